@@ -1,0 +1,152 @@
+// Command farkle plays, scores, solves and serves Farkle. Each subcommand
+// lives in its own cmd_*.go file and registers itself in init.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/farkle/farkle/rules"
+)
+
+// command is one subcommand of farkle.
+type command struct {
+	name    string
+	args    string // argument synopsis shown in usage, e.g. "[--json] DICE..."
+	summary string // one line for the command list
+	run     func(ctx context.Context, env *env, args []string) error
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+// env is what a subcommand may touch of the outside world, so tests can run
+// Main in-process.
+type env struct {
+	stdin    io.Reader
+	stdout   io.Writer
+	stderr   io.Writer
+	terminal bool // stdout is a terminal: progress bars and colours are welcome
+	getenv   func(string) string
+}
+
+// usageError is bad usage or bad input: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// exitError carries an exit status with an optional message already printed.
+type exitError struct{ code int }
+
+func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, terminal: isTerminal(os.Stdout), getenv: os.Getenv}
+	code := Main(ctx, e, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// Main runs farkle with args (without the program name) and returns the
+// exit status: 0 success, 1 failure, 2 bad usage or input.
+func Main(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(e.stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "farkle: unknown command %q (commands: %s)\n", args[0], strings.Join(commandNames(), ", "))
+		return 2
+	}
+	err := c.run(ctx, e, args[1:])
+	var ue *usageError
+	var ee *exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.As(err, &ue), errors.Is(err, rules.ErrInvalid), errors.Is(err, rules.ErrUnknownPreset):
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, oneLine(err.Error()))
+		return 2
+	default:
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, oneLine(err.Error()))
+		return 1
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "farkle: the Farkle dice game, its odds and its best moves")
+	fmt.Fprintln(w, "\nusage: farkle COMMAND [flags] [args]\n\ncommands:")
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nEvery command takes --rules NAME|FILE (default classic); run farkle COMMAND -h for its flags.")
+}
+
+// newFlags returns a flag set for a subcommand that prints its usage to
+// env's stderr and reports errors as usage errors.
+func newFlags(e *env, c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet("farkle "+c.name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "usage: farkle %s %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args; a bad flag becomes a usage error (exit 2).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard) // the one-line error below replaces flag's own message
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	if err != nil {
+		return usagef("%v (see farkle %s -h)", err, strings.TrimPrefix(fs.Name(), "farkle "))
+	}
+	return nil
+}
+
+// rulesFlag adds --rules to fs and returns a function that resolves it.
+func rulesFlag(fs *flag.FlagSet) func() (rules.Rules, error) {
+	spec := fs.String("rules", rules.DefaultBase, "a preset ("+strings.Join(rules.Presets(), ", ")+") or a rule file (.toml or .json)")
+	return func() (rules.Rules, error) { return rules.Resolve(*spec) }
+}

@@ -1,0 +1,268 @@
+package dice
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/farkle/farkle/rules"
+)
+
+// Keep is one legal keep of a throw: the dice set aside and their points
+// (the best split of those dice into melds).
+type Keep struct {
+	Hand   Hand
+	Points int32
+	N      uint8 // dice in Hand
+}
+
+// Meld is one scoring combination under a rule set.
+type Meld struct {
+	Hand   Hand
+	Points int
+	Name   string // "single 1", "three 2s", "straight", ...
+}
+
+// Table holds, for one rule set, the points of every hand (when all its
+// dice score) and every legal keep of every throw. It is immutable after
+// NewTable and safe for concurrent use.
+type Table struct {
+	rules  rules.Rules
+	melds  []Meld
+	points [NumHands]int32 // best split of all dice into melds; 0 if some die cannot score
+	split  [NumHands]uint8 // index+1 into melds of the first meld of a best split
+	start  [NumHands + 1]uint32
+	keeps  []Keep
+	best   [NumHands]int32 // most points of any single keep of the throw
+}
+
+// NewTable builds the keep table of r. r must be valid (rules.Validate).
+func NewTable(r rules.Rules) *Table {
+	t := &Table{rules: r.Clone(), melds: Melds(r)}
+	for i := 1; i < NumHands; i++ {
+		h := hands[i]
+		n := h.N()
+		bestPts, bestMeld := int32(0), uint8(0)
+		for j, m := range t.melds {
+			if m.Hand.N() > n || !h.Contains(m.Hand) {
+				continue
+			}
+			rest := h.Minus(m.Hand)
+			var restPts int32
+			if rest != 0 {
+				restPts = t.points[rest.Index()]
+				if restPts == 0 {
+					continue
+				}
+			}
+			if p := int32(m.Points) + restPts; p > bestPts {
+				bestPts, bestMeld = p, uint8(j+1)
+			}
+		}
+		t.points[i], t.split[i] = bestPts, bestMeld
+	}
+	for i := 0; i < NumHands; i++ {
+		t.start[i] = uint32(len(t.keeps))
+		if i == 0 {
+			continue
+		}
+		first := len(t.keeps)
+		forSubHands(hands[i], func(k Hand) {
+			if p := t.points[k.Index()]; p > 0 {
+				t.keeps = append(t.keeps, Keep{Hand: k, Points: p, N: uint8(k.N())})
+				t.best[i] = max(t.best[i], p)
+			}
+		})
+		part := t.keeps[first:]
+		slices.SortFunc(part, func(a, b Keep) int { return compareHands(a.Hand, b.Hand) })
+	}
+	t.start[NumHands] = uint32(len(t.keeps))
+	return t
+}
+
+// compareHands orders hands by dice count, then faces ascending.
+func compareHands(a, b Hand) int {
+	if d := a.N() - b.N(); d != 0 {
+		return d
+	}
+	return slices.Compare(a.Faces(), b.Faces())
+}
+
+// forSubHands calls fn for every non-empty sub-multiset of h.
+func forSubHands(h Hand, fn func(Hand)) {
+	var rec func(face int, acc Hand)
+	rec = func(face int, acc Hand) {
+		if face == 7 {
+			if acc != 0 {
+				fn(acc)
+			}
+			return
+		}
+		for c := 0; c <= h.Count(face); c++ {
+			rec(face+1, acc+Single(face, c))
+		}
+	}
+	rec(1, 0)
+}
+
+// Rules returns the rule set the table was built for.
+func (t *Table) Rules() rules.Rules { return t.rules }
+
+// Keeps returns every legal keep of the throw, sorted by dice count, then
+// dice. It is empty exactly when the throw is a farkle. The slice is shared:
+// do not modify it.
+func (t *Table) Keeps(throw Hand) []Keep {
+	i := throw.Index()
+	return t.keeps[t.start[i]:t.start[i+1]]
+}
+
+// Farkle reports whether the throw has no legal keep.
+func (t *Table) Farkle(throw Hand) bool {
+	i := throw.Index()
+	return t.start[i] == t.start[i+1]
+}
+
+// Points returns the points of keeping all of h and whether every die of h
+// belongs to a meld; (0, false) otherwise.
+func (t *Table) Points(h Hand) (int, bool) {
+	p := t.points[h.Index()]
+	return int(p), p > 0
+}
+
+// Best returns the most points a single keep of the throw scores, 0 for a
+// farkle.
+func (t *Table) Best(throw Hand) int { return int(t.best[throw.Index()]) }
+
+// Split returns the melds of a best split of h, or nil if some die of h
+// cannot score.
+func (t *Table) Split(h Hand) []Meld {
+	var out []Meld
+	for h != 0 {
+		j := t.split[h.Index()]
+		if j == 0 {
+			return nil
+		}
+		m := t.melds[j-1]
+		out = append(out, m)
+		h = h.Minus(m.Hand)
+	}
+	return out
+}
+
+// Melds returns the melds of the table's rules.
+func (t *Table) Melds() []Meld { return t.melds }
+
+// CheckKeep returns nil if keep is a legal keep of throw, otherwise an error
+// saying why, e.g. "2-2 scores only as part of three of a kind".
+func (t *Table) CheckKeep(throw, keep Hand) error {
+	if keep == 0 {
+		return fmt.Errorf("%w: keep at least one scoring die", ErrIllegalKeep)
+	}
+	if !throw.Contains(keep) {
+		for f := 1; f <= 6; f++ {
+			if keep.Count(f) > throw.Count(f) {
+				return fmt.Errorf("%w: keep %s: the throw %s has %s", ErrIllegalKeep, keep.Join("-"), throw.Join("-"), countWord(throw.Count(f), f))
+			}
+		}
+	}
+	if _, ok := t.Points(keep); ok {
+		return nil
+	}
+	// The dice left over by the largest scoring part of the keep are the ones to blame.
+	var core Hand
+	forSubHands(keep, func(k Hand) {
+		p, ok := t.Points(k)
+		if !ok {
+			return
+		}
+		if cp, _ := t.Points(core); core == 0 || k.N() > core.N() || (k.N() == core.N() && p > cp) {
+			core = k
+		}
+	})
+	bad := keep.Minus(core)
+	var faces []int
+	for f := 1; f <= 6; f++ {
+		if bad.Count(f) > 0 {
+			faces = append(faces, f)
+		}
+	}
+	if len(faces) == 1 {
+		f := faces[0]
+		return fmt.Errorf("%w: %s %s", ErrIllegalKeep, bad.Join("-"), t.faceUse(f))
+	}
+	parts := make([]string, len(faces))
+	for i, f := range faces {
+		parts[i] = fmt.Sprintf("a %d %s", f, t.faceUse(f))
+	}
+	return fmt.Errorf("%w: %s do not score (%s)", ErrIllegalKeep, bad.Join("-"), strings.Join(parts, "; "))
+}
+
+// ErrIllegalKeep is wrapped by every error of CheckKeep.
+var ErrIllegalKeep = fmt.Errorf("dice: illegal keep")
+
+func countWord(n, f int) string {
+	switch n {
+	case 0:
+		return fmt.Sprintf("no %d", f)
+	case 1:
+		return fmt.Sprintf("only one %d", f)
+	}
+	return fmt.Sprintf("only %d %ds", n, f)
+}
+
+// faceUse says in which melds face f can score, e.g. "scores only as part
+// of three of a kind or a straight".
+func (t *Table) faceUse(f int) string {
+	var kinds []string
+	seen := map[string]bool{}
+	for _, m := range t.melds {
+		if m.Hand.Count(f) == 0 {
+			continue
+		}
+		k := meldKind(m)
+		if k == "single" {
+			continue
+		}
+		if !seen[k] {
+			seen[k] = true
+			kinds = append(kinds, k)
+		}
+	}
+	if seen["more of a kind"] {
+		// "three of a kind" and "four of a kind"... read as one phrase.
+		kinds = slices.DeleteFunc(kinds, func(k string) bool { return k == "more of a kind" })
+		for i, k := range kinds {
+			if k == "three of a kind" {
+				kinds[i] = "three or more of a kind"
+			}
+		}
+	}
+	switch len(kinds) {
+	case 0:
+		return fmt.Sprintf("never scores under these rules (a %d is in no meld)", f)
+	case 1:
+		return "scores only as part of " + kinds[0]
+	}
+	return "scores only as part of " + strings.Join(kinds[:len(kinds)-1], ", ") + " or " + kinds[len(kinds)-1]
+}
+
+func meldKind(m Meld) string {
+	switch {
+	case strings.HasPrefix(m.Name, "single"):
+		return "single"
+	case strings.HasPrefix(m.Name, "three ") && m.Name != "three pairs":
+		return "three of a kind"
+	case m.Hand.N() >= 4 && m.Hand == Single(firstFace(m.Hand), m.Hand.N()) && !strings.Contains(m.Name, "pair") && !strings.Contains(m.Name, "triplets"):
+		return "more of a kind"
+	}
+	return m.Name
+}
+
+func firstFace(h Hand) int {
+	for f := 1; f <= 6; f++ {
+		if h.Count(f) > 0 {
+			return f
+		}
+	}
+	return 0
+}

@@ -1,0 +1,189 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// DefaultBase is the preset a rule file starts from when it names no base.
+const DefaultBase = "classic"
+
+// Resolve returns the rules for a preset name or, if spec names an existing
+// file (or ends in .toml or .json), the rules loaded from that file.
+func Resolve(spec string) (Rules, error) {
+	if spec == "" {
+		spec = DefaultBase
+	}
+	if _, ok := presets[spec]; ok {
+		return Preset(spec)
+	}
+	ext := strings.ToLower(filepath.Ext(spec))
+	if _, err := os.Stat(spec); err == nil || ext == ".toml" || ext == ".json" {
+		return Load(spec)
+	}
+	return Preset(spec)
+}
+
+// Load reads a rule file: JSON if its name ends in .json, TOML otherwise.
+func Load(path string) (Rules, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Rules{}, fmt.Errorf("rules: %w", err)
+	}
+	var r Rules
+	if strings.EqualFold(filepath.Ext(path), ".json") {
+		r, err = ParseJSON(data)
+	} else {
+		r, err = ParseTOML(data)
+	}
+	if err != nil {
+		return Rules{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if r.Name == "" {
+		r.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	return r, nil
+}
+
+// ParseTOML parses a TOML rule file: the preset named by base (DefaultBase
+// if none) with the file's fields laid over it, then validated. Unknown
+// fields are an error naming the field.
+func ParseTOML(data []byte) (Rules, error) {
+	var head struct {
+		Base    string         `toml:"base"`
+		Scoring map[string]any `toml:"scoring"`
+	}
+	if _, err := toml.Decode(string(data), &head); err != nil {
+		return Rules{}, fmt.Errorf("rules: %w", err)
+	}
+	r, err := startFrom(head.Base, head.Scoring != nil && head.Scoring["single"] != nil)
+	if err != nil {
+		return Rules{}, err
+	}
+	md, err := toml.Decode(string(data), &r)
+	if err != nil {
+		return Rules{}, fmt.Errorf("rules: %w", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return Rules{}, unknownField(und[0].String())
+	}
+	return finish(r)
+}
+
+// ParseJSON parses a JSON rule set with the same fields as a TOML file.
+func ParseJSON(data []byte) (Rules, error) {
+	var generic map[string]any
+	if err := json.Unmarshal(data, &generic); err != nil {
+		return Rules{}, fmt.Errorf("rules: %w", err)
+	}
+	if err := checkKeys(generic, ""); err != nil {
+		return Rules{}, err
+	}
+	base, _ := generic["base"].(string)
+	scoring, _ := generic["scoring"].(map[string]any)
+	_, hasSingle := scoring["single"]
+	r, err := startFrom(base, hasSingle)
+	if err != nil {
+		return Rules{}, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return Rules{}, fmt.Errorf("rules: %w", err)
+	}
+	return finish(r)
+}
+
+func startFrom(base string, replaceSingle bool) (Rules, error) {
+	if base == "" {
+		base = DefaultBase
+	}
+	r, err := Preset(base)
+	if err != nil {
+		return Rules{}, &FieldError{Field: "base", Msg: fmt.Sprintf("unknown preset %q (presets: %s)", base, strings.Join(Presets(), ", "))}
+	}
+	r.Name = ""
+	if replaceSingle {
+		r.Scoring.Single = nil // a file's single table replaces the preset's
+	}
+	return r, nil
+}
+
+func finish(r Rules) (Rules, error) {
+	if r.Scoring.Single == nil {
+		r.Scoring.Single = map[string]int{}
+	}
+	if err := r.Validate(); err != nil {
+		return Rules{}, err
+	}
+	return r, nil
+}
+
+// fieldNames lists the keys a rule file may use, by table.
+var fieldNames = map[string][]string{
+	"":                    {"name", "base", "dice", "scoring", "turn", "game"},
+	"scoring":             {"single", "triple", "kind_mode", "four_of_a_kind", "five_of_a_kind", "six_of_a_kind", "straight", "small_straight_low", "small_straight_high", "three_pairs", "three_pairs_quad", "four_kind_pair", "two_triplets", "six_dice_nothing"},
+	"turn":                {"hot_dice", "entry_minimum", "bank_minimum", "farkle_penalty"},
+	"game":                {"target", "ending", "min_players", "max_players", "first_player", "tie"},
+	"turn.farkle_penalty": {"count", "points"},
+}
+
+// checkKeys reports the first key of m (a table at path prefix) that a rule
+// file may not use.
+func checkKeys(m map[string]any, prefix string) error {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		path := k
+		if prefix != "" {
+			path = prefix + "." + k
+		}
+		if !slices.Contains(fieldNames[prefix], k) {
+			return unknownField(path)
+		}
+		if sub, ok := m[k].(map[string]any); ok && fieldNames[path] != nil {
+			if err := checkKeys(sub, path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func unknownField(key string) error {
+	table := ""
+	if i := strings.LastIndex(key, "."); i >= 0 {
+		table = key[:i]
+	}
+	allowed, ok := fieldNames[table]
+	if !ok {
+		return &FieldError{Field: key, Msg: "unknown field"}
+	}
+	allowed = append([]string(nil), allowed...)
+	sort.Strings(allowed)
+	where := "at the top level"
+	if table != "" {
+		where = "in [" + table + "]"
+	}
+	return &FieldError{Field: key, Msg: fmt.Sprintf("unknown field (allowed %s: %s)", where, strings.Join(allowed, ", "))}
+}
+
+// TOML renders r as a rule file that ParseTOML reads back to the same rules.
+func (r Rules) TOML() []byte {
+	var b bytes.Buffer
+	if err := toml.NewEncoder(&b).Encode(r); err != nil {
+		panic("rules: toml: " + err.Error())
+	}
+	return b.Bytes()
+}
