@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -156,12 +157,12 @@ func (t *Table) Melds() []Meld { return t.melds }
 // saying why, e.g. "2-2 scores only as part of three of a kind".
 func (t *Table) CheckKeep(throw, keep Hand) error {
 	if keep == 0 {
-		return fmt.Errorf("%w: keep at least one scoring die", ErrIllegalKeep)
+		return keepErr(throw, keep, "keep at least one scoring die")
 	}
 	if !throw.Contains(keep) {
 		for f := 1; f <= 6; f++ {
 			if keep.Count(f) > throw.Count(f) {
-				return fmt.Errorf("%w: keep %s: the throw %s has %s", ErrIllegalKeep, keep.Join("-"), throw.Join("-"), countWord(throw.Count(f), f))
+				return keepErr(throw, keep, "the throw %s has %s", throw.Join("-"), countWord(throw.Count(f), f))
 			}
 		}
 	}
@@ -188,17 +189,32 @@ func (t *Table) CheckKeep(throw, keep Hand) error {
 	}
 	if len(faces) == 1 {
 		f := faces[0]
-		return fmt.Errorf("%w: %s %s", ErrIllegalKeep, bad.Join("-"), t.faceUse(f))
+		return keepErr(throw, keep, "%s %s", bad.Join("-"), t.faceUse(f))
 	}
 	parts := make([]string, len(faces))
 	for i, f := range faces {
 		parts[i] = fmt.Sprintf("a %d %s", f, t.faceUse(f))
 	}
-	return fmt.Errorf("%w: %s do not score (%s)", ErrIllegalKeep, bad.Join("-"), strings.Join(parts, "; "))
+	return keepErr(throw, keep, "%s do not score (%s)", bad.Join("-"), strings.Join(parts, "; "))
 }
 
-// ErrIllegalKeep is wrapped by every error of CheckKeep.
-var ErrIllegalKeep = fmt.Errorf("dice: illegal keep")
+// ErrIllegalKeep is matched (errors.Is) by every error of CheckKeep.
+var ErrIllegalKeep = errors.New("dice: illegal keep")
+
+// KeepError is the error of CheckKeep: why a keep is not allowed.
+type KeepError struct {
+	Throw, Keep Hand
+	Reason      string // e.g. "2-2 scores only as part of three of a kind"
+}
+
+func (e *KeepError) Error() string { return "dice: illegal keep: " + e.Reason }
+
+// Is makes errors.Is(err, ErrIllegalKeep) true.
+func (e *KeepError) Is(target error) bool { return target == ErrIllegalKeep }
+
+func keepErr(throw, keep Hand, format string, args ...any) error {
+	return &KeepError{Throw: throw, Keep: keep, Reason: fmt.Sprintf(format, args...)}
+}
 
 func countWord(n, f int) string {
 	switch n {
