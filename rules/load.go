@@ -57,14 +57,22 @@ func Load(path string) (Rules, error) {
 // if none) with the file's fields laid over it, then validated. Unknown
 // fields are an error naming the field.
 func ParseTOML(data []byte) (Rules, error) {
-	var head struct {
-		Base    string         `toml:"base"`
-		Scoring map[string]any `toml:"scoring"`
-	}
-	if _, err := toml.Decode(string(data), &head); err != nil {
+	// Check the keys on a generic decode first: decoding into the struct
+	// would match keys case-insensitively ("Target" for "target").
+	var generic map[string]any
+	if _, err := toml.Decode(string(data), &generic); err != nil {
 		return Rules{}, fmt.Errorf("rules: %w", err)
 	}
-	r, err := startFrom(head.Base, head.Scoring != nil && head.Scoring["single"] != nil)
+	if err := checkKeys(generic, ""); err != nil {
+		return Rules{}, err
+	}
+	if err := checkShapes(generic); err != nil {
+		return Rules{}, err
+	}
+	base, _ := generic["base"].(string)
+	scoring, _ := generic["scoring"].(map[string]any)
+	_, hasSingle := scoring["single"]
+	r, err := startFrom(base, hasSingle)
 	if err != nil {
 		return Rules{}, err
 	}
@@ -85,6 +93,9 @@ func ParseJSON(data []byte) (Rules, error) {
 		return Rules{}, fmt.Errorf("rules: %w", err)
 	}
 	if err := checkKeys(generic, ""); err != nil {
+		return Rules{}, err
+	}
+	if err := checkShapes(generic); err != nil {
 		return Rules{}, err
 	}
 	base, _ := generic["base"].(string)
@@ -157,6 +168,16 @@ func checkKeys(m map[string]any, prefix string) error {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// checkShapes reports a triple table that does not list six values: JSON
+// would silently zero the missing faces or drop the extra ones.
+func checkShapes(m map[string]any) error {
+	scoring, _ := m["scoring"].(map[string]any)
+	if t, ok := scoring["triple"].([]any); ok && len(t) != 6 {
+		return &FieldError{Field: "scoring.triple", Msg: fmt.Sprintf("must list 6 values, for faces 1 to 6 (got %d)", len(t))}
 	}
 	return nil
 }
