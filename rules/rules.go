@@ -124,10 +124,16 @@ func (r Rules) Clone() Rules {
 }
 
 // Hash returns a stable hex SHA-256 of everything that affects play: the
-// name and base are left out, so two files with the same rules share it.
+// name and base are left out, and a single entry of 0 is the same as none,
+// so two files with the same rules share it.
 func (r Rules) Hash() string {
 	c := r.Clone()
 	c.Name, c.Base = "", ""
+	for k, v := range c.Scoring.Single {
+		if v == 0 {
+			delete(c.Scoring.Single, k) // a face worth 0 does not score alone
+		}
+	}
 	b, err := json.Marshal(c) // map keys are sorted: the encoding is canonical
 	if err != nil {
 		panic("rules: hash: " + err.Error())
