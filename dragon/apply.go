@@ -1,0 +1,349 @@
+package dragon
+
+import (
+	"slices"
+
+	"github.com/farkle/farkle/dice"
+)
+
+// apply performs a checked action on n (a private copy).
+func (g *Game) apply(s *State, a Action, src Source, evs *[]Event) {
+	switch a.Kind {
+	case ActRecruit:
+		s.Mode, s.Dice, s.Kept, s.Pool = Recruiting, 6, 0, 0
+		g.throw(s, src, evs)
+	case ActBattle:
+		s.Mode, s.Dice, s.Kept, s.Damage = Battling, 6, 0, 0
+		*evs = append(*evs, Event{Kind: EvBattleStart, Seat: s.Turn, N: s.Players[s.Turn].Soldiers})
+		g.throw(s, src, evs)
+	case ActBrawl:
+		g.brawl(s, a.Target, src, evs)
+		g.endTurn(s, evs)
+	case ActKeep:
+		g.keep(s, a, src, evs)
+	case ActUse:
+		g.use(s, a, src, evs)
+	case ActAccept:
+		g.resolveStuck(s, evs)
+	case ActRoll:
+		g.throw(s, src, evs)
+	case ActStop:
+		g.bank(s, evs)
+		g.endTurn(s, evs)
+	case ActRetreat:
+		g.endBattle(s, evs)
+		g.endTurn(s, evs)
+	case ActDiscard:
+		p := &s.Players[s.Turn]
+		i := slices.Index(p.Items, a.Card)
+		p.Items = slices.Delete(p.Items, i, i+1)
+		s.ItemDiscard = append(s.ItemDiscard, a.Card)
+		*evs = append(*evs, Event{Kind: EvDiscard, Seat: s.Turn, Card: a.Card})
+		if len(p.Items) <= g.ItemLimit(*s, s.Turn) {
+			g.nextTurn(s, evs)
+		}
+	}
+}
+
+// throwDice draws n dice from src.
+func throwDice(n int, src Source) dice.Hand {
+	var h dice.Hand
+	for range n {
+		h += dice.Single(Die(src), 1)
+	}
+	return h
+}
+
+// throw throws s.Dice dice and the event die and settles the result.
+func (g *Game) throw(s *State, src Source, evs *[]Event) {
+	s.Throw = throwDice(s.Dice, src)
+	s.Event = eventOf(Die(src))
+	s.Wounded = false
+	*evs = append(*evs, Event{Kind: EvThrow, Seat: s.Turn, Dice: s.Throw, Face: s.Event})
+	if s.Mode == Battling {
+		dmg := 0
+		switch s.Event {
+		case Rally:
+			dmg = g.rules.RallyDamage + g.sum(s, s.Turn, RallyDamage, "")
+		case Dragon:
+			dmg = g.rules.DragonDamage
+		}
+		if dmg > 0 {
+			s.Damage += dmg
+			s.Wounded = true
+			*evs = append(*evs, Event{Kind: EvWound, Seat: s.Turn, N: dmg, Total: s.Damage})
+			if s.Damage >= g.rules.DragonHealth {
+				g.win(s, []int{s.Turn}, true, evs)
+				return
+			}
+		}
+	}
+	g.settle(s, evs)
+}
+
+// settle decides the phase after the throw on the table changed.
+func (g *Game) settle(s *State, evs *[]Event) {
+	s.Phase = PhaseKeep
+	if s.Mode == Recruiting && s.Event == Dragon && g.table.Farkle(s.Throw) {
+		s.Phase = PhaseEvaded
+		*evs = append(*evs, Event{Kind: EvEvaded, Seat: s.Turn, Dice: s.Throw})
+		return
+	}
+	if len(g.keeps(s)) > 0 {
+		return
+	}
+	if s.Mode == Battling && s.Wounded && g.table.Farkle(s.Throw) {
+		// A throw without scoring dice that wounded the dragon does not end
+		// the battle: throw the same dice again (or retreat).
+		s.Phase = PhaseRoll
+		return
+	}
+	if len(g.legalUses(s)) > 0 {
+		return // stuck, but a card may help: Use or Accept
+	}
+	g.resolveStuck(s, evs)
+}
+
+// resolveStuck ends a throw with no possible keep: a farkle while
+// recruiting, a throw without scoring dice or a keep the player cannot pay
+// in battle.
+func (g *Game) resolveStuck(s *State, evs *[]Event) {
+	if s.Mode == Recruiting {
+		*evs = append(*evs, Event{Kind: EvFarkle, Seat: s.Turn, Dice: s.Throw, N: s.Pool})
+		s.Stockpile += s.Pool // the pool's tokens go back
+		s.Pool = 0
+		s.ItemDiscard = append(s.ItemDiscard, s.Drawn...)
+		s.Drawn = nil
+		g.endTurn(s, evs)
+		return
+	}
+	p := &s.Players[s.Turn]
+	if !g.table.Farkle(s.Throw) {
+		// Scoring dice the player cannot pay for: the battle is lost with
+		// every soldier the player has left.
+		cheapest := g.cost(s, int(g.table.Keeps(s.Throw)[0].Points))
+		for _, k := range g.table.Keeps(s.Throw) {
+			cheapest = min(cheapest, g.cost(s, int(k.Points)))
+		}
+		*evs = append(*evs, Event{Kind: EvBattleLost, Seat: s.Turn, Dice: s.Throw, N: cheapest, Total: p.Soldiers})
+		s.Meal += p.Soldiers
+		p.Soldiers = 0
+	}
+	g.endBattle(s, evs)
+	g.endTurn(s, evs)
+}
+
+func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
+	pts, _ := g.table.Points(a.Keep)
+	seat := s.Turn
+	if s.Mode == Battling {
+		c := g.cost(s, pts)
+		s.Players[seat].Soldiers -= c
+		s.Meal += c
+		*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: c})
+	} else {
+		for _, m := range g.table.Split(a.Keep) {
+			pts += g.sum(s, seat, MeldBonus, meldKind(m))
+		}
+		switch s.Event {
+		case Dragon:
+			s.Eaten += pts
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep}, Event{Kind: EvEaten, Seat: seat, N: pts})
+			pts = 0
+		case Rally:
+			*evs = append(*evs, Event{Kind: EvRally, Seat: seat, Reward: a.Reward})
+			if a.Reward == Double {
+				pts *= 2
+			} else {
+				for range 1 + g.sum(s, seat, ExtraItem, "") {
+					id, ok := g.draw(s, Item, src, evs)
+					if !ok {
+						break
+					}
+					s.Drawn = append(s.Drawn, id)
+					*evs = append(*evs, Event{Kind: EvItemDrawn, Seat: seat, Card: id})
+				}
+			}
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: pts})
+		default:
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: pts})
+		}
+		s.Pool += pts
+		s.Stockpile -= pts
+	}
+	s.Kept += a.Keep
+	s.Dice -= a.Keep.N()
+	s.Throw, s.Wounded = 0, false
+	if s.Dice == 0 {
+		s.Dice, s.Kept = 6, 0
+		*evs = append(*evs, Event{Kind: EvHotDice, Seat: seat})
+	}
+	s.Phase = PhaseRoll
+}
+
+// meldKind maps a meld of the soldier table to the meld names of
+// meld_bonus.
+func meldKind(m dice.Meld) string {
+	n := m.Hand.N()
+	switch {
+	case n == 1:
+		return "single"
+	case m.Name == "three pairs":
+		return "three_pairs"
+	case m.Name == "a straight":
+		return "straight"
+	case m.Name == "a small straight":
+		return "small_straight"
+	case m.Name == "four of a kind and a pair":
+		return "four_kind_pair"
+	case m.Name == "two triplets":
+		return "two_triplets"
+	}
+	return "kind"
+}
+
+func (g *Game) use(s *State, a Action, src Source, evs *[]Event) {
+	seat := s.Turn
+	c := g.cards.Card(a.Card)
+	e, _ := c.Active()
+	*evs = append(*evs, Event{Kind: EvUse, Seat: seat, Card: a.Card, N: a.Face})
+	if c.Kind == Companion {
+		s.Used = append(s.Used, a.Card)
+	} else {
+		p := &s.Players[seat]
+		i := slices.Index(p.Items, a.Card)
+		p.Items = slices.Delete(p.Items, i, i+1)
+		s.ItemDiscard = append(s.ItemDiscard, a.Card)
+	}
+	switch e.Primitive {
+	case Rethrow:
+		s.Throw = s.Throw.Minus(dice.Single(a.Face, 1)).Plus(dice.Single(Die(src), 1))
+	case TwoAsFive:
+		s.Throw = s.Throw.Minus(dice.Single(2, 1)).Plus(dice.Single(5, 1))
+	case IgnoreDragon:
+		s.Event = Blank
+	case RerollFarkle:
+		g.throw(s, src, evs)
+		return
+	}
+	*evs = append(*evs, Event{Kind: EvCardChanged, Seat: seat, Dice: s.Throw, Face: s.Event})
+	g.settle(s, evs)
+}
+
+// bank moves the pool and the items drawn this turn to the mat.
+func (g *Game) bank(s *State, evs *[]Event) {
+	p := &s.Players[s.Turn]
+	p.Soldiers += s.Pool
+	p.Items = append(p.Items, s.Drawn...)
+	*evs = append(*evs, Event{Kind: EvBank, Seat: s.Turn, N: s.Pool, Total: p.Soldiers})
+	s.Pool, s.Drawn = 0, nil
+}
+
+// endBattle heals the dragon after a battle that did not slay it.
+func (g *Game) endBattle(s *State, evs *[]Event) {
+	*evs = append(*evs, Event{Kind: EvBattleEnd, Seat: s.Turn})
+	if s.Damage > 0 {
+		*evs = append(*evs, Event{Kind: EvHeal, Seat: s.Turn, N: s.Damage})
+	}
+	s.Damage = 0
+}
+
+// brawlScore is one side's throw in a brawl: its best keep, doubled by a
+// Rally, 0 under the Dragon.
+func (g *Game) brawlScore(n int, src Source) (dice.Hand, EventFace, int) {
+	h := throwDice(n, src)
+	f := eventOf(Die(src))
+	return h, f, brawlPoints(g.table.Best(h), f)
+}
+
+func brawlPoints(best int, f EventFace) int {
+	switch f {
+	case Rally:
+		return 2 * best
+	case Dragon:
+		return 0
+	}
+	return best
+}
+
+func (g *Game) brawl(s *State, target int, src Source, evs *[]Event) {
+	me := s.Turn
+	h1, f1, a := g.brawlScore(g.rules.BrawlDice[0], src)
+	*evs = append(*evs, Event{Kind: EvThrow, Seat: me, Dice: h1, Face: f1, N: a})
+	h2, f2, b := g.brawlScore(g.rules.BrawlDice[1], src)
+	*evs = append(*evs, Event{Kind: EvThrow, Seat: target, Dice: h2, Face: f2, N: b})
+	ev := Event{Kind: EvBrawl, Seat: me, Target: target, N: a, Other: b, Winner: -1}
+	if a != b {
+		w, l := me, target
+		if b > a {
+			w, l = target, me
+		}
+		take := g.brawlTake(s, w, l, abs(a-b))
+		bonus := g.rules.BrawlBonus + g.sum(s, w, BrawlBonus, "")
+		s.Players[l].Soldiers -= take
+		s.Players[w].Soldiers += take + bonus
+		s.Stockpile -= bonus
+		ev.Winner, ev.Total = w, take+bonus
+	}
+	*evs = append(*evs, ev)
+}
+
+// brawlTake returns how many soldiers the winner of a brawl takes from
+// the loser l when the scores differ by diff: diff less the loser's
+// brawl_guard effects, at most what the loser has, never negative.
+func (g *Game) brawlTake(s *State, w, l, diff int) int {
+	return max(0, min(diff-g.sum(s, l, BrawlGuard, ""), s.Players[l].Soldiers))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// endTurn finishes the turn of the player to act: the discard phase if
+// they hold too many items, else the next player's turn.
+func (g *Game) endTurn(s *State, evs *[]Event) {
+	s.Mode, s.Throw, s.Event, s.Kept, s.Dice, s.Wounded = NoMode, 0, Blank, 0, 0, false
+	s.Pool, s.Drawn, s.Used = 0, nil, nil
+	if len(s.Players[s.Turn].Items) > g.ItemLimit(*s, s.Turn) {
+		s.Phase = PhaseDiscard
+		return
+	}
+	g.nextTurn(s, evs)
+}
+
+func (g *Game) nextTurn(s *State, evs *[]Event) {
+	s.Turns++
+	s.Turn = (s.Turn + 1) % len(s.Players)
+	if s.Turn == s.First {
+		s.Round++
+		if g.rules.RoundLimit > 0 && s.Round > g.rules.RoundLimit {
+			best := 0
+			for _, p := range s.Players {
+				best = max(best, p.Soldiers)
+			}
+			var ws []int
+			for i, p := range s.Players {
+				if p.Soldiers == best {
+					ws = append(ws, i)
+				}
+			}
+			g.win(s, ws, false, evs)
+			return
+		}
+	}
+	s.Phase = PhaseChoose
+	*evs = append(*evs, Event{Kind: EvTurn, Seat: s.Turn, Round: s.Round})
+}
+
+func (g *Game) win(s *State, seats []int, slain bool, evs *[]Event) {
+	s.Phase = PhaseOver
+	s.Winners = seats
+	s.Slain = slain
+	s.Mode, s.Throw, s.Dice = NoMode, 0, 0
+	for _, w := range seats {
+		*evs = append(*evs, Event{Kind: EvWin, Seat: w, Slain: slain})
+	}
+}

@@ -1,0 +1,450 @@
+package dragon
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/farkle/farkle/dice"
+)
+
+// Game is an immutable Dragon Farkle rule set ready to play: the rules,
+// the soldier keep table and the card set. It is safe for concurrent use;
+// all game data lives in State.
+type Game struct {
+	rules Rules
+	table *dice.Table
+	cards *Cards
+}
+
+// NewGame returns a Game for r with the card set cards (nil: DefaultCards).
+// It returns an error wrapping ErrInvalid if r is not valid.
+func NewGame(r Rules, cards *Cards) (*Game, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if cards == nil {
+		cards = DefaultCards()
+	}
+	return &Game{rules: r, table: dice.NewTable(r.Soldiers), cards: cards}, nil
+}
+
+// MustGame is NewGame for rules known to be valid; it panics otherwise.
+func MustGame(r Rules, cards *Cards) *Game {
+	g, err := NewGame(r, cards)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// Rules returns the game's rules.
+func (g *Game) Rules() Rules { return g.rules }
+
+// Table returns the soldier keep table.
+func (g *Game) Table() *dice.Table { return g.table }
+
+// Cards returns the card set.
+func (g *Game) Cards() *Cards { return g.cards }
+
+// New deals a game for the named players (2 to 5 by default): it shuffles
+// both decks, deals each player one Companion (face up) and one Magic Item
+// (hidden) in seat order, and draws the first player at random, all from
+// src in that order. It returns the state and the first EvTurn event.
+func (g *Game) New(players []string, src Source) (State, []Event, error) {
+	r := &g.rules
+	if len(players) < r.MinPlayers || len(players) > r.MaxPlayers {
+		return State{}, nil, fmt.Errorf("%w: %d players (Dragon Farkle takes %d to %d)", ErrPlayers, len(players), r.MinPlayers, r.MaxPlayers)
+	}
+	s := State{Players: make([]Player, len(players)), Round: 1, Phase: PhaseChoose}
+	for i, name := range players {
+		if strings.TrimSpace(name) == "" {
+			return State{}, nil, fmt.Errorf("%w: player %d has no name", ErrPlayers, i+1)
+		}
+		s.Players[i] = Player{Name: name, Items: []string{}}
+	}
+	s.CompanionDeck = ids(g.cards.Companions)
+	s.ItemDeck = ids(g.cards.Items)
+	shuffle(s.CompanionDeck, src)
+	shuffle(s.ItemDeck, src)
+	s.CompanionDiscard, s.ItemDiscard = []string{}, []string{}
+	for i := range s.Players {
+		if id, ok := g.draw(&s, Companion, src, nil); ok {
+			s.Players[i].Companion = id
+		}
+		if id, ok := g.draw(&s, Item, src, nil); ok {
+			s.Players[i].Items = append(s.Players[i].Items, id)
+		}
+	}
+	s.First = Intn(src, len(players))
+	s.Turn = s.First
+	return s, []Event{{Kind: EvTurn, Seat: s.Turn, Round: 1}}, nil
+}
+
+func ids(cs []Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.ID
+	}
+	return out
+}
+
+// shuffle is a Fisher-Yates shuffle drawing from src.
+func shuffle(a []string, src Source) {
+	for i := len(a) - 1; i > 0; i-- {
+		j := Intn(src, i+1)
+		a[i], a[j] = a[j], a[i]
+	}
+}
+
+// draw takes the top card of a deck, reshuffling its discards when it is
+// empty; ok is false when deck and discards are both empty.
+func (g *Game) draw(s *State, kind Kind, src Source, evs *[]Event) (string, bool) {
+	deck, discard := &s.ItemDeck, &s.ItemDiscard
+	if kind == Companion {
+		deck, discard = &s.CompanionDeck, &s.CompanionDiscard
+	}
+	if len(*deck) == 0 {
+		if len(*discard) == 0 {
+			return "", false
+		}
+		*deck, *discard = *discard, []string{}
+		shuffle(*deck, src)
+		if evs != nil {
+			*evs = append(*evs, Event{Kind: EvReshuffle, Seat: s.Turn, Card: string(kind)})
+		}
+	}
+	n := len(*deck) - 1
+	id := (*deck)[n]
+	*deck = (*deck)[:n]
+	return id, true
+}
+
+// Apply plays action a for the player whose turn it is and returns the new
+// state and what happened. Dice, the event die and reshuffles are drawn
+// from src (a throw draws its dice in order, then the event die). An
+// illegal action returns an error wrapping ErrIllegal (or ErrBadAction,
+// ErrGameOver) that says why and what is allowed; s is never modified,
+// whether the action is legal or not.
+func (g *Game) Apply(s State, a Action, src Source) (State, []Event, error) {
+	if s.Phase == PhaseOver {
+		return s, nil, fmt.Errorf("%w: no more actions", ErrGameOver)
+	}
+	if err := g.check(&s, a); err != nil {
+		return s, nil, err
+	}
+	n := s.Clone()
+	var evs []Event
+	g.apply(&n, a, src, &evs)
+	return n, evs, nil
+}
+
+// check returns why a is not legal in s, or nil.
+func (g *Game) check(s *State, a Action) error {
+	p := &s.Players[s.Turn]
+	wrong := func() error {
+		return fmt.Errorf("%w: %s is not allowed now (phase %s; allowed: %s)", ErrIllegal, a.Kind, s.Phase, g.allowedKinds(s))
+	}
+	if a.Kind == 0 || int(a.Kind) >= len(actionNames) {
+		return fmt.Errorf("%w: unknown action kind %d", ErrBadAction, a.Kind)
+	}
+	switch a.Kind {
+	case ActRecruit, ActBattle, ActBrawl:
+		if s.Phase != PhaseChoose {
+			return wrong()
+		}
+		if a.Kind == ActBattle && p.Soldiers < g.rules.BattleMinimum {
+			return fmt.Errorf("%w: the Final Battle needs at least %d soldiers at the start of the turn (you have %d)", ErrIllegal, g.rules.BattleMinimum, p.Soldiers)
+		}
+		if a.Kind == ActBrawl {
+			if a.Target < 0 || a.Target >= len(s.Players) {
+				return fmt.Errorf("%w: brawl: seat %d does not exist (seats 0 to %d)", ErrIllegal, a.Target, len(s.Players)-1)
+			}
+			if a.Target == s.Turn {
+				return fmt.Errorf("%w: brawl: you cannot challenge yourself (seat %d)", ErrIllegal, a.Target)
+			}
+		}
+		return nil
+	case ActKeep:
+		if s.Phase != PhaseKeep {
+			return wrong()
+		}
+		return g.checkKeep(s, a)
+	case ActUse:
+		if s.Phase != PhaseKeep {
+			return wrong()
+		}
+		return g.checkUse(s, a)
+	case ActAccept:
+		if s.Phase != PhaseKeep {
+			return wrong()
+		}
+		if len(g.keeps(s)) > 0 {
+			return fmt.Errorf("%w: accept: the throw %s has a keep you can take (a keep is required)", ErrIllegal, s.Throw.Join("-"))
+		}
+		return nil
+	case ActRoll:
+		if s.Phase != PhaseRoll && s.Phase != PhaseEvaded {
+			return wrong()
+		}
+		return nil
+	case ActStop:
+		if (s.Phase != PhaseRoll && s.Phase != PhaseEvaded) || s.Mode != Recruiting {
+			if s.Mode == Battling && s.Phase == PhaseRoll {
+				return fmt.Errorf("%w: stop: in the Final Battle, retreat instead", ErrIllegal)
+			}
+			return wrong()
+		}
+		return nil
+	case ActRetreat:
+		if s.Phase != PhaseRoll || s.Mode != Battling {
+			return wrong()
+		}
+		return nil
+	case ActDiscard:
+		if s.Phase != PhaseDiscard {
+			return wrong()
+		}
+		if !slices.Contains(p.Items, a.Card) {
+			return fmt.Errorf("%w: discard %q: you do not hold it (your items: %s)", ErrIllegal, a.Card, strings.Join(p.Items, ", "))
+		}
+		return nil
+	}
+	return wrong()
+}
+
+func (g *Game) allowedKinds(s *State) string {
+	seen := map[ActionKind]bool{}
+	var names []string
+	for _, a := range g.Legal(*s) {
+		if !seen[a.Kind] {
+			seen[a.Kind] = true
+			names = append(names, a.Kind.String())
+		}
+	}
+	if len(names) == 0 {
+		return "nothing"
+	}
+	return strings.Join(names, ", ")
+}
+
+// keeps returns the legal keeps of the throw on the table: in battle the
+// ones the player can pay; recruiting under a Dragon only the keep of all
+// scoring dice.
+func (g *Game) keeps(s *State) []dice.Keep {
+	all := g.table.Keeps(s.Throw)
+	if len(all) == 0 {
+		return nil
+	}
+	switch {
+	case s.Mode == Recruiting && s.Event == Dragon:
+		return all[len(all)-1:] // sorted by dice count: the last keep has every scoring die
+	case s.Mode == Battling:
+		soldiers := s.Players[s.Turn].Soldiers
+		var out []dice.Keep
+		for _, k := range all {
+			if g.cost(s, int(k.Points)) <= soldiers {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	return all
+}
+
+// allScoring returns the keep of every scoring die of a throw: the largest
+// legal keep. The union of all scoring dice is itself a legal keep for
+// every meld set built by dice.Melds (singles, n of a kind, straights, pairs).
+func (g *Game) allScoring(throw dice.Hand) dice.Keep {
+	ks := g.table.Keeps(throw)
+	return ks[len(ks)-1]
+}
+
+func (g *Game) cost(s *State, points int) int {
+	return max(0, points-g.sum(s, s.Turn, BattleDiscount, ""))
+}
+
+// sum adds up passive effect p over a player's Companion and items.
+func (g *Game) sum(s *State, seat int, p Primitive, meld string) int {
+	pl := &s.Players[seat]
+	n := 0
+	if c := g.cards.Card(pl.Companion); c != nil {
+		n += c.Sum(p, meld)
+	}
+	for _, id := range pl.Items {
+		if c := g.cards.Card(id); c != nil {
+			n += c.Sum(p, meld)
+		}
+	}
+	return n
+}
+
+func (g *Game) checkKeep(s *State, a Action) error {
+	legal := g.keeps(s)
+	for _, k := range legal {
+		if k.Hand == a.Keep {
+			return g.checkReward(s, a)
+		}
+	}
+	if err := g.table.CheckKeep(s.Throw, a.Keep); err != nil {
+		return fmt.Errorf("%w: %w", ErrIllegal, err)
+	}
+	if s.Mode == Recruiting && s.Event == Dragon {
+		return fmt.Errorf("%w: keep %s: the Dragon showed, so every scoring die must be set aside (keep %s)", ErrIllegal, a.Keep.Join("-"), legal[0].Hand.Join("-"))
+	}
+	if s.Mode == Battling {
+		pts, _ := g.table.Points(a.Keep)
+		return fmt.Errorf("%w: keep %s costs %d soldiers and you have %d", ErrIllegal, a.Keep.Join("-"), g.cost(s, pts), s.Players[s.Turn].Soldiers)
+	}
+	return fmt.Errorf("%w: keep %s", ErrIllegal, a.Keep.Join("-"))
+}
+
+func (g *Game) checkReward(s *State, a Action) error {
+	rally := s.Mode == Recruiting && s.Event == Rally
+	switch {
+	case rally && a.Reward == NoReward:
+		return fmt.Errorf("%w: keep %s: a Rally showed; choose the reward double or item", ErrIllegal, a.Keep.Join("-"))
+	case rally && a.Reward != Double && a.Reward != DrawItem:
+		return fmt.Errorf("%w: keep %s: unknown reward %d (rewards: double, item)", ErrBadAction, a.Keep.Join("-"), a.Reward)
+	case !rally && a.Reward != NoReward:
+		return fmt.Errorf("%w: keep %s: a reward is chosen only on a Rally while recruiting", ErrIllegal, a.Keep.Join("-"))
+	}
+	return nil
+}
+
+// canUse reports whether card id, held by the player to act, may have its
+// active effect used now; if not, why.
+func (g *Game) canUse(s *State, id string) (Effect, error) {
+	p := &s.Players[s.Turn]
+	c := g.cards.Card(id)
+	if c == nil || (p.Companion != id && !slices.Contains(p.Items, id)) {
+		return Effect{}, fmt.Errorf("use %q: you do not hold that card", id)
+	}
+	e, ok := c.Active()
+	if !ok {
+		return Effect{}, fmt.Errorf("use %q: %s has no effect to use (it works by itself)", id, c.Name)
+	}
+	if c.Kind == Companion && slices.Contains(s.Used, id) {
+		return Effect{}, fmt.Errorf("use %q: %s was already used this turn", id, c.Name)
+	}
+	stuck := len(g.keeps(s)) == 0
+	switch e.Primitive {
+	case Rethrow:
+	case TwoAsFive:
+		if s.Throw.Count(2) == 0 {
+			return Effect{}, fmt.Errorf("use %q: the throw %s has no 2", id, s.Throw.Join("-"))
+		}
+	case IgnoreDragon:
+		if s.Mode != Recruiting || s.Event != Dragon {
+			return Effect{}, fmt.Errorf("use %q: only when recruiting and the event die shows the Dragon", id)
+		}
+	case RerollFarkle:
+		if s.Mode != Recruiting || !stuck {
+			return Effect{}, fmt.Errorf("use %q: only after a farkle while recruiting", id)
+		}
+	}
+	return e, nil
+}
+
+func (g *Game) checkUse(s *State, a Action) error {
+	e, err := g.canUse(s, a.Card)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrIllegal, err)
+	}
+	if e.Primitive == Rethrow {
+		if a.Face < 1 || a.Face > 6 || s.Throw.Count(a.Face) == 0 {
+			return fmt.Errorf("%w: use %q: name the face of a die of the throw %s to throw again (face %d)", ErrIllegal, a.Card, s.Throw.Join("-"), a.Face)
+		}
+	} else if a.Face != 0 {
+		return fmt.Errorf("%w: use %q: %s takes no face", ErrBadAction, a.Card, e.Primitive)
+	}
+	return nil
+}
+
+// heldActive lists the cards of the player to act with an active effect
+// not yet used this turn, Companion first, then items in hand order.
+func (g *Game) heldActive(s *State) []string {
+	p := &s.Players[s.Turn]
+	var out []string
+	if p.Companion != "" {
+		out = append(out, p.Companion)
+	}
+	out = append(out, p.Items...)
+	return out
+}
+
+// Legal returns every legal action of the player to act, in a stable
+// order; empty when the game is over. Every action it lists is accepted
+// by Apply, and Apply rejects every other.
+func (g *Game) Legal(s State) []Action {
+	var out []Action
+	switch s.Phase {
+	case PhaseChoose:
+		out = append(out, Recruit())
+		for t := range s.Players {
+			if t != s.Turn {
+				out = append(out, Brawl(t))
+			}
+		}
+		if s.Players[s.Turn].Soldiers >= g.rules.BattleMinimum {
+			out = append(out, Battle())
+		}
+	case PhaseKeep:
+		ks := g.keeps(&s)
+		for _, k := range ks {
+			if s.Mode == Recruiting && s.Event == Rally {
+				out = append(out, KeepRally(k.Hand, Double), KeepRally(k.Hand, DrawItem))
+			} else {
+				out = append(out, Keep(k.Hand))
+			}
+		}
+		out = append(out, g.legalUses(&s)...)
+		if len(ks) == 0 {
+			out = append(out, Accept())
+		}
+	case PhaseEvaded:
+		out = append(out, Roll(), Stop())
+	case PhaseRoll:
+		out = append(out, Roll())
+		if s.Mode == Battling {
+			out = append(out, Retreat())
+		} else {
+			out = append(out, Stop())
+		}
+	case PhaseDiscard:
+		for _, id := range s.Players[s.Turn].Items {
+			out = append(out, Discard(id))
+		}
+	}
+	return out
+}
+
+func (g *Game) legalUses(s *State) []Action {
+	var out []Action
+	for _, id := range g.heldActive(s) {
+		e, err := g.canUse(s, id)
+		if err != nil {
+			continue
+		}
+		if e.Primitive == Rethrow {
+			for f := 1; f <= 6; f++ {
+				if s.Throw.Count(f) > 0 {
+					out = append(out, Use(id, f))
+				}
+			}
+			continue
+		}
+		out = append(out, Use(id, 0))
+	}
+	return out
+}
+
+// ItemLimit returns how many Magic Items the player in seat may hold at
+// the end of a turn: the rules' limit plus every hold_items effect held.
+func (g *Game) ItemLimit(s State, seat int) int {
+	return g.rules.ItemLimit + g.sum(&s, seat, HoldItems, "")
+}
+
+// BattleCost returns what keeping points' worth of dice costs the player
+// to act in the Final Battle (after battle_discount effects).
+func (g *Game) BattleCost(s State, points int) int { return g.cost(&s, points) }

@@ -1,0 +1,117 @@
+package dragon
+
+import (
+	"fmt"
+
+	"github.com/farkle/farkle/rules"
+)
+
+// Rules is the Dragon Farkle rule set (RULES.md section 5): the soldier
+// table as a rules.Rules of its own plus the options of the dragon game.
+// The zero value is not valid; start from DefaultRules.
+type Rules struct {
+	Name          string      `toml:"name" json:"name"`
+	Soldiers      rules.Rules `toml:"soldiers" json:"soldiers"`             // the soldier table; only dice and scoring matter
+	MinPlayers    int         `toml:"min_players" json:"min_players"`       // 2
+	MaxPlayers    int         `toml:"max_players" json:"max_players"`       // 5
+	BattleMinimum int         `toml:"battle_minimum" json:"battle_minimum"` // soldiers needed to start a Final Battle: 5000
+	DragonHealth  int         `toml:"dragon_health" json:"dragon_health"`   // damage that slays the dragon: 3
+	RallyDamage   int         `toml:"rally_damage" json:"rally_damage"`     // damage of a Rally in battle: 1
+	DragonDamage  int         `toml:"dragon_damage" json:"dragon_damage"`   // damage of a Dragon face in battle: 2
+	BrawlBonus    int         `toml:"brawl_bonus" json:"brawl_bonus"`       // soldiers from the stockpile to a brawl's winner: 500
+	BrawlDice     [2]int      `toml:"brawl_dice" json:"brawl_dice"`         // dice of the challenger and of the defender: 6, 5
+	ItemLimit     int         `toml:"item_limit" json:"item_limit"`         // Magic Items a player may hold at the end of a turn: 1
+	RoundLimit    int         `toml:"round_limit" json:"round_limit"`       // 0: none; else after this many rounds the most soldiers wins
+	CardFile      string      `toml:"card_file,omitempty" json:"card_file,omitempty"` // for the caller to load (ParseCards); this package never opens files
+}
+
+// SoldierRules returns the soldier table of RULES.md section 5 as a
+// rules.Rules: singles 1 = 100 and 5 = 50, triples as classic (three 1s =
+// 1000, three Ns = 100 × N), four of a kind 1500, five of a kind not a meld
+// (it scores as four of a kind plus a single or a triple plus singles), six
+// of a kind 2500, three pairs 2000 (a four of a kind and a pair count as
+// three pairs), the straight 3000. It passes rules.Validate.
+func SoldierRules() rules.Rules {
+	return rules.Rules{
+		Name: "dragon-soldiers",
+		Dice: 6,
+		Scoring: rules.Scoring{
+			Single:         map[string]int{"1": 100, "5": 50},
+			Triple:         [6]int{1000, 200, 300, 400, 500, 600},
+			KindMode:       rules.KindFixed,
+			FourOfAKind:    1500,
+			FiveOfAKind:    0,
+			SixOfAKind:     2500,
+			Straight:       3000,
+			ThreePairs:     2000,
+			ThreePairsQuad: true,
+		},
+		Turn: rules.Turn{HotDice: true},
+		Game: rules.Game{
+			Target:      5000, // unused by Dragon Farkle; the battle minimum stands in for it
+			Ending:      rules.EndImmediate,
+			MinPlayers:  2,
+			MaxPlayers:  5,
+			FirstPlayer: rules.RollOff,
+			Tie:         rules.Share,
+		},
+	}
+}
+
+// DefaultRules returns the "dragon" preset: SoldierRules and the values of
+// RULES.md section 5, with no round limit.
+func DefaultRules() Rules {
+	return Rules{
+		Name:          "dragon",
+		Soldiers:      SoldierRules(),
+		MinPlayers:    2,
+		MaxPlayers:    5,
+		BattleMinimum: 5000,
+		DragonHealth:  3,
+		RallyDamage:   1,
+		DragonDamage:  2,
+		BrawlBonus:    500,
+		BrawlDice:     [2]int{6, 5},
+		ItemLimit:     1,
+	}
+}
+
+// Validate returns nil or an error wrapping ErrInvalid that names the
+// offending field and what is allowed.
+func (r *Rules) Validate() error {
+	if err := r.Soldiers.Validate(); err != nil {
+		return fmt.Errorf("%w: soldiers: %v", ErrInvalid, err)
+	}
+	if r.Soldiers.Dice != 6 {
+		return fmt.Errorf("%w: soldiers.dice: Dragon Farkle is played with 6 dice (got %d)", ErrInvalid, r.Soldiers.Dice)
+	}
+	if r.MinPlayers < 2 || r.MaxPlayers > 5 || r.MinPlayers > r.MaxPlayers {
+		return fmt.Errorf("%w: min_players/max_players: must satisfy 2 <= min <= max <= 5 (got %d, %d)", ErrInvalid, r.MinPlayers, r.MaxPlayers)
+	}
+	checks := []struct {
+		name   string
+		v, min int
+	}{
+		{"battle_minimum", r.BattleMinimum, 0},
+		{"dragon_health", r.DragonHealth, 1},
+		{"rally_damage", r.RallyDamage, 0},
+		{"dragon_damage", r.DragonDamage, 0},
+		{"brawl_bonus", r.BrawlBonus, 0},
+		{"brawl_dice[0]", r.BrawlDice[0], 1},
+		{"brawl_dice[1]", r.BrawlDice[1], 1},
+		{"item_limit", r.ItemLimit, 0},
+		{"round_limit", r.RoundLimit, 0},
+	}
+	for _, c := range checks {
+		if c.v < c.min {
+			return fmt.Errorf("%w: %s: must be at least %d (got %d)", ErrInvalid, c.name, c.min, c.v)
+		}
+	}
+	if r.BrawlDice[0] > 6 || r.BrawlDice[1] > 6 {
+		return fmt.Errorf("%w: brawl_dice: at most 6 dice each (got %v)", ErrInvalid, r.BrawlDice)
+	}
+	if r.DragonHealth > 20 {
+		return fmt.Errorf("%w: dragon_health: at most 20 (got %d)", ErrInvalid, r.DragonHealth)
+	}
+	return nil
+}

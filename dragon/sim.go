@@ -1,0 +1,214 @@
+package dragon
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+)
+
+// DefaultMaxRounds ends a simulated game that has no round limit of its own
+// after this many rounds (most soldiers wins), so that bots that never
+// attack cannot run forever. Such games are counted in SimResult.Capped.
+const DefaultMaxRounds = 200
+
+// SimOptions configures Simulate.
+type SimOptions struct {
+	Rules     Rules                 // zero value: DefaultRules()
+	Cards     *Cards                // nil: DefaultCards()
+	Games     int                   // games to play
+	Seed      uint64                // game i uses GameSeed(Seed, i)
+	Workers   int                   // parallel games; 0: GOMAXPROCS
+	MaxRounds int                   // 0: DefaultMaxRounds (when Rules.RoundLimit is 0)
+	Progress  func(done, total int) // called after each game, from any goroutine; may be nil
+}
+
+// SimPlayer is one seat's result. A game won by k tied players counts 1/k
+// to each of them.
+type SimPlayer struct {
+	Name    string  `json:"name"`
+	Level   string  `json:"level"`
+	Wins    float64 `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+	Low     float64 `json:"low"`  // 95% Wilson interval of the win rate
+	High    float64 `json:"high"` //
+}
+
+// SimResult is the outcome of Simulate.
+type SimResult struct {
+	Rules     string      `json:"rules"`
+	Games     int         `json:"games"`
+	Seed      uint64      `json:"seed"`
+	Players   []SimPlayer `json:"players"`
+	Slain     int         `json:"slain"`  // games won by slaying the dragon
+	Capped    int         `json:"capped"` // games ended by MaxRounds
+	Ties      int         `json:"ties"`
+	AvgRounds float64     `json:"avg_rounds"`
+	AvgTurns  float64     `json:"avg_turns"`
+}
+
+// Simulate plays games full bot games with the default rules and cards;
+// players are bot levels ("random", "simple", "smart", optionally
+// "bot:smart"), one per seat. The result depends only on the arguments.
+func Simulate(players []string, games int, seed uint64) (SimResult, error) {
+	return SimulateWith(players, SimOptions{Games: games, Seed: seed})
+}
+
+// GameSeed returns the 32-byte key of game i of a simulation with seed.
+func GameSeed(seed uint64, i int) [32]byte {
+	var k [32]byte
+	binary.LittleEndian.PutUint64(k[0:], seed)
+	binary.LittleEndian.PutUint64(k[8:], uint64(i))
+	copy(k[16:], "dragon-sim")
+	return k
+}
+
+// SimulateWith is Simulate with options. Games run in parallel; each game
+// draws its dice from NewSource(GameSeed(Seed, i)), so the result does not
+// depend on Workers.
+func SimulateWith(players []string, o SimOptions) (SimResult, error) {
+	if o.Rules.Name == "" {
+		o.Rules = DefaultRules()
+	}
+	if o.Games < 1 {
+		return SimResult{}, fmt.Errorf("%w: games must be at least 1 (got %d)", ErrPlayers, o.Games)
+	}
+	g, err := NewGame(o.Rules, o.Cards)
+	if err != nil {
+		return SimResult{}, err
+	}
+	levels := make([]Level, len(players))
+	for i, p := range players {
+		if levels[i], err = ParseLevel(p); err != nil {
+			return SimResult{}, err
+		}
+	}
+	if len(players) < o.Rules.MinPlayers || len(players) > o.Rules.MaxPlayers {
+		return SimResult{}, fmt.Errorf("%w: %d players (Dragon Farkle takes %d to %d)", ErrPlayers, len(players), o.Rules.MinPlayers, o.Rules.MaxPlayers)
+	}
+	brains := NewBrains(g)
+	bots := make([]*Bot, len(levels))
+	names := make([]string, len(levels))
+	for i, l := range levels {
+		bots[i] = NewBot(l, brains)
+		names[i] = fmt.Sprintf("%s-%d", l, i+1)
+	}
+	maxRounds := o.MaxRounds
+	if maxRounds <= 0 {
+		maxRounds = DefaultMaxRounds
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	type outcome struct {
+		final  State
+		capped bool
+		err    error
+	}
+	results := make([]outcome, o.Games)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				st, capped, err := PlayGame(g, names, bots, NewSource(GameSeed(o.Seed, i)), maxRounds)
+				results[i] = outcome{st, capped, err}
+				if o.Progress != nil {
+					mu.Lock()
+					done++
+					d := done
+					mu.Unlock()
+					o.Progress(d, o.Games)
+				}
+			}
+		}()
+	}
+	for i := range o.Games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	res := SimResult{Rules: o.Rules.Name, Games: o.Games, Seed: o.Seed, Players: make([]SimPlayer, len(players))}
+	for i, l := range levels {
+		res.Players[i] = SimPlayer{Name: names[i], Level: l.String()}
+	}
+	for _, r := range results {
+		if r.err != nil {
+			return SimResult{}, r.err
+		}
+		st := r.final
+		for _, w := range st.Winners {
+			res.Players[w].Wins += 1 / float64(len(st.Winners))
+		}
+		if len(st.Winners) > 1 {
+			res.Ties++
+		}
+		if st.Slain {
+			res.Slain++
+		}
+		if r.capped {
+			res.Capped++
+		}
+		res.AvgRounds += float64(st.Round)
+		res.AvgTurns += float64(st.Turns)
+	}
+	res.AvgRounds /= float64(o.Games)
+	res.AvgTurns /= float64(o.Games)
+	for i := range res.Players {
+		p := &res.Players[i]
+		p.WinRate = p.Wins / float64(o.Games)
+		p.Low, p.High = wilson(p.Wins, float64(o.Games))
+	}
+	return res, nil
+}
+
+// wilson returns the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n float64) (lo, hi float64) {
+	const z = 1.959963984540054
+	p := k / n
+	den := 1 + z*z/n
+	c := (p + z*z/(2*n)) / den
+	h := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return max(0, c-h), min(1, c+h)
+}
+
+// PlayGame plays one game of bots (one per seat, named names) with dice
+// from src until it ends or maxRounds rounds have passed (0: no cap); at
+// the cap the most soldiers win and capped is true. Bots see only their
+// View; the Random level draws its choices from src too.
+func PlayGame(g *Game, names []string, bots []*Bot, src Source, maxRounds int) (final State, capped bool, err error) {
+	s, _, err := g.New(names, src)
+	if err != nil {
+		return State{}, false, err
+	}
+	for !s.Over() {
+		if maxRounds > 0 && s.Round > maxRounds && s.Phase == PhaseChoose {
+			best := -1
+			var ws []int
+			for i, p := range s.Players {
+				switch {
+				case p.Soldiers > best:
+					best, ws = p.Soldiers, []int{i}
+				case p.Soldiers == best:
+					ws = append(ws, i)
+				}
+			}
+			s.Phase, s.Winners = PhaseOver, ws
+			return s, true, nil
+		}
+		a := bots[s.Turn].Choose(g.View(s, s.Turn), src)
+		var err error
+		s, _, err = g.Apply(s, a, src)
+		if err != nil {
+			return s, false, fmt.Errorf("dragon: bot %s chose %s: %w", bots[s.Turn].Level, a, err)
+		}
+	}
+	return s, false, nil
+}

@@ -1,0 +1,323 @@
+package dragon
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/farkle/farkle/dice"
+)
+
+// Phase is where a turn stands: it decides which actions are legal.
+type Phase uint8
+
+// The phases of a turn.
+const (
+	// PhaseChoose: the start of a turn; Recruit, Brawl or Battle.
+	PhaseChoose Phase = iota
+	// PhaseKeep: a throw lies on the table; Keep, Use a card, or Accept
+	// when no keep is possible (a farkle, or a battle keep the player
+	// cannot pay) and a card could still change that.
+	PhaseKeep
+	// PhaseEvaded: recruiting, the Dragon showed on a throw without scoring
+	// dice; Roll the same dice again or Stop.
+	PhaseEvaded
+	// PhaseRoll: between throws; Roll, or Stop (recruiting) / Retreat (battle).
+	PhaseRoll
+	// PhaseDiscard: the turn is over but the player holds more Magic Items
+	// than allowed; Discard one at a time.
+	PhaseDiscard
+	// PhaseOver: the game has ended.
+	PhaseOver
+)
+
+var phaseNames = [...]string{"choose", "keep", "evaded", "roll", "discard", "over"}
+
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", p)
+}
+
+// MarshalText writes the phase name.
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// Mode is the action a turn is taking.
+type Mode uint8
+
+// The modes of a turn.
+const (
+	NoMode Mode = iota
+	Recruiting
+	Battling
+)
+
+func (m Mode) String() string {
+	switch m {
+	case Recruiting:
+		return "recruit"
+	case Battling:
+		return "battle"
+	}
+	return "none"
+}
+
+// MarshalText writes "none", "recruit" or "battle".
+func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// Player is one Wannabe.
+type Player struct {
+	Name      string   `json:"name"`
+	Soldiers  int      `json:"soldiers"`
+	Companion string   `json:"companion,omitempty"` // card id, face up
+	Items     []string `json:"items"`               // card ids, hidden from the other players
+}
+
+// State is a whole game, including what some players may not see (their
+// opponents' items, the deck order). It is plain data: Apply never
+// modifies the State it is given. Front ends get a View.
+type State struct {
+	Players []Player `json:"players"`
+	First   int      `json:"first"` // seat that started the game; a round ends before it
+	Turn    int      `json:"turn"`  // seat to act
+	Round   int      `json:"round"` // 1-based
+	Phase   Phase    `json:"phase"`
+	Mode    Mode     `json:"mode"`
+
+	Dice  int       `json:"dice"`  // dice to throw next (hot dice: 6 again)
+	Throw dice.Hand `json:"throw"` // the dice on the table in PhaseKeep and PhaseEvaded
+	Event EventFace `json:"event"` // the event die of the throw
+	Kept  dice.Hand `json:"kept"`  // dice set aside since the last hot dice
+	// Wounded: the current throw damaged the dragon (battle).
+	Wounded bool     `json:"wounded,omitempty"`
+	Pool    int      `json:"pool"`            // soldiers recruited this turn, not yet on the mat
+	Drawn   []string `json:"drawn,omitempty"` // Magic Items drawn this turn, set aside face down
+	Used    []string `json:"used,omitempty"`  // Companions whose active effect was used this turn
+	Damage  int      `json:"damage"`          // the dragon's damage in this battle
+
+	CompanionDeck    []string `json:"companion_deck"` // top is the last element
+	CompanionDiscard []string `json:"companion_discard"`
+	ItemDeck         []string `json:"item_deck"`
+	ItemDiscard      []string `json:"item_discard"`
+
+	// Stockpile is the net count of soldier tokens taken from (negative)
+	// or returned to the unlimited stockpile; Meal counts the soldiers the
+	// dragon ate in battle. Stockpile + Meal + every player's soldiers +
+	// Pool is always 0.
+	Stockpile int `json:"stockpile"`
+	Meal      int `json:"meal"`
+	// Eaten counts recruits the dragon ate before they were drawn (a
+	// Dragon on a recruiting throw); they never leave the stockpile.
+	Eaten int `json:"eaten"`
+
+	Turns   int   `json:"turns"`             // turns finished
+	Winners []int `json:"winners,omitempty"` // seats, when the game is over
+	Slain   bool  `json:"slain,omitempty"`   // the dragon was slain (else the round limit ended the game)
+}
+
+// Clone returns a deep copy of s.
+func (s State) Clone() State {
+	c := s
+	c.Players = slices.Clone(s.Players)
+	for i := range c.Players {
+		c.Players[i].Items = slices.Clone(s.Players[i].Items)
+	}
+	c.Drawn = slices.Clone(s.Drawn)
+	c.Used = slices.Clone(s.Used)
+	c.CompanionDeck = slices.Clone(s.CompanionDeck)
+	c.CompanionDiscard = slices.Clone(s.CompanionDiscard)
+	c.ItemDeck = slices.Clone(s.ItemDeck)
+	c.ItemDiscard = slices.Clone(s.ItemDiscard)
+	c.Winners = slices.Clone(s.Winners)
+	return c
+}
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.Phase == PhaseOver }
+
+// ActionKind names an action.
+type ActionKind uint8
+
+// The actions.
+const (
+	ActRecruit ActionKind = iota + 1 // PhaseChoose: start recruiting (throws at once)
+	ActBrawl                         // PhaseChoose: challenge Target (resolved at once)
+	ActBattle                        // PhaseChoose: start the Final Battle (throws at once)
+	ActKeep                          // PhaseKeep: set aside Keep; on a recruiting Rally, with Reward
+	ActUse                           // PhaseKeep: use the active effect of Card (Face: the die it acts on)
+	ActAccept                        // PhaseKeep, no keep possible: accept the farkle or the lost battle
+	ActRoll                          // PhaseRoll, PhaseEvaded: throw the dice left
+	ActStop                          // PhaseRoll, PhaseEvaded (recruiting): bank the pool and the drawn items
+	ActRetreat                       // PhaseRoll (battle): leave the battle; the dragon heals
+	ActDiscard                       // PhaseDiscard: discard the Magic Item Card
+)
+
+var actionNames = [...]string{"", "recruit", "brawl", "battle", "keep", "use", "accept", "roll", "stop", "retreat", "discard"}
+
+func (k ActionKind) String() string {
+	if int(k) < len(actionNames) && k > 0 {
+		return actionNames[k]
+	}
+	return fmt.Sprintf("ActionKind(%d)", k)
+}
+
+// MarshalText writes the action name.
+func (k ActionKind) MarshalText() ([]byte, error) {
+	if k == 0 || int(k) >= len(actionNames) {
+		return nil, fmt.Errorf("%w: action kind %d", ErrBadAction, k)
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText reads an action name.
+func (k *ActionKind) UnmarshalText(b []byte) error {
+	for i, n := range actionNames {
+		if i > 0 && n == string(b) {
+			*k = ActionKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: unknown action %q (actions: %v)", ErrBadAction, b, actionNames[1:])
+}
+
+// Reward is the choice on a recruiting Rally with scoring dice.
+type Reward uint8
+
+// The rewards of a Rally.
+const (
+	NoReward Reward = iota
+	Double          // double the soldiers of the dice kept on this throw
+	DrawItem        // draw a Magic Item (set aside face down)
+)
+
+func (r Reward) String() string {
+	switch r {
+	case Double:
+		return "double"
+	case DrawItem:
+		return "item"
+	}
+	return ""
+}
+
+// MarshalText writes "", "double" or "item".
+func (r Reward) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads "", "double" or "item".
+func (r *Reward) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "":
+		*r = NoReward
+	case "double":
+		*r = Double
+	case "item":
+		*r = DrawItem
+	default:
+		return fmt.Errorf("%w: unknown reward %q (rewards: double, item)", ErrBadAction, b)
+	}
+	return nil
+}
+
+// Action is one move of the player whose turn it is.
+type Action struct {
+	Kind   ActionKind `json:"kind"`
+	Keep   dice.Hand  `json:"keep,omitempty"`   // ActKeep
+	Reward Reward     `json:"reward,omitempty"` // ActKeep on a recruiting Rally
+	Target int        `json:"target"`           // ActBrawl: the defender's seat
+	Card   string     `json:"card,omitempty"`   // ActUse, ActDiscard
+	Face   int        `json:"face,omitempty"`   // ActUse of rethrow: the face of the die to throw again
+}
+
+// String describes the action, e.g. "keep 1-1-5 (double)".
+func (a Action) String() string {
+	switch a.Kind {
+	case ActBrawl:
+		return fmt.Sprintf("brawl seat %d", a.Target)
+	case ActKeep:
+		if a.Reward != NoReward {
+			return fmt.Sprintf("keep %s (%s)", a.Keep.Join("-"), a.Reward)
+		}
+		return "keep " + a.Keep.Join("-")
+	case ActUse:
+		if a.Face != 0 {
+			return fmt.Sprintf("use %s on a %d", a.Card, a.Face)
+		}
+		return "use " + a.Card
+	case ActDiscard:
+		return "discard " + a.Card
+	}
+	return a.Kind.String()
+}
+
+// Convenience constructors.
+func Recruit() Action             { return Action{Kind: ActRecruit} }
+func Brawl(target int) Action     { return Action{Kind: ActBrawl, Target: target} }
+func Battle() Action              { return Action{Kind: ActBattle} }
+func Keep(h dice.Hand) Action     { return Action{Kind: ActKeep, Keep: h} }
+func KeepRally(h dice.Hand, r Reward) Action {
+	return Action{Kind: ActKeep, Keep: h, Reward: r}
+}
+func Use(card string, face int) Action { return Action{Kind: ActUse, Card: card, Face: face} }
+func Accept() Action                   { return Action{Kind: ActAccept} }
+func Roll() Action                     { return Action{Kind: ActRoll} }
+func Stop() Action                     { return Action{Kind: ActStop} }
+func Retreat() Action                  { return Action{Kind: ActRetreat} }
+func Discard(card string) Action       { return Action{Kind: ActDiscard, Card: card} }
+
+// EventKind names what happened.
+type EventKind uint8
+
+// The events Apply reports.
+const (
+	EvThrow      EventKind = iota + 1 // Seat threw Dice with Face on the event die
+	EvWound                           // the dragon took N damage (Total: its damage now)
+	EvKeep                            // Seat kept Dice worth N soldiers (battle: paid N)
+	EvEaten                           // the dragon ate the N soldiers of the throw
+	EvRally                           // Seat chose Reward on a Rally
+	EvItemDrawn                       // Seat drew Card (hidden from others)
+	EvHotDice                         // all six dice kept: six to throw again
+	EvFarkle                          // Seat farkled: N soldiers of the pool lost
+	EvEvaded                          // Seat evaded the dragon (Dragon face, no scoring dice)
+	EvBank                            // Seat moved N soldiers (and the drawn items) to the mat
+	EvUse                             // Seat used Card
+	EvCardChanged                     // a card changed the throw: Dice is the new throw
+	EvBrawl                           // Seat (N soldiers scored) against Target (Other scored): Winner gets Total
+	EvBattleStart                     // Seat entered the Final Battle with N soldiers
+	EvBattleLost                      // Seat could not pay N and lost Total soldiers; the battle ends
+	EvBattleEnd                       // the battle ended without a win (retreat, or a throw without scoring dice)
+	EvHeal                            // the dragon healed
+	EvDiscard                         // Seat discarded Card
+	EvTurn                            // Seat's turn begins (Round)
+	EvWin                             // Seat won (Slain: by slaying the dragon)
+	EvReshuffle                       // a deck was reshuffled from its discards (Card: "companion" or "item")
+)
+
+var eventNames = [...]string{"", "throw", "wound", "keep", "eaten", "rally", "item-drawn", "hot-dice", "farkle", "evaded", "bank", "use", "card-changed", "brawl", "battle-start", "battle-lost", "battle-end", "heal", "discard", "turn", "win", "reshuffle"}
+
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) && k > 0 {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", k)
+}
+
+// MarshalText writes the event name.
+func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Event is one thing that happened during Apply, in order. Fields unused by
+// a kind are zero.
+type Event struct {
+	Kind   EventKind `json:"kind"`
+	Seat   int       `json:"seat"`
+	Dice   dice.Hand `json:"dice,omitempty"`
+	Face   EventFace `json:"face"`
+	N      int       `json:"n,omitempty"`
+	Total  int       `json:"total,omitempty"`
+	Target int       `json:"target,omitempty"`
+	Other  int       `json:"other,omitempty"`
+	Winner int       `json:"winner,omitempty"`
+	Reward Reward    `json:"reward,omitempty"`
+	Card   string    `json:"card,omitempty"`
+	Slain  bool      `json:"slain,omitempty"`
+	Round  int       `json:"round,omitempty"`
+}
