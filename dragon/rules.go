@@ -11,17 +11,17 @@ import (
 // The zero value is not valid; start from DefaultRules.
 type Rules struct {
 	Name          string      `toml:"name" json:"name"`
-	Soldiers      rules.Rules `toml:"soldiers" json:"soldiers"`             // the soldier table; only dice and scoring matter
-	MinPlayers    int         `toml:"min_players" json:"min_players"`       // 2
-	MaxPlayers    int         `toml:"max_players" json:"max_players"`       // 5
-	BattleMinimum int         `toml:"battle_minimum" json:"battle_minimum"` // soldiers needed to start a Final Battle: 5000
-	DragonHealth  int         `toml:"dragon_health" json:"dragon_health"`   // damage that slays the dragon: 3
-	RallyDamage   int         `toml:"rally_damage" json:"rally_damage"`     // damage of a Rally in battle: 1
-	DragonDamage  int         `toml:"dragon_damage" json:"dragon_damage"`   // damage of a Dragon face in battle: 2
-	BrawlBonus    int         `toml:"brawl_bonus" json:"brawl_bonus"`       // soldiers from the stockpile to a brawl's winner: 500
-	BrawlDice     [2]int      `toml:"brawl_dice" json:"brawl_dice"`         // dice of the challenger and of the defender: 6, 5
-	ItemLimit     int         `toml:"item_limit" json:"item_limit"`         // Magic Items a player may hold at the end of a turn: 1
-	RoundLimit    int         `toml:"round_limit" json:"round_limit"`       // 0: none; else after this many rounds the most soldiers wins
+	Soldiers      rules.Rules `toml:"soldiers" json:"soldiers"`                       // the soldier table; only dice and scoring matter
+	MinPlayers    int         `toml:"min_players" json:"min_players"`                 // 2
+	MaxPlayers    int         `toml:"max_players" json:"max_players"`                 // 5
+	BattleMinimum int         `toml:"battle_minimum" json:"battle_minimum"`           // soldiers needed to start a Final Battle: 5000
+	DragonHealth  int         `toml:"dragon_health" json:"dragon_health"`             // damage that slays the dragon: 3
+	RallyDamage   int         `toml:"rally_damage" json:"rally_damage"`               // damage of a Rally in battle: 1
+	DragonDamage  int         `toml:"dragon_damage" json:"dragon_damage"`             // damage of a Dragon face in battle: 2
+	BrawlBonus    int         `toml:"brawl_bonus" json:"brawl_bonus"`                 // soldiers from the stockpile to a brawl's winner: 500
+	BrawlDice     [2]int      `toml:"brawl_dice" json:"brawl_dice"`                   // dice of the challenger and of the defender: 6, 5
+	ItemLimit     int         `toml:"item_limit" json:"item_limit"`                   // Magic Items a player may hold at the end of a turn: 1
+	RoundLimit    int         `toml:"round_limit" json:"round_limit"`                 // 0: none; else after this many rounds the most soldiers wins
 	CardFile      string      `toml:"card_file,omitempty" json:"card_file,omitempty"` // for the caller to load (ParseCards); this package never opens files
 }
 

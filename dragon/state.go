@@ -250,10 +250,10 @@ func (a Action) String() string {
 }
 
 // Convenience constructors.
-func Recruit() Action             { return Action{Kind: ActRecruit} }
-func Brawl(target int) Action     { return Action{Kind: ActBrawl, Target: target} }
-func Battle() Action              { return Action{Kind: ActBattle} }
-func Keep(h dice.Hand) Action     { return Action{Kind: ActKeep, Keep: h} }
+func Recruit() Action         { return Action{Kind: ActRecruit} }
+func Brawl(target int) Action { return Action{Kind: ActBrawl, Target: target} }
+func Battle() Action          { return Action{Kind: ActBattle} }
+func Keep(h dice.Hand) Action { return Action{Kind: ActKeep, Keep: h} }
 func KeepRally(h dice.Hand, r Reward) Action {
 	return Action{Kind: ActKeep, Keep: h, Reward: r}
 }
@@ -269,27 +269,27 @@ type EventKind uint8
 
 // The events Apply reports.
 const (
-	EvThrow      EventKind = iota + 1 // Seat threw Dice with Face on the event die
-	EvWound                           // the dragon took N damage (Total: its damage now)
-	EvKeep                            // Seat kept Dice worth N soldiers (battle: paid N)
-	EvEaten                           // the dragon ate the N soldiers of the throw
-	EvRally                           // Seat chose Reward on a Rally
-	EvItemDrawn                       // Seat drew Card (hidden from others)
-	EvHotDice                         // all six dice kept: six to throw again
-	EvFarkle                          // Seat farkled: N soldiers of the pool lost
-	EvEvaded                          // Seat evaded the dragon (Dragon face, no scoring dice)
-	EvBank                            // Seat moved N soldiers (and the drawn items) to the mat
-	EvUse                             // Seat used Card
-	EvCardChanged                     // a card changed the throw: Dice is the new throw
-	EvBrawl                           // Seat (N soldiers scored) against Target (Other scored): Winner gets Total
-	EvBattleStart                     // Seat entered the Final Battle with N soldiers
-	EvBattleLost                      // Seat could not pay N and lost Total soldiers; the battle ends
-	EvBattleEnd                       // the battle ended without a win (retreat, or a throw without scoring dice)
-	EvHeal                            // the dragon healed
-	EvDiscard                         // Seat discarded Card
-	EvTurn                            // Seat's turn begins (Round)
-	EvWin                             // Seat won (Slain: by slaying the dragon)
-	EvReshuffle                       // a deck was reshuffled from its discards (Card: "companion" or "item")
+	EvThrow       EventKind = iota + 1 // Seat threw Dice with Face on the event die
+	EvWound                            // the dragon took N damage (Total: its damage now)
+	EvKeep                             // Seat kept Dice worth N soldiers (battle: paid N)
+	EvEaten                            // the dragon ate the N soldiers of the throw
+	EvRally                            // Seat chose Reward on a Rally
+	EvItemDrawn                        // Seat drew Card (hidden from others)
+	EvHotDice                          // all six dice kept: six to throw again
+	EvFarkle                           // Seat farkled: N soldiers of the pool lost
+	EvEvaded                           // Seat evaded the dragon (Dragon face, no scoring dice)
+	EvBank                             // Seat moved N soldiers (and the drawn items) to the mat
+	EvUse                              // Seat used Card
+	EvCardChanged                      // a card changed the throw: Dice is the new throw
+	EvBrawl                            // Seat (N soldiers scored) against Target (Other scored): Winner gets Total
+	EvBattleStart                      // Seat entered the Final Battle with N soldiers
+	EvBattleLost                       // Seat could not pay N and lost Total soldiers; the battle ends
+	EvBattleEnd                        // the battle ended without a win (retreat, or a throw without scoring dice)
+	EvHeal                             // the dragon healed
+	EvDiscard                          // Seat discarded Card
+	EvTurn                             // Seat's turn begins (Round)
+	EvWin                              // Seat won (Slain: by slaying the dragon)
+	EvReshuffle                        // a deck was reshuffled from its discards (Card: "companion" or "item")
 )
 
 var eventNames = [...]string{"", "throw", "wound", "keep", "eaten", "rally", "item-drawn", "hot-dice", "farkle", "evaded", "bank", "use", "card-changed", "brawl", "battle-start", "battle-lost", "battle-end", "heal", "discard", "turn", "win", "reshuffle"}
