@@ -126,17 +126,21 @@ func newFlags(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("farkle "+c.name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: farkle %s %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
+		fmt.Fprintf(fs.Output(), "usage: farkle %s %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
 		fs.PrintDefaults()
 	}
 	return fs
 }
 
-// parseFlags parses args; a bad flag becomes a usage error (exit 2).
+// parseFlags parses args; a bad flag becomes a usage error (exit 2) whose
+// one line replaces flag's own message and usage. -h prints the usage.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	fs.SetOutput(io.Discard) // the one-line error below replaces flag's own message
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
+	fs.SetOutput(out)
 	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
 		return err
 	}
 	if err != nil {
@@ -146,7 +150,20 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 }
 
 // rulesFlag adds --rules to fs and returns a function that resolves it.
+// Any failure (unknown preset, missing or malformed file, invalid rules) is
+// bad input: a usage error (exit 2).
 func rulesFlag(fs *flag.FlagSet) func() (rules.Rules, error) {
 	spec := fs.String("rules", rules.DefaultBase, "a preset ("+strings.Join(rules.Presets(), ", ")+") or a rule file (.toml or .json)")
-	return func() (rules.Rules, error) { return rules.Resolve(*spec) }
+	return func() (rules.Rules, error) {
+		r, err := rules.Resolve(*spec)
+		if err != nil {
+			var fe *rules.FieldError
+			if errors.As(err, &fe) || errors.Is(err, rules.ErrUnknownPreset) {
+				return rules.Rules{}, usagef("--rules %s: %v", *spec, err)
+			}
+			// A file that cannot be read or parsed: say what --rules takes.
+			return rules.Rules{}, usagef("--rules %s: %v (--rules takes a preset: %s; or a .toml or .json rule file)", *spec, err, strings.Join(rules.Presets(), ", "))
+		}
+		return r, nil
+	}
 }
