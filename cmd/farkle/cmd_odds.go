@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/rules"
+)
+
+func init() {
+	register(&command{
+		name:    "odds",
+		args:    "[--rules NAME|FILE] [--json]",
+		summary: "P(farkle) and the expected points of the best keep for 1..6 dice",
+		run:     runOdds,
+	})
+}
+
+const oddsHelp = `For each number of dice 1..6: the probability of a farkle as an exact reduced
+fraction and a decimal (6 places), and the expected points of the best single
+keep of the throw (a farkle counts 0). Where six_dice_nothing scores, six dice
+that score nothing are not a farkle and count their bonus.`
+
+// oddsResult is the JSON of farkle odds (DESIGN.md: fields may be added,
+// never renamed).
+type oddsResult struct {
+	Rules string     `json:"rules"`
+	Dice  []oddsDice `json:"dice"`
+}
+
+type oddsDice struct {
+	N        int     `json:"n"`
+	Farkle   string  `json:"farkle"`   // exact reduced fraction, e.g. "2/3"
+	PFarkle  float64 `json:"p_farkle"` // rounded to 6 decimals
+	Expected float64 `json:"expected"` // rounded to 4 decimals
+	// ExpectedExact is the expected points as a reduced fraction.
+	ExpectedExact string `json:"expected_exact"`
+}
+
+func runOdds(ctx context.Context, e *env, args []string) error {
+	c := commands["odds"]
+	fs := newFlags(e, c)
+	setCommandHelp(fs, c, oddsHelp)
+	asJSON := fs.Bool("json", false, `print JSON: {"rules":"classic","dice":[{"n":1,"farkle":"2/3","p_farkle":0.666667,"expected":25},...]}`)
+	resolve := rulesFlag(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("odds takes no arguments (got %q)", strings.Join(fs.Args(), " "))
+	}
+	r, err := resolve()
+	if err != nil {
+		return err
+	}
+	res := farkleOdds(r, dice.NewTable(r))
+	if *asJSON {
+		return emitJSON(e, res, false)
+	}
+	fmt.Fprintf(e.stdout, "farkle odds (%s)\n", res.Rules)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "dice\tP(farkle)\t\texpected best keep\t")
+	for _, d := range res.Dice {
+		fmt.Fprintf(tw, "%d\t%s\t%.6f\t%.2f\t\n", d.N, d.Farkle, d.PFarkle, d.Expected)
+	}
+	return tw.Flush()
+}
+
+// farkleOdds sums over the distinct throws of 1..r.Dice dice, each weighted
+// by its number of ordered outcomes, so the fractions are exact.
+func farkleOdds(r rules.Rules, tab *dice.Table) oddsResult {
+	res := oddsResult{Rules: r.Name, Dice: []oddsDice{}}
+	for n := 1; n <= r.Dice; n++ {
+		var farkleWays, pointWays int64
+		for _, throw := range dice.Throws(n) {
+			w := throw.Ways()
+			switch best := tab.Best(throw); {
+			case best > 0:
+				pointWays += w * int64(best)
+			case n == 6 && r.Scoring.SixDiceNothing > 0:
+				pointWays += w * int64(r.Scoring.SixDiceNothing)
+			default:
+				farkleWays += w
+			}
+		}
+		total := dice.Outcomes(n)
+		pf := big.NewRat(farkleWays, total)
+		ex := big.NewRat(pointWays, total)
+		pfFloat, _ := pf.Float64()
+		exFloat, _ := ex.Float64()
+		res.Dice = append(res.Dice, oddsDice{
+			N:             n,
+			Farkle:        ratString(pf),
+			PFarkle:       math.Round(pfFloat*1e6) / 1e6,
+			Expected:      math.Round(exFloat*1e4) / 1e4,
+			ExpectedExact: ratString(ex),
+		})
+	}
+	return res
+}
+
+// ratString writes a whole number without "/1".
+func ratString(x *big.Rat) string {
+	if x.IsInt() {
+		return x.Num().String()
+	}
+	return x.String()
+}
