@@ -334,3 +334,24 @@ func TestLoad(t *testing.T) {
 		t.Errorf(`Resolve("") = %v, %v; want the default preset`, r.Name, err)
 	}
 }
+
+// TestReadmeExample parses the rule-file example of the README.
+func TestReadmeExample(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i := strings.Index(s, "```toml\n")
+	if i < 0 {
+		t.Fatal("README has no ```toml example")
+	}
+	s = s[i+len("```toml\n"):]
+	r, err := rules.ParseTOML([]byte(s[:strings.Index(s, "```")]))
+	if err != nil {
+		t.Fatalf("the README's example does not parse: %v", err)
+	}
+	if r.Base != "classic" || r.Scoring.Straight == 0 || r.Turn.EntryMinimum == 0 {
+		t.Fatalf("README example read as %+v", r)
+	}
+}
