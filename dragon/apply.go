@@ -283,7 +283,7 @@ func (g *Game) brawl(s *State, target int, src Source, evs *[]Event) {
 		s.Players[l].Soldiers -= take
 		s.Players[w].Soldiers += take + bonus
 		s.Stockpile -= bonus
-		ev.Winner, ev.Total = w, take+bonus
+		ev.Winner, ev.Total, ev.Bonus = w, take, bonus
 	}
 	*evs = append(*evs, ev)
 }

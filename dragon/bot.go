@@ -108,9 +108,9 @@ func brawlDist(t *dice.Table, n int) []scoreProb {
 
 // BrawlOdds returns, for a brawl between challenger and defender seats of
 // v (no cards counted), the probability that the challenger wins, the
-// probability the defender wins, and the challenger's expected change of
-// soldiers.
-func (b *Brains) BrawlOdds(v View, challenger, defender int) (pWin, pLose, gain float64) {
+// probability the defender wins, and the expected change of soldiers of
+// the challenger and of the defender.
+func (b *Brains) BrawlOdds(v View, challenger, defender int) (pWin, pLose, gain, theirGain float64) {
 	mine, theirs := v.Players[challenger].Soldiers, v.Players[defender].Soldiers
 	bonus := b.g.rules.BrawlBonus
 	for _, c := range b.challenge {
@@ -119,14 +119,18 @@ func (b *Brains) BrawlOdds(v View, challenger, defender int) (pWin, pLose, gain 
 			switch {
 			case c.points > d.points:
 				pWin += p
-				gain += p * float64(min(c.points-d.points, theirs)+bonus)
+				take := min(c.points-d.points, theirs)
+				gain += p * float64(take+bonus)
+				theirGain -= p * float64(take)
 			case d.points > c.points:
 				pLose += p
-				gain -= p * float64(min(d.points-c.points, mine))
+				take := min(d.points-c.points, mine)
+				gain -= p * float64(take)
+				theirGain += p * float64(take+bonus)
 			}
 		}
 	}
-	return pWin, pLose, gain
+	return pWin, pLose, gain, theirGain
 }
 
 // Bot chooses actions for one seat from its View.
@@ -194,26 +198,17 @@ func (b *Bot) chooseAction(v View) Action {
 	if canBattle && b.brains.odds.Win(me.Soldiers) >= 0.25 {
 		return Battle()
 	}
-	// Recruit, or brawl the opponent where the brawl is worth most.
+	// Recruit, or brawl the opponent where the brawl is worth most: our
+	// expected gain less the defender's, shared among the opponents (in a
+	// two-player game their gain is our loss).
 	best, bestV := Recruit(), b.brains.plan.expected()
-	leader, lead := -1, -1
-	for i, p := range v.Players {
-		if i != v.Seat && p.Soldiers > lead {
-			leader, lead = i, p.Soldiers
-		}
-	}
+	opponents := float64(len(v.Players) - 1)
 	for i := range v.Players {
 		if i == v.Seat {
 			continue
 		}
-		pWin, _, gain := b.BrawlOddsFor(v, i)
-		val := gain
-		if i == leader {
-			// Their loss is worth half a gain to us.
-			theirs := v.Players[i].Soldiers
-			val += 0.5 * pWin * float64(min(theirs, 1000))
-		}
-		if val > bestV {
+		_, _, gain, theirs := b.BrawlOddsFor(v, i)
+		if val := gain - theirs/opponents; val > bestV {
 			best, bestV = Brawl(i), val
 		}
 	}
@@ -221,7 +216,7 @@ func (b *Bot) chooseAction(v View) Action {
 }
 
 // BrawlOddsFor is Brains.BrawlOdds for the bot's seat challenging target.
-func (b *Bot) BrawlOddsFor(v View, target int) (pWin, pLose, gain float64) {
+func (b *Bot) BrawlOddsFor(v View, target int) (pWin, pLose, gain, theirGain float64) {
 	return b.brains.BrawlOdds(v, v.Seat, target)
 }
 

@@ -175,7 +175,7 @@ func ParseCards(data []byte) (*Cards, error) {
 			if err != nil {
 				return nil, err
 			}
-			if cs.byID[c.ID] != nil {
+			if _, dup := cs.byID[c.ID]; dup {
 				return nil, fmt.Errorf("%w: %s %d %q: id: duplicate id (ids must be unique across both decks)", ErrCards, kind, i+1, c.ID)
 			}
 			if kind == Companion {

@@ -313,9 +313,10 @@ type Event struct {
 	Face   EventFace `json:"face"`
 	N      int       `json:"n,omitempty"`
 	Total  int       `json:"total,omitempty"`
-	Target int       `json:"target,omitempty"`
+	Target int       `json:"target"`
 	Other  int       `json:"other,omitempty"`
-	Winner int       `json:"winner,omitempty"`
+	Winner int       `json:"winner"`
+	Bonus  int       `json:"bonus,omitempty"`
 	Reward Reward    `json:"reward,omitempty"`
 	Card   string    `json:"card,omitempty"`
 	Slain  bool      `json:"slain,omitempty"`
