@@ -1,0 +1,237 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/rules"
+)
+
+// Apply plays action a on s with dice from src and returns the new state and
+// the events, in order. On error the returned state is s itself, unchanged;
+// the error wraps ErrGameOver, ErrUnknownAction, ErrNotYourTurn or
+// ErrIllegal (an illegal keep also matches dice.ErrIllegalKeep) and says why.
+func Apply(s State, a Action, src Source) (State, []Event, error) {
+	if s.Phase == PhaseOver {
+		return s, nil, ErrGameOver
+	}
+	if a.Kind < Throw || a.Kind > RollOff {
+		return s, nil, fmt.Errorf("%w: %v (actions: throw, keep, bank, roll-off)", ErrUnknownAction, a.Kind)
+	}
+	if actor := s.Actor(); a.Player != actor {
+		name := fmt.Sprintf("seat %d", a.Player)
+		if a.Player >= 0 && a.Player < len(s.Players) {
+			name = s.Players[a.Player].Name
+		}
+		return s, nil, fmt.Errorf("%w: %s cannot act, it is %s's turn", ErrNotYourTurn, name, s.Players[actor].Name)
+	}
+	if err := s.check(a); err != nil {
+		return s, nil, err
+	}
+	n := s.clone()
+	var ev []Event
+	switch a.Kind {
+	case RollOff:
+		ev = n.rollOff(src)
+	case Throw:
+		ev = n.throw(src)
+	case Keep:
+		ev = n.keep(a.Dice)
+	case Bank:
+		ev = n.bank()
+	}
+	n.Version++
+	return n, ev, nil
+}
+
+// check returns why a is not legal in s, or nil.
+func (s State) check(a Action) error {
+	if s.Phase != PhasePlay {
+		if a.Kind != RollOff {
+			return fmt.Errorf("%w: %s during the roll-off (throw one die: roll-off)", ErrIllegal, a.Kind)
+		}
+		return nil
+	}
+	switch a.Kind {
+	case RollOff:
+		return fmt.Errorf("%w: there is no roll-off now", ErrIllegal)
+	case Throw:
+		if s.CanThrow() {
+			return nil
+		}
+		if s.Step == StepKeep {
+			return fmt.Errorf("%w: throw: keep at least one scoring die from %s first", ErrIllegal, s.Throw)
+		}
+		return fmt.Errorf("%w: throw: every die is kept and hot dice are off; bank", ErrIllegal)
+	case Keep:
+		if s.Step != StepKeep {
+			return fmt.Errorf("%w: keep: there is no throw on the table to keep from; throw first", ErrIllegal)
+		}
+		if err := s.cfg.table.CheckKeep(s.Throw, a.Dice); err != nil {
+			ke := err.(*dice.KeepError)
+			return fmt.Errorf("%w: keep %s: %s", &keepErr{err}, a.Dice.Join("-"), ke.Reason)
+		}
+	case Bank:
+		if ok, why := s.CanBank(); !ok {
+			return fmt.Errorf("%w: bank: %s", ErrIllegal, why)
+		}
+	}
+	return nil
+}
+
+// keepErr makes an illegal keep match both ErrIllegal and dice.ErrIllegalKeep.
+type keepErr struct{ err error }
+
+func (e *keepErr) Error() string { return ErrIllegal.Error() }
+func (e *keepErr) Is(target error) bool {
+	return target == ErrIllegal || target == dice.ErrIllegalKeep
+}
+
+func (s *State) rollOff(src Source) []Event {
+	p := s.Actor()
+	face := src.Face()
+	for i, c := range s.Contenders {
+		if c == p {
+			s.RollFaces[i] = face
+		}
+	}
+	ev := []Event{{Kind: EvRollOff, Player: p, Dice: dice.Single(face, 1)}}
+	if s.Actor() >= 0 {
+		return ev // others still to throw
+	}
+	high := 0
+	for _, f := range s.RollFaces {
+		high = max(high, f)
+	}
+	var top []int
+	for i, f := range s.RollFaces {
+		if f == high {
+			top = append(top, s.Contenders[i])
+		}
+	}
+	if len(top) > 1 {
+		s.startRollOff(top)
+		return append(ev, Event{Kind: EvRollOffTie, Player: top[0], Players: top})
+	}
+	win := top[0]
+	s.Contenders, s.RollFaces = nil, nil
+	if s.Phase == PhaseFirstRollOff {
+		s.Phase = PhasePlay
+		s.startTurn(win)
+		return append(ev, Event{Kind: EvFirstPlayer, Player: win}, Event{Kind: EvTurn, Player: win})
+	}
+	s.Phase = PhaseOver
+	s.Winners = []int{win}
+	return append(ev, Event{Kind: EvGameOver, Player: win, Players: s.Winners, Score: s.Players[win].Score})
+}
+
+func (s *State) throw(src Source) []Event {
+	r := s.cfg.rules
+	p := s.Current
+	n := s.ToThrow()
+	h := ThrowDice(src, n)
+	s.Throw, s.Kept = h, 0
+	s.Left = n
+	ev := []Event{{Kind: EvThrow, Player: p, Dice: h}}
+	if !s.cfg.table.Farkle(h) {
+		s.Step = StepKeep
+		return ev
+	}
+	if n == 6 && r.Scoring.SixDiceNothing > 0 {
+		s.Total += r.Scoring.SixDiceNothing
+		s.Step = StepThrow
+		return append(ev, Event{Kind: EvSixDiceNothing, Player: p, Points: r.Scoring.SixDiceNothing, Total: s.Total})
+	}
+	pl := &s.Players[p]
+	pl.Streak++
+	pl.Farkles++
+	ev = append(ev, Event{Kind: EvFarkle, Player: p, Total: s.Total, Streak: pl.Streak})
+	if pen := r.Turn.FarklePenalty; pen.Count > 0 && pl.Streak >= pen.Count {
+		lost := min(pen.Points, pl.Score)
+		pl.Score -= lost
+		pl.Penalty += lost
+		ev = append(ev, Event{Kind: EvPenalty, Player: p, Points: lost, Score: pl.Score, Streak: pl.Streak})
+		pl.Streak = 0
+	}
+	s.Total = 0
+	return s.endTurn(ev)
+}
+
+func (s *State) keep(k dice.Hand) []Event {
+	pts, _ := s.cfg.table.Points(k)
+	p := s.Current
+	s.Total += pts
+	s.Left -= k.N()
+	s.Kept = k
+	s.Step = StepChoose
+	ev := []Event{{Kind: EvKeep, Player: p, Dice: k, Points: pts, Total: s.Total}}
+	if s.Left == 0 && s.cfg.rules.Turn.HotDice {
+		ev = append(ev, Event{Kind: EvHotDice, Player: p, Total: s.Total})
+	}
+	if ok, _ := s.CanBank(); !ok && !s.CanThrow() {
+		ev = append(ev, Event{Kind: EvTurnLost, Player: p, Total: s.Total})
+		s.Total = 0
+		return s.endTurn(ev)
+	}
+	return ev
+}
+
+func (s *State) bank() []Event {
+	r := s.cfg.rules
+	p := s.Current
+	pl := &s.Players[p]
+	pl.Score += s.Total
+	pl.Banked += s.Total
+	pl.BestTurn = max(pl.BestTurn, s.Total)
+	pl.Streak = 0
+	ev := []Event{{Kind: EvBank, Player: p, Points: s.Total, Score: pl.Score}}
+	s.Total = 0
+	if pl.Score >= r.Game.Target {
+		if r.Game.Ending == rules.EndImmediate {
+			s.Phase = PhaseOver
+			s.Winners = []int{p}
+			return append(ev, Event{Kind: EvGameOver, Player: p, Players: s.Winners, Score: pl.Score})
+		}
+		if !s.FinalRound {
+			s.FinalRound = true
+			s.Trigger = p
+			ev = append(ev, Event{Kind: EvFinalRound, Player: p, Score: pl.Score})
+		}
+	}
+	return s.endTurn(ev)
+}
+
+// endTurn passes the dice to the next player, or ends the game after the
+// final round.
+func (s *State) endTurn(ev []Event) []Event {
+	next := (s.Current + 1) % len(s.Players)
+	s.Step, s.Left, s.Throw, s.Kept = 0, 0, 0, 0
+	if s.FinalRound && next == s.Trigger {
+		return s.finish(ev)
+	}
+	s.startTurn(next)
+	return append(ev, Event{Kind: EvTurn, Player: next})
+}
+
+// finish ends the game on the highest score: one winner, a shared win, or a
+// tie roll-off.
+func (s *State) finish(ev []Event) []Event {
+	high := -1
+	for _, p := range s.Players {
+		high = max(high, p.Score)
+	}
+	var top []int
+	for i, p := range s.Players {
+		if p.Score == high {
+			top = append(top, i)
+		}
+	}
+	if len(top) > 1 && s.cfg.rules.Game.Tie == rules.RollOff {
+		s.Phase = PhaseTieRollOff
+		s.startRollOff(top)
+		return append(ev, Event{Kind: EvTie, Player: top[0], Players: top, Score: high})
+	}
+	s.Phase = PhaseOver
+	s.Winners = top
+	return append(ev, Event{Kind: EvGameOver, Player: top[0], Players: top, Score: high})
+}

@@ -1,0 +1,31 @@
+// Package engine plays multi-player Farkle (1 to 8 players) as a pure state
+// machine: Apply(state, action, source) returns the next state and the
+// events that happened, or an error and leaves the state as it was; Legal
+// lists the actions allowed in a state. There is no I/O, no clock and no
+// global random: dice come from the Source passed in, so a game is
+// reproducible from (rules, seed, actions).
+//
+// The rules it plays are RULES.md sections 1-3:
+//
+//   - A turn starts with a throw of all the dice. After a throw the player
+//     keeps exactly one scoring set of its dice (a keep; melds only from
+//     that throw), then throws the rest again or banks. When every die has
+//     been kept, Throw throws them all again (hot dice) if the rules allow.
+//   - A throw with no legal keep is a farkle: the turn total is lost and the
+//     player's farkle streak grows; at the penalty count the penalty is
+//     taken (never below a score of 0) and the streak restarts. A bank resets
+//     the streak. With six_dice_nothing, a six-dice throw that scores nothing
+//     adds the bonus and the player must throw six again.
+//   - Bank is allowed when the turn total is at least the bank minimum and,
+//     while the player's score is 0, at least the entry minimum. If neither
+//     a throw nor a bank is possible (all dice kept, hot dice off, total too
+//     small) the turn ends with nothing scored.
+//   - Ending "immediate": a bank to at least the target wins at once.
+//     Ending "final-round": the first such bank gives every other player
+//     exactly one more turn; then the highest score wins. Ties roll off (one
+//     die each, highest wins, ties again) or share the win.
+//   - The first player is found by a roll-off or is seat 0.
+//
+// Apply checks in a fixed order: the game is not over, the action is known,
+// it is the acting player's turn, and the action is legal now.
+package engine
