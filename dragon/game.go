@@ -148,6 +148,9 @@ func (g *Game) check(s *State, a Action) error {
 	if a.Kind == 0 || int(a.Kind) >= len(actionNames) {
 		return fmt.Errorf("%w: unknown action kind %d", ErrBadAction, a.Kind)
 	}
+	if err := checkFields(a); err != nil {
+		return err
+	}
 	switch a.Kind {
 	case ActRecruit, ActBattle, ActBrawl:
 		if s.Phase != PhaseChoose {
@@ -211,6 +214,31 @@ func (g *Game) check(s *State, a Action) error {
 		return nil
 	}
 	return wrong()
+}
+
+// checkFields rejects an action that sets a field its kind does not use,
+// so that every accepted action equals one that Legal lists.
+func checkFields(a Action) error {
+	var stray []string
+	if a.Keep != 0 && a.Kind != ActKeep {
+		stray = append(stray, "keep")
+	}
+	if a.Reward != NoReward && a.Kind != ActKeep {
+		stray = append(stray, "reward")
+	}
+	if a.Target != 0 && a.Kind != ActBrawl {
+		stray = append(stray, "target")
+	}
+	if a.Card != "" && a.Kind != ActUse && a.Kind != ActDiscard {
+		stray = append(stray, "card")
+	}
+	if a.Face != 0 && a.Kind != ActUse {
+		stray = append(stray, "face")
+	}
+	if len(stray) > 0 {
+		return fmt.Errorf("%w: %s does not take %s", ErrBadAction, a.Kind, strings.Join(stray, ", "))
+	}
+	return nil
 }
 
 func (g *Game) allowedKinds(s *State) string {

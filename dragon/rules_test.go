@@ -76,7 +76,10 @@ func TestRulesValidate(t *testing.T) {
 		{"no health", func(r *Rules) { r.DragonHealth = 0 }, "dragon_health"},
 		{"negative round limit", func(r *Rules) { r.RoundLimit = -2 }, "round_limit"},
 		{"seven brawl dice", func(r *Rules) { r.BrawlDice[0] = 7 }, "brawl_dice"},
-		{"five dice", func(r *Rules) { r.Soldiers.Dice = 5; r.Soldiers.Scoring.Straight, r.Soldiers.Scoring.ThreePairs, r.Soldiers.Scoring.SixOfAKind = 0, 0, 0 }, "soldiers.dice"},
+		{"five dice", func(r *Rules) {
+			r.Soldiers.Dice = 5
+			r.Soldiers.Scoring.Straight, r.Soldiers.Scoring.ThreePairs, r.Soldiers.Scoring.SixOfAKind = 0, 0, 0
+		}, "soldiers.dice"},
 		{"bad soldier table", func(r *Rules) { r.Soldiers.Scoring.KindMode = "triple" }, "kind_mode"},
 	}
 	for _, c := range cases {
@@ -97,4 +100,3 @@ func TestRulesValidate(t *testing.T) {
 		})
 	}
 }
-

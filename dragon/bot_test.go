@@ -1,0 +1,211 @@
+package dragon
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+func TestParseLevel(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Level
+	}{{"random", Random}, {"bot:simple", Simple}, {" Smart ", Smart}} {
+		if got, err := ParseLevel(c.in); err != nil || got != c.want {
+			t.Errorf("ParseLevel(%q) = %v, %v", c.in, got, err)
+		}
+	}
+	if _, err := ParseLevel("perfect"); !errors.Is(err, ErrPlayers) {
+		t.Errorf("ParseLevel(perfect) = %v", err)
+	}
+}
+
+func TestBotDecisions(t *testing.T) {
+	g := testGame(t, DefaultCards())
+	brains := NewBrains(g)
+	smart, simple := NewBot(Smart, brains), NewBot(Simple, brains)
+
+	t.Run("attack when allowed", func(t *testing.T) {
+		s := battleReady(5000)
+		for _, b := range []*Bot{smart, simple} {
+			if a := b.Choose(g.View(s, 0), nil); a != Battle() {
+				t.Errorf("%s chose %s with 5000 soldiers", b.Level, a)
+			}
+		}
+		s = battleReady(4950)
+		if a := smart.Choose(g.View(s, 0), nil); a.Kind == ActBattle {
+			t.Error("smart attacked with 4950 soldiers")
+		}
+	})
+	t.Run("rally reward", func(t *testing.T) {
+		// A lone 5 doubled is 100; with an item it is 50 + an item (300): item.
+		s, _ := mustApply(t, g, fresh(2), Recruit(), script(throwFaces("523466", rally)))
+		if a := smart.Choose(g.View(s, 0), nil); a != KeepRally(h("5"), DrawItem) {
+			t.Errorf("smart chose %s for a lone 5 on a Rally", a)
+		}
+		if a := simple.Choose(g.View(s, 0), nil); a != KeepRally(h("5"), Double) {
+			t.Errorf("simple chose %s", a)
+		}
+		// Three 1s doubled are 2000 against 1300: double.
+		s, _ = mustApply(t, g, fresh(2), Recruit(), script(throwFaces("111234", rally)))
+		if a := smart.Choose(g.View(s, 0), nil); a.Reward != Double || a.Keep.Count(1) != 3 {
+			t.Errorf("smart chose %s for three 1s on a Rally", a)
+		}
+	})
+	t.Run("when to stop", func(t *testing.T) {
+		s, _ := mustApply(t, g, fresh(2), Recruit(), script(throwFaces("123456", blank)))
+		s, _ = mustApply(t, g, s, Keep(h("123456")), nil) // 3000 and six dice again
+		for _, c := range []struct {
+			pool, dice int
+			smart      Action
+			simple     Action
+		}{
+			{0, 6, Roll(), Roll()},
+			{250, 6, Roll(), Roll()},
+			{300, 2, Action{}, Stop()}, // (no hand-derived answer for smart)
+			// One die, 50 in the pool: even stopping after one more throw
+			// is worth 16P/36 + 37.5 >= P (a Rally's item counted 300).
+			{50, 1, Roll(), Roll()},
+			{300, 3, Roll(), Roll()},
+			{1000, 6, Roll(), Stop()}, // six fresh dice farkle 2.3% of the time
+			{3000, 1, Stop(), Stop()},
+			{6000, 6, Stop(), Stop()},
+		} {
+			st := s.Clone()
+			st.Stockpile += st.Pool - c.pool
+			st.Pool, st.Dice = c.pool, c.dice
+			v := g.View(st, 0)
+			if a := smart.Choose(v, nil); c.smart.Kind != 0 && a != c.smart {
+				t.Errorf("smart with %d in the pool and %d dice: %s, want %s", c.pool, c.dice, a, c.smart)
+			}
+			if a := simple.Choose(v, nil); a != c.simple {
+				t.Errorf("simple with %d in the pool and %d dice: %s, want %s", c.pool, c.dice, a, c.simple)
+			}
+		}
+	})
+	t.Run("battle keeps", func(t *testing.T) {
+		s, _ := mustApply(t, g, battleReady(5000), Battle(), script(throwFaces("111523", blank)))
+		want, _, _ := brains.Odds().Choose(5000, 0, h("111235"))
+		if a := smart.Choose(g.View(s, 0), nil); a != Keep(want) {
+			t.Errorf("smart kept %s, the odds say %s", a, want.Join("-"))
+		}
+		if a := simple.Choose(g.View(s, 0), nil); a != Keep(h("5")) {
+			t.Errorf("simple kept %s, want the cheapest (5)", a)
+		}
+	})
+	t.Run("keep the sack", func(t *testing.T) {
+		s := withCards("", "sack", "horn", "map", "poster")
+		s.Phase = PhaseDiscard
+		if a := smart.Choose(g.View(s, 0), nil); a != Discard("horn") {
+			t.Errorf("discarded %s", a)
+		}
+	})
+	t.Run("rescue a farkle", func(t *testing.T) {
+		src := script(throwFaces("123466", blank), throwFaces("22346", blank))
+		s, _ := mustApply(t, g, withCards("grubb"), Recruit(), src)
+		s, _ = mustApply(t, g, s, Keep(h("1")), src)
+		s, _ = mustApply(t, g, s, Roll(), src)
+		if a := smart.Choose(g.View(s, 0), nil); a != Use("grubb", 0) {
+			t.Errorf("smart chose %s on a farkle it can rescue", a)
+		}
+	})
+}
+
+func TestBotBrawlsTheRichest(t *testing.T) {
+	r := DefaultRules()
+	r.BrawlBonus = 2000 // makes brawling clearly better than recruiting
+	g := MustGame(r, NoCards())
+	b := NewBot(Smart, NewBrains(g))
+	s := fresh(3)
+	give(&s, 1, 100)
+	give(&s, 2, 4000)
+	if a := b.Choose(g.View(s, 0), nil); a != Brawl(2) {
+		t.Fatalf("chose %s, want brawl seat 2", a)
+	}
+	// Under the default rules recruiting is worth more than any brawl here.
+	g = testGame(t, nil)
+	b = NewBot(Smart, NewBrains(g))
+	if a := b.Choose(g.View(s, 0), nil); a != Recruit() {
+		t.Fatalf("chose %s, want recruit", a)
+	}
+}
+
+func TestRandomBotIsLegal(t *testing.T) {
+	g := testGame(t, DefaultCards())
+	b := NewBot(Random, NewBrains(g))
+	src := NewSource(SeedFrom(3))
+	s, _, _ := g.New([]string{"a", "b"}, src)
+	for range 500 {
+		if s.Over() {
+			break
+		}
+		a := b.Choose(g.View(s, s.Turn), src)
+		var err error
+		if s, _, err = g.Apply(s, a, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestSimulate(t *testing.T) {
+	res, err := Simulate([]string{"smart", "random"}, 200, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0.0
+	for _, p := range res.Players {
+		total += p.Wins
+		if p.Low > p.WinRate || p.High < p.WinRate {
+			t.Errorf("interval %v..%v misses %v", p.Low, p.High, p.WinRate)
+		}
+	}
+	if total != 200 || res.Games != 200 {
+		t.Fatalf("wins add to %v", total)
+	}
+	if res.Players[0].WinRate < 0.9 {
+		t.Errorf("smart won only %.2f against random", res.Players[0].WinRate)
+	}
+	one, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: 9, Workers: 1})
+	two, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: 9, Workers: 2})
+	if !reflect.DeepEqual(one, two) {
+		t.Fatalf("the result depends on the workers:\n%+v\n%+v", one, two)
+	}
+	other, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: 10})
+	if reflect.DeepEqual(one.Players, other.Players) && one.AvgTurns == other.AvgTurns {
+		t.Fatal("the seed changes nothing")
+	}
+	for _, bad := range [][]string{{"smart"}, {"smart", "genius"}, {"a", "b", "c", "d", "e", "f"}} {
+		if _, err := Simulate(bad, 1, 1); !errors.Is(err, ErrPlayers) {
+			t.Errorf("Simulate(%q) = %v", bad, err)
+		}
+	}
+	if _, err := Simulate([]string{"smart", "smart"}, 0, 1); err == nil {
+		t.Error("0 games accepted")
+	}
+}
+
+func TestSmartBeatsSimple(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 3000 games")
+	}
+	res, err := SimulateWith([]string{"smart", "simple"}, SimOptions{Games: 3000, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("smart %.3f [%.3f, %.3f]", res.Players[0].WinRate, res.Players[0].Low, res.Players[0].High)
+	if res.Players[0].Low <= 0.5 {
+		t.Errorf("smart does not beat simple: %+v", res.Players[0])
+	}
+}
+
+func TestRoundCap(t *testing.T) {
+	r := DefaultRules()
+	r.RoundLimit = 3
+	res, err := SimulateWith([]string{"random", "random"}, SimOptions{Rules: r, Games: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.AvgRounds > 4 {
+		t.Fatalf("games with a round limit of 3 lasted %.1f rounds", res.AvgRounds)
+	}
+}

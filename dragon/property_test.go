@@ -1,0 +1,183 @@
+package dragon
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/farkle/farkle/dice"
+)
+
+// ledger follows a game through its events alone, to check the state's
+// soldiers against an independent account.
+type ledger struct {
+	soldiers []int
+	pool     int
+	meal     int
+	battle   bool
+}
+
+func (l *ledger) apply(t *testing.T, evs []Event) {
+	t.Helper()
+	for _, e := range evs {
+		switch e.Kind {
+		case EvBattleStart:
+			l.battle = true
+			if e.N != l.soldiers[e.Seat] {
+				t.Fatalf("battle starts with %d soldiers, ledger says %d", e.N, l.soldiers[e.Seat])
+			}
+		case EvBattleEnd, EvWin:
+			l.battle = false
+		case EvKeep:
+			if l.battle {
+				l.soldiers[e.Seat] -= e.N
+				l.meal += e.N
+			} else {
+				l.pool += e.N
+			}
+		case EvBattleLost:
+			if e.Total != l.soldiers[e.Seat] {
+				t.Fatalf("battle lost with %d, ledger says %d", e.Total, l.soldiers[e.Seat])
+			}
+			l.soldiers[e.Seat] = 0
+			l.meal += e.Total
+		case EvFarkle:
+			if e.N != l.pool {
+				t.Fatalf("farkle loses %d, ledger pool %d", e.N, l.pool)
+			}
+			l.pool = 0
+		case EvBank:
+			if e.N != l.pool {
+				t.Fatalf("bank of %d, ledger pool %d", e.N, l.pool)
+			}
+			l.soldiers[e.Seat] += l.pool
+			l.pool = 0
+		case EvBrawl:
+			if e.Winner >= 0 {
+				loser := e.Seat + e.Target - e.Winner
+				l.soldiers[e.Winner] += e.Total + e.Bonus
+				l.soldiers[loser] -= e.Total
+			}
+		}
+	}
+}
+
+func (l *ledger) check(t *testing.T, s State) {
+	t.Helper()
+	for i, p := range s.Players {
+		if p.Soldiers != l.soldiers[i] {
+			t.Fatalf("seat %d has %d soldiers, the events say %d", i, p.Soldiers, l.soldiers[i])
+		}
+	}
+	if s.Pool != l.pool || s.Meal != l.meal {
+		t.Fatalf("pool %d meal %d, the events say %d and %d", s.Pool, s.Meal, l.pool, l.meal)
+	}
+	checkConservation(t, s)
+}
+
+// randomAction is an arbitrary, usually illegal, action.
+func randomAction(src Source, ids []string) Action {
+	a := Action{Kind: ActionKind(Intn(src, len(actionNames)+1))}
+	switch Intn(src, 3) {
+	case 0:
+		a.Keep = dice.AllThrows()[Intn(src, len(dice.AllThrows()))]
+	case 1:
+		a.Target = Intn(src, 7) - 1
+	}
+	if Intn(src, 2) == 0 {
+		a.Card = ids[Intn(src, len(ids))]
+	}
+	if Intn(src, 3) == 0 {
+		a.Face = Intn(src, 8)
+	}
+	if Intn(src, 3) == 0 {
+		a.Reward = Reward(Intn(src, 4))
+	}
+	return a
+}
+
+// TestPropertyRandomGames plays many games with a mix of bots and checks,
+// after every action: the soldier conservation invariant and the
+// independent ledger of the events; that every action Legal lists is
+// accepted; and that every other action is rejected with the state left
+// exactly as it was.
+func TestPropertyRandomGames(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 30
+	}
+	cards := DefaultCards()
+	g := MustGame(DefaultRules(), cards)
+	brains := NewBrains(g)
+	ids := append(ids(cards.Companions), ids(cards.Items)...)
+	ids = append(ids, "nonsense", "")
+	levels := []Level{Random, Simple, Smart}
+	probe := NewSource(SeedFrom(99))
+	seen := map[EventKind]int{}
+	for game := range games {
+		src := NewSource(GameSeed(5, game))
+		n := 2 + game%4
+		names := make([]string, n)
+		bots := make([]*Bot, n)
+		for i := range n {
+			names[i] = "p"
+			bots[i] = NewBot(levels[(game+i)%3], brains)
+		}
+		s, _, err := g.New(names, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := &ledger{soldiers: make([]int, n)}
+		for step := 0; !s.Over(); step++ {
+			if s.Round > 60 {
+				break
+			}
+			legal := g.Legal(s)
+			if len(legal) == 0 {
+				t.Fatalf("game %d: no legal action in phase %s", game, s.Phase)
+			}
+			full := game < 40 // the exhaustive probes are slow; do them in some games
+			if full {
+				for _, a := range legal {
+					if _, _, err := g.Apply(s, a, NewSource(SeedFrom(uint64(step)))); err != nil {
+						t.Fatalf("game %d: legal action %s rejected: %v", game, a, err)
+					}
+				}
+			}
+			for range 20 {
+				a := randomAction(probe, ids)
+				if slices.Contains(legal, a) {
+					continue
+				}
+				before := s.Clone()
+				n, evs, err := g.Apply(s, a, probe)
+				if err == nil {
+					t.Fatalf("game %d phase %s: %+v accepted but not listed in %v", game, s.Phase, a, legal)
+				}
+				if !reflect.DeepEqual(before, s) || !reflect.DeepEqual(before, n) || evs != nil {
+					t.Fatalf("rejected %+v changed the state", a)
+				}
+			}
+			a := bots[s.Turn].Choose(g.View(s, s.Turn), src)
+			var evs []Event
+			s, evs, err = g.Apply(s, a, src)
+			if err != nil {
+				t.Fatalf("game %d: bot action %s: %v", game, a, err)
+			}
+			l.apply(t, evs)
+			l.check(t, s)
+			for _, e := range evs {
+				seen[e.Kind]++
+			}
+		}
+	}
+	// The games must have gone through every part of the rules.
+	// (A lost battle needs a player to spend nearly everything; bots keep
+	// cheap dice, so TestBattleEvents covers it instead.)
+	for k := EvThrow; k <= EvReshuffle; k++ {
+		if seen[k] == 0 && k != EvBattleLost {
+			t.Errorf("no %s event in %d games", k, games)
+		}
+	}
+	t.Logf("events: %v", seen)
+}
