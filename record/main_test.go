@@ -1,0 +1,5 @@
+package record_test
+
+import "flag"
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
