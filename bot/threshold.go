@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -60,6 +59,5 @@ func (t *Threshold) pickKeep(s engine.State) int {
 			best, bestScore = i, score
 		}
 	}
-	_ = dice.MaxDice
 	return best
 }
