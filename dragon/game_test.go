@@ -126,3 +126,36 @@ func TestActionJSON(t *testing.T) {
 		t.Fatal("unknown action kind accepted")
 	}
 }
+
+func TestStateJSONRoundTrip(t *testing.T) {
+	g := testGame(t, DefaultCards())
+	brains := NewBrains(g)
+	bot := NewBot(Smart, brains)
+	src := NewSource(SeedFrom(11))
+	s, _, _ := g.New([]string{"a", "b", "c"}, src)
+	for i := 0; i < 300 && !s.Over(); i++ {
+		var evs []Event
+		var err error
+		s, evs, err = g.Apply(s, bot.Choose(g.View(s, s.Turn), src), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back State
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%v\n%s", err, b)
+		}
+		b2, _ := json.Marshal(back)
+		if string(b) != string(b2) {
+			t.Fatalf("state JSON round trip differs:\n%s\n%s", b, b2)
+		}
+		eb, _ := json.Marshal(evs)
+		var evBack []Event
+		if err := json.Unmarshal(eb, &evBack); err != nil || !reflect.DeepEqual(evs, evBack) {
+			t.Fatalf("events round trip: %v\n%s", err, eb)
+		}
+	}
+}

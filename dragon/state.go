@@ -42,6 +42,22 @@ func (p Phase) String() string {
 // MarshalText writes the phase name.
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
+// UnmarshalText reads a phase name.
+func (p *Phase) UnmarshalText(b []byte) error {
+	i, err := lookup(phaseNames[:], "phase", b)
+	*p = Phase(i)
+	return err
+}
+
+func lookup(names []string, what string, b []byte) (int, error) {
+	for i, n := range names {
+		if n == string(b) && n != "" {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown %s %q", ErrBadAction, what, b)
+}
+
 // Mode is the action a turn is taking.
 type Mode uint8
 
@@ -64,6 +80,13 @@ func (m Mode) String() string {
 
 // MarshalText writes "none", "recruit" or "battle".
 func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads "none", "recruit" or "battle".
+func (m *Mode) UnmarshalText(b []byte) error {
+	i, err := lookup([]string{"none", "recruit", "battle"}, "mode", b)
+	*m = Mode(i)
+	return err
+}
 
 // Player is one Wannabe.
 type Player struct {
@@ -303,6 +326,13 @@ func (k EventKind) String() string {
 
 // MarshalText writes the event name.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads an event name.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	i, err := lookup(eventNames[:], "event", b)
+	*k = EventKind(i)
+	return err
+}
 
 // Event is one thing that happened during Apply, in order. Fields unused by
 // a kind are zero.
