@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solve"
+)
+
+func init() {
+	register(&command{
+		name:    "solve",
+		args:    "--solo|--duel [--rules NAME|FILE] [--json] [--cache DIR]",
+		summary: "exact optimal strategy: expected points per turn (--solo) or two-player win probability (--duel)",
+		run:     runSolve,
+	})
+}
+
+func runSolve(ctx context.Context, e *env, args []string) error {
+	c := commands["solve"]
+	fs := newFlags(e, c)
+	getRules := rulesFlag(fs)
+	solo := fs.Bool("solo", false, "solve the solo game: the turn strategy of most expected points")
+	duel := fs.Bool("duel", false, "solve the two-player game: the strategy of most win probability")
+	asJSON := fs.Bool("json", false, "print JSON")
+	cacheDir := fs.String("cache", "", "directory of the duel table cache (default $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else ~/.cache/farkle)")
+	noCache := fs.Bool("no-cache", false, "neither read nor write the duel table cache")
+	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes the duel table may need; larger rules are refused")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (see farkle solve -h)", fs.Arg(0))
+	}
+	if *solo == *duel {
+		return usagef("give exactly one of --solo and --duel")
+	}
+	r, err := getRules()
+	if err != nil {
+		return err
+	}
+	if *solo {
+		return solveSolo(e, r, *asJSON)
+	}
+	dir := ""
+	if !*noCache {
+		dir = cacheDirectory(e, *cacheDir)
+	}
+	return solveDuel(ctx, e, r, *asJSON, dir, *maxMem)
+}
+
+// cacheDirectory resolves the duel cache directory: --cache, then
+// FARKLE_CACHE_DIR, then $XDG_CACHE_HOME/farkle, then $HOME/.cache/farkle;
+// "" when none is known.
+func cacheDirectory(e *env, flagDir string) string {
+	switch {
+	case flagDir != "":
+		return flagDir
+	case e.getenv("FARKLE_CACHE_DIR") != "":
+		return e.getenv("FARKLE_CACHE_DIR")
+	case e.getenv("XDG_CACHE_HOME") != "":
+		return filepath.Join(e.getenv("XDG_CACHE_HOME"), "farkle")
+	case e.getenv("HOME") != "":
+		return filepath.Join(e.getenv("HOME"), ".cache", "farkle")
+	}
+	return ""
+}
+
+// soloJSON is the JSON of solve --solo. A nil threshold is null: banking is
+// never at least as good.
+type soloJSON struct {
+	Rules        string                     `json:"rules"`
+	Unit         int                        `json:"unit"`
+	ExpectedTurn float64                    `json:"expected_turn"`
+	BankAt       map[string]*int            `json:"bank_at"`
+	BankAtStreak map[string]map[string]*int `json:"bank_at_streak,omitempty"`
+	Entry        *entryJSON                 `json:"entry,omitempty"`
+}
+
+// entryJSON is the strategy of a player still to get on the board.
+type entryJSON struct {
+	Minimum      int                        `json:"minimum"`
+	Cost         float64                    `json:"cost"`
+	BankAt       map[string]*int            `json:"bank_at"`
+	BankAtStreak map[string]map[string]*int `json:"bank_at_streak,omitempty"`
+}
+
+func thresholds(r rules.Rules, f func(n int) (int, bool, error)) (map[string]*int, error) {
+	out := map[string]*int{}
+	for n := 1; n <= r.Dice; n++ {
+		v, ok, err := f(n)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out[strconv.Itoa(n)] = &v
+		} else {
+			out[strconv.Itoa(n)] = nil
+		}
+	}
+	return out, nil
+}
+
+func solveSolo(e *env, r rules.Rules, asJSON bool) error {
+	p, err := solve.SolveSolo(r)
+	if err != nil {
+		if errors.Is(err, solve.ErrRules) {
+			return usagef("%v", err)
+		}
+		return err
+	}
+	out := soloJSON{Rules: r.Name, Unit: p.Unit(), ExpectedTurn: solveRound(p.ExpectedTurn(), 6)}
+	streakTable := func(entry bool) (map[string]*int, map[string]map[string]*int, error) {
+		all := map[string]map[string]*int{}
+		for s := 0; s < p.Streaks(); s++ {
+			th, err := thresholds(r, func(n int) (int, bool, error) {
+				if entry {
+					return p.EntryBankAt(s, n)
+				}
+				return p.BankAtStreak(s, n)
+			})
+			if err != nil {
+				return nil, nil, err
+			}
+			all[strconv.Itoa(s)] = th
+		}
+		if r.Turn.FarklePenalty.Count == 0 {
+			return all["0"], nil, nil
+		}
+		return all["0"], all, nil
+	}
+	if out.BankAt, out.BankAtStreak, err = streakTable(false); err != nil {
+		return err
+	}
+	if r.Turn.EntryMinimum > 0 {
+		out.Entry = &entryJSON{Minimum: r.Turn.EntryMinimum, Cost: solveRound(p.EntryCost(), 6)}
+		if out.Entry.BankAt, out.Entry.BankAtStreak, err = streakTable(true); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		return solveWriteJSON(e.stdout, out)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "rules %s (scores in units of %d)\n", r.Name, out.Unit)
+	if r.Turn.FarklePenalty.Count > 0 {
+		fmt.Fprintf(w, "expected points per turn: %.2f (long-run average, penalty of %d for %d farkles in a row included)\n", out.ExpectedTurn, r.Turn.FarklePenalty.Points, r.Turn.FarklePenalty.Count)
+	} else {
+		fmt.Fprintf(w, "expected points per turn: %.2f\n", out.ExpectedTurn)
+	}
+	fmt.Fprintln(w, "\nbank at: the least turn total from which banking is at least as good as throwing that many dice (- = never)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "dice to throw\t")
+	for n := 1; n <= r.Dice; n++ {
+		fmt.Fprintf(tw, "%d\t", n)
+	}
+	fmt.Fprintln(tw)
+	row := func(label string, th map[string]*int) {
+		fmt.Fprintf(tw, "%s\t", label)
+		for n := 1; n <= r.Dice; n++ {
+			if v := th[strconv.Itoa(n)]; v != nil {
+				fmt.Fprintf(tw, "%d\t", *v)
+			} else {
+				fmt.Fprint(tw, "-\t")
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	rows := func(prefix string, one map[string]*int, all map[string]map[string]*int) {
+		if all == nil {
+			row(prefix, one)
+			return
+		}
+		for s := 0; s < len(all); s++ {
+			row(fmt.Sprintf("%s%d farkles behind", prefix, s), all[strconv.Itoa(s)])
+		}
+	}
+	rows("", out.BankAt, out.BankAtStreak)
+	if out.Entry != nil {
+		rows("to enter, ", out.Entry.BankAt, out.Entry.BankAtStreak)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if out.Entry != nil {
+		fmt.Fprintf(w, "\ngetting on the board (%d or more in one turn) costs %.2f points on average against a player already on it\n", out.Entry.Minimum, out.Entry.Cost)
+	}
+	return nil
+}
+
+// duelJSON is the JSON of solve --duel.
+type duelJSON struct {
+	Rules            string  `json:"rules"`
+	PFirstWins       float64 `json:"p_first_wins"`
+	FairCompensation int     `json:"fair_compensation"`
+	PFirstFair       float64 `json:"p_first_wins_compensated"`
+	States           int     `json:"states"`
+	Seconds          float64 `json:"seconds"`
+	SolveSeconds     float64 `json:"solve_seconds"`
+	Sweeps           int     `json:"sweeps"`
+	Cached           bool    `json:"cached"`
+	CacheFile        string  `json:"cache_file,omitempty"`
+}
+
+func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir string, maxMem int64) error {
+	if err := solve.CheckDuelRules(r); err != nil {
+		return usagef("%v", err)
+	}
+	start := time.Now()
+	opt := solve.DuelOptions{MaxBytes: maxMem}
+	var bar *progressbar.ProgressBar
+	if e.terminal {
+		lastSweep := 0
+		opt.Progress = func(sweep, done, total int) {
+			if sweep != lastSweep {
+				if bar != nil {
+					_ = bar.Finish()
+				}
+				bar = progressbar.NewOptions(total,
+					progressbar.OptionSetWriter(e.stderr),
+					progressbar.OptionSetDescription(fmt.Sprintf("sweep %d: score pairs", sweep)),
+					progressbar.OptionShowCount(),
+					progressbar.OptionSetPredictTime(true),
+					progressbar.OptionClearOnFinish())
+				lastSweep = sweep
+			}
+			_ = bar.Set(done)
+		}
+	}
+	var (
+		t      *solve.Table
+		loaded bool
+		stale  error
+		err    error
+	)
+	if dir == "" {
+		t, err = solve.SolveDuel(r, opt)
+	} else {
+		t, loaded, stale, err = solve.Cached(r, dir, opt)
+	}
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if stale != nil {
+		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %v\n", stale)
+	}
+	if err != nil {
+		if t == nil {
+			if errors.Is(err, solve.ErrRules) || errors.Is(err, solve.ErrTooLarge) {
+				return usagef("%v", err)
+			}
+			return err
+		}
+		fmt.Fprintf(e.stderr, "farkle solve: %v\n", err) // solved, but not saved
+	}
+	comp, pComp := t.FairCompensation()
+	out := duelJSON{
+		Rules:            r.Name,
+		PFirstWins:       solveRound(t.FirstPlayerWins(), 12),
+		FairCompensation: comp,
+		PFirstFair:       solveRound(pComp, 12),
+		States:           t.States(),
+		Seconds:          solveRound(time.Since(start).Seconds(), 3),
+		SolveSeconds:     solveRound(t.Seconds(), 3),
+		Sweeps:           t.Sweeps(),
+		Cached:           loaded,
+	}
+	if dir != "" {
+		out.CacheFile = solve.CacheFile(dir, r)
+	}
+	if asJSON {
+		return solveWriteJSON(e.stdout, out)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "rules %s, two players\n", r.Name)
+	fmt.Fprintf(w, "P(first player wins)  %.6f\n", out.PFirstWins)
+	who := "second"
+	if comp < 0 {
+		who = "first"
+	}
+	fmt.Fprintf(w, "fair compensation     %d points to the %s player at the start (P(first wins) %.6f)\n", solveAbs(comp), who, out.PFirstFair)
+	fmt.Fprintf(w, "states                %d start-of-turn states\n", out.States)
+	if loaded {
+		fmt.Fprintf(w, "seconds               %.3f (loaded from %s; solved in %.1f s)\n", out.Seconds, out.CacheFile, out.SolveSeconds)
+	} else {
+		fmt.Fprintf(w, "seconds               %.3f (%d sweeps)\n", out.Seconds, out.Sweeps)
+		if out.CacheFile != "" {
+			fmt.Fprintf(w, "cache                 %s\n", out.CacheFile)
+		}
+	}
+	_ = ctx
+	return nil
+}
+
+func solveAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func solveRound(x float64, digits int) float64 {
+	s := strconv.FormatFloat(x, 'f', digits, 64)
+	v, _ := strconv.ParseFloat(s, 64)
+	return v
+}
+
+func solveWriteJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}

@@ -1,0 +1,518 @@
+package solve
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/farkle/farkle/rules"
+)
+
+// DefaultMaxBytes is the memory a duel solve may use unless told otherwise.
+const DefaultMaxBytes = 2 << 30
+
+// duelTol is the tolerance of every fixed point of the duel solver: a pair's
+// cycle is solved until a pass changes no value by more, and with a farkle
+// penalty the sweeps go on until one changes no value by more.
+const duelTol = 1e-12
+
+// DuelOptions tunes SolveDuel. The zero value is fine.
+type DuelOptions struct {
+	// MaxBytes is the most memory the table and work arrays may need;
+	// 0 means DefaultMaxBytes. A larger need is refused before any work.
+	MaxBytes int64
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, if set, is called now and then with the sweep number (from 1)
+	// and the score pairs done out of the total of that sweep.
+	Progress func(sweep, done, total int)
+}
+
+// Table is the solution of the two-player game for one rule set: the
+// probability that the player to move wins at the start of their turn, for
+// every pair of scores below the target and every pair of farkle streaks.
+// In-turn values are recomputed from it on demand (Position, Options). It is
+// immutable once built and safe for concurrent use.
+type Table struct {
+	m       *model
+	A       int32 // target in units: scores 0..A-1
+	c       int32 // streak states per player
+	w       []float64
+	fr      *finalRound
+	pFmin   float64
+	sweeps  int
+	seconds float64
+	change  float64
+}
+
+// idx returns the index of (mover score a, other score b, mover streak sa,
+// other streak sb), all in units / states.
+func (t *Table) idx(a, b, sa, sb int32) int32 {
+	return ((a*t.A+b)*t.c+sa)*t.c + sb
+}
+
+// TableBytes returns the bytes the start-of-turn table of r needs.
+func TableBytes(r rules.Rules) int64 {
+	m := newModel(r)
+	A := int64(m.target)
+	c := int64(m.streaks())
+	return A * A * c * c * 8
+}
+
+// CheckDuelRules returns an error wrapping ErrRules if r is not valid or
+// does not allow a two-player game.
+func CheckDuelRules(r rules.Rules) error {
+	if err := r.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrRules, err)
+	}
+	if r.Game.MinPlayers > 2 {
+		return fmt.Errorf("%w: these rules need at least %d players (game.min_players); the duel solver plays two", ErrRules, r.Game.MinPlayers)
+	}
+	if r.Game.MaxPlayers < 2 {
+		return fmt.Errorf("%w: these rules allow at most %d player (game.max_players); the duel solver plays two", ErrRules, r.Game.MaxPlayers)
+	}
+	return nil
+}
+
+// needBytes estimates the memory of a solve: the table plus each worker's
+// in-turn arrays.
+func (t *Table) needBytes(workers int) int64 {
+	rows := int64(t.A) + int64(len(t.fr.fr)) + int64(t.m.maxPts) + int64(t.m.sdn) + int64(t.m.bankMin) + 4
+	return int64(len(t.w))*8 + int64(workers)*rows*stride*8*7
+}
+
+// SolveDuel solves the two-player game of r (rules allowing more players are
+// solved for two). Errors wrap ErrRules (invalid rules, rules needing more
+// than two players or allowing only one, turns without bound) or ErrTooLarge.
+func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
+	if err := CheckDuelRules(r); err != nil {
+		return nil, err
+	}
+	m := newModel(r)
+	if err := m.bounded(); err != nil {
+		return nil, err
+	}
+	limit := opt.MaxBytes
+	if limit <= 0 {
+		limit = DefaultMaxBytes
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, 64)
+	A, c := int64(m.target), int64(m.streaks())
+	if need := A * A * c * c * 8; need > limit || A > 1<<20 {
+		return nil, fmt.Errorf("%w: the table of these rules needs %s (%d scores per player in units of %d, %d streak states), more than the %s allowed", ErrTooLarge, byteSize(need), A, m.unit, c, byteSize(limit))
+	}
+	start := time.Now()
+	t := &Table{m: m, A: int32(A), c: int32(c)}
+	t.fr = m.newFinalRound()
+	t.w = make([]float64, A*A*c*c)
+	if need := t.needBytes(workers); need > limit {
+		return nil, fmt.Errorf("%w: solving these rules needs %s, more than the %s allowed", ErrTooLarge, byteSize(need), byteSize(limit))
+	}
+	t.pFmin = m.pFmin()
+	if err := t.solve(workers, opt.Progress); err != nil {
+		return nil, err
+	}
+	t.seconds = time.Since(start).Seconds()
+	return t, nil
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// penaltied reports whether a farkle can move a score down, so that the
+// pairs are not solved in one sweep.
+func (t *Table) penaltied() bool { return t.m.penCount > 0 && t.m.penPts > 0 }
+
+// hasNothing reports whether a turn can end scoring nothing without a farkle
+// (no hot dice and a bank minimum).
+func (m *model) hasNothing() bool { return !m.hot && m.bankMin > 1 }
+
+// farkleTarget returns the state the other player moves in after the mover
+// farkles: (b, a', sb, sa').
+func (t *Table) farkleTarget(a, b, sa, sb int32) (int32, int32, int32, int32) {
+	m := t.m
+	if m.penCount == 0 {
+		return b, a, sb, 0
+	}
+	sa++
+	if int(sa) == m.penCount {
+		a -= min(m.penPts, a)
+		sa = 0
+	}
+	return b, a, sb, sa
+}
+
+// solve runs the sweeps: score pairs by decreasing sum, so that every bank
+// reads solved pairs; a pair's own cycle (a farkle hands the same scores to
+// the other player) is solved in the pair's job. With a penalty a farkle can
+// lower the sum: those reads use the previous sweep, and sweeps repeat until
+// none changes any value by more than duelTol.
+func (t *Table) solve(workers int, progress func(sweep, done, total int)) error {
+	A := t.A
+	for i := range t.w {
+		t.w[i] = math.NaN() // not yet solved
+	}
+	type job struct{ a, b int32 }
+	totalPairs := int(A) * (int(A) + 1) / 2
+	ws := make([]*work, workers)
+	for i := range ws {
+		ws[i] = &work{}
+	}
+	var prevDelta float64
+	for sweep := 1; ; sweep++ {
+		if sweep > 500 {
+			return fmt.Errorf("%w: duel sweeps did not settle (last change %.3g)", ErrNoConvergence, t.change)
+		}
+		var done atomic.Int64
+		var maxChange [64]float64
+		var firstErr error
+		var errMu sync.Mutex
+		for s := 2 * (A - 1); s >= 0; s-- {
+			var jobs []job
+			for a := max(0, s-(A-1)); a <= s/2; a++ {
+				jobs = append(jobs, job{a, s - a})
+			}
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			nw := min(workers, len(jobs))
+			for wi := 0; wi < nw; wi++ {
+				wg.Add(1)
+				go func(wi int) {
+					defer wg.Done()
+					for {
+						j := int(next.Add(1) - 1)
+						if j >= len(jobs) {
+							return
+						}
+						ch, err := t.job(ws[wi], jobs[j].a, jobs[j].b, sweep)
+						if err != nil {
+							errMu.Lock()
+							firstErr = err
+							errMu.Unlock()
+							return
+						}
+						maxChange[wi] = max(maxChange[wi], ch)
+					}
+				}(wi)
+			}
+			wg.Wait()
+			if firstErr != nil {
+				return firstErr
+			}
+			d := done.Add(int64(len(jobs)))
+			if progress != nil {
+				progress(sweep, int(d), totalPairs)
+			}
+		}
+		t.sweeps = sweep
+		change := 0.0
+		for _, c := range maxChange {
+			change = max(change, c)
+		}
+		t.change = change
+		if !t.penaltied() || (sweep > 1 && change < duelTol) {
+			return nil
+		}
+		_ = prevDelta
+		prevDelta = change
+	}
+}
+
+// work is one worker's scratch space.
+type work struct {
+	arr turnArrays
+	st  []jobState
+	lin []float64
+}
+
+type jobState struct {
+	a, b, sa, sb      int32
+	i                 int32 // table index
+	fi, zi            int32 // table index of the farkle and nothing targets
+	fIn, zIn          int32 // position in the job of those targets, -1 outside
+	alpha, beta, zeta float64
+}
+
+// job solves the states of the unordered pair {a, b}, a <= b.
+func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
+	c := t.c
+	w.st = w.st[:0]
+	add := func(x, y int32) {
+		for s := 2 * (c - 1); s >= 0; s-- { // by decreasing streak sum
+			for sa := max(0, s-(c-1)); sa <= min(s, c-1); sa++ {
+				sb := s - sa
+				w.st = append(w.st, jobState{a: x, b: y, sa: sa, sb: sb, i: t.idx(x, y, sa, sb)})
+			}
+		}
+	}
+	add(a, b)
+	if a != b {
+		add(b, a)
+	}
+	// interleave so that the order is by decreasing streak sum overall
+	sortByStreakSum(w.st)
+	pos := func(i int32) int32 {
+		for k := range w.st {
+			if w.st[k].i == i {
+				return int32(k)
+			}
+		}
+		return -1
+	}
+	cyclic := false
+	hasZ := t.m.hasNothing()
+	for k := range w.st {
+		s := &w.st[k]
+		fb, fa, fsb, fsa := t.farkleTarget(s.a, s.b, s.sa, s.sb)
+		s.fi = t.idx(fb, fa, fsb, fsa)
+		s.zi = t.idx(s.b, s.a, s.sb, s.sa)
+		s.fIn, s.zIn = pos(s.fi), -1
+		if hasZ {
+			s.zIn = pos(s.zi)
+		}
+		if s.fIn >= int32(k) || s.zIn >= int32(k) {
+			cyclic = true
+		}
+	}
+	// first sweep: guesses for targets inside the job not yet solved
+	if sweep == 1 {
+		for k := range w.st {
+			s := &w.st[k]
+			if math.IsNaN(t.w[s.i]) {
+				t.w[s.i] = t.guess(s.a, s.b, s.sa, s.sb)
+			}
+		}
+	}
+	change := 0.0
+	if sweep > 1 {
+		// change against the previous sweep is measured on the first pass
+		for pass := 0; ; pass++ {
+			ch, err := t.pass(w, cyclic)
+			if err != nil {
+				return 0, err
+			}
+			if pass == 0 {
+				change = ch
+			}
+			if !cyclic || ch < duelTol {
+				break
+			}
+			if pass > 100 {
+				return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
+			}
+		}
+		return change, nil
+	}
+	for pass := 0; ; pass++ {
+		ch, err := t.pass(w, cyclic)
+		if err != nil {
+			return 0, err
+		}
+		if !cyclic || ch < duelTol {
+			break
+		}
+		if pass > 100 {
+			return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
+		}
+	}
+	return 1, nil
+}
+
+func sortByStreakSum(st []jobState) {
+	for i := 1; i < len(st); i++ {
+		for j := i; j > 0 && st[j].sa+st[j].sb > st[j-1].sa+st[j-1].sb; j-- {
+			st[j], st[j-1] = st[j-1], st[j]
+		}
+	}
+}
+
+// guess returns a starting value for a state not solved yet: a neighbour of
+// higher sum if there is one.
+func (t *Table) guess(a, b, sa, sb int32) float64 {
+	get := func(x, y int32) float64 {
+		if x < t.A && y < t.A {
+			return t.w[t.idx(x, y, sa, sb)]
+		}
+		return math.NaN()
+	}
+	for _, d := range [][2]int32{{0, 1}, {1, 0}} {
+		v1, v2 := get(a+d[0], b+d[1]), get(a+2*d[0], b+2*d[1])
+		if !math.IsNaN(v1) && !math.IsNaN(v2) {
+			return min(1, max(0, 2*v1-v2))
+		}
+		if !math.IsNaN(v1) {
+			return v1
+		}
+	}
+	return 0.5
+}
+
+// pass solves every state of the job once in order (reading the values of
+// the states before it), then, if the job is cyclic, solves the job's linear
+// model (each value linear in its farkle and nothing values for the current
+// policies) exactly. It returns the largest change of a value.
+func (t *Table) pass(w *work, cyclic bool) (float64, error) {
+	change := 0.0
+	for k := range w.st {
+		s := &w.st[k]
+		F := 1 - t.read(s.fi)
+		Z := 1 - t.read(s.zi)
+		v, dF, dZ := t.startValue(&w.arr, s.a, s.b, s.sa, s.sb, F, Z, cyclic)
+		s.alpha, s.beta, s.zeta = v-dF*F-dZ*Z, dF, dZ
+		old := t.w[s.i]
+		if math.IsNaN(old) {
+			change = 1
+		} else {
+			change = max(change, math.Abs(v-old))
+		}
+		t.w[s.i] = v
+	}
+	if !cyclic {
+		return change, nil
+	}
+	// Gauss-Seidel on the linear model; each value depends on one or two
+	// others with slopes below 1 (a farkle probability), so it converges.
+	n := len(w.st)
+	if cap(w.lin) < n {
+		w.lin = make([]float64, n)
+	}
+	x := w.lin[:n]
+	for k := range w.st {
+		x[k] = t.w[w.st[k].i]
+	}
+	for it := 0; ; it++ {
+		d := 0.0
+		for k := range w.st {
+			s := &w.st[k]
+			var f, z float64
+			if s.fIn >= 0 {
+				f = x[s.fIn]
+			} else {
+				f = t.read(s.fi)
+			}
+			if s.zIn >= 0 {
+				z = x[s.zIn]
+			} else {
+				z = t.read(s.zi)
+			}
+			v := s.alpha + s.beta*(1-f) + s.zeta*(1-z)
+			d = max(d, math.Abs(v-x[k]))
+			x[k] = v
+		}
+		if d < 1e-15 {
+			break
+		}
+		if it > 100000 {
+			return 0, fmt.Errorf("%w: linear model of a pair", ErrNoConvergence)
+		}
+	}
+	for k := range w.st {
+		change = max(change, math.Abs(x[k]-t.w[w.st[k].i]))
+		t.w[w.st[k].i] = x[k]
+	}
+	return change, nil
+}
+
+func (t *Table) read(i int32) float64 {
+	v := t.w[i]
+	if math.IsNaN(v) {
+		return 0.5
+	}
+	return v
+}
+
+// mEff returns the least total the mover at score a may bank.
+func (t *Table) mEff(a int32) int32 {
+	m := max(t.m.bankMin, 1)
+	if a == 0 {
+		m = max(m, t.m.entryMin)
+	}
+	return m
+}
+
+// setup fills the bank values and the tail of the in-turn arrays of the
+// mover at a against b (streak sb) with farkle value F, and returns the top.
+func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
+	m := t.m
+	A := t.A
+	mEff := t.mEff(a)
+	top := max(A-a, mEff)
+	if !m.immediate {
+		// bank is optimal wherever the leader's chance of being passed is
+		// below what a farkle of the next throw would cost (see tailTop)
+		lim := t.pFmin * (1 - F)
+		for ; ; top++ {
+			d := a + top - b
+			if int(d) >= len(t.fr.sup) || t.fr.sup[d] <= lim {
+				break
+			}
+		}
+	}
+	arr.top = top
+	rows := top + m.maxPts + m.sdn + 2
+	size := int(rows) * stride
+	arr.resize(size, derivs)
+	if cap(arr.bank) < int(rows) {
+		arr.bank = make([]float64, rows)
+	}
+	arr.bank = arr.bank[:rows]
+	D := int32(m.dice)
+	base := t.idx(b, 0, sb, 0)
+	step := t.c * t.c
+	for tt := int32(0); tt < rows; tt++ {
+		var v float64
+		switch {
+		case tt < mEff:
+			v = negInf
+		case a+tt < A:
+			v = 1 - t.w[base+(a+tt)*step]
+		case m.immediate:
+			v = 1
+		default:
+			v = 1 - t.fr.at(a+tt-b)
+		}
+		arr.bank[tt] = v
+		if tt >= top {
+			o := tt * stride
+			for j := int32(0); j <= D; j++ {
+				arr.k[o+j] = v
+				arr.q[o+j] = v
+				if derivs {
+					arr.kF[o+j], arr.qF[o+j], arr.kZ[o+j], arr.qZ[o+j] = 0, 0, 0, 0
+				}
+			}
+		}
+	}
+}
+
+// startValue solves the turn of the mover at a (streak sa) against b (streak
+// sb) and returns the win probability at its start with its derivatives by
+// the farkle value F and the nothing value Z.
+var solvesCount atomic.Int64
+
+func (t *Table) startValue(arr *turnArrays, a, b, sa, sb int32, F, Z float64, derivs bool) (v, dF, dZ float64) {
+	solvesCount.Add(1)
+	t.setup(arr, a, b, sb, F, derivs)
+	t.m.fill(arr, F, Z)
+	D := int32(t.m.dice)
+	if derivs {
+		return arr.q[D], arr.qF[D], arr.qZ[D]
+	}
+	return arr.q[D], 0, 0
+}

@@ -1,0 +1,24 @@
+package solve
+
+import "errors"
+
+var (
+	// ErrPosition is wrapped by every error about a position that cannot
+	// occur under the rules: a negative or off-unit total or score, a dice
+	// count outside 1..rules.Dice, a streak at or above the penalty count, a
+	// throw with the wrong number of dice, a keep that is not legal.
+	ErrPosition = errors.New("solve: impossible position")
+	// ErrRules is wrapped when a rule set cannot be solved: invalid rules,
+	// a dice count that can never farkle (unbounded turns), or rules that do
+	// not allow two players for the duel solver.
+	ErrRules = errors.New("solve: rules not solvable")
+	// ErrTooLarge is wrapped when a duel table would need more memory than
+	// allowed; the message gives the size it would need.
+	ErrTooLarge = errors.New("solve: table too large")
+	// ErrCache is wrapped by every error reading a cache file: missing,
+	// truncated, corrupt (checksum), another format version or other rules.
+	ErrCache = errors.New("solve: bad cache file")
+	// ErrNoConvergence is wrapped when an iteration fails to reach its
+	// tolerance (it should not happen; it guards against loops).
+	ErrNoConvergence = errors.New("solve: no convergence")
+)

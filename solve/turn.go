@@ -1,0 +1,119 @@
+package solve
+
+import "math"
+
+var negInf = math.Inf(-1)
+
+// turnArrays are the in-turn values of one turn problem, indexed
+// t*stride + j: K (after a keep, j = dice left 0..5, 0 = none) and Q (before a
+// throw of j = 1..6 dice), with their derivatives by the farkle value F and the
+// nothing value Z (the value when a turn ends scoring nothing without a
+// farkle). Totals t >= top hold the caller's tail values.
+type turnArrays struct {
+	top        int32
+	k, q       []float64
+	kF, qF     []float64
+	kZ, qZ     []float64
+	bank       []float64 // bank value by total, -Inf where banking is not allowed
+	withDerivs bool
+}
+
+func (a *turnArrays) resize(n int, derivs bool) {
+	grow := func(s []float64) []float64 {
+		if cap(s) < n {
+			return make([]float64, n)
+		}
+		return s[:n]
+	}
+	a.k, a.q = grow(a.k), grow(a.q)
+	a.withDerivs = derivs
+	if derivs {
+		a.kF, a.qF, a.kZ, a.qZ = grow(a.kF), grow(a.qF), grow(a.kZ), grow(a.qZ)
+	}
+}
+
+// fill computes K and Q for totals top-1 down to 0. bank[t] must be set for
+// t < top, and K, Q (and derivatives) for top <= t < top+maxPts+sdn+1.
+//
+// fill first uses the pruned options, which is exact while every after-keep
+// value is nondecreasing in the total above the one being computed; it checks
+// that at every total and uses all options below the first total where it
+// fails.
+func (m *model) fill(a *turnArrays, F, Z float64) {
+	D := int32(m.dice)
+	os := &m.pruned
+	rows := int32(len(a.k) / stride)
+	for t := a.top; t+1 < rows && os != &m.optSet; t++ {
+		for left := int32(0); left < D; left++ {
+			if a.k[t*stride+left] > a.k[(t+1)*stride+left] {
+				os = &m.optSet
+			}
+		}
+	}
+	for t := a.top - 1; t >= 0; t-- {
+		base := t * stride
+		for n := int32(1); n <= D; n++ {
+			var v, dF, dZ float64
+			for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
+				best, bi := negInf, int32(0)
+				for o := os.oStart[g]; o < os.oStart[g+1]; o++ {
+					i := base + os.oOff[o]
+					if x := a.k[i]; x > best {
+						best, bi = x, i
+					}
+				}
+				p := os.gProb[g]
+				v += p * best
+				if a.withDerivs {
+					dF += p * a.kF[bi]
+					dZ += p * a.kZ[bi]
+				}
+			}
+			pf := m.farkle[n]
+			v += pf * F
+			dF += pf
+			if n == 6 && m.sdn > 0 {
+				j := (t+m.sdn)*stride + 6
+				v += m.nothing * a.q[j]
+				if a.withDerivs {
+					dF += m.nothing * a.qF[j]
+					dZ += m.nothing * a.qZ[j]
+				}
+			}
+			a.q[base+n] = v
+			if a.withDerivs {
+				a.qF[base+n], a.qZ[base+n] = dF, dZ
+			}
+		}
+		b := a.bank[t]
+		for left := int32(0); left < D; left++ {
+			j := left
+			if left == 0 {
+				if !m.hot {
+					j = -1
+				} else {
+					j = D
+				}
+			}
+			v, dF, dZ := b, 0.0, 0.0
+			if j > 0 {
+				if x := a.q[base+j]; x > v {
+					v = x
+					if a.withDerivs {
+						dF, dZ = a.qF[base+j], a.qZ[base+j]
+					}
+				}
+			}
+			if v == negInf {
+				v, dF, dZ = Z, 0, 1
+			}
+			a.k[base+left] = v
+			if a.withDerivs {
+				a.kF[base+left], a.kZ[base+left] = dF, dZ
+			}
+			if os != &m.optSet && t+1 < rows && v > a.k[base+stride+left] {
+				os = &m.optSet
+			}
+		}
+	}
+}

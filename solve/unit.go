@@ -1,0 +1,214 @@
+package solve
+
+import (
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/rules"
+)
+
+// option is one distinct choice after a throw: the keep's points in units
+// and the number of dice the keep leaves to throw (0..5; 0 means none left).
+type option struct {
+	pts  int32
+	left int32
+}
+
+// group is a set of throws of the same number of dice that offer exactly the
+// same options; prob is the sum of their probabilities.
+type group struct {
+	prob float64
+	opts []option
+}
+
+// model is everything the solvers need from a rule set, in units.
+type model struct {
+	r         rules.Rules
+	tab       *dice.Table
+	unit      int        // points per unit
+	groups    [7][]group // by dice thrown 1..6
+	farkle    [7]float64 // P(farkle) by dice thrown (the six-dice-nothing throw is not one)
+	nothing   float64    // P(six dice score nothing) when six_dice_nothing > 0, else 0
+	sdn       int32      // six_dice_nothing bonus in units
+	maxPts    int32      // most units of one keep (or the bonus)
+	hot       bool
+	bankMin   int32 // bank minimum in units (rounded up)
+	entryMin  int32 // entry minimum in units (rounded up)
+	penCount  int   // farkle penalty count (0: none)
+	penPts    int32 // farkle penalty in units
+	target    int32 // target in units (rounded up)
+	immediate bool
+	tieShare  bool
+	dice      int // dice of a full throw (rules.Dice)
+
+	optSet        // every distinct option of every group
+	pruned optSet // only the most points for each dice count left
+}
+
+// optSet is a flattened form of the groups for the inner loops: for dice n,
+// groups gStart[n]..gStart[n+1]-1; group g has probability gProb[g] and
+// options oStart[g]..oStart[g+1]-1 with K-array offsets oOff (pts*stride +
+// left).
+type optSet struct {
+	gStart [8]int32
+	gProb  []float64
+	oStart []int32
+	oOff   []int32
+	oPts   []int32
+	oLeft  []int32
+}
+
+func (s *optSet) build(groups *[7][]group) {
+	for n := 1; n <= 6; n++ {
+		s.gStart[n] = int32(len(s.gProb))
+		for _, g := range groups[n] {
+			s.gProb = append(s.gProb, g.prob)
+			s.oStart = append(s.oStart, int32(len(s.oOff)))
+			for _, o := range g.opts {
+				s.oOff = append(s.oOff, o.pts*stride+o.left)
+				s.oPts = append(s.oPts, o.pts)
+				s.oLeft = append(s.oLeft, o.left)
+			}
+		}
+	}
+	s.gStart[7] = int32(len(s.gProb))
+	s.oStart = append(s.oStart, int32(len(s.oOff)))
+}
+
+// prune returns the groups with, for each number of dice left, only the
+// option of most points, and groups with equal pruned options merged. They
+// give the same values as all options wherever the after-keep values do not
+// decrease as the turn total grows.
+func prune(groups *[7][]group) *[7][]group {
+	var out [7][]group
+	for n := 1; n <= 6; n++ {
+		idx := map[string]int{}
+		for _, g := range groups[n] {
+			best := map[int32]int32{}
+			for _, o := range g.opts {
+				best[o.left] = max(best[o.left], o.pts)
+			}
+			var p []option
+			for l, v := range best {
+				p = append(p, option{pts: v, left: l})
+			}
+			sortOptions(p)
+			k := optKey(p)
+			if i, ok := idx[k]; ok {
+				out[n][i].prob += g.prob
+				continue
+			}
+			idx[k] = len(out[n])
+			out[n] = append(out[n], group{prob: g.prob, opts: p})
+		}
+	}
+	return &out
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+func ceilDiv(a, b int) int32 {
+	if a <= 0 {
+		return 0
+	}
+	return int32((a + b - 1) / b)
+}
+
+// newModel builds the model of r; r must be valid.
+func newModel(r rules.Rules) *model {
+	tab := dice.NewTable(r)
+	m := &model{r: r, tab: tab}
+	u := 0
+	for _, h := range dice.AllThrows() {
+		if h.N() > r.Dice {
+			continue
+		}
+		for _, k := range tab.Keeps(h) {
+			u = gcd(u, int(k.Points))
+		}
+	}
+	u = gcd(u, r.Scoring.SixDiceNothing)
+	if r.Turn.FarklePenalty.Count > 0 {
+		u = gcd(u, r.Turn.FarklePenalty.Points)
+	}
+	if u == 0 {
+		u = 1
+	}
+	m.unit = u
+	m.sdn = int32(r.Scoring.SixDiceNothing / u)
+	m.hot = r.Turn.HotDice
+	m.bankMin = ceilDiv(r.Turn.BankMinimum, u)
+	m.entryMin = ceilDiv(r.Turn.EntryMinimum, u)
+	if r.Turn.FarklePenalty.Count > 0 {
+		m.penCount = r.Turn.FarklePenalty.Count
+		m.penPts = int32(r.Turn.FarklePenalty.Points / u)
+	}
+	m.target = ceilDiv(r.Game.Target, u)
+	m.immediate = r.Game.Ending == rules.EndImmediate
+	m.tieShare = r.Game.Tie == rules.Share
+	m.maxPts = m.sdn
+	for n := 1; n <= r.Dice; n++ {
+		idx := map[string]int{}
+		for _, h := range dice.Throws(n) {
+			p := h.Prob()
+			keeps := tab.Keeps(h)
+			if len(keeps) == 0 {
+				if n == 6 && m.sdn > 0 {
+					m.nothing += p
+				} else {
+					m.farkle[n] += p
+				}
+				continue
+			}
+			var opts []option
+			seen := map[option]bool{}
+			for _, k := range keeps {
+				o := option{pts: k.Points / int32(u), left: int32(n - int(k.N))}
+				if !seen[o] {
+					seen[o] = true
+					opts = append(opts, o)
+				}
+				m.maxPts = max(m.maxPts, o.pts)
+			}
+			sortOptions(opts)
+			key := optKey(opts)
+			if i, ok := idx[key]; ok {
+				m.groups[n][i].prob += p
+				continue
+			}
+			idx[key] = len(m.groups[n])
+			m.groups[n] = append(m.groups[n], group{prob: p, opts: opts})
+		}
+	}
+	m.dice = r.Dice
+	m.optSet.build(&m.groups)
+	m.pruned.build(prune(&m.groups))
+	return m
+}
+
+// stride is the width of one turn total in the in-turn arrays: index
+// t*stride + j holds dice-left j (0..5) of the after-keep values K or dice
+// thrown j (1..6) of the before-throw values Q.
+const stride = 8
+
+func sortOptions(o []option) {
+	for i := 1; i < len(o); i++ {
+		for j := i; j > 0 && (o[j].left < o[j-1].left || o[j].left == o[j-1].left && o[j].pts < o[j-1].pts); j-- {
+			o[j], o[j-1] = o[j-1], o[j]
+		}
+	}
+}
+
+func optKey(o []option) string {
+	b := make([]byte, 0, len(o)*5)
+	for _, x := range o {
+		b = append(b, byte(x.left), byte(x.pts), byte(x.pts>>8), byte(x.pts>>16), byte(x.pts>>24))
+	}
+	return string(b)
+}
