@@ -32,7 +32,8 @@ type BattleOdds struct {
 	units             int // soldiers up to units*step
 	health            int
 	rallyDmg, dragDmg int
-	v                 []float64 // [(u*health+d)*7+n]
+	v                 []float64 // [(u*health+d)*7+n]: P(win)
+	loss              []float64 // same index: expected soldiers lost (paid or forfeited) under the policy
 	throws            [7][]oddsThrow
 }
 
@@ -107,6 +108,7 @@ func (o *BattleOdds) at(u, d, n int) float64 { return o.v[(u*o.health+d)*7+n] }
 func (o *BattleOdds) solve() {
 	H := o.health
 	o.v = make([]float64, (o.units+1)*H*7)
+	o.loss = make([]float64, (o.units+1)*H*7)
 	events := [3]struct {
 		p   float64
 		dmg int
@@ -114,38 +116,47 @@ func (o *BattleOdds) solve() {
 	for u := 0; u <= o.units; u++ {
 		for d := H - 1; d >= 0; d-- {
 			for n := 1; n <= 6; n++ {
-				val := 0.0
+				val, loss := 0.0, 0.0
 				for _, e := range events {
 					d2 := d + e.dmg
 					if d2 >= H {
 						val += e.p
 						continue
 					}
-					val += e.p * o.throwValue(u, d2, n, e.dmg > 0)
+					tv, tl := o.throwValue(u, d2, n, e.dmg > 0)
+					val += e.p * tv
+					loss += e.p * tl
 				}
 				o.v[(u*H+d)*7+n] = val
+				o.loss[(u*H+d)*7+n] = loss
 			}
 		}
 	}
 }
 
-// throwValue is the value of throwing n dice with u units of soldiers when
-// the dragon has d damage after this throw's event die.
-func (o *BattleOdds) throwValue(u, d, n int, wounded bool) float64 {
-	sum := 0.0
+// throwValue is the value (and expected soldiers lost) of throwing n dice
+// with u units of soldiers when the dragon has d damage after this throw's
+// event die.
+func (o *BattleOdds) throwValue(u, d, n int, wounded bool) (float64, float64) {
+	sum, loss := 0.0, 0.0
 	for i := range o.throws[n] {
 		t := &o.throws[n][i]
-		_, best, ok := o.bestKeep(t, u, d)
-		if !ok {
-			if t.farkle && wounded {
-				best = o.at(u, d, n)
-			} else {
-				best = 0
-			}
+		k, best, ok := o.bestKeep(t, u, d)
+		var l float64
+		switch {
+		case ok:
+			l = float64(k.cost*o.step) + o.loss[((u-k.cost)*o.health+d)*7+k.left]
+		case t.farkle && wounded:
+			best, l = o.at(u, d, n), o.loss[(u*o.health+d)*7+n]
+		case t.farkle:
+			best = 0
+		default: // cannot pay: the battle is lost with every soldier left
+			best, l = 0, float64(u*o.step)
 		}
 		sum += t.p * best
+		loss += t.p * l
 	}
-	return sum
+	return sum, loss
 }
 
 // bestKeep returns the affordable keep of t with the highest value (the
@@ -185,6 +196,14 @@ func (o *BattleOdds) Value(soldiers, damage, n int) float64 {
 	return o.at(o.units0(soldiers), max(damage, 0), n)
 }
 
+// ExpectedLoss returns the soldiers a battle started with the given
+// soldiers costs on average under the odds' policy (paid for keeps, or
+// forfeited when a keep cannot be paid), whether it is won or not. Soldiers
+// above Max count as Max.
+func (o *BattleOdds) ExpectedLoss(soldiers int) float64 {
+	return o.loss[(o.units0(soldiers)*o.health)*7+6]
+}
+
 // Choose returns the best keep of a battle throw: soldiers are what the
 // player has, damage is the dragon's damage after this throw's event die.
 // ok is false when no keep is affordable (or the throw is a farkle). value
@@ -207,8 +226,9 @@ func (o *BattleOdds) Choose(soldiers, damage int, throw dice.Hand) (keep dice.Ha
 
 // OddsRow is one row of the battle odds table.
 type OddsRow struct {
-	Soldiers int     `json:"soldiers"`
-	PWin     float64 `json:"p_win"`
+	Soldiers     int     `json:"soldiers"`
+	PWin         float64 `json:"p_win"`
+	ExpectedLoss float64 `json:"expected_loss"` // soldiers the battle costs on average
 }
 
 // OddsTable returns P(win the Final Battle) for r by soldiers brought, from
@@ -219,7 +239,7 @@ func OddsTable(r Rules) []OddsRow {
 	o := NewBattleOdds(r, 15000)
 	var rows []OddsRow
 	for s := 500; s <= 15000; s += 500 {
-		rows = append(rows, OddsRow{Soldiers: s, PWin: o.Win(s)})
+		rows = append(rows, OddsRow{Soldiers: s, PWin: o.Win(s), ExpectedLoss: o.ExpectedLoss(s)})
 	}
 	return rows
 }

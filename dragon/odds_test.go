@@ -118,7 +118,7 @@ func TestBattleOddsSimulated(t *testing.T) {
 		if soldiers < 5000 {
 			g = MustGame(r, NoCards())
 		}
-		wins := 0
+		wins, lost, lost2 := 0, 0.0, 0.0
 		for range n {
 			s := battleReady(soldiers)
 			s, _, err := g.Apply(s, Battle(), src)
@@ -142,6 +142,9 @@ func TestBattleOddsSimulated(t *testing.T) {
 			if s.Over() {
 				wins++
 			}
+			l := float64(soldiers - s.Players[0].Soldiers)
+			lost += l
+			lost2 += l * l
 		}
 		p := o.Win(soldiers)
 		got := float64(wins) / n
@@ -149,6 +152,15 @@ func TestBattleOddsSimulated(t *testing.T) {
 		t.Logf("%d soldiers: simulated %.4f, exact %.4f ± %.4f", soldiers, got, p, half)
 		if math.Abs(got-p) > half {
 			t.Errorf("%d soldiers: simulated P(win) %.4f outside %.4f ± %.4f", soldiers, got, p, half)
+		}
+		// The mean loss against the expected loss, within 1.96 standard
+		// errors of the sample.
+		meanLoss := lost / n
+		se := math.Sqrt((lost2/n - meanLoss*meanLoss) / n)
+		want := o.ExpectedLoss(soldiers)
+		t.Logf("%d soldiers: mean loss %.1f ± %.1f, expected %.1f", soldiers, meanLoss, 1.96*se, want)
+		if math.Abs(meanLoss-want) > 1.96*se {
+			t.Errorf("%d soldiers: mean loss %.1f outside %.1f ± %.1f", soldiers, meanLoss, want, 1.96*se)
 		}
 	}
 }

@@ -1,0 +1,83 @@
+package dragon
+
+// Advice is the value of one legal action as the Smart bot reckons it,
+// for hints in the front ends.
+type Advice struct {
+	Action Action  `json:"action"`
+	Value  float64 `json:"value"`
+	// Unit: "p_win" is the probability of winning the Final Battle now;
+	// "soldiers" is the expected soldiers banked this turn (recruiting) or
+	// the net expected gain against the opponents (a brawl).
+	Unit string `json:"unit"`
+}
+
+// Units of Advice.
+const (
+	UnitPWin     = "p_win"
+	UnitSoldiers = "soldiers"
+)
+
+// Advise returns a value for each legal action of v that the bots' tables
+// can value (uses of cards and discards are left out), in the order of
+// v.Legal. Card effects are not counted; see BattleOdds and Bot for the
+// models.
+func (b *Brains) Advise(v View) []Advice {
+	if len(v.Legal) == 0 {
+		return nil
+	}
+	me := v.Players[v.Seat]
+	var out []Advice
+	add := func(a Action, val float64, unit string) { out = append(out, Advice{a, val, unit}) }
+	for _, a := range v.Legal {
+		switch {
+		case a.Kind == ActRecruit:
+			add(a, b.plan.expected(), UnitSoldiers)
+		case a.Kind == ActBrawl:
+			_, _, gain, theirs := b.BrawlOdds(v, v.Seat, a.Target)
+			add(a, gain-theirs/float64(len(v.Players)-1), UnitSoldiers)
+		case a.Kind == ActBattle:
+			add(a, b.odds.Win(me.Soldiers), UnitPWin)
+		case a.Kind == ActKeep && v.Mode == Battling:
+			pts, _ := b.g.table.Points(a.Keep)
+			add(a, b.odds.Value(me.Soldiers-pts, v.Damage, leftAfter(v.Dice, a.Keep.N())), UnitPWin)
+		case a.Kind == ActKeep:
+			pts, _ := b.g.table.Points(a.Keep)
+			u, ku, left := v.Pool/b.plan.step, pts/b.plan.step, leftAfter(v.Dice, a.Keep.N())
+			switch {
+			case v.Event == Dragon:
+				ku = 0
+			case a.Reward == Double:
+				ku *= 2
+			case a.Reward == DrawItem:
+				ku += b.plan.itemUnits
+			}
+			add(a, b.plan.val(u+ku, left), UnitSoldiers)
+		case a.Kind == ActAccept && v.Mode == Battling:
+			add(a, 0, UnitPWin)
+		case a.Kind == ActAccept:
+			add(a, 0, UnitSoldiers)
+		case a.Kind == ActStop:
+			add(a, float64(v.Pool), UnitSoldiers)
+		case a.Kind == ActRoll && v.Mode == Battling:
+			add(a, b.odds.Value(me.Soldiers, v.Damage, v.Dice), UnitPWin)
+		case a.Kind == ActRoll:
+			u := v.Pool / b.plan.step
+			if u >= b.plan.capUnits {
+				add(a, float64(v.Pool), UnitSoldiers) // beyond the plan: no better than stopping
+			} else {
+				add(a, b.plan.cont[u][v.Dice], UnitSoldiers)
+			}
+		case a.Kind == ActRetreat:
+			add(a, 0, UnitPWin)
+		}
+	}
+	return out
+}
+
+// leftAfter returns the dice to throw after keeping k of n (hot dice: 6).
+func leftAfter(n, k int) int {
+	if n == k {
+		return 6
+	}
+	return n - k
+}
