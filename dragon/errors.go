@@ -10,4 +10,5 @@ var (
 	ErrBadAction = errors.New("dragon: bad action")
 	ErrGameOver  = errors.New("dragon: the game is over")
 	ErrPlayers   = errors.New("dragon: bad players")
+	ErrNotTurn   = errors.New("dragon: not your turn")
 )

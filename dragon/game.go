@@ -139,6 +139,20 @@ func (g *Game) Apply(s State, a Action, src Source) (State, []Event, error) {
 	return n, evs, nil
 }
 
+// ApplyFor is Apply for an action sent by the player in seat: it returns
+// an error wrapping ErrNotTurn, with s unchanged, unless seat is the seat
+// to act. Servers use it; Apply trusts its caller.
+func (g *Game) ApplyFor(s State, seat int, a Action, src Source) (State, []Event, error) {
+	if s.Phase != PhaseOver && seat != s.Turn {
+		name := "a spectator"
+		if seat >= 0 && seat < len(s.Players) {
+			name = s.Players[seat].Name
+		}
+		return s, nil, fmt.Errorf("%w: it is %s's turn, not %s's", ErrNotTurn, s.Players[s.Turn].Name, name)
+	}
+	return g.Apply(s, a, src)
+}
+
 // check returns why a is not legal in s, or nil.
 func (g *Game) check(s *State, a Action) error {
 	p := &s.Players[s.Turn]

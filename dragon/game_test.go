@@ -159,3 +159,19 @@ func TestStateJSONRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestApplyFor(t *testing.T) {
+	g := testGame(t, nil)
+	s := fresh(2)
+	before := s.Clone()
+	n, _, err := g.ApplyFor(s, 1, Recruit(), Faces())
+	if !errors.Is(err, ErrNotTurn) || !reflect.DeepEqual(n, before) || !strings.Contains(err.Error(), "A's turn") {
+		t.Fatalf("ApplyFor seat 1 = %v", err)
+	}
+	if _, _, err := g.ApplyFor(s, Spectator, Recruit(), Faces()); !errors.Is(err, ErrNotTurn) {
+		t.Fatalf("spectator: %v", err)
+	}
+	if _, _, err := g.ApplyFor(s, 0, Recruit(), script(throwFaces("123466", blank))); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,94 @@
+package dragon
+
+import "fmt"
+
+// Describe returns one line of English for an event, naming players by
+// names (indexed by seat) and cards by their names, e.g. "Ann threw 1 1 5
+// 2 3 4 and a Rally". A hidden card (Card "") reads "a Magic Item".
+func (g *Game) Describe(names []string, e Event) string {
+	who := func(seat int) string {
+		if seat >= 0 && seat < len(names) {
+			return names[seat]
+		}
+		return fmt.Sprintf("seat %d", seat)
+	}
+	card := func(id string) string {
+		if c := g.cards.Card(id); c != nil {
+			return c.Name
+		}
+		if id == "" {
+			return "a Magic Item"
+		}
+		return id
+	}
+	p := who(e.Seat)
+	switch e.Kind {
+	case EvThrow:
+		s := fmt.Sprintf("%s threw %s and %s", p, e.Dice, faceWord(e.Face))
+		if e.N > 0 {
+			s += fmt.Sprintf(" (brawl score %d)", e.N)
+		}
+		return s
+	case EvWound:
+		return fmt.Sprintf("the dragon takes %d damage (%d in all)", e.N, e.Total)
+	case EvKeep:
+		return fmt.Sprintf("%s keeps %s for %d soldiers", p, e.Dice, e.N)
+	case EvEaten:
+		return fmt.Sprintf("the dragon eats the %d soldiers of that throw", e.N)
+	case EvRally:
+		if e.Reward == Double {
+			return fmt.Sprintf("%s rallies: double soldiers", p)
+		}
+		return fmt.Sprintf("%s rallies: a Magic Item", p)
+	case EvItemDrawn:
+		return fmt.Sprintf("%s draws %s", p, card(e.Card))
+	case EvHotDice:
+		return fmt.Sprintf("%s has hot dice: six dice again", p)
+	case EvFarkle:
+		return fmt.Sprintf("%s farkles and loses %d soldiers", p, e.N)
+	case EvEvaded:
+		return fmt.Sprintf("%s evades the dragon", p)
+	case EvBank:
+		return fmt.Sprintf("%s recruits %d soldiers (%d in all)", p, e.N, e.Total)
+	case EvUse:
+		return fmt.Sprintf("%s uses %s", p, card(e.Card))
+	case EvCardChanged:
+		return fmt.Sprintf("the throw is now %s and %s", e.Dice, faceWord(e.Face))
+	case EvBrawl:
+		if e.Winner < 0 {
+			return fmt.Sprintf("%s and %s brawl to a tie (%d to %d)", p, who(e.Target), e.N, e.Other)
+		}
+		loser := e.Seat + e.Target - e.Winner
+		return fmt.Sprintf("%s wins the brawl (%d to %d): takes %d soldiers from %s and %d from the stockpile", who(e.Winner), max(e.N, e.Other), min(e.N, e.Other), e.Total, who(loser), e.Bonus)
+	case EvBattleStart:
+		return fmt.Sprintf("%s attacks the dragon with %d soldiers", p, e.N)
+	case EvBattleLost:
+		return fmt.Sprintf("%s cannot pay %d soldiers and loses the battle with %d soldiers", p, e.N, e.Total)
+	case EvBattleEnd:
+		return fmt.Sprintf("%s's battle is over", p)
+	case EvHeal:
+		return fmt.Sprintf("the dragon heals %d damage", e.N)
+	case EvDiscard:
+		return fmt.Sprintf("%s discards %s", p, card(e.Card))
+	case EvTurn:
+		return fmt.Sprintf("round %d: %s's turn", e.Round, p)
+	case EvWin:
+		if e.Slain {
+			return fmt.Sprintf("%s slays the dragon and wins", p)
+		}
+		return fmt.Sprintf("%s wins with the most soldiers", p)
+	case EvReshuffle:
+		return fmt.Sprintf("the %s discards are shuffled into a new deck", e.Card)
+	}
+	return e.Kind.String()
+}
+
+func faceWord(f EventFace) string {
+	switch f {
+	case Rally:
+		return "a Rally"
+	case Dragon:
+		return "the Dragon"
+	}
+	return "a Blank"
+}
