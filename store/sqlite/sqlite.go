@@ -1,0 +1,476 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/store"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is a store.Store in one SQLite file.
+type DB struct {
+	w   *sql.DB // the single writer connection
+	r   *sql.DB // readers
+	now func() time.Time
+}
+
+var _ store.Store = (*DB)(nil)
+
+// Open opens (creating if needed) the database file at path and runs the
+// migrations it lacks.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		return nil, store.Errorf(store.EINVALID, "sqlite: empty database path")
+	}
+	dsn := func(extra string) string {
+		q := url.Values{}
+		q.Add("_pragma", "busy_timeout(10000)")
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous(NORMAL)")
+		q.Add("_pragma", "foreign_keys(ON)")
+		q.Add("_txlock", "immediate")
+		if extra != "" {
+			q.Add("_pragma", extra)
+		}
+		return "file:" + path + "?" + q.Encode()
+	}
+	w, err := sql.Open("sqlite", dsn(""))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	db := &DB{w: w, now: time.Now}
+	if err := db.migrate(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", dsn("query_only(ON)"))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	db.r = r
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	return errors.Join(db.r.Close(), db.w.Close())
+}
+
+// migrate runs every embedded migration not yet recorded, each in its own
+// transaction together with its schema_migrations row.
+func (db *DB) migrate(ctx context.Context) error {
+	if _, err := db.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("sqlite: migrations table: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("sqlite: migration %s: name must start with a number", base)
+		}
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if err := db.migrateOne(ctx, v, base, string(body)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (db *DB) migrateOne(ctx context.Context, v int, name, body string) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: migration %s: %w", name, err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, v).Scan(&n); err != nil {
+		return fmt.Errorf("sqlite: migration %s: %w", name, err)
+	}
+	if n > 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, body); err != nil {
+		return fmt.Errorf("sqlite: migration %s: %w", name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`, v, name, db.now().UnixNano()); err != nil {
+		return fmt.Errorf("sqlite: migration %s: %w", name, err)
+	}
+	return tx.Commit()
+}
+
+// isConstraint reports whether err is a uniqueness or key violation.
+func isConstraint(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "constraint failed")
+}
+
+// CreatePlayer implements store.Store.
+func (db *DB) CreatePlayer(ctx context.Context, p store.Player) error {
+	if p.ID == "" || p.TokenHash == "" {
+		return store.Errorf(store.EINVALID, "a player needs an ID and a token hash")
+	}
+	if p.Created.IsZero() {
+		p.Created = db.now()
+	}
+	_, err := db.w.ExecContext(ctx, `INSERT INTO players (id, name, token_hash, created) VALUES (?, ?, ?, ?)`,
+		p.ID, p.Name, p.TokenHash, p.Created.UnixNano())
+	if isConstraint(err) {
+		return store.Errorf(store.ECONFLICT, "player %s already exists", p.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: create player: %w", err)
+	}
+	return nil
+}
+
+func (db *DB) player(ctx context.Context, where string, arg string) (store.Player, error) {
+	var p store.Player
+	var created int64
+	err := db.r.QueryRowContext(ctx, `SELECT id, name, token_hash, created FROM players WHERE `+where+` = ?`, arg).
+		Scan(&p.ID, &p.Name, &p.TokenHash, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, store.Errorf(store.ENOTFOUND, "no such player")
+	}
+	if err != nil {
+		return p, fmt.Errorf("sqlite: player: %w", err)
+	}
+	p.Created = time.Unix(0, created)
+	return p, nil
+}
+
+// PlayerByToken implements store.Store.
+func (db *DB) PlayerByToken(ctx context.Context, tokenHash string) (store.Player, error) {
+	return db.player(ctx, "token_hash", tokenHash)
+}
+
+// Player implements store.Store.
+func (db *DB) Player(ctx context.Context, id string) (store.Player, error) {
+	return db.player(ctx, "id", id)
+}
+
+// CreateTable implements store.Store.
+func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
+	if t.ID == "" || len(t.Seats) == 0 {
+		return store.Errorf(store.EINVALID, "a table needs an ID and seats")
+	}
+	if t.Status == "" {
+		t.Status = store.Waiting
+	}
+	if t.Created.IsZero() {
+		t.Created = db.now()
+	}
+	rj, err := json.Marshal(t.Rules)
+	if err != nil {
+		return store.Errorf(store.EINVALID, "rules: %v", err)
+	}
+	sj, _ := json.Marshal(t.Seats)
+	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, rules, seats, seed, status, actions, created, updated) VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
+		t.ID, string(rj), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano())
+	if isConstraint(err) {
+		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: create table: %w", err)
+	}
+	return nil
+}
+
+const tableCols = `id, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, '')`
+
+type scanner interface{ Scan(...any) error }
+
+func scanTable(s scanner) (store.Table, error) {
+	var t store.Table
+	var rj, sj, seed, status, winners, scores string
+	var created, updated int64
+	if err := s.Scan(&t.ID, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores); err != nil {
+		return t, err
+	}
+	var err error
+	if t.Rules, err = decodeRules(rj); err != nil {
+		return t, err
+	}
+	if err := json.Unmarshal([]byte(sj), &t.Seats); err != nil {
+		return t, fmt.Errorf("sqlite: table %s seats: %w", t.ID, err)
+	}
+	t.Seed = engine.SeedFrom(seed)
+	t.Status = store.Status(status)
+	t.Created, t.Updated = time.Unix(0, created), time.Unix(0, updated)
+	if winners != "" {
+		_ = json.Unmarshal([]byte(winners), &t.Winners)
+	}
+	if scores != "" {
+		_ = json.Unmarshal([]byte(scores), &t.Scores)
+	}
+	return t, nil
+}
+
+func decodeRules(s string) (rules.Rules, error) {
+	var r rules.Rules
+	if err := json.Unmarshal([]byte(s), &r); err != nil {
+		return r, fmt.Errorf("sqlite: rules: %w", err)
+	}
+	if r.Scoring.Single == nil {
+		r.Scoring.Single = map[string]int{}
+	}
+	return r, nil
+}
+
+// Table implements store.Store.
+func (db *DB) Table(ctx context.Context, id string) (store.Table, error) {
+	t, err := scanTable(db.r.QueryRowContext(ctx, `SELECT `+tableCols+` FROM tables WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, store.Errorf(store.ENOTFOUND, "no table %q", id)
+	}
+	if err != nil {
+		return t, fmt.Errorf("sqlite: table: %w", err)
+	}
+	return t, nil
+}
+
+// Tables implements store.Store.
+func (db *DB) Tables(ctx context.Context, f store.TableFilter) ([]store.Table, error) {
+	q := `SELECT ` + tableCols + ` FROM tables WHERE 1=1`
+	var args []any
+	if len(f.Status) > 0 {
+		q += ` AND status IN (?` + strings.Repeat(`, ?`, len(f.Status)-1) + `)`
+		for _, s := range f.Status {
+			args = append(args, string(s))
+		}
+	}
+	if f.PlayerID != "" {
+		q += ` AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_extract(value, '$.player_id') = ?)`
+		args = append(args, f.PlayerID)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 100
+	}
+	q += ` ORDER BY updated DESC, id LIMIT ?`
+	args = append(args, limit)
+	rows, err := db.r.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: tables: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Table
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: tables: %w", err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// ClaimSeat implements store.Store.
+func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID, name string, status store.Status) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: claim seat: %w", err)
+	}
+	defer tx.Rollback()
+	var sj, st string
+	err = tx.QueryRowContext(ctx, `SELECT seats, status FROM tables WHERE id = ?`, tableID).Scan(&sj, &st)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Errorf(store.ENOTFOUND, "no table %q", tableID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: claim seat: %w", err)
+	}
+	if store.Status(st) != store.Waiting {
+		return store.Errorf(store.ECONFLICT, "table %s is %s: seats are taken only while it waits", tableID, st)
+	}
+	var seats []store.Seat
+	if err := json.Unmarshal([]byte(sj), &seats); err != nil {
+		return fmt.Errorf("sqlite: claim seat: %w", err)
+	}
+	if seat < 0 || seat >= len(seats) {
+		return store.Errorf(store.ECONFLICT, "seat %d does not exist (seats 0 to %d)", seat, len(seats)-1)
+	}
+	if seats[seat].Bot != "" || seats[seat].PlayerID != "" {
+		return store.Errorf(store.ECONFLICT, "seat %d is taken", seat)
+	}
+	seats[seat].PlayerID, seats[seat].Name = playerID, name
+	nj, _ := json.Marshal(seats)
+	if status == "" {
+		status = store.Status(st)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE tables SET seats = ?, status = ?, updated = ? WHERE id = ?`, string(nj), string(status), db.now().UnixNano(), tableID); err != nil {
+		return fmt.Errorf("sqlite: claim seat: %w", err)
+	}
+	return tx.Commit()
+}
+
+// AppendAction implements store.Store.
+func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.Entry, fin *store.Finish) error {
+	ej, err := json.Marshal(e)
+	if err != nil {
+		return store.Errorf(store.EINVALID, "action: %v", err)
+	}
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: append action: %w", err)
+	}
+	defer tx.Rollback()
+	var st string
+	var have int
+	err = tx.QueryRowContext(ctx, `SELECT status, actions FROM tables WHERE id = ?`, tableID).Scan(&st, &have)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Errorf(store.ENOTFOUND, "no table %q", tableID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: append action: %w", err)
+	}
+	if store.Status(st) == store.Over {
+		return store.Errorf(store.ECONFLICT, "table %s is over", tableID)
+	}
+	if have != n-1 {
+		return store.Errorf(store.ECONFLICT, "table %s has %d actions: action %d cannot follow", tableID, have, n)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)`, tableID, n, string(ej)); err != nil {
+		if isConstraint(err) {
+			return store.Errorf(store.ECONFLICT, "table %s already has action %d", tableID, n)
+		}
+		return fmt.Errorf("sqlite: append action: %w", err)
+	}
+	now := db.now().UnixNano()
+	if fin == nil {
+		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ? WHERE id = ?`, n, string(store.Playing), now, tableID)
+	} else {
+		var rj []byte
+		if rj, err = json.Marshal(fin.Record); err != nil {
+			return store.Errorf(store.EINVALID, "record: %v", err)
+		}
+		wj, _ := json.Marshal(fin.Winners)
+		sj, _ := json.Marshal(fin.Scores)
+		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ?, winners = ?, scores = ?, record = ? WHERE id = ?`,
+			n, string(store.Over), now, string(wj), string(sj), string(rj), tableID)
+		for _, r := range fin.Results {
+			if err != nil {
+				break
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO results (table_id, seat, player_key, name, score, won, turns, farkles, banked, best_turn, penalties, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				tableID, r.Seat, r.PlayerKey, r.Name, r.Score, r.Won, r.Turns, r.Farkles, r.Banked, r.BestTurn, r.Penalties, now)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: append action: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: append action: %w", err)
+	}
+	return nil
+}
+
+// Actions implements store.Store.
+func (db *DB) Actions(ctx context.Context, tableID string) ([]record.Entry, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT n, entry FROM actions WHERE table_id = ? ORDER BY n`, tableID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: actions: %w", err)
+	}
+	defer rows.Close()
+	var out []record.Entry
+	for rows.Next() {
+		var n int
+		var ej string
+		if err := rows.Scan(&n, &ej); err != nil {
+			return nil, fmt.Errorf("sqlite: actions: %w", err)
+		}
+		if n != len(out)+1 {
+			return nil, fmt.Errorf("sqlite: actions of %s: action %d is missing", tableID, len(out)+1)
+		}
+		var e record.Entry
+		if err := json.Unmarshal([]byte(ej), &e); err != nil {
+			return nil, fmt.Errorf("sqlite: action %d of %s: %w", n, tableID, err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// FinalRecord implements store.Store.
+func (db *DB) FinalRecord(ctx context.Context, tableID string) (*record.Record, error) {
+	var rj sql.NullString
+	err := db.r.QueryRowContext(ctx, `SELECT record FROM tables WHERE id = ?`, tableID).Scan(&rj)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !rj.Valid) {
+		return nil, store.Errorf(store.ENOTFOUND, "no finished game at table %q", tableID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: final record: %w", err)
+	}
+	return record.Parse([]byte(rj.String))
+}
+
+const statsCols = `player_key, (SELECT name FROM results r2 WHERE r2.player_key = results.player_key ORDER BY finished DESC LIMIT 1),
+	count(*), sum(won), sum(turns), sum(farkles), sum(banked), max(best_turn)`
+
+func scanStats(s scanner) (store.Stats, error) {
+	var st store.Stats
+	err := s.Scan(&st.PlayerKey, &st.Name, &st.Games, &st.Wins, &st.Turns, &st.Farkles, &st.Banked, &st.BestTurn)
+	return st, err
+}
+
+// Stats implements store.Store.
+func (db *DB) Stats(ctx context.Context, playerKey string) (store.Stats, error) {
+	st, err := scanStats(db.r.QueryRowContext(ctx, `SELECT `+statsCols+` FROM results WHERE player_key = ? GROUP BY player_key`, playerKey))
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Stats{PlayerKey: playerKey}, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("sqlite: stats: %w", err)
+	}
+	return st, nil
+}
+
+// Leaderboard implements store.Store.
+func (db *DB) Leaderboard(ctx context.Context, minGames, limit int) ([]store.Stats, error) {
+	if limit <= 0 {
+		limit = 20
+	}
+	rows, err := db.r.QueryContext(ctx, `SELECT `+statsCols+` FROM results GROUP BY player_key HAVING count(*) >= ?
+		ORDER BY sum(won) DESC, CAST(sum(won) AS REAL) / count(*) DESC, count(*) DESC, player_key LIMIT ?`, max(minGames, 1), limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: leaderboard: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Stats
+	for rows.Next() {
+		st, err := scanStats(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: leaderboard: %w", err)
+		}
+		out = append(out, st)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,103 @@
+package sqlite_test
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/sqlite"
+	"github.com/farkle/farkle/store/storetest"
+)
+
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return db
+	})
+}
+
+// TestReopen checks that data survives closing and that migrations run once.
+func TestReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "re.db")
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := store.Table{ID: "t", Rules: rules.MustPreset("cardgames"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "steady"}}, Seed: engine.SeedFrom("s")}
+	if err := db.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db, err = sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got, err := db.Table(ctx, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Seed != tb.Seed || got.Rules.Hash() != tb.Rules.Hash() {
+		t.Fatalf("reopened table differs: %+v", got)
+	}
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var n int
+	if err := raw.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Fatalf("%d migrations recorded, want 1", n)
+	}
+	var mode string
+	if err := raw.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if mode != "wal" {
+		t.Fatalf("journal_mode %q, want wal", mode)
+	}
+}
+
+func TestOpenRefusesEmptyPath(t *testing.T) {
+	if _, err := sqlite.Open(context.Background(), ""); store.Code(err) != store.EINVALID {
+		t.Fatalf("Open(\"\") = %v, want EINVALID", err)
+	}
+}
+
+func BenchmarkAppendAction(b *testing.B) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom("s")}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := range b.N {
+		e := engineEntry()
+		if err := db.AppendAction(ctx, "t", i+1, e, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func engineEntry() (e recordEntry) {
+	e.Action = engine.ThrowBy(0)
+	return e
+}
+
+type recordEntry = record.Entry

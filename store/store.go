@@ -1,0 +1,190 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+)
+
+// Error codes carried by *Error.
+const (
+	ENOTFOUND = "not_found" // no such player or table
+	ECONFLICT = "conflict"  // the write lost a race: a seat already taken, an action number already used
+	EINVALID  = "invalid"   // the data cannot be stored as given
+)
+
+// Error is an error of a Store with a code for callers to act on.
+type Error struct {
+	Code string
+	Msg  string
+}
+
+func (e *Error) Error() string { return "store: " + e.Msg }
+
+// Errorf returns an *Error with the code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Code returns the code of err if it is (or wraps) an *Error, else "".
+func Code(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+// Status is where a table is in its life.
+type Status string
+
+// The statuses of a table.
+const (
+	Waiting Status = "waiting" // human seats still free; no action yet
+	Playing Status = "playing"
+	Over    Status = "over"
+)
+
+// Player is a guest: a display name and the SHA-256 of its secret token
+// (the token itself is never stored).
+type Player struct {
+	ID        string
+	Name      string
+	TokenHash string
+	Created   time.Time
+}
+
+// Seat is one seat of a table: a bot of a level, or a human seat that a
+// player claims (PlayerID empty while free).
+type Seat struct {
+	Name     string `json:"name"`
+	Bot      string `json:"bot,omitempty"` // bot level; empty for a human seat
+	PlayerID string `json:"player_id,omitempty"`
+}
+
+// Table is one table: its rules, seats, secret seed and progress.
+type Table struct {
+	ID      string
+	Rules   rules.Rules
+	Seats   []Seat
+	Seed    engine.Seed // secret until the game ends; never sent to clients before
+	Status  Status
+	Actions int // number of stored actions
+	Created time.Time
+	Updated time.Time
+	Winners []int // when Over
+	Scores  []int // when Over
+}
+
+// Commitment returns the SHA-256 commitment of the table's seed.
+func (t *Table) Commitment() string { return t.Seed.Commitment() }
+
+// Result is one seat's line in a finished game, for stats. Players are keyed
+// by PlayerKey: a guest's ID, or "bot:LEVEL" for a bot.
+type Result struct {
+	Seat      int
+	PlayerKey string
+	Name      string
+	Score     int
+	Won       bool
+	Turns     int
+	Farkles   int
+	Banked    int
+	BestTurn  int
+	Penalties int
+}
+
+// Finish is what is written with the last action of a game.
+type Finish struct {
+	Record  *record.Record // the complete record with the seed revealed
+	Winners []int
+	Scores  []int
+	Results []Result
+}
+
+// Stats sums a player's finished games.
+type Stats struct {
+	PlayerKey string
+	Name      string // the latest name used
+	Games     int
+	Wins      int
+	Turns     int
+	Farkles   int
+	Banked    int
+	BestTurn  int
+}
+
+// WinRate returns wins per game (0 with no games).
+func (s Stats) WinRate() float64 { return ratio(s.Wins, s.Games) }
+
+// PointsPerTurn returns the mean banked points per turn started.
+func (s Stats) PointsPerTurn() float64 { return ratio(s.Banked, s.Turns) }
+
+// FarkleRate returns the share of turns that ended in a farkle.
+func (s Stats) FarkleRate() float64 { return ratio(s.Farkles, s.Turns) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// TableFilter selects tables for listing; zero fields select all.
+type TableFilter struct {
+	Status   []Status
+	PlayerID string // tables where this player holds a seat
+	Limit    int    // 0: a default of 100
+}
+
+// Store persists the web game. Every method is safe for concurrent use.
+// Writes are atomic: after an error nothing was written.
+type Store interface {
+	// CreatePlayer stores a new guest. ECONFLICT if the ID exists.
+	CreatePlayer(ctx context.Context, p Player) error
+	// PlayerByToken returns the player whose token hashes to tokenHash,
+	// ENOTFOUND if none.
+	PlayerByToken(ctx context.Context, tokenHash string) (Player, error)
+	// Player returns the player with the ID, ENOTFOUND if none.
+	Player(ctx context.Context, id string) (Player, error)
+
+	// CreateTable stores a new table with no actions. ECONFLICT if the ID
+	// exists; EINVALID without seats.
+	CreateTable(ctx context.Context, t Table) error
+	// Table returns the table, ENOTFOUND if none.
+	Table(ctx context.Context, id string) (Table, error)
+	// Tables lists tables matching f, most recently updated first.
+	Tables(ctx context.Context, f TableFilter) ([]Table, error)
+	// ClaimSeat gives seat to player while it is a free human seat of a
+	// waiting table, with the name shown for it; when status is not empty
+	// the table moves to it in the same write. ECONFLICT if the seat is
+	// taken, a bot, or the table is not waiting; ENOTFOUND if no table.
+	ClaimSeat(ctx context.Context, tableID string, seat int, playerID, name string, status Status) error
+
+	// AppendAction stores the action numbered n (1 for the first) of a
+	// playing or waiting table, which must have exactly n-1 actions
+	// (ECONFLICT otherwise: nothing is lost or doubled). A waiting table
+	// becomes playing; with fin the table becomes over and the results are
+	// stored, all in one transaction.
+	AppendAction(ctx context.Context, tableID string, n int, e record.Entry, fin *Finish) error
+	// Actions returns the table's actions in order.
+	Actions(ctx context.Context, tableID string) ([]record.Entry, error)
+	// FinalRecord returns the record stored when the game ended, ENOTFOUND
+	// if the table does not exist or is not over.
+	FinalRecord(ctx context.Context, tableID string) (*record.Record, error)
+
+	// Stats returns the sums of the player's finished games (zero counts if
+	// none).
+	Stats(ctx context.Context, playerKey string) (Stats, error)
+	// Leaderboard returns up to limit players with at least minGames games,
+	// by wins, then win rate, then games.
+	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
+
+	// Close releases the store.
+	Close() error
+}

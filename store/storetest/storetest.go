@@ -1,0 +1,336 @@
+package storetest
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/store"
+)
+
+// Run runs the conformance suite; open must return a new empty store, which
+// Run closes.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s store.Store)
+	}{
+		{"Players", testPlayers},
+		{"Tables", testTables},
+		{"ClaimSeat", testClaimSeat},
+		{"AppendAction", testAppendAction},
+		{"ConcurrentAppend", testConcurrentAppend},
+		{"FinishAndStats", testFinishAndStats},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			defer s.Close()
+			tc.fn(t, s)
+		})
+	}
+}
+
+func wantCode(t *testing.T, err error, code, what string) {
+	t.Helper()
+	if got := store.Code(err); got != code {
+		t.Fatalf("%s: error %v (code %q), want code %q", what, err, got, code)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func testPlayers(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	p := store.Player{ID: "p1", Name: "Ann <b>", TokenHash: "h1", Created: time.Unix(100, 0)}
+	must(t, s.CreatePlayer(ctx, p))
+	wantCode(t, s.CreatePlayer(ctx, p), store.ECONFLICT, "same ID twice")
+	wantCode(t, s.CreatePlayer(ctx, store.Player{ID: "p2", Name: "B", TokenHash: "h1"}), store.ECONFLICT, "same token hash twice")
+	got, err := s.PlayerByToken(ctx, "h1")
+	must(t, err)
+	if got.ID != "p1" || got.Name != "Ann <b>" || !got.Created.Equal(p.Created) {
+		t.Fatalf("PlayerByToken = %+v, want %+v", got, p)
+	}
+	got, err = s.Player(ctx, "p1")
+	must(t, err)
+	if got.TokenHash != "h1" {
+		t.Fatalf("Player = %+v", got)
+	}
+	_, err = s.PlayerByToken(ctx, "nope")
+	wantCode(t, err, store.ENOTFOUND, "unknown token")
+	_, err = s.Player(ctx, "nope")
+	wantCode(t, err, store.ENOTFOUND, "unknown player")
+	wantCode(t, s.CreatePlayer(ctx, store.Player{ID: "", TokenHash: "x"}), store.EINVALID, "empty ID")
+}
+
+func newTable(id string, seats ...store.Seat) store.Table {
+	return store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: seats, Seed: engine.SeedFrom(id), Status: store.Waiting}
+}
+
+func testTables(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := newTable("a", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
+	a.Rules = rules.MustPreset("pocket-farkel")
+	a.Created = time.Unix(10, 0)
+	must(t, s.CreateTable(ctx, a))
+	wantCode(t, s.CreateTable(ctx, a), store.ECONFLICT, "same table twice")
+	wantCode(t, s.CreateTable(ctx, store.Table{ID: "x"}), store.EINVALID, "no seats")
+	b := newTable("b", store.Seat{Name: "Bea", PlayerID: "p2"}, store.Seat{})
+	b.Created = time.Unix(20, 0)
+	must(t, s.CreateTable(ctx, b))
+
+	got, err := s.Table(ctx, "a")
+	must(t, err)
+	if !reflect.DeepEqual(got.Rules, a.Rules) || got.Rules.Hash() != a.Rules.Hash() {
+		t.Errorf("rules did not round-trip: %+v", got.Rules)
+	}
+	if !reflect.DeepEqual(got.Seats, a.Seats) || got.Seed != a.Seed || got.Status != store.Waiting || got.Actions != 0 {
+		t.Errorf("Table(a) = %+v, want %+v", got, a)
+	}
+	if got.Commitment() != engine.SeedFrom("a").Commitment() {
+		t.Error("commitment differs from the seed's")
+	}
+	_, err = s.Table(ctx, "zz")
+	wantCode(t, err, store.ENOTFOUND, "unknown table")
+
+	list, err := s.Tables(ctx, store.TableFilter{})
+	must(t, err)
+	if ids(list) != "[b a]" {
+		t.Errorf("Tables() = %s, want [b a] (latest first)", ids(list))
+	}
+	list, err = s.Tables(ctx, store.TableFilter{PlayerID: "p1"})
+	must(t, err)
+	if ids(list) != "[a]" {
+		t.Errorf("Tables(p1) = %s, want [a]", ids(list))
+	}
+	list, err = s.Tables(ctx, store.TableFilter{Status: []store.Status{store.Playing, store.Over}})
+	must(t, err)
+	if len(list) != 0 {
+		t.Errorf("Tables(playing, over) = %s, want none", ids(list))
+	}
+	list, err = s.Tables(ctx, store.TableFilter{Limit: 1})
+	must(t, err)
+	if len(list) != 1 {
+		t.Errorf("Tables(limit 1) = %s", ids(list))
+	}
+}
+
+func ids(ts []store.Table) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.ID)
+	}
+	return fmt.Sprint(out)
+}
+
+func testClaimSeat(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	must(t, s.CreateTable(ctx, newTable("t", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{}, store.Seat{}, store.Seat{Name: "Bot", Bot: "steady"})))
+	wantCode(t, s.ClaimSeat(ctx, "t", 0, "p2", "Bea", ""), store.ECONFLICT, "taken seat")
+	wantCode(t, s.ClaimSeat(ctx, "t", 3, "p2", "Bea", ""), store.ECONFLICT, "bot seat")
+	wantCode(t, s.ClaimSeat(ctx, "t", 4, "p2", "Bea", ""), store.ECONFLICT, "no such seat")
+	wantCode(t, s.ClaimSeat(ctx, "zz", 1, "p2", "Bea", ""), store.ENOTFOUND, "no such table")
+	must(t, s.ClaimSeat(ctx, "t", 1, "p2", "Bea", ""))
+	wantCode(t, s.ClaimSeat(ctx, "t", 1, "p3", "Cy", ""), store.ECONFLICT, "seat just taken")
+	got, _ := s.Table(ctx, "t")
+	if got.Seats[1].PlayerID != "p2" || got.Seats[1].Name != "Bea" || got.Status != store.Waiting {
+		t.Fatalf("after claim: %+v", got)
+	}
+	must(t, s.ClaimSeat(ctx, "t", 2, "p3", "Cy", store.Playing))
+	got, _ = s.Table(ctx, "t")
+	if got.Status != store.Playing || got.Seats[2].PlayerID != "p3" {
+		t.Fatalf("after the last claim: %+v", got)
+	}
+	wantCode(t, s.ClaimSeat(ctx, "t", 1, "p4", "Di", ""), store.ECONFLICT, "claim on a playing table")
+}
+
+// play plays a whole bot game and returns it.
+func play(t *testing.T, id string) *record.Game {
+	t.Helper()
+	r := rules.MustPreset("classic")
+	r.Game.Target = 2000
+	g, err := record.Start(r, []string{"Ann", "Bot"}, engine.SeedFrom(id))
+	must(t, err)
+	b, err := bot.New("steady", r)
+	must(t, err)
+	for !g.State.Over() {
+		if _, err := g.Do(b.Choose(g.State)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+func testAppendAction(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := play(t, "g")
+	tb := newTable("g", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
+	must(t, s.CreateTable(ctx, tb))
+	acts := g.Record.Actions
+	wantCode(t, s.AppendAction(ctx, "g", 2, acts[1], nil), store.ECONFLICT, "action 2 first")
+	wantCode(t, s.AppendAction(ctx, "zz", 1, acts[0], nil), store.ENOTFOUND, "unknown table")
+	for i, e := range acts[:5] {
+		must(t, s.AppendAction(ctx, "g", i+1, e, nil))
+	}
+	wantCode(t, s.AppendAction(ctx, "g", 5, acts[4], nil), store.ECONFLICT, "action 5 twice")
+	got, err := s.Table(ctx, "g")
+	must(t, err)
+	if got.Actions != 5 || got.Status != store.Playing {
+		t.Fatalf("after 5 actions: actions %d status %s", got.Actions, got.Status)
+	}
+	stored, err := s.Actions(ctx, "g")
+	must(t, err)
+	if !reflect.DeepEqual(stored, acts[:5]) {
+		t.Fatalf("Actions = %+v, want %+v", stored, acts[:5])
+	}
+	// The stored actions and the seed resume the same game.
+	rec := record.New(tb.Rules, []string{"Ann", "Bot"}, tb.Seed)
+	rec.Actions = stored
+	res, err := record.Resume(rec, got.Seed)
+	must(t, err)
+	if res.State.Version != 5 {
+		t.Fatalf("resumed version %d", res.State.Version)
+	}
+	_, err = s.FinalRecord(ctx, "g")
+	wantCode(t, err, store.ENOTFOUND, "final record of a game in play")
+}
+
+// testConcurrentAppend races writers for every action number: exactly one
+// wins each, so no action is lost or doubled.
+func testConcurrentAppend(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := play(t, "c")
+	must(t, s.CreateTable(ctx, newTable("c", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	acts := g.Record.Actions[:20]
+	var wins atomic.Int64
+	for i, e := range acts {
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				err := s.AppendAction(ctx, "c", i+1, e, nil)
+				switch store.Code(err) {
+				case "":
+					if err == nil {
+						wins.Add(1)
+					} else {
+						t.Error(err)
+					}
+				case store.ECONFLICT:
+				default:
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	if wins.Load() != int64(len(acts)) {
+		t.Fatalf("%d appends won, want %d", wins.Load(), len(acts))
+	}
+	stored, err := s.Actions(ctx, "c")
+	must(t, err)
+	if !reflect.DeepEqual(stored, acts) {
+		t.Fatal("stored actions differ from those appended")
+	}
+}
+
+func results(g *record.Game, keys []string) []store.Result {
+	var out []store.Result
+	for i, p := range g.State.Players {
+		won := false
+		for _, w := range g.State.Winners {
+			won = won || w == i
+		}
+		out = append(out, store.Result{Seat: i, PlayerKey: keys[i], Name: p.Name, Score: p.Score, Won: won,
+			Turns: p.Turns, Farkles: p.Farkles, Banked: p.Banked, BestTurn: p.BestTurn, Penalties: p.Penalty})
+	}
+	return out
+}
+
+func testFinishAndStats(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	var want [2]store.Stats
+	keys := []string{"p1", "bot:steady"}
+	for _, id := range []string{"f1", "f2", "f3"} {
+		g := play(t, id)
+		must(t, s.CreateTable(ctx, newTable(id, store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+		acts := g.Record.Actions
+		for i, e := range acts[:len(acts)-1] {
+			must(t, s.AppendAction(ctx, id, i+1, e, nil))
+		}
+		fin := &store.Finish{Record: g.Record, Winners: g.State.Winners, Scores: []int{g.State.Players[0].Score, g.State.Players[1].Score}, Results: results(g, keys)}
+		must(t, s.AppendAction(ctx, id, len(acts), acts[len(acts)-1], fin))
+		wantCode(t, s.AppendAction(ctx, id, len(acts)+1, acts[0], nil), store.ECONFLICT, "action after the end")
+		got, err := s.Table(ctx, id)
+		must(t, err)
+		if got.Status != store.Over || !reflect.DeepEqual(got.Winners, g.State.Winners) || !reflect.DeepEqual(got.Scores, fin.Scores) {
+			t.Fatalf("finished table %+v", got)
+		}
+		rec, err := s.FinalRecord(ctx, id)
+		must(t, err)
+		if _, err := record.Verify(rec); err != nil {
+			t.Fatalf("stored record does not verify: %v", err)
+		}
+		if rec.Seed != engine.SeedFrom(id).Hex() {
+			t.Fatal("stored record lacks the revealed seed")
+		}
+		for i, p := range g.State.Players {
+			w := &want[i]
+			w.PlayerKey, w.Name = keys[i], p.Name
+			w.Games++
+			w.Turns += p.Turns
+			w.Farkles += p.Farkles
+			w.Banked += p.Banked
+			w.BestTurn = max(w.BestTurn, p.BestTurn)
+			for _, x := range g.State.Winners {
+				if x == i {
+					w.Wins++
+				}
+			}
+		}
+	}
+	for i, k := range keys {
+		got, err := s.Stats(ctx, k)
+		must(t, err)
+		if got != want[i] {
+			t.Errorf("Stats(%s) = %+v, want %+v", k, got, want[i])
+		}
+	}
+	none, err := s.Stats(ctx, "nobody")
+	must(t, err)
+	if none.Games != 0 || none.PlayerKey != "nobody" {
+		t.Errorf("Stats(nobody) = %+v", none)
+	}
+	lb, err := s.Leaderboard(ctx, 1, 10)
+	must(t, err)
+	if len(lb) != 2 {
+		t.Fatalf("leaderboard has %d lines, want 2", len(lb))
+	}
+	if lb[0].Wins < lb[1].Wins {
+		t.Errorf("leaderboard not by wins: %+v", lb)
+	}
+	lb, err = s.Leaderboard(ctx, 4, 10)
+	must(t, err)
+	if len(lb) != 0 {
+		t.Errorf("leaderboard with min 4 games: %+v, want none", lb)
+	}
+	over, err := s.Tables(ctx, store.TableFilter{Status: []store.Status{store.Over}})
+	must(t, err)
+	if len(over) != 3 {
+		t.Errorf("%d tables over, want 3", len(over))
+	}
+}
