@@ -4,7 +4,7 @@ import "testing"
 
 func BenchmarkApplyRecruitThrow(b *testing.B) {
 	g := testGame(b, DefaultCards())
-	src := NewSource(SeedFrom(1))
+	src := NewSource(SeedFrom("1"))
 	s, _, _ := g.New([]string{"a", "b", "c"}, src)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -16,7 +16,7 @@ func BenchmarkApplyRecruitThrow(b *testing.B) {
 
 func BenchmarkApplyKeep(b *testing.B) {
 	g := testGame(b, DefaultCards())
-	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom(1)))
+	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom("1")))
 	s, _, _ = g.Apply(s, Recruit(), script(throwFaces("115234", blank)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -28,7 +28,7 @@ func BenchmarkApplyKeep(b *testing.B) {
 
 func BenchmarkLegal(b *testing.B) {
 	g := testGame(b, DefaultCards())
-	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom(1)))
+	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom("1")))
 	s, _, _ = g.Apply(s, Recruit(), script(throwFaces("115555", rally)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -40,7 +40,7 @@ func BenchmarkLegal(b *testing.B) {
 
 func BenchmarkView(b *testing.B) {
 	g := testGame(b, DefaultCards())
-	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom(1)))
+	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom("1")))
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = g.View(s, s.Turn)
@@ -56,7 +56,7 @@ func BenchmarkBotGame(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		i++
-		if _, _, err := PlayGame(g, names, bots, NewSource(GameSeed(1, i)), DefaultMaxRounds); err != nil {
+		if _, _, err := PlayGame(g, names, bots, NewSource(GameSeed(SeedFrom("1"), i)), DefaultMaxRounds); err != nil {
 			b.Fatal(err)
 		}
 	}

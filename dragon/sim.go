@@ -1,7 +1,9 @@
 package dragon
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"runtime"
@@ -18,7 +20,7 @@ type SimOptions struct {
 	Rules     Rules                 // zero value: DefaultRules()
 	Cards     *Cards                // nil: DefaultCards()
 	Games     int                   // games to play
-	Seed      uint64                // game i uses GameSeed(Seed, i)
+	Seed      [32]byte              // game i uses GameSeed(Seed, i)
 	Workers   int                   // parallel games; 0: GOMAXPROCS
 	MaxRounds int                   // 0: DefaultMaxRounds (when Rules.RoundLimit is 0)
 	Progress  func(done, total int) // called after each game, from any goroutine; may be nil
@@ -39,7 +41,7 @@ type SimPlayer struct {
 type SimResult struct {
 	Rules     string      `json:"rules"`
 	Games     int         `json:"games"`
-	Seed      uint64      `json:"seed"`
+	Seed      string      `json:"seed"` // hex
 	Players   []SimPlayer `json:"players"`
 	Slain     int         `json:"slain"`  // games won by slaying the dragon
 	Capped    int         `json:"capped"` // games ended by MaxRounds
@@ -51,17 +53,18 @@ type SimResult struct {
 // Simulate plays games full bot games with the default rules and cards;
 // players are bot levels ("random", "simple", "smart", optionally
 // "bot:smart"), one per seat. The result depends only on the arguments.
-func Simulate(players []string, games int, seed uint64) (SimResult, error) {
+func Simulate(players []string, games int, seed [32]byte) (SimResult, error) {
 	return SimulateWith(players, SimOptions{Games: games, Seed: seed})
 }
 
-// GameSeed returns the 32-byte key of game i of a simulation with seed.
-func GameSeed(seed uint64, i int) [32]byte {
-	var k [32]byte
-	binary.LittleEndian.PutUint64(k[0:], seed)
-	binary.LittleEndian.PutUint64(k[8:], uint64(i))
-	copy(k[16:], "dragon-sim")
-	return k
+// GameSeed returns the 32-byte key of game i of a simulation with seed:
+// SHA-256 of the seed, "dragon-game" and i (8 bytes, little-endian).
+func GameSeed(seed [32]byte, i int) [32]byte {
+	b := make([]byte, 0, 32+11+8)
+	b = append(b, seed[:]...)
+	b = append(b, "dragon-game"...)
+	b = binary.LittleEndian.AppendUint64(b, uint64(i))
+	return sha256.Sum256(b)
 }
 
 // SimulateWith is Simulate with options. Games run in parallel; each game
@@ -135,7 +138,7 @@ func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 	close(next)
 	wg.Wait()
 
-	res := SimResult{Rules: o.Rules.Name, Games: o.Games, Seed: o.Seed, Players: make([]SimPlayer, len(players))}
+	res := SimResult{Rules: o.Rules.Name, Games: o.Games, Seed: hex.EncodeToString(o.Seed[:]), Players: make([]SimPlayer, len(players))}
 	for i, l := range levels {
 		res.Players[i] = SimPlayer{Name: names[i], Level: l.String()}
 	}

@@ -1,6 +1,8 @@
 package dragon
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -17,15 +19,17 @@ type Source interface {
 // the 32-byte seed.
 func NewSource(seed [32]byte) Source { return rand.NewChaCha8(seed) }
 
-// SeedFrom expands a 64-bit seed into a 32-byte ChaCha8 key (little-endian
-// in the first 8 bytes, the rest zero), so that command lines can take a
-// number.
-func SeedFrom(n uint64) [32]byte {
-	var k [32]byte
-	for i := range 8 {
-		k[i] = byte(n >> (8 * i))
+// SeedFrom turns text into a 32-byte seed the way engine.SeedFrom does: 64
+// hex digits are the seed itself, any other text is hashed with SHA-256 (so
+// "--seed 42" means the same in both packages). With the same seed the dice
+// faces drawn here and by the engine's ChaCha source are the same.
+func SeedFrom(text string) [32]byte {
+	if len(text) == 64 {
+		if b, err := hex.DecodeString(text); err == nil {
+			return [32]byte(b)
+		}
 	}
-	return k
+	return sha256.Sum256([]byte(text))
 }
 
 // Intn returns a uniform integer in [0, n) drawn from src by rejection

@@ -26,7 +26,7 @@ func TestIntnRejection(t *testing.T) {
 
 func TestDieUniformAndReproducible(t *testing.T) {
 	const n = 60000
-	a, b := NewSource(SeedFrom(7)), NewSource(SeedFrom(7))
+	a, b := NewSource(SeedFrom("7")), NewSource(SeedFrom("7"))
 	var counts [7]int
 	for range n {
 		x, y := Die(a), Die(b)
@@ -76,4 +76,21 @@ func TestScriptedExhausted(t *testing.T) {
 		}
 	}()
 	Die(s)
+}
+
+func TestSeedFrom(t *testing.T) {
+	hexSeed := "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	k := SeedFrom(hexSeed)
+	for i := range 32 {
+		if k[i] != byte(i) {
+			t.Fatalf("SeedFrom(hex) = %x", k)
+		}
+	}
+	// "42" hashes: sha256("42") starts 73475cb4.
+	if k := SeedFrom("42"); k[0] != 0x73 || k[1] != 0x47 || k[2] != 0x5c || k[3] != 0xb4 {
+		t.Fatalf("SeedFrom(42) = %x", k)
+	}
+	if GameSeed(k, 0) == GameSeed(k, 1) || GameSeed(k, 0) == GameSeed(SeedFrom("43"), 0) {
+		t.Fatal("game seeds collide")
+	}
 }
