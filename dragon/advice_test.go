@@ -76,3 +76,76 @@ func TestLargestKeepHasAllScoringDice(t *testing.T) {
 		}
 	}
 }
+
+// The Smart bot's keeps and stops are the best-valued advice, over many
+// positions from real games (without cards, which neither counts).
+func TestAdviceAgreesWithSmartBot(t *testing.T) {
+	g := testGame(t, nil)
+	brains := NewBrains(g)
+	bot := NewBot(Smart, brains)
+	checked := map[Mode]int{}
+	for game := range 30 {
+		src := NewSource(GameSeed(SeedFrom("advice"), game))
+		s, _, _ := g.New([]string{"a", "b", "c"}, src)
+		for !s.Over() && s.Round < 80 {
+			v := g.View(s, s.Turn)
+			a := bot.Choose(v, src)
+			if (v.Phase == PhaseKeep || v.Phase == PhaseRoll) && (a.Kind == ActKeep || a.Kind == ActRoll || a.Kind == ActStop) {
+				adv := brains.Advise(v)
+				best := adv[0].Value
+				var mine float64
+				for _, x := range adv {
+					best = max(best, x.Value)
+					if x.Action == a {
+						mine = x.Value
+					}
+				}
+				if mine < best-1e-9 {
+					t.Fatalf("%s %s: bot chose %s worth %v, best advice %v: %+v", v.Mode, v.Phase, a, mine, best, adv)
+				}
+				checked[v.Mode]++
+			}
+			var err error
+			if s, _, err = g.Apply(s, a, src); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked[Recruiting] < 100 || checked[Battling] < 10 {
+		t.Fatalf("too few positions checked: %v", checked)
+	}
+}
+
+func TestPlayGameCap(t *testing.T) {
+	g := testGame(t, nil)
+	brains := NewBrains(g)
+	bots := []*Bot{NewBot(Random, brains), NewBot(Random, brains)}
+	s, capped, err := PlayGame(g, []string{"a", "b"}, bots, NewSource(SeedFrom("cap")), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !capped || !s.Over() || s.Round != 3 {
+		t.Fatalf("capped %v over %v round %d", capped, s.Over(), s.Round)
+	}
+	best := max(s.Players[0].Soldiers, s.Players[1].Soldiers)
+	for _, w := range s.Winners {
+		if s.Players[w].Soldiers != best {
+			t.Fatalf("winner %d has %d of %d", w, s.Players[w].Soldiers, best)
+		}
+	}
+	if _, _, err := PlayGame(g, []string{"solo"}, bots[:1], NewSource(SeedFrom("x")), 0); err == nil {
+		t.Fatal("a one-player game was played")
+	}
+}
+
+func TestActionString(t *testing.T) {
+	for a, want := range map[Action]string{
+		Recruit(): "recruit", Brawl(2): "brawl seat 2", Battle(): "battle", Keep(h("115")): "keep 1-1-5",
+		KeepRally(h("1"), DrawItem): "keep 1 (item)", Use("pip", 3): "use pip on a 3", Use("socks", 0): "use socks",
+		Accept(): "accept", Roll(): "roll", Stop(): "stop", Retreat(): "retreat", Discard("map"): "discard map",
+	} {
+		if got := a.String(); got != want {
+			t.Errorf("%+v.String() = %q, want %q", a, got, want)
+		}
+	}
+}

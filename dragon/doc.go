@@ -52,8 +52,16 @@
 // dynamic program; see its doc for what a retreat is worth); OddsTable
 // gives the rows for `farkle odds --rules dragon`. Bot plays a seat from
 // its View at three levels (random, simple, smart); Brains holds the
-// tables the bots share. Simulate plays whole bot games in parallel,
-// reproducibly from a seed, with per-player wins and 95% intervals.
+// tables the bots share and Brains.Advise values each legal action for
+// hints. Simulate plays whole bot games in parallel, reproducibly from a
+// seed, with per-player wins and 95% intervals.
+//
+// # Front ends
+//
+// Game.ApplyFor checks that the acting seat is the one to act; Game.View
+// and ViewEvents filter for a seat; Game.Describe writes an event as a line
+// of English. Rules load from TOML or JSON (ParseRules, ParseRulesJSON);
+// cards from TOML (ParseCards).
 //
 // Every rule decision where section 5 is silent is listed in
 // RULES-DECISIONS.md beside this file.
