@@ -1,0 +1,157 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/tui"
+)
+
+func init() {
+	register(&command{
+		name:    "play",
+		args:    "[--rules NAME|FILE] [--players you,ana,bot:LEVEL,...] [--seed S] [--plain] [--resume FILE]",
+		summary: "a game in the terminal: you against bots, or friends around one keyboard",
+		run:     runPlay,
+	})
+}
+
+const playHelp = `Without --players a setup screen asks for the rules, the players and the bot
+levels. --players lists the seats in order: a person's name, bot:LEVEL for a
+bot, or NAME=bot:LEVEL for a named bot.
+
+On a terminal the game is full-screen: number keys (or arrows and space)
+choose dice, r keeps them and throws the rest, b keeps them and banks, h
+shows a hint, u undoes a choice, ? shows the keys and the rules, q quits.
+
+When stdin is not a terminal, or with --plain, it is a line mode for pipes,
+scripts and screen readers: it prints "throw: 1 1 3 4 5 6" after each of your
+throws and reads commands: keep 1 1 5, roll, bank, hint, score, help, quit.
+Without --players it plays you against one bot.
+
+Every game is saved as a record in $FARKLE_DATA_DIR/games, else
+$XDG_DATA_HOME/farkle/games, else ~/.local/share/farkle/games: at the end of
+every turn, at the end of the game and when you quit. The seed of an
+unfinished game is kept beside it (FILE.seed), so a saved game is no
+fair-dice commitment to yourself; --resume FILE continues it.`
+
+// botPace is the pause before each bot action in the full-screen game.
+const botPace = 700 * time.Millisecond
+
+// playAdvisor values choices for the hint key; nil uses tui.PointsAdvisor.
+var playAdvisor tui.Advisor
+
+func runPlay(ctx context.Context, e *env, args []string) error {
+	c := commands["play"]
+	fs := newFlags(e, c)
+	setCommandHelp(fs, c, playHelp)
+	resolve := rulesFlag(fs)
+	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
+	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
+	plain := fs.Bool("plain", false, "line mode even on a terminal")
+	resume := fs.String("resume", "", "continue the unfinished game saved in `FILE`")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("play takes no arguments (got %q); players go in --players", strings.Join(fs.Args(), " "))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	lineMode := *plain || !e.terminal || !isTerminalReader(e.stdin)
+	now := time.Now
+
+	dir, dirErr := tui.GamesDir(e.getenv)
+	var g *tui.Game
+	if *resume != "" {
+		for _, f := range []string{"rules", "players", "seed"} {
+			if set[f] {
+				return usagef("--resume continues a saved game with its own rules, players and dice; --%s cannot change them", f)
+			}
+		}
+		var err error
+		if g, err = tui.ResumeGame(*resume, now); err != nil {
+			return usagef("--resume %s: %v", *resume, err)
+		}
+	}
+	o := tui.Options{Game: g, Now: now, Advisor: playAdvisor, BotDelay: botPace}
+	if g == nil {
+		r, err := resolve()
+		if err != nil {
+			return err
+		}
+		o.Rules = r
+		spec := *players
+		if spec == "" && lineMode {
+			spec = "you,bot:" + tui.DefaultBot()
+		}
+		if spec != "" {
+			if o.Seats, err = tui.ParsePlayers(spec, r); err != nil {
+				return usagef("--players %s: %v", spec, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
+			}
+		}
+		o.Seed = engine.NewSeed()
+		if *seedText != "" {
+			o.Seed = engine.SeedFrom(*seedText)
+		}
+		if dirErr != nil {
+			fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
+		} else {
+			o.GamesDir = dir
+		}
+	}
+
+	if lineMode {
+		if g == nil {
+			path := ""
+			if o.GamesDir != "" {
+				path = tui.GamePath(o.GamesDir, now(), names(o.Seats))
+			}
+			var err error
+			if g, err = tui.NewGame(o.Rules, o.Seats, o.Seed, path, now); err != nil {
+				return usagef("%v", err)
+			}
+		}
+		return tui.RunLines(ctx, g, e.stdin, e.stdout, playAdvisor)
+	}
+	g, err := tui.Run(ctx, o, e.stdin, e.stdout)
+	if err != nil {
+		return err
+	}
+	if g == nil {
+		return nil
+	}
+	if err := g.SaveError(); err != nil {
+		return fmt.Errorf("the game could not be saved: %w", err)
+	}
+	if g.Path() != "" {
+		if g.Over() {
+			fmt.Fprintf(e.stdout, "%s\nsaved: %s\n", g.Winners(), g.Path())
+		} else {
+			fmt.Fprintf(e.stdout, "saved: %s\nresume with: farkle play --resume %s\n", g.Path(), g.Path())
+		}
+	}
+	return nil
+}
+
+func names(seats []tui.Seat) []string {
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// isTerminalReader reports whether r is a terminal.
+func isTerminalReader(r any) bool {
+	f, ok := r.(*os.File)
+	return ok && isTerminal(f)
+}
+
+var _ = errors.New

@@ -1,0 +1,67 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// pips are the three inner rows of each face, five columns wide.
+var pips = [7][3]string{
+	1: {"     ", "  ●  ", "     "},
+	2: {"●    ", "     ", "    ●"},
+	3: {"●    ", "  ●  ", "    ●"},
+	4: {"●   ●", "     ", "●   ●"},
+	5: {"●   ●", "  ●  ", "●   ●"},
+	6: {"●   ●", "●   ●", "●   ●"},
+}
+
+// dieWidth is the width of a drawn die; dice are drawn one column apart.
+const dieWidth = 7
+
+// dieLook is how one die is drawn.
+type dieLook struct {
+	face   int
+	double bool // double border: selected
+	style  lipgloss.Style
+}
+
+// drawDice draws the dice side by side, five rows high.
+func drawDice(dice []dieLook) string {
+	rows := make([]strings.Builder, 5)
+	for i, d := range dice {
+		top, side, bottom := "╭─────╮", "│", "╰─────╯"
+		if d.double {
+			top, side, bottom = "╔═════╗", "║", "╚═════╝"
+		}
+		lines := [5]string{top, side + pips[d.face][0] + side, side + pips[d.face][1] + side, side + pips[d.face][2] + side, bottom}
+		for r := range rows {
+			if i > 0 {
+				rows[r].WriteByte(' ')
+			}
+			rows[r].WriteString(d.style.Render(lines[r]))
+		}
+	}
+	out := make([]string, len(rows))
+	for r := range rows {
+		out[r] = rows[r].String()
+	}
+	return strings.Join(out, "\n")
+}
+
+// diceLabels returns the line under n drawn dice: each die's number, the
+// one under the cursor (cursor < 0: none) in brackets.
+func diceLabels(n, cursor int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if i == cursor {
+			b.WriteString("  [" + string(rune('1'+i)) + "]  ")
+		} else {
+			b.WriteString("   " + string(rune('1'+i)) + "   ")
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,22 @@
+// Package tui plays Farkle in the terminal: a Bubble Tea game (Model, Run)
+// with dice drawn as faces, a scoreboard, a log, a help screen with the
+// rules in force, hints, hot-seat players and bots; and a plain line mode
+// (RunLines) for pipes, scripts and screen readers.
+//
+// Both front ends drive the same Game: a record.Game (the engine state, its
+// seeded dice and the record of every action) with its seats (people and
+// bots), a log of what happened, and the file it is saved to.
+//
+// Saved games. Every game is written as a record (package record) to a file
+// in the games directory (DataDir) when a turn ends, when the game ends and
+// when the player quits. A record commits to its dice seed and reveals it
+// only when the game is over; so that an unfinished game can be resumed,
+// its seed is written beside the record in a sidecar file (the record's name
+// with ".seed" instead of ".json"), which is removed once the game is over
+// and the seed is in the record. A locally saved unfinished game is
+// therefore not a fair-dice commitment to yourself: whoever can read the
+// sidecar knows every future throw.
+//
+// This package touches the terminal, the clock (bot pace, save times) and
+// files (saved games); the game logic is the engine's.
+package tui

@@ -1,0 +1,236 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+)
+
+// logSize is how many log lines a Game keeps.
+const logSize = 200
+
+// Kept is one keep of the turn in progress.
+type Kept struct {
+	Dice   dice.Hand
+	Points int
+}
+
+// Game is a game being played in the terminal: the record.Game, the seats
+// and their bots, the log of what happened, and the file it is saved to.
+// It is not safe for concurrent use.
+type Game struct {
+	play  *record.Game
+	seats []Seat
+	bots  []bot.Strategy // nil for people
+	path  string         // save file; "" when games are not saved
+	now   func() time.Time
+
+	log   []string // one line per event, oldest first
+	keeps []Kept   // keeps of the turn in progress
+	saved error    // the error of the last save, nil if it worked
+}
+
+// NewGame starts a game under r with the seats and the dice seed. It is
+// saved to path ("" for never); now stamps the record (nil: time.Now).
+func NewGame(r rules.Rules, seats []Seat, seed engine.Seed, path string, now func() time.Time) (*Game, error) {
+	if now == nil {
+		now = time.Now
+	}
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = s.Name
+	}
+	play, err := record.Start(r, names, seed)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{play: play, seats: seats, path: path, now: now}
+	if err := g.makeBots(); err != nil {
+		return nil, err
+	}
+	meta := &play.Record.Meta
+	meta.Started = now().UTC().Format(time.RFC3339)
+	meta.Extra = map[string]string{"client": "farkle play"}
+	for i, s := range seats {
+		if s.IsBot() {
+			meta.Extra[botKey(i)] = s.Bot
+		}
+	}
+	return g, nil
+}
+
+// botKey is the record's Meta.Extra key holding the bot level of seat i.
+func botKey(i int) string { return fmt.Sprintf("bot.%d", i) }
+
+func (g *Game) makeBots() error {
+	g.bots = make([]bot.Strategy, len(g.seats))
+	for i, s := range g.seats {
+		if !s.IsBot() {
+			continue
+		}
+		b, err := bot.New(s.Bot, g.Rules())
+		if err != nil {
+			return fmt.Errorf("%w: %s: %w", ErrPlayers, s.Name, err)
+		}
+		g.bots[i] = b
+	}
+	return nil
+}
+
+// State returns the game's engine state.
+func (g *Game) State() engine.State { return g.play.State }
+
+// Rules returns the rules of the game.
+func (g *Game) Rules() rules.Rules { return g.play.State.Rules() }
+
+// Seats returns the seats in seat order. Do not modify the slice.
+func (g *Game) Seats() []Seat { return g.seats }
+
+// Names returns the players' names in seat order.
+func (g *Game) Names() []string { return g.play.State.Names() }
+
+// Record returns the game's record.
+func (g *Game) Record() *record.Record { return g.play.Record }
+
+// Path returns the file the game is saved to, "" if it is not saved.
+func (g *Game) Path() string { return g.path }
+
+// Log returns the last lines of the log, oldest first (at most logSize).
+func (g *Game) Log() []string { return g.log }
+
+// Keeps returns the keeps of the turn in progress.
+func (g *Game) Keeps() []Kept { return g.keeps }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.play.State.Over() }
+
+// Actor returns the seat to act, -1 when the game is over.
+func (g *Game) Actor() int { return g.play.State.Actor() }
+
+// BotToAct reports whether a bot is to act.
+func (g *Game) BotToAct() bool {
+	a := g.Actor()
+	return a >= 0 && g.bots[a] != nil
+}
+
+// AutoToAct reports whether the next action needs nobody's decision: a
+// bot's, a roll-off throw (people's roll-offs are thrown for them) or a
+// forced throw at the start of a person's turn is not included (the person
+// presses r).
+func (g *Game) AutoToAct() bool {
+	s := g.play.State
+	return !s.Over() && (g.BotToAct() || s.Phase != engine.PhasePlay)
+}
+
+// Auto plays the next action that needs no person's decision (see
+// AutoToAct) and returns its events.
+func (g *Game) Auto() (engine.Action, []engine.Event, error) {
+	s := g.play.State
+	a := g.Actor()
+	if a < 0 {
+		return engine.Action{}, nil, engine.ErrGameOver
+	}
+	var act engine.Action
+	switch {
+	case g.bots[a] != nil:
+		act = g.bots[a].Choose(s)
+	case s.Phase != engine.PhasePlay:
+		act = engine.RollOffBy(a)
+	default:
+		return engine.Action{}, nil, fmt.Errorf("tui: %s decides for themselves", s.Players[a].Name)
+	}
+	ev, err := g.Do(act)
+	return act, ev, err
+}
+
+// Do applies a, logs its events and saves the game at the end of a turn
+// or of the game. On error nothing changes and the error is the engine's.
+func (g *Game) Do(a engine.Action) ([]engine.Event, error) {
+	ev, err := g.play.Do(a)
+	if err != nil {
+		return nil, err
+	}
+	turnEnded := false
+	for _, e := range ev {
+		g.note(e)
+		if e.Kind == engine.EvTurn || e.Kind == engine.EvGameOver {
+			turnEnded = true
+		}
+	}
+	if g.Over() {
+		g.play.Record.Meta.Ended = g.now().UTC().Format(time.RFC3339)
+	}
+	if turnEnded {
+		g.saved = g.Save()
+	}
+	return ev, nil
+}
+
+// SaveError returns the error of the last automatic save, nil if it
+// worked.
+func (g *Game) SaveError() error { return g.saved }
+
+// note records an event in the log and the turn's keeps.
+func (g *Game) note(e engine.Event) {
+	switch e.Kind {
+	case engine.EvTurn:
+		g.keeps = nil
+	case engine.EvKeep:
+		g.keeps = append(g.keeps, Kept{Dice: e.Dice, Points: e.Points})
+	}
+	g.log = append(g.log, e.Describe(g.Names()))
+	if len(g.log) > logSize {
+		g.log = append(g.log[:0:0], g.log[len(g.log)-logSize:]...)
+	}
+}
+
+// Reason returns the part of an engine error a player needs: "keep 2-2:
+// 2-2 scores only as part of three of a kind" without the "engine: illegal
+// action: " prefix.
+func Reason(err error) string {
+	msg := err.Error()
+	for _, e := range []error{engine.ErrIllegal, engine.ErrNotYourTurn, engine.ErrUnknownAction, engine.ErrGameOver} {
+		if errors.Is(err, e) {
+			msg = strings.TrimPrefix(msg, e.Error())
+			msg = strings.TrimPrefix(msg, ": ")
+		}
+	}
+	if msg == "" {
+		return err.Error()
+	}
+	return msg
+}
+
+// Winners returns the end-of-game line: "winner: ana with 10250", or
+// "winners: ana, bob with 10000" for a shared win; "" while the game goes on.
+func (g *Game) Winners() string {
+	s := g.play.State
+	if !s.Over() {
+		return ""
+	}
+	names := make([]string, len(s.Winners))
+	for i, w := range s.Winners {
+		names[i] = s.Players[w].Name
+	}
+	label := "winner"
+	if len(names) > 1 {
+		label = "winners"
+	}
+	return fmt.Sprintf("%s: %s with %d", label, strings.Join(names, ", "), s.Players[s.Winners[0]].Score)
+}
+
+// Preview returns the state after keeping k from the throw on the table,
+// without committing it, or the engine's error. Points of the keep are
+// Total - before.Total.
+func (g *Game) Preview(k dice.Hand) (engine.State, error) {
+	s := g.play.State
+	next, _, err := engine.Apply(s, engine.KeepBy(s.Current, k), nil)
+	return next, err
+}

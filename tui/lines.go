@@ -1,0 +1,297 @@
+package tui
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+)
+
+// lineCommands is the command summary of line mode.
+const lineCommands = "keep DICE (e.g. keep 1 1 5), roll, bank, hint, score, help, quit"
+
+// RunLines plays g as lines of text, for pipes, scripts and screen readers.
+// It reads one command a line from in: keep DICE, roll, bank, hint, score,
+// help, quit (or their first letters; "?" for help). It writes one line per
+// event to out: "turn: ana (score 1200)" when a turn starts, "throw: 1 1 3 4
+// 5 6" after every throw of a person, "choose: roll 3 dice or bank 250"
+// when a person has kept and must decide, each bot action as a sentence
+// ("steady keeps 1 5 for 150 (turn 150)"), "error: ..." for a command that
+// is refused (nothing changes), and at the end "winner: ana with 10250".
+// A person's first throw of a turn (and a forced throw) is made for them.
+// At quit, at the end of input or when ctx is done the game is saved and
+// "saved: FILE" is printed. The error is that of writing or reading.
+func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Advisor) error {
+	if adv == nil {
+		adv = PointsAdvisor{}
+	}
+	w := bufio.NewWriter(out)
+	l := &lines{g: g, w: w, adv: adv}
+	l.intro()
+	sc := bufio.NewScanner(in)
+	for {
+		l.advance()
+		if g.Over() {
+			l.say("%s", g.Winners())
+			l.saved()
+			return w.Flush()
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if ctx.Err() != nil || !sc.Scan() {
+			l.saved()
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			return sc.Err()
+		}
+		if quit := l.command(sc.Text()); quit {
+			l.saved()
+			return w.Flush()
+		}
+	}
+}
+
+type lines struct {
+	g   *Game
+	w   *bufio.Writer
+	adv Advisor
+}
+
+func (l *lines) say(format string, args ...any) {
+	fmt.Fprintf(l.w, format, args...)
+	l.w.WriteByte('\n')
+}
+
+func (l *lines) intro() {
+	g := l.g
+	r := g.Rules()
+	var who []string
+	for _, s := range g.Seats() {
+		if s.IsBot() {
+			who = append(who, fmt.Sprintf("%s (bot: %s)", s.Name, s.Bot))
+		} else {
+			who = append(who, s.Name)
+		}
+	}
+	l.say("farkle: %s rules, first to %d; players: %s", r.Name, r.Game.Target, strings.Join(who, ", "))
+	l.say("commands: %s", lineCommands)
+	if g.State().Version > 0 {
+		l.say("resumed: %s", g.Path())
+		l.score()
+		if s := g.State(); s.Phase == engine.PhasePlay && s.Step != engine.StepThrow && !g.BotToAct() {
+			l.say("turn: %s (score %d)", s.Players[s.Current].Name, s.Players[s.Current].Score)
+			if s.Step == engine.StepKeep {
+				l.say("throw: %s", s.Throw)
+			}
+		}
+	}
+	l.prompt()
+}
+
+// advance plays every action that needs no person's decision, printing
+// the events, until a person must decide or the game is over.
+func (l *lines) advance() {
+	g := l.g
+	for !g.Over() {
+		s := g.State()
+		var ev []engine.Event
+		var err error
+		switch {
+		case g.AutoToAct():
+			_, ev, err = g.Auto()
+		case s.Step == engine.StepThrow:
+			ev, err = g.Do(engine.ThrowBy(s.Current))
+		default:
+			return
+		}
+		if err != nil {
+			l.say("error: %s", Reason(err))
+			return
+		}
+		l.events(ev)
+		l.prompt()
+	}
+}
+
+// events prints one line per event.
+func (l *lines) events(ev []engine.Event) {
+	g := l.g
+	names := g.Names()
+	s := g.State()
+	for _, e := range ev {
+		person := e.Player >= 0 && e.Player < len(g.Seats()) && !g.Seats()[e.Player].IsBot()
+		switch {
+		case e.Kind == engine.EvTurn:
+			l.say("turn: %s (score %d)", names[e.Player], s.Players[e.Player].Score)
+		case e.Kind == engine.EvThrow && person:
+			l.say("throw: %s", e.Dice)
+		case e.Kind == engine.EvGameOver:
+			// RunLines prints the winner line.
+		default:
+			l.say("%s", e.Describe(names))
+		}
+	}
+}
+
+// prompt says what a person must decide after a keep.
+func (l *lines) prompt() {
+	g := l.g
+	s := g.State()
+	if g.Over() || g.AutoToAct() || s.Step != engine.StepChoose {
+		return
+	}
+	var opts []string
+	if s.CanThrow() {
+		n := s.ToThrow()
+		if s.Left == 0 {
+			opts = append(opts, fmt.Sprintf("roll %d dice (hot dice)", n))
+		} else {
+			opts = append(opts, fmt.Sprintf("roll %d %s", n, plural(n, "die", "dice")))
+		}
+	}
+	ok, why := s.CanBank()
+	if ok {
+		opts = append(opts, fmt.Sprintf("bank %d", s.Total))
+	}
+	line := "choose: " + strings.Join(opts, " or ")
+	if !ok {
+		line += " (no bank: " + why + ")"
+	}
+	l.say("%s", line)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// command runs one line of input and reports whether the player quits.
+func (l *lines) command(line string) (quit bool) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	g := l.g
+	s := g.State()
+	me := s.Actor()
+	var act engine.Action
+	switch cmd := strings.ToLower(fields[0]); cmd {
+	case "quit", "q", "exit":
+		return true
+	case "help", "h?", "?":
+		l.help()
+		return false
+	case "score", "s":
+		l.score()
+		return false
+	case "hint", "h":
+		l.hint()
+		return false
+	case "roll", "r", "throw":
+		act = engine.ThrowBy(me)
+	case "bank", "b":
+		act = engine.BankBy(me)
+	case "keep", "k":
+		arg := strings.Join(fields[1:], " ")
+		if arg == "" {
+			l.say("error: keep which dice? e.g. keep 1 5 (the dice of the throw %s)", s.Throw)
+			return false
+		}
+		k, err := dice.Parse(arg)
+		if err != nil {
+			l.say("error: keep %s: %v", arg, err)
+			return false
+		}
+		act = engine.KeepBy(me, k)
+	default:
+		l.say("error: unknown command %q (commands: %s)", fields[0], lineCommands)
+		return false
+	}
+	if len(fields) > 1 && act.Kind != engine.Keep {
+		l.say("error: %s takes no arguments", fields[0])
+		return false
+	}
+	ev, err := g.Do(act)
+	if err != nil {
+		l.say("error: %s", Reason(err))
+		return false
+	}
+	l.events(ev)
+	l.prompt()
+	return false
+}
+
+func (l *lines) help() {
+	l.say("help: commands: %s", lineCommands)
+	l.say("help: keep sets aside scoring dice of the last throw; roll throws the rest; bank adds the turn total to your score.")
+	for _, line := range RulesText(l.g.Rules(), 100) {
+		l.say("help: %s", line)
+	}
+}
+
+func (l *lines) score() {
+	g := l.g
+	s := g.State()
+	r := g.Rules()
+	for i, p := range s.Players {
+		line := fmt.Sprintf("score: %s %d", p.Name, p.Score)
+		if i == s.Current && !s.Over() && s.Phase == engine.PhasePlay {
+			line += ", to play"
+		}
+		if p.Score == 0 && r.Turn.EntryMinimum > 0 {
+			line += fmt.Sprintf(", not on the board (needs %d)", r.Turn.EntryMinimum)
+		}
+		if p.Streak > 0 {
+			line += fmt.Sprintf(", %d %s in a row", p.Streak, plural(p.Streak, "farkle", "farkles"))
+		}
+		l.say("%s", line)
+	}
+	line := fmt.Sprintf("score: target %d", r.Game.Target)
+	if s.Phase == engine.PhasePlay {
+		line += fmt.Sprintf(", turn total %d, %d %s to throw", s.Total, s.ToThrow(), plural(s.ToThrow(), "die", "dice"))
+	}
+	if s.FinalRound {
+		line += fmt.Sprintf(", final round (started by %s)", s.Players[s.Trigger].Name)
+	}
+	l.say("%s", line)
+}
+
+func (l *lines) hint() {
+	adv, err := l.adv.Advise(l.g.State())
+	if err != nil {
+		l.say("error: hint: %s", err)
+		return
+	}
+	for _, c := range adv.Choices {
+		line := fmt.Sprintf("hint: %s: %s %s", c.Label(), adv.Format(c.Value), adv.Measure)
+		if c.Note != "" {
+			line += " (" + c.Note + ")"
+		}
+		l.say("%s", line)
+	}
+}
+
+// saved saves the game and says where, or why not.
+func (l *lines) saved() {
+	g := l.g
+	if g.Path() == "" {
+		return
+	}
+	if err := g.Save(); err != nil {
+		l.say("error: the game could not be saved: %v", err)
+		return
+	}
+	if g.Over() {
+		l.say("saved: %s", g.Path())
+	} else {
+		l.say("saved: %s (resume with: farkle play --resume %s)", g.Path(), g.Path())
+	}
+}

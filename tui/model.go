@@ -1,0 +1,520 @@
+package tui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/rules"
+)
+
+// Options configure a terminal game (New, Run).
+type Options struct {
+	// Game is a game to continue (see ResumeGame); Rules, Seats and Seed
+	// are then not used.
+	Game *Game
+	// Rules are the rules of a new game; the setup screen starts from them.
+	Rules rules.Rules
+	// Seats are the players of a new game; nil shows the setup screen.
+	Seats []Seat
+	// Seed is the dice seed of a new game.
+	Seed engine.Seed
+	// GamesDir is where new games are saved (GamePath); "" saves nothing.
+	GamesDir string
+	// Now is the clock for save times and file names (nil: time.Now).
+	Now func() time.Time
+	// Advisor values the choices for the hint key (nil: PointsAdvisor).
+	Advisor Advisor
+	// BotDelay is the pause before each bot action and roll-off throw, so
+	// that a person can follow; 0 plays them at once.
+	BotDelay time.Duration
+	// Renderer renders the styles (nil: lipgloss's default, which detects
+	// the terminal's colours).
+	Renderer *lipgloss.Renderer
+}
+
+type screen uint8
+
+const (
+	screenSetup screen = iota + 1
+	screenTable
+	screenHelp
+)
+
+// autoMsg asks the model to play the next action that needs no person's
+// decision, if the game is still at version.
+type autoMsg struct{ version int }
+
+// adviceMsg carries the hint for the game at version.
+type adviceMsg struct {
+	version int
+	advice  Advice
+	err     error
+}
+
+// shownThrow is the throw on screen: the last one thrown, kept on screen
+// after a farkle ends the turn so that the player sees it.
+type shownThrow struct {
+	dice   dice.Hand
+	player int
+	farkle bool
+}
+
+// Model is the Bubble Tea model of a terminal game: the setup screen, the
+// table and the help screen. Its methods have pointer receivers; Update
+// returns the same *Model.
+type Model struct {
+	o             Options
+	st            styles
+	keys          keyMap
+	width, height int
+	screen        screen
+	setup         *setupModel
+	game          *Game
+
+	// The selection of the person to act among the dice of the throw at
+	// game version selVersion, in ascending order of faces.
+	faces      []int
+	sel        []bool
+	cursor     int
+	undo       [][]bool
+	selVersion int
+
+	shown     shownThrow
+	flash     string
+	flashErr  bool
+	showHint  bool
+	advice    *adviceMsg
+	confirm   bool // asking whether to quit
+	skipping  bool // playing bots at once until a person must decide
+	scheduled int  // game version an autoMsg is pending for, -1 if none
+	helpTop   int
+	startErr  error
+	quitting  bool
+}
+
+// New returns the model for o: the setup screen when o.Game and o.Seats
+// are both empty, otherwise the table.
+func New(o Options) *Model {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Advisor == nil {
+		o.Advisor = PointsAdvisor{}
+	}
+	m := &Model{o: o, st: newStyles(o.Renderer), keys: newKeys(), width: 80, height: 24, scheduled: -1}
+	switch {
+	case o.Game != nil:
+		m.begin(o.Game)
+	case o.Seats != nil:
+		m.startGame(o.Rules, o.Seats)
+	default:
+		m.screen = screenSetup
+		m.setup = newSetup(o.Rules)
+	}
+	return m
+}
+
+// Game returns the game being played, nil before the setup is done.
+func (m *Model) Game() *Game { return m.game }
+
+// Err returns the error that stopped a game from starting, if any.
+func (m *Model) Err() error { return m.startErr }
+
+func (m *Model) startGame(r rules.Rules, seats []Seat) {
+	path := ""
+	if m.o.GamesDir != "" {
+		names := make([]string, len(seats))
+		for i, s := range seats {
+			names[i] = s.Name
+		}
+		path = GamePath(m.o.GamesDir, m.o.Now(), names)
+	}
+	g, err := NewGame(r, seats, m.o.Seed, path, m.o.Now)
+	if err != nil {
+		m.startErr = err
+		m.screen = screenSetup
+		if m.setup == nil {
+			m.setup = newSetup(r)
+		}
+		m.setup.err = err.Error()
+		return
+	}
+	m.begin(g)
+}
+
+func (m *Model) begin(g *Game) {
+	m.game = g
+	m.screen = screenTable
+	s := g.State()
+	if s.Phase == engine.PhasePlay && s.Step != engine.StepThrow {
+		m.shown = shownThrow{dice: s.Throw, player: s.Current}
+	}
+	m.sync()
+}
+
+// Init implements tea.Model.
+func (m *Model) Init() tea.Cmd { return m.schedule() }
+
+// Update implements tea.Model.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case autoMsg:
+		return m, m.auto(msg)
+	case adviceMsg:
+		if m.game != nil && msg.version == m.game.State().Version {
+			m.advice = &msg
+		}
+		return m, nil
+	case tea.KeyMsg:
+		if key.Matches(msg, m.keys.Force) {
+			return m, m.quit()
+		}
+		switch m.screen {
+		case screenSetup:
+			return m, m.setupKey(msg)
+		case screenHelp:
+			return m, m.helpKey(msg)
+		}
+		return m, m.tableKey(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) setupKey(msg tea.KeyMsg) tea.Cmd {
+	switch m.setup.update(msg, m.keys) {
+	case setupQuit:
+		m.quitting = true
+		return tea.Quit
+	case setupStart:
+		r, seats := m.setup.result()
+		m.startGame(r, seats)
+		if m.game != nil {
+			return m.schedule()
+		}
+	}
+	return nil
+}
+
+func (m *Model) helpKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.keys.Up):
+		m.helpTop = max(0, m.helpTop-m.helpStep(msg))
+	case key.Matches(msg, m.keys.Down):
+		m.helpTop += m.helpStep(msg)
+	case key.Matches(msg, m.keys.Back, m.keys.Help, m.keys.Quit):
+		m.screen = screenTable
+	}
+	return nil
+}
+
+func (m *Model) helpStep(msg tea.KeyMsg) int {
+	if msg.Type == tea.KeyPgUp || msg.Type == tea.KeyPgDown {
+		return max(1, m.height-3)
+	}
+	return 1
+}
+
+// tableKey handles a key on the table screen.
+func (m *Model) tableKey(msg tea.KeyMsg) tea.Cmd {
+	g := m.game
+	if m.confirm {
+		switch {
+		case key.Matches(msg, m.keys.Yes):
+			return m.quit()
+		case key.Matches(msg, m.keys.No):
+			m.confirm = false
+		}
+		return nil
+	}
+	m.flash, m.flashErr = "", false
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		if g.Over() {
+			return m.quit()
+		}
+		m.confirm = true
+		return nil
+	case key.Matches(msg, m.keys.Help):
+		m.screen, m.helpTop = screenHelp, 0
+		return nil
+	case key.Matches(msg, m.keys.Back):
+		m.showHint = false
+		return nil
+	}
+	if g.Over() {
+		return nil
+	}
+	if g.AutoToAct() {
+		if key.Matches(msg, m.keys.Skip) {
+			m.skipping = true
+			return m.autoNow()
+		}
+		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[max(g.Actor(), 0)])
+		return nil
+	}
+	switch {
+	case key.Matches(msg, m.keys.Dice):
+		m.toggle(int(msg.Runes[0] - '1'))
+	case key.Matches(msg, m.keys.Left):
+		if len(m.faces) > 0 {
+			m.cursor = (m.cursor + len(m.faces) - 1) % len(m.faces)
+		}
+	case key.Matches(msg, m.keys.Right):
+		if len(m.faces) > 0 {
+			m.cursor = (m.cursor + 1) % len(m.faces)
+		}
+	case key.Matches(msg, m.keys.Toggle):
+		m.toggle(m.cursor)
+	case key.Matches(msg, m.keys.Undo):
+		m.undoSel()
+	case key.Matches(msg, m.keys.Throw):
+		return m.throw()
+	case key.Matches(msg, m.keys.Bank):
+		return m.bank()
+	case key.Matches(msg, m.keys.Hint):
+		m.showHint = !m.showHint
+		return m.hintCmd()
+	case key.Matches(msg, m.keys.Skip):
+		m.note(true, "it is your turn: r throws, b banks")
+	default:
+		m.note(true, "%q does nothing here: press ? for help", msg.String())
+	}
+	return nil
+}
+
+// note sets the message line.
+func (m *Model) note(isErr bool, format string, args ...any) {
+	m.flash, m.flashErr = fmt.Sprintf(format, args...), isErr
+}
+
+// canSelect reports whether a person is choosing dice from a throw.
+func (m *Model) canSelect() bool {
+	s := m.game.State()
+	return !m.game.Over() && !m.game.AutoToAct() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep
+}
+
+func (m *Model) toggle(i int) {
+	if !m.canSelect() {
+		m.note(true, "there are no dice to choose now: press r to throw")
+		return
+	}
+	if i < 0 || i >= len(m.sel) {
+		m.note(true, "there are only %d dice: choose 1 to %d", len(m.sel), len(m.sel))
+		return
+	}
+	m.undo = append(m.undo, append([]bool(nil), m.sel...))
+	m.sel[i] = !m.sel[i]
+	m.cursor = i
+}
+
+func (m *Model) undoSel() {
+	if len(m.undo) == 0 {
+		m.note(true, "nothing to undo")
+		return
+	}
+	m.sel = m.undo[len(m.undo)-1]
+	m.undo = m.undo[:len(m.undo)-1]
+}
+
+// selected returns the chosen dice.
+func (m *Model) selected() dice.Hand {
+	var h dice.Hand
+	for i, on := range m.sel {
+		if on {
+			h += dice.Single(m.faces[i], 1)
+		}
+	}
+	return h
+}
+
+// sync resets the selection when the game has moved on.
+func (m *Model) sync() {
+	s := m.game.State()
+	if s.Version == m.selVersion && m.faces != nil {
+		return
+	}
+	m.selVersion = s.Version
+	m.faces, m.sel, m.undo, m.cursor = nil, nil, nil, 0
+	if s.Phase == engine.PhasePlay && s.Step == engine.StepKeep {
+		m.faces = s.Throw.Faces()
+		m.sel = make([]bool, len(m.faces))
+	}
+}
+
+// do applies a and shows what happened; on error it shows the reason and
+// nothing changes.
+func (m *Model) do(a engine.Action) bool {
+	ev, err := m.game.Do(a)
+	if err != nil {
+		m.note(true, "%s", Reason(err))
+		return false
+	}
+	m.events(ev)
+	return true
+}
+
+// events updates the screen for events that happened.
+func (m *Model) events(ev []engine.Event) {
+	names := m.game.Names()
+	for _, e := range ev {
+		switch e.Kind {
+		case engine.EvThrow:
+			m.shown = shownThrow{dice: e.Dice, player: e.Player}
+		case engine.EvFarkle:
+			m.shown.farkle = true
+			m.note(true, "Farkle! %s", e.Describe(names))
+		case engine.EvPenalty, engine.EvTurnLost:
+			m.note(true, "%s", e.Describe(names))
+		case engine.EvHotDice, engine.EvSixDiceNothing, engine.EvFinalRound:
+			m.note(false, "%s", e.Describe(names))
+		case engine.EvGameOver:
+			m.note(false, "%s", m.game.Winners())
+		}
+	}
+	m.advice = nil
+	m.sync()
+	if !m.game.AutoToAct() {
+		m.skipping = false
+	}
+}
+
+// throw handles r: throw at the start of a turn, keep the selection and
+// throw the rest, or throw again after a keep.
+func (m *Model) throw() tea.Cmd {
+	s := m.game.State()
+	if s.Step == engine.StepKeep {
+		k, next, ok := m.checkSelection()
+		if !ok {
+			return nil
+		}
+		sameTurn := next.Current == s.Current && !next.Over() && next.Step == engine.StepChoose
+		if sameTurn && !next.CanThrow() {
+			m.note(true, "keep %s: no dice would be left to throw and hot dice are off; press b to keep and bank", k)
+			return nil
+		}
+		if !m.do(engine.KeepBy(s.Current, k)) || !sameTurn {
+			return m.after()
+		}
+	}
+	m.do(engine.ThrowBy(m.game.State().Current))
+	return m.after()
+}
+
+// bank handles b: keep the selection and bank, or bank after a keep.
+func (m *Model) bank() tea.Cmd {
+	s := m.game.State()
+	if s.Step == engine.StepKeep {
+		k, next, ok := m.checkSelection()
+		if !ok {
+			return nil
+		}
+		sameTurn := next.Current == s.Current && !next.Over() && next.Step == engine.StepChoose
+		if sameTurn {
+			if can, why := next.CanBank(); !can {
+				m.note(true, "keep %s and bank: %s; press r to keep and throw", k, why)
+				return nil
+			}
+		}
+		if !m.do(engine.KeepBy(s.Current, k)) || !sameTurn {
+			return m.after()
+		}
+	}
+	m.do(engine.BankBy(m.game.State().Current))
+	return m.after()
+}
+
+// checkSelection returns the selection and the state after keeping it, or
+// shows why it cannot be kept (nothing changes).
+func (m *Model) checkSelection() (dice.Hand, engine.State, bool) {
+	k := m.selected()
+	if k == 0 {
+		m.note(true, "choose scoring dice first: number keys 1-%d, or ←/→ and space", len(m.faces))
+		return 0, engine.State{}, false
+	}
+	next, err := m.game.Preview(k)
+	if err != nil {
+		m.note(true, "%s", Reason(err))
+		return 0, engine.State{}, false
+	}
+	return k, next, true
+}
+
+// after returns the commands due after the game changed: the next bot
+// action and the hint of the new position.
+func (m *Model) after() tea.Cmd {
+	return tea.Batch(m.schedule(), m.hintCmd())
+}
+
+// schedule returns the command that plays the next automatic action after
+// the bot delay, if one is due and not already scheduled.
+func (m *Model) schedule() tea.Cmd {
+	if m.game == nil || !m.game.AutoToAct() {
+		return nil
+	}
+	v := m.game.State().Version
+	if m.scheduled == v {
+		return nil
+	}
+	m.scheduled = v
+	if m.skipping || m.o.BotDelay <= 0 {
+		return func() tea.Msg { return autoMsg{version: v} }
+	}
+	return tea.Tick(m.o.BotDelay, func(time.Time) tea.Msg { return autoMsg{version: v} })
+}
+
+// autoNow plays the next automatic action without waiting.
+func (m *Model) autoNow() tea.Cmd {
+	v := m.game.State().Version
+	m.scheduled = v
+	return func() tea.Msg { return autoMsg{version: v} }
+}
+
+func (m *Model) auto(msg autoMsg) tea.Cmd {
+	g := m.game
+	if g == nil || msg.version != g.State().Version || !g.AutoToAct() {
+		return nil // stale: the game moved on
+	}
+	m.scheduled = -1
+	_, ev, err := g.Auto()
+	if err != nil {
+		m.note(true, "%s", Reason(err))
+		return nil
+	}
+	m.events(ev)
+	return m.after()
+}
+
+// hintCmd returns the command computing the hint, when it is shown and
+// not yet known for this position.
+func (m *Model) hintCmd() tea.Cmd {
+	g := m.game
+	if !m.showHint || g == nil || g.Over() || g.AutoToAct() || m.advice != nil {
+		return nil
+	}
+	s := g.State()
+	adv := m.o.Advisor
+	return func() tea.Msg {
+		a, err := adv.Advise(s)
+		return adviceMsg{version: s.Version, advice: a, err: err}
+	}
+}
+
+// quit saves the game and ends the program.
+func (m *Model) quit() tea.Cmd {
+	m.quitting = true
+	if m.game != nil {
+		if err := m.game.Save(); err != nil {
+			m.game.saved = err
+		}
+	}
+	return tea.Quit
+}

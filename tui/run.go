@@ -1,0 +1,30 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Run plays the game of o full-screen on the terminal (keys from in, the
+// screen to out) until the player quits, and returns the game, nil when the
+// setup screen was left without starting one. The game has been saved.
+func Run(ctx context.Context, o Options, in io.Reader, out io.Writer) (*Game, error) {
+	if o.Renderer == nil {
+		o.Renderer = lipgloss.NewRenderer(out)
+	}
+	m := New(o)
+	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
+	_, err := p.Run()
+	if m.game != nil && !m.quitting {
+		// Stopped from outside (ctx, a signal): save all the same.
+		m.game.saved = m.game.Save()
+	}
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		err = nil
+	}
+	return m.game, err
+}

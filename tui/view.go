@@ -1,0 +1,397 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+)
+
+// MinWidth is the narrowest terminal the table is drawn for.
+const MinWidth = 60
+
+// View implements tea.Model.
+func (m *Model) View() string {
+	if m.quitting {
+		return ""
+	}
+	if m.width < MinWidth {
+		return fmt.Sprintf("Farkle needs a window at least %d columns wide (this one is %d).\nWiden it, or press ctrl+c to save and quit.", MinWidth, m.width)
+	}
+	var out string
+	switch m.screen {
+	case screenSetup:
+		out = m.setup.view(m.st, m.width)
+	case screenHelp:
+		out = m.helpView()
+	default:
+		out = m.tableView()
+	}
+	return fit(out, m.width, m.height)
+}
+
+// fit cuts s to width columns and height lines.
+func fit(s string, width, height int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	for i, l := range lines {
+		if ansi.StringWidth(l) > width {
+			lines[i] = ansi.Truncate(l, width, "…")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// helpLines returns the help screen's text: the keys, then the rules in
+// force.
+func (m *Model) helpLines() []string {
+	k := func(keys, what string) string { return fmt.Sprintf("  %-14s %s", keys, what) }
+	lines := []string{
+		m.st.title.Render("Help") + m.st.dim.Render("  (↑/↓ scroll · esc or ? back)"),
+		"",
+		"Keys",
+		k("1-6", "choose or unchoose die 1 to 6"),
+		k("←/→ space", "move along the dice, choose the one in [ ]"),
+		k("u", "undo the last choice (before r or b)"),
+		k("r", "throw; after choosing: keep the chosen dice, throw the rest"),
+		k("b", "keep the chosen dice and bank the turn total"),
+		k("h", "hint: the value of every choice"),
+		k("s or enter", "skip ahead while bots play"),
+		k("?", "this help"),
+		k("q", "quit (asks first; the game is saved)"),
+		"",
+	}
+	return append(lines, RulesText(m.game.Rules(), m.width)...)
+}
+
+func (m *Model) helpView() string {
+	lines := m.helpLines()
+	m.helpTop = min(m.helpTop, max(0, len(lines)-m.height))
+	return strings.Join(lines[m.helpTop:], "\n")
+}
+
+// tableView draws the game: header, scoreboard, the throw, the turn, the
+// message line, the keys, and the log or the hint.
+func (m *Model) tableView() string {
+	g := m.game
+	s := g.State()
+	r := g.Rules()
+	st := m.st
+	var top []string
+	add := func(l ...string) { top = append(top, l...) }
+
+	// Header.
+	left := st.title.Render("Farkle") + st.dim.Render(fmt.Sprintf(" · %s · first to %d", r.Name, r.Game.Target))
+	right := st.dim.Render("? help · q quit")
+	add(spread(left, right, m.width))
+	add("")
+
+	// Scoreboard.
+	add(m.scoreboard()...)
+	if s.FinalRound && !s.Over() {
+		add(st.banner.Render(fmt.Sprintf("Final round: %s reached %d; everyone else has one more turn.", s.Players[s.Trigger].Name, s.Players[s.Trigger].Score)))
+	}
+	add("")
+
+	// The turn and the throw.
+	add(m.turnLine())
+	add(m.diceArea()...)
+	add(m.keptLine())
+	add(m.messageLine())
+	add(m.keysLine())
+	add("")
+
+	// The log, or the hint, in the rest of the height.
+	room := m.height - len(top)
+	var bottom []string
+	if m.showHint && !g.Over() {
+		bottom = m.hintLines(room)
+	} else {
+		bottom = m.logLines(room)
+	}
+	return strings.Join(append(top, bottom...), "\n")
+}
+
+// spread puts left and right on one line of width columns.
+func spread(left, right string, width int) string {
+	gap := width - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 1 {
+		return left
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+func (m *Model) scoreboard() []string {
+	g := m.game
+	s := g.State()
+	r := g.Rules()
+	st := m.st
+	nameW := 6
+	for _, p := range s.Players {
+		nameW = max(nameW, lipgloss.Width(p.Name))
+	}
+	var out []string
+	for i, p := range s.Players {
+		mark := "  "
+		if !s.Over() && i == s.Actor() {
+			mark = "▶ "
+		}
+		var notes []string
+		if seat := g.Seats()[i]; seat.IsBot() {
+			notes = append(notes, "bot "+seat.Bot)
+		}
+		if p.Score == 0 && r.Turn.EntryMinimum > 0 {
+			notes = append(notes, "not on the board")
+		}
+		if p.Streak > 0 {
+			streak := strings.Repeat("✗", p.Streak) + fmt.Sprintf(" %d in a row", p.Streak)
+			if c := r.Turn.FarklePenalty.Count; c > 0 {
+				streak = strings.Repeat("✗", p.Streak) + fmt.Sprintf(" %d of %d farkles", p.Streak, c)
+			}
+			notes = append(notes, streak)
+		}
+		if s.FinalRound && !s.Over() {
+			switch {
+			case i == s.Trigger:
+				notes = append(notes, "reached the target")
+			case finished(s, i):
+				notes = append(notes, "played the last turn")
+			case i == s.Current:
+				notes = append(notes, "last turn")
+			}
+		}
+		if s.Over() {
+			for _, w := range s.Winners {
+				if w == i {
+					notes = append(notes, "WINNER")
+				}
+			}
+		}
+		line := fmt.Sprintf("%s%-*s %6d", mark, nameW, p.Name, p.Score)
+		if mark != "  " {
+			line = st.current.Render(line)
+		}
+		if len(notes) > 0 {
+			line += "  " + st.dim.Render(strings.Join(notes, " · "))
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// finished reports whether player i has had the last turn of the final
+// round: seats after the trigger and before the current player.
+func finished(s engine.State, i int) bool {
+	n := len(s.Players)
+	d := (i - s.Trigger + n) % n
+	return d > 0 && d < (s.Current-s.Trigger+n)%n
+}
+
+func (m *Model) turnLine() string {
+	g := m.game
+	s := g.State()
+	st := m.st
+	if s.Over() {
+		return st.good.Render("Game over: " + strings.TrimPrefix(strings.TrimPrefix(g.Winners(), "winners: "), "winner: ") + ".")
+	}
+	if s.Phase != engine.PhasePlay {
+		return st.bold.Render("Roll-off: each player throws one die; the highest " + map[bool]string{true: "starts", false: "wins"}[s.Phase == engine.PhaseFirstRollOff] + ".")
+	}
+	p := s.Players[s.Current]
+	who := p.Name + "'s turn"
+	if g.BotToAct() {
+		who = p.Name + " (bot) is playing"
+	}
+	dice := fmt.Sprintf("%d %s to throw", s.ToThrow(), plural(s.ToThrow(), "die", "dice"))
+	if s.Left == 0 && s.Step != engine.StepThrow {
+		dice = "hot dice: all six to throw"
+	}
+	return st.bold.Render(who) + fmt.Sprintf(" · turn total %d · %s", s.Total, dice)
+}
+
+// diceArea returns the six lines of the dice: the throw being chosen from,
+// or the last throw (a farkle stays on screen), or what to do.
+func (m *Model) diceArea() []string {
+	g := m.game
+	s := g.State()
+	st := m.st
+	blank := func(msg string) []string {
+		return []string{"", "", "  " + msg, "", "", ""}
+	}
+	if s.Over() {
+		return blank("Saved as " + displayPath(g.Path()) + ". Press q to leave, ? for the rules.")
+	}
+	if s.Phase != engine.PhasePlay {
+		var parts []string
+		for i, c := range s.Contenders {
+			f := "…"
+			if s.RollFaces[i] > 0 {
+				f = fmt.Sprint(s.RollFaces[i])
+			}
+			parts = append(parts, fmt.Sprintf("%s %s", s.Players[c].Name, f))
+		}
+		return blank(strings.Join(parts, " · "))
+	}
+	var looks []dieLook
+	labels := ""
+	switch {
+	case s.Step == engine.StepKeep && m.canSelect():
+		for i, f := range m.faces {
+			l := dieLook{face: f, style: st.die}
+			if m.sel[i] {
+				l.double, l.style = true, st.dieSel
+			}
+			looks = append(looks, l)
+		}
+		labels = diceLabels(len(m.faces), m.cursor)
+	case s.Step == engine.StepKeep || s.Step == engine.StepChoose:
+		// A bot's throw, or a throw already kept from.
+		kept := s.Kept
+		for _, f := range s.Throw.Faces() {
+			l := dieLook{face: f, style: st.die}
+			if kept.Count(f) > 0 {
+				kept = kept.Minus(dice.Single(f, 1))
+				l.double, l.style = true, st.dieSel
+			}
+			looks = append(looks, l)
+		}
+		if s.Step == engine.StepChoose {
+			labels = st.dim.Render(fmt.Sprintf("kept %s", s.Kept))
+		}
+	case m.shown.dice != 0 && m.shown.farkle:
+		for _, f := range m.shown.dice.Faces() {
+			looks = append(looks, dieLook{face: f, style: st.dieFarkle})
+		}
+		labels = st.err.Render(fmt.Sprintf("%s farkled with %s", g.Names()[m.shown.player], m.shown.dice))
+	default:
+		if g.BotToAct() {
+			return blank(st.dim.Render(s.Players[s.Current].Name + " is about to throw…"))
+		}
+		return blank(fmt.Sprintf("%s, press %s to throw %d dice.", s.Players[s.Current].Name, st.key.Render("r"), s.ToThrow()))
+	}
+	return append(strings.Split(drawDice(looks), "\n"), labels)
+}
+
+// displayPath shortens a save path for the screen.
+func displayPath(p string) string {
+	if p == "" {
+		return "(not saved)"
+	}
+	return p
+}
+
+// keptLine lists the keeps of the turn so far, set apart from the throw.
+func (m *Model) keptLine() string {
+	keeps := m.game.Keeps()
+	s := m.game.State()
+	if len(keeps) == 0 || s.Phase != engine.PhasePlay || s.Over() {
+		return m.st.dim.Render("kept this turn: nothing yet")
+	}
+	parts := make([]string, len(keeps))
+	for i, k := range keeps {
+		parts[i] = fmt.Sprintf("[%s] %d", k.Dice, k.Points)
+	}
+	return m.st.dim.Render("kept this turn: ") + strings.Join(parts, " · ")
+}
+
+// messageLine shows the quit question, the last message, or the live
+// points of the selection.
+func (m *Model) messageLine() string {
+	st := m.st
+	switch {
+	case m.confirm:
+		return st.warn.Render("Quit? The game is saved and can be resumed. y quits, n goes back.")
+	case m.flash != "" && m.flashErr:
+		return st.err.Render(m.flash)
+	case m.flash != "":
+		return st.good.Render(m.flash)
+	}
+	if !m.canSelect() {
+		return ""
+	}
+	k := m.selected()
+	if k == 0 {
+		return st.dim.Render("choose dice that score: 1-6, or ←/→ and space")
+	}
+	next, err := m.game.Preview(k)
+	if err != nil {
+		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(Reason(err))
+	}
+	pts := next.Total - m.game.State().Total
+	if next.Current != m.game.State().Current || next.Step != engine.StepChoose {
+		pts, _ = m.game.State().Table().Points(k)
+	}
+	return fmt.Sprintf("chosen %s: ", k) + st.good.Render(fmt.Sprintf("+%d", pts)) + fmt.Sprintf(" → turn total %d", m.game.State().Total+pts)
+}
+
+// keysLine says which keys do something now.
+func (m *Model) keysLine() string {
+	g := m.game
+	s := g.State()
+	st := m.st
+	k := func(key, what string) string { return st.key.Render(key) + " " + what }
+	var parts []string
+	switch {
+	case g.Over():
+		parts = []string{k("q", "quit"), k("?", "rules")}
+	case g.AutoToAct():
+		parts = []string{k("s", "skip ahead"), k("?", "help"), k("q", "quit")}
+	case s.Step == engine.StepKeep:
+		parts = []string{k("r", "keep & throw"), k("b", "keep & bank"), k("h", "hint"), k("u", "undo")}
+	case s.Step == engine.StepChoose:
+		parts = []string{k("r", "throw"), k("b", "bank"), k("h", "hint")}
+	default:
+		parts = []string{k("r", "throw"), k("h", "hint")}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// logLines returns the last lines of the log that fit in room lines.
+func (m *Model) logLines(room int) []string {
+	if room < 2 {
+		return nil
+	}
+	log := m.game.Log()
+	n := min(len(log), room-1)
+	out := []string{m.st.dim.Render("─ log " + strings.Repeat("─", max(0, min(m.width, 80)-6)))}
+	for _, l := range log[len(log)-n:] {
+		out = append(out, "  "+l)
+	}
+	return out
+}
+
+// hintLines returns the hint panel in room lines.
+func (m *Model) hintLines(room int) []string {
+	if room < 2 {
+		return nil
+	}
+	st := m.st
+	if m.advice == nil {
+		return []string{st.dim.Render("─ hint ─"), "  thinking…"}
+	}
+	if m.advice.err != nil {
+		return []string{st.dim.Render("─ hint ─"), st.err.Render("  " + m.advice.err.Error())}
+	}
+	adv := m.advice.advice
+	out := []string{st.dim.Render(fmt.Sprintf("─ hint: %s (h hides) ", adv.Measure) + strings.Repeat("─", 20))}
+	for i, c := range adv.Choices {
+		if len(out) >= room {
+			break
+		}
+		line := fmt.Sprintf("  %-22s %8s", c.Label(), adv.Format(c.Value))
+		if c.Note != "" {
+			line += "  " + st.dim.Render(c.Note)
+		}
+		if i == 0 {
+			line = st.good.Render("▸") + line[1:]
+		}
+		out = append(out, line)
+	}
+	return out
+}
