@@ -5,7 +5,7 @@ import "github.com/charmbracelet/bubbles/key"
 // keyMap holds the key bindings of the table and the setup screen.
 type keyMap struct {
 	Dice, Left, Right, Toggle, Throw, Bank, Hint, Undo, Help, Quit, Skip, Back, Yes, No, Force key.Binding
-	Up, Down, Start                                                                         key.Binding
+	Up, Down, Start                                                                            key.Binding
 }
 
 func newKeys() keyMap {
