@@ -56,7 +56,7 @@ func BenchmarkBotGame(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		i++
-		if _, _, err := PlayGame(g, names, bots, NewSource(GameSeed(SeedFrom("1"), i)), DefaultMaxRounds); err != nil {
+		if _, _, _, err := PlayGame(g, names, bots, GameSeed(SeedFrom("1"), i), DefaultMaxRounds); err != nil {
 			b.Fatal(err)
 		}
 	}

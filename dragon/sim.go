@@ -67,9 +67,9 @@ func GameSeed(seed [32]byte, i int) [32]byte {
 	return sha256.Sum256(b)
 }
 
-// SimulateWith is Simulate with options. Games run in parallel; each game
-// draws its dice from NewSource(GameSeed(Seed, i)), so the result does not
-// depend on Workers.
+// SimulateWith is Simulate with options. Games run in parallel; game i is
+// PlayGame with GameSeed(Seed, i), so the result does not depend on
+// Workers and any game can be replayed.
 func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 	if o.Rules.Name == "" {
 		o.Rules = DefaultRules()
@@ -120,7 +120,7 @@ func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				st, capped, err := PlayGame(g, names, bots, NewSource(GameSeed(o.Seed, i)), maxRounds)
+				st, _, capped, err := PlayGame(g, names, bots, GameSeed(o.Seed, i), maxRounds)
 				results[i] = outcome{st, capped, err}
 				if o.Progress != nil {
 					mu.Lock()
@@ -182,14 +182,20 @@ func wilson(k, n float64) (lo, hi float64) {
 	return max(0, c-h), min(1, c+h)
 }
 
-// PlayGame plays one game of bots (one per seat, named names) with dice
-// from src until it ends or maxRounds rounds have passed (0: no cap); at
-// the cap the most soldiers win and capped is true. Bots see only their
-// View; the Random level draws its choices from src too.
-func PlayGame(g *Game, names []string, bots []*Bot, src Source, maxRounds int) (final State, capped bool, err error) {
+// PlayGame plays one game of bots (one per seat, named names): the game
+// draws from NewSource(seed) and the Random bots from a separate source
+// keyed by BotSeed(seed), so Game.Replay(names, seed, actions) rebuilds the
+// game from the actions returned. The game runs until it ends or maxRounds
+// rounds have passed (0: no cap); at the cap the most soldiers win and
+// capped is true. Bots see only their View.
+func PlayGame(g *Game, names []string, bots []*Bot, seed [32]byte, maxRounds int) (final State, actions []Action, capped bool, err error) {
+	src, botSrc := NewSource(seed), NewSource(BotSeed(seed))
 	s, _, err := g.New(names, src)
 	if err != nil {
-		return State{}, false, err
+		return State{}, nil, false, err
+	}
+	if len(bots) != len(names) {
+		return State{}, nil, false, fmt.Errorf("%w: %d bots for %d players", ErrPlayers, len(bots), len(names))
 	}
 	for !s.Over() {
 		if maxRounds > 0 && s.Round > maxRounds && s.Phase == PhaseChoose {
@@ -204,14 +210,20 @@ func PlayGame(g *Game, names []string, bots []*Bot, src Source, maxRounds int) (
 				}
 			}
 			s.Phase, s.Winners = PhaseOver, ws
-			return s, true, nil
+			return s, actions, true, nil
 		}
-		a := bots[s.Turn].Choose(g.View(s, s.Turn), src)
+		a := bots[s.Turn].Choose(g.View(s, s.Turn), botSrc)
+		actions = append(actions, a)
 		var err error
 		s, _, err = g.Apply(s, a, src)
 		if err != nil {
-			return s, false, fmt.Errorf("dragon: bot %s chose %s: %w", bots[s.Turn].Level, a, err)
+			return s, actions, false, fmt.Errorf("dragon: bot %s chose %s: %w", bots[s.Turn].Level, a, err)
 		}
 	}
-	return s, false, nil
+	return s, actions, false, nil
+}
+
+// BotSeed returns the key of the bots' source in a game with seed.
+func BotSeed(seed [32]byte) [32]byte {
+	return sha256.Sum256(append(seed[:], "dragon-bots"...))
 }
