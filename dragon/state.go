@@ -272,20 +272,40 @@ func (a Action) String() string {
 	return a.Kind.String()
 }
 
-// Convenience constructors.
-func Recruit() Action         { return Action{Kind: ActRecruit} }
+// Recruit returns the action that starts recruiting.
+func Recruit() Action { return Action{Kind: ActRecruit} }
+
+// Brawl returns the action that challenges the player in seat target.
 func Brawl(target int) Action { return Action{Kind: ActBrawl, Target: target} }
-func Battle() Action          { return Action{Kind: ActBattle} }
+
+// Battle returns the action that starts the Final Battle.
+func Battle() Action { return Action{Kind: ActBattle} }
+
+// Keep returns the action that sets aside the dice h.
 func Keep(h dice.Hand) Action { return Action{Kind: ActKeep, Keep: h} }
-func KeepRally(h dice.Hand, r Reward) Action {
-	return Action{Kind: ActKeep, Keep: h, Reward: r}
-}
+
+// KeepRally returns the keep of h with the reward r on a recruiting Rally.
+func KeepRally(h dice.Hand, r Reward) Action { return Action{Kind: ActKeep, Keep: h, Reward: r} }
+
+// Use returns the action that uses the active effect of card; face names
+// the die of a rethrow (0 for other effects).
 func Use(card string, face int) Action { return Action{Kind: ActUse, Card: card, Face: face} }
-func Accept() Action                   { return Action{Kind: ActAccept} }
-func Roll() Action                     { return Action{Kind: ActRoll} }
-func Stop() Action                     { return Action{Kind: ActStop} }
-func Retreat() Action                  { return Action{Kind: ActRetreat} }
-func Discard(card string) Action       { return Action{Kind: ActDiscard, Card: card} }
+
+// Accept returns the action that accepts a farkle or a lost battle when a
+// card could still have changed the throw.
+func Accept() Action { return Action{Kind: ActAccept} }
+
+// Roll returns the action that throws the dice left.
+func Roll() Action { return Action{Kind: ActRoll} }
+
+// Stop returns the action that banks the recruiting pool.
+func Stop() Action { return Action{Kind: ActStop} }
+
+// Retreat returns the action that leaves the Final Battle.
+func Retreat() Action { return Action{Kind: ActRetreat} }
+
+// Discard returns the action that discards the Magic Item card.
+func Discard(card string) Action { return Action{Kind: ActDiscard, Card: card} }
 
 // EventKind names what happened.
 type EventKind uint8
