@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/farkle/farkle/dice"
@@ -45,8 +46,12 @@ type Advice struct {
 	Choices []Choice
 }
 
-// Format returns v in the advice's measure: "43.1%" or "512".
+// Format returns v in the advice's measure: "43.1%" or "512"; "-" for
+// NaN (a choice the advisor does not value).
 func (a Advice) Format(v float64) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
 	if a.Measure == WinProbability {
 		return fmt.Sprintf("%.1f%%", 100*v)
 	}
@@ -96,7 +101,7 @@ func (PointsAdvisor) Advise(s engine.State) (Advice, error) {
 		}
 		if s.CanThrow() {
 			n := s.ToThrow()
-			adv.Choices = append(adv.Choices, Choice{Then: engine.Throw, Value: 0,
+			adv.Choices = append(adv.Choices, Choice{Then: engine.Throw, Value: math.NaN(),
 				Note: fmt.Sprintf("%d dice: P(farkle) %.2f, risks %d", n, FarkleChance(t, n), s.Total)})
 		}
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -185,10 +186,32 @@ func (g *Game) note(e engine.Event) {
 	case engine.EvKeep:
 		g.keeps = append(g.keeps, Kept{Dice: e.Dice, Points: e.Points})
 	}
-	g.log = append(g.log, e.Describe(g.Names()))
+	g.log = append(g.log, Describe(e, g.Names()))
 	if len(g.log) > logSize {
 		g.log = append(g.log[:0:0], g.log[len(g.log)-logSize:]...)
 	}
+}
+
+// youVerb matches "you" followed by a verb of engine.Event.Describe in the
+// third person, or "you's".
+var youVerb = regexp.MustCompile(`(^|[ ,(])(you)( (throws|keeps|banks|farkles|loses|starts|wins)\b|'s\b)`)
+
+// Describe is engine.Event.Describe with the grammar fixed for a player
+// called "you" ("you throw 1 2 3", "your turn").
+func Describe(e engine.Event, names []string) string {
+	line := e.Describe(names)
+	for _, n := range names {
+		if n == "you" {
+			line = youVerb.ReplaceAllStringFunc(line, func(m string) string {
+				if strings.HasSuffix(m, "'s") {
+					return strings.TrimSuffix(m, "you's") + "your"
+				}
+				return strings.TrimSuffix(m, "s")
+			})
+			return strings.Replace(line, "you farkle and loses", "you farkle and lose", 1)
+		}
+	}
+	return line
 }
 
 // Reason returns the part of an engine error a player needs: "keep 2-2:

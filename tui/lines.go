@@ -134,7 +134,7 @@ func (l *lines) events(ev []engine.Event) {
 		case e.Kind == engine.EvGameOver:
 			// RunLines prints the winner line.
 		default:
-			l.say("%s", e.Describe(names))
+			l.say("%s", Describe(e, names))
 		}
 	}
 }

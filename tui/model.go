@@ -178,6 +178,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
 		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && m.screen != screenSetup {
+			// Keys typed faster than they are read arrive together.
+			var cmds []tea.Cmd
+			for _, r := range msg.Runes {
+				_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+				cmds = append(cmds, cmd)
+			}
+			return m, tea.Batch(cmds...)
+		}
 		switch m.screen {
 		case screenSetup:
 			return m, m.setupKey(msg)
@@ -371,11 +380,11 @@ func (m *Model) events(ev []engine.Event) {
 			m.shown = shownThrow{dice: e.Dice, player: e.Player}
 		case engine.EvFarkle:
 			m.shown.farkle = true
-			m.note(true, "Farkle! %s", e.Describe(names))
+			m.note(true, "Farkle! %s", Describe(e, names))
 		case engine.EvPenalty, engine.EvTurnLost:
-			m.note(true, "%s", e.Describe(names))
-		case engine.EvHotDice, engine.EvSixDiceNothing, engine.EvFinalRound:
-			m.note(false, "%s", e.Describe(names))
+			m.note(true, "%s", Describe(e, names))
+		case engine.EvHotDice, engine.EvSixDiceNothing, engine.EvFinalRound, engine.EvBank:
+			m.note(false, "%s", Describe(e, names))
 		case engine.EvGameOver:
 			m.note(false, "%s", m.game.Winners())
 		}

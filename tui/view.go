@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -110,7 +111,7 @@ func (m *Model) tableView() string {
 	// The log, or the hint, in the rest of the height.
 	room := m.height - len(top)
 	var bottom []string
-	if m.showHint && !g.Over() {
+	if m.showHint && !g.Over() && !g.AutoToAct() {
 		bottom = m.hintLines(room)
 	} else {
 		bottom = m.logLines(room)
@@ -204,13 +205,20 @@ func (m *Model) turnLine() string {
 		return st.bold.Render("Roll-off: each player throws one die; the highest " + map[bool]string{true: "starts", false: "wins"}[s.Phase == engine.PhaseFirstRollOff] + ".")
 	}
 	p := s.Players[s.Current]
-	who := p.Name + "'s turn"
+	who := possessive(p.Name) + " turn"
 	if g.BotToAct() {
 		who = p.Name + " (bot) is playing"
 	}
-	dice := fmt.Sprintf("%d %s to throw", s.ToThrow(), plural(s.ToThrow(), "die", "dice"))
-	if s.Left == 0 && s.Step != engine.StepThrow {
-		dice = "hot dice: all six to throw"
+	var dice string
+	switch {
+	case s.Step == engine.StepKeep:
+		dice = "choose dice to keep"
+	case s.Left == 0 && s.Step == engine.StepChoose:
+		dice = fmt.Sprintf("hot dice: all %d to throw again", s.ToThrow())
+	case s.Step == engine.StepChoose:
+		dice = fmt.Sprintf("%d %s left to throw", s.Left, plural(s.Left, "die", "dice"))
+	default:
+		dice = fmt.Sprintf("%d %s to throw", s.ToThrow(), plural(s.ToThrow(), "die", "dice"))
 	}
 	return st.bold.Render(who) + fmt.Sprintf(" · turn total %d · %s", s.Total, dice)
 }
@@ -273,9 +281,17 @@ func (m *Model) diceArea() []string {
 		if g.BotToAct() {
 			return blank(st.dim.Render(s.Players[s.Current].Name + " is about to throw…"))
 		}
-		return blank(fmt.Sprintf("%s, press %s to throw %d dice.", s.Players[s.Current].Name, st.key.Render("r"), s.ToThrow()))
+		return blank(fmt.Sprintf("%s: press %s to throw %d dice.", possessive(s.Players[s.Current].Name)+" turn", st.key.Render("r"), s.ToThrow()))
 	}
 	return append(strings.Split(drawDice(looks), "\n"), labels)
+}
+
+// possessive returns "your" for a player called "you", else "ana's".
+func possessive(name string) string {
+	if strings.EqualFold(name, "you") {
+		return "Your"
+	}
+	return name + "'s"
 }
 
 // displayPath shortens a save path for the screen.
@@ -317,11 +333,16 @@ func (m *Model) messageLine() string {
 	}
 	k := m.selected()
 	if k == 0 {
-		return st.dim.Render("choose dice that score: 1-6, or ←/→ and space")
+		return st.dim.Render(fmt.Sprintf("choose dice that score: 1-%d, or ←/→ and space", len(m.faces)))
 	}
 	next, err := m.game.Preview(k)
 	if err != nil {
-		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(Reason(err))
+		why := Reason(err)
+		var ke *dice.KeepError
+		if e := m.game.State().Table().CheckKeep(m.game.State().Throw, k); errors.As(e, &ke) {
+			why = ke.Reason
+		}
+		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(why)
 	}
 	pts := next.Total - m.game.State().Total
 	if next.Current != m.game.State().Current || next.Step != engine.StepChoose {
