@@ -1,0 +1,216 @@
+package tui
+
+import (
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+)
+
+// loneTwo is a throw with a 2 that cannot score (fewer than three 2s) and
+// a 1 that can.
+func loneTwo(h dice.Hand) bool {
+	return h.Count(2) == 1 && h.Count(1) >= 1 && h.Count(3) < 3 && h.Count(4) < 3 && h.Count(6) < 3
+}
+
+func TestIllegalKeepChangesNothing(t *testing.T) {
+	r := seatOrder("classic")
+	m := newModel(t, r, []Seat{{Name: "ana"}, {Name: "bob"}}, seedWhere(t, "lone-two", loneTwo), 100, 35)
+	press(m, "r")
+	g := m.Game()
+	s := g.State()
+	if s.Step != engine.StepKeep || !loneTwo(s.Throw) {
+		t.Fatalf("after r: step %v, throw %v", s.Step, s.Throw)
+	}
+	two := positions(t, m.faces, dice.Of(2))
+	one := positions(t, m.faces, dice.Of(1))
+	// The reason is the dice table's, computed here independently of the
+	// model.
+	var ke *dice.KeepError
+	if err := s.Table().CheckKeep(s.Throw, dice.Of(1, 2)); !errors.As(err, &ke) {
+		t.Fatalf("1-2 should not be a legal keep of %v", s.Throw)
+	}
+	for _, k := range []string{"r", "b"} {
+		t.Run(k, func(t *testing.T) {
+			before := g.State()
+			actions := len(g.Record().Actions)
+			press(m, one[0], two[0])
+			if m.selected() != dice.Of(1, 2) {
+				t.Fatalf("selected %v, want 1 2", m.selected())
+			}
+			press(m, k)
+			if !reflect.DeepEqual(g.State(), before) || len(g.Record().Actions) != actions {
+				t.Fatalf("an illegal keep changed the game: %+v", g.State())
+			}
+			if !strings.Contains(m.View(), ke.Reason) {
+				t.Fatalf("the screen does not explain %q:\n%s", ke.Reason, m.View())
+			}
+			if m.selected() != dice.Of(1, 2) {
+				t.Fatal("the selection was lost")
+			}
+			press(m, "u", "u")
+			if m.selected() != 0 {
+				t.Fatalf("undo left %v selected", m.selected())
+			}
+		})
+	}
+}
+
+func TestKeepThenThrowIsTwoActions(t *testing.T) {
+	r := seatOrder("classic")
+	m := newModel(t, r, []Seat{{Name: "ana"}, {Name: "bob"}}, seedWhere(t, "lone-two", loneTwo), 100, 35)
+	press(m, "r")
+	g := m.Game()
+	n := len(g.Record().Actions)
+	// Choose the 1 with the arrows and space.
+	one := positions(t, m.faces, dice.Of(1))[0]
+	for range int(one[0]-'1') - m.cursor {
+		press(m, "right")
+	}
+	press(m, "space")
+	if m.selected() != dice.Of(1) {
+		t.Fatalf("selected %v, want the 1", m.selected())
+	}
+	press(m, "r")
+	acts := g.Record().Actions[n:]
+	if len(acts) != 2 || acts[0].Kind != engine.Keep || acts[0].Dice != dice.Of(1) || acts[1].Kind != engine.Throw {
+		t.Fatalf("recorded %+v, want keep 1 then throw", acts)
+	}
+	s := g.State()
+	if s.Players[0].Name != "ana" || (s.Current == 0 && s.Total != 100) {
+		t.Fatalf("turn total %d after keeping a 1", s.Total)
+	}
+	if s.Current == 0 && s.Step == engine.StepKeep && (m.selected() != 0 || len(m.faces) != 5) {
+		t.Fatalf("the new throw of 5 dice starts with nothing chosen: %v of %v", m.selected(), m.faces)
+	}
+}
+
+func TestBankBelowEntryIsRefused(t *testing.T) {
+	r := seatOrder("farkle-dice") // entry minimum 500
+	m := newModel(t, r, []Seat{{Name: "ana"}}, seedWhere(t, "entry", func(h dice.Hand) bool {
+		return h.Count(5) == 1 && h.Count(1) == 0 && h.Count(2) < 3 && h.Count(3) < 3 && h.Count(4) < 3 && h.Count(6) < 3 && h != dice.Of(2, 2, 3, 3, 4, 4)
+	}), 100, 35)
+	press(m, "r")
+	g := m.Game()
+	before := g.State()
+	press(m, positions(t, m.faces, dice.Of(5))...)
+	press(m, "b")
+	if !reflect.DeepEqual(g.State(), before) {
+		t.Fatal("a refused bank changed the game")
+	}
+	if v := m.View(); !strings.Contains(v, "below the 500 needed to get on the board") {
+		t.Fatalf("the screen does not say why:\n%s", v)
+	}
+}
+
+func TestNumberKeysBeyondTheThrow(t *testing.T) {
+	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}}, engine.SeedFrom("x"), 100, 35)
+	press(m, "3")
+	if !strings.Contains(m.View(), "no dice to choose now") {
+		t.Fatalf("choosing before the throw is not explained:\n%s", m.View())
+	}
+	press(m, "r")
+	if m.Game().State().Step != engine.StepKeep {
+		t.Skip("first throw farkled")
+	}
+	press(m, "z")
+	if !strings.Contains(m.View(), `"z" does nothing here`) {
+		t.Fatalf("an unknown key is not explained:\n%s", m.View())
+	}
+}
+
+func TestQuitAsksFirstAndSaves(t *testing.T) {
+	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, engine.SeedFrom("quit"), 100, 35)
+	press(m, "r")
+	if cmd := pressOnly(m, "q"); cmd != nil || !m.confirm {
+		t.Fatal("q quit without asking")
+	}
+	press(m, "n")
+	if m.confirm || m.quitting {
+		t.Fatal("n did not go back to the game")
+	}
+	pressOnly(m, "q")
+	cmd := pressOnly(m, "y")
+	if cmd == nil || !m.quitting {
+		t.Fatal("y did not quit")
+	}
+	g := m.Game()
+	data, err := os.ReadFile(g.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Actions) != len(g.Record().Actions) || rec.Seed != "" {
+		t.Fatalf("saved %d actions (seed %q), the game has %d", len(rec.Actions), rec.Seed, len(g.Record().Actions))
+	}
+	again, err := ResumeGame(g.Path(), fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again.State().Players, g.State().Players) || again.State().Throw != g.State().Throw || again.State().Version != g.State().Version {
+		t.Fatalf("resumed %+v, saved %+v", again.State(), g.State())
+	}
+}
+
+func TestSkipAheadPlaysTheBots(t *testing.T) {
+	r := seatOrder("classic")
+	m := New(Options{Rules: r, Seats: []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, Seed: engine.SeedFrom("skip"),
+		Now: fixedNow, Renderer: plainRenderer(), BotDelay: 1 << 40})
+	m.Update(keyMsgSize(100, 35))
+	g := m.Game()
+	// Ana plays until her turn ends; the bot's first move waits for a tick
+	// that never comes in this test.
+	for g.Actor() == 0 {
+		s := g.State()
+		switch s.Step {
+		case engine.StepKeep:
+			best := s.Table().Keeps(s.Throw)
+			press(m, positions(t, m.faces, best[len(best)-1].Hand)...)
+			pressOnly(m, "b")
+		default:
+			pressOnly(m, "r")
+		}
+	}
+	if !g.BotToAct() {
+		t.Fatal("the bot is not to act")
+	}
+	v := g.State().Version
+	pressOnly(m, "r")
+	if g.State().Version != v || !strings.Contains(m.View(), "press s to skip ahead") {
+		t.Fatal("a key during the bot's turn should only explain")
+	}
+	run(m, pressOnly(m, "s"))
+	if g.Actor() != 0 && !g.Over() {
+		t.Fatalf("after skipping, seat %d is to act", g.Actor())
+	}
+	if g.State().Players[1].Turns == 0 || !strings.Contains(strings.Join(g.Log(), "\n"), "steady throws") {
+		t.Fatalf("the bot did not play: %v", g.Log())
+	}
+	if m.skipping {
+		t.Fatal("skipping did not stop at ana's decision")
+	}
+}
+
+func TestHintListsTheKeeps(t *testing.T) {
+	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}}, seedWhere(t, "lone-two", loneTwo), 100, 35)
+	press(m, "r", "h")
+	s := m.Game().State()
+	v := m.View()
+	for _, k := range s.Table().Keeps(s.Throw) {
+		if !strings.Contains(v, "keep "+k.Hand.String()) {
+			t.Errorf("the hint does not list keep %v:\n%s", k.Hand, v)
+		}
+	}
+	press(m, "h")
+	if strings.Contains(m.View(), "─ hint") {
+		t.Fatal("h did not hide the hint")
+	}
+}
