@@ -20,11 +20,13 @@ const (
 	// doubles on a Rally, attacks as soon as it may, keeps the cheapest
 	// dice in battle, never brawls and never retreats.
 	Simple
-	// Smart recruits by the expected-soldiers plan, compares recruiting
-	// with brawling every opponent by exact brawl odds (counting the
-	// leader's losses as half a gain), attacks when the battle odds are
-	// good, keeps by the battle odds, retreats from a battle gone bad when
-	// it can attack again next turn, and uses its cards.
+	// Smart recruits by the expected-soldiers plan (banking at once when
+	// the pool lifts it to the battle minimum), compares recruiting with
+	// brawling every opponent by exact brawl odds (its expected gain less
+	// the defender's, plus BlockValue for pushing an opponent who could
+	// attack below the minimum), attacks when the battle odds are good,
+	// keeps by the battle odds, retreats from a battle gone bad when it can
+	// attack again next turn, and uses its cards.
 	Smart
 )
 
@@ -133,6 +135,27 @@ func (b *Brains) BrawlOdds(v View, challenger, defender int) (pWin, pLose, gain,
 	return pWin, pLose, gain, theirGain
 }
 
+// BlockValue is what the Smart bot reckons it worth, in soldiers, to push an
+// opponent who could attack the dragon next turn below the battle minimum
+// (multiplied by the probability a brawl does it). Tuned by simulation:
+// 0 -> 3000 raised Smart's win rate against Simple from 0.564 to 0.596
+// (2 players, 6000 games).
+const BlockValue = 3000.0
+
+// pBelow returns the probability that a challenger takes more than margin
+// soldiers from the defender (no cards counted).
+func (b *Brains) pBelow(margin int) float64 {
+	p := 0.0
+	for _, c := range b.challenge {
+		for _, d := range b.defend {
+			if c.points-d.points > margin {
+				p += c.p * d.p
+			}
+		}
+	}
+	return p
+}
+
 // Bot chooses actions for one seat from its View.
 type Bot struct {
 	Level  Level
@@ -159,10 +182,7 @@ func (b *Bot) Choose(v View, src Source) Action {
 	case PhaseKeep:
 		return b.chooseKeep(v)
 	case PhaseEvaded:
-		if b.Level == Smart && !b.brains.plan.stop(v.Pool, v.Dice) {
-			return Roll()
-		}
-		if b.Level == Simple && !simpleStop(v.Pool, v.Dice) {
+		if b.recruitOn(v) {
 			return Roll()
 		}
 		return Stop()
@@ -174,7 +194,7 @@ func (b *Bot) Choose(v View, src Source) Action {
 			}
 			return Roll()
 		}
-		if b.Level == Smart && !b.brains.plan.stop(v.Pool, v.Dice) || b.Level == Simple && !simpleStop(v.Pool, v.Dice) {
+		if b.recruitOn(v) {
 			return Roll()
 		}
 		return Stop()
@@ -182,6 +202,18 @@ func (b *Bot) Choose(v View, src Source) Action {
 		return b.chooseDiscard(v)
 	}
 	return v.Legal[0]
+}
+
+// recruitOn reports whether the bot throws on rather than banking its pool.
+func (b *Bot) recruitOn(v View) bool {
+	if b.Level == Simple {
+		return !simpleStop(v.Pool, v.Dice)
+	}
+	have, need := v.Players[v.Seat].Soldiers, b.brains.g.rules.BattleMinimum
+	if have < need && have+v.Pool >= need {
+		return false // enough to attack next turn: bank it
+	}
+	return !b.brains.plan.stop(v.Pool, v.Dice)
 }
 
 func simpleStop(pool, n int) bool { return pool >= 1000 || (n <= 2 && pool >= 300) }
@@ -208,7 +240,12 @@ func (b *Bot) chooseAction(v View) Action {
 			continue
 		}
 		_, _, gain, theirs := b.BrawlOddsFor(v, i)
-		if val := gain - theirs/opponents; val > bestV {
+		val := gain - theirs/opponents
+		if min := b.brains.g.rules.BattleMinimum; v.Players[i].Soldiers >= min {
+			// A defender who may attack next turn is worth stopping.
+			val += BlockValue * b.brains.pBelow(v.Players[i].Soldiers-min)
+		}
+		if val > bestV {
 			best, bestV = Brawl(i), val
 		}
 	}

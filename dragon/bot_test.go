@@ -209,3 +209,32 @@ func TestRoundCap(t *testing.T) {
 		t.Fatalf("games with a round limit of 3 lasted %.1f rounds", res.AvgRounds)
 	}
 }
+
+func TestSmartRaceToTheBattle(t *testing.T) {
+	g := testGame(t, nil)
+	smart := NewBot(Smart, NewBrains(g))
+	// 300 in the pool with six dice: the plan throws on, but 4800 + 300
+	// is enough to attack next turn.
+	s, _ := mustApply(t, g, fresh(2), Recruit(), script(throwFaces("123456", blank)))
+	s, _ = mustApply(t, g, s, Keep(h("123456")), nil)
+	s.Stockpile += s.Pool - 300
+	s.Pool = 300
+	if a := smart.Choose(g.View(s, 0), nil); a != Roll() {
+		t.Fatalf("with no soldiers: %s, want roll", a)
+	}
+	give(&s, 0, 4800)
+	if a := smart.Choose(g.View(s, 0), nil); a != Stop() {
+		t.Fatalf("with 4800 soldiers: %s, want stop", a)
+	}
+	// An opponent who can attack next turn is brawled.
+	st := fresh(2)
+	give(&st, 0, 1000)
+	give(&st, 1, 5000)
+	if a := smart.Choose(g.View(st, 0), nil); a != Brawl(1) {
+		t.Fatalf("against 5000 soldiers: %s, want brawl", a)
+	}
+	give(&st, 1, 9000) // out of reach of one brawl's difference
+	if a := smart.Choose(g.View(st, 0), nil); a != Recruit() {
+		t.Fatalf("against 9000 soldiers: %s, want recruit", a)
+	}
+}
