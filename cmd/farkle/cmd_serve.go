@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/store/sqlite"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		args:    "[--addr :8080] [--db farkle.db]",
+		summary: "the web game: open http://localhost:8080 and play against bots or friends",
+		run:     runServe,
+	})
+}
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	c := commands["serve"]
+	fs := newFlags(e, c)
+	addr := fs.String("addr", ":8080", "the address to listen on (host:port; port 0 picks a free port)")
+	db := fs.String("db", "farkle.db", "the SQLite database file (created if missing)")
+	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
+	verbose := fs.Bool("v", false, "log every request")
+	getRules := rulesFlag(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (serve takes only flags)", fs.Arg(0))
+	}
+	r, err := getRules()
+	if err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r,
+		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
+	if err := m.Run(ctx); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, m.DB)
+	select {
+	case <-ctx.Done():
+		m.Logger.Info("shutting down")
+	case err := <-m.failed:
+		m.Close()
+		return err
+	}
+	return m.Close()
+}
+
+// serveMain is the whole web game: the database, the game server and the
+// HTTP listener. Run starts it and returns once it listens; Close shuts it
+// down gracefully. Tests run it on :0 with a temporary database.
+type serveMain struct {
+	Addr     string
+	DB       string
+	BotDelay time.Duration
+	Rules    rules.Rules // for "play now" tables
+	Logger   *slog.Logger
+	Advisor  server.Advisor
+
+	URL string // the base URL, set by Run
+
+	db     *sqlite.DB
+	srv    *server.Server
+	http   *http.Server
+	failed chan error
+}
+
+// Run opens the database, resumes the tables and starts serving.
+func (m *serveMain) Run(ctx context.Context) error {
+	if m.Logger == nil {
+		m.Logger = slog.Default()
+	}
+	db, err := sqlite.Open(ctx, m.DB)
+	if err != nil {
+		return err
+	}
+	m.db = db
+	opt := server.Options{Logger: m.Logger, BotDelay: m.BotDelay, Advisor: m.Advisor, QuickRules: m.Rules}
+	if m.BotDelay == 0 {
+		opt.BotDelay = -1 // no pause
+	}
+	srv, err := server.New(ctx, db, opt)
+	if err != nil {
+		db.Close()
+		return err
+	}
+	m.srv = srv
+	ln, err := net.Listen("tcp", m.Addr)
+	if err != nil {
+		srv.Close()
+		db.Close()
+		return fmt.Errorf("listen on %s: %w", m.Addr, err)
+	}
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	m.URL = "http://" + net.JoinHostPort(host, port)
+	m.http = &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn)}
+	m.failed = make(chan error, 1)
+	go func() {
+		if err := m.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			m.failed <- err
+		}
+	}()
+	m.Logger.Info("serving", "url", m.URL, "db", m.DB)
+	return nil
+}
+
+// Close stops accepting requests, lets requests in flight finish (up to
+// ten seconds), closes the WebSockets and the database.
+func (m *serveMain) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var errs []error
+	if m.http != nil {
+		errs = append(errs, m.http.Shutdown(ctx))
+	}
+	if m.srv != nil {
+		errs = append(errs, m.srv.Close())
+	}
+	if m.db != nil {
+		errs = append(errs, m.db.Close())
+	}
+	return errors.Join(errs...)
+}

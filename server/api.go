@@ -1,0 +1,672 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/store"
+)
+
+//go:embed web
+var webFS embed.FS
+
+// CookieName is the cookie holding a guest's secret token.
+const CookieName = "farkle_token"
+
+// MaxName is the longest display name, in characters.
+const MaxName = 24
+
+const maxBody = 16 << 10
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.Handle("GET /metrics", s.metricsHandler())
+
+	mux.HandleFunc("GET /api/me", s.handleMe)
+	mux.HandleFunc("POST /api/players", s.handleNewPlayer)
+	mux.HandleFunc("GET /api/players/{id}/stats", s.handleStats)
+	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
+	mux.HandleFunc("GET /api/presets", s.handlePresets)
+	mux.HandleFunc("GET /api/bots", s.handleBots)
+	mux.HandleFunc("GET /api/tables", s.handleTables)
+	mux.HandleFunc("POST /api/tables", s.handleNewTable)
+	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
+	mux.HandleFunc("POST /api/tables/{id}/join", s.handleJoin)
+	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
+	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
+
+	static, _ := fs.Sub(webFS, "web")
+	files := http.FileServerFS(static)
+	mux.Handle("GET /static/", http.StripPrefix("/static/", cacheShort(files)))
+	page := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFileFS(w, r, static, "index.html")
+	}
+	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
+		mux.HandleFunc(p, page)
+	}
+	return secure(s.logRequests(mux))
+}
+
+func cacheShort(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// apiError is the body of every error response.
+type apiError struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
+	Field string `json:"field,omitempty"` // the rule field at fault
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// httpError maps an error to a status: store codes, rule errors (400 with
+// the field), and 500 for the rest.
+func (s *Server) httpError(w http.ResponseWriter, err error) {
+	var fe *rules.FieldError
+	switch {
+	case errors.As(err, &fe):
+		writeJSON(w, http.StatusBadRequest, apiError{Error: fe.Error(), Code: store.EINVALID, Field: fe.Field})
+	case errors.Is(err, errClosed):
+		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: "the server is shutting down", Code: "unavailable"})
+	default:
+		switch code := store.Code(err); code {
+		case store.ENOTFOUND:
+			writeJSON(w, http.StatusNotFound, apiError{Error: err.Error(), Code: code})
+		case store.ECONFLICT:
+			writeJSON(w, http.StatusConflict, apiError{Error: err.Error(), Code: code})
+		case store.EINVALID:
+			writeJSON(w, http.StatusBadRequest, apiError{Error: err.Error(), Code: code})
+		default:
+			s.log.Error("request failed", "err", err)
+			writeJSON(w, http.StatusInternalServerError, apiError{Error: "internal error", Code: "internal"})
+		}
+	}
+}
+
+func badRequest(format string, args ...any) error {
+	return store.Errorf(store.EINVALID, format, args...)
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if _, err := s.store.Tables(ctx, store.TableFilter{Limit: 1}); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unhealthy", "error": err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// hashToken returns the stored form of a secret token.
+func hashToken(tok string) string {
+	sum := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(sum[:])
+}
+
+// playerOf returns the guest whose token the request carries (the cookie,
+// or "Authorization: Bearer TOKEN"), or ENOTFOUND.
+func (s *Server) playerOf(r *http.Request) (store.Player, error) {
+	tok := ""
+	if c, err := r.Cookie(CookieName); err == nil {
+		tok = c.Value
+	}
+	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		tok = strings.TrimPrefix(h, "Bearer ")
+	}
+	if tok == "" {
+		return store.Player{}, store.Errorf(store.ENOTFOUND, "no player: choose a name first (POST /api/players)")
+	}
+	return s.store.PlayerByToken(r.Context(), hashToken(tok))
+}
+
+// CleanName returns a display name with spaces collapsed, or an error
+// saying what a name may be: 1 to MaxName printable characters.
+func CleanName(name string) (string, error) {
+	if !utf8.ValidString(name) {
+		return "", badRequest("name: not valid UTF-8")
+	}
+	name = strings.Join(strings.Fields(name), " ")
+	if name == "" {
+		return "", badRequest("name: empty (1 to %d characters)", MaxName)
+	}
+	if n := utf8.RuneCountInString(name); n > MaxName {
+		return "", badRequest("name: %d characters, at most %d", n, MaxName)
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return "", badRequest("name: %q is not a printable character", r)
+		}
+	}
+	return name, nil
+}
+
+type playerView struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
+	p, err := s.playerOf(r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, playerView{ID: p.ID, Name: p.Name})
+}
+
+func readJSON(r *http.Request, v any) error {
+	data, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil {
+		return badRequest("reading the body: %v", err)
+	}
+	if len(data) > maxBody {
+		return badRequest("the body is longer than %d bytes", maxBody)
+	}
+	if err := decodeStrict(data, v); err != nil {
+		return badRequest("bad JSON: %v", err)
+	}
+	return nil
+}
+
+// handleNewPlayer creates a guest with a display name and sets its secret
+// token in an HttpOnly, SameSite cookie (also returned once in the body for
+// non-browser clients).
+func (s *Server) handleNewPlayer(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Name string `json:"name"`
+	}
+	if err := readJSON(r, &body); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	name, err := CleanName(body.Name)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	tok := randomID(32)
+	p := store.Player{ID: randomID(9), Name: name, TokenHash: hashToken(tok), Created: s.opt.Now()}
+	if err := s.store.CreatePlayer(r.Context(), p); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: tok, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: r.TLS != nil, MaxAge: 365 * 24 * 3600})
+	s.log.Info("new player", "player", p.ID)
+	writeJSON(w, http.StatusCreated, struct {
+		playerView
+		Token string `json:"token"`
+	}{playerView{p.ID, p.Name}, tok})
+}
+
+type statsView struct {
+	PlayerKey     string  `json:"player"`
+	Name          string  `json:"name"`
+	Games         int     `json:"games"`
+	Wins          int     `json:"wins"`
+	WinRate       float64 `json:"win_rate"`
+	Turns         int     `json:"turns"`
+	PointsPerTurn float64 `json:"points_per_turn"`
+	FarkleRate    float64 `json:"farkle_rate"`
+	BestTurn      int     `json:"best_turn"`
+}
+
+func statsOf(st store.Stats) statsView {
+	return statsView{PlayerKey: st.PlayerKey, Name: st.Name, Games: st.Games, Wins: st.Wins, WinRate: st.WinRate(), Turns: st.Turns,
+		PointsPerTurn: st.PointsPerTurn(), FarkleRate: st.FarkleRate(), BestTurn: st.BestTurn}
+}
+
+func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	st, err := s.store.Stats(r.Context(), id)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	if st.Name == "" {
+		if p, err := s.store.Player(r.Context(), id); err == nil {
+			st.Name = p.Name
+		}
+	}
+	tables, err := s.store.Tables(r.Context(), store.TableFilter{PlayerID: id, Status: []store.Status{store.Over}, Limit: 50})
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	games := []tableView{}
+	for _, tb := range tables {
+		games = append(games, viewOf(tb))
+	}
+	writeJSON(w, http.StatusOK, struct {
+		statsView
+		History []tableView `json:"history"`
+	}{statsOf(st), games})
+}
+
+func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
+	lb, err := s.store.Leaderboard(r.Context(), 1, 50)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := []statsView{}
+	for _, st := range lb {
+		out = append(out, statsOf(st))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handlePresets(w http.ResponseWriter, r *http.Request) {
+	type preset struct {
+		Name  string      `json:"name"`
+		Rules rules.Rules `json:"rules"`
+	}
+	var out []preset
+	for _, n := range rules.Presets() {
+		if n == "dragon" {
+			continue // Dragon Farkle has its own game
+		}
+		pr, err := rules.Preset(n)
+		if err != nil {
+			continue
+		}
+		out = append(out, preset{n, pr})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
+	type level struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
+	out := []level{}
+	for _, l := range bot.Levels() {
+		out = append(out, level{l.Name, l.Description})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
+	f := store.TableFilter{Limit: 50}
+	for _, st := range strings.Split(r.URL.Query().Get("status"), ",") {
+		switch store.Status(st) {
+		case store.Waiting, store.Playing, store.Over:
+			f.Status = append(f.Status, store.Status(st))
+		case "":
+		default:
+			s.httpError(w, badRequest("status %q (statuses: waiting, playing, over)", st))
+			return
+		}
+	}
+	if n, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && n > 0 && n <= 200 {
+		f.Limit = n
+	}
+	f.PlayerID = r.URL.Query().Get("player")
+	tables, err := s.store.Tables(r.Context(), f)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := []tableView{}
+	for _, tb := range tables {
+		out = append(out, viewOf(tb))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// newTableReq is the body of POST /api/tables.
+type newTableReq struct {
+	Rules json.RawMessage `json:"rules"` // a preset name, or a rule set as JSON (the fields of a rule file)
+	Seats []seatReq       `json:"seats"`
+}
+
+// seatReq is one seat asked for: "me" (the caller), "human" (a friend who
+// joins by link) or "bot" with a level.
+type seatReq struct {
+	Type  string `json:"type"`
+	Level string `json:"level,omitempty"`
+}
+
+// ParseRules reads the rules of a table request: a JSON string naming a
+// preset, or an object with the fields of a rule file (validated, with the
+// field named in the error). Empty means the classic preset.
+func ParseRules(raw json.RawMessage) (rules.Rules, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return rules.Preset(rules.DefaultBase)
+	}
+	var name string
+	if err := json.Unmarshal(raw, &name); err == nil {
+		if name == "dragon" {
+			return rules.Rules{}, badRequest("rules: Dragon Farkle is not played here yet (presets: %s)", strings.Join(playablePresets(), ", "))
+		}
+		r, err := rules.Preset(name)
+		if err != nil {
+			return r, badRequest("rules: unknown preset %q (presets: %s)", name, strings.Join(playablePresets(), ", "))
+		}
+		return r, nil
+	}
+	r, err := rules.ParseJSON(raw)
+	if err != nil {
+		var fe *rules.FieldError
+		if errors.As(err, &fe) {
+			return r, err
+		}
+		return r, badRequest("rules: %v", err)
+	}
+	return r, nil
+}
+
+func playablePresets() []string {
+	var out []string
+	for _, n := range rules.Presets() {
+		if n != "dragon" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
+	var req newTableReq
+	if err := readJSON(r, &req); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	rs, err := ParseRules(req.Rules)
+	if len(req.Rules) == 0 {
+		rs, err = s.opt.QuickRules.Clone(), nil
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	if len(req.Seats) == 0 {
+		req.Seats = []seatReq{{Type: "me"}, {Type: "bot", Level: defaultLevel()}}
+	}
+	if n := len(req.Seats); n < rs.Game.MinPlayers || n > rs.Game.MaxPlayers {
+		s.httpError(w, &rules.FieldError{Field: "game.max_players", Msg: fmt.Sprintf("%d seats, but these rules allow %d to %d players", n, rs.Game.MinPlayers, rs.Game.MaxPlayers)})
+		return
+	}
+	var me *store.Player
+	seats := make([]store.Seat, len(req.Seats))
+	for i, sr := range req.Seats {
+		switch sr.Type {
+		case "me":
+			if me != nil {
+				s.httpError(w, badRequest("seats[%d]: only one seat can be \"me\"", i))
+				return
+			}
+			p, err := s.playerOf(r)
+			if err != nil {
+				s.httpError(w, badRequest("seats[%d]: a \"me\" seat needs a player: choose a name first", i))
+				return
+			}
+			me = &p
+			seats[i] = store.Seat{Name: p.Name, PlayerID: p.ID}
+		case "human":
+		case "bot":
+			if _, err := bot.New(sr.Level, rs); err != nil {
+				s.httpError(w, badRequest("seats[%d]: %v", i, err))
+				return
+			}
+			seats[i] = store.Seat{Bot: sr.Level}
+		default:
+			s.httpError(w, badRequest("seats[%d]: type %q (types: me, human, bot)", i, sr.Type))
+			return
+		}
+	}
+	for i := range seats {
+		if seats[i].Bot != "" {
+			seats[i].Name = uniqueName(seats, i, botName(seats[i].Bot))
+		}
+	}
+	tb := store.Table{ID: randomID(9), Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
+	tb.Updated = tb.Created
+	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, bots: map[int]bot.Strategy{}}
+	for i, seat := range seats {
+		if seat.Bot != "" {
+			t.bots[i], _ = bot.New(seat.Bot, rs)
+		}
+	}
+	if t.seatsFull() {
+		tb.Status = store.Playing
+		t.meta.Status = store.Playing
+	}
+	if err := s.store.CreateTable(r.Context(), tb); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	t.mu.Lock()
+	if t.seatsFull() {
+		if err := t.start(); err != nil {
+			t.mu.Unlock()
+			s.httpError(w, badRequest("%v", err))
+			return
+		}
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		t.mu.Unlock()
+		s.httpError(w, errClosed)
+		return
+	}
+	s.tables[tb.ID] = t
+	s.mu.Unlock()
+	t.scheduleBot()
+	v := t.view()
+	t.mu.Unlock()
+	s.log.Info("table created", "table", tb.ID, "seats", len(seats), "rules", rs.Name, "commitment", tb.Commitment())
+	writeJSON(w, http.StatusCreated, v)
+}
+
+func defaultLevel() string {
+	names := bot.LevelNames()
+	for _, n := range names {
+		if n == "steady" {
+			return n
+		}
+	}
+	return names[0]
+}
+
+func botName(level string) string {
+	if level == "" {
+		return "Bot"
+	}
+	return strings.ToUpper(level[:1]) + level[1:] + " bot"
+}
+
+func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
+	t, err := s.getTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	t.mu.Lock()
+	v := struct {
+		tableView
+		State *stateView `json:"state"`
+	}{t.view(), t.stateView()}
+	t.mu.Unlock()
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Seat *int `json:"seat,omitempty"`
+	}
+	if r.ContentLength != 0 {
+		if err := readJSON(r, &body); err != nil {
+			s.httpError(w, err)
+			return
+		}
+	}
+	p, err := s.playerOf(r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	t, err := s.getTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	want := -1
+	if body.Seat != nil {
+		want = *body.Seat
+	}
+	seat, err := t.join(r.Context(), p, want)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"seat": seat})
+}
+
+// handleRecord serves the game record as a download; the seed is in it
+// once the game is over.
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	t, err := s.getTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	rec := t.record()
+	if rec == nil {
+		s.httpError(w, store.Errorf(store.ENOTFOUND, "the game at table %s has not started", t.id))
+		return
+	}
+	data, err := rec.Marshal()
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="farkle-%s.json"`, t.id))
+	w.Write(append(data, '\n'))
+}
+
+// replayStep is one action of a replay with the state after it.
+type replayStep struct {
+	Action engine.Action `json:"action"`
+	Threw  dice.Hand     `json:"threw,omitempty"`
+	Log    []logLine     `json:"log"`
+	State  *stateView    `json:"state"`
+}
+
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	t, err := s.getTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	rec := t.record()
+	if rec == nil {
+		s.httpError(w, store.Errorf(store.ENOTFOUND, "the game at table %s has not started", t.id))
+		return
+	}
+	final, steps, err := record.Replay(rec)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := struct {
+		Table tableView    `json:"table"`
+		Start *stateView   `json:"start"`
+		Steps []replayStep `json:"steps"`
+	}{Steps: []replayStep{}}
+	t.mu.Lock()
+	out.Table = t.view()
+	t.mu.Unlock()
+	for i, st := range steps {
+		after := final
+		if i+1 < len(steps) {
+			after = steps[i+1].Before
+		}
+		if i == 0 {
+			out.Start = makeStateView(st.Before)
+		}
+		var lines []logLine
+		for _, e := range st.Events {
+			lines = append(lines, logLine{Version: i + 1, Type: e.Kind.String(), Player: e.Player, Text: e.Describe(rec.Players)})
+		}
+		out.Steps = append(out.Steps, replayStep{Action: st.Action, Threw: rec.Actions[i].Threw, Log: lines, State: makeStateView(after)})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
+	adv := s.opt.Advisor
+	if adv == nil {
+		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: "this server has no advisor: analysis is unavailable", Code: codeUnavailable})
+		return
+	}
+	t, err := s.getTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	t.mu.Lock()
+	cached, over := t.analysis, t.over.Load()
+	t.mu.Unlock()
+	if !over {
+		s.httpError(w, store.Errorf(store.ECONFLICT, "the game at table %s is not over: analysis comes at the end", t.id))
+		return
+	}
+	if cached == nil {
+		a, err := adv.Analyze(t.record())
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		cached = &a
+		t.mu.Lock()
+		t.analysis = cached
+		t.mu.Unlock()
+	}
+	writeJSON(w, http.StatusOK, cached)
+}
+
+// diceHand turns faces from a message into a hand, saying what is wrong.
+func diceHand(faces []int) (dice.Hand, error) {
+	if len(faces) == 0 {
+		return 0, errors.New("keep needs dice, e.g. [1,5]")
+	}
+	h, err := dice.FromFaces(faces)
+	if err != nil {
+		return 0, fmt.Errorf("keep: %v", err)
+	}
+	return h, nil
+}

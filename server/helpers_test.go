@@ -1,0 +1,180 @@
+package server_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/wsclient"
+	"github.com/farkle/farkle/store/sqlite"
+)
+
+// testServer is a real server on 127.0.0.1:0 over a real SQLite file.
+type testServer struct {
+	URL  string
+	DB   *sqlite.DB
+	Srv  *server.Server
+	http *http.Server
+}
+
+func quiet() *slog.Logger {
+	return slog.New(slog.NewTextHandler(discard{}, &slog.HandlerOptions{Level: slog.LevelError}))
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// start starts a server on the database file path (a new one in a temp
+// dir when path is empty); bots act without delay unless opt says.
+func start(t testing.TB, path string, opt server.Options) *testServer {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "farkle.db")
+	}
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opt.BotDelay == 0 {
+		opt.BotDelay = -1
+	}
+	if opt.ActionRate == 0 {
+		opt.ActionRate, opt.ActionBurst = 1000, 1000 // test clients act as fast as they can
+	}
+	if opt.Logger == nil {
+		opt.Logger = quiet()
+	}
+	srv, err := server.New(ctx, db, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{URL: "http://" + ln.Addr().String(), DB: db, Srv: srv, http: &http.Server{Handler: srv.Handler()}}
+	go ts.http.Serve(ln)
+	t.Cleanup(ts.Stop)
+	return ts
+}
+
+// Stop shuts the server down (again is a no-op).
+func (ts *testServer) Stop() {
+	if ts.http == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ts.http.Shutdown(ctx)
+	ts.Srv.Close()
+	ts.DB.Close()
+	ts.http = nil
+}
+
+// choose is a simple player: the keep with the most points, then bank at
+// 350 or more (or when throwing is not allowed).
+func choose(st *wsclient.State) (string, []int) {
+	best := -1
+	for i, l := range st.Legal {
+		if l.Type == "keep" && (best < 0 || l.Points > st.Legal[best].Points) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return "keep", st.Legal[best].Dice
+	}
+	var canThrow, canBank bool
+	for _, l := range st.Legal {
+		switch l.Type {
+		case "roll-off":
+			return "roll-off", nil
+		case "throw":
+			canThrow = true
+		case "bank":
+			canBank = true
+		}
+	}
+	if canBank && (st.Total >= 350 || !canThrow) {
+		return "bank", nil
+	}
+	return "throw", nil
+}
+
+// player is a test client seated at a table.
+type player struct {
+	*wsclient.Client
+	ID    string
+	Token string
+	Seat  int
+	Last  *wsclient.State // the latest state seen
+	Seen  []int           // versions of every state seen, in order
+}
+
+func newPlayer(t testing.TB, ts *testServer, name string) *player {
+	t.Helper()
+	c := wsclient.New(ts.URL)
+	id, tok, err := c.NewPlayer(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &player{Client: c, ID: id, Token: tok, Seat: -1}
+}
+
+// next reads a message and tracks the state.
+func (p *player) next(ctx context.Context) (wsclient.Msg, error) {
+	m, err := p.Next(ctx)
+	if err != nil {
+		return m, err
+	}
+	if m.Type == "welcome" {
+		p.Seat = m.You.Seat
+	}
+	if m.State != nil {
+		p.Last = m.State
+		p.Seen = append(p.Seen, m.State.Version)
+	}
+	return m, nil
+}
+
+// playToEnd plays p's seat with choose until the game is over; it fails on
+// any error message.
+func (p *player) playToEnd(ctx context.Context) error {
+	for {
+		if p.Last != nil && p.Last.Phase == "over" {
+			return nil
+		}
+		if p.Last != nil && p.Last.Actor == p.Seat && p.Seat >= 0 {
+			typ, d := choose(p.Last)
+			if err := p.Act(ctx, p.Last.Version, typ, d); err != nil {
+				return err
+			}
+			// Wait for the state after our action.
+			v := p.Last.Version
+			for p.Last.Version == v {
+				m, err := p.next(ctx)
+				if err != nil {
+					return err
+				}
+				if m.Type == "error" {
+					return errors.New(m.Code + ": " + m.Message)
+				}
+			}
+			continue
+		}
+		m, err := p.next(ctx)
+		if err != nil {
+			return err
+		}
+		if m.Type == "error" {
+			return errors.New(m.Code + ": " + m.Message)
+		}
+	}
+}

@@ -1,0 +1,372 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/store"
+)
+
+const (
+	goingAway   = websocket.StatusGoingAway
+	sendBuffer  = 64              // messages queued for a client before it is dropped as too slow
+	writeWait   = 5 * time.Second // a write slower than this drops the client
+	pingEvery   = 30 * time.Second
+	closeReason = "too slow: messages were not read"
+)
+
+// clientMsg is a message from a client. Type is "action", "hint" or "ping".
+type clientMsg struct {
+	Type    string          `json:"type"`
+	Seat    *int            `json:"seat,omitempty"`    // the seat acting; default: the connection's seat
+	Version *int            `json:"version,omitempty"` // the state version the client saw (required for actions)
+	Action  json.RawMessage `json:"action,omitempty"`
+	ID      string          `json:"id,omitempty"` // echoed in the reply, so clients can match them
+}
+
+// actionMsg is the action of a clientMsg: engine.Action without the player
+// (the seat says who acts).
+type actionMsg struct {
+	Type engine.Kind `json:"type"`
+	Dice []int       `json:"dice,omitempty"`
+}
+
+type welcomeMsg struct {
+	Type  string     `json:"type"` // "welcome"
+	You   youView    `json:"you"`
+	Table tableView  `json:"table"`
+	State *stateView `json:"state"` // null before the game starts
+	Log   []logLine  `json:"log"`
+}
+
+type youView struct {
+	PlayerID string `json:"player_id,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Seat     int    `json:"seat"` // -1: watching
+}
+
+type updateMsg struct {
+	Type   string         `json:"type"` // "update"
+	Table  tableView      `json:"table"`
+	State  *stateView     `json:"state"`
+	Action *engine.Action `json:"action,omitempty"`
+	Log    []logLine      `json:"log"`
+}
+
+type errorMsg struct {
+	Type    string `json:"type"` // "error"
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Version int    `json:"version"` // the current state version
+	ID      string `json:"id,omitempty"`
+}
+
+type hintMsg struct {
+	Type    string  `json:"type"` // "hint"
+	Version int     `json:"version"`
+	Advice  *Advice `json:"advice"`
+	ID      string  `json:"id,omitempty"`
+}
+
+// client is one WebSocket connection to a table.
+type client struct {
+	srv    *Server
+	t      *table
+	conn   *websocket.Conn
+	player *store.Player // nil: an anonymous watcher
+	out    chan []byte
+	done   chan struct{}
+	once   sync.Once
+	bucket bucket
+}
+
+// send queues b; a client whose queue is full is dropped, so one slow
+// reader never holds up the table.
+func (c *client) send(b []byte) {
+	select {
+	case <-c.done:
+	case c.out <- b:
+	default:
+		c.srv.log.Warn("dropping slow client", "table", c.t.id)
+		go c.close(websocket.StatusPolicyViolation, closeReason)
+	}
+}
+
+func (c *client) sendJSON(v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		c.srv.log.Error("encode message", "err", err)
+		return
+	}
+	c.send(b)
+}
+
+func (c *client) close(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		close(c.done)
+		go func() {
+			_ = c.conn.Close(code, reason)
+		}()
+	})
+}
+
+// seat returns the seat the client's player holds, -1 if none. t.mu is held.
+func (c *client) seat() int {
+	if c.player == nil {
+		return -1
+	}
+	for i, s := range c.t.meta.Seats {
+		if s.PlayerID == c.player.ID {
+			return i
+		}
+	}
+	return -1
+}
+
+// sendWelcome sends the whole table to the client. t.mu is held.
+func (c *client) sendWelcome() {
+	you := youView{Seat: c.seat()}
+	if c.player != nil {
+		you.PlayerID, you.Name = c.player.ID, c.player.Name
+	}
+	log := c.t.log
+	if log == nil {
+		log = []logLine{}
+	}
+	c.sendJSON(welcomeMsg{Type: "welcome", You: you, Table: c.t.view(), State: c.t.stateView(), Log: log})
+}
+
+// handleWS serves GET /ws/tables/{id}: the table's live connection for
+// players and watchers.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	t, err := s.getTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	p, _ := s.playerOf(r)
+	conn, err := websocket.Accept(w, r, nil) // refuses other origins
+	if err != nil {
+		return
+	}
+	conn.SetReadLimit(s.opt.MaxMessage)
+	c := &client{srv: s, t: t, conn: conn, out: make(chan []byte, sendBuffer), done: make(chan struct{}),
+		bucket: bucket{rate: s.opt.ActionRate, burst: float64(s.opt.ActionBurst), tokens: float64(s.opt.ActionBurst), last: time.Now()}}
+	if p.ID != "" {
+		c.player = &p
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		conn.Close(goingAway, "the server is shutting down")
+		return
+	}
+	s.clients[c] = struct{}{}
+	s.mu.Unlock()
+	s.mClients.Inc()
+	t.mu.Lock()
+	t.clients[c] = struct{}{}
+	c.sendWelcome()
+	t.mu.Unlock()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	go c.writeLoop(ctx)
+	c.readLoop(ctx)
+	cancel()
+	c.close(websocket.StatusNormalClosure, "")
+
+	t.mu.Lock()
+	delete(t.clients, c)
+	t.mu.Unlock()
+	s.mu.Lock()
+	delete(s.clients, c)
+	s.mu.Unlock()
+	s.mClients.Dec()
+	s.release(t)
+}
+
+func (c *client) writeLoop(ctx context.Context) {
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
+	for {
+		select {
+		case <-c.done:
+			return
+		case b := <-c.out:
+			wctx, cancel := context.WithTimeout(ctx, writeWait)
+			err := c.conn.Write(wctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusPolicyViolation, closeReason)
+				return
+			}
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, writeWait)
+			err := c.conn.Ping(pctx)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusPolicyViolation, "no answer to ping")
+				return
+			}
+		}
+	}
+}
+
+func (c *client) readLoop(ctx context.Context) {
+	for {
+		typ, data, err := c.conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		if !c.bucket.take(time.Now()) {
+			c.srv.mActions.WithLabelValues("refused", "player").Inc()
+			c.replyError("", codeRateLimited, fmt.Sprintf("more than %g messages a second: slow down", c.bucket.rate))
+			continue
+		}
+		if typ != websocket.MessageText {
+			c.replyError("", codeBadMessage, "messages are JSON text")
+			continue
+		}
+		c.handle(data)
+	}
+}
+
+func (c *client) currentVersion() int {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	if c.t.game == nil {
+		return 0
+	}
+	return c.t.game.State.Version
+}
+
+func (c *client) replyError(id, code, msg string) {
+	c.sendJSON(errorMsg{Type: "error", Code: code, Message: msg, Version: c.currentVersion(), ID: id})
+}
+
+// decodeStrict decodes JSON refusing unknown fields and trailing data.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("data after the message")
+	}
+	return nil
+}
+
+// handle answers one message.
+func (c *client) handle(data []byte) {
+	var m clientMsg
+	if err := decodeStrict(data, &m); err != nil {
+		c.srv.mActions.WithLabelValues("refused", "player").Inc()
+		c.replyError("", codeBadMessage, "not a message: "+err.Error())
+		return
+	}
+	switch m.Type {
+	case "ping":
+		c.sendJSON(map[string]string{"type": "pong", "id": m.ID})
+	case "hint":
+		c.hint(m)
+	case "action":
+		c.act(m)
+	default:
+		c.srv.mActions.WithLabelValues("refused", "player").Inc()
+		c.replyError(m.ID, codeBadMessage, fmt.Sprintf("unknown message type %q (types: action, hint, ping)", m.Type))
+	}
+}
+
+func (c *client) act(m clientMsg) {
+	var am actionMsg
+	if len(m.Action) == 0 || m.Version == nil {
+		c.srv.mActions.WithLabelValues("refused", "player").Inc()
+		c.replyError(m.ID, codeBadMessage, `an action message needs "action" and "version"`)
+		return
+	}
+	if err := decodeStrict(m.Action, &am); err != nil || am.Type == 0 {
+		msg := "action needs a type (throw, keep, bank, roll-off)"
+		if err != nil {
+			msg = "bad action: " + err.Error()
+		}
+		c.srv.mActions.WithLabelValues("refused", "player").Inc()
+		c.replyError(m.ID, codeBadMessage, msg)
+		return
+	}
+	a := engine.Action{Kind: am.Type}
+	if am.Type == engine.Keep {
+		h, err := diceHand(am.Dice)
+		if err != nil {
+			c.srv.mActions.WithLabelValues("refused", "player").Inc()
+			c.replyError(m.ID, codeBadMessage, err.Error())
+			return
+		}
+		a.Dice = h
+	} else if len(am.Dice) > 0 {
+		c.srv.mActions.WithLabelValues("refused", "player").Inc()
+		c.replyError(m.ID, codeBadMessage, fmt.Sprintf("%s takes no dice", am.Type))
+		return
+	}
+	seat := -1
+	if m.Seat != nil {
+		seat = *m.Seat
+	} else {
+		c.t.mu.Lock()
+		seat = c.seat()
+		c.t.mu.Unlock()
+	}
+	if r := c.t.playerAct(c.player, seat, *m.Version, a); r != nil {
+		c.srv.mActions.WithLabelValues("refused", "player").Inc()
+		c.replyError(m.ID, r.Code, r.Msg)
+		return
+	}
+	c.srv.mActions.WithLabelValues("accepted", "player").Inc()
+}
+
+func (c *client) hint(m clientMsg) {
+	adv := c.srv.opt.Advisor
+	if adv == nil {
+		c.replyError(m.ID, codeUnavailable, "this server has no advisor: hints are unavailable")
+		return
+	}
+	c.t.mu.Lock()
+	if c.t.game == nil || c.t.game.State.Over() {
+		c.t.mu.Unlock()
+		c.replyError(m.ID, codeGameOver, "there is no position to advise on")
+		return
+	}
+	st := c.t.game.State
+	c.t.mu.Unlock()
+	advice, err := adv.Advise(st)
+	if err != nil {
+		c.replyError(m.ID, codeUnavailable, "no hint for this position: "+err.Error())
+		return
+	}
+	c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: &advice, ID: m.ID})
+}
+
+// bucket is a token bucket: rate tokens a second up to burst.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func (b *bucket) take(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
