@@ -21,7 +21,8 @@ func (m *Model) View() string {
 		return ""
 	}
 	if m.width < MinWidth {
-		return fmt.Sprintf("Farkle needs a window at least %d columns wide (this one is %d).\nWiden it, or press ctrl+c to save and quit.", MinWidth, m.width)
+		msg := fmt.Sprintf("Farkle needs a window at least %d columns wide (this one is %d). Widen it, or press ctrl+c to save and quit.", MinWidth, m.width)
+		return fit(strings.Join(wrap(msg, max(m.width, 10), ""), "\n"), max(m.width, 10), m.height)
 	}
 	var out string
 	switch m.screen {
@@ -233,7 +234,11 @@ func (m *Model) diceArea() []string {
 		return []string{"", "", "  " + msg, "", "", ""}
 	}
 	if s.Over() {
-		return blank("Saved as " + displayPath(g.Path()) + ". Press q to leave, ? for the rules.")
+		saved := "This game was not saved."
+		if g.Path() != "" {
+			saved = "Saved as " + g.Path() + "."
+		}
+		return blank(saved + " Press q to leave, ? for the rules.")
 	}
 	if s.Phase != engine.PhasePlay {
 		var parts []string
@@ -294,19 +299,14 @@ func possessive(name string) string {
 	return name + "'s"
 }
 
-// displayPath shortens a save path for the screen.
-func displayPath(p string) string {
-	if p == "" {
-		return "(not saved)"
-	}
-	return p
-}
-
 // keptLine lists the keeps of the turn so far, set apart from the throw.
 func (m *Model) keptLine() string {
 	keeps := m.game.Keeps()
 	s := m.game.State()
-	if len(keeps) == 0 || s.Phase != engine.PhasePlay || s.Over() {
+	if s.Over() {
+		return ""
+	}
+	if len(keeps) == 0 || s.Phase != engine.PhasePlay {
 		return m.st.dim.Render("kept this turn: nothing yet")
 	}
 	parts := make([]string, len(keeps))

@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/rules"
+)
+
+// Golden screens: run with -update to rewrite testdata/*.golden after a
+// deliberate change of the screen, and read the diff before committing.
+// Every screen is drawn at a fixed size, without colours, from a fixed
+// seed.
+
+// screenStep is one step of a golden test: a key to send, and the text the
+// screen must show before the next step.
+type screenStep struct {
+	key, waitFor string
+}
+
+// goldenScreen runs m in a teatest program of w×h, plays the steps, and
+// compares the final screen with the golden file.
+func goldenScreen(t *testing.T, m *Model, w, h int, steps ...screenStep) {
+	t.Helper()
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	for _, st := range steps {
+		if st.key != "" {
+			tm.Send(keyMsg(st.key))
+		}
+		if st.waitFor != "" {
+			want := []byte(st.waitFor)
+			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, want) },
+				teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+		}
+	}
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	teatest.RequireEqualOutput(t, []byte(final.View()+"\n"))
+}
+
+// plainModel is a model without a window size yet (teatest sends it).
+func plainModel(t *testing.T, o Options) *Model {
+	t.Helper()
+	o.Now, o.Renderer, o.Advisor = fixedNow, plainRenderer(), PointsAdvisor{}
+	m := New(o)
+	if m.Err() != nil {
+		t.Fatal(m.Err())
+	}
+	return m
+}
+
+func TestGoldenSetup(t *testing.T) {
+	m := plainModel(t, Options{Rules: rules.MustPreset("classic")})
+	goldenScreen(t, m, 80, 24,
+		screenStep{"down", ""}, screenStep{"right", "Players   ◀ 3 ▶"},
+		screenStep{"down", ""}, screenStep{"down", ""}, screenStep{"backspace", ""}, screenStep{"backspace", ""},
+		screenStep{"backspace", ""}, screenStep{"backspace", ""}, screenStep{"backspace", ""}, screenStep{"backspace", ""},
+		screenStep{"ana", "Seat 2    ana_"})
+}
+
+func TestGoldenTable(t *testing.T) {
+	seed := seedWhere(t, "golden-table", loneTwo)
+	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, Seed: seed})
+	faces := engine.ThrowDice(engine.NewChaCha(seed), 6).Faces()
+	one := positions(t, faces, dice.Of(1))[0]
+	two := positions(t, faces, dice.Of(2))[0]
+	goldenScreen(t, m, 100, 35,
+		screenStep{"", "press r to throw"},
+		screenStep{"r", "choose dice that score"},
+		screenStep{one, "+100"},
+		screenStep{two, "scores only as part of"})
+}
+
+func TestGoldenIllegalKeep(t *testing.T) {
+	seed := seedWhere(t, "golden-table", loneTwo)
+	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "ana"}, {Name: "bob"}}, Seed: seed})
+	faces := engine.ThrowDice(engine.NewChaCha(seed), 6).Faces()
+	two := positions(t, faces, dice.Of(2))[0]
+	goldenScreen(t, m, 80, 30,
+		screenStep{"", "press r to throw"},
+		screenStep{"r", "choose dice that score"},
+		screenStep{two, "scores only as part of"},
+		screenStep{"b", "keep 2: 2 scores only"})
+}
+
+func TestGoldenHint(t *testing.T) {
+	seed := seedWhere(t, "golden-table", loneTwo)
+	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, Seed: seed})
+	goldenScreen(t, m, 100, 35,
+		screenStep{"", "press r to throw"},
+		screenStep{"r", "choose dice that score"},
+		screenStep{"h", "hint: points now"})
+}
+
+func TestGoldenHelp(t *testing.T) {
+	m := plainModel(t, Options{Rules: rules.MustPreset("farkle-dice"), Seats: []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, Seed: engine.SeedFrom("help")})
+	goldenScreen(t, m, 80, 50, screenStep{"?", "Scoring"})
+}
+
+func TestGoldenNarrow(t *testing.T) {
+	seed := seedWhere(t, "golden-table", loneTwo)
+	m := plainModel(t, Options{Rules: seatOrder("farkle-dice"), Seats: []Seat{{Name: "you"}, {Name: "ana"}, {Name: "steady", Bot: "steady"}}, Seed: seed})
+	goldenScreen(t, m, 60, 24,
+		screenStep{"", "press r to throw"},
+		screenStep{"r", "choose dice that score"})
+}
+
+func TestGoldenTooNarrow(t *testing.T) {
+	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "you"}}, Seed: engine.SeedFrom("narrow")})
+	goldenScreen(t, m, 40, 10, screenStep{"", "at least 60"})
+}
+
+func TestGoldenGameOver(t *testing.T) {
+	r := seatOrder("classic")
+	g, err := NewGame(r, []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, engine.SeedFrom("over"), "", fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New("steady", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		if _, err := g.Do(b.Choose(g.State())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := plainModel(t, Options{Game: g})
+	goldenScreen(t, m, 80, 30, screenStep{"", "Game over"})
+}
+
+var _ tea.Model = (*Model)(nil)
