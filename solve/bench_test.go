@@ -29,8 +29,13 @@ func BenchmarkTurnSolve(b *testing.B) {
 		tab.fr = m.newFinalRound()
 		tab.pFmin = m.pFmin()
 		tab.w = make([]float64, int(tab.A)*int(tab.A)*int(tab.c)*int(tab.c))
-		for i := range tab.w {
-			tab.w[i] = 0.5
+		// a plausible table: the leader is favoured
+		for a := int32(0); a < tab.A; a++ {
+			for b := int32(0); b < tab.A; b++ {
+				for s := int32(0); s < tab.c*tab.c; s++ {
+					tab.w[(a*tab.A+b)*tab.c*tab.c+s] = 0.5 + float64(a-b)/float64(2*tab.A)
+				}
+			}
 		}
 		for _, derivs := range []bool{false, true} {
 			b.Run(name+map[bool]string{false: "/plain", true: "/derivs"}[derivs], func(b *testing.B) {

@@ -226,6 +226,9 @@ func (t *Table) solve(workers int, progress func(sweep, done, total int)) error 
 			change = max(change, c)
 		}
 		t.change = change
+		if debugSweeps {
+			fmt.Printf("sweep %d change %.3g\n", sweep, change)
+		}
 		if !t.penaltied() || (sweep > 1 && change < duelTol) {
 			return nil
 		}
@@ -233,6 +236,8 @@ func (t *Table) solve(workers int, progress func(sweep, done, total int)) error 
 		prevDelta = change
 	}
 }
+
+var debugSweeps = false
 
 // work is one worker's scratch space.
 type work struct {
@@ -386,45 +391,38 @@ func (t *Table) pass(w *work, cyclic bool) (float64, error) {
 	if !cyclic {
 		return change, nil
 	}
-	// Gauss-Seidel on the linear model; each value depends on one or two
-	// others with slopes below 1 (a farkle probability), so it converges.
+	// Solve the linear model exactly (Gaussian elimination; the system is
+	// at most 2c^2 states): x_i + beta_i x_f(i) + zeta_i x_z(i) = rhs_i.
 	n := len(w.st)
-	if cap(w.lin) < n {
-		w.lin = make([]float64, n)
+	if cap(w.lin) < n*(n+1) {
+		w.lin = make([]float64, n*(n+1))
 	}
-	x := w.lin[:n]
+	mat := w.lin[:n*(n+1)]
+	clear(mat)
 	for k := range w.st {
-		x[k] = t.w[w.st[k].i]
+		s := &w.st[k]
+		row := mat[k*(n+1) : (k+1)*(n+1)]
+		row[k] += 1
+		rhs := s.alpha + s.beta + s.zeta
+		if s.fIn >= 0 {
+			row[s.fIn] += s.beta
+		} else {
+			rhs -= s.beta * t.read(s.fi)
+		}
+		if s.zIn >= 0 {
+			row[s.zIn] += s.zeta
+		} else {
+			rhs -= s.zeta * t.read(s.zi)
+		}
+		row[n] = rhs
 	}
-	for it := 0; ; it++ {
-		d := 0.0
-		for k := range w.st {
-			s := &w.st[k]
-			var f, z float64
-			if s.fIn >= 0 {
-				f = x[s.fIn]
-			} else {
-				f = t.read(s.fi)
-			}
-			if s.zIn >= 0 {
-				z = x[s.zIn]
-			} else {
-				z = t.read(s.zi)
-			}
-			v := s.alpha + s.beta*(1-f) + s.zeta*(1-z)
-			d = max(d, math.Abs(v-x[k]))
-			x[k] = v
-		}
-		if d < 1e-15 {
-			break
-		}
-		if it > 100000 {
-			return 0, fmt.Errorf("%w: linear model of a pair", ErrNoConvergence)
-		}
+	if !solveDense(mat, n) {
+		return 0, fmt.Errorf("%w: singular linear model of a pair", ErrNoConvergence)
 	}
 	for k := range w.st {
-		change = max(change, math.Abs(x[k]-t.w[w.st[k].i]))
-		t.w[w.st[k].i] = x[k]
+		v := mat[k*(n+1)+n]
+		change = max(change, math.Abs(v-t.w[w.st[k].i]))
+		t.w[w.st[k].i] = v
 	}
 	return change, nil
 }
@@ -515,4 +513,41 @@ func (t *Table) startValue(arr *turnArrays, a, b, sa, sb int32, F, Z float64, de
 		return arr.q[D], arr.qF[D], arr.qZ[D]
 	}
 	return arr.q[D], 0, 0
+}
+
+// solveDense solves the n x n system in m (rows of n coefficients and the
+// right-hand side) in place by Gaussian elimination with partial pivoting;
+// the solution is left in the last column. It reports false if singular.
+func solveDense(m []float64, n int) bool {
+	w := n + 1
+	for col := 0; col < n; col++ {
+		p := col
+		for r := col + 1; r < n; r++ {
+			if math.Abs(m[r*w+col]) > math.Abs(m[p*w+col]) {
+				p = r
+			}
+		}
+		if math.Abs(m[p*w+col]) < 1e-300 {
+			return false
+		}
+		if p != col {
+			for j := 0; j < w; j++ {
+				m[p*w+j], m[col*w+j] = m[col*w+j], m[p*w+j]
+			}
+		}
+		inv := 1 / m[col*w+col]
+		for j := col; j < w; j++ {
+			m[col*w+j] *= inv
+		}
+		for r := 0; r < n; r++ {
+			if r == col || m[r*w+col] == 0 {
+				continue
+			}
+			f := m[r*w+col]
+			for j := col; j < w; j++ {
+				m[r*w+j] -= f * m[col*w+j]
+			}
+		}
+	}
+	return true
 }

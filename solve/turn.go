@@ -40,6 +40,10 @@ func (a *turnArrays) resize(n int, derivs bool) {
 // that at every total and uses all options below the first total where it
 // fails.
 func (m *model) fill(a *turnArrays, F, Z float64) {
+	if !a.withDerivs {
+		m.fillPlain(a, F, Z)
+		return
+	}
 	D := int32(m.dice)
 	os := &m.pruned
 	rows := int32(len(a.k) / stride)
@@ -112,6 +116,66 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 				a.kF[base+left], a.kZ[base+left] = dF, dZ
 			}
 			if os != &m.optSet && t+1 < rows && v > a.k[base+stride+left] {
+				os = &m.optSet
+			}
+		}
+	}
+}
+
+// fillPlain is fill without derivatives: the hot loop of the duel solver.
+func (m *model) fillPlain(a *turnArrays, F, Z float64) {
+	D := int32(m.dice)
+	os := &m.pruned
+	rows := int32(len(a.k) / stride)
+	for t := a.top; t+1 < rows && os != &m.optSet; t++ {
+		for left := int32(0); left < D; left++ {
+			if a.k[t*stride+left] > a.k[(t+1)*stride+left] {
+				os = &m.optSet
+			}
+		}
+	}
+	window := (m.maxPts + 1) * stride
+	hotJ := int32(-1)
+	if m.hot {
+		hotJ = D
+	}
+	for t := a.top - 1; t >= 0; t-- {
+		base := t * stride
+		k := a.k[base : base+window]
+		gStart, gProb, oStart, oOff := os.gStart, os.gProb, os.oStart, os.oOff
+		for n := int32(1); n <= D; n++ {
+			v := 0.0
+			for g := gStart[n]; g < gStart[n+1]; g++ {
+				offs := oOff[oStart[g]:oStart[g+1]]
+				best := k[offs[0]]
+				for _, off := range offs[1:] {
+					if x := k[off]; x > best {
+						best = x
+					}
+				}
+				v += gProb[g] * best
+			}
+			v += m.farkle[n] * F
+			if n == 6 && m.sdn > 0 {
+				v += m.nothing * a.q[(t+m.sdn)*stride+6]
+			}
+			a.q[base+n] = v
+		}
+		b := a.bank[t]
+		for left := int32(0); left < D; left++ {
+			j := left
+			if left == 0 {
+				j = hotJ
+			}
+			v := b
+			if j > 0 {
+				v = max(v, a.q[base+j])
+			}
+			if v == negInf {
+				v = Z
+			}
+			a.k[base+left] = v
+			if os != &m.optSet && v > a.k[base+stride+left] {
 				os = &m.optSet
 			}
 		}
