@@ -11,6 +11,7 @@ import (
 // The zero value is not valid; start from DefaultRules.
 type Rules struct {
 	Name          string      `toml:"name" json:"name"`
+	Base          string      `toml:"base,omitempty" json:"base,omitempty"`           // "" or "dragon": marks a Dragon Farkle rule file
 	Soldiers      rules.Rules `toml:"soldiers" json:"soldiers"`                       // the soldier table; only dice and scoring matter
 	MinPlayers    int         `toml:"min_players" json:"min_players"`                 // 2
 	MaxPlayers    int         `toml:"max_players" json:"max_players"`                 // 5
@@ -79,6 +80,9 @@ func DefaultRules() Rules {
 // Validate returns nil or an error wrapping ErrInvalid that names the
 // offending field and what is allowed.
 func (r *Rules) Validate() error {
+	if r.Base != "" && r.Base != "dragon" {
+		return fmt.Errorf("%w: base: %q is not allowed (a Dragon Farkle rule file may only say base = \"dragon\")", ErrInvalid, r.Base)
+	}
 	if err := r.Soldiers.Validate(); err != nil {
 		return fmt.Errorf("%w: soldiers: %v", ErrInvalid, err)
 	}

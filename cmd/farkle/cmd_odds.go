@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -31,6 +32,9 @@ that score nothing are not a farkle and count their bonus.`
 type oddsResult struct {
 	Rules string     `json:"rules"`
 	Dice  []oddsDice `json:"dice"`
+	// Battle is Dragon Farkle's Final Battle: P(slaying the dragon) by
+	// soldiers brought (only with --rules dragon).
+	Battle []dragon.OddsRow `json:"battle,omitempty"`
 }
 
 type oddsDice struct {
@@ -47,20 +51,30 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, oddsHelp)
 	asJSON := fs.Bool("json", false, `print JSON: {"rules":"classic","dice":[{"n":1,"farkle":"2/3","p_farkle":0.666667,"expected":25},...]}`)
-	resolve := rulesFlag(fs)
+	resolve := rulesOrDragonFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("odds takes no arguments (got %q)", strings.Join(fs.Args(), " "))
 	}
-	r, err := resolve()
+	r, d, err := resolve()
 	if err != nil {
 		return err
 	}
+	if d != nil {
+		r = d.Soldiers
+		r.Name = d.Name
+	}
 	res := farkleOdds(r, dice.NewTable(r))
+	if d != nil {
+		res.Battle = dragon.OddsTable(*d)
+	}
 	if *asJSON {
 		return emitJSON(e, res, false)
+	}
+	if d != nil {
+		defer printBattleOdds(e, res.Battle)
 	}
 	fmt.Fprintf(e.stdout, "farkle odds (%s)\n", res.Rules)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -102,6 +116,18 @@ func farkleOdds(r rules.Rules, tab *dice.Table) oddsResult {
 		})
 	}
 	return res
+}
+
+// printBattleOdds draws the Final Battle odds as a table with a bar per row.
+func printBattleOdds(e *env, rows []dragon.OddsRow) {
+	fmt.Fprintln(e.stdout, "\nFinal Battle: P(slaying the dragon) by soldiers brought (best keeps, never retreating)")
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "soldiers\tP(win)\texpected cost\t")
+	for _, row := range rows {
+		bar := strings.Repeat("█", int(math.Round(row.PWin*40)))
+		fmt.Fprintf(tw, "%d\t%.4f\t%.0f\t%s\n", row.Soldiers, row.PWin, row.ExpectedLoss, bar)
+	}
+	tw.Flush()
 }
 
 // ratString writes a whole number without "/1".

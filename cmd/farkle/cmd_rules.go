@@ -8,6 +8,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/BurntSushi/toml"
+
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -41,7 +44,7 @@ func runRules(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	list := fs.Bool("list", false, "list the presets with a one-line description each")
 	asJSON := fs.Bool("json", false, "print JSON instead of TOML (with --list: a JSON array)")
-	resolve := rulesFlag(fs)
+	resolve := rulesOrDragonFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -54,6 +57,8 @@ func runRules(ctx context.Context, e *env, args []string) error {
 			r := rules.MustPreset(name)
 			infos = append(infos, presetInfo{Name: name, Description: describe(name, r), Hash: r.Hash()})
 		}
+		d := dragon.DefaultRules()
+		infos = append(infos, presetInfo{Name: dragonPreset, Description: describeDragon(d), Hash: d.Soldiers.Hash()})
 		if *asJSON {
 			return emitJSON(e, infos, true)
 		}
@@ -64,15 +69,28 @@ func runRules(ctx context.Context, e *env, args []string) error {
 		}
 		return tw.Flush()
 	}
-	r, err := resolve()
+	r, d, err := resolve()
 	if err != nil {
 		return err
+	}
+	if d != nil {
+		if *asJSON {
+			return emitJSON(e, d, true)
+		}
+		return toml.NewEncoder(e.stdout).Encode(d)
 	}
 	if *asJSON {
 		return emitJSON(e, r, true)
 	}
 	_, err = e.stdout.Write(r.TOML())
 	return err
+}
+
+// describeDragon is the --list line of Dragon Farkle.
+func describeDragon(d dragon.Rules) string {
+	s := d.Soldiers.Scoring
+	return fmt.Sprintf("Dragon Farkle (Z-Man Games): soldiers, an event die, cards; four of a kind %d, three pairs %d, six of a kind %d, straight %d; %d soldiers to fight the dragon; %d-%d players",
+		s.FourOfAKind, s.ThreePairs, s.SixOfAKind, s.Straight, d.BattleMinimum, d.MinPlayers, d.MaxPlayers)
 }
 
 // describe returns a one-line description of a rule set: where it comes

@@ -60,7 +60,7 @@ func runScore(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, scoreHelp)
 	asJSON := fs.Bool("json", false, "print JSON: {\"roll\":[...],\"farkle\":false,\"keeps\":[{\"dice\":[1],\"points\":100,\"melds\":[...]},...]}")
-	resolve := rulesFlag(fs)
+	resolve := soldierOrRulesFlag(fs)
 	diceArgs, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -151,19 +152,40 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 
 // rulesFlag adds --rules to fs and returns a function that resolves it.
 // Any failure (unknown preset, missing or malformed file, invalid rules) is
-// bad input: a usage error (exit 2).
+// bad input: a usage error (exit 2). Dragon Farkle is refused: commands that
+// play it use rulesOrDragonFlag.
 func rulesFlag(fs *flag.FlagSet) func() (rules.Rules, error) {
-	spec := fs.String("rules", rules.DefaultBase, "a preset ("+strings.Join(rules.Presets(), ", ")+") or a rule file (.toml or .json)")
+	resolve := rulesOrDragonFlag(fs)
 	return func() (rules.Rules, error) {
+		r, d, err := resolve()
+		if err == nil && d != nil {
+			return rules.Rules{}, dragonUnsupported(strings.TrimPrefix(fs.Name(), "farkle "))
+		}
+		return r, err
+	}
+}
+
+// rulesOrDragonFlag adds --rules to fs; its function returns either Farkle
+// rules or, for --rules dragon or a file with base = "dragon", Dragon Farkle
+// rules (non-nil *dragon.Rules).
+func rulesOrDragonFlag(fs *flag.FlagSet) func() (rules.Rules, *dragon.Rules, error) {
+	spec := fs.String("rules", rules.DefaultBase, "a preset ("+strings.Join(append(rules.Presets(), dragonPreset), ", ")+") or a rule file (.toml or .json)")
+	return func() (rules.Rules, *dragon.Rules, error) {
+		if d, ok, err := resolveDragon(*spec); ok {
+			if err != nil {
+				return rules.Rules{}, nil, err
+			}
+			return rules.Rules{}, &d, nil
+		}
 		r, err := rules.Resolve(*spec)
 		if err != nil {
 			var fe *rules.FieldError
 			if errors.As(err, &fe) || errors.Is(err, rules.ErrUnknownPreset) {
-				return rules.Rules{}, usagef("--rules %s: %v", *spec, err)
+				return rules.Rules{}, nil, usagef("--rules %s: %v", *spec, err)
 			}
 			// A file that cannot be read or parsed: say what --rules takes.
-			return rules.Rules{}, usagef("--rules %s: %v (--rules takes a preset: %s; or a .toml or .json rule file)", *spec, err, strings.Join(rules.Presets(), ", "))
+			return rules.Rules{}, nil, usagef("--rules %s: %v (--rules takes a preset: %s; or a .toml or .json rule file)", *spec, err, strings.Join(append(rules.Presets(), dragonPreset), ", "))
 		}
-		return r, nil
+		return r, nil, nil
 	}
 }
