@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -153,5 +152,3 @@ func isTerminalReader(r any) bool {
 	f, ok := r.(*os.File)
 	return ok && isTerminal(f)
 }
-
-var _ = errors.New

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -284,8 +283,7 @@ func TestPlayLineModeQuitAndResume(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"play", "--players", "you,bot:steady", "--seed", "resume-me"}
 	// Play until the first choice, then quit.
-	in, out, code := playAgainstBot(t, dir, "", args...)
-	_ = in
+	_, out, code := playAgainstBot(t, dir, "", args...)
 	if code != 0 {
 		t.Fatal(out)
 	}
@@ -346,5 +344,3 @@ func TestPlayBadInput(t *testing.T) {
 		})
 	}
 }
-
-var _ = fmt.Sprint
