@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solve"
+)
+
+func TestSolveSoloJSON(t *testing.T) {
+	for _, name := range rules.Presets() {
+		t.Run(name, func(t *testing.T) {
+			out, errOut, code := runFarkle(t, "", "solve", "--solo", "--json", "--rules", name)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var got soloJSON
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			r := rules.MustPreset(name)
+			p, err := solve.SolveSolo(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(got.ExpectedTurn-p.ExpectedTurn()) > 1e-6 {
+				t.Errorf("expected_turn %v, solver %v", got.ExpectedTurn, p.ExpectedTurn())
+			}
+			if len(got.BankAt) != 6 {
+				t.Errorf("bank_at has %d entries, want 6: %s", len(got.BankAt), out)
+			}
+			for n := 1; n <= 6; n++ {
+				v := got.BankAt[string(rune('0'+n))]
+				want, ok, _ := p.BankAt(n)
+				if v == nil || !ok || *v != want {
+					t.Errorf("bank_at[%d] = %v, want %d", n, v, want)
+				}
+			}
+			if pen := r.Turn.FarklePenalty.Count; pen > 0 {
+				if len(got.BankAtStreak) != pen {
+					t.Errorf("bank_at_streak has %d streaks, want %d", len(got.BankAtStreak), pen)
+				}
+				if *got.BankAtStreak["0"]["6"] != *got.BankAt["6"] {
+					t.Errorf("bank_at is not bank_at_streak[0]")
+				}
+			} else if strings.Contains(out, "bank_at_streak") {
+				t.Errorf("bank_at_streak without a penalty: %s", out)
+			}
+			if (r.Turn.EntryMinimum > 0) != (got.Entry != nil) {
+				t.Errorf("entry strategy present %v with entry minimum %d", got.Entry != nil, r.Turn.EntryMinimum)
+			}
+		})
+	}
+}
+
+// TestSolveSoloNull: with six_dice_nothing six dice never farkle, so banking
+// is never at least as good as throwing them: null.
+func TestSolveSoloNull(t *testing.T) {
+	file := writeTestFile(t, "sdn.toml", "base = \"cardgames\"\n[scoring]\nsix_dice_nothing = 500\n")
+	out, errOut, code := runFarkle(t, "", "solve", "--solo", "--json", "--rules", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, `"6":null`) {
+		t.Errorf("bank_at[6] is not null: %s", out)
+	}
+}
+
+func TestSolveSoloText(t *testing.T) {
+	out, errOut, code := runFarkle(t, "", "solve", "--solo", "--rules", "farkle-dice")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"expected points per turn: 539.63", "dice to throw", "0 farkles behind", "to enter, 0 farkles behind", "getting on the board"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// the table is aligned: every row of the table ends at the same column
+	var width int
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "behind") || strings.Contains(line, "dice to throw") {
+			if width == 0 {
+				width = len(line)
+			} else if len(line) != width {
+				t.Errorf("row %q is %d wide, others %d", line, len(line), width)
+			}
+		}
+	}
+}
+
+const tinyDuel = `name = "tiny"
+dice = 1
+[scoring]
+single = { "1" = 100 }
+[turn]
+farkle_penalty = { count = 0, points = 0 }
+[game]
+target = 100
+ending = "immediate"
+`
+
+func TestSolveDuelCache(t *testing.T) {
+	file := writeTestFile(t, "tiny.toml", tinyDuel)
+	dir := t.TempDir()
+	run := func() (duelJSON, string) {
+		t.Helper()
+		out, errOut, code := runFarkle(t, "", "solve", "--duel", "--json", "--rules", file, "--cache", dir)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var got duelJSON
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return got, errOut
+	}
+	first, _ := run()
+	// the first to throw a 1 wins: 1/6 + 5/6 (1 - w) = w = 6/11
+	if math.Abs(first.PFirstWins-6.0/11) > 1e-12 || first.Cached || first.States != 1 {
+		t.Errorf("first run %+v, want p 6/11, not cached, 1 state", first)
+	}
+	second, _ := run()
+	if !second.Cached || second.PFirstWins != first.PFirstWins {
+		t.Errorf("second run %+v, want the cached table", second)
+	}
+	if filepath.Dir(second.CacheFile) != dir {
+		t.Errorf("cache file %q not in %q", second.CacheFile, dir)
+	}
+	data, err := os.ReadFile(second.CacheFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(second.CacheFile, data[:len(data)-5], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	third, errOut := run()
+	if third.Cached || !strings.Contains(errOut, "cache file rebuilt") || third.PFirstWins != first.PFirstWins {
+		t.Errorf("truncated cache: %+v, stderr %q", third, errOut)
+	}
+}
+
+func TestSolveDuelCacheDirFromEnv(t *testing.T) {
+	file := writeTestFile(t, "tiny.toml", tinyDuel)
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"FARKLE_CACHE_DIR": "/a", "XDG_CACHE_HOME": "/b", "HOME": "/c"}, "/a"},
+		{map[string]string{"XDG_CACHE_HOME": "/b", "HOME": "/c"}, "/b/farkle"},
+		{map[string]string{"HOME": "/c"}, "/c/.cache/farkle"},
+	} {
+		e := &env{getenv: func(k string) string { return tc.env[k] }}
+		if got := cacheDirectory(e, ""); got != tc.want {
+			t.Errorf("env %v: %q, want %q", tc.env, got, tc.want)
+		}
+		if got := cacheDirectory(e, "/flag"); got != "/flag" {
+			t.Errorf("--cache must win: %q", got)
+		}
+	}
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(k string) string {
+		if k == "XDG_CACHE_HOME" {
+			return dir
+		}
+		return ""
+	}}
+	if code := Main(context.Background(), e, []string{"solve", "--duel", "--rules", file}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	matches, _ := filepath.Glob(filepath.Join(dir, "farkle", "duel-*.bin"))
+	if len(matches) != 1 {
+		t.Errorf("cache files under $XDG_CACHE_HOME/farkle: %v", matches)
+	}
+	for _, want := range []string{"P(first player wins)  0.545455", "fair compensation", "states", "seconds"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestSolveBadInput(t *testing.T) {
+	three := writeTestFile(t, "three.toml", "base = \"classic\"\n[game]\nmin_players = 3\n")
+	for _, tc := range []struct {
+		args    []string
+		mention []string
+	}{
+		{[]string{"solve"}, []string{"--solo", "--duel"}},
+		{[]string{"solve", "--solo", "--duel"}, []string{"exactly one"}},
+		{[]string{"solve", "--duel", "--rules", three}, []string{"min_players", "3"}},
+		{[]string{"solve", "--duel", "--no-cache", "--max-memory", "1000"}, []string{"needs", "MiB"}},
+		{[]string{"solve", "--solo", "--rules", "nope"}, []string{"nope"}},
+		{[]string{"solve", "--solo", "extra"}, []string{"extra"}},
+	} {
+		t.Run(strings.Join(tc.args[1:], " "), func(t *testing.T) {
+			for _, r := range farkleRunners {
+				_, errOut, code := r.run(t, "", tc.args...)
+				checkBadInput(t, errOut, code, tc.mention...)
+			}
+		})
+	}
+}
