@@ -385,8 +385,6 @@ func (m *Model) events(ev []engine.Event) {
 			m.note(true, "%s", Describe(e, names))
 		case engine.EvHotDice, engine.EvSixDiceNothing, engine.EvFinalRound, engine.EvBank:
 			m.note(false, "%s", Describe(e, names))
-		case engine.EvGameOver:
-			m.note(false, "%s", m.game.Winners())
 		}
 	}
 	m.advice = nil

@@ -41,7 +41,7 @@ func GamePath(dir string, t time.Time, names []string) string {
 		b.WriteByte('-')
 		for _, r := range strings.ToLower(n) {
 			switch {
-			case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-':
 				b.WriteRune(r)
 			default:
 				b.WriteByte('_')

@@ -97,7 +97,9 @@ func (m *Model) tableView() string {
 	// Scoreboard.
 	add(m.scoreboard()...)
 	if s.FinalRound && !s.Over() {
-		add(st.banner.Render(fmt.Sprintf("Final round: %s reached %d; everyone else has one more turn.", s.Players[s.Trigger].Name, s.Players[s.Trigger].Score)))
+		for _, l := range wrap(fmt.Sprintf("Final round: %s reached %d; everyone else has one more turn.", s.Players[s.Trigger].Name, s.Players[s.Trigger].Score), m.width, "") {
+			add(st.banner.Render(l))
+		}
 	}
 	add("")
 
@@ -200,7 +202,8 @@ func (m *Model) turnLine() string {
 	s := g.State()
 	st := m.st
 	if s.Over() {
-		return st.good.Render("Game over: " + strings.TrimPrefix(strings.TrimPrefix(g.Winners(), "winners: "), "winner: ") + ".")
+		over := Describe(engine.Event{Kind: engine.EvGameOver, Players: s.Winners, Score: s.Players[s.Winners[0]].Score}, g.Names())
+		return st.good.Render("G" + strings.TrimPrefix(over, "g") + ".")
 	}
 	if s.Phase != engine.PhasePlay {
 		return st.bold.Render("Roll-off: each player throws one die; the highest " + map[bool]string{true: "starts", false: "wins"}[s.Phase == engine.PhaseFirstRollOff] + ".")
@@ -231,7 +234,14 @@ func (m *Model) diceArea() []string {
 	s := g.State()
 	st := m.st
 	blank := func(msg string) []string {
-		return []string{"", "", "  " + msg, "", "", ""}
+		out := []string{"", ""}
+		for _, l := range wrap(msg, m.width-2, "") {
+			out = append(out, "  "+l)
+		}
+		for len(out) < 6 {
+			out = append(out, "")
+		}
+		return out[:6]
 	}
 	if s.Over() {
 		saved := "This game was not saved."
