@@ -121,10 +121,10 @@ func (g *Game) BotToAct() bool {
 	return a >= 0 && g.bots[a] != nil
 }
 
-// AutoToAct reports whether the next action needs nobody's decision: a
-// bot's, a roll-off throw (people's roll-offs are thrown for them) or a
-// forced throw at the start of a person's turn is not included (the person
-// presses r).
+// AutoToAct reports whether the next action needs no person's decision:
+// a bot is to act, or a roll-off die is to be thrown (people's roll-off
+// throws are made for them). A person's throw at the start of a turn is not
+// automatic: the terminal game waits for r (line mode throws it at once).
 func (g *Game) AutoToAct() bool {
 	s := g.play.State
 	return !s.Over() && (g.BotToAct() || s.Phase != engine.PhasePlay)

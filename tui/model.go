@@ -218,7 +218,7 @@ func (m *Model) helpKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Up):
 		m.helpTop = max(0, m.helpTop-m.helpStep(msg))
 	case key.Matches(msg, m.keys.Down):
-		m.helpTop += m.helpStep(msg)
+		m.helpTop = min(m.helpTop+m.helpStep(msg), max(0, len(m.helpLines())-m.height))
 	case key.Matches(msg, m.keys.Back, m.keys.Help, m.keys.Quit):
 		m.screen = screenTable
 	}

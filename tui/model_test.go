@@ -10,6 +10,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
 )
 
 // loneTwo is a throw with a 2 that cannot score (fewer than three 2s) and
@@ -212,5 +213,47 @@ func TestHintListsTheKeeps(t *testing.T) {
 	press(m, "h")
 	if strings.Contains(m.View(), "─ hint") {
 		t.Fatal("h did not hide the hint")
+	}
+}
+
+func TestHelpScrollsAndGoesBack(t *testing.T) {
+	m := newModel(t, seatOrder("farkle-dice"), []Seat{{Name: "ana"}}, engine.SeedFrom("help"), 80, 20)
+	press(m, "?")
+	if !strings.Contains(m.View(), "Keys") {
+		t.Fatalf("? did not show the help:\n%s", m.View())
+	}
+	for range 100 {
+		press(m, "down")
+	}
+	v := m.View()
+	if !strings.Contains(v, "three pairs") || strings.Count(v, "\n")+1 != 20 {
+		t.Fatalf("scrolled to the end, the help should fill the window and end with the scoring table:\n%s", v)
+	}
+	press(m, "esc")
+	if m.screen != screenTable {
+		t.Fatal("esc did not go back to the table")
+	}
+}
+
+func TestSetupStartsTheGame(t *testing.T) {
+	m := New(Options{Rules: rules.MustPreset("classic"), Seed: engine.SeedFrom("setup"), Now: fixedNow, Renderer: plainRenderer()})
+	m.Update(keyMsgSize(80, 24))
+	// Three players; the second becomes a person called "you" too: refused.
+	press(m, "down", "right", "down", "down", "left")
+	for range 10 {
+		press(m, "backspace")
+	}
+	press(m, "you", "enter")
+	if m.Game() != nil || !strings.Contains(m.View(), `"you" plays twice`) {
+		t.Fatalf("duplicate names were not refused:\n%s", m.View())
+	}
+	press(m, "backspace", "backspace", "backspace", "ana", "enter")
+	g := m.Game()
+	if g == nil {
+		t.Fatalf("enter did not start the game:\n%s", m.View())
+	}
+	want := []Seat{{Name: "you"}, {Name: "ana"}, {Name: "steady", Bot: "steady"}}
+	if !reflect.DeepEqual(g.Seats(), want) || g.Rules().Name != "classic" {
+		t.Fatalf("seats %v, rules %s", g.Seats(), g.Rules().Name)
 	}
 }

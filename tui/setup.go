@@ -20,6 +20,7 @@ type setupModel struct {
 	rule    int
 	n       int
 	seats   []Seat // 8 seats; the first n play
+	auto    []bool // the seat's name is chosen for it (not typed)
 	row     int    // 0 rules, 1 players, 2.. seats, last: start
 	err     string
 }
@@ -43,10 +44,11 @@ func newSetup(r rules.Rules) *setupModel {
 		}
 	}
 	sm.seats = []Seat{{Name: "you"}}
+	sm.auto = []bool{true}
 	for i := 1; i < 8; i++ {
 		sm.seats = append(sm.seats, Seat{Bot: DefaultBot()})
+		sm.auto = append(sm.auto, true)
 	}
-	nameBots(sm.seats[1:])
 	sm.n = 2
 	sm.clamp()
 	return sm
@@ -62,6 +64,27 @@ func (sm *setupModel) clamp() {
 
 func (sm *setupModel) lastRow() int { return 2 + sm.n }
 
+// named returns the playing seats with the automatic names filled in:
+// bots after their level (numbered when repeated), people "player N".
+func (sm *setupModel) named() []Seat {
+	seats := slices.Clone(sm.seats[:sm.n])
+	for i := range seats {
+		if sm.auto[i] && seats[i].IsBot() {
+			seats[i].Name = ""
+		}
+	}
+	nameBots(seats)
+	return seats
+}
+
+// typed returns the name of seat i as it stands for editing.
+func (sm *setupModel) typed(i int) []rune {
+	if sm.auto[i] {
+		return []rune(sm.named()[i].Name)
+	}
+	return []rune(sm.seats[i].Name)
+}
+
 // update handles a key.
 func (sm *setupModel) update(msg tea.KeyMsg, k keyMap) setupResult {
 	sm.err = ""
@@ -71,7 +94,7 @@ func (sm *setupModel) update(msg tea.KeyMsg, k keyMap) setupResult {
 	case key.Matches(msg, k.Back):
 		return setupQuit
 	case key.Matches(msg, k.Start):
-		if _, err := checkSeats(slices.Clone(sm.seats[:sm.n]), sm.rules()); err != nil {
+		if _, err := checkSeats(sm.named(), sm.rules()); err != nil {
 			sm.err = strings.TrimPrefix(err.Error(), ErrPlayers.Error()+": ")
 			return setupNone
 		}
@@ -87,12 +110,13 @@ func (sm *setupModel) update(msg tea.KeyMsg, k keyMap) setupResult {
 		}
 		sm.change(d)
 	case onSeat && msg.Type == tea.KeyBackspace:
-		name := []rune(sm.seats[seat].Name)
+		name := sm.typed(seat)
 		if len(name) > 0 {
 			sm.seats[seat].Name = string(name[:len(name)-1])
+			sm.auto[seat] = false
 		}
 	case onSeat && (msg.Type == tea.KeyRunes || msg.Type == tea.KeySpace):
-		name := []rune(sm.seats[seat].Name)
+		name := sm.typed(seat)
 		for _, r := range msg.Runes {
 			if unicode.IsPrint(r) && r != ',' && r != '=' && len(name) < maxName {
 				name = append(name, r)
@@ -102,6 +126,7 @@ func (sm *setupModel) update(msg tea.KeyMsg, k keyMap) setupResult {
 			name = append(name, ' ')
 		}
 		sm.seats[seat].Name = string(name)
+		sm.auto[seat] = false
 	case !onSeat && key.Matches(msg, k.Quit):
 		return setupQuit
 	}
@@ -124,25 +149,16 @@ func (sm *setupModel) change(d int) {
 		}
 		ks := kinds()
 		s := &sm.seats[seat]
-		i := (slices.Index(ks, s.Bot) + d + len(ks)) % len(ks)
-		wasDefault := s.Name == "" || (s.IsBot() && strings.HasPrefix(s.Name, s.Bot))
-		s.Bot = ks[i]
-		if wasDefault {
-			if s.IsBot() {
-				s.Name = s.Bot
-				if seat > 0 {
-					s.Name = fmt.Sprintf("%s-%d", s.Bot, seat+1)
-				}
-			} else {
-				s.Name = fmt.Sprintf("player %d", seat+1)
-			}
+		s.Bot = ks[(slices.Index(ks, s.Bot)+d+len(ks))%len(ks)]
+		if sm.auto[seat] && !s.IsBot() {
+			s.Name = fmt.Sprintf("player %d", seat+1)
 		}
 	}
 }
 
 // result returns the chosen rules and seats.
 func (sm *setupModel) result() (rules.Rules, []Seat) {
-	seats, _ := checkSeats(slices.Clone(sm.seats[:sm.n]), sm.rules())
+	seats, _ := checkSeats(sm.named(), sm.rules())
 	return sm.rules(), seats
 }
 
@@ -163,15 +179,14 @@ func (sm *setupModel) view(st styles, width int) string {
 	line(st.dim.Render(fmt.Sprintf("            first to %d; %d to %d players", r.Game.Target, r.Game.MinPlayers, r.Game.MaxPlayers)))
 	line(fmt.Sprintf("%sPlayers   ◀ %d ▶", cursor(1), sm.n))
 	line("")
-	for i := range sm.n {
-		s := sm.seats[i]
+	for i, s := range sm.named() {
 		kind := "person"
 		if s.IsBot() {
 			kind = "bot: " + s.Bot
 		}
 		name := s.Name
 		if sm.row == i+2 {
-			name += "_"
+			name = string(sm.typed(i)) + "_"
 		}
 		line(fmt.Sprintf("%sSeat %d    %-17s ◀ %s ▶", cursor(i+2), i+1, name, kind))
 	}

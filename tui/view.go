@@ -74,8 +74,7 @@ func (m *Model) helpLines() []string {
 
 func (m *Model) helpView() string {
 	lines := m.helpLines()
-	m.helpTop = min(m.helpTop, max(0, len(lines)-m.height))
-	return strings.Join(lines[m.helpTop:], "\n")
+	return strings.Join(lines[min(m.helpTop, len(lines)):], "\n")
 }
 
 // tableView draws the game: header, scoreboard, the throw, the turn, the
