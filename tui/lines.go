@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/farkle/farkle/dice"
@@ -255,7 +256,11 @@ func (l *lines) score() {
 		l.say("%s", line)
 	}
 	line := fmt.Sprintf("score: target %d", r.Game.Target)
-	if s.Phase == engine.PhasePlay {
+	switch {
+	case s.Phase != engine.PhasePlay || s.Over():
+	case s.Step == engine.StepKeep:
+		line += fmt.Sprintf(", turn total %d, throw to keep from: %s", s.Total, s.Throw)
+	default:
 		line += fmt.Sprintf(", turn total %d, %d %s to throw", s.Total, s.ToThrow(), plural(s.ToThrow(), "die", "dice"))
 	}
 	if s.FinalRound {
@@ -272,7 +277,10 @@ func (l *lines) hint() {
 	}
 	for _, c := range adv.Choices {
 		line := fmt.Sprintf("hint: %s: %s %s", c.Label(), adv.Format(c.Value), adv.Measure)
-		if c.Note != "" {
+		switch {
+		case math.IsNaN(c.Value):
+			line = fmt.Sprintf("hint: %s: %s", c.Label(), c.Note)
+		case c.Note != "":
 			line += " (" + c.Note + ")"
 		}
 		l.say("%s", line)
