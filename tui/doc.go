@@ -8,7 +8,7 @@
 // bots), a log of what happened, and the file it is saved to.
 //
 // Saved games. Every game is written as a record (package record) to a file
-// in the games directory (DataDir) when a turn ends, when the game ends and
+// in the games directory (GamesDir) when a turn ends, when the game ends and
 // when the player quits. A record commits to its dice seed and reveals it
 // only when the game is over; so that an unfinished game can be resumed,
 // its seed is written beside the record in a sidecar file (the record's name

@@ -33,7 +33,9 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 	w := bufio.NewWriter(out)
 	l := &lines{g: g, w: w, adv: adv}
 	l.intro()
-	sc := bufio.NewScanner(in)
+	stop := make(chan struct{})
+	defer close(stop)
+	input := readLines(in, stop)
 	for {
 		l.advance()
 		if g.Over() {
@@ -44,18 +46,54 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if ctx.Err() != nil || !sc.Scan() {
+		var line inputLine
+		select {
+		case <-ctx.Done():
+			line.eof = true
+		case line = <-input:
+		}
+		if line.eof {
 			l.saved()
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			return sc.Err()
+			return line.err
 		}
-		if quit := l.command(sc.Text()); quit {
+		if quit := l.command(line.text); quit {
 			l.saved()
 			return w.Flush()
 		}
 	}
+}
+
+// inputLine is one line read, or the end of the input (with the read
+// error, if any).
+type inputLine struct {
+	text string
+	eof  bool
+	err  error
+}
+
+// readLines reads in line by line in a goroutine, so that RunLines can
+// stop on ctx while a read blocks. The goroutine ends at the end of in, or
+// when stop is closed and it has a line to hand over.
+func readLines(in io.Reader, stop <-chan struct{}) <-chan inputLine {
+	ch := make(chan inputLine)
+	go func() {
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			select {
+			case ch <- inputLine{text: sc.Text()}:
+			case <-stop:
+				return
+			}
+		}
+		select {
+		case ch <- inputLine{eof: true, err: sc.Err()}:
+		case <-stop:
+		}
+	}()
+	return ch
 }
 
 type lines struct {
@@ -85,11 +123,13 @@ func (l *lines) intro() {
 	if g.State().Version > 0 {
 		l.say("resumed: %s", g.Path())
 		l.score()
-		if s := g.State(); s.Phase == engine.PhasePlay && s.Step != engine.StepThrow && !g.BotToAct() {
-			l.say("turn: %s (score %d)", s.Players[s.Current].Name, s.Players[s.Current].Score)
-			if s.Step == engine.StepKeep {
-				l.say("throw: %s", s.Throw)
-			}
+	}
+	if s := g.State(); s.Phase == engine.PhasePlay && !s.Over() {
+		// The turn in progress (the first turn when the game starts
+		// without a roll-off) has not been announced by an event.
+		l.say("turn: %s (score %d)", s.Players[s.Current].Name, s.Players[s.Current].Score)
+		if s.Step == engine.StepKeep {
+			l.say("throw: %s", s.Throw)
 		}
 	}
 	l.prompt()

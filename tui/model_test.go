@@ -239,7 +239,13 @@ func TestSetupStartsTheGame(t *testing.T) {
 	m := New(Options{Rules: rules.MustPreset("classic"), Seed: engine.SeedFrom("setup"), Now: fixedNow, Renderer: plainRenderer()})
 	m.Update(keyMsgSize(80, 24))
 	// Three players; the second becomes a person called "you" too: refused.
-	press(m, "down", "right", "down", "down", "left")
+	press(m, "down", "right", "down", "down")
+	for range len(kinds()) {
+		if !m.setup.seats[1].IsBot() {
+			break
+		}
+		press(m, "right")
+	}
 	for range 10 {
 		press(m, "backspace")
 	}

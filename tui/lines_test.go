@@ -1,0 +1,87 @@
+package tui
+
+import (
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/engine"
+)
+
+// syncBuffer is a strings.Builder safe for a writer and a reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestRunLinesStopsOnCancelWhileReading(t *testing.T) {
+	dir := t.TempDir()
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, engine.SeedFrom("cancel"), GamePath(dir, fixedNow(), []string{"ana"}), fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := io.Pipe() // nothing is ever typed
+	out := &syncBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- RunLines(ctx, g, in, out, nil) }()
+	deadline := time.After(10 * time.Second)
+	for !strings.Contains(out.String(), "throw: ") {
+		select {
+		case <-deadline:
+			t.Fatalf("no throw printed: %q", out.String())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("RunLines did not stop when its context was cancelled")
+	}
+	if !strings.Contains(out.String(), "saved: "+g.Path()) {
+		t.Fatalf("the game was not saved on the way out:\n%s", out.String())
+	}
+}
+
+func TestRunLinesHotSeat(t *testing.T) {
+	// Two people at one keyboard: each turn is announced by name and each
+	// answers their own throws.
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, engine.SeedFrom("hot-seat"), "", fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &syncBuffer{}
+	// Whatever the dice, "bank" is refused right after a throw, and
+	// "quit" ends: the game is at ana's first throw.
+	if err := RunLines(context.Background(), g, strings.NewReader("bank\nscore\nquit\n"), out, nil); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"turn: ana (score 0)", "throw: ", "error: bank: keep some dice first", "score: ana 0, to play", "score: bob 0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "saved:") {
+		t.Error("a game without a file claims to be saved")
+	}
+}
