@@ -1,42 +1,90 @@
 package solve
 
 import (
+	"bytes"
 	"testing"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/rules"
 )
 
-// benchTable solves a small duel once for the in-turn benchmarks.
-func benchTable(b *testing.B, name string, target int) *Table {
+// syntheticTable returns a full-size table of the preset with plausible
+// values (the leader is favoured) without solving it: for benchmarks of the
+// parts that only read a table.
+func syntheticTable(b *testing.B, name string) *Table {
 	b.Helper()
 	r := rules.MustPreset(name)
-	r.Game.Target = target
-	tab, err := SolveDuel(r, DuelOptions{})
-	if err != nil {
-		b.Fatal(err)
+	m := newModel(r)
+	tab := &Table{m: m, A: m.target, c: int32(m.streaks())}
+	tab.fr = m.newFinalRound()
+	tab.pFmin = m.pFmin()
+	tab.w = make([]float64, int(tab.A)*int(tab.A)*int(tab.c)*int(tab.c))
+	for a := int32(0); a < tab.A; a++ {
+		for bb := int32(0); bb < tab.A; bb++ {
+			for s := int32(0); s < tab.c*tab.c; s++ {
+				tab.w[(a*tab.A+bb)*tab.c*tab.c+s] = 0.5 + float64(a-bb)/float64(2*tab.A)
+			}
+		}
 	}
 	return tab
 }
 
-// BenchmarkTurnSolve measures one start-of-turn solve (the unit of work of
-// the duel solver) at the start of a game of the full classic target, with
-// and without derivatives.
-func BenchmarkTurnSolve(b *testing.B) {
-	for _, name := range []string{"classic", "cardgames"} {
+// BenchmarkSolveSolo is the whole solo solve of each preset.
+func BenchmarkSolveSolo(b *testing.B) {
+	for _, name := range rules.Presets() {
 		r := rules.MustPreset(name)
-		m := newModel(r)
-		tab := &Table{m: m, A: m.target, c: int32(m.streaks())}
-		tab.fr = m.newFinalRound()
-		tab.pFmin = m.pFmin()
-		tab.w = make([]float64, int(tab.A)*int(tab.A)*int(tab.c)*int(tab.c))
-		// a plausible table: the leader is favoured
-		for a := int32(0); a < tab.A; a++ {
-			for b := int32(0); b < tab.A; b++ {
-				for s := int32(0); s < tab.c*tab.c; s++ {
-					tab.w[(a*tab.A+b)*tab.c*tab.c+s] = 0.5 + float64(a-b)/float64(2*tab.A)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := SolveSolo(r); err != nil {
+					b.Fatal(err)
 				}
 			}
-		}
+		})
+	}
+}
+
+// BenchmarkSolveDuel is the whole duel solve of each preset (minutes with a
+// farkle penalty: run with -benchtime=1x). Peak memory is best measured on
+// the command: /usr/bin/time -v farkle solve --duel --rules NAME --no-cache.
+func BenchmarkSolveDuel(b *testing.B) {
+	for _, name := range rules.Presets() {
+		r := rules.MustPreset(name)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				t, err := SolveDuel(r, DuelOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(t.Sweeps()), "sweeps")
+			}
+		})
+	}
+}
+
+// BenchmarkSolveDuelSmall is the duel solve of presets at a target of 3000:
+// a quick measure of the solver's speed.
+func BenchmarkSolveDuelSmall(b *testing.B) {
+	for _, name := range rules.Presets() {
+		r := rules.MustPreset(name)
+		r.Game.Target = 3000
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := SolveDuel(r, DuelOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkTurnSolve is one start-of-turn solve at 0 to 0 (the largest),
+// the unit of work of the duel solver, with and without derivatives.
+func BenchmarkTurnSolve(b *testing.B) {
+	for _, name := range []string{"classic", "cardgames"} {
+		tab := syntheticTable(b, name)
 		for _, derivs := range []bool{false, true} {
 			b.Run(name+map[bool]string{false: "/plain", true: "/derivs"}[derivs], func(b *testing.B) {
 				var arr turnArrays
@@ -45,6 +93,72 @@ func BenchmarkTurnSolve(b *testing.B) {
 					tab.startValue(&arr, 0, 0, 0, 0, 0.5, 0.5, derivs)
 				}
 			})
+		}
+	}
+}
+
+// BenchmarkCacheLoad reads a full-size classic table from memory (the file
+// read itself is the operating system's).
+func BenchmarkCacheLoad(b *testing.B) {
+	tab := syntheticTable(b, "classic")
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, tab); err != nil {
+		b.Fatal(err)
+	}
+	r := rules.MustPreset("classic")
+	b.SetBytes(int64(buf.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReadTable(bytes.NewReader(buf.Bytes()), r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPosition recomputes in-turn values from a full-size table: the
+// value of a throw, a bank-or-throw choice and the keeps of a throw, early in
+// a game (the longest turns) and near its end.
+func BenchmarkPosition(b *testing.B) {
+	tab := syntheticTable(b, "classic")
+	for _, tc := range []struct {
+		name string
+		p    DuelPosition
+	}{
+		{"start", DuelPosition{Me: 0, Them: 0, Total: 0, Dice: 6}},
+		{"midgame", DuelPosition{Me: 5000, Them: 6500, MyStreak: 1, Total: 450, Dice: 3}},
+		{"last turn", DuelPosition{Me: 7000, Them: 10250, Total: 1500, Dice: 4}},
+	} {
+		b.Run(tc.name+"/value", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := tab.Value(tc.p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(tc.name+"/options", func(b *testing.B) {
+			throw := dice.Throws(tc.p.Dice)[len(dice.Throws(tc.p.Dice))/3]
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := tab.Options(tc.p, throw); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSoloOptions is a solo decision: the keeps of a throw with values.
+func BenchmarkSoloOptions(b *testing.B) {
+	p, err := SolveSolo(rules.MustPreset("classic"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	throw := dice.Of(1, 1, 5, 2, 3, 5)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := p.Options(SoloPosition{Total: 350, Dice: 6}, throw); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

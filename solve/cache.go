@@ -208,6 +208,10 @@ func (t *Table) Sweeps() int { return t.sweeps }
 // farkle penalty the solve stops when it is below 1e-12.
 func (t *Table) LastChange() float64 { return t.change }
 
+// ErrorEstimate returns the estimated error left by the sweeps of a solve
+// with a farkle penalty (0 otherwise, and for a loaded table).
+func (t *Table) ErrorEstimate() float64 { return t.errEst }
+
 // FirstPlayerWins returns the probability that the player who moves first
 // wins from 0 to 0.
 func (t *Table) FirstPlayerWins() float64 { return t.w[t.idx(0, 0, 0, 0)] }

@@ -1,27 +1,69 @@
 // Package solve holds the exact solvers of Farkle for any rule set: the solo
-// solver (the strategy that maximises the expected points of a turn, or with a
-// farkle penalty the long-run average points per turn) and the duel solver
-// (the two-player strategy that maximises the probability of winning).
+// solver (the turn strategy of most expected points, or with a farkle penalty
+// of the most long-run average points per turn) and the duel solver (the
+// two-player strategy of the highest probability of winning).
 //
-// Both work on turn totals and scores in units of the rule set's point unit
-// (the greatest common divisor of every keep's points, the six-dice-nothing
-// bonus and the farkle penalty: 50 for every preset). Positions given in
-// points that are not multiples of the unit are rejected.
+// # Units
 //
-// The solo solver (SolveSolo) returns a Policy: expected points per turn,
-// bank thresholds per dice count (and per farkle streak), the strategy for
-// getting on the board under an entry minimum, and the value of any turn
-// position and of each keep option after a throw.
+// Turn totals and scores are handled in units of the rule set's point unit:
+// the greatest common divisor of every keep's points, the six-dice-nothing
+// bonus and the farkle penalty (50 for every preset). Thresholds (target,
+// entry and bank minimums) are rounded up to the unit. Positions given in
+// points that are not multiples of the unit are rejected with ErrPosition.
 //
-// The duel solver (SolveDuel) returns a Table: the probability that the player
-// to move wins at the start of their turn, for every pair of scores (and
-// farkle streaks). Any in-turn position's value is recomputed from the table on
-// demand (Table.Position, Table.Options). A Table is written to and read from a
-// cache file (WriteTable, ReadTable, Cached); this is the only file access of
-// the package.
+// # Solo
 //
-// The solvers follow the game semantics of the engine (see the project's
-// semantics note) but do not import the engine: they enumerate throws as
-// multisets with their probabilities and keeps from dice.Table, so they rely
-// on the fast unchecked paths of dice, not on engine validation.
+// SolveSolo returns a Policy: ExpectedTurn, BankAt(n) / BankAtStreak(s, n)
+// (the least total from which banking is at least as good as throwing n
+// dice), EntryBankAt and EntryCost (getting on the board under an entry
+// minimum), Value (before a throw), Choice (bank or throw after a keep) and
+// Options (every keep of a throw with its value). The turn totals are bounded
+// where banking provably becomes optimal (see model.soloTurn); the streak and
+// entry states are solved by policy iteration with an exact linear solve, to
+// a residual below 1e-11 units.
+//
+// # Duel
+//
+// SolveDuel returns a Table of the probability that the player to move wins
+// at the start of their turn, for every pair of scores below the target and
+// every pair of farkle streaks (A*A*c*c values for A scores in units and c
+// streak states). Table.Value, Table.Choice and Table.Options recompute any
+// in-turn position from the table (one turn's dynamic programme: tens to
+// hundreds of microseconds); Table.WinProbability reads it. With the
+// final-round ending, positions where the other player has reached the target
+// are the last turn of the game and are answered too.
+//
+// Order of solution: score pairs by decreasing sum, so that every bank reads
+// solved pairs. A farkle hands the same scores to the other player, a cycle
+// of the pair that is solved exactly in the pair's job (each value is linear
+// in its farkle value for a fixed policy: the linear system is solved and the
+// turns re-solved until no value moves by 1e-12). A farkle penalty lowers a
+// score, so reads of lower sums use the previous sweep and sweeps repeat
+// until the estimated error is below 1e-11 (see sweepStop). Final-round
+// turns above the target are followed until banking is provably best (the
+// other's chance to pass the lead is below what the next farkle would cost)
+// or that chance is below 1e-13.
+//
+// Decisions where the rules are silent:
+//   - A tie counts 1/2 for each player, both under "roll-off" (fair) and
+//     under "share" (both win: counting it 1/2 keeps the game zero-sum).
+//   - Rules allowing more than two players are solved for two; rules needing
+//     more (min_players > 2) or allowing one only are refused (ErrRules).
+//   - The solo long-run average assumes a score large enough that a penalty
+//     is always taken in full; a player still to enter loses nothing to one.
+//
+// Engine behaviours relied on (the solvers do not import engine/): a throw
+// without a keep is a farkle except six dice under six_dice_nothing (bonus,
+// must throw six again); one keep per throw; hot dice throw rules.Dice dice;
+// Bank needs total >= bank_minimum and, at score 0, >= entry_minimum; with
+// no bank and no throw possible the turn ends scoring nothing without a
+// farkle and the streak is unchanged; a bank resets the streak; at the
+// penalty count the score loses min(points, score) and the streak restarts;
+// the first bank to the target wins at once (immediate) or gives the other
+// player exactly one more turn, after which the higher score wins.
+//
+// The cache file of a table (WriteTable, ReadTable, Cached, SaveTable) is the
+// only file access of the package: a header with format version, rules hash
+// and dimensions, the values, and a SHA-256 checksum; any mismatch is
+// ErrCache and Cached rebuilds the file.
 package solve

@@ -19,6 +19,18 @@ const DefaultMaxBytes = 2 << 30
 // penalty the sweeps go on until one changes no value by more.
 const duelTol = 1e-12
 
+// With a farkle penalty the sweeps stop when the last sweep changed no value
+// by more than sweepTol, or by less than sweepStop when the estimated error
+// left is below errTol. Each sweep shrinks the error geometrically (by the
+// chance of a penalty before the scores climb past the penalty's reach,
+// observed 0.003 to 0.05 a sweep); with ratio rho between the last two
+// changes the error left after a change d is about d*rho/(1-rho).
+const (
+	sweepTol  = 1e-11
+	sweepStop = 1e-9
+	errTol    = 1e-11
+)
+
 // DuelOptions tunes SolveDuel. The zero value is fine.
 type DuelOptions struct {
 	// MaxBytes is the most memory the table and work arrays may need;
@@ -46,6 +58,7 @@ type Table struct {
 	sweeps  int
 	seconds float64
 	change  float64
+	errEst  float64 // estimated error left by the sweeps (0 without a penalty)
 }
 
 // idx returns the index of (mover score a, other score b, mover streak sa,
@@ -174,7 +187,7 @@ func (t *Table) solve(workers int, progress func(sweep, done, total int)) error 
 	for i := range ws {
 		ws[i] = &work{}
 	}
-	var prevDelta float64
+	var prevDelta, prevRho float64
 	for sweep := 1; ; sweep++ {
 		if sweep > 500 {
 			return fmt.Errorf("%w: duel sweeps did not settle (last change %.3g)", ErrNoConvergence, t.change)
@@ -226,18 +239,22 @@ func (t *Table) solve(workers int, progress func(sweep, done, total int)) error 
 			change = max(change, c)
 		}
 		t.change = change
-		if debugSweeps {
-			fmt.Printf("sweep %d change %.3g\n", sweep, change)
-		}
-		if !t.penaltied() || (sweep > 1 && change < duelTol) {
+		if !t.penaltied() {
 			return nil
 		}
-		_ = prevDelta
+		if sweep > 2 && change < sweepStop {
+			rho := max(change/prevDelta, prevRho)
+			if change < sweepTol || (rho < 0.5 && change*rho/(1-rho) < errTol) {
+				t.errEst = change * rho / (1 - rho)
+				return nil
+			}
+		}
+		if sweep > 2 {
+			prevRho = change / prevDelta
+		}
 		prevDelta = change
 	}
 }
-
-var debugSweeps = false
 
 // work is one worker's scratch space.
 type work struct {
@@ -427,12 +444,24 @@ func (t *Table) pass(w *work, cyclic bool) (float64, error) {
 	return change, nil
 }
 
+// read returns a table value; in the first sweep a value not solved yet (a
+// farkle penalty lowers the sum) is guessed from the nearest solved state
+// with the same score difference, later in the game.
 func (t *Table) read(i int32) float64 {
 	v := t.w[i]
-	if math.IsNaN(v) {
-		return 0.5
+	if !math.IsNaN(v) {
+		return v
 	}
-	return v
+	c := t.c
+	s := i % (c * c)
+	ab := i / (c * c)
+	a, b := ab/t.A, ab%t.A
+	for k := int32(1); a+k < t.A && b+k < t.A; k++ {
+		if v := t.w[(((a+k)*t.A+b+k)*c*c)+s]; !math.IsNaN(v) {
+			return v
+		}
+	}
+	return 0.5
 }
 
 // mEff returns the least total the mover at score a may bank.
@@ -451,18 +480,35 @@ func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
 	A := t.A
 	mEff := t.mEff(a)
 	top := max(A-a, mEff)
+	for n := range arr.topN {
+		arr.topN[n] = 1 << 30
+	}
 	if !m.immediate {
-		// bank is optimal wherever the leader's chance of being passed is
-		// below what a farkle of the next throw would cost (see tailTop)
-		lim := t.pFmin * (1 - F)
-		for ; ; top++ {
-			d := a + top - b
-			if int(d) >= len(t.fr.sup) || t.fr.sup[d] <= lim {
-				break
+		// Above the target, banking beats throwing n dice wherever the
+		// other's chance to pass the lead is at most what a farkle of that
+		// throw would cost: FR(d) <= pF(n)(1-F), since throwing is worth at
+		// most (1-pF(n)) + pF(n)F. FR only decreases beyond (sup).
+		base := top
+		for n := int32(1); n <= int32(m.dice); n++ {
+			lim := m.farkle[n] * (1 - F)
+			if n == 6 && m.sdn > 0 {
+				lim = 0
 			}
+			tn := base
+			for ; ; tn++ {
+				d := a + tn - b
+				if int(d) >= len(t.fr.sup) || t.fr.sup[d] <= lim {
+					break
+				}
+			}
+			arr.topN[n] = tn
+			top = max(top, tn)
 		}
 	}
 	arr.top = top
+	for n := range arr.topN {
+		arr.topN[n] = min(arr.topN[n], top)
+	}
 	rows := top + m.maxPts + m.sdn + 2
 	size := int(rows) * stride
 	arr.resize(size, derivs)
@@ -502,10 +548,7 @@ func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
 // startValue solves the turn of the mover at a (streak sa) against b (streak
 // sb) and returns the win probability at its start with its derivatives by
 // the farkle value F and the nothing value Z.
-var solvesCount atomic.Int64
-
 func (t *Table) startValue(arr *turnArrays, a, b, sa, sb int32, F, Z float64, derivs bool) (v, dF, dZ float64) {
-	solvesCount.Add(1)
 	t.setup(arr, a, b, sb, F, derivs)
 	t.m.fill(arr, F, Z)
 	D := int32(t.m.dice)

@@ -108,26 +108,39 @@ func (t *Table) turn(arr *turnArrays, q pos) (F, Z float64) {
 // normal-phase turn; beyond the solved totals (where banking is proven best
 // after any keep) it takes one throw's expectation over banked keeps.
 func (t *Table) throwVal(arr *turnArrays, q pos, n int, F float64) float64 {
-	if q.t < arr.top {
+	if q.t < arr.topN[n] {
 		return arr.q[q.t*stride+int32(n)]
 	}
 	m := t.m
+	rows := int32(len(arr.k) / stride)
+	kAt := func(tt int32, left int32) float64 {
+		if tt < rows {
+			return arr.k[tt*stride+left]
+		}
+		nq := q
+		nq.t = tt
+		return t.bankVal(nq)
+	}
 	os := &m.optSet
 	v := 0.0
 	for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
 		best := negInf
 		for o := os.oStart[g]; o < os.oStart[g+1]; o++ {
-			nq := q
-			nq.t += os.oPts[o]
-			best = max(best, t.bankVal(nq))
+			best = max(best, kAt(q.t+os.oPts[o], os.oLeft[o]))
 		}
 		v += os.gProb[g] * best
 	}
 	v += m.farkle[n] * F
 	if n == 6 && m.sdn > 0 {
-		nq := q
-		nq.t += m.sdn
-		v += m.nothing * t.bankVal(nq) // a lower bound within frCap: more points, then banked
+		// more points and six dice again: at least the bank value there
+		// (exact within frCap above the solved totals)
+		if tt := q.t + m.sdn; tt < rows {
+			v += m.nothing * arr.q[tt*stride+6]
+		} else {
+			nq := q
+			nq.t = tt
+			v += m.nothing * t.bankVal(nq)
+		}
 	}
 	return v
 }

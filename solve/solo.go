@@ -158,6 +158,9 @@ func (m *model) soloTurn(st *soloTurn) {
 	}
 	a := &st.arr
 	a.top = int32(top)
+	for n := range a.topN {
+		a.topN[n] = a.top
+	}
 	size := int(a.top+m.maxPts+m.sdn+2) * stride
 	a.resize(size, true)
 	if cap(a.bank) < size/stride {

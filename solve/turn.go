@@ -16,6 +16,10 @@ type turnArrays struct {
 	kZ, qZ     []float64
 	bank       []float64 // bank value by total, -Inf where banking is not allowed
 	withDerivs bool
+	// topN[n]: from this total on (up to top), throwing n dice is known to
+	// be no better than banking, so Q(t,n) is not computed (it is set to the
+	// bank value). Equal to top unless set by the caller.
+	topN [8]int32
 }
 
 func (a *turnArrays) resize(n int, derivs bool) {
@@ -35,28 +39,31 @@ func (a *turnArrays) resize(n int, derivs bool) {
 // fill computes K and Q for totals top-1 down to 0. bank[t] must be set for
 // t < top, and K, Q (and derivatives) for top <= t < top+maxPts+sdn+1.
 //
-// fill first uses the pruned options, which is exact while every after-keep
-// value is nondecreasing in the total above the one being computed; it checks
-// that at every total and uses all options below the first total where it
-// fails.
+// fill uses the pruned options at a total t when every after-keep value is
+// nondecreasing over the totals t+1..t+maxPts that a keep can reach (then
+// the most points for a number of dice left is the best of them); it checks
+// that as it goes and uses all options where it fails.
 func (m *model) fill(a *turnArrays, F, Z float64) {
 	if !a.withDerivs {
 		m.fillPlain(a, F, Z)
 		return
 	}
 	D := int32(m.dice)
-	os := &m.pruned
-	rows := int32(len(a.k) / stride)
-	for t := a.top; t+1 < rows && os != &m.optSet; t++ {
-		for left := int32(0); left < D; left++ {
-			if a.k[t*stride+left] > a.k[(t+1)*stride+left] {
-				os = &m.optSet
-			}
-		}
-	}
+	vio := m.tailViolation(a)
 	for t := a.top - 1; t >= 0; t-- {
 		base := t * stride
+		os := &m.pruned
+		if vio < t+m.maxPts+1 {
+			os = &m.optSet
+		}
 		for n := int32(1); n <= D; n++ {
+			if t >= a.topN[n] {
+				a.q[base+n] = a.bank[t]
+				if a.withDerivs {
+					a.qF[base+n], a.qZ[base+n] = 0, 0
+				}
+				continue
+			}
 			var v, dF, dZ float64
 			for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
 				best, bi := negInf, int32(0)
@@ -115,25 +122,32 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 			if a.withDerivs {
 				a.kF[base+left], a.kZ[base+left] = dF, dZ
 			}
-			if os != &m.optSet && t+1 < rows && v > a.k[base+stride+left] {
-				os = &m.optSet
+			if v > a.k[base+stride+left] {
+				vio = t
 			}
 		}
 	}
 }
 
-// fillPlain is fill without derivatives: the hot loop of the duel solver.
-func (m *model) fillPlain(a *turnArrays, F, Z float64) {
+// tailViolation returns the least total t >= top where an after-keep value
+// decreases from t to t+1, or a large number if none does.
+func (m *model) tailViolation(a *turnArrays) int32 {
 	D := int32(m.dice)
-	os := &m.pruned
 	rows := int32(len(a.k) / stride)
-	for t := a.top; t+1 < rows && os != &m.optSet; t++ {
+	for t := rows - 2; t >= a.top; t-- {
 		for left := int32(0); left < D; left++ {
 			if a.k[t*stride+left] > a.k[(t+1)*stride+left] {
-				os = &m.optSet
+				return t
 			}
 		}
 	}
+	return 1 << 30
+}
+
+// fillPlain is fill without derivatives: the hot loop of the duel solver.
+func (m *model) fillPlain(a *turnArrays, F, Z float64) {
+	D := int32(m.dice)
+	vio := m.tailViolation(a)
 	window := (m.maxPts + 1) * stride
 	hotJ := int32(-1)
 	if m.hot {
@@ -141,9 +155,17 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 	}
 	for t := a.top - 1; t >= 0; t-- {
 		base := t * stride
+		os := &m.pruned
+		if vio < t+m.maxPts+1 {
+			os = &m.optSet
+		}
 		k := a.k[base : base+window]
 		gStart, gProb, oStart, oOff := os.gStart, os.gProb, os.oStart, os.oOff
 		for n := int32(1); n <= D; n++ {
+			if t >= a.topN[n] {
+				a.q[base+n] = a.bank[t]
+				continue
+			}
 			v := 0.0
 			for g := gStart[n]; g < gStart[n+1]; g++ {
 				offs := oOff[oStart[g]:oStart[g+1]]
@@ -175,8 +197,8 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 				v = Z
 			}
 			a.k[base+left] = v
-			if os != &m.optSet && v > a.k[base+stride+left] {
-				os = &m.optSet
+			if v > a.k[base+stride+left] {
+				vio = t
 			}
 		}
 	}
