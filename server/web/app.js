@@ -1,0 +1,236 @@
+// app.js: the pages of the Farkle web game (no build step; ES modules).
+import { dieSVG, diceRow } from './dice.js';
+import { tablePage } from './table.js';
+import { newTablePage } from './rulesform.js';
+
+// h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
+// always set as text, never as HTML, so names are escaped everywhere.
+export function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === false || v == null) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'class') el.className = v;
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const k of kids.flat()) {
+    if (k == null || k === false) continue;
+    el.appendChild(typeof k === 'string' || typeof k === 'number' ? document.createTextNode(String(k)) : k);
+  }
+  return el;
+}
+
+// api calls the REST API and throws an Error carrying the server's message
+// and field.
+export async function api(method, path, body) {
+  const opt = { method, headers: {} };
+  if (body !== undefined) {
+    opt.headers['Content-Type'] = 'application/json';
+    opt.body = JSON.stringify(body);
+  }
+  const resp = await fetch(path, opt);
+  const data = await resp.json().catch(() => ({}));
+  if (!resp.ok) {
+    const err = new Error(data.error || `HTTP ${resp.status}`);
+    err.field = data.field; err.status = resp.status; err.code = data.code;
+    throw err;
+  }
+  return data;
+}
+
+export const state = { me: null };
+
+export async function loadMe() {
+  try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
+  const span = document.getElementById('me');
+  span.replaceChildren(state.me ? h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, state.me.name) : '');
+  return state.me;
+}
+
+// ensurePlayer makes sure the browser has a guest, named name if given.
+export async function ensurePlayer(name) {
+  if (state.me && (!name || name === state.me.name)) return state.me;
+  const p = await api('POST', '/api/players', { name: name || randomName() });
+  state.me = { id: p.id, name: p.name };
+  await loadMe();
+  return state.me;
+}
+
+function randomName() {
+  return 'Guest ' + Math.floor(100 + Math.random() * 900);
+}
+
+export function go(path) {
+  history.pushState(null, '', path);
+  route();
+}
+
+const main = () => document.getElementById('main');
+
+export function page(...kids) {
+  const m = main();
+  m.replaceChildren(...kids);
+  m.focus({ preventScroll: true });
+}
+
+export function fmt(n) { return Number(n || 0).toLocaleString('en-US'); }
+export function pct(x) { return (100 * (x || 0)).toFixed(1) + '%'; }
+
+// nameField is the display-name input shared by the home and join forms.
+export function nameField(id) {
+  return h('label', { class: 'field' }, 'Your name',
+    h('input', { id, name: 'name', maxlength: '24', autocomplete: 'nickname', placeholder: 'Guest', value: state.me ? state.me.name : '' }));
+}
+
+function home() {
+  const err = h('p', { class: 'error', role: 'alert' });
+  const play = h('button', { id: 'play-now', class: 'big primary', type: 'submit' }, 'Play now against a bot');
+  const form = h('form', { class: 'card hero-form', onsubmit: async (e) => {
+    e.preventDefault();
+    play.disabled = true;
+    try {
+      await ensurePlayer(document.getElementById('name').value.trim());
+      const t = await api('POST', '/api/tables', { seats: [{ type: 'me' }, { type: 'bot', level: document.getElementById('level').value }] });
+      go(`/t/${t.id}`);
+    } catch (ex) { err.textContent = ex.message; play.disabled = false; }
+  } },
+  nameField('name'),
+  h('label', { class: 'field' }, 'Opponent', h('select', { id: 'level' }), h('span', { id: 'level-desc', class: 'muted level-desc' })),
+  play, err);
+  api('GET', '/api/bots').then((bots) => {
+    const sel = document.getElementById('level');
+    for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: b.description }, b.name));
+    const desc = () => { document.getElementById('level-desc').textContent = (bots.find((b) => b.name === sel.value) || {}).description || ''; };
+    sel.addEventListener('change', desc);
+    desc();
+  });
+  const hero = h('section', { class: 'hero' },
+    h('div', { class: 'hero-dice' }, [1, 5, 3, 1, 6, 5].map((f) => dieSVG(f))),
+    h('h1', {}, 'Farkle'),
+    h('p', { class: 'lead' }, 'Throw six dice, keep what scores, and push your luck — or bank before a farkle takes it all.'),
+    form,
+    h('p', { class: 'links' },
+      h('a', { href: '/new', class: 'button' }, 'Create a table for friends'), ' ',
+      h('a', { href: '/lobby', class: 'button' }, 'Join or watch a game')));
+  page(hero);
+}
+
+function tableList(tables, empty, action) {
+  if (!tables.length) return h('p', { class: 'muted' }, empty);
+  return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
+    h('div', { class: 'grow' },
+      h('strong', {}, t.seats.map((s) => s.free ? '(free seat)' : s.name).join(' vs ')),
+      h('div', { class: 'muted small' }, `${t.rules.name} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
+        t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '')),
+    action(t))));
+}
+
+async function lobby() {
+  page(h('h1', {}, 'Lobby'), h('p', { class: 'muted' }, 'Loading…'));
+  const [waiting, playing] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing')]);
+  page(h('h1', {}, 'Lobby'),
+    h('h2', {}, 'Waiting for players'),
+    tableList(waiting, 'No table is waiting. Create one!', (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, 'Join')),
+    h('h2', {}, 'Being played'),
+    tableList(playing, 'No game is being played right now.', (t) => h('a', { class: 'button', href: `/t/${t.id}` }, 'Watch')),
+    h('p', {}, h('a', { class: 'button primary', href: '/new' }, 'Create a table')));
+}
+
+async function historyPage() {
+  const over = await api('GET', '/api/tables?status=over');
+  page(h('h1', {}, 'Finished games'),
+    tableList(over, 'No finished game yet.', (t) => h('span', { class: 'actions' },
+      h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay'),
+      h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, 'Record'))));
+}
+
+function statsTable(rows) {
+  return h('table', { class: 'stats' },
+    h('thead', {}, h('tr', {}, ['#', 'Player', 'Games', 'Wins', 'Win rate', 'Points/turn', 'Farkle rate', 'Best turn'].map((x) => h('th', {}, x)))),
+    h('tbody', {}, rows.map((r, i) => h('tr', {},
+      h('td', {}, i + 1),
+      h('td', {}, r.player.startsWith('bot:') ? r.name : h('a', { href: `/players/${encodeURIComponent(r.player)}` }, r.name)),
+      h('td', {}, r.games), h('td', {}, r.wins), h('td', {}, pct(r.win_rate)),
+      h('td', {}, r.points_per_turn.toFixed(0)), h('td', {}, pct(r.farkle_rate)), h('td', {}, fmt(r.best_turn))))));
+}
+
+async function leaderboard() {
+  const rows = await api('GET', '/api/leaderboard');
+  page(h('h1', {}, 'Leaderboard'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, 'No finished game yet.'));
+}
+
+async function playerPage(id) {
+  const s = await api('GET', `/api/players/${encodeURIComponent(id)}/stats`);
+  page(h('h1', {}, s.name || 'Player'),
+    h('div', { class: 'tiles' },
+      [['Games', s.games], ['Wins', s.wins], ['Win rate', pct(s.win_rate)], ['Points per turn', s.points_per_turn.toFixed(0)],
+        ['Farkle rate', pct(s.farkle_rate)], ['Best turn', fmt(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
+    h('h2', {}, 'Games'),
+    tableList(s.history, 'No finished game yet.', (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay')));
+}
+
+async function replayPage(id) {
+  const r = await api('GET', `/api/tables/${id}/replay`);
+  const names = r.table.seats.map((s) => s.name);
+  let i = r.steps.length ? r.steps.length - 1 : -1;
+  const board = h('div', { class: 'replay-board' });
+  const slider = h('input', { type: 'range', min: '-1', max: String(r.steps.length - 1), value: String(i), 'aria-label': 'action' });
+  const show = () => {
+    const st = i < 0 ? r.start : r.steps[i].state;
+    const lines = i < 0 ? [] : r.steps[i].log;
+    board.replaceChildren(
+      h('p', { class: 'muted' }, `Action ${i + 1} of ${r.steps.length}`),
+      h('div', { class: 'throw-area' }, st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, 'no dice on the table')),
+      h('ul', { class: 'log' }, lines.map((l) => h('li', {}, l.text))),
+      h('table', { class: 'stats' }, h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: st.actor === k ? 'turn' : '' }, h('td', {}, names[k]), h('td', { class: 'num' }, fmt(p.score)))))));
+    slider.value = String(i);
+  };
+  slider.addEventListener('input', () => { i = Number(slider.value); show(); });
+  const step = (d) => { i = Math.max(-1, Math.min(r.steps.length - 1, i + d)); show(); };
+  page(h('h1', {}, 'Replay: ', names.join(' vs ')),
+    h('div', { class: 'replay-controls' },
+      h('button', { onclick: () => step(-1000) }, '⏮'), h('button', { onclick: () => step(-1) }, '◀ Back'),
+      slider, h('button', { onclick: () => step(1) }, 'Next ▶'), h('button', { onclick: () => step(1000) }, '⏭')),
+    board,
+    h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record'), ' ',
+      r.table.seed ? h('span', { class: 'muted small mono' }, `seed ${r.table.seed}`) : ''));
+  show();
+  document.addEventListener('keydown', function onKey(e) {
+    if (!document.body.contains(board)) { document.removeEventListener('keydown', onKey); return; }
+    if (e.key === 'ArrowLeft') step(-1);
+    if (e.key === 'ArrowRight') step(1);
+  });
+}
+
+let cleanup = null;
+
+export async function route() {
+  if (cleanup) { cleanup(); cleanup = null; }
+  const p = location.pathname;
+  let m;
+  try {
+    if (p === '/') home();
+    else if (p === '/new') newTablePage();
+    else if (p === '/lobby') await lobby();
+    else if (p === '/history') await historyPage();
+    else if (p === '/leaderboard') await leaderboard();
+    else if ((m = p.match(/^\/t\/([\w-]+)$/))) cleanup = tablePage(m[1]);
+    else if ((m = p.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
+    else if ((m = p.match(/^\/players\/([\w-]+)$/))) await playerPage(m[1]);
+    else page(h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '/' }, 'Home')));
+  } catch (ex) {
+    page(h('h1', {}, 'Something went wrong'), h('p', { class: 'error' }, ex.message));
+  }
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a');
+  if (!a || a.target || a.hasAttribute('download') || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/static/')) return;
+  e.preventDefault();
+  go(url.pathname + url.search);
+});
+window.addEventListener('popstate', route);
+
+loadMe().then(route);

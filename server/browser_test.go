@@ -1,0 +1,299 @@
+package server_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/server"
+)
+
+// chromium returns the browser to drive, or skips the test.
+func chromium(t *testing.T) string {
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p != "" {
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	t.Skip("Chromium is not installed (apt-get install -y chromium; .ci/run does it): skipping the browser test")
+	return ""
+}
+
+// screens is where screenshots go: testdata/screens (ignored by git).
+func screens(t *testing.T) string {
+	dir := filepath.Join("testdata", "screens")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func browser(t *testing.T, width, height int64) context.Context {
+	exe := chromium(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(int(width), int(height)),
+		chromedp.Env("TZ=UTC"),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancel3)
+	var vp []chromedp.EmulateViewportOption
+	if width < 600 {
+		vp = append(vp, chromedp.EmulateMobile)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height, vp...)); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx
+}
+
+func shot(t *testing.T, ctx context.Context, name string) {
+	if !strings.HasSuffix(name, ".png") {
+		name += ".png"
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100: PNG
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(screens(t), name), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type gameData struct {
+	Phase, Step, Mine string
+	Version          int
+	Faces            []int
+	Bank, Throw      bool
+	Total            string
+}
+
+const readGame = `(() => {
+  const g = document.getElementById('game');
+  if (!g) return {phase: '', step: '', mine: '', version: -1, faces: [], bank: false, throw: false, total: ''};
+  const b = (id) => { const e = document.getElementById(id); return !!e && !e.disabled; };
+  return {phase: g.dataset.phase, step: g.dataset.step, mine: g.dataset.mine, version: Number(g.dataset.version),
+    faces: [...document.querySelectorAll('.die-btn')].map((d) => Number(d.dataset.face)),
+    bank: b('bank'), throw: b('throw'), total: (document.getElementById('turn-total') || {}).textContent || ''};
+})()`
+
+// pickDice returns the indices of the dice to click under classic rules:
+// every 1 and 5, and three of any other face thrown three or more times.
+func pickDice(faces []int) []int {
+	count := map[int]int{}
+	for _, f := range faces {
+		count[f]++
+	}
+	taken := map[int]int{}
+	var out []int
+	for i, f := range faces {
+		if f == 1 || f == 5 || (count[f] >= 3 && taken[f] < 3) {
+			out = append(out, i)
+			taken[f]++
+		}
+	}
+	return out
+}
+
+func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
+	r := rules.MustPreset("classic")
+	r.Game.Target = 1500
+	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r})
+	ctx := browser(t, 1280, 900)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible("#play-now"),
+		chromedp.WaitReady(`#level option`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "home")
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys("#name", "Ann <b>"),
+		chromedp.Click("#play-now"),
+		chromedp.WaitVisible("#game .scoreboard"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var g gameData
+	var err error
+	clicks, midShot := 0, false
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		if g, err = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil {
+			t.Fatal(err)
+		}
+		if g.Phase == "over" {
+			break
+		}
+		if g.Mine != "yes" {
+			time.Sleep(30 * time.Millisecond)
+			continue
+		}
+		before := g.Version
+		switch {
+		case g.Phase != "play":
+			if err := chromedp.Do(ctx, chromedp.Click("#roll")); err != nil {
+				t.Fatal(err)
+			}
+		case g.Step == "keep":
+			for _, i := range pickDice(g.Faces) {
+				sel := `.die-btn[aria-label^="die ` + itoa(i+1) + `:"]`
+				if err := chromedp.Do(ctx, chromedp.Click(sel)); err != nil {
+					t.Fatal(err)
+				}
+				clicks++
+			}
+			if g, err = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil {
+				t.Fatal(err)
+			}
+			if !midShot && clicks > 3 {
+				shot(t, ctx, "table-selection")
+				midShot = true
+			}
+			button := "#throw"
+			if g.Bank && atoi(g.Total) >= 300 {
+				button = "#bank"
+			}
+			if !g.Bank && !g.Throw {
+				t.Fatalf("after selecting %v of %v neither throw nor bank is enabled", pickDice(g.Faces), g.Faces)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(button)); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			// After "keep, throw" the page sends the throw by itself: give
+			// it a moment before acting on the choose step.
+			time.Sleep(150 * time.Millisecond)
+			if g2, _ := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); g2.Version != before {
+				continue
+			}
+			button := "#throw"
+			if g.Bank {
+				button = "#bank"
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(button)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Wait for the game to move on.
+		for time.Now().Before(deadline) {
+			if g, err = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil {
+				t.Fatal(err)
+			}
+			if g.Version != before {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	if g.Phase != "over" {
+		t.Fatalf("the game did not end in time (at version %d)", g.Version)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#end"), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	attr, err := chromedp.Run(ctx, chromedp.AttributeValue("#download", "href"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	href := attr.Value
+	heading, err := chromedp.Run(ctx, chromedp.Text("#end h2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "game-over")
+	if !strings.HasSuffix(href, "/record") || heading == "" {
+		t.Fatalf("end screen: download %q heading %q", href, heading)
+	}
+	if clicks == 0 {
+		t.Fatal("no die was clicked")
+	}
+	// The name typed with markup shows as text.
+	me, err := chromedp.Run(ctx, chromedp.Text("#me"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if me != "Ann <b>" {
+		t.Fatalf("name shown as %q", me)
+	}
+}
+
+func TestBrowserPhoneAndRulesForm(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: time.Hour})
+	ctx := browser(t, 390, 844)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/new"),
+		chromedp.WaitVisible("#create"),
+		chromedp.SendKeys("#new-name", "Bea"),
+		chromedp.Click("#custom"),
+		chromedp.SetValue(`input[name="game.target"]`, "0"),
+		chromedp.Click("#create"),
+		chromedp.WaitVisible(".field.bad"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	fa, err := chromedp.Run(ctx, chromedp.AttributeValue(".field.bad", "data-field"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := fa.Value
+	if field != "game.target" {
+		t.Fatalf("the form marked %q, want game.target", field)
+	}
+	shot(t, ctx, "phone-rules-error")
+	if err := chromedp.Do(ctx,
+		chromedp.SetValue(`input[name="game.target"]`, "3000"),
+		chromedp.Click("#create"),
+		chromedp.WaitVisible("#game .scoreboard"),
+		chromedp.WaitVisible(".die-btn, #roll, #throw"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// Play one throw with the keyboard: T throws.
+	g, _ := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+	if g.Mine == "yes" && g.Phase == "play" && g.Step == "throw" {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("t")); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 100 && g.Step == "throw"; i++ {
+			time.Sleep(20 * time.Millisecond)
+			g, _ = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+		}
+		if g.Step == "throw" {
+			t.Fatal("the T key did not throw")
+		}
+	}
+	shot(t, ctx, "phone-table")
+}
+
+func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i))) }
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			n = n*10 + int(r-'0')
+		}
+	}
+	return n
+}

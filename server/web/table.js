@@ -1,0 +1,279 @@
+// table.js: a table, live over the WebSocket: dice to click, the points of
+// the selection, throw and bank, the scoreboard, the log, hints, the rules
+// and the end-of-game screen. Keys: 1–6 toggle dice, T keep-and-throw (or
+// throw), B keep-and-bank (or bank), H hint, R roll.
+import { h, api, page, ensurePlayer, nameField, state as app, fmt, pct, go } from './app.js';
+import { dieSVG, diceRow } from './dice.js';
+
+export function tablePage(id) {
+  const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0, analysis: null };
+  const root = h('div', { id: 'game', class: 'game' });
+  const banner = h('div', { class: 'banner', role: 'status', hidden: true });
+  page(banner, root);
+
+  const connect = () => {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}`);
+    g.ws = ws;
+    ws.onopen = () => { g.retry = 0; banner.hidden = true; };
+    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (g.closed) return;
+      banner.hidden = false;
+      banner.textContent = 'Connection lost — reconnecting…';
+      g.retry = Math.min(g.retry + 1, 6);
+      setTimeout(() => { if (!g.closed) connect(); }, 250 * 2 ** g.retry);
+    };
+  };
+
+  const send = (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); };
+  const act = (type, dice) => send({ type: 'action', version: g.st.version, action: dice ? { type, dice } : { type } });
+
+  function onMessage(m) {
+    if (m.type === 'welcome') {
+      g.table = m.table; g.st = m.state; g.you = m.you; g.log = m.log; g.sel.clear();
+    } else if (m.type === 'update') {
+      g.table = m.table; g.st = m.state; g.log = g.log.concat(m.log); g.sel.clear();
+      if (g.pending && g.st.actor === g.you.seat && g.st.step === 'choose') {
+        const then = g.pending; g.pending = null;
+        if (g.st.legal.some((l) => l.type === then)) { act(then); }
+      } else g.pending = null;
+      g.hint = null;
+    } else if (m.type === 'error') {
+      g.pending = null;
+      g.err = m.message;
+    } else if (m.type === 'hint') {
+      g.hint = m.advice;
+    }
+    draw();
+    if (m.type === 'error') setTimeout(() => { g.err = null; draw(); }, 4000);
+  }
+
+  const myTurn = () => g.st && g.st.actor === g.you.seat && g.you.seat >= 0 && g.st.phase !== 'over';
+  const names = () => g.table.seats.map((s) => s.name);
+
+  // selection returns the faces selected and the legal keep they form, if any.
+  function selection() {
+    const throwFaces = g.st.throw || [];
+    const faces = [...g.sel].map((i) => throwFaces[i]).sort((a, b) => a - b);
+    const keep = (g.st.legal || []).find((l) => l.type === 'keep' && l.dice.length === faces.length && l.dice.every((d, i) => d === faces[i]));
+    return { faces, keep };
+  }
+
+  function toggle(i) {
+    if (!myTurn() || g.st.step !== 'keep') return;
+    if (g.sel.has(i)) g.sel.delete(i); else g.sel.add(i);
+    draw();
+  }
+
+  function keepThen(then) {
+    const { faces, keep } = selection();
+    if (!keep) return;
+    g.pending = then;
+    act('keep', faces);
+  }
+
+  function primary() { // T / throw
+    if (!myTurn()) return;
+    if (g.st.phase !== 'play') return act('roll-off');
+    if (g.st.step === 'keep') return keepThen('throw');
+    if (g.st.legal.some((l) => l.type === 'throw')) act('throw');
+  }
+  function bank() { // B / bank
+    if (!myTurn() || g.st.phase !== 'play') return;
+    if (g.st.step === 'keep') return keepThen('bank');
+    if (g.st.legal.some((l) => l.type === 'bank')) act('bank');
+  }
+
+  const onKey = (e) => {
+    if (e.target.closest && e.target.closest('input,select,textarea')) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key.toLowerCase();
+    if (k >= '1' && k <= '6') { toggle(Number(k) - 1); e.preventDefault(); }
+    else if (k === 't' || k === 'r') { primary(); e.preventDefault(); }
+    else if (k === 'b') { bank(); e.preventDefault(); }
+    else if (k === 'h') { askHint(); e.preventDefault(); }
+  };
+  document.addEventListener('keydown', onKey);
+
+  function askHint() {
+    if (!g.table || !g.table.hints) { g.hint = { unavailable: true }; draw(); return; }
+    send({ type: 'hint' });
+  }
+
+  async function take() {
+    try {
+      await ensurePlayer(document.getElementById('join-name').value.trim());
+      await api('POST', `/api/tables/${id}/join`);
+      g.ws.close(); // reconnect with the new token
+    } catch (ex) { g.err = ex.message; draw(); }
+  }
+
+  function scoreboard() {
+    const st = g.st;
+    return h('section', { class: 'card scoreboard', 'aria-label': 'scores' },
+      h('h2', {}, 'Scores'),
+      h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
+        const p = st ? st.players[i] : null;
+        const turn = st && st.actor === i;
+        const won = st && (st.winners || []).includes(i);
+        return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
+          h('td', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, 'free seat') : s.name,
+            s.bot ? h('span', { class: 'tag' }, 'bot') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : ''),
+          h('td', { class: 'num' }, p ? fmt(p.score) : '–'),
+          h('td', { class: 'num muted small' }, p && p.streak ? `${p.streak}× farkle` : ''));
+      }))),
+      st ? h('p', { class: 'muted small' }, `Target ${fmt(g.table.rules.game.target)}${st.final_round ? ' · final round!' : ''}`) : '');
+  }
+
+  function rulesBox() {
+    const r = g.table.rules, sc = r.scoring, t = r.turn;
+    const items = [
+      `Single 1 = ${sc.single['1'] || 0}, single 5 = ${sc.single['5'] || 0}`,
+      `Three of a kind: 1s ${fmt(sc.triple[0])}, others ${sc.triple.slice(1).map(fmt).join(' / ')}`,
+      `4–6 of a kind: ${sc.kind_mode}${sc.kind_mode === 'fixed' ? ` (${fmt(sc.four_of_a_kind)} / ${fmt(sc.five_of_a_kind)} / ${fmt(sc.six_of_a_kind)})` : ''}`,
+      sc.straight ? `Straight ${fmt(sc.straight)}` : 'No straight',
+      sc.small_straight_low || sc.small_straight_high ? `Small straights ${fmt(sc.small_straight_low)} / ${fmt(sc.small_straight_high)}` : '',
+      sc.three_pairs ? `Three pairs ${fmt(sc.three_pairs)}` : 'No three pairs',
+      sc.four_kind_pair ? `Four of a kind + pair ${fmt(sc.four_kind_pair)}` : '',
+      sc.two_triplets ? `Two triplets ${fmt(sc.two_triplets)}` : '',
+      sc.six_dice_nothing ? `Six dice, nothing: +${fmt(sc.six_dice_nothing)}` : '',
+      `Hot dice ${t.hot_dice ? 'on' : 'off'}`,
+      t.entry_minimum ? `Entry minimum ${fmt(t.entry_minimum)}` : 'No entry minimum',
+      t.bank_minimum ? `Bank minimum ${fmt(t.bank_minimum)}` : '',
+      t.farkle_penalty.count ? `${t.farkle_penalty.count} farkles in a row: −${fmt(t.farkle_penalty.points)}` : 'No farkle penalty',
+      `Target ${fmt(r.game.target)}, ${r.game.ending === 'immediate' ? 'first to reach it wins' : 'then a final round'}`,
+      `First player: ${r.game.first_player}; ties: ${r.game.tie}`,
+    ].filter(Boolean);
+    return h('details', { class: 'card rules' }, h('summary', {}, `Rules: ${r.name}`), h('ul', {}, items.map((x) => h('li', {}, x))),
+      h('p', { class: 'muted small mono' }, 'Seed commitment (SHA-256): ', h('span', { class: 'wrap' }, g.table.commitment)));
+  }
+
+  function logBox() {
+    const list = h('ol', { class: 'log', 'aria-live': 'polite' }, g.log.slice(-80).map((l) => h('li', { class: `ev-${l.type}` }, l.text)));
+    const box = h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, 'Log'), list);
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+    return box;
+  }
+
+  function hintBox() {
+    if (!g.hint) return '';
+    if (g.hint.unavailable) return h('div', { class: 'hint muted' }, 'Hints are not available on this server yet.');
+    const unit = g.hint.measure === 'win' ? (v) => pct(v) + ' to win' : (v) => fmt(Math.round(v)) + ' expected';
+    return h('div', { class: 'hint' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)}`))));
+  }
+
+  function playArea() {
+    const st = g.st;
+    if (!st) {
+      const seated = g.you.seat >= 0;
+      const free = g.table.seats.some((s) => s.free);
+      return h('section', { class: 'card play waiting' },
+        h('h2', {}, 'Waiting for players'),
+        h('p', {}, 'Share this link with a friend:'),
+        h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': 'link to this table' })),
+        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, 'Take a seat')) : '',
+        seated ? h('p', { class: 'muted' }, 'You are seated. The game starts when every seat is taken.') : '');
+    }
+    const mine = myTurn();
+    const actorName = st.actor >= 0 ? names()[st.actor] : '';
+    let status;
+    if (st.phase === 'over') status = 'Game over';
+    else if (st.phase !== 'play') status = mine ? 'Roll one die: the highest starts' : `${actorName} rolls for the start…`;
+    else if (mine) status = st.step === 'keep' ? 'Your turn: click the dice to keep' : 'Your turn';
+    else status = `${actorName} is playing…`;
+    const { faces, keep } = st.step === 'keep' ? selection() : { faces: [], keep: null };
+    const dice = h('div', { class: 'throw-area', role: 'group', 'aria-label': 'dice' },
+      (st.throw || []).length === 0 ? h('span', { class: 'muted' }, st.phase === 'play' ? `${st.to_throw} dice to throw` : '') :
+        (st.throw || []).map((f, i) => {
+          const selectable = mine && st.step === 'keep';
+          const kept = st.step === 'choose' && i < 0;
+          return h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}${kept ? ' kept' : ''}`, disabled: !selectable, 'data-face': f,
+            'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': `die ${i + 1}: ${f}`, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, i + 1));
+        }));
+    let selText = '';
+    if (mine && st.step === 'keep') {
+      selText = faces.length === 0 ? 'Select scoring dice' : keep ? `Selection: ${fmt(keep.points)}` : 'Not a scoring keep';
+    }
+    const total = st.total + (keep ? keep.points : 0);
+    const left = st.step === 'keep' ? st.throw.length - faces.length : st.left;
+    const throwN = left === 0 ? g.table.rules.dice : left;
+    const canBankNow = (() => {
+      if (st.step === 'choose') return st.legal.some((l) => l.type === 'bank');
+      if (!keep) return false;
+      const t = g.table.rules.turn;
+      return total >= t.bank_minimum && (st.players[st.actor].score > 0 || total >= t.entry_minimum);
+    })();
+    const canThrowNow = st.step === 'keep' ? !!keep && (left > 0 || g.table.rules.turn.hot_dice) : st.legal.some((l) => l.type === 'throw');
+    const buttons = st.phase === 'over' ? '' : st.phase !== 'play' ?
+      h('div', { class: 'buttons' }, h('button', { id: 'roll', class: 'primary big', disabled: !mine, onclick: primary }, 'Roll ', h('kbd', {}, 'R'))) :
+      h('div', { class: 'buttons' },
+        h('button', { id: 'throw', class: 'primary big', disabled: !mine || !canThrowNow, onclick: primary },
+          st.step === 'keep' ? `Keep, throw ${throwN}` : `Throw ${throwN}`, ' ', h('kbd', {}, 'T')),
+        h('button', { id: 'bank', class: 'big bank', disabled: !mine || !canBankNow, onclick: bank },
+          `Bank ${fmt(total)}`, ' ', h('kbd', {}, 'B')),
+        h('button', { id: 'hint', class: 'big ghost', disabled: !mine, onclick: askHint }, 'Hint ', h('kbd', {}, 'H')));
+    return h('section', { class: `card play${mine ? ' mine' : ''}`, 'aria-label': 'table' },
+      h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
+        st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Turn'), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
+      dice,
+      h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept ? ['Kept ', diceRow([].concat(st.kept || []))] : '\u00a0')),
+      buttons,
+      st.bank_why && mine ? h('p', { class: 'muted small' }, `Cannot bank yet: ${st.bank_why}`) : '',
+      g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
+      hintBox());
+  }
+
+  async function loadAnalysis() {
+    if (g.analysis) return;
+    g.analysis = { loading: true };
+    try { g.analysis = await api('GET', `/api/tables/${id}/analysis`); } catch (ex) { g.analysis = { error: ex.status === 503 ? 'Analysis is not available on this server yet.' : ex.message }; }
+    draw();
+  }
+
+  function endScreen() {
+    const st = g.st;
+    if (!st || st.phase !== 'over') return '';
+    loadAnalysis();
+    const w = (st.winners || []).map((i) => names()[i]);
+    const youWon = (st.winners || []).includes(g.you.seat);
+    const order = st.players.map((p, i) => [p, i]).sort((a, b) => b[0].score - a[0].score);
+    let an = h('p', { class: 'muted' }, 'Analysing the decisions…');
+    if (g.analysis && g.analysis.error) an = h('p', { class: 'muted' }, g.analysis.error);
+    else if (g.analysis && g.analysis.players) {
+      const unit = g.analysis.measure === 'win' ? (v) => pct(v) : (v) => fmt(Math.round(v)) + ' pts';
+      an = h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, ['Player', 'Decisions', 'Mistakes', 'Lost'].map((x) => h('th', {}, x)))),
+        h('tbody', {}, g.analysis.players.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.decisions), h('td', {}, p.mistakes), h('td', {}, unit(p.lost))))));
+    }
+    return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
+      h('h2', {}, youWon ? 'You win! 🎉' : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'}`),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, fmt(p.score)),
+        h('span', { class: 'muted small' }, `${p.turns} turns · ${p.farkles} farkles · best turn ${fmt(p.best_turn)}`)))),
+      h('h3', {}, 'Your decisions'), an,
+      h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
+      h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; ', h('code', {}, 'farkle verify'), ' checks every throw of the record.'),
+      h('p', { class: 'row gap' },
+        h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record'),
+        h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
+        h('button', { class: 'primary', id: 'again', onclick: async () => {
+          const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
+          const t = await api('POST', '/api/tables', { rules: g.table.rules, seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'steady' }])] });
+          go(`/t/${t.id}`);
+        } }, 'Play again')));
+  }
+
+  function draw() {
+    if (!g.table) return;
+    const st = g.st;
+    root.dataset.phase = st ? st.phase : 'waiting';
+    root.dataset.step = st ? st.step || '' : '';
+    root.dataset.mine = myTurn() ? 'yes' : 'no';
+    root.dataset.version = st ? st.version : 0;
+    root.replaceChildren(
+      h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox()),
+      h('div', { class: 'col side-col' }, scoreboard(), rulesBox(),
+        h('p', { class: 'muted small' }, g.you.seat >= 0 ? `You play seat ${g.you.seat + 1}.` : 'You are watching.', ` ${g.table.watchers} connected.`)));
+  }
+
+  connect();
+  return () => { g.closed = true; document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
+}
