@@ -81,10 +81,10 @@ func shot(t *testing.T, ctx context.Context, name string) {
 
 type gameData struct {
 	Phase, Step, Mine string
-	Version          int
-	Faces            []int
-	Bank, Throw      bool
-	Total            string
+	Version           int
+	Faces             []int
+	Bank, Throw       bool
+	Total             string
 }
 
 const readGame = `(() => {
