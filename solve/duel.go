@@ -59,6 +59,7 @@ type Table struct {
 	seconds float64
 	change  float64
 	errEst  float64 // estimated error left by the sweeps (0 without a penalty)
+	cache   turnCache
 }
 
 // idx returns the index of (mover score a, other score b, mover streak sa,

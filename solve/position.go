@@ -92,16 +92,39 @@ func (t *Table) lastValue(q pos, dice int, throw bool) float64 {
 	return t.fr.lastTurn(t.m, need-q.t, tie, dice, throw)
 }
 
-var arrPool = sync.Pool{New: func() any { return new(turnArrays) }}
+// turnCache keeps the in-turn arrays of recently asked turns, so that the
+// decisions of one turn (a bot asks after every throw) solve it once.
+type turnCache struct {
+	mu sync.Mutex
+	m  map[[4]int32]*turnArrays
+}
 
-// turn solves the normal-phase turn of q into arr and returns F and Z.
-func (t *Table) turn(arr *turnArrays, q pos) (F, Z float64) {
+const turnCacheSize = 64
+
+// solved returns the solved arrays of the normal-phase turn of q (shared:
+// read only) and its farkle value.
+func (t *Table) solved(q pos) (*turnArrays, float64) {
+	key := [4]int32{q.a, q.b, q.sa, q.sb}
 	fb, fa, fsb, fsa := t.farkleTarget(q.a, q.b, q.sa, q.sb)
-	F = 1 - t.w[t.idx(fb, fa, fsb, fsa)]
-	Z = 1 - t.w[t.idx(q.b, q.a, q.sb, q.sa)]
+	F := 1 - t.w[t.idx(fb, fa, fsb, fsa)]
+	c := &t.cache
+	c.mu.Lock()
+	arr := c.m[key]
+	c.mu.Unlock()
+	if arr != nil {
+		return arr, F
+	}
+	arr = new(turnArrays)
+	Z := 1 - t.w[t.idx(q.b, q.a, q.sb, q.sa)]
 	t.setup(arr, q.a, q.b, q.sb, F, false)
 	t.m.fill(arr, F, Z)
-	return F, Z
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= turnCacheSize {
+		c.m = map[[4]int32]*turnArrays{}
+	}
+	c.m[key] = arr
+	c.mu.Unlock()
+	return arr, F
 }
 
 // throwVal returns the value of throwing n dice at total q.t of a solved
@@ -158,9 +181,7 @@ func (t *Table) Value(p DuelPosition) (float64, error) {
 	if q.last {
 		return t.lastValue(q, p.Dice, true), nil
 	}
-	arr := arrPool.Get().(*turnArrays)
-	defer arrPool.Put(arr)
-	F, _ := t.turn(arr, q)
+	arr, F := t.solved(q)
 	return t.throwVal(arr, q, p.Dice, F), nil
 }
 
@@ -175,13 +196,15 @@ func (t *Table) Choice(p DuelPosition) (Choice, error) {
 	if p.Dice < 0 || p.Dice >= t.m.dice {
 		return Choice{}, fmt.Errorf("%w: %d dice left after a keep (allowed: 0..%d)", ErrPosition, p.Dice, t.m.dice-1)
 	}
-	arr := arrPool.Get().(*turnArrays)
-	defer arrPool.Put(arr)
-	return t.choice(arr, q, p.Dice, true), nil
+	var arr *turnArrays
+	if !q.last {
+		arr, _ = t.solved(q)
+	}
+	return t.choice(arr, q, p.Dice), nil
 }
 
-// choice computes a Choice; solved says whether arr must be solved first.
-func (t *Table) choice(arr *turnArrays, q pos, left int, solve bool) Choice {
+// choice computes a Choice from the solved arrays of the turn.
+func (t *Table) choice(arr *turnArrays, q pos, left int) Choice {
 	m := t.m
 	c := Choice{Bank: math.NaN(), Throw: math.NaN()}
 	n := left
@@ -209,9 +232,6 @@ func (t *Table) choice(arr *turnArrays, q pos, left int, solve bool) Choice {
 		}
 		c.NoneValue = 0
 	} else {
-		if solve {
-			t.turn(arr, q)
-		}
 		F := 1 - t.w[t.idx(t.farkleTarget(q.a, q.b, q.sa, q.sb))]
 		if q.t >= t.mEff(q.a) {
 			c.Bank = t.bankVal(q)
@@ -264,17 +284,16 @@ func (t *Table) Options(p DuelPosition, throw dice.Hand) ([]KeepValue, float64, 
 		}
 		return nil, 1 - t.w[t.idx(t.farkleTarget(q.a, q.b, q.sa, q.sb))], nil
 	}
-	arr := arrPool.Get().(*turnArrays)
-	defer arrPool.Put(arr)
+	var arr *turnArrays
 	if !q.last {
-		t.turn(arr, q)
+		arr, _ = t.solved(q)
 	}
 	out := make([]KeepValue, len(keeps))
 	best := -1
 	for i, k := range keeps {
 		nq := q
 		nq.t += k.Points / int32(m.unit)
-		c := t.choice(arr, nq, p.Dice-int(k.N), false)
+		c := t.choice(arr, nq, p.Dice-int(k.N))
 		v := c.Bank
 		if math.IsNaN(v) || (!math.IsNaN(c.Throw) && c.Throw > v) {
 			v = c.Throw
