@@ -8,6 +8,7 @@ import (
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solve"
 )
 
 // ErrUnknownLevel is wrapped when a level name does not exist.
@@ -24,7 +25,7 @@ type Strategy interface {
 type Level struct {
 	Name        string
 	Description string // one line
-	new         func(r rules.Rules) (Strategy, error)
+	new         func(r rules.Rules, o *options) (Strategy, error)
 }
 
 var levels = map[string]Level{}
@@ -50,11 +51,56 @@ func LevelNames() []string {
 	return names
 }
 
-// New returns a bot of the named level for rules r.
-func New(level string, r rules.Rules) (Strategy, error) {
+// Option changes how New builds a bot.
+type Option func(*options)
+
+type options struct {
+	tables *Tables
+}
+
+// WithTables makes New take solver results (solo policies, duel tables)
+// from ts instead of DefaultTables.
+func WithTables(ts *Tables) Option { return func(o *options) { o.tables = ts } }
+
+// WithDuelTable makes New use t as the duel table of its rules (t must be
+// solved for the same rules).
+func WithDuelTable(t *solve.Table) Option {
+	return func(o *options) {
+		ts := NewTables("")
+		ts.AddDuel(t)
+		o.tables = ts
+	}
+}
+
+// New returns a bot of the named level for rules r. It does not solve
+// anything: bots that need a solver's result (expert, perfect) get it at
+// their first decision, from DefaultTables unless an Option says otherwise;
+// call Prepare to have it ready before. Every bot New returns is safe for
+// concurrent use.
+func New(level string, r rules.Rules, opts ...Option) (Strategy, error) {
 	l, ok := levels[level]
 	if !ok {
 		return nil, fmt.Errorf("%w %q (levels: %s)", ErrUnknownLevel, level, strings.Join(LevelNames(), ", "))
 	}
-	return l.new(r)
+	o := &options{tables: DefaultTables}
+	for _, f := range opts {
+		f(o)
+	}
+	return l.new(r, o)
+}
+
+// Preparer is a bot with solver results to load before play.
+type Preparer interface {
+	// Prepare loads (or solves) what the bot needs; it returns the error
+	// that would otherwise make the bot fall back to a simpler level.
+	Prepare() error
+}
+
+// Prepare loads what b needs before its first decision (a no-op for bots
+// that need nothing).
+func Prepare(b Strategy) error {
+	if p, ok := b.(Preparer); ok {
+		return p.Prepare()
+	}
+	return nil
 }

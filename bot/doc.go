@@ -1,4 +1,27 @@
 // Package bot plays Farkle for a seat: one Strategy interface and levels
 // from reckless to perfect. A bot sees only the state and the engine's legal
-// actions (State.Legal) and returns one of them.
+// actions and returns one of them.
+//
+// The levels (Levels lists them with a one-line description each):
+//
+//   - perfect: maximises the probability of winning with the duel solver's
+//     exact two-player table (with three or more players: against the
+//     strongest opponent, an approximation; see Perfect).
+//   - expert: the solo solver's expected-points optimum, adjusted for the
+//     scores near the end of the game (see Expert).
+//   - cautious, steady, bold, reckless: personalities with fixed bank
+//     thresholds per dice left and a keep style, from the most careful to
+//     the wildest (see Threshold).
+//
+// Every bot is also a Decider: it answers "which keep?" and "bank?" from a
+// View, the plain-value form of a decision. Choose on an engine state asks
+// the same two questions, so the fast simulator of package sim, which plays
+// Deciders without the engine, plays the very same games. Deciders are
+// unchecked fast paths: they trust that they are asked only what the rules
+// allow.
+//
+// Bots that need solver results take them from a Tables (DefaultTables
+// unless New is told otherwise), which shares them per rule set; duel tables
+// are read from and written to the solver's cache directory, the only file
+// this package touches.
 package bot
