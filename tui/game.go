@@ -85,6 +85,39 @@ func (g *Game) makeBots() error {
 	return nil
 }
 
+// preparer is a bot with solver results to load (or compute) before its
+// first decision, which can take minutes the first time for a rule set.
+type preparer interface{ Prepare() error }
+
+// NeedsPrepare returns the names of the bots that have something to load
+// before they play (see Prepare).
+func (g *Game) NeedsPrepare() []string {
+	var out []string
+	for i, b := range g.bots {
+		if _, ok := b.(preparer); ok {
+			out = append(out, g.seats[i].Name)
+		}
+	}
+	return out
+}
+
+// Prepare loads what the bots need before their first decision. It may
+// take long (a solver run the first time for a rule set) and is safe to
+// call from another goroutine while nothing else uses the game's bots. A
+// bot whose preparation fails plays at a simpler level; the errors are
+// returned joined.
+func (g *Game) Prepare() error {
+	var errs []error
+	for i, b := range g.bots {
+		if p, ok := b.(preparer); ok {
+			if err := p.Prepare(); err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", g.seats[i].Name, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // State returns the game's engine state.
 func (g *Game) State() engine.State { return g.play.State }
 

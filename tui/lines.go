@@ -33,6 +33,15 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 	w := bufio.NewWriter(out)
 	l := &lines{g: g, w: w, adv: adv}
 	l.intro()
+	if names := g.NeedsPrepare(); len(names) > 0 {
+		l.say("preparing: %s (solving the game for these rules: minutes the first time, then cached)", strings.Join(names, ", "))
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := g.Prepare(); err != nil {
+			l.say("error: %v (playing at a simpler level)", err)
+		}
+	}
 	stop := make(chan struct{})
 	defer close(stop)
 	input := readLines(in, stop)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -50,6 +51,10 @@ const (
 // decision, if the game is still at version.
 type autoMsg struct{ version int }
 
+// preparedMsg says that the bots are ready (err: some play at a simpler
+// level).
+type preparedMsg struct{ err error }
+
 // adviceMsg carries the hint for the game at version.
 type adviceMsg struct {
 	version int
@@ -94,6 +99,7 @@ type Model struct {
 	skipping  bool // playing bots at once until a person must decide
 	scheduled int  // game version an autoMsg is pending for, -1 if none
 	helpTop   int
+	preparing []string // bots still loading their solver results
 	startErr  error
 	quitting  bool
 }
@@ -159,7 +165,22 @@ func (m *Model) begin(g *Game) {
 }
 
 // Init implements tea.Model.
-func (m *Model) Init() tea.Cmd { return m.schedule() }
+func (m *Model) Init() tea.Cmd { return tea.Batch(m.prepare(), m.schedule()) }
+
+// prepare returns the command that prepares the bots of a new game, if
+// they need it; until it is done no bot plays.
+func (m *Model) prepare() tea.Cmd {
+	if m.game == nil || m.preparing != nil {
+		return nil
+	}
+	m.preparing = m.game.NeedsPrepare()
+	if len(m.preparing) == 0 {
+		m.preparing = []string{}
+		return nil
+	}
+	g := m.game
+	return func() tea.Msg { return preparedMsg{err: g.Prepare()} }
+}
 
 // Update implements tea.Model.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -169,6 +190,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case autoMsg:
 		return m, m.auto(msg)
+	case preparedMsg:
+		m.preparing = []string{}
+		if msg.err != nil {
+			m.note(true, "%s (playing at a simpler level)", msg.err)
+		}
+		return m, m.schedule()
 	case adviceMsg:
 		if m.game != nil && msg.version == m.game.State().Version {
 			m.advice = &msg
@@ -207,7 +234,7 @@ func (m *Model) setupKey(msg tea.KeyMsg) tea.Cmd {
 		r, seats := m.setup.result()
 		m.startGame(r, seats)
 		if m.game != nil {
-			return m.schedule()
+			return tea.Batch(m.prepare(), m.schedule())
 		}
 	}
 	return nil
@@ -263,6 +290,10 @@ func (m *Model) tableKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if g.AutoToAct() {
+		if len(m.preparing) > 0 {
+			m.note(false, "%s", m.preparingNote())
+			return nil
+		}
 		if key.Matches(msg, m.keys.Skip) {
 			m.skipping = true
 			return m.autoNow()
@@ -464,7 +495,7 @@ func (m *Model) after() tea.Cmd {
 // schedule returns the command that plays the next automatic action after
 // the bot delay, if one is due and not already scheduled.
 func (m *Model) schedule() tea.Cmd {
-	if m.game == nil || !m.game.AutoToAct() {
+	if m.game == nil || !m.game.AutoToAct() || len(m.preparing) > 0 {
 		return nil
 	}
 	v := m.game.State().Version
@@ -485,9 +516,15 @@ func (m *Model) autoNow() tea.Cmd {
 	return func() tea.Msg { return autoMsg{version: v} }
 }
 
+// preparingNote says which bots are getting ready.
+func (m *Model) preparingNote() string {
+	return fmt.Sprintf("%s %s getting ready: solving the game for these rules (minutes the first time, then cached)…",
+		strings.Join(m.preparing, ", "), plural(len(m.preparing), "is", "are"))
+}
+
 func (m *Model) auto(msg autoMsg) tea.Cmd {
 	g := m.game
-	if g == nil || msg.version != g.State().Version || !g.AutoToAct() {
+	if g == nil || msg.version != g.State().Version || !g.AutoToAct() || len(m.preparing) > 0 {
 		return nil // stale: the game moved on
 	}
 	m.scheduled = -1

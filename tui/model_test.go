@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
@@ -261,5 +262,44 @@ func TestSetupStartsTheGame(t *testing.T) {
 	want := []Seat{{Name: "you"}, {Name: "ana"}, {Name: "steady", Bot: "steady"}}
 	if !reflect.DeepEqual(g.Seats(), want) || g.Rules().Name != "classic" {
 		t.Fatalf("seats %v, rules %s", g.Seats(), g.Rules().Name)
+	}
+}
+
+// slowBot is a steady bot that must be prepared before it plays.
+type slowBot struct {
+	bot.Strategy
+	prepared bool
+}
+
+func (b *slowBot) Prepare() error { b.prepared = true; return nil }
+
+func (b *slowBot) Choose(s engine.State) engine.Action {
+	if !b.prepared {
+		panic("slowBot: Choose before Prepare")
+	}
+	return b.Strategy.Choose(s)
+}
+
+func TestBotsPlayOnlyWhenPrepared(t *testing.T) {
+	r := seatOrder("classic")
+	g, err := NewGame(r, []Seat{{Name: "slow", Bot: "steady"}, {Name: "ana"}}, engine.SeedFrom("prepare"), "", fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := &slowBot{Strategy: g.bots[0]}
+	g.bots[0] = sb
+	if names := g.NeedsPrepare(); !reflect.DeepEqual(names, []string{"slow"}) {
+		t.Fatalf("NeedsPrepare: %v", names)
+	}
+	m := New(Options{Game: g, Now: fixedNow, Renderer: plainRenderer()})
+	m.Update(keyMsgSize(100, 35))
+	cmd := m.Init() // the preparation, not run yet
+	run(m, pressOnly(m, "s"))
+	if g.State().Version != 0 || !strings.Contains(m.View(), "slow is getting ready") {
+		t.Fatalf("the bot played before it was prepared:\n%s", m.View())
+	}
+	run(m, cmd)
+	if !sb.prepared || g.State().Players[0].Turns == 0 || g.Actor() != 1 {
+		t.Fatalf("after preparing, the bot should have played its turn: %+v", g.State())
 	}
 }

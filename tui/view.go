@@ -332,6 +332,8 @@ func (m *Model) messageLine() string {
 	switch {
 	case m.confirm:
 		return st.warn.Render("Quit? The game is saved and can be resumed. y quits, n goes back.")
+	case len(m.preparing) > 0 && m.game.AutoToAct():
+		return st.warn.Render(m.preparingNote())
 	case m.flash != "" && m.flashErr:
 		return st.err.Render(m.flash)
 	case m.flash != "":
