@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/tui"
 )
@@ -51,7 +52,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, playHelp)
 	resolve := rulesFlag(fs)
-	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
+	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
 	resume := fs.String("resume", "", "continue the unfinished game saved in `FILE`")
