@@ -53,22 +53,30 @@ func fit(s string, width, height int) string {
 // helpLines returns the help screen's text: the keys, then the rules in
 // force.
 func (m *Model) helpLines() []string {
-	k := func(keys, what string) string { return fmt.Sprintf("  %-14s %s", keys, what) }
 	lines := []string{
 		m.st.title.Render("Help") + m.st.dim.Render("  (↑/↓ scroll · esc or ? back)"),
 		"",
 		"Keys",
-		k("1-6", "choose or unchoose die 1 to 6"),
-		k("←/→ space", "move along the dice, choose the one in [ ]"),
-		k("u", "undo the last choice (before r or b)"),
-		k("r", "throw; after choosing: keep the chosen dice, throw the rest"),
-		k("b", "keep the chosen dice and bank the turn total"),
-		k("h", "hint: the value of every choice"),
-		k("s or enter", "skip ahead while bots play"),
-		k("?", "this help"),
-		k("q", "quit (asks first; the game is saved)"),
-		"",
 	}
+	k := func(keys, what string) {
+		head := fmt.Sprintf("  %-14s ", keys)
+		for i, l := range wrap(what, m.width-17, "") {
+			if i > 0 {
+				head = strings.Repeat(" ", 17)
+			}
+			lines = append(lines, head+l)
+		}
+	}
+	k("1-6", "choose or unchoose die 1 to 6 (numbered under the dice)")
+	k("←/→ space", "move along the dice, choose the one in [ ]")
+	k("u", "undo the last choice (before r or b)")
+	k("r", "throw; after choosing: keep the chosen dice, throw the rest")
+	k("b", "keep the chosen dice and bank the turn total")
+	k("h", "hint: the value of every choice")
+	k("s or enter", "skip ahead while bots play")
+	k("?", "this help")
+	k("q", "quit (asks first; the game is saved)")
+	lines = append(lines, "")
 	return append(lines, RulesText(m.game.Rules(), m.width)...)
 }
 
