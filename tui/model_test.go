@@ -303,3 +303,26 @@ func TestBotsPlayOnlyWhenPrepared(t *testing.T) {
 		t.Fatalf("after preparing, the bot should have played its turn: %+v", g.State())
 	}
 }
+
+func TestNothingIsCutAt60Columns(t *testing.T) {
+	for _, preset := range rules.Presets() {
+		r := seatOrder(preset)
+		if r.Game.MinPlayers > 2 || r.Game.MaxPlayers < 2 {
+			continue
+		}
+		m := newModel(t, r, []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, seedWhere(t, "cut", loneTwo), 60, 80)
+		press(m, "r")
+		screens := map[string]string{"table": m.View()}
+		press(m, "h")
+		screens["hint"] = m.View()
+		press(m, "?")
+		screens["help"] = m.View()
+		for name, v := range screens {
+			for _, l := range strings.Split(v, "\n") {
+				if strings.Contains(l, "…") || len([]rune(l)) > 60 {
+					t.Errorf("%s, %s: line cut or too long: %q", preset, name, l)
+				}
+			}
+		}
+	}
+}
