@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -323,6 +324,68 @@ func TestNothingIsCutAt60Columns(t *testing.T) {
 					t.Errorf("%s, %s: line cut or too long: %q", preset, name, l)
 				}
 			}
+		}
+	}
+}
+
+func TestFinalRoundIsShown(t *testing.T) {
+	r := seatOrder("classic")
+	r.Game.Target = 1000
+	m := newModel(t, r, []Seat{{Name: "ana"}, {Name: "bob"}, {Name: "cy"}}, engine.SeedFrom("final"), 100, 40)
+	g := m.Game()
+	// Play with the keys: keep the keep scoring most, bank at 300.
+	for n := 0; !g.State().FinalRound; n++ {
+		if n > 10000 {
+			t.Fatal("no final round")
+		}
+		s := g.State()
+		switch s.Step {
+		case engine.StepKeep:
+			best := dice.Keep{}
+			for _, k := range s.Table().Keeps(s.Throw) {
+				if k.Points > best.Points {
+					best = k
+				}
+			}
+			press(m, positions(t, m.faces, best.Hand)...)
+			if s.Total+int(best.Points) >= 300 {
+				press(m, "b")
+			} else {
+				press(m, "r")
+			}
+		default:
+			press(m, "r")
+		}
+	}
+	s := g.State()
+	v := m.View()
+	trigger := s.Players[s.Trigger]
+	if !strings.Contains(v, fmt.Sprintf("Final round: %s reached %d", trigger.Name, trigger.Score)) {
+		t.Fatalf("no final-round banner:\n%s", v)
+	}
+	// Seats after the trigger have their last turn in seat order.
+	want := map[int]string{s.Trigger: "reached the target", (s.Trigger + 1) % 3: "last turn"}
+	for seat, note := range want {
+		line := strings.Split(v, "\n")[2+seat] // the scoreboard follows the header and a blank line
+		if !strings.Contains(line, s.Players[seat].Name) || !strings.Contains(line, note) {
+			t.Errorf("%s's line does not say %q: %q", s.Players[seat].Name, note, line)
+		}
+	}
+}
+
+func TestFinished(t *testing.T) {
+	// Four seats, seat 1 reached the target, seat 3 is playing: seat 2 has
+	// played its last turn; seat 0 has not; the trigger is not "finished".
+	s := engine.State{Players: make([]engine.Player, 4), FinalRound: true, Trigger: 1, Current: 3}
+	for seat, want := range map[int]bool{0: false, 1: false, 2: true, 3: false} {
+		if got := finished(s, seat); got != want {
+			t.Errorf("seat %d: finished %v, want %v", seat, got, want)
+		}
+	}
+	s.Current = 0 // wrapped around: seats 2 and 3 are done
+	for seat, want := range map[int]bool{0: false, 1: false, 2: true, 3: true} {
+		if got := finished(s, seat); got != want {
+			t.Errorf("current 0, seat %d: finished %v, want %v", seat, got, want)
 		}
 	}
 }
