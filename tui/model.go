@@ -95,6 +95,7 @@ type Model struct {
 	flashErr  bool
 	showHint  bool
 	advice    *adviceMsg
+	advising  bool // an Advise call is running (one at a time: it may be slow)
 	confirm   bool // asking whether to quit
 	skipping  bool // playing bots at once until a person must decide
 	scheduled int  // game version an autoMsg is pending for, -1 if none
@@ -197,10 +198,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.schedule()
 	case adviceMsg:
+		m.advising = false
 		if m.game != nil && msg.version == m.game.State().Version {
 			m.advice = &msg
+			return m, nil
 		}
-		return m, nil
+		return m, m.hintCmd() // the game moved on while the advisor thought
 	case tea.KeyMsg:
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
@@ -541,9 +544,10 @@ func (m *Model) auto(msg autoMsg) tea.Cmd {
 // not yet known for this position.
 func (m *Model) hintCmd() tea.Cmd {
 	g := m.game
-	if !m.showHint || g == nil || g.Over() || g.AutoToAct() || m.advice != nil {
+	if !m.showHint || g == nil || g.Over() || g.AutoToAct() || m.advice != nil || m.advising {
 		return nil
 	}
+	m.advising = true
 	s := g.State()
 	adv := m.o.Advisor
 	return func() tea.Msg {

@@ -389,3 +389,33 @@ func TestFinished(t *testing.T) {
 		}
 	}
 }
+
+// countingAdvisor is PointsAdvisor that counts its calls.
+type countingAdvisor struct{ calls int }
+
+func (c *countingAdvisor) Advise(s engine.State) (Advice, error) {
+	c.calls++
+	return PointsAdvisor{}.Advise(s)
+}
+
+func TestOneHintAtATime(t *testing.T) {
+	adv := &countingAdvisor{}
+	m := New(Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "ana"}}, Seed: seedWhere(t, "lone-two", loneTwo), Now: fixedNow, Renderer: plainRenderer(), Advisor: adv})
+	m.Update(keyMsgSize(100, 35))
+	press(m, "r")
+	slow := pressOnly(m, "h") // the advisor is "thinking": its command is not run yet
+	if slow == nil || !strings.Contains(m.View(), "thinking") {
+		t.Fatalf("h should start the advisor and say so:\n%s", m.View())
+	}
+	press(m, positions(t, m.faces, dice.Of(1))...)
+	if cmd := pressOnly(m, "r"); cmd != nil {
+		run(m, cmd)
+	}
+	if adv.calls != 0 {
+		t.Fatalf("a second advisor call started while the first runs (%d calls)", adv.calls)
+	}
+	run(m, slow) // the stale answer arrives and the current position is advised
+	if adv.calls != 2 || m.advice == nil || m.advice.version != m.Game().State().Version {
+		t.Fatalf("after the stale answer: %d calls, advice %+v", adv.calls, m.advice)
+	}
+}
