@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
@@ -41,6 +42,9 @@ type DuelOptions struct {
 	// Progress, if set, is called now and then with the sweep number (from 1)
 	// and the score pairs done out of the total of that sweep.
 	Progress func(sweep, done, total int)
+	// Context, if set, stops the solve early: SolveDuel then returns its
+	// error (context.Canceled or DeadlineExceeded).
+	Context context.Context
 }
 
 // Table is the solution of the two-player game for one rule set: the
@@ -130,7 +134,11 @@ func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
 		return nil, fmt.Errorf("%w: solving these rules needs %s, more than the %s allowed", ErrTooLarge, byteSize(need), byteSize(limit))
 	}
 	t.pFmin = m.pFmin()
-	if err := t.solve(workers, opt.Progress); err != nil {
+	ctx := opt.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := t.solve(ctx, workers, opt.Progress); err != nil {
 		return nil, err
 	}
 	t.seconds = time.Since(start).Seconds()
@@ -177,7 +185,7 @@ func (t *Table) farkleTarget(a, b, sa, sb int32) (int32, int32, int32, int32) {
 // the other player) is solved in the pair's job. With a penalty a farkle can
 // lower the sum: those reads use the previous sweep, and sweeps repeat until
 // none changes any value by more than duelTol.
-func (t *Table) solve(workers int, progress func(sweep, done, total int)) error {
+func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, done, total int)) error {
 	A := t.A
 	for i := range t.w {
 		t.w[i] = math.NaN() // not yet solved
@@ -198,6 +206,9 @@ func (t *Table) solve(workers int, progress func(sweep, done, total int)) error 
 		var firstErr error
 		var errMu sync.Mutex
 		for s := 2 * (A - 1); s >= 0; s-- {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			var jobs []job
 			for a := max(0, s-(A-1)); a <= s/2; a++ {
 				jobs = append(jobs, job{a, s - a})

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"errors"
 	"math"
 	"sort"
@@ -347,5 +348,14 @@ func TestDuelBadInput(t *testing.T) {
 	_, err := SolveDuel(r, DuelOptions{})
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "GiB") {
 		t.Errorf("a huge target: %v", err)
+	}
+}
+
+func TestDuelCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := SolveDuel(smallRules(t, "classic", 1000), DuelOptions{Context: ctx})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled solve: %v", err)
 	}
 }

@@ -65,17 +65,19 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 				continue
 			}
 			var v, dF, dZ float64
-			for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
-				best, bi := negInf, int32(0)
-				for o := os.oStart[g]; o < os.oStart[g+1]; o++ {
-					i := base + os.oOff[o]
-					if x := a.k[i]; x > best {
-						best, bi = x, i
+			if os == &m.pruned {
+				v, dF, dZ = blockSumD(m.blocks[n], a.k[base:], a.kF[base:], a.kZ[base:])
+			} else {
+				for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
+					best, bi := negInf, int32(0)
+					for o := os.oStart[g]; o < os.oStart[g+1]; o++ {
+						i := base + os.oOff[o]
+						if x := a.k[i]; x > best {
+							best, bi = x, i
+						}
 					}
-				}
-				p := os.gProb[g]
-				v += p * best
-				if a.withDerivs {
+					p := os.gProb[g]
+					v += p * best
 					dF += p * a.kF[bi]
 					dZ += p * a.kZ[bi]
 				}
@@ -161,21 +163,26 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 		}
 		k := a.k[base : base+window]
 		gStart, gProb, oStart, oOff := os.gStart, os.gProb, os.oStart, os.oOff
+		pruned := os == &m.pruned
 		for n := int32(1); n <= D; n++ {
 			if t >= a.topN[n] {
 				a.q[base+n] = a.bank[t]
 				continue
 			}
 			v := 0.0
-			for g := gStart[n]; g < gStart[n+1]; g++ {
-				offs := oOff[oStart[g]:oStart[g+1]]
-				best := k[offs[0]]
-				for _, off := range offs[1:] {
-					if x := k[off]; x > best {
-						best = x
+			if pruned {
+				v = blockSum(m.blocks[n], k)
+			} else {
+				for g := gStart[n]; g < gStart[n+1]; g++ {
+					offs := oOff[oStart[g]:oStart[g+1]]
+					best := k[offs[0]]
+					for _, off := range offs[1:] {
+						if x := k[off]; x > best {
+							best = x
+						}
 					}
+					v += gProb[g] * best
 				}
-				v += gProb[g] * best
 			}
 			v += m.farkle[n] * F
 			if n == 6 && m.sdn > 0 {
@@ -202,4 +209,95 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 			}
 		}
 	}
+}
+
+// blockSum returns the sum over the groups of bs of probability times the
+// best K value among the group's options (k starts at the current total).
+func blockSum(bs []block, k []float64) float64 {
+	v := 0.0
+	for bi := range bs {
+		b := &bs[bi]
+		off := b.off
+		switch b.cnt {
+		case 1:
+			for i, p := range b.prob {
+				v += p * k[off[i]]
+			}
+		case 2:
+			for i, p := range b.prob {
+				o := off[2*i : 2*i+2 : 2*i+2]
+				v += p * max2(k[o[0]], k[o[1]])
+			}
+		case 3:
+			for i, p := range b.prob {
+				o := off[3*i : 3*i+3 : 3*i+3]
+				v += p * max2(max2(k[o[0]], k[o[1]]), k[o[2]])
+			}
+		case 4:
+			for i, p := range b.prob {
+				o := off[4*i : 4*i+4 : 4*i+4]
+				v += p * max2(max2(k[o[0]], k[o[1]]), max2(k[o[2]], k[o[3]]))
+			}
+		case 5:
+			for i, p := range b.prob {
+				o := off[5*i : 5*i+5 : 5*i+5]
+				v += p * max2(max2(max2(k[o[0]], k[o[1]]), max2(k[o[2]], k[o[3]])), k[o[4]])
+			}
+		case 6:
+			for i, p := range b.prob {
+				o := off[6*i : 6*i+6 : 6*i+6]
+				v += p * max2(max2(max2(k[o[0]], k[o[1]]), max2(k[o[2]], k[o[3]])), max2(k[o[4]], k[o[5]]))
+			}
+		default:
+			c := b.cnt
+			for i, p := range b.prob {
+				o := off[c*i : c*i+c]
+				best := k[o[0]]
+				for _, x := range o[1:] {
+					best = max2(best, k[x])
+				}
+				v += p * best
+			}
+		}
+	}
+	return v
+}
+
+// max2 is the larger of x and y (the values are never NaN).
+func max2(x, y float64) float64 {
+	if x > y {
+		return x
+	}
+	return y
+}
+
+// blockSumD is blockSum with the derivatives of the chosen options.
+func blockSumD(bs []block, k, kF, kZ []float64) (v, dF, dZ float64) {
+	for bi := range bs {
+		b := &bs[bi]
+		c := b.cnt
+		if c == 1 {
+			for i, p := range b.prob {
+				o := b.off[i]
+				v += p * k[o]
+				dF += p * kF[o]
+				dZ += p * kZ[o]
+			}
+			continue
+		}
+		for i, p := range b.prob {
+			o := b.off[c*i : c*i+c]
+			j := o[0]
+			best := k[j]
+			for _, x := range o[1:] {
+				if y := k[x]; y > best {
+					best, j = y, x
+				}
+			}
+			v += p * best
+			dF += p * kF[j]
+			dZ += p * kZ[j]
+		}
+	}
+	return v, dF, dZ
 }

@@ -39,8 +39,42 @@ type model struct {
 	tieShare  bool
 	dice      int // dice of a full throw (rules.Dice)
 
-	optSet        // every distinct option of every group
-	pruned optSet // only the most points for each dice count left
+	optSet            // every distinct option of every group
+	pruned optSet     // only the most points for each dice count left
+	blocks [7][]block // the pruned groups by dice thrown, in blocks by option count
+}
+
+// block is the pruned groups of one number of dice thrown that have the
+// same number of options (cnt), laid out for the unrolled inner loops:
+// group i has probability prob[i] and K-array offsets off[i*cnt:(i+1)*cnt].
+type block struct {
+	cnt  int
+	prob []float64
+	off  []int32
+}
+
+// buildBlocks lays out s's groups by option count.
+func (s *optSet) buildBlocks() [7][]block {
+	var out [7][]block
+	for n := 1; n <= 6; n++ {
+		byCnt := map[int]*block{}
+		for g := s.gStart[n]; g < s.gStart[n+1]; g++ {
+			offs := s.oOff[s.oStart[g]:s.oStart[g+1]]
+			b := byCnt[len(offs)]
+			if b == nil {
+				b = &block{cnt: len(offs)}
+				byCnt[len(offs)] = b
+			}
+			b.prob = append(b.prob, s.gProb[g])
+			b.off = append(b.off, offs...)
+		}
+		for c := 1; c <= 64; c++ {
+			if b := byCnt[c]; b != nil {
+				out[n] = append(out[n], *b)
+			}
+		}
+	}
+	return out
 }
 
 // optSet is a flattened form of the groups for the inner loops: for dice n,
@@ -189,6 +223,8 @@ func newModel(r rules.Rules) *model {
 	m.dice = r.Dice
 	m.optSet.build(&m.groups)
 	m.pruned.build(prune(&m.groups))
+	m.blocks = m.pruned.buildBlocks()
+	m.blocks = m.pruned.buildBlocks()
 	return m
 }
 

@@ -217,7 +217,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 		return usagef("%v", err)
 	}
 	start := time.Now()
-	opt := solve.DuelOptions{MaxBytes: maxMem}
+	opt := solve.DuelOptions{MaxBytes: maxMem, Context: ctx}
 	var bar *progressbar.ProgressBar
 	if e.terminal {
 		lastSweep := 0
@@ -298,7 +298,6 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 			fmt.Fprintf(w, "cache                 %s\n", out.CacheFile)
 		}
 	}
-	_ = ctx
 	return nil
 }
 
