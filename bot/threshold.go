@@ -93,7 +93,7 @@ func (t *Threshold) choose(throw dice.Hand) int {
 }
 
 // Keep implements Decider: a table lookup.
-func (t *Threshold) Keep(v *View) int { return int(t.pick[v.Throw.Index()]) }
+func (t *Threshold) Keep(v *View) int { return int(t.pick[v.ThrowIndex]) }
 
 // Bank implements Decider.
 func (t *Threshold) Bank(v *View) bool {

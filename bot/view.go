@@ -27,6 +27,7 @@ type View struct {
 	// at a bank decision.
 	Left       int
 	Throw      dice.Hand // the throw on the table (keep decisions)
+	ThrowIndex int       // Throw.Index()
 	FinalRound bool      // someone reached the target (final-round ending)
 	Trigger    int       // who started the final round, -1 if none
 }
@@ -59,6 +60,7 @@ func FromState(s engine.State, v *View) {
 		Total:      s.Total,
 		Left:       s.Left,
 		Throw:      s.Throw,
+		ThrowIndex: s.Throw.Index(),
 		FinalRound: s.FinalRound,
 		Trigger:    s.Trigger,
 	}

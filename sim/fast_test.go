@@ -1,0 +1,200 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/rules"
+)
+
+// variants are rule sets that exercise every branch of the game: the
+// presets, and changes to each turn and game rule.
+func variants(t testing.TB) map[string]rules.Rules {
+	t.Helper()
+	out := map[string]rules.Rules{}
+	for _, name := range rules.Presets() {
+		r, err := rules.Preset(name)
+		if err != nil || r.Validate() != nil {
+			continue // not a plain Farkle preset (dragon)
+		}
+		r.Game.Target = 3000 // short games, same paths
+		if r.Turn.EntryMinimum > r.Game.Target {
+			r.Turn.EntryMinimum = 500
+		}
+		out[name] = r
+	}
+	edit := func(name, base string, f func(r *rules.Rules)) {
+		r := rules.MustPreset(base)
+		r.Game.Target = 3000
+		f(&r)
+		if err := r.Validate(); err != nil {
+			t.Fatalf("variant %s: %v", name, err)
+		}
+		out[name] = r
+	}
+	edit("six-dice-nothing", "classic", func(r *rules.Rules) { r.Scoring.SixDiceNothing = 500 })
+	edit("no-hot-dice", "classic", func(r *rules.Rules) { r.Turn.HotDice = false })
+	edit("entry-and-bank-min", "classic", func(r *rules.Rules) {
+		r.Turn.EntryMinimum, r.Turn.BankMinimum = 1000, 350
+	})
+	edit("penalty-2", "classic", func(r *rules.Rules) { r.Turn.FarklePenalty = rules.Penalty{Count: 2, Points: 500} })
+	edit("immediate-share", "classic", func(r *rules.Rules) {
+		r.Game.Ending, r.Game.Tie = rules.EndImmediate, rules.Share
+	})
+	edit("share-seat-order", "classic", func(r *rules.Rules) {
+		r.Game.Tie, r.Game.FirstPlayer = rules.Share, rules.SeatOrder
+	})
+	edit("tiny-ties", "classic", func(r *rules.Rules) {
+		r.Game.Target = 300 // tied final rounds (banks forced without hot dice): the tie roll-off
+		r.Turn.HotDice = false
+	})
+	return out
+}
+
+// tieRollOffs counts the engine states in a tie roll-off seen by engineGame.
+var tieRollOffs int
+
+// engineGame plays a game through engine.Apply with the bots' Choose and
+// returns the actions and the final state.
+func engineGame(t *testing.T, r rules.Rules, bots []bot.Strategy, seed engine.Seed) ([]engine.Action, engine.State) {
+	t.Helper()
+	names := make([]string, len(bots))
+	for i := range names {
+		names[i] = fmt.Sprint("p", i)
+	}
+	st, err := engine.New(r, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := engine.NewChaCha(seed)
+	var acts []engine.Action
+	for !st.Over() {
+		a := bots[st.Actor()].Choose(st)
+		if !slices.Contains(st.Legal(), a) {
+			t.Fatalf("bot chose %v, not one of %v", a, st.Legal())
+		}
+		next, _, err := engine.Apply(st, a, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next.Phase == engine.PhaseTieRollOff {
+			tieRollOffs++
+		}
+		acts = append(acts, a)
+		st = next
+		if len(acts) > 200000 {
+			t.Fatal("runaway game")
+		}
+	}
+	return acts, st
+}
+
+func TestFastPlaysTheEngineGame(t *testing.T) {
+	seatings := [][]string{
+		{"steady", "reckless"},
+		{"cautious", "bold", "steady"},
+		{"expert", "reckless", "cautious", "bold"},
+		{"steady"},
+	}
+	for name, r := range variants(t) {
+		t.Run(name, func(t *testing.T) {
+			tieRollOffs = 0
+			defer func() {
+				if name == "tiny-ties" && tieRollOffs == 0 {
+					t.Error("no tie roll-off played")
+				}
+			}()
+			ts := bot.NewTables("")
+			for _, levels := range seatings {
+				if len(levels) < r.Game.MinPlayers || len(levels) > r.Game.MaxPlayers {
+					continue
+				}
+				var strategies []bot.Strategy
+				var deciders []bot.Decider
+				for _, l := range levels {
+					b, err := bot.New(l, r, bot.WithTables(ts))
+					if err != nil {
+						t.Fatal(err)
+					}
+					strategies = append(strategies, b)
+					deciders = append(deciders, b.(bot.Decider))
+				}
+				f := NewFast(r)
+				for i := range 30 {
+					seed := engine.SeedFrom(fmt.Sprint(name, levels, i))
+					want, st := engineGame(t, r, strategies, seed)
+					var got []engine.Action
+					f.Trace(func(a engine.Action) { got = append(got, a) })
+					out, err := f.Play(seed, deciders)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !slices.Equal(got, want) {
+						k := 0
+						for k < min(len(got), len(want)) && got[k] == want[k] {
+							k++
+						}
+						at := func(as []engine.Action) string {
+							if k < len(as) {
+								return as[k].String()
+							}
+							return "(game over)"
+						}
+						t.Fatalf("%v game %d: action %d: fast %s, engine %s", levels, i, k, at(got), at(want))
+					}
+					if out.Actions != len(want) {
+						t.Errorf("%v game %d: %d actions counted, %d taken", levels, i, out.Actions, len(want))
+					}
+					var winners []int
+					for s := range levels {
+						if out.Won(s) {
+							winners = append(winners, s)
+						}
+						if out.Scores[s] != st.Players[s].Score || out.Turns[s] != st.Players[s].Turns {
+							t.Errorf("%v game %d seat %d: score %d turns %d, engine %d and %d", levels, i, s, out.Scores[s], out.Turns[s], st.Players[s].Score, st.Players[s].Turns)
+						}
+					}
+					if !slices.Equal(winners, st.Winners) {
+						t.Errorf("%v game %d: winners %v, engine %v", levels, i, winners, st.Winners)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestFastDiceAreTheEngineDice(t *testing.T) {
+	for _, text := range []string{"1", "dice", "another seed"} {
+		seed := engine.SeedFrom(text)
+		f := NewFast(rules.MustPreset("classic"))
+		f.rng.Seed(seed)
+		src := engine.NewChaCha(seed)
+		counts := [7]int{}
+		for i := range 60000 {
+			got, want := f.face(), src.Face()
+			if got != want {
+				t.Fatalf("seed %q draw %d: fast %d, engine %d", text, i, got, want)
+			}
+			counts[got]++
+		}
+		for face := 1; face <= 6; face++ {
+			if c := counts[face]; c < 9500 || c > 10500 {
+				t.Errorf("seed %q: face %d came %d times in 60000", text, face, c)
+			}
+		}
+	}
+}
+
+func TestFastRefusesPlayerCounts(t *testing.T) {
+	r := rules.MustPreset("cardgames") // exactly two players
+	s, _ := bot.New("steady", r)
+	d := s.(bot.Decider)
+	for _, n := range []int{1, 3} {
+		if _, err := NewFast(r).Play(engine.SeedFrom("x"), slices.Repeat([]bot.Decider{d}, n)); err == nil {
+			t.Errorf("%d players under cardgames: no error", n)
+		}
+	}
+}
