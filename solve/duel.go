@@ -337,7 +337,7 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 	if sweep > 1 {
 		// change against the previous sweep is measured on the first pass
 		for pass := 0; ; pass++ {
-			ch, err := t.pass(w, cyclic)
+			ch, err := t.pass(w, cyclic, cyclic && pass%3 == 0)
 			if err != nil {
 				return 0, err
 			}
@@ -354,7 +354,7 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 		return change, nil
 	}
 	for pass := 0; ; pass++ {
-		ch, err := t.pass(w, cyclic)
+		ch, err := t.pass(w, cyclic, cyclic && pass%3 == 0)
 		if err != nil {
 			return 0, err
 		}
@@ -401,13 +401,20 @@ func (t *Table) guess(a, b, sa, sb int32) float64 {
 // the states before it), then, if the job is cyclic, solves the job's linear
 // model (each value linear in its farkle and nothing values for the current
 // policies) exactly. It returns the largest change of a value.
-func (t *Table) pass(w *work, cyclic bool) (float64, error) {
+//
+// With derivs false the slopes of the previous pass are kept (a chord step:
+// the slopes are farkle probabilities of the policies, which rarely change
+// between passes), which saves the derivative arrays.
+func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 	change := 0.0
 	for k := range w.st {
 		s := &w.st[k]
 		F := 1 - t.read(s.fi)
 		Z := 1 - t.read(s.zi)
-		v, dF, dZ := t.startValue(&w.arr, s.a, s.b, s.sa, s.sb, F, Z, cyclic)
+		v, dF, dZ := t.startValue(&w.arr, s.a, s.b, s.sa, s.sb, F, Z, derivs)
+		if !derivs {
+			dF, dZ = s.beta, s.zeta
+		}
 		s.alpha, s.beta, s.zeta = v-dF*F-dZ*Z, dF, dZ
 		old := t.w[s.i]
 		if math.IsNaN(old) {
