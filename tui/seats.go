@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
@@ -106,6 +107,9 @@ func checkSeats(seats []Seat, r rules.Rules) ([]Seat, error) {
 func checkName(name string) error {
 	if n := len([]rune(name)); n > maxName {
 		return fmt.Errorf("%w: name %q is %d characters long (at most %d)", ErrPlayers, name, n, maxName)
+	}
+	if !utf8.ValidString(name) {
+		return fmt.Errorf("%w: name %q is not valid UTF-8", ErrPlayers, name)
 	}
 	for _, r := range name {
 		if r < ' ' || r == 0x7f || r == ',' || r == '=' {
