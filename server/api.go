@@ -453,12 +453,12 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	}
 	tb := store.Table{ID: randomID(9), Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created
-	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, bots: map[int]bot.Strategy{}}
-	for i, seat := range seats {
-		if seat.Bot != "" {
-			t.bots[i], _ = bot.New(seat.Bot, rs)
-		}
+	bots, err := newBots(seats, rs, s.log)
+	if err != nil {
+		s.httpError(w, badRequest("%v", err))
+		return
 	}
+	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, bots: bots}
 	if t.seatsFull() {
 		tb.Status = store.Playing
 		t.meta.Status = store.Playing

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,6 +14,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 )
 
@@ -47,14 +49,11 @@ type logLine struct {
 // loadTable builds the in-memory table of tb, resuming its game from the
 // stored actions and seed.
 func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) {
-	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, bots: map[int]bot.Strategy{}}
-	for i, seat := range tb.Seats {
-		if seat.Bot != "" {
-			b, err := bot.New(seat.Bot, tb.Rules)
-			if err != nil {
-				return nil, fmt.Errorf("server: table %s seat %d: %w", tb.ID, i, err)
-			}
-			t.bots[i] = b
+	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}}
+	var err error
+	if tb.Status != store.Over {
+		if t.bots, err = newBots(tb.Seats, tb.Rules, s.log); err != nil {
+			return nil, fmt.Errorf("server: table %s: %w", tb.ID, err)
 		}
 	}
 	if tb.Status == store.Waiting && !t.seatsFull() {
@@ -295,19 +294,28 @@ func (t *table) scheduleBot() {
 	t.botTimer = time.AfterFunc(t.srv.opt.BotDelay, func() { t.botAct(version) })
 }
 
-// botAct plays the bot's move if the game is still at version.
+// botAct plays the bot's move if the game is still at version. The bot
+// chooses without the table's lock: a solver bot's first decision may
+// take long, and the table keeps serving its watchers meanwhile.
 func (t *table) botAct(version int) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	if t.closed || t.game == nil || t.game.State.Over() || t.game.State.Version != version {
+		t.mu.Unlock()
 		return
 	}
 	seat := t.game.State.Actor()
 	b, ok := t.bots[seat]
+	st := t.game.State
+	t.mu.Unlock()
 	if !ok {
 		return
 	}
-	a := b.Choose(t.game.State)
+	a := b.Choose(st)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed || t.game == nil || t.game.State.Version != version {
+		return
+	}
 	if r := t.commit(a); r != nil {
 		t.srv.mActions.WithLabelValues("refused", "bot").Inc()
 		t.srv.log.Error("bot action refused", "table", t.id, "seat", seat, "action", a.String(), "err", r.Msg)
@@ -317,6 +325,31 @@ func (t *table) botAct(version int) {
 		return
 	}
 	t.srv.mActions.WithLabelValues("accepted", "bot").Inc()
+}
+
+// newBots makes the bots of the seats and starts loading what solver bots
+// need in the background (solving a rule set the first time takes minutes;
+// the result is cached by package bot).
+func newBots(seats []store.Seat, r rules.Rules, log *slog.Logger) (map[int]bot.Strategy, error) {
+	bots := map[int]bot.Strategy{}
+	for i, seat := range seats {
+		if seat.Bot == "" {
+			continue
+		}
+		b, err := bot.New(seat.Bot, r)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i, err)
+		}
+		bots[i] = b
+		if _, slow := b.(bot.Preparer); slow {
+			go func() {
+				if err := bot.Prepare(b); err != nil {
+					log.Warn("bot preparation failed", "level", seat.Bot, "err", err)
+				}
+			}()
+		}
+	}
+	return bots, nil
 }
 
 // join seats player p at the first free human seat (or the seat asked
@@ -395,7 +428,9 @@ func uniqueName(seats []store.Seat, seat int, name string) string {
 // broadcastUpdate sends the new state and the action's log lines to every
 // client. t.mu is held.
 func (t *table) broadcastUpdate(a engine.Action, lines []logLine) {
-	msg := updateMsg{Type: "update", Table: t.view(), State: t.stateView(), Action: &a, Log: lines}
+	v := t.view()
+	v.Rules = nil // the rules never change: they come with the welcome
+	msg := updateMsg{Type: "update", Table: v, State: t.stateView(), Action: &a, Log: lines}
 	b, err := json.Marshal(msg)
 	if err != nil {
 		t.srv.log.Error("encode update", "err", err)
@@ -408,20 +443,19 @@ func (t *table) broadcastUpdate(a engine.Action, lines []logLine) {
 
 // tableView is what clients see of a table.
 type tableView struct {
-	ID         string      `json:"id"`
-	Status     string      `json:"status"`
-	Rules      any         `json:"rules"`
-	Seats      []seatView  `json:"seats"`
-	Commitment string      `json:"commitment"`
-	Seed       string      `json:"seed,omitempty"` // only once the game is over
-	Actions    int         `json:"actions"`
-	Created    time.Time   `json:"created"`
-	Updated    time.Time   `json:"updated"`
-	Winners    []int       `json:"winners,omitempty"`
-	Scores     []int       `json:"scores,omitempty"`
-	Watchers   int         `json:"watchers"`
-	Hints      bool        `json:"hints"`
-	Extra      interface{} `json:"-"`
+	ID         string     `json:"id"`
+	Status     string     `json:"status"`
+	Rules      any        `json:"rules,omitempty"` // left out of updates
+	Seats      []seatView `json:"seats"`
+	Commitment string     `json:"commitment"`
+	Seed       string     `json:"seed,omitempty"` // only once the game is over
+	Actions    int        `json:"actions"`
+	Created    time.Time  `json:"created"`
+	Updated    time.Time  `json:"updated"`
+	Winners    []int      `json:"winners,omitempty"`
+	Scores     []int      `json:"scores,omitempty"`
+	Watchers   int        `json:"watchers"`
+	Hints      bool       `json:"hints"`
 }
 
 type seatView struct {

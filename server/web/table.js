@@ -32,7 +32,7 @@ export function tablePage(id) {
     if (m.type === 'welcome') {
       g.table = m.table; g.st = m.state; g.you = m.you; g.log = m.log; g.sel.clear();
     } else if (m.type === 'update') {
-      g.table = m.table; g.st = m.state; g.log = g.log.concat(m.log); g.sel.clear();
+      g.table = { ...m.table, rules: g.table.rules }; g.st = m.state; g.log = g.log.concat(m.log); g.sel.clear();
       if (g.pending && g.st.actor === g.you.seat && g.st.step === 'choose') {
         const then = g.pending; g.pending = null;
         if (g.st.legal.some((l) => l.type === then)) { act(then); }

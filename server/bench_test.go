@@ -1,0 +1,220 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/wsclient"
+	"github.com/farkle/farkle/store"
+)
+
+// longSolo is a one-player game that does not end during a benchmark.
+var longSolo = map[string]any{"base": "classic", "game": map[string]any{"target": 100000000}}
+
+// benchTables opens tables solo tables, each with its player connected and
+// watchers-1 more clients watching, so that tables*watchers clients are
+// connected. Watchers read everything in the background.
+func benchTables(b *testing.B, ts *testServer, tables, watchers int) []*player {
+	ctx := context.Background()
+	players := make([]*player, tables)
+	for i := range tables {
+		p := newPlayer(b, ts, fmt.Sprintf("P%d", i))
+		tb, err := p.CreateTable(ctx, longSolo, map[string]string{"type": "me"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := p.Connect(ctx, tb.ID); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.next(ctx); err != nil {
+			b.Fatal(err)
+		}
+		players[i] = p
+		for range watchers - 1 {
+			w := wsclient.New(ts.URL)
+			if err := w.Connect(ctx, tb.ID); err != nil {
+				b.Fatal(err)
+			}
+			go func() {
+				for { // like a browser in another process: read, do not decode here
+					if _, _, err := w.Conn.Read(ctx); err != nil {
+						return
+					}
+				}
+			}()
+			b.Cleanup(w.Close)
+		}
+		b.Cleanup(p.Close)
+	}
+	return players
+}
+
+// step makes one action of p and waits for its update; it returns the
+// round trip.
+func (p *player) step(ctx context.Context) (time.Duration, error) {
+	typ, d := choose(p.Last)
+	t0 := time.Now()
+	if err := p.Act(ctx, p.Last.Version, typ, d); err != nil {
+		return 0, err
+	}
+	v := p.Last.Version
+	for p.Last.Version == v {
+		m, err := p.next(ctx)
+		if err != nil {
+			return 0, err
+		}
+		if m.Type == "error" {
+			return 0, fmt.Errorf("%s: %s", m.Code, m.Message)
+		}
+	}
+	return time.Since(t0), nil
+}
+
+func report(b *testing.B, lat []time.Duration) {
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	q := func(f float64) float64 { return float64(lat[int(f*float64(len(lat)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(q(.5), "p50-ms")
+	b.ReportMetric(q(.99), "p99-ms")
+	b.ReportMetric(q(1), "max-ms")
+}
+
+// BenchmarkActionRoundTrip1000Clients: 1,000 WebSocket clients on
+// loopback (100 solo tables, each with its player and 9 watchers); one
+// player at a time acts and waits for its update, which the server has
+// committed to SQLite and broadcast to the table's 10 clients.
+func BenchmarkActionRoundTrip1000Clients(b *testing.B) {
+	ts := start(b, "", server.Options{})
+	players := benchTables(b, ts, 100, 10)
+	ctx := context.Background()
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := range b.N {
+		d, err := players[i%len(players)].step(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, d)
+	}
+	b.StopTimer()
+	report(b, lat)
+}
+
+// BenchmarkActionRoundTrip1000ClientsPaced is the same with all 100
+// players acting at once, each every 250 ms (400 actions a second in all,
+// far more than people clicking).
+func BenchmarkActionRoundTrip1000ClientsPaced(b *testing.B) {
+	ts := start(b, "", server.Options{})
+	players := benchTables(b, ts, 100, 10)
+	ctx := context.Background()
+	var mu sync.Mutex
+	lat := make([]time.Duration, 0, b.N)
+	per := b.N/len(players) + 1 // b.N=2000x: 20 actions a player, 5 s
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	for _, p := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mine := make([]time.Duration, 0, per)
+			tick := time.NewTicker(pacePeriod)
+			defer tick.Stop()
+			for range per {
+				<-tick.C
+				d, err := p.step(ctx)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				mine = append(mine, d)
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	b.StopTimer()
+	report(b, lat)
+}
+
+// BenchmarkActionRoundTrip1000ClientsSaturated is the same with all 100
+// players acting at once, each as fast as its updates come back: a
+// throughput test, where the round trip is mostly queueing.
+func BenchmarkActionRoundTrip1000ClientsSaturated(b *testing.B) {
+	ts := start(b, "", server.Options{})
+	players := benchTables(b, ts, 100, 10)
+	ctx := context.Background()
+	var mu sync.Mutex
+	lat := make([]time.Duration, 0, b.N)
+	per := b.N/len(players) + 1
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	for _, p := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mine := make([]time.Duration, 0, per)
+			for range per {
+				d, err := p.step(ctx)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				mine = append(mine, d)
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	b.StopTimer()
+	report(b, lat)
+}
+
+// BenchmarkTablesPlayed plays b.N classic games to 10,000 between two
+// steady bots at once, with no pause, and reports tables per second.
+func BenchmarkTablesPlayed(b *testing.B) {
+	ts := start(b, "", server.Options{})
+	ctx := context.Background()
+	c := wsclient.New(ts.URL)
+	b.ResetTimer()
+	t0 := time.Now()
+	for range b.N {
+		if _, err := c.CreateTable(ctx, "classic", map[string]string{"type": "bot", "level": "steady"}, map[string]string{"type": "bot", "level": "steady"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	actions := 0
+	for {
+		over, err := ts.DB.Tables(ctx, store.TableFilter{Status: []store.Status{store.Over}, Limit: b.N})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(over) == b.N {
+			for _, t := range over {
+				actions += t.Actions
+			}
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	el := time.Since(t0).Seconds()
+	b.ReportMetric(float64(b.N)/el, "tables/s")
+	b.ReportMetric(float64(actions)/el, "actions/s")
+}
+
+// pacePeriod is how often each player of the paced benchmark acts.
+var pacePeriod = 250 * time.Millisecond
+
+func init() {
+	if d, err := time.ParseDuration(os.Getenv("FARKLE_BENCH_PACE")); err == nil {
+		pacePeriod = d
+	}
+}
