@@ -111,7 +111,7 @@ func TestThresholdKeeps(t *testing.T) {
 	// most points less 60 a die; reckless less 90 a die; all dice when they
 	// all score (except cautious, which takes the most points anyway).
 	for _, tc := range []struct {
-		throw                              string
+		throw                            string
 		cautious, steady, bold, reckless string
 	}{
 		// 111: 1000 (333/die, 820, 730); 1115: 1050 (262, 810, 690).
