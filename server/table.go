@@ -243,6 +243,7 @@ func (t *table) commit(a engine.Action) *refusal {
 		return refuse(codeServer, "the action could not be saved; try again")
 	}
 	t.meta.Actions = n
+	t.meta.Updated = t.srv.opt.Now()
 	if t.meta.Status == store.Waiting {
 		t.meta.Status = store.Playing
 	}
@@ -489,6 +490,7 @@ func (t *table) view() tableView {
 // choices: the seat to act and the legal actions with their points.
 type stateView struct {
 	engine.State
+	Step    string      `json:"step"` // "throw", "keep", "choose", or "" outside a turn
 	Actor   int         `json:"actor"`
 	ToThrow int         `json:"to_throw"`
 	Legal   []legalView `json:"legal"`
@@ -511,6 +513,9 @@ func (t *table) stateView() *stateView {
 
 func makeStateView(s engine.State) *stateView {
 	v := &stateView{State: s, Actor: s.Actor(), ToThrow: s.ToThrow(), Legal: []legalView{}}
+	if s.Step != 0 {
+		v.Step = s.Step.String()
+	}
 	if s.Phase == engine.PhasePlay && s.Step == engine.StepKeep {
 		for _, k := range s.Table().Keeps(s.Throw) {
 			v.Legal = append(v.Legal, legalView{Type: engine.Keep, Dice: k.Hand.Faces(), Points: int(k.Points)})
