@@ -42,6 +42,9 @@ type DuelOptions struct {
 	// Progress, if set, is called now and then with the sweep number (from 1)
 	// and the score pairs done out of the total of that sweep.
 	Progress func(sweep, done, total int)
+	// Sweep, if set, is called after each sweep with its number and the
+	// largest change of a value in it (1 for the first sweep).
+	Sweep func(sweep int, change float64)
 	// Context, if set, stops the solve early: SolveDuel then returns its
 	// error (context.Canceled or DeadlineExceeded).
 	Context context.Context
@@ -138,7 +141,7 @@ func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if err := t.solve(ctx, workers, opt.Progress); err != nil {
+	if err := t.solve(ctx, workers, opt.Progress, opt.Sweep); err != nil {
 		return nil, err
 	}
 	t.seconds = time.Since(start).Seconds()
@@ -185,7 +188,7 @@ func (t *Table) farkleTarget(a, b, sa, sb int32) (int32, int32, int32, int32) {
 // the other player) is solved in the pair's job. With a penalty a farkle can
 // lower the sum: those reads use the previous sweep, and sweeps repeat until
 // none changes any value by more than duelTol.
-func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, done, total int)) error {
+func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, done, total int), sweepDone func(int, float64)) error {
 	A := t.A
 	for i := range t.w {
 		t.w[i] = math.NaN() // not yet solved
@@ -251,6 +254,9 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 			change = max(change, c)
 		}
 		t.change = change
+		if sweepDone != nil {
+			sweepDone(sweep, change)
+		}
 		if !t.penaltied() {
 			return nil
 		}
