@@ -81,6 +81,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 
 type gameData struct {
 	Phase, Step, Mine string
+	Online           string
 	Version           int
 	Faces             []int
 	Bank, Throw       bool
@@ -91,7 +92,7 @@ const readGame = `(() => {
   const g = document.getElementById('game');
   if (!g) return {phase: '', step: '', mine: '', version: -1, faces: [], bank: false, throw: false, total: ''};
   const b = (id) => { const e = document.getElementById(id); return !!e && !e.disabled; };
-  return {phase: g.dataset.phase, step: g.dataset.step, mine: g.dataset.mine, version: Number(g.dataset.version),
+  return {online: g.dataset.online, phase: g.dataset.phase, step: g.dataset.step, mine: g.dataset.mine, version: Number(g.dataset.version),
     faces: [...document.querySelectorAll('.die-btn')].map((d) => Number(d.dataset.face)),
     bank: b('bank'), throw: b('throw'), total: (document.getElementById('turn-total') || {}).textContent || ''};
 })()`
@@ -236,6 +237,131 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	if me != "Ann <b>" {
 		t.Fatalf("name shown as %q", me)
 	}
+	// The other pages, as a player would visit them after the game.
+	if err := chromedp.Do(ctx, chromedp.Click(`a[href^="/replay/"]`), chromedp.WaitVisible(".replay-board table"), chromedp.Sleep(100*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "replay")
+	for _, pg := range []struct{ path, wait, name string }{
+		{"/history", ".tables li", "history"},
+		{"/leaderboard", "table.stats tbody tr", "leaderboard"},
+		{"/new", "#create", "new-table"},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+pg.path), chromedp.WaitVisible(pg.wait), chromedp.Sleep(100*time.Millisecond)); err != nil {
+			t.Fatalf("%s: %v", pg.path, err)
+		}
+		shot(t, ctx, pg.name)
+	}
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("table.stats tbody tr").length`))
+	if err == nil && rows != 0 {
+		t.Log("new-table page has no stats table")
+	}
+}
+
+// TestBrowserWaitsForAFriendAndSurvivesARestart opens a table for a
+// friend, joins it from a second browser by the link, then restarts the
+// server on the same port and database: both pages reconnect by
+// themselves and show the same game.
+func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f.db")
+	ts := start(t, path, server.Options{BotDelay: time.Hour})
+	ann := browser(t, 1280, 800)
+	if err := chromedp.Do(ann,
+		chromedp.Navigate(ts.URL+"/new"),
+		chromedp.WaitVisible("#create"),
+		chromedp.SendKeys("#new-name", "Ann"),
+		chromedp.Click(`button[aria-label="remove seat 2"]`),
+		chromedp.Click(`.row.gap button`), // + Friend
+		chromedp.Click("#create"),
+		chromedp.WaitVisible("input.link"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ann, "waiting-for-a-friend")
+	link, err := chromedp.Run(ann, chromedp.Evaluate[string](`document.querySelector("input.link").value`))
+	if err != nil || !strings.Contains(link, "/t/") {
+		t.Fatalf("link %q %v", link, err)
+	}
+	bea := browser(t, 390, 844)
+	if err := chromedp.Do(bea,
+		chromedp.Navigate(link),
+		chromedp.WaitVisible("#take-seat"),
+		chromedp.SendKeys("#join-name", "Bea"),
+		chromedp.Click("#take-seat"),
+		chromedp.WaitVisible("#game .play:not(.waiting)"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ann, chromedp.WaitVisible("#game .play:not(.waiting)")); err != nil {
+		t.Fatal(err)
+	}
+	// Whoever starts the roll-off rolls.
+	for _, b := range []context.Context{ann, bea} {
+		g, _ := chromedp.Run(b, chromedp.Evaluate[gameData](readGame))
+		if g.Mine == "yes" {
+			if err := chromedp.Do(b, chromedp.Click("#roll")); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	waitVersion := func(b context.Context, v int) gameData {
+		var g gameData
+		for range 200 {
+			g, _ = chromedp.Run(b, chromedp.Evaluate[gameData](readGame))
+			if g.Version >= v {
+				return g
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("the page stayed at version %d, want %d", g.Version, v)
+		return g
+	}
+	before := waitVersion(ann, 1)
+	waitVersion(bea, 1)
+
+	// Restart on the same address and database.
+	addr := strings.TrimPrefix(ts.URL, "http://")
+	ts.Stop()
+	ts2 := startAt(t, addr, path, server.Options{BotDelay: time.Hour})
+	_ = ts2
+	for _, b := range []context.Context{ann, bea} {
+		if err := chromedp.Do(b, chromedp.Sleep(100*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		var g gameData
+		for range 300 { // the page reconnects by itself
+			if g, _ = chromedp.Run(b, chromedp.Evaluate[gameData](readGame)); g.Online == "yes" {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if g.Online != "yes" {
+			t.Fatal("the page did not reconnect")
+		}
+		if g.Phase != before.Phase || g.Version != before.Version {
+			t.Fatalf("after the restart a page shows %+v, before %+v", g, before)
+		}
+	}
+	// And play goes on: the one to act acts.
+	for _, b := range []context.Context{ann, bea} {
+		var g gameData
+		for range 100 {
+			if g, _ = chromedp.Run(b, chromedp.Evaluate[gameData](readGame)); g.Mine != "" {
+				break
+			}
+		}
+		if g.Mine == "yes" {
+			if err := chromedp.Do(b, chromedp.Click("#roll")); err != nil {
+				t.Fatal(err)
+			}
+			waitVersion(ann, before.Version+1)
+			waitVersion(bea, before.Version+1)
+			shot(t, bea, "phone-after-restart")
+			return
+		}
+	}
+	t.Fatal("after the restart nobody could act")
 }
 
 func TestBrowserPhoneAndRulesForm(t *testing.T) {

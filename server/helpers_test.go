@@ -35,6 +35,12 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // dir when path is empty); bots act without delay unless opt says.
 func start(t testing.TB, path string, opt server.Options) *testServer {
 	t.Helper()
+	return startAt(t, "127.0.0.1:0", path, opt)
+}
+
+// startAt is start on a given address (to restart on the same port).
+func startAt(t testing.TB, addr, path string, opt server.Options) *testServer {
+	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "farkle.db")
 	}
@@ -56,7 +62,7 @@ func start(t testing.TB, path string, opt server.Options) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -180,17 +180,21 @@ async function replayPage(id) {
     const lines = i < 0 ? [] : r.steps[i].log;
     board.replaceChildren(
       h('p', { class: 'muted' }, `Action ${i + 1} of ${r.steps.length}`),
-      h('div', { class: 'throw-area' }, st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, 'no dice on the table')),
+      h('div', { class: 'throw-area replay-dice' }, st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, i < 0 ? 'the game starts' : 'no dice on the table'),
+        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept ', diceRow(st.kept)) : ''),
       h('ul', { class: 'log' }, lines.map((l) => h('li', {}, l.text))),
-      h('table', { class: 'stats' }, h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: st.actor === k ? 'turn' : '' }, h('td', {}, names[k]), h('td', { class: 'num' }, fmt(p.score)))))));
+      h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', { class: 'num' }, 'Score'), h('th', { class: 'num' }, 'Turn total'))),
+        h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: st.actor === k ? 'turn' : '' },
+          h('td', {}, names[k], (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, 'winner') : ''),
+          h('td', { class: 'num' }, fmt(p.score)), h('td', { class: 'num' }, st.current === k && st.phase === 'play' ? fmt(st.total) : ''))))));
     slider.value = String(i);
   };
   slider.addEventListener('input', () => { i = Number(slider.value); show(); });
   const step = (d) => { i = Math.max(-1, Math.min(r.steps.length - 1, i + d)); show(); };
   page(h('h1', {}, 'Replay: ', names.join(' vs ')),
     h('div', { class: 'replay-controls' },
-      h('button', { onclick: () => step(-1000) }, '⏮'), h('button', { onclick: () => step(-1) }, '◀ Back'),
-      slider, h('button', { onclick: () => step(1) }, 'Next ▶'), h('button', { onclick: () => step(1000) }, '⏭')),
+      h('button', { onclick: () => step(-1000) }, '« First'), h('button', { onclick: () => step(-1) }, '◀ Back'),
+      slider, h('button', { onclick: () => step(1) }, 'Next ▶'), h('button', { onclick: () => step(1000) }, 'Last »')),
     board,
     h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record'), ' ',
       r.table.seed ? h('span', { class: 'muted small mono' }, `seed ${r.table.seed}`) : ''));

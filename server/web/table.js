@@ -14,10 +14,12 @@ export function tablePage(id) {
   const connect = () => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}`);
     g.ws = ws;
-    ws.onopen = () => { g.retry = 0; banner.hidden = true; };
+    ws.onopen = () => { g.retry = 0; banner.hidden = true; g.online = true; };
     ws.onmessage = (e) => onMessage(JSON.parse(e.data));
     ws.onclose = () => {
       if (g.closed) return;
+      g.online = false;
+      draw();
       banner.hidden = false;
       banner.textContent = 'Connection lost — reconnecting…';
       g.retry = Math.min(g.retry + 1, 6);
@@ -48,7 +50,7 @@ export function tablePage(id) {
     if (m.type === 'error') setTimeout(() => { g.err = null; draw(); }, 4000);
   }
 
-  const myTurn = () => g.st && g.st.actor === g.you.seat && g.you.seat >= 0 && g.st.phase !== 'over';
+  const myTurn = () => g.online && g.st && g.st.actor === g.you.seat && g.you.seat >= 0 && g.st.phase !== 'over';
   const names = () => g.table.seats.map((s) => s.name);
 
   // selection returns the faces selected and the legal keep they form, if any.
@@ -268,6 +270,7 @@ export function tablePage(id) {
     root.dataset.step = st ? st.step || '' : '';
     root.dataset.mine = myTurn() ? 'yes' : 'no';
     root.dataset.version = st ? st.version : 0;
+    root.dataset.online = g.online ? 'yes' : 'no';
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox()),
       h('div', { class: 'col side-col' }, scoreboard(), rulesBox(),
