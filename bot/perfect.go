@@ -71,13 +71,19 @@ func (p *Perfect) Table() *solve.Table {
 }
 
 // DuelPosition returns the two-player position of v for the duel table:
-// the player to move against the strongest opponent, with the turn total
-// total and dice dice.
+// the player to move against the strongest opponent (none, score 0, in a
+// one-player game), with the turn total total and dice dice.
 func DuelPosition(v *View, total, dice int) solve.DuelPosition {
-	o := v.Opponent()
-	pos := solve.DuelPosition{Me: v.Me(), Them: v.Scores[o], Total: total, Dice: dice}
-	if v.Rules.Turn.FarklePenalty.Count > 0 {
-		pos.MyStreak, pos.TheirStreak = v.Streaks[v.Seat], v.Streaks[o]
+	pos := solve.DuelPosition{Me: v.Me(), Total: total, Dice: dice}
+	pen := v.Rules.Turn.FarklePenalty.Count > 0
+	if pen {
+		pos.MyStreak = v.Streaks[v.Seat]
+	}
+	if o := v.Opponent(); o >= 0 {
+		pos.Them = v.Scores[o]
+		if pen {
+			pos.TheirStreak = v.Streaks[o]
+		}
 	}
 	return pos
 }

@@ -1,0 +1,434 @@
+package advise
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solve"
+)
+
+// ErrPosition is wrapped by every error about a position that cannot occur
+// under the rules.
+var ErrPosition = errors.New("advise: impossible position")
+
+// Measure is what the values of an Advice are.
+type Measure string
+
+// The measures.
+const (
+	// WinProbability: the probability of winning a two-player game with
+	// best play from then on (the duel table).
+	WinProbability Measure = "win probability"
+	// ExpectedPoints: the points the rest of the turn is expected to bank
+	// with best play (the solo policy; with a farkle penalty or an entry
+	// minimum, relative to a player on the board with no farkles behind).
+	ExpectedPoints Measure = "expected points"
+)
+
+// Position is a decision of the player to move ("me"). Scores and the turn
+// total are points.
+type Position struct {
+	Me          int `json:"me"`
+	Them        int `json:"them"` // the (strongest) opponent's score
+	MyStreak    int `json:"my_streak,omitempty"`
+	TheirStreak int `json:"their_streak,omitempty"`
+	Total       int `json:"turn"` // turn total so far
+	// Dice is the number of dice to throw, or with Throw the number thrown
+	// (1..rules.Dice; all of them at the start of a turn and after hot
+	// dice).
+	Dice int `json:"dice"`
+	// Throw is the throw on the table to keep from; zero when the choice is
+	// to throw or bank.
+	Throw dice.Hand `json:"throw,omitempty"`
+}
+
+// Choice is one thing the player may do, with its value.
+type Choice struct {
+	Action engine.Kind `json:"action"`         // keep, throw or bank
+	Keep   dice.Hand   `json:"keep,omitempty"` // a keep's dice
+	Points int         `json:"points,omitempty"`
+	Total  int         `json:"total"` // the turn total after the choice
+	// Left is, after a keep, the dice left to throw (all of them after hot
+	// dice); 0 when the keep ends the throwing.
+	Left  int     `json:"left,omitempty"`
+	Value float64 `json:"value"`
+	// Then is, after a keep, what to do next: "bank" or "throw" (or "none"
+	// when the turn ends scoring nothing).
+	Then string `json:"then,omitempty"`
+	// Bank and Throw are, after a keep, the values of banking and of
+	// throwing on (nil when not allowed).
+	Bank      *float64 `json:"bank,omitempty"`
+	ThrowOn   *float64 `json:"throw,omitempty"`
+	Best      bool     `json:"best"`
+	engineAct engine.Action
+}
+
+// Advice is the value of every choice in a position.
+type Advice struct {
+	Rules    string   `json:"rules"`
+	Measure  Measure  `json:"measure"`
+	Position Position `json:"position"`
+	// Farkle is set when the throw scores nothing: no choice, the value
+	// is what the farkle leaves (or, for six dice under six_dice_nothing,
+	// the value of the bonus and the throw of six that must follow).
+	Farkle      bool     `json:"farkle,omitempty"`
+	FarkleValue float64  `json:"farkle_value,omitempty"`
+	Choices     []Choice `json:"choices"`
+	Note        string   `json:"note,omitempty"`
+}
+
+// Best returns the best choice (the first of the highest value), or nil
+// when there is none (a farkle).
+func (a *Advice) Best() *Choice {
+	for i := range a.Choices {
+		if a.Choices[i].Best {
+			return &a.Choices[i]
+		}
+	}
+	return nil
+}
+
+// Advisor values positions under one rule set: by win probability with a
+// duel table, else by expected points with the solo policy. It is
+// immutable and safe for concurrent use.
+type Advisor struct {
+	r    rules.Rules
+	duel *solve.Table
+	solo *solve.Policy
+	unit int
+}
+
+// New returns an advisor for r. With duel (solved for r) values are win
+// probabilities of a two-player game; without, expected points from solo
+// (which is required).
+func New(r rules.Rules, duel *solve.Table, solo *solve.Policy) (*Advisor, error) {
+	if solo == nil {
+		return nil, fmt.Errorf("advise: no solo policy")
+	}
+	if duel != nil && duel.Rules().Hash() != r.Hash() {
+		return nil, fmt.Errorf("advise: the duel table is for other rules")
+	}
+	return &Advisor{r: r, duel: duel, solo: solo, unit: solo.Unit()}, nil
+}
+
+// For returns the advisor for a game of players players under r, with the
+// solver results from ts: win probabilities for two players when the rules
+// allow a duel table, expected points otherwise. Solving a duel table the
+// first time can take a while (see bot.Tables).
+func For(r rules.Rules, players int, ts *bot.Tables) (*Advisor, error) {
+	if ts == nil {
+		ts = bot.DefaultTables
+	}
+	solo, err := ts.Solo(r)
+	if err != nil {
+		return nil, err
+	}
+	var duel *solve.Table
+	if players == 2 {
+		if duel, err = ts.Duel(r); err != nil && !errors.Is(err, solve.ErrRules) {
+			return nil, err
+		}
+	}
+	return New(r, duel, solo)
+}
+
+// Measure returns what the advisor's values are.
+func (a *Advisor) Measure() Measure {
+	if a.duel != nil {
+		return WinProbability
+	}
+	return ExpectedPoints
+}
+
+// Rules returns the advisor's rules.
+func (a *Advisor) Rules() rules.Rules { return a.r }
+
+// Check returns why p cannot occur under the advisor's rules, or nil.
+func (a *Advisor) Check(p Position) error {
+	r, u := &a.r, a.unit
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrPosition, fmt.Sprintf(format, args...))
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"my score", p.Me}, {"their score", p.Them}, {"turn total", p.Total}} {
+		if f.v < 0 {
+			return bad("%s %d is negative", f.name, f.v)
+		}
+		if f.v%u != 0 {
+			return bad("%s %d is not a multiple of %d (every keep under %s scores a multiple of %d)", f.name, f.v, u, r.Name, u)
+		}
+	}
+	if p.Dice < 1 || p.Dice > r.Dice {
+		return bad("%d dice (a throw has 1 to %d dice)", p.Dice, r.Dice)
+	}
+	if p.Throw != 0 && p.Throw.N() != p.Dice {
+		return bad("the throw %s has %d dice, not %d", p.Throw, p.Throw.N(), p.Dice)
+	}
+	if p.Me >= r.Game.Target {
+		return bad("my score %d is at or above the target %d: the game would be over or my turns done", p.Me, r.Game.Target)
+	}
+	if a.duel != nil && p.Them >= r.Game.Target && r.Game.Ending == rules.EndImmediate {
+		return bad("their score %d reached the target %d: with the immediate ending the game is over", p.Them, r.Game.Target)
+	}
+	if p.Total == 0 && p.Dice < r.Dice {
+		return bad("turn total 0 with %d dice: a turn starts with all %d dice, and every keep scores", p.Dice, r.Dice)
+	}
+	max := 1
+	if pc := r.Turn.FarklePenalty.Count; pc > 0 {
+		max = pc
+	}
+	for _, s := range []struct {
+		name string
+		v    int
+	}{{"my farkle streak", p.MyStreak}, {"their farkle streak", p.TheirStreak}} {
+		if s.v < 0 || s.v >= max {
+			return bad("%s %d (allowed: 0 to %d)", s.name, s.v, max-1)
+		}
+	}
+	return nil
+}
+
+func (a *Advisor) duelPos(p Position, total, dice int) solve.DuelPosition {
+	return solve.DuelPosition{Me: p.Me, Them: p.Them, MyStreak: p.MyStreak, TheirStreak: p.TheirStreak, Total: total, Dice: dice}
+}
+
+func (a *Advisor) soloPos(p Position, total, dice int) solve.SoloPosition {
+	return solve.SoloPosition{Total: total, Dice: dice, Streak: p.MyStreak, OffBoard: p.Me == 0 && a.r.Turn.EntryMinimum > 0}
+}
+
+// value returns the value of throwing dice dice at total.
+func (a *Advisor) value(p Position, total, dice int) (float64, error) {
+	if a.duel != nil {
+		return a.duel.Value(a.duelPos(p, total, dice))
+	}
+	return a.solo.Value(a.soloPos(p, total, dice))
+}
+
+// choice returns the bank and throw values after a keep leaving left dice
+// (0: none) at total.
+func (a *Advisor) choice(p Position, total, left int) (solve.Choice, error) {
+	if a.duel != nil {
+		return a.duel.Choice(a.duelPos(p, total, left))
+	}
+	return a.solo.Choice(a.soloPos(p, total, left))
+}
+
+func ptr(x float64) *float64 {
+	if math.IsNaN(x) {
+		return nil
+	}
+	return &x
+}
+
+// Position returns the value of every choice in p: with a throw, each of
+// its legal keeps (valued by the better of banking and throwing on after
+// it); without, throwing and (when allowed) banking. Errors wrap
+// ErrPosition.
+func (a *Advisor) Position(p Position) (*Advice, error) {
+	if err := a.Check(p); err != nil {
+		return nil, err
+	}
+	adv := &Advice{Rules: a.r.Name, Measure: a.Measure(), Position: p, Choices: []Choice{}}
+	r := &a.r
+	wrap := func(err error) error { return fmt.Errorf("%w: %w", ErrPosition, err) }
+	if p.Throw == 0 {
+		// Throw or bank with p.Dice dice to throw.
+		left := p.Dice
+		if p.Dice == r.Dice {
+			left = 0
+		}
+		startOrForced := p.Total == 0 || (left == 0 && !r.Turn.HotDice)
+		if startOrForced {
+			v, err := a.value(p, p.Total, p.Dice)
+			if err != nil {
+				return nil, wrap(err)
+			}
+			adv.Choices = append(adv.Choices, Choice{Action: engine.Throw, Total: p.Total, Value: v, Best: true})
+			adv.Note = "only a throw is allowed here"
+			return adv, nil
+		}
+		c, err := a.choice(p, p.Total, left)
+		if err != nil {
+			return nil, wrap(err)
+		}
+		if ok, why := a.bankAllowed(p, p.Total); !ok {
+			adv.Note = "banking is not allowed: " + why
+		} else if !math.IsNaN(c.Bank) {
+			adv.Choices = append(adv.Choices, Choice{Action: engine.Bank, Total: p.Total, Value: c.Bank})
+		}
+		if !math.IsNaN(c.Throw) {
+			adv.Choices = append(adv.Choices, Choice{Action: engine.Throw, Total: p.Total, Value: c.Throw})
+		}
+		markBest(adv.Choices)
+		return adv, nil
+	}
+	keeps := engine.TableFor(a.r).Keeps(p.Throw)
+	if len(keeps) == 0 {
+		adv.Farkle = true
+		adv.Note = "farkle: the turn total is lost"
+		if p.Dice == 6 && r.Scoring.SixDiceNothing > 0 {
+			adv.Note = fmt.Sprintf("six dice and nothing: +%d and throw six again", r.Scoring.SixDiceNothing)
+		}
+		var err error
+		if adv.FarkleValue, err = a.farkleValue(p); err != nil {
+			return nil, wrap(err)
+		}
+		return adv, nil
+	}
+	for _, k := range keeps {
+		total := p.Total + int(k.Points)
+		left := p.Dice - int(k.N)
+		c, err := a.choice(p, total, left)
+		if err != nil {
+			return nil, wrap(err)
+		}
+		if ok, _ := a.bankAllowed(p, total); !ok && !math.IsNaN(c.Bank) {
+			// The last turn of a final round is valued without the entry
+			// minimum (banking loses there anyway); the engine forbids it.
+			c.Bank, c.BankBest = math.NaN(), false
+			c.TurnEnds = math.IsNaN(c.Throw)
+		}
+		ch := Choice{Action: engine.Keep, Keep: k.Hand, Points: int(k.Points), Total: total, Left: left, Bank: ptr(c.Bank), ThrowOn: ptr(c.Throw)}
+		if left == 0 && r.Turn.HotDice {
+			ch.Left = r.Dice
+		}
+		switch {
+		case c.TurnEnds:
+			ch.Value, ch.Then = c.NoneValue, "none"
+		case c.BankBest:
+			ch.Value, ch.Then = c.Bank, "bank"
+		default:
+			ch.Value, ch.Then = c.Throw, "throw"
+		}
+		adv.Choices = append(adv.Choices, ch)
+	}
+	markBest(adv.Choices)
+	return adv, nil
+}
+
+// farkleValue is the value left by the farkle throw of p (or the value of
+// the six-dice-nothing bonus and the throw that follows).
+func (a *Advisor) farkleValue(p Position) (float64, error) {
+	if a.duel != nil {
+		_, v, err := a.duel.Options(a.duelPos(p, p.Total, p.Dice), p.Throw)
+		return v, err
+	}
+	_, v, err := a.solo.Options(a.soloPos(p, p.Total, p.Dice), p.Throw)
+	return v, err
+}
+
+// bankAllowed says whether banking total is allowed in p, and if not why.
+func (a *Advisor) bankAllowed(p Position, total int) (bool, string) {
+	t := a.r.Turn
+	if total < t.BankMinimum {
+		return false, fmt.Sprintf("%d is below the bank minimum of %d", total, t.BankMinimum)
+	}
+	if p.Me == 0 && total < t.EntryMinimum {
+		return false, fmt.Sprintf("%d is below the %d needed to get on the board", total, t.EntryMinimum)
+	}
+	return true, ""
+}
+
+// markBest marks the first choice of the highest value. Bank comes before
+// throw, so a tie banks, as the perfect bot does (solve.Choice.BankBest).
+func markBest(cs []Choice) {
+	best := -1
+	for i := range cs {
+		if best < 0 || cs[i].Value > cs[best].Value {
+			best = i
+		}
+	}
+	if best >= 0 {
+		cs[best].Best = true
+	}
+}
+
+// PositionOf returns the position of the player to move in s: against the
+// strongest opponent (the highest score among the others, ties going to the
+// next to play, as the perfect bot sees it). ok is false when s is not a
+// decision of play (a roll-off, or the game is over).
+func PositionOf(s engine.State) (p Position, ok bool) {
+	if s.Phase != engine.PhasePlay {
+		return Position{}, false
+	}
+	var v bot.View
+	bot.FromState(s, &v)
+	dp := bot.DuelPosition(&v, s.Total, 0)
+	p = Position{Me: dp.Me, Them: dp.Them, MyStreak: dp.MyStreak, TheirStreak: dp.TheirStreak, Total: s.Total}
+	switch s.Step {
+	case engine.StepKeep:
+		p.Dice, p.Throw = s.Throw.N(), s.Throw
+	default:
+		p.Dice = s.ToThrow()
+	}
+	return p, true
+}
+
+// State returns the advice for the player to move in s (see PositionOf);
+// each choice's Action is the engine action it stands for (Choice.Engine).
+// With more than two players and a duel table, the values are the
+// two-player approximation against the strongest opponent.
+func (a *Advisor) State(s engine.State) (*Advice, error) {
+	p, ok := PositionOf(s)
+	if !ok {
+		return nil, fmt.Errorf("%w: no decision in phase %s", ErrPosition, s.Phase)
+	}
+	if a.duel == nil {
+		p.Them, p.TheirStreak = 0, 0
+	}
+	var adv *Advice
+	switch s.Step {
+	case engine.StepKeep:
+		var err error
+		if adv, err = a.Position(p); err != nil {
+			return nil, err
+		}
+	case engine.StepThrow:
+		// The start of a turn, or six dice that scored nothing: throw.
+		v, err := a.value(p, p.Total, p.Dice)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrPosition, err)
+		}
+		adv = &Advice{Rules: a.r.Name, Measure: a.Measure(), Position: p,
+			Choices: []Choice{{Action: engine.Throw, Total: p.Total, Value: v, Best: true}}}
+	default:
+		c, err := a.choice(p, p.Total, s.Left)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrPosition, err)
+		}
+		adv = &Advice{Rules: a.r.Name, Measure: a.Measure(), Position: p, Choices: []Choice{}}
+		if ok, _ := s.CanBank(); ok && !math.IsNaN(c.Bank) {
+			adv.Choices = append(adv.Choices, Choice{Action: engine.Bank, Total: p.Total, Value: c.Bank})
+		}
+		if !math.IsNaN(c.Throw) && s.CanThrow() {
+			adv.Choices = append(adv.Choices, Choice{Action: engine.Throw, Total: p.Total, Value: c.Throw})
+		}
+		markBest(adv.Choices)
+	}
+	if len(s.Players) > 2 && a.duel != nil {
+		adv.Note = "more than two players: win probability against the strongest opponent only"
+	}
+	for i := range adv.Choices {
+		c := &adv.Choices[i]
+		switch c.Action {
+		case engine.Keep:
+			c.engineAct = engine.KeepBy(s.Current, c.Keep)
+		case engine.Throw:
+			c.engineAct = engine.ThrowBy(s.Current)
+		case engine.Bank:
+			c.engineAct = engine.BankBy(s.Current)
+		}
+	}
+	return adv, nil
+}
+
+// Engine returns the engine action of a choice from State (zero for a
+// choice from Position).
+func (c *Choice) Engine() engine.Action { return c.engineAct }
