@@ -118,7 +118,7 @@ func pickDice(faces []int) []int {
 func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
-	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r})
+	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/"),
@@ -168,6 +168,9 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !midShot && clicks > 3 {
+				if err := chromedp.Do(ctx, chromedp.Click("#hint"), chromedp.WaitVisible(".hint li")); err != nil {
+					t.Fatal(err)
+				}
 				shot(t, ctx, "table-selection")
 				midShot = true
 			}
@@ -210,7 +213,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	if g.Phase != "over" {
 		t.Fatalf("the game did not end in time (at version %d)", g.Version)
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible("#end"), chromedp.Sleep(300*time.Millisecond)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#end"), chromedp.WaitVisible("#end table.analysis"), chromedp.Sleep(200*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	attr, err := chromedp.Run(ctx, chromedp.AttributeValue("#download", "href"))

@@ -121,7 +121,8 @@ function tableList(tables, empty, action) {
     h('div', { class: 'grow' },
       h('strong', {}, t.seats.map((s) => s.free ? '(free seat)' : s.name).join(' vs ')),
       h('div', { class: 'muted small' }, `${t.rules.name} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
-        t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '')),
+        t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '',
+        (t.winners || []).length ? ` · won by ${t.winners.map((w) => t.seats[w].name).join(' and ')}` : '')),
     action(t))));
 }
 

@@ -160,7 +160,7 @@ export function tablePage(id) {
   function hintBox() {
     if (!g.hint) return '';
     if (g.hint.unavailable) return h('div', { class: 'hint muted' }, 'Hints are not available on this server yet.');
-    const unit = g.hint.measure === 'win' ? (v) => pct(v) + ' to win' : (v) => fmt(Math.round(v)) + ' expected';
+    const unit = g.hint.measure === 'win' ? (v) => pct(v) + ' to win' : (v) => fmt(Math.round(v)) + ' points expected this turn';
     return h('div', { class: 'hint' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)}`))));
   }
 
@@ -242,15 +242,21 @@ export function tablePage(id) {
     let an = h('p', { class: 'muted' }, 'Analysing the decisions…');
     if (g.analysis && g.analysis.error) an = h('p', { class: 'muted' }, g.analysis.error);
     else if (g.analysis && g.analysis.players) {
-      const unit = g.analysis.measure === 'win' ? (v) => pct(v) : (v) => fmt(Math.round(v)) + ' pts';
-      an = h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, ['Player', 'Decisions', 'Mistakes', 'Lost'].map((x) => h('th', {}, x)))),
-        h('tbody', {}, g.analysis.players.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.decisions), h('td', {}, p.mistakes), h('td', {}, unit(p.lost))))));
+      const win = g.analysis.measure === 'win';
+      const unit = win ? (v) => (100 * v).toFixed(1) + ' pts of win chance' : (v) => fmt(Math.round(v)) + ' expected points';
+      an = h('div', {},
+        h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['Player', 'Decisions', 'Best moves', 'Lost'].map((x) => h('th', {}, x)))),
+          h('tbody', {}, g.analysis.players.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.decisions),
+            h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost)))))),
+        g.analysis.players.filter((p) => (p.worst || []).length).map((p) => h('div', { class: 'worst' },
+          h('strong', {}, `${p.name}'s costliest choices`),
+          h('ul', {}, p.worst.map((w) => h('li', {}, `Action ${w.action}: ${w.chosen} — best was ${w.best} (−${unit(w.lost)})`))))));
     }
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
-      h('h2', {}, youWon ? 'You win! 🎉' : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'}`),
+      h('h2', {}, youWon ? 'You win!' : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'}`),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, fmt(p.score)),
         h('span', { class: 'muted small' }, `${p.turns} turns · ${p.farkles} farkles · best turn ${fmt(p.best_turn)}`)))),
-      h('h3', {}, 'Your decisions'), an,
+      h('h3', {}, 'Decisions'), an,
       h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
       h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; ', h('code', {}, 'farkle verify'), ' checks every throw of the record.'),
       h('p', { class: 'row gap' },

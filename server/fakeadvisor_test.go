@@ -1,0 +1,50 @@
+package server_test
+
+import (
+	"fmt"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/server"
+)
+
+// pointsAdvisor is a stand-in Advisor for UI tests: it values a keep by
+// its points and throwing over banking; the analysis counts the decisions
+// of each player. The real one (package advise) is tested in cmd/farkle.
+type pointsAdvisor struct{}
+
+func (pointsAdvisor) Advise(s engine.State) (server.Advice, error) {
+	adv := server.Advice{Measure: "points"}
+	best := -1.0
+	for _, a := range s.Legal() {
+		v := float64(s.Total)
+		if a.Kind == engine.Keep {
+			p, _ := s.Table().Points(a.Dice)
+			v += float64(p)
+		}
+		adv.Choices = append(adv.Choices, server.Choice{Action: a, Text: a.String(), Value: v})
+		best = max(best, v)
+	}
+	for i := range adv.Choices {
+		adv.Choices[i].Best = adv.Choices[i].Value == best
+	}
+	return adv, nil
+}
+
+func (pointsAdvisor) Analyze(rec *record.Record) (server.Analysis, error) {
+	an := server.Analysis{Measure: "points"}
+	for i, name := range rec.Players {
+		n := 0
+		for _, e := range rec.Actions {
+			if e.Player == i && e.Kind != engine.RollOff {
+				n++
+			}
+		}
+		an.Players = append(an.Players, server.PlayerAnalysis{Seat: i, Name: name, Decisions: n, Mistakes: n / 4, Lost: float64(25 * n),
+			Worst: []server.Moment{{Action: 3, Chosen: "bank", Best: "throw", Lost: 120}}})
+	}
+	if len(an.Players) == 0 {
+		return an, fmt.Errorf("no players")
+	}
+	return an, nil
+}
