@@ -81,7 +81,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 
 type gameData struct {
 	Phase, Step, Mine string
-	Online           string
+	Online            string
 	Version           int
 	Faces             []int
 	Bank, Throw       bool
