@@ -1,0 +1,175 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+)
+
+// botRecord plays a whole game between bots of levels under r, with
+// change, if set, replacing the bot's choice, and writes its record to a
+// file. It returns the file and the record.
+func botRecord(t *testing.T, r rules.Rules, levels []string, seed string, change func(engine.State, engine.Action) engine.Action) (string, *record.Record) {
+	t.Helper()
+	ts := bot.NewTables("")
+	bots := make([]bot.Strategy, len(levels))
+	for i, l := range levels {
+		bots[i], _ = bot.New(l, r, bot.WithTables(ts))
+	}
+	g, err := record.Start(r, levels, engine.SeedFrom(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.State.Over() {
+		a := bots[g.State.Actor()].Choose(g.State)
+		if change != nil {
+			a = change(g.State, a)
+		}
+		if _, err := g.Do(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := g.Record.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return writeTestFile(t, "game.json", string(data)), g.Record
+}
+
+func shortRules(base string, target int) rules.Rules {
+	r := rules.MustPreset(base)
+	r.Game.Target = target
+	return r
+}
+
+func TestReplayTurnByTurn(t *testing.T) {
+	file, rec := botRecord(t, shortRules("classic", 2000), []string{"steady", "bold"}, "replay", nil)
+	final, steps, err := record.Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := 0
+	for _, s := range steps {
+		for _, ev := range s.Events {
+			if ev.Kind == engine.EvTurn {
+				turns++
+			}
+		}
+	}
+	for _, runner := range farkleRunners {
+		t.Run(runner.name, func(t *testing.T) {
+			out, errOut, code := runner.run(t, "", "replay", file)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if n := strings.Count(out, "\nturn "); n != turns {
+				t.Errorf("%d turn headings for %d turns", n, turns)
+			}
+			if n := strings.Count(out, "  scores: "); n != turns {
+				t.Errorf("%d score lines for %d turns", n, turns)
+			}
+			last := "scores: " + final.Players[0].Name + " " + itoa(final.Players[0].Score) + ", " + final.Players[1].Name + " " + itoa(final.Players[1].Score)
+			if !strings.Contains(out, last) {
+				t.Errorf("the final scores %q are missing", last)
+			}
+			names := final.Names()
+			for _, s := range steps {
+				for _, ev := range s.Events {
+					if ev.Kind != engine.EvTurn && !strings.Contains(out, ev.Describe(names)) {
+						t.Fatalf("event %q is missing", ev.Describe(names))
+					}
+				}
+			}
+			if !strings.HasSuffix(strings.TrimSpace(out), final.Players[final.Winners[0]].Name+" wins with "+itoa(final.Players[final.Winners[0]].Score)) {
+				t.Errorf("does not end with the winner:\n%s", out[max(0, len(out)-200):])
+			}
+		})
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func TestVerify(t *testing.T) {
+	file, rec := botRecord(t, shortRules("classic", 1500), []string{"cautious", "reckless"}, "verify", nil)
+	for _, runner := range farkleRunners {
+		t.Run(runner.name, func(t *testing.T) {
+			out, errOut, code := runner.run(t, "", "verify", file)
+			if code != 0 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "ok: ") || errOut != "" {
+				t.Errorf("exit %d, %q, %q", code, out, errOut)
+			}
+		})
+	}
+	// A throw changed: the seed gives another one. Take a throw entry and
+	// turn one die to another face, keeping the count.
+	bad := *rec
+	idx := -1
+	for i, e := range bad.Actions {
+		if e.Kind == engine.Throw && i > 10 {
+			idx = i
+			break
+		}
+	}
+	faces := bad.Actions[idx].Threw.Faces()
+	faces[0] = faces[0]%6 + 1
+	data, _ := json.Marshal(&bad)
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	raw["actions"].([]any)[idx].(map[string]any)["threw"] = faces
+	data, _ = json.Marshal(raw)
+	tampered := writeTestFile(t, "tampered.json", string(data))
+	for _, runner := range farkleRunners {
+		t.Run("tampered/"+runner.name, func(t *testing.T) {
+			out, errOut, code := runner.run(t, "", "verify", tampered)
+			if code != 1 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "discrepancy") || !strings.Contains(errOut, "action "+itoa(idx+1)) {
+				t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+			}
+		})
+	}
+	// A game not finished: the seed is not revealed.
+	g, _ := record.Start(shortRules("classic", 1500), []string{"a", "b"}, engine.SeedFrom("open"))
+	g.Do(g.State.Legal()[0])
+	data, _ = g.Record.Marshal()
+	open := writeTestFile(t, "open.json", string(data))
+	if _, errOut, code := runFarkle(t, "", "verify", open); code != 1 || !strings.Contains(errOut, "not revealed") {
+		t.Errorf("open game: exit %d, %q", code, errOut)
+	}
+}
+
+func TestReplayVerifyBadInput(t *testing.T) {
+	garbage := writeTestFile(t, "garbage.json", "{\"format\": 7")
+	other := writeTestFile(t, "other.json", `{"format":"something-else/1"}`)
+	missing := filepath.Join(t.TempDir(), "missing.json")
+	for _, cmd := range []string{"replay", "verify", "analyze"} {
+		for _, tc := range []struct {
+			name    string
+			args    []string
+			mention string
+		}{
+			{"garbage", []string{garbage}, "garbage.json"},
+			{"other format", []string{other}, "format"},
+			{"missing", []string{missing}, "missing.json"},
+			{"no file", nil, "FILE"},
+			{"two files", []string{garbage, other}, "FILE"},
+		} {
+			t.Run(cmd+"/"+tc.name, func(t *testing.T) {
+				_, errOut, code := runFarkle(t, "", append([]string{cmd}, tc.args...)...)
+				checkBadInput(t, errOut, code, tc.mention)
+			})
+		}
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("a missing file was created")
+	}
+}

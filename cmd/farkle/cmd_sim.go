@@ -1,0 +1,209 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/sim"
+)
+
+func init() {
+	register(&command{
+		name:    "sim",
+		args:    "--players A,B,... --games N [--seed S] [--record DIR] [--rules NAME|FILE] [--json]",
+		summary: "a bot tournament in parallel: wins, win rates with 95% intervals, turns per game",
+		run:     runSim,
+	})
+}
+
+const simHelp = `--players names a bot level for each seat (levels: %s); a level may
+come more than once (steady,steady: shown as steady#1 and steady#2). The seats
+turn by one every game, so each player sits first equally often.
+
+Game i's dice come from a seed derived from --seed and i alone, so the same
+--seed gives the same results whatever the number of workers. Without --seed a
+random seed is drawn and printed. perfect needs the duel table of the rules
+(solved once and cached; see farkle solve --duel).
+
+With --record DIR every game is written to DIR/game-NNNNNN.json, a record that
+farkle verify, replay and analyze read (recorded games are played through the
+rules engine, more slowly).
+
+With --rules dragon the players are Dragon Farkle bot levels (%s).`
+
+// simJSON is the JSON of sim: sim.Result and the time it took.
+type simJSON struct {
+	*sim.Result
+	Workers     int     `json:"workers"`
+	Seconds     float64 `json:"seconds"`
+	GamesPerSec float64 `json:"games_per_second"`
+}
+
+func runSim(ctx context.Context, e *env, args []string) error {
+	c := commands["sim"]
+	fs := newFlags(e, c)
+	setCommandHelp(fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "), strings.Join(dragon.Levels(), ", ")))
+	getRules := rulesOrDragonFlag(fs)
+	players := fs.String("players", "", "bot levels, one per seat, separated by commas (required)")
+	games := fs.Int("games", 1000, "number of games")
+	seedText := fs.String("seed", "", "the tournament seed (any text, or 64 hex digits); default random")
+	recordDir := fs.String("record", "", "write every game's record into this directory")
+	workers := fs.Int("workers", 0, "parallel games (default: GOMAXPROCS)")
+	asJSON := fs.Bool("json", false, `print JSON: {"games":N,"players":[{"name":...,"wins":...,"win_rate":...,"ci95":[lo,hi]}],...}`)
+	cache := cacheFlags(e, fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (see farkle sim -h)", fs.Arg(0))
+	}
+	if *players == "" {
+		return usagef("--players is required: bot levels separated by commas, e.g. --players perfect,steady (levels: %s)", strings.Join(bot.LevelNames(), ", "))
+	}
+	if *games < 1 {
+		return usagef("--games %d: play at least 1 game", *games)
+	}
+	if *workers < 0 {
+		return usagef("--workers %d: at least 1 (0: one per core)", *workers)
+	}
+	levels := strings.Split(*players, ",")
+	for i, l := range levels {
+		levels[i] = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "bot:"))
+	}
+	r, d, err := getRules()
+	if err != nil {
+		return err
+	}
+	seed := engine.NewSeed()
+	if *seedText != "" {
+		seed = engine.SeedFrom(*seedText)
+	}
+	if d != nil {
+		if *recordDir != "" {
+			return usagef("--record: Dragon Farkle games have no record format yet")
+		}
+		return simDragon(e, *d, levels, *games, seed, *workers, *asJSON)
+	}
+	for _, l := range levels {
+		if _, err := bot.New(l, r); err != nil {
+			return usagef("--players: %v", err)
+		}
+	}
+	if n := len(levels); n < r.Game.MinPlayers || n > r.Game.MaxPlayers || n > bot.MaxPlayers {
+		return usagef("--players: %d players, but the rules %s allow %d to %d", n, r.Name, r.Game.MinPlayers, min(r.Game.MaxPlayers, bot.MaxPlayers))
+	}
+	cfg := sim.Config{Rules: r, Players: levels, Games: *games, Seed: seed, Workers: *workers, Tables: solverTables(e, cache())}
+	if *recordDir != "" {
+		if err := os.MkdirAll(*recordDir, 0o755); err != nil {
+			return fmt.Errorf("--record: %w", err)
+		}
+		dir := *recordDir
+		cfg.Record = func(i int, rec *record.Record) error {
+			data, err := rec.Marshal()
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.json", i)), append(data, '\n'), 0o644)
+		}
+	}
+	// Load what the bots need before the clock starts (a duel table may be
+	// solved now, with its own progress bar).
+	if _, notes, err := sim.Bots(r, levels, cfg.Tables); err != nil {
+		return usagef("--players: %v", err)
+	} else {
+		for _, n := range notes {
+			fmt.Fprintf(e.stderr, "farkle sim: %s\n", n)
+		}
+	}
+	var bar *progressbar.ProgressBar
+	if stderrTerminal(e) {
+		bar = progressbar.NewOptions(*games,
+			progressbar.OptionSetWriter(e.stderr),
+			progressbar.OptionSetDescription("games"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionClearOnFinish())
+		cfg.Progress = func(n int) { _ = bar.Add(n) }
+	}
+	start := time.Now()
+	res, err := sim.Run(ctx, cfg)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		if errors.Is(err, sim.ErrConfig) {
+			return usagef("%v", err)
+		}
+		return err
+	}
+	res.Notes = nil // printed above
+	secs := time.Since(start).Seconds()
+	w := *workers
+	if w == 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	out := simJSON{Result: res, Workers: min(w, *games), Seconds: secs, GamesPerSec: float64(*games) / secs}
+	if *asJSON {
+		return emitJSON(e, out, false)
+	}
+	fmt.Fprintf(e.stdout, "%d games of %s, seed %s\n", res.Games, r.Name, res.Seed)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tturns/game\tmean score\t")
+	for _, p := range res.Players {
+		wins := fmt.Sprint(p.Wins)
+		if p.Shared > 0 {
+			wins = fmt.Sprintf("%d (%d shared)", p.Wins, p.Shared)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f%%, %.2f%%]\t%.1f\t%.0f\t\n", p.Name, wins, 100*p.WinRate, 100*p.CI95[0], 100*p.CI95[1], p.MeanTurns, p.MeanScore)
+	}
+	tw.Flush()
+	fmt.Fprintf(e.stdout, "mean turns per game: %.1f; %.2f s on %d workers (%.0f games/s)\n", res.MeanTurns, secs, out.Workers, out.GamesPerSec)
+	if *recordDir != "" {
+		fmt.Fprintf(e.stdout, "records: %s/game-000000.json ... game-%06d.json\n", *recordDir, *games-1)
+	}
+	return nil
+}
+
+// simDragon runs a Dragon Farkle tournament (package dragon).
+func simDragon(e *env, d dragon.Rules, levels []string, games int, seed engine.Seed, workers int, asJSON bool) error {
+	opt := dragon.SimOptions{Rules: d, Games: games, Seed: seed, Workers: workers}
+	var bar *progressbar.ProgressBar
+	if stderrTerminal(e) {
+		bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("games"),
+			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+		opt.Progress = func(done, total int) { _ = bar.Set(done) }
+	}
+	res, err := dragon.SimulateWith(levels, opt)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if asJSON {
+		return emitJSON(e, res, false)
+	}
+	fmt.Fprintf(e.stdout, "%d games of %s, seed %s\n", res.Games, res.Rules, res.Seed)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\t")
+	for _, p := range res.Players {
+		fmt.Fprintf(tw, "%s\t%.1f\t%.2f%%\t[%.2f%%, %.2f%%]\t\n", p.Name, p.Wins, 100*p.WinRate, 100*p.Low, 100*p.High)
+	}
+	tw.Flush()
+	fmt.Fprintf(e.stdout, "dragon slain in %d games, %d ended at the round limit; %.1f rounds a game\n", res.Slain, res.Capped, res.AvgRounds)
+	return nil
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/record"
+)
+
+type simOut struct {
+	Games   int `json:"games"`
+	Players []struct {
+		Name      string     `json:"name"`
+		Level     string     `json:"level"`
+		Wins      int        `json:"wins"`
+		WinRate   float64    `json:"win_rate"`
+		CI95      [2]float64 `json:"ci95"`
+		MeanTurns float64    `json:"mean_turns"`
+	} `json:"players"`
+	MeanTurns float64 `json:"mean_turns"`
+	Seed      string  `json:"seed"`
+	Workers   int     `json:"workers"`
+}
+
+func runSimJSON(t *testing.T, run func(testing.TB, string, ...string) (string, string, int), args ...string) simOut {
+	t.Helper()
+	out, errOut, code := run(t, "", append([]string{"sim", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var s simOut
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return s
+}
+
+func TestSimJSONAndReproducible(t *testing.T) {
+	var first simOut
+	for i, runner := range farkleRunners {
+		t.Run(runner.name, func(t *testing.T) {
+			s := runSimJSON(t, runner.run, "--players", "steady,bold,steady", "--games", "3000", "--seed", "42", "--workers", []string{"1", "3"}[i])
+			if s.Games != 3000 || len(s.Players) != 3 {
+				t.Fatalf("%+v", s)
+			}
+			names := []string{s.Players[0].Name, s.Players[1].Name, s.Players[2].Name}
+			if !reflect.DeepEqual(names, []string{"steady#1", "bold", "steady#2"}) {
+				t.Errorf("names %v", names)
+			}
+			wins := 0
+			for _, p := range s.Players {
+				wins += p.Wins
+				if p.WinRate != float64(p.Wins)/3000 || p.CI95[0] >= p.WinRate || p.CI95[1] <= p.WinRate || p.MeanTurns < 5 {
+					t.Errorf("%+v", p)
+				}
+			}
+			if wins != 3000 {
+				t.Errorf("%d wins in 3000 games", wins)
+			}
+			s.Workers = 0
+			if i == 0 {
+				first = s
+			} else if !reflect.DeepEqual(s, first) {
+				t.Errorf("seed 42 with 3 workers %+v, with 1 worker %+v", s, first)
+			}
+		})
+	}
+}
+
+func TestSimText(t *testing.T) {
+	out, errOut, code := runFarkle(t, "", "sim", "--players", "cautious,reckless", "--games", "200", "--seed", "x")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"200 games of classic", "cautious", "reckless", "95% interval", "mean turns per game"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if errOut != "" {
+		t.Errorf("stderr (no progress bar off a terminal): %q", errOut)
+	}
+}
+
+// TestSimRecordsVerify writes records of a perfect-against-expert match
+// on short two-player rules and checks every file with farkle verify.
+func TestSimRecordsVerify(t *testing.T) {
+	rules := writeTestFile(t, "short.toml", "base = \"cardgames\"\n[game]\ntarget = 1500\n")
+	dir := filepath.Join(t.TempDir(), "records")
+	s := runSimJSON(t, runFarkle, "--rules", rules, "--players", "perfect,expert", "--games", "12", "--seed", "rec", "--record", dir, "--cache", t.TempDir())
+	files, _ := filepath.Glob(filepath.Join(dir, "game-*.json"))
+	if len(files) != 12 {
+		t.Fatalf("%d record files for 12 games", len(files))
+	}
+	wins := map[string]int{}
+	for _, f := range files {
+		out, errOut, code := runFarkle(t, "", "verify", f)
+		if code != 0 || !strings.HasPrefix(out, "ok: ") || strings.Count(out, "\n") != 1 {
+			t.Errorf("verify %s: exit %d, %q %q", f, code, out, errOut)
+		}
+		data, _ := os.ReadFile(f)
+		rec, err := record.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := record.Verify(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range st.Winners {
+			wins[st.Players[w].Name]++
+		}
+	}
+	for _, p := range s.Players {
+		if wins[p.Name] != p.Wins {
+			t.Errorf("%s: %d wins in the records, %d reported", p.Name, wins[p.Name], p.Wins)
+		}
+	}
+}
+
+func TestSimDragon(t *testing.T) {
+	out, errOut, code := runFarkle(t, "", "sim", "--rules", "dragon", "--players", "smart,simple", "--games", "20", "--seed", "d")
+	if code != 0 || !strings.Contains(out, "20 games of dragon") {
+		t.Errorf("exit %d: %s %s", code, out, errOut)
+	}
+}
+
+func TestSimBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		mention []string
+	}{
+		{"no players", []string{"--games", "10"}, []string{"--players"}},
+		{"unknown level", []string{"--players", "steady,genius"}, []string{"genius", "perfect"}},
+		{"no games", []string{"--players", "steady", "--games", "0"}, []string{"--games 0"}},
+		{"too many for the rules", []string{"--rules", "cardgames", "--players", "steady,bold,steady"}, []string{"3 players", "2 to 2"}},
+		{"nine players", []string{"--players", "steady,steady,steady,steady,steady,steady,steady,steady,steady"}, []string{"9 players"}},
+		{"stray argument", []string{"--players", "steady", "more"}, []string{"more"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errOut, code := runFarkle(t, "", append([]string{"sim"}, tc.args...)...)
+			checkBadInput(t, errOut, code, tc.mention...)
+		})
+	}
+}
