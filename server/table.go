@@ -255,6 +255,9 @@ func (t *table) commit(a engine.Action) *refusal {
 	}
 	t.broadcastUpdate(a, lines)
 	t.scheduleBot()
+	if fin != nil && len(t.clients) == 0 {
+		go t.srv.release(t) // nobody watches: forget it; it loads again when asked for
+	}
 	return nil
 }
 

@@ -287,34 +287,37 @@ func (c *client) handle(data []byte) {
 	}
 }
 
-func (c *client) act(m clientMsg) {
+// parseAction reads the action of an action message: engine.Action
+// without the player (the seat says who acts), or why it is not one.
+func parseAction(m clientMsg) (engine.Action, error) {
 	var am actionMsg
 	if len(m.Action) == 0 || m.Version == nil {
-		c.srv.mActions.WithLabelValues("refused", "player").Inc()
-		c.replyError(m.ID, codeBadMessage, `an action message needs "action" and "version"`)
-		return
+		return engine.Action{}, errors.New(`an action message needs "action" and "version"`)
 	}
-	if err := decodeStrict(m.Action, &am); err != nil || am.Type == 0 {
-		msg := "action needs a type (throw, keep, bank, roll-off)"
-		if err != nil {
-			msg = "bad action: " + err.Error()
-		}
-		c.srv.mActions.WithLabelValues("refused", "player").Inc()
-		c.replyError(m.ID, codeBadMessage, msg)
-		return
+	if err := decodeStrict(m.Action, &am); err != nil {
+		return engine.Action{}, fmt.Errorf("bad action: %v", err)
+	}
+	if am.Type == 0 {
+		return engine.Action{}, errors.New("action needs a type (throw, keep, bank, roll-off)")
 	}
 	a := engine.Action{Kind: am.Type}
 	if am.Type == engine.Keep {
 		h, err := diceHand(am.Dice)
 		if err != nil {
-			c.srv.mActions.WithLabelValues("refused", "player").Inc()
-			c.replyError(m.ID, codeBadMessage, err.Error())
-			return
+			return engine.Action{}, err
 		}
 		a.Dice = h
 	} else if len(am.Dice) > 0 {
+		return engine.Action{}, fmt.Errorf("%s takes no dice", am.Type)
+	}
+	return a, nil
+}
+
+func (c *client) act(m clientMsg) {
+	a, err := parseAction(m)
+	if err != nil {
 		c.srv.mActions.WithLabelValues("refused", "player").Inc()
-		c.replyError(m.ID, codeBadMessage, fmt.Sprintf("%s takes no dice", am.Type))
+		c.replyError(m.ID, codeBadMessage, err.Error())
 		return
 	}
 	seat := -1
