@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/server/wsclient"
+)
+
+// TestServeHintsAndAnalysis asks for hints during a solo game and for the
+// analysis at its end, through the whole server with package advise.
+func TestServeHintsAndAnalysis(t *testing.T) {
+	m := &serveMain{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "h.db"), BotDelay: 0,
+		Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Advisor: newServeAdvisor(bot.NewTables(""), false)}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := wsclient.New(m.URL)
+	if _, _, err := c.NewPlayer(ctx, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := c.CreateTable(ctx, map[string]any{"base": "classic", "game": map[string]any{"target": 1500}}, map[string]string{"type": "me"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	msg, err := c.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := msg.State
+	hints := 0
+	for st.Phase != "over" {
+		if err := c.Send(ctx, map[string]string{"type": "hint", "id": "h"}); err != nil {
+			t.Fatal(err)
+		}
+		h, err := c.Next(ctx)
+		if err != nil || h.Type != "hint" {
+			t.Fatalf("hint: %s %s %v", h.Type, h.Raw, err)
+		}
+		var body struct {
+			Version int
+			Advice  struct {
+				Measure string
+				Choices []struct {
+					Action struct {
+						Type string
+						Dice []int
+					}
+					Text  string
+					Value float64
+					Best  bool
+				}
+			}
+		}
+		if err := json.Unmarshal(h.Raw, &body); err != nil {
+			t.Fatal(err)
+		}
+		if body.Version != st.Version || body.Advice.Measure != "points" || len(body.Advice.Choices) != len(st.Legal) {
+			t.Fatalf("hint at version %d: %+v for %d legal actions", st.Version, body, len(st.Legal))
+		}
+		best, bestV := -1, -1.0
+		for i, ch := range body.Advice.Choices {
+			found := false
+			for _, l := range st.Legal {
+				found = found || (l.Type == ch.Action.Type && reflect.DeepEqual(l.Dice, ch.Action.Dice))
+			}
+			if !found || ch.Text == "" {
+				t.Fatalf("hint choice %+v is not a legal action %+v", ch, st.Legal)
+			}
+			if ch.Value > bestV {
+				best, bestV = i, ch.Value
+			}
+		}
+		if !body.Advice.Choices[best].Best {
+			t.Fatalf("the highest value %v is not marked best: %+v", bestV, body.Advice.Choices)
+		}
+		hints++
+		// Follow the hint.
+		a := body.Advice.Choices[best].Action
+		if err := c.Act(ctx, st.Version, a.Type, a.Dice); err != nil {
+			t.Fatal(err)
+		}
+		if msg, err = c.Next(ctx); err != nil || msg.Type != "update" {
+			t.Fatalf("%s %s %v", msg.Type, msg.Raw, err)
+		}
+		st = msg.State
+	}
+	var an struct {
+		Measure string
+		Players []struct {
+			Name      string
+			Decisions int
+			Mistakes  int
+			Lost      float64
+		}
+	}
+	if err := c.Do(ctx, "GET", "/api/tables/"+tb.ID+"/analysis", nil, &an); err != nil {
+		t.Fatal(err)
+	}
+	if len(an.Players) != 1 || an.Players[0].Decisions == 0 {
+		t.Fatalf("analysis %+v", an)
+	}
+	// Every move followed the best hint: no mistakes, nothing lost.
+	if an.Players[0].Mistakes != 0 || an.Players[0].Lost > 1e-6 {
+		t.Fatalf("following every hint gave %d mistakes, %.3f lost", an.Players[0].Mistakes, an.Players[0].Lost)
+	}
+	if hints == 0 {
+		t.Fatal("no hint asked")
+	}
+}
