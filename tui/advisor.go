@@ -40,10 +40,12 @@ func (c Choice) Label() string {
 	return fmt.Sprintf("keep %s, %s", c.Keep, c.Then)
 }
 
-// Advice is the value of every choice in a position, best first.
+// Advice is the value of every choice in a position, best first, with an
+// optional remark on the position or the values.
 type Advice struct {
 	Measure string
 	Choices []Choice
+	Note    string
 }
 
 // Format returns v in the advice's measure: "43.1%" or "512"; "-" for
@@ -52,8 +54,11 @@ func (a Advice) Format(v float64) string {
 	if math.IsNaN(v) {
 		return "-"
 	}
-	if a.Measure == WinProbability {
+	switch a.Measure {
+	case WinProbability:
 		return fmt.Sprintf("%.1f%%", 100*v)
+	case ExpectedPoints:
+		return fmt.Sprintf("%.1f", v)
 	}
 	return fmt.Sprintf("%.0f", v)
 }

@@ -97,7 +97,7 @@ func TestGoldenHint(t *testing.T) {
 	goldenScreen(t, m, 100, 35,
 		screenStep{"", "press r to throw"},
 		screenStep{"r", "choose dice that score"},
-		screenStep{"h", "hint: points now"})
+		screenStep{"h", "hint: points now (h hides)"})
 }
 
 func TestGoldenHelp(t *testing.T) {

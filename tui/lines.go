@@ -106,9 +106,10 @@ func readLines(in io.Reader, stop <-chan struct{}) <-chan inputLine {
 }
 
 type lines struct {
-	g   *Game
-	w   *bufio.Writer
-	adv Advisor
+	g      *Game
+	w      *bufio.Writer
+	adv    Advisor
+	hinted bool // a hint was asked for already
 }
 
 func (l *lines) say(format string, args ...any) {
@@ -319,10 +320,18 @@ func (l *lines) score() {
 }
 
 func (l *lines) hint() {
+	if _, quick := l.adv.(PointsAdvisor); !quick && !l.hinted {
+		l.say("hint: thinking (the first hint under these rules may solve the game: minutes, then cached)")
+		l.w.Flush()
+	}
+	l.hinted = true
 	adv, err := l.adv.Advise(l.g.State())
 	if err != nil {
 		l.say("error: hint: %s", err)
 		return
+	}
+	if adv.Note != "" {
+		l.say("hint: %s", adv.Note)
 	}
 	for _, c := range adv.Choices {
 		line := fmt.Sprintf("hint: %s: %s %s", c.Label(), adv.Format(c.Value), adv.Measure)

@@ -412,14 +412,24 @@ func (m *Model) hintLines(room int) []string {
 		return nil
 	}
 	st := m.st
-	if m.advice == nil {
-		return []string{st.dim.Render("─ hint ─"), "  thinking…"}
-	}
-	if m.advice.err != nil {
+	var adv Advice
+	var head string
+	switch {
+	case m.advice == nil:
+		// The advisor is thinking (a solver can take long the first
+		// time): show the points of each keep meanwhile.
+		adv, _ = PointsAdvisor{}.Advise(m.game.State())
+		head = "─ hint: thinking… meanwhile, points now (h hides) "
+	case m.advice.err != nil:
 		return []string{st.dim.Render("─ hint ─"), st.err.Render("  " + m.advice.err.Error())}
+	default:
+		adv = m.advice.advice
+		head = fmt.Sprintf("─ hint: %s (h hides) ", adv.Measure)
 	}
-	adv := m.advice.advice
-	out := []string{st.dim.Render(fmt.Sprintf("─ hint: %s (h hides) ", adv.Measure) + strings.Repeat("─", 20))}
+	out := []string{st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	if adv.Note != "" {
+		out = append(out, st.dim.Render("  "+adv.Note))
+	}
 	for i, c := range adv.Choices {
 		if len(out) >= room {
 			break

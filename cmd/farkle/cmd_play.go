@@ -44,8 +44,10 @@ fair-dice commitment to yourself; --resume FILE continues it.`
 // botPace is the pause before each bot action in the full-screen game.
 const botPace = 700 * time.Millisecond
 
-// playAdvisor values choices for the hint key; nil uses tui.PointsAdvisor.
-var playAdvisor tui.Advisor
+// playAdvisor values choices for the hint key: the solvers' win
+// probability or expected points (package advise), sharing the solver
+// results and their cache with the bots.
+var playAdvisor tui.Advisor = tui.NewSolverAdvisor(bot.DefaultTables)
 
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
