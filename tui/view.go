@@ -434,7 +434,7 @@ func (m *Model) hintLines(room int) []string {
 		if len(out) >= room {
 			break
 		}
-		line := fmt.Sprintf("  %-22s %8s", c.Label(), adv.Format(c.Value))
+		line := fmt.Sprintf("  %-24s %8s", c.Label(), adv.Format(c.Value))
 		if c.Note != "" {
 			line += "  " + st.dim.Render(c.Note)
 		}
