@@ -202,12 +202,14 @@ func (sm *setupModel) view(st styles, width int) string {
 	} else if s := sm.row - 2; s >= 0 && s < sm.n && sm.seats[s].IsBot() {
 		for _, l := range bot.Levels() {
 			if l.Name == sm.seats[s].Bot {
-				line(st.dim.Render(l.Name + ": " + l.Description))
+				for _, w := range wrap(l.Name+": "+l.Description, width, "  ") {
+					line(st.dim.Render(w))
+				}
 			}
 		}
 	} else {
 		line("")
 	}
-	line(st.dim.Render("↑/↓ move · ←/→ change · type a seat's name · enter start · esc quit"))
+	line(st.dim.Render("↑/↓ move · ←/→ change · type names · enter start · esc quit"))
 	return b.String()
 }
