@@ -419,3 +419,16 @@ func TestOneHintAtATime(t *testing.T) {
 		t.Fatalf("after the stale answer: %d calls, advice %+v", adv.calls, m.advice)
 	}
 }
+
+func TestLowWindowKeepsTheKeys(t *testing.T) {
+	seats := []Seat{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "d"}}
+	m := newModel(t, seatOrder("classic"), seats, seedWhere(t, "low", loneTwo), 60, 17)
+	press(m, "r")
+	v := m.View()
+	if n := strings.Count(v, "\n") + 1; n > 17 {
+		t.Fatalf("%d lines in a window of 17", n)
+	}
+	if !strings.Contains(v, "r keep & throw") || !strings.Contains(v, "choose dice that score") {
+		t.Fatalf("a low window lost the keys or the message:\n%s", v)
+	}
+}

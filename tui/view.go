@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -117,6 +118,11 @@ func (m *Model) tableView() string {
 	add(m.messageLine())
 	add(m.keysLine())
 	add("")
+
+	// In a low window, the blank lines go first.
+	if len(top) > m.height {
+		top = slices.DeleteFunc(top, func(l string) bool { return l == "" })
+	}
 
 	// The log, or the hint, in the rest of the height.
 	room := m.height - len(top)
