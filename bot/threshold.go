@@ -52,10 +52,10 @@ func init() {
 		Threshold{BankAt: [7]int{Never, 0, 0, 200, 300, 500, 1000}, Style: KeepMost})
 	personality("steady", "banks 300 or more with three dice or fewer left; a sensible club player",
 		Threshold{BankAt: [7]int{Never, 300, 300, 300, 400, 600, 1000}, Style: KeepDensity})
-	personality("bold", "pushes on to 500 with one or two dice and much more with more; sets 5s back to throw more dice",
-		Threshold{BankAt: [7]int{Never, 500, 500, 700, 1000, 1500, 3000}, Style: KeepLean, DieCost: 60})
-	personality("reckless", "never banks under 1,000 and rarely with dice to throw; keeps as few dice as it can",
-		Threshold{BankAt: [7]int{Never, 1000, 1500, 2000, 3000, 4000, 6000}, Style: KeepLean, DieCost: 90})
+	personality("bold", "pushes on to 400-500 with three dice or fewer and further with more; sets 5s back to throw more dice",
+		Threshold{BankAt: [7]int{Never, 400, 450, 500, 700, 1000, 2000}, Style: KeepLean, DieCost: 60})
+	personality("reckless", "never banks under 600 and wants thousands with dice to spare; keeps as few dice as it can",
+		Threshold{BankAt: [7]int{Never, 600, 800, 1000, 1500, 2500, 4000}, Style: KeepLean, DieCost: 90})
 }
 
 // NewThreshold returns the personality for rules r with the given bank
