@@ -28,8 +28,8 @@ const duelTol = 1e-12
 // changes the error left after a change d is about d*rho/(1-rho).
 const (
 	sweepTol  = 1e-11
-	sweepStop = 1e-9
-	errTol    = 1e-11
+	sweepStop = 1e-8
+	errTol    = 1e-10
 )
 
 // DuelOptions tunes SolveDuel. The zero value is fine.
@@ -204,6 +204,7 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 		if sweep > 500 {
 			return fmt.Errorf("%w: duel sweeps did not settle (last change %.3g)", ErrNoConvergence, t.change)
 		}
+
 		var done atomic.Int64
 		var maxChange [64]float64
 		var firstErr error
@@ -260,14 +261,14 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 		if !t.penaltied() {
 			return nil
 		}
-		if sweep > 2 && change < sweepStop {
+		if sweep >= 3 && change < sweepStop {
 			rho := max(change/prevDelta, prevRho)
 			if change < sweepTol || (rho < 0.5 && change*rho/(1-rho) < errTol) {
 				t.errEst = change * rho / (1 - rho)
 				return nil
 			}
 		}
-		if sweep > 2 {
+		if sweep >= 3 {
 			prevRho = change / prevDelta
 		}
 		prevDelta = change
@@ -470,8 +471,8 @@ func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 }
 
 // read returns a table value; in the first sweep a value not solved yet (a
-// farkle penalty lowers the sum) is guessed from the nearest solved state
-// with the same score difference, later in the game.
+// farkle penalty lowered the score of the player not to move) is guessed by
+// extrapolating that player's solved scores above it linearly.
 func (t *Table) read(i int32) float64 {
 	v := t.w[i]
 	if !math.IsNaN(v) {
@@ -481,10 +482,13 @@ func (t *Table) read(i int32) float64 {
 	s := i % (c * c)
 	ab := i / (c * c)
 	a, b := ab/t.A, ab%t.A
-	for k := int32(1); a+k < t.A && b+k < t.A; k++ {
-		if v := t.w[(((a+k)*t.A+b+k)*c*c)+s]; !math.IsNaN(v) {
-			return v
+	at := func(y int32) float64 { return t.w[((a*t.A+y)*c*c)+s] }
+	for y := b + 1; y+1 < t.A; y++ {
+		v1, v2 := at(y), at(y+1)
+		if math.IsNaN(v1) || math.IsNaN(v2) {
+			continue
 		}
+		return min(1, max(0, v1+float64(y-b)*(v1-v2)))
 	}
 	return 0.5
 }

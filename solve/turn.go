@@ -162,27 +162,17 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 			os = &m.optSet
 		}
 		k := a.k[base : base+window]
-		gStart, gProb, oStart, oOff := os.gStart, os.gProb, os.oStart, os.oOff
 		pruned := os == &m.pruned
 		for n := int32(1); n <= D; n++ {
 			if t >= a.topN[n] {
 				a.q[base+n] = a.bank[t]
 				continue
 			}
-			v := 0.0
+			var v float64
 			if pruned {
 				v = blockSum(m.blocks[n], k)
 			} else {
-				for g := gStart[n]; g < gStart[n+1]; g++ {
-					offs := oOff[oStart[g]:oStart[g+1]]
-					best := k[offs[0]]
-					for _, off := range offs[1:] {
-						if x := k[off]; x > best {
-							best = x
-						}
-					}
-					v += gProb[g] * best
-				}
+				v = blockSum(m.blocksAll[n], k)
 			}
 			v += m.farkle[n] * F
 			if n == 6 && m.sdn > 0 {

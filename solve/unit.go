@@ -39,9 +39,10 @@ type model struct {
 	tieShare  bool
 	dice      int // dice of a full throw (rules.Dice)
 
-	optSet            // every distinct option of every group
-	pruned optSet     // only the most points for each dice count left
-	blocks [7][]block // the pruned groups by dice thrown, in blocks by option count
+	optSet               // every distinct option of every group
+	pruned    optSet     // only the most points for each dice count left
+	blocks    [7][]block // the pruned groups by dice thrown, in blocks by option count
+	blocksAll [7][]block // all groups likewise
 }
 
 // block is the pruned groups of one number of dice thrown that have the
@@ -224,7 +225,9 @@ func newModel(r rules.Rules) *model {
 	m.optSet.build(&m.groups)
 	m.pruned.build(prune(&m.groups))
 	m.blocks = m.pruned.buildBlocks()
+	m.blocksAll = m.optSet.buildBlocks()
 	m.blocks = m.pruned.buildBlocks()
+	m.blocksAll = m.optSet.buildBlocks()
 	return m
 }
 
