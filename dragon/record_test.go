@@ -1,0 +1,140 @@
+package dragon
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestRecordReplays saves a bot game as a Record, reads it back and
+// replays it to the very same final state.
+func TestRecordReplays(t *testing.T) {
+	g := MustGame(DefaultRules(), DefaultCards())
+	brains := NewBrains(g)
+	names := []string{"ann", "bob", "cy"}
+	bots := []*Bot{NewBot(Smart, brains), NewBot(Simple, brains), NewBot(Random, brains)}
+	seed := SeedFrom("record")
+	final, actions, _, err := PlayGame(g, names, bots, seed, 0)
+	if err != nil || !final.Over() {
+		t.Fatalf("game: %v", err)
+	}
+	rec := NewRecord(g, names, seed)
+	rec.Actions, rec.Winners, rec.Slain = actions, final.Winners, final.Slain
+	if rec.Cards != "" {
+		t.Fatal("the default card set is written out")
+	}
+	data, err := rec.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, s, evs, err := back.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(s, final) {
+		t.Fatal("the replayed record differs from the game played")
+	}
+	if evs[len(evs)-1].Kind != EvWin {
+		t.Fatalf("last event %v, want a win", evs[len(evs)-1].Kind)
+	}
+
+	t.Run("wrong winner", func(t *testing.T) {
+		bad := *back
+		bad.Winners = []int{(final.Winners[0] + 1) % 3}
+		if _, _, _, err := bad.Replay(); !errors.Is(err, ErrRecord) || !strings.Contains(err.Error(), "winners") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("illegal action", func(t *testing.T) {
+		bad := *back
+		bad.Actions = append([]Action{Stop()}, bad.Actions...)
+		if _, _, _, err := bad.Replay(); !errors.Is(err, ErrRecord) || !strings.Contains(err.Error(), "action 1") {
+			t.Fatalf("got %v", err)
+		}
+	})
+}
+
+// TestRecordCustomCards keeps a card set that is not the default in the
+// record, and replays with it.
+func TestRecordCustomCards(t *testing.T) {
+	text := strings.Replace(string(DefaultCardsTOML()), "Sack of Holding", "Bag of Holding", 1)
+	if text == string(DefaultCardsTOML()) {
+		t.Fatal("the default cards have no Sack of Holding")
+	}
+	cards, err := ParseCards([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := MustGame(DefaultRules(), cards)
+	brains := NewBrains(g)
+	names := []string{"a", "b"}
+	seed := SeedFrom("custom")
+	final, actions, _, err := PlayGame(g, names, []*Bot{NewBot(Smart, brains), NewBot(Smart, brains)}, seed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := NewRecord(g, names, seed)
+	rec.Actions = actions
+	if !strings.Contains(rec.Cards, "Bag of Holding") {
+		t.Fatal("the card set is not in the record")
+	}
+	data, _ := rec.Marshal()
+	back, err := ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, s, _, err := back.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(s, final) || g2.Cards().Card(g2.Cards().Items[0].ID) == nil {
+		t.Fatal("the replay differs")
+	}
+}
+
+func TestParseRecordErrors(t *testing.T) {
+	g := MustGame(DefaultRules(), DefaultCards())
+	good, _ := NewRecord(g, []string{"a", "b"}, SeedFrom("x")).Marshal()
+	for _, c := range []struct{ name, data, want string }{
+		{"not json", "{", "unexpected"},
+		{"format", strings.Replace(string(good), RecordFormat, "other/1", 1), "format"},
+		{"unknown field", strings.Replace(string(good), `"players"`, `"player"`, 1), "unknown field"},
+		{"seed", strings.Replace(string(good), `"seed": "`, `"seed": "zz`, 1), "seed"},
+		{"rules", strings.Replace(string(good), `"battle_minimum": 5000`, `"battle_minimum": -1`, 1), "rules"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseRecord([]byte(c.data))
+			if !errors.Is(err, ErrRecord) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an ErrRecord naming %q", err, c.want)
+			}
+		})
+	}
+	if _, err := ParseRecord(good); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func FuzzParseRecord(f *testing.F) {
+	g := MustGame(DefaultRules(), DefaultCards())
+	good, _ := NewRecord(g, []string{"a", "b"}, SeedFrom("x")).Marshal()
+	f.Add(good)
+	f.Add([]byte(`{"format":"farkle-dragon-record/1"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := ParseRecord(data)
+		if err != nil {
+			if !errors.Is(err, ErrRecord) {
+				t.Fatalf("error %v does not wrap ErrRecord", err)
+			}
+			return
+		}
+		// A parsed record replays or says why, without panicking.
+		if len(rec.Players) <= 5 && len(rec.Actions) < 200 {
+			_, _, _, _ = rec.Replay()
+		}
+	})
+}
