@@ -344,7 +344,7 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 	if sweep > 1 {
 		// change against the previous sweep is measured on the first pass
 		for pass := 0; ; pass++ {
-			ch, err := t.pass(w, cyclic, cyclic && pass%3 == 0)
+			ch, err := t.pass(w, cyclic, cyclic && pass != 1)
 			if err != nil {
 				return 0, err
 			}
@@ -361,7 +361,7 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 		return change, nil
 	}
 	for pass := 0; ; pass++ {
-		ch, err := t.pass(w, cyclic, cyclic && pass%3 == 0)
+		ch, err := t.pass(w, cyclic, cyclic && pass != 1)
 		if err != nil {
 			return 0, err
 		}
@@ -416,8 +416,8 @@ func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 	change := 0.0
 	for k := range w.st {
 		s := &w.st[k]
-		F := 1 - t.read(s.fi)
-		Z := 1 - t.read(s.zi)
+		F := 1 - t.read(s.fi, s.a+s.b)
+		Z := 1 - t.read(s.zi, s.a+s.b)
 		v, dF, dZ := t.startValue(&w.arr, s.a, s.b, s.sa, s.sb, F, Z, derivs)
 		if !derivs {
 			dF, dZ = s.beta, s.zeta
@@ -450,12 +450,12 @@ func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 		if s.fIn >= 0 {
 			row[s.fIn] += s.beta
 		} else {
-			rhs -= s.beta * t.read(s.fi)
+			rhs -= s.beta * t.read(s.fi, s.a+s.b)
 		}
 		if s.zIn >= 0 {
 			row[s.zIn] += s.zeta
 		} else {
-			rhs -= s.zeta * t.read(s.zi)
+			rhs -= s.zeta * t.read(s.zi, s.a+s.b)
 		}
 		row[n] = rhs
 	}
@@ -473,7 +473,10 @@ func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 // read returns a table value; in the first sweep a value not solved yet (a
 // farkle penalty lowered the score of the player not to move) is guessed by
 // extrapolating that player's solved scores above it linearly.
-func (t *Table) read(i int32) float64 {
+//
+// The guess uses only scores summing above sum (the pairs already solved in
+// this sweep), so that it does not move while the job at sum is solved.
+func (t *Table) read(i, sum int32) float64 {
 	v := t.w[i]
 	if !math.IsNaN(v) {
 		return v
@@ -483,7 +486,7 @@ func (t *Table) read(i int32) float64 {
 	ab := i / (c * c)
 	a, b := ab/t.A, ab%t.A
 	at := func(y int32) float64 { return t.w[((a*t.A+y)*c*c)+s] }
-	for y := b + 1; y+1 < t.A; y++ {
+	for y := max(b+1, sum-a+1); y+1 < t.A; y++ {
 		v1, v2 := at(y), at(y+1)
 		if math.IsNaN(v1) || math.IsNaN(v2) {
 			continue
