@@ -20,7 +20,7 @@ import (
 //	version  uint32 (cacheVersion)
 //	hash     64 bytes: rules.Hash() of the rules solved, hex
 //	A, c, unit  uint32 each: scores per player, streak states, point unit
-//	sweeps   uint32; seconds, change float64
+//	sweeps   uint32; seconds, change, error estimate float64
 //	n        uint64: number of values (A*A*c*c)
 //	values   n float64
 //	checksum 32 bytes: SHA-256 of everything before it
@@ -29,8 +29,8 @@ import (
 // match is refused (ErrCache), never trusted.
 const (
 	cacheMagic   = "FRKLDUEL"
-	cacheVersion = 1
-	headerSize   = 8 + 4 + 64 + 4*3 + 4 + 8 + 8 + 8
+	cacheVersion = 2
+	headerSize   = 8 + 4 + 64 + 4*3 + 4 + 8 + 8 + 8 + 8
 )
 
 // CacheFile returns the name of the cache file of r's duel table in dir.
@@ -54,6 +54,7 @@ func WriteTable(w io.Writer, t *Table) error {
 	}
 	buf.Write(le.AppendUint64(nil, math.Float64bits(t.seconds)))
 	buf.Write(le.AppendUint64(nil, math.Float64bits(t.change)))
+	buf.Write(le.AppendUint64(nil, math.Float64bits(t.errEst)))
 	buf.Write(le.AppendUint64(nil, uint64(len(t.w))))
 	body := make([]byte, 8*len(t.w))
 	for i, v := range t.w {
@@ -103,7 +104,8 @@ func ReadTable(rd io.Reader, r rules.Rules) (*Table, error) {
 	t.sweeps = int(le.Uint32(data[88:]))
 	t.seconds = math.Float64frombits(le.Uint64(data[92:]))
 	t.change = math.Float64frombits(le.Uint64(data[100:]))
-	n := le.Uint64(data[108:])
+	t.errEst = math.Float64frombits(le.Uint64(data[108:]))
+	n := le.Uint64(data[116:])
 	if n != uint64(A)*uint64(A)*uint64(c)*uint64(c) || uint64(len(body)-headerSize) != 8*n {
 		return nil, fmt.Errorf("%w: %d values in %d bytes for a %dx%d table", ErrCache, n, len(body)-headerSize, A, A)
 	}
@@ -209,7 +211,7 @@ func (t *Table) Sweeps() int { return t.sweeps }
 func (t *Table) LastChange() float64 { return t.change }
 
 // ErrorEstimate returns the estimated error left by the sweeps of a solve
-// with a farkle penalty (0 otherwise, and for a loaded table).
+// with a farkle penalty (0 without one).
 func (t *Table) ErrorEstimate() float64 { return t.errEst }
 
 // FirstPlayerWins returns the probability that the player who moves first

@@ -38,8 +38,15 @@
 // of the pair that is solved exactly in the pair's job (each value is linear
 // in its farkle value for a fixed policy: the linear system is solved and the
 // turns re-solved until no value moves by 1e-12). A farkle penalty lowers a
-// score, so reads of lower sums use the previous sweep and sweeps repeat
-// until the estimated error is below 1e-11 (see sweepStop). Final-round
+// score, so reads of lower sums use the previous sweep (in the first sweep, a
+// linear extrapolation of the solved scores above) and sweeps repeat until a
+// sweep changes no value by more than 1e-8 and the error left, estimated
+// from the geometric shrinking of the changes, is below 1e-10 (classic: 8
+// sweeps; see sweepStop). Within a turn the keeps of a throw that leave the
+// same dice are pruned to the one of most points wherever the after-keep
+// values do not decrease over the totals it can reach (checked as it goes;
+// they do decrease below the target in final-round games with a penalty, and
+// there all keeps are compared). Final-round
 // turns above the target are followed until banking is provably best (the
 // other's chance to pass the lead is below what the next farkle would cost)
 // or that chance is below 1e-13.

@@ -208,6 +208,7 @@ type duelJSON struct {
 	Seconds          float64 `json:"seconds"`
 	SolveSeconds     float64 `json:"solve_seconds"`
 	Sweeps           int     `json:"sweeps"`
+	ErrorEstimate    float64 `json:"error_estimate"`
 	Cached           bool    `json:"cached"`
 	CacheFile        string  `json:"cache_file,omitempty"`
 }
@@ -273,6 +274,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 		Seconds:          solveRound(time.Since(start).Seconds(), 3),
 		SolveSeconds:     solveRound(t.Seconds(), 3),
 		Sweeps:           t.Sweeps(),
+		ErrorEstimate:    t.ErrorEstimate(),
 		Cached:           loaded,
 	}
 	if dir != "" {
@@ -293,7 +295,11 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	if loaded {
 		fmt.Fprintf(w, "seconds               %.3f (loaded from %s; solved in %.1f s)\n", out.Seconds, out.CacheFile, out.SolveSeconds)
 	} else {
-		fmt.Fprintf(w, "seconds               %.3f (%d sweeps)\n", out.Seconds, out.Sweeps)
+		if out.Sweeps > 1 {
+			fmt.Fprintf(w, "seconds               %.3f (%d sweeps over the score pairs; estimated error %.1g)\n", out.Seconds, out.Sweeps, out.ErrorEstimate)
+		} else {
+			fmt.Fprintf(w, "seconds               %.3f\n", out.Seconds)
+		}
 		if out.CacheFile != "" {
 			fmt.Fprintf(w, "cache                 %s\n", out.CacheFile)
 		}
