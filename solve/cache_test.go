@@ -109,3 +109,31 @@ func TestCachedRebuilds(t *testing.T) {
 		t.Errorf("cache directory holds %d files, want 1 (no temporary files left)", len(entries))
 	}
 }
+
+// FuzzReadTable: any bytes give a table or an ErrCache error, never a panic
+// or a table with values outside [0, 1].
+func FuzzReadTable(f *testing.F) {
+	r := tinyRules(f, 300, "immediate")
+	tab := mustDuel(f, r)
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, tab); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte("FRKLDUEL"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := ReadTable(bytes.NewReader(data), r)
+		if err != nil {
+			if !errors.Is(err, ErrCache) {
+				t.Fatalf("error %v does not wrap ErrCache", err)
+			}
+			return
+		}
+		for _, v := range got.w {
+			if !(v >= 0 && v <= 1) {
+				t.Fatalf("accepted value %v", v)
+			}
+		}
+	})
+}
