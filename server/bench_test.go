@@ -3,8 +3,12 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -76,6 +80,30 @@ func (p *player) step(ctx context.Context) (time.Duration, error) {
 	return time.Since(t0), nil
 }
 
+// serverLatency returns the mean time the server spent on a player's
+// action (receipt to broadcast, with the commit), from its /metrics.
+func serverLatency(b *testing.B, ts *testServer) float64 {
+	resp, err := http.Get(ts.URL + "/metrics")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	var sum, count float64
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "farkle_action_latency_seconds_sum "); ok {
+			sum, _ = strconv.ParseFloat(v, 64)
+		}
+		if v, ok := strings.CutPrefix(line, "farkle_action_latency_seconds_count "); ok {
+			count, _ = strconv.ParseFloat(v, 64)
+		}
+	}
+	if count == 0 {
+		return 0
+	}
+	return 1000 * sum / count
+}
+
 func report(b *testing.B, lat []time.Duration) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	q := func(f float64) float64 { return float64(lat[int(f*float64(len(lat)-1))].Microseconds()) / 1000 }
@@ -103,6 +131,7 @@ func BenchmarkActionRoundTrip1000Clients(b *testing.B) {
 	}
 	b.StopTimer()
 	report(b, lat)
+	b.ReportMetric(serverLatency(b, ts), "server-mean-ms")
 }
 
 // BenchmarkActionRoundTrip1000ClientsPaced is the same with all 100
@@ -141,6 +170,7 @@ func BenchmarkActionRoundTrip1000ClientsPaced(b *testing.B) {
 	wg.Wait()
 	b.StopTimer()
 	report(b, lat)
+	b.ReportMetric(serverLatency(b, ts), "server-mean-ms")
 }
 
 // BenchmarkActionRoundTrip1000ClientsSaturated is the same with all 100
@@ -176,6 +206,7 @@ func BenchmarkActionRoundTrip1000ClientsSaturated(b *testing.B) {
 	wg.Wait()
 	b.StopTimer()
 	report(b, lat)
+	b.ReportMetric(serverLatency(b, ts), "server-mean-ms")
 }
 
 // BenchmarkTablesPlayed plays b.N classic games to 10,000 between two

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/farkle/farkle/engine"
@@ -29,7 +30,35 @@ var migrations embed.FS
 type DB struct {
 	w   *sql.DB // the single writer connection
 	r   *sql.DB // readers
+	ck  *sql.DB // checkpoints, beside the writer
 	now func() time.Time
+
+	appends chan *appendReq // to the group committer
+	quit    chan struct{}
+	stopped chan struct{}
+	once    sync.Once
+
+	ckStopped chan struct{}
+}
+
+// checkpointEvery is how often the WAL is copied into the database file.
+const checkpointEvery = time.Second
+
+// checkpointer copies the WAL into the database file in the background
+// (PASSIVE: it never blocks the writer), instead of the automatic
+// checkpoint, which would stall a commit on the file's fsync.
+func (db *DB) checkpointer() {
+	defer close(db.ckStopped)
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-db.quit:
+			return
+		case <-t.C:
+			_, _ = db.ck.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		}
+	}
 }
 
 var _ store.Store = (*DB)(nil)
@@ -45,6 +74,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		q.Add("_pragma", "busy_timeout(10000)")
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous(NORMAL)")
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 		q.Add("_pragma", "foreign_keys(ON)")
 		q.Add("_txlock", "immediate")
 		if extra != "" {
@@ -70,12 +100,39 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	r.SetMaxOpenConns(4)
 	db.r = r
+	ck, err := sql.Open("sqlite", dsn(""))
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	ck.SetMaxOpenConns(1)
+	db.ck = ck
+	db.appends = make(chan *appendReq, maxBatch)
+	db.quit, db.stopped = make(chan struct{}), make(chan struct{})
+	db.ckStopped = make(chan struct{})
+	go db.appender()
+	go db.checkpointer()
 	return db, nil
 }
 
-// Close closes the database.
+// Close stops the group committer (after the batch it is writing) and
+// closes the database.
 func (db *DB) Close() error {
-	return errors.Join(db.r.Close(), db.w.Close())
+	db.once.Do(func() { close(db.quit) })
+	<-db.stopped
+	<-db.ckStopped
+	for {
+		select {
+		case r := <-db.appends: // queued after the last batch: refuse
+			r.done <- store.Errorf(store.EINVALID, "sqlite: the database is closed")
+			continue
+		default:
+		}
+		break
+	}
+	_, _ = db.ck.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	return errors.Join(db.ck.Close(), db.r.Close(), db.w.Close())
 }
 
 // migrate runs every embedded migration not yet recorded, each in its own
@@ -332,62 +389,150 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 	return tx.Commit()
 }
 
-// AppendAction implements store.Store.
+// appendReq is one AppendAction waiting for the group commit.
+type appendReq struct {
+	tableID string
+	n       int
+	entry   []byte
+	fin     *store.Finish
+	finJSON [3][]byte // record, winners, scores
+	done    chan error
+}
+
+// maxBatch is the most actions committed in one transaction.
+const maxBatch = 128
+
+// AppendAction implements store.Store. Actions arriving together are
+// committed in one transaction (group commit), each under its own
+// savepoint, so one append's conflict does not undo another's; a call
+// returns once its action is durable.
 func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.Entry, fin *store.Finish) error {
 	ej, err := json.Marshal(e)
 	if err != nil {
 		return store.Errorf(store.EINVALID, "action: %v", err)
 	}
+	req := &appendReq{tableID: tableID, n: n, entry: ej, fin: fin, done: make(chan error, 1)}
+	if fin != nil {
+		rj, err := json.Marshal(fin.Record)
+		if err != nil {
+			return store.Errorf(store.EINVALID, "record: %v", err)
+		}
+		wj, _ := json.Marshal(fin.Winners)
+		sj, _ := json.Marshal(fin.Scores)
+		req.finJSON = [3][]byte{rj, wj, sj}
+	}
+	select {
+	case db.appends <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-db.quit:
+		return store.Errorf(store.EINVALID, "sqlite: the database is closed")
+	}
+	return <-req.done // always answered, even after ctx ends: the action may be committed
+}
+
+// appender commits queued appends in batches until quit closes.
+func (db *DB) appender() {
+	defer close(db.stopped)
+	for {
+		var first *appendReq
+		select {
+		case first = <-db.appends:
+		case <-db.quit:
+			return
+		}
+		batch := []*appendReq{first}
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-db.appends:
+				batch = append(batch, r)
+			default:
+				break fill
+			}
+		}
+		db.commitBatch(batch)
+	}
+}
+
+func (db *DB) commitBatch(batch []*appendReq) {
+	errs := make([]error, len(batch))
+	fail := func(err error) {
+		for _, r := range batch {
+			r.done <- fmt.Errorf("sqlite: append action: %w", err)
+		}
+	}
+	ctx := context.Background()
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("sqlite: append action: %w", err)
+		fail(err)
+		return
 	}
 	defer tx.Rollback()
+	now := db.now().UnixNano()
+	for i, r := range batch {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT a`); err != nil {
+			fail(err)
+			return
+		}
+		errs[i] = appendIn(ctx, tx, r, now)
+		if errs[i] != nil {
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO a`); err != nil {
+				fail(err)
+				return
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE a`); err != nil {
+			fail(err)
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(err)
+		return
+	}
+	for i, r := range batch {
+		r.done <- errs[i]
+	}
+}
+
+// appendIn writes one append inside the batch's transaction.
+func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 	var st string
 	var have int
-	err = tx.QueryRowContext(ctx, `SELECT status, actions FROM tables WHERE id = ?`, tableID).Scan(&st, &have)
+	err := tx.QueryRowContext(ctx, `SELECT status, actions FROM tables WHERE id = ?`, r.tableID).Scan(&st, &have)
 	if errors.Is(err, sql.ErrNoRows) {
-		return store.Errorf(store.ENOTFOUND, "no table %q", tableID)
+		return store.Errorf(store.ENOTFOUND, "no table %q", r.tableID)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
 	if store.Status(st) == store.Over {
-		return store.Errorf(store.ECONFLICT, "table %s is over", tableID)
+		return store.Errorf(store.ECONFLICT, "table %s is over", r.tableID)
 	}
-	if have != n-1 {
-		return store.Errorf(store.ECONFLICT, "table %s has %d actions: action %d cannot follow", tableID, have, n)
+	if have != r.n-1 {
+		return store.Errorf(store.ECONFLICT, "table %s has %d actions: action %d cannot follow", r.tableID, have, r.n)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)`, tableID, n, string(ej)); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)`, r.tableID, r.n, string(r.entry)); err != nil {
 		if isConstraint(err) {
-			return store.Errorf(store.ECONFLICT, "table %s already has action %d", tableID, n)
+			return store.Errorf(store.ECONFLICT, "table %s already has action %d", r.tableID, r.n)
 		}
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
-	now := db.now().UnixNano()
-	if fin == nil {
-		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ? WHERE id = ?`, n, string(store.Playing), now, tableID)
+	if r.fin == nil {
+		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ? WHERE id = ?`, r.n, string(store.Playing), now, r.tableID)
 	} else {
-		var rj []byte
-		if rj, err = json.Marshal(fin.Record); err != nil {
-			return store.Errorf(store.EINVALID, "record: %v", err)
-		}
-		wj, _ := json.Marshal(fin.Winners)
-		sj, _ := json.Marshal(fin.Scores)
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ?, winners = ?, scores = ?, record = ? WHERE id = ?`,
-			n, string(store.Over), now, string(wj), string(sj), string(rj), tableID)
-		for _, r := range fin.Results {
+			r.n, string(store.Over), now, string(r.finJSON[1]), string(r.finJSON[2]), string(r.finJSON[0]), r.tableID)
+		for _, res := range r.fin.Results {
 			if err != nil {
 				break
 			}
 			_, err = tx.ExecContext(ctx, `INSERT INTO results (table_id, seat, player_key, name, score, won, turns, farkles, banked, best_turn, penalties, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				tableID, r.Seat, r.PlayerKey, r.Name, r.Score, r.Won, r.Turns, r.Farkles, r.Banked, r.BestTurn, r.Penalties, now)
+				r.tableID, res.Seat, res.PlayerKey, res.Name, res.Score, res.Won, res.Turns, res.Farkles, res.Banked, res.BestTurn, res.Penalties, now)
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("sqlite: append action: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
 	return nil

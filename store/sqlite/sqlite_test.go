@@ -3,7 +3,9 @@ package sqlite_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/farkle/farkle/engine"
@@ -101,3 +103,30 @@ func engineEntry() (e recordEntry) {
 }
 
 type recordEntry = record.Entry
+
+// BenchmarkAppendActionParallel appends to many tables at once, as a busy
+// server does: the group commit writes them in shared transactions.
+func BenchmarkAppendActionParallel(b *testing.B) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	var next atomic.Int64
+	b.SetParallelism(32)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		id := fmt.Sprint("t", next.Add(1))
+		if err := db.CreateTable(ctx, store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom(id)}); err != nil {
+			b.Error(err)
+			return
+		}
+		for n := 1; pb.Next(); n++ {
+			if err := db.AppendAction(ctx, id, n, engineEntry(), nil); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
