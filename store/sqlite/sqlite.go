@@ -36,7 +36,8 @@ type DB struct {
 	appends chan *appendReq // to the group committer
 	quit    chan struct{}
 	stopped chan struct{}
-	once    sync.Once
+	mu      sync.RWMutex // closed; held while queueing an append
+	closed  bool
 
 	ckStopped chan struct{}
 }
@@ -116,21 +117,20 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	return db, nil
 }
 
-// Close stops the group committer (after the batch it is writing) and
-// closes the database.
+// Close commits the actions already queued, stops the group committer and
+// closes the database; later calls fail with EINVALID. Closing twice is a
+// no-op.
 func (db *DB) Close() error {
-	db.once.Do(func() { close(db.quit) })
+	db.mu.Lock()
+	already := db.closed
+	db.closed = true
+	db.mu.Unlock()
+	if already {
+		return nil
+	}
+	close(db.quit)
 	<-db.stopped
 	<-db.ckStopped
-	for {
-		select {
-		case r := <-db.appends: // queued after the last batch: refuse
-			r.done <- store.Errorf(store.EINVALID, "sqlite: the database is closed")
-			continue
-		default:
-		}
-		break
-	}
 	_, _ = db.ck.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	return errors.Join(db.ck.Close(), db.r.Close(), db.w.Close())
 }
@@ -421,13 +421,18 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.
 		sj, _ := json.Marshal(fin.Scores)
 		req.finJSON = [3][]byte{rj, wj, sj}
 	}
+	db.mu.RLock()
+	if db.closed {
+		db.mu.RUnlock()
+		return store.Errorf(store.EINVALID, "sqlite: the database is closed")
+	}
 	select {
 	case db.appends <- req:
 	case <-ctx.Done():
+		db.mu.RUnlock()
 		return ctx.Err()
-	case <-db.quit:
-		return store.Errorf(store.EINVALID, "sqlite: the database is closed")
 	}
+	db.mu.RUnlock()
 	return <-req.done // always answered, even after ctx ends: the action may be committed
 }
 
@@ -439,7 +444,15 @@ func (db *DB) appender() {
 		select {
 		case first = <-db.appends:
 		case <-db.quit:
-			return
+			// No more come (Close set closed first): commit what is queued.
+			for {
+				select {
+				case r := <-db.appends:
+					db.commitBatch([]*appendReq{r})
+				default:
+					return
+				}
+			}
 		}
 		batch := []*appendReq{first}
 	fill:

@@ -130,3 +130,26 @@ func BenchmarkAppendActionParallel(b *testing.B) {
 		}
 	})
 }
+
+func TestAppendAfterClose(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom("s")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.AppendAction(ctx, "t", 1, engineEntry(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+	if err := db.AppendAction(ctx, "t", 2, engineEntry(), nil); store.Code(err) != store.EINVALID {
+		t.Fatalf("append after Close: %v, want EINVALID", err)
+	}
+}
