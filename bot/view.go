@@ -103,10 +103,6 @@ func (v *View) ToThrow() int {
 	return v.Left
 }
 
-// LastTurn reports whether this is the player's last turn: a final round is
-// on (everyone still to play in it has exactly one turn).
-func (v *View) LastTurn() bool { return v.FinalRound }
-
 // BankWins reports whether banking now certainly wins the game (the
 // immediate ending and a bank reaching the target), or, on the last turn of
 // a final round, whether banking puts the player strictly ahead of everyone.

@@ -29,9 +29,9 @@ func init() {
 	})
 }
 
-const simHelp = `--players names a bot level for each seat (levels: %s); a level may
-come more than once (steady,steady: shown as steady#1 and steady#2). The seats
-turn by one every game, so each player sits first equally often.
+const simHelp = `--players names a bot level for each seat; a level may come more than once
+(steady,steady: shown as steady#1 and steady#2). The seats turn by one every
+game, so each player sits first equally often. Levels: %s.
 
 Game i's dice come from a seed derived from --seed and i alone, so the same
 --seed gives the same results whatever the number of workers. Without --seed a
