@@ -33,9 +33,11 @@ func init() {
 // With one player, or rules that allow no two-player game, or when the table
 // cannot be had (too large), it plays as expert.
 //
-// A decision is the table's recomputation of one position (solve.Options at
-// a keep; the bank-or-throw choice after the keep it picks is remembered, so
-// the next decision is a lookup). It is safe for concurrent use.
+// Cost: the first decision of a turn solves that turn from the table (about
+// 50 microseconds for classic); the duel table keeps recent turns, so the
+// later decisions of the turn are lookups (well under a microsecond), and the
+// bank-or-throw choice after the keep it picks is remembered from the keep
+// decision. It is safe for concurrent use.
 type Perfect struct {
 	r      rules.Rules
 	tables *Tables
