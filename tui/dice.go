@@ -24,6 +24,7 @@ type dieLook struct {
 	face   int
 	double bool // double border: selected
 	style  lipgloss.Style
+	rows   *[3]string // the inner rows instead of face's pips (five columns each), e.g. an event die
 }
 
 // drawDice draws the dice side by side, five rows high.
@@ -34,7 +35,11 @@ func drawDice(dice []dieLook) string {
 		if d.double {
 			top, side, bottom = "╔═════╗", "║", "╚═════╝"
 		}
-		lines := [5]string{top, side + pips[d.face][0] + side, side + pips[d.face][1] + side, side + pips[d.face][2] + side, bottom}
+		in := pips[d.face]
+		if d.rows != nil {
+			in = *d.rows
+		}
+		lines := [5]string{top, side + in[0] + side, side + in[1] + side, side + in[2] + side, bottom}
 		for r := range rows {
 			if i > 0 {
 				rows[r].WriteByte(' ')

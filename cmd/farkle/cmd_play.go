@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/tui"
 )
@@ -53,7 +54,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, playHelp)
-	resolve := rulesFlag(fs)
+	resolve := rulesOrDragonFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
@@ -84,9 +85,12 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}
 	o := tui.Options{Game: g, Now: now, Advisor: playAdvisor, BotDelay: botPace}
 	if g == nil {
-		r, err := resolve()
+		r, d, err := resolve()
 		if err != nil {
 			return err
+		}
+		if d != nil {
+			return playDragon(ctx, e, *d, *players, *seedText, lineMode, dir, dirErr, now)
 		}
 		o.Rules = r
 		spec := *players
@@ -138,6 +142,62 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		} else {
 			fmt.Fprintf(e.stdout, "saved: %s\nresume with: farkle play --resume %s\n", g.Path(), g.Path())
 		}
+	}
+	return nil
+}
+
+// playDragon plays Dragon Farkle (--rules dragon): full-screen or in line
+// mode, saved as a dragon.Record in the games directory.
+func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText string, lineMode bool, dir string, dirErr error, now func() time.Time) error {
+	cards := dragon.DefaultCards()
+	if d.CardFile != "" {
+		data, err := os.ReadFile(d.CardFile)
+		if err != nil {
+			return usagef("card_file %s: %v", d.CardFile, err)
+		}
+		if cards, err = dragon.ParseCards(data); err != nil {
+			return usagef("card_file %s: %v", d.CardFile, err)
+		}
+	}
+	dg, err := dragon.NewGame(d, cards)
+	if err != nil {
+		return usagef("--rules: %v", err)
+	}
+	if spec == "" {
+		spec = "you,bot:smart"
+	}
+	seats, err := tui.ParseDragonPlayers(spec, d)
+	if err != nil {
+		return usagef("--players %s: %v", spec, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
+	}
+	seed := engine.NewSeed()
+	if seedText != "" {
+		seed = engine.SeedFrom(seedText)
+	}
+	path := ""
+	if dirErr != nil {
+		fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
+	} else {
+		path = tui.DragonGamePath(dir, now(), names(seats))
+	}
+	g, err := tui.NewDragonGame(dg, seats, seed, path, now)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if lineMode {
+		return tui.RunDragonLines(ctx, g, e.stdin, e.stdout)
+	}
+	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: botPace}, e.stdin, e.stdout); err != nil {
+		return err
+	}
+	if err := g.SaveError(); err != nil {
+		return fmt.Errorf("the game could not be saved: %w", err)
+	}
+	if g.Over() {
+		fmt.Fprintln(e.stdout, g.Winners())
+	}
+	if g.Path() != "" {
+		fmt.Fprintf(e.stdout, "saved: %s\n", g.Path())
 	}
 	return nil
 }

@@ -1,0 +1,321 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/farkle/farkle/dragon"
+)
+
+// dragonLogSize is how many events a DragonGame keeps for its log.
+const dragonLogSize = 400
+
+// DragonGame is a game of Dragon Farkle being played in the terminal: the
+// state (package dragon), the seats and their bots, the events so far (for
+// the log) and the record it is saved as. All randomness of the game comes
+// from one source keyed by the seed, the bots' from another, so the record
+// (dragon.Record: players, seed, actions) replays it exactly. It is not
+// safe for concurrent use.
+type DragonGame struct {
+	game    *dragon.Game
+	brains  *dragon.Brains
+	seats   []Seat
+	bots    []*dragon.Bot // nil for people
+	src     dragon.Source
+	botSrc  dragon.Source
+	state   dragon.State
+	rec     *dragon.Record
+	events  []dragon.Event // the last dragonLogSize events
+	path    string
+	now     func() time.Time
+	saved   error
+	started string
+}
+
+// NewDragonGame starts a game of g with the seats (bots at the dragon
+// levels: random, simple, smart) and the seed. It is saved to path ("" for
+// never).
+func NewDragonGame(g *dragon.Game, seats []Seat, seed [32]byte, path string, now func() time.Time) (*DragonGame, error) {
+	if now == nil {
+		now = time.Now
+	}
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = s.Name
+	}
+	src := dragon.NewSource(seed)
+	s, evs, err := g.New(names, src)
+	if err != nil {
+		return nil, err
+	}
+	dg := &DragonGame{game: g, brains: dragon.NewBrains(g), seats: seats, src: src, botSrc: dragon.NewSource(dragon.BotSeed(seed)),
+		state: s, rec: dragon.NewRecord(g, names, seed), path: path, now: now, started: now().UTC().Format(time.RFC3339)}
+	dg.rec.Levels = make([]string, len(seats))
+	dg.bots = make([]*dragon.Bot, len(seats))
+	for i, st := range seats {
+		if !st.IsBot() {
+			continue
+		}
+		lvl, err := dragon.ParseLevel(st.Bot)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrPlayers, st.Name, err)
+		}
+		dg.bots[i] = dragon.NewBot(lvl, dg.brains)
+		dg.rec.Levels[i] = lvl.String()
+	}
+	dg.note(evs)
+	return dg, nil
+}
+
+// ParseDragonPlayers is ParsePlayers for Dragon Farkle: bots are the
+// dragon levels (random, simple, smart) and the count must be within the
+// rules' min_players and max_players.
+func ParseDragonPlayers(spec string, r dragon.Rules) ([]Seat, error) {
+	var seats []Seat
+	for _, part := range strings.Split(spec, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			return nil, fmt.Errorf("%w: empty name in %q (give names separated by commas, e.g. you,ana,bot:smart)", ErrPlayers, spec)
+		}
+		name, level, isBot := part, "", false
+		if n, l, ok := strings.Cut(part, "="); ok {
+			name, level, isBot = strings.TrimSpace(n), strings.TrimSpace(l), true
+			if !strings.HasPrefix(level, "bot:") {
+				return nil, fmt.Errorf("%w: %q: after = comes bot:LEVEL (levels: %s)", ErrPlayers, part, strings.Join(dragon.Levels(), ", "))
+			}
+			level = strings.TrimPrefix(level, "bot:")
+		} else if l, ok := strings.CutPrefix(part, "bot:"); ok {
+			name, level, isBot = "", l, true
+		}
+		if isBot && !slices.Contains(dragon.Levels(), level) {
+			return nil, fmt.Errorf("%w: unknown Dragon Farkle bot level %q (levels: %s)", ErrPlayers, level, strings.Join(dragon.Levels(), ", "))
+		}
+		if name != "" {
+			if err := checkName(name); err != nil {
+				return nil, err
+			}
+		}
+		seats = append(seats, Seat{Name: name, Bot: level})
+	}
+	nameBots(seats)
+	seen := map[string]bool{}
+	for _, s := range seats {
+		if seen[strings.ToLower(s.Name)] {
+			return nil, fmt.Errorf("%w: %q plays twice (names must be unique)", ErrPlayers, s.Name)
+		}
+		seen[strings.ToLower(s.Name)] = true
+	}
+	if n := len(seats); n < r.MinPlayers || n > r.MaxPlayers {
+		return nil, fmt.Errorf("%w: %d players, but Dragon Farkle (%s) is for %d to %d", ErrPlayers, n, r.Name, r.MinPlayers, r.MaxPlayers)
+	}
+	return seats, nil
+}
+
+// Game returns the rule set being played.
+func (g *DragonGame) Game() *dragon.Game { return g.game }
+
+// Brains returns the bots' tables, also used for hints.
+func (g *DragonGame) Brains() *dragon.Brains { return g.brains }
+
+// State returns the whole state, hidden cards included: front ends draw
+// only Views of it.
+func (g *DragonGame) State() dragon.State { return g.state }
+
+// View returns what seat may see.
+func (g *DragonGame) View(seat int) dragon.View { return g.game.View(g.state, seat) }
+
+// Seats returns the players.
+func (g *DragonGame) Seats() []Seat { return g.seats }
+
+// Names returns the players' names by seat.
+func (g *DragonGame) Names() []string { return g.rec.Players }
+
+// Record returns the game's record so far.
+func (g *DragonGame) Record() *dragon.Record { return g.rec }
+
+// Path returns the file the game is saved to ("" for none).
+func (g *DragonGame) Path() string { return g.path }
+
+// Over reports whether the game has ended.
+func (g *DragonGame) Over() bool { return g.state.Over() }
+
+// Turn returns the seat to act.
+func (g *DragonGame) Turn() int { return g.state.Turn }
+
+// BotToAct reports whether a bot is to act.
+func (g *DragonGame) BotToAct() bool { return !g.Over() && g.bots[g.state.Turn] != nil }
+
+// Humans returns the seats played by people.
+func (g *DragonGame) Humans() []int {
+	var out []int
+	for i, s := range g.seats {
+		if !s.IsBot() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Events returns the last events of the game (at most 400), unfiltered:
+// callers filter them for the seat that looks (dragon.ViewEvents).
+func (g *DragonGame) Events() []dragon.Event { return g.events }
+
+// Auto plays the action of the bot to act and returns it and what happened.
+func (g *DragonGame) Auto() (dragon.Action, []dragon.Event, error) {
+	if !g.BotToAct() {
+		return dragon.Action{}, nil, errors.New("tui: no bot is to act")
+	}
+	seat := g.state.Turn
+	a := g.bots[seat].Choose(g.game.View(g.state, seat), g.botSrc)
+	ev, err := g.Do(a)
+	return a, ev, err
+}
+
+// Do plays a for the seat to act. An illegal action changes nothing and
+// returns the game's error (DragonReason gives the part to show).
+func (g *DragonGame) Do(a dragon.Action) ([]dragon.Event, error) {
+	next, ev, err := g.game.Apply(g.state, a, g.src)
+	if err != nil {
+		return nil, err
+	}
+	g.state = next
+	g.rec.Actions = append(g.rec.Actions, a)
+	if next.Over() {
+		g.rec.Winners, g.rec.Slain = append([]int(nil), next.Winners...), next.Slain
+	}
+	g.note(ev)
+	for _, e := range ev {
+		if e.Kind == dragon.EvTurn || e.Kind == dragon.EvWin {
+			g.saved = g.Save()
+			break
+		}
+	}
+	return ev, nil
+}
+
+// Check returns the error Do would return for a, without playing it.
+func (g *DragonGame) Check(a dragon.Action) error {
+	_, _, err := g.game.Apply(g.state, a, zeroSource{})
+	return err
+}
+
+// zeroSource draws ones: Check's throws are thrown away.
+type zeroSource struct{}
+
+func (zeroSource) Uint64() uint64 { return 0 }
+
+func (g *DragonGame) note(ev []dragon.Event) {
+	g.events = append(g.events, ev...)
+	if n := len(g.events); n > dragonLogSize {
+		g.events = append([]dragon.Event(nil), g.events[n-dragonLogSize:]...)
+	}
+}
+
+// Describe returns the log lines of events as seat sees them (items drawn
+// by others are not named), with the grammar fixed for a player called
+// "you".
+func (g *DragonGame) Describe(ev []dragon.Event, seat int) []string {
+	names := g.Names()
+	out := make([]string, 0, len(ev))
+	for _, e := range dragon.ViewEvents(ev, seat) {
+		out = append(out, youGrammar(g.game.Describe(names, e), names))
+	}
+	return out
+}
+
+// dragonYou matches "you" followed by a verb of dragon.Game.Describe in
+// the third person, or "you's".
+var dragonYou = regexp.MustCompile(`(^|[ ,(:])you( (keeps|rallies|draws|has|farkles|evades|recruits|uses|wins|attacks|discards|slays|cannot)\b|'s\b)`)
+
+// dragonVerbs are the verbs dragonYou finds, in the second person.
+var dragonVerbs = map[string]string{"keeps": "keep", "rallies": "rally", "draws": "draw", "has": "have", "farkles": "farkle",
+	"evades": "evade", "recruits": "recruit", "uses": "use", "wins": "win", "attacks": "attack", "discards": "discard", "slays": "slay", "cannot": "cannot"}
+
+// youGrammar fixes the grammar of a log line for a player called "you":
+// "you keep", "your turn", "you farkle and lose".
+func youGrammar(line string, names []string) string {
+	if !slices.Contains(names, "you") {
+		return line
+	}
+	found := false
+	line = dragonYou.ReplaceAllStringFunc(line, func(m string) string {
+		found = true
+		if strings.HasSuffix(m, "'s") {
+			return strings.TrimSuffix(m, "you's") + "your"
+		}
+		i := strings.LastIndexByte(m, ' ')
+		return m[:i+1] + dragonVerbs[m[i+1:]]
+	})
+	if found {
+		line = strings.Replace(strings.Replace(line, " and loses ", " and lose ", 1), " and wins", " and win", 1)
+	}
+	return line
+}
+
+// DragonReason returns the part of a dragon error a player needs, without
+// the "dragon: illegal action: " prefix.
+func DragonReason(err error) string {
+	msg := err.Error()
+	for _, e := range []error{dragon.ErrIllegal, dragon.ErrBadAction, dragon.ErrGameOver, dragon.ErrNotTurn} {
+		if errors.Is(err, e) {
+			msg = strings.TrimPrefix(strings.TrimPrefix(msg, e.Error()), ": ")
+		}
+	}
+	if msg == "" {
+		return err.Error()
+	}
+	return msg
+}
+
+// Winners returns the end-of-game line, "winner: ana" (with how: "slew the
+// dragon" or the soldiers), "" while the game goes on.
+func (g *DragonGame) Winners() string {
+	s := g.state
+	if !s.Over() {
+		return ""
+	}
+	names := make([]string, len(s.Winners))
+	for i, w := range s.Winners {
+		names[i] = s.Players[w].Name
+	}
+	label := "winner"
+	if len(names) > 1 {
+		label = "winners"
+	}
+	how := fmt.Sprintf("with %d soldiers", s.Players[s.Winners[0]].Soldiers)
+	if s.Slain {
+		how = "slew the dragon"
+	}
+	return fmt.Sprintf("%s: %s (%s)", label, strings.Join(names, ", "), how)
+}
+
+// Save writes the record to the game's file (creating its directory). It
+// does nothing for a game without a file.
+func (g *DragonGame) Save() error {
+	if g.path == "" {
+		return nil
+	}
+	data, err := g.rec.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(g.path), 0o755); err != nil {
+		return fmt.Errorf("%w: %w", ErrSave, err)
+	}
+	return writeFile(g.path, append(data, '\n'), 0o644)
+}
+
+// SaveError returns the error of the last save, nil if it worked.
+func (g *DragonGame) SaveError() error { return g.saved }
+
+// DragonGamePath returns a new file name in dir for a Dragon Farkle game,
+// e.g. dir/20261129-163000-ana-smart-dragon.json.
+func DragonGamePath(dir string, t time.Time, names []string) string {
+	return strings.TrimSuffix(GamePath(dir, t, names), ".json") + "-dragon.json"
+}

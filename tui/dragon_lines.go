@@ -1,0 +1,589 @@
+package tui
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// dragonLineCommands is the command summary of Dragon Farkle's line mode.
+const dragonLineCommands = "recruit, brawl NAME, battle, keep DICE (e.g. keep 1 1 5; on a Rally add double or item), roll, stop, retreat, accept, use CARD [FACE], discard CARD, hand, score, hint, help, quit"
+
+// RunDragonLines plays g as lines of text, as RunLines does for ordinary
+// Farkle. It reads one command a line from in: recruit, brawl NAME,
+// battle, keep DICE [double|item], roll, stop, retreat, accept, use CARD
+// [FACE], discard CARD, hand, score, hint, help, quit. It writes one line
+// per event to out: "turn: ana (round 2, 1200 soldiers)" when a turn
+// starts, "throw: 1 1 3 4 5 6 event: rally" after every throw of a person,
+// "choose: ..." with the commands a person may give now, each bot action
+// as a sentence, "error: ..." for a command that is refused (nothing
+// changes), and at the end "winner: ana (slew the dragon)". With one
+// person at the table their Magic Items are named to them ("hand: ...");
+// with several, items show only on the hand command. At quit, at the end
+// of input or when ctx is done the game is saved and "saved: FILE" is
+// printed. The error is that of writing or reading.
+func RunDragonLines(ctx context.Context, g *DragonGame, in io.Reader, out io.Writer) error {
+	w := bufio.NewWriter(out)
+	l := &dragonLines{g: g, w: w}
+	l.intro()
+	stop := make(chan struct{})
+	defer close(stop)
+	input := readLines(in, stop)
+	for {
+		if g.Over() {
+			l.say("%s", g.Winners())
+			l.saved()
+			return w.Flush()
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		var line inputLine
+		select {
+		case <-ctx.Done():
+			line.eof = true
+		case line = <-input:
+		}
+		if line.eof {
+			l.saved()
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			return line.err
+		}
+		if quit := l.command(line.text); quit {
+			l.saved()
+			return w.Flush()
+		}
+	}
+}
+
+type dragonLines struct {
+	g *DragonGame
+	w *bufio.Writer
+}
+
+func (l *dragonLines) say(format string, args ...any) {
+	fmt.Fprintf(l.w, format, args...)
+	l.w.WriteByte('\n')
+}
+
+// viewer is the seat whose hidden cards may be printed: the only person at
+// the table, else nobody.
+func (l *dragonLines) viewer() int {
+	if h := l.g.Humans(); len(h) == 1 {
+		return h[0]
+	}
+	return dragon.Spectator
+}
+
+func (l *dragonLines) intro() {
+	g := l.g
+	r := g.Game().Rules()
+	var who []string
+	for _, s := range g.Seats() {
+		if s.IsBot() {
+			who = append(who, fmt.Sprintf("%s (bot: %s)", s.Name, s.Bot))
+		} else {
+			who = append(who, s.Name)
+		}
+	}
+	l.say("dragon farkle: %s rules, slay the dragon (%d damage in one battle, %d soldiers to attack); players: %s", r.Name, r.DragonHealth, r.BattleMinimum, strings.Join(who, ", "))
+	l.say("commands: %s", dragonLineCommands)
+	s := g.State()
+	l.say("turn: %s (round %d, %d soldiers)", s.Players[s.Turn].Name, s.Round, s.Players[s.Turn].Soldiers)
+	l.advance()
+}
+
+// advance lets the bots play until a person must decide or the game is
+// over, printing what happens, then says what the person may do.
+func (l *dragonLines) advance() {
+	g := l.g
+	for g.BotToAct() {
+		_, ev, err := g.Auto()
+		if err != nil {
+			l.say("error: %s", DragonReason(err))
+			return
+		}
+		l.events(ev)
+	}
+	l.prompt()
+}
+
+// events prints one line per event.
+func (l *dragonLines) events(ev []dragon.Event) {
+	g := l.g
+	s := g.State()
+	seats := g.Seats()
+	for i, line := range g.Describe(ev, l.viewer()) {
+		e := ev[i]
+		person := e.Seat >= 0 && e.Seat < len(seats) && !seats[e.Seat].IsBot()
+		switch {
+		case e.Kind == dragon.EvTurn:
+			l.say("turn: %s (round %d, %d soldiers)", s.Players[e.Seat].Name, e.Round, s.Players[e.Seat].Soldiers)
+		case e.Kind == dragon.EvThrow && person:
+			extra := ""
+			if e.N > 0 {
+				extra = fmt.Sprintf(" (brawl score %d)", e.N)
+			}
+			who := ""
+			if len(g.Humans()) > 1 || e.Seat != s.Turn {
+				who = " (" + s.Players[e.Seat].Name + ")"
+			}
+			l.say("throw: %s event: %s%s%s", e.Dice, e.Face, who, extra)
+		case e.Kind == dragon.EvWin:
+			// RunDragonLines prints the winner line.
+		default:
+			l.say("%s", line)
+		}
+	}
+}
+
+// prompt says what the person to act may do now.
+func (l *dragonLines) prompt() {
+	g := l.g
+	if g.Over() || g.BotToAct() {
+		return
+	}
+	v := g.View(g.Turn())
+	me := v.Players[v.Seat]
+	names := g.Names()
+	var cmds []string
+	var uses []string
+	hasKeep := false
+	for _, a := range v.Legal {
+		switch a.Kind {
+		case dragon.ActKeep:
+			hasKeep = true
+		case dragon.ActUse:
+			u := dragonCommand(a, names)
+			if a.Face != 0 {
+				u = "use " + a.Card + " FACE"
+			}
+			if len(uses) == 0 || uses[len(uses)-1] != u {
+				uses = append(uses, u)
+			}
+		default:
+			cmds = append(cmds, dragonCommand(a, names))
+		}
+	}
+	switch v.Phase {
+	case dragon.PhaseChoose:
+		if len(l.g.Humans()) == 1 {
+			l.hand()
+		}
+		line := "choose: " + strings.Join(cmds, " | ")
+		if me.Soldiers < g.Game().Rules().BattleMinimum {
+			line += fmt.Sprintf(" (battle needs %d soldiers; you have %d)", g.Game().Rules().BattleMinimum, me.Soldiers)
+		}
+		l.say("%s", line)
+	case dragon.PhaseKeep:
+		var parts []string
+		if hasKeep {
+			switch {
+			case v.Mode == dragon.Battling:
+				parts = append(parts, fmt.Sprintf("keep scoring dice of %s, paying their soldiers (you have %d; the dragon has %d of %d damage)", v.Throw, me.Soldiers, v.Damage, v.DragonHealth))
+			case v.Event == dragon.Dragon:
+				for _, a := range v.Legal {
+					if a.Kind == dragon.ActKeep {
+						parts = append(parts, dragonCommand(a, names)+" (the Dragon: every scoring die is set aside and their soldiers are eaten)")
+						break
+					}
+				}
+			case v.Event == dragon.Rally:
+				parts = append(parts, fmt.Sprintf("keep scoring dice of %s with a Rally reward: keep DICE double, or keep DICE item", v.Throw))
+			default:
+				parts = append(parts, fmt.Sprintf("keep scoring dice of %s (e.g. keep %s)", v.Throw, firstKeep(v)))
+			}
+		}
+		parts = append(parts, uses...)
+		parts = append(parts, cmds...) // accept
+		l.say("choose: %s", strings.Join(parts, " | "))
+	case dragon.PhaseEvaded:
+		l.say("choose: roll %d %s again | stop (bank %d) — you evaded the dragon", v.Dice, plural(v.Dice, "die", "dice"), v.Pool)
+	case dragon.PhaseRoll:
+		what := fmt.Sprintf("%d %s", v.Dice, plural(v.Dice, "die", "dice"))
+		if v.Kept == 0 && v.Dice == 6 && (v.Pool > 0 || v.Mode == dragon.Battling) {
+			what = "6 dice (hot dice)"
+		}
+		if v.Mode == dragon.Battling {
+			l.say("choose: roll %s | retreat (you have %d soldiers; the dragon has %d of %d damage)", what, me.Soldiers, v.Damage, v.DragonHealth)
+		} else {
+			l.say("choose: roll %s | stop (bank %d)", what, v.Pool)
+		}
+	case dragon.PhaseDiscard:
+		l.say("choose: %s (you hold %d Magic Items; the limit is %d)", strings.Join(cmds, " | "), me.ItemCount, me.ItemLimit)
+	}
+}
+
+// firstKeep returns the dice of the first legal keep of v (an example).
+func firstKeep(v dragon.View) string {
+	for _, a := range v.Legal {
+		if a.Kind == dragon.ActKeep {
+			return a.Keep.String()
+		}
+	}
+	return ""
+}
+
+// hand prints the cards of the person to act.
+func (l *dragonLines) hand() {
+	g := l.g
+	v := g.View(g.Turn())
+	me := v.Players[v.Seat]
+	if c := me.Companion; c != nil {
+		l.say("hand: companion %s [%s]: %s", c.Name, c.ID, c.Text)
+	}
+	if len(me.Items) == 0 {
+		l.say("hand: no Magic Items")
+	}
+	for _, c := range me.Items {
+		l.say("hand: item %s [%s]: %s", c.Name, c.ID, c.Text)
+	}
+	for _, c := range v.Drawn {
+		l.say("hand: drawn this turn (yours when you stop) %s [%s]: %s", c.Name, c.ID, c.Text)
+	}
+}
+
+// command runs one line of input and reports whether the player quits.
+func (l *dragonLines) command(line string) (quit bool) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	g := l.g
+	cmd, args := strings.ToLower(fields[0]), fields[1:]
+	switch cmd {
+	case "quit", "q", "exit":
+		return true
+	case "help", "?":
+		l.help()
+		return false
+	case "score":
+		l.score()
+		return false
+	case "hint", "h":
+		l.hint()
+		return false
+	case "hand":
+		if g.Over() || g.BotToAct() {
+			l.say("error: hand shows the cards of the person to play, and nobody is")
+			return false
+		}
+		l.hand()
+		return false
+	}
+	a, err := l.parse(cmd, args)
+	if err != nil {
+		l.say("error: %s", err)
+		return false
+	}
+	ev, err := g.Do(a)
+	if err != nil {
+		l.say("error: %s", DragonReason(err))
+		return false
+	}
+	l.events(ev)
+	l.advance()
+	return false
+}
+
+// parse turns a command into an action of the person to act.
+func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
+	g := l.g
+	noArgs := func(a dragon.Action) (dragon.Action, error) {
+		if len(args) > 0 {
+			return a, fmt.Errorf("%s takes no arguments", cmd)
+		}
+		return a, nil
+	}
+	switch cmd {
+	case "recruit":
+		return noArgs(dragon.Recruit())
+	case "battle", "attack":
+		return noArgs(dragon.Battle())
+	case "roll", "r", "throw":
+		return noArgs(dragon.Roll())
+	case "stop", "s", "bank":
+		return noArgs(dragon.Stop())
+	case "retreat":
+		return noArgs(dragon.Retreat())
+	case "accept":
+		return noArgs(dragon.Accept())
+	case "brawl":
+		return l.brawl(args)
+	case "keep", "k":
+		return l.keep(args)
+	case "use":
+		if len(args) == 0 {
+			return dragon.Action{}, fmt.Errorf("use which card? (%s)", l.cardList(true))
+		}
+		id, err := l.card(args[0], true)
+		if err != nil {
+			return dragon.Action{}, err
+		}
+		face := 0
+		if len(args) > 1 {
+			if face, err = strconv.Atoi(args[1]); err != nil || face < 1 || face > 6 {
+				return dragon.Action{}, fmt.Errorf("use %s %s: the face of the die is 1 to 6", args[0], args[1])
+			}
+		}
+		if len(args) > 2 {
+			return dragon.Action{}, fmt.Errorf("use takes a card and at most a face")
+		}
+		if face == 0 {
+			var faces []string
+			for _, a := range g.View(g.Turn()).Legal {
+				if a.Kind == dragon.ActUse && a.Card == id && a.Face != 0 {
+					faces = append(faces, strconv.Itoa(a.Face))
+				}
+			}
+			if len(faces) > 0 {
+				return dragon.Action{}, fmt.Errorf("use %s FACE: which die to throw again? (%s)", id, strings.Join(faces, ", "))
+			}
+		}
+		return dragon.Use(id, face), nil
+	case "discard":
+		if len(args) != 1 {
+			return dragon.Action{}, fmt.Errorf("discard which item? (%s)", l.cardList(false))
+		}
+		id, err := l.card(args[0], false)
+		if err != nil {
+			return dragon.Action{}, err
+		}
+		return dragon.Discard(id), nil
+	}
+	return dragon.Action{}, fmt.Errorf("unknown command %q (commands: %s)", cmd, dragonLineCommands)
+}
+
+func (l *dragonLines) brawl(args []string) (dragon.Action, error) {
+	g := l.g
+	s := g.State()
+	var others []string
+	for i, p := range s.Players {
+		if i != s.Turn {
+			others = append(others, p.Name)
+		}
+	}
+	if len(args) == 0 {
+		if len(others) == 1 {
+			for i := range s.Players {
+				if i != s.Turn {
+					return dragon.Brawl(i), nil
+				}
+			}
+		}
+		return dragon.Action{}, fmt.Errorf("brawl whom? (%s)", strings.Join(others, ", "))
+	}
+	name := strings.Join(args, " ")
+	for i, p := range s.Players {
+		if strings.EqualFold(p.Name, name) {
+			if i == s.Turn {
+				return dragon.Action{}, fmt.Errorf("you cannot brawl yourself (others: %s)", strings.Join(others, ", "))
+			}
+			return dragon.Brawl(i), nil
+		}
+	}
+	return dragon.Action{}, fmt.Errorf("no player called %q (others: %s)", name, strings.Join(others, ", "))
+}
+
+func (l *dragonLines) keep(args []string) (dragon.Action, error) {
+	reward := dragon.NoReward
+	if n := len(args); n > 0 {
+		switch strings.ToLower(args[n-1]) {
+		case "double":
+			reward, args = dragon.Double, args[:n-1]
+		case "item":
+			reward, args = dragon.DrawItem, args[:n-1]
+		}
+	}
+	v := l.g.View(l.g.Turn())
+	arg := strings.Join(args, " ")
+	if arg == "" {
+		return dragon.Action{}, fmt.Errorf("keep which dice? e.g. keep 1 5 (the dice of the throw: %s)", v.Throw)
+	}
+	k, err := dice.Parse(arg)
+	if err != nil {
+		return dragon.Action{}, fmt.Errorf("keep %s: %v", arg, err)
+	}
+	if v.Phase == dragon.PhaseKeep && v.Mode == dragon.Recruiting && v.Event == dragon.Rally && reward == dragon.NoReward && len(v.Legal) > 0 {
+		for _, a := range v.Legal {
+			if a.Kind == dragon.ActKeep {
+				return dragon.Action{}, fmt.Errorf("a Rally: choose its reward: keep %s double (double these soldiers) or keep %s item (draw a Magic Item)", k, k)
+			}
+		}
+	}
+	if reward != dragon.NoReward && !(v.Mode == dragon.Recruiting && v.Event == dragon.Rally) {
+		return dragon.Action{}, fmt.Errorf("keep %s %s: a reward comes only with a Rally while recruiting", k, reward)
+	}
+	return dragon.KeepRally(k, reward), nil
+}
+
+// card finds the card named by text (its id, its name, or the start of
+// either) among the cards usable now (use) or the items held (discard).
+func (l *dragonLines) card(text string, use bool) (string, error) {
+	ids := l.cardIDs(use)
+	want := strings.ToLower(text)
+	var found []string
+	for _, id := range ids {
+		c := l.g.Game().Cards().Card(id)
+		name := id
+		if c != nil {
+			name = strings.ToLower(c.Name)
+		}
+		if id == want || name == want {
+			return id, nil
+		}
+		if strings.HasPrefix(id, want) || strings.HasPrefix(name, want) {
+			found = append(found, id)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], nil
+	}
+	what := "use"
+	if !use {
+		what = "discard"
+	}
+	if len(ids) == 0 {
+		return "", fmt.Errorf("%s %s: you have no card to %s now", what, text, what)
+	}
+	return "", fmt.Errorf("%s %s: no such card of yours (%s)", what, text, l.cardList(use))
+}
+
+// cardIDs returns the cards usable now (use) or the items held.
+func (l *dragonLines) cardIDs(use bool) []string {
+	g := l.g
+	if g.Over() || g.BotToAct() {
+		return nil
+	}
+	v := g.View(g.Turn())
+	var ids []string
+	if use {
+		for _, a := range v.Legal {
+			if a.Kind == dragon.ActUse && (len(ids) == 0 || ids[len(ids)-1] != a.Card) {
+				ids = append(ids, a.Card)
+			}
+		}
+		return ids
+	}
+	for _, c := range v.Players[v.Seat].Items {
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
+func (l *dragonLines) cardList(use bool) string {
+	ids := l.cardIDs(use)
+	if len(ids) == 0 {
+		return "none now"
+	}
+	return strings.Join(ids, ", ")
+}
+
+func (l *dragonLines) help() {
+	l.say("help: commands: %s", dragonLineCommands)
+	for _, line := range DragonRulesText(l.g.Game(), 100) {
+		l.say("help: %s", line)
+	}
+}
+
+func (l *dragonLines) score() {
+	g := l.g
+	v := g.View(l.viewer())
+	for i, p := range v.Players {
+		line := fmt.Sprintf("score: %s %d soldiers", p.Name, p.Soldiers)
+		if p.Companion != nil {
+			line += ", companion " + p.Companion.Name
+		}
+		line += fmt.Sprintf(", %d %s", p.ItemCount, plural(p.ItemCount, "item", "items"))
+		if i == v.Turn && !g.Over() {
+			line += ", to play"
+		}
+		l.say("%s", line)
+	}
+	line := fmt.Sprintf("score: round %d; the dragon has %d of %d damage", v.Round, v.Damage, v.DragonHealth)
+	switch {
+	case g.Over():
+	case v.Mode == dragon.Recruiting:
+		line += fmt.Sprintf("; recruiting, pool %d, %d %s to throw", v.Pool, v.Dice, plural(v.Dice, "die", "dice"))
+	case v.Mode == dragon.Battling:
+		line += fmt.Sprintf("; in the Final Battle, %d %s to throw", v.Dice, plural(v.Dice, "die", "dice"))
+	}
+	if v.Phase == dragon.PhaseKeep {
+		line += fmt.Sprintf("; throw %s event %s", v.Throw, v.Event)
+	}
+	l.say("%s", line)
+}
+
+func (l *dragonLines) hint() {
+	g := l.g
+	if g.Over() || g.BotToAct() {
+		l.say("error: hint: it is nobody's turn to decide")
+		return
+	}
+	for _, line := range dragonHintLines(g, g.View(g.Turn())) {
+		l.say("hint: %s", line)
+	}
+}
+
+// dragonHintLines returns the hint for view v: the value of every legal
+// action the bots' tables can value, best first, and the Final Battle
+// odds with the player's soldiers.
+func dragonHintLines(g *DragonGame, v dragon.View) []string {
+	adv := g.Brains().Advise(v)
+	names := g.Names()
+	me := v.Players[v.Seat]
+	var out []string
+	odds := g.Brains().Odds()
+	if v.Phase == dragon.PhaseChoose {
+		out = append(out, fmt.Sprintf("final battle odds with your %d soldiers: %.1f%% to slay the dragon", me.Soldiers, 100*odds.Win(me.Soldiers)))
+	}
+	if v.Mode == dragon.Battling && v.Phase == dragon.PhaseRoll {
+		out = append(out, fmt.Sprintf("this battle now (%d of %d damage, %d dice): %.1f%%", v.Damage, v.DragonHealth, v.Dice, 100*odds.Value(me.Soldiers, v.Damage, v.Dice)))
+	}
+	best := -1
+	for i, a := range adv {
+		if best < 0 || a.Unit == adv[best].Unit && a.Value > adv[best].Value {
+			best = i
+		}
+	}
+	for i, a := range adv {
+		mark := ""
+		if i == best && len(adv) > 1 && sameUnits(adv) {
+			mark = " (best)"
+		}
+		out = append(out, fmt.Sprintf("%s: %s%s", dragonCommand(a.Action, names), dragonAdviceValue(a), mark))
+	}
+	return out
+}
+
+// sameUnits reports whether every advice has the same unit (only then is
+// one best).
+func sameUnits(adv []dragon.Advice) bool {
+	for _, a := range adv {
+		if a.Unit != adv[0].Unit {
+			return false
+		}
+	}
+	return true
+}
+
+// saved saves the game and says where, or why not.
+func (l *dragonLines) saved() {
+	g := l.g
+	if g.Path() == "" {
+		return
+	}
+	if err := g.Save(); err != nil {
+		l.say("error: the game could not be saved: %v", err)
+		return
+	}
+	l.say("saved: %s", g.Path())
+}

@@ -1,0 +1,236 @@
+package tui
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// dragonPolicy is a plain person's play, written as line-mode commands
+// from the person's view: attack with enough soldiers, else recruit; keep
+// the most soldiers (in battle the cheapest keep), double on a Rally,
+// stop at 1000 or with two dice or fewer; discard the first item.
+func dragonPolicy(g *dragon.Game, v dragon.View) string {
+	switch v.Phase {
+	case dragon.PhaseChoose:
+		if hasKind(v.Legal, dragon.ActBattle) {
+			return "battle"
+		}
+		return "recruit"
+	case dragon.PhaseKeep:
+		best, bestPts := dice.Hand(0), -1
+		for _, a := range v.Legal {
+			if a.Kind != dragon.ActKeep {
+				continue
+			}
+			pts, _ := g.Table().Points(a.Keep)
+			if v.Mode == dragon.Battling {
+				pts = -pts
+			}
+			if bestPts == -1 || pts > bestPts || v.Mode == dragon.Battling && bestPts < 0 && pts > bestPts {
+				best, bestPts = a.Keep, pts
+			}
+		}
+		if best == 0 {
+			return "accept"
+		}
+		if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
+			return "keep " + best.String() + " double"
+		}
+		return "keep " + best.String()
+	case dragon.PhaseEvaded:
+		return "roll"
+	case dragon.PhaseRoll:
+		if v.Mode == dragon.Recruiting && (v.Pool >= 1000 || v.Dice <= 2) {
+			return "stop"
+		}
+		return "roll"
+	case dragon.PhaseDiscard:
+		return "discard " + v.Players[v.Seat].Items[0].ID
+	}
+	return "quit"
+}
+
+// playDragonLines plays a whole game of you against a smart bot through
+// the line commands, one at a time, and returns the commands and what was
+// printed.
+func playDragonLines(t *testing.T, seed [32]byte) (*DragonGame, []string, string) {
+	t.Helper()
+	g := newDragonGame(t, "you,bot:smart", seed, "")
+	var out strings.Builder
+	w := bufio.NewWriter(&out)
+	l := &dragonLines{g: g, w: w}
+	l.intro()
+	var script []string
+	for !g.Over() {
+		if len(script) > 5000 {
+			t.Fatal("the game does not end")
+		}
+		cmd := dragonPolicy(g.Game(), g.View(g.Turn()))
+		script = append(script, cmd)
+		before := len(g.Record().Actions)
+		l.command(cmd)
+		if len(g.Record().Actions) == before {
+			w.Flush()
+			t.Fatalf("command %q did nothing:\n%s", cmd, tail(out.String(), 10))
+		}
+	}
+	w.Flush()
+	return g, script, out.String()
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// newDragonGame starts a game with the default rules and cards.
+func newDragonGame(t testing.TB, players string, seed [32]byte, path string) *DragonGame {
+	t.Helper()
+	r := dragon.DefaultRules()
+	seats, err := ParseDragonPlayers(players, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewDragonGame(dragon.MustGame(r, dragon.DefaultCards()), seats, seed, path, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestDragonLinesWholeGame plays a whole game against a bot through
+// RunDragonLines (stdin and stdout), and checks the lines, the winner and
+// the saved record.
+func TestDragonLinesWholeGame(t *testing.T) {
+	seed := dragon.SeedFrom("lines-1")
+	played, script, stepOut := playDragonLines(t, seed)
+
+	path := filepath.Join(t.TempDir(), "game.json")
+	g := newDragonGame(t, "you,bot:smart", seed, path)
+	var out strings.Builder
+	if err := RunDragonLines(context.Background(), g, strings.NewReader(strings.Join(script, "\n")+"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if !strings.HasPrefix(text, stepOut) {
+		t.Fatalf("RunDragonLines printed something else than the commands one by one")
+	}
+	if !g.Over() || !reflect.DeepEqual(g.State(), played.State()) {
+		t.Fatal("the game through stdin differs from the game played command by command")
+	}
+	winner := g.Winners()
+	if !strings.HasPrefix(winner, "winner: ") && !strings.HasPrefix(winner, "winners: ") {
+		t.Fatalf("winner line %q", winner)
+	}
+	if !strings.Contains(text, "\n"+winner+"\nsaved: "+path+"\n") {
+		t.Fatalf("no winner and saved lines at the end:\n%s", tail(text, 5))
+	}
+	// Every throw of the person is a "throw: D D D event: E" line; count
+	// them against the events.
+	throws := 0
+	for _, e := range g.Events() {
+		if e.Kind == dragon.EvThrow && e.Seat == 0 {
+			throws++
+		}
+	}
+	if got := strings.Count(text, "\nthrow: "); got != throws || throws == 0 {
+		t.Fatalf("%d throw lines for %d throws of the person", got, throws)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "throw: ") && !strings.Contains(line, " event: ") {
+			t.Fatalf("throw line without the event die: %q", line)
+		}
+		if strings.HasPrefix(line, "error: ") {
+			t.Fatalf("the policy's command was refused: %q", line)
+		}
+	}
+	// The saved record replays to the same final state.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := dragon.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, final, _, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(final, g.State()) {
+		t.Fatal("the saved record replays to another state")
+	}
+	if rec.Levels[1] != "smart" || rec.Levels[0] != "" {
+		t.Fatalf("levels %q", rec.Levels)
+	}
+}
+
+// TestDragonLinesRefused: commands that are refused say why and change
+// nothing.
+func TestDragonLinesRefused(t *testing.T) {
+	g := newDragonGame(t, "you,ana", dragon.SeedFrom("refused"), "")
+	var out strings.Builder
+	w := bufio.NewWriter(&out)
+	l := &dragonLines{g: g, w: w}
+	l.intro()
+	w.Flush()
+	first := g.Names()[g.Turn()]
+	for _, c := range []struct{ cmd, want string }{
+		{"battle", "5000"},
+		{"brawl " + first, "yourself"},
+		{"brawl nobody", "no player called"},
+		{"roll", ""},
+		{"keep 1", ""},
+		{"dance", "unknown command"},
+		{"recruit now", "takes no arguments"},
+		{"discard nothing", "no such card"},
+		{"use nothing", "no card to use"},
+	} {
+		t.Run(c.cmd, func(t *testing.T) {
+			before := g.State()
+			out.Reset()
+			l.command(c.cmd)
+			w.Flush()
+			if !strings.HasPrefix(out.String(), "error: ") || !strings.Contains(out.String(), c.want) {
+				t.Fatalf("%q printed %q, want an error naming %q", c.cmd, out.String(), c.want)
+			}
+			if !reflect.DeepEqual(before, g.State()) {
+				t.Fatal("a refused command changed the game")
+			}
+		})
+	}
+	// A keep that does not score.
+	out.Reset()
+	l.command("recruit")
+	w.Flush()
+	v := g.View(g.Turn())
+	if v.Phase == dragon.PhaseKeep {
+		bad := ""
+		for f := 2; f <= 6; f++ {
+			if f != 5 && v.Throw.Count(f) > 0 && v.Throw.Count(f) < 3 {
+				bad = string(rune('0' + f))
+			}
+		}
+		if bad != "" {
+			before := g.State()
+			out.Reset()
+			cmd := "keep " + bad
+			if v.Event == dragon.Rally {
+				cmd += " double"
+			}
+			l.command(cmd)
+			w.Flush()
+			if !strings.HasPrefix(out.String(), "error: ") || !reflect.DeepEqual(before, g.State()) {
+				t.Fatalf("%s: %q", cmd, out.String())
+			}
+		}
+	}
+}

@@ -1,0 +1,608 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// DragonOptions configure a terminal game of Dragon Farkle (NewDragon,
+// RunDragon).
+type DragonOptions struct {
+	// Game is the game to play (NewDragonGame).
+	Game *DragonGame
+	// BotDelay is the pause before each bot action; 0 plays them at once.
+	BotDelay time.Duration
+	// Renderer renders the styles (nil: lipgloss's default).
+	Renderer *lipgloss.Renderer
+}
+
+// dragonMenuItem is one choice of a menu: what it does and its key.
+type dragonMenuItem struct {
+	label string
+	key   string // a shortcut besides the item's number ("" for none)
+	act   dragon.Action
+	ok    bool // false: shown but not choosable (e.g. the battle without enough soldiers)
+}
+
+// dragonMenu is a list of choices: the actions at the start of a turn, the
+// Rally reward, a card to use, an item to discard.
+type dragonMenu struct {
+	title  string
+	items  []dragonMenuItem
+	cursor int
+	cancel bool          // esc closes it
+	then   dragon.Action // played after the chosen action (keep & roll), if Kind != 0
+}
+
+// lastThrow is the last throw seen, kept on screen after a farkle or a
+// battle's end so that the players see what happened.
+type lastThrow struct {
+	dice  dice.Hand
+	event dragon.EventFace
+	seat  int
+	note  string // "farkled", "the battle ended", ... ("" while the throw is on the table)
+}
+
+// DragonModel is the Bubble Tea model of a Dragon Farkle game: the table
+// and the help screen. Hidden information: everything drawn comes from
+// one dragon.View, of the only person at the table, or in hot-seat play of
+// the person to act once they have taken the keyboard (a pass screen
+// comes between two people's turns), else of a spectator.
+type DragonModel struct {
+	o             DragonOptions
+	g             *DragonGame
+	st            styles
+	keys          keyMap
+	width, height int
+	help          bool
+	helpTop       int
+
+	faces  []int
+	sel    []bool
+	cursor int
+	selAt  int // game version the selection belongs to
+
+	menu      *dragonMenu
+	last      lastThrow
+	flash     string
+	flashErr  bool
+	showHint  bool
+	confirm   bool
+	skipping  bool
+	scheduled int  // version an autoMsg is pending for, -1 if none
+	pass      bool // hot seat: the next person must take the keyboard
+	holder    int  // hot seat: the person holding the keyboard, -1 for nobody
+	quitting  bool
+}
+
+// dragonAutoMsg asks the model to play the bot to act, if the game is
+// still at version.
+type dragonAutoMsg struct{ version int }
+
+// NewDragon returns the model for o.
+func NewDragon(o DragonOptions) *DragonModel {
+	m := &DragonModel{o: o, g: o.Game, st: newStyles(o.Renderer), keys: newKeys(), width: 80, height: 24, scheduled: -1, holder: -1, selAt: -1}
+	if h := m.g.Humans(); len(h) == 1 {
+		m.holder = h[0]
+	} else if len(h) > 1 && !m.g.Over() && !m.g.BotToAct() {
+		m.pass = true
+	}
+	m.sync()
+	return m
+}
+
+// Game returns the game being played.
+func (m *DragonModel) Game() *DragonGame { return m.g }
+
+// RunDragon plays the game of o full-screen on the terminal until it ends
+// and the player leaves, or the player quits; the game has been saved.
+func RunDragon(ctx context.Context, o DragonOptions, in io.Reader, out io.Writer) (*DragonGame, error) {
+	if o.Renderer == nil {
+		o.Renderer = lipgloss.NewRenderer(out)
+	}
+	m := NewDragon(o)
+	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
+	_, err := p.Run()
+	if !m.quitting {
+		m.g.saved = m.g.Save()
+	}
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		err = nil
+	}
+	return m.g, err
+}
+
+// version is the number of actions played so far.
+func (m *DragonModel) version() int { return len(m.g.rec.Actions) }
+
+// seat returns the seat whose view is drawn: the person at the keyboard
+// (in hot-seat play only after the pass), else a spectator.
+func (m *DragonModel) seat() int {
+	if m.pass {
+		return dragon.Spectator
+	}
+	return m.holder
+}
+
+// view returns the View drawn on screen.
+func (m *DragonModel) view() dragon.View { return m.g.View(m.seat()) }
+
+// deciding reports whether the person at the keyboard is to act now.
+func (m *DragonModel) deciding() bool {
+	return !m.g.Over() && !m.g.BotToAct() && !m.pass && m.holder == m.g.Turn()
+}
+
+// Init implements tea.Model.
+func (m *DragonModel) Init() tea.Cmd { return m.schedule() }
+
+// Update implements tea.Model.
+func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case dragonAutoMsg:
+		return m, m.auto(msg)
+	case tea.KeyMsg:
+		if key.Matches(msg, m.keys.Force) {
+			return m, m.quit()
+		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+			var cmds []tea.Cmd
+			for _, r := range msg.Runes {
+				_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+				cmds = append(cmds, cmd)
+			}
+			return m, tea.Batch(cmds...)
+		}
+		if m.help {
+			m.helpKey(msg)
+			return m, nil
+		}
+		return m, m.tableKey(msg)
+	}
+	return m, nil
+}
+
+func (m *DragonModel) helpKey(msg tea.KeyMsg) {
+	step := 1
+	if msg.Type == tea.KeyPgUp || msg.Type == tea.KeyPgDown {
+		step = max(1, m.height-3)
+	}
+	switch {
+	case key.Matches(msg, m.keys.Up):
+		m.helpTop = max(0, m.helpTop-step)
+	case key.Matches(msg, m.keys.Down):
+		m.helpTop = min(m.helpTop+step, max(0, len(m.helpLines())-m.height))
+	case key.Matches(msg, m.keys.Back, m.keys.Help, m.keys.Quit):
+		m.help = false
+	}
+}
+
+func (m *DragonModel) note(isErr bool, format string, args ...any) {
+	m.flash, m.flashErr = fmt.Sprintf(format, args...), isErr
+}
+
+// tableKey handles a key on the table.
+func (m *DragonModel) tableKey(msg tea.KeyMsg) tea.Cmd {
+	g := m.g
+	if m.confirm {
+		switch {
+		case key.Matches(msg, m.keys.Yes):
+			return m.quit()
+		case key.Matches(msg, m.keys.No):
+			m.confirm = false
+		}
+		return nil
+	}
+	m.flash, m.flashErr = "", false
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		if g.Over() {
+			return m.quit()
+		}
+		m.confirm = true
+		return nil
+	case key.Matches(msg, m.keys.Help):
+		m.help, m.helpTop = true, 0
+		return nil
+	}
+	if g.Over() {
+		return nil
+	}
+	if m.pass {
+		if msg.Type == tea.KeyEnter || msg.String() == " " {
+			m.pass, m.holder, m.selAt = false, g.Turn(), -1
+			m.sync()
+			return nil
+		}
+		m.note(true, "press enter when %s has the keyboard", g.Names()[g.Turn()])
+		return nil
+	}
+	if g.BotToAct() {
+		if key.Matches(msg, m.keys.Skip) {
+			m.skipping = true
+			v := m.version()
+			m.scheduled = v
+			return func() tea.Msg { return dragonAutoMsg{version: v} }
+		}
+		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[g.Turn()])
+		return nil
+	}
+	if key.Matches(msg, m.keys.Hint) {
+		m.showHint = !m.showHint
+		return nil
+	}
+	if m.menu != nil {
+		return m.menuKey(msg)
+	}
+	v := m.view()
+	switch v.Phase {
+	case dragon.PhaseKeep:
+		return m.keepKey(msg, v)
+	case dragon.PhaseRoll, dragon.PhaseEvaded:
+		switch {
+		case key.Matches(msg, m.keys.Throw):
+			return m.do(dragon.Roll())
+		case msg.String() == "s":
+			return m.do(m.stopAction(v))
+		}
+		m.note(true, "%q does nothing here: r throws, s %s, ? help", msg.String(), m.stopWord(v))
+	}
+	return nil
+}
+
+// stopAction is what s means between throws: stop recruiting, or retreat.
+func (m *DragonModel) stopAction(v dragon.View) dragon.Action {
+	if v.Mode == dragon.Battling {
+		return dragon.Retreat()
+	}
+	return dragon.Stop()
+}
+
+func (m *DragonModel) stopWord(v dragon.View) string {
+	if v.Mode == dragon.Battling {
+		return "retreats"
+	}
+	return "stops"
+}
+
+// keepKey handles a key while a throw lies on the table.
+func (m *DragonModel) keepKey(msg tea.KeyMsg, v dragon.View) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.keys.Dice):
+		m.toggle(int(msg.Runes[0] - '1'))
+	case key.Matches(msg, m.keys.Left):
+		if len(m.faces) > 0 {
+			m.cursor = (m.cursor + len(m.faces) - 1) % len(m.faces)
+		}
+	case key.Matches(msg, m.keys.Right):
+		if len(m.faces) > 0 {
+			m.cursor = (m.cursor + 1) % len(m.faces)
+		}
+	case key.Matches(msg, m.keys.Toggle):
+		m.toggle(m.cursor)
+	case key.Matches(msg, m.keys.Throw):
+		return m.keep(v, dragon.Roll())
+	case msg.String() == "s":
+		return m.keep(v, m.stopAction(v))
+	case msg.String() == "a":
+		if hasKind(v.Legal, dragon.ActAccept) {
+			return m.do(dragon.Accept())
+		}
+		m.note(true, "there is nothing to accept: choose dice to keep")
+	case msg.String() == "c":
+		m.cardMenu(v)
+	default:
+		m.note(true, "%q does nothing here: press ? for help", msg.String())
+	}
+	return nil
+}
+
+func hasKind(acts []dragon.Action, k dragon.ActionKind) bool {
+	for _, a := range acts {
+		if a.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *DragonModel) toggle(i int) {
+	if i < 0 || i >= len(m.sel) {
+		m.note(true, "there are only %d dice: choose 1 to %d", len(m.sel), len(m.sel))
+		return
+	}
+	m.sel[i] = !m.sel[i]
+	m.cursor = i
+}
+
+// selected returns the chosen dice.
+func (m *DragonModel) selected() dice.Hand {
+	var h dice.Hand
+	for i, on := range m.sel {
+		if on {
+			h += dice.Single(m.faces[i], 1)
+		}
+	}
+	return h
+}
+
+// sync resets the selection and opens the menu the position needs when
+// the game has moved on.
+func (m *DragonModel) sync() {
+	v := m.version()
+	if v == m.selAt {
+		return
+	}
+	m.selAt = v
+	m.faces, m.sel, m.cursor, m.menu = nil, nil, 0, nil
+	if !m.deciding() {
+		return
+	}
+	view := m.view()
+	switch view.Phase {
+	case dragon.PhaseKeep:
+		m.faces = view.Throw.Faces()
+		m.sel = make([]bool, len(m.faces))
+		// The Dragon while recruiting: the one keep allowed is chosen.
+		var keeps []dragon.Action
+		for _, a := range view.Legal {
+			if a.Kind == dragon.ActKeep {
+				keeps = append(keeps, a)
+			}
+		}
+		if len(keeps) == 1 && view.Mode == dragon.Recruiting && view.Event == dragon.Dragon {
+			left := keeps[0].Keep
+			for i, f := range m.faces {
+				if left.Count(f) > 0 {
+					m.sel[i], left = true, left.Minus(dice.Single(f, 1))
+				}
+			}
+		}
+	case dragon.PhaseChoose:
+		m.menu = m.chooseMenu(view)
+	case dragon.PhaseDiscard:
+		me := view.Players[view.Seat]
+		mn := &dragonMenu{title: fmt.Sprintf("You hold %d Magic Items; the limit is %d. Discard one:", me.ItemCount, me.ItemLimit)}
+		for _, c := range me.Items {
+			mn.items = append(mn.items, dragonMenuItem{label: c.Name + " — " + c.Text, act: dragon.Discard(c.ID), ok: true})
+		}
+		m.menu = mn
+	}
+}
+
+// chooseMenu is the menu of the start of a turn.
+func (m *DragonModel) chooseMenu(v dragon.View) *dragonMenu {
+	r := m.g.Game().Rules()
+	mn := &dragonMenu{title: "Choose your action:"}
+	mn.items = append(mn.items, dragonMenuItem{label: "Recruit soldiers", key: "r", act: dragon.Recruit(), ok: true})
+	first := true
+	for _, a := range v.Legal {
+		if a.Kind == dragon.ActBrawl {
+			k := ""
+			if first {
+				k, first = "b", false
+			}
+			p := v.Players[a.Target]
+			mn.items = append(mn.items, dragonMenuItem{label: fmt.Sprintf("Brawl %s (%d soldiers)", p.Name, p.Soldiers), key: k, act: a, ok: true})
+		}
+	}
+	me := v.Players[v.Seat]
+	battle := dragonMenuItem{label: fmt.Sprintf("Final Battle with your %d soldiers", me.Soldiers), key: "f", act: dragon.Battle(), ok: hasKind(v.Legal, dragon.ActBattle)}
+	if !battle.ok {
+		battle.label = fmt.Sprintf("Final Battle (needs %d soldiers; you have %d)", r.BattleMinimum, me.Soldiers)
+	}
+	mn.items = append(mn.items, battle)
+	return mn
+}
+
+// cardMenu opens the menu of the cards usable on this throw.
+func (m *DragonModel) cardMenu(v dragon.View) {
+	mn := &dragonMenu{title: "Use a card (esc: back):", cancel: true}
+	for _, a := range v.Legal {
+		if a.Kind != dragon.ActUse {
+			continue
+		}
+		c := m.g.Game().Cards().Card(a.Card)
+		label := a.Card
+		if c != nil {
+			label = c.Name + " — " + c.Text
+		}
+		if a.Face != 0 {
+			label += fmt.Sprintf(" (on a %d)", a.Face)
+		}
+		mn.items = append(mn.items, dragonMenuItem{label: label, act: a, ok: true})
+	}
+	if len(mn.items) == 0 {
+		m.note(true, "no card of yours can be used on this throw")
+		return
+	}
+	m.menu = mn
+}
+
+// keep keeps the selection and then plays then (roll, stop or retreat);
+// on a Rally it asks for the reward first. An illegal keep changes
+// nothing and says why.
+func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
+	k := m.selected()
+	if k == 0 {
+		if hasKind(v.Legal, dragon.ActAccept) {
+			m.note(true, "nothing scores: press a to accept, or c to use a card")
+			return nil
+		}
+		m.note(true, "choose scoring dice first: number keys 1-%d, or ←/→ and space", len(m.faces))
+		return nil
+	}
+	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
+		if err := m.g.Check(dragon.KeepRally(k, dragon.Double)); err != nil {
+			m.note(true, "%s", DragonReason(err))
+			return nil
+		}
+		pts, _ := m.g.Game().Table().Points(k)
+		m.menu = &dragonMenu{title: fmt.Sprintf("Rally! Your reward for keeping %s (esc: back):", k), cancel: true, then: then, items: []dragonMenuItem{
+			{label: fmt.Sprintf("Double the soldiers of these dice (+%d → +%d)", pts, 2*pts), key: "d", act: dragon.KeepRally(k, dragon.Double), ok: true},
+			{label: "Draw a Magic Item (face down; yours when you stop)", key: "i", act: dragon.KeepRally(k, dragon.DrawItem), ok: true},
+		}}
+		return nil
+	}
+	return m.keepThen(dragon.Keep(k), then)
+}
+
+// keepThen plays the keep a, then (if the turn goes on between throws)
+// the action then.
+func (m *DragonModel) keepThen(a, then dragon.Action) tea.Cmd {
+	if err := m.apply(a); err != nil {
+		return m.after()
+	}
+	if !m.g.Over() && m.g.State().Phase == dragon.PhaseRoll && then.Kind != 0 {
+		m.apply(then)
+	}
+	return m.after()
+}
+
+// menuKey handles a key while a menu is open.
+func (m *DragonModel) menuKey(msg tea.KeyMsg) tea.Cmd {
+	mn := m.menu
+	choose := func(i int) tea.Cmd {
+		it := mn.items[i]
+		if !it.ok {
+			m.note(true, "%s", it.label)
+			return nil
+		}
+		m.menu = nil
+		if it.act.Kind == dragon.ActKeep {
+			return m.keepThen(it.act, mn.then)
+		}
+		return m.do(it.act)
+	}
+	s := msg.String()
+	switch {
+	case key.Matches(msg, m.keys.Up) && s != "k" || s == "left":
+		mn.cursor = (mn.cursor + len(mn.items) - 1) % len(mn.items)
+	case key.Matches(msg, m.keys.Down) && s != "j" || s == "right":
+		mn.cursor = (mn.cursor + 1) % len(mn.items)
+	case msg.Type == tea.KeyEnter || s == " ":
+		return choose(mn.cursor)
+	case msg.Type == tea.KeyEsc:
+		if mn.cancel {
+			m.menu = nil
+		}
+	default:
+		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(mn.items) {
+			return choose(n - 1)
+		}
+		for i, it := range mn.items {
+			if it.key != "" && it.key == s {
+				return choose(i)
+			}
+		}
+		hint := "↑/↓ and enter, or the number"
+		if mn.cancel {
+			hint += "; esc goes back"
+		}
+		m.note(true, "%q does nothing here: %s", s, hint)
+	}
+	return nil
+}
+
+// apply plays a and shows what happened; on error it shows the reason
+// and nothing changes.
+func (m *DragonModel) apply(a dragon.Action) error {
+	ev, err := m.g.Do(a)
+	if err != nil {
+		m.note(true, "%s", DragonReason(err))
+		return err
+	}
+	m.events(ev)
+	return nil
+}
+
+func (m *DragonModel) do(a dragon.Action) tea.Cmd {
+	m.apply(a)
+	return m.after()
+}
+
+// events updates the screen for what happened.
+func (m *DragonModel) events(ev []dragon.Event) {
+	names := m.g.Names()
+	for _, e := range ev {
+		switch e.Kind {
+		case dragon.EvThrow:
+			if e.N == 0 { // brawl throws stay in the log
+				m.last = lastThrow{dice: e.Dice, event: e.Face, seat: e.Seat}
+			}
+		case dragon.EvCardChanged:
+			m.last.dice, m.last.event = e.Dice, e.Face
+		case dragon.EvFarkle:
+			m.last.note = fmt.Sprintf("%s farkled and lost %d soldiers", names[e.Seat], e.N)
+		case dragon.EvBattleEnd, dragon.EvBattleLost:
+			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
+		case dragon.EvBrawl:
+			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0])
+		case dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten:
+			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0])
+		case dragon.EvTurn:
+			if m.last.note == "" {
+				m.last = lastThrow{}
+			}
+		}
+	}
+	if !m.g.Over() && !m.g.BotToAct() {
+		m.skipping = false
+		if len(m.g.Humans()) > 1 && m.holder != m.g.Turn() {
+			m.pass = true
+		}
+	}
+	m.sync()
+}
+
+// after returns the command that plays the next bot action, if one is
+// due.
+func (m *DragonModel) after() tea.Cmd { return m.schedule() }
+
+func (m *DragonModel) schedule() tea.Cmd {
+	if !m.g.BotToAct() {
+		return nil
+	}
+	v := m.version()
+	if m.scheduled == v {
+		return nil
+	}
+	m.scheduled = v
+	if m.skipping || m.o.BotDelay <= 0 {
+		return func() tea.Msg { return dragonAutoMsg{version: v} }
+	}
+	return tea.Tick(m.o.BotDelay, func(time.Time) tea.Msg { return dragonAutoMsg{version: v} })
+}
+
+func (m *DragonModel) auto(msg dragonAutoMsg) tea.Cmd {
+	if msg.version != m.version() || !m.g.BotToAct() {
+		return nil
+	}
+	m.scheduled = -1
+	_, ev, err := m.g.Auto()
+	if err != nil {
+		m.note(true, "%s", DragonReason(err))
+		return nil
+	}
+	m.events(ev)
+	return m.after()
+}
+
+// quit saves the game and ends the program.
+func (m *DragonModel) quit() tea.Cmd {
+	m.quitting = true
+	m.g.saved = m.g.Save()
+	return tea.Quit
+}

@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// DragonRulesText returns the rules of a Dragon Farkle game as lines of at
+// most width columns (at least 40): the turn, the event die, the actions,
+// the soldier table of these rules (built from dice.Melds) and the text of
+// every card of the game's set.
+func DragonRulesText(g *dragon.Game, width int) []string {
+	width = max(width, 40)
+	r := g.Rules()
+	var out []string
+	add := func(format string, args ...any) {
+		out = append(out, wrap(fmt.Sprintf(format, args...), width, "    ")...)
+	}
+	add("Rules: Dragon Farkle (%s), %d to %d players", r.Name, r.MinPlayers, r.MaxPlayers)
+	add("  Slay the dragon: deal it %d damage in one Final Battle. Soldiers are your points.", r.DragonHealth)
+	if r.RoundLimit > 0 {
+		add("  After %d rounds with the dragon alive, the most soldiers win.", r.RoundLimit)
+	}
+	add("  Each turn choose one action:")
+	add("  Recruit: throw 6 dice and the event die; keep scoring dice after every throw; their soldiers go to the turn's pool. Stop to move the pool to your mat; a throw with nothing to keep (a farkle) loses the pool and the items drawn this turn. Hot dice: keep all six and throw six again.")
+	add("  Event die (4 blank, 1 Rally, 1 Dragon) when recruiting: Rally with scoring dice: double the soldiers kept from this throw, or draw a Magic Item. Dragon with scoring dice: all scoring dice are set aside and the dragon eats their soldiers. Dragon with nothing to keep: you evaded the dragon; throw again or stop.")
+	add("  Brawl a player: you throw %d dice and the event die, they throw %d; each scores its best keep (Rally doubles, Dragon is 0). The higher score takes the difference from the other, plus %d from the stockpile; a tie does nothing.", r.BrawlDice[0], r.BrawlDice[1], r.BrawlBonus)
+	add("  Final Battle (with at least %d soldiers): throw as when recruiting, but every keep costs its soldiers. The event die wounds the dragon: Rally %d, Dragon %d. A throw with nothing to keep ends the battle unless it wounded the dragon; you may retreat between throws; if you cannot pay a keep you lose the battle and your soldiers. The dragon heals after every battle it survives.", r.BattleMinimum, r.RallyDamage, r.DragonDamage)
+	add("  Magic Items are hidden from the other players; hold at most %d at the end of a turn (the Sack of Holding raises it). Companions are face up and stay with you.", r.ItemLimit)
+	out = append(out, "", "Soldiers (melds count only within one throw):")
+	for _, row := range meldRows(dice.Melds(r.Soldiers)) {
+		head := fmt.Sprintf("  %-16s ", row.head)
+		for i, line := range wrapTokens(row.body, width-len(head)) {
+			if i > 0 {
+				head = strings.Repeat(" ", len(head))
+			}
+			out = append(out, head+line)
+		}
+	}
+	cards := g.Cards()
+	for _, deck := range []struct {
+		title string
+		cards []dragon.Card
+	}{{"Companions (face up)", cards.Companions}, {"Magic Items (hidden)", cards.Items}} {
+		if len(deck.cards) == 0 {
+			continue
+		}
+		out = append(out, "", deck.title+":")
+		for _, c := range deck.cards {
+			out = append(out, wrap(fmt.Sprintf("  %s: %s", c.Name, c.Text), width, "    ")...)
+		}
+	}
+	out = append(out, "", "(This project's own cards; the official card texts are not reproduced.)")
+	return out
+}
+
+// dragonCommand returns the line-mode command of a, e.g. "brawl ana",
+// "keep 1 1 5 double", "use lucky-coin 2".
+func dragonCommand(a dragon.Action, names []string) string {
+	switch a.Kind {
+	case dragon.ActBrawl:
+		if a.Target >= 0 && a.Target < len(names) {
+			return "brawl " + names[a.Target]
+		}
+	case dragon.ActKeep:
+		s := "keep " + a.Keep.String()
+		if a.Reward != dragon.NoReward {
+			s += " " + a.Reward.String()
+		}
+		return s
+	case dragon.ActUse:
+		if a.Face != 0 {
+			return fmt.Sprintf("use %s %d", a.Card, a.Face)
+		}
+		return "use " + a.Card
+	case dragon.ActDiscard:
+		return "discard " + a.Card
+	}
+	return a.Kind.String()
+}
+
+// dragonAdviceValue formats an advice value: "51.2% to win" for the battle
+// odds, "640 soldiers" for soldiers.
+func dragonAdviceValue(a dragon.Advice) string {
+	if a.Unit == dragon.UnitPWin {
+		return fmt.Sprintf("%.1f%% to slay", 100*a.Value)
+	}
+	if math.Abs(a.Value) < 0.5 {
+		return "0 soldiers"
+	}
+	return fmt.Sprintf("%.0f soldiers", a.Value)
+}
+
+// eventWord names an event face.
+func eventWord(f dragon.EventFace) string { return f.String() }
+
+// keepSoldiers returns the soldiers of keeping k from v's throw as the
+// player to act would get or pay them, and what that means ("+150",
+// "costs 150", "eaten"), or ok false when k is not a legal keep.
+func keepSoldiers(g *dragon.Game, v dragon.View, k dice.Hand) (n int, what string, ok bool) {
+	pts, ok := g.Table().Points(k)
+	if !ok {
+		return 0, "", false
+	}
+	switch {
+	case v.Mode == dragon.Battling:
+		return pts, fmt.Sprintf("costs %d", pts), true
+	case v.Event == dragon.Dragon:
+		return pts, fmt.Sprintf("%d eaten by the dragon", pts), true
+	}
+	return pts, fmt.Sprintf("+%d", pts), true
+}

@@ -1,0 +1,446 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// eventRows are the inner rows of the event die's faces.
+var eventRows = map[dragon.EventFace]*[3]string{
+	dragon.Blank:  {"     ", "     ", "     "},
+	dragon.Rally:  {" \\o/ ", "RALLY", "     "},
+	dragon.Dragon: {" ^^^ ", "DRAGN", " vvv "},
+}
+
+// View implements tea.Model.
+func (m *DragonModel) View() string {
+	if m.quitting {
+		return ""
+	}
+	if m.width < MinWidth {
+		msg := fmt.Sprintf("Dragon Farkle needs a window at least %d columns wide (this one is %d). Widen it, or press ctrl+c to save and quit.", MinWidth, m.width)
+		return fit(strings.Join(wrap(msg, max(m.width, 10), ""), "\n"), max(m.width, 10), m.height)
+	}
+	if m.help {
+		lines := m.helpLines()
+		return fit(strings.Join(lines[min(m.helpTop, len(lines)):], "\n"), m.width, m.height)
+	}
+	return fit(m.tableView(), m.width, m.height)
+}
+
+// helpLines returns the help screen: the keys, then the rules, the soldier
+// table and the cards.
+func (m *DragonModel) helpLines() []string {
+	lines := []string{m.st.title.Render("Help") + m.st.dim.Render("  (↑/↓ scroll · esc or ? back)"), "", "Keys"}
+	k := func(keys, what string) {
+		head := fmt.Sprintf("  %-14s ", keys)
+		for i, l := range wrap(what, m.width-17, "") {
+			if i > 0 {
+				head = strings.Repeat(" ", 17)
+			}
+			lines = append(lines, head+l)
+		}
+	}
+	k("r b f", "at the start of a turn: recruit, brawl, Final Battle (or ↑/↓ and enter, or the number)")
+	k("1-6", "choose or unchoose die 1 to 6 (numbered under the dice)")
+	k("←/→ space", "move along the dice, choose the one in [ ]")
+	k("r", "throw; after choosing: keep the chosen dice, throw the rest")
+	k("s", "recruiting: keep the chosen dice and stop (the pool goes to your mat); in battle: retreat")
+	k("d i", "on a Rally: double the soldiers of the dice kept, or draw a Magic Item")
+	k("c", "use a card on this throw")
+	k("a", "accept a farkle a card could still undo")
+	k("h", "hint: the value of every choice and your Final Battle odds")
+	k("s or enter", "skip ahead while bots play")
+	k("?", "this help")
+	k("q", "quit (asks first; the game is saved)")
+	lines = append(lines, "")
+	return append(lines, DragonRulesText(m.g.Game(), m.width)...)
+}
+
+// tableView draws the table.
+func (m *DragonModel) tableView() string {
+	g := m.g
+	v := m.view()
+	st := m.st
+	var top []string
+	add := func(l ...string) { top = append(top, l...) }
+
+	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · round %d", g.Game().Rules().Name, v.Round))
+	add(spread(left, st.dim.Render("? help · q quit"), m.width))
+	add(m.dragonLine(v))
+	add("")
+	add(m.players(v)...)
+	add("")
+	if m.pass {
+		name := g.Names()[g.Turn()]
+		add(st.bold.Render(fmt.Sprintf("Pass the keyboard to %s.", name)))
+		add("", fmt.Sprintf("  %s, press %s when you are ready (the others should look away: your Magic Items are shown).", name, st.key.Render("enter")))
+		add("", m.messageLine(v), "")
+	} else {
+		add(m.turnLine(v))
+		add(m.diceArea(v)...)
+		add(m.keptLine(v))
+		add(m.messageLine(v))
+		add(m.keysLine(v))
+		add(m.menuLines()...)
+		add(m.handLines(v)...)
+		add("")
+	}
+	if len(top) > m.height {
+		top = slices.DeleteFunc(top, func(l string) bool { return l == "" })
+	}
+	room := m.height - len(top)
+	if m.showHint && m.deciding() {
+		return strings.Join(append(top, m.hintPanel(v, room)...), "\n")
+	}
+	return strings.Join(append(top, m.logLines(room)...), "\n")
+}
+
+// dragonLine shows the dragon's wounds (in a battle) and what slays it.
+func (m *DragonModel) dragonLine(v dragon.View) string {
+	st := m.st
+	r := m.g.Game().Rules()
+	eaten := ""
+	if v.Meal > 0 {
+		eaten = fmt.Sprintf(" · it has eaten %d soldiers in battle", v.Meal)
+	}
+	if v.Mode != dragon.Battling || (v.Phase == dragon.PhaseOver) {
+		if v.Slain {
+			return st.good.Render("The dragon is slain.")
+		}
+		return st.dim.Render(fmt.Sprintf("The dragon: unhurt · %d damage in one battle slays it · attack with %d soldiers%s", v.DragonHealth, r.BattleMinimum, eaten))
+	}
+	var marks []string
+	for i := range v.DragonHealth {
+		if i < v.Damage {
+			marks = append(marks, "✖")
+		} else {
+			marks = append(marks, "♥")
+		}
+	}
+	return st.warn.Render(fmt.Sprintf("The dragon: %s  %d of %d damage — %d more slays it", strings.Join(marks, " "), v.Damage, v.DragonHealth, v.DragonHealth-v.Damage)) + st.dim.Render(eaten)
+}
+
+// players draws one line per player: soldiers, Companion (face up) and
+// the number of Magic Items (their names only in the hand lines).
+func (m *DragonModel) players(v dragon.View) []string {
+	st := m.st
+	nameW := 6
+	for _, p := range v.Players {
+		nameW = max(nameW, lipgloss.Width(p.Name))
+	}
+	var out []string
+	for i, p := range v.Players {
+		mark := "  "
+		if !(v.Phase == dragon.PhaseOver) && i == v.Turn {
+			mark = "▶ "
+		}
+		line := fmt.Sprintf("%s%-*s %6d soldiers", mark, nameW, p.Name, p.Soldiers)
+		if mark != "  " {
+			line = st.current.Render(line)
+		}
+		var notes []string
+		if p.Companion != nil {
+			notes = append(notes, p.Companion.Name)
+		}
+		items := fmt.Sprintf("%d %s", p.ItemCount, plural(p.ItemCount, "item", "items"))
+		if i == v.Seat {
+			items += " (below)"
+		}
+		notes = append(notes, items)
+		if s := m.g.Seats()[i]; s.IsBot() {
+			notes = append(notes, "bot "+s.Bot)
+		}
+		if slices.Contains(v.Winners, i) {
+			notes = append(notes, "WINNER")
+		}
+		out = append(out, line+"  "+st.dim.Render(strings.Join(notes, " · ")))
+	}
+	return out
+}
+
+func (m *DragonModel) turnLine(v dragon.View) string {
+	st := m.st
+	if (v.Phase == dragon.PhaseOver) {
+		return st.good.Render(strings.ToUpper(m.g.Winners()[:1]) + m.g.Winners()[1:] + ".")
+	}
+	p := v.Players[v.Turn]
+	who := possessive(p.Name) + " turn"
+	if m.g.BotToAct() {
+		who = p.Name + " (bot) is playing"
+	}
+	var what string
+	switch {
+	case v.Phase == dragon.PhaseChoose:
+		what = "recruit, brawl or attack"
+	case v.Phase == dragon.PhaseDiscard:
+		what = "too many Magic Items: discard"
+	case v.Mode == dragon.Battling:
+		what = fmt.Sprintf("Final Battle · %d %s to throw", v.Dice, plural(v.Dice, "die", "dice"))
+	default:
+		what = fmt.Sprintf("recruiting · pool %d · %d %s to throw", v.Pool, v.Dice, plural(v.Dice, "die", "dice"))
+	}
+	return st.bold.Render(who) + " · " + what
+}
+
+// diceArea returns six lines: the throw and the event die, or the last
+// throw (a farkle stays on screen), or what to do.
+func (m *DragonModel) diceArea(v dragon.View) []string {
+	st := m.st
+	blank := func(msg string) []string {
+		out := []string{"", ""}
+		for _, l := range wrap(msg, m.width-2, "") {
+			out = append(out, "  "+l)
+		}
+		for len(out) < 6 {
+			out = append(out, "")
+		}
+		return out[:6]
+	}
+	if (v.Phase == dragon.PhaseOver) {
+		saved := "This game was not saved."
+		if m.g.Path() != "" {
+			saved = "Saved as " + m.g.Path() + "."
+		}
+		return blank(saved + " Press q to leave, ? for the rules.")
+	}
+	var looks []dieLook
+	labels := ""
+	event := func(f dragon.EventFace, style lipgloss.Style) {
+		looks = append(looks, dieLook{rows: eventRows[f], style: style})
+	}
+	onTable := v.Phase == dragon.PhaseKeep || v.Phase == dragon.PhaseEvaded
+	switch {
+	case onTable && m.deciding() && v.Phase == dragon.PhaseKeep:
+		for i, f := range m.faces {
+			l := dieLook{face: f, style: st.die}
+			if m.sel[i] {
+				l.double, l.style = true, st.dieSel
+			}
+			looks = append(looks, l)
+		}
+		event(v.Event, st.warn)
+		labels = diceLabels(len(m.faces), m.cursor) + " " + m.eventLabel(v.Event)
+	case onTable:
+		for _, f := range v.Throw.Faces() {
+			looks = append(looks, dieLook{face: f, style: st.die})
+		}
+		event(v.Event, st.warn)
+		labels = strings.Repeat(" ", 8*v.Throw.N()) + m.eventLabel(v.Event)
+	case m.last.note != "" && m.last.dice != 0:
+		for _, f := range m.last.dice.Faces() {
+			looks = append(looks, dieLook{face: f, style: st.dieFarkle})
+		}
+		event(m.last.event, st.dieFarkle)
+		labels = st.err.Render(m.last.note)
+	default:
+		name := v.Players[v.Turn].Name
+		switch {
+		case m.g.BotToAct():
+			return blank(st.dim.Render(name + " is thinking…"))
+		case v.Phase == dragon.PhaseChoose:
+			return blank(fmt.Sprintf("%s: choose an action below.", possessive(name)+" turn"))
+		case v.Phase == dragon.PhaseDiscard:
+			return blank("The turn is over; discard down to the item limit below.")
+		}
+		return blank(fmt.Sprintf("Press %s to throw %d %s, or %s to %s.", st.key.Render("r"), v.Dice, plural(v.Dice, "die", "dice"), st.key.Render("s"), map[bool]string{true: "retreat", false: "stop and keep the pool"}[v.Mode == dragon.Battling]))
+	}
+	return append(strings.Split(drawDice(looks), "\n"), labels)
+}
+
+func (m *DragonModel) eventLabel(f dragon.EventFace) string {
+	if f == dragon.Blank {
+		return m.st.dim.Render(" blank")
+	}
+	return m.st.warn.Render(" " + f.String())
+}
+
+// keptLine shows the dice set aside and the pool.
+func (m *DragonModel) keptLine(v dragon.View) string {
+	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode {
+		return ""
+	}
+	kept := "nothing yet"
+	if v.Kept != 0 {
+		kept = v.Kept.String()
+	}
+	line := "set aside: " + kept
+	if v.Mode == dragon.Recruiting {
+		line += fmt.Sprintf(" · pool %d", v.Pool)
+		if v.DrawnCount > 0 {
+			line += fmt.Sprintf(" · %d %s drawn", v.DrawnCount, plural(v.DrawnCount, "item", "items"))
+		}
+	}
+	return m.st.dim.Render(line)
+}
+
+// messageLine shows the quit question, the last message, or what the
+// selection is worth.
+func (m *DragonModel) messageLine(v dragon.View) string {
+	st := m.st
+	switch {
+	case m.confirm:
+		return st.warn.Render("Quit? The game is saved. y quits, n goes back.")
+	case m.flash != "" && m.flashErr:
+		return st.err.Render(m.flash)
+	case m.flash != "":
+		return st.good.Render(m.flash)
+	}
+	if !m.deciding() || v.Phase != dragon.PhaseKeep || m.menu != nil {
+		return ""
+	}
+	k := m.selected()
+	if k == 0 {
+		if hasKind(v.Legal, dragon.ActAccept) {
+			return st.warn.Render("Nothing to keep: a accepts, c uses a card.")
+		}
+		return st.dim.Render(fmt.Sprintf("choose dice that score: 1-%d, or ←/→ and space", len(m.faces)))
+	}
+	a := dragon.Keep(k)
+	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
+		a = dragon.KeepRally(k, dragon.Double)
+	}
+	if err := m.g.Check(a); err != nil {
+		why := DragonReason(err)
+		var ke *dice.KeepError
+		if e := m.g.Game().Table().CheckKeep(v.Throw, k); errors.As(e, &ke) {
+			why = ke.Reason
+		}
+		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(why)
+	}
+	_, what, _ := keepSoldiers(m.g.Game(), v, k)
+	line := fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
+	if v.Mode == dragon.Recruiting && v.Event == dragon.Dragon {
+		line += st.dim.Render(" (the Dragon: every scoring die is set aside and eaten)")
+	}
+	return line
+}
+
+// keysLine says which keys do something now.
+func (m *DragonModel) keysLine(v dragon.View) string {
+	st := m.st
+	k := func(key, what string) string { return st.key.Render(key) + " " + what }
+	var parts []string
+	switch {
+	case (v.Phase == dragon.PhaseOver):
+		parts = []string{k("q", "quit"), k("?", "rules")}
+	case m.g.BotToAct():
+		parts = []string{k("s", "skip ahead"), k("?", "help"), k("q", "quit")}
+	case m.menu != nil:
+		parts = []string{k("↑/↓", "move"), k("enter", "choose")}
+		if m.menu.cancel {
+			parts = append(parts, k("esc", "back"))
+		}
+		parts = append(parts, k("h", "hint"))
+	case v.Phase == dragon.PhaseKeep:
+		stop := "keep & stop"
+		if v.Mode == dragon.Battling {
+			stop = "keep & retreat"
+		}
+		parts = []string{k("r", "keep & throw"), k("s", stop)}
+		if hasKind(v.Legal, dragon.ActUse) {
+			parts = append(parts, k("c", "card"))
+		}
+		if hasKind(v.Legal, dragon.ActAccept) {
+			parts = append(parts, k("a", "accept"))
+		}
+		parts = append(parts, k("h", "hint"))
+	case v.Phase == dragon.PhaseRoll || v.Phase == dragon.PhaseEvaded:
+		stop := "stop"
+		if v.Mode == dragon.Battling {
+			stop = "retreat"
+		}
+		parts = []string{k("r", "throw"), k("s", stop), k("h", "hint")}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// menuLines draws the open menu.
+func (m *DragonModel) menuLines() []string {
+	mn := m.menu
+	if mn == nil || !m.deciding() {
+		return nil
+	}
+	out := []string{m.st.bold.Render(mn.title)}
+	for i, it := range mn.items {
+		mark := "  "
+		if i == mn.cursor {
+			mark = m.st.good.Render("▸ ")
+		}
+		keyText := fmt.Sprintf("%d", i+1)
+		if it.key != "" {
+			keyText += "/" + it.key
+		}
+		label := it.label
+		if !it.ok {
+			label = m.st.dim.Render(label)
+		}
+		out = append(out, mark+m.st.key.Render(fmt.Sprintf("%-4s", keyText))+" "+label)
+	}
+	return out
+}
+
+// handLines shows the cards of the person at the keyboard: their
+// Companion and Magic Items (and the items drawn this turn). Nothing in
+// hot-seat play between turns.
+func (m *DragonModel) handLines(v dragon.View) []string {
+	if v.Seat < 0 || v.Seat >= len(v.Players) {
+		return nil
+	}
+	me := v.Players[v.Seat]
+	var parts []string
+	if c := me.Companion; c != nil {
+		parts = append(parts, "Companion "+c.Name+" ("+c.Text+")")
+	}
+	for _, c := range me.Items {
+		parts = append(parts, "Item "+c.Name+" ("+c.Text+")")
+	}
+	for _, c := range v.Drawn {
+		parts = append(parts, "drawn "+c.Name+" (yours when you stop)")
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	head := possessive(me.Name) + " cards: "
+	return wrap(head+strings.Join(parts, " · "), m.width, "  ")
+}
+
+// logLines returns the last lines of the log, as the seat drawn may see
+// them, that fit in room lines.
+func (m *DragonModel) logLines(room int) []string {
+	if room < 2 {
+		return nil
+	}
+	ev := m.g.Events()
+	n := min(len(ev), 3*room) // events of the last lines (a few give no line)
+	lines := m.g.Describe(ev[len(ev)-n:], m.seat())
+	k := min(len(lines), room-1)
+	out := []string{m.st.dim.Render("─ log " + strings.Repeat("─", max(0, min(m.width, 80)-6)))}
+	for _, l := range lines[len(lines)-k:] {
+		out = append(out, "  "+l)
+	}
+	return out
+}
+
+// hintPanel shows the hint in room lines.
+func (m *DragonModel) hintPanel(v dragon.View, room int) []string {
+	if room < 2 {
+		return nil
+	}
+	head := "─ hint (h hides) "
+	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	for _, l := range dragonHintLines(m.g, v) {
+		if len(out) >= room {
+			break
+		}
+		out = append(out, "  "+l)
+	}
+	return out
+}
