@@ -168,7 +168,7 @@ func (m *DragonModel) players(v dragon.View) []string {
 
 func (m *DragonModel) turnLine(v dragon.View) string {
 	st := m.st
-	if (v.Phase == dragon.PhaseOver) {
+	if v.Phase == dragon.PhaseOver {
 		return st.good.Render(strings.ToUpper(m.g.Winners()[:1]) + m.g.Winners()[1:] + ".")
 	}
 	p := v.Players[v.Turn]
@@ -204,7 +204,7 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		}
 		return out[:6]
 	}
-	if (v.Phase == dragon.PhaseOver) {
+	if v.Phase == dragon.PhaseOver {
 		saved := "This game was not saved."
 		if m.g.Path() != "" {
 			saved = "Saved as " + m.g.Path() + "."
