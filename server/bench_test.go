@@ -139,7 +139,11 @@ func BenchmarkActionRoundTrip1000Clients(b *testing.B) {
 // far more than people clicking).
 func BenchmarkActionRoundTrip1000ClientsPaced(b *testing.B) {
 	ts := start(b, "", server.Options{})
-	players := benchTables(b, ts, 100, 10)
+	watchers := 10
+	if n, err := strconv.Atoi(os.Getenv("FARKLE_BENCH_WATCHERS")); err == nil && n > 0 {
+		watchers = n // clients per table, to compare
+	}
+	players := benchTables(b, ts, 100, watchers)
 	ctx := context.Background()
 	var mu sync.Mutex
 	lat := make([]time.Duration, 0, b.N)

@@ -286,8 +286,16 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 		t.Fatalf("link %q %v", link, err)
 	}
 	bea := browser(t, 390, 844)
+	// Bea finds the table in the lobby (Ann's link leads to the same page).
 	if err := chromedp.Do(bea,
-		chromedp.Navigate(link),
+		chromedp.Navigate(ts.URL+"/lobby"),
+		chromedp.WaitVisible(`.tables a[href$="`+link[strings.LastIndex(link, "/"):]+`"]`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, bea, "phone-lobby")
+	if err := chromedp.Do(bea,
+		chromedp.Click(`.tables a[href$="`+link[strings.LastIndex(link, "/"):]+`"]`),
 		chromedp.WaitVisible("#take-seat"),
 		chromedp.SendKeys("#join-name", "Bea"),
 		chromedp.Click("#take-seat"),

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -585,4 +584,3 @@ func (s *Server) release(t *table) {
 	}
 }
 
-var errNoGame = errors.New("server: the game has not started")
