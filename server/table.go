@@ -583,4 +583,3 @@ func (s *Server) release(t *table) {
 		delete(s.tables, t.id)
 	}
 }
-
