@@ -122,4 +122,31 @@ func TestServeHintsAndAnalysis(t *testing.T) {
 	if hints == 0 {
 		t.Fatal("no hint asked")
 	}
+	// The record downloaded at the end passes farkle verify; the same
+	// record with one throw changed does not.
+	resp, err := c.HTTP.Get(m.URL + "/api/tables/" + tb.ID + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	file := writeTestFile(t, "game.json", string(data))
+	if out, errOut, code := execFarkle(t, "", "verify", file); code != 0 {
+		t.Fatalf("farkle verify exit %d: %s %s", code, out, errOut)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range raw["actions"].([]any) {
+		e := a.(map[string]any)
+		if th, ok := e["threw"].([]any); ok && len(th) == 6 {
+			th[0] = float64(7 - int(th[0].(float64))) // another face
+			break
+		}
+	}
+	bad, _ := json.Marshal(raw)
+	if _, _, code := execFarkle(t, "", "verify", writeTestFile(t, "bad.json", string(bad))); code == 0 {
+		t.Fatal("farkle verify accepted a record with a changed throw")
+	}
 }
