@@ -446,7 +446,7 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 	}
 	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
 		if err := m.g.Check(dragon.KeepRally(k, dragon.Double)); err != nil {
-			m.note(true, "%s", DragonReason(err))
+			m.note(true, "keep %s: %s", k, m.keepWhy(v, k, err))
 			return nil
 		}
 		pts, _ := m.g.Game().Table().Points(k)
@@ -456,7 +456,21 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 		}}
 		return nil
 	}
+	if err := m.g.Check(dragon.Keep(k)); err != nil {
+		m.note(true, "keep %s: %s", k, m.keepWhy(v, k, err))
+		return nil
+	}
 	return m.keepThen(dragon.Keep(k), then)
+}
+
+// keepWhy explains why keeping k from v's throw is refused: the dice
+// table's reason when the dice do not score, else the game's.
+func (m *DragonModel) keepWhy(v dragon.View, k dice.Hand, err error) string {
+	var ke *dice.KeepError
+	if e := m.g.Game().Table().CheckKeep(v.Throw, k); errors.As(e, &ke) {
+		return ke.Reason
+	}
+	return DragonReason(err)
 }
 
 // keepThen plays the keep a, then (if the turn goes on between throws)

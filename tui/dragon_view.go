@@ -1,14 +1,12 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 )
 
@@ -89,7 +87,7 @@ func (m *DragonModel) tableView() string {
 		add(m.keptLine(v))
 		add(m.messageLine(v))
 		add(m.keysLine(v))
-		add(m.menuLines()...)
+		add(m.menuLines(v)...)
 		add(m.handLines(v)...)
 		add("")
 	}
@@ -217,6 +215,15 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		looks = append(looks, dieLook{rows: eventRows[f], style: style})
 	}
 	onTable := v.Phase == dragon.PhaseKeep || v.Phase == dragon.PhaseEvaded
+	if m.menu != nil && m.deciding() && !onTable {
+		// The actions of the turn's start, or the items to discard, where
+		// the dice go.
+		out := append([]string{""}, m.menuBody()...)
+		for len(out) < 6 {
+			out = append(out, "")
+		}
+		return out
+	}
 	switch {
 	case onTable && m.deciding() && v.Phase == dragon.PhaseKeep:
 		for i, f := range m.faces {
@@ -308,12 +315,7 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 		a = dragon.KeepRally(k, dragon.Double)
 	}
 	if err := m.g.Check(a); err != nil {
-		why := DragonReason(err)
-		var ke *dice.KeepError
-		if e := m.g.Game().Table().CheckKeep(v.Throw, k); errors.As(e, &ke) {
-			why = ke.Reason
-		}
-		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(why)
+		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(m.keepWhy(v, k, err))
 	}
 	_, what, _ := keepSoldiers(m.g.Game(), v, k)
 	line := fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
@@ -362,12 +364,18 @@ func (m *DragonModel) keysLine(v dragon.View) string {
 	return strings.Join(parts, " · ")
 }
 
-// menuLines draws the open menu.
-func (m *DragonModel) menuLines() []string {
-	mn := m.menu
-	if mn == nil || !m.deciding() {
+// menuLines draws the open menu under the keys while a throw is on the
+// table (a Rally reward, a card); other menus take the dice's place.
+func (m *DragonModel) menuLines(v dragon.View) []string {
+	if m.menu == nil || !m.deciding() || v.Phase != dragon.PhaseKeep && v.Phase != dragon.PhaseEvaded {
 		return nil
 	}
+	return m.menuBody()
+}
+
+// menuBody draws the open menu: its title and its items.
+func (m *DragonModel) menuBody() []string {
+	mn := m.menu
 	out := []string{m.st.bold.Render(mn.title)}
 	for i, it := range mn.items {
 		mark := "  "

@@ -1,0 +1,277 @@
+package tui
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// newDragonModel returns the model of a game of players with seed, sized
+// w×h, without colours, bots playing at once.
+func newDragonModel(t testing.TB, players string, seed [32]byte, w, h int) *DragonModel {
+	t.Helper()
+	g := newDragonGame(t, players, seed, "")
+	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	drun(m, m.Init())
+	return m
+}
+
+// drun executes cmd and every command that follows, feeding the messages
+// to m (no bot delay in tests).
+func drun(m *DragonModel, cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil, tea.QuitMsg:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// dpress sends keys to m and runs what follows each.
+func dpress(m *DragonModel, keys ...string) {
+	for _, k := range keys {
+		_, cmd := m.Update(keyMsg(k))
+		drun(m, cmd)
+	}
+}
+
+// dragonSeed returns the first seed "name-0", "name-1", ... for which ok
+// holds of a new game of players (seat 0 is a person).
+func dragonSeed(t testing.TB, name, players string, ok func(g *DragonGame) bool) [32]byte {
+	t.Helper()
+	for i := range 5000 {
+		seed := dragon.SeedFrom(fmt.Sprintf("%s-%d", name, i))
+		if ok(newDragonGame(t, players, seed, "")) {
+			return seed
+		}
+	}
+	t.Fatalf("no seed for %s", name)
+	return [32]byte{}
+}
+
+// youStart: seat 0 has the first turn.
+func youStart(g *DragonGame) bool { return g.Turn() == 0 }
+
+// lonePosition returns the key of a die of the throw that does not score
+// alone (a 2, 3, 4 or 6 that is not part of three of a kind), or "".
+func lonePosition(faces []int) string {
+	count := map[int]int{}
+	for _, f := range faces {
+		count[f]++
+	}
+	for i, f := range faces {
+		if f != 1 && f != 5 && count[f] < 3 {
+			return fmt.Sprint(i + 1)
+		}
+	}
+	return ""
+}
+
+func TestDragonIllegalKeepChangesNothing(t *testing.T) {
+	seed := dragonSeed(t, "illegal", "you,bot:smart", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		if _, err := g.Do(dragon.Recruit()); err != nil {
+			return false
+		}
+		v := g.View(0)
+		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Blank && lonePosition(v.Throw.Faces()) != ""
+	})
+	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
+	dpress(m, "r")
+	before, actions := m.g.State(), len(m.g.Record().Actions)
+	bad := lonePosition(m.faces)
+	for _, keys := range [][]string{{bad, "r"}, {"s"}, {"9"}, {"x"}} {
+		dpress(m, keys...)
+		if !reflect.DeepEqual(m.g.State(), before) || len(m.g.Record().Actions) != actions {
+			t.Fatalf("keys %v changed the game", keys)
+		}
+	}
+	dpress(m, "r") // the lone die is still chosen
+	if !strings.Contains(m.View(), "scores only as part of") {
+		t.Fatalf("the illegal keep is not explained:\n%s", m.View())
+	}
+	// A scoring die is kept.
+	dpress(m, bad) // unchoose
+	for i, f := range m.faces {
+		if f == 1 || f == 5 {
+			dpress(m, fmt.Sprint(i+1), "r")
+			break
+		}
+	}
+	if len(m.g.Record().Actions) <= actions {
+		t.Fatal("a legal keep was not played")
+	}
+}
+
+// itemNames returns the names of the Magic Items seat holds.
+func itemNames(g *DragonGame, seat int) []string {
+	var out []string
+	for _, id := range g.State().Players[seat].Items {
+		out = append(out, g.Game().Cards().Card(id).Name)
+	}
+	return out
+}
+
+// TestDragonHotSeatHidesItems: in hot-seat play the screen shows only the
+// hand of the person at the keyboard, and nobody's between turns.
+func TestDragonHotSeatHidesItems(t *testing.T) {
+	seed := dragonSeed(t, "hotseat", "ana,bob", youStart)
+	m := newDragonModel(t, "ana,bob", seed, 100, 40)
+	g := m.g
+	ana, bob := itemNames(g, 0), itemNames(g, 1)
+	if len(ana) == 0 || len(bob) == 0 {
+		t.Fatal("no items dealt")
+	}
+	shows := func(names []string) bool {
+		screen := m.View()
+		for _, n := range names {
+			if strings.Contains(screen, n) {
+				return true
+			}
+		}
+		return false
+	}
+	if !strings.Contains(m.View(), "Pass the keyboard to ana") || shows(ana) || shows(bob) {
+		t.Fatalf("the first screen is not a pass screen hiding both hands:\n%s", m.View())
+	}
+	dpress(m, "r") // nothing until enter
+	if len(g.Record().Actions) != 0 {
+		t.Fatal("a key played before the pass was accepted")
+	}
+	dpress(m, "enter")
+	if !shows(ana) || shows(bob) {
+		t.Fatalf("ana's screen:\n%s", m.View())
+	}
+	// ana recruits: keep a scoring die each throw, stop after the first keep.
+	dpress(m, "r")
+	for g.Turn() == 0 && !g.Over() {
+		v := g.View(0)
+		switch v.Phase {
+		case dragon.PhaseKeep:
+			if shows(bob) {
+				t.Fatal("bob's items on ana's screen")
+			}
+			k := firstKeepAction(v)
+			if k.Kind == 0 {
+				dpress(m, "a")
+				continue
+			}
+			for _, key := range positionsOf(m.faces, k.Keep) {
+				dpress(m, key)
+			}
+			dpress(m, "s")
+			if m.menu != nil { // a Rally
+				dpress(m, "d")
+			}
+		case dragon.PhaseEvaded, dragon.PhaseRoll:
+			dpress(m, "s")
+		case dragon.PhaseDiscard:
+			dpress(m, "1")
+		default:
+			t.Fatalf("phase %v", v.Phase)
+		}
+	}
+	if !strings.Contains(m.View(), "Pass the keyboard to bob") || shows(ana) || shows(bob) {
+		t.Fatalf("after ana's turn:\n%s", m.View())
+	}
+	dpress(m, "enter")
+	if !shows(itemNames(g, 1)) || shows(itemNames(g, 0)) {
+		t.Fatalf("bob's screen:\n%s", m.View())
+	}
+}
+
+// firstKeepAction returns the first legal keep of v (zero if none).
+func firstKeepAction(v dragon.View) dragon.Action {
+	for _, a := range v.Legal {
+		if a.Kind == dragon.ActKeep {
+			return a
+		}
+	}
+	return dragon.Action{}
+}
+
+// positionsOf returns the keys choosing the dice of k among faces.
+func positionsOf(faces []int, k dice.Hand) []string {
+	var out []string
+	used := make([]bool, len(faces))
+	for _, f := range k.Faces() {
+		for i, g := range faces {
+			if g == f && !used[i] {
+				used[i] = true
+				out = append(out, fmt.Sprint(i+1))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestDragonBotItemsNeverShown plays a game of a person against a bot by
+// keys and checks every screen: the bot's Magic Items never appear above
+// the log (the log names only cards discarded or used, which are public).
+func TestDragonBotItemsNeverShown(t *testing.T) {
+	m := newDragonModel(t, "you,bot:smart", dragon.SeedFrom("never"), 100, 40)
+	g := m.g
+	for steps := 0; !g.Over() && steps < 3000; steps++ {
+		screen, _, _ := strings.Cut(m.View(), "─ log")
+		for _, n := range itemNames(g, 1) {
+			mine := false
+			for _, o := range itemNames(g, 0) {
+				mine = mine || o == n
+			}
+			if strings.Contains(screen, n) && !mine {
+				t.Fatalf("the bot's %s is on the screen:\n%s", n, screen)
+			}
+		}
+		v := g.View(0)
+		cmd := dragonPolicy(g.Game(), v)
+		switch {
+		case m.menu != nil && v.Phase == dragon.PhaseChoose && cmd == "battle":
+			dpress(m, "f")
+		case m.menu != nil && v.Phase == dragon.PhaseChoose:
+			dpress(m, "r")
+		case m.menu != nil:
+			dpress(m, "1")
+		case strings.HasPrefix(cmd, "keep"):
+			k, _ := dice.Parse(strings.TrimSuffix(strings.TrimPrefix(cmd, "keep "), " double"))
+			dpress(m, positionsOf(m.faces, k)...)
+			dpress(m, "r")
+			if m.menu != nil {
+				dpress(m, "d")
+			}
+		case cmd == "stop":
+			dpress(m, "s")
+		case cmd == "roll":
+			dpress(m, "r")
+		case cmd == "accept":
+			dpress(m, "a")
+		default:
+			t.Fatalf("no key for %q in phase %v", cmd, v.Phase)
+		}
+	}
+	if !g.Over() {
+		t.Fatal("the game did not end")
+	}
+	if !strings.Contains(m.View(), g.Winners()[1:]) {
+		t.Fatalf("the end screen does not name the winner:\n%s", m.View())
+	}
+}
