@@ -1,0 +1,101 @@
+package tui
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// dragonGolden runs m in a teatest program of w×h, plays the steps and
+// compares the final screen with testdata/NAME.golden (-update rewrites).
+func dragonGolden(t *testing.T, m *DragonModel, w, h int, steps ...screenStep) {
+	t.Helper()
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	for _, st := range steps {
+		if st.key != "" {
+			tm.Send(keyMsg(st.key))
+		}
+		if st.waitFor != "" {
+			want := []byte(st.waitFor)
+			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, want) },
+				teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+		}
+	}
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*DragonModel)
+	teatest.RequireEqualOutput(t, []byte(final.View()+"\n"))
+}
+
+// goldenDragonModel is a model of a game whose bots play at once, without
+// colours, not yet sized (teatest sends the size).
+func goldenDragonModel(t *testing.T, g *DragonGame) *DragonModel {
+	t.Helper()
+	return NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+}
+
+func TestGoldenDragonChoose(t *testing.T) {
+	seed := dragonSeed(t, "golden-choose", "you,bot:smart", youStart)
+	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", seed, ""))
+	dragonGolden(t, m, 80, 30, screenStep{"", "Choose your action"})
+}
+
+// TestGoldenDragonRally: a recruiting throw with a Rally; a scoring die is
+// chosen and r asks for the reward.
+func TestGoldenDragonRally(t *testing.T) {
+	seed := dragonSeed(t, "golden-rally", "you,bot:smart", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		g.Do(dragon.Recruit())
+		v := g.View(0)
+		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Rally && v.Throw.Count(1) > 0
+	})
+	g := newDragonGame(t, "you,bot:smart", seed, "")
+	m := goldenDragonModel(t, g)
+	// The same game, played ahead, tells where the first 1 will be.
+	probe := newDragonGame(t, "you,bot:smart", seed, "")
+	probe.Do(dragon.Recruit())
+	one := positionsOf(probe.View(0).Throw.Faces(), dice.Of(1))[0]
+	dragonGolden(t, m, 80, 32,
+		screenStep{"", "Choose your action"},
+		screenStep{"r", "rally"},
+		screenStep{one, "chosen 1"},
+		screenStep{"r", "Rally! Your reward"})
+}
+
+// TestGoldenDragonBattle: the Final Battle after a throw that wounded the
+// dragon.
+func TestGoldenDragonBattle(t *testing.T) {
+	arm := func(g *DragonGame) {
+		s := &g.state
+		s.Stockpile -= 6000
+		s.Players[0].Soldiers = 6000
+	}
+	seed := dragonSeed(t, "golden-battle", "you,bot:smart", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		arm(g)
+		g.Do(dragon.Battle())
+		v := g.View(0)
+		return v.Phase == dragon.PhaseKeep && v.Damage == 1 && firstKeepAction(v).Kind != 0
+	})
+	g := newDragonGame(t, "you,bot:smart", seed, "")
+	arm(g)
+	m := goldenDragonModel(t, g)
+	dragonGolden(t, m, 80, 32,
+		screenStep{"", "Choose your action"},
+		screenStep{"f", "1 of 3 damage"})
+}
+
+func TestGoldenDragonHelp(t *testing.T) {
+	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", dragon.SeedFrom("help"), ""))
+	dragonGolden(t, m, 80, 100, screenStep{"?", "Soldiers (melds"})
+}
