@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// dragonPerson is a plain person's play as line-mode commands: attack with
+// enough soldiers, else recruit; keep the most soldiers (in battle the
+// cheapest keep), double on a Rally, stop at 1000 or with two dice or
+// fewer; discard the first item.
+func dragonPerson(g *dragon.Game, v dragon.View) (dragon.Action, string) {
+	switch v.Phase {
+	case dragon.PhaseChoose:
+		for _, a := range v.Legal {
+			if a.Kind == dragon.ActBattle {
+				return a, "battle"
+			}
+		}
+		return dragon.Recruit(), "recruit"
+	case dragon.PhaseKeep:
+		var best dragon.Action
+		bestPts := 0
+		for _, a := range v.Legal {
+			if a.Kind != dragon.ActKeep || a.Reward == dragon.DrawItem {
+				continue
+			}
+			pts, _ := g.Table().Points(a.Keep)
+			if v.Mode == dragon.Battling {
+				pts = -pts
+			}
+			if best.Kind == 0 || pts > bestPts {
+				best, bestPts = a, pts
+			}
+		}
+		if best.Kind == 0 {
+			return dragon.Accept(), "accept"
+		}
+		if best.Reward == dragon.Double {
+			return best, "keep " + best.Keep.String() + " double"
+		}
+		return best, "keep " + best.Keep.String()
+	case dragon.PhaseEvaded:
+		return dragon.Roll(), "roll"
+	case dragon.PhaseRoll:
+		if v.Mode == dragon.Recruiting && (v.Pool >= 1000 || v.Dice <= 2) {
+			return dragon.Stop(), "stop"
+		}
+		return dragon.Roll(), "roll"
+	case dragon.PhaseDiscard:
+		id := v.Players[v.Seat].Items[0].ID
+		return dragon.Discard(id), "discard " + id
+	}
+	return dragon.Action{}, "quit"
+}
+
+// dragonScript plays `farkle play --rules dragon --seed seedText --players
+// you,bot:smart` ahead with package dragon (the same seeds and bots as the
+// command) and returns the person's commands and the final state.
+func dragonScript(t *testing.T, seedText string) (string, dragon.State) {
+	t.Helper()
+	g := dragon.MustGame(dragon.DefaultRules(), dragon.DefaultCards())
+	seed := dragon.SeedFrom(seedText)
+	src, botSrc := dragon.NewSource(seed), dragon.NewSource(dragon.BotSeed(seed))
+	s, _, err := g.New([]string{"you", "smart"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := dragon.NewBot(dragon.Smart, dragon.NewBrains(g))
+	var script strings.Builder
+	for n := 0; !s.Over(); n++ {
+		if n > 20000 {
+			t.Fatal("the game does not end")
+		}
+		v := g.View(s, s.Turn)
+		var a dragon.Action
+		if s.Turn == 1 {
+			a = bot.Choose(v, botSrc)
+		} else {
+			var cmd string
+			a, cmd = dragonPerson(g, v)
+			script.WriteString(cmd + "\n")
+		}
+		if s, _, err = g.Apply(s, a, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return script.String(), s
+}
+
+// runFarkleData is runFarkle with FARKLE_DATA_DIR set to dir.
+func runFarkleData(t testing.TB, dir, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string {
+		if k == "FARKLE_DATA_DIR" {
+			return dir
+		}
+		return ""
+	}}
+	code := Main(context.Background(), e, args)
+	return out.String(), errOut.String(), code
+}
+
+// TestPlayDragonWholeGame plays a whole game of Dragon Farkle against the
+// smart bot through stdin and stdout, in-process and with the binary, and
+// checks the lines, the winner and the saved record.
+func TestPlayDragonWholeGame(t *testing.T) {
+	script, final := dragonScript(t, "cmd-dragon")
+	args := []string{"play", "--rules", "dragon", "--plain", "--seed", "cmd-dragon", "--players", "you,bot:smart"}
+	outputs := map[string]string{}
+	for _, runner := range []string{"in-process", "binary"} {
+		t.Run(runner, func(t *testing.T) {
+			dir := t.TempDir()
+			var out, stderr string
+			var code int
+			if runner == "binary" {
+				t.Setenv("FARKLE_DATA_DIR", dir)
+				out, stderr, code = execFarkle(t, script, args...)
+			} else {
+				out, stderr, code = runFarkleData(t, dir, script, args...)
+			}
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+			if len(lines) < 3 {
+				t.Fatalf("output %q", out)
+			}
+			winner := "winner: " + final.Players[final.Winners[0]].Name
+			if !strings.HasPrefix(lines[len(lines)-2], winner) || !strings.HasPrefix(lines[len(lines)-1], "saved: ") {
+				t.Fatalf("the game ends with %q, want %q and the saved file", lines[len(lines)-2:], winner)
+			}
+			throws := 0
+			for _, l := range lines {
+				switch {
+				case strings.HasPrefix(l, "error: "):
+					t.Fatalf("a command was refused: %q", l)
+				case strings.HasPrefix(l, "throw: "):
+					throws++
+					if _, err := dice.Parse(strings.TrimPrefix(l[:strings.Index(l, " event: ")], "throw: ")); err != nil {
+						t.Fatalf("bad throw line %q: %v", l, err)
+					}
+				}
+			}
+			if throws == 0 {
+				t.Fatal("no throw lines")
+			}
+			path := strings.TrimPrefix(lines[len(lines)-1], "saved: ")
+			if filepath.Dir(path) != filepath.Join(dir, "games") {
+				t.Fatalf("saved in %s, want %s/games", path, dir)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := dragon.ParseRecord(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, s, _, err := rec.Replay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(s, final) {
+				t.Fatal("the saved record does not replay to the game played")
+			}
+			outputs[runner] = strings.Join(lines[:len(lines)-1], "\n")
+		})
+	}
+	if a, b := outputs["in-process"], outputs["binary"]; a != "" && a != b {
+		t.Fatal("the binary printed another game than the in-process run")
+	}
+}
+
+func TestPlayDragonBadPlayers(t *testing.T) {
+	for _, c := range []struct {
+		players string
+		mention []string
+	}{
+		{"you,bot:steady", []string{"steady", "random, simple, smart"}},
+		{"you", []string{"1 players", "2 to 5"}},
+		{"you,you", []string{"plays twice"}},
+	} {
+		t.Run(c.players, func(t *testing.T) {
+			_, stderr, code := runFarkle(t, "", "play", "--rules", "dragon", "--plain", "--players", c.players)
+			checkBadInput(t, stderr, code, c.mention...)
+		})
+	}
+}
+
+// TestPlayDragonQuit: quitting at once saves the game so far.
+func TestPlayDragonQuit(t *testing.T) {
+	dir := t.TempDir()
+	out, stderr, code := runFarkleData(t, dir, "recruit\nquit\n", "play", "--rules", "dragon", "--seed", "q", "--players", "ana,bob")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if !strings.Contains(out, "\nthrow: ") || !strings.Contains(out, "saved: "+filepath.Join(dir, "games")) {
+		t.Fatalf("output:\n%s", out)
+	}
+}
