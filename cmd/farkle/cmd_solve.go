@@ -232,6 +232,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 					progressbar.OptionSetDescription(fmt.Sprintf("sweep %d: score pairs", sweep)),
 					progressbar.OptionShowCount(),
 					progressbar.OptionSetPredictTime(true),
+					progressbar.OptionThrottle(100*time.Millisecond),
 					progressbar.OptionClearOnFinish())
 				lastSweep = sweep
 			}
