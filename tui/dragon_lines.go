@@ -2,9 +2,11 @@ package tui
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -548,15 +550,20 @@ func dragonHintLines(g *DragonGame, v dragon.View) []string {
 	if v.Mode == dragon.Battling && v.Phase == dragon.PhaseRoll {
 		out = append(out, fmt.Sprintf("this battle now (%d of %d damage, %d dice): %.1f%%", v.Damage, v.DragonHealth, v.Dice, 100*odds.Value(me.Soldiers, v.Damage, v.Dice)))
 	}
-	best := -1
-	for i, a := range adv {
-		if best < 0 || a.Unit == adv[best].Unit && a.Value > adv[best].Value {
-			best = i
-		}
+	switch {
+	case v.Phase == dragon.PhaseChoose:
+		out = append(out, "(recruit: a turn's soldiers on average · brawl: your gain less theirs · battle: chance to slay)")
+	case v.Mode == dragon.Battling:
+		out = append(out, "(the chance to slay the dragon in this battle after each choice)")
+	case v.Mode == dragon.Recruiting:
+		out = append(out, "(the soldiers you can expect to bank this turn after each choice)")
+	}
+	if sameUnits(adv) {
+		slices.SortStableFunc(adv, func(a, b dragon.Advice) int { return cmp.Compare(b.Value, a.Value) })
 	}
 	for i, a := range adv {
 		mark := ""
-		if i == best && len(adv) > 1 && sameUnits(adv) {
+		if i == 0 && len(adv) > 1 && sameUnits(adv) {
 			mark = " (best)"
 		}
 		out = append(out, fmt.Sprintf("%s: %s%s", dragonCommand(a.Action, names), dragonAdviceValue(a), mark))

@@ -79,7 +79,10 @@ func (m *DragonModel) tableView() string {
 	if m.pass {
 		name := g.Names()[g.Turn()]
 		add(st.bold.Render(fmt.Sprintf("Pass the keyboard to %s.", name)))
-		add("", fmt.Sprintf("  %s, press %s when you are ready (the others should look away: your Magic Items are shown).", name, st.key.Render("enter")))
+		add("")
+		for _, l := range wrap(fmt.Sprintf("%s, press enter when you are ready (the others look away: your Magic Items will show).", name), m.width-2, "") {
+			add("  " + l)
+		}
 		add("", m.messageLine(v), "")
 	} else {
 		add(m.turnLine(v))
@@ -88,7 +91,11 @@ func (m *DragonModel) tableView() string {
 		add(m.messageLine(v))
 		add(m.keysLine(v))
 		add(m.menuLines(v)...)
-		add(m.handLines(v)...)
+		hand := m.handLines(v, true)
+		if m.height-len(top)-len(hand) < 7 {
+			hand = m.handLines(v, false) // the card texts are in the help
+		}
+		add(hand...)
 		add("")
 	}
 	if len(top) > m.height {
@@ -113,7 +120,7 @@ func (m *DragonModel) dragonLine(v dragon.View) string {
 		if v.Slain {
 			return st.good.Render("The dragon is slain.")
 		}
-		return st.dim.Render(fmt.Sprintf("The dragon: unhurt · %d damage in one battle slays it · attack with %d soldiers%s", v.DragonHealth, r.BattleMinimum, eaten))
+		return st.dim.Render(fmt.Sprintf("Dragon unhurt · %d damage slays it · attack at %d+ soldiers%s", v.DragonHealth, r.BattleMinimum, eaten))
 	}
 	var marks []string
 	for i := range v.DragonHealth {
@@ -123,7 +130,7 @@ func (m *DragonModel) dragonLine(v dragon.View) string {
 			marks = append(marks, "♥")
 		}
 	}
-	return st.warn.Render(fmt.Sprintf("The dragon: %s  %d of %d damage — %d more slays it", strings.Join(marks, " "), v.Damage, v.DragonHealth, v.DragonHealth-v.Damage)) + st.dim.Render(eaten)
+	return st.warn.Render(fmt.Sprintf("Dragon %s  %d of %d damage — %d more slays it", strings.Join(marks, " "), v.Damage, v.DragonHealth, v.DragonHealth-v.Damage)) + st.dim.Render(eaten)
 }
 
 // players draws one line per player: soldiers, Companion (face up) and
@@ -145,6 +152,9 @@ func (m *DragonModel) players(v dragon.View) []string {
 			line = st.current.Render(line)
 		}
 		var notes []string
+		if s := m.g.Seats()[i]; s.IsBot() {
+			notes = append(notes, "bot "+s.Bot)
+		}
 		if p.Companion != nil {
 			notes = append(notes, p.Companion.Name)
 		}
@@ -153,9 +163,6 @@ func (m *DragonModel) players(v dragon.View) []string {
 			items += " (below)"
 		}
 		notes = append(notes, items)
-		if s := m.g.Seats()[i]; s.IsBot() {
-			notes = append(notes, "bot "+s.Bot)
-		}
 		if slices.Contains(v.Winners, i) {
 			notes = append(notes, "WINNER")
 		}
@@ -172,7 +179,7 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 	p := v.Players[v.Turn]
 	who := possessive(p.Name) + " turn"
 	if m.g.BotToAct() {
-		who = p.Name + " (bot) is playing"
+		who = p.Name + " (bot)"
 	}
 	var what string
 	switch {
@@ -398,17 +405,24 @@ func (m *DragonModel) menuBody() []string {
 // handLines shows the cards of the person at the keyboard: their
 // Companion and Magic Items (and the items drawn this turn). Nothing in
 // hot-seat play between turns.
-func (m *DragonModel) handLines(v dragon.View) []string {
+// With texts false only the names are shown.
+func (m *DragonModel) handLines(v dragon.View, texts bool) []string {
 	if v.Seat < 0 || v.Seat >= len(v.Players) {
 		return nil
 	}
 	me := v.Players[v.Seat]
 	var parts []string
+	text := func(c dragon.CardView) string {
+		if texts {
+			return " (" + c.Text + ")"
+		}
+		return ""
+	}
 	if c := me.Companion; c != nil {
-		parts = append(parts, "Companion "+c.Name+" ("+c.Text+")")
+		parts = append(parts, "Companion "+c.Name+text(*c))
 	}
 	for _, c := range me.Items {
-		parts = append(parts, "Item "+c.Name+" ("+c.Text+")")
+		parts = append(parts, "Item "+c.Name+text(c))
 	}
 	for _, c := range v.Drawn {
 		parts = append(parts, "drawn "+c.Name+" (yours when you stop)")
