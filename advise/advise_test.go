@@ -219,7 +219,7 @@ func TestAdviceAgreesWithExpert(t *testing.T) {
 }
 
 func TestBadPositions(t *testing.T) {
-	a := advisor(t, short("classic", 2000), 2)
+	a := advisor(t, short("classic", 1000), 2)
 	for _, tc := range []struct {
 		name    string
 		p       Position
@@ -232,7 +232,7 @@ func TestBadPositions(t *testing.T) {
 		{"off unit", Position{Total: 75, Dice: 3}, "multiple of 50"},
 		{"their score off unit", Position{Them: 1010, Total: 100, Dice: 3}, "multiple of 50"},
 		{"throw of other size", Position{Total: 100, Dice: 3, Throw: dice.Of(1, 5)}, "has 2 dice"},
-		{"my score at target", Position{Me: 2000, Total: 100, Dice: 3}, "target"},
+		{"my score at target", Position{Me: 1000, Total: 100, Dice: 3}, "target"},
 		{"nothing kept", Position{Total: 0, Dice: 3}, "turn total 0"},
 		{"streak", Position{Total: 100, Dice: 3, MyStreak: 3}, "streak"},
 	} {
@@ -250,7 +250,7 @@ func TestBadPositions(t *testing.T) {
 }
 
 func TestStateChoicesAreLegal(t *testing.T) {
-	r := short("farkle-dice", 1500)
+	r := short("farkle-dice", 1000)
 	for _, players := range []int{1, 2, 3} {
 		a := advisor(t, r, players)
 		steady, _ := bot.New("bold", r)
