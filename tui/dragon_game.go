@@ -1,10 +1,12 @@
 package tui
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -318,4 +320,73 @@ func (g *DragonGame) SaveError() error { return g.saved }
 // e.g. dir/20261129-163000-ana-smart-dragon.json.
 func DragonGamePath(dir string, t time.Time, names []string) string {
 	return strings.TrimSuffix(GamePath(dir, t, names), ".json") + "-dragon.json"
+}
+
+// IsDragonRecord reports whether data looks like a saved Dragon Farkle game
+// (a dragon.Record) rather than a record of ordinary Farkle.
+func IsDragonRecord(data []byte) bool {
+	var head struct {
+		Format string `json:"format"`
+	}
+	return json.Unmarshal(data, &head) == nil && head.Format == dragon.RecordFormat
+}
+
+// ResumeDragonGame reads the unfinished Dragon Farkle game saved at path
+// and replays it: the game's dice from its seed, and every bot action
+// chosen again by its bot from the bots' seed (a bot whose choice differs
+// from the record is an error, so a record edited by hand cannot be
+// resumed). It is saved back to path. A finished game is an error wrapping
+// ErrSave.
+func ResumeDragonGame(path string, now func() time.Time) (*DragonGame, error) {
+	if now == nil {
+		now = time.Now
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSave, err)
+	}
+	rec, err := dragon.ParseRecord(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
+	}
+	if len(rec.Winners) > 0 {
+		return nil, fmt.Errorf("%w: %s: the game is over; nothing to resume", ErrSave, path)
+	}
+	game, err := rec.Game()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
+	}
+	seed, err := rec.SeedBytes()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
+	}
+	seats := make([]Seat, len(rec.Players))
+	for i, n := range rec.Players {
+		seats[i] = Seat{Name: n}
+		if i < len(rec.Levels) {
+			seats[i].Bot = rec.Levels[i]
+		}
+	}
+	g, err := NewDragonGame(game, seats, seed, path, now)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
+	}
+	for i, a := range rec.Actions {
+		if g.BotToAct() {
+			if b := g.bots[g.state.Turn].Choose(g.game.View(g.state, g.state.Turn), g.botSrc); !reflect.DeepEqual(b, a) {
+				return nil, fmt.Errorf("%w: %s: action %d: the record says %s, but the bot %s chooses %s", ErrSave, path, i+1, a, seats[g.state.Turn].Name, b)
+			}
+		}
+		next, ev, err := g.game.Apply(g.state, a, g.src)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: action %d (%s): %w", ErrSave, path, i+1, a, err)
+		}
+		g.state = next
+		g.rec.Actions = append(g.rec.Actions, a)
+		g.note(ev)
+	}
+	if g.Over() {
+		return nil, fmt.Errorf("%w: %s: the game is over; nothing to resume", ErrSave, path)
+	}
+	return g, nil
 }

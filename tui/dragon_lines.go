@@ -99,7 +99,13 @@ func (l *dragonLines) intro() {
 	l.say("dragon farkle: %s rules, slay the dragon (%d damage in one battle, %d soldiers to attack); players: %s", r.Name, r.DragonHealth, r.BattleMinimum, strings.Join(who, ", "))
 	l.say("commands: %s", dragonLineCommands)
 	s := g.State()
+	if len(g.Record().Actions) > 0 && g.Path() != "" {
+		l.say("resumed: %s", g.Path())
+	}
 	l.say("turn: %s (round %d, %d soldiers)", s.Players[s.Turn].Name, s.Round, s.Players[s.Turn].Soldiers)
+	if (s.Phase == dragon.PhaseKeep || s.Phase == dragon.PhaseEvaded) && !g.BotToAct() {
+		l.say("throw: %s event: %s", s.Throw, s.Event)
+	}
 	l.advance()
 }
 
@@ -592,5 +598,9 @@ func (l *dragonLines) saved() {
 		l.say("error: the game could not be saved: %v", err)
 		return
 	}
-	l.say("saved: %s", g.Path())
+	if g.Over() {
+		l.say("saved: %s", g.Path())
+	} else {
+		l.say("saved: %s (resume with: farkle play --resume %s)", g.Path(), g.Path())
+	}
 }

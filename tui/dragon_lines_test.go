@@ -3,6 +3,7 @@ package tui
 import (
 	"bufio"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -232,5 +233,89 @@ func TestDragonLinesRefused(t *testing.T) {
 				t.Fatalf("%s: %q", cmd, out.String())
 			}
 		}
+	}
+}
+
+// TestDragonResume saves a game in the middle of a turn, resumes it from
+// the file and finds the same state, record and next dice; a record whose
+// bot action was changed is refused.
+func TestDragonResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.json")
+	seed := dragon.SeedFrom("resume")
+	g := newDragonGame(t, "you,bot:random,bot:smart", seed, path)
+	// Play until the person has thrown a few times.
+	for n := 0; n < 40 && !g.Over(); n++ {
+		if g.BotToAct() {
+			if _, _, err := g.Auto(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		f := strings.Fields(dragonPolicy(g.Game(), g.View(g.Turn())))
+		a, err := (&dragonLines{g: g}).parse(f[0], f[1:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Do(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.Save(); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ResumeDragonGame(path, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.State(), g.State()) || !reflect.DeepEqual(back.Record(), g.Record()) {
+		t.Fatal("the resumed game differs")
+	}
+	// Both go on identically.
+	for n := 0; n < 30 && !g.Over(); n++ {
+		var a dragon.Action
+		if g.BotToAct() {
+			var err error
+			if a, _, err = g.Auto(); err != nil {
+				t.Fatal(err)
+			}
+			if b, _, err := back.Auto(); err != nil || !reflect.DeepEqual(a, b) {
+				t.Fatalf("the bots differ after resuming: %v %v", a, b)
+			}
+		} else {
+			a = g.View(g.Turn()).Legal[0]
+			if _, err := g.Do(a); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := back.Do(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !reflect.DeepEqual(back.State(), g.State()) {
+			t.Fatal("the resumed game throws other dice")
+		}
+	}
+	// A bot's recruit changed by hand into another legal action (a brawl):
+	// the game could replay it, but the bot would not have chosen it.
+	rec := *g.Record()
+	src := dragon.NewSource(seed)
+	st, _, _ := g.Game().New(rec.Players, src)
+	for i, a := range rec.Actions {
+		if st.Turn != 0 && a.Kind == dragon.ActRecruit {
+			rec.Actions = append(append([]dragon.Action(nil), rec.Actions[:i]...), dragon.Brawl(0))
+			break
+		}
+		st, _, _ = g.Game().Apply(st, a, src)
+	}
+	if last := rec.Actions[len(rec.Actions)-1]; last.Kind != dragon.ActBrawl {
+		t.Fatal("no bot recruited")
+	}
+	data, _ := rec.Marshal()
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, data, 0o644)
+	if _, err := ResumeDragonGame(bad, fixedNow); !errors.Is(err, ErrSave) || !strings.Contains(err.Error(), "chooses") {
+		t.Fatalf("a changed record resumed: %v", err)
+	}
+	if !IsDragonRecord(data) || IsDragonRecord([]byte(`{"format":"farkle-record/1"}`)) {
+		t.Fatal("IsDragonRecord")
 	}
 }

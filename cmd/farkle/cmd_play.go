@@ -36,6 +36,13 @@ scripts and screen readers: it prints "throw: 1 1 3 4 5 6" after each of your
 throws and reads commands: keep 1 1 5, roll, bank, hint, score, help, quit.
 Without --players it plays you against one bot.
 
+With --rules dragon it plays Dragon Farkle (bots: random, simple, smart;
+default players you,bot:smart): at the start of a turn r recruits, b
+brawls, f attacks the dragon; s stops or retreats; on a Rally d doubles
+and i draws an item; c uses a card. Line mode reads recruit, brawl NAME,
+battle, keep 1 1 5 [double|item], roll, stop, retreat, accept, use CARD,
+discard CARD, hand, score, hint, help, quit.
+
 Every game is saved as a record in $FARKLE_DATA_DIR/games, else
 $XDG_DATA_HOME/farkle/games, else ~/.local/share/farkle/games: at the end of
 every turn, at the end of the game and when you quit. The seed of an
@@ -77,6 +84,13 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			if set[f] {
 				return usagef("--resume continues a saved game with its own rules, players and dice; --%s cannot change them", f)
 			}
+		}
+		if data, err := os.ReadFile(*resume); err == nil && tui.IsDragonRecord(data) {
+			dg, err := tui.ResumeDragonGame(*resume, now)
+			if err != nil {
+				return usagef("--resume %s: %v", *resume, err)
+			}
+			return runDragonGame(ctx, e, dg, lineMode)
 		}
 		var err error
 		if g, err = tui.ResumeGame(*resume, now); err != nil {
@@ -184,6 +198,13 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 	if err != nil {
 		return usagef("%v", err)
 	}
+	return runDragonGame(ctx, e, g, lineMode)
+}
+
+// runDragonGame plays g full-screen or in line mode and says where it is
+// saved.
+func runDragonGame(ctx context.Context, e *env, g *tui.DragonGame, lineMode bool) error {
+	var err error
 	if lineMode {
 		return tui.RunDragonLines(ctx, g, e.stdin, e.stdout)
 	}
@@ -198,6 +219,9 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 	}
 	if g.Path() != "" {
 		fmt.Fprintf(e.stdout, "saved: %s\n", g.Path())
+		if !g.Over() {
+			fmt.Fprintf(e.stdout, "resume with: farkle play --resume %s\n", g.Path())
+		}
 	}
 	return nil
 }

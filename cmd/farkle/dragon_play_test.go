@@ -208,3 +208,33 @@ func TestPlayDragonQuit(t *testing.T) {
 		t.Fatalf("output:\n%s", out)
 	}
 }
+
+// TestPlayDragonResume: a game quit in the middle is continued with
+// --resume and plays on from where it stopped.
+func TestPlayDragonResume(t *testing.T) {
+	dir := t.TempDir()
+	script, final := dragonScript(t, "cmd-resume")
+	cmds := strings.SplitAfter(script, "\n")
+	first := strings.Join(cmds[:5], "")
+	out, stderr, code := runFarkleData(t, dir, first+"quit\n", "play", "--rules", "dragon", "--seed", "cmd-resume", "--players", "you,bot:smart")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	i := strings.Index(out, "saved: ")
+	if i < 0 || !strings.Contains(out[i:], "resume with") {
+		t.Fatalf("no saved line:\n%s", out)
+	}
+	path := strings.Fields(out[i:])[1]
+	out, stderr, code = runFarkleData(t, dir, strings.Join(cmds[5:], ""), "play", "--resume", path)
+	if code != 0 || stderr != "" {
+		t.Fatalf("resume: exit %d, stderr %q", code, stderr)
+	}
+	if !strings.Contains(out, "resumed: "+path) || !strings.Contains(out, "\nwinner: "+final.Players[final.Winners[0]].Name) {
+		t.Fatalf("resume output:\n%s", out)
+	}
+	// A finished game cannot be resumed; --resume with --rules is refused.
+	_, stderr, code = runFarkleData(t, dir, "", "play", "--resume", path)
+	checkBadInput(t, stderr, code, "the game is over")
+	_, stderr, code = runFarkleData(t, dir, "", "play", "--resume", path, "--rules", "dragon")
+	checkBadInput(t, stderr, code, "--rules")
+}
