@@ -550,6 +550,7 @@ func (m *DragonModel) do(a dragon.Action) tea.Cmd {
 // events updates the screen for what happened.
 func (m *DragonModel) events(ev []dragon.Event) {
 	names := m.g.Names()
+	noted := false // a message was set by these events
 	for _, e := range ev {
 		switch e.Kind {
 		case dragon.EvThrow:
@@ -562,11 +563,13 @@ func (m *DragonModel) events(ev []dragon.Event) {
 			m.last.note = fmt.Sprintf("%s farkled and lost %d soldiers", names[e.Seat], e.N)
 		case dragon.EvBattleEnd, dragon.EvBattleLost:
 			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
-		case dragon.EvBrawl:
-			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0])
-		case dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten:
-			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0])
+		case dragon.EvBrawl, dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten:
+			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
+			noted = true
 		case dragon.EvTurn:
+			if !noted && !m.flashErr {
+				m.flash = "" // last turn's news is in the log
+			}
 			if m.last.note == "" {
 				m.last = lastThrow{}
 			}

@@ -101,14 +101,19 @@ func eventWord(f dragon.EventFace) string { return f.String() }
 // keepSoldiers returns the soldiers of keeping k from v's throw as the
 // player to act would get or pay them, and what that means ("+150",
 // "costs 150", "eaten"), or ok false when k is not a legal keep.
-func keepSoldiers(g *dragon.Game, v dragon.View, k dice.Hand) (n int, what string, ok bool) {
+//
+// In battle the cost is after the player's discounts: s is the state of
+// the game, read only for the cards of the player to act (who is the one
+// looking).
+func keepSoldiers(g *dragon.Game, s dragon.State, v dragon.View, k dice.Hand) (n int, what string, ok bool) {
 	pts, ok := g.Table().Points(k)
 	if !ok {
 		return 0, "", false
 	}
 	switch {
 	case v.Mode == dragon.Battling:
-		return pts, fmt.Sprintf("costs %d", pts), true
+		cost := g.BattleCost(s, pts)
+		return cost, fmt.Sprintf("costs %d of your %d soldiers", cost, v.Players[v.Turn].Soldiers), true
 	case v.Event == dragon.Dragon:
 		return pts, fmt.Sprintf("%d eaten by the dragon", pts), true
 	}

@@ -70,7 +70,11 @@ func (m *DragonModel) tableView() string {
 	var top []string
 	add := func(l ...string) { top = append(top, l...) }
 
-	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · round %d", g.Game().Rules().Name, v.Round))
+	round := fmt.Sprintf("round %d", v.Round)
+	if n := g.Game().Rules().RoundLimit; n > 0 {
+		round += fmt.Sprintf(" of %d", n)
+	}
+	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · %s", g.Game().Rules().Name, round))
 	add(spread(left, st.dim.Render("? help · q quit"), m.width))
 	add(m.dragonLine(v))
 	add("")
@@ -114,7 +118,7 @@ func (m *DragonModel) dragonLine(v dragon.View) string {
 	r := m.g.Game().Rules()
 	eaten := ""
 	if v.Meal > 0 {
-		eaten = fmt.Sprintf(" · it has eaten %d soldiers in battle", v.Meal)
+		eaten = fmt.Sprintf(" · it ate %d", v.Meal)
 	}
 	if v.Mode != dragon.Battling || (v.Phase == dragon.PhaseOver) {
 		if v.Slain {
@@ -324,7 +328,7 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 	if err := m.g.Check(a); err != nil {
 		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(m.keepWhy(v, k, err))
 	}
-	_, what, _ := keepSoldiers(m.g.Game(), v, k)
+	_, what, _ := keepSoldiers(m.g.Game(), m.g.State(), v, k)
 	line := fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
 	if v.Mode == dragon.Recruiting && v.Event == dragon.Dragon {
 		line += st.dim.Render(" (the Dragon: every scoring die is set aside and eaten)")
