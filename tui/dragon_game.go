@@ -44,6 +44,11 @@ type DragonGame struct {
 // levels: random, simple, smart) and the seed. It is saved to path ("" for
 // never).
 func NewDragonGame(g *dragon.Game, seats []Seat, seed [32]byte, path string, now func() time.Time) (*DragonGame, error) {
+	return startDragon(g, dragon.NewBrains(g), seats, seed, path, now)
+}
+
+// startDragon is NewDragonGame with the bots' tables of g already made.
+func startDragon(g *dragon.Game, brains *dragon.Brains, seats []Seat, seed [32]byte, path string, now func() time.Time) (*DragonGame, error) {
 	if now == nil {
 		now = time.Now
 	}
@@ -56,7 +61,7 @@ func NewDragonGame(g *dragon.Game, seats []Seat, seed [32]byte, path string, now
 	if err != nil {
 		return nil, err
 	}
-	dg := &DragonGame{game: g, brains: dragon.NewBrains(g), seats: seats, src: src, botSrc: dragon.NewSource(dragon.BotSeed(seed)),
+	dg := &DragonGame{game: g, brains: brains, seats: seats, src: src, botSrc: dragon.NewSource(dragon.BotSeed(seed)),
 		state: s, rec: dragon.NewRecord(g, names, seed), path: path, now: now, started: now().UTC().Format(time.RFC3339)}
 	dg.rec.Levels = make([]string, len(seats))
 	dg.bots = make([]*dragon.Bot, len(seats))

@@ -92,6 +92,13 @@ func tail(s string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
+// testDragon and testBrains are the default game and its bots' tables,
+// made once for all tests.
+var (
+	testDragon = dragon.MustGame(dragon.DefaultRules(), dragon.DefaultCards())
+	testBrains = dragon.NewBrains(testDragon)
+)
+
 // newDragonGame starts a game with the default rules and cards.
 func newDragonGame(t testing.TB, players string, seed [32]byte, path string) *DragonGame {
 	t.Helper()
@@ -100,7 +107,7 @@ func newDragonGame(t testing.TB, players string, seed [32]byte, path string) *Dr
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := NewDragonGame(dragon.MustGame(r, dragon.DefaultCards()), seats, seed, path, fixedNow)
+	g, err := startDragon(testDragon, testBrains, seats, seed, path, fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -275,3 +275,69 @@ func TestDragonBotItemsNeverShown(t *testing.T) {
 		t.Fatalf("the end screen does not name the winner:\n%s", m.View())
 	}
 }
+
+// TestDragonRallyReward: on a Rally, r asks for the reward; esc goes back
+// without playing anything; i keeps the dice with a Magic Item and throws
+// the rest, and the item drawn shows in the hand (face down for others).
+func TestDragonRallyReward(t *testing.T) {
+	seed := dragonSeed(t, "golden-rally", "you,bot:smart", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		g.Do(dragon.Recruit())
+		v := g.View(0)
+		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Rally && v.Throw.Count(1) > 0
+	})
+	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
+	dpress(m, "r")
+	n := len(m.g.Record().Actions)
+	dpress(m, positionsOf(m.faces, dice.Of(1))...)
+	dpress(m, "r")
+	if m.menu == nil || !strings.Contains(m.View(), "Rally! Your reward") {
+		t.Fatalf("no reward menu:\n%s", m.View())
+	}
+	dpress(m, "esc")
+	if m.menu != nil || len(m.g.Record().Actions) != n {
+		t.Fatal("esc did not go back, or played something")
+	}
+	dpress(m, "r", "i")
+	acts := m.g.Record().Actions[n:]
+	if len(acts) < 2 || acts[0] != dragon.KeepRally(dice.Of(1), dragon.DrawItem) || acts[1] != dragon.Roll() {
+		t.Fatalf("played %v, want the keep with an item, then a throw", acts)
+	}
+	if s := m.g.State(); s.Turn == 0 && len(s.Drawn) > 0 {
+		name := m.g.Game().Cards().Card(s.Drawn[0]).Name
+		if !strings.Contains(m.View(), "drawn "+name) {
+			t.Fatalf("the drawn item is not in the hand:\n%s", m.View())
+		}
+	}
+}
+
+// TestDragonQuitAsks: q asks first; n goes back, y quits and saves.
+func TestDragonQuitAsks(t *testing.T) {
+	m := newDragonModel(t, "you,bot:smart", dragon.SeedFrom("quit"), 80, 30)
+	dpress(m, "q")
+	if !strings.Contains(m.View(), "Quit?") {
+		t.Fatalf("q did not ask:\n%s", m.View())
+	}
+	dpress(m, "n")
+	if strings.Contains(m.View(), "Quit?") || m.quitting {
+		t.Fatal("n did not go back")
+	}
+	_, cmd := m.Update(keyMsg("q"))
+	_, cmd = m.Update(keyMsg("y"))
+	if cmd == nil || !m.quitting {
+		t.Fatal("y did not quit")
+	}
+}
+
+// TestDragonNarrow: every line of the table fits 60 columns.
+func TestDragonNarrow(t *testing.T) {
+	m := newDragonModel(t, "you,ana,bot:smart", dragon.SeedFrom("narrow"), 60, 24)
+	dpress(m, "enter")
+	for _, l := range strings.Split(m.View(), "\n") {
+		if w := len([]rune(l)); w > 60 {
+			t.Errorf("line of %d columns: %q", w, l)
+		}
+	}
+}
