@@ -42,4 +42,3 @@ func FuzzDragonLines(f *testing.F) {
 		}
 	})
 }
-
