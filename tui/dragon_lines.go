@@ -550,7 +550,7 @@ func dragonHintLines(g *DragonGame, v dragon.View) []string {
 	me := v.Players[v.Seat]
 	var out []string
 	odds := g.Brains().Odds()
-	if v.Phase == dragon.PhaseChoose {
+	if v.Mode != dragon.Battling {
 		out = append(out, fmt.Sprintf("final battle odds with your %d soldiers: %.1f%% to slay the dragon", me.Soldiers, 100*odds.Win(me.Soldiers)))
 	}
 	if v.Mode == dragon.Battling && v.Phase == dragon.PhaseRoll {

@@ -341,3 +341,22 @@ func TestDragonNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestDragonHintKey: h shows the value of every action and the battle
+// odds for the player's soldiers, and hides them again.
+func TestDragonHintKey(t *testing.T) {
+	seed := dragonSeed(t, "golden-choose", "you,bot:smart", youStart)
+	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
+	odds := fmt.Sprintf("%.1f%% to slay", 100*m.g.Brains().Odds().Win(0))
+	dpress(m, "h")
+	screen := m.View()
+	for _, want := range []string{"hint (h hides)", "recruit: ", "brawl smart: ", odds} {
+		if !strings.Contains(screen, want) {
+			t.Fatalf("the hint lacks %q:\n%s", want, screen)
+		}
+	}
+	dpress(m, "h")
+	if strings.Contains(m.View(), "hint (h hides)") {
+		t.Fatal("h did not hide the hint")
+	}
+}
