@@ -114,18 +114,28 @@ func (l *dragonLines) intro() {
 func (l *dragonLines) advance() {
 	g := l.g
 	for g.BotToAct() {
-		_, ev, err := g.Auto()
+		a, ev, err := g.Auto()
 		if err != nil {
 			l.say("error: %s", DragonReason(err))
 			return
 		}
-		l.events(ev)
+		l.played(a, ev)
 	}
 	l.prompt()
 }
 
-// events prints one line per event.
-func (l *dragonLines) events(ev []dragon.Event) {
+// played prints what the action a did: a line per event, after a line
+// announcing a brawl.
+func (l *dragonLines) played(a dragon.Action, ev []dragon.Event) {
+	if a.Kind == dragon.ActBrawl && len(ev) > 0 {
+		names := l.g.Names()
+		l.say("%s", youGrammar(fmt.Sprintf("%s challenges %s to a brawl", names[ev[0].Seat], names[a.Target]), names))
+	}
+	l.events(ev, a.Kind == dragon.ActBrawl)
+}
+
+// events prints one line per event; brawl says they are a brawl's.
+func (l *dragonLines) events(ev []dragon.Event, brawl bool) {
 	g := l.g
 	s := g.State()
 	seats := g.Seats()
@@ -136,15 +146,18 @@ func (l *dragonLines) events(ev []dragon.Event) {
 		case e.Kind == dragon.EvTurn:
 			l.say("turn: %s (round %d, %d soldiers)", s.Players[e.Seat].Name, e.Round, s.Players[e.Seat].Soldiers)
 		case e.Kind == dragon.EvThrow && person:
+			var notes []string
+			if len(g.Humans()) > 1 || brawl {
+				notes = append(notes, s.Players[e.Seat].Name)
+			}
+			if brawl {
+				notes = append(notes, fmt.Sprintf("brawl score %d", e.N))
+			}
 			extra := ""
-			if e.N > 0 {
-				extra = fmt.Sprintf(" (brawl score %d)", e.N)
+			if len(notes) > 0 {
+				extra = " (" + strings.Join(notes, ", ") + ")"
 			}
-			who := ""
-			if len(g.Humans()) > 1 || e.Seat != s.Turn {
-				who = " (" + s.Players[e.Seat].Name + ")"
-			}
-			l.say("throw: %s event: %s%s%s", e.Dice, e.Face, who, extra)
+			l.say("throw: %s event: %s%s", e.Dice, e.Face, extra)
 		case e.Kind == dragon.EvWin:
 			// RunDragonLines prints the winner line.
 		default:
@@ -207,7 +220,7 @@ func (l *dragonLines) prompt() {
 			case v.Event == dragon.Rally:
 				parts = append(parts, fmt.Sprintf("keep scoring dice of %s with a Rally reward: keep DICE double, or keep DICE item", v.Throw))
 			default:
-				parts = append(parts, fmt.Sprintf("keep scoring dice of %s (e.g. keep %s)", v.Throw, firstKeep(v)))
+				parts = append(parts, fmt.Sprintf("keep scoring dice of %s (the most: keep %s)", v.Throw, l.mostKeep(v)))
 			}
 		}
 		parts = append(parts, uses...)
@@ -230,14 +243,18 @@ func (l *dragonLines) prompt() {
 	}
 }
 
-// firstKeep returns the dice of the first legal keep of v (an example).
-func firstKeep(v dragon.View) string {
+// mostKeep names the legal keep of v worth the most soldiers, e.g. "1 1 1
+// for 1000".
+func (l *dragonLines) mostKeep(v dragon.View) string {
+	best, bestPts := dice.Hand(0), -1
 	for _, a := range v.Legal {
 		if a.Kind == dragon.ActKeep {
-			return a.Keep.String()
+			if pts, _ := l.g.Game().Table().Points(a.Keep); pts > bestPts {
+				best, bestPts = a.Keep, pts
+			}
 		}
 	}
-	return ""
+	return fmt.Sprintf("%s for %d", best, bestPts)
 }
 
 // hand prints the cards of the person to act.
@@ -297,7 +314,7 @@ func (l *dragonLines) command(line string) (quit bool) {
 		l.say("error: %s", DragonReason(err))
 		return false
 	}
-	l.events(ev)
+	l.played(a, ev)
 	l.advance()
 	return false
 }
