@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -358,5 +359,71 @@ func TestDragonHintKey(t *testing.T) {
 	dpress(m, "h")
 	if strings.Contains(m.View(), "hint (h hides)") {
 		t.Fatal("h did not hide the hint")
+	}
+}
+
+// TestDragonUseCard: c lists the cards usable on the throw; choosing one
+// plays it.
+func TestDragonUseCard(t *testing.T) {
+	seed := dragonSeed(t, "use", "you,bot:smart", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		g.Do(dragon.Recruit())
+		return hasKind(g.View(0).Legal, dragon.ActUse)
+	})
+	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
+	dpress(m, "r")
+	n := len(m.g.Record().Actions)
+	dpress(m, "c")
+	if m.menu == nil || !strings.Contains(m.View(), "Use a card") {
+		t.Fatalf("no card menu:\n%s", m.View())
+	}
+	want := m.menu.items[0].act
+	dpress(m, "1")
+	if acts := m.g.Record().Actions; len(acts) != n+1 || acts[n] != want {
+		t.Fatalf("played %v, want %v", acts[n:], want)
+	}
+}
+
+// TestDragonDiscard: a turn that ends with too many Magic Items asks which
+// to discard.
+func TestDragonDiscard(t *testing.T) {
+	seed := dragonSeed(t, "discard", "you,bot:smart", func(g *DragonGame) bool {
+		return g.Turn() == 0 && g.Game().ItemLimit(g.State(), 0) == 1 && !slices.Contains(g.State().ItemDeck, "sack")
+	})
+	g := newDragonGame(t, "you,bot:smart", seed, "")
+	s := &g.state // a second item from the deck
+	top := s.ItemDeck[len(s.ItemDeck)-1]
+	s.ItemDeck = s.ItemDeck[:len(s.ItemDeck)-1]
+	s.Players[0].Items = append(s.Players[0].Items, top)
+	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	dpress(m, "r")
+	for g.Turn() == 0 && g.State().Phase != dragon.PhaseDiscard {
+		v := g.View(0)
+		switch v.Phase {
+		case dragon.PhaseKeep:
+			k := firstKeepAction(v)
+			if k.Kind == 0 {
+				dpress(m, "a")
+				continue
+			}
+			dpress(m, positionsOf(m.faces, k.Keep)...)
+			dpress(m, "s")
+			if m.menu != nil {
+				dpress(m, "d")
+			}
+		default:
+			dpress(m, "s")
+		}
+	}
+	if g.State().Phase != dragon.PhaseDiscard || m.menu == nil || !strings.Contains(m.View(), "Discard one") {
+		t.Fatalf("no discard menu:\n%s", m.View())
+	}
+	gone := m.menu.items[1].act.Card
+	dpress(m, "2")
+	if slices.Contains(g.State().Players[0].Items, gone) || len(g.State().Players[0].Items) != 1 {
+		t.Fatalf("items %v after discarding %s", g.State().Players[0].Items, gone)
 	}
 }
