@@ -18,7 +18,7 @@ import (
 
 const (
 	goingAway   = websocket.StatusGoingAway
-	sendBuffer  = 64              // messages queued for a client before it is dropped as too slow
+	sendBuffer  = 256             // messages queued for a client before it is dropped as too slow
 	writeWait   = 5 * time.Second // a write slower than this drops the client
 	pingEvery   = 30 * time.Second
 	closeReason = "too slow: messages were not read"
@@ -89,15 +89,17 @@ type client struct {
 	bucket bucket
 }
 
-// send queues b; a client whose queue is full is dropped, so one slow
-// reader never holds up the table.
+// send queues b; a client whose queue is full is dropped at once (it
+// gets no later message, so it never sees a gap), so one slow reader
+// never holds up the table. It never blocks.
 func (c *client) send(b []byte) {
 	select {
 	case <-c.done:
 	case c.out <- b:
 	default:
+		// Drop it now: no later message may reach it after this gap.
 		c.srv.log.Warn("dropping slow client", "table", c.t.id)
-		go c.close(websocket.StatusPolicyViolation, closeReason)
+		c.close(websocket.StatusPolicyViolation, closeReason)
 	}
 }
 
@@ -110,9 +112,15 @@ func (c *client) sendJSON(v any) {
 	c.send(b)
 }
 
+// close ends the connection once: with the closing handshake, or at
+// once for a client dropped as too slow (it would not read the handshake).
 func (c *client) close(code websocket.StatusCode, reason string) {
 	c.once.Do(func() {
 		close(c.done)
+		if code == websocket.StatusPolicyViolation {
+			_ = c.conn.CloseNow()
+			return
+		}
 		go func() {
 			_ = c.conn.Close(code, reason)
 		}()
@@ -202,6 +210,11 @@ func (c *client) writeLoop(ctx context.Context) {
 		case <-c.done:
 			return
 		case b := <-c.out:
+			select {
+			case <-c.done: // dropped or closing: write nothing more
+				return
+			default:
+			}
 			wctx, cancel := context.WithTimeout(ctx, writeWait)
 			err := c.conn.Write(wctx, websocket.MessageText, b)
 			cancel()
