@@ -581,6 +581,9 @@ func (m *DragonModel) events(ev []dragon.Event) {
 			m.pass = true
 		}
 	}
+	if len(m.g.Humans()) > 1 && m.g.BotToAct() {
+		m.holder = -1 // nobody's hand while a bot plays between two people
+	}
 	m.sync()
 }
 

@@ -427,3 +427,41 @@ func TestDragonDiscard(t *testing.T) {
 		t.Fatalf("items %v after discarding %s", g.State().Players[0].Items, gone)
 	}
 }
+
+// TestDragonHotSeatBotTurn: in hot-seat play nobody's hand is on screen
+// while a bot plays.
+func TestDragonHotSeatBotTurn(t *testing.T) {
+	players := "ana,bot:smart,bob"
+	seed := dragonSeed(t, "hotseat-bot", players, youStart)
+	m := newDragonModel(t, players, seed, 100, 40)
+	g := m.g
+	dpress(m, "enter", "r")
+	var cmd tea.Cmd
+	for g.Turn() == 0 {
+		v := g.View(0)
+		var k string
+		switch {
+		case m.menu != nil:
+			k = "1"
+		case v.Phase == dragon.PhaseKeep && firstKeepAction(v).Kind == 0:
+			k = "a"
+		case v.Phase == dragon.PhaseKeep:
+			dpress(m, positionsOf(m.faces, firstKeepAction(v).Keep)...)
+			k = "s"
+		default:
+			k = "s"
+		}
+		_, cmd = m.Update(keyMsg(k)) // the bot's move is not run yet
+	}
+	if !g.BotToAct() || cmd == nil {
+		t.Fatal("the bot is not to play")
+	}
+	screen := m.View()
+	for _, seat := range []int{0, 2} {
+		for _, n := range itemNames(g, seat) {
+			if strings.Contains(screen, n) {
+				t.Fatalf("%s on screen during the bot's turn:\n%s", n, screen)
+			}
+		}
+	}
+}
