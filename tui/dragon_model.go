@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"time"
 
@@ -70,6 +71,7 @@ type DragonModel struct {
 
 	faces  []int
 	sel    []bool
+	undo   [][]bool // earlier selections, for u
 	cursor int
 	selAt  int // game version the selection belongs to
 
@@ -254,7 +256,7 @@ func (m *DragonModel) tableKey(msg tea.KeyMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, m.keys.Throw):
 			return m.do(dragon.Roll())
-		case msg.String() == "s":
+		case msg.String() == "s" || msg.String() == "b":
 			return m.do(m.stopAction(v))
 		}
 		m.note(true, "%q does nothing here: r throws, s %s, ? help", msg.String(), m.stopWord(v))
@@ -294,8 +296,14 @@ func (m *DragonModel) keepKey(msg tea.KeyMsg, v dragon.View) tea.Cmd {
 		m.toggle(m.cursor)
 	case key.Matches(msg, m.keys.Throw):
 		return m.keep(v, dragon.Roll())
-	case msg.String() == "s":
+	case msg.String() == "s" || msg.String() == "b":
 		return m.keep(v, m.stopAction(v))
+	case key.Matches(msg, m.keys.Undo):
+		if len(m.undo) == 0 {
+			m.note(true, "nothing to undo")
+			return nil
+		}
+		m.sel, m.undo = m.undo[len(m.undo)-1], m.undo[:len(m.undo)-1]
 	case msg.String() == "a":
 		if hasKind(v.Legal, dragon.ActAccept) {
 			return m.do(dragon.Accept())
@@ -323,6 +331,7 @@ func (m *DragonModel) toggle(i int) {
 		m.note(true, "there are only %d dice: choose 1 to %d", len(m.sel), len(m.sel))
 		return
 	}
+	m.undo = append(m.undo, slices.Clone(m.sel))
 	m.sel[i] = !m.sel[i]
 	m.cursor = i
 }
@@ -346,7 +355,7 @@ func (m *DragonModel) sync() {
 		return
 	}
 	m.selAt = v
-	m.faces, m.sel, m.cursor, m.menu = nil, nil, 0, nil
+	m.faces, m.sel, m.undo, m.cursor, m.menu = nil, nil, nil, 0, nil
 	if !m.deciding() {
 		return
 	}

@@ -465,3 +465,21 @@ func TestDragonHotSeatBotTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestDragonUndo: u takes back the last choice of a die.
+func TestDragonUndo(t *testing.T) {
+	seed := dragonSeed(t, "golden-choose", "you,bot:smart", youStart)
+	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
+	dpress(m, "r", "1", "2")
+	if m.selected().N() != 2 {
+		t.Fatal("two dice not chosen")
+	}
+	dpress(m, "u")
+	if m.selected() != dice.Single(m.faces[0], 1) {
+		t.Fatalf("after u: %v", m.selected())
+	}
+	dpress(m, "u", "u")
+	if m.selected() != 0 || !strings.Contains(m.View(), "nothing to undo") {
+		t.Fatalf("after three u: %v\n%s", m.selected(), m.View())
+	}
+}
