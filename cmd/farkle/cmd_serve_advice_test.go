@@ -45,10 +45,7 @@ func TestServeHintsAndAnalysis(t *testing.T) {
 	st := msg.State
 	hints := 0
 	for st.Phase != "over" {
-		if err := c.Send(ctx, map[string]string{"type": "hint", "id": "h"}); err != nil {
-			t.Fatal(err)
-		}
-		h, err := c.Next(ctx)
+		h, err := ask(ctx, c, map[string]string{"type": "hint", "id": "h"})
 		if err != nil || h.Type != "hint" {
 			t.Fatalf("hint: %s %s %v", h.Type, h.Raw, err)
 		}
@@ -92,10 +89,11 @@ func TestServeHintsAndAnalysis(t *testing.T) {
 		hints++
 		// Follow the hint.
 		a := body.Advice.Choices[best].Action
-		if err := c.Act(ctx, st.Version, a.Type, a.Dice); err != nil {
-			t.Fatal(err)
+		act := map[string]any{"type": a.Type}
+		if a.Dice != nil {
+			act["dice"] = a.Dice
 		}
-		if msg, err = c.Next(ctx); err != nil || msg.Type != "update" {
+		if msg, err = ask(ctx, c, map[string]any{"type": "action", "version": st.Version, "action": act}); err != nil || msg.Type != "update" {
 			t.Fatalf("%s %s %v", msg.Type, msg.Raw, err)
 		}
 		st = msg.State
@@ -148,5 +146,20 @@ func TestServeHintsAndAnalysis(t *testing.T) {
 	bad, _ := json.Marshal(raw)
 	if _, _, code := execFarkle(t, "", "verify", writeTestFile(t, "bad.json", string(bad))); code == 0 {
 		t.Fatal("farkle verify accepted a record with a changed throw")
+	}
+}
+
+// ask sends m and returns the answer, waiting and sending again while the
+// server says the client is too quick (20 messages a second).
+func ask(ctx context.Context, c *wsclient.Client, m any) (wsclient.Msg, error) {
+	for {
+		if err := c.Send(ctx, m); err != nil {
+			return wsclient.Msg{}, err
+		}
+		r, err := c.Next(ctx)
+		if err != nil || r.Type != "error" || r.Code != "rate_limited" {
+			return r, err
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
