@@ -318,7 +318,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 	}
 	waitVersion := func(b context.Context, v int) gameData {
 		var g gameData
-		for range 200 {
+		for range 500 { // 10 s
 			g, _ = chromedp.Run(b, chromedp.Evaluate[gameData](readGame))
 			if g.Version >= v {
 				return g
@@ -341,7 +341,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		var g gameData
-		for range 300 { // the page reconnects by itself
+		for range 750 { // the page reconnects by itself (15 s at most)
 			if g, _ = chromedp.Run(b, chromedp.Evaluate[gameData](readGame)); g.Online == "yes" {
 				break
 			}
