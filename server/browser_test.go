@@ -412,7 +412,7 @@ func TestBrowserPhoneAndRulesForm(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent("t")); err != nil {
 			t.Fatal(err)
 		}
-		for i := 0; i < 100 && g.Step == "throw"; i++ {
+		for i := 0; i < 500 && g.Step == "throw"; i++ {
 			time.Sleep(20 * time.Millisecond)
 			g, _ = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
 		}
