@@ -100,7 +100,11 @@ function home() {
   api('GET', '/api/bots').then((bots) => {
     const sel = document.getElementById('level');
     for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: b.description }, b.name));
-    const desc = () => { document.getElementById('level-desc').textContent = (bots.find((b) => b.name === sel.value) || {}).description || ''; };
+    const desc = () => {
+      let d = (bots.find((b) => b.name === sel.value) || {}).description || '';
+      if (sel.value === 'perfect') d += ' (its first game under a rule set waits a few minutes while it solves the game)';
+      document.getElementById('level-desc').textContent = d;
+    };
     sel.addEventListener('change', desc);
     desc();
   });

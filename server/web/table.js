@@ -182,7 +182,7 @@ export function tablePage(id) {
     if (st.phase === 'over') status = 'Game over';
     else if (st.phase !== 'play') status = mine ? 'Roll one die: the highest starts' : `${actorName} rolls for the start…`;
     else if (mine) status = st.step === 'keep' ? 'Your turn: click the dice to keep' : 'Your turn';
-    else status = `${actorName} is playing…`;
+    else status = g.table.seats[st.actor] && g.table.seats[st.actor].bot ? `${actorName} is thinking…` : `${actorName} is playing…`;
     const { faces, keep } = st.step === 'keep' ? selection() : { faces: [], keep: null };
     const dice = h('div', { class: 'throw-area', role: 'group', 'aria-label': 'dice' },
       (st.throw || []).length === 0 ? h('span', { class: 'muted' }, st.phase === 'play' ? `${st.to_throw} dice to throw` : '') :
