@@ -143,7 +143,11 @@ func BenchmarkActionRoundTrip1000ClientsPaced(b *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("FARKLE_BENCH_WATCHERS")); err == nil && n > 0 {
 		watchers = n // clients per table, to compare
 	}
-	players := benchTables(b, ts, 100, watchers)
+	tables := 100
+	if n, err := strconv.Atoi(os.Getenv("FARKLE_BENCH_TABLES")); err == nil && n > 0 {
+		tables = n // to compare
+	}
+	players := benchTables(b, ts, tables, watchers)
 	ctx := context.Background()
 	var mu sync.Mutex
 	lat := make([]time.Duration, 0, b.N)
