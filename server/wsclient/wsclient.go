@@ -1,6 +1,3 @@
-// Package wsclient is a Go client of the web game's REST routes and
-// WebSocket protocol (docs/API.md). Tests, benchmarks and bots written
-// outside the server use it; it checks nothing the server does not.
 package wsclient
 
 import (
@@ -75,7 +72,8 @@ type Table struct {
 	Winners    []int  `json:"winners"`
 }
 
-// Msg is any message from the server; the fields of its type are set.
+// Msg is any message from the server; the fields of its type are set and
+// Raw holds the whole message.
 type Msg struct {
 	Type string          `json:"type"`
 	Raw  json.RawMessage `json:"-"`
@@ -210,11 +208,6 @@ func (c *Client) Next(ctx context.Context) (Msg, error) {
 		return m, fmt.Errorf("wsclient: bad message %s: %w", data, err)
 	}
 	m.Raw = data
-	var st struct {
-		State json.RawMessage `json:"state"`
-	}
-	_ = json.Unmarshal(data, &st)
-	m.RawSt = st.State
 	return m, nil
 }
 
