@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"reflect"
@@ -150,5 +151,22 @@ func TestRandomGamesEnd(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestStateJSONNamesPhaseAndStep(t *testing.T) {
+	p := newPlay(t, seatOrder("classic"), []string{"ana"})
+	b, err := json.Marshal(p.s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"phase":"play"`) || !strings.Contains(string(b), `"step":"throw"`) {
+		t.Fatalf("state JSON: %s", b)
+	}
+	over := p.s
+	over.Step = 0 // as between turns and after the game
+	b, _ = json.Marshal(over)
+	if !strings.Contains(string(b), `"step":""`) {
+		t.Fatalf("the zero step must be written as an empty name: %s", b)
 	}
 }

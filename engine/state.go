@@ -39,8 +39,13 @@ func (p Phase) String() string {
 	return fmt.Sprintf("Phase(%d)", p)
 }
 
-// MarshalText writes the phase's name.
-func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+// MarshalText writes the phase's name, or "" for the zero Phase.
+func (p Phase) MarshalText() ([]byte, error) {
+	if p == 0 {
+		return []byte{}, nil
+	}
+	return []byte(p.String()), nil
+}
 
 // Step is where a turn is.
 type Step uint8
@@ -61,8 +66,13 @@ func (s Step) String() string {
 	return fmt.Sprintf("Step(%d)", s)
 }
 
-// MarshalText writes the step's name.
-func (s Step) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+// MarshalText writes the step's name, or "" between turns (the zero Step).
+func (s Step) MarshalText() ([]byte, error) {
+	if s == 0 {
+		return []byte{}, nil
+	}
+	return []byte(s.String()), nil
+}
 
 // Player is one seat's standing.
 type Player struct {
