@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -70,6 +71,7 @@ type Seat struct {
 // Table is one table: its rules, seats, secret seed and progress.
 type Table struct {
 	ID      string
+	Kind    string // the game: "" for ordinary Farkle, KindDragon for Dragon Farkle
 	Rules   rules.Rules
 	Seats   []Seat
 	Seed    engine.Seed // secret until the game ends; never sent to clients before
@@ -83,6 +85,10 @@ type Table struct {
 
 // Commitment returns the SHA-256 commitment of the table's seed.
 func (t *Table) Commitment() string { return t.Seed.Commitment() }
+
+// KindDragon is the Kind of a Dragon Farkle table: its actions and final
+// record are stored as opaque JSON through RawStore.
+const KindDragon = "dragon"
 
 // Result is one seat's line in a finished game, for stats. Players are keyed
 // by PlayerKey: a guest's ID, or "bot:LEVEL" for a bot.
@@ -187,4 +193,26 @@ type Store interface {
 
 	// Close releases the store.
 	Close() error
+}
+
+// RawFinish is Finish for a game whose record is not a record.Record (a
+// Dragon Farkle table): the record as JSON.
+type RawFinish struct {
+	Record  json.RawMessage
+	Winners []int
+	Scores  []int
+	Results []Result
+}
+
+// RawStore is implemented by stores that also keep games of other kinds
+// than ordinary Farkle, whose actions and records they hold as opaque JSON.
+// It follows the rules of AppendAction, Actions and FinalRecord.
+type RawStore interface {
+	// AppendRawAction is AppendAction with the action as JSON.
+	AppendRawAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *RawFinish) error
+	// RawActions returns the table's actions in order, as stored.
+	RawActions(ctx context.Context, tableID string) ([]json.RawMessage, error)
+	// RawFinalRecord returns the final record as stored, ENOTFOUND if the
+	// table does not exist or is not over.
+	RawFinalRecord(ctx context.Context, tableID string) (json.RawMessage, error)
 }

@@ -250,8 +250,8 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 		return store.Errorf(store.EINVALID, "rules: %v", err)
 	}
 	sj, _ := json.Marshal(t.Seats)
-	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, rules, seats, seed, status, actions, created, updated) VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
-		t.ID, string(rj), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano())
+	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+		t.ID, t.Kind, string(rj), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano())
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -261,7 +261,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, '')`
+const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, '')`
 
 type scanner interface{ Scan(...any) error }
 
@@ -269,7 +269,7 @@ func scanTable(s scanner) (store.Table, error) {
 	var t store.Table
 	var rj, sj, seed, status, winners, scores string
 	var created, updated int64
-	if err := s.Scan(&t.ID, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores); err != nil {
+	if err := s.Scan(&t.ID, &t.Kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores); err != nil {
 		return t, err
 	}
 	var err error
@@ -394,7 +394,8 @@ type appendReq struct {
 	tableID string
 	n       int
 	entry   []byte
-	fin     *store.Finish
+	fin     bool
+	results []store.Result
 	finJSON [3][]byte // record, winners, scores
 	done    chan error
 }
@@ -411,7 +412,7 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.
 	if err != nil {
 		return store.Errorf(store.EINVALID, "action: %v", err)
 	}
-	req := &appendReq{tableID: tableID, n: n, entry: ej, fin: fin, done: make(chan error, 1)}
+	req := &appendReq{tableID: tableID, n: n, entry: ej, fin: fin != nil, done: make(chan error, 1)}
 	if fin != nil {
 		rj, err := json.Marshal(fin.Record)
 		if err != nil {
@@ -420,7 +421,66 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.
 		wj, _ := json.Marshal(fin.Winners)
 		sj, _ := json.Marshal(fin.Scores)
 		req.finJSON = [3][]byte{rj, wj, sj}
+		req.results = fin.Results
 	}
+	return db.queueAppend(ctx, req)
+}
+
+// AppendRawAction implements store.RawStore.
+func (db *DB) AppendRawAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *store.RawFinish) error {
+	if !json.Valid(entry) {
+		return store.Errorf(store.EINVALID, "action: not JSON")
+	}
+	req := &appendReq{tableID: tableID, n: n, entry: entry, fin: fin != nil, done: make(chan error, 1)}
+	if fin != nil {
+		if !json.Valid(fin.Record) {
+			return store.Errorf(store.EINVALID, "record: not JSON")
+		}
+		wj, _ := json.Marshal(fin.Winners)
+		sj, _ := json.Marshal(fin.Scores)
+		req.finJSON = [3][]byte{fin.Record, wj, sj}
+		req.results = fin.Results
+	}
+	return db.queueAppend(ctx, req)
+}
+
+// RawActions implements store.RawStore.
+func (db *DB) RawActions(ctx context.Context, tableID string) ([]json.RawMessage, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT n, entry FROM actions WHERE table_id = ? ORDER BY n`, tableID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: actions: %w", err)
+	}
+	defer rows.Close()
+	var out []json.RawMessage
+	for rows.Next() {
+		var n int
+		var ej string
+		if err := rows.Scan(&n, &ej); err != nil {
+			return nil, fmt.Errorf("sqlite: actions: %w", err)
+		}
+		if n != len(out)+1 {
+			return nil, fmt.Errorf("sqlite: actions of %s: action %d is missing", tableID, len(out)+1)
+		}
+		out = append(out, json.RawMessage(ej))
+	}
+	return out, rows.Err()
+}
+
+// RawFinalRecord implements store.RawStore.
+func (db *DB) RawFinalRecord(ctx context.Context, tableID string) (json.RawMessage, error) {
+	var rj sql.NullString
+	err := db.r.QueryRowContext(ctx, `SELECT record FROM tables WHERE id = ?`, tableID).Scan(&rj)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !rj.Valid) {
+		return nil, store.Errorf(store.ENOTFOUND, "no finished game at table %q", tableID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: final record: %w", err)
+	}
+	return json.RawMessage(rj.String), nil
+}
+
+// queueAppend hands req to the group commit and waits for its answer.
+func (db *DB) queueAppend(ctx context.Context, req *appendReq) error {
 	db.mu.RLock()
 	if db.closed {
 		db.mu.RUnlock()
@@ -532,12 +592,12 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 		}
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
-	if r.fin == nil {
+	if !r.fin {
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ? WHERE id = ?`, r.n, string(store.Playing), now, r.tableID)
 	} else {
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ?, winners = ?, scores = ?, record = ? WHERE id = ?`,
 			r.n, string(store.Over), now, string(r.finJSON[1]), string(r.finJSON[2]), string(r.finJSON[0]), r.tableID)
-		for _, res := range r.fin.Results {
+		for _, res := range r.results {
 			if err != nil {
 				break
 			}

@@ -3,6 +3,7 @@ package sqlite_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"sync/atomic"
@@ -60,8 +61,12 @@ func TestReopen(t *testing.T) {
 	if err := raw.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
-	if n != 1 {
-		t.Fatalf("%d migrations recorded, want 1", n)
+	files, err := filepath.Glob("migrations/*.sql")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no migration files: %v", err)
+	}
+	if n != len(files) {
+		t.Fatalf("%d migrations recorded, want %d (the files in migrations/)", n, len(files))
 	}
 	var mode string
 	if err := raw.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil {
@@ -151,5 +156,56 @@ func TestAppendAfterClose(t *testing.T) {
 	}
 	if err := db.AppendAction(ctx, "t", 2, engineEntry(), nil); store.Code(err) != store.EINVALID {
 		t.Fatalf("append after Close: %v, want EINVALID", err)
+	}
+}
+
+// TestRawActions checks the opaque JSON actions of a Dragon Farkle table:
+// the kind survives, actions come back as stored and in order, a gap or a
+// repeat is a conflict, and the final record is kept.
+func TestRawActions(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "raw.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var raw store.RawStore = db
+	tb := store.Table{ID: "d", Kind: store.KindDragon, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "smart"}}, Seed: engine.SeedFrom("s")}
+	if err := db.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Table(ctx, "d"); err != nil || got.Kind != store.KindDragon {
+		t.Fatalf("kind = %q, %v; want %q", got.Kind, err, store.KindDragon)
+	}
+	acts := []string{`{"kind":"recruit","target":0}`, `{"kind":"keep","keep":[1,5],"target":0}`}
+	for i, a := range acts {
+		if err := raw.AppendRawAction(ctx, "d", i+1, json.RawMessage(a), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := raw.AppendRawAction(ctx, "d", 2, json.RawMessage(`{"kind":"stop"}`), nil); store.Code(err) != store.ECONFLICT {
+		t.Fatalf("repeated action 2: %v, want a conflict", err)
+	}
+	if err := raw.AppendRawAction(ctx, "d", 3, json.RawMessage(`not json`), nil); store.Code(err) != store.EINVALID {
+		t.Fatalf("bad JSON: %v, want invalid", err)
+	}
+	got, err := raw.RawActions(ctx, "d")
+	if err != nil || len(got) != 2 || string(got[0]) != acts[0] || string(got[1]) != acts[1] {
+		t.Fatalf("RawActions = %q, %v; want %q", got, err, acts)
+	}
+	if _, err := raw.RawFinalRecord(ctx, "d"); store.Code(err) != store.ENOTFOUND {
+		t.Fatalf("final record before the end: %v", err)
+	}
+	rec := `{"format":"farkle-dragon-record/1"}`
+	if err := raw.AppendRawAction(ctx, "d", 3, json.RawMessage(`{"kind":"stop","target":0}`), &store.RawFinish{Record: json.RawMessage(rec), Winners: []int{1}, Scores: []int{100, 5000}}); err != nil {
+		t.Fatal(err)
+	}
+	fr, err := raw.RawFinalRecord(ctx, "d")
+	if err != nil || string(fr) != rec {
+		t.Fatalf("final record = %s, %v", fr, err)
+	}
+	end, _ := db.Table(ctx, "d")
+	if end.Status != store.Over || len(end.Winners) != 1 || end.Winners[0] != 1 || end.Actions != 3 {
+		t.Fatalf("table after the end: %+v", end)
 	}
 }
