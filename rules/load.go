@@ -57,33 +57,22 @@ func Load(path string) (Rules, error) {
 // if none) with the file's fields laid over it, then validated. Unknown
 // fields are an error naming the field.
 func ParseTOML(data []byte) (Rules, error) {
-	// Check the keys on a generic decode first: decoding into the struct
-	// would match keys case-insensitively ("Target" for "target").
+	// The keys are checked on a generic decode first: decoding into the
+	// struct would match keys case-insensitively ("Target" for "target").
 	var generic map[string]any
 	if _, err := toml.Decode(string(data), &generic); err != nil {
 		return Rules{}, fmt.Errorf("rules: %w", err)
 	}
-	if err := checkKeys(generic, ""); err != nil {
-		return Rules{}, err
-	}
-	if err := checkShapes(generic); err != nil {
-		return Rules{}, err
-	}
-	base, _ := generic["base"].(string)
-	scoring, _ := generic["scoring"].(map[string]any)
-	_, hasSingle := scoring["single"]
-	r, err := startFrom(base, hasSingle)
-	if err != nil {
-		return Rules{}, err
-	}
-	md, err := toml.Decode(string(data), &r)
-	if err != nil {
-		return Rules{}, fmt.Errorf("rules: %w", err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		return Rules{}, unknownField(und[0].String())
-	}
-	return finish(r)
+	return parse(generic, func(r *Rules) error {
+		md, err := toml.Decode(string(data), r)
+		if err != nil {
+			return fmt.Errorf("rules: %w", err)
+		}
+		if und := md.Undecoded(); len(und) > 0 {
+			return unknownField(und[0].String())
+		}
+		return nil
+	})
 }
 
 // ParseJSON parses a JSON rule set with the same fields as a TOML file.
@@ -92,6 +81,20 @@ func ParseJSON(data []byte) (Rules, error) {
 	if err := json.Unmarshal(data, &generic); err != nil {
 		return Rules{}, fmt.Errorf("rules: %w", err)
 	}
+	return parse(generic, func(r *Rules) error {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(r); err != nil {
+			return fmt.Errorf("rules: %w", err)
+		}
+		return nil
+	})
+}
+
+// parse checks the keys and shapes of a generically decoded rule file,
+// starts from its base preset, lays the file over it with decode, and
+// validates the result.
+func parse(generic map[string]any, decode func(*Rules) error) (Rules, error) {
 	if err := checkKeys(generic, ""); err != nil {
 		return Rules{}, err
 	}
@@ -105,10 +108,8 @@ func ParseJSON(data []byte) (Rules, error) {
 	if err != nil {
 		return Rules{}, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return Rules{}, fmt.Errorf("rules: %w", err)
+	if err := decode(&r); err != nil {
+		return Rules{}, err
 	}
 	return finish(r)
 }
