@@ -179,12 +179,16 @@ func rulesOrDragonFlag(fs *flag.FlagSet) func() (rules.Rules, *dragon.Rules, err
 		}
 		r, err := rules.Resolve(*spec)
 		if err != nil {
+			all := strings.Join(append(rules.Presets(), dragonPreset), ", ")
+			if errors.Is(err, rules.ErrUnknownPreset) {
+				return rules.Rules{}, nil, usagef("--rules %s: unknown preset %q (presets: %s; or a .toml or .json rule file)", *spec, *spec, all)
+			}
 			var fe *rules.FieldError
-			if errors.As(err, &fe) || errors.Is(err, rules.ErrUnknownPreset) {
+			if errors.As(err, &fe) {
 				return rules.Rules{}, nil, usagef("--rules %s: %v", *spec, err)
 			}
 			// A file that cannot be read or parsed: say what --rules takes.
-			return rules.Rules{}, nil, usagef("--rules %s: %v (--rules takes a preset: %s; or a .toml or .json rule file)", *spec, err, strings.Join(append(rules.Presets(), dragonPreset), ", "))
+			return rules.Rules{}, nil, usagef("--rules %s: %v (--rules takes a preset: %s; or a .toml or .json rule file)", *spec, err, all)
 		}
 		return r, nil, nil
 	}
