@@ -55,6 +55,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
+	mux.HandleFunc("GET /api/dragon/odds", s.handleDragonOdds)
+	mux.HandleFunc("GET /api/dragon/cards", s.handleDragonCards)
 
 	static, _ := fs.Sub(webFS, "web")
 	files := http.FileServerFS(static)
@@ -403,6 +405,10 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	if isDragonRules(req.Rules) {
+		s.newDragonTable(w, r, req)
+		return
+	}
 	rs, err := ParseRules(req.Rules)
 	if len(req.Rules) == 0 {
 		rs, err = s.opt.QuickRules.Clone(), nil
@@ -517,8 +523,14 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	t.mu.Lock()
 	v := struct {
 		tableView
-		State *stateView `json:"state"`
-	}{t.view(), t.stateView()}
+		State  *stateView  `json:"state"`
+		Dragon *dragonView `json:"dragon,omitempty"` // the spectator's view of a dragon table
+	}{tableView: t.view()}
+	if t.dg != nil {
+		v.Dragon = t.dragonViewFor(-1)
+	} else {
+		v.State = t.stateView()
+	}
 	t.mu.Unlock()
 	writeJSON(w, http.StatusOK, v)
 }
@@ -563,6 +575,10 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	if t.dg != nil {
+		s.handleDragonRecord(w, t)
+		return
+	}
 	rec := t.record()
 	if rec == nil {
 		s.httpError(w, store.Errorf(store.ENOTFOUND, "the game at table %s has not started", t.id))
@@ -590,6 +606,10 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	t, err := s.getTable(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.httpError(w, err)
+		return
+	}
+	if t.dg != nil {
+		s.httpError(w, store.Errorf(store.ENOTFOUND, "table %s plays Dragon Farkle: there is no replay or analysis of it yet; download its record", t.id))
 		return
 	}
 	rec := t.record()
@@ -636,6 +656,10 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	t, err := s.getTable(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.httpError(w, err)
+		return
+	}
+	if t.dg != nil {
+		s.httpError(w, store.Errorf(store.ENOTFOUND, "table %s plays Dragon Farkle: there is no replay or analysis of it yet; download its record", t.id))
 		return
 	}
 	t.mu.Lock()

@@ -35,6 +35,7 @@ type table struct {
 	closed   bool
 	analysis *Analysis
 	over     atomic.Bool
+	dg       *dragonTable // a Dragon Farkle table (dragon.go); nil for ordinary Farkle
 }
 
 // logLine is one event of the game as the log shows it.
@@ -48,6 +49,9 @@ type logLine struct {
 // loadTable builds the in-memory table of tb, resuming its game from the
 // stored actions and seed.
 func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) {
+	if tb.Kind == store.KindDragon {
+		return s.loadDragonTable(ctx, tb)
+	}
 	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}}
 	var err error
 	if tb.Status != store.Over {
@@ -119,6 +123,9 @@ func (t *table) newRecord() *record.Record {
 
 // start begins the game once every seat is filled.
 func (t *table) start() error {
+	if t.dg != nil {
+		return t.startDragon()
+	}
 	g, err := record.Start(t.meta.Rules, t.names(), t.meta.Seed)
 	if err != nil {
 		return err
@@ -283,6 +290,10 @@ func (t *table) finish() *store.Finish {
 
 // scheduleBot starts the bot's timer when a bot is to act. t.mu is held.
 func (t *table) scheduleBot() {
+	if t.dg != nil {
+		t.scheduleDragonBot()
+		return
+	}
 	if t.closed || t.game == nil || t.game.State.Over() {
 		return
 	}
@@ -447,6 +458,7 @@ func (t *table) broadcastUpdate(a engine.Action, lines []logLine) {
 // tableView is what clients see of a table.
 type tableView struct {
 	ID         string     `json:"id"`
+	Kind       string     `json:"kind,omitempty"` // "dragon" for Dragon Farkle
 	Status     string     `json:"status"`
 	Rules      any        `json:"rules,omitempty"` // left out of updates
 	Seats      []seatView `json:"seats"`
@@ -469,7 +481,7 @@ type seatView struct {
 }
 
 func viewOf(tb store.Table) tableView {
-	v := tableView{ID: tb.ID, Status: string(tb.Status), Rules: tb.Rules, Commitment: tb.Commitment(), Actions: tb.Actions,
+	v := tableView{ID: tb.ID, Kind: tb.Kind, Status: string(tb.Status), Rules: tb.Rules, Commitment: tb.Commitment(), Actions: tb.Actions,
 		Created: tb.Created.UTC(), Updated: tb.Updated.UTC(), Winners: tb.Winners, Scores: tb.Scores}
 	if tb.Status == store.Over {
 		v.Seed = tb.Seed.Hex()
@@ -485,6 +497,9 @@ func (t *table) view() tableView {
 	v := viewOf(t.meta)
 	v.Watchers = len(t.clients)
 	v.Hints = t.srv.opt.Advisor != nil
+	if t.dg != nil {
+		v.Rules, v.Hints = t.dg.kit.game.Rules(), true
+	}
 	return v
 }
 

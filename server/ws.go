@@ -142,6 +142,10 @@ func (c *client) seat() int {
 
 // sendWelcome sends the whole table to the client. t.mu is held.
 func (c *client) sendWelcome() {
+	if c.t.dg != nil {
+		c.sendDragonWelcome()
+		return
+	}
 	you := youView{Seat: c.seat()}
 	if c.player != nil {
 		you.PlayerID, you.Name = c.player.ID, c.player.Name
@@ -256,6 +260,9 @@ func (c *client) readLoop(ctx context.Context) {
 func (c *client) currentVersion() int {
 	c.t.mu.Lock()
 	defer c.t.mu.Unlock()
+	if c.t.dg != nil {
+		return c.t.dg.version()
+	}
 	if c.t.game == nil {
 		return 0
 	}
@@ -327,6 +334,10 @@ func parseAction(m clientMsg) (engine.Action, error) {
 }
 
 func (c *client) act(m clientMsg) {
+	if c.t.dg != nil {
+		c.dragonAct(m)
+		return
+	}
 	a, err := parseAction(m)
 	if err != nil {
 		c.srv.mActions.WithLabelValues("refused", "player").Inc()
@@ -350,6 +361,10 @@ func (c *client) act(m clientMsg) {
 }
 
 func (c *client) hint(m clientMsg) {
+	if c.t.dg != nil {
+		c.dragonHint(m)
+		return
+	}
 	adv := c.srv.opt.Advisor
 	if adv == nil {
 		c.replyError(m.ID, codeUnavailable, "this server has no advisor: hints are unavailable")

@@ -1,0 +1,494 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/wsclient"
+)
+
+// dragonMsg is a server message of a dragon table as a test reads it.
+type dragonMsg struct {
+	Type string `json:"type"`
+	Kind string `json:"kind"`
+	You  struct {
+		Seat int `json:"seat"`
+	} `json:"you"`
+	Table  wsclient.Table `json:"table"`
+	Dragon *struct {
+		dragon.View
+		Version int `json:"version"`
+	} `json:"dragon"`
+	Events  []dragon.Event `json:"events"`
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Version int            `json:"version"`
+	Raw     []byte         `json:"-"`
+}
+
+var testBrains = sync.OnceValue(func() *dragon.Brains {
+	return dragon.NewBrains(dragon.MustGame(dragon.DefaultRules(), nil))
+})
+
+// dragonPlayer is a test client at a dragon table; it plays its seat with
+// a Smart bot that sees only what the server sent.
+type dragonPlayer struct {
+	*wsclient.Client
+	Token string
+	Seat  int
+	Last  *dragonMsg // the latest message with a view
+	Seen  []int      // versions seen, in order
+	All   []*dragonMsg
+	bot   *dragon.Bot
+}
+
+func newDragonPlayer(t testing.TB, ts *testServer, name string) *dragonPlayer {
+	t.Helper()
+	c := wsclient.New(ts.URL)
+	_, tok, err := c.NewPlayer(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dragonPlayer{Client: c, Token: tok, Seat: -1, bot: dragon.NewBot(dragon.Smart, testBrains())}
+}
+
+func (p *dragonPlayer) next(ctx context.Context) (*dragonMsg, error) {
+	m, err := p.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var d dragonMsg
+	if err := json.Unmarshal(m.Raw, &d); err != nil {
+		return nil, fmt.Errorf("bad dragon message %s: %w", m.Raw, err)
+	}
+	d.Raw = m.Raw
+	if d.Type == "welcome" {
+		p.Seat = d.You.Seat
+		if d.Kind != "dragon" {
+			return nil, fmt.Errorf("welcome of kind %q", d.Kind)
+		}
+	}
+	p.All = append(p.All, &d)
+	if d.Dragon != nil {
+		p.Last = &d
+		p.Seen = append(p.Seen, d.Dragon.Version)
+	}
+	return &d, nil
+}
+
+func (p *dragonPlayer) act(ctx context.Context, version int, a dragon.Action) error {
+	return p.Send(ctx, map[string]any{"type": "action", "version": version, "action": a})
+}
+
+func (p *dragonPlayer) myTurn() bool {
+	v := p.Last
+	return v != nil && p.Seat >= 0 && v.Dragon.Phase != dragon.PhaseOver && v.Dragon.Turn == p.Seat && len(v.Dragon.Legal) > 0
+}
+
+// playUntil plays p's seat until the game is over or stop says so; it
+// fails on any error message.
+func (p *dragonPlayer) playUntil(ctx context.Context, stop func() bool) error {
+	for {
+		if p.Last != nil && p.Last.Dragon.Phase == dragon.PhaseOver || stop != nil && stop() {
+			return nil
+		}
+		if p.myTurn() {
+			v := p.Last.Dragon
+			a := p.bot.Choose(v.View, dragon.NewSource([32]byte{byte(v.Version)}))
+			if err := p.act(ctx, v.Version, a); err != nil {
+				return err
+			}
+			for p.Last.Dragon.Version == v.Version {
+				m, err := p.next(ctx)
+				if err != nil {
+					return err
+				}
+				if m.Type == "error" {
+					return errors.New(m.Code + ": " + m.Message)
+				}
+			}
+			continue
+		}
+		m, err := p.next(ctx)
+		if err != nil {
+			return err
+		}
+		if m.Type == "error" {
+			return errors.New(m.Code + ": " + m.Message)
+		}
+	}
+}
+
+// dragonRecord downloads and parses the table's record.
+func dragonRecord(t testing.TB, c *wsclient.Client, id string) *dragon.Record {
+	t.Helper()
+	resp, err := c.HTTP.Get(c.Base + "/api/tables/" + id + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	rec, err := dragon.ParseRecord(data)
+	if err != nil {
+		t.Fatalf("record: %v\n%s", err, data)
+	}
+	return rec
+}
+
+// checkHidden fails if a view for seat shows another player's Magic
+// Items or an item another player drew.
+func checkHidden(t *testing.T, who string, seat int, m *dragonMsg) {
+	t.Helper()
+	if m.Dragon != nil {
+		v := m.Dragon
+		if v.Seat != seat {
+			t.Fatalf("%s (seat %d) got the view of seat %d", who, seat, v.Seat)
+		}
+		for i, pl := range v.Players {
+			if i != seat && len(pl.Items) > 0 {
+				t.Fatalf("%s (seat %d) sees the items of seat %d: %+v", who, seat, i, pl.Items)
+			}
+		}
+		if v.Turn != seat && len(v.Drawn) > 0 {
+			t.Fatalf("%s (seat %d) sees the items seat %d drew: %+v", who, seat, v.Turn, v.Drawn)
+		}
+		if v.Turn != seat && len(v.Legal) > 0 {
+			t.Fatalf("%s (seat %d) gets the legal actions of seat %d", who, seat, v.Turn)
+		}
+	}
+	for _, e := range m.Events {
+		if e.Kind == dragon.EvItemDrawn && e.Seat != seat && e.Card != "" {
+			t.Fatalf("%s (seat %d) learns the item %q seat %d drew", who, seat, e.Card, e.Seat)
+		}
+	}
+}
+
+func TestDragonWholeGameAgainstBots(t *testing.T) {
+	ts := start(t, "", server.Options{})
+	ctx := ctxT(t, time.Minute)
+	p := newDragonPlayer(t, ts, "Ann")
+	tb, err := p.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "smart"}, map[string]string{"type": "bot", "level": "simple"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Status != "playing" || tb.Seed != "" || len(tb.Commitment) != 64 {
+		t.Fatalf("new table: %+v (want playing, no seed, a commitment)", tb)
+	}
+	if err := p.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.playUntil(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(p.Seen); i++ {
+		if p.Seen[i] != p.Seen[i-1]+1 {
+			t.Fatalf("versions seen jump at %d: %d then %d", i, p.Seen[i-1], p.Seen[i])
+		}
+	}
+	for _, m := range p.All {
+		checkHidden(t, "Ann", 0, m)
+	}
+	var final wsclient.Table
+	if err := p.Do(ctx, "GET", "/api/tables/"+tb.ID, nil, &final); err != nil {
+		t.Fatal(err)
+	}
+	last := p.Last.Dragon
+	if final.Status != "over" || final.Actions != last.Version || !reflect.DeepEqual(final.Winners, last.Winners) {
+		t.Fatalf("finished table: %+v; the client saw version %d winners %v", final, last.Version, last.Winners)
+	}
+	seed, _ := hex.DecodeString(final.Seed)
+	sum := sha256.Sum256(seed)
+	if hex.EncodeToString(sum[:]) != tb.Commitment {
+		t.Fatal("the revealed seed does not match the commitment shown at the start")
+	}
+	rec := dragonRecord(t, p.Client, tb.ID)
+	if rec.Seed != final.Seed || len(rec.Actions) != last.Version {
+		t.Fatalf("record: seed %q, %d actions; table seed %q, version %d", rec.Seed, len(rec.Actions), final.Seed, last.Version)
+	}
+	_, st, _, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+	for i, pl := range st.Players {
+		if pl.Soldiers != last.Players[i].Soldiers {
+			t.Fatalf("replayed soldiers of seat %d: %d; the client saw %d", i, pl.Soldiers, last.Players[i].Soldiers)
+		}
+	}
+	// The bots' moves are their own choices from their own views.
+	g, _ := rec.Game()
+	src := dragon.NewSource([32]byte(seed))
+	s, _, _ := g.New(rec.Players, src)
+	smart := dragon.NewBot(dragon.Smart, testBrains())
+	for i, a := range rec.Actions {
+		if s.Turn == 1 {
+			if want := smart.Choose(g.View(s, 1), dragon.NewSource([32]byte{})); !reflect.DeepEqual(want, a) {
+				t.Fatalf("action %d: the smart bot played %v, it would play %v", i+1, a, want)
+			}
+		}
+		if s, _, err = g.Apply(s, a, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDragonHiddenItems(t *testing.T) {
+	ts := start(t, "", server.Options{})
+	ctx := ctxT(t, time.Minute)
+	ann := newDragonPlayer(t, ts, "Ann")
+	bob := newDragonPlayer(t, ts, "Bob")
+	tb, err := ann.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "human"}, map[string]string{"type": "bot", "level": "smart"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	watcher := &dragonPlayer{Client: wsclient.New(ts.URL), Seat: -1}
+	for _, p := range []*dragonPlayer{ann, bob, watcher} {
+		if err := p.Connect(ctx, tb.ID); err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		if _, err := p.next(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Ann's items at the start are in her welcome and in no one else's.
+	annItems := ann.Last.Dragon.Players[0].Items
+	if len(annItems) == 0 || bob.Seat != 1 || watcher.Seat != -1 {
+		t.Fatalf("Ann holds %v, Bob sits at %d, the watcher at %d", annItems, bob.Seat, watcher.Seat)
+	}
+	for _, it := range annItems {
+		needle := []byte(`"` + it.ID + `"`)
+		if bytes.Contains(bob.Last.Raw, needle) || bytes.Contains(watcher.Last.Raw, needle) {
+			t.Fatalf("Ann's item %s is in another client's welcome", it.ID)
+		}
+	}
+	if bob.Last.Dragon.Players[0].ItemCount != len(annItems) {
+		t.Fatalf("Bob sees Ann hold %d items, she holds %d", bob.Last.Dragon.Players[0].ItemCount, len(annItems))
+	}
+	// Both play (the watcher reads) until the game ends or 150 actions.
+	var wg sync.WaitGroup
+	errs := make([]error, 3)
+	stop := func(p *dragonPlayer) func() bool {
+		return func() bool { return p.Last != nil && p.Last.Dragon.Version >= 150 }
+	}
+	for i, p := range []*dragonPlayer{ann, bob, watcher} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = p.playUntil(ctx, stop(p))
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	drawn := 0
+	for who, p := range map[string]*dragonPlayer{"Ann": ann, "Bob": bob, "the watcher": watcher} {
+		for _, m := range p.All {
+			checkHidden(t, who, p.Seat, m)
+			for _, e := range m.Events {
+				if e.Kind == dragon.EvItemDrawn && e.Seat == p.Seat {
+					drawn++
+				}
+			}
+		}
+	}
+	t.Logf("%d actions, %d items drawn by the humans", ann.Last.Dragon.Version, drawn)
+}
+
+func TestDragonRefusedActionsChangeNothing(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: time.Hour})
+	ctx := ctxT(t, time.Minute)
+	ann := newDragonPlayer(t, ts, "Ann")
+	bob := newDragonPlayer(t, ts, "Bob")
+	tb, err := ann.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "human"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	watcher := &dragonPlayer{Client: wsclient.New(ts.URL), Seat: -1}
+	for _, p := range []*dragonPlayer{ann, bob, watcher} {
+		if err := p.Connect(ctx, tb.ID); err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		if _, err := p.next(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turn := ann.Last.Dragon.Turn
+	mover, other := ann, bob
+	if turn == 1 {
+		mover, other = bob, ann
+	}
+	snapshot := func() string {
+		var v json.RawMessage
+		if err := watcher.Do(ctx, "GET", "/api/tables/"+tb.ID, nil, &v); err != nil {
+			t.Fatal(err)
+		}
+		return string(v)
+	}
+	before := snapshot()
+	cases := []struct {
+		name string
+		p    *dragonPlayer
+		msg  string
+		code string
+	}{
+		{"out of turn", other, `{"type":"action","version":0,"action":{"kind":"recruit"}}`, "not_your_turn"},
+		{"illegal now", mover, `{"type":"action","version":0,"action":{"kind":"stop"}}`, "illegal"},
+		{"brawl yourself", mover, fmt.Sprintf(`{"type":"action","version":0,"action":{"kind":"brawl","target":%d}}`, mover.Seat), "illegal"},
+		{"battle too few soldiers", mover, `{"type":"action","version":0,"action":{"kind":"battle"}}`, "illegal"},
+		{"stale version", mover, `{"type":"action","version":7,"action":{"kind":"recruit"}}`, "stale"},
+		{"unknown kind", mover, `{"type":"action","version":0,"action":{"kind":"fly"}}`, "bad_message"},
+		{"unknown field", mover, `{"type":"action","version":0,"action":{"kind":"recruit","x":1}}`, "bad_message"},
+		{"no version", mover, `{"type":"action","action":{"kind":"recruit"}}`, "bad_message"},
+		{"spectator", watcher, `{"type":"action","version":0,"action":{"kind":"recruit"}}`, "not_seated"},
+		{"another seat", other, fmt.Sprintf(`{"type":"action","seat":%d,"version":0,"action":{"kind":"recruit"}}`, mover.Seat), "not_seated"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if err := c.p.SendRaw(ctx, []byte(c.msg)); err != nil {
+				t.Fatal(err)
+			}
+			m, err := c.p.next(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Type != "error" || m.Code != c.code || m.Version != 0 {
+				t.Fatalf("got %s, want error %s at version 0", m.Raw, c.code)
+			}
+			if after := snapshot(); after != before {
+				t.Fatalf("a refused action changed the table:\n%s\n%s", before, after)
+			}
+		})
+	}
+	// The right action is accepted and every client hears of it.
+	if err := mover.act(ctx, 0, dragon.Recruit()); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*dragonPlayer{ann, bob, watcher} {
+		m, err := p.next(ctx)
+		if err != nil || m.Type != "update" || m.Dragon.Version != 1 {
+			t.Fatalf("after recruit: %v %s", err, m.Raw)
+		}
+	}
+	// A hint names values for the legal actions of the seat to act only.
+	if err := other.Send(ctx, map[string]any{"type": "hint"}); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := other.next(ctx); m.Code != "not_your_turn" {
+		t.Fatalf("hint out of turn: %s", m.Raw)
+	}
+}
+
+func TestDragonRestartResumesIdentically(t *testing.T) {
+	path := t.TempDir() + "/dragon.db"
+	ts := start(t, path, server.Options{BotDelay: time.Hour})
+	ctx := ctxT(t, time.Minute)
+	p := newDragonPlayer(t, ts, "Ann")
+	var tb wsclient.Table
+	// A table where Ann plays first (the first player is drawn).
+	for try := 0; p.Last == nil || !p.myTurn(); try++ {
+		if try == 20 {
+			t.Fatal("the bot played first at 20 tables")
+		}
+		p.Close()
+		var err error
+		tb, err = p.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "smart"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Connect(ctx, tb.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.next(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Ann plays while it is her turn; the bot would act after an hour.
+	for p.myTurn() && p.Last.Dragon.Version < 12 {
+		v := p.Last.Dragon
+		if err := p.act(ctx, v.Version, p.bot.Choose(v.View, dragon.NewSource([32]byte{}))); err != nil {
+			t.Fatal(err)
+		}
+		if m, err := p.next(ctx); err != nil || m.Type != "update" {
+			t.Fatalf("%v %s", err, m.Raw)
+		}
+	}
+	if p.Last.Dragon.Version == 0 {
+		t.Fatal("no action before the restart")
+	}
+	beforeView, _ := json.Marshal(p.Last.Dragon)
+	p.Close()
+	ts.Stop()
+
+	ts2 := start(t, path, server.Options{BotDelay: time.Hour})
+	q := &dragonPlayer{Client: (&player{Token: p.Token}).Client2(ts2.URL), Token: p.Token, Seat: -1, bot: p.bot}
+	if err := q.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.next(ctx); err != nil {
+		t.Fatal(err)
+	}
+	afterView, _ := json.Marshal(q.Last.Dragon)
+	if string(beforeView) != string(afterView) {
+		t.Fatalf("Ann's view after the restart differs:\n%s\n%s", beforeView, afterView)
+	}
+	q.Close()
+	ts2.Stop()
+
+	// Bots now act at once: finish the game and check the dice followed
+	// the committed seed across the restart.
+	ts3 := start(t, path, server.Options{})
+	r := &dragonPlayer{Client: (&player{Token: p.Token}).Client2(ts3.URL), Token: p.Token, Seat: -1, bot: p.bot}
+	if err := r.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := r.playUntil(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	rec := dragonRecord(t, r.Client, tb.ID)
+	seed, _ := hex.DecodeString(rec.Seed)
+	sum := sha256.Sum256(seed)
+	if hex.EncodeToString(sum[:]) != tb.Commitment {
+		t.Fatal("the revealed seed does not match the commitment")
+	}
+	g, st, _, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+	// The prefix played before the restart replays to the view Ann saw.
+	prefix, _, err := g.Replay(rec.Players, [32]byte(seed), rec.Actions[:p.Last.Dragon.Version])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(g.View(prefix, 0))
+	got, _ := json.Marshal(p.Last.Dragon.View)
+	if string(want) != string(got) {
+		t.Fatalf("the replayed prefix differs from what Ann saw before the restart:\n%s\n%s", want, got)
+	}
+	if !reflect.DeepEqual(st.Winners, r.Last.Dragon.Winners) {
+		t.Fatalf("replayed winners %v, the client saw %v", st.Winners, r.Last.Dragon.Winners)
+	}
+}
