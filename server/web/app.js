@@ -2,6 +2,7 @@
 import { dieSVG, diceRow } from './dice.js';
 import { tablePage } from './table.js';
 import { newTablePage } from './rulesform.js';
+import { dragonPage } from './dragon.js';
 
 // h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
 // always set as text, never as HTML, so names are escaped everywhere.
@@ -115,7 +116,15 @@ function home() {
     form,
     h('p', { class: 'links' },
       h('a', { href: '/new', class: 'button' }, 'Create a table for friends'), ' ',
-      h('a', { href: '/lobby', class: 'button' }, 'Join or watch a game')));
+      h('a', { href: '/lobby', class: 'button' }, 'Join or watch a game'),
+      h('button', { id: 'play-dragon', class: 'button dragon-btn', onclick: async (e) => {
+        e.target.disabled = true;
+        try {
+          await ensurePlayer(document.getElementById('name').value.trim());
+          const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, { type: 'bot', level: 'smart' }] });
+          go(`/t/${t.id}`);
+        } catch (ex) { err.textContent = ex.message; e.target.disabled = false; }
+      } }, 'Dragon Farkle against a bot')));
   page(hero);
 }
 
@@ -124,7 +133,7 @@ function tableList(tables, empty, action) {
   return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
     h('div', { class: 'grow' },
       h('strong', {}, t.seats.map((s) => s.free ? '(free seat)' : s.name).join(' vs ')),
-      h('div', { class: 'muted small' }, `${t.rules.name} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
+      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${t.actions} actions` : `${t.rules.name} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
         t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '',
         (t.winners || []).length ? ` · won by ${t.winners.map((w) => t.seats[w].name).join(' and ')}` : '')),
     action(t))));
@@ -145,7 +154,7 @@ async function historyPage() {
   const over = await api('GET', '/api/tables?status=over');
   page(h('h1', {}, 'Finished games'),
     tableList(over, 'No finished game yet.', (t) => h('span', { class: 'actions' },
-      h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay'),
+      t.kind === 'dragon' ? '' : h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay'),
       h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, 'Record'))));
 }
 
@@ -223,7 +232,10 @@ export async function route() {
     else if (p === '/lobby') await lobby();
     else if (p === '/history') await historyPage();
     else if (p === '/leaderboard') await leaderboard();
-    else if ((m = p.match(/^\/t\/([\w-]+)$/))) cleanup = tablePage(m[1]);
+    else if ((m = p.match(/^\/t\/([\w-]+)$/))) {
+      const t = await api('GET', `/api/tables/${m[1]}`);
+      cleanup = t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
+    }
     else if ((m = p.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
     else if ((m = p.match(/^\/players\/([\w-]+)$/))) await playerPage(m[1]);
     else page(h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '/' }, 'Home')));

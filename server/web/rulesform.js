@@ -43,8 +43,12 @@ function setPath(obj, path, v) {
 function fieldKey(f) { return (f || '').replace(/\[(\d+)\]/g, '.$1').replace(/\["?([^"\]]+)"?\]/g, '.$1'); }
 
 export async function newTablePage() {
-  const [presets, bots] = await Promise.all([api('GET', '/api/presets'), api('GET', '/api/bots')]);
-  const presetSel = h('select', { id: 'preset', name: 'preset' }, presets.map((p) => h('option', { value: p.name, selected: p.name === 'classic' }, p.name)));
+  const [presets, farkleBots] = await Promise.all([api('GET', '/api/presets'), api('GET', '/api/bots')]);
+  const dragonBots = [{ name: 'smart', description: 'recruits by the odds, brawls and attacks when it pays' }, { name: 'simple', description: 'rule of thumb' }, { name: 'random', description: 'any legal move' }];
+  let bots = farkleBots;
+  const presetSel = h('select', { id: 'preset', name: 'preset' }, presets.map((p) => h('option', { value: p.name, selected: p.name === 'classic' }, p.name)),
+    h('option', { value: 'dragon' }, 'Dragon Farkle (2–5 players)'));
+  const isDragon = () => presetSel.value === 'dragon';
   const custom = h('input', { type: 'checkbox', id: 'custom' });
   const inputs = {};
   const groups = FIELDS.map(([title, fields]) => h('fieldset', { class: 'rules-group' }, h('legend', {}, title),
@@ -60,6 +64,17 @@ export async function newTablePage() {
   const ruleName = h('input', { name: 'name', maxlength: '40', placeholder: 'House rules' });
   const customBox = h('div', { class: 'rules-form', hidden: true }, h('label', { class: 'field' }, 'Name of these rules', ruleName), groups);
   const fill = () => {
+    const dragon = isDragon();
+    custom.closest('label').hidden = dragon;
+    if (dragon) { custom.checked = false; customBox.hidden = true; }
+    const want = dragon ? dragonBots : farkleBots;
+    if (bots !== want) {
+      bots = want;
+      for (const s of seats) if (s.type === 'bot') s.level = dragon ? 'smart' : 'steady';
+      while (dragon && seats.length > 5) seats.pop();
+      drawSeats();
+    }
+    if (dragon) return;
     const p = presets.find((x) => x.name === presetSel.value);
     for (const [path, input] of Object.entries(inputs)) {
       let v = getPath(p.rules, path);
@@ -70,7 +85,6 @@ export async function newTablePage() {
   };
   presetSel.addEventListener('change', fill);
   custom.addEventListener('change', () => { customBox.hidden = !custom.checked; });
-  fill();
 
   const seats = [{ type: 'me' }, { type: 'bot', level: 'steady' }];
   const seatList = h('ol', { class: 'seats-edit' });
@@ -90,7 +104,7 @@ export async function newTablePage() {
     err.textContent = '';
     form.querySelectorAll('.bad').forEach((x) => x.classList.remove('bad'));
     let rules = presetSel.value;
-    if (custom.checked) {
+    if (custom.checked && !isDragon()) {
       rules = { name: ruleName.value.trim() || 'House rules', base: presetSel.value, dice: 6 };
       const single = {};
       for (const [path, input] of Object.entries(inputs)) {
@@ -127,9 +141,10 @@ export async function newTablePage() {
   customBox,
   h('h2', {}, 'Seats'), seatList,
   h('p', { class: 'row gap' },
-    h('button', { type: 'button', onclick: () => { if (seats.length < 8) { seats.push({ type: 'human' }); drawSeats(); } } }, '+ Friend'),
-    h('button', { type: 'button', onclick: () => { if (seats.length < 8) { seats.push({ type: 'bot', level: 'steady' }); drawSeats(); } } }, '+ Bot')),
+    h('button', { type: 'button', onclick: () => { if (seats.length < (isDragon() ? 5 : 8)) { seats.push({ type: 'human' }); drawSeats(); } } }, '+ Friend'),
+    h('button', { type: 'button', onclick: () => { if (seats.length < (isDragon() ? 5 : 8)) { seats.push({ type: 'bot', level: isDragon() ? 'smart' : 'steady' }); drawSeats(); } } }, '+ Bot')),
   submit, err);
   page(form);
+  fill();
   if (!state.me) document.getElementById('new-name').value = '';
 }

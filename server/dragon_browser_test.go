@@ -1,0 +1,166 @@
+package server_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/server"
+)
+
+type dragonPageData struct {
+	Phase, Mode, Mine string
+	Version           int
+	Faces             []int
+	Kinds             []string // the data-kind of every enabled button
+	Pool              string
+	Keep              bool // the Keep button is enabled
+}
+
+const readDragon = `(() => {
+  const g = document.getElementById('game');
+  if (!g) return {phase: '', mode: '', mine: '', version: -1, faces: [], kinds: [], pool: '', keep: false};
+  const k = document.getElementById('keep');
+  return {phase: g.dataset.phase, mode: g.dataset.mode, mine: g.dataset.mine, version: Number(g.dataset.version),
+    faces: [...document.querySelectorAll('.die-btn')].map((d) => Number(d.dataset.face)),
+    kinds: [...document.querySelectorAll('button[data-kind]:not(:disabled)')].map((b) => b.dataset.kind),
+    pool: (document.getElementById('pool') || {}).textContent || '', keep: !!k && !k.disabled};
+})()`
+
+func hasKind(kinds []string, k string) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// battlePick returns the cheapest single scoring die: a 5, else a 1.
+func battlePick(faces []int) []int {
+	for _, want := range []int{5, 1} {
+		for i, f := range faces {
+			if f == want {
+				return []int{i}
+			}
+		}
+	}
+	return pickDice(faces)
+}
+
+// TestBrowserPlaysDragonFarkle creates a Dragon Farkle table against the
+// smart bot from the home page and plays it by clicking: actions, dice,
+// keep, throw and stop, the hint; to the end when it ends in time.
+func TestBrowserPlaysDragonFarkle(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: 10 * time.Millisecond})
+	ctx := browser(t, 1280, 1000)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible("#play-dragon"),
+		chromedp.SendKeys("#name", "Ann"),
+		chromedp.Click("#play-dragon"),
+		chromedp.WaitVisible("#game .scoreboard"),
+		chromedp.WaitVisible(".odds-chart .curve"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var d dragonPageData
+	var err error
+	read := func() {
+		if d, err = chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	click := func(sel string) {
+		if err := chromedp.Do(ctx, chromedp.Click(sel, chromedp.NodeVisible)); err != nil {
+			t.Fatalf("click %s: %v", sel, err)
+		}
+	}
+	myActions, diceClicks, shots := 0, 0, 0
+	deadline := time.Now().Add(75 * time.Second)
+	for time.Now().Before(deadline) {
+		read()
+		if d.Phase == "over" {
+			break
+		}
+		if d.Mine != "yes" {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		before := d.Version
+		switch d.Phase {
+		case "choose":
+			if hasKind(d.Kinds, "battle") {
+				click(`button[data-kind="battle"]`)
+			} else {
+				click(`button[data-kind="recruit"]`)
+			}
+		case "keep":
+			if !hasKind(d.Kinds, "keep") && hasKind(d.Kinds, "accept") {
+				click(`button[data-kind="accept"]`)
+				break
+			}
+			pick := pickDice(d.Faces)
+			if d.Mode == "battle" {
+				pick = battlePick(d.Faces)
+			}
+			for _, i := range pick {
+				click(`.die-btn[aria-label^="die ` + strconv.Itoa(i+1) + `:"]`)
+				diceClicks++
+			}
+			read()
+			if !d.Keep {
+				t.Fatalf("after selecting %v of %v (%s) the Keep button is disabled", pick, d.Faces, d.Mode)
+			}
+			if shots == 0 && diceClicks >= 6 {
+				if err := chromedp.Do(ctx, chromedp.Click("#hint"), chromedp.WaitVisible("#hint-box li"), chromedp.Sleep(100*time.Millisecond)); err != nil {
+					t.Fatal(err)
+				}
+				shot(t, ctx, "dragon-table")
+				shots++
+			}
+			click("#keep")
+		case "roll", "evaded":
+			pool, _ := strconv.Atoi(strings.ReplaceAll(d.Pool, ",", ""))
+			if hasKind(d.Kinds, "stop") && (pool >= 1000 || pool >= 300 && len(d.Faces) <= 2) {
+				click("#stop")
+			} else {
+				click("#roll")
+			}
+		case "discard":
+			click(`button[data-kind="discard"]`)
+		default:
+			t.Fatalf("unknown phase %q", d.Phase)
+		}
+		myActions++
+		for time.Now().Before(deadline) {
+			read()
+			if d.Version != before {
+				break
+			}
+			time.Sleep(15 * time.Millisecond)
+		}
+	}
+	if myActions < 10 || diceClicks == 0 {
+		t.Fatalf("played %d actions with %d dice clicks", myActions, diceClicks)
+	}
+	if shots == 0 {
+		shot(t, ctx, "dragon-table")
+	}
+	if d.Phase != "over" {
+		t.Logf("the game did not end in time; %d actions clicked (version %d)", myActions, d.Version)
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#end"), chromedp.Sleep(200*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	heading, err := chromedp.Run(ctx, chromedp.Text("#end h2"))
+	if err != nil || heading == "" {
+		t.Fatalf("end screen heading %q: %v", heading, err)
+	}
+	shot(t, ctx, "dragon-over")
+	t.Logf("game over after %d clicked actions: %s", myActions, heading)
+}

@@ -1,0 +1,364 @@
+// dragon.js: a Dragon Farkle table, live over the WebSocket. The server
+// sends only what this seat may see (its own Magic Items, the others'
+// counts). Shown: the event die, the thrown dice to click and keep, the
+// turn's pool, the action choice (recruit, brawl, Final Battle), the Rally
+// reward, stop / retreat, cards in hand and face up, the dragon's wounds,
+// the log, hints and the Final Battle odds chart. Keys: 1–6 toggle dice,
+// K keep, T throw, S stop, H hint.
+import { h, api, page, ensurePlayer, nameField, fmt, pct, go } from './app.js';
+import { dieSVG, diceRow } from './dice.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attrs = {}, ...kids) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  for (const k of kids) el.appendChild(typeof k === 'string' ? document.createTextNode(k) : k);
+  return el;
+}
+
+// eventDieSVG draws the event die: blank, rally (a banner star) or dragon.
+export function eventDieSVG(face, cls = '') {
+  const s = svg('svg', { viewBox: '0 0 100 100', class: `die event ${face} ${cls}`, role: 'img', 'aria-label': `event die: ${face}` });
+  s.appendChild(svg('rect', { x: 5, y: 5, width: 90, height: 90, rx: 18, class: 'face' }));
+  if (face === 'rally') {
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const r = i % 2 ? 16 : 36, a = -Math.PI / 2 + i * Math.PI / 5;
+      pts.push(`${(50 + r * Math.cos(a)).toFixed(1)},${(52 + r * Math.sin(a)).toFixed(1)}`);
+    }
+    s.appendChild(svg('polygon', { points: pts.join(' '), class: 'rally-star' }));
+  } else if (face === 'dragon') {
+    s.appendChild(svg('path', { d: 'M22 70 Q30 30 50 22 Q46 40 58 44 Q66 30 80 30 Q70 48 78 70 Q62 60 50 76 Q40 60 22 70 Z', class: 'dragon-head' }));
+    s.appendChild(svg('circle', { cx: 58, cy: 52, r: 5, class: 'dragon-eye' }));
+  }
+  return s;
+}
+
+const label = (a, cardName, names) => {
+  switch (a.kind) {
+    case 'recruit': return 'Recruit';
+    case 'battle': return 'Final Battle!';
+    case 'brawl': return `Brawl ${names[a.target]}`;
+    case 'roll': return 'Throw';
+    case 'stop': return 'Stop and bank';
+    case 'retreat': return 'Retreat';
+    case 'accept': return 'Accept';
+    case 'use': return `Use ${cardName(a.card)}${a.face ? ` on a ${a.face}` : ''}`;
+    case 'discard': return `Discard ${cardName(a.card)}`;
+    case 'keep': return `Keep ${(a.keep || []).join('-')}${a.reward === 'double' ? ', double' : a.reward === 'item' ? ', draw an item' : ''}`;
+    default: return a.kind;
+  }
+};
+
+export function dragonPage(id) {
+  const g = { id, ws: null, table: null, v: null, you: { seat: -1 }, log: [], sel: new Set(), closed: false, retry: 0, odds: null, hint: null, err: null };
+  const root = h('div', { id: 'game', class: 'game dragon-game' });
+  const banner = h('div', { class: 'banner', role: 'status', hidden: true });
+  page(banner, root);
+  api('GET', '/api/dragon/odds').then((o) => { g.odds = o; draw(); }).catch(() => {});
+
+  const connect = () => {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}`);
+    g.ws = ws;
+    ws.onopen = () => { g.retry = 0; banner.hidden = true; g.online = true; };
+    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (g.closed) return;
+      g.online = false;
+      draw();
+      banner.hidden = false;
+      banner.textContent = 'Connection lost — reconnecting…';
+      g.retry = Math.min(g.retry + 1, 6);
+      setTimeout(() => { if (!g.closed) connect(); }, 250 * 2 ** g.retry);
+    };
+  };
+  const send = (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); };
+  const act = (a) => { g.hint = null; send({ type: 'action', version: g.v.version, action: a }); };
+
+  function onMessage(m) {
+    if (m.type === 'welcome') {
+      g.table = m.table; g.v = m.dragon; g.you = m.you; g.log = m.log; g.sel.clear();
+    } else if (m.type === 'update') {
+      g.table = { ...m.table, rules: g.table.rules }; g.v = m.dragon; g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
+    } else if (m.type === 'error') {
+      g.err = m.message;
+      setTimeout(() => { g.err = null; draw(); }, 4000);
+    } else if (m.type === 'hint') {
+      g.hint = m.advice;
+    }
+    draw();
+  }
+
+  const names = () => g.table.seats.map((s) => s.name);
+  const myTurn = () => g.online && g.v && g.v.turn === g.you.seat && g.you.seat >= 0 && g.v.phase !== 'over' && (g.v.legal || []).length > 0;
+  const legal = (kind) => (g.v.legal || []).filter((a) => a.kind === kind);
+  const cardName = (cid) => {
+    const all = [];
+    for (const p of g.v.players) { if (p.companion) all.push(p.companion); all.push(...(p.items || [])); }
+    all.push(...(g.v.drawn || []), ...(g.v.item_discard || []));
+    const c = all.find((x) => x.id === cid);
+    return c ? c.name : cid;
+  };
+
+  function selection() {
+    const faces = [...g.sel].map((i) => g.v.throw[i]).sort((a, b) => a - b);
+    const same = (k) => (k || []).length === faces.length && k.every((d, i) => d === faces[i]);
+    const keeps = legal('keep').filter((a) => same(a.keep));
+    const info = (g.v.keeps || []).find((k) => same(k.dice));
+    return { faces, keeps, info };
+  }
+  function toggle(i) {
+    if (!myTurn() || g.v.phase !== 'keep') return;
+    if (g.sel.has(i)) g.sel.delete(i); else g.sel.add(i);
+    draw();
+  }
+  function keepSel() {
+    const { keeps } = selection();
+    if (keeps.length >= 1) act(keeps[0]);
+  }
+  const first = (kind) => { const a = legal(kind)[0]; if (a) act(a); };
+
+  const onKey = (e) => {
+    if (e.target.closest && e.target.closest('input,select,textarea')) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || !g.v) return;
+    const k = e.key.toLowerCase();
+    if (k >= '1' && k <= '6') { toggle(Number(k) - 1); e.preventDefault(); }
+    else if (k === 'k') { keepSel(); e.preventDefault(); }
+    else if (k === 't' || k === 'r') { first('roll'); e.preventDefault(); }
+    else if (k === 's') { first('stop'); e.preventDefault(); }
+    else if (k === 'h') { askHint(); e.preventDefault(); }
+  };
+  document.addEventListener('keydown', onKey);
+
+  function askHint() { if (myTurn()) send({ type: 'hint' }); }
+
+  async function take() {
+    try {
+      await ensurePlayer(document.getElementById('join-name').value.trim());
+      await api('POST', `/api/tables/${id}/join`);
+      g.ws.close();
+    } catch (ex) { g.err = ex.message; draw(); }
+  }
+
+  function wounds() {
+    const v = g.v, n = v.dragon_health;
+    return h('div', { class: 'wounds', 'aria-label': `the dragon's wounds: ${v.damage} of ${n}` },
+      h('span', { class: 'small' }, 'Dragon'),
+      Array.from({ length: n }, (_, i) => h('span', { class: `wound${i < v.damage ? ' hit' : ''}` })));
+  }
+
+  function statusText() {
+    const v = g.v, who = names()[v.turn], mine = myTurn();
+    if (v.phase === 'over') return 'Game over';
+    const bot = g.table.seats[v.turn] && g.table.seats[v.turn].bot;
+    if (!mine) return bot ? `${who} is thinking…` : `${who} is playing…`;
+    switch (v.phase) {
+      case 'choose': return 'Your turn: recruit, brawl or fight the dragon';
+      case 'keep': return v.mode === 'battle' ? 'Battle: keep dice (each costs soldiers)' : 'Click the dice to keep';
+      case 'evaded': return 'You evaded the dragon: throw again or stop';
+      case 'roll': return v.mode === 'battle' ? 'Throw again or retreat' : 'Throw again or stop';
+      case 'discard': return 'Too many Magic Items: discard one';
+      default: return 'Your turn';
+    }
+  }
+
+  function board() {
+    const v = g.v;
+    if (!v) {
+      const seated = g.you.seat >= 0, free = g.table.seats.some((s) => s.free);
+      return h('section', { class: 'card play waiting' }, h('h2', {}, 'Waiting for players'),
+        h('p', {}, 'Share this link with a friend:'),
+        h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': 'link to this table' })),
+        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, 'Take a seat')) : '',
+        seated ? h('p', { class: 'muted' }, 'You are seated. The game starts when every seat is taken.') : '');
+    }
+    const mine = myTurn();
+    const ph = v.phase;
+    const thrown = (v.throw || []);
+    const { faces, keeps, info } = ph === 'keep' ? selection() : { faces: [], keeps: [], info: null };
+    const diceArea = h('div', { class: 'throw-area', role: 'group', 'aria-label': 'dice' },
+      thrown.length && (ph === 'keep' || ph === 'evaded') ? [
+        h('div', { class: 'event-box', id: 'event' }, eventDieSVG(v.event, 'big-event'),
+          h('span', { class: 'small' }, v.event === 'rally' ? 'Rally!' : v.event === 'dragon' ? 'Dragon!' : 'Blank')),
+        h('span', { class: 'sep' }),
+        ...thrown.map((f, i) => h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}`, disabled: !(mine && ph === 'keep'), 'data-face': f,
+          'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': `die ${i + 1}: ${f}`, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, i + 1))),
+      ] : h('span', { class: 'muted' }, ph === 'choose' ? (mine ? 'Choose your action' : '') : ph === 'over' ? '' : `${v.dice} dice to throw`));
+    let selText = '\u00a0';
+    if (mine && ph === 'keep') {
+      if (faces.length === 0) selText = keepsLeft() ? 'Select scoring dice' : 'No keep is possible';
+      else if (info) selText = v.mode === 'battle' ? `Costs ${fmt(info.cost)} soldiers (${fmt(info.points)} worth)` : `Recruits ${fmt(info.points)} soldiers`;
+      else selText = 'Not a scoring keep';
+    } else if ((v.kept || []).length && ph !== 'choose') selText = ['Kept ', diceRow(v.kept)];
+    function keepsLeft() { return legal('keep').length > 0; }
+
+    const btn = (a, cls = '') => h('button', { class: `big ${cls}`, 'data-kind': a.kind, onclick: () => act(a) }, label(a, cardName, names()));
+    const buttons = [];
+    if (mine) {
+      if (ph === 'choose') {
+        legal('recruit').forEach((a) => buttons.push(btn(a, 'primary')));
+        legal('brawl').forEach((a) => buttons.push(btn(a)));
+        const bat = legal('battle');
+        if (bat.length) buttons.push(btn(bat[0], 'danger'));
+        else buttons.push(h('button', { class: 'big', disabled: true, title: `The Final Battle needs ${fmt(g.table.rules.battle_minimum)} soldiers` }, `Final Battle (needs ${fmt(g.table.rules.battle_minimum)})`));
+      } else if (ph === 'keep') {
+        if (keeps.length === 0) buttons.push(h('button', { class: 'big primary', id: 'keep', disabled: true }, 'Keep ', h('kbd', {}, 'K')));
+        keeps.forEach((a, i) => buttons.push(h('button', { class: `big ${i === 0 ? 'primary' : 'bank'}`, id: i === 0 ? 'keep' : null, 'data-kind': 'keep', onclick: () => act(a) },
+          a.reward === 'double' ? 'Keep and double them' : a.reward === 'item' ? 'Keep and draw a Magic Item' : 'Keep', i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
+        legal('accept').forEach((a) => buttons.push(btn(a)));
+        legal('use').forEach((a) => buttons.push(btn(a, 'ghost')));
+      } else if (ph === 'roll' || ph === 'evaded') {
+        legal('roll').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'roll', 'data-kind': 'roll', onclick: () => act(a) }, `Throw ${v.dice}`, ' ', h('kbd', {}, 'T'))));
+        legal('stop').forEach((a) => buttons.push(h('button', { class: 'big bank', id: 'stop', 'data-kind': 'stop', onclick: () => act(a) }, `Stop, bank ${fmt(v.pool)}`, ' ', h('kbd', {}, 'S'))));
+        legal('retreat').forEach((a) => buttons.push(btn(a)));
+      } else if (ph === 'discard') {
+        legal('discard').forEach((a) => buttons.push(btn(a)));
+      }
+      buttons.push(h('button', { class: 'big ghost', id: 'hint', onclick: askHint }, 'Hint ', h('kbd', {}, 'H')));
+    }
+    const mode = v.mode === 'battle' ? 'Final Battle' : v.mode === 'recruit' ? 'Recruiting' : '';
+    return h('section', { class: `card play${mine ? ' mine' : ''}${v.mode === 'battle' ? ' battle' : ''}`, 'aria-label': 'table' },
+      h('div', { class: 'status-line' },
+        h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `Round ${v.round}${mode ? ' · ' + mode : ''}`)),
+        v.mode === 'battle' ? wounds() : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
+      diceArea,
+      h('p', { class: `selection${info ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText),
+      v.drawn_count ? h('p', { class: 'center small' }, `${v.drawn_count} Magic Item${v.drawn_count > 1 ? 's' : ''} drawn this turn`) : '',
+      h('div', { class: 'buttons' }, buttons),
+      g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
+      hintBox());
+  }
+
+  function hintBox() {
+    if (!g.hint) return '';
+    if (!g.hint.length) return h('div', { class: 'hint' }, 'No hint for this choice (card uses and discards are not valued).');
+    const best = Math.max(...g.hint.map((a) => a.value));
+    return h('div', { class: 'hint', id: 'hint-box' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.map((a) =>
+      h('li', { class: a.value === best ? 'best' : '' }, `${label(a.action, cardName, names())}: `,
+        a.unit === 'p_win' ? `${pct(a.value)} to slay the dragon` : `${a.value >= 0 ? '+' : ''}${fmt(Math.round(a.value))} soldiers expected`))));
+  }
+
+  function cardView(c, extra = '') {
+    return h('div', { class: `dcard ${c.kind}${c.usable ? ' usable' : ''}` }, h('div', { class: 'dcard-kind small' }, c.kind === 'item' ? 'Magic Item' : 'Companion', extra),
+      h('strong', {}, c.name), h('div', { class: 'small' }, c.text));
+  }
+
+  function hand() {
+    const v = g.v;
+    if (!v || g.you.seat < 0) return '';
+    const me = v.players[g.you.seat];
+    const cards = [];
+    if (me.companion) cards.push(cardView(me.companion));
+    for (const c of me.items || []) cards.push(cardView(c));
+    if (v.turn === g.you.seat) for (const c of v.drawn || []) cards.push(cardView(c, ' · drawn this turn'));
+    return h('section', { class: 'card hand', 'aria-label': 'your cards' }, h('h2', {}, 'Your cards'),
+      h('div', { class: 'dcards' }, cards.length ? cards : h('span', { class: 'muted' }, 'No cards')),
+      h('p', { class: 'muted small' }, `You may hold ${me.item_limit} Magic Item${me.item_limit > 1 ? 's' : ''} at the end of a turn. Only you see your items.`));
+  }
+
+  function players() {
+    const v = g.v;
+    return h('section', { class: 'card scoreboard', 'aria-label': 'players' }, h('h2', {}, 'Soldiers'),
+      h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
+        const p = v ? v.players[i] : null;
+        const turn = v && v.turn === i && v.phase !== 'over';
+        const won = v && (v.winners || []).includes(i);
+        return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
+          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, 'free seat') : s.name,
+            s.bot ? h('span', { class: 'tag' }, 'bot') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : ''),
+          p ? h('div', { class: 'muted small' }, p.companion ? p.companion.name : '', ` · ${p.item_count} item${p.item_count === 1 ? '' : 's'}`) : ''),
+          h('td', { class: 'num', 'data-soldiers': p ? p.soldiers : '' }, p ? fmt(p.soldiers) : '–'));
+      }))),
+      v ? h('p', { class: 'muted small' }, `The Final Battle needs ${fmt(g.table.rules.battle_minimum)} soldiers.`) : '');
+  }
+
+  // oddsChart draws P(slay the dragon) by soldiers brought, with each
+  // player's soldiers marked on the curve.
+  function oddsChart() {
+    if (!g.odds) return '';
+    const rows = g.odds.rows, W = 280, H = 150, L = 36, B = 22, T = 8, R = 8;
+    const maxS = rows[rows.length - 1].soldiers;
+    const x = (s) => L + (W - L - R) * Math.min(s, maxS) / maxS, y = (p) => T + (H - T - B) * (1 - p);
+    const at = (s) => {
+      if (s <= rows[0].soldiers) return rows[0].p_win * s / rows[0].soldiers;
+      for (let i = 1; i < rows.length; i++) if (s <= rows[i].soldiers) {
+        const a = rows[i - 1], b = rows[i], f = (s - a.soldiers) / (b.soldiers - a.soldiers);
+        return a.p_win + f * (b.p_win - a.p_win);
+      }
+      return rows[rows.length - 1].p_win;
+    };
+    const c = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'odds-chart', role: 'img', 'aria-label': 'chance to slay the dragon by soldiers brought' });
+    for (const p of [0, 0.5, 1]) {
+      c.appendChild(svg('line', { x1: L, x2: W - R, y1: y(p), y2: y(p), class: 'grid' }));
+      c.appendChild(svg('text', { x: L - 4, y: y(p) + 4, 'text-anchor': 'end', class: 'axis' }, `${p * 100}%`));
+    }
+    for (const s of [0, 5000, 10000, 15000].filter((s) => s <= maxS)) c.appendChild(svg('text', { x: x(s), y: H - 6, 'text-anchor': 'middle', class: 'axis' }, s ? `${s / 1000}k` : '0'));
+    const min = g.odds.battle_minimum;
+    c.appendChild(svg('rect', { x: L, y: T, width: x(min) - L, height: H - T - B, class: 'below-min' }));
+    c.appendChild(svg('polyline', { points: [[0, 0], ...rows.map((r) => [r.soldiers, r.p_win])].map(([s, p]) => `${x(s).toFixed(1)},${y(p).toFixed(1)}`).join(' '), class: 'curve' }));
+    if (g.v) g.v.players.forEach((p, i) => {
+      const cx = x(p.soldiers), cy = y(at(p.soldiers));
+      c.appendChild(svg('circle', { cx, cy, r: i === g.you.seat ? 6 : 4.5, class: `mark${i === g.you.seat ? ' me' : ''} seat${i}` }, svg('title', {}, `${names()[i]}: ${fmt(p.soldiers)} soldiers, ${pct(at(p.soldiers))}`)));
+    });
+    const me = g.v && g.you.seat >= 0 ? g.v.players[g.you.seat] : null;
+    return h('section', { class: 'card odds', 'aria-label': 'battle odds' }, h('h2', {}, 'Final Battle odds'), c,
+      h('p', { class: 'muted small' }, me ? `With your ${fmt(me.soldiers)} soldiers: ${pct(at(me.soldiers))} to slay the dragon${me.soldiers < min ? ` (you need ${fmt(min)} to attack)` : ''}.` : 'Chance to slay the dragon by soldiers brought.',
+        ' Shaded: too few to attack.'));
+  }
+
+  function logBox() {
+    const list = h('ol', { class: 'log', 'aria-live': 'polite' }, g.log.slice(-100).map((l) => h('li', { class: `ev-${l.kind}` }, l.text)));
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+    return h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, 'Log'), list);
+  }
+
+  function endScreen() {
+    const v = g.v;
+    if (!v || v.phase !== 'over') return '';
+    const w = (v.winners || []).map((i) => names()[i]);
+    const youWon = (v.winners || []).includes(g.you.seat);
+    const order = v.players.map((p, i) => [p, i]).sort((a, b) => b[0].soldiers - a[0].soldiers);
+    return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
+      h('h2', {}, youWon ? (v.slain ? 'You slew the dragon!' : 'You win!') : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : v.slain ? 'slew the dragon' : 'wins'}`),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
+      h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
+      h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; the record replays every throw from it.'),
+      h('p', { class: 'row gap' },
+        h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `dragon-${id}.json` }, 'Download the record'),
+        h('button', { class: 'primary', id: 'again', onclick: async () => {
+          const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
+          const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'smart' }])] });
+          go(`/t/${t.id}`);
+        } }, 'Play again')));
+  }
+
+  function rulesBox() {
+    const r = g.table.rules;
+    return h('details', { class: 'card rules' }, h('summary', {}, 'Rules: Dragon Farkle'),
+      h('ul', {},
+        h('li', {}, 'Recruit: throw for soldiers (1 = 100, 5 = 50, three of a kind …); a Dragon on the event die eats the throw, a Rally doubles a keep or draws a Magic Item.'),
+        h('li', {}, `Brawl: you throw ${r.brawl_dice[0]} dice, the defender ${r.brawl_dice[1]}; the winner takes the difference and ${fmt(r.brawl_bonus)} more.`),
+        h('li', {}, `Final Battle: with ${fmt(r.battle_minimum)} soldiers; each keep costs its worth; a Rally wounds the dragon ${r.rally_damage}, a Dragon ${r.dragon_damage}; ${r.dragon_health} wounds slay it and win.`),
+        h('li', {}, `At most ${r.item_limit} Magic Item at the end of a turn.${r.round_limit ? ` After ${r.round_limit} rounds the most soldiers win.` : ''}`)),
+      h('p', { class: 'muted small' }, 'The cards are this project\'s own, not the official texts.'),
+      h('p', { class: 'muted small mono' }, 'Seed commitment (SHA-256): ', h('span', { class: 'wrap' }, g.table.commitment)));
+  }
+
+  function draw() {
+    if (!g.table) return;
+    const v = g.v;
+    root.dataset.phase = v ? v.phase : 'waiting';
+    root.dataset.mode = v ? v.mode : '';
+    root.dataset.mine = myTurn() ? 'yes' : 'no';
+    root.dataset.version = v ? v.version : 0;
+    root.dataset.online = g.online ? 'yes' : 'no';
+    root.replaceChildren(
+      h('div', { class: 'col main-col' }, endScreen(), v && v.phase === 'over' ? '' : board(), hand(), logBox()),
+      h('div', { class: 'col side-col' }, players(), oddsChart(), rulesBox(),
+        h('p', { class: 'muted small' }, g.you.seat >= 0 ? `You play seat ${g.you.seat + 1}.` : 'You are watching.', ` ${g.table.watchers} connected.`)));
+  }
+
+  connect();
+  return () => { g.closed = true; document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
+}
