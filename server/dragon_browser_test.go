@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -163,4 +164,39 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 	}
 	shot(t, ctx, "dragon-over")
 	t.Logf("game over after %d clicked actions: %s", myActions, heading)
+	dragonForm(t, ctx, ts)
+}
+
+// dragonForm creates a Dragon Farkle table from the create-table form:
+// two bots of dragon levels and a friend's seat, which waits.
+func dragonForm(t *testing.T, ctx context.Context, ts *testServer) {
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/new"),
+		chromedp.WaitVisible("#create"),
+		chromedp.SetValue("#preset", "dragon"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const p = document.getElementById('preset'); p.dispatchEvent(new Event('change'));
+	  [...document.querySelectorAll('button')].find((b) => b.textContent === '+ Friend').click(); return true; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(`select[aria-label="bot level of seat 2"]`),
+		chromedp.Sleep(100*time.Millisecond),
+	); err != nil {
+		t.Fatal(err)
+	}
+	level, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('select[aria-label="bot level of seat 2"]').value`))
+	if err != nil || level != "smart" {
+		t.Fatalf("the bot seat of a dragon table offers %q (%v), want smart", level, err)
+	}
+	shot(t, ctx, "dragon-new")
+	if err := chromedp.Do(ctx, chromedp.Click("#create"), chromedp.WaitVisible("#take-seat, .play.waiting")); err != nil {
+		t.Fatal(err)
+	}
+	phase, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('game').dataset.phase`))
+	if err != nil || phase != "waiting" {
+		t.Fatalf("the new dragon table with a friend's seat is at %q (%v), want waiting", phase, err)
+	}
 }

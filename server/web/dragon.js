@@ -190,7 +190,8 @@ export function dragonPage(id) {
       if (faces.length === 0) selText = keepsLeft() ? 'Select scoring dice' : 'No keep is possible';
       else if (info) selText = v.mode === 'battle' ? `Costs ${fmt(info.cost)} soldiers (${fmt(info.points)} worth)` : `Recruits ${fmt(info.points)} soldiers`;
       else selText = 'Not a scoring keep';
-    } else if ((v.kept || []).length && ph !== 'choose') selText = ['Kept ', diceRow(v.kept)];
+    }
+    const keptRow = (v.kept || []).length && ph !== 'choose' && ph !== 'over' ? h('p', { class: 'center small kept-row' }, 'Set aside this turn ', diceRow(v.kept)) : '';
     function keepsLeft() { return legal('keep').length > 0; }
 
     const btn = (a, cls = '') => h('button', { class: `big ${cls}`, 'data-kind': a.kind, onclick: () => act(a) }, label(a, cardName, names()));
@@ -207,7 +208,13 @@ export function dragonPage(id) {
         keeps.forEach((a, i) => buttons.push(h('button', { class: `big ${i === 0 ? 'primary' : 'bank'}`, id: i === 0 ? 'keep' : null, 'data-kind': 'keep', onclick: () => act(a) },
           a.reward === 'double' ? 'Keep and double them' : a.reward === 'item' ? 'Keep and draw a Magic Item' : 'Keep', i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
         legal('accept').forEach((a) => buttons.push(btn(a)));
-        legal('use').forEach((a) => buttons.push(btn(a, 'ghost')));
+        const uses = new Map();
+        for (const a of legal('use')) { if (!uses.has(a.card)) uses.set(a.card, []); uses.get(a.card).push(a); }
+        for (const [cid, acts] of uses) {
+          buttons.push(h('div', { class: 'uses' }, h('span', { class: 'small' }, `Use ${cardName(cid)}${acts[0].face ? ' on' : ''}`),
+            acts.map((a) => h('button', { class: 'small ghost', 'data-kind': 'use', 'aria-label': label(a, cardName, names()), title: label(a, cardName, names()), onclick: () => act(a) },
+              a.face ? dieSVG(a.face, 'small') : 'Use'))));
+        }
       } else if (ph === 'roll' || ph === 'evaded') {
         legal('roll').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'roll', 'data-kind': 'roll', onclick: () => act(a) }, `Throw ${v.dice}`, ' ', h('kbd', {}, 'T'))));
         legal('stop').forEach((a) => buttons.push(h('button', { class: 'big bank', id: 'stop', 'data-kind': 'stop', onclick: () => act(a) }, `Stop, bank ${fmt(v.pool)}`, ' ', h('kbd', {}, 'S'))));
@@ -224,6 +231,7 @@ export function dragonPage(id) {
         v.mode === 'battle' ? wounds() : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
       diceArea,
       h('p', { class: `selection${info ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText),
+      keptRow,
       v.drawn_count ? h('p', { class: 'center small' }, `${v.drawn_count} Magic Item${v.drawn_count > 1 ? 's' : ''} drawn this turn`) : '',
       h('div', { class: 'buttons' }, buttons),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
