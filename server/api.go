@@ -362,7 +362,8 @@ type seatReq struct {
 
 // ParseRules reads the rules of a table request: a JSON string naming a
 // preset, or an object with the fields of a rule file (validated, with the
-// field named in the error). Empty means the classic preset.
+// field named in the error). Empty means the classic preset. "dragon" is
+// refused here: handleNewTable makes a Dragon Farkle table of it first.
 func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return rules.Preset(rules.DefaultBase)
@@ -370,7 +371,7 @@ func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	var name string
 	if err := json.Unmarshal(raw, &name); err == nil {
 		if name == "dragon" {
-			return rules.Rules{}, badRequest("rules: Dragon Farkle is not played here yet (presets: %s)", strings.Join(playablePresets(), ", "))
+			return rules.Rules{}, badRequest("rules: Dragon Farkle is not an ordinary rule set: a table request with the rules \"dragon\" makes a Dragon Farkle table (presets: %s)", strings.Join(playablePresets(), ", "))
 		}
 		r, err := rules.Preset(name)
 		if err != nil {

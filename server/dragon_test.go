@@ -492,3 +492,57 @@ func TestDragonRestartResumesIdentically(t *testing.T) {
 		t.Fatalf("replayed winners %v, the client saw %v", st.Winners, r.Last.Dragon.Winners)
 	}
 }
+
+func TestDragonTableRequests(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: time.Hour})
+	ctx := ctxT(t, time.Minute)
+	p := newDragonPlayer(t, ts, "Ann")
+	bot := func(level string) map[string]string { return map[string]string{"type": "bot", "level": level} }
+	me := map[string]string{"type": "me"}
+	for _, c := range []struct {
+		name  string
+		seats []map[string]string
+		want  string // "" if accepted, else a part of the error
+	}{
+		{"one seat", []map[string]string{me}, "2 to 5 players"},
+		{"six seats", []map[string]string{me, bot("smart"), bot("smart"), bot("smart"), bot("smart"), bot("smart")}, "2 to 5 players"},
+		{"a Farkle bot", []map[string]string{me, bot("steady")}, "Dragon Farkle bots"},
+		{"two me", []map[string]string{me, me}, `only one seat can be \"me\"`},
+		{"five seats", []map[string]string{me, bot("smart"), bot("simple"), bot("random"), {"type": "human"}}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb, err := p.CreateTable(ctx, "dragon", c.seats...)
+			if c.want == "" {
+				if err != nil || tb.Status != "waiting" || len(tb.Seats) != len(c.seats) {
+					t.Fatalf("%+v, %v; want a waiting table of %d seats", tb, err, len(c.seats))
+				}
+				return
+			}
+			var se *wsclient.StatusError
+			if !errors.As(err, &se) || se.Status != 400 || !bytes.Contains([]byte(se.Body), []byte(c.want)) {
+				t.Fatalf("got %v; want a 400 naming %q", err, c.want)
+			}
+		})
+	}
+	var lobby []struct {
+		Kind string `json:"kind"`
+	}
+	if err := p.Do(ctx, "GET", "/api/tables?status=waiting", nil, &lobby); err != nil || len(lobby) != 1 || lobby[0].Kind != "dragon" {
+		t.Fatalf("lobby %+v, %v; want one dragon table", lobby, err)
+	}
+	var odds struct {
+		BattleMinimum int `json:"battle_minimum"`
+		Rows          []dragon.OddsRow
+	}
+	if err := p.Do(ctx, "GET", "/api/dragon/odds", nil, &odds); err != nil {
+		t.Fatal(err)
+	}
+	if odds.BattleMinimum != dragon.DefaultRules().BattleMinimum || len(odds.Rows) == 0 {
+		t.Fatalf("odds: %+v", odds)
+	}
+	for i, r := range odds.Rows {
+		if r.PWin < 0 || r.PWin > 1 || i > 0 && r.Soldiers <= odds.Rows[i-1].Soldiers {
+			t.Fatalf("odds row %d: %+v", i, r)
+		}
+	}
+}
