@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
+	"github.com/farkle/farkle/store"
 )
 
 // dragonMsg is a server message of a dragon table as a test reads it.
@@ -491,6 +493,25 @@ func TestDragonRestartResumesIdentically(t *testing.T) {
 	if !reflect.DeepEqual(st.Winners, r.Last.Dragon.Winners) {
 		t.Fatalf("replayed winners %v, the client saw %v", st.Winners, r.Last.Dragon.Winners)
 	}
+	// A finished table loads from its final record after a restart.
+	r.Close()
+	ts3.Stop()
+	ts4 := start(t, path, server.Options{})
+	var over struct {
+		wsclient.Table
+		Dragon *dragon.View `json:"dragon"`
+	}
+	if err := wsclient.New(ts4.URL).Do(ctx, "GET", "/api/tables/"+tb.ID, nil, &over); err != nil {
+		t.Fatal(err)
+	}
+	if over.Status != "over" || over.Dragon == nil || over.Dragon.Phase != dragon.PhaseOver || !reflect.DeepEqual(over.Dragon.Winners, st.Winners) || over.Seed != rec.Seed {
+		t.Fatalf("the finished table after a restart: %+v", over)
+	}
+	for i, pl := range over.Dragon.Players {
+		if pl.Soldiers != st.Players[i].Soldiers || len(pl.Items) != 0 {
+			t.Fatalf("seat %d after the restart: %+v; the record says %d soldiers (and a watcher sees no items)", i, pl, st.Players[i].Soldiers)
+		}
+	}
 }
 
 func TestDragonTableRequests(t *testing.T) {
@@ -545,4 +566,97 @@ func TestDragonTableRequests(t *testing.T) {
 			t.Fatalf("odds row %d: %+v", i, r)
 		}
 	}
+}
+
+// BenchmarkDragonTablesPlayed plays whole Dragon Farkle tables of two
+// smart bots on the server (stored action by action in SQLite).
+func BenchmarkDragonTablesPlayed(b *testing.B) {
+	ts := start(b, "", server.Options{})
+	ctx := context.Background()
+	c := wsclient.New(ts.URL)
+	bot := map[string]string{"type": "bot", "level": "smart"}
+	b.ResetTimer()
+	t0 := time.Now()
+	for range b.N {
+		if _, err := c.CreateTable(ctx, "dragon", bot, bot); err != nil {
+			b.Fatal(err)
+		}
+	}
+	actions := 0
+	for {
+		over, err := ts.DB.Tables(ctx, store.TableFilter{Status: []store.Status{store.Over}, Limit: b.N})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(over) == b.N {
+			for _, t := range over {
+				actions += t.Actions
+			}
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	el := time.Since(t0).Seconds()
+	b.ReportMetric(float64(b.N)/el, "tables/s")
+	b.ReportMetric(float64(actions)/el, "actions/s")
+}
+
+// BenchmarkDragonActionRoundTrip measures one human action on a dragon
+// table from sending it to receiving its update (a whole game is played,
+// a new table when one ends; the bot acts at once).
+func BenchmarkDragonActionRoundTrip(b *testing.B) {
+	ts := start(b, "", server.Options{})
+	ctx := context.Background()
+	p := newDragonPlayer(b, ts, "Ann")
+	newTable := func() {
+		p.Close()
+		p.Last, p.All, p.Seen = nil, nil, nil
+		tb, err := p.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "smart"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := p.Connect(ctx, tb.ID); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.next(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	newTable()
+	var lat []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		for !p.myTurn() {
+			if p.Last.Dragon.Phase == dragon.PhaseOver {
+				b.StopTimer()
+				newTable()
+				b.StartTimer()
+				continue
+			}
+			if _, err := p.next(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+		v := p.Last.Dragon
+		a := p.bot.Choose(v.View, dragon.NewSource([32]byte{}))
+		t0 := time.Now()
+		if err := p.act(ctx, v.Version, a); err != nil {
+			b.Fatal(err)
+		}
+		for p.Last.Dragon.Version == v.Version {
+			m, err := p.next(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if m.Type == "error" {
+				b.Fatal(m.Message)
+			}
+		}
+		lat = append(lat, time.Since(t0))
+	}
+	b.StopTimer()
+	p.Close()
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
 }
