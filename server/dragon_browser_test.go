@@ -200,3 +200,37 @@ func dragonForm(t *testing.T, ctx context.Context, ts *testServer) {
 		t.Fatalf("the new dragon table with a friend's seat is at %q (%v), want waiting", phase, err)
 	}
 }
+
+// TestBrowserDragonOnAPhone opens a dragon table on a phone-sized screen
+// and recruits once with the keyboard-free buttons.
+func TestBrowserDragonOnAPhone(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: 10 * time.Millisecond})
+	ctx := browser(t, 390, 844)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible("#play-dragon"),
+		chromedp.SendKeys("#name", "Bea"),
+		chromedp.Click("#play-dragon"),
+		chromedp.WaitVisible(".odds-chart .curve"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var d dragonPageData
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		d, _ = chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon))
+		if d.Mine == "yes" && d.Phase == "choose" {
+			if err := chromedp.Do(ctx, chromedp.Click(`button[data-kind="recruit"]`)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if d.Mine == "yes" && d.Phase == "keep" && len(d.Faces) > 0 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if d.Phase != "keep" || len(d.Faces) == 0 {
+		t.Fatalf("no throw to keep on the phone: %+v", d)
+	}
+	shot(t, ctx, "dragon-phone")
+}
