@@ -18,7 +18,8 @@ type dragonPageData struct {
 	Faces             []int
 	Kinds             []string // the data-kind of every enabled button
 	Pool              string
-	Keep              bool // the Keep button is enabled
+	Keep              bool    // the Keep button is enabled
+	Keeps             [][]int // the legal keeps (data-keeps)
 }
 
 const readDragon = `(() => {
@@ -28,7 +29,7 @@ const readDragon = `(() => {
   return {phase: g.dataset.phase, mode: g.dataset.mode, mine: g.dataset.mine, version: Number(g.dataset.version),
     faces: [...document.querySelectorAll('.die-btn')].map((d) => Number(d.dataset.face)),
     kinds: [...document.querySelectorAll('button[data-kind]:not(:disabled)')].map((b) => b.dataset.kind),
-    pool: (document.getElementById('pool') || {}).textContent || '', keep: !!k && !k.disabled};
+    pool: (document.getElementById('pool') || {}).textContent || '', keep: !!k && !k.disabled, keeps: JSON.parse(g.dataset.keeps || '[]')};
 })()`
 
 func hasKind(kinds []string, k string) bool {
@@ -40,16 +41,27 @@ func hasKind(kinds []string, k string) bool {
 	return false
 }
 
-// battlePick returns the cheapest single scoring die: a 5, else a 1.
-func battlePick(faces []int) []int {
-	for _, want := range []int{5, 1} {
-		for i, f := range faces {
-			if f == want {
-				return []int{i}
+// pickKeep returns the indices of the dice of a legal keep: in battle the
+// one of fewest dice (the cheapest), else the one of most dice.
+func pickKeep(faces []int, keeps [][]int, battle bool) []int {
+	var best []int
+	for _, k := range keeps {
+		if best == nil || battle && len(k) < len(best) || !battle && len(k) > len(best) {
+			best = k
+		}
+	}
+	used := make([]bool, len(faces))
+	var out []int
+	for _, f := range best {
+		for i, g := range faces {
+			if g == f && !used[i] {
+				used[i] = true
+				out = append(out, i)
+				break
 			}
 		}
 	}
-	return pickDice(faces)
+	return out
 }
 
 // TestBrowserPlaysDragonFarkle creates a Dragon Farkle table against the
@@ -80,10 +92,24 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 			t.Fatalf("click %s: %v", sel, err)
 		}
 	}
-	myActions, diceClicks, shots := 0, 0, 0
+	myActions, diceClicks, shots, games := 0, 0, 0, 1
 	deadline := time.Now().Add(75 * time.Second)
 	for time.Now().Before(deadline) {
 		read()
+		if d.Phase == "over" && myActions < 10 {
+			// The bot slew the dragon early: play again from the end screen.
+			games++
+			shot(t, ctx, "dragon-over")
+			before := d.Version
+			if err := chromedp.Do(ctx, chromedp.Click("#again")); err != nil {
+				t.Fatal(err)
+			}
+			for time.Now().Before(deadline) && (d.Phase == "over" || d.Version == before && d.Phase != "choose") {
+				time.Sleep(20 * time.Millisecond)
+				read()
+			}
+			continue
+		}
 		if d.Phase == "over" {
 			break
 		}
@@ -104,16 +130,16 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 				click(`button[data-kind="accept"]`)
 				break
 			}
-			pick := pickDice(d.Faces)
-			if d.Mode == "battle" {
-				pick = battlePick(d.Faces)
-			}
+			pick := pickKeep(d.Faces, d.Keeps, d.Mode == "battle")
 			for _, i := range pick {
 				click(`.die-btn[aria-label^="die ` + strconv.Itoa(i+1) + `:"]`)
 				diceClicks++
 			}
 			read()
 			if !d.Keep {
+				shot(t, ctx, "dragon-failed")
+				sel, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('selection').textContent + ' | ' + [...document.querySelectorAll('.die-btn.sel')].map((b) => b.getAttribute('aria-label')).join(',')`))
+				t.Logf("selection: %s", sel)
 				t.Fatalf("after selecting %v of %v (%s) the Keep button is disabled", pick, d.Faces, d.Mode)
 			}
 			if shots == 0 && diceClicks >= 6 {
@@ -163,7 +189,7 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 		t.Fatalf("end screen heading %q: %v", heading, err)
 	}
 	shot(t, ctx, "dragon-over")
-	t.Logf("game over after %d clicked actions: %s", myActions, heading)
+	t.Logf("%d games, %d clicked actions; the last: %s", games, myActions, heading)
 	dragonForm(t, ctx, ts)
 }
 

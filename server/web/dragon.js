@@ -155,7 +155,9 @@ export function dragonPage(id) {
     if (!mine) return bot ? `${who} is thinking…` : `${who} is playing…`;
     switch (v.phase) {
       case 'choose': return 'Your turn: recruit, brawl or fight the dragon';
-      case 'keep': return v.mode === 'battle' ? 'Battle: keep dice (each costs soldiers)' : 'Click the dice to keep';
+      case 'keep':
+        if (v.mode === 'battle') return 'Battle: keep dice (each costs soldiers)';
+        return v.event === 'dragon' ? 'The Dragon eats this throw: set aside its scoring dice' : 'Click the dice to keep';
       case 'evaded': return 'You evaded the dragon: throw again or stop';
       case 'roll': return v.mode === 'battle' ? 'Throw again or retreat' : 'Throw again or stop';
       case 'discard': return 'Too many Magic Items: discard one';
@@ -361,6 +363,7 @@ export function dragonPage(id) {
     root.dataset.mine = myTurn() ? 'yes' : 'no';
     root.dataset.version = v ? v.version : 0;
     root.dataset.online = g.online ? 'yes' : 'no';
+    root.dataset.keeps = JSON.stringify(v && v.keeps ? v.keeps.map((k) => k.dice) : []);
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), v && v.phase === 'over' ? '' : board(), hand(), logBox()),
       h('div', { class: 'col side-col' }, players(), oddsChart(), rulesBox(),
