@@ -12,4 +12,10 @@
 // table from the store exactly (record.Resume with the stored seed). Bots
 // play their seats on the server at a visible pace. docs/API.md documents
 // the REST routes and the WebSocket protocol.
+//
+// A table created with the rules "dragon" plays Dragon Farkle (package
+// dragon; dragon.go): the same seats, tokens, commitment, checks and
+// storage (the actions as opaque JSON through store.RawStore), with each
+// client sent only the dragon.View of its own seat, so that no player's
+// Magic Items reach another player's browser.
 package server

@@ -58,7 +58,8 @@ func isDragonRules(raw json.RawMessage) bool {
 	return json.Unmarshal(raw, &name) == nil && name == store.KindDragon
 }
 
-// dragonLevels are the bot levels of a dragon table.
+// dragonBots makes the bots of a dragon table's seats (levels of
+// dragon.ParseLevel).
 func dragonBots(seats []store.Seat, kit *dragonKit) (map[int]*dragon.Bot, error) {
 	bots := map[int]*dragon.Bot{}
 	for i, s := range seats {
@@ -269,7 +270,7 @@ type dragonKeep struct {
 	Cost   int   `json:"cost,omitempty"`
 }
 
-// viewFor returns the game for seat (dragon.Spectator for a watcher),
+// dragonViewFor returns the game for seat (dragon.Spectator for a watcher),
 // nil before it starts. t.mu is held.
 func (t *table) dragonViewFor(seat int) *dragonView {
 	d := t.dg
