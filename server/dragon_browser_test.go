@@ -93,6 +93,7 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 		}
 	}
 	myActions, diceClicks, shots, games := 0, 0, 0, 1
+	battleShot := false
 	deadline := time.Now().Add(75 * time.Second)
 	for time.Now().Before(deadline) {
 		read()
@@ -118,6 +119,10 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 			continue
 		}
 		before := d.Version
+		if d.Mode == "battle" && d.Phase == "keep" && !battleShot {
+			shot(t, ctx, "dragon-battle")
+			battleShot = true
+		}
 		switch d.Phase {
 		case "choose":
 			if hasKind(d.Kinds, "battle") {
@@ -189,7 +194,7 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 		t.Fatalf("end screen heading %q: %v", heading, err)
 	}
 	shot(t, ctx, "dragon-over")
-	t.Logf("%d games, %d clicked actions; the last: %s", games, myActions, heading)
+	t.Logf("%d games, %d clicked actions (a battle: %v); the last: %s", games, myActions, battleShot, heading)
 	dragonForm(t, ctx, ts)
 }
 

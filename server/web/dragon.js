@@ -144,7 +144,7 @@ export function dragonPage(id) {
   function wounds() {
     const v = g.v, n = v.dragon_health;
     return h('div', { class: 'wounds', 'aria-label': `the dragon's wounds: ${v.damage} of ${n}` },
-      h('span', { class: 'small' }, 'Dragon'),
+      h('span', { class: 'small' }, "Dragon's wounds"),
       Array.from({ length: n }, (_, i) => h('span', { class: `wound${i < v.damage ? ' hit' : ''}` })));
   }
 
