@@ -301,18 +301,24 @@ func TestDragonHiddenItems(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	drawn := 0
+	drawn, hidden := 0, 0
 	for who, p := range map[string]*dragonPlayer{"Ann": ann, "Bob": bob, "the watcher": watcher} {
 		for _, m := range p.All {
 			checkHidden(t, who, p.Seat, m)
 			for _, e := range m.Events {
 				if e.Kind == dragon.EvItemDrawn && e.Seat == p.Seat {
 					drawn++
+					if e.Card == "" {
+						t.Fatalf("%s does not see the item they drew", who)
+					}
+				}
+				if e.Kind == dragon.EvItemDrawn && e.Seat != p.Seat {
+					hidden++
 				}
 			}
 		}
 	}
-	t.Logf("%d actions, %d items drawn by the humans", ann.Last.Dragon.Version, drawn)
+	t.Logf("%d actions; %d items drawn seen by their drawer, %d draws seen hidden by the others", ann.Last.Dragon.Version, drawn, hidden)
 }
 
 func TestDragonRefusedActionsChangeNothing(t *testing.T) {
