@@ -24,8 +24,8 @@ type turnArrays struct {
 
 func (a *turnArrays) resize(n int, derivs bool) {
 	grow := func(s []float64) []float64 {
-		if cap(s) < n {
-			return make([]float64, n)
+		if cap(s) < n+winArr {
+			return make([]float64, n, n+winArr) // room for blockSumArr
 		}
 		return s[:n]
 	}
@@ -155,6 +155,10 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 	if m.hot {
 		hotJ = D
 	}
+	var ka []float64 // a.k with room for a winArr window at every total
+	if window <= winArr && cap(a.k) >= int(a.top)*stride+winArr {
+		ka = a.k[:cap(a.k)]
+	}
 	for t := a.top - 1; t >= 0; t-- {
 		base := t * stride
 		os := &m.pruned
@@ -168,11 +172,15 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 				a.q[base+n] = a.bank[t]
 				continue
 			}
+			bs := m.blocks[n]
+			if !pruned {
+				bs = m.blocksAll[n]
+			}
 			var v float64
-			if pruned {
-				v = blockSum(m.blocks[n], k)
+			if ka != nil {
+				v = blockSumArr(bs, (*[winArr]float64)(ka[base:base+winArr]))
 			} else {
-				v = blockSum(m.blocksAll[n], k)
+				v = blockSum(bs, k)
 			}
 			v += m.farkle[n] * F
 			if n == 6 && m.sdn > 0 {
@@ -290,4 +298,60 @@ func blockSumD(bs []block, k, kF, kZ []float64) (v, dF, dZ float64) {
 		}
 	}
 	return v, dF, dZ
+}
+
+// winArr is the size of the fixed window of blockSumArr: offsets are
+// masked to it, so that the loads need no bounds check.
+const winArr = 1024
+
+// blockSumArr is blockSum on a fixed window (every offset < winArr).
+func blockSumArr(bs []block, k *[winArr]float64) float64 {
+	const mask = winArr - 1
+	v := 0.0
+	for bi := range bs {
+		b := &bs[bi]
+		off := b.off
+		switch b.cnt {
+		case 1:
+			for i, p := range b.prob {
+				v += p * k[off[i]&mask]
+			}
+		case 2:
+			for i, p := range b.prob {
+				o := off[2*i : 2*i+2 : 2*i+2]
+				v += p * max2(k[o[0]&mask], k[o[1]&mask])
+			}
+		case 3:
+			for i, p := range b.prob {
+				o := off[3*i : 3*i+3 : 3*i+3]
+				v += p * max2(max2(k[o[0]&mask], k[o[1]&mask]), k[o[2]&mask])
+			}
+		case 4:
+			for i, p := range b.prob {
+				o := off[4*i : 4*i+4 : 4*i+4]
+				v += p * max2(max2(k[o[0]&mask], k[o[1]&mask]), max2(k[o[2]&mask], k[o[3]&mask]))
+			}
+		case 5:
+			for i, p := range b.prob {
+				o := off[5*i : 5*i+5 : 5*i+5]
+				v += p * max2(max2(max2(k[o[0]&mask], k[o[1]&mask]), max2(k[o[2]&mask], k[o[3]&mask])), k[o[4]&mask])
+			}
+		case 6:
+			for i, p := range b.prob {
+				o := off[6*i : 6*i+6 : 6*i+6]
+				v += p * max2(max2(max2(k[o[0]&mask], k[o[1]&mask]), max2(k[o[2]&mask], k[o[3]&mask])), max2(k[o[4]&mask], k[o[5]&mask]))
+			}
+		default:
+			c := b.cnt
+			for i, p := range b.prob {
+				o := off[c*i : c*i+c]
+				best := k[o[0]&mask]
+				for _, x := range o[1:] {
+					best = max2(best, k[x&mask])
+				}
+				v += p * best
+			}
+		}
+	}
+	return v
 }
