@@ -39,10 +39,12 @@
 // in its farkle value for a fixed policy: the linear system is solved and the
 // turns re-solved until no value moves by 1e-12). A farkle penalty lowers a
 // score, so reads of lower sums use the previous sweep (in the first sweep, a
-// linear extrapolation of the solved scores above) and sweeps repeat until a
-// sweep changes no value by more than 1e-8 and the error left, estimated
-// from the geometric shrinking of the changes, is below 1e-10 (classic: 8
-// sweeps; see sweepStop). Within a turn the keeps of a throw that leave the
+// linear extrapolation of the solved pairs of the same lead with both scores
+// higher, or near the target of the solved scores above; then the pairs
+// within two penalties of the top sum, whose guesses are the worst, are
+// solved once more) and sweeps repeat until a sweep changes no value by more
+// than 1e-8 and the error left, estimated from the geometric shrinking of
+// the changes, is below 1e-10 (classic: 6 sweeps; see sweepStop). Within a turn the keeps of a throw that leave the
 // same dice are pruned to the one of most points wherever the after-keep
 // values do not decrease over the totals it can reach (checked as it goes;
 // they do decrease below the target in final-round games with a penalty, and
