@@ -178,13 +178,25 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
+// dragonSimJSON is dragon.SimResult in the JSON shape of the other sims:
+// each player's 95% interval also as "ci95": [lo, hi].
+type dragonSimJSON struct {
+	dragon.SimResult
+	Players []dragonSimPlayer `json:"players"`
+}
+
+type dragonSimPlayer struct {
+	dragon.SimPlayer
+	CI95 [2]float64 `json:"ci95"`
+}
+
 // simDragon runs a Dragon Farkle tournament (package dragon).
 func simDragon(e *env, d dragon.Rules, levels []string, games int, seed engine.Seed, workers int, asJSON bool) error {
 	opt := dragon.SimOptions{Rules: d, Games: games, Seed: seed, Workers: workers}
 	var bar *progressbar.ProgressBar
 	if stderrTerminal(e) {
 		bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("games"),
-			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 		opt.Progress = func(done, total int) { _ = bar.Set(done) }
 	}
 	res, err := dragon.SimulateWith(levels, opt)
@@ -195,7 +207,11 @@ func simDragon(e *env, d dragon.Rules, levels []string, games int, seed engine.S
 		return usagef("%v", err)
 	}
 	if asJSON {
-		return emitJSON(e, res, false)
+		out := dragonSimJSON{SimResult: res}
+		for _, p := range res.Players {
+			out.Players = append(out.Players, dragonSimPlayer{SimPlayer: p, CI95: [2]float64{p.Low, p.High}})
+		}
+		return emitJSON(e, out, false)
 	}
 	fmt.Fprintf(e.stdout, "%d games of %s, seed %s\n", res.Games, res.Rules, res.Seed)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
