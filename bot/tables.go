@@ -41,16 +41,20 @@ func NewTables(dir string) *Tables { return &Tables{Dir: dir} }
 var DefaultTables = NewTables(DefaultCacheDir())
 
 // DefaultCacheDir returns the duel-table cache directory farkle uses:
+// CacheDir of the process environment.
+func DefaultCacheDir() string { return CacheDir(os.Getenv) }
+
+// CacheDir returns the duel-table cache directory for an environment:
 // $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else $HOME/.cache/farkle,
 // else "" (no cache).
-func DefaultCacheDir() string {
+func CacheDir(getenv func(string) string) string {
 	switch {
-	case os.Getenv("FARKLE_CACHE_DIR") != "":
-		return os.Getenv("FARKLE_CACHE_DIR")
-	case os.Getenv("XDG_CACHE_HOME") != "":
-		return filepath.Join(os.Getenv("XDG_CACHE_HOME"), "farkle")
-	case os.Getenv("HOME") != "":
-		return filepath.Join(os.Getenv("HOME"), ".cache", "farkle")
+	case getenv("FARKLE_CACHE_DIR") != "":
+		return getenv("FARKLE_CACHE_DIR")
+	case getenv("XDG_CACHE_HOME") != "":
+		return filepath.Join(getenv("XDG_CACHE_HOME"), "farkle")
+	case getenv("HOME") != "":
+		return filepath.Join(getenv("HOME"), ".cache", "farkle")
 	}
 	return ""
 }

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
@@ -50,22 +48,7 @@ points that are not a multiple of the scoring unit) exit 2.`
 func solverTables(e *env, dir string) *bot.Tables {
 	ts := bot.NewTables(dir)
 	if stderrTerminal(e) {
-		var bar *progressbar.ProgressBar
-		last := 0
-		ts.Progress = func(sweep, done, total int) {
-			if sweep != last {
-				if bar != nil {
-					_ = bar.Finish()
-				}
-				bar = progressbar.NewOptions(total,
-					progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionSetDescription(fmt.Sprintf("solving the duel table, sweep %d", sweep)),
-					progressbar.OptionShowCount(),
-					progressbar.OptionClearOnFinish())
-				last = sweep
-			}
-			_ = bar.Set(done)
-		}
+		ts.Progress, _ = sweepBar(e, "solving the duel table")
 	}
 	return ts
 }

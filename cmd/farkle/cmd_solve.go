@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"text/tabwriter"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 )
@@ -59,21 +59,43 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	return solveDuel(ctx, e, r, *asJSON, dir, *maxMem)
 }
 
-// cacheDirectory resolves the duel cache directory: --cache, then
-// FARKLE_CACHE_DIR, then $XDG_CACHE_HOME/farkle, then $HOME/.cache/farkle;
-// "" when none is known.
+// cacheDirectory resolves the duel cache directory: --cache, then the
+// environment (bot.CacheDir); "" when none is known.
 func cacheDirectory(e *env, flagDir string) string {
-	switch {
-	case flagDir != "":
+	if flagDir != "" {
 		return flagDir
-	case e.getenv("FARKLE_CACHE_DIR") != "":
-		return e.getenv("FARKLE_CACHE_DIR")
-	case e.getenv("XDG_CACHE_HOME") != "":
-		return filepath.Join(e.getenv("XDG_CACHE_HOME"), "farkle")
-	case e.getenv("HOME") != "":
-		return filepath.Join(e.getenv("HOME"), ".cache", "farkle")
 	}
-	return ""
+	return bot.CacheDir(e.getenv)
+}
+
+// sweepBar returns a DuelOptions.Progress function that draws one progress
+// bar per sweep of a duel solve on e's stderr, and a function that finishes
+// the last bar.
+func sweepBar(e *env, label string) (progress func(sweep, done, total int), finish func()) {
+	var bar *progressbar.ProgressBar
+	last := 0
+	progress = func(sweep, done, total int) {
+		if sweep != last {
+			if bar != nil {
+				_ = bar.Finish()
+			}
+			bar = progressbar.NewOptions(total,
+				progressbar.OptionSetWriter(e.stderr),
+				progressbar.OptionSetDescription(fmt.Sprintf("%s, sweep %d", label, sweep)),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionThrottle(100*time.Millisecond),
+				progressbar.OptionClearOnFinish())
+			last = sweep
+		}
+		_ = bar.Set(done)
+	}
+	finish = func() {
+		if bar != nil {
+			_ = bar.Finish()
+		}
+	}
+	return progress, finish
 }
 
 // soloJSON is the JSON of solve --solo. A nil threshold is null: banking is
@@ -219,25 +241,9 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	}
 	start := time.Now()
 	opt := solve.DuelOptions{MaxBytes: maxMem, Context: ctx}
-	var bar *progressbar.ProgressBar
+	finish := func() {}
 	if e.terminal {
-		lastSweep := 0
-		opt.Progress = func(sweep, done, total int) {
-			if sweep != lastSweep {
-				if bar != nil {
-					_ = bar.Finish()
-				}
-				bar = progressbar.NewOptions(total,
-					progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionSetDescription(fmt.Sprintf("sweep %d: score pairs", sweep)),
-					progressbar.OptionShowCount(),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionClearOnFinish())
-				lastSweep = sweep
-			}
-			_ = bar.Set(done)
-		}
+		opt.Progress, finish = sweepBar(e, "solving the duel table: score pairs")
 	}
 	var (
 		t      *solve.Table
@@ -250,9 +256,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	} else {
 		t, loaded, stale, err = solve.Cached(r, dir, opt)
 	}
-	if bar != nil {
-		_ = bar.Finish()
-	}
+	finish()
 	if stale != nil {
 		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %v\n", stale)
 	}
