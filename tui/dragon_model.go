@@ -67,7 +67,7 @@ type DragonModel struct {
 	keys          keyMap
 	width, height int
 	help          bool
-	helpTop       int
+	chrome        // message line, quit question, help scroll
 
 	faces  []int
 	sel    []bool
@@ -77,10 +77,7 @@ type DragonModel struct {
 
 	menu      *dragonMenu
 	last      lastThrow
-	flash     string
-	flashErr  bool
 	showHint  bool
-	confirm   bool
 	skipping  bool
 	scheduled int  // version an autoMsg is pending for, -1 if none
 	pass      bool // hot seat: the next person must take the keyboard
@@ -177,46 +174,21 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *DragonModel) helpKey(msg tea.KeyMsg) {
-	step := 1
-	if msg.Type == tea.KeyPgUp || msg.Type == tea.KeyPgDown {
-		step = max(1, m.height-3)
-	}
-	switch {
-	case key.Matches(msg, m.keys.Up):
-		m.helpTop = max(0, m.helpTop-step)
-	case key.Matches(msg, m.keys.Down):
-		m.helpTop = min(m.helpTop+step, max(0, len(m.helpLines())-m.height))
-	case key.Matches(msg, m.keys.Back, m.keys.Help, m.keys.Quit):
+	if m.chrome.helpKey(msg, m.keys, m.helpLines, m.height) {
 		m.help = false
 	}
-}
-
-func (m *DragonModel) note(isErr bool, format string, args ...any) {
-	m.flash, m.flashErr = fmt.Sprintf(format, args...), isErr
 }
 
 // tableKey handles a key on the table.
 func (m *DragonModel) tableKey(msg tea.KeyMsg) tea.Cmd {
 	g := m.g
-	if m.confirm {
-		switch {
-		case key.Matches(msg, m.keys.Yes):
-			return m.quit()
-		case key.Matches(msg, m.keys.No):
-			m.confirm = false
-		}
+	switch m.chrome.tableKey(msg, m.keys, g.Over()) {
+	case chromeQuit:
+		return m.quit()
+	case chromeHelp:
+		m.help = true
 		return nil
-	}
-	m.flash, m.flashErr = "", false
-	switch {
-	case key.Matches(msg, m.keys.Quit):
-		if g.Over() {
-			return m.quit()
-		}
-		m.confirm = true
-		return nil
-	case key.Matches(msg, m.keys.Help):
-		m.help, m.helpTop = true, 0
+	case chromeDone:
 		return nil
 	}
 	if g.Over() {

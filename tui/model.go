@@ -90,16 +90,13 @@ type Model struct {
 	undo       [][]bool
 	selVersion int
 
+	chrome    // message line, quit question, help scroll
 	shown     shownThrow
-	flash     string
-	flashErr  bool
 	showHint  bool
 	advice    *adviceMsg
-	advising  bool // an Advise call is running (one at a time: it may be slow)
-	confirm   bool // asking whether to quit
-	skipping  bool // playing bots at once until a person must decide
-	scheduled int  // game version an autoMsg is pending for, -1 if none
-	helpTop   int
+	advising  bool     // an Advise call is running (one at a time: it may be slow)
+	skipping  bool     // playing bots at once until a person must decide
+	scheduled int      // game version an autoMsg is pending for, -1 if none
 	preparing []string // bots still loading their solver results
 	startErr  error
 	quitting  bool
@@ -244,48 +241,25 @@ func (m *Model) setupKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 func (m *Model) helpKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Up):
-		m.helpTop = max(0, m.helpTop-m.helpStep(msg))
-	case key.Matches(msg, m.keys.Down):
-		m.helpTop = min(m.helpTop+m.helpStep(msg), max(0, len(m.helpLines())-m.height))
-	case key.Matches(msg, m.keys.Back, m.keys.Help, m.keys.Quit):
+	if m.chrome.helpKey(msg, m.keys, m.helpLines, m.height) {
 		m.screen = screenTable
 	}
 	return nil
 }
 
-func (m *Model) helpStep(msg tea.KeyMsg) int {
-	if msg.Type == tea.KeyPgUp || msg.Type == tea.KeyPgDown {
-		return max(1, m.height-3)
-	}
-	return 1
-}
-
 // tableKey handles a key on the table screen.
 func (m *Model) tableKey(msg tea.KeyMsg) tea.Cmd {
 	g := m.game
-	if m.confirm {
-		switch {
-		case key.Matches(msg, m.keys.Yes):
-			return m.quit()
-		case key.Matches(msg, m.keys.No):
-			m.confirm = false
-		}
+	switch m.chrome.tableKey(msg, m.keys, g.Over()) {
+	case chromeQuit:
+		return m.quit()
+	case chromeHelp:
+		m.screen = screenHelp
+		return nil
+	case chromeDone:
 		return nil
 	}
-	m.flash, m.flashErr = "", false
-	switch {
-	case key.Matches(msg, m.keys.Quit):
-		if g.Over() {
-			return m.quit()
-		}
-		m.confirm = true
-		return nil
-	case key.Matches(msg, m.keys.Help):
-		m.screen, m.helpTop = screenHelp, 0
-		return nil
-	case key.Matches(msg, m.keys.Back):
+	if key.Matches(msg, m.keys.Back) {
 		m.showHint = false
 		return nil
 	}
@@ -332,11 +306,6 @@ func (m *Model) tableKey(msg tea.KeyMsg) tea.Cmd {
 		m.note(true, "%q does nothing here: press ? for help", msg.String())
 	}
 	return nil
-}
-
-// note sets the message line.
-func (m *Model) note(isErr bool, format string, args ...any) {
-	m.flash, m.flashErr = fmt.Sprintf(format, args...), isErr
 }
 
 // canSelect reports whether a person is choosing dice from a throw.
