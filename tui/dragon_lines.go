@@ -34,36 +34,7 @@ func RunDragonLines(ctx context.Context, g *DragonGame, in io.Reader, out io.Wri
 	w := bufio.NewWriter(out)
 	l := &dragonLines{g: g, w: w}
 	l.intro()
-	stop := make(chan struct{})
-	defer close(stop)
-	input := readLines(in, stop)
-	for {
-		if g.Over() {
-			l.say("%s", g.Winners())
-			l.saved()
-			return w.Flush()
-		}
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		var line inputLine
-		select {
-		case <-ctx.Done():
-			line.eof = true
-		case line = <-input:
-		}
-		if line.eof {
-			l.saved()
-			if err := w.Flush(); err != nil {
-				return err
-			}
-			return line.err
-		}
-		if quit := l.command(line.text); quit {
-			l.saved()
-			return w.Flush()
-		}
-	}
+	return lineLoop(ctx, in, w, l, g.Over, g.Winners)
 }
 
 type dragonLines struct {

@@ -42,14 +42,35 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 			l.say("error: %v (playing at a simpler level)", err)
 		}
 	}
+	return lineLoop(ctx, in, w, l, func() bool {
+		l.advance()
+		return g.Over()
+	}, g.Winners)
+}
+
+// lineDriver is a game's side of line mode (lines, dragonLines).
+type lineDriver interface {
+	say(format string, args ...any)
+	// saved prints where the game was saved.
+	saved()
+	// command carries out one line of input.
+	command(line string) (quit bool)
+}
+
+// lineLoop is the read loop of line mode, shared by RunLines and
+// RunDragonLines. Before each read it calls over, which plays what needs
+// no person and reports whether the game is over; then it prints
+// winners() and the save. At quit, at the end of in or when ctx is done
+// it prints the save. Output is flushed before each read. The error is
+// that of writing or reading.
+func lineLoop(ctx context.Context, in io.Reader, w *bufio.Writer, d lineDriver, over func() bool, winners func() string) error {
 	stop := make(chan struct{})
 	defer close(stop)
 	input := readLines(in, stop)
 	for {
-		l.advance()
-		if g.Over() {
-			l.say("%s", g.Winners())
-			l.saved()
+		if over() {
+			d.say("%s", winners())
+			d.saved()
 			return w.Flush()
 		}
 		if err := w.Flush(); err != nil {
@@ -62,14 +83,14 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 		case line = <-input:
 		}
 		if line.eof {
-			l.saved()
+			d.saved()
 			if err := w.Flush(); err != nil {
 				return err
 			}
 			return line.err
 		}
-		if quit := l.command(line.text); quit {
-			l.saved()
+		if quit := d.command(line.text); quit {
+			d.saved()
 			return w.Flush()
 		}
 	}
