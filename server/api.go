@@ -390,6 +390,45 @@ func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	return r, nil
 }
 
+// seatsOf returns the seats asked for in a new-table request: "me" becomes
+// the caller (at most one such seat), "human" an empty seat to be joined by
+// link, and "bot" a bot whose level botLevel checks and returns in canonical
+// form. Bots get unique display names. The error is an EINVALID naming the
+// bad seat.
+func (s *Server) seatsOf(r *http.Request, req []seatReq, botLevel func(level string) (string, error)) ([]store.Seat, error) {
+	me := false
+	seats := make([]store.Seat, len(req))
+	for i, sr := range req {
+		switch sr.Type {
+		case "me":
+			if me {
+				return nil, badRequest("seats[%d]: only one seat can be \"me\"", i)
+			}
+			p, err := s.playerOf(r)
+			if err != nil {
+				return nil, badRequest("seats[%d]: a \"me\" seat needs a player: choose a name first", i)
+			}
+			me = true
+			seats[i] = store.Seat{Name: p.Name, PlayerID: p.ID}
+		case "human":
+		case "bot":
+			lv, err := botLevel(sr.Level)
+			if err != nil {
+				return nil, badRequest("seats[%d]: %v", i, err)
+			}
+			seats[i] = store.Seat{Bot: lv}
+		default:
+			return nil, badRequest("seats[%d]: type %q (types: me, human, bot)", i, sr.Type)
+		}
+	}
+	for i := range seats {
+		if seats[i].Bot != "" {
+			seats[i].Name = uniqueName(seats, i, botName(seats[i].Bot))
+		}
+	}
+	return seats, nil
+}
+
 func playablePresets() []string {
 	var out []string
 	for _, n := range rules.Presets() {
@@ -425,38 +464,15 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, &rules.FieldError{Field: "game.max_players", Msg: fmt.Sprintf("%d seats, but these rules allow %d to %d players", n, rs.Game.MinPlayers, rs.Game.MaxPlayers)})
 		return
 	}
-	var me *store.Player
-	seats := make([]store.Seat, len(req.Seats))
-	for i, sr := range req.Seats {
-		switch sr.Type {
-		case "me":
-			if me != nil {
-				s.httpError(w, badRequest("seats[%d]: only one seat can be \"me\"", i))
-				return
-			}
-			p, err := s.playerOf(r)
-			if err != nil {
-				s.httpError(w, badRequest("seats[%d]: a \"me\" seat needs a player: choose a name first", i))
-				return
-			}
-			me = &p
-			seats[i] = store.Seat{Name: p.Name, PlayerID: p.ID}
-		case "human":
-		case "bot":
-			if _, err := bot.New(sr.Level, rs); err != nil {
-				s.httpError(w, badRequest("seats[%d]: %v", i, err))
-				return
-			}
-			seats[i] = store.Seat{Bot: sr.Level}
-		default:
-			s.httpError(w, badRequest("seats[%d]: type %q (types: me, human, bot)", i, sr.Type))
-			return
+	seats, err := s.seatsOf(r, req.Seats, func(level string) (string, error) {
+		if _, err := bot.New(level, rs); err != nil {
+			return "", err
 		}
-	}
-	for i := range seats {
-		if seats[i].Bot != "" {
-			seats[i].Name = uniqueName(seats, i, botName(seats[i].Bot))
-		}
+		return level, nil
+	})
+	if err != nil {
+		s.httpError(w, err)
+		return
 	}
 	tb := store.Table{ID: randomID(9), Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created

@@ -86,39 +86,16 @@ func (s *Server) newDragonTable(w http.ResponseWriter, r *http.Request, req newT
 		s.httpError(w, badRequest("seats: %d seats, but Dragon Farkle takes %d to %d players", n, dr.MinPlayers, dr.MaxPlayers))
 		return
 	}
-	var me *store.Player
-	seats := make([]store.Seat, len(req.Seats))
-	for i, sr := range req.Seats {
-		switch sr.Type {
-		case "me":
-			if me != nil {
-				s.httpError(w, badRequest("seats[%d]: only one seat can be \"me\"", i))
-				return
-			}
-			p, err := s.playerOf(r)
-			if err != nil {
-				s.httpError(w, badRequest("seats[%d]: a \"me\" seat needs a player: choose a name first", i))
-				return
-			}
-			me = &p
-			seats[i] = store.Seat{Name: p.Name, PlayerID: p.ID}
-		case "human":
-		case "bot":
-			lv, err := dragon.ParseLevel(sr.Level)
-			if err != nil {
-				s.httpError(w, badRequest("seats[%d]: %v (Dragon Farkle bots: %s)", i, err, strings.Join(dragon.Levels(), ", ")))
-				return
-			}
-			seats[i] = store.Seat{Bot: lv.String()}
-		default:
-			s.httpError(w, badRequest("seats[%d]: type %q (types: me, human, bot)", i, sr.Type))
-			return
+	seats, err := s.seatsOf(r, req.Seats, func(level string) (string, error) {
+		lv, err := dragon.ParseLevel(level)
+		if err != nil {
+			return "", fmt.Errorf("%v (Dragon Farkle bots: %s)", err, strings.Join(dragon.Levels(), ", "))
 		}
-	}
-	for i := range seats {
-		if seats[i].Bot != "" {
-			seats[i].Name = uniqueName(seats, i, botName(seats[i].Bot))
-		}
+		return lv.String(), nil
+	})
+	if err != nil {
+		s.httpError(w, err)
+		return
 	}
 	rs := dr.Soldiers
 	rs.Name = store.KindDragon
