@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -76,4 +77,33 @@ func (c *chrome) helpKey(msg tea.KeyMsg, k keyMap, lines func() []string, height
 		return true
 	}
 	return false
+}
+
+// narrowView is the screen of a window narrower than MinWidth: it asks
+// for a wider one to play game (the game's name).
+func narrowView(game string, width, height int) string {
+	msg := fmt.Sprintf("%s needs a window at least %d columns wide (this one is %d). Widen it, or press ctrl+c to save and quit.", game, MinWidth, width)
+	return fit(strings.Join(wrap(msg, max(width, 10), ""), "\n"), max(width, 10), height)
+}
+
+// helpKeys returns the top of a help screen width columns wide: its title
+// and the list of keys, each keys[i] a pair of the keys and what they do,
+// then an empty line (the game's rules follow).
+func helpKeys(st styles, width int, keys [][2]string) []string {
+	lines := []string{st.title.Render("Help") + st.dim.Render("  (↑/↓ scroll · esc or ? back)"), "", "Keys"}
+	for _, kw := range keys {
+		head := fmt.Sprintf("  %-14s ", kw[0])
+		for i, l := range wrap(kw[1], width-17, "") {
+			if i > 0 {
+				head = strings.Repeat(" ", 17)
+			}
+			lines = append(lines, head+l)
+		}
+	}
+	return append(lines, "")
+}
+
+// helpPage returns the help screen's lines from the scroll position on.
+func (c *chrome) helpPage(lines []string) string {
+	return strings.Join(lines[min(c.helpTop, len(lines)):], "\n")
 }

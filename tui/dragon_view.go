@@ -23,12 +23,10 @@ func (m *DragonModel) View() string {
 		return ""
 	}
 	if m.width < MinWidth {
-		msg := fmt.Sprintf("Dragon Farkle needs a window at least %d columns wide (this one is %d). Widen it, or press ctrl+c to save and quit.", MinWidth, m.width)
-		return fit(strings.Join(wrap(msg, max(m.width, 10), ""), "\n"), max(m.width, 10), m.height)
+		return narrowView("Dragon Farkle", m.width, m.height)
 	}
 	if m.help {
-		lines := m.helpLines()
-		return fit(strings.Join(lines[min(m.helpTop, len(lines)):], "\n"), m.width, m.height)
+		return fit(m.helpPage(m.helpLines()), m.width, m.height)
 	}
 	return fit(m.tableView(), m.width, m.height)
 }
@@ -36,30 +34,21 @@ func (m *DragonModel) View() string {
 // helpLines returns the help screen: the keys, then the rules, the soldier
 // table and the cards.
 func (m *DragonModel) helpLines() []string {
-	lines := []string{m.st.title.Render("Help") + m.st.dim.Render("  (↑/↓ scroll · esc or ? back)"), "", "Keys"}
-	k := func(keys, what string) {
-		head := fmt.Sprintf("  %-14s ", keys)
-		for i, l := range wrap(what, m.width-17, "") {
-			if i > 0 {
-				head = strings.Repeat(" ", 17)
-			}
-			lines = append(lines, head+l)
-		}
-	}
-	k("r b f", "at the start of a turn: recruit, brawl, Final Battle (or ↑/↓ and enter, or the number)")
-	k("1-6", "choose or unchoose die 1 to 6 (numbered under the dice)")
-	k("←/→ space", "move along the dice, choose the one in [ ]")
-	k("r", "throw; after choosing: keep the chosen dice, throw the rest")
-	k("s or b", "recruiting: keep the chosen dice and stop (the pool goes to your mat); in battle: retreat")
-	k("u", "undo the last choice of dice")
-	k("d i", "on a Rally: double the soldiers of the dice kept, or draw a Magic Item")
-	k("c", "use a card on this throw")
-	k("a", "accept a farkle a card could still undo")
-	k("h", "hint: the value of every choice and your Final Battle odds")
-	k("s or enter", "skip ahead while bots play")
-	k("?", "this help")
-	k("q", "quit (asks first; the game is saved)")
-	lines = append(lines, "")
+	lines := helpKeys(m.st, m.width, [][2]string{
+		{"r b f", "at the start of a turn: recruit, brawl, Final Battle (or ↑/↓ and enter, or the number)"},
+		{"1-6", "choose or unchoose die 1 to 6 (numbered under the dice)"},
+		{"←/→ space", "move along the dice, choose the one in [ ]"},
+		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
+		{"s or b", "recruiting: keep the chosen dice and stop (the pool goes to your mat); in battle: retreat"},
+		{"u", "undo the last choice of dice"},
+		{"d i", "on a Rally: double the soldiers of the dice kept, or draw a Magic Item"},
+		{"c", "use a card on this throw"},
+		{"a", "accept a farkle a card could still undo"},
+		{"h", "hint: the value of every choice and your Final Battle odds"},
+		{"s or enter", "skip ahead while bots play"},
+		{"?", "this help"},
+		{"q", "quit (asks first; the game is saved)"},
+	})
 	return append(lines, DragonRulesText(m.g.Game(), m.width)...)
 }
 

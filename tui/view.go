@@ -22,8 +22,7 @@ func (m *Model) View() string {
 		return ""
 	}
 	if m.width < MinWidth {
-		msg := fmt.Sprintf("Farkle needs a window at least %d columns wide (this one is %d). Widen it, or press ctrl+c to save and quit.", MinWidth, m.width)
-		return fit(strings.Join(wrap(msg, max(m.width, 10), ""), "\n"), max(m.width, 10), m.height)
+		return narrowView("Farkle", m.width, m.height)
 	}
 	var out string
 	switch m.screen {
@@ -54,36 +53,22 @@ func fit(s string, width, height int) string {
 // helpLines returns the help screen's text: the keys, then the rules in
 // force.
 func (m *Model) helpLines() []string {
-	lines := []string{
-		m.st.title.Render("Help") + m.st.dim.Render("  (↑/↓ scroll · esc or ? back)"),
-		"",
-		"Keys",
-	}
-	k := func(keys, what string) {
-		head := fmt.Sprintf("  %-14s ", keys)
-		for i, l := range wrap(what, m.width-17, "") {
-			if i > 0 {
-				head = strings.Repeat(" ", 17)
-			}
-			lines = append(lines, head+l)
-		}
-	}
-	k("1-6", "choose or unchoose die 1 to 6 (numbered under the dice)")
-	k("←/→ space", "move along the dice, choose the one in [ ]")
-	k("u", "undo the last choice (before r or b)")
-	k("r", "throw; after choosing: keep the chosen dice, throw the rest")
-	k("b", "keep the chosen dice and bank the turn total")
-	k("h", "hint: the value of every choice")
-	k("s or enter", "skip ahead while bots play")
-	k("?", "this help")
-	k("q", "quit (asks first; the game is saved)")
-	lines = append(lines, "")
+	lines := helpKeys(m.st, m.width, [][2]string{
+		{"1-6", "choose or unchoose die 1 to 6 (numbered under the dice)"},
+		{"←/→ space", "move along the dice, choose the one in [ ]"},
+		{"u", "undo the last choice (before r or b)"},
+		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
+		{"b", "keep the chosen dice and bank the turn total"},
+		{"h", "hint: the value of every choice"},
+		{"s or enter", "skip ahead while bots play"},
+		{"?", "this help"},
+		{"q", "quit (asks first; the game is saved)"},
+	})
 	return append(lines, RulesText(m.game.Rules(), m.width)...)
 }
 
 func (m *Model) helpView() string {
-	lines := m.helpLines()
-	return strings.Join(lines[min(m.helpTop, len(lines)):], "\n")
+	return m.helpPage(m.helpLines())
 }
 
 // tableView draws the game: header, scoreboard, the throw, the turn, the
