@@ -390,6 +390,35 @@ func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	return r, nil
 }
 
+// openTable stores the new table tb, starts its in-memory table t with start
+// (called with t.mu held) when every seat is taken, and serves it from now on.
+// It returns the table's view as it stands once open.
+func (s *Server) openTable(ctx context.Context, tb store.Table, t *table, start func() error) (tableView, error) {
+	if t.seatsFull() {
+		tb.Status = store.Playing
+		t.meta.Status = store.Playing
+	}
+	if err := s.store.CreateTable(ctx, tb); err != nil {
+		return tableView{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.seatsFull() {
+		if err := start(); err != nil {
+			return tableView{}, err
+		}
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return tableView{}, errClosed
+	}
+	s.tables[tb.ID] = t
+	s.mu.Unlock()
+	t.scheduleBot()
+	return t.view(), nil
+}
+
 // seatsOf returns the seats asked for in a new-table request: "me" becomes
 // the caller (at most one such seat), "human" an empty seat to be joined by
 // link, and "bot" a bot whose level botLevel checks and returns in canonical
@@ -482,34 +511,16 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, bots: bots}
-	if t.seatsFull() {
-		tb.Status = store.Playing
-		t.meta.Status = store.Playing
-	}
-	if err := s.store.CreateTable(r.Context(), tb); err != nil {
+	v, err := s.openTable(r.Context(), tb, t, func() error {
+		if err := t.start(); err != nil {
+			return badRequest("%v", err)
+		}
+		return nil
+	})
+	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	t.mu.Lock()
-	if t.seatsFull() {
-		if err := t.start(); err != nil {
-			t.mu.Unlock()
-			s.httpError(w, badRequest("%v", err))
-			return
-		}
-	}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		t.mu.Unlock()
-		s.httpError(w, errClosed)
-		return
-	}
-	s.tables[tb.ID] = t
-	s.mu.Unlock()
-	t.scheduleBot()
-	v := t.view()
-	t.mu.Unlock()
 	s.log.Info("table created", "table", tb.ID, "seats", len(seats), "rules", rs.Name, "commitment", tb.Commitment())
 	writeJSON(w, http.StatusCreated, v)
 }

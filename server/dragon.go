@@ -106,34 +106,11 @@ func (s *Server) newDragonTable(w http.ResponseWriter, r *http.Request, req newT
 		s.httpError(w, badRequest("%v", err))
 		return
 	}
-	if t.seatsFull() {
-		tb.Status = store.Playing
-		t.meta.Status = store.Playing
-	}
-	if err := s.store.CreateTable(r.Context(), tb); err != nil {
+	v, err := s.openTable(r.Context(), tb, t, t.startDragon)
+	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	t.mu.Lock()
-	if t.seatsFull() {
-		if err := t.startDragon(); err != nil {
-			t.mu.Unlock()
-			s.httpError(w, err)
-			return
-		}
-	}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		t.mu.Unlock()
-		s.httpError(w, errClosed)
-		return
-	}
-	s.tables[tb.ID] = t
-	s.mu.Unlock()
-	t.scheduleBot()
-	v := t.view()
-	t.mu.Unlock()
 	s.log.Info("table created", "table", tb.ID, "kind", tb.Kind, "seats", len(seats), "commitment", tb.Commitment())
 	writeJSON(w, http.StatusCreated, v)
 }
