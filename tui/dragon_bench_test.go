@@ -14,15 +14,15 @@ func BenchmarkDragonTableView(b *testing.B) {
 	m := newDragonModel(b, "you,bot:smart,bot:simple", seed, 100, 40)
 	for m.g.View(0).Phase != dragon.PhaseKeep || m.g.Turn() != 0 {
 		if m.menu != nil {
-			dpress(m, "r")
+			press(m, "r")
 			continue
 		}
-		dpress(m, "a")
+		press(m, "a")
 		if m.g.Over() {
 			b.Fatal("game over")
 		}
 	}
-	dpress(m, "1")
+	press(m, "1")
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.View()
@@ -34,7 +34,7 @@ func BenchmarkDragonTableView(b *testing.B) {
 func BenchmarkDragonHint(b *testing.B) {
 	seed := dragonSeed(b, "bench", "you,bot:smart", youStart)
 	m := newDragonModel(b, "you,bot:smart", seed, 100, 40)
-	dpress(m, "h")
+	press(m, "h")
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.View()

@@ -1,37 +1,11 @@
 package tui
 
 import (
-	"bytes"
 	"testing"
-	"time"
-
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 )
-
-// dragonGolden runs m in a teatest program of w×h, plays the steps and
-// compares the final screen with testdata/NAME.golden (-update rewrites).
-func dragonGolden(t *testing.T, m *DragonModel, w, h int, steps ...screenStep) {
-	t.Helper()
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
-	for _, st := range steps {
-		if st.key != "" {
-			tm.Send(keyMsg(st.key))
-		}
-		if st.waitFor != "" {
-			want := []byte(st.waitFor)
-			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, want) },
-				teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
-		}
-	}
-	if err := tm.Quit(); err != nil {
-		t.Fatal(err)
-	}
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*DragonModel)
-	teatest.RequireEqualOutput(t, []byte(final.View()+"\n"))
-}
 
 // goldenDragonModel is a model of a game whose bots play at once, without
 // colours, not yet sized (teatest sends the size).
@@ -43,7 +17,7 @@ func goldenDragonModel(t *testing.T, g *DragonGame) *DragonModel {
 func TestGoldenDragonChoose(t *testing.T) {
 	seed := dragonSeed(t, "golden-choose", "you,bot:smart", youStart)
 	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", seed, ""))
-	dragonGolden(t, m, 80, 30, screenStep{"", "Choose your action"})
+	goldenScreen(t, m, 80, 30, screenStep{"", "Choose your action"})
 }
 
 // TestGoldenDragonRally: a recruiting throw with a Rally; a scoring die is
@@ -63,7 +37,7 @@ func TestGoldenDragonRally(t *testing.T) {
 	probe := newDragonGame(t, "you,bot:smart", seed, "")
 	probe.Do(dragon.Recruit())
 	one := positionsOf(probe.View(0).Throw.Faces(), dice.Of(1))[0]
-	dragonGolden(t, m, 80, 32,
+	goldenScreen(t, m, 80, 32,
 		screenStep{"", "Choose your action"},
 		screenStep{"r", "rally"},
 		screenStep{one, "chosen 1"},
@@ -90,12 +64,12 @@ func TestGoldenDragonBattle(t *testing.T) {
 	g := newDragonGame(t, "you,bot:smart", seed, "")
 	arm(g)
 	m := goldenDragonModel(t, g)
-	dragonGolden(t, m, 80, 32,
+	goldenScreen(t, m, 80, 32,
 		screenStep{"", "Choose your action"},
 		screenStep{"f", "1 of 3 damage"})
 }
 
 func TestGoldenDragonHelp(t *testing.T) {
 	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", dragon.SeedFrom("help"), ""))
-	dragonGolden(t, m, 80, 100, screenStep{"?", "Soldiers (melds"})
+	goldenScreen(t, m, 80, 100, screenStep{"?", "Soldiers (melds"})
 }

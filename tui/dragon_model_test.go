@@ -20,37 +20,8 @@ func newDragonModel(t testing.TB, players string, seed [32]byte, w, h int) *Drag
 	g := newDragonGame(t, players, seed, "")
 	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	drun(m, m.Init())
+	run(m, m.Init())
 	return m
-}
-
-// drun executes cmd and every command that follows, feeding the messages
-// to m (no bot delay in tests).
-func drun(m *DragonModel, cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil, tea.QuitMsg:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		default:
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		}
-	}
-}
-
-// dpress sends keys to m and runs what follows each.
-func dpress(m *DragonModel, keys ...string) {
-	for _, k := range keys {
-		_, cmd := m.Update(keyMsg(k))
-		drun(m, cmd)
-	}
 }
 
 // dragonSeed returns the first seed "name-0", "name-1", ... for which ok
@@ -97,24 +68,24 @@ func TestDragonIllegalKeepChangesNothing(t *testing.T) {
 		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Blank && lonePosition(v.Throw.Faces()) != ""
 	})
 	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
-	dpress(m, "r")
+	press(m, "r")
 	before, actions := m.g.State(), len(m.g.Record().Actions)
 	bad := lonePosition(m.faces)
 	for _, keys := range [][]string{{bad, "r"}, {"s"}, {"9"}, {"x"}} {
-		dpress(m, keys...)
+		press(m, keys...)
 		if !reflect.DeepEqual(m.g.State(), before) || len(m.g.Record().Actions) != actions {
 			t.Fatalf("keys %v changed the game", keys)
 		}
 	}
-	dpress(m, "r") // the lone die is still chosen
+	press(m, "r") // the lone die is still chosen
 	if !strings.Contains(m.View(), "scores only as part of") {
 		t.Fatalf("the illegal keep is not explained:\n%s", m.View())
 	}
 	// A scoring die is kept.
-	dpress(m, bad) // unchoose
+	press(m, bad) // unchoose
 	for i, f := range m.faces {
 		if f == 1 || f == 5 {
-			dpress(m, fmt.Sprint(i+1), "r")
+			press(m, fmt.Sprint(i+1), "r")
 			break
 		}
 	}
@@ -154,16 +125,16 @@ func TestDragonHotSeatHidesItems(t *testing.T) {
 	if !strings.Contains(m.View(), "Pass the keyboard to ana") || shows(ana) || shows(bob) {
 		t.Fatalf("the first screen is not a pass screen hiding both hands:\n%s", m.View())
 	}
-	dpress(m, "r") // nothing until enter
+	press(m, "r") // nothing until enter
 	if len(g.Record().Actions) != 0 {
 		t.Fatal("a key played before the pass was accepted")
 	}
-	dpress(m, "enter")
+	press(m, "enter")
 	if !shows(ana) || shows(bob) {
 		t.Fatalf("ana's screen:\n%s", m.View())
 	}
 	// ana recruits: keep a scoring die each throw, stop after the first keep.
-	dpress(m, "r")
+	press(m, "r")
 	for g.Turn() == 0 && !g.Over() {
 		v := g.View(0)
 		switch v.Phase {
@@ -173,20 +144,20 @@ func TestDragonHotSeatHidesItems(t *testing.T) {
 			}
 			k := firstKeepAction(v)
 			if k.Kind == 0 {
-				dpress(m, "a")
+				press(m, "a")
 				continue
 			}
 			for _, key := range positionsOf(m.faces, k.Keep) {
-				dpress(m, key)
+				press(m, key)
 			}
-			dpress(m, "s")
+			press(m, "s")
 			if m.menu != nil { // a Rally
-				dpress(m, "d")
+				press(m, "d")
 			}
 		case dragon.PhaseEvaded, dragon.PhaseRoll:
-			dpress(m, "s")
+			press(m, "s")
 		case dragon.PhaseDiscard:
-			dpress(m, "1")
+			press(m, "1")
 		default:
 			t.Fatalf("phase %v", v.Phase)
 		}
@@ -194,7 +165,7 @@ func TestDragonHotSeatHidesItems(t *testing.T) {
 	if !strings.Contains(m.View(), "Pass the keyboard to bob") || shows(ana) || shows(bob) {
 		t.Fatalf("after ana's turn:\n%s", m.View())
 	}
-	dpress(m, "enter")
+	press(m, "enter")
 	if !shows(itemNames(g, 1)) || shows(itemNames(g, 0)) {
 		t.Fatalf("bob's screen:\n%s", m.View())
 	}
@@ -247,24 +218,24 @@ func TestDragonBotItemsNeverShown(t *testing.T) {
 		cmd := dragonPolicy(g.Game(), v)
 		switch {
 		case m.menu != nil && v.Phase == dragon.PhaseChoose && cmd == "battle":
-			dpress(m, "f")
+			press(m, "f")
 		case m.menu != nil && v.Phase == dragon.PhaseChoose:
-			dpress(m, "r")
+			press(m, "r")
 		case m.menu != nil:
-			dpress(m, "1")
+			press(m, "1")
 		case strings.HasPrefix(cmd, "keep"):
 			k, _ := dice.Parse(strings.TrimSuffix(strings.TrimPrefix(cmd, "keep "), " double"))
-			dpress(m, positionsOf(m.faces, k)...)
-			dpress(m, "r")
+			press(m, positionsOf(m.faces, k)...)
+			press(m, "r")
 			if m.menu != nil {
-				dpress(m, "d")
+				press(m, "d")
 			}
 		case cmd == "stop":
-			dpress(m, "s")
+			press(m, "s")
 		case cmd == "roll":
-			dpress(m, "r")
+			press(m, "r")
 		case cmd == "accept":
-			dpress(m, "a")
+			press(m, "a")
 		default:
 			t.Fatalf("no key for %q in phase %v", cmd, v.Phase)
 		}
@@ -290,18 +261,18 @@ func TestDragonRallyReward(t *testing.T) {
 		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Rally && v.Throw.Count(1) > 0
 	})
 	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
-	dpress(m, "r")
+	press(m, "r")
 	n := len(m.g.Record().Actions)
-	dpress(m, positionsOf(m.faces, dice.Of(1))...)
-	dpress(m, "r")
+	press(m, positionsOf(m.faces, dice.Of(1))...)
+	press(m, "r")
 	if m.menu == nil || !strings.Contains(m.View(), "Rally! Your reward") {
 		t.Fatalf("no reward menu:\n%s", m.View())
 	}
-	dpress(m, "esc")
+	press(m, "esc")
 	if m.menu != nil || len(m.g.Record().Actions) != n {
 		t.Fatal("esc did not go back, or played something")
 	}
-	dpress(m, "r", "i")
+	press(m, "r", "i")
 	acts := m.g.Record().Actions[n:]
 	if len(acts) < 2 || acts[0] != dragon.KeepRally(dice.Of(1), dragon.DrawItem) || acts[1] != dragon.Roll() {
 		t.Fatalf("played %v, want the keep with an item, then a throw", acts)
@@ -317,11 +288,11 @@ func TestDragonRallyReward(t *testing.T) {
 // TestDragonQuitAsks: q asks first; n goes back, y quits and saves.
 func TestDragonQuitAsks(t *testing.T) {
 	m := newDragonModel(t, "you,bot:smart", dragon.SeedFrom("quit"), 80, 30)
-	dpress(m, "q")
+	press(m, "q")
 	if !strings.Contains(m.View(), "Quit?") {
 		t.Fatalf("q did not ask:\n%s", m.View())
 	}
-	dpress(m, "n")
+	press(m, "n")
 	if strings.Contains(m.View(), "Quit?") || m.quitting {
 		t.Fatal("n did not go back")
 	}
@@ -335,7 +306,7 @@ func TestDragonQuitAsks(t *testing.T) {
 // TestDragonNarrow: every line of the table fits 60 columns.
 func TestDragonNarrow(t *testing.T) {
 	m := newDragonModel(t, "you,ana,bot:smart", dragon.SeedFrom("narrow"), 60, 24)
-	dpress(m, "enter")
+	press(m, "enter")
 	for _, l := range strings.Split(m.View(), "\n") {
 		if w := len([]rune(l)); w > 60 {
 			t.Errorf("line of %d columns: %q", w, l)
@@ -349,14 +320,14 @@ func TestDragonHintKey(t *testing.T) {
 	seed := dragonSeed(t, "golden-choose", "you,bot:smart", youStart)
 	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
 	odds := fmt.Sprintf("%.1f%% to slay", 100*m.g.Brains().Odds().Win(0))
-	dpress(m, "h")
+	press(m, "h")
 	screen := m.View()
 	for _, want := range []string{"hint (h hides)", "recruit: ", "brawl smart: ", odds} {
 		if !strings.Contains(screen, want) {
 			t.Fatalf("the hint lacks %q:\n%s", want, screen)
 		}
 	}
-	dpress(m, "h")
+	press(m, "h")
 	if strings.Contains(m.View(), "hint (h hides)") {
 		t.Fatal("h did not hide the hint")
 	}
@@ -373,14 +344,14 @@ func TestDragonUseCard(t *testing.T) {
 		return hasKind(g.View(0).Legal, dragon.ActUse)
 	})
 	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
-	dpress(m, "r")
+	press(m, "r")
 	n := len(m.g.Record().Actions)
-	dpress(m, "c")
+	press(m, "c")
 	if m.menu == nil || !strings.Contains(m.View(), "Use a card") {
 		t.Fatalf("no card menu:\n%s", m.View())
 	}
 	want := m.menu.items[0].act
-	dpress(m, "1")
+	press(m, "1")
 	if acts := m.g.Record().Actions; len(acts) != n+1 || acts[n] != want {
 		t.Fatalf("played %v, want %v", acts[n:], want)
 	}
@@ -399,30 +370,30 @@ func TestDragonDiscard(t *testing.T) {
 	s.Players[0].Items = append(s.Players[0].Items, top)
 	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
-	dpress(m, "r")
+	press(m, "r")
 	for g.Turn() == 0 && g.State().Phase != dragon.PhaseDiscard {
 		v := g.View(0)
 		switch v.Phase {
 		case dragon.PhaseKeep:
 			k := firstKeepAction(v)
 			if k.Kind == 0 {
-				dpress(m, "a")
+				press(m, "a")
 				continue
 			}
-			dpress(m, positionsOf(m.faces, k.Keep)...)
-			dpress(m, "s")
+			press(m, positionsOf(m.faces, k.Keep)...)
+			press(m, "s")
 			if m.menu != nil {
-				dpress(m, "d")
+				press(m, "d")
 			}
 		default:
-			dpress(m, "s")
+			press(m, "s")
 		}
 	}
 	if g.State().Phase != dragon.PhaseDiscard || m.menu == nil || !strings.Contains(m.View(), "Discard one") {
 		t.Fatalf("no discard menu:\n%s", m.View())
 	}
 	gone := m.menu.items[1].act.Card
-	dpress(m, "2")
+	press(m, "2")
 	if slices.Contains(g.State().Players[0].Items, gone) || len(g.State().Players[0].Items) != 1 {
 		t.Fatalf("items %v after discarding %s", g.State().Players[0].Items, gone)
 	}
@@ -435,7 +406,7 @@ func TestDragonHotSeatBotTurn(t *testing.T) {
 	seed := dragonSeed(t, "hotseat-bot", players, youStart)
 	m := newDragonModel(t, players, seed, 100, 40)
 	g := m.g
-	dpress(m, "enter", "r")
+	press(m, "enter", "r")
 	var cmd tea.Cmd
 	for g.Turn() == 0 {
 		v := g.View(0)
@@ -446,7 +417,7 @@ func TestDragonHotSeatBotTurn(t *testing.T) {
 		case v.Phase == dragon.PhaseKeep && firstKeepAction(v).Kind == 0:
 			k = "a"
 		case v.Phase == dragon.PhaseKeep:
-			dpress(m, positionsOf(m.faces, firstKeepAction(v).Keep)...)
+			press(m, positionsOf(m.faces, firstKeepAction(v).Keep)...)
 			k = "s"
 		default:
 			k = "s"
@@ -470,15 +441,15 @@ func TestDragonHotSeatBotTurn(t *testing.T) {
 func TestDragonUndo(t *testing.T) {
 	seed := dragonSeed(t, "golden-choose", "you,bot:smart", youStart)
 	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
-	dpress(m, "r", "1", "2")
+	press(m, "r", "1", "2")
 	if m.selected().N() != 2 {
 		t.Fatal("two dice not chosen")
 	}
-	dpress(m, "u")
+	press(m, "u")
 	if m.selected() != dice.Single(m.faces[0], 1) {
 		t.Fatalf("after u: %v", m.selected())
 	}
-	dpress(m, "u", "u")
+	press(m, "u", "u")
 	if m.selected() != 0 || !strings.Contains(m.View(), "nothing to undo") {
 		t.Fatalf("after three u: %v\n%s", m.selected(), m.View())
 	}

@@ -24,9 +24,10 @@ type screenStep struct {
 	key, waitFor string
 }
 
-// goldenScreen runs m in a teatest program of w×h, plays the steps, and
-// compares the final screen with the golden file.
-func goldenScreen(t *testing.T, m *Model, w, h int, steps ...screenStep) {
+// goldenScreen runs m (a *Model or a *DragonModel) in a teatest program
+// of w×h, plays the steps, and compares the final screen with the golden
+// file testdata/NAME.golden (-update rewrites).
+func goldenScreen[M tea.Model](t *testing.T, m M, w, h int, steps ...screenStep) {
 	t.Helper()
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
 	for _, st := range steps {
@@ -42,7 +43,7 @@ func goldenScreen(t *testing.T, m *Model, w, h int, steps ...screenStep) {
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(M)
 	teatest.RequireEqualOutput(t, []byte(final.View()+"\n"))
 }
 

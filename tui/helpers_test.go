@@ -61,9 +61,9 @@ func newModel(t testing.TB, r rules.Rules, seats []Seat, seed engine.Seed, w, h 
 }
 
 // run executes cmd and every command that follows from it, feeding the
-// messages to m, as the Bubble Tea loop would (ticks included: tests that
-// run commands use no bot delay).
-func run(m *Model, cmd tea.Cmd) {
+// messages to m (a Model or a DragonModel), as the Bubble Tea loop would
+// (ticks included: tests that run commands use no bot delay).
+func run(m tea.Model, cmd tea.Cmd) {
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
 		c := queue[0]
@@ -107,8 +107,9 @@ func keyMsg(k string) tea.KeyMsg {
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
 
-// press sends keys to m and runs the commands that follow each.
-func press(m *Model, keys ...string) {
+// press sends keys to m (a Model or a DragonModel) and runs the commands
+// that follow each.
+func press(m tea.Model, keys ...string) {
 	for _, k := range keys {
 		_, cmd := m.Update(keyMsg(k))
 		run(m, cmd)
