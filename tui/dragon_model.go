@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"time"
 
@@ -69,11 +68,8 @@ type DragonModel struct {
 	help          bool
 	chrome        // message line, quit question, help scroll
 
-	faces  []int
-	sel    []bool
-	undo   [][]bool // earlier selections, for u
-	cursor int
-	selAt  int // game version the selection belongs to
+	diceSelection
+	selAt int // game version the selection belongs to
 
 	menu      *dragonMenu
 	last      lastThrow
@@ -257,13 +253,9 @@ func (m *DragonModel) keepKey(msg tea.KeyMsg, v dragon.View) tea.Cmd {
 	case key.Matches(msg, m.keys.Dice):
 		m.toggle(int(msg.Runes[0] - '1'))
 	case key.Matches(msg, m.keys.Left):
-		if len(m.faces) > 0 {
-			m.cursor = (m.cursor + len(m.faces) - 1) % len(m.faces)
-		}
+		m.move(-1)
 	case key.Matches(msg, m.keys.Right):
-		if len(m.faces) > 0 {
-			m.cursor = (m.cursor + 1) % len(m.faces)
-		}
+		m.move(1)
 	case key.Matches(msg, m.keys.Toggle):
 		m.toggle(m.cursor)
 	case key.Matches(msg, m.keys.Throw):
@@ -271,11 +263,9 @@ func (m *DragonModel) keepKey(msg tea.KeyMsg, v dragon.View) tea.Cmd {
 	case msg.String() == "s" || msg.String() == "b":
 		return m.keep(v, m.stopAction(v))
 	case key.Matches(msg, m.keys.Undo):
-		if len(m.undo) == 0 {
-			m.note(true, "nothing to undo")
-			return nil
+		if why := m.undoChoice(); why != "" {
+			m.note(true, "%s", why)
 		}
-		m.sel, m.undo = m.undo[len(m.undo)-1], m.undo[:len(m.undo)-1]
 	case msg.String() == "a":
 		if hasKind(v.Legal, dragon.ActAccept) {
 			return m.do(dragon.Accept())
@@ -299,24 +289,9 @@ func hasKind(acts []dragon.Action, k dragon.ActionKind) bool {
 }
 
 func (m *DragonModel) toggle(i int) {
-	if i < 0 || i >= len(m.sel) {
-		m.note(true, "there are only %d dice: choose 1 to %d", len(m.sel), len(m.sel))
-		return
+	if why := m.choose(i); why != "" {
+		m.note(true, "%s", why)
 	}
-	m.undo = append(m.undo, slices.Clone(m.sel))
-	m.sel[i] = !m.sel[i]
-	m.cursor = i
-}
-
-// selected returns the chosen dice.
-func (m *DragonModel) selected() dice.Hand {
-	var h dice.Hand
-	for i, on := range m.sel {
-		if on {
-			h += dice.Single(m.faces[i], 1)
-		}
-	}
-	return h
 }
 
 // sync resets the selection and opens the menu the position needs when

@@ -84,10 +84,7 @@ type Model struct {
 
 	// The selection of the person to act among the dice of the throw at
 	// game version selVersion, in ascending order of faces.
-	faces      []int
-	sel        []bool
-	cursor     int
-	undo       [][]bool
+	diceSelection
 	selVersion int
 
 	chrome    // message line, quit question, help scroll
@@ -282,13 +279,9 @@ func (m *Model) tableKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Dice):
 		m.toggle(int(msg.Runes[0] - '1'))
 	case key.Matches(msg, m.keys.Left):
-		if len(m.faces) > 0 {
-			m.cursor = (m.cursor + len(m.faces) - 1) % len(m.faces)
-		}
+		m.move(-1)
 	case key.Matches(msg, m.keys.Right):
-		if len(m.faces) > 0 {
-			m.cursor = (m.cursor + 1) % len(m.faces)
-		}
+		m.move(1)
 	case key.Matches(msg, m.keys.Toggle):
 		m.toggle(m.cursor)
 	case key.Matches(msg, m.keys.Undo):
@@ -319,33 +312,15 @@ func (m *Model) toggle(i int) {
 		m.note(true, "there are no dice to choose now: press r to throw")
 		return
 	}
-	if i < 0 || i >= len(m.sel) {
-		m.note(true, "there are only %d dice: choose 1 to %d", len(m.sel), len(m.sel))
-		return
+	if why := m.choose(i); why != "" {
+		m.note(true, "%s", why)
 	}
-	m.undo = append(m.undo, append([]bool(nil), m.sel...))
-	m.sel[i] = !m.sel[i]
-	m.cursor = i
 }
 
 func (m *Model) undoSel() {
-	if len(m.undo) == 0 {
-		m.note(true, "nothing to undo")
-		return
+	if why := m.undoChoice(); why != "" {
+		m.note(true, "%s", why)
 	}
-	m.sel = m.undo[len(m.undo)-1]
-	m.undo = m.undo[:len(m.undo)-1]
-}
-
-// selected returns the chosen dice.
-func (m *Model) selected() dice.Hand {
-	var h dice.Hand
-	for i, on := range m.sel {
-		if on {
-			h += dice.Single(m.faces[i], 1)
-		}
-	}
-	return h
 }
 
 // sync resets the selection when the game has moved on.

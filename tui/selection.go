@@ -1,0 +1,58 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/farkle/farkle/dice"
+)
+
+// diceSelection is a person's choice among the dice of a throw, embedded
+// in both game models (Model, DragonModel): the faces in ascending order,
+// which of them are chosen, the earlier choices (for undo) and the cursor.
+type diceSelection struct {
+	faces  []int
+	sel    []bool
+	undo   [][]bool
+	cursor int
+}
+
+// choose chooses or unchooses die i (0-based) and puts the cursor on it;
+// when there is no die i it returns why and nothing changes.
+func (d *diceSelection) choose(i int) (why string) {
+	if i < 0 || i >= len(d.sel) {
+		return fmt.Sprintf("there are only %d dice: choose 1 to %d", len(d.sel), len(d.sel))
+	}
+	d.undo = append(d.undo, slices.Clone(d.sel))
+	d.sel[i] = !d.sel[i]
+	d.cursor = i
+	return ""
+}
+
+// undoChoice goes back to the selection before the last choice; when
+// there is none it returns why.
+func (d *diceSelection) undoChoice() (why string) {
+	if len(d.undo) == 0 {
+		return "nothing to undo"
+	}
+	d.sel, d.undo = d.undo[len(d.undo)-1], d.undo[:len(d.undo)-1]
+	return ""
+}
+
+// move moves the cursor step dice along, round the ends.
+func (d *diceSelection) move(step int) {
+	if n := len(d.faces); n > 0 {
+		d.cursor = ((d.cursor+step)%n + n) % n
+	}
+}
+
+// selected returns the chosen dice.
+func (d *diceSelection) selected() dice.Hand {
+	var h dice.Hand
+	for i, on := range d.sel {
+		if on {
+			h += dice.Single(d.faces[i], 1)
+		}
+	}
+	return h
+}
