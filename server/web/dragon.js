@@ -7,6 +7,7 @@
 // K keep, T throw, S stop, H hint.
 import { h, api, page, ensurePlayer, nameField, fmt, pct, go } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
+import { connectTable } from './socket.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -58,21 +59,6 @@ export function dragonPage(id) {
   page(banner, root);
   api('GET', '/api/dragon/odds').then((o) => { g.odds = o; draw(); }).catch(() => {});
 
-  const connect = () => {
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}`);
-    g.ws = ws;
-    ws.onopen = () => { g.retry = 0; banner.hidden = true; g.online = true; };
-    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
-    ws.onclose = () => {
-      if (g.closed) return;
-      g.online = false;
-      draw();
-      banner.hidden = false;
-      banner.textContent = 'Connection lost — reconnecting…';
-      g.retry = Math.min(g.retry + 1, 6);
-      setTimeout(() => { if (!g.closed) connect(); }, 250 * 2 ** g.retry);
-    };
-  };
   const send = (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); };
   const act = (a) => { g.hint = null; send({ type: 'action', version: g.v.version, action: a }); };
 
@@ -370,6 +356,6 @@ export function dragonPage(id) {
         h('p', { class: 'muted small' }, g.you.seat >= 0 ? `You play seat ${g.you.seat + 1}.` : 'You are watching.', ` ${g.table.watchers} connected.`)));
   }
 
-  connect();
+  connectTable(g, id, banner, onMessage, draw);
   return () => { g.closed = true; document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
 }

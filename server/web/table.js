@@ -4,28 +4,13 @@
 // throw), B keep-and-bank (or bank), H hint, R roll.
 import { h, api, page, ensurePlayer, nameField, state as app, fmt, pct, go } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
+import { connectTable } from './socket.js';
 
 export function tablePage(id) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0, analysis: null };
   const root = h('div', { id: 'game', class: 'game' });
   const banner = h('div', { class: 'banner', role: 'status', hidden: true });
   page(banner, root);
-
-  const connect = () => {
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}`);
-    g.ws = ws;
-    ws.onopen = () => { g.retry = 0; banner.hidden = true; g.online = true; };
-    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
-    ws.onclose = () => {
-      if (g.closed) return;
-      g.online = false;
-      draw();
-      banner.hidden = false;
-      banner.textContent = 'Connection lost — reconnecting…';
-      g.retry = Math.min(g.retry + 1, 6);
-      setTimeout(() => { if (!g.closed) connect(); }, 250 * 2 ** g.retry);
-    };
-  };
 
   const send = (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); };
   const act = (type, dice) => send({ type: 'action', version: g.st.version, action: dice ? { type, dice } : { type } });
@@ -283,6 +268,6 @@ export function tablePage(id) {
         h('p', { class: 'muted small' }, g.you.seat >= 0 ? `You play seat ${g.you.seat + 1}.` : 'You are watching.', ` ${g.table.watchers} connected.`)));
   }
 
-  connect();
+  connectTable(g, id, banner, onMessage, draw);
   return () => { g.closed = true; document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
 }
