@@ -70,3 +70,26 @@ func diceLabels(n, cursor int) string {
 	}
 	return b.String()
 }
+
+// diceMessage returns the six lines of the dice area of a window width
+// columns wide when it shows msg instead of dice.
+func diceMessage(msg string, width int) []string {
+	out := []string{"", ""}
+	for _, l := range wrap(msg, width-2, "") {
+		out = append(out, "  "+l)
+	}
+	for len(out) < 6 {
+		out = append(out, "")
+	}
+	return out[:6]
+}
+
+// overMessage is the dice area at the end of a game saved at path ("":
+// not saved).
+func overMessage(path string, width int) []string {
+	saved := "This game was not saved."
+	if path != "" {
+		saved = "Saved as " + path + "."
+	}
+	return diceMessage(saved+" Press q to leave, ? for the rules.", width)
+}

@@ -193,22 +193,9 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 // throw (a farkle stays on screen), or what to do.
 func (m *DragonModel) diceArea(v dragon.View) []string {
 	st := m.st
-	blank := func(msg string) []string {
-		out := []string{"", ""}
-		for _, l := range wrap(msg, m.width-2, "") {
-			out = append(out, "  "+l)
-		}
-		for len(out) < 6 {
-			out = append(out, "")
-		}
-		return out[:6]
-	}
+	blank := func(msg string) []string { return diceMessage(msg, m.width) }
 	if v.Phase == dragon.PhaseOver {
-		saved := "This game was not saved."
-		if m.g.Path() != "" {
-			saved = "Saved as " + m.g.Path() + "."
-		}
-		return blank(saved + " Press q to leave, ? for the rules.")
+		return overMessage(m.g.Path(), m.width)
 	}
 	var looks []dieLook
 	labels := ""
@@ -227,13 +214,7 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 	}
 	switch {
 	case onTable && m.deciding() && v.Phase == dragon.PhaseKeep:
-		for i, f := range m.faces {
-			l := dieLook{face: f, style: st.die}
-			if m.sel[i] {
-				l.double, l.style = true, st.dieSel
-			}
-			looks = append(looks, l)
-		}
+		looks = m.looks(st)
 		event(v.Event, st.warn)
 		labels = diceLabels(len(m.faces), m.cursor) + " " + m.eventLabel(v.Event)
 	case onTable:

@@ -56,3 +56,17 @@ func (d *diceSelection) selected() dice.Hand {
 	}
 	return h
 }
+
+// looks returns how the dice of the throw are drawn: the chosen ones
+// with a double border.
+func (d *diceSelection) looks(st styles) []dieLook {
+	looks := make([]dieLook, 0, len(d.faces))
+	for i, f := range d.faces {
+		l := dieLook{face: f, style: st.die}
+		if d.sel[i] {
+			l.double, l.style = true, st.dieSel
+		}
+		looks = append(looks, l)
+	}
+	return looks
+}

@@ -231,22 +231,9 @@ func (m *Model) diceArea() []string {
 	g := m.game
 	s := g.State()
 	st := m.st
-	blank := func(msg string) []string {
-		out := []string{"", ""}
-		for _, l := range wrap(msg, m.width-2, "") {
-			out = append(out, "  "+l)
-		}
-		for len(out) < 6 {
-			out = append(out, "")
-		}
-		return out[:6]
-	}
+	blank := func(msg string) []string { return diceMessage(msg, m.width) }
 	if s.Over() {
-		saved := "This game was not saved."
-		if g.Path() != "" {
-			saved = "Saved as " + g.Path() + "."
-		}
-		return blank(saved + " Press q to leave, ? for the rules.")
+		return overMessage(g.Path(), m.width)
 	}
 	if s.Phase != engine.PhasePlay {
 		var parts []string
@@ -263,13 +250,7 @@ func (m *Model) diceArea() []string {
 	labels := ""
 	switch {
 	case s.Step == engine.StepKeep && m.canSelect():
-		for i, f := range m.faces {
-			l := dieLook{face: f, style: st.die}
-			if m.sel[i] {
-				l.double, l.style = true, st.dieSel
-			}
-			looks = append(looks, l)
-		}
+		looks = m.looks(st)
 		labels = diceLabels(len(m.faces), m.cursor)
 	case s.Step == engine.StepKeep || s.Step == engine.StepChoose:
 		// A bot's throw, or a throw already kept from.
