@@ -43,8 +43,7 @@ type dragonLines struct {
 }
 
 func (l *dragonLines) say(format string, args ...any) {
-	fmt.Fprintf(l.w, format, args...)
-	l.w.WriteByte('\n')
+	sayTo(l.w, format, args...)
 }
 
 // viewer is the seat whose hidden cards may be printed: the only person at
@@ -578,17 +577,5 @@ func sameUnits(adv []dragon.Advice) bool {
 
 // saved saves the game and says where, or why not.
 func (l *dragonLines) saved() {
-	g := l.g
-	if g.Path() == "" {
-		return
-	}
-	if err := g.Save(); err != nil {
-		l.say("error: the game could not be saved: %v", err)
-		return
-	}
-	if g.Over() {
-		l.say("saved: %s", g.Path())
-	} else {
-		l.say("saved: %s (resume with: farkle play --resume %s)", g.Path(), g.Path())
-	}
+	saveAndSay(l.g, l.say)
 }

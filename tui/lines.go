@@ -48,6 +48,37 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 	}, g.Winners)
 }
 
+// sayTo writes one line of line mode to w.
+func sayTo(w *bufio.Writer, format string, args ...any) {
+	fmt.Fprintf(w, format, args...)
+	w.WriteByte('\n')
+}
+
+// savedGame is a game of line mode (Game, DragonGame) as saveAndSay sees
+// it.
+type savedGame interface {
+	Path() string
+	Save() error
+	Over() bool
+}
+
+// saveAndSay saves g and says with say where, or why not; a game without
+// a file is not saved and nothing is said.
+func saveAndSay(g savedGame, say func(format string, args ...any)) {
+	if g.Path() == "" {
+		return
+	}
+	if err := g.Save(); err != nil {
+		say("error: the game could not be saved: %v", err)
+		return
+	}
+	if g.Over() {
+		say("saved: %s", g.Path())
+	} else {
+		say("saved: %s (resume with: farkle play --resume %s)", g.Path(), g.Path())
+	}
+}
+
 // lineDriver is a game's side of line mode (lines, dragonLines).
 type lineDriver interface {
 	say(format string, args ...any)
@@ -134,8 +165,7 @@ type lines struct {
 }
 
 func (l *lines) say(format string, args ...any) {
-	fmt.Fprintf(l.w, format, args...)
-	l.w.WriteByte('\n')
+	sayTo(l.w, format, args...)
 }
 
 func (l *lines) intro() {
@@ -368,17 +398,5 @@ func (l *lines) hint() {
 
 // saved saves the game and says where, or why not.
 func (l *lines) saved() {
-	g := l.g
-	if g.Path() == "" {
-		return
-	}
-	if err := g.Save(); err != nil {
-		l.say("error: the game could not be saved: %v", err)
-		return
-	}
-	if g.Over() {
-		l.say("saved: %s", g.Path())
-	} else {
-		l.say("saved: %s (resume with: farkle play --resume %s)", g.Path(), g.Path())
-	}
+	saveAndSay(l.g, l.say)
 }
