@@ -446,24 +446,40 @@ func (db *DB) AppendRawAction(ctx context.Context, tableID string, n int, entry 
 
 // RawActions implements store.RawStore.
 func (db *DB) RawActions(ctx context.Context, tableID string) ([]json.RawMessage, error) {
+	var out []json.RawMessage
+	err := db.eachAction(ctx, tableID, func(n int, entry string) error {
+		out = append(out, json.RawMessage(entry))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachAction calls fn with the number and JSON entry of each action of
+// tableID in order, stopping at fn's first error. A gap in the numbering
+// (an action missing) is an error.
+func (db *DB) eachAction(ctx context.Context, tableID string, fn func(n int, entry string) error) error {
 	rows, err := db.r.QueryContext(ctx, `SELECT n, entry FROM actions WHERE table_id = ? ORDER BY n`, tableID)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: actions: %w", err)
+		return fmt.Errorf("sqlite: actions: %w", err)
 	}
 	defer rows.Close()
-	var out []json.RawMessage
-	for rows.Next() {
+	for want := 1; rows.Next(); want++ {
 		var n int
 		var ej string
 		if err := rows.Scan(&n, &ej); err != nil {
-			return nil, fmt.Errorf("sqlite: actions: %w", err)
+			return fmt.Errorf("sqlite: actions: %w", err)
 		}
-		if n != len(out)+1 {
-			return nil, fmt.Errorf("sqlite: actions of %s: action %d is missing", tableID, len(out)+1)
+		if n != want {
+			return fmt.Errorf("sqlite: actions of %s: action %d is missing", tableID, want)
 		}
-		out = append(out, json.RawMessage(ej))
+		if err := fn(n, ej); err != nil {
+			return err
+		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // RawFinalRecord implements store.RawStore.
@@ -613,41 +629,28 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 
 // Actions implements store.Store.
 func (db *DB) Actions(ctx context.Context, tableID string) ([]record.Entry, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT n, entry FROM actions WHERE table_id = ? ORDER BY n`, tableID)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: actions: %w", err)
-	}
-	defer rows.Close()
 	var out []record.Entry
-	for rows.Next() {
-		var n int
-		var ej string
-		if err := rows.Scan(&n, &ej); err != nil {
-			return nil, fmt.Errorf("sqlite: actions: %w", err)
-		}
-		if n != len(out)+1 {
-			return nil, fmt.Errorf("sqlite: actions of %s: action %d is missing", tableID, len(out)+1)
-		}
+	err := db.eachAction(ctx, tableID, func(n int, entry string) error {
 		var e record.Entry
-		if err := json.Unmarshal([]byte(ej), &e); err != nil {
-			return nil, fmt.Errorf("sqlite: action %d of %s: %w", n, tableID, err)
+		if err := json.Unmarshal([]byte(entry), &e); err != nil {
+			return fmt.Errorf("sqlite: action %d of %s: %w", n, tableID, err)
 		}
 		out = append(out, e)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // FinalRecord implements store.Store.
 func (db *DB) FinalRecord(ctx context.Context, tableID string) (*record.Record, error) {
-	var rj sql.NullString
-	err := db.r.QueryRowContext(ctx, `SELECT record FROM tables WHERE id = ?`, tableID).Scan(&rj)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !rj.Valid) {
-		return nil, store.Errorf(store.ENOTFOUND, "no finished game at table %q", tableID)
-	}
+	rj, err := db.RawFinalRecord(ctx, tableID)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: final record: %w", err)
+		return nil, err
 	}
-	return record.Parse([]byte(rj.String))
+	return record.Parse(rj)
 }
 
 const statsCols = `player_key, (SELECT name FROM results r2 WHERE r2.player_key = results.player_key ORDER BY finished DESC LIMIT 1),
