@@ -249,23 +249,14 @@ func (m *DragonModel) stopWord(v dragon.View) string {
 
 // keepKey handles a key while a throw lies on the table.
 func (m *DragonModel) keepKey(msg tea.KeyMsg, v dragon.View) tea.Cmd {
+	if m.selectKey(msg, m.keys, m.toggle, m.note) {
+		return nil
+	}
 	switch {
-	case key.Matches(msg, m.keys.Dice):
-		m.toggle(int(msg.Runes[0] - '1'))
-	case key.Matches(msg, m.keys.Left):
-		m.move(-1)
-	case key.Matches(msg, m.keys.Right):
-		m.move(1)
-	case key.Matches(msg, m.keys.Toggle):
-		m.toggle(m.cursor)
 	case key.Matches(msg, m.keys.Throw):
 		return m.keep(v, dragon.Roll())
 	case msg.String() == "s" || msg.String() == "b":
 		return m.keep(v, m.stopAction(v))
-	case key.Matches(msg, m.keys.Undo):
-		if why := m.undoChoice(); why != "" {
-			m.note(true, "%s", why)
-		}
 	case msg.String() == "a":
 		if hasKind(v.Legal, dragon.ActAccept) {
 			return m.do(dragon.Accept())

@@ -275,17 +275,10 @@ func (m *Model) tableKey(msg tea.KeyMsg) tea.Cmd {
 		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[max(g.Actor(), 0)])
 		return nil
 	}
+	if m.selectKey(msg, m.keys, m.toggle, m.note) {
+		return nil
+	}
 	switch {
-	case key.Matches(msg, m.keys.Dice):
-		m.toggle(int(msg.Runes[0] - '1'))
-	case key.Matches(msg, m.keys.Left):
-		m.move(-1)
-	case key.Matches(msg, m.keys.Right):
-		m.move(1)
-	case key.Matches(msg, m.keys.Toggle):
-		m.toggle(m.cursor)
-	case key.Matches(msg, m.keys.Undo):
-		m.undoSel()
 	case key.Matches(msg, m.keys.Throw):
 		return m.throw()
 	case key.Matches(msg, m.keys.Bank):
@@ -313,12 +306,6 @@ func (m *Model) toggle(i int) {
 		return
 	}
 	if why := m.choose(i); why != "" {
-		m.note(true, "%s", why)
-	}
-}
-
-func (m *Model) undoSel() {
-	if why := m.undoChoice(); why != "" {
 		m.note(true, "%s", why)
 	}
 }

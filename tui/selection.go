@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/farkle/farkle/dice"
 )
 
@@ -69,4 +72,27 @@ func (d *diceSelection) looks(st styles) []dieLook {
 		looks = append(looks, l)
 	}
 	return looks
+}
+
+// selectKey handles the keys that choose dice: 1-6, ←/→, space and u.
+// toggle is the model's own way of choosing die i (it may refuse); note
+// shows why an undo is refused. It reports whether msg was such a key.
+func (d *diceSelection) selectKey(msg tea.KeyMsg, k keyMap, toggle func(i int), note func(isErr bool, format string, args ...any)) bool {
+	switch {
+	case key.Matches(msg, k.Dice):
+		toggle(int(msg.Runes[0] - '1'))
+	case key.Matches(msg, k.Left):
+		d.move(-1)
+	case key.Matches(msg, k.Right):
+		d.move(1)
+	case key.Matches(msg, k.Toggle):
+		toggle(d.cursor)
+	case key.Matches(msg, k.Undo):
+		if why := d.undoChoice(); why != "" {
+			note(true, "%s", why)
+		}
+	default:
+		return false
+	}
+	return true
 }
