@@ -152,13 +152,8 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
 		}
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
-			var cmds []tea.Cmd
-			for _, r := range msg.Runes {
-				_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-				cmds = append(cmds, cmd)
-			}
-			return m, tea.Batch(cmds...)
+		if typedAhead(msg) {
+			return m, keyByKey(m, msg)
 		}
 		if m.help {
 			m.helpKey(msg)

@@ -1,6 +1,9 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
 
 // keyMap holds the key bindings of the table and the setup screen.
 type keyMap struct {
@@ -29,4 +32,21 @@ func newKeys() keyMap {
 		Down:   key.NewBinding(key.WithKeys("down", "j", "pgdown", "tab")),
 		Start:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "start")),
 	}
+}
+
+// typedAhead reports whether msg holds several keys typed faster than
+// they were read (they arrive together), not pasted text.
+func typedAhead(msg tea.KeyMsg) bool {
+	return msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste
+}
+
+// keyByKey feeds the keys of msg to m one at a time and returns their
+// commands together.
+func keyByKey(m tea.Model, msg tea.KeyMsg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, r := range msg.Runes {
+		_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
 }

@@ -202,14 +202,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
 		}
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && m.screen != screenSetup {
-			// Keys typed faster than they are read arrive together.
-			var cmds []tea.Cmd
-			for _, r := range msg.Runes {
-				_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-				cmds = append(cmds, cmd)
-			}
-			return m, tea.Batch(cmds...)
+		if typedAhead(msg) && m.screen != screenSetup {
+			return m, keyByKey(m, msg)
 		}
 		switch m.screen {
 		case screenSetup:
