@@ -58,14 +58,7 @@ func (l *dragonLines) viewer() int {
 func (l *dragonLines) intro() {
 	g := l.g
 	r := g.Game().Rules()
-	var who []string
-	for _, s := range g.Seats() {
-		if s.IsBot() {
-			who = append(who, fmt.Sprintf("%s (bot: %s)", s.Name, s.Bot))
-		} else {
-			who = append(who, s.Name)
-		}
-	}
+	who := seatNames(g.Seats())
 	l.say("dragon farkle: %s rules, slay the dragon (%d damage in one battle, %d soldiers to attack); players: %s", r.Name, r.DragonHealth, r.BattleMinimum, strings.Join(who, ", "))
 	l.say("commands: %s", dragonLineCommands)
 	s := g.State()

@@ -79,6 +79,20 @@ func saveAndSay(g savedGame, say func(format string, args ...any)) {
 	}
 }
 
+// seatNames names the seats for line mode's first line: "ana", or
+// "steady (bot: steady)" for a bot.
+func seatNames(seats []Seat) []string {
+	var who []string
+	for _, s := range seats {
+		if s.IsBot() {
+			who = append(who, fmt.Sprintf("%s (bot: %s)", s.Name, s.Bot))
+		} else {
+			who = append(who, s.Name)
+		}
+	}
+	return who
+}
+
 // lineDriver is a game's side of line mode (lines, dragonLines).
 type lineDriver interface {
 	say(format string, args ...any)
@@ -171,14 +185,7 @@ func (l *lines) say(format string, args ...any) {
 func (l *lines) intro() {
 	g := l.g
 	r := g.Rules()
-	var who []string
-	for _, s := range g.Seats() {
-		if s.IsBot() {
-			who = append(who, fmt.Sprintf("%s (bot: %s)", s.Name, s.Bot))
-		} else {
-			who = append(who, s.Name)
-		}
-	}
+	who := seatNames(g.Seats())
 	l.say("farkle: %s rules, first to %d; players: %s", r.Name, r.Game.Target, strings.Join(who, ", "))
 	l.say("commands: %s", lineCommands)
 	if g.State().Version > 0 {
