@@ -265,14 +265,20 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	games := []tableView{}
-	for _, tb := range tables {
-		games = append(games, viewOf(tb))
-	}
 	writeJSON(w, http.StatusOK, struct {
 		statsView
 		History []tableView `json:"history"`
-	}{statsOf(st), games})
+	}{statsOf(st), viewsOf(tables, viewOf)})
+}
+
+// viewsOf returns the JSON view of each of xs, made by view: an empty list,
+// never nil, so that the JSON answer is [] rather than null.
+func viewsOf[T, V any](xs []T, view func(T) V) []V {
+	out := make([]V, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, view(x))
+	}
+	return out
 }
 
 func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
@@ -281,11 +287,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	out := []statsView{}
-	for _, st := range lb {
-		out = append(out, statsOf(st))
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, viewsOf(lb, statsOf))
 }
 
 func (s *Server) handlePresets(w http.ResponseWriter, r *http.Request) {
@@ -340,11 +342,7 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	out := []tableView{}
-	for _, tb := range tables {
-		out = append(out, viewOf(tb))
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, viewsOf(tables, viewOf))
 }
 
 // newTableReq is the body of POST /api/tables.
