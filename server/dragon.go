@@ -487,15 +487,7 @@ func (t *table) dragonBotAct(version int) {
 		return
 	}
 	a := b.Choose(d.kit.game.View(d.state, seat), d.botSrc)
-	if r := t.dragonCommit(a); r != nil {
-		t.srv.mActions.WithLabelValues("refused", "bot").Inc()
-		t.srv.log.Error("bot action refused", "table", t.id, "seat", seat, "action", a.String(), "err", r.Msg)
-		if r.Code == codeServer && !t.closed {
-			t.botTimer = time.AfterFunc(time.Second, func() { t.dragonBotAct(version) })
-		}
-		return
-	}
-	t.srv.mActions.WithLabelValues("accepted", "bot").Inc()
+	t.botDone(seat, a, t.dragonCommit(a), func() { t.dragonBotAct(version) })
 }
 
 // dragonHint answers a hint message: Brains.Advise on the seat's view.

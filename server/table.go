@@ -330,11 +330,18 @@ func (t *table) botAct(version int) {
 	if t.closed || t.game == nil || t.game.State.Version != version {
 		return
 	}
-	if r := t.commit(a); r != nil {
+	t.botDone(seat, a, t.commit(a), func() { t.botAct(version) })
+}
+
+// botDone counts the outcome r of the bot's action at seat (nil: accepted).
+// A refusal is logged, and one on the server's side (codeServer) is tried
+// again by retry after a second unless the table has closed. t.mu is held.
+func (t *table) botDone(seat int, action fmt.Stringer, r *refusal, retry func()) {
+	if r != nil {
 		t.srv.mActions.WithLabelValues("refused", "bot").Inc()
-		t.srv.log.Error("bot action refused", "table", t.id, "seat", seat, "action", a.String(), "err", r.Msg)
+		t.srv.log.Error("bot action refused", "table", t.id, "seat", seat, "action", action.String(), "err", r.Msg)
 		if r.Code == codeServer && !t.closed {
-			t.botTimer = time.AfterFunc(time.Second, func() { t.botAct(version) })
+			t.botTimer = time.AfterFunc(time.Second, retry)
 		}
 		return
 	}
