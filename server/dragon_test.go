@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"reflect"
 	"slices"
 	"sync"
@@ -58,12 +57,8 @@ type dragonPlayer struct {
 
 func newDragonPlayer(t testing.TB, ts *testServer, name string) *dragonPlayer {
 	t.Helper()
-	c := wsclient.New(ts.URL)
-	_, tok, err := c.NewPlayer(context.Background(), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &dragonPlayer{Client: c, Token: tok, Seat: -1, bot: dragon.NewBot(dragon.Smart, testBrains())}
+	p := newPlayer(t, ts, name)
+	return &dragonPlayer{Client: p.Client, Token: p.Token, Seat: -1, bot: dragon.NewBot(dragon.Smart, testBrains())}
 }
 
 func (p *dragonPlayer) next(ctx context.Context) (*dragonMsg, error) {
@@ -136,12 +131,7 @@ func (p *dragonPlayer) playUntil(ctx context.Context, stop func() bool) error {
 // dragonRecord downloads and parses the table's record.
 func dragonRecord(t testing.TB, c *wsclient.Client, id string) *dragon.Record {
 	t.Helper()
-	resp, err := c.HTTP.Get(c.Base + "/api/tables/" + id + "/record")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
+	data := recordData(t, c, id)
 	rec, err := dragon.ParseRecord(data)
 	if err != nil {
 		t.Fatalf("record: %v\n%s", err, data)

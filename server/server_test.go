@@ -35,8 +35,9 @@ func ctxT(t testing.TB, d time.Duration) context.Context {
 	return ctx
 }
 
-// downloadRecord fetches and parses the table's record.
-func downloadRecord(t testing.TB, c *wsclient.Client, id string) *record.Record {
+// recordData fetches the table's record (of either kind of game); it fails
+// unless the answer is 200 OK.
+func recordData(t testing.TB, c *wsclient.Client, id string) []byte {
 	t.Helper()
 	resp, err := c.HTTP.Get(c.Base + "/api/tables/" + id + "/record")
 	if err != nil {
@@ -47,6 +48,13 @@ func downloadRecord(t testing.TB, c *wsclient.Client, id string) *record.Record 
 	if resp.StatusCode != 200 {
 		t.Fatalf("record: HTTP %d %s", resp.StatusCode, data)
 	}
+	return data
+}
+
+// downloadRecord fetches and parses the table's record.
+func downloadRecord(t testing.TB, c *wsclient.Client, id string) *record.Record {
+	t.Helper()
+	data := recordData(t, c, id)
 	rec, err := record.Parse(data)
 	if err != nil {
 		t.Fatalf("record does not parse: %v", err)
