@@ -221,12 +221,20 @@ func BenchmarkActionRoundTrip1000ClientsSaturated(b *testing.B) {
 // steady bots at once, with no pause, and reports tables per second.
 func BenchmarkTablesPlayed(b *testing.B) {
 	ts := start(b, "", server.Options{})
+	bot := map[string]string{"type": "bot", "level": "steady"}
+	benchTablesPlayed(b, ts, "classic", bot, bot)
+}
+
+// benchTablesPlayed creates b.N tables of the rules with the seats (all
+// bots) at once, waits until every one is over, and reports tables and
+// actions per second.
+func benchTablesPlayed(b *testing.B, ts *testServer, rules any, seats ...map[string]string) {
 	ctx := context.Background()
 	c := wsclient.New(ts.URL)
 	b.ResetTimer()
 	t0 := time.Now()
 	for range b.N {
-		if _, err := c.CreateTable(ctx, "classic", map[string]string{"type": "bot", "level": "steady"}, map[string]string{"type": "bot", "level": "steady"}); err != nil {
+		if _, err := c.CreateTable(ctx, rules, seats...); err != nil {
 			b.Fatal(err)
 		}
 	}

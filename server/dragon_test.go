@@ -17,7 +17,6 @@ import (
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
-	"github.com/farkle/farkle/store"
 )
 
 // dragonMsg is a server message of a dragon table as a test reads it.
@@ -568,33 +567,8 @@ func TestDragonTableRequests(t *testing.T) {
 // smart bots on the server (stored action by action in SQLite).
 func BenchmarkDragonTablesPlayed(b *testing.B) {
 	ts := start(b, "", server.Options{})
-	ctx := context.Background()
-	c := wsclient.New(ts.URL)
 	bot := map[string]string{"type": "bot", "level": "smart"}
-	b.ResetTimer()
-	t0 := time.Now()
-	for range b.N {
-		if _, err := c.CreateTable(ctx, "dragon", bot, bot); err != nil {
-			b.Fatal(err)
-		}
-	}
-	actions := 0
-	for {
-		over, err := ts.DB.Tables(ctx, store.TableFilter{Status: []store.Status{store.Over}, Limit: b.N})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(over) == b.N {
-			for _, t := range over {
-				actions += t.Actions
-			}
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	el := time.Since(t0).Seconds()
-	b.ReportMetric(float64(b.N)/el, "tables/s")
-	b.ReportMetric(float64(actions)/el, "actions/s")
+	benchTablesPlayed(b, ts, "dragon", bot, bot)
 }
 
 // BenchmarkDragonActionRoundTrip measures one human action on a dragon
