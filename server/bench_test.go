@@ -147,38 +147,8 @@ func BenchmarkActionRoundTrip1000ClientsPaced(b *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("FARKLE_BENCH_TABLES")); err == nil && n > 0 {
 		tables = n // to compare
 	}
-	players := benchTables(b, ts, tables, watchers)
-	ctx := context.Background()
-	var mu sync.Mutex
-	lat := make([]time.Duration, 0, b.N)
-	per := b.N/len(players) + 1 // b.N=2000x: 20 actions a player, 5 s
-	b.ResetTimer()
-	var wg sync.WaitGroup
-	for _, p := range players {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mine := make([]time.Duration, 0, per)
-			tick := time.NewTicker(pacePeriod)
-			defer tick.Stop()
-			for range per {
-				<-tick.C
-				d, err := p.step(ctx)
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				mine = append(mine, d)
-			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	b.StopTimer()
-	report(b, lat)
-	b.ReportMetric(serverLatency(b, ts), "server-mean-ms")
+	// b.N=2000x: 20 actions a player, 5 s
+	benchRoundTrips(b, ts, benchTables(b, ts, tables, watchers), pacePeriod)
 }
 
 // BenchmarkActionRoundTrip1000ClientsSaturated is the same with all 100
@@ -186,7 +156,13 @@ func BenchmarkActionRoundTrip1000ClientsPaced(b *testing.B) {
 // throughput test, where the round trip is mostly queueing.
 func BenchmarkActionRoundTrip1000ClientsSaturated(b *testing.B) {
 	ts := start(b, "", server.Options{})
-	players := benchTables(b, ts, 100, 10)
+	benchRoundTrips(b, ts, benchTables(b, ts, 100, 10), 0)
+}
+
+// benchRoundTrips has every player act b.N/len(players)+1 times at once,
+// each every pace (0: as fast as its updates come back), and reports the
+// round-trip latencies and the server's mean.
+func benchRoundTrips(b *testing.B, ts *testServer, players []*player, pace time.Duration) {
 	ctx := context.Background()
 	var mu sync.Mutex
 	lat := make([]time.Duration, 0, b.N)
@@ -198,7 +174,16 @@ func BenchmarkActionRoundTrip1000ClientsSaturated(b *testing.B) {
 		go func() {
 			defer wg.Done()
 			mine := make([]time.Duration, 0, per)
+			var tick <-chan time.Time
+			if pace > 0 {
+				t := time.NewTicker(pace)
+				defer t.Stop()
+				tick = t.C
+			}
 			for range per {
+				if tick != nil {
+					<-tick
+				}
 				d, err := p.step(ctx)
 				if err != nil {
 					b.Error(err)
