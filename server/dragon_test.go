@@ -170,25 +170,12 @@ func TestDragonWholeGameAgainstBots(t *testing.T) {
 	ts := start(t, "", server.Options{})
 	ctx := ctxT(t, time.Minute)
 	p := newDragonPlayer(t, ts, "Ann")
-	tb, err := p.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "smart"}, map[string]string{"type": "bot", "level": "simple"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tb.Status != "playing" || tb.Seed != "" || len(tb.Commitment) != 64 {
-		t.Fatalf("new table: %+v (want playing, no seed, a commitment)", tb)
-	}
-	if err := p.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
+	tb := joinNewTable(t, ctx, p.Client, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "smart"}, map[string]string{"type": "bot", "level": "simple"})
 	defer p.Close()
 	if err := p.playUntil(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	for i := 1; i < len(p.Seen); i++ {
-		if p.Seen[i] != p.Seen[i-1]+1 {
-			t.Fatalf("versions seen jump at %d: %d then %d", i, p.Seen[i-1], p.Seen[i])
-		}
-	}
+	checkConsecutive(t, p.Seen)
 	for _, m := range p.All {
 		checkHidden(t, "Ann", 0, m)
 	}

@@ -35,6 +35,34 @@ func ctxT(t testing.TB, d time.Duration) context.Context {
 	return ctx
 }
 
+// joinNewTable creates a table of the rules with the seats, which must
+// start at once (playing, its seed hidden behind a commitment), and
+// connects c to it.
+func joinNewTable(t testing.TB, ctx context.Context, c *wsclient.Client, rules any, seats ...map[string]string) wsclient.Table {
+	t.Helper()
+	tb, err := c.CreateTable(ctx, rules, seats...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Status != "playing" || tb.Seed != "" || len(tb.Commitment) != 64 {
+		t.Fatalf("new table: %+v (want playing, no seed, a commitment)", tb)
+	}
+	if err := c.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// checkConsecutive fails unless the versions seen go up one at a time.
+func checkConsecutive(t testing.TB, seen []int) {
+	t.Helper()
+	for i := 1; i < len(seen); i++ {
+		if seen[i] != seen[i-1]+1 {
+			t.Fatalf("versions seen jump at %d: %d then %d (all: %v)", i, seen[i-1], seen[i], seen)
+		}
+	}
+}
+
 // recordData fetches the table's record (of either kind of game); it fails
 // unless the answer is 200 OK.
 func recordData(t testing.TB, c *wsclient.Client, id string) []byte {
@@ -66,25 +94,12 @@ func TestPlayAWholeGameAgainstABot(t *testing.T) {
 	ts := start(t, "", server.Options{})
 	ctx := ctxT(t, time.Minute)
 	p := newPlayer(t, ts, "Ann")
-	tb, err := p.CreateTable(ctx, shortRules, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "steady"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tb.Status != "playing" || tb.Seed != "" || len(tb.Commitment) != 64 {
-		t.Fatalf("new table: %+v (want playing, no seed, a commitment)", tb)
-	}
-	if err := p.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
+	tb := joinNewTable(t, ctx, p.Client, shortRules, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "steady"})
 	defer p.Close()
 	if err := p.playToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for i := 1; i < len(p.Seen); i++ {
-		if p.Seen[i] != p.Seen[i-1]+1 {
-			t.Fatalf("versions seen jump: %v", p.Seen)
-		}
-	}
+	checkConsecutive(t, p.Seen)
 	var final wsclient.Table
 	if err := p.Do(ctx, "GET", "/api/tables/"+tb.ID, nil, &final); err != nil {
 		t.Fatal(err)
