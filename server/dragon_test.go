@@ -138,6 +138,21 @@ func dragonRecord(t testing.TB, c *wsclient.Client, id string) *dragon.Record {
 	return rec
 }
 
+// welcomeAll connects each player to the table and reads their welcome;
+// they are closed when the test ends.
+func welcomeAll(t *testing.T, ctx context.Context, id string, ps ...*dragonPlayer) {
+	t.Helper()
+	for _, p := range ps {
+		if err := p.Connect(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		if _, err := p.next(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // checkHidden fails if a view for seat shows another player's Magic
 // Items or an item another player drew.
 func checkHidden(t *testing.T, who string, seat int, m *dragonMsg) {
@@ -235,15 +250,7 @@ func TestDragonHiddenItems(t *testing.T) {
 		t.Fatal(err)
 	}
 	watcher := &dragonPlayer{Client: wsclient.New(ts.URL), Seat: -1}
-	for _, p := range []*dragonPlayer{ann, bob, watcher} {
-		if err := p.Connect(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
-		defer p.Close()
-		if _, err := p.next(ctx); err != nil {
-			t.Fatal(err)
-		}
-	}
+	welcomeAll(t, ctx, tb.ID, ann, bob, watcher)
 	// Ann's items at the start are in her welcome and in no one else's.
 	annItems := ann.Last.Dragon.Players[0].Items
 	if len(annItems) == 0 || bob.Seat != 1 || watcher.Seat != -1 {
@@ -310,15 +317,7 @@ func TestDragonRefusedActionsChangeNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	watcher := &dragonPlayer{Client: wsclient.New(ts.URL), Seat: -1}
-	for _, p := range []*dragonPlayer{ann, bob, watcher} {
-		if err := p.Connect(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
-		defer p.Close()
-		if _, err := p.next(ctx); err != nil {
-			t.Fatal(err)
-		}
-	}
+	welcomeAll(t, ctx, tb.ID, ann, bob, watcher)
 	turn := ann.Last.Dragon.Turn
 	mover, other := ann, bob
 	if turn == 1 {
