@@ -628,14 +628,23 @@ type replayStep struct {
 	State  *stateView    `json:"state"`
 }
 
-func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
-	t, err := s.getTable(r.Context(), r.PathValue("id"))
+// ordinaryTable returns the table id for the replay and analysis pages,
+// which exist only for ordinary Farkle: a Dragon Farkle table is ENOTFOUND.
+func (s *Server) ordinaryTable(ctx context.Context, id string) (*table, error) {
+	t, err := s.getTable(ctx, id)
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return nil, err
 	}
 	if t.dg != nil {
-		s.httpError(w, store.Errorf(store.ENOTFOUND, "table %s plays Dragon Farkle: there is no replay or analysis of it yet; download its record", t.id))
+		return nil, store.Errorf(store.ENOTFOUND, "table %s plays Dragon Farkle: there is no replay or analysis of it yet; download its record", t.id)
+	}
+	return t, nil
+}
+
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	t, err := s.ordinaryTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
 		return
 	}
 	rec := t.record()
@@ -679,13 +688,9 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: "this server has no advisor: analysis is unavailable", Code: codeUnavailable})
 		return
 	}
-	t, err := s.getTable(r.Context(), r.PathValue("id"))
+	t, err := s.ordinaryTable(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.httpError(w, err)
-		return
-	}
-	if t.dg != nil {
-		s.httpError(w, store.Errorf(store.ENOTFOUND, "table %s plays Dragon Farkle: there is no replay or analysis of it yet; download its record", t.id))
 		return
 	}
 	t.mu.Lock()
