@@ -415,21 +415,11 @@ func (t *table) dragonCommit(a dragon.Action) *refusal {
 	d.state = ns
 	d.actions = append(d.actions, a)
 	d.events = append(d.events, evs)
-	t.meta.Actions = n
-	t.meta.Updated = t.srv.opt.Now()
-	if t.meta.Status == store.Waiting {
-		t.meta.Status = store.Playing
-	}
+	var winners, scores []int
 	if fin != nil {
-		t.meta.Status = store.Over
-		t.meta.Winners, t.meta.Scores = fin.Winners, fin.Scores
-		t.over.Store(true)
+		winners, scores = fin.Winners, fin.Scores
 	}
-	t.dragonBroadcast(a, evs)
-	t.scheduleBot()
-	if fin != nil && len(t.clients) == 0 {
-		go t.srv.release(t)
-	}
+	t.settle(n, fin != nil, winners, scores, func() { t.dragonBroadcast(a, evs) })
 	return nil
 }
 

@@ -248,23 +248,35 @@ func (t *table) commit(a engine.Action) *refusal {
 		}
 		return refuse(codeServer, "the action could not be saved; try again")
 	}
+	lines := t.appendLog(g.State.Version, ev, t.names())
+	var winners, scores []int
+	if fin != nil {
+		winners, scores = fin.Winners, fin.Scores
+	}
+	t.settle(n, fin != nil, winners, scores, func() { t.broadcastUpdate(a, lines) })
+	return nil
+}
+
+// settle brings the table's metadata up to date once action n is stored
+// (over: it ended the game, with the winners and scores), tells the clients
+// with broadcast, schedules the next bot, and lets a finished table nobody
+// watches go. It serves both kinds of game; t.mu is held.
+func (t *table) settle(n int, over bool, winners, scores []int, broadcast func()) {
 	t.meta.Actions = n
 	t.meta.Updated = t.srv.opt.Now()
 	if t.meta.Status == store.Waiting {
 		t.meta.Status = store.Playing
 	}
-	lines := t.appendLog(g.State.Version, ev, t.names())
-	if fin != nil {
+	if over {
 		t.meta.Status = store.Over
-		t.meta.Winners, t.meta.Scores = fin.Winners, fin.Scores
+		t.meta.Winners, t.meta.Scores = winners, scores
 		t.over.Store(true)
 	}
-	t.broadcastUpdate(a, lines)
+	broadcast()
 	t.scheduleBot()
-	if fin != nil && len(t.clients) == 0 {
+	if over && len(t.clients) == 0 {
 		go t.srv.release(t) // nobody watches: forget it; it loads again when asked for
 	}
-	return nil
 }
 
 // finish builds the results of the finished game.
