@@ -242,13 +242,7 @@ func TestDragonHiddenItems(t *testing.T) {
 	ctx := ctxT(t, time.Minute)
 	ann := newDragonPlayer(t, ts, "Ann")
 	bob := newDragonPlayer(t, ts, "Bob")
-	tb, err := ann.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "human"}, map[string]string{"type": "bot", "level": "smart"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Join(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
+	tb := tableWithFriend(t, ctx, ann.Client, bob.Client, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "human"}, map[string]string{"type": "bot", "level": "smart"})
 	watcher := &dragonPlayer{Client: wsclient.New(ts.URL), Seat: -1}
 	welcomeAll(t, ctx, tb.ID, ann, bob, watcher)
 	// Ann's items at the start are in her welcome and in no one else's.
@@ -309,13 +303,7 @@ func TestDragonRefusedActionsChangeNothing(t *testing.T) {
 	ctx := ctxT(t, time.Minute)
 	ann := newDragonPlayer(t, ts, "Ann")
 	bob := newDragonPlayer(t, ts, "Bob")
-	tb, err := ann.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "human"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Join(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
+	tb := tableWithFriend(t, ctx, ann.Client, bob.Client, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "human"})
 	watcher := &dragonPlayer{Client: wsclient.New(ts.URL), Seat: -1}
 	welcomeAll(t, ctx, tb.ID, ann, bob, watcher)
 	turn := ann.Last.Dragon.Turn

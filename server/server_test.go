@@ -63,6 +63,20 @@ func checkConsecutive(t testing.TB, seen []int) {
 	}
 }
 
+// tableWithFriend creates a table as host with the seats (one of them
+// "human") and seats guest at it by link.
+func tableWithFriend(t testing.TB, ctx context.Context, host, guest *wsclient.Client, rules any, seats ...map[string]string) wsclient.Table {
+	t.Helper()
+	tb, err := host.CreateTable(ctx, rules, seats...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := guest.Join(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
 // recordData fetches the table's record (of either kind of game); it fails
 // unless the answer is 200 OK.
 func recordData(t testing.TB, c *wsclient.Client, id string) []byte {
@@ -269,13 +283,7 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 	ctx := ctxT(t, 30*time.Second)
 	a := newPlayer(t, ts, "Ann")
 	b := newPlayer(t, ts, "Bea")
-	tb, err := a.CreateTable(ctx, "classic", map[string]string{"type": "me"}, map[string]string{"type": "human"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Join(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
+	tb := tableWithFriend(t, ctx, a.Client, b.Client, "classic", map[string]string{"type": "me"}, map[string]string{"type": "human"})
 	for _, p := range []*player{a, b} {
 		if err := p.Connect(ctx, tb.ID); err != nil {
 			t.Fatal(err)
