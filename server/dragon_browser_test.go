@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -257,6 +258,18 @@ func TestBrowserDragonOnAPhone(t *testing.T) {
 		}
 		if d.Mine == "yes" && d.Phase == "keep" && len(d.Faces) > 0 {
 			break
+		}
+		// The dice are random: a throw that evaded the dragon or farkled has
+		// nothing to keep, so throw again (or accept) until one has.
+		if d.Mine == "yes" && d.Phase != "choose" {
+			for _, kind := range []string{"roll", "accept"} {
+				if slices.Contains(d.Kinds, kind) {
+					if err := chromedp.Do(ctx, chromedp.Click(`button[data-kind="`+kind+`"]`)); err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+			}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
