@@ -3,7 +3,12 @@
 // rules in force, hints, hot-seat players and bots; and a plain line mode
 // (RunLines) for pipes, scripts and screen readers.
 //
-// Both front ends drive the same Game: a record.Game (the engine state, its
+// Dragon Farkle has its own pair of front ends on package dragon
+// (DragonModel, RunDragon, RunDragonLines, DragonGame): every seat is drawn
+// from that seat's filtered view, so another player's Magic Items never
+// reach the screen, and a hot-seat pass screen hides every hand.
+//
+// Both Farkle front ends drive the same Game: a record.Game (the engine state, its
 // seeded dice and the record of every action) with its seats (people and
 // bots), a log of what happened, and the file it is saved to.
 //
