@@ -1,11 +1,10 @@
 package dragon
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"math"
 	"math/rand/v2"
+
+	"github.com/farkle/farkle/dice"
 )
 
 // Source is where every random number of a game comes from: dice, the
@@ -19,39 +18,17 @@ type Source interface {
 // the 32-byte seed.
 func NewSource(seed [32]byte) Source { return rand.NewChaCha8(seed) }
 
-// SeedFrom turns text into a 32-byte seed the way engine.SeedFrom does: 64
-// hex digits are the seed itself, any other text is hashed with SHA-256 (so
-// "--seed 42" means the same in both packages). With the same seed the dice
-// faces drawn here and by the engine's ChaCha source are the same.
-func SeedFrom(text string) [32]byte {
-	if len(text) == 64 {
-		if b, err := hex.DecodeString(text); err == nil {
-			return [32]byte(b)
-		}
-	}
-	return sha256.Sum256([]byte(text))
-}
+// SeedFrom turns text into a 32-byte seed exactly as engine.SeedFrom does
+// (dice.SeedFrom), so "--seed 42" means the same in both packages.
+func SeedFrom(text string) [32]byte { return dice.SeedFrom(text) }
 
-// Intn returns a uniform integer in [0, n) drawn from src by rejection
-// sampling: values at or above the largest multiple of n below 2^64 are
-// drawn again, so the result is exactly uniform and the same on every
-// machine. n must be positive.
-func Intn(src Source, n int) int {
-	if n <= 0 {
-		panic(fmt.Sprintf("dragon: Intn(%d)", n))
-	}
-	u := uint64(n)
-	rem := (math.MaxUint64%u + 1) % u // 2^64 mod n
-	for {
-		v := src.Uint64()
-		if rem == 0 || v <= math.MaxUint64-rem {
-			return int(v % u)
-		}
-	}
-}
+// Intn returns a uniform integer in [0, n) drawn from src (dice.Intn: the
+// rejection sampling the engine uses too). n must be positive.
+func Intn(src Source, n int) int { return dice.Intn(src, n) }
 
-// Die returns a die face 1..6 drawn from src (Intn(src, 6) + 1).
-func Die(src Source) int { return Intn(src, 6) + 1 }
+// Die returns a die face 1..6 drawn from src, the same face the engine's
+// ChaCha source gives for the same draws (dice.Face).
+func Die(src Source) int { return dice.Face(src) }
 
 // EventFace is a face of the event die.
 type EventFace uint8

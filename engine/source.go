@@ -26,18 +26,8 @@ type ChaCha struct{ r *mrand.ChaCha8 }
 // NewChaCha returns the source keyed by seed.
 func NewChaCha(seed Seed) *ChaCha { return &ChaCha{r: mrand.NewChaCha8(seed)} }
 
-// limit is the largest multiple of 6 that fits in a uint64 draw; draws at or
-// above it are rejected so every face is equally likely.
-const limit = (1<<64 - 1) / 6 * 6
-
 // Face returns the next face, 1..6.
-func (c *ChaCha) Face() int {
-	for {
-		if v := c.r.Uint64(); v < limit {
-			return int(v%6) + 1
-		}
-	}
-}
+func (c *ChaCha) Face() int { return dice.Face(c.r) }
 
 // NewSeed returns a seed from the operating system's secure random source.
 func NewSeed() Seed {
@@ -46,18 +36,10 @@ func NewSeed() Seed {
 	return s
 }
 
-// SeedFrom turns text into a seed: 64 hex digits are the seed itself; any
-// other text is hashed with SHA-256 (so "--seed 42" is reproducible).
-func SeedFrom(text string) Seed {
-	var s Seed
-	if len(text) == 64 {
-		if b, err := hex.DecodeString(text); err == nil {
-			copy(s[:], b)
-			return s
-		}
-	}
-	return sha256.Sum256([]byte(text))
-}
+// SeedFrom turns text into a seed (dice.SeedFrom): 64 hex digits are the
+// seed itself; any other text is hashed with SHA-256 (so "--seed 42" is
+// reproducible).
+func SeedFrom(text string) Seed { return Seed(dice.SeedFrom(text)) }
 
 // Hex returns the seed as 64 hex digits.
 func (s Seed) Hex() string { return hex.EncodeToString(s[:]) }

@@ -18,10 +18,6 @@ var ErrRunaway = errors.New("sim: game did not end")
 // MaxTurns is the most turns a simulated game may take.
 const MaxTurns = 100_000
 
-// limit is the largest multiple of 6 that fits in a uint64: the engine's
-// ChaCha source rejects draws at or above it (engine.ChaCha).
-const limit = (1<<64 - 1) / 6 * 6
-
 // Outcome is the end of one game.
 type Outcome struct {
 	Winners uint8               // bit i: seat i won (several when shared)
@@ -86,10 +82,11 @@ func NewFast(r rules.Rules) *Fast {
 // nil turns it off.
 func (f *Fast) Trace(fn func(engine.Action)) { f.trace = fn }
 
+// face draws a die exactly as engine.ChaCha does (dice.Face).
 func (f *Fast) face() int {
 	for {
-		if x := f.rng.Uint64(); x < limit {
-			return int(x%6) + 1
+		if face, ok := dice.FaceOf(f.rng.Uint64()); ok {
+			return face
 		}
 	}
 }

@@ -1,0 +1,68 @@
+package dice
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
+)
+
+// Uint64Source is a source of uniformly random 64-bit values, such as
+// *rand.ChaCha8 from math/rand/v2.
+type Uint64Source interface {
+	Uint64() uint64
+}
+
+// Intn returns a uniform integer in [0, n) drawn from src by rejection
+// sampling: draws at or above the largest multiple of n that fits in 64 bits
+// are drawn again, so the result is exactly uniform and the sequence is the
+// same on every machine and Go version. It panics if n is not positive.
+func Intn(src Uint64Source, n int) int {
+	if n <= 0 {
+		panic(fmt.Sprintf("dice: Intn(%d)", n))
+	}
+	u := uint64(n)
+	rem := (math.MaxUint64%u + 1) % u // 2^64 mod n
+	for {
+		v := src.Uint64()
+		if rem == 0 || v <= math.MaxUint64-rem {
+			return int(v % u)
+		}
+	}
+}
+
+// faceLimit is the largest multiple of 6 that fits in 64 bits: FaceOf
+// rejects draws at or above it.
+const faceLimit = (1<<64 - 1) / 6 * 6
+
+// FaceOf maps one 64-bit draw to a die face 1..6, or reports false when the
+// draw must be rejected (and another drawn) to keep the faces exactly
+// uniform. It is the mapping of Face, for hot loops that hold a concrete
+// generator and want no interface call.
+func FaceOf(v uint64) (int, bool) {
+	if v >= faceLimit {
+		return 0, false
+	}
+	return int(v%6) + 1, true
+}
+
+// Face returns a die face 1..6 drawn from src; the same as Intn(src, 6) + 1.
+func Face(src Uint64Source) int {
+	for {
+		if f, ok := FaceOf(src.Uint64()); ok {
+			return f
+		}
+	}
+}
+
+// SeedFrom turns text into a 32-byte dice seed: 64 hex digits are the seed
+// itself; any other text is hashed with SHA-256 (so "--seed 42" is
+// reproducible). The engine and Dragon Farkle both read seeds this way.
+func SeedFrom(text string) [32]byte {
+	if len(text) == 64 {
+		if b, err := hex.DecodeString(text); err == nil {
+			return [32]byte(b)
+		}
+	}
+	return sha256.Sum256([]byte(text))
+}
