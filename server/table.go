@@ -525,12 +525,11 @@ func (t *table) view() tableView {
 // stateView is the engine state with what a client needs to draw the
 // choices: the seat to act and the legal actions with their points.
 type stateView struct {
-	engine.State
-	Step    string      `json:"step"` // "throw", "keep", "choose", or "" outside a turn
-	Actor   int         `json:"actor"`
-	ToThrow int         `json:"to_throw"`
-	Legal   []legalView `json:"legal"`
-	BankWhy string      `json:"bank_why,omitempty"` // why Bank is not allowed now
+	engine.State             // its step is "throw", "keep", "choose", or "" outside a turn
+	Actor        int         `json:"actor"`
+	ToThrow      int         `json:"to_throw"`
+	Legal        []legalView `json:"legal"`
+	BankWhy      string      `json:"bank_why,omitempty"` // why Bank is not allowed now
 }
 
 type legalView struct {
@@ -549,9 +548,6 @@ func (t *table) stateView() *stateView {
 
 func makeStateView(s engine.State) *stateView {
 	v := &stateView{State: s, Actor: s.Actor(), ToThrow: s.ToThrow(), Legal: []legalView{}}
-	if s.Step != 0 {
-		v.Step = s.Step.String()
-	}
 	if s.Phase == engine.PhasePlay && s.Step == engine.StepKeep {
 		for _, k := range s.Table().Keeps(s.Throw) {
 			v.Legal = append(v.Legal, legalView{Type: engine.Keep, Dice: k.Hand.Faces(), Points: int(k.Points)})
