@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +19,7 @@ import (
 const dragonPreset = "dragon"
 
 // dragonCommands are the commands that play or describe Dragon Farkle.
-const dragonCommands = "rules, score, odds, sim"
+const dragonCommands = "rules, score, odds, sim, play"
 
 // resolveDragon reports whether spec names Dragon Farkle and, if so, loads
 // its rules. Files that are not Dragon Farkle files return false, nil.
@@ -63,7 +62,7 @@ func resolveDragon(spec string) (dragon.Rules, bool, error) {
 }
 
 func dragonUnsupported(cmd string) error {
-	return usagef("--rules dragon: %v (Dragon Farkle works with: %s)", fmt.Sprintf("farkle %s does not play Dragon Farkle", cmd), dragonCommands)
+	return usagef("--rules dragon: farkle %s does not play Dragon Farkle (Dragon Farkle works with: %s)", cmd, dragonCommands)
 }
 
 // soldierOrRulesFlag is rulesFlag for commands where Dragon Farkle means
