@@ -11,9 +11,9 @@ import (
 // Apply plays action a on s with dice from src and returns the new state and
 // the events, in order. Resign is accepted from the actor at any point of a
 // game that is not over (see State.resign). On error the returned state is
-// s itself, unchanged;
-// the error wraps ErrGameOver, ErrUnknownAction, ErrNotYourTurn or
-// ErrIllegal (an illegal keep also matches dice.ErrIllegalKeep) and says why.
+// s itself, unchanged; the error wraps ErrGameOver, ErrUnknownAction,
+// ErrNotYourTurn or ErrIllegal (an illegal keep also matches
+// dice.ErrIllegalKeep) and says why.
 func Apply(s State, a Action, src Source) (State, []Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, ErrGameOver
