@@ -40,14 +40,22 @@ type soloTurn struct {
 	g6     float64    // tail gain of six dice when they cannot farkle
 }
 
-// SolveSolo solves the solo problem for r (which must be valid). It returns
-// an error wrapping ErrRules for rules it cannot solve.
+// SolveSolo solves the solo problem for r (which must be valid) within
+// DefaultMaxBytes. It returns an error wrapping ErrRules for rules it cannot
+// solve or ErrTooLarge for rules that need more memory (see SoloBytes).
 func SolveSolo(r rules.Rules) (*Policy, error) {
-	if err := r.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRules, err)
+	return SolveSoloWith(r, SoloOptions{})
+}
+
+// SolveSoloWith is SolveSolo with options: a need above opt.MaxBytes is
+// refused with ErrTooLarge (giving the need) before the turn arrays are
+// allocated.
+func SolveSoloWith(r rules.Rules, opt SoloOptions) (*Policy, error) {
+	m, err := soloModel(r)
+	if err != nil {
+		return nil, err
 	}
-	m := newModel(r)
-	if err := m.bounded(); err != nil {
+	if err := checkSolo(m.soloPlan(), limitOr(opt.MaxBytes)); err != nil {
 		return nil, err
 	}
 	p := &Policy{m: m}
@@ -55,11 +63,7 @@ func SolveSolo(r rules.Rules) (*Policy, error) {
 	for b := 0; b < 2; b++ {
 		p.turns[b] = make([]*soloTurn, c)
 		for s := range p.turns[b] {
-			mEff := max(m.bankMin, 1)
-			if b == 1 {
-				mEff = max(mEff, m.entryMin)
-			}
-			p.turns[b][s] = &soloTurn{mEff: mEff}
+			p.turns[b][s] = &soloTurn{mEff: m.soloMEff(b)}
 		}
 	}
 	p.hOn = make([]float64, c)
@@ -107,54 +111,21 @@ func (m *model) bounded() error {
 // optimal at every total >= top = max over n of that ratio (and mEff). Above
 // top the values are therefore exact formulas and only totals below top are
 // computed.
-func (m *model) soloTurn(st *soloTurn) {
+func (m *model) soloTurn(st *soloTurn) error {
 	D := m.dice
-	// gain of throwing six dice in the tail when they cannot farkle
-	g6 := 0.0
-	if m.sdn > 0 {
-		for range 10000 {
-			v := 0.0
-			for _, g := range m.groups[6] {
-				best := negInf
-				for _, o := range g.opts {
-					x := float64(o.pts)
-					if o.left == 0 && m.hot {
-						x += g6
-					}
-					best = max(best, x)
-				}
-				v += g.prob * best
-			}
-			v += m.nothing * (float64(m.sdn) + g6)
-			if math.Abs(v-g6) < 1e-13 {
-				g6 = v
-				break
-			}
-			g6 = v
-		}
-	}
+	g6 := m.g6
 	st.g6 = g6
+	st.tailEB = m.tailEB
 	top := float64(st.mEff)
 	for n := 1; n <= D; n++ {
-		eb := 0.0
-		for _, g := range m.groups[n] {
-			best := negInf
-			for _, o := range g.opts {
-				x := float64(o.pts)
-				if o.left == 0 && m.hot && m.sdn > 0 && D == 6 {
-					x += g6
-				}
-				best = max(best, x)
-			}
-			eb += g.prob * best
-		}
-		if n == 6 && m.sdn > 0 {
-			eb += m.nothing * (float64(m.sdn) + g6)
-		}
-		st.tailEB[n] = eb
 		if pf := m.farkle[n]; pf > 0 {
-			top = max(top, math.Ceil((eb+pf*st.F)/pf))
+			top = max(top, math.Ceil((st.tailEB[n]+pf*st.F)/pf))
 		}
+	}
+	// soloPlan sized the arrays for F <= 0; a larger F (it should not
+	// occur) is refused rather than allowed to grow past the check.
+	if top > m.soloTopBound(st.mEff)+1 {
+		return fmt.Errorf("%w: solo turn top %.0f above its bound %.0f (farkle value %g)", ErrNoConvergence, top, m.soloTopBound(st.mEff), st.F)
 	}
 	a := &st.arr
 	a.top = int32(top)
@@ -191,6 +162,57 @@ func (m *model) soloTurn(st *soloTurn) {
 		}
 	}
 	m.fill(a, st.F, st.Z)
+	return nil
+}
+
+// soloTail computes the tail of the solo turns (the same for every
+// turn): the gain g6 of throwing six dice in the tail when they cannot
+// farkle, and EB(n), the expected best keep of n dice plus the tail gain of
+// hot dice.
+func (m *model) soloTail() {
+	D := m.dice
+	g6 := 0.0
+	if m.sdn > 0 {
+		for range 10000 {
+			v := 0.0
+			for _, g := range m.groups[6] {
+				best := negInf
+				for _, o := range g.opts {
+					x := float64(o.pts)
+					if o.left == 0 && m.hot {
+						x += g6
+					}
+					best = max(best, x)
+				}
+				v += g.prob * best
+			}
+			v += m.nothing * (float64(m.sdn) + g6)
+			if math.Abs(v-g6) < 1e-13 {
+				g6 = v
+				break
+			}
+			g6 = v
+		}
+	}
+	m.g6 = g6
+	for n := 1; n <= D; n++ {
+		eb := 0.0
+		for _, g := range m.groups[n] {
+			best := negInf
+			for _, o := range g.opts {
+				x := float64(o.pts)
+				if o.left == 0 && m.hot && m.sdn > 0 && D == 6 {
+					x += g6
+				}
+				best = max(best, x)
+			}
+			eb += g.prob * best
+		}
+		if n == 6 && m.sdn > 0 {
+			eb += m.nothing * (float64(m.sdn) + g6)
+		}
+		m.tailEB[n] = eb
+	}
 }
 
 // startValue returns the value of a turn's first throw and its derivatives.
@@ -226,7 +248,9 @@ func (p *Policy) solveOn() error {
 				st.F = p.hOn[0] - P
 			}
 			st.Z = p.hOn[s]
-			m.soloTurn(st)
+			if err := m.soloTurn(st); err != nil {
+				return err
+			}
 			v, dF, dZ := st.startValue(m.dice)
 			alpha[s], beta[s], zeta[s] = v-dF*st.F-dZ*st.Z, dF, dZ
 		}
@@ -276,7 +300,9 @@ func (p *Policy) solveOff() error {
 			st := p.turns[1][s]
 			st.F = p.hOff[(s+1)%c]
 			st.Z = p.hOff[s]
-			m.soloTurn(st)
+			if err := m.soloTurn(st); err != nil {
+				return err
+			}
 			v, dF, dZ := st.startValue(m.dice)
 			alpha[s], beta[s], zeta[s] = v-dF*st.F-dZ*st.Z, dF, dZ
 			res = max(res, math.Abs(p.hOff[s]+p.lambda-v))

@@ -39,6 +39,11 @@ type model struct {
 	tieShare  bool
 	dice      int // dice of a full throw (rules.Dice)
 
+	// the solo tail (soloTail): tail gain of six dice that cannot farkle
+	// and expected best keep by dice thrown, units
+	g6     float64
+	tailEB [7]float64
+
 	optSet               // every distinct option of every group
 	pruned    optSet     // only the most points for each dice count left
 	blocks    [7][]block // the pruned groups by dice thrown, in blocks by option count
@@ -226,8 +231,7 @@ func newModel(r rules.Rules) *model {
 	m.pruned.build(prune(&m.groups))
 	m.blocks = m.pruned.buildBlocks()
 	m.blocksAll = m.optSet.buildBlocks()
-	m.blocks = m.pruned.buildBlocks()
-	m.blocksAll = m.optSet.buildBlocks()
+	m.soloTail()
 	return m
 }
 
