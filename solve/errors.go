@@ -16,7 +16,7 @@ var (
 	// table) would need more memory than allowed, or more than the solvers
 	// can index; the message gives the memory it would need. It is returned
 	// before anything large is allocated (see SoloBytes and DuelBytes).
-	ErrTooLarge = errors.New("solve: table too large")
+	ErrTooLarge = errors.New("solve: too large")
 	// ErrCache is wrapped by every error reading a cache file: missing,
 	// truncated, corrupt (checksum), another format version or other rules.
 	ErrCache = errors.New("solve: bad cache file")
