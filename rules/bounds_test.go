@@ -10,7 +10,8 @@ import (
 
 // maxedRules returns rules with every number at its bound: every meld at
 // MaxPoints, the target at MaxTarget, the minimums and the penalty at the
-// target, the longest penalty count and the most players.
+// target, the penalty at MaxPoints with the longest count and the most
+// players.
 func maxedRules(mode string) rules.Rules {
 	r := rules.MustPreset("classic")
 	r.Name = "maxed " + mode
@@ -29,7 +30,7 @@ func maxedRules(mode string) rules.Rules {
 	r.Game.Target = rules.MaxTarget
 	r.Turn.EntryMinimum = rules.MaxTarget
 	r.Turn.BankMinimum = rules.MaxTarget
-	r.Turn.FarklePenalty = rules.Penalty{Count: rules.MaxPenaltyCount, Points: rules.MaxTarget}
+	r.Turn.FarklePenalty = rules.Penalty{Count: rules.MaxPenaltyCount, Points: rules.MaxPoints}
 	r.Game.MinPlayers, r.Game.MaxPlayers = rules.MaxPlayers, rules.MaxPlayers
 	return r
 }
@@ -56,7 +57,7 @@ func TestBounds(t *testing.T) {
 		{"game.target", func(r *rules.Rules, v int) { r.Game.Target = v }, rules.MaxTarget},
 		{"turn.entry_minimum", func(r *rules.Rules, v int) { r.Turn.EntryMinimum = v }, rules.MaxTarget},
 		{"turn.bank_minimum", func(r *rules.Rules, v int) { r.Turn.BankMinimum = v }, rules.MaxTarget},
-		{"turn.farkle_penalty.points", func(r *rules.Rules, v int) { r.Turn.FarklePenalty.Points = v }, rules.MaxTarget},
+		{"turn.farkle_penalty.points", func(r *rules.Rules, v int) { r.Turn.FarklePenalty.Points = v }, rules.MaxPoints},
 		{"turn.farkle_penalty.count", func(r *rules.Rules, v int) { r.Turn.FarklePenalty.Count = v }, rules.MaxPenaltyCount},
 		{"game.max_players", func(r *rules.Rules, v int) { r.Game.MaxPlayers = v }, rules.MaxPlayers},
 		{"dice", func(r *rules.Rules, v int) { r.Dice = v }, rules.MaxDice},
@@ -110,7 +111,7 @@ func TestBoundsInFiles(t *testing.T) {
 		{"[game]\ntarget = 1000000000000000", "game.target"},
 		{"[game]\ntarget = 1000000000000\n[turn]\nbank_minimum = 100000000000", "game.target"},
 		{"[turn]\nfarkle_penalty = { count = 11, points = 500 }", "turn.farkle_penalty.count"},
-		{"[turn]\nfarkle_penalty = { count = 3, points = 20000 }", "turn.farkle_penalty.points"},
+		{"[turn]\nfarkle_penalty = { count = 3, points = 1000001 }", "turn.farkle_penalty.points"},
 	} {
 		_, err := rules.ParseTOML([]byte(tt.doc))
 		checkFieldError(t, err, tt.field, "at most")

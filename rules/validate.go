@@ -20,10 +20,13 @@ import (
 const (
 	// MaxTarget is the largest game.target (points).
 	MaxTarget = 1_000_000
-	// MaxPoints is the most points of any scoring field: a single face, a
+	// MaxPoints is the most points of any scoring field (a single face, a
 	// triple, four, five or six of a kind, a straight, a small straight,
-	// three pairs, four of a kind and a pair, two triplets and
-	// six_dice_nothing.
+	// three pairs, four of a kind and a pair, two triplets,
+	// six_dice_nothing) and of turn.farkle_penalty.points. (The entry and
+	// bank minimums are bounded by game.target; the penalty is not, so that
+	// a short game may keep its base's penalty: it never takes a score
+	// below 0.)
 	MaxPoints = 1_000_000
 	// MaxKeepPoints is the most points one keep (or one meld) can score
 	// under rules within the bounds.
@@ -133,6 +136,9 @@ func (r *Rules) Validate() error {
 			return fieldErr(f.name, "must not be negative (got %d)", f.v)
 		}
 	}
+	if t.FarklePenalty.Points > MaxPoints {
+		return fieldErr("turn.farkle_penalty.points", "at most %d (got %d)", MaxPoints, t.FarklePenalty.Points)
+	}
 	if t.FarklePenalty.Count > MaxPenaltyCount {
 		return fieldErr("turn.farkle_penalty.count", "at most %d (got %d)", MaxPenaltyCount, t.FarklePenalty.Count)
 	}
@@ -179,9 +185,7 @@ func (r *Rules) Validate() error {
 	if t.BankMinimum > g.Target {
 		return fieldErr("turn.bank_minimum", "at most game.target %d (got %d)", g.Target, t.BankMinimum)
 	}
-	if t.FarklePenalty.Points > g.Target {
-		return fieldErr("turn.farkle_penalty.points", "at most game.target %d (got %d)", g.Target, t.FarklePenalty.Points)
-	}
+
 	if err := oneOf("game.ending", g.Ending, EndFinalRound, EndImmediate); err != nil {
 		return err
 	}
