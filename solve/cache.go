@@ -164,11 +164,12 @@ func ReadTableLimit(rd io.Reader, r rules.Rules, maxBytes int64) (*Table, error)
 // holds) need more than limit.
 func checkLoad(m *model, limit int64) error {
 	p := m.duelPlan(1)
-	if p.table > float64(limit) || p.table+p.fixed > float64(limit) {
-		return sizeError("the table of these rules", p.table+p.fixed, limit)
+	dims := fmt.Sprintf("%.0f scores per player in units of %d, %.0f streak states", p.A, m.unit, p.c)
+	if p.table+p.fixed > float64(limit) {
+		return sizeError("the table of these rules", p.table+p.fixed, limit, dims)
 	}
 	if p.A*p.A*p.c*p.c >= math.MaxInt32 {
-		return fmt.Errorf("%w: the table of these rules has %.0f values, more than the solver indexes (%d)", ErrTooLarge, p.A*p.A*p.c*p.c, math.MaxInt32)
+		return sizeError("the table of these rules", p.table+p.fixed, 0, dims)
 	}
 	return nil
 }

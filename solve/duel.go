@@ -122,6 +122,8 @@ func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
 
 func byteSize(n int64) string {
 	switch {
+	case n >= 1<<40:
+		return fmt.Sprintf("%.1f TiB", float64(n)/(1<<40))
 	case n >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 	case n >= 1<<20:

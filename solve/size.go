@@ -49,26 +49,62 @@ func turnBytes(rows float64, derivs bool) float64 {
 // index t*stride+j (and the room of blockSumArr) stays below math.MaxInt32.
 const maxIndexRows = (math.MaxInt32 - 2*winArr) / stride
 
-// sizeError is the ErrTooLarge of a need beyond the limit.
-func sizeError(what string, need float64, limit int64) error {
-	return fmt.Errorf("%w: %s needs %s, more than the %s allowed", ErrTooLarge, what, byteSizeF(need), byteSize(limit))
+// TooLargeError is the error of a solve (or table load) refused for its
+// memory: errors.Is(err, ErrTooLarge) holds, and errors.As gives the need.
+type TooLargeError struct {
+	What   string // what was refused, e.g. "the solo solve of these rules"
+	Need   int64  // bytes it would need (math.MaxInt64 when beyond int64)
+	Limit  int64  // bytes allowed (0: the refusal is the solvers' index range)
+	Detail string // e.g. the table's dimensions; may be empty
 }
 
-// byteSizeF is byteSize of a float figure (which may exceed int64).
-func byteSizeF(n float64) string {
-	if n < math.MaxInt64/2 {
-		return byteSize(int64(math.Ceil(n)))
+// Error is the message with the package prefix.
+func (e *TooLargeError) Error() string { return "solve: too large: " + e.Message() }
+
+// Message is the message without a prefix, e.g. "the solo solve of these
+// rules needs 157.5 GiB, more than the 2.0 GiB allowed", for front ends.
+func (e *TooLargeError) Message() string {
+	need := byteSize(e.Need)
+	if e.Need == math.MaxInt64 {
+		need = "more than 8 EiB"
 	}
-	return fmt.Sprintf("%.3g EiB", n/(1<<60))
+	detail := ""
+	if e.Detail != "" {
+		detail = " (" + e.Detail + ")"
+	}
+	switch e.Limit {
+	case 0:
+		return fmt.Sprintf("%s needs %s%s, more than the solvers can index", e.What, need, detail)
+	case math.MaxInt64:
+		return fmt.Sprintf("%s needs %s%s, more than any machine has", e.What, need, detail)
+	}
+	return fmt.Sprintf("%s needs %s%s, more than the %s allowed", e.What, need, detail, byteSize(e.Limit))
+}
+
+// Unwrap makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
+
+// satBytes is a float figure as an int64, math.MaxInt64 beyond it.
+func satBytes(need float64) int64 {
+	if !(need < math.MaxInt64/2) {
+		return math.MaxInt64
+	}
+	return int64(math.Ceil(need))
+}
+
+// sizeError is the ErrTooLarge of a need beyond the limit (0: beyond the
+// index range).
+func sizeError(what string, need float64, limit int64, detail string) error {
+	return &TooLargeError{What: what, Need: satBytes(need), Limit: limit, Detail: detail}
 }
 
 // toBytes turns a float figure into an int64, or ErrTooLarge if it does not
 // fit.
 func toBytes(what string, need float64) (int64, error) {
-	if !(need < math.MaxInt64/2) {
-		return 0, fmt.Errorf("%w: %s needs %s, more than any machine has", ErrTooLarge, what, byteSizeF(need))
+	if n := satBytes(need); n < math.MaxInt64 {
+		return n, nil
 	}
-	return int64(math.Ceil(need)), nil
+	return 0, sizeError(what, need, math.MaxInt64, "")
 }
 
 // soloPlan is the size of a solo solve: rows of the turn arrays of each
@@ -164,12 +200,13 @@ type SoloOptions struct {
 
 // checkSolo refuses a solo plan beyond limit or beyond the index range.
 func checkSolo(p soloPlan, limit int64) error {
+	const what = "the solo solve of these rules"
 	if p.bytes > float64(limit) {
-		return sizeError("the solo solve of these rules", p.bytes, limit)
+		return sizeError(what, p.bytes, limit, "")
 	}
 	for _, rows := range p.rows {
 		if rows > maxIndexRows {
-			return fmt.Errorf("%w: the solo solve of these rules needs turns of %.0f totals, more than the solver indexes (%d)", ErrTooLarge, rows, maxIndexRows)
+			return sizeError(what, p.bytes, 0, fmt.Sprintf("turns of %.0f totals", rows))
 		}
 	}
 	return nil
@@ -212,17 +249,18 @@ func finalRoundBytes(rows float64) float64 {
 
 // checkDuel refuses a duel plan beyond limit or beyond the index range.
 func checkDuel(p duelPlan, limit int64, unit int) error {
+	dims := fmt.Sprintf("%.0f scores per player in units of %d, %.0f streak states", p.A, unit, p.c)
 	if p.table > float64(limit) {
-		return fmt.Errorf("%w: the table of these rules needs %s (%.0f scores per player in units of %d, %.0f streak states), more than the %s allowed", ErrTooLarge, byteSizeF(p.table), p.A, unit, p.c, byteSize(limit))
+		return sizeError("the table of these rules", p.table, limit, dims)
 	}
 	if p.bytesAll > float64(limit) {
-		return sizeError("solving these rules", p.bytesAll, limit)
+		return sizeError("solving these rules", p.bytesAll, limit, "")
 	}
 	if p.A*p.A*p.c*p.c >= math.MaxInt32 {
-		return fmt.Errorf("%w: the table of these rules has %.0f values, more than the solver indexes (%d)", ErrTooLarge, p.A*p.A*p.c*p.c, math.MaxInt32)
+		return sizeError("the table of these rules", p.table, 0, dims)
 	}
 	if p.rows > maxIndexRows {
-		return fmt.Errorf("%w: the duel solve of these rules needs turns of %.0f totals, more than the solver indexes (%d)", ErrTooLarge, p.rows, maxIndexRows)
+		return sizeError("solving these rules", p.bytesAll, 0, fmt.Sprintf("turns of %.0f totals", p.rows))
 	}
 	return nil
 }

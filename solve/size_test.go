@@ -140,6 +140,10 @@ func TestTooLargeRefusedFast(t *testing.T) {
 			if !strings.Contains(err.Error(), "needs ") || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("message %q does not give the need and %q", err, c.want)
 			}
+			var tl *TooLargeError
+			if !errors.As(err, &tl) || tl.Need <= tl.Limit || tl.Limit < limit || !strings.HasPrefix(err.Error(), "solve: too large: ") || strings.Contains(tl.Message(), "solve:") {
+				t.Errorf("err %q: TooLargeError %+v, want need above the limit (at least %d) and a message without a prefix", err, tl, limit)
+			}
 			if got > 1<<20 {
 				t.Errorf("refusing allocated %d bytes, want under 1 MiB", got)
 			}
