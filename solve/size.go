@@ -406,3 +406,19 @@ func (m *model) chernoffWeights(theta float64) (float64, bool) {
 	}
 	return w[D], true
 }
+
+// Bytes returns a bound of the memory the table holds: the values, the
+// model and final round, and its cache of recently asked turns when full
+// (turnCacheSize turns, filled by Value, Choice and Options). A server
+// keeping tables in memory can count them with it.
+func (t *Table) Bytes() int64 {
+	m := t.m
+	frRows := float64(len(t.fr.q[0]) / stride)
+	rows := float64(t.A) + float64(len(t.fr.fr)) + float64(m.maxPts) + float64(m.sdn) + 2
+	b := 8*float64(len(t.w)) + float64(m.bytes()) + finalRoundBytes(frRows) + turnCacheSize*turnBytes(rows, false)
+	return satBytes(b)
+}
+
+// Bytes returns a bound of the memory the policy holds (the model and the
+// turn arrays: what SoloBytes gives for its rules).
+func (p *Policy) Bytes() int64 { return satBytes(p.m.soloPlan().bytes) }

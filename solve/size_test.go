@@ -238,3 +238,40 @@ func TestBytesHonest(t *testing.T) {
 		})
 	}
 }
+
+// TestResidentBytes: a table's Bytes bounds what it holds once its turn
+// cache is full, and a policy's Bytes is SoloBytes of its rules.
+func TestResidentBytes(t *testing.T) {
+	r := smallRules(t, "classic", 2000)
+	var tab *Table
+	var err error
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	tab, err = SolveDuel(r, DuelOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// fill the turn cache: one question per start-of-turn state
+	for a := 0; a < 2000; a += 50 {
+		for b := 0; b < 2000 && len(tab.cache.m) < turnCacheSize; b += 50 {
+			if _, err := tab.Value(DuelPosition{Me: a, Them: b, Dice: 6}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("table holds %d bytes, Bytes() = %d", held, tab.Bytes())
+	if held > tab.Bytes() || tab.Bytes() > 3*held {
+		t.Errorf("table holds %d bytes; Bytes() = %d", held, tab.Bytes())
+	}
+	p, err := SolveSolo(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := SoloBytes(r); p.Bytes() != want {
+		t.Errorf("Policy.Bytes() = %d, SoloBytes = %d", p.Bytes(), want)
+	}
+}
