@@ -126,3 +126,65 @@ func TestBoundsNeverWrap(t *testing.T) {
 		}
 	}
 }
+
+// FuzzBytes: for any rules within the bounds, SoloBytes and DuelBytes give
+// a positive figure or ErrTooLarge / ErrRules, never a panic or a wrapped
+// size, and the solvers refuse exactly above their figure: a limit one byte
+// below it is refused before any work, the figure itself is enough (tried
+// when it is small).
+func FuzzBytes(f *testing.F) {
+	f.Add(10000, 0, 500, 100, 50, 1000, 3, 1000, uint8(0), true)
+	f.Add(1_000_000, 1_000_000, 1_000_000, 1_000_000, 1, 1_000_000, 10, 1_000_000, uint8(3), true)
+	f.Add(1500, 300, 0, 100, 50, 300, 2, 500, uint8(1), false)
+	f.Add(700, 0, 0, 100, 0, 1000, 0, 0, uint8(2), true)
+	f.Fuzz(func(t *testing.T, target, bank, entry, one, five, triple, count, pen int, mode uint8, hot bool) {
+		clamp := func(v, lo, hi int) int { return min(max(v, lo), hi) }
+		r := rules.MustPreset("classic")
+		r.Game.Target = clamp(target, 1, rules.MaxTarget)
+		r.Turn.BankMinimum = clamp(bank, 0, r.Game.Target)
+		r.Turn.EntryMinimum = clamp(entry, 0, r.Game.Target)
+		r.Scoring.Single = map[string]int{"1": clamp(one, 0, rules.MaxPoints), "5": clamp(five, 0, rules.MaxPoints)}
+		r.Scoring.Triple[0] = clamp(triple, 0, rules.MaxPoints)
+		r.Scoring.KindMode = []string{rules.KindNone, rules.KindFixed, rules.KindMultiply, rules.KindDouble}[mode%4]
+		r.Turn.FarklePenalty = rules.Penalty{Count: clamp(count, 0, rules.MaxPenaltyCount), Points: clamp(pen, 0, rules.MaxPoints)}
+		r.Turn.HotDice = hot
+		if err := r.Validate(); err != nil {
+			t.Fatalf("clamped rules do not validate: %v", err)
+		}
+		// check: the figure, the refusal one byte below it, and (below
+		// small, where a solve is quick) a solve within it
+		check := func(name string, need int64, err error, small int64, solve func(limit int64) error) {
+			if err != nil {
+				if !errors.Is(err, ErrTooLarge) && !errors.Is(err, ErrRules) {
+					t.Fatalf("%s: %v", name, err)
+				}
+				return
+			}
+			if need <= 0 {
+				t.Fatalf("%s: need %d", name, need)
+			}
+			if err := solve(need - 1); !errors.Is(err, ErrTooLarge) {
+				t.Fatalf("%s with a limit one byte below its need %d: %v", name, need, err)
+			}
+			if need < small {
+				if err := solve(need); err != nil {
+					t.Fatalf("%s with its need %d as the limit: %v", name, need, err)
+				}
+			}
+		}
+		need, err := SoloBytes(r)
+		check("solo", need, err, 4<<20, func(limit int64) error {
+			_, err := SolveSoloWith(r, SoloOptions{MaxBytes: limit})
+			return err
+		})
+		need, err = DuelBytes(r, 1)
+		small := int64(0) // a duel solve is quick only for few scores
+		if m := newModel(r); err == nil && int(m.target)*int(m.target)*m.streaks()*m.streaks() <= 1000 {
+			small = need + 1
+		}
+		check("duel", need, err, small, func(limit int64) error {
+			_, err := SolveDuel(r, DuelOptions{MaxBytes: limit, Workers: 1})
+			return err
+		})
+	})
+}

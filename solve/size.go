@@ -116,9 +116,12 @@ type soloPlan struct {
 }
 
 // soloPlan computes the sizes of the solo solve of m. The top of a turn is
-// at most max(mEff, max over n of ceil(EB(n)/pF(n))) because the farkle
-// value F of every turn is at most 0 (a relative value of a streak or of a
-// player still to enter; soloTurn checks it).
+// at most max(mEff, max over n of ceil(EB(n)/pF(n) + F)) for its farkle
+// value F (soloTop), a relative value: 0 or less without a penalty (a
+// streak or a player still to enter is no better than a player on the board
+// with no streak), and with a penalty taken here as at most the penalty
+// (the value of being spared one; a player still to enter loses nothing to
+// a penalty). Policy.reserve holds the limit should a turn need more.
 func (m *model) soloPlan() soloPlan {
 	var p soloPlan
 	c := float64(m.streaks())
@@ -126,22 +129,31 @@ func (m *model) soloPlan() soloPlan {
 		if b == 1 && m.entryMin == 0 {
 			continue
 		}
-		top := m.soloTopBound(m.soloMEff(b)) + 1 // +1: soloTurn's rounding slack
+		top := m.soloTopBound(m.soloMEff(b))
 		p.rows[b] = top + float64(m.maxPts) + float64(m.sdn) + 2
 		p.turns[b] = c
 		p.bytes += c * turnBytes(p.rows[b], true)
 	}
-	p.bytes += float64(m.bytes()) + 8*7*c
+	p.bytes += m.soloFixedBytes()
 	return p
 }
 
-// soloTopBound is the largest top of a solo turn whose farkle value is at
-// most 0.
+// soloFixedBytes is the heap of a solo solve besides its turn arrays.
+func (m *model) soloFixedBytes() float64 {
+	return float64(m.bytes()) + 8*7*float64(m.streaks())
+}
+
+// soloTopBound is the top of a solo turn whose farkle value is the largest
+// soloPlan expects.
 func (m *model) soloTopBound(mEff int32) float64 {
+	fMax := 0.0
+	if m.penCount > 0 {
+		fMax = float64(m.penPts)
+	}
 	top := float64(mEff)
 	for n := 1; n <= m.dice; n++ {
 		if pf := m.farkle[n]; pf > 0 {
-			top = max(top, math.Ceil(m.tailEB[n]/pf))
+			top = max(top, math.Ceil((m.tailEB[n]+pf*fMax)/pf))
 		}
 	}
 	return top
@@ -420,5 +432,6 @@ func (t *Table) Bytes() int64 {
 }
 
 // Bytes returns a bound of the memory the policy holds (the model and the
-// turn arrays: what SoloBytes gives for its rules).
-func (p *Policy) Bytes() int64 { return satBytes(p.m.soloPlan().bytes) }
+// turn arrays as solved; at most SoloBytes of its rules unless a relative
+// value went beyond soloPlan's bound).
+func (p *Policy) Bytes() int64 { return satBytes(p.bytes) }

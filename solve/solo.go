@@ -30,6 +30,8 @@ type Policy struct {
 	hOn      []float64 // relative values on the board by streak (h[0] = 0), units
 	hOff     []float64 // relative values off the board, units
 	residual float64
+	limit    int64   // most bytes the solve may need
+	bytes    float64 // bytes counted so far: the model and the turn arrays
 }
 
 type soloTurn struct {
@@ -38,6 +40,7 @@ type soloTurn struct {
 	arr    turnArrays
 	tailEB [7]float64 // tail: Q(t,n) = (1-pF)t + tailEB[n] + pF*F for t >= top
 	g6     float64    // tail gain of six dice when they cannot farkle
+	bytes  float64    // heap of arr counted by Policy.reserve
 }
 
 // SolveSolo solves the solo problem for r (which must be valid) within
@@ -55,10 +58,11 @@ func SolveSoloWith(r rules.Rules, opt SoloOptions) (*Policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSolo(m.soloPlan(), limitOr(opt.MaxBytes)); err != nil {
+	limit := limitOr(opt.MaxBytes)
+	if err := checkSolo(m.soloPlan(), limit); err != nil {
 		return nil, err
 	}
-	p := &Policy{m: m}
+	p := &Policy{m: m, limit: limit, bytes: m.soloFixedBytes()}
 	c := m.streaks()
 	for b := 0; b < 2; b++ {
 		p.turns[b] = make([]*soloTurn, c)
@@ -111,22 +115,11 @@ func (m *model) bounded() error {
 // optimal at every total >= top = max over n of that ratio (and mEff). Above
 // top the values are therefore exact formulas and only totals below top are
 // computed.
-func (m *model) soloTurn(st *soloTurn) error {
+func (m *model) soloTurn(st *soloTurn, top float64) {
 	D := m.dice
 	g6 := m.g6
 	st.g6 = g6
 	st.tailEB = m.tailEB
-	top := float64(st.mEff)
-	for n := 1; n <= D; n++ {
-		if pf := m.farkle[n]; pf > 0 {
-			top = max(top, math.Ceil((st.tailEB[n]+pf*st.F)/pf))
-		}
-	}
-	// soloPlan sized the arrays for F <= 0; a larger F (it should not
-	// occur) is refused rather than allowed to grow past the check.
-	if top > m.soloTopBound(st.mEff)+1 {
-		return fmt.Errorf("%w: solo turn top %.0f above its bound %.0f (farkle value %g)", ErrNoConvergence, top, m.soloTopBound(st.mEff), st.F)
-	}
 	a := &st.arr
 	a.top = int32(top)
 	for n := range a.topN {
@@ -162,6 +155,40 @@ func (m *model) soloTurn(st *soloTurn) error {
 		}
 	}
 	m.fill(a, st.F, st.Z)
+}
+
+// soloTop returns the top of a solo turn (see soloTurn): the least total
+// from which banking is optimal with every dice count, for its farkle value.
+func (m *model) soloTop(st *soloTurn) float64 {
+	top := float64(st.mEff)
+	for n := 1; n <= m.dice; n++ {
+		if pf := m.farkle[n]; pf > 0 {
+			top = max(top, math.Ceil((m.tailEB[n]+pf*st.F)/pf))
+		}
+	}
+	return top
+}
+
+// reserve counts the turn arrays of st for a turn of the given top against
+// the limit, before they are allocated: ErrTooLarge if the solve would then
+// need more than the limit (soloPlan's figure assumes a farkle value of at
+// most the penalty; this holds the limit whatever it is).
+func (p *Policy) reserve(st *soloTurn, top float64) error {
+	m := p.m
+	const what = "the solo solve of these rules"
+	rows := top + float64(m.maxPts) + float64(m.sdn) + 2
+	if rows > maxIndexRows {
+		return sizeError(what, p.bytes+turnBytes(rows, true), 0, fmt.Sprintf("turns of %.0f totals", rows))
+	}
+	need := turnBytes(rows, true)
+	if need <= st.bytes {
+		return nil
+	}
+	total := p.bytes - st.bytes + need
+	if total > float64(p.limit) {
+		return sizeError(what, total, p.limit, "")
+	}
+	p.bytes, st.bytes = total, need
 	return nil
 }
 
@@ -248,9 +275,11 @@ func (p *Policy) solveOn() error {
 				st.F = p.hOn[0] - P
 			}
 			st.Z = p.hOn[s]
-			if err := m.soloTurn(st); err != nil {
+			top := m.soloTop(st)
+			if err := p.reserve(st, top); err != nil {
 				return err
 			}
+			m.soloTurn(st, top)
 			v, dF, dZ := st.startValue(m.dice)
 			alpha[s], beta[s], zeta[s] = v-dF*st.F-dZ*st.Z, dF, dZ
 		}
@@ -300,9 +329,11 @@ func (p *Policy) solveOff() error {
 			st := p.turns[1][s]
 			st.F = p.hOff[(s+1)%c]
 			st.Z = p.hOff[s]
-			if err := m.soloTurn(st); err != nil {
+			top := m.soloTop(st)
+			if err := p.reserve(st, top); err != nil {
 				return err
 			}
+			m.soloTurn(st, top)
 			v, dF, dZ := st.startValue(m.dice)
 			alpha[s], beta[s], zeta[s] = v-dF*st.F-dZ*st.Z, dF, dZ
 			res = max(res, math.Abs(p.hOff[s]+p.lambda-v))
