@@ -119,3 +119,21 @@ func TestBoundsInFiles(t *testing.T) {
 		checkFieldError(t, err, tt.field, "at most")
 	}
 }
+
+// TestJSONNumbers: a JSON number that is not a whole number within int64
+// is refused naming the field and its bound, not as a Go type error.
+func TestJSONNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		doc, field, bound string
+	}{
+		{`{"game":{"target":99999999999999999999}}`, "game.target", "1000000"},
+		{`{"game":{"target":1e7}}`, "game.target", "1000000"},
+		{`{"scoring":{"single":{"1":1e20}}}`, "scoring.single", "1000000"},
+		{`{"scoring":{"triple":[1000,200,300,400,500,600.5]}}`, "scoring.triple", "1000000"},
+		{`{"turn":{"farkle_penalty":{"count":2.5,"points":500}}}`, "turn.farkle_penalty.count", "10"},
+		{`{"game":{"max_players":1e3}}`, "game.max_players", "8"},
+	} {
+		_, err := rules.ParseJSON([]byte(tt.doc))
+		checkFieldError(t, err, tt.field, "whole number", tt.bound)
+	}
+}

@@ -58,6 +58,22 @@ func fieldErr(field, format string, args ...any) error {
 	return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
+// fieldBound returns the largest value a numeric field may ever take (the
+// target bounds the minimums further).
+func fieldBound(field string) int {
+	switch {
+	case field == "dice":
+		return MaxDice
+	case field == "turn.farkle_penalty.count":
+		return MaxPenaltyCount
+	case strings.HasSuffix(field, "_players"):
+		return MaxPlayers
+	case strings.HasPrefix(field, "scoring") || field == "turn.farkle_penalty.points":
+		return MaxPoints
+	}
+	return MaxTarget
+}
+
 // points checks one scoring field: 0 (no such meld) to MaxPoints.
 func points(field string, v int) error {
 	if v < 0 {
