@@ -11,7 +11,8 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
-// DefaultMaxBytes is the memory a duel solve may use unless told otherwise.
+// DefaultMaxBytes is the memory a solve (solo or duel) or a table load may
+// need unless told otherwise (SoloOptions, DuelOptions, ReadTableLimit).
 const DefaultMaxBytes = 2 << 30
 
 // duelTol is the tolerance of every fixed point of the duel solver: a pair's
