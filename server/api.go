@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -439,12 +440,36 @@ func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	r, err := rules.ParseJSON(raw)
 	if err != nil {
 		var fe *rules.FieldError
-		if errors.As(err, &fe) {
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &fe):
 			return r, err
+		case errors.As(err, &te) && te.Field != "":
+			return r, &rules.FieldError{Field: te.Field, Msg: fmt.Sprintf("want %s, not a JSON %s", jsonKind(te.Type), te.Value)}
+		case errors.As(err, &te):
+			return r, badRequest("rules: want a preset name or an object of rule fields, not a JSON %s", te.Value)
 		}
 		return r, badRequest("rules: %v", err)
 	}
 	return r, nil
+}
+
+// jsonKind says what JSON value a Go type takes.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "a string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	default:
+		return "an object"
+	}
 }
 
 // openTable stores the new table tb, starts its in-memory table t with start

@@ -91,10 +91,3 @@ func (l *wsLimits) close(addr, player string) {
 		}
 	}
 }
-
-// count returns the connections open from addr and in all.
-func (l *wsLimits) count(addr string) (fromAddr, all int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.byAddr[addr], l.n
-}
