@@ -112,6 +112,13 @@ func truncate(s string, n int) string {
 	return s
 }
 
+// CheckPublicURL says what is wrong with a public URL (Options.PublicURL),
+// or returns nil.
+func CheckPublicURL(raw string) error {
+	_, err := originOf(raw)
+	return err
+}
+
 // originOf returns the origin (scheme://host[:port]) of a URL, or an
 // error saying what is wrong with it.
 func originOf(raw string) (*url.URL, error) {

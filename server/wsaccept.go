@@ -14,7 +14,8 @@ import (
 // watcher without a player) within the caps on connections, or answers
 // the refusal itself and returns ok false. The connection's deadlines,
 // set by the HTTP server's read and write timeouts for ordinary
-// requests, are cleared first: a WebSocket lives on, watched by its pings
+// requests, are cleared first (net/http's Hijack clears them as well;
+// this does not depend on it): a WebSocket lives on, watched by its pings
 // and per-write timeouts. Call release when the connection ends.
 func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, playerID string) (conn *websocket.Conn, limits messageLimits, release func(), ok bool) {
 	addr := addrKey(s.clientAddr(r))

@@ -13,7 +13,7 @@ import (
 // connections. Its maps hold only keys with open connections, so they are
 // bounded by the cap on connections.
 type wsLimits struct {
-	perAddress, total int     // caps on connections
+	perAddress, total int     // caps on connections; < 0: none
 	msgRate           float64 // per player, over all of its connections; < 0: none
 	msgBurst          int
 
@@ -46,11 +46,11 @@ type wsRefusal struct {
 func (l *wsLimits) open(addr string) *wsRefusal {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.n >= l.total {
+	if l.total >= 0 && l.n >= l.total {
 		return &wsRefusal{http.StatusServiceUnavailable, codeUnavailable,
 			fmt.Sprintf("the server is full: at most %d live connections in all; try again later", l.total)}
 	}
-	if l.byAddr[addr] >= l.perAddress {
+	if l.perAddress >= 0 && l.byAddr[addr] >= l.perAddress {
 		return &wsRefusal{http.StatusTooManyRequests, codeRateLimited,
 			fmt.Sprintf("too many connections: at most %d live connections from one address; close one first", l.perAddress)}
 	}
