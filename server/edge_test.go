@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +17,8 @@ import (
 
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
+	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/sqlite"
 )
 
 // answer is one HTTP answer, read whole.
@@ -353,6 +357,41 @@ func TestHealth(t *testing.T) {
 	}
 	if strings.Contains(a.Body, "sql") || strings.Contains(a.Body, "closed") {
 		t.Errorf("the health answer carries internal text: %s", a.Body)
+	}
+}
+
+// TestHealthWhenWritesFail: with the database full (capped as a full disk
+// would be), reads still work but /healthz answers 503.
+func TestHealthWhenWritesFail(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.OpenWith(ctx, filepath.Join(t.TempDir(), "full.db"), sqlite.Options{MaxBytes: 256 << 10, Synchronous: "NORMAL"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv, err := server.New(ctx, db, server.Options{Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	if a := send(t, nil, "GET", hs.URL+"/healthz", ""); a.Status != 200 {
+		t.Fatalf("before the disk fills: %v", a)
+	}
+	var full error
+	for i := 0; i < 1000 && full == nil; i++ { // 256 KiB holds a few dozen of these
+		full = db.CreatePlayer(ctx, store.Player{ID: fmt.Sprint("p", i), Name: strings.Repeat("n", 8<<10), TokenHash: fmt.Sprint("h", i), Created: time.Now()})
+	}
+	if full == nil {
+		t.Fatal("the capped database never filled")
+	}
+	a := send(t, nil, "GET", hs.URL+"/healthz", "")
+	if a.Status != 503 || !strings.Contains(a.Body, `"unhealthy"`) || strings.Contains(a.Body, "sqlite") || strings.Contains(a.Body, "pages") {
+		t.Fatalf("with writes failing: %v, want 503 with a short reason", a)
+	}
+	if a := send(t, nil, "GET", hs.URL+"/api/tables", ""); a.Status != 200 {
+		t.Fatalf("reads still work: %v", a)
 	}
 }
 
