@@ -105,3 +105,61 @@ func TestBrowserCrossSiteFormChangesNothing(t *testing.T) {
 		t.Fatalf("the victim's cookie changed: %q, was %q", tok, tokenBefore)
 	}
 }
+
+// TestBrowserKeepsTheGuestUntilSignOut: once the browser has a guest, the
+// name field shows it read-only and a new table keeps it; only "Sign out"
+// (after the browser's confirmation) lets another name start.
+func TestBrowserKeepsTheGuestUntilSignOut(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: time.Hour})
+	ctx := browser(t, 1000, 800)
+	type me struct {
+		Status int    `json:"status"`
+		ID     string `json:"id"`
+		Name   string `json:"name"`
+	}
+	const whoAmI = `fetch('/api/me').then(async (r) => ({status: r.status, ...(await r.json())}))`
+	playNow := func(name string) me {
+		t.Helper()
+		steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(ts.URL + "/"), chromedp.WaitVisible("#play-now"), chromedp.WaitReady("#level option")}
+		if name != "" {
+			steps = append(steps, chromedp.SendKeys("#name", name))
+		}
+		steps = append(steps, chromedp.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard"))
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatal(err)
+		}
+		m, err := chromedp.Run(ctx, chromedp.Evaluate[me](whoAmI, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	ann := playNow("Ann")
+	if ann.Name != "Ann" {
+		t.Fatalf("first guest: %+v", ann)
+	}
+	// Back home: the field shows Ann, read-only; typing into it changes nothing.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-now")); err != nil {
+		t.Fatal(err)
+	}
+	field, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const f = document.getElementById('name'); return f.value + '|' + f.readOnly; })()`))
+	if err != nil || field != "Ann|true" {
+		t.Fatalf("the name field with a guest: %q %v, want Ann, read-only", field, err)
+	}
+	if again := playNow("Bob"); again != ann {
+		t.Fatalf("a second table made the guest %+v, was %+v", again, ann)
+	}
+	// Sign out, confirming: the next table starts a new guest.
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#sign-out"),
+		chromedp.Evaluate[chromedp.Void](`window.confirm = () => true; undefined`),
+		chromedp.Click("#sign-out"),
+		chromedp.WaitNotPresent("#sign-out"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	bob := playNow("Bob")
+	if bob.Name != "Bob" || bob.ID == ann.ID {
+		t.Fatalf("after sign out: %+v (Ann was %+v)", bob, ann)
+	}
+}

@@ -92,6 +92,12 @@ func TestRateLimitPerAddress(t *testing.T) {
 	if a.Status != http.StatusTooManyRequests || a.Header.Get("Retry-After") != "10" {
 		t.Fatalf("again: %v Retry-After %q", a, a.Header.Get("Retry-After"))
 	}
+	// A WebSocket upgrade counts as well (the table need not exist: the
+	// limit comes first).
+	_, st, body, _ := wsDial(ctxT(t, 10*time.Second), wsclient.New(ts.URL), "nope", nil)
+	if st != http.StatusTooManyRequests || !strings.Contains(body, "from one address") {
+		t.Fatalf("a WebSocket upgrade over the limit: %d %s", st, body)
+	}
 }
 
 func TestRateLimitPerPlayer(t *testing.T) {
