@@ -30,7 +30,7 @@ type Options struct {
 	QuickRules  rules.Rules // rules of a table created without rules; zero: classic
 
 	// The HTTP edge: who the client is, where it may come from, how fast
-	// it may go. A negative rate means no limit.
+	// it may go. A negative rate or cap means no limit.
 	PublicURL          string         // "": none; "https://..." makes cookies Secure, sends HSTS and is an allowed Origin
 	TrustedProxies     []netip.Prefix // none: the TCP peer is the client; these peers' X-Forwarded-For/-Proto and X-Real-IP are believed
 	AddressRate        float64        // 10 state-changing requests and WebSocket upgrades a second from one client address ...
