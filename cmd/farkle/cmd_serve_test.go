@@ -361,3 +361,46 @@ func TestServeWebSocketOutlivesTimeouts(t *testing.T) {
 		}
 	}
 }
+
+// TestServeCutsOffSlowHeaders: headers trickled a byte every 100 ms are cut
+// off at the header timeout; headers over the size cap get 431.
+func TestServeCutsOffSlowHeaders(t *testing.T) {
+	m := runEdge(t, serveEdge{ReadHeaderTimeout: 500 * time.Millisecond, MaxHeaderBytes: 4096})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(m.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	head := "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + strings.Repeat("z", 100) + "\r\n\r\n"
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for i := 0; i < len(head); i++ {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				if _, err := conn.Write([]byte{head[i]}); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	if took, _ := closedWithin(t, conn, start, 4*time.Second); took < 400*time.Millisecond || took > 2*time.Second {
+		t.Errorf("slow headers cut off after %s, want about 500 ms", took)
+	}
+
+	req, _ := http.NewRequest("GET", m.URL+"/healthz", nil)
+	req.Header.Set("X-Big", strings.Repeat("b", 8<<10))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("8 KiB of headers over a 4 KiB cap: HTTP %d, want 431", resp.StatusCode)
+	}
+}
