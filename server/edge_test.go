@@ -520,3 +520,23 @@ func TestWebSocketPlayerRate(t *testing.T) {
 		t.Fatalf("a watcher is not held back by Ann: %d refused (%s)", r, msg)
 	}
 }
+
+// TestWebSocketOriginOfPublicURL: behind a proxy that rewrites Host, the
+// public URL's origin may open a table's WebSocket; another may not.
+func TestWebSocketOriginOfPublicURL(t *testing.T) {
+	ts := start(t, "", server.Options{PublicURL: "https://farkle.example", BotDelay: time.Hour})
+	ctx := ctxT(t, 10*time.Second)
+	p := newPlayer(t, ts, "Ann")
+	tb, err := p.CreateTable(ctx, nil, map[string]string{"type": "me"}, map[string]string{"type": "human"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, st, body, err := wsDial(ctx, p.Client, tb.ID, http.Header{"Origin": {"https://farkle.example"}})
+	if err != nil {
+		t.Fatalf("from the public URL: %d %s %v", st, body, err)
+	}
+	conn.CloseNow()
+	if _, st, _, _ := wsDial(ctx, p.Client, tb.ID, http.Header{"Origin": {"https://evil.example"}}); st != http.StatusForbidden {
+		t.Fatalf("from another origin: HTTP %d, want 403", st)
+	}
+}
