@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -38,11 +40,11 @@ const maxBody = 16 << 10
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", s.handleHealth)
-	mux.Handle("GET /metrics", s.metricsHandler())
+	mux.HandleFunc("GET /healthz", s.handleHealth) // /metrics is on a listener of its own: see MetricsHandler
 
 	mux.HandleFunc("GET /api/me", s.handleMe)
 	mux.HandleFunc("POST /api/players", s.handleNewPlayer)
+	mux.HandleFunc("POST /api/signout", s.handleSignOut)
 	mux.HandleFunc("GET /api/players/{id}/stats", s.handleStats)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/presets", s.handlePresets)
@@ -68,7 +70,10 @@ func (s *Server) routes() http.Handler {
 	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
 		mux.HandleFunc(p, page)
 	}
-	return secure(s.logRequests(mux))
+	// Outermost first: security headers (and HSTS) on every answer, the log
+	// of every request, then the edge's refusals (cross-site, not JSON,
+	// rate limits) before any handler.
+	return secure(s.transport(s.logRequests(s.guard(mux))))
 }
 
 func cacheShort(h http.Handler) http.Handler {
@@ -92,22 +97,23 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // httpError maps an error to a status: store codes, rule errors (400 with
-// the field), and 500 for the rest.
+// the field), and 500 for the rest. The client reads the message without
+// internal prefixes (see clientMessage); a 500 says nothing of the cause.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
 	var fe *rules.FieldError
 	switch {
 	case errors.As(err, &fe):
-		writeJSON(w, http.StatusBadRequest, apiError{Error: fe.Error(), Code: store.EINVALID, Field: fe.Field})
+		writeJSON(w, http.StatusBadRequest, apiError{Error: "rules: " + fe.Field + ": " + cleanMessage(fe.Msg), Code: store.EINVALID, Field: fe.Field})
 	case errors.Is(err, errClosed):
 		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: "the server is shutting down", Code: "unavailable"})
 	default:
 		switch code := store.Code(err); code {
 		case store.ENOTFOUND:
-			writeJSON(w, http.StatusNotFound, apiError{Error: err.Error(), Code: code})
+			writeJSON(w, http.StatusNotFound, apiError{Error: clientMessage(err), Code: code})
 		case store.ECONFLICT:
-			writeJSON(w, http.StatusConflict, apiError{Error: err.Error(), Code: code})
+			writeJSON(w, http.StatusConflict, apiError{Error: clientMessage(err), Code: code})
 		case store.EINVALID:
-			writeJSON(w, http.StatusBadRequest, apiError{Error: err.Error(), Code: code})
+			writeJSON(w, http.StatusBadRequest, apiError{Error: clientMessage(err), Code: code})
 		default:
 			s.log.Error("request failed", "err", err)
 			writeJSON(w, http.StatusInternalServerError, apiError{Error: "internal error", Code: "internal"})
@@ -119,11 +125,20 @@ func badRequest(format string, args ...any) error {
 	return store.Errorf(store.EINVALID, format, args...)
 }
 
+// handleHealth answers 200 {"status":"ok"} when the database answers a
+// round trip that includes a write (store Health) within two seconds, else
+// 503 with a short reason; the error itself goes to the log.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if _, err := s.store.Tables(ctx, store.TableFilter{Limit: 1}); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unhealthy", "error": err.Error()})
+	err := s.store.Health(ctx)
+	if err != nil {
+		reason := "the database failed a read and write round trip"
+		if ctx.Err() != nil {
+			reason = "the database did not answer within 2 s"
+		}
+		s.log.Error("health check failed", "err", err)
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unhealthy", "reason": reason})
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -138,6 +153,16 @@ func hashToken(tok string) string {
 // playerOf returns the guest whose token the request carries (the cookie,
 // or "Authorization: Bearer TOKEN"), or ENOTFOUND.
 func (s *Server) playerOf(r *http.Request) (store.Player, error) {
+	tok := tokenOf(r)
+	if tok == "" {
+		return store.Player{}, store.Errorf(store.ENOTFOUND, "no player: choose a name first (POST /api/players)")
+	}
+	return s.store.PlayerByToken(r.Context(), hashToken(tok))
+}
+
+// tokenOf returns the secret token the request carries: the cookie, or
+// "Authorization: Bearer TOKEN". Empty: none.
+func tokenOf(r *http.Request) string {
 	tok := ""
 	if c, err := r.Cookie(CookieName); err == nil {
 		tok = c.Value
@@ -145,10 +170,15 @@ func (s *Server) playerOf(r *http.Request) (store.Player, error) {
 	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
 		tok = strings.TrimPrefix(h, "Bearer ")
 	}
-	if tok == "" {
-		return store.Player{}, store.Errorf(store.ENOTFOUND, "no player: choose a name first (POST /api/players)")
-	}
-	return s.store.PlayerByToken(r.Context(), hashToken(tok))
+	return tok
+}
+
+// tokenCookie returns the cookie holding a guest's token: HttpOnly,
+// SameSite=Strict (the pages' own requests carry it; no other site's
+// do), Secure on an HTTPS site, for a year. A negative maxAge deletes it.
+func (s *Server) tokenCookie(r *http.Request, tok string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: CookieName, Value: tok, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: s.secureRequest(r), MaxAge: maxAge}
 }
 
 // CleanName returns a display name with spaces collapsed, or an error
@@ -189,7 +219,11 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 func readJSON(r *http.Request, v any) error {
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
-		return badRequest("reading the body: %v", err)
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return badRequest("the body came too slowly: it must arrive within the read timeout")
+		}
+		return badRequest("the body could not be read")
 	}
 	if len(data) > maxBody {
 		return badRequest("the body is longer than %d bytes", maxBody)
@@ -202,8 +236,17 @@ func readJSON(r *http.Request, v any) error {
 
 // handleNewPlayer creates a guest with a display name and sets its secret
 // token in an HttpOnly, SameSite cookie (also returned once in the body for
-// non-browser clients).
+// non-browser clients). A request that already carries a valid token is
+// refused (409): the token is the only key to that player, so it is never
+// replaced without an explicit sign-out.
 func (s *Server) handleNewPlayer(w http.ResponseWriter, r *http.Request) {
+	if p, err := s.playerOf(r); err == nil {
+		writeJSON(w, http.StatusConflict, apiError{Error: fmt.Sprintf("you already are %s; sign out first (POST /api/signout)", p.Name), Code: store.ECONFLICT})
+		return
+	} else if store.Code(err) != store.ENOTFOUND {
+		s.httpError(w, err)
+		return
+	}
 	var body struct {
 		Name string `json:"name"`
 	}
@@ -222,13 +265,20 @@ func (s *Server) handleNewPlayer(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: tok, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: r.TLS != nil, MaxAge: 365 * 24 * 3600})
+	http.SetCookie(w, s.tokenCookie(r, tok, 365*24*3600))
 	s.log.Info("new player", "player", p.ID)
 	writeJSON(w, http.StatusCreated, struct {
 		playerView
 		Token string `json:"token"`
 	}{playerView{p.ID, p.Name}, tok})
+}
+
+// handleSignOut forgets the browser's guest: the cookie is deleted. The
+// player stays in the database with its games, reachable only with its
+// token.
+func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, s.tokenCookie(r, "", -1))
+	writeJSON(w, http.StatusOK, map[string]string{"status": "signed out"})
 }
 
 type statsView struct {
@@ -380,12 +430,36 @@ func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	r, err := rules.ParseJSON(raw)
 	if err != nil {
 		var fe *rules.FieldError
-		if errors.As(err, &fe) {
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &fe):
 			return r, err
+		case errors.As(err, &te) && te.Field != "":
+			return r, &rules.FieldError{Field: te.Field, Msg: fmt.Sprintf("want %s, not a JSON %s", jsonKind(te.Type), te.Value)}
+		case errors.As(err, &te):
+			return r, badRequest("rules: want a preset name or an object of rule fields, not a JSON %s", te.Value)
 		}
 		return r, badRequest("rules: %v", err)
 	}
 	return r, nil
+}
+
+// jsonKind says what JSON value a Go type takes.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "a string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	default:
+		return "an object"
+	}
 }
 
 // openTable stores the new table tb, starts its in-memory table t with start

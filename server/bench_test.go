@@ -83,7 +83,7 @@ func (p *player) step(ctx context.Context) (time.Duration, error) {
 // serverLatency returns the mean time the server spent on a player's
 // action (receipt to broadcast, with the commit), from its /metrics.
 func serverLatency(b *testing.B, ts *testServer) float64 {
-	resp, err := http.Get(ts.URL + "/metrics")
+	resp, err := http.Get(ts.Metrics + "/metrics")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -233,7 +233,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 		t.Fatal("no die was clicked")
 	}
 	// The name typed with markup shows as text.
-	me, err := chromedp.Run(ctx, chromedp.Text("#me"))
+	me, err := chromedp.Run(ctx, chromedp.Text("#me a"))
 	if err != nil {
 		t.Fatal(err)
 	}

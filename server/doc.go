@@ -18,4 +18,13 @@
 // storage (the actions as opaque JSON through store.RawStore), with each
 // client sent only the dragon.View of its own seat, so that no player's
 // Magic Items reach another player's browser.
+//
+// The HTTP edge (guard.go) runs before every handler: a state-changing
+// request must be JSON and not from another site, and every POST and
+// WebSocket upgrade is rate-limited per client address (clientaddr.go:
+// the TCP peer, or what a trusted proxy forwarded) and per player, with
+// bounded memory (ratelimit.go); WebSocket connections are capped per
+// address and in all, their messages limited per connection and per
+// player (wslimit.go, wsaccept.go). Errors reach clients without internal
+// prefixes (errmsg.go).
 package server

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"testing"
 	"time"
@@ -17,10 +18,12 @@ import (
 
 // testServer is a real server on 127.0.0.1:0 over a real SQLite file.
 type testServer struct {
-	URL  string
-	DB   *sqlite.DB
-	Srv  *server.Server
-	http *http.Server
+	URL     string
+	Metrics string // the metrics listener's base URL (GET /metrics)
+	DB      *sqlite.DB
+	Srv     *server.Server
+	http    *http.Server
+	metrics *httptest.Server
 }
 
 func quiet() *slog.Logger {
@@ -55,6 +58,9 @@ func startAt(t testing.TB, addr, path string, opt server.Options) *testServer {
 	if opt.ActionRate == 0 {
 		opt.ActionRate, opt.ActionBurst = 1000, 1000 // test clients act as fast as they can
 	}
+	if opt.AddressRate == 0 && opt.PlayerRate == 0 {
+		opt.AddressRate, opt.PlayerRate = -1, -1 // test clients all come from 127.0.0.1
+	}
 	if opt.Logger == nil {
 		opt.Logger = quiet()
 	}
@@ -68,6 +74,8 @@ func startAt(t testing.TB, addr, path string, opt server.Options) *testServer {
 	}
 	ts := &testServer{URL: "http://" + ln.Addr().String(), DB: db, Srv: srv, http: &http.Server{Handler: srv.Handler()}}
 	go ts.http.Serve(ln)
+	ts.metrics = httptest.NewServer(srv.MetricsHandler())
+	ts.Metrics = ts.metrics.URL
 	t.Cleanup(ts.Stop)
 	return ts
 }
@@ -80,6 +88,7 @@ func (ts *testServer) Stop() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	ts.http.Shutdown(ctx)
+	ts.metrics.Close()
 	ts.Srv.Close()
 	ts.DB.Close()
 	ts.http = nil

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -27,6 +28,20 @@ type Options struct {
 	ActionBurst int           // ... with bursts of 40; more are refused
 	Now         func() time.Time
 	QuickRules  rules.Rules // rules of a table created without rules; zero: classic
+
+	// The HTTP edge: who the client is, where it may come from, how fast
+	// it may go. A negative rate or cap means no limit.
+	PublicURL          string         // "": none; "https://..." makes cookies Secure, sends HSTS and is an allowed Origin
+	TrustedProxies     []netip.Prefix // none: the TCP peer is the client; these peers' X-Forwarded-For/-Proto and X-Real-IP are believed
+	AddressRate        float64        // 10 state-changing requests and WebSocket upgrades a second from one client address ...
+	AddressBurst       int            // ... with bursts of 50
+	PlayerRate         float64        // 5 a second from one player (by its token) ...
+	PlayerBurst        int            // ... with bursts of 20
+	RateClients        int            // 65536: client addresses (and players) whose rate is tracked at once, per limit
+	PlayerMessageRate  float64        // 40 WebSocket messages a second from one player over all of its connections ...
+	PlayerMessageBurst int            // ... with bursts of 80
+	WSPerAddress       int            // 16 WebSocket connections open from one client address
+	WSTotal            int            // 5000 WebSocket connections open in all
 }
 
 // Server is the web game. Create it with New, serve Handler, and Close it.
@@ -40,6 +55,8 @@ type Server struct {
 	tables  map[string]*table
 	closed  bool
 	clients map[*client]struct{}
+
+	edge
 
 	reg      *prometheus.Registry
 	mClients prometheus.Gauge
@@ -76,6 +93,9 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	}
 	s := &Server{store: st, opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{}}
 	s.initMetrics()
+	if err := s.initEdge(); err != nil {
+		return nil, err
+	}
 	s.handler = s.routes()
 	open, err := st.Tables(ctx, store.TableFilter{Status: []store.Status{store.Waiting, store.Playing}, Limit: 1 << 30})
 	if err != nil {
@@ -155,7 +175,10 @@ func (s *Server) initMetrics() {
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 }
 
-func (s *Server) metricsHandler() http.Handler {
+// MetricsHandler returns the Prometheus metrics of the server, to be
+// served on a listener of its own (farkle serve --metrics-addr): the
+// public handler has no /metrics.
+func (s *Server) MetricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{})
 }
 

@@ -721,8 +721,8 @@ func TestNames(t *testing.T) {
 			cookie = ck
 		}
 	}
-	if cookie == nil || !cookie.HttpOnly || cookie.SameSite != http.SameSiteLaxMode {
-		t.Fatalf("token cookie %+v: want HttpOnly and SameSite", cookie)
+	if cookie == nil || !cookie.HttpOnly || cookie.SameSite != http.SameSiteStrictMode || cookie.Secure {
+		t.Fatalf("token cookie %+v: want HttpOnly, SameSite=Strict and not Secure on plain HTTP", cookie)
 	}
 }
 
@@ -752,7 +752,13 @@ func TestOperations(t *testing.T) {
 	}
 	defer p.Close()
 	p.next(ctx)
-	resp, body = get("/metrics")
+	resp, err = http.Get(ts.Metrics + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	body = string(b)
 	for _, want := range []string{"farkle_open_tables 1", "farkle_connected_clients 1", "farkle_action_latency_seconds_bucket", "farkle_actions_total"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q", want)
@@ -774,8 +780,11 @@ func TestOperations(t *testing.T) {
 			t.Errorf("%s: HTTP %d", path, resp.StatusCode)
 		}
 	}
-	if resp, _ := get("/api/tables/nope"); resp.StatusCode != 404 {
-		t.Errorf("unknown table: HTTP %d", resp.StatusCode)
+	if resp, body := get("/api/tables/nope"); resp.StatusCode != 404 || strings.Contains(body, "store:") {
+		t.Errorf("unknown table: HTTP %d %s", resp.StatusCode, body)
+	}
+	if resp, _ := get("/metrics"); resp.StatusCode != 404 {
+		t.Errorf("/metrics on the public listener: HTTP %d, want 404 (it has a listener of its own)", resp.StatusCode)
 	}
 }
 

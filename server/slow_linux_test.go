@@ -56,7 +56,7 @@ func TestSlowClientIsDropped(t *testing.T) {
 	}
 	defer reader.Close()
 	clients := func() string {
-		resp, err := http.Get(ts.URL + "/metrics")
+		resp, err := http.Get(ts.Metrics + "/metrics")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -86,7 +86,7 @@ type client struct {
 	out    chan []byte
 	done   chan struct{}
 	once   sync.Once
-	bucket bucket
+	limits messageLimits
 }
 
 // send queues b; a client whose queue is full is dropped at once (it
@@ -166,13 +166,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, _ := s.playerOf(r)
-	conn, err := websocket.Accept(w, r, nil) // refuses other origins
-	if err != nil {
+	conn, limits, release, ok := s.acceptWS(w, r, p.ID)
+	if !ok {
 		return
 	}
-	conn.SetReadLimit(s.opt.MaxMessage)
-	c := &client{srv: s, t: t, conn: conn, out: make(chan []byte, sendBuffer), done: make(chan struct{}),
-		bucket: bucket{rate: s.opt.ActionRate, burst: float64(s.opt.ActionBurst), tokens: float64(s.opt.ActionBurst), last: time.Now()}}
+	defer release()
+	c := &client{srv: s, t: t, conn: conn, out: make(chan []byte, sendBuffer), done: make(chan struct{}), limits: limits}
 	if p.ID != "" {
 		c.player = &p
 	}
@@ -244,9 +243,9 @@ func (c *client) readLoop(ctx context.Context) {
 		if err != nil {
 			return
 		}
-		if !c.bucket.take(time.Now()) {
+		if msg := c.limits.allow(time.Now()); msg != "" {
 			c.srv.mActions.WithLabelValues("refused", "player").Inc()
-			c.replyError("", codeRateLimited, fmt.Sprintf("more than %g messages a second: slow down", c.bucket.rate))
+			c.replyError("", codeRateLimited, msg)
 			continue
 		}
 		if typ != websocket.MessageText {
@@ -270,7 +269,7 @@ func (c *client) currentVersion() int {
 }
 
 func (c *client) replyError(id, code, msg string) {
-	c.sendJSON(errorMsg{Type: "error", Code: code, Message: msg, Version: c.currentVersion(), ID: id})
+	c.sendJSON(errorMsg{Type: "error", Code: code, Message: cleanMessage(msg), Version: c.currentVersion(), ID: id})
 }
 
 // decodeStrict decodes JSON refusing unknown fields and trailing data.
@@ -384,20 +383,4 @@ func (c *client) hint(m clientMsg) {
 		return
 	}
 	c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: &advice, ID: m.ID})
-}
-
-// bucket is a token bucket: rate tokens a second up to burst.
-type bucket struct {
-	rate, burst, tokens float64
-	last                time.Time
-}
-
-func (b *bucket) take(now time.Time) bool {
-	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
 }

@@ -18,7 +18,7 @@ import (
 func init() {
 	register(&command{
 		name:    "serve",
-		args:    "[--addr :8080] [--db farkle.db]",
+		args:    "[--addr :8080] [--db farkle.db] [--metrics-addr 127.0.0.1:9090] [flags]",
 		summary: "the web game: open http://localhost:8080 and play against bots or friends",
 		run:     runServe,
 	})
@@ -28,6 +28,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	c := commands["serve"]
 	fs := newFlags(e, c)
 	addr := fs.String("addr", ":8080", "the address to listen on (host:port; port 0 picks a free port)")
+	edge := edgeFlags(fs) // serve_edge.go
 	db := fs.String("db", "farkle.db", "the SQLite database file (created if missing)")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
 	verbose := fs.Bool("v", false, "log every request")
@@ -48,10 +49,17 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(bot.DefaultTables, true),
 		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
+	if err := edge(m); err != nil {
+		return err
+	}
 	if err := m.Run(ctx); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, m.DB)
+	if m.MetricsURL != "" {
+		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s; metrics at %s/metrics)\n", m.URL, m.DB, m.MetricsURL)
+	} else {
+		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, m.DB)
+	}
 	select {
 	case <-ctx.Done():
 		m.Logger.Info("shutting down")
@@ -72,13 +80,18 @@ type serveMain struct {
 	Rules    rules.Rules // for "play now" tables
 	Logger   *slog.Logger
 	Advisor  server.Advisor
+	Options  server.Options // the life of tables (serve_tables.go); Run sets the fields above in it
 
 	URL string // the base URL, set by Run
 
-	db     *sqlite.DB
-	srv    *server.Server
-	http   *http.Server
-	failed chan error
+	Edge       serveEdge // timeouts and the metrics listener (serve_edge.go)
+	MetricsURL string    // the metrics listener's base URL, set by Run ("" without one)
+
+	db      *sqlite.DB
+	srv     *server.Server
+	http    *http.Server
+	metrics *http.Server
+	failed  chan error
 }
 
 // Run opens the database, resumes the tables and starts serving.
@@ -91,7 +104,8 @@ func (m *serveMain) Run(ctx context.Context) error {
 		return err
 	}
 	m.db = db
-	opt := server.Options{Logger: m.Logger, BotDelay: m.BotDelay, Advisor: m.Advisor, QuickRules: m.Rules}
+	opt := m.Options
+	opt.Logger, opt.BotDelay, opt.Advisor, opt.QuickRules = m.Logger, m.BotDelay, m.Advisor, m.Rules
 	if m.BotDelay == 0 {
 		opt.BotDelay = -1 // no pause
 	}
@@ -112,13 +126,31 @@ func (m *serveMain) Run(ctx context.Context) error {
 		host = "localhost"
 	}
 	m.URL = "http://" + net.JoinHostPort(host, port)
-	m.http = &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn)}
-	m.failed = make(chan error, 1)
-	go func() {
-		if err := m.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	var mln net.Listener
+	if m.Edge.MetricsAddr != "" {
+		if mln, err = net.Listen("tcp", m.Edge.MetricsAddr); err != nil {
+			ln.Close()
+			srv.Close()
+			db.Close()
+			return fmt.Errorf("listen for metrics on %s: %w (--metrics-addr \"\" turns the metrics listener off)", m.Edge.MetricsAddr, err)
+		}
+		m.MetricsURL = "http://" + mln.Addr().String()
+	}
+	m.http = m.Edge.httpServer(srv.Handler(), m.Logger)
+	m.failed = make(chan error, 2)
+	serve := func(hs *http.Server, ln net.Listener) {
+		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.failed <- err
 		}
-	}()
+	}
+	go serve(m.http, ln)
+	if mln != nil {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", srv.MetricsHandler())
+		m.metrics = m.Edge.httpServer(mux, m.Logger)
+		go serve(m.metrics, mln)
+		m.Logger.Info("metrics", "url", m.MetricsURL+"/metrics")
+	}
 	m.Logger.Info("serving", "url", m.URL, "db", m.DB)
 	return nil
 }
@@ -131,6 +163,9 @@ func (m *serveMain) Close() error {
 	var errs []error
 	if m.http != nil {
 		errs = append(errs, m.http.Shutdown(ctx))
+	}
+	if m.metrics != nil {
+		errs = append(errs, m.metrics.Shutdown(ctx))
 	}
 	if m.srv != nil {
 		errs = append(errs, m.srv.Close())

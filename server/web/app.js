@@ -22,13 +22,12 @@ export function h(tag, attrs = {}, ...kids) {
 }
 
 // api calls the REST API and throws an Error carrying the server's message
-// and field.
+// and field. Every request but a GET says it is JSON: the server refuses a
+// POST that does not.
 export async function api(method, path, body) {
   const opt = { method, headers: {} };
-  if (body !== undefined) {
-    opt.headers['Content-Type'] = 'application/json';
-    opt.body = JSON.stringify(body);
-  }
+  if (method !== 'GET') opt.headers['Content-Type'] = 'application/json';
+  if (body !== undefined) opt.body = JSON.stringify(body);
   const resp = await fetch(path, opt);
   const data = await resp.json().catch(() => ({}));
   if (!resp.ok) {
@@ -44,17 +43,32 @@ export const state = { me: null };
 export async function loadMe() {
   try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
   const span = document.getElementById('me');
-  span.replaceChildren(state.me ? h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, state.me.name) : '');
+  span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, state.me.name), ' ',
+    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, 'Sign out')] : []));
   return state.me;
 }
 
-// ensurePlayer makes sure the browser has a guest, named name if given.
-export async function ensurePlayer(name) {
-  if (state.me && (!name || name === state.me.name)) return state.me;
-  const p = await api('POST', '/api/players', { name: name || randomName() });
-  state.me = { id: p.id, name: p.name };
+// signOut makes the browser forget its guest, after asking: the cookie is
+// the only key to that player, its seats and its stats.
+async function signOut() {
+  if (!state.me) return;
+  if (!confirm(`Sign out ${state.me.name}? This browser forgets ${state.me.name} for good: its seats and stats stay on the server, but you cannot get them back here.`)) return;
+  await api('POST', '/api/signout');
   await loadMe();
-  return state.me;
+  route();
+}
+
+// ensurePlayer makes sure the browser has a guest, named name if it has
+// none yet. An existing guest is kept whatever the name field says (the
+// field shows it, read-only): only "Sign out" leaves it.
+export async function ensurePlayer(name) {
+  if (state.me) return state.me;
+  try {
+    await api('POST', '/api/players', { name: name || randomName() });
+  } catch (ex) {
+    if (ex.status !== 409) throw ex; // 409: this browser has a guest already (signed in from another tab)
+  }
+  return loadMe();
 }
 
 function randomName() {
@@ -78,9 +92,11 @@ export function fmt(n) { return Number(n || 0).toLocaleString('en-US'); }
 export function pct(x) { return (100 * (x || 0)).toFixed(1) + '%'; }
 
 // nameField is the display-name input shared by the home and join forms.
+// Once the browser has a guest the field shows its name, read-only.
 export function nameField(id) {
   return h('label', { class: 'field' }, 'Your name',
-    h('input', { id, name: 'name', maxlength: '24', autocomplete: 'nickname', placeholder: 'Guest', value: state.me ? state.me.name : '' }));
+    h('input', { id, name: 'name', maxlength: '24', autocomplete: 'nickname', placeholder: 'Guest', value: state.me ? state.me.name : '',
+      readonly: !!state.me, title: state.me ? 'To play under another name, sign out first (top right)' : false }));
 }
 
 function home() {

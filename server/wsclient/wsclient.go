@@ -106,8 +106,8 @@ func (c *Client) Do(ctx context.Context, method, path string, body, out any) err
 	if err != nil {
 		return err
 	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+	if body != nil || method != http.MethodGet {
+		req.Header.Set("Content-Type", "application/json") // the server refuses any other POST
 	}
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
