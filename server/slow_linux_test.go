@@ -38,7 +38,7 @@ func smallWindow() *http.Client {
 func TestSlowClientIsDropped(t *testing.T) {
 	ts := start(t, "", server.Options{BotDelay: time.Millisecond}) // fast, but a reader keeps up
 	ctx := ctxT(t, 2*time.Minute)
-	c := wsclient.New(ts.URL)
+	c := host(t, ts)
 	long := map[string]any{"base": "classic", "game": map[string]any{"target": 100000000}}
 	tb, err := c.CreateTable(ctx, long, map[string]string{"type": "bot", "level": "steady"}, map[string]string{"type": "bot", "level": "steady"})
 	if err != nil {
