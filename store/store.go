@@ -15,17 +15,33 @@ import (
 // Error codes carried by *Error.
 const (
 	ENOTFOUND = "not_found" // no such player or table
-	ECONFLICT = "conflict"  // the write lost a race: a seat already taken, an action number already used
+	ECONFLICT = "conflict"  // the write lost a race or the table's state forbids it: a seat already taken, an action number already used, a table over
 	EINVALID  = "invalid"   // the data cannot be stored as given
 )
 
-// Error is an error of a Store with a code for callers to act on.
+// Error is an error of a Store with a code for callers to act on. Its Msg
+// is a sentence fit for a client: it names the table or player concerned
+// and carries no package prefix.
 type Error struct {
 	Code string
 	Msg  string
 }
 
 func (e *Error) Error() string { return "store: " + e.Msg }
+
+// Message returns the message without the "store: " prefix, to be shown
+// to a client.
+func (e *Error) Message() string { return e.Msg }
+
+// Message returns the client message of err if it is (or wraps) an *Error,
+// else "".
+func Message(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Msg
+	}
+	return ""
+}
 
 // Errorf returns an *Error with the code and a formatted message.
 func Errorf(code, format string, args ...any) *Error {
@@ -49,7 +65,18 @@ const (
 	Waiting Status = "waiting" // human seats still free; no action yet
 	Playing Status = "playing"
 	Over    Status = "over"
+	// Failed: the table could not be loaded or its bots could not be
+	// prepared (Table.Reason says why). It takes no more actions; its
+	// actions and record stay readable.
+	Failed Status = "failed"
+	// Expired: a waiting table nobody joined in time. It takes no more
+	// seats or actions.
+	Expired Status = "expired"
 )
+
+// Ended reports whether a table in status s takes no more actions: over,
+// failed or expired.
+func (s Status) Ended() bool { return s == Over || s == Failed || s == Expired }
 
 // Player is a guest: a display name and the SHA-256 of its secret token
 // (the token itself is never stored).
@@ -82,8 +109,10 @@ type Table struct {
 	Actions int // number of stored actions
 	Created time.Time
 	Updated time.Time
-	Winners []int // when Over
-	Scores  []int // when Over
+	Winners []int  // when Over
+	Scores  []int  // when Over
+	Reason  string // why the table is Failed or Expired; "" otherwise
+	Creator string // the ID of the player who created the table; "" for a table stored before creators were kept
 }
 
 // Commitment returns the SHA-256 commitment of the table's seed.
@@ -148,7 +177,8 @@ func ratio(a, b int) float64 {
 type TableFilter struct {
 	Status   []Status
 	PlayerID string // tables where this player holds a seat
-	Limit    int    // 0: a default of 100
+	Creator  string // tables this player created
+	Limit    int    // 0: a default of 100; CountTables ignores it
 }
 
 // Store persists the web game. Every method is safe for concurrent use.
@@ -169,17 +199,29 @@ type Store interface {
 	Table(ctx context.Context, id string) (Table, error)
 	// Tables lists tables matching f, most recently updated first.
 	Tables(ctx context.Context, f TableFilter) ([]Table, error)
+	// CountTables counts the tables matching f (f.Limit is ignored)
+	// without loading them.
+	CountTables(ctx context.Context, f TableFilter) (int, error)
 	// ClaimSeat gives seat to player while it is a free human seat of a
 	// waiting table, with the name shown for it; when status is not empty
 	// the table moves to it in the same write. ECONFLICT if the seat is
 	// taken, a bot, or the table is not waiting; ENOTFOUND if no table.
 	ClaimSeat(ctx context.Context, tableID string, seat int, playerID, name string, status Status) error
 
+	// FailTable marks a waiting or playing table Failed with the reason,
+	// in one write. ENOTFOUND if no table; ECONFLICT if it has already
+	// ended (over, failed or expired). Its actions stay readable.
+	FailTable(ctx context.Context, id, reason string) error
+	// ExpireWaiting marks Expired, with the reason, every waiting table
+	// last updated before the time, in one write, and returns their IDs.
+	ExpireWaiting(ctx context.Context, before time.Time, reason string) ([]string, error)
+
 	// AppendAction stores the action numbered n (1 for the first) of a
 	// playing or waiting table, which must have exactly n-1 actions
-	// (ECONFLICT otherwise: nothing is lost or doubled). A waiting table
-	// becomes playing; with fin the table becomes over and the results are
-	// stored, all in one transaction.
+	// (ECONFLICT otherwise: nothing is lost or doubled; ECONFLICT too if
+	// the table has ended). A waiting table becomes playing; with fin the
+	// table becomes over and the results are stored, all in one
+	// transaction. The action is durable when AppendAction returns.
 	AppendAction(ctx context.Context, tableID string, n int, e record.Entry, fin *Finish) error
 	// Actions returns the table's actions in order.
 	Actions(ctx context.Context, tableID string) ([]record.Entry, error)
@@ -193,6 +235,11 @@ type Store interface {
 	// Leaderboard returns up to limit players with at least minGames games,
 	// by wins, then win rate, then games.
 	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
+
+	// Health proves a round trip to the database that includes a write
+	// (one small row rewritten, then read back): it fails when the
+	// database cannot be reached, read or written.
+	Health(ctx context.Context) error
 
 	// Close releases the store.
 	Close() error

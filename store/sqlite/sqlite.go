@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/farkle/farkle/engine"
@@ -28,10 +29,12 @@ var migrations embed.FS
 
 // DB is a store.Store in one SQLite file.
 type DB struct {
-	w   *sql.DB // the single writer connection
-	r   *sql.DB // readers
-	ck  *sql.DB // checkpoints, beside the writer
-	now func() time.Time
+	path string
+	opt  Options
+	w    *sql.DB // the single writer connection
+	r    *sql.DB // readers
+	ck   *sql.DB // checkpoints, beside the writer
+	now  func() time.Time
 
 	appends chan *appendReq // to the group committer
 	quit    chan struct{}
@@ -39,45 +42,45 @@ type DB struct {
 	mu      sync.RWMutex // closed; held while queueing an append
 	closed  bool
 
+	nudge     chan struct{} // the WAL passed Options.WALLimit: checkpoint now
 	ckStopped chan struct{}
-}
-
-// checkpointEvery is how often the WAL is copied into the database file.
-const checkpointEvery = time.Second
-
-// checkpointer copies the WAL into the database file in the background
-// (PASSIVE: it never blocks the writer), instead of the automatic
-// checkpoint, which would stall a commit on the file's fsync.
-func (db *DB) checkpointer() {
-	defer close(db.ckStopped)
-	t := time.NewTicker(checkpointEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-db.quit:
-			return
-		case <-t.C:
-			_, _ = db.ck.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
-		}
-	}
+	truncated atomic.Int64 // completed TRUNCATE checkpoints, for tests
 }
 
 var _ store.Store = (*DB)(nil)
 
-// Open opens (creating if needed) the database file at path and runs the
-// migrations it lacks.
+// Open opens (creating if needed) the database file at path with the
+// default Options (synchronous=FULL, a quick check of the file, a bounded
+// WAL) and runs the migrations it lacks.
 func Open(ctx context.Context, path string) (*DB, error) {
+	return OpenWith(ctx, path, Options{})
+}
+
+// OpenWith is Open with options. It refuses a damaged file (or one that is
+// not a database) with a *DamagedError naming the file and what to do.
+func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	if path == "" {
-		return nil, store.Errorf(store.EINVALID, "sqlite: empty database path")
+		return nil, store.Errorf(store.EINVALID, "empty database path")
+	}
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	dsn := func(extra string) string {
 		q := url.Values{}
 		q.Add("_pragma", "busy_timeout(10000)")
 		q.Add("_pragma", "journal_mode(WAL)")
-		q.Add("_pragma", "synchronous(NORMAL)")
+		q.Add("_pragma", "synchronous("+opt.Synchronous+")")
 		q.Add("_pragma", "wal_autocheckpoint(0)")
 		q.Add("_pragma", "foreign_keys(ON)")
+		q.Add("_pragma", "journal_size_limit("+strconv.FormatInt(opt.WALLimit, 10)+")")
+		if opt.MaxBytes > 0 {
+			q.Add("_pragma", "max_page_count("+strconv.FormatInt(max(opt.MaxBytes/4096, 1), 10)+")")
+		}
 		q.Add("_txlock", "immediate")
+		if opt.ReadOnly {
+			q.Add("mode", "ro")
+		}
 		if extra != "" {
 			q.Add("_pragma", extra)
 		}
@@ -89,10 +92,14 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	w.SetMaxOpenConns(1)
 	w.SetConnMaxIdleTime(0)
-	db := &DB{w: w, now: time.Now}
-	if err := db.migrate(ctx); err != nil {
+	db := &DB{path: path, opt: opt, w: w, now: time.Now}
+	if err := db.check(ctx); err != nil {
 		w.Close()
 		return nil, err
+	}
+	if err := db.migrate(ctx); err != nil {
+		w.Close()
+		return nil, db.damagedOr(err)
 	}
 	r, err := sql.Open("sqlite", dsn("query_only(ON)"))
 	if err != nil {
@@ -111,6 +118,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	db.ck = ck
 	db.appends = make(chan *appendReq, maxBatch)
 	db.quit, db.stopped = make(chan struct{}), make(chan struct{})
+	db.nudge = make(chan struct{}, 1)
 	db.ckStopped = make(chan struct{})
 	go db.appender()
 	go db.checkpointer()
@@ -131,40 +139,90 @@ func (db *DB) Close() error {
 	close(db.quit)
 	<-db.stopped
 	<-db.ckStopped
-	_, _ = db.ck.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	db.checkpoint("TRUNCATE", hardWait)
 	return errors.Join(db.ck.Close(), db.r.Close(), db.w.Close())
 }
 
 // migrate runs every embedded migration not yet recorded, each in its own
-// transaction together with its schema_migrations row.
+// transaction together with its schema_migrations row. Foreign keys are off
+// while they run (a migration may rebuild a table others refer to, as
+// SQLite's documented procedure requires) and checked before each commit.
+// When none is due nothing is written, so an up-to-date read-only file
+// opens.
 func (db *DB) migrate(ctx context.Context) error {
-	if _, err := db.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("sqlite: migrations table: %w", err)
+	conn, err := db.w.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("sqlite: open %s: %w", db.path, err)
+	}
+	defer conn.Close()
+	var have int
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&have); err != nil {
+		return fmt.Errorf("sqlite: open %s: %w", db.path, err)
+	}
+	if have == 0 {
+		if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`); err != nil {
+			return fmt.Errorf("sqlite: migrations table: %w", err)
+		}
+	}
+	done := map[int]bool{}
+	rows, err := conn.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("sqlite: migrations: %w", err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return fmt.Errorf("sqlite: migrations: %w", err)
+		}
+		done[v] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("sqlite: migrations: %w", err)
 	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
 		return err
 	}
 	sort.Strings(names)
+	fkOff := false
+	defer func() {
+		if fkOff {
+			_, _ = conn.ExecContext(context.Background(), `PRAGMA foreign_keys = ON`)
+		}
+	}()
 	for _, name := range names {
 		base := strings.TrimPrefix(name, "migrations/")
 		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
 		if err != nil {
 			return fmt.Errorf("sqlite: migration %s: name must start with a number", base)
 		}
+		if done[v] {
+			continue
+		}
+		if db.opt.ReadOnly {
+			return fmt.Errorf("sqlite: %s is opened read-only but migration %s is due", db.path, base)
+		}
 		body, err := migrations.ReadFile(name)
 		if err != nil {
 			return err
 		}
-		if err := db.migrateOne(ctx, v, base, string(body)); err != nil {
+		if !fkOff {
+			if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+				return fmt.Errorf("sqlite: migration %s: %w", base, err)
+			}
+			fkOff = true
+		}
+		if err := db.migrateOne(ctx, conn, v, base, string(body)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (db *DB) migrateOne(ctx context.Context, v int, name, body string) error {
-	tx, err := db.w.BeginTx(ctx, nil)
+func (db *DB) migrateOne(ctx context.Context, conn *sql.Conn, v int, name, body string) error {
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite: migration %s: %w", name, err)
 	}
@@ -178,6 +236,15 @@ func (db *DB) migrateOne(ctx context.Context, v int, name, body string) error {
 	}
 	if _, err := tx.ExecContext(ctx, body); err != nil {
 		return fmt.Errorf("sqlite: migration %s: %w", name, err)
+	}
+	fk, err := tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return fmt.Errorf("sqlite: migration %s: %w", name, err)
+	}
+	bad := fk.Next()
+	fk.Close()
+	if bad {
+		return fmt.Errorf("sqlite: migration %s: it would break a foreign key; nothing was changed", name)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`, v, name, db.now().UnixNano()); err != nil {
 		return fmt.Errorf("sqlite: migration %s: %w", name, err)
@@ -237,7 +304,7 @@ func (db *DB) Player(ctx context.Context, id string) (store.Player, error) {
 // CreateTable implements store.Store.
 func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	if t.ID == "" || len(t.Seats) == 0 {
-		return store.Errorf(store.EINVALID, "a table needs an ID and seats")
+		return store.Errorf(store.EINVALID, "a table needs an ID and at least one seat")
 	}
 	if t.Status == "" {
 		t.Status = store.Waiting
@@ -247,11 +314,11 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	}
 	rj, err := json.Marshal(t.Rules)
 	if err != nil {
-		return store.Errorf(store.EINVALID, "rules: %v", err)
+		return store.Errorf(store.EINVALID, "the rules of table %s cannot be stored: %v", t.ID, err)
 	}
 	sj, _ := json.Marshal(t.Seats)
-	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-		t.ID, t.Kind, string(rj), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano())
+	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+		t.ID, t.Kind, string(rj), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano(), t.Reason, t.Creator)
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -261,7 +328,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, '')`
+const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
 
 type scanner interface{ Scan(...any) error }
 
@@ -269,7 +336,7 @@ func scanTable(s scanner) (store.Table, error) {
 	var t store.Table
 	var rj, sj, seed, status, winners, scores string
 	var created, updated int64
-	if err := s.Scan(&t.ID, &t.Kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores); err != nil {
+	if err := s.Scan(&t.ID, &t.Kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
 		return t, err
 	}
 	var err error
@@ -314,9 +381,9 @@ func (db *DB) Table(ctx context.Context, id string) (store.Table, error) {
 	return t, nil
 }
 
-// Tables implements store.Store.
-func (db *DB) Tables(ctx context.Context, f store.TableFilter) ([]store.Table, error) {
-	q := `SELECT ` + tableCols + ` FROM tables WHERE 1=1`
+// where returns the WHERE clause selecting f and its arguments.
+func where(f store.TableFilter) (string, []any) {
+	q := ` WHERE 1=1`
 	var args []any
 	if len(f.Status) > 0 {
 		q += ` AND status IN (?` + strings.Repeat(`, ?`, len(f.Status)-1) + `)`
@@ -328,6 +395,27 @@ func (db *DB) Tables(ctx context.Context, f store.TableFilter) ([]store.Table, e
 		q += ` AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_extract(value, '$.player_id') = ?)`
 		args = append(args, f.PlayerID)
 	}
+	if f.Creator != "" {
+		q += ` AND creator = ?`
+		args = append(args, f.Creator)
+	}
+	return q, args
+}
+
+// CountTables implements store.Store.
+func (db *DB) CountTables(ctx context.Context, f store.TableFilter) (int, error) {
+	w, args := where(f)
+	var n int
+	if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM tables`+w, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("sqlite: count tables: %w", err)
+	}
+	return n, nil
+}
+
+// Tables implements store.Store.
+func (db *DB) Tables(ctx context.Context, f store.TableFilter) ([]store.Table, error) {
+	w, args := where(f)
+	q := `SELECT ` + tableCols + ` FROM tables` + w
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 100
@@ -366,7 +454,7 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 		return fmt.Errorf("sqlite: claim seat: %w", err)
 	}
 	if store.Status(st) != store.Waiting {
-		return store.Errorf(store.ECONFLICT, "table %s is %s: seats are taken only while it waits", tableID, st)
+		return store.Errorf(store.ECONFLICT, "table %s is %s: seats are taken only while it waits for players", tableID, statusWords(store.Status(st)))
 	}
 	var seats []store.Seat
 	if err := json.Unmarshal([]byte(sj), &seats); err != nil {
@@ -387,6 +475,74 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 		return fmt.Errorf("sqlite: claim seat: %w", err)
 	}
 	return tx.Commit()
+}
+
+// statusWords says a status in a sentence: "table t is STATUS".
+func statusWords(s store.Status) string {
+	switch s {
+	case store.Waiting:
+		return "waiting for players"
+	case store.Playing:
+		return "in play"
+	case store.Over:
+		return "over"
+	case store.Failed:
+		return "failed"
+	case store.Expired:
+		return "expired"
+	}
+	return string(s)
+}
+
+// FailTable implements store.Store.
+func (db *DB) FailTable(ctx context.Context, id, reason string) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: fail table: %w", err)
+	}
+	defer tx.Rollback()
+	var st string
+	err = tx.QueryRowContext(ctx, `SELECT status FROM tables WHERE id = ?`, id).Scan(&st)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Errorf(store.ENOTFOUND, "no table %q", id)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: fail table: %w", err)
+	}
+	if store.Status(st).Ended() {
+		return store.Errorf(store.ECONFLICT, "table %s is %s: it cannot fail", id, statusWords(store.Status(st)))
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE tables SET status = ?, reason = ?, updated = ? WHERE id = ?`,
+		string(store.Failed), reason, db.now().UnixNano(), id); err != nil {
+		return fmt.Errorf("sqlite: fail table: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: fail table: %w", err)
+	}
+	return nil
+}
+
+// ExpireWaiting implements store.Store.
+func (db *DB) ExpireWaiting(ctx context.Context, before time.Time, reason string) ([]string, error) {
+	rows, err := db.w.QueryContext(ctx, `UPDATE tables SET status = ?, reason = ?, updated = ? WHERE status = ? AND updated < ? RETURNING id`,
+		string(store.Expired), reason, db.now().UnixNano(), string(store.Waiting), before.UnixNano())
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: expire tables: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("sqlite: expire tables: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: expire tables: %w", err)
+	}
+	sort.Strings(ids)
+	return ids, nil
 }
 
 // appendReq is one AppendAction waiting for the group commit.
@@ -410,13 +566,13 @@ const maxBatch = 128
 func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.Entry, fin *store.Finish) error {
 	ej, err := json.Marshal(e)
 	if err != nil {
-		return store.Errorf(store.EINVALID, "action: %v", err)
+		return store.Errorf(store.EINVALID, "the action cannot be stored: %v", err)
 	}
 	req := &appendReq{tableID: tableID, n: n, entry: ej, fin: fin != nil, done: make(chan error, 1)}
 	if fin != nil {
 		rj, err := json.Marshal(fin.Record)
 		if err != nil {
-			return store.Errorf(store.EINVALID, "record: %v", err)
+			return store.Errorf(store.EINVALID, "the record cannot be stored: %v", err)
 		}
 		wj, _ := json.Marshal(fin.Winners)
 		sj, _ := json.Marshal(fin.Scores)
@@ -429,12 +585,12 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.
 // AppendRawAction implements store.RawStore.
 func (db *DB) AppendRawAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *store.RawFinish) error {
 	if !json.Valid(entry) {
-		return store.Errorf(store.EINVALID, "action: not JSON")
+		return store.Errorf(store.EINVALID, "the action is not JSON")
 	}
 	req := &appendReq{tableID: tableID, n: n, entry: entry, fin: fin != nil, done: make(chan error, 1)}
 	if fin != nil {
 		if !json.Valid(fin.Record) {
-			return store.Errorf(store.EINVALID, "record: not JSON")
+			return store.Errorf(store.EINVALID, "the record is not JSON")
 		}
 		wj, _ := json.Marshal(fin.Winners)
 		sj, _ := json.Marshal(fin.Scores)
@@ -500,7 +656,7 @@ func (db *DB) queueAppend(ctx context.Context, req *appendReq) error {
 	db.mu.RLock()
 	if db.closed {
 		db.mu.RUnlock()
-		return store.Errorf(store.EINVALID, "sqlite: the database is closed")
+		return store.Errorf(store.EINVALID, "the database is closed")
 	}
 	select {
 	case db.appends <- req:
@@ -580,6 +736,7 @@ func (db *DB) commitBatch(batch []*appendReq) {
 		fail(err)
 		return
 	}
+	db.afterCommit()
 	for i, r := range batch {
 		r.done <- errs[i]
 	}
@@ -596,8 +753,8 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 	if err != nil {
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
-	if store.Status(st) == store.Over {
-		return store.Errorf(store.ECONFLICT, "table %s is over", r.tableID)
+	if store.Status(st).Ended() {
+		return store.Errorf(store.ECONFLICT, "table %s is %s: it takes no more actions", r.tableID, statusWords(store.Status(st)))
 	}
 	if have != r.n-1 {
 		return store.Errorf(store.ECONFLICT, "table %s has %d actions: action %d cannot follow", r.tableID, have, r.n)

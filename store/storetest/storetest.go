@@ -2,8 +2,10 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -29,6 +31,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AppendAction", testAppendAction},
 		{"ConcurrentAppend", testConcurrentAppend},
 		{"FinishAndStats", testFinishAndStats},
+		{"FailTable", testFailTable},
+		{"ExpireWaiting", testExpireWaiting},
+		{"CountTables", testCountTables},
+		{"Health", testHealth},
+		{"Messages", testMessages},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -332,5 +339,199 @@ func testFinishAndStats(t *testing.T, s store.Store) {
 	must(t, err)
 	if len(over) != 3 {
 		t.Errorf("%d tables over, want 3", len(over))
+	}
+}
+
+// testFailTable: a waiting or playing table fails with its reason, keeps
+// its actions, and takes no more; an ended table cannot fail.
+func testFailTable(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := play(t, "pf")
+	must(t, s.CreateTable(ctx, newTable("pf", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	must(t, s.CreateTable(ctx, newTable("wf", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})))
+	acts := g.Record.Actions
+	for i, e := range acts[:3] {
+		must(t, s.AppendAction(ctx, "pf", i+1, e, nil))
+	}
+	must(t, s.FailTable(ctx, "pf", "the bots could not be prepared"))
+	must(t, s.FailTable(ctx, "wf", "the rules are refused"))
+	for id, reason := range map[string]string{"pf": "the bots could not be prepared", "wf": "the rules are refused"} {
+		got, err := s.Table(ctx, id)
+		must(t, err)
+		if got.Status != store.Failed || got.Reason != reason {
+			t.Fatalf("table %s after FailTable: status %q reason %q, want failed %q", id, got.Status, got.Reason, reason)
+		}
+	}
+	stored, err := s.Actions(ctx, "pf")
+	must(t, err)
+	if !reflect.DeepEqual(stored, acts[:3]) {
+		t.Fatalf("actions of a failed table: %d, want its 3", len(stored))
+	}
+	wantCode(t, s.AppendAction(ctx, "pf", 4, acts[3], nil), store.ECONFLICT, "append to a failed table")
+	wantCode(t, s.ClaimSeat(ctx, "wf", 1, "p2", "Bea", ""), store.ECONFLICT, "claim at a failed table")
+	wantCode(t, s.FailTable(ctx, "pf", "again"), store.ECONFLICT, "failing a failed table")
+	wantCode(t, s.FailTable(ctx, "zz", "x"), store.ENOTFOUND, "failing no table")
+	if got, _ := s.Table(ctx, "pf"); got.Reason != "the bots could not be prepared" || got.Actions != 3 {
+		t.Fatalf("a refused FailTable changed the table: %+v", got)
+	}
+
+	// A finished table cannot fail.
+	h := play(t, "of")
+	must(t, s.CreateTable(ctx, newTable("of", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	hs := h.Record.Actions
+	for i, e := range hs[:len(hs)-1] {
+		must(t, s.AppendAction(ctx, "of", i+1, e, nil))
+	}
+	fin := &store.Finish{Record: h.Record, Winners: h.State.Winners, Scores: []int{h.State.Players[0].Score, h.State.Players[1].Score}, Results: results(h, []string{"p1", "bot:steady"})}
+	must(t, s.AppendAction(ctx, "of", len(hs), hs[len(hs)-1], fin))
+	wantCode(t, s.FailTable(ctx, "of", "late"), store.ECONFLICT, "failing a table that is over")
+	if got, _ := s.Table(ctx, "of"); got.Status != store.Over || got.Reason != "" {
+		t.Fatalf("finished table after a refused FailTable: %+v", got)
+	}
+	list, err := s.Tables(ctx, store.TableFilter{Status: []store.Status{store.Failed}})
+	must(t, err)
+	if ids(list) != "[wf pf]" && ids(list) != "[pf wf]" {
+		t.Fatalf("failed tables = %s, want pf and wf", ids(list))
+	}
+}
+
+// testExpireWaiting: waiting tables last updated before the time expire,
+// the others (newer, playing) do not.
+func testExpireWaiting(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for i, id := range []string{"old1", "old2", "new"} {
+		tb := newTable(id, store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})
+		tb.Created = time.Unix(int64(10+10*i), 0) // 10, 20, 30
+		must(t, s.CreateTable(ctx, tb))
+	}
+	pl := newTable("busy", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
+	pl.Created = time.Unix(5, 0)
+	pl.Status = store.Playing
+	must(t, s.CreateTable(ctx, pl))
+	got, err := s.ExpireWaiting(ctx, time.Unix(25, 0), "nobody joined within a day")
+	must(t, err)
+	if fmt.Sprint(got) != "[old1 old2]" {
+		t.Fatalf("ExpireWaiting = %v, want [old1 old2]", got)
+	}
+	for id, want := range map[string]store.Status{"old1": store.Expired, "old2": store.Expired, "new": store.Waiting, "busy": store.Playing} {
+		tb, err := s.Table(ctx, id)
+		must(t, err)
+		if tb.Status != want {
+			t.Errorf("table %s is %q, want %q", id, tb.Status, want)
+		}
+		if want == store.Expired && tb.Reason != "nobody joined within a day" {
+			t.Errorf("table %s reason %q", id, tb.Reason)
+		}
+	}
+	wantCode(t, s.ClaimSeat(ctx, "old1", 1, "p2", "Bea", ""), store.ECONFLICT, "claim at an expired table")
+	g := play(t, "old2")
+	wantCode(t, s.AppendAction(ctx, "old2", 1, g.Record.Actions[0], nil), store.ECONFLICT, "append to an expired table")
+	wantCode(t, s.FailTable(ctx, "old2", "x"), store.ECONFLICT, "failing an expired table")
+	again, err := s.ExpireWaiting(ctx, time.Unix(25, 0), "again")
+	must(t, err)
+	if len(again) != 0 {
+		t.Fatalf("second ExpireWaiting = %v, want none", again)
+	}
+}
+
+// testCountTables: counts by status, seat holder and creator, without the
+// limit.
+func testCountTables(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for i := range 5 {
+		tb := newTable(fmt.Sprint("c", i), store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
+		tb.Creator = "p1"
+		if i >= 3 {
+			tb.Creator = "p2"
+			tb.Seats[0].PlayerID = "p2"
+		}
+		must(t, s.CreateTable(ctx, tb))
+	}
+	old := newTable("legacy", store.Seat{Name: "X"})
+	must(t, s.CreateTable(ctx, old))
+	must(t, s.FailTable(ctx, "c0", "broken"))
+	for _, tc := range []struct {
+		f    store.TableFilter
+		want int
+	}{
+		{store.TableFilter{}, 6},
+		{store.TableFilter{Limit: 1}, 6},
+		{store.TableFilter{Creator: "p1"}, 3},
+		{store.TableFilter{Creator: "p2"}, 2},
+		{store.TableFilter{Creator: "p1", Status: []store.Status{store.Waiting, store.Playing}}, 2},
+		{store.TableFilter{PlayerID: "p2"}, 2},
+		{store.TableFilter{Status: []store.Status{store.Failed}}, 1},
+		{store.TableFilter{Creator: "nobody"}, 0},
+	} {
+		n, err := s.CountTables(ctx, tc.f)
+		must(t, err)
+		if n != tc.want {
+			t.Errorf("CountTables(%+v) = %d, want %d", tc.f, n, tc.want)
+		}
+		if tc.f.Limit == 0 {
+			list, err := s.Tables(ctx, tc.f)
+			must(t, err)
+			if len(list) != n {
+				t.Errorf("Tables(%+v) has %d tables, CountTables says %d", tc.f, len(list), n)
+			}
+		}
+	}
+	got, err := s.Table(ctx, "c4")
+	must(t, err)
+	if got.Creator != "p2" {
+		t.Errorf("creator of c4 = %q, want p2", got.Creator)
+	}
+	if got, _ := s.Table(ctx, "legacy"); got.Creator != "" {
+		t.Errorf("creator of a table stored without one = %q", got.Creator)
+	}
+}
+
+// testHealth: a working store is healthy, again and again, concurrently
+// with writes.
+func testHealth(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	must(t, s.CreateTable(ctx, newTable("h", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	g := play(t, "h")
+	done := make(chan error, 1)
+	go func() {
+		for i, e := range g.Record.Actions[:10] {
+			if err := s.AppendAction(ctx, "h", i+1, e, nil); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for range 5 {
+		must(t, s.Health(ctx))
+	}
+	must(t, <-done)
+	must(t, s.Health(ctx))
+}
+
+// testMessages: the errors that reach clients read as sentences without
+// the package prefix.
+func testMessages(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	_, err := s.Table(ctx, "nope")
+	checkMessage(t, err, store.ENOTFOUND)
+	must(t, s.CreateTable(ctx, newTable("m", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})))
+	checkMessage(t, s.CreateTable(ctx, newTable("m", store.Seat{Name: "Ann"})), store.ECONFLICT)
+	checkMessage(t, s.ClaimSeat(ctx, "m", 0, "p2", "Bea", ""), store.ECONFLICT)
+	checkMessage(t, s.CreateTable(ctx, store.Table{ID: "e"}), store.EINVALID)
+	must(t, s.FailTable(ctx, "m", "r"))
+	checkMessage(t, s.FailTable(ctx, "m", "r"), store.ECONFLICT)
+}
+
+func checkMessage(t *testing.T, err error, code string) {
+	t.Helper()
+	wantCode(t, err, code, "message check")
+	var e *store.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%v is not a *store.Error", err)
+	}
+	m := e.Message()
+	if m == "" || m != store.Message(err) || strings.Contains(m, "store:") || strings.Contains(m, "sqlite") || !strings.HasSuffix(err.Error(), m) {
+		t.Errorf("message %q of %q: want the error without any package prefix", m, err)
 	}
 }

@@ -1,0 +1,135 @@
+package sqlite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/farkle/farkle/store"
+)
+
+// DamagedError is Open's refusal of a file that is damaged or is not a
+// SQLite database at all.
+type DamagedError struct {
+	Path   string
+	Detail string // what SQLite found, e.g. "database disk image is malformed"
+}
+
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("sqlite: %s is damaged (%s): restore it from a backup, or move it aside to start empty; `sqlite3 %s .recover` may save its data",
+		e.Path, e.Detail, e.Path)
+}
+
+// The primary result codes of SQLite that mean a damaged file.
+const (
+	sqliteCorrupt = 11 // SQLITE_CORRUPT: database disk image is malformed
+	sqliteNotADB  = 26 // SQLITE_NOTADB: file is not a database
+)
+
+// isDamage reports whether err is SQLite's report of a damaged file.
+func isDamage(err error) bool {
+	var c interface{ Code() int }
+	if !errors.As(err, &c) {
+		return false
+	}
+	code := c.Code() & 0xff
+	return code == sqliteCorrupt || code == sqliteNotADB
+}
+
+// damagedOr returns a *DamagedError for SQLite's report of a damaged file,
+// else err.
+func (db *DB) damagedOr(err error) error {
+	if !isDamage(err) {
+		return err
+	}
+	detail := err.Error()
+	var c interface{ Code() int }
+	if errors.As(err, &c) {
+		// modernc's text is "MESSAGE (CODE)"; the message alone reads better.
+		if m, ok := strings.CutSuffix(detail, fmt.Sprintf(" (%d)", c.Code())); ok {
+			detail = m
+		}
+		if i := strings.LastIndex(detail, ": "); i >= 0 {
+			detail = detail[i+2:]
+		}
+	}
+	return &DamagedError{Path: db.path, Detail: detail}
+}
+
+// maxCheckLines is how many of the check's findings the error quotes.
+const maxCheckLines = 3
+
+// check runs Options.Check on the writer connection (opening the file) and
+// refuses a damaged file.
+func (db *DB) check(ctx context.Context) error {
+	if err := db.w.PingContext(ctx); err != nil {
+		return db.damagedOr(fmt.Errorf("sqlite: open %s: %w", db.path, err))
+	}
+	pragma := ""
+	switch db.opt.Check {
+	case "off":
+		return nil
+	case "full":
+		pragma = `PRAGMA integrity_check(` + fmt.Sprint(maxCheckLines) + `)`
+	default:
+		pragma = `PRAGMA quick_check(` + fmt.Sprint(maxCheckLines) + `)`
+	}
+	rows, err := db.w.QueryContext(ctx, pragma)
+	if err != nil {
+		return db.damagedOr(fmt.Errorf("sqlite: check %s: %w", db.path, err))
+	}
+	defer rows.Close()
+	var found []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return db.damagedOr(fmt.Errorf("sqlite: check %s: %w", db.path, err))
+		}
+		if line != "ok" {
+			found = append(found, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return db.damagedOr(fmt.Errorf("sqlite: check %s: %w", db.path, err))
+	}
+	if len(found) > 0 {
+		return &DamagedError{Path: db.path, Detail: "database disk image is malformed: " + strings.Join(found, "; ")}
+	}
+	return nil
+}
+
+// Health implements store.Store: it rewrites the one row of the health
+// table in a transaction through the writer connection (so it waits its
+// turn behind the group commit, and fails when writes fail: a full disk, a
+// read-only or damaged file), then reads the row back through a reader.
+func (db *DB) Health(ctx context.Context) error {
+	db.mu.RLock()
+	closed := db.closed
+	db.mu.RUnlock()
+	if closed {
+		return store.Errorf(store.EINVALID, "the database is closed")
+	}
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return db.damagedOr(fmt.Errorf("sqlite: health: write: %w", err))
+	}
+	defer tx.Rollback()
+	var n int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO health (id, n, at) VALUES (1, 1, ?)
+		ON CONFLICT (id) DO UPDATE SET n = n + 1, at = excluded.at RETURNING n`, db.now().UnixNano()).Scan(&n)
+	if err != nil {
+		return db.damagedOr(fmt.Errorf("sqlite: health: write: %w", err))
+	}
+	if err := tx.Commit(); err != nil {
+		return db.damagedOr(fmt.Errorf("sqlite: health: commit: %w", err))
+	}
+	var got int64
+	if err := db.r.QueryRowContext(ctx, `SELECT n FROM health WHERE id = 1`).Scan(&got); err != nil {
+		return db.damagedOr(fmt.Errorf("sqlite: health: read: %w", err))
+	}
+	if got < n {
+		return fmt.Errorf("sqlite: health: read %d back after writing %d", got, n)
+	}
+	return nil
+}
