@@ -50,8 +50,9 @@ type Report struct {
 // Analyze replays rec (record.Replay: it does not check the dice against the
 // seed; see record.Verify) and values every real decision in it, a keep
 // from a throw with more than one legal keep or a choice between throwing
-// and banking: the best choice and how much the one played lost. The
-// advisor must be for the record's rules.
+// and banking: the best choice and how much the one played lost. A
+// resignation is not a decision and is skipped. The advisor must be for the
+// record's rules.
 func (a *Advisor) Analyze(rec *record.Record) (*Report, error) {
 	if rec.Rules.Hash() != a.r.Hash() {
 		return nil, fmt.Errorf("advise: the record's rules are not the advisor's")
@@ -68,6 +69,9 @@ func (a *Advisor) Analyze(rec *record.Record) (*Report, error) {
 	}
 	for i, st := range steps {
 		s := st.Before
+		if st.Action.Kind == engine.Resign {
+			continue // leaving the game is not a move the advisor values
+		}
 		if s.Phase != engine.PhasePlay || (s.Step != engine.StepKeep && s.Step != engine.StepChoose) || len(s.Legal()) < 2 {
 			continue
 		}

@@ -46,7 +46,9 @@ func TestLevels(t *testing.T) {
 }
 
 // TestBotsPlayLegalGames plays whole games with every level under varied
-// rules and player counts, checking every action against State.Legal.
+// rules and player counts, checking every action against State.Legal (so
+// never Resign). In some three-player games an opponent resigns part way,
+// and the bots play on among the players left.
 func TestBotsPlayLegalGames(t *testing.T) {
 	variants := map[string]rules.Rules{
 		"classic":       short("classic", 1000),
@@ -76,7 +78,15 @@ func TestBotsPlayLegalGames(t *testing.T) {
 							t.Fatal(err)
 						}
 						src := engine.NewChaCha(engine.SeedFrom(fmt.Sprint(name, n, level, g)))
+						resign := n == 3 && g%2 == 1
 						for moves := 0; !st.Over(); moves++ {
+							if resign && moves >= 20 && st.Actor() != g%n {
+								resign = false
+								if st, _, err = engine.Apply(st, engine.ResignBy(st.Actor()), src); err != nil {
+									t.Fatal(err)
+								}
+								continue
+							}
 							s := other
 							if st.Actor() == g%n {
 								s = b
@@ -259,6 +269,15 @@ func TestPerfectFacesTheStrongestOpponent(t *testing.T) {
 	}
 	if o := v.Opponent(); o != 3 {
 		t.Errorf("Opponent = %d, want 3 (the leader next to play)", o)
+	}
+	// A seat that resigned is no opponent, however high its score.
+	v.Out = 1<<3 | 1<<0
+	if o := v.Opponent(); o != 2 {
+		t.Errorf("Opponent = %d with seats 0 and 3 out, want 2", o)
+	}
+	v.Out = 1<<3 | 1<<0 | 1<<2
+	if o, l := v.Opponent(), v.Leader(); o != -1 || l != 0 {
+		t.Errorf("Opponent, Leader = %d, %d with everyone else out, want -1, 0", o, l)
 	}
 }
 

@@ -30,6 +30,9 @@ type View struct {
 	ThrowIndex int       // Throw.Index()
 	FinalRound bool      // someone reached the target (final-round ending)
 	Trigger    int       // who started the final round, -1 if none
+	// Out: bit i is set when seat i resigned (engine.Player.Out); such a
+	// seat is never an opponent.
+	Out uint8
 }
 
 // Decider is a Strategy that decides from a View: which keep to take and
@@ -67,19 +70,25 @@ func FromState(s engine.State, v *View) {
 	for i, p := range s.Players {
 		v.Scores[i] = p.Score
 		v.Streaks[i] = p.Streak
+		if p.Out {
+			v.Out |= 1 << i
+		}
 	}
 }
 
 // Me returns the score of the player to move.
 func (v *View) Me() int { return v.Scores[v.Seat] }
 
-// Opponent returns the seat of the strongest other player: the highest
-// score, ties going to the first in playing order after the player to move.
-// It returns -1 in a one-player game.
+// Opponent returns the seat of the strongest other player still in: the
+// highest score, ties going to the first in playing order after the player
+// to move. It returns -1 when nobody else is in (a one-player game).
 func (v *View) Opponent() int {
 	best := -1
 	for k := 1; k < v.Players; k++ {
 		i := (v.Seat + k) % v.Players
+		if v.Out&(1<<i) != 0 {
+			continue
+		}
 		if best < 0 || v.Scores[i] > v.Scores[best] {
 			best = i
 		}

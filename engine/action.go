@@ -15,9 +15,10 @@ const (
 	Keep                    // set aside a scoring part of the throw on the table
 	Bank                    // end the turn and add the turn total to the score
 	RollOff                 // throw one die in a roll-off (first player or tie)
+	Resign                  // leave the game for good (always legal for the actor)
 )
 
-var kindNames = [...]string{Throw: "throw", Keep: "keep", Bank: "bank", RollOff: "roll-off"}
+var kindNames = [...]string{Throw: "throw", Keep: "keep", Bank: "bank", RollOff: "roll-off", Resign: "resign"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
@@ -26,7 +27,8 @@ func (k Kind) String() string {
 	return fmt.Sprintf("Kind(%d)", k)
 }
 
-// MarshalText writes the kind's name ("throw", "keep", "bank", "roll-off").
+// MarshalText writes the kind's name ("throw", "keep", "bank", "roll-off",
+// "resign").
 func (k Kind) MarshalText() ([]byte, error) {
 	if int(k) >= len(kindNames) || kindNames[k] == "" {
 		return nil, fmt.Errorf("%w: kind %d", ErrUnknownAction, k)
@@ -42,7 +44,7 @@ func (k *Kind) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w %q (actions: throw, keep, bank, roll-off)", ErrUnknownAction, b)
+	return fmt.Errorf("%w %q (actions: throw, keep, bank, roll-off, resign)", ErrUnknownAction, b)
 }
 
 // Action is one move of one player. Dice is the keep of a Keep action and
@@ -60,8 +62,9 @@ func (a Action) String() string {
 	return a.Kind.String()
 }
 
-// ThrowBy, KeepBy, BankBy and RollOffBy build actions.
+// ThrowBy, KeepBy, BankBy, RollOffBy and ResignBy build actions.
 func ThrowBy(p int) Action             { return Action{Kind: Throw, Player: p} }
 func KeepBy(p int, d dice.Hand) Action { return Action{Kind: Keep, Player: p, Dice: d} }
 func BankBy(p int) Action              { return Action{Kind: Bank, Player: p} }
 func RollOffBy(p int) Action           { return Action{Kind: RollOff, Player: p} }
+func ResignBy(p int) Action            { return Action{Kind: Resign, Player: p} }

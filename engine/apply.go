@@ -2,21 +2,24 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/rules"
 )
 
 // Apply plays action a on s with dice from src and returns the new state and
-// the events, in order. On error the returned state is s itself, unchanged;
+// the events, in order. Resign is accepted from the actor at any point of a
+// game that is not over (see State.resign). On error the returned state is
+// s itself, unchanged;
 // the error wraps ErrGameOver, ErrUnknownAction, ErrNotYourTurn or
 // ErrIllegal (an illegal keep also matches dice.ErrIllegalKeep) and says why.
 func Apply(s State, a Action, src Source) (State, []Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, ErrGameOver
 	}
-	if a.Kind < Throw || a.Kind > RollOff {
-		return s, nil, fmt.Errorf("%w: %v (actions: throw, keep, bank, roll-off)", ErrUnknownAction, a.Kind)
+	if a.Kind < Throw || a.Kind > Resign {
+		return s, nil, fmt.Errorf("%w: %v (actions: throw, keep, bank, roll-off, resign)", ErrUnknownAction, a.Kind)
 	}
 	if actor := s.Actor(); a.Player != actor {
 		name := fmt.Sprintf("seat %d", a.Player)
@@ -25,12 +28,16 @@ func Apply(s State, a Action, src Source) (State, []Event, error) {
 		}
 		return s, nil, fmt.Errorf("%w: %s cannot act, it is %s's turn", ErrNotYourTurn, name, s.Players[actor].Name)
 	}
-	if err := s.check(a); err != nil {
-		return s, nil, err
+	if a.Kind != Resign {
+		if err := s.check(a); err != nil {
+			return s, nil, err
+		}
 	}
 	n := s.clone()
 	var ev []Event
 	switch a.Kind {
+	case Resign:
+		ev = n.resign()
 	case RollOff:
 		ev = n.rollOff(src)
 	case Throw:
@@ -96,17 +103,27 @@ func (s *State) rollOff(src Source) []Event {
 		}
 	}
 	ev := []Event{{Kind: EvRollOff, Player: p, Dice: dice.Single(face, 1)}}
-	if s.Actor() >= 0 {
+	return s.settleRollOff(ev)
+}
+
+// settleRollOff ends the roll-off in progress once every contender has
+// thrown (the highest starts or wins; a tie throws again), or at once when
+// a single contender is left because the others resigned.
+func (s *State) settleRollOff(ev []Event) []Event {
+	if len(s.Contenders) > 1 && s.Actor() >= 0 {
 		return ev // others still to throw
 	}
-	high := 0
-	for _, f := range s.RollFaces {
-		high = max(high, f)
-	}
-	var top []int
-	for i, f := range s.RollFaces {
-		if f == high {
-			top = append(top, s.Contenders[i])
+	top := s.Contenders
+	if len(top) > 1 {
+		high := 0
+		for _, f := range s.RollFaces {
+			high = max(high, f)
+		}
+		top = nil
+		for i, f := range s.RollFaces {
+			if f == high {
+				top = append(top, s.Contenders[i])
+			}
 		}
 	}
 	if len(top) > 1 {
@@ -123,6 +140,40 @@ func (s *State) rollOff(src Source) []Event {
 	s.Phase = PhaseOver
 	s.Winners = []int{win}
 	return append(ev, Event{Kind: EvGameOver, Player: win, Players: s.Winners, Score: s.Players[win].Score})
+}
+
+// resign takes the actor out of the game for good: their turn total is
+// lost, they leave a roll-off they were in, and they are skipped from then
+// on. When one player is left in, that player wins at once (a one-player
+// game that resigns ends with no winner); otherwise the game goes on with
+// the next player in, and a final round runs on as before, even when the
+// one who resigned started it.
+func (s *State) resign() []Event {
+	p := s.Actor()
+	s.Players[p].Out = true
+	ev := []Event{{Kind: EvResign, Player: p}}
+	if s.Phase == PhasePlay {
+		ev[0].Total = s.Total
+		s.Total = 0
+	}
+	if in := s.In(); len(in) <= 1 {
+		s.Phase = PhaseOver
+		s.Step, s.Left, s.Throw, s.Kept = 0, 0, 0, 0
+		s.Contenders, s.RollFaces = nil, nil
+		if len(in) == 0 {
+			s.Winners = nil
+			return append(ev, Event{Kind: EvGameOver, Player: -1})
+		}
+		s.Winners = in
+		return append(ev, Event{Kind: EvGameOver, Player: in[0], Players: in, Score: s.Players[in[0]].Score})
+	}
+	if s.Phase == PhasePlay {
+		return s.endTurn(ev)
+	}
+	i := slices.Index(s.Contenders, p)
+	s.Contenders = slices.Delete(s.Contenders, i, i+1)
+	s.RollFaces = slices.Delete(s.RollFaces, i, i+1)
+	return s.settleRollOff(ev)
 }
 
 func (s *State) throw(src Source) []Event {
@@ -201,28 +252,38 @@ func (s *State) bank() []Event {
 	return s.endTurn(ev)
 }
 
-// endTurn passes the dice to the next player, or ends the game after the
-// final round.
+// endTurn passes the dice to the next player still in, or ends the game
+// after the final round: when the dice would reach or pass the seat of the
+// player who started it (who may have resigned since).
 func (s *State) endTurn(ev []Event) []Event {
-	next := (s.Current + 1) % len(s.Players)
 	s.Step, s.Left, s.Throw, s.Kept = 0, 0, 0, 0
-	if s.FinalRound && next == s.Trigger {
-		return s.finish(ev)
+	n := len(s.Players)
+	next := s.Current
+	for k := 1; k <= n; k++ {
+		next = (s.Current + k) % n
+		if s.FinalRound && next == s.Trigger {
+			return s.finish(ev)
+		}
+		if !s.Players[next].Out {
+			break
+		}
 	}
 	s.startTurn(next)
 	return append(ev, Event{Kind: EvTurn, Player: next})
 }
 
-// finish ends the game on the highest score: one winner, a shared win, or a
-// tie roll-off.
+// finish ends the game on the highest score of the players still in: one
+// winner, a shared win, or a tie roll-off.
 func (s *State) finish(ev []Event) []Event {
 	high := -1
 	for _, p := range s.Players {
-		high = max(high, p.Score)
+		if !p.Out {
+			high = max(high, p.Score)
+		}
 	}
 	var top []int
 	for i, p := range s.Players {
-		if p.Score == high {
+		if !p.Out && p.Score == high {
 			top = append(top, i)
 		}
 	}

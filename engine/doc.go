@@ -25,7 +25,16 @@
 //     exactly one more turn; then the highest score wins. Ties roll off (one
 //     die each, highest wins, ties again) or share the win.
 //   - The first player is found by a roll-off or is seat 0.
+//   - Resign: the player to act may leave the game at any point before it
+//     is over, in play or in a roll-off. They are out for good: their turn
+//     total is lost, they leave the roll-off, they are skipped in turns and
+//     in the final round, and they can never win (their score stays for
+//     the record). When one player is left in, that player wins at once;
+//     otherwise the game goes on with the next player in, and a final round
+//     runs on as before even when the one who resigned started it. Resign
+//     is always legal for the actor, so Legal does not list it.
 //
 // Apply checks in a fixed order: the game is not over, the action is known,
-// it is the acting player's turn, and the action is legal now.
+// it is the acting player's turn, and the action is legal now (Resign
+// skips the last check).
 package engine

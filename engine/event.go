@@ -26,7 +26,8 @@ const (
 	EvTurnLost                            // no throw or bank possible: the turn ends with nothing
 	EvFinalRound                          // Player reached the target: every other player has one more turn
 	EvTie                                 // Players tied for the win at the end and roll off
-	EvGameOver                            // Players won (several when the win is shared)
+	EvGameOver                            // Players won (several when the win is shared; none when the last player resigned)
+	EvResign                              // Player resigned and is out; Total is the turn total lost
 )
 
 var eventNames = [...]string{
@@ -34,6 +35,7 @@ var eventNames = [...]string{
 	EvTurn: "turn", EvThrow: "throw", EvSixDiceNothing: "six-dice-nothing", EvKeep: "keep",
 	EvHotDice: "hot-dice", EvFarkle: "farkle", EvPenalty: "penalty", EvBank: "bank",
 	EvTurnLost: "turn-lost", EvFinalRound: "final-round", EvTie: "tie", EvGameOver: "game-over",
+	EvResign: "resign",
 }
 
 func (k EventKind) String() string {
@@ -115,7 +117,15 @@ func (e Event) Describe(names []string) string {
 		return fmt.Sprintf("%s reached %d: final round, everyone else has one more turn", p, e.Score)
 	case EvTie:
 		return fmt.Sprintf("%s tie for the win and roll off", list(e.Players))
+	case EvResign:
+		if e.Total > 0 {
+			return fmt.Sprintf("%s resigns and loses the turn total of %d", p, e.Total)
+		}
+		return fmt.Sprintf("%s resigns", p)
 	case EvGameOver:
+		if len(e.Players) == 0 {
+			return "game over: no winner"
+		}
 		if len(e.Players) > 1 {
 			return fmt.Sprintf("game over: %s share the win", list(e.Players))
 		}

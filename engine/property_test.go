@@ -13,7 +13,10 @@ import (
 
 // randomAction returns an arbitrary action, legal or not.
 func randomAction(rng *rand.Rand, players int) engine.Action {
-	a := engine.Action{Kind: engine.Kind(rng.IntN(6)), Player: rng.IntN(players+2) - 1}
+	a := engine.Action{Kind: engine.Kind(rng.IntN(7)), Player: rng.IntN(players+2) - 1}
+	if a.Kind == engine.Resign && rng.IntN(8) > 0 {
+		a.Kind = engine.Throw // resign rarely, so that games run long
+	}
 	if a.Kind == engine.Keep {
 		all := dice.AllThrows()
 		a.Dice = all[rng.IntN(len(all))]
@@ -24,7 +27,12 @@ func randomAction(rng *rand.Rand, players int) engine.Action {
 	return a
 }
 
+// isLegal reports whether Apply must accept a: an action Legal lists, or
+// Resign by the actor (always legal, never listed).
 func isLegal(s engine.State, a engine.Action) bool {
+	if a.Kind == engine.Resign {
+		return !s.Over() && a.Player == s.Actor()
+	}
 	for _, l := range s.Legal() {
 		if l == a {
 			return true
@@ -34,16 +42,20 @@ func isLegal(s engine.State, a engine.Action) bool {
 }
 
 // TestApplyAgreesWithLegal throws thousands of arbitrary actions at games of
-// every preset: an action is accepted exactly when Legal lists it, and a
-// refused one leaves the state exactly as it was.
+// every preset: an action is accepted exactly when Legal lists it, plus
+// Resign by the actor, and a refused one leaves the state exactly as it was.
 func TestApplyAgreesWithLegal(t *testing.T) {
 	for _, name := range rules.Presets() {
 		t.Run(name, func(t *testing.T) {
 			r := rules.MustPreset(name)
 			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
 			src := engine.NewChaCha(engine.SeedFrom(name))
-			for range 10 {
-				s, err := engine.New(r, []string{"a", "b"})
+			for g := range 10 {
+				names := []string{"a", "b", "c"}[:2+g%2]
+				if len(names) > r.Game.MaxPlayers {
+					names = names[:r.Game.MaxPlayers]
+				}
+				s, err := engine.New(r, names)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -84,6 +84,9 @@ type Player struct {
 	Turns    int    `json:"turns"`     // turns started
 	Farkles  int    `json:"farkles"`   // turns that ended in a farkle
 	BestTurn int    `json:"best_turn"` // largest banked turn total
+	// Out: the player resigned (or was forfeited). They are skipped from
+	// then on and can never win; their score stays for the record.
+	Out bool `json:"out,omitempty"`
 }
 
 // State is a whole game at one moment. It is a value: Apply never changes
@@ -228,9 +231,11 @@ func (s State) CanBank() (bool, string) {
 	return true, ""
 }
 
-// Legal returns every action allowed now: one per legal keep of the throw
-// on the table, or Throw and/or Bank, or the next roll-off throw. It is
-// empty when the game is over.
+// Legal returns every move of the game allowed now: one per legal keep of
+// the throw on the table, or Throw and/or Bank, or the next roll-off throw.
+// It is empty when the game is over. Resign is not listed: it is not a move
+// of the game but leaving it, and it is always legal for the actor
+// (ResignBy(s.Actor())) while the game is not over.
 func (s State) Legal() []Action {
 	p := s.Actor()
 	if p < 0 {
@@ -253,6 +258,18 @@ func (s State) Legal() []Action {
 	}
 	if ok, _ := s.CanBank(); ok {
 		out = append(out, BankBy(p))
+	}
+	return out
+}
+
+// In returns the seats of the players still in the game (not resigned), in
+// seat order.
+func (s State) In() []int {
+	out := make([]int, 0, len(s.Players))
+	for i, p := range s.Players {
+		if !p.Out {
+			out = append(out, i)
+		}
 	}
 	return out
 }

@@ -271,6 +271,9 @@ func (g *Game) Winners() string {
 	if !s.Over() {
 		return ""
 	}
+	if len(s.Winners) == 0 {
+		return "no winner" // the only player resigned
+	}
 	names := make([]string, len(s.Winners))
 	for i, w := range s.Winners {
 		names[i] = s.Players[w].Name

@@ -200,7 +200,10 @@ func (m *Model) turnLine() string {
 	s := g.State()
 	st := m.st
 	if s.Over() {
-		over := Describe(engine.Event{Kind: engine.EvGameOver, Players: s.Winners, Score: s.Players[s.Winners[0]].Score}, g.Names())
+		over := Describe(engine.Event{Kind: engine.EvGameOver, Players: s.Winners}, g.Names())
+		if len(s.Winners) > 0 {
+			over = Describe(engine.Event{Kind: engine.EvGameOver, Players: s.Winners, Score: s.Players[s.Winners[0]].Score}, g.Names())
+		}
 		return st.good.Render("G" + strings.TrimPrefix(over, "g") + ".")
 	}
 	if s.Phase != engine.PhasePlay {

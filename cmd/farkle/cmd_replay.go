@@ -156,6 +156,9 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			win[i] = fmt.Sprintf("%s (%d)", st.Players[p].Name, st.Players[p].Score)
 		}
 		status = "won by " + strings.Join(win, " and ")
+		if len(win) == 0 {
+			status = "ended with no winner" // the only player resigned
+		}
 	}
 	fmt.Fprintf(e.stdout, "ok: %s: %d actions, %s, %s; the seed matches the commitment %.16s… and gives every throw\n", path, len(rec.Actions), rec.Rules.Name, status, rec.Commitment)
 	return nil

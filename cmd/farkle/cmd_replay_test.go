@@ -173,3 +173,59 @@ func TestReplayVerifyBadInput(t *testing.T) {
 		t.Error("a missing file was created")
 	}
 }
+
+// TestReplayVerifyAnalyzeResignation: a three-player game in which the
+// leader resigns part way replays with the resignation in its turn,
+// verifies, and analyzes (the resignation is no decision).
+func TestReplayVerifyAnalyzeResignation(t *testing.T) {
+	r := shortRules("classic", 3000)
+	resigned := -1
+	n := 0
+	file, rec := botRecord(t, r, []string{"steady", "bold", "cautious"}, "resign", func(s engine.State, a engine.Action) engine.Action {
+		n++
+		if resigned < 0 && n > 40 && s.Phase == engine.PhasePlay && s.Step == engine.StepChoose {
+			resigned = s.Current
+			return engine.ResignBy(s.Current)
+		}
+		return a
+	})
+	if resigned < 0 {
+		t.Fatal("nobody resigned")
+	}
+	final, _, err := record.Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range final.Winners {
+		if w == resigned {
+			t.Fatalf("%s resigned and won", rec.Players[w])
+		}
+	}
+	name := rec.Players[resigned]
+	out, errOut, code := runFarkle(t, "", "replay", file)
+	if code != 0 || !strings.Contains(out, "\n  "+name+" resigns") {
+		t.Errorf("replay: exit %d %s: no resignation line for %s:\n%s", code, errOut, name, out)
+	}
+	out, errOut, code = runFarkle(t, "", "verify", file)
+	if code != 0 || !strings.HasPrefix(out, "ok: ") || !strings.Contains(out, "won by "+rec.Players[final.Winners[0]]) {
+		t.Errorf("verify: exit %d, %q, %q", code, out, errOut)
+	}
+	out, errOut, code = runFarkle(t, "", "analyze", file, "--json", "--cache", t.TempDir())
+	var a analysisOut
+	if code != 0 || json.Unmarshal([]byte(out), &a) != nil || len(a.Players) != 3 {
+		t.Errorf("analyze: exit %d %s:\n%s", code, errOut, out)
+	}
+
+	// Alone: the only player resigns and the game ends with no winner.
+	g, _ := record.Start(shortRules("classic", 1500), []string{"ana"}, engine.SeedFrom("alone"))
+	g.Do(engine.ThrowBy(0))
+	g.Do(engine.ResignBy(0))
+	data, _ := g.Record.Marshal()
+	alone := writeTestFile(t, "alone.json", string(data))
+	if out, errOut, code := runFarkle(t, "", "verify", alone); code != 0 || !strings.Contains(out, "ended with no winner") {
+		t.Errorf("alone: exit %d, %q, %q", code, out, errOut)
+	}
+	if out, errOut, code := runFarkle(t, "", "replay", alone); code != 0 || !strings.Contains(out, "ana resigns") || !strings.Contains(out, "game over: no winner") {
+		t.Errorf("alone replay: exit %d, %q, %q", code, out, errOut)
+	}
+}

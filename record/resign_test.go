@@ -1,0 +1,107 @@
+package record_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+)
+
+// playResigning plays a game with random legal actions in which the actor
+// resigns now and then (about one action in every).
+func playResigning(t *testing.T, r rules.Rules, names []string, seed engine.Seed, rng *rand.Rand, every int) *record.Game {
+	t.Helper()
+	g, err := record.Start(r, names, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; !g.State.Over(); n++ {
+		if n > 100000 {
+			t.Fatal("game did not end")
+		}
+		a := engine.ResignBy(g.State.Actor())
+		if rng.IntN(every) != 0 {
+			legal := g.State.Legal()
+			a = legal[rng.IntN(len(legal))]
+			for _, l := range legal {
+				if l.Kind == engine.Bank && rng.IntN(3) > 0 {
+					a = l
+				}
+			}
+		}
+		if _, err := g.Do(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestResignedGamesVerify writes games with resignations (in play and in
+// roll-offs, alone and among three) and checks that they parse, verify and
+// replay to the very same game.
+func TestResignedGamesVerify(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	resigns := 0
+	for i := range 24 {
+		names := []string{"ana", "bob", "cy"}[:1+i%3]
+		g := playResigning(t, rules.MustPreset("classic"), names, engine.SeedFrom("resign"+string(rune('a'+i))), rng, 25)
+		for _, e := range g.Record.Actions {
+			if e.Kind == engine.Resign {
+				resigns++
+				if e.Threw != 0 {
+					t.Fatalf("a resignation throws no dice: %+v", e)
+				}
+			}
+		}
+		data, err := g.Record.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := record.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := record.Verify(rec)
+		if err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(st.Players, g.State.Players) || !reflect.DeepEqual(st.Winners, g.State.Winners) || !reflect.DeepEqual(rec.Meta.Winners, g.State.Winners) {
+			t.Fatalf("game %d: verified state differs:\n got %+v\nwant %+v", i, st, g.State)
+		}
+		if strings.Contains(string(data), `"type": "resign"`) != slicesHasResign(rec) {
+			t.Fatal("the record must name resignations as \"resign\"")
+		}
+	}
+	if resigns < 10 {
+		t.Fatalf("only %d resignations in the games: the test does not test them", resigns)
+	}
+}
+
+func slicesHasResign(rec *record.Record) bool {
+	for _, e := range rec.Actions {
+		if e.Kind == engine.Resign {
+			return true
+		}
+	}
+	return false
+}
+
+func TestResignOutOfTurnIsADiscrepancy(t *testing.T) {
+	g := playRandom(t, rules.MustPreset("classic"), []string{"ana", "bob"}, engine.SeedFrom("r"), rand.New(rand.NewPCG(3, 3)))
+	data, _ := g.Record.Marshal()
+	rec, _ := record.Parse(data)
+	// bob resigns while it is ana's turn at the first action of play.
+	i := 0
+	for rec.Actions[i].Kind == engine.RollOff {
+		i++
+	}
+	rec.Actions[i] = record.Entry{Action: engine.ResignBy(1 - rec.Actions[i].Player)}
+	if _, err := record.Verify(rec); !errors.Is(err, record.ErrDiscrepancy) || !strings.Contains(err.Error(), "not your turn") {
+		t.Fatalf("got %v, want a discrepancy saying not your turn", err)
+	}
+}
