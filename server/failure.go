@@ -121,5 +121,6 @@ func (s *Server) storedRecord(ctx context.Context, t *table) (*record.Record, er
 		return nil, err
 	}
 	rec.Actions = acts
+	rec.Reveal(t.meta.Seed)
 	return rec, nil
 }

@@ -665,8 +665,11 @@ func (t *table) record() *record.Record {
 	}
 	rec := *t.game.Record
 	rec.Actions = append([]record.Entry(nil), rec.Actions...)
-	if !t.game.State.Over() && t.meta.Status != store.Failed {
-		rec.Seed = "" // a failed game never goes on: its seed is shown
+	switch {
+	case t.meta.Status == store.Failed:
+		rec.Reveal(t.meta.Seed) // a failed game never goes on
+	case !t.game.State.Over():
+		rec.Seed = ""
 	}
 	return &rec
 }
