@@ -152,7 +152,7 @@ func (t *table) timeout(seat, version int) {
 	t.clock.timeouts[seat]++
 	n := t.clock.timeouts[seat]
 	t.srv.log.Info("turn clock ran out", "table", t.id, "seat", seat, "timeouts", n)
-	if t.dg == nil && n >= t.srv.opt.ClockForfeits {
+	if t.dg == nil && t.srv.opt.ClockForfeits > 0 && n >= t.srv.opt.ClockForfeits {
 		defer t.mu.Unlock()
 		a := engine.ResignBy(seat)
 		t.clock.auto = -1

@@ -32,6 +32,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
+	tables := tableFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -48,6 +49,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(bot.DefaultTables, true),
 		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
+	if err := tables(&m.Options); err != nil {
+		return err
+	}
 	if err := m.Run(ctx); err != nil {
 		return err
 	}
@@ -72,6 +76,7 @@ type serveMain struct {
 	Rules    rules.Rules // for "play now" tables
 	Logger   *slog.Logger
 	Advisor  server.Advisor
+	Options  server.Options // the life of tables (serve_tables.go); Run sets the fields above in it
 
 	URL string // the base URL, set by Run
 
@@ -91,7 +96,8 @@ func (m *serveMain) Run(ctx context.Context) error {
 		return err
 	}
 	m.db = db
-	opt := server.Options{Logger: m.Logger, BotDelay: m.BotDelay, Advisor: m.Advisor, QuickRules: m.Rules}
+	opt := m.Options
+	opt.Logger, opt.BotDelay, opt.Advisor, opt.QuickRules = m.Logger, m.BotDelay, m.Advisor, m.Rules
 	if m.BotDelay == 0 {
 		opt.BotDelay = -1 // no pause
 	}
