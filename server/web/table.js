@@ -30,7 +30,10 @@ export function tablePage(id) {
       g.err = m.message;
     } else if (m.type === 'hint') {
       g.hint = m.advice;
+    } else if (m.type === 'failed' || m.type === 'expired') {
+      g.table = { ...m.table, rules: g.table.rules }; g.pending = null;
     }
+    if (m.table) g.clockAt = performance.now(); // the clock's "left" counts from now
     draw();
     if (m.type === 'error') setTimeout(() => { g.err = null; draw(); }, 4000);
   }
@@ -149,8 +152,40 @@ export function tablePage(id) {
     return h('div', { class: 'hint' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)}`))));
   }
 
+  // clockBadge shows the seconds left to the seat to act, or that the
+  // server is playing its turn after its time ran out.
+  function clockBadge() {
+    const c = g.table.clock;
+    if (!c || c.seat === undefined || c.seat === null || !g.st || g.st.phase === 'over') return '';
+    const who = c.seat === g.you.seat ? 'You' : names()[c.seat];
+    if (c.auto) return h('div', { class: 'clock auto', id: 'clock', role: 'status' }, `${who === 'You' ? 'Your' : who + '’s'} time ran out: the server plays the turn`);
+    const left = Math.max(0, (c.left || 0) - (performance.now() - (g.clockAt || 0)) / 1000);
+    const warn = left <= Math.min(10, c.seconds / 3);
+    return h('div', { class: `clock${warn ? ' warn' : ''}`, id: 'clock', role: 'timer', 'aria-label': `${who}: ${Math.ceil(left)} seconds to act` },
+      h('span', { class: 'clock-time', id: 'clock-time' }, `${Math.ceil(left)} s`),
+      h('span', { class: 'small' }, c.seat === g.you.seat ? ' to act' : ` for ${who}`),
+      c.timeouts ? h('span', { class: 'small' }, ` · ${c.timeouts} timeout${c.timeouts > 1 ? 's' : ''} in a row`) : '');
+  }
+
+  // tick redraws the clock every quarter second while one runs.
+  const tick = setInterval(() => {
+    const el = document.getElementById('clock');
+    if (!el || !g.table || !g.table.clock || g.table.clock.auto) return;
+    el.replaceWith(clockBadge() || h('span'));
+  }, 250);
+
+  function stoppedArea() {
+    const t = g.table;
+    return h('section', { class: 'card stopped', id: 'stopped', role: 'status' },
+      h('h2', {}, t.status === 'expired' ? 'This table expired' : 'This table was stopped'),
+      h('p', {}, t.reason || ''),
+      g.st ? h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record')) : '',
+      h('p', {}, h('a', { class: 'button primary', href: '/lobby' }, 'Back to the lobby')));
+  }
+
   function playArea() {
     const st = g.st;
+    if (g.table.status === 'failed' || g.table.status === 'expired') return stoppedArea();
     if (!st) {
       const seated = g.you.seat >= 0;
       const free = g.table.seats.some((s) => s.free);
@@ -200,6 +235,7 @@ export function tablePage(id) {
           `Bank ${fmt(total)}`, ' ', h('kbd', {}, 'B')),
         h('button', { id: 'hint', class: 'big ghost', disabled: !mine, onclick: askHint }, 'Hint ', h('kbd', {}, 'H')));
     return h('section', { class: `card play${mine ? ' mine' : ''}`, 'aria-label': 'table' },
+      clockBadge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
         st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Turn'), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
       dice,
@@ -269,5 +305,5 @@ export function tablePage(id) {
   }
 
   connectTable(g, id, banner, onMessage, draw);
-  return () => { g.closed = true; document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
+  return () => { g.closed = true; clearInterval(tick); document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
 }
