@@ -75,6 +75,7 @@ func entry[T any](ts *Tables, m *map[string]*result[T], key string) *result[T] {
 
 // Solo returns the solo policy of r, solving it the first time.
 func (ts *Tables) Solo(r rules.Rules) (*solve.Policy, error) {
+	r = r.Uncapped() // the solvers assume no cap: shared by max_turns
 	e := entry(ts, &ts.solo, r.Hash())
 	e.once.Do(func() { e.val, e.err = solve.SolveSolo(r) })
 	return e.val, e.err
@@ -85,6 +86,7 @@ func (ts *Tables) Solo(r rules.Rules) (*solve.Policy, error) {
 // wrap solve.ErrRules for rules without a two-player game, or
 // solve.ErrTooLarge.
 func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) {
+	r = r.Uncapped() // the solvers assume no cap: shared by max_turns
 	e := entry(ts, &ts.duel, r.Hash())
 	e.once.Do(func() {
 		if err := solve.CheckDuelRules(r); err != nil {

@@ -11,9 +11,9 @@ import (
 // Apply plays action a on s with dice from src and returns the new state and
 // the events, in order. Resign is accepted from the actor at any point of a
 // game that is not over (see State.resign). On error the returned state is
-// s itself, unchanged;
-// the error wraps ErrGameOver, ErrUnknownAction, ErrNotYourTurn or
-// ErrIllegal (an illegal keep also matches dice.ErrIllegalKeep) and says why.
+// s itself, unchanged; the error wraps ErrGameOver, ErrUnknownAction,
+// ErrNotYourTurn or ErrIllegal (an illegal keep also matches
+// dice.ErrIllegalKeep) and says why.
 func Apply(s State, a Action, src Source) (State, []Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, ErrGameOver
@@ -254,7 +254,8 @@ func (s *State) bank() []Event {
 
 // endTurn passes the dice to the next player still in, or ends the game
 // after the final round: when the dice would reach or pass the seat of the
-// player who started it (who may have resigned since).
+// player who started it (who may have resigned since). Without a final
+// round, the game also ends when it reaches game.max_turns (capReached).
 func (s *State) endTurn(ev []Event) []Event {
 	s.Step, s.Left, s.Throw, s.Kept = 0, 0, 0, 0
 	n := len(s.Players)
@@ -268,8 +269,24 @@ func (s *State) endTurn(ev []Event) []Event {
 			break
 		}
 	}
+	if m := s.cfg.rules.Game.MaxTurns; m > 0 && !s.FinalRound && s.capReached(m) {
+		ev = append(ev, Event{Kind: EvTurnLimit, Player: s.Current, Turns: m})
+		return s.finish(ev)
+	}
 	s.startTurn(next)
 	return append(ev, Event{Kind: EvTurn, Player: next})
+}
+
+// capReached reports whether every player still in has started m turns.
+// Turns go round in seat order, so this happens exactly at the end of a
+// round: everyone in has had the same number of turns.
+func (s *State) capReached(m int) bool {
+	for _, p := range s.Players {
+		if !p.Out && p.Turns < m {
+			return false
+		}
+	}
+	return true
 }
 
 // finish ends the game on the highest score of the players still in: one

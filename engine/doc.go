@@ -25,6 +25,13 @@
 //     exactly one more turn; then the highest score wins. Ties roll off (one
 //     die each, highest wins, ties again) or share the win.
 //   - The first player is found by a roll-off or is seat 0.
+//   - game.max_turns (0: no cap) caps a game's length. When the dice pass
+//     and every player still in has started max_turns turns (the end of a
+//     full round, so everyone in has had as many turns), the game ends as
+//     a final round does: the highest score of those in wins, a tie rolls
+//     off or shares by game.tie. The cap is checked only while no final
+//     round is running: a final round in progress always runs to its end
+//     (at most one more round).
 //   - Resign: the player to act may leave the game at any point before it
 //     is over, in play or in a roll-off. They are out for good: their turn
 //     total is lost, they leave the roll-off, they are skipped in turns and

@@ -28,6 +28,7 @@ const (
 	EvTie                                 // Players tied for the win at the end and roll off
 	EvGameOver                            // Players won (several when the win is shared; none when the last player resigned)
 	EvResign                              // Player resigned and is out; Total is the turn total lost
+	EvTurnLimit                           // after Player's turn the game reached game.max_turns (Turns) and ends on points
 )
 
 var eventNames = [...]string{
@@ -35,7 +36,7 @@ var eventNames = [...]string{
 	EvTurn: "turn", EvThrow: "throw", EvSixDiceNothing: "six-dice-nothing", EvKeep: "keep",
 	EvHotDice: "hot-dice", EvFarkle: "farkle", EvPenalty: "penalty", EvBank: "bank",
 	EvTurnLost: "turn-lost", EvFinalRound: "final-round", EvTie: "tie", EvGameOver: "game-over",
-	EvResign: "resign",
+	EvResign: "resign", EvTurnLimit: "turn-limit",
 }
 
 func (k EventKind) String() string {
@@ -70,6 +71,7 @@ type Event struct {
 	Score   int       `json:"score,omitempty"`
 	Streak  int       `json:"streak,omitempty"`
 	Players []int     `json:"players,omitempty"`
+	Turns   int       `json:"turns,omitempty"` // EvTurnLimit: the cap, turns per player
 }
 
 // Describe returns a one-line English account of e, naming players by names.
@@ -117,6 +119,8 @@ func (e Event) Describe(names []string) string {
 		return fmt.Sprintf("%s reached %d: final round, everyone else has one more turn", p, e.Score)
 	case EvTie:
 		return fmt.Sprintf("%s tie for the win and roll off", list(e.Players))
+	case EvTurnLimit:
+		return fmt.Sprintf("the game reached its limit of %d turns", e.Turns)
 	case EvResign:
 		if e.Total > 0 {
 			return fmt.Sprintf("%s resigns and loses the turn total of %d", p, e.Total)

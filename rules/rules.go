@@ -80,7 +80,15 @@ type Game struct {
 	MaxPlayers  int    `toml:"max_players" json:"max_players"`
 	FirstPlayer string `toml:"first_player" json:"first_player"`
 	Tie         string `toml:"tie" json:"tie"`
+	// MaxTurns caps the length of a game: once every player still in has
+	// started MaxTurns turns (a whole number of rounds), the game ends on
+	// points as at the end of a final round. 0 means no cap. Left out of
+	// files and of Hash when 0, so rules written before it are unchanged.
+	MaxTurns int `toml:"max_turns,omitzero" json:"max_turns,omitempty"`
 }
+
+// MaxTurnsLimit is the largest game.max_turns.
+const MaxTurnsLimit = 10_000
 
 // SinglePoints returns the points of a single die of face f (1..6), 0 if
 // that face does not score alone.
@@ -120,6 +128,15 @@ func (r Rules) Clone() Rules {
 	for k, v := range r.Scoring.Single {
 		c.Scoring.Single[k] = v
 	}
+	return c
+}
+
+// Uncapped returns a copy of r without the cap on the game's length
+// (Game.MaxTurns 0). The solvers assume no cap: rules that differ only in
+// it share their solver results, keyed by Uncapped().Hash().
+func (r Rules) Uncapped() Rules {
+	c := r.Clone()
+	c.Game.MaxTurns = 0
 	return c
 }
 

@@ -129,6 +129,10 @@ func (r *Rules) Validate() error {
 	if g.MaxPlayers < g.MinPlayers || g.MaxPlayers > 8 {
 		return fieldErr("game.max_players", "must be from min_players (%d) to 8 (got %d)", g.MinPlayers, g.MaxPlayers)
 	}
+	// game.max_turns: the cap on a game's length (engine and sim).
+	if g.MaxTurns < 0 || g.MaxTurns > MaxTurnsLimit {
+		return fieldErr("game.max_turns", "must be 0 (no cap) to %d (got %d)", MaxTurnsLimit, g.MaxTurns)
+	}
 	if err := oneOf("game.first_player", g.FirstPlayer, RollOff, SeatOrder); err != nil {
 		return err
 	}

@@ -141,6 +141,13 @@ func (f *Fast) Play(seed engine.Seed, bots []bot.Decider) (Outcome, error) {
 			f.finish(n)
 			return f.out, nil
 		}
+		// The cap on the game's length, as the engine: at the end of a
+		// round (every seat has started max_turns turns), never during a
+		// final round.
+		if m := f.r.Game.MaxTurns; m > 0 && !v.FinalRound && f.out.Turns[next] >= m {
+			f.finish(n)
+			return f.out, nil
+		}
 		p = next
 	}
 }
@@ -236,7 +243,7 @@ func (f *Fast) bank(p int) {
 	}
 }
 
-// finish ends a final-round game on the highest score.
+// finish ends a final-round or capped game on the highest score.
 func (f *Fast) finish(n int) {
 	v := &f.v
 	high := -1

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/farkle/farkle/bot"
@@ -51,11 +52,21 @@ func variants(t testing.TB) map[string]rules.Rules {
 		r.Game.Target = 300 // tied final rounds (banks forced without hot dice): the tie roll-off
 		r.Turn.HotDice = false
 	})
+	edit("capped", "classic", func(r *rules.Rules) { r.Game.MaxTurns = 5 })
+	edit("capped-share-seat-order", "classic", func(r *rules.Rules) {
+		r.Game.MaxTurns, r.Game.Tie, r.Game.FirstPlayer = 2, rules.Share, rules.SeatOrder
+	})
+	edit("capped-tiny-ties", "classic", func(r *rules.Rules) {
+		r.Game.Target, r.Game.MaxTurns = 300, 1 // final rounds run past the cap; ties at the cap
+		r.Turn.HotDice = false
+	})
+	edit("capped-immediate", "cardgames", func(r *rules.Rules) { r.Game.MaxTurns = 3 })
 	return out
 }
 
-// tieRollOffs counts the engine states in a tie roll-off seen by engineGame.
-var tieRollOffs int
+// tieRollOffs counts the engine states in a tie roll-off seen by engineGame;
+// capEnds counts the games it saw end at game.max_turns.
+var tieRollOffs, capEnds int
 
 // engineGame plays a game through engine.Apply with the bots' Choose and
 // returns the actions and the final state.
@@ -76,9 +87,14 @@ func engineGame(t *testing.T, r rules.Rules, bots []bot.Strategy, seed engine.Se
 		if !slices.Contains(st.Legal(), a) {
 			t.Fatalf("bot chose %v, not one of %v", a, st.Legal())
 		}
-		next, _, err := engine.Apply(st, a, src)
+		next, ev, err := engine.Apply(st, a, src)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, e := range ev {
+			if e.Kind == engine.EvTurnLimit {
+				capEnds++
+			}
 		}
 		if next.Phase == engine.PhaseTieRollOff {
 			tieRollOffs++
@@ -101,10 +117,13 @@ func TestFastPlaysTheEngineGame(t *testing.T) {
 	}
 	for name, r := range variants(t) {
 		t.Run(name, func(t *testing.T) {
-			tieRollOffs = 0
+			tieRollOffs, capEnds = 0, 0
 			defer func() {
-				if name == "tiny-ties" && tieRollOffs == 0 {
+				if strings.HasSuffix(name, "tiny-ties") && tieRollOffs == 0 {
 					t.Error("no tie roll-off played")
+				}
+				if strings.HasPrefix(name, "capped") && capEnds == 0 {
+					t.Error("no game ended at the cap")
 				}
 			}()
 			ts := bot.NewTables("")

@@ -35,7 +35,7 @@ const (
 
 // CacheFile returns the name of the cache file of r's duel table in dir.
 func CacheFile(dir string, r rules.Rules) string {
-	return filepath.Join(dir, "duel-"+r.Hash()+".bin")
+	return filepath.Join(dir, "duel-"+r.Uncapped().Hash()+".bin") // no cap: shared by max_turns
 }
 
 // WriteTable writes t to w in the cache format.
@@ -88,8 +88,8 @@ func ReadTable(rd io.Reader, r rules.Rules) (*Table, error) {
 	if v := le.Uint32(data[8:]); v != cacheVersion {
 		return nil, fmt.Errorf("%w: format version %d (this program reads %d)", ErrCache, v, cacheVersion)
 	}
-	if h := string(data[12:76]); h != r.Hash() {
-		return nil, fmt.Errorf("%w: table of other rules (hash %.12s…, want %.12s…)", ErrCache, h, r.Hash())
+	if h, want := string(data[12:76]), r.Uncapped().Hash(); h != want {
+		return nil, fmt.Errorf("%w: table of other rules (hash %.12s…, want %.12s…)", ErrCache, h, want)
 	}
 	body, sum := data[:len(data)-32], data[len(data)-32:]
 	if s := sha256.Sum256(body); !bytes.Equal(s[:], sum) {

@@ -69,7 +69,10 @@
 // farkle and the streak is unchanged; a bank resets the streak; at the
 // penalty count the score loses min(points, score) and the streak restarts;
 // the first bank to the target wins at once (immediate) or gives the other
-// player exactly one more turn, after which the higher score wins.
+// player exactly one more turn, after which the higher score wins. There
+// is no cap on the game's length (game.max_turns, or resignations): the
+// solvers work on r.Uncapped(), so rules that differ only in the cap share
+// their tables, cache files included.
 //
 // The cache file of a table (WriteTable, ReadTable, Cached, SaveTable) is the
 // only file access of the package: a header with format version, rules hash

@@ -155,10 +155,11 @@ func ceilDiv(a, b int) int32 {
 	return int32((a + b - 1) / b)
 }
 
-// newModel builds the model of r; r must be valid.
+// newModel builds the model of r; r must be valid. The solvers assume no
+// cap on the game's length: the model keeps r.Uncapped().
 func newModel(r rules.Rules) *model {
 	tab := dice.NewTable(r)
-	m := &model{r: r, tab: tab}
+	m := &model{r: r.Uncapped(), tab: tab}
 	u := 0
 	for _, h := range dice.AllThrows() {
 		if h.N() > r.Dice {

@@ -24,6 +24,9 @@ func RulesText(r rules.Rules, width int) []string {
 		end = "the first to bank that many wins at once"
 	}
 	add("  Target: %d; %s.", g.Target, end)
+	if g.MaxTurns > 0 {
+		add("  Limit: after %d turns each the game ends and the highest score wins.", g.MaxTurns)
+	}
 	add("  Players: %d to %d; first player: %s; ties: %s.", g.MinPlayers, g.MaxPlayers, g.FirstPlayer, tieText(g.Tie))
 	add("  A turn: throw, keep at least one scoring die from that throw, then throw the rest or bank. A throw with nothing to keep is a farkle: the turn total is lost.")
 	if t.HotDice {

@@ -118,7 +118,7 @@ func printReplay(w io.Writer, rec *record.Record, steps []record.Step, final eng
 				turn++
 				fmt.Fprintf(w, "\nturn %d: %s\n", turn, names[ev.Player])
 				inTurn = true
-			case engine.EvGameOver, engine.EvTie:
+			case engine.EvGameOver, engine.EvTie, engine.EvTurnLimit:
 				endTurn(after)
 				fmt.Fprintf(w, "\n%s\n", ev.Describe(names))
 			default:

@@ -229,3 +229,33 @@ func TestReplayVerifyAnalyzeResignation(t *testing.T) {
 		t.Errorf("alone replay: exit %d, %q, %q", code, out, errOut)
 	}
 }
+
+// TestReplayVerifyCappedGame: a bot game under game.max_turns ends at the
+// cap; replay says so on its own line and verify passes.
+func TestReplayVerifyCappedGame(t *testing.T) {
+	r := shortRules("classic", 2000) // a small duel table for analyze
+	r.Game.MaxTurns = 2
+	file, rec := botRecord(t, r, []string{"steady", "cautious"}, "capped", nil)
+	final, _, err := record.Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.Players[0].Turns != 2 || final.Players[1].Turns != 2 {
+		t.Fatalf("turns %d and %d, want 2 each", final.Players[0].Turns, final.Players[1].Turns)
+	}
+	out, errOut, code := runFarkle(t, "", "replay", file)
+	if code != 0 || !strings.Contains(out, "\n\nthe game reached its limit of 2 turns\n") || !strings.Contains(out, "game over: ") {
+		t.Errorf("replay: exit %d %s:\n%s", code, errOut, out)
+	}
+	out, errOut, code = runFarkle(t, "", "verify", file)
+	if code != 0 || !strings.HasPrefix(out, "ok: ") {
+		t.Errorf("verify: exit %d, %q, %q", code, out, errOut)
+	}
+	// The solvers know no cap: analyze values the game with the tables of
+	// the uncapped rules.
+	out, errOut, code = runFarkle(t, "", "analyze", file, "--json", "--cache", t.TempDir())
+	var a analysisOut
+	if code != 0 || json.Unmarshal([]byte(out), &a) != nil || len(a.Players) != 2 || len(a.Decisions) == 0 {
+		t.Errorf("analyze: exit %d %s:\n%s", code, errOut, out)
+	}
+}

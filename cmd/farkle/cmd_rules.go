@@ -129,6 +129,9 @@ func describe(name string, r rules.Rules) string {
 		end = "immediate win"
 	}
 	parts = append(parts, fmt.Sprintf("target %d, %s", r.Game.Target, end))
+	if r.Game.MaxTurns > 0 {
+		parts = append(parts, fmt.Sprintf("at most %d turns each", r.Game.MaxTurns))
+	}
 	if r.Game.MinPlayers == r.Game.MaxPlayers {
 		parts = append(parts, fmt.Sprintf("%d players", r.Game.MinPlayers))
 	}

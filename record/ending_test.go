@@ -105,3 +105,56 @@ func TestResignOutOfTurnIsADiscrepancy(t *testing.T) {
 		t.Fatalf("got %v, want a discrepancy saying not your turn", err)
 	}
 }
+
+// TestCappedGamesVerify: games under game.max_turns (some with
+// resignations) write the cap into the record's rules, parse, verify and
+// replay to the same game; some end at the cap.
+func TestCappedGamesVerify(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	limits := 0
+	for i := range 12 {
+		r := rules.MustPreset("pocket-farkel")
+		r.Game.MaxTurns = 2 + i
+		names := []string{"ana", "bob", "cy"}[:1+i%3]
+		g := playResigning(t, r, names, engine.SeedFrom("cap"+string(rune('a'+i))), rng, 200)
+		data, err := g.Record.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), `"max_turns": `) {
+			t.Fatal("the record's rules must hold the cap")
+		}
+		rec, err := record.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := record.Verify(rec)
+		if err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(st.Players, g.State.Players) || !reflect.DeepEqual(st.Winners, rec.Meta.Winners) {
+			t.Fatalf("game %d: verified state differs", i)
+		}
+		_, steps, err := record.Replay(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		atCap := false
+		for _, e := range steps[len(steps)-1].Events {
+			atCap = atCap || e.Kind == engine.EvTurnLimit
+		}
+		if !atCap {
+			continue
+		}
+		limits++
+		// The cap is part of the rules: without it the same actions are a
+		// game that has not ended.
+		rec.Rules.Game.MaxTurns = 0
+		if st, err := record.Verify(rec); err != nil || st.Over() {
+			t.Fatalf("game %d without its cap: over %v, err %v", i, st.Over(), err)
+		}
+	}
+	if limits < 3 {
+		t.Fatalf("only %d games ended at the cap", limits)
+	}
+}
