@@ -104,7 +104,10 @@ func writeQuotaError(w http.ResponseWriter, err error) bool {
 // capTurns gives r the server's cap on a game's length: game.max_turns
 // becomes the lower of the rules' own (0: none) and Options.MaxTurns.
 func (s *Server) capTurns(r *rules.Rules) {
-	_ = r // game.max_turns comes with the engine's "rules, engine: game.max_turns"
+	max := s.opt.MaxTurns
+	if max > 0 && (r.Game.MaxTurns == 0 || r.Game.MaxTurns > max) {
+		r.Game.MaxTurns = max
+	}
 }
 
 // clockFor returns the turn clock of a new table from the request's

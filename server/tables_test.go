@@ -240,7 +240,7 @@ func TestTablesThatCannotLoadFailAtStart(t *testing.T) {
 		q  string
 		id string
 	}{
-		{`UPDATE tables SET rules = json_set(rules, '$.game.target', 1000000000000000) WHERE id = ?`, badRules},
+		{`UPDATE tables SET rules = json_set(rules, '$.game.target', 0) WHERE id = ?`, badRules}, // refused by any version of the rules
 		{`UPDATE tables SET seats = '[{"name":"Ann","player_id":"x"},{"name":"Bot","bot":"no-such-level"}]', status = 'playing' WHERE id = ?`, badBot},
 		{`UPDATE actions SET entry = '{"type":"bank","player":7}' WHERE table_id = ?`, badActions},
 	} {
@@ -316,6 +316,35 @@ func TestQuotasOnTables(t *testing.T) {
 	err = host(t, ts).Do(ctx, "POST", "/api/tables", map[string]any{"rules": shortRules, "clock": -1}, nil)
 	if status, body := statusErr(t, err); status != 400 || !strings.Contains(body, "clock") {
 		t.Fatalf("clock -1: %d %s", status, body)
+	}
+}
+
+func TestGameLengthIsCapped(t *testing.T) {
+	ts := start(t, "", server.Options{MaxTurns: 3})
+	ctx := ctxT(t, time.Minute)
+	c := host(t, ts)
+	huge := map[string]any{"base": "classic", "game": map[string]any{"target": 1000000}}
+	tb := joinNewTable(t, ctx, c, huge, bots2...)
+	p := &player{Client: c, Seat: -1}
+	defer p.Close()
+	if err := p.playToEnd(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rec := downloadRecord(t, c, tb.ID)
+	if rec.Rules.Game.MaxTurns != 3 {
+		t.Fatalf("stored rules: max_turns %d, want 3", rec.Rules.Game.MaxTurns)
+	}
+	st, err := record.Verify(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pl := range st.Players {
+		if pl.Turns > 3 {
+			t.Fatalf("a player had %d turns with max_turns 3", pl.Turns)
+		}
+	}
+	if len(st.Winners) == 0 {
+		t.Fatal("no winner")
 	}
 }
 
