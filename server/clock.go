@@ -27,7 +27,6 @@ type clockView struct {
 	Seconds  float64    `json:"seconds"`            // the time for each decision
 	Seat     *int       `json:"seat,omitempty"`     // the seat whose clock runs
 	Deadline *time.Time `json:"deadline,omitempty"` // when it runs out
-	Left     float64    `json:"left,omitempty"`     // seconds left when the message was made (no clock skew)
 	Timeouts int        `json:"timeouts"`           // that seat's timeouts in a row
 	Auto     bool       `json:"auto,omitempty"`     // the server is playing the seat's turn
 }
@@ -124,7 +123,6 @@ func (t *table) clockView() *clockView {
 	if c.seat >= 0 {
 		dl := c.deadline.UTC()
 		v.Deadline = &dl
-		v.Left = max(time.Until(dl), 0).Seconds()
 	}
 	return v
 }

@@ -36,7 +36,7 @@ func smallWindow() *http.Client {
 // rather than holding up the table; a watcher that reads sees every
 // version in order meanwhile.
 func TestSlowClientIsDropped(t *testing.T) {
-	ts := start(t, "", server.Options{BotDelay: time.Millisecond}) // fast, but a reader keeps up
+	ts := start(t, "", server.Options{BotDelay: time.Millisecond, MaxTurns: -1}) // fast, but a reader keeps up; a game that does not end
 	ctx := ctxT(t, 2*time.Minute)
 	c := host(t, ts)
 	long := map[string]any{"base": "classic", "game": map[string]any{"target": 100000000}}

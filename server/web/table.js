@@ -33,7 +33,7 @@ export function tablePage(id) {
     } else if (m.type === 'failed' || m.type === 'expired') {
       g.table = { ...m.table, rules: g.table.rules }; g.pending = null;
     }
-    if (m.table) g.clockAt = performance.now(); // the clock's "left" counts from now
+    if (m.table) clockSeen(m.type);
     draw();
     if (m.type === 'error') setTimeout(() => { g.err = null; draw(); }, 4000);
   }
@@ -152,6 +152,19 @@ export function tablePage(id) {
     return h('div', { class: 'hint' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)}`))));
   }
 
+  // clockSeen notes when the clock of the seat to act ends, in this page's
+  // own time: a clock that an update just started has its whole time left
+  // (whatever this computer's clock says); one seen on connecting has
+  // what its deadline says.
+  function clockSeen(type) {
+    const c = g.table.clock;
+    if (!c || !c.deadline) { g.clockEnd = null; g.clockDeadline = null; return; }
+    if (c.deadline === g.clockDeadline) return;
+    g.clockDeadline = c.deadline;
+    const left = type === 'update' ? c.seconds : Math.min(c.seconds, Math.max(0, (Date.parse(c.deadline) - Date.now()) / 1000));
+    g.clockEnd = performance.now() + left * 1000;
+  }
+
   // clockBadge shows the seconds left to the seat to act, or that the
   // server is playing its turn after its time ran out.
   function clockBadge() {
@@ -159,7 +172,7 @@ export function tablePage(id) {
     if (!c || c.seat === undefined || c.seat === null || !g.st || g.st.phase === 'over') return '';
     const who = c.seat === g.you.seat ? 'You' : names()[c.seat];
     if (c.auto) return h('div', { class: 'clock auto', id: 'clock', role: 'status' }, `${who === 'You' ? 'Your' : who + '’s'} time ran out: the server plays the turn`);
-    const left = Math.max(0, (c.left || 0) - (performance.now() - (g.clockAt || 0)) / 1000);
+    const left = Math.max(0, ((g.clockEnd || 0) - performance.now()) / 1000);
     const warn = left <= Math.min(10, c.seconds / 3);
     return h('div', { class: `clock${warn ? ' warn' : ''}`, id: 'clock', role: 'timer', 'aria-label': `${who}: ${Math.ceil(left)} seconds to act` },
       h('span', { class: 'clock-time', id: 'clock-time' }, `${Math.ceil(left)} s`),
