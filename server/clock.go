@@ -197,19 +197,19 @@ func (t *table) autoAct(seat, version int) {
 		t.botDone(seat, a, t.dragonCommit(a), func() { t.autoAct(seat, version) })
 		return
 	}
-	st := t.game.State
-	if t.clock.expert == nil {
+	st, expert := t.game.State, t.clock.expert
+	t.mu.Unlock()
+	if expert == nil { // made without the lock: a panic here must not hold it
 		b, err := t.srv.makeBot("expert", t.meta.Rules)
 		if err != nil {
 			b, _ = bot.New("steady", t.meta.Rules)
 		}
-		t.clock.expert = b
+		expert = b
 	}
-	expert := t.clock.expert
-	t.mu.Unlock()
 	a := clockAction(st, expert)
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.clock.expert = expert
 	if s, v, ok := t.actorNow(); !ok || s != seat || v != version || t.clock.auto != seat {
 		return
 	}

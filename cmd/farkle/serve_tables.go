@@ -4,6 +4,7 @@ import (
 	"flag"
 	"time"
 
+	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
 
@@ -30,6 +31,9 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 			if v < 0 {
 				return usagef("--%s %s: must be 0 or more", name, v)
 			}
+		}
+		if *maxTurns > rules.MaxTurnsLimit {
+			return usagef("--max-turns %d: at most %d", *maxTurns, rules.MaxTurnsLimit)
 		}
 		if *clock > time.Hour {
 			return usagef("--turn-clock %s: at most 1h", *clock)
