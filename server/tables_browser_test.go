@@ -21,9 +21,10 @@ const clockSeconds = `(() => { const e = document.getElementById('clock-time'); 
 // the server acts for the player (the version moves without a click).
 func TestBrowserShowsTheTurnClock(t *testing.T) {
 	for _, size := range []struct {
-		name string
-		w, h int64
-	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+		name   string
+		w, h   int64
+		button string
+	}{{"desktop", 1280, 900, "#play-now"}, {"phone", 390, 844, "#play-now"}, {"dragon", 1280, 900, "#play-dragon"}} {
 		t.Run(size.name, func(t *testing.T) {
 			ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, TurnClock: 4 * time.Second})
 			ctx := browser(t, size.w, size.h)
@@ -32,7 +33,7 @@ func TestBrowserShowsTheTurnClock(t *testing.T) {
 				chromedp.WaitVisible("#play-now"),
 				chromedp.WaitReady(`#level option`),
 				chromedp.SendKeys("#name", "Ann"),
-				chromedp.Click("#play-now"),
+				chromedp.Click(size.button),
 				chromedp.WaitVisible("#clock-time"),
 			); err != nil {
 				t.Fatal(err)

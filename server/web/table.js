@@ -5,6 +5,7 @@
 import { h, api, page, ensurePlayer, nameField, state as app, fmt, pct, go } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
+import { tableClock } from './clock.js';
 
 export function tablePage(id) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0, analysis: null };
@@ -33,13 +34,14 @@ export function tablePage(id) {
     } else if (m.type === 'failed' || m.type === 'expired') {
       g.table = { ...m.table, rules: g.table.rules }; g.pending = null;
     }
-    if (m.table) clockSeen(m.type);
+    if (m.table) clock.seen(m.type);
     draw();
     if (m.type === 'error') setTimeout(() => { g.err = null; draw(); }, 4000);
   }
 
   const myTurn = () => g.online && g.st && g.st.actor === g.you.seat && g.you.seat >= 0 && g.st.phase !== 'over';
   const names = () => g.table.seats.map((s) => s.name);
+  const clock = tableClock(g, names, () => !g.st || g.st.phase === 'over');
 
   // selection returns the faces selected and the legal keep they form, if any.
   function selection() {
@@ -152,41 +154,6 @@ export function tablePage(id) {
     return h('div', { class: 'hint' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)}`))));
   }
 
-  // clockSeen notes when the clock of the seat to act ends, in this page's
-  // own time: a clock that an update just started has its whole time left
-  // (whatever this computer's clock says); one seen on connecting has
-  // what its deadline says.
-  function clockSeen(type) {
-    const c = g.table.clock;
-    if (!c || !c.deadline) { g.clockEnd = null; g.clockDeadline = null; return; }
-    if (c.deadline === g.clockDeadline) return;
-    g.clockDeadline = c.deadline;
-    const left = type === 'update' ? c.seconds : Math.min(c.seconds, Math.max(0, (Date.parse(c.deadline) - Date.now()) / 1000));
-    g.clockEnd = performance.now() + left * 1000;
-  }
-
-  // clockBadge shows the seconds left to the seat to act, or that the
-  // server is playing its turn after its time ran out.
-  function clockBadge() {
-    const c = g.table.clock;
-    if (!c || c.seat === undefined || c.seat === null || !g.st || g.st.phase === 'over') return '';
-    const who = c.seat === g.you.seat ? 'You' : names()[c.seat];
-    if (c.auto) return h('div', { class: 'clock auto', id: 'clock', role: 'status' }, `${who === 'You' ? 'Your' : who + '’s'} time ran out: the server plays the turn`);
-    const left = Math.max(0, ((g.clockEnd || 0) - performance.now()) / 1000);
-    const warn = left <= Math.min(10, c.seconds / 3);
-    return h('div', { class: `clock${warn ? ' warn' : ''}`, id: 'clock', role: 'timer', 'aria-label': `${who}: ${Math.ceil(left)} seconds to act` },
-      h('span', { class: 'clock-time', id: 'clock-time' }, `${Math.ceil(left)} s`),
-      h('span', { class: 'small' }, c.seat === g.you.seat ? ' to act' : ` for ${who}`),
-      c.timeouts ? h('span', { class: 'small' }, ` · ${c.timeouts} timeout${c.timeouts > 1 ? 's' : ''} in a row`) : '');
-  }
-
-  // tick redraws the clock every quarter second while one runs.
-  const tick = setInterval(() => {
-    const el = document.getElementById('clock');
-    if (!el || !g.table || !g.table.clock || g.table.clock.auto) return;
-    el.replaceWith(clockBadge() || h('span'));
-  }, 250);
-
   function stoppedArea() {
     const t = g.table;
     return h('section', { class: 'card stopped', id: 'stopped', role: 'status' },
@@ -248,7 +215,7 @@ export function tablePage(id) {
           `Bank ${fmt(total)}`, ' ', h('kbd', {}, 'B')),
         h('button', { id: 'hint', class: 'big ghost', disabled: !mine, onclick: askHint }, 'Hint ', h('kbd', {}, 'H')));
     return h('section', { class: `card play${mine ? ' mine' : ''}`, 'aria-label': 'table' },
-      clockBadge(),
+      clock.badge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
         st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Turn'), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
       dice,
@@ -318,5 +285,5 @@ export function tablePage(id) {
   }
 
   connectTable(g, id, banner, onMessage, draw);
-  return () => { g.closed = true; clearInterval(tick); document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
+  return () => { g.closed = true; clock.stop(); document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
 }
