@@ -615,3 +615,44 @@ func TestDragonTurnClockPlaysTheSeat(t *testing.T) {
 		t.Fatalf("table failed: %s", info.Reason)
 	}
 }
+
+// TestTurnClockResumesAfterARestart: a restart gives the seat to act a
+// fresh full clock, and the server acts for it when that runs out.
+func TestTurnClockResumesAfterARestart(t *testing.T) {
+	path := t.TempDir() + "/farkle.db"
+	ts := start(t, path, server.Options{})
+	ctx := ctxT(t, time.Minute)
+	p := newPlayer(t, ts, "Gone")
+	var tb wsclient.Table
+	if err := p.Do(ctx, "POST", "/api/tables", map[string]any{"rules": shortRules, "seats": meBot, "clock": 1}, &tb); err != nil {
+		t.Fatal(err)
+	}
+	if info := getInfo(t, ctx, p.Client, tb.ID); info.Clock == nil || info.Clock.Seconds != 1 {
+		t.Fatalf("clock of the new table: %+v", info.Clock)
+	}
+	ts.Stop()
+	ts2 := start(t, path, server.Options{})
+	c := p.Client2(ts2.URL)
+	if err := c.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	welcome := waitFor(t, ctx, c, "welcome", func(m wsclient.Msg) bool { return m.Type == "welcome" })
+	seat := welcome.You.Seat
+	var wv struct {
+		Table tableInfo `json:"table"`
+	}
+	if err := json.Unmarshal(welcome.Raw, &wv); err != nil || wv.Table.Clock == nil || wv.Table.Clock.Seconds != 1 {
+		t.Fatalf("clock after the restart: %s", welcome.Raw)
+	}
+	waitFor(t, ctx, c, "the server acting for the seat", func(m wsclient.Msg) bool {
+		var u struct {
+			Action *engine.Action `json:"action"`
+		}
+		_ = json.Unmarshal(m.Raw, &u)
+		return m.Type == "update" && u.Action != nil && u.Action.Player == seat
+	})
+	if _, err := record.Parse(recordData(t, c, tb.ID)); err != nil {
+		t.Fatal(err)
+	}
+}
