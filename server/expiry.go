@@ -51,7 +51,7 @@ func (s *Server) expireWaiting() {
 			s.log.Error("panic expiring tables", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 		}
 	}()
-	reason := fmt.Sprintf("nobody joined within %s", s.opt.WaitingExpiry)
+	reason := s.expiryReason()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	ids, err := s.store.ExpireWaiting(ctx, s.opt.Now().Add(-s.opt.WaitingExpiry), reason)
@@ -77,4 +77,9 @@ func (s *Server) expireWaiting() {
 	if len(ids) > 0 {
 		s.log.Info("waiting tables expired", "count", len(ids))
 	}
+}
+
+// expiryReason is the reason stored with an expired table.
+func (s *Server) expiryReason() string {
+	return fmt.Sprintf("nobody joined within %s", s.opt.WaitingExpiry)
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -123,7 +122,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	s.initMetrics()
 	s.handler = s.routes()
 	if opt.WaitingExpiry > 0 { // before resuming: expired tables are not loaded
-		if _, err := st.ExpireWaiting(ctx, opt.Now().Add(-opt.WaitingExpiry), fmt.Sprintf("nobody joined within %s", opt.WaitingExpiry)); err != nil {
+		if _, err := st.ExpireWaiting(ctx, opt.Now().Add(-opt.WaitingExpiry), s.expiryReason()); err != nil {
 			return nil, err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -410,11 +411,19 @@ func TestFinishedTablesLeaveMemory(t *testing.T) {
 	for i := range n - 1 {
 		ids = append(ids, fmt.Sprintf("copy%04d", i))
 	}
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := heap()
 	for _, id := range ids {
 		if info := getInfo(t, ctx, c, id); info.Status != "over" {
 			t.Fatalf("table %s: %+v", id, info)
 		}
 	}
+	t.Logf("heap after reading %d finished tables: %+.1f MB", n, (float64(heap())-float64(before))/1e6)
 	open, finished := ts.Srv.TablesInMemory()
 	if open+finished > keep {
 		t.Fatalf("after reading %d finished tables: %d open and %d finished in memory, want at most %d", n, open, finished, keep)
