@@ -102,7 +102,7 @@ func (t *table) scheduleClock() {
 	c.timer = t.afterGuarded(s.Clock, "turn clock", func() { t.timeout(seat, version) })
 }
 
-// view returns the clock as clients see it, nil at a table without one.
+// clockView returns the clock as clients see it, nil at a table without one.
 // t.mu is held.
 func (t *table) clockView() *clockView {
 	d := clockOf(t.meta.Seats)

@@ -526,9 +526,10 @@ func (t *table) dragonRecord() *dragon.Record {
 	for _, s := range t.meta.Seats {
 		rec.Levels = append(rec.Levels, s.Bot)
 	}
-	if d.state.Over() {
+	switch {
+	case d.state.Over():
 		rec.Winners, rec.Slain = d.state.Winners, d.state.Slain
-	} else {
+	case t.meta.Status != store.Failed: // a failed game never goes on: its seed is shown
 		rec.Seed = ""
 	}
 	return rec
