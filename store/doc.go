@@ -6,6 +6,12 @@
 // Store is an interface so that the embedded SQLite implementation
 // (store/sqlite) and a PostgreSQL one can serve the same server; the
 // conformance suite in store/storetest runs against any of them. Errors
-// carry a code (ENOTFOUND, ECONFLICT, EINVALID) through *Error; only the
-// HTTP layer maps codes to status codes.
+// carry a code (ENOTFOUND, ECONFLICT, EINVALID) through *Error, whose
+// Message is fit for a client (no package prefix); only the HTTP layer maps
+// codes to status codes.
+//
+// A table is waiting, playing or over in the ordinary course of a game; it
+// is failed when it could not be loaded or its bots prepared, and expired
+// when it waited for players too long. Failed and expired tables take no
+// more seats or actions, but what they stored stays readable.
 package store

@@ -99,10 +99,15 @@ func (db *DB) check(ctx context.Context) error {
 	return nil
 }
 
+// healthRoom is the fewest free pages (below Options.MaxBytes) of a
+// healthy database: with less, the next writes fail as on a full disk.
+const healthRoom = 8
+
 // Health implements store.Store: it rewrites the one row of the health
 // table in a transaction through the writer connection (so it waits its
 // turn behind the group commit, and fails when writes fail: a full disk, a
-// read-only or damaged file), then reads the row back through a reader.
+// read-only or damaged file), checks that the database has room below
+// Options.MaxBytes, then reads the row back through a reader.
 func (db *DB) Health(ctx context.Context) error {
 	db.mu.RLock()
 	closed := db.closed
@@ -120,6 +125,13 @@ func (db *DB) Health(ctx context.Context) error {
 		ON CONFLICT (id) DO UPDATE SET n = n + 1, at = excluded.at RETURNING n`, db.now().UnixNano()).Scan(&n)
 	if err != nil {
 		return db.damagedOr(fmt.Errorf("sqlite: health: write: %w", err))
+	}
+	var pages, maxPages, free int64
+	if err := tx.QueryRowContext(ctx, `SELECT * FROM pragma_page_count, pragma_max_page_count, pragma_freelist_count`).Scan(&pages, &maxPages, &free); err != nil {
+		return db.damagedOr(fmt.Errorf("sqlite: health: size: %w", err))
+	}
+	if room := maxPages - pages + free; room < healthRoom {
+		return fmt.Errorf("sqlite: health: the database is full (%d of at most %d pages used)", pages-free, maxPages)
 	}
 	if err := tx.Commit(); err != nil {
 		return db.damagedOr(fmt.Errorf("sqlite: health: commit: %w", err))

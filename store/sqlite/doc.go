@@ -1,11 +1,24 @@
 // Package sqlite is the embedded store.Store: one SQLite file through
-// modernc.org/sqlite (pure Go), in WAL mode with synchronous=NORMAL (a
-// committed transaction survives the process being killed; an operating
-// system crash may lose the last ones). Actions are written by one
-// goroutine that commits those arriving together in one transaction (group
-// commit); the WAL is checkpointed in the background every second, so no
-// commit waits for the file's fsync. Migrations are embedded SQL files
-// run in order, each in its own transaction, and recorded in
-// schema_migrations. Writes go through one connection (SQLite has one
-// writer); reads use a pool.
+// modernc.org/sqlite (pure Go), in WAL mode.
+//
+// Durability: by default synchronous=FULL, so an action is on disk (it
+// survives a power loss) when AppendAction returns and the server may
+// broadcast it. Actions are written by one goroutine that commits those
+// arriving together in one transaction (group commit), which spreads the
+// fsync over them; OpenWith's Options.Synchronous="NORMAL" trades that
+// guarantee for speed (see BenchmarkAppendAction).
+//
+// The WAL is checkpointed in the background (PASSIVE, never blocking) and,
+// past Options.WALLimit, truncated between two commits, so its file stays
+// bounded under any load (see wal.go).
+//
+// Open checks the file first (quick_check by default, Options.Check) and
+// refuses a damaged file, or one that is not a database, with a
+// *DamagedError naming the file and what to do. Health rewrites one row and
+// reads it back, so it fails when writes fail.
+//
+// Migrations are embedded SQL files run in order, each in its own
+// transaction with foreign keys off and checked before commit, and
+// recorded in schema_migrations. Writes go through one connection (SQLite
+// has one writer); reads use a pool.
 package sqlite

@@ -36,7 +36,8 @@ func TestMigrateKeepsData(t *testing.T) {
 		}
 	}
 	exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`)
-	for v, name := range map[int]string{1: "0001_init.sql", 2: "0002_table_kind.sql"} {
+	for i, name := range []string{"0001_init.sql", "0002_table_kind.sql"} {
+		v := i + 1
 		body, err := os.ReadFile(filepath.Join("migrations", name))
 		if err != nil {
 			t.Fatal(err)

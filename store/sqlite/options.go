@@ -25,7 +25,8 @@ type Options struct {
 	// formed), "full" (PRAGMA integrity_check, which also checks that
 	// indexes match their tables; slower) or "off".
 	Check string
-	// MaxBytes caps the size of the database file (PRAGMA max_page_count);
+	// MaxBytes caps the size of the database file (PRAGMA max_page_count,
+	// in 4 KiB pages);
 	// a write past it fails as on a full disk. 0: no cap.
 	MaxBytes int64
 	// ReadOnly opens the file read-only (mode=ro): every write fails, and

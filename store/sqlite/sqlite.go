@@ -721,6 +721,15 @@ func (db *DB) commitBatch(batch []*appendReq) {
 			return
 		}
 		errs[i] = appendIn(ctx, tx, r, now)
+		if errs[i] != nil && store.Code(errs[i]) == "" {
+			// The database failed (a full disk, an I/O error), not the
+			// append: SQLite may have rolled the whole transaction back,
+			// so the batch fails with the cause.
+			for _, r := range batch {
+				r.done <- errs[i]
+			}
+			return
+		}
 		if errs[i] != nil {
 			if _, err := tx.ExecContext(ctx, `ROLLBACK TO a`); err != nil {
 				fail(err)

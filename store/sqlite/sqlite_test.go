@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"sync/atomic"
 	"testing"
 
@@ -83,25 +84,6 @@ func TestOpenRefusesEmptyPath(t *testing.T) {
 	}
 }
 
-func BenchmarkAppendAction(b *testing.B) {
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom("s")}); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for i := range b.N {
-		e := engineEntry()
-		if err := db.AppendAction(ctx, "t", i+1, e, nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 func engineEntry() (e recordEntry) {
 	e.Action = engine.ThrowBy(0)
 	return e
@@ -109,24 +91,58 @@ func engineEntry() (e recordEntry) {
 
 type recordEntry = record.Entry
 
-// BenchmarkAppendActionParallel appends to many tables at once, as a busy
-// server does: the group commit writes them in shared transactions.
-func BenchmarkAppendActionParallel(b *testing.B) {
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+// BenchmarkAppendAction measures the cost of a durable commit: one table
+// appending serially (each action its own commit) and 64 tables appending
+// in parallel, as a busy server does (the group commit writes them in
+// shared transactions), with synchronous NORMAL and FULL in the same run.
+//
+//	go test ./store/sqlite/ -run '^$' -bench AppendAction -benchmem -benchtime 2s
+func BenchmarkAppendAction(b *testing.B) {
+	for _, sync := range []string{"NORMAL", "FULL"} {
+		b.Run("serial/"+sync, func(b *testing.B) { benchSerial(b, sync) })
+		b.Run("parallel64/"+sync, func(b *testing.B) { benchParallel(b, sync, 64) })
+	}
+}
+
+func benchOpen(b *testing.B, sync string) *sqlite.DB {
+	db, err := sqlite.OpenWith(context.Background(), filepath.Join(b.TempDir(), "b.db"), sqlite.Options{Synchronous: sync})
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer db.Close()
-	var next atomic.Int64
-	b.SetParallelism(32)
+	b.Cleanup(func() { db.Close() })
+	return db
+}
+
+func benchSerial(b *testing.B, sync string) {
+	ctx := context.Background()
+	db := benchOpen(b, sync)
+	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom("s")}); err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
-	b.RunParallel(func(pb *testing.PB) {
-		id := fmt.Sprint("t", next.Add(1))
-		if err := db.CreateTable(ctx, store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom(id)}); err != nil {
-			b.Error(err)
-			return
+	b.ResetTimer()
+	for i := range b.N {
+		if err := db.AppendAction(ctx, "t", i+1, engineEntry(), nil); err != nil {
+			b.Fatal(err)
 		}
+	}
+}
+
+func benchParallel(b *testing.B, sync string, tables int) {
+	ctx := context.Background()
+	db := benchOpen(b, sync)
+	for i := range tables {
+		id := fmt.Sprint("t", i)
+		if err := db.CreateTable(ctx, store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom(id)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var next atomic.Int64
+	b.SetParallelism(max(1, tables/runtime.GOMAXPROCS(0)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		id := fmt.Sprint("t", (next.Add(1)-1)%int64(tables))
 		for n := 1; pb.Next(); n++ {
 			if err := db.AppendAction(ctx, id, n, engineEntry(), nil); err != nil {
 				b.Error(err)

@@ -9,15 +9,16 @@ import (
 
 // The automatic checkpoint is off (it would stall a commit on the database
 // file's fsync). Instead a background goroutine copies the WAL into the
-// database file every second with a PASSIVE checkpoint, which never blocks
-// anyone; but a PASSIVE checkpoint cannot reset the WAL while readers use
-// it, so under a steady load of reads the WAL would grow without end. When
-// the WAL passes Options.WALLimit the goroutine runs a TRUNCATE checkpoint,
-// which waits (at most checkpointWait) for readers of old snapshots to
-// finish, holding commits back meanwhile, then empties the file. If the
-// WAL still reaches 4 × WALLimit (readers never let go, or the goroutine
-// is starved) the group committer itself waits for a checkpoint before the
-// next commit: the WAL stays bounded at the cost of a pause.
+// database file with PASSIVE checkpoints, which never block anyone: every
+// second, and as soon as the WAL passes half of Options.WALLimit. But a
+// PASSIVE checkpoint cannot reset the WAL while the writer keeps writing or
+// readers use it, so under a steady load the WAL would grow without end.
+// When it passes WALLimit, the group committer, between two commits, runs a
+// TRUNCATE checkpoint: most frames are already copied, so it only copies
+// the rest, waits (at most checkpointWait) for readers of old snapshots to
+// finish, and empties the file; commits pause meanwhile. If readers do not
+// let go in time the next commits go on, and past 4 × WALLimit the
+// committer waits for them (at most hardWait): the WAL stays bounded.
 
 // checkpointEvery is how often the WAL is copied into the database file.
 const checkpointEvery = time.Second
@@ -39,8 +40,9 @@ func (db *DB) walSize() int64 {
 }
 
 // checkpointer copies the WAL into the database file in the background
-// until quit closes: PASSIVE every checkpointEvery, TRUNCATE when nudged
-// or ticked with the WAL past its limit.
+// until quit closes: PASSIVE every checkpointEvery and when nudged, and a
+// TRUNCATE on a tick that finds the WAL past its limit (grown by writes
+// other than actions while no action comes).
 func (db *DB) checkpointer() {
 	defer close(db.ckStopped)
 	t := time.NewTicker(checkpointEvery)
@@ -49,33 +51,36 @@ func (db *DB) checkpointer() {
 		select {
 		case <-db.quit:
 			return
-		case <-t.C:
 		case <-db.nudge:
-		}
-		if db.walSize() >= db.opt.WALLimit {
-			db.checkpoint("TRUNCATE", checkpointWait)
-		} else {
 			db.checkpoint("PASSIVE", 0)
+		case <-t.C:
+			if db.walSize() >= db.opt.WALLimit {
+				db.checkpoint("TRUNCATE", checkpointWait)
+			} else {
+				db.checkpoint("PASSIVE", 0)
+			}
 		}
 	}
 }
 
-// afterCommit runs in the group committer after each commit: it nudges the
-// checkpointer when the WAL passes its limit, and past 4 × the limit
-// checkpoints itself before the next commit.
+// afterCommit runs in the group committer after each commit: past half the
+// WAL limit it nudges the checkpointer to copy frames; past the limit it
+// truncates the WAL before the next commit.
 func (db *DB) afterCommit() {
 	size := db.walSize()
+	if size < db.opt.WALLimit/2 {
+		return
+	}
+	select {
+	case db.nudge <- struct{}{}:
+	default:
+	}
 	if size < db.opt.WALLimit {
 		return
 	}
-	if size < 4*db.opt.WALLimit {
-		select {
-		case db.nudge <- struct{}{}:
-		default:
-		}
-		return
+	if !db.checkpoint("TRUNCATE", checkpointWait) && db.walSize() >= 4*db.opt.WALLimit {
+		db.checkpoint("TRUNCATE", hardWait)
 	}
-	db.checkpoint("TRUNCATE", hardWait)
 }
 
 // checkpoint runs one checkpoint of the mode on the checkpoint connection,
