@@ -100,6 +100,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // the field), and 500 for the rest. The client reads the message without
 // internal prefixes (see clientMessage); a 500 says nothing of the cause.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
+	if writeQuotaError(w, err) {
+		return
+	}
 	var fe *rules.FieldError
 	switch {
 	case errors.As(err, &fe):
@@ -375,11 +378,11 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	f := store.TableFilter{Limit: 50}
 	for _, st := range strings.Split(r.URL.Query().Get("status"), ",") {
 		switch store.Status(st) {
-		case store.Waiting, store.Playing, store.Over:
+		case store.Waiting, store.Playing, store.Over, store.Failed, store.Expired:
 			f.Status = append(f.Status, store.Status(st))
 		case "":
 		default:
-			s.httpError(w, badRequest("status %q (statuses: waiting, playing, over)", st))
+			s.httpError(w, badRequest("status %q (statuses: waiting, playing, over, failed, expired)", st))
 			return
 		}
 	}
@@ -399,6 +402,7 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 type newTableReq struct {
 	Rules json.RawMessage `json:"rules"` // a preset name, or a rule set as JSON (the fields of a rule file)
 	Seats []seatReq       `json:"seats"`
+	Clock *int            `json:"clock,omitempty"` // seconds to act at a table with people; 0: the server's default
 }
 
 // seatReq is one seat asked for: "me" (the caller), "human" (a friend who
@@ -465,12 +469,14 @@ func jsonKind(t reflect.Type) string {
 // openTable stores the new table tb, starts its in-memory table t with start
 // (called with t.mu held) when every seat is taken, and serves it from now on.
 // It returns the table's view as it stands once open.
-func (s *Server) openTable(ctx context.Context, tb store.Table, t *table, start func() error) (tableView, error) {
+// The table is created by player p, within p's quotas (quota.go).
+func (s *Server) openTable(ctx context.Context, p store.Player, tb store.Table, t *table, start func() error) (tableView, error) {
 	if t.seatsFull() {
 		tb.Status = store.Playing
 		t.meta.Status = store.Playing
 	}
-	if err := s.store.CreateTable(ctx, tb); err != nil {
+	tb.Creator, t.meta.Creator = p.ID, p.ID
+	if err := s.admit(ctx, p, tb.Seats, func() error { return s.store.CreateTable(ctx, tb) }); err != nil {
 		return tableView{}, err
 	}
 	t.mu.Lock()
@@ -487,6 +493,8 @@ func (s *Server) openTable(ctx context.Context, tb store.Table, t *table, start 
 	}
 	s.tables[tb.ID] = t
 	s.mu.Unlock()
+	t.prepareBots()
+	t.scheduleClock()
 	t.scheduleBot()
 	return t.view(), nil
 }
@@ -546,8 +554,18 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	p, err := s.creator(r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	clock, err := s.clockFor(req.Clock)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	if isDragonRules(req.Rules) {
-		s.newDragonTable(w, r, req)
+		s.newDragonTable(w, r, p, req, clock)
 		return
 	}
 	rs, err := ParseRules(req.Rules)
@@ -558,6 +576,7 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	s.capTurns(&rs)
 	if len(req.Seats) == 0 {
 		req.Seats = []seatReq{{Type: "me"}, {Type: "bot", Level: defaultLevel()}}
 	}
@@ -575,15 +594,17 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	withClock(seats, clock)
 	tb := store.Table{ID: randomID(9), Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created
-	bots, err := newBots(seats, rs, s.log)
+	bots, err := s.newBots(seats, rs)
 	if err != nil {
 		s.httpError(w, badRequest("%v", err))
 		return
 	}
-	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, bots: bots}
-	v, err := s.openTable(r.Context(), tb, t, func() error {
+	t := s.newTable(tb)
+	t.bots = bots
+	v, err := s.openTable(r.Context(), p, tb, t, func() error {
 		if err := t.start(); err != nil {
 			return badRequest("%v", err)
 		}
@@ -681,8 +702,10 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	rec := t.record()
 	if rec == nil {
-		s.httpError(w, store.Errorf(store.ENOTFOUND, "the game at table %s has not started", t.id))
-		return
+		if rec, err = s.storedRecord(r.Context(), t); err != nil {
+			s.httpError(w, err)
+			return
+		}
 	}
 	data, err := rec.Marshal()
 	if err != nil {
@@ -768,7 +791,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t.mu.Lock()
-	cached, over := t.analysis, t.over.Load()
+	cached, over := t.analysis, t.meta.Status == store.Over
 	t.mu.Unlock()
 	if !over {
 		s.httpError(w, store.Errorf(store.ECONFLICT, "the game at table %s is not over: analysis comes at the end", t.id))

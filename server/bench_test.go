@@ -205,7 +205,7 @@ func benchRoundTrips(b *testing.B, ts *testServer, players []*player, pace time.
 // BenchmarkTablesPlayed plays b.N classic games to 10,000 between two
 // steady bots at once, with no pause, and reports tables per second.
 func BenchmarkTablesPlayed(b *testing.B) {
-	ts := start(b, "", server.Options{})
+	ts := start(b, "", server.Options{MaxOpenTables: -1, MaxBotTables: -1})
 	bot := map[string]string{"type": "bot", "level": "steady"}
 	benchTablesPlayed(b, ts, "classic", bot, bot)
 }
@@ -215,7 +215,7 @@ func BenchmarkTablesPlayed(b *testing.B) {
 // actions per second.
 func benchTablesPlayed(b *testing.B, ts *testServer, rules any, seats ...map[string]string) {
 	ctx := context.Background()
-	c := wsclient.New(ts.URL)
+	c := host(b, ts)
 	b.ResetTimer()
 	t0 := time.Now()
 	for range b.N {

@@ -76,7 +76,7 @@ func dragonBots(seats []store.Seat, kit *dragonKit) (map[int]*dragon.Bot, error)
 }
 
 // newDragonTable serves POST /api/tables with rules "dragon".
-func (s *Server) newDragonTable(w http.ResponseWriter, r *http.Request, req newTableReq) {
+func (s *Server) newDragonTable(w http.ResponseWriter, r *http.Request, p store.Player, req newTableReq, clock time.Duration) {
 	kit := dragonShared()
 	dr := kit.game.Rules()
 	if len(req.Seats) == 0 {
@@ -97,6 +97,7 @@ func (s *Server) newDragonTable(w http.ResponseWriter, r *http.Request, req newT
 		s.httpError(w, err)
 		return
 	}
+	withClock(seats, clock)
 	rs := dr.Soldiers
 	rs.Name = store.KindDragon
 	tb := store.Table{ID: randomID(9), Kind: store.KindDragon, Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
@@ -106,7 +107,7 @@ func (s *Server) newDragonTable(w http.ResponseWriter, r *http.Request, req newT
 		s.httpError(w, badRequest("%v", err))
 		return
 	}
-	v, err := s.openTable(r.Context(), tb, t, t.startDragon)
+	v, err := s.openTable(r.Context(), p, tb, t, t.startDragon)
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -126,7 +127,7 @@ func (s *Server) newDragon(tb store.Table) (*table, error) {
 		return nil, err
 	}
 	seed := [32]byte(tb.Seed)
-	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}}
+	t := s.newTable(tb)
 	t.dg = &dragonTable{kit: kit, seed: seed, bots: bots, botSrc: dragon.NewSource(dragon.BotSeed(seed))}
 	return t, nil
 }
@@ -136,7 +137,7 @@ func (s *Server) newDragon(tb store.Table) (*table, error) {
 func (s *Server) loadDragonTable(ctx context.Context, tb store.Table) (*table, error) {
 	t, err := s.newDragon(tb)
 	if err != nil {
-		return nil, fmt.Errorf("server: table %s: %w", tb.ID, err)
+		return nil, cannotLoad("%v", err)
 	}
 	if tb.Status == store.Waiting && !t.seatsFull() {
 		return t, nil
@@ -150,7 +151,7 @@ func (s *Server) loadDragonTable(ctx context.Context, tb store.Table) (*table, e
 		}
 		rec, err := dragon.ParseRecord(data)
 		if err != nil {
-			return nil, fmt.Errorf("server: table %s: %w", tb.ID, err)
+			return nil, cannotLoad("its record does not read: %v", err)
 		}
 		acts = rec.Actions
 		t.over.Store(true)
@@ -162,13 +163,13 @@ func (s *Server) loadDragonTable(ctx context.Context, tb store.Table) (*table, e
 		for i, e := range entries {
 			var a dragon.Action
 			if err := json.Unmarshal(e, &a); err != nil {
-				return nil, fmt.Errorf("server: table %s: action %d: %w", tb.ID, i+1, err)
+				return nil, cannotLoad("its action %d does not read: %v", i+1, err)
 			}
 			acts = append(acts, a)
 		}
 	}
 	if err := t.dg.replay(t.names(), acts); err != nil {
-		return nil, fmt.Errorf("server: resume table %s: %w", tb.ID, err)
+		return nil, cannotLoad("its actions do not resume: %v", err)
 	}
 	return t, nil
 }
@@ -335,6 +336,7 @@ func (c *client) dragonAct(m clientMsg) {
 		c.sendJSON(errorMsg{Type: "error", Code: r.Code, Message: r.Msg, Version: t.dg.version(), ID: m.ID})
 		return
 	}
+	t.acted(seat)
 	if r := t.dragonCommit(a); r != nil {
 		c.srv.mActions.WithLabelValues("refused", "player").Inc()
 		c.sendJSON(errorMsg{Type: "error", Code: r.Code, Message: r.Msg, Version: t.dg.version(), ID: m.ID})
@@ -349,6 +351,9 @@ func (t *table) dragonCheck(p *store.Player, seat, version int, a dragon.Action)
 	d := t.dg
 	if p == nil || seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].PlayerID != p.ID {
 		return refuse(codeNotSeated, "your token does not hold seat %d at this table", seat)
+	}
+	if r := t.failedRefusal(); r != nil {
+		return r
 	}
 	if !d.started {
 		return refuse(codeNotStarted, "the game has not started: seats are still free")
@@ -453,13 +458,14 @@ func (t *table) scheduleDragonBot() {
 		return
 	}
 	if _, ok := d.bots[d.state.Turn]; !ok {
+		t.scheduleAuto()
 		return
 	}
 	version := d.version()
 	if t.botTimer != nil {
 		t.botTimer.Stop()
 	}
-	t.botTimer = time.AfterFunc(t.srv.opt.BotDelay, func() { t.dragonBotAct(version) })
+	t.botTimer = t.afterGuarded(t.srv.opt.BotDelay, "bot", func() { t.dragonBotAct(version) })
 }
 
 // dragonBotAct plays the bot's move if the game is still at version. The
@@ -468,7 +474,7 @@ func (t *table) dragonBotAct(version int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	d := t.dg
-	if t.closed || !d.started || d.state.Over() || d.version() != version {
+	if t.closed || t.over.Load() || !d.started || d.state.Over() || d.version() != version {
 		return
 	}
 	seat := d.state.Turn
@@ -520,9 +526,10 @@ func (t *table) dragonRecord() *dragon.Record {
 	for _, s := range t.meta.Seats {
 		rec.Levels = append(rec.Levels, s.Bot)
 	}
-	if d.state.Over() {
+	switch {
+	case d.state.Over():
 		rec.Winners, rec.Slain = d.state.Winners, d.state.Slain
-	} else {
+	case t.meta.Status != store.Failed: // a failed game never goes on: its seed is shown
 		rec.Seed = ""
 	}
 	return rec

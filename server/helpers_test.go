@@ -193,3 +193,13 @@ func (p *player) playToEnd(ctx context.Context) error {
 		}
 	}
 }
+
+// host returns a client with a new player, who may create tables.
+func host(t testing.TB, ts *testServer) *wsclient.Client {
+	t.Helper()
+	c := wsclient.New(ts.URL)
+	if _, _, err := c.NewPlayer(context.Background(), "Host"); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 )
@@ -42,6 +43,43 @@ type Options struct {
 	PlayerMessageBurst int            // ... with bursts of 80
 	WSPerAddress       int            // 16 WebSocket connections open from one client address
 	WSTotal            int            // 5000 WebSocket connections open in all
+
+	// The life of tables (docs/API.md, "Tables: quotas, clock, failure").
+	// A negative cap or duration turns that limit off.
+	MaxOpenTables  int           // 10: open (waiting or playing) tables one player may have created
+	MaxBotTables   int           // 2: open bots-only tables one player may have created
+	MaxTurns       int           // 200: the most rounds of a game; a new table's rules get the lower of theirs and this
+	WaitingExpiry  time.Duration // 24h: a table still waiting for players this long after its last change expires
+	FinishedTables int           // 64: finished tables nobody watches kept in memory (most recently read)
+	TurnClock      time.Duration // 90s: time to act at a table with people, unless the table asks for another
+	MaxTurnClock   time.Duration // 1h: the longest clock a table may ask for
+	ClockForfeits  int           // 3: timeouts in a row after which a seat resigns
+	// Bots makes the bots of the tables (and the turn clock's expert); nil:
+	// bot.New. Tests use it to inject a failing bot.
+	Bots func(level string, r rules.Rules) (bot.Strategy, error)
+}
+
+// withTableDefaults fills the zero fields of the life of tables.
+func (o *Options) withTableDefaults() {
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&o.MaxOpenTables, 10)
+	def(&o.MaxBotTables, 2)
+	def(&o.MaxTurns, 200)
+	def(&o.FinishedTables, 64)
+	def(&o.ClockForfeits, 3)
+	if o.WaitingExpiry == 0 {
+		o.WaitingExpiry = 24 * time.Hour
+	}
+	if o.TurnClock == 0 {
+		o.TurnClock = 90 * time.Second
+	}
+	if o.MaxTurnClock <= 0 {
+		o.MaxTurnClock = time.Hour
+	}
 }
 
 // Server is the web game. Create it with New, serve Handler, and Close it.
@@ -51,10 +89,14 @@ type Server struct {
 	log     *slog.Logger
 	handler http.Handler
 
-	mu      sync.Mutex
-	tables  map[string]*table
-	closed  bool
-	clients map[*client]struct{}
+	mu       sync.Mutex
+	tables   map[string]*table // open tables, and finished ones being watched
+	finished *finishedTables   // finished tables nobody watches, most recently read
+	closed   bool
+	clients  map[*client]struct{}
+	createMu sync.Mutex    // serializes table creation, so quotas hold (quota.go)
+	stop     chan struct{} // closed by Close: ends the expiry loop
+	loops    sync.WaitGroup
 
 	edge
 
@@ -91,27 +133,43 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	s := &Server{store: st, opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{}}
+	opt.withTableDefaults()
+	s := &Server{store: st, opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
+		finished: newFinishedTables(opt.FinishedTables), stop: make(chan struct{})}
 	s.initMetrics()
 	if err := s.initEdge(); err != nil {
 		return nil, err
 	}
 	s.handler = s.routes()
+	if opt.WaitingExpiry > 0 { // before resuming: expired tables are not loaded
+		if _, err := st.ExpireWaiting(ctx, opt.Now().Add(-opt.WaitingExpiry), s.expiryReason()); err != nil {
+			return nil, err
+		}
+	}
 	open, err := st.Tables(ctx, store.TableFilter{Status: []store.Status{store.Waiting, store.Playing}, Limit: 1 << 30})
 	if err != nil {
 		return nil, err
 	}
+	failed := 0
 	for _, tb := range open {
-		t, err := s.loadTable(ctx, tb)
+		t, err := s.resumeTable(ctx, tb)
 		if err != nil {
 			return nil, err
 		}
+		if t.meta.Status == store.Failed {
+			failed++
+			s.finished.add(t)
+			continue
+		}
 		s.tables[tb.ID] = t
 		t.mu.Lock()
+		t.prepareBots()
+		t.scheduleClock()
 		t.scheduleBot()
 		t.mu.Unlock()
 	}
-	s.log.Info("tables resumed", "count", len(open))
+	s.log.Info("tables resumed", "count", len(open)-failed, "failed", failed)
+	s.startExpiry()
 	return s, nil
 }
 
@@ -122,6 +180,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // for actions in progress to be committed. It does not close the store.
 func (s *Server) Close() error {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.stop)
+	}
 	s.closed = true
 	tables := make([]*table, 0, len(s.tables))
 	for _, t := range s.tables {
@@ -135,14 +196,13 @@ func (s *Server) Close() error {
 	for _, t := range tables {
 		t.mu.Lock() // waits for an action being committed
 		t.closed = true
-		if t.botTimer != nil {
-			t.botTimer.Stop()
-		}
+		t.stopTimers()
 		t.mu.Unlock()
 	}
 	for _, c := range clients {
 		c.close(goingAway, "the server is shutting down")
 	}
+	s.loops.Wait()
 	return nil
 }
 

@@ -522,7 +522,7 @@ func TestRestartWithTheBotToActResumesTheBot(t *testing.T) {
 	path := t.TempDir() + "/bots.db"
 	ts := start(t, path, server.Options{BotDelay: time.Hour})
 	ctx := ctxT(t, time.Minute)
-	c := wsclient.New(ts.URL)
+	c := host(t, ts)
 	tb, err := c.CreateTable(ctx, shortRules, map[string]string{"type": "bot", "level": "steady"}, map[string]string{"type": "bot", "level": "steady"})
 	if err != nil {
 		t.Fatal(err)
@@ -569,9 +569,9 @@ func TestManyBotTablesAtOnce(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
-	ts := start(t, "", server.Options{})
+	ts := start(t, "", server.Options{MaxOpenTables: -1, MaxBotTables: -1})
 	ctx := ctxT(t, 3*time.Minute)
-	c := wsclient.New(ts.URL)
+	c := host(t, ts)
 	ids := make([]string, n)
 	var wg sync.WaitGroup
 	errs := make(chan error, n)

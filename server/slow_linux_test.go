@@ -36,9 +36,9 @@ func smallWindow() *http.Client {
 // rather than holding up the table; a watcher that reads sees every
 // version in order meanwhile.
 func TestSlowClientIsDropped(t *testing.T) {
-	ts := start(t, "", server.Options{BotDelay: time.Millisecond}) // fast, but a reader keeps up
+	ts := start(t, "", server.Options{BotDelay: time.Millisecond, MaxTurns: -1}) // fast, but a reader keeps up; a game that does not end
 	ctx := ctxT(t, 2*time.Minute)
-	c := wsclient.New(ts.URL)
+	c := host(t, ts)
 	long := map[string]any{"base": "classic", "game": map[string]any{"target": 1000000}}
 	tb, err := c.CreateTable(ctx, long, map[string]string{"type": "bot", "level": "steady"}, map[string]string{"type": "bot", "level": "steady"})
 	if err != nil {

@@ -3,8 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"log/slog"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -36,6 +37,26 @@ type table struct {
 	analysis *Analysis
 	over     atomic.Bool
 	dg       *dragonTable // a Dragon Farkle table (dragon.go); nil for ordinary Farkle
+	clock    tableClock   // the turn clock (clock.go)
+}
+
+// newTable returns the in-memory table of tb with nobody watching, no
+// game and no bots.
+func (s *Server) newTable(tb store.Table) *table {
+	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}}
+	t.clock.seat, t.clock.auto = -1, -1
+	return t
+}
+
+// stopTimers stops the bot's and the clock's timers. t.mu is held.
+func (t *table) stopTimers() {
+	if t.botTimer != nil {
+		t.botTimer.Stop()
+	}
+	if t.clock.timer != nil {
+		t.clock.timer.Stop()
+	}
+	t.clock.seat, t.clock.auto = -1, -1
 }
 
 // logLine is one event of the game as the log shows it.
@@ -46,17 +67,33 @@ type logLine struct {
 	Text    string `json:"text"`
 }
 
+// loadError is why a stored table cannot be loaded although the store
+// answered: rules now refused, bots that cannot be made, actions that do
+// not resume. The table fails; the server goes on.
+type loadError struct{ err error }
+
+func (e *loadError) Error() string { return e.err.Error() }
+func (e *loadError) Unwrap() error { return e.err }
+
+func cannotLoad(format string, args ...any) error {
+	return &loadError{fmt.Errorf(format, args...)}
+}
+
 // loadTable builds the in-memory table of tb, resuming its game from the
-// stored actions and seed.
+// stored actions and seed. A table that cannot be loaded is a *loadError;
+// other errors are the store's.
 func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) {
 	if tb.Kind == store.KindDragon {
 		return s.loadDragonTable(ctx, tb)
 	}
-	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}}
+	if err := tb.Rules.Validate(); err != nil {
+		return nil, cannotLoad("its rules are refused now: %v", strings.TrimPrefix(err.Error(), "rules: "))
+	}
+	t := s.newTable(tb)
 	var err error
 	if tb.Status != store.Over {
-		if t.bots, err = newBots(tb.Seats, tb.Rules, s.log); err != nil {
-			return nil, fmt.Errorf("server: table %s: %w", tb.ID, err)
+		if t.bots, err = s.newBots(tb.Seats, tb.Rules); err != nil {
+			return nil, cannotLoad("its bots cannot be made: %v", err)
 		}
 	}
 	if tb.Status == store.Waiting && !t.seatsFull() {
@@ -69,7 +106,7 @@ func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) 
 		}
 		g, err := record.Resume(rec, tb.Seed)
 		if err != nil {
-			return nil, fmt.Errorf("server: table %s: %w", tb.ID, err)
+			return nil, cannotLoad("its record does not replay: %v", err)
 		}
 		t.game = g
 		t.over.Store(true)
@@ -84,11 +121,31 @@ func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) 
 	rec.Actions = acts
 	g, err := record.Resume(rec, tb.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("server: resume table %s: %w", tb.ID, err)
+		return nil, cannotLoad("its actions do not resume: %v", err)
 	}
 	t.game = g
 	t.rebuildLog()
 	return t, nil
+}
+
+// resumeTable loads tb, or fails it when it cannot be loaded (a panic
+// while loading included); the error is the store's only.
+func (s *Server) resumeTable(ctx context.Context, tb store.Table) (t *table, err error) {
+	if tb.Status == store.Failed || tb.Status == store.Expired {
+		return s.failedTable(ctx, tb, nil), nil
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("panic loading a table", "table", tb.ID, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			t, err = s.failedTable(ctx, tb, fmt.Errorf("internal error")), nil
+		}
+	}()
+	t, err = s.loadTable(ctx, tb)
+	var le *loadError
+	if errors.As(err, &le) {
+		return s.failedTable(ctx, tb, le), nil
+	}
+	return t, err
 }
 
 func (t *table) names() []string {
@@ -195,6 +252,9 @@ func (t *table) playerAct(p *store.Player, seat int, version int, a engine.Actio
 	if p == nil || seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].PlayerID != p.ID {
 		return refuse(codeNotSeated, "your token does not hold seat %d at this table", seat)
 	}
+	if r := t.failedRefusal(); r != nil {
+		return r
+	}
 	if t.game == nil {
 		return refuse(codeNotStarted, "the game has not started: seats are still free")
 	}
@@ -212,6 +272,7 @@ func (t *table) playerAct(p *store.Player, seat int, version int, a engine.Actio
 	if version != st.Version {
 		return refuse(codeStale, "you acted on version %d but the game is at version %d: look again", version, st.Version)
 	}
+	t.acted(seat)
 	if r := t.commit(a); r != nil {
 		return r
 	}
@@ -272,6 +333,7 @@ func (t *table) settle(n int, over bool, winners, scores []int, broadcast func()
 		t.meta.Winners, t.meta.Scores = winners, scores
 		t.over.Store(true)
 	}
+	t.scheduleClock()
 	broadcast()
 	t.scheduleBot()
 	if over && len(t.clients) == 0 {
@@ -311,13 +373,14 @@ func (t *table) scheduleBot() {
 	}
 	seat := t.game.State.Actor()
 	if _, ok := t.bots[seat]; !ok {
+		t.scheduleAuto()
 		return
 	}
 	version := t.game.State.Version
 	if t.botTimer != nil {
 		t.botTimer.Stop()
 	}
-	t.botTimer = time.AfterFunc(t.srv.opt.BotDelay, func() { t.botAct(version) })
+	t.botTimer = t.afterGuarded(t.srv.opt.BotDelay, "bot", func() { t.botAct(version) })
 }
 
 // botAct plays the bot's move if the game is still at version. The bot
@@ -325,7 +388,7 @@ func (t *table) scheduleBot() {
 // take long, and the table keeps serving its watchers meanwhile.
 func (t *table) botAct(version int) {
 	t.mu.Lock()
-	if t.closed || t.game == nil || t.game.State.Over() || t.game.State.Version != version {
+	if t.closed || t.over.Load() || t.game == nil || t.game.State.Over() || t.game.State.Version != version {
 		t.mu.Unlock()
 		return
 	}
@@ -339,7 +402,7 @@ func (t *table) botAct(version int) {
 	a := b.Choose(st)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.closed || t.game == nil || t.game.State.Version != version {
+	if t.closed || t.over.Load() || t.game == nil || t.game.State.Version != version {
 		return
 	}
 	t.botDone(seat, a, t.commit(a), func() { t.botAct(version) })
@@ -353,36 +416,52 @@ func (t *table) botDone(seat int, action fmt.Stringer, r *refusal, retry func())
 		t.srv.mActions.WithLabelValues("refused", "bot").Inc()
 		t.srv.log.Error("bot action refused", "table", t.id, "seat", seat, "action", action.String(), "err", r.Msg)
 		if r.Code == codeServer && !t.closed {
-			t.botTimer = time.AfterFunc(time.Second, retry)
+			t.botTimer = t.afterGuarded(time.Second, "bot", retry)
 		}
 		return
 	}
 	t.srv.mActions.WithLabelValues("accepted", "bot").Inc()
 }
 
-// newBots makes the bots of the seats and starts loading what solver bots
-// need in the background (solving a rule set the first time takes minutes;
-// the result is cached by package bot).
-func newBots(seats []store.Seat, r rules.Rules, log *slog.Logger) (map[int]bot.Strategy, error) {
+// makeBot returns a bot of the level for rules r: bot.New, or the
+// Options' maker.
+func (s *Server) makeBot(level string, r rules.Rules) (bot.Strategy, error) {
+	if s.opt.Bots != nil {
+		return s.opt.Bots(level, r)
+	}
+	return bot.New(level, r)
+}
+
+// newBots makes the bots of the seats.
+func (s *Server) newBots(seats []store.Seat, r rules.Rules) (map[int]bot.Strategy, error) {
 	bots := map[int]bot.Strategy{}
 	for i, seat := range seats {
 		if seat.Bot == "" {
 			continue
 		}
-		b, err := bot.New(seat.Bot, r)
+		b, err := s.makeBot(seat.Bot, r)
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}
 		bots[i] = b
-		if _, slow := b.(bot.Preparer); slow {
-			go func() {
-				if err := bot.Prepare(b); err != nil {
-					log.Warn("bot preparation failed", "level", seat.Bot, "err", err)
-				}
-			}()
-		}
 	}
 	return bots, nil
+}
+
+// prepareBots starts loading what the table's solver bots need in the
+// background (solving a rule set the first time takes minutes; the result
+// is cached by package bot). A panic there fails the table.
+func (t *table) prepareBots() {
+	for seat, b := range t.bots {
+		if _, slow := b.(bot.Preparer); !slow {
+			continue
+		}
+		t.goGuarded("bot preparation", func() {
+			if err := bot.Prepare(b); err != nil {
+				t.srv.log.Warn("bot preparation failed", "table", t.id, "seat", seat, "level", t.meta.Seats[seat].Bot, "err", err)
+			}
+		})
+	}
 }
 
 // join seats player p at the first free human seat (or the seat asked
@@ -394,6 +473,9 @@ func (t *table) join(ctx context.Context, p store.Player, want int) (int, error)
 		if s.PlayerID == p.ID {
 			return i, nil
 		}
+	}
+	if t.meta.Status != store.Waiting {
+		return -1, store.Errorf(store.ECONFLICT, "table %s is %s: no seat can be taken; you can watch", t.id, t.meta.Status)
 	}
 	seat := want
 	if seat < 0 {
@@ -429,6 +511,7 @@ func (t *table) join(ctx context.Context, p store.Player, want int) (int, error)
 		if err := t.start(); err != nil {
 			return -1, err
 		}
+		t.scheduleClock()
 	}
 	for c := range t.clients {
 		c.sendWelcome()
@@ -490,6 +573,8 @@ type tableView struct {
 	Scores     []int      `json:"scores,omitempty"`
 	Watchers   int        `json:"watchers"`
 	Hints      bool       `json:"hints"`
+	Clock      *clockView `json:"clock,omitempty"`  // at a table with a turn clock
+	Reason     string     `json:"reason,omitempty"` // why a table failed or expired
 }
 
 type seatView struct {
@@ -502,9 +587,13 @@ type seatView struct {
 func viewOf(tb store.Table) tableView {
 	v := tableView{ID: tb.ID, Kind: tb.Kind, Status: string(tb.Status), Rules: tb.Rules, Commitment: tb.Commitment(), Actions: tb.Actions,
 		Created: tb.Created.UTC(), Updated: tb.Updated.UTC(), Winners: tb.Winners, Scores: tb.Scores}
-	if tb.Status == store.Over {
-		v.Seed = tb.Seed.Hex()
+	if tb.Status == store.Over || tb.Status == store.Failed {
+		v.Seed = tb.Seed.Hex() // a failed game never goes on
 	}
+	if d := clockOf(tb.Seats); d > 0 {
+		v.Clock = &clockView{Seconds: d.Seconds()}
+	}
+	v.Reason = tb.Reason
 	for _, s := range tb.Seats {
 		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "", PlayerID: s.PlayerID})
 	}
@@ -516,6 +605,9 @@ func (t *table) view() tableView {
 	v := viewOf(t.meta)
 	v.Watchers = len(t.clients)
 	v.Hints = t.srv.opt.Advisor != nil
+	if v.Clock != nil && !t.over.Load() {
+		v.Clock = t.clockView()
+	}
 	if t.dg != nil {
 		v.Rules, v.Hints = t.dg.kit.game.Rules(), true
 	}
@@ -573,14 +665,18 @@ func (t *table) record() *record.Record {
 	}
 	rec := *t.game.Record
 	rec.Actions = append([]record.Entry(nil), rec.Actions...)
-	if !t.game.State.Over() {
+	switch {
+	case t.meta.Status == store.Failed:
+		rec.Reveal(t.meta.Seed) // a failed game never goes on
+	case !t.game.State.Over():
 		rec.Seed = ""
 	}
 	return &rec
 }
 
 // getTable returns the table in memory, loading it from the store if
-// needed (a finished table is loaded to be watched or replayed).
+// needed. A finished (or failed) table nobody watches is kept among the
+// most recently read (Options.FinishedTables), not for good.
 func (s *Server) getTable(ctx context.Context, id string) (*table, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -590,26 +686,63 @@ func (s *Server) getTable(ctx context.Context, id string) (*table, error) {
 	if t, ok := s.tables[id]; ok {
 		return t, nil
 	}
+	if t, ok := s.finished.get(id); ok {
+		return t, nil
+	}
 	tb, err := s.store.Table(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.loadTable(ctx, tb)
+	t, err := s.resumeTable(ctx, tb)
 	if err != nil {
 		return nil, err
 	}
+	if t.over.Load() {
+		s.finished.add(t)
+		return t, nil
+	}
 	s.tables[id] = t
+	t.mu.Lock()
+	t.prepareBots()
+	t.scheduleClock()
+	t.scheduleBot()
+	t.mu.Unlock()
 	return t, nil
 }
 
-// release forgets a finished table nobody watches; it is loaded again
-// from the store when asked for.
+// watch keeps t in memory while a client watches it. t.mu is not held.
+func (s *Server) watch(t *table) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	if _, ok := s.tables[t.id]; !ok {
+		s.finished.remove(t.id)
+		s.tables[t.id] = t
+	}
+}
+
+// release moves a finished (or failed) table nobody watches to the
+// finished tables kept by recent use; it is loaded again when asked for
+// after it leaves them.
 func (s *Server) release(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.over.Load() && len(t.clients) == 0 {
+	if t.over.Load() && len(t.clients) == 0 && s.tables[t.id] == t {
 		delete(s.tables, t.id)
+		s.finished.add(t)
 	}
+}
+
+// drop forgets the table with id (an expired table). t.mu is not held.
+func (s *Server) drop(id string) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.tables[id]
+	delete(s.tables, id)
+	s.finished.remove(id)
+	return t
 }

@@ -183,6 +183,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.clients[c] = struct{}{}
 	s.mu.Unlock()
+	s.watch(t)
 	s.mClients.Inc()
 	t.mu.Lock()
 	t.clients[c] = struct{}{}

@@ -93,6 +93,9 @@ type Seat struct {
 	Name     string `json:"name"`
 	Bot      string `json:"bot,omitempty"` // bot level; empty for a human seat
 	PlayerID string `json:"player_id,omitempty"`
+	// Clock is the time a human seat has for each decision at a table with
+	// a turn clock (0: none); the server acts for the seat when it runs out.
+	Clock time.Duration `json:"clock,omitempty"`
 }
 
 // Table is one table: its rules, seats, secret seed and progress.

@@ -33,6 +33,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
+	tables := tableFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,6 +51,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(bot.DefaultTables, true),
 		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
 	if err := edge(m); err != nil {
+		return err
+	}
+	if err := tables(&m.Options); err != nil {
 		return err
 	}
 	if err := m.Run(ctx); err != nil {

@@ -151,18 +151,23 @@ function tableList(tables, empty, action) {
       h('strong', {}, t.seats.map((s) => s.free ? '(free seat)' : s.name).join(' vs ')),
       h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${t.actions} actions` : `${t.rules.name} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
         t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '',
-        (t.winners || []).length ? ` · won by ${t.winners.map((w) => t.seats[w].name).join(' and ')}` : '')),
+        (t.winners || []).length ? ` · won by ${t.winners.map((w) => t.seats[w].name).join(' and ')}` : '',
+        t.clock ? ` · ${fmt(t.clock.seconds)} s to act` : ''),
+      t.reason ? h('div', { class: 'reason small' }, `${t.status === 'expired' ? 'Expired' : 'Failed'}: ${t.reason}`) : ''),
     action(t))));
 }
 
 async function lobby() {
   page(h('h1', {}, 'Lobby'), h('p', { class: 'muted' }, 'Loading…'));
-  const [waiting, playing] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing')]);
+  const [waiting, playing, failed] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing'),
+    api('GET', '/api/tables?status=failed&limit=10')]);
   page(h('h1', {}, 'Lobby'),
     h('h2', {}, 'Waiting for players'),
     tableList(waiting, 'No table is waiting. Create one!', (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, 'Join')),
     h('h2', {}, 'Being played'),
     tableList(playing, 'No game is being played right now.', (t) => h('a', { class: 'button', href: `/t/${t.id}` }, 'Watch')),
+    failed.length ? h('h2', {}, 'Stopped by the server') : '',
+    failed.length ? tableList(failed, '', (t) => h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, 'Record')) : '',
     h('p', {}, h('a', { class: 'button primary', href: '/new' }, 'Create a table')));
 }
 

@@ -8,6 +8,7 @@
 import { h, api, page, ensurePlayer, nameField, fmt, pct, go } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
+import { tableClock } from './clock.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -72,11 +73,16 @@ export function dragonPage(id) {
       setTimeout(() => { g.err = null; draw(); }, 4000);
     } else if (m.type === 'hint') {
       g.hint = m.advice;
+    } else if (m.type === 'failed' || m.type === 'expired') {
+      g.table = { ...m.table, rules: g.table.rules };
+      g.err = `This table ${m.type === 'expired' ? 'expired' : 'was stopped'}: ${m.reason}`;
     }
+    if (m.table) clock.seen(m.type);
     draw();
   }
 
   const names = () => g.table.seats.map((s) => s.name);
+  const clock = tableClock(g, names, () => !g.v || g.v.phase === 'over' || g.table.status !== 'playing');
   const myTurn = () => g.online && g.v && g.v.turn === g.you.seat && g.you.seat >= 0 && g.v.phase !== 'over' && (g.v.legal || []).length > 0;
   const legal = (kind) => (g.v.legal || []).filter((a) => a.kind === kind);
   const cardName = (cid) => {
@@ -214,6 +220,7 @@ export function dragonPage(id) {
     }
     const mode = v.mode === 'battle' ? 'Final Battle' : v.mode === 'recruit' ? 'Recruiting' : '';
     return h('section', { class: `card play${mine ? ' mine' : ''}${v.mode === 'battle' ? ' battle' : ''}`, 'aria-label': 'table' },
+      clock.badge(),
       h('div', { class: 'status-line' },
         h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `Round ${v.round}${mode ? ' · ' + mode : ''}`)),
         v.mode === 'battle' ? wounds() : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
@@ -357,5 +364,5 @@ export function dragonPage(id) {
   }
 
   connectTable(g, id, banner, onMessage, draw);
-  return () => { g.closed = true; document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
+  return () => { g.closed = true; clock.stop(); document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
 }

@@ -5,6 +5,7 @@
 import { h, api, page, ensurePlayer, nameField, state as app, fmt, pct, go } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
+import { tableClock } from './clock.js';
 
 export function tablePage(id) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0, analysis: null };
@@ -30,13 +31,17 @@ export function tablePage(id) {
       g.err = m.message;
     } else if (m.type === 'hint') {
       g.hint = m.advice;
+    } else if (m.type === 'failed' || m.type === 'expired') {
+      g.table = { ...m.table, rules: g.table.rules }; g.pending = null;
     }
+    if (m.table) clock.seen(m.type);
     draw();
     if (m.type === 'error') setTimeout(() => { g.err = null; draw(); }, 4000);
   }
 
   const myTurn = () => g.online && g.st && g.st.actor === g.you.seat && g.you.seat >= 0 && g.st.phase !== 'over';
   const names = () => g.table.seats.map((s) => s.name);
+  const clock = tableClock(g, names, () => !g.st || g.st.phase === 'over');
 
   // selection returns the faces selected and the legal keep they form, if any.
   function selection() {
@@ -149,8 +154,18 @@ export function tablePage(id) {
     return h('div', { class: 'hint' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)}`))));
   }
 
+  function stoppedArea() {
+    const t = g.table;
+    return h('section', { class: 'card stopped', id: 'stopped', role: 'status' },
+      h('h2', {}, t.status === 'expired' ? 'This table expired' : 'This table was stopped'),
+      h('p', {}, t.reason || ''),
+      g.st ? h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record')) : '',
+      h('p', {}, h('a', { class: 'button primary', href: '/lobby' }, 'Back to the lobby')));
+  }
+
   function playArea() {
     const st = g.st;
+    if (g.table.status === 'failed' || g.table.status === 'expired') return stoppedArea();
     if (!st) {
       const seated = g.you.seat >= 0;
       const free = g.table.seats.some((s) => s.free);
@@ -200,6 +215,7 @@ export function tablePage(id) {
           `Bank ${fmt(total)}`, ' ', h('kbd', {}, 'B')),
         h('button', { id: 'hint', class: 'big ghost', disabled: !mine, onclick: askHint }, 'Hint ', h('kbd', {}, 'H')));
     return h('section', { class: `card play${mine ? ' mine' : ''}`, 'aria-label': 'table' },
+      clock.badge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
         st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Turn'), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
       dice,
@@ -269,5 +285,5 @@ export function tablePage(id) {
   }
 
   connectTable(g, id, banner, onMessage, draw);
-  return () => { g.closed = true; document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
+  return () => { g.closed = true; clock.stop(); document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
 }

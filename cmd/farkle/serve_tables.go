@@ -1,0 +1,58 @@
+package main
+
+import (
+	"flag"
+	"time"
+
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/server"
+)
+
+// tableFlags registers the flags of the life of tables on the serve
+// command's flags: quotas, the length of a game, expiry, finished tables
+// kept in memory and the turn clock. The function it returns checks the
+// parsed values and sets them in opt. For each, 0 turns the limit off.
+func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
+	maxOpen := fs.Int("max-open-tables", 10, "open (waiting or playing) tables one player may have created (0: no cap)")
+	maxBots := fs.Int("max-bot-tables", 2, "open bots-only tables one player may have created (0: no cap)")
+	maxTurns := fs.Int("max-turns", 200, "the most rounds of a game: a longer game ends on points by its tie rule (0: no cap)")
+	expiry := fs.Duration("waiting-expiry", 24*time.Hour, "a table still waiting for players this long expires (0: never)")
+	finished := fs.Int("finished-tables", 64, "finished tables nobody watches kept in memory (0: none, read from the database each time)")
+	clock := fs.Duration("turn-clock", 90*time.Second, "the time to act at a table with people, unless the table asks for another (0: no clock)")
+	forfeits := fs.Int("clock-forfeits", 3, "timeouts in a row after which a seat resigns (0: never)")
+	return func(opt *server.Options) error {
+		for name, v := range map[string]int{"max-open-tables": *maxOpen, "max-bot-tables": *maxBots, "max-turns": *maxTurns,
+			"finished-tables": *finished, "clock-forfeits": *forfeits} {
+			if v < 0 {
+				return usagef("--%s %d: must be 0 or more", name, v)
+			}
+		}
+		for name, v := range map[string]time.Duration{"waiting-expiry": *expiry, "turn-clock": *clock} {
+			if v < 0 {
+				return usagef("--%s %s: must be 0 or more", name, v)
+			}
+		}
+		if *maxTurns > rules.MaxTurnsLimit {
+			return usagef("--max-turns %d: at most %d", *maxTurns, rules.MaxTurnsLimit)
+		}
+		if *clock > time.Hour {
+			return usagef("--turn-clock %s: at most 1h", *clock)
+		}
+		off := func(v int) int { // Options: 0 is the default, negative is off
+			if v == 0 {
+				return -1
+			}
+			return v
+		}
+		offD := func(v time.Duration) time.Duration {
+			if v == 0 {
+				return -1
+			}
+			return v
+		}
+		opt.MaxOpenTables, opt.MaxBotTables, opt.MaxTurns = off(*maxOpen), off(*maxBots), off(*maxTurns)
+		opt.FinishedTables, opt.ClockForfeits = off(*finished), off(*forfeits)
+		opt.WaitingExpiry, opt.TurnClock = offD(*expiry), offD(*clock)
+		return nil
+	}
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/server"
+)
+
+func TestTableFlags(t *testing.T) {
+	parse := func(args ...string) (server.Options, error) {
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		set := tableFlags(fs)
+		if err := fs.Parse(args); err != nil {
+			return server.Options{}, err
+		}
+		var opt server.Options
+		return opt, set(&opt)
+	}
+	opt, err := parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := server.Options{MaxOpenTables: 10, MaxBotTables: 2, MaxTurns: 200, WaitingExpiry: 24 * time.Hour, FinishedTables: 64,
+		TurnClock: 90 * time.Second, ClockForfeits: 3}
+	if opt.MaxOpenTables != want.MaxOpenTables || opt.MaxBotTables != want.MaxBotTables || opt.MaxTurns != want.MaxTurns ||
+		opt.WaitingExpiry != want.WaitingExpiry || opt.FinishedTables != want.FinishedTables || opt.TurnClock != want.TurnClock ||
+		opt.ClockForfeits != want.ClockForfeits {
+		t.Fatalf("defaults: %+v", opt)
+	}
+	// 0 turns a limit off: the server's options say so with a negative value.
+	opt, err = parse("--max-open-tables", "0", "--turn-clock", "0", "--waiting-expiry", "0", "--clock-forfeits", "0")
+	if err != nil || opt.MaxOpenTables >= 0 || opt.TurnClock >= 0 || opt.WaitingExpiry >= 0 || opt.ClockForfeits >= 0 {
+		t.Fatalf("zeros: %+v, %v", opt, err)
+	}
+	for _, c := range []struct{ args []string }{
+		{[]string{"--max-bot-tables", "-1"}},
+		{[]string{"--max-turns", "10001"}},
+		{[]string{"--turn-clock", "2h"}},
+		{[]string{"--waiting-expiry", "-1s"}},
+	} {
+		_, err := parse(c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.args[0]) {
+			t.Errorf("%v: %v (want an error naming the flag)", c.args, err)
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/farkle/farkle/store"
+)
+
+// Waiting tables expire: a table still waiting for players
+// Options.WaitingExpiry after its last change is marked expired in the
+// store, leaves memory and the lobby, and its watchers are told. The check
+// runs at start and then every expiryEvery(WaitingExpiry).
+
+// expiryEvery returns how often the expiry runs: a 24th of the expiry,
+// between 50 ms and 10 minutes, so a table expires at most ~4% late.
+func expiryEvery(expiry time.Duration) time.Duration {
+	return min(max(expiry/24, 50*time.Millisecond), 10*time.Minute)
+}
+
+// startExpiry starts the expiry loop, which ends with Close.
+func (s *Server) startExpiry() {
+	if s.opt.WaitingExpiry <= 0 {
+		return
+	}
+	every := expiryEvery(s.opt.WaitingExpiry)
+	s.loops.Add(1)
+	go func() {
+		defer s.loops.Done()
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-s.stop:
+				return
+			case <-tick.C:
+				s.expireWaiting()
+			}
+		}
+	}()
+}
+
+// expireWaiting expires the waiting tables past the expiry. A panic is
+// logged and the loop goes on.
+func (s *Server) expireWaiting() {
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("panic expiring tables", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		}
+	}()
+	reason := s.expiryReason()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ids, err := s.store.ExpireWaiting(ctx, s.opt.Now().Add(-s.opt.WaitingExpiry), reason)
+	if err != nil {
+		s.log.Error("expiring waiting tables", "err", err)
+		return
+	}
+	for _, id := range ids {
+		t := s.drop(id)
+		if t == nil {
+			continue
+		}
+		t.mu.Lock()
+		t.meta.Status, t.meta.Reason = store.Expired, reason
+		t.over.Store(true)
+		t.stopTimers()
+		b, _ := json.Marshal(failedMsg{Type: "expired", Table: t.view(), Reason: reason})
+		for c := range t.clients {
+			c.send(b)
+		}
+		t.mu.Unlock()
+	}
+	if len(ids) > 0 {
+		s.log.Info("waiting tables expired", "count", len(ids))
+	}
+}
+
+// expiryReason is the reason stored with an expired table.
+func (s *Server) expiryReason() string {
+	return fmt.Sprintf("nobody joined within %s", s.opt.WaitingExpiry)
+}

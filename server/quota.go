@@ -1,0 +1,135 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/store"
+)
+
+// Quotas on tables: creating one needs a player; a player may have at most
+// Options.MaxOpenTables open (waiting or playing) tables they created, and
+// at most Options.MaxBotTables of them with bots only. Every new table's
+// rules end the game after at most Options.MaxTurns rounds (game.max_turns,
+// part of the stored rules, so the record replays it).
+
+// Refusal codes of table creation.
+const (
+	codeNoPlayer = "no_player" // the request carries no player's token
+	codeQuota    = "quota"     // a cap on a player's tables is reached
+)
+
+// quotaError is a refusal of table creation, answered with its status.
+type quotaError struct {
+	status int
+	code   string
+	msg    string
+}
+
+func (e *quotaError) Error() string { return e.msg }
+
+// creator returns the player creating a table: 401 no_player without one.
+func (s *Server) creator(r *http.Request) (store.Player, error) {
+	p, err := s.playerOf(r)
+	if store.Code(err) == store.ENOTFOUND {
+		return p, &quotaError{http.StatusUnauthorized, codeNoPlayer, "creating a table needs a player: choose a name first (POST /api/players), then send its cookie or \"Authorization: Bearer TOKEN\""}
+	}
+	return p, err
+}
+
+// botsOnly reports whether every seat is a bot.
+func botsOnly(seats []store.Seat) bool {
+	for _, s := range seats {
+		if s.Bot == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// admit runs create (which stores the table) if player p is under the
+// caps of open and bots-only tables. Creations are serialized so that
+// parallel requests cannot overshoot a cap.
+func (s *Server) admit(ctx context.Context, p store.Player, seats []store.Seat, create func() error) error {
+	s.createMu.Lock()
+	defer s.createMu.Unlock()
+	open := []store.Status{store.Waiting, store.Playing}
+	if max := s.opt.MaxOpenTables; max > 0 {
+		n, err := s.store.CountTables(ctx, store.TableFilter{Creator: p.ID, Status: open})
+		if err != nil {
+			return err
+		}
+		if n >= max {
+			return &quotaError{http.StatusTooManyRequests, codeQuota,
+				fmt.Sprintf("you have %d open tables, the most one player may have (max-open-tables %d): finish one, or let a waiting one expire, first", n, max)}
+		}
+	}
+	if max := s.opt.MaxBotTables; max > 0 && botsOnly(seats) {
+		limit := s.opt.MaxOpenTables
+		if limit <= 0 {
+			limit = 1000
+		}
+		mine, err := s.store.Tables(ctx, store.TableFilter{Creator: p.ID, Status: open, Limit: limit})
+		if err != nil {
+			return err
+		}
+		n := 0
+		for _, tb := range mine {
+			if botsOnly(tb.Seats) {
+				n++
+			}
+		}
+		if n >= max {
+			return &quotaError{http.StatusTooManyRequests, codeQuota,
+				fmt.Sprintf("you have %d open tables with bots only, the most one player may have (max-bot-tables %d): wait for one to end first", n, max)}
+		}
+	}
+	return create()
+}
+
+// writeQuotaError answers err if it is a quotaError; it reports whether it did.
+func writeQuotaError(w http.ResponseWriter, err error) bool {
+	var qe *quotaError
+	if !errors.As(err, &qe) {
+		return false
+	}
+	writeJSON(w, qe.status, apiError{Error: qe.msg, Code: qe.code})
+	return true
+}
+
+// capTurns gives r the server's cap on a game's length: game.max_turns
+// becomes the lower of the rules' own (0: none) and Options.MaxTurns.
+func (s *Server) capTurns(r *rules.Rules) {
+	max := s.opt.MaxTurns
+	if max > 0 && (r.Game.MaxTurns == 0 || r.Game.MaxTurns > max) {
+		r.Game.MaxTurns = max
+	}
+}
+
+// clockFor returns the turn clock of a new table from the request's
+// "clock" in seconds (0 or absent: the server's default; negative or above
+// Options.MaxTurnClock refused).
+func (s *Server) clockFor(seconds *int) (time.Duration, error) {
+	def := max(s.opt.TurnClock, 0)
+	if seconds == nil || *seconds == 0 {
+		return def, nil
+	}
+	limit := int(s.opt.MaxTurnClock / time.Second)
+	if *seconds < 0 || *seconds > limit {
+		return 0, badRequest("clock: %d seconds; a table's turn clock is 1 to %d seconds, or 0 for the server's default (%s)", *seconds, limit, def)
+	}
+	return time.Duration(*seconds) * time.Second, nil
+}
+
+// withClock gives every human seat the clock d.
+func withClock(seats []store.Seat, d time.Duration) {
+	for i := range seats {
+		if seats[i].Bot == "" {
+			seats[i].Clock = d
+		}
+	}
+}
