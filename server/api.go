@@ -503,7 +503,7 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	}
 	tb := store.Table{ID: randomID(9), Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created
-	bots, err := newBots(seats, rs, s.log)
+	bots, err := newBots(seats, rs, s.log, s.opt.Bots)
 	if err != nil {
 		s.httpError(w, badRequest("%v", err))
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 )
@@ -27,6 +28,9 @@ type Options struct {
 	ActionBurst int           // ... with bursts of 40; more are refused
 	Now         func() time.Time
 	QuickRules  rules.Rules // rules of a table created without rules; zero: classic
+	// Bots makes the bots of the tables (and the turn clock's expert); nil:
+	// bot.New. Tests use it to inject a failing bot.
+	Bots func(level string, r rules.Rules) (bot.Strategy, error)
 }
 
 // Server is the web game. Create it with New, serve Handler, and Close it.

@@ -55,7 +55,7 @@ func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) 
 	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}}
 	var err error
 	if tb.Status != store.Over {
-		if t.bots, err = newBots(tb.Seats, tb.Rules, s.log); err != nil {
+		if t.bots, err = newBots(tb.Seats, tb.Rules, s.log, s.opt.Bots); err != nil {
 			return nil, fmt.Errorf("server: table %s: %w", tb.ID, err)
 		}
 	}
@@ -363,13 +363,16 @@ func (t *table) botDone(seat int, action fmt.Stringer, r *refusal, retry func())
 // newBots makes the bots of the seats and starts loading what solver bots
 // need in the background (solving a rule set the first time takes minutes;
 // the result is cached by package bot).
-func newBots(seats []store.Seat, r rules.Rules, log *slog.Logger) (map[int]bot.Strategy, error) {
+func newBots(seats []store.Seat, r rules.Rules, log *slog.Logger, newBot func(string, rules.Rules) (bot.Strategy, error)) (map[int]bot.Strategy, error) {
+	if newBot == nil {
+		newBot = func(level string, r rules.Rules) (bot.Strategy, error) { return bot.New(level, r) }
+	}
 	bots := map[int]bot.Strategy{}
 	for i, seat := range seats {
 		if seat.Bot == "" {
 			continue
 		}
-		b, err := bot.New(seat.Bot, r)
+		b, err := newBot(seat.Bot, r)
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}

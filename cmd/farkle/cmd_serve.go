@@ -32,6 +32,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
+	solver := solveFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -42,11 +43,15 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	ts, err := solver()
+	if err != nil {
+		return err
+	}
 	level := slog.LevelInfo
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(bot.DefaultTables, true),
+	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
 		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
 	if err := m.Run(ctx); err != nil {
 		return err
@@ -72,6 +77,7 @@ type serveMain struct {
 	Rules    rules.Rules // for "play now" tables
 	Logger   *slog.Logger
 	Advisor  server.Advisor
+	Tables   *bot.Tables // the bots' solver results and limits (serve_solve.go); nil: bot.DefaultTables
 
 	URL string // the base URL, set by Run
 
@@ -95,6 +101,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.BotDelay == 0 {
 		opt.BotDelay = -1 // no pause
 	}
+	opt.Bots = botsOf(m.Tables)
 	srv, err := server.New(ctx, db, opt)
 	if err != nil {
 		db.Close()
