@@ -53,14 +53,6 @@ func (c counts) faces() []int {
 
 func (c counts) hand() dice.Hand { return dice.Of(c.faces()...) }
 
-// compareCounts orders by dice count, then the ascending face lists.
-func compareCounts(a, b counts) int {
-	if d := a.n() - b.n(); d != 0 {
-		return d
-	}
-	return slices.Compare(a.faces(), b.faces())
-}
-
 // allCounts returns every multiset of exactly n dice.
 func allCounts(n int) []counts {
 	var out []counts

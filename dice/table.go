@@ -12,7 +12,10 @@ import (
 // Keep is one legal keep of a throw: the dice set aside and their points
 // (the best split of those dice into melds).
 type Keep struct {
-	Hand   Hand
+	Hand Hand
+	// Points fits an int32: under rules that pass rules.Validate a keep
+	// scores at most rules.MaxKeepPoints (8e6); the table adds the melds of
+	// a split in int32 only after that bound.
 	Points int32
 	N      uint8 // dice in Hand
 }

@@ -6,26 +6,31 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/rules"
 )
 
-// fuzzSeeds are rule files: the example file, every preset as TOML, and a
-// few broken ones.
+// fuzzSeeds are rule files: the example file, every preset as TOML, rules
+// with every number at its bound, and a few broken ones.
 func fuzzSeeds() []rules.Rules {
 	var out []rules.Rules
 	for _, r := range roundTripRules() {
 		out = append(out, r)
 	}
+	for _, mode := range []string{rules.KindFixed, rules.KindMultiply, rules.KindDouble} {
+		out = append(out, maxedRules(mode))
+	}
 	return out
 }
 
-// checkAccepted: rules a parser accepted validate and survive a round trip
-// through TOML and JSON with the same hash.
+// checkAccepted: rules a parser accepted validate, score without overflow
+// and survive a round trip through TOML and JSON with the same hash.
 func checkAccepted(t *testing.T, r rules.Rules) {
 	t.Helper()
 	if err := r.Validate(); err != nil {
 		t.Fatalf("accepted rules do not validate: %v", err)
 	}
+	checkScoring(t, r)
 	back, err := rules.ParseTOML(r.TOML())
 	if err != nil {
 		t.Fatalf("TOML() does not parse back: %v\n%s", err, r.TOML())
@@ -83,4 +88,26 @@ func FuzzParseJSON(f *testing.F) {
 		}
 		checkAccepted(t, r)
 	})
+}
+
+// checkScoring: every keep of every throw scores what its melds add up to
+// in int64 (so the table's points did not wrap), positive and at most
+// rules.MaxKeepPoints.
+func checkScoring(t *testing.T, r rules.Rules) {
+	t.Helper()
+	tab := dice.NewTable(r)
+	for _, h := range dice.AllThrows() {
+		if h.N() > r.Dice {
+			continue
+		}
+		for _, k := range tab.Keeps(h) {
+			var sum int64
+			for _, m := range tab.Split(k.Hand) {
+				sum += int64(m.Points)
+			}
+			if int64(k.Points) != sum || k.Points <= 0 || k.Points > rules.MaxKeepPoints {
+				t.Fatalf("keep %v of %v scores %d; its melds add up to %d (bound %d)", k.Hand, h, k.Points, sum, rules.MaxKeepPoints)
+			}
+		}
+	}
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -85,6 +86,11 @@ func ParseJSON(data []byte) (Rules, error) {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(r); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && te.Field != "" && strings.HasPrefix(te.Value, "number") {
+				// e.g. 1e7, 1.5 or a number beyond int64: name the field
+				return fieldErr(te.Field, "must be a whole number from 0 to %d (got %s)", fieldBound(te.Field), strings.TrimPrefix(te.Value, "number "))
+			}
 			return fmt.Errorf("rules: %w", err)
 		}
 		return nil

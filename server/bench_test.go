@@ -19,7 +19,7 @@ import (
 )
 
 // longSolo is a one-player game that does not end during a benchmark.
-var longSolo = map[string]any{"base": "classic", "game": map[string]any{"target": 100000000}}
+var longSolo = map[string]any{"base": "classic", "game": map[string]any{"target": 1000000}}
 
 // benchTables opens tables solo tables, each with its player connected and
 // watchers-1 more clients watching, so that tables*watchers clients are

@@ -39,7 +39,7 @@ func TestSlowClientIsDropped(t *testing.T) {
 	ts := start(t, "", server.Options{BotDelay: time.Millisecond}) // fast, but a reader keeps up
 	ctx := ctxT(t, 2*time.Minute)
 	c := wsclient.New(ts.URL)
-	long := map[string]any{"base": "classic", "game": map[string]any{"target": 100000000}}
+	long := map[string]any{"base": "classic", "game": map[string]any{"target": 1000000}}
 	tb, err := c.CreateTable(ctx, long, map[string]string{"type": "bot", "level": "steady"}, map[string]string{"type": "bot", "level": "steady"})
 	if err != nil {
 		t.Fatal(err)

@@ -47,6 +47,18 @@ func variants(t testing.TB) map[string]rules.Rules {
 	edit("share-seat-order", "classic", func(r *rules.Rules) {
 		r.Game.Tie, r.Game.FirstPlayer = rules.Share, rules.SeatOrder
 	})
+	edit("at-bounds", "classic", func(r *rules.Rules) {
+		// every number at (or scaled towards) its bound: a keep of six 1s
+		// scores rules.MaxKeepPoints, the target is rules.MaxTarget
+		s := &r.Scoring
+		s.Single = map[string]int{"1": 100_000, "5": 50_000}
+		s.Triple = [6]int{rules.MaxPoints, 200_000, 300_000, 400_000, 500_000, 600_000}
+		s.KindMode = rules.KindDouble
+		s.Straight, s.ThreePairs, s.SixDiceNothing = rules.MaxPoints, rules.MaxPoints, rules.MaxPoints
+		r.Game.Target = rules.MaxTarget
+		r.Turn.EntryMinimum, r.Turn.BankMinimum = 50_000, 50_000
+		r.Turn.FarklePenalty = rules.Penalty{Count: rules.MaxPenaltyCount, Points: rules.MaxPoints}
+	})
 	edit("tiny-ties", "classic", func(r *rules.Rules) {
 		r.Game.Target = 300 // tied final rounds (banks forced without hot dice): the tie roll-off
 		r.Turn.HotDice = false

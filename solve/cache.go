@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -38,89 +39,139 @@ func CacheFile(dir string, r rules.Rules) string {
 	return filepath.Join(dir, "duel-"+r.Hash()+".bin")
 }
 
+// cacheChunk is the number of values WriteTable and ReadTable encode at a
+// time: the file is streamed, never held in memory whole.
+const cacheChunk = 8192
+
 // WriteTable writes t to w in the cache format.
 func WriteTable(w io.Writer, t *Table) error {
-	var buf bytes.Buffer
-	buf.WriteString(cacheMagic)
-	le := binary.LittleEndian
-	buf.Write(le.AppendUint32(nil, cacheVersion))
 	hash := t.m.r.Hash()
 	if len(hash) != 64 {
 		return fmt.Errorf("solve: rules hash %q is not 64 hex digits", hash)
 	}
-	buf.WriteString(hash)
+	sum := sha256.New()
+	out := io.MultiWriter(w, sum)
+	le := binary.LittleEndian
+	head := make([]byte, 0, headerSize)
+	head = append(head, cacheMagic...)
+	head = le.AppendUint32(head, cacheVersion)
+	head = append(head, hash...)
 	for _, v := range []uint32{uint32(t.A), uint32(t.c), uint32(t.m.unit), uint32(t.sweeps)} {
-		buf.Write(le.AppendUint32(nil, v))
+		head = le.AppendUint32(head, v)
 	}
-	buf.Write(le.AppendUint64(nil, math.Float64bits(t.seconds)))
-	buf.Write(le.AppendUint64(nil, math.Float64bits(t.change)))
-	buf.Write(le.AppendUint64(nil, math.Float64bits(t.errEst)))
-	buf.Write(le.AppendUint64(nil, uint64(len(t.w))))
-	body := make([]byte, 8*len(t.w))
-	for i, v := range t.w {
-		le.PutUint64(body[8*i:], math.Float64bits(v))
+	for _, f := range []float64{t.seconds, t.change, t.errEst} {
+		head = le.AppendUint64(head, math.Float64bits(f))
 	}
-	buf.Write(body)
-	sum := sha256.Sum256(buf.Bytes())
-	buf.Write(sum[:])
-	_, err := w.Write(buf.Bytes())
+	head = le.AppendUint64(head, uint64(len(t.w)))
+	if _, err := out.Write(head); err != nil {
+		return err
+	}
+	buf := make([]byte, 8*cacheChunk)
+	for i := 0; i < len(t.w); i += cacheChunk {
+		vals := t.w[i:min(i+cacheChunk, len(t.w))]
+		b := buf[:8*len(vals)]
+		for j, v := range vals {
+			le.PutUint64(b[8*j:], math.Float64bits(v))
+		}
+		if _, err := out.Write(b); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(sum.Sum(nil))
 	return err
 }
 
-// ReadTable reads a table of r written by WriteTable. Every mismatch
-// (magic, format version, rules hash, dimensions, length, checksum) is an
-// error wrapping ErrCache.
+// ReadTable reads a table of r written by WriteTable, within
+// DefaultMaxBytes (see ReadTableLimit).
 func ReadTable(rd io.Reader, r rules.Rules) (*Table, error) {
-	if err := CheckDuelRules(r); err != nil {
+	return ReadTableLimit(rd, r, DefaultMaxBytes)
+}
+
+// ReadTableLimit reads a table of r written by WriteTable. Every mismatch
+// (magic, format version, rules hash, dimensions, length, checksum) is an
+// error wrapping ErrCache. Rules whose table and final round need more than
+// maxBytes (0: DefaultMaxBytes) are refused with ErrTooLarge before
+// anything is read, and the header is checked before the values are
+// allocated: a file never makes it allocate more than the rules need.
+func ReadTableLimit(rd io.Reader, r rules.Rules, maxBytes int64) (*Table, error) {
+	m, err := duelModel(r)
+	if err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrCache, err)
+	if err := checkLoad(m, limitOr(maxBytes)); err != nil {
+		return nil, err
 	}
-	if len(data) < headerSize+32 {
-		return nil, fmt.Errorf("%w: %d bytes is shorter than a header", ErrCache, len(data))
+	sum := sha256.New()
+	in := io.TeeReader(rd, sum)
+	head := make([]byte, headerSize)
+	if n, err := io.ReadFull(in, head); err != nil {
+		return nil, fmt.Errorf("%w: %d bytes is shorter than a header", ErrCache, n)
 	}
-	if string(data[:8]) != cacheMagic {
-		return nil, fmt.Errorf("%w: not a duel table (magic %q)", ErrCache, data[:8])
+	if string(head[:8]) != cacheMagic {
+		return nil, fmt.Errorf("%w: not a duel table (magic %q)", ErrCache, head[:8])
 	}
 	le := binary.LittleEndian
-	if v := le.Uint32(data[8:]); v != cacheVersion {
+	if v := le.Uint32(head[8:]); v != cacheVersion {
 		return nil, fmt.Errorf("%w: format version %d (this program reads %d)", ErrCache, v, cacheVersion)
 	}
-	if h := string(data[12:76]); h != r.Hash() {
+	if h := string(head[12:76]); h != r.Hash() {
 		return nil, fmt.Errorf("%w: table of other rules (hash %.12s…, want %.12s…)", ErrCache, h, r.Hash())
 	}
-	body, sum := data[:len(data)-32], data[len(data)-32:]
-	if s := sha256.Sum256(body); !bytes.Equal(s[:], sum) {
-		return nil, fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrCache)
-	}
-	m := newModel(r)
-	A, c, unit := le.Uint32(data[76:]), le.Uint32(data[80:]), le.Uint32(data[84:])
-	if int32(A) != m.target || int(c) != m.streaks() || int(unit) != m.unit {
+	A, c, unit := le.Uint32(head[76:]), le.Uint32(head[80:]), le.Uint32(head[84:])
+	if A != uint32(m.target) || c != uint32(m.streaks()) || unit != uint32(m.unit) {
 		return nil, fmt.Errorf("%w: dimensions %dx%d streaks %d unit %d do not match the rules (%dx%d, %d, %d)", ErrCache, A, A, c, unit, m.target, m.target, m.streaks(), m.unit)
 	}
-	t := &Table{m: m, A: int32(A), c: int32(c)}
-	t.sweeps = int(le.Uint32(data[88:]))
-	t.seconds = math.Float64frombits(le.Uint64(data[92:]))
-	t.change = math.Float64frombits(le.Uint64(data[100:]))
-	t.errEst = math.Float64frombits(le.Uint64(data[108:]))
-	n := le.Uint64(data[116:])
-	if n != uint64(A)*uint64(A)*uint64(c)*uint64(c) || uint64(len(body)-headerSize) != 8*n {
-		return nil, fmt.Errorf("%w: %d values in %d bytes for a %dx%d table", ErrCache, n, len(body)-headerSize, A, A)
+	n := le.Uint64(head[116:])
+	if want := uint64(A) * uint64(A) * uint64(c) * uint64(c); n != want {
+		return nil, fmt.Errorf("%w: %d values for a %dx%d table with %d streak states (want %d)", ErrCache, n, A, A, c, want)
 	}
+	t := &Table{m: m, A: m.target, c: int32(c)}
+	t.sweeps = int(le.Uint32(head[88:]))
+	t.seconds = math.Float64frombits(le.Uint64(head[92:]))
+	t.change = math.Float64frombits(le.Uint64(head[100:]))
+	t.errEst = math.Float64frombits(le.Uint64(head[108:]))
 	t.w = make([]float64, n)
-	vals := body[headerSize:]
-	for i := range t.w {
-		v := math.Float64frombits(le.Uint64(vals[8*i:]))
-		if !(v >= 0 && v <= 1) {
-			return nil, fmt.Errorf("%w: value %d is %v, not a probability", ErrCache, i, v)
+	buf := make([]byte, 8*cacheChunk)
+	bad := -1
+	for i := 0; i < len(t.w); i += cacheChunk {
+		vals := t.w[i:min(i+cacheChunk, len(t.w))]
+		b := buf[:8*len(vals)]
+		if _, err := io.ReadFull(in, b); err != nil {
+			return nil, fmt.Errorf("%w: truncated after %d of %d values", ErrCache, i, n)
 		}
-		t.w[i] = v
+		for j := range vals {
+			v := math.Float64frombits(le.Uint64(b[8*j:]))
+			if !(v >= 0 && v <= 1) && bad < 0 {
+				bad = i + j
+			}
+			vals[j] = v
+		}
+	}
+	want := sum.Sum(nil)
+	got := make([]byte, len(want)+1)
+	if k, _ := io.ReadFull(rd, got); k != len(want) || !bytes.Equal(got[:k], want) {
+		return nil, fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrCache)
+	}
+	if bad >= 0 {
+		return nil, fmt.Errorf("%w: value %d is %v, not a probability", ErrCache, bad, t.w[bad])
 	}
 	t.fr = m.newFinalRound()
 	t.pFmin = m.pFmin()
 	return t, nil
+}
+
+// checkLoad refuses rules whose table and final round (what a loaded table
+// holds) need more than limit.
+func checkLoad(m *model, limit int64) error {
+	p := m.duelPlan(1)
+	dims := fmt.Sprintf("%.0f scores per player in units of %d, %.0f streak states", p.A, m.unit, p.c)
+	if p.table+p.fixed > float64(limit) {
+		return sizeError("the table of these rules", p.table+p.fixed, limit, dims)
+	}
+	if p.A*p.A*p.c*p.c >= math.MaxInt32 {
+		return sizeError("the table of these rules", p.table+p.fixed, 0, dims)
+	}
+	return nil
 }
 
 // pFmin is the least farkle probability of any throw (0 with
@@ -146,9 +197,16 @@ func Cached(r rules.Rules, dir string, opt DuelOptions) (t *Table, loaded bool, 
 	if err := CheckDuelRules(r); err != nil {
 		return nil, false, nil, err
 	}
+	m := newModel(r)
+	if err := m.bounded(); err != nil {
+		return nil, false, nil, err
+	}
+	if err := checkLoad(m, limitOr(opt.MaxBytes)); err != nil {
+		return nil, false, nil, err
+	}
 	name := CacheFile(dir, r)
 	if f, err := os.Open(name); err == nil {
-		t, rerr := ReadTable(f, r)
+		t, rerr := ReadTableLimit(bufio.NewReaderSize(f, 1<<16), r, opt.MaxBytes)
 		f.Close()
 		if rerr == nil {
 			return t, true, nil, nil
@@ -173,7 +231,11 @@ func SaveTable(dir string, t *Table) error {
 	if err != nil {
 		return fmt.Errorf("solve: cache file: %w", err)
 	}
-	werr := WriteTable(f, t)
+	bw := bufio.NewWriterSize(f, 1<<16)
+	werr := WriteTable(bw, t)
+	if werr == nil {
+		werr = bw.Flush()
+	}
 	cerr := f.Close()
 	if werr == nil {
 		werr = cerr

@@ -71,6 +71,15 @@
 // the first bank to the target wins at once (immediate) or gives the other
 // player exactly one more turn, after which the higher score wins.
 //
+// # Memory
+//
+// SoloBytes and DuelBytes give the peak memory of a solve from the rules
+// alone (model, turn arrays, table, final round and workers' arrays; the
+// final round's length is bounded by a Chernoff bound of the chance of one
+// turn reaching a total). SolveSoloWith, SolveDuel, Cached and
+// ReadTableLimit refuse a need above their limit (DefaultMaxBytes unless
+// told) with ErrTooLarge before allocating it.
+//
 // The cache file of a table (WriteTable, ReadTable, Cached, SaveTable) is the
 // only file access of the package: a header with format version, rules hash
 // and dimensions, the values, and a SHA-256 checksum; any mismatch is

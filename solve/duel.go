@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -12,7 +11,8 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
-// DefaultMaxBytes is the memory a duel solve may use unless told otherwise.
+// DefaultMaxBytes is the memory a solve (solo or duel) or a table load may
+// need unless told otherwise (SoloOptions, DuelOptions, ReadTableLimit).
 const DefaultMaxBytes = 2 << 30
 
 // duelTol is the tolerance of every fixed point of the duel solver: a pair's
@@ -75,14 +75,6 @@ func (t *Table) idx(a, b, sa, sb int32) int32 {
 	return ((a*t.A+b)*t.c+sa)*t.c + sb
 }
 
-// TableBytes returns the bytes the start-of-turn table of r needs.
-func TableBytes(r rules.Rules) int64 {
-	m := newModel(r)
-	A := int64(m.target)
-	c := int64(m.streaks())
-	return A * A * c * c * 8
-}
-
 // CheckDuelRules returns an error wrapping ErrRules if r is not valid or
 // does not allow a two-player game.
 func CheckDuelRules(r rules.Rules) error {
@@ -98,13 +90,6 @@ func CheckDuelRules(r rules.Rules) error {
 	return nil
 }
 
-// needBytes estimates the memory of a solve: the table plus each worker's
-// in-turn arrays.
-func (t *Table) needBytes(workers int) int64 {
-	rows := int64(t.A) + int64(len(t.fr.fr)) + int64(t.m.maxPts) + int64(t.m.sdn) + int64(t.m.bankMin) + 4
-	return int64(len(t.w))*8 + int64(workers)*rows*stride*8*7
-}
-
 // SolveDuel solves the two-player game of r (rules allowing more players are
 // solved for two). Errors wrap ErrRules (invalid rules, rules needing more
 // than two players or allowing only one, turns without bound) or ErrTooLarge.
@@ -116,26 +101,14 @@ func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
 	if err := m.bounded(); err != nil {
 		return nil, err
 	}
-	limit := opt.MaxBytes
-	if limit <= 0 {
-		limit = DefaultMaxBytes
-	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, 64)
-	A, c := int64(m.target), int64(m.streaks())
-	if need := A * A * c * c * 8; need > limit || A > 1<<20 {
-		return nil, fmt.Errorf("%w: the table of these rules needs %s (%d scores per player in units of %d, %d streak states), more than the %s allowed", ErrTooLarge, byteSize(need), A, m.unit, c, byteSize(limit))
+	workers := duelWorkers(opt.Workers)
+	if err := checkDuel(m.duelPlan(workers), limitOr(opt.MaxBytes), m.unit); err != nil {
+		return nil, err
 	}
 	start := time.Now()
-	t := &Table{m: m, A: int32(A), c: int32(c)}
+	t := &Table{m: m, A: m.target, c: int32(m.streaks())}
 	t.fr = m.newFinalRound()
-	t.w = make([]float64, A*A*c*c)
-	if need := t.needBytes(workers); need > limit {
-		return nil, fmt.Errorf("%w: solving these rules needs %s, more than the %s allowed", ErrTooLarge, byteSize(need), byteSize(limit))
-	}
+	t.w = make([]float64, int(t.A)*int(t.A)*int(t.c)*int(t.c))
 	t.pFmin = m.pFmin()
 	ctx := opt.Context
 	if ctx == nil {
@@ -150,6 +123,8 @@ func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
 
 func byteSize(n int64) string {
 	switch {
+	case n >= 1<<40:
+		return fmt.Sprintf("%.1f TiB", float64(n)/(1<<40))
 	case n >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 	case n >= 1<<20:

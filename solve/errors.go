@@ -12,9 +12,11 @@ var (
 	// a dice count that can never farkle (unbounded turns), or rules that do
 	// not allow two players for the duel solver.
 	ErrRules = errors.New("solve: rules not solvable")
-	// ErrTooLarge is wrapped when a duel table would need more memory than
-	// allowed; the message gives the size it would need.
-	ErrTooLarge = errors.New("solve: table too large")
+	// ErrTooLarge is wrapped when a solo or duel solve (or loading a duel
+	// table) would need more memory than allowed, or more than the solvers
+	// can index; the message gives the memory it would need. It is returned
+	// before anything large is allocated (see SoloBytes and DuelBytes).
+	ErrTooLarge = errors.New("solve: too large")
 	// ErrCache is wrapped by every error reading a cache file: missing,
 	// truncated, corrupt (checksum), another format version or other rules.
 	ErrCache = errors.New("solve: bad cache file")

@@ -29,23 +29,25 @@ func (m *model) newFinalRound() *finalRound {
 	D := int32(m.dice)
 	// q[tie][r*stride+n]: before throwing n dice needing r more units to win;
 	// k[tie][r*stride+left]: after a keep. r <= 0 is a win.
+	// The loop ends before rows (finalRoundRows, a bound that holds for
+	// every rule set): the arrays are allocated once at that size.
+	rows := int32(m.finalRoundRows())
 	var q, k [2][]float64
+	for tie := range q {
+		q[tie] = make([]float64, stride, int(rows+1)*stride)
+		k[tie] = make([]float64, stride, int(rows+1)*stride) // r = 0 row: padding
+	}
 	at := func(s []float64, r int32, j int32) float64 {
 		if r <= 0 {
 			return 1
 		}
 		return s[r*stride+j]
 	}
-	fr := []float64{}
-	for r := int32(1); r < 1<<22; r++ {
+	fr := make([]float64, 0, rows)
+	for r := int32(1); r < rows; r++ {
 		for tie := 0; tie < 2; tie++ {
 			q[tie] = append(q[tie], make([]float64, stride)...)
 			k[tie] = append(k[tie], make([]float64, stride)...)
-			if r == 1 {
-				// pad r = 0 row so that index r*stride works
-				q[tie] = append(make([]float64, stride), q[tie]...)
-				k[tie] = append(make([]float64, stride), k[tie]...)
-			}
 			for n := int32(1); n <= D; n++ {
 				v := 0.0
 				for g := m.optSet.gStart[n]; g < m.optSet.gStart[n+1]; g++ {

@@ -30,6 +30,8 @@ type Policy struct {
 	hOn      []float64 // relative values on the board by streak (h[0] = 0), units
 	hOff     []float64 // relative values off the board, units
 	residual float64
+	limit    int64   // most bytes the solve may need
+	bytes    float64 // bytes counted so far: the model and the turn arrays
 }
 
 type soloTurn struct {
@@ -38,28 +40,34 @@ type soloTurn struct {
 	arr    turnArrays
 	tailEB [7]float64 // tail: Q(t,n) = (1-pF)t + tailEB[n] + pF*F for t >= top
 	g6     float64    // tail gain of six dice when they cannot farkle
+	bytes  float64    // heap of arr counted by Policy.reserve
 }
 
-// SolveSolo solves the solo problem for r (which must be valid). It returns
-// an error wrapping ErrRules for rules it cannot solve.
+// SolveSolo solves the solo problem for r (which must be valid) within
+// DefaultMaxBytes. It returns an error wrapping ErrRules for rules it cannot
+// solve or ErrTooLarge for rules that need more memory (see SoloBytes).
 func SolveSolo(r rules.Rules) (*Policy, error) {
-	if err := r.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRules, err)
-	}
-	m := newModel(r)
-	if err := m.bounded(); err != nil {
+	return SolveSoloWith(r, SoloOptions{})
+}
+
+// SolveSoloWith is SolveSolo with options: a need above opt.MaxBytes is
+// refused with ErrTooLarge (giving the need) before the turn arrays are
+// allocated.
+func SolveSoloWith(r rules.Rules, opt SoloOptions) (*Policy, error) {
+	m, err := soloModel(r)
+	if err != nil {
 		return nil, err
 	}
-	p := &Policy{m: m}
+	limit := limitOr(opt.MaxBytes)
+	if err := checkSolo(m.soloPlan(), limit); err != nil {
+		return nil, err
+	}
+	p := &Policy{m: m, limit: limit, bytes: m.soloFixedBytes()}
 	c := m.streaks()
 	for b := 0; b < 2; b++ {
 		p.turns[b] = make([]*soloTurn, c)
 		for s := range p.turns[b] {
-			mEff := max(m.bankMin, 1)
-			if b == 1 {
-				mEff = max(mEff, m.entryMin)
-			}
-			p.turns[b][s] = &soloTurn{mEff: mEff}
+			p.turns[b][s] = &soloTurn{mEff: m.soloMEff(b)}
 		}
 	}
 	p.hOn = make([]float64, c)
@@ -107,55 +115,11 @@ func (m *model) bounded() error {
 // optimal at every total >= top = max over n of that ratio (and mEff). Above
 // top the values are therefore exact formulas and only totals below top are
 // computed.
-func (m *model) soloTurn(st *soloTurn) {
+func (m *model) soloTurn(st *soloTurn, top float64) {
 	D := m.dice
-	// gain of throwing six dice in the tail when they cannot farkle
-	g6 := 0.0
-	if m.sdn > 0 {
-		for range 10000 {
-			v := 0.0
-			for _, g := range m.groups[6] {
-				best := negInf
-				for _, o := range g.opts {
-					x := float64(o.pts)
-					if o.left == 0 && m.hot {
-						x += g6
-					}
-					best = max(best, x)
-				}
-				v += g.prob * best
-			}
-			v += m.nothing * (float64(m.sdn) + g6)
-			if math.Abs(v-g6) < 1e-13 {
-				g6 = v
-				break
-			}
-			g6 = v
-		}
-	}
+	g6 := m.g6
 	st.g6 = g6
-	top := float64(st.mEff)
-	for n := 1; n <= D; n++ {
-		eb := 0.0
-		for _, g := range m.groups[n] {
-			best := negInf
-			for _, o := range g.opts {
-				x := float64(o.pts)
-				if o.left == 0 && m.hot && m.sdn > 0 && D == 6 {
-					x += g6
-				}
-				best = max(best, x)
-			}
-			eb += g.prob * best
-		}
-		if n == 6 && m.sdn > 0 {
-			eb += m.nothing * (float64(m.sdn) + g6)
-		}
-		st.tailEB[n] = eb
-		if pf := m.farkle[n]; pf > 0 {
-			top = max(top, math.Ceil((eb+pf*st.F)/pf))
-		}
-	}
+	st.tailEB = m.tailEB
 	a := &st.arr
 	a.top = int32(top)
 	for n := range a.topN {
@@ -193,6 +157,91 @@ func (m *model) soloTurn(st *soloTurn) {
 	m.fill(a, st.F, st.Z)
 }
 
+// soloTop returns the top of a solo turn (see soloTurn): the least total
+// from which banking is optimal with every dice count, for its farkle value.
+func (m *model) soloTop(st *soloTurn) float64 {
+	top := float64(st.mEff)
+	for n := 1; n <= m.dice; n++ {
+		if pf := m.farkle[n]; pf > 0 {
+			top = max(top, math.Ceil((m.tailEB[n]+pf*st.F)/pf))
+		}
+	}
+	return top
+}
+
+// reserve counts the turn arrays of st for a turn of the given top against
+// the limit, before they are allocated: ErrTooLarge if the solve would then
+// need more than the limit (soloPlan's figure assumes a farkle value of at
+// most the penalty; this holds the limit whatever it is).
+func (p *Policy) reserve(st *soloTurn, top float64) error {
+	m := p.m
+	const what = "the solo solve of these rules"
+	rows := top + float64(m.maxPts) + float64(m.sdn) + 2
+	if rows > maxIndexRows {
+		return sizeError(what, p.bytes+turnBytes(rows, true), 0, fmt.Sprintf("turns of %.0f totals", rows))
+	}
+	need := turnBytes(rows, true)
+	if need <= st.bytes {
+		return nil
+	}
+	total := p.bytes - st.bytes + need
+	if total > float64(p.limit) {
+		return sizeError(what, total, p.limit, "")
+	}
+	p.bytes, st.bytes = total, need
+	return nil
+}
+
+// soloTail computes the tail of the solo turns (the same for every
+// turn): the gain g6 of throwing six dice in the tail when they cannot
+// farkle, and EB(n), the expected best keep of n dice plus the tail gain of
+// hot dice.
+func (m *model) soloTail() {
+	D := m.dice
+	g6 := 0.0
+	if m.sdn > 0 {
+		for range 10000 {
+			v := 0.0
+			for _, g := range m.groups[6] {
+				best := negInf
+				for _, o := range g.opts {
+					x := float64(o.pts)
+					if o.left == 0 && m.hot {
+						x += g6
+					}
+					best = max(best, x)
+				}
+				v += g.prob * best
+			}
+			v += m.nothing * (float64(m.sdn) + g6)
+			if math.Abs(v-g6) < 1e-13 {
+				g6 = v
+				break
+			}
+			g6 = v
+		}
+	}
+	m.g6 = g6
+	for n := 1; n <= D; n++ {
+		eb := 0.0
+		for _, g := range m.groups[n] {
+			best := negInf
+			for _, o := range g.opts {
+				x := float64(o.pts)
+				if o.left == 0 && m.hot && m.sdn > 0 && D == 6 {
+					x += g6
+				}
+				best = max(best, x)
+			}
+			eb += g.prob * best
+		}
+		if n == 6 && m.sdn > 0 {
+			eb += m.nothing * (float64(m.sdn) + g6)
+		}
+		m.tailEB[n] = eb
+	}
+}
+
 // startValue returns the value of a turn's first throw and its derivatives.
 func (st *soloTurn) startValue(D int) (v, dF, dZ float64) {
 	i := D
@@ -226,7 +275,11 @@ func (p *Policy) solveOn() error {
 				st.F = p.hOn[0] - P
 			}
 			st.Z = p.hOn[s]
-			m.soloTurn(st)
+			top := m.soloTop(st)
+			if err := p.reserve(st, top); err != nil {
+				return err
+			}
+			m.soloTurn(st, top)
 			v, dF, dZ := st.startValue(m.dice)
 			alpha[s], beta[s], zeta[s] = v-dF*st.F-dZ*st.Z, dF, dZ
 		}
@@ -276,7 +329,11 @@ func (p *Policy) solveOff() error {
 			st := p.turns[1][s]
 			st.F = p.hOff[(s+1)%c]
 			st.Z = p.hOff[s]
-			m.soloTurn(st)
+			top := m.soloTop(st)
+			if err := p.reserve(st, top); err != nil {
+				return err
+			}
+			m.soloTurn(st, top)
 			v, dF, dZ := st.startValue(m.dice)
 			alpha[s], beta[s], zeta[s] = v-dF*st.F-dZ*st.Z, dF, dZ
 			res = max(res, math.Abs(p.hOff[s]+p.lambda-v))

@@ -20,6 +20,17 @@ type group struct {
 }
 
 // model is everything the solvers need from a rule set, in units.
+//
+// Why int32 cannot wrap (the model is only built for rules that pass
+// rules.Validate): the unit is at least 1, so a keep is at most
+// rules.MaxKeepPoints = 8e6 units (< 2^23), six_dice_nothing at most
+// rules.MaxPoints, and the target, minimums and penalty at most
+// rules.MaxTarget = 1e6 units (< 2^20); an option's K-array offset
+// pts*stride+left is below 2^26. Array lengths and indexes (turn totals
+// times stride, the duel table's A*A*c*c) are checked against the int32
+// range, in float64, before anything is allocated (checkSolo, checkDuel,
+// checkLoad), and positions asked for are refused above 2^24 units
+// (checkTotal), so a total plus a keep stays below 2^25.
 type model struct {
 	r         rules.Rules
 	tab       *dice.Table
@@ -38,6 +49,11 @@ type model struct {
 	immediate bool
 	tieShare  bool
 	dice      int // dice of a full throw (rules.Dice)
+
+	// the solo tail (soloTail): tail gain of six dice that cannot farkle
+	// and expected best keep by dice thrown, units
+	g6     float64
+	tailEB [7]float64
 
 	optSet               // every distinct option of every group
 	pruned    optSet     // only the most points for each dice count left
@@ -226,8 +242,7 @@ func newModel(r rules.Rules) *model {
 	m.pruned.build(prune(&m.groups))
 	m.blocks = m.pruned.buildBlocks()
 	m.blocksAll = m.optSet.buildBlocks()
-	m.blocks = m.pruned.buildBlocks()
-	m.blocksAll = m.optSet.buildBlocks()
+	m.soloTail()
 	return m
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"text/tabwriter"
 	"time"
@@ -35,7 +36,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	cacheDir := fs.String("cache", "", "directory of the duel table cache (default $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else ~/.cache/farkle)")
 	noCache := fs.Bool("no-cache", false, "neither read nor write the duel table cache")
-	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes the duel table may need; larger rules are refused")
+	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a solve (solo or duel) may need; rules needing more are refused before any work")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,13 +51,27 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *solo {
-		return solveSolo(e, r, *asJSON)
+		return solveSolo(e, r, *asJSON, *maxMem)
 	}
 	dir := ""
 	if !*noCache {
 		dir = cacheDirectory(e, *cacheDir)
 	}
 	return solveDuel(ctx, e, r, *asJSON, dir, *maxMem)
+}
+
+// tooLargeError is the usage error of a solve refused for its memory: one
+// line giving the memory it would need and the flag that allows more; nil
+// for other errors.
+func tooLargeError(err error) error {
+	var tl *solve.TooLargeError
+	if !errors.As(err, &tl) {
+		return nil
+	}
+	if tl.Limit > 0 && tl.Limit < math.MaxInt64 {
+		return usagef("%s (--max-memory)", tl.Message())
+	}
+	return usagef("%s", tl.Message())
 }
 
 // cacheDirectory resolves the duel cache directory: --cache, then the
@@ -133,9 +148,12 @@ func thresholds(r rules.Rules, f func(n int) (int, bool, error)) (map[string]*in
 	return out, nil
 }
 
-func solveSolo(e *env, r rules.Rules, asJSON bool) error {
-	p, err := solve.SolveSolo(r)
+func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
+	p, err := solve.SolveSoloWith(r, solve.SoloOptions{MaxBytes: maxMem})
 	if err != nil {
+		if tooLarge := tooLargeError(err); tooLarge != nil {
+			return tooLarge
+		}
 		if errors.Is(err, solve.ErrRules) {
 			return usagef("%v", err)
 		}
@@ -262,7 +280,10 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	}
 	if err != nil {
 		if t == nil {
-			if errors.Is(err, solve.ErrRules) || errors.Is(err, solve.ErrTooLarge) {
+			if tooLarge := tooLargeError(err); tooLarge != nil {
+				return tooLarge
+			}
+			if errors.Is(err, solve.ErrRules) {
 				return usagef("%v", err)
 			}
 			return err

@@ -189,6 +189,9 @@ func TestSolveDuelCacheDirFromEnv(t *testing.T) {
 
 func TestSolveBadInput(t *testing.T) {
 	three := writeTestFile(t, "three.toml", "base = \"classic\"\n[game]\nmin_players = 3\n")
+	// a point unit of 1 and a bank minimum of a million points: the solo
+	// turn arrays need about 1.2 GiB
+	huge := writeTestFile(t, "huge.toml", "base = \"classic\"\n[scoring]\nsingle = { \"1\" = 100, \"5\" = 49 }\n[turn]\nbank_minimum = 1000000\n[game]\ntarget = 1000000\n")
 	for _, tc := range []struct {
 		args    []string
 		mention []string
@@ -197,6 +200,8 @@ func TestSolveBadInput(t *testing.T) {
 		{[]string{"solve", "--solo", "--duel"}, []string{"exactly one"}},
 		{[]string{"solve", "--duel", "--rules", three}, []string{"min_players", "3"}},
 		{[]string{"solve", "--duel", "--no-cache", "--max-memory", "1000"}, []string{"needs", "MiB"}},
+		{[]string{"solve", "--solo", "--rules", huge, "--max-memory", "100000000"}, []string{"solo solve", "needs 1.", "GiB", "95.4 MiB allowed"}},
+		{[]string{"solve", "--duel", "--rules", huge}, []string{"needs", "GiB", "2.0 GiB allowed"}},
 		{[]string{"solve", "--solo", "--rules", "nope"}, []string{"nope"}},
 		{[]string{"solve", "--solo", "extra"}, []string{"extra"}},
 	} {
