@@ -14,11 +14,14 @@ import (
 // "" for nil.
 func Reason(err error) string {
 	var tl *tooLargeError
+	var stl *solve.TooLargeError
 	switch {
 	case err == nil:
 		return ""
 	case errors.As(err, &tl):
 		return fmt.Sprintf("its table would need %s, more than the %s of %s", byteSize(tl.need), budgetName(tl.budget), byteSize(tl.limit))
+	case errors.As(err, &stl):
+		return stl.Message()
 	case errors.Is(err, solve.ErrTooLarge):
 		return "its table is too large for the solver"
 	case errors.Is(err, ErrNotReady):

@@ -2,69 +2,61 @@ package bot
 
 import (
 	"fmt"
-	"math"
-	"runtime"
 
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 )
 
-// The memory figures the scheduler admits jobs by. They come from the
-// solver's own arithmetic (solve.TableBytes), computed before anything is
-// allocated; a panic in that arithmetic (rules beyond the solver's types)
-// is a refusal, not a crash.
+// The memory figures the scheduler admits jobs by come from the solver's
+// own arithmetic (solve.SoloBytes, solve.DuelBytes), computed from the
+// rules before anything is allocated; once a result is there, the caches
+// count what it holds (Table.Bytes, Policy.Bytes). A panic in that
+// arithmetic is a refusal, not a crash.
 
-// turnCacheFactor approximates the in-turn arrays a duel table keeps of
-// recent turns (solve's turn cache: 64 turns of two arrays a total) as a
-// share of the table itself, for the in-memory cache's accounting.
-const turnCacheFactor = 4 // table bytes / turnCacheFactor
+// turnCacheWorkers is, in workers' scratch spaces, a bound of the turns a
+// duel table keeps of recent decisions (64 turns of two arrays where a
+// worker has six, and the bank values).
+const turnCacheWorkers = 22
 
-// duelSolveBytes returns the memory a duel solve of r needs, and with save
-// the copies a write to the cache file makes on top of the table.
-func duelSolveBytes(r rules.Rules, workers int, save bool) (need int64, err error) {
+// duelSolveBytes returns the peak memory of the duel solve of r with
+// workers goroutines (0: GOMAXPROCS).
+func duelSolveBytes(r rules.Rules, workers int) (n int64, err error) {
 	defer recoverSize(&err)
-	table := solve.TableBytes(r)
-	if table <= 0 {
-		return 0, fmt.Errorf("%w: the duel table of these rules has no size the solver can hold", solve.ErrTooLarge)
-	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	// Each worker's in-turn arrays: seven arrays of 8 values for each
-	// total up to the target and a little beyond.
-	c := int64(max(r.Turn.FarklePenalty.Count, 1))
-	scores := int64(math.Sqrt(float64(table/8))) / c
-	need = table + int64(workers)*(scores+1024)*8*8*7
-	if save {
-		need = max(need, 3*table) // the table, the file's body and its buffer while writing
-	}
-	return need, nil
+	return solve.DuelBytes(r, workers)
 }
 
-// duelFileBytes returns the size of the cache file of r's duel table: the
-// table and a header.
-func duelFileBytes(r rules.Rules) (n int64, err error) {
+// duelLoadBytes returns the memory reading r's table from its cache file
+// takes (the file is streamed): the table and final round, bounded by a
+// one-worker solve.
+func duelLoadBytes(r rules.Rules) (n int64, err error) {
 	defer recoverSize(&err)
-	return solve.TableBytes(r) + 256, nil
+	return solve.DuelBytes(r, 1)
 }
 
-// duelLoadBytes returns the memory reading a cache file of size bytes
-// takes: the file read whole, then the table.
-func duelLoadBytes(size int64) int64 { return 2 * size }
-
-// duelResidentBytes returns the memory a duel table of r holds once solved:
-// the table and the turns it keeps.
+// duelResidentBytes returns a bound of the memory r's duel table holds in
+// use: the table and final round, and the turns it keeps (Table.Bytes once
+// it is there).
 func duelResidentBytes(r rules.Rules) (n int64, err error) {
 	defer recoverSize(&err)
-	t := solve.TableBytes(r)
-	return t + t/turnCacheFactor, nil
+	one, err := solve.DuelBytes(r, 1)
+	if err != nil {
+		return 0, err
+	}
+	two, err := solve.DuelBytes(r, 2)
+	if err != nil {
+		return 0, err
+	}
+	return one + turnCacheWorkers*(two-one), nil
 }
 
-// soloBytes returns the memory of a solo solve of r (and of the policy it
-// leaves).
+// duelFileBytes returns the size of the cache file of t: a header, the
+// values and a checksum.
+func duelFileBytes(t *solve.Table) int64 { return 256 + 8*int64(t.States()) }
+
+// soloBytes returns the peak memory of the solo solve of r.
 func soloBytes(r rules.Rules) (n int64, err error) {
 	defer recoverSize(&err)
-	return 1 << 20, nil
+	return solve.SoloBytes(r)
 }
 
 func recoverSize(err *error) {

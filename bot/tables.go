@@ -203,19 +203,19 @@ func (ts *Tables) soloOf(r rules.Rules, h string) (*solve.Policy, error) {
 		}
 		f = &flight[*solve.Policy]{done: make(chan struct{})}
 		ts.soloFl[h] = f
-		go ts.runSolo(r, h, f, t, need)
+		go ts.runSolo(r, h, f, t)
 	}
 	ts.mu.Unlock()
 	<-f.done
 	return f.val, f.err
 }
 
-func (ts *Tables) runSolo(r rules.Rules, h string, f *flight[*solve.Policy], t *ticket, need int64) {
+func (ts *Tables) runSolo(r rules.Rules, h string, f *flight[*solve.Policy], t *ticket) {
 	defer func() {
 		ts.mu.Lock()
 		delete(ts.soloFl, h)
 		if f.err == nil {
-			n := ts.solo.add(h, f.val, need)
+			n := ts.solo.add(h, f.val, f.val.Bytes())
 			ts.sched.count(func(s *Stats) { s.Evictions += n })
 		} else {
 			ts.remember("solo:"+h, f.err)
@@ -232,7 +232,7 @@ func (ts *Tables) runSolo(r rules.Rules, h string, f *flight[*solve.Policy], t *
 	ts.sched.count(func(s *Stats) { s.SoloSolves++ })
 	f.val, f.err = protect(func() (*solve.Policy, error) {
 		ts.callHook("solo", r)
-		return solve.SolveSolo(r)
+		return solve.SolveSoloWith(r, solve.SoloOptions{MaxBytes: ts.lim.Memory})
 	})
 	if errors.Is(f.err, ErrSolveFailed) {
 		ts.sched.count(func(s *Stats) { s.Failed++ })
@@ -280,7 +280,7 @@ func (ts *Tables) duelOf(r rules.Rules, h string, wait bool) (*solve.Table, erro
 	}
 	f := ts.duelFl[h]
 	if f == nil {
-		job, t, resident, err := ts.planDuel(r)
+		job, t, err := ts.planDuel(r)
 		if err != nil {
 			ts.remember("duel:"+h, err)
 			ts.mu.Unlock()
@@ -288,7 +288,7 @@ func (ts *Tables) duelOf(r rules.Rules, h string, wait bool) (*solve.Table, erro
 		}
 		f = &flight[*solve.Table]{done: make(chan struct{})}
 		ts.duelFl[h] = f
-		go ts.runDuel(r, h, f, job, t, resident)
+		go ts.runDuel(r, h, f, job, t)
 	}
 	ts.mu.Unlock()
 	if !wait {
@@ -305,42 +305,43 @@ func (ts *Tables) duelOf(r rules.Rules, h string, wait bool) (*solve.Table, erro
 
 // planDuel checks r and the limits and puts the job that gets r's table in
 // line. ts.mu is held.
-func (ts *Tables) planDuel(r rules.Rules) (duelJob, *ticket, int64, error) {
-	if err := solve.CheckDuelRules(r); err != nil {
-		return 0, nil, 0, err
-	}
-	resident, err := duelResidentBytes(r)
+func (ts *Tables) planDuel(r rules.Rules) (duelJob, *ticket, error) {
+	resident, err := duelResidentBytes(r) // checks the rules first
 	if err != nil {
-		return 0, nil, 0, err
+		return 0, nil, err
 	}
 	if ts.lim.DuelCache > 0 && resident > ts.lim.DuelCache {
 		ts.sched.count(func(s *Stats) { s.TooLarge++ })
-		return 0, nil, 0, &tooLargeError{what: "the duel table of these rules", need: resident, limit: ts.lim.DuelCache, budget: "memory kept for duel tables"}
+		return 0, nil, &tooLargeError{what: "the duel table of these rules", need: resident, limit: ts.lim.DuelCache, budget: "memory kept for duel tables"}
 	}
 	if ts.Dir != "" {
 		if info, err := os.Stat(solve.CacheFile(ts.Dir, r)); err == nil && info.Mode().IsRegular() {
-			t, err := ts.sched.enter("reading the duel table of these rules", duelLoadBytes(info.Size()), false)
-			return jobLoad, t, resident, err
+			need, err := duelLoadBytes(r)
+			if err != nil {
+				return 0, nil, err
+			}
+			t, err := ts.sched.enter("reading the duel table of these rules", need, false)
+			return jobLoad, t, err
 		}
 	}
 	t, err := ts.enterSolve(r)
-	return jobSolve, t, resident, err
+	return jobSolve, t, err
 }
 
 func (ts *Tables) enterSolve(r rules.Rules) (*ticket, error) {
-	need, err := duelSolveBytes(r, ts.lim.Workers, ts.Dir != "")
+	need, err := duelSolveBytes(r, ts.lim.Workers)
 	if err != nil {
 		return nil, err
 	}
 	return ts.sched.enter("solving the duel table of these rules", need, true)
 }
 
-func (ts *Tables) runDuel(r rules.Rules, h string, f *flight[*solve.Table], job duelJob, t *ticket, resident int64) {
+func (ts *Tables) runDuel(r rules.Rules, h string, f *flight[*solve.Table], job duelJob, t *ticket) {
 	defer func() {
 		ts.mu.Lock()
 		delete(ts.duelFl, h)
 		if f.err == nil {
-			n := ts.duel.add(h, f.val, resident)
+			n := ts.duel.add(h, f.val, f.val.Bytes())
 			ts.sched.count(func(s *Stats) { s.Evictions += n })
 		} else {
 			ts.remember("duel:"+h, f.err)
@@ -380,7 +381,7 @@ func (ts *Tables) load(r rules.Rules, t *ticket) (*solve.Table, error) {
 			return nil, fmt.Errorf("%w: %w", solve.ErrCache, err)
 		}
 		defer fh.Close()
-		return solve.ReadTable(fh, r)
+		return solve.ReadTableLimit(fh, r, ts.lim.Memory)
 	})
 	switch {
 	case err == nil:
@@ -412,7 +413,7 @@ func (ts *Tables) solveDuel(r rules.Rules, t *ticket) (*solve.Table, error) {
 		return tab, err
 	}
 	if ts.lim.CacheDirMax > 0 {
-		if size, _ := duelFileBytes(r); size > ts.lim.CacheDirMax {
+		if duelFileBytes(tab) > ts.lim.CacheDirMax {
 			return tab, nil // its file alone would be over the cap
 		}
 	}
