@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"errors"
 	"sync/atomic"
+	"time"
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
@@ -48,9 +50,14 @@ type Perfect struct {
 	expert *Expert
 
 	refused atomic.Pointer[error]  // a refusal for good: expert from then on
+	busy    atomic.Int64           // after ErrBusy: not asked again before this time (Unix ns)
 	why     atomic.Pointer[string] // the reason of the last refusal, "" if none
 	memo    atomic.Pointer[choiceMemo]
 }
+
+// busyBackoff is how long a perfect bot told the solver is busy plays as
+// expert before it asks again (each ask computes the solve's size).
+const busyBackoff = 5 * time.Second
 
 // choiceMemo is the bank choice after the keep last picked.
 type choiceMemo struct {
@@ -74,9 +81,16 @@ func (p *Perfect) fetch(wait bool) (*solve.Table, error) {
 	if e := p.refused.Load(); e != nil {
 		return nil, *e
 	}
+	now := time.Now().UnixNano()
+	if now < p.busy.Load() {
+		return nil, ErrBusy
+	}
 	t, err := p.tables.duelOf(p.r, p.hash, wait)
-	if permanent(err) {
+	switch {
+	case permanent(err):
 		p.refused.Store(&err)
+	case errors.Is(err, ErrBusy):
+		p.busy.Store(now + int64(busyBackoff))
 	}
 	why := Reason(err)
 	if old := p.why.Load(); old == nil || *old != why {

@@ -80,6 +80,18 @@ func TestSchedulerBoundsSolvesAndQueue(t *testing.T) {
 	if _, err := ts.DuelNow(distinct(5)); !errors.Is(err, ErrBusy) {
 		t.Fatalf("DuelNow with a full queue: %v, want ErrBusy", err)
 	}
+	// A perfect bot told so plays as expert, and does not ask again at
+	// once.
+	pb, _ := New("perfect", distinct(4), WithTables(ts))
+	if err := Prepare(pb); !errors.Is(err, ErrBusy) || pb.(*Perfect).Fallback() != "the solver is busy" {
+		t.Fatalf("Prepare with a full queue: %v, fallback %q", err, pb.(*Perfect).Fallback())
+	}
+	r4 := distinct(4)
+	busy := ts.Stats().Busy
+	pb.(Decider).Keep(keepView(&r4, dice.Of(1, 5, 2, 3, 4, 6)))
+	if ts.Stats().Busy != busy {
+		t.Fatal("the perfect bot asked again at once after ErrBusy")
+	}
 	// A solo solve needs no solve slot: it is answered meanwhile.
 	if _, err := ts.Solo(distinct(6)); err != nil {
 		t.Fatalf("Solo while the duel solves are busy: %v", err)
@@ -92,8 +104,8 @@ func TestSchedulerBoundsSolvesAndQueue(t *testing.T) {
 		}
 	}
 	st := ts.Stats()
-	if st.PeakRunning != 2 || st.DuelSolves != 4 || st.Busy != 2 || st.Running != 0 || st.Held != 0 {
-		t.Fatalf("stats %+v: want at most 2 running, 4 solves, 2 refused, nothing held", st)
+	if st.PeakRunning != 2 || st.DuelSolves != 4 || st.Busy != 3 || st.Running != 0 || st.Held != 0 {
+		t.Fatalf("stats %+v: want at most 2 running, 4 solves, 3 refused, nothing held", st)
 	}
 }
 
