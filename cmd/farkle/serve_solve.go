@@ -35,12 +35,12 @@ const (
 // headroom unless GOMEMLIMIT is set. A size takes a unit (512MiB, 1GiB,
 // 100MB, or bytes); 0 turns that limit off.
 func solveFlags(fs *flag.FlagSet) func() (*bot.Tables, error) {
-	mem := sizeFlag(fs, "solve-memory", serveSolveMemory, "memory the running solves may need together; a rule set needing more gets the expert bot and hints from the solo policy (0: no limit)")
+	mem := sizeFlag(fs, "solve-memory", serveSolveMemory, "memory the running solves may need together, a `size` like 512MiB or 1GiB; a rule set needing more gets the expert bot and hints from the solo policy (0: no limit)")
 	solves := fs.Int("solves", serveSolves, "duel solves running at once (0: no limit)")
 	queue := fs.Int("solve-queue", serveSolveQueue, "solves waiting for their turn; more are answered at once (the expert bot, solo hints) (0: no limit)")
-	duelCache := sizeFlag(fs, "duel-cache-memory", serveDuelCache, "memory of the duel tables kept; the least recently used are dropped and read back from the cache directory (0: no limit)")
-	soloCache := sizeFlag(fs, "solo-cache-memory", serveSoloCache, "memory of the solo policies kept, least recently used dropped (0: no limit)")
-	dirMax := sizeFlag(fs, "cache-dir-max", serveCacheDirMax, "size of the duel-table files kept in the cache directory, least recently used removed (0: no limit)")
+	duelCache := sizeFlag(fs, "duel-cache-memory", serveDuelCache, "memory the duel tables kept may take, a `size`; the least recently used are dropped and read back from the cache directory (0: no limit)")
+	soloCache := sizeFlag(fs, "solo-cache-memory", serveSoloCache, "memory the solo policies kept may take, a `size`; least recently used dropped (0: no limit)")
+	dirMax := sizeFlag(fs, "cache-dir-max", serveCacheDirMax, "room the duel-table files in the cache directory may take, a `size`; least recently used removed (0: no limit)")
 	dir := fs.String("cache", "", "directory of the duel table cache (default $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else ~/.cache/farkle)")
 	return func() (*bot.Tables, error) {
 		for name, v := range map[string]int{"solves": *solves, "solve-queue": *queue} {
