@@ -101,7 +101,9 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.BotDelay == 0 {
 		opt.BotDelay = -1 // no pause
 	}
-	opt.Bots = botsOf(m.Tables)
+	if opt.Bots == nil {
+		opt.Bots = botsOf(m.Tables)
+	}
 	srv, err := server.New(ctx, db, opt)
 	if err != nil {
 		db.Close()
