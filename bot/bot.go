@@ -59,8 +59,14 @@ type options struct {
 }
 
 // WithTables makes New take solver results (solo policies, duel tables)
-// from ts instead of DefaultTables.
-func WithTables(ts *Tables) Option { return func(o *options) { o.tables = ts } }
+// from ts instead of DefaultTables (nil: DefaultTables).
+func WithTables(ts *Tables) Option {
+	return func(o *options) {
+		if ts != nil {
+			o.tables = ts
+		}
+	}
+}
 
 // WithDuelTable makes New use t as the duel table of its rules (t must be
 // solved for the same rules).

@@ -23,5 +23,10 @@
 // Bots that need solver results take them from a Tables (DefaultTables
 // unless New is told otherwise), which shares them per rule set; duel tables
 // are read from and written to the solver's cache directory, the only file
-// this package touches.
+// this package touches. A Tables made by NewLimitedTables runs every solve
+// through one scheduler bounded by Limits (solves at once, a queue, a memory
+// budget checked before anything is allocated, byte-bounded caches in
+// memory and on disk), as the web server does; a bot whose result cannot be
+// had plays a simpler level (perfect as expert, expert as steady) and never
+// fails.
 package bot

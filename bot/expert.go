@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
@@ -32,36 +33,66 @@ func init() {
 //
 // Keeps are judged the same way: a keep after which banking wins at once
 // is taken first; one after which banking would certainly lose is valued
-// by throwing on. Without a solvable solo policy (rules whose turns never
-// end) it plays as steady. It is safe for concurrent use.
+// by throwing on. Without a solo policy (rules whose turns never end, a
+// policy too large for the limits of its Tables, or the solver busy) it
+// plays as steady. It is safe for concurrent use.
 type Expert struct {
 	r      rules.Rules
+	hash   string
 	tables *Tables
 
-	once     sync.Once
-	policy   *solve.Policy
-	err      error
+	ready    atomic.Pointer[expertPolicy]
+	refused  atomic.Pointer[error] // a refusal for good: steady from then on
+	steady   sync.Once
 	fallback *Threshold
-	expected int // expected points of a turn, rounded
+}
+
+// expertPolicy is the solo policy and the expected points of a turn,
+// rounded.
+type expertPolicy struct {
+	policy   *solve.Policy
+	expected int
 }
 
 func newExpert(r rules.Rules, ts *Tables) *Expert {
-	return &Expert{r: r, tables: ts}
+	return &Expert{r: r, hash: r.Uncapped().Hash(), tables: ts} // solver results ignore max_turns
 }
 
-// Prepare solves the solo policy (milliseconds).
+// Prepare solves the solo policy (milliseconds); on an error the expert
+// plays as steady (for good when the rules cannot be solved or the policy
+// is too large, until the next decision when the solver was busy).
 func (e *Expert) Prepare() error {
-	e.once.Do(func() {
-		e.policy, e.err = e.tables.Solo(e.r)
-		if e.err != nil {
-			steady := levels["steady"]
-			s, _ := steady.new(e.r, nil)
-			e.fallback = s.(*Threshold)
-			return
+	_, err := e.policy()
+	return err
+}
+
+// policy returns the solo policy, or nil and why not.
+func (e *Expert) policy() (*expertPolicy, error) {
+	if p := e.ready.Load(); p != nil {
+		return p, nil
+	}
+	if err := e.refused.Load(); err != nil {
+		return nil, *err
+	}
+	pol, err := e.tables.soloOf(e.r.Uncapped(), e.hash)
+	if err != nil {
+		if permanent(err) {
+			e.refused.Store(&err)
 		}
-		e.expected = int(math.Round(e.policy.ExpectedTurn()))
+		return nil, err
+	}
+	p := &expertPolicy{policy: pol, expected: int(math.Round(pol.ExpectedTurn()))}
+	e.ready.Store(p)
+	return p, nil
+}
+
+// steadyBot returns the steady bot the expert plays as without a policy.
+func (e *Expert) steadyBot() *Threshold {
+	e.steady.Do(func() {
+		s, _ := levels["steady"].new(e.r, nil)
+		e.fallback = s.(*Threshold)
 	})
-	return e.err
+	return e.fallback
 }
 
 func (e *Expert) soloPos(v *View, total, dice int) solve.SoloPosition {
@@ -76,20 +107,20 @@ func (e *Expert) soloPos(v *View, total, dice int) solve.SoloPosition {
 // chasing reports whether the expert must not bank at this total: with the
 // immediate ending, another player is within one average turn of the target
 // and the bank would leave the expert behind them.
-func (e *Expert) chasing(v *View, total int) bool {
+func (e *Expert) chasing(p *expertPolicy, v *View, total int) bool {
 	if v.Rules.Game.Ending != rules.EndImmediate || v.Players < 2 {
 		return false
 	}
 	lead := v.Leader()
-	return lead >= v.Rules.Game.Target-e.expected && v.Me()+total < lead
+	return lead >= v.Rules.Game.Target-p.expected && v.Me()+total < lead
 }
 
 // afterKeep returns the expert's value of the position after a keep that
 // made the turn total total with left dice left: +Inf when banking wins at
 // once, else the better of banking (unless it certainly loses or the expert
 // is chasing) and throwing on, in expected points.
-func (e *Expert) afterKeep(v *View, total, left int) float64 {
-	c, err := e.policy.Choice(e.soloPos(v, total, left))
+func (e *Expert) afterKeep(p *expertPolicy, v *View, total, left int) float64 {
+	c, err := p.policy.Choice(e.soloPos(v, total, left))
 	if err != nil {
 		return math.Inf(-1)
 	}
@@ -101,7 +132,7 @@ func (e *Expert) afterKeep(v *View, total, left int) float64 {
 	if canBank && wins {
 		return math.Inf(1)
 	}
-	if canBank && (loses || e.chasing(v, total)) && !math.IsNaN(c.Throw) {
+	if canBank && (loses || e.chasing(p, v, total)) && !math.IsNaN(c.Throw) {
 		canBank = false
 	}
 	switch {
@@ -115,13 +146,14 @@ func (e *Expert) afterKeep(v *View, total, left int) float64 {
 
 // Keep implements Decider: the keep of the highest value (the first such).
 func (e *Expert) Keep(v *View) int {
-	if e.Prepare(); e.fallback != nil {
-		return e.fallback.Keep(v)
+	p, err := e.policy()
+	if err != nil {
+		return e.steadyBot().Keep(v)
 	}
 	keeps := v.Table.Keeps(v.Throw)
 	best, bestV := 0, math.Inf(-1)
 	for i, k := range keeps {
-		if x := e.afterKeep(v, v.Total+int(k.Points), v.Left-int(k.N)); x > bestV {
+		if x := e.afterKeep(p, v, v.Total+int(k.Points), v.Left-int(k.N)); x > bestV {
 			best, bestV = i, x
 		}
 	}
@@ -130,16 +162,17 @@ func (e *Expert) Keep(v *View) int {
 
 // Bank implements Decider.
 func (e *Expert) Bank(v *View) bool {
-	if e.Prepare(); e.fallback != nil {
-		return e.fallback.Bank(v)
+	p, err := e.policy()
+	if err != nil {
+		return e.steadyBot().Bank(v)
 	}
 	switch {
 	case v.BankWins():
 		return true
-	case v.BankLoses(), e.chasing(v, v.Total):
+	case v.BankLoses(), e.chasing(p, v, v.Total):
 		return false
 	}
-	c, err := e.policy.Choice(e.soloPos(v, v.Total, v.Left))
+	c, err := p.policy.Choice(e.soloPos(v, v.Total, v.Left))
 	return err != nil || c.BankBest
 }
 

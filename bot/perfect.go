@@ -1,8 +1,9 @@
 package bot
 
 import (
-	"sync"
+	"errors"
 	"sync/atomic"
+	"time"
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
@@ -14,7 +15,7 @@ func init() {
 		Name:        "perfect",
 		Description: "plays to win: every choice maximises its exact chance of winning the game",
 		new: func(r rules.Rules, o *options) (Strategy, error) {
-			return &Perfect{r: r, tables: o.tables, expert: newExpert(r, o.tables)}, nil
+			return &Perfect{r: r, hash: r.Uncapped().Hash(), tables: o.tables, expert: newExpert(r, o.tables)}, nil
 		},
 	})
 }
@@ -30,8 +31,12 @@ func init() {
 // round that is exact: it must beat the leader. The table is solved for two
 // players, so with more players the chances are an approximation.
 //
-// With one player, or rules that allow no two-player game, or when the table
-// cannot be had (too large), it plays as expert.
+// With one player, or rules that allow no two-player game, or when the
+// table cannot be had (too large for the limits of its Tables, the solver
+// busy or failed), it plays as expert; Fallback says why. It takes the
+// table from its Tables at every decision and keeps no reference to it, so
+// a table dropped from memory is freed and read back when needed; under
+// Limits.NoWait it plays as expert while the table is being got.
 //
 // Cost: the first decision of a turn solves that turn from the table (about
 // 50 microseconds for classic); the duel table keeps recent turns, so the
@@ -40,14 +45,19 @@ func init() {
 // decision. It is safe for concurrent use.
 type Perfect struct {
 	r      rules.Rules
+	hash   string
 	tables *Tables
 	expert *Expert
 
-	once  sync.Once
-	table *solve.Table
-	err   error
-	memo  atomic.Pointer[choiceMemo]
+	refused atomic.Pointer[error]  // a refusal for good: expert from then on
+	busy    atomic.Int64           // after ErrBusy: not asked again before this time (Unix ns)
+	why     atomic.Pointer[string] // the reason of the last refusal, "" if none
+	memo    atomic.Pointer[choiceMemo]
 }
+
+// busyBackoff is how long a perfect bot told the solver is busy plays as
+// expert before it asks again (each ask computes the solve's size).
+const busyBackoff = 5 * time.Second
 
 // choiceMemo is the bank choice after the keep last picked.
 type choiceMemo struct {
@@ -55,21 +65,56 @@ type choiceMemo struct {
 	bank bool
 }
 
-// Prepare loads or solves the duel table (see Tables.Duel).
+// Prepare gets the duel table (see Tables.Duel), waiting for it; when it
+// cannot be had, the error says why and the expert's policy is prepared
+// instead. An error never stops the bot: it then plays as expert.
 func (p *Perfect) Prepare() error {
-	p.once.Do(func() {
-		p.table, p.err = p.tables.Duel(p.r)
-		if p.err != nil {
-			p.table = nil
-		}
-	})
-	return p.err
+	_, err := p.fetch(true)
+	if err != nil {
+		p.expert.Prepare()
+	}
+	return err
 }
 
-// Table returns the duel table, nil when perfect plays as expert.
+// fetch returns the duel table from the bot's Tables, or why not.
+func (p *Perfect) fetch(wait bool) (*solve.Table, error) {
+	if e := p.refused.Load(); e != nil {
+		return nil, *e
+	}
+	now := time.Now().UnixNano()
+	if now < p.busy.Load() {
+		return nil, ErrBusy
+	}
+	t, err := p.tables.duelOf(p.r.Uncapped(), p.hash, wait)
+	switch {
+	case permanent(err):
+		p.refused.Store(&err)
+	case errors.Is(err, ErrBusy):
+		p.busy.Store(now + int64(busyBackoff))
+	}
+	why := Reason(err)
+	if old := p.why.Load(); old == nil || *old != why {
+		p.why.Store(&why)
+	}
+	return t, err
+}
+
+// Fallback returns why the bot plays as expert now ("its table would need
+// 2.1 GiB, more than the solver memory of 512.0 MiB", "the solver is busy",
+// "its table is being prepared"), or "" when it plays with its duel table
+// or has not asked for it yet.
+func (p *Perfect) Fallback() string {
+	if w := p.why.Load(); w != nil {
+		return *w
+	}
+	return ""
+}
+
+// Table returns the duel table, waiting for it unless its Tables has
+// Limits.NoWait; nil when perfect plays as expert.
 func (p *Perfect) Table() *solve.Table {
-	p.Prepare()
-	return p.table
+	t, _ := p.fetch(!p.tables.lim.NoWait)
+	return t
 }
 
 // DuelPosition returns the two-player position of v for the duel table:
@@ -90,16 +135,21 @@ func DuelPosition(v *View, total, dice int) solve.DuelPosition {
 	return pos
 }
 
-func (p *Perfect) duel(v *View) bool {
-	return v.Players >= 2 && p.Table() != nil
+// table returns the duel table for a decision of v, nil to play as expert.
+func (p *Perfect) table(v *View) *solve.Table {
+	if v.Players < 2 {
+		return nil
+	}
+	return p.Table()
 }
 
 // Keep implements Decider.
 func (p *Perfect) Keep(v *View) int {
-	if !p.duel(v) {
+	t := p.table(v)
+	if t == nil {
 		return p.expert.Keep(v)
 	}
-	opts, _, err := p.table.Options(DuelPosition(v, v.Total, v.Left), v.Throw)
+	opts, _, err := t.Options(DuelPosition(v, v.Total, v.Left), v.Throw)
 	if err != nil || len(opts) == 0 {
 		return p.expert.Keep(v)
 	}
@@ -115,14 +165,15 @@ func (p *Perfect) Keep(v *View) int {
 
 // Bank implements Decider.
 func (p *Perfect) Bank(v *View) bool {
-	if !p.duel(v) {
+	t := p.table(v)
+	if t == nil {
 		return p.expert.Bank(v)
 	}
 	pos := DuelPosition(v, v.Total, v.Left)
 	if m := p.memo.Load(); m != nil && m.pos == pos {
 		return m.bank
 	}
-	c, err := p.table.Choice(pos)
+	c, err := t.Choice(pos)
 	if err != nil {
 		return p.expert.Bank(v)
 	}

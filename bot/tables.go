@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -9,35 +12,74 @@ import (
 	"github.com/farkle/farkle/solve"
 )
 
-// Tables solves, loads and shares the solvers' results, once per rule set
-// (by rules hash) for the life of the process: solo policies (solved in
-// milliseconds) and duel tables (read from the cache directory Dir when a
-// sound file is there, else solved and written there; Dir "" means no
-// cache file). It is safe for concurrent use; concurrent requests for the
-// same rules wait for one solve.
+// ErrNotReady is returned by DuelNow when the duel table is not in memory:
+// it is being solved or read back (DuelNow started that if needed).
+var ErrNotReady = errors.New("bot: the duel table is not ready yet")
+
+// ErrSolveFailed is wrapped when a solve failed where it should not: a
+// panic in the solver, recovered. The rule set is not tried again.
+var ErrSolveFailed = errors.New("bot: the solver failed")
+
+// Tables solves, loads and shares the solvers' results per rule set (by
+// rules hash): solo policies (solved in milliseconds) and duel tables (read
+// from the cache directory Dir when a sound file is there, else solved and
+// written there; Dir "" means no cache file). It is safe for concurrent
+// use; concurrent requests for the same rules share one solve.
 //
-// The cache file is the only file a bot touches (through solve.Cached).
+// Every solve and load goes through one scheduler bounded by Limits (see
+// NewLimitedTables): so many duel solves at once, a bounded queue, a memory
+// budget checked before anything is allocated, and bounded memory and
+// directory caches. NewTables has no limits beyond the solver's defaults
+// and keeps every result for the life of the process. A panic in a solve
+// is recovered and returned as an error wrapping ErrSolveFailed.
+//
+// The cache files are the only files a bot touches.
 type Tables struct {
 	Dir string
 	// Progress, if set, is passed to the duel solver (see solve.DuelOptions).
 	Progress func(sweep, done, total int)
 
-	mu   sync.Mutex
-	solo map[string]*result[*solve.Policy]
-	duel map[string]*result[*solve.Table]
+	lim   Limits
+	sched scheduler
+
+	mu     sync.Mutex
+	ready  bool
+	solo   *lru[*solve.Policy]
+	duel   *lru[*solve.Table]
+	added  map[string]*solve.Table
+	soloFl map[string]*flight[*solve.Policy]
+	duelFl map[string]*flight[*solve.Table]
+	failed map[string]error // refusals that do not change: "solo:"/"duel:" + hash
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	// hook, if set, is called at the start of each job, once admitted,
+	// with its kind ("solo", "duel" or "load"); tests block or panic in it.
+	hook func(kind string, r rules.Rules)
 }
 
-type result[T any] struct {
-	once sync.Once
+// maxFailed bounds the refusals remembered (rule sets are the clients'
+// choice); past it they are forgotten and computed again.
+const maxFailed = 1024
+
+type flight[T any] struct {
+	done chan struct{}
 	val  T
 	err  error
 }
 
-// NewTables returns an empty Tables using the cache directory dir.
+// NewTables returns an empty Tables using the cache directory dir, with no
+// limits (the command line's Tables).
 func NewTables(dir string) *Tables { return &Tables{Dir: dir} }
 
+// NewLimitedTables returns an empty Tables using the cache directory dir
+// whose solver work is bounded by lim (the server's Tables).
+func NewLimitedTables(dir string, lim Limits) *Tables {
+	return &Tables{Dir: dir, lim: lim}
+}
+
 // DefaultTables is what New uses unless told otherwise: its Dir is
-// DefaultCacheDir().
+// DefaultCacheDir(), without limits.
 var DefaultTables = NewTables(DefaultCacheDir())
 
 // DefaultCacheDir returns the duel-table cache directory farkle uses:
@@ -59,57 +101,347 @@ func CacheDir(getenv func(string) string) string {
 	return ""
 }
 
-func entry[T any](ts *Tables, m *map[string]*result[T], key string) *result[T] {
+// Limits returns the limits of ts.
+func (ts *Tables) Limits() Limits { return ts.lim }
+
+// init makes the maps. ts.mu is held.
+func (ts *Tables) init() {
+	if ts.ready {
+		return
+	}
+	ts.ready = true
+	ts.sched.lim = &ts.lim
+	ts.solo = newLRU[*solve.Policy](ts.lim.SoloCache)
+	ts.duel = newLRU[*solve.Table](ts.lim.DuelCache)
+	ts.added = map[string]*solve.Table{}
+	ts.soloFl = map[string]*flight[*solve.Policy]{}
+	ts.duelFl = map[string]*flight[*solve.Table]{}
+	ts.failed = map[string]error{}
+	ts.ctx, ts.cancel = context.WithCancel(context.Background())
+}
+
+// Close stops the solves running and waiting (their requests get an
+// error) and refuses new ones. Results already in memory stay usable.
+func (ts *Tables) Close() {
 	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	if *m == nil {
-		*m = map[string]*result[T]{}
-	}
-	e, ok := (*m)[key]
-	if !ok {
-		e = &result[T]{}
-		(*m)[key] = e
-	}
-	return e
+	ts.init()
+	ts.mu.Unlock()
+	ts.cancel()
 }
 
-// Solo returns the solo policy of r, solving it the first time.
+// Stats returns what the scheduler did and holds.
+func (ts *Tables) Stats() Stats {
+	ts.mu.Lock()
+	ts.init()
+	st := ts.sched.stats()
+	st.CachedDuel, st.CachedSolo = ts.duel.size, ts.solo.size
+	ts.mu.Unlock()
+	return st
+}
+
+// permanent reports whether a refusal stays true for these rules under
+// these limits (so it is remembered rather than tried again).
+func permanent(err error) bool {
+	return err != nil && !errors.Is(err, ErrBusy) && !errors.Is(err, ErrNotReady) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
+}
+
+// remember keeps a permanent refusal. ts.mu is held.
+func (ts *Tables) remember(key string, err error) {
+	if !permanent(err) {
+		return
+	}
+	if len(ts.failed) >= maxFailed {
+		clear(ts.failed)
+	}
+	ts.failed[key] = err
+}
+
+// protect runs f, turning a panic into an error wrapping ErrSolveFailed.
+func protect[T any](f func() (T, error)) (val T, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			var zero T
+			val, err = zero, fmt.Errorf("%w on these rules: %v", ErrSolveFailed, p)
+		}
+	}()
+	return f()
+}
+
+func (ts *Tables) callHook(kind string, r rules.Rules) {
+	if ts.hook != nil {
+		ts.hook(kind, r)
+	}
+}
+
+// Solo returns the solo policy of r, solving it the first time (and again
+// after it was dropped from memory). Errors wrap solve.ErrRules, or
+// solve.ErrTooLarge, ErrBusy or ErrSolveFailed.
 func (ts *Tables) Solo(r rules.Rules) (*solve.Policy, error) {
-	r = r.Uncapped() // the solvers assume no cap: shared by max_turns
-	e := entry(ts, &ts.solo, r.Hash())
-	e.once.Do(func() { e.val, e.err = solve.SolveSolo(r) })
-	return e.val, e.err
+	r = r.Uncapped() // the solvers assume no cap: rules differing only in max_turns share results
+	return ts.soloOf(r, r.Hash())
 }
 
-// Duel returns the duel table of r: the one added with AddDuel, or from the
-// cache file, or solved (and written to the cache) the first time. Errors
-// wrap solve.ErrRules for rules without a two-player game, or
-// solve.ErrTooLarge.
-func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) {
-	r = r.Uncapped() // the solvers assume no cap: shared by max_turns
-	e := entry(ts, &ts.duel, r.Hash())
-	e.once.Do(func() {
-		if err := solve.CheckDuelRules(r); err != nil {
-			e.err = err
-			return
+func (ts *Tables) soloOf(r rules.Rules, h string) (*solve.Policy, error) {
+	ts.mu.Lock()
+	ts.init()
+	if p, ok := ts.solo.get(h); ok {
+		ts.mu.Unlock()
+		return p, nil
+	}
+	if err := ts.failed["solo:"+h]; err != nil {
+		ts.mu.Unlock()
+		return nil, err
+	}
+	f := ts.soloFl[h]
+	if f == nil {
+		need, err := soloBytes(r)
+		var t *ticket
+		if err == nil {
+			t, err = ts.sched.enter("the solo policy of these rules", need, false)
 		}
-		opt := solve.DuelOptions{Progress: ts.Progress}
-		if ts.Dir == "" {
-			e.val, e.err = solve.SolveDuel(r, opt)
-			return
+		if err != nil {
+			ts.remember("solo:"+h, err)
+			ts.mu.Unlock()
+			return nil, err
 		}
-		t, _, _, err := solve.Cached(r, ts.Dir, opt)
-		if t != nil {
-			err = nil // a cache write failure still gives the solved table
+		f = &flight[*solve.Policy]{done: make(chan struct{})}
+		ts.soloFl[h] = f
+		go ts.runSolo(r, h, f, t)
+	}
+	ts.mu.Unlock()
+	<-f.done
+	return f.val, f.err
+}
+
+func (ts *Tables) runSolo(r rules.Rules, h string, f *flight[*solve.Policy], t *ticket) {
+	defer func() {
+		ts.mu.Lock()
+		delete(ts.soloFl, h)
+		if f.err == nil {
+			n := ts.solo.add(h, f.val, f.val.Bytes())
+			ts.sched.count(func(s *Stats) { s.Evictions += n })
+		} else {
+			ts.remember("solo:"+h, f.err)
 		}
-		e.val, e.err = t, err
+		ts.mu.Unlock()
+		close(f.done)
+	}()
+	release, err := ts.sched.wait(ts.ctx, t)
+	if err != nil {
+		f.err = err
+		return
+	}
+	defer release()
+	ts.sched.count(func(s *Stats) { s.SoloSolves++ })
+	f.val, f.err = protect(func() (*solve.Policy, error) {
+		ts.callHook("solo", r)
+		return solve.SolveSoloWith(r, solve.SoloOptions{MaxBytes: ts.lim.Memory})
 	})
-	return e.val, e.err
+	if errors.Is(f.err, ErrSolveFailed) {
+		ts.sched.count(func(s *Stats) { s.Failed++ })
+	}
+}
+
+// Duel returns the duel table of r: the one added with AddDuel, or kept in
+// memory, or read from the cache file, or solved (and written to the cache
+// directory); it waits for a solve under way. Errors wrap solve.ErrRules
+// for rules without a two-player game, solve.ErrTooLarge (the table would
+// exceed Limits.Memory or Limits.DuelCache, or the solver's own bound),
+// ErrBusy, or ErrSolveFailed.
+func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) {
+	r = r.Uncapped()
+	return ts.duelOf(r, r.Hash(), true)
+}
+
+// DuelNow is Duel without waiting: the table if it is in memory now, else
+// ErrNotReady after starting to get it (unless that is under way already),
+// or the refusal that Duel would return at once (too large, busy, rules
+// without a duel).
+func (ts *Tables) DuelNow(r rules.Rules) (*solve.Table, error) {
+	r = r.Uncapped()
+	return ts.duelOf(r, r.Hash(), false)
+}
+
+// duelJob is how a duel table is got: read from its cache file, or solved.
+type duelJob int
+
+const (
+	jobLoad duelJob = iota
+	jobSolve
+)
+
+func (ts *Tables) duelOf(r rules.Rules, h string, wait bool) (*solve.Table, error) {
+	ts.mu.Lock()
+	ts.init()
+	if t := ts.added[h]; t != nil {
+		ts.mu.Unlock()
+		return t, nil
+	}
+	if t, ok := ts.duel.get(h); ok {
+		ts.mu.Unlock()
+		return t, nil
+	}
+	if err := ts.failed["duel:"+h]; err != nil {
+		ts.mu.Unlock()
+		return nil, err
+	}
+	f := ts.duelFl[h]
+	if f == nil {
+		job, t, err := ts.planDuel(r)
+		if err != nil {
+			ts.remember("duel:"+h, err)
+			ts.mu.Unlock()
+			return nil, err
+		}
+		f = &flight[*solve.Table]{done: make(chan struct{})}
+		ts.duelFl[h] = f
+		go ts.runDuel(r, h, f, job, t)
+	}
+	ts.mu.Unlock()
+	if !wait {
+		select {
+		case <-f.done:
+			return f.val, f.err
+		default:
+			return nil, ErrNotReady
+		}
+	}
+	<-f.done
+	return f.val, f.err
+}
+
+// planDuel checks r and the limits and puts the job that gets r's table in
+// line. ts.mu is held.
+func (ts *Tables) planDuel(r rules.Rules) (duelJob, *ticket, error) {
+	resident, err := duelResidentBytes(r) // checks the rules first
+	if err != nil {
+		return 0, nil, err
+	}
+	if ts.lim.DuelCache > 0 && resident > ts.lim.DuelCache {
+		ts.sched.count(func(s *Stats) { s.TooLarge++ })
+		return 0, nil, &tooLargeError{what: "the duel table of these rules", need: resident, limit: ts.lim.DuelCache, budget: "memory kept for duel tables"}
+	}
+	if ts.Dir != "" {
+		if info, err := os.Stat(solve.CacheFile(ts.Dir, r)); err == nil && info.Mode().IsRegular() {
+			need, err := duelLoadBytes(r)
+			if err != nil {
+				return 0, nil, err
+			}
+			t, err := ts.sched.enter("reading the duel table of these rules", need, false)
+			return jobLoad, t, err
+		}
+	}
+	t, err := ts.enterSolve(r)
+	return jobSolve, t, err
+}
+
+func (ts *Tables) enterSolve(r rules.Rules) (*ticket, error) {
+	need, err := duelSolveBytes(r, ts.lim.Workers)
+	if err != nil {
+		return nil, err
+	}
+	return ts.sched.enter("solving the duel table of these rules", need, true)
+}
+
+func (ts *Tables) runDuel(r rules.Rules, h string, f *flight[*solve.Table], job duelJob, t *ticket) {
+	defer func() {
+		ts.mu.Lock()
+		delete(ts.duelFl, h)
+		if f.err == nil {
+			n := ts.duel.add(h, f.val, f.val.Bytes())
+			ts.sched.count(func(s *Stats) { s.Evictions += n })
+		} else {
+			ts.remember("duel:"+h, f.err)
+		}
+		ts.mu.Unlock()
+		close(f.done)
+	}()
+	if job == jobLoad {
+		tab, err := ts.load(r, t)
+		if err == nil || !errors.Is(err, solve.ErrCache) {
+			f.val, f.err = tab, err
+			return
+		}
+		// An unsound file: solve again, in line like any solve.
+		if t, err = ts.enterSolve(r); err != nil {
+			f.err = err
+			return
+		}
+	}
+	f.val, f.err = ts.solveDuel(r, t)
+}
+
+// load reads r's table from its cache file once t's turn comes; an unsound
+// file is removed and the error wraps solve.ErrCache.
+func (ts *Tables) load(r rules.Rules, t *ticket) (*solve.Table, error) {
+	release, err := ts.sched.wait(ts.ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	ts.sched.count(func(s *Stats) { s.Loads++ })
+	name := solve.CacheFile(ts.Dir, r)
+	tab, err := protect(func() (*solve.Table, error) {
+		ts.callHook("load", r)
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", solve.ErrCache, err)
+		}
+		defer fh.Close()
+		return solve.ReadTableLimit(fh, r, ts.lim.Memory)
+	})
+	switch {
+	case err == nil:
+		touchCacheFile(name)
+	case errors.Is(err, solve.ErrCache):
+		os.Remove(name)
+	}
+	return tab, err
+}
+
+// solveDuel solves r's table once t's turn comes and writes it to the cache
+// directory (a write failure still gives the table).
+func (ts *Tables) solveDuel(r rules.Rules, t *ticket) (*solve.Table, error) {
+	release, err := ts.sched.wait(ts.ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	ts.sched.count(func(s *Stats) { s.DuelSolves++ })
+	opt := solve.DuelOptions{MaxBytes: ts.lim.Memory, Workers: ts.lim.Workers, Progress: ts.Progress, Context: ts.ctx}
+	tab, err := protect(func() (*solve.Table, error) {
+		ts.callHook("duel", r)
+		return solve.SolveDuel(r, opt)
+	})
+	if errors.Is(err, ErrSolveFailed) {
+		ts.sched.count(func(s *Stats) { s.Failed++ })
+	}
+	if err != nil || ts.Dir == "" {
+		return tab, err
+	}
+	if ts.lim.CacheDirMax > 0 {
+		if duelFileBytes(tab) > ts.lim.CacheDirMax {
+			return tab, nil // its file alone would be over the cap
+		}
+	}
+	if solve.SaveTable(ts.Dir, tab) == nil {
+		if n := trimCacheDir(ts.Dir, ts.lim.CacheDirMax); n > 0 {
+			ts.sched.count(func(s *Stats) { s.DirRemoved += n })
+		}
+	}
+	return tab, nil
 }
 
 // AddDuel makes t the duel table of its rules (replacing nothing already
-// loaded: the first table of a rule set wins).
+// loaded: the first table of a rule set wins). It is kept for the life of
+// ts, outside the limits.
 func (ts *Tables) AddDuel(t *solve.Table) {
-	e := entry(ts, &ts.duel, t.Rules().Hash())
-	e.once.Do(func() { e.val = t })
+	h := t.Rules().Hash()
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	ts.init()
+	if _, ok := ts.duel.get(h); ok || ts.added[h] != nil {
+		return
+	}
+	ts.added[h] = t
 }

@@ -1,6 +1,11 @@
 package server
 
 import (
+	"encoding/json"
+	"math"
+	"sort"
+
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 )
@@ -16,18 +21,116 @@ type Advisor interface {
 	Analyze(rec *record.Record) (Analysis, error)
 }
 
-// Advice is the value of every choice in one position.
+// Advice is the value of every choice in one position, or the odds of the
+// throw ahead for those not to act.
 type Advice struct {
-	Measure string   `json:"measure"` // "win" (probability of winning) or "points" (expected points)
-	Choices []Choice `json:"choices"` // best first
+	// Measure is "win" (probability of winning), "points" (expected points
+	// of the rest of the turn) or "odds" (no choices: Odds).
+	Measure string `json:"measure"`
+	// Note says why a weaker measure was used, e.g. "win chances are not
+	// available: its table is being prepared".
+	Note    string   `json:"note,omitempty"`
+	Choices []Choice `json:"choices"` // best first (the server sorts them)
+	Odds    *Odds    `json:"odds,omitempty"`
 }
 
-// Choice is one legal action and its value.
+// Choice is one legal action and its value. In JSON its action is exactly
+// what a client sends back in an action message: {"type":"keep","dice":[1,5]}.
 type Choice struct {
 	Action engine.Action `json:"action"`
 	Text   string        `json:"text"`  // e.g. "keep 1 5, throw 4 dice"
 	Value  float64       `json:"value"` // in Measure's unit
 	Best   bool          `json:"best"`
+}
+
+// MarshalJSON writes the choice with its action in the form of an action
+// message (no player: the seat says who acts).
+func (c Choice) MarshalJSON() ([]byte, error) {
+	a := actionMsg{Type: c.Action.Kind}
+	if c.Action.Kind == engine.Keep {
+		a.Dice = c.Action.Dice.Faces()
+	}
+	v := c.Value
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		v = 0 // JSON has no such numbers; a valid advisor never gives them
+	}
+	return json.Marshal(struct {
+		Action actionMsg `json:"action"`
+		Text   string    `json:"text"`
+		Value  float64   `json:"value"`
+		Best   bool      `json:"best"`
+	}{a, c.Text, v, c.Best})
+}
+
+// sortChoices puts the choices of advice for s best first: by value, the
+// highest first; equal values put the one marked best first, then keep the
+// order of s.Legal().
+func sortChoices(adv *Advice, s engine.State) {
+	legal := s.Legal()
+	rank := func(a engine.Action) int {
+		for i, l := range legal {
+			if l.Kind == a.Kind && l.Dice == a.Dice {
+				return i
+			}
+		}
+		return len(legal)
+	}
+	val := func(c Choice) float64 {
+		if math.IsNaN(c.Value) {
+			return math.Inf(-1)
+		}
+		return c.Value
+	}
+	cs := adv.Choices
+	sort.SliceStable(cs, func(i, j int) bool {
+		vi, vj := val(cs[i]), val(cs[j])
+		switch {
+		case vi != vj:
+			return vi > vj
+		case cs[i].Best != cs[j].Best:
+			return cs[i].Best
+		}
+		return rank(cs[i].Action) < rank(cs[j].Action)
+	})
+}
+
+// Odds are what the seat to act faces with its next throw, from the dice
+// alone (no solver): given to those who may not ask the seat's advice.
+type Odds struct {
+	Seat int `json:"seat"` // the seat to act
+	// Dice is the number of dice of the throw: the dice it is to throw, or,
+	// with a throw on the table, the dice of that throw.
+	Dice    int     `json:"dice"`
+	Turn    int     `json:"turn"`     // the turn total at risk
+	PFarkle float64 `json:"p_farkle"` // the probability that the throw scores nothing
+	// Expected is the expected points of the best keep of the throw (a
+	// farkle counts 0; six dice scoring nothing count their bonus where the
+	// rules give one).
+	Expected float64 `json:"expected"`
+}
+
+// oddsAdvice returns the odds of s's seat to act (a play phase).
+func oddsAdvice(s engine.State) *Advice {
+	n := s.ToThrow()
+	if s.Step == engine.StepKeep {
+		n = s.Throw.N()
+	}
+	tab, sdn := s.Table(), s.Rules().Scoring.SixDiceNothing
+	var farkles, points int64
+	for _, throw := range dice.Throws(n) {
+		w := throw.Ways()
+		switch best := tab.Best(throw); {
+		case best > 0:
+			points += w * int64(best)
+		case n == 6 && sdn > 0:
+			points += w * int64(sdn)
+		default:
+			farkles += w
+		}
+	}
+	all := float64(dice.Outcomes(n))
+	return &Advice{Measure: "odds", Choices: []Choice{}, Odds: &Odds{Seat: s.Actor(), Dice: n, Turn: s.Total,
+		PFarkle: float64(farkles) / all, Expected: float64(points) / all}}
 }
 
 // Analysis rates the decisions of every player of a game.

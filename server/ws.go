@@ -360,14 +360,13 @@ func (c *client) act(m clientMsg) {
 	c.srv.mActions.WithLabelValues("accepted", "player").Inc()
 }
 
+// hint answers a hint request: the advisor's values of the legal actions,
+// best first, for the player whose seat is to act; the odds of the throw
+// ahead (no solver run) for everyone else: watchers, and players out of
+// turn.
 func (c *client) hint(m clientMsg) {
 	if c.t.dg != nil {
 		c.dragonHint(m)
-		return
-	}
-	adv := c.srv.opt.Advisor
-	if adv == nil {
-		c.replyError(m.ID, codeUnavailable, "this server has no advisor: hints are unavailable")
 		return
 	}
 	c.t.mu.Lock()
@@ -377,11 +376,27 @@ func (c *client) hint(m clientMsg) {
 		return
 	}
 	st := c.t.game.State
+	actor := st.Actor()
+	toAct := c.player != nil && actor >= 0 && actor < len(c.t.meta.Seats) && c.t.meta.Seats[actor].PlayerID == c.player.ID
 	c.t.mu.Unlock()
+	if st.Phase != engine.PhasePlay {
+		c.replyError(m.ID, codeUnavailable, "no hint in a roll-off: the highest die wins it")
+		return
+	}
+	if !toAct {
+		c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: oddsAdvice(st), ID: m.ID})
+		return
+	}
+	adv := c.srv.opt.Advisor
+	if adv == nil {
+		c.replyError(m.ID, codeUnavailable, "this server has no advisor: hints are unavailable")
+		return
+	}
 	advice, err := adv.Advise(st)
 	if err != nil {
 		c.replyError(m.ID, codeUnavailable, "no hint for this position: "+err.Error())
 		return
 	}
+	sortChoices(&advice, st)
 	c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: &advice, ID: m.ID})
 }

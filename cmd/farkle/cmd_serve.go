@@ -34,6 +34,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
 	tables := tableFlags(fs)
+	solver := solveFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,11 +45,15 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	ts, err := solver()
+	if err != nil {
+		return err
+	}
 	level := slog.LevelInfo
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(bot.DefaultTables, true),
+	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
 		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
 	if err := edge(m); err != nil {
 		return err
@@ -85,6 +90,7 @@ type serveMain struct {
 	Logger   *slog.Logger
 	Advisor  server.Advisor
 	Options  server.Options // the life of tables (serve_tables.go); Run sets the fields above in it
+	Tables   *bot.Tables    // the bots' solver results and limits (serve_solve.go); nil: bot.DefaultTables
 
 	URL string // the base URL, set by Run
 
@@ -112,6 +118,9 @@ func (m *serveMain) Run(ctx context.Context) error {
 	opt.Logger, opt.BotDelay, opt.Advisor, opt.QuickRules = m.Logger, m.BotDelay, m.Advisor, m.Rules
 	if m.BotDelay == 0 {
 		opt.BotDelay = -1 // no pause
+	}
+	if opt.Bots == nil {
+		opt.Bots = botsOf(m.Tables)
 	}
 	srv, err := server.New(ctx, db, opt)
 	if err != nil {

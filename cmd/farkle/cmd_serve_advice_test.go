@@ -55,8 +55,9 @@ func TestServeHintsAndAnalysis(t *testing.T) {
 				Measure string
 				Choices []struct {
 					Action struct {
-						Type string
-						Dice []int
+						Type   string
+						Dice   []int
+						Player *int
 					}
 					Text  string
 					Value float64
@@ -76,24 +77,27 @@ func TestServeHintsAndAnalysis(t *testing.T) {
 			for _, l := range st.Legal {
 				found = found || (l.Type == ch.Action.Type && reflect.DeepEqual(l.Dice, ch.Action.Dice))
 			}
-			if !found || ch.Text == "" {
-				t.Fatalf("hint choice %+v is not a legal action %+v", ch, st.Legal)
+			if !found || ch.Text == "" || ch.Action.Player != nil {
+				t.Fatalf("hint choice %+v is not a legal action %+v as an action message", ch, st.Legal)
 			}
 			if ch.Value > bestV {
 				best, bestV = i, ch.Value
 			}
 		}
-		if !body.Advice.Choices[best].Best {
-			t.Fatalf("the highest value %v is not marked best: %+v", bestV, body.Advice.Choices)
+		if best != 0 || !body.Advice.Choices[0].Best {
+			t.Fatalf("the highest value %v is not first and marked best: %+v", bestV, body.Advice.Choices)
 		}
 		hints++
-		// Follow the hint.
-		a := body.Advice.Choices[best].Action
-		act := map[string]any{"type": a.Type}
-		if a.Dice != nil {
-			act["dice"] = a.Dice
+		// Follow the hint: its action sent back as given.
+		var raw struct {
+			Advice struct {
+				Choices []struct{ Action json.RawMessage }
+			}
 		}
-		if msg, err = ask(ctx, c, map[string]any{"type": "action", "version": st.Version, "action": act}); err != nil || msg.Type != "update" {
+		if err := json.Unmarshal(h.Raw, &raw); err != nil {
+			t.Fatal(err)
+		}
+		if msg, err = ask(ctx, c, map[string]any{"type": "action", "version": st.Version, "action": raw.Advice.Choices[0].Action}); err != nil || msg.Type != "update" {
 			t.Fatalf("%s %s %v", msg.Type, msg.Raw, err)
 		}
 		st = msg.State

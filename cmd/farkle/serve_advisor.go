@@ -1,8 +1,8 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
@@ -10,56 +10,46 @@ import (
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/solve"
 )
 
 // serveAdvisor is the server's Advisor on package advise: win
-// probabilities from the duel table for two players once it is solved
-// (solving it the first time takes minutes, so it is solved in the
-// background after the first request), expected points from the solo
-// policy meanwhile and for other numbers of players.
+// probabilities from the duel table for two players once it is in memory,
+// expected points from the solo policy otherwise (more or fewer players,
+// rules without a duel, or the duel table not ready, too large or the
+// solver busy; the advice's note says which). It never waits for a duel
+// table: the first request starts getting it through the scheduler of its
+// Tables (solving it the first time takes minutes), and it keeps no table
+// itself, so the Tables' limits hold.
 type serveAdvisor struct {
 	tables     *bot.Tables
-	solveDuels bool
-
-	mu    sync.Mutex
-	duels map[string]*advise.Advisor // rules hash -> duel advisor, once solved
-	busy  map[string]bool            // duel solves under way
+	solveDuels bool // false: never start a duel solve (tests)
 }
 
 func newServeAdvisor(ts *bot.Tables, solveDuels bool) *serveAdvisor {
-	return &serveAdvisor{tables: ts, solveDuels: solveDuels, duels: map[string]*advise.Advisor{}, busy: map[string]bool{}}
+	return &serveAdvisor{tables: ts, solveDuels: solveDuels}
 }
 
-// advisor returns the best advisor ready now for a game of n players.
-func (a *serveAdvisor) advisor(r rules.Rules, n int) (*advise.Advisor, error) {
-	if n == 2 {
-		h := r.Hash()
-		a.mu.Lock()
-		d, start := a.duels[h], false
-		if d == nil && a.solveDuels && !a.busy[h] {
-			a.busy[h], start = true, true
-		}
-		a.mu.Unlock()
-		if d != nil {
-			return d, nil
-		}
-		if start {
-			go func() {
-				d, err := advise.For(r, 2, a.tables)
-				a.mu.Lock()
-				defer a.mu.Unlock()
-				delete(a.busy, h)
-				if err == nil && d.Measure() == advise.WinProbability {
-					a.duels[h] = d
-				}
-			}()
-		}
-	}
+// advisor returns the best advisor ready now for a game of n players, and
+// why it is not a win-probability advisor when one was wanted.
+func (a *serveAdvisor) advisor(r rules.Rules, n int) (*advise.Advisor, string, error) {
 	solo, err := a.tables.Solo(r)
 	if err != nil {
-		return nil, err
+		return nil, "", errors.New(bot.Reason(err))
 	}
-	return advise.New(r, nil, solo)
+	var note string
+	if n == 2 && a.solveDuels {
+		duel, err := a.tables.DuelNow(r)
+		if err == nil {
+			adv, err := advise.New(r, duel, solo)
+			return adv, "", err
+		}
+		if !errors.Is(err, solve.ErrRules) {
+			note = "win chances are not available: " + bot.Reason(err)
+		}
+	}
+	adv, err := advise.New(r, nil, solo)
+	return adv, note, err
 }
 
 func measureName(m advise.Measure) string {
@@ -71,15 +61,15 @@ func measureName(m advise.Measure) string {
 
 // Advise implements server.Advisor.
 func (a *serveAdvisor) Advise(s engine.State) (server.Advice, error) {
-	adv, err := a.advisor(s.Rules(), len(s.Players))
+	adv, note, err := a.advisor(s.Rules(), len(s.Players))
 	if err != nil {
 		return server.Advice{}, err
 	}
 	res, err := adv.State(s)
 	if err != nil {
-		return server.Advice{}, err
+		return server.Advice{}, errors.New("this position cannot be advised")
 	}
-	out := server.Advice{Measure: measureName(res.Measure)}
+	out := server.Advice{Measure: measureName(res.Measure), Note: note}
 	for i := range res.Choices {
 		c := &res.Choices[i]
 		var text string
@@ -106,7 +96,7 @@ func (a *serveAdvisor) Advise(s engine.State) (server.Advice, error) {
 
 // Analyze implements server.Advisor.
 func (a *serveAdvisor) Analyze(rec *record.Record) (server.Analysis, error) {
-	adv, err := a.advisor(rec.Rules, len(rec.Players))
+	adv, _, err := a.advisor(rec.Rules, len(rec.Players))
 	if err != nil {
 		return server.Analysis{}, err
 	}

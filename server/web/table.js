@@ -87,8 +87,11 @@ export function tablePage(id) {
   };
   document.addEventListener('keydown', onKey);
 
+  // askHint asks for the values of the choices on your turn, or the odds
+  // of the throw ahead (watching, or out of turn).
   function askHint() {
-    if (!g.table || !g.table.hints) { g.hint = { unavailable: true }; draw(); return; }
+    if (!g.st || g.st.phase !== 'play') return;
+    if (myTurn() && (!g.table || !g.table.hints)) { g.hint = { unavailable: true }; draw(); return; }
     send({ type: 'hint' });
   }
 
@@ -147,11 +150,24 @@ export function tablePage(id) {
     return box;
   }
 
+  // hintBox shows the choices best first, numbered, each with a button
+  // that sends its action as the server gave it; or the odds.
   function hintBox() {
     if (!g.hint) return '';
     if (g.hint.unavailable) return h('div', { class: 'hint muted' }, 'Hints are not available on this server yet.');
+    if (g.hint.measure === 'odds') {
+      const o = g.hint.odds;
+      const who = names()[o.seat] || 'The player';
+      return h('div', { class: 'hint', id: 'odds' }, h('strong', {}, 'Odds'),
+        h('p', {}, `${who} throws ${o.dice} ${o.dice === 1 ? 'die' : 'dice'}: ${pct(o.p_farkle)} to farkle${o.turn ? ` and lose ${fmt(o.turn)}` : ''}; ` +
+          `the best keep is worth ${fmt(Math.round(o.expected))} points on average.`));
+    }
     const unit = g.hint.measure === 'win' ? (v) => pct(v) + ' to win' : (v) => fmt(Math.round(v)) + ' points expected this turn';
-    return h('div', { class: 'hint' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)}`))));
+    const mine = myTurn();
+    return h('div', { class: 'hint' }, h('strong', {}, 'Hint'),
+      g.hint.note ? h('p', { class: 'muted small' }, g.hint.note) : '',
+      h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
+        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, 'Play') : ''))));
   }
 
   function stoppedArea() {
@@ -213,7 +229,7 @@ export function tablePage(id) {
           st.step === 'keep' ? `Keep, throw ${throwN}` : `Throw ${throwN}`, ' ', h('kbd', {}, 'T')),
         h('button', { id: 'bank', class: 'big bank', disabled: !mine || !canBankNow, onclick: bank },
           `Bank ${fmt(total)}`, ' ', h('kbd', {}, 'B')),
-        h('button', { id: 'hint', class: 'big ghost', disabled: !mine, onclick: askHint }, 'Hint ', h('kbd', {}, 'H')));
+        h('button', { id: 'hint', class: 'big ghost', onclick: askHint }, mine ? 'Hint ' : 'Odds ', h('kbd', {}, 'H')));
     return h('section', { class: `card play${mine ? ' mine' : ''}`, 'aria-label': 'table' },
       clock.badge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),

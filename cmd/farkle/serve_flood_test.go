@@ -1,0 +1,153 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/rules"
+)
+
+// BenchmarkServeSolveFlood floods the serve defaults with ten distinct
+// rule sets at once: for each, a perfect bot's preparation and decision
+// (as a server's table makes them) and a hint through the serve advisor.
+// Every request is answered at once (the bots as expert, the hints in
+// expected points) while one duel solve runs and the others wait or are
+// refused; peak RSS (VmHWM, reset at the start) is reported once that
+// solve has allocated and filled its table and solved its first score
+// sum, then the solves are stopped. Run it alone, e.g.
+//
+//	go test ./cmd/farkle -run '^$' -bench ServeSolveFlood -benchtime 1x -benchmem
+//
+// "targets-20000" is classic to 20,000..20,450 (tables of about 12 MiB),
+// "targets-90000" to 90,000..90,450 (about 230 MiB: near the largest the
+// defaults keep in memory), "targets-300000" to
+// 300,000..300,450 (2.6 GiB each: refused at once for the budget).
+func BenchmarkServeSolveFlood(b *testing.B) {
+	for _, base := range []int{20000, 90000, 300000} {
+		b.Run("targets-"+strconv.Itoa(base), func(b *testing.B) {
+			var peak, answered float64
+			var last bot.Stats
+			for b.Loop() {
+				p, ms, st := flood(b, base)
+				peak, answered, last = max(peak, p), ms, st
+			}
+			b.ReportMetric(peak/(1<<20), "peak-RSS-MiB")
+			b.ReportMetric(answered, "ms-to-answer-all")
+			b.ReportMetric(float64(last.PeakHeld)/(1<<20), "peak-held-MiB")
+			b.ReportMetric(float64(last.Busy+last.TooLarge), "refused")
+		})
+	}
+}
+
+// flood runs one flood and returns the peak RSS in bytes, the time to
+// answer every request and the scheduler's stats.
+func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st bot.Stats) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	build := solveFlags(fs)
+	if err := fs.Parse([]string{"--cache", b.TempDir()}); err != nil {
+		b.Fatal(err)
+	}
+	ts, err := build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	allocated := make(chan struct{})
+	var once sync.Once
+	ts.Progress = func(sweep, done, total int) {
+		// The first score sum solved: the table is allocated and filled,
+		// and the workers have their arrays.
+		once.Do(func() { close(allocated) })
+	}
+	runtime.GC()
+	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+		b.Logf("cannot reset the peak RSS (%v): it counts from the start of the process", err)
+	}
+	adv := newServeAdvisor(ts, true)
+	newBot := botsOf(ts)
+	start := time.Now()
+	var wg sync.WaitGroup
+	var failures atomic.Int32
+	for i := range 10 {
+		r := rules.MustPreset("classic")
+		r.Game.Target = base + 50*i
+		st := keepState(b, r)
+		wg.Go(func() {
+			pb, err := newBot("perfect", r)
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			go bot.Prepare(pb) // in the background, as the server does
+			if a := pb.Choose(st); a.Kind != engine.Keep {
+				failures.Add(1)
+			}
+			h, err := adv.Advise(st)
+			if err != nil || len(h.Choices) == 0 || h.Measure != "points" {
+				b.Errorf("hint for target %d: %+v %v", r.Game.Target, h, err)
+			}
+		})
+	}
+	wg.Wait()
+	answeredMS = float64(time.Since(start).Microseconds()) / 1000
+	if failures.Load() > 0 {
+		b.Fatalf("%d bots did not keep", failures.Load())
+	}
+	if base < 300000 {
+		<-allocated
+	}
+	peakRSS = vmHWM(b)
+	st = ts.Stats()
+	ts.Close()
+	for deadline := time.Now().Add(time.Minute); ts.Stats().Running+ts.Stats().Queued > 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			b.Fatalf("solves still running a minute after Close: %+v", ts.Stats())
+		}
+	}
+	return peakRSS, answeredMS, st
+}
+
+// keepState returns a two-player game of r at its first keep decision.
+func keepState(b *testing.B, r rules.Rules) engine.State {
+	st, err := engine.New(r, []string{"a", "b"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := engine.NewChaCha(engine.SeedFrom("flood"))
+	for n := 0; st.Phase != engine.PhasePlay || st.Step != engine.StepKeep || len(st.Legal()) < 2; n++ {
+		if n > 1000 {
+			b.Fatal("no keep decision in 1,000 actions")
+		}
+		st, _, err = engine.Apply(st, st.Legal()[0], src)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	return st
+}
+
+// vmHWM returns the peak resident set size of the process.
+func vmHWM(b *testing.B) float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		b.Skip("no /proc/self/status")
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
+			return kb * 1024
+		}
+	}
+	b.Skip("no VmHWM")
+	return 0
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/rules"
+)
+
+// The serve defaults of the solver's limits: ten distinct-rules perfect
+// bots and hints at once stay under 1 GiB (one solve at a time within
+// 512 MiB, 256 MiB of duel tables and 64 MiB of solo policies kept).
+const (
+	serveSolveMemory = 512 << 20
+	serveSolves      = 1
+	serveSolveQueue  = 8
+	serveDuelCache   = 256 << 20
+	serveSoloCache   = 64 << 20
+	serveCacheDirMax = 1 << 30
+	// serveHeadroom is the memory beyond the solver's limits the rest of
+	// the server is given under the Go runtime's soft memory limit.
+	serveHeadroom = 256 << 20
+)
+
+// solveFlags registers the flags of the solver's work on the serve
+// command's flags. The function it returns checks the parsed values and
+// builds the server's Tables (shared by its bots and its advisor), and
+// sets the Go runtime's soft memory limit to the sum of the limits plus
+// headroom unless GOMEMLIMIT is set. A size takes a unit (512MiB, 1GiB,
+// 100MB, or bytes); 0 turns that limit off.
+func solveFlags(fs *flag.FlagSet) func() (*bot.Tables, error) {
+	mem := sizeFlag(fs, "solve-memory", serveSolveMemory, "memory the running solves may need together, a `size` like 512MiB or 1GiB; a rule set needing more gets the expert bot and hints from the solo policy (0: no limit)")
+	solves := fs.Int("solves", serveSolves, "duel solves running at once (0: no limit)")
+	queue := fs.Int("solve-queue", serveSolveQueue, "solves waiting for their turn; more are answered at once (the expert bot, solo hints) (0: no limit)")
+	duelCache := sizeFlag(fs, "duel-cache-memory", serveDuelCache, "memory the duel tables kept may take, a `size`; the least recently used are dropped and read back from the cache directory (0: no limit)")
+	soloCache := sizeFlag(fs, "solo-cache-memory", serveSoloCache, "memory the solo policies kept may take, a `size`; least recently used dropped (0: no limit)")
+	dirMax := sizeFlag(fs, "cache-dir-max", serveCacheDirMax, "room the duel-table files in the cache directory may take, a `size`; least recently used removed (0: no limit)")
+	dir := fs.String("cache", "", "directory of the duel table cache (default $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else ~/.cache/farkle)")
+	return func() (*bot.Tables, error) {
+		for name, v := range map[string]int{"solves": *solves, "solve-queue": *queue} {
+			if v < 0 {
+				return nil, usagef("--%s %d: must be 0 or more", name, v)
+			}
+		}
+		cacheDir := *dir
+		if cacheDir == "" {
+			cacheDir = bot.DefaultCacheDir()
+		}
+		lim := bot.Limits{Solves: *solves, Queue: *queue, Memory: *mem, DuelCache: *duelCache, SoloCache: *soloCache,
+			CacheDirMax: *dirMax, NoWait: true}
+		if os.Getenv("GOMEMLIMIT") == "" && *mem > 0 && *duelCache > 0 && *soloCache > 0 {
+			debug.SetMemoryLimit(*mem + *duelCache + *soloCache + serveHeadroom)
+		}
+		return bot.NewLimitedTables(cacheDir, lim), nil
+	}
+}
+
+// botsOf returns the maker of the server's bots: their solver results
+// come from ts.
+func botsOf(ts *bot.Tables) func(level string, r rules.Rules) (bot.Strategy, error) {
+	return func(level string, r rules.Rules) (bot.Strategy, error) {
+		return bot.New(level, r, bot.WithTables(ts))
+	}
+}
+
+// sizeFlag defines a flag holding a size in bytes.
+func sizeFlag(fs *flag.FlagSet, name string, def int64, usage string) *int64 {
+	v := byteSizeFlag(def)
+	fs.Var(&v, name, usage)
+	return (*int64)(&v)
+}
+
+// byteSizeFlag is a size in bytes, written with an optional unit: B, KB,
+// MB, GB, TB (powers of 1000), KiB, MiB, GiB, TiB (powers of 1024); K, M,
+// G and T alone are powers of 1024.
+type byteSizeFlag int64
+
+var sizeUnits = map[string]float64{
+	"": 1, "b": 1,
+	"k": 1 << 10, "kib": 1 << 10, "kb": 1e3,
+	"m": 1 << 20, "mib": 1 << 20, "mb": 1e6,
+	"g": 1 << 30, "gib": 1 << 30, "gb": 1e9,
+	"t": 1 << 40, "tib": 1 << 40, "tb": 1e12,
+}
+
+func (s *byteSizeFlag) String() string {
+	n := int64(*s)
+	for _, u := range []struct {
+		name string
+		size int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n != 0 && n%u.size == 0 {
+			return fmt.Sprintf("%d%s", n/u.size, u.name)
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+func (s *byteSizeFlag) Set(text string) error {
+	t := strings.TrimSpace(text)
+	i := strings.IndexFunc(t, func(r rune) bool { return !(r >= '0' && r <= '9' || r == '.') })
+	if i < 0 {
+		i = len(t)
+	}
+	num, unit := t[:i], strings.ToLower(strings.TrimSpace(t[i:]))
+	mult, ok := sizeUnits[unit]
+	x, err := strconv.ParseFloat(num, 64)
+	if !ok || err != nil || num == "" {
+		return fmt.Errorf("%q is not a size: want bytes or a number with a unit, like 512MiB or 1GiB", text)
+	}
+	v := x * mult
+	if v > math.MaxInt64/2 {
+		return fmt.Errorf("%q is too large: at most 4 EiB", text)
+	}
+	*s = byteSizeFlag(math.Round(v))
+	return nil
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/server/wsclient"
+)
+
+func TestServeSolveFlags(t *testing.T) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	build := solveFlags(fs)
+	dir := t.TempDir()
+	if err := fs.Parse([]string{"--solve-memory", "1GiB", "--duel-cache-memory", "100MB", "--solves", "2", "--solve-queue", "0", "--cache", dir, "--cache-dir-max", "0"}); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := bot.Limits{Solves: 2, Queue: 0, Memory: 1 << 30, DuelCache: 100e6, SoloCache: serveSoloCache, CacheDirMax: 0, NoWait: true}
+	if got := ts.Limits(); got != want || ts.Dir != dir {
+		t.Fatalf("limits %+v in %q, want %+v in %q", got, ts.Dir, want, dir)
+	}
+	// The defaults.
+	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
+	build = solveFlags(fs)
+	fs.Parse(nil)
+	ts, _ = build()
+	want = bot.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, CacheDirMax: 1 << 30, NoWait: true}
+	if got := ts.Limits(); got != want {
+		t.Fatalf("default limits %+v, want %+v", got, want)
+	}
+	if f := fs.Lookup("solve-memory"); f.DefValue != "512MiB" {
+		t.Fatalf("--solve-memory shows its default as %q", f.DefValue)
+	}
+	for _, bad := range []string{"12XB", "MiB", "-5MiB", "1e30GiB"} {
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		solveFlags(fs)
+		if err := fs.Parse([]string{"--solve-memory", bad}); err == nil || !strings.Contains(err.Error(), "solve-memory") {
+			t.Errorf("--solve-memory %s: %v, want an error naming the flag", bad, err)
+		}
+	}
+	_, errOut, code := execFarkle(t, "", "serve", "--solves", "-1")
+	if code != 2 || !strings.Contains(errOut, "--solves -1: must be 0 or more") {
+		t.Fatalf("serve --solves -1: exit %d, %s", code, errOut)
+	}
+}
+
+// TestServeHintsUnderLimits: at a table whose duel table is over the
+// server's solver memory, the player to act gets hints from the solo
+// policy saying why, a watcher gets the odds, and no duel solve runs.
+func TestServeHintsUnderLimits(t *testing.T) {
+	ts := bot.NewLimitedTables("", bot.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, NoWait: true})
+	defer ts.Close()
+	m := &serveMain{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "l.db"), BotDelay: 0,
+		Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Advisor: newServeAdvisor(ts, true), Tables: ts}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := wsclient.New(m.URL)
+	if _, _, err := c.NewPlayer(ctx, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	big := map[string]any{"base": "classic", "game": map[string]any{"target": 500000}}
+	tb, err := c.CreateTable(ctx, big, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "perfect"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	watcher := wsclient.New(m.URL)
+	if err := watcher.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	defer watcher.Close()
+	if _, err := watcher.Next(ctx); err != nil { // welcome
+		t.Fatal(err)
+	}
+	// Play the roll-off until it is Ann's turn in play.
+	msg, err := c.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := msg.You.Seat
+	st := msg.State
+	for st.Phase != "play" || st.Actor != seat {
+		if st.Actor == seat {
+			if msg, err = ask(ctx, c, map[string]any{"type": "action", "version": st.Version, "action": map[string]string{"type": "roll-off"}}); err != nil {
+				t.Fatal(err)
+			}
+		} else if msg, err = c.Next(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if msg.State != nil {
+			st = msg.State
+		}
+	}
+	h, err := ask(ctx, watcher, map[string]string{"type": "hint"})
+	for err == nil && h.Type == "update" {
+		h, err = watcher.Next(ctx)
+	}
+	if err != nil || h.Type != "hint" || !strings.Contains(string(h.Raw), `"measure":"odds"`) {
+		t.Fatalf("watcher's hint: %s %v", h.Raw, err)
+	}
+	if h, err = ask(ctx, c, map[string]string{"type": "hint"}); err != nil || h.Type != "hint" {
+		t.Fatalf("Ann's hint: %s %v", h.Raw, err)
+	}
+	var body struct {
+		Advice struct {
+			Measure, Note string
+			Choices       []json.RawMessage
+		}
+	}
+	json.Unmarshal(h.Raw, &body)
+	if body.Advice.Measure != "points" || !strings.Contains(body.Advice.Note, "win chances are not available: its table would need") || len(body.Advice.Choices) == 0 {
+		t.Fatalf("Ann's hint: %s", h.Raw)
+	}
+	if st := ts.Stats(); st.DuelSolves != 0 || st.Loads != 0 || st.SoloSolves != 1 || st.TooLarge == 0 {
+		t.Fatalf("solver stats %+v: want no duel solve, one solo solve shared, the duel refused", st)
+	}
+}
