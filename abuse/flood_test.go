@@ -184,18 +184,17 @@ func TestWebSocketMessageFlood(t *testing.T) {
 	}
 }
 
-// TestSolveFlood: ten tables with distinct large rules, each against the
+// TestSolveFlood: ten tables with distinct rules, each against the
 // perfect bot, with a hint asked at each at once, and three tables whose
 // duel tables would need ~800 MB each. The solves are scheduled within the
-// memory budget: the server stays under 1 GiB, every hint is answered,
-// and tables whose bot cannot have its table say so and play on.
+// memory budget: every hint is answered at once (from the solo policy
+// while the duel table is not ready), the ten duel tables are solved one
+// at a time, the three large ones are refused and their bots play as
+// expert, and the server stays far under 1 GiB.
 func TestSolveFlood(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves for a while")
-	}
 	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--bot-delay", "1h", "--max-open-tables", "20",
-		"--cache", t.TempDir())
-	ctx := deadline(t, 3*time.Minute)
+		"--rate-address", "0", "--cache", t.TempDir(), "--metrics-addr", "127.0.0.1:0")
+	ctx := deadline(t, 5*time.Minute)
 	type seated struct {
 		c  *client
 		id string
@@ -204,7 +203,7 @@ func TestSolveFlood(t *testing.T) {
 	for i := range 13 {
 		c := s.client()
 		c.player(fmt.Sprintf("P%d", i))
-		target := 20000 + 50*i // distinct rule sets: nothing is shared
+		target := 3000 + 50*i // distinct rule sets: nothing is shared
 		if i >= 10 {
 			target = 500000 + 50*(i-10) // the three ~800 MB duel tables
 		}
@@ -248,10 +247,35 @@ func TestSolveFlood(t *testing.T) {
 			t.Errorf("table %d: the hint was not answered: %s", i, a)
 		}
 	}
+	// Wait for the scheduler to work through the queue.
+	for s.metric("farkle_solves_running") > 0 || s.metric("farkle_solves_queued") > 0 {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the solves did not finish: %v running, %v queued", s.metric("farkle_solves_running"), s.metric("farkle_solves_queued"))
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 	_, peak := s.memory()
-	t.Logf("13 distinct-rules perfect tables with a hint each: peak RSS %d MiB", peak/mib)
+	solved, refusedN := s.metric("farkle_duel_solves_total"), s.metric("farkle_solves_refused_total")
+	t.Logf("13 distinct-rules perfect tables with a hint each: %v duel solves, %v refused, peak RSS %d MiB, solves held at most %.0f MiB",
+		solved, refusedN, peak/mib, s.metric("farkle_solve_memory_peak_bytes")/mib)
+	if solved < 1 || solved > 10 {
+		t.Errorf("%v duel solves, want 1 to 10 (the small rule sets, each once)", solved)
+	}
+	if refusedN < 3 {
+		t.Errorf("%v solves refused, want the three ~800 MB tables refused", refusedN)
+	}
 	if peak > 1<<30 {
 		t.Errorf("peak RSS %d MiB, over 1 GiB", peak/mib)
 	}
+	for _, tb := range tables[10:] {
+		var v struct{ Seats []struct{ Bot, Note string } }
+		tb.c.do("GET", "/api/tables/"+tb.id, nil).json(t, &v)
+		if len(v.Seats) != 2 || !strings.Contains(v.Seats[1].Note, "plays as expert") || !strings.Contains(v.Seats[1].Note, "would need") {
+			t.Errorf("table %s does not say its perfect bot plays as expert and why: %+v", tb.id, v.Seats)
+		}
+	}
+	s.alive()
+	s.restart() // the tables of refused rules resume (their bots as expert)
 	s.alive()
 }

@@ -68,7 +68,10 @@ type server struct {
 	cmd  *exec.Cmd
 	log  *logBuffer
 	URL  string
-	done chan error // the process's exit
+	// Metrics is the metrics listener's base URL, when the test asked for
+	// one (--metrics-addr 127.0.0.1:0).
+	Metrics string
+	done    chan error // the process's exit
 }
 
 // quiet are the flags every server of the suite gets besides its own: a
@@ -113,6 +116,9 @@ func (s *server) start() error {
 		return fmt.Errorf("farkle serve did not start (%v, %v): %q\n%s", rerr, err, line, s.log.String())
 	}
 	s.URL = f[2]
+	if i := strings.Index(line, "metrics at "); i >= 0 {
+		s.Metrics = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(line[i+len("metrics at "):]), ")"), "/metrics")
+	}
 	return nil
 }
 
@@ -322,4 +328,30 @@ func deadline(t testing.TB, d time.Duration) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return ctx
+}
+
+// metric returns the value of a metric without labels from the server's
+// metrics listener.
+func (s *server) metric(name string) float64 {
+	s.t.Helper()
+	if s.Metrics == "" {
+		s.t.Fatal("the server has no metrics listener: start it with --metrics-addr 127.0.0.1:0")
+	}
+	resp, err := http.Get(s.Metrics + "/metrics")
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(body), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == name {
+			v, err := strconv.ParseFloat(f[1], 64)
+			if err != nil {
+				s.t.Fatalf("metric %s: %v", name, err)
+			}
+			return v
+		}
+	}
+	s.t.Fatalf("no metric %s", name)
+	return 0
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/farkle/farkle/bot"
@@ -57,6 +58,8 @@ type Options struct {
 	// Bots makes the bots of the tables (and the turn clock's expert); nil:
 	// bot.New. Tests use it to inject a failing bot.
 	Bots func(level string, r rules.Rules) (bot.Strategy, error)
+	// Collectors are more metrics for MetricsHandler (e.g. the solver's).
+	Collectors []prometheus.Collector
 }
 
 // withTableDefaults fills the zero fields of the life of tables.
@@ -232,7 +235,8 @@ func (s *Server) initMetrics() {
 		}
 	}
 	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open,
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	s.reg.MustRegister(s.opt.Collectors...)
 }
 
 // MetricsHandler returns the Prometheus metrics of the server, to be

@@ -582,6 +582,7 @@ type seatView struct {
 	Bot      string `json:"bot,omitempty"`
 	Free     bool   `json:"free"`
 	PlayerID string `json:"player_id,omitempty"`
+	Note     string `json:"note,omitempty"` // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
 }
 
 func viewOf(tb store.Table) tableView {
@@ -610,6 +611,13 @@ func (t *table) view() tableView {
 	}
 	if t.dg != nil {
 		v.Rules, v.Hints = t.dg.kit.game.Rules(), true
+	}
+	for i, b := range t.bots {
+		if f, ok := b.(interface{ Fallback() string }); ok && i < len(v.Seats) {
+			if why := f.Fallback(); why != "" {
+				v.Seats[i].Note = "plays as expert: " + why
+			}
+		}
 	}
 	return v
 }

@@ -16,9 +16,6 @@ var pips = [7][3]string{
 	6: {"●   ●", "●   ●", "●   ●"},
 }
 
-// dieWidth is the width of a drawn die; dice are drawn one column apart.
-const dieWidth = 7
-
 // dieLook is how one die is drawn.
 type dieLook struct {
 	face   int

@@ -296,8 +296,8 @@ func TestDragonQuitAsks(t *testing.T) {
 	if strings.Contains(m.View(), "Quit?") || m.quitting {
 		t.Fatal("n did not go back")
 	}
-	_, cmd := m.Update(keyMsg("q"))
-	_, cmd = m.Update(keyMsg("y"))
+	m.Update(keyMsg("q"))
+	_, cmd := m.Update(keyMsg("y"))
 	if cmd == nil || !m.quitting {
 		t.Fatal("y did not quit")
 	}

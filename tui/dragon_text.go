@@ -95,9 +95,6 @@ func dragonAdviceValue(a dragon.Advice) string {
 	return fmt.Sprintf("%.0f soldiers", a.Value)
 }
 
-// eventWord names an event face.
-func eventWord(f dragon.EventFace) string { return f.String() }
-
 // keepSoldiers returns the soldiers of keeping k from v's throw as the
 // player to act would get or pay them, and what that means ("+150",
 // "costs 150", "eaten"), or ok false when k is not a legal keep.

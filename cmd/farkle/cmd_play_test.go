@@ -50,8 +50,7 @@ func (p *linePipe) Write(b []byte) (int, error) {
 // from the dice table; asked to choose it banks at 350 or more, or with
 // two dice or fewer left, and throws otherwise.
 type player struct {
-	t     *dice.Table
-	total int
+	t *dice.Table
 }
 
 var (

@@ -122,6 +122,9 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if opt.Bots == nil {
 		opt.Bots = botsOf(m.Tables)
 	}
+	if m.Tables != nil {
+		opt.Collectors = append(opt.Collectors, solverMetrics(m.Tables)...)
+	}
 	srv, err := server.New(ctx, db, opt)
 	if err != nil {
 		db.Close()
@@ -182,6 +185,9 @@ func (m *serveMain) Close() error {
 	}
 	if m.srv != nil {
 		errs = append(errs, m.srv.Close())
+	}
+	if m.Tables != nil {
+		m.Tables.Close() // solves under way stop: nothing waits for them now
 	}
 	if m.db != nil {
 		errs = append(errs, m.db.Close())

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 )
@@ -120,4 +122,27 @@ func (s *byteSizeFlag) Set(text string) error {
 	}
 	*s = byteSizeFlag(math.Round(v))
 	return nil
+}
+
+// solverMetrics are the scheduler's figures for the metrics listener: the
+// solves running and waiting, the memory they hold and the caches keep,
+// and the requests refused.
+func solverMetrics(ts *bot.Tables) []prometheus.Collector {
+	gauge := func(name, help string, f func(bot.Stats) float64) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return f(ts.Stats()) })
+	}
+	counter := func(name, help string, f func(bot.Stats) float64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return f(ts.Stats()) })
+	}
+	return []prometheus.Collector{
+		gauge("farkle_solves_running", "Duel solves running now.", func(s bot.Stats) float64 { return float64(s.Running) }),
+		gauge("farkle_solves_queued", "Solves waiting for their turn.", func(s bot.Stats) float64 { return float64(s.Queued) }),
+		gauge("farkle_solve_memory_bytes", "Memory the running solves may need (their admitted estimate).", func(s bot.Stats) float64 { return float64(s.Held) }),
+		gauge("farkle_solve_memory_peak_bytes", "The most memory running solves ever held at once.", func(s bot.Stats) float64 { return float64(s.PeakHeld) }),
+		gauge("farkle_solver_cache_bytes", "Memory of the duel tables and solo policies kept.", func(s bot.Stats) float64 { return float64(s.CachedDuel + s.CachedSolo) }),
+		counter("farkle_duel_solves_total", "Duel solves started.", func(s bot.Stats) float64 { return float64(s.DuelSolves) }),
+		counter("farkle_duel_loads_total", "Duel tables read from the cache directory.", func(s bot.Stats) float64 { return float64(s.Loads) }),
+		counter("farkle_solves_refused_total", "Solves refused: too large for the memory budget, or the queue full.", func(s bot.Stats) float64 { return float64(s.TooLarge + s.Busy) }),
+		counter("farkle_solves_failed_total", "Solves that failed (a panic in the solver).", func(s bot.Stats) float64 { return float64(s.Failed) }),
+	}
 }

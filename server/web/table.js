@@ -113,7 +113,7 @@ export function tablePage(id) {
         const won = st && (st.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
           h('td', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, 'free seat') : s.name,
-            s.bot ? h('span', { class: 'tag' }, 'bot') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : ''),
+            s.bot ? h('span', { class: 'tag', title: s.note || '' }, s.note ? 'bot*' : 'bot') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : ''),
           h('td', { class: 'num' }, p ? fmt(p.score) : '–'),
           h('td', { class: 'num muted small' }, p && p.streak ? `${p.streak}× farkle` : ''));
       }))),
