@@ -77,6 +77,12 @@ func (g *Game) Describe(names []string, e Event) string {
 			return fmt.Sprintf("%s slays the dragon and wins", p)
 		}
 		return fmt.Sprintf("%s wins with the most soldiers", p)
+	case EvWave:
+		return fmt.Sprintf("%s sends a wave of %d soldiers against the dragon (%d left)", p, e.N, e.Total)
+	case EvFire:
+		return fmt.Sprintf("no scoring dice: the dragon's fire burns %d of %s's soldiers (%d left)", e.N, p, e.Total)
+	case EvStart:
+		return fmt.Sprintf("%s starts with %d soldiers for playing later in the round", p, e.N)
 	case EvReshuffle:
 		return fmt.Sprintf("the %s discards are shuffled into a new deck", e.Card)
 	}
