@@ -199,8 +199,8 @@ func TestArmyDiscount(t *testing.T) {
 	}
 }
 
-// TestSeatBonus: with seat_bonus the players after the first start with
-// that many soldiers per place, from the stockpile.
+// TestSeatBonus: with seat_bonus every player after the first starts with
+// that many soldiers, from the stockpile.
 func TestSeatBonus(t *testing.T) {
 	r := DefaultRules()
 	r.SeatBonus = 300
@@ -211,11 +211,11 @@ func TestSeatBonus(t *testing.T) {
 	}
 	for k := range 3 {
 		seat := (s.First + k) % 3
-		if s.Players[seat].Soldiers != 300*k {
+		if want := min(k, 1) * 300; s.Players[seat].Soldiers != want {
 			t.Errorf("place %d (seat %d) starts with %d", k+1, seat, s.Players[seat].Soldiers)
 		}
 	}
-	if s.Stockpile != -900 || len(evs) != 3 || evs[0].Kind != EvStart || evs[2].Kind != EvTurn {
+	if s.Stockpile != -600 || len(evs) != 3 || evs[0].Kind != EvStart || evs[2].Kind != EvTurn {
 		t.Fatalf("stockpile %d events %+v", s.Stockpile, evs)
 	}
 	checkConservation(t, s)

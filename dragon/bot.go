@@ -175,7 +175,6 @@ func (b *Bot) Choose(v View, src Source) Action {
 	if b.Level == Random {
 		return v.Legal[Intn(src, len(v.Legal))]
 	}
-	me := v.Players[v.Seat]
 	switch v.Phase {
 	case PhaseChoose:
 		return b.chooseAction(v)
@@ -255,7 +254,7 @@ func (b *Bot) chooseAction(v View) Action {
 // opponent could attack with better odds than its own next turn, and
 // retreats as Bot.retreat says.
 var (
-	attackOdds   = 0.55
+	attackOdds   = 0.45
 	threatOdds   = 0.25
 	retreatShare = 0.5
 	retreatOdds  = 0.1

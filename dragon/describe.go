@@ -82,7 +82,7 @@ func (g *Game) Describe(names []string, e Event) string {
 	case EvFire:
 		return fmt.Sprintf("no scoring dice: the dragon's fire burns %d of %s's soldiers (%d left)", e.N, p, e.Total)
 	case EvStart:
-		return fmt.Sprintf("%s starts with %d soldiers for playing later in the round", p, e.N)
+		return fmt.Sprintf("%s starts with %d soldiers for not playing first", p, e.N)
 	case EvReshuffle:
 		return fmt.Sprintf("the %s discards are shuffled into a new deck", e.Card)
 	}

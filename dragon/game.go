@@ -80,12 +80,13 @@ func (g *Game) New(players []string, src Source) (State, []Event, error) {
 	s.Turn = s.First
 	var evs []Event
 	if b := r.SeatBonus; b > 0 {
-		// The later a player's first turn, the more soldiers they start with.
+		// Every player but the first starts with the seat bonus, from the
+		// stockpile, in turn order.
 		for k := 1; k < len(players); k++ {
 			seat := (s.First + k) % len(players)
-			s.Players[seat].Soldiers += k * b
-			s.Stockpile -= k * b
-			evs = append(evs, Event{Kind: EvStart, Seat: seat, N: k * b})
+			s.Players[seat].Soldiers += b
+			s.Stockpile -= b
+			evs = append(evs, Event{Kind: EvStart, Seat: seat, N: b})
 		}
 	}
 	return s, append(evs, Event{Kind: EvTurn, Seat: s.Turn, Round: 1}), nil

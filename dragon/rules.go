@@ -19,7 +19,7 @@ type Rules struct {
 	Battle        string      `toml:"battle" json:"battle"`                           // the battle's mechanics: BattleArmy (default) or BattleClassic
 	BattleWave    int         `toml:"battle_wave" json:"battle_wave"`                 // army battle: soldiers every battle throw costs before it is thrown
 	BattleFire    int         `toml:"battle_fire" json:"battle_fire"`                 // army battle: soldiers the dragon's fire burns on a throw without scoring dice that did not wound it
-	SeatBonus     int         `toml:"seat_bonus" json:"seat_bonus"`                   // soldiers each player starts with per place after the first player in turn order
+	SeatBonus     int         `toml:"seat_bonus" json:"seat_bonus"`                   // soldiers every player but the first player starts with
 	DragonHealth  int         `toml:"dragon_health" json:"dragon_health"`             // damage that slays the dragon: 3
 	RallyDamage   int         `toml:"rally_damage" json:"rally_damage"`               // damage of a Rally in battle: 1
 	DragonDamage  int         `toml:"dragon_damage" json:"dragon_damage"`             // damage of a Dragon face in battle: 2
@@ -82,7 +82,7 @@ func SoldierRules() rules.Rules {
 const (
 	DefaultBattleWave = 1200
 	DefaultBattleFire = 1000
-	DefaultSeatBonus  = 0
+	DefaultSeatBonus  = 300
 )
 
 // ClassicRules returns DefaultRules with the classic battle and no seat
