@@ -42,7 +42,11 @@ With --record DIR every game is written to DIR/game-NNNNNN.json, a record that
 farkle verify, replay and analyze read (recorded games are played through the
 rules engine, more slowly).
 
-With --rules dragon the players are Dragon Farkle bot levels (%s).`
+With --rules dragon the players are Dragon Farkle bot levels (%s). The
+first player of each game is drawn at random; a second table gives the wins
+by place in the turn order (1st player, 2nd player...), the measure of a
+seat's advantage, and the last line how many games ended with the dragon
+slain, the rounds a game and the Final Battles a game.`
 
 // simJSON is the JSON of sim: sim.Result and the time it took.
 type simJSON struct {
