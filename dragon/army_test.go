@@ -220,3 +220,26 @@ func TestSeatBonus(t *testing.T) {
 	}
 	checkConservation(t, s)
 }
+
+// TestBattleFromFile: a rule file chooses the battle; the classic battle's
+// odds are the old flat curve, the army's rise.
+func TestBattleFromFile(t *testing.T) {
+	r, err := ParseRules([]byte("battle = \"classic\"\n"))
+	if err != nil || r.Army() {
+		t.Fatalf("classic from TOML: %+v, %v", r, err)
+	}
+	if _, err := ParseRules([]byte("battle = \"siege\"\n")); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "battle") {
+		t.Fatalf("unknown battle: %v", err)
+	}
+	army, err := ParseRulesJSON([]byte(`{"battle_wave": 1000, "battle_fire": 500}`))
+	if err != nil || !army.Army() || army.BattleWave != 1000 || army.BattleFire != 500 {
+		t.Fatalf("army from JSON: %+v, %v", army, err)
+	}
+	c, a := NewBattleOdds(r, 15000), NewBattleOdds(DefaultRules(), 15000)
+	if d := c.Win(15000) - c.Win(7000); d > 0.01 {
+		t.Errorf("classic odds rise by %.4f from 7000 to 15000 soldiers", d)
+	}
+	if d := a.Win(15000) - a.Win(7000); d < 0.3 {
+		t.Errorf("army odds rise by only %.4f from 7000 to 15000 soldiers", d)
+	}
+}
