@@ -54,8 +54,15 @@ func throwDice(n int, src Source) dice.Hand {
 	return h
 }
 
-// throw throws s.Dice dice and the event die and settles the result.
+// throw throws s.Dice dice and the event die and settles the result. In
+// the army battle the throw's wave is paid first.
 func (g *Game) throw(s *State, src Source, evs *[]Event) {
+	if s.Mode == Battling && g.rules.Army() {
+		w := g.rules.BattleWave
+		s.Players[s.Turn].Soldiers -= w
+		s.Meal += w
+		*evs = append(*evs, Event{Kind: EvWave, Seat: s.Turn, N: w, Total: s.Players[s.Turn].Soldiers})
+	}
 	s.Throw = throwDice(s.Dice, src)
 	s.Event = eventOf(Die(src))
 	s.Wounded = false
@@ -95,7 +102,7 @@ func (g *Game) settle(s *State, evs *[]Event) {
 	if s.Mode == Battling && s.Wounded && g.table.Farkle(s.Throw) {
 		// A throw without scoring dice that wounded the dragon does not end
 		// the battle: throw the same dice again (or retreat).
-		s.Phase = PhaseRoll
+		g.battleOn(s, evs)
 		return
 	}
 	if len(g.legalUses(s)) > 0 {
@@ -118,6 +125,17 @@ func (g *Game) resolveStuck(s *State, evs *[]Event) {
 		return
 	}
 	p := &s.Players[s.Turn]
+	if g.table.Farkle(s.Throw) && g.rules.Army() {
+		// The army battle: the dragon's fire answers the throw; the battle
+		// goes on with six dice while the player can send a wave.
+		burn := min(g.rules.BattleFire, p.Soldiers)
+		p.Soldiers -= burn
+		s.Meal += burn
+		*evs = append(*evs, Event{Kind: EvFire, Seat: s.Turn, Dice: s.Throw, N: burn, Total: p.Soldiers})
+		s.Dice, s.Kept, s.Throw = 6, 0, 0
+		g.battleOn(s, evs)
+		return
+	}
 	if !g.table.Farkle(s.Throw) {
 		// Scoring dice the player cannot pay for: the battle is lost with
 		// every soldier the player has left.
@@ -179,6 +197,20 @@ func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
 		*evs = append(*evs, Event{Kind: EvHotDice, Seat: seat})
 	}
 	s.Phase = PhaseRoll
+	if s.Mode == Battling {
+		g.battleOn(s, evs)
+	}
+}
+
+// battleOn goes on to the next battle throw (PhaseRoll: Roll or Retreat),
+// or, in the army battle when the player cannot send the next wave, ends
+// the battle: the player leaves with the soldiers left.
+func (g *Game) battleOn(s *State, evs *[]Event) {
+	s.Phase = PhaseRoll
+	if g.rules.Army() && s.Players[s.Turn].Soldiers < g.rules.BattleWave {
+		g.endBattle(s, evs)
+		g.endTurn(s, evs)
+	}
 }
 
 // meldKind maps a meld of the soldier table to the meld names of

@@ -175,7 +175,6 @@ func (b *Bot) Choose(v View, src Source) Action {
 	if b.Level == Random {
 		return v.Legal[Intn(src, len(v.Legal))]
 	}
-	me := v.Players[v.Seat]
 	switch v.Phase {
 	case PhaseChoose:
 		return b.chooseAction(v)
@@ -188,8 +187,7 @@ func (b *Bot) Choose(v View, src Source) Action {
 		return Stop()
 	case PhaseRoll:
 		if v.Mode == Battling {
-			if b.Level == Smart && me.Soldiers >= b.brains.g.rules.BattleMinimum &&
-				b.brains.odds.Value(me.Soldiers, v.Damage, v.Dice) < 0.5*b.brains.odds.Win(me.Soldiers) {
+			if b.Level == Smart && b.retreat(v) {
 				return Retreat()
 			}
 			return Roll()
@@ -219,7 +217,6 @@ func (b *Bot) recruitOn(v View) bool {
 func simpleStop(pool, n int) bool { return pool >= 1000 || (n <= 2 && pool >= 300) }
 
 func (b *Bot) chooseAction(v View) Action {
-	me := v.Players[v.Seat]
 	canBattle := slices.ContainsFunc(v.Legal, func(a Action) bool { return a.Kind == ActBattle })
 	if b.Level == Simple {
 		if canBattle {
@@ -227,7 +224,7 @@ func (b *Bot) chooseAction(v View) Action {
 		}
 		return Recruit()
 	}
-	if canBattle && b.brains.odds.Win(me.Soldiers) >= 0.25 {
+	if canBattle && b.attack(v) {
 		return Battle()
 	}
 	// Recruit, or brawl the opponent where the brawl is worth most: our
@@ -250,6 +247,47 @@ func (b *Bot) chooseAction(v View) Action {
 		}
 	}
 	return best
+}
+
+// Tuned by simulation (RULES-DECISIONS.md 29): the Smart bot attacks when
+// its odds of slaying the dragon reach attackOdds, or threatOdds when an
+// opponent could attack with better odds than its own next turn, and
+// retreats as Bot.retreat says.
+var (
+	attackOdds   = 0.45
+	threatOdds   = 0.25
+	retreatShare = 0.5
+	retreatOdds  = 0.1
+)
+
+// retreat reports whether the Smart bot leaves the battle between throws.
+// Classic battle: when its odds have fallen below retreatShare of a fresh
+// battle and it could attack again next turn. Army battle: when its odds
+// have fallen below retreatOdds, keeping the rest of the army for a later
+// battle.
+func (b *Bot) retreat(v View) bool {
+	me := v.Players[v.Seat]
+	o := b.brains.odds
+	now := o.Value(me.Soldiers, v.Damage, v.Dice)
+	if b.brains.g.rules.Army() {
+		return now < retreatOdds
+	}
+	return me.Soldiers >= b.brains.g.battleNeeds() && now < retreatShare*o.Win(me.Soldiers)
+}
+
+// attack reports whether the Smart bot starts the Final Battle now.
+func (b *Bot) attack(v View) bool {
+	o := b.brains.odds
+	mine := o.Win(v.Players[v.Seat].Soldiers)
+	if mine >= attackOdds {
+		return true
+	}
+	for i, p := range v.Players {
+		if i != v.Seat && p.Soldiers >= b.brains.g.battleNeeds() && o.Win(p.Soldiers) >= mine {
+			return mine >= threatOdds
+		}
+	}
+	return false
 }
 
 // BrawlOddsFor is Brains.BrawlOdds for the bot's seat challenging target.

@@ -3,6 +3,7 @@ package dragon
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -26,14 +27,30 @@ func TestBotDecisions(t *testing.T) {
 	smart, simple := NewBot(Smart, brains), NewBot(Simple, brains)
 
 	t.Run("attack when allowed", func(t *testing.T) {
+		ag := armyGame(t, DefaultCards())
+		ab := NewBrains(ag)
+		smart, simple := NewBot(Smart, ab), NewBot(Simple, ab)
 		s := battleReady(5000)
-		for _, b := range []*Bot{smart, simple} {
-			if a := b.Choose(g.View(s, 0), nil); a != Battle() {
-				t.Errorf("%s chose %s with 5000 soldiers", b.Level, a)
-			}
+		if a := simple.Choose(ag.View(s, 0), nil); a != Battle() {
+			t.Errorf("simple chose %s with 5000 soldiers", a)
+		}
+		// Smart waits for better odds while no one else can attack...
+		if a := smart.Choose(ag.View(s, 0), nil); a.Kind == ActBattle {
+			t.Errorf("smart attacked with 5000 soldiers (odds %.2f) and no threat", ab.Odds().Win(5000))
+		}
+		// ...attacks with odds of attackOdds or more...
+		s = battleReady(12000)
+		if a := smart.Choose(ag.View(s, 0), nil); a != Battle() {
+			t.Errorf("smart chose %s with 12000 soldiers (odds %.2f)", a, ab.Odds().Win(12000))
+		}
+		// ...and sooner when an opponent could attack with better odds.
+		s = battleReady(6000)
+		give(&s, 1, 9000)
+		if a := smart.Choose(ag.View(s, 0), nil); a != Battle() {
+			t.Errorf("smart chose %s with 6000 soldiers against 9000", a)
 		}
 		s = battleReady(4950)
-		if a := smart.Choose(g.View(s, 0), nil); a.Kind == ActBattle {
+		if a := smart.Choose(ag.View(s, 0), nil); a.Kind == ActBattle {
 			t.Error("smart attacked with 4950 soldiers")
 		}
 	})
@@ -152,15 +169,25 @@ func TestSimulate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	total := 0.0
-	for _, p := range res.Players {
-		total += p.Wins
+	total, places := res.Ties, res.Ties
+	for i, p := range res.Players {
+		total += p.Wins - p.Shared
+		places += res.ByPlace[i].Wins - res.ByPlace[i].Shared
 		if p.Low > p.WinRate || p.High < p.WinRate {
 			t.Errorf("interval %v..%v misses %v", p.Low, p.High, p.WinRate)
 		}
+		if p.MeanTurns < 1 {
+			t.Errorf("%s: %.1f turns a game", p.Name, p.MeanTurns)
+		}
 	}
-	if total != 200 || res.Games != 200 {
-		t.Fatalf("wins add to %v", total)
+	if total != 200 || places != 200 || res.Games != 200 {
+		t.Fatalf("wins add to %v (by place %v)", total, places)
+	}
+	if res.Players[0].Name != "smart" || res.Players[1].Name != "random" {
+		t.Errorf("names %q, %q", res.Players[0].Name, res.Players[1].Name)
+	}
+	if names := SimNames([]string{"smart", "smart", "simple"}); !slices.Equal(names, []string{"smart#1", "smart#2", "simple"}) {
+		t.Errorf("SimNames = %v", names)
 	}
 	if res.Players[0].WinRate < 0.9 {
 		t.Errorf("smart won only %.2f against random", res.Players[0].WinRate)

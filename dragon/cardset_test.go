@@ -104,7 +104,7 @@ func TestEveryDefaultCard(t *testing.T) {
 					src := script(throwFaces("152346", blank))
 					s, _ := mustApply(t, g, st, Battle(), src)
 					s, _ = mustApply(t, g, s, Keep(h("15")), src)
-					if cost, want := 5000-s.Players[0].Soldiers, max(0, 150-e.N); cost != want {
+					if cost, want := 5000-s.Players[0].Soldiers, max(0, 150-e.N)+g.Rules().BattleWave; cost != want {
 						t.Fatalf("cost %d, want %d", cost, want)
 					}
 				case HoldItems:

@@ -77,6 +77,12 @@ func (g *Game) Describe(names []string, e Event) string {
 			return fmt.Sprintf("%s slays the dragon and wins", p)
 		}
 		return fmt.Sprintf("%s wins with the most soldiers", p)
+	case EvWave:
+		return fmt.Sprintf("%s sent a wave of %d soldiers against the dragon (%d left)", p, e.N, e.Total)
+	case EvFire:
+		return fmt.Sprintf("%s lost %d soldiers to the dragon's fire (no scoring dice; %d left)", p, e.N, e.Total)
+	case EvStart:
+		return fmt.Sprintf("%s started with %d soldiers for not playing first", p, e.N)
 	case EvReshuffle:
 		return fmt.Sprintf("the %s discards are shuffled into a new deck", e.Card)
 	}

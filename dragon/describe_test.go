@@ -9,7 +9,7 @@ func TestDescribe(t *testing.T) {
 	g := testGame(t, DefaultCards())
 	names := []string{"Ann", "Bo"}
 	seen := map[string]EventKind{}
-	for k := EvThrow; k <= EvReshuffle; k++ {
+	for k := EvThrow; k <= EvStart; k++ {
 		e := Event{Kind: k, Seat: 1, Target: 0, Winner: 1, Dice: h("115"), Face: Rally, N: 7, Total: 9, Card: "sack", Reward: Double}
 		s := g.Describe(names, e)
 		if s == "" || s == k.String() {

@@ -1,6 +1,8 @@
 // Package dragon plays Dragon Farkle (RULES.md section 5): Farkle with
 // soldiers instead of points, an event die, Companions and Magic Items,
-// Brawls, and a Final Battle against a dragon. It is a pure state machine
+// Brawls, and a Final Battle against a dragon (the army battle: every throw
+// costs a wave of soldiers, so the army brought decides the odds; see
+// RULES-DECISIONS.md). It is a pure state machine
 // beside engine/, sharing only dice/ (the keep tables) and rules/ (the
 // soldier table is a rules.Rules of its own, SoldierRules).
 //

@@ -78,7 +78,18 @@ func (g *Game) New(players []string, src Source) (State, []Event, error) {
 	}
 	s.First = Intn(src, len(players))
 	s.Turn = s.First
-	return s, []Event{{Kind: EvTurn, Seat: s.Turn, Round: 1}}, nil
+	var evs []Event
+	if b := r.SeatBonus; b > 0 {
+		// Every player but the first starts with the seat bonus, from the
+		// stockpile, in turn order.
+		for k := 1; k < len(players); k++ {
+			seat := (s.First + k) % len(players)
+			s.Players[seat].Soldiers += b
+			s.Stockpile -= b
+			evs = append(evs, Event{Kind: EvStart, Seat: seat, N: b})
+		}
+	}
+	return s, append(evs, Event{Kind: EvTurn, Seat: s.Turn, Round: 1}), nil
 }
 
 func ids(cs []Card) []string {
@@ -170,8 +181,8 @@ func (g *Game) check(s *State, a Action) error {
 		if s.Phase != PhaseChoose {
 			return wrong()
 		}
-		if a.Kind == ActBattle && p.Soldiers < g.rules.BattleMinimum {
-			return fmt.Errorf("%w: the Final Battle needs at least %d soldiers at the start of the turn (you have %d)", ErrIllegal, g.rules.BattleMinimum, p.Soldiers)
+		if need := g.battleNeeds(); a.Kind == ActBattle && p.Soldiers < need {
+			return fmt.Errorf("%w: the Final Battle needs at least %d soldiers at the start of the turn (you have %d)", ErrIllegal, need, p.Soldiers)
 		}
 		if a.Kind == ActBrawl {
 			if a.Target < 0 || a.Target >= len(s.Players) {
@@ -428,7 +439,7 @@ func (g *Game) Legal(s State) []Action {
 				out = append(out, Brawl(t))
 			}
 		}
-		if s.Players[s.Turn].Soldiers >= g.rules.BattleMinimum {
+		if s.Players[s.Turn].Soldiers >= g.battleNeeds() {
 			out = append(out, Battle())
 		}
 	case PhaseKeep:
@@ -485,6 +496,15 @@ func (g *Game) legalUses(s *State) []Action {
 // the end of a turn: the rules' limit plus every hold_items effect held.
 func (g *Game) ItemLimit(s State, seat int) int {
 	return g.rules.ItemLimit + g.sum(&s, seat, HoldItems, "")
+}
+
+// battleNeeds is the least army that may start a Final Battle: the battle
+// minimum, and in the army battle at least one wave.
+func (g *Game) battleNeeds() int {
+	if g.rules.Army() {
+		return max(g.rules.BattleMinimum, g.rules.BattleWave)
+	}
+	return g.rules.BattleMinimum
 }
 
 // BattleCost returns what keeping points' worth of dice costs the player

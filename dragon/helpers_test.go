@@ -14,6 +14,16 @@ func testGame(t testing.TB, cards *Cards) *Game {
 	if cards == nil {
 		cards = NoCards()
 	}
+	return MustGame(ClassicRules(), cards)
+}
+
+// armyGame returns a Game of the default rules (the army battle) with
+// cards (nil: none).
+func armyGame(t testing.TB, cards *Cards) *Game {
+	t.Helper()
+	if cards == nil {
+		cards = NoCards()
+	}
 	return MustGame(DefaultRules(), cards)
 }
 

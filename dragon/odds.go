@@ -10,13 +10,15 @@ import (
 // throw, when the player keeps, after every throw, the affordable keep that
 // maximises that probability.
 //
-// The model is the battle of RULES.md section 5 without cards: each throw
-// draws the event die (a Rally deals RallyDamage, the Dragon DragonDamage;
+// The model is the battle of RULES.md section 5 without cards: in the army
+// battle each throw first costs the wave (without it the battle ends); each
+// throw draws the event die (a Rally deals RallyDamage, the Dragon DragonDamage;
 // reaching DragonHealth wins at once, before anything is paid); a throw with
 // scoring dice must keep and pay for one of them (no affordable keep loses
-// the battle); a throw without scoring dice ends it unless it wounded the
-// dragon, in which case the same dice are thrown again; hot dice bring all
-// six back. A retreat is valued 0 (it does not win this battle) and so is
+// the battle); a throw without scoring dice that wounded the dragon is
+// thrown again with the same dice, one that did not wound ends the classic
+// battle and costs the dragon's fire in the army battle (six dice are then
+// thrown); hot dice bring all six back. A retreat is valued 0 (it does not win this battle) and so is
 // never chosen: Value is the pure probability of winning this battle. (The
 // soldiers a retreat keeps are worth something in the game; the bot weighs
 // that, the table does not.) Of keeps with equal value the cheapest is
@@ -32,6 +34,8 @@ type BattleOdds struct {
 	units             int // soldiers up to units*step
 	health            int
 	rallyDmg, dragDmg int
+	army              bool
+	wave, fire        int       // units: the army battle's wave and fire
 	v                 []float64 // [(u*health+d)*7+n]: P(win)
 	loss              []float64 // same index: expected soldiers lost (paid or forfeited) under the policy
 	throws            [7][]oddsThrow
@@ -62,12 +66,18 @@ func NewBattleOdds(r Rules, maxSoldiers int) *BattleOdds {
 	for _, m := range t.Melds() {
 		step = gcd(step, m.Points)
 	}
+	if r.Army() {
+		step = gcd(gcd(step, r.BattleWave), r.BattleFire)
+	}
 	if step == 0 {
 		step = 1
 	}
 	o := &BattleOdds{
 		table: t, step: step, units: max(0, maxSoldiers) / step,
 		health: r.DragonHealth, rallyDmg: r.RallyDamage, dragDmg: r.DragonDamage,
+	}
+	if r.Army() {
+		o.army, o.wave, o.fire = true, r.BattleWave/step, r.BattleFire/step
 	}
 	for n := 1; n <= 6; n++ {
 		for _, h := range dice.Throws(n) {
@@ -117,15 +127,25 @@ func (o *BattleOdds) solve() {
 		for d := H - 1; d >= 0; d-- {
 			for n := 1; n <= 6; n++ {
 				val, loss := 0.0, 0.0
+				u1, paid := u, 0.0
+				if o.army {
+					// The wave is sent before the throw; without it the
+					// player cannot throw (the battle ends, not won).
+					if u < o.wave {
+						continue
+					}
+					u1, paid = u-o.wave, float64(o.wave*o.step)
+				}
 				for _, e := range events {
 					d2 := d + e.dmg
 					if d2 >= H {
 						val += e.p
+						loss += e.p * paid
 						continue
 					}
-					tv, tl := o.throwValue(u, d2, n, e.dmg > 0)
+					tv, tl := o.throwValue(u1, d2, n, e.dmg > 0)
 					val += e.p * tv
-					loss += e.p * tl
+					loss += e.p * (paid + tl)
 				}
 				o.v[(u*H+d)*7+n] = val
 				o.loss[(u*H+d)*7+n] = loss
@@ -148,6 +168,11 @@ func (o *BattleOdds) throwValue(u, d, n int, wounded bool) (float64, float64) {
 			l = float64(k.cost*o.step) + o.loss[((u-k.cost)*o.health+d)*7+k.left]
 		case t.farkle && wounded:
 			best, l = o.at(u, d, n), o.loss[(u*o.health+d)*7+n]
+		case t.farkle && o.army:
+			// The dragon's fire, then six dice again.
+			burn := min(o.fire, u)
+			best = o.at(u-burn, d, 6)
+			l = float64(burn*o.step) + o.loss[((u-burn)*o.health+d)*7+6]
 		case t.farkle:
 			best = 0
 		default: // cannot pay: the battle is lost with every soldier left
@@ -231,14 +256,19 @@ type OddsRow struct {
 	ExpectedLoss float64 `json:"expected_loss"` // soldiers the battle costs on average
 }
 
-// OddsTable returns P(win the Final Battle) for r by soldiers brought, from
-// 500 to 15,000 in steps of 500 (a battle may only start with
-// r.BattleMinimum, but the curve below it shows what a cheaper rule would
-// give).
+// OddsTable returns P(win the Final Battle) for r by soldiers brought, in
+// steps of 500: from 500 to 15,000 with the classic battle (the curve below
+// r.BattleMinimum shows what a cheaper rule would give), and from
+// r.BattleMinimum (at least 500) to 20,000 with the army battle, where
+// fewer soldiers than a few waves cannot win.
 func OddsTable(r Rules) []OddsRow {
-	o := NewBattleOdds(r, 15000)
+	from, to := 500, 15000
+	if r.Army() {
+		from, to = max(500, r.BattleMinimum-r.BattleMinimum%500), 20000
+	}
+	o := NewBattleOdds(r, to)
 	var rows []OddsRow
-	for s := 500; s <= 15000; s += 500 {
+	for s := from; s <= to; s += 500 {
 		rows = append(rows, OddsRow{Soldiers: s, PWin: o.Win(s), ExpectedLoss: o.ExpectedLoss(s)})
 	}
 	return rows

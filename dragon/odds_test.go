@@ -1,6 +1,7 @@
 package dragon
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -46,7 +47,7 @@ func farkleProb(n int) float64 {
 }
 
 func TestBattleOddsByHand(t *testing.T) {
-	o := NewBattleOdds(DefaultRules(), 2000)
+	o := NewBattleOdds(ClassicRules(), 2000)
 	near := func(name string, got, want float64) {
 		t.Helper()
 		if math.Abs(got-want) > 1e-12 {
@@ -79,27 +80,119 @@ func TestBattleOddsByHand(t *testing.T) {
 	near("V(49,2,1)", o.Value(49, 2, 1), 1.0/3)
 }
 
+// TestArmyOddsByHand checks the army battle's odds against battles small
+// enough to work out by hand: a wave of 1,200 and a fire of 1,000, so that
+// 2,400 soldiers buy two throws only if nothing is paid in between.
+func TestArmyOddsByHand(t *testing.T) {
+	r := DefaultRules()
+	r.BattleWave, r.BattleFire = 1200, 1000
+	o := NewBattleOdds(r, 5000)
+	near := func(name string, got, want float64) {
+		t.Helper()
+		if math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s = %.15f, want %.15f", name, got, want)
+		}
+	}
+	for n := 1; n <= 6; n++ {
+		pf := farkleProb(n)
+		for _, s := range []int{0, 1199} {
+			// Not even one wave: no throw, no chance.
+			near(fmt.Sprintf("V(%d,2,%d)", s, n), o.Value(s, 2, n), 0)
+		}
+		for _, s := range []int{1200, 2350} {
+			// One wave: only this throw's event die can win; whatever
+			// follows (a keep, the fire, a wounded farkle) leaves less
+			// than a wave.
+			near(fmt.Sprintf("V(%d,2,%d)", s, n), o.Value(s, 2, n), 1.0/3)
+			near(fmt.Sprintf("V(%d,1,%d)", s, n), o.Value(s, 1, n), 1.0/6)
+			near(fmt.Sprintf("V(%d,0,%d)", s, n), o.Value(s, 0, n), 0)
+		}
+		// Two waves, nothing to spare: a second throw comes only after a
+		// farkle that wounded the dragon (the fire or a keep would eat
+		// into the second wave). Dragon, farkle, then a wound of 1 or 2
+		// (1/3); Rally, farkle, then the Dragon (1/6).
+		near(fmt.Sprintf("V(2400,0,%d)", n), o.Value(2400, 0, n), pf/6*(1.0/3)+pf/6*(1.0/6))
+		near(fmt.Sprintf("V(2400,1,%d)", n), o.Value(2400, 1, n), 1.0/6+pf/6*(1.0/3))
+		near(fmt.Sprintf("V(2400,2,%d)", n), o.Value(2400, 2, n), 1.0/3)
+	}
+	// 2,450 soldiers, two damage, one die: a wound wins (1/3); on a Blank
+	// a 5 costs 50 and leaves exactly a wave for six dice (1/3 again); a 1
+	// costs 100 and a farkle the fire, both leaving less than a wave.
+	near("V(2450,2,1)", o.Value(2450, 2, 1), 1.0/3+4.0/6*1.0/6*1.0/3)
+	// Without the fire a farkle on a Blank leaves a wave too.
+	r.BattleFire = 0
+	o = NewBattleOdds(r, 5000)
+	for n := 1; n <= 6; n++ {
+		near(fmt.Sprintf("no fire: V(2400,2,%d)", n), o.Value(2400, 2, n), 1.0/3+4.0/6*farkleProb(n)*1.0/3)
+	}
+}
+
 func TestBattleOddsMonotone(t *testing.T) {
-	o := NewBattleOdds(DefaultRules(), 6000)
-	for d := 0; d < 3; d++ {
-		for n := 1; n <= 6; n++ {
-			prev := -1.0
-			for s := 0; s <= 6000; s += 50 {
-				v := o.Value(s, d, n)
-				if v < prev-1e-12 || v < 0 || v > 1 {
-					t.Fatalf("V(%d,%d,%d) = %v after %v", s, d, n, v, prev)
+	for _, r := range []Rules{ClassicRules(), DefaultRules()} {
+		o := NewBattleOdds(r, 6000)
+		for d := 0; d < 3; d++ {
+			for n := 1; n <= 6; n++ {
+				prev := -1.0
+				for s := 0; s <= 6000; s += 50 {
+					v := o.Value(s, d, n)
+					if v < prev-1e-12 || v < 0 || v > 1 {
+						t.Fatalf("%s: V(%d,%d,%d) = %v after %v", r.Battle, s, d, n, v, prev)
+					}
+					prev = v
 				}
-				prev = v
 			}
 		}
 	}
-	rows := OddsTable(DefaultRules())
+	rows := OddsTable(ClassicRules())
 	if len(rows) != 30 || rows[0].Soldiers != 500 || rows[29].Soldiers != 15000 {
-		t.Fatalf("rows %v", rows)
+		t.Fatalf("classic rows %v", rows)
 	}
 	for i := 1; i < len(rows); i++ {
 		if rows[i].PWin < rows[i-1].PWin-1e-12 {
 			t.Fatalf("P(win) falls from %v to %v", rows[i-1], rows[i])
+		}
+	}
+}
+
+// TestArmyOddsCurve: with the army battle the odds rise with every step of
+// the table (no two rows alike), a battle at the minimum wins about a
+// quarter of the time and one with 12,000 soldiers more than two in three,
+// and a failed battle costs a real part of the army.
+func TestArmyOddsCurve(t *testing.T) {
+	r := DefaultRules()
+	rows := OddsTable(r)
+	if len(rows) != 31 || rows[0].Soldiers != r.BattleMinimum || rows[len(rows)-1].Soldiers != 20000 {
+		t.Fatalf("rows from %d to %d (%d rows)", rows[0].Soldiers, rows[len(rows)-1].Soldiers, len(rows))
+	}
+	for i := 1; i < len(rows); i++ {
+		if rows[i].PWin < rows[i-1].PWin+0.002 {
+			t.Errorf("P(win) %.4f at %d, %.4f at %d: not rising", rows[i-1].PWin, rows[i-1].Soldiers, rows[i].PWin, rows[i].Soldiers)
+		}
+		if rows[i].ExpectedLoss <= rows[i-1].ExpectedLoss {
+			t.Errorf("expected loss %.0f at %d, %.0f at %d", rows[i-1].ExpectedLoss, rows[i-1].Soldiers, rows[i].ExpectedLoss, rows[i].Soldiers)
+		}
+	}
+	at := func(s int) OddsRow {
+		for _, row := range rows {
+			if row.Soldiers == s {
+				return row
+			}
+		}
+		t.Fatalf("no row for %d", s)
+		return OddsRow{}
+	}
+	if p := at(5000).PWin; p < 0.2 || p > 0.3 {
+		t.Errorf("P(win) with 5000 = %.4f, want about a quarter", p)
+	}
+	if p := at(12000).PWin; p <= 2.0/3 {
+		t.Errorf("P(win) with 12000 = %.4f, want more than 2/3", p)
+	}
+	// A lost battle fought to the end costs at least the waves of the
+	// throws it took: the expected loss given a loss is most of the army.
+	o := NewBattleOdds(r, 20000)
+	for _, s := range []int{5000, 8000, 12000} {
+		if l := o.ExpectedLoss(s); l < 0.5*float64(s) {
+			t.Errorf("a battle with %d soldiers costs %.0f on average", s, l)
 		}
 	}
 }
@@ -112,22 +205,24 @@ func TestBattleOddsMonotone(t *testing.T) {
 // both points were inside their 95% intervals: 0.5127 against 0.5112 ±
 // 0.0022 and 0.4886 against 0.4885 ± 0.0022.)
 func TestBattleOddsSimulated(t *testing.T) {
-	g := testGame(t, nil)
-	o := NewBattleOdds(DefaultRules(), 10000)
 	src := NewSource(SeedFrom("2015"))
-	const n = 50000
-	for _, soldiers := range []int{5000, 1000} {
-		r := DefaultRules()
+	n := 50000
+	if testing.Short() {
+		n = 10000
+	}
+	for _, c := range []struct {
+		rules    Rules
+		soldiers int
+	}{{ClassicRules(), 5000}, {ClassicRules(), 1000}, {DefaultRules(), 5000}, {DefaultRules(), 12000}, {DefaultRules(), 3000}} {
+		r, soldiers := c.rules, c.soldiers
 		r.BattleMinimum = 0
-		g := g
-		if soldiers < 5000 {
-			g = MustGame(r, NoCards())
-		}
+		g := MustGame(r, NoCards())
+		o := NewBattleOdds(r, 12000)
 		wins, lost, lost2 := 0, 0.0, 0.0
 		for range n {
 			s := battleReady(soldiers)
 			s, _, err := g.Apply(s, Battle(), src)
-			for err == nil && !s.Over() && s.Turn == 0 {
+			for err == nil && !s.Over() && s.Turn == 0 && s.Mode == Battling {
 				switch s.Phase {
 				case PhaseKeep:
 					k, _, ok := o.Choose(s.Players[0].Soldiers, s.Damage, s.Throw)
@@ -152,20 +247,20 @@ func TestBattleOddsSimulated(t *testing.T) {
 			lost2 += l * l
 		}
 		p := o.Win(soldiers)
-		got := float64(wins) / n
-		se := math.Sqrt(p * (1 - p) / n)
-		t.Logf("%d soldiers: simulated %.4f, exact %.4f ± %.4f (95%%)", soldiers, got, p, 1.96*se)
+		got := float64(wins) / float64(n)
+		se := math.Sqrt(p * (1 - p) / float64(n))
+		t.Logf("%s, %d soldiers: simulated %.4f, exact %.4f ± %.4f (95%%)", r.Battle, soldiers, got, p, 1.96*se)
 		if math.Abs(got-p) > 3.29*se {
-			t.Errorf("%d soldiers: simulated P(win) %.4f outside %.4f ± %.4f (99.9%%)", soldiers, got, p, 3.29*se)
+			t.Errorf("%s, %d soldiers: simulated P(win) %.4f outside %.4f ± %.4f (99.9%%)", r.Battle, soldiers, got, p, 3.29*se)
 		}
 		// The mean loss against the expected loss, with the sample's
 		// standard error.
-		meanLoss := lost / n
-		se = math.Sqrt((lost2/n - meanLoss*meanLoss) / n)
+		meanLoss := lost / float64(n)
+		se = math.Sqrt((lost2/float64(n) - meanLoss*meanLoss) / float64(n))
 		want := o.ExpectedLoss(soldiers)
-		t.Logf("%d soldiers: mean loss %.1f, expected %.1f ± %.1f (95%%)", soldiers, meanLoss, want, 1.96*se)
+		t.Logf("%s, %d soldiers: mean loss %.1f, expected %.1f ± %.1f (95%%)", r.Battle, soldiers, meanLoss, want, 1.96*se)
 		if math.Abs(meanLoss-want) > 3.29*se {
-			t.Errorf("%d soldiers: mean loss %.1f outside %.1f ± %.1f (99.9%%)", soldiers, meanLoss, want, 3.29*se)
+			t.Errorf("%s, %d soldiers: mean loss %.1f outside %.1f ± %.1f (99.9%%)", r.Battle, soldiers, meanLoss, want, 3.29*se)
 		}
 	}
 }

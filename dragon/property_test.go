@@ -27,6 +27,14 @@ func (l *ledger) apply(t *testing.T, evs []Event) {
 			if e.N != l.soldiers[e.Seat] {
 				t.Fatalf("battle starts with %d soldiers, ledger says %d", e.N, l.soldiers[e.Seat])
 			}
+		case EvWave, EvFire:
+			l.soldiers[e.Seat] -= e.N
+			l.meal += e.N
+			if e.Total != l.soldiers[e.Seat] {
+				t.Fatalf("%s leaves %d soldiers, ledger says %d", e.Kind, e.Total, l.soldiers[e.Seat])
+			}
+		case EvStart:
+			l.soldiers[e.Seat] += e.N
 		case EvBattleEnd, EvWin:
 			l.battle = false
 		case EvKeep:
@@ -108,7 +116,9 @@ func TestPropertyRandomGames(t *testing.T) {
 		games = 30
 	}
 	cards := DefaultCards()
-	g := MustGame(DefaultRules(), cards)
+	r := DefaultRules()
+	r.SeatBonus = 250 // so that the start events are checked too
+	g := MustGame(r, cards)
 	brains := NewBrains(g)
 	ids := append(ids(cards.Companions), ids(cards.Items)...)
 	ids = append(ids, "nonsense", "")
@@ -124,11 +134,16 @@ func TestPropertyRandomGames(t *testing.T) {
 			names[i] = "p"
 			bots[i] = NewBot(levels[(game+i)%3], brains)
 		}
-		s, _, err := g.New(names, src)
+		s, start, err := g.New(names, src)
 		if err != nil {
 			t.Fatal(err)
 		}
 		l := &ledger{soldiers: make([]int, n)}
+		l.apply(t, start)
+		l.check(t, s)
+		for _, e := range start {
+			seen[e.Kind]++
+		}
 		for step := 0; !s.Over(); step++ {
 			if s.Round > 60 {
 				break
@@ -175,7 +190,7 @@ func TestPropertyRandomGames(t *testing.T) {
 	// The games must have gone through every part of the rules.
 	// (A lost battle needs a player to spend nearly everything; bots keep
 	// cheap dice, so TestBattleEvents covers it instead.)
-	for k := EvThrow; k <= EvReshuffle; k++ {
+	for k := EvThrow; k <= EvStart; k++ {
 		if seen[k] == 0 && k != EvBattleLost && !testing.Short() {
 			t.Errorf("no %s event in %d games", k, games)
 		}

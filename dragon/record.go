@@ -8,8 +8,17 @@ import (
 	"fmt"
 )
 
-// RecordFormat names the JSON format of a Record.
-const RecordFormat = "farkle-dragon-record/1"
+// RecordFormat names the JSON format of a Record. Version 2 came with the
+// army battle; ParseRecord still reads version 1 (ClassicFormat), whose
+// games were all played with the classic battle and no seat bonus.
+const RecordFormat = "farkle-dragon-record/2"
+
+// ClassicFormat is the format of records written before the army battle.
+const ClassicFormat = "farkle-dragon-record/1"
+
+// IsRecordFormat reports whether format names a Dragon Farkle record this
+// version reads (RecordFormat or ClassicFormat).
+func IsRecordFormat(format string) bool { return format == RecordFormat || format == ClassicFormat }
 
 // ErrRecord is wrapped by every error of ParseRecord and Record.Replay.
 var ErrRecord = errors.New("dragon: bad record")
@@ -114,13 +123,19 @@ func ParseRecord(data []byte) (*Record, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrRecord, err)
 	}
-	if raw.Format != RecordFormat {
-		return nil, fmt.Errorf("%w: format %q (this version reads %q)", ErrRecord, raw.Format, RecordFormat)
+	if !IsRecordFormat(raw.Format) {
+		return nil, fmt.Errorf("%w: format %q (this version reads %q and %q)", ErrRecord, raw.Format, RecordFormat, ClassicFormat)
 	}
 	rec := raw.Record
 	r, err := ParseRulesJSON(raw.Rules)
 	if err != nil {
 		return nil, fmt.Errorf("%w: rules: %w", ErrRecord, err)
+	}
+	if rec.Format == ClassicFormat {
+		// Written before the army battle: its rules have no battle fields,
+		// and the game was played with the classic battle.
+		r.Battle, r.BattleWave, r.BattleFire, r.SeatBonus = BattleClassic, 0, 0, 0
+		rec.Format = RecordFormat
 	}
 	rec.Rules = r
 	if _, err := rec.SeedBytes(); err != nil {

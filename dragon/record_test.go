@@ -2,7 +2,9 @@ package dragon
 
 import (
 	"errors"
+	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,4 +139,56 @@ func FuzzParseRecord(f *testing.F) {
 			_, _, _, _ = rec.Replay()
 		}
 	})
+}
+
+// TestClassicRecordReplays: a record written before the army battle (by
+// the previous version of this package: a three-player bot game with three
+// battles) still parses, replays with the classic battle to the outcome it
+// records, and is written back as the current format that says so.
+func TestClassicRecordReplays(t *testing.T) {
+	data, err := os.ReadFile("testdata/classic-record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Rules.Battle != BattleClassic || rec.Rules.SeatBonus != 0 || rec.Format != RecordFormat {
+		t.Fatalf("classic record read as battle %q, seat bonus %d, format %q", rec.Rules.Battle, rec.Rules.SeatBonus, rec.Format)
+	}
+	_, s, evs, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	battles := 0
+	for _, e := range evs {
+		if e.Kind == EvBattleStart {
+			battles++
+		}
+		if e.Kind == EvWave || e.Kind == EvFire {
+			t.Fatalf("a classic game replayed with %s events", e.Kind)
+		}
+	}
+	if !s.Over() || battles != 3 {
+		t.Fatalf("over %v, %d battles", s.Over(), battles)
+	}
+	// The same actions under the army battle do not give the same game.
+	rec.Rules = DefaultRules()
+	if _, s2, _, err := rec.Replay(); err == nil && s2.Over() && slices.Equal(s2.Winners, s.Winners) && s2.Meal == s.Meal {
+		t.Fatal("the army battle replays the classic game identically: the test proves nothing")
+	}
+	// Written back, it reads the same.
+	rec.Rules = ClassicRules()
+	out, err := rec.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := ParseRecord(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := again.Replay(); err != nil || again.Rules.Battle != BattleClassic {
+		t.Fatalf("rewritten record: %v, battle %q", err, again.Rules.Battle)
+	}
 }

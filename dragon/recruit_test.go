@@ -87,8 +87,8 @@ func TestRecruitRally(t *testing.T) {
 	})
 	t.Run("item", func(t *testing.T) {
 		src := script(throwFaces("146236", rally))
-		s, evs := mustApply(t, g, start, Recruit(), src)
-		s, evs = mustApply(t, g, s, KeepRally(h("1"), DrawItem), src)
+		s, _ := mustApply(t, g, start, Recruit(), src)
+		s, evs := mustApply(t, g, s, KeepRally(h("1"), DrawItem), src)
 		if s.Pool != 100 || !slices.Equal(s.Drawn, []string{"map"}) || !slices.Equal(s.ItemDeck, []string{"horn"}) {
 			t.Fatalf("pool %d drawn %v deck %v", s.Pool, s.Drawn, s.ItemDeck)
 		}

@@ -16,6 +16,10 @@ type Rules struct {
 	MinPlayers    int         `toml:"min_players" json:"min_players"`                 // 2
 	MaxPlayers    int         `toml:"max_players" json:"max_players"`                 // 5
 	BattleMinimum int         `toml:"battle_minimum" json:"battle_minimum"`           // soldiers needed to start a Final Battle: 5000
+	Battle        string      `toml:"battle" json:"battle"`                           // the battle's mechanics: BattleArmy (default) or BattleClassic
+	BattleWave    int         `toml:"battle_wave" json:"battle_wave"`                 // army battle: soldiers every battle throw costs before it is thrown
+	BattleFire    int         `toml:"battle_fire" json:"battle_fire"`                 // army battle: soldiers the dragon's fire burns on a throw without scoring dice that did not wound it
+	SeatBonus     int         `toml:"seat_bonus" json:"seat_bonus"`                   // soldiers every player but the first player starts with
 	DragonHealth  int         `toml:"dragon_health" json:"dragon_health"`             // damage that slays the dragon: 3
 	RallyDamage   int         `toml:"rally_damage" json:"rally_damage"`               // damage of a Rally in battle: 1
 	DragonDamage  int         `toml:"dragon_damage" json:"dragon_damage"`             // damage of a Dragon face in battle: 2
@@ -25,6 +29,21 @@ type Rules struct {
 	RoundLimit    int         `toml:"round_limit" json:"round_limit"`                 // 0: none; else after this many rounds the most soldiers wins
 	CardFile      string      `toml:"card_file,omitempty" json:"card_file,omitempty"` // for the caller to load (ParseCards); this package never opens files
 }
+
+// The battle mechanics a Rules may name in its Battle field.
+const (
+	// BattleArmy is the Final Battle where the army matters
+	// (RULES-DECISIONS.md 13-21): every throw sends a wave of soldiers
+	// (BattleWave), kept dice cost their soldiers, and a throw without
+	// scoring dice that did not wound the dragon is answered by its fire
+	// (BattleFire) instead of ending the battle.
+	BattleArmy = "army"
+	// BattleClassic is the first battle (RULES-DECISIONS.md 13-21, the
+	// classic notes): no waves, no fire, and a throw without scoring dice
+	// that did not wound the dragon ends the battle. Records written before
+	// the army battle (format farkle-dragon-record/1) replay with it.
+	BattleClassic = "classic"
+)
 
 // SoldierRules returns the soldier table of RULES.md section 5 as a
 // rules.Rules: singles 1 = 100 and 5 = 50, triples as classic (three 1s =
@@ -59,6 +78,24 @@ func SoldierRules() rules.Rules {
 	}
 }
 
+// The army battle's defaults (tuned by simulation; RULES-DECISIONS.md).
+const (
+	DefaultBattleWave = 1200
+	DefaultBattleFire = 1000
+	DefaultSeatBonus  = 300
+)
+
+// ClassicRules returns DefaultRules with the classic battle and no seat
+// bonus: the rules every game was played with before the army battle.
+func ClassicRules() Rules {
+	r := DefaultRules()
+	r.Battle, r.BattleWave, r.BattleFire, r.SeatBonus = BattleClassic, 0, 0, 0
+	return r
+}
+
+// Army reports whether the rules play the army battle.
+func (r *Rules) Army() bool { return r.Battle != BattleClassic }
+
 // DefaultRules returns the "dragon" preset: SoldierRules and the values of
 // RULES.md section 5, with no round limit.
 func DefaultRules() Rules {
@@ -68,6 +105,10 @@ func DefaultRules() Rules {
 		MinPlayers:    2,
 		MaxPlayers:    5,
 		BattleMinimum: 5000,
+		Battle:        BattleArmy,
+		BattleWave:    DefaultBattleWave,
+		BattleFire:    DefaultBattleFire,
+		SeatBonus:     DefaultSeatBonus,
 		DragonHealth:  3,
 		RallyDamage:   1,
 		DragonDamage:  2,
@@ -77,11 +118,17 @@ func DefaultRules() Rules {
 	}
 }
 
+// maxSoldierOption bounds every option counted in soldiers.
+const maxSoldierOption = 1_000_000
+
 // Validate returns nil or an error wrapping ErrInvalid that names the
 // offending field and what is allowed.
 func (r *Rules) Validate() error {
 	if r.Base != "" && r.Base != "dragon" {
 		return fmt.Errorf("%w: base: %q is not allowed (a Dragon Farkle rule file may only say base = \"dragon\")", ErrInvalid, r.Base)
+	}
+	if r.Battle != BattleArmy && r.Battle != BattleClassic {
+		return fmt.Errorf("%w: battle: %q is not a battle (battles: %q, %q)", ErrInvalid, r.Battle, BattleArmy, BattleClassic)
 	}
 	if err := r.Soldiers.Validate(); err != nil {
 		return fmt.Errorf("%w: soldiers: %v", ErrInvalid, err)
@@ -105,6 +152,9 @@ func (r *Rules) Validate() error {
 		{"brawl_dice[1]", r.BrawlDice[1], 1},
 		{"item_limit", r.ItemLimit, 0},
 		{"round_limit", r.RoundLimit, 0},
+		{"battle_wave", r.BattleWave, 0},
+		{"battle_fire", r.BattleFire, 0},
+		{"seat_bonus", r.SeatBonus, 0},
 	}
 	for _, c := range checks {
 		if c.v < c.min {
@@ -113,6 +163,17 @@ func (r *Rules) Validate() error {
 	}
 	if r.BrawlDice[0] > 6 || r.BrawlDice[1] > 6 {
 		return fmt.Errorf("%w: brawl_dice: at most 6 dice each (got %v)", ErrInvalid, r.BrawlDice)
+	}
+	if r.Battle == BattleArmy && r.BattleWave < 1 {
+		return fmt.Errorf("%w: battle_wave: the army battle needs a wave of at least 1 soldier (got %d)", ErrInvalid, r.BattleWave)
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"battle_minimum", r.BattleMinimum}, {"battle_wave", r.BattleWave}, {"battle_fire", r.BattleFire}, {"seat_bonus", r.SeatBonus}} {
+		if c.v > maxSoldierOption {
+			return fmt.Errorf("%w: %s: at most %d (got %d)", ErrInvalid, c.name, maxSoldierOption, c.v)
+		}
 	}
 	if r.DragonHealth > 20 {
 		return fmt.Errorf("%w: dragon_health: at most 20 (got %d)", ErrInvalid, r.DragonHealth)

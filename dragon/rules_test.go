@@ -81,6 +81,21 @@ func TestRulesValidate(t *testing.T) {
 			r.Soldiers.Scoring.Straight, r.Soldiers.Scoring.ThreePairs, r.Soldiers.Scoring.SixOfAKind = 0, 0, 0
 		}, "soldiers.dice"},
 		{"bad soldier table", func(r *Rules) { r.Soldiers.Scoring.KindMode = "triple" }, "kind_mode"},
+		{"unknown battle", func(r *Rules) { r.Battle = "siege" }, "battle"},
+		{"no battle", func(r *Rules) { r.Battle = "" }, "battle"},
+		{"army without a wave", func(r *Rules) { r.BattleWave = 0 }, "battle_wave"},
+		{"negative fire", func(r *Rules) { r.BattleFire = -1 }, "battle_fire"},
+		{"negative seat bonus", func(r *Rules) { r.SeatBonus = -300 }, "seat_bonus"},
+		{"huge seat bonus", func(r *Rules) { r.SeatBonus = 2_000_000 }, "seat_bonus"},
+		{"huge wave", func(r *Rules) { r.BattleWave = 2_000_000 }, "battle_wave"},
+	}
+	// The classic battle needs no wave.
+	classic := ClassicRules()
+	if err := classic.Validate(); err != nil {
+		t.Fatalf("ClassicRules: %v", err)
+	}
+	if def.Battle != BattleArmy || def.BattleWave != 1200 || def.BattleFire != 1000 || def.SeatBonus != 300 {
+		t.Fatalf("the army battle's defaults: %+v", def)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

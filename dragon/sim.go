@@ -26,15 +26,32 @@ type SimOptions struct {
 	Progress  func(done, total int) // called after each game, from any goroutine; may be nil
 }
 
-// SimPlayer is one seat's result. A game won by k tied players counts 1/k
-// to each of them.
+// SimPlayer is one seat's result. Wins counts shared wins too (a game won
+// by tied players counts for each of them, as in the ordinary sim); Shared
+// says how many of them were shared.
 type SimPlayer struct {
-	Name    string  `json:"name"`
-	Level   string  `json:"level"`
-	Wins    float64 `json:"wins"`
+	Name         string  `json:"name"`
+	Level        string  `json:"level"`
+	Wins         int     `json:"wins"`
+	Shared       int     `json:"shared,omitempty"`
+	WinRate      float64 `json:"win_rate"`
+	Low          float64 `json:"low"`           // 95% Wilson interval of the win rate
+	High         float64 `json:"high"`          //
+	MeanTurns    float64 `json:"mean_turns"`    // this player's turns per game
+	MeanSoldiers float64 `json:"mean_soldiers"` // soldiers at the end of a game
+}
+
+// SimPlace is the result of the players by their place in the turn order
+// (1: the first player of a game, who is drawn at random), whatever their
+// level: a fair game gives every place 1/players of the wins when the
+// players are of one level.
+type SimPlace struct {
+	Place   int     `json:"place"`
+	Wins    int     `json:"wins"`
+	Shared  int     `json:"shared,omitempty"`
 	WinRate float64 `json:"win_rate"`
-	Low     float64 `json:"low"`  // 95% Wilson interval of the win rate
-	High    float64 `json:"high"` //
+	Low     float64 `json:"low"`
+	High    float64 `json:"high"`
 }
 
 // SimResult is the outcome of Simulate.
@@ -43,11 +60,34 @@ type SimResult struct {
 	Games     int         `json:"games"`
 	Seed      string      `json:"seed"` // hex
 	Players   []SimPlayer `json:"players"`
+	ByPlace   []SimPlace  `json:"by_place"`
 	Slain     int         `json:"slain"`  // games won by slaying the dragon
 	Capped    int         `json:"capped"` // games ended by MaxRounds
 	Ties      int         `json:"ties"`
 	AvgRounds float64     `json:"avg_rounds"`
 	AvgTurns  float64     `json:"avg_turns"`
+	Battles   float64     `json:"battles"` // Final Battles started per game
+}
+
+// SimNames returns the display names of players given by level: the level
+// itself, or LEVEL#k (k from 1) for a level that appears more than once,
+// as the ordinary sim names them.
+func SimNames(levels []string) []string {
+	count := map[string]int{}
+	for _, l := range levels {
+		count[l]++
+	}
+	seen := map[string]int{}
+	out := make([]string, len(levels))
+	for i, l := range levels {
+		if count[l] == 1 {
+			out[i] = l
+			continue
+		}
+		seen[l]++
+		out[i] = fmt.Sprintf("%s#%d", l, seen[l])
+	}
+	return out
 }
 
 // Simulate plays games full bot games with the default rules and cards;
@@ -92,11 +132,12 @@ func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 	}
 	brains := NewBrains(g)
 	bots := make([]*Bot, len(levels))
-	names := make([]string, len(levels))
+	lv := make([]string, len(levels))
 	for i, l := range levels {
 		bots[i] = NewBot(l, brains)
-		names[i] = fmt.Sprintf("%s-%d", l, i+1)
+		lv[i] = l.String()
 	}
+	names := SimNames(lv)
 	maxRounds := o.MaxRounds
 	if maxRounds <= 0 {
 		maxRounds = DefaultMaxRounds
@@ -106,9 +147,10 @@ func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	type outcome struct {
-		final  State
-		capped bool
-		err    error
+		final   State
+		capped  bool
+		battles int
+		err     error
 	}
 	results := make([]outcome, o.Games)
 	var wg sync.WaitGroup
@@ -120,8 +162,14 @@ func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				st, _, capped, err := PlayGame(g, names, bots, GameSeed(o.Seed, i), maxRounds)
-				results[i] = outcome{st, capped, err}
+				st, acts, capped, err := PlayGame(g, names, bots, GameSeed(o.Seed, i), maxRounds)
+				battles := 0
+				for _, a := range acts {
+					if a.Kind == ActBattle {
+						battles++
+					}
+				}
+				results[i] = outcome{st, capped, battles, err}
 				if o.Progress != nil {
 					mu.Lock()
 					done++
@@ -138,19 +186,28 @@ func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 	close(next)
 	wg.Wait()
 
-	res := SimResult{Rules: o.Rules.Name, Games: o.Games, Seed: hex.EncodeToString(o.Seed[:]), Players: make([]SimPlayer, len(players))}
+	n := len(players)
+	res := SimResult{Rules: o.Rules.Name, Games: o.Games, Seed: hex.EncodeToString(o.Seed[:]), Players: make([]SimPlayer, n), ByPlace: make([]SimPlace, n)}
 	for i, l := range levels {
 		res.Players[i] = SimPlayer{Name: names[i], Level: l.String()}
+		res.ByPlace[i].Place = i + 1
 	}
 	for _, r := range results {
 		if r.err != nil {
 			return SimResult{}, r.err
 		}
 		st := r.final
+		shared := len(st.Winners) > 1
 		for _, w := range st.Winners {
-			res.Players[w].Wins += 1 / float64(len(st.Winners))
+			place := &res.ByPlace[(w-st.First+n)%n]
+			res.Players[w].Wins++
+			place.Wins++
+			if shared {
+				res.Players[w].Shared++
+				place.Shared++
+			}
 		}
-		if len(st.Winners) > 1 {
+		if shared {
 			res.Ties++
 		}
 		if st.Slain {
@@ -159,17 +216,45 @@ func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 		if r.capped {
 			res.Capped++
 		}
+		for i := range st.Players {
+			res.Players[i].MeanSoldiers += float64(st.Players[i].Soldiers)
+			res.Players[i].MeanTurns += float64(turnsOf(st, i))
+		}
+		res.Battles += float64(r.battles)
 		res.AvgRounds += float64(st.Round)
 		res.AvgTurns += float64(st.Turns)
 	}
-	res.AvgRounds /= float64(o.Games)
-	res.AvgTurns /= float64(o.Games)
+	games := float64(o.Games)
+	res.AvgRounds /= games
+	res.AvgTurns /= games
+	res.Battles /= games
 	for i := range res.Players {
 		p := &res.Players[i]
-		p.WinRate = p.Wins / float64(o.Games)
-		p.Low, p.High = wilson(p.Wins, float64(o.Games))
+		p.WinRate = float64(p.Wins) / games
+		p.Low, p.High = wilson(float64(p.Wins), games)
+		p.MeanSoldiers /= games
+		p.MeanTurns /= games
+		q := &res.ByPlace[i]
+		q.WinRate = float64(q.Wins) / games
+		q.Low, q.High = wilson(float64(q.Wins), games)
 	}
 	return res, nil
+}
+
+// turnsOf counts the turns seat took in a game that ended in state st:
+// the finished turns, in order from the first player, and the turn in
+// which the dragon was slain.
+func turnsOf(st State, seat int) int {
+	n := len(st.Players)
+	k := (seat - st.First + n) % n
+	t := 0
+	if st.Turns > k {
+		t = (st.Turns-k-1)/n + 1
+	}
+	if st.Slain && st.Turn == seat {
+		t++
+	}
+	return t
 }
 
 // wilson returns the 95% Wilson score interval of k successes in n trials.

@@ -333,9 +333,12 @@ const (
 	EvTurn                             // Seat's turn begins (Round)
 	EvWin                              // Seat won (Slain: by slaying the dragon)
 	EvReshuffle                        // a deck was reshuffled from its discards (Card: "companion" or "item")
+	EvWave                             // army battle: Seat sent N soldiers against the dragon for the next throw (Total: soldiers left)
+	EvFire                             // army battle: the dragon's fire burned N of Seat's soldiers after a throw without scoring dice (Total: soldiers left)
+	EvStart                            // Seat starts the game with N soldiers from the stockpile (seat_bonus)
 )
 
-var eventNames = [...]string{"", "throw", "wound", "keep", "eaten", "rally", "item-drawn", "hot-dice", "farkle", "evaded", "bank", "use", "card-changed", "brawl", "battle-start", "battle-lost", "battle-end", "heal", "discard", "turn", "win", "reshuffle"}
+var eventNames = [...]string{"", "throw", "wound", "keep", "eaten", "rally", "item-drawn", "hot-dice", "farkle", "evaded", "bank", "use", "card-changed", "brawl", "battle-start", "battle-lost", "battle-end", "heal", "discard", "turn", "win", "reshuffle", "wave", "fire", "start"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) && k > 0 {

@@ -74,7 +74,7 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 		return emitJSON(e, res, false)
 	}
 	if d != nil {
-		defer printBattleOdds(e, res.Battle)
+		defer printBattleOdds(e, *d, res.Battle)
 	}
 	fmt.Fprintf(e.stdout, "farkle odds (%s)\n", res.Rules)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -119,8 +119,13 @@ func farkleOdds(r rules.Rules, tab *dice.Table) oddsResult {
 }
 
 // printBattleOdds draws the Final Battle odds as a table with a bar per row.
-func printBattleOdds(e *env, rows []dragon.OddsRow) {
+func printBattleOdds(e *env, d dragon.Rules, rows []dragon.OddsRow) {
 	fmt.Fprintln(e.stdout, "\nFinal Battle: P(slaying the dragon) by soldiers brought (best keeps, never retreating)")
+	if d.Army() {
+		fmt.Fprintf(e.stdout, "army battle: every throw costs a wave of %d soldiers, a throw without scoring dice that does not wound the dragon %d more\n", d.BattleWave, d.BattleFire)
+	} else {
+		fmt.Fprintln(e.stdout, "classic battle: a throw without scoring dice that does not wound the dragon ends the battle")
+	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "soldiers\tP(win)\texpected cost\t")
 	for _, row := range rows {

@@ -42,7 +42,11 @@ With --record DIR every game is written to DIR/game-NNNNNN.json, a record that
 farkle verify, replay and analyze read (recorded games are played through the
 rules engine, more slowly).
 
-With --rules dragon the players are Dragon Farkle bot levels (%s).`
+With --rules dragon the players are Dragon Farkle bot levels (%s). The
+first player of each game is drawn at random; a second table gives the wins
+by place in the turn order (1st player, 2nd player...), the measure of a
+seat's advantage, and the last line how many games ended with the dragon
+slain, the rounds a game and the Final Battles a game.`
 
 // simJSON is the JSON of sim: sim.Result and the time it took.
 type simJSON struct {
@@ -164,10 +168,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tturns/game\tmean score\t")
 	for _, p := range res.Players {
-		wins := fmt.Sprint(p.Wins)
-		if p.Shared > 0 {
-			wins = fmt.Sprintf("%d (%d shared)", p.Wins, p.Shared)
-		}
+		wins := winsText(p.Wins, p.Shared)
 		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f%%, %.2f%%]\t%.1f\t%.0f\t\n", p.Name, wins, 100*p.WinRate, 100*p.CI95[0], 100*p.CI95[1], p.MeanTurns, p.MeanScore)
 	}
 	tw.Flush()
@@ -179,10 +180,13 @@ func runSim(ctx context.Context, e *env, args []string) error {
 }
 
 // dragonSimJSON is dragon.SimResult in the JSON shape of the other sims:
-// each player's 95% interval also as "ci95": [lo, hi].
+// each player's 95% interval also as "ci95": [lo, hi], and the time taken.
 type dragonSimJSON struct {
 	dragon.SimResult
-	Players []dragonSimPlayer `json:"players"`
+	Players     []dragonSimPlayer `json:"players"`
+	Workers     int               `json:"workers"`
+	Seconds     float64           `json:"seconds"`
+	GamesPerSec float64           `json:"games_per_second"`
 }
 
 type dragonSimPlayer struct {
@@ -190,7 +194,8 @@ type dragonSimPlayer struct {
 	CI95 [2]float64 `json:"ci95"`
 }
 
-// simDragon runs a Dragon Farkle tournament (package dragon).
+// simDragon runs a Dragon Farkle tournament (package dragon) and prints it
+// as the ordinary sim does, with the Dragon Farkle figures after it.
 func simDragon(e *env, d dragon.Rules, levels []string, games int, seed engine.Seed, workers int, asJSON bool) error {
 	opt := dragon.SimOptions{Rules: d, Games: games, Seed: seed, Workers: workers}
 	var bar *progressbar.ProgressBar
@@ -199,6 +204,7 @@ func simDragon(e *env, d dragon.Rules, levels []string, games int, seed engine.S
 			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 		opt.Progress = func(done, total int) { _ = bar.Set(done) }
 	}
+	start := time.Now()
 	res, err := dragon.SimulateWith(levels, opt)
 	if bar != nil {
 		_ = bar.Finish()
@@ -206,20 +212,55 @@ func simDragon(e *env, d dragon.Rules, levels []string, games int, seed engine.S
 	if err != nil {
 		return usagef("%v", err)
 	}
+	secs := time.Since(start).Seconds()
+	w := workers
+	if w == 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	out := dragonSimJSON{SimResult: res, Workers: min(w, games), Seconds: secs, GamesPerSec: float64(games) / secs}
+	for _, p := range res.Players {
+		out.Players = append(out.Players, dragonSimPlayer{SimPlayer: p, CI95: [2]float64{p.Low, p.High}})
+	}
 	if asJSON {
-		out := dragonSimJSON{SimResult: res}
-		for _, p := range res.Players {
-			out.Players = append(out.Players, dragonSimPlayer{SimPlayer: p, CI95: [2]float64{p.Low, p.High}})
-		}
 		return emitJSON(e, out, false)
 	}
 	fmt.Fprintf(e.stdout, "%d games of %s, seed %s\n", res.Games, res.Rules, res.Seed)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\t")
+	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tturns/game\tmean soldiers\t")
 	for _, p := range res.Players {
-		fmt.Fprintf(tw, "%s\t%.1f\t%.2f%%\t[%.2f%%, %.2f%%]\t\n", p.Name, p.Wins, 100*p.WinRate, 100*p.Low, 100*p.High)
+		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f%%, %.2f%%]\t%.1f\t%.0f\t\n", p.Name, winsText(p.Wins, p.Shared), 100*p.WinRate, 100*p.Low, 100*p.High, p.MeanTurns, p.MeanSoldiers)
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "dragon slain in %d games, %d ended at the round limit; %.1f rounds a game\n", res.Slain, res.Capped, res.AvgRounds)
+	fmt.Fprintf(e.stdout, "mean turns per game: %.1f; %.2f s on %d workers (%.0f games/s)\n", res.AvgTurns, secs, out.Workers, out.GamesPerSec)
+	tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "turn order\twins\twin rate\t95% interval\t")
+	for _, q := range res.ByPlace {
+		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f%%, %.2f%%]\t\n", ordinal(q.Place), winsText(q.Wins, q.Shared), 100*q.WinRate, 100*q.Low, 100*q.High)
+	}
+	tw.Flush()
+	fmt.Fprintf(e.stdout, "dragon slain in %d games, %d ended at the round limit; %.1f rounds and %.2f Final Battles a game\n", res.Slain, res.Capped, res.AvgRounds, res.Battles)
 	return nil
+}
+
+// winsText writes a win count as the ordinary sim does: "12", or
+// "12 (3 shared)".
+func winsText(wins, shared int) string {
+	if shared > 0 {
+		return fmt.Sprintf("%d (%d shared)", wins, shared)
+	}
+	return fmt.Sprint(wins)
+}
+
+// ordinal names a place in the turn order: "1st player", "2nd player"...
+func ordinal(n int) string {
+	suffix := "th"
+	switch n {
+	case 1:
+		suffix = "st"
+	case 2:
+		suffix = "nd"
+	case 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s player", n, suffix)
 }

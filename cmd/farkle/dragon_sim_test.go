@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -10,12 +12,15 @@ import (
 // dragonSimOut is the part of `farkle sim --json` every rule set shares.
 type dragonSimOut struct {
 	Games   int `json:"games"`
+	Ties    int `json:"ties"`
 	Players []struct {
 		Name    string     `json:"name"`
-		Wins    float64    `json:"wins"`
+		Wins    int        `json:"wins"`
+		Shared  int        `json:"shared"`
 		WinRate float64    `json:"win_rate"`
 		CI95    [2]float64 `json:"ci95"`
 	} `json:"players"`
+	Seconds float64 `json:"seconds"`
 }
 
 func TestSimDragonJSON(t *testing.T) {
@@ -31,25 +36,41 @@ func TestSimDragonJSON(t *testing.T) {
 	if res.Games != 60 || len(res.Players) != 3 {
 		t.Fatalf("games %d, %d players", res.Games, len(res.Players))
 	}
-	sum := 0.0
+	sum := res.Ties
 	for _, p := range res.Players {
-		sum += p.Wins
-		if math.Abs(p.WinRate-p.Wins/60) > 1e-9 {
+		sum += p.Wins - p.Shared
+		if math.Abs(p.WinRate-float64(p.Wins)/60) > 1e-9 {
 			t.Errorf("%s: win rate %v for %v wins of 60", p.Name, p.WinRate, p.Wins)
 		}
 		if !(p.CI95[0] <= p.WinRate && p.WinRate <= p.CI95[1]) || p.CI95[0] < 0 || p.CI95[1] > 1 || p.CI95[0] == p.CI95[1] {
 			t.Errorf("%s: interval %v does not hold the win rate %v", p.Name, p.CI95, p.WinRate)
 		}
 	}
-	// Every game has a winner (shared wins count 1/k each).
-	if math.Abs(sum-60) > 1e-9 {
+	// Every game has a winner (a shared win counts for each sharer).
+	if sum != 60 {
 		t.Errorf("wins add up to %v, want 60", sum)
 	}
-	// The seed fixes the result.
+	if res.Seconds <= 0 {
+		t.Errorf("seconds %v", res.Seconds)
+	}
+	// The seed fixes the result (all but the time taken).
 	again, _, _ := runFarkle(t, "", args...)
-	if again != out {
+	if timeless(t, again) != timeless(t, out) {
 		t.Error("the same seed gave another result")
 	}
+}
+
+// timeless returns the JSON of a sim without its timing fields.
+func timeless(t *testing.T, out string) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "seconds")
+	delete(m, "games_per_second")
+	b, _ := json.Marshal(m)
+	return string(b)
 }
 
 func TestSimDragonTable(t *testing.T) {
@@ -59,10 +80,28 @@ func TestSimDragonTable(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			for _, want := range []string{"20 games of dragon", "player", "wins", "win rate", "95% interval", "smart", "simple"} {
+			for _, want := range []string{"20 games of dragon", "player", "wins", "win rate", "95% interval", "turns/game", "mean soldiers", "1st player", "2nd player", "dragon slain in"} {
 				if !strings.Contains(out, want) {
 					t.Errorf("the table lacks %q:\n%s", want, out)
 				}
+			}
+			// Players by their level names, as the ordinary sim names
+			// them, and wins as whole numbers.
+			for _, line := range strings.Split(out, "\n") {
+				f := strings.Fields(line)
+				if len(f) < 3 || (f[0] != "smart" && f[0] != "simple") {
+					continue
+				}
+				if _, err := strconv.Atoi(f[1]); err != nil {
+					t.Errorf("wins %q are not a whole number: %q", f[1], line)
+				}
+			}
+			if strings.Contains(out, "smart-1") || !regexp.MustCompile(`(?m)^\s+smart\s+\d+\s`).MatchString(out) {
+				t.Errorf("players not named by level:\n%s", out)
+			}
+			out, _, _ = r.run(t, "", "sim", "--rules", "dragon", "--players", "smart,smart", "--games", "4", "--seed", "t")
+			if !strings.Contains(out, "smart#1") || !strings.Contains(out, "smart#2") {
+				t.Errorf("a level twice is not smart#1, smart#2:\n%s", out)
 			}
 		})
 	}

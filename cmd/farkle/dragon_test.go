@@ -51,14 +51,22 @@ func TestDragonOddsAndScore(t *testing.T) {
 		t.Fatalf("dragon odds must hold the battle table and the soldier odds: %+v", res)
 	}
 	for i := 1; i < len(res.Battle); i++ {
-		// More soldiers never make the battle less winnable (you may always
-		// play as if you had fewer).
-		if res.Battle[i].PWin+1e-12 < res.Battle[i-1].PWin {
-			t.Fatalf("P(win) falls from %v to %v", res.Battle[i-1], res.Battle[i])
+		// The army battle: every step of the table adds to the odds (no
+		// two rows alike).
+		if res.Battle[i].PWin <= res.Battle[i-1].PWin {
+			t.Fatalf("P(win) does not rise from %v to %v", res.Battle[i-1], res.Battle[i])
+		}
+	}
+	for _, row := range res.Battle {
+		if row.Soldiers == 5000 && (row.PWin < 0.2 || row.PWin > 0.3) {
+			t.Errorf("P(win) with 5000 soldiers %.4f, want about a quarter", row.PWin)
+		}
+		if row.Soldiers == 12000 && row.PWin <= 2.0/3 {
+			t.Errorf("P(win) with 12000 soldiers %.4f, want more than 2/3", row.PWin)
 		}
 	}
 	human, _, _ := runFarkle(t, "", "odds", "--rules", "dragon")
-	if !strings.Contains(human, "Final Battle") || !strings.Contains(human, "█") {
+	if !strings.Contains(human, "Final Battle") || !strings.Contains(human, "█") || !strings.Contains(human, "wave of 1200") {
 		t.Fatalf("human odds must draw the battle table:\n%s", human)
 	}
 	// The soldier table: four of a kind is 1500 soldiers in Dragon Farkle.
