@@ -23,12 +23,34 @@ import (
 // so no Magic Item of another player ever leaves the server before the
 // record is downloaded at the end.
 
-// dragonShared is what every dragon table shares: the game (default rules
-// and cards), the bots' tables and the odds table, computed once.
-var dragonShared = sync.OnceValue(func() *dragonKit {
-	g := dragon.MustGame(dragon.DefaultRules(), nil)
+// dragonVariant is the store.Table.Variant of the dragon tables created
+// now: the army battle with the seat bonus (dragon.DefaultRules). Tables
+// stored before it (Variant "") play on with the classic battle they
+// started with.
+const dragonVariant = "army"
+
+// dragonShared is what every new dragon table shares: the game (default
+// rules and cards), the bots' tables and the odds table, computed once.
+var dragonShared = sync.OnceValue(func() *dragonKit { return newDragonKit(dragon.DefaultRules()) })
+
+// dragonClassic is the kit of the tables stored before the army battle.
+var dragonClassic = sync.OnceValue(func() *dragonKit { return newDragonKit(dragon.ClassicRules()) })
+
+func newDragonKit(r dragon.Rules) *dragonKit {
+	g := dragon.MustGame(r, nil)
 	return &dragonKit{game: g, brains: dragon.NewBrains(g), odds: dragon.OddsTable(g.Rules())}
-})
+}
+
+// dragonKitOf returns the kit of a stored table's variant.
+func dragonKitOf(variant string) (*dragonKit, error) {
+	switch variant {
+	case dragonVariant:
+		return dragonShared(), nil
+	case "":
+		return dragonClassic(), nil
+	}
+	return nil, fmt.Errorf("unknown Dragon Farkle variant %q", variant)
+}
 
 type dragonKit struct {
 	game   *dragon.Game
@@ -100,7 +122,7 @@ func (s *Server) newDragonTable(w http.ResponseWriter, r *http.Request, p store.
 	withClock(seats, clock)
 	rs := dr.Soldiers
 	rs.Name = store.KindDragon
-	tb := store.Table{ID: randomID(9), Kind: store.KindDragon, Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
+	tb := store.Table{ID: randomID(9), Kind: store.KindDragon, Variant: dragonVariant, Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created
 	t, err := s.newDragon(tb)
 	if err != nil {
@@ -121,7 +143,10 @@ func (s *Server) newDragon(tb store.Table) (*table, error) {
 	if _, ok := s.store.(store.RawStore); !ok {
 		return nil, errors.New("this server's store cannot keep Dragon Farkle games")
 	}
-	kit := dragonShared()
+	kit, err := dragonKitOf(tb.Variant)
+	if err != nil {
+		return nil, err
+	}
 	bots, err := dragonBots(tb.Seats, kit)
 	if err != nil {
 		return nil, err

@@ -57,6 +57,9 @@ func startAt(t testing.TB, addr, path string, opt server.Options) *testServer {
 	}
 	if opt.ActionRate == 0 {
 		opt.ActionRate, opt.ActionBurst = 1000, 1000 // test clients act as fast as they can
+		if opt.PlayerMessageRate == 0 {
+			opt.PlayerMessageRate, opt.PlayerMessageBurst = 1000, 1000 // on every connection of theirs
+		}
 	}
 	if opt.AddressRate == 0 && opt.PlayerRate == 0 {
 		opt.AddressRate, opt.PlayerRate = -1, -1 // test clients all come from 127.0.0.1

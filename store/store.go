@@ -102,6 +102,7 @@ type Seat struct {
 type Table struct {
 	ID      string
 	Kind    string // the game: "" for ordinary Farkle, KindDragon for Dragon Farkle
+	Variant string // the version of the kind's rules the table plays ("" for ordinary Farkle); it never changes
 	Rules   rules.Rules
 	Seats   []Seat
 	Seed    engine.Seed // secret until the game ends; never sent to clients before

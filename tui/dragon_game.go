@@ -333,7 +333,7 @@ func IsDragonRecord(data []byte) bool {
 	var head struct {
 		Format string `json:"format"`
 	}
-	return json.Unmarshal(data, &head) == nil && head.Format == dragon.RecordFormat
+	return json.Unmarshal(data, &head) == nil && dragon.IsRecordFormat(head.Format)
 }
 
 // ResumeDragonGame reads the unfinished Dragon Farkle game saved at path

@@ -296,7 +296,7 @@ export function dragonPage(id) {
       c.appendChild(svg('line', { x1: L, x2: W - R, y1: y(p), y2: y(p), class: 'grid' }));
       c.appendChild(svg('text', { x: L - 4, y: y(p) + 4, 'text-anchor': 'end', class: 'axis' }, `${p * 100}%`));
     }
-    for (const s of [0, 5000, 10000, 15000].filter((s) => s <= maxS)) c.appendChild(svg('text', { x: x(s), y: H - 6, 'text-anchor': 'middle', class: 'axis' }, s ? `${s / 1000}k` : '0'));
+    for (const s of [0, 5000, 10000, 15000, 20000].filter((s) => s <= maxS)) c.appendChild(svg('text', { x: x(s), y: H - 6, 'text-anchor': 'middle', class: 'axis' }, s ? `${s / 1000}k` : '0'));
     const min = g.odds.battle_minimum;
     c.appendChild(svg('rect', { x: L, y: T, width: x(min) - L, height: H - T - B, class: 'below-min' }));
     c.appendChild(svg('polyline', { points: [[0, 0], ...rows.map((r) => [r.soldiers, r.p_win])].map(([s, p]) => `${x(s).toFixed(1)},${y(p).toFixed(1)}`).join(' '), class: 'curve' }));

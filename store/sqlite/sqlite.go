@@ -317,8 +317,8 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 		return store.Errorf(store.EINVALID, "the rules of table %s cannot be stored: %v", t.ID, err)
 	}
 	sj, _ := json.Marshal(t.Seats)
-	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-		t.ID, t.Kind, string(rj), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano(), t.Reason, t.Creator)
+	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, variant, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+		t.ID, t.Kind, t.Variant, string(rj), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano(), t.Reason, t.Creator)
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -328,7 +328,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
+const tableCols = `id, kind, variant, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
 
 type scanner interface{ Scan(...any) error }
 
@@ -336,7 +336,7 @@ func scanTable(s scanner) (store.Table, error) {
 	var t store.Table
 	var rj, sj, seed, status, winners, scores string
 	var created, updated int64
-	if err := s.Scan(&t.ID, &t.Kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
+	if err := s.Scan(&t.ID, &t.Kind, &t.Variant, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
 		return t, err
 	}
 	var err error

@@ -97,7 +97,11 @@ func testTables(t *testing.T, s store.Store) {
 	wantCode(t, s.CreateTable(ctx, store.Table{ID: "x"}), store.EINVALID, "no seats")
 	b := newTable("b", store.Seat{Name: "Bea", PlayerID: "p2"}, store.Seat{})
 	b.Created = time.Unix(20, 0)
+	b.Kind, b.Variant = store.KindDragon, "army"
 	must(t, s.CreateTable(ctx, b))
+	if got, err := s.Table(ctx, "b"); err != nil || got.Kind != b.Kind || got.Variant != b.Variant {
+		t.Errorf("Table(b) kind %q variant %q (%v), want %q %q", got.Kind, got.Variant, err, b.Kind, b.Variant)
+	}
 
 	got, err := s.Table(ctx, "a")
 	must(t, err)
