@@ -144,13 +144,19 @@ func (m *serveMain) Run(ctx context.Context) error {
 	m.URL = "http://" + net.JoinHostPort(host, port)
 	var mln net.Listener
 	if m.Edge.MetricsAddr != "" {
-		if mln, err = net.Listen("tcp", m.Edge.MetricsAddr); err != nil {
+		mln, err = net.Listen("tcp", m.Edge.MetricsAddr)
+		switch {
+		case err != nil && m.Edge.MetricsOptional:
+			m.Logger.Warn("no metrics listener: its default address is taken (--metrics-addr sets another)", "addr", m.Edge.MetricsAddr, "err", err)
+			mln = nil
+		case err != nil:
 			ln.Close()
 			srv.Close()
 			db.Close()
 			return fmt.Errorf("listen for metrics on %s: %w (--metrics-addr \"\" turns the metrics listener off)", m.Edge.MetricsAddr, err)
+		default:
+			m.MetricsURL = "http://" + mln.Addr().String()
 		}
-		m.MetricsURL = "http://" + mln.Addr().String()
 	}
 	m.http = m.Edge.httpServer(srv.Handler(), m.Logger)
 	m.failed = make(chan error, 2)

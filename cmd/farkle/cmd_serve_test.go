@@ -233,6 +233,16 @@ func TestServeMetricsListener(t *testing.T) {
 	if !strings.Contains(err.Error(), "listen for metrics on "+taken.Addr().String()) || !strings.Contains(err.Error(), `--metrics-addr ""`) {
 		t.Fatalf("metrics port taken: %v", err)
 	}
+
+	// Left at its default (the quick start's `farkle serve`), a taken
+	// metrics port does not stop the game: it is served without metrics.
+	m = runEdge(t, serveEdge{MetricsAddr: taken.Addr().String(), MetricsOptional: true})
+	if m.MetricsURL != "" {
+		t.Fatalf("metrics at %s on a taken port", m.MetricsURL)
+	}
+	if code, _ := get(m.URL + "/healthz"); code != 200 {
+		t.Fatalf("/healthz without metrics: %d", code)
+	}
 }
 
 // runEdge starts the whole server in-process on 127.0.0.1:0 with the edge.

@@ -18,6 +18,10 @@ type serveEdge struct {
 	IdleTimeout       time.Duration // 60s: a kept-alive connection waiting for its next request
 	MaxHeaderBytes    int           // 64 KiB: the request line and headers
 	MetricsAddr       string        // "": no metrics listener; the flag's default is 127.0.0.1:9090
+	// MetricsOptional: the address was not asked for (the flag's default),
+	// so a port already taken (another farkle, a Prometheus) leaves the
+	// game served without metrics, with a warning, instead of failing.
+	MetricsOptional bool
 }
 
 const (
@@ -123,8 +127,10 @@ func edgeFlags(fs *flag.FlagSet) func(m *serveMain) error {
 			}
 			return v
 		}
+		asked := false
+		fs.Visit(func(f *flag.Flag) { asked = asked || f.Name == "metrics-addr" })
 		m.Edge = serveEdge{ReadHeaderTimeout: *readHeader, ReadTimeout: *read, WriteTimeout: *write, IdleTimeout: *idle,
-			MaxHeaderBytes: *maxHeader, MetricsAddr: *metrics}
+			MaxHeaderBytes: *maxHeader, MetricsAddr: *metrics, MetricsOptional: !asked}
 		o := &m.Options
 		o.PublicURL, o.TrustedProxies = *public, tp
 		o.AddressRate, o.AddressBurst, o.PlayerRate, o.PlayerBurst = off(*addrRate), *addrBurst, off(*playerRate), *playerBurst
