@@ -50,6 +50,11 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 	}
 	D := int32(m.dice)
 	vio := m.tailViolation(a)
+	// a.k, a.kF, a.kZ with room for a winArr window at every total
+	var ka, kFa, kZa []float64
+	if (m.maxPts+1)*stride <= winArr && min(cap(a.k), cap(a.kF), cap(a.kZ)) >= int(a.top)*stride+winArr {
+		ka, kFa, kZa = a.k[:cap(a.k)], a.kF[:cap(a.kF)], a.kZ[:cap(a.kZ)]
+	}
 	for t := a.top - 1; t >= 0; t-- {
 		base := t * stride
 		os := &m.pruned
@@ -65,7 +70,10 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 				continue
 			}
 			var v, dF, dZ float64
-			if os == &m.pruned {
+			if os == &m.pruned && ka != nil {
+				v, dF, dZ = blockSumDArr(m.blocks[n], (*[winArr]float64)(ka[base:base+winArr]),
+					(*[winArr]float64)(kFa[base:base+winArr]), (*[winArr]float64)(kZa[base:base+winArr]))
+			} else if os == &m.pruned {
 				v, dF, dZ = blockSumD(m.blocks[n], a.k[base:], a.kF[base:], a.kZ[base:])
 			} else {
 				for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
@@ -354,4 +362,78 @@ func blockSumArr(bs []block, k *[winArr]float64) float64 {
 		}
 	}
 	return v
+}
+
+// blockSumDArr is blockSumD on fixed windows (every offset < winArr): the
+// same sums in the same order, and the same option chosen (the first of most
+// value), so the same values to the last bit.
+func blockSumDArr(bs []block, k, kF, kZ *[winArr]float64) (v, dF, dZ float64) {
+	const mask = winArr - 1
+	for bi := range bs {
+		b := &bs[bi]
+		off := b.off
+		switch b.cnt {
+		case 1:
+			for i, p := range b.prob {
+				j := off[i] & mask
+				v += p * k[j]
+				dF += p * kF[j]
+				dZ += p * kZ[j]
+			}
+		case 2:
+			for i, p := range b.prob {
+				o := off[2*i : 2*i+2 : 2*i+2]
+				j, best := pick(k, o[0]&mask, o[1]&mask)
+				v += p * best
+				dF += p * kF[j]
+				dZ += p * kZ[j]
+			}
+		case 3:
+			for i, p := range b.prob {
+				o := off[3*i : 3*i+3 : 3*i+3]
+				j, best := pick(k, o[0]&mask, o[1]&mask)
+				j, best = pickOn(k, j, best, o[2]&mask)
+				v += p * best
+				dF += p * kF[j]
+				dZ += p * kZ[j]
+			}
+		case 4:
+			for i, p := range b.prob {
+				o := off[4*i : 4*i+4 : 4*i+4]
+				j, best := pick(k, o[0]&mask, o[1]&mask)
+				j, best = pickOn(k, j, best, o[2]&mask)
+				j, best = pickOn(k, j, best, o[3]&mask)
+				v += p * best
+				dF += p * kF[j]
+				dZ += p * kZ[j]
+			}
+		default:
+			c := b.cnt
+			for i, p := range b.prob {
+				o := off[c*i : c*i+c]
+				j := o[0] & mask
+				best := k[j]
+				for _, x := range o[1:] {
+					j, best = pickOn(k, j, best, x&mask)
+				}
+				v += p * best
+				dF += p * kF[j]
+				dZ += p * kZ[j]
+			}
+		}
+	}
+	return v, dF, dZ
+}
+
+// pick returns the first of offsets x, y of most value in k, and its value.
+func pick(k *[winArr]float64, x, y int32) (int32, float64) {
+	return pickOn(k, x, k[x], y)
+}
+
+// pickOn returns (y, k[y]) if k[y] is more than best, else (j, best).
+func pickOn(k *[winArr]float64, j int32, best float64, y int32) (int32, float64) {
+	if v := k[y]; v > best {
+		return y, v
+	}
+	return j, best
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"runtime/pprof"
 	"strconv"
 	"text/tabwriter"
 	"time"
@@ -21,7 +23,7 @@ import (
 func init() {
 	register(&command{
 		name:    "solve",
-		args:    "--solo|--duel [--rules NAME|FILE] [--json] [--cache DIR]",
+		args:    "--solo|--duel [--rules NAME|FILE] [--json] [--cache DIR] [--profile FILE]",
 		summary: "exact optimal strategy: expected points per turn (--solo) or two-player win probability (--duel)",
 		run:     runSolve,
 	})
@@ -37,6 +39,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	cacheDir := fs.String("cache", "", "directory of the duel table cache (default $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else ~/.cache/farkle)")
 	noCache := fs.Bool("no-cache", false, "neither read nor write the duel table cache")
 	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a solve (solo or duel) may need; rules needing more are refused before any work")
+	profile := fs.String("profile", "", "write a CPU profile of the solve to this file (for go tool pprof)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -49,6 +52,13 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	r, err := getRules()
 	if err != nil {
 		return err
+	}
+	if *profile != "" {
+		stop, err := startProfile(*profile)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	if *solo {
 		return solveSolo(e, r, *asJSON, *maxMem)
@@ -72,6 +82,23 @@ func tooLargeError(err error) error {
 		return usagef("%s (--max-memory)", tl.Message())
 	}
 	return usagef("%s", tl.Message())
+}
+
+// startProfile starts a CPU profile written to path and returns the function
+// that stops it and closes the file.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--profile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // cacheDirectory resolves the duel cache directory: --cache, then the
