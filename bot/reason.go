@@ -19,7 +19,7 @@ func Reason(err error) string {
 	case err == nil:
 		return ""
 	case errors.As(err, &tl):
-		return fmt.Sprintf("its table would need %s, more than the %s of %s", byteSize(tl.need), budgetName(tl.budget), byteSize(tl.limit))
+		return fmt.Sprintf("its table would need %s, more than the %s of %s", solve.ByteSize(tl.need), budgetName(tl.budget), solve.ByteSize(tl.limit))
 	case errors.As(err, &stl):
 		return stl.Message()
 	case errors.Is(err, solve.ErrTooLarge):

@@ -96,7 +96,7 @@ type tooLargeError struct {
 }
 
 func (e *tooLargeError) Error() string {
-	return fmt.Sprintf("bot: %s needs %s, more than the %s of %s", e.what, byteSize(e.need), budgetName(e.budget), byteSize(e.limit))
+	return fmt.Sprintf("bot: %s needs %s, more than the %s of %s", e.what, solve.ByteSize(e.need), budgetName(e.budget), solve.ByteSize(e.limit))
 }
 
 func budgetName(b string) string {
@@ -210,16 +210,4 @@ func (s *scheduler) stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.st
-}
-
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }

@@ -120,7 +120,7 @@ func TestBoundsNeverWrap(t *testing.T) {
 					case errors.Is(err, ErrTooLarge) && need > 0 && need <= limit:
 						t.Errorf("%s refused (%v) with a need of %d within the limit", c.name, err, need)
 					}
-					t.Logf("%s: need %d (%v), solve: %v", c.name, need, byteSize(need), err)
+					t.Logf("%s: need %d (%v), solve: %v", c.name, need, ByteSize(need), err)
 				}
 			})
 		}

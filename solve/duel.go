@@ -11,6 +11,10 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
+// jobHook, when set (by tests), is called before each pair of scores is
+// solved.
+var jobHook func(a, b int32)
+
 // DefaultMaxBytes is the memory a solve (solo or duel) or a table load may
 // need unless told otherwise (SoloOptions, DuelOptions, ReadTableLimit).
 const DefaultMaxBytes = 2 << 30
@@ -121,7 +125,8 @@ func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
 	return t, nil
 }
 
-func byteSize(n int64) string {
+// ByteSize writes a number of bytes for people: "7.5 GiB", "512.0 MiB".
+func ByteSize(n int64) string {
 	switch {
 	case n >= 1<<40:
 		return fmt.Sprintf("%.1f TiB", float64(n)/(1<<40))
@@ -192,10 +197,22 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 			wg.Add(1)
 			go func(wi int) {
 				defer wg.Done()
+				defer func() {
+					// A panic here would end the whole process, not just
+					// this solve: it becomes the solve's error.
+					if p := recover(); p != nil {
+						errMu.Lock()
+						firstErr = fmt.Errorf("%w: a duel worker panicked: %v", ErrInternal, p)
+						errMu.Unlock()
+					}
+				}()
 				for {
 					j := int(next.Add(1) - 1)
 					if j >= len(jobs) {
 						return
+					}
+					if jobHook != nil {
+						jobHook(jobs[j].a, jobs[j].b)
 					}
 					ch, err := t.job(ws[wi], jobs[j].a, jobs[j].b, sweep)
 					if err != nil {

@@ -20,6 +20,10 @@ var (
 	// ErrCache is wrapped by every error reading a cache file: missing,
 	// truncated, corrupt (checksum), another format version or other rules.
 	ErrCache = errors.New("solve: bad cache file")
+	// ErrInternal is wrapped when the solver itself fails (a panic in one
+	// of its workers): a bug, reported as an error instead of ending the
+	// process.
+	ErrInternal = errors.New("solve: internal error")
 	// ErrNoConvergence is wrapped when an iteration fails to reach its
 	// tolerance (it should not happen; it guards against loops).
 	ErrNoConvergence = errors.New("solve: no convergence")

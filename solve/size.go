@@ -64,7 +64,7 @@ func (e *TooLargeError) Error() string { return "solve: too large: " + e.Message
 // Message is the message without a prefix, e.g. "the solo solve of these
 // rules needs 157.5 GiB, more than the 2.0 GiB allowed", for front ends.
 func (e *TooLargeError) Message() string {
-	need := byteSize(e.Need)
+	need := ByteSize(e.Need)
 	if e.Need == math.MaxInt64 {
 		need = "more than 8 EiB"
 	}
@@ -78,7 +78,7 @@ func (e *TooLargeError) Message() string {
 	case math.MaxInt64:
 		return fmt.Sprintf("%s needs %s%s, more than any machine has", e.What, need, detail)
 	}
-	return fmt.Sprintf("%s needs %s%s, more than the %s allowed", e.What, need, detail, byteSize(e.Limit))
+	return fmt.Sprintf("%s needs %s%s, more than the %s allowed", e.What, need, detail, ByteSize(e.Limit))
 }
 
 // Unwrap makes errors.Is(err, ErrTooLarge) true.
