@@ -3,7 +3,9 @@ package rules_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -161,4 +163,35 @@ func sortedCopy(s []string) []string {
 	c := slices.Clone(s)
 	sort.Strings(c)
 	return c
+}
+
+// TestDocLinksResolve checks that every relative link of the project's
+// Markdown files names a file of the repository.
+func TestDocLinksResolve(t *testing.T) {
+	files, err := filepath.Glob("../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, "../README.md", "../dragon/RULES-DECISIONS.md")
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	n := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			target, _, _ := strings.Cut(m[1], "#")
+			if target == "" || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			n++
+			if _, err := os.Stat(filepath.Join(filepath.Dir(f), target)); err != nil {
+				t.Errorf("%s links to %s, which is not in the repository", f, m[1])
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no relative links found: the test reads nothing")
+	}
 }
