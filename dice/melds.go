@@ -8,7 +8,7 @@ import (
 
 var numberWords = [...]string{"", "one", "two", "three", "four", "five", "six"}
 
-// Melds lists the scoring combinations of r (RULES.md section 2), each hand
+// Melds lists the scoring combinations of r (docs/RULES.md section 2), each hand
 // once with its highest value. Six of a kind counts as two triplets where
 // two_triplets scores, and as three pairs (a four of a kind and a pair) where
 // three_pairs_quad is set.

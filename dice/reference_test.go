@@ -8,7 +8,7 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
-// This file is an independent reference scorer, written from RULES.md
+// This file is an independent reference scorer, written from docs/RULES.md
 // section 2 without calling dice.Melds or the Table: a hand is a vector of
 // face counts, the melds are listed from the rule text, and the points of a
 // hand are the maximum over every way to partition it into melds.

@@ -250,7 +250,7 @@ func TestRandomRuleSets(t *testing.T) {
 }
 
 // TestFixedExamples pins the points of examples worked out by hand from
-// RULES.md.
+// docs/RULES.md section 2.
 func TestFixedExamples(t *testing.T) {
 	custom := rules.MustPreset("classic")
 	custom.Scoring.TwoTriplets = 2500

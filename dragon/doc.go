@@ -1,4 +1,4 @@
-// Package dragon plays Dragon Farkle (RULES.md section 5): Farkle with
+// Package dragon plays Dragon Farkle (docs/RULES.md section 5): Farkle with
 // soldiers instead of points, an event die, Companions and Magic Items,
 // Brawls, and a Final Battle against a dragon (the army battle: every throw
 // costs a wave of soldiers, so the army brought decides the odds; see
@@ -65,6 +65,6 @@
 // of English. Rules load from TOML or JSON (ParseRules, ParseRulesJSON);
 // cards from TOML (ParseCards).
 //
-// Every rule decision where section 5 is silent is listed in
+// Every rule decision where the rulebook is silent is listed in
 // RULES-DECISIONS.md beside this file.
 package dragon

@@ -10,7 +10,7 @@ import (
 // throw, when the player keeps, after every throw, the affordable keep that
 // maximises that probability.
 //
-// The model is the battle of RULES.md section 5 without cards: in the army
+// The model is the battle of RULES-DECISIONS.md 13-21 without cards: in the army
 // battle each throw first costs the wave (without it the battle ends); each
 // throw draws the event die (a Rally deals RallyDamage, the Dragon DragonDamage;
 // reaching DragonHealth wins at once, before anything is paid); a throw with

@@ -6,7 +6,7 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
-// Rules is the Dragon Farkle rule set (RULES.md section 5): the soldier
+// Rules is the Dragon Farkle rule set (docs/RULES.md section 5): the soldier
 // table as a rules.Rules of its own plus the options of the dragon game.
 // The zero value is not valid; start from DefaultRules.
 type Rules struct {
@@ -45,7 +45,7 @@ const (
 	BattleClassic = "classic"
 )
 
-// SoldierRules returns the soldier table of RULES.md section 5 as a
+// SoldierRules returns the soldier table of docs/RULES.md section 5 as a
 // rules.Rules: singles 1 = 100 and 5 = 50, triples as classic (three 1s =
 // 1000, three Ns = 100 × N), four of a kind 1500, five of a kind not a meld
 // (it scores as four of a kind plus a single or a triple plus singles), six
@@ -97,7 +97,7 @@ func ClassicRules() Rules {
 func (r *Rules) Army() bool { return r.Battle != BattleClassic }
 
 // DefaultRules returns the "dragon" preset: SoldierRules and the values of
-// RULES.md section 5, with no round limit.
+// docs/RULES.md section 5, with no round limit.
 func DefaultRules() Rules {
 	return Rules{
 		Name:          "dragon",

@@ -8,7 +8,7 @@ import (
 	"github.com/farkle/farkle/dice"
 )
 
-// The soldier table of RULES.md section 5, written out by hand.
+// The soldier table of docs/RULES.md section 5, written out by hand.
 func TestSoldierTable(t *testing.T) {
 	r := SoldierRules()
 	if err := r.Validate(); err != nil {
@@ -63,7 +63,7 @@ func TestRulesValidate(t *testing.T) {
 		t.Fatalf("DefaultRules: %v", err)
 	}
 	if def.BattleMinimum != 5000 || def.DragonHealth != 3 || def.RallyDamage != 1 || def.DragonDamage != 2 || def.BrawlBonus != 500 || def.ItemLimit != 1 || def.MinPlayers != 2 || def.MaxPlayers != 5 || def.RoundLimit != 0 {
-		t.Fatalf("DefaultRules differ from RULES.md section 5: %+v", def)
+		t.Fatalf("DefaultRules differ from docs/RULES.md section 5: %+v", def)
 	}
 	cases := []struct {
 		name  string

@@ -5,7 +5,7 @@
 // global random: dice come from the Source passed in, so a game is
 // reproducible from (rules, seed, actions).
 //
-// The rules it plays are RULES.md sections 1-3:
+// The rules it plays are docs/RULES.md sections 1 and 6, in short:
 //
 //   - A turn starts with a throw of all the dice. After a throw the player
 //     keeps exactly one scoring set of its dice (a keep; melds only from

@@ -333,7 +333,7 @@ func TestNewRefusesWrongPlayerCount(t *testing.T) {
 }
 
 func TestEntryAppliesAgainAtZero(t *testing.T) {
-	// RULES.md: "while a player's score is 0": a player knocked back to 0 by
+	// docs/RULES.md 1.2: "while the player's score is 0": a player knocked back to 0 by
 	// the penalty must get on the board again.
 	p := newPlay(t, seatOrder("farkle-dice"), []string{"ana"})
 	p.throw(5, 5, 5, 1, 2, 3)

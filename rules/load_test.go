@@ -13,7 +13,7 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
-// kitchen is the example file of RULES.md section 4, written out by hand.
+// kitchen is examples/kitchen.toml (every field of a rule file), written out by hand.
 func kitchen() rules.Rules {
 	return rules.Rules{
 		Name: "Our kitchen table",

@@ -31,14 +31,14 @@ func standard() Rules {
 }
 
 var presets = map[string]func() Rules{
-	// "Official farkle rules" (tail of seed 000).
+	// The "Official farkle rules" (docs/RULES.md section 3).
 	"classic": func() Rules {
 		r := standard()
 		r.Name = "classic"
 		r.Turn.FarklePenalty = Penalty{Count: 3, Points: 1000}
 		return r
 	},
-	// Pocket Farkel, Legendary Games (seed 001).
+	// Pocket Farkel, Legendary Games.
 	"pocket-farkel": func() Rules {
 		r := standard()
 		r.Name = "pocket-farkel"
@@ -51,7 +51,7 @@ var presets = map[string]func() Rules{
 		s.TwoTriplets = 2500
 		return r
 	},
-	// Smart Box Design's Farkle Dice (seed 002).
+	// Smart Box Design's Farkle Dice.
 	"farkle-dice": func() Rules {
 		r := standard()
 		r.Name = "farkle-dice"
@@ -63,7 +63,7 @@ var presets = map[string]func() Rules{
 		r.Turn.FarklePenalty = Penalty{Count: 3, Points: 1000}
 		return r
 	},
-	// The two-player printable rules (seed 003).
+	// The two-player printable rules.
 	"cardgames": func() Rules {
 		r := standard()
 		r.Name = "cardgames"

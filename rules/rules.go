@@ -38,7 +38,7 @@ type Rules struct {
 	Game    Game    `toml:"game" json:"game"`
 }
 
-// Scoring is the scoring table of RULES.md section 2. A value of 0 means the
+// Scoring is the scoring table of docs/RULES.md section 2. A value of 0 means the
 // meld does not exist.
 type Scoring struct {
 	Single            map[string]int `toml:"single" json:"single"` // face "1".."6" -> points

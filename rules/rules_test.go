@@ -40,7 +40,7 @@ func TestPresetsValidate(t *testing.T) {
 	}
 }
 
-// TestPresetValues checks every preset against the table of RULES.md
+// TestPresetValues checks every preset against the table of docs/RULES.md
 // section 3 and the rules common to all.
 func TestPresetValues(t *testing.T) {
 	type row struct {

@@ -31,15 +31,6 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// screens is where screenshots go: testdata/screens (ignored by git).
-func screens(t *testing.T) string {
-	dir := filepath.Join("testdata", "screens")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func browser(t *testing.T, width, height int64) context.Context {
 	exe := chromium(t)
 	opts := []chromedp.ExecAllocatorOption{
@@ -66,6 +57,10 @@ func browser(t *testing.T, width, height int64) context.Context {
 	return ctx
 }
 
+// shot saves a screenshot of the page as name.png in the test's artifact
+// directory: kept under the output directory with `go test -artifacts`,
+// removed after the test otherwise, so a test run leaves the source tree as
+// it was.
 func shot(t *testing.T, ctx context.Context, name string) {
 	if !strings.HasSuffix(name, ".png") {
 		name += ".png"
@@ -74,7 +69,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(screens(t), name), buf, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), buf, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/farkle/farkle/store"
 )
 
-// Dragon Farkle tables (RULES.md section 5) run beside ordinary ones: the
+// Dragon Farkle tables (docs/RULES.md section 5) run beside ordinary ones: the
 // same seats, tokens, commitment, check order, group-committed store and
 // bot pacing, with package dragon as the game. Each client gets only the
 // View and the ViewEvents of its own seat (spectators the Spectator view),

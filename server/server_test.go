@@ -758,6 +758,9 @@ func TestOperations(t *testing.T) {
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("/metrics on the metrics listener: HTTP %d, want 200", resp.StatusCode)
+	}
 	body = string(b)
 	for _, want := range []string{"farkle_open_tables 1", "farkle_connected_clients 1", "farkle_action_latency_seconds_bucket", "farkle_actions_total"} {
 		if !strings.Contains(body, want) {

@@ -92,7 +92,7 @@ func TestSoloPenaltyByHand(t *testing.T) {
 }
 
 // TestSoloPresets checks the presets solve, with known anchors: classic
-// without its penalty is the DESIGN example (446.57), and a penalty never
+// without its penalty averages 446.5714 points a turn (a pinned figure), and a penalty never
 // raises the average.
 func TestSoloPresets(t *testing.T) {
 	for _, name := range rules.Presets() {
@@ -131,7 +131,7 @@ func TestSoloPresets(t *testing.T) {
 				t.Errorf("without the penalty %.4f < with it %.4f", q.ExpectedTurn(), e)
 			}
 			if name == "classic" && !near(q.ExpectedTurn(), 446.5714, 1e-4) {
-				t.Errorf("classic without penalty %.6f, want 446.5714 (DESIGN.md)", q.ExpectedTurn())
+				t.Errorf("classic without penalty %.6f, want 446.5714", q.ExpectedTurn())
 			}
 		})
 	}

@@ -27,8 +27,8 @@ fraction and a decimal (6 places), and the expected points of the best single
 keep of the throw (a farkle counts 0). Where six_dice_nothing scores, six dice
 that score nothing are not a farkle and count their bonus.`
 
-// oddsResult is the JSON of farkle odds (DESIGN.md: fields may be added,
-// never renamed).
+// oddsResult is the JSON of farkle odds (a stable format: fields may be
+// added, never renamed).
 type oddsResult struct {
 	Rules string     `json:"rules"`
 	Dice  []oddsDice `json:"dice"`

@@ -23,7 +23,7 @@ func init() {
 	})
 }
 
-// presetSources names the rule text each preset comes from (RULES.md
+// presetSources names the rule text each preset comes from (docs/RULES.md
 // section 3). Every preset must have an entry (a test checks).
 var presetSources = map[string]string{
 	"classic":       `"Official farkle rules"`,

@@ -84,7 +84,7 @@ func TestRulesList(t *testing.T) {
 }
 
 // TestPresetDescriptions: every preset names its source, and the summary
-// follows the rules (checked on facts from RULES.md section 3).
+// follows the rules (checked on facts from docs/RULES.md section 3).
 func TestPresetDescriptions(t *testing.T) {
 	for _, name := range rules.Presets() {
 		if presetSources[name] == "" {

@@ -31,8 +31,8 @@ that is not a throw gets the line {"line":N,"input":"...","error":"..."}; the
 other lines are still scored, and at the end the exit status is 2 with one line
 on stderr if any line was bad.`
 
-// scoreResult is the JSON of one scored throw (DESIGN.md: fields may be
-// added, never renamed).
+// scoreResult is the JSON of one scored throw (a stable format: fields may
+// be added, never renamed).
 type scoreResult struct {
 	Roll   dice.Hand   `json:"roll"`
 	Farkle bool        `json:"farkle"`

@@ -1,5 +1,5 @@
 // rulesform.js: the "create a table" page: a preset or custom rules with
-// every option of RULES.md, and the seats. The server validates the rules
+// every option of a rule file (docs/RULES.md section 4), and the seats. The server validates the rules
 // and names the field at fault; the form marks that field.
 import { h, api, go, page, ensurePlayer, nameField, state } from './app.js';
 
