@@ -252,9 +252,7 @@ func TestBrowserDragonOnAPhone(t *testing.T) {
 	for time.Now().Before(deadline) {
 		d, _ = chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon))
 		if d.Mine == "yes" && d.Phase == "choose" {
-			if err := chromedp.Do(ctx, chromedp.Click(`button[data-kind="recruit"]`)); err != nil {
-				t.Fatal(err)
-			}
+			clickNow(t, ctx, `button[data-kind="recruit"]`)
 		}
 		if d.Mine == "yes" && d.Phase == "keep" && len(d.Faces) > 0 {
 			break
@@ -264,9 +262,7 @@ func TestBrowserDragonOnAPhone(t *testing.T) {
 		if d.Mine == "yes" && d.Phase != "choose" {
 			for _, kind := range []string{"roll", "accept"} {
 				if slices.Contains(d.Kinds, kind) {
-					if err := chromedp.Do(ctx, chromedp.Click(`button[data-kind="`+kind+`"]`)); err != nil {
-						t.Fatal(err)
-					}
+					clickNow(t, ctx, `button[data-kind="`+kind+`"]`)
 					break
 				}
 			}
@@ -277,4 +273,16 @@ func TestBrowserDragonOnAPhone(t *testing.T) {
 		t.Fatalf("no throw to keep on the phone: %+v", d)
 	}
 	shot(t, ctx, "dragon-phone")
+}
+
+// clickNow clicks the element sel if the page shows it now. A polling
+// loop reads the page and then clicks: by then the game may have moved on
+// (the page not yet redrawn after the last click, a bot's move), and
+// chromedp.Click would wait for an element that never comes back.
+func clickNow(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	js := `(() => { const b = document.querySelector(` + strconv.Quote(sel) + `); if (!b || b.disabled) return false; b.click(); return true; })()`
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err != nil {
+		t.Fatal(err)
+	}
 }
