@@ -42,6 +42,35 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// statSources looks at every file the binary is built from, once a run:
+// go test caches a package's result by its test binary and the files its
+// tests looked at, and this package's own binary does not change when the
+// server does. Looked at, they are inputs: a change to any of them runs the
+// suite again instead of reusing a result of an older server.
+var statSources sync.Once
+
+func statSourcesOf(t testing.TB, root string) {
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".mod", ".sum", ".sql", ".toml", ".js", ".css", ".html", ".svg":
+			_, err = os.Stat(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // logBuffer collects a process's stderr for the test's failure messages.
 type logBuffer struct {
 	mu  sync.Mutex
@@ -82,6 +111,7 @@ var quiet = []string{"--addr", "127.0.0.1:0", "--metrics-addr", "", "--bot-delay
 // listens.
 func startServer(t testing.TB, db string, args ...string) *server {
 	t.Helper()
+	statSources.Do(func() { statSourcesOf(t, "..") })
 	s := &server{t: t, db: db, args: args}
 	if err := s.start(); err != nil {
 		t.Fatal(err)
