@@ -64,6 +64,40 @@ func TestTableFlood(t *testing.T) {
 	s.alive()
 }
 
+// TestMintedGuestsFlood: the caps per player do not stop an attacker who
+// makes a new guest for every table (a guest costs one request): bots-only
+// tables, which play on by themselves, are capped over all players. With
+// the per-address rate limit lifted, 300 guests each asking for a
+// bots-only table get at most the server's cap; the rest are answered 503
+// with Retry-After, and the server keeps serving people.
+func TestMintedGuestsFlood(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--rate-address", "0", "--rate-player", "0", "--max-bot-tables-total", "20", "--bot-delay", "1h")
+	created, full := 0, 0
+	for i := range 300 {
+		c := s.client()
+		c.player(fmt.Sprintf("Sybil %d", i))
+		switch a := c.table("classic", bot("reckless"), bot("reckless")); a.Status {
+		case http.StatusCreated:
+			created++
+		case http.StatusServiceUnavailable:
+			full++
+			if a.Header.Get("Retry-After") == "" {
+				t.Fatalf("a refusal for capacity without Retry-After: %s", a)
+			}
+		default:
+			t.Fatalf("a bots-only table from a new guest: %s", a)
+		}
+	}
+	t.Logf("300 guests asking for a bots-only table each: %d created, %d refused 503", created, full)
+	if created > 20 || full == 0 {
+		t.Errorf("%d bots-only tables created with a cap of 20", created)
+	}
+	person := s.client()
+	person.player("Ann")
+	tableID(t, person.table("classic", me, bot("steady"))) // people still get tables
+	s.alive()
+}
+
 // dialWS opens the table's WebSocket as the client (nil: an anonymous
 // watcher), returning the HTTP status of a refused upgrade.
 func dialWS(ctx context.Context, s *server, c *client, table string) (*websocket.Conn, int, error) {

@@ -21,6 +21,7 @@ import (
 const (
 	codeNoPlayer = "no_player" // the request carries no player's token
 	codeQuota    = "quota"     // a cap on a player's tables is reached
+	codeCapacity = "capacity"  // a cap on the server's tables in all is reached
 )
 
 // quotaError is a refusal of table creation, answered with its status.
@@ -57,6 +58,9 @@ func botsOnly(seats []store.Seat) bool {
 func (s *Server) admit(ctx context.Context, p store.Player, seats []store.Seat, create func() error) error {
 	s.createMu.Lock()
 	defer s.createMu.Unlock()
+	if err := s.underCapacity(botsOnly(seats)); err != nil {
+		return err
+	}
 	open := []store.Status{store.Waiting, store.Playing}
 	if max := s.opt.MaxOpenTables; max > 0 {
 		n, err := s.store.CountTables(ctx, store.TableFilter{Creator: p.ID, Status: open})
@@ -91,11 +95,58 @@ func (s *Server) admit(ctx context.Context, p store.Player, seats []store.Seat, 
 	return create()
 }
 
+// underCapacity refuses a new table (503 capacity, with Retry-After) when
+// the server holds Options.MaxTablesTotal open tables, or, for a bots-only
+// table, Options.MaxBotTablesTotal open bots-only tables. Every open table
+// is in memory (s.tables), so they are counted there.
+func (s *Server) underCapacity(botsOnlyTable bool) error {
+	open, bots := s.openTables()
+	if max := s.opt.MaxTablesTotal; max > 0 && open >= max {
+		return &quotaError{http.StatusServiceUnavailable, codeCapacity,
+			fmt.Sprintf("the server is full: %d tables are open, the most it takes (max-tables-total %d); try again later", open, max)}
+	}
+	if max := s.opt.MaxBotTablesTotal; max > 0 && botsOnlyTable && bots >= max {
+		return &quotaError{http.StatusServiceUnavailable, codeCapacity,
+			fmt.Sprintf("the server is full: %d tables with bots only are open, the most it takes (max-bot-tables-total %d); try again later, or sit at one", bots, max)}
+	}
+	return nil
+}
+
+// openTables counts the tables waiting or in play, and of those the
+// bots-only ones.
+func (s *Server) openTables() (open, bots int) {
+	s.mu.Lock()
+	tables := make([]*table, 0, len(s.tables))
+	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	s.mu.Unlock() // a table's lock is never taken under s.mu here
+	for _, t := range tables {
+		if t.over.Load() {
+			continue
+		}
+		t.mu.Lock()
+		st, seats := t.meta.Status, t.meta.Seats
+		t.mu.Unlock()
+		if st != store.Waiting && st != store.Playing {
+			continue
+		}
+		open++
+		if botsOnly(seats) {
+			bots++
+		}
+	}
+	return open, bots
+}
+
 // writeQuotaError answers err if it is a quotaError; it reports whether it did.
 func writeQuotaError(w http.ResponseWriter, err error) bool {
 	var qe *quotaError
 	if !errors.As(err, &qe) {
 		return false
+	}
+	if qe.status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "60")
 	}
 	writeJSON(w, qe.status, apiError{Error: qe.msg, Code: qe.code})
 	return true

@@ -47,14 +47,18 @@ type Options struct {
 
 	// The life of tables (docs/API.md, "Tables: quotas, clock, failure").
 	// A negative cap or duration turns that limit off.
-	MaxOpenTables  int           // 10: open (waiting or playing) tables one player may have created
-	MaxBotTables   int           // 2: open bots-only tables one player may have created
-	MaxTurns       int           // 200: the most rounds of a game; a new table's rules get the lower of theirs and this
-	WaitingExpiry  time.Duration // 24h: a table still waiting for players this long after its last change expires
-	FinishedTables int           // 64: finished tables nobody watches kept in memory (most recently read)
-	TurnClock      time.Duration // 90s: time to act at a table with people, unless the table asks for another
-	MaxTurnClock   time.Duration // 1h: the longest clock a table may ask for
-	ClockForfeits  int           // 3: timeouts in a row after which a seat resigns
+	MaxOpenTables int // 10: open (waiting or playing) tables one player may have created
+	MaxBotTables  int // 2: open bots-only tables one player may have created
+	// Guests cost one request each, so the caps per player do not bound
+	// the server: these do, over all players.
+	MaxTablesTotal    int           // 5000: open (waiting or playing) tables in all
+	MaxBotTablesTotal int           // 100: open bots-only tables in all
+	MaxTurns          int           // 200: the most rounds of a game; a new table's rules get the lower of theirs and this
+	WaitingExpiry     time.Duration // 24h: a table still waiting for players this long after its last change expires
+	FinishedTables    int           // 64: finished tables nobody watches kept in memory (most recently read)
+	TurnClock         time.Duration // 90s: time to act at a table with people, unless the table asks for another
+	MaxTurnClock      time.Duration // 1h: the longest clock a table may ask for
+	ClockForfeits     int           // 3: timeouts in a row after which a seat resigns
 	// Bots makes the bots of the tables (and the turn clock's expert); nil:
 	// bot.New. Tests use it to inject a failing bot.
 	Bots func(level string, r rules.Rules) (bot.Strategy, error)
@@ -71,6 +75,8 @@ func (o *Options) withTableDefaults() {
 	}
 	def(&o.MaxOpenTables, 10)
 	def(&o.MaxBotTables, 2)
+	def(&o.MaxTablesTotal, 5000)
+	def(&o.MaxBotTablesTotal, 100)
 	def(&o.MaxTurns, 200)
 	def(&o.FinishedTables, 64)
 	def(&o.ClockForfeits, 3)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"runtime"
 	"strings"
 	"testing"
@@ -317,6 +318,45 @@ func TestQuotasOnTables(t *testing.T) {
 	err = host(t, ts).Do(ctx, "POST", "/api/tables", map[string]any{"rules": shortRules, "clock": -1}, nil)
 	if status, body := statusErr(t, err); status != 400 || !strings.Contains(body, "clock") {
 		t.Fatalf("clock -1: %d %s", status, body)
+	}
+}
+
+// TestServerWideCaps: a guest costs one request, so the caps per player
+// alone would not bound the server; the caps over all players do. Past
+// them a new table is refused 503 capacity with Retry-After, whoever asks.
+func TestServerWideCaps(t *testing.T) {
+	ts := start(t, "", server.Options{MaxBotTablesTotal: 2, MaxTablesTotal: 3, BotDelay: time.Hour})
+	ctx := ctxT(t, time.Minute)
+	for range 2 { // two players, one bots-only table each
+		if _, err := host(t, ts).CreateTable(ctx, shortRules, bots2...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := host(t, ts).CreateTable(ctx, shortRules, bots2...)
+	if status, body := statusErr(t, err); status != 503 || !strings.Contains(body, "max-bot-tables-total 2") || !strings.Contains(body, `"code":"capacity"`) {
+		t.Fatalf("a third bots-only table from a new player: %d %s", status, body)
+	}
+	if _, err := host(t, ts).CreateTable(ctx, shortRules, meBot...); err != nil {
+		t.Fatalf("a table with a person under the total cap: %v", err)
+	}
+	_, err = host(t, ts).CreateTable(ctx, shortRules, meBot...)
+	if status, body := statusErr(t, err); status != 503 || !strings.Contains(body, "max-tables-total 3") {
+		t.Fatalf("a fourth open table: %d %s", status, body)
+	}
+	_, token, err := wsclient.New(ts.URL).NewPlayer(ctx, "Late")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var resp *http.Response
+	req, _ := http.NewRequest("POST", ts.URL+"/api/tables", strings.NewReader(`{"seats":[{"type":"bot","level":"steady"},{"type":"bot","level":"steady"}]}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" {
+		t.Fatalf("refused for capacity: %d, Retry-After %q", resp.StatusCode, resp.Header.Get("Retry-After"))
 	}
 }
 

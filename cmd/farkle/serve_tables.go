@@ -15,6 +15,8 @@ import (
 func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 	maxOpen := fs.Int("max-open-tables", 10, "open (waiting or playing) tables one player may have created (0: no cap)")
 	maxBots := fs.Int("max-bot-tables", 2, "open bots-only tables one player may have created (0: no cap)")
+	maxTotal := fs.Int("max-tables-total", 5000, "open (waiting or playing) tables in all, over every player (0: no cap)")
+	maxBotsTotal := fs.Int("max-bot-tables-total", 100, "open bots-only tables in all, over every player (0: no cap)")
 	maxTurns := fs.Int("max-turns", 200, "the most rounds of a game: a longer game ends on points by its tie rule (0: no cap)")
 	expiry := fs.Duration("waiting-expiry", 24*time.Hour, "a table still waiting for players this long expires (0: never)")
 	finished := fs.Int("finished-tables", 64, "finished tables nobody watches kept in memory (0: none, read from the database each time)")
@@ -22,6 +24,7 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 	forfeits := fs.Int("clock-forfeits", 3, "timeouts in a row after which a seat resigns (0: never)")
 	return func(opt *server.Options) error {
 		for name, v := range map[string]int{"max-open-tables": *maxOpen, "max-bot-tables": *maxBots, "max-turns": *maxTurns,
+			"max-tables-total": *maxTotal, "max-bot-tables-total": *maxBotsTotal,
 			"finished-tables": *finished, "clock-forfeits": *forfeits} {
 			if v < 0 {
 				return usagef("--%s %d: must be 0 or more", name, v)
@@ -51,6 +54,7 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 			return v
 		}
 		opt.MaxOpenTables, opt.MaxBotTables, opt.MaxTurns = off(*maxOpen), off(*maxBots), off(*maxTurns)
+		opt.MaxTablesTotal, opt.MaxBotTablesTotal = off(*maxTotal), off(*maxBotsTotal)
 		opt.FinishedTables, opt.ClockForfeits = off(*finished), off(*forfeits)
 		opt.WaitingExpiry, opt.TurnClock = offD(*expiry), offD(*clock)
 		return nil

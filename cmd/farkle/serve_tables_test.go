@@ -29,7 +29,7 @@ func TestTableFlags(t *testing.T) {
 		TurnClock: 90 * time.Second, ClockForfeits: 3}
 	if opt.MaxOpenTables != want.MaxOpenTables || opt.MaxBotTables != want.MaxBotTables || opt.MaxTurns != want.MaxTurns ||
 		opt.WaitingExpiry != want.WaitingExpiry || opt.FinishedTables != want.FinishedTables || opt.TurnClock != want.TurnClock ||
-		opt.ClockForfeits != want.ClockForfeits {
+		opt.ClockForfeits != want.ClockForfeits || opt.MaxTablesTotal != 5000 || opt.MaxBotTablesTotal != 100 {
 		t.Fatalf("defaults: %+v", opt)
 	}
 	// 0 turns a limit off: the server's options say so with a negative value.
@@ -39,6 +39,7 @@ func TestTableFlags(t *testing.T) {
 	}
 	for _, c := range []struct{ args []string }{
 		{[]string{"--max-bot-tables", "-1"}},
+		{[]string{"--max-bot-tables-total", "-1"}},
 		{[]string{"--max-turns", "10001"}},
 		{[]string{"--turn-clock", "2h"}},
 		{[]string{"--waiting-expiry", "-1s"}},
