@@ -152,27 +152,20 @@ func (g *Game) resolveStuck(s *State, evs *[]Event) {
 }
 
 func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
-	pts, _ := g.table.Points(a.Keep)
+	kv := g.keepValue(s, a.Keep, a.Reward)
 	seat := s.Turn
 	if s.Mode == Battling {
-		c := g.cost(s, pts)
-		s.Players[seat].Soldiers -= c
-		s.Meal += c
-		*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: c})
+		s.Players[seat].Soldiers -= kv.Cost
+		s.Meal += kv.Cost
+		*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: kv.Cost, Total: s.Players[seat].Soldiers})
 	} else {
-		for _, m := range g.table.Split(a.Keep) {
-			pts += g.sum(s, seat, MeldBonus, meldKind(m))
-		}
 		switch s.Event {
 		case Dragon:
-			s.Eaten += pts
-			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep}, Event{Kind: EvEaten, Seat: seat, N: pts})
-			pts = 0
+			s.Eaten += kv.Eaten
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep}, Event{Kind: EvEaten, Seat: seat, N: kv.Eaten})
 		case Rally:
 			*evs = append(*evs, Event{Kind: EvRally, Seat: seat, Reward: a.Reward})
-			if a.Reward == Double {
-				pts *= 2
-			} else {
+			if a.Reward != Double {
 				for range 1 + g.sum(s, seat, ExtraItem, "") {
 					id, ok := g.draw(s, Item, src, evs)
 					if !ok {
@@ -182,12 +175,12 @@ func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
 					*evs = append(*evs, Event{Kind: EvItemDrawn, Seat: seat, Card: id})
 				}
 			}
-			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: pts})
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: kv.Soldiers})
 		default:
-			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: pts})
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: kv.Soldiers})
 		}
-		s.Pool += pts
-		s.Stockpile -= pts
+		s.Pool += kv.Soldiers
+		s.Stockpile -= kv.Soldiers
 	}
 	s.Kept += a.Keep
 	s.Dice -= a.Keep.N()

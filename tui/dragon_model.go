@@ -391,10 +391,12 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 			m.note(true, "keep %s: %s", k, m.keepWhy(v, k, err))
 			return nil
 		}
-		pts, _ := m.g.Game().Table().Points(k)
+		// The game's own figures, card bonuses included.
+		d := m.g.Game().ValueKeep(m.g.State(), k, dragon.Double)
+		i := m.g.Game().ValueKeep(m.g.State(), k, dragon.DrawItem)
 		m.menu = &dragonMenu{title: fmt.Sprintf("Rally! Your reward for keeping %s (esc: back):", k), cancel: true, then: then, items: []dragonMenuItem{
-			{label: fmt.Sprintf("Double the soldiers of these dice (+%d → +%d)", pts, 2*pts), key: "d", act: dragon.KeepRally(k, dragon.Double), ok: true},
-			{label: "Draw a Magic Item (face down; yours when you stop)", key: "i", act: dragon.KeepRally(k, dragon.DrawItem), ok: true},
+			{label: fmt.Sprintf("Double the soldiers of these dice (+%d → +%d)", i.Soldiers, d.Soldiers), key: "d", act: dragon.KeepRally(k, dragon.Double), ok: true},
+			{label: fmt.Sprintf("Draw a Magic Item (face down; yours when you stop) and +%d", i.Soldiers), key: "i", act: dragon.KeepRally(k, dragon.DrawItem), ok: true},
 		}}
 		return nil
 	}

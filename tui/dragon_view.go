@@ -299,7 +299,7 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 	if err := m.g.Check(a); err != nil {
 		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(m.keepWhy(v, k, err))
 	}
-	_, what, _ := keepSoldiers(m.g.Game(), m.g.State(), v, k)
+	what, _ := keepSoldiers(m.g.Game(), m.g.State(), v, k)
 	line := fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
 	if v.Mode == dragon.Recruiting && v.Event == dragon.Dragon {
 		line += st.dim.Render(" (the Dragon: every scoring die is set aside and eaten)")

@@ -97,8 +97,11 @@ export function dragonPage(id) {
     const faces = [...g.sel].map((i) => g.v.throw[i]).sort((a, b) => a - b);
     const same = (k) => (k || []).length === faces.length && k.every((d, i) => d === faces[i]);
     const keeps = legal('keep').filter((a) => same(a.keep));
-    const info = (g.v.keeps || []).find((k) => same(k.dice));
-    return { faces, keeps, info };
+    // The game's own value of each legal keep, card bonuses included.
+    const values = (g.v.keep_values || []).filter((k) => same(k.dice));
+    const info = values.find((k) => k.reward !== 'item') || values[0];
+    const worth = (a) => { const kv = values.find((k) => (k.reward || '') === (a.reward || '')); return kv ? kv.soldiers : 0; };
+    return { faces, keeps, info, values, worth };
   }
   function toggle(i) {
     if (!myTurn() || g.v.phase !== 'keep') return;
@@ -170,7 +173,7 @@ export function dragonPage(id) {
     const mine = myTurn();
     const ph = v.phase;
     const thrown = (v.throw || []);
-    const { faces, keeps, info } = ph === 'keep' ? selection() : { faces: [], keeps: [], info: null };
+    const { faces, keeps, info, values, worth } = ph === 'keep' ? selection() : { faces: [], keeps: [], info: null, values: [], worth: () => 0 };
     const diceArea = h('div', { class: 'throw-area', role: 'group', 'aria-label': 'dice' },
       thrown.length && (ph === 'keep' || ph === 'evaded') ? [
         h('div', { class: 'event-box', id: 'event' }, eventDieSVG(v.event, 'big-event'),
@@ -182,7 +185,7 @@ export function dragonPage(id) {
     let selText = '\u00a0';
     if (mine && ph === 'keep') {
       if (faces.length === 0) selText = keepsLeft() ? 'Select scoring dice' : 'No keep is possible';
-      else if (info) selText = v.mode === 'battle' ? `Costs ${fmt(info.cost)} soldiers (${fmt(info.points)} worth)` : `Recruits ${fmt(info.points)} soldiers`;
+      else if (info) selText = previewText(v, info, values);
       else selText = 'Not a scoring keep';
     }
     const keptRow = (v.kept || []).length && ph !== 'choose' && ph !== 'over' ? h('p', { class: 'center small kept-row' }, 'Set aside this turn ', diceRow(v.kept)) : '';
@@ -200,7 +203,7 @@ export function dragonPage(id) {
       } else if (ph === 'keep') {
         if (keeps.length === 0) buttons.push(h('button', { class: 'big primary', id: 'keep', disabled: true }, 'Keep ', h('kbd', {}, 'K')));
         keeps.forEach((a, i) => buttons.push(h('button', { class: `big ${i === 0 ? 'primary' : 'bank'}`, id: i === 0 ? 'keep' : null, 'data-kind': 'keep', onclick: () => act(a) },
-          a.reward === 'double' ? 'Keep and double them' : a.reward === 'item' ? 'Keep and draw a Magic Item' : 'Keep', i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
+          a.reward === 'double' ? `Keep and double them (+${fmt(worth(a))})` : a.reward === 'item' ? `Keep and draw a Magic Item (+${fmt(worth(a))})` : 'Keep', i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
         legal('accept').forEach((a) => buttons.push(btn(a)));
         const uses = new Map();
         for (const a of legal('use')) { if (!uses.has(a.card)) uses.set(a.card, []); uses.get(a.card).push(a); }
@@ -231,6 +234,21 @@ export function dragonPage(id) {
       h('div', { class: 'buttons' }, buttons),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
       hintBox());
+  }
+
+  // previewText says what keeping the chosen dice does, in the game's own
+  // figures (dragon.KeepValue): what it costs in battle, what the dragon
+  // eats, or the soldiers recruited with the cards' bonuses.
+  function previewText(v, info, values) {
+    const cards = (kv) => kv.bonus ? ` (${fmt(kv.points)} + ${fmt(kv.bonus)} from your cards)` : '';
+    if (v.mode === 'battle') {
+      const me = v.players[v.turn];
+      return `Costs ${fmt(info.cost)} of your ${fmt(me.soldiers)} soldiers${info.discount ? ` (${fmt(info.discount)} off from your cards)` : ''}`;
+    }
+    if (v.event === 'dragon') return `Eaten by the dragon: ${fmt(info.eaten)} soldiers${cards(info)}`;
+    const d = values.find((k) => k.reward === 'double'), it = values.find((k) => k.reward === 'item');
+    if (d && it) return `Recruits ${fmt(d.soldiers)} doubled, or ${fmt(it.soldiers)} and a Magic Item${it.bonus ? ` (with ${fmt(it.bonus)} from your cards)` : ''}`;
+    return `Recruits ${fmt(info.soldiers)} soldiers${cards(info)}`;
   }
 
   function hintBox() {

@@ -1,0 +1,59 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// withPoster gives seat 0 the Recruiting Poster (+50 for every single 1
+// or 5 kept while recruiting) as its only Magic Item.
+func withPoster(g *DragonGame) { g.state.Players[0].Items = []string{"poster"} }
+
+// TestDragonPreviewHasCardBonuses: the soldiers shown for the chosen dice
+// are the soldiers the keep adds, the cards' bonuses included, on a Blank
+// and in the Rally's reward menu.
+func TestDragonPreviewHasCardBonuses(t *testing.T) {
+	for _, face := range []dragon.EventFace{dragon.Blank, dragon.Rally} {
+		t.Run(face.String(), func(t *testing.T) {
+			seed := dragonSeed(t, "preview-"+face.String(), "you,bot:smart", func(g *DragonGame) bool {
+				if g.Turn() != 0 {
+					return false
+				}
+				withPoster(g)
+				g.Do(dragon.Recruit())
+				v := g.View(0)
+				return v.Phase == dragon.PhaseKeep && v.Event == face && v.Throw.Count(1) > 0 && v.Throw.Count(1) < 3
+			})
+			g := newDragonGame(t, "you,bot:smart", seed, "")
+			withPoster(g)
+			m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+			press(m, "r")
+			press(m, positionsOf(m.faces, dice.Of(1))...)
+			want := "+150 (100 + 50 from your cards)"
+			if face == dragon.Rally {
+				want = "+300 doubled, or +150 and an item (with 50 from your cards)"
+			}
+			if !strings.Contains(m.View(), want) {
+				t.Fatalf("the preview does not say %q:\n%s", want, m.View())
+			}
+			if face == dragon.Rally {
+				press(m, "r")
+				if !strings.Contains(m.View(), "(+150 → +300)") {
+					t.Fatalf("the Rally menu leaves out the bonus:\n%s", m.View())
+				}
+				press(m, "d")
+				if p := g.State().Pool; p != 300 {
+					t.Fatalf("pool %d after the doubled keep, want the 300 shown", p)
+				}
+				return
+			}
+			press(m, "r")
+			if p := g.State().Pool; p != 150 {
+				t.Fatalf("pool %d after the keep, want the 150 shown", p)
+			}
+		})
+	}
+}
