@@ -57,3 +57,27 @@ func TestDragonPreviewHasCardBonuses(t *testing.T) {
 		})
 	}
 }
+
+// TestDragonStatusSaysWhatToDo: while thrown dice wait, the status line
+// asks for a keep; between throws it offers the throw.
+func TestDragonStatusSaysWhatToDo(t *testing.T) {
+	seed := dragonSeed(t, "status", "you,bot:smart", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		g.Do(dragon.Recruit())
+		v := g.View(0)
+		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Blank && v.Throw.Count(1) > 0
+	})
+	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
+	press(m, "r")
+	if s := m.View(); !strings.Contains(s, "Your turn · recruiting · pool 0 · choose dice to keep") || strings.Contains(s, "to throw") {
+		t.Fatalf("thrown dice wait, but the status line does not ask for a keep:\n%s", s)
+	}
+	// Between throws (after the Dragon showed with no scoring dice, say)
+	// the line offers the throw.
+	m.g.state.Phase, m.g.state.Throw, m.g.state.Dice = dragon.PhaseEvaded, 0, 5
+	if s := m.View(); !strings.Contains(s, "recruiting · pool 0 · throw 5 dice or stop") {
+		t.Fatalf("between throws, the status line does not offer the throw:\n%s", s)
+	}
+}

@@ -182,11 +182,29 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 	case v.Phase == dragon.PhaseDiscard:
 		what = "too many Magic Items: discard"
 	case v.Mode == dragon.Battling:
-		what = fmt.Sprintf("Final Battle · %d %s to throw", v.Dice, plural(v.Dice, "die", "dice"))
+		what = "Final Battle · " + m.mustDo(v)
 	default:
-		what = fmt.Sprintf("recruiting · pool %d · %d %s to throw", v.Pool, v.Dice, plural(v.Dice, "die", "dice"))
+		what = fmt.Sprintf("recruiting · pool %d · %s", v.Pool, m.mustDo(v))
 	}
 	return st.bold.Render(who) + " · " + what
+}
+
+// mustDo says what the player to act must do now, between or on throws.
+func (m *DragonModel) mustDo(v dragon.View) string {
+	battle := v.Mode == dragon.Battling
+	switch {
+	case v.Phase == dragon.PhaseKeep && hasKind(v.Legal, dragon.ActAccept) && !hasKind(v.Legal, dragon.ActKeep):
+		return "nothing to keep: accept, or use a card"
+	case v.Phase == dragon.PhaseKeep && !battle && v.Event == dragon.Dragon:
+		return "the Dragon: every scoring die is set aside"
+	case v.Phase == dragon.PhaseKeep && battle:
+		return "choose dice to keep (they cost soldiers)"
+	case v.Phase == dragon.PhaseKeep:
+		return "choose dice to keep"
+	case battle:
+		return fmt.Sprintf("throw %d %s or retreat", v.Dice, plural(v.Dice, "die", "dice"))
+	}
+	return fmt.Sprintf("throw %d %s or stop", v.Dice, plural(v.Dice, "die", "dice"))
 }
 
 // diceArea returns six lines: the throw and the event die, or the last

@@ -151,10 +151,11 @@ export function dragonPage(id) {
     switch (v.phase) {
       case 'choose': return 'Your turn: recruit, brawl or fight the dragon';
       case 'keep':
-        if (v.mode === 'battle') return 'Battle: keep dice (each costs soldiers)';
-        return v.event === 'dragon' ? 'The Dragon eats this throw: set aside its scoring dice' : 'Click the dice to keep';
+        if (legal('accept').length && !legal('keep').length) return 'Nothing to keep: accept, or use a card';
+        if (v.mode === 'battle') return 'Battle: choose dice to keep (they cost soldiers)';
+        return v.event === 'dragon' ? 'The Dragon eats this throw: every scoring die is set aside' : 'Choose dice to keep';
       case 'evaded': return 'You evaded the dragon: throw again or stop';
-      case 'roll': return v.mode === 'battle' ? 'Throw again or retreat' : 'Throw again or stop';
+      case 'roll': return `Throw ${v.dice} ${v.dice === 1 ? 'die' : 'dice'} or ${v.mode === 'battle' ? 'retreat' : 'stop'}`;
       case 'discard': return 'Too many Magic Items: discard one';
       default: return 'Your turn';
     }
