@@ -31,7 +31,7 @@ func (g *Game) apply(s *State, a Action, src Source, evs *[]Event) {
 		g.bank(s, evs)
 		g.endTurn(s, evs)
 	case ActRetreat:
-		g.endBattle(s, evs)
+		g.endBattle(s, EndRetreat, evs)
 		g.endTurn(s, evs)
 	case ActDiscard:
 		p := &s.Players[s.Turn]
@@ -146,8 +146,11 @@ func (g *Game) resolveStuck(s *State, evs *[]Event) {
 		*evs = append(*evs, Event{Kind: EvBattleLost, Seat: s.Turn, Dice: s.Throw, N: cheapest, Total: p.Soldiers})
 		s.Meal += p.Soldiers
 		p.Soldiers = 0
+		g.endBattle(s, EndUnpaid, evs)
+		g.endTurn(s, evs)
+		return
 	}
-	g.endBattle(s, evs)
+	g.endBattle(s, EndFarkle, evs)
 	g.endTurn(s, evs)
 }
 
@@ -157,7 +160,7 @@ func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
 	if s.Mode == Battling {
 		s.Players[seat].Soldiers -= kv.Cost
 		s.Meal += kv.Cost
-		*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: kv.Cost, Total: s.Players[seat].Soldiers})
+		*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: kv.Cost, Total: s.Players[seat].Soldiers, Battle: true})
 	} else {
 		switch s.Event {
 		case Dragon:
@@ -201,7 +204,7 @@ func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
 func (g *Game) battleOn(s *State, evs *[]Event) {
 	s.Phase = PhaseRoll
 	if g.rules.Army() && s.Players[s.Turn].Soldiers < g.rules.BattleWave {
-		g.endBattle(s, evs)
+		g.endBattle(s, EndNoWave, evs)
 		g.endTurn(s, evs)
 	}
 }
@@ -264,9 +267,15 @@ func (g *Game) bank(s *State, evs *[]Event) {
 	s.Pool, s.Drawn = 0, nil
 }
 
-// endBattle heals the dragon after a battle that did not slay it.
-func (g *Game) endBattle(s *State, evs *[]Event) {
-	*evs = append(*evs, Event{Kind: EvBattleEnd, Seat: s.Turn})
+// endBattle heals the dragon after a battle that did not slay it. The
+// event says how it ended, the damage dealt (N) and the soldiers kept
+// (Total).
+func (g *Game) endBattle(s *State, why BattleEnding, evs *[]Event) {
+	ev := Event{Kind: EvBattleEnd, Seat: s.Turn, Ending: why, N: s.Damage, Total: s.Players[s.Turn].Soldiers}
+	if why == EndNoWave {
+		ev.Other = g.rules.BattleWave
+	}
+	*evs = append(*evs, ev)
 	if s.Damage > 0 {
 		*evs = append(*evs, Event{Kind: EvHeal, Seat: s.Turn, N: s.Damage})
 	}

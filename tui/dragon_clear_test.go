@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
@@ -79,5 +82,45 @@ func TestDragonStatusSaysWhatToDo(t *testing.T) {
 	m.g.state.Phase, m.g.state.Throw, m.g.state.Dice = dragon.PhaseEvaded, 0, 5
 	if s := m.View(); !strings.Contains(s, "recruiting · pool 0 · throw 5 dice or stop") {
 		t.Fatalf("between throws, the status line does not offer the throw:\n%s", s)
+	}
+}
+
+// TestDragonBattleLogSaysCostAndEnd: a battle keep reads as a cost, and a
+// retreat says how the battle ended: soldiers kept, damage dealt, healed.
+func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
+	arm := func(g *DragonGame) {
+		g.state.Stockpile -= 6000
+		g.state.Players[0].Soldiers = 6000
+	}
+	seed := dragonSeed(t, "battle-log", "you,ana", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		arm(g)
+		g.Do(dragon.Battle())
+		v := g.View(0)
+		return v.Phase == dragon.PhaseKeep && v.Damage == 1 && v.Throw.Count(1) > 0
+	})
+	g := newDragonGame(t, "you,ana", seed, "")
+	arm(g)
+	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
+	press(m, "enter", "f")
+	press(m, positionsOf(m.faces, dice.Of(1))...)
+	left := g.State().Players[0].Soldiers - 100
+	press(m, "s") // keep & retreat
+	screen := m.View()
+	for _, want := range []string{
+		fmt.Sprintf("you keep 1, costing 100 soldiers (%d left)", left),
+		fmt.Sprintf("you retreat: the battle ends with %d soldiers kept and 1 damage dealt", left),
+		"the dragon heals its 1 damage",
+	} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the screen does not say %q:\n%s", want, screen)
+		}
+	}
+	// Under the last throw (hidden by the pass screen in hot-seat play).
+	if want := fmt.Sprintf("you retreated: %d soldiers kept, 1 damage dealt, healed", left); m.last.note != want {
+		t.Errorf("the note under the last throw: %q, want %q", m.last.note, want)
 	}
 }

@@ -505,8 +505,10 @@ func (m *DragonModel) events(ev []dragon.Event) {
 			m.last.dice, m.last.event = e.Dice, e.Face
 		case dragon.EvFarkle:
 			m.last.note = fmt.Sprintf("%s farkled and lost %d soldiers", names[e.Seat], e.N)
-		case dragon.EvBattleEnd, dragon.EvBattleLost:
+		case dragon.EvBattleLost:
 			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
+		case dragon.EvBattleEnd:
+			m.last.note = battleEndNote(names[e.Seat], e)
 		case dragon.EvBrawl, dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten:
 			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
 			noted = true
@@ -569,4 +571,26 @@ func (m *DragonModel) quit() tea.Cmd {
 	m.quitting = true
 	m.g.saved = m.g.Save()
 	return tea.Quit
+}
+
+// battleEndNote is the short line shown under the last throw of a battle
+// that ended without slaying the dragon: how it ended, the soldiers kept
+// and the damage dealt (which the dragon heals).
+func battleEndNote(name string, e dragon.Event) string {
+	how := "the battle is over"
+	switch e.Ending {
+	case dragon.EndRetreat:
+		how = name + " retreated"
+	case dragon.EndNoWave:
+		how = fmt.Sprintf("too few soldiers for a wave of %d", e.Other)
+	case dragon.EndFarkle:
+		how = "no scoring dice"
+	case dragon.EndUnpaid:
+		how = "the army is lost"
+	}
+	dealt := "no damage dealt"
+	if e.N > 0 {
+		dealt = fmt.Sprintf("%d damage dealt, healed", e.N)
+	}
+	return fmt.Sprintf("%s: %d soldiers kept, %s", how, e.Total, dealt)
 }
