@@ -124,3 +124,46 @@ func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 		t.Errorf("the note under the last throw: %q, want %q", m.last.note, want)
 	}
 }
+
+// dragonFaceSeed is a game where seat 0 recruits first and throws the
+// Dragon with scoring dice.
+func dragonFaceSeed(t *testing.T, name string) [32]byte {
+	return dragonSeed(t, name, "you,bot:smart", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		g.Do(dragon.Recruit())
+		v := g.View(0)
+		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Dragon && firstKeepAction(v).Kind == dragon.ActKeep
+	})
+}
+
+// TestDragonForcedKeep: under the Dragon the scoring dice are chosen for
+// the player, explained on screen, and cannot be unchosen or undone.
+func TestDragonForcedKeep(t *testing.T) {
+	seed := dragonFaceSeed(t, "forced")
+	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
+	press(m, "r")
+	forced := m.selected()
+	if forced == 0 || !strings.Contains(m.View(), fmt.Sprintf("The Dragon eats %d soldiers: %s must be set aside", m.g.Game().ValueKeep(m.g.State(), forced, dragon.NoReward).Eaten, forced)) {
+		t.Fatalf("the forced keep %s is not explained:\n%s", forced, m.View())
+	}
+	for i := range m.sel {
+		press(m, fmt.Sprint(i+1))
+		if m.selected() != forced {
+			t.Fatalf("key %d changed the forced keep %s to %s", i+1, forced, m.selected())
+		}
+	}
+	if !strings.Contains(m.View(), "the Dragon chose these dice: they cannot be unchosen") {
+		t.Fatalf("unchoosing is not explained:\n%s", m.View())
+	}
+	press(m, "u")
+	if m.selected() != forced || !strings.Contains(m.View(), "nothing to undo: the Dragon chose these dice") {
+		t.Fatalf("undo under the Dragon:\n%s", m.View())
+	}
+	eaten := m.g.State().Eaten
+	press(m, "s")
+	if m.g.State().Eaten <= eaten {
+		t.Fatal("keep & stop did not set the forced dice aside")
+	}
+}

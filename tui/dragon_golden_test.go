@@ -73,3 +73,14 @@ func TestGoldenDragonHelp(t *testing.T) {
 	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", dragon.SeedFrom("help"), ""))
 	goldenScreen(t, m, 80, 100, screenStep{"?", "Soldiers (melds"})
 }
+
+// TestGoldenDragonForcedKeep: the Dragon shows while recruiting; its
+// scoring dice are chosen for the player and the screen says why.
+func TestGoldenDragonForcedKeep(t *testing.T) {
+	seed := dragonFaceSeed(t, "golden-forced")
+	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", seed, ""))
+	goldenScreen(t, m, 80, 30,
+		screenStep{"", "Choose your action"},
+		screenStep{"r", "must be set aside"},
+		screenStep{"1", "the Dragon chose these dice: they cannot be unchosen"})
+}

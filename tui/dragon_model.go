@@ -69,7 +69,8 @@ type DragonModel struct {
 	chrome        // message line, quit question, help scroll
 
 	diceSelection
-	selAt int // game version the selection belongs to
+	selAt  int  // game version the selection belongs to
+	forced bool // the Dragon chose the dice (every scoring die): they cannot be unchosen
 
 	menu      *dragonMenu
 	last      lastThrow
@@ -244,6 +245,10 @@ func (m *DragonModel) stopWord(v dragon.View) string {
 
 // keepKey handles a key while a throw lies on the table.
 func (m *DragonModel) keepKey(msg tea.KeyMsg, v dragon.View) tea.Cmd {
+	if m.forced && key.Matches(msg, m.keys.Undo) {
+		m.note(true, "nothing to undo: the Dragon chose these dice; r keeps them and throws, s keeps them and stops")
+		return nil
+	}
 	if m.selectKey(msg, m.keys, m.toggle, m.note) {
 		return nil
 	}
@@ -275,6 +280,10 @@ func hasKind(acts []dragon.Action, k dragon.ActionKind) bool {
 }
 
 func (m *DragonModel) toggle(i int) {
+	if m.forced {
+		m.note(true, "the Dragon chose these dice: they cannot be unchosen (r throws on, s stops)")
+		return
+	}
 	if why := m.choose(i); why != "" {
 		m.note(true, "%s", why)
 	}
@@ -288,7 +297,7 @@ func (m *DragonModel) sync() {
 		return
 	}
 	m.selAt = v
-	m.faces, m.sel, m.undo, m.cursor, m.menu = nil, nil, nil, 0, nil
+	m.faces, m.sel, m.undo, m.cursor, m.menu, m.forced = nil, nil, nil, 0, nil, false
 	if !m.deciding() {
 		return
 	}
@@ -305,6 +314,7 @@ func (m *DragonModel) sync() {
 			}
 		}
 		if len(keeps) == 1 && view.Mode == dragon.Recruiting && view.Event == dragon.Dragon {
+			m.forced = true
 			left := keeps[0].Keep
 			for i, f := range m.faces {
 				if left.Count(f) > 0 {

@@ -317,12 +317,12 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 	if err := m.g.Check(a); err != nil {
 		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(m.keepWhy(v, k, err))
 	}
-	what, _ := keepSoldiers(m.g.Game(), m.g.State(), v, k)
-	line := fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
-	if v.Mode == dragon.Recruiting && v.Event == dragon.Dragon {
-		line += st.dim.Render(" (the Dragon: every scoring die is set aside and eaten)")
+	if m.forced {
+		kv := m.g.Game().ValueKeep(m.g.State(), k, dragon.NoReward)
+		return st.warn.Render(fmt.Sprintf("The Dragon eats %d soldiers: %s must be set aside", kv.Eaten, k)) + st.dim.Render(" · r throws on, s stops")
 	}
-	return line
+	what, _ := keepSoldiers(m.g.Game(), m.g.State(), v, k)
+	return fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
 }
 
 // keysLine says which keys do something now.

@@ -78,6 +78,7 @@ export function dragonPage(id) {
       g.err = `This table ${m.type === 'expired' ? 'expired' : 'was stopped'}: ${m.reason}`;
     }
     if (m.table) clock.seen(m.type);
+    forceSel();
     draw();
   }
 
@@ -103,8 +104,24 @@ export function dragonPage(id) {
     const worth = (a) => { const kv = values.find((k) => (k.reward || '') === (a.reward || '')); return kv ? kv.soldiers : 0; };
     return { faces, keeps, info, values, worth };
   }
+  // forced reports whether the Dragon chose the dice: recruiting under
+  // the Dragon, only the keep of every scoring die is legal.
+  const forced = () => myTurn() && g.v.phase === 'keep' && g.v.mode === 'recruit' && g.v.event === 'dragon' && legal('keep').length === 1;
+  // forceSel chooses the forced keep's dice for the player.
+  function forceSel() {
+    if (!g.v || !forced()) return;
+    g.sel.clear();
+    const left = [...legal('keep')[0].keep];
+    g.v.throw.forEach((f, i) => { const j = left.indexOf(f); if (j >= 0) { left.splice(j, 1); g.sel.add(i); } });
+  }
   function toggle(i) {
     if (!myTurn() || g.v.phase !== 'keep') return;
+    if (forced()) {
+      g.err = 'The Dragon chose these dice: every scoring die must be set aside.';
+      setTimeout(() => { g.err = null; draw(); }, 4000);
+      draw();
+      return;
+    }
     if (g.sel.has(i)) g.sel.delete(i); else g.sel.add(i);
     draw();
   }
@@ -186,6 +203,7 @@ export function dragonPage(id) {
     let selText = '\u00a0';
     if (mine && ph === 'keep') {
       if (faces.length === 0) selText = keepsLeft() ? 'Select scoring dice' : 'No keep is possible';
+      else if (info && forced()) selText = `The Dragon eats ${fmt(info.eaten)} soldiers: ${faces.join('-')} must be set aside`;
       else if (info) selText = previewText(v, info, values);
       else selText = 'Not a scoring keep';
     }
