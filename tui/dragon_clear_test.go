@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +10,8 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/rules"
 )
 
 // withPoster gives seat 0 the Recruiting Poster (+50 for every single 1
@@ -165,5 +168,36 @@ func TestDragonForcedKeep(t *testing.T) {
 	press(m, "s")
 	if m.g.State().Eaten <= eaten {
 		t.Fatal("keep & stop did not set the forced dice aside")
+	}
+}
+
+// TestSetupStartsDragonFarkle: Dragon Farkle is a choice of the setup
+// screen, with its own bot levels, and enter starts it on the same screen.
+func TestSetupStartsDragonFarkle(t *testing.T) {
+	m := New(Options{Rules: rules.MustPreset("classic"), Seed: engine.SeedFrom("setup-dragon"), Now: fixedNow, Renderer: plainRenderer()})
+	m.Update(keyMsgSize(80, 24))
+	press(m, "left") // from the first rules back round to the last choice
+	if s := m.View(); !strings.Contains(s, "Rules     ◀ Dragon Farkle") || !strings.Contains(s, "bot: smart") {
+		t.Fatalf("the setup screen does not offer Dragon Farkle with its bots:\n%s", s)
+	}
+	press(m, "down", "right", "down", "down", "right") // three players; seat 2 changes level
+	if lvl := m.setup.seats[1].Bot; lvl != "" && !slices.Contains(dragon.Levels(), lvl) {
+		t.Fatalf("seat 2 is a bot of level %q, not a Dragon Farkle level", lvl)
+	}
+	press(m, "enter")
+	g := m.DragonGame()
+	if g == nil || m.Game() != nil {
+		t.Fatalf("enter did not start Dragon Farkle:\n%s", m.View())
+	}
+	if n := len(g.Seats()); n != 3 || g.Seats()[0].Name != "you" {
+		t.Fatalf("seats %v", g.Seats())
+	}
+	// The game is played on: the bots to act play, the person's turn shows.
+	if s := m.View(); !strings.Contains(s, "Dragon Farkle") || !strings.Contains(s, "soldiers") {
+		t.Fatalf("the Dragon Farkle table is not shown:\n%s", s)
+	}
+	press(m, "q", "y")
+	if !m.dragon.quitting {
+		t.Fatal("q y did not quit the Dragon Farkle game")
 	}
 }

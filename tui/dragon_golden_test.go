@@ -5,6 +5,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/rules"
 )
 
 // goldenDragonModel is a model of a game whose bots play at once, without
@@ -83,4 +84,10 @@ func TestGoldenDragonForcedKeep(t *testing.T) {
 		screenStep{"", "Choose your action"},
 		screenStep{"r", "must be set aside"},
 		screenStep{"1", "the Dragon chose these dice: they cannot be unchosen"})
+}
+
+// TestGoldenSetupDragon: the setup screen with Dragon Farkle chosen.
+func TestGoldenSetupDragon(t *testing.T) {
+	m := plainModel(t, Options{Rules: rules.MustPreset("classic")})
+	goldenScreen(t, m, 80, 24, screenStep{"left", "Dragon Farkle"}, screenStep{"down", "▶ Players"})
 }
