@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -199,5 +200,66 @@ func TestSetupStartsDragonFarkle(t *testing.T) {
 	press(m, "q", "y")
 	if !m.dragon.quitting {
 		t.Fatal("q y did not quit the Dragon Farkle game")
+	}
+}
+
+// TestDragonBrawlShownStepByStep: at the bots' pace a brawl is shown
+// throw by throw (the challenger's, the defender's, the outcome), the
+// soldiers changing only with the outcome; s skips it.
+func TestDragonBrawlShownStepByStep(t *testing.T) {
+	seed := dragonSeed(t, "brawl-show", "you,bot:smart", func(g *DragonGame) bool {
+		return g.Turn() == 0 && hasKind(g.View(0).Legal, dragon.ActBrawl)
+	})
+	newPaced := func() *DragonModel {
+		g := newDragonGame(t, "you,bot:smart", seed, "")
+		m := NewDragon(DragonOptions{Game: g, BotDelay: time.Millisecond, Renderer: plainRenderer()})
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		return m
+	}
+	m := newPaced()
+	before := m.g.State().Players[1].Soldiers
+	_, cmd := m.Update(keyMsg("b"))
+	if m.show == nil {
+		t.Fatalf("the brawl is not shown:\n%s", m.View())
+	}
+	ev := m.show.throws
+	steps := []string{
+		fmt.Sprintf("Your throw for the brawl scores %d", ev[0].N),
+		fmt.Sprintf("smart answers with %d", ev[1].N),
+		"Brawl · you challenged smart",
+	}
+	frames := []string{steps[0], steps[1], ""}
+	for i := range 3 {
+		s := m.View()
+		if !strings.Contains(s, steps[2]) || !strings.Contains(s, "s skip the brawl") || !strings.Contains(s, frames[i]) {
+			t.Fatalf("step %d does not show %q:\n%s", i, frames[i], s)
+		}
+		shown := strings.Contains(s, fmt.Sprintf("smart   %5d soldiers", before))
+		if i < 2 && !shown {
+			t.Fatalf("step %d shows the soldiers after the brawl:\n%s", i, s)
+		}
+		if i < 2 && (strings.Contains(s, "win the brawl") || strings.Contains(s, "wins the brawl")) || i == 0 && strings.Contains(s, "smart threw") {
+			t.Fatalf("step %d: the log tells what is not shown yet:\n%s", i, s)
+		}
+		if i == 2 && !strings.Contains(s, "win the brawl") && !strings.Contains(s, "wins the brawl") && !strings.Contains(s, "brawl to a tie") {
+			t.Fatalf("the outcome is not said:\n%s", s)
+		}
+		msg := cmd()
+		if _, ok := msg.(brawlStepMsg); !ok {
+			t.Fatalf("step %d: the next message is %T, not the show's step", i, msg)
+		}
+		_, cmd = m.Update(msg)
+	}
+	if m.show != nil {
+		t.Fatal("the show did not end")
+	}
+	// Skipped: s ends the show at once with the outcome said.
+	m = newPaced()
+	press(m, "b")
+	m = newPaced()
+	m.Update(keyMsg("b"))
+	m.Update(keyMsg("s"))
+	if s := m.View(); m.show != nil || !strings.Contains(s, "brawl") {
+		t.Fatalf("s did not skip the brawl:\n%s", s)
 	}
 }

@@ -76,9 +76,11 @@ type DragonModel struct {
 	last      lastThrow
 	showHint  bool
 	skipping  bool
-	scheduled int  // version an autoMsg is pending for, -1 if none
-	pass      bool // hot seat: the next person must take the keyboard
-	holder    int  // hot seat: the person holding the keyboard, -1 for nobody
+	scheduled int        // version an autoMsg is pending for, -1 if none
+	pass      bool       // hot seat: the next person must take the keyboard
+	show      *brawlShow // a brawl being shown throw by throw
+	showID    int
+	holder    int // hot seat: the person holding the keyboard, -1 for nobody
 	quitting  bool
 }
 
@@ -149,6 +151,8 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 	case dragonAutoMsg:
 		return m, m.auto(msg)
+	case brawlStepMsg:
+		return m, m.showStep(msg)
 	case tea.KeyMsg:
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
@@ -182,6 +186,9 @@ func (m *DragonModel) tableKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case chromeDone:
 		return nil
+	}
+	if m.show != nil {
+		return m.showKey(msg)
 	}
 	if g.Over() {
 		return nil
@@ -505,11 +512,18 @@ func (m *DragonModel) do(a dragon.Action) tea.Cmd {
 func (m *DragonModel) events(ev []dragon.Event) {
 	names := m.g.Names()
 	noted := false // a message was set by these events
+	_, brawl := dragonEvent(ev, dragon.EvBrawl)
+	showing := m.startBrawlShow(ev)
 	for _, e := range ev {
 		switch e.Kind {
 		case dragon.EvThrow:
-			if e.N == 0 { // brawl throws stay in the log
+			if !brawl { // brawl throws are shown by the show, and stay in the log
 				m.last = lastThrow{dice: e.Dice, event: e.Face, seat: e.Seat}
+			}
+		case dragon.EvBrawl:
+			if !showing {
+				m.noteBrawl(e)
+				noted = true
 			}
 		case dragon.EvCardChanged:
 			m.last.dice, m.last.event = e.Dice, e.Face
@@ -519,7 +533,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
 		case dragon.EvBattleEnd:
 			m.last.note = battleEndNote(names[e.Seat], e)
-		case dragon.EvBrawl, dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten:
+		case dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten:
 			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
 			noted = true
 		case dragon.EvTurn:
@@ -543,12 +557,17 @@ func (m *DragonModel) events(ev []dragon.Event) {
 	m.sync()
 }
 
-// after returns the command that plays the next bot action, if one is
-// due.
-func (m *DragonModel) after() tea.Cmd { return m.schedule() }
+// after returns the command that moves the brawl being shown on, or
+// plays the next bot action, if one is due.
+func (m *DragonModel) after() tea.Cmd {
+	if m.show != nil {
+		return m.showTick()
+	}
+	return m.schedule()
+}
 
 func (m *DragonModel) schedule() tea.Cmd {
-	if !m.g.BotToAct() {
+	if !m.g.BotToAct() || m.show != nil {
 		return nil
 	}
 	v := m.version()
@@ -603,4 +622,14 @@ func battleEndNote(name string, e dragon.Event) string {
 		dealt = fmt.Sprintf("%d damage dealt, healed", e.N)
 	}
 	return fmt.Sprintf("%s: %d soldiers kept, %s", how, e.Total, dealt)
+}
+
+// dragonEvent returns the first event of kind k in ev.
+func dragonEvent(ev []dragon.Event, k dragon.EventKind) (dragon.Event, bool) {
+	for _, e := range ev {
+		if e.Kind == k {
+			return e, true
+		}
+	}
+	return dragon.Event{}, false
 }

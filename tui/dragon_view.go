@@ -55,7 +55,7 @@ func (m *DragonModel) helpLines() []string {
 // tableView draws the table.
 func (m *DragonModel) tableView() string {
 	g := m.g
-	v := m.view()
+	v := m.showView(m.view())
 	st := m.st
 	var top []string
 	add := func(l ...string) { top = append(top, l...) }
@@ -70,7 +70,7 @@ func (m *DragonModel) tableView() string {
 	add("")
 	add(m.players(v)...)
 	add("")
-	if m.pass {
+	if m.pass && m.show == nil {
 		name := g.Names()[g.Turn()]
 		add(st.bold.Render(fmt.Sprintf("Pass the keyboard to %s.", name)))
 		add("")
@@ -167,6 +167,10 @@ func (m *DragonModel) players(v dragon.View) []string {
 
 func (m *DragonModel) turnLine(v dragon.View) string {
 	st := m.st
+	if sh := m.show; sh != nil {
+		names := m.g.Names()
+		return st.bold.Render("Brawl") + " · " + fmt.Sprintf("%s challenged %s", names[sh.result.Seat], names[sh.result.Target])
+	}
 	if v.Phase == dragon.PhaseOver {
 		return st.good.Render(strings.ToUpper(m.g.Winners()[:1]) + m.g.Winners()[1:] + ".")
 	}
@@ -212,6 +216,9 @@ func (m *DragonModel) mustDo(v dragon.View) string {
 func (m *DragonModel) diceArea(v dragon.View) []string {
 	st := m.st
 	blank := func(msg string) []string { return diceMessage(msg, m.width) }
+	if m.show != nil {
+		return m.showLines()
+	}
 	if v.Phase == dragon.PhaseOver {
 		return overMessage(m.g.Path(), m.width)
 	}
@@ -331,6 +338,8 @@ func (m *DragonModel) keysLine(v dragon.View) string {
 	k := func(key, what string) string { return st.key.Render(key) + " " + what }
 	var parts []string
 	switch {
+	case m.show != nil:
+		parts = []string{k("s", "skip the brawl"), k("?", "help"), k("q", "quit")}
 	case (v.Phase == dragon.PhaseOver):
 		parts = []string{k("q", "quit"), k("?", "rules")}
 	case m.g.BotToAct():
@@ -433,7 +442,7 @@ func (m *DragonModel) logLines(room int) []string {
 	if room < 2 {
 		return nil
 	}
-	ev := m.g.Events()
+	ev := m.logEvents()
 	n := min(len(ev), 3*room) // events of the last lines (a few give no line)
 	lines := m.g.Describe(ev[len(ev)-n:], m.seat())
 	k := min(len(lines), room-1)
