@@ -67,7 +67,9 @@ export function dragonPage(id) {
     if (m.type === 'welcome') {
       g.table = m.table; g.v = m.dragon; g.you = m.you; g.log = m.log; g.sel.clear();
     } else if (m.type === 'update') {
+      const before = g.v ? g.v.players : null;
       g.table = { ...m.table, rules: g.table.rules }; g.v = m.dragon; g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
+      startShow(m.log, before);
     } else if (m.type === 'error') {
       g.err = m.message;
       setTimeout(() => { g.err = null; draw(); }, 4000);
@@ -83,6 +85,48 @@ export function dragonPage(id) {
   }
 
   const names = () => g.table.seats.map((s) => s.name);
+
+  // A brawl is shown throw by throw at the bots' pace: the challenger's
+  // throw, the defender's, then the outcome. The game has moved on; the
+  // log and the soldiers catch up with the show. S (or the button) skips it.
+  const SHOW_PACE = 700;
+  let showID = 0;
+  function startShow(lines, before) {
+    const i = lines.findIndex((l) => l.kind === 'brawl');
+    if (i < 0) return;
+    const at = [];
+    lines.forEach((l, j) => { if (j < i && l.kind === 'throw') at.push(j); });
+    if (at.length < 2) return;
+    const [a, b] = at.slice(-2), base = g.log.length - lines.length;
+    const id = ++showID;
+    g.show = { id, step: 0, throws: [lines[a], lines[b]], result: lines[i], players: before, upto: [base + a + 1, base + b + 1, base + i + 1] };
+    const next = () => {
+      if (!g.show || g.show.id !== id) return;
+      if (++g.show.step > 2) g.show = null; else setTimeout(next, SHOW_PACE);
+      draw();
+    };
+    setTimeout(next, SHOW_PACE);
+  }
+  function skipShow() { g.show = null; draw(); }
+  // shownLog is the log as far as the show has come.
+  const shownLog = () => g.show ? g.log.slice(0, g.show.upto[g.show.step]) : g.log;
+  // shownPlayer is seat i as the show has it: the soldiers before the
+  // brawl until its outcome is shown.
+  const shownPlayer = (i) => g.show && g.show.step < 2 && g.show.players ? g.show.players[i] : g.v.players[i];
+
+  function showPanel() {
+    const sh = g.show, n = names(), l = sh.throws[Math.min(sh.step, 1)];
+    const score = (t) => `${fmt(t.n || 0)}${t.face === 'rally' ? ' (a Rally doubles it)' : t.face === 'dragon' ? ' (the Dragon: nothing)' : ''}`;
+    const text = sh.step === 0 ? `${n[l.seat]} throws for the brawl: ${score(l)}`
+      : sh.step === 1 ? `${n[l.seat]} answers with ${score(l)}, against ${fmt(sh.throws[0].n || 0)}` : sh.result.text;
+    return h('div', { class: 'brawl-show', id: 'brawl-show', 'data-step': sh.step, role: 'status' },
+      h('p', { class: 'small muted' }, `Brawl: ${n[sh.throws[0].seat]} challenged ${n[sh.throws[1].seat]}`),
+      h('div', { class: 'throw-area', 'aria-label': `${n[l.seat]}'s brawl throw` },
+        h('div', { class: 'event-box' }, eventDieSVG(l.face || 'blank', 'big-event')), h('span', { class: 'sep' }),
+        ...(l.dice || []).map((f) => h('span', { class: 'die-btn', 'data-face': f }, dieSVG(f)))),
+      h('p', { class: `brawl-label${sh.step === 2 ? ' outcome' : ''}`, id: 'brawl-label' }, text),
+      h('p', { class: 'center' }, h('button', { class: 'small ghost', id: 'skip-brawl', onclick: skipShow }, 'Skip the brawl ', h('kbd', {}, 'S'))));
+  }
   const clock = tableClock(g, names, () => !g.v || g.v.phase === 'over' || g.table.status !== 'playing');
   const myTurn = () => g.online && g.v && g.v.turn === g.you.seat && g.you.seat >= 0 && g.v.phase !== 'over' && (g.v.legal || []).length > 0;
   const legal = (kind) => (g.v.legal || []).filter((a) => a.kind === kind);
@@ -135,7 +179,8 @@ export function dragonPage(id) {
     if (e.target.closest && e.target.closest('input,select,textarea')) return;
     if (e.ctrlKey || e.metaKey || e.altKey || !g.v) return;
     const k = e.key.toLowerCase();
-    if (k >= '1' && k <= '6') { toggle(Number(k) - 1); e.preventDefault(); }
+    if (g.show && (k === 's' || k === 'escape')) { skipShow(); e.preventDefault(); }
+    else if (k >= '1' && k <= '6') { toggle(Number(k) - 1); e.preventDefault(); }
     else if (k === 'k') { keepSel(); e.preventDefault(); }
     else if (k === 't' || k === 'r') { first('roll'); e.preventDefault(); }
     else if (k === 's') { first('stop'); e.preventDefault(); }
@@ -246,7 +291,7 @@ export function dragonPage(id) {
       h('div', { class: 'status-line' },
         h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `Round ${v.round}${mode ? ' · ' + mode : ''}`)),
         v.mode === 'battle' ? wounds() : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
-      diceArea,
+      g.show ? showPanel() : diceArea,
       h('p', { class: `selection${info ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText),
       keptRow,
       v.drawn_count ? h('p', { class: 'center small' }, `${v.drawn_count} Magic Item${v.drawn_count > 1 ? 's' : ''} drawn this turn`) : '',
@@ -301,7 +346,7 @@ export function dragonPage(id) {
     const v = g.v;
     return h('section', { class: 'card scoreboard', 'aria-label': 'players' }, h('h2', {}, 'Soldiers'),
       h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
-        const p = v ? v.players[i] : null;
+        const p = v ? shownPlayer(i) : null;
         const turn = v && v.turn === i && v.phase !== 'over';
         const won = v && (v.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
@@ -348,7 +393,7 @@ export function dragonPage(id) {
   }
 
   function logBox() {
-    const list = h('ol', { class: 'log', 'aria-live': 'polite' }, g.log.slice(-100).map((l) => h('li', { class: `ev-${l.kind}` }, l.text)));
+    const list = h('ol', { class: 'log', 'aria-live': 'polite' }, shownLog().slice(-100).map((l) => h('li', { class: `ev-${l.kind}` }, l.text)));
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, 'Log'), list);
   }
@@ -393,6 +438,7 @@ export function dragonPage(id) {
     root.dataset.mine = myTurn() ? 'yes' : 'no';
     root.dataset.version = v ? v.version : 0;
     root.dataset.online = g.online ? 'yes' : 'no';
+    root.dataset.show = g.show ? String(g.show.step) : '';
     root.dataset.keeps = JSON.stringify(v && v.keeps ? v.keeps.map((k) => k.dice) : []);
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), v && v.phase === 'over' ? '' : board(), hand(), logBox()),
