@@ -142,13 +142,15 @@ func TestBrowserDragonBrawlStepByStep(t *testing.T) {
 
 // TestBrowserDragonPreviewIsWhatIsAdded: on the phone, the soldiers the
 // page says a keep recruits are the soldiers the pool then gains (the
-// game's own figure, card bonuses included).
+// game's own figure, card bonuses included); a keep forced by the Dragon,
+// when one comes up, is chosen, explained and cannot be unchosen.
 func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 	ctx := startDragonPage(t, 390, 844)
 	number := regexp.MustCompile(`^Recruits ([\d,]+) soldiers`)
-	checked := 0
+	checked, forced := 0, 0
 	deadline := time.Now().Add(40 * time.Second)
-	for time.Now().Before(deadline) && checked < 3 {
+	begun := time.Now()
+	for time.Now().Before(deadline) && (checked < 3 || forced == 0 && time.Since(begun) < 15*time.Second) {
 		d, err := chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon))
 		if err != nil {
 			t.Fatal(err)
@@ -193,6 +195,19 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 			}
 			checked++
 			continue
+		case d.Phase == "keep" && d.Mode == "recruit" && strings.TrimSpace(event) == "Dragon!" && d.Keep:
+			// The forced keep: chosen for the player, explained, and a
+			// click on a chosen die does not unchoose it.
+			chosen := `[...document.querySelectorAll('.die-btn.sel')].length`
+			n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](chosen))
+			click(".die-btn.sel")
+			m, _ := chromedp.Run(ctx, chromedp.Evaluate[int](chosen))
+			sel, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('selection').textContent`))
+			if n == 0 || m != n || !strings.HasPrefix(sel, "The Dragon eats") {
+				t.Fatalf("the forced keep: %d dice chosen, %d after a click, the line reads %q", n, m, sel)
+			}
+			forced++
+			click("#keep")
 		case d.Phase == "keep" && d.Keep:
 			click("#keep")
 		case d.Phase == "keep" && len(d.Keeps) > 0:
@@ -213,14 +228,19 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 		case d.Phase == "over":
 			t.Skip("the game ended before three keeps were checked")
 		}
+		waited := time.Now()
 		for time.Now().Before(deadline) {
 			if d, _ = chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon)); d.Version != before {
 				break
 			}
 			time.Sleep(15 * time.Millisecond)
 		}
+		if time.Since(waited) > 2*time.Second {
+			t.Logf("waited %v after %+v (event %q)", time.Since(waited), d, event)
+		}
 	}
 	if checked == 0 {
 		t.Fatal("no recruiting keep on a Blank was checked")
 	}
+	t.Logf("%d previews checked, %d forced keeps under the Dragon", checked, forced)
 }
