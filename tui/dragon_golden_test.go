@@ -2,6 +2,7 @@ package tui
 
 import (
 	"testing"
+	"time"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
@@ -90,4 +91,17 @@ func TestGoldenDragonForcedKeep(t *testing.T) {
 func TestGoldenSetupDragon(t *testing.T) {
 	m := plainModel(t, Options{Rules: rules.MustPreset("classic")})
 	goldenScreen(t, m, 80, 24, screenStep{"left", "Dragon Farkle"}, screenStep{"down", "▶ Players"})
+}
+
+// TestGoldenDragonBrawlShow: the first step of a brawl shown at the
+// bots' pace: the challenger's throw, the soldiers and the log as before.
+func TestGoldenDragonBrawlShow(t *testing.T) {
+	seed := dragonSeed(t, "golden-brawl", "you,bot:smart", func(g *DragonGame) bool {
+		return g.Turn() == 0 && hasKind(g.View(0).Legal, dragon.ActBrawl)
+	})
+	g := newDragonGame(t, "you,bot:smart", seed, "")
+	m := NewDragon(DragonOptions{Game: g, BotDelay: time.Hour, Renderer: plainRenderer()})
+	goldenScreen(t, m, 80, 24,
+		screenStep{"", "Choose your action"},
+		screenStep{"b", "throw for the brawl"})
 }
