@@ -263,3 +263,29 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 		t.Fatalf("s did not skip the brawl:\n%s", s)
 	}
 }
+
+// TestDragonFireIsSaid: a battle throw without scoring dice that does not
+// wound the dragon burns soldiers, and the message line says so.
+func TestDragonFireIsSaid(t *testing.T) {
+	arm := func(g *DragonGame) {
+		g.state.Stockpile -= 6000
+		g.state.Players[0].Soldiers = 6000
+	}
+	seed := dragonSeed(t, "fire", "you,bot:smart", func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		arm(g)
+		ev, _ := g.Do(dragon.Battle())
+		_, fire := dragonEvent(ev, dragon.EvFire)
+		return fire
+	})
+	g := newDragonGame(t, "you,bot:smart", seed, "")
+	arm(g)
+	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
+	press(m, "f")
+	if !strings.HasPrefix(m.flash, "you lost") || !strings.Contains(m.flash, "to the dragon's fire") || !strings.Contains(m.View(), m.flash) {
+		t.Fatalf("the message line does not say the fire (%q):\n%s", m.flash, m.View())
+	}
+}

@@ -533,7 +533,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
 		case dragon.EvBattleEnd:
 			m.last.note = battleEndNote(names[e.Seat], e)
-		case dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten:
+		case dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten, dragon.EvFire:
 			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
 			noted = true
 		case dragon.EvTurn:
