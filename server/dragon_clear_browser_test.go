@@ -155,7 +155,7 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d.Mine != "yes" {
+		if d.Mine != "yes" || d.Show != "" { // a brawl being shown redraws the page at its pace
 			time.Sleep(15 * time.Millisecond)
 			continue
 		}

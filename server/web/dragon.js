@@ -61,7 +61,7 @@ export function dragonPage(id) {
   api('GET', '/api/dragon/odds').then((o) => { g.odds = o; draw(); }).catch(() => {});
 
   const send = (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); };
-  const act = (a) => { g.hint = null; send({ type: 'action', version: g.v.version, action: a }); };
+  const act = (a) => { g.hint = null; g.show = null; send({ type: 'action', version: g.v.version, action: a }); };
 
   function onMessage(m) {
     if (m.type === 'welcome') {
@@ -88,7 +88,8 @@ export function dragonPage(id) {
 
   // A brawl is shown throw by throw at the bots' pace: the challenger's
   // throw, the defender's, then the outcome. The game has moved on; the
-  // log and the soldiers catch up with the show. S (or the button) skips it.
+  // log and the soldiers catch up with the show. S (or the button) skips
+  // it, and so does the person's next action.
   const SHOW_PACE = 700;
   let showID = 0;
   function startShow(lines, before) {
@@ -123,7 +124,7 @@ export function dragonPage(id) {
       h('p', { class: 'small muted' }, `Brawl: ${n[sh.throws[0].seat]} challenged ${n[sh.throws[1].seat]}`),
       h('div', { class: 'throw-area', 'aria-label': `${n[l.seat]}'s brawl throw` },
         h('div', { class: 'event-box' }, eventDieSVG(l.face || 'blank', 'big-event')), h('span', { class: 'sep' }),
-        ...(l.dice || []).map((f) => h('span', { class: 'die-btn', 'data-face': f }, dieSVG(f)))),
+        ...(l.dice || []).map((f) => h('span', { class: 'show-die', 'data-face': f }, dieSVG(f)))),
       h('p', { class: `brawl-label${sh.step === 2 ? ' outcome' : ''}`, id: 'brawl-label' }, text),
       h('p', { class: 'center' }, h('button', { class: 'small ghost', id: 'skip-brawl', onclick: skipShow }, 'Skip the brawl ', h('kbd', {}, 'S'))));
   }
