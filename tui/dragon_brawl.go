@@ -142,10 +142,10 @@ func (m *DragonModel) showLines() []string {
 	looks = append(looks, dieLook{rows: eventRows[e.Face], style: st.warn})
 	score := func(e dragon.Event) string {
 		s := fmt.Sprint(e.N)
-		switch e.Face {
-		case dragon.Rally:
+		switch {
+		case e.Face == dragon.Rally && e.N > 0:
 			s += " (a Rally doubles it)"
-		case dragon.Dragon:
+		case e.Face == dragon.Dragon:
 			s += " (the Dragon: nothing)"
 		}
 		return s

@@ -117,7 +117,7 @@ export function dragonPage(id) {
 
   function showPanel() {
     const sh = g.show, n = names(), l = sh.throws[Math.min(sh.step, 1)];
-    const score = (t) => `${fmt(t.n || 0)}${t.face === 'rally' ? ' (a Rally doubles it)' : t.face === 'dragon' ? ' (the Dragon: nothing)' : ''}`;
+    const score = (t) => `${fmt(t.n || 0)}${t.face === 'rally' && t.n ? ' (a Rally doubles it)' : t.face === 'dragon' ? ' (the Dragon: nothing)' : ''}`;
     const text = sh.step === 0 ? `${n[l.seat]} throws for the brawl: ${score(l)}`
       : sh.step === 1 ? `${n[l.seat]} answers with ${score(l)}, against ${fmt(sh.throws[0].n || 0)}` : sh.result.text;
     return h('div', { class: 'brawl-show', id: 'brawl-show', 'data-step': sh.step, role: 'status' },
@@ -383,11 +383,11 @@ export function dragonPage(id) {
     const min = g.odds.battle_minimum;
     c.appendChild(svg('rect', { x: L, y: T, width: x(min) - L, height: H - T - B, class: 'below-min' }));
     c.appendChild(svg('polyline', { points: [[0, 0], ...rows.map((r) => [r.soldiers, r.p_win])].map(([s, p]) => `${x(s).toFixed(1)},${y(p).toFixed(1)}`).join(' '), class: 'curve' }));
-    if (g.v) g.v.players.forEach((p, i) => {
+    if (g.v) g.v.players.map((_, i) => shownPlayer(i)).forEach((p, i) => {
       const cx = x(p.soldiers), cy = y(at(p.soldiers));
       c.appendChild(svg('circle', { cx, cy, r: i === g.you.seat ? 6 : 4.5, class: `mark${i === g.you.seat ? ' me' : ''} seat${i}` }, svg('title', {}, `${names()[i]}: ${fmt(p.soldiers)} soldiers, ${pct(at(p.soldiers))}`)));
     });
-    const me = g.v && g.you.seat >= 0 ? g.v.players[g.you.seat] : null;
+    const me = g.v && g.you.seat >= 0 ? shownPlayer(g.you.seat) : null;
     return h('section', { class: 'card odds', 'aria-label': 'battle odds' }, h('h2', {}, 'Final Battle odds'), c,
       h('p', { class: 'muted small' }, me ? `With your ${fmt(me.soldiers)} soldiers: ${pct(at(me.soldiers))} to slay the dragon${me.soldiers < min ? ` (you need ${fmt(min)} to attack)` : ''}.` : 'Chance to slay the dragon by soldiers brought.',
         ' Shaded: too few to attack.'));
