@@ -31,7 +31,7 @@ func (g *Game) apply(s *State, a Action, src Source, evs *[]Event) {
 		g.bank(s, evs)
 		g.endTurn(s, evs)
 	case ActRetreat:
-		g.endBattle(s, evs)
+		g.endBattle(s, EndRetreat, evs)
 		g.endTurn(s, evs)
 	case ActDiscard:
 		p := &s.Players[s.Turn]
@@ -146,33 +146,29 @@ func (g *Game) resolveStuck(s *State, evs *[]Event) {
 		*evs = append(*evs, Event{Kind: EvBattleLost, Seat: s.Turn, Dice: s.Throw, N: cheapest, Total: p.Soldiers})
 		s.Meal += p.Soldiers
 		p.Soldiers = 0
+		g.endBattle(s, EndUnpaid, evs)
+		g.endTurn(s, evs)
+		return
 	}
-	g.endBattle(s, evs)
+	g.endBattle(s, EndFarkle, evs)
 	g.endTurn(s, evs)
 }
 
 func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
-	pts, _ := g.table.Points(a.Keep)
+	kv := g.keepValue(s, a.Keep, a.Reward)
 	seat := s.Turn
 	if s.Mode == Battling {
-		c := g.cost(s, pts)
-		s.Players[seat].Soldiers -= c
-		s.Meal += c
-		*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: c})
+		s.Players[seat].Soldiers -= kv.Cost
+		s.Meal += kv.Cost
+		*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: kv.Cost, Total: s.Players[seat].Soldiers, Battle: true})
 	} else {
-		for _, m := range g.table.Split(a.Keep) {
-			pts += g.sum(s, seat, MeldBonus, meldKind(m))
-		}
 		switch s.Event {
 		case Dragon:
-			s.Eaten += pts
-			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep}, Event{Kind: EvEaten, Seat: seat, N: pts})
-			pts = 0
+			s.Eaten += kv.Eaten
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep}, Event{Kind: EvEaten, Seat: seat, N: kv.Eaten})
 		case Rally:
 			*evs = append(*evs, Event{Kind: EvRally, Seat: seat, Reward: a.Reward})
-			if a.Reward == Double {
-				pts *= 2
-			} else {
+			if a.Reward != Double {
 				for range 1 + g.sum(s, seat, ExtraItem, "") {
 					id, ok := g.draw(s, Item, src, evs)
 					if !ok {
@@ -182,12 +178,12 @@ func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
 					*evs = append(*evs, Event{Kind: EvItemDrawn, Seat: seat, Card: id})
 				}
 			}
-			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: pts})
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: kv.Soldiers})
 		default:
-			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: pts})
+			*evs = append(*evs, Event{Kind: EvKeep, Seat: seat, Dice: a.Keep, N: kv.Soldiers})
 		}
-		s.Pool += pts
-		s.Stockpile -= pts
+		s.Pool += kv.Soldiers
+		s.Stockpile -= kv.Soldiers
 	}
 	s.Kept += a.Keep
 	s.Dice -= a.Keep.N()
@@ -208,7 +204,7 @@ func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
 func (g *Game) battleOn(s *State, evs *[]Event) {
 	s.Phase = PhaseRoll
 	if g.rules.Army() && s.Players[s.Turn].Soldiers < g.rules.BattleWave {
-		g.endBattle(s, evs)
+		g.endBattle(s, EndNoWave, evs)
 		g.endTurn(s, evs)
 	}
 }
@@ -271,9 +267,15 @@ func (g *Game) bank(s *State, evs *[]Event) {
 	s.Pool, s.Drawn = 0, nil
 }
 
-// endBattle heals the dragon after a battle that did not slay it.
-func (g *Game) endBattle(s *State, evs *[]Event) {
-	*evs = append(*evs, Event{Kind: EvBattleEnd, Seat: s.Turn})
+// endBattle heals the dragon after a battle that did not slay it. The
+// event says how it ended, the damage dealt (N) and the soldiers kept
+// (Total).
+func (g *Game) endBattle(s *State, why BattleEnding, evs *[]Event) {
+	ev := Event{Kind: EvBattleEnd, Seat: s.Turn, Ending: why, N: s.Damage, Total: s.Players[s.Turn].Soldiers}
+	if why == EndNoWave {
+		ev.Other = g.rules.BattleWave
+	}
+	*evs = append(*evs, ev)
 	if s.Damage > 0 {
 		*evs = append(*evs, Event{Kind: EvHeal, Seat: s.Turn, N: s.Damage})
 	}

@@ -25,7 +25,10 @@ func TestArmyWaveAndKeep(t *testing.T) {
 		t.Fatalf("soldiers %d meal %d phase %s", s.Players[0].Soldiers, s.Meal, s.Phase)
 	}
 	// The keep costs its soldiers as in the classic battle.
-	s, _ = mustApply(t, g, s, Keep(h("1")), src)
+	s, evs = mustApply(t, g, s, Keep(h("1")), src)
+	if e, _ := hasEvent(evs, EvKeep); g.Describe([]string{"Ann", "Bo"}, e) != "Ann keeps 1, costing 100 soldiers (4700 left)" {
+		t.Fatalf("the battle keep reads %q", g.Describe([]string{"Ann", "Bo"}, e))
+	}
 	if s.Players[0].Soldiers != 4700 || s.Meal != 1300 || s.Dice != 5 {
 		t.Fatalf("soldiers %d meal %d dice %d", s.Players[0].Soldiers, s.Meal, s.Dice)
 	}
@@ -37,7 +40,7 @@ func TestArmyWaveAndKeep(t *testing.T) {
 	if s.Players[0].Soldiers != 4700 || s.Turn != 1 || s.Mode != NoMode {
 		t.Fatalf("after retreat: soldiers %d turn %d mode %s", s.Players[0].Soldiers, s.Turn, s.Mode)
 	}
-	if _, ok := hasEvent(evs, EvBattleEnd); !ok {
+	if e, ok := hasEvent(evs, EvBattleEnd); !ok || e.Ending != EndRetreat || e.Total != 4700 || e.N != 0 {
 		t.Fatalf("retreat events %+v", evs)
 	}
 }
@@ -123,8 +126,11 @@ func TestArmyLostBattle(t *testing.T) {
 	if e, ok := hasEvent(evs, EvFire); !ok || e.N != 400 || e.Total != 0 {
 		t.Fatalf("fire %+v", evs)
 	}
-	if _, ok := hasEvent(evs, EvBattleEnd); !ok {
-		t.Fatalf("the battle did not end: %+v", evs)
+	if e, ok := hasEvent(evs, EvBattleEnd); !ok || e.Ending != EndNoWave || e.N != 1 || e.Total != 0 || e.Other != 1200 {
+		t.Fatalf("the battle did not end by fire with 1 damage dealt and no soldier kept: %+v", evs)
+	}
+	if e, _ := hasEvent(evs, EvBattleEnd); g.Describe([]string{"Ann", "Bo"}, e) != "Ann cannot send another wave of 1200: the battle ends with 0 soldiers kept and 1 damage dealt" {
+		t.Fatalf("the end reads %q", g.Describe([]string{"Ann", "Bo"}, e))
 	}
 	if e, ok := hasEvent(evs, EvHeal); !ok || e.N != 1 {
 		t.Fatalf("heal %+v", evs)

@@ -32,7 +32,13 @@ func (g *Game) Describe(names []string, e Event) string {
 	case EvWound:
 		return fmt.Sprintf("the dragon takes %d damage (%d in all)", e.N, e.Total)
 	case EvKeep:
-		return fmt.Sprintf("%s keeps %s for %d soldiers", p, e.Dice, e.N)
+		if e.Battle {
+			return fmt.Sprintf("%s keeps %s, costing %d soldiers (%d left)", p, e.Dice, e.N, e.Total)
+		}
+		if e.N == 0 {
+			return fmt.Sprintf("%s keeps %s", p, e.Dice)
+		}
+		return fmt.Sprintf("%s keeps %s for +%d soldiers", p, e.Dice, e.N)
 	case EvEaten:
 		return fmt.Sprintf("the dragon eats the %d soldiers of that throw", e.N)
 	case EvRally:
@@ -65,9 +71,20 @@ func (g *Game) Describe(names []string, e Event) string {
 	case EvBattleLost:
 		return fmt.Sprintf("%s cannot pay %d soldiers and loses the battle with %d soldiers", p, e.N, e.Total)
 	case EvBattleEnd:
-		return fmt.Sprintf("%s's battle is over", p)
+		end := fmt.Sprintf("the battle ends with %d soldiers kept and %s dealt", e.Total, damageWord(e.N))
+		switch e.Ending {
+		case EndRetreat:
+			return fmt.Sprintf("%s retreats: %s", p, end)
+		case EndNoWave:
+			return fmt.Sprintf("%s cannot send another wave of %d: %s", p, e.Other, end)
+		case EndFarkle:
+			return fmt.Sprintf("%s farkles in battle: %s", p, end)
+		case EndUnpaid:
+			return fmt.Sprintf("%s's army is lost: %s", p, end)
+		}
+		return fmt.Sprintf("%s's battle is over: %s", p, end)
 	case EvHeal:
-		return fmt.Sprintf("the dragon heals %d damage", e.N)
+		return fmt.Sprintf("the dragon heals its %s", damageWord(e.N))
 	case EvDiscard:
 		return fmt.Sprintf("%s discards %s", p, card(e.Card))
 	case EvTurn:
@@ -87,6 +104,14 @@ func (g *Game) Describe(names []string, e Event) string {
 		return fmt.Sprintf("the %s discards are shuffled into a new deck", e.Card)
 	}
 	return e.Kind.String()
+}
+
+// damageWord is "no damage", "1 damage", "2 damage".
+func damageWord(n int) string {
+	if n == 0 {
+		return "no damage"
+	}
+	return fmt.Sprintf("%d damage", n)
 }
 
 func faceWord(f EventFace) string {

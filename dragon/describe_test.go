@@ -20,6 +20,21 @@ func TestDescribe(t *testing.T) {
 		}
 		seen[s] = k
 	}
+	for _, c := range []struct {
+		e    Event
+		want string
+	}{
+		{Event{Kind: EvKeep, Seat: 0, Dice: h("1"), N: 50, Total: 4950, Battle: true}, "Ann keeps 1, costing 50 soldiers (4950 left)"},
+		{Event{Kind: EvKeep, Seat: 0, Dice: h("15"), N: 150}, "Ann keeps 1 5 for +150 soldiers"},
+		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndRetreat, N: 2, Total: 3000}, "Ann retreats: the battle ends with 3000 soldiers kept and 2 damage dealt"},
+		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndFarkle, Total: 5000}, "Ann farkles in battle: the battle ends with 5000 soldiers kept and no damage dealt"},
+		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndUnpaid, N: 1}, "Ann's army is lost: the battle ends with 0 soldiers kept and 1 damage dealt"},
+		{Event{Kind: EvHeal, Seat: 0, N: 2}, "the dragon heals its 2 damage"},
+	} {
+		if s := g.Describe(names, c.e); s != c.want {
+			t.Errorf("%s: %q, want %q", c.e.Kind, s, c.want)
+		}
+	}
 	if s := g.Describe(names, Event{Kind: EvItemDrawn, Seat: 0}); !strings.Contains(s, "a Magic Item") {
 		t.Errorf("hidden item: %q", s)
 	}

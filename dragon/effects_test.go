@@ -176,6 +176,16 @@ func TestMeldBonus(t *testing.T) {
 			}
 			src := script(throwFaces(c.throw, c.event))
 			s, _ := mustApply(t, g, withCards(c.companion, items...), Recruit(), src)
+			// The preview a front end shows is what the keep then adds.
+			var preview *KeepValue
+			for _, kv := range g.View(s, 0).KeepValues {
+				if kv.Dice == h(c.keep) && kv.Reward == c.reward {
+					preview = &kv
+				}
+			}
+			if preview == nil || preview.Soldiers != c.pool || preview.Eaten != c.eaten {
+				t.Fatalf("the view's value of keep %s (%s): %+v, want %d soldiers, %d eaten", c.keep, c.reward, preview, c.pool, c.eaten)
+			}
 			s, _ = mustApply(t, g, s, Action{Kind: ActKeep, Keep: h(c.keep), Reward: c.reward}, src)
 			if s.Pool != c.pool || s.Eaten != c.eaten {
 				t.Fatalf("pool %d eaten %d, want %d and %d", s.Pool, s.Eaten, c.pool, c.eaten)
@@ -224,6 +234,9 @@ func TestBattleDiscount(t *testing.T) {
 	st := withCards("hen")
 	give(&st, 0, 5000)
 	s, _ := mustApply(t, g, st, Battle(), src)
+	if kv := g.ValueKeep(s, h("15"), NoReward); kv.Cost != 100 || kv.Discount != 50 || kv.Soldiers != 0 {
+		t.Fatalf("the value of 1-5 in battle with a 50 discount: %+v", kv)
+	}
 	n, _ := mustApply(t, g, s, Keep(h("5")), src)
 	if n.Players[0].Soldiers != 5000 {
 		t.Fatalf("a 5 cost %d with a 50 discount", 5000-n.Players[0].Soldiers)

@@ -374,4 +374,19 @@ type Event struct {
 	Card   string    `json:"card,omitempty"`
 	Slain  bool      `json:"slain,omitempty"`
 	Round  int       `json:"round,omitempty"`
+	// Battle marks a keep in the Final Battle (N is its cost, Total the
+	// soldiers left); Ending says how a battle ended (EvBattleEnd).
+	Battle bool         `json:"battle,omitempty"`
+	Ending BattleEnding `json:"ending,omitempty"`
 }
+
+// BattleEnding is how a Final Battle that did not slay the dragon ended.
+type BattleEnding string
+
+// The endings of a battle.
+const (
+	EndRetreat BattleEnding = "retreat" // the player retreated
+	EndNoWave  BattleEnding = "no_wave" // too few soldiers left for the next wave (Other: the wave)
+	EndFarkle  BattleEnding = "farkle"  // a throw without scoring dice (the classic battle)
+	EndUnpaid  BattleEnding = "unpaid"  // scoring dice the player could not pay for: every soldier lost
+)

@@ -64,6 +64,9 @@ type View struct {
 	Slain     bool  `json:"slain,omitempty"`
 
 	Legal []Action `json:"legal,omitempty"`
+	// KeepValues holds, with Legal, what each legal keep would do to the
+	// soldiers (card bonuses included), in the order of Legal's keeps.
+	KeepValues []KeepValue `json:"keep_values,omitempty"`
 }
 
 func (g *Game) cardView(id string) CardView {
@@ -116,6 +119,7 @@ func (g *Game) View(s State, seat int) View {
 			v.Drawn = append(v.Drawn, g.cardView(id))
 		}
 		v.Legal = g.Legal(s)
+		v.KeepValues = g.keepValues(&s, v.Legal)
 	}
 	v.ItemDiscard = make([]CardView, 0, len(s.ItemDiscard))
 	for _, id := range s.ItemDiscard {

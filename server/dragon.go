@@ -232,6 +232,11 @@ type dragonLine struct {
 	Kind    string `json:"kind"`
 	Seat    int    `json:"seat"`
 	Text    string `json:"text"`
+	// Dice, Face and N of a throw (N: its brawl score), so that a front
+	// end can show a brawl throw by throw.
+	Dice dice.Hand        `json:"dice,omitempty"`
+	Face dragon.EventFace `json:"face,omitempty"`
+	N    int              `json:"n,omitempty"`
 }
 
 // dragonView is the game as one seat sees it, with the state version and,
@@ -280,7 +285,11 @@ func (t *table) dragonLog(version int, evs []dragon.Event, seat int) []dragonLin
 	names := t.names()
 	out := []dragonLine{}
 	for _, e := range dragon.ViewEvents(evs, seat) {
-		out = append(out, dragonLine{Version: version, Kind: e.Kind.String(), Seat: e.Seat, Text: t.dg.kit.game.Describe(names, e)})
+		l := dragonLine{Version: version, Kind: e.Kind.String(), Seat: e.Seat, Text: t.dg.kit.game.Describe(names, e)}
+		if e.Kind == dragon.EvThrow {
+			l.Dice, l.Face, l.N = e.Dice, e.Face, e.N
+		}
+		out = append(out, l)
 	}
 	return out
 }

@@ -21,6 +21,7 @@ type dragonPageData struct {
 	Pool              string
 	Keep              bool    // the Keep button is enabled
 	Keeps             [][]int // the legal keeps (data-keeps)
+	Show              string  // the step of a brawl being shown (data-show), "" for none
 }
 
 const readDragon = `(() => {
@@ -30,7 +31,7 @@ const readDragon = `(() => {
   return {phase: g.dataset.phase, mode: g.dataset.mode, mine: g.dataset.mine, version: Number(g.dataset.version),
     faces: [...document.querySelectorAll('.die-btn')].map((d) => Number(d.dataset.face)),
     kinds: [...document.querySelectorAll('button[data-kind]:not(:disabled)')].map((b) => b.dataset.kind),
-    pool: (document.getElementById('pool') || {}).textContent || '', keep: !!k && !k.disabled, keeps: JSON.parse(g.dataset.keeps || '[]')};
+    pool: (document.getElementById('pool') || {}).textContent || '', keep: !!k && !k.disabled, keeps: JSON.parse(g.dataset.keeps || '[]'), show: g.dataset.show || ''};
 })()`
 
 func hasKind(kinds []string, k string) bool {
@@ -115,7 +116,7 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 		if d.Phase == "over" {
 			break
 		}
-		if d.Mine != "yes" {
+		if d.Mine != "yes" || d.Show != "" { // a brawl being shown redraws the page at its pace
 			time.Sleep(20 * time.Millisecond)
 			continue
 		}
@@ -251,6 +252,10 @@ func TestBrowserDragonOnAPhone(t *testing.T) {
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
 		d, _ = chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon))
+		if d.Show != "" { // a brawl being shown redraws the page at its pace
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
 		if d.Mine == "yes" && d.Phase == "choose" {
 			clickNow(t, ctx, `button[data-kind="recruit"]`)
 		}

@@ -238,11 +238,11 @@ func (g *DragonGame) Describe(ev []dragon.Event, seat int) []string {
 
 // dragonYou matches "you" followed by a verb of dragon.Game.Describe in
 // the third person, or "you's".
-var dragonYou = regexp.MustCompile(`(^|[ ,(:])you( (keeps|rallies|draws|has|farkles|evades|recruits|uses|wins|attacks|discards|slays|cannot|challenges)\b|'s\b)`)
+var dragonYou = regexp.MustCompile(`(^|[ ,(:])you( (keeps|rallies|draws|has|farkles|evades|recruits|uses|wins|attacks|discards|slays|cannot|challenges|retreats)\b|'s\b)`)
 
 // dragonVerbs are the verbs dragonYou finds, in the second person.
 var dragonVerbs = map[string]string{"keeps": "keep", "rallies": "rally", "draws": "draw", "has": "have", "farkles": "farkle",
-	"evades": "evade", "recruits": "recruit", "uses": "use", "wins": "win", "attacks": "attack", "discards": "discard", "slays": "slay", "cannot": "cannot", "challenges": "challenge"}
+	"evades": "evade", "recruits": "recruit", "uses": "use", "wins": "win", "attacks": "attack", "discards": "discard", "slays": "slay", "cannot": "cannot", "challenges": "challenge", "retreats": "retreat"}
 
 // youGrammar fixes the grammar of a log line for a player called "you":
 // "you keep", "your turn", "you farkle and lose".

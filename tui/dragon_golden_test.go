@@ -2,9 +2,11 @@ package tui
 
 import (
 	"testing"
+	"time"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/rules"
 )
 
 // goldenDragonModel is a model of a game whose bots play at once, without
@@ -72,4 +74,34 @@ func TestGoldenDragonBattle(t *testing.T) {
 func TestGoldenDragonHelp(t *testing.T) {
 	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", dragon.SeedFrom("help"), ""))
 	goldenScreen(t, m, 80, 100, screenStep{"?", "Soldiers (melds"})
+}
+
+// TestGoldenDragonForcedKeep: the Dragon shows while recruiting; its
+// scoring dice are chosen for the player and the screen says why.
+func TestGoldenDragonForcedKeep(t *testing.T) {
+	seed := dragonFaceSeed(t, "golden-forced")
+	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", seed, ""))
+	goldenScreen(t, m, 80, 30,
+		screenStep{"", "Choose your action"},
+		screenStep{"r", "must be set aside"},
+		screenStep{"1", "the Dragon chose these dice: they cannot be unchosen"})
+}
+
+// TestGoldenSetupDragon: the setup screen with Dragon Farkle chosen.
+func TestGoldenSetupDragon(t *testing.T) {
+	m := plainModel(t, Options{Rules: rules.MustPreset("classic")})
+	goldenScreen(t, m, 80, 24, screenStep{"left", "Dragon Farkle"}, screenStep{"down", "▶ Players"})
+}
+
+// TestGoldenDragonBrawlShow: the first step of a brawl shown at the
+// bots' pace: the challenger's throw, the soldiers and the log as before.
+func TestGoldenDragonBrawlShow(t *testing.T) {
+	seed := dragonSeed(t, "golden-brawl", "you,bot:smart", func(g *DragonGame) bool {
+		return g.Turn() == 0 && hasKind(g.View(0).Legal, dragon.ActBrawl)
+	})
+	g := newDragonGame(t, "you,bot:smart", seed, "")
+	m := NewDragon(DragonOptions{Game: g, BotDelay: time.Hour, Renderer: plainRenderer()})
+	goldenScreen(t, m, 80, 24,
+		screenStep{"", "Choose your action"},
+		screenStep{"b", "throw for the brawl"})
 }

@@ -206,18 +206,16 @@ func (l *dragonLines) prompt() {
 	}
 }
 
-// mostKeep names the legal keep of v worth the most soldiers, e.g. "1 1 1
-// for 1000".
+// mostKeep names the legal keep of v worth the most soldiers, card
+// bonuses included (the game's own figure), e.g. "1 1 1 for 1000".
 func (l *dragonLines) mostKeep(v dragon.View) string {
-	best, bestPts := dice.Hand(0), -1
-	for _, a := range v.Legal {
-		if a.Kind == dragon.ActKeep {
-			if pts, _ := l.g.Game().Table().Points(a.Keep); pts > bestPts {
-				best, bestPts = a.Keep, pts
-			}
+	best, most := dice.Hand(0), -1
+	for _, kv := range v.KeepValues {
+		if kv.Soldiers > most {
+			best, most = kv.Dice, kv.Soldiers
 		}
 	}
-	return fmt.Sprintf("%s for %d", best, bestPts)
+	return fmt.Sprintf("%s for %d", best, most)
 }
 
 // hand prints the cards of the person to act.
@@ -497,15 +495,16 @@ func (l *dragonLines) score() {
 		l.say("%s", line)
 	}
 	line := fmt.Sprintf("score: round %d; the dragon has %d of %d damage", v.Round, v.Damage, v.DragonHealth)
+	todo := fmt.Sprintf("%d %s to throw", v.Dice, plural(v.Dice, "die", "dice"))
+	if v.Phase == dragon.PhaseKeep {
+		todo = fmt.Sprintf("dice to keep from the throw %s event %s", v.Throw, v.Event)
+	}
 	switch {
 	case g.Over():
 	case v.Mode == dragon.Recruiting:
-		line += fmt.Sprintf("; recruiting, pool %d, %d %s to throw", v.Pool, v.Dice, plural(v.Dice, "die", "dice"))
+		line += fmt.Sprintf("; recruiting, pool %d, %s", v.Pool, todo)
 	case v.Mode == dragon.Battling:
-		line += fmt.Sprintf("; in the Final Battle, %d %s to throw", v.Dice, plural(v.Dice, "die", "dice"))
-	}
-	if v.Phase == dragon.PhaseKeep {
-		line += fmt.Sprintf("; throw %s event %s", v.Throw, v.Event)
+		line += "; in the Final Battle, " + todo
 	}
 	l.say("%s", line)
 }

@@ -69,15 +69,18 @@ type DragonModel struct {
 	chrome        // message line, quit question, help scroll
 
 	diceSelection
-	selAt int // game version the selection belongs to
+	selAt  int  // game version the selection belongs to
+	forced bool // the Dragon chose the dice (every scoring die): they cannot be unchosen
 
 	menu      *dragonMenu
 	last      lastThrow
 	showHint  bool
 	skipping  bool
-	scheduled int  // version an autoMsg is pending for, -1 if none
-	pass      bool // hot seat: the next person must take the keyboard
-	holder    int  // hot seat: the person holding the keyboard, -1 for nobody
+	scheduled int        // version an autoMsg is pending for, -1 if none
+	pass      bool       // hot seat: the next person must take the keyboard
+	show      *brawlShow // a brawl being shown throw by throw
+	showID    int
+	holder    int // hot seat: the person holding the keyboard, -1 for nobody
 	quitting  bool
 }
 
@@ -148,6 +151,8 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 	case dragonAutoMsg:
 		return m, m.auto(msg)
+	case brawlStepMsg:
+		return m, m.showStep(msg)
 	case tea.KeyMsg:
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
@@ -181,6 +186,9 @@ func (m *DragonModel) tableKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case chromeDone:
 		return nil
+	}
+	if m.show != nil {
+		return m.showKey(msg)
 	}
 	if g.Over() {
 		return nil
@@ -244,6 +252,10 @@ func (m *DragonModel) stopWord(v dragon.View) string {
 
 // keepKey handles a key while a throw lies on the table.
 func (m *DragonModel) keepKey(msg tea.KeyMsg, v dragon.View) tea.Cmd {
+	if m.forced && key.Matches(msg, m.keys.Undo) {
+		m.note(true, "nothing to undo: the Dragon chose these dice; r keeps them and throws, s keeps them and stops")
+		return nil
+	}
 	if m.selectKey(msg, m.keys, m.toggle, m.note) {
 		return nil
 	}
@@ -275,6 +287,10 @@ func hasKind(acts []dragon.Action, k dragon.ActionKind) bool {
 }
 
 func (m *DragonModel) toggle(i int) {
+	if m.forced {
+		m.note(true, "the Dragon chose these dice: they cannot be unchosen (r throws on, s stops)")
+		return
+	}
 	if why := m.choose(i); why != "" {
 		m.note(true, "%s", why)
 	}
@@ -288,7 +304,7 @@ func (m *DragonModel) sync() {
 		return
 	}
 	m.selAt = v
-	m.faces, m.sel, m.undo, m.cursor, m.menu = nil, nil, nil, 0, nil
+	m.faces, m.sel, m.undo, m.cursor, m.menu, m.forced = nil, nil, nil, 0, nil, false
 	if !m.deciding() {
 		return
 	}
@@ -305,6 +321,7 @@ func (m *DragonModel) sync() {
 			}
 		}
 		if len(keeps) == 1 && view.Mode == dragon.Recruiting && view.Event == dragon.Dragon {
+			m.forced = true
 			left := keeps[0].Keep
 			for i, f := range m.faces {
 				if left.Count(f) > 0 {
@@ -391,10 +408,12 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 			m.note(true, "keep %s: %s", k, m.keepWhy(v, k, err))
 			return nil
 		}
-		pts, _ := m.g.Game().Table().Points(k)
+		// The game's own figures, card bonuses included.
+		d := m.g.Game().ValueKeep(m.g.State(), k, dragon.Double)
+		i := m.g.Game().ValueKeep(m.g.State(), k, dragon.DrawItem)
 		m.menu = &dragonMenu{title: fmt.Sprintf("Rally! Your reward for keeping %s (esc: back):", k), cancel: true, then: then, items: []dragonMenuItem{
-			{label: fmt.Sprintf("Double the soldiers of these dice (+%d → +%d)", pts, 2*pts), key: "d", act: dragon.KeepRally(k, dragon.Double), ok: true},
-			{label: "Draw a Magic Item (face down; yours when you stop)", key: "i", act: dragon.KeepRally(k, dragon.DrawItem), ok: true},
+			{label: fmt.Sprintf("Double the soldiers of these dice (+%d → +%d)", i.Soldiers, d.Soldiers), key: "d", act: dragon.KeepRally(k, dragon.Double), ok: true},
+			{label: fmt.Sprintf("Draw a Magic Item (face down; yours when you stop) and +%d", i.Soldiers), key: "i", act: dragon.KeepRally(k, dragon.DrawItem), ok: true},
 		}}
 		return nil
 	}
@@ -493,19 +512,28 @@ func (m *DragonModel) do(a dragon.Action) tea.Cmd {
 func (m *DragonModel) events(ev []dragon.Event) {
 	names := m.g.Names()
 	noted := false // a message was set by these events
+	_, brawl := dragonEvent(ev, dragon.EvBrawl)
+	showing := m.startBrawlShow(ev)
 	for _, e := range ev {
 		switch e.Kind {
 		case dragon.EvThrow:
-			if e.N == 0 { // brawl throws stay in the log
+			if !brawl { // brawl throws are shown by the show, and stay in the log
 				m.last = lastThrow{dice: e.Dice, event: e.Face, seat: e.Seat}
+			}
+		case dragon.EvBrawl:
+			if !showing {
+				m.noteBrawl(e)
+				noted = true
 			}
 		case dragon.EvCardChanged:
 			m.last.dice, m.last.event = e.Dice, e.Face
 		case dragon.EvFarkle:
 			m.last.note = fmt.Sprintf("%s farkled and lost %d soldiers", names[e.Seat], e.N)
-		case dragon.EvBattleEnd, dragon.EvBattleLost:
+		case dragon.EvBattleLost:
 			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
-		case dragon.EvBrawl, dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten:
+		case dragon.EvBattleEnd:
+			m.last.note = battleEndNote(names[e.Seat], e)
+		case dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten, dragon.EvFire:
 			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
 			noted = true
 		case dragon.EvTurn:
@@ -529,12 +557,17 @@ func (m *DragonModel) events(ev []dragon.Event) {
 	m.sync()
 }
 
-// after returns the command that plays the next bot action, if one is
-// due.
-func (m *DragonModel) after() tea.Cmd { return m.schedule() }
+// after returns the command that moves the brawl being shown on, or
+// plays the next bot action, if one is due.
+func (m *DragonModel) after() tea.Cmd {
+	if m.show != nil {
+		return m.showTick()
+	}
+	return m.schedule()
+}
 
 func (m *DragonModel) schedule() tea.Cmd {
-	if !m.g.BotToAct() {
+	if !m.g.BotToAct() || m.show != nil {
 		return nil
 	}
 	v := m.version()
@@ -567,4 +600,36 @@ func (m *DragonModel) quit() tea.Cmd {
 	m.quitting = true
 	m.g.saved = m.g.Save()
 	return tea.Quit
+}
+
+// battleEndNote is the short line shown under the last throw of a battle
+// that ended without slaying the dragon: how it ended, the soldiers kept
+// and the damage dealt (which the dragon heals).
+func battleEndNote(name string, e dragon.Event) string {
+	how := "the battle is over"
+	switch e.Ending {
+	case dragon.EndRetreat:
+		how = name + " retreated"
+	case dragon.EndNoWave:
+		how = fmt.Sprintf("too few soldiers for a wave of %d", e.Other)
+	case dragon.EndFarkle:
+		how = "no scoring dice"
+	case dragon.EndUnpaid:
+		how = "the army is lost"
+	}
+	dealt := "no damage dealt"
+	if e.N > 0 {
+		dealt = fmt.Sprintf("%d damage dealt, healed", e.N)
+	}
+	return fmt.Sprintf("%s: %d soldiers kept, %s", how, e.Total, dealt)
+}
+
+// dragonEvent returns the first event of kind k in ev.
+func dragonEvent(ev []dragon.Event, k dragon.EventKind) (dragon.Event, bool) {
+	for _, e := range ev {
+		if e.Kind == k {
+			return e, true
+		}
+	}
+	return dragon.Event{}, false
 }

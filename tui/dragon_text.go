@@ -95,24 +95,41 @@ func dragonAdviceValue(a dragon.Advice) string {
 	return fmt.Sprintf("%.0f soldiers", a.Value)
 }
 
-// keepSoldiers returns the soldiers of keeping k from v's throw as the
-// player to act would get or pay them, and what that means ("+150",
-// "costs 150", "eaten"), or ok false when k is not a legal keep.
-//
-// In battle the cost is after the player's discounts: s is the state of
-// the game, read only for the cards of the player to act (who is the one
-// looking).
-func keepSoldiers(g *dragon.Game, s dragon.State, v dragon.View, k dice.Hand) (n int, what string, ok bool) {
-	pts, ok := g.Table().Points(k)
-	if !ok {
-		return 0, "", false
+// keepSoldiers describes keeping k from v's throw as the player to act
+// would get or pay for it ("+350 (200 + 150 from your cards)", "costs 150
+// of your 5000 soldiers", "eaten"), or ok false when k does not score. The
+// figures are the game's own (dragon.Game.ValueKeep), every card bonus
+// included: s is the state of the game, read for the cards of the player
+// to act (who is the one looking).
+func keepSoldiers(g *dragon.Game, s dragon.State, v dragon.View, k dice.Hand) (what string, ok bool) {
+	if _, ok := g.Table().Points(k); !ok {
+		return "", false
+	}
+	cards := func(kv dragon.KeepValue) string {
+		if kv.Bonus == 0 {
+			return ""
+		}
+		return fmt.Sprintf(" (%d + %d from your cards)", kv.Points, kv.Bonus)
 	}
 	switch {
 	case v.Mode == dragon.Battling:
-		cost := g.BattleCost(s, pts)
-		return cost, fmt.Sprintf("costs %d of your %d soldiers", cost, v.Players[v.Turn].Soldiers), true
+		kv := g.ValueKeep(s, k, dragon.NoReward)
+		what = fmt.Sprintf("costs %d of your %d soldiers", kv.Cost, v.Players[v.Turn].Soldiers)
+		if kv.Discount > 0 {
+			what += fmt.Sprintf(" (%d off from your cards)", kv.Discount)
+		}
+		return what, true
 	case v.Event == dragon.Dragon:
-		return pts, fmt.Sprintf("%d eaten by the dragon", pts), true
+		kv := g.ValueKeep(s, k, dragon.NoReward)
+		return fmt.Sprintf("%d eaten by the dragon%s", kv.Eaten, cards(kv)), true
+	case v.Event == dragon.Rally:
+		d, i := g.ValueKeep(s, k, dragon.Double), g.ValueKeep(s, k, dragon.DrawItem)
+		what = fmt.Sprintf("+%d doubled, or +%d and an item", d.Soldiers, i.Soldiers)
+		if i.Bonus > 0 {
+			what += fmt.Sprintf(" (with %d from your cards)", i.Bonus)
+		}
+		return what, true
 	}
-	return pts, fmt.Sprintf("+%d", pts), true
+	kv := g.ValueKeep(s, k, dragon.NoReward)
+	return fmt.Sprintf("+%d%s", kv.Soldiers, cards(kv)), true
 }

@@ -55,7 +55,7 @@ func (m *DragonModel) helpLines() []string {
 // tableView draws the table.
 func (m *DragonModel) tableView() string {
 	g := m.g
-	v := m.view()
+	v := m.showView(m.view())
 	st := m.st
 	var top []string
 	add := func(l ...string) { top = append(top, l...) }
@@ -70,7 +70,7 @@ func (m *DragonModel) tableView() string {
 	add("")
 	add(m.players(v)...)
 	add("")
-	if m.pass {
+	if m.pass && m.show == nil {
 		name := g.Names()[g.Turn()]
 		add(st.bold.Render(fmt.Sprintf("Pass the keyboard to %s.", name)))
 		add("")
@@ -167,6 +167,10 @@ func (m *DragonModel) players(v dragon.View) []string {
 
 func (m *DragonModel) turnLine(v dragon.View) string {
 	st := m.st
+	if sh := m.show; sh != nil {
+		names := m.g.Names()
+		return st.bold.Render("Brawl") + " · " + fmt.Sprintf("%s challenged %s", names[sh.result.Seat], names[sh.result.Target])
+	}
 	if v.Phase == dragon.PhaseOver {
 		return st.good.Render(strings.ToUpper(m.g.Winners()[:1]) + m.g.Winners()[1:] + ".")
 	}
@@ -182,11 +186,29 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 	case v.Phase == dragon.PhaseDiscard:
 		what = "too many Magic Items: discard"
 	case v.Mode == dragon.Battling:
-		what = fmt.Sprintf("Final Battle · %d %s to throw", v.Dice, plural(v.Dice, "die", "dice"))
+		what = "Final Battle · " + m.mustDo(v)
 	default:
-		what = fmt.Sprintf("recruiting · pool %d · %d %s to throw", v.Pool, v.Dice, plural(v.Dice, "die", "dice"))
+		what = fmt.Sprintf("recruiting · pool %d · %s", v.Pool, m.mustDo(v))
 	}
 	return st.bold.Render(who) + " · " + what
+}
+
+// mustDo says what the player to act must do now, between or on throws.
+func (m *DragonModel) mustDo(v dragon.View) string {
+	battle := v.Mode == dragon.Battling
+	switch {
+	case v.Phase == dragon.PhaseKeep && hasKind(v.Legal, dragon.ActAccept) && !hasKind(v.Legal, dragon.ActKeep):
+		return "nothing to keep: accept, or use a card"
+	case v.Phase == dragon.PhaseKeep && !battle && v.Event == dragon.Dragon:
+		return "the Dragon: every scoring die is set aside"
+	case v.Phase == dragon.PhaseKeep && battle:
+		return "choose dice to keep (they cost soldiers)"
+	case v.Phase == dragon.PhaseKeep:
+		return "choose dice to keep"
+	case battle:
+		return fmt.Sprintf("throw %d %s or retreat", v.Dice, plural(v.Dice, "die", "dice"))
+	}
+	return fmt.Sprintf("throw %d %s or stop", v.Dice, plural(v.Dice, "die", "dice"))
 }
 
 // diceArea returns six lines: the throw and the event die, or the last
@@ -194,6 +216,9 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 func (m *DragonModel) diceArea(v dragon.View) []string {
 	st := m.st
 	blank := func(msg string) []string { return diceMessage(msg, m.width) }
+	if m.show != nil {
+		return m.showLines()
+	}
 	if v.Phase == dragon.PhaseOver {
 		return overMessage(m.g.Path(), m.width)
 	}
@@ -299,12 +324,12 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 	if err := m.g.Check(a); err != nil {
 		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(m.keepWhy(v, k, err))
 	}
-	_, what, _ := keepSoldiers(m.g.Game(), m.g.State(), v, k)
-	line := fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
-	if v.Mode == dragon.Recruiting && v.Event == dragon.Dragon {
-		line += st.dim.Render(" (the Dragon: every scoring die is set aside and eaten)")
+	if m.forced {
+		kv := m.g.Game().ValueKeep(m.g.State(), k, dragon.NoReward)
+		return st.warn.Render(fmt.Sprintf("The Dragon eats %d soldiers: %s must be set aside", kv.Eaten, k)) + st.dim.Render(" · r throws on, s stops")
 	}
-	return line
+	what, _ := keepSoldiers(m.g.Game(), m.g.State(), v, k)
+	return fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
 }
 
 // keysLine says which keys do something now.
@@ -313,6 +338,8 @@ func (m *DragonModel) keysLine(v dragon.View) string {
 	k := func(key, what string) string { return st.key.Render(key) + " " + what }
 	var parts []string
 	switch {
+	case m.show != nil:
+		parts = []string{k("s", "skip the brawl"), k("?", "help"), k("q", "quit")}
 	case (v.Phase == dragon.PhaseOver):
 		parts = []string{k("q", "quit"), k("?", "rules")}
 	case m.g.BotToAct():
@@ -415,7 +442,7 @@ func (m *DragonModel) logLines(room int) []string {
 	if room < 2 {
 		return nil
 	}
-	ev := m.g.Events()
+	ev := m.logEvents()
 	n := min(len(ev), 3*room) // events of the last lines (a few give no line)
 	lines := m.g.Describe(ev[len(ev)-n:], m.seat())
 	k := min(len(lines), room-1)

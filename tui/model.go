@@ -81,6 +81,7 @@ type Model struct {
 	screen        screen
 	setup         *setupModel
 	game          *Game
+	dragon        *DragonModel // a game of Dragon Farkle started from the setup screen
 
 	// The selection of the person to act among the dice of the throw at
 	// game version selVersion, in ascending order of faces.
@@ -179,6 +180,10 @@ func (m *Model) prepare() tea.Cmd {
 
 // Update implements tea.Model.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.dragon != nil {
+		_, cmd := m.dragon.Update(msg)
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -223,6 +228,9 @@ func (m *Model) setupKey(msg tea.KeyMsg) tea.Cmd {
 		return tea.Quit
 	case setupStart:
 		r, seats := m.setup.result()
+		if m.setup.isDragon() {
+			return m.startDragon(seats)
+		}
 		m.startGame(r, seats)
 		if m.game != nil {
 			return tea.Batch(m.prepare(), m.schedule())

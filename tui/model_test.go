@@ -242,7 +242,7 @@ func TestSetupStartsTheGame(t *testing.T) {
 	m.Update(keyMsgSize(80, 24))
 	// Three players; the second becomes a person called "you" too: refused.
 	press(m, "down", "right", "down", "down")
-	for range len(kinds()) {
+	for range len(m.setup.kinds()) {
 		if !m.setup.seats[1].IsBot() {
 			break
 		}

@@ -23,6 +23,9 @@ func Run(ctx context.Context, o Options, in io.Reader, out io.Writer) (*Game, er
 		// Stopped from outside (ctx, a signal): save all the same.
 		m.game.saved = m.game.Save()
 	}
+	if m.dragon != nil && !m.dragon.quitting {
+		m.dragon.g.saved = m.dragon.g.Save()
+	}
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		err = nil
 	}

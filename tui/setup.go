@@ -10,14 +10,17 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/rules"
 )
 
 // setupModel is the setup screen: rules, number of players, and each
-// seat's name and kind (a person or a bot level).
+// seat's name and kind (a person or a bot level). The last choice of rules
+// is Dragon Farkle, with its own bot levels.
 type setupModel struct {
 	choices []rules.Rules // the rules on offer: the given rules, then the other presets
-	rule    int
+	dragon  dragon.Rules  // the last choice: Dragon Farkle
+	rule    int           // an index of choices, or len(choices) for Dragon Farkle
 	n       int
 	seats   []Seat // 8 seats; the first n play
 	auto    []bool // the seat's name is chosen for it (not typed)
@@ -33,11 +36,60 @@ const (
 	setupQuit
 )
 
-// kinds are the choices for a seat: a person, then each bot level.
-func kinds() []string { return append([]string{""}, bot.LevelNames()...) }
+// kinds are the choices for a seat: a person, then each bot level (of
+// Dragon Farkle when it is chosen).
+func (sm *setupModel) kinds() []string {
+	if sm.isDragon() {
+		return append([]string{""}, dragon.Levels()...)
+	}
+	return append([]string{""}, bot.LevelNames()...)
+}
+
+// defaultBot is the level a bot seat gets: DefaultBot, or the smart bot
+// of Dragon Farkle.
+func (sm *setupModel) defaultBot() string {
+	if sm.isDragon() {
+		return "smart"
+	}
+	return DefaultBot()
+}
+
+// isDragon reports whether Dragon Farkle is chosen.
+func (sm *setupModel) isDragon() bool { return sm.rule == len(sm.choices) }
+
+// players returns the least and most players of the chosen rules.
+func (sm *setupModel) players() (lo, hi int) {
+	if sm.isDragon() {
+		return sm.dragon.MinPlayers, sm.dragon.MaxPlayers
+	}
+	g := sm.rules().Game
+	return g.MinPlayers, g.MaxPlayers
+}
+
+// check returns the playing seats, named, or why they cannot play.
+func (sm *setupModel) check() ([]Seat, error) {
+	if !sm.isDragon() {
+		return checkSeats(sm.named(), sm.rules())
+	}
+	seats := sm.named()
+	seen := map[string]bool{}
+	for _, s := range seats {
+		if s.Name == "" {
+			return nil, fmt.Errorf("%w: a player without a name", ErrPlayers)
+		}
+		if seen[strings.ToLower(s.Name)] {
+			return nil, fmt.Errorf("%w: %q plays twice (names must be unique)", ErrPlayers, s.Name)
+		}
+		seen[strings.ToLower(s.Name)] = true
+	}
+	if lo, hi := sm.players(); len(seats) < lo || len(seats) > hi {
+		return nil, fmt.Errorf("%w: %d players, but Dragon Farkle is for %d to %d", ErrPlayers, len(seats), lo, hi)
+	}
+	return seats, nil
+}
 
 func newSetup(r rules.Rules) *setupModel {
-	sm := &setupModel{choices: []rules.Rules{r}}
+	sm := &setupModel{choices: []rules.Rules{r}, dragon: dragon.DefaultRules()}
 	for _, name := range rules.Presets() {
 		if name != r.Name {
 			sm.choices = append(sm.choices, rules.MustPreset(name))
@@ -54,12 +106,20 @@ func newSetup(r rules.Rules) *setupModel {
 	return sm
 }
 
-func (sm *setupModel) rules() rules.Rules { return sm.choices[sm.rule] }
+// rules returns the chosen rules of ordinary Farkle (the first choice
+// while Dragon Farkle is chosen).
+func (sm *setupModel) rules() rules.Rules { return sm.choices[min(sm.rule, len(sm.choices)-1)] }
 
-// clamp keeps the number of players within the rules' limits.
+// clamp keeps the number of players within the rules' limits and each
+// bot at a level of the chosen game.
 func (sm *setupModel) clamp() {
-	g := sm.rules().Game
-	sm.n = min(max(sm.n, g.MinPlayers), g.MaxPlayers, len(sm.seats))
+	lo, hi := sm.players()
+	sm.n = min(max(sm.n, lo), hi, len(sm.seats))
+	for i := range sm.seats {
+		if s := &sm.seats[i]; s.IsBot() && !slices.Contains(sm.kinds(), s.Bot) {
+			s.Bot = sm.defaultBot()
+		}
+	}
 }
 
 func (sm *setupModel) lastRow() int { return 2 + sm.n }
@@ -94,7 +154,7 @@ func (sm *setupModel) update(msg tea.KeyMsg, k keyMap) setupResult {
 	case key.Matches(msg, k.Back):
 		return setupQuit
 	case key.Matches(msg, k.Start):
-		if _, err := checkSeats(sm.named(), sm.rules()); err != nil {
+		if _, err := sm.check(); err != nil {
 			sm.err = strings.TrimPrefix(err.Error(), ErrPlayers.Error()+": ")
 			return setupNone
 		}
@@ -137,7 +197,7 @@ func (sm *setupModel) update(msg tea.KeyMsg, k keyMap) setupResult {
 func (sm *setupModel) change(d int) {
 	switch sm.row {
 	case 0:
-		sm.rule = (sm.rule + d + len(sm.choices)) % len(sm.choices)
+		sm.rule = (sm.rule + d + len(sm.choices) + 1) % (len(sm.choices) + 1)
 		sm.clamp()
 	case 1:
 		sm.n += d
@@ -147,7 +207,7 @@ func (sm *setupModel) change(d int) {
 		if seat >= sm.n {
 			return
 		}
-		ks := kinds()
+		ks := sm.kinds()
 		s := &sm.seats[seat]
 		s.Bot = ks[(slices.Index(ks, s.Bot)+d+len(ks))%len(ks)]
 		if sm.auto[seat] && !s.IsBot() {
@@ -156,9 +216,10 @@ func (sm *setupModel) change(d int) {
 	}
 }
 
-// result returns the chosen rules and seats.
+// result returns the chosen rules and seats (the rules are not used when
+// Dragon Farkle is chosen).
 func (sm *setupModel) result() (rules.Rules, []Seat) {
-	seats, _ := checkSeats(sm.named(), sm.rules())
+	seats, _ := sm.check()
 	return sm.rules(), seats
 }
 
@@ -174,9 +235,14 @@ func (sm *setupModel) view(st styles, width int) string {
 		}
 		return "  "
 	}
-	r := sm.rules()
-	line(fmt.Sprintf("%sRules     ◀ %-14s ▶", cursor(0), r.Name))
-	line(st.dim.Render(fmt.Sprintf("            first to %d; %d to %d players", r.Game.Target, r.Game.MinPlayers, r.Game.MaxPlayers)))
+	if sm.isDragon() {
+		line(fmt.Sprintf("%sRules     ◀ %-14s ▶", cursor(0), "Dragon Farkle"))
+		line(st.dim.Render(fmt.Sprintf("            raise an army, then slay the dragon; %d to %d players", sm.dragon.MinPlayers, sm.dragon.MaxPlayers)))
+	} else {
+		r := sm.rules()
+		line(fmt.Sprintf("%sRules     ◀ %-14s ▶", cursor(0), r.Name))
+		line(st.dim.Render(fmt.Sprintf("            first to %d; %d to %d players", r.Game.Target, r.Game.MinPlayers, r.Game.MaxPlayers)))
+	}
 	line(fmt.Sprintf("%sPlayers   ◀ %d ▶", cursor(1), sm.n))
 	line("")
 	for i, s := range sm.named() {
@@ -199,7 +265,7 @@ func (sm *setupModel) view(st styles, width int) string {
 	line("")
 	if sm.err != "" {
 		line(st.err.Render(sm.err))
-	} else if s := sm.row - 2; s >= 0 && s < sm.n && sm.seats[s].IsBot() {
+	} else if s := sm.row - 2; s >= 0 && s < sm.n && sm.seats[s].IsBot() && !sm.isDragon() {
 		for _, l := range bot.Levels() {
 			if l.Name == sm.seats[s].Bot {
 				for _, w := range wrap(l.Name+": "+l.Description, width, "  ") {

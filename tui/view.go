@@ -18,6 +18,9 @@ const MinWidth = 60
 
 // View implements tea.Model.
 func (m *Model) View() string {
+	if m.dragon != nil {
+		return m.dragon.View()
+	}
 	if m.quitting {
 		return ""
 	}

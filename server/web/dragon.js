@@ -61,13 +61,15 @@ export function dragonPage(id) {
   api('GET', '/api/dragon/odds').then((o) => { g.odds = o; draw(); }).catch(() => {});
 
   const send = (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); };
-  const act = (a) => { g.hint = null; send({ type: 'action', version: g.v.version, action: a }); };
+  const act = (a) => { g.hint = null; g.show = null; send({ type: 'action', version: g.v.version, action: a }); };
 
   function onMessage(m) {
     if (m.type === 'welcome') {
       g.table = m.table; g.v = m.dragon; g.you = m.you; g.log = m.log; g.sel.clear();
     } else if (m.type === 'update') {
+      const before = g.v ? g.v.players : null;
       g.table = { ...m.table, rules: g.table.rules }; g.v = m.dragon; g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
+      startShow(m.log, before);
     } else if (m.type === 'error') {
       g.err = m.message;
       setTimeout(() => { g.err = null; draw(); }, 4000);
@@ -78,10 +80,54 @@ export function dragonPage(id) {
       g.err = `This table ${m.type === 'expired' ? 'expired' : 'was stopped'}: ${m.reason}`;
     }
     if (m.table) clock.seen(m.type);
+    forceSel();
     draw();
   }
 
   const names = () => g.table.seats.map((s) => s.name);
+
+  // A brawl is shown throw by throw at the bots' pace: the challenger's
+  // throw, the defender's, then the outcome. The game has moved on; the
+  // log and the soldiers catch up with the show. S (or the button) skips
+  // it, and so does the person's next action.
+  const SHOW_PACE = 700;
+  let showID = 0;
+  function startShow(lines, before) {
+    const i = lines.findIndex((l) => l.kind === 'brawl');
+    if (i < 0) return;
+    const at = [];
+    lines.forEach((l, j) => { if (j < i && l.kind === 'throw') at.push(j); });
+    if (at.length < 2) return;
+    const [a, b] = at.slice(-2), base = g.log.length - lines.length;
+    const id = ++showID;
+    g.show = { id, step: 0, throws: [lines[a], lines[b]], result: lines[i], players: before, upto: [base + a + 1, base + b + 1, base + i + 1] };
+    const next = () => {
+      if (!g.show || g.show.id !== id) return;
+      if (++g.show.step > 2) g.show = null; else setTimeout(next, SHOW_PACE);
+      draw();
+    };
+    setTimeout(next, SHOW_PACE);
+  }
+  function skipShow() { g.show = null; draw(); }
+  // shownLog is the log as far as the show has come.
+  const shownLog = () => g.show ? g.log.slice(0, g.show.upto[g.show.step]) : g.log;
+  // shownPlayer is seat i as the show has it: the soldiers before the
+  // brawl until its outcome is shown.
+  const shownPlayer = (i) => g.show && g.show.step < 2 && g.show.players ? g.show.players[i] : g.v.players[i];
+
+  function showPanel() {
+    const sh = g.show, n = names(), l = sh.throws[Math.min(sh.step, 1)];
+    const score = (t) => `${fmt(t.n || 0)}${t.face === 'rally' && t.n ? ' (a Rally doubles it)' : t.face === 'dragon' ? ' (the Dragon: nothing)' : ''}`;
+    const text = sh.step === 0 ? `${n[l.seat]} throws for the brawl: ${score(l)}`
+      : sh.step === 1 ? `${n[l.seat]} answers with ${score(l)}, against ${fmt(sh.throws[0].n || 0)}` : sh.result.text;
+    return h('div', { class: 'brawl-show', id: 'brawl-show', 'data-step': sh.step, role: 'status' },
+      h('p', { class: 'small muted' }, `Brawl: ${n[sh.throws[0].seat]} challenged ${n[sh.throws[1].seat]}`),
+      h('div', { class: 'throw-area', 'aria-label': `${n[l.seat]}'s brawl throw` },
+        h('div', { class: 'event-box' }, eventDieSVG(l.face || 'blank', 'big-event')), h('span', { class: 'sep' }),
+        ...(l.dice || []).map((f) => h('span', { class: 'show-die', 'data-face': f }, dieSVG(f)))),
+      h('p', { class: `brawl-label${sh.step === 2 ? ' outcome' : ''}`, id: 'brawl-label' }, text),
+      h('p', { class: 'center' }, h('button', { class: 'small ghost', id: 'skip-brawl', onclick: skipShow }, 'Skip the brawl ', h('kbd', {}, 'S'))));
+  }
   const clock = tableClock(g, names, () => !g.v || g.v.phase === 'over' || g.table.status !== 'playing');
   const myTurn = () => g.online && g.v && g.v.turn === g.you.seat && g.you.seat >= 0 && g.v.phase !== 'over' && (g.v.legal || []).length > 0;
   const legal = (kind) => (g.v.legal || []).filter((a) => a.kind === kind);
@@ -97,11 +143,30 @@ export function dragonPage(id) {
     const faces = [...g.sel].map((i) => g.v.throw[i]).sort((a, b) => a - b);
     const same = (k) => (k || []).length === faces.length && k.every((d, i) => d === faces[i]);
     const keeps = legal('keep').filter((a) => same(a.keep));
-    const info = (g.v.keeps || []).find((k) => same(k.dice));
-    return { faces, keeps, info };
+    // The game's own value of each legal keep, card bonuses included.
+    const values = (g.v.keep_values || []).filter((k) => same(k.dice));
+    const info = values.find((k) => k.reward !== 'item') || values[0];
+    const worth = (a) => { const kv = values.find((k) => (k.reward || '') === (a.reward || '')); return kv ? kv.soldiers : 0; };
+    return { faces, keeps, info, values, worth };
+  }
+  // forced reports whether the Dragon chose the dice: recruiting under
+  // the Dragon, only the keep of every scoring die is legal.
+  const forced = () => myTurn() && g.v.phase === 'keep' && g.v.mode === 'recruit' && g.v.event === 'dragon' && legal('keep').length === 1;
+  // forceSel chooses the forced keep's dice for the player.
+  function forceSel() {
+    if (!g.v || !forced()) return;
+    g.sel.clear();
+    const left = [...legal('keep')[0].keep];
+    g.v.throw.forEach((f, i) => { const j = left.indexOf(f); if (j >= 0) { left.splice(j, 1); g.sel.add(i); } });
   }
   function toggle(i) {
     if (!myTurn() || g.v.phase !== 'keep') return;
+    if (forced()) {
+      g.err = 'The Dragon chose these dice: every scoring die must be set aside.';
+      setTimeout(() => { g.err = null; draw(); }, 4000);
+      draw();
+      return;
+    }
     if (g.sel.has(i)) g.sel.delete(i); else g.sel.add(i);
     draw();
   }
@@ -115,7 +180,8 @@ export function dragonPage(id) {
     if (e.target.closest && e.target.closest('input,select,textarea')) return;
     if (e.ctrlKey || e.metaKey || e.altKey || !g.v) return;
     const k = e.key.toLowerCase();
-    if (k >= '1' && k <= '6') { toggle(Number(k) - 1); e.preventDefault(); }
+    if (g.show && (k === 's' || k === 'escape')) { skipShow(); e.preventDefault(); }
+    else if (k >= '1' && k <= '6') { toggle(Number(k) - 1); e.preventDefault(); }
     else if (k === 'k') { keepSel(); e.preventDefault(); }
     else if (k === 't' || k === 'r') { first('roll'); e.preventDefault(); }
     else if (k === 's') { first('stop'); e.preventDefault(); }
@@ -148,10 +214,11 @@ export function dragonPage(id) {
     switch (v.phase) {
       case 'choose': return 'Your turn: recruit, brawl or fight the dragon';
       case 'keep':
-        if (v.mode === 'battle') return 'Battle: keep dice (each costs soldiers)';
-        return v.event === 'dragon' ? 'The Dragon eats this throw: set aside its scoring dice' : 'Click the dice to keep';
+        if (legal('accept').length && !legal('keep').length) return 'Nothing to keep: accept, or use a card';
+        if (v.mode === 'battle') return 'Battle: choose dice to keep (they cost soldiers)';
+        return v.event === 'dragon' ? 'The Dragon eats this throw: every scoring die is set aside' : 'Choose dice to keep';
       case 'evaded': return 'You evaded the dragon: throw again or stop';
-      case 'roll': return v.mode === 'battle' ? 'Throw again or retreat' : 'Throw again or stop';
+      case 'roll': return `Throw ${v.dice} ${v.dice === 1 ? 'die' : 'dice'} or ${v.mode === 'battle' ? 'retreat' : 'stop'}`;
       case 'discard': return 'Too many Magic Items: discard one';
       default: return 'Your turn';
     }
@@ -170,7 +237,7 @@ export function dragonPage(id) {
     const mine = myTurn();
     const ph = v.phase;
     const thrown = (v.throw || []);
-    const { faces, keeps, info } = ph === 'keep' ? selection() : { faces: [], keeps: [], info: null };
+    const { faces, keeps, info, values, worth } = ph === 'keep' ? selection() : { faces: [], keeps: [], info: null, values: [], worth: () => 0 };
     const diceArea = h('div', { class: 'throw-area', role: 'group', 'aria-label': 'dice' },
       thrown.length && (ph === 'keep' || ph === 'evaded') ? [
         h('div', { class: 'event-box', id: 'event' }, eventDieSVG(v.event, 'big-event'),
@@ -182,7 +249,8 @@ export function dragonPage(id) {
     let selText = '\u00a0';
     if (mine && ph === 'keep') {
       if (faces.length === 0) selText = keepsLeft() ? 'Select scoring dice' : 'No keep is possible';
-      else if (info) selText = v.mode === 'battle' ? `Costs ${fmt(info.cost)} soldiers (${fmt(info.points)} worth)` : `Recruits ${fmt(info.points)} soldiers`;
+      else if (info && forced()) selText = `The Dragon eats ${fmt(info.eaten)} soldiers: ${faces.join('-')} must be set aside`;
+      else if (info) selText = previewText(v, info, values);
       else selText = 'Not a scoring keep';
     }
     const keptRow = (v.kept || []).length && ph !== 'choose' && ph !== 'over' ? h('p', { class: 'center small kept-row' }, 'Set aside this turn ', diceRow(v.kept)) : '';
@@ -200,7 +268,7 @@ export function dragonPage(id) {
       } else if (ph === 'keep') {
         if (keeps.length === 0) buttons.push(h('button', { class: 'big primary', id: 'keep', disabled: true }, 'Keep ', h('kbd', {}, 'K')));
         keeps.forEach((a, i) => buttons.push(h('button', { class: `big ${i === 0 ? 'primary' : 'bank'}`, id: i === 0 ? 'keep' : null, 'data-kind': 'keep', onclick: () => act(a) },
-          a.reward === 'double' ? 'Keep and double them' : a.reward === 'item' ? 'Keep and draw a Magic Item' : 'Keep', i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
+          a.reward === 'double' ? `Keep and double them (+${fmt(worth(a))})` : a.reward === 'item' ? `Keep and draw a Magic Item (+${fmt(worth(a))})` : 'Keep', i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
         legal('accept').forEach((a) => buttons.push(btn(a)));
         const uses = new Map();
         for (const a of legal('use')) { if (!uses.has(a.card)) uses.set(a.card, []); uses.get(a.card).push(a); }
@@ -224,13 +292,28 @@ export function dragonPage(id) {
       h('div', { class: 'status-line' },
         h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `Round ${v.round}${mode ? ' · ' + mode : ''}`)),
         v.mode === 'battle' ? wounds() : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
-      diceArea,
+      g.show ? showPanel() : diceArea,
       h('p', { class: `selection${info ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText),
       keptRow,
       v.drawn_count ? h('p', { class: 'center small' }, `${v.drawn_count} Magic Item${v.drawn_count > 1 ? 's' : ''} drawn this turn`) : '',
       h('div', { class: 'buttons' }, buttons),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
       hintBox());
+  }
+
+  // previewText says what keeping the chosen dice does, in the game's own
+  // figures (dragon.KeepValue): what it costs in battle, what the dragon
+  // eats, or the soldiers recruited with the cards' bonuses.
+  function previewText(v, info, values) {
+    const cards = (kv) => kv.bonus ? ` (${fmt(kv.points)} + ${fmt(kv.bonus)} from your cards)` : '';
+    if (v.mode === 'battle') {
+      const me = v.players[v.turn];
+      return `Costs ${fmt(info.cost)} of your ${fmt(me.soldiers)} soldiers${info.discount ? ` (${fmt(info.discount)} off from your cards)` : ''}`;
+    }
+    if (v.event === 'dragon') return `Eaten by the dragon: ${fmt(info.eaten)} soldiers${cards(info)}`;
+    const d = values.find((k) => k.reward === 'double'), it = values.find((k) => k.reward === 'item');
+    if (d && it) return `Recruits ${fmt(d.soldiers)} doubled, or ${fmt(it.soldiers)} and a Magic Item${it.bonus ? ` (with ${fmt(it.bonus)} from your cards)` : ''}`;
+    return `Recruits ${fmt(info.soldiers)} soldiers${cards(info)}`;
   }
 
   function hintBox() {
@@ -264,7 +347,7 @@ export function dragonPage(id) {
     const v = g.v;
     return h('section', { class: 'card scoreboard', 'aria-label': 'players' }, h('h2', {}, 'Soldiers'),
       h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
-        const p = v ? v.players[i] : null;
+        const p = v ? shownPlayer(i) : null;
         const turn = v && v.turn === i && v.phase !== 'over';
         const won = v && (v.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
@@ -300,18 +383,18 @@ export function dragonPage(id) {
     const min = g.odds.battle_minimum;
     c.appendChild(svg('rect', { x: L, y: T, width: x(min) - L, height: H - T - B, class: 'below-min' }));
     c.appendChild(svg('polyline', { points: [[0, 0], ...rows.map((r) => [r.soldiers, r.p_win])].map(([s, p]) => `${x(s).toFixed(1)},${y(p).toFixed(1)}`).join(' '), class: 'curve' }));
-    if (g.v) g.v.players.forEach((p, i) => {
+    if (g.v) g.v.players.map((_, i) => shownPlayer(i)).forEach((p, i) => {
       const cx = x(p.soldiers), cy = y(at(p.soldiers));
       c.appendChild(svg('circle', { cx, cy, r: i === g.you.seat ? 6 : 4.5, class: `mark${i === g.you.seat ? ' me' : ''} seat${i}` }, svg('title', {}, `${names()[i]}: ${fmt(p.soldiers)} soldiers, ${pct(at(p.soldiers))}`)));
     });
-    const me = g.v && g.you.seat >= 0 ? g.v.players[g.you.seat] : null;
+    const me = g.v && g.you.seat >= 0 ? shownPlayer(g.you.seat) : null;
     return h('section', { class: 'card odds', 'aria-label': 'battle odds' }, h('h2', {}, 'Final Battle odds'), c,
       h('p', { class: 'muted small' }, me ? `With your ${fmt(me.soldiers)} soldiers: ${pct(at(me.soldiers))} to slay the dragon${me.soldiers < min ? ` (you need ${fmt(min)} to attack)` : ''}.` : 'Chance to slay the dragon by soldiers brought.',
         ' Shaded: too few to attack.'));
   }
 
   function logBox() {
-    const list = h('ol', { class: 'log', 'aria-live': 'polite' }, g.log.slice(-100).map((l) => h('li', { class: `ev-${l.kind}` }, l.text)));
+    const list = h('ol', { class: 'log', 'aria-live': 'polite' }, shownLog().slice(-100).map((l) => h('li', { class: `ev-${l.kind}` }, l.text)));
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, 'Log'), list);
   }
@@ -356,6 +439,7 @@ export function dragonPage(id) {
     root.dataset.mine = myTurn() ? 'yes' : 'no';
     root.dataset.version = v ? v.version : 0;
     root.dataset.online = g.online ? 'yes' : 'no';
+    root.dataset.show = g.show ? String(g.show.step) : '';
     root.dataset.keeps = JSON.stringify(v && v.keeps ? v.keeps.map((k) => k.dice) : []);
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), v && v.phase === 'over' ? '' : board(), hand(), logBox()),
