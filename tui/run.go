@@ -13,6 +13,14 @@ import (
 // screen to out) until the player quits, and returns the game, nil when the
 // setup screen was left without starting one. The game has been saved.
 func Run(ctx context.Context, o Options, in io.Reader, out io.Writer) (*Game, error) {
+	g, _, err := RunSetup(ctx, o, in, out)
+	return g, err
+}
+
+// RunSetup is Run for a screen that may start either game: it returns the
+// ordinary game, or the Dragon Farkle game chosen on the setup screen
+// (one of them nil, or both when none was started).
+func RunSetup(ctx context.Context, o Options, in io.Reader, out io.Writer) (*Game, *DragonGame, error) {
 	if o.Renderer == nil {
 		o.Renderer = lipgloss.NewRenderer(out)
 	}
@@ -29,5 +37,5 @@ func Run(ctx context.Context, o Options, in io.Reader, out io.Writer) (*Game, er
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		err = nil
 	}
-	return m.game, err
+	return m.game, m.DragonGame(), err
 }

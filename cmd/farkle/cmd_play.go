@@ -140,9 +140,12 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		}
 		return tui.RunLines(ctx, g, e.stdin, e.stdout, playAdvisor)
 	}
-	g, err := tui.Run(ctx, o, e.stdin, e.stdout)
+	g, dg, err := tui.RunSetup(ctx, o, e.stdin, e.stdout)
 	if err != nil {
 		return err
+	}
+	if dg != nil { // Dragon Farkle, chosen on the setup screen
+		return sayDragonSaved(e, dg)
 	}
 	if g == nil {
 		return nil
@@ -211,6 +214,12 @@ func runDragonGame(ctx context.Context, e *env, g *tui.DragonGame, lineMode bool
 	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: botPace}, e.stdin, e.stdout); err != nil {
 		return err
 	}
+	return sayDragonSaved(e, g)
+}
+
+// sayDragonSaved says how the Dragon Farkle game g ended and where it is
+// saved.
+func sayDragonSaved(e *env, g *tui.DragonGame) error {
 	if err := g.SaveError(); err != nil {
 		return fmt.Errorf("the game could not be saved: %w", err)
 	}
