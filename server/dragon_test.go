@@ -357,18 +357,26 @@ func TestDragonRefusedActionsChangeNothing(t *testing.T) {
 	if err := mover.act(ctx, 0, dragon.Recruit()); err != nil {
 		t.Fatal(err)
 	}
+	turn = -1
 	for _, p := range []*dragonPlayer{ann, bob, watcher} {
 		m, err := p.next(ctx)
 		if err != nil || m.Type != "update" || m.Dragon.Version != 1 {
 			t.Fatalf("after recruit: %v %s", err, m.Raw)
 		}
+		turn = m.Dragon.Turn
 	}
 	// A hint names values for the legal actions of the seat to act only.
-	if err := other.Send(ctx, map[string]any{"type": "hint"}); err != nil {
+	// The recruit threw dice: a throw with nothing to keep has passed the
+	// turn, so ask the seat that is not to act now.
+	idle := other
+	if turn == other.Seat {
+		idle = mover
+	}
+	if err := idle.Send(ctx, map[string]any{"type": "hint"}); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := other.next(ctx); m.Code != "not_your_turn" {
-		t.Fatalf("hint out of turn: %s", m.Raw)
+	if m, _ := idle.next(ctx); m.Code != "not_your_turn" {
+		t.Fatalf("hint out of turn (seat %d, turn %d): %s", idle.Seat, turn, m.Raw)
 	}
 }
 
