@@ -89,9 +89,15 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The page redraws when messages come, so a node found by
+	// chromedp.Click may be gone by the time it is clicked: click what the
+	// page shows at the moment, waiting a little for it to come back.
 	click := func(sel string) {
-		if err := chromedp.Do(ctx, chromedp.Click(sel, chromedp.NodeVisible)); err != nil {
-			t.Fatalf("click %s: %v", sel, err)
+		for end := time.Now().Add(5 * time.Second); !clickNow(t, ctx, sel); {
+			if time.Now().After(end) {
+				t.Fatalf("click %s: not on the page", sel)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
 	}
 	myActions, diceClicks, shots, games := 0, 0, 0, 1
@@ -284,10 +290,13 @@ func TestBrowserDragonOnAPhone(t *testing.T) {
 // loop reads the page and then clicks: by then the game may have moved on
 // (the page not yet redrawn after the last click, a bot's move), and
 // chromedp.Click would wait for an element that never comes back.
-func clickNow(t *testing.T, ctx context.Context, sel string) {
+// It reports whether it clicked.
+func clickNow(t *testing.T, ctx context.Context, sel string) bool {
 	t.Helper()
 	js := `(() => { const b = document.querySelector(` + strconv.Quote(sel) + `); if (!b || b.disabled) return false; b.click(); return true; })()`
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err != nil {
+	clicked, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+	if err != nil {
 		t.Fatal(err)
 	}
+	return clicked
 }
