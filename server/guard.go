@@ -182,7 +182,7 @@ func (s *Server) initEdge() error {
 }
 
 // setDefault sets a zero *v to def.
-func setDefault[T int | float64](v *T, def T) {
+func setDefault[T int | float64 | time.Duration](v *T, def T) {
 	if *v == 0 {
 		*v = def
 	}

@@ -68,24 +68,15 @@ type Options struct {
 
 // withTableDefaults fills the zero fields of the life of tables.
 func (o *Options) withTableDefaults() {
-	def := func(v *int, d int) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	def(&o.MaxOpenTables, 10)
-	def(&o.MaxBotTables, 2)
-	def(&o.MaxTablesTotal, 5000)
-	def(&o.MaxBotTablesTotal, 100)
-	def(&o.MaxTurns, 200)
-	def(&o.FinishedTables, 64)
-	def(&o.ClockForfeits, 3)
-	if o.WaitingExpiry == 0 {
-		o.WaitingExpiry = 24 * time.Hour
-	}
-	if o.TurnClock == 0 {
-		o.TurnClock = 90 * time.Second
-	}
+	setDefault(&o.MaxOpenTables, 10)
+	setDefault(&o.MaxBotTables, 2)
+	setDefault(&o.MaxTablesTotal, 5000)
+	setDefault(&o.MaxBotTablesTotal, 100)
+	setDefault(&o.MaxTurns, 200)
+	setDefault(&o.FinishedTables, 64)
+	setDefault(&o.ClockForfeits, 3)
+	setDefault(&o.WaitingExpiry, 24*time.Hour)
+	setDefault(&o.TurnClock, 90*time.Second)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
