@@ -12,22 +12,30 @@ import (
 	"time"
 )
 
+// raw opens a TCP connection to the server and sends head (a request line
+// and headers, each ending in CRLF) with its Host and the blank line that
+// ends the headers; the test's cleanup closes it.
+func (s *server) raw(head string) net.Conn {
+	s.t.Helper()
+	u, _ := url.Parse(s.URL)
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.t.Cleanup(func() { conn.Close() })
+	if _, err := io.WriteString(conn, head+"Host: "+u.Host+"\r\n\r\n"); err != nil {
+		s.t.Fatal(err)
+	}
+	return conn
+}
+
 // TestSlowBody: a POST whose body arrives a byte every 2 s is cut off
 // within the read timeout instead of holding a connection for as long as
 // the client likes.
 func TestSlowBody(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--read-timeout", "3s")
-	u, _ := url.Parse(s.URL)
-	conn, err := net.Dial("tcp", u.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	start := time.Now()
-	_, err = io.WriteString(conn, "POST /api/players HTTP/1.1\r\nHost: "+u.Host+"\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn := s.raw("POST /api/players HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n")
 	closed := make(chan time.Duration, 1)
 	go func() {
 		io.Copy(io.Discard, conn) // until the server closes the connection
@@ -59,16 +67,8 @@ func TestSlowBody(t *testing.T) {
 // request is closed after the idle timeout.
 func TestIdleKeepAlive(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--idle-timeout", "2s")
-	u, _ := url.Parse(s.URL)
-	conn, err := net.Dial("tcp", u.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	start := time.Now()
-	if _, err := io.WriteString(conn, "GET /healthz HTTP/1.1\r\nHost: "+u.Host+"\r\n\r\n"); err != nil {
-		t.Fatal(err)
-	}
+	conn := s.raw("GET /healthz HTTP/1.1\r\n")
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
 		t.Fatal(err)
