@@ -5,7 +5,6 @@ import (
 	"math"
 	"sort"
 
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 )
@@ -115,22 +114,9 @@ func oddsAdvice(s engine.State) *Advice {
 	if s.Step == engine.StepKeep {
 		n = s.Throw.N()
 	}
-	tab, sdn := s.Table(), s.Rules().Scoring.SixDiceNothing
-	var farkles, points int64
-	for _, throw := range dice.Throws(n) {
-		w := throw.Ways()
-		switch best := tab.Best(throw); {
-		case best > 0:
-			points += w * int64(best)
-		case n == 6 && sdn > 0:
-			points += w * int64(sdn)
-		default:
-			farkles += w
-		}
-	}
-	all := float64(dice.Outcomes(n))
+	o := s.Table().Odds(n)
 	return &Advice{Measure: "odds", Choices: []Choice{}, Odds: &Odds{Seat: s.Actor(), Dice: n, Turn: s.Total,
-		PFarkle: float64(farkles) / all, Expected: float64(points) / all}}
+		PFarkle: o.PFarkle(), Expected: o.Expected()}}
 }
 
 // Analysis rates the decisions of every player of a game.

@@ -90,21 +90,10 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 func farkleOdds(r rules.Rules, tab *dice.Table) oddsResult {
 	res := oddsResult{Rules: r.Name, Dice: []oddsDice{}}
 	for n := 1; n <= r.Dice; n++ {
-		var farkleWays, pointWays int64
-		for _, throw := range dice.Throws(n) {
-			w := throw.Ways()
-			switch best := tab.Best(throw); {
-			case best > 0:
-				pointWays += w * int64(best)
-			case n == 6 && r.Scoring.SixDiceNothing > 0:
-				pointWays += w * int64(r.Scoring.SixDiceNothing)
-			default:
-				farkleWays += w
-			}
-		}
+		o := tab.Odds(n)
 		total := dice.Outcomes(n)
-		pf := big.NewRat(farkleWays, total)
-		ex := big.NewRat(pointWays, total)
+		pf := big.NewRat(o.FarkleWays, total)
+		ex := big.NewRat(o.PointWays, total)
 		pfFloat, _ := pf.Float64()
 		exFloat, _ := ex.Float64()
 		res.Dice = append(res.Dice, oddsDice{
