@@ -45,7 +45,7 @@ type Entry struct {
 
 // New starts an empty record committed to seed. The seed itself is
 // revealed (Reveal) when the game ends.
-func New(r rules.Rules, players []string, seed engine.Seed) *Record {
+func New(r rules.Rules, players []string, seed dice.Seed) *Record {
 	return &Record{
 		Format:     Format,
 		Rules:      r.Clone(),
@@ -55,7 +55,7 @@ func New(r rules.Rules, players []string, seed engine.Seed) *Record {
 }
 
 // Reveal writes the seed into the record.
-func (rec *Record) Reveal(seed engine.Seed) { rec.Seed = seed.Hex() }
+func (rec *Record) Reveal(seed dice.Seed) { rec.Seed = seed.Hex() }
 
 // Add appends an applied action with the dice its events show thrown.
 func (rec *Record) Add(a engine.Action, events []engine.Event) {
@@ -103,13 +103,13 @@ func Parse(data []byte) (*Record, error) {
 	return &rec, nil
 }
 
-func parseSeed(hexSeed string) (engine.Seed, error) {
+func parseSeed(hexSeed string) (dice.Seed, error) {
 	if len(hexSeed) != 64 {
-		return engine.Seed{}, fmt.Errorf("%w: seed must be 64 hex digits (got %d characters)", ErrBadRecord, len(hexSeed))
+		return dice.Seed{}, fmt.Errorf("%w: seed must be 64 hex digits (got %d characters)", ErrBadRecord, len(hexSeed))
 	}
-	s := engine.SeedFrom(hexSeed)
+	s := dice.SeedFrom(hexSeed)
 	if s.Hex() != hexSeed {
-		return engine.Seed{}, fmt.Errorf("%w: seed %q is not lower-case hex", ErrBadRecord, hexSeed)
+		return dice.Seed{}, fmt.Errorf("%w: seed %q is not lower-case hex", ErrBadRecord, hexSeed)
 	}
 	return s, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -82,7 +83,7 @@ var tieRollOffs, capEnds int
 
 // engineGame plays a game through engine.Apply with the bots' Choose and
 // returns the actions and the final state.
-func engineGame(t *testing.T, r rules.Rules, bots []bot.Strategy, seed engine.Seed) ([]engine.Action, engine.State) {
+func engineGame(t *testing.T, r rules.Rules, bots []bot.Strategy, seed dice.Seed) ([]engine.Action, engine.State) {
 	t.Helper()
 	names := make([]string, len(bots))
 	for i := range names {
@@ -92,7 +93,7 @@ func engineGame(t *testing.T, r rules.Rules, bots []bot.Strategy, seed engine.Se
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := engine.NewChaCha(seed)
+	src := dice.NewSource(seed)
 	var acts []engine.Action
 	for !st.Over() {
 		a := bots[st.Actor()].Choose(st)
@@ -155,7 +156,7 @@ func TestFastPlaysTheEngineGame(t *testing.T) {
 				}
 				f := NewFast(r)
 				for i := range 30 {
-					seed := engine.SeedFrom(fmt.Sprint(name, levels, i))
+					seed := dice.SeedFrom(fmt.Sprint(name, levels, i))
 					want, st := engineGame(t, r, strategies, seed)
 					var got []engine.Action
 					f.Trace(func(a engine.Action) { got = append(got, a) })
@@ -199,13 +200,13 @@ func TestFastPlaysTheEngineGame(t *testing.T) {
 
 func TestFastDiceAreTheEngineDice(t *testing.T) {
 	for _, text := range []string{"1", "dice", "another seed"} {
-		seed := engine.SeedFrom(text)
+		seed := dice.SeedFrom(text)
 		f := NewFast(rules.MustPreset("classic"))
 		f.rng.Seed(seed)
-		src := engine.NewChaCha(seed)
+		src := dice.NewSource(seed)
 		counts := [7]int{}
 		for i := range 60000 {
-			got, want := f.face(), src.Face()
+			got, want := f.face(), dice.Face(src)
 			if got != want {
 				t.Fatalf("seed %q draw %d: fast %d, engine %d", text, i, got, want)
 			}
@@ -224,7 +225,7 @@ func TestFastRefusesPlayerCounts(t *testing.T) {
 	s, _ := bot.New("steady", r)
 	d := s.(bot.Decider)
 	for _, n := range []int{1, 3} {
-		if _, err := NewFast(r).Play(engine.SeedFrom("x"), slices.Repeat([]bot.Decider{d}, n)); err == nil {
+		if _, err := NewFast(r).Play(dice.SeedFrom("x"), slices.Repeat([]bot.Decider{d}, n)); err == nil {
 			t.Errorf("%d players under cardgames: no error", n)
 		}
 	}

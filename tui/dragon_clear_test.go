@@ -11,7 +11,6 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -175,7 +174,7 @@ func TestDragonForcedKeep(t *testing.T) {
 // TestSetupStartsDragonFarkle: Dragon Farkle is a choice of the setup
 // screen, with its own bot levels, and enter starts it on the same screen.
 func TestSetupStartsDragonFarkle(t *testing.T) {
-	m := New(Options{Rules: rules.MustPreset("classic"), Seed: engine.SeedFrom("setup-dragon"), Now: fixedNow, Renderer: plainRenderer()})
+	m := New(Options{Rules: rules.MustPreset("classic"), Seed: dice.SeedFrom("setup-dragon"), Now: fixedNow, Renderer: plainRenderer()})
 	m.Update(keyMsgSize(80, 24))
 	press(m, "left") // from the first rules back round to the last choice
 	if s := m.View(); !strings.Contains(s, "Rules     ◀ Dragon Farkle") || !strings.Contains(s, "bot: smart") {

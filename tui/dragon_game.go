@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 )
 
@@ -29,8 +30,8 @@ type DragonGame struct {
 	brains  *dragon.Brains
 	seats   []Seat
 	bots    []*dragon.Bot // nil for people
-	src     dragon.Source
-	botSrc  dragon.Source
+	src     dice.Source
+	botSrc  dice.Source
 	state   dragon.State
 	rec     *dragon.Record
 	events  []dragon.Event // the last dragonLogSize events
@@ -56,12 +57,12 @@ func startDragon(g *dragon.Game, brains *dragon.Brains, seats []Seat, seed [32]b
 	for i, s := range seats {
 		names[i] = s.Name
 	}
-	src := dragon.NewSource(seed)
+	src := dice.NewSource(seed)
 	s, evs, err := g.New(names, src)
 	if err != nil {
 		return nil, err
 	}
-	dg := &DragonGame{game: g, brains: brains, seats: seats, src: src, botSrc: dragon.NewSource(dragon.BotSeed(seed)),
+	dg := &DragonGame{game: g, brains: brains, seats: seats, src: src, botSrc: dice.NewSource(dice.Seed(seed).Derive("dragon-bots")),
 		state: s, rec: dragon.NewRecord(g, names, seed), path: path, now: now, started: now().UTC().Format(time.RFC3339)}
 	dg.rec.Levels = make([]string, len(seats))
 	dg.bots = make([]*dragon.Bot, len(seats))

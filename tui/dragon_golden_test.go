@@ -72,7 +72,7 @@ func TestGoldenDragonBattle(t *testing.T) {
 }
 
 func TestGoldenDragonHelp(t *testing.T) {
-	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", dragon.SeedFrom("help"), ""))
+	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", dice.SeedFrom("help"), ""))
 	goldenScreen(t, m, 80, 100, screenStep{"?", "Soldiers (melds"})
 }
 

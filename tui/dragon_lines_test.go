@@ -118,7 +118,7 @@ func newDragonGame(t testing.TB, players string, seed [32]byte, path string) *Dr
 // RunDragonLines (stdin and stdout), and checks the lines, the winner and
 // the saved record.
 func TestDragonLinesWholeGame(t *testing.T) {
-	seed := dragon.SeedFrom("lines-1")
+	seed := dice.SeedFrom("lines-1")
 	played, script, stepOut := playDragonLines(t, seed)
 
 	path := filepath.Join(t.TempDir(), "game.json")
@@ -184,7 +184,7 @@ func TestDragonLinesWholeGame(t *testing.T) {
 // TestDragonLinesRefused: commands that are refused say why and change
 // nothing.
 func TestDragonLinesRefused(t *testing.T) {
-	g := newDragonGame(t, "you,ana", dragon.SeedFrom("refused"), "")
+	g := newDragonGame(t, "you,ana", dice.SeedFrom("refused"), "")
 	var out strings.Builder
 	w := bufio.NewWriter(&out)
 	l := &dragonLines{g: g, w: w}
@@ -248,7 +248,7 @@ func TestDragonLinesRefused(t *testing.T) {
 // bot action was changed is refused.
 func TestDragonResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.json")
-	seed := dragon.SeedFrom("resume")
+	seed := dice.SeedFrom("resume")
 	g := newDragonGame(t, "you,bot:random,bot:smart", seed, path)
 	// Play until the person has thrown a few times.
 	for n := 0; n < 40 && !g.Over(); n++ {
@@ -304,7 +304,7 @@ func TestDragonResume(t *testing.T) {
 	// A bot's recruit changed by hand into another legal action (a brawl):
 	// the game could replay it, but the bot would not have chosen it.
 	rec := *g.Record()
-	src := dragon.NewSource(seed)
+	src := dice.NewSource(seed)
 	st, _, _ := g.Game().New(rec.Players, src)
 	for i, a := range rec.Actions {
 		if st.Turn != 0 && a.Kind == dragon.ActRecruit {

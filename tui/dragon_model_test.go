@@ -29,7 +29,7 @@ func newDragonModel(t testing.TB, players string, seed [32]byte, w, h int) *Drag
 func dragonSeed(t testing.TB, name, players string, ok func(g *DragonGame) bool) [32]byte {
 	t.Helper()
 	for i := range 5000 {
-		seed := dragon.SeedFrom(fmt.Sprintf("%s-%d", name, i))
+		seed := dice.SeedFrom(fmt.Sprintf("%s-%d", name, i))
 		if ok(newDragonGame(t, players, seed, "")) {
 			return seed
 		}
@@ -201,7 +201,7 @@ func positionsOf(faces []int, k dice.Hand) []string {
 // keys and checks every screen: the bot's Magic Items never appear above
 // the log (the log names only cards discarded or used, which are public).
 func TestDragonBotItemsNeverShown(t *testing.T) {
-	m := newDragonModel(t, "you,bot:smart", dragon.SeedFrom("never"), 100, 40)
+	m := newDragonModel(t, "you,bot:smart", dice.SeedFrom("never"), 100, 40)
 	g := m.g
 	for steps := 0; !g.Over() && steps < 3000; steps++ {
 		screen, _, _ := strings.Cut(m.View(), "─ log")
@@ -287,7 +287,7 @@ func TestDragonRallyReward(t *testing.T) {
 
 // TestDragonQuitAsks: q asks first; n goes back, y quits and saves.
 func TestDragonQuitAsks(t *testing.T) {
-	m := newDragonModel(t, "you,bot:smart", dragon.SeedFrom("quit"), 80, 30)
+	m := newDragonModel(t, "you,bot:smart", dice.SeedFrom("quit"), 80, 30)
 	press(m, "q")
 	if !strings.Contains(m.View(), "Quit?") {
 		t.Fatalf("q did not ask:\n%s", m.View())
@@ -305,7 +305,7 @@ func TestDragonQuitAsks(t *testing.T) {
 
 // TestDragonNarrow: every line of the table fits 60 columns.
 func TestDragonNarrow(t *testing.T) {
-	m := newDragonModel(t, "you,ana,bot:smart", dragon.SeedFrom("narrow"), 60, 24)
+	m := newDragonModel(t, "you,ana,bot:smart", dice.SeedFrom("narrow"), 60, 24)
 	press(m, "enter")
 	for _, l := range strings.Split(m.View(), "\n") {
 		if w := len([]rune(l)); w > 60 {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 )
@@ -56,7 +56,7 @@ func FuzzLineCommands(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, engine.SeedFrom("fuzz"), "", fixedNow)
+		g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("fuzz"), "", fixedNow)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -40,7 +40,7 @@ type Game struct {
 
 // NewGame starts a game under r with the seats and the dice seed. It is
 // saved to path ("" for never); now stamps the record (nil: time.Now).
-func NewGame(r rules.Rules, seats []Seat, seed engine.Seed, path string, now func() time.Time) (*Game, error) {
+func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func() time.Time) (*Game, error) {
 	if now == nil {
 		now = time.Now
 	}

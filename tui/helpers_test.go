@@ -11,7 +11,6 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -35,21 +34,21 @@ func seatOrder(name string) rules.Rules {
 // seedWhere returns the first seed "name-0", "name-1", ... whose first
 // throw of six dice satisfies ok. The dice come from the engine's ChaCha
 // source, so the search is deterministic.
-func seedWhere(t testing.TB, name string, ok func(dice.Hand) bool) engine.Seed {
+func seedWhere(t testing.TB, name string, ok func(dice.Hand) bool) dice.Seed {
 	t.Helper()
 	for i := range 10000 {
-		seed := engine.SeedFrom(fmt.Sprintf("%s-%d", name, i))
-		if ok(engine.ThrowDice(engine.NewChaCha(seed), 6)) {
+		seed := dice.SeedFrom(fmt.Sprintf("%s-%d", name, i))
+		if ok(dice.Throw(dice.NewSource(seed), 6)) {
 			return seed
 		}
 	}
 	t.Fatalf("no seed for %s", name)
-	return engine.Seed{}
+	return dice.Seed{}
 }
 
 // newModel returns a model of a game under r with seats, sized w×h, with
 // no colours, bots playing at once and games saved in a temp dir.
-func newModel(t testing.TB, r rules.Rules, seats []Seat, seed engine.Seed, w, h int) *Model {
+func newModel(t testing.TB, r rules.Rules, seats []Seat, seed dice.Seed, w, h int) *Model {
 	t.Helper()
 	m := New(Options{Rules: r, Seats: seats, Seed: seed, GamesDir: t.TempDir(), Now: fixedNow, Renderer: plainRenderer()})
 	if m.Err() != nil {

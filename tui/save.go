@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/record"
 )
 
@@ -140,7 +140,7 @@ func ResumeGame(path string, now func() time.Time) (*Game, error) {
 		return nil, fmt.Errorf("%w: %s: the seed of an unfinished game is kept in %s, which cannot be read: %w", ErrSave, path, SeedPath(path), err)
 	}
 	hexSeed := strings.TrimSpace(string(seedText))
-	seed := engine.SeedFrom(hexSeed)
+	seed := dice.SeedFrom(hexSeed)
 	if len(hexSeed) != 64 || seed.Hex() != hexSeed {
 		return nil, fmt.Errorf("%w: %s does not hold a seed (64 hex digits)", ErrSave, SeedPath(path))
 	}

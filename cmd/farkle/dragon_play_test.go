@@ -68,8 +68,8 @@ func dragonPerson(g *dragon.Game, v dragon.View) (dragon.Action, string) {
 func dragonScript(t *testing.T, seedText string) (string, dragon.State) {
 	t.Helper()
 	g := dragon.MustGame(dragon.DefaultRules(), dragon.DefaultCards())
-	seed := dragon.SeedFrom(seedText)
-	src, botSrc := dragon.NewSource(seed), dragon.NewSource(dragon.BotSeed(seed))
+	seed := dice.SeedFrom(seedText)
+	src, botSrc := dice.NewSource(seed), dice.NewSource(dice.Seed(seed).Derive("dragon-bots"))
 	s, _, err := g.New([]string{"you", "smart"}, src)
 	if err != nil {
 		t.Fatal(err)
