@@ -151,17 +151,33 @@ func (g *Game) Apply(s State, a Action, src dice.Source) (State, []Event, error)
 }
 
 // ApplyFor is Apply for an action sent by the player in seat: it returns
-// an error wrapping ErrNotTurn, with s unchanged, unless seat is the seat
-// to act. Servers use it; Apply trusts its caller.
+// Check's error, with s unchanged, unless the action is legal for seat.
+// Servers use it; Apply trusts its caller to be the seat to act.
 func (g *Game) ApplyFor(s State, seat int, a Action, src dice.Source) (State, []Event, error) {
-	if s.Phase != PhaseOver && seat != s.Turn {
+	if err := g.Check(s, seat, a); err != nil {
+		return s, nil, err
+	}
+	n := s.Clone()
+	var evs []Event
+	g.apply(&n, a, src, &evs)
+	return n, evs, nil
+}
+
+// Check reports whether ApplyFor would accept action a from seat in s,
+// without a source and without playing it: nil, or an error wrapping
+// ErrGameOver, ErrNotTurn, ErrBadAction or ErrIllegal that says why.
+func (g *Game) Check(s State, seat int, a Action) error {
+	if s.Phase == PhaseOver {
+		return fmt.Errorf("%w: no more actions", ErrGameOver)
+	}
+	if seat != s.Turn {
 		name := "a spectator"
 		if seat >= 0 && seat < len(s.Players) {
 			name = s.Players[seat].Name
 		}
-		return s, nil, fmt.Errorf("%w: it is %s's turn, not %s's", ErrNotTurn, s.Players[s.Turn].Name, name)
+		return fmt.Errorf("%w: it is %s's turn, not %s's", ErrNotTurn, s.Players[s.Turn].Name, name)
 	}
-	return g.Apply(s, a, src)
+	return g.check(&s, a)
 }
 
 // check returns why a is not legal in s, or nil.

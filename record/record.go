@@ -37,6 +37,19 @@ type Meta struct {
 	Extra   map[string]string `json:"extra,omitempty"` // e.g. bot levels by seat
 }
 
+// SetLevel notes in Extra that seat is played by a bot of level.
+func (m *Meta) SetLevel(seat int, level string) {
+	if m.Extra == nil {
+		m.Extra = map[string]string{}
+	}
+	m.Extra[levelKey(seat)] = level
+}
+
+// Level returns the bot level of seat noted by SetLevel, "" for a person.
+func (m Meta) Level(seat int) string { return m.Extra[levelKey(seat)] }
+
+func levelKey(seat int) string { return fmt.Sprintf("bot.%d", seat) }
+
 // Entry is one action and, for a throw or roll-off, the dice it threw.
 type Entry struct {
 	engine.Action
