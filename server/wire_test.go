@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/sqlite"
@@ -208,15 +209,15 @@ func TestWireDragon(t *testing.T) {
 func ordinaryWireTable(t *testing.T) store.Table {
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
-	if err := r.Validate(); err != nil {
+	v, err := game.NewFarkle(r)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return store.Table{Rules: r}
+	return store.Table{Kind: v.Kind(), Rules: v.Rules()}
 }
 
 // dragonWireTable is Dragon Farkle with the default rules.
 func dragonWireTable(*testing.T) store.Table {
-	rs := dragonShared().game.Rules().Soldiers
-	rs.Name = store.KindDragon
-	return store.Table{Kind: store.KindDragon, Variant: dragonVariant, Rules: rs}
+	v := defaultDragon()
+	return store.Table{Kind: v.Kind(), Rules: v.Rules()}
 }
