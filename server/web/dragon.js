@@ -412,6 +412,7 @@ export function dragonPage(id) {
       h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; the record replays every throw from it.'),
       h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `dragon-${id}.json` }, 'Download the record'),
+        h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
         h('button', { class: 'primary', id: 'again', onclick: async () => {
           const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
           const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'smart' }])] });
