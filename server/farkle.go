@@ -205,22 +205,6 @@ func logLines(version int, evs []game.Event, names []string) []logLine {
 	return out
 }
 
-// stateView is the engine state with what a client needs to draw the
-// choices: the seat to act and the legal actions with their points.
-type stateView struct {
-	engine.State             // its step is "throw", "keep", "choose", or "" outside a turn
-	Actor        int         `json:"actor"`
-	ToThrow      int         `json:"to_throw"`
-	Legal        []legalView `json:"legal"`
-	BankWhy      string      `json:"bank_why,omitempty"` // why Bank is not allowed now
-}
-
-type legalView struct {
-	Type   engine.Kind `json:"type"`
-	Dice   []int       `json:"dice,omitempty"`
-	Points int         `json:"points,omitempty"`
-}
-
 // stateOf returns the game state for clients, nil before the game starts.
 // t.mu is held.
 func stateOf(t *table) *stateView {
@@ -234,23 +218,6 @@ func stateOf(t *table) *stateView {
 	return makeStateView(st)
 }
 
-func makeStateView(s engine.State) *stateView {
-	v := &stateView{State: s, Actor: s.Actor(), ToThrow: s.ToThrow(), Legal: []legalView{}}
-	if s.Phase == engine.PhasePlay && s.Step == engine.StepKeep {
-		for _, k := range s.Table().Keeps(s.Throw) {
-			v.Legal = append(v.Legal, legalView{Type: engine.Keep, Dice: k.Hand.Faces(), Points: int(k.Points)})
-		}
-	} else {
-		for _, a := range s.Legal() {
-			v.Legal = append(v.Legal, legalView{Type: a.Kind})
-		}
-	}
-	if ok, why := s.CanBank(); !ok && s.Phase == engine.PhasePlay && s.Step == engine.StepChoose {
-		v.BankWhy = why
-	}
-	return v
-}
-
 type welcomeMsg struct {
 	Type  string     `json:"type"` // "welcome"
 	You   youView    `json:"you"`
@@ -260,11 +227,11 @@ type welcomeMsg struct {
 }
 
 type updateMsg struct {
-	Type   string         `json:"type"` // "update"
-	Table  tableView      `json:"table"`
-	State  *stateView     `json:"state"`
-	Action *engine.Action `json:"action,omitempty"`
-	Log    []logLine      `json:"log"`
+	Type   string      `json:"type"` // "update"
+	Table  tableView   `json:"table"`
+	State  *stateView  `json:"state"`
+	Action *actionView `json:"action,omitempty"`
+	Log    []logLine   `json:"log"`
 }
 
 func (k *farkleKind) welcome(t *table, _ int, you youView) any {
@@ -279,7 +246,8 @@ func (k *farkleKind) welcome(t *table, _ int, you youView) any {
 func (k *farkleKind) update(t *table, _ int, tv tableView, actor int, a game.Action, evs []game.Event) any {
 	ea, _ := a.(engine.Action)
 	ea.Player = actor
-	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &ea, Log: logLines(t.play.Game().Version(), evs, t.names())}
+	av := actionOf(ea)
+	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Log: logLines(t.play.Game().Version(), evs, t.names())}
 }
 
 func (k *farkleKind) tableJSON(t *table, tv tableView) any {
@@ -335,10 +303,10 @@ func (k *farkleKind) hint(c *client, m clientMsg) {
 
 // replayStep is one action of a replay with the state after it.
 type replayStep struct {
-	Action engine.Action `json:"action"`
-	Threw  dice.Hand     `json:"threw,omitempty"`
-	Log    []logLine     `json:"log"`
-	State  *stateView    `json:"state"`
+	Action actionView `json:"action"`
+	Threw  []int      `json:"threw,omitempty"`
+	Log    []logLine  `json:"log"`
+	State  *stateView `json:"state"`
 }
 
 func (k *farkleKind) replay(t *table, rec *game.Record) (any, error) {
@@ -370,7 +338,7 @@ func (k *farkleKind) replay(t *table, rec *game.Record) (any, error) {
 		for _, e := range st.Events {
 			lines = append(lines, logLine{Version: i + 1, Type: e.Kind.String(), Player: e.Player, Text: e.Describe(rec.Players)})
 		}
-		out.Steps = append(out.Steps, replayStep{Action: st.Action, Threw: old.Actions[i].Threw, Log: lines, State: makeStateView(after)})
+		out.Steps = append(out.Steps, replayStep{Action: actionOf(st.Action), Threw: old.Actions[i].Threw.Faces(), Log: lines, State: makeStateView(after)})
 	}
 	return out, nil
 }
