@@ -16,23 +16,23 @@ import (
 // with their points.
 type stateView struct {
 	Players    []standingView `json:"players"`
-	Phase      string       `json:"phase"` // "first-roll-off", "play", "tie-roll-off" or "over"
-	Current    int          `json:"current"`
-	Step       string       `json:"step"` // "throw", "keep", "choose", or "" outside a turn
-	Total      int          `json:"total"`
-	Left       int          `json:"left"`
-	Throw      []int        `json:"throw"`
-	Kept       []int        `json:"kept"`
-	FinalRound bool         `json:"final_round"`
-	Trigger    int          `json:"trigger"`
-	Contenders []int        `json:"contenders,omitempty"`
-	RollFaces  []int        `json:"roll_faces,omitempty"`
-	Winners    []int        `json:"winners,omitempty"`
-	Version    int          `json:"version"`
-	Actor      int          `json:"actor"`
-	ToThrow    int          `json:"to_throw"`
-	Legal      []legalView  `json:"legal"`
-	BankWhy    string       `json:"bank_why,omitempty"` // why Bank is not allowed now
+	Phase      string         `json:"phase"` // "first-roll-off", "play", "tie-roll-off" or "over"
+	Current    int            `json:"current"`
+	Step       string         `json:"step"` // "throw", "keep", "choose", or "" outside a turn
+	Total      int            `json:"total"`
+	Left       int            `json:"left"`
+	Throw      []int          `json:"throw"`
+	Kept       []int          `json:"kept"`
+	FinalRound bool           `json:"final_round"`
+	Trigger    int            `json:"trigger"`
+	Contenders []int          `json:"contenders,omitempty"`
+	RollFaces  []int          `json:"roll_faces,omitempty"`
+	Winners    []int          `json:"winners,omitempty"`
+	Version    int            `json:"version"`
+	Actor      int            `json:"actor"`
+	ToThrow    int            `json:"to_throw"`
+	Legal      []legalView    `json:"legal"`
+	BankWhy    string         `json:"bank_why,omitempty"` // why Bank is not allowed now
 }
 
 // standingView is one seat's standing.
