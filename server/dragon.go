@@ -139,42 +139,14 @@ func (k *dragonKit) parseAction(raw json.RawMessage) (game.Action, error) {
 	return a, nil
 }
 
-// dragonLine is one line of a dragon table's log, as one seat may read it.
-type dragonLine struct {
-	Version int    `json:"version"` // the number of actions played when it happened
-	Kind    string `json:"kind"`
-	Seat    int    `json:"seat"`
-	Text    string `json:"text"`
-	// Dice, Face and N of a throw (N: its brawl score), so that a front
-	// end can show a brawl throw by throw.
-	Dice dice.Hand        `json:"dice,omitempty"`
-	Face dragon.EventFace `json:"face,omitempty"`
-	N    int              `json:"n,omitempty"`
-}
-
-// dragonView is the game as one seat sees it, with the state version and,
-// on the seat's turn, the soldiers each legal keep is worth.
-type dragonView struct {
-	dragon.View
-	Version int          `json:"version"`
-	Keeps   []dragonKeep `json:"keeps,omitempty"`
-}
-
-// dragonKeep is one legal keep with what it is worth: Points recruited
-// (before a Rally's doubling), or Cost paid in a battle.
-type dragonKeep struct {
-	Dice   []int `json:"dice"`
-	Points int   `json:"points"`
-	Cost   int   `json:"cost,omitempty"`
-}
-
 // viewOf returns the game of st at version for seat (dragon.Spectator
 // for a watcher).
 func (k *dragonKit) viewOf(st dragon.State, version, seat int) *dragonView {
 	g := k.game
-	v := &dragonView{View: g.View(st, seat), Version: version}
+	dv := g.View(st, seat)
+	v := viewOfDragon(dv, version)
 	seen := map[dice.Hand]bool{}
-	for _, a := range v.Legal {
+	for _, a := range dv.Legal {
 		if a.Kind != dragon.ActKeep || seen[a.Keep] {
 			continue
 		}
@@ -205,7 +177,10 @@ func (k *dragonKit) log(version int, evs []game.Event, seat int, names []string)
 	for _, e := range dragon.ViewEvents(dragonEvents(evs), seat) {
 		l := dragonLine{Version: version, Kind: e.Kind.String(), Seat: e.Seat, Text: k.game.Describe(names, e)}
 		if e.Kind == dragon.EvThrow {
-			l.Dice, l.Face, l.N = e.Dice, e.Face, e.N
+			l.Dice, l.N = e.Dice.Faces(), e.N
+			if e.Face != dragon.Blank {
+				l.Face = name(e.Face)
+			}
 		}
 		out = append(out, l)
 	}
@@ -230,21 +205,21 @@ type dragonWelcomeMsg struct {
 }
 
 type dragonUpdateMsg struct {
-	Type   string         `json:"type"` // "update"
-	Kind   string         `json:"kind"` // "dragon"
-	Table  tableView      `json:"table"`
-	Dragon *dragonView    `json:"dragon"`
-	Action *dragon.Action `json:"action,omitempty"`
-	Events []dragon.Event `json:"events"` // filtered for the seat
-	Log    []dragonLine   `json:"log"`
+	Type   string            `json:"type"` // "update"
+	Kind   string            `json:"kind"` // "dragon"
+	Table  tableView         `json:"table"`
+	Dragon *dragonView       `json:"dragon"`
+	Action *dragonActionView `json:"action,omitempty"`
+	Events []dragonEventView `json:"events"` // filtered for the seat
+	Log    []dragonLine      `json:"log"`
 }
 
 type dragonHintMsg struct {
-	Type    string          `json:"type"` // "hint"
-	Kind    string          `json:"kind"` // "dragon"
-	Version int             `json:"version"`
-	Advice  []dragon.Advice `json:"advice"`
-	ID      string          `json:"id,omitempty"`
+	Type    string       `json:"type"` // "hint"
+	Kind    string       `json:"kind"` // "dragon"
+	Version int          `json:"version"`
+	Advice  []adviceView `json:"advice"`
+	ID      string       `json:"id,omitempty"`
 }
 
 func (k *dragonKit) welcome(t *table, seat int, you youView) any {
@@ -258,9 +233,10 @@ func (k *dragonKit) welcome(t *table, seat int, you youView) any {
 
 func (k *dragonKit) update(t *table, seat int, tv tableView, _ int, a game.Action, evs []game.Event) any {
 	da, _ := a.(dragon.Action)
+	av := dragonActionOf(da)
 	version := t.play.Game().Version()
-	return dragonUpdateMsg{Type: "update", Kind: string(game.Dragon), Table: tv, Dragon: k.viewFor(t, seat), Action: &da,
-		Events: dragon.ViewEvents(dragonEvents(evs), seat), Log: k.log(version, evs, seat, t.names())}
+	return dragonUpdateMsg{Type: "update", Kind: string(game.Dragon), Table: tv, Dragon: k.viewFor(t, seat), Action: &av,
+		Events: eventsOf(dragon.ViewEvents(dragonEvents(evs), seat)), Log: k.log(version, evs, seat, t.names())}
 }
 
 func (k *dragonKit) tableJSON(t *table, tv tableView) any {
@@ -290,20 +266,16 @@ func (k *dragonKit) hint(c *client, m clientMsg) {
 	v := k.game.View(st, seat)
 	version := t.play.Game().Version()
 	t.mu.Unlock()
-	adv := k.brains.Advise(v)
-	if adv == nil {
-		adv = []dragon.Advice{}
-	}
-	c.sendJSON(dragonHintMsg{Type: "hint", Kind: string(game.Dragon), Version: version, Advice: adv, ID: m.ID})
+	c.sendJSON(dragonHintMsg{Type: "hint", Kind: string(game.Dragon), Version: version, Advice: adviceOf(k.brains.Advise(v)), ID: m.ID})
 }
 
 // dragonStep is one action of a replay: the action, the log lines it
 // wrote and the game after it, as a watcher saw them (a replay of a game
 // in play shows nothing a watcher could not see).
 type dragonStep struct {
-	Action dragon.Action `json:"action"`
-	Log    []dragonLine  `json:"log"`
-	Dragon *dragonView   `json:"dragon"`
+	Action dragonActionView `json:"action"`
+	Log    []dragonLine     `json:"log"`
+	Dragon *dragonView      `json:"dragon"`
 }
 
 func (k *dragonKit) replay(t *table, rec *game.Record) (any, error) {
@@ -327,7 +299,7 @@ func (k *dragonKit) replay(t *table, rec *game.Record) (any, error) {
 		if i == 0 {
 			out.Start = k.viewOf(st.Before.(*game.DragonGame).State(), 0, dragon.Spectator)
 		}
-		out.Steps = append(out.Steps, dragonStep{Action: st.Action.(dragon.Action), Log: k.log(i+1, st.Events, dragon.Spectator, rec.Players),
+		out.Steps = append(out.Steps, dragonStep{Action: dragonActionOf(st.Action.(dragon.Action)), Log: k.log(i+1, st.Events, dragon.Spectator, rec.Players),
 			Dragon: k.viewOf(after.(*game.DragonGame).State(), i+1, dragon.Spectator)})
 	}
 	return out, nil
