@@ -727,7 +727,10 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, store.Errorf(store.ENOTFOUND, "the game at table %s has not started", t.id))
 		return
 	}
-	out, err := t.kind.replay(t, rec)
+	t.mu.Lock()
+	tv := t.view()
+	t.mu.Unlock()
+	out, err := t.kind.replay(t, tv, rec)
 	if err != nil {
 		s.httpError(w, err)
 		return

@@ -117,14 +117,11 @@ func (t *table) botSource() *lockedSource {
 
 // dragonGame returns the Dragon Farkle state of the table's game. t.mu is held.
 func dragonState(t *table) (dragon.State, bool) {
-	if t.play == nil {
-		return dragon.State{}, false
-	}
-	dg, ok := t.play.Game().(*game.DragonGame)
+	g, ok := playing[*game.DragonGame](t)
 	if !ok {
 		return dragon.State{}, false
 	}
-	return dg.State(), true
+	return g.State(), true
 }
 
 // parseAction reads a dragon.Action.
@@ -278,31 +275,13 @@ type dragonStep struct {
 	Dragon *dragonView      `json:"dragon"`
 }
 
-func (k *dragonKit) replay(t *table, rec *game.Record) (any, error) {
-	final, steps, err := game.Replay(rec, t.meta.Seed) // the seed stays here: every view is a watcher's
-	if err != nil {
-		return nil, err
+func (k *dragonKit) replay(t *table, tv tableView, rec *game.Record) (any, error) {
+	start := func(g game.Game) *dragonView {
+		return k.viewOf(g.(*game.DragonGame).State(), g.Version(), dragon.Spectator)
 	}
-	out := struct {
-		Table tableView    `json:"table"`
-		Start *dragonView  `json:"start"`
-		Steps []dragonStep `json:"steps"`
-	}{Steps: []dragonStep{}}
-	t.mu.Lock()
-	out.Table = t.view()
-	t.mu.Unlock()
-	for i, st := range steps {
-		after := final
-		if i+1 < len(steps) {
-			after = steps[i+1].Before
-		}
-		if i == 0 {
-			out.Start = k.viewOf(st.Before.(*game.DragonGame).State(), 0, dragon.Spectator)
-		}
-		out.Steps = append(out.Steps, dragonStep{Action: dragonActionOf(st.Action.(dragon.Action)), Log: k.log(i+1, st.Events, dragon.Spectator, rec.Players),
-			Dragon: k.viewOf(after.(*game.DragonGame).State(), i+1, dragon.Spectator)})
-	}
-	return out, nil
+	return replayOf(t, tv, rec, start, func(i int, st game.Step, after game.Game) dragonStep {
+		return dragonStep{Action: dragonActionOf(st.Action.(dragon.Action)), Log: k.log(i+1, st.Events, dragon.Spectator, rec.Players), Dragon: start(after)}
+	})
 }
 
 func (k *dragonKit) analyze(*Server, *game.Record) (Analysis, error) {

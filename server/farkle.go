@@ -208,14 +208,10 @@ func logLines(version int, evs []game.Event, names []string) []logLine {
 // stateOf returns the game state for clients, nil before the game starts.
 // t.mu is held.
 func stateOf(t *table) *stateView {
-	if t.play == nil {
-		return nil
+	if g, ok := playing[*game.FarkleGame](t); ok {
+		return makeStateView(g.State())
 	}
-	st, err := state(t.play.Game())
-	if err != nil {
-		return nil
-	}
-	return makeStateView(st)
+	return nil
 }
 
 type welcomeMsg struct {
@@ -309,38 +305,13 @@ type replayStep struct {
 	State  *stateView `json:"state"`
 }
 
-func (k *farkleKind) replay(t *table, rec *game.Record) (any, error) {
-	old, err := ordinaryRecord(rec)
-	if err != nil {
-		return nil, err
-	}
-	final, steps, err := record.Replay(old)
-	if err != nil {
-		return nil, err
-	}
-	out := struct {
-		Table tableView    `json:"table"`
-		Start *stateView   `json:"start"`
-		Steps []replayStep `json:"steps"`
-	}{Steps: []replayStep{}}
-	t.mu.Lock()
-	out.Table = t.view()
-	t.mu.Unlock()
-	for i, st := range steps {
-		after := final
-		if i+1 < len(steps) {
-			after = steps[i+1].Before
-		}
-		if i == 0 {
-			out.Start = makeStateView(st.Before)
-		}
-		var lines []logLine
-		for _, e := range st.Events {
-			lines = append(lines, logLine{Version: i + 1, Type: e.Kind.String(), Player: e.Player, Text: e.Describe(rec.Players)})
-		}
-		out.Steps = append(out.Steps, replayStep{Action: actionOf(st.Action), Threw: old.Actions[i].Threw.Faces(), Log: lines, State: makeStateView(after)})
-	}
-	return out, nil
+func (k *farkleKind) replay(t *table, tv tableView, rec *game.Record) (any, error) {
+	start := func(g game.Game) *stateView { return makeStateView(g.(*game.FarkleGame).State()) }
+	return replayOf(t, tv, rec, start, func(i int, st game.Step, after game.Game) replayStep {
+		var e record.Entry
+		_ = json.Unmarshal(rec.Actions[i], &e) // it replayed: it reads
+		return replayStep{Action: actionOf(st.Action.(engine.Action)), Threw: e.Threw.Faces(), Log: logLines(i+1, st.Events, rec.Players), State: start(after)}
+	})
 }
 
 // ordinaryRecord is rec, of the ordinary game, as package record holds it

@@ -44,8 +44,8 @@ type gameKind interface {
 	// hint answers a hint message.
 	hint(c *client, m clientMsg)
 	// replay is every step of the game of rec, as GET
-	// /api/tables/{id}/replay shows it.
-	replay(t *table, rec *game.Record) (any, error)
+	// /api/tables/{id}/replay shows it (replayOf).
+	replay(t *table, tv tableView, rec *game.Record) (any, error)
 	// analyze rates the decisions of a finished game.
 	analyze(s *Server, rec *game.Record) (Analysis, error)
 	// result fills the counts of seat's stats line from the final game.
@@ -94,4 +94,46 @@ func (s *Server) kindOfVariant(v game.Variant) (gameKind, error) {
 		return k, nil
 	}
 	return nil, fmt.Errorf("this server does not serve games of kind %q", v.Kind())
+}
+
+// playing returns the table's game as the kind's type G, ok false before
+// it starts. t.mu is held.
+func playing[G game.Game](t *table) (g G, ok bool) {
+	if t.play == nil {
+		return g, false
+	}
+	g, ok = t.play.Game().(G)
+	return g, ok
+}
+
+// replayView is a replay as GET /api/tables/{id}/replay shows it: the
+// table, the game before the first action and every step, each as the
+// table's kind shows them.
+type replayView[S, T any] struct {
+	Table tableView `json:"table"`
+	Start S         `json:"start"`
+	Steps []T       `json:"steps"`
+}
+
+// replayOf replays rec from the table's seed (the seed stays on the
+// server: every view is a watcher's) and shows the game before the first
+// action with start and every step, with the game after it, with step.
+func replayOf[S, T any](t *table, tv tableView, rec *game.Record, start func(game.Game) S,
+	step func(i int, st game.Step, after game.Game) T) (replayView[S, T], error) {
+	out := replayView[S, T]{Table: tv, Steps: []T{}}
+	final, steps, err := game.Replay(rec, t.meta.Seed)
+	if err != nil {
+		return out, err
+	}
+	for i, st := range steps {
+		after := final
+		if i+1 < len(steps) {
+			after = steps[i+1].Before
+		}
+		if i == 0 {
+			out.Start = start(st.Before)
+		}
+		out.Steps = append(out.Steps, step(i, st, after))
+	}
+	return out, nil
 }

@@ -27,26 +27,7 @@ import (
 func TestMigrateKeepsData(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=foreign_keys(ON)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := raw.Exec(q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`)
-	for i, name := range []string{"0001_init.sql", "0002_table_kind.sql"} {
-		v := i + 1
-		body, err := os.ReadFile(filepath.Join("migrations", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		exec(string(body))
-		exec(`INSERT INTO schema_migrations VALUES (?, ?, 1)`, v, name)
-	}
+	exec, upgrade := oldDatabase(t, path, "0001_init.sql", "0002_table_kind.sql")
 	r := rules.MustPreset("classic")
 	tb := store.Table{ID: "old", Seats: []store.Seat{{Name: "Ann", PlayerID: "p1"}, {Name: "Bot", Bot: "steady"}}, Seed: dice.SeedFrom("old")}
 	g, err := record.Start(r, []string{"Ann", "Bot"}, tb.Seed)
@@ -69,15 +50,7 @@ func TestMigrateKeepsData(t *testing.T) {
 	exec(`INSERT INTO tables (id, rules, seats, seed, status, actions, created, updated, winners, scores, record) VALUES ('done', ?, ?, 'ab', 'over', 0, 5, 6, '[0]', '[500,100]', '{}')`, rj, sj)
 	exec(`INSERT INTO results VALUES ('done', 0, 'p1', 'Ann', 500, 1, 3, 1, 500, 300, 0, 6)`)
 	exec(`INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated) VALUES ('drag', 'dragon', ?, ?, 'cd', 'waiting', 0, 7, 7)`, rj, sj)
-	if err := raw.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	db, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := upgrade()
 	old, err := db.Table(ctx, "old")
 	if err != nil {
 		t.Fatal(err)
@@ -163,25 +136,7 @@ func sameRules(t *testing.T, tb store.Table, r rules.Rules) bool {
 func TestMigrateOneKind(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=foreign_keys(ON)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := raw.Exec(q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`)
-	for i, name := range []string{"0001_init.sql", "0002_table_kind.sql", "0003_failed_expired.sql", "0004_table_variant.sql"} {
-		body, err := os.ReadFile(filepath.Join("migrations", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		exec(string(body))
-		exec(`INSERT INTO schema_migrations VALUES (?, ?, 1)`, i+1, name)
-	}
+	exec, upgrade := oldDatabase(t, path, "0001_init.sql", "0002_table_kind.sql", "0003_failed_expired.sql", "0004_table_variant.sql")
 	seats := mustJSON(t, []store.Seat{{Name: "Ann", PlayerID: "p1"}, {Name: "Bo", PlayerID: "p2"}})
 	players := []string{"Ann", "Bo"}
 
@@ -232,15 +187,7 @@ func TestMigrateOneKind(t *testing.T) {
 	}
 	exec(`INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated) VALUES ('classic', 'dragon', ?, ?, ?, 'waiting', 0, 9, 9)`,
 		mustJSON(t, soldiers), seats, dice.SeedFrom("classic").Hex())
-	if err := raw.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	db, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := upgrade()
 	ord, err := db.Table(ctx, "ord")
 	if err != nil {
 		t.Fatal(err)
@@ -283,5 +230,44 @@ func TestMigrateOneKind(t *testing.T) {
 	}
 	if got := p.Game().(*game.DragonGame).State(); got.Turn != st.Turn || got.Pool != st.Pool || p.Game().Version() != len(acts) {
 		t.Fatalf("resumed at turn %d pool %d, want %d %d", got.Turn, got.Pool, st.Turn, st.Pool)
+	}
+}
+
+// oldDatabase creates the database file at path with the schema of the
+// named migrations only, as a server of their time left it. It returns a
+// function that runs a statement on it or fails the test, and upgrade,
+// which closes it and opens it with this code (closed when the test ends).
+func oldDatabase(t *testing.T, path string, migrations ...string) (exec func(q string, args ...any), upgrade func() *sqlite.DB) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=foreign_keys(ON)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec = func(q string, args ...any) {
+		t.Helper()
+		if _, err := raw.Exec(q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`)
+	for i, name := range migrations {
+		body, err := os.ReadFile(filepath.Join("migrations", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		exec(string(body))
+		exec(`INSERT INTO schema_migrations VALUES (?, ?, 1)`, i+1, name)
+	}
+	return exec, func() *sqlite.DB {
+		t.Helper()
+		if err := raw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		db, err := sqlite.Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
 	}
 }
