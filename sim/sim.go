@@ -31,7 +31,7 @@ type Config struct {
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Tables supplies solver results to expert and perfect; nil means
-	// bot.DefaultTables.
+	// bot.DefaultTables().
 	Tables *bot.Tables
 	// Record, if set, is called with the record of every game (from the
 	// worker goroutines, so it must be safe for concurrent use; i is the
@@ -144,7 +144,7 @@ type tally struct {
 // that fall back to a simpler level.
 func Bots(r rules.Rules, levels []string, ts *bot.Tables) (map[string]bot.Strategy, []string, error) {
 	if ts == nil {
-		ts = bot.DefaultTables
+		ts = bot.DefaultTables()
 	}
 	out := map[string]bot.Strategy{}
 	var notes []string

@@ -52,10 +52,16 @@ fair-dice commitment to yourself; --resume FILE continues it.`
 // botPace is the pause before each bot action in the full-screen game.
 const botPace = 700 * time.Millisecond
 
-// playAdvisor values choices for the hint key: the solvers' win
-// probability or expected points (package advise), sharing the solver
-// results and their cache with the bots.
-var playAdvisor tui.Advisor = tui.NewSolverAdvisor(bot.DefaultTables)
+// playTables returns the solver results of farkle play, shared by the bots
+// and the hint key: duel tables read from and written to the cache
+// directory of the environment, memory caches bounded as
+// bot.DefaultLimits. The terminal game makes its bots without saying
+// where their results come from, so they become bot.DefaultTables.
+func playTables(e *env) *bot.Tables {
+	ts := bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
+	bot.SetDefaultTables(ts)
+	return ts
+}
 
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
@@ -97,7 +103,10 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			return usagef("--resume %s: %v", *resume, err)
 		}
 	}
-	o := tui.Options{Game: g, Now: now, Advisor: playAdvisor, BotDelay: botPace}
+	// The hint key: the solvers' win probability or expected points
+	// (package advise).
+	advisor := tui.NewSolverAdvisor(playTables(e))
+	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: botPace}
 	if g == nil {
 		r, d, err := resolve()
 		if err != nil {
@@ -138,7 +147,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return usagef("%v", err)
 			}
 		}
-		return tui.RunLines(ctx, g, e.stdin, e.stdout, playAdvisor)
+		return tui.RunLines(ctx, g, e.stdin, e.stdout, advisor)
 	}
 	g, dg, err := tui.RunSetup(ctx, o, e.stdin, e.stdout)
 	if err != nil {

@@ -34,7 +34,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
 	tables := tableFlags(fs)
-	solver := solveFlags(fs)
+	solver := solveFlags(fs, e.getenv)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
