@@ -342,7 +342,7 @@ func (p *player) playEngine(i int, seat []int, seed engine.Seed) (engine.State, 
 		}
 		src := engine.NewChaCha(seed)
 		for actions := 0; !st.Over(); actions++ {
-			if actions > 20*MaxTurns {
+			if actions > MaxActions {
 				return st, ErrRunaway
 			}
 			next, _, err := engine.Apply(st, bySeat[st.Actor()].Choose(st), src)
@@ -359,7 +359,7 @@ func (p *player) playEngine(i int, seat []int, seed engine.Seed) (engine.State, 
 	}
 	g.Record.Meta.Extra = map[string]string{"levels": strings.Join(levels, ","), "game": fmt.Sprint(i), "sim_seed": cfg.Seed.Hex()}
 	for actions := 0; !g.State.Over(); actions++ {
-		if actions > 20*MaxTurns {
+		if actions > MaxActions {
 			return g.State, ErrRunaway
 		}
 		a := bySeat[g.State.Actor()].Choose(g.State)
