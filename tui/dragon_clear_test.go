@@ -16,7 +16,9 @@ import (
 
 // withPoster gives seat 0 the Recruiting Poster (+50 for every single 1
 // or 5 kept while recruiting) as its only Magic Item.
-func withPoster(g *DragonGame) { g.state.Players[0].Items = []string{"poster"} }
+func withPoster(g *DragonGame) {
+	g.setState(func(s *dragon.State) { s.Players[0].Items = []string{"poster"} })
+}
 
 // TestDragonPreviewHasCardBonuses: the soldiers shown for the chosen dice
 // are the soldiers the keep adds, the cards' bonuses included, on a Blank
@@ -82,7 +84,7 @@ func TestDragonStatusSaysWhatToDo(t *testing.T) {
 	}
 	// Between throws (after the Dragon showed with no scoring dice, say)
 	// the line offers the throw.
-	m.g.state.Phase, m.g.state.Throw, m.g.state.Dice = dragon.PhaseEvaded, 0, 5
+	m.g.setState(func(s *dragon.State) { s.Phase, s.Throw, s.Dice = dragon.PhaseEvaded, 0, 5 })
 	if s := m.View(); !strings.Contains(s, "recruiting · pool 0 · throw 5 dice or stop") {
 		t.Fatalf("between throws, the status line does not offer the throw:\n%s", s)
 	}
@@ -92,8 +94,10 @@ func TestDragonStatusSaysWhatToDo(t *testing.T) {
 // retreat says how the battle ended: soldiers kept, damage dealt, healed.
 func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 	arm := func(g *DragonGame) {
-		g.state.Stockpile -= 6000
-		g.state.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "battle-log", "you,ana", func(g *DragonGame) bool {
 		if g.Turn() != 0 {
@@ -267,8 +271,10 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 // wound the dragon burns soldiers, and the message line says so.
 func TestDragonFireIsSaid(t *testing.T) {
 	arm := func(g *DragonGame) {
-		g.state.Stockpile -= 6000
-		g.state.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "fire", "you,bot:smart", func(g *DragonGame) bool {
 		if g.Turn() != 0 {

@@ -50,9 +50,10 @@ func TestGoldenDragonRally(t *testing.T) {
 // dragon.
 func TestGoldenDragonBattle(t *testing.T) {
 	arm := func(g *DragonGame) {
-		s := &g.state
-		s.Stockpile -= 6000
-		s.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "golden-battle", "you,bot:smart", func(g *DragonGame) bool {
 		if g.Turn() != 0 {

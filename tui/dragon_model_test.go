@@ -273,7 +273,7 @@ func TestDragonRallyReward(t *testing.T) {
 		t.Fatal("esc did not go back, or played something")
 	}
 	press(m, "r", "i")
-	acts := m.g.Record().Actions[n:]
+	acts := recordedActions[dragon.Action](t, m.g.table)[n:]
 	if len(acts) < 2 || acts[0] != dragon.KeepRally(dice.Of(1), dragon.DrawItem) || acts[1] != dragon.Roll() {
 		t.Fatalf("played %v, want the keep with an item, then a throw", acts)
 	}
@@ -352,7 +352,7 @@ func TestDragonUseCard(t *testing.T) {
 	}
 	want := m.menu.items[0].act
 	press(m, "1")
-	if acts := m.g.Record().Actions; len(acts) != n+1 || acts[n] != want {
+	if acts := recordedActions[dragon.Action](t, m.g.table); len(acts) != n+1 || acts[n] != want {
 		t.Fatalf("played %v, want %v", acts[n:], want)
 	}
 }
@@ -364,10 +364,11 @@ func TestDragonDiscard(t *testing.T) {
 		return g.Turn() == 0 && g.Game().ItemLimit(g.State(), 0) == 1 && !slices.Contains(g.State().ItemDeck, "sack")
 	})
 	g := newDragonGame(t, "you,bot:smart", seed, "")
-	s := &g.state // a second item from the deck
-	top := s.ItemDeck[len(s.ItemDeck)-1]
-	s.ItemDeck = s.ItemDeck[:len(s.ItemDeck)-1]
-	s.Players[0].Items = append(s.Players[0].Items, top)
+	g.setState(func(s *dragon.State) { // a second item from the deck
+		top := s.ItemDeck[len(s.ItemDeck)-1]
+		s.ItemDeck = s.ItemDeck[:len(s.ItemDeck)-1]
+		s.Players[0].Items = append(s.Players[0].Items, top)
+	})
 	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	press(m, "r")

@@ -11,6 +11,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -145,3 +146,19 @@ func positions(t testing.TB, faces []int, k dice.Hand) []string {
 
 // keyMsgSize is a window size message.
 func keyMsgSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// recordedActions returns the actions of the table's record, read back
+// as the variant's action type A.
+func recordedActions[A game.Action](t *testing.T, tb *table) []A {
+	t.Helper()
+	v := tb.play.Game().Variant()
+	out := make([]A, len(tb.Record().Actions))
+	for i, raw := range tb.Record().Actions {
+		a, err := v.ParseAction(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = a.(A)
+	}
+	return out
+}

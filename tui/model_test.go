@@ -11,7 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -80,7 +80,7 @@ func TestKeepThenThrowIsTwoActions(t *testing.T) {
 		t.Fatalf("selected %v, want the 1", m.selected())
 	}
 	press(m, "r")
-	acts := g.Record().Actions[n:]
+	acts := recordedActions[engine.Action](t, g.table)[n:]
 	if len(acts) != 2 || acts[0].Kind != engine.Keep || acts[0].Dice != dice.Of(1) || acts[1].Kind != engine.Throw {
 		t.Fatalf("recorded %+v, want keep 1 then throw", acts)
 	}
@@ -147,7 +147,7 @@ func TestQuitAsksFirstAndSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := record.Parse(data)
+	rec, err := game.ParseRecord(data)
 	if err != nil {
 		t.Fatal(err)
 	}
