@@ -61,6 +61,23 @@ func SeedPath(path string) string {
 // writeFile writes data to path through a temporary file and a rename, so
 // a crash leaves the old file or the new one, never half of one.
 func writeFile(path string, data []byte, perm os.FileMode) error {
+	return writeVia(path, data, perm, os.Rename)
+}
+
+// writeNew is writeFile for a file that must not exist yet: the temporary
+// file is linked to path, which fails with os.ErrExist (wrapped) when
+// another game took the name first, even in another process.
+func writeNew(path string, data []byte, perm os.FileMode) error {
+	return writeVia(path, data, perm, func(tmp, path string) error {
+		err := os.Link(tmp, path)
+		if err == nil {
+			err = os.Remove(tmp)
+		}
+		return err
+	})
+}
+
+func writeVia(path string, data []byte, perm os.FileMode, place func(tmp, path string) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".farkle-*")
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrSave, err)
@@ -71,11 +88,17 @@ func writeFile(path string, data []byte, perm os.FileMode) error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("%w: %w", ErrSave, err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := place(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("%w: %w", ErrSave, err)
 	}
 	return nil
+}
+
+// otherName returns the n-th alternative of a save file name taken by
+// another game: name-2.json, name-3.json, ...
+func otherName(path string, n int) string {
+	return fmt.Sprintf("%s-%d.json", strings.TrimSuffix(path, ".json"), n)
 }
 
 // ResumeGame reads the unfinished game of ordinary Farkle saved at path

@@ -19,6 +19,7 @@ type table struct {
 	play  *game.Play
 	seats []Seat
 	path  string // save file; "" when games are not saved
+	taken bool   // the save file is this game's (it wrote it, or resumed from it)
 	now   func() time.Time
 	saved error // the error of the last save, nil if it worked
 }
@@ -94,6 +95,11 @@ func (t *table) Save() error {
 	if err := os.MkdirAll(filepath.Dir(t.path), 0o755); err != nil {
 		return fmt.Errorf("%w: %w", ErrSave, err)
 	}
+	if !t.taken {
+		if err := t.claim(append(data, '\n')); err != nil {
+			return err
+		}
+	}
 	seedPath := SeedPath(t.path)
 	if t.Over() {
 		if err := writeFile(t.path, append(data, '\n'), 0o644); err != nil {
@@ -108,6 +114,25 @@ func (t *table) Save() error {
 		return err
 	}
 	return writeFile(t.path, append(data, '\n'), 0o644)
+}
+
+// claim writes the game's first save to a file no other game has: the
+// path it was given, or, when another game took that name (two games
+// started in the same second by the same players), the next free
+// alternative. The game's path becomes the one written.
+func (t *table) claim(data []byte) error {
+	path := t.path
+	for n := 2; ; n++ {
+		err := writeNew(path, data, 0o644)
+		if err == nil {
+			t.path, t.taken = path, true
+			return nil
+		}
+		if !errors.Is(err, os.ErrExist) || n > 1000 {
+			return err
+		}
+		path = otherName(t.path, n)
+	}
 }
 
 // readSaved reads the record saved at path, of any kind.
@@ -174,7 +199,7 @@ func resumeTable(path string, kind game.Kind, now func() time.Time) (*table, []g
 	for i, n := range rec.Players {
 		seats[i] = Seat{Name: n, Bot: rec.Meta.Level(i)}
 	}
-	return &table{play: play, seats: seats, path: path, now: now}, steps, nil
+	return &table{play: play, seats: seats, path: path, taken: true, now: now}, steps, nil
 }
 
 // IsDragonRecord reports whether data is a saved game of Dragon Farkle
