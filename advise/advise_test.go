@@ -155,7 +155,7 @@ func TestAdviceAgreesWithPerfect(t *testing.T) {
 			decisions := 0
 			for g := range 20 {
 				st, _ := engine.New(r, []string{"p", "s"})
-				src := engine.NewChaCha(engine.SeedFrom(fmt.Sprint("agree", g)))
+				src := dice.NewSource(dice.SeedFrom(fmt.Sprint("agree", g)))
 				for !st.Over() {
 					act := steady.Choose(st)
 					if st.Actor() == g%2 {
@@ -194,7 +194,7 @@ func TestAdviceAgreesWithExpert(t *testing.T) {
 	decisions := 0
 	for g := range 10 {
 		st, _ := engine.New(r, []string{"a", "b", "c"})
-		src := engine.NewChaCha(engine.SeedFrom(fmt.Sprint("expert", g)))
+		src := dice.NewSource(dice.SeedFrom(fmt.Sprint("expert", g)))
 		for !st.Over() {
 			lead := 0
 			for _, p := range st.Players {
@@ -255,7 +255,7 @@ func TestStateChoicesAreLegal(t *testing.T) {
 		a := advisor(t, r, players)
 		steady, _ := bot.New("bold", r)
 		st, _ := engine.New(r, make([]string, players))
-		src := engine.NewChaCha(engine.SeedFrom("legal"))
+		src := dice.NewSource(dice.SeedFrom("legal"))
 		for !st.Over() {
 			if st.Phase == engine.PhasePlay {
 				adv, err := a.State(st)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
@@ -22,7 +23,7 @@ func playRecord(t testing.TB, r rules.Rules, levels []string, seed string, blund
 		names[i] = fmt.Sprintf("%s-%d", l, i)
 		bots[i], _ = bot.New(l, r, bot.WithTables(tables))
 	}
-	g, err := record.Start(r, names, engine.SeedFrom(seed))
+	g, err := record.Start(r, names, dice.SeedFrom(seed))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -90,7 +91,7 @@ func BenchmarkPerfectClassic(b *testing.B) {
 func BenchmarkChoose(b *testing.B) {
 	r := rules.MustPreset("classic")
 	st, _ := engine.New(r, []string{"a", "b"})
-	src := engine.NewChaCha(engine.SeedFrom("choose"))
+	src := dice.NewSource(dice.SeedFrom("choose"))
 	for st.Step != engine.StepKeep || st.Phase != engine.PhasePlay {
 		st, _, _ = engine.Apply(st, st.Legal()[0], src)
 	}

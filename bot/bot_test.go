@@ -77,7 +77,7 @@ func TestBotsPlayLegalGames(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						src := engine.NewChaCha(engine.SeedFrom(fmt.Sprint(name, n, level, g)))
+						src := dice.NewSource(dice.SeedFrom(fmt.Sprint(name, n, level, g)))
 						resign := n == 3 && g%2 == 1
 						for moves := 0; !st.Over(); moves++ {
 							if resign && moves >= 20 && st.Actor() != g%n {

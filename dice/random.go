@@ -1,15 +1,16 @@
 package dice
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"math"
 )
 
-// Uint64Source is a source of uniformly random 64-bit values, such as
-// *rand.ChaCha8 from math/rand/v2.
-type Uint64Source interface {
+// Source is where every random number of a game comes from: the dice, and
+// in variants with cards their shuffles. It yields uniformly random 64-bit
+// values; *rand.ChaCha8 from math/rand/v2 is one (NewSource), Scripted is
+// another. Every draw from it goes through Intn or Face, so the same values
+// give the same game on every machine.
+type Source interface {
 	Uint64() uint64
 }
 
@@ -17,7 +18,7 @@ type Uint64Source interface {
 // sampling: draws at or above the largest multiple of n that fits in 64 bits
 // are drawn again, so the result is exactly uniform and the sequence is the
 // same on every machine and Go version. It panics if n is not positive.
-func Intn(src Uint64Source, n int) int {
+func Intn(src Source, n int) int {
 	if n <= 0 {
 		panic(fmt.Sprintf("dice: Intn(%d)", n))
 	}
@@ -47,7 +48,7 @@ func FaceOf(v uint64) (int, bool) {
 }
 
 // Face returns a die face 1..6 drawn from src; the same as Intn(src, 6) + 1.
-func Face(src Uint64Source) int {
+func Face(src Source) int {
 	for {
 		if f, ok := FaceOf(src.Uint64()); ok {
 			return f
@@ -55,14 +56,11 @@ func Face(src Uint64Source) int {
 	}
 }
 
-// SeedFrom turns text into a 32-byte dice seed: 64 hex digits are the seed
-// itself; any other text is hashed with SHA-256 (so "--seed 42" is
-// reproducible). The engine and Dragon Farkle both read seeds this way.
-func SeedFrom(text string) [32]byte {
-	if len(text) == 64 {
-		if b, err := hex.DecodeString(text); err == nil {
-			return [32]byte(b)
-		}
+// Throw draws n dice from src.
+func Throw(src Source, n int) Hand {
+	var h Hand
+	for range n {
+		h += Single(Face(src), 1)
 	}
-	return sha256.Sum256([]byte(text))
+	return h
 }

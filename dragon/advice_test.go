@@ -3,6 +3,8 @@ package dragon
 import (
 	"slices"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 func TestAdvise(t *testing.T) {
@@ -85,7 +87,7 @@ func TestAdviceAgreesWithSmartBot(t *testing.T) {
 	bot := NewBot(Smart, brains)
 	checked := map[Mode]int{}
 	for game := range 30 {
-		src := NewSource(GameSeed(SeedFrom("advice"), game))
+		src := dice.NewSource(GameSeed(dice.SeedFrom("advice"), game))
 		s, _, _ := g.New([]string{"a", "b", "c"}, src)
 		for !s.Over() && s.Round < 80 {
 			v := g.View(s, s.Turn)
@@ -122,7 +124,7 @@ func TestPlayGameCap(t *testing.T) {
 	g := testGame(t, nil)
 	brains := NewBrains(g)
 	bots := []*Bot{NewBot(Random, brains), NewBot(Random, brains)}
-	s, _, capped, err := PlayGame(g, []string{"a", "b"}, bots, SeedFrom("cap"), 2)
+	s, _, capped, err := PlayGame(g, []string{"a", "b"}, bots, dice.SeedFrom("cap"), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,10 +137,10 @@ func TestPlayGameCap(t *testing.T) {
 			t.Fatalf("winner %d has %d of %d", w, s.Players[w].Soldiers, best)
 		}
 	}
-	if _, _, _, err := PlayGame(g, []string{"solo"}, bots[:1], SeedFrom("x"), 0); err == nil {
+	if _, _, _, err := PlayGame(g, []string{"solo"}, bots[:1], dice.SeedFrom("x"), 0); err == nil {
 		t.Fatal("a one-player game was played")
 	}
-	if _, _, _, err := PlayGame(g, []string{"a", "b", "c"}, bots, SeedFrom("x"), 0); err == nil {
+	if _, _, _, err := PlayGame(g, []string{"a", "b", "c"}, bots, dice.SeedFrom("x"), 0); err == nil {
 		t.Fatal("two bots played three seats")
 	}
 }

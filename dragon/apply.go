@@ -7,7 +7,7 @@ import (
 )
 
 // apply performs a checked action on n (a private copy).
-func (g *Game) apply(s *State, a Action, src Source, evs *[]Event) {
+func (g *Game) apply(s *State, a Action, src dice.Source, evs *[]Event) {
 	switch a.Kind {
 	case ActRecruit:
 		s.Mode, s.Dice, s.Kept, s.Pool = Recruiting, 6, 0, 0
@@ -46,17 +46,17 @@ func (g *Game) apply(s *State, a Action, src Source, evs *[]Event) {
 }
 
 // throwDice draws n dice from src.
-func throwDice(n int, src Source) dice.Hand {
+func throwDice(n int, src dice.Source) dice.Hand {
 	var h dice.Hand
 	for range n {
-		h += dice.Single(Die(src), 1)
+		h += dice.Single(dice.Face(src), 1)
 	}
 	return h
 }
 
 // throw throws s.Dice dice and the event die and settles the result. In
 // the army battle the throw's wave is paid first.
-func (g *Game) throw(s *State, src Source, evs *[]Event) {
+func (g *Game) throw(s *State, src dice.Source, evs *[]Event) {
 	if s.Mode == Battling && g.rules.Army() {
 		w := g.rules.BattleWave
 		s.Players[s.Turn].Soldiers -= w
@@ -64,7 +64,7 @@ func (g *Game) throw(s *State, src Source, evs *[]Event) {
 		*evs = append(*evs, Event{Kind: EvWave, Seat: s.Turn, N: w, Total: s.Players[s.Turn].Soldiers})
 	}
 	s.Throw = throwDice(s.Dice, src)
-	s.Event = eventOf(Die(src))
+	s.Event = eventOf(dice.Face(src))
 	s.Wounded = false
 	*evs = append(*evs, Event{Kind: EvThrow, Seat: s.Turn, Dice: s.Throw, Face: s.Event})
 	if s.Mode == Battling {
@@ -154,7 +154,7 @@ func (g *Game) resolveStuck(s *State, evs *[]Event) {
 	g.endTurn(s, evs)
 }
 
-func (g *Game) keep(s *State, a Action, src Source, evs *[]Event) {
+func (g *Game) keep(s *State, a Action, src dice.Source, evs *[]Event) {
 	kv := g.keepValue(s, a.Keep, a.Reward)
 	seat := s.Turn
 	if s.Mode == Battling {
@@ -230,7 +230,7 @@ func meldKind(m dice.Meld) string {
 	return "kind"
 }
 
-func (g *Game) use(s *State, a Action, src Source, evs *[]Event) {
+func (g *Game) use(s *State, a Action, src dice.Source, evs *[]Event) {
 	seat := s.Turn
 	c := g.cards.Card(a.Card)
 	e, _ := c.Active()
@@ -245,7 +245,7 @@ func (g *Game) use(s *State, a Action, src Source, evs *[]Event) {
 	}
 	switch e.Primitive {
 	case Rethrow:
-		s.Throw = s.Throw.Minus(dice.Single(a.Face, 1)).Plus(dice.Single(Die(src), 1))
+		s.Throw = s.Throw.Minus(dice.Single(a.Face, 1)).Plus(dice.Single(dice.Face(src), 1))
 	case TwoAsFive:
 		s.Throw = s.Throw.Minus(dice.Single(2, 1)).Plus(dice.Single(5, 1))
 	case IgnoreDragon:
@@ -284,9 +284,9 @@ func (g *Game) endBattle(s *State, why BattleEnding, evs *[]Event) {
 
 // brawlScore is one side's throw in a brawl: its best keep, doubled by a
 // Rally, 0 under the Dragon.
-func (g *Game) brawlScore(n int, src Source) (dice.Hand, EventFace, int) {
+func (g *Game) brawlScore(n int, src dice.Source) (dice.Hand, EventFace, int) {
 	h := throwDice(n, src)
-	f := eventOf(Die(src))
+	f := eventOf(dice.Face(src))
 	return h, f, brawlPoints(g.table.Best(h), f)
 }
 
@@ -300,7 +300,7 @@ func brawlPoints(best int, f EventFace) int {
 	return best
 }
 
-func (g *Game) brawl(s *State, target int, src Source, evs *[]Event) {
+func (g *Game) brawl(s *State, target int, src dice.Source, evs *[]Event) {
 	me := s.Turn
 	h1, f1, a := g.brawlScore(g.rules.BrawlDice[0], src)
 	*evs = append(*evs, Event{Kind: EvThrow, Seat: me, Dice: h1, Face: f1, N: a})

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 // The army battle (RULES-DECISIONS.md 13-21) with scripted dice: the
@@ -211,7 +213,7 @@ func TestSeatBonus(t *testing.T) {
 	r := DefaultRules()
 	r.SeatBonus = 300
 	g := MustGame(r, NoCards())
-	s, evs, err := g.New([]string{"A", "B", "C"}, NewSource(SeedFrom("seat")))
+	s, evs, err := g.New([]string{"A", "B", "C"}, dice.NewSource(dice.SeedFrom("seat")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 // battleReady is a 2-player state where seat 0 has soldiers.
@@ -20,7 +22,7 @@ func TestBattleMinimum(t *testing.T) {
 	if slices.Contains(g.Legal(s), Battle()) {
 		t.Fatal("battle legal with 4950 soldiers")
 	}
-	err := mustReject(t, g, s, Battle(), Faces())
+	err := mustReject(t, g, s, Battle(), dice.Faces())
 	if !errors.Is(err, ErrIllegal) || !strings.Contains(err.Error(), "5000") {
 		t.Fatalf("battle with 4950: %v", err)
 	}

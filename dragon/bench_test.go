@@ -1,10 +1,14 @@
 package dragon
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/farkle/farkle/dice"
+)
 
 func BenchmarkApplyRecruitThrow(b *testing.B) {
 	g := testGame(b, DefaultCards())
-	src := NewSource(SeedFrom("1"))
+	src := dice.NewSource(dice.SeedFrom("1"))
 	s, _, _ := g.New([]string{"a", "b", "c"}, src)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -16,7 +20,7 @@ func BenchmarkApplyRecruitThrow(b *testing.B) {
 
 func BenchmarkApplyKeep(b *testing.B) {
 	g := testGame(b, DefaultCards())
-	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom("1")))
+	s, _, _ := g.New([]string{"a", "b", "c"}, dice.NewSource(dice.SeedFrom("1")))
 	s, _, _ = g.Apply(s, Recruit(), script(throwFaces("115234", blank)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -28,7 +32,7 @@ func BenchmarkApplyKeep(b *testing.B) {
 
 func BenchmarkLegal(b *testing.B) {
 	g := testGame(b, DefaultCards())
-	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom("1")))
+	s, _, _ := g.New([]string{"a", "b", "c"}, dice.NewSource(dice.SeedFrom("1")))
 	s, _, _ = g.Apply(s, Recruit(), script(throwFaces("115555", rally)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -40,7 +44,7 @@ func BenchmarkLegal(b *testing.B) {
 
 func BenchmarkView(b *testing.B) {
 	g := testGame(b, DefaultCards())
-	s, _, _ := g.New([]string{"a", "b", "c"}, NewSource(SeedFrom("1")))
+	s, _, _ := g.New([]string{"a", "b", "c"}, dice.NewSource(dice.SeedFrom("1")))
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = g.View(s, s.Turn)
@@ -56,7 +60,7 @@ func BenchmarkBotGame(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		i++
-		if _, _, _, err := PlayGame(g, names, bots, GameSeed(SeedFrom("1"), i), DefaultMaxRounds); err != nil {
+		if _, _, _, err := PlayGame(g, names, bots, GameSeed(dice.SeedFrom("1"), i), DefaultMaxRounds); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -168,12 +168,12 @@ func NewBot(level Level, brains *Brains) *Bot { return &Bot{Level: level, brains
 
 // Choose returns the bot's action for its view; v.Legal must not be empty
 // (it is the bot's turn). src supplies the Random level's choices.
-func (b *Bot) Choose(v View, src Source) Action {
+func (b *Bot) Choose(v View, src dice.Source) Action {
 	if len(v.Legal) == 0 {
 		panic("dragon: Bot.Choose without legal actions")
 	}
 	if b.Level == Random {
-		return v.Legal[Intn(src, len(v.Legal))]
+		return v.Legal[dice.Intn(src, len(v.Legal))]
 	}
 	switch v.Phase {
 	case PhaseChoose:

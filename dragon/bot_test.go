@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 func TestParseLevel(t *testing.T) {
@@ -150,7 +152,7 @@ func TestBotBrawlsTheRichest(t *testing.T) {
 func TestRandomBotIsLegal(t *testing.T) {
 	g := testGame(t, DefaultCards())
 	b := NewBot(Random, NewBrains(g))
-	src := NewSource(SeedFrom("3"))
+	src := dice.NewSource(dice.SeedFrom("3"))
 	s, _, _ := g.New([]string{"a", "b"}, src)
 	for range 500 {
 		if s.Over() {
@@ -165,7 +167,7 @@ func TestRandomBotIsLegal(t *testing.T) {
 }
 
 func TestSimulate(t *testing.T) {
-	res, err := Simulate([]string{"smart", "random"}, 200, SeedFrom("1"))
+	res, err := Simulate([]string{"smart", "random"}, 200, dice.SeedFrom("1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,21 +194,21 @@ func TestSimulate(t *testing.T) {
 	if res.Players[0].WinRate < 0.9 {
 		t.Errorf("smart won only %.2f against random", res.Players[0].WinRate)
 	}
-	one, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: SeedFrom("9"), Workers: 1})
-	two, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: SeedFrom("9"), Workers: 2})
+	one, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: dice.SeedFrom("9"), Workers: 1})
+	two, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: dice.SeedFrom("9"), Workers: 2})
 	if !reflect.DeepEqual(one, two) {
 		t.Fatalf("the result depends on the workers:\n%+v\n%+v", one, two)
 	}
-	other, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: SeedFrom("10")})
+	other, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: dice.SeedFrom("10")})
 	if reflect.DeepEqual(one.Players, other.Players) && one.AvgTurns == other.AvgTurns {
 		t.Fatal("the seed changes nothing")
 	}
 	for _, bad := range [][]string{{"smart"}, {"smart", "genius"}, {"a", "b", "c", "d", "e", "f"}} {
-		if _, err := Simulate(bad, 1, SeedFrom("1")); !errors.Is(err, ErrPlayers) {
+		if _, err := Simulate(bad, 1, dice.SeedFrom("1")); !errors.Is(err, ErrPlayers) {
 			t.Errorf("Simulate(%q) = %v", bad, err)
 		}
 	}
-	if _, err := Simulate([]string{"smart", "smart"}, 0, SeedFrom("1")); err == nil {
+	if _, err := Simulate([]string{"smart", "smart"}, 0, dice.SeedFrom("1")); err == nil {
 		t.Error("0 games accepted")
 	}
 }
@@ -215,7 +217,7 @@ func TestSmartBeatsSimple(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 3000 games")
 	}
-	res, err := SimulateWith([]string{"smart", "simple"}, SimOptions{Games: 3000, Seed: SeedFrom("4")})
+	res, err := SimulateWith([]string{"smart", "simple"}, SimOptions{Games: 3000, Seed: dice.SeedFrom("4")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +230,7 @@ func TestSmartBeatsSimple(t *testing.T) {
 func TestRoundCap(t *testing.T) {
 	r := DefaultRules()
 	r.RoundLimit = 3
-	res, err := SimulateWith([]string{"random", "random"}, SimOptions{Rules: r, Games: 20, Seed: SeedFrom("1")})
+	res, err := SimulateWith([]string{"random", "random"}, SimOptions{Rules: r, Games: 20, Seed: dice.SeedFrom("1")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package dragon
 import (
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 func TestBrawl(t *testing.T) {
@@ -65,7 +67,7 @@ func TestBrawlTargets(t *testing.T) {
 	g := testGame(t, nil)
 	s := fresh(3)
 	for _, tgt := range []int{0, 3, -1} {
-		err := mustReject(t, g, s, Brawl(tgt), Faces())
+		err := mustReject(t, g, s, Brawl(tgt), dice.Faces())
 		if !strings.Contains(err.Error(), "brawl") {
 			t.Errorf("brawl %d: %v", tgt, err)
 		}

@@ -16,14 +16,14 @@
 // ErrIllegal, ErrBadAction or ErrGameOver that says why, with the state
 // unchanged. Every action Legal lists is accepted, and no other.
 //
-// Randomness comes only from the Source passed in (Uint64; *rand.ChaCha8
+// Randomness comes only from the dice.Source passed in (Uint64; *rand.ChaCha8
 // from math/rand/v2 satisfies it, NewSource keys it with a 32-byte seed).
-// A die face is Intn(src, 6)+1 by rejection sampling, so a game replays
+// A die face is dice.Intn(src, 6)+1 by rejection sampling, so a game replays
 // identically on every machine from its seed and actions. A throw draws its
 // dice in order, then the event die (faces 1-4 Blank, 5 Rally, 6 Dragon);
 // a brawl draws the challenger's dice and event die, then the defender's;
 // New shuffles the Companion deck, then the Item deck (Fisher-Yates), deals
-// and draws the first player. Scripted replays chosen faces for tests.
+// and draws the first player. dice.Scripted replays chosen faces for tests.
 //
 // # Hidden information
 //

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 // withCards is a 2-player state where seat 0 has the companion and items.
@@ -281,11 +283,11 @@ func TestItemLimit(t *testing.T) {
 		if legal := g.Legal(s); !slices.Equal(legal, []Action{Discard("horn"), Discard("map")}) {
 			t.Fatalf("legal %v", legal)
 		}
-		mustReject(t, g, s, Roll(), Faces())
-		if err := mustReject(t, g, s, Discard("sack"), Faces()); !strings.Contains(err.Error(), "do not hold") {
+		mustReject(t, g, s, Roll(), dice.Faces())
+		if err := mustReject(t, g, s, Discard("sack"), dice.Faces()); !strings.Contains(err.Error(), "do not hold") {
 			t.Fatalf("discard a card not held: %v", err)
 		}
-		s, evs := mustApply(t, g, s, Discard("horn"), Faces())
+		s, evs := mustApply(t, g, s, Discard("horn"), dice.Faces())
 		if s.Turn != 1 || s.Phase != PhaseChoose || !slices.Equal(s.Players[0].Items, []string{"map"}) || !slices.Equal(s.ItemDiscard, []string{"horn"}) {
 			t.Fatalf("turn %d items %v discard %v", s.Turn, s.Players[0].Items, s.ItemDiscard)
 		}
@@ -311,12 +313,12 @@ func TestItemLimit(t *testing.T) {
 		if s.Phase != PhaseDiscard {
 			t.Fatalf("phase %s with four items", s.Phase)
 		}
-		s, _ = mustApply(t, g, s, Discard("sack"), Faces())
+		s, _ = mustApply(t, g, s, Discard("sack"), dice.Faces())
 		if s.Phase != PhaseDiscard { // three items, limit 1 now
 			t.Fatalf("phase %s after discarding the sack", s.Phase)
 		}
-		s, _ = mustApply(t, g, s, Discard("horn"), Faces())
-		s, _ = mustApply(t, g, s, Discard("map"), Faces())
+		s, _ = mustApply(t, g, s, Discard("horn"), dice.Faces())
+		s, _ = mustApply(t, g, s, Discard("map"), dice.Faces())
 		if s.Phase != PhaseChoose || !slices.Equal(s.Players[0].Items, []string{"banner"}) {
 			t.Fatalf("phase %s items %v", s.Phase, s.Players[0].Items)
 		}

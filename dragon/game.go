@@ -51,7 +51,7 @@ func (g *Game) Cards() *Cards { return g.cards }
 // both decks, deals each player one Companion (face up) and one Magic Item
 // (hidden) in seat order, and draws the first player at random, all from
 // src in that order. It returns the state and the first EvTurn event.
-func (g *Game) New(players []string, src Source) (State, []Event, error) {
+func (g *Game) New(players []string, src dice.Source) (State, []Event, error) {
 	r := &g.rules
 	if len(players) < r.MinPlayers || len(players) > r.MaxPlayers {
 		return State{}, nil, fmt.Errorf("%w: %d players (Dragon Farkle takes %d to %d)", ErrPlayers, len(players), r.MinPlayers, r.MaxPlayers)
@@ -76,7 +76,7 @@ func (g *Game) New(players []string, src Source) (State, []Event, error) {
 			s.Players[i].Items = append(s.Players[i].Items, id)
 		}
 	}
-	s.First = Intn(src, len(players))
+	s.First = dice.Intn(src, len(players))
 	s.Turn = s.First
 	var evs []Event
 	if b := r.SeatBonus; b > 0 {
@@ -101,16 +101,16 @@ func ids(cs []Card) []string {
 }
 
 // shuffle is a Fisher-Yates shuffle drawing from src.
-func shuffle(a []string, src Source) {
+func shuffle(a []string, src dice.Source) {
 	for i := len(a) - 1; i > 0; i-- {
-		j := Intn(src, i+1)
+		j := dice.Intn(src, i+1)
 		a[i], a[j] = a[j], a[i]
 	}
 }
 
 // draw takes the top card of a deck, reshuffling its discards when it is
 // empty; ok is false when deck and discards are both empty.
-func (g *Game) draw(s *State, kind Kind, src Source, evs *[]Event) (string, bool) {
+func (g *Game) draw(s *State, kind Kind, src dice.Source, evs *[]Event) (string, bool) {
 	deck, discard := &s.ItemDeck, &s.ItemDiscard
 	if kind == Companion {
 		deck, discard = &s.CompanionDeck, &s.CompanionDiscard
@@ -137,7 +137,7 @@ func (g *Game) draw(s *State, kind Kind, src Source, evs *[]Event) (string, bool
 // illegal action returns an error wrapping ErrIllegal (or ErrBadAction,
 // ErrGameOver) that says why and what is allowed; s is never modified,
 // whether the action is legal or not.
-func (g *Game) Apply(s State, a Action, src Source) (State, []Event, error) {
+func (g *Game) Apply(s State, a Action, src dice.Source) (State, []Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, fmt.Errorf("%w: no more actions", ErrGameOver)
 	}
@@ -151,17 +151,33 @@ func (g *Game) Apply(s State, a Action, src Source) (State, []Event, error) {
 }
 
 // ApplyFor is Apply for an action sent by the player in seat: it returns
-// an error wrapping ErrNotTurn, with s unchanged, unless seat is the seat
-// to act. Servers use it; Apply trusts its caller.
-func (g *Game) ApplyFor(s State, seat int, a Action, src Source) (State, []Event, error) {
-	if s.Phase != PhaseOver && seat != s.Turn {
+// Check's error, with s unchanged, unless the action is legal for seat.
+// Servers use it; Apply trusts its caller to be the seat to act.
+func (g *Game) ApplyFor(s State, seat int, a Action, src dice.Source) (State, []Event, error) {
+	if err := g.Check(s, seat, a); err != nil {
+		return s, nil, err
+	}
+	n := s.Clone()
+	var evs []Event
+	g.apply(&n, a, src, &evs)
+	return n, evs, nil
+}
+
+// Check reports whether ApplyFor would accept action a from seat in s,
+// without a source and without playing it: nil, or an error wrapping
+// ErrGameOver, ErrNotTurn, ErrBadAction or ErrIllegal that says why.
+func (g *Game) Check(s State, seat int, a Action) error {
+	if s.Phase == PhaseOver {
+		return fmt.Errorf("%w: no more actions", ErrGameOver)
+	}
+	if seat != s.Turn {
 		name := "a spectator"
 		if seat >= 0 && seat < len(s.Players) {
 			name = s.Players[seat].Name
 		}
-		return s, nil, fmt.Errorf("%w: it is %s's turn, not %s's", ErrNotTurn, s.Players[s.Turn].Name, name)
+		return fmt.Errorf("%w: it is %s's turn, not %s's", ErrNotTurn, s.Players[s.Turn].Name, name)
 	}
-	return g.Apply(s, a, src)
+	return g.check(&s, a)
 }
 
 // check returns why a is not legal in s, or nil.

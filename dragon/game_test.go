@@ -8,16 +8,18 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 func TestNew(t *testing.T) {
 	g := testGame(t, DefaultCards())
 	names := []string{"ann", "bob", "cy"}
-	s, evs, err := g.New(names, NewSource(SeedFrom("1")))
+	s, evs, err := g.New(names, dice.NewSource(dice.SeedFrom("1")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _, _ := g.New(names, NewSource(SeedFrom("1")))
+	again, _, _ := g.New(names, dice.NewSource(dice.SeedFrom("1")))
 	if !reflect.DeepEqual(s, again) {
 		t.Fatal("New is not reproducible from the seed")
 	}
@@ -45,14 +47,14 @@ func TestNew(t *testing.T) {
 		t.Fatalf("decks %d and %d", len(s.CompanionDeck), len(s.ItemDeck))
 	}
 	for _, bad := range [][]string{{"solo"}, {"a", "b", "c", "d", "e", "f"}, {"a", " "}} {
-		if _, _, err := g.New(bad, NewSource(SeedFrom("1"))); !errors.Is(err, ErrPlayers) {
+		if _, _, err := g.New(bad, dice.NewSource(dice.SeedFrom("1"))); !errors.Is(err, ErrPlayers) {
 			t.Errorf("New(%q) = %v, want ErrPlayers", bad, err)
 		}
 	}
 	// Different seeds shuffle differently (at least one of 20 seeds differs).
 	differs := false
 	for k := uint64(2); k < 22 && !differs; k++ {
-		o, _, _ := g.New(names, NewSource(SeedFrom(fmt.Sprint(k))))
+		o, _, _ := g.New(names, dice.NewSource(dice.SeedFrom(fmt.Sprint(k))))
 		differs = !slices.Equal(o.ItemDeck, s.ItemDeck)
 	}
 	if !differs {
@@ -132,7 +134,7 @@ func TestStateJSONRoundTrip(t *testing.T) {
 	g := testGame(t, DefaultCards())
 	brains := NewBrains(g)
 	bot := NewBot(Smart, brains)
-	src := NewSource(SeedFrom("11"))
+	src := dice.NewSource(dice.SeedFrom("11"))
 	s, _, _ := g.New([]string{"a", "b", "c"}, src)
 	for i := 0; i < 300 && !s.Over(); i++ {
 		var evs []Event
@@ -165,11 +167,11 @@ func TestApplyFor(t *testing.T) {
 	g := testGame(t, nil)
 	s := fresh(2)
 	before := s.Clone()
-	n, _, err := g.ApplyFor(s, 1, Recruit(), Faces())
+	n, _, err := g.ApplyFor(s, 1, Recruit(), dice.Faces())
 	if !errors.Is(err, ErrNotTurn) || !reflect.DeepEqual(n, before) || !strings.Contains(err.Error(), "A's turn") {
 		t.Fatalf("ApplyFor seat 1 = %v", err)
 	}
-	if _, _, err := g.ApplyFor(s, Spectator, Recruit(), Faces()); !errors.Is(err, ErrNotTurn) {
+	if _, _, err := g.ApplyFor(s, Spectator, Recruit(), dice.Faces()); !errors.Is(err, ErrNotTurn) {
 		t.Fatalf("spectator: %v", err)
 	}
 	if _, _, err := g.ApplyFor(s, 0, Recruit(), script(throwFaces("123466", blank))); err != nil {

@@ -55,9 +55,9 @@ func throwFaces(dice string, event int) []int {
 	return append(out, event)
 }
 
-// script returns a Scripted source of the given throws.
-func script(throws ...[]int) *Scripted {
-	s := &Scripted{}
+// script returns a dice.Scripted source of the given throws.
+func script(throws ...[]int) *dice.Scripted {
+	s := &dice.Scripted{}
 	for _, t := range throws {
 		s.Then(t...)
 	}
@@ -72,7 +72,7 @@ const (
 
 // mustApply applies a and fails the test on error; it also checks the
 // soldier conservation invariant and that s itself was not modified.
-func mustApply(t *testing.T, g *Game, s State, a Action, src Source) (State, []Event) {
+func mustApply(t *testing.T, g *Game, s State, a Action, src dice.Source) (State, []Event) {
 	t.Helper()
 	before := s.Clone()
 	n, evs, err := g.Apply(s, a, src)
@@ -88,7 +88,7 @@ func mustApply(t *testing.T, g *Game, s State, a Action, src Source) (State, []E
 
 // mustReject applies a, expects an error, and checks that the state is
 // unchanged and the returned state equals the input.
-func mustReject(t *testing.T, g *Game, s State, a Action, src Source) error {
+func mustReject(t *testing.T, g *Game, s State, a Action, src dice.Source) error {
 	t.Helper()
 	before := s.Clone()
 	n, evs, err := g.Apply(s, a, src)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 // farkleProb counts, over all 6^n ordered throws, those where no die can
@@ -205,7 +207,7 @@ func TestArmyOddsCurve(t *testing.T) {
 // both points were inside their 95% intervals: 0.5127 against 0.5112 ±
 // 0.0022 and 0.4886 against 0.4885 ± 0.0022.)
 func TestBattleOddsSimulated(t *testing.T) {
-	src := NewSource(SeedFrom("2015"))
+	src := dice.NewSource(dice.SeedFrom("2015"))
 	n := 50000
 	if testing.Short() {
 		n = 10000

@@ -85,22 +85,22 @@ func (l *ledger) check(t *testing.T, s State) {
 }
 
 // randomAction is an arbitrary, usually illegal, action.
-func randomAction(src Source, ids []string) Action {
-	a := Action{Kind: ActionKind(Intn(src, len(actionNames)+1))}
-	switch Intn(src, 3) {
+func randomAction(src dice.Source, ids []string) Action {
+	a := Action{Kind: ActionKind(dice.Intn(src, len(actionNames)+1))}
+	switch dice.Intn(src, 3) {
 	case 0:
-		a.Keep = dice.AllThrows()[Intn(src, len(dice.AllThrows()))]
+		a.Keep = dice.AllThrows()[dice.Intn(src, len(dice.AllThrows()))]
 	case 1:
-		a.Target = Intn(src, 7) - 1
+		a.Target = dice.Intn(src, 7) - 1
 	}
-	if Intn(src, 2) == 0 {
-		a.Card = ids[Intn(src, len(ids))]
+	if dice.Intn(src, 2) == 0 {
+		a.Card = ids[dice.Intn(src, len(ids))]
 	}
-	if Intn(src, 3) == 0 {
-		a.Face = Intn(src, 8)
+	if dice.Intn(src, 3) == 0 {
+		a.Face = dice.Intn(src, 8)
 	}
-	if Intn(src, 3) == 0 {
-		a.Reward = Reward(Intn(src, 4))
+	if dice.Intn(src, 3) == 0 {
+		a.Reward = Reward(dice.Intn(src, 4))
 	}
 	return a
 }
@@ -123,10 +123,10 @@ func TestPropertyRandomGames(t *testing.T) {
 	ids := append(ids(cards.Companions), ids(cards.Items)...)
 	ids = append(ids, "nonsense", "")
 	levels := []Level{Random, Simple, Smart}
-	probe := NewSource(SeedFrom("99"))
+	probe := dice.NewSource(dice.SeedFrom("99"))
 	seen := map[EventKind]int{}
 	for game := range games {
-		src := NewSource(GameSeed(SeedFrom("5"), game))
+		src := dice.NewSource(GameSeed(dice.SeedFrom("5"), game))
 		n := 2 + game%4
 		names := make([]string, n)
 		bots := make([]*Bot, n)
@@ -155,7 +155,7 @@ func TestPropertyRandomGames(t *testing.T) {
 			full := game < 40 // the exhaustive probes are slow; do them in some games
 			if full {
 				for _, a := range legal {
-					if _, _, err := g.Apply(s, a, NewSource(SeedFrom(fmt.Sprint(step)))); err != nil {
+					if _, _, err := g.Apply(s, a, dice.NewSource(dice.SeedFrom(fmt.Sprint(step)))); err != nil {
 						t.Fatalf("game %d: legal action %s rejected: %v", game, a, err)
 					}
 				}

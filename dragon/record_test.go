@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 // TestRecordReplays saves a bot game as a Record, reads it back and
@@ -16,7 +18,7 @@ func TestRecordReplays(t *testing.T) {
 	brains := NewBrains(g)
 	names := []string{"ann", "bob", "cy"}
 	bots := []*Bot{NewBot(Smart, brains), NewBot(Simple, brains), NewBot(Random, brains)}
-	seed := SeedFrom("record")
+	seed := dice.SeedFrom("record")
 	final, actions, _, err := PlayGame(g, names, bots, seed, 0)
 	if err != nil || !final.Over() {
 		t.Fatalf("game: %v", err)
@@ -75,7 +77,7 @@ func TestRecordCustomCards(t *testing.T) {
 	g := MustGame(DefaultRules(), cards)
 	brains := NewBrains(g)
 	names := []string{"a", "b"}
-	seed := SeedFrom("custom")
+	seed := dice.SeedFrom("custom")
 	final, actions, _, err := PlayGame(g, names, []*Bot{NewBot(Smart, brains), NewBot(Smart, brains)}, seed, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +103,7 @@ func TestRecordCustomCards(t *testing.T) {
 
 func TestParseRecordErrors(t *testing.T) {
 	g := MustGame(DefaultRules(), DefaultCards())
-	good, _ := NewRecord(g, []string{"a", "b"}, SeedFrom("x")).Marshal()
+	good, _ := NewRecord(g, []string{"a", "b"}, dice.SeedFrom("x")).Marshal()
 	for _, c := range []struct{ name, data, want string }{
 		{"not json", "{", "unexpected"},
 		{"format", strings.Replace(string(good), RecordFormat, "other/1", 1), "format"},
@@ -123,7 +125,7 @@ func TestParseRecordErrors(t *testing.T) {
 
 func FuzzParseRecord(f *testing.F) {
 	g := MustGame(DefaultRules(), DefaultCards())
-	good, _ := NewRecord(g, []string{"a", "b"}, SeedFrom("x")).Marshal()
+	good, _ := NewRecord(g, []string{"a", "b"}, dice.SeedFrom("x")).Marshal()
 	f.Add(good)
 	f.Add([]byte(`{"format":"farkle-dragon-record/1"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -1,13 +1,17 @@
 package dragon
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/farkle/farkle/dice"
+)
 
 // Replay rebuilds a game from its record: the players, the seed of its
-// default source (NewSource(seed): New and every Apply draw from that one
+// default source (dice.NewSource(seed): New and every Apply draw from that one
 // source in order) and the actions in order. It returns the final state and
 // every event, or an error naming the first action that is not legal.
 func (g *Game) Replay(names []string, seed [32]byte, actions []Action) (State, []Event, error) {
-	src := NewSource(seed)
+	src := dice.NewSource(seed)
 	s, evs, err := g.New(names, src)
 	if err != nil {
 		return State{}, nil, err

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/dice"
 )
 
 func TestReplay(t *testing.T) {
@@ -12,7 +14,7 @@ func TestReplay(t *testing.T) {
 	brains := NewBrains(g)
 	bots := []*Bot{NewBot(Smart, brains), NewBot(Random, brains), NewBot(Simple, brains)}
 	names := []string{"a", "b", "c"}
-	seed := SeedFrom("replay")
+	seed := dice.SeedFrom("replay")
 	s, actions, _, err := PlayGame(g, names, bots, seed, 0)
 	if err != nil || !s.Over() {
 		t.Fatalf("game: %v", err)

@@ -8,6 +8,8 @@ import (
 	"math"
 	"runtime"
 	"sync"
+
+	"github.com/farkle/farkle/dice"
 )
 
 // DefaultMaxRounds ends a simulated game that has no round limit of its own
@@ -20,7 +22,7 @@ type SimOptions struct {
 	Rules     Rules                 // zero value: DefaultRules()
 	Cards     *Cards                // nil: DefaultCards()
 	Games     int                   // games to play
-	Seed      [32]byte              // game i uses GameSeed(Seed, i)
+	Seed      [32]byte              // game i uses GameSeed(dice.Seed, i)
 	Workers   int                   // parallel games; 0: GOMAXPROCS
 	MaxRounds int                   // 0: DefaultMaxRounds (when Rules.RoundLimit is 0)
 	Progress  func(done, total int) // called after each game, from any goroutine; may be nil
@@ -108,7 +110,7 @@ func GameSeed(seed [32]byte, i int) [32]byte {
 }
 
 // SimulateWith is Simulate with options. Games run in parallel; game i is
-// PlayGame with GameSeed(Seed, i), so the result does not depend on
+// PlayGame with GameSeed(dice.Seed, i), so the result does not depend on
 // Workers and any game can be replayed.
 func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 	if o.Rules.Name == "" {
@@ -268,13 +270,13 @@ func wilson(k, n float64) (lo, hi float64) {
 }
 
 // PlayGame plays one game of bots (one per seat, named names): the game
-// draws from NewSource(seed) and the Random bots from a separate source
-// keyed by BotSeed(seed), so Game.Replay(names, seed, actions) rebuilds the
+// draws from dice.NewSource(seed) and the Random bots from a separate source
+// keyed by dice.Seed(seed).Derive("dragon-bots"), so Game.Replay(names, seed, actions) rebuilds the
 // game from the actions returned. The game runs until it ends or maxRounds
 // rounds have passed (0: no cap); at the cap the most soldiers win and
 // capped is true. Bots see only their View.
 func PlayGame(g *Game, names []string, bots []*Bot, seed [32]byte, maxRounds int) (final State, actions []Action, capped bool, err error) {
-	src, botSrc := NewSource(seed), NewSource(BotSeed(seed))
+	src, botSrc := dice.NewSource(seed), dice.NewSource(dice.Seed(seed).Derive("dragon-bots"))
 	s, _, err := g.New(names, src)
 	if err != nil {
 		return State{}, nil, false, err
@@ -306,9 +308,4 @@ func PlayGame(g *Game, names []string, bots []*Bot, seed [32]byte, maxRounds int
 		}
 	}
 	return s, actions, false, nil
-}
-
-// BotSeed returns the key of the bots' source in a game with seed.
-func BotSeed(seed [32]byte) [32]byte {
-	return sha256.Sum256(append(seed[:], "dragon-bots"...))
 }

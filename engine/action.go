@@ -62,6 +62,9 @@ func (a Action) String() string {
 	return a.Kind.String()
 }
 
+// Seat returns the seat of the player who takes the action.
+func (a Action) Seat() int { return a.Player }
+
 // ThrowBy, KeepBy, BankBy, RollOffBy and ResignBy build actions.
 func ThrowBy(p int) Action             { return Action{Kind: Throw, Player: p} }
 func KeepBy(p int, d dice.Hand) Action { return Action{Kind: Keep, Player: p, Dice: d} }

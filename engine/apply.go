@@ -11,27 +11,10 @@ import (
 // Apply plays action a on s with dice from src and returns the new state and
 // the events, in order. Resign is accepted from the actor at any point of a
 // game that is not over (see State.resign). On error the returned state is
-// s itself, unchanged; the error wraps ErrGameOver, ErrUnknownAction,
-// ErrNotYourTurn or ErrIllegal (an illegal keep also matches
-// dice.ErrIllegalKeep) and says why.
-func Apply(s State, a Action, src Source) (State, []Event, error) {
-	if s.Phase == PhaseOver {
-		return s, nil, ErrGameOver
-	}
-	if a.Kind < Throw || a.Kind > Resign {
-		return s, nil, fmt.Errorf("%w: %v (actions: throw, keep, bank, roll-off, resign)", ErrUnknownAction, a.Kind)
-	}
-	if actor := s.Actor(); a.Player != actor {
-		name := fmt.Sprintf("seat %d", a.Player)
-		if a.Player >= 0 && a.Player < len(s.Players) {
-			name = s.Players[a.Player].Name
-		}
-		return s, nil, fmt.Errorf("%w: %s cannot act, it is %s's turn", ErrNotYourTurn, name, s.Players[actor].Name)
-	}
-	if a.Kind != Resign {
-		if err := s.check(a); err != nil {
-			return s, nil, err
-		}
+// s itself, unchanged; the error is Check's.
+func Apply(s State, a Action, src dice.Source) (State, []Event, error) {
+	if err := Check(s, a); err != nil {
+		return s, nil, err
 	}
 	n := s.clone()
 	var ev []Event
@@ -49,6 +32,30 @@ func Apply(s State, a Action, src Source) (State, []Event, error) {
 	}
 	n.Version++
 	return n, ev, nil
+}
+
+// Check reports whether Apply would accept a in s, without a dice source and
+// without playing it: nil, or an error that wraps ErrGameOver,
+// ErrUnknownAction, ErrNotYourTurn or ErrIllegal (an illegal keep also
+// matches dice.ErrIllegalKeep) and says why.
+func Check(s State, a Action) error {
+	if s.Phase == PhaseOver {
+		return ErrGameOver
+	}
+	if a.Kind < Throw || a.Kind > Resign {
+		return fmt.Errorf("%w: %v (actions: throw, keep, bank, roll-off, resign)", ErrUnknownAction, a.Kind)
+	}
+	if actor := s.Actor(); a.Player != actor {
+		name := fmt.Sprintf("seat %d", a.Player)
+		if a.Player >= 0 && a.Player < len(s.Players) {
+			name = s.Players[a.Player].Name
+		}
+		return fmt.Errorf("%w: %s cannot act, it is %s's turn", ErrNotYourTurn, name, s.Players[actor].Name)
+	}
+	if a.Kind == Resign {
+		return nil
+	}
+	return s.check(a)
 }
 
 // check returns why a is not legal in s, or nil.
@@ -94,9 +101,9 @@ func (e *keepErr) Is(target error) bool {
 	return target == ErrIllegal || target == dice.ErrIllegalKeep
 }
 
-func (s *State) rollOff(src Source) []Event {
+func (s *State) rollOff(src dice.Source) []Event {
 	p := s.Actor()
-	face := src.Face()
+	face := dice.Face(src)
 	for i, c := range s.Contenders {
 		if c == p {
 			s.RollFaces[i] = face
@@ -176,11 +183,11 @@ func (s *State) resign() []Event {
 	return s.settleRollOff(ev)
 }
 
-func (s *State) throw(src Source) []Event {
+func (s *State) throw(src dice.Source) []Event {
 	r := s.cfg.rules
 	p := s.Current
 	n := s.ToThrow()
-	h := ThrowDice(src, n)
+	h := dice.Throw(src, n)
 	s.Throw, s.Kept = h, 0
 	s.Left = n
 	ev := []Event{{Kind: EvThrow, Player: p, Dice: h}}

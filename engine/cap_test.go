@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -58,7 +59,7 @@ func TestCapCountsRoundsFromTheFirstPlayer(t *testing.T) {
 	r := capped("classic", 10000, 1)
 	r.Game.FirstPlayer = rules.RollOff
 	s, _ := engine.New(r, []string{"ana", "bob"})
-	p := &play{t: t, s: s, src: engine.NewFaces(2, 6)}
+	p := &play{t: t, s: s, src: dice.Faces(2, 6)}
 	p.do(engine.RollOffBy(0))
 	p.do(engine.RollOffBy(1)) // bob starts
 	p.banks(1, 2, 3, 4, 6, 6) // bob 100
@@ -80,7 +81,7 @@ func TestCapTie(t *testing.T) {
 	}
 	p.hasEvent(engine.EvTurnLimit)
 	p.hasEvent(engine.EvTie)
-	p.src = engine.NewFaces(2, 5)
+	p.src = dice.Faces(2, 5)
 	p.do(engine.RollOffBy(0))
 	p.do(engine.RollOffBy(1))
 	if !p.s.Over() || !reflect.DeepEqual(p.s.Winners, []int{1}) {
@@ -175,7 +176,7 @@ func TestRandomCappedGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src := engine.NewChaCha(engine.SeedFrom(name + "cap" + string(rune(g))))
+			src := dice.NewSource(dice.SeedFrom(name + "cap" + string(rune(g))))
 			limited := false
 			for step := 0; !s.Over(); step++ {
 				if step > 100000 {

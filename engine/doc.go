@@ -2,7 +2,7 @@
 // machine: Apply(state, action, source) returns the next state and the
 // events that happened, or an error and leaves the state as it was; Legal
 // lists the actions allowed in a state. There is no I/O, no clock and no
-// global random: dice come from the Source passed in, so a game is
+// global random: dice come from the dice.Source passed in, so a game is
 // reproducible from (rules, seed, actions).
 //
 // The rules it plays are docs/RULES.md sections 1 and 6, in short:

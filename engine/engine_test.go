@@ -18,7 +18,7 @@ import (
 type play struct {
 	t   *testing.T
 	s   engine.State
-	src *engine.Faces
+	src *dice.Scripted
 	ev  []engine.Event
 }
 
@@ -28,7 +28,7 @@ func newPlay(t *testing.T, r rules.Rules, names []string, faces ...int) *play {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &play{t: t, s: s, src: engine.NewFaces(faces...)}
+	return &play{t: t, s: s, src: dice.Faces(faces...)}
 }
 
 func (p *play) do(a engine.Action) []engine.Event {
@@ -63,7 +63,7 @@ func (p *play) refuse(a engine.Action, target error, msg string) {
 
 func (p *play) throw(faces ...int) {
 	p.t.Helper()
-	p.src = engine.NewFaces(faces...)
+	p.src = dice.Faces(faces...)
 	p.do(engine.ThrowBy(p.s.Current))
 	if got, want := p.hasEvent(engine.EvThrow).Dice, dice.Of(faces...); got != want {
 		p.t.Fatalf("threw %v, want %v", got, want)
@@ -100,7 +100,7 @@ func seatOrder(name string) rules.Rules {
 // randomGame plays random legal actions until the game ends, checking the
 // invariants after every action, and returns the final state and the
 // number of actions.
-func randomGame(t testing.TB, r rules.Rules, names []string, rng *rand.Rand, src engine.Source) (engine.State, int) {
+func randomGame(t testing.TB, r rules.Rules, names []string, rng *rand.Rand, src dice.Source) (engine.State, int) {
 	s, err := engine.New(r, names)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +140,7 @@ func TestRandomGamesEnd(t *testing.T) {
 				if len(names) > r.Game.MaxPlayers {
 					names = names[:r.Game.MaxPlayers]
 				}
-				s, _ := randomGame(t, r, names, rng, engine.NewChaCha(engine.SeedFrom(name+string(rune(g)))))
+				s, _ := randomGame(t, r, names, rng, dice.NewSource(dice.SeedFrom(name+string(rune(g)))))
 				if len(s.Winners) == 0 {
 					t.Fatal("game over without a winner")
 				}

@@ -3,11 +3,12 @@ package engine_test
 import (
 	"fmt"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
 
-// A game is a State; Apply plays one action with dice from a Source and
+// A game is a State; Apply plays one action with dice from a dice.Source and
 // returns the next state and what happened. The same seed and actions give
 // the same game on every machine. This plays the roll-off for the first
 // player, then the first turn: throw, keep the keep worth the most, and
@@ -18,7 +19,7 @@ func ExampleApply() {
 	if err != nil {
 		panic(err)
 	}
-	src := engine.NewChaCha(engine.SeedFrom("example"))
+	src := dice.NewSource(dice.SeedFrom("example"))
 	play := func(a engine.Action) {
 		next, events, err := engine.Apply(s, a, src)
 		if err != nil {
@@ -71,11 +72,11 @@ func ExampleState_Legal() {
 	s, _ := engine.New(r, []string{"Ann", "Bob"})
 	fmt.Println(s.Legal())
 
-	_, _, err := engine.Apply(s, engine.BankBy(0), engine.NewFaces())
+	_, _, err := engine.Apply(s, engine.BankBy(0), dice.Faces())
 	fmt.Println(err)
 
-	// Scripted dice: the throw is 1 2 3 4 6 6.
-	s, _, _ = engine.Apply(s, engine.ThrowBy(0), engine.NewFaces(6, 1, 4, 2, 6, 3))
+	// dice.Scripted dice: the throw is 1 2 3 4 6 6.
+	s, _, _ = engine.Apply(s, engine.ThrowBy(0), dice.Faces(6, 1, 4, 2, 6, 3))
 	fmt.Println(s.Throw, s.Legal())
 	// Output:
 	// [throw]

@@ -49,7 +49,7 @@ func TestApplyAgreesWithLegal(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := rules.MustPreset(name)
 			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
-			src := engine.NewChaCha(engine.SeedFrom(name))
+			src := dice.NewSource(dice.SeedFrom(name))
 			for g := range 10 {
 				names := []string{"a", "b", "c"}[:2+g%2]
 				if len(names) > r.Game.MaxPlayers {
@@ -115,7 +115,7 @@ func TestWinnerReachedTheTarget(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, name := range rules.Presets() {
 		r := rules.MustPreset(name)
-		s, _ := randomGame(t, r, []string{"a", "b"}, rng, engine.NewChaCha(engine.SeedFrom("w"+name)))
+		s, _ := randomGame(t, r, []string{"a", "b"}, rng, dice.NewSource(dice.SeedFrom("w"+name)))
 		w := s.Players[s.Winners[0]]
 		if w.Score < r.Game.Target {
 			t.Fatalf("%s: winner %s has %d < target", name, w.Name, w.Score)
@@ -131,7 +131,7 @@ func TestWinnerReachedTheTarget(t *testing.T) {
 func BenchmarkRandomGame(b *testing.B) {
 	r := rules.MustPreset("classic")
 	rng := rand.New(rand.NewPCG(1, 1))
-	src := engine.NewChaCha(engine.SeedFrom("bench"))
+	src := dice.NewSource(dice.SeedFrom("bench"))
 	actions := 0
 	for b.Loop() {
 		_, n := randomGame(b, r, []string{"a", "b"}, rng, src)
@@ -144,7 +144,7 @@ func BenchmarkApplyThrow(b *testing.B) {
 	r := rules.MustPreset("classic")
 	r.Game.FirstPlayer = rules.SeatOrder
 	s, _ := engine.New(r, []string{"a", "b"})
-	src := engine.NewChaCha(engine.SeedFrom("bench"))
+	src := dice.NewSource(dice.SeedFrom("bench"))
 	a := engine.ThrowBy(s.Current)
 	for b.Loop() {
 		if _, _, err := engine.Apply(s, a, src); err != nil {
@@ -155,7 +155,7 @@ func BenchmarkApplyThrow(b *testing.B) {
 
 func BenchmarkLegal(b *testing.B) {
 	s, _ := engine.New(rules.MustPreset("classic"), []string{"a"})
-	s, _, _ = engine.Apply(s, engine.ThrowBy(0), engine.NewFaces(1, 1, 5, 2, 3, 6))
+	s, _, _ = engine.Apply(s, engine.ThrowBy(0), dice.Faces(1, 1, 5, 2, 3, 6))
 	for b.Loop() {
 		_ = s.Legal()
 	}

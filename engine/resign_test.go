@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -128,7 +129,7 @@ func TestResignInFirstRollOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &play{t: t, s: s, src: engine.NewFaces(3, 2)}
+	p := &play{t: t, s: s, src: dice.Faces(3, 2)}
 	p.do(engine.RollOffBy(0)) // ana 3
 	p.resign()                // bob leaves the roll-off before throwing
 	if p.s.Phase != engine.PhaseFirstRollOff || p.s.Actor() != 2 || len(p.s.Contenders) != 2 {
@@ -145,7 +146,7 @@ func TestResignInFirstRollOff(t *testing.T) {
 
 	// A tie re-throw left with one contender: that one starts at once.
 	s, _ = engine.New(rules.MustPreset("classic"), []string{"ana", "bob", "cy"})
-	p = &play{t: t, s: s, src: engine.NewFaces(6, 6, 1)}
+	p = &play{t: t, s: s, src: dice.Faces(6, 6, 1)}
 	p.do(engine.RollOffBy(0))
 	p.do(engine.RollOffBy(1))
 	p.do(engine.RollOffBy(2))
@@ -177,7 +178,7 @@ func TestResignInTieRollOff(t *testing.T) {
 	if p.s.Phase != engine.PhaseTieRollOff {
 		t.Fatalf("phase %v, want tie roll-off", p.s.Phase)
 	}
-	p.src = engine.NewFaces()
+	p.src = dice.Faces()
 	ev := p.resign() // ana, who started the final round, resigns in the roll-off
 	if !p.s.Over() || !reflect.DeepEqual(p.s.Winners, []int{1}) {
 		t.Fatalf("bob is the only contender left and wins: %+v", p.s)
@@ -237,7 +238,7 @@ func TestRandomResignations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src := engine.NewChaCha(engine.SeedFrom(name + string(rune(g))))
+			src := dice.NewSource(dice.SeedFrom(name + string(rune(g))))
 			resigned := 0
 			for step := 0; !s.Over(); step++ {
 				if step > 200000 {

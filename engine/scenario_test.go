@@ -178,7 +178,7 @@ func TestTiesRollOff(t *testing.T) {
 	p.hasEvent(engine.EvTie)
 	p.refuse(engine.ThrowBy(0), engine.ErrIllegal, "roll-off")
 	p.refuse(engine.RollOffBy(1), engine.ErrNotYourTurn, "ana's turn")
-	p.src = engine.NewFaces(4, 4, 2, 5)
+	p.src = dice.Faces(4, 4, 2, 5)
 	p.do(engine.RollOffBy(0))
 	p.do(engine.RollOffBy(1))
 	p.hasEvent(engine.EvRollOffTie)
@@ -301,7 +301,7 @@ func TestFirstPlayerRollOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &play{t: t, s: s, src: engine.NewFaces(3, 5, 5, 6, 2)}
+	p := &play{t: t, s: s, src: dice.Faces(3, 5, 5, 6, 2)}
 	p.refuse(engine.ThrowBy(0), engine.ErrIllegal, "roll-off")
 	p.refuse(engine.RollOffBy(1), engine.ErrNotYourTurn, "")
 	p.do(engine.RollOffBy(0))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
@@ -14,7 +15,7 @@ import (
 
 // playResigning plays a game with random legal actions in which the actor
 // resigns now and then (about one action in every).
-func playResigning(t *testing.T, r rules.Rules, names []string, seed engine.Seed, rng *rand.Rand, every int) *record.Game {
+func playResigning(t *testing.T, r rules.Rules, names []string, seed dice.Seed, rng *rand.Rand, every int) *record.Game {
 	t.Helper()
 	g, err := record.Start(r, names, seed)
 	if err != nil {
@@ -49,7 +50,7 @@ func TestResignedGamesVerify(t *testing.T) {
 	resigns := 0
 	for i := range 24 {
 		names := []string{"ana", "bob", "cy"}[:1+i%3]
-		g := playResigning(t, rules.MustPreset("classic"), names, engine.SeedFrom("resign"+string(rune('a'+i))), rng, 25)
+		g := playResigning(t, rules.MustPreset("classic"), names, dice.SeedFrom("resign"+string(rune('a'+i))), rng, 25)
 		for _, e := range g.Record.Actions {
 			if e.Kind == engine.Resign {
 				resigns++
@@ -92,7 +93,7 @@ func slicesHasResign(rec *record.Record) bool {
 }
 
 func TestResignOutOfTurnIsADiscrepancy(t *testing.T) {
-	g := playRandom(t, rules.MustPreset("classic"), []string{"ana", "bob"}, engine.SeedFrom("r"), rand.New(rand.NewPCG(3, 3)))
+	g := playRandom(t, rules.MustPreset("classic"), []string{"ana", "bob"}, dice.SeedFrom("r"), rand.New(rand.NewPCG(3, 3)))
 	data, _ := g.Record.Marshal()
 	rec, _ := record.Parse(data)
 	// bob resigns while it is ana's turn at the first action of play.
@@ -116,7 +117,7 @@ func TestCappedGamesVerify(t *testing.T) {
 		r := rules.MustPreset("pocket-farkel")
 		r.Game.MaxTurns = 2 + i
 		names := []string{"ana", "bob", "cy"}[:1+i%3]
-		g := playResigning(t, r, names, engine.SeedFrom("cap"+string(rune('a'+i))), rng, 200)
+		g := playResigning(t, r, names, dice.SeedFrom("cap"+string(rune('a'+i))), rng, 200)
 		data, err := g.Record.Marshal()
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -13,26 +14,26 @@ import (
 type Game struct {
 	State  engine.State
 	Record *Record
-	seed   engine.Seed
-	src    *engine.ChaCha
+	seed   dice.Seed
+	src    dice.Source
 }
 
 // Start begins a game under r with the named players and the given seed.
-func Start(r rules.Rules, players []string, seed engine.Seed) (*Game, error) {
+func Start(r rules.Rules, players []string, seed dice.Seed) (*Game, error) {
 	st, err := engine.New(r, players)
 	if err != nil {
 		return nil, err
 	}
-	return &Game{State: st, Record: New(r, players, seed), seed: seed, src: engine.NewChaCha(seed)}, nil
+	return &Game{State: st, Record: New(r, players, seed), seed: seed, src: dice.NewSource(seed)}, nil
 }
 
 // Resume rebuilds a game from its record and the seed it committed to,
 // checking every recorded throw against the seed.
-func Resume(rec *Record, seed engine.Seed) (*Game, error) {
+func Resume(rec *Record, seed dice.Seed) (*Game, error) {
 	if seed.Commitment() != rec.Commitment {
 		return nil, fmt.Errorf("%w: the seed does not match the record's commitment", ErrDiscrepancy)
 	}
-	g := &Game{Record: &Record{}, seed: seed, src: engine.NewChaCha(seed)}
+	g := &Game{Record: &Record{}, seed: seed, src: dice.NewSource(seed)}
 	*g.Record = *rec
 	g.Record.Actions = append([]Entry(nil), rec.Actions...)
 	st, _, err := replay(rec, g.src)
@@ -61,7 +62,7 @@ func (g *Game) Do(a engine.Action) ([]engine.Event, error) {
 }
 
 // Seed returns the game's secret seed.
-func (g *Game) Seed() engine.Seed { return g.seed }
+func (g *Game) Seed() dice.Seed { return g.seed }
 
 func scores(s engine.State) []int {
 	out := make([]int, len(s.Players))

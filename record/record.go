@@ -37,6 +37,19 @@ type Meta struct {
 	Extra   map[string]string `json:"extra,omitempty"` // e.g. bot levels by seat
 }
 
+// SetLevel notes in Extra that seat is played by a bot of level.
+func (m *Meta) SetLevel(seat int, level string) {
+	if m.Extra == nil {
+		m.Extra = map[string]string{}
+	}
+	m.Extra[levelKey(seat)] = level
+}
+
+// Level returns the bot level of seat noted by SetLevel, "" for a person.
+func (m Meta) Level(seat int) string { return m.Extra[levelKey(seat)] }
+
+func levelKey(seat int) string { return fmt.Sprintf("bot.%d", seat) }
+
 // Entry is one action and, for a throw or roll-off, the dice it threw.
 type Entry struct {
 	engine.Action
@@ -45,7 +58,7 @@ type Entry struct {
 
 // New starts an empty record committed to seed. The seed itself is
 // revealed (Reveal) when the game ends.
-func New(r rules.Rules, players []string, seed engine.Seed) *Record {
+func New(r rules.Rules, players []string, seed dice.Seed) *Record {
 	return &Record{
 		Format:     Format,
 		Rules:      r.Clone(),
@@ -55,7 +68,7 @@ func New(r rules.Rules, players []string, seed engine.Seed) *Record {
 }
 
 // Reveal writes the seed into the record.
-func (rec *Record) Reveal(seed engine.Seed) { rec.Seed = seed.Hex() }
+func (rec *Record) Reveal(seed dice.Seed) { rec.Seed = seed.Hex() }
 
 // Add appends an applied action with the dice its events show thrown.
 func (rec *Record) Add(a engine.Action, events []engine.Event) {
@@ -103,13 +116,13 @@ func Parse(data []byte) (*Record, error) {
 	return &rec, nil
 }
 
-func parseSeed(hexSeed string) (engine.Seed, error) {
+func parseSeed(hexSeed string) (dice.Seed, error) {
 	if len(hexSeed) != 64 {
-		return engine.Seed{}, fmt.Errorf("%w: seed must be 64 hex digits (got %d characters)", ErrBadRecord, len(hexSeed))
+		return dice.Seed{}, fmt.Errorf("%w: seed must be 64 hex digits (got %d characters)", ErrBadRecord, len(hexSeed))
 	}
-	s := engine.SeedFrom(hexSeed)
+	s := dice.SeedFrom(hexSeed)
 	if s.Hex() != hexSeed {
-		return engine.Seed{}, fmt.Errorf("%w: seed %q is not lower-case hex", ErrBadRecord, hexSeed)
+		return dice.Seed{}, fmt.Errorf("%w: seed %q is not lower-case hex", ErrBadRecord, hexSeed)
 	}
 	return s, nil
 }

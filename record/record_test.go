@@ -16,7 +16,7 @@ import (
 )
 
 // playRandom plays a whole game with random legal actions through a Game.
-func playRandom(t testing.TB, r rules.Rules, names []string, seed engine.Seed, rng *rand.Rand) *record.Game {
+func playRandom(t testing.TB, r rules.Rules, names []string, seed dice.Seed, rng *rand.Rand) *record.Game {
 	t.Helper()
 	g, err := record.Start(r, names, seed)
 	if err != nil {
@@ -42,7 +42,7 @@ func TestRecordReplaysToTheSameGame(t *testing.T) {
 	for _, name := range rules.Presets() {
 		t.Run(name, func(t *testing.T) {
 			r := rules.MustPreset(name)
-			g := playRandom(t, r, []string{"ana", "bob"}, engine.SeedFrom(name), rng)
+			g := playRandom(t, r, []string{"ana", "bob"}, dice.SeedFrom(name), rng)
 			data, err := g.Record.Marshal()
 			if err != nil {
 				t.Fatal(err)
@@ -72,7 +72,7 @@ func TestRecordReplaysToTheSameGame(t *testing.T) {
 
 func TestResumeContinuesIdentically(t *testing.T) {
 	r := rules.MustPreset("classic")
-	seed := engine.SeedFrom("resume")
+	seed := dice.SeedFrom("resume")
 	full := playRandom(t, r, []string{"ana", "bob"}, seed, rand.New(rand.NewPCG(9, 9)))
 	// Cut the record half way, resume, and replay the rest of the actions:
 	// the dice must continue exactly as in the uninterrupted game.
@@ -91,14 +91,14 @@ func TestResumeContinuesIdentically(t *testing.T) {
 	if !reflect.DeepEqual(g.Record.Actions, full.Record.Actions) {
 		t.Fatal("resumed game threw different dice")
 	}
-	if _, err := record.Resume(&half, engine.SeedFrom("other")); !errors.Is(err, record.ErrDiscrepancy) {
+	if _, err := record.Resume(&half, dice.SeedFrom("other")); !errors.Is(err, record.ErrDiscrepancy) {
 		t.Fatalf("a wrong seed must be refused, got %v", err)
 	}
 }
 
 func TestVerifyFindsTampering(t *testing.T) {
 	r := rules.MustPreset("pocket-farkel")
-	g := playRandom(t, r, []string{"ana", "bob", "cy"}, engine.SeedFrom("tamper"), rand.New(rand.NewPCG(1, 8)))
+	g := playRandom(t, r, []string{"ana", "bob", "cy"}, dice.SeedFrom("tamper"), rand.New(rand.NewPCG(1, 8)))
 	firstThrow := -1
 	for i, e := range g.Record.Actions {
 		if e.Kind == engine.Throw && e.Threw.N() == 6 {
@@ -116,7 +116,7 @@ func TestVerifyFindsTampering(t *testing.T) {
 			f[0] = f[0]%6 + 1
 			e.Threw = dice.Of(f...)
 		}, "the seed throws"},
-		"wrong seed": {func(rec *record.Record) { rec.Seed = engine.SeedFrom("x").Hex() }, "committed to"},
+		"wrong seed": {func(rec *record.Record) { rec.Seed = dice.SeedFrom("x").Hex() }, "committed to"},
 		"no seed":    {func(rec *record.Record) { rec.Seed = "" }, "not revealed"},
 		"bank too early": {func(rec *record.Record) {
 			rec.Actions = append(rec.Actions[:firstThrow+1:firstThrow+1], record.Entry{Action: engine.BankBy(rec.Actions[firstThrow].Player)})
@@ -142,7 +142,7 @@ func TestVerifyFindsTampering(t *testing.T) {
 }
 
 func TestParseRefusesBadRecords(t *testing.T) {
-	g := playRandom(t, rules.MustPreset("classic"), []string{"a"}, engine.SeedFrom("p"), rand.New(rand.NewPCG(2, 2)))
+	g := playRandom(t, rules.MustPreset("classic"), []string{"a"}, dice.SeedFrom("p"), rand.New(rand.NewPCG(2, 2)))
 	good, _ := g.Record.Marshal()
 	cases := map[string]string{
 		"not json":      "{",
@@ -173,7 +173,7 @@ func TestGoldenRecordStillVerifies(t *testing.T) {
 	// stream and the rules of play are a contract.
 	path := filepath.Join("testdata", "classic-2p.json")
 	if *update {
-		g := playRandom(t, rules.MustPreset("classic"), []string{"ana", "bob"}, engine.SeedFrom("golden"), rand.New(rand.NewPCG(42, 42)))
+		g := playRandom(t, rules.MustPreset("classic"), []string{"ana", "bob"}, dice.SeedFrom("golden"), rand.New(rand.NewPCG(42, 42)))
 		data, _ := g.Record.Marshal()
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
@@ -198,7 +198,7 @@ func TestGoldenRecordStillVerifies(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	// A short game as the seed: long inputs slow the fuzzer down for no gain.
-	g := playRandom(f, rules.MustPreset("classic"), []string{"a", "b"}, engine.SeedFrom("fuzz"), rand.New(rand.NewPCG(1, 1)))
+	g := playRandom(f, rules.MustPreset("classic"), []string{"a", "b"}, dice.SeedFrom("fuzz"), rand.New(rand.NewPCG(1, 1)))
 	g.Record.Actions = g.Record.Actions[:min(12, len(g.Record.Actions))]
 	short, _ := g.Record.Marshal()
 	f.Add(short)

@@ -42,25 +42,25 @@ func Verify(rec *Record) (engine.State, error) {
 	if got := seed.Commitment(); got != rec.Commitment {
 		return engine.State{}, fmt.Errorf("%w: the seed's SHA-256 is %s but the record committed to %s", ErrDiscrepancy, got, rec.Commitment)
 	}
-	st, _, err := replay(rec, engine.NewChaCha(seed))
+	st, _, err := replay(rec, dice.NewSource(seed))
 	return st, err
 }
 
 // recorded is a Source that yields the dice of the entry being replayed.
 type recorded struct{ faces []int }
 
-func (r *recorded) Face() int {
+func (r *recorded) Uint64() uint64 {
 	if len(r.faces) == 0 {
 		return 0 // caught by the count check before it is used
 	}
 	f := r.faces[0]
 	r.faces = r.faces[1:]
-	return f
+	return uint64(f - 1)
 }
 
 // replay applies the actions; with src nil the recorded dice are used,
 // otherwise the dice come from src and must equal the recorded ones.
-func replay(rec *Record, src engine.Source) (engine.State, []Step, error) {
+func replay(rec *Record, src dice.Source) (engine.State, []Step, error) {
 	st, err := engine.New(rec.Rules, rec.Players)
 	if err != nil {
 		return st, nil, fmt.Errorf("%w: %w", ErrDiscrepancy, err)

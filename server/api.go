@@ -595,7 +595,7 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	withClock(seats, clock)
-	tb := store.Table{ID: randomID(9), Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
+	tb := store.Table{ID: randomID(9), Rules: rs, Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created
 	bots, err := s.newBots(seats, rs)
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/store"
 )
 
@@ -63,8 +62,8 @@ type dragonTable struct {
 	kit     *dragonKit
 	seed    [32]byte
 	started bool
-	src     dragon.Source // the game's source, advanced by New and every Apply
-	botSrc  dragon.Source // the Random bots' choices
+	src     dice.Source // the game's source, advanced by New and every Apply
+	botSrc  dice.Source // the Random bots' choices
 	state   dragon.State
 	actions []dragon.Action
 	events  [][]dragon.Event // events[0]: New's; events[i]: action i's
@@ -122,7 +121,7 @@ func (s *Server) newDragonTable(w http.ResponseWriter, r *http.Request, p store.
 	withClock(seats, clock)
 	rs := dr.Soldiers
 	rs.Name = store.KindDragon
-	tb := store.Table{ID: randomID(9), Kind: store.KindDragon, Variant: dragonVariant, Rules: rs, Seats: seats, Seed: engine.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
+	tb := store.Table{ID: randomID(9), Kind: store.KindDragon, Variant: dragonVariant, Rules: rs, Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created
 	t, err := s.newDragon(tb)
 	if err != nil {
@@ -153,7 +152,7 @@ func (s *Server) newDragon(tb store.Table) (*table, error) {
 	}
 	seed := [32]byte(tb.Seed)
 	t := s.newTable(tb)
-	t.dg = &dragonTable{kit: kit, seed: seed, bots: bots, botSrc: dragon.NewSource(dragon.BotSeed(seed))}
+	t.dg = &dragonTable{kit: kit, seed: seed, bots: bots, botSrc: dice.NewSource(dice.Seed(seed).Derive("dragon-bots"))}
 	return t, nil
 }
 
@@ -203,7 +202,7 @@ func (s *Server) loadDragonTable(ctx context.Context, tb store.Table) (*table, e
 // the next action draws from.
 func (d *dragonTable) replay(names []string, acts []dragon.Action) error {
 	g := d.kit.game
-	src := dragon.NewSource(d.seed)
+	src := dice.NewSource(d.seed)
 	st, evs, err := g.New(names, src)
 	if err != nil {
 		return err
@@ -397,7 +396,7 @@ func (t *table) dragonCheck(p *store.Player, seat, version int, a dragon.Action)
 	}
 	// The check draws from a throwaway source: the game's own source is
 	// only advanced by an action that is played.
-	_, _, err := d.kit.game.ApplyFor(d.state, seat, a, dragon.NewSource([32]byte{}))
+	_, _, err := d.kit.game.ApplyFor(d.state, seat, a, dice.NewSource([32]byte{}))
 	switch {
 	case errors.Is(err, dragon.ErrNotTurn):
 		return refuse(codeNotYourTurn, "it is %s's turn, not yours", t.meta.Seats[d.state.Turn].Name)

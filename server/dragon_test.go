@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
@@ -102,7 +103,7 @@ func (p *dragonPlayer) playUntil(ctx context.Context, stop func() bool) error {
 		}
 		if p.myTurn() {
 			v := p.Last.Dragon
-			a := p.bot.Choose(v.View, dragon.NewSource([32]byte{byte(v.Version)}))
+			a := p.bot.Choose(v.View, dice.NewSource([32]byte{byte(v.Version)}))
 			if err := p.act(ctx, v.Version, a); err != nil {
 				return err
 			}
@@ -222,12 +223,12 @@ func TestDragonWholeGameAgainstBots(t *testing.T) {
 	}
 	// The bots' moves are their own choices from their own views.
 	g, _ := rec.Game()
-	src := dragon.NewSource([32]byte(seed))
+	src := dice.NewSource([32]byte(seed))
 	s, _, _ := g.New(rec.Players, src)
 	smart := dragon.NewBot(dragon.Smart, testBrains())
 	for i, a := range rec.Actions {
 		if s.Turn == 1 {
-			if want := smart.Choose(g.View(s, 1), dragon.NewSource([32]byte{})); !reflect.DeepEqual(want, a) {
+			if want := smart.Choose(g.View(s, 1), dice.NewSource([32]byte{})); !reflect.DeepEqual(want, a) {
 				t.Fatalf("action %d: the smart bot played %v, it would play %v", i+1, a, want)
 			}
 		}
@@ -407,7 +408,7 @@ func TestDragonRestartResumesIdentically(t *testing.T) {
 	// Ann plays while it is her turn; the bot would act after an hour.
 	for p.myTurn() && p.Last.Dragon.Version < 12 {
 		v := p.Last.Dragon
-		if err := p.act(ctx, v.Version, p.bot.Choose(v.View, dragon.NewSource([32]byte{}))); err != nil {
+		if err := p.act(ctx, v.Version, p.bot.Choose(v.View, dice.NewSource([32]byte{}))); err != nil {
 			t.Fatal(err)
 		}
 		if m, err := p.next(ctx); err != nil || m.Type != "update" {
@@ -590,7 +591,7 @@ func BenchmarkDragonActionRoundTrip(b *testing.B) {
 			}
 		}
 		v := p.Last.Dragon
-		a := p.bot.Choose(v.View, dragon.NewSource([32]byte{}))
+		a := p.bot.Choose(v.View, dice.NewSource([32]byte{}))
 		t0 := time.Now()
 		if err := p.act(ctx, v.Version, a); err != nil {
 			b.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
@@ -546,7 +547,7 @@ func TestRestartWithTheBotToActResumesTheBot(t *testing.T) {
 
 // offline plays the same bot game without a server: the deterministic bots
 // and the seed give the very same actions.
-func offline(t *testing.T, r rules.Rules, names []string, seed engine.Seed, levels []string) []record.Entry {
+func offline(t *testing.T, r rules.Rules, names []string, seed dice.Seed, levels []string) []record.Entry {
 	g, err := record.Start(r, names, seed)
 	if err != nil {
 		t.Fatal(err)

@@ -237,12 +237,6 @@ func refuse(code, format string, args ...any) *refusal {
 	return &refusal{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
-// checkSource serves Apply when an action is only being checked: Apply
-// checks before it throws, and the state it returns is discarded.
-type checkSource struct{}
-
-func (checkSource) Face() int { return 1 }
-
 // playerAct checks and applies an action sent by player for seat with the
 // state version the client saw. The checks run in the documented order.
 func (t *table) playerAct(p *store.Player, seat int, version int, a engine.Action) *refusal {
@@ -266,7 +260,7 @@ func (t *table) playerAct(p *store.Player, seat int, version int, a engine.Actio
 		return refuse(codeNotYourTurn, "it is %s's turn, not yours", t.meta.Seats[actor].Name)
 	}
 	a.Player = seat
-	if _, _, err := engine.Apply(st, a, checkSource{}); err != nil {
+	if err := engine.Check(st, a); err != nil {
 		return refuse(codeIllegal, "%s", strings.TrimPrefix(err.Error(), "engine: "))
 	}
 	if version != st.Version {

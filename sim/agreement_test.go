@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
@@ -54,7 +55,7 @@ func TestDuelTableAgreesWithTheEngine(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				src := engine.NewChaCha(engine.SeedFrom(fmt.Sprintf("%s-%d", name, g)))
+				src := dice.NewSource(dice.SeedFrom(fmt.Sprintf("%s-%d", name, g)))
 				tied := false
 				for !s.Over() {
 					if s.Phase == engine.PhaseTieRollOff {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -40,7 +41,7 @@ func BenchmarkFastGame(b *testing.B) {
 			r := rules.MustPreset("classic")
 			ds := deciders(b, r, tc.levels...)
 			f := NewFast(r)
-			base := engine.SeedFrom("bench")
+			base := dice.SeedFrom("bench")
 			b.ReportAllocs()
 			b.ResetTimer()
 			actions := 0
@@ -62,14 +63,14 @@ func BenchmarkFastGame(b *testing.B) {
 func BenchmarkEngineGame(b *testing.B) {
 	r := rules.MustPreset("classic")
 	ds := deciders(b, r, "steady", "steady")
-	base := engine.SeedFrom("bench")
+	base := dice.SeedFrom("bench")
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		st, err := engine.New(r, []string{"a", "b"})
 		if err != nil {
 			b.Fatal(err)
 		}
-		src := engine.NewChaCha(GameSeed(base, i))
+		src := dice.NewSource(GameSeed(base, i))
 		for !st.Over() {
 			st, _, err = engine.Apply(st, ds[st.Actor()].Choose(st), src)
 			if err != nil {
@@ -86,7 +87,7 @@ func BenchmarkRun(b *testing.B) {
 	const games = 20000
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Run(context.Background(), Config{Rules: r, Players: []string{"steady", "bold"}, Games: games, Seed: engine.SeedFrom("run")}); err != nil {
+		if _, err := Run(context.Background(), Config{Rules: r, Players: []string{"steady", "bold"}, Games: games, Seed: dice.SeedFrom("run")}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -115,7 +115,7 @@ func (f *Fast) act(a engine.Action) {
 
 // Play plays one game with the dice of seed, bots[i] playing seat i, and
 // returns its outcome. The number of bots must be allowed by the rules.
-func (f *Fast) Play(seed engine.Seed, bots []bot.Decider) (Outcome, error) {
+func (f *Fast) Play(seed dice.Seed, bots []bot.Decider) (Outcome, error) {
 	n := len(bots)
 	if n < 1 || n > bot.MaxPlayers || n < f.r.Game.MinPlayers || n > f.r.Game.MaxPlayers {
 		return Outcome{}, fmt.Errorf("%w: %d players (these rules allow %d to %d)", engine.ErrPlayers, n, f.r.Game.MinPlayers, f.r.Game.MaxPlayers)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -83,7 +84,7 @@ var tieRollOffs, capEnds int
 
 // engineGame plays a game through engine.Apply with the bots' Choose and
 // returns the actions and the final state.
-func engineGame(t *testing.T, r rules.Rules, bots []bot.Strategy, seed engine.Seed) ([]engine.Action, engine.State) {
+func engineGame(t *testing.T, r rules.Rules, bots []bot.Strategy, seed dice.Seed) ([]engine.Action, engine.State) {
 	t.Helper()
 	names := make([]string, len(bots))
 	for i := range names {
@@ -93,7 +94,7 @@ func engineGame(t *testing.T, r rules.Rules, bots []bot.Strategy, seed engine.Se
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := engine.NewChaCha(seed)
+	src := dice.NewSource(seed)
 	var acts []engine.Action
 	for !st.Over() {
 		a := bots[st.Actor()].Choose(st)
@@ -145,7 +146,7 @@ func TestFastPlaysTheEngineGame(t *testing.T) {
 					continue
 				}
 				for i := range 30 {
-					sameGame(t, r, levels, ts, engine.SeedFrom(fmt.Sprint(name, levels, i)))
+					sameGame(t, r, levels, ts, dice.SeedFrom(fmt.Sprint(name, levels, i)))
 				}
 			}
 		})
@@ -155,7 +156,7 @@ func TestFastPlaysTheEngineGame(t *testing.T) {
 // sameGame plays one game of bots of the levels under r from seed, through
 // the engine and through Fast, and fails t unless both take the same
 // actions and end with the same scores, turns and winners.
-func sameGame(t *testing.T, r rules.Rules, levels []string, ts *bot.Tables, seed engine.Seed) {
+func sameGame(t *testing.T, r rules.Rules, levels []string, ts *bot.Tables, seed dice.Seed) {
 	t.Helper()
 	var strategies []bot.Strategy
 	var deciders []bot.Decider
@@ -207,13 +208,13 @@ func sameGame(t *testing.T, r rules.Rules, levels []string, ts *bot.Tables, seed
 
 func TestFastDiceAreTheEngineDice(t *testing.T) {
 	for _, text := range []string{"1", "dice", "another seed"} {
-		seed := engine.SeedFrom(text)
+		seed := dice.SeedFrom(text)
 		f := NewFast(rules.MustPreset("classic"))
 		f.rng.Seed(seed)
-		src := engine.NewChaCha(seed)
+		src := dice.NewSource(seed)
 		counts := [7]int{}
 		for i := range 60000 {
-			got, want := f.face(), src.Face()
+			got, want := f.face(), dice.Face(src)
 			if got != want {
 				t.Fatalf("seed %q draw %d: fast %d, engine %d", text, i, got, want)
 			}
@@ -232,7 +233,7 @@ func TestFastRefusesPlayerCounts(t *testing.T) {
 	s, _ := bot.New("steady", r)
 	d := s.(bot.Decider)
 	for _, n := range []int{1, 3} {
-		if _, err := NewFast(r).Play(engine.SeedFrom("x"), slices.Repeat([]bot.Decider{d}, n)); err == nil {
+		if _, err := NewFast(r).Play(dice.SeedFrom("x"), slices.Repeat([]bot.Decider{d}, n)); err == nil {
 			t.Errorf("%d players under cardgames: no error", n)
 		}
 	}
@@ -248,7 +249,7 @@ func TestFastEndlessTurnIsARunaway(t *testing.T) {
 	r.Scoring.Single = map[string]int{"1": 100, "2": 50, "3": 50, "4": 50, "5": 50, "6": 50}
 	r.Game.MinPlayers, r.Game.FirstPlayer = 1, rules.SeatOrder
 	s, _ := bot.New("steady", r)
-	out, err := NewFast(r).Play(engine.SeedFrom("endless"), []bot.Decider{s.(bot.Decider)})
+	out, err := NewFast(r).Play(dice.SeedFrom("endless"), []bot.Decider{s.(bot.Decider)})
 	if !errors.Is(err, ErrRunaway) {
 		t.Fatalf("Play: %v, want ErrRunaway; %+v", err, out)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules/rulestest"
 )
@@ -40,7 +41,7 @@ func TestFastPlaysTheEngineGameOnRandomRules(t *testing.T) {
 			seats[s] = levels[rng.IntN(len(levels))]
 		}
 		for g := range 3 {
-			var seed engine.Seed
+			var seed dice.Seed
 			for b := range seed {
 				seed[b] = byte(rng.Uint32())
 			}

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
@@ -27,7 +28,7 @@ type Config struct {
 	Rules   rules.Rules
 	Players []string // bot levels (bot.LevelNames), one per seat; repeats allowed
 	Games   int
-	Seed    engine.Seed
+	Seed    dice.Seed
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Tables supplies solver results to expert and perfect; nil means
@@ -71,7 +72,7 @@ type Player struct {
 // GameSeed returns the dice seed of game i of a tournament with seed s:
 // SHA-256 of s, the text "farkle-sim/game" and i as 8 big-endian bytes. It
 // depends on nothing else, so results do not depend on scheduling.
-func GameSeed(s engine.Seed, i int) engine.Seed {
+func GameSeed(s dice.Seed, i int) dice.Seed {
 	var buf [32 + 15 + 8]byte
 	copy(buf[:], s[:])
 	copy(buf[32:], "farkle-sim/game")
@@ -324,7 +325,7 @@ func (p *player) play(i int) error {
 }
 
 // playEngine plays game i through the engine (and the record when asked).
-func (p *player) playEngine(i int, seat []int, seed engine.Seed) (engine.State, error) {
+func (p *player) playEngine(i int, seat []int, seed dice.Seed) (engine.State, error) {
 	cfg := p.cfg
 	n := len(seat)
 	seatNames := make([]string, n)
@@ -340,7 +341,7 @@ func (p *player) playEngine(i int, seat []int, seed engine.Seed) (engine.State, 
 		if err != nil {
 			return st, err
 		}
-		src := engine.NewChaCha(seed)
+		src := dice.NewSource(seed)
 		for actions := 0; !st.Over(); actions++ {
 			if actions > MaxActions {
 				return st, ErrRunaway

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 )
@@ -23,7 +23,7 @@ func short(base string, target int) rules.Rules {
 }
 
 func TestRunDoesNotDependOnWorkers(t *testing.T) {
-	cfg := Config{Rules: short("classic", 3000), Players: []string{"steady", "bold", "steady"}, Games: 700, Seed: engine.SeedFrom("workers")}
+	cfg := Config{Rules: short("classic", 3000), Players: []string{"steady", "bold", "steady"}, Games: 700, Seed: dice.SeedFrom("workers")}
 	var first *Result
 	for _, w := range []int{1, 2, 3, 8} {
 		cfg.Workers = w
@@ -49,7 +49,7 @@ func TestRunDoesNotDependOnWorkers(t *testing.T) {
 		t.Errorf("through the engine: %+v, fast: %+v", res, first)
 	}
 	// Another seed gives other games.
-	cfg.Seed = engine.SeedFrom("other")
+	cfg.Seed = dice.SeedFrom("other")
 	other, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func TestRunCounts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const games = 400
-			res, err := Run(context.Background(), Config{Rules: tc.r, Players: tc.players, Games: games, Seed: engine.SeedFrom(tc.name)})
+			res, err := Run(context.Background(), Config{Rules: tc.r, Players: tc.players, Games: games, Seed: dice.SeedFrom(tc.name)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -120,7 +120,7 @@ func TestRecordedGamesVerify(t *testing.T) {
 	var mu sync.Mutex
 	recs := map[int]*record.Record{}
 	res, err := Run(context.Background(), Config{
-		Rules: r, Players: []string{"expert", "bold", "expert"}, Games: 30, Seed: engine.SeedFrom("rec"), Workers: 3,
+		Rules: r, Players: []string{"expert", "bold", "expert"}, Games: 30, Seed: dice.SeedFrom("rec"), Workers: 3,
 		Record: func(i int, rec *record.Record) error {
 			mu.Lock()
 			defer mu.Unlock()
@@ -148,7 +148,7 @@ func TestRecordedGamesVerify(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
-		if back.Seed != GameSeed(engine.SeedFrom("rec"), i).Hex() {
+		if back.Seed != GameSeed(dice.SeedFrom("rec"), i).Hex() {
 			t.Errorf("game %d: seed %s is not GameSeed", i, back.Seed)
 		}
 		for _, w := range st.Winners {
@@ -161,7 +161,7 @@ func TestRecordedGamesVerify(t *testing.T) {
 		}
 	}
 	// The same games without recording, played fast.
-	fast, err := Run(context.Background(), Config{Rules: r, Players: []string{"expert", "bold", "expert"}, Games: 30, Seed: engine.SeedFrom("rec")})
+	fast, err := Run(context.Background(), Config{Rules: r, Players: []string{"expert", "bold", "expert"}, Games: 30, Seed: dice.SeedFrom("rec")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestNamesAndSeating(t *testing.T) {
 			}
 		}
 	}
-	if GameSeed(engine.SeedFrom("a"), 1) == GameSeed(engine.SeedFrom("a"), 2) || GameSeed(engine.SeedFrom("a"), 1) == GameSeed(engine.SeedFrom("b"), 1) {
+	if GameSeed(dice.SeedFrom("a"), 1) == GameSeed(dice.SeedFrom("a"), 2) || GameSeed(dice.SeedFrom("a"), 1) == GameSeed(dice.SeedFrom("b"), 1) {
 		t.Error("game seeds collide")
 	}
 }
@@ -274,7 +274,7 @@ func TestPerfectBeatsEveryLevel(t *testing.T) {
 			continue
 		}
 		t.Run(l, func(t *testing.T) {
-			res, err := Run(context.Background(), Config{Rules: r, Players: []string{"perfect", l}, Games: games, Seed: engine.SeedFrom("perfect-" + l), Tables: ts})
+			res, err := Run(context.Background(), Config{Rules: r, Players: []string{"perfect", l}, Games: games, Seed: dice.SeedFrom("perfect-" + l), Tables: ts})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -65,7 +65,7 @@ func playPosition(t *testing.T, r rules.Rules, score, streak int) engine.State {
 func throwHand(t *testing.T, s engine.State, h dice.Hand) (engine.State, []engine.Event) {
 	t.Helper()
 	s.Step, s.Left = engine.StepThrow, h.N()
-	next, ev, err := engine.Apply(s, engine.ThrowBy(0), engine.NewFaces(h.Faces()...))
+	next, ev, err := engine.Apply(s, engine.ThrowBy(0), dice.Faces(h.Faces()...))
 	if err != nil {
 		t.Fatalf("throw %s: %v", h, err)
 	}

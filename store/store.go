@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 )
@@ -105,7 +105,7 @@ type Table struct {
 	Variant string // the version of the kind's rules the table plays ("" for ordinary Farkle); it never changes
 	Rules   rules.Rules
 	Seats   []Seat
-	Seed    engine.Seed // secret until the game ends; never sent to clients before
+	Seed    dice.Seed // secret until the game ends; never sent to clients before
 	Status  Status
 	Actions int // number of stored actions
 	Created time.Time

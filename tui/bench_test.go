@@ -25,7 +25,7 @@ func BenchmarkTableView(b *testing.B) {
 
 // BenchmarkHelpView renders the help screen with the scoring table.
 func BenchmarkHelpView(b *testing.B) {
-	m := newModel(b, seatOrder("farkle-dice"), []Seat{{Name: "you"}}, engine.SeedFrom("help"), 100, 35)
+	m := newModel(b, seatOrder("farkle-dice"), []Seat{{Name: "you"}}, dice.SeedFrom("help"), 100, 35)
 	press(m, "?")
 	b.ReportAllocs()
 	for b.Loop() {

@@ -11,13 +11,14 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
 
 // withPoster gives seat 0 the Recruiting Poster (+50 for every single 1
 // or 5 kept while recruiting) as its only Magic Item.
-func withPoster(g *DragonGame) { g.state.Players[0].Items = []string{"poster"} }
+func withPoster(g *DragonGame) {
+	g.setState(func(s *dragon.State) { s.Players[0].Items = []string{"poster"} })
+}
 
 // TestDragonPreviewHasCardBonuses: the soldiers shown for the chosen dice
 // are the soldiers the keep adds, the cards' bonuses included, on a Blank
@@ -83,7 +84,7 @@ func TestDragonStatusSaysWhatToDo(t *testing.T) {
 	}
 	// Between throws (after the Dragon showed with no scoring dice, say)
 	// the line offers the throw.
-	m.g.state.Phase, m.g.state.Throw, m.g.state.Dice = dragon.PhaseEvaded, 0, 5
+	m.g.setState(func(s *dragon.State) { s.Phase, s.Throw, s.Dice = dragon.PhaseEvaded, 0, 5 })
 	if s := m.View(); !strings.Contains(s, "recruiting · pool 0 · throw 5 dice or stop") {
 		t.Fatalf("between throws, the status line does not offer the throw:\n%s", s)
 	}
@@ -93,8 +94,10 @@ func TestDragonStatusSaysWhatToDo(t *testing.T) {
 // retreat says how the battle ended: soldiers kept, damage dealt, healed.
 func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 	arm := func(g *DragonGame) {
-		g.state.Stockpile -= 6000
-		g.state.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "battle-log", "you,ana", func(g *DragonGame) bool {
 		if g.Turn() != 0 {
@@ -175,7 +178,7 @@ func TestDragonForcedKeep(t *testing.T) {
 // TestSetupStartsDragonFarkle: Dragon Farkle is a choice of the setup
 // screen, with its own bot levels, and enter starts it on the same screen.
 func TestSetupStartsDragonFarkle(t *testing.T) {
-	m := New(Options{Rules: rules.MustPreset("classic"), Seed: engine.SeedFrom("setup-dragon"), Now: fixedNow, Renderer: plainRenderer()})
+	m := New(Options{Rules: rules.MustPreset("classic"), Seed: dice.SeedFrom("setup-dragon"), Now: fixedNow, Renderer: plainRenderer()})
 	m.Update(keyMsgSize(80, 24))
 	press(m, "left") // from the first rules back round to the last choice
 	if s := m.View(); !strings.Contains(s, "Rules     ◀ Dragon Farkle") || !strings.Contains(s, "bot: smart") {
@@ -268,8 +271,10 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 // wound the dragon burns soldiers, and the message line says so.
 func TestDragonFireIsSaid(t *testing.T) {
 	arm := func(g *DragonGame) {
-		g.state.Stockpile -= 6000
-		g.state.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "fire", "you,bot:smart", func(g *DragonGame) bool {
 		if g.Turn() != 0 {

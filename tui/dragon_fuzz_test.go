@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/dice"
 )
 
 // FuzzDragonLines feeds arbitrary command lines to the line mode of a game
@@ -17,7 +17,7 @@ func FuzzDragonLines(f *testing.F) {
 		"roll", "stop", "retreat", "accept", "use horseshoe 2", "discard sack", "hint", "help", "score", "hand", "keep", "use", "brawl", "keep 7", "keep 1 1 1 1 1 1 1"} {
 		f.Add(s)
 	}
-	seed := dragon.SeedFrom("fuzz")
+	seed := dice.SeedFrom("fuzz")
 	f.Fuzz(func(t *testing.T, line string) {
 		if strings.ContainsAny(line, "\n\r") {
 			return

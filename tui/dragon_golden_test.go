@@ -50,9 +50,10 @@ func TestGoldenDragonRally(t *testing.T) {
 // dragon.
 func TestGoldenDragonBattle(t *testing.T) {
 	arm := func(g *DragonGame) {
-		s := &g.state
-		s.Stockpile -= 6000
-		s.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "golden-battle", "you,bot:smart", func(g *DragonGame) bool {
 		if g.Turn() != 0 {
@@ -72,7 +73,7 @@ func TestGoldenDragonBattle(t *testing.T) {
 }
 
 func TestGoldenDragonHelp(t *testing.T) {
-	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", dragon.SeedFrom("help"), ""))
+	m := goldenDragonModel(t, newDragonGame(t, "you,bot:smart", dice.SeedFrom("help"), ""))
 	goldenScreen(t, m, 80, 100, screenStep{"?", "Soldiers (melds"})
 }
 

@@ -122,7 +122,7 @@ func RunDragon(ctx context.Context, o DragonOptions, in io.Reader, out io.Writer
 }
 
 // version is the number of actions played so far.
-func (m *DragonModel) version() int { return len(m.g.rec.Actions) }
+func (m *DragonModel) version() int { return len(m.g.Record().Actions) }
 
 // seat returns the seat whose view is drawn: the person at the keyboard
 // (in hot-seat play only after the pass), else a spectator.

@@ -29,7 +29,7 @@ func newDragonModel(t testing.TB, players string, seed [32]byte, w, h int) *Drag
 func dragonSeed(t testing.TB, name, players string, ok func(g *DragonGame) bool) [32]byte {
 	t.Helper()
 	for i := range 5000 {
-		seed := dragon.SeedFrom(fmt.Sprintf("%s-%d", name, i))
+		seed := dice.SeedFrom(fmt.Sprintf("%s-%d", name, i))
 		if ok(newDragonGame(t, players, seed, "")) {
 			return seed
 		}
@@ -201,7 +201,7 @@ func positionsOf(faces []int, k dice.Hand) []string {
 // keys and checks every screen: the bot's Magic Items never appear above
 // the log (the log names only cards discarded or used, which are public).
 func TestDragonBotItemsNeverShown(t *testing.T) {
-	m := newDragonModel(t, "you,bot:smart", dragon.SeedFrom("never"), 100, 40)
+	m := newDragonModel(t, "you,bot:smart", dice.SeedFrom("never"), 100, 40)
 	g := m.g
 	for steps := 0; !g.Over() && steps < 3000; steps++ {
 		screen, _, _ := strings.Cut(m.View(), "─ log")
@@ -273,7 +273,7 @@ func TestDragonRallyReward(t *testing.T) {
 		t.Fatal("esc did not go back, or played something")
 	}
 	press(m, "r", "i")
-	acts := m.g.Record().Actions[n:]
+	acts := recordedActions[dragon.Action](t, m.g.table)[n:]
 	if len(acts) < 2 || acts[0] != dragon.KeepRally(dice.Of(1), dragon.DrawItem) || acts[1] != dragon.Roll() {
 		t.Fatalf("played %v, want the keep with an item, then a throw", acts)
 	}
@@ -287,7 +287,7 @@ func TestDragonRallyReward(t *testing.T) {
 
 // TestDragonQuitAsks: q asks first; n goes back, y quits and saves.
 func TestDragonQuitAsks(t *testing.T) {
-	m := newDragonModel(t, "you,bot:smart", dragon.SeedFrom("quit"), 80, 30)
+	m := newDragonModel(t, "you,bot:smart", dice.SeedFrom("quit"), 80, 30)
 	press(m, "q")
 	if !strings.Contains(m.View(), "Quit?") {
 		t.Fatalf("q did not ask:\n%s", m.View())
@@ -305,7 +305,7 @@ func TestDragonQuitAsks(t *testing.T) {
 
 // TestDragonNarrow: every line of the table fits 60 columns.
 func TestDragonNarrow(t *testing.T) {
-	m := newDragonModel(t, "you,ana,bot:smart", dragon.SeedFrom("narrow"), 60, 24)
+	m := newDragonModel(t, "you,ana,bot:smart", dice.SeedFrom("narrow"), 60, 24)
 	press(m, "enter")
 	for _, l := range strings.Split(m.View(), "\n") {
 		if w := len([]rune(l)); w > 60 {
@@ -352,7 +352,7 @@ func TestDragonUseCard(t *testing.T) {
 	}
 	want := m.menu.items[0].act
 	press(m, "1")
-	if acts := m.g.Record().Actions; len(acts) != n+1 || acts[n] != want {
+	if acts := recordedActions[dragon.Action](t, m.g.table); len(acts) != n+1 || acts[n] != want {
 		t.Fatalf("played %v, want %v", acts[n:], want)
 	}
 }
@@ -364,10 +364,11 @@ func TestDragonDiscard(t *testing.T) {
 		return g.Turn() == 0 && g.Game().ItemLimit(g.State(), 0) == 1 && !slices.Contains(g.State().ItemDeck, "sack")
 	})
 	g := newDragonGame(t, "you,bot:smart", seed, "")
-	s := &g.state // a second item from the deck
-	top := s.ItemDeck[len(s.ItemDeck)-1]
-	s.ItemDeck = s.ItemDeck[:len(s.ItemDeck)-1]
-	s.Players[0].Items = append(s.Players[0].Items, top)
+	g.setState(func(s *dragon.State) { // a second item from the deck
+		top := s.ItemDeck[len(s.ItemDeck)-1]
+		s.ItemDeck = s.ItemDeck[:len(s.ItemDeck)-1]
+		s.Players[0].Items = append(s.Players[0].Items, top)
+	})
 	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	press(m, "r")

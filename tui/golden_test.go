@@ -70,7 +70,7 @@ func TestGoldenSetup(t *testing.T) {
 func TestGoldenTable(t *testing.T) {
 	seed := seedWhere(t, "golden-table", loneTwo)
 	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, Seed: seed})
-	faces := engine.ThrowDice(engine.NewChaCha(seed), 6).Faces()
+	faces := dice.Throw(dice.NewSource(seed), 6).Faces()
 	one := positions(t, faces, dice.Of(1))[0]
 	two := positions(t, faces, dice.Of(2))[0]
 	goldenScreen(t, m, 100, 35,
@@ -83,7 +83,7 @@ func TestGoldenTable(t *testing.T) {
 func TestGoldenIllegalKeep(t *testing.T) {
 	seed := seedWhere(t, "golden-table", loneTwo)
 	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "ana"}, {Name: "bob"}}, Seed: seed})
-	faces := engine.ThrowDice(engine.NewChaCha(seed), 6).Faces()
+	faces := dice.Throw(dice.NewSource(seed), 6).Faces()
 	two := positions(t, faces, dice.Of(2))[0]
 	goldenScreen(t, m, 80, 30,
 		screenStep{"", "press r to throw"},
@@ -102,7 +102,7 @@ func TestGoldenHint(t *testing.T) {
 }
 
 func TestGoldenHelp(t *testing.T) {
-	m := plainModel(t, Options{Rules: rules.MustPreset("farkle-dice"), Seats: []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, Seed: engine.SeedFrom("help")})
+	m := plainModel(t, Options{Rules: rules.MustPreset("farkle-dice"), Seats: []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, Seed: dice.SeedFrom("help")})
 	goldenScreen(t, m, 80, 50, screenStep{"?", "Scoring"})
 }
 
@@ -115,13 +115,13 @@ func TestGoldenNarrow(t *testing.T) {
 }
 
 func TestGoldenTooNarrow(t *testing.T) {
-	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "you"}}, Seed: engine.SeedFrom("narrow")})
+	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "you"}}, Seed: dice.SeedFrom("narrow")})
 	goldenScreen(t, m, 40, 10, screenStep{"", "at least 60"})
 }
 
 func TestGoldenGameOver(t *testing.T) {
 	r := seatOrder("classic")
-	g, err := NewGame(r, []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, engine.SeedFrom("over"), "", fixedNow)
+	g, err := NewGame(r, []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("over"), "", fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -35,21 +35,21 @@ func seatOrder(name string) rules.Rules {
 // seedWhere returns the first seed "name-0", "name-1", ... whose first
 // throw of six dice satisfies ok. The dice come from the engine's ChaCha
 // source, so the search is deterministic.
-func seedWhere(t testing.TB, name string, ok func(dice.Hand) bool) engine.Seed {
+func seedWhere(t testing.TB, name string, ok func(dice.Hand) bool) dice.Seed {
 	t.Helper()
 	for i := range 10000 {
-		seed := engine.SeedFrom(fmt.Sprintf("%s-%d", name, i))
-		if ok(engine.ThrowDice(engine.NewChaCha(seed), 6)) {
+		seed := dice.SeedFrom(fmt.Sprintf("%s-%d", name, i))
+		if ok(dice.Throw(dice.NewSource(seed), 6)) {
 			return seed
 		}
 	}
 	t.Fatalf("no seed for %s", name)
-	return engine.Seed{}
+	return dice.Seed{}
 }
 
 // newModel returns a model of a game under r with seats, sized w×h, with
 // no colours, bots playing at once and games saved in a temp dir.
-func newModel(t testing.TB, r rules.Rules, seats []Seat, seed engine.Seed, w, h int) *Model {
+func newModel(t testing.TB, r rules.Rules, seats []Seat, seed dice.Seed, w, h int) *Model {
 	t.Helper()
 	m := New(Options{Rules: r, Seats: seats, Seed: seed, GamesDir: t.TempDir(), Now: fixedNow, Renderer: plainRenderer()})
 	if m.Err() != nil {
@@ -146,3 +146,19 @@ func positions(t testing.TB, faces []int, k dice.Hand) []string {
 
 // keyMsgSize is a window size message.
 func keyMsgSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// recordedActions returns the actions of the table's record, read back
+// as the variant's action type A.
+func recordedActions[A game.Action](t *testing.T, tb *table) []A {
+	t.Helper()
+	v := tb.play.Game().Variant()
+	out := make([]A, len(tb.Record().Actions))
+	for i, raw := range tb.Record().Actions {
+		a, err := v.ParseAction(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = a.(A)
+	}
+	return out
+}

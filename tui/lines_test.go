@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/dice"
 )
 
 // syncBuffer is a strings.Builder safe for a writer and a reader.
@@ -31,7 +31,7 @@ func (s *syncBuffer) String() string {
 
 func TestRunLinesStopsOnCancelWhileReading(t *testing.T) {
 	dir := t.TempDir()
-	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, engine.SeedFrom("cancel"), GamePath(dir, fixedNow(), []string{"ana"}), fixedNow)
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("cancel"), GamePath(dir, fixedNow(), []string{"ana"}), fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestRunLinesStopsOnCancelWhileReading(t *testing.T) {
 func TestRunLinesHotSeat(t *testing.T) {
 	// Two people at one keyboard: each turn is announced by name and each
 	// answers their own throws.
-	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, engine.SeedFrom("hot-seat"), "", fixedNow)
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, dice.SeedFrom("hot-seat"), "", fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ type Options struct {
 	// Seats are the players of a new game; nil shows the setup screen.
 	Seats []Seat
 	// Seed is the dice seed of a new game.
-	Seed engine.Seed
+	Seed dice.Seed
 	// GamesDir is where new games are saved (GamePath); "" saves nothing.
 	GamesDir string
 	// Now is the clock for save times and file names (nil: time.Now).

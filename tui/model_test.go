@@ -11,7 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -80,7 +80,7 @@ func TestKeepThenThrowIsTwoActions(t *testing.T) {
 		t.Fatalf("selected %v, want the 1", m.selected())
 	}
 	press(m, "r")
-	acts := g.Record().Actions[n:]
+	acts := recordedActions[engine.Action](t, g.table)[n:]
 	if len(acts) != 2 || acts[0].Kind != engine.Keep || acts[0].Dice != dice.Of(1) || acts[1].Kind != engine.Throw {
 		t.Fatalf("recorded %+v, want keep 1 then throw", acts)
 	}
@@ -112,7 +112,7 @@ func TestBankBelowEntryIsRefused(t *testing.T) {
 }
 
 func TestNumberKeysBeyondTheThrow(t *testing.T) {
-	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}}, engine.SeedFrom("x"), 100, 35)
+	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("x"), 100, 35)
 	press(m, "3")
 	if !strings.Contains(m.View(), "no dice to choose now") {
 		t.Fatalf("choosing before the throw is not explained:\n%s", m.View())
@@ -128,7 +128,7 @@ func TestNumberKeysBeyondTheThrow(t *testing.T) {
 }
 
 func TestQuitAsksFirstAndSaves(t *testing.T) {
-	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, engine.SeedFrom("quit"), 100, 35)
+	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, dice.SeedFrom("quit"), 100, 35)
 	press(m, "r")
 	if cmd := pressOnly(m, "q"); cmd != nil || !m.confirm {
 		t.Fatal("q quit without asking")
@@ -147,7 +147,7 @@ func TestQuitAsksFirstAndSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := record.Parse(data)
+	rec, err := game.ParseRecord(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestQuitAsksFirstAndSaves(t *testing.T) {
 
 func TestSkipAheadPlaysTheBots(t *testing.T) {
 	r := seatOrder("classic")
-	m := New(Options{Rules: r, Seats: []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, Seed: engine.SeedFrom("skip"),
+	m := New(Options{Rules: r, Seats: []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, Seed: dice.SeedFrom("skip"),
 		Now: fixedNow, Renderer: plainRenderer(), BotDelay: 1 << 40})
 	m.Update(keyMsgSize(100, 35))
 	g := m.Game()
@@ -219,7 +219,7 @@ func TestHintListsTheKeeps(t *testing.T) {
 }
 
 func TestHelpScrollsAndGoesBack(t *testing.T) {
-	m := newModel(t, seatOrder("farkle-dice"), []Seat{{Name: "ana"}}, engine.SeedFrom("help"), 80, 20)
+	m := newModel(t, seatOrder("farkle-dice"), []Seat{{Name: "ana"}}, dice.SeedFrom("help"), 80, 20)
 	press(m, "?")
 	if !strings.Contains(m.View(), "Keys") {
 		t.Fatalf("? did not show the help:\n%s", m.View())
@@ -238,7 +238,7 @@ func TestHelpScrollsAndGoesBack(t *testing.T) {
 }
 
 func TestSetupStartsTheGame(t *testing.T) {
-	m := New(Options{Rules: rules.MustPreset("classic"), Seed: engine.SeedFrom("setup"), Now: fixedNow, Renderer: plainRenderer()})
+	m := New(Options{Rules: rules.MustPreset("classic"), Seed: dice.SeedFrom("setup"), Now: fixedNow, Renderer: plainRenderer()})
 	m.Update(keyMsgSize(80, 24))
 	// Three players; the second becomes a person called "you" too: refused.
 	press(m, "down", "right", "down", "down")
@@ -283,7 +283,7 @@ func (b *slowBot) Choose(s engine.State) engine.Action {
 
 func TestBotsPlayOnlyWhenPrepared(t *testing.T) {
 	r := seatOrder("classic")
-	g, err := NewGame(r, []Seat{{Name: "slow", Bot: "steady"}, {Name: "ana"}}, engine.SeedFrom("prepare"), "", fixedNow)
+	g, err := NewGame(r, []Seat{{Name: "slow", Bot: "steady"}, {Name: "ana"}}, dice.SeedFrom("prepare"), "", fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +331,7 @@ func TestNothingIsCutAt60Columns(t *testing.T) {
 func TestFinalRoundIsShown(t *testing.T) {
 	r := seatOrder("classic")
 	r.Game.Target = 1000
-	m := newModel(t, r, []Seat{{Name: "ana"}, {Name: "bob"}, {Name: "cy"}}, engine.SeedFrom("final"), 100, 40)
+	m := newModel(t, r, []Seat{{Name: "ana"}, {Name: "bob"}, {Name: "cy"}}, dice.SeedFrom("final"), 100, 40)
 	g := m.Game()
 	// Play with the keys: keep the keep scoring most, bank at 300.
 	for n := 0; !g.State().FinalRound; n++ {

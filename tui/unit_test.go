@@ -158,7 +158,7 @@ func TestResumeRefusals(t *testing.T) {
 	if filepath.Base(path) != "20261129-120000-ana_b_-steady.json" {
 		t.Fatalf("file name %q", filepath.Base(path))
 	}
-	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "Ana B."}, {Name: "steady", Bot: "steady"}}, engine.SeedFrom("r"), path, fixedNow)
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "Ana B."}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("r"), path, fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestResumeRefusals(t *testing.T) {
 		seed string
 		want string
 	}{
-		"wrong seed": {engine.SeedFrom("other").Hex() + "\n", "commitment"},
+		"wrong seed": {dice.SeedFrom("other").Hex() + "\n", "commitment"},
 		"not a seed": {"hello\n", "64 hex digits"},
 		"no seed":    {"", "cannot be read"},
 	} {

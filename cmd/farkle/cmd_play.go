@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -125,9 +125,9 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return usagef("--players %s: %v", spec, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
 			}
 		}
-		o.Seed = engine.NewSeed()
+		o.Seed = dice.NewSeed()
 		if *seedText != "" {
-			o.Seed = engine.SeedFrom(*seedText)
+			o.Seed = dice.SeedFrom(*seedText)
 		}
 		if dirErr != nil {
 			fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
@@ -196,9 +196,9 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 	if err != nil {
 		return usagef("--players %s: %v", spec, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
 	}
-	seed := engine.NewSeed()
+	seed := dice.NewSeed()
 	if seedText != "" {
-		seed = engine.SeedFrom(seedText)
+		seed = dice.SeedFrom(seedText)
 	}
 	path := ""
 	if dirErr != nil {

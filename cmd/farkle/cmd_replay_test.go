@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
@@ -23,7 +24,7 @@ func botRecord(t *testing.T, r rules.Rules, levels []string, seed string, change
 	for i, l := range levels {
 		bots[i], _ = bot.New(l, r, bot.WithTables(ts))
 	}
-	g, err := record.Start(r, levels, engine.SeedFrom(seed))
+	g, err := record.Start(r, levels, dice.SeedFrom(seed))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +139,7 @@ func TestVerify(t *testing.T) {
 		})
 	}
 	// A game not finished: the seed is not revealed.
-	g, _ := record.Start(shortRules("classic", 1500), []string{"a", "b"}, engine.SeedFrom("open"))
+	g, _ := record.Start(shortRules("classic", 1500), []string{"a", "b"}, dice.SeedFrom("open"))
 	g.Do(g.State.Legal()[0])
 	data, _ = g.Record.Marshal()
 	open := writeTestFile(t, "open.json", string(data))
@@ -217,7 +218,7 @@ func TestReplayVerifyAnalyzeResignation(t *testing.T) {
 	}
 
 	// Alone: the only player resigns and the game ends with no winner.
-	g, _ := record.Start(shortRules("classic", 1500), []string{"ana"}, engine.SeedFrom("alone"))
+	g, _ := record.Start(shortRules("classic", 1500), []string{"ana"}, dice.SeedFrom("alone"))
 	g.Do(engine.ThrowBy(0))
 	g.Do(engine.ResignBy(0))
 	data, _ := g.Record.Marshal()

@@ -90,7 +90,7 @@ type serveMain struct {
 	Logger   *slog.Logger
 	Advisor  server.Advisor
 	Options  server.Options // the life of tables (serve_tables.go); Run sets the fields above in it
-	Tables   *bot.Tables    // the bots' solver results and limits (serve_solve.go); nil: bot.DefaultTables
+	Tables   *bot.Tables    // the bots' solver results and limits (serve_solve.go); nil: bot.DefaultTables()
 
 	URL string // the base URL, set by Run
 

@@ -14,8 +14,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/sim"
 )
@@ -91,9 +91,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	seed := engine.NewSeed()
+	seed := dice.NewSeed()
 	if *seedText != "" {
-		seed = engine.SeedFrom(*seedText)
+		seed = dice.SeedFrom(*seedText)
 	}
 	if d != nil {
 		if *recordDir != "" {
@@ -196,7 +196,7 @@ type dragonSimPlayer struct {
 
 // simDragon runs a Dragon Farkle tournament (package dragon) and prints it
 // as the ordinary sim does, with the Dragon Farkle figures after it.
-func simDragon(e *env, d dragon.Rules, levels []string, games int, seed engine.Seed, workers int, asJSON bool) error {
+func simDragon(e *env, d dragon.Rules, levels []string, games int, seed dice.Seed, workers int, asJSON bool) error {
 	opt := dragon.SimOptions{Rules: d, Games: games, Seed: seed, Workers: workers}
 	var bar *progressbar.ProgressBar
 	if stderrTerminal(e) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 )
 
 // dragonPerson is a plain person's play as line-mode commands: attack with
@@ -68,8 +69,8 @@ func dragonPerson(g *dragon.Game, v dragon.View) (dragon.Action, string) {
 func dragonScript(t *testing.T, seedText string) (string, dragon.State) {
 	t.Helper()
 	g := dragon.MustGame(dragon.DefaultRules(), dragon.DefaultCards())
-	seed := dragon.SeedFrom(seedText)
-	src, botSrc := dragon.NewSource(seed), dragon.NewSource(dragon.BotSeed(seed))
+	seed := dice.SeedFrom(seedText)
+	src, botSrc := dice.NewSource(seed), dice.NewSource(dice.Seed(seed).Derive("dragon-bots"))
 	s, _, err := g.New([]string{"you", "smart"}, src)
 	if err != nil {
 		t.Fatal(err)
@@ -162,15 +163,15 @@ func TestPlayDragonWholeGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, err := dragon.ParseRecord(data)
+			rec, err := game.ParseRecord(data)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, s, _, err := rec.Replay()
+			g, _, err := game.Verify(rec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(s, final) {
+			if !reflect.DeepEqual(g.(*game.DragonGame).State(), final) {
 				t.Fatal("the saved record does not replay to the game played")
 			}
 			outputs[runner] = strings.Join(lines[:len(lines)-1], "\n")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 )
@@ -123,7 +124,7 @@ func keepState(b *testing.B, r rules.Rules) engine.State {
 	if err != nil {
 		b.Fatal(err)
 	}
-	src := engine.NewChaCha(engine.SeedFrom("flood"))
+	src := dice.NewSource(dice.SeedFrom("flood"))
 	for n := 0; st.Phase != engine.PhasePlay || st.Step != engine.StepKeep || len(st.Legal()) < 2; n++ {
 		if n > 1000 {
 			b.Fatal("no keep decision in 1,000 actions")

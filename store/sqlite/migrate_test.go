@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -46,7 +46,7 @@ func TestMigrateKeepsData(t *testing.T) {
 		exec(`INSERT INTO schema_migrations VALUES (?, ?, 1)`, v, name)
 	}
 	r := rules.MustPreset("classic")
-	tb := store.Table{ID: "old", Rules: r, Seats: []store.Seat{{Name: "Ann", PlayerID: "p1"}, {Name: "Bot", Bot: "steady"}}, Seed: engine.SeedFrom("old")}
+	tb := store.Table{ID: "old", Rules: r, Seats: []store.Seat{{Name: "Ann", PlayerID: "p1"}, {Name: "Bot", Bot: "steady"}}, Seed: dice.SeedFrom("old")}
 	g, err := record.Start(r, []string{"Ann", "Bot"}, tb.Seed)
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -346,7 +346,7 @@ func scanTable(s scanner) (store.Table, error) {
 	if err := json.Unmarshal([]byte(sj), &t.Seats); err != nil {
 		return t, fmt.Errorf("sqlite: table %s seats: %w", t.ID, err)
 	}
-	t.Seed = engine.SeedFrom(seed)
+	t.Seed = dice.SeedFrom(seed)
 	t.Status = store.Status(status)
 	t.Created, t.Updated = time.Unix(0, created), time.Unix(0, updated)
 	if winners != "" {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
@@ -36,7 +37,7 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := store.Table{ID: "t", Rules: rules.MustPreset("cardgames"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "steady"}}, Seed: engine.SeedFrom("s")}
+	tb := store.Table{ID: "t", Rules: rules.MustPreset("cardgames"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "steady"}}, Seed: dice.SeedFrom("s")}
 	if err := db.CreateTable(ctx, tb); err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func benchOpen(b *testing.B, sync string) *sqlite.DB {
 func benchSerial(b *testing.B, sync string) {
 	ctx := context.Background()
 	db := benchOpen(b, sync)
-	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom("s")}); err != nil {
+	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("s")}); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -133,7 +134,7 @@ func benchParallel(b *testing.B, sync string, tables int) {
 	db := benchOpen(b, sync)
 	for i := range tables {
 		id := fmt.Sprint("t", i)
-		if err := db.CreateTable(ctx, store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom(id)}); err != nil {
+		if err := db.CreateTable(ctx, store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -158,7 +159,7 @@ func TestAppendAfterClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: engine.SeedFrom("s")}); err != nil {
+	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("s")}); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.AppendAction(ctx, "t", 1, engineEntry(), nil); err != nil {
@@ -186,7 +187,7 @@ func TestRawActions(t *testing.T) {
 	}
 	defer db.Close()
 	var raw store.RawStore = db
-	tb := store.Table{ID: "d", Kind: store.KindDragon, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "smart"}}, Seed: engine.SeedFrom("s")}
+	tb := store.Table{ID: "d", Kind: store.KindDragon, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "smart"}}, Seed: dice.SeedFrom("s")}
 	if err := db.CreateTable(ctx, tb); err != nil {
 		t.Fatal(err)
 	}

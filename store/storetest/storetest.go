@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -84,7 +84,7 @@ func testPlayers(t *testing.T, s store.Store) {
 }
 
 func newTable(id string, seats ...store.Seat) store.Table {
-	return store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: seats, Seed: engine.SeedFrom(id), Status: store.Waiting}
+	return store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: seats, Seed: dice.SeedFrom(id), Status: store.Waiting}
 }
 
 func testTables(t *testing.T, s store.Store) {
@@ -111,7 +111,7 @@ func testTables(t *testing.T, s store.Store) {
 	if !reflect.DeepEqual(got.Seats, a.Seats) || got.Seed != a.Seed || got.Status != store.Waiting || got.Actions != 0 {
 		t.Errorf("Table(a) = %+v, want %+v", got, a)
 	}
-	if got.Commitment() != engine.SeedFrom("a").Commitment() {
+	if got.Commitment() != dice.SeedFrom("a").Commitment() {
 		t.Error("commitment differs from the seed's")
 	}
 	_, err = s.Table(ctx, "zz")
@@ -173,7 +173,7 @@ func play(t *testing.T, id string) *record.Game {
 	t.Helper()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 2000
-	g, err := record.Start(r, []string{"Ann", "Bot"}, engine.SeedFrom(id))
+	g, err := record.Start(r, []string{"Ann", "Bot"}, dice.SeedFrom(id))
 	must(t, err)
 	b, err := bot.New("steady", r)
 	must(t, err)
@@ -296,7 +296,7 @@ func testFinishAndStats(t *testing.T, s store.Store) {
 		if _, err := record.Verify(rec); err != nil {
 			t.Fatalf("stored record does not verify: %v", err)
 		}
-		if rec.Seed != engine.SeedFrom(id).Hex() {
+		if rec.Seed != dice.SeedFrom(id).Hex() {
 			t.Fatal("stored record lacks the revealed seed")
 		}
 		for i, p := range g.State.Players {

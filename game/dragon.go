@@ -1,0 +1,221 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+)
+
+// DragonVariant is Dragon Farkle under one rule set and card set.
+type DragonVariant struct{ g *dragon.Game }
+
+// NewDragon returns Dragon Farkle as g plays it.
+func NewDragon(g *dragon.Game) *DragonVariant { return &DragonVariant{g: g} }
+
+// dragonRules is how a record holds Dragon Farkle's rules: the fields of
+// dragon.Rules, and the card file (TOML) when it is not the default set.
+type dragonRules struct {
+	dragon.Rules
+	Cards string `json:"cards,omitempty"`
+}
+
+func openDragon(data json.RawMessage) (Variant, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Errorf("%w: %v", dragon.ErrInvalid, err)
+	}
+	cards := dragon.DefaultCards()
+	if raw, ok := fields["cards"]; ok {
+		var text string
+		if err := json.Unmarshal(raw, &text); err != nil {
+			return nil, fmt.Errorf("%w: cards: %v", dragon.ErrInvalid, err)
+		}
+		var err error
+		if cards, err = dragon.ParseCards([]byte(text)); err != nil {
+			return nil, fmt.Errorf("cards: %w", err)
+		}
+		delete(fields, "cards")
+	}
+	rest, err := json.Marshal(fields)
+	if err != nil {
+		return nil, err
+	}
+	r, err := dragon.ParseRulesJSON(rest)
+	if err != nil {
+		return nil, err
+	}
+	g, err := dragon.NewGame(r, cards)
+	if err != nil {
+		return nil, err
+	}
+	return NewDragon(g), nil
+}
+
+// Kind returns Dragon.
+func (v *DragonVariant) Kind() Kind { return Dragon }
+
+// Game returns the Dragon Farkle rules and cards.
+func (v *DragonVariant) Game() *dragon.Game { return v.g }
+
+// Rules returns the rules and, when not the default, the cards.
+func (v *DragonVariant) Rules() json.RawMessage {
+	dr := dragonRules{Rules: v.g.Rules()}
+	if toml := v.g.Cards().TOML(); !bytes.Equal(toml, dragon.DefaultCards().TOML()) {
+		dr.Cards = string(toml)
+	}
+	data, err := json.Marshal(dr)
+	if err != nil {
+		panic(fmt.Sprintf("game: dragon rules do not marshal: %v", err))
+	}
+	return data
+}
+
+// Name returns the rules' name.
+func (v *DragonVariant) Name() string { return v.g.Rules().Name }
+
+// Start deals the game (dragon.Game.New).
+func (v *DragonVariant) Start(players []string, src dice.Source) (Game, []Event, error) {
+	s, evs, err := v.g.New(players, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &DragonGame{v: v, s: s}, dragonEvents(evs), nil
+}
+
+// ParseAction reads a dragon.Action, refusing unknown fields.
+func (v *DragonVariant) ParseAction(data []byte) (Action, error) {
+	var a dragon.Action
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		return nil, fmt.Errorf("%w: %v", dragon.ErrBadAction, err)
+	}
+	return a, nil
+}
+
+// Entry is the action itself: Dragon Farkle records only actions, and the
+// seed rebuilds everything they drew.
+func (v *DragonVariant) Entry(_ int, a Action, _ []Event) json.RawMessage {
+	data, err := json.Marshal(a)
+	if err != nil {
+		panic(fmt.Sprintf("game: dragon action does not marshal: %v", err))
+	}
+	return data
+}
+
+// Describe says what a dragon.Event means.
+func (v *DragonVariant) Describe(e Event, names []string) string {
+	return v.g.Describe(names, e.(dragon.Event))
+}
+
+func dragonEvents(evs []dragon.Event) []Event {
+	out := make([]Event, len(evs))
+	for i, e := range evs {
+		out[i] = e
+	}
+	return out
+}
+
+// DragonGame is a game of Dragon Farkle at one moment.
+type DragonGame struct {
+	v *DragonVariant
+	s dragon.State
+	n int // actions applied
+}
+
+// State returns the whole state, hidden cards included.
+func (g *DragonGame) State() dragon.State { return g.s }
+
+// Variant returns the game's variant.
+func (g *DragonGame) Variant() Variant { return g.v }
+
+// Players returns the names in seat order.
+func (g *DragonGame) Players() []string {
+	out := make([]string, len(g.s.Players))
+	for i, p := range g.s.Players {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// ToAct returns the seat to act, -1 when the game is over.
+func (g *DragonGame) ToAct() int {
+	if g.s.Over() {
+		return -1
+	}
+	return g.s.Turn
+}
+
+// Version counts the actions applied.
+func (g *DragonGame) Version() int { return g.n }
+
+func dragonAction(a Action) (dragon.Action, error) {
+	da, ok := a.(dragon.Action)
+	if !ok {
+		return dragon.Action{}, fmt.Errorf("%w: %T is not a Dragon Farkle action", dragon.ErrBadAction, a)
+	}
+	return da, nil
+}
+
+// Check is Apply without playing: seat must be the seat to act.
+func (g *DragonGame) Check(seat int, a Action) error {
+	da, err := dragonAction(a)
+	if err != nil {
+		return err
+	}
+	return g.v.g.Check(g.s, seat, da)
+}
+
+// Apply is dragon.Game.ApplyFor.
+func (g *DragonGame) Apply(seat int, a Action, src dice.Source) (Game, []Event, error) {
+	da, err := dragonAction(a)
+	if err != nil {
+		return g, nil, err
+	}
+	next, evs, err := g.v.g.ApplyFor(g.s, seat, da, src)
+	if err != nil {
+		return g, nil, err
+	}
+	return &DragonGame{v: g.v, s: next, n: g.n + 1}, dragonEvents(evs), nil
+}
+
+// Legal lists seat's legal actions.
+func (g *DragonGame) Legal(seat int) []Action {
+	if g.ToAct() != seat {
+		return nil
+	}
+	legal := g.v.g.Legal(g.s)
+	out := make([]Action, len(legal))
+	for i, a := range legal {
+		out[i] = a
+	}
+	return out
+}
+
+// View is the dragon.View of seat: other players' Magic Items hidden.
+func (g *DragonGame) View(seat int) any { return g.v.g.View(g.s, seat) }
+
+// Over reports whether the game has ended.
+func (g *DragonGame) Over() bool { return g.s.Over() }
+
+// Winners lists the winning seats.
+func (g *DragonGame) Winners() []int { return append([]int(nil), g.s.Winners...) }
+
+// Scores lists the seats' soldiers.
+func (g *DragonGame) Scores() []int {
+	out := make([]int, len(g.s.Players))
+	for i, p := range g.s.Players {
+		out[i] = p.Soldiers
+	}
+	return out
+}
+
+// At returns a game of v at state s after n actions: a set position, for
+// tests, puzzles and analysis. A Play set to it (Play.Set) keeps a record
+// that no longer replays.
+func (v *DragonVariant) At(s dragon.State, n int) *DragonGame {
+	return &DragonGame{v: v, s: s.Clone(), n: n}
+}

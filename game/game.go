@@ -1,0 +1,114 @@
+// Package game is the one contract every variant of Farkle plays through:
+// the ordinary game (package engine, under any rules.Rules) and Dragon
+// Farkle (package dragon). A Variant is a kind of game with its rules
+// fixed; it starts a Game, which checks, applies and lists a seat's actions
+// and shows each seat what it may see. Play runs one game from a secret
+// Seed and keeps its Record, the one record format of every variant, which
+// Verify and Replay check and rebuild whatever the kind.
+//
+// The front ends (the web server, the terminal game, the command line)
+// work through this package; what differs between variants is only the
+// variant's own types: its rules, actions, events and views. A new
+// variant is a new file here implementing Variant and Game over its own
+// package, and an entry in Kinds.
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/farkle/farkle/dice"
+)
+
+// Kind names a variant in records, stores and the API.
+type Kind string
+
+// The kinds of game.
+const (
+	Farkle Kind = "farkle" // the ordinary game under any rules.Rules (package engine)
+	Dragon Kind = "dragon" // Dragon Farkle (package dragon)
+)
+
+// Action is one decision of a player in a variant's own type
+// (engine.Action, dragon.Action); it marshals to the variant's JSON.
+type Action interface{ fmt.Stringer }
+
+// Event is one thing that happened when an action was applied, in the
+// variant's own type (engine.Event, dragon.Event).
+type Event any
+
+// Variant is one kind of game with its rules (and, for Dragon Farkle, its
+// cards) fixed. It is immutable and safe for concurrent use.
+type Variant interface {
+	// Kind names the variant.
+	Kind() Kind
+	// Rules returns the rules as a record holds them; Open(Kind(), Rules())
+	// returns an equal variant.
+	Rules() json.RawMessage
+	// Name is the rules' display name ("classic", "Dragon Farkle").
+	Name() string
+	// Start begins a game for the named players. Anything random about the
+	// start (a shuffle, the first player) is drawn from src.
+	Start(players []string, src dice.Source) (Game, []Event, error)
+	// ParseAction reads one action as a client sends it or a record holds
+	// it, refusing unknown fields.
+	ParseAction(data []byte) (Action, error)
+	// Entry is what a record holds for action a of seat that caused the
+	// events:
+	// the action and, where the variant records them, the dice it threw.
+	Entry(seat int, a Action, events []Event) json.RawMessage
+	// Describe says what an event means in one sentence, with the players'
+	// names.
+	Describe(e Event, names []string) string
+}
+
+// Game is one game at one moment. It is a value: Apply returns the next
+// Game and leaves the receiver as it was, so a refused action changes
+// nothing.
+type Game interface {
+	// Variant returns the game's variant.
+	Variant() Variant
+	// Players returns the players' names in seat order.
+	Players() []string
+	// ToAct returns the seat whose decision the game waits for, or -1 when
+	// it is over.
+	ToAct() int
+	// Version counts the actions applied since the start.
+	Version() int
+	// Check reports whether Apply would accept action a from seat, without
+	// playing it and without a dice source: nil or an error that says why.
+	Check(seat int, a Action) error
+	// Apply plays action a from seat with the dice from src, returning the
+	// next game and the events in order. On error the receiver is the
+	// game, unchanged.
+	Apply(seat int, a Action, src dice.Source) (Game, []Event, error)
+	// Legal lists the actions seat may take now, in a stable order (empty
+	// when it is not the seat's decision or the game is over). Apply
+	// accepts every one of them.
+	Legal(seat int) []Action
+	// View is what seat may see (-1: a watcher), as the variant's own JSON
+	// value.
+	View(seat int) any
+	// Over reports whether the game has ended.
+	Over() bool
+	// Winners lists the winning seats once the game is over (several for a
+	// shared win; none if nobody won).
+	Winners() []int
+	// Scores are the seats' scores (Dragon Farkle: soldiers) in seat order.
+	Scores() []int
+}
+
+// Kinds opens each variant from its rules as a record holds them.
+var Kinds = map[Kind]func(rules json.RawMessage) (Variant, error){
+	Farkle: openFarkle,
+	Dragon: openDragon,
+}
+
+// Open returns the variant of kind with the rules as a record holds them.
+func Open(kind Kind, rules json.RawMessage) (Variant, error) {
+	open, ok := Kinds[kind]
+	if !ok {
+		return nil, fmt.Errorf("game: unknown kind %q (kinds: farkle, dragon)", kind)
+	}
+	return open(rules)
+}
