@@ -13,7 +13,7 @@ import (
 // colours, not yet sized (teatest sends the size).
 func goldenDragonModel(t *testing.T, g *DragonGame) *DragonModel {
 	t.Helper()
-	return NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	return NewDragon(DragonOptions{Game: g})
 }
 
 func TestGoldenDragonChoose(t *testing.T) {
@@ -101,7 +101,7 @@ func TestGoldenDragonBrawlShow(t *testing.T) {
 		return g.Turn() == 0 && hasKind(g.View(0).Legal, dragon.ActBrawl)
 	})
 	g := newDragonGame(t, "you,bot:smart", seed, "")
-	m := NewDragon(DragonOptions{Game: g, BotDelay: time.Hour, Renderer: plainRenderer()})
+	m := NewDragon(DragonOptions{Game: g, BotDelay: time.Hour})
 	goldenScreen(t, m, 80, 24,
 		screenStep{"", "Choose your action"},
 		screenStep{"b", "throw for the brawl"})

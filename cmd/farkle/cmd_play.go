@@ -30,6 +30,8 @@ bot, or NAME=bot:LEVEL for a named bot.
 On a terminal the game is full-screen: number keys (or arrows and space)
 choose dice, r keeps them and throws the rest, b keeps them and banks, h
 shows a hint, u undoes a choice, ? shows the keys and the rules, q quits.
+Its colours suit the terminal's background and come down to what the
+terminal can show; NO_COLOR set to anything turns them off (bold stays).
 
 When stdin is not a terminal, or with --plain, it is a line mode for pipes,
 scripts and screen readers: it prints "throw: 1 1 3 4 5 6" after each of your
