@@ -16,6 +16,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/sim"
 )
@@ -60,7 +61,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	c := commands["sim"]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "), strings.Join(dragon.Levels(), ", ")))
-	getRules := rulesOrDragonFlag(fs)
+	getRules := variantFlag(fs)
 	players := fs.String("players", "", "bot levels, one per seat, separated by commas (required)")
 	games := fs.Int("games", 1000, "number of games")
 	seedText := fs.String("seed", "", "the tournament seed (any text, or 64 hex digits); default random")
@@ -87,7 +88,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	for i, l := range levels {
 		levels[i] = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "bot:"))
 	}
-	r, d, err := getRules()
+	v, err := getRules()
 	if err != nil {
 		return err
 	}
@@ -95,12 +96,13 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if *seedText != "" {
 		seed = dice.SeedFrom(*seedText)
 	}
-	if d != nil {
+	if d, ok := v.(*game.DragonVariant); ok {
 		if *recordDir != "" {
-			return usagef("--record: Dragon Farkle games have no record format yet")
+			return usagef("--record: farkle sim does not record Dragon Farkle games yet")
 		}
-		return simDragon(e, *d, levels, *games, seed, *workers, *asJSON)
+		return simDragon(e, d.Game().Rules(), levels, *games, seed, *workers, *asJSON)
 	}
+	r := ruleSet(v)
 	for _, l := range levels {
 		if _, err := bot.New(l, r); err != nil {
 			return usagef("--players: %v", err)
