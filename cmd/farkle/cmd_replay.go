@@ -179,25 +179,26 @@ const (
 )
 
 // eventPlace says where an event of either variant goes in the replay,
-// and for the start of a turn, whose.
-func eventPlace(ev game.Event) (place, seat int) {
+// and for the start of a turn, whose and in which round (0: the variant
+// counts no rounds).
+func eventPlace(ev game.Event) (place, seat, round int) {
 	switch ev := ev.(type) {
 	case engine.Event:
 		switch ev.Kind {
 		case engine.EvTurn:
-			return turnStart, ev.Player
+			return turnStart, ev.Player, 0
 		case engine.EvGameOver, engine.EvTie, engine.EvTurnLimit:
-			return gameEnd, 0
+			return gameEnd, 0, 0
 		}
 	case dragon.Event:
 		switch ev.Kind {
 		case dragon.EvTurn:
-			return turnStart, ev.Seat
+			return turnStart, ev.Seat, ev.Round
 		case dragon.EvWin:
-			return gameEnd, 0
+			return gameEnd, 0, 0
 		}
 	}
-	return inTurn, 0
+	return inTurn, 0, 0
 }
 
 // printReplay writes the game turn by turn: the events of each turn under
@@ -227,11 +228,15 @@ func printReplay(w io.Writer, rec *game.Record, v game.Variant, acts []replayed)
 	var last []int
 	for _, a := range acts {
 		for _, ev := range a.events {
-			switch place, seat := eventPlace(ev); place {
+			switch place, seat, round := eventPlace(ev); place {
 			case turnStart:
 				endTurn(a.scores)
 				turn++
-				fmt.Fprintf(w, "\nturn %d: %s\n", turn, names[seat])
+				if round > 0 {
+					fmt.Fprintf(w, "\nturn %d: %s (round %d)\n", turn, names[seat], round)
+				} else {
+					fmt.Fprintf(w, "\nturn %d: %s\n", turn, names[seat])
+				}
 				inTurn = true
 			case gameEnd:
 				endTurn(a.scores)

@@ -85,12 +85,13 @@ func TestDragonRecordReplayVerifyAnalyze(t *testing.T) {
 			if n := strings.Count(out, "  soldiers: "); n != turns {
 				t.Errorf("%d soldier lines for %d turns", n, turns)
 			}
-			rest := out
+			rest, turn := out, 0
 			for _, ev := range events {
-				if ev.(dragon.Event).Kind == dragon.EvTurn {
-					continue
-				}
 				line := v.Describe(ev, names)
+				if de := ev.(dragon.Event); de.Kind == dragon.EvTurn {
+					turn++
+					line = fmt.Sprintf("\nturn %d: %s (round %d)\n", turn, names[de.Seat], de.Round)
+				}
 				i := strings.Index(rest, line)
 				if i < 0 {
 					t.Fatalf("event %q is missing or out of order", line)
