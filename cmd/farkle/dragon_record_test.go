@@ -236,3 +236,43 @@ func TestOlderRecordFormatsVerify(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdinaryRecordBothFormats: the same ordinary game recorded in the
+// format of package record (farkle-record/1) and in game.Format replays,
+// verifies and analyses to the same output.
+func TestOrdinaryRecordBothFormats(t *testing.T) {
+	r := shortRules("classic", 2000)
+	levels := []string{"steady", "bold"}
+	oldFile, old := botRecord(t, r, levels, "both formats", nil)
+	v, err := game.NewFarkle(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := game.Start(v, levels, dice.SeedFrom("both formats"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range old.Actions {
+		if _, err := p.Do(e.Action.Player, e.Action); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := p.Record().Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"format": "farkle-record/2"`) || !strings.Contains(string(data), `"kind": "farkle"`) {
+		t.Fatalf("not a record of game.Format:\n%.300s", data)
+	}
+	newFile := writeTestFile(t, "game.json", string(data))
+	cache := t.TempDir()
+	for _, args := range [][]string{{"replay"}, {"verify"}, {"analyze", "--all", "--cache", cache}, {"analyze", "--json", "--cache", cache}} {
+		want, errOld, codeOld := runFarkle(t, "", append(args, oldFile)...)
+		got, errNew, codeNew := runFarkle(t, "", append(args, newFile)...)
+		want = strings.ReplaceAll(want, oldFile, "FILE")
+		got = strings.ReplaceAll(got, newFile, "FILE")
+		if codeOld != 0 || codeNew != 0 || got != want || len(got) < 100 {
+			t.Errorf("%v: exit %d %s / %d %s; the outputs differ:\n%s\n---\n%s", args, codeOld, errOld, codeNew, errNew, want, got)
+		}
+	}
+}
