@@ -22,15 +22,11 @@ func AnalyzeDragon(rec *game.Record) (*Report, error) {
 	if rec.Kind != game.Dragon {
 		return nil, fmt.Errorf("advise: a %s record is not a Dragon Farkle record", rec.Kind)
 	}
-	v, err := rec.Variant()
+	final, steps, err := game.Verify(rec)
 	if err != nil {
 		return nil, err
 	}
-	_, steps, err := game.Verify(rec)
-	if err != nil {
-		return nil, err
-	}
-	return AnalyzeDragonSteps(v.(*game.DragonVariant), rec.Players, steps)
+	return AnalyzeDragonSteps(final.Variant().(*game.DragonVariant), rec.Players, steps)
 }
 
 // AnalyzeDragonSteps values every real decision of a game of Dragon
@@ -53,6 +49,9 @@ func AnalyzeDragonSteps(v *game.DragonVariant, players []string, steps []game.St
 		played, isDragon := st.Action.(dragon.Action)
 		if !ok || !isDragon {
 			return nil, fmt.Errorf("advise: action %d is not of a Dragon Farkle game", i+1)
+		}
+		if len(before.Players()) != len(players) || st.Seat < 0 || st.Seat >= len(players) {
+			return nil, fmt.Errorf("advise: action %d: seat %d of a game of %d players, not of %d", i+1, st.Seat, len(before.Players()), len(players))
 		}
 		view := v.Game().View(before.State(), st.Seat)
 		if view.Phase == dragon.PhaseChoose {

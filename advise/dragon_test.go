@@ -105,6 +105,13 @@ func TestAnalyzeDragonRefuses(t *testing.T) {
 	if _, err := advise.AnalyzeDragon(&tampered); !errors.Is(err, game.ErrDiscrepancy) {
 		t.Errorf("a record whose seed is not its commitment's: %v", err)
 	}
+	_, steps, err := game.Verify(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := advise.AnalyzeDragonSteps(v, rec.Players[:1], steps); err == nil {
+		t.Error("the steps of a two-player game analysed for one player")
+	}
 	f, err := game.NewFarkle(rules.MustPreset("classic"))
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,9 @@ package main
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/farkle/farkle/dragon"
@@ -69,4 +72,39 @@ func TestLoadVariant(t *testing.T) {
 			t.Errorf("%s: %v, %v; want a usage error", bad, v, err)
 		}
 	}
+}
+
+// FuzzLoadVariant: whatever a rule file holds, loadVariant returns a game
+// whose kind the file's base says, or a usage error; it never panics.
+func FuzzLoadVariant(f *testing.F) {
+	for _, seed := range []string{
+		"base = \"dragon\"\nbattle_minimum = 3000\n", "base = \"classic\"\n[game]\ntarget = 2500\n",
+		`{"base":"dragon","round_limit":5}`, `{"base":"pocket-farkel","dice":5}`, "base = \"dragon\"\nbase = 1\n", `{"base":`,
+	} {
+		f.Add(seed, seed[0] == '{')
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, body string, asJSON bool) {
+		path := filepath.Join(dir, "rules.toml")
+		if asJSON {
+			path = filepath.Join(dir, "rules.json")
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		v, err := loadVariant(path)
+		var u *usageError
+		if err != nil {
+			if v != nil || !errors.As(err, &u) {
+				t.Fatalf("%q: %v, %v", body, v, err)
+			}
+			return
+		}
+		if v.Kind() == game.Dragon && !strings.Contains(body, "dragon") {
+			t.Fatalf("%q: Dragon Farkle from a file that does not say so", body)
+		}
+		if open, err := game.Open(v.Kind(), v.Rules()); err != nil || open.Name() != v.Name() {
+			t.Fatalf("%q: the variant's rules do not open again: %v", body, err)
+		}
+	})
 }
