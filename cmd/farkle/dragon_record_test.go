@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -274,5 +276,47 @@ func TestOrdinaryRecordBothFormats(t *testing.T) {
 		if codeOld != 0 || codeNew != 0 || got != want || len(got) < 100 {
 			t.Errorf("%v: exit %d %s / %d %s; the outputs differ:\n%s\n---\n%s", args, codeOld, errOld, codeNew, errNew, want, got)
 		}
+	}
+}
+
+// TestSimDragonRecords: farkle sim --rules dragon --record writes one
+// record a game; each verifies through the binary, and the wins in the
+// records are the ones the simulation reports.
+func TestSimDragonRecords(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "records")
+	out, errOut, code := runFarkle(t, "", "sim", "--rules", "dragon", "--players", "smart,simple", "--games", "6", "--seed", "dragon records", "--record", dir, "--json")
+	var res dragonSimOut
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+		t.Fatalf("exit %d %s:\n%s", code, errOut, out)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "game-*.json"))
+	if err != nil || len(files) != 6 {
+		t.Fatalf("%d record files for 6 games (%v)", len(files), err)
+	}
+	wins := map[string]int{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := game.ParseRecord(data)
+		if err != nil || rec.Kind != game.Dragon || rec.Format != game.Format {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, w := range rec.Meta.Winners {
+			wins[rec.Players[w]]++
+		}
+		out, errOut, code := execFarkle(t, "", "verify", f)
+		if code != 0 || !strings.HasPrefix(out, "ok: "+f+": ") {
+			t.Errorf("verify %s: exit %d, %q, %q", f, code, out, errOut)
+		}
+	}
+	for _, p := range res.Players {
+		if wins[p.Name] != p.Wins {
+			t.Errorf("%s: %d wins in the records, %d reported", p.Name, wins[p.Name], p.Wins)
+		}
+	}
+	if _, errOut, code := runFarkle(t, "", "analyze", files[0]); code != 0 {
+		t.Errorf("analyze %s: exit %d, %s", files[0], code, errOut)
 	}
 }
