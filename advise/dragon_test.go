@@ -17,7 +17,7 @@ import (
 // worst one at its first such choice from its sixth on where that loses
 // something. It returns the record, the number of advised choices of each
 // seat and the number of the planted action (0 if none).
-func dragonGame(t *testing.T, v *game.DragonVariant, seed string) (rec *game.Record, advised []int, planted int) {
+func dragonGame(t testing.TB, v *game.DragonVariant, seed string) (rec *game.Record, advised []int, planted int) {
 	t.Helper()
 	players := []string{"Ana", "Bo"}
 	p, _, err := game.Start(v, players, dice.SeedFrom(seed))
@@ -119,5 +119,18 @@ func TestAnalyzeDragonRefuses(t *testing.T) {
 	ordinary := game.NewRecord(f, []string{"a", "b"}, dice.SeedFrom("x"))
 	if _, err := advise.AnalyzeDragon(ordinary); err == nil {
 		t.Error("an ordinary record analysed as Dragon Farkle")
+	}
+}
+
+// BenchmarkAnalyzeDragon is the analysis of a whole two-player game of
+// Dragon Farkle: the verification, the bots' tables and every decision.
+func BenchmarkAnalyzeDragon(b *testing.B) {
+	v := game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil))
+	rec, _, _ := dragonGame(b, v, "dragon bench")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := advise.AnalyzeDragon(rec); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
