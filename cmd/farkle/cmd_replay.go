@@ -150,7 +150,7 @@ func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
 		return acts, final.Over(), err
 	}
 	if rec.Seed == "" {
-		return nil, false, fmt.Errorf("%w: the seed is not revealed: a %s record holds the actions only, and its seed rebuilds the game", game.ErrDiscrepancy, v.Name())
+		return nil, false, fmt.Errorf("%w: the seed is not revealed: a %s record holds the actions only, and its seed rebuilds the game", game.ErrDiscrepancy, rec.Kind)
 	}
 	final, steps, err := game.Verify(rec)
 	if len(steps) == 0 {
