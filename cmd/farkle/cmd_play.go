@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -69,7 +70,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, playHelp)
-	resolve := rulesOrDragonFlag(fs)
+	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
@@ -93,7 +94,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return usagef("--resume continues a saved game with its own rules, players and dice; --%s cannot change them", f)
 			}
 		}
-		if data, err := os.ReadFile(*resume); err == nil && tui.IsDragonRecord(data) {
+		if isDragonRecord(*resume) {
 			dg, err := tui.ResumeDragonGame(*resume, now)
 			if err != nil {
 				return usagef("--resume %s: %v", *resume, err)
@@ -110,13 +111,14 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	advisor := tui.NewSolverAdvisor(playTables(e))
 	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: botPace}
 	if g == nil {
-		r, d, err := resolve()
+		v, err := resolve()
 		if err != nil {
 			return err
 		}
-		if d != nil {
-			return playDragon(ctx, e, *d, *players, *seedText, lineMode, dir, dirErr, now)
+		if d, ok := v.(*game.DragonVariant); ok {
+			return playDragon(ctx, e, d.Game().Rules(), *players, *seedText, lineMode, dir, dirErr, now)
 		}
+		r := ruleSet(v)
 		o.Rules = r
 		spec := *players
 		if spec == "" && lineMode {
@@ -258,4 +260,16 @@ func names(seats []tui.Seat) []string {
 func isTerminalReader(r any) bool {
 	f, ok := r.(*os.File)
 	return ok && isTerminal(f)
+}
+
+// isDragonRecord reports whether the file at path is a record of Dragon
+// Farkle, of any format game.ParseRecord reads. Anything else is left to
+// tui.ResumeGame to read or refuse.
+func isDragonRecord(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	rec, err := game.ParseRecord(data)
+	return err == nil && rec.Kind == game.Dragon
 }
