@@ -212,3 +212,10 @@ func (g *DragonGame) Scores() []int {
 	}
 	return out
 }
+
+// At returns a game of v at state s after n actions: a set position, for
+// tests, puzzles and analysis. A Play set to it (Play.Set) keeps a record
+// that no longer replays.
+func (v *DragonVariant) At(s dragon.State, n int) *DragonGame {
+	return &DragonGame{v: v, s: s.Clone(), n: n}
+}

@@ -73,3 +73,8 @@ func (p *Play) Do(seat int, a Action) ([]Event, error) {
 	}
 	return evs, nil
 }
+
+// Set replaces the game now by g, a set position of the same variant (for
+// tests and puzzles): from then on the record no longer replays to the
+// game.
+func (p *Play) Set(g Game) { p.game = g }

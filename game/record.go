@@ -98,6 +98,13 @@ func ParseRecord(data []byte) (*Record, error) {
 	if rec.Actions == nil {
 		rec.Actions = []json.RawMessage{}
 	}
+	for i, raw := range rec.Actions {
+		var b bytes.Buffer
+		if err := json.Compact(&b, raw); err != nil {
+			return nil, fmt.Errorf("%w: action %d: %v", ErrBadRecord, i+1, err)
+		}
+		rec.Actions[i] = b.Bytes()
+	}
 	return &rec, nil
 }
 
@@ -191,7 +198,7 @@ func Replay(rec *Record, seed dice.Seed) (Game, []Step, error) {
 // and the events of the start.
 func replay(rec *Record, seed dice.Seed) (Game, []Step, dice.Source, []Event, error) {
 	if got := seed.Commitment(); got != rec.Commitment {
-		return nil, nil, nil, nil, fmt.Errorf("%w: the seed's SHA-256 is %s but the record committed to %s", ErrDiscrepancy, got, rec.Commitment)
+		return nil, nil, nil, nil, fmt.Errorf("%w: the seed's SHA-256 is %s but the record's commitment is %s", ErrDiscrepancy, got, rec.Commitment)
 	}
 	v, err := rec.Variant()
 	if err != nil {

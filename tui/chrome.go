@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // chrome is the state both game models (Model, DragonModel) keep around
@@ -36,7 +36,7 @@ const (
 // tableKey handles the keys shared by the tables: the answer to the quit
 // question, q and ?. Any other key clears the message line and passes;
 // over says the game has ended (q then quits without asking).
-func (c *chrome) tableKey(msg tea.KeyMsg, k keyMap, over bool) chromeKey {
+func (c *chrome) tableKey(msg tea.KeyPressMsg, k keyMap, over bool) chromeKey {
 	if c.confirm {
 		switch {
 		case key.Matches(msg, k.Yes):
@@ -63,9 +63,9 @@ func (c *chrome) tableKey(msg tea.KeyMsg, k keyMap, over bool) chromeKey {
 
 // helpKey scrolls the help screen, whose lines are lines(), in a window
 // height lines high; it reports whether the key closes the help screen.
-func (c *chrome) helpKey(msg tea.KeyMsg, k keyMap, lines func() []string, height int) (closed bool) {
+func (c *chrome) helpKey(msg tea.KeyPressMsg, k keyMap, lines func() []string, height int) (closed bool) {
 	step := 1
-	if msg.Type == tea.KeyPgUp || msg.Type == tea.KeyPgDown {
+	if msg.Code == tea.KeyPgUp || msg.Code == tea.KeyPgDown {
 		step = max(1, height-3)
 	}
 	switch {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dragon"
 )
@@ -90,8 +90,8 @@ func (m *DragonModel) noteBrawl(e dragon.Event) {
 }
 
 // showKey handles a key while a brawl is shown: s (or enter) skips it.
-func (m *DragonModel) showKey(msg tea.KeyMsg) tea.Cmd {
-	if s := msg.String(); s == "s" || s == "enter" || s == " " {
+func (m *DragonModel) showKey(msg tea.KeyPressMsg) tea.Cmd {
+	if s := msg.String(); s == "s" || s == "enter" || s == "space" {
 		if m.g.BotToAct() {
 			m.skipping = true // as s does while bots play: on to the next decision
 		}

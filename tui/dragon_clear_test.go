@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
@@ -16,7 +16,9 @@ import (
 
 // withPoster gives seat 0 the Recruiting Poster (+50 for every single 1
 // or 5 kept while recruiting) as its only Magic Item.
-func withPoster(g *DragonGame) { g.state.Players[0].Items = []string{"poster"} }
+func withPoster(g *DragonGame) {
+	g.setState(func(s *dragon.State) { s.Players[0].Items = []string{"poster"} })
+}
 
 // TestDragonPreviewHasCardBonuses: the soldiers shown for the chosen dice
 // are the soldiers the keep adds, the cards' bonuses included, on a Blank
@@ -35,20 +37,20 @@ func TestDragonPreviewHasCardBonuses(t *testing.T) {
 			})
 			g := newDragonGame(t, "you,bot:smart", seed, "")
 			withPoster(g)
-			m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+			m := NewDragon(DragonOptions{Game: g})
 			press(m, "r")
 			press(m, positionsOf(m.faces, dice.Of(1))...)
 			want := "+150 (100 + 50 from your cards)"
 			if face == dragon.Rally {
 				want = "+300 doubled, or +150 and an item (with 50 from your cards)"
 			}
-			if !strings.Contains(m.View(), want) {
-				t.Fatalf("the preview does not say %q:\n%s", want, m.View())
+			if !strings.Contains(drawn(m), want) {
+				t.Fatalf("the preview does not say %q:\n%s", want, drawn(m))
 			}
 			if face == dragon.Rally {
 				press(m, "r")
-				if !strings.Contains(m.View(), "(+150 → +300)") {
-					t.Fatalf("the Rally menu leaves out the bonus:\n%s", m.View())
+				if !strings.Contains(drawn(m), "(+150 → +300)") {
+					t.Fatalf("the Rally menu leaves out the bonus:\n%s", drawn(m))
 				}
 				press(m, "d")
 				if p := g.State().Pool; p != 300 {
@@ -77,13 +79,13 @@ func TestDragonStatusSaysWhatToDo(t *testing.T) {
 	})
 	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
 	press(m, "r")
-	if s := m.View(); !strings.Contains(s, "Your turn · recruiting · pool 0 · choose dice to keep") || strings.Contains(s, "to throw") {
+	if s := drawn(m); !strings.Contains(s, "Your turn · recruiting · pool 0 · choose dice to keep") || strings.Contains(s, "to throw") {
 		t.Fatalf("thrown dice wait, but the status line does not ask for a keep:\n%s", s)
 	}
 	// Between throws (after the Dragon showed with no scoring dice, say)
 	// the line offers the throw.
-	m.g.state.Phase, m.g.state.Throw, m.g.state.Dice = dragon.PhaseEvaded, 0, 5
-	if s := m.View(); !strings.Contains(s, "recruiting · pool 0 · throw 5 dice or stop") {
+	m.g.setState(func(s *dragon.State) { s.Phase, s.Throw, s.Dice = dragon.PhaseEvaded, 0, 5 })
+	if s := drawn(m); !strings.Contains(s, "recruiting · pool 0 · throw 5 dice or stop") {
 		t.Fatalf("between throws, the status line does not offer the throw:\n%s", s)
 	}
 }
@@ -92,8 +94,10 @@ func TestDragonStatusSaysWhatToDo(t *testing.T) {
 // retreat says how the battle ended: soldiers kept, damage dealt, healed.
 func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 	arm := func(g *DragonGame) {
-		g.state.Stockpile -= 6000
-		g.state.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "battle-log", "you,ana", func(g *DragonGame) bool {
 		if g.Turn() != 0 {
@@ -106,13 +110,13 @@ func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 	})
 	g := newDragonGame(t, "you,ana", seed, "")
 	arm(g)
-	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	m := NewDragon(DragonOptions{Game: g})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
 	press(m, "enter", "f")
 	press(m, positionsOf(m.faces, dice.Of(1))...)
 	left := g.State().Players[0].Soldiers - 100
 	press(m, "s") // keep & retreat
-	screen := m.View()
+	screen := drawn(m)
 	for _, want := range []string{
 		fmt.Sprintf("you keep 1, costing 100 soldiers (%d left)", left),
 		fmt.Sprintf("you retreat: the battle ends with %d soldiers kept and 1 damage dealt", left),
@@ -148,8 +152,8 @@ func TestDragonForcedKeep(t *testing.T) {
 	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
 	press(m, "r")
 	forced := m.selected()
-	if forced == 0 || !strings.Contains(m.View(), fmt.Sprintf("The Dragon eats %d soldiers: %s must be set aside", m.g.Game().ValueKeep(m.g.State(), forced, dragon.NoReward).Eaten, forced)) {
-		t.Fatalf("the forced keep %s is not explained:\n%s", forced, m.View())
+	if forced == 0 || !strings.Contains(drawn(m), fmt.Sprintf("The Dragon eats %d soldiers: %s must be set aside", m.g.Game().ValueKeep(m.g.State(), forced, dragon.NoReward).Eaten, forced)) {
+		t.Fatalf("the forced keep %s is not explained:\n%s", forced, drawn(m))
 	}
 	for i := range m.sel {
 		press(m, fmt.Sprint(i+1))
@@ -157,12 +161,12 @@ func TestDragonForcedKeep(t *testing.T) {
 			t.Fatalf("key %d changed the forced keep %s to %s", i+1, forced, m.selected())
 		}
 	}
-	if !strings.Contains(m.View(), "the Dragon chose these dice: they cannot be unchosen") {
-		t.Fatalf("unchoosing is not explained:\n%s", m.View())
+	if !strings.Contains(drawn(m), "the Dragon chose these dice: they cannot be unchosen") {
+		t.Fatalf("unchoosing is not explained:\n%s", drawn(m))
 	}
 	press(m, "u")
-	if m.selected() != forced || !strings.Contains(m.View(), "nothing to undo: the Dragon chose these dice") {
-		t.Fatalf("undo under the Dragon:\n%s", m.View())
+	if m.selected() != forced || !strings.Contains(drawn(m), "nothing to undo: the Dragon chose these dice") {
+		t.Fatalf("undo under the Dragon:\n%s", drawn(m))
 	}
 	eaten := m.g.State().Eaten
 	press(m, "s")
@@ -174,10 +178,10 @@ func TestDragonForcedKeep(t *testing.T) {
 // TestSetupStartsDragonFarkle: Dragon Farkle is a choice of the setup
 // screen, with its own bot levels, and enter starts it on the same screen.
 func TestSetupStartsDragonFarkle(t *testing.T) {
-	m := New(Options{Rules: rules.MustPreset("classic"), Seed: dice.SeedFrom("setup-dragon"), Now: fixedNow, Renderer: plainRenderer()})
+	m := New(Options{Rules: rules.MustPreset("classic"), Seed: dice.SeedFrom("setup-dragon"), Now: fixedNow})
 	m.Update(keyMsgSize(80, 24))
 	press(m, "left") // from the first rules back round to the last choice
-	if s := m.View(); !strings.Contains(s, "Rules     ◀ Dragon Farkle") || !strings.Contains(s, "bot: smart") {
+	if s := drawn(m); !strings.Contains(s, "Rules     ◀ Dragon Farkle") || !strings.Contains(s, "bot: smart") {
 		t.Fatalf("the setup screen does not offer Dragon Farkle with its bots:\n%s", s)
 	}
 	press(m, "down", "right", "down", "down", "right") // three players; seat 2 changes level
@@ -187,13 +191,13 @@ func TestSetupStartsDragonFarkle(t *testing.T) {
 	press(m, "enter")
 	g := m.DragonGame()
 	if g == nil || m.Game() != nil {
-		t.Fatalf("enter did not start Dragon Farkle:\n%s", m.View())
+		t.Fatalf("enter did not start Dragon Farkle:\n%s", drawn(m))
 	}
 	if n := len(g.Seats()); n != 3 || g.Seats()[0].Name != "you" {
 		t.Fatalf("seats %v", g.Seats())
 	}
 	// The game is played on: the bots to act play, the person's turn shows.
-	if s := m.View(); !strings.Contains(s, "Dragon Farkle") || !strings.Contains(s, "soldiers") {
+	if s := drawn(m); !strings.Contains(s, "Dragon Farkle") || !strings.Contains(s, "soldiers") {
 		t.Fatalf("the Dragon Farkle table is not shown:\n%s", s)
 	}
 	press(m, "q", "y")
@@ -211,7 +215,7 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 	})
 	newPaced := func() *DragonModel {
 		g := newDragonGame(t, "you,bot:smart", seed, "")
-		m := NewDragon(DragonOptions{Game: g, BotDelay: time.Millisecond, Renderer: plainRenderer()})
+		m := NewDragon(DragonOptions{Game: g, BotDelay: time.Millisecond})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		return m
 	}
@@ -219,7 +223,7 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 	before := m.g.State().Players[1].Soldiers
 	_, cmd := m.Update(keyMsg("b"))
 	if m.show == nil {
-		t.Fatalf("the brawl is not shown:\n%s", m.View())
+		t.Fatalf("the brawl is not shown:\n%s", drawn(m))
 	}
 	ev := m.show.throws
 	steps := []string{
@@ -229,7 +233,7 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 	}
 	frames := []string{steps[0], steps[1], ""}
 	for i := range 3 {
-		s := m.View()
+		s := drawn(m)
 		if !strings.Contains(s, steps[2]) || !strings.Contains(s, "s skip the brawl") || !strings.Contains(s, frames[i]) {
 			t.Fatalf("step %d does not show %q:\n%s", i, frames[i], s)
 		}
@@ -258,7 +262,7 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 	m = newPaced()
 	m.Update(keyMsg("b"))
 	m.Update(keyMsg("s"))
-	if s := m.View(); m.show != nil || !strings.Contains(s, "brawl") {
+	if s := drawn(m); m.show != nil || !strings.Contains(s, "brawl") {
 		t.Fatalf("s did not skip the brawl:\n%s", s)
 	}
 }
@@ -267,8 +271,10 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 // wound the dragon burns soldiers, and the message line says so.
 func TestDragonFireIsSaid(t *testing.T) {
 	arm := func(g *DragonGame) {
-		g.state.Stockpile -= 6000
-		g.state.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "fire", "you,bot:smart", func(g *DragonGame) bool {
 		if g.Turn() != 0 {
@@ -281,10 +287,10 @@ func TestDragonFireIsSaid(t *testing.T) {
 	})
 	g := newDragonGame(t, "you,bot:smart", seed, "")
 	arm(g)
-	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	m := NewDragon(DragonOptions{Game: g})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
 	press(m, "f")
-	if !strings.HasPrefix(m.flash, "you lost") || !strings.Contains(m.flash, "to the dragon's fire") || !strings.Contains(m.View(), m.flash) {
-		t.Fatalf("the message line does not say the fire (%q):\n%s", m.flash, m.View())
+	if !strings.HasPrefix(m.flash, "you lost") || !strings.Contains(m.flash, "to the dragon's fire") || !strings.Contains(drawn(m), m.flash) {
+		t.Fatalf("the message line does not say the fire (%q):\n%s", m.flash, drawn(m))
 	}
 }

@@ -1,11 +1,8 @@
 package tui
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -14,59 +11,54 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 )
 
 // dragonLogSize is how many events a DragonGame keeps for its log.
 const dragonLogSize = 400
 
 // DragonGame is a game of Dragon Farkle being played in the terminal: the
-// state (package dragon), the seats and their bots, the events so far (for
-// the log) and the record it is saved as. All randomness of the game comes
-// from one source keyed by the seed, the bots' from another, so the record
-// (dragon.Record: players, seed, actions) replays it exactly. It is not
-// safe for concurrent use.
+// table (the game from its seed, the seats, the save file), the seats'
+// bots and the events so far (for the log). All randomness of the game
+// comes from the source keyed by the seed, the bots' from another keyed by
+// a seed derived from it, so the record (players, actions, and the seed
+// revealed at the end) replays it exactly. It is not safe for concurrent
+// use.
 type DragonGame struct {
-	game    *dragon.Game
-	brains  *dragon.Brains
-	seats   []Seat
-	bots    []*dragon.Bot // nil for people
-	src     dice.Source
-	botSrc  dice.Source
-	state   dragon.State
-	rec     *dragon.Record
-	events  []dragon.Event // the last dragonLogSize events
-	path    string
-	now     func() time.Time
-	saved   error
-	started string
+	*table
+	game   *dragon.Game
+	brains *dragon.Brains
+	bots   []*dragon.Bot // nil for people
+	botSrc dice.Source
+	events []dragon.Event // the last dragonLogSize events
 }
 
 // NewDragonGame starts a game of g with the seats (bots at the dragon
 // levels: random, simple, smart) and the seed. It is saved to path ("" for
 // never).
-func NewDragonGame(g *dragon.Game, seats []Seat, seed [32]byte, path string, now func() time.Time) (*DragonGame, error) {
+func NewDragonGame(g *dragon.Game, seats []Seat, seed dice.Seed, path string, now func() time.Time) (*DragonGame, error) {
 	return startDragon(g, dragon.NewBrains(g), seats, seed, path, now)
 }
 
 // startDragon is NewDragonGame with the bots' tables of g already made.
-func startDragon(g *dragon.Game, brains *dragon.Brains, seats []Seat, seed [32]byte, path string, now func() time.Time) (*DragonGame, error) {
-	if now == nil {
-		now = time.Now
-	}
-	names := make([]string, len(seats))
-	for i, s := range seats {
-		names[i] = s.Name
-	}
-	src := dice.NewSource(seed)
-	s, evs, err := g.New(names, src)
+func startDragon(g *dragon.Game, brains *dragon.Brains, seats []Seat, seed dice.Seed, path string, now func() time.Time) (*DragonGame, error) {
+	t, evs, err := startTable(game.NewDragon(g), seats, seed, path, now)
 	if err != nil {
 		return nil, err
 	}
-	dg := &DragonGame{game: g, brains: brains, seats: seats, src: src, botSrc: dice.NewSource(dice.Seed(seed).Derive("dragon-bots")),
-		state: s, rec: dragon.NewRecord(g, names, seed), path: path, now: now, started: now().UTC().Format(time.RFC3339)}
-	dg.rec.Levels = make([]string, len(seats))
-	dg.bots = make([]*dragon.Bot, len(seats))
-	for i, st := range seats {
+	dg, err := seatDragonBots(t, g, brains, seed)
+	if err != nil {
+		return nil, err
+	}
+	dg.note(dragonEvents(evs))
+	return dg, nil
+}
+
+// seatDragonBots seats the bots at a Dragon Farkle table.
+func seatDragonBots(t *table, g *dragon.Game, brains *dragon.Brains, seed dice.Seed) (*DragonGame, error) {
+	dg := &DragonGame{table: t, game: g, brains: brains, botSrc: dice.NewSource(seed.Derive("dragon-bots")),
+		bots: make([]*dragon.Bot, len(t.seats))}
+	for i, st := range t.seats {
 		if !st.IsBot() {
 			continue
 		}
@@ -75,10 +67,17 @@ func startDragon(g *dragon.Game, brains *dragon.Brains, seats []Seat, seed [32]b
 			return nil, fmt.Errorf("%w: %s: %v", ErrPlayers, st.Name, err)
 		}
 		dg.bots[i] = dragon.NewBot(lvl, dg.brains)
-		dg.rec.Levels[i] = lvl.String()
+		t.play.Record().Meta.SetLevel(i, lvl.String())
 	}
-	dg.note(evs)
 	return dg, nil
+}
+
+func dragonEvents(evs []game.Event) []dragon.Event {
+	out := make([]dragon.Event, len(evs))
+	for i, e := range evs {
+		out[i] = e.(dragon.Event)
+	}
+	return out
 }
 
 // ParseDragonPlayers is ParsePlayers for Dragon Farkle: bots are the
@@ -133,31 +132,16 @@ func (g *DragonGame) Brains() *dragon.Brains { return g.brains }
 
 // State returns the whole state, hidden cards included: front ends draw
 // only Views of it.
-func (g *DragonGame) State() dragon.State { return g.state }
+func (g *DragonGame) State() dragon.State { return g.play.Game().(*game.DragonGame).State() }
 
 // View returns what seat may see.
-func (g *DragonGame) View(seat int) dragon.View { return g.game.View(g.state, seat) }
-
-// Seats returns the players.
-func (g *DragonGame) Seats() []Seat { return g.seats }
-
-// Names returns the players' names by seat.
-func (g *DragonGame) Names() []string { return g.rec.Players }
-
-// Record returns the game's record so far.
-func (g *DragonGame) Record() *dragon.Record { return g.rec }
-
-// Path returns the file the game is saved to ("" for none).
-func (g *DragonGame) Path() string { return g.path }
-
-// Over reports whether the game has ended.
-func (g *DragonGame) Over() bool { return g.state.Over() }
+func (g *DragonGame) View(seat int) dragon.View { return g.game.View(g.State(), seat) }
 
 // Turn returns the seat to act.
-func (g *DragonGame) Turn() int { return g.state.Turn }
+func (g *DragonGame) Turn() int { return g.State().Turn }
 
 // BotToAct reports whether a bot is to act.
-func (g *DragonGame) BotToAct() bool { return !g.Over() && g.bots[g.state.Turn] != nil }
+func (g *DragonGame) BotToAct() bool { return !g.Over() && g.bots[g.Turn()] != nil }
 
 // Humans returns the seats played by people.
 func (g *DragonGame) Humans() []int {
@@ -179,8 +163,8 @@ func (g *DragonGame) Auto() (dragon.Action, []dragon.Event, error) {
 	if !g.BotToAct() {
 		return dragon.Action{}, nil, errors.New("tui: no bot is to act")
 	}
-	seat := g.state.Turn
-	a := g.bots[seat].Choose(g.game.View(g.state, seat), g.botSrc)
+	seat := g.Turn()
+	a := g.bots[seat].Choose(g.View(seat), g.botSrc)
 	ev, err := g.Do(a)
 	return a, ev, err
 }
@@ -188,15 +172,11 @@ func (g *DragonGame) Auto() (dragon.Action, []dragon.Event, error) {
 // Do plays a for the seat to act. An illegal action changes nothing and
 // returns the game's error (DragonReason gives the part to show).
 func (g *DragonGame) Do(a dragon.Action) ([]dragon.Event, error) {
-	next, ev, err := g.game.Apply(g.state, a, g.src)
+	evs, err := g.do(g.Turn(), a)
 	if err != nil {
 		return nil, err
 	}
-	g.state = next
-	g.rec.Actions = append(g.rec.Actions, a)
-	if next.Over() {
-		g.rec.Winners, g.rec.Slain = append([]int(nil), next.Winners...), next.Slain
-	}
+	ev := dragonEvents(evs)
 	g.note(ev)
 	for _, e := range ev {
 		if e.Kind == dragon.EvTurn || e.Kind == dragon.EvWin {
@@ -208,15 +188,7 @@ func (g *DragonGame) Do(a dragon.Action) ([]dragon.Event, error) {
 }
 
 // Check returns the error Do would return for a, without playing it.
-func (g *DragonGame) Check(a dragon.Action) error {
-	_, _, err := g.game.Apply(g.state, a, zeroSource{})
-	return err
-}
-
-// zeroSource draws ones: Check's throws are thrown away.
-type zeroSource struct{}
-
-func (zeroSource) Uint64() uint64 { return 0 }
+func (g *DragonGame) Check(a dragon.Action) error { return g.play.Check(g.Turn(), a) }
 
 func (g *DragonGame) note(ev []dragon.Event) {
 	g.events = append(g.events, ev...)
@@ -284,7 +256,7 @@ func DragonReason(err error) string {
 // Winners returns the end-of-game line, "winner: ana" (with how: "slew the
 // dragon" or the soldiers), "" while the game goes on.
 func (g *DragonGame) Winners() string {
-	s := g.state
+	s := g.State()
 	if !s.Over() {
 		return ""
 	}
@@ -303,38 +275,10 @@ func (g *DragonGame) Winners() string {
 	return fmt.Sprintf("%s: %s (%s)", label, strings.Join(names, ", "), how)
 }
 
-// Save writes the record to the game's file (creating its directory). It
-// does nothing for a game without a file.
-func (g *DragonGame) Save() error {
-	if g.path == "" {
-		return nil
-	}
-	data, err := g.rec.Marshal()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(g.path), 0o755); err != nil {
-		return fmt.Errorf("%w: %w", ErrSave, err)
-	}
-	return writeFile(g.path, append(data, '\n'), 0o644)
-}
-
-// SaveError returns the error of the last save, nil if it worked.
-func (g *DragonGame) SaveError() error { return g.saved }
-
 // DragonGamePath returns a new file name in dir for a Dragon Farkle game,
 // e.g. dir/20261129-163000-ana-smart-dragon.json.
 func DragonGamePath(dir string, t time.Time, names []string) string {
 	return strings.TrimSuffix(GamePath(dir, t, names), ".json") + "-dragon.json"
-}
-
-// IsDragonRecord reports whether data looks like a saved Dragon Farkle game
-// (a dragon.Record) rather than a record of ordinary Farkle.
-func IsDragonRecord(data []byte) bool {
-	var head struct {
-		Format string `json:"format"`
-	}
-	return json.Unmarshal(data, &head) == nil && dragon.IsRecordFormat(head.Format)
 }
 
 // ResumeDragonGame reads the unfinished Dragon Farkle game saved at path
@@ -344,55 +288,32 @@ func IsDragonRecord(data []byte) bool {
 // resumed). It is saved back to path. A finished game is an error wrapping
 // ErrSave.
 func ResumeDragonGame(path string, now func() time.Time) (*DragonGame, error) {
-	if now == nil {
-		now = time.Now
-	}
-	data, err := os.ReadFile(path)
+	t, steps, err := resumeTable(path, game.Dragon, now)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSave, err)
+		return nil, err
 	}
-	rec, err := dragon.ParseRecord(data)
+	g := t.play.Game().Variant().(*game.DragonVariant).Game()
+	dg, err := seatDragonBots(t, g, dragon.NewBrains(g), t.play.Seed())
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
 	}
-	if len(rec.Winners) > 0 {
-		return nil, fmt.Errorf("%w: %s: the game is over; nothing to resume", ErrSave, path)
-	}
-	game, err := rec.Game()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
-	}
-	seed, err := rec.SeedBytes()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
-	}
-	seats := make([]Seat, len(rec.Players))
-	for i, n := range rec.Players {
-		seats[i] = Seat{Name: n}
-		if i < len(rec.Levels) {
-			seats[i].Bot = rec.Levels[i]
-		}
-	}
-	g, err := NewDragonGame(game, seats, seed, path, now)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
-	}
-	for i, a := range rec.Actions {
-		if g.BotToAct() {
-			if b := g.bots[g.state.Turn].Choose(g.game.View(g.state, g.state.Turn), g.botSrc); !reflect.DeepEqual(b, a) {
-				return nil, fmt.Errorf("%w: %s: action %d: the record says %s, but the bot %s chooses %s", ErrSave, path, i+1, a, seats[g.state.Turn].Name, b)
+	for i, st := range steps {
+		if b := dg.bots[st.Seat]; b != nil {
+			before := st.Before.(*game.DragonGame).State()
+			if got := b.Choose(dg.game.View(before, st.Seat), dg.botSrc); !reflect.DeepEqual(got, st.Action) {
+				return nil, fmt.Errorf("%w: %s: action %d: the record says %s, but the bot %s chooses %s", ErrSave, path, i+1, st.Action, t.seats[st.Seat].Name, got)
 			}
 		}
-		next, ev, err := g.game.Apply(g.state, a, g.src)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %s: action %d (%s): %w", ErrSave, path, i+1, a, err)
-		}
-		g.state = next
-		g.rec.Actions = append(g.rec.Actions, a)
-		g.note(ev)
+		dg.note(dragonEvents(st.Events))
 	}
-	if g.Over() {
-		return nil, fmt.Errorf("%w: %s: the game is over; nothing to resume", ErrSave, path)
-	}
-	return g, nil
+	return dg, nil
+}
+
+// setState changes the state in place: a set position for tests. The
+// record no longer replays once it is used.
+func (g *DragonGame) setState(f func(s *dragon.State)) {
+	dg := g.play.Game().(*game.DragonGame)
+	s := dg.State().Clone()
+	f(&s)
+	g.play.Set(dg.Variant().(*game.DragonVariant).At(s, dg.Version()))
 }

@@ -13,7 +13,7 @@ import (
 // colours, not yet sized (teatest sends the size).
 func goldenDragonModel(t *testing.T, g *DragonGame) *DragonModel {
 	t.Helper()
-	return NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	return NewDragon(DragonOptions{Game: g})
 }
 
 func TestGoldenDragonChoose(t *testing.T) {
@@ -50,9 +50,10 @@ func TestGoldenDragonRally(t *testing.T) {
 // dragon.
 func TestGoldenDragonBattle(t *testing.T) {
 	arm := func(g *DragonGame) {
-		s := &g.state
-		s.Stockpile -= 6000
-		s.Players[0].Soldiers = 6000
+		g.setState(func(s *dragon.State) {
+			s.Stockpile -= 6000
+			s.Players[0].Soldiers = 6000
+		})
 	}
 	seed := dragonSeed(t, "golden-battle", "you,bot:smart", func(g *DragonGame) bool {
 		if g.Turn() != 0 {
@@ -100,7 +101,7 @@ func TestGoldenDragonBrawlShow(t *testing.T) {
 		return g.Turn() == 0 && hasKind(g.View(0).Legal, dragon.ActBrawl)
 	})
 	g := newDragonGame(t, "you,bot:smart", seed, "")
-	m := NewDragon(DragonOptions{Game: g, BotDelay: time.Hour, Renderer: plainRenderer()})
+	m := NewDragon(DragonOptions{Game: g, BotDelay: time.Hour})
 	goldenScreen(t, m, 80, 24,
 		screenStep{"", "Choose your action"},
 		screenStep{"b", "throw for the brawl"})

@@ -8,9 +8,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
@@ -23,8 +22,6 @@ type DragonOptions struct {
 	Game *DragonGame
 	// BotDelay is the pause before each bot action; 0 plays them at once.
 	BotDelay time.Duration
-	// Renderer renders the styles (nil: lipgloss's default).
-	Renderer *lipgloss.Renderer
 }
 
 // dragonMenuItem is one choice of a menu: what it does and its key.
@@ -90,7 +87,7 @@ type dragonAutoMsg struct{ version int }
 
 // NewDragon returns the model for o.
 func NewDragon(o DragonOptions) *DragonModel {
-	m := &DragonModel{o: o, g: o.Game, st: newStyles(o.Renderer), keys: newKeys(), width: 80, height: 24, scheduled: -1, holder: -1, selAt: -1}
+	m := &DragonModel{o: o, g: o.Game, st: newStyles(true), keys: newKeys(), width: 80, height: 24, scheduled: -1, holder: -1, selAt: -1}
 	if h := m.g.Humans(); len(h) == 1 {
 		m.holder = h[0]
 	} else if len(h) > 1 && !m.g.Over() && !m.g.BotToAct() {
@@ -106,23 +103,16 @@ func (m *DragonModel) Game() *DragonGame { return m.g }
 // RunDragon plays the game of o full-screen on the terminal until it ends
 // and the player leaves, or the player quits; the game has been saved.
 func RunDragon(ctx context.Context, o DragonOptions, in io.Reader, out io.Writer) (*DragonGame, error) {
-	if o.Renderer == nil {
-		o.Renderer = lipgloss.NewRenderer(out)
-	}
 	m := NewDragon(o)
-	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
-	_, err := p.Run()
+	err := runProgram(ctx, m, in, out)
 	if !m.quitting {
 		m.g.saved = m.g.Save()
-	}
-	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
-		err = nil
 	}
 	return m.g, err
 }
 
 // version is the number of actions played so far.
-func (m *DragonModel) version() int { return len(m.g.rec.Actions) }
+func (m *DragonModel) version() int { return len(m.g.Record().Actions) }
 
 // seat returns the seat whose view is drawn: the person at the keyboard
 // (in hot-seat play only after the pass), else a spectator.
@@ -141,24 +131,24 @@ func (m *DragonModel) deciding() bool {
 	return !m.g.Over() && !m.g.BotToAct() && !m.pass && m.holder == m.g.Turn()
 }
 
-// Init implements tea.Model.
-func (m *DragonModel) Init() tea.Cmd { return m.schedule() }
+// Init implements tea.Model. It asks the terminal for its background
+// colour, for the styles.
+func (m *DragonModel) Init() tea.Cmd { return tea.Batch(tea.RequestBackgroundColor, m.schedule()) }
 
 // Update implements tea.Model.
 func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+	case tea.BackgroundColorMsg:
+		m.st = newStyles(msg.IsDark())
 	case dragonAutoMsg:
 		return m, m.auto(msg)
 	case brawlStepMsg:
 		return m, m.showStep(msg)
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
-		}
-		if typedAhead(msg) {
-			return m, keyByKey(m, msg)
 		}
 		if m.help {
 			m.helpKey(msg)
@@ -169,14 +159,14 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-func (m *DragonModel) helpKey(msg tea.KeyMsg) {
+func (m *DragonModel) helpKey(msg tea.KeyPressMsg) {
 	if m.chrome.helpKey(msg, m.keys, m.helpLines, m.height) {
 		m.help = false
 	}
 }
 
 // tableKey handles a key on the table.
-func (m *DragonModel) tableKey(msg tea.KeyMsg) tea.Cmd {
+func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	g := m.g
 	switch m.chrome.tableKey(msg, m.keys, g.Over()) {
 	case chromeQuit:
@@ -194,7 +184,7 @@ func (m *DragonModel) tableKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if m.pass {
-		if msg.Type == tea.KeyEnter || msg.String() == " " {
+		if msg.Code == tea.KeyEnter || msg.Code == tea.KeySpace {
 			m.pass, m.holder, m.selAt = false, g.Turn(), -1
 			m.sync()
 			return nil
@@ -251,7 +241,7 @@ func (m *DragonModel) stopWord(v dragon.View) string {
 }
 
 // keepKey handles a key while a throw lies on the table.
-func (m *DragonModel) keepKey(msg tea.KeyMsg, v dragon.View) tea.Cmd {
+func (m *DragonModel) keepKey(msg tea.KeyPressMsg, v dragon.View) tea.Cmd {
 	if m.forced && key.Matches(msg, m.keys.Undo) {
 		m.note(true, "nothing to undo: the Dragon chose these dice; r keeps them and throws, s keeps them and stops")
 		return nil
@@ -447,7 +437,7 @@ func (m *DragonModel) keepThen(a, then dragon.Action) tea.Cmd {
 }
 
 // menuKey handles a key while a menu is open.
-func (m *DragonModel) menuKey(msg tea.KeyMsg) tea.Cmd {
+func (m *DragonModel) menuKey(msg tea.KeyPressMsg) tea.Cmd {
 	mn := m.menu
 	choose := func(i int) tea.Cmd {
 		it := mn.items[i]
@@ -467,9 +457,9 @@ func (m *DragonModel) menuKey(msg tea.KeyMsg) tea.Cmd {
 		mn.cursor = (mn.cursor + len(mn.items) - 1) % len(mn.items)
 	case key.Matches(msg, m.keys.Down) && s != "j" || s == "right":
 		mn.cursor = (mn.cursor + 1) % len(mn.items)
-	case msg.Type == tea.KeyEnter || s == " ":
+	case msg.Code == tea.KeyEnter || msg.Code == tea.KeySpace:
 		return choose(mn.cursor)
-	case msg.Type == tea.KeyEsc:
+	case msg.Code == tea.KeyEscape:
 		if mn.cancel {
 			m.menu = nil
 		}

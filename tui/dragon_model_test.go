@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
@@ -18,7 +18,7 @@ import (
 func newDragonModel(t testing.TB, players string, seed [32]byte, w, h int) *DragonModel {
 	t.Helper()
 	g := newDragonGame(t, players, seed, "")
-	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	m := NewDragon(DragonOptions{Game: g})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	run(m, m.Init())
 	return m
@@ -78,8 +78,8 @@ func TestDragonIllegalKeepChangesNothing(t *testing.T) {
 		}
 	}
 	press(m, "r") // the lone die is still chosen
-	if !strings.Contains(m.View(), "scores only as part of") {
-		t.Fatalf("the illegal keep is not explained:\n%s", m.View())
+	if !strings.Contains(drawn(m), "scores only as part of") {
+		t.Fatalf("the illegal keep is not explained:\n%s", drawn(m))
 	}
 	// A scoring die is kept.
 	press(m, bad) // unchoose
@@ -114,7 +114,7 @@ func TestDragonHotSeatHidesItems(t *testing.T) {
 		t.Fatal("no items dealt")
 	}
 	shows := func(names []string) bool {
-		screen := m.View()
+		screen := drawn(m)
 		for _, n := range names {
 			if strings.Contains(screen, n) {
 				return true
@@ -122,8 +122,8 @@ func TestDragonHotSeatHidesItems(t *testing.T) {
 		}
 		return false
 	}
-	if !strings.Contains(m.View(), "Pass the keyboard to ana") || shows(ana) || shows(bob) {
-		t.Fatalf("the first screen is not a pass screen hiding both hands:\n%s", m.View())
+	if !strings.Contains(drawn(m), "Pass the keyboard to ana") || shows(ana) || shows(bob) {
+		t.Fatalf("the first screen is not a pass screen hiding both hands:\n%s", drawn(m))
 	}
 	press(m, "r") // nothing until enter
 	if len(g.Record().Actions) != 0 {
@@ -131,7 +131,7 @@ func TestDragonHotSeatHidesItems(t *testing.T) {
 	}
 	press(m, "enter")
 	if !shows(ana) || shows(bob) {
-		t.Fatalf("ana's screen:\n%s", m.View())
+		t.Fatalf("ana's screen:\n%s", drawn(m))
 	}
 	// ana recruits: keep a scoring die each throw, stop after the first keep.
 	press(m, "r")
@@ -162,12 +162,12 @@ func TestDragonHotSeatHidesItems(t *testing.T) {
 			t.Fatalf("phase %v", v.Phase)
 		}
 	}
-	if !strings.Contains(m.View(), "Pass the keyboard to bob") || shows(ana) || shows(bob) {
-		t.Fatalf("after ana's turn:\n%s", m.View())
+	if !strings.Contains(drawn(m), "Pass the keyboard to bob") || shows(ana) || shows(bob) {
+		t.Fatalf("after ana's turn:\n%s", drawn(m))
 	}
 	press(m, "enter")
 	if !shows(itemNames(g, 1)) || shows(itemNames(g, 0)) {
-		t.Fatalf("bob's screen:\n%s", m.View())
+		t.Fatalf("bob's screen:\n%s", drawn(m))
 	}
 }
 
@@ -204,7 +204,7 @@ func TestDragonBotItemsNeverShown(t *testing.T) {
 	m := newDragonModel(t, "you,bot:smart", dice.SeedFrom("never"), 100, 40)
 	g := m.g
 	for steps := 0; !g.Over() && steps < 3000; steps++ {
-		screen, _, _ := strings.Cut(m.View(), "─ log")
+		screen, _, _ := strings.Cut(drawn(m), "─ log")
 		for _, n := range itemNames(g, 1) {
 			mine := false
 			for _, o := range itemNames(g, 0) {
@@ -243,8 +243,8 @@ func TestDragonBotItemsNeverShown(t *testing.T) {
 	if !g.Over() {
 		t.Fatal("the game did not end")
 	}
-	if !strings.Contains(m.View(), g.Winners()[1:]) {
-		t.Fatalf("the end screen does not name the winner:\n%s", m.View())
+	if !strings.Contains(drawn(m), g.Winners()[1:]) {
+		t.Fatalf("the end screen does not name the winner:\n%s", drawn(m))
 	}
 }
 
@@ -265,22 +265,22 @@ func TestDragonRallyReward(t *testing.T) {
 	n := len(m.g.Record().Actions)
 	press(m, positionsOf(m.faces, dice.Of(1))...)
 	press(m, "r")
-	if m.menu == nil || !strings.Contains(m.View(), "Rally! Your reward") {
-		t.Fatalf("no reward menu:\n%s", m.View())
+	if m.menu == nil || !strings.Contains(drawn(m), "Rally! Your reward") {
+		t.Fatalf("no reward menu:\n%s", drawn(m))
 	}
 	press(m, "esc")
 	if m.menu != nil || len(m.g.Record().Actions) != n {
 		t.Fatal("esc did not go back, or played something")
 	}
 	press(m, "r", "i")
-	acts := m.g.Record().Actions[n:]
+	acts := recordedActions[dragon.Action](t, m.g.table)[n:]
 	if len(acts) < 2 || acts[0] != dragon.KeepRally(dice.Of(1), dragon.DrawItem) || acts[1] != dragon.Roll() {
 		t.Fatalf("played %v, want the keep with an item, then a throw", acts)
 	}
 	if s := m.g.State(); s.Turn == 0 && len(s.Drawn) > 0 {
 		name := m.g.Game().Cards().Card(s.Drawn[0]).Name
-		if !strings.Contains(m.View(), "drawn "+name) {
-			t.Fatalf("the drawn item is not in the hand:\n%s", m.View())
+		if !strings.Contains(drawn(m), "drawn "+name) {
+			t.Fatalf("the drawn item is not in the hand:\n%s", drawn(m))
 		}
 	}
 }
@@ -289,11 +289,11 @@ func TestDragonRallyReward(t *testing.T) {
 func TestDragonQuitAsks(t *testing.T) {
 	m := newDragonModel(t, "you,bot:smart", dice.SeedFrom("quit"), 80, 30)
 	press(m, "q")
-	if !strings.Contains(m.View(), "Quit?") {
-		t.Fatalf("q did not ask:\n%s", m.View())
+	if !strings.Contains(drawn(m), "Quit?") {
+		t.Fatalf("q did not ask:\n%s", drawn(m))
 	}
 	press(m, "n")
-	if strings.Contains(m.View(), "Quit?") || m.quitting {
+	if strings.Contains(drawn(m), "Quit?") || m.quitting {
 		t.Fatal("n did not go back")
 	}
 	m.Update(keyMsg("q"))
@@ -307,7 +307,7 @@ func TestDragonQuitAsks(t *testing.T) {
 func TestDragonNarrow(t *testing.T) {
 	m := newDragonModel(t, "you,ana,bot:smart", dice.SeedFrom("narrow"), 60, 24)
 	press(m, "enter")
-	for _, l := range strings.Split(m.View(), "\n") {
+	for _, l := range strings.Split(drawn(m), "\n") {
 		if w := len([]rune(l)); w > 60 {
 			t.Errorf("line of %d columns: %q", w, l)
 		}
@@ -321,14 +321,14 @@ func TestDragonHintKey(t *testing.T) {
 	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
 	odds := fmt.Sprintf("%.1f%% to slay", 100*m.g.Brains().Odds().Win(0))
 	press(m, "h")
-	screen := m.View()
+	screen := drawn(m)
 	for _, want := range []string{"hint (h hides)", "recruit: ", "brawl smart: ", odds} {
 		if !strings.Contains(screen, want) {
 			t.Fatalf("the hint lacks %q:\n%s", want, screen)
 		}
 	}
 	press(m, "h")
-	if strings.Contains(m.View(), "hint (h hides)") {
+	if strings.Contains(drawn(m), "hint (h hides)") {
 		t.Fatal("h did not hide the hint")
 	}
 }
@@ -347,12 +347,12 @@ func TestDragonUseCard(t *testing.T) {
 	press(m, "r")
 	n := len(m.g.Record().Actions)
 	press(m, "c")
-	if m.menu == nil || !strings.Contains(m.View(), "Use a card") {
-		t.Fatalf("no card menu:\n%s", m.View())
+	if m.menu == nil || !strings.Contains(drawn(m), "Use a card") {
+		t.Fatalf("no card menu:\n%s", drawn(m))
 	}
 	want := m.menu.items[0].act
 	press(m, "1")
-	if acts := m.g.Record().Actions; len(acts) != n+1 || acts[n] != want {
+	if acts := recordedActions[dragon.Action](t, m.g.table); len(acts) != n+1 || acts[n] != want {
 		t.Fatalf("played %v, want %v", acts[n:], want)
 	}
 }
@@ -364,11 +364,12 @@ func TestDragonDiscard(t *testing.T) {
 		return g.Turn() == 0 && g.Game().ItemLimit(g.State(), 0) == 1 && !slices.Contains(g.State().ItemDeck, "sack")
 	})
 	g := newDragonGame(t, "you,bot:smart", seed, "")
-	s := &g.state // a second item from the deck
-	top := s.ItemDeck[len(s.ItemDeck)-1]
-	s.ItemDeck = s.ItemDeck[:len(s.ItemDeck)-1]
-	s.Players[0].Items = append(s.Players[0].Items, top)
-	m := NewDragon(DragonOptions{Game: g, Renderer: plainRenderer()})
+	g.setState(func(s *dragon.State) { // a second item from the deck
+		top := s.ItemDeck[len(s.ItemDeck)-1]
+		s.ItemDeck = s.ItemDeck[:len(s.ItemDeck)-1]
+		s.Players[0].Items = append(s.Players[0].Items, top)
+	})
+	m := NewDragon(DragonOptions{Game: g})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	press(m, "r")
 	for g.Turn() == 0 && g.State().Phase != dragon.PhaseDiscard {
@@ -389,8 +390,8 @@ func TestDragonDiscard(t *testing.T) {
 			press(m, "s")
 		}
 	}
-	if g.State().Phase != dragon.PhaseDiscard || m.menu == nil || !strings.Contains(m.View(), "Discard one") {
-		t.Fatalf("no discard menu:\n%s", m.View())
+	if g.State().Phase != dragon.PhaseDiscard || m.menu == nil || !strings.Contains(drawn(m), "Discard one") {
+		t.Fatalf("no discard menu:\n%s", drawn(m))
 	}
 	gone := m.menu.items[1].act.Card
 	press(m, "2")
@@ -427,7 +428,7 @@ func TestDragonHotSeatBotTurn(t *testing.T) {
 	if !g.BotToAct() || cmd == nil {
 		t.Fatal("the bot is not to play")
 	}
-	screen := m.View()
+	screen := drawn(m)
 	for _, seat := range []int{0, 2} {
 		for _, n := range itemNames(g, seat) {
 			if strings.Contains(screen, n) {
@@ -450,7 +451,7 @@ func TestDragonUndo(t *testing.T) {
 		t.Fatalf("after u: %v", m.selected())
 	}
 	press(m, "u", "u")
-	if m.selected() != 0 || !strings.Contains(m.View(), "nothing to undo") {
-		t.Fatalf("after three u: %v\n%s", m.selected(), m.View())
+	if m.selected() != 0 || !strings.Contains(drawn(m), "nothing to undo") {
+		t.Fatalf("after three u: %v\n%s", m.selected(), drawn(m))
 	}
 }

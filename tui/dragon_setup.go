@@ -1,7 +1,7 @@
 package tui
 
 import (
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dragon"
 )
@@ -22,7 +22,8 @@ func (m *Model) startDragon(seats []Seat) tea.Cmd {
 		}
 		var dg *DragonGame
 		if dg, err = NewDragonGame(g, seats, [32]byte(m.o.Seed), path, m.o.Now); err == nil {
-			m.dragon = NewDragon(DragonOptions{Game: dg, BotDelay: m.o.BotDelay, Renderer: m.o.Renderer})
+			m.dragon = NewDragon(DragonOptions{Game: dg, BotDelay: m.o.BotDelay})
+			m.dragon.st = m.st // the terminal's background is known by now
 			m.dragon.Update(tea.WindowSizeMsg{Width: m.width, Height: m.height})
 			return m.dragon.Init()
 		}

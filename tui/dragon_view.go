@@ -5,7 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/farkle/farkle/dragon"
 )
@@ -17,8 +18,11 @@ var eventRows = map[dragon.EventFace]*[3]string{
 	dragon.Dragon: {" ^^^ ", "DRAGN", " vvv "},
 }
 
-// View implements tea.Model.
-func (m *DragonModel) View() string {
+// View implements tea.Model: the screen, full-screen.
+func (m *DragonModel) View() tea.View { return fullScreen(m.screenText()) }
+
+// screenText draws the screen.
+func (m *DragonModel) screenText() string {
 	if m.quitting {
 		return ""
 	}

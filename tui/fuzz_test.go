@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -67,16 +67,16 @@ func FuzzLineCommands(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := record.Parse(data)
+		rec, err := game.ParseRecord(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, _, err := record.Replay(rec)
+		st, _, err := game.Replay(rec, g.play.Seed())
 		if err != nil {
 			t.Fatalf("the record of %q does not replay: %v", input, err)
 		}
-		if st.Version != g.State().Version {
-			t.Fatalf("replayed %d actions, played %d", st.Version, g.State().Version)
+		if st.Version() != g.State().Version {
+			t.Fatalf("replayed %d actions, played %d", st.Version(), g.State().Version)
 		}
 	})
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -23,52 +23,35 @@ type Kept struct {
 	Points int
 }
 
-// Game is a game being played in the terminal: the record.Game, the seats
-// and their bots, the log of what happened, and the file it is saved to.
-// It is not safe for concurrent use.
+// Game is a game of ordinary Farkle being played in the terminal: the
+// table (the game from its seed, the seats, the save file), the seats'
+// bots, the log of what happened and the keeps of the turn. It is not safe
+// for concurrent use.
 type Game struct {
-	play  *record.Game
-	seats []Seat
-	bots  []bot.Strategy // nil for people
-	path  string         // save file; "" when games are not saved
-	now   func() time.Time
+	*table
+	bots []bot.Strategy // nil for people
 
 	log   []string // one line per event, oldest first
 	keeps []Kept   // keeps of the turn in progress
-	saved error    // the error of the last save, nil if it worked
 }
 
 // NewGame starts a game under r with the seats and the dice seed. It is
 // saved to path ("" for never); now stamps the record (nil: time.Now).
 func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func() time.Time) (*Game, error) {
-	if now == nil {
-		now = time.Now
-	}
-	names := make([]string, len(seats))
-	for i, s := range seats {
-		names[i] = s.Name
-	}
-	play, err := record.Start(r, names, seed)
+	v, err := game.NewFarkle(r)
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{play: play, seats: seats, path: path, now: now}
+	t, _, err := startTable(v, seats, seed, path, now)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{table: t}
 	if err := g.makeBots(); err != nil {
 		return nil, err
 	}
-	meta := &play.Record.Meta
-	meta.Started = now().UTC().Format(time.RFC3339)
-	meta.Extra = map[string]string{"client": "farkle play"}
-	for i, s := range seats {
-		if s.IsBot() {
-			meta.Extra[botKey(i)] = s.Bot
-		}
-	}
 	return g, nil
 }
-
-// botKey is the record's Meta.Extra key holding the bot level of seat i.
-func botKey(i int) string { return fmt.Sprintf("bot.%d", i) }
 
 func (g *Game) makeBots() error {
 	g.bots = make([]bot.Strategy, len(g.seats))
@@ -119,22 +102,10 @@ func (g *Game) Prepare() error {
 }
 
 // State returns the game's engine state.
-func (g *Game) State() engine.State { return g.play.State }
+func (g *Game) State() engine.State { return g.play.Game().(*game.FarkleGame).State() }
 
 // Rules returns the rules of the game.
-func (g *Game) Rules() rules.Rules { return g.play.State.Rules() }
-
-// Seats returns the seats in seat order. Do not modify the slice.
-func (g *Game) Seats() []Seat { return g.seats }
-
-// Names returns the players' names in seat order.
-func (g *Game) Names() []string { return g.play.State.Names() }
-
-// Record returns the game's record.
-func (g *Game) Record() *record.Record { return g.play.Record }
-
-// Path returns the file the game is saved to, "" if it is not saved.
-func (g *Game) Path() string { return g.path }
+func (g *Game) Rules() rules.Rules { return g.State().Rules() }
 
 // Log returns the last lines of the log, oldest first (at most logSize).
 func (g *Game) Log() []string { return g.log }
@@ -142,11 +113,8 @@ func (g *Game) Log() []string { return g.log }
 // Keeps returns the keeps of the turn in progress.
 func (g *Game) Keeps() []Kept { return g.keeps }
 
-// Over reports whether the game has ended.
-func (g *Game) Over() bool { return g.play.State.Over() }
-
 // Actor returns the seat to act, -1 when the game is over.
-func (g *Game) Actor() int { return g.play.State.Actor() }
+func (g *Game) Actor() int { return g.State().Actor() }
 
 // BotToAct reports whether a bot is to act.
 func (g *Game) BotToAct() bool {
@@ -159,14 +127,14 @@ func (g *Game) BotToAct() bool {
 // throws are made for them). A person's throw at the start of a turn is not
 // automatic: the terminal game waits for r (line mode throws it at once).
 func (g *Game) AutoToAct() bool {
-	s := g.play.State
+	s := g.State()
 	return !s.Over() && (g.BotToAct() || s.Phase != engine.PhasePlay)
 }
 
 // Auto plays the next action that needs no person's decision (see
 // AutoToAct) and returns its events.
 func (g *Game) Auto() (engine.Action, []engine.Event, error) {
-	s := g.play.State
+	s := g.State()
 	a := g.Actor()
 	if a < 0 {
 		return engine.Action{}, nil, engine.ErrGameOver
@@ -187,29 +155,24 @@ func (g *Game) Auto() (engine.Action, []engine.Event, error) {
 // Do applies a, logs its events and saves the game at the end of a turn
 // or of the game. On error nothing changes and the error is the engine's.
 func (g *Game) Do(a engine.Action) ([]engine.Event, error) {
-	ev, err := g.play.Do(a)
+	evs, err := g.do(a.Player, a)
 	if err != nil {
 		return nil, err
 	}
+	ev := make([]engine.Event, len(evs))
 	turnEnded := false
-	for _, e := range ev {
-		g.note(e)
-		if e.Kind == engine.EvTurn || e.Kind == engine.EvGameOver {
+	for i, e := range evs {
+		ev[i] = e.(engine.Event)
+		g.note(ev[i])
+		if ev[i].Kind == engine.EvTurn || ev[i].Kind == engine.EvGameOver {
 			turnEnded = true
 		}
-	}
-	if g.Over() {
-		g.play.Record.Meta.Ended = g.now().UTC().Format(time.RFC3339)
 	}
 	if turnEnded {
 		g.saved = g.Save()
 	}
 	return ev, nil
 }
-
-// SaveError returns the error of the last automatic save, nil if it
-// worked.
-func (g *Game) SaveError() error { return g.saved }
 
 // note records an event in the log and the turn's keeps.
 func (g *Game) note(e engine.Event) {
@@ -267,7 +230,7 @@ func Reason(err error) string {
 // Winners returns the end-of-game line: "winner: ana with 10250", or
 // "winners: ana, bob with 10000" for a shared win; "" while the game goes on.
 func (g *Game) Winners() string {
-	s := g.play.State
+	s := g.State()
 	if !s.Over() {
 		return ""
 	}
@@ -289,7 +252,7 @@ func (g *Game) Winners() string {
 // without committing it, or the engine's error. Points of the keep are
 // Total - before.Total.
 func (g *Game) Preview(k dice.Hand) (engine.State, error) {
-	s := g.play.State
+	s := g.State()
 	next, _, err := engine.Apply(s, engine.KeepBy(s.Current, k), nil)
 	return next, err
 }

@@ -1,12 +1,12 @@
 package tui
 
 import (
-	"bytes"
+	"strings"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
@@ -29,28 +29,73 @@ type screenStep struct {
 // file testdata/NAME.golden (-update rewrites).
 func goldenScreen[M tea.Model](t *testing.T, m M, w, h int, steps ...screenStep) {
 	t.Helper()
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	tm := teatest.NewTestModel(t, probed{m}, teatest.WithInitialTermSize(w, h))
 	for _, st := range steps {
 		if st.key != "" {
-			tm.Send(keyMsg(st.key))
+			for _, msg := range keyMsgs(st.key) {
+				tm.Send(msg)
+			}
 		}
 		if st.waitFor != "" {
-			want := []byte(st.waitFor)
-			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, want) },
-				teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+			waitScreen(t, tm, st.waitFor)
 		}
 	}
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(M)
-	teatest.RequireEqualOutput(t, []byte(final.View()+"\n"))
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(probed).Model.(M)
+	teatest.RequireEqualOutput(t, []byte(drawn(final)+"\n"))
+}
+
+// probed is a model under test in a teatest program: a probeMsg gets the
+// screen it draws at that moment, read in the program's own loop. (The
+// program's output holds only what changed on the screen, so the text
+// awaited need not appear in it whole.)
+type probed struct{ tea.Model }
+
+// probeMsg asks a probed model for its screen.
+type probeMsg chan string
+
+func (p probed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ch, ok := msg.(probeMsg); ok {
+		ch <- drawn(p.Model)
+		return p, nil
+	}
+	_, cmd := p.Model.Update(msg) // the models update in place
+	return p, cmd
+}
+
+// waitScreen waits, up to five seconds, until the screen of the program
+// of tm shows want.
+func waitScreen(t *testing.T, tm *teatest.TestModel, want string) {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	last := ""
+	for {
+		ch := make(probeMsg, 1)
+		tm.Send(ch)
+		select {
+		case last = <-ch:
+			if strings.Contains(last, want) {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("the screen does not show %q; it shows:\n%s", want, last)
+		}
+		select {
+		case <-tick.C:
+		case <-deadline:
+			t.Fatalf("the screen does not show %q; it shows:\n%s", want, last)
+		}
+	}
 }
 
 // plainModel is a model without a window size yet (teatest sends it).
 func plainModel(t *testing.T, o Options) *Model {
 	t.Helper()
-	o.Now, o.Renderer, o.Advisor = fixedNow, plainRenderer(), PointsAdvisor{}
+	o.Now, o.Advisor = fixedNow, PointsAdvisor{}
 	m := New(o)
 	if m.Err() != nil {
 		t.Fatal(m.Err())

@@ -3,22 +3,34 @@ package tui
 import (
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
-// plainRenderer renders without colours, as on a terminal without them.
-func plainRenderer() *lipgloss.Renderer {
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.Ascii)
-	return r
+// drawn returns the screen of m (a Model or a DragonModel) as the
+// program writes it where there is no terminal: the text without colours
+// or emphasis (the NoTTY colour profile).
+func drawn(m tea.Model) string {
+	return plain(m.View().Content)
+}
+
+// plain returns s as the program writes it under the NoTTY colour
+// profile.
+func plain(s string) string {
+	var b strings.Builder
+	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.NoTTY}
+	if _, err := io.WriteString(w, s); err != nil {
+		panic(err) // a strings.Builder does not fail
+	}
+	return b.String()
 }
 
 // fixedNow is the clock of every test.
@@ -50,7 +62,7 @@ func seedWhere(t testing.TB, name string, ok func(dice.Hand) bool) dice.Seed {
 // no colours, bots playing at once and games saved in a temp dir.
 func newModel(t testing.TB, r rules.Rules, seats []Seat, seed dice.Seed, w, h int) *Model {
 	t.Helper()
-	m := New(Options{Rules: r, Seats: seats, Seed: seed, GamesDir: t.TempDir(), Now: fixedNow, Renderer: plainRenderer()})
+	m := New(Options{Rules: r, Seats: seats, Seed: seed, GamesDir: t.TempDir(), Now: fixedNow})
 	if m.Err() != nil {
 		t.Fatal(m.Err())
 	}
@@ -81,37 +93,53 @@ func run(m tea.Model, cmd tea.Cmd) {
 	}
 }
 
-// keyMsg returns the message of a key: "r", "space", "left", "esc", ...
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "space":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
-	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
+// namedKeys are the codes of the keys tests name.
+var namedKeys = map[string]rune{
+	"space": tea.KeySpace, "left": tea.KeyLeft, "right": tea.KeyRight, "up": tea.KeyUp, "down": tea.KeyDown,
+	"esc": tea.KeyEscape, "enter": tea.KeyEnter, "backspace": tea.KeyBackspace, "tab": tea.KeyTab,
+	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+}
+
+// keyMsg returns the message of a key: a named one ("space", "left",
+// "esc", ...), "ctrl+c", or one character typed.
+func keyMsg(k string) tea.KeyPressMsg {
+	if code, ok := namedKeys[k]; ok {
+		if code == tea.KeySpace {
+			return tea.KeyPressMsg{Code: code, Text: " "}
+		}
+		return tea.KeyPressMsg{Code: code}
 	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+	if k == "ctrl+c" {
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)
+	if len(r) != 1 {
+		panic(fmt.Sprintf("keyMsg(%q): not one key", k))
+	}
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}
+
+// keyMsgs returns the messages of keys: one key (as keyMsg), or a text,
+// one message per character as a terminal's keys arrive.
+func keyMsgs(keys string) []tea.KeyPressMsg {
+	if _, named := namedKeys[keys]; named || keys == "ctrl+c" || len([]rune(keys)) == 1 {
+		return []tea.KeyPressMsg{keyMsg(keys)}
+	}
+	var out []tea.KeyPressMsg
+	for _, r := range keys {
+		out = append(out, keyMsg(string(r)))
+	}
+	return out
 }
 
 // press sends keys to m (a Model or a DragonModel) and runs the commands
-// that follow each.
+// that follow each; a text stands for its characters typed one by one.
 func press(m tea.Model, keys ...string) {
 	for _, k := range keys {
-		_, cmd := m.Update(keyMsg(k))
-		run(m, cmd)
+		for _, msg := range keyMsgs(k) {
+			_, cmd := m.Update(msg)
+			run(m, cmd)
+		}
 	}
 }
 
@@ -145,3 +173,19 @@ func positions(t testing.TB, faces []int, k dice.Hand) []string {
 
 // keyMsgSize is a window size message.
 func keyMsgSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// recordedActions returns the actions of the table's record, read back
+// as the variant's action type A.
+func recordedActions[A game.Action](t *testing.T, tb *table) []A {
+	t.Helper()
+	v := tb.play.Game().Variant()
+	out := make([]A, len(tb.Record().Actions))
+	for i, raw := range tb.Record().Actions {
+		a, err := v.ParseAction(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = a.(A)
+	}
+	return out
+}

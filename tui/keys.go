@@ -1,9 +1,6 @@
 package tui
 
-import (
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-)
+import "charm.land/bubbles/v2/key"
 
 // keyMap holds the key bindings of the table and the setup screen.
 type keyMap struct {
@@ -16,7 +13,7 @@ func newKeys() keyMap {
 		Dice:   key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "choose die")),
 		Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→", "move")),
 		Right:  key.NewBinding(key.WithKeys("right")),
-		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "choose")),
+		Toggle: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "choose")),
 		Throw:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "throw")),
 		Bank:   key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "bank")),
 		Hint:   key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
@@ -32,21 +29,4 @@ func newKeys() keyMap {
 		Down:   key.NewBinding(key.WithKeys("down", "j", "pgdown", "tab")),
 		Start:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "start")),
 	}
-}
-
-// typedAhead reports whether msg holds several keys typed faster than
-// they were read (they arrive together), not pasted text.
-func typedAhead(msg tea.KeyMsg) bool {
-	return msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste
-}
-
-// keyByKey feeds the keys of msg to m one at a time and returns their
-// commands together.
-func keyByKey(m tea.Model, msg tea.KeyMsg) tea.Cmd {
-	var cmds []tea.Cmd
-	for _, r := range msg.Runes {
-		_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-		cmds = append(cmds, cmd)
-	}
-	return tea.Batch(cmds...)
 }

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
@@ -34,9 +33,6 @@ type Options struct {
 	// BotDelay is the pause before each bot action and roll-off throw, so
 	// that a person can follow; 0 plays them at once.
 	BotDelay time.Duration
-	// Renderer renders the styles (nil: lipgloss's default, which detects
-	// the terminal's colours).
-	Renderer *lipgloss.Renderer
 }
 
 type screen uint8
@@ -109,7 +105,7 @@ func New(o Options) *Model {
 	if o.Advisor == nil {
 		o.Advisor = PointsAdvisor{}
 	}
-	m := &Model{o: o, st: newStyles(o.Renderer), keys: newKeys(), width: 80, height: 24, scheduled: -1}
+	m := &Model{o: o, st: newStyles(true), keys: newKeys(), width: 80, height: 24, scheduled: -1}
 	switch {
 	case o.Game != nil:
 		m.begin(o.Game)
@@ -161,7 +157,10 @@ func (m *Model) begin(g *Game) {
 }
 
 // Init implements tea.Model.
-func (m *Model) Init() tea.Cmd { return tea.Batch(m.prepare(), m.schedule()) }
+// It asks the terminal for its background colour, for the styles.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, m.prepare(), m.schedule())
+}
 
 // prepare returns the command that prepares the bots of a new game, if
 // they need it; until it is done no bot plays.
@@ -188,6 +187,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, nil
+	case tea.BackgroundColorMsg:
+		m.st = newStyles(msg.IsDark())
+		return m, nil
 	case autoMsg:
 		return m, m.auto(msg)
 	case preparedMsg:
@@ -203,12 +205,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, m.hintCmd() // the game moved on while the advisor thought
-	case tea.KeyMsg:
+	case tea.PasteMsg:
+		if m.screen == screenSetup {
+			m.setup.paste(msg.Content)
+		}
+		return m, nil
+	case tea.KeyPressMsg:
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
-		}
-		if typedAhead(msg) && m.screen != screenSetup {
-			return m, keyByKey(m, msg)
 		}
 		switch m.screen {
 		case screenSetup:
@@ -221,7 +225,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-func (m *Model) setupKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) setupKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch m.setup.update(msg, m.keys) {
 	case setupQuit:
 		m.quitting = true
@@ -239,7 +243,7 @@ func (m *Model) setupKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) helpKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) helpKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.chrome.helpKey(msg, m.keys, m.helpLines, m.height) {
 		m.screen = screenTable
 	}
@@ -247,7 +251,7 @@ func (m *Model) helpKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // tableKey handles a key on the table screen.
-func (m *Model) tableKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	g := m.game
 	switch m.chrome.tableKey(msg, m.keys, g.Over()) {
 	case chromeQuit:

@@ -11,7 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -50,8 +50,8 @@ func TestIllegalKeepChangesNothing(t *testing.T) {
 			if !reflect.DeepEqual(g.State(), before) || len(g.Record().Actions) != actions {
 				t.Fatalf("an illegal keep changed the game: %+v", g.State())
 			}
-			if !strings.Contains(m.View(), ke.Reason) {
-				t.Fatalf("the screen does not explain %q:\n%s", ke.Reason, m.View())
+			if !strings.Contains(drawn(m), ke.Reason) {
+				t.Fatalf("the screen does not explain %q:\n%s", ke.Reason, drawn(m))
 			}
 			if m.selected() != dice.Of(1, 2) {
 				t.Fatal("the selection was lost")
@@ -80,7 +80,7 @@ func TestKeepThenThrowIsTwoActions(t *testing.T) {
 		t.Fatalf("selected %v, want the 1", m.selected())
 	}
 	press(m, "r")
-	acts := g.Record().Actions[n:]
+	acts := recordedActions[engine.Action](t, g.table)[n:]
 	if len(acts) != 2 || acts[0].Kind != engine.Keep || acts[0].Dice != dice.Of(1) || acts[1].Kind != engine.Throw {
 		t.Fatalf("recorded %+v, want keep 1 then throw", acts)
 	}
@@ -106,7 +106,7 @@ func TestBankBelowEntryIsRefused(t *testing.T) {
 	if !reflect.DeepEqual(g.State(), before) {
 		t.Fatal("a refused bank changed the game")
 	}
-	if v := m.View(); !strings.Contains(v, "below the 500 needed to get on the board") {
+	if v := drawn(m); !strings.Contains(v, "below the 500 needed to get on the board") {
 		t.Fatalf("the screen does not say why:\n%s", v)
 	}
 }
@@ -114,16 +114,16 @@ func TestBankBelowEntryIsRefused(t *testing.T) {
 func TestNumberKeysBeyondTheThrow(t *testing.T) {
 	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("x"), 100, 35)
 	press(m, "3")
-	if !strings.Contains(m.View(), "no dice to choose now") {
-		t.Fatalf("choosing before the throw is not explained:\n%s", m.View())
+	if !strings.Contains(drawn(m), "no dice to choose now") {
+		t.Fatalf("choosing before the throw is not explained:\n%s", drawn(m))
 	}
 	press(m, "r")
 	if m.Game().State().Step != engine.StepKeep {
 		t.Skip("first throw farkled")
 	}
 	press(m, "z")
-	if !strings.Contains(m.View(), `"z" does nothing here`) {
-		t.Fatalf("an unknown key is not explained:\n%s", m.View())
+	if !strings.Contains(drawn(m), `"z" does nothing here`) {
+		t.Fatalf("an unknown key is not explained:\n%s", drawn(m))
 	}
 }
 
@@ -147,7 +147,7 @@ func TestQuitAsksFirstAndSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := record.Parse(data)
+	rec, err := game.ParseRecord(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestQuitAsksFirstAndSaves(t *testing.T) {
 func TestSkipAheadPlaysTheBots(t *testing.T) {
 	r := seatOrder("classic")
 	m := New(Options{Rules: r, Seats: []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, Seed: dice.SeedFrom("skip"),
-		Now: fixedNow, Renderer: plainRenderer(), BotDelay: 1 << 40})
+		Now: fixedNow, BotDelay: 1 << 40})
 	m.Update(keyMsgSize(100, 35))
 	g := m.Game()
 	// Ana plays until her turn ends; the bot's first move waits for a tick
@@ -187,7 +187,7 @@ func TestSkipAheadPlaysTheBots(t *testing.T) {
 	}
 	v := g.State().Version
 	pressOnly(m, "r")
-	if g.State().Version != v || !strings.Contains(m.View(), "press s to skip ahead") {
+	if g.State().Version != v || !strings.Contains(drawn(m), "press s to skip ahead") {
 		t.Fatal("a key during the bot's turn should only explain")
 	}
 	run(m, pressOnly(m, "s"))
@@ -206,14 +206,14 @@ func TestHintListsTheKeeps(t *testing.T) {
 	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}}, seedWhere(t, "lone-two", loneTwo), 100, 35)
 	press(m, "r", "h")
 	s := m.Game().State()
-	v := m.View()
+	v := drawn(m)
 	for _, k := range s.Table().Keeps(s.Throw) {
 		if !strings.Contains(v, "keep "+k.Hand.String()) {
 			t.Errorf("the hint does not list keep %v:\n%s", k.Hand, v)
 		}
 	}
 	press(m, "h")
-	if strings.Contains(m.View(), "─ hint") {
+	if strings.Contains(drawn(m), "─ hint") {
 		t.Fatal("h did not hide the hint")
 	}
 }
@@ -221,13 +221,13 @@ func TestHintListsTheKeeps(t *testing.T) {
 func TestHelpScrollsAndGoesBack(t *testing.T) {
 	m := newModel(t, seatOrder("farkle-dice"), []Seat{{Name: "ana"}}, dice.SeedFrom("help"), 80, 20)
 	press(m, "?")
-	if !strings.Contains(m.View(), "Keys") {
-		t.Fatalf("? did not show the help:\n%s", m.View())
+	if !strings.Contains(drawn(m), "Keys") {
+		t.Fatalf("? did not show the help:\n%s", drawn(m))
 	}
 	for range 100 {
 		press(m, "down")
 	}
-	v := m.View()
+	v := drawn(m)
 	if !strings.Contains(v, "three pairs") || strings.Count(v, "\n")+1 != 20 {
 		t.Fatalf("scrolled to the end, the help should fill the window and end with the scoring table:\n%s", v)
 	}
@@ -238,7 +238,7 @@ func TestHelpScrollsAndGoesBack(t *testing.T) {
 }
 
 func TestSetupStartsTheGame(t *testing.T) {
-	m := New(Options{Rules: rules.MustPreset("classic"), Seed: dice.SeedFrom("setup"), Now: fixedNow, Renderer: plainRenderer()})
+	m := New(Options{Rules: rules.MustPreset("classic"), Seed: dice.SeedFrom("setup"), Now: fixedNow})
 	m.Update(keyMsgSize(80, 24))
 	// Three players; the second becomes a person called "you" too: refused.
 	press(m, "down", "right", "down", "down")
@@ -252,13 +252,13 @@ func TestSetupStartsTheGame(t *testing.T) {
 		press(m, "backspace")
 	}
 	press(m, "you", "enter")
-	if m.Game() != nil || !strings.Contains(m.View(), `"you" plays twice`) {
-		t.Fatalf("duplicate names were not refused:\n%s", m.View())
+	if m.Game() != nil || !strings.Contains(drawn(m), `"you" plays twice`) {
+		t.Fatalf("duplicate names were not refused:\n%s", drawn(m))
 	}
 	press(m, "backspace", "backspace", "backspace", "ana", "enter")
 	g := m.Game()
 	if g == nil {
-		t.Fatalf("enter did not start the game:\n%s", m.View())
+		t.Fatalf("enter did not start the game:\n%s", drawn(m))
 	}
 	want := []Seat{{Name: "you"}, {Name: "ana"}, {Name: "steady", Bot: "steady"}}
 	if !reflect.DeepEqual(g.Seats(), want) || g.Rules().Name != "classic" {
@@ -292,12 +292,12 @@ func TestBotsPlayOnlyWhenPrepared(t *testing.T) {
 	if names := g.NeedsPrepare(); !reflect.DeepEqual(names, []string{"slow"}) {
 		t.Fatalf("NeedsPrepare: %v", names)
 	}
-	m := New(Options{Game: g, Now: fixedNow, Renderer: plainRenderer()})
+	m := New(Options{Game: g, Now: fixedNow})
 	m.Update(keyMsgSize(100, 35))
 	cmd := m.Init() // the preparation, not run yet
 	run(m, pressOnly(m, "s"))
-	if g.State().Version != 0 || !strings.Contains(m.View(), "slow is getting ready") {
-		t.Fatalf("the bot played before it was prepared:\n%s", m.View())
+	if g.State().Version != 0 || !strings.Contains(drawn(m), "slow is getting ready") {
+		t.Fatalf("the bot played before it was prepared:\n%s", drawn(m))
 	}
 	run(m, cmd)
 	if !sb.prepared || g.State().Players[0].Turns == 0 || g.Actor() != 1 {
@@ -313,11 +313,11 @@ func TestNothingIsCutAt60Columns(t *testing.T) {
 		}
 		m := newModel(t, r, []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, seedWhere(t, "cut", loneTwo), 60, 80)
 		press(m, "r")
-		screens := map[string]string{"table": m.View()}
+		screens := map[string]string{"table": drawn(m)}
 		press(m, "h")
-		screens["hint"] = m.View()
+		screens["hint"] = drawn(m)
 		press(m, "?")
-		screens["help"] = m.View()
+		screens["help"] = drawn(m)
 		for name, v := range screens {
 			for _, l := range strings.Split(v, "\n") {
 				if strings.Contains(l, "…") || len([]rune(l)) > 60 {
@@ -358,7 +358,7 @@ func TestFinalRoundIsShown(t *testing.T) {
 		}
 	}
 	s := g.State()
-	v := m.View()
+	v := drawn(m)
 	trigger := s.Players[s.Trigger]
 	if !strings.Contains(v, fmt.Sprintf("Final round: %s reached %d", trigger.Name, trigger.Score)) {
 		t.Fatalf("no final-round banner:\n%s", v)
@@ -400,12 +400,12 @@ func (c *countingAdvisor) Advise(s engine.State) (Advice, error) {
 
 func TestOneHintAtATime(t *testing.T) {
 	adv := &countingAdvisor{}
-	m := New(Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "ana"}}, Seed: seedWhere(t, "lone-two", loneTwo), Now: fixedNow, Renderer: plainRenderer(), Advisor: adv})
+	m := New(Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "ana"}}, Seed: seedWhere(t, "lone-two", loneTwo), Now: fixedNow, Advisor: adv})
 	m.Update(keyMsgSize(100, 35))
 	press(m, "r")
 	slow := pressOnly(m, "h") // the advisor is "thinking": its command is not run yet
-	if slow == nil || !strings.Contains(m.View(), "thinking") {
-		t.Fatalf("h should start the advisor and say so:\n%s", m.View())
+	if slow == nil || !strings.Contains(drawn(m), "thinking") {
+		t.Fatalf("h should start the advisor and say so:\n%s", drawn(m))
 	}
 	press(m, positions(t, m.faces, dice.Of(1))...)
 	if cmd := pressOnly(m, "r"); cmd != nil {
@@ -424,7 +424,7 @@ func TestLowWindowKeepsTheKeys(t *testing.T) {
 	seats := []Seat{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "d"}}
 	m := newModel(t, seatOrder("classic"), seats, seedWhere(t, "low", loneTwo), 60, 17)
 	press(m, "r")
-	v := m.View()
+	v := drawn(m)
 	if n := strings.Count(v, "\n") + 1; n > 17 {
 		t.Fatalf("%d lines in a window of 17", n)
 	}

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 )
 
 // ErrSave is wrapped by the errors of saving and resuming games.
@@ -58,41 +58,26 @@ func SeedPath(path string) string {
 	return strings.TrimSuffix(path, ".json") + ".seed"
 }
 
-// Save writes the record to the game's file (creating its directory) and,
-// while the game is unfinished, its seed to the sidecar file (SeedPath);
-// once the game is over the record holds the seed and the sidecar is
-// removed. It does nothing for a game without a file.
-func (g *Game) Save() error {
-	if g.path == "" {
-		return nil
-	}
-	data, err := g.play.Record.Marshal()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(g.path), 0o755); err != nil {
-		return fmt.Errorf("%w: %w", ErrSave, err)
-	}
-	seedPath := SeedPath(g.path)
-	if g.Over() {
-		if err := writeFile(g.path, append(data, '\n'), 0o644); err != nil {
-			return err
-		}
-		if err := os.Remove(seedPath); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%w: %w", ErrSave, err)
-		}
-		return nil
-	}
-	seed := g.play.Seed().Hex() + "\n"
-	if err := writeFile(seedPath, []byte(seed), 0o600); err != nil {
-		return err
-	}
-	return writeFile(g.path, append(data, '\n'), 0o644)
-}
-
 // writeFile writes data to path through a temporary file and a rename, so
 // a crash leaves the old file or the new one, never half of one.
 func writeFile(path string, data []byte, perm os.FileMode) error {
+	return writeVia(path, data, perm, os.Rename)
+}
+
+// writeNew is writeFile for a file that must not exist yet: the temporary
+// file is linked to path, which fails with os.ErrExist (wrapped) when
+// another game took the name first, even in another process.
+func writeNew(path string, data []byte, perm os.FileMode) error {
+	return writeVia(path, data, perm, func(tmp, path string) error {
+		err := os.Link(tmp, path)
+		if err == nil {
+			err = os.Remove(tmp)
+		}
+		return err
+	})
+}
+
+func writeVia(path string, data []byte, perm os.FileMode, place func(tmp, path string) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".farkle-*")
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrSave, err)
@@ -103,67 +88,37 @@ func writeFile(path string, data []byte, perm os.FileMode) error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("%w: %w", ErrSave, err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := place(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("%w: %w", ErrSave, err)
 	}
 	return nil
 }
 
-// ResumeGame reads the unfinished game saved at path and its seed from the
-// sidecar file, replays it (checking every throw against the seed) and
-// returns it ready to continue; it is saved back to path. A finished game,
-// a missing sidecar or a seed that does not match are errors wrapping
-// ErrSave (or record.ErrDiscrepancy).
+// otherName returns the n-th alternative of a save file name taken by
+// another game: name-2.json, name-3.json, ...
+func otherName(path string, n int) string {
+	return fmt.Sprintf("%s-%d.json", strings.TrimSuffix(path, ".json"), n)
+}
+
+// ResumeGame reads the unfinished game of ordinary Farkle saved at path
+// and its seed from the sidecar file, replays it (checking every throw
+// against the seed) and returns it ready to continue; it is saved back to
+// path. A finished game, a missing sidecar or a seed that does not match
+// are errors wrapping ErrSave (or game.ErrDiscrepancy).
 func ResumeGame(path string, now func() time.Time) (*Game, error) {
-	if now == nil {
-		now = time.Now
-	}
-	data, err := os.ReadFile(path)
+	t, steps, err := resumeTable(path, game.Farkle, now)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSave, err)
+		return nil, err
 	}
-	rec, err := record.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
-	}
-	if rec.Seed != "" {
-		msg := "the game is over"
-		if len(rec.Meta.Winners) > 0 && len(rec.Meta.Scores) == len(rec.Players) {
-			w := rec.Meta.Winners[0]
-			msg = fmt.Sprintf("the game is over: %s won with %d", rec.Players[w], rec.Meta.Scores[w])
-		}
-		return nil, fmt.Errorf("%w: %s: %s; nothing to resume", ErrSave, path, msg)
-	}
-	seedText, err := os.ReadFile(SeedPath(path))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: the seed of an unfinished game is kept in %s, which cannot be read: %w", ErrSave, path, SeedPath(path), err)
-	}
-	hexSeed := strings.TrimSpace(string(seedText))
-	seed := dice.SeedFrom(hexSeed)
-	if len(hexSeed) != 64 || seed.Hex() != hexSeed {
-		return nil, fmt.Errorf("%w: %s does not hold a seed (64 hex digits)", ErrSave, SeedPath(path))
-	}
-	play, err := record.Resume(rec, seed)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
-	}
-	seats := make([]Seat, len(rec.Players))
-	for i, n := range rec.Players {
-		seats[i] = Seat{Name: n, Bot: rec.Meta.Extra[botKey(i)]}
-	}
-	g := &Game{play: play, seats: seats, path: path, now: now}
+	g := &Game{table: t}
 	if err := g.makeBots(); err != nil {
 		return nil, err
 	}
-	// Rebuild the log and the turn's keeps from the recorded events.
-	_, steps, err := record.Replay(rec)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
-	}
+	// Rebuild the log and the turn's keeps from the replayed events.
 	for _, st := range steps {
 		for _, e := range st.Events {
-			g.note(e)
+			g.note(e.(engine.Event))
 		}
 	}
 	g.log = append(g.log, fmt.Sprintf("resumed the game saved in %s", filepath.Base(path)))

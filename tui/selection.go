@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dice"
 )
@@ -77,10 +77,10 @@ func (d *diceSelection) looks(st styles) []dieLook {
 // selectKey handles the keys that choose dice: 1-6, ←/→, space and u.
 // toggle is the model's own way of choosing die i (it may refuse); note
 // shows why an undo is refused. It reports whether msg was such a key.
-func (d *diceSelection) selectKey(msg tea.KeyMsg, k keyMap, toggle func(i int), note func(isErr bool, format string, args ...any)) bool {
+func (d *diceSelection) selectKey(msg tea.KeyPressMsg, k keyMap, toggle func(i int), note func(isErr bool, format string, args ...any)) bool {
 	switch {
 	case key.Matches(msg, k.Dice):
-		toggle(int(msg.Runes[0] - '1'))
+		toggle(int(msg.String()[0] - '1'))
 	case key.Matches(msg, k.Left):
 		d.move(-1)
 	case key.Matches(msg, k.Right):

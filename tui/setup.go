@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dragon"
@@ -146,7 +146,7 @@ func (sm *setupModel) typed(i int) []rune {
 }
 
 // update handles a key.
-func (sm *setupModel) update(msg tea.KeyMsg, k keyMap) setupResult {
+func (sm *setupModel) update(msg tea.KeyPressMsg, k keyMap) setupResult {
 	sm.err = ""
 	seat := sm.row - 2
 	onSeat := seat >= 0 && seat < sm.n
@@ -159,38 +159,46 @@ func (sm *setupModel) update(msg tea.KeyMsg, k keyMap) setupResult {
 			return setupNone
 		}
 		return setupStart
-	case msg.Type == tea.KeyUp || msg.Type == tea.KeyShiftTab:
+	case msg.Code == tea.KeyUp || msg.Code == tea.KeyTab && msg.Mod == tea.ModShift:
 		sm.row = (sm.row + sm.lastRow()) % (sm.lastRow() + 1)
-	case msg.Type == tea.KeyDown || msg.Type == tea.KeyTab:
+	case msg.Code == tea.KeyDown || msg.Code == tea.KeyTab:
 		sm.row = (sm.row + 1) % (sm.lastRow() + 1)
-	case msg.Type == tea.KeyLeft || msg.Type == tea.KeyRight:
+	case msg.Code == tea.KeyLeft || msg.Code == tea.KeyRight:
 		d := 1
-		if msg.Type == tea.KeyLeft {
+		if msg.Code == tea.KeyLeft {
 			d = -1
 		}
 		sm.change(d)
-	case onSeat && msg.Type == tea.KeyBackspace:
+	case onSeat && msg.Code == tea.KeyBackspace:
 		name := sm.typed(seat)
 		if len(name) > 0 {
 			sm.seats[seat].Name = string(name[:len(name)-1])
 			sm.auto[seat] = false
 		}
-	case onSeat && (msg.Type == tea.KeyRunes || msg.Type == tea.KeySpace):
-		name := sm.typed(seat)
-		for _, r := range msg.Runes {
-			if unicode.IsPrint(r) && r != ',' && r != '=' && len(name) < maxName {
-				name = append(name, r)
-			}
-		}
-		if msg.Type == tea.KeySpace && len(name) < maxName {
-			name = append(name, ' ')
-		}
-		sm.seats[seat].Name = string(name)
-		sm.auto[seat] = false
+	case onSeat && msg.Text != "":
+		sm.paste(msg.Text)
 	case !onSeat && key.Matches(msg, k.Quit):
 		return setupQuit
 	}
 	return setupNone
+}
+
+// paste types text into the name of the seat on the current row, if it
+// is one: the printable characters but ',' and '=' (which --players
+// reserves), up to the longest name.
+func (sm *setupModel) paste(text string) {
+	seat := sm.row - 2
+	if seat < 0 || seat >= sm.n {
+		return
+	}
+	name := sm.typed(seat)
+	for _, r := range text {
+		if unicode.IsPrint(r) && r != ',' && r != '=' && len(name) < maxName {
+			name = append(name, r)
+		}
+	}
+	sm.seats[seat].Name = string(name)
+	sm.auto[seat] = false
 }
 
 // change moves the value of the current row by d.

@@ -55,10 +55,10 @@ func TestSolverAdvisorSolo(t *testing.T) {
 		t.Fatalf("best %v (%v), advise says %v (%v)", got.Choices[0].Keep, got.Choices[0].Value, b.Keep, b.Value)
 	}
 	// The hint panel shows it.
-	m := New(Options{Game: g, Now: fixedNow, Renderer: plainRenderer(), Advisor: sa})
+	m := New(Options{Game: g, Now: fixedNow, Advisor: sa})
 	m.Update(keyMsgSize(100, 35))
 	press(m, "h")
-	if v := m.View(); !strings.Contains(v, "hint: expected points") || !strings.Contains(v, got.Choices[0].Label()) {
+	if v := drawn(m); !strings.Contains(v, "hint: expected points") || !strings.Contains(v, got.Choices[0].Label()) {
 		t.Fatalf("the hint panel:\n%s", v)
 	}
 }

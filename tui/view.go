@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/farkle/farkle/dice"
@@ -16,11 +17,24 @@ import (
 // MinWidth is the narrowest terminal the table is drawn for.
 const MinWidth = 60
 
-// View implements tea.Model.
-func (m *Model) View() string {
+// View implements tea.Model: the screen, full-screen (the terminal's
+// alternate screen, which the terminal gives back as it was on quitting).
+func (m *Model) View() tea.View {
 	if m.dragon != nil {
 		return m.dragon.View()
 	}
+	return fullScreen(m.screenText())
+}
+
+// fullScreen is the view of a game's screen s.
+func fullScreen(s string) tea.View {
+	v := tea.NewView(s)
+	v.AltScreen = true
+	return v
+}
+
+// screenText draws the screen.
+func (m *Model) screenText() string {
 	if m.quitting {
 		return ""
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -30,6 +31,8 @@ bot, or NAME=bot:LEVEL for a named bot.
 On a terminal the game is full-screen: number keys (or arrows and space)
 choose dice, r keeps them and throws the rest, b keeps them and banks, h
 shows a hint, u undoes a choice, ? shows the keys and the rules, q quits.
+Its colours suit the terminal's background and come down to what the
+terminal can show; NO_COLOR set to anything turns them off (bold stays).
 
 When stdin is not a terminal, or with --plain, it is a line mode for pipes,
 scripts and screen readers: it prints "throw: 1 1 3 4 5 6" after each of your
@@ -52,16 +55,22 @@ fair-dice commitment to yourself; --resume FILE continues it.`
 // botPace is the pause before each bot action in the full-screen game.
 const botPace = 700 * time.Millisecond
 
-// playAdvisor values choices for the hint key: the solvers' win
-// probability or expected points (package advise), sharing the solver
-// results and their cache with the bots.
-var playAdvisor tui.Advisor = tui.NewSolverAdvisor(bot.DefaultTables)
+// playTables returns the solver results of farkle play, shared by the bots
+// and the hint key: duel tables read from and written to the cache
+// directory of the environment, memory caches bounded as
+// bot.DefaultLimits. The terminal game makes its bots without saying
+// where their results come from, so they become bot.DefaultTables.
+func playTables(e *env) *bot.Tables {
+	ts := bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
+	bot.SetDefaultTables(ts)
+	return ts
+}
 
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, playHelp)
-	resolve := rulesOrDragonFlag(fs)
+	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
@@ -85,7 +94,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return usagef("--resume continues a saved game with its own rules, players and dice; --%s cannot change them", f)
 			}
 		}
-		if data, err := os.ReadFile(*resume); err == nil && tui.IsDragonRecord(data) {
+		if isDragonRecord(*resume) {
 			dg, err := tui.ResumeDragonGame(*resume, now)
 			if err != nil {
 				return usagef("--resume %s: %v", *resume, err)
@@ -97,15 +106,19 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			return usagef("--resume %s: %v", *resume, err)
 		}
 	}
-	o := tui.Options{Game: g, Now: now, Advisor: playAdvisor, BotDelay: botPace}
+	// The hint key: the solvers' win probability or expected points
+	// (package advise).
+	advisor := tui.NewSolverAdvisor(playTables(e))
+	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: botPace}
 	if g == nil {
-		r, d, err := resolve()
+		v, err := resolve()
 		if err != nil {
 			return err
 		}
-		if d != nil {
-			return playDragon(ctx, e, *d, *players, *seedText, lineMode, dir, dirErr, now)
+		if d, ok := v.(*game.DragonVariant); ok {
+			return playDragon(ctx, e, d.Game().Rules(), *players, *seedText, lineMode, dir, dirErr, now)
 		}
+		r := ruleSet(v)
 		o.Rules = r
 		spec := *players
 		if spec == "" && lineMode {
@@ -138,7 +151,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return usagef("%v", err)
 			}
 		}
-		return tui.RunLines(ctx, g, e.stdin, e.stdout, playAdvisor)
+		return tui.RunLines(ctx, g, e.stdin, e.stdout, advisor)
 	}
 	g, dg, err := tui.RunSetup(ctx, o, e.stdin, e.stdout)
 	if err != nil {
@@ -247,4 +260,16 @@ func names(seats []tui.Seat) []string {
 func isTerminalReader(r any) bool {
 	f, ok := r.(*os.File)
 	return ok && isTerminal(f)
+}
+
+// isDragonRecord reports whether the file at path is a record of Dragon
+// Farkle, of any format game.ParseRecord reads. Anything else is left to
+// tui.ResumeGame to read or refuse.
+func isDragonRecord(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	rec, err := game.ParseRecord(data)
+	return err == nil && rec.Kind == game.Dragon
 }

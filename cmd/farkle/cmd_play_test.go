@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -172,14 +172,15 @@ func checkFinishedRecord(t *testing.T, dataDir, output string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := record.Parse(data)
+	rec, err := game.ParseRecord(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := record.Verify(rec)
+	g, _, err := game.Verify(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
+	st := g.(*game.FarkleGame).State()
 	if !st.Over() || len(st.Winners) != 1 {
 		t.Fatalf("the saved game is not over with one winner: %+v", st.Winners)
 	}
@@ -269,11 +270,11 @@ func TestPlayLineModeRefusalsChangeNothing(t *testing.T) {
 		t.Fatalf("saved: %v", files)
 	}
 	data, _ := os.ReadFile(files[0])
-	rec, err := record.Parse(data)
+	rec, err := game.ParseRecord(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rec.Actions) != 1 || rec.Actions[0].Kind.String() != "throw" {
+	if len(rec.Actions) != 1 || !strings.Contains(string(rec.Actions[0]), `"type":"throw"`) {
 		t.Fatalf("the record holds %d actions, want only the first throw", len(rec.Actions))
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 )
 
 // dragonPerson is a plain person's play as line-mode commands: attack with
@@ -162,15 +163,15 @@ func TestPlayDragonWholeGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, err := dragon.ParseRecord(data)
+			rec, err := game.ParseRecord(data)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, s, _, err := rec.Replay()
+			g, _, err := game.Verify(rec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(s, final) {
+			if !reflect.DeepEqual(g.(*game.DragonGame).State(), final) {
 				t.Fatal("the saved record does not replay to the game played")
 			}
 			outputs[runner] = strings.Join(lines[:len(lines)-1], "\n")
