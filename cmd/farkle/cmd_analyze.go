@@ -78,7 +78,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 // analyzeOrdinary values the decisions of an ordinary game with the
 // solvers' tables (by expected points with points set).
 func analyzeOrdinary(e *env, rec *game.Record, v *game.FarkleVariant, points bool, cache string) (*advise.Report, error) {
-	old, err := ordinaryRecord(rec, v)
+	old, err := rec.Ordinary()
 	if err != nil {
 		return nil, err
 	}

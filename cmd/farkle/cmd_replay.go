@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -61,22 +59,6 @@ func readRecord(path string) (*game.Record, game.Variant, error) {
 	return rec, v, nil
 }
 
-// ordinaryRecord returns the record of an ordinary game (kind farkle) in
-// the form of package record, whose Replay plays the recorded dice (the
-// seed of an unfinished game is not revealed) and which advise analyses.
-func ordinaryRecord(rec *game.Record, v *game.FarkleVariant) (*record.Record, error) {
-	out := &record.Record{Format: record.Format, Rules: v.RuleSet(), Players: rec.Players,
-		Commitment: rec.Commitment, Seed: rec.Seed, Meta: rec.Meta, Actions: make([]record.Entry, len(rec.Actions))}
-	for i, raw := range rec.Actions {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&out.Actions[i]); err != nil {
-			return nil, fmt.Errorf("%w: action %d: %v", game.ErrBadRecord, i+1, err)
-		}
-	}
-	return out, nil
-}
-
 // fileArg parses the flags of a command taking one FILE.
 func fileArg(e *env, name, help string, args []string) (path string, err error) {
 	c := commands[name]
@@ -126,8 +108,8 @@ type replayed struct {
 // seed (game.Verify). It returns the actions replayed up to the first
 // discrepancy, if any, and whether the game is over.
 func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
-	if fv, ok := v.(*game.FarkleVariant); ok {
-		old, err := ordinaryRecord(rec, fv)
+	if _, ok := v.(*game.FarkleVariant); ok {
+		old, err := rec.Ordinary()
 		if err != nil {
 			return nil, false, err
 		}

@@ -179,7 +179,7 @@ func TestDragonRecordTampered(t *testing.T) {
 	reseeded := writeTestFile(t, "reseeded.json", string(data))
 	for _, tc := range []struct{ name, file, mention string }{
 		{"illegal action", illegal, fmt.Sprintf("action %d (stop by %s)", at+1, rec.Players[steps[at].Seat])},
-		{"another seed", reseeded, "committed to " + rec.Commitment},
+		{"another seed", reseeded, "commitment is " + rec.Commitment},
 	} {
 		for _, runner := range farkleRunners {
 			t.Run(tc.name+"/"+runner.name, func(t *testing.T) {
