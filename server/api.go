@@ -757,7 +757,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if cached == nil {
-		a, err := t.kind.analyze(s, t.record())
+		a, err := adv.Analyze(t.record())
 		if err != nil {
 			s.httpError(w, err)
 			return

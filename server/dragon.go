@@ -284,10 +284,6 @@ func (k *dragonKit) replay(t *table, tv tableView, rec *game.Record) (any, error
 	})
 }
 
-func (k *dragonKit) analyze(*Server, *game.Record) (Analysis, error) {
-	return Analysis{}, store.Errorf(store.ENOTFOUND, "there is no analysis of Dragon Farkle games yet")
-}
-
 // result: Dragon Farkle keeps no turn counts; the score is the soldiers.
 func (k *dragonKit) result(game.Game, int, *store.Result) {}
 

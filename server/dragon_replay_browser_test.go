@@ -15,9 +15,9 @@ import (
 // the history page and steps through its replay: the board shows the
 // soldiers the game ended with and the winner, the first step the first
 // action's log as the server described it, and the download is the
-// record.
+// record. The game's own page ends with the analysis of its decisions.
 func TestBrowserReplaysADragonGame(t *testing.T) {
-	ts := start(t, "", server.Options{})
+	ts := start(t, "", server.Options{Advisor: pointsAdvisor{}})
 	ctx := ctxT(t, time.Minute)
 	end := dragonBotGame(t, ctx, ts)
 	c := host(t, ts)
@@ -101,4 +101,29 @@ func TestBrowserReplaysADragonGame(t *testing.T) {
 	if first.Heading != fmt.Sprintf("Action 1 of %d", len(rp.Steps)) || len(first.Log) == 0 || fmt.Sprint(first.Log) != fmt.Sprint(wantLog) {
 		t.Fatalf("the first step shows %+v; want the log %q", first, wantLog)
 	}
+	// The end screen of the table analyses its decisions, a row a player.
+	if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/t/"+end.ID), chromedp.WaitVisible("#end table.analysis tbody tr")); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#end table.analysis tbody tr')].map((r) => r.children[0].textContent + ':' + r.children[1].textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var an struct {
+		Players []struct {
+			Name      string `json:"name"`
+			Decisions int    `json:"decisions"`
+		} `json:"players"`
+	}
+	if err := c.Do(ctx, "GET", "/api/tables/"+end.ID+"/analysis", nil, &an); err != nil {
+		t.Fatal(err)
+	}
+	var wantRows []string
+	for _, p := range an.Players {
+		wantRows = append(wantRows, fmt.Sprintf("%s:%d", p.Name, p.Decisions))
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(wantRows) || len(rows) != 2 {
+		t.Fatalf("the end screen's analysis shows %q, want %q", rows, wantRows)
+	}
+	shot(t, bctx, "dragon-analysis")
 }

@@ -37,10 +37,10 @@ func dragonBotGame(t testing.TB, ctx context.Context, ts *testServer) wsclient.T
 // verifies and ends as the table did; its replay has a step for every
 // action of the record, each with the game after it (the last one the
 // final soldiers and winners) and the server's descriptions of its events
-// as the log; and its seats count in the players' stats and the
-// leaderboard.
+// as the log; its seats count in the players' stats and the leaderboard;
+// and the server's Advisor analyses its record.
 func TestDragonTableRecordReplayAndStats(t *testing.T) {
-	ts := start(t, "", server.Options{})
+	ts := start(t, "", server.Options{Advisor: pointsAdvisor{}})
 	ctx := ctxT(t, time.Minute)
 	end := dragonBotGame(t, ctx, ts)
 	c := host(t, ts)
@@ -115,6 +115,25 @@ func TestDragonTableRecordReplayAndStats(t *testing.T) {
 	}
 	if !reflect.DeepEqual(last.Winners, final.Winners()) {
 		t.Fatalf("the replay ends with winners %v, the game with %v", last.Winners, final.Winners())
+	}
+
+	var an server.Analysis
+	if err := c.Do(ctx, "GET", "/api/tables/"+end.ID+"/analysis", nil, &an); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range an.Players {
+		n := 0
+		for _, st := range steps {
+			if st.Seat == i {
+				n++
+			}
+		}
+		if p.Decisions != n || p.Name != names[i] {
+			t.Fatalf("analysis of seat %d: %+v; the record has %d actions of %s", i, p, n, names[i])
+		}
+	}
+	if len(an.Players) != len(names) {
+		t.Fatalf("analysis of %d players, want %d", len(an.Players), len(names))
 	}
 
 	var lb []struct {

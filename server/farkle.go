@@ -314,35 +314,6 @@ func (k *farkleKind) replay(t *table, tv tableView, rec *game.Record) (any, erro
 	})
 }
 
-// ordinaryRecord is rec, of the ordinary game, as package record holds it
-// (what the Advisor analyses).
-func ordinaryRecord(rec *game.Record) (*record.Record, error) {
-	v, err := rec.Variant()
-	if err != nil {
-		return nil, err
-	}
-	fv, ok := v.(*game.FarkleVariant)
-	if !ok {
-		return nil, fmt.Errorf("a record of %s is not one of the ordinary game", rec.Kind)
-	}
-	out := &record.Record{Format: record.Format, Rules: fv.RuleSet(), Players: rec.Players, Commitment: rec.Commitment, Seed: rec.Seed, Meta: rec.Meta,
-		Actions: make([]record.Entry, len(rec.Actions))}
-	for i, raw := range rec.Actions {
-		if err := json.Unmarshal(raw, &out.Actions[i]); err != nil {
-			return nil, fmt.Errorf("action %d: %w", i+1, err)
-		}
-	}
-	return out, nil
-}
-
-func (k *farkleKind) analyze(s *Server, rec *game.Record) (Analysis, error) {
-	old, err := ordinaryRecord(rec)
-	if err != nil {
-		return Analysis{}, err
-	}
-	return s.opt.Advisor.Analyze(old)
-}
-
 func (k *farkleKind) result(g game.Game, seat int, r *store.Result) {
 	st, err := state(g)
 	if err != nil {

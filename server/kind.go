@@ -46,8 +46,6 @@ type gameKind interface {
 	// replay is every step of the game of rec, as GET
 	// /api/tables/{id}/replay shows it (replayOf).
 	replay(t *table, tv tableView, rec *game.Record) (any, error)
-	// analyze rates the decisions of a finished game.
-	analyze(s *Server, rec *game.Record) (Analysis, error)
 	// result fills the counts of seat's stats line from the final game.
 	result(g game.Game, seat int, r *store.Result)
 }

@@ -113,18 +113,11 @@ func downloadRecord(t testing.TB, c *wsclient.Client, id string) *record.Record 
 // it.
 func ordinary(t testing.TB, rec *game.Record) *record.Record {
 	t.Helper()
-	r, err := rules.ParseJSON(rec.Rules)
+	old, err := rec.Ordinary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &record.Record{Format: record.Format, Rules: r, Players: rec.Players, Commitment: rec.Commitment, Seed: rec.Seed, Meta: rec.Meta,
-		Actions: make([]record.Entry, len(rec.Actions))}
-	for i, raw := range rec.Actions {
-		if err := json.Unmarshal(raw, &out.Actions[i]); err != nil {
-			t.Fatalf("action %d: %v", i+1, err)
-		}
-	}
-	return out
+	return old
 }
 
 func TestPlayAWholeGameAgainstABot(t *testing.T) {
@@ -647,7 +640,7 @@ func TestManyBotTablesAtOnce(t *testing.T) {
 		}
 		old := ordinary(t, rec)
 		want := offline(t, old.Rules, rec.Players, tb.Seed, []string{"steady", "steady"})
-		if got := ordinary(t, &game.Record{Rules: tb.Rules, Actions: acts}).Actions; !reflect.DeepEqual(got, want) {
+		if got := ordinary(t, &game.Record{Kind: tb.Kind, Rules: tb.Rules, Actions: acts}).Actions; !reflect.DeepEqual(got, want) {
 			t.Fatalf("table %s: stored %d actions differ from the %d of the same game played offline", id, len(acts), len(want))
 		}
 		if _, err := record.Verify(old); err != nil {
