@@ -36,6 +36,7 @@ func (s *Server) dragonShared() *dragonKit {
 // tables and the odds table, computed once and shared by its tables.
 type dragonKit struct {
 	v      *game.DragonVariant
+	rj     json.RawMessage // the rules as JSON
 	game   *dragon.Game
 	brains *dragon.Brains
 	odds   []dragon.OddsRow
@@ -43,12 +44,14 @@ type dragonKit struct {
 
 func newDragonKit(v *game.DragonVariant) *dragonKit {
 	g := v.Game()
-	return &dragonKit{v: v, game: g, brains: dragon.NewBrains(g), odds: dragon.OddsTable(g.Rules())}
+	return &dragonKit{v: v, rj: v.Rules(), game: g, brains: dragon.NewBrains(g), odds: dragon.OddsTable(g.Rules())}
 }
 
-func (k *dragonKit) variant() game.Variant { return k.v }
-func (k *dragonKit) hints() bool           { return true }
-func (k *dragonKit) defaultBot() string    { return "smart" }
+func (k *dragonKit) variant() game.Variant  { return k.v }
+func (k *dragonKit) rules() json.RawMessage { return k.rj }
+func (k *dragonKit) hints() bool            { return true }
+func (k *dragonKit) defaultBot() string     { return "smart" }
+func (k *dragonKit) private() bool          { return true } // Magic Items are their owner's
 
 func (k *dragonKit) checkSeats(n int) error {
 	if dr := k.game.Rules(); n < dr.MinPlayers || n > dr.MaxPlayers {

@@ -22,11 +22,14 @@ type farkleKind struct {
 	srv *Server
 	v   *game.FarkleVariant
 	r   rules.Rules
+	rj  json.RawMessage // r as JSON
 }
 
-func (k *farkleKind) variant() game.Variant { return k.v }
-func (k *farkleKind) hints() bool           { return k.srv.opt.Advisor != nil }
-func (k *farkleKind) defaultBot() string    { return defaultLevel() }
+func (k *farkleKind) variant() game.Variant  { return k.v }
+func (k *farkleKind) rules() json.RawMessage { return k.rj }
+func (k *farkleKind) hints() bool            { return k.srv.opt.Advisor != nil }
+func (k *farkleKind) defaultBot() string     { return defaultLevel() }
+func (k *farkleKind) private() bool          { return false } // nothing in the ordinary game is hidden
 
 func (k *farkleKind) checkSeats(n int) error {
 	if g := k.r.Game; n < g.MinPlayers || n > g.MaxPlayers {

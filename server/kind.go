@@ -17,6 +17,8 @@ import (
 type gameKind interface {
 	// variant is the game the table plays.
 	variant() game.Variant
+	// rules are the variant's rules as JSON (Variant.Rules, made once).
+	rules() json.RawMessage
 	// hints reports whether the table serves hints.
 	hints() bool
 
@@ -39,6 +41,10 @@ type gameKind interface {
 	welcome(t *table, seat int, you youView) any
 	// update is the update message for seat after actor played a.
 	update(t *table, seat int, tv tableView, actor int, a game.Action, evs []game.Event) any
+	// private reports whether seats see different games (update depends
+	// on its seat), so that the broadcast encodes one update a seat, not
+	// one for all.
+	private() bool
 	// tableJSON is the table as GET /api/tables/{id} shows it.
 	tableJSON(t *table, tv tableView) any
 	// hint answers a hint message.
@@ -76,7 +82,7 @@ func (s *Server) kindOf(tb store.Table) (gameKind, error) {
 func (s *Server) kindOfVariant(v game.Variant) (gameKind, error) {
 	switch v := v.(type) {
 	case *game.FarkleVariant:
-		return &farkleKind{srv: s, v: v, r: v.RuleSet()}, nil
+		return &farkleKind{srv: s, v: v, r: v.RuleSet(), rj: v.Rules()}, nil
 	case *game.DragonVariant:
 		key := string(v.Rules())
 		s.kinds.mu.Lock()

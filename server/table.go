@@ -151,7 +151,7 @@ func (t *table) newRecord() *game.Record {
 	rec := &game.Record{Format: game.Format, Kind: t.meta.Kind, Rules: t.meta.Rules, Players: t.names(),
 		Commitment: t.meta.Seed.Commitment(), Actions: []json.RawMessage{}}
 	if t.kind != nil {
-		rec.Rules = t.kind.variant().Rules()
+		rec.Rules = t.kind.rules()
 	}
 	rec.Meta.Started = t.meta.Created.UTC().Format(time.RFC3339)
 	rec.Meta.Extra = map[string]string{"table": t.id}
@@ -440,8 +440,12 @@ func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 	tv := t.view()
 	tv.Rules = nil // the rules never change: they come with the welcome
 	bySeat := map[int][]byte{}
+	private := t.kind.private()
 	for c := range t.clients {
-		seat := c.seat()
+		seat := -1
+		if private {
+			seat = c.seat()
+		}
 		b, ok := bySeat[seat]
 		if !ok {
 			var err error
@@ -508,7 +512,7 @@ func (t *table) view() tableView {
 	v.Watchers = len(t.clients)
 	v.Hints = t.srv.opt.Advisor != nil
 	if t.kind != nil {
-		v.Rules, v.Hints = t.kind.variant().Rules(), t.kind.hints()
+		v.Rules, v.Hints = t.kind.rules(), t.kind.hints()
 	}
 	if v.Clock != nil && !t.over.Load() {
 		v.Clock = t.clockView()
