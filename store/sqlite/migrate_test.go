@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -129,10 +130,11 @@ func sameRules(t *testing.T, tb store.Table, r rules.Rules) bool {
 // TestMigrateOneKind builds a database as a server of before package game
 // left it (migrations 1 to 4): an ordinary table finished with its record
 // in the first record format, and Dragon Farkle tables of both stored
-// variants, one in play with its actions. Opened with this code every
-// table names its kind and opens its variant from its rules alone: the
-// Dragon tables play the battle their variant named, their stored actions
-// resume, and the old final record reads and verifies.
+// variants, one in play with its actions, one finished with its record in
+// the Dragon format of its time. Opened with this code every table names
+// its kind and opens its variant from its rules alone: the Dragon tables
+// play the battle their variant named, their stored actions resume, and
+// the old final records of both kinds read and verify.
 func TestMigrateOneKind(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
@@ -185,6 +187,27 @@ func TestMigrateOneKind(t *testing.T) {
 	for i, a := range acts {
 		exec(`INSERT INTO actions VALUES ('army', ?, ?)`, i+1, mustJSON(t, a))
 	}
+	// A finished Dragon game, its record in the format of its time.
+	fin, all := st, append([]dragon.Action(nil), acts...)
+	for n := 0; !fin.Over(); n++ {
+		if n > 5000 {
+			t.Fatal("no end after 5000 actions")
+		}
+		legal := army.Legal(fin)
+		a := legal[n%len(legal)]
+		if fin, _, err = army.Apply(fin, a, src); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, a)
+	}
+	old := dragon.NewRecord(army, players, dice.SeedFrom("army"))
+	old.Actions, old.Winners, old.Slain = all, fin.Winners, fin.Slain
+	oldJSON, err := old.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec(`INSERT INTO tables (id, kind, variant, rules, seats, seed, status, actions, created, updated, winners, record) VALUES ('dover', 'dragon', 'army', ?, ?, ?, 'over', ?, 7, 9, ?, ?)`,
+		mustJSON(t, soldiers), seats, dice.SeedFrom("army").Hex(), len(all), mustJSON(t, fin.Winners), string(oldJSON))
 	exec(`INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated) VALUES ('classic', 'dragon', ?, ?, ?, 'waiting', 0, 9, 9)`,
 		mustJSON(t, soldiers), seats, dice.SeedFrom("classic").Hex())
 	db := upgrade()
@@ -202,7 +225,7 @@ func TestMigrateOneKind(t *testing.T) {
 	if _, _, err := game.Verify(rec); err != nil || rec.Kind != game.Farkle || len(rec.Actions) != len(g.Record.Actions) {
 		t.Fatalf("the old final record reads as %s with %d actions (%v)", rec.Kind, len(rec.Actions), err)
 	}
-	for id, battle := range map[string]string{"army": dragon.BattleArmy, "classic": dragon.BattleClassic} {
+	for id, battle := range map[string]string{"army": dragon.BattleArmy, "dover": dragon.BattleArmy, "classic": dragon.BattleClassic} {
 		tb, err := db.Table(ctx, id)
 		if err != nil {
 			t.Fatal(err)
@@ -215,6 +238,13 @@ func TestMigrateOneKind(t *testing.T) {
 		if !ok || tb.Kind != game.Dragon || dv.Game().Rules().Battle != battle {
 			t.Fatalf("table %s opens as %T with rules %s, want Dragon Farkle with the %s battle", id, v, tb.Rules, battle)
 		}
+	}
+	drec, err := db.FinalRecord(ctx, "dover")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _, err := game.Verify(drec); err != nil || drec.Kind != game.Dragon || fmt.Sprint(g.Winners()) != fmt.Sprint(fin.Winners) {
+		t.Fatalf("the old Dragon Farkle record reads as %s and verifies with %v", drec.Kind, err)
 	}
 	tb, _ := db.Table(ctx, "army")
 	v, _ := tb.Variant()
