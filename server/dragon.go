@@ -60,18 +60,25 @@ func (k *dragonKit) checkSeats(n int) error {
 	return nil
 }
 
-func (k *dragonKit) botLevel(level string) (string, error) {
+// parseLevel reads a Dragon Farkle bot level, naming the levels if it is
+// none.
+func parseLevel(level string) (dragon.Level, error) {
 	lv, err := dragon.ParseLevel(level)
 	if err != nil {
-		return "", fmt.Errorf("%v (Dragon Farkle bots: %s)", err, strings.Join(dragon.Levels(), ", "))
+		return lv, fmt.Errorf("%w (Dragon Farkle bots: %s)", err, strings.Join(dragon.Levels(), ", "))
 	}
-	return lv.String(), nil
+	return lv, nil
+}
+
+func (k *dragonKit) botLevel(level string) (string, error) {
+	lv, err := parseLevel(level)
+	return lv.String(), err
 }
 
 func (k *dragonKit) bot(t *table, level string) (seatBot, error) {
-	lv, err := dragon.ParseLevel(level)
+	lv, err := parseLevel(level)
 	if err != nil {
-		return nil, fmt.Errorf("%w (Dragon Farkle bots: %s)", err, strings.Join(dragon.Levels(), ", "))
+		return nil, err
 	}
 	return dragonBot{k: k, b: dragon.NewBot(lv, k.brains), src: t.botSource()}, nil
 }
@@ -118,7 +125,8 @@ func (t *table) botSource() *lockedSource {
 	return t.botSrc
 }
 
-// dragonGame returns the Dragon Farkle state of the table's game. t.mu is held.
+// dragonState returns the Dragon Farkle state of the table's game, ok
+// false before it starts. t.mu is held.
 func dragonState(t *table) (dragon.State, bool) {
 	g, ok := playing[*game.DragonGame](t)
 	if !ok {
