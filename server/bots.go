@@ -76,3 +76,37 @@ func (t *table) botDone(seat int, action game.Action, r *refusal, retry func()) 
 	}
 	t.srv.mActions.WithLabelValues("accepted", "bot").Inc()
 }
+
+// newBots makes the bots of the table's seats. t.mu is held or the table
+// is not yet shared.
+func (t *table) newBots() (map[int]seatBot, error) {
+	bots := map[int]seatBot{}
+	for i, seat := range t.meta.Seats {
+		if seat.Bot == "" {
+			continue
+		}
+		b, err := t.kind.bot(t, seat.Bot)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i, err)
+		}
+		bots[i] = b
+	}
+	return bots, nil
+}
+
+// prepareBots starts loading what the table's solver bots need in the
+// background (solving a rule set the first time takes minutes; the result
+// is cached by package bot). A panic there fails the table.
+func (t *table) prepareBots() {
+	for seat, b := range t.bots {
+		p, ok := b.(interface{ prepare() error })
+		if !ok {
+			continue
+		}
+		t.goGuarded("bot preparation", func() {
+			if err := p.prepare(); err != nil {
+				t.srv.log.Warn("bot preparation failed", "table", t.id, "seat", seat, "level", t.meta.Seats[seat].Bot, "err", err)
+			}
+		})
+	}
+}
