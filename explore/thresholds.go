@@ -18,6 +18,7 @@ const NeverBank = -1
 // player still to get on the board.
 type SoloThresholds struct {
 	Rules        string        `json:"rules"`
+	Target       int           `json:"target"`
 	ExpectedTurn float64       `json:"expected_turn"` // points per turn (long-run average with a penalty)
 	Penalty      rules.Penalty `json:"penalty"`
 	EntryMinimum int           `json:"entry_minimum"`
@@ -29,7 +30,7 @@ type SoloThresholds struct {
 // NewSoloThresholds reads the thresholds of p.
 func NewSoloThresholds(p *solve.Policy) (*SoloThresholds, error) {
 	r := p.Rules()
-	s := &SoloThresholds{Rules: r.Name, ExpectedTurn: p.ExpectedTurn(), Penalty: r.Turn.FarklePenalty, EntryMinimum: r.Turn.EntryMinimum}
+	s := &SoloThresholds{Rules: r.Name, Target: r.Game.Target, ExpectedTurn: p.ExpectedTurn(), Penalty: r.Turn.FarklePenalty, EntryMinimum: r.Turn.EntryMinimum}
 	for n := 1; n <= r.Dice; n++ {
 		s.Dice = append(s.Dice, n)
 	}
@@ -71,10 +72,11 @@ func thresholdRow(dice int, at func(n int) (int, bool, error)) ([]int, error) {
 // banking stays best (up to Limit totals above it), beside the solo
 // optimum's threshold for the same dice.
 type DuelThresholds struct {
-	Rules string `json:"rules"`
-	Me    int    `json:"me"`
-	Them  []int  `json:"them"` // the other player's scores
-	Dice  []int  `json:"dice"` // 1..rules.Dice
+	Rules  string `json:"rules"`
+	Target int    `json:"target"`
+	Me     int    `json:"me"`
+	Them   []int  `json:"them"` // the other player's scores
+	Dice   []int  `json:"dice"` // 1..rules.Dice
 	// BankAt[d][k] is the threshold with Dice[d] dice at Them[k];
 	// NeverBank when throwing on stays better up to the limit.
 	BankAt [][]int `json:"bank"`
@@ -100,7 +102,7 @@ func NewDuelThresholds(t *solve.Table, p *solve.Policy, me int, them []int) (*Du
 	if p.Rules().Hash() != t.Rules().Hash() {
 		return nil, fmt.Errorf("explore: the solo policy is for other rules than the duel table")
 	}
-	d := &DuelThresholds{Rules: r.Name, Me: me, Them: them}
+	d := &DuelThresholds{Rules: r.Name, Target: r.Game.Target, Me: me, Them: them}
 	limit := duelLimit(r, t.Unit(), me)
 	for n := 1; n <= r.Dice; n++ {
 		d.Dice = append(d.Dice, n)

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/farkle/farkle/advise"
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/explore"
+	"github.com/farkle/farkle/explore/chart"
+	"github.com/farkle/farkle/rules"
+)
+
+func init() {
+	register(&command{
+		name:    "explore",
+		args:    "[--rules NAME|FILE] [--me N --them N] [--turn N --throw DICE] [--compare A,B,...] [--published] [--svg|--png FILE]",
+		summary: "the strategy explorer: win-probability map, when to bank, any position, rule sets side by side",
+		run:     runExplore,
+	})
+}
+
+const exploreHelp = `Without --compare or --published it shows, for the rules: the map of
+P(the player to move wins) over both scores (digits are tenths of P, on
+colours from orange for losing to purple for winning), the exact value and
+fair compensation at --me/--them, the perfect bank-or-throw decision of a
+turn at those scores, and the bank thresholds of the solo optimum and of
+the duel. With --turn or --throw it also values every choice of that
+position and says what each bot would do. Colours follow the terminal;
+NO_COLOR turns them off. --svg or --png writes the same as charts.`
+
+func runExplore(ctx context.Context, e *env, args []string) error {
+	c := commands["explore"]
+	fs := newFlags(e, c)
+	setCommandHelp(fs, c, exploreHelp)
+	getRules := rulesFlag(fs)
+	cells := fs.Int("cells", 40, "scores per axis of the win map")
+	me := fs.Int("me", 0, "my score: the cell to read exactly, the turn map's and the thresholds'")
+	them := fs.Int("them", 0, "their score")
+	turn := fs.Int("turn", 0, "with --dice or --throw: the turn total of a position to value")
+	nDice := fs.Int("dice", 0, "dice to throw, or thrown with --throw (default: all of them)")
+	throwText := fs.String("throw", "", "the throw to keep from, e.g. 113556")
+	turnMax := fs.Int("turn-max", 3000, "the highest turn total of the turn map")
+	compare := fs.String("compare", "", "rule sets to compare, separated by commas: presets or rule files")
+	games := fs.Int("games", 2000, "with --compare: games simulated for the game length")
+	published := fs.Bool("published", false, "the results published in the literature, with this project's values")
+	svgFile := fs.String("svg", "", "write the charts to this SVG file")
+	pngFile := fs.String("png", "", "write the charts to this PNG file")
+	cache := cacheFlags(e, fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (see farkle explore -h)", fs.Arg(0))
+	}
+	out, format, err := chartFile(*svgFile, *pngFile)
+	if err != nil {
+		return err
+	}
+	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == ""}
+	ts := solverTables(e, cache())
+	var plots []*plot.Plot
+	switch {
+	case *published:
+		if err := tx.Published(e.stdout, explore.Published(ts, bot.Reason)); err != nil {
+			return err
+		}
+	case *compare != "":
+		if plots, err = exploreCompare(ctx, e, tx, ts, *compare, *games); err != nil {
+			return err
+		}
+	default:
+		r, err := getRules()
+		if err != nil {
+			return err
+		}
+		pos := explorePosition{me: *me, them: *them, turn: *turn, dice: *nDice, throw: *throwText, turnMax: *turnMax, cells: *cells}
+		if plots, err = exploreRules(e, tx, ts, r, pos); err != nil {
+			return err
+		}
+	}
+	if out == "" {
+		return nil
+	}
+	if len(plots) == 0 {
+		return usagef("--svg and --png draw the rules' charts or --compare's; --published has none")
+	}
+	return writeCharts(e, out, format, plots)
+}
+
+// chartFile checks --svg and --png: at most one, with its extension.
+func chartFile(svgFile, pngFile string) (file, format string, err error) {
+	switch {
+	case svgFile != "" && pngFile != "":
+		return "", "", usagef("give --svg or --png, not both")
+	case svgFile != "":
+		file, format = svgFile, "svg"
+	case pngFile != "":
+		file, format = pngFile, "png"
+	default:
+		return "", "", nil
+	}
+	if f, err := chart.Format(file); err != nil || f != format {
+		return "", "", usagef("--%s %s: want a file name ending in .%s", format, file, format)
+	}
+	return file, format, nil
+}
+
+func writeCharts(e *env, file, format string, plots []*plot.Plot) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := chart.Write(f, plots, 2, 6*vg.Inch, 4.5*vg.Inch, format); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "charts written to %s\n", file)
+	return nil
+}
+
+// explorePosition is what the command line asked to look at.
+type explorePosition struct {
+	me, them, turn, dice int
+	throw                string
+	turnMax, cells       int
+}
+
+// exploreRules writes the maps, thresholds and (when asked) a position of
+// r, and returns their charts.
+func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at explorePosition) ([]*plot.Plot, error) {
+	pol, err := ts.Solo(r)
+	if err != nil {
+		return nil, solverError(err)
+	}
+	pre, err := advise.New(r, nil, pol)
+	if err != nil {
+		return nil, err
+	}
+	if err := pre.Check(advise.Position{Me: at.me, Them: at.them, Total: at.turn, Dice: r.Dice}); err != nil {
+		return nil, usagef("%v", err)
+	}
+	solo, err := explore.NewSoloThresholds(pol)
+	if err != nil {
+		return nil, err
+	}
+	t, err := ts.Duel(r)
+	if err != nil {
+		// No duel: the solo thresholds are what there is.
+		fmt.Fprintf(e.stdout, "no two-player table: %s\n", bot.Reason(err))
+		if err := tx.Thresholds(e.stdout, solo, nil); err != nil {
+			return nil, err
+		}
+		sp, err := chart.SoloThresholds(solo)
+		return []*plot.Plot{sp}, err
+	}
+	m, err := explore.NewWinMap(t, at.cells)
+	if err != nil {
+		return nil, usagef("--cells: %v", err)
+	}
+	if err := tx.WinMap(e.stdout, m); err != nil {
+		return nil, err
+	}
+	comp, compP, err := explore.Compensation(t, at.me, at.them)
+	if err != nil {
+		return nil, usagef("--me %d --them %d: %v", at.me, at.them, err)
+	}
+	p, _ := t.WinProbability(at.me, at.them, 0, 0)
+	if err := tx.Cell(e.stdout, m, at.me, at.them, p, comp, compP); err != nil {
+		return nil, err
+	}
+	step := 2 * t.Unit()
+	tm, err := explore.NewTurnMap(t, at.me, at.them, at.turnMax, step)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if err := tx.TurnMap(e.stdout, tm); err != nil {
+		return nil, err
+	}
+	var others []int
+	for o := 0; o < r.Game.Target; o += max(m.Step, r.Game.Target/20/t.Unit()*t.Unit()) {
+		others = append(others, o)
+	}
+	duel, err := explore.NewDuelThresholds(t, pol, at.me, others)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Thresholds(e.stdout, solo, duel); err != nil {
+		return nil, err
+	}
+	if at.turn > 0 || at.throw != "" || at.dice > 0 {
+		if err := exploreInspect(e, tx, ts, r, at); err != nil {
+			return nil, err
+		}
+	}
+	sp, err := chart.SoloThresholds(solo)
+	if err != nil {
+		return nil, err
+	}
+	dp, err := chart.DuelThresholds(duel)
+	if err != nil {
+		return nil, err
+	}
+	return []*plot.Plot{chart.WinMap(m), chart.TurnMap(tm), sp, dp}, nil
+}
+
+// exploreInspect values every choice of the position asked for and says
+// what each bot would do.
+func exploreInspect(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at explorePosition) error {
+	pos := advise.Position{Me: at.me, Them: at.them, Total: at.turn, Dice: at.dice}
+	if at.throw != "" {
+		h, err := parseThrow(at.throw, r)
+		if err != nil {
+			return usagef("--throw %s: %v", at.throw, err)
+		}
+		pos.Throw = h
+		if pos.Dice == 0 {
+			pos.Dice = h.N()
+		}
+	}
+	if pos.Dice == 0 {
+		pos.Dice = r.Dice
+	}
+	adv, err := advise.For(r, 2, ts)
+	if err != nil {
+		return solverError(err)
+	}
+	bots, err := explore.Bots(r, ts)
+	if err != nil {
+		return err
+	}
+	in, err := explore.Inspect(adv, bots, pos)
+	if err != nil {
+		return solverError(err)
+	}
+	return tx.Inspection(e.stdout, in)
+}
+
+// exploreCompare writes the rule sets of list side by side.
+func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *bot.Tables, list string, games int) ([]*plot.Plot, error) {
+	var rs []rules.Rules
+	for _, spec := range strings.Split(list, ",") {
+		r, err := rules.Resolve(strings.TrimSpace(spec))
+		if err != nil {
+			return nil, usagef("--compare %s: %v", spec, err)
+		}
+		rs = append(rs, r)
+	}
+	if len(rs) < 2 || len(rs) > 4 {
+		return nil, usagef("--compare: give two to four rule sets, not %d", len(rs))
+	}
+	if games < 0 {
+		return nil, usagef("--games %d is negative", games)
+	}
+	stats, err := explore.Compare(ctx, rs, ts, ts, games, bot.Reason)
+	if err != nil {
+		return nil, solverError(err)
+	}
+	if err := tx.Compare(e.stdout, stats); err != nil {
+		return nil, err
+	}
+	p, err := chart.PFarkle(stats)
+	return []*plot.Plot{p}, err
+}
