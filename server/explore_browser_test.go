@@ -1,0 +1,192 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/advise"
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/explore"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/solve"
+)
+
+// exploreRules is classic without its penalty, to 2,000: its duel table
+// solves in well under a second.
+func exploreRules() rules.Rules {
+	r := rules.MustPreset("classic")
+	r.Name = "small"
+	r.Game.Target = 2000
+	r.Turn.FarklePenalty = rules.Penalty{}
+	return r
+}
+
+// startExplorer starts a server whose explorer solves through a limited
+// Tables, as farkle serve's does.
+func startExplorer(t *testing.T, lim bot.Limits) *testServer {
+	t.Helper()
+	lim.NoWait = true
+	ts := bot.NewLimitedTables("", lim)
+	t.Cleanup(ts.Close)
+	return start(t, "", server.Options{Explorer: server.NewExplorer(ts)})
+}
+
+// plotted is what the page drew, read from the charts' data attributes.
+type plotted struct {
+	Win []struct {
+		Me, Them int
+		P        float64
+	}
+	Turn []struct {
+		Dice, Total int
+		Decision    string
+	}
+	Duel []struct {
+		Series string
+		X, Y   float64
+	}
+	Best string
+	Bots map[string]string
+}
+
+const readPlotted = `(() => {
+  const num = (e, k) => Number(e.getAttribute(k));
+  return {
+    win: [...document.querySelectorAll('#win-map rect')].map((e) => ({me: num(e, 'data-me'), them: num(e, 'data-them'), p: num(e, 'data-p')})),
+    turn: [...document.querySelectorAll('#turn-map rect')].map((e) => ({dice: num(e, 'data-dice'), total: num(e, 'data-total'), decision: e.getAttribute('data-decision')})),
+    duel: [...document.querySelectorAll('#duel-chart circle')].map((e) => ({series: e.getAttribute('data-series'), x: num(e, 'data-x'), y: num(e, 'data-y')})),
+    best: (document.querySelector('#position li.best') || {dataset: {}}).dataset.text || '',
+    bots: Object.fromEntries([...document.querySelectorAll('#position tr[data-level]')].map((e) => [e.dataset.level, e.querySelector('td').textContent])),
+  };
+})()`
+
+// TestBrowserExplorer opens the explorer on house rules on a desktop and a
+// phone, waits through the preparing of the duel table, checks every
+// plotted value against an independent solve of the same rules, and takes
+// a screenshot of every chart.
+func TestBrowserExplorer(t *testing.T) {
+	r := exploreRules()
+	srv := startExplorer(t, bot.Limits{Solves: 1, Queue: 8})
+	want, err := solve.SolveDuel(r, solve.DuelOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := solve.SolveSolo(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := srv.URL + "/explore?house=" + url.QueryEscape(string(raw)) + "&me=1000&them=1500&turn=300&dice=3"
+	for _, size := range []struct {
+		name     string
+		w, h     int64
+		rows     int // scores per axis the page asks for
+		turnStep int // the turn map's step
+	}{{"desktop", 1280, 900, 40, 50}, {"phone", 390, 844, 20, 100}} {
+		t.Run(size.name, func(t *testing.T) {
+			ctx := browser(t, size.w, size.h)
+			if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best")); err != nil {
+				t.Fatal(err)
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[plotted](readPlotted))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Win) != size.rows*size.rows {
+				t.Fatalf("%d cells in the win map, want %d", len(got.Win), size.rows*size.rows)
+			}
+			for _, c := range got.Win {
+				p, err := want.WinProbability(c.Me, c.Them, 0, 0)
+				if err != nil || math.Abs(p-c.P) > 1e-9 {
+					t.Fatalf("the map shows %v at %d-%d, the solver %v (%v)", c.P, c.Me, c.Them, p, err)
+				}
+			}
+			if len(got.Turn) != 6*3000/size.turnStep {
+				t.Fatalf("%d cells in the turn map", len(got.Turn))
+			}
+			for _, c := range got.Turn {
+				ch, err := want.Choice(solve.DuelPosition{Me: 1000, Them: 1500, Total: c.Total, Dice: c.Dice % r.Dice})
+				if err != nil {
+					t.Fatal(err)
+				}
+				bank := !math.IsNaN(ch.Bank) && (ch.BankBest || math.IsNaN(ch.Throw))
+				if (c.Decision == explore.Bank || c.Decision == explore.OnlyBank) != bank {
+					t.Fatalf("%d dice at %d: the map says %s, the solver %+v", c.Dice, c.Total, c.Decision, ch)
+				}
+			}
+			// The duel thresholds drawn are those of the solver's choices.
+			dt, err := explore.NewDuelThresholds(want, pol, 1000, []int{0})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for _, pt := range got.Duel {
+				for i, n := range dt.Dice {
+					if pt.Series == itoa(n)+" dice" && pt.X == -1000 {
+						if int(pt.Y) != dt.BankAt[i][0] {
+							t.Errorf("%s at 0: drawn %v, solver %d", pt.Series, pt.Y, dt.BankAt[i][0])
+						}
+						checked++
+					}
+				}
+			}
+			if checked != 6 {
+				t.Errorf("%d duel thresholds checked at their score 0, want 6", checked)
+			}
+			adv, err := advise.New(r, want, pol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := adv.Position(advise.Position{Me: 1000, Them: 1500, Total: 300, Dice: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if best := a.Best().Action.String(); got.Best != best {
+				t.Errorf("the page's best choice is %q, the advisor's %q", got.Best, best)
+			}
+			if got.Bots["perfect"] != got.Best {
+				t.Errorf("perfect would %q, best is %q", got.Bots["perfect"], got.Best)
+			}
+			if len(got.Bots) != len(bot.LevelNames()) {
+				t.Errorf("bots: %v", got.Bots)
+			}
+			// Compare the rules above with cardgames (whose table is not
+			// solved: the comparison says so and goes on).
+			if err := chromedp.Do(ctx, chromedp.Click(`#compare-list input[value="cardgames"]`), chromedp.Click("#compare-go"),
+				chromedp.WaitVisible("#compare table"), chromedp.WaitVisible("#compare-chart circle")); err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range []string{"win-card", "turn-card", "bank-card", "pos-card", "cmp-card"} {
+				chart(t, ctx, id, size.name+"-"+id)
+			}
+			shot(t, ctx, "explore-"+size.name)
+		})
+	}
+}
+
+// chart scrolls the element into view and saves a screenshot of the
+// viewport (an element screenshot would undo the phone's emulation).
+func chart(t *testing.T, ctx context.Context, id, name string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.ScrollIntoView("#"+id)); err != nil {
+		t.Fatal(err)
+	}
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name+".png"), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
