@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -189,4 +190,63 @@ func chart(t *testing.T, ctx context.Context, id, name string) {
 	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name+".png"), buf, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestBrowserHintLinksToTheExplorer: the hint of a table links to the
+// explorer at the table's rules and the position of the player to act.
+func TestBrowserHintLinksToTheExplorer(t *testing.T) {
+	ts := bot.NewLimitedTables("", bot.Limits{Solves: 1, Queue: 8, NoWait: true})
+	t.Cleanup(ts.Close)
+	srv := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: exploreRules(), Advisor: pointsAdvisor{}, Explorer: server.NewExplorer(ts)})
+	ctx := browser(t, 1280, 900)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/"),
+		chromedp.WaitVisible("#play-now"),
+		chromedp.SendKeys("#name", "Ann"),
+		chromedp.Click("#play-now"),
+		chromedp.WaitVisible("#game .scoreboard"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var href string
+	for deadline := time.Now().Add(2 * time.Minute); href == "" && time.Now().Before(deadline); {
+		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case g.Phase == "over":
+			t.Fatal("the game ended before the hint was asked")
+		case g.Mine != "yes":
+			time.Sleep(30 * time.Millisecond) // the bot's turn: poll the page
+		case g.Phase != "play":
+			clickNow(t, ctx, "#roll")
+			time.Sleep(50 * time.Millisecond)
+		default:
+			if err := chromedp.Do(ctx, chromedp.Click("#hint"), chromedp.WaitVisible("#explore-link")); err != nil {
+				t.Fatal(err)
+			}
+			if href, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('explore-link').href`)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	u, err := url.Parse(href)
+	if err != nil || u.Path != "/explore" || u.Query().Get("table") == "" || u.Query().Get("me") == "" || u.Query().Get("dice") == "" {
+		t.Fatalf("the hint links to %q", href)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(href), chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best")); err != nil {
+		t.Fatal(err)
+	}
+	type form struct{ Rules, Me, Them, Turn, Dice, Throw string }
+	f, err := chromedp.Run(ctx, chromedp.Evaluate[form](`(() => { const v = (id) => document.getElementById(id).value;
+	  return {rules: document.getElementById('rules').selectedOptions[0].textContent, me: v('me'), them: v('them'), turn: v('turn'), dice: v('dice'), throw: v('throw')}; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if f.Rules != "this table's rules (small)" || f.Me != q.Get("me") || f.Them != q.Get("them") || f.Turn != q.Get("turn") || f.Dice != q.Get("dice") || f.Throw != q.Get("throw") {
+		t.Errorf("the explorer shows %+v for %s", f, href)
+	}
+	shot(t, ctx, "explore-from-hint")
 }
