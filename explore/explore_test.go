@@ -272,32 +272,29 @@ func TestInspect(t *testing.T) {
 	}
 }
 
-// farkleChance counts, independently of package dice, the throws of n dice
-// with no 1, no 5 and no face three times or more: the farkles of rules
-// whose only melds are singles of 1 and 5 and n of a kind.
+// farkleChance counts, by multinomials and independently of package dice,
+// the throws of n dice that score nothing when the only melds are single
+// 1s and 5s and three or more of a kind: every die a 2, 3, 4 or 6 and no
+// face more than twice.
 func farkleChance(n int) float64 {
-	farkles, all := 0, 0
-	faces := make([]int, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			all++
-			var count [7]int
-			for _, f := range faces {
-				count[f]++
-			}
-			if count[1] == 0 && count[5] == 0 && count[2] < 3 && count[3] < 3 && count[4] < 3 && count[6] < 3 {
-				farkles++
-			}
-			return
+	fact := func(k int) float64 {
+		f := 1.0
+		for i := 2; i <= k; i++ {
+			f *= float64(i)
 		}
-		for f := 1; f <= 6; f++ {
-			faces[i] = f
-			rec(i + 1)
+		return f
+	}
+	ways := 0.0
+	for a := 0; a <= 2; a++ {
+		for b := 0; b <= 2; b++ {
+			for c := 0; c <= 2; c++ {
+				if d := n - a - b - c; d >= 0 && d <= 2 {
+					ways += fact(n) / (fact(a) * fact(b) * fact(c) * fact(d))
+				}
+			}
 		}
 	}
-	rec(0)
-	return float64(farkles) / float64(all)
+	return ways / math.Pow(6, float64(n))
 }
 
 func TestCompare(t *testing.T) {

@@ -108,6 +108,29 @@ func (s *Server) explorer(w http.ResponseWriter) *Explorer {
 	return s.opt.Explorer
 }
 
+// exploreStart begins an explorer request: the explorer (503 without one),
+// the JSON body into req, the rules in raw(req) and their solo policy. ok
+// is false when the request has been answered already (an error).
+func exploreStart[T any](s *Server, w http.ResponseWriter, r *http.Request, req *T, raw func(*T) json.RawMessage) (x *Explorer, rs rules.Rules, pol *solve.Policy, ok bool) {
+	if x = s.explorer(w); x == nil {
+		return nil, rs, nil, false
+	}
+	if err := readJSON(r, req); err != nil {
+		s.httpError(w, err)
+		return nil, rs, nil, false
+	}
+	rs, err := s.exploreRules(raw(req))
+	if err != nil {
+		s.httpError(w, err)
+		return nil, rs, nil, false
+	}
+	if pol, err = x.Solo(rs); err != nil {
+		s.httpError(w, badRequest("%s", bot.Reason(err)))
+		return nil, rs, nil, false
+	}
+	return x, rs, pol, true
+}
+
 // exploreRules reads the rules of an explorer request (a preset name or
 // the fields of a rule file; empty: the server's quick rules).
 func (s *Server) exploreRules(raw json.RawMessage) (rules.Rules, error) {
@@ -160,29 +183,15 @@ type exploreCell struct {
 }
 
 func (s *Server) handleExploreMap(w http.ResponseWriter, r *http.Request) {
-	x := s.explorer(w)
-	if x == nil {
-		return
-	}
 	var req exploreMapReq
-	if err := readJSON(r, &req); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	rs, err := s.exploreRules(req.Rules)
-	if err != nil {
-		s.httpError(w, err)
+	x, rs, pol, ok := exploreStart(s, w, r, &req, func(q *exploreMapReq) json.RawMessage { return q.Rules })
+	if !ok {
 		return
 	}
 	req.Cells = defaultInt(req.Cells, 40)
 	req.TurnMax = defaultInt(req.TurnMax, 3000)
 	if req.Cells < 2 || req.Cells > exploreMaxCells || req.TurnMax < 0 || req.TurnMax > exploreMaxTotal {
 		s.httpError(w, badRequest("cells must be 2 to %d and turn_max 0 to %d", exploreMaxCells, exploreMaxTotal))
-		return
-	}
-	pol, err := x.Solo(rs)
-	if err != nil {
-		s.httpError(w, badRequest("%s", bot.Reason(err)))
 		return
 	}
 	solo, err := explore.NewSoloThresholds(pol)
@@ -262,18 +271,9 @@ type explorePositionResp struct {
 }
 
 func (s *Server) handleExplorePosition(w http.ResponseWriter, r *http.Request) {
-	x := s.explorer(w)
-	if x == nil {
-		return
-	}
 	var req explorePositionReq
-	if err := readJSON(r, &req); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	rs, err := s.exploreRules(req.Rules)
-	if err != nil {
-		s.httpError(w, err)
+	x, rs, pol, ok := exploreStart(s, w, r, &req, func(q *explorePositionReq) json.RawMessage { return q.Rules })
+	if !ok {
 		return
 	}
 	pos := advise.Position{Me: req.Me, Them: req.Them, MyStreak: req.MyStreak, TheirStreak: req.TheirStreak, Total: req.Turn, Dice: req.Dice}
@@ -295,11 +295,6 @@ func (s *Server) handleExplorePosition(w http.ResponseWriter, r *http.Request) {
 	}
 	if pos.Dice == 0 {
 		pos.Dice = rs.Dice
-	}
-	pol, err := x.Solo(rs)
-	if err != nil {
-		s.httpError(w, badRequest("%s", bot.Reason(err)))
-		return
 	}
 	t, ds := x.duel(rs)
 	adv, err := advise.New(rs, t, pol)
