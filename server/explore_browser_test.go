@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -249,4 +250,72 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 		t.Errorf("the explorer shows %+v for %s", f, href)
 	}
 	shot(t, ctx, "explore-from-hint")
+}
+
+// TestBrowserExplorerPresets opens the explorer on every preset with a duel
+// cache too small for any table: the page says why there are no
+// two-player values, and its solo bank thresholds are the solver's.
+func TestBrowserExplorerPresets(t *testing.T) {
+	srv := startExplorer(t, bot.Limits{Solves: 1, Queue: 8, DuelCache: 1 << 10})
+	ctx := browser(t, 1280, 900)
+	for _, name := range rules.Presets() {
+		r := rules.MustPreset(name)
+		pol, err := solve.SolveSolo(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/explore?rules="+name), chromedp.WaitVisible("#solo-chart circle"), chromedp.WaitVisible("#win-map p")); err != nil {
+			t.Fatal(err)
+		}
+		type point struct {
+			Series string
+			X, Y   int
+		}
+		pts, err := chromedp.Run(ctx, chromedp.Evaluate[[]point](`[...document.querySelectorAll('#solo-chart circle')].map((e) =>
+		  ({series: e.getAttribute('data-series'), x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y'))}))`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for streak := 0; streak < pol.Streaks(); streak++ {
+			for n := 1; n <= r.Dice; n++ {
+				for _, entry := range []bool{false, true} {
+					if entry && r.Turn.EntryMinimum == 0 {
+						continue
+					}
+					at, ok, _ := pol.BankAtStreak(streak, n)
+					series := "on the board"
+					if r.Turn.FarklePenalty.Count > 0 {
+						series = itoa(streak) + " farkle(s) behind"
+					}
+					if entry {
+						at, ok, _ = pol.EntryBankAt(streak, n)
+						series = "to get on the board, " + itoa(streak) + " farkle(s) behind"
+					}
+					if !ok || at >= r.Game.Target {
+						continue
+					}
+					want++
+					found := false
+					for _, p := range pts {
+						found = found || p.Series == series && p.X == n && p.Y == at
+					}
+					if !found {
+						t.Errorf("%s: no point %d dice → %d in %q", name, n, at, series)
+					}
+				}
+			}
+		}
+		if len(pts) != want {
+			t.Errorf("%s: %d points drawn, the solver has %d thresholds", name, len(pts), want)
+		}
+		msg, err := chromedp.Run(ctx, chromedp.Text("#status"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(msg, "No exact two-player values for "+name) {
+			t.Errorf("%s: status %q", name, msg)
+		}
+	}
+	shot(t, ctx, "explore-preset-without-duel")
 }
