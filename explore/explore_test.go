@@ -68,6 +68,14 @@ func TestWinMap(t *testing.T) {
 				if err != nil || p != m.Win[i][j] {
 					t.Fatalf("%s: cell %d-%d is %v, table %v (%v)", r.Name, me, them, m.Win[i][j], p, err)
 				}
+				// The chance with the compensation given is the table's.
+				cm, co := me, them+m.Comp[i][j]
+				if m.Comp[i][j] < 0 {
+					cm, co = me-m.Comp[i][j], them
+				}
+				if q, err := tb.WinProbability(cm, co, 0, 0); err != nil || q != m.CompWin[i][j] {
+					t.Fatalf("%s: cell %d-%d compensated: %v, table %v (%v)", r.Name, me, them, m.CompWin[i][j], q, err)
+				}
 				// Compensation goes to the player the position favours less.
 				if c := m.Comp[i][j]; (c > 0 && p < 0.5) || (c < 0 && p > 0.5) {
 					t.Errorf("%s: cell %d-%d: P %.4f but compensation %d", r.Name, me, them, p, c)

@@ -31,6 +31,12 @@ func (tx Text) renderer(w io.Writer) *lipgloss.Renderer {
 // theirs across, each cell the tenth of P(win) it falls in (0..9) on the
 // colour of WinPalette.
 func (tx Text) WinMap(w io.Writer, m *WinMap) error {
+	return tx.winMap(w, m, nil)
+}
+
+// winMap writes the map with the cell of the cursor, if any, marked: a
+// "<" after its digit (and reversed colours).
+func (tx Text) winMap(w io.Writer, m *WinMap, cur *Cursor) error {
 	re := tx.renderer(w)
 	styles := make([]lipgloss.Style, len(WinPalette))
 	for c, hex := range WinPalette {
@@ -46,8 +52,12 @@ func (tx Text) WinMap(w io.Writer, m *WinMap) error {
 	b.WriteString(axisLabels(m.Scores, 7, 2))
 	for i := len(m.Scores) - 1; i >= 0; i-- {
 		fmt.Fprintf(&b, "%6d ", m.Scores[i])
-		for _, p := range m.Win[i] {
+		for j, p := range m.Win[i] {
 			c := WinClass(p)
+			if cur != nil && cur.Me == i && cur.Them == j {
+				b.WriteString(styles[c].Reverse(true).Bold(true).Render(fmt.Sprintf("%d<", c)))
+				continue
+			}
 			b.WriteString(styles[c].Render(fmt.Sprintf("%d ", c)))
 		}
 		b.WriteString("\n")

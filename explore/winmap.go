@@ -22,6 +22,8 @@ type WinMap struct {
 	// the other player (negative: to the player to move) that bring the
 	// chance closest to 1/2 (see Compensation).
 	Comp [][]int `json:"comp"`
+	// CompWin[i][j] is the mover's chance once the compensation is given.
+	CompWin [][]float64 `json:"comp_win"`
 	// FirstPlayer is P(the first player wins) from 0 to 0; Fair and FairWin
 	// are the table's fair compensation and the first player's chance with
 	// it (solve.Table.FairCompensation).
@@ -43,18 +45,20 @@ func NewWinMap(t *solve.Table, cells int) (*WinMap, error) {
 	for _, me := range m.Scores {
 		row := make([]float64, len(m.Scores))
 		comp := make([]int, len(m.Scores))
+		compWin := make([]float64, len(m.Scores))
 		for j, them := range m.Scores {
 			p, err := t.WinProbability(me, them, 0, 0)
 			if err != nil {
 				return nil, err
 			}
 			row[j] = p
-			if comp[j], _, err = Compensation(t, me, them); err != nil {
+			if comp[j], compWin[j], err = Compensation(t, me, them); err != nil {
 				return nil, err
 			}
 		}
 		m.Win = append(m.Win, row)
 		m.Comp = append(m.Comp, comp)
+		m.CompWin = append(m.CompWin, compWin)
 	}
 	return m, nil
 }

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
+	"golang.org/x/term"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
@@ -46,6 +50,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	nDice := fs.Int("dice", 0, "dice to throw, or thrown with --throw (default: all of them)")
 	throwText := fs.String("throw", "", "the throw to keep from, e.g. 113556")
 	turnMax := fs.Int("turn-max", 3000, "the highest turn total of the turn map")
+	cursor := fs.Bool("cursor", false, "move a cursor over the win map (arrow keys or h j k l) for each cell's exact value and fair compensation; q quits")
 	compare := fs.String("compare", "", "rule sets to compare, separated by commas: presets or rule files")
 	games := fs.Int("games", 2000, "with --compare: games simulated for the game length")
 	published := fs.Bool("published", false, "the results published in the literature, with this project's values")
@@ -79,7 +84,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		pos := explorePosition{me: *me, them: *them, turn: *turn, dice: *nDice, throw: *throwText, turnMax: *turnMax, cells: *cells}
+		pos := explorePosition{me: *me, them: *them, turn: *turn, dice: *nDice, throw: *throwText, turnMax: *turnMax, cells: *cells, cursor: *cursor}
 		if plots, err = exploreRules(e, tx, ts, r, pos); err != nil {
 			return err
 		}
@@ -132,6 +137,7 @@ type explorePosition struct {
 	me, them, turn, dice int
 	throw                string
 	turnMax, cells       int
+	cursor               bool // move a cursor over the win map instead
 }
 
 // exploreRules writes the maps, thresholds and (when asked) a position of
@@ -165,6 +171,9 @@ func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at exp
 	m, err := explore.NewWinMap(t, at.cells)
 	if err != nil {
 		return nil, usagef("--cells: %v", err)
+	}
+	if at.cursor {
+		return nil, exploreCursor(e, tx, m, at.me, at.them)
 	}
 	if err := tx.WinMap(e.stdout, m); err != nil {
 		return nil, err
@@ -269,4 +278,49 @@ func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *bot.Tables
 	}
 	p, err := chart.PFarkle(stats)
 	return []*plot.Plot{p}, err
+}
+
+// exploreCursor lets the keys of stdin move a cursor over the win map,
+// redrawing it with the cell's exact value after each key, until q. On a
+// terminal stdin is put in raw mode (and restored) so that each key counts
+// at once.
+func exploreCursor(e *env, tx explore.Text, m *explore.WinMap, me, them int) error {
+	out := e.stdout
+	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		old, err := term.MakeRaw(int(f.Fd()))
+		if err != nil {
+			return err
+		}
+		defer term.Restore(int(f.Fd()), old)
+		out = crlfWriter{e.stdout}
+	}
+	c := explore.NewCursor(m, me, them)
+	draw := func() error {
+		if e.terminal {
+			if _, err := io.WriteString(out, "\x1b[H\x1b[2J"); err != nil {
+				return err
+			}
+		}
+		return tx.Frame(out, c)
+	}
+	if err := draw(); err != nil {
+		return err
+	}
+	var drawErr error
+	err := explore.ReadKeys(e.stdin, func(key string) bool {
+		c.Move(key)
+		drawErr = draw()
+		return drawErr == nil
+	})
+	return errors.Join(err, drawErr)
+}
+
+// crlfWriter ends lines with CR LF, as a terminal in raw mode needs.
+type crlfWriter struct{ w io.Writer }
+
+func (c crlfWriter) Write(p []byte) (int, error) {
+	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -122,3 +122,24 @@ func TestExploreCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreCursor moves the cursor right and up with the keys of stdin:
+// each key redraws the map with the cell's exact value.
+func TestExploreCursor(t *testing.T) {
+	rf := writeTestFile(t, "small.toml", smallExploreRules)
+	out, errOut, code := runFarkle(t, "l\x1b[Aq", "explore", "--rules", rf, "--cache", t.TempDir(), "--cells", "20", "--cursor")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(out, "P(the player to move wins)"); n != 3 {
+		t.Errorf("%d frames, want 3 (the first and one a key)", n)
+	}
+	for _, want := range []string{"at 0 to 0: P(win) ", "at 0 to 100: P(win) ", "at 100 to 100: P(win) "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the frames", want)
+		}
+	}
+	if strings.Contains(out, "the turn at") {
+		t.Error("the cursor shows the rest too")
+	}
+}

@@ -132,7 +132,7 @@ function drawWinMap(m, cell) {
     cells.push(m.scores.map((them, j) => {
       const me = m.scores[i], p = m.win[i][j];
       return { fill: ui.palette[cls(p)], me, them,
-        label: `me ${num(me)}, them ${num(them)}: ${pct(p)} to win; ${compText(m.comp[i][j], p)}`,
+        label: `me ${num(me)}, them ${num(them)}: ${pct(p)} to win; ${compText(m.comp[i][j], m.comp_win[i][j])}`,
         data: { 'data-me': me, 'data-them': them, 'data-p': p, 'data-comp': m.comp[i][j] } };
     }));
   }
