@@ -13,8 +13,9 @@ import (
 
 // RuleStats are the figures of one rule set in a comparison.
 type RuleStats struct {
-	Name string `json:"name"`
-	Hash string `json:"hash"`
+	Name   string `json:"name"`
+	Hash   string `json:"hash"`
+	Target int    `json:"target"`
 	// Dice, PFarkle and Expected: for one throw of n dice, the chance of a
 	// farkle and the expected points of its best keep (dice.Table.Odds).
 	Dice     []int     `json:"dice"`
@@ -58,7 +59,7 @@ func Compare(ctx context.Context, rs []rules.Rules, src Source, ts *bot.Tables, 
 }
 
 func compareOne(ctx context.Context, r rules.Rules, src Source, ts *bot.Tables, games int, duelNote func(error) string) (RuleStats, error) {
-	s := RuleStats{Name: r.Name, Hash: r.Hash()}
+	s := RuleStats{Name: r.Name, Hash: r.Hash(), Target: r.Game.Target}
 	tb := engine.TableFor(r)
 	for n := 1; n <= r.Dice; n++ {
 		o := tb.Odds(n)

@@ -72,7 +72,11 @@ func Published(src Source, note func(error) string) []Result {
 	} else {
 		var parts []string
 		for i, v := range st.BankAt[0] {
-			parts = append(parts, fmt.Sprintf("%d dice: %s", st.Dice[i], thresholdText(v)))
+			text := thresholdText(v)
+			if v >= r.Game.Target {
+				text = "never below the target"
+			}
+			parts = append(parts, fmt.Sprintf("%d dice: %s", st.Dice[i], text))
 		}
 		thr.Ours = strings.Join(parts, ", ") + fmt.Sprintf("; %.1f points per turn", st.ExpectedTurn)
 	}

@@ -276,8 +276,7 @@ func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *bot.Tables
 	if err := tx.Compare(e.stdout, stats); err != nil {
 		return nil, err
 	}
-	p, err := chart.PFarkle(stats)
-	return []*plot.Plot{p}, err
+	return chart.Compare(stats)
 }
 
 // exploreCursor lets the keys of stdin move a cursor over the win map,
@@ -323,4 +322,14 @@ func (c crlfWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// printPublished writes the published results beside this project's
+// values (farkle solve --published), solving through the cache dir unless
+// noCache.
+func printPublished(e *env, dir string, noCache bool) error {
+	if noCache {
+		dir = ""
+	}
+	return explore.Text{}.Published(e.stdout, explore.Published(solverTables(e, dir), bot.Reason))
 }

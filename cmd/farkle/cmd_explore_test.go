@@ -112,9 +112,19 @@ func TestExploreCharts(t *testing.T) {
 func TestExploreCompare(t *testing.T) {
 	a := writeTestFile(t, "a.toml", smallExploreRules)
 	b := writeTestFile(t, "b.toml", strings.Replace(smallExploreRules, `base = "classic"`, `base = "cardgames"`, 1))
-	out, errOut, code := runFarkle(t, "", "explore", "--compare", a+","+b, "--cache", t.TempDir(), "--games", "200")
+	svgFile := filepath.Join(t.TempDir(), "cmp.svg")
+	out, errOut, code := runFarkle(t, "", "explore", "--compare", a+","+b, "--cache", t.TempDir(), "--games", "200", "--svg", svgFile)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	svg, err := os.ReadFile(svgFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, title := range []string{"P(farkle) by dice thrown", "points of a throw", "solo optimum: bank from"} {
+		if !strings.Contains(string(svg), title) {
+			t.Errorf("the comparison's charts have no %q", title)
+		}
 	}
 	for _, want := range []string{"P(farkle), 6 dice", "points per turn", "P(first player wins)", "fair compensation", "turns a game"} {
 		if !strings.Contains(out, want) {
@@ -141,5 +151,25 @@ func TestExploreCursor(t *testing.T) {
 	}
 	if strings.Contains(out, "the turn at") {
 		t.Error("the cursor shows the rest too")
+	}
+}
+
+// TestSolvePublished solves the rule set of Busche and Neller (seconds)
+// and prints their result beside ours: they agree.
+func TestSolvePublished(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves a duel table to 10,000")
+	}
+	out, errOut, code := runFarkle(t, "", "solve", "--published", "--cache", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Matthew Busche and Todd W. Neller", "published: 200 points", "farkle:    200 points", "agrees:    yes", "Clifton G. M. Presser"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "agrees:    no") {
+		t.Errorf("a published result disagrees:\n%s", out)
 	}
 }

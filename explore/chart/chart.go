@@ -163,16 +163,22 @@ func DuelThresholds(d *explore.DuelThresholds) (*plot.Plot, error) {
 	return p, nil
 }
 
-// PFarkle draws P(farkle) by dice for each rule set.
-func PFarkle(stats []explore.RuleStats) (*plot.Plot, error) {
+// ByDice draws one figure by dice for each rule set: value returns it for
+// the d-th number of dice, and false to leave that point out.
+func ByDice(stats []explore.RuleStats, title, yLabel string, value func(s explore.RuleStats, d int) (float64, bool)) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "P(farkle) by dice thrown"
-	p.X.Label.Text = "dice thrown"
-	p.Y.Label.Text = "P(farkle)"
+	p.Title.Text = title
+	p.X.Label.Text = "dice"
+	p.Y.Label.Text = yLabel
 	for i, s := range stats {
 		var xy plotter.XYs
 		for d, n := range s.Dice {
-			xy = append(xy, plotter.XY{X: float64(n), Y: s.PFarkle[d]})
+			if v, ok := value(s, d); ok {
+				xy = append(xy, plotter.XY{X: float64(n), Y: v})
+			}
+		}
+		if len(xy) == 0 {
+			continue
 		}
 		l, pts, err := plotter.NewLinePoints(xy)
 		if err != nil {
@@ -185,6 +191,30 @@ func PFarkle(stats []explore.RuleStats) (*plot.Plot, error) {
 	}
 	p.Legend.Top = true
 	return p, nil
+}
+
+// Compare draws the rule sets side by side: P(farkle), the expected points
+// of a throw and the solo bank thresholds, by dice.
+func Compare(stats []explore.RuleStats) ([]*plot.Plot, error) {
+	var out []*plot.Plot
+	for _, c := range []struct {
+		title, y string
+		value    func(s explore.RuleStats, d int) (float64, bool)
+	}{
+		{"P(farkle) by dice thrown", "P(farkle)", func(s explore.RuleStats, d int) (float64, bool) { return s.PFarkle[d], true }},
+		{"points of a throw (best keep)", "expected points", func(s explore.RuleStats, d int) (float64, bool) { return s.Expected[d], true }},
+		{"solo optimum: bank from", "turn total", func(s explore.RuleStats, d int) (float64, bool) {
+			v := s.BankAt[d]
+			return float64(v), v != explore.NeverBank && v < s.Target
+		}},
+	} {
+		p, err := ByDice(stats, c.title, c.y, c.value)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 // Write draws plots in a grid of cols columns, each w by h, in format

@@ -220,8 +220,9 @@ function drawSolo(st) {
     points: row.map((v, d) => [st.dice[d], v]).filter(([, v]) => !never(v, st.target)) }));
   $('solo-chart').replaceChildren(lines(series, 'dice to throw', 'bank from', `Solo bank thresholds of ${st.rules}`));
   const rows = st.bank.map((_, i) => st.penalty.count ? `${i} farkle(s) behind` : 'on the board');
-  const vals = st.bank.map((row) => row.map((v) => v < 0 ? 'never' : num(v)));
-  (st.entry || []).forEach((row, i) => { rows.push(`to get on the board (${num(st.entry_minimum)}), ${i} farkle(s) behind`); vals.push(row.map((v) => v < 0 ? 'never' : num(v))); });
+  const cell = (v) => never(v, st.target) ? 'never below the target' : num(v);
+  const vals = st.bank.map((row) => row.map(cell));
+  (st.entry || []).forEach((row, i) => { rows.push(`to get on the board (${num(st.entry_minimum)}), ${i} farkle(s) behind`); vals.push(row.map(cell)); });
   $('solo-table').replaceChildren(el('p', { class: 'small' }, `${num(Math.round(st.expected_turn * 10) / 10)} points a turn with best play. Bank once the turn total reaches:`),
     gridTable('', st.dice.map((n) => n + ' dice'), rows, vals));
 }
@@ -271,13 +272,17 @@ async function compare(ev) {
     st[0].dice.forEach((n, i) => add(`P(farkle), ${n} dice`, (x) => pct(x.p_farkle[i])));
     st[0].dice.forEach((n, i) => add(`points of a throw, ${n} dice`, (x) => num(Math.round(x.expected[i] * 10) / 10)));
     add('points per turn (solo optimum)', (x) => num(Math.round(x.points_per_turn * 10) / 10));
-    st[0].dice.forEach((n, i) => add(`bank from, ${n} dice`, (x) => x.bank_at[i] < 0 ? 'never' : num(x.bank_at[i])));
+    st[0].dice.forEach((n, i) => add(`bank from, ${n} dice`, (x) => never(x.bank_at[i], x.target) ? 'never below the target' : num(x.bank_at[i])));
     add('P(first player wins)', (x) => x.duel ? pct(x.first_player) : '—');
     add('fair compensation', (x) => x.duel ? num(x.fair) + ' points' : (x.duel_note || '—'));
     add('turns a game each (expert vs expert)', (x) => x.games ? (Math.round(x.mean_turns * 10) / 10).toString() : '—');
     out.replaceChildren(gridTable('', names, rows, vals));
-    $('compare-chart').replaceChildren(lines(st.map((x, i) => ({ name: x.name, color: lineColors[i % 8], points: x.dice.map((n, d) => [n, x.p_farkle[d]]) })),
-      'dice thrown', 'P(farkle)', 'P(farkle) by dice thrown'));
+    const byDice = (value) => st.map((x, i) => ({ name: x.name, color: lineColors[i % 8],
+      points: x.dice.map((n, d) => [n, value(x, d)]).filter(([, v]) => v !== null) }));
+    $('compare-chart').replaceChildren(
+      lines(byDice((x, d) => x.p_farkle[d]), 'dice thrown', 'P(farkle)', 'P(farkle) by dice thrown'),
+      lines(byDice((x, d) => x.expected[d]), 'dice thrown', 'points of a throw', 'Expected points of a throw (best keep) by dice'),
+      lines(byDice((x, d) => never(x.bank_at[d], x.target) ? null : x.bank_at[d]), 'dice to throw', 'bank from', 'Solo bank thresholds by dice'));
   } catch (ex) {
     out.replaceChildren(el('p', { class: 'error' }, ex.message));
   }
