@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"runtime"
 	"sync/atomic"
 
 	"github.com/farkle/farkle/advise"
@@ -21,9 +22,14 @@ import (
 // hints use), never a solve of its own, and it never waits for a duel
 // table: while one is being prepared the page shows the progress and asks
 // again.
+//
+// Its answers take milliseconds of CPU each (a map reads thousands of
+// values and solves tens of turns; a comparison plays games), so at most
+// GOMAXPROCS are computed at once; more wait their turn.
 type Explorer struct {
 	tables   *bot.Tables
 	progress atomic.Pointer[solveProgress]
+	slots    chan struct{}
 }
 
 // solveProgress is the last progress reported by the running duel solve.
@@ -37,7 +43,7 @@ type solveProgress struct {
 // elsewhere already, it takes ts.Progress to show the running solve's
 // progress: call it before ts solves anything.
 func NewExplorer(ts *bot.Tables) *Explorer {
-	x := &Explorer{tables: ts}
+	x := &Explorer{tables: ts, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if ts.Progress == nil {
 		ts.Progress = func(sweep, done, total int) {
 			x.progress.Store(&solveProgress{Sweep: sweep, Done: done, Total: total})
@@ -100,35 +106,46 @@ func (s *Server) exploreRoutes(mux *http.ServeMux, static fs.FS) {
 	mux.HandleFunc("GET /api/explore/published", s.handleExplorePublished)
 }
 
-// explorer returns the server's explorer, or answers 503 without one.
-func (s *Server) explorer(w http.ResponseWriter) *Explorer {
-	if s.opt.Explorer == nil {
+// explorer returns the server's explorer once one of its slots is free
+// for r, and the function that frees it; it answers 503 without an
+// explorer, and returns nil when r is given up while waiting.
+func (s *Server) explorer(w http.ResponseWriter, r *http.Request) (*Explorer, func()) {
+	x := s.opt.Explorer
+	if x == nil {
 		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: "the strategy explorer is not available on this server", Code: "unavailable"})
+		return nil, nil
 	}
-	return s.opt.Explorer
+	select {
+	case x.slots <- struct{}{}:
+		return x, func() { <-x.slots }
+	case <-r.Context().Done():
+		return nil, nil
+	}
 }
 
 // exploreStart begins an explorer request: the explorer (503 without one),
 // the JSON body into req, the rules in raw(req) and their solo policy. ok
-// is false when the request has been answered already (an error).
-func exploreStart[T any](s *Server, w http.ResponseWriter, r *http.Request, req *T, raw func(*T) json.RawMessage) (x *Explorer, rs rules.Rules, pol *solve.Policy, ok bool) {
-	if x = s.explorer(w); x == nil {
-		return nil, rs, nil, false
-	}
+// is false when the request has been answered already (an error); else
+// done must be called at the end (it frees the explorer's slot).
+func exploreStart[T any](s *Server, w http.ResponseWriter, r *http.Request, req *T, raw func(*T) json.RawMessage) (x *Explorer, rs rules.Rules, pol *solve.Policy, done func(), ok bool) {
 	if err := readJSON(r, req); err != nil {
 		s.httpError(w, err)
-		return nil, rs, nil, false
+		return nil, rs, nil, nil, false
 	}
 	rs, err := s.exploreRules(raw(req))
 	if err != nil {
 		s.httpError(w, err)
-		return nil, rs, nil, false
+		return nil, rs, nil, nil, false
+	}
+	if x, done = s.explorer(w, r); x == nil {
+		return nil, rs, nil, nil, false
 	}
 	if pol, err = x.Solo(rs); err != nil {
+		done()
 		s.httpError(w, badRequest("%s", bot.Reason(err)))
-		return nil, rs, nil, false
+		return nil, rs, nil, nil, false
 	}
-	return x, rs, pol, true
+	return x, rs, pol, done, true
 }
 
 // exploreRules reads the rules of an explorer request (a preset name or
@@ -184,10 +201,11 @@ type exploreCell struct {
 
 func (s *Server) handleExploreMap(w http.ResponseWriter, r *http.Request) {
 	var req exploreMapReq
-	x, rs, pol, ok := exploreStart(s, w, r, &req, func(q *exploreMapReq) json.RawMessage { return q.Rules })
+	x, rs, pol, done, ok := exploreStart(s, w, r, &req, func(q *exploreMapReq) json.RawMessage { return q.Rules })
 	if !ok {
 		return
 	}
+	defer done()
 	req.Cells = defaultInt(req.Cells, 40)
 	req.TurnMax = defaultInt(req.TurnMax, 3000)
 	if req.Cells < 2 || req.Cells > exploreMaxCells || req.TurnMax < 0 || req.TurnMax > exploreMaxTotal {
@@ -272,10 +290,11 @@ type explorePositionResp struct {
 
 func (s *Server) handleExplorePosition(w http.ResponseWriter, r *http.Request) {
 	var req explorePositionReq
-	x, rs, pol, ok := exploreStart(s, w, r, &req, func(q *explorePositionReq) json.RawMessage { return q.Rules })
+	x, rs, pol, done, ok := exploreStart(s, w, r, &req, func(q *explorePositionReq) json.RawMessage { return q.Rules })
 	if !ok {
 		return
 	}
+	defer done()
 	pos := advise.Position{Me: req.Me, Them: req.Them, MyStreak: req.MyStreak, TheirStreak: req.TheirStreak, Total: req.Turn, Dice: req.Dice}
 	if len(req.Throw) > 0 {
 		if len(req.Throw) > dice.MaxDice {
@@ -325,10 +344,6 @@ type exploreCompareReq struct {
 }
 
 func (s *Server) handleExploreCompare(w http.ResponseWriter, r *http.Request) {
-	x := s.explorer(w)
-	if x == nil {
-		return
-	}
 	var req exploreCompareReq
 	if err := readJSON(r, &req); err != nil {
 		s.httpError(w, err)
@@ -347,6 +362,11 @@ func (s *Server) handleExploreCompare(w http.ResponseWriter, r *http.Request) {
 		}
 		rs = append(rs, r)
 	}
+	x, done := s.explorer(w, r)
+	if x == nil {
+		return
+	}
+	defer done()
 	stats, err := explore.Compare(r.Context(), rs, x, x.tables, exploreGames, x.note)
 	if err != nil {
 		s.httpError(w, badRequest("%s", bot.Reason(err)))
@@ -364,10 +384,11 @@ func (x *Explorer) note(err error) string {
 }
 
 func (s *Server) handleExplorePublished(w http.ResponseWriter, r *http.Request) {
-	x := s.explorer(w)
+	x, done := s.explorer(w, r)
 	if x == nil {
 		return
 	}
+	defer done()
 	_, ds := x.duel(explore.BuscheNellerRules())
 	writeJSON(w, http.StatusOK, struct {
 		Duel    duelStatus       `json:"duel"`
