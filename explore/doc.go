@@ -8,7 +8,8 @@
 // (Published).
 //
 // It computes data only; front ends draw it: the text renderers of this
-// package (farkle explore), the charts of Plot (farkle explore --svg/--png)
-// and the web page of package server. Solver results come from a Source
-// (a *bot.Tables), so every solve goes through its scheduler and limits.
+// package (Text, and Cursor for farkle explore --cursor), the charts of
+// package explore/chart (farkle explore --svg/--png) and the web page of
+// package server. Solver results come from a Source (a *bot.Tables), so
+// every solve goes through its scheduler and limits.
 package explore

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/url"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
@@ -162,6 +164,20 @@ func TestBrowserExplorer(t *testing.T) {
 			}
 			if len(got.Bots) != len(bot.LevelNames()) {
 				t.Errorf("bots: %v", got.Bots)
+			}
+			// The keyboard moves over the map: from the bottom left, one
+			// step right and one up.
+			if err := chromedp.Do(ctx, chromedp.Focus("#win-map svg"), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowUp)); err != nil {
+				t.Fatal(err)
+			}
+			step := 2000 / size.rows
+			cellText, err := chromedp.Run(ctx, chromedp.Text("#cell"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := want.WinProbability(step, step, 0, 0)
+			if wantText := fmt.Sprintf("me %d, them %d: %.2f%% to win", step, step, 100*p); !strings.HasPrefix(cellText, wantText) {
+				t.Errorf("after the arrow keys the cell reads %q, want %q…", cellText, wantText)
 			}
 			// Compare the rules above with cardgames (whose table is not
 			// solved: the comparison says so and goes on).

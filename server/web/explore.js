@@ -101,21 +101,40 @@ async function run() {
 }
 
 // heat draws a grid of rects: cells[r][c] = {fill, label, data}; rows
-// from the top.
+// from the top. Hovering a cell, or moving to it with the arrow keys once
+// the chart has the focus, shows its label; a click or Enter picks it.
 function heat(cols, rows, cells, xLabels, yLabels, title, onPick) {
   const cw = 12, ch = 12, left = 44, top = 6, bottom = 30;
   const w = left + cols * cw + 4, hgt = top + rows * ch + bottom;
-  const g = s('svg', { viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': title, class: 'x-svg' });
+  const g = s('svg', { viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': title + '. Arrow keys move over the cells.', class: 'x-svg', tabindex: 0 });
+  const rects = [];
+  let at = [rows - 1, 0];
+  const show = (r, c) => {
+    const old = rects[at[0]]?.[at[1]];
+    if (old) old.classList.remove('x-at');
+    at = [r, c];
+    rects[r][c].classList.add('x-at');
+    $('cell').textContent = cells[r][c].label;
+  };
   for (let r = 0; r < rows; r++) {
+    rects.push([]);
     for (let c = 0; c < cols; c++) {
       const cell = cells[r][c];
       const rect = s('rect', { x: left + c * cw, y: top + r * ch, width: cw, height: ch, fill: cell.fill, class: 'x-cell', ...cell.data },
         s('title', {}, cell.label));
-      rect.addEventListener('mouseenter', () => { $('cell').textContent = cell.label; });
+      rect.addEventListener('mouseenter', () => show(r, c));
       if (onPick) rect.addEventListener('click', () => onPick(cell));
+      rects[r].push(rect);
       g.append(rect);
     }
   }
+  g.addEventListener('keydown', (ev) => {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[ev.key]) {
+      ev.preventDefault();
+      show(Math.max(0, Math.min(rows - 1, at[0] + moves[ev.key][0])), Math.max(0, Math.min(cols - 1, at[1] + moves[ev.key][1])));
+    } else if (ev.key === 'Enter' && onPick) onPick(cells[at[0]][at[1]]);
+  });
   xLabels.forEach(([i, t]) => g.append(s('text', { x: left + i * cw + cw / 2, y: top + rows * ch + 12, class: 'x-tick', 'text-anchor': 'middle' }, t)));
   yLabels.forEach(([i, t]) => g.append(s('text', { x: left - 4, y: top + i * ch + ch - 2, class: 'x-tick', 'text-anchor': 'end' }, t)));
   return g;
