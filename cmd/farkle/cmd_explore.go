@@ -49,6 +49,8 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	turn := fs.Int("turn", 0, "with --dice or --throw: the turn total of a position to value")
 	nDice := fs.Int("dice", 0, "dice to throw, or thrown with --throw (default: all of them)")
 	throwText := fs.String("throw", "", "the throw to keep from, e.g. 113556")
+	myStreak := fs.Int("my-streak", 0, "with --turn, --dice or --throw: my farkles in a row (with a farkle penalty)")
+	theirStreak := fs.Int("their-streak", 0, "their farkles in a row")
 	turnMax := fs.Int("turn-max", 3000, "the highest turn total of the turn map")
 	cursor := fs.Bool("cursor", false, "move a cursor over the win map (arrow keys or h j k l) for each cell's exact value and fair compensation; q quits")
 	compare := fs.String("compare", "", "rule sets to compare, separated by commas: presets or rule files")
@@ -84,7 +86,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		pos := explorePosition{me: *me, them: *them, turn: *turn, dice: *nDice, throw: *throwText, turnMax: *turnMax, cells: *cells, cursor: *cursor}
+		pos := explorePosition{me: *me, them: *them, myStreak: *myStreak, theirStreak: *theirStreak, turn: *turn, dice: *nDice, throw: *throwText, turnMax: *turnMax, cells: *cells, cursor: *cursor}
 		if plots, err = exploreRules(e, tx, ts, r, pos); err != nil {
 			return err
 		}
@@ -134,10 +136,11 @@ func writeCharts(e *env, file, format string, plots []*plot.Plot) error {
 
 // explorePosition is what the command line asked to look at.
 type explorePosition struct {
-	me, them, turn, dice int
-	throw                string
-	turnMax, cells       int
-	cursor               bool // move a cursor over the win map instead
+	me, them, turn, dice  int
+	myStreak, theirStreak int
+	throw                 string
+	turnMax, cells        int
+	cursor                bool // move a cursor over the win map instead
 }
 
 // exploreRules writes the maps, thresholds and (when asked) a position of
@@ -151,7 +154,7 @@ func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at exp
 	if err != nil {
 		return nil, err
 	}
-	if err := pre.Check(advise.Position{Me: at.me, Them: at.them, Total: at.turn, Dice: r.Dice}); err != nil {
+	if err := pre.Check(advise.Position{Me: at.me, Them: at.them, MyStreak: at.myStreak, TheirStreak: at.theirStreak, Total: at.turn, Dice: r.Dice}); err != nil {
 		return nil, usagef("%v", err)
 	}
 	solo, err := explore.NewSoloThresholds(pol)
@@ -205,7 +208,7 @@ func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at exp
 	if err := tx.Thresholds(e.stdout, solo, duel); err != nil {
 		return nil, err
 	}
-	if at.turn > 0 || at.throw != "" || at.dice > 0 {
+	if at.turn > 0 || at.throw != "" || at.dice > 0 || at.myStreak > 0 || at.theirStreak > 0 {
 		if err := exploreInspect(e, tx, ts, r, at); err != nil {
 			return nil, err
 		}
@@ -224,7 +227,7 @@ func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at exp
 // exploreInspect values every choice of the position asked for and says
 // what each bot would do.
 func exploreInspect(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at explorePosition) error {
-	pos := advise.Position{Me: at.me, Them: at.them, Total: at.turn, Dice: at.dice}
+	pos := advise.Position{Me: at.me, Them: at.them, MyStreak: at.myStreak, TheirStreak: at.theirStreak, Total: at.turn, Dice: at.dice}
 	if at.throw != "" {
 		h, err := parseThrow(at.throw, r)
 		if err != nil {

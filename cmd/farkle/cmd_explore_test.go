@@ -173,3 +173,20 @@ func TestSolvePublished(t *testing.T) {
 		t.Errorf("a published result disagrees:\n%s", out)
 	}
 }
+
+func TestExploreBadPosition(t *testing.T) {
+	rf := writeTestFile(t, "small.toml", smallExploreRules)
+	for _, args := range [][]string{
+		{"--me", "1010"},
+		{"--them", "-50"},
+		{"--turn", "300", "--my-streak", "1"}, // no penalty: no streaks
+		{"--throw", "1234567"},
+		{"--cells", "0"},
+	} {
+		out, errOut, code := runFarkle(t, "", append([]string{"explore", "--rules", rf, "--cache", t.TempDir()}, args...)...)
+		checkBadInput(t, errOut, code)
+		if code == 2 && strings.Contains(out, "P(the player to move wins)") && args[0] != "--throw" && args[0] != "--cells" {
+			t.Errorf("%v: the maps were written before the refusal", args)
+		}
+	}
+}

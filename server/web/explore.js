@@ -54,7 +54,7 @@ function rulesLabel() { return $('rules').selectedOptions[0]?.textContent || '';
 function position() {
   const throwText = $('throw').value.replace(/[^1-6]/g, '');
   return { me: +$('me').value || 0, them: +$('them').value || 0, turn: +$('turn').value || 0, dice: +$('dice').value || 0,
-    throw: throwText ? [...throwText].map(Number) : undefined };
+    my_streak: +$('my_streak').value || 0, their_streak: +$('their_streak').value || 0, throw: throwText ? [...throwText].map(Number) : undefined };
 }
 
 function setStatus(text, prog) {
@@ -259,7 +259,7 @@ function drawDuel(d) {
 async function drawPosition(rules, pos) {
   const box = $('position');
   try {
-    const p = await api('POST', '/api/explore/position', { rules, me: pos.me, them: pos.them, turn: pos.turn, dice: pos.dice, throw: pos.throw });
+    const p = await api('POST', '/api/explore/position', { rules, ...pos });
     const win = p.measure === 'win probability';
     const fmtV = (v) => win ? pct(v) + ' to win' : num(Math.round(v * 10) / 10) + ' points';
     const hi = Math.max(...p.options.map((o) => o.value), 1e-9);
@@ -321,7 +321,7 @@ async function published() {
 }
 
 async function init() {
-  for (const k of ['me', 'them', 'turn', 'dice']) if (params.has(k)) $(k).value = params.get(k);
+  for (const k of ['me', 'them', 'turn', 'dice', 'my_streak', 'their_streak']) if (params.has(k)) $(k).value = params.get(k);
   if (params.has('throw')) $('throw').value = params.get('throw');
   const sel = $('rules');
   try { ui.presets = await api('GET', '/api/presets'); } catch (ex) { $('error').textContent = ex.message; }
