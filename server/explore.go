@@ -123,16 +123,22 @@ func (s *Server) explorer(w http.ResponseWriter, r *http.Request) (*Explorer, fu
 	}
 }
 
-// exploreStart begins an explorer request: the explorer (503 without one),
-// the JSON body into req, the rules in raw(req) and their solo policy. ok
+// rulesRequest is the body of an explorer request about one rule set.
+type rulesRequest interface{ rules() json.RawMessage }
+
+func (q *exploreMapReq) rules() json.RawMessage      { return q.Rules }
+func (q *explorePositionReq) rules() json.RawMessage { return q.Rules }
+
+// exploreStart begins an explorer request: the JSON body into req, its
+// rules, the explorer (503 without one) and the rules' solo policy. ok
 // is false when the request has been answered already (an error); else
 // done must be called at the end (it frees the explorer's slot).
-func exploreStart[T any](s *Server, w http.ResponseWriter, r *http.Request, req *T, raw func(*T) json.RawMessage) (x *Explorer, rs rules.Rules, pol *solve.Policy, done func(), ok bool) {
+func exploreStart(s *Server, w http.ResponseWriter, r *http.Request, req rulesRequest) (x *Explorer, rs rules.Rules, pol *solve.Policy, done func(), ok bool) {
 	if err := readJSON(r, req); err != nil {
 		s.httpError(w, err)
 		return nil, rs, nil, nil, false
 	}
-	rs, err := s.exploreRules(raw(req))
+	rs, err := s.exploreRules(req.rules())
 	if err != nil {
 		s.httpError(w, err)
 		return nil, rs, nil, nil, false
@@ -201,7 +207,7 @@ type exploreCell struct {
 
 func (s *Server) handleExploreMap(w http.ResponseWriter, r *http.Request) {
 	var req exploreMapReq
-	x, rs, pol, done, ok := exploreStart(s, w, r, &req, func(q *exploreMapReq) json.RawMessage { return q.Rules })
+	x, rs, pol, done, ok := exploreStart(s, w, r, &req)
 	if !ok {
 		return
 	}
@@ -290,7 +296,7 @@ type explorePositionResp struct {
 
 func (s *Server) handleExplorePosition(w http.ResponseWriter, r *http.Request) {
 	var req explorePositionReq
-	x, rs, pol, done, ok := exploreStart(s, w, r, &req, func(q *explorePositionReq) json.RawMessage { return q.Rules })
+	x, rs, pol, done, ok := exploreStart(s, w, r, &req)
 	if !ok {
 		return
 	}
