@@ -23,7 +23,7 @@ import (
 func init() {
 	register(&command{
 		name:    "explore",
-		args:    "[--rules NAME|FILE] [--me N --them N] [--turn N --throw DICE] [--compare A,B,...] [--published] [--svg|--png FILE]",
+		args:    "[--rules NAME|FILE] [--me N --them N] [--cursor] [--turn N --throw DICE] [--compare A,B,...] [--published] [--svg|--png FILE]",
 		summary: "the strategy explorer: win-probability map, when to bank, any position, rule sets side by side",
 		run:     runExplore,
 	})
