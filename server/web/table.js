@@ -269,7 +269,8 @@ export function tablePage(id) {
             h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost)))))),
         g.analysis.players.filter((p) => (p.worst || []).length).map((p) => h('div', { class: 'worst' },
           h('strong', {}, `${p.name}'s costliest choices`),
-          h('ul', {}, p.worst.map((w) => h('li', {}, `Action ${w.action}: ${w.chosen} — best was ${w.best} (−${unit(w.lost)})`))))));
+          h('ul', {}, p.worst.map((w) => h('li', {}, `Action ${w.action}: ${w.chosen} — best was ${w.best} (−${unit(w.lost)}) `,
+            w.where ? h('a', { class: 'small explore-moment', href: explorerLink(id, null, w.where) }, 'see this position in the explorer') : ''))))));
     }
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
       h('h2', {}, youWon ? 'You win!' : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'}`),
