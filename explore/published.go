@@ -45,6 +45,8 @@ const (
 const PublishedCompensation = 200
 
 // Published returns the published results with this project's values
+// (only the figures given here are compared: the Neller–Presser thresholds
+// are shown beside the source without a transcribed figure)
 // from src (solving the Busche–Neller rule set's tables through it);
 // a table src cannot give is reported in Ours, and why is note(err).
 func Published(src Source, note func(error) string) []Result {
