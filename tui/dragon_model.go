@@ -79,6 +79,7 @@ type DragonModel struct {
 	showID    int
 	holder    int // hot seat: the person holding the keyboard, -1 for nobody
 	quitting  bool
+	mouseOff  bool // the player turned the mouse off (m), for the terminal's text selection
 }
 
 // dragonAutoMsg asks the model to play the bot to act, if the game is
@@ -146,6 +147,8 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.auto(msg)
 	case brawlStepMsg:
 		return m, m.showStep(msg)
+	case tea.MouseClickMsg:
+		return m, m.click(msg.Mouse())
 	case tea.KeyPressMsg:
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
@@ -175,6 +178,11 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.help = true
 		return nil
 	case chromeDone:
+		return nil
+	}
+	if key.Matches(msg, m.keys.Mouse) {
+		m.mouseOff = !m.mouseOff
+		m.note(false, "%s", mouseNote(m.mouseOff))
 		return nil
 	}
 	if m.show != nil {
@@ -225,6 +233,24 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// click handles a left click on the table: on a die it chooses or
+// unchooses it, on a button it presses its key.
+func (m *DragonModel) click(c tea.Mouse) tea.Cmd {
+	if c.Button != tea.MouseLeft || m.help || m.width < MinWidth {
+		return nil
+	}
+	die, k := m.tableLayout().hit(c.X, c.Y)
+	switch {
+	case die >= 0:
+		m.flash, m.flashErr = "", false
+		m.clickDie(die, m.refuseDice, m.note)
+	case k != "":
+		_, cmd := m.Update(clickKey(k))
+		return cmd
+	}
+	return nil
+}
+
 // stopAction is what s means between throws: stop recruiting, or retreat.
 func (m *DragonModel) stopAction(v dragon.View) dragon.Action {
 	if v.Mode == dragon.Battling {
@@ -246,7 +272,7 @@ func (m *DragonModel) keepKey(msg tea.KeyPressMsg, v dragon.View) tea.Cmd {
 		m.note(true, "nothing to undo: the Dragon chose these dice; r keeps them and throws, s keeps them and stops")
 		return nil
 	}
-	if m.selectKey(msg, m.keys, m.toggle, m.note) {
+	if m.selectKey(msg, m.keys, m.refuseDice, m.note) {
 		return nil
 	}
 	switch {
@@ -276,14 +302,12 @@ func hasKind(acts []dragon.Action, k dragon.ActionKind) bool {
 	return false
 }
 
-func (m *DragonModel) toggle(i int) {
+// refuseDice says why no die may be chosen now, "" when one may.
+func (m *DragonModel) refuseDice() string {
 	if m.forced {
-		m.note(true, "the Dragon chose these dice: they cannot be unchosen (r throws on, s stops)")
-		return
+		return "the Dragon chose these dice: they cannot be unchosen (r throws on, s stops)"
 	}
-	if why := m.choose(i); why != "" {
-		m.note(true, "%s", why)
-	}
+	return ""
 }
 
 // sync resets the selection and opens the menu the position needs when
@@ -390,7 +414,7 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 			m.note(true, "nothing scores: press a to accept, or c to use a card")
 			return nil
 		}
-		m.note(true, "choose scoring dice first: number keys 1-%d, or ←/→ and space", len(m.faces))
+		m.note(true, "choose scoring dice first: %s", chooseHow)
 		return nil
 	}
 	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {

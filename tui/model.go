@@ -94,6 +94,7 @@ type Model struct {
 	preparing []string // bots still loading their solver results
 	startErr  error
 	quitting  bool
+	mouseOff  bool // the player turned the mouse off (m), for the terminal's text selection
 }
 
 // New returns the model for o: the setup screen when o.Game and o.Seats
@@ -205,6 +206,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, m.hintCmd() // the game moved on while the advisor thought
+	case tea.MouseClickMsg:
+		return m, m.click(msg.Mouse())
 	case tea.PasteMsg:
 		if m.screen == screenSetup {
 			m.setup.paste(msg.Content)
@@ -266,6 +269,11 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHint = false
 		return nil
 	}
+	if key.Matches(msg, m.keys.Mouse) {
+		m.mouseOff = !m.mouseOff
+		m.note(false, "%s", mouseNote(m.mouseOff))
+		return nil
+	}
 	if g.Over() {
 		return nil
 	}
@@ -281,7 +289,7 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[max(g.Actor(), 0)])
 		return nil
 	}
-	if m.selectKey(msg, m.keys, m.toggle, m.note) {
+	if m.selectKey(msg, m.keys, m.refuseDice, m.note) {
 		return nil
 	}
 	switch {
@@ -300,20 +308,36 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// click handles a left click on the table: on a die it chooses or
+// unchooses it, on a button it presses its key.
+func (m *Model) click(c tea.Mouse) tea.Cmd {
+	if c.Button != tea.MouseLeft || m.screen != screenTable || m.width < MinWidth {
+		return nil
+	}
+	die, k := m.tableLayout().hit(c.X, c.Y)
+	switch {
+	case die >= 0:
+		m.flash, m.flashErr = "", false
+		m.clickDie(die, m.refuseDice, m.note)
+	case k != "":
+		_, cmd := m.Update(clickKey(k))
+		return cmd
+	}
+	return nil
+}
+
 // canSelect reports whether a person is choosing dice from a throw.
 func (m *Model) canSelect() bool {
 	s := m.game.State()
 	return !m.game.Over() && !m.game.AutoToAct() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep
 }
 
-func (m *Model) toggle(i int) {
+// refuseDice says why no die may be chosen now, "" when one may.
+func (m *Model) refuseDice() string {
 	if !m.canSelect() {
-		m.note(true, "there are no dice to choose now: press r to throw")
-		return
+		return "there are no dice to choose now: press r to throw"
 	}
-	if why := m.choose(i); why != "" {
-		m.note(true, "%s", why)
-	}
+	return ""
 }
 
 // sync resets the selection when the game has moved on.
@@ -415,7 +439,7 @@ func (m *Model) bank() tea.Cmd {
 func (m *Model) checkSelection() (dice.Hand, engine.State, bool) {
 	k := m.selected()
 	if k == 0 {
-		m.note(true, "choose scoring dice first: number keys 1-%d, or ←/→ and space", len(m.faces))
+		m.note(true, "choose scoring dice first: %s", chooseHow)
 		return 0, engine.State{}, false
 	}
 	next, err := m.game.Preview(k)

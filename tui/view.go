@@ -3,7 +3,6 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,7 +22,9 @@ func (m *Model) View() tea.View {
 	if m.dragon != nil {
 		return m.dragon.View()
 	}
-	return fullScreen(m.screenText())
+	v := fullScreen(m.screenText())
+	v.MouseMode = mouseMode(m.mouseOff)
+	return v
 }
 
 // fullScreen is the view of a game's screen s.
@@ -48,7 +49,7 @@ func (m *Model) screenText() string {
 	case screenHelp:
 		out = m.helpView()
 	default:
-		out = m.tableView()
+		out = m.tableLayout().String()
 	}
 	return fit(out, m.width, m.height)
 }
@@ -71,8 +72,10 @@ func fit(s string, width, height int) string {
 // force.
 func (m *Model) helpLines() []string {
 	lines := helpKeys(m.st, m.width, [][2]string{
-		{"1-6", "choose or unchoose die 1 to 6 (numbered under the dice)"},
-		{"←/→ space", "move along the dice, choose the one in [ ]"},
+		{"1-6", "choose a die showing that face (5 chooses a 5; again, another 5); once all of them are chosen, unchoose them"},
+		{"←/→ space", "move along the dice, choose the one over the ▲"},
+		{"click", "choose or unchoose a die; the keys at the bottom are buttons"},
+		{"m", "mouse off (so that the terminal selects text), or on again"},
 		{"u", "undo the last choice (before r or b)"},
 		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
 		{"b", "keep the chosen dice and bank the turn total"},
@@ -88,20 +91,22 @@ func (m *Model) helpView() string {
 	return m.helpPage(m.helpLines())
 }
 
-// tableView draws the game: header, scoreboard, the throw, the turn, the
+// headerButtons are the buttons at the top right of a table.
+var headerButtons = []button{{"?", "help"}, {"q", "quit"}}
+
+// tableLayout draws the game: header, scoreboard, the throw, the turn, the
 // message line, the keys, and the log or the hint.
-func (m *Model) tableView() string {
+func (m *Model) tableLayout() *layout {
 	g := m.game
 	s := g.State()
 	r := g.Rules()
 	st := m.st
-	var top []string
-	add := func(l ...string) { top = append(top, l...) }
+	top := newLayout()
+	add := top.add
 
 	// Header.
 	left := st.title.Render("Farkle") + st.dim.Render(fmt.Sprintf(" · %s · first to %d", r.Name, r.Game.Target))
-	right := st.dim.Render("? help · q quit")
-	add(spread(left, right, m.width))
+	top.addHeader(st, left, m.width, headerButtons)
 	add("")
 
 	// Scoreboard.
@@ -115,26 +120,29 @@ func (m *Model) tableView() string {
 
 	// The turn and the throw.
 	add(m.turnLine())
-	add(m.diceArea()...)
+	n := 0
+	if m.canSelect() {
+		n = len(m.faces)
+	}
+	top.addDice(m.diceArea(), n)
 	add(m.keptLine())
 	add(m.messageLine())
-	add(m.keysLine())
+	top.addBar(st, m.keysLine())
 	add("")
 
 	// In a low window, the blank lines go first.
-	if len(top) > m.height {
-		top = slices.DeleteFunc(top, func(l string) bool { return l == "" })
+	if len(top.lines) > m.height {
+		top.dropBlanks()
 	}
 
 	// The log, or the hint, in the rest of the height.
-	room := m.height - len(top)
-	var bottom []string
+	room := m.height - len(top.lines)
 	if m.showHint && !g.Over() && !g.AutoToAct() {
-		bottom = m.hintLines(room)
+		add(m.hintLines(room)...)
 	} else {
-		bottom = m.logLines(room)
+		add(m.logLines(room)...)
 	}
-	return strings.Join(append(top, bottom...), "\n")
+	return top
 }
 
 // spread puts left and right on one line of width columns.
@@ -270,7 +278,7 @@ func (m *Model) diceArea() []string {
 	labels := ""
 	switch {
 	case s.Step == engine.StepKeep && m.canSelect():
-		looks = m.looks(st)
+		looks = m.looks(st, m.badSelection())
 		labels = diceLabels(len(m.faces), m.cursor)
 	case s.Step == engine.StepKeep || s.Step == engine.StepChoose:
 		// A bot's throw, or a throw already kept from.
@@ -298,6 +306,16 @@ func (m *Model) diceArea() []string {
 		return blank(fmt.Sprintf("%s: press %s to throw %d dice.", possessive(s.Players[s.Current].Name)+" turn", st.key.Render("r"), s.ToThrow()))
 	}
 	return append(strings.Split(drawDice(looks), "\n"), labels)
+}
+
+// badSelection reports whether dice are chosen that cannot be kept.
+func (m *Model) badSelection() bool {
+	k := m.selected()
+	if k == 0 {
+		return false
+	}
+	_, err := m.game.Preview(k)
+	return err != nil
 }
 
 // possessive returns "your" for a player called "you", else "ana's".
@@ -344,7 +362,7 @@ func (m *Model) messageLine() string {
 	}
 	k := m.selected()
 	if k == 0 {
-		return st.dim.Render(fmt.Sprintf("choose dice that score: 1-%d, or ←/→ and space", len(m.faces)))
+		return st.dim.Render("choose scoring dice: " + chooseHow)
 	}
 	next, err := m.game.Preview(k)
 	if err != nil {
@@ -362,26 +380,21 @@ func (m *Model) messageLine() string {
 	return fmt.Sprintf("chosen %s: ", k) + st.good.Render(fmt.Sprintf("+%d", pts)) + fmt.Sprintf(" → turn total %d", m.game.State().Total+pts)
 }
 
-// keysLine says which keys do something now.
-func (m *Model) keysLine() string {
+// keysLine says which keys do something now; they are buttons.
+func (m *Model) keysLine() []button {
 	g := m.game
 	s := g.State()
-	st := m.st
-	k := func(key, what string) string { return st.key.Render(key) + " " + what }
-	var parts []string
 	switch {
 	case g.Over():
-		parts = []string{k("q", "quit"), k("?", "rules")}
+		return []button{{"q", "quit"}, {"?", "rules"}}
 	case g.AutoToAct():
-		parts = []string{k("s", "skip ahead"), k("?", "help"), k("q", "quit")}
+		return []button{{"s", "skip ahead"}, {"?", "help"}, {"q", "quit"}}
 	case s.Step == engine.StepKeep:
-		parts = []string{k("r", "keep & throw"), k("b", "keep & bank"), k("h", "hint"), k("u", "undo")}
+		return []button{{"r", "keep & throw"}, {"b", "keep & bank"}, {"h", "hint"}, {"u", "undo"}}
 	case s.Step == engine.StepChoose:
-		parts = []string{k("r", "throw"), k("b", "bank"), k("h", "hint")}
-	default:
-		parts = []string{k("r", "throw"), k("h", "hint")}
+		return []button{{"r", "throw"}, {"b", "bank"}, {"h", "hint"}}
 	}
-	return strings.Join(parts, " · ")
+	return []button{{"r", "throw"}, {"h", "hint"}}
 }
 
 // logLines returns the last lines of the log that fit in room lines.

@@ -149,7 +149,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		t.Errorf("one die chosen, but the screen shows %d:\n%s", strings.Count(s, "╔═════╗"), s)
 	}
 	p.keys("u")
-	p.waitFor("choose dice that score")
+	p.waitFor("choose scoring dice")
 
 	// Resizing: too narrow asks for a wider window; wide enough again
 	// shows the table as it was.
