@@ -107,12 +107,15 @@ func (m *DragonModel) tableLayout() *layout {
 		add(hand...)
 		add("")
 	}
-	if len(top.lines) > m.height {
+	hinting := m.showHint && m.deciding()
+	if len(top.lines) > m.height || hinting && m.height-len(top.lines) < 6 {
 		top.dropBlanks()
 	}
 	room := m.height - len(top.lines)
-	if m.showHint && m.deciding() {
-		add(m.hintPanel(v, room)...)
+	if hinting {
+		hint := m.hintPanel(v, hintRoom(room))
+		add(hint...)
+		add(m.logLines(room - len(hint))...)
 	} else {
 		add(m.logLines(room)...)
 	}

@@ -286,6 +286,7 @@ func plural(n int, one, many string) string {
 func (l *lines) command(line string) (quit bool) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
+		l.remind()
 		return false
 	}
 	g := l.g
@@ -336,6 +337,20 @@ func (l *lines) command(line string) (quit bool) {
 	l.events(ev)
 	l.prompt()
 	return false
+}
+
+// remind answers an empty line: what the game waits for.
+func (l *lines) remind() {
+	s := l.g.State()
+	if s.Step != engine.StepKeep {
+		l.prompt()
+		return
+	}
+	eg := ""
+	if adv, err := (PointsAdvisor{}).Advise(s); err == nil && len(adv.Choices) > 0 {
+		eg = fmt.Sprintf(" (the most: keep %s)", adv.Choices[0].Keep)
+	}
+	l.say("choose: keep scoring dice of %s%s; hint values them, help lists the commands", s.Throw, eg)
 }
 
 func (l *lines) help() {

@@ -85,3 +85,33 @@ func TestRunLinesHotSeat(t *testing.T) {
 		t.Error("a game without a file claims to be saved")
 	}
 }
+
+// TestEmptyLineIsAnswered: an empty line (or one of blanks) is answered
+// with what the game waits for, in both games' line modes, and changes
+// nothing.
+func TestEmptyLineIsAnswered(t *testing.T) {
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("empty-line"), "", fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &syncBuffer{}
+	if err := RunLines(context.Background(), g, strings.NewReader("\n   \nquit\n"), out, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := "choose: keep scoring dice of " + g.State().Throw.String() // line mode threw at once
+	if n := strings.Count(out.String(), want); n != 2 {
+		t.Fatalf("%d answers %q to two empty lines:\n%s", n, want, out.String())
+	}
+	if len(g.Record().Actions) != 1 {
+		t.Fatalf("empty lines played: %v", g.Record().Actions)
+	}
+
+	dg := newDragonGame(t, "you,bot:smart", dice.SeedFrom("empty-line"), "")
+	out = &syncBuffer{}
+	if err := RunDragonLines(context.Background(), dg, strings.NewReader("\nquit\n"), out); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "choose: "); n < 2 {
+		t.Fatalf("the empty line is not answered with the choice again:\n%s", out.String())
+	}
+}

@@ -106,6 +106,9 @@ func (m *Model) tableLayout() *layout {
 
 	// Header.
 	left := st.title.Render("Farkle") + st.dim.Render(fmt.Sprintf(" · %s · first to %d", r.Name, r.Game.Target))
+	if len(s.Players) == 1 {
+		left += st.dim.Render(" · ") + st.bold.Render(soloTurn(s))
+	}
 	top.addHeader(st, left, m.width, headerButtons)
 	add("")
 
@@ -130,19 +133,43 @@ func (m *Model) tableLayout() *layout {
 	top.addBar(st, m.keysLine())
 	add("")
 
-	// In a low window, the blank lines go first.
-	if len(top.lines) > m.height {
+	// In a low window, the blank lines go first (and to make room for the
+	// hint and the log together).
+	hinting := m.showHint && !g.Over() && !g.AutoToAct()
+	if len(top.lines) > m.height || hinting && m.height-len(top.lines) < 6 {
 		top.dropBlanks()
 	}
 
-	// The log, or the hint, in the rest of the height.
+	// The hint and the log, or the log, in the rest of the height.
 	room := m.height - len(top.lines)
-	if m.showHint && !g.Over() && !g.AutoToAct() {
-		add(m.hintLines(room)...)
+	if hinting {
+		hint := m.hintLines(hintRoom(room))
+		add(hint...)
+		add(m.logLines(room - len(hint))...)
 	} else {
 		add(m.logLines(room)...)
 	}
 	return top
+}
+
+// hintRoom returns the most lines of room the hint may take: the log
+// under it keeps at least its last lines (what the others just did) unless
+// the room is too small for both. The log gets what the hint leaves.
+func hintRoom(room int) int {
+	if room < 5 {
+		return room
+	}
+	return room - min(4, max(2, room/3))
+}
+
+// soloTurn is the turn counter of a game of one: "turn 7", or "turn 7 of
+// 20" when the rules cap the turns.
+func soloTurn(s engine.State) string {
+	n := max(s.Players[0].Turns, 1)
+	if c := s.Rules().Game.MaxTurns; c > 0 {
+		return fmt.Sprintf("turn %d of %d", n, c)
+	}
+	return fmt.Sprintf("turn %d", n)
 }
 
 // spread puts left and right on one line of width columns.
