@@ -542,7 +542,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 		case dragon.EvCardChanged:
 			m.last.dice, m.last.event = e.Dice, e.Face
 		case dragon.EvFarkle:
-			m.last.note = fmt.Sprintf("%s farkled and lost %d soldiers", names[e.Seat], e.N)
+			m.last.note = fmt.Sprintf("✗ FARKLE! %s threw %s and lost %d soldiers", names[e.Seat], m.last.dice, e.N)
 		case dragon.EvBattleLost:
 			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
 		case dragon.EvBattleEnd:
@@ -592,7 +592,11 @@ func (m *DragonModel) schedule() tea.Cmd {
 	if m.skipping || m.o.BotDelay <= 0 {
 		return func() tea.Msg { return dragonAutoMsg{version: v} }
 	}
-	return tea.Tick(m.o.BotDelay, func(time.Time) tea.Msg { return dragonAutoMsg{version: v} })
+	delay := m.o.BotDelay
+	if m.last.note != "" {
+		delay *= farklePause // a farkle or a battle's end stays a while
+	}
+	return tea.Tick(delay, func(time.Time) tea.Msg { return dragonAutoMsg{version: v} })
 }
 
 func (m *DragonModel) auto(msg dragonAutoMsg) tea.Cmd {

@@ -64,6 +64,7 @@ type shownThrow struct {
 	dice   dice.Hand
 	player int
 	farkle bool
+	lost   int // the turn total the farkle lost
 }
 
 // Model is the Bubble Tea model of a terminal game: the setup screen, the
@@ -86,6 +87,7 @@ type Model struct {
 
 	chrome    // message line, quit question, help scroll
 	shown     shownThrow
+	hot       bool // the turn's last keep was hot dice: every die is thrown again
 	showHint  bool
 	advice    *adviceMsg
 	advising  bool     // an Advise call is running (one at a time: it may be slow)
@@ -370,15 +372,23 @@ func (m *Model) do(a engine.Action) bool {
 func (m *Model) events(ev []engine.Event) {
 	names := m.game.Names()
 	for _, e := range ev {
+		if e.Kind == engine.EvKeep || e.Kind == engine.EvTurn {
+			m.hot = false
+		}
+	}
+	for _, e := range ev {
 		switch e.Kind {
+		case engine.EvHotDice:
+			m.hot = true
+			m.note(false, "%s", Describe(e, names))
 		case engine.EvThrow:
 			m.shown = shownThrow{dice: e.Dice, player: e.Player}
 		case engine.EvFarkle:
-			m.shown.farkle = true
+			m.shown.farkle, m.shown.lost = true, e.Total
 			m.note(true, "Farkle! %s", Describe(e, names))
 		case engine.EvPenalty, engine.EvTurnLost:
 			m.note(true, "%s", Describe(e, names))
-		case engine.EvHotDice, engine.EvSixDiceNothing, engine.EvFinalRound, engine.EvBank:
+		case engine.EvSixDiceNothing, engine.EvFinalRound, engine.EvBank:
 			m.note(false, "%s", Describe(e, names))
 		}
 	}
@@ -470,8 +480,16 @@ func (m *Model) schedule() tea.Cmd {
 	if m.skipping || m.o.BotDelay <= 0 {
 		return func() tea.Msg { return autoMsg{version: v} }
 	}
-	return tea.Tick(m.o.BotDelay, func(time.Time) tea.Msg { return autoMsg{version: v} })
+	delay := m.o.BotDelay
+	if m.shown.farkle {
+		delay *= farklePause // the dead dice stay a while before the next throw
+	}
+	return tea.Tick(delay, func(time.Time) tea.Msg { return autoMsg{version: v} })
 }
+
+// farklePause is how many bot delays the dead dice of a farkle stay on the
+// table before a bot throws next.
+const farklePause = 3
 
 // autoNow plays the next automatic action without waiting.
 func (m *Model) autoNow() tea.Cmd {

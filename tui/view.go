@@ -268,6 +268,8 @@ func (m *Model) turnLine() string {
 	}
 	var dice string
 	switch {
+	case s.Step == engine.StepKeep && m.hot:
+		dice = st.good.Render("★ HOT DICE!") + fmt.Sprintf(" all %d again", s.Throw.N())
 	case s.Step == engine.StepKeep:
 		dice = "choose dice to keep"
 	case s.Left == 0 && s.Step == engine.StepChoose:
@@ -318,14 +320,21 @@ func (m *Model) diceArea() []string {
 			}
 			looks = append(looks, l)
 		}
-		if s.Step == engine.StepChoose {
+		switch {
+		case s.Step == engine.StepChoose && s.Left == 0:
+			labels = st.good.Render("★ HOT DICE! ★") + fmt.Sprintf(" every die scored: %s throws all %d again or banks %d", s.Players[s.Current].Name, s.ToThrow(), s.Total)
+		case s.Step == engine.StepChoose:
 			labels = st.dim.Render(fmt.Sprintf("kept %s", s.Kept))
 		}
 	case m.shown.dice != 0 && m.shown.farkle:
 		for _, f := range m.shown.dice.Faces() {
-			looks = append(looks, dieLook{face: f, style: st.dieFarkle})
+			looks = append(looks, dieLook{face: f, style: st.dieFarkle, heavy: true})
 		}
-		labels = st.err.Render(fmt.Sprintf("%s farkled with %s", g.Names()[m.shown.player], m.shown.dice))
+		lost := "nothing scores"
+		if m.shown.lost > 0 {
+			lost = fmt.Sprintf("nothing scores: the turn's %d points are lost", m.shown.lost)
+		}
+		labels = st.err.Render("✗ FARKLE!") + fmt.Sprintf(" %s threw %s, %s", g.Names()[m.shown.player], m.shown.dice, lost)
 	default:
 		if g.BotToAct() {
 			return blank(st.dim.Render(s.Players[s.Current].Name + " is about to throw…"))
