@@ -185,6 +185,11 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.note(false, "%s", mouseNote(m.mouseOff))
 		return nil
 	}
+	if d := paceKey(msg, m.keys); d != 0 {
+		m.o.BotDelay = stepPace(m.o.BotDelay, d)
+		m.note(false, "%s (+ faster, - slower)", paceNote(m.o.BotDelay))
+		return nil
+	}
 	if m.show != nil {
 		return m.showKey(msg)
 	}

@@ -49,6 +49,7 @@ func (m *DragonModel) helpLines() []string {
 		{"←/→ space", "move along the dice, choose the one over the ▲"},
 		{"click", "choose or unchoose a die; the keys at the bottom are buttons"},
 		{"m", "mouse off (so that the terminal selects text), or on again"},
+		{"+ -", "bots play faster or slower (slow, normal, fast, instant)"},
 		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
 		{"s or b", "recruiting: keep the chosen dice and stop (the pool goes to your mat); in battle: retreat"},
 		{"u", "undo the last choice of dice"},

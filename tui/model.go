@@ -76,6 +76,7 @@ type Model struct {
 	keys          keyMap
 	width, height int
 	screen        screen
+	helpFrom      screen // the screen the help screen goes back to
 	setup         *setupModel
 	game          *Game
 	dragon        *DragonModel // a game of Dragon Farkle started from the setup screen
@@ -116,7 +117,7 @@ func New(o Options) *Model {
 		m.startGame(o.Rules, o.Seats)
 	default:
 		m.screen = screenSetup
-		m.setup = newSetup(o.Rules)
+		m.setup = newSetup(o.Rules, o.BotDelay)
 	}
 	return m
 }
@@ -141,7 +142,7 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 		m.startErr = err
 		m.screen = screenSetup
 		if m.setup == nil {
-			m.setup = newSetup(r)
+			m.setup = newSetup(r, m.o.BotDelay)
 		}
 		m.setup.err = err.Error()
 		return
@@ -235,7 +236,10 @@ func (m *Model) setupKey(msg tea.KeyPressMsg) tea.Cmd {
 	case setupQuit:
 		m.quitting = true
 		return tea.Quit
+	case setupHelp:
+		m.helpFrom, m.screen, m.helpTop = screenSetup, screenHelp, 0
 	case setupStart:
+		m.o.BotDelay = m.setup.pace
 		r, seats := m.setup.result()
 		if m.setup.isDragon() {
 			return m.startDragon(seats)
@@ -250,7 +254,7 @@ func (m *Model) setupKey(msg tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) helpKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.chrome.helpKey(msg, m.keys, m.helpLines, m.height) {
-		m.screen = screenTable
+		m.screen = m.helpFrom
 	}
 	return nil
 }
@@ -262,7 +266,7 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	case chromeQuit:
 		return m.quit()
 	case chromeHelp:
-		m.screen = screenHelp
+		m.helpFrom, m.screen = screenTable, screenHelp
 		return nil
 	case chromeDone:
 		return nil
@@ -274,6 +278,11 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Mouse) {
 		m.mouseOff = !m.mouseOff
 		m.note(false, "%s", mouseNote(m.mouseOff))
+		return nil
+	}
+	if d := paceKey(msg, m.keys); d != 0 {
+		m.o.BotDelay = stepPace(m.o.BotDelay, d)
+		m.note(false, "%s (+ faster, - slower)", paceNote(m.o.BotDelay))
 		return nil
 	}
 	if g.Over() {

@@ -71,11 +71,15 @@ func fit(s string, width, height int) string {
 // helpLines returns the help screen's text: the keys, then the rules in
 // force.
 func (m *Model) helpLines() []string {
+	if m.helpFrom == screenSetup {
+		return m.setup.helpLines(m.st, m.width)
+	}
 	lines := helpKeys(m.st, m.width, [][2]string{
 		{"1-6", "choose a die showing that face (5 chooses a 5; again, another 5); once all of them are chosen, unchoose them"},
 		{"←/→ space", "move along the dice, choose the one over the ▲"},
 		{"click", "choose or unchoose a die; the keys at the bottom are buttons"},
 		{"m", "mouse off (so that the terminal selects text), or on again"},
+		{"+ -", "bots play faster or slower (slow, normal, fast, instant)"},
 		{"u", "undo the last choice (before r or b)"},
 		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
 		{"b", "keep the chosen dice and bank the turn total"},
