@@ -31,8 +31,12 @@ type Options struct {
 	// Advisor values the choices for the hint key (nil: PointsAdvisor).
 	Advisor Advisor
 	// BotDelay is the pause before each bot action and roll-off throw, so
-	// that a person can follow; 0 plays them at once.
+	// that a person can follow; 0 plays them at once (see BotPaces).
 	BotDelay time.Duration
+	// Meter, if set, follows the solves of the bots' tables (its Progress
+	// is the tables' Progress): the table shows how far the preparation of
+	// a perfect bot is, with an estimate of the time left.
+	Meter *SolveMeter
 }
 
 type screen uint8
@@ -50,6 +54,9 @@ type autoMsg struct{ version int }
 // preparedMsg says that the bots are ready (err: some play at a simpler
 // level).
 type preparedMsg struct{ err error }
+
+// prepTickMsg redraws the progress of the bots' preparation.
+type prepTickMsg struct{}
 
 // adviceMsg carries the hint for the game at version.
 type adviceMsg struct {
@@ -97,6 +104,7 @@ type Model struct {
 	preparing []string // bots still loading their solver results
 	startErr  error
 	quitting  bool
+	finishing bool // quitting once the bots' preparation is done and cached
 	mouseOff  bool // the player turned the mouse off (m), for the terminal's text selection
 }
 
@@ -178,7 +186,16 @@ func (m *Model) prepare() tea.Cmd {
 		return nil
 	}
 	g := m.game
-	return func() tea.Msg { return preparedMsg{err: g.Prepare()} }
+	if m.o.Meter != nil {
+		m.o.Meter.Expect(g.Rules())
+	}
+	return tea.Batch(func() tea.Msg { return preparedMsg{err: g.Prepare()} }, m.prepTick())
+}
+
+// prepTick returns the command that redraws the preparation's progress
+// in a while.
+func (m *Model) prepTick() tea.Cmd {
+	return tea.Tick(500*time.Millisecond, func(time.Time) tea.Msg { return prepTickMsg{} })
 }
 
 // Update implements tea.Model.
@@ -196,8 +213,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case autoMsg:
 		return m, m.auto(msg)
+	case prepTickMsg:
+		if len(m.preparing) > 0 {
+			return m, m.prepTick()
+		}
+		return m, nil
 	case preparedMsg:
 		m.preparing = []string{}
+		if m.finishing {
+			m.quitting = true
+			return m, tea.Quit
+		}
 		if msg.err != nil {
 			m.note(true, "%s (playing at a simpler level)", msg.err)
 		}
@@ -218,7 +244,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.KeyPressMsg:
 		if key.Matches(msg, m.keys.Force) {
+			if m.finishing { // a second ctrl+c: the preparation is abandoned
+				m.quitting = true
+				return m, tea.Quit
+			}
 			return m, m.quit()
+		}
+		if m.finishing {
+			return m, nil
 		}
 		switch m.screen {
 		case screenSetup:
@@ -509,7 +542,7 @@ func (m *Model) autoNow() tea.Cmd {
 
 // preparingNote says which bots are getting ready.
 func (m *Model) preparingNote() string {
-	return fmt.Sprintf("%s %s getting ready: solving the game for these rules (minutes the first time, then cached)…",
+	return fmt.Sprintf("%s %s getting ready: a solve, once for these rules…",
 		strings.Join(m.preparing, ", "), plural(len(m.preparing), "is", "are"))
 }
 
@@ -544,13 +577,19 @@ func (m *Model) hintCmd() tea.Cmd {
 	}
 }
 
-// quit saves the game and ends the program.
+// quit saves the game and ends the program; while the bots are being
+// prepared (a solve that can take minutes), it first lets the preparation
+// finish, which caches its work for the next game (ctrl+c abandons it).
 func (m *Model) quit() tea.Cmd {
-	m.quitting = true
 	if m.game != nil {
 		if err := m.game.Save(); err != nil {
 			m.game.saved = err
 		}
 	}
+	if m.game != nil && len(m.preparing) > 0 {
+		m.finishing = true
+		return nil // preparedMsg ends the program
+	}
+	m.quitting = true
 	return tea.Quit
 }

@@ -43,6 +43,11 @@ func (m *Model) screenText() string {
 		return narrowView("Farkle", m.width, m.height)
 	}
 	var out string
+	switch {
+	case m.finishing:
+		out = m.finishView()
+		return fit(out, m.width, m.height)
+	}
 	switch m.screen {
 	case screenSetup:
 		out = m.setup.view(m.st, m.width)
@@ -135,7 +140,7 @@ func (m *Model) tableLayout() *layout {
 	add(m.keptLine())
 	add(m.messageLine())
 	top.addBar(st, m.keysLine())
-	add("")
+	add(m.prepLine())
 
 	// In a low window, the blank lines go first (and to make room for the
 	// hint and the log together).
@@ -348,6 +353,38 @@ func (m *Model) diceArea() []string {
 	return append(strings.Split(drawDice(looks), "\n"), labels)
 }
 
+// prepLine shows how far the bots' preparation is: a bar, the part done
+// and the time left, when a solve reports its progress (Options.Meter);
+// "" when nothing is being prepared.
+func (m *Model) prepLine() string {
+	if len(m.preparing) == 0 {
+		return ""
+	}
+	who := strings.Join(m.preparing, ", ")
+	if m.o.Meter != nil {
+		if st, ok := m.o.Meter.Status(); ok {
+			return m.st.warn.Render(who+" gets ready ") + bar(st.part, 10) + " " + st.String()
+		}
+	}
+	return m.st.warn.Render(who + " gets ready…")
+}
+
+// finishView is the screen after quitting while the bots are prepared:
+// the preparation finishes so that its work is cached.
+func (m *Model) finishView() string {
+	st := m.st
+	lines := []string{st.title.Render("Farkle"), "", "The game is saved.", ""}
+	lines = append(lines, wrap(fmt.Sprintf("Finishing the preparation of %s, so that the next game under these rules starts at once (it is cached when done):", strings.Join(m.preparing, ", ")), m.width, "")...)
+	if m.o.Meter != nil {
+		if s, ok := m.o.Meter.Status(); ok {
+			lines = append(lines, "", bar(s.part, min(40, m.width-2)), s.String())
+		}
+	}
+	lines = append(lines, "")
+	lines = append(lines, wrap("Press ctrl+c to stop now (the work so far is lost).", m.width, "")...)
+	return strings.Join(lines, "\n")
+}
+
 // badSelection reports whether dice are chosen that cannot be kept.
 func (m *Model) badSelection() bool {
 	k := m.selected()
@@ -388,6 +425,8 @@ func (m *Model) keptLine() string {
 func (m *Model) messageLine() string {
 	st := m.st
 	switch {
+	case m.confirm && len(m.preparing) > 0:
+		return st.warn.Render("Quit? The game is saved; the bots' preparation finishes first and is cached. y/n")
 	case m.confirm:
 		return st.warn.Render("Quit? The game is saved and can be resumed. y quits, n goes back.")
 	case len(m.preparing) > 0 && m.game.AutoToAct():
