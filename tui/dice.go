@@ -96,5 +96,5 @@ func overMessage(path string, width int) []string {
 	if path != "" {
 		saved = "Saved as " + path + "."
 	}
-	return diceMessage(saved+" Press q to leave, ? for the rules.", width)
+	return diceMessage(saved+" Press p to play again, q to leave, ? for the rules.", width)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -88,14 +89,41 @@ type dragonAutoMsg struct{ version int }
 
 // NewDragon returns the model for o.
 func NewDragon(o DragonOptions) *DragonModel {
-	m := &DragonModel{o: o, g: o.Game, st: newStyles(true), keys: newKeys(), width: 80, height: 24, scheduled: -1, holder: -1, selAt: -1}
+	m := &DragonModel{o: o, st: newStyles(true), keys: newKeys(), width: 80, height: 24}
+	m.sit(o.Game)
+	return m
+}
+
+// sit puts the game g on the table, from its start or where it stands.
+func (m *DragonModel) sit(g *DragonGame) {
+	m.g, m.scheduled, m.holder, m.selAt, m.pass = g, -1, -1, -1, false
+	m.menu, m.last, m.show, m.skipping, m.showHint = nil, lastThrow{}, nil, false, false
 	if h := m.g.Humans(); len(h) == 1 {
 		m.holder = h[0]
 	} else if len(h) > 1 && !m.g.Over() && !m.g.BotToAct() {
 		m.pass = true
 	}
 	m.sync()
-	return m
+}
+
+// playAgain starts another game of the same rules and cards with the same
+// players in the same seats (the rules of Dragon Farkle give the first
+// seat the first turn and the others a bonus; no rule moves the winner),
+// new dice, and a save file of its own in the same directory.
+func (m *DragonModel) playAgain() tea.Cmd {
+	old := m.g
+	path := ""
+	if p := old.Path(); p != "" {
+		path = DragonGamePath(filepath.Dir(p), old.now(), old.Names())
+	}
+	g, err := startDragon(old.Game(), old.Brains(), old.Seats(), dice.NewSeed(), path, old.now)
+	if err != nil {
+		m.note(true, "no new game: %v", err)
+		return nil
+	}
+	m.sit(g)
+	m.note(false, "A new game with the same players.")
+	return m.schedule()
 }
 
 // Game returns the game being played.
@@ -194,6 +222,10 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.showKey(msg)
 	}
 	if g.Over() {
+		if key.Matches(msg, m.keys.Again) {
+			return m.playAgain()
+		}
+		m.note(true, "the game is over: p plays again with the same players, q leaves")
 		return nil
 	}
 	if m.pass {

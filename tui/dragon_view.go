@@ -59,6 +59,7 @@ func (m *DragonModel) helpLines() []string {
 		{"h", "hint: the value of every choice and your Final Battle odds"},
 		{"s or enter", "skip ahead while bots play"},
 		{"?", "this help"},
+		{"p", "at the end of a game: play again with the same players"},
 		{"q", "quit (asks first; the game is saved)"},
 	})
 	return append(lines, DragonRulesText(m.g.Game(), m.width)...)
@@ -370,7 +371,7 @@ func (m *DragonModel) keysLine(v dragon.View) []button {
 	case m.show != nil:
 		return []button{{"s", "skip the brawl"}, {"?", "help"}, {"q", "quit"}}
 	case (v.Phase == dragon.PhaseOver):
-		return []button{{"q", "quit"}, {"?", "rules"}}
+		return []button{{"p", "play again"}, {"q", "quit"}, {"?", "rules"}}
 	case m.g.BotToAct():
 		return []button{{"s", "skip ahead"}, {"?", "help"}, {"q", "quit"}}
 	case m.menu != nil:

@@ -319,6 +319,10 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if g.Over() {
+		if key.Matches(msg, m.keys.Again) {
+			return m.playAgain()
+		}
+		m.note(true, "the game is over: p plays again with the same players, q leaves")
 		return nil
 	}
 	if g.AutoToAct() {

@@ -91,6 +91,7 @@ func (m *Model) helpLines() []string {
 		{"h", "hint: the value of every choice"},
 		{"s or enter", "skip ahead while bots play"},
 		{"?", "this help"},
+		{"p", "at the end of a game: play again with the same players"},
 		{"q", "quit (asks first; the game is saved)"},
 	})
 	return append(lines, RulesText(m.game.Rules(), m.width)...)
@@ -465,7 +466,7 @@ func (m *Model) keysLine() []button {
 	s := g.State()
 	switch {
 	case g.Over():
-		return []button{{"q", "quit"}, {"?", "rules"}}
+		return []button{{"p", "play again"}, {"q", "quit"}, {"?", "rules"}}
 	case g.AutoToAct():
 		return []button{{"s", "skip ahead"}, {"?", "help"}, {"q", "quit"}}
 	case s.Step == engine.StepKeep:
