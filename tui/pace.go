@@ -63,7 +63,7 @@ func paceNote(delay time.Duration) string {
 	if p.Delay == 0 {
 		return "bots play instantly"
 	}
-	return fmt.Sprintf("bots play %s: %.2g s a move", p.Name, p.Delay.Seconds())
+	return fmt.Sprintf("bots play at %s speed: %.2g s a move", p.Name, p.Delay.Seconds())
 }
 
 // paceKey returns +1 for the key that makes bots faster, -1 for the one

@@ -245,9 +245,9 @@ func (sm *setupModel) result() (rules.Rules, []Seat) {
 }
 
 // view draws the setup screen.
-func (sm *setupModel) view(st styles, width int) string {
-	var b strings.Builder
-	line := func(s string) { b.WriteString(s + "\n") }
+func (sm *setupModel) view(st styles, width, height int) string {
+	var top, bottom []string
+	line := func(s string) { top = append(top, s) }
 	line(st.title.Render("Farkle: a new game"))
 	line("")
 	cursor := func(row int) string {
@@ -261,9 +261,11 @@ func (sm *setupModel) view(st styles, width int) string {
 		name = sm.rules().Name
 	}
 	line(fmt.Sprintf("%sRules     ◀ %-14s ▶", cursor(0), name))
+	describe := len(top)
 	for _, l := range sm.describe(width - 12) {
 		line(st.dim.Render("            " + l))
 	}
+	described := len(top)
 	line(fmt.Sprintf("%sPlayers   ◀ %d ▶", cursor(1), sm.n))
 	line("")
 	for i, s := range sm.named() {
@@ -285,19 +287,34 @@ func (sm *setupModel) view(st styles, width int) string {
 	}
 	line(cursor(sm.lastRow()) + start)
 	line("")
+	say := func(s string) { bottom = append(bottom, s) }
 	if sm.err != "" {
-		line(st.err.Render(sm.err))
+		for _, w := range wrap(sm.err, width, "  ") {
+			say(st.err.Render(w))
+		}
 	} else if s := sm.row - 2; s >= 0 && s < sm.n && sm.seats[s].IsBot() {
 		for _, w := range wrap(sm.botText(sm.seats[s].Bot), width, "  ") {
-			line(st.dim.Render(w))
+			say(st.dim.Render(w))
 		}
 	} else if sm.row == sm.paceRow() {
-		line(st.dim.Render(paceNote(sm.pace)))
+		say(st.dim.Render(paceNote(sm.pace)))
 	} else {
-		line("")
+		say("")
 	}
-	line(st.dim.Render("↑/↓ move · ←/→ change · type names · enter start · ? help · esc quit"))
-	return b.String()
+	for _, l := range wrap("↑/↓ move · ←/→ change · type names · enter start · ? help · esc quit", width, "") {
+		say(st.dim.Render(l))
+	}
+	// In a low window the note under the rows and the keys stay: first the
+	// blank lines go, then the rules' description but its first line.
+	if len(top)+len(bottom) > height {
+		top = append(top[:described:described], slices.DeleteFunc(top[described:], func(l string) bool { return l == "" })...)
+	}
+	if len(top)+len(bottom) > height && described-describe > 1 {
+		cut := min(described-describe-1, len(top)+len(bottom)-height)
+		top = append(top[:described-cut:described-cut], top[described:]...)
+		top[described-cut-1] += st.dim.Render("…")
+	}
+	return strings.Join(append(top, bottom...), "\n")
 }
 
 // presetOrigin says where each preset comes from (rules.Presets).

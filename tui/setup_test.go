@@ -126,3 +126,25 @@ func TestSetupBotPace(t *testing.T) {
 		t.Fatalf("- four times from instant: %v, want the slowest", m.o.BotDelay)
 	}
 }
+
+// TestSetupFitsLowWindows: with eight players in a 60×20 window the bot's
+// description under the seats and the keys stay on screen.
+func TestSetupFitsLowWindows(t *testing.T) {
+	m := setupAt(t, rules.MustPreset("classic"), 60, 20)
+	press(m, "down")
+	for range 6 {
+		press(m, "right")
+	}
+	for m.setup.row != 9 { // seat 8
+		press(m, "down")
+	}
+	screen := drawn(m)
+	if lines := strings.Split(screen, "\n"); len(lines) > 20 {
+		t.Fatalf("%d lines in a window of 20", len(lines))
+	}
+	for _, want := range []string{"Seat 8", "steady: banks 300", "esc quit", "Start the game"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("no %q:\n%s", want, screen)
+		}
+	}
+}

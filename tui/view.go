@@ -50,7 +50,7 @@ func (m *Model) screenText() string {
 	}
 	switch m.screen {
 	case screenSetup:
-		out = m.setup.view(m.st, m.width)
+		out = m.setup.view(m.st, m.width, m.height)
 	case screenHelp:
 		out = m.helpView()
 	default:
