@@ -20,6 +20,7 @@ type SolveMeter struct {
 	now     func() time.Time
 	sweeps  int // the sweeps expected, from the rules (Expect)
 	start   time.Time
+	last    time.Time // the last report
 	sweep   int
 	done    int
 	total   int
@@ -38,7 +39,8 @@ func NewSolveMeter(now func() time.Time) *SolveMeter {
 // farkle penalty takes in the common presets (see the solve package).
 const expectedSweeps = 6
 
-// Expect readies the meter for the solve of r's duel table.
+// Expect readies the meter for the solve of r's duel table; a solve
+// reporting now (within the last idle span) goes on being followed.
 func (s *SolveMeter) Expect(r rules.Rules) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -46,8 +48,14 @@ func (s *SolveMeter) Expect(r rules.Rules) {
 	if p := r.Turn.FarklePenalty; p.Count > 0 && p.Points > 0 {
 		s.sweeps = expectedSweeps
 	}
-	s.start, s.sweep, s.done, s.total, s.reports = time.Time{}, 0, 0, 0, 0
+	if s.now().Sub(s.last) > idle {
+		s.start, s.sweep, s.done, s.total, s.reports = time.Time{}, 0, 0, 0, 0
+	}
 }
+
+// idle is how long without a report before the meter takes a solve to
+// have ended.
+const idle = 3 * time.Second
 
 // Progress records that sweep (from 1) has done of total score pairs; it
 // is a bot.Tables Progress function.
@@ -57,7 +65,7 @@ func (s *SolveMeter) Progress(sweep, done, total int) {
 	if s.reports == 0 || sweep < s.sweep {
 		s.start = s.now() // a new solve
 	}
-	s.sweep, s.done, s.total = sweep, done, total
+	s.sweep, s.done, s.total, s.last = sweep, done, total, s.now()
 	s.reports++
 }
 
@@ -121,4 +129,12 @@ func bar(part float64, width int) string {
 	n := int(part*float64(width) + 0.5)
 	n = min(max(n, 0), width)
 	return strings.Repeat("█", n) + strings.Repeat("░", width-n)
+}
+
+// short writes the part done and the time left: "31%, about 1 min left".
+func (st solveStatus) short() string {
+	if st.left > 0 {
+		return fmt.Sprintf("%d%%, %s left", int(100*st.part), roughly(st.left))
+	}
+	return fmt.Sprintf("%d%%", int(100*st.part))
 }

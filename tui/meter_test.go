@@ -33,6 +33,9 @@ func TestSolveMeterEstimates(t *testing.T) {
 	if s := st.String(); s != "8% · sweep 1 of about 6 · about 1 min 50 s left" {
 		t.Fatalf("%q", s)
 	}
+	if s := st.short(); s != "8%, about 1 min 50 s left" {
+		t.Fatalf("%q", s)
+	}
 	at = at.Add(50 * time.Second)
 	m.Progress(6, 100, 100) // six sweeps done and not settled: one more at least
 	if st, _ := m.Status(); st.sweeps != 7 || st.part != 6.0/7 {

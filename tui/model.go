@@ -214,7 +214,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case autoMsg:
 		return m, m.auto(msg)
 	case prepTickMsg:
-		if len(m.preparing) > 0 {
+		if len(m.preparing) > 0 || m.advising {
 			return m, m.prepTick()
 		}
 		return m, nil
@@ -575,10 +575,15 @@ func (m *Model) hintCmd() tea.Cmd {
 	m.advising = true
 	s := g.State()
 	adv := m.o.Advisor
-	return func() tea.Msg {
+	advise := func() tea.Msg {
 		a, err := adv.Advise(s)
 		return adviceMsg{version: s.Version, advice: a, err: err}
 	}
+	if m.o.Meter == nil {
+		return advise
+	}
+	m.o.Meter.Expect(g.Rules()) // the advisor may solve these rules first: show how far
+	return tea.Batch(advise, m.prepTick())
 }
 
 // quit saves the game and ends the program; while the bots are being

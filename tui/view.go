@@ -505,6 +505,11 @@ func (m *Model) hintLines(room int) []string {
 		// time): show the points of each keep meanwhile.
 		adv, _ = PointsAdvisor{}.Advise(m.game.State())
 		head = "─ hint: thinking… meanwhile, points now (h hides) "
+		if m.o.Meter != nil {
+			if st, ok := m.o.Meter.Status(); ok && st.part < 1 {
+				head = fmt.Sprintf("─ hint: points now, while solving (%s) ", st.short())
+			}
+		}
 	case m.advice.err != nil:
 		return []string{st.dim.Render("─ hint ─"), st.err.Render("  " + m.advice.err.Error())}
 	default:
