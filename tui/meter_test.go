@@ -67,7 +67,7 @@ func TestQuitWhilePreparingFinishesFirst(t *testing.T) {
 			t.Fatalf("no progress on the table:\n%s", drawn(m))
 		}
 		press(m, "q")
-		if !strings.Contains(drawn(m), "preparation finishes first") {
+		if !strings.Contains(drawn(m), "the solve under way finishes first") {
 			t.Fatalf("the quit question does not say the preparation finishes:\n%s", drawn(m))
 		}
 		_, cmd := m.Update(keyMsg("y"))

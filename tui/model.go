@@ -220,7 +220,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case preparedMsg:
 		m.preparing = []string{}
-		if m.finishing {
+		if m.finishing && !m.solving() {
 			m.quitting = true
 			return m, tea.Quit
 		}
@@ -230,6 +230,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.schedule()
 	case adviceMsg:
 		m.advising = false
+		if m.finishing {
+			if len(m.preparing) == 0 {
+				m.quitting = true
+				return m, tea.Quit
+			}
+			return m, nil
+		}
 		if m.game != nil && msg.version == m.game.State().Version {
 			m.advice = &msg
 			return m, nil
@@ -586,6 +593,16 @@ func (m *Model) hintCmd() tea.Cmd {
 	return tea.Batch(advise, m.prepTick())
 }
 
+// solving reports whether the hint waits for a solve under way (which
+// a quit lets finish, as the bots' preparation).
+func (m *Model) solving() bool {
+	if !m.advising || m.o.Meter == nil {
+		return false
+	}
+	st, ok := m.o.Meter.Status()
+	return ok && st.part < 1
+}
+
 // quit saves the game and ends the program; while the bots are being
 // prepared (a solve that can take minutes), it first lets the preparation
 // finish, which caches its work for the next game (ctrl+c abandons it).
@@ -595,9 +612,9 @@ func (m *Model) quit() tea.Cmd {
 			m.game.saved = err
 		}
 	}
-	if m.game != nil && len(m.preparing) > 0 {
+	if m.game != nil && (len(m.preparing) > 0 || m.solving()) {
 		m.finishing = true
-		return nil // preparedMsg ends the program
+		return nil // preparedMsg or adviceMsg ends the program
 	}
 	m.quitting = true
 	return tea.Quit

@@ -375,7 +375,11 @@ func (m *Model) prepLine() string {
 func (m *Model) finishView() string {
 	st := m.st
 	lines := []string{st.title.Render("Farkle"), "", "The game is saved.", ""}
-	lines = append(lines, wrap(fmt.Sprintf("Finishing the preparation of %s, so that the next game under these rules starts at once (it is cached when done):", strings.Join(m.preparing, ", ")), m.width, "")...)
+	what := "the solve for the hint"
+	if len(m.preparing) > 0 {
+		what = "the preparation of " + strings.Join(m.preparing, ", ")
+	}
+	lines = append(lines, wrap(fmt.Sprintf("Finishing %s, so that the next game under these rules starts at once (it is cached when done):", what), m.width, "")...)
 	if m.o.Meter != nil {
 		if s, ok := m.o.Meter.Status(); ok {
 			lines = append(lines, "", bar(s.part, min(40, m.width-2)), s.String())
@@ -426,8 +430,8 @@ func (m *Model) keptLine() string {
 func (m *Model) messageLine() string {
 	st := m.st
 	switch {
-	case m.confirm && len(m.preparing) > 0:
-		return st.warn.Render("Quit? The game is saved; the bots' preparation finishes first and is cached. y/n")
+	case m.confirm && (len(m.preparing) > 0 || m.solving()):
+		return st.warn.Render("Quit? The game is saved; the solve under way finishes first and is cached. y/n")
 	case m.confirm:
 		return st.warn.Render("Quit? The game is saved and can be resumed. y quits, n goes back.")
 	case len(m.preparing) > 0 && m.game.AutoToAct():
