@@ -32,8 +32,9 @@ chooses a die showing 5, as the hints say "keep 5"), as do a click on a die
 or the arrows and space; r keeps them and throws the rest, b keeps them and
 banks, h shows a hint, u undoes a choice, + and - make the bots faster or
 slower (--bot-speed sets the start), m turns the mouse off so that the
-terminal can select text, ? shows the keys and the rules, q quits (while a
-perfect bot is being prepared, its work finishes and is cached first).
+terminal can select text, ? shows the keys and the rules, p plays again at
+the end with the same players, q quits (while a perfect bot is being
+prepared, its solve shows its progress; a quit lets it finish and be cached).
 Its colours suit the terminal's background and come down to what the
 terminal can show; NO_COLOR set to anything turns them off (bold stays).
 
