@@ -80,7 +80,6 @@ type DragonModel struct {
 	showID    int
 	holder    int // hot seat: the person holding the keyboard, -1 for nobody
 	quitting  bool
-	mouseOff  bool // the player turned the mouse off (m), for the terminal's text selection
 }
 
 // dragonAutoMsg asks the model to play the bot to act, if the game is
@@ -208,14 +207,7 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	case chromeDone:
 		return nil
 	}
-	if key.Matches(msg, m.keys.Mouse) {
-		m.mouseOff = !m.mouseOff
-		m.note(false, "%s", mouseNote(m.mouseOff))
-		return nil
-	}
-	if d := paceKey(msg, m.keys); d != 0 {
-		m.o.BotDelay = stepPace(m.o.BotDelay, d)
-		m.note(false, "%s (+ faster, - slower)", paceNote(m.o.BotDelay))
+	if m.settingKey(msg, m.keys, &m.o.BotDelay) {
 		return nil
 	}
 	if m.show != nil {
@@ -270,22 +262,12 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// click handles a left click on the table: on a die it chooses or
-// unchooses it, on a button it presses its key.
-func (m *DragonModel) click(c tea.Mouse) tea.Cmd {
-	if c.Button != tea.MouseLeft || m.help || m.width < MinWidth {
+// click handles a left click on the table (see chrome.click).
+func (m *DragonModel) click(at tea.Mouse) tea.Cmd {
+	if m.help || m.width < MinWidth {
 		return nil
 	}
-	die, k := m.tableLayout().hit(c.X, c.Y)
-	switch {
-	case die >= 0:
-		m.flash, m.flashErr = "", false
-		m.clickDie(die, m.refuseDice, m.note)
-	case k != "":
-		_, cmd := m.Update(clickKey(k))
-		return cmd
-	}
-	return nil
+	return m.chrome.click(at, m.tableLayout(), &m.diceSelection, m.refuseDice, m.Update)
 }
 
 // stopAction is what s means between throws: stop recruiting, or retreat.

@@ -105,7 +105,6 @@ type Model struct {
 	startErr  error
 	quitting  bool
 	finishing bool // quitting once the bots' preparation is done and cached
-	mouseOff  bool // the player turned the mouse off (m), for the terminal's text selection
 }
 
 // New returns the model for o: the setup screen when o.Game and o.Seats
@@ -315,14 +314,7 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHint = false
 		return nil
 	}
-	if key.Matches(msg, m.keys.Mouse) {
-		m.mouseOff = !m.mouseOff
-		m.note(false, "%s", mouseNote(m.mouseOff))
-		return nil
-	}
-	if d := paceKey(msg, m.keys); d != 0 {
-		m.o.BotDelay = stepPace(m.o.BotDelay, d)
-		m.note(false, "%s (+ faster, - slower)", paceNote(m.o.BotDelay))
+	if m.settingKey(msg, m.keys, &m.o.BotDelay) {
 		return nil
 	}
 	if g.Over() {
@@ -363,22 +355,12 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// click handles a left click on the table: on a die it chooses or
-// unchooses it, on a button it presses its key.
-func (m *Model) click(c tea.Mouse) tea.Cmd {
-	if c.Button != tea.MouseLeft || m.screen != screenTable || m.width < MinWidth {
+// click handles a left click on the table (see chrome.click).
+func (m *Model) click(at tea.Mouse) tea.Cmd {
+	if m.screen != screenTable || m.width < MinWidth {
 		return nil
 	}
-	die, k := m.tableLayout().hit(c.X, c.Y)
-	switch {
-	case die >= 0:
-		m.flash, m.flashErr = "", false
-		m.clickDie(die, m.refuseDice, m.note)
-	case k != "":
-		_, cmd := m.Update(clickKey(k))
-		return cmd
-	}
-	return nil
+	return m.chrome.click(at, m.tableLayout(), &m.diceSelection, m.refuseDice, m.Update)
 }
 
 // canSelect reports whether a person is choosing dice from a throw.

@@ -60,7 +60,7 @@ func (l *layout) addBar(st styles, buttons []button) {
 	var parts []string
 	for i, bt := range buttons {
 		if i > 0 {
-			x += len(" · ")
+			x += lipgloss.Width(" · ")
 		}
 		text := st.key.Render(bt.key) + " " + bt.what
 		w := lipgloss.Width(text)
@@ -89,7 +89,7 @@ func (l *layout) addHeader(st styles, left string, width int, buttons []button) 
 	x := width - lipgloss.Width(right)
 	for i, p := range parts {
 		if i > 0 {
-			x += len(" · ")
+			x += lipgloss.Width(" · ")
 		}
 		b.x0, b.x1 = append(b.x0, x), append(b.x1, x+lipgloss.Width(p)-1)
 		x += lipgloss.Width(p)

@@ -46,6 +46,18 @@ func TestClicksChooseDiceAndPressButtons(t *testing.T) {
 		if m.game.State().Step != engine.StepKeep {
 			t.Fatalf("%v: clicking \"r throw\" did not throw:\n%s", size, drawn(m))
 		}
+		// Every button, from its first cell to its last, as drawn.
+		for _, b := range []string{"r keep & throw", "b keep & bank", "h hint", "u undo", "? help", "q quit"} {
+			x, y := findOnScreen(t, m, b)
+			for _, at := range []int{x, x + len([]rune(b)) - 1} {
+				if die, k := m.tableLayout().hit(at, y); die >= 0 || k != b[:1] {
+					t.Fatalf("%v: a click at column %d of %q is die %d, key %q", size, at, b, die, k)
+				}
+			}
+			if _, k := m.tableLayout().hit(x-2, y); k != "" && x > 2 {
+				t.Fatalf("%v: a click just before %q is the key %q", size, b, k)
+			}
+		}
 		_, top := findOnScreen(t, m, "╭─────╮")
 		one := -1
 		for i, f := range m.faces {
@@ -88,5 +100,30 @@ func TestMouseKeyTurnsTheMouseOff(t *testing.T) {
 	press(m, "m")
 	if v := m.View(); v.MouseMode != tea.MouseModeCellMotion {
 		t.Fatalf("after m m: mouse mode %v", v.MouseMode)
+	}
+}
+
+// TestDragonClicks: in Dragon Farkle a click chooses a die of the throw
+// (not the event die beside them) and the keys line's buttons are keys.
+func TestDragonClicks(t *testing.T) {
+	seed := dragonSeed(t, "golden-choose", "you,bot:smart", youStart)
+	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
+	press(m, "r")
+	if m.faces == nil {
+		t.Fatalf("no throw to choose from:\n%s", drawn(m))
+	}
+	_, top := findOnScreen(t, m, "╭─────╮")
+	clickAt(m, 8*0+3, top+2)
+	if !m.sel[0] || m.selected().N() != 1 {
+		t.Fatalf("clicking die 1 chose %v", m.selected())
+	}
+	clickAt(m, 8*len(m.faces)+3, top+2) // the event die
+	if m.selected().N() != 1 {
+		t.Fatalf("clicking the event die changed the choice to %v", m.selected())
+	}
+	hx, hy := findOnScreen(t, m, "h hint")
+	clickAt(m, hx, hy)
+	if !m.showHint || !strings.Contains(drawn(m), "hint (h hides)") {
+		t.Fatalf("clicking \"h hint\" did not show the hint:\n%s", drawn(m))
 	}
 }

@@ -9,9 +9,9 @@ import (
 	"github.com/farkle/farkle/engine"
 )
 
-// playBestThenBank keeps the first keep of the points hint and banks, or
-// throws when there is nothing to keep yet.
-func playBestThenBank(t *testing.T, m *Model) {
+// playBestThen keeps the first keep of the points hint and presses then
+// (b banks, r throws on), or throws when there is nothing to keep yet.
+func playBestThen(t *testing.T, m *Model, then string) {
 	t.Helper()
 	s := m.game.State()
 	if s.Step != engine.StepKeep {
@@ -23,7 +23,7 @@ func playBestThenBank(t *testing.T, m *Model) {
 		t.Fatal(err)
 	}
 	press(m, faceKeys(t, m.faces, adv.Choices[0].Keep)...)
-	press(m, "b")
+	press(m, then)
 }
 
 // TestHintKeepsTheLog: with the hint shown, the last lines of the log (the
@@ -32,7 +32,7 @@ func TestHintKeepsTheLog(t *testing.T) {
 	for _, size := range [][2]int{{100, 35}, {80, 24}, {60, 20}} {
 		m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("hint-log"), size[0], size[1])
 		for m.game.State().Players[1].Turns == 0 {
-			playBestThenBank(t, m)
+			playBestThen(t, m, "b")
 		}
 		for m.game.State().Step != engine.StepKeep {
 			press(m, "r")
@@ -72,7 +72,7 @@ func TestSoloTurnCounter(t *testing.T) {
 				t.Fatalf("cap %d, turn %d: header %q", cap, turn, head)
 			}
 			for m.game.State().Players[0].Turns == turn {
-				playBestThenBank(t, m)
+				playBestThen(t, m, "b")
 			}
 		}
 	}
@@ -84,17 +84,7 @@ func TestSoloTurnCounter(t *testing.T) {
 func TestFarkleStaysUntilTheNextThrow(t *testing.T) {
 	m := newModel(t, seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, dice.SeedFrom("farkle-moment"), 80, 24)
 	for m.game.State().Players[0].Streak == 0 && m.game.State().Players[1].Streak == 0 {
-		s := m.game.State()
-		if s.Step != engine.StepKeep {
-			press(m, "r")
-			continue
-		}
-		adv, err := PointsAdvisor{}.Advise(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		press(m, faceKeys(t, m.faces, adv.Choices[0].Keep)...)
-		press(m, "r") // keep and throw on until a farkle
+		playBestThen(t, m, "r") // keep and throw on until a farkle
 	}
 	s := m.game.State()
 	loser := 1 - s.Current
