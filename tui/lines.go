@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
@@ -38,7 +39,7 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := g.Prepare(); err != nil {
+		if err := l.prepare(ctx); err != nil {
 			l.say("error: %v (playing at a simpler level)", err)
 		}
 	}
@@ -46,6 +47,41 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 		l.advance()
 		return g.Over()
 	}, g.Winners)
+}
+
+// prepare prepares the bots, saying how far a solve is at each of its
+// sweeps (when the game follows its solves: Game.FollowSolves). When ctx
+// ends meanwhile the solve still finishes, so that its work is cached.
+func (l *lines) prepare(ctx context.Context) error {
+	g := l.g
+	done := make(chan error, 1)
+	if g.meter != nil {
+		g.meter.Expect(g.Rules())
+	}
+	go func() { done <- g.Prepare() }()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	sweep, stop := 0, ctx.Done()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case <-stop:
+			stop = nil
+			l.say("preparing: finishing the solve first, so that it is cached")
+		case <-tick.C:
+			if g.meter == nil {
+				continue
+			}
+			if st, ok := g.meter.Status(); ok && st.sweep != sweep {
+				sweep = st.sweep
+				l.say("preparing: %s", st)
+			}
+		}
+		if err := l.w.Flush(); err != nil {
+			return err
+		}
+	}
 }
 
 // sayTo writes one line of line mode to w.

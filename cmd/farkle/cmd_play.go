@@ -154,6 +154,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return usagef("%v", err)
 			}
 		}
+		g.FollowSolves(o.Meter)
 		return tui.RunLines(ctx, g, e.stdin, e.stdout, playAdvisor)
 	}
 	g, dg, err := tui.RunSetup(ctx, o, e.stdin, e.stdout)
