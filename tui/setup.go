@@ -414,7 +414,7 @@ func (sm *setupModel) helpLines(st styles, width int) []string {
 	lines = append(lines, "Bots")
 	kinds := sm.kinds()[1:]
 	for _, k := range kinds {
-		lines = append(lines, wrap(sm.botText(k), width, "    ")...)
+		lines = append(lines, wrap("  "+sm.botText(k), width, "    ")...)
 	}
 	lines = append(lines, "")
 	if sm.isDragon() {
