@@ -231,7 +231,7 @@ func (l *lines) intro() {
 	if s := g.State(); s.Phase == engine.PhasePlay && !s.Over() {
 		// The turn in progress (the first turn when the game starts
 		// without a roll-off) has not been announced by an event.
-		l.say("turn: %s (score %d)", s.Players[s.Current].Name, s.Players[s.Current].Score)
+		l.say("turn: %s (score %d%s)", s.Players[s.Current].Name, s.Players[s.Current].Score, soloCount(s))
 		if s.Step == engine.StepKeep {
 			l.say("throw: %s", s.Throw)
 		}
@@ -273,7 +273,7 @@ func (l *lines) events(ev []engine.Event) {
 		person := e.Player >= 0 && e.Player < len(g.Seats()) && !g.Seats()[e.Player].IsBot()
 		switch {
 		case e.Kind == engine.EvTurn:
-			l.say("turn: %s (score %d)", names[e.Player], s.Players[e.Player].Score)
+			l.say("turn: %s (score %d%s)", names[e.Player], s.Players[e.Player].Score, soloCount(s))
 		case e.Kind == engine.EvThrow && person:
 			l.say("throw: %s", e.Dice)
 		case e.Kind == engine.EvGameOver:
@@ -309,6 +309,15 @@ func (l *lines) prompt() {
 		line += " (no bank: " + why + ")"
 	}
 	l.say("%s", line)
+}
+
+// soloCount is the turn counter of a game of one for its turn line:
+// ", turn 7" (see soloTurn); "" with more players.
+func soloCount(s engine.State) string {
+	if len(s.Players) != 1 {
+		return ""
+	}
+	return ", " + soloTurn(s)
 }
 
 func plural(n int, one, many string) string {
