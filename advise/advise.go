@@ -117,12 +117,12 @@ func New(r rules.Rules, duel *solve.Table, solo *solve.Policy) (*Advisor, error)
 }
 
 // For returns the advisor for a game of players players under r, with the
-// solver results from ts: win probabilities for two players when the rules
-// allow a duel table, expected points otherwise. Solving a duel table the
-// first time can take a while (see bot.Tables).
+// solver results from ts (nil: bot.DefaultTables()): win probabilities for
+// two players when the rules allow a duel table, expected points otherwise.
+// Solving a duel table the first time can take a while (see bot.Tables).
 func For(r rules.Rules, players int, ts *bot.Tables) (*Advisor, error) {
 	if ts == nil {
-		ts = bot.DefaultTables
+		ts = bot.DefaultTables()
 	}
 	solo, err := ts.Solo(r)
 	if err != nil {

@@ -2,6 +2,8 @@ package advise
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/farkle/farkle/engine"
@@ -25,17 +27,33 @@ type Decision struct {
 	Value     float64  `json:"value"`
 	BestValue float64  `json:"best_value"`
 	Loss      float64  `json:"loss"` // BestValue - Value, never negative
+	// Measure is what Value, BestValue and Loss are when the report values
+	// decisions in more than one measure (Dragon Farkle); empty otherwise.
+	Measure Measure `json:"measure,omitempty"`
+}
+
+// measure is the decision's measure in a report whose main one is main.
+func (d *Decision) measure(main Measure) Measure {
+	if d.Measure != "" {
+		return d.Measure
+	}
+	return main
 }
 
 // Summary is one player's record of decisions.
 type Summary struct {
-	Player    int        `json:"player"`
-	Name      string     `json:"name"`
-	Decisions int        `json:"decisions"`
-	Best      int        `json:"best"`     // decisions with no loss
-	Accuracy  float64    `json:"accuracy"` // Best / Decisions (1 with no decisions)
-	TotalLoss float64    `json:"total_loss"`
-	Worst     []Decision `json:"worst"` // the (up to) three largest losses, largest first
+	Player    int     `json:"player"`
+	Name      string  `json:"name"`
+	Decisions int     `json:"decisions"`
+	Best      int     `json:"best"`       // decisions with no loss
+	Accuracy  float64 `json:"accuracy"`   // Best / Decisions (1 with no decisions)
+	TotalLoss float64 `json:"total_loss"` // in the report's Measure
+	// Losses is the total loss by measure when the report values decisions
+	// in more than one (Dragon Farkle); TotalLoss is its report's Measure.
+	Losses map[Measure]float64 `json:"losses,omitempty"`
+	// Worst holds the (up to) three largest losses of each measure, the
+	// report's Measure first, largest first.
+	Worst []Decision `json:"worst"`
 }
 
 // Report is the analysis of a game.
@@ -104,30 +122,54 @@ func (a *Advisor) Analyze(rec *record.Record) (*Report, error) {
 		}
 		rep.Decisions = append(rep.Decisions, d)
 	}
-	for p, name := range rec.Players {
+	rep.summarize(rec.Players)
+	return rep, nil
+}
+
+// summarize adds the summary of each player's decisions to rep.
+func (rep *Report) summarize(players []string) {
+	mixed := false
+	for _, d := range rep.Decisions {
+		mixed = mixed || d.measure(rep.Measure) != rep.Measure
+	}
+	for p, name := range players {
 		sum := Summary{Player: p, Name: name, Worst: []Decision{}}
-		var mine []Decision
+		lost := map[Measure][]Decision{}
+		losses := map[Measure]float64{}
 		for _, d := range rep.Decisions {
 			if d.Player != p {
 				continue
 			}
+			m := d.measure(rep.Measure)
 			sum.Decisions++
-			sum.TotalLoss += d.Loss
+			losses[m] += d.Loss
 			if d.Loss == 0 {
 				sum.Best++
 			} else {
-				mine = append(mine, d)
+				lost[m] = append(lost[m], d)
 			}
+		}
+		sum.TotalLoss = losses[rep.Measure]
+		if mixed {
+			sum.Losses = losses
 		}
 		sum.Accuracy = 1
 		if sum.Decisions > 0 {
 			sum.Accuracy = float64(sum.Best) / float64(sum.Decisions)
 		}
-		sort.SliceStable(mine, func(i, j int) bool { return mine[i].Loss > mine[j].Loss })
-		sum.Worst = append(sum.Worst, mine[:min(3, len(mine))]...)
+		measures := []Measure{rep.Measure}
+		for _, m := range slices.Sorted(maps.Keys(lost)) {
+			if m != rep.Measure {
+				measures = append(measures, m)
+			}
+		}
+		for _, m := range measures {
+			mine := lost[m]
+			sort.SliceStable(mine, func(i, j int) bool { return mine[i].Loss > mine[j].Loss })
+			sum.Worst = append(sum.Worst, mine[:min(3, len(mine))]...)
+		}
 		rep.Players = append(rep.Players, sum)
 	}
-	return rep, nil
 }
 
 // describe names a choice: "keep 1 5" (with then: "keep 1 5 then bank"),

@@ -1,6 +1,8 @@
 // Package advise values every choice of a Farkle position, for the hint
 // buttons of the terminal and web games, `farkle advise`, and the analysis
-// of game records (Analyze).
+// of game records (Analyze). AnalyzeDragon analyses a game of Dragon
+// Farkle in the same Report, by the values the Dragon Farkle hint gives
+// (dragon.Brains.Advise).
 //
 // With a two-player duel table (package solve) the values are win
 // probabilities with best play from then on; otherwise (one player, more

@@ -59,7 +59,7 @@ type options struct {
 }
 
 // WithTables makes New take solver results (solo policies, duel tables)
-// from ts instead of DefaultTables (nil: DefaultTables).
+// from ts instead of DefaultTables() (nil: DefaultTables()).
 func WithTables(ts *Tables) Option {
 	return func(o *options) {
 		if ts != nil {
@@ -80,7 +80,7 @@ func WithDuelTable(t *solve.Table) Option {
 
 // New returns a bot of the named level for rules r. It does not solve
 // anything: bots that need a solver's result (expert, perfect) get it at
-// their first decision, from DefaultTables unless an Option says otherwise;
+// their first decision, from DefaultTables() unless an Option says otherwise;
 // call Prepare to have it ready before. Every bot New returns is safe for
 // concurrent use.
 func New(level string, r rules.Rules, opts ...Option) (Strategy, error) {
@@ -88,9 +88,12 @@ func New(level string, r rules.Rules, opts ...Option) (Strategy, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w %q (levels: %s)", ErrUnknownLevel, level, strings.Join(LevelNames(), ", "))
 	}
-	o := &options{tables: DefaultTables}
+	o := &options{}
 	for _, f := range opts {
 		f(o)
+	}
+	if o.tables == nil {
+		o.tables = DefaultTables()
 	}
 	return l.new(r, o)
 }

@@ -20,10 +20,13 @@
 // unchecked fast paths: they trust that they are asked only what the rules
 // allow.
 //
-// Bots that need solver results take them from a Tables (DefaultTables
-// unless New is told otherwise), which shares them per rule set; duel tables
-// are read from and written to the solver's cache directory, the only file
-// this package touches. A Tables made by NewLimitedTables runs every solve
+// Bots that need solver results take them from a Tables, which shares them
+// per rule set: the one the caller injects (WithTables), else
+// DefaultTables(), which keeps them in memory only, bounded in bytes. A
+// Tables with a cache directory reads duel tables from it and writes them
+// there, the only files this package touches; the package reads no
+// environment (CacheDir takes the caller's). A Tables made by
+// NewLimitedTables runs every solve
 // through one scheduler bounded by Limits (solves at once, a queue, a memory
 // budget checked before anything is allocated, byte-bounded caches in
 // memory and on disk), as the web server does; a bot whose result cannot be

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
@@ -78,13 +79,40 @@ func NewLimitedTables(dir string, lim Limits) *Tables {
 	return &Tables{Dir: dir, lim: lim}
 }
 
-// DefaultTables is what New uses unless told otherwise: its Dir is
-// DefaultCacheDir(), without limits.
-var DefaultTables = NewTables(DefaultCacheDir())
+// The memory caches of DefaultTables: duel tables and solo policies kept
+// up to these many bytes each, the least recently used dropped first. A
+// duel table of a preset at its own target takes about 12 MiB, a solo
+// policy about 2 MiB.
+const (
+	DefaultDuelCache = 1 << 30
+	DefaultSoloCache = 64 << 20
+)
 
-// DefaultCacheDir returns the duel-table cache directory farkle uses:
-// CacheDir of the process environment.
-func DefaultCacheDir() string { return CacheDir(os.Getenv) }
+// DefaultLimits are the limits of DefaultTables: its memory caches bounded
+// by DefaultDuelCache and DefaultSoloCache, and nothing else.
+func DefaultLimits() Limits {
+	return Limits{DuelCache: DefaultDuelCache, SoloCache: DefaultSoloCache}
+}
+
+var defaultTables atomic.Pointer[Tables]
+
+// DefaultTables returns the Tables New uses unless WithTables says
+// otherwise: the one given to SetDefaultTables, else one made at the first
+// call with DefaultLimits and no cache directory. It reads no environment:
+// a program that wants the cache directory of its environment makes its
+// Tables with CacheDir and injects them.
+func DefaultTables() *Tables {
+	if ts := defaultTables.Load(); ts != nil {
+		return ts
+	}
+	defaultTables.CompareAndSwap(nil, NewLimitedTables("", DefaultLimits()))
+	return defaultTables.Load()
+}
+
+// SetDefaultTables makes ts what DefaultTables returns (nil: a new one
+// made as DefaultTables makes it). A program calls it once, before it
+// makes bots, when code it does not control makes bots without WithTables.
+func SetDefaultTables(ts *Tables) { defaultTables.Store(ts) }
 
 // CacheDir returns the duel-table cache directory for an environment:
 // $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else $HOME/.cache/farkle,

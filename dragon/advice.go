@@ -81,3 +81,14 @@ func leftAfter(n, k int) int {
 	}
 	return n - k
 }
+
+// OneUnit reports whether every advice has the same unit: only then is
+// one of them best.
+func OneUnit(adv []Advice) bool {
+	for _, a := range adv {
+		if a.Unit != adv[0].Unit {
+			return false
+		}
+	}
+	return true
+}

@@ -35,17 +35,17 @@ type BattleOdds struct {
 	health            int
 	rallyDmg, dragDmg int
 	army              bool
-	wave, fire        int       // units: the army battle's wave and fire
-	v                 []float64 // [(u*health+d)*7+n]: P(win)
-	loss              []float64 // same index: expected soldiers lost (paid or forfeited) under the policy
-	throws            [7][]oddsThrow
+	wave, fire        int            // units: the army battle's wave and fire
+	v                 []float64      // [(u*health+d)*7+n]: P(win)
+	loss              []float64      // same index: expected soldiers lost (paid or forfeited) under the policy
+	throws            [7][]oddsThrow // the throws with a keep, by dice thrown
+	pNoKeep           [7]float64     // P(a throw without scoring dice), by dice thrown (dice.Table.Odds)
 }
 
 type oddsThrow struct {
-	hand   dice.Hand
-	p      float64
-	farkle bool
-	keeps  []oddsKeep // sorted by cost ascending
+	hand  dice.Hand
+	p     float64
+	keeps []oddsKeep // sorted by cost ascending
 }
 
 type oddsKeep struct {
@@ -80,8 +80,12 @@ func NewBattleOdds(r Rules, maxSoldiers int) *BattleOdds {
 		o.army, o.wave, o.fire = true, r.BattleWave/step, r.BattleFire/step
 	}
 	for n := 1; n <= 6; n++ {
+		o.pNoKeep[n] = t.Odds(n).PNoKeep()
 		for _, h := range dice.Throws(n) {
-			ot := oddsThrow{hand: h, p: h.Prob(), farkle: t.Farkle(h)}
+			if t.Farkle(h) {
+				continue // counted in pNoKeep
+			}
+			ot := oddsThrow{hand: h, p: h.Prob()}
 			for i, k := range t.Keeps(h) {
 				left := n - k.Hand.N()
 				if left == 0 {
@@ -163,24 +167,27 @@ func (o *BattleOdds) throwValue(u, d, n int, wounded bool) (float64, float64) {
 		t := &o.throws[n][i]
 		k, best, ok := o.bestKeep(t, u, d)
 		var l float64
-		switch {
-		case ok:
+		if ok {
 			l = float64(k.cost*o.step) + o.loss[((u-k.cost)*o.health+d)*7+k.left]
-		case t.farkle && wounded:
-			best, l = o.at(u, d, n), o.loss[(u*o.health+d)*7+n]
-		case t.farkle && o.army:
-			// The dragon's fire, then six dice again.
-			burn := min(o.fire, u)
-			best = o.at(u-burn, d, 6)
-			l = float64(burn*o.step) + o.loss[((u-burn)*o.health+d)*7+6]
-		case t.farkle:
-			best = 0
-		default: // cannot pay: the battle is lost with every soldier left
+		} else { // cannot pay: the battle is lost with every soldier left
 			best, l = 0, float64(u*o.step)
 		}
 		sum += t.p * best
 		loss += t.p * l
 	}
+	// A throw without scoring dice.
+	var best, l float64
+	switch {
+	case wounded:
+		best, l = o.at(u, d, n), o.loss[(u*o.health+d)*7+n]
+	case o.army:
+		// The dragon's fire, then six dice again.
+		burn := min(o.fire, u)
+		best = o.at(u-burn, d, 6)
+		l = float64(burn*o.step) + o.loss[((u-burn)*o.health+d)*7+6]
+	}
+	sum += o.pNoKeep[n] * best
+	loss += o.pNoKeep[n] * l
 	return sum, loss
 }
 
@@ -244,6 +251,9 @@ func (o *BattleOdds) Choose(soldiers, damage int, throw dice.Hand) (keep dice.Ha
 			t = &o.throws[n][i]
 			break
 		}
+	}
+	if t == nil { // no scoring dice
+		return 0, 0, false
 	}
 	k, v, ok := o.bestKeep(t, o.units0(soldiers), damage)
 	return k.hand, v, ok

@@ -34,7 +34,9 @@ func newRecruitPlan(t *dice.Table, step, capSoldiers, itemValue int) *recruitPla
 		all    kp // every scoring die (the Dragon's forced keep)
 	}
 	var throws [7][]th
+	var pf [7]float64 // P(no scoring dice) by dice thrown
 	for n := 1; n <= 6; n++ {
+		pf[n] = t.Odds(n).PNoKeep()
 		for _, h := range dice.Throws(n) {
 			x := th{p: h.Prob(), farkle: t.Farkle(h)}
 			for _, k := range t.Keeps(h) {
@@ -53,11 +55,10 @@ func newRecruitPlan(t *dice.Table, step, capSoldiers, itemValue int) *recruitPla
 	for u := p.capUnits; u >= 0; u-- {
 		pool := float64(u * step)
 		// fixed: the Blank and Rally parts (they only reach larger pools).
-		var fixed, pf [7]float64
+		var fixed [7]float64
 		for n := 1; n <= 6; n++ {
 			for _, x := range throws[n] {
 				if x.farkle {
-					pf[n] += x.p
 					continue
 				}
 				bestB, bestR := 0.0, 0.0

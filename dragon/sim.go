@@ -26,6 +26,11 @@ type SimOptions struct {
 	Workers   int                   // parallel games; 0: GOMAXPROCS
 	MaxRounds int                   // 0: DefaultMaxRounds (when Rules.RoundLimit is 0)
 	Progress  func(done, total int) // called after each game, from any goroutine; may be nil
+	// Record, if set, is called with every game as it ends, from any
+	// goroutine: its number, the players' names, its seed and its actions
+	// (Game.Replay rebuilds it from them), and whether MaxRounds ended it.
+	// An error stops the simulation.
+	Record func(i int, names []string, seed [32]byte, actions []Action, capped bool) error
 }
 
 // SimPlayer is one seat's result. Wins counts shared wins too (a game won
@@ -165,6 +170,9 @@ func SimulateWith(players []string, o SimOptions) (SimResult, error) {
 			defer wg.Done()
 			for i := range next {
 				st, acts, capped, err := PlayGame(g, names, bots, GameSeed(o.Seed, i), maxRounds)
+				if err == nil && o.Record != nil {
+					err = o.Record(i, names, GameSeed(o.Seed, i), acts, capped)
+				}
 				battles := 0
 				for _, a := range acts {
 					if a.Kind == ActBattle {

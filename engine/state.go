@@ -122,16 +122,18 @@ type config struct {
 	table *dice.Table
 }
 
-var tables sync.Map // rules hash -> *dice.Table
+var tables sync.Map // rules.ScoringHash -> *dice.Table
 
-// TableFor returns the keep table of r, built once per distinct rule set and
-// shared.
+// TableFor returns the keep table of r, built once per distinct dice and
+// scoring table and shared: rule sets that differ only in their turn or
+// game rules (another target, other players) share one table. The table's
+// Rules hold only r's dice and scoring.
 func TableFor(r rules.Rules) *dice.Table {
-	h := r.Hash()
+	h := r.ScoringHash()
 	if t, ok := tables.Load(h); ok {
 		return t.(*dice.Table)
 	}
-	t, _ := tables.LoadOrStore(h, dice.NewTable(r))
+	t, _ := tables.LoadOrStore(h, dice.NewTable(rules.Rules{Dice: r.Dice, Scoring: r.Scoring}))
 	return t.(*dice.Table)
 }
 

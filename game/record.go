@@ -124,6 +124,30 @@ func FromOrdinary(old *record.Record) (*Record, error) {
 	return rec, nil
 }
 
+// Ordinary returns the record of an ordinary game as a record.Record, with
+// each entry's recorded dice, for what reads those (record.Replay without
+// the seed, advise.Analyze). It fails for another kind.
+func (rec *Record) Ordinary() (*record.Record, error) {
+	v, err := rec.Variant()
+	if err != nil {
+		return nil, err
+	}
+	fv, ok := v.(*FarkleVariant)
+	if !ok {
+		return nil, fmt.Errorf("%w: a record of %s, not of ordinary Farkle", ErrBadRecord, rec.Kind)
+	}
+	out := &record.Record{Format: record.Format, Rules: fv.RuleSet(), Players: rec.Players,
+		Commitment: rec.Commitment, Seed: rec.Seed, Meta: rec.Meta, Actions: make([]record.Entry, len(rec.Actions))}
+	for i, raw := range rec.Actions {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&out.Actions[i]); err != nil {
+			return nil, fmt.Errorf("%w: action %d: %v", ErrBadRecord, i+1, err)
+		}
+	}
+	return out, nil
+}
+
 func fromOrdinary(data []byte) (*Record, error) {
 	old, err := record.Parse(data)
 	if err != nil {

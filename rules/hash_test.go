@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/farkle/farkle/rules"
@@ -77,6 +78,7 @@ func TestHashChangesWithEveryField(t *testing.T) {
 		"game.tie":                    func(r *rules.Rules) { r.Game.Tie = rules.Share },
 	}
 	seen := map[string]string{base.Hash(): "classic"}
+	seenScoring := map[string]string{base.ScoringHash(): "classic"}
 	for field, change := range changes {
 		r := base.Clone()
 		change(&r)
@@ -85,6 +87,25 @@ func TestHashChangesWithEveryField(t *testing.T) {
 			t.Errorf("changing %s gives the hash of %s", field, other)
 		}
 		seen[h] = field
+		// The scoring hash follows the dice and the scoring table only.
+		sh := r.ScoringHash()
+		scoring := field == "dice" || strings.HasPrefix(field, "scoring.")
+		if other, dup := seenScoring[sh]; scoring && dup {
+			t.Errorf("changing %s gives the scoring hash of %s", field, other)
+		}
+		if !scoring && sh != base.ScoringHash() {
+			t.Errorf("changing %s changes the scoring hash", field)
+		}
+		if scoring {
+			seenScoring[sh] = field
+		}
+	}
+	// Names and single entries of 0 do not count, as in Hash.
+	r := base.Clone()
+	r.Name, r.Base = "mine", "classic"
+	r.Scoring.Single["4"] = 0
+	if r.ScoringHash() != base.ScoringHash() {
+		t.Error("the name, the base or a zero single entry changes the scoring hash")
 	}
 }
 

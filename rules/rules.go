@@ -144,14 +144,39 @@ func (r Rules) Uncapped() Rules {
 // name and base are left out, and a single entry of 0 is the same as none,
 // so two files with the same rules share it.
 func (r Rules) Hash() string {
-	c := r.Clone()
+	c := r.canonical()
 	c.Name, c.Base = "", ""
+	return hashOf(c)
+}
+
+// ScoringHash returns a stable hex SHA-256 of what a throw scores: the
+// number of dice and the scoring table, read as Hash reads them. Rule sets
+// that differ only in their turn or game rules (a target, the players)
+// share it, and so share their keep table (dice.Table).
+func (r Rules) ScoringHash() string {
+	c := r.canonical()
+	return hashOf(struct {
+		Dice    int     `json:"dice"`
+		Scoring Scoring `json:"scoring"`
+	}{c.Dice, c.Scoring})
+}
+
+// canonical returns a copy of r without single entries of 0 (a face worth
+// 0 does not score alone).
+func (r Rules) canonical() Rules {
+	c := r.Clone()
 	for k, v := range c.Scoring.Single {
 		if v == 0 {
-			delete(c.Scoring.Single, k) // a face worth 0 does not score alone
+			delete(c.Scoring.Single, k)
 		}
 	}
-	b, err := json.Marshal(c) // map keys are sorted: the encoding is canonical
+	return c
+}
+
+// hashOf returns the hex SHA-256 of v's JSON, which is canonical: map keys
+// are sorted.
+func hashOf(v any) string {
+	b, err := json.Marshal(v)
 	if err != nil {
 		panic("rules: hash: " + err.Error())
 	}

@@ -11,12 +11,18 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
-// ErrRunaway is returned when a game does not end within MaxTurns turns
-// (bots that never bank under rules where that is allowed).
+// ErrRunaway is returned when a game does not end within MaxTurns turns or
+// MaxActions actions (bots that never bank under rules where that is
+// allowed, or a turn that never ends: a bot that always throws hot dice
+// again under rules where every die scores).
 var ErrRunaway = errors.New("sim: game did not end")
 
-// MaxTurns is the most turns a simulated game may take.
-const MaxTurns = 100_000
+// MaxTurns is the most turns a simulated game may take, and MaxActions the
+// most actions.
+const (
+	MaxTurns   = 100_000
+	MaxActions = 20 * MaxTurns
+)
 
 // Outcome is the end of one game.
 type Outcome struct {
@@ -132,7 +138,9 @@ func (f *Fast) Play(seed dice.Seed, bots []bot.Decider) (Outcome, error) {
 		if turns >= MaxTurns {
 			return f.out, fmt.Errorf("%w after %d turns", ErrRunaway, turns)
 		}
-		f.turn(p)
+		if !f.turn(p) {
+			return f.out, fmt.Errorf("%w after %d actions", ErrRunaway, f.out.Actions)
+		}
 		if f.over() {
 			return f.out, nil
 		}
@@ -181,13 +189,17 @@ func (f *Fast) rollOff(k int) int {
 	}
 }
 
-// turn plays one turn of seat p.
-func (f *Fast) turn(p int) {
+// turn plays one turn of seat p; false means the game took more than
+// MaxActions actions.
+func (f *Fast) turn(p int) bool {
 	v, r := &f.v, &f.r
 	d := f.bots[p]
 	f.out.Turns[p]++
 	v.Seat, v.Total, v.Left = p, 0, r.Dice
 	for {
+		if f.out.Actions > MaxActions {
+			return false
+		}
 		// Throw.
 		f.act(engine.ThrowBy(p))
 		n := v.Left
@@ -207,7 +219,7 @@ func (f *Fast) turn(p int) {
 				v.Scores[p] -= min(pen.Points, v.Scores[p])
 				v.Streaks[p] = 0
 			}
-			return
+			return true
 		}
 		// Keep.
 		k := keeps[d.Keep(v)]
@@ -218,11 +230,11 @@ func (f *Fast) turn(p int) {
 		canBank := v.Total >= r.Turn.BankMinimum && (v.Scores[p] != 0 || v.Total >= r.Turn.EntryMinimum)
 		switch {
 		case !canBank && !canThrow:
-			return // the turn ends with nothing
+			return true // the turn ends with nothing
 		case canBank && (!canThrow || d.Bank(v)):
 			f.act(engine.BankBy(p))
 			f.bank(p)
-			return
+			return true
 		}
 	}
 }

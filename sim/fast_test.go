@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -144,57 +145,64 @@ func TestFastPlaysTheEngineGame(t *testing.T) {
 				if len(levels) < r.Game.MinPlayers || len(levels) > r.Game.MaxPlayers {
 					continue
 				}
-				var strategies []bot.Strategy
-				var deciders []bot.Decider
-				for _, l := range levels {
-					b, err := bot.New(l, r, bot.WithTables(ts))
-					if err != nil {
-						t.Fatal(err)
-					}
-					strategies = append(strategies, b)
-					deciders = append(deciders, b.(bot.Decider))
-				}
-				f := NewFast(r)
 				for i := range 30 {
-					seed := dice.SeedFrom(fmt.Sprint(name, levels, i))
-					want, st := engineGame(t, r, strategies, seed)
-					var got []engine.Action
-					f.Trace(func(a engine.Action) { got = append(got, a) })
-					out, err := f.Play(seed, deciders)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !slices.Equal(got, want) {
-						k := 0
-						for k < min(len(got), len(want)) && got[k] == want[k] {
-							k++
-						}
-						at := func(as []engine.Action) string {
-							if k < len(as) {
-								return as[k].String()
-							}
-							return "(game over)"
-						}
-						t.Fatalf("%v game %d: action %d: fast %s, engine %s", levels, i, k, at(got), at(want))
-					}
-					if out.Actions != len(want) {
-						t.Errorf("%v game %d: %d actions counted, %d taken", levels, i, out.Actions, len(want))
-					}
-					var winners []int
-					for s := range levels {
-						if out.Won(s) {
-							winners = append(winners, s)
-						}
-						if out.Scores[s] != st.Players[s].Score || out.Turns[s] != st.Players[s].Turns {
-							t.Errorf("%v game %d seat %d: score %d turns %d, engine %d and %d", levels, i, s, out.Scores[s], out.Turns[s], st.Players[s].Score, st.Players[s].Turns)
-						}
-					}
-					if !slices.Equal(winners, st.Winners) {
-						t.Errorf("%v game %d: winners %v, engine %v", levels, i, winners, st.Winners)
-					}
+					sameGame(t, r, levels, ts, dice.SeedFrom(fmt.Sprint(name, levels, i)))
 				}
 			}
 		})
+	}
+}
+
+// sameGame plays one game of bots of the levels under r from seed, through
+// the engine and through Fast, and fails t unless both take the same
+// actions and end with the same scores, turns and winners.
+func sameGame(t *testing.T, r rules.Rules, levels []string, ts *bot.Tables, seed dice.Seed) {
+	t.Helper()
+	var strategies []bot.Strategy
+	var deciders []bot.Decider
+	for _, l := range levels {
+		b, err := bot.New(l, r, bot.WithTables(ts))
+		if err != nil {
+			t.Fatal(err)
+		}
+		strategies = append(strategies, b)
+		deciders = append(deciders, b.(bot.Decider))
+	}
+	want, st := engineGame(t, r, strategies, seed)
+	var got []engine.Action
+	f := NewFast(r)
+	f.Trace(func(a engine.Action) { got = append(got, a) })
+	out, err := f.Play(seed, deciders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		k := 0
+		for k < min(len(got), len(want)) && got[k] == want[k] {
+			k++
+		}
+		at := func(as []engine.Action) string {
+			if k < len(as) {
+				return as[k].String()
+			}
+			return "(game over)"
+		}
+		t.Fatalf("%v seed %s: action %d: fast %s, engine %s", levels, seed.Hex(), k, at(got), at(want))
+	}
+	if out.Actions != len(want) {
+		t.Errorf("%v seed %s: %d actions counted, %d taken", levels, seed.Hex(), out.Actions, len(want))
+	}
+	var winners []int
+	for s := range levels {
+		if out.Won(s) {
+			winners = append(winners, s)
+		}
+		if out.Scores[s] != st.Players[s].Score || out.Turns[s] != st.Players[s].Turns {
+			t.Errorf("%v seed %s seat %d: score %d turns %d, engine %d and %d", levels, seed.Hex(), s, out.Scores[s], out.Turns[s], st.Players[s].Score, st.Players[s].Turns)
+		}
+	}
+	if !slices.Equal(winners, st.Winners) {
+		t.Errorf("%v seed %s: winners %v, engine %v", levels, seed.Hex(), winners, st.Winners)
 	}
 }
 
@@ -228,5 +236,24 @@ func TestFastRefusesPlayerCounts(t *testing.T) {
 		if _, err := NewFast(r).Play(dice.SeedFrom("x"), slices.Repeat([]bot.Decider{d}, n)); err == nil {
 			t.Errorf("%d players under cardgames: no error", n)
 		}
+	}
+}
+
+// TestFastEndlessTurnIsARunaway: where every die scores and hot dice give
+// all six back, a steady bot (which banks with hot dice only at bot.Never
+// points) throws millions of times in one turn. Play reports ErrRunaway
+// after MaxActions, as the engine path of Run does, not a win with a
+// billion points.
+func TestFastEndlessTurnIsARunaway(t *testing.T) {
+	r := rules.MustPreset("classic")
+	r.Scoring.Single = map[string]int{"1": 100, "2": 50, "3": 50, "4": 50, "5": 50, "6": 50}
+	r.Game.MinPlayers, r.Game.FirstPlayer = 1, rules.SeatOrder
+	s, _ := bot.New("steady", r)
+	out, err := NewFast(r).Play(dice.SeedFrom("endless"), []bot.Decider{s.(bot.Decider)})
+	if !errors.Is(err, ErrRunaway) {
+		t.Fatalf("Play: %v, want ErrRunaway; %+v", err, out)
+	}
+	if out.Actions <= MaxActions || out.Turns[0] != 1 {
+		t.Errorf("stopped after %d actions in %d turns, want more than %d in one", out.Actions, out.Turns[0], MaxActions)
 	}
 }

@@ -32,7 +32,7 @@ type Config struct {
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Tables supplies solver results to expert and perfect; nil means
-	// bot.DefaultTables.
+	// bot.DefaultTables().
 	Tables *bot.Tables
 	// Record, if set, is called with the record of every game (from the
 	// worker goroutines, so it must be safe for concurrent use; i is the
@@ -145,7 +145,7 @@ type tally struct {
 // that fall back to a simpler level.
 func Bots(r rules.Rules, levels []string, ts *bot.Tables) (map[string]bot.Strategy, []string, error) {
 	if ts == nil {
-		ts = bot.DefaultTables
+		ts = bot.DefaultTables()
 	}
 	out := map[string]bot.Strategy{}
 	var notes []string
@@ -343,7 +343,7 @@ func (p *player) playEngine(i int, seat []int, seed dice.Seed) (engine.State, er
 		}
 		src := dice.NewSource(seed)
 		for actions := 0; !st.Over(); actions++ {
-			if actions > 20*MaxTurns {
+			if actions > MaxActions {
 				return st, ErrRunaway
 			}
 			next, _, err := engine.Apply(st, bySeat[st.Actor()].Choose(st), src)
@@ -360,7 +360,7 @@ func (p *player) playEngine(i int, seat []int, seed dice.Seed) (engine.State, er
 	}
 	g.Record.Meta.Extra = map[string]string{"levels": strings.Join(levels, ","), "game": fmt.Sprint(i), "sim_seed": cfg.Seed.Hex()}
 	for actions := 0; !g.State.Over(); actions++ {
-		if actions > 20*MaxTurns {
+		if actions > MaxActions {
 			return g.State, ErrRunaway
 		}
 		a := bySeat[g.State.Actor()].Choose(g.State)

@@ -206,17 +206,15 @@ func newModel(r rules.Rules) *model {
 	m.tieShare = r.Game.Tie == rules.Share
 	m.maxPts = m.sdn
 	for n := 1; n <= r.Dice; n++ {
+		odds := tab.Odds(n)
+		m.farkle[n] = odds.PFarkle()
+		m.nothing += odds.PBonus()
 		idx := map[string]int{}
 		for _, h := range dice.Throws(n) {
 			p := h.Prob()
 			keeps := tab.Keeps(h)
 			if len(keeps) == 0 {
-				if n == 6 && m.sdn > 0 {
-					m.nothing += p
-				} else {
-					m.farkle[n] += p
-				}
-				continue
+				continue // a farkle or the six-dice bonus, counted above
 			}
 			var opts []option
 			seen := map[option]bool{}

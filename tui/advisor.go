@@ -107,20 +107,8 @@ func (PointsAdvisor) Advise(s engine.State) (Advice, error) {
 		if s.CanThrow() {
 			n := s.ToThrow()
 			adv.Choices = append(adv.Choices, Choice{Then: engine.Throw, Value: math.NaN(),
-				Note: fmt.Sprintf("%d dice: P(farkle) %.2f, risks %d", n, FarkleChance(t, n), s.Total)})
+				Note: fmt.Sprintf("%d dice: P(farkle) %.2f, risks %d", n, t.Odds(n).PFarkle(), s.Total)})
 		}
 	}
 	return adv, nil
-}
-
-// FarkleChance returns the probability that a throw of n dice has no legal
-// keep under t.
-func FarkleChance(t *dice.Table, n int) float64 {
-	p := 0.0
-	for _, h := range dice.Throws(n) {
-		if t.Farkle(h) {
-			p += h.Prob()
-		}
-	}
-	return p
 }

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"errors"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -88,20 +87,6 @@ func TestRulesTextShowsTheRulesInForce(t *testing.T) {
 	for _, l := range lines {
 		if n := len([]rune(l)); n > 60 {
 			t.Errorf("line of %d columns: %q", n, l)
-		}
-	}
-}
-
-func TestFarkleChance(t *testing.T) {
-	tab := dice.NewTable(rules.MustPreset("classic"))
-	// Classic scores only 1s, 5s and triples. One die: 2, 3, 4 or 6.
-	// Two dice: neither is a 1 or a 5. Six dice: only 2, 3, 4, 6 with no
-	// face three times: counts 2-2-2-0 (4 ways to pick the absent face,
-	// 6!/(2!2!2!) orders) or 2-2-1-1 (6 ways, 6!/(2!2!) orders).
-	want := map[int]float64{1: 4.0 / 6, 2: 16.0 / 36, 6: float64(4*90+6*180) / 46656}
-	for n, p := range want {
-		if got := FarkleChance(tab, n); math.Abs(got-p) > 1e-12 {
-			t.Errorf("%d dice: P(farkle) %v, want %v", n, got, p)
 		}
 	}
 }

@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/farkle/farkle/advise"
+	"github.com/farkle/farkle/game"
 )
 
 func init() {
@@ -24,7 +28,13 @@ against banking) is valued as farkle advise would: with two players by the
 probability of winning (the duel table, solved once and cached), otherwise by
 the expected points of the turn. The summary gives per player the decisions,
 the share that were best (accuracy), the total loss and the three worst.
---json prints every decision too.`
+--json prints every decision too.
+
+A Dragon Farkle record (its seed revealed) is judged by the values of the
+terminal game's hint: expected soldiers while recruiting and at the start of a
+turn, the chance of slaying the dragon in the Final Battle (a column of its
+own). Card plays, and the start of a turn when the battle is among the choices,
+are not judged.`
 
 func runAnalyze(ctx context.Context, e *env, args []string) error {
 	c := commands["analyze"]
@@ -41,50 +51,95 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if len(files) != 1 {
 		return usagef("analyze takes one FILE, a game record (got %d arguments)", len(files))
 	}
-	rec, err := readRecord(files[0])
+	rec, v, err := readRecord(files[0])
 	if err != nil {
 		return err
 	}
-	players := len(rec.Players)
-	if *points && players == 2 {
-		players = 0 // no duel table
+	var rep *advise.Report
+	if fv, ok := v.(*game.FarkleVariant); ok {
+		rep, err = analyzeOrdinary(e, rec, fv, *points, cache())
+	} else {
+		rep, err = advise.AnalyzeDragon(rec)
 	}
-	a, err := advise.For(rec.Rules, players, solverTables(e, cache()))
 	if err != nil {
-		return solverError(err)
-	}
-	rep, err := a.Analyze(rec)
-	if err != nil {
+		if errors.Is(err, game.ErrBadRecord) {
+			return usagef("%s: %v", files[0], err)
+		}
 		return err
 	}
+	rep.Rules = v.Name()
 	if *asJSON {
 		return emitJSON(e, rep, false)
 	}
-	printAnalysis(e.stdout, files[0], rep, *all)
+	printAnalysis(e.stdout, files[0], rep, v.Kind() == game.Dragon, *all)
 	return nil
 }
 
-func printAnalysis(w io.Writer, file string, rep *advise.Report, all bool) {
+// analyzeOrdinary values the decisions of an ordinary game with the
+// solvers' tables (by expected points with points set).
+func analyzeOrdinary(e *env, rec *game.Record, v *game.FarkleVariant, points bool, cache string) (*advise.Report, error) {
+	old, err := rec.Ordinary()
+	if err != nil {
+		return nil, err
+	}
+	players := len(rec.Players)
+	if points && players == 2 {
+		players = 0 // no duel table
+	}
+	a, err := advise.For(old.Rules, players, solverTables(e, cache))
+	if err != nil {
+		return nil, solverError(err)
+	}
+	return a.Analyze(old)
+}
+
+func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all bool) {
 	m := rep.Measure
 	fmt.Fprintf(w, "%s: %s, %d players; values: %s\n", file, rep.Rules, len(rep.Players), m)
 	if rep.Note != "" {
 		fmt.Fprintf(w, "note: %s\n", rep.Note)
 	}
-	loss := func(v float64) string {
+	loss := func(m advise.Measure, v float64) string {
 		if m == advise.WinProbability {
 			return fmt.Sprintf("%.2f%%", 100*v)
 		}
 		return fmt.Sprintf("%.1f", v)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "\nplayer\tdecisions\tbest\taccuracy\ttotal loss\t")
+	// Losses in measures other than the report's have columns of their own.
+	var others []advise.Measure
 	for _, p := range rep.Players {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%s\t\n", p.Name, p.Decisions, p.Best, 100*p.Accuracy, loss(p.TotalLoss))
+		for o := range p.Losses {
+			if o != m && !slices.Contains(others, o) {
+				others = append(others, o)
+			}
+		}
+	}
+	slices.Sort(others)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\nplayer\tdecisions\tbest\taccuracy\ttotal loss\t")
+	for _, o := range others {
+		fmt.Fprintf(tw, "loss in %s\t", o)
+	}
+	fmt.Fprintln(tw)
+	for _, p := range rep.Players {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%s\t", p.Name, p.Decisions, p.Best, 100*p.Accuracy, loss(m, p.TotalLoss))
+		for _, o := range others {
+			fmt.Fprintf(tw, "%s\t", loss(o, p.Losses[o]))
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 	line := func(d advise.Decision) {
+		dm := m
+		if d.Measure != "" {
+			dm = d.Measure
+		}
+		where := describePosition(d.Position, m == advise.WinProbability)
+		if dragonGame {
+			where = describeDragonPosition(d.Position)
+		}
 		fmt.Fprintf(w, "  action %d, turn %d: %s: played %s (%s), best %s (%s): lost %s\n",
-			d.Action, d.Turn, describePosition(d.Position, m == advise.WinProbability), d.Played, formatValue(m, d.Value), d.Best, formatValue(m, d.BestValue), loss(d.Loss))
+			d.Action, d.Turn, where, d.Played, formatValue(dm, d.Value), d.Best, formatValue(dm, d.BestValue), loss(dm, d.Loss))
 	}
 	for _, p := range rep.Players {
 		if len(p.Worst) == 0 {
@@ -103,4 +158,20 @@ func printAnalysis(w io.Writer, file string, rep *advise.Report, all bool) {
 			line(d)
 		}
 	}
+}
+
+// describeDragonPosition says a Dragon Farkle decision's position
+// (advise.AnalyzeDragonSteps): soldiers, the pool and the dice.
+func describeDragonPosition(p advise.Position) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d soldiers, strongest opponent %d", p.Me, p.Them)
+	if p.Total > 0 {
+		fmt.Fprintf(&b, ", pool %d", p.Total)
+	}
+	if p.Throw != 0 {
+		fmt.Fprintf(&b, ", threw %s", p.Throw)
+	} else if p.Dice > 0 {
+		fmt.Fprintf(&b, ", %d %s to throw", p.Dice, plural(p.Dice, "die", "dice"))
+	}
+	return b.String()
 }

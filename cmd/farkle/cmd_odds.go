@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -51,30 +52,28 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, oddsHelp)
 	asJSON := fs.Bool("json", false, `print JSON: {"rules":"classic","dice":[{"n":1,"farkle":"2/3","p_farkle":0.666667,"expected":25},...]}`)
-	resolve := rulesOrDragonFlag(fs)
+	resolve := variantFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("odds takes no arguments (got %q)", strings.Join(fs.Args(), " "))
 	}
-	r, d, err := resolve()
+	v, err := resolve()
 	if err != nil {
 		return err
 	}
-	if d != nil {
-		r = d.Soldiers
-		r.Name = d.Name
-	}
+	r := ruleSet(v)
 	res := farkleOdds(r, dice.NewTable(r))
-	if d != nil {
-		res.Battle = dragon.OddsTable(*d)
+	dv, isDragon := v.(*game.DragonVariant)
+	if isDragon {
+		res.Battle = dragon.OddsTable(dv.Game().Rules())
 	}
 	if *asJSON {
 		return emitJSON(e, res, false)
 	}
-	if d != nil {
-		defer printBattleOdds(e, *d, res.Battle)
+	if isDragon {
+		defer printBattleOdds(e, dv.Game().Rules(), res.Battle)
 	}
 	fmt.Fprintf(e.stdout, "farkle odds (%s)\n", res.Rules)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)

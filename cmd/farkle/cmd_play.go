@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -64,16 +65,22 @@ func watchSolves(ts *bot.Tables) *tui.SolveMeter {
 	return m
 }
 
-// playAdvisor values choices for the hint key: the solvers' win
-// probability or expected points (package advise), sharing the solver
-// results and their cache with the bots.
-var playAdvisor tui.Advisor = tui.NewSolverAdvisor(bot.DefaultTables)
+// playTables returns the solver results of farkle play, shared by the bots
+// and the hint key: duel tables read from and written to the cache
+// directory of the environment, memory caches bounded as
+// bot.DefaultLimits. The terminal game makes its bots without saying
+// where their results come from, so they become bot.DefaultTables.
+func playTables(e *env) *bot.Tables {
+	ts := bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
+	bot.SetDefaultTables(ts)
+	return ts
+}
 
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, playHelp)
-	resolve := rulesOrDragonFlag(fs)
+	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
@@ -102,7 +109,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return usagef("--resume continues a saved game with its own rules, players and dice; --%s cannot change them", f)
 			}
 		}
-		if data, err := os.ReadFile(*resume); err == nil && tui.IsDragonRecord(data) {
+		if isDragonRecord(*resume) {
 			dg, err := tui.ResumeDragonGame(*resume, now)
 			if err != nil {
 				return usagef("--resume %s: %v", *resume, err)
@@ -113,15 +120,20 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			return usagef("--resume %s: %v", *resume, err)
 		}
 	}
-	o := tui.Options{Game: g, Now: now, Advisor: playAdvisor, BotDelay: pace.Delay, Meter: watchSolves(bot.DefaultTables)}
+	// The hint key: the solvers' win probability or expected points
+	// (package advise).
+	tables := playTables(e)
+	advisor := tui.NewSolverAdvisor(tables)
+	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables)}
 	if g == nil {
-		r, d, err := resolve()
+		v, err := resolve()
 		if err != nil {
 			return err
 		}
-		if d != nil {
-			return playDragon(ctx, e, *d, *players, *seedText, lineMode, dir, dirErr, now, pace.Delay)
+		if d, ok := v.(*game.DragonVariant); ok {
+			return playDragon(ctx, e, d.Game().Rules(), *players, *seedText, lineMode, dir, dirErr, now, pace.Delay)
 		}
+		r := ruleSet(v)
 		o.Rules = r
 		spec := *players
 		if spec == "" && lineMode {
@@ -155,7 +167,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			}
 		}
 		g.FollowSolves(o.Meter)
-		return tui.RunLines(ctx, g, e.stdin, e.stdout, playAdvisor)
+		return tui.RunLines(ctx, g, e.stdin, e.stdout, advisor)
 	}
 	g, dg, err := tui.RunSetup(ctx, o, e.stdin, e.stdout)
 	if err != nil {
@@ -264,4 +276,16 @@ func names(seats []tui.Seat) []string {
 func isTerminalReader(r any) bool {
 	f, ok := r.(*os.File)
 	return ok && isTerminal(f)
+}
+
+// isDragonRecord reports whether the file at path is a record of Dragon
+// Farkle, of any format game.ParseRecord reads. Anything else is left to
+// tui.ResumeGame to read or refuse.
+func isDragonRecord(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	rec, err := game.ParseRecord(data)
+	return err == nil && rec.Kind == game.Dragon
 }

@@ -8,7 +8,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/record"
 )
 
@@ -28,25 +31,32 @@ func init() {
 }
 
 const replayHelp = `FILE is a game record (JSON) as written by farkle play, farkle serve and farkle
-sim --record. The rules are the record's own. The dice are the recorded ones:
-farkle verify checks them against the seed.`
+sim --record, of the ordinary game or Dragon Farkle. The rules are the record's
+own. The dice of an ordinary game are the recorded ones: farkle verify checks
+them against the seed. A Dragon Farkle record holds the actions only: the game
+is rebuilt from its seed, revealed when the game ends.`
 
 const verifyHelp = `Exit status 0 with a one-line summary when the record holds: the revealed seed
 hashes to the commitment made at the start, every throw is the one the seed
 gives, and every action was legal. Exit status 1 with the first discrepancy on
 stderr otherwise; 2 when FILE is not a record.`
 
-// readRecord reads and parses a record file; any failure is bad input.
-func readRecord(path string) (*record.Record, error) {
+// readRecord reads and parses a record file of any kind and opens its
+// variant; any failure is bad input.
+func readRecord(path string) (*game.Record, game.Variant, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, nil, usagef("%v", err)
 	}
-	rec, err := record.Parse(data)
+	rec, err := game.ParseRecord(data)
 	if err != nil {
-		return nil, usagef("%s: %v", path, err)
+		return nil, nil, usagef("%s: %v", path, err)
 	}
-	return rec, nil
+	v, err := rec.Variant()
+	if err != nil {
+		return nil, nil, usagef("%s: %v", path, err)
+	}
+	return rec, v, nil
 }
 
 // fileArg parses the flags of a command taking one FILE.
@@ -68,69 +78,162 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rec, err := readRecord(path)
+	rec, v, err := readRecord(path)
 	if err != nil {
 		return err
 	}
-	final, steps, rerr := record.Replay(rec)
-	printReplay(e.stdout, rec, steps, final)
+	acts, over, rerr := replaySteps(rec, v)
+	if errors.Is(rerr, game.ErrBadRecord) {
+		return usagef("%s: %v", path, rerr)
+	}
+	printReplay(e.stdout, rec, v, acts)
 	if rerr != nil {
 		return rerr
 	}
-	if !final.Over() {
+	if !over {
 		fmt.Fprintf(e.stdout, "\nthe game is not over (%d actions so far)\n", len(rec.Actions))
 	}
 	return nil
 }
 
-// printReplay writes the game turn by turn: the events of each turn under
-// a heading, then the scores.
-func printReplay(w io.Writer, rec *record.Record, steps []record.Step, final engine.State) {
-	names := rec.Players
-	fmt.Fprintf(w, "%s, %d %s: %s\n", rec.Rules.Name, len(names), plural(len(names), "player", "players"), strings.Join(names, ", "))
-	if rec.Meta.Started != "" {
-		fmt.Fprintf(w, "started %s\n", rec.Meta.Started)
-	}
-	turn := 0
-	inTurn := false
-	scores := func(s engine.State) string {
-		parts := make([]string, len(s.Players))
-		for i, p := range s.Players {
-			parts[i] = fmt.Sprintf("%s %d", p.Name, p.Score)
+// replayed is one action of a replay as printReplay writes it: the events
+// it caused and the scores after it.
+type replayed struct {
+	events []game.Event
+	scores []int
+}
+
+// replaySteps replays rec: an ordinary game with its recorded dice
+// (record.Replay, which needs no seed), any other kind from its revealed
+// seed (game.Verify). It returns the actions replayed up to the first
+// discrepancy, if any, and whether the game is over.
+func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
+	if _, ok := v.(*game.FarkleVariant); ok {
+		old, err := rec.Ordinary()
+		if err != nil {
+			return nil, false, err
 		}
-		return strings.Join(parts, ", ")
-	}
-	endTurn := func(s engine.State) {
-		if inTurn {
-			fmt.Fprintf(w, "  scores: %s\n", scores(s))
-			inTurn = false
+		final, steps, err := record.Replay(old)
+		acts := make([]replayed, len(steps))
+		for i, st := range steps {
+			after := final
+			if i+1 < len(steps) {
+				after = steps[i+1].Before
+			}
+			acts[i].events = make([]game.Event, len(st.Events))
+			for j, ev := range st.Events {
+				acts[i].events[j] = ev
+			}
+			acts[i].scores = make([]int, len(after.Players))
+			for j, p := range after.Players {
+				acts[i].scores[j] = p.Score
+			}
 		}
+		return acts, final.Over(), err
 	}
+	if rec.Seed == "" {
+		return nil, false, fmt.Errorf("%w: the seed is not revealed: a %s record holds the actions only, and its seed rebuilds the game", game.ErrDiscrepancy, rec.Kind)
+	}
+	final, steps, err := game.Verify(rec)
+	if len(steps) == 0 {
+		return nil, final != nil && final.Over(), err
+	}
+	// The start's events (a first turn, soldiers dealt) are the ones Verify
+	// drew first from the seed.
+	seed, _ := dice.ParseSeed(rec.Seed) // Verify checked it
+	_, start, _ := v.Start(rec.Players, dice.NewSource(seed))
+	acts := []replayed{{events: start, scores: steps[0].Before.Scores()}}
 	for i, st := range steps {
 		after := final
 		if i+1 < len(steps) {
 			after = steps[i+1].Before
 		}
-		for _, ev := range st.Events {
-			switch ev.Kind {
-			case engine.EvTurn:
-				endTurn(after)
+		acts = append(acts, replayed{events: st.Events, scores: after.Scores()})
+	}
+	return acts, final.Over(), err
+}
+
+// A line of the replay: where an event goes.
+const (
+	inTurn    = iota // a line of the turn
+	turnStart        // the heading of a turn
+	gameEnd          // the end of the game, on a line of its own
+)
+
+// eventPlace says where an event of either variant goes in the replay,
+// and for the start of a turn, whose and in which round (0: the variant
+// counts no rounds).
+func eventPlace(ev game.Event) (place, seat, round int) {
+	switch ev := ev.(type) {
+	case engine.Event:
+		switch ev.Kind {
+		case engine.EvTurn:
+			return turnStart, ev.Player, 0
+		case engine.EvGameOver, engine.EvTie, engine.EvTurnLimit:
+			return gameEnd, 0, 0
+		}
+	case dragon.Event:
+		switch ev.Kind {
+		case dragon.EvTurn:
+			return turnStart, ev.Seat, ev.Round
+		case dragon.EvWin:
+			return gameEnd, 0, 0
+		}
+	}
+	return inTurn, 0, 0
+}
+
+// printReplay writes the game turn by turn: the events of each turn under
+// a heading, then the scores (Dragon Farkle: the soldiers).
+func printReplay(w io.Writer, rec *game.Record, v game.Variant, acts []replayed) {
+	names := rec.Players
+	fmt.Fprintf(w, "%s, %d %s: %s\n", v.Name(), len(names), plural(len(names), "player", "players"), strings.Join(names, ", "))
+	if rec.Meta.Started != "" {
+		fmt.Fprintf(w, "started %s\n", rec.Meta.Started)
+	}
+	label := "scores"
+	if v.Kind() == game.Dragon {
+		label = "soldiers"
+	}
+	turn := 0
+	inTurn := false
+	endTurn := func(scores []int) {
+		if inTurn {
+			parts := make([]string, len(scores))
+			for i, s := range scores {
+				parts[i] = fmt.Sprintf("%s %d", names[i], s)
+			}
+			fmt.Fprintf(w, "  %s: %s\n", label, strings.Join(parts, ", "))
+			inTurn = false
+		}
+	}
+	var last []int
+	for _, a := range acts {
+		for _, ev := range a.events {
+			switch place, seat, round := eventPlace(ev); place {
+			case turnStart:
+				endTurn(a.scores)
 				turn++
-				fmt.Fprintf(w, "\nturn %d: %s\n", turn, names[ev.Player])
+				if round > 0 {
+					fmt.Fprintf(w, "\nturn %d: %s (round %d)\n", turn, names[seat], round)
+				} else {
+					fmt.Fprintf(w, "\nturn %d: %s\n", turn, names[seat])
+				}
 				inTurn = true
-			case engine.EvGameOver, engine.EvTie, engine.EvTurnLimit:
-				endTurn(after)
-				fmt.Fprintf(w, "\n%s\n", ev.Describe(names))
+			case gameEnd:
+				endTurn(a.scores)
+				fmt.Fprintf(w, "\n%s\n", v.Describe(ev, names))
 			default:
 				if inTurn {
-					fmt.Fprintf(w, "  %s\n", ev.Describe(names))
+					fmt.Fprintf(w, "  %s\n", v.Describe(ev, names))
 				} else {
-					fmt.Fprintln(w, ev.Describe(names))
+					fmt.Fprintln(w, v.Describe(ev, names))
 				}
 			}
 		}
+		last = a.scores
 	}
-	endTurn(final)
+	endTurn(last)
 }
 
 func runVerify(ctx context.Context, e *env, args []string) error {
@@ -138,28 +241,29 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rec, err := readRecord(path)
+	rec, v, err := readRecord(path)
 	if err != nil {
 		return err
 	}
-	st, err := record.Verify(rec)
+	g, _, err := game.Verify(rec)
 	if err != nil {
-		if errors.Is(err, record.ErrBadRecord) {
+		if errors.Is(err, game.ErrBadRecord) {
 			return usagef("%s: %v", path, err)
 		}
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	status := "not over"
-	if st.Over() {
-		win := make([]string, len(st.Winners))
-		for i, p := range st.Winners {
-			win[i] = fmt.Sprintf("%s (%d)", st.Players[p].Name, st.Players[p].Score)
+	if g.Over() {
+		scores := g.Scores()
+		win := make([]string, len(g.Winners()))
+		for i, p := range g.Winners() {
+			win[i] = fmt.Sprintf("%s (%d)", rec.Players[p], scores[p])
 		}
 		status = "won by " + strings.Join(win, " and ")
 		if len(win) == 0 {
 			status = "ended with no winner" // the only player resigned
 		}
 	}
-	fmt.Fprintf(e.stdout, "ok: %s: %d actions, %s, %s; the seed matches the commitment %.16s… and gives every throw\n", path, len(rec.Actions), rec.Rules.Name, status, rec.Commitment)
+	fmt.Fprintf(e.stdout, "ok: %s: %d actions, %s, %s; the seed matches the commitment %.16s… and gives every throw\n", path, len(rec.Actions), v.Name(), status, rec.Commitment)
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -44,7 +45,7 @@ func runRules(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	list := fs.Bool("list", false, "list the presets with a one-line description each")
 	asJSON := fs.Bool("json", false, "print JSON instead of TOML (with --list: a JSON array)")
-	resolve := rulesOrDragonFlag(fs)
+	resolve := variantFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -69,16 +70,18 @@ func runRules(ctx context.Context, e *env, args []string) error {
 		}
 		return tw.Flush()
 	}
-	r, d, err := resolve()
+	v, err := resolve()
 	if err != nil {
 		return err
 	}
-	if d != nil {
+	if dv, ok := v.(*game.DragonVariant); ok {
+		d := dv.Game().Rules()
 		if *asJSON {
 			return emitJSON(e, d, true)
 		}
 		return toml.NewEncoder(e.stdout).Encode(d)
 	}
+	r := ruleSet(v)
 	if *asJSON {
 		return emitJSON(e, r, true)
 	}

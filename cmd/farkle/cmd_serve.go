@@ -34,7 +34,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
 	tables := tableFlags(fs)
-	solver := solveFlags(fs)
+	solver := solveFlags(fs, e.getenv)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ type serveMain struct {
 	Logger   *slog.Logger
 	Advisor  server.Advisor
 	Options  server.Options // the life of tables (serve_tables.go); Run sets the fields above in it
-	Tables   *bot.Tables    // the bots' solver results and limits (serve_solve.go); nil: bot.DefaultTables
+	Tables   *bot.Tables    // the bots' solver results and limits (serve_solve.go); nil: bot.DefaultTables()
 
 	URL string // the base URL, set by Run
 

@@ -16,6 +16,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/sim"
 )
@@ -40,7 +41,7 @@ random seed is drawn and printed. perfect needs the duel table of the rules
 
 With --record DIR every game is written to DIR/game-NNNNNN.json, a record that
 farkle verify, replay and analyze read (recorded games are played through the
-rules engine, more slowly).
+rules engine, more slowly). Dragon Farkle games are recorded too.
 
 With --rules dragon the players are Dragon Farkle bot levels (%s). The
 first player of each game is drawn at random; a second table gives the wins
@@ -60,7 +61,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	c := commands["sim"]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "), strings.Join(dragon.Levels(), ", ")))
-	getRules := rulesOrDragonFlag(fs)
+	getRules := variantFlag(fs)
 	players := fs.String("players", "", "bot levels, one per seat, separated by commas (required)")
 	games := fs.Int("games", 1000, "number of games")
 	seedText := fs.String("seed", "", "the tournament seed (any text, or 64 hex digits); default random")
@@ -87,7 +88,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	for i, l := range levels {
 		levels[i] = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "bot:"))
 	}
-	r, d, err := getRules()
+	v, err := getRules()
 	if err != nil {
 		return err
 	}
@@ -95,12 +96,10 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if *seedText != "" {
 		seed = dice.SeedFrom(*seedText)
 	}
-	if d != nil {
-		if *recordDir != "" {
-			return usagef("--record: Dragon Farkle games have no record format yet")
-		}
-		return simDragon(e, *d, levels, *games, seed, *workers, *asJSON)
+	if d, ok := v.(*game.DragonVariant); ok {
+		return simDragon(e, d, levels, *games, seed, *workers, *asJSON, *recordDir)
 	}
+	r := ruleSet(v)
 	for _, l := range levels {
 		if _, err := bot.New(l, r); err != nil {
 			return usagef("--players: %v", err)
@@ -111,16 +110,16 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	}
 	cfg := sim.Config{Rules: r, Players: levels, Games: *games, Seed: seed, Workers: *workers, Tables: solverTables(e, cache())}
 	if *recordDir != "" {
-		if err := os.MkdirAll(*recordDir, 0o755); err != nil {
-			return fmt.Errorf("--record: %w", err)
+		write, err := recordWriter(*recordDir)
+		if err != nil {
+			return err
 		}
-		dir := *recordDir
 		cfg.Record = func(i int, rec *record.Record) error {
 			data, err := rec.Marshal()
 			if err != nil {
 				return err
 			}
-			return os.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.json", i)), append(data, '\n'), 0o644)
+			return write(i, data)
 		}
 	}
 	// Load what the bots need before the clock starts (a duel table may be
@@ -196,8 +195,32 @@ type dragonSimPlayer struct {
 
 // simDragon runs a Dragon Farkle tournament (package dragon) and prints it
 // as the ordinary sim does, with the Dragon Farkle figures after it.
-func simDragon(e *env, d dragon.Rules, levels []string, games int, seed dice.Seed, workers int, asJSON bool) error {
-	opt := dragon.SimOptions{Rules: d, Games: games, Seed: seed, Workers: workers}
+func simDragon(e *env, v *game.DragonVariant, levels []string, games int, seed dice.Seed, workers int, asJSON bool, recordDir string) error {
+	opt := dragon.SimOptions{Rules: v.Game().Rules(), Cards: v.Game().Cards(), Games: games, Seed: seed, Workers: workers}
+	if recordDir != "" {
+		write, err := recordWriter(recordDir)
+		if err != nil {
+			return err
+		}
+		opt.Record = func(i int, names []string, gameSeed [32]byte, actions []dragon.Action, capped bool) error {
+			rec, err := dragonSimRecord(v, names, dice.Seed(gameSeed), actions)
+			if err != nil {
+				return fmt.Errorf("%w: game %d: %w", errRecord, i, err)
+			}
+			rec.Meta.Extra = map[string]string{"levels": strings.Join(levels, ","), "game": fmt.Sprint(i), "sim_seed": seed.Hex()}
+			if capped {
+				rec.Meta.Extra["capped"] = "the simulator ended the game after its last round"
+			}
+			data, err := rec.Marshal()
+			if err == nil {
+				err = write(i, data)
+			}
+			if err != nil {
+				return fmt.Errorf("%w: %w", errRecord, err)
+			}
+			return nil
+		}
+	}
 	var bar *progressbar.ProgressBar
 	if stderrTerminal(e) {
 		bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("games"),
@@ -208,6 +231,9 @@ func simDragon(e *env, d dragon.Rules, levels []string, games int, seed dice.See
 	res, err := dragon.SimulateWith(levels, opt)
 	if bar != nil {
 		_ = bar.Finish()
+	}
+	if errors.Is(err, errRecord) {
+		return err
 	}
 	if err != nil {
 		return usagef("%v", err)
@@ -239,7 +265,45 @@ func simDragon(e *env, d dragon.Rules, levels []string, games int, seed dice.See
 	}
 	tw.Flush()
 	fmt.Fprintf(e.stdout, "dragon slain in %d games, %d ended at the round limit; %.1f rounds and %.2f Final Battles a game\n", res.Slain, res.Capped, res.AvgRounds, res.Battles)
+	if recordDir != "" {
+		fmt.Fprintf(e.stdout, "records: %s/game-000000.json ... game-%06d.json\n", recordDir, games-1)
+	}
 	return nil
+}
+
+// errRecord is wrapped by the errors of writing a record of farkle sim
+// --rules dragon --record, which are no usage errors.
+var errRecord = errors.New("--record")
+
+// recordWriter makes the directory of --record and returns the function
+// that writes the record of game i into it.
+func recordWriter(dir string) (func(i int, data []byte) error, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("--record: %w", err)
+	}
+	return func(i int, data []byte) error {
+		return os.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.json", i)), append(data, '\n'), 0o644)
+	}, nil
+}
+
+// dragonSimRecord is the record of a simulated game of Dragon Farkle: the
+// game played again through game.Play from its seed and actions, so that
+// it is written as every other record is. The seed is revealed: the game is
+// over, by the rules or at the simulator's cap on rounds (then the record
+// has no outcome, and verify says the game is not over).
+func dragonSimRecord(v *game.DragonVariant, names []string, seed dice.Seed, actions []dragon.Action) (*game.Record, error) {
+	p, _, err := game.Start(v, names, seed)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range actions {
+		if _, err := p.Do(p.Game().ToAct(), a); err != nil {
+			return nil, err
+		}
+	}
+	rec := p.Record()
+	rec.Seed = seed.Hex()
+	return rec, nil
 }
 
 // winsText writes a win count as the ordinary sim does: "12", or

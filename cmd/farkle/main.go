@@ -14,7 +14,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -148,48 +147,4 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return usagef("%v (see farkle %s -h)", err, strings.TrimPrefix(fs.Name(), "farkle "))
 	}
 	return nil
-}
-
-// rulesFlag adds --rules to fs and returns a function that resolves it.
-// Any failure (unknown preset, missing or malformed file, invalid rules) is
-// bad input: a usage error (exit 2). Dragon Farkle is refused: commands that
-// play it use rulesOrDragonFlag.
-func rulesFlag(fs *flag.FlagSet) func() (rules.Rules, error) {
-	resolve := rulesOrDragonFlag(fs)
-	return func() (rules.Rules, error) {
-		r, d, err := resolve()
-		if err == nil && d != nil {
-			return rules.Rules{}, dragonUnsupported(strings.TrimPrefix(fs.Name(), "farkle "))
-		}
-		return r, err
-	}
-}
-
-// rulesOrDragonFlag adds --rules to fs; its function returns either Farkle
-// rules or, for --rules dragon or a file with base = "dragon", Dragon Farkle
-// rules (non-nil *dragon.Rules).
-func rulesOrDragonFlag(fs *flag.FlagSet) func() (rules.Rules, *dragon.Rules, error) {
-	spec := fs.String("rules", rules.DefaultBase, "a preset ("+strings.Join(append(rules.Presets(), dragonPreset), ", ")+") or a rule file (.toml or .json)")
-	return func() (rules.Rules, *dragon.Rules, error) {
-		if d, ok, err := resolveDragon(*spec); ok {
-			if err != nil {
-				return rules.Rules{}, nil, err
-			}
-			return rules.Rules{}, &d, nil
-		}
-		r, err := rules.Resolve(*spec)
-		if err != nil {
-			all := strings.Join(append(rules.Presets(), dragonPreset), ", ")
-			if errors.Is(err, rules.ErrUnknownPreset) {
-				return rules.Rules{}, nil, usagef("--rules %s: unknown preset %q (presets: %s; or a .toml or .json rule file)", *spec, *spec, all)
-			}
-			var fe *rules.FieldError
-			if errors.As(err, &fe) {
-				return rules.Rules{}, nil, usagef("--rules %s: %v", *spec, err)
-			}
-			// A file that cannot be read or parsed: say what --rules takes.
-			return rules.Rules{}, nil, usagef("--rules %s: %v (--rules takes a preset: %s; or a .toml or .json rule file)", *spec, err, all)
-		}
-		return r, nil, nil
-	}
 }

@@ -55,7 +55,7 @@ func BenchmarkServeSolveFlood(b *testing.B) {
 func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st bot.Stats) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	build := solveFlags(fs)
+	build := solveFlags(fs, os.Getenv)
 	if err := fs.Parse([]string{"--cache", b.TempDir()}); err != nil {
 		b.Fatal(err)
 	}

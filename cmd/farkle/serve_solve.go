@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -35,8 +34,9 @@ const (
 // builds the server's Tables (shared by its bots and its advisor), and
 // sets the Go runtime's soft memory limit to the sum of the limits plus
 // headroom unless GOMEMLIMIT is set. A size takes a unit (512MiB, 1GiB,
-// 100MB, or bytes); 0 turns that limit off.
-func solveFlags(fs *flag.FlagSet) func() (*bot.Tables, error) {
+// 100MB, or bytes); 0 turns that limit off. getenv is the environment the
+// default cache directory (bot.CacheDir) and GOMEMLIMIT are read from.
+func solveFlags(fs *flag.FlagSet, getenv func(string) string) func() (*bot.Tables, error) {
 	mem := sizeFlag(fs, "solve-memory", serveSolveMemory, "memory the running solves may need together, a `size` like 512MiB or 1GiB; a rule set needing more gets the expert bot and hints from the solo policy (0: no limit)")
 	solves := fs.Int("solves", serveSolves, "duel solves running at once (0: no limit)")
 	queue := fs.Int("solve-queue", serveSolveQueue, "solves waiting for their turn; more are answered at once (the expert bot, solo hints) (0: no limit)")
@@ -52,11 +52,11 @@ func solveFlags(fs *flag.FlagSet) func() (*bot.Tables, error) {
 		}
 		cacheDir := *dir
 		if cacheDir == "" {
-			cacheDir = bot.DefaultCacheDir()
+			cacheDir = bot.CacheDir(getenv)
 		}
 		lim := bot.Limits{Solves: *solves, Queue: *queue, Memory: *mem, DuelCache: *duelCache, SoloCache: *soloCache,
 			CacheDirMax: *dirMax, NoWait: true}
-		if os.Getenv("GOMEMLIMIT") == "" && *mem > 0 && *duelCache > 0 && *soloCache > 0 {
+		if getenv("GOMEMLIMIT") == "" && *mem > 0 && *duelCache > 0 && *soloCache > 0 {
 			debug.SetMemoryLimit(*mem + *duelCache + *soloCache + serveHeadroom)
 		}
 		return bot.NewLimitedTables(cacheDir, lim), nil

@@ -15,10 +15,13 @@ import (
 	"github.com/farkle/farkle/server/wsclient"
 )
 
+// noEnv is an empty environment.
+func noEnv(string) string { return "" }
+
 func TestServeSolveFlags(t *testing.T) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	build := solveFlags(fs)
+	build := solveFlags(fs, noEnv)
 	dir := t.TempDir()
 	if err := fs.Parse([]string{"--solve-memory", "1GiB", "--duel-cache-memory", "100MB", "--solves", "2", "--solve-queue", "0", "--cache", dir, "--cache-dir-max", "0"}); err != nil {
 		t.Fatal(err)
@@ -31,14 +34,20 @@ func TestServeSolveFlags(t *testing.T) {
 	if got := ts.Limits(); got != want || ts.Dir != dir {
 		t.Fatalf("limits %+v in %q, want %+v in %q", got, ts.Dir, want, dir)
 	}
-	// The defaults.
+	// The defaults; the cache directory from the command's environment.
 	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
-	build = solveFlags(fs)
+	envDir := t.TempDir()
+	build = solveFlags(fs, func(k string) string {
+		if k == "FARKLE_CACHE_DIR" {
+			return envDir
+		}
+		return ""
+	})
 	fs.Parse(nil)
 	ts, _ = build()
 	want = bot.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, CacheDirMax: 1 << 30, NoWait: true}
-	if got := ts.Limits(); got != want {
-		t.Fatalf("default limits %+v, want %+v", got, want)
+	if got := ts.Limits(); got != want || ts.Dir != envDir {
+		t.Fatalf("default limits %+v in %q, want %+v in $FARKLE_CACHE_DIR %q", got, ts.Dir, want, envDir)
 	}
 	if f := fs.Lookup("solve-memory"); f.DefValue != "512MiB" {
 		t.Fatalf("--solve-memory shows its default as %q", f.DefValue)
@@ -46,7 +55,7 @@ func TestServeSolveFlags(t *testing.T) {
 	for _, bad := range []string{"12XB", "MiB", "-5MiB", "1e30GiB"} {
 		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
-		solveFlags(fs)
+		solveFlags(fs, noEnv)
 		if err := fs.Parse([]string{"--solve-memory", bad}); err == nil || !strings.Contains(err.Error(), "solve-memory") {
 			t.Errorf("--solve-memory %s: %v, want an error naming the flag", bad, err)
 		}
