@@ -364,7 +364,7 @@ func (m *Model) prepLine() string {
 	who := strings.Join(m.preparing, ", ")
 	if m.o.Meter != nil {
 		if st, ok := m.o.Meter.Status(); ok {
-			return m.st.warn.Render(who+" gets ready ") + bar(st.part, 10) + " " + st.String()
+			return m.st.warn.Render(who+" gets ready ") + bar(st.part, 10) + " " + st.short()
 		}
 	}
 	return m.st.warn.Render(who + " gets ready…")
