@@ -199,3 +199,15 @@ func TestGoldenGameOver(t *testing.T) {
 }
 
 var _ tea.Model = (*Model)(nil)
+
+// TestGoldenFarkle: the dead dice of a farkle on the table, under FARKLE!,
+// while the next player has yet to throw.
+func TestGoldenFarkle(t *testing.T) {
+	r := seatOrder("classic")
+	tab := dice.NewTable(r)
+	seed := seedWhere(t, "golden-farkle", tab.Farkle)
+	m := plainModel(t, Options{Rules: r, Seats: []Seat{{Name: "ana"}, {Name: "bob"}}, Seed: seed})
+	goldenScreen(t, m, 80, 24,
+		screenStep{"", "press r to throw"},
+		screenStep{"r", "FARKLE! ana threw"})
+}
