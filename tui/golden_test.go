@@ -166,7 +166,7 @@ func TestGoldenTooNarrow(t *testing.T) {
 
 func TestGoldenGameOver(t *testing.T) {
 	r := seatOrder("classic")
-	g, err := NewGame(r, []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("over"), "", fixedNow)
+	g, err := NewGame(r, []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("over"), "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func (s *syncBuffer) String() string {
 
 func TestRunLinesStopsOnCancelWhileReading(t *testing.T) {
 	dir := t.TempDir()
-	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("cancel"), GamePath(dir, fixedNow(), []string{"ana"}), fixedNow)
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("cancel"), GamePath(dir, fixedNow(), []string{"ana"}), fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestRunLinesStopsOnCancelWhileReading(t *testing.T) {
 func TestRunLinesHotSeat(t *testing.T) {
 	// Two people at one keyboard: each turn is announced by name and each
 	// answers their own throws.
-	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, dice.SeedFrom("hot-seat"), "", fixedNow)
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "bob"}}, dice.SeedFrom("hot-seat"), "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestRunLinesHotSeat(t *testing.T) {
 // with what the game waits for, in both games' line modes, and changes
 // nothing.
 func TestEmptyLineIsAnswered(t *testing.T) {
-	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("empty-line"), "", fixedNow)
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("empty-line"), "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestEmptyLineIsAnswered(t *testing.T) {
 // TestLinesSoloTurnCounter: a game of one counts its turns in line mode
 // too: the first turn is 1 and each bank starts the next.
 func TestLinesSoloTurnCounter(t *testing.T) {
-	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("solo-lines"), "", fixedNow)
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}}, dice.SeedFrom("solo-lines"), "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

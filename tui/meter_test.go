@@ -78,7 +78,7 @@ func TestQuitWhilePreparingFinishesFirst(t *testing.T) {
 		if !strings.Contains(drawn(m), "Finishing the preparation of steady") || !strings.Contains(drawn(m), "sweep 2 of about 6") {
 			t.Fatalf("no finishing screen:\n%s", drawn(m))
 		}
-		if _, err := ResumeGame(m.game.Path(), fixedNow); err != nil {
+		if _, err := ResumeGame(m.game.Path(), fixedNow, nil); err != nil {
 			t.Fatalf("the game was not saved before the wait: %v", err)
 		}
 		if abandon {

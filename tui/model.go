@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
@@ -37,6 +38,9 @@ type Options struct {
 	// is the tables' Progress): the table shows how far the preparation of
 	// a perfect bot is, with an estimate of the time left.
 	Meter *SolveMeter
+	// Tables holds the solver results the bots of a new game play from
+	// (nil: bot.DefaultTables()).
+	Tables *bot.Tables
 }
 
 type screen uint8
@@ -144,7 +148,7 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 		}
 		path = GamePath(m.o.GamesDir, m.o.Now(), names)
 	}
-	g, err := NewGame(r, seats, m.o.Seed, path, m.o.Now)
+	g, err := NewGame(r, seats, m.o.Seed, path, m.o.Now, m.o.Tables)
 	if err != nil {
 		m.startErr = err
 		m.screen = screenSetup

@@ -155,7 +155,7 @@ func TestQuitAsksFirstAndSaves(t *testing.T) {
 	if len(rec.Actions) != len(g.Record().Actions) || rec.Seed != "" {
 		t.Fatalf("saved %d actions (seed %q), the game has %d", len(rec.Actions), rec.Seed, len(g.Record().Actions))
 	}
-	again, err := ResumeGame(g.Path(), fixedNow)
+	again, err := ResumeGame(g.Path(), fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +284,7 @@ func (b *slowBot) Choose(s engine.State) engine.Action {
 
 func TestBotsPlayOnlyWhenPrepared(t *testing.T) {
 	r := seatOrder("classic")
-	g, err := NewGame(r, []Seat{{Name: "slow", Bot: "steady"}, {Name: "ana"}}, dice.SeedFrom("prepare"), "", fixedNow)
+	g, err := NewGame(r, []Seat{{Name: "slow", Bot: "steady"}, {Name: "ana"}}, dice.SeedFrom("prepare"), "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,12 +68,9 @@ func watchSolves(ts *bot.Tables) *tui.SolveMeter {
 // playTables returns the solver results of farkle play, shared by the bots
 // and the hint key: duel tables read from and written to the cache
 // directory of the environment, memory caches bounded as
-// bot.DefaultLimits. The terminal game makes its bots without saying
-// where their results come from, so they become bot.DefaultTables.
+// bot.DefaultLimits.
 func playTables(e *env) *bot.Tables {
-	ts := bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
-	bot.SetDefaultTables(ts)
-	return ts
+	return bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
 }
 
 func runPlay(ctx context.Context, e *env, args []string) error {
@@ -103,6 +100,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 
 	dir, dirErr := tui.GamesDir(e.getenv)
 	var g *tui.Game
+	tables := playTables(e)
 	if *resume != "" {
 		for _, f := range []string{"rules", "players", "seed"} {
 			if set[f] {
@@ -116,15 +114,14 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			}
 			return runDragonGame(ctx, e, dg, lineMode, pace.Delay)
 		}
-		if g, err = tui.ResumeGame(*resume, now); err != nil {
+		if g, err = tui.ResumeGame(*resume, now, tables); err != nil {
 			return usagef("--resume %s: %v", *resume, err)
 		}
 	}
 	// The hint key: the solvers' win probability or expected points
 	// (package advise).
-	tables := playTables(e)
 	advisor := tui.NewSolverAdvisor(tables)
-	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables)}
+	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables), Tables: tables}
 	if g == nil {
 		v, err := resolve()
 		if err != nil {
@@ -162,7 +159,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				path = tui.GamePath(o.GamesDir, now(), names(o.Seats))
 			}
 			var err error
-			if g, err = tui.NewGame(o.Rules, o.Seats, o.Seed, path, now); err != nil {
+			if g, err = tui.NewGame(o.Rules, o.Seats, o.Seed, path, now, tables); err != nil {
 				return usagef("%v", err)
 			}
 		}
