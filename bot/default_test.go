@@ -20,7 +20,7 @@ func TestDefaultTables(t *testing.T) {
 	if DefaultTables() != ts {
 		t.Fatal("a second call made other default tables")
 	}
-	before := ts.Stats().SoloSolves // other tests of the package may have used them
+	before := ts.Stats().SoloSolves                       // other tests of the package may have used them
 	b, err := New("expert", short("pocket-farkel", 1150)) // rules no other test solves
 	if err != nil {
 		t.Fatal(err)

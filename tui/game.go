@@ -29,7 +29,7 @@ type Kept struct {
 // for concurrent use.
 type Game struct {
 	*table
-	tables *bot.Tables   // the solver results the bots play from
+	tables *bot.Tables    // the solver results the bots play from
 	bots   []bot.Strategy // nil for people
 
 	log   []string // one line per event, oldest first
