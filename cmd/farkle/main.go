@@ -76,6 +76,9 @@ func Main(ctx context.Context, e *env, args []string) int {
 		}
 		return 0
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
+	}
 	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(e.stderr, "farkle: unknown command %q (commands: %s)\n", args[0], strings.Join(commandNames(), ", "))
@@ -117,14 +120,15 @@ func printUsage(w io.Writer) {
 	for _, n := range commandNames() {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nEvery command takes --rules NAME|FILE (default classic); run farkle COMMAND -h for its flags.")
+	fmt.Fprintln(w, "\nRun farkle COMMAND -h for a command's flags; farkle --version for the version.")
 }
 
-// newFlags returns a flag set for a subcommand that prints its usage to
-// env's stderr and reports errors as usage errors.
+// newFlags returns a flag set for a subcommand that prints its usage, asked
+// for with -h or --help, to env's stdout (so farkle play -h | less shows it)
+// and reports errors as usage errors (parseFlags), which go to stderr.
 func newFlags(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("farkle "+c.name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(e.stdout)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: farkle %s %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
 		fs.PrintDefaults()
