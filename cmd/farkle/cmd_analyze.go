@@ -58,7 +58,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	var rep *advise.Report
 	if fv, ok := v.(*game.FarkleVariant); ok {
 		rep, err = analyzeOrdinary(e, rec, fv, *points, cache())
-	} else {
+	} else if err = seedUnrevealed(rec, v, fmt.Sprintf("a %s record holds the actions only, and the seed rebuilds the game to analyze", rec.Kind)); err == nil {
 		rep, err = advise.AnalyzeDragon(rec)
 	}
 	if err != nil {

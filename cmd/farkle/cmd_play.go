@@ -97,13 +97,13 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		if isDragonRecord(*resume) {
 			dg, err := tui.ResumeDragonGame(*resume, now)
 			if err != nil {
-				return usagef("--resume %s: %v", *resume, err)
+				return usagef("--resume: %v", err)
 			}
 			return runDragonGame(ctx, e, dg, lineMode)
 		}
 		var err error
 		if g, err = tui.ResumeGame(*resume, now); err != nil {
-			return usagef("--resume %s: %v", *resume, err)
+			return usagef("--resume: %v", err)
 		}
 	}
 	// The hint key: the solvers' win probability or expected points
@@ -134,7 +134,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			o.Seed = dice.SeedFrom(*seedText)
 		}
 		if dirErr != nil {
-			fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
+			fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %s\n", userText(dirErr))
 		} else {
 			o.GamesDir = dir
 		}
@@ -206,7 +206,7 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 	}
 	path := ""
 	if dirErr != nil {
-		fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
+		fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %s\n", userText(dirErr))
 	} else {
 		path = tui.DragonGamePath(dir, now(), names(seats))
 	}

@@ -131,8 +131,8 @@ func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
 		}
 		return acts, final.Over(), err
 	}
-	if rec.Seed == "" {
-		return nil, false, fmt.Errorf("%w: the seed is not revealed: a %s record holds the actions only, and its seed rebuilds the game", game.ErrDiscrepancy, rec.Kind)
+	if err := seedUnrevealed(rec, v, fmt.Sprintf("a %s record holds the actions only, and the seed rebuilds the game", rec.Kind)); err != nil {
+		return nil, false, err
 	}
 	final, steps, err := game.Verify(rec)
 	if len(steps) == 0 {
@@ -151,6 +151,27 @@ func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
 		acts = append(acts, replayed{events: st.Events, scores: after.Scores()})
 	}
 	return acts, final.Over(), err
+}
+
+// seedUnrevealed says plainly why rec, whose seed is not revealed, cannot
+// be checked or rebuilt yet (then, why: what needs the seed): the game is
+// not over, and a front end reveals the seed when it ends. It returns nil
+// when the seed is revealed, or when the recorded dice of an ordinary game
+// show a game that is over: then the missing seed is a discrepancy that
+// game.Verify reports.
+func seedUnrevealed(rec *game.Record, v game.Variant, then string) error {
+	if rec.Seed != "" {
+		return nil
+	}
+	if _, ok := v.(*game.FarkleVariant); ok {
+		if old, err := rec.Ordinary(); err == nil {
+			if final, _, err := record.Replay(old); err == nil && final.Over() {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("the game is not over (%d %s so far), and its seed is revealed only when it ends: %s",
+		len(rec.Actions), plural(len(rec.Actions), "action", "actions"), then)
 }
 
 // A line of the replay: where an event goes.
@@ -244,6 +265,9 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	rec, v, err := readRecord(path)
 	if err != nil {
 		return err
+	}
+	if err := seedUnrevealed(rec, v, "until then its dice cannot be checked"); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	g, _, err := game.Verify(rec)
 	if err != nil {

@@ -303,7 +303,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	}
 	finish()
 	if stale != nil {
-		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %v\n", stale)
+		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %s\n", userText(stale))
 	}
 	if err != nil {
 		if t == nil {
@@ -315,7 +315,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 			}
 			return err
 		}
-		fmt.Fprintf(e.stderr, "farkle solve: %v\n", err) // solved, but not saved
+		fmt.Fprintf(e.stderr, "farkle solve: %s\n", userText(err)) // solved, but not saved
 	}
 	comp, pComp := t.FairCompensation()
 	out := duelJSON{

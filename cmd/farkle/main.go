@@ -95,10 +95,10 @@ func Main(ctx context.Context, e *env, args []string) int {
 	case errors.As(err, &ee):
 		return ee.code
 	case errors.As(err, &ue), errors.Is(err, rules.ErrInvalid), errors.Is(err, rules.ErrUnknownPreset):
-		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, oneLine(err.Error()))
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userText(err))
 		return 2
 	default:
-		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, oneLine(err.Error()))
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userText(err))
 		return 1
 	}
 }
