@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -226,6 +227,9 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 		fmt.Fprintf(w, "expected points per turn: %.2f\n", out.ExpectedTurn)
 	}
 	fmt.Fprintln(w, "\nbank at: the least turn total from which banking is at least as good as throwing that many dice (- = never)")
+	if pen := r.Turn.FarklePenalty; pen.Count > 0 {
+		fmt.Fprintf(w, "rows: the farkles in a row the player brings to the turn (%d in a row cost %d)\n", pen.Count, pen.Points)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "dice to throw\t")
 	for n := 1; n <= r.Dice; n++ {
@@ -245,11 +249,17 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 	}
 	rows := func(prefix string, one map[string]*int, all map[string]map[string]*int) {
 		if all == nil {
-			row(prefix, one)
+			label := strings.TrimSuffix(prefix, ", ")
+			if label == "" && out.Entry != nil {
+				label = "on the board"
+			} else if label == "" {
+				label = "every turn"
+			}
+			row(label, one)
 			return
 		}
 		for s := 0; s < len(all); s++ {
-			row(fmt.Sprintf("%s%d farkles behind", prefix, s), all[strconv.Itoa(s)])
+			row(fmt.Sprintf("%s%d %s in a row", prefix, s, plural(s, "farkle", "farkles")), all[strconv.Itoa(s)])
 		}
 	}
 	rows("", out.BankAt, out.BankAtStreak)
