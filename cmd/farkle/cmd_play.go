@@ -66,10 +66,20 @@ func playTables(e *env) *bot.Tables {
 	return ts
 }
 
+// botLevelsHelp describes every bot level of the ordinary game, one a line.
+func botLevelsHelp() string {
+	var b strings.Builder
+	b.WriteString("Bot levels (bot:LEVEL):")
+	for _, l := range bot.Levels() {
+		fmt.Fprintf(&b, "\n  %-9s %s", l.Name, l.Description)
+	}
+	return b.String()
+}
+
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, playHelp)
+	setCommandHelp(fs, c, playHelp+"\n\n"+botLevelsHelp())
 	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")

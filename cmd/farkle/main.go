@@ -120,7 +120,9 @@ func printUsage(w io.Writer) {
 	for _, n := range commandNames() {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun farkle COMMAND -h for a command's flags; farkle --version for the version.")
+	fmt.Fprintln(w, "\nThe commands that play or compute take --rules NAME|FILE (default classic); replay, verify and")
+	fmt.Fprintln(w, "analyze play by the rules of the record. farkle COMMAND -h shows a command's flags;")
+	fmt.Fprintln(w, "farkle --version the version.")
 }
 
 // newFlags returns a flag set for a subcommand that prints its usage, asked
