@@ -19,6 +19,8 @@ func init() {
 		args:    "FILE [--json] [--points]",
 		summary: "go through a game record: the best choice at each decision and what the choice played lost",
 		run:     runAnalyze,
+
+		recordRules: true,
 	})
 }
 

@@ -21,12 +21,16 @@ func init() {
 		args:    "FILE",
 		summary: "print a game record turn by turn, with the scores after each turn",
 		run:     runReplay,
+
+		recordRules: true,
 	})
 	register(&command{
 		name:    "verify",
 		args:    "FILE",
 		summary: "check a game record: the seed matches its commitment, every throw is the seed's, every action legal",
 		run:     runVerify,
+
+		recordRules: true,
 	})
 }
 
@@ -64,13 +68,14 @@ func fileArg(e *env, name, help string, args []string) (path string, err error) 
 	c := commands[name]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, help)
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
 		return "", err
 	}
-	if fs.NArg() != 1 {
-		return "", usagef("%s takes one FILE, a game record (got %d arguments)", name, fs.NArg())
+	if len(files) != 1 {
+		return "", usagef("%s takes one FILE, a game record (got %d arguments)", name, len(files))
 	}
-	return fs.Arg(0), nil
+	return files[0], nil
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {

@@ -271,3 +271,18 @@ func TestReplayVerifyCappedGame(t *testing.T) {
 		t.Errorf("analyze: exit %d %s:\n%s", code, errOut, out)
 	}
 }
+
+// TestRecordCommandsRefuseRules: replay, verify and analyze play by the
+// rules of the record; --rules, before or after FILE, is refused saying so.
+func TestRecordCommandsRefuseRules(t *testing.T) {
+	file, _ := botRecord(t, shortRules("classic", 1000), []string{"steady", "bold"}, "rules", nil)
+	for _, name := range []string{"replay", "verify", "analyze"} {
+		for _, args := range [][]string{{"--rules", "classic", file}, {file, "--rules=cardgames"}} {
+			out, errOut, code := execFarkle(t, "", append([]string{name}, args...)...)
+			checkBadInput(t, errOut, code, "farkle "+name+": --rules: farkle "+name+" plays by the rules the game record holds")
+			if out != "" {
+				t.Errorf("farkle %s %v wrote %q", name, args, out)
+			}
+		}
+	}
+}

@@ -23,6 +23,9 @@ type command struct {
 	args    string // argument synopsis shown in usage, e.g. "[--json] DICE..."
 	summary string // one line for the command list
 	run     func(ctx context.Context, env *env, args []string) error
+	// recordRules: the command plays by the rules of the game record it
+	// reads, so it has no --rules; one given is refused saying so.
+	recordRules bool
 }
 
 var commands = map[string]*command{}
@@ -149,8 +152,26 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		fs.Usage()
 		return err
 	}
+	name := strings.TrimPrefix(fs.Name(), "farkle ")
+	if c := commands[name]; err != nil && c != nil && c.recordRules && fs.Lookup("rules") == nil && givesRules(args) {
+		return usagef("--rules: farkle %s plays by the rules the game record holds (see farkle %s -h)", name, name)
+	}
 	if err != nil {
-		return usagef("%v (see farkle %s -h)", err, strings.TrimPrefix(fs.Name(), "farkle "))
+		return usagef("%v (see farkle %s -h)", err, name)
 	}
 	return nil
+}
+
+// givesRules reports whether args give a --rules flag (before any "--").
+func givesRules(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "rules" {
+			return true
+		}
+	}
+	return false
 }
