@@ -30,12 +30,18 @@ func TestHelpGoesToStdout(t *testing.T) {
 		}
 	}
 	// The command list, asked for, is on stdout too; without a command it
-	// is a usage error.
-	if out, errOut, code := execFarkle(t, "", "--help"); code != 0 || errOut != "" || !strings.Contains(out, "commands:") {
-		t.Errorf("farkle --help: exit %d, %q, %q", code, out, errOut)
+	// is a usage error, on stderr. farkle help COMMAND is COMMAND -h.
+	for _, h := range []string{"--help", "-h", "help"} {
+		if out, errOut, code := execFarkle(t, "", h); code != 0 || errOut != "" || !strings.Contains(out, "commands:") {
+			t.Errorf("farkle %s: exit %d, %q, %q", h, code, out, errOut)
+		}
 	}
-	if _, _, code := execFarkle(t, ""); code != 2 {
-		t.Errorf("farkle alone: exit %d, want 2", code)
+	if out, errOut, code := execFarkle(t, ""); code != 2 || out != "" || !strings.Contains(errOut, "commands:") {
+		t.Errorf("farkle alone: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	want, _, _ := execFarkle(t, "", "play", "-h")
+	if out, errOut, code := execFarkle(t, "", "help", "play"); code != 0 || errOut != "" || out != want {
+		t.Errorf("farkle help play: exit %d, stderr %q, stdout %.80q", code, errOut, out)
 	}
 }
 

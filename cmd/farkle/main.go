@@ -72,11 +72,15 @@ func isTerminal(f *os.File) bool {
 // Main runs farkle with args (without the program name) and returns the
 // exit status: 0 success, 1 failure, 2 bad usage or input.
 func Main(ctx context.Context, e *env, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 { // no command: a usage error
+		printUsage(e.stderr)
+		return 2
+	}
+	if args[0] == "help" && len(args) == 2 && commands[args[1]] != nil {
+		args = []string{args[1], "-h"} // farkle help COMMAND is farkle COMMAND -h
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printUsage(e.stdout)
-		if len(args) == 0 {
-			return 2
-		}
 		return 0
 	}
 	if args[0] == "--version" || args[0] == "-version" {
