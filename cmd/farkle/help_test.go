@@ -24,7 +24,7 @@ func TestHelpGoesToStdout(t *testing.T) {
 			}
 		}
 		out, errOut, code := execFarkle(t, "", name, "--no-such-flag")
-		checkBadInput(t, errOut, code, "farkle "+name+":", "no-such-flag", "farkle "+name+" -h")
+		checkBadInput(t, errOut, code, "farkle "+name+": unknown flag --no-such-flag (see farkle "+name+" -h)")
 		if out != "" {
 			t.Errorf("farkle %s --no-such-flag wrote %q on stdout", name, out)
 		}

@@ -161,7 +161,8 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return usagef("--rules: farkle %s plays by the rules the game record holds (see farkle %s -h)", name, name)
 	}
 	if err != nil {
-		return usagef("%v (see farkle %s -h)", err, name)
+		msg := strings.Replace(err.Error(), "flag provided but not defined: -", "unknown flag --", 1)
+		return usagef("%s (see farkle %s -h)", msg, name)
 	}
 	return nil
 }
