@@ -15,6 +15,8 @@ type Play struct {
 	rec  *Record
 	seed dice.Seed
 	src  dice.Source
+	// started is what happened at the start (a deal, the first player).
+	started []Event
 }
 
 // Start begins a game of v for the named players with the seed.
@@ -24,21 +26,25 @@ func Start(v Variant, players []string, seed dice.Seed) (*Play, []Event, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Play{game: g, rec: NewRecord(v, players, seed), seed: seed, src: src}, evs, nil
+	return &Play{game: g, rec: NewRecord(v, players, seed), seed: seed, src: src, started: evs}, evs, nil
 }
 
 // Resume rebuilds a game from its record and the seed it committed to,
 // checking every action as Verify does, and returns it with the steps so
 // far, ready for the next action.
 func Resume(rec *Record, seed dice.Seed) (*Play, []Step, error) {
-	g, steps, src, err := replay(rec, seed)
+	g, steps, src, started, err := replay(rec, seed)
 	if err != nil {
 		return nil, nil, err
 	}
 	cp := *rec
 	cp.Actions = append([]json.RawMessage(nil), rec.Actions...)
-	return &Play{game: g, rec: &cp, seed: seed, src: src}, steps, nil
+	return &Play{game: g, rec: &cp, seed: seed, src: src, started: started}, steps, nil
 }
+
+// Started returns the events of the game's start (Variant.Start's), for a
+// front end that shows a resumed game from its beginning.
+func (p *Play) Started() []Event { return p.started }
 
 // Game returns the game now.
 func (p *Play) Game() Game { return p.game }

@@ -214,29 +214,30 @@ func Verify(rec *Record) (Game, []Step, error) {
 // commitment), checking every action as Verify does. Front ends use it to
 // resume an unfinished game whose seed they kept.
 func Replay(rec *Record, seed dice.Seed) (Game, []Step, error) {
-	g, steps, _, err := replay(rec, seed)
+	g, steps, _, _, err := replay(rec, seed)
 	return g, steps, err
 }
 
-// replay is Replay that also returns the source, ready for the next draw.
-func replay(rec *Record, seed dice.Seed) (Game, []Step, dice.Source, error) {
+// replay is Replay that also returns the source, ready for the next draw,
+// and the events of the start.
+func replay(rec *Record, seed dice.Seed) (Game, []Step, dice.Source, []Event, error) {
 	if got := seed.Commitment(); got != rec.Commitment {
-		return nil, nil, nil, fmt.Errorf("%w: the seed's SHA-256 is %s but the record's commitment is %s", ErrDiscrepancy, got, rec.Commitment)
+		return nil, nil, nil, nil, fmt.Errorf("%w: the seed's SHA-256 is %s but the record's commitment is %s", ErrDiscrepancy, got, rec.Commitment)
 	}
 	v, err := rec.Variant()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	src := dice.NewSource(seed)
-	g, _, err := v.Start(rec.Players, src)
+	g, started, err := v.Start(rec.Players, src)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%w: %w", ErrDiscrepancy, err)
+		return nil, nil, nil, nil, fmt.Errorf("%w: %w", ErrDiscrepancy, err)
 	}
 	steps := make([]Step, 0, len(rec.Actions))
 	for i, raw := range rec.Actions {
 		a, err := v.ParseAction(raw)
 		if err != nil {
-			return g, steps, nil, fmt.Errorf("%w: action %d: %w", ErrDiscrepancy, i+1, err)
+			return g, steps, nil, nil, fmt.Errorf("%w: action %d: %w", ErrDiscrepancy, i+1, err)
 		}
 		seat := g.ToAct()
 		if s, ok := a.(seated); ok {
@@ -244,21 +245,21 @@ func replay(rec *Record, seed dice.Seed) (Game, []Step, dice.Source, error) {
 		}
 		next, evs, err := g.Apply(seat, a, src)
 		if err != nil {
-			return g, steps, nil, fmt.Errorf("%w: action %d (%s by %s): %w", ErrDiscrepancy, i+1, a, name(rec.Players, seat), err)
+			return g, steps, nil, nil, fmt.Errorf("%w: action %d (%s by %s): %w", ErrDiscrepancy, i+1, a, name(rec.Players, seat), err)
 		}
 		if want := v.Entry(seat, a, evs); !sameJSON(want, raw) {
-			return g, steps, nil, fmt.Errorf("%w: action %d (%s by %s): the seed gives %s but the record says %s", ErrDiscrepancy, i+1, a, name(rec.Players, seat), want, compact(raw))
+			return g, steps, nil, nil, fmt.Errorf("%w: action %d (%s by %s): the seed gives %s but the record says %s", ErrDiscrepancy, i+1, a, name(rec.Players, seat), want, compact(raw))
 		}
 		steps = append(steps, Step{Before: g, Seat: seat, Action: a, Events: evs})
 		g = next
 	}
 	if m := rec.Meta; m.Winners != nil && fmt.Sprint(m.Winners) != fmt.Sprint(g.Winners()) {
-		return g, steps, nil, fmt.Errorf("%w: the record says the winners are seats %v, the replay gives %v", ErrDiscrepancy, m.Winners, g.Winners())
+		return g, steps, nil, nil, fmt.Errorf("%w: the record says the winners are seats %v, the replay gives %v", ErrDiscrepancy, m.Winners, g.Winners())
 	}
 	if m := rec.Meta; m.Scores != nil && fmt.Sprint(m.Scores) != fmt.Sprint(g.Scores()) {
-		return g, steps, nil, fmt.Errorf("%w: the record says the scores are %v, the replay gives %v", ErrDiscrepancy, m.Scores, g.Scores())
+		return g, steps, nil, nil, fmt.Errorf("%w: the record says the scores are %v, the replay gives %v", ErrDiscrepancy, m.Scores, g.Scores())
 	}
-	return g, steps, src, nil
+	return g, steps, src, started, nil
 }
 
 // seated is an action that names its own seat (engine.Action does; a

@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 )
 
 // Advisor values choices for the hint button and analyses finished games
@@ -16,8 +16,9 @@ type Advisor interface {
 	// Advise returns the value of every legal action of s for the player to
 	// act, best first.
 	Advise(s engine.State) (Advice, error)
-	// Analyze rates each player's decisions in a finished game.
-	Analyze(rec *record.Record) (Analysis, error)
+	// Analyze rates each player's decisions in a finished game of any
+	// kind, its seed revealed.
+	Analyze(rec *game.Record) (Analysis, error)
 }
 
 // Advice is the value of every choice in one position, or the odds of the
@@ -119,7 +120,10 @@ func oddsAdvice(s engine.State) *Advice {
 		PFarkle: o.PFarkle(), Expected: o.Expected()}}
 }
 
-// Analysis rates the decisions of every player of a game.
+// Analysis rates the decisions of every player of a game. Its Measure is
+// "win" (lost win chances), "points" (expected points) or "soldiers"
+// (Dragon Farkle's expected soldiers, with the Final Battle's decisions
+// valued in win chances).
 type Analysis struct {
 	Measure string           `json:"measure"`
 	Players []PlayerAnalysis `json:"players"`

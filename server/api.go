@@ -21,8 +21,7 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 )
@@ -466,17 +465,15 @@ func jsonKind(t reflect.Type) string {
 	}
 }
 
-// openTable stores the new table tb, starts its in-memory table t with start
-// (called with t.mu held) when every seat is taken, and serves it from now on.
-// It returns the table's view as it stands once open.
-// The table is created by player p, within p's quotas (quota.go).
-func (s *Server) openTable(ctx context.Context, p store.Player, tb store.Table, t *table, start func() error) (tableView, error) {
+// openTable stores the new table t (every seat taken: started with start,
+// t.mu held), created by player p within p's quotas (quota.go), and serves
+// it from now on. It returns the table's view as it stands once open.
+func (s *Server) openTable(ctx context.Context, p store.Player, t *table, start func() error) (tableView, error) {
 	if t.seatsFull() {
-		tb.Status = store.Playing
 		t.meta.Status = store.Playing
 	}
-	tb.Creator, t.meta.Creator = p.ID, p.ID
-	if err := s.admit(ctx, p, tb.Seats, func() error { return s.store.CreateTable(ctx, tb) }); err != nil {
+	t.meta.Creator = p.ID
+	if err := s.admit(ctx, p, t.meta.Seats, func() error { return s.store.CreateTable(ctx, t.meta) }); err != nil {
 		return tableView{}, err
 	}
 	t.mu.Lock()
@@ -491,7 +488,7 @@ func (s *Server) openTable(ctx context.Context, p store.Player, tb store.Table, 
 		s.mu.Unlock()
 		return tableView{}, errClosed
 	}
-	s.tables[tb.ID] = t
+	s.tables[t.id] = t
 	s.mu.Unlock()
 	t.prepareBots()
 	t.scheduleClock()
@@ -548,6 +545,28 @@ func playablePresets() []string {
 	return out
 }
 
+// newKind returns the game of a table request: Dragon Farkle for the
+// rules "dragon", else the ordinary game under the rules asked for.
+func (s *Server) newKind(raw json.RawMessage) (gameKind, error) {
+	var name string
+	if json.Unmarshal(raw, &name) == nil && name == string(game.Dragon) {
+		return s.dragonShared(), nil
+	}
+	rs, err := ParseRules(raw)
+	if len(raw) == 0 {
+		rs, err = s.opt.QuickRules.Clone(), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.capTurns(&rs)
+	v, err := game.NewFarkle(rs)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	return s.kindOfVariant(v)
+}
+
 func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	var req newTableReq
 	if err := readJSON(r, &req); err != nil {
@@ -564,47 +583,34 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if isDragonRules(req.Rules) {
-		s.newDragonTable(w, r, p, req, clock)
-		return
-	}
-	rs, err := ParseRules(req.Rules)
-	if len(req.Rules) == 0 {
-		rs, err = s.opt.QuickRules.Clone(), nil
-	}
+	k, err := s.newKind(req.Rules)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	s.capTurns(&rs)
 	if len(req.Seats) == 0 {
-		req.Seats = []seatReq{{Type: "me"}, {Type: "bot", Level: defaultLevel()}}
+		req.Seats = []seatReq{{Type: "me"}, {Type: "bot", Level: k.defaultBot()}}
 	}
-	if n := len(req.Seats); n < rs.Game.MinPlayers || n > rs.Game.MaxPlayers {
-		s.httpError(w, &rules.FieldError{Field: "game.max_players", Msg: fmt.Sprintf("%d seats, but these rules allow %d to %d players", n, rs.Game.MinPlayers, rs.Game.MaxPlayers)})
+	if err := k.checkSeats(len(req.Seats)); err != nil {
+		s.httpError(w, err)
 		return
 	}
-	seats, err := s.seatsOf(r, req.Seats, func(level string) (string, error) {
-		if _, err := bot.New(level, rs); err != nil {
-			return "", err
-		}
-		return level, nil
-	})
+	seats, err := s.seatsOf(r, req.Seats, k.botLevel)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
 	withClock(seats, clock)
-	tb := store.Table{ID: randomID(9), Rules: rs, Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
+	v := k.variant()
+	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created
-	bots, err := s.newBots(seats, rs)
-	if err != nil {
+	t := s.newTable(tb)
+	t.kind = k
+	if t.bots, err = t.newBots(); err != nil {
 		s.httpError(w, badRequest("%v", err))
 		return
 	}
-	t := s.newTable(tb)
-	t.bots = bots
-	v, err := s.openTable(r.Context(), p, tb, t, func() error {
+	view, err := s.openTable(r.Context(), p, t, func() error {
 		if err := t.start(); err != nil {
 			return badRequest("%v", err)
 		}
@@ -614,8 +620,8 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.log.Info("table created", "table", tb.ID, "seats", len(seats), "rules", rs.Name, "commitment", tb.Commitment())
-	writeJSON(w, http.StatusCreated, v)
+	s.log.Info("table created", "table", tb.ID, "kind", tb.Kind, "rules", v.Name(), "seats", len(seats), "commitment", tb.Commitment())
+	writeJSON(w, http.StatusCreated, view)
 }
 
 func defaultLevel() string {
@@ -642,15 +648,12 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t.mu.Lock()
-	v := struct {
+	var v any = struct {
 		tableView
-		State  *stateView  `json:"state"`
-		Dragon *dragonView `json:"dragon,omitempty"` // the spectator's view of a dragon table
+		State *stateView `json:"state"`
 	}{tableView: t.view()}
-	if t.dg != nil {
-		v.Dragon = t.dragonViewFor(-1)
-	} else {
-		v.State = t.stateView()
+	if t.kind != nil {
+		v = t.kind.tableJSON(t, t.view())
 	}
 	t.mu.Unlock()
 	writeJSON(w, http.StatusOK, v)
@@ -696,10 +699,6 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if t.dg != nil {
-		s.handleDragonRecord(w, t)
-		return
-	}
 	rec := t.record()
 	if rec == nil {
 		if rec, err = s.storedRecord(r.Context(), t); err != nil {
@@ -713,68 +712,28 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="farkle-%s.json"`, t.id))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.json"`, rec.Kind, t.id))
 	w.Write(append(data, '\n'))
 }
 
-// replayStep is one action of a replay with the state after it.
-type replayStep struct {
-	Action engine.Action `json:"action"`
-	Threw  dice.Hand     `json:"threw,omitempty"`
-	Log    []logLine     `json:"log"`
-	State  *stateView    `json:"state"`
-}
-
-// ordinaryTable returns the table id for the replay and analysis pages,
-// which exist only for ordinary Farkle: a Dragon Farkle table is ENOTFOUND.
-func (s *Server) ordinaryTable(ctx context.Context, id string) (*table, error) {
-	t, err := s.getTable(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if t.dg != nil {
-		return nil, store.Errorf(store.ENOTFOUND, "table %s plays Dragon Farkle: there is no replay or analysis of it yet; download its record", t.id)
-	}
-	return t, nil
-}
-
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
-	t, err := s.ordinaryTable(r.Context(), r.PathValue("id"))
+	t, err := s.getTable(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
 	rec := t.record()
-	if rec == nil {
+	if rec == nil || t.kind == nil {
 		s.httpError(w, store.Errorf(store.ENOTFOUND, "the game at table %s has not started", t.id))
 		return
 	}
-	final, steps, err := record.Replay(rec)
+	t.mu.Lock()
+	tv := t.view()
+	t.mu.Unlock()
+	out, err := t.kind.replay(t, tv, rec)
 	if err != nil {
 		s.httpError(w, err)
 		return
-	}
-	out := struct {
-		Table tableView    `json:"table"`
-		Start *stateView   `json:"start"`
-		Steps []replayStep `json:"steps"`
-	}{Steps: []replayStep{}}
-	t.mu.Lock()
-	out.Table = t.view()
-	t.mu.Unlock()
-	for i, st := range steps {
-		after := final
-		if i+1 < len(steps) {
-			after = steps[i+1].Before
-		}
-		if i == 0 {
-			out.Start = makeStateView(st.Before)
-		}
-		var lines []logLine
-		for _, e := range st.Events {
-			lines = append(lines, logLine{Version: i + 1, Type: e.Kind.String(), Player: e.Player, Text: e.Describe(rec.Players)})
-		}
-		out.Steps = append(out.Steps, replayStep{Action: st.Action, Threw: rec.Actions[i].Threw, Log: lines, State: makeStateView(after)})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -785,13 +744,13 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: "this server has no advisor: analysis is unavailable", Code: codeUnavailable})
 		return
 	}
-	t, err := s.ordinaryTable(r.Context(), r.PathValue("id"))
+	t, err := s.getTable(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
 	t.mu.Lock()
-	cached, over := t.analysis, t.meta.Status == store.Over
+	cached, over := t.analysis, t.meta.Status == store.Over && t.kind != nil
 	t.mu.Unlock()
 	if !over {
 		s.httpError(w, store.Errorf(store.ECONFLICT, "the game at table %s is not over: analysis comes at the end", t.id))
@@ -809,16 +768,4 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		t.mu.Unlock()
 	}
 	writeJSON(w, http.StatusOK, cached)
-}
-
-// diceHand turns faces from a message into a hand, saying what is wrong.
-func diceHand(faces []int) (dice.Hand, error) {
-	if len(faces) == 0 {
-		return 0, errors.New("keep needs dice, e.g. [1,5]")
-	}
-	h, err := dice.FromFaces(faces)
-	if err != nil {
-		return 0, fmt.Errorf("keep: %v", err)
-	}
-	return h, nil
 }

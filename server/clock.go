@@ -3,9 +3,6 @@ package server
 import (
 	"time"
 
-	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/store"
 )
 
@@ -50,27 +47,17 @@ type tableClock struct {
 	deadline time.Time
 	timeouts map[int]int // timeouts in a row by seat
 	auto     int         // the seat the server plays for until its turn ends, -1 if none
-	expert   bot.Strategy
-	dragon   *dragon.Bot
+	bot      seatBot     // what plays for it (gameKind.clockBot), made at the first timeout
 }
 
 // actorNow returns the seat to act and the state version, ok false when
 // nobody is to act (not started, over, failed, closed). t.mu is held.
 func (t *table) actorNow() (seat, version int, ok bool) {
-	if t.closed || t.over.Load() {
+	if t.closed || t.over.Load() || t.play == nil || t.play.Game().Over() {
 		return -1, 0, false
 	}
-	if t.dg != nil {
-		d := t.dg
-		if !d.started || d.state.Over() {
-			return -1, 0, false
-		}
-		return d.state.Turn, d.version(), true
-	}
-	if t.game == nil || t.game.State.Over() {
-		return -1, 0, false
-	}
-	return t.game.State.Actor(), t.game.State.Version, true
+	g := t.play.Game()
+	return g.ToAct(), g.Version(), true
 }
 
 // scheduleClock starts the clock of the seat to act, if it has one and
@@ -152,11 +139,10 @@ func (t *table) timeout(seat, version int) {
 	t.clock.timeouts[seat]++
 	n := t.clock.timeouts[seat]
 	t.srv.log.Info("turn clock ran out", "table", t.id, "seat", seat, "timeouts", n)
-	if t.dg == nil && t.srv.opt.ClockForfeits > 0 && n >= t.srv.opt.ClockForfeits {
+	if a := t.kind.resign(seat); a != nil && t.srv.opt.ClockForfeits > 0 && n >= t.srv.opt.ClockForfeits {
 		defer t.mu.Unlock()
-		a := engine.ResignBy(seat)
 		t.clock.auto = -1
-		t.botDone(seat, a, t.commit(a), func() { t.timeout(seat, version) })
+		t.botDone(seat, a, t.commit(seat, a), func() { t.timeout(seat, version) })
 		return
 	}
 	t.clock.auto = seat
@@ -179,60 +165,16 @@ func (t *table) scheduleAuto() {
 }
 
 // autoAct plays one action for seat at version, chosen without the
-// table's lock (the expert bot's first keep may solve its policy).
+// table's lock (the ordinary game's expert bot's first keep may solve its
+// policy).
 func (t *table) autoAct(seat, version int) {
-	t.mu.Lock()
-	s, v, ok := t.actorNow()
-	if !ok || s != seat || v != version || t.clock.auto != seat {
-		t.mu.Unlock()
-		return
-	}
-	if t.dg != nil {
-		defer t.mu.Unlock()
-		d := t.dg
-		if t.clock.dragon == nil {
-			t.clock.dragon = dragon.NewBot(dragon.Random, d.kit.brains)
+	t.playFor(version, func(s int) seatBot {
+		if s != seat || t.clock.auto != seat {
+			return nil
 		}
-		a := t.clock.dragon.Choose(d.kit.game.View(d.state, seat), d.botSrc)
-		t.botDone(seat, a, t.dragonCommit(a), func() { t.autoAct(seat, version) })
-		return
-	}
-	st, expert := t.game.State, t.clock.expert
-	t.mu.Unlock()
-	if expert == nil { // made without the lock: a panic here must not hold it
-		b, err := t.srv.makeBot("expert", t.meta.Rules)
-		if err != nil {
-			b, _ = bot.New("steady", t.meta.Rules)
+		if t.clock.bot == nil {
+			t.clock.bot = t.kind.clockBot(t)
 		}
-		expert = b
-	}
-	a := clockAction(st, expert)
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.clock.expert = expert
-	if s, v, ok := t.actorNow(); !ok || s != seat || v != version || t.clock.auto != seat {
-		return
-	}
-	t.botDone(seat, a, t.commit(a), func() { t.autoAct(seat, version) })
-}
-
-// clockAction is the server's action for a player out of time: the
-// roll-off throw, a throw when one is due, the expert's keep, bank when
-// allowed, else throw.
-func clockAction(st engine.State, expert bot.Strategy) engine.Action {
-	p := st.Actor()
-	switch {
-	case st.Phase != engine.PhasePlay:
-		return engine.RollOffBy(p)
-	case st.Step == engine.StepThrow:
-		return engine.ThrowBy(p)
-	case st.Step == engine.StepKeep:
-		a := expert.Choose(st)
-		a.Player = p
-		return a
-	}
-	if ok, _ := st.CanBank(); ok {
-		return engine.BankBy(p)
-	}
-	return engine.ThrowBy(p)
+		return t.clock.bot
+	}, func() { t.autoAct(seat, version) })
 }

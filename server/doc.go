@@ -9,15 +9,18 @@
 // legal, state version current—and a refused action gets an error sent to
 // that client alone and changes nothing. An accepted action is committed to
 // the store before it is broadcast, so a restarted server resumes every
-// table from the store exactly (record.Resume with the stored seed). Bots
+// table from the store exactly (game.Resume with the stored seed). Bots
 // play their seats on the server at a visible pace. docs/API.md documents
-// the REST routes and the WebSocket protocol.
+// the REST routes and the WebSocket protocol; the wire types are the
+// server's own (farkle_wire.go, dragon_wire.go), pinned by golden files.
 //
-// A table created with the rules "dragon" plays Dragon Farkle (package
-// dragon; dragon.go): the same seats, tokens, commitment, checks and
-// storage (the actions as opaque JSON through store.RawStore), with each
-// client sent only the dragon.View of its own seat, so that no player's
-// Magic Items reach another player's browser.
+// A table plays any kind of game of package game: it holds a game.Play,
+// and its seats, tokens, commitment, checks, storage, bots (bots.go), turn
+// clock, failures and restarts are the same whatever the kind. What
+// differs is a gameKind (kind.go): the ordinary game's messages, bots and
+// hints (farkle.go), and Dragon Farkle's (dragon.go), where each client is
+// sent only the dragon.View of its own seat, so that no player's Magic
+// Items reach another player's browser.
 //
 // The HTTP edge (guard.go) runs before every handler: a state-changing
 // request must be JSON and not from another site, and every POST and

@@ -16,6 +16,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 )
@@ -129,14 +130,38 @@ func (p *dragonPlayer) playUntil(ctx context.Context, stop func() bool) error {
 }
 
 // dragonRecord downloads and parses the table's record.
+// dragonRecord fetches the record of a finished Dragon Farkle table,
+// checks that it is one and verifies, and returns it as package dragon
+// holds one.
 func dragonRecord(t testing.TB, c *wsclient.Client, id string) *dragon.Record {
 	t.Helper()
 	data := recordData(t, c, id)
-	rec, err := dragon.ParseRecord(data)
+	rec, err := game.ParseRecord(data)
 	if err != nil {
 		t.Fatalf("record: %v\n%s", err, data)
 	}
-	return rec
+	final, _, err := game.Verify(rec)
+	if err != nil || rec.Kind != game.Dragon {
+		t.Fatalf("record of kind %q does not verify: %v", rec.Kind, err)
+	}
+	v, err := rec.Variant()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed, err := dice.ParseSeed(rec.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := dragon.NewRecord(v.(*game.DragonVariant).Game(), rec.Players, seed)
+	for _, raw := range rec.Actions {
+		a, err := v.ParseAction(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Actions = append(out.Actions, a.(dragon.Action))
+	}
+	out.Winners, out.Slain = rec.Meta.Winners, final.(*game.DragonGame).State().Slain
+	return out
 }
 
 // welcomeAll connects each player to the table and reads their welcome;

@@ -7,7 +7,7 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 )
 
@@ -89,6 +89,7 @@ func (s *Server) failedTable(ctx context.Context, tb store.Table, why error) *ta
 		tb.Status, tb.Reason = store.Failed, reason
 	}
 	t := s.newTable(tb)
+	t.kind, _ = s.kindOf(tb) // nil if its game cannot be opened
 	t.over.Store(true)
 	return t
 }
@@ -105,15 +106,15 @@ func (t *table) failedRefusal() *refusal {
 	return nil
 }
 
-// storedRecord returns the record of a failed ordinary table that has no
-// game in memory (it failed at load): its rules, seats and seed, and the
-// actions as stored.
-func (s *Server) storedRecord(ctx context.Context, t *table) (*record.Record, error) {
+// storedRecord returns the record of a failed table that has no game in
+// memory (it failed at load): its rules, seats and seed, and the actions
+// as stored.
+func (s *Server) storedRecord(ctx context.Context, t *table) (*game.Record, error) {
 	t.mu.Lock()
-	failed, dragonKind := t.meta.Status == store.Failed, t.meta.Kind == store.KindDragon
+	failed := t.meta.Status == store.Failed
 	rec := t.newRecord()
 	t.mu.Unlock()
-	if !failed || dragonKind {
+	if !failed {
 		return nil, store.Errorf(store.ENOTFOUND, "the game at table %s has not started", t.id)
 	}
 	acts, err := s.store.Actions(ctx, t.id)
@@ -121,6 +122,6 @@ func (s *Server) storedRecord(ctx context.Context, t *table) (*record.Record, er
 		return nil, err
 	}
 	rec.Actions = acts
-	rec.Reveal(t.meta.Seed)
+	rec.Seed = t.meta.Seed.Hex()
 	return rec, nil
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/server"
 )
 
@@ -31,12 +31,16 @@ func (pointsAdvisor) Advise(s engine.State) (server.Advice, error) {
 	return adv, nil
 }
 
-func (pointsAdvisor) Analyze(rec *record.Record) (server.Analysis, error) {
+func (pointsAdvisor) Analyze(rec *game.Record) (server.Analysis, error) {
 	an := server.Analysis{Measure: "points"}
+	_, steps, err := game.Verify(rec)
+	if err != nil {
+		return an, err
+	}
 	for i, name := range rec.Players {
 		n := 0
-		for _, e := range rec.Actions {
-			if e.Player == i && e.Kind != engine.RollOff {
+		for _, st := range steps {
+			if a, ok := st.Action.(engine.Action); st.Seat == i && (!ok || a.Kind != engine.RollOff) {
 				n++
 			}
 		}

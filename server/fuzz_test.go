@@ -31,13 +31,17 @@ func FuzzClientMessage(f *testing.F) {
 		if m.Type != "action" {
 			return
 		}
-		a, err := parseAction(m)
+		if len(m.Action) == 0 || m.Version == nil {
+			return
+		}
+		ga, err := (&farkleKind{}).parseAction(m.Action)
 		if err != nil {
-			if a != (engine.Action{}) {
-				t.Fatalf("refused but returned %v", a)
+			if ga != nil {
+				t.Fatalf("refused but returned %v", ga)
 			}
 			return
 		}
+		a := ga.(engine.Action)
 		if a.Kind < engine.Throw || a.Kind > engine.RollOff {
 			t.Fatalf("accepted unknown kind %v from %s", a.Kind, data)
 		}

@@ -100,6 +100,8 @@ type Server struct {
 
 	edge
 
+	kinds kinds // the kinds of game served, prepared once
+
 	reg      *prometheus.Registry
 	mClients prometheus.Gauge
 	mActions *prometheus.CounterVec

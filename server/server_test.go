@@ -20,6 +20,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
@@ -94,15 +95,29 @@ func recordData(t testing.TB, c *wsclient.Client, id string) []byte {
 	return data
 }
 
-// downloadRecord fetches and parses the table's record.
+// downloadRecord fetches and parses the record of an ordinary table, as
+// package record holds it.
 func downloadRecord(t testing.TB, c *wsclient.Client, id string) *record.Record {
 	t.Helper()
-	data := recordData(t, c, id)
-	rec, err := record.Parse(data)
+	rec, err := game.ParseRecord(recordData(t, c, id))
 	if err != nil {
 		t.Fatalf("record does not parse: %v", err)
 	}
-	return rec
+	if rec.Kind != game.Farkle {
+		t.Fatalf("record of kind %q, want %q", rec.Kind, game.Farkle)
+	}
+	return ordinary(t, rec)
+}
+
+// ordinary returns a record of the ordinary game as package record holds
+// it.
+func ordinary(t testing.TB, rec *game.Record) *record.Record {
+	t.Helper()
+	old, err := rec.Ordinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return old
 }
 
 func TestPlayAWholeGameAgainstABot(t *testing.T) {
@@ -623,11 +638,12 @@ func TestManyBotTablesAtOnce(t *testing.T) {
 		if tb.Actions != len(acts) || len(rec.Actions) != len(acts) {
 			t.Fatalf("table %s: %d actions counted, %d stored, %d in the record", id, tb.Actions, len(acts), len(rec.Actions))
 		}
-		want := offline(t, tb.Rules, rec.Players, tb.Seed, []string{"steady", "steady"})
-		if !reflect.DeepEqual(acts, want) {
+		old := ordinary(t, rec)
+		want := offline(t, old.Rules, rec.Players, tb.Seed, []string{"steady", "steady"})
+		if got := ordinary(t, &game.Record{Kind: tb.Kind, Rules: tb.Rules, Actions: acts}).Actions; !reflect.DeepEqual(got, want) {
 			t.Fatalf("table %s: stored %d actions differ from the %d of the same game played offline", id, len(acts), len(want))
 		}
-		if _, err := record.Verify(rec); err != nil {
+		if _, err := record.Verify(old); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
@@ -273,7 +274,7 @@ func TestTablesThatCannotLoadFailAtStart(t *testing.T) {
 	if info := getInfo(t, ctx, c, good); info.Status != "waiting" {
 		t.Fatalf("the good table: %+v", info)
 	}
-	rec, err := record.Parse(recordData(t, c, badActions))
+	rec, err := game.ParseRecord(recordData(t, c, badActions))
 	if err != nil || len(rec.Actions) != 1 || rec.Seed == "" {
 		t.Fatalf("record of the failed table: %+v, %v (want its stored action and the seed)", rec, err)
 	}
@@ -701,7 +702,7 @@ func TestTurnClockResumesAfterARestart(t *testing.T) {
 		_ = json.Unmarshal(m.Raw, &u)
 		return m.Type == "update" && u.Action != nil && u.Action.Player == seat
 	})
-	if _, err := record.Parse(recordData(t, c, tb.ID)); err != nil {
+	if _, err := game.ParseRecord(recordData(t, c, tb.ID)); err != nil {
 		t.Fatal(err)
 	}
 }

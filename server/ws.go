@@ -12,7 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 )
 
@@ -33,33 +33,10 @@ type clientMsg struct {
 	ID      string          `json:"id,omitempty"` // echoed in the reply, so clients can match them
 }
 
-// actionMsg is the action of a clientMsg: engine.Action without the player
-// (the seat says who acts).
-type actionMsg struct {
-	Type engine.Kind `json:"type"`
-	Dice []int       `json:"dice,omitempty"`
-}
-
-type welcomeMsg struct {
-	Type  string     `json:"type"` // "welcome"
-	You   youView    `json:"you"`
-	Table tableView  `json:"table"`
-	State *stateView `json:"state"` // null before the game starts
-	Log   []logLine  `json:"log"`
-}
-
 type youView struct {
 	PlayerID string `json:"player_id,omitempty"`
 	Name     string `json:"name,omitempty"`
 	Seat     int    `json:"seat"` // -1: watching
-}
-
-type updateMsg struct {
-	Type   string         `json:"type"` // "update"
-	Table  tableView      `json:"table"`
-	State  *stateView     `json:"state"`
-	Action *engine.Action `json:"action,omitempty"`
-	Log    []logLine      `json:"log"`
 }
 
 type errorMsg struct {
@@ -68,13 +45,6 @@ type errorMsg struct {
 	Message string `json:"message"`
 	Version int    `json:"version"` // the current state version
 	ID      string `json:"id,omitempty"`
-}
-
-type hintMsg struct {
-	Type    string  `json:"type"` // "hint"
-	Version int     `json:"version"`
-	Advice  *Advice `json:"advice"`
-	ID      string  `json:"id,omitempty"`
 }
 
 // client is one WebSocket connection to a table.
@@ -140,21 +110,25 @@ func (c *client) seat() int {
 	return -1
 }
 
-// sendWelcome sends the whole table to the client. t.mu is held.
+// sendWelcome sends the whole table as the client's seat sees it. t.mu is
+// held.
 func (c *client) sendWelcome() {
-	if c.t.dg != nil {
-		c.sendDragonWelcome()
-		return
-	}
-	you := youView{Seat: c.seat()}
+	seat := c.seat()
+	you := youView{Seat: seat}
 	if c.player != nil {
 		you.PlayerID, you.Name = c.player.ID, c.player.Name
 	}
-	log := c.t.log
-	if log == nil {
-		log = []logLine{}
+	if c.t.kind == nil { // a table that failed at load: no game to show
+		c.sendJSON(struct {
+			Type  string     `json:"type"`
+			You   youView    `json:"you"`
+			Table tableView  `json:"table"`
+			State *stateView `json:"state"`
+			Log   []logLine  `json:"log"`
+		}{"welcome", you, c.t.view(), nil, []logLine{}})
+		return
 	}
-	c.sendJSON(welcomeMsg{Type: "welcome", You: you, Table: c.t.view(), State: c.t.stateView(), Log: log})
+	c.sendJSON(c.t.kind.welcome(c.t, seat, you))
 }
 
 // handleWS serves GET /ws/tables/{id}: the table's live connection for
@@ -260,13 +234,10 @@ func (c *client) readLoop(ctx context.Context) {
 func (c *client) currentVersion() int {
 	c.t.mu.Lock()
 	defer c.t.mu.Unlock()
-	if c.t.dg != nil {
-		return c.t.dg.version()
-	}
-	if c.t.game == nil {
+	if c.t.play == nil {
 		return 0
 	}
-	return c.t.game.State.Version
+	return c.t.play.Game().Version()
 }
 
 func (c *client) replyError(id, code, msg string) {
@@ -307,96 +278,48 @@ func (c *client) handle(data []byte) {
 	}
 }
 
-// parseAction reads the action of an action message: engine.Action
-// without the player (the seat says who acts), or why it is not one.
-func parseAction(m clientMsg) (engine.Action, error) {
-	var am actionMsg
-	if len(m.Action) == 0 || m.Version == nil {
-		return engine.Action{}, errors.New(`an action message needs "action" and "version"`)
-	}
-	if err := decodeStrict(m.Action, &am); err != nil {
-		return engine.Action{}, fmt.Errorf("bad action: %v", err)
-	}
-	if am.Type == 0 {
-		return engine.Action{}, errors.New("action needs a type (throw, keep, bank, roll-off)")
-	}
-	a := engine.Action{Kind: am.Type}
-	if am.Type == engine.Keep {
-		h, err := diceHand(am.Dice)
-		if err != nil {
-			return engine.Action{}, err
-		}
-		a.Dice = h
-	} else if len(am.Dice) > 0 {
-		return engine.Action{}, fmt.Errorf("%s takes no dice", am.Type)
-	}
-	return a, nil
-}
-
+// act checks and plays an action message, in the documented order: the
+// message, the seat's token, the game started and not over, the seat's
+// turn, the action legal, the version current.
 func (c *client) act(m clientMsg) {
-	if c.t.dg != nil {
-		c.dragonAct(m)
-		return
-	}
-	a, err := parseAction(m)
-	if err != nil {
+	fail := func(code, msg string) {
 		c.srv.mActions.WithLabelValues("refused", "player").Inc()
-		c.replyError(m.ID, codeBadMessage, err.Error())
+		c.replyError(m.ID, code, msg)
+	}
+	if len(m.Action) == 0 || m.Version == nil {
+		fail(codeBadMessage, `an action message needs "action" and "version"`)
 		return
 	}
-	seat := -1
+	t := c.t
+	var a game.Action
+	if t.kind != nil { // nil at a table that failed at load: the checks refuse any action
+		var err error
+		if a, err = t.kind.parseAction(m.Action); err != nil {
+			fail(codeBadMessage, err.Error())
+			return
+		}
+	}
+	start := time.Now()
+	t.mu.Lock()
+	seat := c.seat()
 	if m.Seat != nil {
 		seat = *m.Seat
-	} else {
-		c.t.mu.Lock()
-		seat = c.seat()
-		c.t.mu.Unlock()
 	}
-	if r := c.t.playerAct(c.player, seat, *m.Version, a); r != nil {
-		c.srv.mActions.WithLabelValues("refused", "player").Inc()
-		c.replyError(m.ID, r.Code, r.Msg)
+	r := t.playerAct(c.player, seat, *m.Version, a)
+	t.mu.Unlock()
+	if r != nil {
+		fail(r.Code, r.Msg)
 		return
 	}
 	c.srv.mActions.WithLabelValues("accepted", "player").Inc()
+	c.srv.mLatency.Observe(time.Since(start).Seconds())
 }
 
-// hint answers a hint request: the advisor's values of the legal actions,
-// best first, for the player whose seat is to act; the odds of the throw
-// ahead (no solver run) for everyone else: watchers, and players out of
-// turn.
+// hint answers a hint message as the table's kind does.
 func (c *client) hint(m clientMsg) {
-	if c.t.dg != nil {
-		c.dragonHint(m)
-		return
-	}
-	c.t.mu.Lock()
-	if c.t.game == nil || c.t.game.State.Over() {
-		c.t.mu.Unlock()
+	if c.t.kind == nil {
 		c.replyError(m.ID, codeGameOver, "there is no position to advise on")
 		return
 	}
-	st := c.t.game.State
-	actor := st.Actor()
-	toAct := c.player != nil && actor >= 0 && actor < len(c.t.meta.Seats) && c.t.meta.Seats[actor].PlayerID == c.player.ID
-	c.t.mu.Unlock()
-	if st.Phase != engine.PhasePlay {
-		c.replyError(m.ID, codeUnavailable, "no hint in a roll-off: the highest die wins it")
-		return
-	}
-	if !toAct {
-		c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: oddsAdvice(st), ID: m.ID})
-		return
-	}
-	adv := c.srv.opt.Advisor
-	if adv == nil {
-		c.replyError(m.ID, codeUnavailable, "this server has no advisor: hints are unavailable")
-		return
-	}
-	advice, err := adv.Advise(st)
-	if err != nil {
-		c.replyError(m.ID, codeUnavailable, "no hint for this position: "+err.Error())
-		return
-	}
-	sortChoices(&advice, st)
-	c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: &advice, ID: m.ID})
+	c.t.kind.hint(c, m)
 }

@@ -1,7 +1,10 @@
 // Package store is the persistence of the web game: guest players, tables
-// with their secret dice seeds and seats, every accepted action in order,
-// and the results of finished games from which stats, the leaderboard and
-// the history are read.
+// of any kind of game (game.Kind, with the variant's rules as JSON) with
+// their secret dice seeds and seats, every accepted action in order as the
+// variant's record entry, the final game.Record, and the results of
+// finished games from which stats, the leaderboard and the history are
+// read. The store does not interpret a game: it keeps what package game
+// writes.
 //
 // Store is an interface so that the embedded SQLite implementation
 // (store/sqlite) and a PostgreSQL one can serve the same server; the

@@ -8,8 +8,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/record"
-	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/game"
 )
 
 // Error codes carried by *Error.
@@ -98,12 +97,11 @@ type Seat struct {
 	Clock time.Duration `json:"clock,omitempty"`
 }
 
-// Table is one table: its rules, seats, secret seed and progress.
+// Table is one table: its game, seats, secret seed and progress.
 type Table struct {
 	ID      string
-	Kind    string // the game: "" for ordinary Farkle, KindDragon for Dragon Farkle
-	Variant string // the version of the kind's rules the table plays ("" for ordinary Farkle); it never changes
-	Rules   rules.Rules
+	Kind    game.Kind       // the game the table plays
+	Rules   json.RawMessage // the variant's rules as a record holds them (game.Variant.Rules); they never change
 	Seats   []Seat
 	Seed    dice.Seed // secret until the game ends; never sent to clients before
 	Status  Status
@@ -119,12 +117,13 @@ type Table struct {
 // Commitment returns the SHA-256 commitment of the table's seed.
 func (t *Table) Commitment() string { return t.Seed.Commitment() }
 
-// KindDragon is the Kind of a Dragon Farkle table: its actions and final
-// record are stored as opaque JSON through RawStore.
-const KindDragon = "dragon"
+// Variant opens the table's variant from its kind and rules.
+func (t *Table) Variant() (game.Variant, error) { return game.Open(t.Kind, t.Rules) }
 
-// Result is one seat's line in a finished game, for stats. Players are keyed
-// by PlayerKey: a guest's ID, or "bot:LEVEL" for a bot.
+// Result is one seat's line in a finished game of any kind, for stats.
+// Players are keyed by PlayerKey: a guest's ID, or "bot:LEVEL" for a bot.
+// Score is the variant's score (Dragon Farkle: soldiers); the counts a
+// variant does not keep are zero.
 type Result struct {
 	Seat      int
 	PlayerKey string
@@ -140,7 +139,7 @@ type Result struct {
 
 // Finish is what is written with the last action of a game.
 type Finish struct {
-	Record  *record.Record // the complete record with the seed revealed
+	Record  *game.Record // the complete record with the seed revealed
 	Winners []int
 	Scores  []int
 	Results []Result
@@ -218,17 +217,19 @@ type Store interface {
 	ExpireWaiting(ctx context.Context, before time.Time, reason string) ([]string, error)
 
 	// AppendAction stores the action numbered n (1 for the first) of a
-	// playing or waiting table, which must have exactly n-1 actions
+	// playing or waiting table, as its record holds it (game.Variant.Entry), which must have exactly n-1 actions
 	// (ECONFLICT otherwise: nothing is lost or doubled; ECONFLICT too if
 	// the table has ended). A waiting table becomes playing; with fin the
 	// table becomes over and the results are stored, all in one
 	// transaction. The action is durable when AppendAction returns.
-	AppendAction(ctx context.Context, tableID string, n int, e record.Entry, fin *Finish) error
-	// Actions returns the table's actions in order.
-	Actions(ctx context.Context, tableID string) ([]record.Entry, error)
-	// FinalRecord returns the record stored when the game ended, ENOTFOUND
-	// if the table does not exist or is not over.
-	FinalRecord(ctx context.Context, tableID string) (*record.Record, error)
+	// EINVALID if the entry is not JSON.
+	AppendAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *Finish) error
+	// Actions returns the table's actions in order, as stored.
+	Actions(ctx context.Context, tableID string) ([]json.RawMessage, error)
+	// FinalRecord returns the record stored when the game ended (records
+	// stored in an older format are read as game.ParseRecord reads them),
+	// ENOTFOUND if the table does not exist or is not over.
+	FinalRecord(ctx context.Context, tableID string) (*game.Record, error)
 
 	// Stats returns the sums of the player's finished games (zero counts if
 	// none).
@@ -244,26 +245,4 @@ type Store interface {
 
 	// Close releases the store.
 	Close() error
-}
-
-// RawFinish is Finish for a game whose record is not a record.Record (a
-// Dragon Farkle table): the record as JSON.
-type RawFinish struct {
-	Record  json.RawMessage
-	Winners []int
-	Scores  []int
-	Results []Result
-}
-
-// RawStore is implemented by stores that also keep games of other kinds
-// than ordinary Farkle, whose actions and records they hold as opaque JSON.
-// It follows the rules of AppendAction, Actions and FinalRecord.
-type RawStore interface {
-	// AppendRawAction is AppendAction with the action as JSON.
-	AppendRawAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *RawFinish) error
-	// RawActions returns the table's actions in order, as stored.
-	RawActions(ctx context.Context, tableID string) ([]json.RawMessage, error)
-	// RawFinalRecord returns the final record as stored, ENOTFOUND if the
-	// table does not exist or is not over.
-	RawFinalRecord(ctx context.Context, tableID string) (json.RawMessage, error)
 }

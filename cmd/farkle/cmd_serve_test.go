@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/server/wsclient"
 )
 
@@ -130,7 +130,7 @@ func TestServeSurvivesSIGKILL(t *testing.T) {
 	}
 	data, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	rec, err := record.Parse(data)
+	rec, err := game.ParseRecord(data)
 	if err != nil {
 		t.Fatal(err)
 	}

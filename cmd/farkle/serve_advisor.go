@@ -7,7 +7,7 @@ import (
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/solve"
@@ -53,8 +53,11 @@ func (a *serveAdvisor) advisor(r rules.Rules, n int) (*advise.Advisor, string, e
 }
 
 func measureName(m advise.Measure) string {
-	if m == advise.WinProbability {
+	switch m {
+	case advise.WinProbability:
 		return "win"
+	case advise.Soldiers:
+		return "soldiers"
 	}
 	return "points"
 }
@@ -94,13 +97,10 @@ func (a *serveAdvisor) Advise(s engine.State) (server.Advice, error) {
 	return out, nil
 }
 
-// Analyze implements server.Advisor.
-func (a *serveAdvisor) Analyze(rec *record.Record) (server.Analysis, error) {
-	adv, _, err := a.advisor(rec.Rules, len(rec.Players))
-	if err != nil {
-		return server.Analysis{}, err
-	}
-	rep, err := adv.Analyze(rec)
+// Analyze implements server.Advisor: advise.Analyze for the ordinary
+// game, advise.AnalyzeDragon for Dragon Farkle.
+func (a *serveAdvisor) Analyze(rec *game.Record) (server.Analysis, error) {
+	rep, err := a.report(rec)
 	if err != nil {
 		return server.Analysis{}, err
 	}
@@ -113,4 +113,20 @@ func (a *serveAdvisor) Analyze(rec *record.Record) (server.Analysis, error) {
 		out.Players = append(out.Players, pa)
 	}
 	return out, nil
+}
+
+// report analyses rec as its kind is analysed.
+func (a *serveAdvisor) report(rec *game.Record) (*advise.Report, error) {
+	if rec.Kind == game.Dragon {
+		return advise.AnalyzeDragon(rec)
+	}
+	old, err := rec.Ordinary()
+	if err != nil {
+		return nil, err
+	}
+	adv, _, err := a.advisor(old.Rules, len(old.Players))
+	if err != nil {
+		return nil, err
+	}
+	return adv.Analyze(old)
 }

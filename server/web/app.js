@@ -175,8 +175,8 @@ async function historyPage() {
   const over = await api('GET', '/api/tables?status=over');
   page(h('h1', {}, 'Finished games'),
     tableList(over, 'No finished game yet.', (t) => h('span', { class: 'actions' },
-      t.kind === 'dragon' ? '' : h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay'),
-      h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, 'Record'))));
+      h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay'),
+      h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `${t.kind || 'farkle'}-${t.id}.json` }, 'Record'))));
 }
 
 function statsTable(rows) {
@@ -204,24 +204,36 @@ async function playerPage(id) {
     tableList(s.history, 'No finished game yet.', (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay')));
 }
 
+// replayKinds reads a replay's steps for each kind of game: the game after
+// a step, a player's score, the seat to act and the points at stake in the
+// turn. The lines of the log are the server's descriptions of the events.
+const replayKinds = {
+  farkle: { state: (s) => s.state, score: (p) => p.score, actor: (st) => st.actor, heads: ['Score', 'Turn total'],
+    atStake: (st, k) => st.current === k && st.phase === 'play' ? fmt(st.total) : '' },
+  dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => st.turn, heads: ['Soldiers', 'Pool'],
+    atStake: (st, k) => st.turn === k && st.phase !== 'over' ? fmt(st.pool) : '' },
+};
+
 async function replayPage(id) {
   const r = await api('GET', `/api/tables/${id}/replay`);
+  const kind = r.table.kind || 'farkle';
+  const rk = replayKinds[kind];
   const names = r.table.seats.map((s) => s.name);
   let i = r.steps.length ? r.steps.length - 1 : -1;
   const board = h('div', { class: 'replay-board' });
   const slider = h('input', { type: 'range', min: '-1', max: String(r.steps.length - 1), value: String(i), 'aria-label': 'action' });
   const show = () => {
-    const st = i < 0 ? r.start : r.steps[i].state;
+    const st = i < 0 ? r.start : rk.state(r.steps[i]);
     const lines = i < 0 ? [] : r.steps[i].log;
     board.replaceChildren(
       h('p', { class: 'muted' }, `Action ${i + 1} of ${r.steps.length}`),
       h('div', { class: 'throw-area replay-dice' }, st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, i < 0 ? 'the game starts' : 'no dice on the table'),
         st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept ', diceRow(st.kept)) : ''),
       h('ul', { class: 'log' }, lines.map((l) => h('li', {}, l.text))),
-      h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', { class: 'num' }, 'Score'), h('th', { class: 'num' }, 'Turn total'))),
-        h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: st.actor === k ? 'turn' : '' },
+      h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), rk.heads.map((x) => h('th', { class: 'num' }, x)))),
+        h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: rk.actor(st) === k ? 'turn' : '' },
           h('td', {}, names[k], (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, 'winner') : ''),
-          h('td', { class: 'num' }, fmt(p.score)), h('td', { class: 'num' }, st.current === k && st.phase === 'play' ? fmt(st.total) : ''))))));
+          h('td', { class: 'num' }, fmt(rk.score(p))), h('td', { class: 'num' }, rk.atStake(st, k)))))));
     slider.value = String(i);
   };
   slider.addEventListener('input', () => { i = Number(slider.value); show(); });
@@ -231,7 +243,7 @@ async function replayPage(id) {
       h('button', { onclick: () => step(-1000) }, '« First'), h('button', { onclick: () => step(-1) }, '◀ Back'),
       slider, h('button', { onclick: () => step(1) }, 'Next ▶'), h('button', { onclick: () => step(1000) }, 'Last »')),
     board,
-    h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record'), ' ',
+    h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `${kind}-${id}.json` }, 'Download the record'), ' ',
       r.table.seed ? h('span', { class: 'muted small mono' }, `seed ${r.table.seed}`) : ''));
   show();
   document.addEventListener('keydown', function onKey(e) {

@@ -9,6 +9,7 @@ import { h, api, page, ensurePlayer, nameField, fmt, pct, go } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
 import { tableClock } from './clock.js';
+import { analysisView } from './analysis.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -399,6 +400,8 @@ export function dragonPage(id) {
     return h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, 'Log'), list);
   }
 
+  const analysis = analysisView(id, () => draw());
+
   function endScreen() {
     const v = g.v;
     if (!v || v.phase !== 'over') return '';
@@ -408,10 +411,12 @@ export function dragonPage(id) {
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
       h('h2', {}, youWon ? (v.slain ? 'You slew the dragon!' : 'You win!') : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : v.slain ? 'slew the dragon' : 'wins'}`),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
+      h('h3', {}, 'Decisions'), analysis(),
       h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
       h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; the record replays every throw from it.'),
       h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `dragon-${id}.json` }, 'Download the record'),
+        h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
         h('button', { class: 'primary', id: 'again', onclick: async () => {
           const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
           const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'smart' }])] });

@@ -6,9 +6,10 @@ import { h, api, page, ensurePlayer, nameField, state as app, fmt, pct, go } fro
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
 import { tableClock } from './clock.js';
+import { analysisView } from './analysis.js';
 
 export function tablePage(id) {
-  const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0, analysis: null };
+  const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0 };
   const root = h('div', { id: 'game', class: 'game' });
   const banner = h('div', { class: 'banner', role: 'status', hidden: true });
   page(banner, root);
@@ -242,33 +243,15 @@ export function tablePage(id) {
       hintBox());
   }
 
-  async function loadAnalysis() {
-    if (g.analysis) return;
-    g.analysis = { loading: true };
-    try { g.analysis = await api('GET', `/api/tables/${id}/analysis`); } catch (ex) { g.analysis = { error: ex.status === 503 ? 'Analysis is not available on this server yet.' : ex.message }; }
-    draw();
-  }
+  const analysis = analysisView(id, () => draw());
 
   function endScreen() {
     const st = g.st;
     if (!st || st.phase !== 'over') return '';
-    loadAnalysis();
     const w = (st.winners || []).map((i) => names()[i]);
     const youWon = (st.winners || []).includes(g.you.seat);
     const order = st.players.map((p, i) => [p, i]).sort((a, b) => b[0].score - a[0].score);
-    let an = h('p', { class: 'muted' }, 'Analysing the decisions…');
-    if (g.analysis && g.analysis.error) an = h('p', { class: 'muted' }, g.analysis.error);
-    else if (g.analysis && g.analysis.players) {
-      const win = g.analysis.measure === 'win';
-      const unit = win ? (v) => (100 * v).toFixed(1) + ' pts of win chance' : (v) => fmt(Math.round(v)) + ' expected points';
-      an = h('div', {},
-        h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['Player', 'Decisions', 'Best moves', 'Lost'].map((x) => h('th', {}, x)))),
-          h('tbody', {}, g.analysis.players.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.decisions),
-            h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost)))))),
-        g.analysis.players.filter((p) => (p.worst || []).length).map((p) => h('div', { class: 'worst' },
-          h('strong', {}, `${p.name}'s costliest choices`),
-          h('ul', {}, p.worst.map((w) => h('li', {}, `Action ${w.action}: ${w.chosen} — best was ${w.best} (−${unit(w.lost)})`))))));
-    }
+    const an = analysis();
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
       h('h2', {}, youWon ? 'You win!' : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'}`),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, fmt(p.score)),

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/sqlite"
 )
@@ -28,7 +28,7 @@ func filled(t testing.TB, path string, tables, actions int, opt sqlite.Options) 
 	}
 	for i := range tables {
 		id := fmt.Sprint("t", i)
-		if err := db.CreateTable(ctx, store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
+		if err := db.CreateTable(ctx, store.Table{ID: id, Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -172,7 +172,7 @@ func TestHealthDiskFull(t *testing.T) {
 	if err := db.Health(ctx); err != nil {
 		t.Fatal(err)
 	}
-	tb := store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("t")}
+	tb := store.Table{ID: "t", Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("t")}
 	if err := db.CreateTable(ctx, tb); err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func BenchmarkOpenCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tb := store.Table{ID: "t0", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A", PlayerID: "p"}, {Name: "B", Bot: "steady"}}, Seed: dice.SeedFrom("t")}
+	tb := store.Table{ID: "t0", Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A", PlayerID: "p"}, {Name: "B", Bot: "steady"}}, Seed: dice.SeedFrom("t")}
 	if err := db.CreateTable(ctx, tb); err != nil {
 		b.Fatal(err)
 	}

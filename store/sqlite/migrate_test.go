@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -25,28 +28,9 @@ import (
 func TestMigrateKeepsData(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=foreign_keys(ON)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := raw.Exec(q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`)
-	for i, name := range []string{"0001_init.sql", "0002_table_kind.sql"} {
-		v := i + 1
-		body, err := os.ReadFile(filepath.Join("migrations", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		exec(string(body))
-		exec(`INSERT INTO schema_migrations VALUES (?, ?, 1)`, v, name)
-	}
+	exec, upgrade := oldDatabase(t, path, "0001_init.sql", "0002_table_kind.sql")
 	r := rules.MustPreset("classic")
-	tb := store.Table{ID: "old", Rules: r, Seats: []store.Seat{{Name: "Ann", PlayerID: "p1"}, {Name: "Bot", Bot: "steady"}}, Seed: dice.SeedFrom("old")}
+	tb := store.Table{ID: "old", Seats: []store.Seat{{Name: "Ann", PlayerID: "p1"}, {Name: "Bot", Bot: "steady"}}, Seed: dice.SeedFrom("old")}
 	g, err := record.Start(r, []string{"Ann", "Bot"}, tb.Seed)
 	if err != nil {
 		t.Fatal(err)
@@ -67,20 +51,12 @@ func TestMigrateKeepsData(t *testing.T) {
 	exec(`INSERT INTO tables (id, rules, seats, seed, status, actions, created, updated, winners, scores, record) VALUES ('done', ?, ?, 'ab', 'over', 0, 5, 6, '[0]', '[500,100]', '{}')`, rj, sj)
 	exec(`INSERT INTO results VALUES ('done', 0, 'p1', 'Ann', 500, 1, 3, 1, 500, 300, 0, 6)`)
 	exec(`INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated) VALUES ('drag', 'dragon', ?, ?, 'cd', 'waiting', 0, 7, 7)`, rj, sj)
-	if err := raw.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	db, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := upgrade()
 	old, err := db.Table(ctx, "old")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if old.Status != store.Playing || old.Actions != 1 || old.Seed != tb.Seed || old.Rules.Hash() != r.Hash() || old.Creator != "" || old.Reason != "" {
+	if old.Status != store.Playing || old.Actions != 1 || old.Seed != tb.Seed || old.Kind != game.Farkle || !sameRules(t, old, r) || old.Creator != "" || old.Reason != "" {
 		t.Fatalf("migrated table: %+v", old)
 	}
 	acts, err := db.Actions(ctx, "old")
@@ -94,7 +70,7 @@ func TestMigrateKeepsData(t *testing.T) {
 	if st, err := db.Stats(ctx, "p1"); err != nil || st.Games != 1 || st.Wins != 1 {
 		t.Fatalf("migrated stats: %+v, %v", st, err)
 	}
-	if d, err := db.Table(ctx, "drag"); err != nil || d.Kind != store.KindDragon || d.Status != store.Waiting {
+	if d, err := db.Table(ctx, "drag"); err != nil || d.Kind != game.Dragon || d.Status != store.Waiting {
 		t.Fatalf("migrated dragon table: %+v, %v", d, err)
 	}
 	if n, err := db.CountTables(ctx, store.TableFilter{}); err != nil || n != 3 {
@@ -138,4 +114,190 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// sameRules reports whether the table plays the ordinary game under r.
+func sameRules(t *testing.T, tb store.Table, r rules.Rules) bool {
+	t.Helper()
+	v, err := tb.Variant()
+	if err != nil {
+		t.Fatalf("table %s: %v", tb.ID, err)
+	}
+	fv, ok := v.(*game.FarkleVariant)
+	return ok && fv.RuleSet().Hash() == r.Hash()
+}
+
+// TestMigrateOneKind builds a database as a server of before package game
+// left it (migrations 1 to 4): an ordinary table finished with its record
+// in the first record format, and Dragon Farkle tables of both stored
+// variants, one in play with its actions, one finished with its record in
+// the Dragon format of its time. Opened with this code every table names
+// its kind and opens its variant from its rules alone: the Dragon tables
+// play the battle their variant named, their stored actions resume, and
+// the old final records of both kinds read and verify.
+func TestMigrateOneKind(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	exec, upgrade := oldDatabase(t, path, "0001_init.sql", "0002_table_kind.sql", "0003_failed_expired.sql", "0004_table_variant.sql")
+	seats := mustJSON(t, []store.Seat{{Name: "Ann", PlayerID: "p1"}, {Name: "Bo", PlayerID: "p2"}})
+	players := []string{"Ann", "Bo"}
+
+	// An ordinary game played to the end, stored as the server stored it.
+	r := rules.MustPreset("classic")
+	r.Game.Target = 1000
+	g, err := record.Start(r, players, dice.SeedFrom("ord"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New("steady", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.State.Over() {
+		if _, err := g.Do(b.Choose(g.State)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Record.Reveal(dice.SeedFrom("ord"))
+	exec(`INSERT INTO tables (id, rules, seats, seed, status, actions, created, updated, winners, scores, record) VALUES ('ord', ?, ?, ?, 'over', ?, 5, 6, '[0]', '[1000,0]', ?)`,
+		mustJSON(t, r), seats, dice.SeedFrom("ord").Hex(), len(g.Record.Actions), mustJSON(t, g.Record))
+	for i, e := range g.Record.Actions {
+		exec(`INSERT INTO actions VALUES ('ord', ?, ?)`, i+1, mustJSON(t, e))
+	}
+
+	// Dragon tables stored the soldier table as their rules.
+	soldiers := dragon.DefaultRules().Soldiers
+	soldiers.Name = "dragon"
+	army := dragon.MustGame(dragon.DefaultRules(), nil)
+	src := dice.NewSource(dice.SeedFrom("army"))
+	st, _, err := army.New(players, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var acts []dragon.Action
+	for range 6 {
+		a := army.Legal(st)[0]
+		if st, _, err = army.Apply(st, a, src); err != nil {
+			t.Fatal(err)
+		}
+		acts = append(acts, a)
+	}
+	exec(`INSERT INTO tables (id, kind, variant, rules, seats, seed, status, actions, created, updated) VALUES ('army', 'dragon', 'army', ?, ?, ?, 'playing', ?, 7, 8)`,
+		mustJSON(t, soldiers), seats, dice.SeedFrom("army").Hex(), len(acts))
+	for i, a := range acts {
+		exec(`INSERT INTO actions VALUES ('army', ?, ?)`, i+1, mustJSON(t, a))
+	}
+	// A finished Dragon game, its record in the format of its time.
+	fin, all := st, append([]dragon.Action(nil), acts...)
+	for n := 0; !fin.Over(); n++ {
+		if n > 5000 {
+			t.Fatal("no end after 5000 actions")
+		}
+		legal := army.Legal(fin)
+		a := legal[n%len(legal)]
+		if fin, _, err = army.Apply(fin, a, src); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, a)
+	}
+	old := dragon.NewRecord(army, players, dice.SeedFrom("army"))
+	old.Actions, old.Winners, old.Slain = all, fin.Winners, fin.Slain
+	oldJSON, err := old.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec(`INSERT INTO tables (id, kind, variant, rules, seats, seed, status, actions, created, updated, winners, record) VALUES ('dover', 'dragon', 'army', ?, ?, ?, 'over', ?, 7, 9, ?, ?)`,
+		mustJSON(t, soldiers), seats, dice.SeedFrom("army").Hex(), len(all), mustJSON(t, fin.Winners), string(oldJSON))
+	exec(`INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated) VALUES ('classic', 'dragon', ?, ?, ?, 'waiting', 0, 9, 9)`,
+		mustJSON(t, soldiers), seats, dice.SeedFrom("classic").Hex())
+	db := upgrade()
+	ord, err := db.Table(ctx, "ord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ord.Kind != game.Farkle || !sameRules(t, ord, r) {
+		t.Fatalf("migrated ordinary table: kind %q rules %s", ord.Kind, ord.Rules)
+	}
+	rec, err := db.FinalRecord(ctx, "ord")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := game.Verify(rec); err != nil || rec.Kind != game.Farkle || len(rec.Actions) != len(g.Record.Actions) {
+		t.Fatalf("the old final record reads as %s with %d actions (%v)", rec.Kind, len(rec.Actions), err)
+	}
+	for id, battle := range map[string]string{"army": dragon.BattleArmy, "dover": dragon.BattleArmy, "classic": dragon.BattleClassic} {
+		tb, err := db.Table(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := tb.Variant()
+		if err != nil {
+			t.Fatalf("table %s: %v", id, err)
+		}
+		dv, ok := v.(*game.DragonVariant)
+		if !ok || tb.Kind != game.Dragon || dv.Game().Rules().Battle != battle {
+			t.Fatalf("table %s opens as %T with rules %s, want Dragon Farkle with the %s battle", id, v, tb.Rules, battle)
+		}
+	}
+	drec, err := db.FinalRecord(ctx, "dover")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _, err := game.Verify(drec); err != nil || drec.Kind != game.Dragon || fmt.Sprint(g.Winners()) != fmt.Sprint(fin.Winners) {
+		t.Fatalf("the old Dragon Farkle record reads as %s and verifies with %v", drec.Kind, err)
+	}
+	tb, _ := db.Table(ctx, "army")
+	v, _ := tb.Variant()
+	stored, err := db.Actions(ctx, "army")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec = game.NewRecord(v, players, tb.Seed)
+	rec.Actions = stored
+	p, _, err := game.Resume(rec, tb.Seed)
+	if err != nil {
+		t.Fatalf("the stored Dragon Farkle actions do not resume: %v", err)
+	}
+	if got := p.Game().(*game.DragonGame).State(); got.Turn != st.Turn || got.Pool != st.Pool || p.Game().Version() != len(acts) {
+		t.Fatalf("resumed at turn %d pool %d, want %d %d", got.Turn, got.Pool, st.Turn, st.Pool)
+	}
+}
+
+// oldDatabase creates the database file at path with the schema of the
+// named migrations only, as a server of their time left it. It returns a
+// function that runs a statement on it or fails the test, and upgrade,
+// which closes it and opens it with this code (closed when the test ends).
+func oldDatabase(t *testing.T, path string, migrations ...string) (exec func(q string, args ...any), upgrade func() *sqlite.DB) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=foreign_keys(ON)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec = func(q string, args ...any) {
+		t.Helper()
+		if _, err := raw.Exec(q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`)
+	for i, name := range migrations {
+		body, err := os.ReadFile(filepath.Join("migrations", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		exec(string(body))
+		exec(`INSERT INTO schema_migrations VALUES (?, ?, 1)`, i+1, name)
+	}
+	return exec, func() *sqlite.DB {
+		t.Helper()
+		if err := raw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		db, err := sqlite.Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
 }

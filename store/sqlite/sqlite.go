@@ -17,8 +17,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/record"
-	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
@@ -303,8 +302,11 @@ func (db *DB) Player(ctx context.Context, id string) (store.Player, error) {
 
 // CreateTable implements store.Store.
 func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
-	if t.ID == "" || len(t.Seats) == 0 {
-		return store.Errorf(store.EINVALID, "a table needs an ID and at least one seat")
+	if t.ID == "" || len(t.Seats) == 0 || t.Kind == "" {
+		return store.Errorf(store.EINVALID, "a table needs an ID, a kind and at least one seat")
+	}
+	if !json.Valid(t.Rules) {
+		return store.Errorf(store.EINVALID, "the rules of table %s are not JSON", t.ID)
 	}
 	if t.Status == "" {
 		t.Status = store.Waiting
@@ -312,13 +314,9 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	if t.Created.IsZero() {
 		t.Created = db.now()
 	}
-	rj, err := json.Marshal(t.Rules)
-	if err != nil {
-		return store.Errorf(store.EINVALID, "the rules of table %s cannot be stored: %v", t.ID, err)
-	}
 	sj, _ := json.Marshal(t.Seats)
-	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, variant, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-		t.ID, t.Kind, t.Variant, string(rj), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano(), t.Reason, t.Creator)
+	_, err := db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+		t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano(), t.Reason, t.Creator)
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -328,21 +326,18 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, kind, variant, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
+const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
 
 type scanner interface{ Scan(...any) error }
 
 func scanTable(s scanner) (store.Table, error) {
 	var t store.Table
-	var rj, sj, seed, status, winners, scores string
+	var kind, rj, sj, seed, status, winners, scores string
 	var created, updated int64
-	if err := s.Scan(&t.ID, &t.Kind, &t.Variant, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
+	if err := s.Scan(&t.ID, &kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
 		return t, err
 	}
-	var err error
-	if t.Rules, err = decodeRules(rj); err != nil {
-		return t, err
-	}
+	t.Kind, t.Rules = game.Kind(kind), json.RawMessage(rj)
 	if err := json.Unmarshal([]byte(sj), &t.Seats); err != nil {
 		return t, fmt.Errorf("sqlite: table %s seats: %w", t.ID, err)
 	}
@@ -356,17 +351,6 @@ func scanTable(s scanner) (store.Table, error) {
 		_ = json.Unmarshal([]byte(scores), &t.Scores)
 	}
 	return t, nil
-}
-
-func decodeRules(s string) (rules.Rules, error) {
-	var r rules.Rules
-	if err := json.Unmarshal([]byte(s), &r); err != nil {
-		return r, fmt.Errorf("sqlite: rules: %w", err)
-	}
-	if r.Scoring.Single == nil {
-		r.Scoring.Single = map[string]int{}
-	}
-	return r, nil
 }
 
 // Table implements store.Store.
@@ -563,12 +547,11 @@ const maxBatch = 128
 // committed in one transaction (group commit), each under its own
 // savepoint, so one append's conflict does not undo another's; a call
 // returns once its action is durable.
-func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.Entry, fin *store.Finish) error {
-	ej, err := json.Marshal(e)
-	if err != nil {
-		return store.Errorf(store.EINVALID, "the action cannot be stored: %v", err)
+func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *store.Finish) error {
+	if !json.Valid(entry) {
+		return store.Errorf(store.EINVALID, "the action is not JSON")
 	}
-	req := &appendReq{tableID: tableID, n: n, entry: ej, fin: fin != nil, done: make(chan error, 1)}
+	req := &appendReq{tableID: tableID, n: n, entry: entry, fin: fin != nil, done: make(chan error, 1)}
 	if fin != nil {
 		rj, err := json.Marshal(fin.Record)
 		if err != nil {
@@ -582,26 +565,8 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, e record.
 	return db.queueAppend(ctx, req)
 }
 
-// AppendRawAction implements store.RawStore.
-func (db *DB) AppendRawAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *store.RawFinish) error {
-	if !json.Valid(entry) {
-		return store.Errorf(store.EINVALID, "the action is not JSON")
-	}
-	req := &appendReq{tableID: tableID, n: n, entry: entry, fin: fin != nil, done: make(chan error, 1)}
-	if fin != nil {
-		if !json.Valid(fin.Record) {
-			return store.Errorf(store.EINVALID, "the record is not JSON")
-		}
-		wj, _ := json.Marshal(fin.Winners)
-		sj, _ := json.Marshal(fin.Scores)
-		req.finJSON = [3][]byte{fin.Record, wj, sj}
-		req.results = fin.Results
-	}
-	return db.queueAppend(ctx, req)
-}
-
-// RawActions implements store.RawStore.
-func (db *DB) RawActions(ctx context.Context, tableID string) ([]json.RawMessage, error) {
+// Actions implements store.Store.
+func (db *DB) Actions(ctx context.Context, tableID string) ([]json.RawMessage, error) {
 	var out []json.RawMessage
 	err := db.eachAction(ctx, tableID, func(n int, entry string) error {
 		out = append(out, json.RawMessage(entry))
@@ -638,8 +603,8 @@ func (db *DB) eachAction(ctx context.Context, tableID string, fn func(n int, ent
 	return rows.Err()
 }
 
-// RawFinalRecord implements store.RawStore.
-func (db *DB) RawFinalRecord(ctx context.Context, tableID string) (json.RawMessage, error) {
+// FinalRecord implements store.Store.
+func (db *DB) FinalRecord(ctx context.Context, tableID string) (*game.Record, error) {
 	var rj sql.NullString
 	err := db.r.QueryRowContext(ctx, `SELECT record FROM tables WHERE id = ?`, tableID).Scan(&rj)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !rj.Valid) {
@@ -648,7 +613,11 @@ func (db *DB) RawFinalRecord(ctx context.Context, tableID string) (json.RawMessa
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: final record: %w", err)
 	}
-	return json.RawMessage(rj.String), nil
+	rec, err := game.ParseRecord([]byte(rj.String))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: final record of %s: %w", tableID, err)
+	}
+	return rec, nil
 }
 
 // queueAppend hands req to the group commit and waits for its answer.
@@ -791,32 +760,6 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
 	return nil
-}
-
-// Actions implements store.Store.
-func (db *DB) Actions(ctx context.Context, tableID string) ([]record.Entry, error) {
-	var out []record.Entry
-	err := db.eachAction(ctx, tableID, func(n int, entry string) error {
-		var e record.Entry
-		if err := json.Unmarshal([]byte(entry), &e); err != nil {
-			return fmt.Errorf("sqlite: action %d of %s: %w", n, tableID, err)
-		}
-		out = append(out, e)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// FinalRecord implements store.Store.
-func (db *DB) FinalRecord(ctx context.Context, tableID string) (*record.Record, error) {
-	rj, err := db.RawFinalRecord(ctx, tableID)
-	if err != nil {
-		return nil, err
-	}
-	return record.Parse(rj)
 }
 
 const statsCols = `player_key, (SELECT name FROM results r2 WHERE r2.player_key = results.player_key ORDER BY finished DESC LIMIT 1),

@@ -12,7 +12,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/sqlite"
@@ -37,7 +37,7 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := store.Table{ID: "t", Rules: rules.MustPreset("cardgames"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "steady"}}, Seed: dice.SeedFrom("s")}
+	tb := store.Table{ID: "t", Kind: game.Farkle, Rules: rulesJSON("cardgames"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "steady"}}, Seed: dice.SeedFrom("s")}
 	if err := db.CreateTable(ctx, tb); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Seed != tb.Seed || got.Rules.Hash() != tb.Rules.Hash() {
+	if got.Seed != tb.Seed || string(got.Rules) != string(tb.Rules) || got.Kind != game.Farkle {
 		t.Fatalf("reopened table differs: %+v", got)
 	}
 	raw, err := sql.Open("sqlite", path)
@@ -85,12 +85,15 @@ func TestOpenRefusesEmptyPath(t *testing.T) {
 	}
 }
 
-func engineEntry() (e recordEntry) {
-	e.Action = engine.ThrowBy(0)
-	return e
+// engineEntry is an action as an ordinary table stores it: the first
+// seat's throw.
+func engineEntry() json.RawMessage {
+	v, err := game.NewFarkle(rules.MustPreset("classic"))
+	if err != nil {
+		panic(err)
+	}
+	return v.Entry(0, engine.ThrowBy(0), nil)
 }
-
-type recordEntry = record.Entry
 
 // BenchmarkAppendAction measures the cost of a durable commit: one table
 // appending serially (each action its own commit) and 64 tables appending
@@ -117,7 +120,7 @@ func benchOpen(b *testing.B, sync string) *sqlite.DB {
 func benchSerial(b *testing.B, sync string) {
 	ctx := context.Background()
 	db := benchOpen(b, sync)
-	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("s")}); err != nil {
+	if err := db.CreateTable(ctx, store.Table{ID: "t", Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("s")}); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -134,7 +137,7 @@ func benchParallel(b *testing.B, sync string, tables int) {
 	db := benchOpen(b, sync)
 	for i := range tables {
 		id := fmt.Sprint("t", i)
-		if err := db.CreateTable(ctx, store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
+		if err := db.CreateTable(ctx, store.Table{ID: id, Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -159,7 +162,7 @@ func TestAppendAfterClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.CreateTable(ctx, store.Table{ID: "t", Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("s")}); err != nil {
+	if err := db.CreateTable(ctx, store.Table{ID: "t", Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("s")}); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.AppendAction(ctx, "t", 1, engineEntry(), nil); err != nil {
@@ -176,53 +179,11 @@ func TestAppendAfterClose(t *testing.T) {
 	}
 }
 
-// TestRawActions checks the opaque JSON actions of a Dragon Farkle table:
-// the kind survives, actions come back as stored and in order, a gap or a
-// repeat is a conflict, and the final record is kept.
-func TestRawActions(t *testing.T) {
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "raw.db"))
+// rulesJSON returns the preset's rules as a table stores them.
+func rulesJSON(name string) json.RawMessage {
+	v, err := game.NewFarkle(rules.MustPreset(name))
 	if err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
-	defer db.Close()
-	var raw store.RawStore = db
-	tb := store.Table{ID: "d", Kind: store.KindDragon, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A", PlayerID: "a"}, {Name: "B", Bot: "smart"}}, Seed: dice.SeedFrom("s")}
-	if err := db.CreateTable(ctx, tb); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := db.Table(ctx, "d"); err != nil || got.Kind != store.KindDragon {
-		t.Fatalf("kind = %q, %v; want %q", got.Kind, err, store.KindDragon)
-	}
-	acts := []string{`{"kind":"recruit","target":0}`, `{"kind":"keep","keep":[1,5],"target":0}`}
-	for i, a := range acts {
-		if err := raw.AppendRawAction(ctx, "d", i+1, json.RawMessage(a), nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := raw.AppendRawAction(ctx, "d", 2, json.RawMessage(`{"kind":"stop"}`), nil); store.Code(err) != store.ECONFLICT {
-		t.Fatalf("repeated action 2: %v, want a conflict", err)
-	}
-	if err := raw.AppendRawAction(ctx, "d", 3, json.RawMessage(`not json`), nil); store.Code(err) != store.EINVALID {
-		t.Fatalf("bad JSON: %v, want invalid", err)
-	}
-	got, err := raw.RawActions(ctx, "d")
-	if err != nil || len(got) != 2 || string(got[0]) != acts[0] || string(got[1]) != acts[1] {
-		t.Fatalf("RawActions = %q, %v; want %q", got, err, acts)
-	}
-	if _, err := raw.RawFinalRecord(ctx, "d"); store.Code(err) != store.ENOTFOUND {
-		t.Fatalf("final record before the end: %v", err)
-	}
-	rec := `{"format":"farkle-dragon-record/1"}`
-	if err := raw.AppendRawAction(ctx, "d", 3, json.RawMessage(`{"kind":"stop","target":0}`), &store.RawFinish{Record: json.RawMessage(rec), Winners: []int{1}, Scores: []int{100, 5000}}); err != nil {
-		t.Fatal(err)
-	}
-	fr, err := raw.RawFinalRecord(ctx, "d")
-	if err != nil || string(fr) != rec {
-		t.Fatalf("final record = %s, %v", fr, err)
-	}
-	end, _ := db.Table(ctx, "d")
-	if end.Status != store.Over || len(end.Winners) != 1 || end.Winners[0] != 1 || end.Actions != 3 {
-		t.Fatalf("table after the end: %+v", end)
-	}
+	return v.Rules()
 }

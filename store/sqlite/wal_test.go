@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/sqlite"
 )
@@ -36,7 +36,7 @@ func TestWALBounded(t *testing.T) {
 	defer db.Close()
 	for i := range tables {
 		id := fmt.Sprint("t", i)
-		if err := db.CreateTable(ctx, store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
+		if err := db.CreateTable(ctx, store.Table{ID: id, Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,9 +1,13 @@
 package storetest
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"sync"
@@ -11,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 )
@@ -83,31 +87,54 @@ func testPlayers(t *testing.T, s store.Store) {
 	wantCode(t, s.CreatePlayer(ctx, store.Player{ID: "", TokenHash: "x"}), store.EINVALID, "empty ID")
 }
 
-func newTable(id string, seats ...store.Seat) store.Table {
-	return store.Table{ID: id, Rules: rules.MustPreset("classic"), Seats: seats, Seed: dice.SeedFrom(id), Status: store.Waiting}
+// farkle is the ordinary game the suite plays: the classic rules to 2000.
+func farkle(t *testing.T) game.Variant {
+	t.Helper()
+	r := rules.MustPreset("classic")
+	r.Game.Target = 2000
+	v, err := game.NewFarkle(r)
+	must(t, err)
+	return v
+}
+
+// dragonFarkle is Dragon Farkle with the default rules.
+func dragonFarkle() game.Variant { return game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil)) }
+
+// newTable is a waiting table of the ordinary game.
+func newTable(t *testing.T, id string, seats ...store.Seat) store.Table {
+	return tableOf(farkle(t), id, seats...)
+}
+
+// tableOf is a waiting table of v.
+func tableOf(v game.Variant, id string, seats ...store.Seat) store.Table {
+	return store.Table{ID: id, Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.SeedFrom(id), Status: store.Waiting}
 }
 
 func testTables(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	a := newTable("a", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
-	a.Rules = rules.MustPreset("pocket-farkel")
+	pocket, err := game.NewFarkle(rules.MustPreset("pocket-farkel"))
+	must(t, err)
+	a := tableOf(pocket, "a", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
 	a.Created = time.Unix(10, 0)
 	must(t, s.CreateTable(ctx, a))
 	wantCode(t, s.CreateTable(ctx, a), store.ECONFLICT, "same table twice")
-	wantCode(t, s.CreateTable(ctx, store.Table{ID: "x"}), store.EINVALID, "no seats")
-	b := newTable("b", store.Seat{Name: "Bea", PlayerID: "p2"}, store.Seat{})
+	wantCode(t, s.CreateTable(ctx, store.Table{ID: "x", Kind: game.Farkle, Rules: a.Rules}), store.EINVALID, "no seats")
+	wantCode(t, s.CreateTable(ctx, store.Table{ID: "x", Rules: a.Rules, Seats: a.Seats}), store.EINVALID, "no kind")
+	wantCode(t, s.CreateTable(ctx, store.Table{ID: "x", Kind: game.Farkle, Rules: json.RawMessage(`{"name":`), Seats: a.Seats}), store.EINVALID, "rules not JSON")
+	b := tableOf(dragonFarkle(), "b", store.Seat{Name: "Bea", PlayerID: "p2"}, store.Seat{})
 	b.Created = time.Unix(20, 0)
-	b.Kind, b.Variant = store.KindDragon, "army"
 	must(t, s.CreateTable(ctx, b))
-	if got, err := s.Table(ctx, "b"); err != nil || got.Kind != b.Kind || got.Variant != b.Variant {
-		t.Errorf("Table(b) kind %q variant %q (%v), want %q %q", got.Kind, got.Variant, err, b.Kind, b.Variant)
+	for _, want := range []store.Table{a, b} {
+		got, err := s.Table(ctx, want.ID)
+		must(t, err)
+		v, err := got.Variant()
+		if err != nil || got.Kind != want.Kind || v.Kind() != want.Kind || !sameJSON(v.Rules(), want.Rules) {
+			t.Errorf("Table(%s): kind %q rules %s (%v), want %q %s", want.ID, got.Kind, got.Rules, err, want.Kind, want.Rules)
+		}
 	}
 
 	got, err := s.Table(ctx, "a")
 	must(t, err)
-	if !reflect.DeepEqual(got.Rules, a.Rules) || got.Rules.Hash() != a.Rules.Hash() {
-		t.Errorf("rules did not round-trip: %+v", got.Rules)
-	}
 	if !reflect.DeepEqual(got.Seats, a.Seats) || got.Seed != a.Seed || got.Status != store.Waiting || got.Actions != 0 {
 		t.Errorf("Table(a) = %+v, want %+v", got, a)
 	}
@@ -149,7 +176,7 @@ func ids(ts []store.Table) string {
 
 func testClaimSeat(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	must(t, s.CreateTable(ctx, newTable("t", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{}, store.Seat{}, store.Seat{Name: "Bot", Bot: "steady"})))
+	must(t, s.CreateTable(ctx, newTable(t, "t", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{}, store.Seat{}, store.Seat{Name: "Bot", Bot: "steady"})))
 	wantCode(t, s.ClaimSeat(ctx, "t", 0, "p2", "Bea", ""), store.ECONFLICT, "taken seat")
 	wantCode(t, s.ClaimSeat(ctx, "t", 3, "p2", "Bea", ""), store.ECONFLICT, "bot seat")
 	wantCode(t, s.ClaimSeat(ctx, "t", 4, "p2", "Bea", ""), store.ECONFLICT, "no such seat")
@@ -168,30 +195,57 @@ func testClaimSeat(t *testing.T, s store.Store) {
 	wantCode(t, s.ClaimSeat(ctx, "t", 1, "p4", "Di", ""), store.ECONFLICT, "claim on a playing table")
 }
 
-// play plays a whole bot game and returns it.
-func play(t *testing.T, id string) *record.Game {
+// sameJSON reports whether a and b are the same JSON value.
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
+}
+
+// play plays a whole game of the ordinary game, choosing among the legal
+// actions at random from the table's id, and returns it.
+func play(t *testing.T, id string) *game.Play { return playOf(t, farkle(t), id) }
+
+// playOf is play for v.
+func playOf(t *testing.T, v game.Variant, id string) *game.Play {
 	t.Helper()
-	r := rules.MustPreset("classic")
-	r.Game.Target = 2000
-	g, err := record.Start(r, []string{"Ann", "Bot"}, dice.SeedFrom(id))
+	p, _, err := game.Start(v, []string{"Ann", "Bot"}, dice.SeedFrom(id))
 	must(t, err)
-	b, err := bot.New("steady", r)
-	must(t, err)
-	for !g.State.Over() {
-		if _, err := g.Do(b.Choose(g.State)); err != nil {
-			t.Fatal(err)
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	pick := rand.New(rand.NewPCG(h.Sum64(), 1))
+	for n := 0; !p.Game().Over(); n++ {
+		if n > 5000 {
+			t.Fatalf("game %s: no end after 5000 actions", id)
+		}
+		seat := p.Game().ToAct()
+		legal := p.Game().Legal(seat)
+		_, err := p.Do(seat, legal[pick.IntN(len(legal))])
+		must(t, err)
+	}
+	return p
+}
+
+// sameActions reports whether the stored actions are those appended.
+func sameActions(a, b []json.RawMessage) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !bytes.Equal(bytes.TrimSpace(a[i]), bytes.TrimSpace(b[i])) && !sameJSON(a[i], b[i]) {
+			return false
 		}
 	}
-	return g
+	return true
 }
 
 func testAppendAction(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	g := play(t, "g")
-	tb := newTable("g", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
+	tb := newTable(t, "g", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
 	must(t, s.CreateTable(ctx, tb))
-	acts := g.Record.Actions
+	acts := g.Record().Actions
 	wantCode(t, s.AppendAction(ctx, "g", 2, acts[1], nil), store.ECONFLICT, "action 2 first")
+	wantCode(t, s.AppendAction(ctx, "g", 1, json.RawMessage(`{"type":`), nil), store.EINVALID, "an action that is not JSON")
 	wantCode(t, s.AppendAction(ctx, "zz", 1, acts[0], nil), store.ENOTFOUND, "unknown table")
 	for i, e := range acts[:5] {
 		must(t, s.AppendAction(ctx, "g", i+1, e, nil))
@@ -204,16 +258,18 @@ func testAppendAction(t *testing.T, s store.Store) {
 	}
 	stored, err := s.Actions(ctx, "g")
 	must(t, err)
-	if !reflect.DeepEqual(stored, acts[:5]) {
-		t.Fatalf("Actions = %+v, want %+v", stored, acts[:5])
+	if !sameActions(stored, acts[:5]) {
+		t.Fatalf("Actions = %s, want %s", stored, acts[:5])
 	}
 	// The stored actions and the seed resume the same game.
-	rec := record.New(tb.Rules, []string{"Ann", "Bot"}, tb.Seed)
-	rec.Actions = stored
-	res, err := record.Resume(rec, got.Seed)
+	v, err := got.Variant()
 	must(t, err)
-	if res.State.Version != 5 {
-		t.Fatalf("resumed version %d", res.State.Version)
+	rec := game.NewRecord(v, []string{"Ann", "Bot"}, got.Seed)
+	rec.Actions = stored
+	res, _, err := game.Resume(rec, got.Seed)
+	must(t, err)
+	if res.Game().Version() != 5 {
+		t.Fatalf("resumed version %d", res.Game().Version())
 	}
 	_, err = s.FinalRecord(ctx, "g")
 	wantCode(t, err, store.ENOTFOUND, "final record of a game in play")
@@ -224,8 +280,8 @@ func testAppendAction(t *testing.T, s store.Store) {
 func testConcurrentAppend(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	g := play(t, "c")
-	must(t, s.CreateTable(ctx, newTable("c", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
-	acts := g.Record.Actions[:20]
+	must(t, s.CreateTable(ctx, newTable(t, "c", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	acts := g.Record().Actions[:20]
 	var wins atomic.Int64
 	for i, e := range acts {
 		var wg sync.WaitGroup
@@ -254,63 +310,75 @@ func testConcurrentAppend(t *testing.T, s store.Store) {
 	}
 	stored, err := s.Actions(ctx, "c")
 	must(t, err)
-	if !reflect.DeepEqual(stored, acts) {
+	if !sameActions(stored, acts) {
 		t.Fatal("stored actions differ from those appended")
 	}
 }
 
-func results(g *record.Game, keys []string) []store.Result {
+// results are the result lines of a finished game: its scores and
+// winners, and counts made up from its length (the store keeps what it is
+// given).
+func results(p *game.Play, keys []string) []store.Result {
 	var out []store.Result
-	for i, p := range g.State.Players {
+	g := p.Game()
+	n := len(p.Record().Actions)
+	for i, name := range g.Players() {
 		won := false
-		for _, w := range g.State.Winners {
+		for _, w := range g.Winners() {
 			won = won || w == i
 		}
-		out = append(out, store.Result{Seat: i, PlayerKey: keys[i], Name: p.Name, Score: p.Score, Won: won,
-			Turns: p.Turns, Farkles: p.Farkles, Banked: p.Banked, BestTurn: p.BestTurn, Penalties: p.Penalty})
+		out = append(out, store.Result{Seat: i, PlayerKey: keys[i], Name: name, Score: g.Scores()[i], Won: won,
+			Turns: n/2 + i, Farkles: n / 7, Banked: g.Scores()[i], BestTurn: n * (i + 1), Penalties: i})
 	}
 	return out
+}
+
+// finish is what is stored with the last action of p.
+func finish(p *game.Play, keys []string) *store.Finish {
+	return &store.Finish{Record: p.Record(), Winners: p.Game().Winners(), Scores: p.Game().Scores(), Results: results(p, keys)}
 }
 
 func testFinishAndStats(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	var want [2]store.Stats
 	keys := []string{"p1", "bot:steady"}
-	for _, id := range []string{"f1", "f2", "f3"} {
-		g := play(t, id)
-		must(t, s.CreateTable(ctx, newTable(id, store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
-		acts := g.Record.Actions
+	// Games of every kind count alike.
+	for id, v := range map[string]game.Variant{"f1": farkle(t), "f2": dragonFarkle(), "f3": farkle(t)} {
+		g := playOf(t, v, id)
+		must(t, s.CreateTable(ctx, tableOf(v, id, store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+		acts := g.Record().Actions
 		for i, e := range acts[:len(acts)-1] {
 			must(t, s.AppendAction(ctx, id, i+1, e, nil))
 		}
-		fin := &store.Finish{Record: g.Record, Winners: g.State.Winners, Scores: []int{g.State.Players[0].Score, g.State.Players[1].Score}, Results: results(g, keys)}
+		fin := finish(g, keys)
 		must(t, s.AppendAction(ctx, id, len(acts), acts[len(acts)-1], fin))
 		wantCode(t, s.AppendAction(ctx, id, len(acts)+1, acts[0], nil), store.ECONFLICT, "action after the end")
 		got, err := s.Table(ctx, id)
 		must(t, err)
-		if got.Status != store.Over || !reflect.DeepEqual(got.Winners, g.State.Winners) || !reflect.DeepEqual(got.Scores, fin.Scores) {
+		if got.Status != store.Over || !reflect.DeepEqual(got.Winners, fin.Winners) || !reflect.DeepEqual(got.Scores, fin.Scores) {
 			t.Fatalf("finished table %+v", got)
 		}
 		rec, err := s.FinalRecord(ctx, id)
 		must(t, err)
-		if _, err := record.Verify(rec); err != nil {
+		if rec.Kind != v.Kind() {
+			t.Fatalf("stored record of kind %q, want %q", rec.Kind, v.Kind())
+		}
+		if _, _, err := game.Verify(rec); err != nil {
 			t.Fatalf("stored record does not verify: %v", err)
 		}
 		if rec.Seed != dice.SeedFrom(id).Hex() {
 			t.Fatal("stored record lacks the revealed seed")
 		}
-		for i, p := range g.State.Players {
+		for i, r := range fin.Results {
 			w := &want[i]
-			w.PlayerKey, w.Name = keys[i], p.Name
+			w.PlayerKey, w.Name = keys[i], r.Name
 			w.Games++
-			w.Turns += p.Turns
-			w.Farkles += p.Farkles
-			w.Banked += p.Banked
-			w.BestTurn = max(w.BestTurn, p.BestTurn)
-			for _, x := range g.State.Winners {
-				if x == i {
-					w.Wins++
-				}
+			w.Turns += r.Turns
+			w.Farkles += r.Farkles
+			w.Banked += r.Banked
+			w.BestTurn = max(w.BestTurn, r.BestTurn)
+			if r.Won {
+				w.Wins++
 			}
 		}
 	}
@@ -351,9 +419,9 @@ func testFinishAndStats(t *testing.T, s store.Store) {
 func testFailTable(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	g := play(t, "pf")
-	must(t, s.CreateTable(ctx, newTable("pf", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
-	must(t, s.CreateTable(ctx, newTable("wf", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})))
-	acts := g.Record.Actions
+	must(t, s.CreateTable(ctx, newTable(t, "pf", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	must(t, s.CreateTable(ctx, newTable(t, "wf", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})))
+	acts := g.Record().Actions
 	for i, e := range acts[:3] {
 		must(t, s.AppendAction(ctx, "pf", i+1, e, nil))
 	}
@@ -368,7 +436,7 @@ func testFailTable(t *testing.T, s store.Store) {
 	}
 	stored, err := s.Actions(ctx, "pf")
 	must(t, err)
-	if !reflect.DeepEqual(stored, acts[:3]) {
+	if !sameActions(stored, acts[:3]) {
 		t.Fatalf("actions of a failed table: %d, want its 3", len(stored))
 	}
 	wantCode(t, s.AppendAction(ctx, "pf", 4, acts[3], nil), store.ECONFLICT, "append to a failed table")
@@ -381,12 +449,12 @@ func testFailTable(t *testing.T, s store.Store) {
 
 	// A finished table cannot fail.
 	h := play(t, "of")
-	must(t, s.CreateTable(ctx, newTable("of", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
-	hs := h.Record.Actions
+	must(t, s.CreateTable(ctx, newTable(t, "of", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	hs := h.Record().Actions
 	for i, e := range hs[:len(hs)-1] {
 		must(t, s.AppendAction(ctx, "of", i+1, e, nil))
 	}
-	fin := &store.Finish{Record: h.Record, Winners: h.State.Winners, Scores: []int{h.State.Players[0].Score, h.State.Players[1].Score}, Results: results(h, []string{"p1", "bot:steady"})}
+	fin := finish(h, []string{"p1", "bot:steady"})
 	must(t, s.AppendAction(ctx, "of", len(hs), hs[len(hs)-1], fin))
 	wantCode(t, s.FailTable(ctx, "of", "late"), store.ECONFLICT, "failing a table that is over")
 	if got, _ := s.Table(ctx, "of"); got.Status != store.Over || got.Reason != "" {
@@ -404,11 +472,11 @@ func testFailTable(t *testing.T, s store.Store) {
 func testExpireWaiting(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	for i, id := range []string{"old1", "old2", "new"} {
-		tb := newTable(id, store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})
+		tb := newTable(t, id, store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})
 		tb.Created = time.Unix(int64(10+10*i), 0) // 10, 20, 30
 		must(t, s.CreateTable(ctx, tb))
 	}
-	pl := newTable("busy", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
+	pl := newTable(t, "busy", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
 	pl.Created = time.Unix(5, 0)
 	pl.Status = store.Playing
 	must(t, s.CreateTable(ctx, pl))
@@ -429,7 +497,7 @@ func testExpireWaiting(t *testing.T, s store.Store) {
 	}
 	wantCode(t, s.ClaimSeat(ctx, "old1", 1, "p2", "Bea", ""), store.ECONFLICT, "claim at an expired table")
 	g := play(t, "old2")
-	wantCode(t, s.AppendAction(ctx, "old2", 1, g.Record.Actions[0], nil), store.ECONFLICT, "append to an expired table")
+	wantCode(t, s.AppendAction(ctx, "old2", 1, g.Record().Actions[0], nil), store.ECONFLICT, "append to an expired table")
 	wantCode(t, s.FailTable(ctx, "old2", "x"), store.ECONFLICT, "failing an expired table")
 	again, err := s.ExpireWaiting(ctx, time.Unix(25, 0), "again")
 	must(t, err)
@@ -443,7 +511,7 @@ func testExpireWaiting(t *testing.T, s store.Store) {
 func testCountTables(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	for i := range 5 {
-		tb := newTable(fmt.Sprint("c", i), store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
+		tb := newTable(t, fmt.Sprint("c", i), store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
 		tb.Creator = "p1"
 		if i >= 3 {
 			tb.Creator = "p2"
@@ -451,7 +519,7 @@ func testCountTables(t *testing.T, s store.Store) {
 		}
 		must(t, s.CreateTable(ctx, tb))
 	}
-	old := newTable("legacy", store.Seat{Name: "X"})
+	old := newTable(t, "legacy", store.Seat{Name: "X"})
 	must(t, s.CreateTable(ctx, old))
 	must(t, s.FailTable(ctx, "c0", "broken"))
 	for _, tc := range []struct {
@@ -494,11 +562,11 @@ func testCountTables(t *testing.T, s store.Store) {
 // with writes.
 func testHealth(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	must(t, s.CreateTable(ctx, newTable("h", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	must(t, s.CreateTable(ctx, newTable(t, "h", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
 	g := play(t, "h")
 	done := make(chan error, 1)
 	go func() {
-		for i, e := range g.Record.Actions[:10] {
+		for i, e := range g.Record().Actions[:10] {
 			if err := s.AppendAction(ctx, "h", i+1, e, nil); err != nil {
 				done <- err
 				return
@@ -519,10 +587,11 @@ func testMessages(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	_, err := s.Table(ctx, "nope")
 	checkMessage(t, err, store.ENOTFOUND)
-	must(t, s.CreateTable(ctx, newTable("m", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})))
-	checkMessage(t, s.CreateTable(ctx, newTable("m", store.Seat{Name: "Ann"})), store.ECONFLICT)
+	must(t, s.CreateTable(ctx, newTable(t, "m", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{})))
+	checkMessage(t, s.CreateTable(ctx, newTable(t, "m", store.Seat{Name: "Ann"})), store.ECONFLICT)
 	checkMessage(t, s.ClaimSeat(ctx, "m", 0, "p2", "Bea", ""), store.ECONFLICT)
 	checkMessage(t, s.CreateTable(ctx, store.Table{ID: "e"}), store.EINVALID)
+	checkMessage(t, s.AppendAction(ctx, "m", 1, json.RawMessage("{"), nil), store.EINVALID)
 	must(t, s.FailTable(ctx, "m", "r"))
 	checkMessage(t, s.FailTable(ctx, "m", "r"), store.ECONFLICT)
 }

@@ -1,0 +1,189 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/store"
+)
+
+// An action's way through a table, whatever the kind of game: the checks
+// in the documented order, the commit to the store before anything is
+// sent, the table brought up to date, and the broadcast.
+
+// Refusal codes sent in error messages, in the order the checks are made.
+const (
+	codeBadMessage  = "bad_message"   // not JSON, unknown type, unknown action
+	codeNotSeated   = "not_seated"    // the connection's token holds no such seat
+	codeNotStarted  = "not_started"   // seats are still free
+	codeGameOver    = "game_over"     // the game has ended
+	codeNotYourTurn = "not_your_turn" // another seat is to act
+	codeIllegal     = "illegal"       // the game refuses the action now
+	codeStale       = "stale"         // the version sent is not the current one
+	codeRateLimited = "rate_limited"  // too many messages a second
+	codeUnavailable = "unavailable"   // hints without an advisor
+	codeServer      = "server_error"  // the action could not be stored
+)
+
+// refusal is why an action was refused.
+type refusal struct {
+	Code string
+	Msg  string
+}
+
+func refuse(code, format string, args ...any) *refusal {
+	return &refusal{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// playerAct checks and applies an action sent by player for seat with the
+// state version the client saw. The checks run in the documented order.
+// t.mu is held.
+func (t *table) playerAct(p *store.Player, seat int, version int, a game.Action) *refusal {
+	if p == nil || seat < 0 || seat >= len(t.meta.Seats) || t.meta.Seats[seat].PlayerID != p.ID {
+		return refuse(codeNotSeated, "your token does not hold seat %d at this table", seat)
+	}
+	if r := t.failedRefusal(); r != nil {
+		return r
+	}
+	if t.play == nil {
+		return refuse(codeNotStarted, "the game has not started: seats are still free")
+	}
+	g := t.play.Game()
+	if g.Over() {
+		return refuse(codeGameOver, "the game is over")
+	}
+	if actor := g.ToAct(); actor != seat {
+		return refuse(codeNotYourTurn, "it is %s's turn, not yours", t.meta.Seats[actor].Name)
+	}
+	if err := g.Check(seat, a); err != nil {
+		return refuse(codeIllegal, "%s", gameError(err))
+	}
+	if version != g.Version() {
+		return refuse(codeStale, "you acted on version %d but the game is at version %d: look again", version, g.Version())
+	}
+	t.acted(seat)
+	return t.commit(seat, a)
+}
+
+// gameError is the message of a refusal of the game, without the
+// package's prefix.
+func gameError(err error) string {
+	msg := err.Error()
+	for _, p := range []string{"engine: ", "dragon: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	return msg
+}
+
+// commit plays a legal action of seat, stores it, and only then
+// broadcasts it. If the store refuses, the game is rebuilt as it was and
+// nothing is sent. t.mu is held.
+func (t *table) commit(seat int, a game.Action) *refusal {
+	p := t.play
+	evs, err := p.Do(seat, a)
+	if err != nil {
+		return refuse(codeIllegal, "%s", gameError(err))
+	}
+	rec := p.Record()
+	n := len(rec.Actions)
+	g := p.Game()
+	var fin *store.Finish
+	if g.Over() {
+		rec.Meta.Ended = t.srv.opt.Now().UTC().Format(time.RFC3339)
+		fin = t.finish()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	err = t.srv.store.AppendAction(ctx, t.id, n, rec.Actions[n-1], fin)
+	cancel()
+	if err != nil {
+		t.srv.log.Error("action not stored", "table", t.id, "action", n, "err", err)
+		back := *rec
+		back.Actions = back.Actions[:n-1]
+		back.Seed = ""
+		back.Meta.Ended, back.Meta.Winners, back.Meta.Scores = "", nil, nil
+		if prev, _, rerr := game.Resume(&back, t.meta.Seed); rerr == nil {
+			t.play = prev
+		}
+		return refuse(codeServer, "the action could not be saved; try again")
+	}
+	t.events = append(t.events, evs)
+	var winners, scores []int
+	if fin != nil {
+		winners, scores = fin.Winners, fin.Scores
+	}
+	t.settle(n, fin != nil, winners, scores, func() { t.broadcastUpdate(seat, a, evs) })
+	return nil
+}
+
+// settle brings the table's metadata up to date once action n is stored
+// (over: it ended the game, with the winners and scores), tells the clients
+// with broadcast, schedules the next bot, and lets a finished table nobody
+// watches go. t.mu is held.
+func (t *table) settle(n int, over bool, winners, scores []int, broadcast func()) {
+	t.meta.Actions = n
+	t.meta.Updated = t.srv.opt.Now()
+	if t.meta.Status == store.Waiting {
+		t.meta.Status = store.Playing
+	}
+	if over {
+		t.meta.Status = store.Over
+		t.meta.Winners, t.meta.Scores = winners, scores
+		t.over.Store(true)
+	}
+	t.scheduleClock()
+	broadcast()
+	t.scheduleBot()
+	if over && len(t.clients) == 0 {
+		go t.srv.release(t) // nobody watches: forget it; it loads again when asked for
+	}
+}
+
+// finish builds the results of the finished game: a line for each seat
+// with its score, whether it won, and the counts its kind keeps.
+func (t *table) finish() *store.Finish {
+	g := t.play.Game()
+	fin := &store.Finish{Record: t.play.Record(), Winners: g.Winners(), Scores: g.Scores()}
+	for i, seat := range t.meta.Seats {
+		won := false
+		for _, w := range fin.Winners {
+			won = won || w == i
+		}
+		key := seat.PlayerID
+		if seat.Bot != "" {
+			key = "bot:" + seat.Bot
+		}
+		r := store.Result{Seat: i, PlayerKey: key, Name: seat.Name, Score: fin.Scores[i], Won: won}
+		t.kind.result(g, i, &r)
+		fin.Results = append(fin.Results, r)
+	}
+	return fin
+}
+
+// broadcastUpdate sends every client the new state and the events of
+// actor's action a as its seat sees them. t.mu is held.
+func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
+	tv := t.view()
+	tv.Rules = nil // the rules never change: they come with the welcome
+	bySeat := map[int][]byte{}
+	private := t.kind.private()
+	for c := range t.clients {
+		seat := -1
+		if private {
+			seat = c.seat()
+		}
+		b, ok := bySeat[seat]
+		if !ok {
+			var err error
+			if b, err = json.Marshal(t.kind.update(t, seat, tv, actor, a, evs)); err != nil {
+				t.srv.log.Error("encode update", "err", err)
+				return
+			}
+			bySeat[seat] = b
+		}
+		c.send(b)
+	}
+}

@@ -1,0 +1,327 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/store"
+)
+
+// farkleKind is the ordinary game under one rule set (package engine):
+// its wire messages carry the whole engine state with the legal actions,
+// and its log lines every event.
+type farkleKind struct {
+	srv *Server
+	v   *game.FarkleVariant
+	r   rules.Rules
+	rj  json.RawMessage // r as JSON
+}
+
+func (k *farkleKind) variant() game.Variant  { return k.v }
+func (k *farkleKind) rules() json.RawMessage { return k.rj }
+func (k *farkleKind) hints() bool            { return k.srv.opt.Advisor != nil }
+func (k *farkleKind) defaultBot() string     { return defaultLevel() }
+func (k *farkleKind) private() bool          { return false } // nothing in the ordinary game is hidden
+
+func (k *farkleKind) checkSeats(n int) error {
+	if g := k.r.Game; n < g.MinPlayers || n > g.MaxPlayers {
+		return &rules.FieldError{Field: "game.max_players", Msg: fmt.Sprintf("%d seats, but these rules allow %d to %d players", n, g.MinPlayers, g.MaxPlayers)}
+	}
+	return nil
+}
+
+func (k *farkleKind) botLevel(level string) (string, error) {
+	if _, err := bot.New(level, k.r); err != nil {
+		return "", err
+	}
+	return level, nil
+}
+
+func (k *farkleKind) bot(_ *table, level string) (seatBot, error) {
+	b, err := k.srv.makeBot(level, k.r)
+	if err != nil {
+		return nil, err
+	}
+	return farkleBot{b}, nil
+}
+
+func (k *farkleKind) clockBot(*table) seatBot { return &clockBot{k: k} }
+
+func (k *farkleKind) resign(seat int) game.Action { return engine.ResignBy(seat) }
+
+// makeBot returns a bot of the level for rules r: bot.New, or the
+// Options' maker.
+func (s *Server) makeBot(level string, r rules.Rules) (bot.Strategy, error) {
+	if s.opt.Bots != nil {
+		return s.opt.Bots(level, r)
+	}
+	return bot.New(level, r)
+}
+
+// farkleBot is a bot of the ordinary game.
+type farkleBot struct{ b bot.Strategy }
+
+// state returns the engine state of an ordinary game.
+func state(g game.Game) (engine.State, error) {
+	fg, ok := g.(*game.FarkleGame)
+	if !ok {
+		return engine.State{}, fmt.Errorf("%T is not an ordinary game", g)
+	}
+	return fg.State(), nil
+}
+
+// Act is the bot's choice.
+func (b farkleBot) Act(g game.Game, _ int) (game.Action, error) {
+	st, err := state(g)
+	if err != nil {
+		return nil, err
+	}
+	return b.b.Choose(st), nil
+}
+
+// prepare loads what a solver bot needs (bot.Prepare), at once for others.
+func (b farkleBot) prepare() error {
+	if _, slow := b.b.(bot.Preparer); !slow {
+		return nil
+	}
+	return bot.Prepare(b.b)
+}
+
+// fallback says why the bot plays below its level, "" if it does not.
+func (b farkleBot) fallback() string {
+	if f, ok := b.b.(interface{ Fallback() string }); ok {
+		return f.Fallback()
+	}
+	return ""
+}
+
+// clockBot plays for a player out of time: the roll-off throw, a throw
+// when one is due, the expert's keep, bank when allowed, else throw. The
+// expert is made at its first keep (its policy may take long to solve).
+type clockBot struct {
+	k      *farkleKind
+	mu     sync.Mutex
+	expert bot.Strategy
+}
+
+// Act is the clock's action.
+func (c *clockBot) Act(g game.Game, _ int) (game.Action, error) {
+	st, err := state(g)
+	if err != nil {
+		return nil, err
+	}
+	p := st.Actor()
+	switch {
+	case st.Phase != engine.PhasePlay:
+		return engine.RollOffBy(p), nil
+	case st.Step == engine.StepThrow:
+		return engine.ThrowBy(p), nil
+	case st.Step == engine.StepKeep:
+		a := c.expertBot().Choose(st)
+		a.Player = p
+		return a, nil
+	}
+	if ok, _ := st.CanBank(); ok {
+		return engine.BankBy(p), nil
+	}
+	return engine.ThrowBy(p), nil
+}
+
+func (c *clockBot) expertBot() bot.Strategy {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.expert == nil {
+		b, err := c.k.srv.makeBot("expert", c.k.r)
+		if err != nil {
+			b, _ = bot.New("steady", c.k.r)
+		}
+		c.expert = b
+	}
+	return c.expert
+}
+
+// actionMsg is the action of an action message: engine.Action without the
+// player (the seat says who acts).
+type actionMsg struct {
+	Type engine.Kind `json:"type"`
+	Dice []int       `json:"dice,omitempty"`
+}
+
+// parseAction reads an engine.Action, or why it is not one.
+func (k *farkleKind) parseAction(raw json.RawMessage) (game.Action, error) {
+	var am actionMsg
+	if err := decodeStrict(raw, &am); err != nil {
+		return nil, fmt.Errorf("bad action: %v", err)
+	}
+	if am.Type == 0 {
+		return nil, errors.New("action needs a type (throw, keep, bank, roll-off)")
+	}
+	a := engine.Action{Kind: am.Type}
+	if am.Type == engine.Keep {
+		h, err := diceHand(am.Dice)
+		if err != nil {
+			return nil, err
+		}
+		a.Dice = h
+	} else if len(am.Dice) > 0 {
+		return nil, fmt.Errorf("%s takes no dice", am.Type)
+	}
+	return a, nil
+}
+
+// diceHand turns faces from a message into a hand, saying what is wrong.
+func diceHand(faces []int) (dice.Hand, error) {
+	if len(faces) == 0 {
+		return 0, errors.New("keep needs dice, e.g. [1,5]")
+	}
+	h, err := dice.FromFaces(faces)
+	if err != nil {
+		return 0, fmt.Errorf("keep: %v", err)
+	}
+	return h, nil
+}
+
+// logLine is one event of the game as the log shows it.
+type logLine struct {
+	Version int    `json:"version"` // the state version after the action
+	Type    string `json:"type"`
+	Player  int    `json:"player"`
+	Text    string `json:"text"`
+}
+
+// logLines are the lines of the events of the action that brought the
+// game to version.
+func logLines(version int, evs []game.Event, names []string) []logLine {
+	var out []logLine
+	for _, e := range evs {
+		e := e.(engine.Event)
+		out = append(out, logLine{Version: version, Type: e.Kind.String(), Player: e.Player, Text: e.Describe(names)})
+	}
+	return out
+}
+
+// stateOf returns the game state for clients, nil before the game starts.
+// t.mu is held.
+func stateOf(t *table) *stateView {
+	if g, ok := playing[*game.FarkleGame](t); ok {
+		return makeStateView(g.State())
+	}
+	return nil
+}
+
+type welcomeMsg struct {
+	Type  string     `json:"type"` // "welcome"
+	You   youView    `json:"you"`
+	Table tableView  `json:"table"`
+	State *stateView `json:"state"` // null before the game starts
+	Log   []logLine  `json:"log"`
+}
+
+type updateMsg struct {
+	Type   string      `json:"type"` // "update"
+	Table  tableView   `json:"table"`
+	State  *stateView  `json:"state"`
+	Action *actionView `json:"action,omitempty"`
+	Log    []logLine   `json:"log"`
+}
+
+func (k *farkleKind) welcome(t *table, _ int, you youView) any {
+	names := t.names()
+	log := []logLine{}
+	for v, evs := range t.events {
+		log = append(log, logLines(v, evs, names)...)
+	}
+	return welcomeMsg{Type: "welcome", You: you, Table: t.view(), State: stateOf(t), Log: log}
+}
+
+func (k *farkleKind) update(t *table, _ int, tv tableView, actor int, a game.Action, evs []game.Event) any {
+	ea, _ := a.(engine.Action)
+	ea.Player = actor
+	av := actionOf(ea)
+	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Log: logLines(t.play.Game().Version(), evs, t.names())}
+}
+
+func (k *farkleKind) tableJSON(t *table, tv tableView) any {
+	return struct {
+		tableView
+		State *stateView `json:"state"`
+	}{tv, stateOf(t)}
+}
+
+type hintMsg struct {
+	Type    string  `json:"type"` // "hint"
+	Version int     `json:"version"`
+	Advice  *Advice `json:"advice"`
+	ID      string  `json:"id,omitempty"`
+}
+
+// hint answers a hint request: the advisor's values of the legal actions,
+// best first, for the player whose seat is to act; the odds of the throw
+// ahead (no solver run) for everyone else: watchers, and players out of
+// turn.
+func (k *farkleKind) hint(c *client, m clientMsg) {
+	c.t.mu.Lock()
+	if c.t.play == nil || c.t.play.Game().Over() {
+		c.t.mu.Unlock()
+		c.replyError(m.ID, codeGameOver, "there is no position to advise on")
+		return
+	}
+	st, _ := state(c.t.play.Game())
+	actor := st.Actor()
+	toAct := c.player != nil && actor >= 0 && actor < len(c.t.meta.Seats) && c.t.meta.Seats[actor].PlayerID == c.player.ID
+	c.t.mu.Unlock()
+	if st.Phase != engine.PhasePlay {
+		c.replyError(m.ID, codeUnavailable, "no hint in a roll-off: the highest die wins it")
+		return
+	}
+	if !toAct {
+		c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: oddsAdvice(st), ID: m.ID})
+		return
+	}
+	adv := c.srv.opt.Advisor
+	if adv == nil {
+		c.replyError(m.ID, codeUnavailable, "this server has no advisor: hints are unavailable")
+		return
+	}
+	advice, err := adv.Advise(st)
+	if err != nil {
+		c.replyError(m.ID, codeUnavailable, "no hint for this position: "+err.Error())
+		return
+	}
+	sortChoices(&advice, st)
+	c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: &advice, ID: m.ID})
+}
+
+// replayStep is one action of a replay with the state after it.
+type replayStep struct {
+	Action actionView `json:"action"`
+	Threw  []int      `json:"threw,omitempty"`
+	Log    []logLine  `json:"log"`
+	State  *stateView `json:"state"`
+}
+
+func (k *farkleKind) replay(t *table, tv tableView, rec *game.Record) (any, error) {
+	start := func(g game.Game) *stateView { return makeStateView(g.(*game.FarkleGame).State()) }
+	return replayOf(t, tv, rec, start, func(i int, st game.Step, after game.Game) replayStep {
+		var e record.Entry
+		_ = json.Unmarshal(rec.Actions[i], &e) // it replayed: it reads
+		return replayStep{Action: actionOf(st.Action.(engine.Action)), Threw: e.Threw.Faces(), Log: logLines(i+1, st.Events, rec.Players), State: start(after)}
+	})
+}
+
+func (k *farkleKind) result(g game.Game, seat int, r *store.Result) {
+	st, err := state(g)
+	if err != nil {
+		return
+	}
+	p := st.Players[seat]
+	r.Turns, r.Farkles, r.Banked, r.BestTurn, r.Penalties = p.Turns, p.Farkles, p.Banked, p.BestTurn, p.Penalty
+}

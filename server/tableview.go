@@ -1,0 +1,76 @@
+package server
+
+import (
+	"time"
+
+	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/store"
+)
+
+// tableView is what clients see of a table.
+type tableView struct {
+	ID         string     `json:"id"`
+	Kind       string     `json:"kind,omitempty"` // "dragon" for Dragon Farkle; none for the ordinary game
+	Status     string     `json:"status"`
+	Rules      any        `json:"rules,omitempty"` // left out of updates
+	Seats      []seatView `json:"seats"`
+	Commitment string     `json:"commitment"`
+	Seed       string     `json:"seed,omitempty"` // only once the game is over
+	Actions    int        `json:"actions"`
+	Created    time.Time  `json:"created"`
+	Updated    time.Time  `json:"updated"`
+	Winners    []int      `json:"winners,omitempty"`
+	Scores     []int      `json:"scores,omitempty"`
+	Watchers   int        `json:"watchers"`
+	Hints      bool       `json:"hints"`
+	Clock      *clockView `json:"clock,omitempty"`  // at a table with a turn clock
+	Reason     string     `json:"reason,omitempty"` // why a table failed or expired
+}
+
+type seatView struct {
+	Name     string `json:"name"`
+	Bot      string `json:"bot,omitempty"`
+	Free     bool   `json:"free"`
+	PlayerID string `json:"player_id,omitempty"`
+	Note     string `json:"note,omitempty"` // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
+}
+
+func viewOf(tb store.Table) tableView {
+	v := tableView{ID: tb.ID, Status: string(tb.Status), Rules: tb.Rules, Commitment: tb.Commitment(), Actions: tb.Actions,
+		Created: tb.Created.UTC(), Updated: tb.Updated.UTC(), Winners: tb.Winners, Scores: tb.Scores}
+	if tb.Status == store.Over || tb.Status == store.Failed {
+		v.Seed = tb.Seed.Hex() // a failed game never goes on
+	}
+	if d := clockOf(tb.Seats); d > 0 {
+		v.Clock = &clockView{Seconds: d.Seconds()}
+	}
+	v.Reason = tb.Reason
+	if tb.Kind != game.Farkle {
+		v.Kind = string(tb.Kind)
+	}
+	for _, s := range tb.Seats {
+		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "", PlayerID: s.PlayerID})
+	}
+	return v
+}
+
+// view returns the table as clients see it. t.mu is held.
+func (t *table) view() tableView {
+	v := viewOf(t.meta)
+	v.Watchers = len(t.clients)
+	v.Hints = t.srv.opt.Advisor != nil
+	if t.kind != nil {
+		v.Rules, v.Hints = t.kind.rules(), t.kind.hints()
+	}
+	if v.Clock != nil && !t.over.Load() {
+		v.Clock = t.clockView()
+	}
+	for i, b := range t.bots {
+		if f, ok := b.(interface{ fallback() string }); ok && i < len(v.Seats) {
+			if why := f.fallback(); why != "" {
+				v.Seats[i].Note = "plays as expert: " + why
+			}
+		}
+	}
+	return v
+}
