@@ -241,6 +241,7 @@ func (l *dragonLines) hand() {
 func (l *dragonLines) command(line string) (quit bool) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
+		l.prompt() // an empty line: what the game waits for
 		return false
 	}
 	g := l.g

@@ -33,7 +33,12 @@ type Game struct {
 
 	log   []string // one line per event, oldest first
 	keeps []Kept   // keeps of the turn in progress
+	meter *SolveMeter
 }
+
+// FollowSolves has line mode say how far the solves preparing the bots
+// are, read from m (whose Progress the bots' tables report to).
+func (g *Game) FollowSolves(m *SolveMeter) { g.meter = m }
 
 // NewGame starts a game under r with the seats and the dice seed. It is
 // saved to path ("" for never); now stamps the record (nil: time.Now).

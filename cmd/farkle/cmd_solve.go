@@ -24,7 +24,7 @@ import (
 func init() {
 	register(&command{
 		name:    "solve",
-		args:    "--solo|--duel [--rules NAME|FILE] [--json] [--cache DIR] [--profile FILE]",
+		args:    "--solo|--duel|--published [--rules NAME|FILE] [--json] [--cache DIR] [--profile FILE]",
 		summary: "exact optimal strategy: expected points per turn (--solo) or two-player win probability (--duel)",
 		run:     runSolve,
 	})
@@ -41,8 +41,12 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	noCache := fs.Bool("no-cache", false, "neither read nor write the duel table cache")
 	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a solve (solo or duel) may need; rules needing more are refused before any work")
 	profile := fs.String("profile", "", "write a CPU profile of the solve to this file (for go tool pprof)")
+	published := fs.Bool("published", false, "the results published in the literature, each with its source and this project's value beside it (cmd_explore.go)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *published {
+		return printPublished(e, cacheDirectory(e, *cacheDir), *noCache)
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (see farkle solve -h)", fs.Arg(0))

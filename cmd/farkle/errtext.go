@@ -18,7 +18,7 @@ var packagePrefix = regexp.MustCompile(`(^|: )(?:` + strings.Join(modulePackages
 
 // modulePackages are the names of the module's packages that prefix their
 // errors; TestModulePackagesComplete keeps the list in step with the module.
-var modulePackages = []string{"abuse", "advise", "bot", "dice", "dragon", "engine", "game", "record",
+var modulePackages = []string{"abuse", "advise", "bot", "chart", "dice", "dragon", "engine", "explore", "game", "record",
 	"rules", "rulestest", "server", "wsclient", "sim", "solve", "store", "sqlite", "storetest", "tui"}
 
 // sayings are the sentinel errors whose own words, once the package prefix
