@@ -220,12 +220,12 @@ func Describe(e engine.Event, names []string) string {
 	return line
 }
 
-// Reason returns the part of an engine error a player needs: "keep 2-2:
-// 2-2 scores only as part of three of a kind" without the "engine: illegal
-// action: " prefix.
+// Reason returns the part of an engine, dice or save error a player needs:
+// "keep 2 2: 2 2 scores only as part of three of a kind" without the
+// "engine: illegal action: " prefix.
 func Reason(err error) string {
 	msg := err.Error()
-	for _, e := range []error{engine.ErrIllegal, engine.ErrNotYourTurn, engine.ErrUnknownAction, engine.ErrGameOver} {
+	for _, e := range []error{engine.ErrIllegal, engine.ErrNotYourTurn, engine.ErrUnknownAction, engine.ErrGameOver, dice.ErrBadThrow, ErrSave} {
 		if errors.Is(err, e) {
 			msg = strings.TrimPrefix(msg, e.Error())
 			msg = strings.TrimPrefix(msg, ": ")

@@ -105,7 +105,7 @@ func saveAndSay(g savedGame, say func(format string, args ...any)) {
 		return
 	}
 	if err := g.Save(); err != nil {
-		say("error: the game could not be saved: %v", err)
+		say("error: the game could not be saved: %s", Reason(err))
 		return
 	}
 	if g.Over() {
@@ -362,7 +362,7 @@ func (l *lines) command(line string) (quit bool) {
 		}
 		k, err := dice.Parse(arg)
 		if err != nil {
-			l.say("error: keep %s: %v", arg, err)
+			l.say("error: keep %s: %s", arg, Reason(err))
 			return false
 		}
 		act = engine.KeepBy(me, k)

@@ -73,10 +73,20 @@ func playTables(e *env) *bot.Tables {
 	return bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
 }
 
+// botLevelsHelp describes every bot level of the ordinary game, one a line.
+func botLevelsHelp() string {
+	var b strings.Builder
+	b.WriteString("Bot levels (bot:LEVEL):")
+	for _, l := range bot.Levels() {
+		fmt.Fprintf(&b, "\n  %-9s %s", l.Name, l.Description)
+	}
+	return b.String()
+}
+
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, playHelp)
+	setCommandHelp(fs, c, playHelp+"\n\n"+botLevelsHelp())
 	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
@@ -110,12 +120,12 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		if isDragonRecord(*resume) {
 			dg, err := tui.ResumeDragonGame(*resume, now)
 			if err != nil {
-				return usagef("--resume %s: %v", *resume, err)
+				return usagef("--resume: %v", err)
 			}
 			return runDragonGame(ctx, e, dg, lineMode, pace.Delay)
 		}
 		if g, err = tui.ResumeGame(*resume, now, tables); err != nil {
-			return usagef("--resume %s: %v", *resume, err)
+			return usagef("--resume: %v", err)
 		}
 	}
 	// The hint key: the solvers' win probability or expected points
@@ -146,7 +156,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			o.Seed = dice.SeedFrom(*seedText)
 		}
 		if dirErr != nil {
-			fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
+			fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %s\n", userText(dirErr))
 		} else {
 			o.GamesDir = dir
 		}
@@ -219,7 +229,7 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 	}
 	path := ""
 	if dirErr != nil {
-		fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
+		fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %s\n", userText(dirErr))
 	} else {
 		path = tui.DragonGamePath(dir, now(), names(seats))
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -230,6 +231,9 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 		fmt.Fprintf(w, "expected points per turn: %.2f\n", out.ExpectedTurn)
 	}
 	fmt.Fprintln(w, "\nbank at: the least turn total from which banking is at least as good as throwing that many dice (- = never)")
+	if pen := r.Turn.FarklePenalty; pen.Count > 0 {
+		fmt.Fprintf(w, "rows: the farkles in a row the player brings to the turn (%d in a row cost %d)\n", pen.Count, pen.Points)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "dice to throw\t")
 	for n := 1; n <= r.Dice; n++ {
@@ -249,11 +253,17 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 	}
 	rows := func(prefix string, one map[string]*int, all map[string]map[string]*int) {
 		if all == nil {
-			row(prefix, one)
+			label := strings.TrimSuffix(prefix, ", ")
+			if label == "" && out.Entry != nil {
+				label = "on the board"
+			} else if label == "" {
+				label = "every turn"
+			}
+			row(label, one)
 			return
 		}
 		for s := 0; s < len(all); s++ {
-			row(fmt.Sprintf("%s%d farkles behind", prefix, s), all[strconv.Itoa(s)])
+			row(fmt.Sprintf("%s%d %s in a row", prefix, s, plural(s, "farkle", "farkles")), all[strconv.Itoa(s)])
 		}
 	}
 	rows("", out.BankAt, out.BankAtStreak)
@@ -307,7 +317,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	}
 	finish()
 	if stale != nil {
-		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %v\n", stale)
+		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %s\n", userText(stale))
 	}
 	if err != nil {
 		if t == nil {
@@ -319,7 +329,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 			}
 			return err
 		}
-		fmt.Fprintf(e.stderr, "farkle solve: %v\n", err) // solved, but not saved
+		fmt.Fprintf(e.stderr, "farkle solve: %s\n", userText(err)) // solved, but not saved
 	}
 	comp, pComp := t.FairCompensation()
 	out := duelJSON{
