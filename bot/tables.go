@@ -191,7 +191,7 @@ func (ts *Tables) callHook(kind string, r rules.Rules) {
 // after it was dropped from memory). Errors wrap solve.ErrRules, or
 // solve.ErrTooLarge, ErrBusy or ErrSolveFailed.
 func (ts *Tables) Solo(r rules.Rules) (*solve.Policy, error) {
-	r = r.Uncapped() // the solvers assume no cap: rules differing only in max_turns share results
+	r = r.ForSolver() // the solvers assume no cap: rules differing only in max_turns share results
 	return ts.soloOf(r, r.Hash())
 }
 
@@ -263,7 +263,7 @@ func (ts *Tables) runSolo(r rules.Rules, h string, f *flight[*solve.Policy], t *
 // exceed Limits.Memory or Limits.DuelCache, or the solver's own bound),
 // ErrBusy, or ErrSolveFailed.
 func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) {
-	r = r.Uncapped()
+	r = r.ForSolver()
 	return ts.duelOf(r, r.Hash(), true)
 }
 
@@ -272,7 +272,7 @@ func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) {
 // or the refusal that Duel would return at once (too large, busy, rules
 // without a duel).
 func (ts *Tables) DuelNow(r rules.Rules) (*solve.Table, error) {
-	r = r.Uncapped()
+	r = r.ForSolver()
 	return ts.duelOf(r, r.Hash(), false)
 }
 

@@ -12,21 +12,23 @@ import (
 
 // Play again. At the end of a game p starts another with the same rules
 // and the same players, with new dice. Who starts is what the rules say:
-// with first_player = "seat-order" the first seat starts, so the seats turn
-// round to put the winner (the first of shared winners) first — the winner
-// starts the next game; with a roll-off a new roll-off decides, seats
-// unchanged. The game just ended stays saved in its own file; the new one
-// gets a file of its own.
+// with game.next_first = "winner" (the Farkle Dice rules) the seats turn
+// round to put the winner (the first of shared winners) first and the next
+// game starts in seat order, without a roll-off; otherwise the next game
+// starts as game.first_player says (a new roll-off, or the first seat),
+// seats unchanged. The game just ended stays saved in its own file; the new
+// one gets a file of its own.
 
-// rematchSeats returns the seats of the next game: seats as they were,
-// turned round to put seat winner first when the rules play in seat
-// order (winner < 0: no winner, unchanged).
-func rematchSeats(seats []Seat, winner int, r rules.Rules) []Seat {
+// rematch returns the seats and the rules of the next game (winner < 0:
+// no winner, as the rules say without one).
+func rematch(seats []Seat, winner int, r rules.Rules) ([]Seat, rules.Rules) {
 	out := slices.Clone(seats)
-	if winner < 0 || r.Game.FirstPlayer != rules.SeatOrder {
-		return out
+	if winner < 0 || r.Game.NextFirst != rules.NextWinner {
+		return out, r
 	}
-	return append(out[winner:], out[:winner]...)
+	next := r.Clone()
+	next.Game.FirstPlayer = rules.SeatOrder
+	return append(out[winner:], out[:winner]...), next
 }
 
 // playAgain starts the next game at the table (see above).
@@ -42,13 +44,17 @@ func (m *Model) playAgain() tea.Cmd {
 	}
 	m.o.Seed = dice.NewSeed()
 	m.preparing, m.shown, m.hot, m.advice, m.showHint, m.skipping, m.scheduled = nil, shownThrow{}, false, nil, false, false, -1
-	m.startGame(g.Rules(), rematchSeats(g.Seats(), winner, g.Rules()))
+	seats, next := rematch(g.Seats(), winner, g.Rules())
+	m.startGame(next, seats)
 	if m.game == g {
 		return nil // the setup screen shows why not
 	}
 	first := "a roll-off decides who starts"
-	if g.Rules().Game.FirstPlayer == rules.SeatOrder && winner >= 0 {
+	switch {
+	case next.Game.NextFirst == rules.NextWinner && winner >= 0:
 		first = s.Players[winner].Name + ", the winner, starts"
+	case next.Game.FirstPlayer == rules.SeatOrder:
+		first = seats[0].Name + " starts"
 	}
 	m.note(false, "A new game with the same players: %s.", first)
 	return tea.Batch(m.prepare(), m.schedule())
