@@ -576,6 +576,7 @@ func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
 	rows := top + m.maxPts + m.sdn + 2
 	size := int(rows) * stride
 	arr.resize(size, derivs)
+	arr.noZ = m.hot
 	if cap(arr.bank) < int(rows) {
 		arr.bank = make([]float64, rows)
 	}
@@ -614,6 +615,7 @@ func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
 // the farkle value F and the nothing value Z.
 func (t *Table) startValue(arr *turnArrays, a, b, sa, sb int32, F, Z float64, derivs bool) (v, dF, dZ float64) {
 	t.setup(arr, a, b, sb, F, derivs)
+	arr.skipBanked = true
 	t.m.fill(arr, F, Z)
 	D := int32(t.m.dice)
 	if derivs {
