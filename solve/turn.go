@@ -74,7 +74,7 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 			os = &m.optSet
 		}
 		for n := int32(1); n <= D; n++ {
-			if t >= a.topN[n] || skip && os == &m.pruned && a.q[base+stride+n] <= a.bank[t+1] && m.banked(a, t, n, F) {
+			if t >= a.topN[n] || skip && os == &m.pruned && a.q[base+stride+n] == a.bank[t+1] && m.banked(a, t, n, F) {
 				a.q[base+n] = a.bank[t]
 				if a.withDerivs {
 					a.qF[base+n], a.qZ[base+n] = 0, 0
@@ -195,7 +195,7 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 		k := a.k[base : base+window]
 		pruned := os == &m.pruned
 		for n := int32(1); n <= D; n++ {
-			if t >= a.topN[n] || skip && pruned && a.q[base+stride+n] <= a.bank[t+1] && m.banked(a, t, n, F) {
+			if t >= a.topN[n] || skip && pruned && a.q[base+stride+n] == a.bank[t+1] && m.banked(a, t, n, F) {
 				a.q[base+n] = a.bank[t]
 				continue
 			}
