@@ -171,3 +171,33 @@ func BenchmarkSoloOptions(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDuelTurns solves every start of a turn of each preset's table at
+// a target of 3000 once per iteration, with and without the skipping of
+// throws no better than banking (model.banked): the work of one sweep,
+// before and after that skipping, measured in the same run.
+func BenchmarkDuelTurns(b *testing.B) {
+	for _, name := range rules.Presets() {
+		b.Run(name, func(b *testing.B) {
+			r := rules.MustPreset(name)
+			r.Game.Target = 3000
+			tab, err := SolveDuel(r, DuelOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, skip := range []bool{false, true} {
+				b.Run(map[bool]string{false: "all", true: "banked-skipped"}[skip], func(b *testing.B) {
+					var arr turnArrays
+					b.ReportAllocs()
+					for b.Loop() {
+						eachStart(tab, func(a, bb, sa, sb int32, F, Z float64) {
+							tab.setup(&arr, a, bb, sb, F, false)
+							arr.skipBanked = skip
+							tab.m.fill(&arr, F, Z)
+						})
+					}
+				})
+			}
+		})
+	}
+}

@@ -48,7 +48,12 @@
 // same dice are pruned to the one of most points wherever the after-keep
 // values do not decrease over the totals it can reach (checked as it goes;
 // they do decrease below the target in final-round games with a penalty, and
-// there all keeps are compared). Final-round
+// there all keeps are compared), and a throw is not summed at all where a
+// bound (each keep worth at most the best after-keep value at its most
+// points) already shows that banking is at least as good (model.banked:
+// a fifth of the work with a final round or a penalty, same values to the
+// last bit). Without a penalty a pair's first pass starts from a parabola
+// through three solved neighbours. Final-round
 // turns above the target are followed until banking is provably best (the
 // other's chance to pass the lead is below what the next farkle would cost)
 // or that chance is below 1e-13.

@@ -139,22 +139,14 @@ func TestDuelFixedPoint(t *testing.T) {
 			tab, _ := caseTable(t, name)
 			var arr turnArrays
 			worst := 0.0
-			for a := int32(0); a < tab.A; a++ {
-				for b := int32(0); b < tab.A; b++ {
-					for sa := int32(0); sa < tab.c; sa++ {
-						for sb := int32(0); sb < tab.c; sb++ {
-							F := 1 - tab.w[tab.idx(tab.farkleTarget(a, b, sa, sb))]
-							Z := 1 - tab.w[tab.idx(b, a, sb, sa)]
-							v, _, _ := tab.startValue(&arr, a, b, sa, sb, F, Z, false)
-							w := tab.w[tab.idx(a, b, sa, sb)]
-							worst = max(worst, math.Abs(v-w))
-							if !(w >= 0 && w <= 1) {
-								t.Fatalf("W(%d,%d,%d,%d) = %v", a, b, sa, sb, w)
-							}
-						}
-					}
+			eachStart(tab, func(a, b, sa, sb int32, F, Z float64) {
+				v, _, _ := tab.startValue(&arr, a, b, sa, sb, F, Z, false)
+				w := tab.w[tab.idx(a, b, sa, sb)]
+				worst = max(worst, math.Abs(v-w))
+				if !(w >= 0 && w <= 1) {
+					t.Fatalf("W(%d,%d,%d,%d) = %v", a, b, sa, sb, w)
 				}
-			}
+			})
 			if worst > 1e-10 {
 				t.Errorf("largest residual %.3g", worst)
 			}

@@ -44,3 +44,19 @@ func mustDuel(t testing.TB, r rules.Rules) *Table {
 }
 
 func near(a, b, tol float64) bool { d := a - b; return d <= tol && -d <= tol }
+
+// eachStart calls f for every start of a turn of tab, with its farkle value
+// F and nothing value Z read from the table.
+func eachStart(tab *Table, f func(a, b, sa, sb int32, F, Z float64)) {
+	for a := int32(0); a < tab.A; a++ {
+		for b := int32(0); b < tab.A; b++ {
+			for sa := int32(0); sa < tab.c; sa++ {
+				for sb := int32(0); sb < tab.c; sb++ {
+					F := 1 - tab.w[tab.idx(tab.farkleTarget(a, b, sa, sb))]
+					Z := 1 - tab.w[tab.idx(b, a, sb, sa)]
+					f(a, b, sa, sb, F, Z)
+				}
+			}
+		}
+	}
+}

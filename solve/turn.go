@@ -16,6 +16,17 @@ type turnArrays struct {
 	kZ, qZ     []float64
 	bank       []float64 // bank value by total, -Inf where banking is not allowed
 	withDerivs bool
+	// noZ, with derivatives, tells fill that no total can end the turn
+	// scoring nothing (with hot dice every keep can be followed by a
+	// throw) and that kZ, qZ hold zeros at and above top: the derivatives
+	// by Z are then all 0 and the pruned sums skip them.
+	noZ bool
+	// skipBanked lets fill skip the sums of throws that a bound shows are
+	// no better than banking (model.banked), leaving Q there at the bank
+	// value: for the duel's solves, which read only the after-keep values
+	// and the first throw. kmax holds the best after-keep value by total.
+	skipBanked bool
+	kmax       []float64
 	// topN[n]: from this total on (up to top), throwing n dice is known to
 	// be no better than banking, so Q(t,n) is not computed (it is set to the
 	// bank value). Equal to top unless set by the caller.
@@ -55,6 +66,7 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 	if (m.maxPts+1)*stride <= winArr && min(cap(a.k), cap(a.kF), cap(a.kZ)) >= int(a.top)*stride+winArr {
 		ka, kFa, kZa = a.k[:cap(a.k)], a.kF[:cap(a.kF)], a.kZ[:cap(a.kZ)]
 	}
+	skip := a.startKmax(D)
 	for t := a.top - 1; t >= 0; t-- {
 		base := t * stride
 		os := &m.pruned
@@ -62,7 +74,7 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 			os = &m.optSet
 		}
 		for n := int32(1); n <= D; n++ {
-			if t >= a.topN[n] {
+			if t >= a.topN[n] || skip && os == &m.pruned && a.q[base+stride+n] == a.bank[t+1] && m.banked(a, t, n, F) {
 				a.q[base+n] = a.bank[t]
 				if a.withDerivs {
 					a.qF[base+n], a.qZ[base+n] = 0, 0
@@ -70,7 +82,10 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 				continue
 			}
 			var v, dF, dZ float64
-			if os == &m.pruned && ka != nil {
+			if os == &m.pruned && ka != nil && a.noZ {
+				v, dF = blockSumFArr(m.blocks[n], (*[winArr]float64)(ka[base:base+winArr]),
+					(*[winArr]float64)(kFa[base:base+winArr]))
+			} else if os == &m.pruned && ka != nil {
 				v, dF, dZ = blockSumDArr(m.blocks[n], (*[winArr]float64)(ka[base:base+winArr]),
 					(*[winArr]float64)(kFa[base:base+winArr]), (*[winArr]float64)(kZa[base:base+winArr]))
 			} else if os == &m.pruned {
@@ -136,6 +151,9 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 				vio = t
 			}
 		}
+		if skip {
+			a.setKmax(t, D)
+		}
 	}
 }
 
@@ -167,6 +185,7 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 	if window <= winArr && cap(a.k) >= int(a.top)*stride+winArr {
 		ka = a.k[:cap(a.k)]
 	}
+	skip := a.startKmax(D)
 	for t := a.top - 1; t >= 0; t-- {
 		base := t * stride
 		os := &m.pruned
@@ -176,7 +195,7 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 		k := a.k[base : base+window]
 		pruned := os == &m.pruned
 		for n := int32(1); n <= D; n++ {
-			if t >= a.topN[n] {
+			if t >= a.topN[n] || skip && pruned && a.q[base+stride+n] == a.bank[t+1] && m.banked(a, t, n, F) {
 				a.q[base+n] = a.bank[t]
 				continue
 			}
@@ -213,6 +232,9 @@ func (m *model) fillPlain(a *turnArrays, F, Z float64) {
 			if v > a.k[base+stride+left] {
 				vio = t
 			}
+		}
+		if skip {
+			a.setKmax(t, D)
 		}
 	}
 }
@@ -364,10 +386,9 @@ func blockSumArr(bs []block, k *[winArr]float64) float64 {
 	return v
 }
 
-// blockSumDArr is blockSumD on fixed windows (every offset < winArr): the
-// same sums in the same order, and the same option chosen (the first of most
-// value), so the same values to the last bit.
-func blockSumDArr(bs []block, k, kF, kZ *[winArr]float64) (v, dF, dZ float64) {
+// blockSumFArr is blockSumArr with the sum of probability times d at the
+// chosen option (the first of most value in k): v and the derivative d.
+func blockSumFArr(bs []block, k, d *[winArr]float64) (v, dv float64) {
 	const mask = winArr - 1
 	for bi := range bs {
 		b := &bs[bi]
@@ -377,16 +398,14 @@ func blockSumDArr(bs []block, k, kF, kZ *[winArr]float64) (v, dF, dZ float64) {
 			for i, p := range b.prob {
 				j := off[i] & mask
 				v += p * k[j]
-				dF += p * kF[j]
-				dZ += p * kZ[j]
+				dv += p * d[j]
 			}
 		case 2:
 			for i, p := range b.prob {
 				o := off[2*i : 2*i+2 : 2*i+2]
 				j, best := pick(k, o[0]&mask, o[1]&mask)
 				v += p * best
-				dF += p * kF[j]
-				dZ += p * kZ[j]
+				dv += p * d[j]
 			}
 		case 3:
 			for i, p := range b.prob {
@@ -394,8 +413,7 @@ func blockSumDArr(bs []block, k, kF, kZ *[winArr]float64) (v, dF, dZ float64) {
 				j, best := pick(k, o[0]&mask, o[1]&mask)
 				j, best = pickOn(k, j, best, o[2]&mask)
 				v += p * best
-				dF += p * kF[j]
-				dZ += p * kZ[j]
+				dv += p * d[j]
 			}
 		case 4:
 			for i, p := range b.prob {
@@ -404,8 +422,7 @@ func blockSumDArr(bs []block, k, kF, kZ *[winArr]float64) (v, dF, dZ float64) {
 				j, best = pickOn(k, j, best, o[2]&mask)
 				j, best = pickOn(k, j, best, o[3]&mask)
 				v += p * best
-				dF += p * kF[j]
-				dZ += p * kZ[j]
+				dv += p * d[j]
 			}
 		default:
 			c := b.cnt
@@ -417,11 +434,20 @@ func blockSumDArr(bs []block, k, kF, kZ *[winArr]float64) (v, dF, dZ float64) {
 					j, best = pickOn(k, j, best, x&mask)
 				}
 				v += p * best
-				dF += p * kF[j]
-				dZ += p * kZ[j]
+				dv += p * d[j]
 			}
 		}
 	}
+	return v, dv
+}
+
+// blockSumDArr is blockSumD on fixed windows (every offset < winArr): the
+// same sums in the same order, and the same option chosen (the first of most
+// value), so the same values to the last bit. The derivatives by Z take a
+// second pass over the options (only rules without hot dice need them).
+func blockSumDArr(bs []block, k, kF, kZ *[winArr]float64) (v, dF, dZ float64) {
+	v, dF = blockSumFArr(bs, k, kF)
+	_, dZ = blockSumFArr(bs, k, kZ)
 	return v, dF, dZ
 }
 

@@ -59,6 +59,8 @@ type model struct {
 	pruned    optSet     // only the most points for each dice count left
 	blocks    [7][]block // the pruned groups by dice thrown, in blocks by option count
 	blocksAll [7][]block // all groups likewise
+
+	bestPts [7][]ptsProb // distribution of a throw's most points (model.banked)
 }
 
 // block is the pruned groups of one number of dice thrown that have the
@@ -241,6 +243,7 @@ func newModel(r rules.Rules) *model {
 	m.pruned.build(prune(&m.groups))
 	m.blocks = m.pruned.buildBlocks()
 	m.blocksAll = m.optSet.buildBlocks()
+	m.bestPts = buildMaxPts(&m.groups)
 	m.soloTail()
 	return m
 }
