@@ -94,6 +94,7 @@ type Model struct {
 	preparing []string // bots still loading their solver results
 	startErr  error
 	quitting  bool
+	ticking   bool // a clockTickMsg is on its way (online.go)
 }
 
 // New returns the model for o: the setup screen when o.Game and o.Seats
@@ -159,7 +160,7 @@ func (m *Model) begin(g *Game) {
 // Init implements tea.Model.
 // It asks the terminal for its background colour, for the styles.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.prepare(), m.schedule())
+	return tea.Batch(tea.RequestBackgroundColor, m.prepare(), m.schedule(), m.listen(), m.tickClock())
 }
 
 // prepare returns the command that prepares the bots of a new game, if
@@ -192,6 +193,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case autoMsg:
 		return m, m.auto(msg)
+	case remoteMsg:
+		return m, m.remote(msg)
+	case clockTickMsg:
+		m.ticking = false
+		return m, m.tickClock()
 	case preparedMsg:
 		m.preparing = []string{}
 		if msg.err != nil {
@@ -269,6 +275,10 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	if g.Over() {
 		return nil
 	}
+	if g.Waiting() {
+		m.note(false, "%s", m.waitingNote())
+		return nil
+	}
 	if g.AutoToAct() {
 		if len(m.preparing) > 0 {
 			m.note(false, "%s", m.preparingNote())
@@ -303,7 +313,7 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 // canSelect reports whether a person is choosing dice from a throw.
 func (m *Model) canSelect() bool {
 	s := m.game.State()
-	return !m.game.Over() && !m.game.AutoToAct() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep
+	return !m.game.Over() && !m.game.AutoToAct() && !m.game.Waiting() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep
 }
 
 func (m *Model) toggle(i int) {

@@ -102,6 +102,9 @@ func (m *Model) tableView() string {
 	left := st.title.Render("Farkle") + st.dim.Render(fmt.Sprintf(" · %s · first to %d", r.Name, r.Game.Target))
 	right := st.dim.Render("? help · q quit")
 	add(spread(left, right, m.width))
+	if l := m.onlineLine(); l != "" {
+		add(l)
+	}
 	add("")
 
 	// Scoreboard.
@@ -228,8 +231,11 @@ func (m *Model) turnLine() string {
 	}
 	p := s.Players[s.Current]
 	who := possessive(p.Name) + " turn"
-	if g.BotToAct() {
+	switch {
+	case g.BotToAct() || g.Waiting() && g.Seats()[s.Current].IsBot():
 		who = p.Name + " (bot) is playing"
+	case g.Waiting():
+		who = p.Name + " is playing"
 	}
 	var dice string
 	switch {
@@ -292,7 +298,7 @@ func (m *Model) diceArea() []string {
 		}
 		labels = st.err.Render(fmt.Sprintf("%s farkled with %s", g.Names()[m.shown.player], m.shown.dice))
 	default:
-		if g.BotToAct() {
+		if g.BotToAct() || g.Waiting() {
 			return blank(st.dim.Render(s.Players[s.Current].Name + " is about to throw…"))
 		}
 		return blank(fmt.Sprintf("%s: press %s to throw %d dice.", possessive(s.Players[s.Current].Name)+" turn", st.key.Render("r"), s.ToThrow()))
