@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/farkle/farkle/rules"
@@ -25,7 +26,13 @@ type Client struct {
 	// Reconnect is how long a table's link keeps trying to reconnect
 	// after the connection drops (0: DefaultReconnect).
 	Reconnect time.Duration
-	player    Player
+	// LinkBase is the server's address in the links to tables given to
+	// friends ("": the address the client uses).
+	LinkBase string
+	player   Player
+
+	mu    sync.Mutex
+	links map[*link]bool // open, for Close
 }
 
 // DefaultReconnect is how long a dropped table link keeps trying.
@@ -42,6 +49,25 @@ type Player struct {
 // table's link, ".../t/ID", gives its server too: see ParseLink).
 func New(base string) *Client {
 	return &Client{rest: wsclient.New(base)}
+}
+
+// NewHTTP returns a client of the server at base whose requests and
+// WebSockets go through hc.
+func NewHTTP(base string, hc *http.Client) *Client {
+	c := New(base)
+	c.rest.HTTP = hc
+	return c
+}
+
+// Close closes the links to tables the client opened.
+func (c *Client) Close() {
+	c.mu.Lock()
+	links := c.links
+	c.links = nil
+	c.mu.Unlock()
+	for l := range links {
+		l.Close()
+	}
 }
 
 // Base returns the server's address.
@@ -165,7 +191,12 @@ func (c *Client) Create(ctx context.Context, r rules.Rules, seats []tui.Seat, cl
 
 // Link returns the link to a table, for friends (their browser, or farkle
 // play --online LINK).
-func (c *Client) Link(id string) string { return c.rest.Base + "/t/" + id }
+func (c *Client) Link(id string) string {
+	if c.LinkBase != "" {
+		return strings.TrimRight(c.LinkBase, "/") + "/t/" + id
+	}
+	return c.rest.Base + "/t/" + id
+}
 
 // Open sits at the table (a free seat, or the player's own again) or,
 // with watch or when the table is full, watches it, and connects to it.

@@ -32,6 +32,8 @@ type link struct {
 	conn *wsclient.Client // nil while reconnecting
 
 	ups  chan tui.RemoteUpdate
+	stop chan struct{} // closed by Close
+	once sync.Once
 	done chan struct{} // closed when run ends
 	err  error         // why run ended, read after done
 
@@ -46,12 +48,18 @@ type link struct {
 
 // connect opens the table's link and starts reading it.
 func (c *Client) connect(ctx context.Context, id string) (*link, error) {
-	l := &link{c: c, id: id, you: -1, ups: make(chan tui.RemoteUpdate, 16), done: make(chan struct{})}
+	l := &link{c: c, id: id, you: -1, ups: make(chan tui.RemoteUpdate, 16), stop: make(chan struct{}), done: make(chan struct{})}
 	conn, err := l.dial(ctx)
 	if err != nil {
 		return nil, err
 	}
 	l.conn = conn
+	c.mu.Lock()
+	if c.links == nil {
+		c.links = map[*link]bool{}
+	}
+	c.links[l] = true
+	c.mu.Unlock()
 	go l.run(conn)
 	return l, nil
 }
@@ -102,12 +110,23 @@ func (l *link) Next(ctx context.Context) (tui.RemoteUpdate, error) {
 
 // Close ends the link.
 func (l *link) Close() {
+	l.once.Do(func() { close(l.stop) })
 	l.mu.Lock()
 	conn := l.conn
 	l.conn = nil
 	l.mu.Unlock()
 	if conn != nil {
 		conn.Close()
+	}
+}
+
+// stopped reports whether Close was called.
+func (l *link) stopped() bool {
+	select {
+	case <-l.stop:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -120,10 +139,9 @@ func (l *link) run(conn *wsclient.Client) {
 	for {
 		err := l.read(conn)
 		l.mu.Lock()
-		closed := l.conn == nil
 		l.conn = nil
 		l.mu.Unlock()
-		if closed {
+		if l.stopped() {
 			l.err = errors.New("the link was closed")
 			return
 		}
@@ -138,6 +156,11 @@ func (l *link) run(conn *wsclient.Client) {
 		l.mu.Lock()
 		l.conn = conn
 		l.mu.Unlock()
+		if l.stopped() { // closed while it reconnected
+			conn.Close()
+			l.err = errors.New("the link was closed")
+			return
+		}
 	}
 }
 
@@ -165,7 +188,11 @@ func (l *link) redial(cause error) (*wsclient.Client, error) {
 		if time.Now().Add(pause).After(give) {
 			return nil, fmt.Errorf("no connection to %s for %s (%v, then %w)", l.c.rest.Base, limit, cause, err)
 		}
-		time.Sleep(pause) // the pause between tries is the point
+		select {
+		case <-time.After(pause): // the pause between tries is the point
+		case <-l.stop:
+			return nil, errors.New("the link was closed")
+		}
 		pause = min(2*pause, 5*time.Second)
 	}
 }
@@ -176,7 +203,10 @@ func (l *link) push(u tui.RemoteUpdate) {
 	if u.Seats == nil {
 		u.Seats = l.seats
 	}
-	l.ups <- u
+	select {
+	case l.ups <- u:
+	case <-l.stop:
+	}
 }
 
 // wireTable is the part of a table a message carries that the terminal
