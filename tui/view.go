@@ -378,6 +378,8 @@ func (m *Model) keysLine() string {
 	switch {
 	case g.Over():
 		parts = []string{k("q", "quit"), k("?", "rules")}
+	case g.Waiting():
+		parts = []string{k("?", "help"), k("q", "quit")}
 	case g.AutoToAct():
 		parts = []string{k("s", "skip ahead"), k("?", "help"), k("q", "quit")}
 	case s.Step == engine.StepKeep:

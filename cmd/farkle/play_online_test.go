@@ -197,6 +197,9 @@ func showsScores(t *testing.T, screen string, g game.Game) {
 	}
 }
 
+// clockOnScreen matches the turn clock of the online line.
+var clockOnScreen = regexp.MustCompile(`· \S+ clock [01]:[0-5]\d`)
+
 // tableOnScreen reads the table id from the online line.
 var tableOnScreen = regexp.MustCompile(`online · table (\S+) ·`)
 
@@ -229,15 +232,20 @@ func TestSSHPlaysAWholeGameAgainstABot(t *testing.T) {
 		t.Fatalf("no table id on the screen:\n%s", screen)
 	}
 	deadline := time.Now().Add(2 * time.Minute)
+	clock := false
 	for !strings.Contains(screen, "Game over") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game did not end in time:\n%s", screen)
 		}
+		clock = clock || clockOnScreen.MatchString(screen)
 		if termAct(t, p, screen, "ann") {
 			screen = p.screen(false)
 			continue
 		}
 		screen = p.changedFrom(screen)
+	}
+	if !clock {
+		t.Error("the turn clock was never on the screen")
 	}
 	showsScores(t, screen, verifyRecordOf(t, base, m[1]))
 	p.keys("q")
@@ -304,13 +312,14 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 	}
 	screen = p.waitFor("online · table", "you are Ann")
 	deadline := time.Now().Add(2 * time.Minute)
-	termMoves, pageMoves := 0, 0
+	termMoves, pageMoves, clock := 0, 0, false
 	for {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game did not end in time: the page shows %+v, the terminal:\n%s", page(), screen)
 		}
 		g := page()
 		screen = p.screen(false)
+		clock = clock || clockOnScreen.MatchString(screen)
 		if g.Phase == "over" && strings.Contains(screen, "Game over") {
 			break
 		}
@@ -355,6 +364,9 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 			time.Sleep(20 * time.Millisecond) // polling the pane
 		}
 		pageMoves++
+	}
+	if !clock {
+		t.Error("the turn clock was never on the terminal's screen")
 	}
 	if termMoves == 0 || pageMoves == 0 {
 		t.Fatalf("the terminal moved %d times and the browser %d: both should have played", termMoves, pageMoves)
