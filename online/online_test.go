@@ -3,11 +3,9 @@ package online_test
 import (
 	"context"
 	"io"
-	"log/slog"
 	"net"
-	"net/http"
 	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -15,40 +13,12 @@ import (
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/online"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
-	"github.com/farkle/farkle/store/sqlite"
 	"github.com/farkle/farkle/tui"
 )
-
-// startServer runs a farkle server on a real SQLite file and returns its
-// URL.
-func startServer(t *testing.T) string {
-	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "farkle.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(ctx, db, server.Options{BotDelay: -1, AddressRate: -1, PlayerRate: -1,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := &http.Server{Handler: srv.Handler()}
-	go hs.Serve(ln)
-	t.Cleanup(func() {
-		hs.Close()
-		srv.Close()
-		db.Close()
-	})
-	return "http://" + ln.Addr().String()
-}
 
 // proxy forwards TCP connections to a server; cut drops every one of them
 // at once, as a network that goes away.
@@ -137,7 +107,7 @@ func choose(s engine.State) engine.Action {
 }
 
 func TestOnlineGameWithReconnect(t *testing.T) {
-	base := startServer(t)
+	base := servertest.Start(t, server.Options{}).URL
 	px := newProxy(t, strings.TrimPrefix(base, "http://"))
 	c := online.New(px.url())
 	c.RecordDir = t.TempDir()
@@ -235,22 +205,10 @@ func TestOnlineGameWithReconnect(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the saved record does not verify: %v", err)
 	}
-	if final.Version() != g.Version() || !sameInts(final.Scores(), g.Scores()) || !sameInts(final.Winners(), g.Winners()) {
+	if final.Version() != g.Version() || !slices.Equal(final.Scores(), g.Scores()) || !slices.Equal(final.Winners(), g.Winners()) {
 		t.Fatalf("the record ends at version %d with scores %v, winners %v; the terminal's game at %d with %v, %v",
 			final.Version(), final.Scores(), final.Winners(), g.Version(), g.Scores(), g.Winners())
 	}
-}
-
-func sameInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestParseLink(t *testing.T) {

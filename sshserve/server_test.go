@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -19,10 +18,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/sshserve"
-	"github.com/farkle/farkle/store/sqlite"
+	"github.com/farkle/farkle/store"
 )
 
 // rig is a farkle server on a real SQLite file with its web routes on
@@ -30,68 +30,40 @@ import (
 type rig struct {
 	web  string // the web server's URL
 	ssh  string // the SSH address
-	db   *sqlite.DB
+	db   store.Store
 	host string // the host key file
 }
 
-func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
-
 func start(t *testing.T, o sshserve.Options) *rig {
 	t.Helper()
-	dir := t.TempDir()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "farkle.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(ctx, db, server.Options{BotDelay: -1, Logger: quiet(), AddressRate: -1, PlayerRate: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := &http.Server{Handler: srv.Handler()}
-	go hs.Serve(wln)
-	o.Web, o.Players, o.Logger = srv.Handler(), srv, quiet()
+	ts := servertest.Start(t, server.Options{})
+	o.Web, o.Players, o.Logger = ts.Srv.Handler(), ts.Srv, slog.New(slog.NewTextHandler(io.Discard, nil))
 	if o.HostKey == "" {
-		o.HostKey = filepath.Join(dir, "data", "ssh_host_ed25519_key")
+		o.HostKey = filepath.Join(t.TempDir(), "data", "ssh_host_ed25519_key")
 	}
 	ss, err := sshserve.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	go ss.Serve(sln)
-	t.Cleanup(func() {
-		ss.Close()
-		hs.Close()
-		srv.Close()
-		db.Close()
-	})
-	return &rig{web: "http://" + wln.Addr().String(), ssh: sln.Addr().String(), db: db, host: o.HostKey}
+	go ss.Serve(ln)
+	t.Cleanup(func() { ss.Close() })
+	return &rig{web: ts.URL, ssh: ln.Addr().String(), db: ts.DB, host: o.HostKey}
 }
 
-func ed25519Signer(t *testing.T) gossh.Signer {
+// newSigner makes a key: Ed25519, or RSA of rsaBits.
+func newSigner(t *testing.T, rsaBits int) gossh.Signer {
 	t.Helper()
-	_, k, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
+	var k any
+	var err error
+	if rsaBits == 0 {
+		_, k, err = ed25519.GenerateKey(rand.Reader)
+	} else {
+		k, err = rsa.GenerateKey(rand.Reader, rsaBits)
 	}
-	s, err := gossh.NewSignerFromKey(k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-func rsaSigner(t *testing.T, bits int) gossh.Signer {
-	t.Helper()
-	k, err := rsa.GenerateKey(rand.Reader, bits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +166,7 @@ func (tm *term) ended() bool {
 
 func TestKeyIsAnAccount(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	key := ed25519Signer(t)
+	key := newSigner(t, 0)
 	c, err := dial(r.ssh, "ann", key)
 	if err != nil {
 		t.Fatal(err)
@@ -219,7 +191,7 @@ func TestKeyIsAnAccount(t *testing.T) {
 	}
 
 	// Another key is another player.
-	c2, err := dial(r.ssh, "bob", ed25519Signer(t))
+	c2, err := dial(r.ssh, "bob", newSigner(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +205,7 @@ func TestHostKeyKept(t *testing.T) {
 		r := start(t, sshserve.Options{HostKey: hostKey})
 		var got string
 		c, err := gossh.Dial("tcp", r.ssh, &gossh.ClientConfig{
-			User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(ed25519Signer(t))},
+			User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(newSigner(t, 0))},
 			HostKeyCallback: func(_ string, _ net.Addr, k gossh.PublicKey) error {
 				got = gossh.FingerprintSHA256(k)
 				return nil
@@ -253,10 +225,10 @@ func TestHostKeyKept(t *testing.T) {
 
 func TestWeakKeysRefused(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	if _, err := dial(r.ssh, "ann", rsaSigner(t, 1024)); err == nil {
+	if _, err := dial(r.ssh, "ann", newSigner(t, 1024)); err == nil {
 		t.Fatal("an RSA key of 1024 bits was taken")
 	}
-	c, err := dial(r.ssh, "ann", rsaSigner(t, 2048))
+	c, err := dial(r.ssh, "ann", newSigner(t, 2048))
 	if err != nil {
 		t.Fatalf("an RSA key of 2048 bits was refused: %v", err)
 	}
@@ -265,7 +237,7 @@ func TestWeakKeysRefused(t *testing.T) {
 
 func TestSessionsPerKey(t *testing.T) {
 	r := start(t, sshserve.Options{PerKey: 2})
-	key := ed25519Signer(t)
+	key := newSigner(t, 0)
 	var clients []*gossh.Client
 	for i := range 2 {
 		c, err := dial(r.ssh, "ann", key)
@@ -280,7 +252,7 @@ func TestSessionsPerKey(t *testing.T) {
 		t.Fatal("a third session with one key was let in; the cap is 2")
 	}
 	// Another key is not held back by this one's cap.
-	c, err := dial(r.ssh, "bob", ed25519Signer(t))
+	c, err := dial(r.ssh, "bob", newSigner(t, 0))
 	if err != nil {
 		t.Fatalf("another key was refused: %v", err)
 	}
@@ -344,7 +316,7 @@ func TestConnectionFloodFromOneAddress(t *testing.T) {
 		t.Fatalf("%d of 20 silent connections were closed; want 17 (3 may be open from one address)", closed)
 	}
 	// The cap holds an SSH player back too, while the table plays on.
-	if c, err := dial(r.ssh, "ann", ed25519Signer(t)); err == nil {
+	if c, err := dial(r.ssh, "ann", newSigner(t, 0)); err == nil {
 		c.Close()
 		t.Fatal("a session was let in past the cap of connections from one address")
 	}
@@ -360,7 +332,7 @@ func TestConnectionFloodFromOneAddress(t *testing.T) {
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		c, err := dial(r.ssh, "ann", ed25519Signer(t))
+		c, err := dial(r.ssh, "ann", newSigner(t, 0))
 		if err == nil {
 			open(t, c).waitFor("Farkle online")
 			break
@@ -428,7 +400,7 @@ func legal(st *wsclient.State, typ string) bool {
 
 func TestIdleSessionClosed(t *testing.T) {
 	r := start(t, sshserve.Options{Idle: 300 * time.Millisecond})
-	c, err := dial(r.ssh, "ann", ed25519Signer(t))
+	c, err := dial(r.ssh, "ann", newSigner(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -441,7 +413,7 @@ func TestIdleSessionClosed(t *testing.T) {
 
 func TestNoTerminalRefused(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	c, err := dial(r.ssh, "ann", ed25519Signer(t))
+	c, err := dial(r.ssh, "ann", newSigner(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,11 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/internal/browsertest"
+	"github.com/farkle/farkle/rules"
 )
 
 // Terminal players at a farkle serve: `farkle play --online` and `ssh` in
@@ -76,7 +79,7 @@ func lastThrow(screen, me string) []int {
 }
 
 // termAct plays me's turn on the terminal screen if it is due: r to
-// throw; at a throw, the dice of pickDice by their numbers and b to keep
+// throw; at a throw, the dice of bestKeep by their numbers and b to keep
 // and bank. It waits for the move to reach the terminal's log and reports
 // whether it moved.
 func termAct(t *testing.T, p *tmuxPane, screen, me string) bool {
@@ -90,7 +93,7 @@ func termAct(t *testing.T, p *tmuxPane, screen, me string) bool {
 		if faces == nil {
 			t.Fatalf("no throw of %s in the log:\n%s", me, screen)
 		}
-		for _, i := range pickDice(faces) {
+		for _, i := range bestKeep(t, faces) {
 			p.keys(strconv.Itoa(i + 1))
 		}
 		p.keys("b")
@@ -125,20 +128,30 @@ func (p *tmuxPane) changedFrom(before string) string {
 	}
 }
 
-// pickDice returns the indices of the dice to keep under classic rules
-// (faces in ascending order): every 1 and 5, and three of any other face
-// thrown three or more times.
-func pickDice(faces []int) []int {
-	count := map[int]int{}
-	for _, f := range faces {
-		count[f]++
+// bestKeep returns the indices in faces of the dice of the keep that
+// scores most under the classic rules (the engine's keep table).
+func bestKeep(t *testing.T, faces []int) []int {
+	t.Helper()
+	h, err := dice.FromFaces(faces)
+	if err != nil {
+		t.Fatal(err)
 	}
-	taken := map[int]int{}
+	keeps := engine.TableFor(rules.MustPreset("classic")).Keeps(h)
+	if len(keeps) == 0 {
+		t.Fatalf("no keep scores in %v", faces)
+	}
+	best := keeps[0]
+	for _, k := range keeps {
+		if k.Points > best.Points {
+			best = k
+		}
+	}
+	left := best.Hand
 	var out []int
 	for i, f := range faces {
-		if f == 1 || f == 5 || (count[f] >= 3 && taken[f] < 3) {
+		if left.Count(f) > 0 {
 			out = append(out, i)
-			taken[f]++
+			left = left.Minus(dice.Single(f, 1))
 		}
 	}
 	return out
@@ -170,19 +183,7 @@ func verifyFile(t *testing.T, path string) game.Game {
 	if out, err := exec.Command(farkleBin, "verify", path).CombinedOutput(); err != nil {
 		t.Fatalf("farkle verify %s: %v\n%s", path, err, out)
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := game.ParseRecord(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := game.Verify(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return verifiedGame(t, path)
 }
 
 // showsScores fails the test unless the screen shows every player of g
@@ -342,7 +343,7 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 		case g.Phase != "play":
 			click("#roll")
 		case g.Step == "keep":
-			for _, i := range pickDice(g.Faces) {
+			for _, i := range bestKeep(t, g.Faces) {
 				click(`.die-btn[aria-label^="die ` + strconv.Itoa(i+1) + `:"]`)
 			}
 			if page().Bank {
