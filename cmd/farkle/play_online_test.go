@@ -390,3 +390,54 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 	}
 	showsScores(t, screen, verifyFile(t, saved[1]))
 }
+
+func TestSSHAndTerminalAtOneTable(t *testing.T) {
+	if _, err := exec.LookPath("ssh"); err != nil {
+		t.Skip("no ssh client (apt-get install -y openssh-client): skipping")
+	}
+	dir := t.TempDir()
+	_, lines := startServeLines(t, filepath.Join(dir, "f.db"), 2, "--bot-delay", "10ms", "--ssh", "127.0.0.1:0")
+	base := strings.Fields(lines[0])[2]
+	host, port, _ := strings.Cut(strings.Fields(lines[1])[3], ":")
+	ann := newTmuxPane(t, "env FARKLE_DATA_DIR="+dir+" "+farkleBin+" play --online "+base+" --name Ann --rules "+shortRulesFile(t)+
+		" --players you,friend; echo \"farkle exited: $?\"; sleep 600")
+	ann.bigPane()
+	screen := ann.waitFor("Waiting for players")
+	id := regexp.MustCompile(`/t/([A-Za-z0-9_-]+)`).FindStringSubmatch(screen)
+	if id == nil {
+		t.Fatalf("no link on the screen:\n%s", screen)
+	}
+	key := filepath.Join(dir, "id_ed25519")
+	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-keygen: %v\n%s", err, out)
+	}
+	bob := newTmuxPane(t, "ssh -p "+port+" -i "+key+" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null bob@"+host+
+		"; echo \"ssh exited: $?\"; sleep 600")
+	bob.bigPane()
+	// Bob finds Ann's table in the lobby and sits down.
+	bob.waitFor("▶ "+id[1], "waiting", "Ann, (free)")
+	bob.keys("Enter")
+	bob.waitFor("online · table "+id[1], "you are bob")
+	ann.waitFor("online · table "+id[1], "you are Ann")
+
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end in time:\n%s\n%s", ann.screen(false), bob.screen(false))
+		}
+		a, b := ann.screen(false), bob.screen(false)
+		if strings.Contains(a, "Game over") && strings.Contains(b, "Game over") {
+			// Both saw every action: the same log on both screens.
+			if la, lb := logTail(a), logTail(b); strings.Join(la, "\n") != strings.Join(lb, "\n") || len(la) < 10 {
+				t.Fatalf("the logs differ at the end:\n%s\n---\n%s", a, b)
+			}
+			g := verifyRecordOf(t, base, id[1])
+			showsScores(t, a, g)
+			showsScores(t, b, g)
+			return
+		}
+		if !termAct(t, ann, a, "Ann") && !termAct(t, bob, b, "bob") {
+			time.Sleep(20 * time.Millisecond) // polling both panes: nobody is to act yet
+		}
+	}
+}
