@@ -265,3 +265,22 @@ func (g *Game) Save() error {
 	}
 	return g.table.Save()
 }
+
+// quitHelp is the help line of the quit key.
+func (m *Model) quitHelp() string {
+	if m.game != nil && m.game.online != nil {
+		return "quit (asks first; the game goes on at the server)"
+	}
+	return "quit (asks first; the game is saved)"
+}
+
+// quitQuestion asks before quitting.
+func (m *Model) quitQuestion() string {
+	if m.game != nil && m.game.online != nil && m.game.online.you >= 0 {
+		return "Quit? The game goes on at the server, your turns on its clock; its link sits you down again. y quits, n goes back."
+	}
+	if m.game != nil && m.game.online != nil {
+		return "Stop watching? y quits, n goes back."
+	}
+	return "Quit? The game is saved and can be resumed. y quits, n goes back."
+}

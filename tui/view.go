@@ -79,7 +79,7 @@ func (m *Model) helpLines() []string {
 		{"h", "hint: the value of every choice"},
 		{"s or enter", "skip ahead while bots play"},
 		{"?", "this help"},
-		{"q", "quit (asks first; the game is saved)"},
+		{"q", m.quitHelp()},
 	})
 	return append(lines, RulesText(m.game.Rules(), m.width)...)
 }
@@ -337,7 +337,7 @@ func (m *Model) messageLine() string {
 	st := m.st
 	switch {
 	case m.confirm:
-		return st.warn.Render("Quit? The game is saved and can be resumed. y quits, n goes back.")
+		return st.warn.Render(m.quitQuestion())
 	case len(m.preparing) > 0 && m.game.AutoToAct():
 		return st.warn.Render(m.preparingNote())
 	case m.flash != "" && m.flashErr:
