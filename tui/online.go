@@ -266,6 +266,22 @@ func (g *Game) Save() error {
 	return g.table.Save()
 }
 
+// overNote says what keys do once the game is over.
+func (m *Model) overNote() string {
+	if m.game.online != nil {
+		return "the game is over: q leaves"
+	}
+	return "the game is over: p plays again with the same players, q leaves"
+}
+
+// againHelp is the help line of the play-again key.
+func (m *Model) againHelp() string {
+	if m.game != nil && m.game.online != nil {
+		return "at the end of a local game: play again (online: a new table from the lobby)"
+	}
+	return "at the end of a game: play again with the same players"
+}
+
 // quitHelp is the help line of the quit key.
 func (m *Model) quitHelp() string {
 	if m.game != nil && m.game.online != nil {

@@ -251,7 +251,7 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return lm.open(lm.tables[lm.cursor].ID, msg.String() == "w")
 	case msg.String() == "n":
-		lm.setup = newSetup(lm.o.Rules)
+		lm.setup = newSetup(lm.o.Rules, lm.o.BotDelay)
 		lm.msg = ""
 	case msg.String() == "g":
 		return lm.list()
@@ -302,7 +302,7 @@ func (lm *LobbyModel) View() tea.View {
 	add(spread(left, st.dim.Render("q quit"), lm.width), "")
 	switch {
 	case lm.setup != nil:
-		add(lm.setup.view(st, lm.width))
+		add(lm.setup.view(st, lm.width, lm.height-4))
 		add("", st.dim.Render("The first person is you; every other person is a free seat for a friend, who joins by the table's link."))
 	case lm.opening != "":
 		add(st.bold.Render("Table "+lm.opening), "")

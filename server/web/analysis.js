@@ -2,6 +2,7 @@
 // for every kind of game: each player's decisions, how many were the best,
 // what the others lost, and the costliest ones.
 import { h, api, fmt, pct } from './app.js';
+import { explorerLink } from './explorelink.js';
 
 // units say how the values of each measure read.
 const units = {
@@ -30,6 +31,7 @@ export function analysisView(id, redraw) {
           h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost)))))),
       a.players.filter((p) => (p.worst || []).length).map((p) => h('div', { class: 'worst' },
         h('strong', {}, `${p.name}'s costliest choices`),
-        h('ul', {}, p.worst.map((w) => h('li', {}, `Action ${w.action}: ${w.chosen} — best was ${w.best} (−${unit(w.lost)})`))))));
+        h('ul', {}, p.worst.map((w) => h('li', {}, `Action ${w.action}: ${w.chosen} — best was ${w.best} (−${unit(w.lost)}) `,
+          w.where ? h('a', { class: 'small explore-moment', href: explorerLink(id, null, w.where) }, 'see this position in the explorer') : ''))))));
   };
 }

@@ -5,6 +5,7 @@
 import { h, api, page, ensurePlayer, nameField, state as app, fmt, pct, go } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
+import { explorerLink } from './explorelink.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 
@@ -168,7 +169,8 @@ export function tablePage(id) {
     return h('div', { class: 'hint' }, h('strong', {}, 'Hint'),
       g.hint.note ? h('p', { class: 'muted small' }, g.hint.note) : '',
       h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
-        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, 'Play') : ''))));
+        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, 'Play') : ''))),
+      h('a', { class: 'small', id: 'explore-link', href: explorerLink(id, g.st) }, 'See this position in the explorer'));
   }
 
   function stoppedArea() {
@@ -262,6 +264,7 @@ export function tablePage(id) {
       h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record'),
         h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
+        h('a', { class: 'button', id: 'explore-rules', href: explorerLink(id) }, 'These rules in the explorer'),
         h('button', { class: 'primary', id: 'again', onclick: async () => {
           const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
           const t = await api('POST', '/api/tables', { rules: g.table.rules, seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'steady' }])] });
