@@ -88,7 +88,7 @@ type term struct {
 	sess *gossh.Session
 	in   io.WriteCloser
 	mu   sync.Mutex
-	out  strings.Builder // everything written, escapes stripped
+	out  strings.Builder // everything written (stdout and stderr), escapes stripped
 	done chan struct{}   // closed when the output ends
 }
 
@@ -110,15 +110,18 @@ func open(t *testing.T, c *gossh.Client) *term {
 	if err != nil {
 		t.Fatal(err)
 	}
+	errOut, err := sess.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := sess.Shell(); err != nil {
 		t.Fatal(err)
 	}
 	tm := &term{t: t, sess: sess, in: in, done: make(chan struct{})}
-	go func() {
-		defer close(tm.done)
+	read := func(r io.Reader) {
 		buf := make([]byte, 4096)
 		for {
-			n, err := out.Read(buf)
+			n, err := r.Read(buf)
 			tm.mu.Lock()
 			tm.out.WriteString(ansi.Strip(string(buf[:n])))
 			tm.mu.Unlock()
@@ -126,7 +129,12 @@ func open(t *testing.T, c *gossh.Client) *term {
 				return
 			}
 		}
-	}()
+	}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); read(errOut) }() // what the server says of a refused session
+	go func() { defer wg.Done(); read(out) }()
+	go func() { wg.Wait(); close(tm.done) }()
 	t.Cleanup(func() { sess.Close() })
 	return tm
 }
@@ -425,5 +433,23 @@ func TestNoTerminalRefused(t *testing.T) {
 	out, _ := sess.CombinedOutput("")
 	if !strings.Contains(string(out), "PTY") {
 		t.Fatalf("a session without a terminal got %q", out)
+	}
+}
+
+func TestSessionsPerAddressOnOneConnection(t *testing.T) {
+	r := start(t, sshserve.Options{PerAddress: 2})
+	// One connection carries several sessions (as ssh's ControlMaster
+	// does): the cap counts sessions, not only connections.
+	c, err := dial(r.ssh, "ann", newSigner(t, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	open(t, c).waitFor("you are ann")
+	open(t, c).waitFor("you are ann")
+	third := open(t, c)
+	third.waitFor("too many sessions from this address")
+	if !third.ended() {
+		t.Fatal("the session past the cap was not closed")
 	}
 }
