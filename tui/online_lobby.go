@@ -251,7 +251,8 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return lm.open(lm.tables[lm.cursor].ID, msg.String() == "w")
 	case msg.String() == "n":
-		lm.setup = newSetup(lm.o.Rules, lm.o.BotDelay)
+		lm.setup = newSetup(lm.o.Rules, 0)
+		lm.setup.noPace = true // the server's bots play at its pace
 		lm.msg = ""
 	case msg.String() == "g":
 		return lm.list()
