@@ -341,9 +341,17 @@ func (l *link) update(msg wireMsg) error {
 
 // finish saves the record of a game that is over, once, when the client
 // keeps records: the server's record with the seed revealed, checked
-// here (game.Verify) before it is written.
+// here (game.Verify) before it is written. A client that keeps none but
+// gives links (LinkBase) names the record's address instead.
 func (l *link) finish() {
-	if l.m == nil || !l.m.g.Over() || l.saved != "" || l.c.RecordDir == "" {
+	if l.m == nil || !l.m.g.Over() || l.saved != "" {
+		return
+	}
+	if l.c.RecordDir == "" {
+		// Nowhere to save it here (an SSH session): say where it is.
+		if l.c.LinkBase != "" {
+			l.saved = strings.TrimRight(l.c.LinkBase, "/") + "/api/tables/" + url.PathEscape(l.id) + "/record"
+		}
 		return
 	}
 	path, err := l.c.SaveRecord(context.Background(), l.id, l.c.RecordDir)

@@ -47,7 +47,8 @@ type RemoteUpdate struct {
 	// Refused is the server's refusal of the last action sent (nothing
 	// changed).
 	Refused string
-	// Record is the file the finished game's record was saved to, if any.
+	// Record is the file the finished game's record was saved to, or
+	// the address to download it from; "" for neither.
 	Record string
 	// Status is the state of the link: "" while connected, else e.g.
 	// "connection lost; reconnecting…".

@@ -248,6 +248,9 @@ func TestSSHPlaysAWholeGameAgainstABot(t *testing.T) {
 	if !clock {
 		t.Error("the turn clock was never on the screen")
 	}
+	if !strings.Contains(screen, "/api/tables/"+m[1]+"/record") {
+		t.Errorf("the end screen does not say where the record is:\n%s", screen)
+	}
 	showsScores(t, screen, verifyRecordOf(t, base, m[1]))
 	p.keys("q")
 	p.waitFor("ssh exited: 0")
