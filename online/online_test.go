@@ -229,3 +229,64 @@ func TestParseLink(t *testing.T) {
 		}
 	}
 }
+
+func TestRefusedActionSaysWhy(t *testing.T) {
+	base := servertest.Start(t, server.Options{}).URL
+	c := online.New(base)
+	ctx := context.Background()
+	if _, err := c.SignIn(ctx, "Ann", ""); err != nil {
+		t.Fatal(err)
+	}
+	// Ann and a free seat: the game waits, then starts when Bea sits.
+	id, err := c.Create(ctx, short(t), []tui.Seat{{Name: "you"}, {Name: "friend"}}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.Open(ctx, id, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	deadline, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	u, err := r.Next(deadline)
+	if err != nil || u.Game != nil || u.You != 0 {
+		t.Fatalf("before the friend sits: %+v, %v; want a welcome without a game, at seat 0", u, err)
+	}
+	bea := online.New(base)
+	if _, err := bea.SignIn(ctx, "Bea", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bea.Open(ctx, id, false); err != nil {
+		t.Fatal(err)
+	}
+	defer bea.Close()
+	for u.Game == nil {
+		if u, err = r.Next(deadline); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if u.Clock.Seconds == 0 {
+		t.Fatalf("a table of people has no clock: %+v", u.Clock)
+	}
+	// An action at a version that is not the game's is refused, with the
+	// server's reason, and the table's clock stays.
+	v := u.Game.Version()
+	if u.Game.ToAct() != u.You {
+		t.Fatalf("the roll-off starts with seat %d, not Ann's", u.Game.ToAct())
+	}
+	if err := r.Act(v+5, engine.RollOffBy(u.You)); err != nil {
+		t.Fatal(err)
+	}
+	for u.Refused == "" {
+		if u, err = r.Next(deadline); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(u.Refused, "version") {
+		t.Errorf("the refusal says %q; want the reason (the version)", u.Refused)
+	}
+	if u.Clock.Seconds == 0 {
+		t.Error("the clock went away with the refusal")
+	}
+}

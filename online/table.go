@@ -271,8 +271,12 @@ func (l *link) read(conn *wsclient.Client) error {
 	}
 }
 
-// table takes the seats and the clock of a message's table.
+// table takes the seats and the clock of a message's table; a message
+// without one (an error) leaves them.
 func (l *link) table(t wireTable) {
+	if t.Status == "" {
+		return
+	}
 	if t.Seats != nil {
 		l.seats = make([]tui.Seat, len(t.Seats))
 		for i, s := range t.Seats {
