@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -452,4 +453,55 @@ func TestSessionsPerAddressOnOneConnection(t *testing.T) {
 	if !third.ended() {
 		t.Fatal("the session past the cap was not closed")
 	}
+}
+
+// press types keys into the session.
+func (tm *term) press(keys string) {
+	tm.t.Helper()
+	if _, err := io.WriteString(tm.in, keys); err != nil {
+		tm.t.Fatal(err)
+	}
+}
+
+func TestBrokenSessionLeavesTheTable(t *testing.T) {
+	r := start(t, sshserve.Options{})
+	key := newSigner(t, 0)
+	c, err := dial(r.ssh, "ann", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := open(t, c)
+	tm.waitFor("you are ann")
+	tm.press("n")
+	tm.waitFor("a new game")
+	tm.press("\r")
+	tm.waitFor("online · table ")
+	tm.mu.Lock()
+	id := regexp.MustCompile(`online · table (\S+) ·`).FindStringSubmatch(tm.out.String())
+	tm.mu.Unlock()
+	if id == nil {
+		t.Fatal("no table id on the screen")
+	}
+	// The connection breaks without a goodbye.
+	c.Close()
+
+	cl := wsclient.New(r.web)
+	var tb struct{ Status string }
+	if err := cl.Do(context.Background(), "GET", "/api/tables/"+id[1], nil, &tb); err != nil {
+		t.Fatal(err)
+	}
+	if tb.Status != "playing" {
+		t.Fatalf("after the session broke the table is %q", tb.Status)
+	}
+	// The same key finds its table in the lobby and sits at it again.
+	c, err = dial(r.ssh, "ann", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	tm = open(t, c)
+	tm.waitFor(id[1])
+	tm.waitFor("ann (you)")
+	tm.press("\r")
+	tm.waitFor("online · table " + id[1] + " · you are ann")
 }

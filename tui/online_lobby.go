@@ -45,7 +45,7 @@ type Lobby interface {
 
 // LobbyOptions configure the lobby screen.
 type LobbyOptions struct {
-	Options        // of the games played from it (Advisor, Now)
+	Options        // of the games played from it (Advisor, Now); Rules start the setup screen (zero: the default preset)
 	Server  string // the server's address, for the header
 	Player  string // the player's name
 	// Table opens this table at once (joining it, or watching it with
@@ -101,6 +101,9 @@ func NewLobby(o LobbyOptions, l Lobby) *LobbyModel {
 	}
 	if o.Advisor == nil {
 		o.Advisor = PointsAdvisor{}
+	}
+	if o.Rules.Dice == 0 {
+		o.Rules = rules.MustPreset(rules.DefaultBase)
 	}
 	return &LobbyModel{o: o, lobby: l, st: newStyles(true), keys: newKeys(), width: 80, height: 24}
 }
