@@ -106,6 +106,23 @@ func choose(s engine.State) engine.Action {
 	return engine.ThrowBy(p)
 }
 
+// newTable opens a table of the short rules with the seats at c's server
+// and sits at it; the link closes with the test.
+func newTable(t *testing.T, c *online.Client, seats ...tui.Seat) (string, tui.Remote) {
+	t.Helper()
+	ctx := context.Background()
+	id, err := c.Create(ctx, short(t), seats, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.Open(ctx, id, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return id, r
+}
+
 func TestOnlineGameWithReconnect(t *testing.T) {
 	base := servertest.Start(t, server.Options{}).URL
 	px := newProxy(t, strings.TrimPrefix(base, "http://"))
@@ -116,15 +133,7 @@ func TestOnlineGameWithReconnect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := c.Create(ctx, short(t), []tui.Seat{{Name: "you"}, {Name: "Steady", Bot: "steady"}}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := c.Open(ctx, id, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	_, r := newTable(t, c, tui.Seat{Name: "you"}, tui.Seat{Name: "Steady", Bot: "steady"})
 
 	// The same guest signs in again with its token.
 	again := online.New(base)
@@ -238,15 +247,7 @@ func TestRefusedActionSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Ann and a free seat: the game waits, then starts when Bea sits.
-	id, err := c.Create(ctx, short(t), []tui.Seat{{Name: "you"}, {Name: "friend"}}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := c.Open(ctx, id, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	id, r := newTable(t, c, tui.Seat{Name: "you"}, tui.Seat{Name: "friend"})
 	deadline, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	u, err := r.Next(deadline)
