@@ -3,7 +3,6 @@ package server_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,50 +10,14 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
 
-// chromium returns the browser to drive, or skips the test.
-func chromium(t *testing.T) string {
-	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
-		if p != "" {
-			if _, err := os.Stat(p); err == nil {
-				return p
-			}
-		}
-	}
-	if p, err := exec.LookPath("chromium"); err == nil {
-		return p
-	}
-	t.Skip("Chromium is not installed (apt-get install -y chromium; .ci/run does it): skipping the browser test")
-	return ""
-}
-
+// browser starts a headless Chromium of width×height for the test.
 func browser(t *testing.T, width, height int64) context.Context {
-	exe := chromium(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(int(width), int(height)),
-		chromedp.Env("TZ=UTC"),
-	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(cancel3)
-	var vp []chromedp.EmulateViewportOption
-	if width < 600 {
-		vp = append(vp, chromedp.EmulateMobile)
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height, vp...)); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
-	}
-	return ctx
+	return browsertest.New(t, width, height)
 }
 
 // shot saves a screenshot of the page as name.png in the test's artifact

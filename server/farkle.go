@@ -230,6 +230,7 @@ type updateMsg struct {
 	Table  tableView   `json:"table"`
 	State  *stateView  `json:"state"`
 	Action *actionView `json:"action,omitempty"`
+	Threw  []int       `json:"threw,omitempty"` // the dice the action threw, as the record has them
 	Log    []logLine   `json:"log"`
 }
 
@@ -246,7 +247,9 @@ func (k *farkleKind) update(t *table, _ int, tv tableView, actor int, a game.Act
 	ea, _ := a.(engine.Action)
 	ea.Player = actor
 	av := actionOf(ea)
-	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Log: logLines(t.play.Game().Version(), evs, t.names())}
+	var e record.Entry
+	_ = json.Unmarshal(t.play.Game().Variant().Entry(actor, a, evs), &e) // the variant's own entry: it reads
+	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Threw: e.Threw.Faces(), Log: logLines(t.play.Game().Version(), evs, t.names())}
 }
 
 func (k *farkleKind) tableJSON(t *table, tv tableView) any {

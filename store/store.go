@@ -191,6 +191,13 @@ type Store interface {
 	PlayerByToken(ctx context.Context, tokenHash string) (Player, error)
 	// Player returns the player with the ID, ENOTFOUND if none.
 	Player(ctx context.Context, id string) (Player, error)
+	// AddKey ties an SSH public key, by its SHA256 fingerprint, to a
+	// player: the key signs in as that player from then on. ECONFLICT if
+	// the key is already a player's; ENOTFOUND if the player is not.
+	AddKey(ctx context.Context, fingerprint, playerID string) error
+	// PlayerByKey returns the player an SSH key's fingerprint is tied to,
+	// ENOTFOUND if none.
+	PlayerByKey(ctx context.Context, fingerprint string) (Player, error)
 
 	// CreateTable stores a new table with no actions. ECONFLICT if the ID
 	// exists; EINVALID without seats.

@@ -28,6 +28,12 @@
 // therefore not a fair-dice commitment to yourself: whoever can read the
 // sidecar knows every future throw.
 //
+// Online play. A Game may also be played at a farkle server (Online, a
+// Remote from package online): the person's actions go to the server, the
+// game moves when the server's updates come back, other seats' moves are
+// waited for (Game.Waiting), and the turn clock and the link's state show
+// under the header. LobbyModel is the server's lobby before a table.
+//
 // This package touches the terminal, the clock (bot pace, save times) and
 // files (saved games); the game logic is the engine's.
 package tui

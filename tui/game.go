@@ -35,6 +35,8 @@ type Game struct {
 	log   []string // one line per event, oldest first
 	keeps []Kept   // keeps of the turn in progress
 	meter *SolveMeter
+
+	online *online // a game played at a server (online.go); nil for a local one
 }
 
 // FollowSolves has line mode say how far the solves preparing the bots
@@ -138,6 +140,9 @@ func (g *Game) BotToAct() bool {
 // automatic: the terminal game waits for r (line mode throws it at once).
 func (g *Game) AutoToAct() bool {
 	s := g.State()
+	if g.online != nil {
+		return g.online.autoToAct(s)
+	}
 	return !s.Over() && (g.BotToAct() || s.Phase != engine.PhasePlay)
 }
 
@@ -151,6 +156,9 @@ func (g *Game) Auto() (engine.Action, []engine.Event, error) {
 	}
 	var act engine.Action
 	switch {
+	case g.online != nil:
+		act = engine.RollOffBy(a)
+		return act, nil, g.online.send(s, act)
 	case g.bots[a] != nil:
 		act = g.bots[a].Choose(s)
 	case s.Phase != engine.PhasePlay:
@@ -165,6 +173,10 @@ func (g *Game) Auto() (engine.Action, []engine.Event, error) {
 // Do applies a, logs its events and saves the game at the end of a turn
 // or of the game. On error nothing changes and the error is the engine's.
 func (g *Game) Do(a engine.Action) ([]engine.Event, error) {
+	if g.online != nil {
+		// The server plays it; its events come back with its update.
+		return nil, g.online.send(g.State(), a)
+	}
 	evs, err := g.do(a.Player, a)
 	if err != nil {
 		return nil, err

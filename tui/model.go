@@ -109,6 +109,7 @@ type Model struct {
 	startErr  error
 	quitting  bool
 	finishing bool // quitting once the bots' preparation is done and cached
+	ticking   bool // a clockTickMsg is on its way (online.go)
 }
 
 // New returns the model for o: the setup screen when o.Game and o.Seats
@@ -174,7 +175,7 @@ func (m *Model) begin(g *Game) {
 // Init implements tea.Model.
 // It asks the terminal for its background colour, for the styles.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.prepare(), m.schedule())
+	return tea.Batch(tea.RequestBackgroundColor, m.prepare(), m.schedule(), m.listen(), m.tickClock())
 }
 
 // prepare returns the command that prepares the bots of a new game, if
@@ -216,6 +217,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case autoMsg:
 		return m, m.auto(msg)
+	case remoteMsg:
+		return m, m.remote(msg)
+	case clockTickMsg:
+		m.ticking = false
+		return m, m.tickClock()
 	case prepTickMsg:
 		if len(m.preparing) > 0 || m.advising {
 			return m, m.prepTick()
@@ -322,10 +328,14 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if g.Over() {
-		if key.Matches(msg, m.keys.Again) {
+		if key.Matches(msg, m.keys.Again) && !g.Online() {
 			return m.playAgain()
 		}
-		m.note(true, "the game is over: p plays again with the same players, q leaves")
+		m.note(true, "%s", m.overNote())
+		return nil
+	}
+	if g.Waiting() {
+		m.note(false, "%s", m.waitingNote())
 		return nil
 	}
 	if g.AutoToAct() {
@@ -370,7 +380,7 @@ func (m *Model) click(at tea.Mouse) tea.Cmd {
 // canSelect reports whether a person is choosing dice from a throw.
 func (m *Model) canSelect() bool {
 	s := m.game.State()
-	return !m.game.Over() && !m.game.AutoToAct() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep
+	return !m.game.Over() && !m.game.AutoToAct() && !m.game.Waiting() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep
 }
 
 // refuseDice says why no die may be chosen now, "" when one may.

@@ -62,3 +62,9 @@ func colorProfile(out io.Writer, environ []string) colorprofile.Profile {
 	}
 	return p
 }
+
+// RunModel runs a model of this package (a LobbyModel, say) on the
+// terminal of in and out until it quits.
+func RunModel(ctx context.Context, m tea.Model, in io.Reader, out io.Writer) error {
+	return runProgram(ctx, m, in, out)
+}

@@ -27,6 +27,7 @@ type setupModel struct {
 	auto    []bool // the seat's name is chosen for it (not typed)
 	row     int    // 0 rules, 1 players, 2.. seats, then the bots' pace, last: start
 	pace    time.Duration
+	noPace  bool // no pace row: the bots play at the server's pace (online)
 	err     string
 }
 
@@ -125,7 +126,12 @@ func (sm *setupModel) clamp() {
 	}
 }
 
-func (sm *setupModel) lastRow() int { return 3 + sm.n }
+func (sm *setupModel) lastRow() int {
+	if sm.noPace {
+		return 2 + sm.n
+	}
+	return 3 + sm.n
+}
 
 // paceRow is the row of the bots' pace.
 func (sm *setupModel) paceRow() int { return 2 + sm.n }
@@ -222,7 +228,9 @@ func (sm *setupModel) change(d int) {
 			sm.row = 1
 		}
 	case sm.paceRow():
-		sm.pace = stepPace(sm.pace, d)
+		if !sm.noPace {
+			sm.pace = stepPace(sm.pace, d)
+		}
 	default:
 		seat := sm.row - 2
 		if seat >= sm.n {
@@ -279,7 +287,9 @@ func (sm *setupModel) view(st styles, width, height int) string {
 		}
 		line(fmt.Sprintf("%sSeat %d    %-17s ◀ %s ▶", cursor(i+2), i+1, name, kind))
 	}
-	line(fmt.Sprintf("%sBots      ◀ %s ▶", cursor(sm.paceRow()), BotPaces[paceOf(sm.pace)].Name))
+	if !sm.noPace {
+		line(fmt.Sprintf("%sBots      ◀ %s ▶", cursor(sm.paceRow()), BotPaces[paceOf(sm.pace)].Name))
+	}
 	line("")
 	start := "[ Start the game ]"
 	if sm.row == sm.lastRow() {
@@ -296,7 +306,7 @@ func (sm *setupModel) view(st styles, width, height int) string {
 		for _, w := range wrap(sm.botText(sm.seats[s].Bot), width, "  ") {
 			say(st.dim.Render(w))
 		}
-	} else if sm.row == sm.paceRow() {
+	} else if sm.row == sm.paceRow() && !sm.noPace {
 		say(st.dim.Render(paceNote(sm.pace)))
 	} else {
 		say("")

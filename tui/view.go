@@ -91,8 +91,8 @@ func (m *Model) helpLines() []string {
 		{"h", "hint: the value of every choice"},
 		{"s or enter", "skip ahead while bots play"},
 		{"?", "this help"},
-		{"p", "at the end of a game: play again with the same players"},
-		{"q", "quit (asks first; the game is saved)"},
+		{"p", m.againHelp()},
+		{"q", m.quitHelp()},
 	})
 	return append(lines, RulesText(m.game.Rules(), m.width)...)
 }
@@ -120,6 +120,9 @@ func (m *Model) tableLayout() *layout {
 		left += st.dim.Render(" · ") + st.bold.Render(soloTurn(s))
 	}
 	top.addHeader(st, left, m.width, headerButtons)
+	if l := m.onlineLine(); l != "" {
+		add(l)
+	}
 	add("")
 
 	// Scoreboard.
@@ -273,8 +276,11 @@ func (m *Model) turnLine() string {
 	}
 	p := s.Players[s.Current]
 	who := possessive(p.Name) + " turn"
-	if g.BotToAct() {
+	switch {
+	case g.BotToAct() || g.Waiting() && g.Seats()[s.Current].IsBot():
 		who = p.Name + " (bot) is playing"
+	case g.Waiting():
+		who = p.Name + " is playing"
 	}
 	var dice string
 	switch {
@@ -346,7 +352,7 @@ func (m *Model) diceArea() []string {
 		}
 		labels = st.err.Render("✗ FARKLE!") + fmt.Sprintf(" %s threw %s, %s", g.Names()[m.shown.player], m.shown.dice, lost)
 	default:
-		if g.BotToAct() {
+		if g.BotToAct() || g.Waiting() {
 			return blank(st.dim.Render(s.Players[s.Current].Name + " is about to throw…"))
 		}
 		return blank(fmt.Sprintf("%s: press %s to throw %d dice.", possessive(s.Players[s.Current].Name)+" turn", st.key.Render("r"), s.ToThrow()))
@@ -433,7 +439,7 @@ func (m *Model) messageLine() string {
 	case m.confirm && (len(m.preparing) > 0 || m.solving()):
 		return st.warn.Render("Quit? The game is saved; the solve under way finishes first and is cached. y/n")
 	case m.confirm:
-		return st.warn.Render("Quit? The game is saved and can be resumed. y quits, n goes back.")
+		return st.warn.Render(m.quitQuestion())
 	case len(m.preparing) > 0 && m.game.AutoToAct():
 		return st.warn.Render(m.preparingNote())
 	case m.flash != "" && m.flashErr:
@@ -470,7 +476,12 @@ func (m *Model) keysLine() []button {
 	s := g.State()
 	switch {
 	case g.Over():
+		if g.Online() {
+			return []button{{"q", "quit"}, {"?", "rules"}}
+		}
 		return []button{{"p", "play again"}, {"q", "quit"}, {"?", "rules"}}
+	case g.Waiting():
+		return []button{{"?", "help"}, {"q", "quit"}}
 	case g.AutoToAct():
 		return []button{{"s", "skip ahead"}, {"?", "help"}, {"q", "quit"}}
 	case s.Step == engine.StepKeep:

@@ -18,7 +18,7 @@ import (
 func init() {
 	register(&command{
 		name:    "play",
-		args:    "[--rules NAME|FILE] [--players you,ana,bot:LEVEL,...] [--seed S] [--bot-speed SPEED] [--plain] [--resume FILE]",
+		args:    "[--rules NAME|FILE] [--players you,ana,bot:LEVEL,...] [--seed S] [--bot-speed SPEED] [--plain] [--resume FILE] [--online URL [--watch] [--name NAME]]",
 		summary: "a game in the terminal: you against bots, or friends around one keyboard",
 		run:     runPlay,
 	})
@@ -86,15 +86,22 @@ func botLevelsHelp() string {
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, playHelp+"\n\n"+botLevelsHelp())
+	setCommandHelp(fs, c, playHelp+"\n\n"+playOnlineHelp+"\n\n"+botLevelsHelp())
 	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
 	resume := fs.String("resume", "", "continue the unfinished game saved in `FILE`")
 	speed := fs.String("bot-speed", "normal", "how fast bots play full-screen: slow, normal, fast or instant (+ and - change it in the game)")
+	var of onlineFlags
+	fs.StringVar(&of.url, "online", "", "play at the farkle server at `URL` (its lobby), or at the table of a link (URL/t/ID)")
+	fs.BoolVar(&of.watch, "watch", false, "with --online and a table's link: watch the table instead of sitting at it")
+	fs.StringVar(&of.name, "name", "", "with --online: the guest's name the first time (default $USER)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if of.url != "" {
+		return runPlayOnline(ctx, e, fs, of, resolve, *players)
 	}
 	pace, err := tui.ParseBotPace(*speed)
 	if err != nil {

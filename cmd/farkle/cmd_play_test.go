@@ -156,6 +156,25 @@ func savedGames(t *testing.T, dataDir string) []string {
 	return files
 }
 
+// verifiedGame reads the record at path and returns its game, checked
+// as farkle verify checks it (seed revealed, every throw).
+func verifiedGame(t *testing.T, path string) game.Game {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := game.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := game.Verify(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // checkFinishedRecord verifies the one saved game of dataDir (seed
 // revealed, every throw checked) and that its winner is the one printed.
 func checkFinishedRecord(t *testing.T, dataDir, output string) {
@@ -168,19 +187,7 @@ func checkFinishedRecord(t *testing.T, dataDir, output string) {
 	if len(files) != 1 {
 		t.Fatalf("saved games: %v", files)
 	}
-	data, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := game.ParseRecord(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _, err := game.Verify(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := g.(*game.FarkleGame).State()
+	st := verifiedGame(t, files[0]).(*game.FarkleGame).State()
 	if !st.Over() || len(st.Winners) != 1 {
 		t.Fatalf("the saved game is not over with one winner: %+v", st.Winners)
 	}

@@ -18,7 +18,7 @@ import (
 func init() {
 	register(&command{
 		name:    "serve",
-		args:    "[--addr :8080] [--db farkle.db] [--metrics-addr 127.0.0.1:9090] [flags]",
+		args:    "[--addr :8080] [--db farkle.db] [--metrics-addr 127.0.0.1:9090] [--ssh :2222] [flags]",
 		summary: "the web game: open http://localhost:8080 and play against bots or friends",
 		run:     runServe,
 	})
@@ -35,6 +35,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	getRules := rulesFlag(fs)
 	tables := tableFlags(fs)
 	solver := solveFlags(fs, e.getenv)
+	sshOpts := sshFlags(fs, e.getenv) // serve_ssh.go
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -61,6 +62,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := tables(&m.Options); err != nil {
 		return err
 	}
+	if err := sshOpts(m); err != nil {
+		return err
+	}
 	if err := m.Run(ctx); err != nil {
 		return err
 	}
@@ -68,6 +72,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s; metrics at %s/metrics)\n", m.URL, m.DB, m.MetricsURL)
 	} else {
 		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, m.DB)
+	}
+	if m.SSH.srv != nil {
+		fmt.Fprintf(e.stdout, "farkle: ssh on %s (host key %s)\n", m.SSH.Addr0, m.SSH.srv.Fingerprint())
 	}
 	select {
 	case <-ctx.Done():
@@ -96,6 +103,8 @@ type serveMain struct {
 
 	Edge       serveEdge // timeouts and the metrics listener (serve_edge.go)
 	MetricsURL string    // the metrics listener's base URL, set by Run ("" without one)
+
+	SSH serveSSH // the SSH front end (serve_ssh.go); its Addr "": none
 
 	db      *sqlite.DB
 	srv     *server.Server
@@ -175,6 +184,10 @@ func (m *serveMain) Run(ctx context.Context) error {
 		m.Logger.Info("metrics", "url", m.MetricsURL+"/metrics")
 	}
 	m.Logger.Info("serving", "url", m.URL, "db", m.DB)
+	if err := m.SSH.start(m, m.terminalAdvisor()); err != nil {
+		m.Close()
+		return err
+	}
 	return nil
 }
 
@@ -184,6 +197,7 @@ func (m *serveMain) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var errs []error
+	errs = append(errs, m.SSH.close())
 	if m.http != nil {
 		errs = append(errs, m.http.Shutdown(ctx))
 	}

@@ -31,6 +31,18 @@ func startServe(t *testing.T, db string, extra ...string) (*exec.Cmd, string) {
 // startServeLine is startServe also returning the line serve printed.
 func startServeLine(t *testing.T, db string, extra ...string) (*exec.Cmd, string, string) {
 	t.Helper()
+	cmd, lines := startServeLines(t, db, 1, extra...)
+	f := strings.Fields(lines[0])
+	if len(f) < 3 || !strings.HasPrefix(f[2], "http://") {
+		t.Fatalf("serve printed %q", lines[0])
+	}
+	return cmd, f[2], lines[0]
+}
+
+// startServeLines runs serve as startServe does and returns the first n
+// lines it printed.
+func startServeLines(t *testing.T, db string, n int, extra ...string) (*exec.Cmd, []string) {
+	t.Helper()
 	if farkleBuildErr != nil {
 		t.Fatal(farkleBuildErr)
 	}
@@ -45,16 +57,15 @@ func startServeLine(t *testing.T, db string, extra ...string) (*exec.Cmd, string
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve printed no address: %v", err)
+	rd := bufio.NewReader(out)
+	lines := make([]string, n)
+	for i := range lines {
+		if lines[i], err = rd.ReadString('\n'); err != nil {
+			t.Fatalf("serve printed %q, then: %v", lines[:i], err)
+		}
 	}
-	f := strings.Fields(line)
-	if len(f) < 3 || !strings.HasPrefix(f[2], "http://") {
-		t.Fatalf("serve printed %q", line)
-	}
-	go io.Copy(io.Discard, out)
-	return cmd, f[2], line
+	go io.Copy(io.Discard, rd)
+	return cmd, lines
 }
 
 func tableState(t *testing.T, base, id string) string {

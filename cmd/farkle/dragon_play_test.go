@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -160,19 +159,7 @@ func TestPlayDragonWholeGame(t *testing.T) {
 			if filepath.Dir(path) != filepath.Join(dir, "games") {
 				t.Fatalf("saved in %s, want %s/games", path, dir)
 			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := game.ParseRecord(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, _, err := game.Verify(rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(g.(*game.DragonGame).State(), final) {
+			if !reflect.DeepEqual(verifiedGame(t, path).(*game.DragonGame).State(), final) {
 				t.Fatal("the saved record does not replay to the game played")
 			}
 			outputs[runner] = strings.Join(lines[:len(lines)-1], "\n")

@@ -21,6 +21,9 @@ type Client struct {
 	Conn *websocket.Conn
 	// Header is added to the WebSocket handshake (e.g. another Cookie).
 	Header http.Header
+	// Token, when set, is sent as "Authorization: Bearer TOKEN" with every
+	// request and the handshake: the way of clients without cookies.
+	Token string
 }
 
 // New returns a client of the server at base.
@@ -109,6 +112,9 @@ func (c *Client) Do(ctx context.Context, method, path string, body, out any) err
 	if body != nil || method != http.MethodGet {
 		req.Header.Set("Content-Type", "application/json") // the server refuses any other POST
 	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
 		return err
@@ -164,6 +170,9 @@ func (c *Client) Connect(ctx context.Context, table string) error {
 	h := http.Header{}
 	for k, v := range c.Header {
 		h[k] = v
+	}
+	if c.Token != "" {
+		h.Set("Authorization", "Bearer "+c.Token)
 	}
 	conn, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: c.HTTP, HTTPHeader: h})
 	if err != nil {

@@ -300,6 +300,38 @@ func (db *DB) Player(ctx context.Context, id string) (store.Player, error) {
 	return db.player(ctx, "id", id)
 }
 
+// AddKey implements store.Store.
+func (db *DB) AddKey(ctx context.Context, fingerprint, playerID string) error {
+	if fingerprint == "" {
+		return store.Errorf(store.EINVALID, "an SSH key needs a fingerprint")
+	}
+	if _, err := db.Player(ctx, playerID); err != nil {
+		return err
+	}
+	_, err := db.w.ExecContext(ctx, `INSERT INTO ssh_keys (fingerprint, player_id, created) VALUES (?, ?, ?)`,
+		fingerprint, playerID, db.now().UnixNano())
+	if isConstraint(err) {
+		return store.Errorf(store.ECONFLICT, "the SSH key %s is already a player's", fingerprint)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: add key: %w", err)
+	}
+	return nil
+}
+
+// PlayerByKey implements store.Store.
+func (db *DB) PlayerByKey(ctx context.Context, fingerprint string) (store.Player, error) {
+	var id string
+	err := db.r.QueryRowContext(ctx, `SELECT player_id FROM ssh_keys WHERE fingerprint = ?`, fingerprint).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Player{}, store.Errorf(store.ENOTFOUND, "no player has this SSH key")
+	}
+	if err != nil {
+		return store.Player{}, fmt.Errorf("sqlite: player by key: %w", err)
+	}
+	return db.Player(ctx, id)
+}
+
 // CreateTable implements store.Store.
 func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	if t.ID == "" || len(t.Seats) == 0 || t.Kind == "" {

@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		fn   func(t *testing.T, s store.Store)
 	}{
 		{"Players", testPlayers},
+		{"Keys", testKeys},
 		{"Tables", testTables},
 		{"ClaimSeat", testClaimSeat},
 		{"AppendAction", testAppendAction},
@@ -85,6 +86,29 @@ func testPlayers(t *testing.T, s store.Store) {
 	_, err = s.Player(ctx, "nope")
 	wantCode(t, err, store.ENOTFOUND, "unknown player")
 	wantCode(t, s.CreatePlayer(ctx, store.Player{ID: "", TokenHash: "x"}), store.EINVALID, "empty ID")
+}
+
+func testKeys(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	must(t, s.CreatePlayer(ctx, store.Player{ID: "p1", Name: "Ann", TokenHash: "h1"}))
+	must(t, s.CreatePlayer(ctx, store.Player{ID: "p2", Name: "Bob", TokenHash: "h2"}))
+	_, err := s.PlayerByKey(ctx, "SHA256:a")
+	wantCode(t, err, store.ENOTFOUND, "a key nobody has")
+	must(t, s.AddKey(ctx, "SHA256:a", "p1"))
+	must(t, s.AddKey(ctx, "SHA256:b", "p1")) // a second key of the same player
+	must(t, s.AddKey(ctx, "SHA256:c", "p2"))
+	wantCode(t, s.AddKey(ctx, "SHA256:a", "p2"), store.ECONFLICT, "a key that is another player's")
+	wantCode(t, s.AddKey(ctx, "SHA256:d", "nobody"), store.ENOTFOUND, "a key for no player")
+	wantCode(t, s.AddKey(ctx, "", "p1"), store.EINVALID, "a key without a fingerprint")
+	for fp, want := range map[string]string{"SHA256:a": "Ann", "SHA256:b": "Ann", "SHA256:c": "Bob"} {
+		p, err := s.PlayerByKey(ctx, fp)
+		must(t, err)
+		if p.Name != want {
+			t.Errorf("PlayerByKey(%s) = %+v, want %s", fp, p, want)
+		}
+	}
+	_, err = s.PlayerByKey(ctx, "SHA256:d")
+	wantCode(t, err, store.ENOTFOUND, "the key refused above")
 }
 
 // farkle is the ordinary game the suite plays: the classic rules to 2000.

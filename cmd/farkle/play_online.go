@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/online"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/tui"
+)
+
+const playOnlineHelp = `With --online URL the game is played at a farkle serve: URL is the server
+(http://host:8080) or a table's link (http://host:8080/t/ID), which sits at
+that table (or watches it with --watch, or when it is full). Without a
+table it opens the server's lobby: enter sits at a table, w watches, n opens
+a new one from the setup screen (people after the first are free seats for
+friends, who join by the table's link); with --players it opens that table
+at once. The first time, it signs in as a guest called --name (default
+$USER); the guest's token is kept in $FARKLE_DATA_DIR/online (or beside
+the games directory), so the next session is the same player. The server
+deals the dice and keeps the turn clock (shown under the header); a
+dropped connection is opened again. At the end the server's record is
+checked and saved in the games directory (farkle verify FILE).`
+
+// runPlayOnline checks the flags of farkle play --online and plays.
+func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags, resolve func() (game.Variant, error), players string) error {
+	for _, name := range []string{"resume", "seed", "plain"} {
+		if fs.Lookup(name).Value.String() != fs.Lookup(name).DefValue {
+			return usagef("--%s is for a local game; the server keeps the game and deals the dice", name)
+		}
+	}
+	v, err := resolve()
+	if err != nil {
+		return err
+	}
+	if _, ok := v.(*game.DragonVariant); ok {
+		return usagef("--online plays ordinary Farkle; Dragon Farkle is played online in the browser")
+	}
+	r := ruleSet(v)
+	var seats []tui.Seat
+	if players != "" {
+		if seats, err = tui.ParsePlayers(players, r); err != nil {
+			return usagef("--players %s: %v", players, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
+		}
+	}
+	return playOnline(ctx, e, f, r, seats, tui.NewSolverAdvisor(playTables(e)))
+}
+
+// onlineFlags are the flags of farkle play --online.
+type onlineFlags struct {
+	url, name string
+	watch     bool
+}
+
+// playOnline plays at a farkle server: the lobby, or the table of the
+// link, or a new table of r and the seats.
+func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats []tui.Seat, advisor tui.Advisor) error {
+	if !e.terminal || !isTerminalReader(e.stdin) {
+		return usagef("--online needs a terminal: the online game is full-screen")
+	}
+	base, table, err := online.ParseLink(f.url)
+	if err != nil {
+		return usagef("--online: %v", err)
+	}
+	if f.watch && table == "" {
+		return usagef("--watch needs a table's link (--online http://host:port/t/ID)")
+	}
+	c := online.New(base)
+	gamesDir, dirErr := tui.GamesDir(e.getenv)
+	if dirErr == nil {
+		c.RecordDir = gamesDir
+	}
+	tokenFile := ""
+	if dirErr == nil {
+		u, _ := url.Parse(base)
+		tokenFile = filepath.Join(filepath.Dir(gamesDir), "online", safeHost(u.Host)+".token")
+	}
+	p, err := signIn(ctx, c, f.name, e.getenv("USER"), tokenFile)
+	if err != nil {
+		return err
+	}
+	if seats != nil {
+		if table != "" {
+			return usagef("--players opens a new table; a table's link sits at that one")
+		}
+		if table, err = c.Create(ctx, r, seats, 0); err != nil {
+			return fmt.Errorf("a new table at %s: %w", base, err)
+		}
+	}
+	lm := tui.NewLobby(tui.LobbyOptions{
+		Options: tui.Options{Rules: r, Advisor: advisor},
+		Server:  base, Player: p.Name, Table: table, Watch: f.watch,
+	}, c)
+	if err := tui.RunModel(ctx, lm, e.stdin, e.stdout); err != nil {
+		return err
+	}
+	if m := lm.Game(); m != nil && m.Game().Over() {
+		fmt.Fprintln(e.stdout, m.Game().Winners())
+		if path := m.Game().Path(); path != "" {
+			fmt.Fprintf(e.stdout, "saved: %s\n", path)
+		}
+	}
+	return nil
+}
+
+// signIn signs the client in with the token kept in tokenFile, or as a
+// new guest whose token it then keeps there.
+func signIn(ctx context.Context, c *online.Client, name, user, tokenFile string) (online.Player, error) {
+	if tokenFile != "" {
+		if data, err := os.ReadFile(tokenFile); err == nil {
+			if p, err := c.SignIn(ctx, "", strings.TrimSpace(string(data))); err == nil {
+				return p, nil
+			}
+		}
+	}
+	if name == "" {
+		name = user
+	}
+	if name == "" {
+		name = "guest"
+	}
+	p, err := c.SignIn(ctx, name, "")
+	if err != nil {
+		return p, err
+	}
+	if tokenFile != "" {
+		if err := os.MkdirAll(filepath.Dir(tokenFile), 0o700); err == nil {
+			err = os.WriteFile(tokenFile, []byte(p.Token+"\n"), 0o600)
+			if err != nil && !errors.Is(err, os.ErrExist) {
+				return p, fmt.Errorf("keeping the guest's token: %w", err)
+			}
+		}
+	}
+	return p, nil
+}
+
+// safeHost is a server's host:port as a file name.
+func safeHost(host string) string {
+	return strings.NewReplacer(":", "_", "/", "_", "[", "", "]", "").Replace(host)
+}

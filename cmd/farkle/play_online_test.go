@@ -1,0 +1,452 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/internal/browsertest"
+	"github.com/farkle/farkle/rules"
+)
+
+// Terminal players at a farkle serve: `farkle play --online` and `ssh` in
+// tmux panes, a browser through chromedp, all at tables of one real
+// server process.
+
+// shortRulesFile writes the classic rules to 1000 (no entry or bank
+// minimum: a keep can always be banked) and returns the file.
+func shortRulesFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "short.json")
+	if err := os.WriteFile(path, []byte(`{"base":"classic","game":{"target":1000}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// bigPane resizes the pane so that the log shows many lines.
+func (p *tmuxPane) bigPane() {
+	p.tmux("resize-window", "-t", "play", "-x", "100", "-y", "60")
+}
+
+// throwsLine matches a log line of a throw: "Ann throws 1 2 2 5 6".
+var throwsLine = regexp.MustCompile(`^\s*(\S.*?) throws ((?:[1-6] ?)+)$`)
+
+// logTail returns the log lines on the terminal screen, oldest first.
+func logTail(screen string) []string {
+	_, log, ok := strings.Cut(screen, "─ log ")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(log, "\n")[1:] {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// lastThrow returns the faces of me's last throw in the terminal's log.
+func lastThrow(screen, me string) []int {
+	lines := logTail(screen)
+	for i := len(lines) - 1; i >= 0; i-- {
+		m := throwsLine.FindStringSubmatch(lines[i])
+		if m == nil || m[1] != me {
+			continue
+		}
+		var faces []int
+		for _, f := range strings.Fields(m[2]) {
+			n, _ := strconv.Atoi(f)
+			faces = append(faces, n)
+		}
+		return faces
+	}
+	return nil
+}
+
+// termAct plays me's turn on the terminal screen if it is due: r to
+// throw; at a throw, the dice of bestKeep by their faces and b to keep
+// and bank. It waits for the move to reach the terminal's log and reports
+// whether it moved.
+func termAct(t *testing.T, p *tmuxPane, screen, me string) bool {
+	t.Helper()
+	turn := regexp.MustCompile(regexp.QuoteMeta(me) + `'s turn · turn total \d+ · (\d+ dic?e to throw|choose dice to keep)`).FindStringSubmatch(screen)
+	if turn == nil {
+		return false
+	}
+	if turn[1] == "choose dice to keep" {
+		faces := lastThrow(screen, me)
+		if faces == nil {
+			t.Fatalf("no throw of %s in the log:\n%s", me, screen)
+		}
+		for _, i := range bestKeep(t, faces) {
+			p.keys(strconv.Itoa(faces[i])) // a number key chooses a die showing that face
+		}
+		p.keys("b")
+	} else {
+		p.keys("r")
+	}
+	before := strings.Join(logTail(screen), "\n")
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Join(logTail(p.screen(false)), "\n") == before {
+		if time.Now().After(deadline) {
+			t.Fatalf("the terminal's log did not change after %s moved:\n%s", me, p.screen(false))
+		}
+		time.Sleep(20 * time.Millisecond) // polling the pane: tmux has no way to wait for a change
+	}
+	return true
+}
+
+// changedFrom waits, up to ten seconds, for the pane's screen to differ
+// from before and returns it.
+func (p *tmuxPane) changedFrom(before string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s := p.screen(false)
+		if s != before {
+			return s
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the screen did not change from:\n%s", before)
+		}
+		time.Sleep(20 * time.Millisecond) // polling the pane: tmux has no way to wait for a change
+	}
+}
+
+// bestKeep returns the indices in faces of the dice of the keep that
+// scores most under the classic rules (the engine's keep table).
+func bestKeep(t *testing.T, faces []int) []int {
+	t.Helper()
+	h, err := dice.FromFaces(faces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keeps := engine.TableFor(rules.MustPreset("classic")).Keeps(h)
+	if len(keeps) == 0 {
+		t.Fatalf("no keep scores in %v", faces)
+	}
+	best := keeps[0]
+	for _, k := range keeps {
+		if k.Points > best.Points {
+			best = k
+		}
+	}
+	left := best.Hand
+	var out []int
+	for i, f := range faces {
+		if left.Count(f) > 0 {
+			out = append(out, i)
+			left = left.Minus(dice.Single(f, 1))
+		}
+	}
+	return out
+}
+
+// verifyRecordOf downloads a table's record and checks it with farkle
+// verify; it returns the verified game.
+func verifyRecordOf(t *testing.T, base, id string) game.Game {
+	t.Helper()
+	resp, err := http.Get(base + "/api/tables/" + id + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "farkle-"+id+".json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return verifyFile(t, path)
+}
+
+// verifyFile runs farkle verify on a record and returns its game.
+func verifyFile(t *testing.T, path string) game.Game {
+	t.Helper()
+	if out, err := exec.Command(farkleBin, "verify", path).CombinedOutput(); err != nil {
+		t.Fatalf("farkle verify %s: %v\n%s", path, err, out)
+	}
+	return verifiedGame(t, path)
+}
+
+// showsScores fails the test unless the screen shows every player of g
+// with the final score.
+func showsScores(t *testing.T, screen string, g game.Game) {
+	t.Helper()
+	names := g.Players()
+	for i, s := range g.Scores() {
+		if !regexp.MustCompile(regexp.QuoteMeta(names[i]) + `\s+` + strconv.Itoa(s) + `\b`).MatchString(screen) {
+			t.Errorf("the final screen does not show %s with %d:\n%s", names[i], s, screen)
+		}
+	}
+}
+
+// clockOnScreen matches the turn clock of the online line.
+var clockOnScreen = regexp.MustCompile(`· \S+ clock [01]:[0-5]\d`)
+
+// tableOnScreen reads the table id from the online line.
+var tableOnScreen = regexp.MustCompile(`online · table (\S+) ·`)
+
+func TestSSHPlaysAWholeGameAgainstABot(t *testing.T) {
+	if _, err := exec.LookPath("ssh"); err != nil {
+		t.Skip("no ssh client (apt-get install -y openssh-client): skipping")
+	}
+	dir := t.TempDir()
+	_, lines := startServeLines(t, filepath.Join(dir, "f.db"), 2, "--bot-delay", "10ms", "--rules", shortRulesFile(t), "--ssh", "127.0.0.1:0")
+	base := strings.Fields(lines[0])[2]
+	f := strings.Fields(lines[1]) // farkle: ssh on 127.0.0.1:PORT (host key SHA256:…)
+	if len(f) < 4 || f[1] != "ssh" {
+		t.Fatalf("serve printed %q", lines[1])
+	}
+	host, port, _ := strings.Cut(f[3], ":")
+	key := filepath.Join(dir, "id_ed25519")
+	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-keygen: %v\n%s", err, out)
+	}
+	p := newTmuxPane(t, "ssh -p "+port+" -i "+key+" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null ann@"+host+
+		"; echo \"ssh exited: $?\"; sleep 600")
+	p.bigPane()
+	p.waitFor("Farkle online", "you are ann")
+	p.keys("n")
+	p.waitFor("a new game", "first to 1000")
+	p.keys("Enter")
+	screen := p.waitFor("online · table", "you are ann")
+	m := tableOnScreen.FindStringSubmatch(screen)
+	if m == nil {
+		t.Fatalf("no table id on the screen:\n%s", screen)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	clock := false
+	for !strings.Contains(screen, "Game over") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end in time:\n%s", screen)
+		}
+		clock = clock || clockOnScreen.MatchString(screen)
+		if termAct(t, p, screen, "ann") {
+			screen = p.screen(false)
+			continue
+		}
+		screen = p.changedFrom(screen)
+	}
+	if !clock {
+		t.Error("the turn clock was never on the screen")
+	}
+	if !strings.Contains(screen, "/api/tables/"+m[1]+"/record") {
+		t.Errorf("the end screen does not say where the record is:\n%s", screen)
+	}
+	showsScores(t, screen, verifyRecordOf(t, base, m[1]))
+	p.keys("q")
+	p.waitFor("ssh exited: 0")
+}
+
+// readTable is what the test reads of the web page's game: as the
+// browser tests of package server read it, with the log.
+const readTable = `(() => {
+  const g = document.getElementById('game');
+  const on = (id) => { const e = document.getElementById(id); return !!e && !e.disabled; };
+  if (!g) return {phase: '', step: '', mine: '', version: -1, faces: [], bank: false, log: []};
+  return {phase: g.dataset.phase, step: g.dataset.step, mine: g.dataset.mine, version: Number(g.dataset.version),
+    faces: [...document.querySelectorAll('.die-btn')].map((d) => Number(d.dataset.face)), bank: on('bank'),
+    log: [...document.querySelectorAll('ol.log li')].map((l) => l.textContent)};
+})()`
+
+type pageTable struct {
+	Phase, Step, Mine string
+	Version           int
+	Faces             []int
+	Bank              bool
+	Log               []string
+}
+
+func TestBrowserAndTerminalAtOneTable(t *testing.T) {
+	browsertest.Chromium(t) // skips without one
+	dir := t.TempDir()
+	_, base := startServe(t, filepath.Join(dir, "f.db"), "--bot-delay", "10ms")
+	p := newTmuxPane(t, "env FARKLE_DATA_DIR="+dir+" "+farkleBin+" play --online "+base+" --name Ann --rules "+shortRulesFile(t)+
+		" --players you,friend; echo \"farkle exited: $?\"; sleep 600")
+	p.bigPane()
+	screen := p.waitFor("Waiting for players", "Friends join with the link")
+	link := regexp.MustCompile(`http://\S+/t/[A-Za-z0-9_-]+`).FindString(screen)
+	if link == "" {
+		t.Fatalf("no link on the screen:\n%s", screen)
+	}
+	bea := browsertest.New(t, 1280, 900)
+	if err := chromedp.Do(bea,
+		chromedp.Navigate(link),
+		chromedp.WaitVisible("#take-seat"),
+		chromedp.SendKeys("#join-name", "Bea"),
+		chromedp.Click("#take-seat"),
+		chromedp.WaitVisible("#game .play:not(.waiting)"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	page := func() pageTable {
+		t.Helper()
+		g, err := chromedp.Run(bea, chromedp.Evaluate[pageTable](readTable))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	click := func(sel string) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(bea, 10*time.Second)
+		defer cancel()
+		if err := chromedp.Do(ctx, chromedp.Click(sel)); err != nil {
+			html, _ := chromedp.Run(bea, chromedp.OuterHTML("#game"))
+			t.Fatalf("clicking %s: %v; the page shows %+v:\n%s", sel, err, page(), html)
+		}
+	}
+	screen = p.waitFor("online · table", "you are Ann")
+	deadline := time.Now().Add(2 * time.Minute)
+	termMoves, pageMoves, clock := 0, 0, false
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end in time: the page shows %+v, the terminal:\n%s", page(), screen)
+		}
+		g := page()
+		screen = p.screen(false)
+		clock = clock || clockOnScreen.MatchString(screen)
+		if g.Phase == "over" && strings.Contains(screen, "Game over") {
+			break
+		}
+		if termAct(t, p, screen, "Ann") {
+			// The browser sees the terminal's move.
+			for page().Version <= g.Version {
+				if time.Now().After(deadline) {
+					t.Fatalf("the browser stayed at version %d after the terminal moved", g.Version)
+				}
+				time.Sleep(20 * time.Millisecond) // polling the page
+			}
+			termMoves++
+			continue
+		}
+		if g.Mine != "yes" || g.Phase == "over" {
+			time.Sleep(20 * time.Millisecond) // polling both: nobody is to act yet
+			continue
+		}
+		switch {
+		case g.Phase != "play":
+			// The page may throw the roll-off die by itself.
+			ctx, cancel := context.WithTimeout(bea, 2*time.Second)
+			err := chromedp.Do(ctx, chromedp.Click("#roll:not([disabled])"))
+			cancel()
+			if err != nil && page().Version == g.Version {
+				t.Fatalf("the roll-off die was not thrown: %v", err)
+			}
+		case g.Step == "keep":
+			for _, i := range bestKeep(t, g.Faces) {
+				click(`.die-btn[aria-label^="die ` + strconv.Itoa(i+1) + `:"]`)
+			}
+			if page().Bank {
+				click("#bank")
+			} else {
+				click("#throw")
+			}
+		case g.Bank:
+			click("#bank")
+		default:
+			click("#throw")
+		}
+		// The terminal sees the browser's move: a new line in its log.
+		before := strings.Join(logTail(screen), "\n")
+		for strings.Join(logTail(p.screen(false)), "\n") == before {
+			if time.Now().After(deadline) {
+				t.Fatalf("the terminal's log did not change after the browser moved (the page shows %+v):\n%s", page(), p.screen(false))
+			}
+			time.Sleep(20 * time.Millisecond) // polling the pane
+		}
+		pageMoves++
+	}
+	if !clock {
+		t.Error("the turn clock was never on the terminal's screen")
+	}
+	if termMoves == 0 || pageMoves == 0 {
+		t.Fatalf("the terminal moved %d times and the browser %d: both should have played", termMoves, pageMoves)
+	}
+	// Both saw every action: the terminal's log is the end of the page's.
+	g := page()
+	term := logTail(screen)
+	if len(term) < 10 || len(g.Log) < len(term) {
+		t.Fatalf("the terminal shows %d log lines, the page %d", len(term), len(g.Log))
+	}
+	if got, want := strings.Join(term, "\n"), strings.Join(g.Log[len(g.Log)-len(term):], "\n"); got != want {
+		t.Fatalf("the terminal's log ends\n%s\nthe page's\n%s", got, want)
+	}
+	// The record the terminal saved verifies and ends as both screens.
+	p.keys("q")
+	out := p.waitFor("farkle exited: 0")
+	saved := regexp.MustCompile(`saved: (\S+)`).FindStringSubmatch(out)
+	if saved == nil {
+		t.Fatalf("the terminal says nothing of the record:\n%s", out)
+	}
+	showsScores(t, screen, verifyFile(t, saved[1]))
+}
+
+func TestSSHAndTerminalAtOneTable(t *testing.T) {
+	if _, err := exec.LookPath("ssh"); err != nil {
+		t.Skip("no ssh client (apt-get install -y openssh-client): skipping")
+	}
+	dir := t.TempDir()
+	_, lines := startServeLines(t, filepath.Join(dir, "f.db"), 2, "--bot-delay", "10ms", "--ssh", "127.0.0.1:0")
+	base := strings.Fields(lines[0])[2]
+	host, port, _ := strings.Cut(strings.Fields(lines[1])[3], ":")
+	ann := newTmuxPane(t, "env FARKLE_DATA_DIR="+dir+" "+farkleBin+" play --online "+base+" --name Ann --rules "+shortRulesFile(t)+
+		" --players you,friend; echo \"farkle exited: $?\"; sleep 600")
+	ann.bigPane()
+	screen := ann.waitFor("Waiting for players")
+	id := regexp.MustCompile(`/t/([A-Za-z0-9_-]+)`).FindStringSubmatch(screen)
+	if id == nil {
+		t.Fatalf("no link on the screen:\n%s", screen)
+	}
+	key := filepath.Join(dir, "id_ed25519")
+	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-keygen: %v\n%s", err, out)
+	}
+	bob := newTmuxPane(t, "ssh -p "+port+" -i "+key+" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null bob@"+host+
+		"; echo \"ssh exited: $?\"; sleep 600")
+	bob.bigPane()
+	// Bob finds Ann's table in the lobby and sits down.
+	bob.waitFor("▶ "+id[1], "waiting", "Ann, (free)")
+	bob.keys("Enter")
+	bob.waitFor("online · table "+id[1], "you are bob")
+	ann.waitFor("online · table "+id[1], "you are Ann")
+
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end in time:\n%s\n%s", ann.screen(false), bob.screen(false))
+		}
+		a, b := ann.screen(false), bob.screen(false)
+		if strings.Contains(a, "Game over") && strings.Contains(b, "Game over") {
+			// Both saw every action: the same log on both screens.
+			if la, lb := logTail(a), logTail(b); strings.Join(la, "\n") != strings.Join(lb, "\n") || len(la) < 10 {
+				t.Fatalf("the logs differ at the end:\n%s\n---\n%s", a, b)
+			}
+			g := verifyRecordOf(t, base, id[1])
+			showsScores(t, a, g)
+			showsScores(t, b, g)
+			return
+		}
+		if !termAct(t, ann, a, "Ann") && !termAct(t, bob, b, "bob") {
+			time.Sleep(20 * time.Millisecond) // polling both panes: nobody is to act yet
+		}
+	}
+}

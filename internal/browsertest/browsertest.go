@@ -1,0 +1,61 @@
+// Package browsertest starts a real headless Chromium for tests
+// (chromedp), or skips the test when none is installed.
+package browsertest
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Chromium returns the browser to drive ($CHROMIUM, /usr/bin/chromium,
+// /usr/bin/chromium-browser or chromium on the PATH), or skips the test.
+func Chromium(t testing.TB) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p != "" {
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	t.Skip("Chromium is not installed (apt-get install -y chromium; .ci/run does it): skipping the browser test")
+	return ""
+}
+
+// New starts a headless Chromium with a window of width×height (a phone's
+// viewport below 600 pixels wide) and returns its tab's context, which
+// ends with the test (or after three minutes).
+func New(t testing.TB, width, height int64) context.Context {
+	t.Helper()
+	exe := Chromium(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(int(width), int(height)),
+		chromedp.Env("TZ=UTC"),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancel3)
+	var vp []chromedp.EmulateViewportOption
+	if width < 600 {
+		vp = append(vp, chromedp.EmulateMobile)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height, vp...)); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx
+}

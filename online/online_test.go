@@ -1,0 +1,293 @@
+package online_test
+
+import (
+	"context"
+	"io"
+	"net"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/online"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/tui"
+)
+
+// proxy forwards TCP connections to a server; cut drops every one of them
+// at once, as a network that goes away.
+type proxy struct {
+	ln    net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func newProxy(t *testing.T, target string) *proxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{ln: ln}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s, err := net.Dial("tcp", target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, s)
+			p.mu.Unlock()
+			go func() { io.Copy(s, c); s.Close() }()
+			go func() { io.Copy(c, s); c.Close() }()
+		}
+	}()
+	t.Cleanup(func() { ln.Close(); p.cut() })
+	return p
+}
+
+func (p *proxy) url() string { return "http://" + p.ln.Addr().String() }
+
+// cut drops every connection made so far.
+func (p *proxy) cut() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	n := len(p.conns) / 2
+	p.conns = nil
+	return n
+}
+
+// short is the classic rules to 1500, for whole games in a test.
+func short(t *testing.T) rules.Rules {
+	t.Helper()
+	r, err := rules.Preset("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Game.Target = 1500
+	return r
+}
+
+// choose is a simple player's action in s: the roll-off throw, a throw
+// when due, the keep of the most points, bank when allowed.
+func choose(s engine.State) engine.Action {
+	p := s.Actor()
+	switch {
+	case s.Phase != engine.PhasePlay:
+		return engine.RollOffBy(p)
+	case s.Step == engine.StepThrow:
+		return engine.ThrowBy(p)
+	case s.Step == engine.StepKeep:
+		best := s.Table().Keeps(s.Throw)[0]
+		for _, k := range s.Table().Keeps(s.Throw) {
+			if k.Points > best.Points {
+				best = k
+			}
+		}
+		return engine.KeepBy(p, best.Hand)
+	}
+	if ok, _ := s.CanBank(); ok {
+		return engine.BankBy(p)
+	}
+	return engine.ThrowBy(p)
+}
+
+// newTable opens a table of the short rules with the seats at c's server
+// and sits at it; the link closes with the test.
+func newTable(t *testing.T, c *online.Client, seats ...tui.Seat) (string, tui.Remote) {
+	t.Helper()
+	ctx := context.Background()
+	id, err := c.Create(ctx, short(t), seats, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.Open(ctx, id, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return id, r
+}
+
+func TestOnlineGameWithReconnect(t *testing.T) {
+	base := servertest.Start(t, server.Options{}).URL
+	px := newProxy(t, strings.TrimPrefix(base, "http://"))
+	c := online.New(px.url())
+	c.RecordDir = t.TempDir()
+	ctx := context.Background()
+	p, err := c.SignIn(ctx, "Ann", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, r := newTable(t, c, tui.Seat{Name: "you"}, tui.Seat{Name: "Steady", Bot: "steady"})
+
+	// The same guest signs in again with its token.
+	again := online.New(base)
+	if q, err := again.SignIn(ctx, "", p.Token); err != nil || q.ID != p.ID {
+		t.Fatalf("signing in with the token gave %+v, %v; want %s", q, err, p.ID)
+	}
+
+	var (
+		g                game.Game
+		acted            = -1
+		cut, lost, reset bool
+		saved            string
+	)
+	deadline, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	for saved == "" {
+		u, err := r.Next(deadline)
+		if err != nil {
+			t.Fatalf("the link ended: %v (cut %v, lost %v, reset %v)", err, cut, lost, reset)
+		}
+		if u.Refused != "" {
+			t.Fatalf("the server refused an action: %s", u.Refused)
+		}
+		if strings.Contains(u.Status, "reconnecting") {
+			lost = true
+		}
+		if u.Record != "" {
+			saved = u.Record
+		}
+		if u.Game == nil {
+			continue
+		}
+		if u.Reset && cut {
+			if !lost {
+				t.Fatal("the game came back after the cut without the player being told the connection was lost")
+			}
+			if u.Game.Version() < g.Version() {
+				t.Fatalf("after reconnecting the game is at version %d, before the cut it was at %d", u.Game.Version(), g.Version())
+			}
+			reset = true
+			acted = -1 // an action sent into the cut may be lost: act again
+		}
+		g = u.Game
+		s := g.(*game.FarkleGame).State()
+		if s.Over() {
+			continue // the record comes next
+		}
+		if !cut && s.Version >= 12 {
+			// Drop the connection in the middle of the game.
+			if n := px.cut(); n == 0 {
+				t.Fatal("the proxy had no connection to cut")
+			}
+			cut = true
+			continue
+		}
+		if s.Actor() != u.You || s.Version == acted {
+			continue
+		}
+		acted = s.Version
+		if err := r.Act(s.Version, choose(s)); err != nil && !cut {
+			t.Fatal(err)
+		}
+	}
+	if !reset {
+		t.Fatal("the game never came back after the connection was cut")
+	}
+	// The record saved at the end is the game played: it verifies, and it
+	// ends as the mirror here did.
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := game.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, _, err := game.Verify(rec)
+	if err != nil {
+		t.Fatalf("the saved record does not verify: %v", err)
+	}
+	if final.Version() != g.Version() || !slices.Equal(final.Scores(), g.Scores()) || !slices.Equal(final.Winners(), g.Winners()) {
+		t.Fatalf("the record ends at version %d with scores %v, winners %v; the terminal's game at %d with %v, %v",
+			final.Version(), final.Scores(), final.Winners(), g.Version(), g.Scores(), g.Winners())
+	}
+}
+
+func TestParseLink(t *testing.T) {
+	for _, tc := range []struct{ in, base, table string }{
+		{"http://localhost:8080", "http://localhost:8080", ""},
+		{"http://localhost:8080/", "http://localhost:8080", ""},
+		{"https://farkle.example.org/t/AbC-_9", "https://farkle.example.org", "AbC-_9"},
+		{"http://h:1/farkle/t/x1", "http://h:1/farkle", "x1"},
+	} {
+		base, table, err := online.ParseLink(tc.in)
+		if err != nil || base != tc.base || table != tc.table {
+			t.Errorf("ParseLink(%q) = %q, %q, %v; want %q, %q", tc.in, base, table, err, tc.base, tc.table)
+		}
+	}
+	for _, bad := range []string{"", "localhost:8080", "ftp://h/t/x", "http:///t/x"} {
+		if _, _, err := online.ParseLink(bad); err == nil {
+			t.Errorf("ParseLink(%q) took it", bad)
+		}
+	}
+}
+
+func TestRefusedActionSaysWhy(t *testing.T) {
+	base := servertest.Start(t, server.Options{}).URL
+	c := online.New(base)
+	ctx := context.Background()
+	if _, err := c.SignIn(ctx, "Ann", ""); err != nil {
+		t.Fatal(err)
+	}
+	// Ann and a free seat: the game waits, then starts when Bea sits.
+	id, r := newTable(t, c, tui.Seat{Name: "you"}, tui.Seat{Name: "friend"})
+	deadline, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	u, err := r.Next(deadline)
+	if err != nil || u.Game != nil || u.You != 0 {
+		t.Fatalf("before the friend sits: %+v, %v; want a welcome without a game, at seat 0", u, err)
+	}
+	bea := online.New(base)
+	if _, err := bea.SignIn(ctx, "Bea", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bea.Open(ctx, id, false); err != nil {
+		t.Fatal(err)
+	}
+	defer bea.Close()
+	for u.Game == nil {
+		if u, err = r.Next(deadline); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if u.Clock.Seconds == 0 {
+		t.Fatalf("a table of people has no clock: %+v", u.Clock)
+	}
+	// An action at a version that is not the game's is refused, with the
+	// server's reason, and the table's clock stays.
+	v := u.Game.Version()
+	if u.Game.ToAct() != u.You {
+		t.Fatalf("the roll-off starts with seat %d, not Ann's", u.Game.ToAct())
+	}
+	if err := r.Act(v+5, engine.RollOffBy(u.You)); err != nil {
+		t.Fatal(err)
+	}
+	for u.Refused == "" {
+		if u, err = r.Next(deadline); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(u.Refused, "version") {
+		t.Errorf("the refusal says %q; want the reason (the version)", u.Refused)
+	}
+	if u.Clock.Seconds == 0 {
+		t.Error("the clock went away with the refusal")
+	}
+}

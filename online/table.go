@@ -1,0 +1,402 @@
+package online
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/server/wsclient"
+	"github.com/farkle/farkle/tui"
+)
+
+// link is a terminal's connection to one table: the table's WebSocket,
+// opened again when it drops, and the game mirrored from the server's
+// messages. It is the tui.Remote of the table.
+type link struct {
+	c  *Client
+	id string
+
+	mu   sync.Mutex
+	conn *wsclient.Client // nil while reconnecting
+
+	ups  chan tui.RemoteUpdate
+	stop chan struct{} // closed by Close
+	once sync.Once
+	done chan struct{} // closed when run ends
+	err  error         // why run ended, read after done
+
+	// Owned by run.
+	m      *mirror
+	you    int
+	seats  []tui.Seat
+	clock  tui.Clock
+	saved  string
+	status string
+}
+
+// connect opens the table's link and starts reading it.
+func (c *Client) connect(ctx context.Context, id string) (*link, error) {
+	l := &link{c: c, id: id, you: -1, ups: make(chan tui.RemoteUpdate, 16), stop: make(chan struct{}), done: make(chan struct{})}
+	conn, err := l.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	l.conn = conn
+	c.mu.Lock()
+	if c.links == nil {
+		c.links = map[*link]bool{}
+	}
+	c.links[l] = true
+	c.mu.Unlock()
+	go l.run(conn)
+	return l, nil
+}
+
+// dial opens a WebSocket to the table with the player's token.
+func (l *link) dial(ctx context.Context) (*wsclient.Client, error) {
+	ws := wsclient.New(l.c.rest.Base)
+	ws.HTTP = l.c.rest.HTTP
+	ws.Token = l.c.rest.Token
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := ws.Connect(ctx, url.PathEscape(l.id)); err != nil {
+		return nil, fmt.Errorf("online: connecting to table %s: %w", l.id, err)
+	}
+	return ws, nil
+}
+
+// Act implements tui.Remote.
+func (l *link) Act(version int, a engine.Action) error {
+	l.mu.Lock()
+	conn := l.conn
+	l.mu.Unlock()
+	if conn == nil {
+		return errors.New("not connected to the server: reconnecting…")
+	}
+	act := map[string]any{"type": a.Kind.String()}
+	if a.Kind == engine.Keep {
+		act["dice"] = a.Dice.Faces()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return conn.Send(ctx, map[string]any{"type": "action", "version": version, "action": act})
+}
+
+// Next implements tui.Remote.
+func (l *link) Next(ctx context.Context) (tui.RemoteUpdate, error) {
+	select {
+	case u, ok := <-l.ups:
+		if ok {
+			return u, nil
+		}
+		<-l.done
+		return tui.RemoteUpdate{}, l.err
+	case <-ctx.Done():
+		return tui.RemoteUpdate{}, ctx.Err()
+	}
+}
+
+// Close ends the link.
+func (l *link) Close() {
+	l.once.Do(func() { close(l.stop) })
+	l.mu.Lock()
+	conn := l.conn
+	l.conn = nil
+	l.mu.Unlock()
+	if conn != nil {
+		conn.Close()
+	}
+}
+
+// stopped reports whether Close was called.
+func (l *link) stopped() bool {
+	select {
+	case <-l.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// run reads the table until the link ends: a dropped connection is opened
+// again (the server's welcome then brings the whole game) until the
+// reconnect time runs out or the table is gone.
+func (l *link) run(conn *wsclient.Client) {
+	defer close(l.done)
+	defer close(l.ups)
+	for {
+		err := l.read(conn)
+		l.mu.Lock()
+		l.conn = nil
+		l.mu.Unlock()
+		if l.stopped() {
+			l.err = errors.New("the link was closed")
+			return
+		}
+		if l.m != nil && l.m.g.Over() {
+			l.err = fmt.Errorf("the game is over: %w", err)
+			return
+		}
+		if conn, err = l.redial(err); err != nil {
+			l.err = err
+			return
+		}
+		l.mu.Lock()
+		l.conn = conn
+		l.mu.Unlock()
+		if l.stopped() { // closed while it reconnected
+			conn.Close()
+			l.err = errors.New("the link was closed")
+			return
+		}
+	}
+}
+
+// redial connects again after the connection dropped with cause, telling
+// the player, with growing pauses until the reconnect time is out.
+func (l *link) redial(cause error) (*wsclient.Client, error) {
+	limit := l.c.Reconnect
+	if limit <= 0 {
+		limit = DefaultReconnect
+	}
+	give := time.Now().Add(limit)
+	pause := 250 * time.Millisecond
+	for try := 1; ; try++ {
+		l.status = fmt.Sprintf("connection lost; reconnecting (try %d)…", try)
+		l.push(tui.RemoteUpdate{})
+		conn, err := l.dial(context.Background())
+		if err == nil {
+			l.status = ""
+			return conn, nil
+		}
+		var se *wsclient.StatusError
+		if errors.As(err, &se) && se.Status == http.StatusNotFound {
+			return nil, fmt.Errorf("table %s is gone: %w", l.id, err)
+		}
+		if time.Now().Add(pause).After(give) {
+			return nil, fmt.Errorf("no connection to %s for %s (%v, then %w)", l.c.rest.Base, limit, cause, err)
+		}
+		select {
+		case <-time.After(pause): // the pause between tries is the point
+		case <-l.stop:
+			return nil, errors.New("the link was closed")
+		}
+		pause = min(2*pause, 5*time.Second)
+	}
+}
+
+// push hands an update to the terminal, with what the link knows.
+func (l *link) push(u tui.RemoteUpdate) {
+	u.You, u.Table, u.Clock, u.Status, u.Record = l.you, l.id, l.clock, l.status, l.saved
+	if u.Seats == nil {
+		u.Seats = l.seats
+	}
+	select {
+	case l.ups <- u:
+	case <-l.stop:
+	}
+}
+
+// wireTable is the part of a table a message carries that the terminal
+// reads.
+type wireTable struct {
+	Status string          `json:"status"`
+	Seats  []wsclient.Seat `json:"seats"`
+	Clock  *struct {
+		Seconds  float64    `json:"seconds"`
+		Seat     *int       `json:"seat"`
+		Deadline *time.Time `json:"deadline"`
+	} `json:"clock"`
+	Reason string `json:"reason"`
+}
+
+// wireMsg is a message from the server, as far as the terminal reads it.
+type wireMsg struct {
+	Type string `json:"type"`
+	You  struct {
+		Seat int `json:"seat"`
+	} `json:"you"`
+	Table   wireTable              `json:"table"`
+	State   *struct{ Version int } `json:"state"`
+	Action  *engine.Action         `json:"action"`
+	Threw   []int                  `json:"threw"`
+	Message string                 `json:"message"`
+	Reason  string                 `json:"reason"`
+}
+
+// read handles the connection's messages until it fails.
+func (l *link) read(conn *wsclient.Client) error {
+	for {
+		raw, err := conn.Next(context.Background())
+		if err != nil {
+			return err
+		}
+		var msg wireMsg
+		if err := json.Unmarshal(raw.Raw, &msg); err != nil {
+			return fmt.Errorf("online: a message the terminal cannot read: %w", err)
+		}
+		l.table(msg.Table)
+		switch msg.Type {
+		case "welcome":
+			l.you = msg.You.Seat
+			if msg.State == nil {
+				l.push(tui.RemoteUpdate{}) // waiting for players
+				continue
+			}
+			if err := l.reset(); err != nil {
+				return err
+			}
+		case "update":
+			if err := l.update(msg); err != nil {
+				return err
+			}
+		case "error":
+			l.push(tui.RemoteUpdate{Refused: msg.Message})
+		case "expired", "failed":
+			l.status = "the table " + msg.Type + ": " + msg.Reason
+			l.push(tui.RemoteUpdate{})
+		}
+	}
+}
+
+// table takes the seats and the clock of a message's table; a message
+// without one (an error) leaves them.
+func (l *link) table(t wireTable) {
+	if t.Status == "" {
+		return
+	}
+	if t.Seats != nil {
+		l.seats = make([]tui.Seat, len(t.Seats))
+		for i, s := range t.Seats {
+			name := s.Name
+			if s.Free {
+				name = "(free seat)"
+			}
+			l.seats[i] = tui.Seat{Name: name, Bot: s.Bot}
+		}
+	}
+	l.clock = tui.Clock{Seat: -1}
+	if c := t.Clock; c != nil {
+		l.clock.Seconds = int(c.Seconds)
+		if c.Seat != nil && c.Deadline != nil {
+			l.clock.Seat, l.clock.Deadline = *c.Seat, *c.Deadline
+		}
+	}
+}
+
+// reset rebuilds the whole game from the table's record so far.
+func (l *link) reset() error {
+	var raw json.RawMessage
+	if err := l.c.rest.Do(context.Background(), http.MethodGet, "/api/tables/"+url.PathEscape(l.id)+"/record", nil, &raw); err != nil {
+		return fmt.Errorf("online: reading the game so far: %w", apiErr(err))
+	}
+	rec, err := game.ParseRecord(raw)
+	if err != nil {
+		return err
+	}
+	m, evs, err := replayRecord(rec)
+	if err != nil {
+		return err
+	}
+	l.m = m
+	l.finish()
+	l.push(tui.RemoteUpdate{Game: m.g, Events: evs, Reset: true})
+	return nil
+}
+
+// update plays the action of an update on the mirror; one it missed
+// (after a gap) or one that does not give the server's state brings the
+// whole game again.
+func (l *link) update(msg wireMsg) error {
+	if msg.State == nil || msg.Action == nil {
+		l.push(tui.RemoteUpdate{})
+		return nil
+	}
+	if l.m == nil || msg.State.Version != l.m.g.Version()+1 {
+		if l.m != nil && msg.State.Version <= l.m.g.Version() {
+			return nil // already here (the welcome's record had it)
+		}
+		return l.reset()
+	}
+	threw, err := dice.FromFaces(msg.Threw)
+	if err != nil {
+		return l.reset()
+	}
+	evs, err := l.m.apply(record.Entry{Action: *msg.Action, Threw: threw})
+	if err != nil || l.m.g.Version() != msg.State.Version {
+		return l.reset()
+	}
+	l.finish()
+	l.push(tui.RemoteUpdate{Game: l.m.g, Events: evs})
+	return nil
+}
+
+// finish saves the record of a game that is over, once, when the client
+// keeps records: the server's record with the seed revealed, checked
+// here (game.Verify) before it is written. A client that keeps none but
+// gives links (LinkBase) names the record's address instead.
+func (l *link) finish() {
+	if l.m == nil || !l.m.g.Over() || l.saved != "" {
+		return
+	}
+	if l.c.RecordDir == "" {
+		// Nowhere to save it here (an SSH session): say where it is.
+		if l.c.LinkBase != "" {
+			l.saved = strings.TrimRight(l.c.LinkBase, "/") + "/api/tables/" + url.PathEscape(l.id) + "/record"
+		}
+		return
+	}
+	path, err := l.c.SaveRecord(context.Background(), l.id, l.c.RecordDir)
+	if err != nil {
+		l.status = err.Error()
+		return
+	}
+	l.saved = path
+}
+
+// SaveRecord downloads the record of a finished table, checks it
+// (game.Verify: the seed matches the commitment and gives every throw)
+// and writes it to dir as farkle-ID.json, returning the file's path.
+func (c *Client) SaveRecord(ctx context.Context, id, dir string) (string, error) {
+	var raw json.RawMessage
+	if err := c.rest.Do(ctx, http.MethodGet, "/api/tables/"+url.PathEscape(id)+"/record", nil, &raw); err != nil {
+		return "", fmt.Errorf("online: downloading the record: %w", apiErr(err))
+	}
+	rec, err := game.ParseRecord(raw)
+	if err != nil {
+		return "", fmt.Errorf("online: the server's record: %w", err)
+	}
+	if _, _, err := game.Verify(rec); err != nil {
+		return "", fmt.Errorf("online: the server's record does not verify: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, string(rec.Kind)+"-"+safeName(id)+".json")
+	return path, os.WriteFile(path, append(raw, '\n'), 0o644)
+}
+
+// safeName keeps a table id to the characters the server gives ids.
+func safeName(id string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return -1
+	}, id)
+}
+
+// decodeJSON reads a JSON text.
+func decodeJSON(s string, v any) error { return json.Unmarshal([]byte(s), v) }

@@ -1,0 +1,22 @@
+// Package sshserve serves the terminal game over SSH (farkle serve --ssh):
+// `ssh -p 2222 host` opens the lobby of the farkle server (tui.LobbyModel)
+// in the player's terminal, at its size, and the games at its tables with
+// the same screen as farkle play.
+//
+// A key is an account: the player is the one the SSH public key's SHA256
+// fingerprint is tied to in the store (server.PlayerForKey), and an
+// unknown key becomes a new guest named after the SSH user. Each session
+// is a client of the server's own REST and WebSocket routes (package
+// online), reached in process, without a socket, as if from the SSH
+// client's address: browser, `farkle play --online` and SSH players meet at
+// the same tables, and the server's limits per address apply to SSH
+// players as to any other. The session's token is derived from the key
+// and a secret of the host key (kept in the data directory), so the
+// server still stores only tokens' hashes.
+//
+// Limits: sessions per key and per client address, TCP connections per
+// address, a handshake deadline, and sessions closed after a time without
+// a key pressed. A session never acts on a table except through the API,
+// so a refused, broken or vanished client leaves the tables as they were
+// (a seat left alone plays on the turn clock).
+package sshserve

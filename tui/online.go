@@ -1,0 +1,303 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
+)
+
+// Remote is a game of ordinary Farkle played at a table of a farkle
+// server (package online speaks the server's protocol). The terminal
+// plays it with the same Model as a local game: the person's actions go
+// to the server, and the game moves only when the server says so.
+type Remote interface {
+	// Act sends the seat's action, chosen at the game version.
+	Act(version int, a engine.Action) error
+	// Next waits for what the server says next; an error ends the game's
+	// link for good (the Remote has given up reconnecting, or ctx ended).
+	Next(ctx context.Context) (RemoteUpdate, error)
+}
+
+// RemoteUpdate is what the server said: the game after an action (or the
+// whole game, on connecting), the table's seats and clock, and anything
+// the player should read.
+type RemoteUpdate struct {
+	// Game is the game now (a game.FarkleGame); nil: unchanged.
+	Game game.Game
+	// Events are what happened to reach Game: of one action, or (Reset)
+	// every event from the start, for the log.
+	Events []engine.Event
+	// Reset says Game and Events are the whole game (a welcome).
+	Reset bool
+	// Seats are the players (a bot seat with its level); nil: unchanged.
+	Seats []Seat
+	// You is the seat of this terminal, -1 when it watches.
+	You int
+	// Table is the table's id.
+	Table string
+	// Clock is the turn clock; its Deadline is zero when none runs.
+	Clock Clock
+	// Refused is the server's refusal of the last action sent (nothing
+	// changed).
+	Refused string
+	// Record is the file the finished game's record was saved to, or
+	// the address to download it from; "" for neither.
+	Record string
+	// Status is the state of the link: "" while connected, else e.g.
+	// "connection lost; reconnecting…".
+	Status string
+}
+
+// Clock is a table's turn clock as the terminal shows it.
+type Clock struct {
+	Seat     int       // the seat whose time runs
+	Deadline time.Time // when it runs out; zero: no clock runs
+	Seconds  int       // the time for each decision; 0: the table has no clock
+}
+
+// online is what a Game played at a server has beyond a local one.
+type online struct {
+	remote   Remote
+	you      int
+	table    string
+	clock    Clock
+	status   string
+	inFlight int // actions sent and not yet answered
+	closed   error
+}
+
+// remoteMsg carries a RemoteUpdate to the Model (err: the link ended).
+type remoteMsg struct {
+	u   RemoteUpdate
+	err error
+}
+
+// clockTickMsg redraws the turn clock.
+type clockTickMsg struct{}
+
+// newOnlineGame is the Game of the first update of a Remote (a welcome).
+func newOnlineGame(r Remote, u RemoteUpdate) (*Game, error) {
+	if u.Game == nil {
+		return nil, fmt.Errorf("tui: the game at table %s has not started", u.Table)
+	}
+	play, _, err := game.Start(u.Game.Variant(), u.Game.Players(), dice.Seed{})
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{table: &table{play: play, seats: u.Seats, now: time.Now}, online: &online{remote: r}}
+	g.bots = make([]bot.Strategy, len(u.Seats)) // the bots play at the server
+	g.remoteUpdate(u)
+	return g, nil
+}
+
+// Online returns the model of a game at a server, from the Remote's first
+// update (the whole game). o.Game, o.Rules, o.Seats, o.Seed and o.GamesDir
+// are not used: the server keeps the game.
+func Online(o Options, r Remote, first RemoteUpdate) (*Model, error) {
+	g, err := newOnlineGame(r, first)
+	if err != nil {
+		return nil, err
+	}
+	o.Game, o.GamesDir, o.BotDelay = g, "", 0
+	return New(o), nil
+}
+
+// remoteUpdate brings the game to what the server said.
+func (g *Game) remoteUpdate(u RemoteUpdate) {
+	o := g.online
+	o.you, o.table, o.clock, o.status = u.You, u.Table, u.Clock, u.Status
+	if u.Seats != nil {
+		g.seats = u.Seats
+	}
+	if u.Record != "" {
+		g.path = u.Record
+	}
+	if u.Refused != "" {
+		o.inFlight = 0
+	}
+	if u.Game == nil {
+		return
+	}
+	if u.Reset {
+		g.log, g.keeps, o.inFlight = nil, nil, 0
+	} else if o.inFlight > 0 {
+		o.inFlight--
+	}
+	g.play.Set(u.Game)
+	for _, e := range u.Events {
+		g.note(e)
+	}
+}
+
+// send sends a for the seat of this terminal, after the actions already
+// on their way.
+func (o *online) send(s engine.State, a engine.Action) error {
+	if o.closed != nil {
+		return o.closed
+	}
+	if err := o.remote.Act(s.Version+o.inFlight, a); err != nil {
+		return err
+	}
+	o.inFlight++
+	return nil
+}
+
+// autoToAct reports whether this terminal's roll-off throw is due (it is
+// thrown for the player, as in a local game).
+func (o *online) autoToAct(s engine.State) bool {
+	return !s.Over() && o.inFlight == 0 && s.Phase != engine.PhasePlay && s.Actor() == o.you && o.closed == nil
+}
+
+// Waiting reports whether the game is waiting for something other than
+// this terminal's player: another seat's move at the server, or the
+// answer to an action sent. A local game never waits.
+func (g *Game) Waiting() bool {
+	o := g.online
+	if o == nil {
+		return false
+	}
+	return !g.Over() && (o.inFlight > 0 || g.Actor() != o.you || o.closed != nil)
+}
+
+// Online reports whether the game is played at a server.
+func (g *Game) Online() bool { return g.online != nil }
+
+// listen returns the command waiting for the server's next word.
+func (m *Model) listen() tea.Cmd {
+	if m.game == nil || m.game.online == nil || m.game.online.closed != nil {
+		return nil
+	}
+	r := m.game.online.remote
+	return func() tea.Msg {
+		u, err := r.Next(context.Background())
+		return remoteMsg{u: u, err: err}
+	}
+}
+
+// remote handles the server's word.
+func (m *Model) remote(msg remoteMsg) tea.Cmd {
+	g := m.game
+	if msg.err != nil {
+		g.online.closed = msg.err
+		g.online.status = "disconnected: " + msg.err.Error()
+		m.note(true, "the connection to the server is lost: %s", msg.err)
+		return nil
+	}
+	u := msg.u
+	g.remoteUpdate(u)
+	if u.Refused != "" {
+		m.note(true, "%s", u.Refused)
+	}
+	if u.Game != nil {
+		if u.Reset {
+			m.shown = shownThrow{}
+			if s := g.State(); s.Phase == engine.PhasePlay && s.Step != engine.StepThrow {
+				m.shown = shownThrow{dice: s.Throw, player: s.Current}
+			}
+			m.advice = nil
+			m.sync()
+		} else {
+			m.events(u.Events)
+		}
+	}
+	return tea.Batch(m.listen(), m.after(), m.tickClock())
+}
+
+// tickClock returns the command redrawing a running turn clock each
+// second.
+func (m *Model) tickClock() tea.Cmd {
+	if m.game == nil || m.game.online == nil || m.game.online.clock.Deadline.IsZero() || m.ticking {
+		return nil
+	}
+	m.ticking = true
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return clockTickMsg{} })
+}
+
+// onlineLine is the line of an online game under the header: the table,
+// who this terminal is, the clock, and the link; "" for a local game.
+func (m *Model) onlineLine() string {
+	g := m.game
+	if g == nil || g.online == nil {
+		return ""
+	}
+	o := g.online
+	who := "watching"
+	if o.you >= 0 && o.you < len(g.Names()) {
+		who = "you are " + g.Names()[o.you]
+	}
+	line := fmt.Sprintf("online · table %s · %s", o.table, who)
+	if c := o.clock; !c.Deadline.IsZero() && !g.Over() && c.Seat >= 0 && c.Seat < len(g.Names()) {
+		left := max(time.Until(c.Deadline).Round(time.Second), 0)
+		line += fmt.Sprintf(" · %s clock %d:%02d", possessive(g.Names()[c.Seat]), int(left.Minutes()), int(left.Seconds())%60)
+	}
+	if o.status != "" {
+		return m.st.dim.Render(line+" · ") + m.st.err.Render(o.status)
+	}
+	return m.st.dim.Render(line)
+}
+
+// waitingNote says why a key does nothing while the game waits.
+func (m *Model) waitingNote() string {
+	g := m.game
+	o := g.online
+	switch {
+	case o.closed != nil:
+		return "the connection to the server is lost: q quits"
+	case o.inFlight > 0:
+		return "waiting for the server…"
+	case o.you < 0:
+		return "you are watching: q quits"
+	}
+	return fmt.Sprintf("%s is playing: wait for your turn", g.Names()[max(g.Actor(), 0)])
+}
+
+// Save writes a local game to its file (table.Save); a game at a server is
+// kept by the server, and its record is fetched at the end (Record).
+func (g *Game) Save() error {
+	if g.online != nil {
+		return nil
+	}
+	return g.table.Save()
+}
+
+// overNote says what keys do once the game is over.
+func (m *Model) overNote() string {
+	if m.game.online != nil {
+		return "the game is over: q leaves"
+	}
+	return "the game is over: p plays again with the same players, q leaves"
+}
+
+// againHelp is the help line of the play-again key.
+func (m *Model) againHelp() string {
+	if m.game != nil && m.game.online != nil {
+		return "at the end of a local game: play again (online: a new table from the lobby)"
+	}
+	return "at the end of a game: play again with the same players"
+}
+
+// quitHelp is the help line of the quit key.
+func (m *Model) quitHelp() string {
+	if m.game != nil && m.game.online != nil {
+		return "quit (asks first; the game goes on at the server)"
+	}
+	return "quit (asks first; the game is saved)"
+}
+
+// quitQuestion asks before quitting.
+func (m *Model) quitQuestion() string {
+	if m.game != nil && m.game.online != nil && m.game.online.you >= 0 {
+		return "Quit? The game goes on at the server, your turns on its clock; its link sits you down again. y quits, n goes back."
+	}
+	if m.game != nil && m.game.online != nil {
+		return "Stop watching? y quits, n goes back."
+	}
+	return "Quit? The game is saved and can be resumed. y quits, n goes back."
+}
