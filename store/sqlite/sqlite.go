@@ -438,7 +438,7 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 		return fmt.Errorf("sqlite: claim seat: %w", err)
 	}
 	if store.Status(st) != store.Waiting {
-		return store.Errorf(store.ECONFLICT, "table %s is %s: seats are taken only while it waits for players", tableID, statusWords(store.Status(st)))
+		return store.Errorf(store.ECONFLICT, "table %s is %s: seats are taken only while it waits for players", tableID, store.Status(st).Phrase())
 	}
 	var seats []store.Seat
 	if err := json.Unmarshal([]byte(sj), &seats); err != nil {
@@ -461,23 +461,6 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 	return tx.Commit()
 }
 
-// statusWords says a status in a sentence: "table t is STATUS".
-func statusWords(s store.Status) string {
-	switch s {
-	case store.Waiting:
-		return "waiting for players"
-	case store.Playing:
-		return "in play"
-	case store.Over:
-		return "over"
-	case store.Failed:
-		return "failed"
-	case store.Expired:
-		return "expired"
-	}
-	return string(s)
-}
-
 // FailTable implements store.Store.
 func (db *DB) FailTable(ctx context.Context, id, reason string) error {
 	tx, err := db.w.BeginTx(ctx, nil)
@@ -494,7 +477,7 @@ func (db *DB) FailTable(ctx context.Context, id, reason string) error {
 		return fmt.Errorf("sqlite: fail table: %w", err)
 	}
 	if store.Status(st).Ended() {
-		return store.Errorf(store.ECONFLICT, "table %s is %s: it cannot fail", id, statusWords(store.Status(st)))
+		return store.Errorf(store.ECONFLICT, "table %s is %s: it cannot fail", id, store.Status(st).Phrase())
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tables SET status = ?, reason = ?, updated = ? WHERE id = ?`,
 		string(store.Failed), reason, db.now().UnixNano(), id); err != nil {
@@ -732,7 +715,7 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
 	if store.Status(st).Ended() {
-		return store.Errorf(store.ECONFLICT, "table %s is %s: it takes no more actions", r.tableID, statusWords(store.Status(st)))
+		return store.Errorf(store.ECONFLICT, "table %s is %s: it takes no more actions", r.tableID, store.Status(st).Phrase())
 	}
 	if have != r.n-1 {
 		return store.Errorf(store.ECONFLICT, "table %s has %d actions: action %d cannot follow", r.tableID, have, r.n)
