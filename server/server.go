@@ -59,6 +59,10 @@ type Options struct {
 	TurnClock         time.Duration // 90s: time to act at a table with people, unless the table asks for another
 	MaxTurnClock      time.Duration // 1h: the longest clock a table may ask for
 	ClockForfeits     int           // 3: timeouts in a row after which a seat resigns
+	// LeaseEvery is how often the node renews the leases of its tables
+	// and looks for tables no node leases (a store shared by several
+	// nodes: cluster.go); 1s.
+	LeaseEvery time.Duration
 	// Bots makes the bots of the tables (and the turn clock's expert); nil:
 	// bot.New. Tests use it to inject a failing bot.
 	Bots func(level string, r rules.Rules) (bot.Strategy, error)
@@ -77,6 +81,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.ClockForfeits, 3)
 	setDefault(&o.WaitingExpiry, 24*time.Hour)
 	setDefault(&o.TurnClock, 90*time.Second)
+	setDefault(&o.LeaseEvery, leaseEvery)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
@@ -85,6 +90,7 @@ func (o *Options) withTableDefaults() {
 // Server is the web game. Create it with New, serve Handler, and Close it.
 type Server struct {
 	store   store.Store
+	cluster store.Cluster // the other nodes on the store (cluster.go)
 	opt     Options
 	log     *slog.Logger
 	handler http.Handler
@@ -136,7 +142,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		opt.Now = time.Now
 	}
 	opt.withTableDefaults()
-	s := &Server{store: st, opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
+	s := &Server{store: st, cluster: store.ClusterOf(st), opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
 		finished: newFinishedTables(opt.FinishedTables), stop: make(chan struct{})}
 	s.initMetrics()
 	if err := s.initEdge(); err != nil {
@@ -165,13 +171,12 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		}
 		s.tables[tb.ID] = t
 		t.mu.Lock()
-		t.prepareBots()
-		t.scheduleClock()
-		t.scheduleBot()
+		t.activate(ctx)
 		t.mu.Unlock()
 	}
 	s.log.Info("tables resumed", "count", len(open)-failed, "failed", failed)
 	s.startExpiry()
+	s.startCluster()
 	return s, nil
 }
 

@@ -60,8 +60,15 @@ type Solo struct {
 func NewSolo() *Solo { return &Solo{leases: map[string]bool{}} }
 
 // Changes implements Cluster: no other node changes anything, so the
-// channel never delivers.
-func (s *Solo) Changes(context.Context) <-chan Change { return nil }
+// channel delivers nothing; it closes when ctx ends.
+func (s *Solo) Changes(ctx context.Context) <-chan Change {
+	ch := make(chan Change)
+	go func() {
+		<-ctx.Done()
+		close(ch)
+	}()
+	return ch
+}
 
 // Claim implements Cluster: the lease is always this node's.
 func (s *Solo) Claim(_ context.Context, table string) (bool, error) {

@@ -12,7 +12,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
-	"github.com/farkle/farkle/store/sqlite"
+	"github.com/farkle/farkle/store"
 )
 
 func init() {
@@ -29,7 +29,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	addr := fs.String("addr", ":8080", "the address to listen on (host:port; port 0 picks a free port)")
 	edge := edgeFlags(fs) // serve_edge.go
-	db := fs.String("db", "farkle.db", "the SQLite database file (created if missing)")
+	defDB := "farkle.db"
+	if v := e.getenv(dbEnv); v != "" {
+		defDB = v
+	}
+	db := fs.String("db", defDB, "the database: a SQLite file (created if missing), or a PostgreSQL URL postgres://… shared by several nodes (default from $"+dbEnv+")")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
@@ -65,9 +69,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if m.MetricsURL != "" {
-		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s; metrics at %s/metrics)\n", m.URL, m.DB, m.MetricsURL)
+		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s; metrics at %s/metrics)\n", m.URL, dbName(m.DB), m.MetricsURL)
 	} else {
-		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, m.DB)
+		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, dbName(m.DB))
 	}
 	select {
 	case <-ctx.Done():
@@ -97,7 +101,7 @@ type serveMain struct {
 	Edge       serveEdge // timeouts and the metrics listener (serve_edge.go)
 	MetricsURL string    // the metrics listener's base URL, set by Run ("" without one)
 
-	db      *sqlite.DB
+	db      store.Store
 	srv     *server.Server
 	http    *http.Server
 	metrics *http.Server
@@ -109,7 +113,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.Default()
 	}
-	db, err := sqlite.Open(ctx, m.DB)
+	db, err := openStore(ctx, m.DB)
 	if err != nil {
 		return err
 	}
@@ -173,7 +177,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 		go serve(m.metrics, mln)
 		m.Logger.Info("metrics", "url", m.MetricsURL+"/metrics")
 	}
-	m.Logger.Info("serving", "url", m.URL, "db", m.DB)
+	m.Logger.Info("serving", "url", m.URL, "db", dbName(m.DB))
 	return nil
 }
 
