@@ -330,11 +330,12 @@ const tableCols = `id, kind, rules, seats, seed, status, actions, created, updat
 
 type scanner interface{ Scan(...any) error }
 
-func scanTable(s scanner) (store.Table, error) {
+// scanTable scans the columns tableCols, and more after them into more.
+func scanTable(s scanner, more ...any) (store.Table, error) {
 	var t store.Table
 	var kind, rj, sj, seed, status, winners, scores string
 	var created, updated int64
-	if err := s.Scan(&t.ID, &kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
+	if err := s.Scan(append([]any{&t.ID, &kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator}, more...)...); err != nil {
 		return t, err
 	}
 	t.Kind, t.Rules = game.Kind(kind), json.RawMessage(rj)
