@@ -9,6 +9,7 @@ import (
 
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/postgres"
 )
 
 func init() {
@@ -48,12 +49,12 @@ func runDB(ctx context.Context, e *env, args []string) error {
 	if *from == "" || *to == "" {
 		return usagef("db copy needs --from and --to")
 	}
-	src, err := openStore(ctx, *from)
+	src, err := openStore(ctx, *from, postgres.Options{})
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	dst, err := openStore(ctx, *to)
+	dst, err := openStore(ctx, *to, postgres.Options{})
 	if err != nil {
 		return err
 	}

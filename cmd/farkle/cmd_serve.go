@@ -13,6 +13,7 @@ import (
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/postgres"
 )
 
 func init() {
@@ -34,6 +35,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		defDB = v
 	}
 	db := fs.String("db", defDB, "the database: a SQLite file (created if missing), or a PostgreSQL URL postgres://… shared by several nodes (default from $"+dbEnv+")")
+	node := nodeFlags(fs)
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
@@ -57,7 +59,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
+	m := &serveMain{Addr: *addr, DB: *db, Node: *node, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
 		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
 	if err := edge(m); err != nil {
 		return err
@@ -89,6 +91,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 type serveMain struct {
 	Addr     string
 	DB       string
+	Node     postgres.Options // with a PostgreSQL database: this node's name and lease time
 	BotDelay time.Duration
 	Rules    rules.Rules // for "play now" tables
 	Logger   *slog.Logger
@@ -113,7 +116,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.Default()
 	}
-	db, err := openStore(ctx, m.DB)
+	db, err := openStore(ctx, m.DB, m.Node)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"net/url"
 
 	"github.com/farkle/farkle/store"
@@ -13,12 +14,21 @@ import (
 const dbEnv = "FARKLE_DB"
 
 // openStore opens the store at addr: a PostgreSQL database for a
-// postgres:// (or postgresql://) URL, else the SQLite file at that path.
-func openStore(ctx context.Context, addr string) (store.Store, error) {
+// postgres:// (or postgresql://) URL, with the options of a node among
+// others, else the SQLite file at that path.
+func openStore(ctx context.Context, addr string, node postgres.Options) (store.Store, error) {
 	if postgres.IsAddress(addr) {
-		return postgres.Open(ctx, addr)
+		return postgres.OpenWith(ctx, addr, node)
 	}
 	return sqlite.Open(ctx, addr)
+}
+
+// nodeFlags adds the flags of a node sharing a PostgreSQL database.
+func nodeFlags(fs *flag.FlagSet) *postgres.Options {
+	var o postgres.Options
+	fs.StringVar(&o.Node, "node", "", "with a PostgreSQL database: this node's name in the leases of its tables (default: random)")
+	fs.DurationVar(&o.LeaseTTL, "lease", postgres.DefaultLeaseTTL, "with a PostgreSQL database: how long a node holds a table's bots and clock without renewing; a dead node's tables move to another within about this")
+	return &o
 }
 
 // dbName is addr as it may be shown or logged: a URL without its
