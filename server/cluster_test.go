@@ -3,6 +3,8 @@ package server_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
@@ -22,6 +24,9 @@ const clusterTTL = time.Second
 // startNode starts a server node on the PostgreSQL database at dsn.
 func startNode(t testing.TB, dsn, name string, opt server.Options) *testServer {
 	t.Helper()
+	// The name is unique over the database server, whose connections
+	// other tests may end by their node's name.
+	name = fmt.Sprintf("%s-%x", name, rand.Uint64())
 	db, err := postgres.OpenWith(context.Background(), dsn, postgres.Options{Node: name, LeaseTTL: clusterTTL})
 	if err != nil {
 		t.Fatal(err)
