@@ -24,10 +24,16 @@ const clusterTTL = time.Second
 // startNode starts a server node on the PostgreSQL database at dsn.
 func startNode(t testing.TB, dsn, name string, opt server.Options) *testServer {
 	t.Helper()
+	return startNodeTTL(t, dsn, name, clusterTTL, opt)
+}
+
+// startNodeTTL is startNode with the lease time ttl.
+func startNodeTTL(t testing.TB, dsn, name string, ttl time.Duration, opt server.Options) *testServer {
+	t.Helper()
 	// The name is unique over the database server, whose connections
 	// other tests may end by their node's name.
 	name = fmt.Sprintf("%s-%x", name, rand.Uint64())
-	db, err := postgres.OpenWith(context.Background(), dsn, postgres.Options{Node: name, LeaseTTL: clusterTTL})
+	db, err := postgres.OpenWith(context.Background(), dsn, postgres.Options{Node: name, LeaseTTL: ttl})
 	if err != nil {
 		t.Fatal(err)
 	}
