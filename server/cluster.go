@@ -91,7 +91,8 @@ func (s *Server) heard(ctx context.Context, c store.Change) {
 	}
 	for _, t := range ts {
 		t.mu.Lock()
-		if c.Table == "" || c.Actions >= t.meta.Actions {
+		known := c.Actions == t.meta.Actions && c.Status == t.meta.Status && c.Status != store.Waiting // seats change while waiting
+		if c.Table == "" || (c.Actions >= t.meta.Actions && !known) {
 			if err := t.catchUp(ctx); err != nil {
 				s.log.Warn("cannot follow a table", "table", t.id, "err", err)
 			}

@@ -11,13 +11,15 @@ import (
 // timeouts) must be made by one node at a time. A store shared that way
 // implements Cluster; Solo is the Cluster of a store that one process owns.
 
-// Change is a hint that a table changed: an action was stored (Actions is
-// then the table's number of actions), a seat was taken, or the table
-// failed or expired. It carries no game data (the seed never leaves the
-// database this way): a node that hears it reads the table again.
+// Change is a hint that a table changed: an action was stored, a seat
+// was taken, or the table failed or expired; Actions and Status are the
+// table's after the change. It carries no game data (the seed never leaves
+// the database this way): a node that hears it reads the table again,
+// unless it already has that many actions and that status.
 type Change struct {
 	Table   string
 	Actions int
+	Status  Status
 }
 
 // Cluster is what the nodes sharing a store agree through.

@@ -12,8 +12,9 @@ import (
 )
 
 // The nodes on one database hear of each other's changes through LISTEN
-// and NOTIFY on channel (each write that changes a table notifies "N ID"
-// with the commit: N actions at table ID), and share the tables' bots and
+// and NOTIFY on channel (each write that changes a table notifies
+// "N STATUS ID" with the commit: table ID has N actions and the status),
+// and share the tables' bots and
 // clocks through leases: rows in the leases table, renewed by their node,
 // expiring by the database's clock.
 
@@ -60,13 +61,16 @@ func (db *DB) listen(ctx context.Context, out chan<- store.Change) bool {
 		if err != nil {
 			return true
 		}
-		num, id, ok := strings.Cut(n.Payload, " ")
-		actions, err := strconv.Atoi(num)
-		if !ok || err != nil {
+		f := strings.SplitN(n.Payload, " ", 3)
+		if len(f) != 3 {
+			continue
+		}
+		actions, err := strconv.Atoi(f[0])
+		if err != nil {
 			continue
 		}
 		select {
-		case out <- store.Change{Table: id, Actions: actions}:
+		case out <- store.Change{Table: f[2], Actions: actions, Status: store.Status(f[1])}:
 		case <-ctx.Done():
 			return true
 		}

@@ -371,10 +371,11 @@ func lockTable(ctx context.Context, tx pgx.Tx, id string) (store.Status, []store
 	return store.Status(st), seats, n, nil
 }
 
-// notify sends the change hint of a table with n actions, delivered to the
-// listening nodes when the transaction commits.
-func notify(ctx context.Context, tx pgx.Tx, id string, n int) error {
-	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, strconv.Itoa(n)+" "+id)
+// notify sends the change hint of a table with n actions in status st,
+// delivered to the listening nodes when the transaction commits:
+// "N STATUS ID".
+func notify(ctx context.Context, tx pgx.Tx, id string, n int, st store.Status) error {
+	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, strconv.Itoa(n)+" "+string(st)+" "+id)
 	return err
 }
 
@@ -402,7 +403,7 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 		if _, err := tx.Exec(ctx, `UPDATE tables SET seats = $1, status = $2, updated = $3 WHERE id = $4`, string(nj), string(status), db.now().UnixNano(), tableID); err != nil {
 			return err
 		}
-		return notify(ctx, tx, tableID, n)
+		return notify(ctx, tx, tableID, n, status)
 	})
 }
 
@@ -423,7 +424,7 @@ func (db *DB) FailTable(ctx context.Context, id, reason string) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM leases WHERE table_id = $1`, id); err != nil {
 			return err
 		}
-		return notify(ctx, tx, id, n)
+		return notify(ctx, tx, id, n, store.Failed)
 	})
 }
 
@@ -456,7 +457,7 @@ func (db *DB) ExpireWaiting(ctx context.Context, before time.Time, reason string
 			return err
 		}
 		for i, id := range ids {
-			if err := notify(ctx, tx, id, ns[i]); err != nil {
+			if err := notify(ctx, tx, id, ns[i], store.Expired); err != nil {
 				return err
 			}
 		}
@@ -510,7 +511,7 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 			if err != nil {
 				return err
 			}
-			return notify(ctx, tx, tableID, n)
+			return notify(ctx, tx, tableID, n, store.Playing)
 		}
 		if _, err = tx.Exec(ctx, `UPDATE tables SET actions = $1, status = $2, updated = $3, winners = $4, scores = $5, record = $6 WHERE id = $7`,
 			n, string(store.Over), now, string(finJSON[1]), string(finJSON[2]), string(finJSON[0]), tableID); err != nil {
@@ -527,7 +528,7 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 		if _, err := tx.Exec(ctx, `DELETE FROM leases WHERE table_id = $1`, tableID); err != nil {
 			return err
 		}
-		return notify(ctx, tx, tableID, n)
+		return notify(ctx, tx, tableID, n, store.Over)
 	})
 }
 

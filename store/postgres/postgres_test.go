@@ -92,14 +92,14 @@ func TestCluster(t *testing.T) {
 	if err := a.AppendAction(ctx, "t1", 1, json.RawMessage(`{"x":1}`), nil); err != nil {
 		t.Fatal(err)
 	}
-	if c := <-heard; c != (store.Change{Table: "t1", Actions: 1}) {
+	if c := <-heard; c != (store.Change{Table: "t1", Actions: 1, Status: store.Playing}) {
 		t.Fatalf("b heard %+v, want t1 at 1 action", c)
 	}
 	if err := a.FailTable(ctx, "t1", "test"); err != nil {
 		t.Fatal(err)
 	}
-	if c := <-heard; c.Table != "t1" {
-		t.Fatalf("b heard %+v, want t1", c)
+	if c := <-heard; c != (store.Change{Table: "t1", Actions: 1, Status: store.Failed}) {
+		t.Fatalf("b heard %+v, want t1 failed", c)
 	}
 	if got, _ := b.Renew(ctx); len(got) != 0 {
 		t.Fatalf("the lease of a failed table is still held: %v", got)
