@@ -43,21 +43,7 @@ func (s *Server) startCluster() {
 			s.heard(ctx, c)
 		}
 	}()
-	every := s.opt.LeaseEvery
-	s.loops.Add(1)
-	go func() {
-		defer s.loops.Done()
-		tick := time.NewTicker(every)
-		defer tick.Stop()
-		for {
-			select {
-			case <-s.stop:
-				return
-			case <-tick.C:
-				s.keepLeases(ctx)
-			}
-		}
-	}()
+	s.every(s.opt.LeaseEvery, func() { s.keepLeases(ctx) })
 }
 
 // inMemory returns the tables in memory.

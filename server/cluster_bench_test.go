@@ -3,7 +3,6 @@ package server_test
 import (
 	"context"
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -75,33 +74,7 @@ func benchNodes(b *testing.B, nodes []*testServer) {
 			b.Cleanup(w.Close)
 		}
 	}
-	var mu sync.Mutex
-	lat := make([]time.Duration, 0, b.N)
-	per := b.N/tables + 1
-	b.ResetTimer()
-	t0 := time.Now()
-	var wg sync.WaitGroup
-	for _, p := range players {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mine := make([]time.Duration, 0, per)
-			for range per {
-				d, err := p.step(ctx)
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				mine = append(mine, d)
-			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	el := time.Since(t0)
-	b.StopTimer()
+	lat, el := roundTrips(b, players, 0)
 	b.ReportMetric(float64(len(lat))/el.Seconds(), "actions/s")
 	report(b, lat)
 }

@@ -107,34 +107,8 @@ func (ts *testServer) Stop() {
 	ts.http = nil
 }
 
-// choose is a simple player: the keep with the most points, then bank at
-// 350 or more (or when throwing is not allowed).
-func choose(st *wsclient.State) (string, []int) {
-	best := -1
-	for i, l := range st.Legal {
-		if l.Type == "keep" && (best < 0 || l.Points > st.Legal[best].Points) {
-			best = i
-		}
-	}
-	if best >= 0 {
-		return "keep", st.Legal[best].Dice
-	}
-	var canThrow, canBank bool
-	for _, l := range st.Legal {
-		switch l.Type {
-		case "roll-off":
-			return "roll-off", nil
-		case "throw":
-			canThrow = true
-		case "bank":
-			canBank = true
-		}
-	}
-	if canBank && (st.Total >= 350 || !canThrow) {
-		return "bank", nil
-	}
-	return "throw", nil
-}
+// choose is a simple player's choice (wsclient.Choose).
+var choose = wsclient.Choose
 
 // player is a test client seated at a table.
 type player struct {

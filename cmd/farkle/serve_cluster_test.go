@@ -88,34 +88,6 @@ func startClusterNode(t *testing.T, dsn, name string) *clusterNode {
 	return n
 }
 
-// clusterChoice is a simple player's action: the keep with the most
-// points, then bank at 300 or more.
-func clusterChoice(st *wsclient.State) (string, []int) {
-	best := -1
-	canThrow, canBank := false, false
-	for i, l := range st.Legal {
-		switch l.Type {
-		case "keep":
-			if best < 0 || l.Points > st.Legal[best].Points {
-				best = i
-			}
-		case "roll-off":
-			return "roll-off", nil
-		case "throw":
-			canThrow = true
-		case "bank":
-			canBank = true
-		}
-	}
-	if best >= 0 {
-		return "keep", st.Legal[best].Dice
-	}
-	if canBank && (st.Total >= 300 || !canThrow) {
-		return "bank", nil
-	}
-	return "throw", nil
-}
-
 // cluster is the nodes of a test and which of them died.
 type cluster struct {
 	nodes []*clusterNode
@@ -148,7 +120,7 @@ func (c *cluster) person(ctx context.Context, cl *wsclient.Client, node int, tab
 			return nil
 		}
 		if last != nil && seat >= 0 && last.Actor == seat && acted != last.Version {
-			typ, d := clusterChoice(last)
+			typ, d := wsclient.Choose(last)
 			acted = last.Version
 			if err := cl.Act(ctx, last.Version, typ, d); err != nil {
 				acted = -1

@@ -18,7 +18,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 )
@@ -216,24 +215,12 @@ func (db *DB) Player(ctx context.Context, id string) (store.Player, error) {
 
 // CreateTable implements store.Store.
 func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
-	if t.ID == "" || len(t.Seats) == 0 || t.Kind == "" {
-		return store.Errorf(store.EINVALID, "a table needs an ID, a kind and at least one seat")
+	r, err := store.NewTableRow(t, db.now())
+	if err != nil {
+		return err
 	}
-	if !json.Valid(t.Rules) {
-		return store.Errorf(store.EINVALID, "the rules of table %s are not JSON", t.ID)
-	}
-	if t.Status == "" {
-		t.Status = store.Waiting
-	}
-	if t.Created.IsZero() {
-		t.Created = db.now()
-	}
-	if t.Updated.IsZero() {
-		t.Updated = t.Created
-	}
-	sj, _ := json.Marshal(t.Seats)
-	_, err := db.pool.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10)`,
-		t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Updated.UnixNano(), t.Reason, t.Creator)
+	_, err = db.pool.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10)`,
+		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator)
 	if isUnique(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -246,24 +233,13 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 const tableCols = `id, kind, rules, seats::text, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
 
 func scanTable(row pgx.Row) (store.Table, error) {
-	var t store.Table
-	var kind, rj, sj, seed, status, winners, scores string
-	var created, updated int64
-	if err := row.Scan(&t.ID, &kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
-		return t, err
+	var r store.TableRow
+	if err := row.Scan(r.Fields()...); err != nil {
+		return store.Table{}, err
 	}
-	t.Kind, t.Rules = game.Kind(kind), json.RawMessage(rj)
-	if err := json.Unmarshal([]byte(sj), &t.Seats); err != nil {
-		return t, fmt.Errorf("postgres: table %s seats: %w", t.ID, err)
-	}
-	t.Seed = dice.SeedFrom(seed)
-	t.Status = store.Status(status)
-	t.Created, t.Updated = time.Unix(0, created), time.Unix(0, updated)
-	if winners != "" {
-		_ = json.Unmarshal([]byte(winners), &t.Winners)
-	}
-	if scores != "" {
-		_ = json.Unmarshal([]byte(scores), &t.Scores)
+	t, err := r.Table()
+	if err != nil {
+		return t, fmt.Errorf("postgres: %w", err)
 	}
 	return t, nil
 }
@@ -352,23 +328,16 @@ func (db *DB) inTx(ctx context.Context, what string, fn func(tx pgx.Tx) error) e
 	return err
 }
 
-// lockTable reads the status (and seats) of a table, locking its row until
-// the transaction ends.
-func lockTable(ctx context.Context, tx pgx.Tx, id string) (store.Status, []store.Seat, int, error) {
+// lockTable reads the status, seats (JSON) and number of actions of a
+// table, locking its row until the transaction ends.
+func lockTable(ctx context.Context, tx pgx.Tx, id string) (store.Status, string, int, error) {
 	var st, sj string
 	var n int
 	err := tx.QueryRow(ctx, `SELECT status, seats::text, actions FROM tables WHERE id = $1 FOR UPDATE`, id).Scan(&st, &sj, &n)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil, 0, store.Errorf(store.ENOTFOUND, "no table %q", id)
+		return "", "", 0, store.Errorf(store.ENOTFOUND, "no table %q", id)
 	}
-	if err != nil {
-		return "", nil, 0, err
-	}
-	var seats []store.Seat
-	if err := json.Unmarshal([]byte(sj), &seats); err != nil {
-		return "", nil, 0, err
-	}
-	return store.Status(st), seats, n, nil
+	return store.Status(st), sj, n, err
 }
 
 // notify sends the change hint of a table with n actions in status st,
@@ -386,21 +355,14 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 		if err != nil {
 			return err
 		}
-		if st != store.Waiting {
-			return store.Errorf(store.ECONFLICT, "table %s is %s: seats are taken only while it waits for players", tableID, st.Phrase())
+		nj, err := store.Claim(tableID, st, seats, seat, playerID, name)
+		if err != nil {
+			return err
 		}
-		if seat < 0 || seat >= len(seats) {
-			return store.Errorf(store.ECONFLICT, "seat %d does not exist (seats 0 to %d)", seat, len(seats)-1)
-		}
-		if seats[seat].Bot != "" || seats[seat].PlayerID != "" {
-			return store.Errorf(store.ECONFLICT, "seat %d is taken", seat)
-		}
-		seats[seat].PlayerID, seats[seat].Name = playerID, name
-		nj, _ := json.Marshal(seats)
 		if status == "" {
 			status = st
 		}
-		if _, err := tx.Exec(ctx, `UPDATE tables SET seats = $1, status = $2, updated = $3 WHERE id = $4`, string(nj), string(status), db.now().UnixNano(), tableID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE tables SET seats = $1, status = $2, updated = $3 WHERE id = $4`, nj, string(status), db.now().UnixNano(), tableID); err != nil {
 			return err
 		}
 		return notify(ctx, tx, tableID, n, status)
@@ -478,26 +440,20 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 	if !json.Valid(entry) {
 		return store.Errorf(store.EINVALID, "the action is not JSON")
 	}
-	var finJSON [3][]byte
+	var fj store.FinishJSON
 	if fin != nil {
-		rj, err := json.Marshal(fin.Record)
-		if err != nil {
-			return store.Errorf(store.EINVALID, "the record cannot be stored: %v", err)
+		var err error
+		if fj, err = fin.JSON(); err != nil {
+			return err
 		}
-		wj, _ := json.Marshal(fin.Winners)
-		sj, _ := json.Marshal(fin.Scores)
-		finJSON = [3][]byte{rj, wj, sj}
 	}
 	return db.inTx(ctx, "append action", func(tx pgx.Tx) error {
 		st, _, have, err := lockTable(ctx, tx, tableID)
 		if err != nil {
 			return err
 		}
-		if st.Ended() {
-			return store.Errorf(store.ECONFLICT, "table %s is %s: it takes no more actions", tableID, st.Phrase())
-		}
-		if have != n-1 {
-			return store.Errorf(store.ECONFLICT, "table %s has %d actions: action %d cannot follow", tableID, have, n)
+		if err := store.CheckAppend(tableID, st, have, n); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO actions (table_id, n, entry) VALUES ($1, $2, $3)`, tableID, n, string(entry)); err != nil {
 			if isUnique(err) {
@@ -514,7 +470,7 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 			return notify(ctx, tx, tableID, n, store.Playing)
 		}
 		if _, err = tx.Exec(ctx, `UPDATE tables SET actions = $1, status = $2, updated = $3, winners = $4, scores = $5, record = $6 WHERE id = $7`,
-			n, string(store.Over), now, string(finJSON[1]), string(finJSON[2]), string(finJSON[0]), tableID); err != nil {
+			n, string(store.Over), now, string(fj.Winners), string(fj.Scores), string(fj.Record), tableID); err != nil {
 			return err
 		}
 		b := &pgx.Batch{}
