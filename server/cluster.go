@@ -175,6 +175,9 @@ func (t *table) ended(status store.Status, reason string) {
 	for c := range t.clients {
 		c.send(b)
 	}
+	if len(t.clients) == 0 {
+		go t.srv.release(t)
+	}
 }
 
 // claim takes the table's lease if it can, and starts the server's moves
@@ -204,6 +207,19 @@ func (t *table) setLeased(held bool) {
 	}
 	t.scheduleClock()
 	t.scheduleBot()
+}
+
+// releaseAll gives up the leases of the tables (a node closing), within a
+// few seconds: a lease not given up expires.
+func (s *Server) releaseAll(ids []string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	for _, id := range ids {
+		if err := s.cluster.Release(ctx, id); err != nil {
+			s.log.Warn("cannot give a lease up: another node takes the table when it expires", "table", id, "err", err)
+			return
+		}
+	}
 }
 
 // keepLeases renews this node's leases, stops the server's moves at the

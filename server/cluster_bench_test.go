@@ -106,6 +106,7 @@ func BenchmarkTakeover(b *testing.B) {
 			}
 		}
 		b.StartTimer()
+		a.Store.Close() // a dies: its leases stay until they expire
 		a.Srv.Close()
 		died := time.Now()
 		// Actions a had already sent out may still arrive; the first

@@ -161,7 +161,8 @@ func TestClusterTakeover(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a.Srv.Close() // a dies: its bots stop, its leases stay until they expire
+	a.Store.Close() // a dies: its bots stop, its leases stay until they expire
+	a.Srv.Close()
 	died := time.Now()
 	if err := watcher.watchToEnd(ctx); err != nil {
 		t.Fatal(err)
@@ -259,4 +260,35 @@ func TestClusterRace(t *testing.T) {
 	if err != nil || len(stored) != len(rec.Actions) {
 		t.Fatalf("%d actions stored (%v), the record has %d", len(stored), err, len(rec.Actions))
 	}
+}
+
+// TestClusterHandover: a node that closes (a deploy, SIGTERM) gives its
+// tables' leases up, so that another node takes them at once rather than
+// when they expire; the game goes on there.
+func TestClusterHandover(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	a := startNodeTTL(t, dsn, "a", time.Hour, server.Options{BotDelay: 20 * time.Millisecond})
+	b := startNodeTTL(t, dsn, "b", time.Hour, server.Options{BotDelay: 20 * time.Millisecond})
+	ctx := ctxT(t, time.Minute)
+	host := newPlayer(t, a, "Host")
+	tb, err := host.CreateTable(ctx, shortRules, map[string]string{"type": "bot", "level": "steady"}, map[string]string{"type": "bot", "level": "cautious"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	watcher := &player{Client: wsclient.New(b.URL), Seat: -1}
+	if err := watcher.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	for watcher.Last == nil || watcher.Last.Version < 3 {
+		if _, err := watcher.next(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Stop()
+	// With an hour's lease, only a lease given up lets node b go on.
+	if err := watcher.watchToEnd(ctx); err != nil {
+		t.Fatal(err)
+	}
+	checkConsecutive(t, watcher.Seen)
+	verified(t, b, tb.ID)
 }

@@ -183,8 +183,10 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 // Handler returns the HTTP handler of the whole site.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// Close stops the bots, closes every WebSocket with "going away" and waits
-// for actions in progress to be committed. It does not close the store.
+// Close stops the bots, closes every WebSocket with "going away", waits
+// for actions in progress to be committed, and gives up the leases of its
+// tables, so that another node on the store takes them over at once. It
+// does not close the store.
 func (s *Server) Close() error {
 	s.mu.Lock()
 	if !s.closed {
@@ -200,12 +202,17 @@ func (s *Server) Close() error {
 		clients = append(clients, c)
 	}
 	s.mu.Unlock()
+	var leased []string
 	for _, t := range tables {
 		t.mu.Lock() // waits for an action being committed
 		t.closed = true
 		t.stopTimers()
+		if t.leased {
+			leased = append(leased, t.id)
+		}
 		t.mu.Unlock()
 	}
+	s.releaseAll(leased)
 	for _, c := range clients {
 		c.close(goingAway, "the server is shutting down")
 	}
