@@ -344,8 +344,13 @@ func lockTable(ctx context.Context, tx pgx.Tx, id string) (store.Status, string,
 // delivered to the listening nodes when the transaction commits:
 // "N STATUS ID".
 func notify(ctx context.Context, tx pgx.Tx, id string, n int, st store.Status) error {
-	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, strconv.Itoa(n)+" "+string(st)+" "+id)
+	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, payload(id, n, st))
 	return err
+}
+
+// payload is the change hint of table id with n actions in status st.
+func payload(id string, n int, st store.Status) string {
+	return strconv.Itoa(n) + " " + string(st) + " " + id
 }
 
 // ClaimSeat implements store.Store.
@@ -440,12 +445,12 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 	if !json.Valid(entry) {
 		return store.Errorf(store.EINVALID, "the action is not JSON")
 	}
-	var fj store.FinishJSON
-	if fin != nil {
-		var err error
-		if fj, err = fin.JSON(); err != nil {
-			return err
-		}
+	if fin == nil {
+		return db.appendOne(ctx, tableID, n, entry)
+	}
+	fj, err := fin.JSON()
+	if err != nil {
+		return err
 	}
 	return db.inTx(ctx, "append action", func(tx pgx.Tx) error {
 		st, _, have, err := lockTable(ctx, tx, tableID)
@@ -462,13 +467,6 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 			return err
 		}
 		now := db.now().UnixNano()
-		if fin == nil {
-			_, err = tx.Exec(ctx, `UPDATE tables SET actions = $1, status = $2, updated = $3 WHERE id = $4`, n, string(store.Playing), now, tableID)
-			if err != nil {
-				return err
-			}
-			return notify(ctx, tx, tableID, n, store.Playing)
-		}
 		if _, err = tx.Exec(ctx, `UPDATE tables SET actions = $1, status = $2, updated = $3, winners = $4, scores = $5, record = $6 WHERE id = $7`,
 			n, string(store.Over), now, string(fj.Winners), string(fj.Scores), string(fj.Record), tableID); err != nil {
 			return err
@@ -486,6 +484,36 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 		}
 		return notify(ctx, tx, tableID, n, store.Over)
 	})
+}
+
+// appendOne is AppendAction of an action that does not end the game, the
+// most common write, in one statement (one round trip): the table's row
+// is locked, the action inserted and the table updated only if the action
+// follows, and the change hint sent with the commit. When nothing was
+// written the row read says why.
+func (db *DB) appendOne(ctx context.Context, tableID string, n int, entry json.RawMessage) error {
+	var st string
+	var have, written int
+	err := db.pool.QueryRow(ctx, `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
+		ins AS (INSERT INTO actions (table_id, n, entry) SELECT $1, $2, $3 FROM t WHERE t.actions = $2 - 1 AND t.status IN ('waiting', 'playing') RETURNING n),
+		up AS (UPDATE tables SET actions = $2, status = 'playing', updated = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING id),
+		hint AS (SELECT pg_notify('`+channel+`', $5) FROM up)
+		SELECT t.status, t.actions, (SELECT count(*) FROM hint) FROM t`,
+		tableID, n, string(entry), db.now().UnixNano(), payload(tableID, n, store.Playing)).Scan(&st, &have, &written)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return store.Errorf(store.ENOTFOUND, "no table %q", tableID)
+	case isUnique(err):
+		return store.Errorf(store.ECONFLICT, "table %s already has action %d", tableID, n)
+	case err != nil:
+		return fmt.Errorf("postgres: append action: %w", err)
+	case written == 1:
+		return nil
+	}
+	if err := store.CheckAppend(tableID, store.Status(st), have, n); err != nil {
+		return err
+	}
+	return store.Errorf(store.ECONFLICT, "table %s did not take action %d", tableID, n)
 }
 
 // Actions implements store.Store.
