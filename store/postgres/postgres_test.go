@@ -4,11 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/rules"
 
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/postgres"
@@ -103,5 +109,115 @@ func TestCluster(t *testing.T) {
 	}
 	if got, _ := b.Renew(ctx); len(got) != 0 {
 		t.Fatalf("the lease of a failed table is still held: %v", got)
+	}
+}
+
+// TestMigrateTogether: nodes starting together on an empty schema migrate
+// it once (the advisory lock), and a node starting later finds nothing
+// to do.
+func TestMigrateTogether(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.DSN(t)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			db, err := postgres.Open(ctx, dsn)
+			if err == nil {
+				db.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var n int
+	var names string
+	if err := conn.QueryRow(ctx, `SELECT count(*), string_agg(name, ' ' ORDER BY version) FROM schema_migrations`).Scan(&n, &names); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("migrations/*.sql")
+	if n != len(files) || !strings.HasPrefix(names, "0001_init.sql") {
+		t.Fatalf("schema_migrations holds %d rows (%s), want one for each of the %d files", n, names, len(files))
+	}
+}
+
+// TestHintsCarryNoSeed: the change hints of a whole game, read off the
+// channel as any client of the database could, name the table and its
+// count and status, never the seed or the moves.
+func TestHintsCarryNoSeed(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.DSN(t)
+	db, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `LISTEN farkle_tables`); err != nil {
+		t.Fatal(err)
+	}
+	r := rules.MustPreset("classic")
+	r.Game.Target = 1000
+	v, err := game.NewFarkle(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := dice.SeedFrom("secret")
+	tb := store.Table{ID: "t", Kind: v.Kind(), Rules: v.Rules(), Seats: []store.Seat{{Name: "A", Bot: "steady"}, {Name: "B", Bot: "steady"}}, Seed: seed, Status: store.Playing}
+	if err := db.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := game.Start(v, []string{"A", "B"}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := rand.New(rand.NewPCG(1, 2))
+	for n := 1; !p.Game().Over(); n++ {
+		if n > 2000 {
+			t.Fatal("no end after 2000 actions")
+		}
+		g := p.Game()
+		legal := g.Legal(g.ToAct())
+		if _, err := p.Do(g.ToAct(), legal[pick.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+		var fin *store.Finish
+		if g := p.Game(); g.Over() {
+			fin = &store.Finish{Record: p.Record(), Winners: g.Winners(), Scores: g.Scores()}
+		}
+		if err := db.AppendAction(ctx, "t", n, p.Record().Actions[n-1], fin); err != nil {
+			t.Fatal(err)
+		}
+		note, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		status := "playing"
+		if fin != nil {
+			status = "over"
+		}
+		if want := fmt.Sprintf("%d %s t", n, status); note.Payload != want {
+			t.Fatalf("hint %q, want %q", note.Payload, want)
+		}
+		if strings.Contains(note.Payload, seed.Hex()) {
+			t.Fatal("a hint carries the seed")
+		}
 	}
 }
