@@ -32,7 +32,11 @@ the copy may be missed.`
 
 func runDB(ctx context.Context, e *env, args []string) error {
 	c := commands["db"]
-	if len(args) == 0 || args[0] != "copy" {
+	switch {
+	case len(args) > 0 && args[0] == "copy":
+		args = args[1:]
+	case len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
+	default:
 		return usagef("db takes a subcommand: copy")
 	}
 	fs := newFlags(e, c)
@@ -40,7 +44,7 @@ func runDB(ctx context.Context, e *env, args []string) error {
 	from := fs.String("from", "", "the source database: a SQLite file")
 	to := fs.String("to", "", "the target database: a PostgreSQL URL postgres://…")
 	force := fs.Bool("force", false, "copy into a target that already holds data (a player or table already there is an error)")
-	if err := parseFlags(fs, args[1:]); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

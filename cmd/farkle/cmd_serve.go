@@ -19,7 +19,7 @@ import (
 func init() {
 	register(&command{
 		name:    "serve",
-		args:    "[--addr :8080] [--db farkle.db] [--metrics-addr 127.0.0.1:9090] [flags]",
+		args:    "[--addr :8080] [--db farkle.db|postgres://…] [--metrics-addr 127.0.0.1:9090] [flags]",
 		summary: "the web game: open http://localhost:8080 and play against bots or friends",
 		run:     runServe,
 	})
@@ -30,11 +30,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	addr := fs.String("addr", ":8080", "the address to listen on (host:port; port 0 picks a free port)")
 	edge := edgeFlags(fs) // serve_edge.go
-	defDB := "farkle.db"
-	if v := e.getenv(dbEnv); v != "" {
-		defDB = v
-	}
-	db := fs.String("db", defDB, "the database: a SQLite file (created if missing), or a PostgreSQL URL postgres://… shared by several nodes (default from $"+dbEnv+")")
+	db := fs.String("db", "farkle.db", "the database: a SQLite file (created if missing), or a PostgreSQL URL postgres://… shared by several nodes; $"+dbEnv+" when not given")
 	node := nodeFlags(fs)
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
 	verbose := fs.Bool("v", false, "log every request")
@@ -46,6 +42,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (serve takes only flags)", fs.Arg(0))
+	}
+	if v := e.getenv(dbEnv); v != "" && !flagGiven(fs, "db") {
+		*db = v
 	}
 	r, err := getRules()
 	if err != nil {

@@ -31,16 +31,24 @@ func startServe(t *testing.T, db string, extra ...string) (*exec.Cmd, string) {
 // startServeLine is startServe also returning the line serve printed.
 func startServeLine(t *testing.T, db string, extra ...string) (*exec.Cmd, string, string) {
 	t.Helper()
+	return spawnServe(t, io.Discard, append([]string{"--db", db}, extra...)...)
+}
+
+// spawnServe runs the built binary's serve command on 127.0.0.1:0 with
+// the flags, its stderr to stderr, and returns the process, its URL and
+// the line it printed.
+func spawnServe(t *testing.T, stderr io.Writer, flags ...string) (*exec.Cmd, string, string) {
+	t.Helper()
 	if farkleBuildErr != nil {
 		t.Fatal(farkleBuildErr)
 	}
-	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-delay", "1h", "--metrics-addr", ""}, extra...)
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--bot-delay", "1h", "--metrics-addr", ""}, flags...)
 	cmd := exec.Command(farkleBin, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = io.Discard
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/server/wsclient"
@@ -53,39 +55,48 @@ func (l *lockedBuffer) String() string {
 // 127.0.0.1), and returns once it listens.
 func startClusterNode(t *testing.T, dsn, name string) *clusterNode {
 	t.Helper()
-	if farkleBuildErr != nil {
-		t.Fatal(farkleBuildErr)
-	}
-	cmd := exec.Command(farkleBin, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--node", name, "--lease", "2s",
-		"--bot-delay", "20ms", "--metrics-addr", "", "--rate-address", "0", "--rate-player", "0", "--ws-per-address", "0",
+	n := &clusterNode{stderr: &lockedBuffer{}}
+	n.cmd, n.url, _ = spawnServe(t, n.stderr, "--db", dsn, "--node", name, "--lease", "2s",
+		"--bot-delay", "20ms", "--rate-address", "0", "--rate-player", "0", "--ws-per-address", "0",
 		"--ws-rate", "1000", "--ws-burst", "1000", "--ws-player-rate", "1000", "--ws-player-burst", "1000",
 		"--max-bot-tables", "0", "--max-open-tables", "0")
-	n := &clusterNode{cmd: cmd, stderr: &lockedBuffer{}}
-	cmd.Stderr = n.stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	})
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		t.Fatalf("node %s did not start: %v\n%s", name, err, n.stderr)
-	}
-	go io.Copy(io.Discard, out)
-	f := strings.Fields(line) // farkle: serving URL (database …)
-	if len(f) < 3 || !strings.HasPrefix(f[2], "http://") {
-		t.Fatalf("node %s said %q", name, line)
-	}
-	n.url = f[2]
 	return n
+}
+
+// TestServeFarkleDB: without --db, serve opens the database FARKLE_DB
+// names, and shows a PostgreSQL address without its password.
+func TestServeFarkleDB(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Skip("FARKLE_TEST_POSTGRES is not a URL")
+	}
+	if u.User == nil {
+		u.User = url.UserPassword(os.Getenv("USER"), "")
+	}
+	u.User = url.UserPassword(u.User.Username(), "not-shown") // trust authentication ignores it
+	t.Setenv("FARKLE_DB", u.String())
+	_, base, line := spawnServe(t, io.Discard)
+	if !strings.Contains(line, "database postgres://") || strings.Contains(line, "not-shown") {
+		t.Fatalf("serve said %q: want the PostgreSQL address, without its password", line)
+	}
+	resp, err := http.Get(base + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("/healthz: HTTP %d", resp.StatusCode)
+	}
+	conn, err := pgx.Connect(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var n int
+	if err := conn.QueryRow(context.Background(), `SELECT n FROM health`).Scan(&n); err != nil || n < 1 {
+		t.Fatalf("the health row in PostgreSQL: %d, %v (want it written by /healthz)", n, err)
+	}
 }
 
 // cluster is the nodes of a test and which of them died.

@@ -23,6 +23,13 @@ func openStore(ctx context.Context, addr string, node postgres.Options) (store.S
 	return sqlite.Open(ctx, addr)
 }
 
+// flagGiven reports whether the flag was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // nodeFlags adds the flags of a node sharing a PostgreSQL database.
 func nodeFlags(fs *flag.FlagSet) *postgres.Options {
 	var o postgres.Options
