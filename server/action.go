@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -100,7 +101,6 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 	err = t.srv.store.AppendAction(ctx, t.id, n, rec.Actions[n-1], fin)
 	cancel()
 	if err != nil {
-		t.srv.log.Error("action not stored", "table", t.id, "action", n, "err", err)
 		back := *rec
 		back.Actions = back.Actions[:n-1]
 		back.Seed = ""
@@ -108,6 +108,18 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 		if prev, _, rerr := game.Resume(&back, t.meta.Seed); rerr == nil {
 			t.play = prev
 		}
+		if store.Code(err) == store.ECONFLICT {
+			// Another node stored action n first: follow it, and refuse
+			// this one as made on a version no longer current.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			cerr := t.catchUp(ctx)
+			cancel()
+			if cerr == nil {
+				return refuse(codeStale, "another action came first: the game is at version %d: look again", t.play.Game().Version())
+			}
+			err = errors.Join(err, cerr)
+		}
+		t.srv.log.Error("action not stored", "table", t.id, "action", n, "err", err)
 		return refuse(codeServer, "the action could not be saved; try again")
 	}
 	t.events = append(t.events, evs)

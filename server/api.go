@@ -491,9 +491,7 @@ func (s *Server) openTable(ctx context.Context, p store.Player, t *table, start 
 	}
 	s.tables[t.id] = t
 	s.mu.Unlock()
-	t.prepareBots()
-	t.scheduleClock()
-	t.scheduleBot()
+	t.activate(ctx)
 	return t.view(), nil
 }
 

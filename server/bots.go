@@ -11,7 +11,7 @@ import (
 // next action for a seat whose turn it plays (clock.go). t.mu is held.
 func (t *table) scheduleBot() {
 	seat, version, ok := t.actorNow()
-	if !ok {
+	if !ok || !t.leased {
 		return
 	}
 	if _, ok := t.bots[seat]; !ok {
@@ -39,7 +39,7 @@ func (t *table) playFor(version int, which func(seat int) seatBot, retry func())
 	t.mu.Lock()
 	seat, v, ok := t.actorNow()
 	var b seatBot
-	if ok && v == version {
+	if ok && v == version && t.leased {
 		b = which(seat)
 	}
 	if b == nil {

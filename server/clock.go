@@ -86,7 +86,9 @@ func (t *table) scheduleClock() {
 		return
 	}
 	c.seat, c.version, c.deadline = seat, version, time.Now().Add(s.Clock)
-	c.timer = t.afterGuarded(s.Clock, "turn clock", func() { t.timeout(seat, version) })
+	if t.leased { // the node holding the lease acts when the clock runs out
+		c.timer = t.afterGuarded(s.Clock, "turn clock", func() { t.timeout(seat, version) })
+	}
 }
 
 // clockView returns the clock as clients see it, nil at a table without one.

@@ -26,18 +26,22 @@ func (s *Server) startExpiry() {
 	if s.opt.WaitingExpiry <= 0 {
 		return
 	}
-	every := expiryEvery(s.opt.WaitingExpiry)
+	s.every(expiryEvery(s.opt.WaitingExpiry), s.expireWaiting)
+}
+
+// every runs f every d, in a goroutine of its own, until Close.
+func (s *Server) every(d time.Duration, f func()) {
 	s.loops.Add(1)
 	go func() {
 		defer s.loops.Done()
-		tick := time.NewTicker(every)
+		tick := time.NewTicker(d)
 		defer tick.Stop()
 		for {
 			select {
 			case <-s.stop:
 				return
 			case <-tick.C:
-				s.expireWaiting()
+				f()
 			}
 		}
 	}()

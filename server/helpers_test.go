@@ -13,14 +13,16 @@ import (
 
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
+	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/sqlite"
 )
 
 // testServer is a real server on 127.0.0.1:0 over a real SQLite file.
 type testServer struct {
 	URL     string
-	Metrics string // the metrics listener's base URL (GET /metrics)
-	DB      *sqlite.DB
+	Metrics string      // the metrics listener's base URL (GET /metrics)
+	DB      *sqlite.DB  // the SQLite store, nil on another
+	Store   store.Store // the store, whatever it is
 	Srv     *server.Server
 	http    *http.Server
 	metrics *httptest.Server
@@ -47,11 +49,19 @@ func startAt(t testing.TB, addr, path string, opt server.Options) *testServer {
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "farkle.db")
 	}
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, path)
+	db, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	ts := startOn(t, addr, db, opt)
+	ts.DB = db
+	return ts
+}
+
+// startOn is startAt on any store, which the server closes when it stops.
+func startOn(t testing.TB, addr string, db store.Store, opt server.Options) *testServer {
+	t.Helper()
+	ctx := context.Background()
 	if opt.BotDelay == 0 {
 		opt.BotDelay = -1
 	}
@@ -75,7 +85,7 @@ func startAt(t testing.TB, addr, path string, opt server.Options) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := &testServer{URL: "http://" + ln.Addr().String(), DB: db, Srv: srv, http: &http.Server{Handler: srv.Handler()}}
+	ts := &testServer{URL: "http://" + ln.Addr().String(), Store: db, Srv: srv, http: &http.Server{Handler: srv.Handler()}}
 	go ts.http.Serve(ln)
 	ts.metrics = httptest.NewServer(srv.MetricsHandler())
 	ts.Metrics = ts.metrics.URL
@@ -93,38 +103,12 @@ func (ts *testServer) Stop() {
 	ts.http.Shutdown(ctx)
 	ts.metrics.Close()
 	ts.Srv.Close()
-	ts.DB.Close()
+	ts.Store.Close()
 	ts.http = nil
 }
 
-// choose is a simple player: the keep with the most points, then bank at
-// 350 or more (or when throwing is not allowed).
-func choose(st *wsclient.State) (string, []int) {
-	best := -1
-	for i, l := range st.Legal {
-		if l.Type == "keep" && (best < 0 || l.Points > st.Legal[best].Points) {
-			best = i
-		}
-	}
-	if best >= 0 {
-		return "keep", st.Legal[best].Dice
-	}
-	var canThrow, canBank bool
-	for _, l := range st.Legal {
-		switch l.Type {
-		case "roll-off":
-			return "roll-off", nil
-		case "throw":
-			canThrow = true
-		case "bank":
-			canBank = true
-		}
-	}
-	if canBank && (st.Total >= 350 || !canThrow) {
-		return "bank", nil
-	}
-	return "throw", nil
-}
+// choose is a simple player's choice (wsclient.Choose).
+var choose = wsclient.Choose
 
 // player is a test client seated at a table.
 type player struct {

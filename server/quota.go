@@ -115,13 +115,7 @@ func (s *Server) underCapacity(botsOnlyTable bool) error {
 // openTables counts the tables waiting or in play, and of those the
 // bots-only ones.
 func (s *Server) openTables() (open, bots int) {
-	s.mu.Lock()
-	tables := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
-	s.mu.Unlock() // a table's lock is never taken under s.mu here
-	for _, t := range tables {
+	for _, t := range s.inMemory() { // a table's lock is never taken under s.mu here
 		if t.over.Load() {
 			continue
 		}

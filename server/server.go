@@ -59,6 +59,10 @@ type Options struct {
 	TurnClock         time.Duration // 90s: time to act at a table with people, unless the table asks for another
 	MaxTurnClock      time.Duration // 1h: the longest clock a table may ask for
 	ClockForfeits     int           // 3: timeouts in a row after which a seat resigns
+	// LeaseEvery is how often the node renews the leases of its tables
+	// and looks for tables no node leases (a store shared by several
+	// nodes: cluster.go); 1s.
+	LeaseEvery time.Duration
 	// Bots makes the bots of the tables (and the turn clock's expert); nil:
 	// bot.New. Tests use it to inject a failing bot.
 	Bots func(level string, r rules.Rules) (bot.Strategy, error)
@@ -80,6 +84,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.ClockForfeits, 3)
 	setDefault(&o.WaitingExpiry, 24*time.Hour)
 	setDefault(&o.TurnClock, 90*time.Second)
+	setDefault(&o.LeaseEvery, leaseEvery)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
@@ -88,6 +93,7 @@ func (o *Options) withTableDefaults() {
 // Server is the web game. Create it with New, serve Handler, and Close it.
 type Server struct {
 	store   store.Store
+	cluster store.Cluster // the other nodes on the store (cluster.go)
 	opt     Options
 	log     *slog.Logger
 	handler http.Handler
@@ -139,7 +145,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		opt.Now = time.Now
 	}
 	opt.withTableDefaults()
-	s := &Server{store: st, opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
+	s := &Server{store: st, cluster: store.ClusterOf(st), opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
 		finished: newFinishedTables(opt.FinishedTables), stop: make(chan struct{})}
 	s.initMetrics()
 	if err := s.initEdge(); err != nil {
@@ -168,21 +174,22 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		}
 		s.tables[tb.ID] = t
 		t.mu.Lock()
-		t.prepareBots()
-		t.scheduleClock()
-		t.scheduleBot()
+		t.activate(ctx)
 		t.mu.Unlock()
 	}
 	s.log.Info("tables resumed", "count", len(open)-failed, "failed", failed)
 	s.startExpiry()
+	s.startCluster()
 	return s, nil
 }
 
 // Handler returns the HTTP handler of the whole site.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// Close stops the bots, closes every WebSocket with "going away" and waits
-// for actions in progress to be committed. It does not close the store.
+// Close stops the bots, closes every WebSocket with "going away", waits
+// for actions in progress to be committed, and gives up the leases of its
+// tables, so that another node on the store takes them over at once. It
+// does not close the store.
 func (s *Server) Close() error {
 	s.mu.Lock()
 	if !s.closed {
@@ -198,12 +205,17 @@ func (s *Server) Close() error {
 		clients = append(clients, c)
 	}
 	s.mu.Unlock()
+	var leased []string
 	for _, t := range tables {
 		t.mu.Lock() // waits for an action being committed
 		t.closed = true
 		t.stopTimers()
+		if t.leased {
+			leased = append(leased, t.id)
+		}
 		t.mu.Unlock()
 	}
+	s.releaseAll(leased)
 	for _, c := range clients {
 		c.close(goingAway, "the server is shutting down")
 	}

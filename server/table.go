@@ -37,6 +37,9 @@ type table struct {
 	analysis *Analysis
 	over     atomic.Bool
 	clock    tableClock // the turn clock (clock.go)
+	// leased: this node holds the table's lease, and so makes the
+	// server's moves there (bots, the turn clock; cluster.go).
+	leased bool
 }
 
 // newTable returns the in-memory table of tb with nobody watching, no
@@ -300,11 +303,19 @@ func (s *Server) getTable(ctx context.Context, id string) (*table, error) {
 	}
 	s.tables[id] = t
 	t.mu.Lock()
-	t.prepareBots()
-	t.scheduleClock()
-	t.scheduleBot()
+	t.activate(ctx)
 	t.mu.Unlock()
 	return t, nil
+}
+
+// activate starts what an open table in memory runs: its bots'
+// preparation, and, where this node takes its lease, its clock and bots.
+// t.mu is held.
+func (t *table) activate(ctx context.Context) {
+	t.prepareBots()
+	t.claim(ctx)
+	t.scheduleClock()
+	t.scheduleBot()
 }
 
 // watch keeps t in memory while a client watches it. t.mu is not held.

@@ -7,8 +7,12 @@
 // writes.
 //
 // Store is an interface so that the embedded SQLite implementation
-// (store/sqlite) and a PostgreSQL one can serve the same server; the
-// conformance suite in store/storetest runs against any of them. Errors
+// (store/sqlite) and the PostgreSQL one (store/postgres) serve the same
+// server; the conformance suite in store/storetest runs against both. A
+// store that several server nodes share is also a Cluster: it tells each
+// node of the others' changes and leases each table to one node (Solo is
+// the Cluster of a node alone). Exporter and Importer move a site's data
+// from one store to another. Errors
 // carry a code (ENOTFOUND, ECONFLICT, EINVALID) through *Error, whose
 // Message is fit for a client (no package prefix); only the HTTP layer maps
 // codes to status codes.

@@ -253,3 +253,20 @@ type Store interface {
 	// Close releases the store.
 	Close() error
 }
+
+// Phrase says the status in a sentence "table t is ...".
+func (s Status) Phrase() string {
+	switch s {
+	case Waiting:
+		return "waiting for players"
+	case Playing:
+		return "in play"
+	case Over:
+		return "over"
+	case Failed:
+		return "failed"
+	case Expired:
+		return "expired"
+	}
+	return string(s)
+}

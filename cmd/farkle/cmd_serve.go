@@ -12,13 +12,14 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
-	"github.com/farkle/farkle/store/sqlite"
+	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/postgres"
 )
 
 func init() {
 	register(&command{
 		name:    "serve",
-		args:    "[--addr :8080] [--db farkle.db] [--metrics-addr 127.0.0.1:9090] [--ssh :2222] [flags]",
+		args:    "[--addr :8080] [--db farkle.db|postgres://…] [--metrics-addr 127.0.0.1:9090] [--ssh :2222] [flags]",
 		summary: "the web game: open http://localhost:8080 and play against bots or friends",
 		run:     runServe,
 	})
@@ -29,7 +30,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	addr := fs.String("addr", ":8080", "the address to listen on (host:port; port 0 picks a free port)")
 	edge := edgeFlags(fs) // serve_edge.go
-	db := fs.String("db", "farkle.db", "the SQLite database file (created if missing)")
+	db := fs.String("db", "farkle.db", "the database: a SQLite file (created if missing), or a PostgreSQL URL postgres://… shared by several nodes; $"+dbEnv+" when not given")
+	node := nodeFlags(fs)
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
@@ -41,6 +43,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (serve takes only flags)", fs.Arg(0))
+	}
+	if v := e.getenv(dbEnv); v != "" && !flagGiven(fs, "db") {
+		*db = v
 	}
 	r, err := getRules()
 	if err != nil {
@@ -54,7 +59,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	m := &serveMain{Addr: *addr, DB: *db, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
+	m := &serveMain{Addr: *addr, DB: *db, Node: *node, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
 		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
 	if err := edge(m); err != nil {
 		return err
@@ -69,9 +74,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if m.MetricsURL != "" {
-		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s; metrics at %s/metrics)\n", m.URL, m.DB, m.MetricsURL)
+		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s; metrics at %s/metrics)\n", m.URL, dbName(m.DB), m.MetricsURL)
 	} else {
-		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, m.DB)
+		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, dbName(m.DB))
 	}
 	if m.SSH.srv != nil {
 		fmt.Fprintf(e.stdout, "farkle: ssh on %s (host key %s)\n", m.SSH.Addr0, m.SSH.srv.Fingerprint())
@@ -92,6 +97,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 type serveMain struct {
 	Addr     string
 	DB       string
+	Node     postgres.Options // with a PostgreSQL database: this node's name and lease time
 	BotDelay time.Duration
 	Rules    rules.Rules // for "play now" tables
 	Logger   *slog.Logger
@@ -106,7 +112,7 @@ type serveMain struct {
 
 	SSH serveSSH // the SSH front end (serve_ssh.go); its Addr "": none
 
-	db      *sqlite.DB
+	db      store.Store
 	srv     *server.Server
 	http    *http.Server
 	metrics *http.Server
@@ -118,7 +124,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.Default()
 	}
-	db, err := sqlite.Open(ctx, m.DB)
+	db, err := openStore(ctx, m.DB, m.Node)
 	if err != nil {
 		return err
 	}
@@ -183,7 +189,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 		go serve(m.metrics, mln)
 		m.Logger.Info("metrics", "url", m.MetricsURL+"/metrics")
 	}
-	m.Logger.Info("serving", "url", m.URL, "db", m.DB)
+	m.Logger.Info("serving", "url", m.URL, "db", dbName(m.DB))
 	if err := m.SSH.start(m, m.terminalAdvisor()); err != nil {
 		m.Close()
 		return err

@@ -31,7 +31,22 @@ func startServe(t *testing.T, db string, extra ...string) (*exec.Cmd, string) {
 // startServeLine is startServe also returning the line serve printed.
 func startServeLine(t *testing.T, db string, extra ...string) (*exec.Cmd, string, string) {
 	t.Helper()
-	cmd, lines := startServeLines(t, db, 1, extra...)
+	return spawnServe(t, io.Discard, append([]string{"--db", db}, extra...)...)
+}
+
+// startServeLines runs serve as startServe does and returns the first n
+// lines it printed.
+func startServeLines(t *testing.T, db string, n int, extra ...string) (*exec.Cmd, []string) {
+	t.Helper()
+	return spawnServeLines(t, io.Discard, n, append([]string{"--db", db}, extra...)...)
+}
+
+// spawnServe runs the built binary's serve command on 127.0.0.1:0 with
+// the flags, its stderr to stderr, and returns the process, its URL and
+// the line it printed.
+func spawnServe(t *testing.T, stderr io.Writer, flags ...string) (*exec.Cmd, string, string) {
+	t.Helper()
+	cmd, lines := spawnServeLines(t, stderr, 1, flags...)
 	f := strings.Fields(lines[0])
 	if len(f) < 3 || !strings.HasPrefix(f[2], "http://") {
 		t.Fatalf("serve printed %q", lines[0])
@@ -39,20 +54,19 @@ func startServeLine(t *testing.T, db string, extra ...string) (*exec.Cmd, string
 	return cmd, f[2], lines[0]
 }
 
-// startServeLines runs serve as startServe does and returns the first n
-// lines it printed.
-func startServeLines(t *testing.T, db string, n int, extra ...string) (*exec.Cmd, []string) {
+// spawnServeLines is spawnServe returning the first n lines serve printed.
+func spawnServeLines(t *testing.T, stderr io.Writer, n int, flags ...string) (*exec.Cmd, []string) {
 	t.Helper()
 	if farkleBuildErr != nil {
 		t.Fatal(farkleBuildErr)
 	}
-	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-delay", "1h", "--metrics-addr", ""}, extra...)
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--bot-delay", "1h", "--metrics-addr", ""}, flags...)
 	cmd := exec.Command(farkleBin, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = io.Discard
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

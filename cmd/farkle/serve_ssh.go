@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/sshserve"
+	"github.com/farkle/farkle/store/postgres"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -30,7 +31,7 @@ type serveSSH struct {
 func sshFlags(fs *flag.FlagSet, getenv func(string) string) func(m *serveMain) error {
 	var s serveSSH
 	fs.StringVar(&s.Addr, "ssh", "", "also serve the terminal game over SSH on this address (e.g. :2222; port 0 picks a free port)")
-	fs.StringVar(&s.HostKey, "ssh-host-key", "", "the SSH host key `FILE`, made when missing (default: ssh_host_ed25519_key in $FARKLE_DATA_DIR, else beside --db)")
+	fs.StringVar(&s.HostKey, "ssh-host-key", "", "the SSH host key `FILE`, made when missing (default: ssh_host_ed25519_key in $FARKLE_DATA_DIR, else beside a --db file, else the working directory)")
 	fs.IntVar(&s.PerKey, "ssh-per-key", 3, "SSH sessions open at once with one key (0: no cap)")
 	fs.IntVar(&s.PerAddress, "ssh-per-address", 8, "SSH sessions, and TCP connections, open at once from one client address (0: no cap)")
 	fs.DurationVar(&s.Idle, "ssh-idle", 30*time.Minute, "close an SSH session after this long without a key pressed (0: never)")
@@ -43,6 +44,9 @@ func sshFlags(fs *flag.FlagSet, getenv func(string) string) func(m *serveMain) e
 		}
 		if s.HostKey == "" {
 			dir := filepath.Dir(m.DB)
+			if postgres.IsAddress(m.DB) {
+				dir = "." // a database URL has no directory
+			}
 			if d := getenv("FARKLE_DATA_DIR"); d != "" {
 				dir = d
 			}

@@ -226,3 +226,33 @@ func (c *Client) Close() {
 		c.Conn.Close(websocket.StatusNormalClosure, "")
 	}
 }
+
+// Choose is a simple player's action in state st of the ordinary game: the
+// keep with the most points, else the roll-off when due, else bank at 350
+// or more (or when throwing is not allowed), else throw.
+func Choose(st *State) (string, []int) {
+	best := -1
+	for i, l := range st.Legal {
+		if l.Type == "keep" && (best < 0 || l.Points > st.Legal[best].Points) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return "keep", st.Legal[best].Dice
+	}
+	var canThrow, canBank bool
+	for _, l := range st.Legal {
+		switch l.Type {
+		case "roll-off":
+			return "roll-off", nil
+		case "throw":
+			canThrow = true
+		case "bank":
+			canBank = true
+		}
+	}
+	if canBank && (st.Total >= 350 || !canThrow) {
+		return "bank", nil
+	}
+	return "throw", nil
+}

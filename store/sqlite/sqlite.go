@@ -16,7 +16,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 
@@ -334,21 +333,12 @@ func (db *DB) PlayerByKey(ctx context.Context, fingerprint string) (store.Player
 
 // CreateTable implements store.Store.
 func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
-	if t.ID == "" || len(t.Seats) == 0 || t.Kind == "" {
-		return store.Errorf(store.EINVALID, "a table needs an ID, a kind and at least one seat")
+	r, err := store.NewTableRow(t, db.now())
+	if err != nil {
+		return err
 	}
-	if !json.Valid(t.Rules) {
-		return store.Errorf(store.EINVALID, "the rules of table %s are not JSON", t.ID)
-	}
-	if t.Status == "" {
-		t.Status = store.Waiting
-	}
-	if t.Created.IsZero() {
-		t.Created = db.now()
-	}
-	sj, _ := json.Marshal(t.Seats)
-	_, err := db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-		t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano(), t.Reason, t.Creator)
+	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator)
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -362,25 +352,15 @@ const tableCols = `id, kind, rules, seats, seed, status, actions, created, updat
 
 type scanner interface{ Scan(...any) error }
 
-func scanTable(s scanner) (store.Table, error) {
-	var t store.Table
-	var kind, rj, sj, seed, status, winners, scores string
-	var created, updated int64
-	if err := s.Scan(&t.ID, &kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
-		return t, err
+// scanTable scans the columns tableCols, and more after them into more.
+func scanTable(s scanner, more ...any) (store.Table, error) {
+	var r store.TableRow
+	if err := s.Scan(append(r.Fields(), more...)...); err != nil {
+		return store.Table{}, err
 	}
-	t.Kind, t.Rules = game.Kind(kind), json.RawMessage(rj)
-	if err := json.Unmarshal([]byte(sj), &t.Seats); err != nil {
-		return t, fmt.Errorf("sqlite: table %s seats: %w", t.ID, err)
-	}
-	t.Seed = dice.SeedFrom(seed)
-	t.Status = store.Status(status)
-	t.Created, t.Updated = time.Unix(0, created), time.Unix(0, updated)
-	if winners != "" {
-		_ = json.Unmarshal([]byte(winners), &t.Winners)
-	}
-	if scores != "" {
-		_ = json.Unmarshal([]byte(scores), &t.Scores)
+	t, err := r.Table()
+	if err != nil {
+		return t, fmt.Errorf("sqlite: %w", err)
 	}
 	return t, nil
 }
@@ -469,21 +449,13 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 	if err != nil {
 		return fmt.Errorf("sqlite: claim seat: %w", err)
 	}
-	if store.Status(st) != store.Waiting {
-		return store.Errorf(store.ECONFLICT, "table %s is %s: seats are taken only while it waits for players", tableID, statusWords(store.Status(st)))
+	nj, err := store.Claim(tableID, store.Status(st), sj, seat, playerID, name)
+	if err != nil {
+		if store.Code(err) == "" {
+			err = fmt.Errorf("sqlite: claim seat: %w", err)
+		}
+		return err
 	}
-	var seats []store.Seat
-	if err := json.Unmarshal([]byte(sj), &seats); err != nil {
-		return fmt.Errorf("sqlite: claim seat: %w", err)
-	}
-	if seat < 0 || seat >= len(seats) {
-		return store.Errorf(store.ECONFLICT, "seat %d does not exist (seats 0 to %d)", seat, len(seats)-1)
-	}
-	if seats[seat].Bot != "" || seats[seat].PlayerID != "" {
-		return store.Errorf(store.ECONFLICT, "seat %d is taken", seat)
-	}
-	seats[seat].PlayerID, seats[seat].Name = playerID, name
-	nj, _ := json.Marshal(seats)
 	if status == "" {
 		status = store.Status(st)
 	}
@@ -491,23 +463,6 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 		return fmt.Errorf("sqlite: claim seat: %w", err)
 	}
 	return tx.Commit()
-}
-
-// statusWords says a status in a sentence: "table t is STATUS".
-func statusWords(s store.Status) string {
-	switch s {
-	case store.Waiting:
-		return "waiting for players"
-	case store.Playing:
-		return "in play"
-	case store.Over:
-		return "over"
-	case store.Failed:
-		return "failed"
-	case store.Expired:
-		return "expired"
-	}
-	return string(s)
 }
 
 // FailTable implements store.Store.
@@ -526,7 +481,7 @@ func (db *DB) FailTable(ctx context.Context, id, reason string) error {
 		return fmt.Errorf("sqlite: fail table: %w", err)
 	}
 	if store.Status(st).Ended() {
-		return store.Errorf(store.ECONFLICT, "table %s is %s: it cannot fail", id, statusWords(store.Status(st)))
+		return store.Errorf(store.ECONFLICT, "table %s is %s: it cannot fail", id, store.Status(st).Phrase())
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tables SET status = ?, reason = ?, updated = ? WHERE id = ?`,
 		string(store.Failed), reason, db.now().UnixNano(), id); err != nil {
@@ -568,7 +523,7 @@ type appendReq struct {
 	entry   []byte
 	fin     bool
 	results []store.Result
-	finJSON [3][]byte // record, winners, scores
+	finJSON store.FinishJSON
 	done    chan error
 }
 
@@ -585,13 +540,11 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 	}
 	req := &appendReq{tableID: tableID, n: n, entry: entry, fin: fin != nil, done: make(chan error, 1)}
 	if fin != nil {
-		rj, err := json.Marshal(fin.Record)
+		fj, err := fin.JSON()
 		if err != nil {
-			return store.Errorf(store.EINVALID, "the record cannot be stored: %v", err)
+			return err
 		}
-		wj, _ := json.Marshal(fin.Winners)
-		sj, _ := json.Marshal(fin.Scores)
-		req.finJSON = [3][]byte{rj, wj, sj}
+		req.finJSON = fj
 		req.results = fin.Results
 	}
 	return db.queueAppend(ctx, req)
@@ -763,11 +716,8 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 	if err != nil {
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
-	if store.Status(st).Ended() {
-		return store.Errorf(store.ECONFLICT, "table %s is %s: it takes no more actions", r.tableID, statusWords(store.Status(st)))
-	}
-	if have != r.n-1 {
-		return store.Errorf(store.ECONFLICT, "table %s has %d actions: action %d cannot follow", r.tableID, have, r.n)
+	if err := store.CheckAppend(r.tableID, store.Status(st), have, r.n); err != nil {
+		return err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)`, r.tableID, r.n, string(r.entry)); err != nil {
 		if isConstraint(err) {
@@ -779,7 +729,7 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ? WHERE id = ?`, r.n, string(store.Playing), now, r.tableID)
 	} else {
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ?, winners = ?, scores = ?, record = ? WHERE id = ?`,
-			r.n, string(store.Over), now, string(r.finJSON[1]), string(r.finJSON[2]), string(r.finJSON[0]), r.tableID)
+			r.n, string(store.Over), now, string(r.finJSON.Winners), string(r.finJSON.Scores), string(r.finJSON.Record), r.tableID)
 		for _, res := range r.results {
 			if err != nil {
 				break

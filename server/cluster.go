@@ -1,0 +1,284 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"runtime/debug"
+	"time"
+
+	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/store"
+)
+
+// Several nodes on one store (store.Cluster). Any node serves any table:
+// each keeps the tables its clients watch in memory and follows what the
+// other nodes commit to them (the store's change hints: the table is read
+// again, its new actions replayed from the stored entries and the seed, and
+// broadcast). The server's own moves at a table (bots, the turn clock) are
+// made only by the node holding the table's lease; the others show the
+// table and accept its players' actions. The store's unique action numbers
+// settle any race: the loser reads the table again and its client is told
+// "stale". A node alone (store.Solo) holds every lease and hears nothing.
+
+// leaseEvery is how often a node renews its leases and looks for tables
+// nobody leases.
+const leaseEvery = time.Second
+
+// startCluster starts following the other nodes' changes and keeping the
+// leases; both end with Close.
+func (s *Server) startCluster() {
+	ctx, cancel := context.WithCancel(context.Background())
+	changes := s.cluster.Changes(ctx)
+	s.loops.Add(2)
+	go func() {
+		defer s.loops.Done()
+		<-s.stop
+		cancel()
+	}()
+	go func() {
+		defer s.loops.Done()
+		for c := range changes {
+			s.heard(ctx, c)
+		}
+	}()
+	s.every(s.opt.LeaseEvery, func() { s.keepLeases(ctx) })
+}
+
+// inMemory returns the tables in memory.
+func (s *Server) inMemory() []*table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*table, 0, len(s.tables))
+	for _, t := range s.tables {
+		out = append(out, t)
+	}
+	return out
+}
+
+// heard brings the tables concerned by a change hint up to date: the one
+// named, or every table in memory for a hint that hints were lost.
+func (s *Server) heard(ctx context.Context, c store.Change) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("panic following a change", "table", c.Table, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		}
+	}()
+	var ts []*table
+	if c.Table == "" {
+		ts = s.inMemory()
+	} else {
+		s.mu.Lock()
+		if t, ok := s.tables[c.Table]; ok {
+			ts = append(ts, t)
+		}
+		s.mu.Unlock()
+	}
+	for _, t := range ts {
+		t.mu.Lock()
+		known := c.Actions == t.meta.Actions && c.Status == t.meta.Status && c.Status != store.Waiting // seats change while waiting
+		if c.Table == "" || (c.Actions >= t.meta.Actions && !known) {
+			if err := t.catchUp(ctx); err != nil {
+				s.log.Warn("cannot follow a table", "table", t.id, "err", err)
+			}
+		}
+		t.mu.Unlock()
+	}
+}
+
+// catchUp reads the table again from the store and brings it up to date
+// with what another node committed: seats taken (the game starts when they
+// are all taken), actions (each replayed from the stored entries and the
+// seed, and broadcast as if played here), the table failed or expired.
+// t.mu is held.
+func (t *table) catchUp(ctx context.Context) error {
+	if t.closed || t.kind == nil {
+		return nil
+	}
+	tb, err := t.srv.store.Table(ctx, t.id)
+	if err != nil {
+		return err
+	}
+	if t.meta.Status == store.Waiting && !reflect.DeepEqual(tb.Seats, t.meta.Seats) {
+		t.meta.Seats = tb.Seats
+		if t.play == nil && t.seatsFull() {
+			t.meta.Status = store.Playing
+			if err := t.start(); err != nil {
+				return err
+			}
+			t.scheduleClock()
+		}
+		for c := range t.clients {
+			c.sendWelcome()
+		}
+		t.scheduleBot()
+	}
+	if tb.Actions > t.meta.Actions && t.play != nil {
+		if err := t.replayStored(ctx, tb.Actions); err != nil {
+			return err
+		}
+	}
+	if tb.Status.Ended() && !t.meta.Status.Ended() {
+		t.ended(tb.Status, tb.Reason)
+	}
+	return nil
+}
+
+// replayStored plays the stored actions after those in memory, up to n,
+// broadcasting each. t.mu is held.
+func (t *table) replayStored(ctx context.Context, n int) error {
+	stored, err := t.srv.store.Actions(ctx, t.id)
+	if err != nil {
+		return err
+	}
+	have := len(t.play.Record().Actions)
+	if len(stored) < n || have > len(stored) {
+		return fmt.Errorf("the store has %d actions, this node %d", len(stored), have)
+	}
+	rec := t.newRecord()
+	rec.Actions = stored
+	_, steps, err := game.Resume(rec, t.meta.Seed)
+	if err != nil {
+		return fmt.Errorf("the stored actions do not resume: %w", err)
+	}
+	for i := have; i < len(steps); i++ {
+		st := steps[i]
+		evs, err := t.play.Do(st.Seat, st.Action)
+		if err != nil {
+			return fmt.Errorf("stored action %d: %w", i+1, err)
+		}
+		t.events = append(t.events, evs)
+		g := t.play.Game()
+		var winners, scores []int
+		if g.Over() {
+			t.play.Record().Meta.Ended = t.srv.opt.Now().UTC().Format(time.RFC3339)
+			winners, scores = g.Winners(), g.Scores()
+		}
+		t.settle(i+1, g.Over(), winners, scores, func() { t.broadcastUpdate(st.Seat, st.Action, evs) })
+	}
+	return nil
+}
+
+// ended marks the table failed or expired by another node, stops its
+// timers and tells its clients. t.mu is held.
+func (t *table) ended(status store.Status, reason string) {
+	t.meta.Status, t.meta.Reason = status, reason
+	t.meta.Updated = t.srv.opt.Now()
+	t.over.Store(true)
+	t.stopTimers()
+	typ := "failed"
+	if status == store.Expired {
+		typ = "expired"
+	}
+	b, _ := json.Marshal(failedMsg{Type: typ, Table: t.view(), Reason: reason})
+	for c := range t.clients {
+		c.send(b)
+	}
+	if len(t.clients) == 0 {
+		go t.srv.release(t)
+	}
+}
+
+// claim takes the table's lease if it can, and starts the server's moves
+// there when it does: the bots and the clock. A table that has ended needs
+// none. t.mu is held.
+func (t *table) claim(ctx context.Context) {
+	if t.leased || t.closed || t.over.Load() {
+		return
+	}
+	held, err := t.srv.cluster.Claim(ctx, t.id)
+	if err != nil {
+		t.srv.log.Warn("cannot take a table's lease", "table", t.id, "err", err)
+		return
+	}
+	t.setLeased(held)
+}
+
+// setLeased records whether this node holds the table's lease, starting
+// or stopping the server's moves there. t.mu is held.
+func (t *table) setLeased(held bool) {
+	if held == t.leased {
+		return
+	}
+	t.leased = held
+	if !held {
+		t.stopTimers()
+	}
+	t.scheduleClock()
+	t.scheduleBot()
+}
+
+// releaseAll gives up the leases of the tables (a node closing), within a
+// few seconds: a lease not given up expires.
+func (s *Server) releaseAll(ids []string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	for _, id := range ids {
+		if err := s.cluster.Release(ctx, id); err != nil {
+			s.log.Warn("cannot give a lease up: another node takes the table when it expires", "table", id, "err", err)
+			return
+		}
+	}
+}
+
+// keepLeases renews this node's leases, stops the server's moves at the
+// tables whose lease it lost (a renewal that fails loses them all: another
+// node may take them), gives up those of tables that ended or left memory,
+// and takes the tables nobody leases (a dead node's).
+func (s *Server) keepLeases(ctx context.Context) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("panic keeping leases", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		}
+	}()
+	rctx, cancel := context.WithTimeout(ctx, s.opt.LeaseEvery)
+	held, err := s.cluster.Renew(rctx)
+	cancel()
+	if err != nil {
+		s.log.Warn("cannot renew the leases: the bots and clocks of this node stop", "err", err)
+	}
+	holds := map[string]bool{}
+	for _, id := range held {
+		holds[id] = true
+	}
+	open := s.inMemory()
+	inMemory := map[string]bool{}
+	for _, t := range open {
+		t.mu.Lock()
+		inMemory[t.id] = !t.over.Load()
+		t.setLeased(holds[t.id] && !t.over.Load())
+		t.mu.Unlock()
+	}
+	for id := range holds {
+		if !inMemory[id] {
+			if err := s.cluster.Release(ctx, id); err != nil {
+				s.log.Warn("cannot give a lease up", "table", id, "err", err)
+			}
+		}
+	}
+	if err != nil {
+		return
+	}
+	orphans, err := s.cluster.Orphans(ctx)
+	if err != nil {
+		s.log.Warn("cannot look for tables without a node", "err", err)
+		return
+	}
+	for _, id := range orphans {
+		t, err := s.getTable(ctx, id)
+		if err != nil {
+			s.log.Warn("cannot take a table over", "table", id, "err", err)
+			continue
+		}
+		t.mu.Lock()
+		if err := t.catchUp(ctx); err != nil {
+			s.log.Warn("cannot follow a table", "table", id, "err", err)
+		}
+		t.claim(ctx)
+		if t.leased {
+			s.log.Info("table taken over", "table", id)
+		}
+		t.mu.Unlock()
+	}
+}

@@ -1,0 +1,20 @@
+// Package postgres is the store.Store of a PostgreSQL database, through
+// github.com/jackc/pgx/v5 (a connection pool), for a site that runs the
+// web game as several server nodes on one database.
+//
+// The schema is the SQLite store's (store/sqlite), in migrations of its
+// own: embedded SQL files run in order, each in its own transaction under
+// an advisory lock (nodes starting together migrate once) and recorded in
+// schema_migrations.
+//
+// Every write is one transaction. AppendAction locks the table's row and
+// the primary key (table_id, n) refuses a second action n, so of two nodes
+// appending the same action one gets ECONFLICT: nothing is lost or doubled.
+// An action is durable when AppendAction returns (PostgreSQL's commit).
+//
+// DB is also a store.Cluster: each write that changes a table notifies the
+// channel farkle_tables with the table's ID and number of actions (never
+// its seed or its moves) when it commits, and the leases table says which
+// node runs each table's bots and clock, until its lease expires by the
+// database's clock (Options.LeaseTTL).
+package postgres

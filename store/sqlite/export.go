@@ -1,0 +1,98 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/farkle/farkle/store"
+)
+
+var _ store.Exporter = (*DB)(nil)
+
+// EachPlayer implements store.Exporter.
+func (db *DB) EachPlayer(ctx context.Context, fn func(store.Player) error) error {
+	rows, err := db.r.QueryContext(ctx, `SELECT id, name, token_hash, created FROM players ORDER BY created, id`)
+	if err != nil {
+		return fmt.Errorf("sqlite: players: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p store.Player
+		var created int64
+		if err := rows.Scan(&p.ID, &p.Name, &p.TokenHash, &created); err != nil {
+			return fmt.Errorf("sqlite: players: %w", err)
+		}
+		p.Created = time.Unix(0, created)
+		if err := fn(p); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// EachTable implements store.Exporter. The tables' IDs are read first, then
+// each table with its data.
+func (db *DB) EachTable(ctx context.Context, fn func(store.TableData) error) error {
+	var ids []string
+	rows, err := db.r.QueryContext(ctx, `SELECT id FROM tables ORDER BY created, id`)
+	if err != nil {
+		return fmt.Errorf("sqlite: tables: %w", err)
+	}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("sqlite: tables: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("sqlite: tables: %w", err)
+	}
+	for _, id := range ids {
+		d, err := db.tableData(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tableData reads one table with its actions, record and results.
+func (db *DB) tableData(ctx context.Context, id string) (store.TableData, error) {
+	var d store.TableData
+	var rec sql.NullString
+	t, err := scanTable(db.r.QueryRowContext(ctx, `SELECT `+tableCols+`, record FROM tables WHERE id = ?`, id), &rec)
+	if err != nil {
+		return d, fmt.Errorf("sqlite: table %s: %w", id, err)
+	}
+	d.Table = t
+	if rec.Valid {
+		d.Record = json.RawMessage(rec.String)
+	}
+	if d.Actions, err = db.Actions(ctx, id); err != nil {
+		return d, err
+	}
+	rows, err := db.r.QueryContext(ctx, `SELECT seat, player_key, name, score, won, turns, farkles, banked, best_turn, penalties, finished FROM results WHERE table_id = ? ORDER BY seat`, id)
+	if err != nil {
+		return d, fmt.Errorf("sqlite: results of %s: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r store.Result
+		var finished int64
+		if err := rows.Scan(&r.Seat, &r.PlayerKey, &r.Name, &r.Score, &r.Won, &r.Turns, &r.Farkles, &r.Banked, &r.BestTurn, &r.Penalties, &finished); err != nil {
+			return d, fmt.Errorf("sqlite: results of %s: %w", id, err)
+		}
+		d.Results = append(d.Results, r)
+		d.Finished = time.Unix(0, finished)
+	}
+	return d, rows.Err()
+}
