@@ -112,6 +112,7 @@ type Table struct {
 	Scores  []int  // when Over
 	Reason  string // why the table is Failed or Expired; "" otherwise
 	Creator string // the ID of the player who created the table; "" for a table stored before creators were kept
+	Rated   bool   // the creator asked for a rated game (house rules are unrated otherwise)
 }
 
 // Commitment returns the SHA-256 commitment of the table's seed.
@@ -237,6 +238,28 @@ type Store interface {
 	// Leaderboard returns up to limit players with at least minGames games,
 	// by wins, then win rate, then games.
 	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
+
+	// Ratings returns the current ratings in the family of those of keys
+	// that have one; a player with no rated game is absent.
+	Ratings(ctx context.Context, family string, keys []string) (map[string]Rating, error)
+	// RateGame stores the rating changes of one finished game (every
+	// change of the same table and family) in one write: each player's
+	// rating becomes its After and its count of games grows by one, and
+	// the changes are kept for the history. ECONFLICT if the table was
+	// already rated, or a player that is not Fixed no longer has Games
+	// rated games (another game was rated since its Before was read: read
+	// again and retry); EINVALID if the changes are empty or mixed.
+	RateGame(ctx context.Context, changes []RatingChange) error
+	// RatingLeaderboard returns up to limit players of the family by
+	// rating, highest first (ties: fewer deviation, then key), with at
+	// least minGames rated games.
+	RatingLeaderboard(ctx context.Context, family string, minGames, limit int) ([]Rating, error)
+	// RatingHistory returns the player's last limit rating changes in the
+	// family, oldest first.
+	RatingHistory(ctx context.Context, playerKey, family string, limit int) ([]RatingChange, error)
+	// TableRatings returns the rating changes of the game at the table,
+	// by player key; none if it was not rated.
+	TableRatings(ctx context.Context, tableID string) ([]RatingChange, error)
 
 	// Health proves a round trip to the database that includes a write
 	// (one small row rewritten, then read back): it fails when the

@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CountTables", testCountTables},
 		{"Health", testHealth},
 		{"Messages", testMessages},
+		{"Ratings", testRatings},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
