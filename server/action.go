@@ -114,6 +114,7 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 	var winners, scores []int
 	if fin != nil {
 		winners, scores = fin.Winners, fin.Scores
+		t.rate(fin)
 	}
 	t.settle(n, fin != nil, winners, scores, func() { t.broadcastUpdate(seat, a, evs) })
 	return nil

@@ -46,6 +46,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/signout", s.handleSignOut)
 	mux.HandleFunc("GET /api/players/{id}/stats", s.handleStats)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
+	mux.HandleFunc("GET /api/ratings", s.handleRatings)
+	mux.HandleFunc("GET /api/players/{id}/ratings", s.handlePlayerRatings)
 	mux.HandleFunc("GET /api/presets", s.handlePresets)
 	mux.HandleFunc("GET /api/bots", s.handleBots)
 	mux.HandleFunc("GET /api/tables", s.handleTables)
@@ -403,6 +405,7 @@ type newTableReq struct {
 	Rules json.RawMessage `json:"rules"` // a preset name, or a rule set as JSON (the fields of a rule file)
 	Seats []seatReq       `json:"seats"`
 	Clock *int            `json:"clock,omitempty"` // seconds to act at a table with people; 0: the server's default
+	Rated bool            `json:"rated,omitempty"` // house rules move ratings (presets and Dragon Farkle always do)
 }
 
 // seatReq is one seat asked for: "me" (the caller), "human" (a friend who
@@ -603,7 +606,7 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	}
 	withClock(seats, clock)
 	v := k.variant()
-	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
+	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated}
 	tb.Updated = tb.Created
 	t := s.newTable(tb)
 	t.kind = k

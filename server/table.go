@@ -36,7 +36,8 @@ type table struct {
 	closed   bool
 	analysis *Analysis
 	over     atomic.Bool
-	clock    tableClock // the turn clock (clock.go)
+	clock    tableClock           // the turn clock (clock.go)
+	ratings  []store.RatingChange // the rating changes of the finished game, if rated (rating.go)
 }
 
 // newTable returns the in-memory table of tb with nobody watching, no
@@ -91,6 +92,9 @@ func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) 
 	rec := t.newRecord()
 	if tb.Status == store.Over {
 		if rec, err = s.store.FinalRecord(ctx, tb.ID); err != nil {
+			return nil, err
+		}
+		if t.ratings, err = s.store.TableRatings(ctx, tb.ID); err != nil {
 			return nil, err
 		}
 		t.over.Store(true)

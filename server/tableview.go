@@ -25,6 +25,9 @@ type tableView struct {
 	Hints      bool       `json:"hints"`
 	Clock      *clockView `json:"clock,omitempty"`  // at a table with a turn clock
 	Reason     string     `json:"reason,omitempty"` // why a table failed or expired
+	Rated      string     `json:"rated,omitempty"`  // the rating family when the game moves ratings
+	// Ratings are the rating changes of the finished game, when rated.
+	Ratings []changeView `json:"ratings,omitempty"`
 }
 
 type seatView struct {
@@ -61,6 +64,10 @@ func (t *table) view() tableView {
 	v.Hints = t.srv.opt.Advisor != nil
 	if t.kind != nil {
 		v.Rules, v.Hints = t.kind.rules(), t.kind.hints()
+	}
+	v.Rated = string(t.family())
+	if len(t.ratings) > 0 {
+		v.Ratings = viewsOf(t.ratings, changeViewOf)
 	}
 	if v.Clock != nil && !t.over.Load() {
 		v.Clock = t.clockView()

@@ -3,6 +3,7 @@ import { dieSVG, diceRow } from './dice.js';
 import { tablePage } from './table.js';
 import { newTablePage } from './rulesform.js';
 import { dragonPage } from './dragon.js';
+import { ratingBoard, ratingSection } from './rating.js';
 
 // h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
 // always set as text, never as HTML, so names are escaped everywhere.
@@ -191,7 +192,7 @@ function statsTable(rows) {
 
 async function leaderboard() {
   const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, 'Leaderboard'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, 'No finished game yet.'));
+  page(h('h1', {}, 'Leaderboard'), await ratingBoard(), h('h2', {}, 'Wins'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, 'No finished game yet.'));
 }
 
 async function playerPage(id) {
@@ -200,6 +201,7 @@ async function playerPage(id) {
     h('div', { class: 'tiles' },
       [['Games', s.games], ['Wins', s.wins], ['Win rate', pct(s.win_rate)], ['Points per turn', s.points_per_turn.toFixed(0)],
         ['Farkle rate', pct(s.farkle_rate)], ['Best turn', fmt(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
+    h('h2', {}, 'Ratings'), await ratingSection(id),
     h('h2', {}, 'Games'),
     tableList(s.history, 'No finished game yet.', (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay')));
 }
