@@ -239,6 +239,45 @@ type Store interface {
 	// by wins, then win rate, then games.
 	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
 
+	// CreateAccount makes the player an account with its first passkey,
+	// in one write, and gives the player the account's name. ENOTFOUND if
+	// no such player; ECONFLICT if the player already is an account, or
+	// another account has the name (compared by NameKey), or the passkey
+	// is already stored.
+	CreateAccount(ctx context.Context, a Account, first Passkey) error
+	// Account returns the account of the player, ENOTFOUND if it has none.
+	Account(ctx context.Context, playerID string) (Account, error)
+	// AccountByName returns the account of that name (by NameKey),
+	// ENOTFOUND if none.
+	AccountByName(ctx context.Context, name string) (Account, error)
+	// AddPasskey adds a passkey to the player's account. ENOTFOUND if the
+	// player has no account; ECONFLICT if the passkey is already stored.
+	AddPasskey(ctx context.Context, p Passkey) error
+	// Passkey returns the passkey with the credential ID, ENOTFOUND if none.
+	Passkey(ctx context.Context, id string) (Passkey, error)
+	// Passkeys lists the passkeys of the player's account, oldest first.
+	Passkeys(ctx context.Context, playerID string) ([]Passkey, error)
+	// UsePasskey records a sign-in with the passkey: its credential (the
+	// signature counter moves) and the time. ENOTFOUND if none.
+	UsePasskey(ctx context.Context, id string, credential json.RawMessage, at time.Time) error
+	// RemovePasskey removes a passkey of the player's account. ENOTFOUND
+	// if the player has no such passkey; ECONFLICT if it is the last one
+	// (an account keeps at least one).
+	RemovePasskey(ctx context.Context, playerID, id string) error
+	// ReplaceRecovery replaces the account's recovery code hash old by
+	// next in one write, so that a code works once: ECONFLICT if the
+	// stored hash is not old (the code was used already); ENOTFOUND if the
+	// player has no account.
+	ReplaceRecovery(ctx context.Context, playerID, old, next string) error
+	// CreateSession stores a sign-in. ECONFLICT if the token hash exists;
+	// ENOTFOUND if the player has no account.
+	CreateSession(ctx context.Context, s Session) error
+	// PlayerBySession returns the player signed in by the session whose
+	// token hashes to tokenHash, ENOTFOUND if none.
+	PlayerBySession(ctx context.Context, tokenHash string) (Player, error)
+	// DeleteSession forgets a sign-in (signing out); no error if none.
+	DeleteSession(ctx context.Context, tokenHash string) error
+
 	// Ratings returns the current ratings in the family of those of keys
 	// that have one; a player with no rated game is absent.
 	Ratings(ctx context.Context, family string, keys []string) (map[string]Rating, error)

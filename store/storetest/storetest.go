@@ -41,6 +41,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Health", testHealth},
 		{"Messages", testMessages},
 		{"Ratings", testRatings},
+		{"Accounts", testAccounts},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
