@@ -44,6 +44,13 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/me", s.handleMe)
 	mux.HandleFunc("POST /api/players", s.handleNewPlayer)
 	mux.HandleFunc("POST /api/signout", s.handleSignOut)
+	mux.HandleFunc("GET /api/account", s.handleAccount)
+	mux.HandleFunc("POST /api/account/passkeys/begin", s.handlePasskeyBegin)
+	mux.HandleFunc("POST /api/account/passkeys/finish", s.handlePasskeyFinish)
+	mux.HandleFunc("DELETE /api/account/passkeys/{id}", s.handlePasskeyRemove)
+	mux.HandleFunc("POST /api/account/signin/begin", s.handleSignInBegin)
+	mux.HandleFunc("POST /api/account/signin/finish", s.handleSignInFinish)
+	mux.HandleFunc("POST /api/account/recover", s.handleRecover)
 	mux.HandleFunc("GET /api/players/{id}/stats", s.handleStats)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/ratings", s.handleRatings)
@@ -69,7 +76,7 @@ func (s *Server) routes() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeFileFS(w, r, static, "index.html")
 	}
-	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
+	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
 		mux.HandleFunc(p, page)
 	}
 	// Outermost first: security headers (and HSTS) on every answer, the log
@@ -162,7 +169,11 @@ func (s *Server) playerOf(r *http.Request) (store.Player, error) {
 	if tok == "" {
 		return store.Player{}, store.Errorf(store.ENOTFOUND, "no player: choose a name first (POST /api/players)")
 	}
-	return s.store.PlayerByToken(r.Context(), hashToken(tok))
+	p, err := s.store.PlayerByToken(r.Context(), hashToken(tok))
+	if store.Code(err) == store.ENOTFOUND {
+		p, err = s.store.PlayerBySession(r.Context(), hashToken(tok)) // an account signed in (account.go)
+	}
+	return p, err
 }
 
 // tokenOf returns the secret token the request carries: the cookie, or
@@ -218,7 +229,15 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, playerView{ID: p.ID, Name: p.Name})
+	_, err = s.store.Account(r.Context(), p.ID)
+	if err != nil && store.Code(err) != store.ENOTFOUND {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		playerView
+		Account bool `json:"account"` // signed in with a passkey or recovery code, not a guest of this browser
+	}{playerView{ID: p.ID, Name: p.Name}, err == nil})
 }
 
 func readJSON(r *http.Request, v any) error {
@@ -282,6 +301,12 @@ func (s *Server) handleNewPlayer(w http.ResponseWriter, r *http.Request) {
 // player stays in the database with its games, reachable only with its
 // token.
 func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
+	if tok := tokenOf(r); tok != "" {
+		if err := s.store.DeleteSession(r.Context(), hashToken(tok)); err != nil { // an account's sign-in ends for good
+			s.httpError(w, err)
+			return
+		}
+	}
 	http.SetCookie(w, s.tokenCookie(r, "", -1))
 	writeJSON(w, http.StatusOK, map[string]string{"status": "signed out"})
 }

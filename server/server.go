@@ -102,6 +102,7 @@ type Server struct {
 	loops    sync.WaitGroup
 
 	edge
+	ceremonies ceremonies // passkey ceremonies under way (account.go)
 
 	kinds kinds // the kinds of game served, prepared once
 

@@ -4,6 +4,7 @@ import { tablePage } from './table.js';
 import { newTablePage } from './rulesform.js';
 import { dragonPage } from './dragon.js';
 import { ratingBoard, ratingSection } from './rating.js';
+import { accountPage, signInPage } from './account.js';
 
 // h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
 // always set as text, never as HTML, so names are escaped everywhere.
@@ -45,7 +46,8 @@ export async function loadMe() {
   try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
   const span = document.getElementById('me');
   span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, state.me.name), ' ',
-    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, 'Sign out')] : []));
+    h('a', { href: '/account', id: 'account-link', class: 'small' }, state.me.account ? 'Account' : 'Keep this player'), ' ',
+    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, 'Sign out')] : [h('a', { href: '/signin', id: 'signin-link' }, 'Sign in')]));
   return state.me;
 }
 
@@ -53,7 +55,7 @@ export async function loadMe() {
 // the only key to that player, its seats and its stats.
 async function signOut() {
   if (!state.me) return;
-  if (!confirm(`Sign out ${state.me.name}? This browser forgets ${state.me.name} for good: its seats and stats stay on the server, but you cannot get them back here.`)) return;
+  if (!state.me.account && !confirm(`Sign out ${state.me.name}? This browser forgets ${state.me.name} for good: its seats and stats stay on the server, but you cannot get them back here.`)) return;
   await api('POST', '/api/signout');
   await loadMe();
   route();
@@ -267,6 +269,8 @@ export async function route() {
     else if (p === '/lobby') await lobby();
     else if (p === '/history') await historyPage();
     else if (p === '/leaderboard') await leaderboard();
+    else if (p === '/account') await accountPage();
+    else if (p === '/signin') signInPage();
     else if ((m = p.match(/^\/t\/([\w-]+)$/))) {
       const t = await api('GET', `/api/tables/${m[1]}`);
       cleanup = t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
