@@ -42,6 +42,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /healthz", s.handleHealth) // /metrics is on a listener of its own: see MetricsHandler
 
 	mux.HandleFunc("GET /api/me", s.handleMe)
+	mux.HandleFunc("GET /api/me/games", s.handleMyGames)
 	mux.HandleFunc("POST /api/players", s.handleNewPlayer)
 	mux.HandleFunc("POST /api/signout", s.handleSignOut)
 	mux.HandleFunc("GET /api/account", s.handleAccount)
@@ -431,6 +432,7 @@ type newTableReq struct {
 	Seats []seatReq       `json:"seats"`
 	Clock *int            `json:"clock,omitempty"` // seconds to act at a table with people; 0: the server's default
 	Rated bool            `json:"rated,omitempty"` // house rules move ratings (presets and Dragon Farkle always do)
+	Pace  string          `json:"pace,omitempty"`  // a game at your own pace: "1h", "12h", "1d" or "3d" a decision (pace.go); none: live
 }
 
 // seatReq is one seat asked for: "me" (the caller), "human" (a friend who
@@ -608,6 +610,13 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	clock, err := s.clockFor(req.Clock)
+	if req.Pace != "" {
+		if req.Clock != nil {
+			err = badRequest("clock: a game at your own pace has the clock of its pace; give one or the other")
+		} else {
+			clock, err = s.paceClock(req.Pace)
+		}
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -631,7 +640,7 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	}
 	withClock(seats, clock)
 	v := k.variant()
-	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated}
+	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated, Pace: req.Pace}
 	tb.Updated = tb.Created
 	t := s.newTable(tb)
 	t.kind = k

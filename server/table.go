@@ -223,6 +223,7 @@ func (t *table) join(ctx context.Context, p store.Player, want int) (int, error)
 	t.meta.Seats = seats
 	if full {
 		t.meta.Status = store.Playing
+		t.meta.Updated = t.srv.opt.Now() // as ClaimSeat stored it, near enough: the clock of a game at your own pace runs from it
 		if err := t.start(); err != nil {
 			return -1, err
 		}

@@ -26,6 +26,7 @@ type tableView struct {
 	Clock      *clockView `json:"clock,omitempty"`  // at a table with a turn clock
 	Reason     string     `json:"reason,omitempty"` // why a table failed or expired
 	Rated      string     `json:"rated,omitempty"`  // the rating family when the game moves ratings
+	Pace       string     `json:"pace,omitempty"`   // a game at your own pace: the time a decision ("1d")
 	// Ratings are the rating changes of the finished game, when rated.
 	Ratings []changeView `json:"ratings,omitempty"`
 }
@@ -47,7 +48,7 @@ func viewOf(tb store.Table) tableView {
 	if d := clockOf(tb.Seats); d > 0 {
 		v.Clock = &clockView{Seconds: d.Seconds()}
 	}
-	v.Reason = tb.Reason
+	v.Reason, v.Pace = tb.Reason, tb.Pace
 	if tb.Kind != game.Farkle {
 		v.Kind = string(tb.Kind)
 	}

@@ -113,6 +113,7 @@ type Table struct {
 	Reason  string // why the table is Failed or Expired; "" otherwise
 	Creator string // the ID of the player who created the table; "" for a table stored before creators were kept
 	Rated   bool   // the creator asked for a rated game (house rules are unrated otherwise)
+	Pace    string // "" for a live game; "1h", "12h", "1d" or "3d" for a game at your own pace (each seat's Clock holds the time)
 }
 
 // Commitment returns the SHA-256 commitment of the table's seed.

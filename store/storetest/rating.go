@@ -22,13 +22,19 @@ func testRatings(t *testing.T, s store.Store) {
 	for _, id := range []string{"r1", "r2", "r3", "r4", "r5"} {
 		tb := newTable(t, id, store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
 		tb.Rated = id == "r1"
+		if id == "r2" {
+			tb.Pace = "3d"
+		}
 		must(t, s.CreateTable(ctx, tb))
 	}
 	if got, err := s.Table(ctx, "r1"); err != nil || !got.Rated {
 		t.Fatalf("Table(r1).Rated = %v, %v; it was stored rated", got.Rated, err)
 	}
-	if got, err := s.Table(ctx, "r2"); err != nil || got.Rated {
-		t.Fatalf("Table(r2).Rated = %v, %v; it was stored unrated", got.Rated, err)
+	if got, err := s.Table(ctx, "r2"); err != nil || got.Rated || got.Pace != "3d" {
+		t.Fatalf("Table(r2) rated %v, pace %q, %v; it was stored unrated at a pace of 3d", got.Rated, got.Pace, err)
+	}
+	if got, _ := s.Table(ctx, "r1"); got.Pace != "" {
+		t.Fatalf("Table(r1).Pace = %q; it was stored live", got.Pace)
 	}
 	got, err := s.Ratings(ctx, "farkle", []string{"p1", "bot:steady"})
 	must(t, err)
