@@ -5,6 +5,7 @@ import { newTablePage } from './rulesform.js';
 import { dragonPage } from './dragon.js';
 import { ratingBoard, ratingSection } from './rating.js';
 import { accountPage, signInPage } from './account.js';
+import { myGames, startTitleCount } from './pace.js';
 
 // h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
 // always set as text, never as HTML, so names are escaped everywhere.
@@ -144,7 +145,9 @@ function home() {
           go(`/t/${t.id}`);
         } catch (ex) { err.textContent = ex.message; e.target.disabled = false; }
       } }, 'Dragon Farkle against a bot')));
-  page(hero);
+  const mine = h('div', { id: 'my-games' });
+  page(mine, hero);
+  if (state.me) myGames(mine);
 }
 
 function tableList(tables, empty, action) {
@@ -293,4 +296,4 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 
-loadMe().then(route);
+loadMe().then(() => { route(); startTitleCount(); });
