@@ -279,6 +279,13 @@ type Store interface {
 	// DeleteSession forgets a sign-in (signing out); no error if none.
 	DeleteSession(ctx context.Context, tokenHash string) error
 
+	// AddChat stores a line of a table's chat and returns it numbered
+	// (one more than the table's last line). ENOTFOUND if no table;
+	// ECONFLICT if the table already holds max lines.
+	AddChat(ctx context.Context, line ChatLine, max int) (ChatLine, error)
+	// Chat returns the table's last limit chat lines, oldest first.
+	Chat(ctx context.Context, tableID string, limit int) ([]ChatLine, error)
+
 	// Ratings returns the current ratings in the family of those of keys
 	// that have one; a player with no rated game is absent.
 	Ratings(ctx context.Context, family string, keys []string) (map[string]Rating, error)

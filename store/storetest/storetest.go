@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Messages", testMessages},
 		{"Ratings", testRatings},
 		{"Accounts", testAccounts},
+		{"Chat", testChat},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
