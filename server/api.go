@@ -440,6 +440,7 @@ type newTableReq struct {
 type seatReq struct {
 	Type  string `json:"type"`
 	Level string `json:"level,omitempty"`
+	Name  string `json:"name,omitempty"` // "invite": the account invited (invite.go)
 }
 
 // ParseRules reads the rules of a table request: a JSON string naming a
@@ -548,6 +549,12 @@ func (s *Server) seatsOf(r *http.Request, req []seatReq, botLevel func(level str
 			me = true
 			seats[i] = store.Seat{Name: p.Name, PlayerID: p.ID}
 		case "human":
+		case "invite":
+			seat, err := s.inviteSeat(r, sr.Name)
+			if err != nil {
+				return nil, badRequest("seats[%d]: %s", i, clientMessage(err))
+			}
+			seats[i] = seat
 		case "bot":
 			lv, err := botLevel(sr.Level)
 			if err != nil {
@@ -555,7 +562,7 @@ func (s *Server) seatsOf(r *http.Request, req []seatReq, botLevel func(level str
 			}
 			seats[i] = store.Seat{Bot: lv}
 		default:
-			return nil, badRequest("seats[%d]: type %q (types: me, human, bot)", i, sr.Type)
+			return nil, badRequest("seats[%d]: type %q (types: me, human, invite, bot)", i, sr.Type)
 		}
 	}
 	for i := range seats {

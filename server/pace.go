@@ -48,10 +48,12 @@ type gameLine struct {
 	ToAct    string     `json:"to_act,omitempty"`   // the name of the seat to act
 	Deadline *time.Time `json:"deadline,omitempty"` // when the clock of the seat to act runs out
 	Last     string     `json:"last,omitempty"`     // the last turn of another seat, summarised
+	Invited  bool       `json:"invited,omitempty"`  // a seat is kept for the player, who has not taken it (invite.go)
 }
 
 // handleMyGames serves GET /api/me/games: the player's open games (waiting
-// or in play), those waiting on the player first, then by deadline.
+// or in play): the invitations first, then those waiting on the player,
+// then by deadline.
 func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 	p, err := s.playerOf(r)
 	if err != nil {
@@ -74,7 +76,11 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 		out = append(out, t.line(p.ID))
 		t.mu.Unlock()
 	}
+	out = append(out, s.invitations(p.ID)...)
 	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Invited != out[j].Invited {
+			return out[i].Invited
+		}
 		if out[i].YourMove != out[j].YourMove {
 			return out[i].YourMove
 		}

@@ -86,11 +86,13 @@ func pressKeys(t *testing.T, ctx context.Context) bool {
 
 // TestBrowserOwnPaceGame plays a whole game at your own pace between two
 // accounts in two browsers. Ann creates it from the new-table form (house
-// rules to 1,000, rated, "1 hour a move", an hour being a minute here),
-// Bea takes the free seat; from then on each comes to the home page, finds
+// rules to 1,000, rated, "1 hour a move", an hour being a minute here,
+// inviting Bea by name); Bea accepts the invitation from her home page,
+// and they chat (a line with markup shows as text; Ann mutes Bea). From
+// then on each comes to the home page, finds
 // the game under "Your move" (the tab title counting it) with the other's
 // last turn summarised, plays a turn with the keyboard and leaves. At the
-// end both are rated in the house family.
+// end Bea says "good game" and both are rated in the house family.
 func TestBrowserOwnPaceGame(t *testing.T) {
 	ts := start(t, "", server.Options{PaceHour: time.Minute})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
@@ -100,7 +102,8 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	if err := chromedp.Do(ann, chromedp.Navigate(site+"/new"), chromedp.WaitVisible("#create"),
 		chromedp.Click("#custom"), chromedp.SetValue(`input[name="game.target"]`, "1000"),
 		chromedp.Click(`button[aria-label="remove seat 2"]`), chromedp.Click(`.row.gap button`), // + Friend
-		chromedp.SetValue("#pace", "1h"), chromedp.Click("#rated"), chromedp.Click("#create"), chromedp.WaitVisible("input.link")); err != nil {
+		chromedp.SetValue("#pace", "1h"), chromedp.Click("#rated"), chromedp.SetValue("#invite", "bea"),
+		chromedp.Click("#create"), chromedp.WaitVisible("input.link")); err != nil {
 		t.Fatal(err)
 	}
 	link, err := chromedp.Run(ann, chromedp.Evaluate[string](`document.querySelector("input.link").value`))
@@ -108,8 +111,41 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := link[strings.LastIndex(link, "/")+1:]
-	if err := chromedp.Do(bea, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#take-seat"), chromedp.Click("#take-seat"),
-		chromedp.WaitVisible("#game .scoreboard")); err != nil {
+	// Bea finds the invitation on her home page and accepts it.
+	if err := chromedp.Do(bea, chromedp.Navigate(site+"/"), chromedp.WaitVisible(`#invitations li[data-table="`+id+`"] .accept-invite`),
+		chromedp.Click(`#invitations li[data-table="`+id+`"] .accept-invite`), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+		t.Fatal(err)
+	}
+
+	// The chat: Bea's line reaches Ann as text, never markup; Ann mutes
+	// Bea on her screen, and the mute outlives a reload.
+	const said = `<img src=x onerror="window.pwned=1">hi Ann`
+	if err := chromedp.Do(bea, chromedp.WaitVisible("#chat-text"), chromedp.SendKeys("#chat-text", said), chromedp.Click(`#chat button[type="submit"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ann, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#chat-lines li")); err != nil {
+		t.Fatal(err)
+	}
+	type chatView struct {
+		Text   string
+		Images int
+		Pwned  bool
+		Muted  bool
+	}
+	readChat := `(() => ({text: (document.querySelector('#chat-lines li .chat-text') || {}).textContent || '',
+		images: document.querySelectorAll('#chat img').length, pwned: !!window.pwned,
+		muted: !!document.querySelector('#chat-lines li.muted-line')}))()`
+	cv, err := chromedp.Run(ann, chromedp.Evaluate[chatView](readChat))
+	if err != nil || cv.Text != said || cv.Images != 0 || cv.Pwned || cv.Muted {
+		t.Fatalf("Ann's chat: %+v %v, want the line as text", cv, err)
+	}
+	if err := chromedp.Do(ann, chromedp.Click("#chat-lines li .mute"), chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#chat-lines li")); err != nil {
+		t.Fatal(err)
+	}
+	if cv, err = chromedp.Run(ann, chromedp.Evaluate[chatView](readChat)); err != nil || !cv.Muted || cv.Text != "" {
+		t.Fatalf("after muting Bea and a reload: %+v %v", cv, err)
+	}
+	if err := chromedp.Do(ann, chromedp.Click("#chat-lines li .mute")); err != nil {
 		t.Fatal(err)
 	}
 	var tb struct {
@@ -197,6 +233,16 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 			t.Fatalf("%s's house rating: %+v %v", me.Name, cur, err)
 		}
 	}
+	// After the end, "good game".
+	if err := chromedp.Do(ann, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#end")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bea, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#good-game"), chromedp.Click("#good-game")); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ann, "Bea's good game", `[...document.querySelectorAll('#chat-lines li')].some((li) => li.textContent.includes('Bea') && li.textContent.includes('Good game!'))`)
+	shot(t, ann, "own-pace-end-chat")
+
 	if err := chromedp.Do(bea, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now")); err != nil {
 		t.Fatal(err)
 	}

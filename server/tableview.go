@@ -36,7 +36,8 @@ type seatView struct {
 	Bot      string `json:"bot,omitempty"`
 	Free     bool   `json:"free"`
 	PlayerID string `json:"player_id,omitempty"`
-	Note     string `json:"note,omitempty"` // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
+	Invited  bool   `json:"invited,omitempty"` // a free seat kept for the invited player named Name
+	Note     string `json:"note,omitempty"`    // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
 }
 
 func viewOf(tb store.Table) tableView {
@@ -53,7 +54,7 @@ func viewOf(tb store.Table) tableView {
 		v.Kind = string(tb.Kind)
 	}
 	for _, s := range tb.Seats {
-		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "", PlayerID: s.PlayerID})
+		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "", PlayerID: s.PlayerID, Invited: s.Invited != "" && s.PlayerID == ""})
 	}
 	return v
 }

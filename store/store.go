@@ -95,6 +95,9 @@ type Seat struct {
 	// Clock is the time a human seat has for each decision at a table with
 	// a turn clock (0: none); the server acts for the seat when it runs out.
 	Clock time.Duration `json:"clock,omitempty"`
+	// Invited is the player a free human seat is kept for (an invitation
+	// by name); only that player may take it.
+	Invited string `json:"invited,omitempty"`
 }
 
 // Table is one table: its game, seats, secret seed and progress.

@@ -49,13 +49,20 @@ export async function myGames(box) {
   if (!games.length) { box.replaceChildren(); return; }
   const line = (g) => h('li', { class: `card row my-game${g.your_move ? ' your-move' : ''}`, 'data-table': g.id },
     h('div', { class: 'grow' },
-      h('a', { href: `/t/${g.id}` }, h('strong', {}, g.seats.filter((s, i) => i !== g.seat).map((s) => s.free ? '(free seat)' : s.name).join(', ') || 'Table')),
+      h('a', { href: `/t/${g.id}` }, h('strong', {}, g.seats.filter((s, i) => i !== g.seat).map((s) => s.invited ? `${s.name} (invited)` : s.free ? '(free seat)' : s.name).join(', ') || 'Table')),
       h('span', { class: 'muted small' }, g.pace ? ` · ${g.pace} a move` : ' · live', g.status === 'waiting' ? ' · waiting for players' : ''),
       g.last ? h('div', { class: 'last-turn' }, g.last) : '',
-      h('div', { class: 'muted small' }, g.your_move ? 'Your move' : g.to_act ? `Waiting on ${g.to_act}` : '', g.deadline ? ` · ${left(g.deadline)}` : '')),
+      h('div', { class: 'muted small' }, g.invited ? `${g.seats.find((s) => !s.free && s.player_id) ? g.seats.find((s) => !s.free && s.player_id).name : 'A player'} invites you` :
+        g.your_move ? 'Your move' : g.to_act ? `Waiting on ${g.to_act}` : '', g.deadline ? ` · ${left(g.deadline)}` : '')),
+    g.invited ? h('button', { class: 'primary accept-invite', type: 'button', onclick: async (e) => {
+      e.target.disabled = true;
+      try { await api('POST', `/api/tables/${g.id}/join`); location.assign(`/t/${g.id}`); } catch (ex) { e.target.replaceWith(h('span', { class: 'error' }, ex.message)); }
+    } }, 'Accept') :
     h('a', { class: g.your_move ? 'button primary' : 'button', href: `/t/${g.id}` }, g.your_move ? 'Play' : 'Watch'));
-  const mine = games.filter((g) => g.your_move), others = games.filter((g) => !g.your_move);
+  const invited = games.filter((g) => g.invited);
+  const mine = games.filter((g) => g.your_move && !g.invited), others = games.filter((g) => !g.your_move && !g.invited);
   box.replaceChildren(
+    invited.length ? h('section', { id: 'invitations' }, h('h2', {}, `Invitations (${invited.length})`), h('ul', { class: 'tables' }, invited.map(line))) : '',
     mine.length ? h('section', { id: 'your-move' }, h('h2', {}, `Your move (${mine.length})`), h('ul', { class: 'tables' }, mine.map(line))) : '',
     others.length ? h('section', { id: 'waiting-on-others' }, h('h2', {}, 'Waiting on others'), h('ul', { class: 'tables' }, others.map(line))) : '');
 }

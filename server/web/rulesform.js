@@ -126,7 +126,7 @@ export async function newTablePage() {
     submit.disabled = true;
     try {
       await ensurePlayer(document.getElementById('new-name').value.trim());
-      const t = await api('POST', '/api/tables', { rules, seats, ...extra.values() });
+      const t = await api('POST', '/api/tables', { rules, seats: extra.seats(seats), ...extra.values() });
       go(`/t/${t.id}`);
     } catch (ex) {
       err.textContent = ex.message;
