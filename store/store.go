@@ -289,6 +289,20 @@ type Store interface {
 	// Chat returns the table's last limit chat lines, oldest first.
 	Chat(ctx context.Context, tableID string, limit int) ([]ChatLine, error)
 
+	// CreateTournament stores a new tournament at version 1. ECONFLICT if
+	// the ID exists; EINVALID without an ID or format.
+	CreateTournament(ctx context.Context, t Tournament) error
+	// Tournament returns the tournament, ENOTFOUND if none.
+	Tournament(ctx context.Context, id string) (Tournament, error)
+	// Tournaments lists up to limit tournaments in the statuses (all if
+	// none), most recently updated first.
+	Tournaments(ctx context.Context, status []TournamentStatus, limit int) ([]Tournament, error)
+	// UpdateTournament writes t (its status, reason, entrants and state)
+	// if the stored version is t.Version, and returns the version
+	// written, one more. ECONFLICT if another write came first (read again
+	// and retry); ENOTFOUND if none.
+	UpdateTournament(ctx context.Context, t Tournament) (int, error)
+
 	// Ratings returns the current ratings in the family of those of keys
 	// that have one; a player with no rated game is absent.
 	Ratings(ctx context.Context, family string, keys []string) (map[string]Rating, error)

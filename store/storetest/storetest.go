@@ -43,6 +43,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Ratings", testRatings},
 		{"Accounts", testAccounts},
 		{"Chat", testChat},
+		{"Tournaments", testTournaments},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
