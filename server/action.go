@@ -115,6 +115,7 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 	if fin != nil {
 		winners, scores = fin.Winners, fin.Scores
 		t.rate(fin)
+		t.srv.tournamentGameOver(t.id, winners, scores)
 	}
 	t.settle(n, fin != nil, winners, scores, func() { t.broadcastUpdate(seat, a, evs) })
 	return nil

@@ -55,6 +55,10 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/players/{id}/stats", s.handleStats)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/ratings", s.handleRatings)
+	mux.HandleFunc("GET /api/tournaments", s.handleTournaments)
+	mux.HandleFunc("POST /api/tournaments", s.handleNewTournament)
+	mux.HandleFunc("GET /api/tournaments/{id}", s.handleTournament)
+	mux.HandleFunc("POST /api/tournaments/{id}/join", s.handleJoinTournament)
 	mux.HandleFunc("GET /api/players/{id}/ratings", s.handlePlayerRatings)
 	mux.HandleFunc("GET /api/presets", s.handlePresets)
 	mux.HandleFunc("GET /api/bots", s.handleBots)
@@ -77,7 +81,7 @@ func (s *Server) routes() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeFileFS(w, r, static, "index.html")
 	}
-	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
+	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /tournaments", "GET /tournaments/{id}", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
 		mux.HandleFunc(p, page)
 	}
 	// Outermost first: security headers (and HSTS) on every answer, the log
@@ -508,6 +512,13 @@ func (s *Server) openTable(ctx context.Context, p store.Player, t *table, start 
 	if err := s.admit(ctx, p, t.meta.Seats, func() error { return s.store.CreateTable(ctx, t.meta) }); err != nil {
 		return tableView{}, err
 	}
+	return s.serveNew(t, start)
+}
+
+// serveNew serves the new table t, stored already: it starts its game with
+// start when every seat is taken, and schedules its bots and clock. It
+// returns the table's view as it stands once open.
+func (s *Server) serveNew(t *table, start func() error) (tableView, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.seatsFull() {

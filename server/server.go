@@ -104,7 +104,10 @@ type Server struct {
 	loops    sync.WaitGroup
 
 	edge
-	ceremonies ceremonies // passkey ceremonies under way (account.go)
+	ceremonies ceremonies        // passkey ceremonies under way (account.go)
+	tourMu     sync.Mutex        // serializes the changes of tournaments (tournament.go)
+	tourTables map[string]string // tournament by the ID of a table in play for it
+	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)
 
 	kinds kinds // the kinds of game served, prepared once
 
@@ -177,6 +180,9 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		t.mu.Unlock()
 	}
 	s.log.Info("tables resumed", "count", len(open)-failed, "failed", failed)
+	if err := s.resumeTournaments(ctx); err != nil {
+		return nil, err
+	}
 	s.startExpiry()
 	return s, nil
 }
