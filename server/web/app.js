@@ -6,6 +6,7 @@ import { dragonPage } from './dragon.js';
 import { ratingBoard, ratingSection } from './rating.js';
 import { accountPage, signInPage } from './account.js';
 import { myGames, startTitleCount } from './pace.js';
+import { tournamentsPage, tournamentPage } from './tournament.js';
 
 // h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
 // always set as text, never as HTML, so names are escaped everywhere.
@@ -274,6 +275,8 @@ export async function route() {
     else if (p === '/leaderboard') await leaderboard();
     else if (p === '/account') await accountPage();
     else if (p === '/signin') signInPage();
+    else if (p === '/tournaments') await tournamentsPage();
+    else if ((m = p.match(/^\/tournaments\/([\w-]+)$/))) cleanup = await tournamentPage(m[1]);
     else if ((m = p.match(/^\/t\/([\w-]+)$/))) {
       const t = await api('GET', `/api/tables/${m[1]}`);
       cleanup = t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
