@@ -204,23 +204,28 @@ func (s *Server) tokenCookie(r *http.Request, tok string, maxAge int) *http.Cook
 
 // CleanName returns a display name with spaces collapsed, or an error
 // saying what a name may be: 1 to MaxName printable characters.
-func CleanName(name string) (string, error) {
-	if !utf8.ValidString(name) {
-		return "", badRequest("name: not valid UTF-8")
+func CleanName(name string) (string, error) { return cleanLine("name", name, MaxName) }
+
+// cleanLine returns a line of text (a name, a chat line) with spaces
+// collapsed, or an EINVALID error, prefixed with what, saying what it may
+// be: 1 to max printable characters.
+func cleanLine(what, text string, max int) (string, error) {
+	if !utf8.ValidString(text) {
+		return "", badRequest("%s: not valid UTF-8", what)
 	}
-	name = strings.Join(strings.Fields(name), " ")
-	if name == "" {
-		return "", badRequest("name: empty (1 to %d characters)", MaxName)
+	text = strings.Join(strings.Fields(text), " ")
+	if text == "" {
+		return "", badRequest("%s: empty (1 to %d characters)", what, max)
 	}
-	if n := utf8.RuneCountInString(name); n > MaxName {
-		return "", badRequest("name: %d characters, at most %d", n, MaxName)
+	if n := utf8.RuneCountInString(text); n > max {
+		return "", badRequest("%s: %d characters, at most %d", what, n, max)
 	}
-	for _, r := range name {
+	for _, r := range text {
 		if !unicode.IsPrint(r) {
-			return "", badRequest("name: %q is not a printable character", r)
+			return "", badRequest("%s: %q is not a printable character", what, r)
 		}
 	}
-	return name, nil
+	return text, nil
 }
 
 type playerView struct {

@@ -2,10 +2,7 @@ package server
 
 import (
 	"context"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/time/rate"
 
@@ -46,24 +43,7 @@ type chatMsg struct {
 
 // cleanChat returns a chat line as it is kept: spaces collapsed (a line
 // break is a space), or an EINVALID error saying what a line may be.
-func cleanChat(text string) (string, error) {
-	if !utf8.ValidString(text) {
-		return "", badRequest("chat: not valid UTF-8")
-	}
-	text = strings.Join(strings.Fields(text), " ")
-	if text == "" {
-		return "", badRequest("chat: empty (1 to %d characters)", maxChatText)
-	}
-	if n := utf8.RuneCountInString(text); n > maxChatText {
-		return "", badRequest("chat: %d characters, at most %d", n, maxChatText)
-	}
-	for _, r := range text {
-		if !unicode.IsPrint(r) {
-			return "", badRequest("chat: %q is not a printable character", r)
-		}
-	}
-	return text, nil
-}
+func cleanChat(text string) (string, error) { return cleanLine("chat", text, maxChatText) }
 
 // chatView returns line as clients see it. t.mu is held.
 func (t *table) chatView(l store.ChatLine) chatLineView {

@@ -70,42 +70,45 @@ func main() {
 	}
 }
 
-// farkleDuels plays every pair of ordinary bot levels under the classic
-// rules; a shared win counts ½ to each.
-func farkleDuels(games int, seed dice.Seed) ([]rating.Duel, error) {
-	levels := bot.LevelNames()
+// duels plays every pair of levels with play, which returns the first
+// level's score out of games (a shared win counting half).
+func duels(what string, levels []string, games int, play func(a, b string) (score float64, err error)) ([]rating.Duel, error) {
 	var out []rating.Duel
 	for i, a := range levels {
 		for _, b := range levels[i+1:] {
-			res, err := sim.Run(context.Background(), sim.Config{Rules: rules.MustPreset("classic"), Players: []string{a, b}, Games: games, Seed: seed})
+			score, err := play(a, b)
 			if err != nil {
 				return nil, err
 			}
-			pa := res.Players[0]
-			score := float64(pa.Wins-pa.Shared) + float64(pa.Shared)/2
-			log.Printf("%s against %s: %.1f of %d", a, b, score, games)
+			log.Printf("%s %s against %s: %.1f of %d", what, a, b, score, games)
 			out = append(out, rating.Duel{A: a, B: b, Games: games, Score: score})
 		}
 	}
 	return out, nil
 }
 
+// farkleDuels plays every pair of ordinary bot levels under the classic
+// rules.
+func farkleDuels(games int, seed dice.Seed) ([]rating.Duel, error) {
+	return duels("farkle", bot.LevelNames(), games, func(a, b string) (float64, error) {
+		res, err := sim.Run(context.Background(), sim.Config{Rules: rules.MustPreset("classic"), Players: []string{a, b}, Games: games, Seed: seed})
+		if err != nil {
+			return 0, err
+		}
+		p := res.Players[0]
+		return float64(p.Wins-p.Shared) + float64(p.Shared)/2, nil
+	})
+}
+
 // dragonDuels plays every pair of Dragon Farkle bot levels under the
 // default rules.
 func dragonDuels(games int, seed dice.Seed) ([]rating.Duel, error) {
-	levels := dragon.Levels()
-	var out []rating.Duel
-	for i, a := range levels {
-		for _, b := range levels[i+1:] {
-			res, err := dragon.Simulate([]string{a, b}, games, seed)
-			if err != nil {
-				return nil, err
-			}
-			pa := res.Players[0]
-			score := float64(pa.Wins-pa.Shared) + float64(pa.Shared)/2
-			log.Printf("dragon %s against %s: %.1f of %d", a, b, score, games)
-			out = append(out, rating.Duel{A: a, B: b, Games: games, Score: score})
+	return duels("dragon", dragon.Levels(), games, func(a, b string) (float64, error) {
+		res, err := dragon.Simulate([]string{a, b}, games, seed)
+		if err != nil {
+			return 0, err
 		}
-	}
-	return out, nil
+		p := res.Players[0]
+		return float64(p.Wins-p.Shared) + float64(p.Shared)/2, nil
+	})
 }
