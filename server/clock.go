@@ -85,9 +85,13 @@ func (t *table) scheduleClock() {
 	if s.Bot != "" || s.Clock <= 0 {
 		return
 	}
-	c.seat, c.version, c.deadline = seat, version, time.Now().Add(s.Clock)
+	left := s.Clock
+	if t.meta.Pace != "" { // at your own pace the clock runs from the table's last change, across restarts
+		left = max(0, s.Clock-t.srv.opt.Now().Sub(t.meta.Updated))
+	}
+	c.seat, c.version, c.deadline = seat, version, time.Now().Add(left)
 	if t.leased { // the node holding the lease acts when the clock runs out
-		c.timer = t.afterGuarded(s.Clock, "turn clock", func() { t.timeout(seat, version) })
+		c.timer = t.afterGuarded(left, "turn clock", func() { t.timeout(seat, version) })
 	}
 }
 

@@ -59,6 +59,7 @@ type Options struct {
 	TurnClock         time.Duration // 90s: time to act at a table with people, unless the table asks for another
 	MaxTurnClock      time.Duration // 1h: the longest clock a table may ask for
 	ClockForfeits     int           // 3: timeouts in a row after which a seat resigns
+	PaceHour          time.Duration // 1h: an hour of the clocks of games at your own pace (pace.go); tests make it short
 	// LeaseEvery is how often the node renews the leases of its tables
 	// and looks for tables no node leases (a store shared by several
 	// nodes: cluster.go); 1s.
@@ -85,6 +86,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.WaitingExpiry, 24*time.Hour)
 	setDefault(&o.TurnClock, 90*time.Second)
 	setDefault(&o.LeaseEvery, leaseEvery)
+	setDefault(&o.PaceHour, time.Hour)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
@@ -108,6 +110,10 @@ type Server struct {
 	loops    sync.WaitGroup
 
 	edge
+	ceremonies ceremonies        // passkey ceremonies under way (account.go)
+	tourMu     sync.Mutex        // serializes the changes of tournaments (tournament.go)
+	tourTables map[string]string // tournament by the ID of a table in play for it
+	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)
 
 	kinds kinds // the kinds of game served, prepared once
 
@@ -178,6 +184,9 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		t.mu.Unlock()
 	}
 	s.log.Info("tables resumed", "count", len(open)-failed, "failed", failed)
+	if err := s.resumeTournaments(ctx); err != nil {
+		return nil, err
+	}
 	s.startExpiry()
 	s.startCluster()
 	return s, nil

@@ -20,19 +20,21 @@ type TableRow struct {
 	Created, Updated                     int64
 	Winners, Scores                      string // "" when not over
 	Reason, Creator                      string
+	Rated                                bool
+	Pace                                 string
 }
 
 // Fields returns the row's fields to scan, in the order id, kind, rules,
 // seats, seed, status, actions, created, updated, winners, scores, reason,
-// creator.
+// creator, rated, pace.
 func (r *TableRow) Fields() []any {
-	return []any{&r.ID, &r.Kind, &r.Rules, &r.Seats, &r.Seed, &r.Status, &r.Actions, &r.Created, &r.Updated, &r.Winners, &r.Scores, &r.Reason, &r.Creator}
+	return []any{&r.ID, &r.Kind, &r.Rules, &r.Seats, &r.Seed, &r.Status, &r.Actions, &r.Created, &r.Updated, &r.Winners, &r.Scores, &r.Reason, &r.Creator, &r.Rated, &r.Pace}
 }
 
 // Table decodes the row.
 func (r *TableRow) Table() (Table, error) {
 	t := Table{ID: r.ID, Kind: game.Kind(r.Kind), Rules: json.RawMessage(r.Rules), Seed: dice.SeedFrom(r.Seed), Status: Status(r.Status),
-		Actions: r.Actions, Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Reason: r.Reason, Creator: r.Creator}
+		Actions: r.Actions, Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Reason: r.Reason, Creator: r.Creator, Rated: r.Rated, Pace: r.Pace}
 	if err := json.Unmarshal([]byte(r.Seats), &t.Seats); err != nil {
 		return t, fmt.Errorf("table %s seats: %w", t.ID, err)
 	}
@@ -63,7 +65,7 @@ func NewTableRow(t Table, now time.Time) (TableRow, error) {
 	}
 	sj, _ := json.Marshal(t.Seats)
 	return TableRow{ID: t.ID, Kind: string(t.Kind), Rules: string(t.Rules), Seats: string(sj), Seed: t.Seed.Hex(), Status: string(t.Status),
-		Created: t.Created.UnixNano(), Updated: t.Created.UnixNano(), Reason: t.Reason, Creator: t.Creator}, nil
+		Created: t.Created.UnixNano(), Updated: t.Created.UnixNano(), Reason: t.Reason, Creator: t.Creator, Rated: t.Rated, Pace: t.Pace}, nil
 }
 
 // Claim returns the seats of a table in status st (as JSON) with seat

@@ -5,12 +5,19 @@
 // The schema is the SQLite store's (store/sqlite), in migrations of its
 // own: embedded SQL files run in order, each in its own transaction under
 // an advisory lock (nodes starting together migrate once) and recorded in
-// schema_migrations.
+// schema_migrations. From 0006 on a migration has the number of the
+// SQLite migration it mirrors (ssh_keys, ratings, accounts, pace, chat,
+// tournaments).
 //
 // Every write is one transaction. AppendAction locks the table's row and
 // the primary key (table_id, n) refuses a second action n, so of two nodes
 // appending the same action one gets ECONFLICT: nothing is lost or doubled.
 // An action is durable when AppendAction returns (PostgreSQL's commit).
+// The other writes that nodes may race on are as safe: a rating is
+// written conditionally on the games it was computed from, a tournament on
+// its version, a recovery code replaced only if unchanged, an account's
+// passkeys removed under its row's lock, and a table's chat lines
+// numbered under an advisory lock of that chat.
 //
 // DB is also a store.Cluster: each write that changes a table notifies the
 // channel farkle_tables with the table's ID and number of actions (never

@@ -219,8 +219,8 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.pool.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10)`,
-		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator)
+	_, err = db.pool.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)`,
+		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator, r.Rated, r.Pace)
 	if isUnique(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -230,7 +230,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, kind, rules, seats::text, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
+const tableCols = `id, kind, rules, seats::text, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var r store.TableRow

@@ -337,8 +337,8 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator)
+	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator, r.Rated, r.Pace)
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -348,7 +348,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
+const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace`
 
 type scanner interface{ Scan(...any) error }
 

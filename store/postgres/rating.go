@@ -1,0 +1,132 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/farkle/farkle/store"
+)
+
+const ratingCols = `player_key, family, name, rating, deviation, volatility, games, updated`
+
+func scanRating(row pgx.Row) (store.Rating, error) {
+	var r store.Rating
+	var updated int64
+	err := row.Scan(&r.PlayerKey, &r.Family, &r.Name, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &updated)
+	r.Updated = time.Unix(0, updated)
+	return r, err
+}
+
+// Ratings implements store.Store.
+func (db *DB) Ratings(ctx context.Context, family string, keys []string) (map[string]store.Rating, error) {
+	out := map[string]store.Rating{}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	rs, err := queryAll(ctx, db, "ratings", scanRating, `SELECT `+ratingCols+` FROM ratings WHERE family = $1 AND player_key = ANY($2)`, family, keys)
+	for _, r := range rs {
+		out[r.PlayerKey] = r
+	}
+	return out, err
+}
+
+// RateGame implements store.Store. Each player's rating is written by one
+// upsert conditional on the number of games the change was computed from,
+// which PostgreSQL checks against the latest committed row: of two nodes
+// rating games of the same player from the same rating, one gets
+// ECONFLICT. The primary key of rating_changes refuses a table rated
+// twice, however close together.
+func (db *DB) RateGame(ctx context.Context, changes []store.RatingChange) error {
+	if len(changes) == 0 {
+		return store.Errorf(store.EINVALID, "a rated game needs at least one rating change")
+	}
+	tableID, family := changes[0].TableID, changes[0].Family
+	seen := map[string]bool{}
+	for _, c := range changes {
+		if c.TableID != tableID || c.Family != family || c.PlayerKey == "" || c.TableID == "" || c.Family == "" || seen[c.PlayerKey] {
+			return store.Errorf(store.EINVALID, "the rating changes of a game must name one table, one family and each player once")
+		}
+		seen[c.PlayerKey] = true
+	}
+	return db.inTx(ctx, "rate game", func(tx pgx.Tx) error {
+		var rated bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM rating_changes WHERE table_id = $1)`, tableID).Scan(&rated); err != nil {
+			return err
+		}
+		if rated {
+			return store.Errorf(store.ECONFLICT, "the game at table %s is already rated", tableID)
+		}
+		for _, c := range changes {
+			at := c.At
+			if at.IsZero() {
+				at = db.now()
+			}
+			var games int // the player's rated games before this one
+			err := tx.QueryRow(ctx, `INSERT INTO ratings (family, player_key, name, rating, deviation, volatility, games, updated) VALUES ($1, $2, $3, $4, $5, $6, 1, $7)
+				ON CONFLICT (family, player_key) DO UPDATE SET name = excluded.name, rating = excluded.rating, deviation = excluded.deviation,
+				volatility = excluded.volatility, games = ratings.games + 1, updated = excluded.updated
+				WHERE $8 OR ratings.games = $9
+				RETURNING games - 1`,
+				family, c.PlayerKey, c.Name, c.After.Rating, c.After.Deviation, c.After.Volatility, at.UnixNano(), c.Fixed, c.Games).Scan(&games)
+			if errors.Is(err, pgx.ErrNoRows) || (err == nil && !c.Fixed && games != c.Games) {
+				return store.Errorf(store.ECONFLICT, "%s no longer has %d rated games: another game was rated since", c.Name, c.Games)
+			}
+			if err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx, `INSERT INTO rating_changes (table_id, player_key, family, name, before_rating, before_deviation, before_volatility,
+				rating, deviation, volatility, games, fixed, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+				tableID, c.PlayerKey, family, c.Name, c.Before.Rating, c.Before.Deviation, c.Before.Volatility,
+				c.After.Rating, c.After.Deviation, c.After.Volatility, games, c.Fixed, at.UnixNano())
+			switch {
+			case isUnique(err):
+				return store.Errorf(store.ECONFLICT, "the game at table %s is already rated", tableID)
+			case isForeignKey(err):
+				return store.Errorf(store.EINVALID, "the rating changes name table %s, which does not exist", tableID)
+			case err != nil:
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// RatingLeaderboard implements store.Store.
+func (db *DB) RatingLeaderboard(ctx context.Context, family string, minGames, limit int) ([]store.Rating, error) {
+	if limit <= 0 {
+		limit = 20
+	}
+	return queryAll(ctx, db, "rating leaderboard", scanRating, `SELECT `+ratingCols+` FROM ratings WHERE family = $1 AND games >= $2
+		ORDER BY rating DESC, deviation, player_key LIMIT $3`, family, max(minGames, 1), limit)
+}
+
+const changeCols = `table_id, player_key, family, name, before_rating, before_deviation, before_volatility, rating, deviation, volatility, games, fixed, at`
+
+func scanChange(row pgx.Row) (store.RatingChange, error) {
+	var c store.RatingChange
+	var at int64
+	err := row.Scan(&c.TableID, &c.PlayerKey, &c.Family, &c.Name, &c.Before.Rating, &c.Before.Deviation, &c.Before.Volatility,
+		&c.After.Rating, &c.After.Deviation, &c.After.Volatility, &c.Games, &c.Fixed, &at)
+	c.At = time.Unix(0, at)
+	return c, err
+}
+
+// RatingHistory implements store.Store.
+func (db *DB) RatingHistory(ctx context.Context, playerKey, family string, limit int) ([]store.RatingChange, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	out, err := queryAll(ctx, db, "rating history", scanChange, `SELECT `+changeCols+` FROM rating_changes
+		WHERE player_key = $1 AND family = $2 ORDER BY games DESC, at DESC LIMIT $3`, playerKey, family, limit)
+	slices.Reverse(out)
+	return out, err
+}
+
+// TableRatings implements store.Store.
+func (db *DB) TableRatings(ctx context.Context, tableID string) ([]store.RatingChange, error) {
+	return queryAll(ctx, db, "table ratings", scanChange, `SELECT `+changeCols+` FROM rating_changes WHERE table_id = $1 ORDER BY player_key`, tableID)
+}
