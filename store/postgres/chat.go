@@ -10,9 +10,19 @@ import (
 	"github.com/farkle/farkle/store"
 )
 
-// chatLock is the first key of the advisory locks under which a table's
-// chat lines are numbered (the second is a hash of the table's ID).
-const chatLock = 0x63686174 // "chat"
+// The first keys of the advisory locks held for a table (the second is a
+// hash of the table's ID): its chat lines are numbered, its game rated,
+// under them.
+const (
+	chatLock = 0x63686174 // "chat"
+	rateLock = 0x72617465 // "rate"
+)
+
+// lockFor takes the advisory lock (space, table) until the transaction ends.
+func lockFor(ctx context.Context, tx pgx.Tx, space int32, tableID string) error {
+	_, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, space, tableID)
+	return err
+}
 
 // AddChat implements store.Store. The lines of a table are numbered under
 // an advisory lock of that table's chat, so that nodes adding lines at
@@ -25,7 +35,7 @@ func (db *DB) AddChat(ctx context.Context, line store.ChatLine, max int) (store.
 		line.At = db.now()
 	}
 	err := db.inTx(ctx, "chat", func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, int32(chatLock), line.TableID); err != nil {
+		if err := lockFor(ctx, tx, chatLock, line.TableID); err != nil {
 			return err
 		}
 		var tables, n int

@@ -38,8 +38,8 @@ func (db *DB) Ratings(ctx context.Context, family string, keys []string) (map[st
 // upsert conditional on the number of games the change was computed from,
 // which PostgreSQL checks against the latest committed row: of two nodes
 // rating games of the same player from the same rating, one gets
-// ECONFLICT. The primary key of rating_changes refuses a table rated
-// twice, however close together.
+// ECONFLICT. A table is rated under an advisory lock of its own, so that
+// it is rated once however close together two nodes rate it.
 func (db *DB) RateGame(ctx context.Context, changes []store.RatingChange) error {
 	if len(changes) == 0 {
 		return store.Errorf(store.EINVALID, "a rated game needs at least one rating change")
@@ -53,6 +53,9 @@ func (db *DB) RateGame(ctx context.Context, changes []store.RatingChange) error 
 		seen[c.PlayerKey] = true
 	}
 	return db.inTx(ctx, "rate game", func(tx pgx.Tx) error {
+		if err := lockFor(ctx, tx, rateLock, tableID); err != nil {
+			return err
+		}
 		var rated bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM rating_changes WHERE table_id = $1)`, tableID).Scan(&rated); err != nil {
 			return err
