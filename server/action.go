@@ -114,6 +114,8 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 	var winners, scores []int
 	if fin != nil {
 		winners, scores = fin.Winners, fin.Scores
+		t.rate(fin)
+		t.srv.tournamentGameOver(t.id, winners, scores)
 	}
 	t.settle(n, fin != nil, winners, scores, func() { t.broadcastUpdate(seat, a, evs) })
 	return nil
@@ -167,7 +169,7 @@ func (t *table) finish() *store.Finish {
 // actor's action a as its seat sees them. t.mu is held.
 func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 	tv := t.view()
-	tv.Rules = nil // the rules never change: they come with the welcome
+	tv.Rules, tv.Rated = nil, "" // the rules and the rating family never change: they come with the welcome
 	bySeat := map[int][]byte{}
 	private := t.kind.private()
 	for c := range t.clients {

@@ -42,10 +42,24 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /healthz", s.handleHealth) // /metrics is on a listener of its own: see MetricsHandler
 
 	mux.HandleFunc("GET /api/me", s.handleMe)
+	mux.HandleFunc("GET /api/me/games", s.handleMyGames)
 	mux.HandleFunc("POST /api/players", s.handleNewPlayer)
 	mux.HandleFunc("POST /api/signout", s.handleSignOut)
+	mux.HandleFunc("GET /api/account", s.handleAccount)
+	mux.HandleFunc("POST /api/account/passkeys/begin", s.handlePasskeyBegin)
+	mux.HandleFunc("POST /api/account/passkeys/finish", s.handlePasskeyFinish)
+	mux.HandleFunc("DELETE /api/account/passkeys/{id}", s.handlePasskeyRemove)
+	mux.HandleFunc("POST /api/account/signin/begin", s.handleSignInBegin)
+	mux.HandleFunc("POST /api/account/signin/finish", s.handleSignInFinish)
+	mux.HandleFunc("POST /api/account/recover", s.handleRecover)
 	mux.HandleFunc("GET /api/players/{id}/stats", s.handleStats)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
+	mux.HandleFunc("GET /api/ratings", s.handleRatings)
+	mux.HandleFunc("GET /api/tournaments", s.handleTournaments)
+	mux.HandleFunc("POST /api/tournaments", s.handleNewTournament)
+	mux.HandleFunc("GET /api/tournaments/{id}", s.handleTournament)
+	mux.HandleFunc("POST /api/tournaments/{id}/join", s.handleJoinTournament)
+	mux.HandleFunc("GET /api/players/{id}/ratings", s.handlePlayerRatings)
 	mux.HandleFunc("GET /api/presets", s.handlePresets)
 	mux.HandleFunc("GET /api/bots", s.handleBots)
 	mux.HandleFunc("GET /api/tables", s.handleTables)
@@ -67,7 +81,7 @@ func (s *Server) routes() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeFileFS(w, r, static, "index.html")
 	}
-	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
+	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /tournaments", "GET /tournaments/{id}", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
 		mux.HandleFunc(p, page)
 	}
 	// Outermost first: security headers (and HSTS) on every answer, the log
@@ -160,7 +174,11 @@ func (s *Server) playerOf(r *http.Request) (store.Player, error) {
 	if tok == "" {
 		return store.Player{}, store.Errorf(store.ENOTFOUND, "no player: choose a name first (POST /api/players)")
 	}
-	return s.store.PlayerByToken(r.Context(), hashToken(tok))
+	p, err := s.store.PlayerByToken(r.Context(), hashToken(tok))
+	if store.Code(err) == store.ENOTFOUND {
+		p, err = s.store.PlayerBySession(r.Context(), hashToken(tok)) // an account signed in (account.go)
+	}
+	return p, err
 }
 
 // tokenOf returns the secret token the request carries: the cookie, or
@@ -186,23 +204,28 @@ func (s *Server) tokenCookie(r *http.Request, tok string, maxAge int) *http.Cook
 
 // CleanName returns a display name with spaces collapsed, or an error
 // saying what a name may be: 1 to MaxName printable characters.
-func CleanName(name string) (string, error) {
-	if !utf8.ValidString(name) {
-		return "", badRequest("name: not valid UTF-8")
+func CleanName(name string) (string, error) { return cleanLine("name", name, MaxName) }
+
+// cleanLine returns a line of text (a name, a chat line) with spaces
+// collapsed, or an EINVALID error, prefixed with what, saying what it may
+// be: 1 to max printable characters.
+func cleanLine(what, text string, max int) (string, error) {
+	if !utf8.ValidString(text) {
+		return "", badRequest("%s: not valid UTF-8", what)
 	}
-	name = strings.Join(strings.Fields(name), " ")
-	if name == "" {
-		return "", badRequest("name: empty (1 to %d characters)", MaxName)
+	text = strings.Join(strings.Fields(text), " ")
+	if text == "" {
+		return "", badRequest("%s: empty (1 to %d characters)", what, max)
 	}
-	if n := utf8.RuneCountInString(name); n > MaxName {
-		return "", badRequest("name: %d characters, at most %d", n, MaxName)
+	if n := utf8.RuneCountInString(text); n > max {
+		return "", badRequest("%s: %d characters, at most %d", what, n, max)
 	}
-	for _, r := range name {
+	for _, r := range text {
 		if !unicode.IsPrint(r) {
-			return "", badRequest("name: %q is not a printable character", r)
+			return "", badRequest("%s: %q is not a printable character", what, r)
 		}
 	}
-	return name, nil
+	return text, nil
 }
 
 type playerView struct {
@@ -216,7 +239,15 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, playerView{ID: p.ID, Name: p.Name})
+	_, err = s.store.Account(r.Context(), p.ID)
+	if err != nil && store.Code(err) != store.ENOTFOUND {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		playerView
+		Account bool `json:"account"` // signed in with a passkey or recovery code, not a guest of this browser
+	}{playerView{ID: p.ID, Name: p.Name}, err == nil})
 }
 
 func readJSON(r *http.Request, v any) error {
@@ -280,6 +311,12 @@ func (s *Server) handleNewPlayer(w http.ResponseWriter, r *http.Request) {
 // player stays in the database with its games, reachable only with its
 // token.
 func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
+	if tok := tokenOf(r); tok != "" {
+		if err := s.store.DeleteSession(r.Context(), hashToken(tok)); err != nil { // an account's sign-in ends for good
+			s.httpError(w, err)
+			return
+		}
+	}
 	http.SetCookie(w, s.tokenCookie(r, "", -1))
 	writeJSON(w, http.StatusOK, map[string]string{"status": "signed out"})
 }
@@ -403,6 +440,8 @@ type newTableReq struct {
 	Rules json.RawMessage `json:"rules"` // a preset name, or a rule set as JSON (the fields of a rule file)
 	Seats []seatReq       `json:"seats"`
 	Clock *int            `json:"clock,omitempty"` // seconds to act at a table with people; 0: the server's default
+	Rated bool            `json:"rated,omitempty"` // house rules move ratings (presets and Dragon Farkle always do)
+	Pace  string          `json:"pace,omitempty"`  // a game at your own pace: "1h", "12h", "1d" or "3d" a decision (pace.go); none: live
 }
 
 // seatReq is one seat asked for: "me" (the caller), "human" (a friend who
@@ -410,6 +449,7 @@ type newTableReq struct {
 type seatReq struct {
 	Type  string `json:"type"`
 	Level string `json:"level,omitempty"`
+	Name  string `json:"name,omitempty"` // "invite": the account invited (invite.go)
 }
 
 // ParseRules reads the rules of a table request: a JSON string naming a
@@ -477,6 +517,13 @@ func (s *Server) openTable(ctx context.Context, p store.Player, t *table, start 
 	if err := s.admit(ctx, p, t.meta.Seats, func() error { return s.store.CreateTable(ctx, t.meta) }); err != nil {
 		return tableView{}, err
 	}
+	return s.serveNew(t, start)
+}
+
+// serveNew serves the new table t, stored already: it starts its game with
+// start when every seat is taken, and schedules its bots and clock. It
+// returns the table's view as it stands once open.
+func (s *Server) serveNew(t *table, start func() error) (tableView, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.seatsFull() {
@@ -518,6 +565,12 @@ func (s *Server) seatsOf(r *http.Request, req []seatReq, botLevel func(level str
 			me = true
 			seats[i] = store.Seat{Name: p.Name, PlayerID: p.ID}
 		case "human":
+		case "invite":
+			seat, err := s.inviteSeat(r, sr.Name)
+			if err != nil {
+				return nil, badRequest("seats[%d]: %s", i, clientMessage(err))
+			}
+			seats[i] = seat
 		case "bot":
 			lv, err := botLevel(sr.Level)
 			if err != nil {
@@ -525,7 +578,7 @@ func (s *Server) seatsOf(r *http.Request, req []seatReq, botLevel func(level str
 			}
 			seats[i] = store.Seat{Bot: lv}
 		default:
-			return nil, badRequest("seats[%d]: type %q (types: me, human, bot)", i, sr.Type)
+			return nil, badRequest("seats[%d]: type %q (types: me, human, invite, bot)", i, sr.Type)
 		}
 	}
 	for i := range seats {
@@ -580,6 +633,13 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	clock, err := s.clockFor(req.Clock)
+	if req.Pace != "" {
+		if req.Clock != nil {
+			err = badRequest("clock: a game at your own pace has the clock of its pace; give one or the other")
+		} else {
+			clock, err = s.paceClock(req.Pace)
+		}
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -603,7 +663,7 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	}
 	withClock(seats, clock)
 	v := k.variant()
-	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
+	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated, Pace: req.Pace}
 	tb.Updated = tb.Created
 	t := s.newTable(tb)
 	t.kind = k

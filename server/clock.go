@@ -85,8 +85,12 @@ func (t *table) scheduleClock() {
 	if s.Bot != "" || s.Clock <= 0 {
 		return
 	}
-	c.seat, c.version, c.deadline = seat, version, time.Now().Add(s.Clock)
-	c.timer = t.afterGuarded(s.Clock, "turn clock", func() { t.timeout(seat, version) })
+	left := s.Clock
+	if t.meta.Pace != "" { // at your own pace the clock runs from the table's last change, across restarts
+		left = max(0, s.Clock-t.srv.opt.Now().Sub(t.meta.Updated))
+	}
+	c.seat, c.version, c.deadline = seat, version, time.Now().Add(left)
+	c.timer = t.afterGuarded(left, "turn clock", func() { t.timeout(seat, version) })
 }
 
 // clockView returns the clock as clients see it, nil at a table without one.

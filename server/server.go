@@ -59,6 +59,7 @@ type Options struct {
 	TurnClock         time.Duration // 90s: time to act at a table with people, unless the table asks for another
 	MaxTurnClock      time.Duration // 1h: the longest clock a table may ask for
 	ClockForfeits     int           // 3: timeouts in a row after which a seat resigns
+	PaceHour          time.Duration // 1h: an hour of the clocks of games at your own pace (pace.go); tests make it short
 	// Bots makes the bots of the tables (and the turn clock's expert); nil:
 	// bot.New. Tests use it to inject a failing bot.
 	Bots func(level string, r rules.Rules) (bot.Strategy, error)
@@ -80,6 +81,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.ClockForfeits, 3)
 	setDefault(&o.WaitingExpiry, 24*time.Hour)
 	setDefault(&o.TurnClock, 90*time.Second)
+	setDefault(&o.PaceHour, time.Hour)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
@@ -102,6 +104,10 @@ type Server struct {
 	loops    sync.WaitGroup
 
 	edge
+	ceremonies ceremonies        // passkey ceremonies under way (account.go)
+	tourMu     sync.Mutex        // serializes the changes of tournaments (tournament.go)
+	tourTables map[string]string // tournament by the ID of a table in play for it
+	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)
 
 	kinds kinds // the kinds of game served, prepared once
 
@@ -174,6 +180,9 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		t.mu.Unlock()
 	}
 	s.log.Info("tables resumed", "count", len(open)-failed, "failed", failed)
+	if err := s.resumeTournaments(ctx); err != nil {
+		return nil, err
+	}
 	s.startExpiry()
 	return s, nil
 }

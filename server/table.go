@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 )
@@ -36,7 +38,12 @@ type table struct {
 	closed   bool
 	analysis *Analysis
 	over     atomic.Bool
-	clock    tableClock // the turn clock (clock.go)
+	clock    tableClock           // the turn clock (clock.go)
+	ratings  []store.RatingChange // the rating changes of the finished game, if rated (rating.go)
+
+	chat       []store.ChatLine         // the last lines of the table's chat (chat.go)
+	chatLoaded bool                     // chat was read from the store
+	chatRate   map[string]*rate.Limiter // chat lines by player
 }
 
 // newTable returns the in-memory table of tb with nobody watching, no
@@ -91,6 +98,9 @@ func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) 
 	rec := t.newRecord()
 	if tb.Status == store.Over {
 		if rec, err = s.store.FinalRecord(ctx, tb.ID); err != nil {
+			return nil, err
+		}
+		if t.ratings, err = s.store.TableRatings(ctx, tb.ID); err != nil {
 			return nil, err
 		}
 		t.over.Store(true)
@@ -190,10 +200,11 @@ func (t *table) join(ctx context.Context, p store.Player, want int) (int, error)
 	}
 	seat := want
 	if seat < 0 {
-		for i, s := range t.meta.Seats {
-			if s.Bot == "" && s.PlayerID == "" {
-				seat = i
-				break
+		for _, invited := range []string{p.ID, ""} { // the seat kept for the player first, else the first open one
+			for i, s := range t.meta.Seats {
+				if s.Bot == "" && s.PlayerID == "" && s.Invited == invited && seat < 0 {
+					seat = i
+				}
 			}
 		}
 		if seat < 0 {
@@ -204,7 +215,11 @@ func (t *table) join(ctx context.Context, p store.Player, want int) (int, error)
 	if seat >= len(seats) || seats[seat].Bot != "" || seats[seat].PlayerID != "" {
 		return -1, store.Errorf(store.ECONFLICT, "seat %d is not free", seat)
 	}
+	if inv := seats[seat].Invited; inv != "" && inv != p.ID {
+		return -1, store.Errorf(store.ECONFLICT, "seat %d is kept for %s, who was invited", seat, seats[seat].Name)
+	}
 	seats[seat].PlayerID, seats[seat].Name = p.ID, uniqueName(seats, seat, p.Name)
+	seats[seat].Invited = ""
 	full := true
 	for _, s := range seats {
 		full = full && (s.Bot != "" || s.PlayerID != "")
@@ -219,6 +234,7 @@ func (t *table) join(ctx context.Context, p store.Player, want int) (int, error)
 	t.meta.Seats = seats
 	if full {
 		t.meta.Status = store.Playing
+		t.meta.Updated = t.srv.opt.Now() // as ClaimSeat stored it, near enough: the clock of a game at your own pace runs from it
 		if err := t.start(); err != nil {
 			return -1, err
 		}

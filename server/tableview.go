@@ -25,6 +25,10 @@ type tableView struct {
 	Hints      bool       `json:"hints"`
 	Clock      *clockView `json:"clock,omitempty"`  // at a table with a turn clock
 	Reason     string     `json:"reason,omitempty"` // why a table failed or expired
+	Rated      string     `json:"rated,omitempty"`  // the rating family when the game moves ratings
+	Pace       string     `json:"pace,omitempty"`   // a game at your own pace: the time a decision ("1d")
+	// Ratings are the rating changes of the finished game, when rated.
+	Ratings []changeView `json:"ratings,omitempty"`
 }
 
 type seatView struct {
@@ -32,7 +36,8 @@ type seatView struct {
 	Bot      string `json:"bot,omitempty"`
 	Free     bool   `json:"free"`
 	PlayerID string `json:"player_id,omitempty"`
-	Note     string `json:"note,omitempty"` // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
+	Invited  bool   `json:"invited,omitempty"` // a free seat kept for the invited player named Name
+	Note     string `json:"note,omitempty"`    // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
 }
 
 func viewOf(tb store.Table) tableView {
@@ -44,12 +49,12 @@ func viewOf(tb store.Table) tableView {
 	if d := clockOf(tb.Seats); d > 0 {
 		v.Clock = &clockView{Seconds: d.Seconds()}
 	}
-	v.Reason = tb.Reason
+	v.Reason, v.Pace = tb.Reason, tb.Pace
 	if tb.Kind != game.Farkle {
 		v.Kind = string(tb.Kind)
 	}
 	for _, s := range tb.Seats {
-		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "", PlayerID: s.PlayerID})
+		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "", PlayerID: s.PlayerID, Invited: s.Invited != "" && s.PlayerID == ""})
 	}
 	return v
 }
@@ -61,6 +66,10 @@ func (t *table) view() tableView {
 	v.Hints = t.srv.opt.Advisor != nil
 	if t.kind != nil {
 		v.Rules, v.Hints = t.kind.rules(), t.kind.hints()
+	}
+	v.Rated = string(t.family())
+	if len(t.ratings) > 0 {
+		v.Ratings = viewsOf(t.ratings, changeViewOf)
 	}
 	if v.Clock != nil && !t.over.Load() {
 		v.Clock = t.clockView()

@@ -24,13 +24,14 @@ const (
 	closeReason = "too slow: messages were not read"
 )
 
-// clientMsg is a message from a client. Type is "action", "hint" or "ping".
+// clientMsg is a message from a client. Type is "action", "hint", "chat" or "ping".
 type clientMsg struct {
 	Type    string          `json:"type"`
 	Seat    *int            `json:"seat,omitempty"`    // the seat acting; default: the connection's seat
 	Version *int            `json:"version,omitempty"` // the state version the client saw (required for actions)
 	Action  json.RawMessage `json:"action,omitempty"`
-	ID      string          `json:"id,omitempty"` // echoed in the reply, so clients can match them
+	ID      string          `json:"id,omitempty"`   // echoed in the reply, so clients can match them
+	Text    string          `json:"text,omitempty"` // a chat line (chat.go)
 }
 
 type youView struct {
@@ -162,6 +163,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	t.mu.Lock()
 	t.clients[c] = struct{}{}
 	c.sendWelcome()
+	c.sendChat()
 	t.mu.Unlock()
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -272,9 +274,11 @@ func (c *client) handle(data []byte) {
 		c.hint(m)
 	case "action":
 		c.act(m)
+	case "chat":
+		c.say(m)
 	default:
 		c.srv.mActions.WithLabelValues("refused", "player").Inc()
-		c.replyError(m.ID, codeBadMessage, fmt.Sprintf("unknown message type %q (types: action, hint, ping)", m.Type))
+		c.replyError(m.ID, codeBadMessage, fmt.Sprintf("unknown message type %q (types: action, hint, chat, ping)", m.Type))
 	}
 }
 

@@ -95,6 +95,9 @@ type Seat struct {
 	// Clock is the time a human seat has for each decision at a table with
 	// a turn clock (0: none); the server acts for the seat when it runs out.
 	Clock time.Duration `json:"clock,omitempty"`
+	// Invited is the player a free human seat is kept for (an invitation
+	// by name); only that player may take it.
+	Invited string `json:"invited,omitempty"`
 }
 
 // Table is one table: its game, seats, secret seed and progress.
@@ -112,6 +115,8 @@ type Table struct {
 	Scores  []int  // when Over
 	Reason  string // why the table is Failed or Expired; "" otherwise
 	Creator string // the ID of the player who created the table; "" for a table stored before creators were kept
+	Rated   bool   // the creator asked for a rated game (house rules are unrated otherwise)
+	Pace    string // "" for a live game; "1h", "12h", "1d" or "3d" for a game at your own pace (each seat's Clock holds the time)
 }
 
 // Commitment returns the SHA-256 commitment of the table's seed.
@@ -244,6 +249,88 @@ type Store interface {
 	// Leaderboard returns up to limit players with at least minGames games,
 	// by wins, then win rate, then games.
 	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
+
+	// CreateAccount makes the player an account with its first passkey,
+	// in one write, and gives the player the account's name. ENOTFOUND if
+	// no such player; ECONFLICT if the player already is an account, or
+	// another account has the name (compared by NameKey), or the passkey
+	// is already stored.
+	CreateAccount(ctx context.Context, a Account, first Passkey) error
+	// Account returns the account of the player, ENOTFOUND if it has none.
+	Account(ctx context.Context, playerID string) (Account, error)
+	// AccountByName returns the account of that name (by NameKey),
+	// ENOTFOUND if none.
+	AccountByName(ctx context.Context, name string) (Account, error)
+	// AddPasskey adds a passkey to the player's account. ENOTFOUND if the
+	// player has no account; ECONFLICT if the passkey is already stored.
+	AddPasskey(ctx context.Context, p Passkey) error
+	// Passkey returns the passkey with the credential ID, ENOTFOUND if none.
+	Passkey(ctx context.Context, id string) (Passkey, error)
+	// Passkeys lists the passkeys of the player's account, oldest first.
+	Passkeys(ctx context.Context, playerID string) ([]Passkey, error)
+	// UsePasskey records a sign-in with the passkey: its credential (the
+	// signature counter moves) and the time. ENOTFOUND if none.
+	UsePasskey(ctx context.Context, id string, credential json.RawMessage, at time.Time) error
+	// RemovePasskey removes a passkey of the player's account. ENOTFOUND
+	// if the player has no such passkey; ECONFLICT if it is the last one
+	// (an account keeps at least one).
+	RemovePasskey(ctx context.Context, playerID, id string) error
+	// ReplaceRecovery replaces the account's recovery code hash old by
+	// next in one write, so that a code works once: ECONFLICT if the
+	// stored hash is not old (the code was used already); ENOTFOUND if the
+	// player has no account.
+	ReplaceRecovery(ctx context.Context, playerID, old, next string) error
+	// CreateSession stores a sign-in. ECONFLICT if the token hash exists;
+	// ENOTFOUND if the player has no account.
+	CreateSession(ctx context.Context, s Session) error
+	// PlayerBySession returns the player signed in by the session whose
+	// token hashes to tokenHash, ENOTFOUND if none.
+	PlayerBySession(ctx context.Context, tokenHash string) (Player, error)
+	// DeleteSession forgets a sign-in (signing out); no error if none.
+	DeleteSession(ctx context.Context, tokenHash string) error
+
+	// AddChat stores a line of a table's chat and returns it numbered
+	// (one more than the table's last line). ENOTFOUND if no table;
+	// ECONFLICT if the table already holds max lines.
+	AddChat(ctx context.Context, line ChatLine, max int) (ChatLine, error)
+	// Chat returns the table's last limit chat lines, oldest first.
+	Chat(ctx context.Context, tableID string, limit int) ([]ChatLine, error)
+
+	// CreateTournament stores a new tournament at version 1. ECONFLICT if
+	// the ID exists; EINVALID without an ID or format.
+	CreateTournament(ctx context.Context, t Tournament) error
+	// Tournament returns the tournament, ENOTFOUND if none.
+	Tournament(ctx context.Context, id string) (Tournament, error)
+	// Tournaments lists up to limit tournaments in the statuses (all if
+	// none), most recently updated first.
+	Tournaments(ctx context.Context, status []TournamentStatus, limit int) ([]Tournament, error)
+	// UpdateTournament writes t (its status, reason, entrants and state)
+	// if the stored version is t.Version, and returns the version
+	// written, one more. ECONFLICT if another write came first (read again
+	// and retry); ENOTFOUND if none.
+	UpdateTournament(ctx context.Context, t Tournament) (int, error)
+
+	// Ratings returns the current ratings in the family of those of keys
+	// that have one; a player with no rated game is absent.
+	Ratings(ctx context.Context, family string, keys []string) (map[string]Rating, error)
+	// RateGame stores the rating changes of one finished game (every
+	// change of the same table and family) in one write: each player's
+	// rating becomes its After and its count of games grows by one, and
+	// the changes are kept for the history. ECONFLICT if the table was
+	// already rated, or a player that is not Fixed no longer has Games
+	// rated games (another game was rated since its Before was read: read
+	// again and retry); EINVALID if the changes are empty or mixed.
+	RateGame(ctx context.Context, changes []RatingChange) error
+	// RatingLeaderboard returns up to limit players of the family by
+	// rating, highest first (ties: fewer deviation, then key), with at
+	// least minGames rated games.
+	RatingLeaderboard(ctx context.Context, family string, minGames, limit int) ([]Rating, error)
+	// RatingHistory returns the player's last limit rating changes in the
+	// family, oldest first.
+	RatingHistory(ctx context.Context, playerKey, family string, limit int) ([]RatingChange, error)
+	// TableRatings returns the rating changes of the game at the table,
+	// by player key; none if it was not rated.
+	TableRatings(ctx context.Context, tableID string) ([]RatingChange, error)
 
 	// Health proves a round trip to the database that includes a write
 	// (one small row rewritten, then read back): it fails when the

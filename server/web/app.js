@@ -3,6 +3,10 @@ import { dieSVG, diceRow } from './dice.js';
 import { tablePage } from './table.js';
 import { newTablePage } from './rulesform.js';
 import { dragonPage } from './dragon.js';
+import { ratingBoard, ratingSection } from './rating.js';
+import { accountPage, signInPage } from './account.js';
+import { myGames, startTitleCount } from './pace.js';
+import { tournamentsPage, tournamentPage } from './tournament.js';
 
 // h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
 // always set as text, never as HTML, so names are escaped everywhere.
@@ -44,7 +48,8 @@ export async function loadMe() {
   try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
   const span = document.getElementById('me');
   span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, state.me.name), ' ',
-    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, 'Sign out')] : []));
+    h('a', { href: '/account', id: 'account-link', class: 'small' }, state.me.account ? 'Account' : 'Keep this player'), ' ',
+    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, 'Sign out')] : [h('a', { href: '/signin', id: 'signin-link' }, 'Sign in')]));
   return state.me;
 }
 
@@ -52,7 +57,7 @@ export async function loadMe() {
 // the only key to that player, its seats and its stats.
 async function signOut() {
   if (!state.me) return;
-  if (!confirm(`Sign out ${state.me.name}? This browser forgets ${state.me.name} for good: its seats and stats stay on the server, but you cannot get them back here.`)) return;
+  if (!state.me.account && !confirm(`Sign out ${state.me.name}? This browser forgets ${state.me.name} for good: its seats and stats stay on the server, but you cannot get them back here.`)) return;
   await api('POST', '/api/signout');
   await loadMe();
   route();
@@ -141,7 +146,9 @@ function home() {
           go(`/t/${t.id}`);
         } catch (ex) { err.textContent = ex.message; e.target.disabled = false; }
       } }, 'Dragon Farkle against a bot')));
-  page(hero);
+  const mine = h('div', { id: 'my-games' });
+  page(mine, hero);
+  if (state.me) myGames(mine);
 }
 
 function tableList(tables, empty, action) {
@@ -191,7 +198,7 @@ function statsTable(rows) {
 
 async function leaderboard() {
   const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, 'Leaderboard'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, 'No finished game yet.'));
+  page(h('h1', {}, 'Leaderboard'), await ratingBoard(), h('h2', {}, 'Wins'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, 'No finished game yet.'));
 }
 
 async function playerPage(id) {
@@ -200,6 +207,7 @@ async function playerPage(id) {
     h('div', { class: 'tiles' },
       [['Games', s.games], ['Wins', s.wins], ['Win rate', pct(s.win_rate)], ['Points per turn', s.points_per_turn.toFixed(0)],
         ['Farkle rate', pct(s.farkle_rate)], ['Best turn', fmt(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
+    h('h2', {}, 'Ratings'), await ratingSection(id),
     h('h2', {}, 'Games'),
     tableList(s.history, 'No finished game yet.', (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay')));
 }
@@ -265,6 +273,10 @@ export async function route() {
     else if (p === '/lobby') await lobby();
     else if (p === '/history') await historyPage();
     else if (p === '/leaderboard') await leaderboard();
+    else if (p === '/account') await accountPage();
+    else if (p === '/signin') signInPage();
+    else if (p === '/tournaments') await tournamentsPage();
+    else if ((m = p.match(/^\/tournaments\/([\w-]+)$/))) cleanup = await tournamentPage(m[1]);
     else if ((m = p.match(/^\/t\/([\w-]+)$/))) {
       const t = await api('GET', `/api/tables/${m[1]}`);
       cleanup = t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
@@ -287,4 +299,4 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 
-loadMe().then(route);
+loadMe().then(() => { route(); startTitleCount(); });

@@ -7,6 +7,15 @@ import { h } from './app.js';
 // names() the seats' names; over() whether the game has ended). Call seen
 // with each message's type once g.table is updated, put badge() where the
 // clock shows, and stop() when the page goes.
+// span writes a time left: seconds on a live table, hours or days at your
+// own pace.
+function span(s) {
+  if (s < 120) return `${Math.ceil(s)} s`;
+  if (s < 7200) return `${Math.ceil(s / 60)} min`;
+  if (s < 172800) return `${Math.floor(s / 3600)} h ${Math.ceil((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 86400)} d ${Math.round((s % 86400) / 3600)} h`;
+}
+
 export function tableClock(g, names, over) {
   let end = null, deadline = null;
 
@@ -31,7 +40,7 @@ export function tableClock(g, names, over) {
     const left = Math.max(0, ((end || 0) - performance.now()) / 1000);
     const warn = left <= Math.min(10, c.seconds / 3);
     return h('div', { class: `clock${warn ? ' warn' : ''}`, id: 'clock', role: 'timer', 'aria-label': `${you ? 'You' : names()[c.seat]}: ${Math.ceil(left)} seconds to act` },
-      h('span', { class: 'clock-time', id: 'clock-time' }, `${Math.ceil(left)} s`),
+      h('span', { class: 'clock-time', id: 'clock-time' }, span(left)),
       h('span', { class: 'small' }, you ? ' to act' : ` for ${names()[c.seat]}`),
       c.timeouts ? h('span', { class: 'small' }, ` · ${c.timeouts} timeout${c.timeouts > 1 ? 's' : ''} in a row`) : '');
   }

@@ -2,6 +2,7 @@
 // every option of a rule file (docs/RULES.md section 4), and the seats. The server validates the rules
 // and names the field at fault; the form marks that field.
 import { h, api, go, page, ensurePlayer, nameField, state } from './app.js';
+import { tableOptions } from './tableoptions.js';
 
 // FIELDS lists every rule option: [path, label, kind, choices].
 const FIELDS = [
@@ -99,6 +100,7 @@ export async function newTablePage() {
   };
   drawSeats();
   const err = h('p', { class: 'error', role: 'alert' });
+  const extra = tableOptions();
   const submit = h('button', { type: 'submit', class: 'primary big', id: 'create' }, 'Create the table');
   const form = h('form', { class: 'card', onsubmit: async (e) => {
     e.preventDefault();
@@ -125,7 +127,7 @@ export async function newTablePage() {
     submit.disabled = true;
     try {
       await ensurePlayer(document.getElementById('new-name').value.trim());
-      const t = await api('POST', '/api/tables', { rules, seats });
+      const t = await api('POST', '/api/tables', { rules, seats: extra.seats(seats), ...extra.values() });
       go(`/t/${t.id}`);
     } catch (ex) {
       err.textContent = ex.message;
@@ -140,6 +142,7 @@ export async function newTablePage() {
   h('label', { class: 'field' }, 'Rules', presetSel),
   h('label', { class: 'field check' }, custom, 'Change the rules (house rules)'),
   customBox,
+  extra.el,
   h('h2', {}, 'Seats'), seatList,
   h('p', { class: 'row gap' },
     h('button', { type: 'button', onclick: () => { if (seats.length < (isDragon() ? 5 : 8)) { seats.push({ type: 'human' }); drawSeats(); } } }, '+ Friend'),

@@ -1,5 +1,6 @@
 // socket.js: the live WebSocket of a table page (ordinary or Dragon Farkle),
 // reconnecting with exponential backoff when the connection drops.
+import { chatPanel } from './chat.js';
 
 // connectTable opens /ws/tables/{id} and keeps it open until g.closed is set.
 // It keeps its state on g: g.ws (the current socket), g.online (open now) and
@@ -7,12 +8,22 @@
 // 250 ms × 2^retry). Each message is parsed as JSON and handed to onMessage.
 // When the connection drops, onLost is called (to redraw offline) and the
 // banner says so until the socket opens again.
+//
+// The table's chat (chat.js) comes with the socket: its panel goes after
+// the page's game, and chat messages go to it rather than to onMessage.
 export function connectTable(g, id, banner, onMessage, onLost) {
+  const chat = chatPanel(g, (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); });
+  banner.parentElement.append(chat.el);
   const connect = () => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}`);
     g.ws = ws;
     ws.onopen = () => { g.retry = 0; banner.hidden = true; g.online = true; };
-    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === 'chat') { chat.add(m); return; }
+      onMessage(m);
+      if (m.table) chat.draw();
+    };
     ws.onclose = () => {
       if (g.closed) return;
       g.online = false;

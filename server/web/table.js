@@ -8,6 +8,7 @@ import { connectTable } from './socket.js';
 import { explorerLink } from './explorelink.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
+import { ratingChange } from './rating.js';
 
 export function tablePage(id) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0 };
@@ -258,6 +259,7 @@ export function tablePage(id) {
       h('h2', {}, youWon ? 'You win!' : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'}`),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, fmt(p.score)),
         h('span', { class: 'muted small' }, `${p.turns} turns · ${p.farkles} farkles · best turn ${fmt(p.best_turn)}`)))),
+      ratingChange(g.table, g.you.seat),
       h('h3', {}, 'Decisions'), an,
       h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
       h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; ', h('code', {}, 'farkle verify'), ' checks every throw of the record.'),

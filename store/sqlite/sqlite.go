@@ -347,8 +347,8 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 		t.Created = db.now()
 	}
 	sj, _ := json.Marshal(t.Seats)
-	_, err := db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-		t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano(), t.Reason, t.Creator)
+	_, err := db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+		t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Created.UnixNano(), t.Created.UnixNano(), t.Reason, t.Creator, t.Rated, t.Pace)
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -358,7 +358,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator`
+const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace`
 
 type scanner interface{ Scan(...any) error }
 
@@ -366,7 +366,7 @@ func scanTable(s scanner) (store.Table, error) {
 	var t store.Table
 	var kind, rj, sj, seed, status, winners, scores string
 	var created, updated int64
-	if err := s.Scan(&t.ID, &kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator); err != nil {
+	if err := s.Scan(&t.ID, &kind, &rj, &sj, &seed, &status, &t.Actions, &created, &updated, &winners, &scores, &t.Reason, &t.Creator, &t.Rated, &t.Pace); err != nil {
 		return t, err
 	}
 	t.Kind, t.Rules = game.Kind(kind), json.RawMessage(rj)

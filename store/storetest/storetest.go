@@ -41,6 +41,10 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CountTables", testCountTables},
 		{"Health", testHealth},
 		{"Messages", testMessages},
+		{"Ratings", testRatings},
+		{"Accounts", testAccounts},
+		{"Chat", testChat},
+		{"Tournaments", testTournaments},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,177 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/store"
+)
+
+// Games at your own pace: a table whose seats have hours or days for each
+// decision instead of seconds. The turn clock (clock.go) runs them as it
+// runs a live table, from the last change of the table (so a restart does
+// not give a seat a fresh three days); the home page lists a player's games
+// with those waiting on the player first.
+
+// paces are the paces a table may be played at, in hours a decision.
+var paces = map[string]int{"1h": 1, "12h": 12, "1d": 24, "3d": 72}
+
+// paceNames lists the paces, shortest first.
+func paceNames() []string {
+	out := make([]string, 0, len(paces))
+	for p := range paces {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return paces[out[i]] < paces[out[j]] })
+	return out
+}
+
+// paceClock returns the time a seat has for each decision at pace p, in
+// the server's hours (Options.PaceHour: an hour, shorter in tests).
+func (s *Server) paceClock(p string) (time.Duration, error) {
+	h, ok := paces[p]
+	if !ok {
+		return 0, badRequest("pace %q (paces: %s; none for a live game)", p, strings.Join(paceNames(), ", "))
+	}
+	return time.Duration(h) * s.opt.PaceHour, nil
+}
+
+// gameLine is one of a player's open games as the home page lists it.
+type gameLine struct {
+	tableView
+	Seat     int        `json:"seat"`               // the player's seat
+	YourMove bool       `json:"your_move"`          // the game waits on the player
+	ToAct    string     `json:"to_act,omitempty"`   // the name of the seat to act
+	Deadline *time.Time `json:"deadline,omitempty"` // when the clock of the seat to act runs out
+	Last     string     `json:"last,omitempty"`     // the last turn of another seat, summarised
+	Invited  bool       `json:"invited,omitempty"`  // a seat is kept for the player, who has not taken it (invite.go)
+}
+
+// handleMyGames serves GET /api/me/games: the player's open games (waiting
+// or in play): the invitations first, then those waiting on the player,
+// then by deadline.
+func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
+	p, err := s.playerOf(r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	tbs, err := s.store.Tables(r.Context(), store.TableFilter{PlayerID: p.ID, Status: []store.Status{store.Waiting, store.Playing}, Limit: 200})
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := make([]gameLine, 0, len(tbs))
+	for _, tb := range tbs {
+		t, err := s.getTable(r.Context(), tb.ID)
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		t.mu.Lock()
+		out = append(out, t.line(p.ID))
+		t.mu.Unlock()
+	}
+	out = append(out, s.invitations(p.ID)...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Invited != out[j].Invited {
+			return out[i].Invited
+		}
+		if out[i].YourMove != out[j].YourMove {
+			return out[i].YourMove
+		}
+		di, dj := out[i].Deadline, out[j].Deadline
+		switch {
+		case di != nil && dj != nil:
+			return di.Before(*dj)
+		case di != nil || dj != nil:
+			return di != nil
+		}
+		return out[i].Updated.After(out[j].Updated)
+	})
+	writeJSON(w, http.StatusOK, out)
+}
+
+// line returns the table as a line of player's games. t.mu is held.
+func (t *table) line(player string) gameLine {
+	l := gameLine{tableView: t.view(), Seat: -1}
+	l.Rules = nil
+	for i, s := range t.meta.Seats {
+		if s.PlayerID == player {
+			l.Seat = i
+		}
+	}
+	seat, _, ok := t.actorNow()
+	if !ok || seat < 0 || seat >= len(t.meta.Seats) {
+		return l
+	}
+	l.ToAct = t.meta.Seats[seat].Name
+	l.YourMove = seat == l.Seat
+	if c := t.clock; c.seat == seat && !c.deadline.IsZero() {
+		d := c.deadline.UTC()
+		l.Deadline = &d
+	}
+	l.Last = t.lastTurn(l.Seat)
+	return l
+}
+
+// lastTurn summarises the last finished turn of a seat other than me in
+// the ordinary game ("Ana banked 650 — 4,350 to 3,900": the seat's score
+// to mine), or describes the last thing another seat did in another kind
+// of game. "" when nobody else has played yet. t.mu is held.
+func (t *table) lastTurn(me int) string {
+	if t.play == nil {
+		return ""
+	}
+	names := t.names()
+	scores := t.play.Game().Scores()
+	score := func(i int) string {
+		if me < 0 || me >= len(scores) || i >= len(scores) {
+			return ""
+		}
+		return fmt.Sprintf(" — %s to %s", thousands(scores[i]), thousands(scores[me]))
+	}
+	for i := len(t.events) - 1; i >= 0; i-- {
+		for j := len(t.events[i]) - 1; j >= 0; j-- {
+			switch e := t.events[i][j].(type) {
+			case engine.Event:
+				if e.Player == me || e.Player < 0 || e.Player >= len(names) {
+					continue
+				}
+				switch e.Kind {
+				case engine.EvBank:
+					return fmt.Sprintf("%s banked %s%s", names[e.Player], thousands(e.Points), score(e.Player))
+				case engine.EvFarkle:
+					return fmt.Sprintf("%s farkled, losing %s%s", names[e.Player], thousands(e.Total), score(e.Player))
+				case engine.EvTurnLost:
+					return fmt.Sprintf("%s could not throw or bank%s", names[e.Player], score(e.Player))
+				case engine.EvResign:
+					return fmt.Sprintf("%s resigned", names[e.Player])
+				}
+			default:
+				if d := t.kind.variant().Describe(e, names); d != "" && (me < 0 || !strings.HasPrefix(d, names[me])) {
+					return d
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// thousands writes n with commas: 4,350.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}

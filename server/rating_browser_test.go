@@ -1,0 +1,107 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/wsclient"
+)
+
+// signInBrowser gives the browser the player's token as its cookie.
+func signInBrowser(t *testing.T, ctx context.Context, url, token string) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
+		return cdp.Call(c, tg, network.SetCookie, network.SetCookieParams{Name: server.CookieName, Value: token, URL: url})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserShowsRatings: after a rated game the end screen shows the
+// player's change as the API has it, the leaderboard lists the player
+// under its family's tab, and the player page draws the history chart.
+func TestBrowserShowsRatings(t *testing.T) {
+	ts := start(t, "", server.Options{})
+	ctx := browser(t, 1100, 900)
+	pctx := ctxT(t, 2*time.Minute)
+	p := newPlayer(t, ts, "Ann")
+	defer p.Close()
+	var tb wsclient.Table
+	body := map[string]any{"rules": shortRules, "rated": true, "seats": []map[string]string{{"type": "me"}, {"type": "bot", "level": "steady"}}}
+	if err := p.Do(pctx, "POST", "/api/tables", body, &tb); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Connect(pctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.playToEnd(pctx); err != nil {
+		t.Fatal(err)
+	}
+	var final ratedTable
+	if err := p.Do(pctx, "GET", "/api/tables/"+tb.ID, nil, &final); err != nil {
+		t.Fatal(err)
+	}
+	var ann changeJSON
+	for _, c := range final.Ratings {
+		if c.Player == p.ID {
+			ann = c
+		}
+	}
+	signInBrowser(t, ctx, ts.URL, p.Token)
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/t/"+tb.ID), chromedp.WaitVisible("#rating-change")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
+		Text, Change string
+		Lines        int
+	}](`(() => { const r = document.getElementById('rating-change');
+		return {text: r.innerText, change: r.querySelector('[data-change]').dataset.change, lines: r.querySelectorAll('li').length}; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Lines != 1 || got.Change != fmt.Sprint(ann.Change) || !strings.Contains(got.Text, fmt.Sprintf("1500 → %.0f", ann.After)) {
+		t.Fatalf("the end screen's rating: %+v; the API has %+v", got, ann)
+	}
+	shot(t, ctx, "rating-end")
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/leaderboard"), chromedp.WaitVisible("#rating-board")); err != nil {
+		t.Fatal(err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('rating-board').innerText`))
+	if err != nil || !strings.Contains(text, "No rated game yet") {
+		t.Fatalf("the ordinary family's board after a house game: %q, %v", text, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#rating-board button[role=tab]:nth-child(3)`)); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(text, "Ann") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the house board never listed Ann: %q", text)
+		}
+		time.Sleep(20 * time.Millisecond) // polling the page
+		text, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('rating-board').innerText`))
+	}
+	if !strings.Contains(text, fmt.Sprintf("%.0f", ann.After)) || !strings.Contains(text, "Steady bot") {
+		t.Fatalf("the house board: %q", text)
+	}
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/players/"+p.ID), chromedp.WaitVisible("#rating-chart")); err != nil {
+		t.Fatal(err)
+	}
+	dots, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#rating-chart circle').length`))
+	if err != nil || dots != 2 {
+		t.Fatalf("the chart has %d points (%v), want the start and one game", dots, err)
+	}
+	shot(t, ctx, "rating-player")
+}

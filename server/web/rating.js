@@ -1,0 +1,80 @@
+// rating.js: Glicko-2 ratings in the pages: the change at the end of a
+// rated game, the leaderboard by rating of each family, and a player's
+// rating history as a chart.
+import { h, api } from './app.js';
+
+const families = [['farkle', 'Farkle'], ['dragon', 'Dragon Farkle'], ['house', 'House rules']];
+
+const signed = (x) => (x > 0 ? '+' : x < 0 ? '−' : '±') + Math.abs(x).toFixed(0);
+
+// ratingChange is the end-of-game line of a rated table: each person's
+// rating before and after (the bots' ratings are fixed anchors), or ''
+// when the game moved no rating.
+export function ratingChange(table, seat) {
+  const rs = (table.ratings || []).filter((c) => !c.bot);
+  if (!rs.length) return '';
+  const mine = seat >= 0 ? table.seats[seat].player_id : null;
+  return h('div', { class: 'rating-change', id: 'rating-change' },
+    h('h3', {}, 'Rating'),
+    h('ul', {}, rs.map((c) => h('li', { class: c.player === mine ? 'mine' : '' },
+      h('a', { href: `/players/${encodeURIComponent(c.player)}` }, c.name), ' ',
+      `${c.before.toFixed(0)} → ${c.after.toFixed(0)} `,
+      h('strong', { class: c.change >= 0 ? 'up' : 'down', 'data-change': String(c.change) }, `(${signed(c.change)})`)))));
+}
+
+// ratingBoard is the leaderboard by rating with a tab for each family.
+export async function ratingBoard(family = 'farkle') {
+  const rows = await api('GET', `/api/ratings?family=${family}`);
+  const box = h('section', { class: 'card rating-board', id: 'rating-board' });
+  const tabs = h('p', { class: 'row gap', role: 'tablist' }, families.map(([f, label]) => h('button', {
+    type: 'button', role: 'tab', class: f === family ? 'small primary' : 'small', 'aria-selected': f === family ? 'true' : 'false',
+    onclick: async () => box.replaceWith(await ratingBoard(f)),
+  }, label)));
+  box.append(h('h2', {}, 'Ratings'), tabs, rows.length ? h('table', { class: 'stats' },
+    h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'Games'].map((x) => h('th', {}, x)))),
+    h('tbody', {}, rows.map((r, i) => h('tr', {},
+      h('td', {}, i + 1),
+      h('td', {}, h('a', { href: `/players/${encodeURIComponent(r.player)}` }, r.name)),
+      h('td', { class: 'num', title: `deviation ${r.deviation.toFixed(0)}` }, `${r.rating.toFixed(0)}${r.provisional ? '?' : ''} ± ${(2 * r.deviation).toFixed(0)}`),
+      h('td', { class: 'num' }, r.games))))) : h('p', { class: 'muted' }, 'No rated game yet.'));
+  return box;
+}
+
+const svgNS = 'http://www.w3.org/2000/svg';
+function s(tag, attrs, ...kids) {
+  const el = document.createElementNS(svgNS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const k of kids) el.append(k);
+  return el;
+}
+
+// ratingChart draws a history of rating changes: the rating after each
+// game as a line, inside its band of two deviations.
+export function ratingChart(history) {
+  const W = 600, H = 220, P = 36;
+  const pts = [{ r: history[0].before, d: 350 }].concat(history.map((c) => ({ r: c.after, d: c.deviation })));
+  const lo = Math.min(...pts.map((p) => p.r - 2 * Math.min(p.d, 150))), hi = Math.max(...pts.map((p) => p.r + 2 * Math.min(p.d, 150)));
+  const x = (i) => P + (i * (W - 2 * P)) / Math.max(1, pts.length - 1);
+  const y = (r) => H - P - ((r - lo) * (H - 2 * P)) / Math.max(1, hi - lo);
+  const band = pts.map((p, i) => `${x(i)},${y(p.r + 2 * Math.min(p.d, 150))}`).concat(
+    pts.map((p, i) => `${x(i)},${y(p.r - 2 * Math.min(p.d, 150))}`).reverse()).join(' ');
+  const line = pts.map((p, i) => `${x(i)},${y(p.r)}`).join(' ');
+  return s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', id: 'rating-chart', role: 'img', 'aria-label': `rating after each of ${history.length} games` },
+    s('polygon', { points: band, class: 'band' }),
+    s('polyline', { points: line, class: 'line', fill: 'none' }),
+    ...pts.map((p, i) => s('circle', { cx: x(i), cy: y(p.r), r: 3, class: 'dot' }, s('title', {}, `${p.r.toFixed(0)}`))),
+    s('text', { x: 4, y: y(hi) + 12, class: 'axis' }, hi.toFixed(0)),
+    s('text', { x: 4, y: y(lo) - 4, class: 'axis' }, lo.toFixed(0)));
+}
+
+// ratingSection is a player page's ratings: the current rating of each
+// family played and the chart of its history.
+export async function ratingSection(id) {
+  const all = await Promise.all(families.map(([f]) => api('GET', `/api/players/${encodeURIComponent(id)}/ratings?family=${f}`)));
+  const played = all.map((r, i) => [r, families[i][1]]).filter(([r]) => r.rating);
+  if (!played.length) return h('p', { class: 'muted' }, 'No rated game yet.');
+  return h('div', { class: 'ratings' }, played.map(([r, label]) => h('section', { class: 'card', 'data-family': r.family },
+    h('h3', {}, `${label}: `, h('span', { class: 'rating-now' }, r.rating.rating.toFixed(0)), ` ± ${(2 * r.rating.deviation).toFixed(0)}`,
+      h('span', { class: 'muted small' }, ` · ${r.rating.games} rated games`)),
+    r.history.length ? ratingChart(r.history) : '')));
+}
