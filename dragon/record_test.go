@@ -194,3 +194,43 @@ func TestClassicRecordReplays(t *testing.T) {
 		t.Fatalf("rewritten record: %v, battle %q", err, again.Rules.Battle)
 	}
 }
+
+// TestOwnTurnRecordReplays: a record written before card timing (format
+// farkle-dragon-record/2, by the previous version of this package: a
+// three-player bot game in which brawls met defenders holding rethrow and
+// two_as_five cards) replays with own-turn cards to the outcome it records.
+// Under today's card timing the same actions do not replay.
+func TestOwnTurnRecordReplays(t *testing.T) {
+	data, err := os.ReadFile("testdata/own-turn-record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Rules.CardTiming != TimingOwnTurn || rec.Rules.HireCost != 0 || rec.Rules.Battle != BattleArmy || rec.Format != RecordFormat {
+		t.Fatalf("read as card timing %q, hire cost %d, battle %q, format %q", rec.Rules.CardTiming, rec.Rules.HireCost, rec.Rules.Battle, rec.Format)
+	}
+	_, s, evs, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	brawls := 0
+	for _, e := range evs {
+		if e.Kind == EvBrawl {
+			brawls++
+		}
+		if e.Kind == EvPass || e.Kind == EvHire {
+			t.Fatalf("an own-turn game replayed with a %s event", e.Kind)
+		}
+	}
+	if !s.Over() || brawls == 0 {
+		t.Fatalf("over %v, %d brawls", s.Over(), brawls)
+	}
+	now := *rec
+	now.Rules = DefaultRules()
+	if _, _, _, err := now.Replay(); err == nil {
+		t.Fatal("the old actions replay under today's card timing: the test proves nothing")
+	}
+}

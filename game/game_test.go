@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -185,7 +186,8 @@ func TestOlderFormatsVerify(t *testing.T) {
 	for _, c := range []struct {
 		file string
 		kind game.Kind
-	}{{"../record/testdata/classic-2p.json", game.Farkle}, {"../dragon/testdata/classic-record.json", game.Dragon}} {
+	}{{"../record/testdata/classic-2p.json", game.Farkle}, {"../dragon/testdata/classic-record.json", game.Dragon},
+		{"../dragon/testdata/own-turn-record.json", game.Dragon}, {"../dragon/testdata/own-turn-game-record.json", game.Dragon}} {
 		data, err := os.ReadFile(c.file)
 		if err != nil {
 			t.Fatal(err)
@@ -218,5 +220,43 @@ func TestParseRecordRefuses(t *testing.T) {
 		if _, err := game.ParseRecord([]byte(bad)); !errors.Is(err, game.ErrBadRecord) {
 			t.Errorf("ParseRecord(%s) = %v, want ErrBadRecord", bad, err)
 		}
+	}
+}
+
+// TestOwnTurnGameRecordNeedsItsTiming: a record of this format written
+// before card timing (its rules have no card_timing) replays with active
+// cards on their owner's turn only; read as a game of today's rules, the
+// same actions are not the same game (a defender's card opens a brawl
+// window the old game never had), so the versioning is what keeps it.
+func TestOwnTurnGameRecordNeedsItsTiming(t *testing.T) {
+	data, err := os.ReadFile("../dragon/testdata/own-turn-game-record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("card_timing")) {
+		t.Fatal("the old record names a card timing: it is not a record from before card timing")
+	}
+	rec, err := game.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := rec.Variant()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := v.(*game.DragonVariant).Game().Rules(); r.CardTiming != dragon.TimingOwnTurn || r.HireCost != 0 {
+		t.Fatalf("read with card timing %q and hire cost %d", r.CardTiming, r.HireCost)
+	}
+	if _, _, err := game.Verify(rec); err != nil {
+		t.Fatal(err)
+	}
+	now := *rec
+	now.Rules = bytes.Replace(rec.Rules, []byte(`"card_timing":"own_turn"`), []byte(`"card_timing":"anytime"`), 1)
+	now.Rules = bytes.Replace(now.Rules, []byte(`"hire_cost":0`), []byte(`"hire_cost":400`), 1)
+	if bytes.Equal(now.Rules, rec.Rules) {
+		t.Fatalf("the parsed rules do not name their card timing: %s", rec.Rules)
+	}
+	if _, _, err := game.Verify(&now); !errors.Is(err, game.ErrDiscrepancy) {
+		t.Fatalf("the old actions under today's card timing: %v, want a discrepancy", err)
 	}
 }
