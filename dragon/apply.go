@@ -398,14 +398,20 @@ func (g *Game) brawlNext(s *State, src dice.Source, evs *[]Event) bool {
 	return false
 }
 
-// hire pays for a Companion and draws it (PhaseHire: keep one of two).
+// hire pays for a Companion and draws it: the player who holds one keeps
+// one of the two (PhaseHire), one who holds none takes it.
 func (g *Game) hire(s *State, src dice.Source, evs *[]Event) {
 	p, cost := &s.Players[s.Turn], g.rules.HireCost
 	p.Soldiers -= cost
 	s.Stockpile += cost // the tokens go back
 	id, _ := g.draw(s, Companion, src, evs)
-	s.Offer, s.Hired, s.Phase = id, true, PhaseHire
+	s.Hired = true
 	*evs = append(*evs, Event{Kind: EvHire, Seat: s.Turn, N: cost, Total: p.Soldiers, Card: id})
+	if p.Companion == "" {
+		p.Companion = id // nothing to choose between
+		return
+	}
+	s.Offer, s.Phase = id, PhaseHire
 }
 
 // dismiss lets a Companion go after a hire: the one held (the hired one

@@ -528,10 +528,7 @@ func (g *Game) Legal(s State) []Action {
 			out = append(out, Hire())
 		}
 	case PhaseHire:
-		if c := s.Players[s.Turn].Companion; c != "" {
-			out = append(out, Dismiss(c))
-		}
-		out = append(out, Dismiss(s.Offer))
+		out = append(out, Dismiss(s.Players[s.Turn].Companion), Dismiss(s.Offer))
 	case PhaseBrawl:
 		out = append(out, g.legalUses(&s)...)
 		out = append(out, Pass())

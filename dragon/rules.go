@@ -100,7 +100,7 @@ const (
 	DefaultBattleWave = 1200
 	DefaultBattleFire = 1000
 	DefaultSeatBonus  = 300
-	DefaultHireCost   = 400
+	DefaultHireCost   = 200
 )
 
 // ClassicRules returns DefaultRules with the classic battle and no seat

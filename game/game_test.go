@@ -252,7 +252,7 @@ func TestOwnTurnGameRecordNeedsItsTiming(t *testing.T) {
 	}
 	now := *rec
 	now.Rules = bytes.Replace(rec.Rules, []byte(`"card_timing":"own_turn"`), []byte(`"card_timing":"anytime"`), 1)
-	now.Rules = bytes.Replace(now.Rules, []byte(`"hire_cost":0`), []byte(`"hire_cost":400`), 1)
+	now.Rules = bytes.Replace(now.Rules, []byte(`"hire_cost":0`), []byte(`"hire_cost":200`), 1)
 	if bytes.Equal(now.Rules, rec.Rules) {
 		t.Fatalf("the parsed rules do not name their card timing: %s", rec.Rules)
 	}
