@@ -260,3 +260,49 @@ func TestOwnTurnGameRecordNeedsItsTiming(t *testing.T) {
 		t.Fatalf("the old actions under today's card timing: %v, want a discrepancy", err)
 	}
 }
+
+// TestDragonDefenderActsOffTurn: in Dragon Farkle the game waits for a
+// brawl's defender, on the challenger's turn, while the defender's card may
+// change their throw. Through the contract ToAct is then the defender, who
+// alone has legal actions, and the record of such a game verifies with
+// those actions as the defender's.
+func TestDragonDefenderActsOffTurn(t *testing.T) {
+	v := game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil))
+	pick := rand.New(rand.NewPCG(5, 6))
+	found := 0
+	for i := 0; i < 30 && found == 0; i++ {
+		p := playRandom(t, v, dice.SeedFrom(fmt.Sprint("defender ", i)), pick)
+		data, err := p.Record().Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := game.ParseRecord(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, steps, err := game.Verify(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range steps {
+			dg := st.Before.(*game.DragonGame)
+			s := dg.State()
+			if st.Seat == s.Turn {
+				continue
+			}
+			found++
+			if s.Phase != dragon.PhaseBrawl || s.Brawl == nil || st.Seat != s.Brawl.Defender || dg.ToAct() != st.Seat {
+				t.Fatalf("seat %d acted on seat %d's turn in phase %s (brawl %+v)", st.Seat, s.Turn, s.Phase, s.Brawl)
+			}
+			if len(dg.Legal(s.Turn)) != 0 || dg.Check(s.Turn, st.Action) == nil {
+				t.Fatalf("the challenger may act while the defender decides")
+			}
+			if view := dg.View(st.Seat).(dragon.View); view.ToAct != st.Seat || len(view.Legal) == 0 {
+				t.Fatalf("the defender's view: to act %d, legal %v", view.ToAct, view.Legal)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no defender used a card or passed in 30 random games")
+	}
+}
