@@ -380,14 +380,7 @@ func cheapest(t *dice.Table, keeps []Action) Action {
 	return best
 }
 
-func (b *Bot) primitive(id string) Primitive {
-	if c := b.brains.g.cards.Card(id); c != nil {
-		if e, ok := c.Active(); ok {
-			return e.Primitive
-		}
-	}
-	return ""
-}
+func (b *Bot) primitive(id string) Primitive { return b.brains.primitive(id) }
 
 // rescue picks the card use that best saves a stuck throw: a farkle
 // re-throw, a 2 turned into a 5, else re-throwing a die.

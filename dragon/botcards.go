@@ -26,24 +26,24 @@ func (b *Brains) brawlValue(mine, theirs, mySoldiers, theirSoldiers int) float64
 // scoreValue is what a score on the bot's brawl throw is worth: against
 // the challenger's settled score when the bot defends, else against the
 // distribution of the defender's throw.
-func (b *Bot) scoreValue(v View, score int) float64 {
+func (b *Brains) scoreValue(v View, score int) float64 {
 	me := v.Players[v.Seat].Soldiers
 	if v.Brawl.Defending {
 		them := v.Players[v.Turn].Soldiers
-		return b.brains.brawlValue(score, v.Brawl.Score, me, them)
+		return b.brawlValue(score, v.Brawl.Score, me, them)
 	}
 	them := v.Players[v.Brawl.Defender].Soldiers
 	val := 0.0
-	for _, d := range b.brains.defend {
-		val += d.p * b.brains.brawlValue(score, d.points, me, them)
+	for _, d := range b.defend {
+		val += d.p * b.brawlValue(score, d.points, me, them)
 	}
 	return val
 }
 
 // useValue is the expected worth of the brawl after using card action a on
 // the throw on the table.
-func (b *Bot) useValue(v View, a Action) float64 {
-	t := b.brains.g.table
+func (b *Brains) useValue(v View, a Action) float64 {
+	t := b.g.table
 	score := func(h dice.Hand, f EventFace) float64 { return b.scoreValue(v, brawlPoints(t.Best(h), f)) }
 	switch b.primitive(a.Card) {
 	case Rethrow:
@@ -66,6 +66,16 @@ func (b *Bot) useValue(v View, a Action) float64 {
 	return score(v.Throw, v.Event)
 }
 
+// primitive is the active primitive of card id ("" if none).
+func (b *Brains) primitive(id string) Primitive {
+	if c := b.g.cards.Card(id); c != nil {
+		if e, ok := c.Active(); ok {
+			return e.Primitive
+		}
+	}
+	return ""
+}
+
 // chooseBrawlCard picks a card for the bot's brawl throw, or Pass. The
 // Smart bot uses the card that raises the brawl's expected worth most, when
 // that gain beats what the card is worth (ItemValue for a Magic Item, which
@@ -73,7 +83,7 @@ func (b *Bot) useValue(v View, a Action) float64 {
 // The Simple bot uses only what cannot hurt: a card that turns a Dragon or
 // a farkle into a score, or a 2 into a 5 that scores more.
 func (b *Bot) chooseBrawlCard(v View) Action {
-	now := b.scoreValue(v, v.BrawlScore)
+	now := b.brains.scoreValue(v, v.BrawlScore)
 	best, bestGain := Pass(), 0.0
 	for _, a := range v.Legal {
 		if a.Kind != ActUse {
@@ -84,12 +94,12 @@ func (b *Bot) chooseBrawlCard(v View) Action {
 			if p == Rethrow {
 				continue // a new die may score less
 			}
-			if b.useValue(v, a) > now {
+			if b.brains.useValue(v, a) > now {
 				return a
 			}
 			continue
 		}
-		gain := b.useValue(v, a) - now
+		gain := b.brains.useValue(v, a) - now
 		if b.isItem(a.Card) {
 			gain -= ItemValue
 		}

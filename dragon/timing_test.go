@@ -2,6 +2,7 @@ package dragon
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -318,4 +319,109 @@ func TestDecksReshuffle(t *testing.T) {
 			t.Fatalf("drawn %v deck %v", s.Drawn, s.ItemDeck)
 		}
 	})
+}
+
+// TestBotsBrawlCards: the bots and the advice on a defender's brawl throw,
+// against values worked out by hand.
+func TestBotsBrawlCards(t *testing.T) {
+	g := anytimeGame(t)
+	brains := NewBrains(g)
+	smart, simple := NewBot(Smart, brains), NewBot(Simple, brains)
+	value := func(adv []Advice, a Action) float64 {
+		for _, x := range adv {
+			if x.Action == a {
+				return x.Value
+			}
+		}
+		t.Fatalf("no advice for %s in %+v", a, adv)
+		return 0
+	}
+	t.Run("socks save a rich throw", func(t *testing.T) {
+		// The challenger scores 500; the defender's 1-1-1-2-3 scores 0
+		// under the Dragon (-500), 1000 as a Blank (+500 taken, +500 bonus).
+		src := script(throwFaces("555234", blank), throwFaces("11123", dragon))
+		s, _ := mustApply(t, g, brawlers(nil, []string{"socks"}), Brawl(1), src)
+		v := g.View(s, 1)
+		adv := brains.Advise(v)
+		if value(adv, Use("socks", 0)) != 1000 || value(adv, Pass()) != -500 {
+			t.Fatalf("advice %+v", adv)
+		}
+		for _, b := range []*Bot{smart, simple} {
+			if a := b.Choose(v, nil); a != Use("socks", 0) {
+				t.Errorf("%s bot chose %s", b.Level, a)
+			}
+		}
+	})
+	t.Run("a horseshoe kept for later", func(t *testing.T) {
+		// The challenger scores 50; the defender's 2-2-3-4-6 scores 0
+		// (-50). Throwing the 3 again: a 1 wins 100 to 50 (+550), a 2
+		// makes three 2s (+650), a 5 ties (0), a 3, 4 or 6 loses (-50):
+		// (550 + 650 - 150) / 6 = 175. Throwing a 2 again: a 1 wins, a 5
+		// ties, the rest lose: (550 - 200) / 6. A gain of 225 is less than
+		// the item is worth (300): the Smart bot passes.
+		src := script(throwFaces("523466", blank), throwFaces("22346", blank))
+		s, _ := mustApply(t, g, brawlers(nil, []string{"horseshoe"}), Brawl(1), src)
+		v := g.View(s, 1)
+		adv := brains.Advise(v)
+		near := func(a Action, want float64) bool { return math.Abs(value(adv, a)-want) < 1e-9 }
+		if !near(Pass(), -50) || !near(Use("horseshoe", 3), 175) || !near(Use("horseshoe", 6), 175) || !near(Use("horseshoe", 2), 350.0/6) {
+			t.Fatalf("advice %+v", adv)
+		}
+		for _, b := range []*Bot{smart, simple} {
+			if a := b.Choose(v, nil); a != Pass() {
+				t.Errorf("%s bot chose %s", b.Level, a)
+			}
+		}
+		// Pip would be free to use: with a Companion of the brawl moment
+		// the Smart bot throws the 3 again.
+		cs, err := ParseCards([]byte("[[companion]]\nid = \"kit\"\nname = \"Kit\"\ntext = \"t\"\neffects = [{ primitive = \"rethrow\", when = [\"brawl\"] }]\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gk := MustGame(DefaultRules(), cs)
+		st := brawlers(nil, nil)
+		st.Players[1].Companion = "kit"
+		s, _ = mustApply(t, gk, st, Brawl(1), script(throwFaces("523466", blank), throwFaces("22346", blank)))
+		if a := NewBot(Smart, NewBrains(gk)).Choose(gk.View(s, 1), nil); a != Use("kit", 3) {
+			t.Errorf("smart bot with a free re-throw chose %s", a)
+		}
+	})
+}
+
+// TestBotHires: the Smart bot hires early with a weak Companion, not with
+// a strong one nor when it is about to attack, and keeps the better of two.
+func TestBotHires(t *testing.T) {
+	g := anytimeGame(t)
+	bot := NewBot(Smart, NewBrains(g))
+	st := fresh(2)
+	give(&st, 0, 300)
+	st.Players[1].Companion = "wren"
+	st.CompanionDeck = []string{"pip", "grubb", "hask", "fennel", "marta"}
+	for _, c := range []struct {
+		companion string
+		soldiers  int
+		want      ActionKind
+	}{
+		{"quill", 300, ActHire},     // 170 against a deck worth far more
+		{"pip", 300, ActRecruit},    // the best there is
+		{"quill", 4900, ActRecruit}, // too late to pay back
+	} {
+		s := st.Clone()
+		s.Players[0].Companion = c.companion
+		give(&s, 0, c.soldiers)
+		if a := bot.Choose(g.View(s, 0), nil); a.Kind != c.want {
+			t.Errorf("%s with %d soldiers: chose %s, want %s", c.companion, c.soldiers, a, c.want)
+		}
+	}
+	s := st.Clone()
+	s.Players[0].Companion = "quill"
+	s, _ = mustApply(t, g, s, Hire(), dice.Faces()) // draws marta
+	if a := bot.Choose(g.View(s, 0), nil); a != Dismiss("quill") {
+		t.Fatalf("offered Marta for Quill, chose %s", a)
+	}
+	s.Offer, s.CompanionDeck = "bellow", []string{"pip", "grubb", "hask", "fennel", "marta"}
+	s.Players[0].Companion = "pip"
+	if a := bot.Choose(g.View(s, 0), nil); a != Dismiss("bellow") {
+		t.Fatalf("offered Bellow for Pip, chose %s", a)
+	}
 }
