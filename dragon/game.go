@@ -131,10 +131,10 @@ func (g *Game) draw(s *State, kind Kind, src dice.Source, evs *[]Event) (string,
 	return id, true
 }
 
-// Apply plays action a for the seat the game waits for (State.ToAct) and returns the new
-// state and what happened. Dice, the event die and reshuffles are drawn
-// from src (a throw draws its dice in order, then the event die). An
-// illegal action returns an error wrapping ErrIllegal (or ErrBadAction,
+// Apply plays action a for the seat the game waits for (State.ToAct) and
+// returns the new state and what happened. Dice, the event die and
+// reshuffles are drawn from src (a throw draws its dice in order, then the
+// event die). An illegal action returns an error wrapping ErrIllegal (or ErrBadAction,
 // ErrGameOver) that says why and what is allowed; s is never modified,
 // whether the action is legal or not.
 func (g *Game) Apply(s State, a Action, src dice.Source) (State, []Event, error) {
