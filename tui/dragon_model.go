@@ -156,7 +156,7 @@ func (m *DragonModel) view() dragon.View { return m.g.View(m.seat()) }
 
 // deciding reports whether the person at the keyboard is to act now.
 func (m *DragonModel) deciding() bool {
-	return !m.g.Over() && !m.g.BotToAct() && !m.pass && m.holder == m.g.Turn()
+	return !m.g.Over() && !m.g.BotToAct() && !m.pass && m.holder == m.g.ToAct()
 }
 
 // Init implements tea.Model. It asks the terminal for its background
@@ -222,11 +222,11 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.pass {
 		if msg.Code == tea.KeyEnter || msg.Code == tea.KeySpace {
-			m.pass, m.holder, m.selAt = false, g.Turn(), -1
+			m.pass, m.holder, m.selAt = false, g.ToAct(), -1
 			m.sync()
 			return nil
 		}
-		m.note(true, "press enter when %s has the keyboard", g.Names()[g.Turn()])
+		m.note(true, "press enter when %s has the keyboard", g.Names()[g.ToAct()])
 		return nil
 	}
 	if g.BotToAct() {
@@ -236,7 +236,7 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.scheduled = v
 			return func() tea.Msg { return dragonAutoMsg{version: v} }
 		}
-		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[g.Turn()])
+		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[g.ToAct()])
 		return nil
 	}
 	if key.Matches(msg, m.keys.Hint) {
@@ -580,7 +580,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 	}
 	if !m.g.Over() && !m.g.BotToAct() {
 		m.skipping = false
-		if len(m.g.Humans()) > 1 && m.holder != m.g.Turn() {
+		if len(m.g.Humans()) > 1 && m.holder != m.g.ToAct() {
 			m.pass = true
 		}
 	}

@@ -79,8 +79,34 @@ func dragonCommand(a dragon.Action, names []string) string {
 		return "use " + a.Card
 	case dragon.ActDiscard:
 		return "discard " + a.Card
+	case dragon.ActDismiss:
+		return "dismiss " + a.Card
 	}
 	return a.Kind.String()
+}
+
+// brawlSituation says where the brawl of v stands: whose throw lies on
+// the table, its score and, for the defender, the score to beat.
+func brawlSituation(v dragon.View, names []string) string {
+	b := v.Brawl
+	if b == nil {
+		return ""
+	}
+	if !b.Defending {
+		return fmt.Sprintf("brawl: %s throw against %s: %s and %s scores %d", possessive(names[v.Turn]), names[b.Defender], v.Throw, faceName(v.Event), v.BrawlScore)
+	}
+	return fmt.Sprintf("brawl: %s defends against %s: %s and %s scores %d, against %d", names[b.Defender], names[v.Turn], v.Throw, faceName(v.Event), v.BrawlScore, b.Score)
+}
+
+// faceName says an event face with its article: "a Rally", "the Dragon".
+func faceName(f dragon.EventFace) string {
+	switch f {
+	case dragon.Dragon:
+		return "the Dragon"
+	case dragon.Rally:
+		return "a Rally"
+	}
+	return "a Blank"
 }
 
 // dragonAdviceValue formats an advice value: "51.2% to win" for the battle

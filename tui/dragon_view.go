@@ -84,7 +84,7 @@ func (m *DragonModel) tableLayout() *layout {
 	add(m.players(v)...)
 	add("")
 	if m.pass && m.show == nil {
-		name := g.Names()[g.Turn()]
+		name := g.Names()[g.ToAct()]
 		add(st.bold.Render(fmt.Sprintf("Pass the keyboard to %s.", name)))
 		add("")
 		for _, l := range wrap(fmt.Sprintf("%s, press enter when you are ready (the others look away: your Magic Items will show).", name), m.width-2, "") {
