@@ -276,7 +276,8 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 	}
 	onTable := v.Phase == dragon.PhaseKeep || v.Phase == dragon.PhaseEvaded
 	if v.Phase == dragon.PhaseBrawl {
-		return m.brawlDice(v.Throw, v.Event, brawlSituation(v, m.g.Names()))
+		names := m.g.Names()
+		return m.brawlDice(v.Throw, v.Event, youGrammar(brawlSituation(v, names), names))
 	}
 	if m.menu != nil && m.deciding() && !onTable {
 		// The actions of the turn's start, or the items to discard, where
@@ -343,7 +344,7 @@ func (m *DragonModel) eventLabel(f dragon.EventFace) string {
 
 // keptLine shows the dice set aside and the pool.
 func (m *DragonModel) keptLine(v dragon.View) string {
-	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode {
+	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode || v.Mode == dragon.Brawling {
 		return ""
 	}
 	kept := "nothing yet"
