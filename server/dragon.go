@@ -266,7 +266,7 @@ func (k *dragonKit) hint(c *client, m clientMsg) {
 		return
 	}
 	seat := c.seat()
-	if seat < 0 || st.Turn != seat {
+	if seat < 0 || st.ToAct() != seat {
 		t.mu.Unlock()
 		c.replyError(m.ID, codeNotYourTurn, "hints are for the player to act")
 		return
