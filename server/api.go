@@ -20,7 +20,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -603,7 +602,7 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	}
 	withClock(seats, clock)
 	v := k.variant()
-	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now()}
+	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: newSeed(), Status: store.Waiting, Created: s.opt.Now()}
 	tb.Updated = tb.Created
 	t := s.newTable(tb)
 	t.kind = k

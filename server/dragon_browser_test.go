@@ -172,6 +172,8 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 			}
 		case "discard":
 			click(`button[data-kind="discard"]`)
+		case "brawl": // Ann defends with a card: she stands by her throw
+			click("#pass")
 		default:
 			t.Fatalf("unknown phase %q", d.Phase)
 		}

@@ -231,8 +231,9 @@ type dragonLine struct {
 	Kind    string `json:"kind"`
 	Seat    int    `json:"seat"`
 	Text    string `json:"text"`
-	// Dice, Face and N of a throw (N: its brawl score), so that a front
-	// end can show a brawl throw by throw.
+	// Dice, Face and N of a throw and of a throw a card changed (N: its
+	// brawl score), and N of a brawl's outcome (the challenger's score), so
+	// that a front end can show a brawl throw by throw.
 	Dice []int  `json:"dice,omitempty"`
 	Face string `json:"face,omitempty"`
 	N    int    `json:"n,omitempty"`
