@@ -205,17 +205,7 @@ func TestBrowserDragonCards(t *testing.T) {
 		}
 	}
 	defer server.SetSeeds(func() dice.Seed { return seed })()
-	ts := start(t, "", server.Options{BotDelay: 10 * time.Millisecond})
-	ctx := browser(t, 1280, 1100)
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible("#play-dragon"),
-		chromedp.SendKeys("#name", "Ann"),
-		chromedp.Click("#play-dragon"),
-		chromedp.WaitVisible(`#game[data-mine="yes"]`),
-	); err != nil {
-		t.Fatal(err)
-	}
+	ctx := startDragonPage(t, 1280, 1100)
 	type pageState struct {
 		Version int
 		Mine    string
