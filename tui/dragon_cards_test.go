@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -184,6 +186,65 @@ func playCardPolicy(t *testing.T, seed [32]byte) cardGame {
 	return cg
 }
 
+// cardSeed returns the seed of a game played with cardPolicy in which you
+// use a card defending a brawl and hire a Companion, and its events.
+func cardSeed(t *testing.T) ([32]byte, []dragon.Event) {
+	for i := range 400 {
+		s := dice.SeedFrom(fmt.Sprintf("cards-%d", i))
+		if cg := playCardPolicy(t, s); cg.hired && slices.Contains(cg.defenders, 0) {
+			return s, cg.events
+		}
+	}
+	t.Fatal("no game in which you use a card defending and hire")
+	return [32]byte{}, nil
+}
+
+// TestDragonLinesCards plays the game of cardSeed through the line
+// commands: the prompts offer the hire, the two Companions to keep, and
+// on your brawl throw as defender the cards and pass, with the score to
+// beat.
+func TestDragonLinesCards(t *testing.T) {
+	seed, _ := cardSeed(t)
+	g := newDragonGame(t, "you,bot:smart", seed, "")
+	var out strings.Builder
+	w := bufio.NewWriter(&out)
+	l := &dragonLines{g: g, w: w}
+	l.intro()
+	for steps := 0; !g.Over(); steps++ {
+		if steps > 3000 {
+			t.Fatal("the game does not end")
+		}
+		a, then := cardPolicy(g.View(g.ToAct()))
+		cmds := []string{dragonCommand(a, g.Names())}
+		if then.Kind != 0 {
+			cmds = append(cmds, then.Kind.String())
+		}
+		for i, cmd := range cmds {
+			before := len(g.Record().Actions)
+			if i > 0 && (g.Over() || g.BotToAct() || g.State().Phase != dragon.PhaseRoll) {
+				break
+			}
+			l.command(cmd)
+			if len(g.Record().Actions) == before {
+				w.Flush()
+				t.Fatalf("command %q did nothing:\n%s", cmd, tail(out.String(), 10))
+			}
+		}
+	}
+	w.Flush()
+	text := out.String()
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`choose: recruit \| brawl smart.* \| hire \(a Companion for 200 soldiers\)`),
+		regexp.MustCompile(`(?m)^hire: yours .*\n^hire: hired .*\n^choose: dismiss \w+ \(keep .*\) \| dismiss \w+ \(keep .*\)$`),
+		regexp.MustCompile(`you pay 200 soldiers to hire`),
+		regexp.MustCompile(`(?m)^brawl: you defend against smart: .* scores \d+, against \d+\nchoose: use \w+.* \| pass \(stand by \d+\)$`),
+	} {
+		if !want.MatchString(text) {
+			t.Errorf("the lines do not match %s", want)
+		}
+	}
+}
+
 // TestDragonTerminalWholeGameWithCards plays a whole game against a smart
 // bot on the full-screen table, in a teatest program, by keys: brawls, in
 // one of which you defend and use a Magic Item, and a Companion hired. The game is found by playing the same policy directly;
@@ -191,19 +252,7 @@ func playCardPolicy(t *testing.T, seed [32]byte) cardGame {
 // cards, the two Companions of a hire) and play it to the same end. The
 // screens of those moments are kept in the test's artifact directory.
 func TestDragonTerminalWholeGameWithCards(t *testing.T) {
-	var seed [32]byte
-	var want []dragon.Event
-	for i := range 400 {
-		s := dice.SeedFrom(fmt.Sprintf("cards-%d", i))
-		cg := playCardPolicy(t, s)
-		if cg.hired && slices.Contains(cg.defenders, 0) {
-			seed, want = s, cg.events
-			break
-		}
-		if i == 399 {
-			t.Fatal("no game in which you use a card defending and hire")
-		}
-	}
+	seed, want := cardSeed(t)
 
 	g := newDragonGame(t, "you,bot:smart", seed, "")
 	m := NewDragon(DragonOptions{Game: g, BotDelay: time.Millisecond})
