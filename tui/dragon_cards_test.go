@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/farkle/farkle/dice"
@@ -363,3 +364,55 @@ func TestDragonTerminalWholeGameWithCards(t *testing.T) {
 
 // lookMsg runs a function in the program's loop (see probed).
 type lookMsg func()
+
+// TestDragonWaitingForDefender: while the bot defends a brawl and may use
+// a card on its throw, the table shows your settled throw's score, the
+// bot's throw and whom the game waits for.
+func TestDragonWaitingForDefender(t *testing.T) {
+	var g *DragonGame
+	for i := 0; g == nil; i++ {
+		if i == 300 {
+			t.Fatal("no game in which the bot defends with a card to decide on")
+		}
+		c := newDragonGame(t, "you,bot:smart", dice.SeedFrom(fmt.Sprintf("cards-%d", i)), "")
+		for steps := 0; !c.Over() && steps < 3000; steps++ {
+			if s := c.State(); s.Phase == dragon.PhaseBrawl && s.ToAct() == 1 && s.Turn == 0 {
+				g = c
+				break
+			}
+			if c.BotToAct() {
+				if _, _, err := c.Auto(); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			a, then := cardPolicy(c.View(0))
+			if _, err := c.Do(a); err != nil {
+				t.Fatal(err)
+			}
+			if then.Kind != 0 && c.State().Phase == dragon.PhaseRoll {
+				if _, err := c.Do(then); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	s := g.State()
+	m := NewDragon(DragonOptions{Game: g, BotDelay: time.Hour})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	screen := drawn(m)
+	if testing.Verbose() {
+		t.Log("\n" + screen)
+	}
+	for _, want := range []string{
+		"Brawl · you challenged smart · waiting for smart (defending)",
+		fmt.Sprintf("smart defends against you: %s and", s.Throw),
+		fmt.Sprintf("against %d", s.Brawl.Score),
+		fmt.Sprintf("Your throw to beat: %s and", s.Brawl.Throw),
+		"defending",
+	} {
+		if !strings.Contains(screen, want) {
+			t.Fatalf("the table does not show %q:\n%s", want, screen)
+		}
+	}
+}

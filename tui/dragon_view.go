@@ -173,6 +173,9 @@ func (m *DragonModel) players(v dragon.View) []string {
 		if s := m.g.Seats()[i]; s.IsBot() {
 			notes = append(notes, "bot "+s.Bot)
 		}
+		if b := v.Brawl; b != nil && b.Defender == i {
+			notes = append(notes, "defending")
+		}
 		if p.Companion != nil {
 			notes = append(notes, p.Companion.Name)
 		}
@@ -344,6 +347,11 @@ func (m *DragonModel) eventLabel(f dragon.EventFace) string {
 
 // keptLine shows the dice set aside and the pool.
 func (m *DragonModel) keptLine(v dragon.View) string {
+	if b := v.Brawl; b != nil && b.Defending {
+		// The challenger's settled throw, the one to beat.
+		names := m.g.Names()
+		return m.st.dim.Render(youGrammar(fmt.Sprintf("%s throw to beat: %s and %s, %d", possessive(names[v.Turn]), b.Throw, faceName(b.Event), b.Score), names))
+	}
 	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode || v.Mode == dragon.Brawling {
 		return ""
 	}

@@ -345,7 +345,7 @@ export function dragonPage(id) {
       clock.badge(),
       h('div', { class: 'status-line' },
         h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `Round ${v.round}${mode ? ' · ' + mode : ''}`)),
-        v.mode === 'battle' ? wounds() : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
+        v.mode === 'battle' ? wounds() : v.mode === 'brawl' || ph === 'hire' ? '' : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
       g.show ? showPanel() : ph === 'brawl' && v.brawl ? brawlPanel() : ph === 'hire' && v.offer ? hirePanel() : diceArea,
       h('p', { class: `selection${info ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText),
       keptRow,
