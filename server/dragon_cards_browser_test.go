@@ -81,9 +81,11 @@ type webCardGame struct {
 	g      *dragon.Game
 	bot    *dragon.Bot
 	botSrc dice.Source
-	// what the game held so far: uses by a defender (by seat), hires by Ann
+	// what the game held so far: uses by a defender (by seat), hires by
+	// Ann, and whether the game waited for the bot defending a brawl
 	defended []int
 	hired    bool
+	botAsked bool
 }
 
 var webBrains = struct {
@@ -112,6 +114,7 @@ func (w *webCardGame) next() (int, dragon.Action) {
 	seat := s.ToAct()
 	v := w.g.View(s, seat)
 	if seat == 1 {
+		w.botAsked = w.botAsked || s.Phase == dragon.PhaseBrawl && s.Turn == 0
 		return seat, w.bot.Choose(v, w.botSrc)
 	}
 	return seat, webCardPolicy(v)
@@ -188,7 +191,7 @@ func TestBrowserDragonCards(t *testing.T) {
 	var seed dice.Seed
 	for i := 0; ; i++ {
 		if i == 2000 {
-			t.Fatal("no game in which Ann hires and defends a brawl with a card")
+			t.Fatal("no game in which Ann hires and defends a brawl with a card, and the bot is asked defending")
 		}
 		s := dice.SeedFrom(fmt.Sprintf("web-cards-%d", i))
 		w := newWebCardGame(t, s)
@@ -199,13 +202,20 @@ func TestBrowserDragonCards(t *testing.T) {
 			seat, a := w.next()
 			w.do(t, seat, a)
 		}
-		if w.hired && slices.Contains(w.defended, 0) {
+		if w.hired && slices.Contains(w.defended, 0) && w.botAsked {
 			seed = s
 			break
 		}
 	}
 	defer server.SetSeeds(func() dice.Seed { return seed })()
 	ctx := startDragonPage(t, 1280, 1100)
+	// Every status the page shows, however briefly (the bot decides at
+	// once): the observer sees each redraw.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { window.statuses = new Set();
+  new MutationObserver(() => { const s = document.getElementById('status'); if (s) window.statuses.add(s.textContent); })
+    .observe(document.getElementById('game'), {subtree: true, childList: true, characterData: true}); return true; })()`)); err != nil {
+		t.Fatal(err)
+	}
 	type pageState struct {
 		Version int
 		Mine    string
@@ -293,7 +303,7 @@ func TestBrowserDragonCards(t *testing.T) {
 				break
 			}
 			if s.Brawl.Defending {
-				if !strings.HasPrefix(p.Status, "You defend against Smart bot") || !strings.Contains(text("#brawl-score"), fmt.Sprintf("against %d", s.Brawl.Score)) {
+				if !strings.HasPrefix(p.Status, "You defend against Smart bot") || !strings.Contains(strings.ReplaceAll(text("#brawl-score"), ",", ""), fmt.Sprintf("against %d", s.Brawl.Score)) {
 					t.Fatalf("defending, the page says %q and %q", p.Status, text("#brawl-score"))
 				}
 				if a.Kind == dragon.ActUse && !saw["defend"] {
@@ -344,6 +354,13 @@ func TestBrowserDragonCards(t *testing.T) {
 		if !saw[name] {
 			t.Errorf("the page never showed %s", name)
 		}
+	}
+	statuses, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...window.statuses]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(statuses, "Waiting for Smart bot (defending)") {
+		t.Errorf("the page never said it waits for the bot defending; it said %q", statuses)
 	}
 	winners := w.state().Winners
 	heading := text("#end h2")
