@@ -586,6 +586,8 @@ func dragonHintLines(g *DragonGame, v dragon.View) []string {
 	switch {
 	case v.Phase == dragon.PhaseChoose:
 		out = append(out, "(recruit: a turn's soldiers on average · brawl: your gain less theirs · battle: chance to slay)")
+	case v.Phase == dragon.PhaseBrawl:
+		out = append(out, "(what the brawl is worth to you after each choice)")
 	case v.Mode == dragon.Battling:
 		out = append(out, "(the chance to slay the dragon in this battle after each choice)")
 	case v.Mode == dragon.Recruiting:

@@ -383,7 +383,7 @@ export function dragonPage(id) {
 
   function hintBox() {
     if (!g.hint) return '';
-    if (!g.hint.length) return h('div', { class: 'hint' }, 'No hint for this choice (card uses and discards are not valued).');
+    if (!g.hint.length) return h('div', { class: 'hint' }, 'No hint for this choice (card uses outside a brawl, discards, hires and dismissals are not valued).');
     const best = Math.max(...g.hint.map((a) => a.value));
     return h('div', { class: 'hint', id: 'hint-box' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.map((a) =>
       h('li', { class: a.value === best ? 'best' : '' }, `${label(a.action, cardName, names())}: `,
