@@ -443,7 +443,7 @@ func (m *DragonModel) keysLine(v dragon.View) []button {
 // menuLines draws the open menu under the keys while a throw is on the
 // table (a Rally reward, a card); other menus take the dice's place.
 func (m *DragonModel) menuLines(v dragon.View) []string {
-	if m.menu == nil || !m.deciding() || v.Phase != dragon.PhaseKeep && v.Phase != dragon.PhaseEvaded && v.Phase != dragon.PhaseBrawl {
+	if m.menu == nil || m.show != nil || !m.deciding() || v.Phase != dragon.PhaseKeep && v.Phase != dragon.PhaseEvaded && v.Phase != dragon.PhaseBrawl {
 		return nil
 	}
 	return m.menuBody()
