@@ -20,7 +20,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -663,7 +662,7 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	}
 	withClock(seats, clock)
 	v := k.variant()
-	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated, Pace: req.Pace}
+	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: newSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated, Pace: req.Pace}
 	tb.Updated = tb.Created
 	t := s.newTable(tb)
 	t.kind = k

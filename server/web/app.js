@@ -218,7 +218,7 @@ async function playerPage(id) {
 const replayKinds = {
   farkle: { state: (s) => s.state, score: (p) => p.score, actor: (st) => st.actor, heads: ['Score', 'Turn total'],
     atStake: (st, k) => st.current === k && st.phase === 'play' ? fmt(st.total) : '' },
-  dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => st.turn, heads: ['Soldiers', 'Pool'],
+  dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => (st.to_act ?? st.turn), heads: ['Soldiers', 'Pool'],
     atStake: (st, k) => st.turn === k && st.phase !== 'over' ? fmt(st.pool) : '' },
 };
 
