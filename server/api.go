@@ -16,8 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
@@ -31,9 +29,6 @@ var webFS embed.FS
 
 // CookieName is the cookie holding a guest's secret token.
 const CookieName = "farkle_token"
-
-// MaxName is the longest display name, in characters.
-const MaxName = 24
 
 const maxBody = 16 << 10
 
@@ -86,7 +81,7 @@ func cacheShort(h http.Handler) http.Handler {
 type apiError struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
-	Field string `json:"field,omitempty"` // the rule field at fault
+	Field string `json:"field,omitempty"` // the field at fault: a rule field, or "name", "seat", "limit"
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -103,7 +98,10 @@ func (s *Server) httpError(w http.ResponseWriter, err error) {
 		return
 	}
 	var fe *rules.FieldError
+	var inv *fieldError
 	switch {
+	case errors.As(err, &inv):
+		writeJSON(w, http.StatusBadRequest, apiError{Error: inv.Error(), Code: store.EINVALID, Field: inv.Field})
 	case errors.As(err, &fe):
 		writeJSON(w, http.StatusBadRequest, apiError{Error: "rules: " + fe.Field + ": " + cleanMessage(fe.Msg), Code: store.EINVALID, Field: fe.Field})
 	case errors.Is(err, errClosed):
@@ -183,34 +181,19 @@ func (s *Server) tokenCookie(r *http.Request, tok string, maxAge int) *http.Cook
 		Secure: s.secureRequest(r), MaxAge: maxAge}
 }
 
-// CleanName returns a display name with spaces collapsed, or an error
-// saying what a name may be: 1 to MaxName printable characters.
-func CleanName(name string) (string, error) {
-	if !utf8.ValidString(name) {
-		return "", badRequest("name: not valid UTF-8")
-	}
-	name = strings.Join(strings.Fields(name), " ")
-	if name == "" {
-		return "", badRequest("name: empty (1 to %d characters)", MaxName)
-	}
-	if n := utf8.RuneCountInString(name); n > MaxName {
-		return "", badRequest("name: %d characters, at most %d", n, MaxName)
-	}
-	for _, r := range name {
-		if !unicode.IsPrint(r) {
-			return "", badRequest("name: %q is not a printable character", r)
-		}
-	}
-	return name, nil
-}
-
 type playerView struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 }
 
+// handleMe answers the guest of the request, or null (200) when it has
+// none: a first visit is no error.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	p, err := s.playerOf(r)
+	if store.Code(err) == store.ENOTFOUND {
+		writeJSON(w, http.StatusOK, nil)
+		return
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -373,8 +356,15 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
+// The tables a list answers: 50 unless the request's limit asks for 1 to
+// maxListLimit.
+const (
+	defaultListLimit = 50
+	maxListLimit     = 200
+)
+
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
-	f := store.TableFilter{Limit: 50}
+	f := store.TableFilter{Limit: defaultListLimit}
 	for _, st := range strings.Split(r.URL.Query().Get("status"), ",") {
 		switch store.Status(st) {
 		case store.Waiting, store.Playing, store.Over, store.Failed, store.Expired:
@@ -385,7 +375,12 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if n, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && n > 0 && n <= 200 {
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > maxListLimit {
+			s.httpError(w, fieldErrorf("limit", "%q: a whole number from 1 to %d", l, maxListLimit))
+			return
+		}
 		f.Limit = n
 	}
 	f.PlayerID = r.URL.Query().Get("player")
@@ -413,8 +408,9 @@ type seatReq struct {
 
 // ParseRules reads the rules of a table request: a JSON string naming a
 // preset, or an object with the fields of a rule file (validated, with the
-// field named in the error). Empty means the classic preset. "dragon" is
-// refused here: handleNewTable makes a Dragon Farkle table of it first.
+// field named in the error; named HouseRules when it has no name). Empty
+// means the classic preset. "dragon" is refused here: handleNewTable makes
+// a Dragon Farkle table of it first.
 func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return rules.Preset(rules.DefaultBase)
@@ -444,8 +440,14 @@ func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 		}
 		return r, badRequest("rules: %v", err)
 	}
+	if r.Name == "" {
+		r.Name = HouseRules // a rule set is shown by its name everywhere: never blank
+	}
 	return r, nil
 }
+
+// HouseRules is the name of a table's rules sent without one.
+const HouseRules = "house rules"
 
 // jsonKind says what JSON value a Go type takes.
 func jsonKind(t reflect.Type) string {
@@ -682,6 +684,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	want := -1
 	if body.Seat != nil {
 		want = *body.Seat
+		t.mu.Lock()
+		n := len(t.meta.Seats)
+		t.mu.Unlock()
+		if want < 0 || want >= n {
+			s.httpError(w, fieldErrorf("seat", "%d is not a seat of this table (seats 0 to %d)", want, n-1))
+			return
+		}
 	}
 	seat, err := t.join(r.Context(), p, want)
 	if err != nil {
@@ -705,6 +714,9 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 			s.httpError(w, err)
 			return
 		}
+	}
+	if rec.Actions == nil {
+		rec.Actions = []json.RawMessage{} // [] before the first action, never null
 	}
 	data, err := rec.Marshal()
 	if err != nil {
