@@ -47,6 +47,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables", s.handleNewTable)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.handleJoin)
+	mux.HandleFunc("POST /api/tables/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
@@ -580,27 +581,34 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	clock, err := s.clockFor(req.Clock)
+	view, err := s.createTable(r, p, req, nil)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
+	writeJSON(w, http.StatusCreated, view)
+}
+
+// createTable makes the table req asks for, created by p, and opens it.
+// prepare, when not nil, sees the table before anyone can join it.
+func (s *Server) createTable(r *http.Request, p store.Player, req newTableReq, prepare func(*table)) (tableView, error) {
+	clock, err := s.clockFor(req.Clock)
+	if err != nil {
+		return tableView{}, err
+	}
 	k, err := s.newKind(req.Rules)
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	if len(req.Seats) == 0 {
 		req.Seats = []seatReq{{Type: "me"}, {Type: "bot", Level: k.defaultBot()}}
 	}
 	if err := k.checkSeats(len(req.Seats)); err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	seats, err := s.seatsOf(r, req.Seats, k.botLevel)
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	withClock(seats, clock)
 	v := k.variant()
@@ -609,8 +617,10 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 	t := s.newTable(tb)
 	t.kind = k
 	if t.bots, err = t.newBots(); err != nil {
-		s.httpError(w, badRequest("%v", err))
-		return
+		return tableView{}, badRequest("%v", err)
+	}
+	if prepare != nil {
+		prepare(t)
 	}
 	view, err := s.openTable(r.Context(), p, t, func() error {
 		if err := t.start(); err != nil {
@@ -619,11 +629,10 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		return nil
 	})
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	s.log.Info("table created", "table", tb.ID, "kind", tb.Kind, "rules", v.Name(), "seats", len(seats), "commitment", tb.Commitment())
-	writeJSON(w, http.StatusCreated, view)
+	return view, nil
 }
 
 func defaultLevel() string {
@@ -691,6 +700,10 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 			s.httpError(w, fieldErrorf("seat", "%d is not a seat of this table (seats 0 to %d)", want, n-1))
 			return
 		}
+	}
+	if want, err = t.keptSeat(p, want); err != nil {
+		s.httpError(w, err)
+		return
 	}
 	seat, err := t.join(r.Context(), p, want)
 	if err != nil {

@@ -9,22 +9,23 @@ import (
 
 // tableView is what clients see of a table.
 type tableView struct {
-	ID         string     `json:"id"`
-	Kind       string     `json:"kind,omitempty"` // "dragon" for Dragon Farkle; none for the ordinary game
-	Status     string     `json:"status"`
-	Rules      any        `json:"rules,omitempty"` // left out of updates
-	Seats      []seatView `json:"seats"`
-	Commitment string     `json:"commitment"`
-	Seed       string     `json:"seed,omitempty"` // only once the game is over
-	Actions    int        `json:"actions"`
-	Created    time.Time  `json:"created"`
-	Updated    time.Time  `json:"updated"`
-	Winners    []int      `json:"winners,omitempty"`
-	Scores     []int      `json:"scores,omitempty"`
-	Watchers   int        `json:"watchers"`
-	Hints      bool       `json:"hints"`
-	Clock      *clockView `json:"clock,omitempty"`  // at a table with a turn clock
-	Reason     string     `json:"reason,omitempty"` // why a table failed or expired
+	ID         string       `json:"id"`
+	Kind       string       `json:"kind,omitempty"` // "dragon" for Dragon Farkle; none for the ordinary game
+	Status     string       `json:"status"`
+	Rules      any          `json:"rules,omitempty"` // left out of updates
+	Seats      []seatView   `json:"seats"`
+	Commitment string       `json:"commitment"`
+	Seed       string       `json:"seed,omitempty"` // only once the game is over
+	Actions    int          `json:"actions"`
+	Created    time.Time    `json:"created"`
+	Updated    time.Time    `json:"updated"`
+	Winners    []int        `json:"winners,omitempty"`
+	Scores     []int        `json:"scores,omitempty"`
+	Watchers   int          `json:"watchers"`
+	Hints      bool         `json:"hints"`
+	Clock      *clockView   `json:"clock,omitempty"`   // at a table with a turn clock
+	Reason     string       `json:"reason,omitempty"`  // why a table failed or expired
+	Rematch    *rematchView `json:"rematch,omitempty"` // the rematch asked for at the end of the game
 }
 
 type seatView struct {
@@ -62,6 +63,7 @@ func (t *table) view() tableView {
 	if t.kind != nil {
 		v.Rules, v.Hints = t.kind.rules(), t.kind.hints()
 	}
+	v.Rematch = t.rematch.next
 	if v.Clock != nil && !t.over.Load() {
 		v.Clock = t.clockView()
 	}
