@@ -1,5 +1,6 @@
 // app.js: the pages of the Farkle web game (no build step; ES modules).
-import { dieSVG, diceRow } from './dice.js';
+import { dieSVG, diceRow, diceMarked } from './dice.js';
+import { turnLabels } from './turns.js';
 import { tablePage } from './table.js';
 import { newTablePage } from './rulesform.js';
 import { dragonPage } from './dragon.js';
@@ -40,10 +41,25 @@ export async function api(method, path, body) {
 
 export const state = { me: null };
 
+// nameEl shows a player's name on one line, clipped to its box: however
+// long, or however many marks a character carries, it never runs over the
+// lines around it.
+export function nameEl(name, tag = 'span') {
+  return h(tag, { class: 'name', title: name }, name);
+}
+
+// rulesName is the name a rule set is shown by: house rules have one even
+// when nobody gave them a name.
+export function rulesName(r) {
+  return (r && r.name) || 'house rules';
+}
+
+// loadMe reads the browser's guest: /api/me answers null (200) when there
+// is none yet.
 export async function loadMe() {
   try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
   const span = document.getElementById('me');
-  span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, state.me.name), ' ',
+  span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, nameEl(state.me.name)), ' ',
     h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, 'Sign out')] : []));
   return state.me;
 }
@@ -148,8 +164,8 @@ function tableList(tables, empty, action) {
   if (!tables.length) return h('p', { class: 'muted' }, empty);
   return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
     h('div', { class: 'grow' },
-      h('strong', {}, t.seats.map((s) => s.free ? '(free seat)' : s.name).join(' vs ')),
-      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${t.actions} actions` : `${t.rules.name} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
+      h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? ' vs ' : '', s.free ? '(free seat)' : nameEl(s.name)])),
+      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${t.actions} actions` : `${rulesName(t.rules)} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
         t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '',
         (t.winners || []).length ? ` · won by ${t.winners.map((w) => t.seats[w].name).join(' and ')}` : '',
         t.clock ? ` · ${fmt(t.clock.seconds)} s to act` : ''),
@@ -180,11 +196,11 @@ async function historyPage() {
 }
 
 function statsTable(rows) {
-  return h('table', { class: 'stats' },
-    h('thead', {}, h('tr', {}, ['#', 'Player', 'Games', 'Wins', 'Win rate', 'Points/turn', 'Farkle rate', 'Best turn'].map((x) => h('th', {}, x)))),
+  return h('table', { class: 'stats leaderboard' },
+    h('thead', {}, h('tr', {}, ['#', 'Player', 'Games', 'Wins', 'Win rate', 'Points per turn', 'Farkle rate', 'Best turn'].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
-      h('td', {}, r.player.startsWith('bot:') ? r.name : h('a', { href: `/players/${encodeURIComponent(r.player)}` }, r.name)),
+      h('td', { class: 'player' }, r.player.startsWith('bot:') ? nameEl(r.name) : h('a', { href: `/players/${encodeURIComponent(r.player)}` }, nameEl(r.name))),
       h('td', {}, r.games), h('td', {}, r.wins), h('td', {}, pct(r.win_rate)),
       h('td', {}, r.points_per_turn.toFixed(0)), h('td', {}, pct(r.farkle_rate)), h('td', {}, fmt(r.best_turn))))));
 }
@@ -209,9 +225,12 @@ async function playerPage(id) {
 // turn. The lines of the log are the server's descriptions of the events.
 const replayKinds = {
   farkle: { state: (s) => s.state, score: (p) => p.score, actor: (st) => st.actor, heads: ['Score', 'Turn total'],
-    atStake: (st, k) => st.current === k && st.phase === 'play' ? fmt(st.total) : '' },
+    atStake: (st, k) => st.current === k && st.phase === 'play' ? fmt(st.total) : '',
+    // A keep shows the throw it was kept from, the dice kept marked.
+    dice: (st, step) => step && step.action.type === 'keep' && st.throw && st.throw.length ?
+      [diceMarked(st.throw, step.action.dice), h('span', { class: 'kept-note' }, 'kept ', diceRow(step.action.dice))] : null },
   dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => st.turn, heads: ['Soldiers', 'Pool'],
-    atStake: (st, k) => st.turn === k && st.phase !== 'over' ? fmt(st.pool) : '' },
+    atStake: (st, k) => st.turn === k && st.phase !== 'over' ? fmt(st.pool) : '', dice: () => null },
 };
 
 async function replayPage(id) {
@@ -219,20 +238,25 @@ async function replayPage(id) {
   const kind = r.table.kind || 'farkle';
   const rk = replayKinds[kind];
   const names = r.table.seats.map((s) => s.name);
-  let i = r.steps.length ? r.steps.length - 1 : -1;
+  const turns = turnLabels(r);
+  // ?action=N opens the replay at the N-th action (from 1, as the analysis
+  // numbers its moments); else at the end.
+  const q = new URLSearchParams(location.search), n = Number(q.get('action'));
+  let i = q.has('action') && Number.isInteger(n) ? Math.max(-1, Math.min(r.steps.length - 1, n - 1)) : r.steps.length - 1;
   const board = h('div', { class: 'replay-board' });
   const slider = h('input', { type: 'range', min: '-1', max: String(r.steps.length - 1), value: String(i), 'aria-label': 'action' });
   const show = () => {
     const st = i < 0 ? r.start : rk.state(r.steps[i]);
     const lines = i < 0 ? [] : r.steps[i].log;
+    const marked = i < 0 ? null : rk.dice(st, r.steps[i]);
     board.replaceChildren(
-      h('p', { class: 'muted' }, `Action ${i + 1} of ${r.steps.length}`),
-      h('div', { class: 'throw-area replay-dice' }, st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, i < 0 ? 'the game starts' : 'no dice on the table'),
-        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept ', diceRow(st.kept)) : ''),
+      h('p', { class: 'muted', id: 'replay-at' }, i < 0 ? `Before the first action (${r.steps.length} actions)` : `${turns[i] ? turns[i][0].toUpperCase() + turns[i].slice(1) + ' · ' : ''}action ${i + 1} of ${r.steps.length}`),
+      h('div', { class: 'throw-area replay-dice' }, marked || [st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, i < 0 ? 'the game starts' : 'no dice on the table'),
+        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept this turn ', diceRow(st.kept)) : '']),
       h('ul', { class: 'log' }, lines.map((l) => h('li', {}, l.text))),
       h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), rk.heads.map((x) => h('th', { class: 'num' }, x)))),
         h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: rk.actor(st) === k ? 'turn' : '' },
-          h('td', {}, names[k], (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, 'winner') : ''),
+          h('td', {}, nameEl(names[k]), (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, 'winner') : ''),
           h('td', { class: 'num' }, fmt(rk.score(p))), h('td', { class: 'num' }, rk.atStake(st, k)))))));
     slider.value = String(i);
   };
