@@ -390,6 +390,7 @@ func TestBrowserPhoneFits(t *testing.T) {
 		if r.Width > 390 {
 			t.Fatalf("the table page is %d px wide on a 390 px phone", r.Width)
 		}
+		settled(t, ctx)
 		shot(t, ctx, "phone-six-dice")
 		break
 	}
@@ -404,4 +405,40 @@ func TestBrowserPhoneFits(t *testing.T) {
 		t.Fatalf("offline on its turn the page says %q", status)
 	}
 	shot(t, ctx, "phone-offline")
+}
+
+// TestBrowserLeaderboardOnAPhone: the leaderboard, with the longest name a
+// player may have, fits a 390 px phone.
+func TestBrowserLeaderboardOnAPhone(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: time.Millisecond})
+	ctx := ctxT(t, time.Minute)
+	long := newPlayer(t, ts, "Bartholomew Quincy-Adams")
+	joinNewTable(t, ctx, long.Client, shortRules, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "reckless"})
+	defer long.Close()
+	for {
+		m, err := long.next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.State != nil && m.State.Phase == "over" {
+			break
+		}
+		if m.Type == "welcome" {
+			if err := long.Act(ctx, m.State.Version, "resign", nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	b := browser(t, 390, 844)
+	if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/leaderboard"), chromedp.WaitVisible("table.stats tbody tr")); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, b, "phone-leaderboard")
+	w, err := chromedp.Run(b, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, Math.ceil(document.querySelector('table.stats').getBoundingClientRect().right), document.querySelectorAll('table.stats tbody tr').length]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w[0] > 390 || w[1] > 390 || w[2] != 2 {
+		t.Fatalf("the leaderboard on a 390 px phone: page %d px, table to %d px, %d rows (want 2)", w[0], w[1], w[2])
+	}
 }

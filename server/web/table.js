@@ -283,7 +283,7 @@ export function tablePage(id) {
       return total >= t.bank_minimum && (st.players[st.actor].score > 0 || total >= t.entry_minimum);
     })();
     const canThrowNow = st.step === 'keep' ? !!keep && (left > 0 || g.table.rules.turn.hot_dice) : st.legal.some((l) => l.type === 'throw');
-    const oddsButton = h('button', { id: 'hint', class: 'big ghost', onclick: askHint }, mine ? 'Hint ' : 'Odds ', h('kbd', {}, 'H'));
+    const oddsButton = h('button', { id: 'hint', class: 'big ghost', onclick: askHint }, seatTurn() ? 'Hint ' : 'Odds ', h('kbd', {}, 'H'));
     let buttons;
     if (st.phase === 'over') buttons = '';
     else if (watching) buttons = st.phase === 'play' ? h('div', { class: 'buttons' }, oddsButton) : '';
