@@ -252,7 +252,7 @@ async function replayPage(id) {
     board.replaceChildren(
       h('p', { class: 'muted', id: 'replay-at' }, i < 0 ? `Before the first action (${r.steps.length} actions)` : `${turns[i] ? turns[i][0].toUpperCase() + turns[i].slice(1) + ' · ' : ''}action ${i + 1} of ${r.steps.length}`),
       h('div', { class: 'throw-area replay-dice' }, marked || [st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, i < 0 ? 'the game starts' : 'no dice on the table'),
-        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept this turn ', diceRow(st.kept)) : '']),
+        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept ', diceRow(st.kept)) : '']),
       h('ul', { class: 'log' }, lines.map((l) => h('li', {}, l.text))),
       h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), rk.heads.map((x) => h('th', { class: 'num' }, x)))),
         h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: rk.actor(st) === k ? 'turn' : '' },

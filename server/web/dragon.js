@@ -5,11 +5,12 @@
 // reward, stop / retreat, cards in hand and face up, the dragon's wounds,
 // the log, hints and the Final Battle odds chart. Keys: 1–6 toggle dice,
 // K keep, T throw, S stop, H hint.
-import { h, api, page, ensurePlayer, nameField, fmt, pct, go } from './app.js';
+import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
+import { rematchBox } from './rematch.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -76,6 +77,8 @@ export function dragonPage(id) {
       setTimeout(() => { g.err = null; draw(); }, 4000);
     } else if (m.type === 'hint') {
       g.hint = m.advice;
+    } else if (m.type === 'rematch') {
+      g.table = { ...g.table, rematch: m.rematch };
     } else if (m.type === 'failed' || m.type === 'expired') {
       g.table = { ...m.table, rules: g.table.rules };
       g.err = `This table ${m.type === 'expired' ? 'expired' : 'was stopped'}: ${m.reason}`;
@@ -410,18 +413,15 @@ export function dragonPage(id) {
     const order = v.players.map((p, i) => [p, i]).sort((a, b) => b[0].soldiers - a[0].soldiers);
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
       h('h2', {}, youWon ? (v.slain ? 'You slew the dragon!' : 'You win!') : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : v.slain ? 'slew the dragon' : 'wins'}`),
-      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
       h('h3', {}, 'Decisions'), analysis(),
       h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
       h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; the record replays every throw from it.'),
       h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `dragon-${id}.json` }, 'Download the record'),
         h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
-        h('button', { class: 'primary', id: 'again', onclick: async () => {
-          const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
-          const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'smart' }])] });
-          go(`/t/${t.id}`);
-        } }, 'Play again')));
+        rematchBox(g, id, names, draw)),
+      g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
   }
 
   function rulesBox() {

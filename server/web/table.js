@@ -304,7 +304,7 @@ export function tablePage(id) {
       g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, 'Hot dice!'),
         h('span', {}, ` ${g.hot.text.replace(/^hot dice! /, '')}`)) : '',
       dice,
-      h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept && st.kept.length ? ['Kept this turn ', diceRow([].concat(st.kept || []))] : '\u00a0')),
+      h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept && st.kept.length ? ['Kept ', diceRow([].concat(st.kept || []))] : '\u00a0')),
       buttons,
       st.bank_why && mine ? h('p', { class: 'muted small' }, `Cannot bank yet: ${st.bank_why}`) : '',
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
