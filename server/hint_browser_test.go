@@ -22,15 +22,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 	r.Game.Target = 1500
 	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible("#play-now"),
-		chromedp.SendKeys("#name", "Ann"),
-		chromedp.Click("#play-now"),
-		chromedp.WaitVisible("#game .scoreboard"),
-	); err != nil {
-		t.Fatal(err)
-	}
+	playNowAs(t, ctx, ts, "Ann")
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
 		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
@@ -131,33 +123,8 @@ func (a switchAdvisor) Advise(s engine.State) (server.Advice, error) {
 func TestBrowserHintSaysItsMeasure(t *testing.T) {
 	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, Advisor: switchAdvisor{calls: new(atomic.Int32)}})
 	ctx := browser(t, 1280, 900)
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible("#play-now"),
-		chromedp.SendKeys("#name", "Ann"),
-		chromedp.Click("#play-now"),
-		chromedp.WaitVisible("#game .scoreboard"),
-	); err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(30 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no keep on the page's turn")
-		}
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Mine == "yes" && g.Phase != "play" {
-			clickNow(t, ctx, "#roll")
-		}
-		if g.Mine == "yes" && g.Step == "throw" {
-			clickNow(t, ctx, "#throw")
-		}
-		if g.Mine == "yes" && g.Step == "keep" {
-			break
-		}
-	}
+	playNowAs(t, ctx, ts, "Ann")
+	untilMyKeep(t, ctx)
 	type hintData struct {
 		Measure, Why, Switch string
 		FirstBest            bool

@@ -26,6 +26,43 @@ func settled(t *testing.T, ctx context.Context) {
 	}
 }
 
+// playNowAs plays now against the default bot from the home page as name.
+func playNowAs(t *testing.T, ctx context.Context, ts *testServer, name string) {
+	t.Helper()
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible("#play-now"),
+		chromedp.SendKeys("#name", name),
+		chromedp.Click("#play-now"),
+		chromedp.WaitVisible("#game .scoreboard"),
+	); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// untilMyKeep plays the page's roll-off and first throws until a throw is
+// on the table for it to keep from, and returns the game then.
+func untilMyKeep(t *testing.T, ctx context.Context) gameData {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(30 * time.Millisecond) {
+		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case g.Mine != "yes":
+		case g.Phase != "play":
+			clickNow(t, ctx, "#roll")
+		case g.Step == "throw":
+			clickNow(t, ctx, "#throw")
+		case g.Step == "keep":
+			return g
+		}
+	}
+	t.Fatal("no throw to keep from on the page's turn")
+	return gameData{}
+}
+
 // oneDie are rules of one die: two throws in three farkle and every keep is
 // hot dice, so a short game shows both moments.
 func oneDie(target int) rules.Rules {
@@ -97,15 +134,7 @@ func playOneDieTurn(t *testing.T, ctx context.Context, bankAt int) bool {
 func TestBrowserFarkleAndHotDice(t *testing.T) {
 	ts := start(t, "", server.Options{BotDelay: 1500 * time.Millisecond, QuickRules: oneDie(400), Advisor: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible("#play-now"),
-		chromedp.SendKeys("#name", "Ann"),
-		chromedp.Click("#play-now"),
-		chromedp.WaitVisible("#game .scoreboard"),
-	); err != nil {
-		t.Fatal(err)
-	}
+	playNowAs(t, ctx, ts, "Ann")
 	tableURL, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
 	if err != nil {
 		t.Fatal(err)
@@ -359,41 +388,23 @@ func TestBrowserPhoneFits(t *testing.T) {
 		Tops  []int `json:"tops"`
 		Width int   `json:"width"`
 	}
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(30 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no throw of six dice on the page's turn")
-		}
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Mine == "yes" && g.Phase != "play" {
-			clickNow(t, ctx, "#roll")
-			continue
-		}
-		if g.Mine == "yes" && g.Step == "throw" {
-			clickNow(t, ctx, "#throw")
-			continue
-		}
-		if g.Mine != "yes" || g.Step != "keep" || len(g.Faces) != 6 {
-			continue
-		}
-		r, err := chromedp.Run(ctx, chromedp.Evaluate[row](`({tops: [...document.querySelectorAll('.die-btn')].map((d) => Math.round(d.getBoundingClientRect().top)), width: document.documentElement.scrollWidth})`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, top := range r.Tops {
-			if top != r.Tops[0] {
-				t.Fatalf("the six dice stand at %v: not one row", r.Tops)
-			}
-		}
-		if r.Width > 390 {
-			t.Fatalf("the table page is %d px wide on a 390 px phone", r.Width)
-		}
-		settled(t, ctx)
-		shot(t, ctx, "phone-six-dice")
-		break
+	if g := untilMyKeep(t, ctx); len(g.Faces) != 6 { // the page's first throw of a turn
+		t.Fatalf("the first throw of the page's turn has %d dice", len(g.Faces))
 	}
+	r, err := chromedp.Run(ctx, chromedp.Evaluate[row](`({tops: [...document.querySelectorAll('.die-btn')].map((d) => Math.round(d.getBoundingClientRect().top)), width: document.documentElement.scrollWidth})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, top := range r.Tops {
+		if top != r.Tops[0] {
+			t.Fatalf("the six dice stand at %v: not one row", r.Tops)
+		}
+	}
+	if r.Width > 390 {
+		t.Fatalf("the table page is %d px wide on a 390 px phone", r.Width)
+	}
+	settled(t, ctx)
+	shot(t, ctx, "phone-six-dice")
 	// Offline on its turn: the page says so, not that someone else plays.
 	ts.Stop()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status").textContent.includes("offline")`)); err != nil {
