@@ -2,6 +2,8 @@ package server_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/store"
 )
 
 // settled waits until the page's animations have finished, for a
@@ -451,5 +454,49 @@ func TestBrowserLeaderboardOnAPhone(t *testing.T) {
 	}
 	if w[0] > 390 || w[1] > 390 || w[2] != 2 {
 		t.Fatalf("the leaderboard on a 390 px phone: page %d px, table to %d px, %d rows (want 2)", w[0], w[1], w[2])
+	}
+}
+
+// TestBrowserZalgoNameStaysOnItsLine: a name stored before names were
+// bounded, with a flood of marks on every letter, is clipped to its line
+// on the scoreboard: the rows keep the height of an ordinary name's.
+func TestBrowserZalgoNameStaysOnItsLine(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: time.Hour})
+	zalgo := ""
+	for _, r := range "Zalgo" {
+		zalgo += string(r) + strings.Repeat("\u0336\u0322\u031b\u0358\u0353", 4)
+	}
+	tok := "zalgo-token"
+	sum := sha256.Sum256([]byte(tok))
+	if err := ts.DB.CreatePlayer(context.Background(), store.Player{ID: "zalgo", Name: zalgo, TokenHash: hex.EncodeToString(sum[:]), Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := browser(t, 1280, 900)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	asPlayer(t, ctx, ts, &player{Token: tok})
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#me .name"), chromedp.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+		t.Fatal(err)
+	}
+	// The marks are drawn only inside the name's box (it clips them), and
+	// that box lies within its row, as high as the bot's row.
+	type clip struct {
+		Overflow        string
+		Top, Bottom     int
+		RowTop, RowBot  int
+		RowH, OtherRowH int
+	}
+	c, err := chromedp.Run(ctx, chromedp.Evaluate[clip](`(() => { const n = document.querySelector('.scoreboard tbody tr:first-child .name');
+	  const r = n.closest('tr').getBoundingClientRect(), b = n.getBoundingClientRect(), o = document.querySelector('.scoreboard tbody tr:last-child').getBoundingClientRect();
+	  return {overflow: getComputedStyle(n).overflow, top: Math.floor(b.top), bottom: Math.ceil(b.bottom), rowTop: Math.floor(r.top), rowBot: Math.ceil(r.bottom),
+	    rowH: Math.round(r.height), otherRowH: Math.round(o.height)}; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	settled(t, ctx)
+	shot(t, ctx, "zalgo")
+	if c.Overflow != "hidden" || c.Top < c.RowTop || c.Bottom > c.RowBot || c.RowH > c.OtherRowH+2 {
+		t.Fatalf("the Zalgo name: %+v; want it clipped (overflow hidden) to a box within its row, the row as high as the bot's", c)
 	}
 }
