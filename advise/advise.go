@@ -110,7 +110,7 @@ func New(r rules.Rules, duel *solve.Table, solo *solve.Policy) (*Advisor, error)
 	if solo == nil {
 		return nil, fmt.Errorf("advise: no solo policy")
 	}
-	if duel != nil && duel.Rules().Hash() != r.Uncapped().Hash() {
+	if duel != nil && duel.Rules().Hash() != r.ForSolver().Hash() {
 		return nil, fmt.Errorf("advise: the duel table is for other rules")
 	}
 	return &Advisor{r: r, duel: duel, solo: solo, unit: solo.Unit()}, nil

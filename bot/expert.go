@@ -55,7 +55,7 @@ type expertPolicy struct {
 }
 
 func newExpert(r rules.Rules, ts *Tables) *Expert {
-	return &Expert{r: r, hash: r.Uncapped().Hash(), tables: ts} // solver results ignore max_turns
+	return &Expert{r: r, hash: r.ForSolver().Hash(), tables: ts} // solver results ignore max_turns
 }
 
 // Prepare solves the solo policy (milliseconds); on an error the expert
@@ -74,7 +74,7 @@ func (e *Expert) policy() (*expertPolicy, error) {
 	if err := e.refused.Load(); err != nil {
 		return nil, *err
 	}
-	pol, err := e.tables.soloOf(e.r.Uncapped(), e.hash)
+	pol, err := e.tables.soloOf(e.r.ForSolver(), e.hash)
 	if err != nil {
 		if permanent(err) {
 			e.refused.Store(&err)

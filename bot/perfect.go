@@ -15,7 +15,7 @@ func init() {
 		Name:        "perfect",
 		Description: "plays to win: every choice maximises its exact chance of winning the game",
 		new: func(r rules.Rules, o *options) (Strategy, error) {
-			return &Perfect{r: r, hash: r.Uncapped().Hash(), tables: o.tables, expert: newExpert(r, o.tables)}, nil
+			return &Perfect{r: r, hash: r.ForSolver().Hash(), tables: o.tables, expert: newExpert(r, o.tables)}, nil
 		},
 	})
 }
@@ -85,7 +85,7 @@ func (p *Perfect) fetch(wait bool) (*solve.Table, error) {
 	if now < p.busy.Load() {
 		return nil, ErrBusy
 	}
-	t, err := p.tables.duelOf(p.r.Uncapped(), p.hash, wait)
+	t, err := p.tables.duelOf(p.r.ForSolver(), p.hash, wait)
 	switch {
 	case permanent(err):
 		p.refused.Store(&err)

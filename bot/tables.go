@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
@@ -94,25 +93,12 @@ func DefaultLimits() Limits {
 	return Limits{DuelCache: DefaultDuelCache, SoloCache: DefaultSoloCache}
 }
 
-var defaultTables atomic.Pointer[Tables]
-
 // DefaultTables returns the Tables New uses unless WithTables says
-// otherwise: the one given to SetDefaultTables, else one made at the first
-// call with DefaultLimits and no cache directory. It reads no environment:
-// a program that wants the cache directory of its environment makes its
-// Tables with CacheDir and injects them.
-func DefaultTables() *Tables {
-	if ts := defaultTables.Load(); ts != nil {
-		return ts
-	}
-	defaultTables.CompareAndSwap(nil, NewLimitedTables("", DefaultLimits()))
-	return defaultTables.Load()
-}
-
-// SetDefaultTables makes ts what DefaultTables returns (nil: a new one
-// made as DefaultTables makes it). A program calls it once, before it
-// makes bots, when code it does not control makes bots without WithTables.
-func SetDefaultTables(ts *Tables) { defaultTables.Store(ts) }
+// otherwise: made at the first call, with DefaultLimits and no cache
+// directory. It reads no environment: a program that wants the cache
+// directory of its environment makes its Tables with CacheDir and passes
+// them to its bots (WithTables) and front ends.
+var DefaultTables = sync.OnceValue(func() *Tables { return NewLimitedTables("", DefaultLimits()) })
 
 // CacheDir returns the duel-table cache directory for an environment:
 // $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else $HOME/.cache/farkle,
@@ -205,7 +191,7 @@ func (ts *Tables) callHook(kind string, r rules.Rules) {
 // after it was dropped from memory). Errors wrap solve.ErrRules, or
 // solve.ErrTooLarge, ErrBusy or ErrSolveFailed.
 func (ts *Tables) Solo(r rules.Rules) (*solve.Policy, error) {
-	r = r.Uncapped() // the solvers assume no cap: rules differing only in max_turns share results
+	r = r.ForSolver() // the solvers assume no cap: rules differing only in max_turns share results
 	return ts.soloOf(r, r.Hash())
 }
 
@@ -277,7 +263,7 @@ func (ts *Tables) runSolo(r rules.Rules, h string, f *flight[*solve.Policy], t *
 // exceed Limits.Memory or Limits.DuelCache, or the solver's own bound),
 // ErrBusy, or ErrSolveFailed.
 func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) {
-	r = r.Uncapped()
+	r = r.ForSolver()
 	return ts.duelOf(r, r.Hash(), true)
 }
 
@@ -286,7 +272,7 @@ func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) {
 // or the refusal that Duel would return at once (too large, busy, rules
 // without a duel).
 func (ts *Tables) DuelNow(r rules.Rules) (*solve.Table, error) {
-	r = r.Uncapped()
+	r = r.ForSolver()
 	return ts.duelOf(r, r.Hash(), false)
 }
 

@@ -56,5 +56,5 @@ func ExampleTable_CheckKeep() {
 	fmt.Println(table.CheckKeep(throw, keep))
 	// Output:
 	// farkle: true
-	// dice: illegal keep: 2-2 scores only as part of three of a kind
+	// dice: illegal keep: 2 2 scores only as part of three of a kind
 }

@@ -157,7 +157,7 @@ func (t *Table) Split(h Hand) []Meld {
 func (t *Table) Melds() []Meld { return t.melds }
 
 // CheckKeep returns nil if keep is a legal keep of throw, otherwise an error
-// saying why, e.g. "2-2 scores only as part of three of a kind".
+// saying why, e.g. "2 2 scores only as part of three of a kind".
 func (t *Table) CheckKeep(throw, keep Hand) error {
 	if keep == 0 {
 		return keepErr(throw, keep, "keep at least one scoring die")
@@ -165,7 +165,7 @@ func (t *Table) CheckKeep(throw, keep Hand) error {
 	if !throw.Contains(keep) {
 		for f := 1; f <= 6; f++ {
 			if keep.Count(f) > throw.Count(f) {
-				return keepErr(throw, keep, "the throw %s has %s", throw.Join("-"), countWord(throw.Count(f), f))
+				return keepErr(throw, keep, "the throw %s has %s", throw, countWord(throw.Count(f), f))
 			}
 		}
 	}
@@ -192,13 +192,13 @@ func (t *Table) CheckKeep(throw, keep Hand) error {
 	}
 	if len(faces) == 1 {
 		f := faces[0]
-		return keepErr(throw, keep, "%s %s", bad.Join("-"), t.faceUse(f))
+		return keepErr(throw, keep, "%s %s", bad, t.faceUse(f))
 	}
 	parts := make([]string, len(faces))
 	for i, f := range faces {
 		parts[i] = fmt.Sprintf("a %d %s", f, t.faceUse(f))
 	}
-	return keepErr(throw, keep, "%s do not score (%s)", bad.Join("-"), strings.Join(parts, "; "))
+	return keepErr(throw, keep, "%s do not score (%s)", bad, strings.Join(parts, "; "))
 }
 
 // ErrIllegalKeep is matched (errors.Is) by every error of CheckKeep.
@@ -207,7 +207,7 @@ var ErrIllegalKeep = errors.New("dice: illegal keep")
 // KeepError is the error of CheckKeep: why a keep is not allowed.
 type KeepError struct {
 	Throw, Keep Hand
-	Reason      string // e.g. "2-2 scores only as part of three of a kind"
+	Reason      string // e.g. "2 2 scores only as part of three of a kind"
 }
 
 func (e *KeepError) Error() string { return "dice: illegal keep: " + e.Reason }

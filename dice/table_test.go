@@ -319,15 +319,15 @@ func TestCheckKeep(t *testing.T) {
 		throw, keep string
 		reason      string // "" for a legal keep
 	}{
-		{"pair of 2s", classic, "122345", "22", "2-2 scores only as part of three of a kind"},
+		{"pair of 2s", classic, "122345", "22", "2 2 scores only as part of three of a kind"},
 		{"a single 1", classic, "122345", "1", ""},
 		{"1 and 5", classic, "123456", "15", ""},
 		{"one 5 of two", classic, "552346", "5", ""},
-		{"not in the throw", classic, "122345", "11", "the throw 1-2-2-3-4-5 has only one 1"},
+		{"not in the throw", classic, "122345", "11", "the throw 1 2 2 3 4 5 has only one 1"},
 		{"three 2s", classic, "222456", "222", ""},
 		{"1 with a 3", classic, "123456", "13", "3 scores only as part of three of a kind"},
 		{"pocket-farkel straight", pf, "123456", "123456", ""},
-		{"pocket-farkel 2-3", pf, "123456", "23", "2-3 do not score (a 2 scores only as part of three or more of a kind, a straight, three pairs or two triplets; a 3 scores only as part of three or more of a kind, a straight, three pairs or two triplets)"},
+		{"pocket-farkel 2-3", pf, "123456", "23", "2 3 do not score (a 2 scores only as part of three or more of a kind, a straight, three pairs or two triplets; a 3 scores only as part of three or more of a kind, a straight, three pairs or two triplets)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

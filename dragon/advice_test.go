@@ -147,7 +147,7 @@ func TestPlayGameCap(t *testing.T) {
 
 func TestActionString(t *testing.T) {
 	for a, want := range map[Action]string{
-		Recruit(): "recruit", Brawl(2): "brawl seat 2", Battle(): "battle", Keep(h("115")): "keep 1-1-5",
+		Recruit(): "recruit", Brawl(2): "brawl seat 2", Battle(): "battle", Keep(h("115")): "keep 1 1 5",
 		KeepRally(h("1"), DrawItem): "keep 1 (item)", Use("pip", 3): "use pip on a 3", Use("socks", 0): "use socks",
 		Accept(): "accept", Roll(): "roll", Stop(): "stop", Retreat(): "retreat", Discard("map"): "discard map",
 	} {

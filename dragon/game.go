@@ -1,6 +1,7 @@
 package dragon
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -184,7 +185,7 @@ func (g *Game) Check(s State, seat int, a Action) error {
 func (g *Game) check(s *State, a Action) error {
 	p := &s.Players[s.Turn]
 	wrong := func() error {
-		return fmt.Errorf("%w: %s is not allowed now (phase %s; allowed: %s)", ErrIllegal, a.Kind, s.Phase, g.allowedKinds(s))
+		return fmt.Errorf("%w: %s is not allowed %s (now you may: %s)", ErrIllegal, a.Kind, s.Phase.situation(), g.allowedKinds(s))
 	}
 	if a.Kind == 0 || int(a.Kind) >= len(actionNames) {
 		return fmt.Errorf("%w: unknown action kind %d", ErrBadAction, a.Kind)
@@ -224,7 +225,7 @@ func (g *Game) check(s *State, a Action) error {
 			return wrong()
 		}
 		if len(g.keeps(s)) > 0 {
-			return fmt.Errorf("%w: accept: the throw %s has a keep you can take (a keep is required)", ErrIllegal, s.Throw.Join("-"))
+			return fmt.Errorf("%w: accept: the throw %s has a keep you can take (a keep is required)", ErrIllegal, s.Throw)
 		}
 		return nil
 	case ActRoll:
@@ -355,28 +356,31 @@ func (g *Game) checkKeep(s *State, a Action) error {
 			return g.checkReward(s, a)
 		}
 	}
-	if err := g.table.CheckKeep(s.Throw, a.Keep); err != nil {
+	var ke *dice.KeepError
+	if err := g.table.CheckKeep(s.Throw, a.Keep); errors.As(err, &ke) {
+		return fmt.Errorf("%w: keep %s: %s", ErrIllegal, a.Keep, ke.Reason)
+	} else if err != nil {
 		return fmt.Errorf("%w: %w", ErrIllegal, err)
 	}
 	if s.Mode == Recruiting && s.Event == Dragon {
-		return fmt.Errorf("%w: keep %s: the Dragon showed, so every scoring die must be set aside (keep %s)", ErrIllegal, a.Keep.Join("-"), legal[0].Hand.Join("-"))
+		return fmt.Errorf("%w: keep %s: the Dragon showed, so every scoring die must be set aside (keep %s)", ErrIllegal, a.Keep, legal[0].Hand)
 	}
 	if s.Mode == Battling {
 		pts, _ := g.table.Points(a.Keep)
-		return fmt.Errorf("%w: keep %s costs %d soldiers and you have %d", ErrIllegal, a.Keep.Join("-"), g.cost(s, pts), s.Players[s.Turn].Soldiers)
+		return fmt.Errorf("%w: keep %s costs %d soldiers and you have %d", ErrIllegal, a.Keep, g.cost(s, pts), s.Players[s.Turn].Soldiers)
 	}
-	return fmt.Errorf("%w: keep %s", ErrIllegal, a.Keep.Join("-"))
+	return fmt.Errorf("%w: keep %s", ErrIllegal, a.Keep)
 }
 
 func (g *Game) checkReward(s *State, a Action) error {
 	rally := s.Mode == Recruiting && s.Event == Rally
 	switch {
 	case rally && a.Reward == NoReward:
-		return fmt.Errorf("%w: keep %s: a Rally showed; choose the reward double or item", ErrIllegal, a.Keep.Join("-"))
+		return fmt.Errorf("%w: keep %s: a Rally showed; choose the reward double or item", ErrIllegal, a.Keep)
 	case rally && a.Reward != Double && a.Reward != DrawItem:
-		return fmt.Errorf("%w: keep %s: unknown reward %d (rewards: double, item)", ErrBadAction, a.Keep.Join("-"), a.Reward)
+		return fmt.Errorf("%w: keep %s: unknown reward %d (rewards: double, item)", ErrBadAction, a.Keep, a.Reward)
 	case !rally && a.Reward != NoReward:
-		return fmt.Errorf("%w: keep %s: a reward is chosen only on a Rally while recruiting", ErrIllegal, a.Keep.Join("-"))
+		return fmt.Errorf("%w: keep %s: a reward is chosen only on a Rally while recruiting", ErrIllegal, a.Keep)
 	}
 	return nil
 }
@@ -401,7 +405,7 @@ func (g *Game) canUse(s *State, id string) (Effect, error) {
 	case Rethrow:
 	case TwoAsFive:
 		if s.Throw.Count(2) == 0 {
-			return Effect{}, fmt.Errorf("use %q: the throw %s has no 2", id, s.Throw.Join("-"))
+			return Effect{}, fmt.Errorf("use %q: the throw %s has no 2", id, s.Throw)
 		}
 	case IgnoreDragon:
 		if s.Mode != Recruiting || s.Event != Dragon {
@@ -422,7 +426,7 @@ func (g *Game) checkUse(s *State, a Action) error {
 	}
 	if e.Primitive == Rethrow {
 		if a.Face < 1 || a.Face > 6 || s.Throw.Count(a.Face) == 0 {
-			return fmt.Errorf("%w: use %q: name the face of a die of the throw %s to throw again (face %d)", ErrIllegal, a.Card, s.Throw.Join("-"), a.Face)
+			return fmt.Errorf("%w: use %q: name the face of a die of the throw %s to throw again (face %d)", ErrIllegal, a.Card, s.Throw, a.Face)
 		}
 	} else if a.Face != 0 {
 		return fmt.Errorf("%w: use %q: %s takes no face", ErrBadAction, a.Card, e.Primitive)

@@ -39,6 +39,25 @@ func (p Phase) String() string {
 	return fmt.Sprintf("Phase(%d)", p)
 }
 
+// phaseSituations say where a turn stands in a player's words.
+var phaseSituations = [...]string{
+	PhaseChoose:  "at the start of a turn",
+	PhaseKeep:    "with a throw on the table to keep from",
+	PhaseEvaded:  "after the Dragon showed with nothing to keep",
+	PhaseRoll:    "between throws",
+	PhaseDiscard: "while you discard Magic Items down to the limit",
+	PhaseOver:    "after the game",
+}
+
+// situation says where a turn in phase p stands, for a player: "between
+// throws".
+func (p Phase) situation() string {
+	if int(p) < len(phaseSituations) {
+		return phaseSituations[p]
+	}
+	return "in " + p.String()
+}
+
 // MarshalText writes the phase name.
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
@@ -251,16 +270,17 @@ type Action struct {
 	Face   int        `json:"face,omitempty"`   // ActUse of rethrow: the face of the die to throw again
 }
 
-// String describes the action, e.g. "keep 1-1-5 (double)".
+// String describes the action, e.g. "keep 1 1 5 (double)" (dice as the
+// game shows a throw).
 func (a Action) String() string {
 	switch a.Kind {
 	case ActBrawl:
 		return fmt.Sprintf("brawl seat %d", a.Target)
 	case ActKeep:
 		if a.Reward != NoReward {
-			return fmt.Sprintf("keep %s (%s)", a.Keep.Join("-"), a.Reward)
+			return fmt.Sprintf("keep %s (%s)", a.Keep, a.Reward)
 		}
-		return "keep " + a.Keep.Join("-")
+		return "keep " + a.Keep.String()
 	case ActUse:
 		if a.Face != 0 {
 			return fmt.Sprintf("use %s on a %d", a.Card, a.Face)

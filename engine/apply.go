@@ -83,7 +83,7 @@ func (s State) check(a Action) error {
 		}
 		if err := s.cfg.table.CheckKeep(s.Throw, a.Dice); err != nil {
 			ke := err.(*dice.KeepError)
-			return fmt.Errorf("%w: keep %s: %s", &keepErr{err}, a.Dice.Join("-"), ke.Reason)
+			return fmt.Errorf("%w: keep %s: %s", &keepErr{err}, a.Dice, ke.Reason)
 		}
 	case Bank:
 		if ok, why := s.CanBank(); !ok {

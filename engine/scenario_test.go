@@ -258,7 +258,7 @@ func TestKeepsOnlyFromTheCurrentThrow(t *testing.T) {
 	p.keep(1, 1)
 	p.throw(1, 2, 3, 4)
 	// 1-1 kept before and a 1 now are three single 1s, never three 1s.
-	p.refuse(engine.KeepBy(0, dice.Of(1, 1, 1)), dice.ErrIllegalKeep, "the throw 1-2-3-4 has only one 1")
+	p.refuse(engine.KeepBy(0, dice.Of(1, 1, 1)), dice.ErrIllegalKeep, "the throw 1 2 3 4 has only one 1")
 	p.refuse(engine.KeepBy(0, dice.Of(5)), engine.ErrIllegal, "has no 5")
 	p.keep(1)
 	if p.s.Total != 300 {
@@ -270,7 +270,7 @@ func TestKeepsOnlyFromTheCurrentThrow(t *testing.T) {
 func TestIllegalKeepIsExplained(t *testing.T) {
 	p := newPlay(t, seatOrder("classic"), []string{"ana"})
 	p.throw(2, 2, 5, 3, 4, 6)
-	p.refuse(engine.KeepBy(0, dice.Of(2, 2, 5)), dice.ErrIllegalKeep, "2-2 scores only as part of three of a kind")
+	p.refuse(engine.KeepBy(0, dice.Of(2, 2, 5)), dice.ErrIllegalKeep, "2 2 scores only as part of three of a kind")
 	p.refuse(engine.KeepBy(0, 0), engine.ErrIllegal, "keep at least one scoring die")
 	p.refuse(engine.BankBy(0), engine.ErrIllegal, "keep some dice first")
 	p.refuse(engine.ThrowBy(0), engine.ErrIllegal, "keep at least one scoring die from")

@@ -50,6 +50,11 @@ func presetRows(r rules.Rules) map[string]string {
 					parts[j] = fmt.Sprint(f.Index(j).Interface())
 				}
 				rows[key] = strings.Join(parts, ", ")
+			case reflect.String:
+				rows[key] = f.String()
+				if rows[key] == "" {
+					rows[key] = "—" // an option left out
+				}
 			default:
 				rows[key] = fmt.Sprint(f.Interface())
 			}

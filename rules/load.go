@@ -150,7 +150,7 @@ var fieldNames = map[string][]string{
 	"":                    {"name", "base", "dice", "scoring", "turn", "game"},
 	"scoring":             {"single", "triple", "kind_mode", "four_of_a_kind", "five_of_a_kind", "six_of_a_kind", "straight", "small_straight_low", "small_straight_high", "three_pairs", "three_pairs_quad", "four_kind_pair", "two_triplets", "six_dice_nothing"},
 	"turn":                {"hot_dice", "entry_minimum", "bank_minimum", "farkle_penalty"},
-	"game":                {"target", "ending", "min_players", "max_players", "first_player", "tie", "max_turns"},
+	"game":                {"target", "ending", "min_players", "max_players", "first_player", "tie", "max_turns", "next_first"},
 	"turn.farkle_penalty": {"count", "points"},
 }
 

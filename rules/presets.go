@@ -61,6 +61,7 @@ var presets = map[string]func() Rules{
 		s.ThreePairs = 750
 		r.Turn.EntryMinimum = 500
 		r.Turn.FarklePenalty = Penalty{Count: 3, Points: 1000}
+		r.Game.NextFirst = NextWinner
 		return r
 	},
 	// The two-player printable rules.

@@ -20,6 +20,10 @@ const (
 	EndImmediate  = "immediate"   // the first to bank to the target wins at once
 )
 
+// NextWinner is the Game.NextFirst of rules under which the winner starts
+// the next game.
+const NextWinner = "winner"
+
 // First-player and tie choices.
 const (
 	RollOff   = "roll-off"
@@ -85,6 +89,11 @@ type Game struct {
 	// points as at the end of a final round. 0 means no cap. Left out of
 	// files and of Hash when 0, so rules written before it are unchanged.
 	MaxTurns int `toml:"max_turns,omitzero" json:"max_turns,omitempty"`
+	// NextFirst says who starts the next game when the same players play
+	// again: "" as first_player says, or NextWinner: the winner of the game
+	// just ended (the Farkle Dice rules). Left out of files and of Hash
+	// when "", so rules written before it are unchanged.
+	NextFirst string `toml:"next_first,omitempty" json:"next_first,omitempty"`
 }
 
 // MaxTurnsLimit is the largest game.max_turns.
@@ -131,12 +140,16 @@ func (r Rules) Clone() Rules {
 	return c
 }
 
-// Uncapped returns a copy of r without the cap on the game's length
-// (Game.MaxTurns 0). The solvers assume no cap: rules that differ only in
-// it share their solver results, keyed by Uncapped().Hash().
-func (r Rules) Uncapped() Rules {
+// ForSolver returns a copy of r as the solvers see it: no cap on the
+// game's length (Game.MaxTurns 0), and the first player by seat order with
+// no rule for the next game (the solvers value positions, whoever came to
+// move first). Rules that differ only in those share their solver results,
+// keyed by ForSolver().Hash().
+func (r Rules) ForSolver() Rules {
 	c := r.Clone()
 	c.Game.MaxTurns = 0
+	c.Game.FirstPlayer = SeatOrder
+	c.Game.NextFirst = ""
 	return c
 }
 

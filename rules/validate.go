@@ -215,6 +215,11 @@ func (r *Rules) Validate() error {
 	if g.MaxTurns < 0 || g.MaxTurns > MaxTurnsLimit {
 		return fieldErr("game.max_turns", "must be 0 (no cap) to %d (got %d)", MaxTurnsLimit, g.MaxTurns)
 	}
+	if g.NextFirst != "" {
+		if err := oneOf("game.next_first", g.NextFirst, NextWinner); err != nil {
+			return err
+		}
+	}
 	if err := oneOf("game.first_player", g.FirstPlayer, RollOff, SeatOrder); err != nil {
 		return err
 	}

@@ -147,4 +147,17 @@ type Moment struct {
 	Chosen string  `json:"chosen"`
 	Best   string  `json:"best"`
 	Lost   float64 `json:"lost"`
+	Where  *Where  `json:"where,omitempty"` // the position, for the explorer's link
+}
+
+// Where is the position of a decision as the explorer takes it: the
+// scores of the player and of the strongest opponent, the turn total, the
+// dice to throw or thrown, and the throw to keep from (none for bank or
+// throw).
+type Where struct {
+	Me    int   `json:"me"`
+	Them  int   `json:"them"`
+	Turn  int   `json:"turn"`
+	Dice  int   `json:"dice"`
+	Throw []int `json:"throw,omitempty"`
 }

@@ -28,7 +28,7 @@ type rematchView struct {
 	Table string `json:"table"` // the new table's id
 	By    int    `json:"by"`    // the seat (at the finished table) who asked
 	// WinnerFirst says the winner sits first and starts, as the rules of
-	// the game say (Farkle Dice: the winner of a game starts the next).
+	// the game say (game.next_first "winner": the Farkle Dice rules).
 	WinnerFirst bool `json:"winner_first,omitempty"`
 }
 
@@ -38,18 +38,13 @@ type rematchMsg struct {
 	Rematch *rematchView `json:"rematch"`
 }
 
-// winnerStarts reports whether rules say that the winner of a game
-// starts the next: the Farkle Dice rules (the preset, and house rules
-// based on it).
-func winnerStarts(r rules.Rules) bool {
-	return r.Name == "farkle-dice" || r.Base == "farkle-dice"
-}
-
 // handleRematch answers POST /api/tables/{id}/rematch from a player of
 // a finished game: a new table with the same seats (bots at their level;
 // the other players' seats kept for them until they accept by joining),
-// the same rules and clock; under rules where the winner starts the next
-// game, the seats turn so that the winner sits first and plays first. It
+// the same rules and clock. Under rules whose game.next_first is "winner"
+// (the Farkle Dice rules) the seats turn round to put the winner (the
+// first of shared winners) first, and the rematch starts in seat order,
+// without a roll-off, as the terminal game's play again does. It
 // answers 201 with the new table, and tells the finished table's watchers
 // (a "rematch" message). Asked again, by anyone, it answers 200 with the
 // table already made.
@@ -136,7 +131,7 @@ func rematchRequest(kind game.Kind, raw json.RawMessage, seats []store.Seat, win
 		if err != nil {
 			return req, nil, false, err
 		}
-		if winnerStarts(rs) && len(winners) == 1 {
+		if rs.Game.NextFirst == rules.NextWinner && len(winners) > 0 {
 			winnerFirst = true
 			for j := range order {
 				order[j] = (winners[0] + j) % len(seats)

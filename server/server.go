@@ -64,6 +64,9 @@ type Options struct {
 	Bots func(level string, r rules.Rules) (bot.Strategy, error)
 	// Collectors are more metrics for MetricsHandler (e.g. the solver's).
 	Collectors []prometheus.Collector
+	// Explorer serves the strategy explorer (explore.go); nil: its API
+	// answers 503.
+	Explorer *Explorer
 }
 
 // withTableDefaults fills the zero fields of the life of tables.

@@ -36,7 +36,7 @@ const (
 
 // CacheFile returns the name of the cache file of r's duel table in dir.
 func CacheFile(dir string, r rules.Rules) string {
-	return filepath.Join(dir, "duel-"+r.Uncapped().Hash()+".bin") // no cap: shared by max_turns
+	return filepath.Join(dir, "duel-"+r.ForSolver().Hash()+".bin") // no cap: shared by max_turns
 }
 
 // cacheChunk is the number of values WriteTable and ReadTable encode at a
@@ -114,7 +114,7 @@ func ReadTableLimit(rd io.Reader, r rules.Rules, maxBytes int64) (*Table, error)
 	if v := le.Uint32(head[8:]); v != cacheVersion {
 		return nil, fmt.Errorf("%w: format version %d (this program reads %d)", ErrCache, v, cacheVersion)
 	}
-	if h, want := string(head[12:76]), r.Uncapped().Hash(); h != want {
+	if h, want := string(head[12:76]), r.ForSolver().Hash(); h != want {
 		return nil, fmt.Errorf("%w: table of other rules (hash %.12s…, want %.12s…)", ErrCache, h, want)
 	}
 	A, c, unit := le.Uint32(head[76:]), le.Uint32(head[80:]), le.Uint32(head[84:])

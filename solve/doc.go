@@ -71,7 +71,7 @@
 // the first bank to the target wins at once (immediate) or gives the other
 // player exactly one more turn, after which the higher score wins. There
 // is no cap on the game's length (game.max_turns, or resignations): the
-// solvers work on r.Uncapped(), so rules that differ only in the cap share
+// solvers work on r.ForSolver(), so rules that differ only in the cap share
 // their tables, cache files included.
 //
 // # Memory

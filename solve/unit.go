@@ -172,10 +172,10 @@ func ceilDiv(a, b int) int32 {
 }
 
 // newModel builds the model of r; r must be valid. The solvers assume no
-// cap on the game's length: the model keeps r.Uncapped().
+// cap on the game's length: the model keeps r.ForSolver().
 func newModel(r rules.Rules) *model {
 	tab := dice.NewTable(r)
-	m := &model{r: r.Uncapped(), tab: tab}
+	m := &model{r: r.ForSolver(), tab: tab}
 	u := 0
 	for _, h := range dice.AllThrows() {
 		if h.N() > r.Dice {

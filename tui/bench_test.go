@@ -13,7 +13,7 @@ func BenchmarkTableView(b *testing.B) {
 	seed := seedWhere(b, "bench", loneTwo)
 	m := newModel(b, seatOrder("classic"), []Seat{{Name: "you"}, {Name: "ana"}, {Name: "steady", Bot: "steady"}}, seed, 100, 35)
 	press(m, "r")
-	press(m, positions(b, m.faces, dice.Of(1))...)
+	press(m, faceKeys(b, m.faces, dice.Of(1))...)
 	if m.Game().State().Step != engine.StepKeep {
 		b.Fatal("no throw to choose from")
 	}

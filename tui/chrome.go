@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -16,6 +17,7 @@ type chrome struct {
 	flashErr bool
 	confirm  bool // asking whether to quit
 	helpTop  int  // first line of the help screen shown
+	mouseOff bool // the player turned the mouse off (m), for the terminal's text selection
 }
 
 // note sets the message line.
@@ -59,6 +61,42 @@ func (c *chrome) tableKey(msg tea.KeyPressMsg, k keyMap, over bool) chromeKey {
 		return chromeHelp
 	}
 	return chromePass
+}
+
+// settingKey handles the keys that change how the table plays rather
+// than the game: m turns the mouse off or on, + and - change the bots'
+// pace (delay). It reports whether msg was one of them.
+func (c *chrome) settingKey(msg tea.KeyPressMsg, k keyMap, delay *time.Duration) bool {
+	if key.Matches(msg, k.Mouse) {
+		c.mouseOff = !c.mouseOff
+		c.note(false, "%s", mouseNote(c.mouseOff))
+		return true
+	}
+	if d := paceKey(msg, k); d != 0 {
+		*delay = stepPace(*delay, d)
+		c.note(false, "%s (+ faster, - slower)", paceNote(*delay))
+		return true
+	}
+	return false
+}
+
+// click handles a left click at c on a table drawn as l: on a die of sel
+// it chooses or unchooses it (unless refuse says why not), on a button it
+// presses the button's key through press.
+func (c *chrome) click(at tea.Mouse, l *layout, sel *diceSelection, refuse func() string, press func(tea.Msg) (tea.Model, tea.Cmd)) tea.Cmd {
+	if at.Button != tea.MouseLeft {
+		return nil
+	}
+	die, k := l.hit(at.X, at.Y)
+	switch {
+	case die >= 0:
+		c.flash, c.flashErr = "", false
+		sel.clickDie(die, refuse, c.note)
+	case k != "":
+		_, cmd := press(clickKey(k))
+		return cmd
+	}
+	return nil
 }
 
 // helpKey scrolls the help screen, whose lines are lines(), in a window

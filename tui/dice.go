@@ -20,6 +20,7 @@ var pips = [7][3]string{
 type dieLook struct {
 	face   int
 	double bool // double border: selected
+	heavy  bool // heavy border: selected, but the selection cannot be kept
 	style  lipgloss.Style
 	rows   *[3]string // the inner rows instead of face's pips (five columns each), e.g. an event die
 }
@@ -29,7 +30,10 @@ func drawDice(dice []dieLook) string {
 	rows := make([]strings.Builder, 5)
 	for i, d := range dice {
 		top, side, bottom := "╭─────╮", "│", "╰─────╯"
-		if d.double {
+		switch {
+		case d.heavy:
+			top, side, bottom = "┏━━━━━┓", "┃", "┗━━━━━┛"
+		case d.double:
 			top, side, bottom = "╔═════╗", "║", "╚═════╝"
 		}
 		in := pips[d.face]
@@ -51,8 +55,12 @@ func drawDice(dice []dieLook) string {
 	return strings.Join(out, "\n")
 }
 
-// diceLabels returns the line under n drawn dice: each die's number, the
-// one under the cursor (cursor < 0: none) in brackets.
+// chooseHow says how dice are chosen (see diceSelection).
+const chooseHow = "1-6 by face, click, or ←/→ and space"
+
+// diceLabels returns the line under n drawn dice: a ▲ under the one at the
+// cursor (cursor < 0: none). The dice are not numbered: the number keys
+// choose by face (see diceSelection).
 func diceLabels(n, cursor int) string {
 	var b strings.Builder
 	for i := range n {
@@ -60,9 +68,9 @@ func diceLabels(n, cursor int) string {
 			b.WriteByte(' ')
 		}
 		if i == cursor {
-			b.WriteString("  [" + string(rune('1'+i)) + "]  ")
+			b.WriteString("   ▲   ")
 		} else {
-			b.WriteString("   " + string(rune('1'+i)) + "   ")
+			b.WriteString("       ")
 		}
 	}
 	return b.String()
@@ -88,5 +96,5 @@ func overMessage(path string, width int) []string {
 	if path != "" {
 		saved = "Saved as " + path + "."
 	}
-	return diceMessage(saved+" Press q to leave, ? for the rules.", width)
+	return diceMessage(saved+" Press p to play again, q to leave, ? for the rules.", width)
 }

@@ -3,6 +3,12 @@
 // rules in force, hints, hot-seat players and bots; and a plain line mode
 // (RunLines) for pipes, scripts and screen readers.
 //
+// The number keys choose dice by face, the language of every hint and
+// message (see diceSelection); the mouse chooses a die where it lies and
+// presses the keys drawn at the bottom (see mouse.go). The bots play at a
+// pace the player sets (BotPaces); a perfect bot's first solve shows its
+// progress (SolveMeter) and survives a quit; at the end, p plays again.
+//
 // Dragon Farkle has its own pair of front ends on package dragon
 // (DragonModel, RunDragon, RunDragonLines, DragonGame): every seat is drawn
 // from that seat's filtered view, so another player's Magic Items never

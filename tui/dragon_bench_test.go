@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+
 	"testing"
 
 	"github.com/farkle/farkle/dragon"
@@ -22,7 +24,7 @@ func BenchmarkDragonTableView(b *testing.B) {
 			b.Fatal("game over")
 		}
 	}
-	press(m, "1")
+	press(m, fmt.Sprint(m.faces[0]))
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.View()

@@ -39,7 +39,7 @@ func TestDragonPreviewHasCardBonuses(t *testing.T) {
 			withPoster(g)
 			m := NewDragon(DragonOptions{Game: g})
 			press(m, "r")
-			press(m, positionsOf(m.faces, dice.Of(1))...)
+			press(m, faceKeys(t, m.faces, dice.Of(1))...)
 			want := "+150 (100 + 50 from your cards)"
 			if face == dragon.Rally {
 				want = "+300 doubled, or +150 and an item (with 50 from your cards)"
@@ -113,7 +113,7 @@ func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 	m := NewDragon(DragonOptions{Game: g})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
 	press(m, "enter", "f")
-	press(m, positionsOf(m.faces, dice.Of(1))...)
+	press(m, faceKeys(t, m.faces, dice.Of(1))...)
 	left := g.State().Players[0].Soldiers - 100
 	press(m, "s") // keep & retreat
 	screen := drawn(m)

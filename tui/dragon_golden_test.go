@@ -38,7 +38,7 @@ func TestGoldenDragonRally(t *testing.T) {
 	// The same game, played ahead, tells where the first 1 will be.
 	probe := newDragonGame(t, "you,bot:smart", seed, "")
 	probe.Do(dragon.Recruit())
-	one := positionsOf(probe.View(0).Throw.Faces(), dice.Of(1))[0]
+	one := faceKeys(t, probe.View(0).Throw.Faces(), dice.Of(1))[0]
 	goldenScreen(t, m, 80, 32,
 		screenStep{"", "Choose your action"},
 		screenStep{"r", "rally"},

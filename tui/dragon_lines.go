@@ -241,6 +241,7 @@ func (l *dragonLines) hand() {
 func (l *dragonLines) command(line string) (quit bool) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
+		l.prompt() // an empty line: what the game waits for
 		return false
 	}
 	g := l.g
@@ -396,7 +397,7 @@ func (l *dragonLines) keep(args []string) (dragon.Action, error) {
 	}
 	k, err := dice.Parse(arg)
 	if err != nil {
-		return dragon.Action{}, fmt.Errorf("keep %s: %v", arg, err)
+		return dragon.Action{}, fmt.Errorf("keep %s: %s", arg, Reason(err))
 	}
 	if v.Phase == dragon.PhaseKeep && v.Mode == dragon.Recruiting && v.Event == dragon.Rally && reward == dragon.NoReward && len(v.Legal) > 0 {
 		for _, a := range v.Legal {

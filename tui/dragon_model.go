@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -87,14 +88,41 @@ type dragonAutoMsg struct{ version int }
 
 // NewDragon returns the model for o.
 func NewDragon(o DragonOptions) *DragonModel {
-	m := &DragonModel{o: o, g: o.Game, st: newStyles(true), keys: newKeys(), width: 80, height: 24, scheduled: -1, holder: -1, selAt: -1}
+	m := &DragonModel{o: o, st: newStyles(true), keys: newKeys(), width: 80, height: 24}
+	m.sit(o.Game)
+	return m
+}
+
+// sit puts the game g on the table, from its start or where it stands.
+func (m *DragonModel) sit(g *DragonGame) {
+	m.g, m.scheduled, m.holder, m.selAt, m.pass = g, -1, -1, -1, false
+	m.menu, m.last, m.show, m.skipping, m.showHint = nil, lastThrow{}, nil, false, false
 	if h := m.g.Humans(); len(h) == 1 {
 		m.holder = h[0]
 	} else if len(h) > 1 && !m.g.Over() && !m.g.BotToAct() {
 		m.pass = true
 	}
 	m.sync()
-	return m
+}
+
+// playAgain starts another game of the same rules and cards with the same
+// players in the same seats (the rules of Dragon Farkle give the first
+// seat the first turn and the others a bonus; no rule moves the winner),
+// new dice, and a save file of its own in the same directory.
+func (m *DragonModel) playAgain() tea.Cmd {
+	old := m.g
+	path := ""
+	if p := old.Path(); p != "" {
+		path = DragonGamePath(filepath.Dir(p), old.now(), old.Names())
+	}
+	g, err := startDragon(old.Game(), old.Brains(), old.Seats(), dice.NewSeed(), path, old.now)
+	if err != nil {
+		m.note(true, "no new game: %v", err)
+		return nil
+	}
+	m.sit(g)
+	m.note(false, "A new game with the same players.")
+	return m.schedule()
 }
 
 // Game returns the game being played.
@@ -146,6 +174,8 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.auto(msg)
 	case brawlStepMsg:
 		return m, m.showStep(msg)
+	case tea.MouseClickMsg:
+		return m, m.click(msg.Mouse())
 	case tea.KeyPressMsg:
 		if key.Matches(msg, m.keys.Force) {
 			return m, m.quit()
@@ -177,10 +207,17 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	case chromeDone:
 		return nil
 	}
+	if m.settingKey(msg, m.keys, &m.o.BotDelay) {
+		return nil
+	}
 	if m.show != nil {
 		return m.showKey(msg)
 	}
 	if g.Over() {
+		if key.Matches(msg, m.keys.Again) {
+			return m.playAgain()
+		}
+		m.note(true, "the game is over: p plays again with the same players, q leaves")
 		return nil
 	}
 	if m.pass {
@@ -225,6 +262,14 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// click handles a left click on the table (see chrome.click).
+func (m *DragonModel) click(at tea.Mouse) tea.Cmd {
+	if m.help || m.width < MinWidth {
+		return nil
+	}
+	return m.chrome.click(at, m.tableLayout(), &m.diceSelection, m.refuseDice, m.Update)
+}
+
 // stopAction is what s means between throws: stop recruiting, or retreat.
 func (m *DragonModel) stopAction(v dragon.View) dragon.Action {
 	if v.Mode == dragon.Battling {
@@ -246,7 +291,7 @@ func (m *DragonModel) keepKey(msg tea.KeyPressMsg, v dragon.View) tea.Cmd {
 		m.note(true, "nothing to undo: the Dragon chose these dice; r keeps them and throws, s keeps them and stops")
 		return nil
 	}
-	if m.selectKey(msg, m.keys, m.toggle, m.note) {
+	if m.selectKey(msg, m.keys, m.refuseDice, m.note) {
 		return nil
 	}
 	switch {
@@ -276,14 +321,12 @@ func hasKind(acts []dragon.Action, k dragon.ActionKind) bool {
 	return false
 }
 
-func (m *DragonModel) toggle(i int) {
+// refuseDice says why no die may be chosen now, "" when one may.
+func (m *DragonModel) refuseDice() string {
 	if m.forced {
-		m.note(true, "the Dragon chose these dice: they cannot be unchosen (r throws on, s stops)")
-		return
+		return "the Dragon chose these dice: they cannot be unchosen (r throws on, s stops)"
 	}
-	if why := m.choose(i); why != "" {
-		m.note(true, "%s", why)
-	}
+	return ""
 }
 
 // sync resets the selection and opens the menu the position needs when
@@ -390,7 +433,7 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 			m.note(true, "nothing scores: press a to accept, or c to use a card")
 			return nil
 		}
-		m.note(true, "choose scoring dice first: number keys 1-%d, or ←/→ and space", len(m.faces))
+		m.note(true, "choose scoring dice first: %s", chooseHow)
 		return nil
 	}
 	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
@@ -518,7 +561,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 		case dragon.EvCardChanged:
 			m.last.dice, m.last.event = e.Dice, e.Face
 		case dragon.EvFarkle:
-			m.last.note = fmt.Sprintf("%s farkled and lost %d soldiers", names[e.Seat], e.N)
+			m.last.note = fmt.Sprintf("✗ FARKLE! %s threw %s and lost %d soldiers", names[e.Seat], m.last.dice, e.N)
 		case dragon.EvBattleLost:
 			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
 		case dragon.EvBattleEnd:
@@ -568,7 +611,11 @@ func (m *DragonModel) schedule() tea.Cmd {
 	if m.skipping || m.o.BotDelay <= 0 {
 		return func() tea.Msg { return dragonAutoMsg{version: v} }
 	}
-	return tea.Tick(m.o.BotDelay, func(time.Time) tea.Msg { return dragonAutoMsg{version: v} })
+	delay := m.o.BotDelay
+	if m.last.note != "" {
+		delay *= farklePause // a farkle or a battle's end stays a while
+	}
+	return tea.Tick(delay, func(time.Time) tea.Msg { return dragonAutoMsg{version: v} })
 }
 
 func (m *DragonModel) auto(msg dragonAutoMsg) tea.Cmd {

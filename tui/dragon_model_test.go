@@ -41,16 +41,16 @@ func dragonSeed(t testing.TB, name, players string, ok func(g *DragonGame) bool)
 // youStart: seat 0 has the first turn.
 func youStart(g *DragonGame) bool { return g.Turn() == 0 }
 
-// lonePosition returns the key of a die of the throw that does not score
+// loneFace returns the key (its face) of a die of the throw that does not score
 // alone (a 2, 3, 4 or 6 that is not part of three of a kind), or "".
-func lonePosition(faces []int) string {
+func loneFace(faces []int) string {
 	count := map[int]int{}
 	for _, f := range faces {
 		count[f]++
 	}
-	for i, f := range faces {
+	for _, f := range faces {
 		if f != 1 && f != 5 && count[f] < 3 {
-			return fmt.Sprint(i + 1)
+			return fmt.Sprint(f)
 		}
 	}
 	return ""
@@ -65,12 +65,12 @@ func TestDragonIllegalKeepChangesNothing(t *testing.T) {
 			return false
 		}
 		v := g.View(0)
-		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Blank && lonePosition(v.Throw.Faces()) != ""
+		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Blank && loneFace(v.Throw.Faces()) != ""
 	})
 	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
 	press(m, "r")
 	before, actions := m.g.State(), len(m.g.Record().Actions)
-	bad := lonePosition(m.faces)
+	bad := loneFace(m.faces)
 	for _, keys := range [][]string{{bad, "r"}, {"s"}, {"9"}, {"x"}} {
 		press(m, keys...)
 		if !reflect.DeepEqual(m.g.State(), before) || len(m.g.Record().Actions) != actions {
@@ -83,9 +83,9 @@ func TestDragonIllegalKeepChangesNothing(t *testing.T) {
 	}
 	// A scoring die is kept.
 	press(m, bad) // unchoose
-	for i, f := range m.faces {
+	for _, f := range m.faces {
 		if f == 1 || f == 5 {
-			press(m, fmt.Sprint(i+1), "r")
+			press(m, fmt.Sprint(f), "r")
 			break
 		}
 	}
@@ -147,7 +147,7 @@ func TestDragonHotSeatHidesItems(t *testing.T) {
 				press(m, "a")
 				continue
 			}
-			for _, key := range positionsOf(m.faces, k.Keep) {
+			for _, key := range faceKeys(t, m.faces, k.Keep) {
 				press(m, key)
 			}
 			press(m, "s")
@@ -181,22 +181,6 @@ func firstKeepAction(v dragon.View) dragon.Action {
 	return dragon.Action{}
 }
 
-// positionsOf returns the keys choosing the dice of k among faces.
-func positionsOf(faces []int, k dice.Hand) []string {
-	var out []string
-	used := make([]bool, len(faces))
-	for _, f := range k.Faces() {
-		for i, g := range faces {
-			if g == f && !used[i] {
-				used[i] = true
-				out = append(out, fmt.Sprint(i+1))
-				break
-			}
-		}
-	}
-	return out
-}
-
 // TestDragonBotItemsNeverShown plays a game of a person against a bot by
 // keys and checks every screen: the bot's Magic Items never appear above
 // the log (the log names only cards discarded or used, which are public).
@@ -225,7 +209,7 @@ func TestDragonBotItemsNeverShown(t *testing.T) {
 			press(m, "1")
 		case strings.HasPrefix(cmd, "keep"):
 			k, _ := dice.Parse(strings.TrimSuffix(strings.TrimPrefix(cmd, "keep "), " double"))
-			press(m, positionsOf(m.faces, k)...)
+			press(m, faceKeys(t, m.faces, k)...)
 			press(m, "r")
 			if m.menu != nil {
 				press(m, "d")
@@ -263,7 +247,7 @@ func TestDragonRallyReward(t *testing.T) {
 	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
 	press(m, "r")
 	n := len(m.g.Record().Actions)
-	press(m, positionsOf(m.faces, dice.Of(1))...)
+	press(m, faceKeys(t, m.faces, dice.Of(1))...)
 	press(m, "r")
 	if m.menu == nil || !strings.Contains(drawn(m), "Rally! Your reward") {
 		t.Fatalf("no reward menu:\n%s", drawn(m))
@@ -381,7 +365,7 @@ func TestDragonDiscard(t *testing.T) {
 				press(m, "a")
 				continue
 			}
-			press(m, positionsOf(m.faces, k.Keep)...)
+			press(m, faceKeys(t, m.faces, k.Keep)...)
 			press(m, "s")
 			if m.menu != nil {
 				press(m, "d")
@@ -418,7 +402,7 @@ func TestDragonHotSeatBotTurn(t *testing.T) {
 		case v.Phase == dragon.PhaseKeep && firstKeepAction(v).Kind == 0:
 			k = "a"
 		case v.Phase == dragon.PhaseKeep:
-			press(m, positionsOf(m.faces, firstKeepAction(v).Keep)...)
+			press(m, faceKeys(t, m.faces, firstKeepAction(v).Keep)...)
 			k = "s"
 		default:
 			k = "s"
@@ -442,7 +426,8 @@ func TestDragonHotSeatBotTurn(t *testing.T) {
 func TestDragonUndo(t *testing.T) {
 	seed := dragonSeed(t, "golden-choose", "you,bot:smart", youStart)
 	m := newDragonModel(t, "you,bot:smart", seed, 100, 40)
-	press(m, "r", "1", "2")
+	press(m, "r")
+	press(m, fmt.Sprint(m.faces[0]), fmt.Sprint(m.faces[1]))
 	if m.selected().N() != 2 {
 		t.Fatal("two dice not chosen")
 	}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 )
 
@@ -19,7 +20,11 @@ var eventRows = map[dragon.EventFace]*[3]string{
 }
 
 // View implements tea.Model: the screen, full-screen.
-func (m *DragonModel) View() tea.View { return fullScreen(m.screenText()) }
+func (m *DragonModel) View() tea.View {
+	v := fullScreen(m.screenText())
+	v.MouseMode = mouseMode(m.mouseOff)
+	return v
+}
 
 // screenText draws the screen.
 func (m *DragonModel) screenText() string {
@@ -32,7 +37,7 @@ func (m *DragonModel) screenText() string {
 	if m.help {
 		return fit(m.helpPage(m.helpLines()), m.width, m.height)
 	}
-	return fit(m.tableView(), m.width, m.height)
+	return fit(m.tableLayout().String(), m.width, m.height)
 }
 
 // helpLines returns the help screen: the keys, then the rules, the soldier
@@ -40,8 +45,11 @@ func (m *DragonModel) screenText() string {
 func (m *DragonModel) helpLines() []string {
 	lines := helpKeys(m.st, m.width, [][2]string{
 		{"r b f", "at the start of a turn: recruit, brawl, Final Battle (or ↑/↓ and enter, or the number)"},
-		{"1-6", "choose or unchoose die 1 to 6 (numbered under the dice)"},
-		{"←/→ space", "move along the dice, choose the one in [ ]"},
+		{"1-6", "choose a die showing that face (5 chooses a 5; again, another 5); once all of them are chosen, unchoose them"},
+		{"←/→ space", "move along the dice, choose the one over the ▲"},
+		{"click", "choose or unchoose a die; the keys at the bottom are buttons"},
+		{"m", "mouse off (so that the terminal selects text), or on again"},
+		{"+ -", "bots play faster or slower (slow, normal, fast, instant)"},
 		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
 		{"s or b", "recruiting: keep the chosen dice and stop (the pool goes to your mat); in battle: retreat"},
 		{"u", "undo the last choice of dice"},
@@ -51,25 +59,26 @@ func (m *DragonModel) helpLines() []string {
 		{"h", "hint: the value of every choice and your Final Battle odds"},
 		{"s or enter", "skip ahead while bots play"},
 		{"?", "this help"},
+		{"p", "at the end of a game: play again with the same players"},
 		{"q", "quit (asks first; the game is saved)"},
 	})
 	return append(lines, DragonRulesText(m.g.Game(), m.width)...)
 }
 
-// tableView draws the table.
-func (m *DragonModel) tableView() string {
+// tableLayout draws the table.
+func (m *DragonModel) tableLayout() *layout {
 	g := m.g
 	v := m.showView(m.view())
 	st := m.st
-	var top []string
-	add := func(l ...string) { top = append(top, l...) }
+	top := newLayout()
+	add := top.add
 
 	round := fmt.Sprintf("round %d", v.Round)
 	if n := g.Game().Rules().RoundLimit; n > 0 {
 		round += fmt.Sprintf(" of %d", n)
 	}
 	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · %s", g.Game().Rules().Name, round))
-	add(spread(left, st.dim.Render("? help · q quit"), m.width))
+	top.addHeader(st, left, m.width, headerButtons)
 	add(m.dragonLine(v))
 	add("")
 	add(m.players(v)...)
@@ -84,26 +93,35 @@ func (m *DragonModel) tableView() string {
 		add("", m.messageLine(v), "")
 	} else {
 		add(m.turnLine(v))
-		add(m.diceArea(v)...)
+		n := 0
+		if m.show == nil && m.deciding() && v.Phase == dragon.PhaseKeep {
+			n = len(m.faces)
+		}
+		top.addDice(m.diceArea(v), n)
 		add(m.keptLine(v))
 		add(m.messageLine(v))
-		add(m.keysLine(v))
+		top.addBar(st, m.keysLine(v))
 		add(m.menuLines(v)...)
 		hand := m.handLines(v, true)
-		if m.height-len(top)-len(hand) < 7 {
+		if m.height-len(top.lines)-len(hand) < 7 {
 			hand = m.handLines(v, false) // the card texts are in the help
 		}
 		add(hand...)
 		add("")
 	}
-	if len(top) > m.height {
-		top = slices.DeleteFunc(top, func(l string) bool { return l == "" })
+	hinting := m.showHint && m.deciding()
+	if len(top.lines) > m.height || hinting && m.height-len(top.lines) < 6 {
+		top.dropBlanks()
 	}
-	room := m.height - len(top)
-	if m.showHint && m.deciding() {
-		return strings.Join(append(top, m.hintPanel(v, room)...), "\n")
+	room := m.height - len(top.lines)
+	if hinting {
+		hint := m.hintPanel(v, hintRoom(room))
+		add(hint...)
+		add(m.logLines(room - len(hint))...)
+	} else {
+		add(m.logLines(room)...)
 	}
-	return strings.Join(append(top, m.logLines(room)...), "\n")
+	return top
 }
 
 // dragonLine shows the dragon's wounds (in a battle) and what slays it.
@@ -243,7 +261,7 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 	}
 	switch {
 	case onTable && m.deciding() && v.Phase == dragon.PhaseKeep:
-		looks = m.looks(st)
+		looks = m.looks(st, m.badSelection(v))
 		event(v.Event, st.warn)
 		labels = diceLabels(len(m.faces), m.cursor) + " " + m.eventLabel(v.Event)
 	case onTable:
@@ -271,6 +289,21 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		return blank(fmt.Sprintf("Press %s to throw %d %s, or %s to %s.", st.key.Render("r"), v.Dice, plural(v.Dice, "die", "dice"), st.key.Render("s"), map[bool]string{true: "retreat", false: "stop and keep the pool"}[v.Mode == dragon.Battling]))
 	}
 	return append(strings.Split(drawDice(looks), "\n"), labels)
+}
+
+// keepOf is the keep of k from v's throw to check: on a Rally, with a
+// reward (either is legal when the other is).
+func keepOf(v dragon.View, k dice.Hand) dragon.Action {
+	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
+		return dragon.KeepRally(k, dragon.Double)
+	}
+	return dragon.Keep(k)
+}
+
+// badSelection reports whether dice are chosen that cannot be kept.
+func (m *DragonModel) badSelection(v dragon.View) bool {
+	k := m.selected()
+	return k != 0 && m.g.Check(keepOf(v, k)) != nil
 }
 
 func (m *DragonModel) eventLabel(f dragon.EventFace) string {
@@ -319,13 +352,9 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 		if hasKind(v.Legal, dragon.ActAccept) {
 			return st.warn.Render("Nothing to keep: a accepts, c uses a card.")
 		}
-		return st.dim.Render(fmt.Sprintf("choose dice that score: 1-%d, or ←/→ and space", len(m.faces)))
+		return st.dim.Render("choose scoring dice: " + chooseHow)
 	}
-	a := dragon.Keep(k)
-	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
-		a = dragon.KeepRally(k, dragon.Double)
-	}
-	if err := m.g.Check(a); err != nil {
+	if err := m.g.Check(keepOf(v, k)); err != nil {
 		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(m.keepWhy(v, k, err))
 	}
 	if m.forced {
@@ -336,45 +365,42 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 	return fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
 }
 
-// keysLine says which keys do something now.
-func (m *DragonModel) keysLine(v dragon.View) string {
-	st := m.st
-	k := func(key, what string) string { return st.key.Render(key) + " " + what }
-	var parts []string
+// keysLine says which keys do something now; they are buttons.
+func (m *DragonModel) keysLine(v dragon.View) []button {
 	switch {
 	case m.show != nil:
-		parts = []string{k("s", "skip the brawl"), k("?", "help"), k("q", "quit")}
+		return []button{{"s", "skip the brawl"}, {"?", "help"}, {"q", "quit"}}
 	case (v.Phase == dragon.PhaseOver):
-		parts = []string{k("q", "quit"), k("?", "rules")}
+		return []button{{"p", "play again"}, {"q", "quit"}, {"?", "rules"}}
 	case m.g.BotToAct():
-		parts = []string{k("s", "skip ahead"), k("?", "help"), k("q", "quit")}
+		return []button{{"s", "skip ahead"}, {"?", "help"}, {"q", "quit"}}
 	case m.menu != nil:
-		parts = []string{k("↑/↓", "move"), k("enter", "choose")}
+		parts := []button{{"↑/↓", "move"}, {"enter", "choose"}}
 		if m.menu.cancel {
-			parts = append(parts, k("esc", "back"))
+			parts = append(parts, button{"esc", "back"})
 		}
-		parts = append(parts, k("h", "hint"))
+		return append(parts, button{"h", "hint"})
 	case v.Phase == dragon.PhaseKeep:
 		stop := "keep & stop"
 		if v.Mode == dragon.Battling {
 			stop = "keep & retreat"
 		}
-		parts = []string{k("r", "keep & throw"), k("s", stop)}
+		parts := []button{{"r", "keep & throw"}, {"s", stop}}
 		if hasKind(v.Legal, dragon.ActUse) {
-			parts = append(parts, k("c", "card"))
+			parts = append(parts, button{"c", "card"})
 		}
 		if hasKind(v.Legal, dragon.ActAccept) {
-			parts = append(parts, k("a", "accept"))
+			parts = append(parts, button{"a", "accept"})
 		}
-		parts = append(parts, k("h", "hint"))
+		return append(parts, button{"h", "hint"})
 	case v.Phase == dragon.PhaseRoll || v.Phase == dragon.PhaseEvaded:
 		stop := "stop"
 		if v.Mode == dragon.Battling {
 			stop = "retreat"
 		}
-		parts = []string{k("r", "throw"), k("s", stop), k("h", "hint")}
+		return []button{{"r", "throw"}, {"s", stop}, {"h", "hint"}}
 	}
-	return strings.Join(parts, " · ")
+	return nil
 }
 
 // menuLines draws the open menu under the keys while a throw is on the

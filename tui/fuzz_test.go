@@ -56,7 +56,7 @@ func FuzzLineCommands(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("fuzz"), "", fixedNow)
+		g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("fuzz"), "", fixedNow, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

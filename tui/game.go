@@ -29,15 +29,22 @@ type Kept struct {
 // for concurrent use.
 type Game struct {
 	*table
-	bots []bot.Strategy // nil for people
+	tables *bot.Tables    // the solver results the bots play from
+	bots   []bot.Strategy // nil for people
 
 	log   []string // one line per event, oldest first
 	keeps []Kept   // keeps of the turn in progress
+	meter *SolveMeter
 }
 
+// FollowSolves has line mode say how far the solves preparing the bots
+// are, read from m (whose Progress the bots' tables report to).
+func (g *Game) FollowSolves(m *SolveMeter) { g.meter = m }
+
 // NewGame starts a game under r with the seats and the dice seed. It is
-// saved to path ("" for never); now stamps the record (nil: time.Now).
-func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func() time.Time) (*Game, error) {
+// saved to path ("" for never); now stamps the record (nil: time.Now); the
+// bots play from the solver results of ts (nil: bot.DefaultTables()).
+func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func() time.Time, ts *bot.Tables) (*Game, error) {
 	v, err := game.NewFarkle(r)
 	if err != nil {
 		return nil, err
@@ -46,7 +53,7 @@ func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func(
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{table: t}
+	g := &Game{table: t, tables: ts}
 	if err := g.makeBots(); err != nil {
 		return nil, err
 	}
@@ -59,7 +66,10 @@ func (g *Game) makeBots() error {
 		if !s.IsBot() {
 			continue
 		}
-		b, err := bot.New(s.Bot, g.Rules())
+		if g.tables == nil {
+			g.tables = bot.DefaultTables()
+		}
+		b, err := bot.New(s.Bot, g.Rules(), bot.WithTables(g.tables))
 		if err != nil {
 			return fmt.Errorf("%w: %s: %w", ErrPlayers, s.Name, err)
 		}
@@ -210,12 +220,12 @@ func Describe(e engine.Event, names []string) string {
 	return line
 }
 
-// Reason returns the part of an engine error a player needs: "keep 2-2:
-// 2-2 scores only as part of three of a kind" without the "engine: illegal
-// action: " prefix.
+// Reason returns the part of an engine, dice or save error a player needs:
+// "keep 2 2: 2 2 scores only as part of three of a kind" without the
+// "engine: illegal action: " prefix.
 func Reason(err error) string {
 	msg := err.Error()
-	for _, e := range []error{engine.ErrIllegal, engine.ErrNotYourTurn, engine.ErrUnknownAction, engine.ErrGameOver} {
+	for _, e := range []error{engine.ErrIllegal, engine.ErrNotYourTurn, engine.ErrUnknownAction, engine.ErrGameOver, dice.ErrBadThrow, ErrSave} {
 		if errors.Is(err, e) {
 			msg = strings.TrimPrefix(msg, e.Error())
 			msg = strings.TrimPrefix(msg, ": ")

@@ -116,11 +116,11 @@ func TestGoldenTable(t *testing.T) {
 	seed := seedWhere(t, "golden-table", loneTwo)
 	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, Seed: seed})
 	faces := dice.Throw(dice.NewSource(seed), 6).Faces()
-	one := positions(t, faces, dice.Of(1))[0]
-	two := positions(t, faces, dice.Of(2))[0]
+	one := faceKeys(t, faces, dice.Of(1))[0]
+	two := faceKeys(t, faces, dice.Of(2))[0]
 	goldenScreen(t, m, 100, 35,
 		screenStep{"", "press r to throw"},
-		screenStep{"r", "choose dice that score"},
+		screenStep{"r", "choose scoring dice"},
 		screenStep{one, "+100"},
 		screenStep{two, "scores only as part of"})
 }
@@ -129,10 +129,10 @@ func TestGoldenIllegalKeep(t *testing.T) {
 	seed := seedWhere(t, "golden-table", loneTwo)
 	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "ana"}, {Name: "bob"}}, Seed: seed})
 	faces := dice.Throw(dice.NewSource(seed), 6).Faces()
-	two := positions(t, faces, dice.Of(2))[0]
+	two := faceKeys(t, faces, dice.Of(2))[0]
 	goldenScreen(t, m, 80, 30,
 		screenStep{"", "press r to throw"},
-		screenStep{"r", "choose dice that score"},
+		screenStep{"r", "choose scoring dice"},
 		screenStep{two, "scores only as part of"},
 		screenStep{"b", "keep 2: 2 scores only"})
 }
@@ -142,7 +142,7 @@ func TestGoldenHint(t *testing.T) {
 	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "you"}, {Name: "steady", Bot: "steady"}}, Seed: seed})
 	goldenScreen(t, m, 100, 35,
 		screenStep{"", "press r to throw"},
-		screenStep{"r", "choose dice that score"},
+		screenStep{"r", "choose scoring dice"},
 		screenStep{"h", "hint: points now (h hides)"})
 }
 
@@ -156,7 +156,7 @@ func TestGoldenNarrow(t *testing.T) {
 	m := plainModel(t, Options{Rules: seatOrder("farkle-dice"), Seats: []Seat{{Name: "you"}, {Name: "ana"}, {Name: "steady", Bot: "steady"}}, Seed: seed})
 	goldenScreen(t, m, 60, 24,
 		screenStep{"", "press r to throw"},
-		screenStep{"r", "choose dice that score"})
+		screenStep{"r", "choose scoring dice"})
 }
 
 func TestGoldenTooNarrow(t *testing.T) {
@@ -166,7 +166,7 @@ func TestGoldenTooNarrow(t *testing.T) {
 
 func TestGoldenGameOver(t *testing.T) {
 	r := seatOrder("classic")
-	g, err := NewGame(r, []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("over"), "", fixedNow)
+	g, err := NewGame(r, []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("over"), "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,3 +199,15 @@ func TestGoldenGameOver(t *testing.T) {
 }
 
 var _ tea.Model = (*Model)(nil)
+
+// TestGoldenFarkle: the dead dice of a farkle on the table, under FARKLE!,
+// while the next player has yet to throw.
+func TestGoldenFarkle(t *testing.T) {
+	r := seatOrder("classic")
+	tab := dice.NewTable(r)
+	seed := seedWhere(t, "golden-farkle", tab.Farkle)
+	m := plainModel(t, Options{Rules: r, Seats: []Seat{{Name: "ana"}, {Name: "bob"}}, Seed: seed})
+	goldenScreen(t, m, 80, 24,
+		screenStep{"", "press r to throw"},
+		screenStep{"r", "FARKLE! ana threw"})
+}

@@ -149,9 +149,10 @@ func pressOnly(m *Model, k string) tea.Cmd {
 	return cmd
 }
 
-// positions returns the 1-based positions (as keys) of the dice of k in
-// the sorted throw faces.
-func positions(t testing.TB, faces []int, k dice.Hand) []string {
+// faceKeys returns the number keys that choose the dice of k (their
+// faces: the keys choose by face), failing t when the throw faces does not
+// hold k.
+func faceKeys(t testing.TB, faces []int, k dice.Hand) []string {
 	t.Helper()
 	var out []string
 	used := make([]bool, len(faces))
@@ -160,7 +161,7 @@ func positions(t testing.TB, faces []int, k dice.Hand) []string {
 		for i, g := range faces {
 			if g == f && !used[i] {
 				used[i], found = true, true
-				out = append(out, fmt.Sprint(i+1))
+				out = append(out, fmt.Sprint(f))
 				break
 			}
 		}

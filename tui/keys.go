@@ -4,8 +4,9 @@ import "charm.land/bubbles/v2/key"
 
 // keyMap holds the key bindings of the table and the setup screen.
 type keyMap struct {
-	Dice, Left, Right, Toggle, Throw, Bank, Hint, Undo, Help, Quit, Skip, Back, Yes, No, Force key.Binding
-	Up, Down, Start                                                                            key.Binding
+	Dice, Left, Right, Toggle, Throw, Bank, Hint, Undo, Help, Quit, Skip, Back, Yes, No, Force, Mouse key.Binding
+	Faster, Slower, Again                                                                             key.Binding
+	Up, Down, Start                                                                                   key.Binding
 }
 
 func newKeys() keyMap {
@@ -25,6 +26,10 @@ func newKeys() keyMap {
 		Yes:    key.NewBinding(key.WithKeys("y", "Y", "q"), key.WithHelp("y", "yes")),
 		No:     key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
 		Force:  key.NewBinding(key.WithKeys("ctrl+c")),
+		Mouse:  key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mouse on/off")),
+		Faster: key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "bots faster")),
+		Slower: key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "bots slower")),
+		Again:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "play again")),
 		Up:     key.NewBinding(key.WithKeys("up", "k", "pgup"), key.WithHelp("↑/↓", "move")),
 		Down:   key.NewBinding(key.WithKeys("down", "j", "pgdown", "tab")),
 		Start:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "start")),

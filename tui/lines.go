@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
@@ -38,7 +39,7 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := g.Prepare(); err != nil {
+		if err := l.prepare(ctx); err != nil {
 			l.say("error: %v (playing at a simpler level)", err)
 		}
 	}
@@ -46,6 +47,41 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 		l.advance()
 		return g.Over()
 	}, g.Winners)
+}
+
+// prepare prepares the bots, saying how far a solve is at each of its
+// sweeps (when the game follows its solves: Game.FollowSolves). When ctx
+// ends meanwhile the solve still finishes, so that its work is cached.
+func (l *lines) prepare(ctx context.Context) error {
+	g := l.g
+	done := make(chan error, 1)
+	if g.meter != nil {
+		g.meter.Expect(g.Rules())
+	}
+	go func() { done <- g.Prepare() }()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	sweep, stop := 0, ctx.Done()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case <-stop:
+			stop = nil
+			l.say("preparing: finishing the solve first, so that it is cached")
+		case <-tick.C:
+			if g.meter == nil {
+				continue
+			}
+			if st, ok := g.meter.Status(); ok && st.sweep != sweep {
+				sweep = st.sweep
+				l.say("preparing: %s", st)
+			}
+		}
+		if err := l.w.Flush(); err != nil {
+			return err
+		}
+	}
 }
 
 // sayTo writes one line of line mode to w.
@@ -69,7 +105,7 @@ func saveAndSay(g savedGame, say func(format string, args ...any)) {
 		return
 	}
 	if err := g.Save(); err != nil {
-		say("error: the game could not be saved: %v", err)
+		say("error: the game could not be saved: %s", Reason(err))
 		return
 	}
 	if g.Over() {
@@ -195,7 +231,7 @@ func (l *lines) intro() {
 	if s := g.State(); s.Phase == engine.PhasePlay && !s.Over() {
 		// The turn in progress (the first turn when the game starts
 		// without a roll-off) has not been announced by an event.
-		l.say("turn: %s (score %d)", s.Players[s.Current].Name, s.Players[s.Current].Score)
+		l.say("turn: %s (score %d%s)", s.Players[s.Current].Name, s.Players[s.Current].Score, soloCount(s))
 		if s.Step == engine.StepKeep {
 			l.say("throw: %s", s.Throw)
 		}
@@ -237,7 +273,7 @@ func (l *lines) events(ev []engine.Event) {
 		person := e.Player >= 0 && e.Player < len(g.Seats()) && !g.Seats()[e.Player].IsBot()
 		switch {
 		case e.Kind == engine.EvTurn:
-			l.say("turn: %s (score %d)", names[e.Player], s.Players[e.Player].Score)
+			l.say("turn: %s (score %d%s)", names[e.Player], s.Players[e.Player].Score, soloCount(s))
 		case e.Kind == engine.EvThrow && person:
 			l.say("throw: %s", e.Dice)
 		case e.Kind == engine.EvGameOver:
@@ -275,6 +311,15 @@ func (l *lines) prompt() {
 	l.say("%s", line)
 }
 
+// soloCount is the turn counter of a game of one for its turn line:
+// ", turn 7" (see soloTurn); "" with more players.
+func soloCount(s engine.State) string {
+	if len(s.Players) != 1 {
+		return ""
+	}
+	return ", " + soloTurn(s)
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -286,6 +331,7 @@ func plural(n int, one, many string) string {
 func (l *lines) command(line string) (quit bool) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
+		l.remind()
 		return false
 	}
 	g := l.g
@@ -316,7 +362,7 @@ func (l *lines) command(line string) (quit bool) {
 		}
 		k, err := dice.Parse(arg)
 		if err != nil {
-			l.say("error: keep %s: %v", arg, err)
+			l.say("error: keep %s: %s", arg, Reason(err))
 			return false
 		}
 		act = engine.KeepBy(me, k)
@@ -336,6 +382,20 @@ func (l *lines) command(line string) (quit bool) {
 	l.events(ev)
 	l.prompt()
 	return false
+}
+
+// remind answers an empty line: what the game waits for.
+func (l *lines) remind() {
+	s := l.g.State()
+	if s.Step != engine.StepKeep {
+		l.prompt()
+		return
+	}
+	eg := ""
+	if adv, err := (PointsAdvisor{}).Advise(s); err == nil && len(adv.Choices) > 0 {
+		eg = fmt.Sprintf(" (the most: keep %s)", adv.Choices[0].Keep)
+	}
+	l.say("choose: keep scoring dice of %s%s; hint values them, help lists the commands", s.Throw, eg)
 }
 
 func (l *lines) help() {

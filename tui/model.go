@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
@@ -31,8 +32,15 @@ type Options struct {
 	// Advisor values the choices for the hint key (nil: PointsAdvisor).
 	Advisor Advisor
 	// BotDelay is the pause before each bot action and roll-off throw, so
-	// that a person can follow; 0 plays them at once.
+	// that a person can follow; 0 plays them at once (see BotPaces).
 	BotDelay time.Duration
+	// Meter, if set, follows the solves of the bots' tables (its Progress
+	// is the tables' Progress): the table shows how far the preparation of
+	// a perfect bot is, with an estimate of the time left.
+	Meter *SolveMeter
+	// Tables holds the solver results the bots of a new game play from
+	// (nil: bot.DefaultTables()).
+	Tables *bot.Tables
 }
 
 type screen uint8
@@ -51,6 +59,9 @@ type autoMsg struct{ version int }
 // level).
 type preparedMsg struct{ err error }
 
+// prepTickMsg redraws the progress of the bots' preparation.
+type prepTickMsg struct{}
+
 // adviceMsg carries the hint for the game at version.
 type adviceMsg struct {
 	version int
@@ -64,6 +75,7 @@ type shownThrow struct {
 	dice   dice.Hand
 	player int
 	farkle bool
+	lost   int // the turn total the farkle lost
 }
 
 // Model is the Bubble Tea model of a terminal game: the setup screen, the
@@ -75,6 +87,7 @@ type Model struct {
 	keys          keyMap
 	width, height int
 	screen        screen
+	helpFrom      screen // the screen the help screen goes back to
 	setup         *setupModel
 	game          *Game
 	dragon        *DragonModel // a game of Dragon Farkle started from the setup screen
@@ -86,6 +99,7 @@ type Model struct {
 
 	chrome    // message line, quit question, help scroll
 	shown     shownThrow
+	hot       bool // the turn's last keep was hot dice: every die is thrown again
 	showHint  bool
 	advice    *adviceMsg
 	advising  bool     // an Advise call is running (one at a time: it may be slow)
@@ -94,6 +108,7 @@ type Model struct {
 	preparing []string // bots still loading their solver results
 	startErr  error
 	quitting  bool
+	finishing bool // quitting once the bots' preparation is done and cached
 }
 
 // New returns the model for o: the setup screen when o.Game and o.Seats
@@ -113,7 +128,7 @@ func New(o Options) *Model {
 		m.startGame(o.Rules, o.Seats)
 	default:
 		m.screen = screenSetup
-		m.setup = newSetup(o.Rules)
+		m.setup = newSetup(o.Rules, o.BotDelay)
 	}
 	return m
 }
@@ -133,12 +148,12 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 		}
 		path = GamePath(m.o.GamesDir, m.o.Now(), names)
 	}
-	g, err := NewGame(r, seats, m.o.Seed, path, m.o.Now)
+	g, err := NewGame(r, seats, m.o.Seed, path, m.o.Now, m.o.Tables)
 	if err != nil {
 		m.startErr = err
 		m.screen = screenSetup
 		if m.setup == nil {
-			m.setup = newSetup(r)
+			m.setup = newSetup(r, m.o.BotDelay)
 		}
 		m.setup.err = err.Error()
 		return
@@ -174,7 +189,16 @@ func (m *Model) prepare() tea.Cmd {
 		return nil
 	}
 	g := m.game
-	return func() tea.Msg { return preparedMsg{err: g.Prepare()} }
+	if m.o.Meter != nil {
+		m.o.Meter.Expect(g.Rules())
+	}
+	return tea.Batch(func() tea.Msg { return preparedMsg{err: g.Prepare()} }, m.prepTick())
+}
+
+// prepTick returns the command that redraws the preparation's progress
+// in a while.
+func (m *Model) prepTick() tea.Cmd {
+	return tea.Tick(500*time.Millisecond, func(time.Time) tea.Msg { return prepTickMsg{} })
 }
 
 // Update implements tea.Model.
@@ -192,19 +216,37 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case autoMsg:
 		return m, m.auto(msg)
+	case prepTickMsg:
+		if len(m.preparing) > 0 || m.advising {
+			return m, m.prepTick()
+		}
+		return m, nil
 	case preparedMsg:
 		m.preparing = []string{}
+		if m.finishing && !m.solving() {
+			m.quitting = true
+			return m, tea.Quit
+		}
 		if msg.err != nil {
 			m.note(true, "%s (playing at a simpler level)", msg.err)
 		}
 		return m, m.schedule()
 	case adviceMsg:
 		m.advising = false
+		if m.finishing {
+			if len(m.preparing) == 0 {
+				m.quitting = true
+				return m, tea.Quit
+			}
+			return m, nil
+		}
 		if m.game != nil && msg.version == m.game.State().Version {
 			m.advice = &msg
 			return m, nil
 		}
 		return m, m.hintCmd() // the game moved on while the advisor thought
+	case tea.MouseClickMsg:
+		return m, m.click(msg.Mouse())
 	case tea.PasteMsg:
 		if m.screen == screenSetup {
 			m.setup.paste(msg.Content)
@@ -212,7 +254,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.KeyPressMsg:
 		if key.Matches(msg, m.keys.Force) {
+			if m.finishing { // a second ctrl+c: the preparation is abandoned
+				m.quitting = true
+				return m, tea.Quit
+			}
 			return m, m.quit()
+		}
+		if m.finishing {
+			return m, nil
 		}
 		switch m.screen {
 		case screenSetup:
@@ -230,7 +279,10 @@ func (m *Model) setupKey(msg tea.KeyPressMsg) tea.Cmd {
 	case setupQuit:
 		m.quitting = true
 		return tea.Quit
+	case setupHelp:
+		m.helpFrom, m.screen, m.helpTop = screenSetup, screenHelp, 0
 	case setupStart:
+		m.o.BotDelay = m.setup.pace
 		r, seats := m.setup.result()
 		if m.setup.isDragon() {
 			return m.startDragon(seats)
@@ -245,7 +297,7 @@ func (m *Model) setupKey(msg tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) helpKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.chrome.helpKey(msg, m.keys, m.helpLines, m.height) {
-		m.screen = screenTable
+		m.screen = m.helpFrom
 	}
 	return nil
 }
@@ -257,7 +309,7 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	case chromeQuit:
 		return m.quit()
 	case chromeHelp:
-		m.screen = screenHelp
+		m.helpFrom, m.screen = screenTable, screenHelp
 		return nil
 	case chromeDone:
 		return nil
@@ -266,7 +318,14 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHint = false
 		return nil
 	}
+	if m.settingKey(msg, m.keys, &m.o.BotDelay) {
+		return nil
+	}
 	if g.Over() {
+		if key.Matches(msg, m.keys.Again) {
+			return m.playAgain()
+		}
+		m.note(true, "the game is over: p plays again with the same players, q leaves")
 		return nil
 	}
 	if g.AutoToAct() {
@@ -281,7 +340,7 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[max(g.Actor(), 0)])
 		return nil
 	}
-	if m.selectKey(msg, m.keys, m.toggle, m.note) {
+	if m.selectKey(msg, m.keys, m.refuseDice, m.note) {
 		return nil
 	}
 	switch {
@@ -300,20 +359,26 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// click handles a left click on the table (see chrome.click).
+func (m *Model) click(at tea.Mouse) tea.Cmd {
+	if m.screen != screenTable || m.width < MinWidth {
+		return nil
+	}
+	return m.chrome.click(at, m.tableLayout(), &m.diceSelection, m.refuseDice, m.Update)
+}
+
 // canSelect reports whether a person is choosing dice from a throw.
 func (m *Model) canSelect() bool {
 	s := m.game.State()
 	return !m.game.Over() && !m.game.AutoToAct() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep
 }
 
-func (m *Model) toggle(i int) {
+// refuseDice says why no die may be chosen now, "" when one may.
+func (m *Model) refuseDice() string {
 	if !m.canSelect() {
-		m.note(true, "there are no dice to choose now: press r to throw")
-		return
+		return "there are no dice to choose now: press r to throw"
 	}
-	if why := m.choose(i); why != "" {
-		m.note(true, "%s", why)
-	}
+	return ""
 }
 
 // sync resets the selection when the game has moved on.
@@ -346,15 +411,23 @@ func (m *Model) do(a engine.Action) bool {
 func (m *Model) events(ev []engine.Event) {
 	names := m.game.Names()
 	for _, e := range ev {
+		if e.Kind == engine.EvKeep || e.Kind == engine.EvTurn {
+			m.hot = false
+		}
+	}
+	for _, e := range ev {
 		switch e.Kind {
+		case engine.EvHotDice:
+			m.hot = true
+			m.note(false, "%s", Describe(e, names))
 		case engine.EvThrow:
 			m.shown = shownThrow{dice: e.Dice, player: e.Player}
 		case engine.EvFarkle:
-			m.shown.farkle = true
+			m.shown.farkle, m.shown.lost = true, e.Total
 			m.note(true, "Farkle! %s", Describe(e, names))
 		case engine.EvPenalty, engine.EvTurnLost:
 			m.note(true, "%s", Describe(e, names))
-		case engine.EvHotDice, engine.EvSixDiceNothing, engine.EvFinalRound, engine.EvBank:
+		case engine.EvSixDiceNothing, engine.EvFinalRound, engine.EvBank:
 			m.note(false, "%s", Describe(e, names))
 		}
 	}
@@ -415,7 +488,7 @@ func (m *Model) bank() tea.Cmd {
 func (m *Model) checkSelection() (dice.Hand, engine.State, bool) {
 	k := m.selected()
 	if k == 0 {
-		m.note(true, "choose scoring dice first: number keys 1-%d, or ←/→ and space", len(m.faces))
+		m.note(true, "choose scoring dice first: %s", chooseHow)
 		return 0, engine.State{}, false
 	}
 	next, err := m.game.Preview(k)
@@ -446,8 +519,16 @@ func (m *Model) schedule() tea.Cmd {
 	if m.skipping || m.o.BotDelay <= 0 {
 		return func() tea.Msg { return autoMsg{version: v} }
 	}
-	return tea.Tick(m.o.BotDelay, func(time.Time) tea.Msg { return autoMsg{version: v} })
+	delay := m.o.BotDelay
+	if m.shown.farkle {
+		delay *= farklePause // the dead dice stay a while before the next throw
+	}
+	return tea.Tick(delay, func(time.Time) tea.Msg { return autoMsg{version: v} })
 }
+
+// farklePause is how many bot delays the dead dice of a farkle stay on the
+// table before a bot throws next.
+const farklePause = 3
 
 // autoNow plays the next automatic action without waiting.
 func (m *Model) autoNow() tea.Cmd {
@@ -458,7 +539,7 @@ func (m *Model) autoNow() tea.Cmd {
 
 // preparingNote says which bots are getting ready.
 func (m *Model) preparingNote() string {
-	return fmt.Sprintf("%s %s getting ready: solving the game for these rules (minutes the first time, then cached)…",
+	return fmt.Sprintf("%s %s getting ready: a solve, once for these rules…",
 		strings.Join(m.preparing, ", "), plural(len(m.preparing), "is", "are"))
 }
 
@@ -487,19 +568,40 @@ func (m *Model) hintCmd() tea.Cmd {
 	m.advising = true
 	s := g.State()
 	adv := m.o.Advisor
-	return func() tea.Msg {
+	advise := func() tea.Msg {
 		a, err := adv.Advise(s)
 		return adviceMsg{version: s.Version, advice: a, err: err}
 	}
+	if m.o.Meter == nil {
+		return advise
+	}
+	m.o.Meter.Expect(g.Rules()) // the advisor may solve these rules first: show how far
+	return tea.Batch(advise, m.prepTick())
 }
 
-// quit saves the game and ends the program.
+// solving reports whether the hint waits for a solve under way (which
+// a quit lets finish, as the bots' preparation).
+func (m *Model) solving() bool {
+	if !m.advising || m.o.Meter == nil {
+		return false
+	}
+	st, ok := m.o.Meter.Status()
+	return ok && st.part < 1
+}
+
+// quit saves the game and ends the program; while the bots are being
+// prepared (a solve that can take minutes), it first lets the preparation
+// finish, which caches its work for the next game (ctrl+c abandons it).
 func (m *Model) quit() tea.Cmd {
-	m.quitting = true
 	if m.game != nil {
 		if err := m.game.Save(); err != nil {
 			m.game.saved = err
 		}
 	}
+	if m.game != nil && (len(m.preparing) > 0 || m.solving()) {
+		m.finishing = true
+		return nil // preparedMsg or adviceMsg ends the program
+	}
+	m.quitting = true
 	return tea.Quit
 }

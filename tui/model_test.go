@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,8 +31,8 @@ func TestIllegalKeepChangesNothing(t *testing.T) {
 	if s.Step != engine.StepKeep || !loneTwo(s.Throw) {
 		t.Fatalf("after r: step %v, throw %v", s.Step, s.Throw)
 	}
-	two := positions(t, m.faces, dice.Of(2))
-	one := positions(t, m.faces, dice.Of(1))
+	two := faceKeys(t, m.faces, dice.Of(2))
+	one := faceKeys(t, m.faces, dice.Of(1))
 	// The reason is the dice table's, computed here independently of the
 	// model.
 	var ke *dice.KeepError
@@ -71,8 +72,8 @@ func TestKeepThenThrowIsTwoActions(t *testing.T) {
 	g := m.Game()
 	n := len(g.Record().Actions)
 	// Choose the 1 with the arrows and space.
-	one := positions(t, m.faces, dice.Of(1))[0]
-	for range int(one[0]-'1') - m.cursor {
+	one := slices.Index(m.faces, 1)
+	for range one - m.cursor {
 		press(m, "right")
 	}
 	press(m, "space")
@@ -101,7 +102,7 @@ func TestBankBelowEntryIsRefused(t *testing.T) {
 	press(m, "r")
 	g := m.Game()
 	before := g.State()
-	press(m, positions(t, m.faces, dice.Of(5))...)
+	press(m, faceKeys(t, m.faces, dice.Of(5))...)
 	press(m, "b")
 	if !reflect.DeepEqual(g.State(), before) {
 		t.Fatal("a refused bank changed the game")
@@ -154,7 +155,7 @@ func TestQuitAsksFirstAndSaves(t *testing.T) {
 	if len(rec.Actions) != len(g.Record().Actions) || rec.Seed != "" {
 		t.Fatalf("saved %d actions (seed %q), the game has %d", len(rec.Actions), rec.Seed, len(g.Record().Actions))
 	}
-	again, err := ResumeGame(g.Path(), fixedNow)
+	again, err := ResumeGame(g.Path(), fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestSkipAheadPlaysTheBots(t *testing.T) {
 		switch s.Step {
 		case engine.StepKeep:
 			best := s.Table().Keeps(s.Throw)
-			press(m, positions(t, m.faces, best[len(best)-1].Hand)...)
+			press(m, faceKeys(t, m.faces, best[len(best)-1].Hand)...)
 			pressOnly(m, "b")
 		default:
 			pressOnly(m, "r")
@@ -283,7 +284,7 @@ func (b *slowBot) Choose(s engine.State) engine.Action {
 
 func TestBotsPlayOnlyWhenPrepared(t *testing.T) {
 	r := seatOrder("classic")
-	g, err := NewGame(r, []Seat{{Name: "slow", Bot: "steady"}, {Name: "ana"}}, dice.SeedFrom("prepare"), "", fixedNow)
+	g, err := NewGame(r, []Seat{{Name: "slow", Bot: "steady"}, {Name: "ana"}}, dice.SeedFrom("prepare"), "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +348,7 @@ func TestFinalRoundIsShown(t *testing.T) {
 					best = k
 				}
 			}
-			press(m, positions(t, m.faces, best.Hand)...)
+			press(m, faceKeys(t, m.faces, best.Hand)...)
 			if s.Total+int(best.Points) >= 300 {
 				press(m, "b")
 			} else {
@@ -407,7 +408,7 @@ func TestOneHintAtATime(t *testing.T) {
 	if slow == nil || !strings.Contains(drawn(m), "thinking") {
 		t.Fatalf("h should start the advisor and say so:\n%s", drawn(m))
 	}
-	press(m, positions(t, m.faces, dice.Of(1))...)
+	press(m, faceKeys(t, m.faces, dice.Of(1))...)
 	if cmd := pressOnly(m, "r"); cmd != nil {
 		run(m, cmd)
 	}
@@ -428,7 +429,7 @@ func TestLowWindowKeepsTheKeys(t *testing.T) {
 	if n := strings.Count(v, "\n") + 1; n > 17 {
 		t.Fatalf("%d lines in a window of 17", n)
 	}
-	if !strings.Contains(v, "r keep & throw") || !strings.Contains(v, "choose dice that score") {
+	if !strings.Contains(v, "r keep & throw") || !strings.Contains(v, "choose scoring dice") {
 		t.Fatalf("a low window lost the keys or the message:\n%s", v)
 	}
 }

@@ -28,6 +28,9 @@ func RulesText(r rules.Rules, width int) []string {
 		add("  Limit: after %d turns each the game ends and the highest score wins.", g.MaxTurns)
 	}
 	add("  Players: %d to %d; first player: %s; ties: %s.", g.MinPlayers, g.MaxPlayers, g.FirstPlayer, tieText(g.Tie))
+	if g.NextFirst == rules.NextWinner {
+		add("  Playing again: the winner starts the next game.")
+	}
 	add("  A turn: throw, keep at least one scoring die from that throw, then throw the rest or bank. A throw with nothing to keep is a farkle: the turn total is lost.")
 	if t.HotDice {
 		add("  Hot dice: keep all the dice and you may throw all %d again.", r.Dice)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 )
@@ -106,12 +107,13 @@ func otherName(path string, n int) string {
 // against the seed) and returns it ready to continue; it is saved back to
 // path. A finished game, a missing sidecar or a seed that does not match
 // are errors wrapping ErrSave (or game.ErrDiscrepancy).
-func ResumeGame(path string, now func() time.Time) (*Game, error) {
+// The bots play from the solver results of ts (nil: bot.DefaultTables()).
+func ResumeGame(path string, now func() time.Time, ts *bot.Tables) (*Game, error) {
 	t, steps, err := resumeTable(path, game.Farkle, now)
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{table: t}
+	g := &Game{table: t, tables: ts}
 	if err := g.makeBots(); err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"charm.land/bubbles/v2/key"
@@ -24,7 +25,8 @@ type setupModel struct {
 	n       int
 	seats   []Seat // 8 seats; the first n play
 	auto    []bool // the seat's name is chosen for it (not typed)
-	row     int    // 0 rules, 1 players, 2.. seats, last: start
+	row     int    // 0 rules, 1 players, 2.. seats, then the bots' pace, last: start
+	pace    time.Duration
 	err     string
 }
 
@@ -34,6 +36,7 @@ const (
 	setupNone setupResult = iota
 	setupStart
 	setupQuit
+	setupHelp
 )
 
 // kinds are the choices for a seat: a person, then each bot level (of
@@ -88,8 +91,8 @@ func (sm *setupModel) check() ([]Seat, error) {
 	return seats, nil
 }
 
-func newSetup(r rules.Rules) *setupModel {
-	sm := &setupModel{choices: []rules.Rules{r}, dragon: dragon.DefaultRules()}
+func newSetup(r rules.Rules, pace time.Duration) *setupModel {
+	sm := &setupModel{choices: []rules.Rules{r}, dragon: dragon.DefaultRules(), pace: pace}
 	for _, name := range rules.Presets() {
 		if name != r.Name {
 			sm.choices = append(sm.choices, rules.MustPreset(name))
@@ -122,7 +125,10 @@ func (sm *setupModel) clamp() {
 	}
 }
 
-func (sm *setupModel) lastRow() int { return 2 + sm.n }
+func (sm *setupModel) lastRow() int { return 3 + sm.n }
+
+// paceRow is the row of the bots' pace.
+func (sm *setupModel) paceRow() int { return 2 + sm.n }
 
 // named returns the playing seats with the automatic names filled in:
 // bots after their level (numbered when repeated), people "player N".
@@ -153,6 +159,8 @@ func (sm *setupModel) update(msg tea.KeyPressMsg, k keyMap) setupResult {
 	switch {
 	case key.Matches(msg, k.Back):
 		return setupQuit
+	case key.Matches(msg, k.Help):
+		return setupHelp
 	case key.Matches(msg, k.Start):
 		if _, err := sm.check(); err != nil {
 			sm.err = strings.TrimPrefix(err.Error(), ErrPlayers.Error()+": ")
@@ -210,6 +218,11 @@ func (sm *setupModel) change(d int) {
 	case 1:
 		sm.n += d
 		sm.clamp()
+		if sm.row >= sm.paceRow() {
+			sm.row = 1
+		}
+	case sm.paceRow():
+		sm.pace = stepPace(sm.pace, d)
 	default:
 		seat := sm.row - 2
 		if seat >= sm.n {
@@ -232,9 +245,9 @@ func (sm *setupModel) result() (rules.Rules, []Seat) {
 }
 
 // view draws the setup screen.
-func (sm *setupModel) view(st styles, width int) string {
-	var b strings.Builder
-	line := func(s string) { b.WriteString(s + "\n") }
+func (sm *setupModel) view(st styles, width, height int) string {
+	var top, bottom []string
+	line := func(s string) { top = append(top, s) }
 	line(st.title.Render("Farkle: a new game"))
 	line("")
 	cursor := func(row int) string {
@@ -243,14 +256,16 @@ func (sm *setupModel) view(st styles, width int) string {
 		}
 		return "  "
 	}
-	if sm.isDragon() {
-		line(fmt.Sprintf("%sRules     ◀ %-14s ▶", cursor(0), "Dragon Farkle"))
-		line(st.dim.Render(fmt.Sprintf("            raise an army, then slay the dragon; %d to %d players", sm.dragon.MinPlayers, sm.dragon.MaxPlayers)))
-	} else {
-		r := sm.rules()
-		line(fmt.Sprintf("%sRules     ◀ %-14s ▶", cursor(0), r.Name))
-		line(st.dim.Render(fmt.Sprintf("            first to %d; %d to %d players", r.Game.Target, r.Game.MinPlayers, r.Game.MaxPlayers)))
+	name := "Dragon Farkle"
+	if !sm.isDragon() {
+		name = sm.rules().Name
 	}
+	line(fmt.Sprintf("%sRules     ◀ %-14s ▶", cursor(0), name))
+	describe := len(top)
+	for _, l := range sm.describe(width - 12) {
+		line(st.dim.Render("            " + l))
+	}
+	described := len(top)
 	line(fmt.Sprintf("%sPlayers   ◀ %d ▶", cursor(1), sm.n))
 	line("")
 	for i, s := range sm.named() {
@@ -264,6 +279,7 @@ func (sm *setupModel) view(st styles, width int) string {
 		}
 		line(fmt.Sprintf("%sSeat %d    %-17s ◀ %s ▶", cursor(i+2), i+1, name, kind))
 	}
+	line(fmt.Sprintf("%sBots      ◀ %s ▶", cursor(sm.paceRow()), BotPaces[paceOf(sm.pace)].Name))
 	line("")
 	start := "[ Start the game ]"
 	if sm.row == sm.lastRow() {
@@ -271,19 +287,142 @@ func (sm *setupModel) view(st styles, width int) string {
 	}
 	line(cursor(sm.lastRow()) + start)
 	line("")
+	say := func(s string) { bottom = append(bottom, s) }
 	if sm.err != "" {
-		line(st.err.Render(sm.err))
-	} else if s := sm.row - 2; s >= 0 && s < sm.n && sm.seats[s].IsBot() && !sm.isDragon() {
-		for _, l := range bot.Levels() {
-			if l.Name == sm.seats[s].Bot {
-				for _, w := range wrap(l.Name+": "+l.Description, width, "  ") {
-					line(st.dim.Render(w))
-				}
-			}
+		for _, w := range wrap(sm.err, width, "  ") {
+			say(st.err.Render(w))
 		}
+	} else if s := sm.row - 2; s >= 0 && s < sm.n && sm.seats[s].IsBot() {
+		for _, w := range wrap(sm.botText(sm.seats[s].Bot), width, "  ") {
+			say(st.dim.Render(w))
+		}
+	} else if sm.row == sm.paceRow() {
+		say(st.dim.Render(paceNote(sm.pace)))
 	} else {
-		line("")
+		say("")
 	}
-	line(st.dim.Render("↑/↓ move · ←/→ change · type names · enter start · esc quit"))
-	return b.String()
+	for _, l := range wrap("↑/↓ move · ←/→ change · type names · enter start · ? help · esc quit", width, "") {
+		say(st.dim.Render(l))
+	}
+	// In a low window the note under the rows and the keys stay: first the
+	// blank lines go, then the rules' description but its first line.
+	if len(top)+len(bottom) > height {
+		top = append(top[:described:described], slices.DeleteFunc(top[described:], func(l string) bool { return l == "" })...)
+	}
+	if len(top)+len(bottom) > height && described-describe > 1 {
+		cut := min(described-describe-1, len(top)+len(bottom)-height)
+		top = append(top[:described-cut:described-cut], top[described:]...)
+		top[described-cut-1] += st.dim.Render("…")
+	}
+	return strings.Join(append(top, bottom...), "\n")
+}
+
+// presetOrigin says where each preset comes from (rules.Presets).
+var presetOrigin = map[string]string{
+	"classic":       "official rules",
+	"pocket-farkel": "Pocket Farkel (Legendary Games)",
+	"farkle-dice":   "Farkle Dice (Smart Box Design)",
+	"cardgames":     "the two-player printable rules (cardgames.io)",
+}
+
+// describe returns the lines under the chosen rules, at most width
+// columns: where they come from, the target and the players, and what sets
+// them apart.
+func (sm *setupModel) describe(width int) []string {
+	if sm.isDragon() {
+		d := sm.dragon
+		return wrap(fmt.Sprintf("raise an army, then slay the dragon; %s", playersText(d.MinPlayers, d.MaxPlayers)), width, "")
+	}
+	r := sm.rules()
+	g, t, sc := r.Game, r.Turn, r.Scoring
+	end := "then a final round"
+	if g.Ending == rules.EndImmediate {
+		end = "wins at once"
+	}
+	parts := []string{fmt.Sprintf("first to %d, %s", g.Target, end), playersText(g.MinPlayers, g.MaxPlayers)}
+	if t.EntryMinimum > 0 {
+		parts = append(parts, fmt.Sprintf("%d to get on the board", t.EntryMinimum))
+	}
+	if p := t.FarklePenalty; p.Count > 0 {
+		parts = append(parts, fmt.Sprintf("%d farkles in a row cost %d", p.Count, p.Points))
+	}
+	if sc.Straight > 0 {
+		parts = append(parts, fmt.Sprintf("straight %d", sc.Straight))
+	}
+	if sc.ThreePairs > 0 {
+		parts = append(parts, fmt.Sprintf("three pairs %d", sc.ThreePairs))
+	}
+	if !t.HotDice {
+		parts = append(parts, "no hot dice")
+	}
+	text := strings.Join(parts, " · ")
+	if o := presetOrigin[r.Name]; o != "" && r.Hash() == rules.MustPreset(r.Name).Hash() {
+		text = o + ": " + text
+	}
+	return wrap(text, width, "")
+}
+
+// playersText is "2 players" or "1–8 players" (one word, for wrapping).
+func playersText(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprintf("%d %s", lo, plural(lo, "player", "players"))
+	}
+	return fmt.Sprintf("%d–%d players", lo, hi)
+}
+
+// botText describes the bot level at the table being set up: what it does,
+// and how the number of players changes that.
+func (sm *setupModel) botText(level string) string {
+	if sm.isDragon() {
+		return level + ": " + dragonLevelText[level]
+	}
+	text := level
+	for _, l := range bot.Levels() {
+		if l.Name == level {
+			text += ": " + l.Description
+		}
+	}
+	if level == "perfect" {
+		switch {
+		case sm.n >= 3:
+			text += fmt.Sprintf("; with %d players it plays the two-player solution against the leading opponent, an approximation", sm.n)
+		case sm.n == 2:
+			text += "; the first game under these rules solves them (a minute or two, shown as it goes, then cached)"
+		}
+	}
+	return text
+}
+
+// dragonLevelText describes the bot levels of Dragon Farkle.
+var dragonLevelText = map[string]string{
+	"random": "plays any legal action, at random",
+	"simple": "keeps the most soldiers and stops at 1000 (300 with two dice or fewer), attacks as soon as it may, never brawls",
+	"smart":  "recruits by the expected soldiers, brawls by the exact odds, attacks when the battle odds are good, uses its cards",
+}
+
+// helpLines returns the setup screen's help, width columns wide: its keys,
+// the bot levels at this table, then the rules chosen.
+func (sm *setupModel) helpLines(st styles, width int) []string {
+	lines := helpKeys(st, width, [][2]string{
+		{"↑/↓ tab", "move between the rows"},
+		{"←/→", "change the row's value: the rules, the number of players, a seat's player (a person or a bot level), the bots' speed"},
+		{"letters", "type a seat's name (backspace erases)"},
+		{"enter", "start the game"},
+		{"?", "this help"},
+		{"esc", "quit (q too, off the name rows)"},
+	})
+	lines = append(lines, "Bots")
+	kinds := sm.kinds()[1:]
+	for _, k := range kinds {
+		lines = append(lines, wrap("  "+sm.botText(k), width, "    ")...)
+	}
+	lines = append(lines, "")
+	if sm.isDragon() {
+		g, err := dragon.NewGame(sm.dragon, dragon.DefaultCards())
+		if err != nil {
+			return append(lines, err.Error())
+		}
+		return append(lines, DragonRulesText(g, width)...)
+	}
+	return append(lines, RulesText(sm.rules(), width)...)
 }

@@ -15,7 +15,7 @@ func TestSolverAdvisorSolo(t *testing.T) {
 	r := seatOrder("classic")
 	ts := bot.NewTables("")
 	sa := NewSolverAdvisor(ts)
-	g, err := NewGame(r, []Seat{{Name: "ana"}}, seedWhere(t, "lone-two", loneTwo), "", fixedNow)
+	g, err := NewGame(r, []Seat{{Name: "ana"}}, seedWhere(t, "lone-two", loneTwo), "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

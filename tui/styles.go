@@ -7,11 +7,12 @@ import "charm.land/lipgloss/v2"
 // see the tea.BackgroundColorMsg in the models' Update), and the program
 // degrades them to what the terminal supports, down to none (NO_COLOR,
 // a dumb terminal; see colorProfile); nothing on screen relies on colour
-// alone (selected dice have a double border, the player to act a ▶).
+// alone (selected dice have a double border, a selection that cannot be
+// kept a heavy one, the player to act a ▶).
 type styles struct {
-	title, dim, bold, err, good, warn, key lipgloss.Style
-	die, dieSel, dieKept, dieFarkle        lipgloss.Style
-	current, panel, banner                 lipgloss.Style
+	title, dim, bold, err, good, warn, key  lipgloss.Style
+	die, dieSel, dieBad, dieKept, dieFarkle lipgloss.Style
+	current, panel, banner                  lipgloss.Style
 }
 
 func newStyles(dark bool) styles {
@@ -31,6 +32,7 @@ func newStyles(dark bool) styles {
 		key:       lipgloss.NewStyle().Bold(true).Foreground(accent),
 		die:       lipgloss.NewStyle(),
 		dieSel:    lipgloss.NewStyle().Bold(true).Foreground(green),
+		dieBad:    lipgloss.NewStyle().Bold(true).Foreground(amber),
 		dieKept:   lipgloss.NewStyle().Foreground(grey),
 		dieFarkle: lipgloss.NewStyle().Foreground(red),
 		current:   lipgloss.NewStyle().Bold(true),

@@ -18,7 +18,7 @@ func TestSavesNeverCollide(t *testing.T) {
 	const n = 8
 	games := make([]*Game, n)
 	for i := range games {
-		g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom(string(rune('a'+i))), path, fixedNow)
+		g, err := NewGame(seatOrder("classic"), []Seat{{Name: "ana"}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom(string(rune('a'+i))), path, fixedNow, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +42,7 @@ func TestSavesNeverCollide(t *testing.T) {
 			t.Fatalf("two games saved to %s", g.Path())
 		}
 		seen[g.Path()] = true
-		back, err := ResumeGame(g.Path(), fixedNow)
+		back, err := ResumeGame(g.Path(), fixedNow, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

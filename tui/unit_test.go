@@ -96,7 +96,7 @@ func TestPointsAdvisor(t *testing.T) {
 	seed := seedWhere(t, "advise", func(h dice.Hand) bool {
 		return h.Count(1) == 2 && h.Count(5) == 1 && !dice.NewTable(rules.MustPreset("classic")).Farkle(h)
 	})
-	g, err := NewGame(r, []Seat{{Name: "ana"}}, seed, "", fixedNow)
+	g, err := NewGame(r, []Seat{{Name: "ana"}}, seed, "", fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestResumeRefusals(t *testing.T) {
 	if filepath.Base(path) != "20261129-120000-ana_b_-steady.json" {
 		t.Fatalf("file name %q", filepath.Base(path))
 	}
-	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "Ana B."}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("r"), path, fixedNow)
+	g, err := NewGame(seatOrder("classic"), []Seat{{Name: "Ana B."}, {Name: "steady", Bot: "steady"}}, dice.SeedFrom("r"), path, fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestResumeRefusals(t *testing.T) {
 	if err := g.Save(); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ResumeGame(path, fixedNow)
+	back, err := ResumeGame(path, fixedNow, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestResumeRefusals(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer os.WriteFile(seedFile, good, 0o600)
-			if _, err := ResumeGame(path, fixedNow); err == nil || !strings.Contains(err.Error(), c.want) {
+			if _, err := ResumeGame(path, fixedNow, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want an error saying %q", err, c.want)
 			}
 		})

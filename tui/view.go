@@ -3,7 +3,6 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,7 +22,9 @@ func (m *Model) View() tea.View {
 	if m.dragon != nil {
 		return m.dragon.View()
 	}
-	return fullScreen(m.screenText())
+	v := fullScreen(m.screenText())
+	v.MouseMode = mouseMode(m.mouseOff)
+	return v
 }
 
 // fullScreen is the view of a game's screen s.
@@ -42,13 +43,18 @@ func (m *Model) screenText() string {
 		return narrowView("Farkle", m.width, m.height)
 	}
 	var out string
+	switch {
+	case m.finishing:
+		out = m.finishView()
+		return fit(out, m.width, m.height)
+	}
 	switch m.screen {
 	case screenSetup:
-		out = m.setup.view(m.st, m.width)
+		out = m.setup.view(m.st, m.width, m.height)
 	case screenHelp:
 		out = m.helpView()
 	default:
-		out = m.tableView()
+		out = m.tableLayout().String()
 	}
 	return fit(out, m.width, m.height)
 }
@@ -70,15 +76,22 @@ func fit(s string, width, height int) string {
 // helpLines returns the help screen's text: the keys, then the rules in
 // force.
 func (m *Model) helpLines() []string {
+	if m.helpFrom == screenSetup {
+		return m.setup.helpLines(m.st, m.width)
+	}
 	lines := helpKeys(m.st, m.width, [][2]string{
-		{"1-6", "choose or unchoose die 1 to 6 (numbered under the dice)"},
-		{"←/→ space", "move along the dice, choose the one in [ ]"},
+		{"1-6", "choose a die showing that face (5 chooses a 5; again, another 5); once all of them are chosen, unchoose them"},
+		{"←/→ space", "move along the dice, choose the one over the ▲"},
+		{"click", "choose or unchoose a die; the keys at the bottom are buttons"},
+		{"m", "mouse off (so that the terminal selects text), or on again"},
+		{"+ -", "bots play faster or slower (slow, normal, fast, instant)"},
 		{"u", "undo the last choice (before r or b)"},
 		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
 		{"b", "keep the chosen dice and bank the turn total"},
 		{"h", "hint: the value of every choice"},
 		{"s or enter", "skip ahead while bots play"},
 		{"?", "this help"},
+		{"p", "at the end of a game: play again with the same players"},
 		{"q", "quit (asks first; the game is saved)"},
 	})
 	return append(lines, RulesText(m.game.Rules(), m.width)...)
@@ -88,20 +101,25 @@ func (m *Model) helpView() string {
 	return m.helpPage(m.helpLines())
 }
 
-// tableView draws the game: header, scoreboard, the throw, the turn, the
+// headerButtons are the buttons at the top right of a table.
+var headerButtons = []button{{"?", "help"}, {"q", "quit"}}
+
+// tableLayout draws the game: header, scoreboard, the throw, the turn, the
 // message line, the keys, and the log or the hint.
-func (m *Model) tableView() string {
+func (m *Model) tableLayout() *layout {
 	g := m.game
 	s := g.State()
 	r := g.Rules()
 	st := m.st
-	var top []string
-	add := func(l ...string) { top = append(top, l...) }
+	top := newLayout()
+	add := top.add
 
 	// Header.
 	left := st.title.Render("Farkle") + st.dim.Render(fmt.Sprintf(" · %s · first to %d", r.Name, r.Game.Target))
-	right := st.dim.Render("? help · q quit")
-	add(spread(left, right, m.width))
+	if len(s.Players) == 1 {
+		left += st.dim.Render(" · ") + st.bold.Render(soloTurn(s))
+	}
+	top.addHeader(st, left, m.width, headerButtons)
 	add("")
 
 	// Scoreboard.
@@ -115,26 +133,53 @@ func (m *Model) tableView() string {
 
 	// The turn and the throw.
 	add(m.turnLine())
-	add(m.diceArea()...)
+	n := 0
+	if m.canSelect() {
+		n = len(m.faces)
+	}
+	top.addDice(m.diceArea(), n)
 	add(m.keptLine())
 	add(m.messageLine())
-	add(m.keysLine())
-	add("")
+	top.addBar(st, m.keysLine())
+	add(m.prepLine())
 
-	// In a low window, the blank lines go first.
-	if len(top) > m.height {
-		top = slices.DeleteFunc(top, func(l string) bool { return l == "" })
+	// In a low window, the blank lines go first (and to make room for the
+	// hint and the log together).
+	hinting := m.showHint && !g.Over() && !g.AutoToAct()
+	if len(top.lines) > m.height || hinting && m.height-len(top.lines) < 6 {
+		top.dropBlanks()
 	}
 
-	// The log, or the hint, in the rest of the height.
-	room := m.height - len(top)
-	var bottom []string
-	if m.showHint && !g.Over() && !g.AutoToAct() {
-		bottom = m.hintLines(room)
+	// The hint and the log, or the log, in the rest of the height.
+	room := m.height - len(top.lines)
+	if hinting {
+		hint := m.hintLines(hintRoom(room))
+		add(hint...)
+		add(m.logLines(room - len(hint))...)
 	} else {
-		bottom = m.logLines(room)
+		add(m.logLines(room)...)
 	}
-	return strings.Join(append(top, bottom...), "\n")
+	return top
+}
+
+// hintRoom returns the most lines of room the hint may take: the log
+// under it keeps at least its last lines (what the others just did) unless
+// the room is too small for both. The log gets what the hint leaves.
+func hintRoom(room int) int {
+	if room < 5 {
+		return room
+	}
+	return room - min(4, max(2, room/3))
+}
+
+// soloTurn is the turn counter of a game of one: "turn 7", or "turn 7 of
+// 20" when the rules cap the turns.
+func soloTurn(s engine.State) string {
+	n := max(s.Players[0].Turns, 1)
+	if c := s.Rules().Game.MaxTurns; c > 0 {
+		return fmt.Sprintf("turn %d of %d", n, c)
+	}
+	return fmt.Sprintf("turn %d", n)
 }
 
 // spread puts left and right on one line of width columns.
@@ -233,6 +278,8 @@ func (m *Model) turnLine() string {
 	}
 	var dice string
 	switch {
+	case s.Step == engine.StepKeep && m.hot:
+		dice = st.good.Render("★ HOT DICE!") + fmt.Sprintf(" all %d again", s.Throw.N())
 	case s.Step == engine.StepKeep:
 		dice = "choose dice to keep"
 	case s.Left == 0 && s.Step == engine.StepChoose:
@@ -270,7 +317,7 @@ func (m *Model) diceArea() []string {
 	labels := ""
 	switch {
 	case s.Step == engine.StepKeep && m.canSelect():
-		looks = m.looks(st)
+		looks = m.looks(st, m.badSelection())
 		labels = diceLabels(len(m.faces), m.cursor)
 	case s.Step == engine.StepKeep || s.Step == engine.StepChoose:
 		// A bot's throw, or a throw already kept from.
@@ -283,14 +330,21 @@ func (m *Model) diceArea() []string {
 			}
 			looks = append(looks, l)
 		}
-		if s.Step == engine.StepChoose {
+		switch {
+		case s.Step == engine.StepChoose && s.Left == 0:
+			labels = st.good.Render("★ HOT DICE! ★") + fmt.Sprintf(" every die scored: %s throws all %d again or banks %d", s.Players[s.Current].Name, s.ToThrow(), s.Total)
+		case s.Step == engine.StepChoose:
 			labels = st.dim.Render(fmt.Sprintf("kept %s", s.Kept))
 		}
 	case m.shown.dice != 0 && m.shown.farkle:
 		for _, f := range m.shown.dice.Faces() {
-			looks = append(looks, dieLook{face: f, style: st.dieFarkle})
+			looks = append(looks, dieLook{face: f, style: st.dieFarkle, heavy: true})
 		}
-		labels = st.err.Render(fmt.Sprintf("%s farkled with %s", g.Names()[m.shown.player], m.shown.dice))
+		lost := "nothing scores"
+		if m.shown.lost > 0 {
+			lost = fmt.Sprintf("nothing scores: the turn's %d points are lost", m.shown.lost)
+		}
+		labels = st.err.Render("✗ FARKLE!") + fmt.Sprintf(" %s threw %s, %s", g.Names()[m.shown.player], m.shown.dice, lost)
 	default:
 		if g.BotToAct() {
 			return blank(st.dim.Render(s.Players[s.Current].Name + " is about to throw…"))
@@ -298,6 +352,52 @@ func (m *Model) diceArea() []string {
 		return blank(fmt.Sprintf("%s: press %s to throw %d dice.", possessive(s.Players[s.Current].Name)+" turn", st.key.Render("r"), s.ToThrow()))
 	}
 	return append(strings.Split(drawDice(looks), "\n"), labels)
+}
+
+// prepLine shows how far the bots' preparation is: a bar, the part done
+// and the time left, when a solve reports its progress (Options.Meter);
+// "" when nothing is being prepared.
+func (m *Model) prepLine() string {
+	if len(m.preparing) == 0 {
+		return ""
+	}
+	who := strings.Join(m.preparing, ", ")
+	if m.o.Meter != nil {
+		if st, ok := m.o.Meter.Status(); ok {
+			return m.st.warn.Render(who+" gets ready ") + bar(st.part, 10) + " " + st.short()
+		}
+	}
+	return m.st.warn.Render(who + " gets ready…")
+}
+
+// finishView is the screen after quitting while the bots are prepared:
+// the preparation finishes so that its work is cached.
+func (m *Model) finishView() string {
+	st := m.st
+	lines := []string{st.title.Render("Farkle"), "", "The game is saved.", ""}
+	what := "the solve for the hint"
+	if len(m.preparing) > 0 {
+		what = "the preparation of " + strings.Join(m.preparing, ", ")
+	}
+	lines = append(lines, wrap(fmt.Sprintf("Finishing %s, so that the next game under these rules starts at once (it is cached when done):", what), m.width, "")...)
+	if m.o.Meter != nil {
+		if s, ok := m.o.Meter.Status(); ok {
+			lines = append(lines, "", bar(s.part, min(40, m.width-2)), s.String())
+		}
+	}
+	lines = append(lines, "")
+	lines = append(lines, wrap("Press ctrl+c to stop now (the work so far is lost).", m.width, "")...)
+	return strings.Join(lines, "\n")
+}
+
+// badSelection reports whether dice are chosen that cannot be kept.
+func (m *Model) badSelection() bool {
+	k := m.selected()
+	if k == 0 {
+		return false
+	}
+	_, err := m.game.Preview(k)
+	return err != nil
 }
 
 // possessive returns "your" for a player called "you", else "ana's".
@@ -330,6 +430,8 @@ func (m *Model) keptLine() string {
 func (m *Model) messageLine() string {
 	st := m.st
 	switch {
+	case m.confirm && (len(m.preparing) > 0 || m.solving()):
+		return st.warn.Render("Quit? The game is saved; the solve under way finishes first and is cached. y/n")
 	case m.confirm:
 		return st.warn.Render("Quit? The game is saved and can be resumed. y quits, n goes back.")
 	case len(m.preparing) > 0 && m.game.AutoToAct():
@@ -344,7 +446,7 @@ func (m *Model) messageLine() string {
 	}
 	k := m.selected()
 	if k == 0 {
-		return st.dim.Render(fmt.Sprintf("choose dice that score: 1-%d, or ←/→ and space", len(m.faces)))
+		return st.dim.Render("choose scoring dice: " + chooseHow)
 	}
 	next, err := m.game.Preview(k)
 	if err != nil {
@@ -362,26 +464,21 @@ func (m *Model) messageLine() string {
 	return fmt.Sprintf("chosen %s: ", k) + st.good.Render(fmt.Sprintf("+%d", pts)) + fmt.Sprintf(" → turn total %d", m.game.State().Total+pts)
 }
 
-// keysLine says which keys do something now.
-func (m *Model) keysLine() string {
+// keysLine says which keys do something now; they are buttons.
+func (m *Model) keysLine() []button {
 	g := m.game
 	s := g.State()
-	st := m.st
-	k := func(key, what string) string { return st.key.Render(key) + " " + what }
-	var parts []string
 	switch {
 	case g.Over():
-		parts = []string{k("q", "quit"), k("?", "rules")}
+		return []button{{"p", "play again"}, {"q", "quit"}, {"?", "rules"}}
 	case g.AutoToAct():
-		parts = []string{k("s", "skip ahead"), k("?", "help"), k("q", "quit")}
+		return []button{{"s", "skip ahead"}, {"?", "help"}, {"q", "quit"}}
 	case s.Step == engine.StepKeep:
-		parts = []string{k("r", "keep & throw"), k("b", "keep & bank"), k("h", "hint"), k("u", "undo")}
+		return []button{{"r", "keep & throw"}, {"b", "keep & bank"}, {"h", "hint"}, {"u", "undo"}}
 	case s.Step == engine.StepChoose:
-		parts = []string{k("r", "throw"), k("b", "bank"), k("h", "hint")}
-	default:
-		parts = []string{k("r", "throw"), k("h", "hint")}
+		return []button{{"r", "throw"}, {"b", "bank"}, {"h", "hint"}}
 	}
-	return strings.Join(parts, " · ")
+	return []button{{"r", "throw"}, {"h", "hint"}}
 }
 
 // logLines returns the last lines of the log that fit in room lines.
@@ -412,6 +509,11 @@ func (m *Model) hintLines(room int) []string {
 		// time): show the points of each keep meanwhile.
 		adv, _ = PointsAdvisor{}.Advise(m.game.State())
 		head = "─ hint: thinking… meanwhile, points now (h hides) "
+		if m.o.Meter != nil {
+			if st, ok := m.o.Meter.Status(); ok && st.part < 1 {
+				head = fmt.Sprintf("─ hint: points now, while solving (%s) ", st.short())
+			}
+		}
 	case m.advice.err != nil:
 		return []string{st.dim.Render("─ hint ─"), st.err.Render("  " + m.advice.err.Error())}
 	default:

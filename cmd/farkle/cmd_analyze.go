@@ -19,6 +19,8 @@ func init() {
 		args:    "FILE [--json] [--points]",
 		summary: "go through a game record: the best choice at each decision and what the choice played lost",
 		run:     runAnalyze,
+
+		recordRules: true,
 	})
 }
 
@@ -58,7 +60,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	var rep *advise.Report
 	if fv, ok := v.(*game.FarkleVariant); ok {
 		rep, err = analyzeOrdinary(e, rec, fv, *points, cache())
-	} else {
+	} else if err = seedUnrevealed(rec, v, fmt.Sprintf("a %s record holds the actions only, and the seed rebuilds the game to analyze", rec.Kind)); err == nil {
 		rep, err = advise.AnalyzeDragon(rec)
 	}
 	if err != nil {
@@ -122,7 +124,11 @@ func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all
 	}
 	fmt.Fprintln(tw)
 	for _, p := range rep.Players {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%s\t", p.Name, p.Decisions, p.Best, 100*p.Accuracy, loss(m, p.TotalLoss))
+		accuracy := "—" // no decisions: no share of them
+		if p.Decisions > 0 {
+			accuracy = fmt.Sprintf("%.1f%%", 100*p.Accuracy)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t", p.Name, p.Decisions, p.Best, accuracy, loss(m, p.TotalLoss))
 		for _, o := range others {
 			fmt.Fprintf(tw, "%s\t", loss(o, p.Losses[o]))
 		}
@@ -142,11 +148,15 @@ func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all
 			d.Action, d.Turn, where, d.Played, formatValue(dm, d.Value), d.Best, formatValue(dm, d.BestValue), loss(dm, d.Loss))
 	}
 	for _, p := range rep.Players {
-		if len(p.Worst) == 0 {
+		switch {
+		case p.Decisions == 0:
+			fmt.Fprintf(w, "\n%s: no decisions to judge\n", p.Name)
+			continue
+		case len(p.Worst) == 0:
 			fmt.Fprintf(w, "\n%s: every decision was best\n", p.Name)
 			continue
 		}
-		fmt.Fprintf(w, "\n%s's worst decisions:\n", p.Name)
+		fmt.Fprintf(w, "\n%s worst decisions:\n", possessive(p.Name))
 		for _, d := range p.Worst {
 			line(d)
 		}
@@ -158,6 +168,15 @@ func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all
 			line(d)
 		}
 	}
+}
+
+// possessive is name's possessive form: "your" for a player called you,
+// else "ana's".
+func possessive(name string) string {
+	if strings.EqualFold(name, "you") {
+		return name[:3] + "r"
+	}
+	return name + "'s"
 }
 
 // describeDragonPosition says a Dragon Farkle decision's position

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/engine"
 )
 
@@ -93,5 +95,51 @@ func TestAnalyzeExpectedPoints(t *testing.T) {
 	}
 	if a.Measure != "expected points" || len(a.Players) != 3 || len(a.Decisions) == 0 {
 		t.Errorf("%+v", a)
+	}
+}
+
+// TestAnalyzeNoDecisions: a player who made no decision has no accuracy
+// (not 100%) and is said to have nothing to judge; a game saved after one
+// throw has such a player, called you.
+func TestAnalyzeNoDecisions(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("FARKLE_DATA_DIR", dir)
+	if _, errOut, code := execFarkle(t, "quit\n", "play", "--players", "you,bot:steady", "--seed", "no decisions"); code != 0 {
+		t.Fatalf("play: exit %d, %s", code, errOut)
+	}
+	files := savedGames(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("saved: %v", files)
+	}
+	out, errOut, code := execFarkle(t, "", "analyze", "--points", files[0])
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	row := regexp.MustCompile(`(?m)^ *you +0 +0 +(\S+) +\S+ *$`).FindStringSubmatch(out)
+	if row == nil || row[1] != "—" || !strings.Contains(out, "\nyou: no decisions to judge\n") || strings.Contains(out, "100.0%") {
+		t.Errorf("analysis:\n%s", out)
+	}
+}
+
+// TestPrintAnalysisPossessive: the worst decisions of a player called you
+// are "your worst decisions", of anyone else "NAME's".
+func TestPrintAnalysisPossessive(t *testing.T) {
+	d := advise.Decision{Action: 3, Turn: 1, Played: "bank", Best: "throw", Value: 50, BestValue: 80, Loss: 30}
+	rep := &advise.Report{Rules: "classic", Measure: advise.ExpectedPoints, Players: []advise.Summary{
+		{Name: "you", Decisions: 2, Best: 1, Accuracy: 0.5, TotalLoss: 30, Worst: []advise.Decision{d}},
+		{Name: "You", Decisions: 1, Best: 0, Accuracy: 0, TotalLoss: 30, Worst: []advise.Decision{d}},
+		{Name: "ana", Decisions: 1, Best: 0, Accuracy: 0, TotalLoss: 30, Worst: []advise.Decision{d}},
+		{Name: "bo", Decisions: 3, Best: 3, Accuracy: 1},
+	}}
+	var b strings.Builder
+	printAnalysis(&b, "g.json", rep, false, false)
+	out := b.String()
+	for _, want := range []string{"\nyour worst decisions:\n", "\nYour worst decisions:\n", "\nana's worst decisions:\n", "\nbo: every decision was best\n", " 50.0%", " 100.0%"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the analysis does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "you's") || strings.Contains(out, "You's") {
+		t.Errorf("analysis:\n%s", out)
 	}
 }

@@ -18,7 +18,7 @@ import (
 func init() {
 	register(&command{
 		name:    "play",
-		args:    "[--rules NAME|FILE] [--players you,ana,bot:LEVEL,...] [--seed S] [--plain] [--resume FILE]",
+		args:    "[--rules NAME|FILE] [--players you,ana,bot:LEVEL,...] [--seed S] [--bot-speed SPEED] [--plain] [--resume FILE]",
 		summary: "a game in the terminal: you against bots, or friends around one keyboard",
 		run:     runPlay,
 	})
@@ -28,9 +28,14 @@ const playHelp = `Without --players a setup screen asks for the rules, the playe
 levels. --players lists the seats in order: a person's name, bot:LEVEL for a
 bot, or NAME=bot:LEVEL for a named bot.
 
-On a terminal the game is full-screen: number keys (or arrows and space)
-choose dice, r keeps them and throws the rest, b keeps them and banks, h
-shows a hint, u undoes a choice, ? shows the keys and the rules, q quits.
+On a terminal the game is full-screen: number keys choose dice by face (5
+chooses a die showing 5, as the hints say "keep 5"), as do a click on a die
+or the arrows and space; r keeps them and throws the rest, b keeps them and
+banks, h shows a hint, u undoes a choice, + and - make the bots faster or
+slower (--bot-speed sets the start), m turns the mouse off so that the
+terminal can select text, ? shows the keys and the rules, p plays again at
+the end with the same players, q quits (while a perfect bot is being
+prepared, its solve shows its progress; a quit lets it finish and be cached).
 Its colours suit the terminal's background and come down to what the
 terminal can show; NO_COLOR set to anything turns them off (bold stays).
 
@@ -52,31 +57,48 @@ every turn, at the end of the game and when you quit. The seed of an
 unfinished game is kept beside it (FILE.seed), so a saved game is no
 fair-dice commitment to yourself; --resume FILE continues it.`
 
-// botPace is the pause before each bot action in the full-screen game.
-const botPace = 700 * time.Millisecond
+// watchSolves returns the meter of the duel solves of ts, so that the
+// full-screen game shows how far a perfect bot's preparation is.
+func watchSolves(ts *bot.Tables) *tui.SolveMeter {
+	m := tui.NewSolveMeter(nil)
+	ts.Progress = m.Progress
+	return m
+}
 
 // playTables returns the solver results of farkle play, shared by the bots
 // and the hint key: duel tables read from and written to the cache
 // directory of the environment, memory caches bounded as
-// bot.DefaultLimits. The terminal game makes its bots without saying
-// where their results come from, so they become bot.DefaultTables.
+// bot.DefaultLimits.
 func playTables(e *env) *bot.Tables {
-	ts := bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
-	bot.SetDefaultTables(ts)
-	return ts
+	return bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
+}
+
+// botLevelsHelp describes every bot level of the ordinary game, one a line.
+func botLevelsHelp() string {
+	var b strings.Builder
+	b.WriteString("Bot levels (bot:LEVEL):")
+	for _, l := range bot.Levels() {
+		fmt.Fprintf(&b, "\n  %-9s %s", l.Name, l.Description)
+	}
+	return b.String()
 }
 
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, playHelp)
+	setCommandHelp(fs, c, playHelp+"\n\n"+botLevelsHelp())
 	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
 	resume := fs.String("resume", "", "continue the unfinished game saved in `FILE`")
+	speed := fs.String("bot-speed", "normal", "how fast bots play full-screen: slow, normal, fast or instant (+ and - change it in the game)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	pace, err := tui.ParseBotPace(*speed)
+	if err != nil {
+		return usagef("--bot-speed: %v", err)
 	}
 	if fs.NArg() > 0 {
 		return usagef("play takes no arguments (got %q); players go in --players", strings.Join(fs.Args(), " "))
@@ -88,6 +110,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 
 	dir, dirErr := tui.GamesDir(e.getenv)
 	var g *tui.Game
+	tables := playTables(e)
 	if *resume != "" {
 		for _, f := range []string{"rules", "players", "seed"} {
 			if set[f] {
@@ -97,26 +120,25 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		if isDragonRecord(*resume) {
 			dg, err := tui.ResumeDragonGame(*resume, now)
 			if err != nil {
-				return usagef("--resume %s: %v", *resume, err)
+				return usagef("--resume: %v", err)
 			}
-			return runDragonGame(ctx, e, dg, lineMode)
+			return runDragonGame(ctx, e, dg, lineMode, pace.Delay)
 		}
-		var err error
-		if g, err = tui.ResumeGame(*resume, now); err != nil {
-			return usagef("--resume %s: %v", *resume, err)
+		if g, err = tui.ResumeGame(*resume, now, tables); err != nil {
+			return usagef("--resume: %v", err)
 		}
 	}
 	// The hint key: the solvers' win probability or expected points
 	// (package advise).
-	advisor := tui.NewSolverAdvisor(playTables(e))
-	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: botPace}
+	advisor := tui.NewSolverAdvisor(tables)
+	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables), Tables: tables}
 	if g == nil {
 		v, err := resolve()
 		if err != nil {
 			return err
 		}
 		if d, ok := v.(*game.DragonVariant); ok {
-			return playDragon(ctx, e, d.Game().Rules(), *players, *seedText, lineMode, dir, dirErr, now)
+			return playDragon(ctx, e, d.Game().Rules(), *players, *seedText, lineMode, dir, dirErr, now, pace.Delay)
 		}
 		r := ruleSet(v)
 		o.Rules = r
@@ -134,7 +156,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			o.Seed = dice.SeedFrom(*seedText)
 		}
 		if dirErr != nil {
-			fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
+			fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %s\n", userText(dirErr))
 		} else {
 			o.GamesDir = dir
 		}
@@ -147,10 +169,11 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				path = tui.GamePath(o.GamesDir, now(), names(o.Seats))
 			}
 			var err error
-			if g, err = tui.NewGame(o.Rules, o.Seats, o.Seed, path, now); err != nil {
+			if g, err = tui.NewGame(o.Rules, o.Seats, o.Seed, path, now, tables); err != nil {
 				return usagef("%v", err)
 			}
 		}
+		g.FollowSolves(o.Meter)
 		return tui.RunLines(ctx, g, e.stdin, e.stdout, advisor)
 	}
 	g, dg, err := tui.RunSetup(ctx, o, e.stdin, e.stdout)
@@ -178,7 +201,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 
 // playDragon plays Dragon Farkle (--rules dragon): full-screen or in line
 // mode, saved as a dragon.Record in the games directory.
-func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText string, lineMode bool, dir string, dirErr error, now func() time.Time) error {
+func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText string, lineMode bool, dir string, dirErr error, now func() time.Time, delay time.Duration) error {
 	cards := dragon.DefaultCards()
 	if d.CardFile != "" {
 		data, err := os.ReadFile(d.CardFile)
@@ -206,7 +229,7 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 	}
 	path := ""
 	if dirErr != nil {
-		fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %v\n", dirErr)
+		fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %s\n", userText(dirErr))
 	} else {
 		path = tui.DragonGamePath(dir, now(), names(seats))
 	}
@@ -214,17 +237,17 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 	if err != nil {
 		return usagef("%v", err)
 	}
-	return runDragonGame(ctx, e, g, lineMode)
+	return runDragonGame(ctx, e, g, lineMode, delay)
 }
 
-// runDragonGame plays g full-screen or in line mode and says where it is
-// saved.
-func runDragonGame(ctx context.Context, e *env, g *tui.DragonGame, lineMode bool) error {
+// runDragonGame plays g full-screen (bots pausing delay before each
+// action) or in line mode and says where it is saved.
+func runDragonGame(ctx context.Context, e *env, g *tui.DragonGame, lineMode bool, delay time.Duration) error {
 	var err error
 	if lineMode {
 		return tui.RunDragonLines(ctx, g, e.stdin, e.stdout)
 	}
-	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: botPace}, e.stdin, e.stdout); err != nil {
+	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: delay}, e.stdin, e.stdout); err != nil {
 		return err
 	}
 	return sayDragonSaved(e, g)

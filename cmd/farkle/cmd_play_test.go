@@ -260,9 +260,18 @@ func TestPlayLineModeRefusalsChangeNothing(t *testing.T) {
 	if len(errs) != 7 {
 		t.Fatalf("%d error lines, want 7:\n%s", len(errs), out)
 	}
-	for i, want := range []string{"bank: keep some dice first", "throw: keep at least one scoring die", "keep which dice?", "keep 7:", "keep 1-1-1-1-1-1:", `unknown command "frobnicate"`, "roll takes no arguments"} {
+	// Errors write the throw as the game does, and name no package.
+	throw := regexp.MustCompile(`(?m)^throw: (.*)$`).FindStringSubmatch(out)
+	if throw == nil {
+		t.Fatalf("no throw line:\n%s", out)
+	}
+	for i, want := range []string{"bank: keep some dice first", "throw: keep at least one scoring die from " + throw[1] + " first", "keep which dice?",
+		"error: keep 7: 7 is not a die face", "error: keep 1 1 1 1 1 1: the throw " + throw[1] + " has ", `unknown command "frobnicate"`, "roll takes no arguments"} {
 		if !strings.Contains(errs[i], want) {
 			t.Errorf("error %d is %q, want it to say %q", i+1, errs[i], want)
+		}
+		if strings.Contains(errs[i], "dice:") || strings.Contains(errs[i], "engine:") {
+			t.Errorf("error %d names a package: %q", i+1, errs[i])
 		}
 	}
 	files := savedGames(t, dir)

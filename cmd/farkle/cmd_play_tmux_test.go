@@ -87,6 +87,45 @@ func (p *tmuxPane) waitFor(want ...string) string {
 	}
 }
 
+// waitCursor waits until the ▲ under the dice is under die i (from 0).
+func (p *tmuxPane) waitCursor(i int) {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		for _, line := range strings.Split(p.screen(false), "\n") {
+			if at := strings.Index(line, "▲"); at >= 0 && strings.TrimSpace(line) == "▲" {
+				if n := len([]rune(line[:at])); n == 8*i+3 {
+					return
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the cursor is not under die %d:\n%s", i+1, p.screen(false))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// dieFace returns the face of die i (from 0) of the dice on screen, read
+// from its pips.
+func (p *tmuxPane) dieFace(i int) int {
+	p.t.Helper()
+	lines := strings.Split(p.screen(false), "\n")
+	for y, line := range lines {
+		if !strings.HasPrefix(line, "╭─────╮") && !strings.HasPrefix(line, "╔═════╗") && !strings.HasPrefix(line, "┏━━━━━┓") {
+			continue
+		}
+		pips := 0
+		for _, row := range lines[y+1 : y+4] {
+			cells := []rune(row)
+			pips += strings.Count(string(cells[8*i+1:8*i+6]), "●")
+		}
+		return pips
+	}
+	p.t.Fatalf("no dice on screen:\n%s", p.screen(false))
+	return 0
+}
+
 // altScreen reports whether the program has the terminal's alternate
 // screen on.
 func (p *tmuxPane) altScreen() bool {
@@ -138,27 +177,40 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		t.Errorf("no colours without NO_COLOR:\n%q", s)
 	}
 
-	// Keys: r throws; the arrows move the cursor; space chooses the die
-	// under it, drawn with a double border.
+	// Keys: r throws; the arrows move the cursor (the ▲ under the dice);
+	// space chooses the die over it, drawn with a double border; a number
+	// key chooses a die showing that face.
 	p.keys("r")
-	p.waitFor("choose dice to keep", "  [1]  ")
+	p.waitFor("choose dice to keep")
+	p.waitCursor(0)
 	p.keys("Right", "Right")
-	p.waitFor("  [3]  ")
+	p.waitCursor(2)
 	p.keys("Space")
-	if s := p.waitFor("╔═════╗", "chosen "); strings.Count(s, "╔═════╗") != 1 {
-		t.Errorf("one die chosen, but the screen shows %d:\n%s", strings.Count(s, "╔═════╗"), s)
+	// (a double border when it can be kept, a heavy one when it cannot)
+	if s := p.waitFor("chosen "); strings.Count(s, "╔═════╗")+strings.Count(s, "┏━━━━━┓") != 1 {
+		t.Errorf("one die chosen, but the screen shows otherwise:\n%s", s)
 	}
 	p.keys("u")
-	p.waitFor("choose dice that score")
+	p.waitFor("choose scoring dice")
+	face, first := p.dieFace(4), 0
+	for p.dieFace(first) != face {
+		first++
+	}
+	p.keys(strconv.Itoa(face))
+	p.waitFor("chosen " + strconv.Itoa(face) + ":")
+	p.waitCursor(first) // the first die showing that face
+	p.keys("u")
+	p.waitFor("choose scoring dice")
 
 	// Resizing: too narrow asks for a wider window; wide enough again
 	// shows the table as it was.
 	p.tmux("resize-window", "-t", "play", "-x", "50", "-y", "20")
 	p.waitFor("needs a window at least 60 columns wide", "(this one is 50)")
 	p.tmux("resize-window", "-t", "play", "-x", "100", "-y", "30")
-	if s := p.waitFor("choose dice to keep", "  [3]  "); strings.Contains(s, "╔═════╗") {
+	if s := p.waitFor("choose dice to keep"); strings.Contains(s, "╔═════╗") {
 		t.Errorf("the undone choice came back after the resize:\n%s", s)
 	}
+	p.waitCursor(first)
 
 	// q asks first; y quits, saves, and gives the terminal back.
 	p.keys("q")

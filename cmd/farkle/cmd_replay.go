@@ -21,12 +21,16 @@ func init() {
 		args:    "FILE",
 		summary: "print a game record turn by turn, with the scores after each turn",
 		run:     runReplay,
+
+		recordRules: true,
 	})
 	register(&command{
 		name:    "verify",
 		args:    "FILE",
 		summary: "check a game record: the seed matches its commitment, every throw is the seed's, every action legal",
 		run:     runVerify,
+
+		recordRules: true,
 	})
 }
 
@@ -64,13 +68,14 @@ func fileArg(e *env, name, help string, args []string) (path string, err error) 
 	c := commands[name]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, help)
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
 		return "", err
 	}
-	if fs.NArg() != 1 {
-		return "", usagef("%s takes one FILE, a game record (got %d arguments)", name, fs.NArg())
+	if len(files) != 1 {
+		return "", usagef("%s takes one FILE, a game record (got %d arguments)", name, len(files))
 	}
-	return fs.Arg(0), nil
+	return files[0], nil
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -131,8 +136,8 @@ func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
 		}
 		return acts, final.Over(), err
 	}
-	if rec.Seed == "" {
-		return nil, false, fmt.Errorf("%w: the seed is not revealed: a %s record holds the actions only, and its seed rebuilds the game", game.ErrDiscrepancy, rec.Kind)
+	if err := seedUnrevealed(rec, v, fmt.Sprintf("a %s record holds the actions only, and the seed rebuilds the game", rec.Kind)); err != nil {
+		return nil, false, err
 	}
 	final, steps, err := game.Verify(rec)
 	if len(steps) == 0 {
@@ -151,6 +156,27 @@ func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
 		acts = append(acts, replayed{events: st.Events, scores: after.Scores()})
 	}
 	return acts, final.Over(), err
+}
+
+// seedUnrevealed says plainly why rec, whose seed is not revealed, cannot
+// be checked or rebuilt yet (then, why: what needs the seed): the game is
+// not over, and a front end reveals the seed when it ends. It returns nil
+// when the seed is revealed, or when the recorded dice of an ordinary game
+// show a game that is over: then the missing seed is a discrepancy that
+// game.Verify reports.
+func seedUnrevealed(rec *game.Record, v game.Variant, then string) error {
+	if rec.Seed != "" {
+		return nil
+	}
+	if _, ok := v.(*game.FarkleVariant); ok {
+		if old, err := rec.Ordinary(); err == nil {
+			if final, _, err := record.Replay(old); err == nil && final.Over() {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("the game is not over (%d %s so far), and its seed is revealed only when it ends: %s",
+		len(rec.Actions), plural(len(rec.Actions), "action", "actions"), then)
 }
 
 // A line of the replay: where an event goes.
@@ -244,6 +270,9 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	rec, v, err := readRecord(path)
 	if err != nil {
 		return err
+	}
+	if err := seedUnrevealed(rec, v, "until then its dice cannot be checked"); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	g, _, err := game.Verify(rec)
 	if err != nil {

@@ -143,8 +143,19 @@ func TestVerify(t *testing.T) {
 	g.Do(g.State.Legal()[0])
 	data, _ = g.Record.Marshal()
 	open := writeTestFile(t, "open.json", string(data))
-	if _, errOut, code := runFarkle(t, "", "verify", open); code != 1 || !strings.Contains(errOut, "not revealed") {
-		t.Errorf("open game: exit %d, %q", code, errOut)
+	for _, runner := range farkleRunners {
+		_, errOut, code := runner.run(t, "", "verify", open)
+		if code != 1 || errOut != "farkle verify: "+open+": the game is not over (1 action so far), and its seed is revealed only when it ends: until then its dice cannot be checked\n" {
+			t.Errorf("open game, %s: exit %d, %q", runner.name, code, errOut)
+		}
+	}
+	// A finished game whose seed was taken out: that is a discrepancy.
+	hidden := *rec
+	hidden.Seed = ""
+	data, _ = hidden.Marshal()
+	hiddenFile := writeTestFile(t, "hidden.json", string(data))
+	if _, errOut, code := execFarkle(t, "", "verify", hiddenFile); code != 1 || !strings.Contains(errOut, ": discrepancy: the seed is not revealed") || strings.Contains(errOut, "game:") {
+		t.Errorf("finished game without its seed: exit %d, %q", code, errOut)
 	}
 }
 
@@ -258,5 +269,20 @@ func TestReplayVerifyCappedGame(t *testing.T) {
 	var a analysisOut
 	if code != 0 || json.Unmarshal([]byte(out), &a) != nil || len(a.Players) != 2 || len(a.Decisions) == 0 {
 		t.Errorf("analyze: exit %d %s:\n%s", code, errOut, out)
+	}
+}
+
+// TestRecordCommandsRefuseRules: replay, verify and analyze play by the
+// rules of the record; --rules, before or after FILE, is refused saying so.
+func TestRecordCommandsRefuseRules(t *testing.T) {
+	file, _ := botRecord(t, shortRules("classic", 1000), []string{"steady", "bold"}, "rules", nil)
+	for _, name := range []string{"replay", "verify", "analyze"} {
+		for _, args := range [][]string{{"--rules", "classic", file}, {file, "--rules=cardgames"}} {
+			out, errOut, code := execFarkle(t, "", append([]string{name}, args...)...)
+			checkBadInput(t, errOut, code, "farkle "+name+": --rules: farkle "+name+" plays by the rules the game record holds")
+			if out != "" {
+				t.Errorf("farkle %s %v wrote %q", name, args, out)
+			}
+		}
 	}
 }

@@ -163,9 +163,9 @@ func scoreLines(ctx context.Context, e *env, tab *dice.Table) error {
 		if err != nil {
 			bad++
 			if firstBad == "" {
-				firstBad = fmt.Sprintf("line %d: %v", lineNo, err)
+				firstBad = fmt.Sprintf("line %d: %s", lineNo, userText(err))
 			}
-			if err := emitJSON(e, scoreLineError{Line: lineNo, Input: line, Error: err.Error()}, false); err != nil {
+			if err := emitJSON(e, scoreLineError{Line: lineNo, Input: line, Error: userText(err)}, false); err != nil {
 				return err
 			}
 			continue

@@ -124,6 +124,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 	}
 	if m.Tables != nil {
 		opt.Collectors = append(opt.Collectors, solverMetrics(m.Tables)...)
+		opt.Explorer = server.NewExplorer(m.Tables) // before any solve: it shows the solves' progress
 	}
 	srv, err := server.New(ctx, db, opt)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -23,7 +24,7 @@ import (
 func init() {
 	register(&command{
 		name:    "solve",
-		args:    "--solo|--duel [--rules NAME|FILE] [--json] [--cache DIR] [--profile FILE]",
+		args:    "--solo|--duel|--published [--rules NAME|FILE] [--json] [--cache DIR] [--profile FILE]",
 		summary: "exact optimal strategy: expected points per turn (--solo) or two-player win probability (--duel)",
 		run:     runSolve,
 	})
@@ -40,8 +41,12 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	noCache := fs.Bool("no-cache", false, "neither read nor write the duel table cache")
 	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a solve (solo or duel) may need; rules needing more are refused before any work")
 	profile := fs.String("profile", "", "write a CPU profile of the solve to this file (for go tool pprof)")
+	published := fs.Bool("published", false, "the results published in the literature, each with its source and this project's value beside it (cmd_explore.go)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *published {
+		return printPublished(e, cacheDirectory(e, *cacheDir), *noCache)
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (see farkle solve -h)", fs.Arg(0))
@@ -226,6 +231,9 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 		fmt.Fprintf(w, "expected points per turn: %.2f\n", out.ExpectedTurn)
 	}
 	fmt.Fprintln(w, "\nbank at: the least turn total from which banking is at least as good as throwing that many dice (- = never)")
+	if pen := r.Turn.FarklePenalty; pen.Count > 0 {
+		fmt.Fprintf(w, "rows: the farkles in a row the player brings to the turn (%d in a row cost %d)\n", pen.Count, pen.Points)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "dice to throw\t")
 	for n := 1; n <= r.Dice; n++ {
@@ -245,11 +253,17 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 	}
 	rows := func(prefix string, one map[string]*int, all map[string]map[string]*int) {
 		if all == nil {
-			row(prefix, one)
+			label := strings.TrimSuffix(prefix, ", ")
+			if label == "" && out.Entry != nil {
+				label = "on the board"
+			} else if label == "" {
+				label = "every turn"
+			}
+			row(label, one)
 			return
 		}
 		for s := 0; s < len(all); s++ {
-			row(fmt.Sprintf("%s%d farkles behind", prefix, s), all[strconv.Itoa(s)])
+			row(fmt.Sprintf("%s%d %s in a row", prefix, s, plural(s, "farkle", "farkles")), all[strconv.Itoa(s)])
 		}
 	}
 	rows("", out.BankAt, out.BankAtStreak)
@@ -303,7 +317,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	}
 	finish()
 	if stale != nil {
-		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %v\n", stale)
+		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %s\n", userText(stale))
 	}
 	if err != nil {
 		if t == nil {
@@ -315,7 +329,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 			}
 			return err
 		}
-		fmt.Fprintf(e.stderr, "farkle solve: %v\n", err) // solved, but not saved
+		fmt.Fprintf(e.stderr, "farkle solve: %s\n", userText(err)) // solved, but not saved
 	}
 	comp, pComp := t.FairCompensation()
 	out := duelJSON{

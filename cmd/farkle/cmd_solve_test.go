@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,26 +75,88 @@ func TestSolveSoloNull(t *testing.T) {
 	}
 }
 
+// TestSolveSoloText: every row of the bank-at table is labelled with what
+// it is (the farkles in a row brought to the turn, to enter or on the
+// board) and holds the JSON's thresholds for it; the table is aligned.
 func TestSolveSoloText(t *testing.T) {
-	out, errOut, code := runFarkle(t, "", "solve", "--solo", "--rules", "farkle-dice")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	for _, want := range []string{"expected points per turn: 539.63", "dice to throw", "0 farkles behind", "to enter, 0 farkles behind", "getting on the board"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-	// the table is aligned: every row of the table ends at the same column
-	var width int
-	for _, line := range strings.Split(out, "\n") {
-		if strings.Contains(line, "behind") || strings.Contains(line, "dice to throw") {
-			if width == 0 {
-				width = len(line)
-			} else if len(line) != width {
-				t.Errorf("row %q is %d wide, others %d", line, len(line), width)
+	entry := writeTestFile(t, "entry.toml", "base = \"cardgames\"\n[turn]\nentry_minimum = 500\n")
+	for _, name := range append(rules.Presets(), entry) {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			out, errOut, code := runFarkle(t, "", "solve", "--solo", "--rules", name)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
 			}
-		}
+			js, _, _ := runFarkle(t, "", "solve", "--solo", "--json", "--rules", name)
+			var sol soloJSON
+			if err := json.Unmarshal([]byte(js), &sol); err != nil {
+				t.Fatal(err)
+			}
+			// The rows the JSON says there are, by label.
+			want := map[string]map[string]*int{}
+			if sol.BankAtStreak == nil && sol.Entry == nil {
+				want["every turn"] = sol.BankAt
+			} else if sol.BankAtStreak == nil {
+				want["on the board"], want["to enter"] = sol.BankAt, sol.Entry.BankAt
+			}
+			for k, th := range sol.BankAtStreak {
+				label := k + " farkles in a row"
+				if k == "1" {
+					label = "1 farkle in a row"
+				}
+				want[label] = th
+				if sol.Entry != nil {
+					want["to enter, "+label] = sol.Entry.BankAtStreak[k]
+				}
+			}
+			r := rules.MustPreset("cardgames") // the base of the entry file
+			if name != entry {
+				r = rules.MustPreset(name)
+			}
+			if pen := r.Turn.FarklePenalty; pen.Count > 0 && !strings.Contains(out, fmt.Sprintf("\nrows: the farkles in a row the player brings to the turn (%d in a row cost %d)\n", pen.Count, pen.Points)) {
+				t.Errorf("no line says what the rows are:\n%s", out)
+			}
+			var width int
+			rows := 0
+			at := strings.Index(out, "dice to throw")
+			if at < 0 {
+				t.Fatalf("no table:\n%s", out)
+			}
+			table, _, _ := strings.Cut(out[strings.LastIndex(out[:at], "\n")+1:], "\n\n")
+			for _, line := range strings.Split(strings.TrimSuffix(table, "\n"), "\n") {
+				f := strings.Fields(line)
+				if width == 0 {
+					width = len(line)
+				} else if len(line) != width {
+					t.Errorf("row %q is %d wide, others %d", line, len(line), width)
+				}
+				if len(f) < 7 {
+					t.Errorf("row %q has not 6 cells", line)
+					continue
+				}
+				label := strings.Join(f[:len(f)-6], " ")
+				if label == "dice to throw" {
+					continue
+				}
+				th, ok := want[label]
+				if !ok {
+					t.Errorf("row %q is none of the JSON's: %v", line, want)
+					continue
+				}
+				rows++
+				for n := 1; n <= 6; n++ {
+					cell := "-"
+					if v := th[strconv.Itoa(n)]; v != nil {
+						cell = strconv.Itoa(*v)
+					}
+					if f[len(f)-7+n] != cell {
+						t.Errorf("row %q, %d dice: %s, the JSON says %s", label, n, f[len(f)-7+n], cell)
+					}
+				}
+			}
+			if rows != len(want) || strings.Contains(out, "behind") {
+				t.Errorf("%d rows, want %d:\n%s", rows, len(want), out)
+			}
+		})
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -238,4 +239,34 @@ func TestPlayDragonResume(t *testing.T) {
 	checkBadInput(t, stderr, code, "the game is over")
 	_, stderr, code = runFarkleData(t, dir, "", "play", "--resume", path, "--rules", "dragon")
 	checkBadInput(t, stderr, code, "--rules")
+}
+
+// TestPlayDragonRefusalsInWords: line mode refuses in a player's words:
+// where the turn stands instead of the engine's phase, the throw written
+// as the game writes it, and no package's name.
+func TestPlayDragonRefusalsInWords(t *testing.T) {
+	in := "stop\nrecruit\nstop\nkeep 7\nkeep 6 6 6 6 6 6 double\nquit\n"
+	out, stderr, code := runFarkleData(t, t.TempDir(), in, "play", "--rules", "dragon", "--seed", "words", "--players", "ana,bob")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	throw := regexp.MustCompile(`(?m)^throw: ([1-6 ]+) event: `).FindStringSubmatch(out)
+	if throw == nil || strings.Count(throw[1], "6") == 6 {
+		t.Fatalf("no throw to refuse six 6s from:\n%s", out)
+	}
+	errs := regexp.MustCompile(`(?m)^error: .*$`).FindAllString(out, -1)
+	want := []string{
+		"error: stop is not allowed at the start of a turn (now you may: recruit, brawl)",
+		"error: stop is not allowed with a throw on the table to keep from (now you may: keep)",
+		"error: keep 7: 7 is not a die face (faces are 1 to 6)",
+		"error: keep 6 6 6 6 6 6: the throw " + throw[1] + " has ",
+	}
+	if len(errs) != len(want) {
+		t.Fatalf("%d error lines, want %d:\n%s", len(errs), len(want), out)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(errs[i], w) || strings.Contains(errs[i], "phase") || strings.Contains(errs[i], "dice:") || strings.Contains(errs[i], "dragon:") {
+			t.Errorf("error %d is %q, want %q", i+1, errs[i], w)
+		}
+	}
 }

@@ -23,6 +23,9 @@ type command struct {
 	args    string // argument synopsis shown in usage, e.g. "[--json] DICE..."
 	summary string // one line for the command list
 	run     func(ctx context.Context, env *env, args []string) error
+	// recordRules: the command plays by the rules of the game record it
+	// reads, so it has no --rules; one given is refused saying so.
+	recordRules bool
 }
 
 var commands = map[string]*command{}
@@ -69,12 +72,19 @@ func isTerminal(f *os.File) bool {
 // Main runs farkle with args (without the program name) and returns the
 // exit status: 0 success, 1 failure, 2 bad usage or input.
 func Main(ctx context.Context, e *env, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 { // no command: a usage error
+		printUsage(e.stderr)
+		return 2
+	}
+	if args[0] == "help" && len(args) == 2 && commands[args[1]] != nil {
+		args = []string{args[1], "-h"} // farkle help COMMAND is farkle COMMAND -h
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printUsage(e.stdout)
-		if len(args) == 0 {
-			return 2
-		}
 		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -92,10 +102,10 @@ func Main(ctx context.Context, e *env, args []string) int {
 	case errors.As(err, &ee):
 		return ee.code
 	case errors.As(err, &ue), errors.Is(err, rules.ErrInvalid), errors.Is(err, rules.ErrUnknownPreset):
-		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, oneLine(err.Error()))
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userText(err))
 		return 2
 	default:
-		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, oneLine(err.Error()))
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userText(err))
 		return 1
 	}
 }
@@ -117,14 +127,17 @@ func printUsage(w io.Writer) {
 	for _, n := range commandNames() {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nEvery command takes --rules NAME|FILE (default classic); run farkle COMMAND -h for its flags.")
+	fmt.Fprintln(w, "\nThe commands that play or compute take --rules NAME|FILE (default classic); replay, verify and")
+	fmt.Fprintln(w, "analyze play by the rules of the record. farkle COMMAND -h shows a command's flags;")
+	fmt.Fprintln(w, "farkle --version the version.")
 }
 
-// newFlags returns a flag set for a subcommand that prints its usage to
-// env's stderr and reports errors as usage errors.
+// newFlags returns a flag set for a subcommand that prints its usage, asked
+// for with -h or --help, to env's stdout (so farkle play -h | less shows it)
+// and reports errors as usage errors (parseFlags), which go to stderr.
 func newFlags(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("farkle "+c.name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(e.stdout)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: farkle %s %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
 		fs.PrintDefaults()
@@ -143,8 +156,27 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		fs.Usage()
 		return err
 	}
+	name := strings.TrimPrefix(fs.Name(), "farkle ")
+	if c := commands[name]; err != nil && c != nil && c.recordRules && fs.Lookup("rules") == nil && givesRules(args) {
+		return usagef("--rules: farkle %s plays by the rules the game record holds (see farkle %s -h)", name, name)
+	}
 	if err != nil {
-		return usagef("%v (see farkle %s -h)", err, strings.TrimPrefix(fs.Name(), "farkle "))
+		msg := strings.Replace(err.Error(), "flag provided but not defined: -", "unknown flag --", 1)
+		return usagef("%s (see farkle %s -h)", msg, name)
 	}
 	return nil
+}
+
+// givesRules reports whether args give a --rules flag (before any "--").
+func givesRules(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "rules" {
+			return true
+		}
+	}
+	return false
 }

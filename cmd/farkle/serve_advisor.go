@@ -108,7 +108,11 @@ func (a *serveAdvisor) Analyze(rec *game.Record) (server.Analysis, error) {
 	for _, p := range rep.Players {
 		pa := server.PlayerAnalysis{Seat: p.Player, Name: p.Name, Decisions: p.Decisions, Mistakes: p.Decisions - p.Best, Lost: p.TotalLoss}
 		for _, w := range p.Worst {
-			pa.Worst = append(pa.Worst, server.Moment{Action: w.Action, Chosen: w.Played, Best: w.Best, Lost: w.Loss})
+			where := &server.Where{Me: w.Position.Me, Them: w.Position.Them, Turn: w.Position.Total, Dice: w.Position.Dice}
+			if w.Position.Throw != 0 {
+				where.Throw = w.Position.Throw.Faces()
+			}
+			pa.Worst = append(pa.Worst, server.Moment{Action: w.Action, Chosen: w.Played, Best: w.Best, Lost: w.Loss, Where: where})
 		}
 		out.Players = append(out.Players, pa)
 	}

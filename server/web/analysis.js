@@ -1,10 +1,12 @@
 // analysis.js: the end-of-game analysis of a table's decisions, the same
 // for every kind of game: each player's decisions, how many were the best,
 // what the others lost, and the costliest ones, each named by its turn
-// with what was on the table and a link into the replay at that moment.
+// with what was on the table, a link into the replay at that moment and
+// one into the explorer at its position.
 import { h, api, fmt, pct, nameEl } from './app.js';
 import { diceRow } from './dice.js';
 import { turnLabels } from './turns.js';
+import { explorerLink } from './explorelink.js';
 
 // units say how the values of each measure read.
 const units = {
@@ -47,7 +49,8 @@ export function analysisView(id, redraw) {
     const moment = (w) => {
       const step = w.action - 1, turn = turns[step];
       return h('li', {}, h('strong', {}, turn ? turn[0].toUpperCase() + turn.slice(1) : 'A decision'), r ? onTable(r, step) : '', `: ${w.chosen} — best was ${w.best} (−${unit(w.lost)}) `,
-        h('a', { class: 'replay-link', href: `/replay/${id}?action=${w.action}` }, 'see it in the replay'));
+        h('a', { class: 'replay-link', href: `/replay/${id}?action=${w.action}` }, 'see it in the replay'),
+        w.where ? [' · ', h('a', { class: 'small explore-moment', href: explorerLink(id, null, w.where) }, 'see this position in the explorer')] : '');
     };
     return h('div', {},
       h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['Player', 'Decisions', 'Best moves', 'Lost'].map((x) => h('th', {}, x)))),

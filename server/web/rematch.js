@@ -14,7 +14,7 @@ export function rematchBox(g, id, names, redraw) {
     await api('POST', `/api/tables/${table}/join`);
     go(`/t/${table}`);
   };
-  const why = (r) => r && r.winner_first ? h('span', { class: 'muted small' }, 'The winner sits first and starts, as the Farkle Dice rules say.') : '';
+  const why = (r) => r && r.winner_first ? h('span', { class: 'muted small' }, 'The winner sits first and starts, as these rules say.') : '';
   if (!rm) {
     return h('button', { class: 'primary', id: 'rematch', title: 'The same players and rules again; friends are asked to accept', onclick: async (e) => {
       e.target.disabled = true;

@@ -25,6 +25,7 @@ const FIELDS = [
     ['game.target', 'Target', 'int'], ['game.ending', 'Ending', 'choice', ['final-round', 'immediate']],
     ['game.min_players', 'Min players', 'int'], ['game.max_players', 'Max players', 'int'],
     ['game.first_player', 'First player', 'choice', ['roll-off', 'seat-order']], ['game.tie', 'Ties', 'choice', ['roll-off', 'share']],
+    ['game.next_first', 'Next game at the table starts with', 'choice', ['', 'winner']],
   ]],
 ];
 
@@ -54,7 +55,7 @@ export async function newTablePage() {
   const groups = FIELDS.map(([title, fields]) => h('fieldset', { class: 'rules-group' }, h('legend', {}, title),
     fields.map(([path, label, kind, choices]) => {
       let input;
-      if (kind === 'choice') input = h('select', { name: path }, choices.map((c) => h('option', { value: c }, c)));
+      if (kind === 'choice') input = h('select', { name: path }, choices.map((c) => h('option', { value: c }, c || 'the first player rule')));
       else if (kind === 'bool') input = h('input', { type: 'checkbox', name: path });
       else input = h('input', { type: 'number', name: path, step: '50', inputmode: 'numeric' });
       if (path.endsWith('players') || path.includes('count')) input.step = '1';

@@ -5,6 +5,7 @@
 import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl, rulesName } from './app.js';
 import { dieSVG, diceRow, keptIndices } from './dice.js';
 import { connectTable } from './socket.js';
+import { explorerLink } from './explorelink.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { rematchBox } from './rematch.js';
@@ -216,7 +217,8 @@ export function tablePage(id) {
       h('p', { class: 'muted small', id: 'hint-why' }, why),
       g.measureChanged ? h('p', { class: 'small switch', id: 'hint-switch' }, win ? 'The chances to win are ready: from now on the hints rate choices by them, no longer by points.' : 'The chances to win are not available now: these hints rate choices by points.') : '',
       h('ol', { id: 'hint-choices' }, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
-        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, 'Play') : ''))));
+        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, 'Play') : ''))),
+      h('a', { class: 'small', id: 'explore-link', href: explorerLink(id, g.st) }, 'See this position in the explorer'));
   }
 
   function stoppedArea() {
@@ -330,6 +332,7 @@ export function tablePage(id) {
       h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record'),
         h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
+        h('a', { class: 'button', id: 'explore-rules', href: explorerLink(id) }, 'These rules in the explorer'),
         rematchBox(g, id, names, draw)),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
   }

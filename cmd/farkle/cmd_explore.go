@@ -1,0 +1,338 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/farkle/farkle/advise"
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/explore"
+	"github.com/farkle/farkle/explore/chart"
+	"github.com/farkle/farkle/rules"
+)
+
+func init() {
+	register(&command{
+		name:    "explore",
+		args:    "[--rules NAME|FILE] [--me N --them N] [--cursor] [--turn N --throw DICE] [--compare A,B,...] [--published] [--svg|--png FILE]",
+		summary: "the strategy explorer: win-probability map, when to bank, any position, rule sets side by side",
+		run:     runExplore,
+	})
+}
+
+const exploreHelp = `Without --compare or --published it shows, for the rules: the map of
+P(the player to move wins) over both scores (digits are tenths of P, on
+colours from orange for losing to purple for winning), the exact value and
+fair compensation at --me/--them, the perfect bank-or-throw decision of a
+turn at those scores, and the bank thresholds of the solo optimum and of
+the duel. With --turn or --throw it also values every choice of that
+position and says what each bot would do. Colours follow the terminal;
+NO_COLOR turns them off. --svg or --png writes the same as charts.`
+
+func runExplore(ctx context.Context, e *env, args []string) error {
+	c := commands["explore"]
+	fs := newFlags(e, c)
+	setCommandHelp(fs, c, exploreHelp)
+	getRules := rulesFlag(fs)
+	cells := fs.Int("cells", 40, "scores per axis of the win map")
+	me := fs.Int("me", 0, "my score: the cell to read exactly, the turn map's and the thresholds'")
+	them := fs.Int("them", 0, "their score")
+	turn := fs.Int("turn", 0, "with --dice or --throw: the turn total of a position to value")
+	nDice := fs.Int("dice", 0, "dice to throw, or thrown with --throw (default: all of them)")
+	throwText := fs.String("throw", "", "the throw to keep from, e.g. 113556")
+	myStreak := fs.Int("my-streak", 0, "with --turn, --dice or --throw: my farkles in a row (with a farkle penalty)")
+	theirStreak := fs.Int("their-streak", 0, "their farkles in a row")
+	turnMax := fs.Int("turn-max", 3000, "the highest turn total of the turn map")
+	cursor := fs.Bool("cursor", false, "move a cursor over the win map (arrow keys or h j k l) for each cell's exact value and fair compensation; q quits")
+	compare := fs.String("compare", "", "rule sets to compare, separated by commas: presets or rule files")
+	games := fs.Int("games", 2000, "with --compare: games simulated for the game length")
+	published := fs.Bool("published", false, "the results published in the literature, with this project's values")
+	svgFile := fs.String("svg", "", "write the charts to this SVG file")
+	pngFile := fs.String("png", "", "write the charts to this PNG file")
+	cache := cacheFlags(e, fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (see farkle explore -h)", fs.Arg(0))
+	}
+	out, format, err := chartFile(*svgFile, *pngFile)
+	if err != nil {
+		return err
+	}
+	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == ""}
+	ts := solverTables(e, cache())
+	var plots []*plot.Plot
+	switch {
+	case *published:
+		if err := tx.Published(e.stdout, explore.Published(ts, bot.Reason)); err != nil {
+			return err
+		}
+	case *compare != "":
+		if plots, err = exploreCompare(ctx, e, tx, ts, *compare, *games); err != nil {
+			return err
+		}
+	default:
+		r, err := getRules()
+		if err != nil {
+			return err
+		}
+		pos := explorePosition{me: *me, them: *them, myStreak: *myStreak, theirStreak: *theirStreak, turn: *turn, dice: *nDice, throw: *throwText, turnMax: *turnMax, cells: *cells, cursor: *cursor}
+		if plots, err = exploreRules(e, tx, ts, r, pos); err != nil {
+			return err
+		}
+	}
+	if out == "" {
+		return nil
+	}
+	if len(plots) == 0 {
+		return usagef("--svg and --png draw the rules' charts or --compare's; --published has none")
+	}
+	return writeCharts(e, out, format, plots)
+}
+
+// chartFile checks --svg and --png: at most one, with its extension.
+func chartFile(svgFile, pngFile string) (file, format string, err error) {
+	switch {
+	case svgFile != "" && pngFile != "":
+		return "", "", usagef("give --svg or --png, not both")
+	case svgFile != "":
+		file, format = svgFile, "svg"
+	case pngFile != "":
+		file, format = pngFile, "png"
+	default:
+		return "", "", nil
+	}
+	if f, err := chart.Format(file); err != nil || f != format {
+		return "", "", usagef("--%s %s: want a file name ending in .%s", format, file, format)
+	}
+	return file, format, nil
+}
+
+func writeCharts(e *env, file, format string, plots []*plot.Plot) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := chart.Write(f, plots, 2, 6*vg.Inch, 4.5*vg.Inch, format); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "charts written to %s\n", file)
+	return nil
+}
+
+// explorePosition is what the command line asked to look at.
+type explorePosition struct {
+	me, them, turn, dice  int
+	myStreak, theirStreak int
+	throw                 string
+	turnMax, cells        int
+	cursor                bool // move a cursor over the win map instead
+}
+
+// exploreRules writes the maps, thresholds and (when asked) a position of
+// r, and returns their charts.
+func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at explorePosition) ([]*plot.Plot, error) {
+	pol, err := ts.Solo(r)
+	if err != nil {
+		return nil, solverError(err)
+	}
+	pre, err := advise.New(r, nil, pol)
+	if err != nil {
+		return nil, err
+	}
+	if err := pre.Check(advise.Position{Me: at.me, Them: at.them, MyStreak: at.myStreak, TheirStreak: at.theirStreak, Total: at.turn, Dice: r.Dice}); err != nil {
+		return nil, usagef("%v", err)
+	}
+	solo, err := explore.NewSoloThresholds(pol)
+	if err != nil {
+		return nil, err
+	}
+	t, err := ts.Duel(r)
+	if err != nil {
+		// No duel: the solo thresholds are what there is.
+		fmt.Fprintf(e.stdout, "no two-player table: %s\n", bot.Reason(err))
+		if err := tx.Thresholds(e.stdout, solo, nil); err != nil {
+			return nil, err
+		}
+		sp, err := chart.SoloThresholds(solo)
+		return []*plot.Plot{sp}, err
+	}
+	m, err := explore.NewWinMap(t, at.cells)
+	if err != nil {
+		return nil, usagef("--cells: %v", err)
+	}
+	if at.cursor {
+		return nil, exploreCursor(e, tx, m, at.me, at.them)
+	}
+	if err := tx.WinMap(e.stdout, m); err != nil {
+		return nil, err
+	}
+	comp, compP, err := explore.Compensation(t, at.me, at.them)
+	if err != nil {
+		return nil, usagef("--me %d --them %d: %v", at.me, at.them, err)
+	}
+	p, _ := t.WinProbability(at.me, at.them, 0, 0)
+	if err := tx.Cell(e.stdout, m, at.me, at.them, p, comp, compP); err != nil {
+		return nil, err
+	}
+	step := 2 * t.Unit()
+	tm, err := explore.NewTurnMap(t, at.me, at.them, at.turnMax, step)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if err := tx.TurnMap(e.stdout, tm); err != nil {
+		return nil, err
+	}
+	var others []int
+	for o := 0; o < r.Game.Target; o += max(m.Step, r.Game.Target/20/t.Unit()*t.Unit()) {
+		others = append(others, o)
+	}
+	duel, err := explore.NewDuelThresholds(t, pol, at.me, others)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Thresholds(e.stdout, solo, duel); err != nil {
+		return nil, err
+	}
+	if at.turn > 0 || at.throw != "" || at.dice > 0 || at.myStreak > 0 || at.theirStreak > 0 {
+		if err := exploreInspect(e, tx, ts, r, at); err != nil {
+			return nil, err
+		}
+	}
+	sp, err := chart.SoloThresholds(solo)
+	if err != nil {
+		return nil, err
+	}
+	dp, err := chart.DuelThresholds(duel)
+	if err != nil {
+		return nil, err
+	}
+	return []*plot.Plot{chart.WinMap(m), chart.TurnMap(tm), sp, dp}, nil
+}
+
+// exploreInspect values every choice of the position asked for and says
+// what each bot would do.
+func exploreInspect(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at explorePosition) error {
+	pos := advise.Position{Me: at.me, Them: at.them, MyStreak: at.myStreak, TheirStreak: at.theirStreak, Total: at.turn, Dice: at.dice}
+	if at.throw != "" {
+		h, err := parseThrow(at.throw, r)
+		if err != nil {
+			return usagef("--throw %s: %v", at.throw, err)
+		}
+		pos.Throw = h
+		if pos.Dice == 0 {
+			pos.Dice = h.N()
+		}
+	}
+	if pos.Dice == 0 {
+		pos.Dice = r.Dice
+	}
+	adv, err := advise.For(r, 2, ts)
+	if err != nil {
+		return solverError(err)
+	}
+	bots, err := explore.Bots(r, ts)
+	if err != nil {
+		return err
+	}
+	in, err := explore.Inspect(adv, bots, pos)
+	if err != nil {
+		return solverError(err)
+	}
+	return tx.Inspection(e.stdout, in)
+}
+
+// exploreCompare writes the rule sets of list side by side.
+func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *bot.Tables, list string, games int) ([]*plot.Plot, error) {
+	var rs []rules.Rules
+	for _, spec := range strings.Split(list, ",") {
+		r, err := rules.Resolve(strings.TrimSpace(spec))
+		if err != nil {
+			return nil, usagef("--compare %s: %v", spec, err)
+		}
+		rs = append(rs, r)
+	}
+	if len(rs) < 2 || len(rs) > 4 {
+		return nil, usagef("--compare: give two to four rule sets, not %d", len(rs))
+	}
+	if games < 0 {
+		return nil, usagef("--games %d is negative", games)
+	}
+	stats, err := explore.Compare(ctx, rs, ts, ts, games, bot.Reason)
+	if err != nil {
+		return nil, solverError(err)
+	}
+	if err := tx.Compare(e.stdout, stats); err != nil {
+		return nil, err
+	}
+	return chart.Compare(stats)
+}
+
+// exploreCursor lets the keys of stdin move a cursor over the win map,
+// redrawing it with the cell's exact value after each key, until q. On a
+// terminal stdin is put in raw mode (and restored) so that each key counts
+// at once.
+func exploreCursor(e *env, tx explore.Text, m *explore.WinMap, me, them int) error {
+	out := e.stdout
+	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		old, err := term.MakeRaw(int(f.Fd()))
+		if err != nil {
+			return err
+		}
+		defer term.Restore(int(f.Fd()), old)
+		out = crlfWriter{e.stdout}
+	}
+	c := explore.NewCursor(m, me, them)
+	draw := func() error {
+		if e.terminal {
+			if _, err := io.WriteString(out, "\x1b[H\x1b[2J"); err != nil {
+				return err
+			}
+		}
+		return tx.Frame(out, c)
+	}
+	if err := draw(); err != nil {
+		return err
+	}
+	var drawErr error
+	err := explore.ReadKeys(e.stdin, func(key string) bool {
+		c.Move(key)
+		drawErr = draw()
+		return drawErr == nil
+	})
+	return errors.Join(err, drawErr)
+}
+
+// crlfWriter ends lines with CR LF, as a terminal in raw mode needs.
+type crlfWriter struct{ w io.Writer }
+
+func (c crlfWriter) Write(p []byte) (int, error) {
+	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// printPublished writes the published results beside this project's
+// values (farkle solve --published), solving through the cache dir unless
+// noCache.
+func printPublished(e *env, dir string, noCache bool) error {
+	if noCache {
+		dir = ""
+	}
+	return explore.Text{}.Published(e.stdout, explore.Published(solverTables(e, dir), bot.Reason))
+}

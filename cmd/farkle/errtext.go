@@ -1,0 +1,60 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/tui"
+)
+
+// packagePrefix matches the "pkg: " with which the errors of this module's
+// packages begin (Go's convention, for programmers), at the start of the
+// text or of a wrapped part (after ": ").
+var packagePrefix = regexp.MustCompile(`(^|: )(?:` + strings.Join(modulePackages, "|") + `): `)
+
+// modulePackages are the names of the module's packages that prefix their
+// errors; TestModulePackagesComplete keeps the list in step with the module.
+var modulePackages = []string{"abuse", "advise", "bot", "chart", "dice", "dragon", "engine", "explore", "game", "record",
+	"rules", "rulestest", "server", "wsclient", "sim", "solve", "store", "sqlite", "storetest", "tui"}
+
+// sayings are the sentinel errors whose own words, once the package prefix
+// is gone, do not say enough to a person: each is said as say instead ("":
+// dropped, when what follows says it all). They are matched by their text,
+// so an error passed on with %v is said the same as one wrapped with %w.
+var sayings = []struct {
+	err error
+	say string
+}{
+	{dice.ErrBadThrow, "not a throw"},
+	{rules.ErrInvalid, "invalid rules"},
+	{bot.ErrUnknownLevel, "unknown bot level"},
+	{solve.ErrTooLarge, "too large to solve"},
+	{solve.ErrInternal, "internal error of the solver"},
+	{solve.ErrNoConvergence, "the solver did not converge"},
+	{tui.ErrSave, ""}, // what follows names the file and what is wrong with it
+}
+
+// userText renders err for a person on one line: the sentinels of sayings
+// in their words, then without the package prefixes of the module's errors
+// ("dice: ", "advise: ", "game: ", even doubled).
+func userText(err error) string {
+	s := err.Error()
+	for _, sy := range sayings {
+		if sy.say == "" {
+			s = strings.ReplaceAll(s, sy.err.Error()+": ", "")
+		}
+		s = strings.ReplaceAll(s, sy.err.Error(), sy.say)
+	}
+	for {
+		t := packagePrefix.ReplaceAllString(s, "$1")
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return oneLine(s)
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// TestHelpGoesToStdout: COMMAND -h and --help print the command's usage on
+// stdout with exit status 0 (so farkle play -h | less shows it), for every
+// command; a flag that does not exist is still one line on stderr, exit 2.
+func TestHelpGoesToStdout(t *testing.T) {
+	if len(commands) < 10 {
+		t.Fatalf("%d commands registered", len(commands))
+	}
+	for _, name := range commandNames() {
+		for _, h := range []string{"-h", "--help"} {
+			out, errOut, code := execFarkle(t, "", name, h)
+			if code != 0 || errOut != "" || !strings.HasPrefix(out, "usage: farkle "+name) || !strings.Contains(out, "\nflags:\n") {
+				t.Errorf("farkle %s %s: exit %d, stderr %q, stdout %.80q", name, h, code, errOut, out)
+			}
+		}
+		out, errOut, code := execFarkle(t, "", name, "--no-such-flag")
+		checkBadInput(t, errOut, code, "farkle "+name+": unknown flag --no-such-flag (see farkle "+name+" -h)")
+		if out != "" {
+			t.Errorf("farkle %s --no-such-flag wrote %q on stdout", name, out)
+		}
+	}
+	// The command list, asked for, is on stdout too; without a command it
+	// is a usage error, on stderr. farkle help COMMAND is COMMAND -h.
+	for _, h := range []string{"--help", "-h", "help"} {
+		if out, errOut, code := execFarkle(t, "", h); code != 0 || errOut != "" || !strings.Contains(out, "commands:") {
+			t.Errorf("farkle %s: exit %d, %q, %q", h, code, out, errOut)
+		}
+	}
+	if out, errOut, code := execFarkle(t, ""); code != 2 || out != "" || !strings.Contains(errOut, "commands:") {
+		t.Errorf("farkle alone: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	want, _, _ := execFarkle(t, "", "play", "-h")
+	if out, errOut, code := execFarkle(t, "", "help", "play"); code != 0 || errOut != "" || out != want {
+		t.Errorf("farkle help play: exit %d, stderr %q, stdout %.80q", code, errOut, out)
+	}
+}
+
+// TestVersionText: the build information said on one line, with and
+// without a VCS revision.
+func TestVersionText(t *testing.T) {
+	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/farkle/farkle", Version: "v1.2.3"},
+		Settings: []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-12-01T12:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
+	for _, tc := range []struct {
+		info *debug.BuildInfo
+		ok   bool
+		want string
+	}{
+		{info, true, "farkle v1.2.3 (revision 0123abcd, 2026-12-01T12:00:00Z, modified) go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}}, true, "farkle (devel) (no VCS revision recorded) go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8"}, true, "farkle (devel) (no VCS revision recorded) go1.26.8"},
+		{nil, false, "farkle (unknown version: no build information)"},
+	} {
+		if got := versionText(tc.info, tc.ok); got != tc.want {
+			t.Errorf("versionText = %q, want %q", got, tc.want)
+		}
+	}
+	info.Settings[3].Value = "false"
+	if got := versionText(info, true); strings.Contains(got, "modified") {
+		t.Errorf("an unmodified checkout is said %q", got)
+	}
+}
+
+// TestVersion: farkle --version and farkle version print the same line
+// from the binary's build information; a build that stamps the VCS
+// revision prints the revision git has checked out.
+func TestVersion(t *testing.T) {
+	out, errOut, code := execFarkle(t, "", "--version")
+	if code != 0 || errOut != "" || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "farkle ") || !strings.HasSuffix(out, " "+runtime.Version()+"\n") {
+		t.Errorf("farkle --version: exit %d, %q, %q", code, out, errOut)
+	}
+	if out2, _, code := execFarkle(t, "", "version"); code != 0 || out2 != out {
+		t.Errorf("farkle version: exit %d, %q; --version said %q", code, out2, out)
+	}
+	_, errOut, code = execFarkle(t, "", "version", "extra")
+	checkBadInput(t, errOut, code, "version takes no arguments")
+
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("no git checkout to compare with: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "farkle")
+	if b, err := exec.Command("go", "build", "-buildvcs=true", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -buildvcs=true: %v\n%s", err, b)
+	}
+	stamped, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(stamped), "(revision ") {
+		// Go stamps builds in a checkout whose .git is a directory, not in
+		// a git worktree (where .git is a file).
+		t.Skipf("go build -buildvcs=true recorded no revision here: %q", stamped)
+	}
+	if want := "(revision " + strings.TrimSpace(string(head)) + ", "; !strings.Contains(string(stamped), want) {
+		t.Errorf("farkle --version of a stamped build: %q, want it to hold %q", stamped, want)
+	}
+}

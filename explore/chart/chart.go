@@ -1,0 +1,254 @@
+// Package chart draws the strategy explorer's data (package explore) as
+// charts with gonum's plot, for farkle explore --svg and --png: the win
+// map, the turn map, the bank thresholds and rule sets side by side.
+package chart
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/farkle/farkle/explore"
+)
+
+// colors is a palette.Palette of fixed colours.
+type colors []color.Color
+
+func (c colors) Colors() []color.Color { return c }
+
+func hexColors(hex ...string) colors {
+	out := make(colors, len(hex))
+	for i, h := range hex {
+		out[i] = explore.RGBA(h)
+	}
+	return out
+}
+
+// grid is a plotter.GridXYZ over the explorer's axes.
+type grid struct {
+	xs, ys []int
+	z      func(c, r int) float64
+}
+
+func (g grid) Dims() (int, int)   { return len(g.xs), len(g.ys) }
+func (g grid) Z(c, r int) float64 { return g.z(c, r) }
+func (g grid) X(c int) float64    { return float64(g.xs[c]) }
+func (g grid) Y(r int) float64    { return float64(g.ys[r]) }
+func (g grid) Min() float64       { return 0 }
+func (g grid) Max() float64       { return 1 }
+
+var _ palette.Palette = colors(nil)
+
+// WinMap is the heat map of P(the player to move wins) over both scores.
+func WinMap(m *explore.WinMap) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("P(player to move wins), %s", m.Rules)
+	p.X.Label.Text = "their score"
+	p.Y.Label.Text = "my score"
+	h := plotter.NewHeatMap(grid{xs: m.Scores, ys: m.Scores, z: func(c, r int) float64 {
+		// Classes, so the colours are those of the terminal and the web.
+		return (float64(explore.WinClass(m.Win[r][c])) + 0.5) / 10
+	}}, hexColors(explore.WinPalette...))
+	p.Add(h)
+	return p
+}
+
+// TurnMap is the map of the perfect decision over turn totals and dice.
+func TurnMap(m *explore.TurnMap) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("bank (green) or throw on (orange) at %d to %d", m.Me, m.Them)
+	p.X.Label.Text = "turn total"
+	p.Y.Label.Text = "dice to throw"
+	value := map[string]float64{explore.Throw: 0.1, explore.Bank: 0.9, explore.OnlyBank: 0.5, explore.OnlyThrow: 0.5, explore.None: 0.5}
+	h := plotter.NewHeatMap(grid{xs: m.Totals, ys: m.Dice, z: func(c, r int) float64 {
+		return value[m.Cells[r][c].Decision]
+	}}, hexColors(explore.ThrowColor, explore.OtherColor, explore.BankColor))
+	p.Add(h)
+	return p
+}
+
+// SoloThresholds draws the solo bank thresholds against the dice to throw,
+// one line per farkle streak (and for a player still to enter).
+func SoloThresholds(s *explore.SoloThresholds) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("solo optimum: bank from, %s", s.Rules)
+	p.X.Label.Text = "dice to throw"
+	p.Y.Label.Text = "turn total"
+	add := func(name string, row []int, i int) error {
+		var xy plotter.XYs
+		for d, v := range row {
+			// A threshold at the target or above is never reached in a game.
+			if v != explore.NeverBank && v < s.Target {
+				xy = append(xy, plotter.XY{X: float64(s.Dice[d]), Y: float64(v)})
+			}
+		}
+		if len(xy) == 0 {
+			return nil
+		}
+		l, pts, err := plotter.NewLinePoints(xy)
+		if err != nil {
+			return err
+		}
+		c := hexColors(lineColors[i%len(lineColors)])[0]
+		l.Color, pts.Color = c, c
+		p.Add(l, pts)
+		p.Legend.Add(name, l, pts)
+		return nil
+	}
+	for streak, row := range s.BankAt {
+		name := "on the board"
+		if s.Penalty.Count > 0 {
+			name = fmt.Sprintf("%d farkle(s) behind", streak)
+		}
+		if err := add(name, row, streak); err != nil {
+			return nil, err
+		}
+	}
+	for streak, row := range s.Entry {
+		if err := add(fmt.Sprintf("to enter, %d farkle(s) behind", streak), row, len(s.BankAt)+streak); err != nil {
+			return nil, err
+		}
+	}
+	p.Legend.Top = true
+	return p, nil
+}
+
+var lineColors = []string{"#1b7837", "#762a83", "#e08214", "#2166ac", "#b2182b", "#4d4d4d", "#35978f", "#8c510a"}
+
+// DuelThresholds draws the duel's bank thresholds against the score
+// difference (theirs minus mine), one line per number of dice, with the
+// solo optimum's as dashed lines.
+func DuelThresholds(d *explore.DuelThresholds) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("perfect duel player at %d: bank from", d.Me)
+	p.X.Label.Text = "their score minus mine"
+	p.Y.Label.Text = "turn total"
+	for di, n := range d.Dice {
+		var xy, solo plotter.XYs
+		for k, o := range d.Them {
+			if v := d.BankAt[di][k]; v != explore.NeverBank {
+				xy = append(xy, plotter.XY{X: float64(o - d.Me), Y: float64(v)})
+			}
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		c := hexColors(lineColors[di%len(lineColors)])[0]
+		l, err := plotter.NewLine(xy)
+		if err != nil {
+			return nil, err
+		}
+		l.Color = c
+		p.Add(l)
+		p.Legend.Add(fmt.Sprintf("%d dice", n), l)
+		if s := d.Solo[di]; s != explore.NeverBank && s < d.Target {
+			solo = plotter.XYs{{X: xy[0].X, Y: float64(s)}, {X: xy[len(xy)-1].X, Y: float64(s)}}
+			sl, err := plotter.NewLine(solo)
+			if err != nil {
+				return nil, err
+			}
+			sl.Color, sl.Dashes = c, []vg.Length{vg.Points(4), vg.Points(3)}
+			p.Add(sl)
+		}
+	}
+	p.Legend.Top = true
+	return p, nil
+}
+
+// ByDice draws one figure by dice for each rule set: value returns it for
+// the d-th number of dice, and false to leave that point out.
+func ByDice(stats []explore.RuleStats, title, yLabel string, value func(s explore.RuleStats, d int) (float64, bool)) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "dice"
+	p.Y.Label.Text = yLabel
+	for i, s := range stats {
+		var xy plotter.XYs
+		for d, n := range s.Dice {
+			if v, ok := value(s, d); ok {
+				xy = append(xy, plotter.XY{X: float64(n), Y: v})
+			}
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		l, pts, err := plotter.NewLinePoints(xy)
+		if err != nil {
+			return nil, err
+		}
+		c := hexColors(lineColors[i%len(lineColors)])[0]
+		l.Color, pts.Color = c, c
+		p.Add(l, pts)
+		p.Legend.Add(s.Name, l, pts)
+	}
+	p.Legend.Top = true
+	return p, nil
+}
+
+// Compare draws the rule sets side by side: P(farkle), the expected points
+// of a throw and the solo bank thresholds, by dice.
+func Compare(stats []explore.RuleStats) ([]*plot.Plot, error) {
+	var out []*plot.Plot
+	for _, c := range []struct {
+		title, y string
+		value    func(s explore.RuleStats, d int) (float64, bool)
+	}{
+		{"P(farkle) by dice thrown", "P(farkle)", func(s explore.RuleStats, d int) (float64, bool) { return s.PFarkle[d], true }},
+		{"points of a throw (best keep)", "expected points", func(s explore.RuleStats, d int) (float64, bool) { return s.Expected[d], true }},
+		{"solo optimum: bank from", "turn total", func(s explore.RuleStats, d int) (float64, bool) {
+			v := s.BankAt[d]
+			return float64(v), v != explore.NeverBank && v < s.Target
+		}},
+	} {
+		p, err := ByDice(stats, c.title, c.y, c.value)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// Write draws plots in a grid of cols columns, each w by h, in format
+// ("svg" or "png"), to out.
+func Write(out io.Writer, plots []*plot.Plot, cols int, w, h vg.Length, format string) error {
+	if len(plots) == 0 {
+		return fmt.Errorf("chart: nothing to draw")
+	}
+	rows := (len(plots) + cols - 1) / cols
+	c, err := draw.NewFormattedCanvas(w*vg.Length(cols), h*vg.Length(rows), format)
+	if err != nil {
+		return err
+	}
+	tiled := make([][]*plot.Plot, rows)
+	for i := range tiled {
+		tiled[i] = make([]*plot.Plot, cols)
+	}
+	for i, p := range plots {
+		tiled[i/cols][i%cols] = p
+	}
+	canvases := plot.Align(tiled, draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,
+		PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}, draw.New(c))
+	for i, p := range plots {
+		p.Draw(canvases[i/cols][i%cols])
+	}
+	_, err = c.WriteTo(out)
+	return err
+}
+
+// Format returns the chart format of a file name: "svg" or "png".
+func Format(file string) (string, error) {
+	f := strings.ToLower(strings.TrimPrefix(filepath.Ext(file), "."))
+	if f != "svg" && f != "png" {
+		return "", fmt.Errorf("%s: want a file name ending in .svg or .png", file)
+	}
+	return f, nil
+}

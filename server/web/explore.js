@@ -1,0 +1,357 @@
+// explore.js: the strategy explorer page (/explore). It asks the server's
+// explorer API (server/explore.go) for the exact values of a rule set and
+// draws them as SVG charts, each with a table view for screen readers.
+// While the two-player table is being prepared it shows the progress and
+// asks again.
+
+const NS = 'http://www.w3.org/2000/svg';
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const ui = { presets: [], table: null, timer: 0, palette: [], colors: {} };
+
+function el(tag, attrs = {}, ...kids) {
+  const e = tag.startsWith('svg:') ? document.createElementNS(NS, tag.slice(4)) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'style') e.style.cssText = v; // the CSSOM: the page's CSP refuses style attributes
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const k of kids.flat(Infinity)) if (k !== undefined && k !== null && k !== '') e.append(k instanceof Node ? k : String(k));
+  return e;
+}
+const s = (tag, attrs, ...kids) => el('svg:' + tag, attrs, ...kids);
+
+async function api(method, path, body) {
+  const opt = { method, headers: {} };
+  if (body !== undefined) { opt.headers['Content-Type'] = 'application/json'; opt.body = JSON.stringify(body); }
+  const resp = await fetch(path, opt);
+  const data = await resp.json().catch(() => ({}));
+  if (!resp.ok) throw new Error(data.error || `HTTP ${resp.status}`);
+  return data;
+}
+
+const pct = (p) => (100 * p).toFixed(2) + '%';
+const num = (n) => Number(n).toLocaleString('en-US');
+const phone = () => window.innerWidth < 600;
+
+function compText(points, p) {
+  if (points > 0) return `${num(points)} points to the other player make it even (then ${pct(p)})`;
+  if (points < 0) return `${num(-points)} points to the player to move make it even (then ${pct(p)})`;
+  return `already as even as it gets (${pct(p)})`;
+}
+
+// rulesValue is the rules to send: a preset name, this table's rules, or
+// the house rules typed in.
+function rulesValue() {
+  const v = $('rules').value;
+  if (v === '@table') return ui.table;
+  if (v === '@house') return JSON.parse($('house').value || '{}');
+  return v;
+}
+function rulesLabel() { return $('rules').selectedOptions[0]?.textContent || ''; }
+
+function position() {
+  const throwText = $('throw').value.replace(/[^1-6]/g, '');
+  return { me: +$('me').value || 0, them: +$('them').value || 0, turn: +$('turn').value || 0, dice: +$('dice').value || 0,
+    my_streak: +$('my_streak').value || 0, their_streak: +$('their_streak').value || 0, throw: throwText ? [...throwText].map(Number) : undefined };
+}
+
+function setStatus(text, prog) {
+  $('status').textContent = text;
+  const bar = $('progress');
+  bar.hidden = !prog;
+  if (prog) { bar.max = prog.total || 1; bar.value = prog.done; }
+}
+
+// run asks for the maps and the position; while the duel table is being
+// prepared it asks again every two seconds.
+async function run() {
+  clearTimeout(ui.timer);
+  $('error').textContent = '';
+  let rules;
+  try { rules = rulesValue(); } catch (ex) { $('error').textContent = 'The house rules are not valid JSON: ' + ex.message; return; }
+  const pos = position();
+  const url = new URL(location.href);
+  for (const k of ['me', 'them', 'turn', 'dice']) url.searchParams.set(k, pos[k]);
+  if (typeof rules === 'string') url.searchParams.set('rules', rules);
+  history.replaceState(null, '', url);
+  try {
+    const m = await api('POST', '/api/explore/map', { rules, me: pos.me, them: pos.them, cells: phone() ? 20 : 40, turn_step: phone() ? 100 : 0 });
+    ui.palette = m.palette; ui.colors = m.colors;
+    drawSolo(m.solo);
+    if (m.duel.state === 'ready') {
+      setStatus(`${m.rules}: exact two-player values ready.`);
+      drawWinMap(m.win_map, m.cell);
+      drawTurnMap(m.turn_map);
+      drawDuel(m.duel_thresholds);
+    } else {
+      const why = m.duel.state === 'preparing'
+        ? `Preparing the two-player table of ${m.rules}` + (m.duel.progress ? ` — sweep ${m.duel.progress.sweep}: ${num(m.duel.progress.done)} of ${num(m.duel.progress.total)} score pairs` : ` (${m.duel.queued} waiting, ${m.duel.running} running)`) + '…'
+        : `No exact two-player values for ${m.rules}: ${m.duel.reason}.`;
+      setStatus(why, m.duel.state === 'preparing' ? (m.duel.progress || { done: 0, total: 0 }) : null);
+      for (const id of ['win-map', 'win-table', 'turn-map', 'turn-table', 'duel-chart', 'duel-table']) $(id).replaceChildren(el('p', { class: 'muted' }, why));
+      $('cell').textContent = '';
+      if (m.duel.state === 'preparing') ui.timer = setTimeout(run, 2000);
+    }
+    await drawPosition(rules, pos);
+  } catch (ex) {
+    $('error').textContent = ex.message;
+  }
+}
+
+// heat draws a grid of rects: cells[r][c] = {fill, label, data}; rows
+// from the top. Hovering a cell, or moving to it with the arrow keys once
+// the chart has the focus, shows its label; a click or Enter picks it.
+function heat(cols, rows, cells, xLabels, yLabels, title, onPick) {
+  const cw = 12, ch = 12, left = 44, top = 6, bottom = 30;
+  const w = left + cols * cw + 4, hgt = top + rows * ch + bottom;
+  const g = s('svg', { viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': title + '. Arrow keys move over the cells.', class: 'x-svg', tabindex: 0 });
+  const rects = [];
+  let at = [rows - 1, 0];
+  const show = (r, c) => {
+    const old = rects[at[0]]?.[at[1]];
+    if (old) old.classList.remove('x-at');
+    at = [r, c];
+    rects[r][c].classList.add('x-at');
+    $('cell').textContent = cells[r][c].label;
+  };
+  for (let r = 0; r < rows; r++) {
+    rects.push([]);
+    for (let c = 0; c < cols; c++) {
+      const cell = cells[r][c];
+      const rect = s('rect', { x: left + c * cw, y: top + r * ch, width: cw, height: ch, fill: cell.fill, class: 'x-cell', ...cell.data },
+        s('title', {}, cell.label));
+      rect.addEventListener('mouseenter', () => show(r, c));
+      if (onPick) rect.addEventListener('click', () => onPick(cell));
+      rects[r].push(rect);
+      g.append(rect);
+    }
+  }
+  g.addEventListener('keydown', (ev) => {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[ev.key]) {
+      ev.preventDefault();
+      show(Math.max(0, Math.min(rows - 1, at[0] + moves[ev.key][0])), Math.max(0, Math.min(cols - 1, at[1] + moves[ev.key][1])));
+    } else if (ev.key === 'Enter' && onPick) onPick(cells[at[0]][at[1]]);
+  });
+  xLabels.forEach(([i, t]) => g.append(s('text', { x: left + i * cw + cw / 2, y: top + rows * ch + 12, class: 'x-tick', 'text-anchor': 'middle' }, t)));
+  yLabels.forEach(([i, t]) => g.append(s('text', { x: left - 4, y: top + i * ch + ch - 2, class: 'x-tick', 'text-anchor': 'end' }, t)));
+  return g;
+}
+
+function every(n, k) { const out = []; for (let i = 0; i < n; i += k) out.push(i); return out; }
+
+function drawWinMap(m, cell) {
+  const n = m.scores.length;
+  const cls = (p) => Math.max(0, Math.min(9, Math.floor(p * 10)));
+  const cells = [];
+  for (let r = 0; r < n; r++) {
+    const i = n - 1 - r; // my score up
+    cells.push(m.scores.map((them, j) => {
+      const me = m.scores[i], p = m.win[i][j];
+      return { fill: ui.palette[cls(p)], me, them,
+        label: `me ${num(me)}, them ${num(them)}: ${pct(p)} to win; ${compText(m.comp[i][j], m.comp_win[i][j])}`,
+        data: { 'data-me': me, 'data-them': them, 'data-p': p, 'data-comp': m.comp[i][j] } };
+    }));
+  }
+  const step = Math.max(1, Math.round(n / 5));
+  const g = heat(n, n, cells, every(n, step).map((j) => [j, num(m.scores[j])]), every(n, step).map((r) => [r, num(m.scores[n - 1 - r])]),
+    `P(the player to move wins) for ${m.rules}, my score up, theirs across`, (c) => { $('me').value = c.me; $('them').value = c.them; run(); });
+  g.append(s('text', { x: 44 + n * 6, y: 6 + n * 12 + 26, class: 'x-axis', 'text-anchor': 'middle' }, 'their score'));
+  $('win-map').replaceChildren(g, legend());
+  $('cell').textContent = cell ? `At ${num(cell.me)} to ${num(cell.them)}: ${pct(cell.win)} to win; ${compText(cell.comp, cell.comp_win)}. First player from 0–0: ${pct(m.first_player)}; fair compensation ${num(m.fair)} points.` : '';
+  $('win-table').replaceChildren(gridTable('my score \\ their score', m.scores.map(num), m.scores.map(num).reverse(),
+    m.scores.map((_, r) => m.win[n - 1 - r].map((p) => pct(p)))));
+}
+
+function legend() {
+  return el('p', { class: 'x-legend small' }, 'losing ', ...ui.palette.map((c, i) => el('span', { class: 'x-swatch', style: `background:${c}`, title: `${i * 10}–${i * 10 + 10}%` })), ' winning');
+}
+
+function gridTable(corner, cols, rows, vals) {
+  return el('table', { class: 'x-table' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, corner), cols.map((c) => el('th', { scope: 'col' }, c)))),
+    el('tbody', {}, rows.map((r, i) => el('tr', {}, el('th', { scope: 'row' }, r), vals[i].map((v) => el('td', {}, v))))));
+}
+
+const decisionText = { bank: 'bank', throw: 'throw on', 'bank only': 'bank (the only choice)', 'throw only': 'throw (banking not allowed)', none: 'nothing possible' };
+
+function drawTurnMap(t) {
+  const rows = t.dice.length, cols = t.totals.length;
+  const fill = (d) => ui.colors[d] || ui.colors.other;
+  const cells = [];
+  for (let r = 0; r < rows; r++) {
+    const d = rows - 1 - r;
+    cells.push(t.cells[d].map((c, k) => ({ fill: fill(c.decision),
+      label: `${t.dice[d]} dice, turn ${num(t.totals[k])}: ${decisionText[c.decision]}` + (c.margin > 0 ? ` by ${pct(c.margin)}` : ''),
+      data: { 'data-dice': t.dice[d], 'data-total': t.totals[k], 'data-decision': c.decision, 'data-margin': c.margin } })));
+  }
+  const g = heat(cols, rows, cells, every(cols, Math.max(1, Math.round(cols / 6))).map((k) => [k, num(t.totals[k])]),
+    t.dice.map((n, d) => [rows - 1 - d, n + ' dice']), `Bank or throw on at ${t.me} to ${t.them}, by turn total and dice`);
+  $('turn-map').replaceChildren(g, el('p', { class: 'x-legend small' }, el('span', { class: 'x-swatch', style: `background:${ui.colors.bank}` }), ' bank ',
+    el('span', { class: 'x-swatch', style: `background:${ui.colors.throw}` }), ' throw on ', el('span', { class: 'x-swatch', style: `background:${ui.colors.other}` }), ' one choice only'));
+  $('turn-table').replaceChildren(gridTable('dice \\ turn total', t.totals.map(num), t.dice.map((n) => n + ' dice'),
+    t.dice.map((_, d) => t.cells[d].map((c) => decisionText[c.decision] + (c.margin > 0 ? ` (+${pct(c.margin)})` : '')))));
+}
+
+const lineColors = ['#1b7837', '#762a83', '#e08214', '#2166ac', '#b2182b', '#4d4d4d', '#35978f', '#8c510a'];
+
+// lines draws line series [{name, color, dash, points: [[x, y]]}].
+function lines(series, xLabel, yLabel, title) {
+  const W = 420, H = 250, L = 48, R = 10, T = 22, B = 34;
+  const pts = series.flatMap((x) => x.points);
+  if (!pts.length) return el('p', { class: 'muted' }, 'Nothing to draw.');
+  let [x0, x1] = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
+  let [y0, y1] = [0, Math.max(...pts.map((p) => p[1]))];
+  if (x0 === x1) x1 = x0 + 1;
+  if (y1 === y0) y1 = y0 + 1;
+  const X = (x) => L + (x - x0) / (x1 - x0) * (W - L - R), Y = (y) => H - B - (y - y0) / (y1 - y0) * (H - T - B);
+  const g = s('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'x-svg x-lines' });
+  g.append(s('line', { x1: L, y1: H - B, x2: W - R, y2: H - B, class: 'x-axisline' }), s('line', { x1: L, y1: T, x2: L, y2: H - B, class: 'x-axisline' }));
+  // Ticks: every whole number on a short whole-number axis (dice), else
+  // five across.
+  const whole = pts.every((p) => Number.isInteger(p[0])) && x1 - x0 <= 10;
+  const xs = whole ? Array.from({ length: x1 - x0 + 1 }, (_, i) => x0 + i) : [0, 1, 2, 3, 4].map((i) => x0 + (x1 - x0) * i / 4);
+  for (let i = 0; i <= 4; i++) {
+    const yv = y0 + (y1 - y0) * i / 4;
+    g.append(s('text', { x: L - 4, y: Y(yv) + 3, class: 'x-tick', 'text-anchor': 'end' }, num(Math.round(yv * 1000) / 1000)));
+  }
+  for (const xv of xs) g.append(s('text', { x: X(xv), y: H - B + 12, class: 'x-tick', 'text-anchor': 'middle' }, num(Math.round(xv))));
+  g.append(s('text', { x: (L + W) / 2, y: H - 4, class: 'x-axis', 'text-anchor': 'middle' }, xLabel));
+  g.append(s('text', { x: 4, y: 10, class: 'x-axis' }, yLabel));
+  for (const sr of series) {
+    if (!sr.points.length) continue;
+    g.append(s('polyline', { points: sr.points.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), fill: 'none', stroke: sr.color, 'stroke-width': 2, 'stroke-dasharray': sr.dash ? '5 4' : null }));
+    for (const [x, y] of sr.points) g.append(s('circle', { cx: X(x), cy: Y(y), r: 2.5, fill: sr.color, 'data-x': x, 'data-y': y, 'data-series': sr.name }, s('title', {}, `${sr.name}: ${num(x)} → ${num(y)}`)));
+  }
+  const key = el('p', { class: 'x-legend small' }, series.filter((x) => !x.dash).map((x) => [el('span', { class: 'x-swatch', style: `background:${x.color}` }), ' ' + x.name + ' ']));
+  const wrap = el('div', {}, g, key);
+  return wrap;
+}
+
+const never = (v, target) => v < 0 || v >= target;
+
+function drawSolo(st) {
+  const series = st.bank.map((row, i) => ({ name: st.penalty.count ? `${i} farkle(s) behind` : 'on the board', color: lineColors[i % 8],
+    points: row.map((v, d) => [st.dice[d], v]).filter(([, v]) => !never(v, st.target)) }));
+  (st.entry || []).forEach((row, i) => series.push({ name: `to get on the board, ${i} farkle(s) behind`, color: lineColors[(st.bank.length + i) % 8],
+    points: row.map((v, d) => [st.dice[d], v]).filter(([, v]) => !never(v, st.target)) }));
+  $('solo-chart').replaceChildren(lines(series, 'dice to throw', 'bank from', `Solo bank thresholds of ${st.rules}`));
+  const rows = st.bank.map((_, i) => st.penalty.count ? `${i} farkle(s) behind` : 'on the board');
+  const cell = (v) => never(v, st.target) ? 'never below the target' : num(v);
+  const vals = st.bank.map((row) => row.map(cell));
+  (st.entry || []).forEach((row, i) => { rows.push(`to get on the board (${num(st.entry_minimum)}), ${i} farkle(s) behind`); vals.push(row.map(cell)); });
+  $('solo-table').replaceChildren(el('p', { class: 'small' }, `${num(Math.round(st.expected_turn * 10) / 10)} points a turn with best play. Bank once the turn total reaches:`),
+    gridTable('', st.dice.map((n) => n + ' dice'), rows, vals));
+}
+
+function drawDuel(d) {
+  const series = d.dice.map((n, i) => ({ name: `${n} dice`, color: lineColors[i % 8],
+    points: d.them.map((o, k) => [o - d.me, d.bank[i][k]]).filter(([, v]) => v >= 0) }));
+  d.solo.forEach((v, i) => { if (!never(v, d.target) && series[i].points.length) series.push({ name: `solo, ${d.dice[i]} dice`, color: lineColors[i % 8], dash: true, points: [[series[i].points[0][0], v], [series[i].points.at(-1)[0], v]] }); });
+  $('duel-chart').replaceChildren(lines(series, 'their score minus mine', 'bank from', `Duel bank thresholds at my score ${d.me}`),
+    el('p', { class: 'small muted' }, 'Dashed: the solo optimum. Above it the perfect player goes on longer; below it, it banks sooner.'));
+  $('duel-table').replaceChildren(gridTable('their score \\ dice', d.dice.map((n) => n + ' dice'), d.them.map(num),
+    d.them.map((_, k) => d.dice.map((__, i) => { const v = d.bank[i][k]; if (v < 0) return 'never'; const s0 = d.solo[i]; return num(v) + (s0 >= 0 && v !== s0 ? ` (${v > s0 ? '+' : ''}${num(v - s0)})` : ''); }))));
+}
+
+async function drawPosition(rules, pos) {
+  const box = $('position');
+  try {
+    const p = await api('POST', '/api/explore/position', { rules, ...pos });
+    const win = p.measure === 'win probability';
+    const fmtV = (v) => win ? pct(v) + ' to win' : num(Math.round(v * 10) / 10) + ' points';
+    const hi = Math.max(...p.options.map((o) => o.value), 1e-9);
+    box.replaceChildren(
+      p.note ? el('p', { class: 'muted small' }, p.note) : '',
+      p.farkle ? el('p', {}, 'A farkle: nothing to keep.') : '',
+      el('ol', { class: 'x-bars' }, p.options.map((o) => el('li', { class: o.best ? 'best' : '', 'data-value': o.value, 'data-text': o.text },
+        el('span', { class: 'x-bar-label' }, o.text + (o.then ? `, then ${o.then}` : '')),
+        el('span', { class: 'x-bar', style: `width:${Math.max(1, 100 * o.value / hi)}%` }),
+        el('span', { class: 'x-bar-value' }, fmtV(o.value) + (o.best ? ' (best)' : ` (−${win ? pct(o.loss) : num(Math.round(o.loss * 10) / 10)})`))))),
+      p.bots.length ? el('table', { class: 'x-table x-bots' }, el('caption', {}, 'What the bots would do'),
+        el('tbody', {}, p.bots.map((b) => el('tr', { 'data-level': b.level }, el('th', { scope: 'row' }, b.level), el('td', {}, b.choice + (b.then ? `, then ${b.then}` : '')))))) : '');
+  } catch (ex) {
+    box.replaceChildren(el('p', { class: 'error' }, ex.message));
+  }
+}
+
+async function compare(ev) {
+  ev.preventDefault();
+  const chosen = [...document.querySelectorAll('#compare-list input:checked')].map((i) => i.value === '@this' ? rulesValue() : i.value);
+  const out = $('compare');
+  if (chosen.length < 2 || chosen.length > 4) { out.replaceChildren(el('p', { class: 'error' }, 'Choose two to four rule sets.')); return; }
+  out.replaceChildren(el('p', { class: 'muted' }, 'Comparing (simulating games)…'));
+  try {
+    const st = await api('POST', '/api/explore/compare', { rules: chosen });
+    const names = st.map((x) => x.name);
+    const rows = [], vals = [];
+    const add = (label, f) => { rows.push(label); vals.push(st.map(f)); };
+    st[0].dice.forEach((n, i) => add(`P(farkle), ${n} dice`, (x) => pct(x.p_farkle[i])));
+    st[0].dice.forEach((n, i) => add(`points of a throw, ${n} dice`, (x) => num(Math.round(x.expected[i] * 10) / 10)));
+    add('points per turn (solo optimum)', (x) => num(Math.round(x.points_per_turn * 10) / 10));
+    st[0].dice.forEach((n, i) => add(`bank from, ${n} dice`, (x) => never(x.bank_at[i], x.target) ? 'never below the target' : num(x.bank_at[i])));
+    add('P(first player wins)', (x) => x.duel ? pct(x.first_player) : '—');
+    add('fair compensation', (x) => x.duel ? num(x.fair) + ' points' : (x.duel_note || '—'));
+    add('turns a game each (expert vs expert)', (x) => x.games ? (Math.round(x.mean_turns * 10) / 10).toString() : '—');
+    out.replaceChildren(gridTable('', names, rows, vals));
+    const byDice = (value) => st.map((x, i) => ({ name: x.name, color: lineColors[i % 8],
+      points: x.dice.map((n, d) => [n, value(x, d)]).filter(([, v]) => v !== null) }));
+    $('compare-chart').replaceChildren(
+      lines(byDice((x, d) => x.p_farkle[d]), 'dice thrown', 'P(farkle)', 'P(farkle) by dice thrown'),
+      lines(byDice((x, d) => x.expected[d]), 'dice thrown', 'points of a throw', 'Expected points of a throw (best keep) by dice'),
+      lines(byDice((x, d) => never(x.bank_at[d], x.target) ? null : x.bank_at[d]), 'dice to throw', 'bank from', 'Solo bank thresholds by dice'));
+  } catch (ex) {
+    out.replaceChildren(el('p', { class: 'error' }, ex.message));
+  }
+}
+
+async function published() {
+  try {
+    const p = await api('GET', '/api/explore/published');
+    $('published').replaceChildren(
+      p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? 'The two-player table of these rules is being prepared: reload in a few seconds.' : p.duel.reason),
+      el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['Result', 'Source', 'Rules', 'Published', 'This project', 'Agrees'].map((x) => el('th', { scope: 'col' }, x)))),
+        el('tbody', {}, p.results.map((r) => el('tr', {}, el('td', {}, r.claim), el('td', {}, r.source), el('td', {}, r.rules), el('td', {}, r.published || '—'), el('td', {}, r.ours), el('td', {}, r.agrees || '—'))))));
+    if (p.duel.state === 'preparing') setTimeout(published, 3000);
+  } catch (ex) {
+    $('published').replaceChildren(el('p', { class: 'error' }, ex.message));
+  }
+}
+
+async function init() {
+  for (const k of ['me', 'them', 'turn', 'dice', 'my_streak', 'their_streak']) if (params.has(k)) $(k).value = params.get(k);
+  if (params.has('throw')) $('throw').value = params.get('throw');
+  const sel = $('rules');
+  try { ui.presets = await api('GET', '/api/presets'); } catch (ex) { $('error').textContent = ex.message; }
+  for (const p of ui.presets) sel.append(el('option', { value: p.name }, p.name));
+  if (params.has('table')) {
+    try {
+      const t = await api('GET', `/api/tables/${encodeURIComponent(params.get('table'))}`);
+      if (t.rules && typeof t.rules === 'object' && !t.kind) { ui.table = t.rules; sel.append(el('option', { value: '@table' }, `this table's rules (${t.rules.name || 'house rules'})`)); }
+    } catch (ex) { $('error').textContent = 'That table: ' + ex.message; }
+  }
+  sel.append(el('option', { value: '@house' }, 'house rules…'));
+  sel.value = ui.table ? '@table' : params.has('house') ? '@house' : (params.get('rules') || 'classic');
+  if (!sel.value) sel.value = 'classic';
+  if (params.has('house')) $('house').value = params.get('house');
+  const house = document.querySelector('.x-house');
+  const syncHouse = () => {
+    house.hidden = sel.value !== '@house';
+    if (!house.hidden && !$('house').value) {
+      const base = ui.presets.find((p) => p.name === 'classic');
+      if (base) $('house').value = JSON.stringify({ ...base.rules, name: 'house' }, null, 1);
+    }
+  };
+  sel.addEventListener('change', syncHouse);
+  syncHouse();
+  $('setup').addEventListener('submit', (ev) => { ev.preventDefault(); run(); });
+  $('compare-list').replaceChildren(el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: '@this', checked: true }), 'the rules above'),
+    ...ui.presets.map((p) => el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: p.name }), p.name)));
+  $('compare-form').addEventListener('submit', compare);
+  $('published-go').addEventListener('click', (ev) => { ev.target.hidden = true; published(); });
+  run();
+}
+
+init();

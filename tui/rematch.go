@@ -1,0 +1,61 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/farkle/farkle/dice"
+	"path/filepath"
+	"slices"
+
+	"github.com/farkle/farkle/rules"
+)
+
+// Play again. At the end of a game p starts another with the same rules
+// and the same players, with new dice. Who starts is what the rules say:
+// with game.next_first = "winner" (the Farkle Dice rules) the seats turn
+// round to put the winner (the first of shared winners) first and the next
+// game starts in seat order, without a roll-off; otherwise the next game
+// starts as game.first_player says (a new roll-off, or the first seat),
+// seats unchanged. The game just ended stays saved in its own file; the new
+// one gets a file of its own.
+
+// rematch returns the seats and the rules of the next game (winner < 0:
+// no winner, as the rules say without one).
+func rematch(seats []Seat, winner int, r rules.Rules) ([]Seat, rules.Rules) {
+	out := slices.Clone(seats)
+	if winner < 0 || r.Game.NextFirst != rules.NextWinner {
+		return out, r
+	}
+	next := r.Clone()
+	next.Game.FirstPlayer = rules.SeatOrder
+	return append(out[winner:], out[:winner]...), next
+}
+
+// playAgain starts the next game at the table (see above).
+func (m *Model) playAgain() tea.Cmd {
+	g := m.game
+	s := g.State()
+	winner := -1
+	if len(s.Winners) > 0 {
+		winner = s.Winners[0]
+	}
+	if p := g.Path(); p != "" {
+		m.o.GamesDir = filepath.Dir(p)
+	}
+	m.o.Seed = dice.NewSeed()
+	m.preparing, m.shown, m.hot, m.advice, m.showHint, m.skipping, m.scheduled = nil, shownThrow{}, false, nil, false, false, -1
+	seats, next := rematch(g.Seats(), winner, g.Rules())
+	m.startGame(next, seats)
+	if m.game == g {
+		return nil // the setup screen shows why not
+	}
+	first := "a roll-off decides who starts"
+	switch {
+	case next.Game.NextFirst == rules.NextWinner && winner >= 0:
+		first = s.Players[winner].Name + ", the winner, starts"
+	case next.Game.FirstPlayer == rules.SeatOrder:
+		first = seats[0].Name + " starts"
+	}
+	m.note(false, "A new game with the same players: %s.", first)
+	return tea.Batch(m.prepare(), m.schedule())
+}
