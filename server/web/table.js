@@ -46,7 +46,7 @@ export function tablePage(id) {
         if (g.dead) clearDead(live);
       } else if (l.type === 'keep') g.lastKeep = l.dice || [];
       else if (l.type === 'farkle') g.hot = null, g.dead = { player: l.player, dice: thrown, text: l.text, at: live ? performance.now() : -Infinity };
-      else if (l.type === 'hot-dice' || l.type === 'six-dice-nothing') g.hot = { text: l.text, throws: 0 };
+      else if (l.type === 'hot-dice' || l.type === 'six-dice-nothing') g.hot = { type: l.type, text: l.text, throws: 0 };
       else if (l.type === 'turn' || l.type === 'game-over') { g.hot = null; g.lastKeep = null; }
     }
   }
@@ -303,8 +303,8 @@ export function tablePage(id) {
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
         st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Turn'), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
       throwFaces.length ? deadBox : '',
-      g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, 'Hot dice!'),
-        h('span', {}, ` ${g.hot.text.replace(/^hot dice! /, '')}`)) : '',
+      g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, g.hot.type === 'hot-dice' ? 'Hot dice!' : 'Six dice, no score!'),
+        h('span', {}, ` ${g.hot.text.replace(/^hot dice! |^six dice and nothing: /, '')}`)) : '',
       dice,
       h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept && st.kept.length ? ['Kept ', diceRow([].concat(st.kept || []))] : '\u00a0')),
       buttons,
