@@ -516,3 +516,40 @@ func TestBrowserZalgoNameStaysOnItsLine(t *testing.T) {
 		t.Fatalf("the Zalgo name: %+v; want it clipped (overflow hidden) to a box within its row, the row as high as the bot's", c)
 	}
 }
+
+// TestBrowserNorwegian: the language switch shows the page in Norwegian
+// Bokmål, kept across pages, numbers written as Norwegian writes them.
+func TestBrowserNorwegian(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: time.Hour, QuickRules: rules.MustPreset("classic")})
+	ctx := browser(t, 390, 844)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#lang")); err != nil {
+		t.Fatal(err)
+	}
+	// The switch reloads the page in the language chosen.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.getElementById('lang'); s.value = 'nb'; setTimeout(() => s.dispatchEvent(new Event('change'))); return true; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(30 * time.Millisecond) {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.lang === 'nb' && !!document.getElementById('play-now')`))
+		if err == nil && ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page did not turn Norwegian (%v)", err)
+		}
+	}
+	home, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.getElementById('play-now').textContent, document.querySelector('nav a').textContent, document.querySelector('.foot').textContent]`))
+	if err != nil || home[0] != "Spill nå mot en bot" || home[1] != "Nytt bord" || !strings.HasPrefix(home[2], "Rettferdige terninger") {
+		t.Fatalf("the home page in Norwegian: %q %v", home, err)
+	}
+	shot(t, ctx, "nb-home")
+	if err := chromedp.Do(ctx, chromedp.SendKeys("#name", "Kari"), chromedp.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+		t.Fatal(err)
+	}
+	page, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.querySelector('.scoreboard p').textContent, document.getElementById('status').textContent, document.querySelector('.scoreboard h2').textContent]`))
+	if err != nil || page[0] != "Mål 10\u00a0000" || !strings.Contains("Kast én terning: høyest begynner|Steady bot kaster om hvem som begynner…", page[1]) || page[2] != "Poeng" {
+		t.Fatalf("the table in Norwegian: %q %v", page, err)
+	}
+	settled(t, ctx)
+	shot(t, ctx, "nb-table")
+}

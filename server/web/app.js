@@ -1,6 +1,7 @@
 // app.js: the pages of the Farkle web game (no build step; ES modules).
 import { dieSVG, diceRow, diceMarked } from './dice.js';
 import { turnLabels } from './turns.js';
+import { msg, num, lang, languages, setLang } from './i18n.js';
 import { tablePage } from './table.js';
 import { newTablePage } from './rulesform.js';
 import { dragonPage } from './dragon.js';
@@ -60,7 +61,7 @@ export async function loadMe() {
   try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
   const span = document.getElementById('me');
   span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, nameEl(state.me.name)), ' ',
-    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, 'Sign out')] : []));
+    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, msg('me.signout'))] : []));
   return state.me;
 }
 
@@ -104,20 +105,20 @@ export function page(...kids) {
   m.focus({ preventScroll: true });
 }
 
-export function fmt(n) { return Number(n || 0).toLocaleString('en-US'); }
+export function fmt(n) { return num(n); }
 export function pct(x) { return (100 * (x || 0)).toFixed(1) + '%'; }
 
 // nameField is the display-name input shared by the home and join forms.
 // Once the browser has a guest the field shows its name, read-only.
 export function nameField(id) {
-  return h('label', { class: 'field' }, 'Your name',
+  return h('label', { class: 'field' }, msg('home.name'),
     h('input', { id, name: 'name', maxlength: '24', autocomplete: 'nickname', placeholder: 'Guest', value: state.me ? state.me.name : '',
       readonly: !!state.me, title: state.me ? 'To play under another name, sign out first (top right)' : false }));
 }
 
 function home() {
   const err = h('p', { class: 'error', role: 'alert' });
-  const play = h('button', { id: 'play-now', class: 'big primary', type: 'submit' }, 'Play now against a bot');
+  const play = h('button', { id: 'play-now', class: 'big primary', type: 'submit' }, msg('home.play'));
   const form = h('form', { class: 'card hero-form', onsubmit: async (e) => {
     e.preventDefault();
     play.disabled = true;
@@ -128,7 +129,7 @@ function home() {
     } catch (ex) { err.textContent = ex.message; play.disabled = false; }
   } },
   nameField('name'),
-  h('label', { class: 'field' }, 'Opponent', h('select', { id: 'level' }), h('span', { id: 'level-desc', class: 'muted level-desc' })),
+  h('label', { class: 'field' }, msg('home.opponent'), h('select', { id: 'level' }), h('span', { id: 'level-desc', class: 'muted level-desc' })),
   play, err);
   api('GET', '/api/bots').then((bots) => {
     const sel = document.getElementById('level');
@@ -144,11 +145,11 @@ function home() {
   const hero = h('section', { class: 'hero' },
     h('div', { class: 'hero-dice' }, [1, 5, 3, 1, 6, 5].map((f) => dieSVG(f))),
     h('h1', {}, 'Farkle'),
-    h('p', { class: 'lead' }, 'Throw six dice, keep what scores, and push your luck — or bank before a farkle takes it all.'),
+    h('p', { class: 'lead' }, msg('home.lead')),
     form,
     h('p', { class: 'links' },
-      h('a', { href: '/new', class: 'button' }, 'Create a table for friends'), ' ',
-      h('a', { href: '/lobby', class: 'button' }, 'Join or watch a game'),
+      h('a', { href: '/new', class: 'button' }, msg('home.friends')), ' ',
+      h('a', { href: '/lobby', class: 'button' }, msg('home.join')),
       h('button', { id: 'play-dragon', class: 'button dragon-btn', onclick: async (e) => {
         e.target.disabled = true;
         try {
@@ -156,7 +157,7 @@ function home() {
           const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, { type: 'bot', level: 'smart' }] });
           go(`/t/${t.id}`);
         } catch (ex) { err.textContent = ex.message; e.target.disabled = false; }
-      } }, 'Dragon Farkle against a bot')));
+      } }, msg('home.dragon'))));
   page(hero);
 }
 
@@ -311,4 +312,14 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 
+// The page's own texts in its language, and the switch between languages.
+function localize() {
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll('[data-msg]')) el.textContent = msg(el.dataset.msg);
+  const sel = h('select', { id: 'lang', 'aria-label': msg('lang.label'), onchange: (e) => setLang(e.target.value) },
+    Object.entries(languages).map(([code, c]) => h('option', { value: code, selected: code === lang, title: c.name }, code.toUpperCase())));
+  document.getElementById('lang-switch').replaceChildren(sel);
+}
+
+localize();
 loadMe().then(route);

@@ -9,6 +9,7 @@ import { explorerLink } from './explorelink.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { rematchBox } from './rematch.js';
+import { msg } from './i18n.js';
 
 export function tablePage(id) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0 };
@@ -149,18 +150,18 @@ export function tablePage(id) {
   function scoreboard() {
     const st = g.st;
     return h('section', { class: 'card scoreboard', 'aria-label': 'scores' },
-      h('h2', {}, 'Scores'),
+      h('h2', {}, msg('score.title')),
       h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
         const p = st ? st.players[i] : null;
         const turn = st && st.actor === i;
         const won = st && (st.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
-          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, 'free seat') : nameEl(s.name),
-            s.bot ? h('span', { class: 'tag', title: s.note || '' }, s.note ? 'bot*' : 'bot') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : '')),
+          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : nameEl(s.name),
+            s.bot ? h('span', { class: 'tag', title: s.note || '' }, msg('tag.bot') + (s.note ? '*' : '')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : '')),
           h('td', { class: 'num' }, p ? fmt(p.score) : '–'),
-          h('td', { class: 'num muted small streak' }, p && p.streak ? `${p.streak}× farkle` : ''));
+          h('td', { class: 'num muted small streak' }, p && p.streak ? msg('score.streak', { n: p.streak }) : ''));
       }))),
-      st ? h('p', { class: 'muted small' }, `Target ${fmt(g.table.rules.game.target)}${st.final_round ? ' · final round!' : ''}`) : '');
+      st ? h('p', { class: 'muted small' }, msg('score.target', { n: fmt(g.table.rules.game.target) }) + (st.final_round ? msg('score.final') : '')) : '');
   }
 
   function rulesBox() {
@@ -182,13 +183,13 @@ export function tablePage(id) {
       `Target ${fmt(r.game.target)}, ${r.game.ending === 'immediate' ? 'first to reach it wins' : 'then a final round'}`,
       `First player: ${r.game.first_player}; ties: ${r.game.tie}`,
     ].filter(Boolean);
-    return h('details', { class: 'card rules' }, h('summary', {}, `Rules: ${rulesName(r)}`), h('ul', {}, items.map((x) => h('li', {}, x))),
+    return h('details', { class: 'card rules' }, h('summary', {}, msg('rules.title', { name: rulesName(r) })), h('ul', {}, items.map((x) => h('li', {}, x))),
       h('p', { class: 'muted small mono' }, 'Seed commitment (SHA-256): ', h('span', { class: 'wrap' }, g.table.commitment)));
   }
 
   function logBox() {
     const list = h('ol', { class: 'log', 'aria-live': 'polite' }, g.log.slice(-80).map((l) => h('li', { class: `ev-${l.type}` }, l.text)));
-    const box = h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, 'Log'), list);
+    const box = h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, msg('log.title')), list);
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return box;
   }
@@ -213,7 +214,7 @@ export function tablePage(id) {
     if (win) why = 'With two players each choice is rated by your chance to win the game from here with the best play after it (the exact two-player table), not by the points of this turn: behind, a risk can be worth it; ahead, a safe bank.';
     else if (two) why = `Each choice is rated by the points it is expected to bring this turn${g.hint.note ? `, because ${g.hint.note.replace(/^win chances are not available: /, 'the chances to win are not ready: ')}` : ''}; with two players the hint rates by the chance to win once that is ready.`;
     else why = 'Each choice is rated by the points it is expected to bring this turn' + (g.st.players.length > 2 ? ' (with more than two players the chances to win are not computed).' : '.');
-    return h('div', { class: 'hint', id: 'hint-box', 'data-measure': g.hint.measure }, h('strong', {}, win ? 'Hint: chance to win the game' : 'Hint: points expected this turn'),
+    return h('div', { class: 'hint', id: 'hint-box', 'data-measure': g.hint.measure }, h('strong', {}, msg(win ? 'hint.win' : 'hint.points')),
       h('p', { class: 'muted small', id: 'hint-why' }, why),
       g.measureChanged ? h('p', { class: 'small switch', id: 'hint-switch' }, win ? 'The chances to win are ready: from now on the hints rate choices by them, no longer by points.' : 'The chances to win are not available now: these hints rate choices by points.') : '',
       h('ol', { id: 'hint-choices' }, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
@@ -248,22 +249,22 @@ export function tablePage(id) {
     const watching = g.you.seat < 0;
     const actorName = st.actor >= 0 ? names()[st.actor] : '';
     let status;
-    if (st.phase === 'over') status = 'Game over';
-    else if (!g.online) status = seatTurn() ? 'Your turn, but you are offline: reconnecting…' : 'Offline: reconnecting…';
-    else if (st.phase !== 'play') status = mine ? 'Roll one die: the highest starts' : `${actorName} rolls for the start…`;
-    else if (mine) status = st.step === 'keep' ? 'Your turn: click the dice to keep' : 'Your turn';
-    else status = g.table.seats[st.actor] && g.table.seats[st.actor].bot ? `${actorName} is thinking…` : `${actorName} is playing…`;
+    if (st.phase === 'over') status = msg('status.over');
+    else if (!g.online) status = msg(seatTurn() ? 'status.offlineMine' : 'status.offline');
+    else if (st.phase !== 'play') status = mine ? msg('status.rollMine') : msg('status.roll', { name: actorName });
+    else if (mine) status = msg(st.step === 'keep' ? 'status.keepMine' : 'status.mine');
+    else status = msg(g.table.seats[st.actor] && g.table.seats[st.actor].bot ? 'status.thinking' : 'status.playing', { name: actorName });
     const { faces, keep } = st.step === 'keep' ? selection() : { faces: [], keep: null };
     const throwFaces = st.throw || [];
     const keptNow = st.step === 'choose' ? keptIndices(throwFaces, g.lastKeep) : new Set();
     const dead = g.dead;
     const deadBox = dead ? h('div', { class: `farkle${dead.leaving || throwFaces.length ? ' leaving' : ''}`, id: 'farkle', role: 'alert' },
-      h('strong', { class: 'farkle-word' }, 'Farkle!'),
+      h('strong', { class: 'farkle-word' }, msg('farkle')),
       diceRow(dead.dice, throwFaces.length ? 'small dead' : 'mid dead'),
       h('span', { class: 'farkle-text' }, dead.text)) : '';
     const rolled = g.rolled; g.rolled = false;
     const dice = h('div', { class: `throw-area${rolled ? ' rolling' : ''}`, role: 'group', 'aria-label': 'dice' },
-      throwFaces.length === 0 ? (dead ? deadBox : h('span', { class: 'muted' }, st.phase === 'play' ? `${st.to_throw} dice to throw` : '')) :
+      throwFaces.length === 0 ? (dead ? deadBox : h('span', { class: 'muted' }, st.phase === 'play' ? msg('dice.toThrow', { n: st.to_throw }) : '')) :
         throwFaces.map((f, i) => {
           const selectable = mine && st.step === 'keep';
           const kept = keptNow.has(i);
@@ -272,8 +273,8 @@ export function tablePage(id) {
         }));
     let selText = '';
     if (mine && st.step === 'keep') {
-      selText = faces.length === 0 ? 'Select scoring dice' : keep ? `Selection: ${fmt(keep.points)}` : 'Not a scoring keep';
-      if (keep && faces.length === st.throw.length && g.table.rules.turn.hot_dice) selText += ` — hot dice: keep them all and throw all ${g.table.rules.dice} again`;
+      selText = faces.length === 0 ? msg('sel.none') : keep ? msg('sel.points', { n: fmt(keep.points) }) : msg('sel.bad');
+      if (keep && faces.length === st.throw.length && g.table.rules.turn.hot_dice) selText += msg('sel.hot', { n: g.table.rules.dice });
     }
     const total = st.total + (keep ? keep.points : 0);
     const left = st.step === 'keep' ? st.throw.length - faces.length : st.left;
@@ -285,28 +286,28 @@ export function tablePage(id) {
       return total >= t.bank_minimum && (st.players[st.actor].score > 0 || total >= t.entry_minimum);
     })();
     const canThrowNow = st.step === 'keep' ? !!keep && (left > 0 || g.table.rules.turn.hot_dice) : st.legal.some((l) => l.type === 'throw');
-    const oddsButton = h('button', { id: 'hint', class: 'big ghost', onclick: askHint }, seatTurn() ? 'Hint ' : 'Odds ', h('kbd', {}, 'H'));
+    const oddsButton = h('button', { id: 'hint', class: 'big ghost', onclick: askHint }, msg(seatTurn() ? 'btn.hint' : 'btn.odds'), h('kbd', {}, 'H'));
     let buttons;
     if (st.phase === 'over') buttons = '';
     else if (watching) buttons = st.phase === 'play' ? h('div', { class: 'buttons' }, oddsButton) : '';
-    else if (st.phase !== 'play') buttons = h('div', { class: 'buttons' }, h('button', { id: 'roll', class: 'primary big', disabled: !mine, onclick: primary }, 'Roll ', h('kbd', {}, 'R')));
+    else if (st.phase !== 'play') buttons = h('div', { class: 'buttons' }, h('button', { id: 'roll', class: 'primary big', disabled: !mine, onclick: primary }, msg('btn.roll'), h('kbd', {}, 'R')));
     else {
       buttons = h('div', { class: 'buttons' },
         h('button', { id: 'throw', class: 'primary big', disabled: !mine || busy || !canThrowNow, onclick: primary },
-          st.step === 'keep' ? `Keep, throw ${throwN}` : `Throw ${throwN}`, ' ', h('kbd', {}, 'T')),
+          msg(st.step === 'keep' ? 'btn.keepThrow' : 'btn.throw', { n: throwN }), ' ', h('kbd', {}, 'T')),
         h('button', { id: 'bank', class: 'big bank', disabled: !mine || busy || !canBankNow, onclick: bank },
-          `Bank ${fmt(total)}`, ' ', h('kbd', {}, 'B')),
+          msg('btn.bank', { n: fmt(total) }), ' ', h('kbd', {}, 'B')),
         oddsButton);
     }
     return h('section', { class: `card play${mine ? ' mine' : ''}${g.hot ? ' hot-table' : ''}`, 'aria-label': 'table' },
       clock.badge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
-        st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Turn'), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
+        st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('turn')), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
       throwFaces.length ? deadBox : '',
-      g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, g.hot.type === 'hot-dice' ? 'Hot dice!' : 'Six dice, no score!'),
+      g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, msg(g.hot.type === 'hot-dice' ? 'hot' : 'sixNothing')),
         h('span', {}, ` ${g.hot.text.replace(/^hot dice! |^six dice and nothing: /, '')}`)) : '',
       dice,
-      h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept && st.kept.length ? ['Kept ', diceRow([].concat(st.kept || []))] : '\u00a0')),
+      h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept && st.kept.length ? [msg('sel.kept'), diceRow([].concat(st.kept || []))] : '\u00a0')),
       buttons,
       st.bank_why && mine ? h('p', { class: 'muted small' }, `Cannot bank yet: ${st.bank_why}`) : '',
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
@@ -323,15 +324,15 @@ export function tablePage(id) {
     const order = st.players.map((p, i) => [p, i]).sort((a, b) => b[0].score - a[0].score);
     const an = analysis();
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
-      h('h2', {}, youWon ? 'You win!' : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'}`),
+      h('h2', {}, youWon ? msg('end.youWin') : msg(w.length > 1 ? 'end.share' : 'end.wins', { names: w.join(msg('end.and')) })),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, fmt(p.score)),
         h('span', { class: 'muted small' }, `${p.turns} turns · ${p.farkles} farkles · best turn ${fmt(p.best_turn)}`)))),
-      h('h3', {}, 'Decisions'), an,
+      h('h3', {}, msg('end.decisions')), an,
       h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
       h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; ', h('code', {}, 'farkle verify'), ' checks every throw of the record.'),
       h('p', { class: 'row gap' },
-        h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record'),
-        h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
+        h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, msg('end.download')),
+        h('a', { class: 'button', href: `/replay/${id}` }, msg('end.replay')),
         h('a', { class: 'button', id: 'explore-rules', href: explorerLink(id) }, 'These rules in the explorer'),
         rematchBox(g, id, names, draw)),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
@@ -348,7 +349,7 @@ export function tablePage(id) {
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox()),
       h('div', { class: 'col side-col' }, scoreboard(), rulesBox(),
-        h('p', { class: 'muted small' }, g.you.seat >= 0 ? `You play seat ${g.you.seat + 1}.` : 'You are watching.', ` ${g.table.watchers} connected.`)));
+        h('p', { class: 'muted small' }, g.you.seat >= 0 ? msg('seat.you', { n: g.you.seat + 1 }) : msg('seat.watching'), msg('seat.connected', { n: g.table.watchers }))));
   }
 
   connectTable(g, id, banner, onMessage, draw);

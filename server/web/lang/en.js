@@ -1,0 +1,33 @@
+// lang/en.js: the page's texts in English, the language every other
+// catalogue falls back to for a text it lacks.
+export default {
+  name: 'English',
+  locale: 'en-US',
+  messages: {
+    'nav.new': 'New table', 'nav.lobby': 'Lobby', 'nav.history': 'History', 'nav.leaderboard': 'Leaderboard',
+    'foot': 'Fair dice: every table commits to its secret seed before the first throw and reveals it at the end.',
+    'lang.label': 'Language',
+    'me.signout': 'Sign out',
+    'home.lead': 'Throw six dice, keep what scores, and push your luck — or bank before a farkle takes it all.',
+    'home.name': 'Your name', 'home.opponent': 'Opponent', 'home.play': 'Play now against a bot',
+    'home.friends': 'Create a table for friends', 'home.join': 'Join or watch a game', 'home.dragon': 'Dragon Farkle against a bot',
+    'score.title': 'Scores', 'score.target': 'Target {n}', 'score.final': ' · final round!', 'score.streak': '{n}× farkle',
+    'tag.you': 'you', 'tag.bot': 'bot', 'tag.winner': 'winner', 'seat.free': 'free seat',
+    'seat.you': 'You play seat {n}.', 'seat.watching': 'You are watching.', 'seat.connected': ' {n} connected.',
+    'log.title': 'Log', 'rules.title': 'Rules: {name}',
+    'status.over': 'Game over',
+    'status.offlineMine': 'Your turn, but you are offline: reconnecting…', 'status.offline': 'Offline: reconnecting…',
+    'status.rollMine': 'Roll one die: the highest starts', 'status.roll': '{name} rolls for the start…',
+    'status.keepMine': 'Your turn: click the dice to keep', 'status.mine': 'Your turn',
+    'status.thinking': '{name} is thinking…', 'status.playing': '{name} is playing…',
+    'dice.toThrow': '{n} dice to throw', 'turn': 'Turn',
+    'sel.none': 'Select scoring dice', 'sel.points': 'Selection: {n}', 'sel.bad': 'Not a scoring keep',
+    'sel.hot': ' — hot dice: keep them all and throw all {n} again', 'sel.kept': 'Kept ',
+    'btn.roll': 'Roll ', 'btn.keepThrow': 'Keep, throw {n}', 'btn.throw': 'Throw {n}', 'btn.bank': 'Bank {n}',
+    'btn.hint': 'Hint ', 'btn.odds': 'Odds ',
+    'farkle': 'Farkle!', 'hot': 'Hot dice!', 'sixNothing': 'Six dice, no score!',
+    'end.youWin': 'You win!', 'end.wins': '{names} wins', 'end.share': '{names} share the win', 'end.and': ' and ',
+    'end.decisions': 'Decisions', 'end.download': 'Download the record', 'end.replay': 'Replay',
+    'hint.win': 'Hint: chance to win the game', 'hint.points': 'Hint: points expected this turn',
+  },
+};

@@ -1,0 +1,33 @@
+// lang/nb.js: the page's texts in Norwegian Bokmål (norsk bokmål). A text
+// missing here is shown in English.
+export default {
+  name: 'Norsk bokmål',
+  locale: 'nb-NO',
+  messages: {
+    'nav.new': 'Nytt bord', 'nav.lobby': 'Lobby', 'nav.history': 'Historikk', 'nav.leaderboard': 'Toppliste',
+    'foot': 'Rettferdige terninger: hvert bord forplikter seg til sitt hemmelige frø før første kast og viser det til slutt.',
+    'lang.label': 'Språk',
+    'me.signout': 'Logg ut',
+    'home.lead': 'Kast seks terninger, behold det som gir poeng, og press lykken — eller sett inn før en farkle tar alt.',
+    'home.name': 'Navnet ditt', 'home.opponent': 'Motstander', 'home.play': 'Spill nå mot en bot',
+    'home.friends': 'Lag et bord for venner', 'home.join': 'Bli med eller se på et spill', 'home.dragon': 'Dragon Farkle mot en bot',
+    'score.title': 'Poeng', 'score.target': 'Mål {n}', 'score.final': ' · siste runde!', 'score.streak': '{n}× farkle',
+    'tag.you': 'deg', 'tag.bot': 'bot', 'tag.winner': 'vinner', 'seat.free': 'ledig plass',
+    'seat.you': 'Du spiller plass {n}.', 'seat.watching': 'Du ser på.', 'seat.connected': ' {n} tilkoblet.',
+    'log.title': 'Logg', 'rules.title': 'Regler: {name}',
+    'status.over': 'Spillet er over',
+    'status.offlineMine': 'Din tur, men du er frakoblet: kobler til igjen…', 'status.offline': 'Frakoblet: kobler til igjen…',
+    'status.rollMine': 'Kast én terning: høyest begynner', 'status.roll': '{name} kaster om hvem som begynner…',
+    'status.keepMine': 'Din tur: klikk på terningene du vil beholde', 'status.mine': 'Din tur',
+    'status.thinking': '{name} tenker…', 'status.playing': '{name} spiller…',
+    'dice.toThrow': '{n} terninger å kaste', 'turn': 'Runde',
+    'sel.none': 'Velg terninger som gir poeng', 'sel.points': 'Valgt: {n}', 'sel.bad': 'Gir ikke poeng',
+    'sel.hot': ' — varme terninger: behold alle og kast alle {n} igjen', 'sel.kept': 'Beholdt ',
+    'btn.roll': 'Kast ', 'btn.keepThrow': 'Behold, kast {n}', 'btn.throw': 'Kast {n}', 'btn.bank': 'Sett inn {n}',
+    'btn.hint': 'Tips ', 'btn.odds': 'Odds ',
+    'farkle': 'Farkle!', 'hot': 'Varme terninger!', 'sixNothing': 'Seks terninger, ingen poeng!',
+    'end.youWin': 'Du vant!', 'end.wins': '{names} vant', 'end.share': '{names} deler seieren', 'end.and': ' og ',
+    'end.decisions': 'Valg', 'end.download': 'Last ned protokollen', 'end.replay': 'Se i opptak',
+    'hint.win': 'Tips: sjansen for å vinne spillet', 'hint.points': 'Tips: forventede poeng denne runden',
+  },
+};
