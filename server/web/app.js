@@ -175,23 +175,23 @@ function tableList(tables, empty, action) {
 }
 
 async function lobby() {
-  page(h('h1', {}, 'Lobby'), h('p', { class: 'muted' }, 'Loading…'));
+  page(h('h1', {}, msg('lobby.title')), h('p', { class: 'muted' }, 'Loading…'));
   const [waiting, playing, failed] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing'),
     api('GET', '/api/tables?status=failed&limit=10')]);
-  page(h('h1', {}, 'Lobby'),
-    h('h2', {}, 'Waiting for players'),
-    tableList(waiting, 'No table is waiting. Create one!', (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, 'Join')),
-    h('h2', {}, 'Being played'),
-    tableList(playing, 'No game is being played right now.', (t) => h('a', { class: 'button', href: `/t/${t.id}` }, 'Watch')),
+  page(h('h1', {}, msg('lobby.title')),
+    h('h2', {}, msg('lobby.waiting')),
+    tableList(waiting, msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
+    h('h2', {}, msg('lobby.playing')),
+    tableList(playing, msg('lobby.noGame'), (t) => h('a', { class: 'button', href: `/t/${t.id}` }, msg('lobby.watch'))),
     failed.length ? h('h2', {}, 'Stopped by the server') : '',
     failed.length ? tableList(failed, '', (t) => h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, 'Record')) : '',
-    h('p', {}, h('a', { class: 'button primary', href: '/new' }, 'Create a table')));
+    h('p', {}, h('a', { class: 'button primary', href: '/new' }, msg('lobby.create'))));
 }
 
 async function historyPage() {
   const over = await api('GET', '/api/tables?status=over');
-  page(h('h1', {}, 'Finished games'),
-    tableList(over, 'No finished game yet.', (t) => h('span', { class: 'actions' },
+  page(h('h1', {}, msg('history.title')),
+    tableList(over, msg('none.finished'), (t) => h('span', { class: 'actions' },
       h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay'),
       h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `${t.kind || 'farkle'}-${t.id}.json` }, 'Record'))));
 }
@@ -208,7 +208,7 @@ function statsTable(rows) {
 
 async function leaderboard() {
   const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, 'Leaderboard'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, 'No finished game yet.'));
+  page(h('h1', {}, msg('leaderboard.title')), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, msg('none.finished')));
 }
 
 async function playerPage(id) {

@@ -207,18 +207,18 @@ export function tablePage(id) {
           `the best keep is worth ${fmt(Math.round(o.expected))} points on average.`));
     }
     const win = g.hint.measure === 'win';
-    const unit = win ? (v) => pct(v) + ' to win' : (v) => fmt(Math.round(v)) + ' points expected this turn';
+    const unit = win ? (v) => msg('hint.toWin', { p: pct(v) }) : (v) => msg('hint.points1', { n: fmt(Math.round(v)) });
     const mine = myTurn();
     const two = g.st.players.filter((p) => !p.out).length === 2;
     let why;
-    if (win) why = 'With two players each choice is rated by your chance to win the game from here with the best play after it (the exact two-player table), not by the points of this turn: behind, a risk can be worth it; ahead, a safe bank.';
-    else if (two) why = `Each choice is rated by the points it is expected to bring this turn${g.hint.note ? `, because ${g.hint.note.replace(/^win chances are not available: /, 'the chances to win are not ready: ')}` : ''}; with two players the hint rates by the chance to win once that is ready.`;
-    else why = 'Each choice is rated by the points it is expected to bring this turn' + (g.st.players.length > 2 ? ' (with more than two players the chances to win are not computed).' : '.');
+    if (win) why = msg('hint.whyWin');
+    else if (two) why = msg('hint.whyPointsTwo', { because: g.hint.note ? msg('hint.because', { why: g.hint.note.replace(/^win chances are not available: /, 'the chances to win are not ready: ') }) : '' });
+    else why = msg(g.st.players.length > 2 ? 'hint.whyPointsMany' : 'hint.whyPoints');
     return h('div', { class: 'hint', id: 'hint-box', 'data-measure': g.hint.measure }, h('strong', {}, msg(win ? 'hint.win' : 'hint.points')),
       h('p', { class: 'muted small', id: 'hint-why' }, why),
-      g.measureChanged ? h('p', { class: 'small switch', id: 'hint-switch' }, win ? 'The chances to win are ready: from now on the hints rate choices by them, no longer by points.' : 'The chances to win are not available now: these hints rate choices by points.') : '',
+      g.measureChanged ? h('p', { class: 'small switch', id: 'hint-switch' }, msg(win ? 'hint.nowWin' : 'hint.nowPoints')) : '',
       h('ol', { id: 'hint-choices' }, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
-        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, 'Play') : ''))),
+        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, msg('hint.play')) : ''))),
       h('a', { class: 'small', id: 'explore-link', href: explorerLink(id, g.st) }, 'See this position in the explorer'));
   }
 
@@ -238,11 +238,11 @@ export function tablePage(id) {
       const seated = g.you.seat >= 0;
       const free = g.table.seats.some((s) => s.free);
       return h('section', { class: 'card play waiting' },
-        h('h2', {}, 'Waiting for players'),
-        h('p', {}, 'Share this link with a friend:'),
+        h('h2', {}, msg('wait.title')),
+        h('p', {}, msg('wait.share')),
         h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': 'link to this table' })),
-        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, 'Take a seat')) : '',
-        seated ? h('p', { class: 'muted' }, 'You are seated. The game starts when every seat is taken.') : '');
+        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, msg('wait.take'))) : '',
+        seated ? h('p', { class: 'muted' }, msg('wait.seated')) : '');
     }
     const mine = myTurn();
     const busy = g.inflight || !!g.pending; // an action sent and not yet answered
