@@ -106,11 +106,11 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 	for time.Now().Before(deadline) {
 		read()
 		if d.Phase == "over" && myActions < 10 {
-			// The bot slew the dragon early: play again from the end screen.
+			// The bot slew the dragon early: a rematch from the end screen.
 			games++
 			shot(t, ctx, "dragon-over")
 			before := d.Version
-			if err := chromedp.Do(ctx, chromedp.Click("#again")); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Click("#rematch")); err != nil {
 				t.Fatal(err)
 			}
 			for time.Now().Before(deadline) && (d.Phase == "over" || d.Version == before && d.Phase != "choose") {

@@ -8,12 +8,13 @@
 // a Companion hire. The page asks the seat the game waits for (to_act),
 // the defender during their brawl throw. Keys: 1–6 toggle dice, K keep,
 // T throw, S stop, P stand by a brawl throw, H hint.
-import { h, api, page, ensurePlayer, nameField, fmt, pct, go } from './app.js';
+import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
+import { rematchBox } from './rematch.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -83,6 +84,8 @@ export function dragonPage(id) {
       setTimeout(() => { g.err = null; draw(); }, 4000);
     } else if (m.type === 'hint') {
       g.hint = m.advice;
+    } else if (m.type === 'rematch') {
+      g.table = { ...g.table, rematch: m.rematch };
     } else if (m.type === 'failed' || m.type === 'expired') {
       g.table = { ...m.table, rules: g.table.rules };
       g.err = `This table ${m.type === 'expired' ? 'expired' : 'was stopped'}: ${m.reason}`;
@@ -477,7 +480,7 @@ export function dragonPage(id) {
     const order = v.players.map((p, i) => [p, i]).sort((a, b) => b[0].soldiers - a[0].soldiers);
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
       h('h2', {}, youWon ? (v.slain ? 'You slew the dragon!' : 'You win!') : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : v.slain ? 'slew the dragon' : 'wins'}`),
-      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
       ratingChange(g.table, g.you.seat),
       h('h3', {}, 'Decisions'), analysis(),
       h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
@@ -485,11 +488,8 @@ export function dragonPage(id) {
       h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `dragon-${id}.json` }, 'Download the record'),
         h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
-        h('button', { class: 'primary', id: 'again', onclick: async () => {
-          const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
-          const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'smart' }])] });
-          go(`/t/${t.id}`);
-        } }, 'Play again')));
+        rematchBox(g, id, names, draw)),
+      g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
   }
 
   function rulesBox() {
