@@ -6,8 +6,9 @@ type Advice struct {
 	Action Action  `json:"action"`
 	Value  float64 `json:"value"`
 	// Unit: "p_win" is the probability of winning the Final Battle now;
-	// "soldiers" is the expected soldiers banked this turn (recruiting) or
-	// the net expected gain against the opponents (a brawl).
+	// "soldiers" is the expected soldiers banked this turn (recruiting),
+	// the net expected gain against the opponents (a brawl), or, on a brawl
+	// throw, the brawl's expected worth to the seat.
 	Unit string `json:"unit"`
 }
 
@@ -18,8 +19,11 @@ const (
 )
 
 // Advise returns a value for each legal action of v that the bots' tables
-// can value (uses of cards and discards are left out), in the order of
-// v.Legal. Card effects are not counted; see BattleOdds and Bot for the
+// can value (uses of cards on recruiting and battle throws, discards,
+// hires and dismissals are left out), in the order of v.Legal. On a brawl
+// throw, a card use and Pass are valued by the brawl's expected worth in
+// soldiers (what the seat would take with the bonus, or lose), before what
+// an item is worth. Card effects are not counted; see BattleOdds and Bot for the
 // models.
 func (b *Brains) Advise(v View) []Advice {
 	if len(v.Legal) == 0 {
@@ -69,6 +73,10 @@ func (b *Brains) Advise(v View) []Advice {
 			}
 		case a.Kind == ActRetreat:
 			add(a, 0, UnitPWin)
+		case v.Phase == PhaseBrawl && a.Kind == ActUse:
+			add(a, b.useValue(v, a), UnitSoldiers)
+		case a.Kind == ActPass:
+			add(a, b.scoreValue(v, v.BrawlScore), UnitSoldiers)
 		}
 	}
 	return out

@@ -17,8 +17,21 @@ func (g *Game) apply(s *State, a Action, src dice.Source, evs *[]Event) {
 		*evs = append(*evs, Event{Kind: EvBattleStart, Seat: s.Turn, N: s.Players[s.Turn].Soldiers})
 		g.throw(s, src, evs)
 	case ActBrawl:
+		if g.rules.Anytime() {
+			g.startBrawl(s, a.Target, src, evs)
+			return
+		}
 		g.brawl(s, a.Target, src, evs)
 		g.endTurn(s, evs)
+	case ActPass:
+		*evs = append(*evs, Event{Kind: EvPass, Seat: s.ToAct(), N: g.brawlScore(s)})
+		if g.brawlNext(s, src, evs) {
+			g.brawlOn(s, src, evs)
+		}
+	case ActHire:
+		g.hire(s, src, evs)
+	case ActDismiss:
+		g.dismiss(s, a.Card, evs)
 	case ActKeep:
 		g.keep(s, a, src, evs)
 	case ActUse:
@@ -231,7 +244,7 @@ func meldKind(m dice.Meld) string {
 }
 
 func (g *Game) use(s *State, a Action, src dice.Source, evs *[]Event) {
-	seat := s.Turn
+	seat := s.ToAct()
 	c := g.cards.Card(a.Card)
 	e, _ := c.Active()
 	*evs = append(*evs, Event{Kind: EvUse, Seat: seat, Card: a.Card, N: a.Face})
@@ -251,7 +264,17 @@ func (g *Game) use(s *State, a Action, src dice.Source, evs *[]Event) {
 	case IgnoreDragon:
 		s.Event = Blank
 	case RerollFarkle:
+		if s.Mode == Brawling {
+			g.brawlThrow(s, seat, s.Throw.N(), src, evs)
+			g.brawlOn(s, src, evs)
+			return
+		}
 		g.throw(s, src, evs)
+		return
+	}
+	if s.Mode == Brawling {
+		*evs = append(*evs, Event{Kind: EvCardChanged, Seat: seat, Dice: s.Throw, Face: s.Event, N: g.brawlScore(s)})
+		g.brawlOn(s, src, evs)
 		return
 	}
 	*evs = append(*evs, Event{Kind: EvCardChanged, Seat: seat, Dice: s.Throw, Face: s.Event})
@@ -282,13 +305,16 @@ func (g *Game) endBattle(s *State, why BattleEnding, evs *[]Event) {
 	s.Damage = 0
 }
 
-// brawlScore is one side's throw in a brawl: its best keep, doubled by a
+// brawlRoll is one side's throw in a brawl: its best keep, doubled by a
 // Rally, 0 under the Dragon.
-func (g *Game) brawlScore(n int, src dice.Source) (dice.Hand, EventFace, int) {
+func (g *Game) brawlRoll(n int, src dice.Source) (dice.Hand, EventFace, int) {
 	h := throwDice(n, src)
 	f := eventOf(dice.Face(src))
 	return h, f, brawlPoints(g.table.Best(h), f)
 }
+
+// brawlScore is the score of the brawl throw on the table.
+func (g *Game) brawlScore(s *State) int { return brawlPoints(g.table.Best(s.Throw), s.Event) }
 
 func brawlPoints(best int, f EventFace) int {
 	switch f {
@@ -302,10 +328,17 @@ func brawlPoints(best int, f EventFace) int {
 
 func (g *Game) brawl(s *State, target int, src dice.Source, evs *[]Event) {
 	me := s.Turn
-	h1, f1, a := g.brawlScore(g.rules.BrawlDice[0], src)
+	h1, f1, a := g.brawlRoll(g.rules.BrawlDice[0], src)
 	*evs = append(*evs, Event{Kind: EvThrow, Seat: me, Dice: h1, Face: f1, N: a})
-	h2, f2, b := g.brawlScore(g.rules.BrawlDice[1], src)
+	h2, f2, b := g.brawlRoll(g.rules.BrawlDice[1], src)
 	*evs = append(*evs, Event{Kind: EvThrow, Seat: target, Dice: h2, Face: f2, N: b})
+	g.brawlResult(s, target, a, b, evs)
+}
+
+// brawlResult settles a brawl of the player to act against target with
+// the scores a (challenger) and b (defender).
+func (g *Game) brawlResult(s *State, target, a, b int, evs *[]Event) {
+	me := s.Turn
 	ev := Event{Kind: EvBrawl, Seat: me, Target: target, N: a, Other: b, Winner: -1}
 	if a != b {
 		w, l := me, target
@@ -320,6 +353,77 @@ func (g *Game) brawl(s *State, target int, src dice.Source, evs *[]Event) {
 		ev.Winner, ev.Total, ev.Bonus = w, take, bonus
 	}
 	*evs = append(*evs, ev)
+}
+
+// startBrawl begins a brawl with card_timing = "anytime": the challenger
+// throws, and each side may use cards on its own throw before the next.
+func (g *Game) startBrawl(s *State, target int, src dice.Source, evs *[]Event) {
+	s.Mode = Brawling
+	s.Brawl = &BrawlState{Defender: target}
+	g.brawlThrow(s, s.Turn, g.rules.BrawlDice[0], src, evs)
+	g.brawlOn(s, src, evs)
+}
+
+// brawlThrow throws n dice and the event die for seat's side of the brawl.
+func (g *Game) brawlThrow(s *State, seat, n int, src dice.Source, evs *[]Event) {
+	h, f, score := g.brawlRoll(n, src)
+	s.Throw, s.Event = h, f
+	*evs = append(*evs, Event{Kind: EvThrow, Seat: seat, Dice: h, Face: f, N: score})
+}
+
+// brawlOn waits (PhaseBrawl) while the side whose throw lies on the table
+// holds a card usable on it, and moves the brawl on otherwise.
+func (g *Game) brawlOn(s *State, src dice.Source, evs *[]Event) {
+	for len(g.legalUses(s)) == 0 {
+		if !g.brawlNext(s, src, evs) {
+			return
+		}
+	}
+	s.Phase = PhaseBrawl
+}
+
+// brawlNext settles the throw on the table: after the challenger's the
+// defender throws (true: a throw lies on the table again); after the
+// defender's the brawl is resolved and the turn ends (false).
+func (g *Game) brawlNext(s *State, src dice.Source, evs *[]Event) bool {
+	b := s.Brawl
+	if !b.Defending {
+		b.Throw, b.Event, b.Score, b.Defending = s.Throw, s.Event, g.brawlScore(s), true
+		g.brawlThrow(s, b.Defender, g.rules.BrawlDice[1], src, evs)
+		return true
+	}
+	g.brawlResult(s, b.Defender, b.Score, g.brawlScore(s), evs)
+	s.Brawl = nil
+	g.endTurn(s, evs)
+	return false
+}
+
+// hire pays for a Companion and draws it: the player who holds one keeps
+// one of the two (PhaseHire), one who holds none takes it.
+func (g *Game) hire(s *State, src dice.Source, evs *[]Event) {
+	p, cost := &s.Players[s.Turn], g.rules.HireCost
+	p.Soldiers -= cost
+	s.Stockpile += cost // the tokens go back
+	id, _ := g.draw(s, Companion, src, evs)
+	s.Hired = true
+	*evs = append(*evs, Event{Kind: EvHire, Seat: s.Turn, N: cost, Total: p.Soldiers, Card: id})
+	if p.Companion == "" {
+		p.Companion = id // nothing to choose between
+		return
+	}
+	s.Offer, s.Phase = id, PhaseHire
+}
+
+// dismiss lets a Companion go after a hire: the one held (the hired one
+// takes its place) or the one hired. It goes to the Companion discard pile.
+func (g *Game) dismiss(s *State, id string, evs *[]Event) {
+	p := &s.Players[s.Turn]
+	if id != s.Offer {
+		p.Companion = s.Offer
+	}
+	s.CompanionDiscard = append(s.CompanionDiscard, id)
+	s.Offer, s.Phase = "", PhaseChoose
+	*evs = append(*evs, Event{Kind: EvDismiss, Seat: s.Turn, Card: id})
 }
 
 // brawlTake returns how many soldiers the winner of a brawl takes from
@@ -340,7 +444,7 @@ func abs(x int) int {
 // they hold too many items, else the next player's turn.
 func (g *Game) endTurn(s *State, evs *[]Event) {
 	s.Mode, s.Throw, s.Event, s.Kept, s.Dice, s.Wounded = NoMode, 0, Blank, 0, 0, false
-	s.Pool, s.Drawn, s.Used = 0, nil, nil
+	s.Pool, s.Drawn, s.Used, s.Brawl, s.Offer, s.Hired = 0, nil, nil, nil, "", false
 	if len(s.Players[s.Turn].Items) > g.ItemLimit(*s, s.Turn) {
 		s.Phase = PhaseDiscard
 		return

@@ -18,7 +18,8 @@ const (
 	// Simple recruits with the classic rule of thumb (keep the most
 	// soldiers; stop at 1000, or at 300 with two dice or fewer), always
 	// doubles on a Rally, attacks as soon as it may, keeps the cheapest
-	// dice in battle, never brawls and never retreats.
+	// dice in battle, never brawls, hires or retreats; defending in a
+	// brawl it uses a card only where it cannot hurt.
 	Simple
 	// Smart recruits by the expected-soldiers plan (banking at once when
 	// the pool lifts it to the battle minimum), compares recruiting with
@@ -26,7 +27,9 @@ const (
 	// the defender's, plus BlockValue for pushing an opponent who could
 	// attack below the minimum), attacks when the battle odds are good,
 	// keeps by the battle odds, retreats from a battle gone bad when it can
-	// attack again next turn, and uses its cards.
+	// attack again next turn, and uses its cards: in a brawl (on either
+	// side) by the brawl's expected worth, and hires a Companion when the
+	// better Companion is worth the cost over the turns before it attacks.
 	Smart
 )
 
@@ -167,7 +170,8 @@ type Bot struct {
 func NewBot(level Level, brains *Brains) *Bot { return &Bot{Level: level, brains: brains} }
 
 // Choose returns the bot's action for its view; v.Legal must not be empty
-// (it is the bot's turn). src supplies the Random level's choices.
+// (the game waits for the bot's seat: its turn, or its Brawl throw as the
+// defender). src supplies the Random level's choices.
 func (b *Bot) Choose(v View, src dice.Source) Action {
 	if len(v.Legal) == 0 {
 		panic("dragon: Bot.Choose without legal actions")
@@ -198,6 +202,10 @@ func (b *Bot) Choose(v View, src dice.Source) Action {
 		return Stop()
 	case PhaseDiscard:
 		return b.chooseDiscard(v)
+	case PhaseBrawl:
+		return b.chooseBrawlCard(v)
+	case PhaseHire:
+		return b.chooseDismiss(v)
 	}
 	return v.Legal[0]
 }
@@ -226,6 +234,9 @@ func (b *Bot) chooseAction(v View) Action {
 	}
 	if canBattle && b.attack(v) {
 		return Battle()
+	}
+	if canHire(v) && b.hireGain(v) > hireMargin {
+		return Hire()
 	}
 	// Recruit, or brawl the opponent where the brawl is worth most: our
 	// expected gain less the defender's, shared among the opponents (in a
@@ -369,14 +380,7 @@ func cheapest(t *dice.Table, keeps []Action) Action {
 	return best
 }
 
-func (b *Bot) primitive(id string) Primitive {
-	if c := b.brains.g.cards.Card(id); c != nil {
-		if e, ok := c.Active(); ok {
-			return e.Primitive
-		}
-	}
-	return ""
-}
+func (b *Bot) primitive(id string) Primitive { return b.brains.primitive(id) }
 
 // rescue picks the card use that best saves a stuck throw: a farkle
 // re-throw, a 2 turned into a 5, else re-throwing a die.

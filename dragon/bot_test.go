@@ -191,8 +191,10 @@ func TestSimulate(t *testing.T) {
 	if names := SimNames([]string{"smart", "smart", "simple"}); !slices.Equal(names, []string{"smart#1", "smart#2", "simple"}) {
 		t.Errorf("SimNames = %v", names)
 	}
-	if res.Players[0].WinRate < 0.9 {
-		t.Errorf("smart won only %.2f against random", res.Players[0].WinRate)
+	// Smart wins about 0.9 against random (3,000 games); in these 200 its
+	// 95% interval must lie above three games in four.
+	if res.Players[0].Low < 0.75 {
+		t.Errorf("smart won only %.2f against random (interval from %.2f)", res.Players[0].WinRate, res.Players[0].Low)
 	}
 	one, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: dice.SeedFrom("9"), Workers: 1})
 	two, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: dice.SeedFrom("9"), Workers: 2})

@@ -34,13 +34,14 @@ const (
 type Primitive string
 
 // The primitives. Active ones are used by an explicit Use action on a throw
-// during the owner's turn (a Companion once per turn, a Magic Item once,
-// then it is discarded); passive ones apply while the card is held.
+// of the owner, at the moments the effect's When names (a Companion once
+// per turn, a Magic Item once, then it is discarded); passive ones apply
+// while the card is held.
 const (
 	Rethrow        Primitive = "rethrow"         // active: re-throw one die of the throw
 	TwoAsFive      Primitive = "two_as_five"     // active: one 2 of the throw becomes a 5
-	IgnoreDragon   Primitive = "ignore_dragon"   // active, recruiting: a Dragon event face becomes Blank
-	RerollFarkle   Primitive = "reroll_farkle"   // active, recruiting: after a farkle throw the same dice again
+	IgnoreDragon   Primitive = "ignore_dragon"   // active, recruiting or brawl: a Dragon event face becomes Blank
+	RerollFarkle   Primitive = "reroll_farkle"   // active, recruiting or brawl: after a farkle throw the same dice again
 	MeldBonus      Primitive = "meld_bonus"      // passive, recruiting: +N soldiers per kept meld of kind Meld
 	RallyDamage    Primitive = "rally_damage"    // passive, battle: a Rally deals N more damage
 	ExtraItem      Primitive = "extra_item"      // passive: a Rally that draws an item draws N more
@@ -70,6 +71,38 @@ func Primitives() []Primitive {
 // always applying while held).
 func (p Primitive) Active() bool { return primitives[p] }
 
+// Moment is where an active card may be used: on a throw of its owner
+// while recruiting, in the Final Battle or in a Brawl (either side).
+type Moment string
+
+// The moments of an active effect's When.
+const (
+	AtRecruit Moment = "recruit"
+	AtBattle  Moment = "battle"
+	AtBrawl   Moment = "brawl"
+)
+
+// moments lists, for each active primitive, the moments where it can do
+// something: a Dragon in the Final Battle wounds the dragon and a throw
+// without scoring dice there is answered by the fire, so ignore_dragon and
+// reroll_farkle have no battle moment.
+var moments = map[Primitive][]Moment{
+	Rethrow:      {AtRecruit, AtBattle, AtBrawl},
+	TwoAsFive:    {AtRecruit, AtBattle, AtBrawl},
+	IgnoreDragon: {AtRecruit, AtBrawl},
+	RerollFarkle: {AtRecruit, AtBrawl},
+}
+
+// Moments returns the moments where an active effect may be used: its When,
+// or every moment its primitive works when When is empty ("anytime, except
+// as noted").
+func (e Effect) Moments() []Moment {
+	if len(e.When) > 0 {
+		return e.When
+	}
+	return moments[e.Primitive]
+}
+
 // Meld kinds a meld_bonus can name. A keep's melds are those of the best
 // split of the kept dice (dice.Table.Split).
 var meldKinds = []string{"single", "kind", "three_pairs", "straight", "small_straight", "four_kind_pair", "two_triplets"}
@@ -79,6 +112,9 @@ type Effect struct {
 	Primitive Primitive `toml:"primitive" json:"primitive"`
 	N         int       `toml:"n,omitempty" json:"n,omitempty"`
 	Meld      string    `toml:"meld,omitempty" json:"meld,omitempty"`
+	// When lists the moments an active effect may be used (empty: every
+	// moment its primitive works).
+	When []Moment `toml:"when,omitempty" json:"when,omitempty"`
 }
 
 // Card is a Companion or a Magic Item: a name, a one-line text and the
@@ -139,12 +175,13 @@ func DefaultCards() *Cards {
 func NoCards() *Cards { return &Cards{byID: map[string]*Card{}} }
 
 var cardFields = []string{"id", "name", "text", "effects"}
-var effectFields = []string{"primitive", "n", "meld"}
+var effectFields = []string{"primitive", "n", "meld", "when"}
 
 // ParseCards reads a card file (TOML; see cards.toml for the format). Every
 // problem is an error wrapping ErrCards that names the card and the field:
 // unknown fields and primitives, missing names or texts, duplicate ids,
-// missing or negative n, an unknown meld, more than one active primitive.
+// missing or negative n, an unknown meld, more than one active primitive,
+// a when on a passive primitive or naming a moment where it cannot work.
 func ParseCards(data []byte) (*Cards, error) {
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
@@ -303,7 +340,50 @@ func parseEffect(m map[string]any) (Effect, error) {
 	} else if e.Primitive == MeldBonus {
 		return e, fmt.Errorf("meld: missing (melds: %s)", strings.Join(meldKinds, ", "))
 	}
+	if v, present := m["when"]; present {
+		when, err := parseWhen(e.Primitive, v)
+		if err != nil {
+			return e, fmt.Errorf("when: %v", err)
+		}
+		e.When = when
+	}
 	return e, nil
+}
+
+// parseWhen reads the when list of an active effect: moments where its
+// primitive works, at least one, none twice.
+func parseWhen(p Primitive, v any) ([]Moment, error) {
+	works := moments[p]
+	names := make([]string, len(works))
+	for i, m := range works {
+		names[i] = string(m)
+	}
+	if !p.Active() {
+		return nil, fmt.Errorf("only active primitives take a when (%s works while the card is held)", p)
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("must be a list of moments like [\"recruit\", \"brawl\"]")
+	}
+	if len(list) == 0 {
+		return nil, fmt.Errorf("must name at least one moment (%s works at: %s)", p, strings.Join(names, ", "))
+	}
+	var out []Moment
+	for _, x := range list {
+		s, ok := x.(string)
+		if !ok {
+			return nil, fmt.Errorf("moments must be strings (%s works at: %s)", p, strings.Join(names, ", "))
+		}
+		m := Moment(s)
+		if !slices.Contains(works, m) {
+			return nil, fmt.Errorf("%s cannot be used at %q (it works at: %s)", p, s, strings.Join(names, ", "))
+		}
+		if slices.Contains(out, m) {
+			return nil, fmt.Errorf("%q is named twice", s)
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // tables returns v as a list of tables: TOML gives []map[string]any for
@@ -362,6 +442,13 @@ func (cs *Cards) TOML() []byte {
 				}
 				if e.Meld != "" {
 					fmt.Fprintf(&b, ", meld = %s", quote(e.Meld))
+				}
+				if len(e.When) > 0 {
+					ws := make([]string, len(e.When))
+					for k, m := range e.When {
+						ws[k] = quote(string(m))
+					}
+					fmt.Fprintf(&b, ", when = [%s]", strings.Join(ws, ", "))
 				}
 				b.WriteString(" }")
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,34 @@ func TestDefaultCards(t *testing.T) {
 	}
 	if !bytes.Contains(DefaultCardsTOML(), []byte("NOT reproduced")) {
 		t.Error("cards.toml does not say that the official card texts are not reproduced")
+	}
+}
+
+// TestMoments: an active effect without when may be used wherever its
+// primitive works; with when, only there.
+func TestMoments(t *testing.T) {
+	cs, err := ParseCards([]byte(`[[item]]
+id = "a"
+name = "A"
+text = "t"
+effects = [{ primitive = "reroll_farkle" }]
+
+[[item]]
+id = "b"
+name = "B"
+text = "t"
+effects = [{ primitive = "rethrow", when = ["brawl", "recruit"] }]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := cs.Card("a").Active()
+	b, _ := cs.Card("b").Active()
+	if !slices.Equal(a.Moments(), []Moment{AtRecruit, AtBrawl}) || !slices.Equal(b.Moments(), []Moment{AtBrawl, AtRecruit}) {
+		t.Fatalf("moments %v and %v", a.Moments(), b.Moments())
+	}
+	if !strings.Contains(string(cs.TOML()), `when = ["brawl", "recruit"]`) || strings.Count(string(cs.TOML()), "when") != 1 {
+		t.Fatalf("TOML:\n%s", cs.TOML())
 	}
 }
 
@@ -81,6 +110,13 @@ effects = [{ primitive = "rethrow" }]
 		{"two-line text", strings.Replace(good, `text = "Does x."`, `text = "Does\nx."`, 1), []string{`"x"`, "one line"}},
 		{"duplicate id", good + strings.Replace(good, "[[item]]", "[[companion]]", 1), []string{`"x"`, "duplicate"}},
 		{"not a table list", "item = 3\n", []string{"item"}},
+		{"when on a passive", strings.Replace(good, `primitive = "rethrow"`, `primitive = "brawl_guard", n = 5, when = ["brawl"]`, 1), []string{`item 1 "x"`, "effects[0]", "when:", "only active"}},
+		{"unknown moment", strings.Replace(good, `primitive = "rethrow"`, `primitive = "rethrow", when = ["dinner"]`, 1), []string{`"x"`, "when:", `"dinner"`, "recruit, battle, brawl"}},
+		{"moment the primitive lacks", strings.Replace(good, `primitive = "rethrow"`, `primitive = "ignore_dragon", when = ["recruit", "battle"]`, 1), []string{`"x"`, "when:", `"battle"`, "recruit, brawl"}},
+		{"no moment", strings.Replace(good, `primitive = "rethrow"`, `primitive = "rethrow", when = []`, 1), []string{`"x"`, "when:", "at least one"}},
+		{"moment twice", strings.Replace(good, `primitive = "rethrow"`, `primitive = "rethrow", when = ["brawl", "brawl"]`, 1), []string{`"x"`, "when:", "twice"}},
+		{"when not a list", strings.Replace(good, `primitive = "rethrow"`, `primitive = "rethrow", when = "brawl"`, 1), []string{`"x"`, "when:", "list"}},
+		{"moment not a string", strings.Replace(good, `primitive = "rethrow"`, `primitive = "rethrow", when = [1]`, 1), []string{`"x"`, "when:", "strings"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -101,6 +137,7 @@ func FuzzParseCards(f *testing.F) {
 	f.Add(DefaultCardsTOML())
 	f.Add([]byte("[[item]]\nid = \"a\"\nname = \"A\"\ntext = \"t\"\neffects = [{ primitive = \"hold_items\", n = 2 }]\n"))
 	f.Add([]byte("[[companion]]\nid = 1\n"))
+	f.Add([]byte("[[item]]\nid = \"w\"\nname = \"W\"\ntext = \"t\"\neffects = [{ primitive = \"reroll_farkle\", when = [\"brawl\", \"recruit\"] }]\n"))
 	f.Add([]byte("companion = [{ id = \"q\", name = \"Q\", text = \"T\", effects = [{ primitive = \"meld_bonus\", n = 5, meld = \"kind\" }] }]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cs, err := ParseCards(data)
@@ -120,6 +157,13 @@ func FuzzParseCards(f *testing.F) {
 		for _, c := range append(append([]Card{}, cs.Companions...), cs.Items...) {
 			if cs.Card(c.ID) == nil {
 				t.Fatalf("card %q not found by id", c.ID)
+			}
+			if e, ok := c.Active(); ok {
+				for _, m := range e.Moments() {
+					if !slices.Contains(moments[e.Primitive], m) {
+						t.Fatalf("card %q may be used at %q, where %s does nothing", c.ID, m, e.Primitive)
+					}
+				}
 			}
 			if strings.ContainsAny(c.Name+c.Text, "\n\r") {
 				t.Fatalf("card %q has a multi-line name or text", c.ID)

@@ -59,7 +59,16 @@ func (g *Game) Describe(names []string, e Event) string {
 	case EvUse:
 		return fmt.Sprintf("%s uses %s", p, card(e.Card))
 	case EvCardChanged:
+		if e.N > 0 {
+			return fmt.Sprintf("%s's throw is now %s and %s (brawl score %d)", p, e.Dice, faceWord(e.Face), e.N)
+		}
 		return fmt.Sprintf("the throw is now %s and %s", e.Dice, faceWord(e.Face))
+	case EvPass:
+		return fmt.Sprintf("%s stands by the brawl throw (score %d)", p, e.N)
+	case EvHire:
+		return fmt.Sprintf("%s pays %d soldiers to hire %s (%d left)", p, e.N, card(e.Card), e.Total)
+	case EvDismiss:
+		return fmt.Sprintf("%s dismisses %s", p, card(e.Card))
 	case EvBrawl:
 		if e.Winner < 0 {
 			return fmt.Sprintf("%s and %s brawl to a tie (%d to %d)", p, who(e.Target), e.N, e.Other)

@@ -9,7 +9,7 @@ func TestDescribe(t *testing.T) {
 	g := testGame(t, DefaultCards())
 	names := []string{"Ann", "Bo"}
 	seen := map[string]EventKind{}
-	for k := EvThrow; k <= EvStart; k++ {
+	for k := EvThrow; int(k) < len(eventNames); k++ {
 		e := Event{Kind: k, Seat: 1, Target: 0, Winner: 1, Dice: h("115"), Face: Rally, N: 7, Total: 9, Card: "sack", Reward: Double}
 		s := g.Describe(names, e)
 		if s == "" || s == k.String() {
@@ -30,6 +30,10 @@ func TestDescribe(t *testing.T) {
 		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndFarkle, Total: 5000}, "Ann farkles in battle: the battle ends with 5000 soldiers kept and no damage dealt"},
 		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndUnpaid, N: 1}, "Ann's army is lost: the battle ends with 0 soldiers kept and 1 damage dealt"},
 		{Event{Kind: EvHeal, Seat: 0, N: 2}, "the dragon heals its 2 damage"},
+		{Event{Kind: EvHire, Seat: 0, N: 200, Total: 300, Card: "hask"}, "Ann pays 200 soldiers to hire Sergeant Hask (300 left)"},
+		{Event{Kind: EvDismiss, Seat: 1, Card: "quill"}, "Bo dismisses Tinker Quill"},
+		{Event{Kind: EvPass, Seat: 1, N: 50}, "Bo stands by the brawl throw (score 50)"},
+		{Event{Kind: EvCardChanged, Seat: 1, Dice: h("12234"), Face: Blank, N: 100}, "Bo's throw is now 1 2 2 3 4 and a Blank (brawl score 100)"},
 	} {
 		if s := g.Describe(names, c.e); s != c.want {
 			t.Errorf("%s: %q, want %q", c.e.Kind, s, c.want)

@@ -132,10 +132,10 @@ func (g *Game) draw(s *State, kind Kind, src dice.Source, evs *[]Event) (string,
 	return id, true
 }
 
-// Apply plays action a for the player whose turn it is and returns the new
-// state and what happened. Dice, the event die and reshuffles are drawn
-// from src (a throw draws its dice in order, then the event die). An
-// illegal action returns an error wrapping ErrIllegal (or ErrBadAction,
+// Apply plays action a for the seat the game waits for (State.ToAct) and
+// returns the new state and what happened. Dice, the event die and
+// reshuffles are drawn from src (a throw draws its dice in order, then the
+// event die). An illegal action returns an error wrapping ErrIllegal (or ErrBadAction,
 // ErrGameOver) that says why and what is allowed; s is never modified,
 // whether the action is legal or not.
 func (g *Game) Apply(s State, a Action, src dice.Source) (State, []Event, error) {
@@ -153,7 +153,8 @@ func (g *Game) Apply(s State, a Action, src dice.Source) (State, []Event, error)
 
 // ApplyFor is Apply for an action sent by the player in seat: it returns
 // Check's error, with s unchanged, unless the action is legal for seat.
-// Servers use it; Apply trusts its caller to be the seat to act.
+// Servers use it; Apply trusts its caller to be the seat to act, which is
+// the player whose turn it is or, during their Brawl throw, the defender.
 func (g *Game) ApplyFor(s State, seat int, a Action, src dice.Source) (State, []Event, error) {
 	if err := g.Check(s, seat, a); err != nil {
 		return s, nil, err
@@ -171,19 +172,22 @@ func (g *Game) Check(s State, seat int, a Action) error {
 	if s.Phase == PhaseOver {
 		return fmt.Errorf("%w: no more actions", ErrGameOver)
 	}
-	if seat != s.Turn {
+	if actor := s.ToAct(); seat != actor {
 		name := "a spectator"
 		if seat >= 0 && seat < len(s.Players) {
 			name = s.Players[seat].Name
+		}
+		if actor != s.Turn {
+			return fmt.Errorf("%w: the game waits for %s, defending in a brawl, not for %s", ErrNotTurn, s.Players[actor].Name, name)
 		}
 		return fmt.Errorf("%w: it is %s's turn, not %s's", ErrNotTurn, s.Players[s.Turn].Name, name)
 	}
 	return g.check(&s, a)
 }
 
-// check returns why a is not legal in s, or nil.
+// check returns why a is not legal in s for the seat to act, or nil.
 func (g *Game) check(s *State, a Action) error {
-	p := &s.Players[s.Turn]
+	p := &s.Players[s.ToAct()]
 	wrong := func() error {
 		return fmt.Errorf("%w: %s is not allowed %s (now you may: %s)", ErrIllegal, a.Kind, s.Phase.situation(), g.allowedKinds(s))
 	}
@@ -210,13 +214,31 @@ func (g *Game) check(s *State, a Action) error {
 			}
 		}
 		return nil
+	case ActHire:
+		if s.Phase != PhaseChoose {
+			return wrong()
+		}
+		return g.checkHire(s)
+	case ActDismiss:
+		if s.Phase != PhaseHire {
+			return wrong()
+		}
+		if a.Card == "" || (a.Card != s.Offer && a.Card != p.Companion) {
+			return fmt.Errorf("%w: dismiss %q: dismiss your Companion %q or the one hired, %q", ErrIllegal, a.Card, p.Companion, s.Offer)
+		}
+		return nil
+	case ActPass:
+		if s.Phase != PhaseBrawl {
+			return wrong()
+		}
+		return nil
 	case ActKeep:
 		if s.Phase != PhaseKeep {
 			return wrong()
 		}
 		return g.checkKeep(s, a)
 	case ActUse:
-		if s.Phase != PhaseKeep {
+		if s.Phase != PhaseKeep && s.Phase != PhaseBrawl {
 			return wrong()
 		}
 		return g.checkUse(s, a)
@@ -271,7 +293,7 @@ func checkFields(a Action) error {
 	if a.Target != 0 && a.Kind != ActBrawl {
 		stray = append(stray, "target")
 	}
-	if a.Card != "" && a.Kind != ActUse && a.Kind != ActDiscard {
+	if a.Card != "" && a.Kind != ActUse && a.Kind != ActDiscard && a.Kind != ActDismiss {
 		stray = append(stray, "card")
 	}
 	if a.Face != 0 && a.Kind != ActUse {
@@ -385,10 +407,37 @@ func (g *Game) checkReward(s *State, a Action) error {
 	return nil
 }
 
-// canUse reports whether card id, held by the player to act, may have its
-// active effect used now; if not, why.
+// checkHire returns why the player to act may not hire a Companion now.
+func (g *Game) checkHire(s *State) error {
+	cost, p := g.rules.HireCost, &s.Players[s.Turn]
+	switch {
+	case cost == 0:
+		return fmt.Errorf("%w: hire: these rules have no hiring (hire_cost = 0)", ErrIllegal)
+	case s.Hired:
+		return fmt.Errorf("%w: hire: one hire a turn", ErrIllegal)
+	case p.Soldiers < cost:
+		return fmt.Errorf("%w: hire: a Companion costs %d soldiers and you have %d", ErrIllegal, cost, p.Soldiers)
+	case len(s.CompanionDeck)+len(s.CompanionDiscard) == 0:
+		return fmt.Errorf("%w: hire: no Companion left in the deck or its discard pile", ErrIllegal)
+	}
+	return nil
+}
+
+// moment is where a card used now would be used.
+func (s *State) moment() Moment {
+	switch s.Mode {
+	case Battling:
+		return AtBattle
+	case Brawling:
+		return AtBrawl
+	}
+	return AtRecruit
+}
+
+// canUse reports whether card id, held by the seat to act, may have its
+// active effect used now on the throw on the table; if not, why.
 func (g *Game) canUse(s *State, id string) (Effect, error) {
-	p := &s.Players[s.Turn]
+	p := &s.Players[s.ToAct()]
 	c := g.cards.Card(id)
 	if c == nil || (p.Companion != id && !slices.Contains(p.Items, id)) {
 		return Effect{}, fmt.Errorf("use %q: you do not hold that card", id)
@@ -400,7 +449,9 @@ func (g *Game) canUse(s *State, id string) (Effect, error) {
 	if c.Kind == Companion && slices.Contains(s.Used, id) {
 		return Effect{}, fmt.Errorf("use %q: %s was already used this turn", id, c.Name)
 	}
-	stuck := len(g.keeps(s)) == 0
+	if m := s.moment(); !slices.Contains(e.Moments(), m) {
+		return Effect{}, fmt.Errorf("use %q: %s cannot be used %s (only %s)", id, c.Name, momentWords[m], wordsOf(e.Moments()))
+	}
 	switch e.Primitive {
 	case Rethrow:
 	case TwoAsFive:
@@ -408,12 +459,16 @@ func (g *Game) canUse(s *State, id string) (Effect, error) {
 			return Effect{}, fmt.Errorf("use %q: the throw %s has no 2", id, s.Throw)
 		}
 	case IgnoreDragon:
-		if s.Mode != Recruiting || s.Event != Dragon {
-			return Effect{}, fmt.Errorf("use %q: only when recruiting and the event die shows the Dragon", id)
+		if s.Event != Dragon {
+			return Effect{}, fmt.Errorf("use %q: only when the event die shows the Dragon", id)
 		}
 	case RerollFarkle:
-		if s.Mode != Recruiting || !stuck {
-			return Effect{}, fmt.Errorf("use %q: only after a farkle while recruiting", id)
+		farkle := len(g.keeps(s)) == 0
+		if s.Mode == Brawling {
+			farkle = g.table.Farkle(s.Throw)
+		}
+		if !farkle {
+			return Effect{}, fmt.Errorf("use %q: only after a farkle", id)
 		}
 	}
 	return e, nil
@@ -434,10 +489,21 @@ func (g *Game) checkUse(s *State, a Action) error {
 	return nil
 }
 
-// heldActive lists the cards of the player to act with an active effect
-// not yet used this turn, Companion first, then items in hand order.
+var momentWords = map[Moment]string{AtRecruit: "while recruiting", AtBattle: "in the Final Battle", AtBrawl: "in a Brawl"}
+
+// wordsOf says a list of moments in words: "while recruiting or in a Brawl".
+func wordsOf(ms []Moment) string {
+	w := make([]string, len(ms))
+	for i, m := range ms {
+		w[i] = momentWords[m]
+	}
+	return strings.Join(w, " or ")
+}
+
+// heldActive lists the cards of the seat to act, Companion first, then
+// items in hand order.
 func (g *Game) heldActive(s *State) []string {
-	p := &s.Players[s.Turn]
+	p := &s.Players[s.ToAct()]
 	var out []string
 	if p.Companion != "" {
 		out = append(out, p.Companion)
@@ -446,9 +512,9 @@ func (g *Game) heldActive(s *State) []string {
 	return out
 }
 
-// Legal returns every legal action of the player to act, in a stable
-// order; empty when the game is over. Every action it lists is accepted
-// by Apply, and Apply rejects every other.
+// Legal returns every legal action of the seat to act (State.ToAct), in
+// a stable order; empty when the game is over. Every action it lists is
+// accepted by Apply, and Apply rejects every other.
 func (g *Game) Legal(s State) []Action {
 	var out []Action
 	switch s.Phase {
@@ -462,6 +528,14 @@ func (g *Game) Legal(s State) []Action {
 		if s.Players[s.Turn].Soldiers >= g.battleNeeds() {
 			out = append(out, Battle())
 		}
+		if g.checkHire(&s) == nil {
+			out = append(out, Hire())
+		}
+	case PhaseHire:
+		out = append(out, Dismiss(s.Players[s.Turn].Companion), Dismiss(s.Offer))
+	case PhaseBrawl:
+		out = append(out, g.legalUses(&s)...)
+		out = append(out, Pass())
 	case PhaseKeep:
 		ks := g.keeps(&s)
 		for _, k := range ks {
@@ -490,6 +564,15 @@ func (g *Game) Legal(s State) []Action {
 		}
 	}
 	return out
+}
+
+// LegalFor returns the legal actions of seat: Legal when the game waits
+// for seat, else none.
+func (g *Game) LegalFor(s State, seat int) []Action {
+	if seat != s.ToAct() {
+		return nil
+	}
+	return g.Legal(s)
 }
 
 func (g *Game) legalUses(s *State) []Action {

@@ -35,6 +35,11 @@ func (l *ledger) apply(t *testing.T, evs []Event) {
 			}
 		case EvStart:
 			l.soldiers[e.Seat] += e.N
+		case EvHire:
+			l.soldiers[e.Seat] -= e.N
+			if e.Total != l.soldiers[e.Seat] {
+				t.Fatalf("a hire leaves %d soldiers, ledger says %d", e.Total, l.soldiers[e.Seat])
+			}
 		case EvBattleEnd, EvWin:
 			l.battle = false
 		case EvKeep:
@@ -107,9 +112,10 @@ func randomAction(src dice.Source, ids []string) Action {
 
 // TestPropertyRandomGames plays many games with a mix of bots and checks,
 // after every action: the soldier conservation invariant and the
-// independent ledger of the events; that every action Legal lists is
-// accepted; and that every other action is rejected with the state left
-// exactly as it was.
+// independent ledger of the events; that, for every seat, every action
+// LegalFor lists is accepted from that seat; that only the seat the game
+// waits for has legal actions; and that every other action, from any seat,
+// is rejected with the state left exactly as it was.
 func TestPropertyRandomGames(t *testing.T) {
 	games := 100
 	if testing.Short() {
@@ -125,6 +131,7 @@ func TestPropertyRandomGames(t *testing.T) {
 	levels := []Level{Random, Simple, Smart}
 	probe := dice.NewSource(dice.SeedFrom("99"))
 	seen := map[EventKind]int{}
+	offTurn := 0
 	for game := range games {
 		src := dice.NewSource(GameSeed(dice.SeedFrom("5"), game))
 		n := 2 + game%4
@@ -148,33 +155,56 @@ func TestPropertyRandomGames(t *testing.T) {
 			if s.Round > 60 {
 				break
 			}
+			actor := s.ToAct()
 			legal := g.Legal(s)
 			if len(legal) == 0 {
 				t.Fatalf("game %d: no legal action in phase %s", game, s.Phase)
 			}
+			if actor != s.Turn {
+				offTurn++ // an action off the player's own turn
+			}
 			full := game < 40 // the exhaustive probes are slow; do them in some games
-			if full {
-				for _, a := range legal {
-					if _, _, err := g.Apply(s, a, dice.NewSource(dice.SeedFrom(fmt.Sprint(step)))); err != nil {
-						t.Fatalf("game %d: legal action %s rejected: %v", game, a, err)
+			for seat := -1; seat <= n; seat++ {
+				mine := g.LegalFor(s, seat)
+				if seat == actor && !slices.Equal(mine, legal) {
+					t.Fatalf("game %d: LegalFor(actor %d) = %v, Legal = %v", game, seat, mine, legal)
+				}
+				if seat != actor && len(mine) > 0 {
+					t.Fatalf("game %d phase %s: seat %d has legal actions %v but the game waits for %d", game, s.Phase, seat, mine, actor)
+				}
+				if full {
+					for _, a := range mine {
+						if _, _, err := g.ApplyFor(s, seat, a, dice.NewSource(dice.SeedFrom(fmt.Sprint(step)))); err != nil {
+							t.Fatalf("game %d: legal action %s of seat %d rejected: %v", game, a, seat, err)
+						}
+					}
+				}
+				probes := 5
+				if seat == actor {
+					probes = 20
+				}
+				for k := range probes {
+					a := randomAction(probe, ids)
+					if seat != actor && k < len(legal) {
+						a = legal[k] // the actor's actions, from the wrong seat
+					}
+					if slices.Contains(mine, a) {
+						continue
+					}
+					before := s.Clone()
+					if err := g.Check(s, seat, a); err == nil {
+						t.Fatalf("game %d phase %s: Check accepts %+v from seat %d, not listed in %v", game, s.Phase, a, seat, mine)
+					}
+					next, evs, err := g.ApplyFor(s, seat, a, probe)
+					if err == nil {
+						t.Fatalf("game %d phase %s: %+v from seat %d accepted but not listed in %v", game, s.Phase, a, seat, mine)
+					}
+					if !reflect.DeepEqual(before, s) || !reflect.DeepEqual(before, next) || evs != nil {
+						t.Fatalf("rejected %+v changed the state", a)
 					}
 				}
 			}
-			for range 20 {
-				a := randomAction(probe, ids)
-				if slices.Contains(legal, a) {
-					continue
-				}
-				before := s.Clone()
-				n, evs, err := g.Apply(s, a, probe)
-				if err == nil {
-					t.Fatalf("game %d phase %s: %+v accepted but not listed in %v", game, s.Phase, a, legal)
-				}
-				if !reflect.DeepEqual(before, s) || !reflect.DeepEqual(before, n) || evs != nil {
-					t.Fatalf("rejected %+v changed the state", a)
-				}
-			}
-			a := bots[s.Turn].Choose(g.View(s, s.Turn), src)
+			a := bots[actor].Choose(g.View(s, actor), src)
 			var evs []Event
 			s, evs, err = g.Apply(s, a, src)
 			if err != nil {
@@ -190,10 +220,13 @@ func TestPropertyRandomGames(t *testing.T) {
 	// The games must have gone through every part of the rules.
 	// (A lost battle needs a player to spend nearly everything; bots keep
 	// cheap dice, so TestBattleEvents covers it instead.)
-	for k := EvThrow; k <= EvStart; k++ {
+	for k := EvThrow; int(k) < len(eventNames); k++ {
 		if seen[k] == 0 && k != EvBattleLost && !testing.Short() {
 			t.Errorf("no %s event in %d games", k, games)
 		}
+	}
+	if offTurn == 0 && !testing.Short() {
+		t.Errorf("no action off the player's own turn (a defender's card in a brawl) in %d games", games)
 	}
 	t.Logf("events: %v", seen)
 }

@@ -9,16 +9,24 @@ import (
 )
 
 // RecordFormat names the JSON format of a Record. Version 2 came with the
-// army battle; ParseRecord still reads version 1 (ClassicFormat), whose
-// games were all played with the classic battle and no seat bonus.
-const RecordFormat = "farkle-dragon-record/2"
+// army battle, version 3 with card timing; ParseRecord still reads version
+// 1 (ClassicFormat), whose games were all played with the classic battle,
+// no seat bonus and own-turn cards, and version 2 (OwnTurnFormat), played
+// with own-turn cards.
+const RecordFormat = "farkle-dragon-record/3"
 
 // ClassicFormat is the format of records written before the army battle.
 const ClassicFormat = "farkle-dragon-record/1"
 
+// OwnTurnFormat is the format of records written before card timing
+// (active cards only on their owner's turn, no hiring).
+const OwnTurnFormat = "farkle-dragon-record/2"
+
 // IsRecordFormat reports whether format names a Dragon Farkle record this
-// version reads (RecordFormat or ClassicFormat).
-func IsRecordFormat(format string) bool { return format == RecordFormat || format == ClassicFormat }
+// version reads (RecordFormat, OwnTurnFormat or ClassicFormat).
+func IsRecordFormat(format string) bool {
+	return format == RecordFormat || format == OwnTurnFormat || format == ClassicFormat
+}
 
 // ErrRecord is wrapped by every error of ParseRecord and Record.Replay.
 var ErrRecord = errors.New("dragon: bad record")
@@ -124,7 +132,7 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, fmt.Errorf("%w: %v", ErrRecord, err)
 	}
 	if !IsRecordFormat(raw.Format) {
-		return nil, fmt.Errorf("%w: format %q (this version reads %q and %q)", ErrRecord, raw.Format, RecordFormat, ClassicFormat)
+		return nil, fmt.Errorf("%w: format %q (this version reads %q, %q and %q)", ErrRecord, raw.Format, RecordFormat, OwnTurnFormat, ClassicFormat)
 	}
 	rec := raw.Record
 	r, err := ParseRulesJSON(raw.Rules)
@@ -135,6 +143,11 @@ func ParseRecord(data []byte) (*Record, error) {
 		// Written before the army battle: its rules have no battle fields,
 		// and the game was played with the classic battle.
 		r.Battle, r.BattleWave, r.BattleFire, r.SeatBonus = BattleClassic, 0, 0, 0
+	}
+	if rec.Format == ClassicFormat || rec.Format == OwnTurnFormat {
+		// Written before card timing: active cards on their owner's turn
+		// only, brawls in one action, no hiring.
+		r.OwnTurnCards()
 		rec.Format = RecordFormat
 	}
 	rec.Rules = r

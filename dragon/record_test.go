@@ -148,31 +148,11 @@ func FuzzParseRecord(f *testing.F) {
 // battles) still parses, replays with the classic battle to the outcome it
 // records, and is written back as the current format that says so.
 func TestClassicRecordReplays(t *testing.T) {
-	data, err := os.ReadFile("testdata/classic-record.json")
-	if err != nil {
-		t.Fatal(err)
+	rec, s, evs := replayTestdata(t, "testdata/classic-record.json", EvWave, EvFire, EvPass, EvHire)
+	if rec.Rules.Battle != BattleClassic || rec.Rules.SeatBonus != 0 || rec.Rules.CardTiming != TimingOwnTurn {
+		t.Fatalf("classic record read as battle %q, seat bonus %d, card timing %q", rec.Rules.Battle, rec.Rules.SeatBonus, rec.Rules.CardTiming)
 	}
-	rec, err := ParseRecord(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rec.Rules.Battle != BattleClassic || rec.Rules.SeatBonus != 0 || rec.Format != RecordFormat {
-		t.Fatalf("classic record read as battle %q, seat bonus %d, format %q", rec.Rules.Battle, rec.Rules.SeatBonus, rec.Format)
-	}
-	_, s, evs, err := rec.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	battles := 0
-	for _, e := range evs {
-		if e.Kind == EvBattleStart {
-			battles++
-		}
-		if e.Kind == EvWave || e.Kind == EvFire {
-			t.Fatalf("a classic game replayed with %s events", e.Kind)
-		}
-	}
-	if !s.Over() || battles != 3 {
+	if battles := countEvents(evs, EvBattleStart); !s.Over() || battles != 3 {
 		t.Fatalf("over %v, %d battles", s.Over(), battles)
 	}
 	// The same actions under the army battle do not give the same game.
@@ -193,4 +173,62 @@ func TestClassicRecordReplays(t *testing.T) {
 	if _, _, _, err := again.Replay(); err != nil || again.Rules.Battle != BattleClassic {
 		t.Fatalf("rewritten record: %v, battle %q", err, again.Rules.Battle)
 	}
+}
+
+// TestOwnTurnRecordReplays: a record written before card timing (format
+// farkle-dragon-record/2, by the previous version of this package: a
+// three-player bot game in which brawls met defenders holding rethrow and
+// two_as_five cards) replays with own-turn cards to the outcome it records.
+// Under today's card timing the same actions do not replay.
+func TestOwnTurnRecordReplays(t *testing.T) {
+	rec, s, evs := replayTestdata(t, "testdata/own-turn-record.json", EvPass, EvHire)
+	if rec.Rules.CardTiming != TimingOwnTurn || rec.Rules.HireCost != 0 || rec.Rules.Battle != BattleArmy {
+		t.Fatalf("read as card timing %q, hire cost %d, battle %q", rec.Rules.CardTiming, rec.Rules.HireCost, rec.Rules.Battle)
+	}
+	if brawls := countEvents(evs, EvBrawl); !s.Over() || brawls == 0 {
+		t.Fatalf("over %v, %d brawls", s.Over(), brawls)
+	}
+	now := *rec
+	now.Rules = DefaultRules()
+	if _, _, _, err := now.Replay(); err == nil {
+		t.Fatal("the old actions replay under today's card timing: the test proves nothing")
+	}
+}
+
+// replayTestdata reads a record written by an earlier version, checks it
+// is read as today's format and replays it; none of the events may be of
+// the kinds that version did not have.
+func replayTestdata(t *testing.T, file string, newer ...EventKind) (*Record, State, []Event) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Format != RecordFormat {
+		t.Fatalf("%s read as format %q", file, rec.Format)
+	}
+	_, s, evs, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range newer {
+		if n := countEvents(evs, k); n > 0 {
+			t.Fatalf("%s replayed with %d %s events", file, n, k)
+		}
+	}
+	return rec, s, evs
+}
+
+func countEvents(evs []Event, k EventKind) int {
+	n := 0
+	for _, e := range evs {
+		if e.Kind == k {
+			n++
+		}
+	}
+	return n
 }

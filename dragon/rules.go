@@ -27,6 +27,8 @@ type Rules struct {
 	BrawlDice     [2]int      `toml:"brawl_dice" json:"brawl_dice"`                   // dice of the challenger and of the defender: 6, 5
 	ItemLimit     int         `toml:"item_limit" json:"item_limit"`                   // Magic Items a player may hold at the end of a turn: 1
 	RoundLimit    int         `toml:"round_limit" json:"round_limit"`                 // 0: none; else after this many rounds the most soldiers wins
+	CardTiming    string      `toml:"card_timing" json:"card_timing"`                 // when active cards may be used: TimingAnytime (default) or TimingOwnTurn
+	HireCost      int         `toml:"hire_cost" json:"hire_cost"`                     // soldiers a Companion hire costs; 0: no hiring
 	CardFile      string      `toml:"card_file,omitempty" json:"card_file,omitempty"` // for the caller to load (ParseCards); this package never opens files
 }
 
@@ -43,6 +45,21 @@ const (
 	// that did not wound the dragon ends the battle. Records written before
 	// the army battle (format farkle-dragon-record/1) replay with it.
 	BattleClassic = "classic"
+)
+
+// The card timings a Rules may name in its CardTiming field.
+const (
+	// TimingAnytime lets an active card be used at every moment its effect
+	// names (Effect.When): on its owner's recruiting and battle throws and
+	// on the owner's throw in a Brawl, the defender's too
+	// (RULES-DECISIONS.md 24, 30-33).
+	TimingAnytime = "anytime"
+	// TimingOwnTurn is the first card rule: active cards only on a throw
+	// of their owner's recruiting or battle turn, a Brawl resolved in one
+	// action and no hiring. Records written before card timing existed
+	// (farkle-dragon-record/1 and /2, and records whose rules have no
+	// card_timing) replay with it.
+	TimingOwnTurn = "own_turn"
 )
 
 // SoldierRules returns the soldier table of docs/RULES.md section 5 as a
@@ -83,6 +100,7 @@ const (
 	DefaultBattleWave = 1200
 	DefaultBattleFire = 1000
 	DefaultSeatBonus  = 300
+	DefaultHireCost   = 200
 )
 
 // ClassicRules returns DefaultRules with the classic battle and no seat
@@ -90,8 +108,18 @@ const (
 func ClassicRules() Rules {
 	r := DefaultRules()
 	r.Battle, r.BattleWave, r.BattleFire, r.SeatBonus = BattleClassic, 0, 0, 0
+	r.OwnTurnCards()
 	return r
 }
+
+// OwnTurnCards sets the card rules every game was played with before card
+// timing: active cards only on their owner's turn (TimingOwnTurn) and no
+// hiring.
+func (r *Rules) OwnTurnCards() { r.CardTiming, r.HireCost = TimingOwnTurn, 0 }
+
+// Anytime reports whether active cards follow their effects' moments,
+// in a Brawl too (TimingAnytime).
+func (r *Rules) Anytime() bool { return r.CardTiming != TimingOwnTurn }
 
 // Army reports whether the rules play the army battle.
 func (r *Rules) Army() bool { return r.Battle != BattleClassic }
@@ -115,6 +143,8 @@ func DefaultRules() Rules {
 		BrawlBonus:    500,
 		BrawlDice:     [2]int{6, 5},
 		ItemLimit:     1,
+		CardTiming:    TimingAnytime,
+		HireCost:      DefaultHireCost,
 	}
 }
 
@@ -129,6 +159,12 @@ func (r *Rules) Validate() error {
 	}
 	if r.Battle != BattleArmy && r.Battle != BattleClassic {
 		return fmt.Errorf("%w: battle: %q is not a battle (battles: %q, %q)", ErrInvalid, r.Battle, BattleArmy, BattleClassic)
+	}
+	if r.CardTiming != TimingAnytime && r.CardTiming != TimingOwnTurn {
+		return fmt.Errorf("%w: card_timing: %q is not a card timing (timings: %q, %q)", ErrInvalid, r.CardTiming, TimingAnytime, TimingOwnTurn)
+	}
+	if r.CardTiming == TimingOwnTurn && r.HireCost != 0 {
+		return fmt.Errorf("%w: hire_cost: hiring needs card_timing = %q (got %d with %q)", ErrInvalid, TimingAnytime, r.HireCost, TimingOwnTurn)
 	}
 	if err := r.Soldiers.Validate(); err != nil {
 		return fmt.Errorf("%w: soldiers: %v", ErrInvalid, err)
@@ -155,6 +191,7 @@ func (r *Rules) Validate() error {
 		{"battle_wave", r.BattleWave, 0},
 		{"battle_fire", r.BattleFire, 0},
 		{"seat_bonus", r.SeatBonus, 0},
+		{"hire_cost", r.HireCost, 0},
 	}
 	for _, c := range checks {
 		if c.v < c.min {
@@ -170,7 +207,7 @@ func (r *Rules) Validate() error {
 	for _, c := range []struct {
 		name string
 		v    int
-	}{{"battle_minimum", r.BattleMinimum}, {"battle_wave", r.BattleWave}, {"battle_fire", r.BattleFire}, {"seat_bonus", r.SeatBonus}} {
+	}{{"battle_minimum", r.BattleMinimum}, {"battle_wave", r.BattleWave}, {"battle_fire", r.BattleFire}, {"seat_bonus", r.SeatBonus}, {"hire_cost", r.HireCost}} {
 		if c.v > maxSoldierOption {
 			return fmt.Errorf("%w: %s: at most %d (got %d)", ErrInvalid, c.name, maxSoldierOption, c.v)
 		}

@@ -307,12 +307,13 @@ func PlayGame(g *Game, names []string, bots []*Bot, seed [32]byte, maxRounds int
 			s.Phase, s.Winners = PhaseOver, ws
 			return s, actions, true, nil
 		}
-		a := bots[s.Turn].Choose(g.View(s, s.Turn), botSrc)
+		seat := s.ToAct()
+		a := bots[seat].Choose(g.View(s, seat), botSrc)
 		actions = append(actions, a)
 		var err error
 		s, _, err = g.Apply(s, a, src)
 		if err != nil {
-			return s, actions, false, fmt.Errorf("dragon: bot %s chose %s: %w", bots[s.Turn].Level, a, err)
+			return s, actions, false, fmt.Errorf("dragon: bot %s chose %s: %w", bots[seat].Level, a, err)
 		}
 	}
 	return s, actions, false, nil

@@ -28,9 +28,17 @@ const (
 	PhaseDiscard
 	// PhaseOver: the game has ended.
 	PhaseOver
+	// PhaseBrawl: a Brawl throw lies on the table and its thrower (the
+	// challenger, or the defender on another player's turn: State.ToAct)
+	// holds a card usable on it; Use a card or Pass. Only with
+	// card_timing = "anytime".
+	PhaseBrawl
+	// PhaseHire: the player hired a Companion (State.Offer); Dismiss one
+	// of the two, then choose the turn's action.
+	PhaseHire
 )
 
-var phaseNames = [...]string{"choose", "keep", "evaded", "roll", "discard", "over"}
+var phaseNames = [...]string{"choose", "keep", "evaded", "roll", "discard", "over", "brawl", "hire"}
 
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
@@ -85,24 +93,24 @@ const (
 	NoMode Mode = iota
 	Recruiting
 	Battling
+	Brawling // a Brawl whose throws wait for cards (card_timing = "anytime")
 )
 
+var modeNames = []string{"none", "recruit", "battle", "brawl"}
+
 func (m Mode) String() string {
-	switch m {
-	case Recruiting:
-		return "recruit"
-	case Battling:
-		return "battle"
+	if int(m) < len(modeNames) {
+		return modeNames[m]
 	}
 	return "none"
 }
 
-// MarshalText writes "none", "recruit" or "battle".
+// MarshalText writes "none", "recruit", "battle" or "brawl".
 func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
-// UnmarshalText reads "none", "recruit" or "battle".
+// UnmarshalText reads "none", "recruit", "battle" or "brawl".
 func (m *Mode) UnmarshalText(b []byte) error {
-	i, err := lookup([]string{"none", "recruit", "battle"}, "mode", b)
+	i, err := lookup(modeNames, "mode", b)
 	*m = Mode(i)
 	return err
 }
@@ -136,6 +144,11 @@ type State struct {
 	Drawn   []string `json:"drawn,omitempty"` // Magic Items drawn this turn, set aside face down
 	Used    []string `json:"used,omitempty"`  // Companions whose active effect was used this turn
 	Damage  int      `json:"damage"`          // the dragon's damage in this battle
+	// Brawl is the Brawl in progress (Mode Brawling); Offer the Companion
+	// a hire drew (PhaseHire); Hired: the player hired this turn.
+	Brawl *BrawlState `json:"brawl,omitempty"`
+	Offer string      `json:"offer,omitempty"`
+	Hired bool        `json:"hired,omitempty"`
 
 	CompanionDeck    []string `json:"companion_deck"` // top is the last element
 	CompanionDiscard []string `json:"companion_discard"`
@@ -171,11 +184,42 @@ func (s State) Clone() State {
 	c.ItemDeck = slices.Clone(s.ItemDeck)
 	c.ItemDiscard = slices.Clone(s.ItemDiscard)
 	c.Winners = slices.Clone(s.Winners)
+	if s.Brawl != nil {
+		b := *s.Brawl
+		c.Brawl = &b
+	}
 	return c
+}
+
+// BrawlState is a Brawl in progress with card_timing = "anytime": the challenger
+// (the player whose turn it is) throws, may use cards on that throw, then
+// the defender throws and may use cards on theirs. The throw on the table is
+// State.Throw and State.Event; the challenger's, once settled, is kept here.
+type BrawlState struct {
+	Defender int `json:"defender"`
+	// Defending: the defender's throw lies on the table (the game waits
+	// for the defender); else the challenger's.
+	Defending bool      `json:"defending,omitempty"`
+	Throw     dice.Hand `json:"throw,omitempty"` // the challenger's settled throw
+	Event     EventFace `json:"event"`           // its event die
+	Score     int       `json:"score"`           // its score
 }
 
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.Phase == PhaseOver }
+
+// ToAct returns the seat the game waits for: the player whose turn it is,
+// or the defender while their Brawl throw lies on the table; -1 when the
+// game is over.
+func (s *State) ToAct() int {
+	switch {
+	case s.Phase == PhaseOver:
+		return -1
+	case s.Brawl != nil && s.Brawl.Defending:
+		return s.Brawl.Defender
+	}
+	return s.Turn
+}
 
 // ActionKind names an action.
 type ActionKind uint8
@@ -183,18 +227,21 @@ type ActionKind uint8
 // The actions.
 const (
 	ActRecruit ActionKind = iota + 1 // PhaseChoose: start recruiting (throws at once)
-	ActBrawl                         // PhaseChoose: challenge Target (resolved at once)
+	ActBrawl                         // PhaseChoose: challenge Target (resolved at once unless a side may use a card)
 	ActBattle                        // PhaseChoose: start the Final Battle (throws at once)
 	ActKeep                          // PhaseKeep: set aside Keep; on a recruiting Rally, with Reward
-	ActUse                           // PhaseKeep: use the active effect of Card (Face: the die it acts on)
+	ActUse                           // PhaseKeep, PhaseBrawl: use the active effect of Card (Face: the die it acts on)
 	ActAccept                        // PhaseKeep, no keep possible: accept the farkle or the lost battle
 	ActRoll                          // PhaseRoll, PhaseEvaded: throw the dice left
 	ActStop                          // PhaseRoll, PhaseEvaded (recruiting): bank the pool and the drawn items
 	ActRetreat                       // PhaseRoll (battle): leave the battle; the dragon heals
 	ActDiscard                       // PhaseDiscard: discard the Magic Item Card
+	ActPass                          // PhaseBrawl: use no (more) cards on this Brawl throw
+	ActHire                          // PhaseChoose: pay hire_cost soldiers and draw a Companion (once a turn)
+	ActDismiss                       // PhaseHire: let Card go (the Companion held or the one hired)
 )
 
-var actionNames = [...]string{"", "recruit", "brawl", "battle", "keep", "use", "accept", "roll", "stop", "retreat", "discard"}
+var actionNames = [...]string{"", "recruit", "brawl", "battle", "keep", "use", "accept", "roll", "stop", "retreat", "discard", "pass", "hire", "dismiss"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) && k > 0 {
@@ -260,7 +307,7 @@ func (r *Reward) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Action is one move of the player whose turn it is.
+// Action is one move of the seat the game waits for (State.ToAct).
 type Action struct {
 	Kind   ActionKind `json:"kind"`
 	Keep   dice.Hand  `json:"keep,omitempty"`   // ActKeep
@@ -288,6 +335,8 @@ func (a Action) String() string {
 		return "use " + a.Card
 	case ActDiscard:
 		return "discard " + a.Card
+	case ActDismiss:
+		return "dismiss " + a.Card
 	}
 	return a.Kind.String()
 }
@@ -327,6 +376,15 @@ func Retreat() Action { return Action{Kind: ActRetreat} }
 // Discard returns the action that discards the Magic Item card.
 func Discard(card string) Action { return Action{Kind: ActDiscard, Card: card} }
 
+// Pass returns the action that uses no (more) cards on a Brawl throw.
+func Pass() Action { return Action{Kind: ActPass} }
+
+// Hire returns the action that pays for a new Companion.
+func Hire() Action { return Action{Kind: ActHire} }
+
+// Dismiss returns the action that lets the Companion card go after a hire.
+func Dismiss(card string) Action { return Action{Kind: ActDismiss, Card: card} }
+
 // EventKind names what happened.
 type EventKind uint8
 
@@ -343,7 +401,7 @@ const (
 	EvEvaded                           // Seat evaded the dragon (Dragon face, no scoring dice)
 	EvBank                             // Seat moved N soldiers (and the drawn items) to the mat
 	EvUse                              // Seat used Card
-	EvCardChanged                      // a card changed the throw: Dice is the new throw
+	EvCardChanged                      // a card changed the throw: Dice is the new throw (in a Brawl, N its score)
 	EvBrawl                            // Seat (N soldiers scored) against Target (Other scored): Winner gets Total
 	EvBattleStart                      // Seat entered the Final Battle with N soldiers
 	EvBattleLost                       // Seat could not pay N and lost Total soldiers; the battle ends
@@ -356,9 +414,12 @@ const (
 	EvWave                             // army battle: Seat sent N soldiers against the dragon for the next throw (Total: soldiers left)
 	EvFire                             // army battle: the dragon's fire burned N of Seat's soldiers after a throw without scoring dice (Total: soldiers left)
 	EvStart                            // Seat starts the game with N soldiers from the stockpile (seat_bonus)
+	EvPass                             // Seat uses no (more) cards on their Brawl throw (N: its score)
+	EvHire                             // Seat paid N soldiers (Total: left) and drew the Companion Card
+	EvDismiss                          // Seat let the Companion Card go to the Companion discard pile
 )
 
-var eventNames = [...]string{"", "throw", "wound", "keep", "eaten", "rally", "item-drawn", "hot-dice", "farkle", "evaded", "bank", "use", "card-changed", "brawl", "battle-start", "battle-lost", "battle-end", "heal", "discard", "turn", "win", "reshuffle", "wave", "fire", "start"}
+var eventNames = [...]string{"", "throw", "wound", "keep", "eaten", "rally", "item-drawn", "hot-dice", "farkle", "evaded", "bank", "use", "card-changed", "brawl", "battle-start", "battle-lost", "battle-end", "heal", "discard", "turn", "win", "reshuffle", "wave", "fire", "start", "pass", "hire", "dismiss"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) && k > 0 {

@@ -30,12 +30,15 @@ type PlayerView struct {
 
 // View is what one seat may see of a game: everything of State except the
 // other players' Magic Items, items they drew this turn and the order of
-// the decks. Legal holds the seat's legal actions when it is their turn.
+// the decks. Legal holds the seat's legal actions when the game waits for
+// it (ToAct): on its turn, and as the defender while its Brawl throw lies
+// on the table.
 type View struct {
 	Seat    int          `json:"seat"`
 	Players []PlayerView `json:"players"`
 	First   int          `json:"first"`
 	Turn    int          `json:"turn"`
+	ToAct   int          `json:"to_act"` // the seat the game waits for (State.ToAct); -1 when over
 	Round   int          `json:"round"`
 	Phase   Phase        `json:"phase"`
 	Mode    Mode         `json:"mode"`
@@ -53,9 +56,20 @@ type View struct {
 	Damage       int        `json:"damage"`
 	DragonHealth int        `json:"dragon_health"`
 
-	CompanionDeck int        `json:"companion_deck"` // cards left
-	ItemDeck      int        `json:"item_deck"`
-	ItemDiscard   []CardView `json:"item_discard"` // face up
+	CompanionDeck    int        `json:"companion_deck"`    // cards left
+	CompanionDiscard []CardView `json:"companion_discard"` // face up
+	ItemDeck         int        `json:"item_deck"`
+	ItemDiscard      []CardView `json:"item_discard"` // face up
+
+	// Brawl is the Brawl in progress (Mode "brawl"): Throw and Event are
+	// the throw on the table, BrawlScore its score.
+	Brawl      *BrawlState `json:"brawl,omitempty"`
+	BrawlScore int         `json:"brawl_score,omitempty"`
+	// Offer is the Companion a hire drew (phase "hire"); HireCost what a
+	// hire costs (0: no hiring); Hired: the player hired this turn.
+	Offer    *CardView `json:"offer,omitempty"`
+	HireCost int       `json:"hire_cost,omitempty"`
+	Hired    bool      `json:"hired,omitempty"`
 
 	Stockpile int   `json:"stockpile"`
 	Meal      int   `json:"meal"`
@@ -82,7 +96,8 @@ func (g *Game) cardView(id string) CardView {
 // size. The record keeps the full State; front ends get only Views.
 func (g *Game) View(s State, seat int) View {
 	v := View{
-		Seat: seat, First: s.First, Turn: s.Turn, Round: s.Round, Phase: s.Phase, Mode: s.Mode,
+		Seat: seat, First: s.First, Turn: s.Turn, ToAct: s.ToAct(), Round: s.Round, Phase: s.Phase, Mode: s.Mode,
+		HireCost: g.rules.HireCost, Hired: s.Hired,
 		Dice: s.Dice, Throw: s.Throw, Event: s.Event, Kept: s.Kept, Wounded: s.Wounded, Pool: s.Pool,
 		DrawnCount: len(s.Drawn), Damage: s.Damage, DragonHealth: g.rules.DragonHealth,
 		CompanionDeck: len(s.CompanionDeck), ItemDeck: len(s.ItemDeck),
@@ -90,8 +105,16 @@ func (g *Game) View(s State, seat int) View {
 		Used:    append([]string(nil), s.Used...),
 		Winners: append([]int(nil), s.Winners...),
 	}
+	if s.Brawl != nil {
+		b := *s.Brawl
+		v.Brawl, v.BrawlScore = &b, g.brawlScore(&s)
+	}
+	if s.Offer != "" {
+		cv := g.cardView(s.Offer)
+		v.Offer = &cv
+	}
 	var usable map[string]bool
-	if seat == s.Turn && s.Phase == PhaseKeep {
+	if seat == s.ToAct() && (s.Phase == PhaseKeep || s.Phase == PhaseBrawl) {
 		usable = map[string]bool{}
 		for _, a := range g.legalUses(&s) {
 			usable[a.Card] = true
@@ -118,14 +141,22 @@ func (g *Game) View(s State, seat int) View {
 		for _, id := range s.Drawn {
 			v.Drawn = append(v.Drawn, g.cardView(id))
 		}
+	}
+	if seat == s.ToAct() {
 		v.Legal = g.Legal(s)
 		v.KeepValues = g.keepValues(&s, v.Legal)
 	}
-	v.ItemDiscard = make([]CardView, 0, len(s.ItemDiscard))
-	for _, id := range s.ItemDiscard {
-		v.ItemDiscard = append(v.ItemDiscard, g.cardView(id))
-	}
+	v.ItemDiscard = g.cardViews(s.ItemDiscard)
+	v.CompanionDiscard = g.cardViews(s.CompanionDiscard)
 	return v
+}
+
+func (g *Game) cardViews(ids []string) []CardView {
+	out := make([]CardView, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, g.cardView(id))
+	}
+	return out
 }
 
 // ViewEvents filters events for seat: the card of an item drawn by

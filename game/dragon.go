@@ -47,6 +47,11 @@ func openDragon(data json.RawMessage) (Variant, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := fields["card_timing"]; !ok {
+		// Written before card timing: the game was played with active
+		// cards on their owner's turn only and no hiring.
+		r.OwnTurnCards()
+	}
 	g, err := dragon.NewGame(r, cards)
 	if err != nil {
 		return nil, err
@@ -141,13 +146,9 @@ func (g *DragonGame) Players() []string {
 	return out
 }
 
-// ToAct returns the seat to act, -1 when the game is over.
-func (g *DragonGame) ToAct() int {
-	if g.s.Over() {
-		return -1
-	}
-	return g.s.Turn
-}
+// ToAct returns the seat the game waits for (the player whose turn it is,
+// or the defender during their Brawl throw), -1 when the game is over.
+func (g *DragonGame) ToAct() int { return g.s.ToAct() }
 
 // Version counts the actions applied.
 func (g *DragonGame) Version() int { return g.n }
@@ -160,7 +161,7 @@ func dragonAction(a Action) (dragon.Action, error) {
 	return da, nil
 }
 
-// Check is Apply without playing: seat must be the seat to act.
+// Check is Apply without playing: seat must be the seat the game waits for.
 func (g *DragonGame) Check(seat int, a Action) error {
 	da, err := dragonAction(a)
 	if err != nil {
@@ -182,12 +183,9 @@ func (g *DragonGame) Apply(seat int, a Action, src dice.Source) (Game, []Event, 
 	return &DragonGame{v: g.v, s: next, n: g.n + 1}, dragonEvents(evs), nil
 }
 
-// Legal lists seat's legal actions.
+// Legal lists seat's legal actions (dragon.Game.LegalFor).
 func (g *DragonGame) Legal(seat int) []Action {
-	if g.ToAct() != seat {
-		return nil
-	}
-	legal := g.v.g.Legal(g.s)
+	legal := g.v.g.LegalFor(g.s, seat)
 	out := make([]Action, len(legal))
 	for i, a := range legal {
 		out[i] = a

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -185,7 +186,8 @@ func TestOlderFormatsVerify(t *testing.T) {
 	for _, c := range []struct {
 		file string
 		kind game.Kind
-	}{{"../record/testdata/classic-2p.json", game.Farkle}, {"../dragon/testdata/classic-record.json", game.Dragon}} {
+	}{{"../record/testdata/classic-2p.json", game.Farkle}, {"../dragon/testdata/classic-record.json", game.Dragon},
+		{"../dragon/testdata/own-turn-record.json", game.Dragon}, {"../dragon/testdata/own-turn-game-record.json", game.Dragon}} {
 		data, err := os.ReadFile(c.file)
 		if err != nil {
 			t.Fatal(err)
@@ -218,5 +220,89 @@ func TestParseRecordRefuses(t *testing.T) {
 		if _, err := game.ParseRecord([]byte(bad)); !errors.Is(err, game.ErrBadRecord) {
 			t.Errorf("ParseRecord(%s) = %v, want ErrBadRecord", bad, err)
 		}
+	}
+}
+
+// TestOwnTurnGameRecordNeedsItsTiming: a record of this format written
+// before card timing (its rules have no card_timing) replays with active
+// cards on their owner's turn only; read as a game of today's rules, the
+// same actions are not the same game (a defender's card opens a brawl
+// window the old game never had), so the versioning is what keeps it.
+func TestOwnTurnGameRecordNeedsItsTiming(t *testing.T) {
+	data, err := os.ReadFile("../dragon/testdata/own-turn-game-record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("card_timing")) {
+		t.Fatal("the old record names a card timing: it is not a record from before card timing")
+	}
+	rec, err := game.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := rec.Variant()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := v.(*game.DragonVariant).Game().Rules(); r.CardTiming != dragon.TimingOwnTurn || r.HireCost != 0 {
+		t.Fatalf("read with card timing %q and hire cost %d", r.CardTiming, r.HireCost)
+	}
+	if _, _, err := game.Verify(rec); err != nil {
+		t.Fatal(err)
+	}
+	now := *rec
+	now.Rules = bytes.Replace(rec.Rules, []byte(`"card_timing":"own_turn"`), []byte(`"card_timing":"anytime"`), 1)
+	now.Rules = bytes.Replace(now.Rules, []byte(`"hire_cost":0`), []byte(`"hire_cost":200`), 1)
+	if bytes.Equal(now.Rules, rec.Rules) {
+		t.Fatalf("the parsed rules do not name their card timing: %s", rec.Rules)
+	}
+	if _, _, err := game.Verify(&now); !errors.Is(err, game.ErrDiscrepancy) {
+		t.Fatalf("the old actions under today's card timing: %v, want a discrepancy", err)
+	}
+}
+
+// TestDragonDefenderActsOffTurn: in Dragon Farkle the game waits for a
+// brawl's defender, on the challenger's turn, while the defender's card may
+// change their throw. Through the contract ToAct is then the defender, who
+// alone has legal actions, and the record of such a game verifies with
+// those actions as the defender's.
+func TestDragonDefenderActsOffTurn(t *testing.T) {
+	v := game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil))
+	pick := rand.New(rand.NewPCG(5, 6))
+	found := 0
+	for i := 0; i < 30 && found == 0; i++ {
+		p := playRandom(t, v, dice.SeedFrom(fmt.Sprint("defender ", i)), pick)
+		data, err := p.Record().Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := game.ParseRecord(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, steps, err := game.Verify(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range steps {
+			dg := st.Before.(*game.DragonGame)
+			s := dg.State()
+			if st.Seat == s.Turn {
+				continue
+			}
+			found++
+			if s.Phase != dragon.PhaseBrawl || s.Brawl == nil || st.Seat != s.Brawl.Defender || dg.ToAct() != st.Seat {
+				t.Fatalf("seat %d acted on seat %d's turn in phase %s (brawl %+v)", st.Seat, s.Turn, s.Phase, s.Brawl)
+			}
+			if len(dg.Legal(s.Turn)) != 0 || dg.Check(s.Turn, st.Action) == nil {
+				t.Fatalf("the challenger may act while the defender decides")
+			}
+			if view := dg.View(st.Seat).(dragon.View); view.ToAct != st.Seat || len(view.Legal) == 0 {
+				t.Fatalf("the defender's view: to act %d, legal %v", view.ToAct, view.Legal)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no defender used a card or passed in 30 random games")
 	}
 }

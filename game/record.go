@@ -263,7 +263,8 @@ func replay(rec *Record, seed dice.Seed) (Game, []Step, dice.Source, []Event, er
 }
 
 // seated is an action that names its own seat (engine.Action does; a
-// Dragon Farkle action is always the seat to act's).
+// Dragon Farkle action is always that of the seat the game waits for,
+// ToAct: the player whose turn it is, or a brawl's defender).
 type seated interface{ Seat() int }
 
 func sameJSON(a, b []byte) bool {

@@ -49,8 +49,7 @@ func FamilyOf(v game.Variant, rated bool) Family {
 }
 
 // IsPreset reports whether r plays as one of the ordinary presets (Dragon
-// Farkle's soldier rules aside), whatever its turn cap and who starts
-// (rules.ForSolver).
+// Farkle's soldier rules aside), whatever its turn cap or who starts.
 func IsPreset(r rules.Rules) bool {
 	h := r.ForSolver().Hash()
 	for _, n := range rules.Presets() {

@@ -12,7 +12,6 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
@@ -31,54 +30,42 @@ import (
 const ceremonyTTL = 5 * time.Minute
 
 // maxCeremonies bounds the ceremonies under way, so that begins nobody
-// finishes cannot fill the memory.
+// finishes cannot fill the database.
 const maxCeremonies = 10000
 
-// ceremony is a WebAuthn ceremony begun and not yet finished.
+// ceremony is a WebAuthn ceremony begun and not yet finished. It is kept
+// in the store (as JSON) between the begin and the finish, so that the
+// finish may reach another node than the begin; each is taken once, so a
+// finish cannot be replayed.
 type ceremony struct {
-	data    webauthn.SessionData
-	player  string // the player adding a passkey; "" for a sign-in
-	name    string // the account name asked for (a guest's first passkey)
-	label   string
-	expires time.Time
+	Data   webauthn.SessionData `json:"data"`
+	Player string               `json:"player,omitempty"` // the player adding a passkey; "" for a sign-in
+	Name   string               `json:"name,omitempty"`   // the account name asked for (a guest's first passkey)
+	Label  string               `json:"label,omitempty"`
 }
 
-// ceremonies keeps the ceremonies under way by key; each is taken once,
-// so a finish cannot be replayed.
-type ceremonies struct {
-	mu sync.Mutex
-	m  map[string]ceremony
-}
-
-func (cs *ceremonies) put(key string, c ceremony) error {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	if cs.m == nil {
-		cs.m = map[string]ceremony{}
+// putCeremony keeps c under key for ceremonyTTL.
+func (s *Server) putCeremony(ctx context.Context, key string, c ceremony) error {
+	data, err := json.Marshal(c)
+	if err != nil {
+		return err
 	}
-	now := time.Now()
-	if len(cs.m) >= maxCeremonies {
-		for k, c := range cs.m {
-			if now.After(c.expires) {
-				delete(cs.m, k)
-			}
-		}
-	}
-	if len(cs.m) >= maxCeremonies {
+	err = s.store.PutCeremony(ctx, key, data, s.opt.Now().Add(ceremonyTTL), maxCeremonies)
+	if store.Code(err) == store.ECONFLICT {
 		return store.Errorf(codeUnavailable, "too many passkey ceremonies under way: try again in a few minutes")
 	}
-	c.expires = now.Add(ceremonyTTL)
-	cs.m[key] = c
-	return nil
+	return err
 }
 
-// take removes and returns the ceremony of key, if it is still valid.
-func (cs *ceremonies) take(key string) (ceremony, bool) {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	c, ok := cs.m[key]
-	delete(cs.m, key)
-	return c, ok && time.Now().Before(c.expires)
+// takeCeremony removes and returns the ceremony of key, if it is still
+// under way.
+func (s *Server) takeCeremony(ctx context.Context, key string) (ceremony, bool) {
+	var c ceremony
+	data, err := s.store.TakeCeremony(ctx, key)
+	if err != nil || json.Unmarshal(data, &c) != nil {
+		return ceremony{}, false
+	}
+	return c, true
 }
 
 // waUser is a player as the WebAuthn library sees it: the player ID is
@@ -226,27 +213,27 @@ func (s *Server) handlePasskeyBegin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	c := ceremony{player: p.ID}
+	c := ceremony{Player: p.ID}
 	if _, err := s.store.Account(r.Context(), p.ID); store.Code(err) == store.ENOTFOUND {
 		if body.Name == "" {
 			body.Name = p.Name
 		}
-		if c.name, err = CleanName(body.Name); err != nil {
+		if c.Name, err = CleanName(body.Name); err != nil {
 			s.httpError(w, err)
 			return
 		}
-		if a, err := s.store.AccountByName(r.Context(), c.name); err == nil && a.PlayerID != p.ID {
-			s.httpError(w, store.Errorf(store.ECONFLICT, "name: %s is taken by another account", c.name))
+		if a, err := s.store.AccountByName(r.Context(), c.Name); err == nil && a.PlayerID != p.ID {
+			s.httpError(w, store.Errorf(store.ECONFLICT, "name: %s is taken by another account", c.Name))
 			return
 		}
-		u.name = c.name
+		u.name = c.Name
 	} else if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	c.label = fmt.Sprintf("Passkey %d", len(keys)+1)
+	c.Label = fmt.Sprintf("Passkey %d", len(keys)+1)
 	if body.Label != "" {
-		if c.label, err = CleanName(body.Label); err != nil {
+		if c.Label, err = CleanName(body.Label); err != nil {
 			s.httpError(w, badRequest("label: %s", strings.TrimPrefix(clientMessage(err), "name: ")))
 			return
 		}
@@ -264,8 +251,8 @@ func (s *Server) handlePasskeyBegin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	c.data = *data
-	if err := s.ceremonies.put("add:"+p.ID, c); err != nil {
+	c.Data = *data
+	if err := s.putCeremony(r.Context(), "add:"+p.ID, c); err != nil {
 		s.httpError(w, err)
 		return
 	}
@@ -310,7 +297,7 @@ func (s *Server) handlePasskeyFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	c, ok := s.ceremonies.take("add:" + p.ID)
+	c, ok := s.takeCeremony(r.Context(), "add:"+p.ID)
 	if !ok {
 		s.httpError(w, store.Errorf(store.ECONFLICT, "no passkey is being added: begin again"))
 		return
@@ -330,23 +317,23 @@ func (s *Server) handlePasskeyFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	cred, err := rp.CreateCredential(u, c.data, parsed)
+	cred, err := rp.CreateCredential(u, c.Data, parsed)
 	if err != nil {
 		s.httpError(w, s.passkeyRefused("passkey", err))
 		return
 	}
 	cj, _ := json.Marshal(cred)
 	now := s.opt.Now()
-	key := store.Passkey{ID: base64.RawURLEncoding.EncodeToString(cred.ID), PlayerID: p.ID, Label: c.label, Credential: cj, Created: now}
+	key := store.Passkey{ID: base64.RawURLEncoding.EncodeToString(cred.ID), PlayerID: p.ID, Label: c.Label, Credential: cj, Created: now}
 	out := struct {
 		Passkey      passkeyView `json:"passkey"`
 		Name         string      `json:"name"`
 		RecoveryCode string      `json:"recovery_code,omitempty"`
 	}{Passkey: passkeyViewOf(key), Name: p.Name}
-	if c.name != "" {
+	if c.Name != "" {
 		code := recoveryCode()
-		err = s.store.CreateAccount(r.Context(), store.Account{PlayerID: p.ID, Name: c.name, RecoveryHash: recoveryHash(code), Created: now}, key)
-		out.RecoveryCode, out.Name = code, c.name
+		err = s.store.CreateAccount(r.Context(), store.Account{PlayerID: p.ID, Name: c.Name, RecoveryHash: recoveryHash(code), Created: now}, key)
+		out.RecoveryCode, out.Name = code, c.Name
 	} else {
 		err = s.store.AddPasskey(r.Context(), key)
 	}
@@ -354,7 +341,7 @@ func (s *Server) handlePasskeyFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.log.Info("passkey added", "player", p.ID, "account_created", c.name != "")
+	s.log.Info("passkey added", "player", p.ID, "account_created", c.Name != "")
 	writeJSON(w, http.StatusCreated, out)
 }
 
@@ -387,7 +374,7 @@ func (s *Server) handleSignInBegin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := randomID(18)
-	if err := s.ceremonies.put("signin:"+key, ceremony{data: *data}); err != nil {
+	if err := s.putCeremony(r.Context(), "signin:"+key, ceremony{Data: *data}); err != nil {
 		s.httpError(w, err)
 		return
 	}
@@ -410,7 +397,7 @@ func (s *Server) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	c, ok := s.ceremonies.take("signin:" + body.Ceremony)
+	c, ok := s.takeCeremony(r.Context(), "signin:"+body.Ceremony)
 	if !ok {
 		s.httpError(w, store.Errorf(store.ECONFLICT, "this sign-in was already used or has expired: begin again"))
 		return
@@ -440,7 +427,7 @@ func (s *Server) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 		u, _, err := s.userOf(r.Context(), player)
 		return u, err
 	}
-	_, cred, err := rp.ValidatePasskeyLogin(handler, c.data, parsed)
+	_, cred, err := rp.ValidatePasskeyLogin(handler, c.Data, parsed)
 	if err != nil {
 		s.httpError(w, s.passkeyRefused("sign-in", err))
 		return

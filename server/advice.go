@@ -143,7 +143,7 @@ type PlayerAnalysis struct {
 // Moment is one decision that fell short: what was chosen, what was best,
 // and the value lost.
 type Moment struct {
-	Action int     `json:"action"` // index into the record's actions
+	Action int     `json:"action"` // the number of the action in the record, from 1
 	Chosen string  `json:"chosen"`
 	Best   string  `json:"best"`
 	Lost   float64 `json:"lost"`

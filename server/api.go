@@ -20,7 +20,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -31,9 +30,6 @@ var webFS embed.FS
 
 // CookieName is the cookie holding a guest's secret token.
 const CookieName = "farkle_token"
-
-// MaxName is the longest display name, in characters.
-const MaxName = 24
 
 const maxBody = 16 << 10
 
@@ -66,6 +62,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables", s.handleNewTable)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.handleJoin)
+	mux.HandleFunc("POST /api/tables/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
@@ -101,7 +98,7 @@ func cacheShort(h http.Handler) http.Handler {
 type apiError struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
-	Field string `json:"field,omitempty"` // the rule field at fault
+	Field string `json:"field,omitempty"` // the field at fault: a rule field, or "name", "seat", "limit"
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -118,7 +115,10 @@ func (s *Server) httpError(w http.ResponseWriter, err error) {
 		return
 	}
 	var fe *rules.FieldError
+	var inv *fieldError
 	switch {
+	case errors.As(err, &inv):
+		writeJSON(w, http.StatusBadRequest, apiError{Error: inv.Error(), Code: store.EINVALID, Field: inv.Field})
 	case errors.As(err, &fe):
 		writeJSON(w, http.StatusBadRequest, apiError{Error: "rules: " + fe.Field + ": " + cleanMessage(fe.Msg), Code: store.EINVALID, Field: fe.Field})
 	case errors.Is(err, errClosed):
@@ -202,10 +202,6 @@ func (s *Server) tokenCookie(r *http.Request, tok string, maxAge int) *http.Cook
 		Secure: s.secureRequest(r), MaxAge: maxAge}
 }
 
-// CleanName returns a display name with spaces collapsed, or an error
-// saying what a name may be: 1 to MaxName printable characters.
-func CleanName(name string) (string, error) { return cleanLine("name", name, MaxName) }
-
 // cleanLine returns a line of text (a name, a chat line) with spaces
 // collapsed, or an EINVALID error, prefixed with what, saying what it may
 // be: 1 to max printable characters.
@@ -233,8 +229,14 @@ type playerView struct {
 	Name string `json:"name"`
 }
 
+// handleMe answers the guest of the request, or null (200) when it has
+// none: a first visit is no error.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	p, err := s.playerOf(r)
+	if store.Code(err) == store.ENOTFOUND {
+		writeJSON(w, http.StatusOK, nil)
+		return
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -411,8 +413,15 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
+// The tables a list answers: 50 unless the request's limit asks for 1 to
+// maxListLimit.
+const (
+	defaultListLimit = 50
+	maxListLimit     = 200
+)
+
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
-	f := store.TableFilter{Limit: 50}
+	f := store.TableFilter{Limit: defaultListLimit}
 	for _, st := range strings.Split(r.URL.Query().Get("status"), ",") {
 		switch store.Status(st) {
 		case store.Waiting, store.Playing, store.Over, store.Failed, store.Expired:
@@ -423,7 +432,12 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if n, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && n > 0 && n <= 200 {
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > maxListLimit {
+			s.httpError(w, fieldErrorf("limit", "%q: a whole number from 1 to %d", l, maxListLimit))
+			return
+		}
 		f.Limit = n
 	}
 	f.PlayerID = r.URL.Query().Get("player")
@@ -454,8 +468,9 @@ type seatReq struct {
 
 // ParseRules reads the rules of a table request: a JSON string naming a
 // preset, or an object with the fields of a rule file (validated, with the
-// field named in the error). Empty means the classic preset. "dragon" is
-// refused here: handleNewTable makes a Dragon Farkle table of it first.
+// field named in the error; named HouseRules when it has no name). Empty
+// means the classic preset. "dragon" is refused here: handleNewTable makes
+// a Dragon Farkle table of it first.
 func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return rules.Preset(rules.DefaultBase)
@@ -485,8 +500,14 @@ func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 		}
 		return r, badRequest("rules: %v", err)
 	}
+	if r.Name == "" {
+		r.Name = HouseRules // a rule set is shown by its name everywhere: never blank
+	}
 	return r, nil
 }
+
+// HouseRules is the name of a table's rules sent without one.
+const HouseRules = "house rules"
 
 // jsonKind says what JSON value a Go type takes.
 func jsonKind(t reflect.Type) string {
@@ -630,6 +651,17 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	view, err := s.createTable(r, p, req, nil)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, view)
+}
+
+// createTable makes the table req asks for, created by p, and opens it.
+// prepare, when not nil, sees the table before anyone can join it.
+func (s *Server) createTable(r *http.Request, p store.Player, req newTableReq, prepare func(*table)) (tableView, error) {
 	clock, err := s.clockFor(req.Clock)
 	if req.Pace != "" {
 		if req.Clock != nil {
@@ -639,35 +671,33 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	k, err := s.newKind(req.Rules)
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	if len(req.Seats) == 0 {
 		req.Seats = []seatReq{{Type: "me"}, {Type: "bot", Level: k.defaultBot()}}
 	}
 	if err := k.checkSeats(len(req.Seats)); err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	seats, err := s.seatsOf(r, req.Seats, k.botLevel)
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	withClock(seats, clock)
 	v := k.variant()
-	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: dice.NewSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated, Pace: req.Pace}
+	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: newSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated, Pace: req.Pace}
 	tb.Updated = tb.Created
 	t := s.newTable(tb)
 	t.kind = k
 	if t.bots, err = t.newBots(); err != nil {
-		s.httpError(w, badRequest("%v", err))
-		return
+		return tableView{}, badRequest("%v", err)
+	}
+	if prepare != nil {
+		prepare(t)
 	}
 	view, err := s.openTable(r.Context(), p, t, func() error {
 		if err := t.start(); err != nil {
@@ -676,11 +706,10 @@ func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
 		return nil
 	})
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return tableView{}, err
 	}
 	s.log.Info("table created", "table", tb.ID, "kind", tb.Kind, "rules", v.Name(), "seats", len(seats), "commitment", tb.Commitment())
-	writeJSON(w, http.StatusCreated, view)
+	return view, nil
 }
 
 func defaultLevel() string {
@@ -741,6 +770,17 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	want := -1
 	if body.Seat != nil {
 		want = *body.Seat
+		t.mu.Lock()
+		n := len(t.meta.Seats)
+		t.mu.Unlock()
+		if want < 0 || want >= n {
+			s.httpError(w, fieldErrorf("seat", "%d is not a seat of this table (seats 0 to %d)", want, n-1))
+			return
+		}
+	}
+	if want, err = t.keptSeat(p, want); err != nil {
+		s.httpError(w, err)
+		return
 	}
 	seat, err := t.join(r.Context(), p, want)
 	if err != nil {
@@ -764,6 +804,9 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 			s.httpError(w, err)
 			return
 		}
+	}
+	if rec.Actions == nil {
+		rec.Actions = []json.RawMessage{} // [] before the first action, never null
 	}
 	data, err := rec.Marshal()
 	if err != nil {

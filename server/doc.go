@@ -20,7 +20,10 @@
 // differs is a gameKind (kind.go): the ordinary game's messages, bots and
 // hints (farkle.go), and Dragon Farkle's (dragon.go), where each client is
 // sent only the dragon.View of its own seat, so that no player's Magic
-// Items reach another player's browser.
+// Items reach another player's browser. At the end of a game its players
+// may ask for a rematch (rematch.go): the same seats and rules at a new
+// table, the friends' seats kept for them, the winner first where the
+// rules' game.next_first says so.
 //
 // The HTTP edge (guard.go) runs before every handler: a state-changing
 // request must be JSON and not from another site, and every POST and

@@ -26,6 +26,10 @@ var defaultDragon = sync.OnceValue(func() *game.DragonVariant {
 	return game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil))
 })
 
+// newSeed makes the seed of a new table; tests set it (export_test.go) to
+// play a game found beforehand.
+var newSeed = dice.NewSeed
+
 // dragonShared is the kit of the tables created now.
 func (s *Server) dragonShared() *dragonKit {
 	k, _ := s.kindOfVariant(defaultDragon())
@@ -184,11 +188,14 @@ func (k *dragonKit) log(version int, evs []game.Event, seat int, names []string)
 	out := []dragonLine{}
 	for _, e := range dragon.ViewEvents(dragonEvents(evs), seat) {
 		l := dragonLine{Version: version, Kind: e.Kind.String(), Seat: e.Seat, Text: k.game.Describe(names, e)}
-		if e.Kind == dragon.EvThrow {
+		switch e.Kind {
+		case dragon.EvThrow, dragon.EvCardChanged:
 			l.Dice, l.N = e.Dice.Faces(), e.N
 			if e.Face != dragon.Blank {
 				l.Face = name(e.Face)
 			}
+		case dragon.EvBrawl:
+			l.N = e.N // the challenger's score
 		}
 		out = append(out, l)
 	}
@@ -266,7 +273,7 @@ func (k *dragonKit) hint(c *client, m clientMsg) {
 		return
 	}
 	seat := c.seat()
-	if seat < 0 || st.Turn != seat {
+	if seat < 0 || st.ToAct() != seat {
 		t.mu.Unlock()
 		c.replyError(m.ID, codeNotYourTurn, "hints are for the player to act")
 		return

@@ -106,11 +106,11 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 	for time.Now().Before(deadline) {
 		read()
 		if d.Phase == "over" && myActions < 10 {
-			// The bot slew the dragon early: play again from the end screen.
+			// The bot slew the dragon early: a rematch from the end screen.
 			games++
 			shot(t, ctx, "dragon-over")
 			before := d.Version
-			if err := chromedp.Do(ctx, chromedp.Click("#again")); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Click("#rematch")); err != nil {
 				t.Fatal(err)
 			}
 			for time.Now().Before(deadline) && (d.Phase == "over" || d.Version == before && d.Phase != "choose") {
@@ -172,6 +172,8 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 			}
 		case "discard":
 			click(`button[data-kind="discard"]`)
+		case "brawl": // Ann defends with a card: she stands by her throw
+			click("#pass")
 		default:
 			t.Fatalf("unknown phase %q", d.Phase)
 		}
@@ -269,9 +271,10 @@ func TestBrowserDragonOnAPhone(t *testing.T) {
 			break
 		}
 		// The dice are random: a throw that evaded the dragon or farkled has
-		// nothing to keep, so throw again (or accept) until one has.
+		// nothing to keep, so throw again (or accept) until one has; a brawl
+		// the bot challenged Ann to is passed.
 		if d.Mine == "yes" && d.Phase != "choose" {
-			for _, kind := range []string{"roll", "accept"} {
+			for _, kind := range []string{"roll", "accept", "pass"} { // pass: defending a brawl with a card
 				if slices.Contains(d.Kinds, kind) {
 					clickNow(t, ctx, `button[data-kind="`+kind+`"]`)
 					break

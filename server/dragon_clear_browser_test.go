@@ -73,6 +73,7 @@ func startDragonPage(t *testing.T, width, height int64) context.Context {
 // challenger's, the defender's, the outcome) at the bots' pace, with the
 // log and the soldiers catching up only with the outcome; S skips it.
 func TestBrowserDragonBrawlStepByStep(t *testing.T) {
+	defer server.SetSeeds(oneActionBrawls(t))()
 	ctx := startDragonPage(t, 1280, 1000)
 	var f brawlFrame
 	read := func() {
@@ -225,6 +226,8 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 			}
 		case d.Phase == "discard":
 			click(`button[data-kind="discard"]`)
+		case d.Phase == "brawl": // defending with a card the bot's brawl
+			click("#pass")
 		case d.Phase == "over":
 			t.Skip("the game ended before three keeps were checked")
 		}

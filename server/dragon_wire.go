@@ -16,6 +16,7 @@ type dragonView struct {
 	Players       []dragonPlayerView `json:"players"`
 	First         int                `json:"first"`
 	Turn          int                `json:"turn"`
+	ToAct         int                `json:"to_act"` // the seat the game waits for: the turn's, or the defender's during their brawl throw; -1 when over
 	Round         int                `json:"round"`
 	Phase         string             `json:"phase"`
 	Mode          string             `json:"mode"`
@@ -31,17 +32,39 @@ type dragonView struct {
 	Damage        int                `json:"damage"`
 	DragonHealth  int                `json:"dragon_health"`
 	CompanionDeck int                `json:"companion_deck"`
-	ItemDeck      int                `json:"item_deck"`
-	ItemDiscard   []cardView         `json:"item_discard"`
-	Stockpile     int                `json:"stockpile"`
-	Meal          int                `json:"meal"`
-	Eaten         int                `json:"eaten"`
-	Winners       []int              `json:"winners,omitempty"`
-	Slain         bool               `json:"slain,omitempty"`
-	Legal         []dragonActionView `json:"legal,omitempty"`
-	KeepValues    []keepValueView    `json:"keep_values,omitempty"`
-	Version       int                `json:"version"`
-	Keeps         []dragonKeep       `json:"keeps,omitempty"`
+	// CompanionDiscard: the Companions dismissed after hires, face up.
+	CompanionDiscard []cardView `json:"companion_discard"`
+	ItemDeck         int        `json:"item_deck"`
+	ItemDiscard      []cardView `json:"item_discard"`
+	// Brawl is the brawl in progress (mode "brawl"); the throw on the
+	// table is Throw and Event, worth BrawlScore.
+	Brawl      *dragonBrawlView `json:"brawl,omitempty"`
+	BrawlScore int              `json:"brawl_score,omitempty"`
+	// Offer is the Companion a hire drew (phase "hire"); HireCost what a
+	// hire costs (0: no hiring); Hired: the player to act hired this turn.
+	Offer      *cardView          `json:"offer,omitempty"`
+	HireCost   int                `json:"hire_cost,omitempty"`
+	Hired      bool               `json:"hired,omitempty"`
+	Stockpile  int                `json:"stockpile"`
+	Meal       int                `json:"meal"`
+	Eaten      int                `json:"eaten"`
+	Winners    []int              `json:"winners,omitempty"`
+	Slain      bool               `json:"slain,omitempty"`
+	Legal      []dragonActionView `json:"legal,omitempty"`
+	KeepValues []keepValueView    `json:"keep_values,omitempty"`
+	Version    int                `json:"version"`
+	Keeps      []dragonKeep       `json:"keeps,omitempty"`
+}
+
+// dragonBrawlView is a brawl in progress: the defender, whether the
+// defender's throw lies on the table (else the challenger's), and once the
+// challenger's throw is settled, that throw, its event die and its score.
+type dragonBrawlView struct {
+	Defender  int    `json:"defender"`
+	Defending bool   `json:"defending"`
+	Throw     []int  `json:"throw,omitempty"`
+	Event     string `json:"event,omitempty"`
+	Score     int    `json:"score"`
 }
 
 // dragonPlayerView is one player as a seat sees them.
@@ -142,11 +165,22 @@ func dragonActionOf(a dragon.Action) dragonActionView {
 
 // viewOfDragon is v on the wire at version.
 func viewOfDragon(v dragon.View, version int) *dragonView {
-	out := &dragonView{Seat: v.Seat, Players: make([]dragonPlayerView, len(v.Players)), First: v.First, Turn: v.Turn, Round: v.Round,
+	out := &dragonView{Seat: v.Seat, Players: make([]dragonPlayerView, len(v.Players)), First: v.First, Turn: v.Turn, ToAct: v.ToAct, Round: v.Round,
 		Phase: name(v.Phase), Mode: name(v.Mode), Dice: v.Dice, Throw: faces(v.Throw), Event: name(v.Event), Kept: faces(v.Kept),
 		Wounded: v.Wounded, Pool: v.Pool, Drawn: cardsOf(v.Drawn), DrawnCount: v.DrawnCount, Used: v.Used, Damage: v.Damage,
 		DragonHealth: v.DragonHealth, CompanionDeck: v.CompanionDeck, ItemDeck: v.ItemDeck, ItemDiscard: append([]cardView{}, cardsOf(v.ItemDiscard)...),
+		CompanionDiscard: append([]cardView{}, cardsOf(v.CompanionDiscard)...), BrawlScore: v.BrawlScore, HireCost: v.HireCost, Hired: v.Hired,
 		Stockpile: v.Stockpile, Meal: v.Meal, Eaten: v.Eaten, Winners: v.Winners, Slain: v.Slain, Version: version}
+	if b := v.Brawl; b != nil {
+		out.Brawl = &dragonBrawlView{Defender: b.Defender, Defending: b.Defending, Score: b.Score}
+		if b.Defending {
+			out.Brawl.Throw, out.Brawl.Event = faces(b.Throw), name(b.Event)
+		}
+	}
+	if v.Offer != nil {
+		c := cardOf(*v.Offer)
+		out.Offer = &c
+	}
 	for i, p := range v.Players {
 		pv := dragonPlayerView{Name: p.Name, Soldiers: p.Soldiers, Items: cardsOf(p.Items), ItemCount: p.ItemCount, ItemLimit: p.ItemLimit}
 		if p.Companion != nil {
@@ -197,8 +231,9 @@ type dragonLine struct {
 	Kind    string `json:"kind"`
 	Seat    int    `json:"seat"`
 	Text    string `json:"text"`
-	// Dice, Face and N of a throw (N: its brawl score), so that a front
-	// end can show a brawl throw by throw.
+	// Dice, Face and N of a throw and of a throw a card changed (N: its
+	// brawl score), and N of a brawl's outcome (the challenger's score), so
+	// that a front end can show a brawl throw by throw.
 	Dice []int  `json:"dice,omitempty"`
 	Face string `json:"face,omitempty"`
 	N    int    `json:"n,omitempty"`

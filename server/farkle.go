@@ -195,6 +195,9 @@ type logLine struct {
 	Type    string `json:"type"`
 	Player  int    `json:"player"`
 	Text    string `json:"text"`
+	// Dice are the faces of a roll-off, throw or keep event, ascending: the
+	// page draws a farkle's dead dice, and a replay's keep, from them.
+	Dice []int `json:"dice,omitempty"`
 }
 
 // logLines are the lines of the events of the action that brought the
@@ -203,7 +206,7 @@ func logLines(version int, evs []game.Event, names []string) []logLine {
 	var out []logLine
 	for _, e := range evs {
 		e := e.(engine.Event)
-		out = append(out, logLine{Version: version, Type: e.Kind.String(), Player: e.Player, Text: e.Describe(names)})
+		out = append(out, logLine{Version: version, Type: e.Kind.String(), Player: e.Player, Text: e.Describe(names), Dice: e.Dice.Faces()})
 	}
 	return out
 }

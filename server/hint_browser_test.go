@@ -4,11 +4,13 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
@@ -20,15 +22,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 	r.Game.Target = 1500
 	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible("#play-now"),
-		chromedp.SendKeys("#name", "Ann"),
-		chromedp.Click("#play-now"),
-		chromedp.WaitVisible("#game .scoreboard"),
-	); err != nil {
-		t.Fatal(err)
-	}
+	playNowAs(t, ctx, ts, "Ann")
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
 		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
@@ -100,4 +94,62 @@ func waitVersion(t *testing.T, ctx context.Context, version int) {
 		}
 	}
 	t.Fatalf("the page stayed at version %d after playing the hint", version)
+}
+
+// switchAdvisor values choices as pointsAdvisor does, in expected points
+// for its first answer and as chances to win after (the values scaled
+// into 0..1, their order kept): a duel table that becomes ready mid-game.
+type switchAdvisor struct {
+	pointsAdvisor
+	calls *atomic.Int32
+}
+
+func (a switchAdvisor) Advise(s engine.State) (server.Advice, error) {
+	adv, err := a.pointsAdvisor.Advise(s)
+	if a.calls.Add(1) == 1 {
+		adv.Note = "win chances are not available: its table is being prepared"
+		return adv, err
+	}
+	adv.Measure = "win"
+	for i := range adv.Choices {
+		adv.Choices[i].Value /= 20000
+	}
+	return adv, err
+}
+
+// TestBrowserHintSaysItsMeasure: on a two-player table the hint says what
+// it rates by and why, points while the chances to win are not ready, and
+// says so when it changes to them; the best choice is first.
+func TestBrowserHintSaysItsMeasure(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, Advisor: switchAdvisor{calls: new(atomic.Int32)}})
+	ctx := browser(t, 1280, 900)
+	playNowAs(t, ctx, ts, "Ann")
+	untilMyKeep(t, ctx)
+	type hintData struct {
+		Measure, Why, Switch string
+		FirstBest            bool
+		N                    int
+	}
+	const readHint = `(() => { const b = document.getElementById('hint-box'); const f = document.querySelector('#hint-choices li');
+	  return {measure: b.dataset.measure, why: document.getElementById('hint-why').textContent, switch: (document.getElementById('hint-switch') || {}).textContent || '',
+	    firstBest: !!f && f.classList.contains('best'), n: document.querySelectorAll('#hint-choices li').length}; })()`
+	for i, want := range []struct{ measure, why, sw string }{
+		{"points", "rated by the points it is expected to bring this turn, because the chances to win are not ready: its table is being prepared; with two players the hint rates by the chance to win once that is ready.", ""},
+		{"win", "With two players each choice is rated by your chance to win the game", "The chances to win are ready"},
+	} {
+		if !clickNow(t, ctx, "#hint") {
+			t.Fatal("no Hint button")
+		}
+		if err := chromedp.Do(ctx, chromedp.WaitVisible(`#hint-box[data-measure="`+want.measure+`"] #hint-choices li`)); err != nil {
+			t.Fatal(err)
+		}
+		h, err := chromedp.Run(ctx, chromedp.Evaluate[hintData](readHint))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(h.Why, want.why) || !strings.HasPrefix(h.Switch, want.sw) || (want.sw == "") != (h.Switch == "") || !h.FirstBest {
+			t.Fatalf("hint %d: %+v; want the measure %s explained (%q), switch %q, the best first", i+1, h, want.measure, want.why, want.sw)
+		}
+		shot(t, ctx, "hint-"+want.measure)
+	}
 }

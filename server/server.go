@@ -110,7 +110,6 @@ type Server struct {
 	loops    sync.WaitGroup
 
 	edge
-	ceremonies ceremonies        // passkey ceremonies under way (account.go)
 	tourMu     sync.Mutex        // serializes the changes of tournaments (tournament.go)
 	tourTables map[string]string // tournament by the ID of a table in play for it
 	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)

@@ -37,6 +37,7 @@ type table struct {
 	botTimer *time.Timer
 	closed   bool
 	analysis *Analysis
+	rematch  rematch // the rematch of a finished game, or the seats a rematch keeps (rematch.go)
 	over     atomic.Bool
 	clock    tableClock           // the turn clock (clock.go)
 	ratings  []store.RatingChange // the rating changes of the finished game, if rated (rating.go)

@@ -9,24 +9,25 @@ import (
 
 // tableView is what clients see of a table.
 type tableView struct {
-	ID         string     `json:"id"`
-	Kind       string     `json:"kind,omitempty"` // "dragon" for Dragon Farkle; none for the ordinary game
-	Status     string     `json:"status"`
-	Rules      any        `json:"rules,omitempty"` // left out of updates
-	Seats      []seatView `json:"seats"`
-	Commitment string     `json:"commitment"`
-	Seed       string     `json:"seed,omitempty"` // only once the game is over
-	Actions    int        `json:"actions"`
-	Created    time.Time  `json:"created"`
-	Updated    time.Time  `json:"updated"`
-	Winners    []int      `json:"winners,omitempty"`
-	Scores     []int      `json:"scores,omitempty"`
-	Watchers   int        `json:"watchers"`
-	Hints      bool       `json:"hints"`
-	Clock      *clockView `json:"clock,omitempty"`  // at a table with a turn clock
-	Reason     string     `json:"reason,omitempty"` // why a table failed or expired
-	Rated      string     `json:"rated,omitempty"`  // the rating family when the game moves ratings
-	Pace       string     `json:"pace,omitempty"`   // a game at your own pace: the time a decision ("1d")
+	ID         string       `json:"id"`
+	Kind       string       `json:"kind,omitempty"` // "dragon" for Dragon Farkle; none for the ordinary game
+	Status     string       `json:"status"`
+	Rules      any          `json:"rules,omitempty"` // left out of updates
+	Seats      []seatView   `json:"seats"`
+	Commitment string       `json:"commitment"`
+	Seed       string       `json:"seed,omitempty"` // only once the game is over
+	Actions    int          `json:"actions"`
+	Created    time.Time    `json:"created"`
+	Updated    time.Time    `json:"updated"`
+	Winners    []int        `json:"winners,omitempty"`
+	Scores     []int        `json:"scores,omitempty"`
+	Watchers   int          `json:"watchers"`
+	Hints      bool         `json:"hints"`
+	Clock      *clockView   `json:"clock,omitempty"`   // at a table with a turn clock
+	Reason     string       `json:"reason,omitempty"`  // why a table failed or expired
+	Rated      string       `json:"rated,omitempty"`   // the rating family when the game moves ratings
+	Pace       string       `json:"pace,omitempty"`    // a game at your own pace: the time a decision ("1d")
+	Rematch    *rematchView `json:"rematch,omitempty"` // the rematch asked for at the end of the game
 	// Ratings are the rating changes of the finished game, when rated.
 	Ratings []changeView `json:"ratings,omitempty"`
 }
@@ -71,6 +72,7 @@ func (t *table) view() tableView {
 	if len(t.ratings) > 0 {
 		v.Ratings = viewsOf(t.ratings, changeViewOf)
 	}
+	v.Rematch = t.rematch.next
 	if v.Clock != nil && !t.over.Load() {
 		v.Clock = t.clockView()
 	}

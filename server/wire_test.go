@@ -191,7 +191,7 @@ func TestWireOrdinary(t *testing.T) {
 func TestWireDragon(t *testing.T) {
 	got := wireGame(t, dragonWireTable(t), 60, func(m map[string]any, seat int) (string, bool) {
 		d, _ := m["dragon"].(map[string]any)
-		if d == nil || int(d["turn"].(float64)) != seat || int(d["seat"].(float64)) != seat {
+		if d == nil || int(d["to_act"].(float64)) != seat || int(d["seat"].(float64)) != seat {
 			return "", false
 		}
 		legal, _ := d["legal"].([]any)

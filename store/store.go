@@ -289,6 +289,16 @@ type Store interface {
 	// DeleteSession forgets a sign-in (signing out); no error if none.
 	DeleteSession(ctx context.Context, tokenHash string) error
 
+	// PutCeremony keeps the data of a sign-in ceremony under way (a
+	// passkey's challenge) under key until expires, replacing one under the
+	// same key; expired ones are dropped first. With max > 0, ECONFLICT if
+	// max others are under way.
+	PutCeremony(ctx context.Context, key string, data []byte, expires time.Time, max int) error
+	// TakeCeremony removes the ceremony of key and returns its data, once:
+	// ENOTFOUND if there is none or it has expired. Any node may take what
+	// another put.
+	TakeCeremony(ctx context.Context, key string) ([]byte, error)
+
 	// AddChat stores a line of a table's chat and returns it numbered
 	// (one more than the table's last line). ENOTFOUND if no table;
 	// ECONFLICT if the table already holds max lines.

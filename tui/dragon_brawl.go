@@ -7,48 +7,116 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 )
 
 // brawlShow is a brawl being shown throw by throw at the bots' pace: the
-// challenger's throw, the defender's, then the outcome. The game has
-// already moved on; the screen catches up. s skips it.
+// throws of one action (the challenger's, the defender's, a card's new
+// throw), then the outcome if the action settled it. The game has already
+// moved on; the screen catches up. s skips it.
 type brawlShow struct {
-	throws [2]dragon.Event // the challenger's and the defender's EvThrow
-	result dragon.Event    // the EvBrawl
-	step   int             // 0: the challenger's throw, 1: the defender's, 2: the outcome
-	id     int             // tells this show's ticks from an earlier one's
-	after  [3]int          // events of the game after the throws and the outcome (hidden from the log until shown)
+	challenger, defender int
+	frames               []brawlFrame
+	result               *dragon.Event // the EvBrawl; nil when the brawl waits for a card decision
+	step                 int           // frames first, then the outcome
+	id                   int           // tells this show's ticks from an earlier one's
+	after                []int         // per step: events of the action after it (hidden from the log until shown)
+	last                 *brawlFrame   // the throw the outcome is shown over (nil: none known)
 }
+
+// brawlFrame is one throw of a brawl as it lay on the table.
+type brawlFrame struct {
+	seat    int
+	dice    dice.Hand
+	face    dragon.EventFace
+	score   int
+	card    bool // a card changed the throw
+	against int  // the defender's: the challenger's score to beat
+}
+
+// steps is the number of steps of the show.
+func (sh *brawlShow) steps() int {
+	if sh.result != nil {
+		return len(sh.frames) + 1
+	}
+	return len(sh.frames)
+}
+
+// atOutcome reports whether the show has come to the outcome.
+func (sh *brawlShow) atOutcome() bool { return sh.step >= len(sh.frames) }
 
 // brawlStepMsg moves the brawl show id on by one step.
 type brawlStepMsg struct{ id int }
 
-// startBrawlShow begins showing the brawl of ev, if ev holds one and the
-// game is played at a pace (BotDelay > 0) and not being skipped; it
-// reports whether it did.
+// startBrawlShow begins showing the brawl throws of ev, if ev holds any
+// that the table will not show anyway and the game is played at a pace
+// (BotDelay > 0) and not being skipped; it reports whether it did.
 func (m *DragonModel) startBrawlShow(ev []dragon.Event) bool {
 	if m.o.BotDelay <= 0 || m.skipping {
 		return false
 	}
-	var throws []dragon.Event
-	var at []int
+	s := m.g.State()
+	sh := &brawlShow{challenger: s.Turn, defender: -1}
+	if s.Brawl != nil {
+		sh.defender = s.Brawl.Defender
+	}
+	against := 0
+	if s.Brawl != nil && s.Brawl.Defending {
+		against = s.Brawl.Score
+	}
+	brawling := s.Mode == dragon.Brawling
 	for i, e := range ev {
-		switch e.Kind {
-		case dragon.EvThrow:
-			throws, at = append(throws, e), append(at, i)
-		case dragon.EvBrawl:
-			if len(throws) < 2 {
-				return false
+		if e.Kind == dragon.EvBrawl {
+			r := e
+			sh.result, sh.challenger, sh.defender, against = &r, e.Seat, e.Target, e.N
+			sh.after = append(sh.after, len(ev)-i-1)
+			break
+		}
+		if e.Kind == dragon.EvBrawl || (e.Kind != dragon.EvThrow && e.Kind != dragon.EvCardChanged) {
+			continue
+		}
+		sh.frames = append(sh.frames, brawlFrame{seat: e.Seat, dice: e.Dice, face: e.Face, score: e.N, card: e.Kind == dragon.EvCardChanged})
+		sh.after = append(sh.after, len(ev)-i-1)
+	}
+	if sh.result == nil && !brawling {
+		return false // not a brawl's action
+	}
+	if sh.result == nil && len(sh.frames) > 0 {
+		// The brawl waits: the table shows the last throw itself.
+		sh.frames, sh.after = sh.frames[:len(sh.frames)-1], sh.after[:len(sh.after)-1]
+	}
+	if sh.steps() == 0 {
+		return false
+	}
+	if len(sh.frames) == 0 {
+		// Settled by a pass: the outcome is shown over the last throw.
+		all := m.g.Events()
+		for i := len(all) - len(ev) - 1; i >= 0; i-- {
+			if e := all[i]; e.Kind == dragon.EvThrow || e.Kind == dragon.EvCardChanged {
+				sh.last = &brawlFrame{seat: e.Seat, dice: e.Dice, face: e.Face, score: e.N}
+				break
 			}
-			n := len(throws)
-			m.showID++
-			m.show = &brawlShow{throws: [2]dragon.Event(throws[n-2:]), result: e, id: m.showID,
-				after: [3]int{len(ev) - at[n-2] - 1, len(ev) - at[n-1] - 1, len(ev) - i - 1}}
-			return true
+		}
+	} else {
+		sh.last = &sh.frames[len(sh.frames)-1]
+	}
+	for i := range sh.frames {
+		f := &sh.frames[i]
+		if f.seat == sh.challenger {
+			continue
+		}
+		f.against = against
+		for _, g := range sh.frames[:i] {
+			if g.seat == sh.challenger {
+				f.against = g.score
+			}
 		}
 	}
-	return false
+	m.showID++
+	sh.id = m.showID
+	m.show = sh
+	return true
 }
 
 // showTick returns the command that moves the show on after the bots'
@@ -64,12 +132,13 @@ func (m *DragonModel) showStep(msg brawlStepMsg) tea.Cmd {
 	if m.show == nil || msg.id != m.show.id {
 		return nil
 	}
-	m.show.step++
-	if m.show.step > 2 {
+	sh := m.show
+	sh.step++
+	if sh.step >= sh.steps() {
 		return m.endShow()
 	}
-	if m.show.step == 2 {
-		m.noteBrawl(m.show.result)
+	if sh.atOutcome() {
+		m.noteBrawl(*sh.result)
 	}
 	return m.showTick()
 }
@@ -77,10 +146,11 @@ func (m *DragonModel) showStep(msg brawlStepMsg) tea.Cmd {
 // endShow ends the brawl show (at its end or skipped): the outcome is
 // noted and the next bot action is scheduled.
 func (m *DragonModel) endShow() tea.Cmd {
-	if m.show.step < 2 {
-		m.noteBrawl(m.show.result)
+	if sh := m.show; sh.result != nil && !sh.atOutcome() {
+		m.noteBrawl(*sh.result)
 	}
 	m.show = nil
+	m.sync()
 	return m.schedule()
 }
 
@@ -108,16 +178,16 @@ func (m *DragonModel) logEvents() []dragon.Event {
 	if m.show == nil {
 		return ev
 	}
-	return ev[:len(ev)-min(len(ev), m.show.after[m.show.step])]
+	return ev[:len(ev)-min(len(ev), m.show.after[min(m.show.step, len(m.show.after)-1)])]
 }
 
 // showView returns v with the soldiers as they were before the brawl
 // while its outcome is not shown yet.
 func (m *DragonModel) showView(v dragon.View) dragon.View {
-	if m.show == nil || m.show.step >= 2 || m.show.result.Winner < 0 {
+	if m.show == nil || m.show.result == nil || m.show.atOutcome() || m.show.result.Winner < 0 {
 		return v
 	}
-	e := m.show.result
+	e := *m.show.result
 	loser := e.Seat + e.Target - e.Winner
 	players := append([]dragon.PlayerView(nil), v.Players...)
 	if e.Winner < len(players) && loser >= 0 && loser < len(players) {
@@ -131,38 +201,55 @@ func (m *DragonModel) showView(v dragon.View) dragon.View {
 // showLines draws the brawl's throw of this step in the dice's place: the
 // dice, the event die and the scores so far.
 func (m *DragonModel) showLines() []string {
-	st := m.st
 	sh := m.show
 	names := m.g.Names()
-	e := sh.throws[min(sh.step, 1)]
-	var looks []dieLook
-	for _, f := range e.Dice.Faces() {
-		looks = append(looks, dieLook{face: f, style: st.die})
-	}
-	looks = append(looks, dieLook{rows: eventRows[e.Face], style: st.warn})
-	score := func(e dragon.Event) string {
-		s := fmt.Sprint(e.N)
-		switch {
-		case e.Face == dragon.Rally && e.N > 0:
-			s += " (a Rally doubles it)"
-		case e.Face == dragon.Dragon:
-			s += " (the Dragon: nothing)"
-		}
-		return s
-	}
-	var label string
-	switch sh.step {
-	case 0:
-		label = possessive(names[e.Seat]) + " throw for the brawl scores " + score(e)
-	case 1:
-		label = fmt.Sprintf("%s answers with %s, against %d", names[e.Seat], score(e), sh.throws[0].N)
-	default:
+	if sh.atOutcome() {
 		r := sh.result
+		var label string
 		if r.Winner < 0 {
 			label = fmt.Sprintf("a tie, %d to %d: nobody takes anything", r.N, r.Other)
 		} else {
 			label = fmt.Sprintf("%s wins %d to %d", names[r.Winner], max(r.N, r.Other), min(r.N, r.Other))
 		}
+		if sh.last == nil {
+			return diceMessage(m.st.warn.Render(label), m.width)
+		}
+		return m.brawlDice(sh.last.dice, sh.last.face, label)
 	}
+	f := sh.frames[sh.step]
+	var label string
+	switch {
+	case f.seat == sh.challenger && f.card:
+		label = fmt.Sprintf("%s card: the throw now scores %s", possessive(names[f.seat]), brawlScoreWords(f.face, f.score))
+	case f.seat == sh.challenger:
+		label = possessive(names[f.seat]) + " throw for the brawl scores " + brawlScoreWords(f.face, f.score)
+	case f.card:
+		label = fmt.Sprintf("%s card: the answer now scores %s, against %d", possessive(names[f.seat]), brawlScoreWords(f.face, f.score), f.against)
+	default:
+		label = fmt.Sprintf("%s answers with %s, against %d", names[f.seat], brawlScoreWords(f.face, f.score), f.against)
+	}
+	return m.brawlDice(f.dice, f.face, label)
+}
+
+// brawlDice draws a brawl throw and its event die over label.
+func (m *DragonModel) brawlDice(h dice.Hand, face dragon.EventFace, label string) []string {
+	st := m.st
+	var looks []dieLook
+	for _, f := range h.Faces() {
+		looks = append(looks, dieLook{face: f, style: st.die})
+	}
+	looks = append(looks, dieLook{rows: eventRows[face], style: st.warn})
 	return append(strings.Split(drawDice(looks), "\n"), st.warn.Render(label))
+}
+
+// brawlScoreWords says a brawl throw's score and why it is what it is.
+func brawlScoreWords(face dragon.EventFace, score int) string {
+	s := fmt.Sprint(score)
+	switch {
+	case face == dragon.Rally && score > 0:
+		s += " (a Rally doubles it)"
+	case face == dragon.Dragon:
+		s += " (the Dragon: nothing)"
+	}
+	return s
 }

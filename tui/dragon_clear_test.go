@@ -215,6 +215,8 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 	})
 	newPaced := func() *DragonModel {
 		g := newDragonGame(t, "you,bot:smart", seed, "")
+		// Neither side holds a Magic Item: the brawl is settled in one action.
+		g.setState(func(s *dragon.State) { s.Players[0].Items, s.Players[1].Items = nil, nil })
 		m := NewDragon(DragonOptions{Game: g, BotDelay: time.Millisecond})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		return m
@@ -225,10 +227,13 @@ func TestDragonBrawlShownStepByStep(t *testing.T) {
 	if m.show == nil {
 		t.Fatalf("the brawl is not shown:\n%s", drawn(m))
 	}
-	ev := m.show.throws
+	ev := m.show.frames
+	if len(ev) != 2 || m.show.result == nil {
+		t.Fatalf("the show has %d throws and outcome %v, not both throws and the outcome", len(ev), m.show.result)
+	}
 	steps := []string{
-		fmt.Sprintf("Your throw for the brawl scores %d", ev[0].N),
-		fmt.Sprintf("smart answers with %d", ev[1].N),
+		fmt.Sprintf("Your throw for the brawl scores %d", ev[0].score),
+		fmt.Sprintf("smart answers with %d", ev[1].score),
 		"Brawl · you challenged smart",
 	}
 	frames := []string{steps[0], steps[1], ""}

@@ -137,11 +137,16 @@ func (g *DragonGame) State() dragon.State { return g.play.Game().(*game.DragonGa
 // View returns what seat may see.
 func (g *DragonGame) View(seat int) dragon.View { return g.game.View(g.State(), seat) }
 
-// Turn returns the seat to act.
+// Turn returns the seat whose turn it is (the challenger during a brawl).
 func (g *DragonGame) Turn() int { return g.State().Turn }
 
-// BotToAct reports whether a bot is to act.
-func (g *DragonGame) BotToAct() bool { return !g.Over() && g.bots[g.Turn()] != nil }
+// ToAct returns the seat the game waits for: the player whose turn it is,
+// or the defender while their brawl throw waits for a card decision; -1
+// when the game is over.
+func (g *DragonGame) ToAct() int { s := g.State(); return s.ToAct() }
+
+// BotToAct reports whether the game waits for a bot.
+func (g *DragonGame) BotToAct() bool { return !g.Over() && g.bots[g.ToAct()] != nil }
 
 // Humans returns the seats played by people.
 func (g *DragonGame) Humans() []int {
@@ -163,16 +168,16 @@ func (g *DragonGame) Auto() (dragon.Action, []dragon.Event, error) {
 	if !g.BotToAct() {
 		return dragon.Action{}, nil, errors.New("tui: no bot is to act")
 	}
-	seat := g.Turn()
+	seat := g.ToAct()
 	a := g.bots[seat].Choose(g.View(seat), g.botSrc)
 	ev, err := g.Do(a)
 	return a, ev, err
 }
 
-// Do plays a for the seat to act. An illegal action changes nothing and
+// Do plays a for the seat the game waits for (ToAct). An illegal action changes nothing and
 // returns the game's error (DragonReason gives the part to show).
 func (g *DragonGame) Do(a dragon.Action) ([]dragon.Event, error) {
-	evs, err := g.do(g.Turn(), a)
+	evs, err := g.do(g.ToAct(), a)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +193,7 @@ func (g *DragonGame) Do(a dragon.Action) ([]dragon.Event, error) {
 }
 
 // Check returns the error Do would return for a, without playing it.
-func (g *DragonGame) Check(a dragon.Action) error { return g.play.Check(g.Turn(), a) }
+func (g *DragonGame) Check(a dragon.Action) error { return g.play.Check(g.ToAct(), a) }
 
 func (g *DragonGame) note(ev []dragon.Event) {
 	g.events = append(g.events, ev...)
@@ -211,11 +216,12 @@ func (g *DragonGame) Describe(ev []dragon.Event, seat int) []string {
 
 // dragonYou matches "you" followed by a verb of dragon.Game.Describe in
 // the third person, or "you's".
-var dragonYou = regexp.MustCompile(`(^|[ ,(:])you( (keeps|rallies|draws|has|farkles|evades|recruits|uses|wins|attacks|discards|slays|cannot|challenges|retreats)\b|'s\b)`)
+var dragonYou = regexp.MustCompile(`(^|[ ,(:])you( (keeps|rallies|draws|has|farkles|evades|recruits|uses|wins|attacks|discards|slays|cannot|challenges|retreats|defends|stands|pays|dismisses)\b|'s\b)`)
 
 // dragonVerbs are the verbs dragonYou finds, in the second person.
 var dragonVerbs = map[string]string{"keeps": "keep", "rallies": "rally", "draws": "draw", "has": "have", "farkles": "farkle",
-	"evades": "evade", "recruits": "recruit", "uses": "use", "wins": "win", "attacks": "attack", "discards": "discard", "slays": "slay", "cannot": "cannot", "challenges": "challenge", "retreats": "retreat"}
+	"evades": "evade", "recruits": "recruit", "uses": "use", "wins": "win", "attacks": "attack", "discards": "discard", "slays": "slay", "cannot": "cannot", "challenges": "challenge", "retreats": "retreat",
+	"defends": "defend", "stands": "stand", "pays": "pay", "dismisses": "dismiss"}
 
 // youGrammar fixes the grammar of a log line for a player called "you":
 // "you keep", "your turn", "you farkle and lose".

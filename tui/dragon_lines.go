@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -15,12 +16,14 @@ import (
 )
 
 // dragonLineCommands is the command summary of Dragon Farkle's line mode.
-const dragonLineCommands = "recruit, brawl NAME, battle, keep DICE (e.g. keep 1 1 5; on a Rally add double or item), roll, stop, retreat, accept, use CARD [FACE], discard CARD, hand, score, hint, help, quit"
+const dragonLineCommands = "recruit, brawl NAME, battle, hire, dismiss CARD, keep DICE (e.g. keep 1 1 5; on a Rally add double or item), roll, stop, retreat, accept, use CARD [FACE], pass, discard CARD, hand, score, hint, help, quit"
 
 // RunDragonLines plays g as lines of text, as RunLines does for ordinary
 // Farkle. It reads one command a line from in: recruit, brawl NAME,
-// battle, keep DICE [double|item], roll, stop, retreat, accept, use CARD
-// [FACE], discard CARD, hand, score, hint, help, quit. It writes one line
+// battle, hire, dismiss CARD, keep DICE [double|item], roll, stop,
+// retreat, accept, use CARD [FACE], pass (a brawl throw), discard CARD,
+// hand, score, hint, help, quit. A defender whose brawl throw waits for
+// a card decision is asked on the challenger's turn. It writes one line
 // per event to out: "turn: ana (round 2, 1200 soldiers)" when a turn
 // starts, "throw: 1 1 3 4 5 6 event: rally" after every throw of a person,
 // "choose: ..." with the commands a person may give now, each bot action
@@ -94,7 +97,8 @@ func (l *dragonLines) played(a dragon.Action, ev []dragon.Event) {
 		names := l.g.Names()
 		l.say("%s", youGrammar(fmt.Sprintf("%s challenges %s to a brawl", names[ev[0].Seat], names[a.Target]), names))
 	}
-	l.events(ev, a.Kind == dragon.ActBrawl)
+	_, settled := dragonEvent(ev, dragon.EvBrawl)
+	l.events(ev, settled || l.g.State().Mode == dragon.Brawling)
 }
 
 // events prints one line per event; brawl says they are a brawl's.
@@ -135,7 +139,7 @@ func (l *dragonLines) prompt() {
 	if g.Over() || g.BotToAct() {
 		return
 	}
-	v := g.View(g.Turn())
+	v := g.View(g.ToAct())
 	me := v.Players[v.Seat]
 	names := g.Names()
 	var cmds []string
@@ -153,11 +157,21 @@ func (l *dragonLines) prompt() {
 			if len(uses) == 0 || uses[len(uses)-1] != u {
 				uses = append(uses, u)
 			}
+		case dragon.ActHire:
+			cmds = append(cmds, fmt.Sprintf("hire (a Companion for %d soldiers)", v.HireCost))
 		default:
 			cmds = append(cmds, dragonCommand(a, names))
 		}
 	}
 	switch v.Phase {
+	case dragon.PhaseBrawl:
+		l.say("%s", youGrammar(brawlSituation(v, names), names))
+		l.say("choose: %s", strings.Join(append(uses, fmt.Sprintf("pass (stand by %d)", v.BrawlScore)), " | "))
+	case dragon.PhaseHire:
+		own, offer := me.Companion, v.Offer
+		l.say("hire: yours %s [%s]: %s", own.Name, own.ID, own.Text)
+		l.say("hire: hired %s [%s]: %s", offer.Name, offer.ID, offer.Text)
+		l.say("choose: dismiss %s (keep %s) | dismiss %s (keep %s)", own.ID, offer.Name, offer.ID, own.Name)
 	case dragon.PhaseChoose:
 		if len(l.g.Humans()) == 1 {
 			l.hand()
@@ -221,7 +235,7 @@ func (l *dragonLines) mostKeep(v dragon.View) string {
 // hand prints the cards of the person to act.
 func (l *dragonLines) hand() {
 	g := l.g
-	v := g.View(g.Turn())
+	v := g.View(g.ToAct())
 	me := v.Players[v.Seat]
 	if c := me.Companion; c != nil {
 		l.say("hand: companion %s [%s]: %s", c.Name, c.ID, c.Text)
@@ -303,6 +317,12 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		return noArgs(dragon.Retreat())
 	case "accept":
 		return noArgs(dragon.Accept())
+	case "pass":
+		return noArgs(dragon.Pass())
+	case "hire":
+		return noArgs(dragon.Hire())
+	case "dismiss":
+		return l.dismiss(args)
 	case "brawl":
 		return l.brawl(args)
 	case "keep", "k":
@@ -326,7 +346,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		}
 		if face == 0 {
 			var faces []string
-			for _, a := range g.View(g.Turn()).Legal {
+			for _, a := range g.View(g.ToAct()).Legal {
 				if a.Kind == dragon.ActUse && a.Card == id && a.Face != 0 {
 					faces = append(faces, strconv.Itoa(a.Face))
 				}
@@ -347,6 +367,33 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		return dragon.Discard(id), nil
 	}
 	return dragon.Action{}, fmt.Errorf("unknown command %q (commands: %s)", cmd, dragonLineCommands)
+}
+
+// dismiss finds the Companion named by args (id, name, or the start of
+// either) among the one held and the one hired.
+func (l *dragonLines) dismiss(args []string) (dragon.Action, error) {
+	v := l.g.View(l.g.ToAct())
+	if v.Phase != dragon.PhaseHire || v.Offer == nil {
+		return dragon.Action{}, errors.New("dismiss comes after a hire: there is no Companion to let go now")
+	}
+	cs := []*dragon.CardView{v.Players[v.Seat].Companion, v.Offer}
+	if len(args) == 0 {
+		return dragon.Action{}, fmt.Errorf("dismiss which Companion? (%s or %s)", cs[0].ID, cs[1].ID)
+	}
+	want := strings.ToLower(strings.Join(args, " "))
+	var found []string
+	for _, c := range cs {
+		if c.ID == want || strings.ToLower(c.Name) == want {
+			return dragon.Dismiss(c.ID), nil
+		}
+		if strings.HasPrefix(c.ID, want) || strings.HasPrefix(strings.ToLower(c.Name), want) {
+			found = append(found, c.ID)
+		}
+	}
+	if len(found) == 1 {
+		return dragon.Dismiss(found[0]), nil
+	}
+	return dragon.Action{}, fmt.Errorf("dismiss %s: name %s or %s", want, cs[0].ID, cs[1].ID)
 }
 
 func (l *dragonLines) brawl(args []string) (dragon.Action, error) {
@@ -390,7 +437,7 @@ func (l *dragonLines) keep(args []string) (dragon.Action, error) {
 			reward, args = dragon.DrawItem, args[:n-1]
 		}
 	}
-	v := l.g.View(l.g.Turn())
+	v := l.g.View(l.g.ToAct())
 	arg := strings.Join(args, " ")
 	if arg == "" {
 		return dragon.Action{}, fmt.Errorf("keep which dice? e.g. keep 1 5 (the dice of the throw: %s)", v.Throw)
@@ -450,7 +497,7 @@ func (l *dragonLines) cardIDs(use bool) []string {
 	if g.Over() || g.BotToAct() {
 		return nil
 	}
-	v := g.View(g.Turn())
+	v := g.View(g.ToAct())
 	var ids []string
 	if use {
 		for _, a := range v.Legal {
@@ -516,7 +563,7 @@ func (l *dragonLines) hint() {
 		l.say("error: hint: it is nobody's turn to decide")
 		return
 	}
-	for _, line := range dragonHintLines(g, g.View(g.Turn())) {
+	for _, line := range dragonHintLines(g, g.View(g.ToAct())) {
 		l.say("hint: %s", line)
 	}
 }
@@ -539,6 +586,8 @@ func dragonHintLines(g *DragonGame, v dragon.View) []string {
 	switch {
 	case v.Phase == dragon.PhaseChoose:
 		out = append(out, "(recruit: a turn's soldiers on average · brawl: your gain less theirs · battle: chance to slay)")
+	case v.Phase == dragon.PhaseBrawl:
+		out = append(out, "(what the brawl is worth to you after each choice)")
 	case v.Mode == dragon.Battling:
 		out = append(out, "(the chance to slay the dragon in this battle after each choice)")
 	case v.Mode == dragon.Recruiting:

@@ -19,14 +19,28 @@ import (
 // dragonPolicy is a plain person's play, written as line-mode commands
 // from the person's view: attack with enough soldiers, else recruit; keep
 // the most soldiers (in battle the cheapest keep), double on a Rally,
-// stop at 1000 or with two dice or fewer; discard the first item.
+// stop at 1000 or with two dice or fewer; discard the first item; hire a
+// Companion when holding none and keep the hired one; in a brawl use the
+// first usable card, then pass.
 func dragonPolicy(g *dragon.Game, v dragon.View) string {
 	switch v.Phase {
 	case dragon.PhaseChoose:
 		if hasKind(v.Legal, dragon.ActBattle) {
 			return "battle"
 		}
+		if hasKind(v.Legal, dragon.ActHire) && (v.Players[v.Seat].Companion == nil || v.Round%4 == 0) {
+			return "hire"
+		}
 		return "recruit"
+	case dragon.PhaseHire:
+		return "dismiss " + v.Players[v.Seat].Companion.ID
+	case dragon.PhaseBrawl:
+		for _, a := range v.Legal {
+			if a.Kind == dragon.ActUse {
+				return dragonCommand(a, nil)
+			}
+		}
+		return "pass"
 	case dragon.PhaseKeep:
 		best, bestPts := dice.Hand(0), -1
 		for _, a := range v.Legal {
@@ -76,7 +90,7 @@ func playDragonLines(t *testing.T, seed [32]byte) (*DragonGame, []string, string
 		if len(script) > 5000 {
 			t.Fatal("the game does not end")
 		}
-		cmd := dragonPolicy(g.Game(), g.View(g.Turn()))
+		cmd := dragonPolicy(g.Game(), g.View(g.ToAct()))
 		script = append(script, cmd)
 		before := len(g.Record().Actions)
 		l.command(cmd)

@@ -156,7 +156,7 @@ func (m *DragonModel) view() dragon.View { return m.g.View(m.seat()) }
 
 // deciding reports whether the person at the keyboard is to act now.
 func (m *DragonModel) deciding() bool {
-	return !m.g.Over() && !m.g.BotToAct() && !m.pass && m.holder == m.g.Turn()
+	return !m.g.Over() && !m.g.BotToAct() && !m.pass && m.holder == m.g.ToAct()
 }
 
 // Init implements tea.Model. It asks the terminal for its background
@@ -222,11 +222,11 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.pass {
 		if msg.Code == tea.KeyEnter || msg.Code == tea.KeySpace {
-			m.pass, m.holder, m.selAt = false, g.Turn(), -1
+			m.pass, m.holder, m.selAt = false, g.ToAct(), -1
 			m.sync()
 			return nil
 		}
-		m.note(true, "press enter when %s has the keyboard", g.Names()[g.Turn()])
+		m.note(true, "press enter when %s has the keyboard", g.Names()[g.ToAct()])
 		return nil
 	}
 	if g.BotToAct() {
@@ -236,7 +236,7 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.scheduled = v
 			return func() tea.Msg { return dragonAutoMsg{version: v} }
 		}
-		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[g.Turn()])
+		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[g.ToAct()])
 		return nil
 	}
 	if key.Matches(msg, m.keys.Hint) {
@@ -364,6 +364,10 @@ func (m *DragonModel) sync() {
 		}
 	case dragon.PhaseChoose:
 		m.menu = m.chooseMenu(view)
+	case dragon.PhaseBrawl:
+		m.menu = m.brawlMenu(view)
+	case dragon.PhaseHire:
+		m.menu = m.hireMenu(view)
 	case dragon.PhaseDiscard:
 		me := view.Players[view.Seat]
 		mn := &dragonMenu{title: fmt.Sprintf("You hold %d Magic Items; the limit is %d. Discard one:", me.ItemCount, me.ItemLimit)}
@@ -396,12 +400,42 @@ func (m *DragonModel) chooseMenu(v dragon.View) *dragonMenu {
 		battle.label = fmt.Sprintf("Final Battle (needs %d soldiers; you have %d)", r.BattleMinimum, me.Soldiers)
 	}
 	mn.items = append(mn.items, battle)
+	if hasKind(v.Legal, dragon.ActHire) {
+		label := fmt.Sprintf("Hire a Companion (%d soldiers)", v.HireCost)
+		if me.Companion != nil {
+			label += "; keep yours or the new one"
+		}
+		mn.items = append(mn.items, dragonMenuItem{label: label, key: "c", act: dragon.Hire(), ok: true})
+	}
 	return mn
 }
 
-// cardMenu opens the menu of the cards usable on this throw.
-func (m *DragonModel) cardMenu(v dragon.View) {
-	mn := &dragonMenu{title: "Use a card (esc: back):", cancel: true}
+// brawlMenu is the menu of a brawl throw: the cards usable on it and
+// standing by it.
+func (m *DragonModel) brawlMenu(v dragon.View) *dragonMenu {
+	mn := &dragonMenu{title: "Use a card on your brawl throw, or stand by it:"}
+	mn.items = m.useItems(v)
+	return mn.add(dragonMenuItem{label: fmt.Sprintf("Stand by this throw (score %d)", v.BrawlScore), key: "p", act: dragon.Pass(), ok: true})
+}
+
+// hireMenu asks which of two Companions to keep after a hire; the other
+// goes to the Companion discard pile.
+func (m *DragonModel) hireMenu(v dragon.View) *dragonMenu {
+	own, offer := v.Players[v.Seat].Companion, v.Offer
+	mn := &dragonMenu{title: "You hired a Companion. Keep one; the other is dismissed:"}
+	return mn.add(
+		dragonMenuItem{label: "Keep " + offer.Name + " (new) — " + offer.Text, key: "n", act: dragon.Dismiss(own.ID), ok: true},
+		dragonMenuItem{label: "Keep " + own.Name + " (yours) — " + own.Text, key: "k", act: dragon.Dismiss(offer.ID), ok: true})
+}
+
+func (mn *dragonMenu) add(it ...dragonMenuItem) *dragonMenu {
+	mn.items = append(mn.items, it...)
+	return mn
+}
+
+// useItems lists the card uses legal now as menu items.
+func (m *DragonModel) useItems(v dragon.View) []dragonMenuItem {
+	var items []dragonMenuItem
 	for _, a := range v.Legal {
 		if a.Kind != dragon.ActUse {
 			continue
@@ -414,8 +448,14 @@ func (m *DragonModel) cardMenu(v dragon.View) {
 		if a.Face != 0 {
 			label += fmt.Sprintf(" (on a %d)", a.Face)
 		}
-		mn.items = append(mn.items, dragonMenuItem{label: label, act: a, ok: true})
+		items = append(items, dragonMenuItem{label: label, act: a, ok: true})
 	}
+	return items
+}
+
+// cardMenu opens the menu of the cards usable on this throw.
+func (m *DragonModel) cardMenu(v dragon.View) {
+	mn := &dragonMenu{title: "Use a card (esc: back):", cancel: true, items: m.useItems(v)}
 	if len(mn.items) == 0 {
 		m.note(true, "no card of yours can be used on this throw")
 		return
@@ -546,6 +586,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 	names := m.g.Names()
 	noted := false // a message was set by these events
 	_, brawl := dragonEvent(ev, dragon.EvBrawl)
+	brawl = brawl || m.g.State().Mode == dragon.Brawling
 	showing := m.startBrawlShow(ev)
 	for _, e := range ev {
 		switch e.Kind {
@@ -559,7 +600,12 @@ func (m *DragonModel) events(ev []dragon.Event) {
 				noted = true
 			}
 		case dragon.EvCardChanged:
-			m.last.dice, m.last.event = e.Dice, e.Face
+			if !brawl {
+				m.last.dice, m.last.event = e.Dice, e.Face
+			}
+		case dragon.EvHire, dragon.EvDismiss, dragon.EvPass:
+			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
+			noted = true
 		case dragon.EvFarkle:
 			m.last.note = fmt.Sprintf("✗ FARKLE! %s threw %s and lost %d soldiers", names[e.Seat], m.last.dice, e.N)
 		case dragon.EvBattleLost:
@@ -580,7 +626,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 	}
 	if !m.g.Over() && !m.g.BotToAct() {
 		m.skipping = false
-		if len(m.g.Humans()) > 1 && m.holder != m.g.Turn() {
+		if len(m.g.Humans()) > 1 && m.holder != m.g.ToAct() {
 			m.pass = true
 		}
 	}

@@ -31,6 +31,12 @@ func DragonRulesText(g *dragon.Game, width int) []string {
 	add("  Brawl a player: you throw %d dice and the event die, they throw %d; each scores its best keep (Rally doubles, Dragon is 0). The higher score takes the difference from the other, plus %d from the stockpile; a tie does nothing.", r.BrawlDice[0], r.BrawlDice[1], r.BrawlBonus)
 	add("  Final Battle (with at least %d soldiers): throw as when recruiting, but every keep costs its soldiers. The event die wounds the dragon: Rally %d, Dragon %d. A throw with nothing to keep ends the battle unless it wounded the dragon; you may retreat between throws; if you cannot pay a keep you lose the battle and your soldiers. The dragon heals after every battle it survives.", r.BattleMinimum, r.RallyDamage, r.DragonDamage)
 	add("  Magic Items are hidden from the other players; hold at most %d at the end of a turn (the Sack of Holding raises it). Companions are face up and stay with you.", r.ItemLimit)
+	if r.Anytime() {
+		add("  Cards in a brawl: after each side's throw, a player holding a card usable on it may use it (the defender too, on the challenger's turn) or stand by the throw.")
+	}
+	if r.HireCost > 0 {
+		add("  Hire a Companion at the start of a turn for %d soldiers (once a turn): the top Companion is drawn; holding one already, keep one of the two and dismiss the other.", r.HireCost)
+	}
 	out = append(out, "", "Soldiers (melds count only within one throw):")
 	for _, row := range meldRows(dice.Melds(r.Soldiers)) {
 		head := fmt.Sprintf("  %-16s ", row.head)
@@ -79,8 +85,34 @@ func dragonCommand(a dragon.Action, names []string) string {
 		return "use " + a.Card
 	case dragon.ActDiscard:
 		return "discard " + a.Card
+	case dragon.ActDismiss:
+		return "dismiss " + a.Card
 	}
 	return a.Kind.String()
+}
+
+// brawlSituation says where the brawl of v stands: whose throw lies on
+// the table, its score and, for the defender, the score to beat.
+func brawlSituation(v dragon.View, names []string) string {
+	b := v.Brawl
+	if b == nil {
+		return ""
+	}
+	if !b.Defending {
+		return fmt.Sprintf("brawl: %s throw against %s: %s and %s scores %d", possessive(names[v.Turn]), names[b.Defender], v.Throw, faceName(v.Event), v.BrawlScore)
+	}
+	return fmt.Sprintf("brawl: %s defends against %s: %s and %s scores %d, against %d", names[b.Defender], names[v.Turn], v.Throw, faceName(v.Event), v.BrawlScore, b.Score)
+}
+
+// faceName says an event face with its article: "a Rally", "the Dragon".
+func faceName(f dragon.EventFace) string {
+	switch f {
+	case dragon.Dragon:
+		return "the Dragon"
+	case dragon.Rally:
+		return "a Rally"
+	}
+	return "a Blank"
 }
 
 // dragonAdviceValue formats an advice value: "51.2% to win" for the battle

@@ -45,6 +45,8 @@ func (m *DragonModel) screenText() string {
 func (m *DragonModel) helpLines() []string {
 	lines := helpKeys(m.st, m.width, [][2]string{
 		{"r b f", "at the start of a turn: recruit, brawl, Final Battle (or ↑/↓ and enter, or the number)"},
+		{"c", "at the start of a turn: hire a Companion; then n keeps the new one, k yours"},
+		{"p", "in a brawl: stand by your throw (or choose a card to use on it first)"},
 		{"1-6", "choose a die showing that face (5 chooses a 5; again, another 5); once all of them are chosen, unchoose them"},
 		{"←/→ space", "move along the dice, choose the one over the ▲"},
 		{"click", "choose or unchoose a die; the keys at the bottom are buttons"},
@@ -84,7 +86,7 @@ func (m *DragonModel) tableLayout() *layout {
 	add(m.players(v)...)
 	add("")
 	if m.pass && m.show == nil {
-		name := g.Names()[g.Turn()]
+		name := g.Names()[g.ToAct()]
 		add(st.bold.Render(fmt.Sprintf("Pass the keyboard to %s.", name)))
 		add("")
 		for _, l := range wrap(fmt.Sprintf("%s, press enter when you are ready (the others look away: your Magic Items will show).", name), m.width-2, "") {
@@ -171,6 +173,9 @@ func (m *DragonModel) players(v dragon.View) []string {
 		if s := m.g.Seats()[i]; s.IsBot() {
 			notes = append(notes, "bot "+s.Bot)
 		}
+		if b := v.Brawl; b != nil && b.Defender == i {
+			notes = append(notes, "defending")
+		}
 		if p.Companion != nil {
 			notes = append(notes, p.Companion.Name)
 		}
@@ -191,7 +196,7 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 	st := m.st
 	if sh := m.show; sh != nil {
 		names := m.g.Names()
-		return st.bold.Render("Brawl") + " · " + fmt.Sprintf("%s challenged %s", names[sh.result.Seat], names[sh.result.Target])
+		return st.bold.Render("Brawl") + " · " + fmt.Sprintf("%s challenged %s", names[sh.challenger], names[sh.defender])
 	}
 	if v.Phase == dragon.PhaseOver {
 		return st.good.Render(strings.ToUpper(m.g.Winners()[:1]) + m.g.Winners()[1:] + ".")
@@ -201,8 +206,13 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 	if m.g.BotToAct() {
 		who = p.Name + " (bot)"
 	}
+	if b := v.Brawl; b != nil {
+		return m.brawlLine(v, b)
+	}
 	var what string
 	switch {
+	case v.Phase == dragon.PhaseHire:
+		what = "hired a Companion: keep one of two"
 	case v.Phase == dragon.PhaseChoose:
 		what = "recruit, brawl or attack"
 	case v.Phase == dragon.PhaseDiscard:
@@ -213,6 +223,24 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 		what = fmt.Sprintf("recruiting · pool %d · %s", v.Pool, m.mustDo(v))
 	}
 	return st.bold.Render(who) + " · " + what
+}
+
+// brawlLine is the turn line during a brawl: who challenged whom and whose
+// card decision the game waits for.
+func (m *DragonModel) brawlLine(v dragon.View, b *dragon.BrawlState) string {
+	st := m.st
+	names := m.g.Names()
+	line := st.bold.Render("Brawl") + " · " + fmt.Sprintf("%s challenged %s", names[v.Turn], names[b.Defender])
+	actor := names[v.ToAct]
+	switch {
+	case m.deciding():
+		line += " · use a card on your throw, or stand by it"
+	case b.Defending:
+		line += fmt.Sprintf(" · waiting for %s (defending)", actor)
+	default:
+		line += fmt.Sprintf(" · waiting for %s", actor)
+	}
+	return line
 }
 
 // mustDo says what the player to act must do now, between or on throws.
@@ -250,6 +278,10 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		looks = append(looks, dieLook{rows: eventRows[f], style: style})
 	}
 	onTable := v.Phase == dragon.PhaseKeep || v.Phase == dragon.PhaseEvaded
+	if v.Phase == dragon.PhaseBrawl {
+		names := m.g.Names()
+		return m.brawlDice(v.Throw, v.Event, youGrammar(brawlSituation(v, names), names))
+	}
 	if m.menu != nil && m.deciding() && !onTable {
 		// The actions of the turn's start, or the items to discard, where
 		// the dice go.
@@ -315,7 +347,12 @@ func (m *DragonModel) eventLabel(f dragon.EventFace) string {
 
 // keptLine shows the dice set aside and the pool.
 func (m *DragonModel) keptLine(v dragon.View) string {
-	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode {
+	if b := v.Brawl; b != nil && b.Defending {
+		// The challenger's settled throw, the one to beat.
+		names := m.g.Names()
+		return m.st.dim.Render(youGrammar(fmt.Sprintf("%s throw to beat: %s and %s, %d", possessive(names[v.Turn]), b.Throw, faceName(b.Event), b.Score), names))
+	}
+	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode || v.Mode == dragon.Brawling {
 		return ""
 	}
 	kept := "nothing yet"
@@ -406,7 +443,7 @@ func (m *DragonModel) keysLine(v dragon.View) []button {
 // menuLines draws the open menu under the keys while a throw is on the
 // table (a Rally reward, a card); other menus take the dice's place.
 func (m *DragonModel) menuLines(v dragon.View) []string {
-	if m.menu == nil || !m.deciding() || v.Phase != dragon.PhaseKeep && v.Phase != dragon.PhaseEvaded {
+	if m.menu == nil || m.show != nil || !m.deciding() || v.Phase != dragon.PhaseKeep && v.Phase != dragon.PhaseEvaded && v.Phase != dragon.PhaseBrawl {
 		return nil
 	}
 	return m.menuBody()

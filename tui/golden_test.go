@@ -61,6 +61,10 @@ func (p probed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		ch <- drawn(p.Model)
 		return p, nil
 	}
+	if f, ok := msg.(lookMsg); ok {
+		f()
+		return p, nil
+	}
 	_, cmd := p.Model.Update(msg) // the models update in place
 	return p, cmd
 }

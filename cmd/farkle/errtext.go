@@ -19,8 +19,8 @@ var packagePrefix = regexp.MustCompile(`(^|: )(?:` + strings.Join(modulePackages
 // modulePackages are the names of the module's packages that prefix their
 // errors; TestModulePackagesComplete keeps the list in step with the module.
 var modulePackages = []string{"abuse", "advise", "bot", "chart", "dice", "dragon", "engine", "explore", "game", "record",
-	"rules", "rulestest", "server", "wsclient", "sim", "solve", "store", "sqlite", "postgres", "pgtest", "storetest", "tui",
-	"online", "sshserve", "browsertest", "servertest", "rating", "tournament"}
+	"rules", "rulestest", "server", "wsclient", "sim", "solve", "store", "sqlite", "storetest", "tui",
+	"online", "sshserve", "browsertest", "servertest", "rating", "tournament", "postgres", "pgtest"}
 
 // sayings are the sentinel errors whose own words, once the package prefix
 // is gone, do not say enough to a person: each is said as say instead ("":

@@ -1,5 +1,7 @@
 // app.js: the pages of the Farkle web game (no build step; ES modules).
-import { dieSVG, diceRow } from './dice.js';
+import { dieSVG, diceRow, diceMarked } from './dice.js';
+import { turnLabels } from './turns.js';
+import { msg, num, lang, languages, setLang } from './i18n.js';
 import { tablePage } from './table.js';
 import { newTablePage } from './rulesform.js';
 import { dragonPage } from './dragon.js';
@@ -44,12 +46,27 @@ export async function api(method, path, body) {
 
 export const state = { me: null };
 
+// nameEl shows a player's name on one line, clipped to its box: however
+// long, or however many marks a character carries, it never runs over the
+// lines around it.
+export function nameEl(name, tag = 'span') {
+  return h(tag, { class: 'name', title: name }, name);
+}
+
+// rulesName is the name a rule set is shown by: house rules have one even
+// when nobody gave them a name.
+export function rulesName(r) {
+  return (r && r.name) || 'house rules';
+}
+
+// loadMe reads the browser's guest: /api/me answers null (200) when there
+// is none yet.
 export async function loadMe() {
   try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
   const span = document.getElementById('me');
-  span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, state.me.name), ' ',
+  span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, nameEl(state.me.name)), ' ',
     h('a', { href: '/account', id: 'account-link', class: 'small' }, state.me.account ? 'Account' : 'Keep this player'), ' ',
-    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, 'Sign out')] : [h('a', { href: '/signin', id: 'signin-link' }, 'Sign in')]));
+    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, msg('me.signout'))] : [h('a', { href: '/signin', id: 'signin-link' }, 'Sign in')]));
   return state.me;
 }
 
@@ -93,20 +110,20 @@ export function page(...kids) {
   m.focus({ preventScroll: true });
 }
 
-export function fmt(n) { return Number(n || 0).toLocaleString('en-US'); }
+export function fmt(n) { return num(n); }
 export function pct(x) { return (100 * (x || 0)).toFixed(1) + '%'; }
 
 // nameField is the display-name input shared by the home and join forms.
 // Once the browser has a guest the field shows its name, read-only.
 export function nameField(id) {
-  return h('label', { class: 'field' }, 'Your name',
+  return h('label', { class: 'field' }, msg('home.name'),
     h('input', { id, name: 'name', maxlength: '24', autocomplete: 'nickname', placeholder: 'Guest', value: state.me ? state.me.name : '',
       readonly: !!state.me, title: state.me ? 'To play under another name, sign out first (top right)' : false }));
 }
 
 function home() {
   const err = h('p', { class: 'error', role: 'alert' });
-  const play = h('button', { id: 'play-now', class: 'big primary', type: 'submit' }, 'Play now against a bot');
+  const play = h('button', { id: 'play-now', class: 'big primary', type: 'submit' }, msg('home.play'));
   const form = h('form', { class: 'card hero-form', onsubmit: async (e) => {
     e.preventDefault();
     play.disabled = true;
@@ -117,7 +134,7 @@ function home() {
     } catch (ex) { err.textContent = ex.message; play.disabled = false; }
   } },
   nameField('name'),
-  h('label', { class: 'field' }, 'Opponent', h('select', { id: 'level' }), h('span', { id: 'level-desc', class: 'muted level-desc' })),
+  h('label', { class: 'field' }, msg('home.opponent'), h('select', { id: 'level' }), h('span', { id: 'level-desc', class: 'muted level-desc' })),
   play, err);
   api('GET', '/api/bots').then((bots) => {
     const sel = document.getElementById('level');
@@ -133,11 +150,11 @@ function home() {
   const hero = h('section', { class: 'hero' },
     h('div', { class: 'hero-dice' }, [1, 5, 3, 1, 6, 5].map((f) => dieSVG(f))),
     h('h1', {}, 'Farkle'),
-    h('p', { class: 'lead' }, 'Throw six dice, keep what scores, and push your luck — or bank before a farkle takes it all.'),
+    h('p', { class: 'lead' }, msg('home.lead')),
     form,
     h('p', { class: 'links' },
-      h('a', { href: '/new', class: 'button' }, 'Create a table for friends'), ' ',
-      h('a', { href: '/lobby', class: 'button' }, 'Join or watch a game'),
+      h('a', { href: '/new', class: 'button' }, msg('home.friends')), ' ',
+      h('a', { href: '/lobby', class: 'button' }, msg('home.join')),
       h('button', { id: 'play-dragon', class: 'button dragon-btn', onclick: async (e) => {
         e.target.disabled = true;
         try {
@@ -145,7 +162,7 @@ function home() {
           const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, { type: 'bot', level: 'smart' }] });
           go(`/t/${t.id}`);
         } catch (ex) { err.textContent = ex.message; e.target.disabled = false; }
-      } }, 'Dragon Farkle against a bot')));
+      } }, msg('home.dragon'))));
   const mine = h('div', { id: 'my-games' });
   page(mine, hero);
   if (state.me) myGames(mine);
@@ -155,8 +172,8 @@ function tableList(tables, empty, action) {
   if (!tables.length) return h('p', { class: 'muted' }, empty);
   return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
     h('div', { class: 'grow' },
-      h('strong', {}, t.seats.map((s) => s.free ? '(free seat)' : s.name).join(' vs ')),
-      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${t.actions} actions` : `${t.rules.name} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
+      h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? ' vs ' : '', s.free ? '(free seat)' : nameEl(s.name)])),
+      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${t.actions} actions` : `${rulesName(t.rules)} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
         t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '',
         (t.winners || []).length ? ` · won by ${t.winners.map((w) => t.seats[w].name).join(' and ')}` : '',
         t.clock ? ` · ${fmt(t.clock.seconds)} s to act` : ''),
@@ -165,40 +182,40 @@ function tableList(tables, empty, action) {
 }
 
 async function lobby() {
-  page(h('h1', {}, 'Lobby'), h('p', { class: 'muted' }, 'Loading…'));
+  page(h('h1', {}, msg('lobby.title')), h('p', { class: 'muted' }, 'Loading…'));
   const [waiting, playing, failed] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing'),
     api('GET', '/api/tables?status=failed&limit=10')]);
-  page(h('h1', {}, 'Lobby'),
-    h('h2', {}, 'Waiting for players'),
-    tableList(waiting, 'No table is waiting. Create one!', (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, 'Join')),
-    h('h2', {}, 'Being played'),
-    tableList(playing, 'No game is being played right now.', (t) => h('a', { class: 'button', href: `/t/${t.id}` }, 'Watch')),
+  page(h('h1', {}, msg('lobby.title')),
+    h('h2', {}, msg('lobby.waiting')),
+    tableList(waiting, msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
+    h('h2', {}, msg('lobby.playing')),
+    tableList(playing, msg('lobby.noGame'), (t) => h('a', { class: 'button', href: `/t/${t.id}` }, msg('lobby.watch'))),
     failed.length ? h('h2', {}, 'Stopped by the server') : '',
     failed.length ? tableList(failed, '', (t) => h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, 'Record')) : '',
-    h('p', {}, h('a', { class: 'button primary', href: '/new' }, 'Create a table')));
+    h('p', {}, h('a', { class: 'button primary', href: '/new' }, msg('lobby.create'))));
 }
 
 async function historyPage() {
   const over = await api('GET', '/api/tables?status=over');
-  page(h('h1', {}, 'Finished games'),
-    tableList(over, 'No finished game yet.', (t) => h('span', { class: 'actions' },
+  page(h('h1', {}, msg('history.title')),
+    tableList(over, msg('none.finished'), (t) => h('span', { class: 'actions' },
       h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay'),
       h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `${t.kind || 'farkle'}-${t.id}.json` }, 'Record'))));
 }
 
 function statsTable(rows) {
-  return h('table', { class: 'stats' },
-    h('thead', {}, h('tr', {}, ['#', 'Player', 'Games', 'Wins', 'Win rate', 'Points/turn', 'Farkle rate', 'Best turn'].map((x) => h('th', {}, x)))),
+  return h('table', { class: 'stats leaderboard' },
+    h('thead', {}, h('tr', {}, ['#', 'Player', 'Games', 'Wins', 'Win rate', 'Points per turn', 'Farkle rate', 'Best turn'].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
-      h('td', {}, r.player.startsWith('bot:') ? r.name : h('a', { href: `/players/${encodeURIComponent(r.player)}` }, r.name)),
+      h('td', { class: 'player' }, r.player.startsWith('bot:') ? nameEl(r.name) : h('a', { href: `/players/${encodeURIComponent(r.player)}` }, nameEl(r.name))),
       h('td', {}, r.games), h('td', {}, r.wins), h('td', {}, pct(r.win_rate)),
       h('td', {}, r.points_per_turn.toFixed(0)), h('td', {}, pct(r.farkle_rate)), h('td', {}, fmt(r.best_turn))))));
 }
 
 async function leaderboard() {
   const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, 'Leaderboard'), await ratingBoard(), h('h2', {}, 'Wins'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, 'No finished game yet.'));
+  page(h('h1', {}, msg('leaderboard.title')), await ratingBoard(), h('h2', {}, 'Wins'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, msg('none.finished')));
 }
 
 async function playerPage(id) {
@@ -217,9 +234,12 @@ async function playerPage(id) {
 // turn. The lines of the log are the server's descriptions of the events.
 const replayKinds = {
   farkle: { state: (s) => s.state, score: (p) => p.score, actor: (st) => st.actor, heads: ['Score', 'Turn total'],
-    atStake: (st, k) => st.current === k && st.phase === 'play' ? fmt(st.total) : '' },
-  dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => st.turn, heads: ['Soldiers', 'Pool'],
-    atStake: (st, k) => st.turn === k && st.phase !== 'over' ? fmt(st.pool) : '' },
+    atStake: (st, k) => st.current === k && st.phase === 'play' ? fmt(st.total) : '',
+    // A keep shows the throw it was kept from, the dice kept marked.
+    dice: (st, step) => step && step.action.type === 'keep' && st.throw && st.throw.length ?
+      [diceMarked(st.throw, step.action.dice), h('span', { class: 'kept-note' }, 'kept ', diceRow(step.action.dice))] : null },
+  dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => (st.to_act ?? st.turn), heads: ['Soldiers', 'Pool'],
+    atStake: (st, k) => st.turn === k && st.phase !== 'over' ? fmt(st.pool) : '', dice: () => null },
 };
 
 async function replayPage(id) {
@@ -227,20 +247,25 @@ async function replayPage(id) {
   const kind = r.table.kind || 'farkle';
   const rk = replayKinds[kind];
   const names = r.table.seats.map((s) => s.name);
-  let i = r.steps.length ? r.steps.length - 1 : -1;
+  const turns = turnLabels(r);
+  // ?action=N opens the replay at the N-th action (from 1, as the analysis
+  // numbers its moments); else at the end.
+  const q = new URLSearchParams(location.search), n = Number(q.get('action'));
+  let i = q.has('action') && Number.isInteger(n) ? Math.max(-1, Math.min(r.steps.length - 1, n - 1)) : r.steps.length - 1;
   const board = h('div', { class: 'replay-board' });
   const slider = h('input', { type: 'range', min: '-1', max: String(r.steps.length - 1), value: String(i), 'aria-label': 'action' });
   const show = () => {
     const st = i < 0 ? r.start : rk.state(r.steps[i]);
     const lines = i < 0 ? [] : r.steps[i].log;
+    const marked = i < 0 ? null : rk.dice(st, r.steps[i]);
     board.replaceChildren(
-      h('p', { class: 'muted' }, `Action ${i + 1} of ${r.steps.length}`),
-      h('div', { class: 'throw-area replay-dice' }, st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, i < 0 ? 'the game starts' : 'no dice on the table'),
-        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept ', diceRow(st.kept)) : ''),
+      h('p', { class: 'muted', id: 'replay-at' }, i < 0 ? `Before the first action (${r.steps.length} actions)` : `${turns[i] ? turns[i][0].toUpperCase() + turns[i].slice(1) + ' · ' : ''}action ${i + 1} of ${r.steps.length}`),
+      h('div', { class: 'throw-area replay-dice' }, marked || [st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, i < 0 ? 'the game starts' : 'no dice on the table'),
+        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept ', diceRow(st.kept)) : '']),
       h('ul', { class: 'log' }, lines.map((l) => h('li', {}, l.text))),
       h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), rk.heads.map((x) => h('th', { class: 'num' }, x)))),
         h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: rk.actor(st) === k ? 'turn' : '' },
-          h('td', {}, names[k], (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, 'winner') : ''),
+          h('td', {}, nameEl(names[k]), (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, 'winner') : ''),
           h('td', { class: 'num' }, fmt(rk.score(p))), h('td', { class: 'num' }, rk.atStake(st, k)))))));
     slider.value = String(i);
   };
@@ -299,4 +324,14 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 
+// The page's own texts in its language, and the switch between languages.
+function localize() {
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll('[data-msg]')) el.textContent = msg(el.dataset.msg);
+  const sel = h('select', { id: 'lang', 'aria-label': msg('lang.label'), onchange: (e) => setLang(e.target.value) },
+    Object.entries(languages).map(([code, c]) => h('option', { value: code, selected: code === lang, title: c.name }, code.toUpperCase())));
+  document.getElementById('lang-switch').replaceChildren(sel);
+}
+
+localize();
 loadMe().then(() => { route(); startTitleCount(); });

@@ -38,3 +38,28 @@ export function diceRow(faces, cls = 'small') {
   span.setAttribute('aria-label', (faces || []).join(' '));
   return span;
 }
+
+// keptIndices returns the positions in faces of the dice kept, a multiset
+// of faces: each kept face marks the first unmarked die showing it.
+export function keptIndices(faces, kept) {
+  const out = new Set();
+  for (const k of kept || []) {
+    const i = (faces || []).findIndex((f, j) => f === k && !out.has(j));
+    if (i >= 0) out.add(i);
+  }
+  return out;
+}
+
+// diceMarked returns a row of dice for faces with the kept ones marked
+// (class kept) and the others dimmed, for a throw and what was kept of it.
+export function diceMarked(faces, kept, cls = 'mid') {
+  const marks = keptIndices(faces, kept);
+  const span = document.createElement('span');
+  span.className = 'dice-row marked';
+  faces.forEach((f, i) => {
+    const d = dieSVG(f, `${cls} ${marks.has(i) ? 'kept' : 'left-out'}`);
+    span.appendChild(d);
+  });
+  span.setAttribute('aria-label', `${faces.join(' ')}, kept ${(kept || []).join(' ')}`);
+  return span;
+}

@@ -3,14 +3,18 @@
 // counts). Shown: the event die, the thrown dice to click and keep, the
 // turn's pool, the action choice (recruit, brawl, Final Battle), the Rally
 // reward, stop / retreat, cards in hand and face up, the dragon's wounds,
-// the log, hints and the Final Battle odds chart. Keys: 1–6 toggle dice,
-// K keep, T throw, S stop, H hint.
-import { h, api, page, ensurePlayer, nameField, fmt, pct, go } from './app.js';
+// the log, hints and the Final Battle odds chart; a brawl step by step
+// (each side's throw, the cards it may use on it, the defender's too) and
+// a Companion hire. The page asks the seat the game waits for (to_act),
+// the defender during their brawl throw. Keys: 1–6 toggle dice, K keep,
+// T throw, S stop, P stand by a brawl throw, H hint.
+import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
+import { rematchBox } from './rematch.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -50,6 +54,9 @@ const label = (a, cardName, names) => {
     case 'accept': return 'Accept';
     case 'use': return `Use ${cardName(a.card)}${a.face ? ` on a ${a.face}` : ''}`;
     case 'discard': return `Discard ${cardName(a.card)}`;
+    case 'pass': return 'Stand by this throw';
+    case 'hire': return 'Hire a Companion';
+    case 'dismiss': return `Dismiss ${cardName(a.card)}`;
     case 'keep': return `Keep ${(a.keep || []).join('-')}${a.reward === 'double' ? ', double' : a.reward === 'item' ? ', draw an item' : ''}`;
     default: return a.kind;
   }
@@ -69,7 +76,7 @@ export function dragonPage(id) {
     if (m.type === 'welcome') {
       g.table = m.table; g.v = m.dragon; g.you = m.you; g.log = m.log; g.sel.clear();
     } else if (m.type === 'update') {
-      const before = g.v ? g.v.players : null;
+      const before = g.v;
       g.table = { ...m.table, rules: g.table.rules }; g.v = m.dragon; g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
       startShow(m.log, before);
     } else if (m.type === 'error') {
@@ -77,6 +84,8 @@ export function dragonPage(id) {
       setTimeout(() => { g.err = null; draw(); }, 4000);
     } else if (m.type === 'hint') {
       g.hint = m.advice;
+    } else if (m.type === 'rematch') {
+      g.table = { ...g.table, rematch: m.rematch };
     } else if (m.type === 'failed' || m.type === 'expired') {
       g.table = { ...m.table, rules: g.table.rules };
       g.err = `This table ${m.type === 'expired' ? 'expired' : 'was stopped'}: ${m.reason}`;
@@ -88,24 +97,39 @@ export function dragonPage(id) {
 
   const names = () => g.table.seats.map((s) => s.name);
 
-  // A brawl is shown throw by throw at the bots' pace: the challenger's
-  // throw, the defender's, then the outcome. The game has moved on; the
-  // log and the soldiers catch up with the show. S (or the button) skips
-  // it, and so does the person's next action.
+  // A brawl is shown throw by throw at the bots' pace: the throws one
+  // action brought (the challenger's, the defender's, a card's new throw),
+  // then the outcome if it came. The game has moved on; the log and the
+  // soldiers catch up with the show. A throw the game now waits on is
+  // drawn by the table itself. S (or the button) skips the show, and so
+  // does the person's next action.
   const SHOW_PACE = 700;
   let showID = 0;
   function startShow(lines, before) {
-    const i = lines.findIndex((l) => l.kind === 'brawl');
-    if (i < 0) return;
-    const at = [];
-    lines.forEach((l, j) => { if (j < i && l.kind === 'throw') at.push(j); });
-    if (at.length < 2) return;
-    const [a, b] = at.slice(-2), base = g.log.length - lines.length;
+    const r = lines.findIndex((l) => l.kind === 'brawl');
+    const brawling = g.v.mode === 'brawl';
+    if (r < 0 && !brawling) return;
+    const end = r < 0 ? lines.length : r, base = g.log.length - lines.length;
+    const frames = [], upto = [];
+    lines.forEach((l, j) => { if (j < end && (l.kind === 'throw' || l.kind === 'card-changed') && l.dice) { frames.push(l); upto.push(base + j + 1); } });
+    if (r < 0) { frames.pop(); upto.pop(); } // the table shows the throw waited on
+    const result = r < 0 ? null : lines[r];
+    if (result) upto.push(base + r + 1);
+    if (!upto.length) return;
+    const was = before && before.brawl, now = g.v.brawl;
+    const challenger = result ? result.seat : g.v.turn;
+    let defender = now ? now.defender : was ? was.defender : -1;
+    if (defender < 0) { const f = frames.find((l) => l.seat !== challenger); defender = f ? f.seat : -1; }
+    // The challenger's score the defender's throws are against.
+    let against = result ? result.n || 0 : now && now.defending ? now.score : 0;
+    for (const f of frames) if (f.seat === challenger) against = f.n || 0;
+    let last = frames[frames.length - 1] || null;
+    if (!last) for (let j = g.log.length - lines.length - 1; j >= 0; j--) { const l = g.log[j]; if ((l.kind === 'throw' || l.kind === 'card-changed') && l.dice) { last = l; break; } }
     const id = ++showID;
-    g.show = { id, step: 0, throws: [lines[a], lines[b]], result: lines[i], players: before, upto: [base + a + 1, base + b + 1, base + i + 1] };
+    g.show = { id, step: 0, frames, result, last, challenger, defender, against, players: before ? before.players : null, upto };
     const next = () => {
       if (!g.show || g.show.id !== id) return;
-      if (++g.show.step > 2) g.show = null; else setTimeout(next, SHOW_PACE);
+      if (++g.show.step >= g.show.upto.length) g.show = null; else setTimeout(next, SHOW_PACE);
       draw();
     };
     setTimeout(next, SHOW_PACE);
@@ -115,28 +139,57 @@ export function dragonPage(id) {
   const shownLog = () => g.show ? g.log.slice(0, g.show.upto[g.show.step]) : g.log;
   // shownPlayer is seat i as the show has it: the soldiers before the
   // brawl until its outcome is shown.
-  const shownPlayer = (i) => g.show && g.show.step < 2 && g.show.players ? g.show.players[i] : g.v.players[i];
+  const shownPlayer = (i) => g.show && g.show.result && g.show.step < g.show.frames.length && g.show.players ? g.show.players[i] : g.v.players[i];
+  const brawlScore = (face, n) => `${fmt(n || 0)}${face === 'rally' && n ? ' (a Rally doubles it)' : face === 'dragon' ? ' (the Dragon: nothing)' : ''}`;
 
   function showPanel() {
-    const sh = g.show, n = names(), l = sh.throws[Math.min(sh.step, 1)];
-    const score = (t) => `${fmt(t.n || 0)}${t.face === 'rally' && t.n ? ' (a Rally doubles it)' : t.face === 'dragon' ? ' (the Dragon: nothing)' : ''}`;
-    const text = sh.step === 0 ? `${n[l.seat]} throws for the brawl: ${score(l)}`
-      : sh.step === 1 ? `${n[l.seat]} answers with ${score(l)}, against ${fmt(sh.throws[0].n || 0)}` : sh.result.text;
+    const sh = g.show, n = names(), outcome = sh.step >= sh.frames.length;
+    const l = outcome ? sh.last : sh.frames[sh.step];
+    let text = outcome ? sh.result.text : '';
+    if (!outcome) {
+      const mine = l.seat === sh.challenger, score = brawlScore(l.face, l.n);
+      if (l.kind === 'card-changed') text = mine ? `${n[l.seat]}'s card: the throw now scores ${score}` : `${n[l.seat]}'s card: the answer now scores ${score}, against ${fmt(sh.against)}`;
+      else text = mine ? `${n[l.seat]} throws for the brawl: ${score}` : `${n[l.seat]} answers with ${score}, against ${fmt(sh.against)}`;
+    }
     return h('div', { class: 'brawl-show', id: 'brawl-show', 'data-step': sh.step, role: 'status' },
-      h('p', { class: 'small muted' }, `Brawl: ${n[sh.throws[0].seat]} challenged ${n[sh.throws[1].seat]}`),
-      h('div', { class: 'throw-area', 'aria-label': `${n[l.seat]}'s brawl throw` },
+      h('p', { class: 'small muted' }, `Brawl: ${n[sh.challenger]} challenged ${n[sh.defender] || ''}`),
+      l ? h('div', { class: 'throw-area', 'aria-label': `${n[l.seat]}'s brawl throw` },
         h('div', { class: 'event-box' }, eventDieSVG(l.face || 'blank', 'big-event')), h('span', { class: 'sep' }),
-        ...(l.dice || []).map((f) => h('span', { class: 'show-die', 'data-face': f }, dieSVG(f)))),
-      h('p', { class: `brawl-label${sh.step === 2 ? ' outcome' : ''}`, id: 'brawl-label' }, text),
+        ...(l.dice || []).map((f) => h('span', { class: 'show-die', 'data-face': f }, dieSVG(f)))) : '',
+      h('p', { class: `brawl-label${outcome ? ' outcome' : ''}`, id: 'brawl-label' }, text),
       h('p', { class: 'center' }, h('button', { class: 'small ghost', id: 'skip-brawl', onclick: skipShow }, 'Skip the brawl ', h('kbd', {}, 'S'))));
   }
+
+  // brawlPanel draws the brawl throw the game waits on: its dice, its
+  // score and, for the defender, the challenger's settled throw to beat.
+  function brawlPanel() {
+    const v = g.v, b = v.brawl, n = names(), thrower = b.defending ? b.defender : v.turn;
+    const you = (i) => i === g.you.seat ? 'Your' : `${n[i]}'s`;
+    return h('div', { class: 'brawl-now', id: 'brawl-now' },
+      h('p', { class: 'small muted' }, `Brawl: ${n[v.turn]} challenged ${n[b.defender]}`),
+      b.defending ? h('p', { class: 'center small', id: 'brawl-settled' }, `${you(v.turn)} throw `, diceRow(b.throw || []), ` and ${b.event === 'rally' ? 'a Rally' : b.event === 'dragon' ? 'the Dragon' : 'a Blank'}: ${fmt(b.score)}`) : '',
+      h('div', { class: 'throw-area', 'aria-label': `${n[thrower]}'s brawl throw` },
+        h('div', { class: 'event-box', id: 'event' }, eventDieSVG(v.event, 'big-event')), h('span', { class: 'sep' }),
+        ...(v.throw || []).map((f) => h('span', { class: 'show-die', 'data-face': f }, dieSVG(f)))),
+      h('p', { class: 'brawl-label', id: 'brawl-score' }, `${you(thrower)} throw scores ${brawlScore(v.event, v.brawl_score)}${b.defending ? `, against ${fmt(b.score)}` : ''}`));
+  }
+
+  // hirePanel shows the Companion held and the one hired side by side,
+  // each with the button that keeps it (dismissing the other).
+  function hirePanel() {
+    const v = g.v, own = v.players[v.turn].companion, offer = v.offer, mine = myTurn();
+    const side = (c, other, id, tag) => h('div', { class: 'hire-side' }, cardView(c, tag),
+      mine ? h('button', { class: 'big', id, 'data-kind': 'dismiss', 'data-card': other.id, onclick: () => act({ kind: 'dismiss', card: other.id, target: 0 }) }, `Keep ${c.name}`) : '');
+    return h('div', { class: 'dcards hire', id: 'hire' }, side(offer, own, 'keep-new', ' · hired'), side(own, offer, 'keep-own', ' · yours'));
+  }
   const clock = tableClock(g, names, () => !g.v || g.v.phase === 'over' || g.table.status !== 'playing');
-  const myTurn = () => g.online && g.v && g.v.turn === g.you.seat && g.you.seat >= 0 && g.v.phase !== 'over' && (g.v.legal || []).length > 0;
+  const myTurn = () => g.online && g.v && g.v.to_act === g.you.seat && g.you.seat >= 0 && g.v.phase !== 'over' && (g.v.legal || []).length > 0;
   const legal = (kind) => (g.v.legal || []).filter((a) => a.kind === kind);
   const cardName = (cid) => {
     const all = [];
     for (const p of g.v.players) { if (p.companion) all.push(p.companion); all.push(...(p.items || [])); }
-    all.push(...(g.v.drawn || []), ...(g.v.item_discard || []));
+    all.push(...(g.v.drawn || []), ...(g.v.item_discard || []), ...(g.v.companion_discard || []));
+    if (g.v.offer) all.push(g.v.offer);
     const c = all.find((x) => x.id === cid);
     return c ? c.name : cid;
   };
@@ -187,6 +240,7 @@ export function dragonPage(id) {
     else if (k === 'k') { keepSel(); e.preventDefault(); }
     else if (k === 't' || k === 'r') { first('roll'); e.preventDefault(); }
     else if (k === 's') { first('stop'); e.preventDefault(); }
+    else if (k === 'p') { first('pass'); e.preventDefault(); }
     else if (k === 'h') { askHint(); e.preventDefault(); }
   };
   document.addEventListener('keydown', onKey);
@@ -209,12 +263,16 @@ export function dragonPage(id) {
   }
 
   function statusText() {
-    const v = g.v, who = names()[v.turn], mine = myTurn();
+    const v = g.v, mine = myTurn();
     if (v.phase === 'over') return 'Game over';
-    const bot = g.table.seats[v.turn] && g.table.seats[v.turn].bot;
+    const who = names()[v.to_act], b = v.brawl;
+    const bot = g.table.seats[v.to_act] && g.table.seats[v.to_act].bot;
+    if (!mine && b && b.defending) return `Waiting for ${who} (defending)`;
     if (!mine) return bot ? `${who} is thinking…` : `${who} is playing…`;
     switch (v.phase) {
       case 'choose': return 'Your turn: recruit, brawl or fight the dragon';
+      case 'brawl': return b.defending ? `You defend against ${names()[v.turn]}: use a card on your throw, or stand by it` : 'Your brawl throw: use a card on it, or stand by it';
+      case 'hire': return 'You hired a Companion: keep one, the other is dismissed';
       case 'keep':
         if (legal('accept').length && !legal('keep').length) return 'Nothing to keep: accept, or use a card';
         if (v.mode === 'battle') return 'Battle: choose dice to keep (they cost soldiers)';
@@ -255,7 +313,7 @@ export function dragonPage(id) {
       else if (info) selText = previewText(v, info, values);
       else selText = 'Not a scoring keep';
     }
-    const keptRow = (v.kept || []).length && ph !== 'choose' && ph !== 'over' ? h('p', { class: 'center small kept-row' }, 'Set aside this turn ', diceRow(v.kept)) : '';
+    const keptRow = (v.kept || []).length && ph !== 'choose' && ph !== 'over' && ph !== 'brawl' ? h('p', { class: 'center small kept-row' }, 'Set aside this turn ', diceRow(v.kept)) : '';
     function keepsLeft() { return legal('keep').length > 0; }
 
     const btn = (a, cls = '') => h('button', { class: `big ${cls}`, 'data-kind': a.kind, onclick: () => act(a) }, label(a, cardName, names()));
@@ -267,18 +325,16 @@ export function dragonPage(id) {
         const bat = legal('battle');
         if (bat.length) buttons.push(btn(bat[0], 'danger'));
         else buttons.push(h('button', { class: 'big', disabled: true, title: `The Final Battle needs ${fmt(g.table.rules.battle_minimum)} soldiers` }, `Final Battle (needs ${fmt(g.table.rules.battle_minimum)})`));
+        legal('hire').forEach((a) => buttons.push(h('button', { class: 'big', id: 'hire-companion', 'data-kind': 'hire', onclick: () => act(a) }, `Hire a Companion (${fmt(v.hire_cost)} soldiers)`)));
+      } else if (ph === 'brawl') {
+        useButtons(buttons);
+        legal('pass').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'pass', 'data-kind': 'pass', onclick: () => act(a) }, `Stand by this throw (${fmt(v.brawl_score)}) `, h('kbd', {}, 'P'))));
       } else if (ph === 'keep') {
         if (keeps.length === 0) buttons.push(h('button', { class: 'big primary', id: 'keep', disabled: true }, 'Keep ', h('kbd', {}, 'K')));
         keeps.forEach((a, i) => buttons.push(h('button', { class: `big ${i === 0 ? 'primary' : 'bank'}`, id: i === 0 ? 'keep' : null, 'data-kind': 'keep', onclick: () => act(a) },
           a.reward === 'double' ? `Keep and double them (+${fmt(worth(a))})` : a.reward === 'item' ? `Keep and draw a Magic Item (+${fmt(worth(a))})` : 'Keep', i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
         legal('accept').forEach((a) => buttons.push(btn(a)));
-        const uses = new Map();
-        for (const a of legal('use')) { if (!uses.has(a.card)) uses.set(a.card, []); uses.get(a.card).push(a); }
-        for (const [cid, acts] of uses) {
-          buttons.push(h('div', { class: 'uses' }, h('span', { class: 'small' }, `Use ${cardName(cid)}${acts[0].face ? ' on' : ''}`),
-            acts.map((a) => h('button', { class: 'small ghost', 'data-kind': 'use', 'aria-label': label(a, cardName, names()), title: label(a, cardName, names()), onclick: () => act(a) },
-              a.face ? dieSVG(a.face, 'small') : 'Use'))));
-        }
+        useButtons(buttons);
       } else if (ph === 'roll' || ph === 'evaded') {
         legal('roll').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'roll', 'data-kind': 'roll', onclick: () => act(a) }, `Throw ${v.dice}`, ' ', h('kbd', {}, 'T'))));
         legal('stop').forEach((a) => buttons.push(h('button', { class: 'big bank', id: 'stop', 'data-kind': 'stop', onclick: () => act(a) }, `Stop, bank ${fmt(v.pool)}`, ' ', h('kbd', {}, 'S'))));
@@ -288,19 +344,30 @@ export function dragonPage(id) {
       }
       buttons.push(h('button', { class: 'big ghost', id: 'hint', onclick: askHint }, 'Hint ', h('kbd', {}, 'H')));
     }
-    const mode = v.mode === 'battle' ? 'Final Battle' : v.mode === 'recruit' ? 'Recruiting' : '';
+    const mode = v.mode === 'battle' ? 'Final Battle' : v.mode === 'recruit' ? 'Recruiting' : v.mode === 'brawl' ? 'Brawl' : '';
     return h('section', { class: `card play${mine ? ' mine' : ''}${v.mode === 'battle' ? ' battle' : ''}`, 'aria-label': 'table' },
       clock.badge(),
       h('div', { class: 'status-line' },
         h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `Round ${v.round}${mode ? ' · ' + mode : ''}`)),
-        v.mode === 'battle' ? wounds() : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
-      g.show ? showPanel() : diceArea,
+        v.mode === 'battle' ? wounds() : v.mode === 'brawl' || ph === 'hire' ? '' : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
+      g.show ? showPanel() : ph === 'brawl' && v.brawl ? brawlPanel() : ph === 'hire' && v.offer ? hirePanel() : diceArea,
       h('p', { class: `selection${info ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText),
       keptRow,
       v.drawn_count ? h('p', { class: 'center small' }, `${v.drawn_count} Magic Item${v.drawn_count > 1 ? 's' : ''} drawn this turn`) : '',
       h('div', { class: 'buttons' }, buttons),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
       hintBox());
+  }
+
+  // useButtons adds a button for every card use legal now, grouped by card.
+  function useButtons(buttons) {
+    const uses = new Map();
+    for (const a of legal('use')) { if (!uses.has(a.card)) uses.set(a.card, []); uses.get(a.card).push(a); }
+    for (const [cid, acts] of uses) {
+      buttons.push(h('div', { class: 'uses' }, h('span', { class: 'small' }, `Use ${cardName(cid)}${acts[0].face ? ' on' : ''}`),
+        acts.map((a) => h('button', { class: 'small ghost', 'data-kind': 'use', 'aria-label': label(a, cardName, names()), title: label(a, cardName, names()), onclick: () => act(a) },
+          a.face ? dieSVG(a.face, 'small') : 'Use'))));
+    }
   }
 
   // previewText says what keeping the chosen dice does, in the game's own
@@ -320,7 +387,7 @@ export function dragonPage(id) {
 
   function hintBox() {
     if (!g.hint) return '';
-    if (!g.hint.length) return h('div', { class: 'hint' }, 'No hint for this choice (card uses and discards are not valued).');
+    if (!g.hint.length) return h('div', { class: 'hint' }, 'No hint for this choice (card uses outside a brawl, discards, hires and dismissals are not valued).');
     const best = Math.max(...g.hint.map((a) => a.value));
     return h('div', { class: 'hint', id: 'hint-box' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.map((a) =>
       h('li', { class: a.value === best ? 'best' : '' }, `${label(a.action, cardName, names())}: `,
@@ -351,14 +418,16 @@ export function dragonPage(id) {
       h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
         const p = v ? shownPlayer(i) : null;
         const turn = v && v.turn === i && v.phase !== 'over';
+        const defending = v && v.brawl && v.brawl.defender === i;
         const won = v && (v.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
           h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, 'free seat') : s.name,
-            s.bot ? h('span', { class: 'tag' }, 'bot') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : ''),
+            s.bot ? h('span', { class: 'tag' }, 'bot') : '', defending ? h('span', { class: 'tag defending' }, v.to_act === i ? 'defending: to act' : 'defending') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : ''),
           p ? h('div', { class: 'muted small' }, p.companion ? p.companion.name : '', ` · ${p.item_count} item${p.item_count === 1 ? '' : 's'}`) : ''),
           h('td', { class: 'num', 'data-soldiers': p ? p.soldiers : '' }, p ? fmt(p.soldiers) : '–'));
       }))),
-      v ? h('p', { class: 'muted small' }, `The Final Battle needs ${fmt(g.table.rules.battle_minimum)} soldiers.`) : '');
+      v ? h('p', { class: 'muted small' }, `The Final Battle needs ${fmt(g.table.rules.battle_minimum)} soldiers.`) : '',
+      v && (v.companion_discard || []).length ? h('p', { class: 'muted small', id: 'companion-discard' }, 'Dismissed Companions: ', v.companion_discard.map((c) => c.name).join(', ')) : '');
   }
 
   // oddsChart draws P(slay the dragon) by soldiers brought, with each
@@ -411,7 +480,7 @@ export function dragonPage(id) {
     const order = v.players.map((p, i) => [p, i]).sort((a, b) => b[0].soldiers - a[0].soldiers);
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
       h('h2', {}, youWon ? (v.slain ? 'You slew the dragon!' : 'You win!') : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : v.slain ? 'slew the dragon' : 'wins'}`),
-      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
       ratingChange(g.table, g.you.seat),
       h('h3', {}, 'Decisions'), analysis(),
       h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
@@ -419,11 +488,8 @@ export function dragonPage(id) {
       h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `dragon-${id}.json` }, 'Download the record'),
         h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
-        h('button', { class: 'primary', id: 'again', onclick: async () => {
-          const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
-          const t = await api('POST', '/api/tables', { rules: 'dragon', seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'smart' }])] });
-          go(`/t/${t.id}`);
-        } }, 'Play again')));
+        rematchBox(g, id, names, draw)),
+      g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
   }
 
   function rulesBox() {
@@ -433,7 +499,9 @@ export function dragonPage(id) {
         h('li', {}, 'Recruit: throw for soldiers (1 = 100, 5 = 50, three of a kind …); a Dragon on the event die eats the throw, a Rally doubles a keep or draws a Magic Item.'),
         h('li', {}, `Brawl: you throw ${r.brawl_dice[0]} dice, the defender ${r.brawl_dice[1]}; the winner takes the difference and ${fmt(r.brawl_bonus)} more.`),
         h('li', {}, `Final Battle: with ${fmt(r.battle_minimum)} soldiers; each keep costs its worth; a Rally wounds the dragon ${r.rally_damage}, a Dragon ${r.dragon_damage}; ${r.dragon_health} wounds slay it and win.`),
-        h('li', {}, `At most ${r.item_limit} Magic Item at the end of a turn.${r.round_limit ? ` After ${r.round_limit} rounds the most soldiers win.` : ''}`)),
+        h('li', {}, `At most ${r.item_limit} Magic Item at the end of a turn.${r.round_limit ? ` After ${r.round_limit} rounds the most soldiers win.` : ''}`),
+        r.card_timing !== 'own_turn' ? h('li', {}, 'Cards in a brawl: after each side\'s throw, a player holding a card usable on it may use it (the defender too) or stand by the throw.') : '',
+        r.hire_cost ? h('li', {}, `Hire a Companion at the start of a turn for ${fmt(r.hire_cost)} soldiers (once a turn): keep one of the two.`) : ''),
       h('p', { class: 'muted small' }, 'The cards are this project\'s own, not the official texts.'),
       h('p', { class: 'muted small mono' }, 'Seed commitment (SHA-256): ', h('span', { class: 'wrap' }, g.table.commitment)));
   }
@@ -447,6 +515,7 @@ export function dragonPage(id) {
     root.dataset.version = v ? v.version : 0;
     root.dataset.online = g.online ? 'yes' : 'no';
     root.dataset.show = g.show ? String(g.show.step) : '';
+    root.dataset.toAct = v ? v.to_act : -1;
     root.dataset.keeps = JSON.stringify(v && v.keeps ? v.keeps.map((k) => k.dice) : []);
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), v && v.phase === 'over' ? '' : board(), hand(), logBox()),

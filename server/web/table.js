@@ -2,13 +2,15 @@
 // the selection, throw and bank, the scoreboard, the log, hints, the rules
 // and the end-of-game screen. Keys: 1–6 toggle dice, T keep-and-throw (or
 // throw), B keep-and-bank (or bank), H hint, R roll.
-import { h, api, page, ensurePlayer, nameField, state as app, fmt, pct, go } from './app.js';
-import { dieSVG, diceRow } from './dice.js';
+import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl, rulesName } from './app.js';
+import { dieSVG, diceRow, keptIndices } from './dice.js';
 import { connectTable } from './socket.js';
 import { explorerLink } from './explorelink.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
+import { rematchBox } from './rematch.js';
+import { msg } from './i18n.js';
 
 export function tablePage(id) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0 };
@@ -17,23 +19,62 @@ export function tablePage(id) {
   page(banner, root);
 
   const send = (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); };
-  const act = (type, dice) => send({ type: 'action', version: g.st.version, action: dice ? { type, dice } : { type } });
+  // act sends an action; until the server answers (an update or an
+  // error) the page sends no other: a second click does nothing.
+  const act = (type, dice) => { g.inflight = true; send({ type: 'action', version: g.st.version, action: dice ? { type, dice } : { type } }); };
+
+  // A farkle's dead dice stay on the table until the next throw, and at
+  // least deadMin ms: a bot's quick throw does not hide them at once.
+  const deadMin = 1500;
+  function clearDead(live) {
+    const d = g.dead;
+    const left = deadMin - (performance.now() - d.at);
+    if (!live || left <= 0) { g.dead = null; return; }
+    d.leaving = true;
+    setTimeout(() => { if (g.dead === d) { g.dead = null; draw(); } }, left);
+  }
+
+  // noteEvents reads the log lines of the game as they come (live) or all
+  // at once on connecting: the farkle to show, hot dice, the dice of the
+  // last keep, and whether the dice were just thrown (to animate them).
+  function noteEvents(lines, live) {
+    let thrown = [];
+    for (const l of lines) {
+      if (l.type === 'throw') {
+        thrown = l.dice || [];
+        if (g.hot && g.hot.throws++ > 0) g.hot = null; // hot dice show through the throw of all the dice again
+        g.lastKeep = null;
+        if (live) g.rolled = true;
+        if (g.dead) clearDead(live);
+      } else if (l.type === 'keep') g.lastKeep = l.dice || [];
+      else if (l.type === 'farkle') g.hot = null, g.dead = { player: l.player, dice: thrown, text: l.text, at: live ? performance.now() : -Infinity };
+      else if (l.type === 'hot-dice' || l.type === 'six-dice-nothing') g.hot = { type: l.type, text: l.text, throws: 0 };
+      else if (l.type === 'turn' || l.type === 'game-over') { g.hot = null; g.lastKeep = null; }
+    }
+  }
 
   function onMessage(m) {
     if (m.type === 'welcome') {
-      g.table = m.table; g.st = m.state; g.you = m.you; g.log = m.log; g.sel.clear();
+      g.table = m.table; g.st = m.state; g.you = m.you; g.log = m.log; g.sel.clear(); g.inflight = false;
+      g.dead = null; noteEvents(g.log, false);
     } else if (m.type === 'update') {
       g.table = { ...m.table, rules: g.table.rules }; g.st = m.state; g.log = g.log.concat(m.log); g.sel.clear();
+      g.inflight = false;
+      noteEvents(m.log, true);
       if (g.pending && g.st.actor === g.you.seat && g.st.step === 'choose') {
         const then = g.pending; g.pending = null;
         if (g.st.legal.some((l) => l.type === then)) { act(then); }
       } else g.pending = null;
       g.hint = null;
     } else if (m.type === 'error') {
-      g.pending = null;
+      g.pending = null; g.inflight = false;
       g.err = m.message;
     } else if (m.type === 'hint') {
+      g.measureChanged = g.measure && m.advice.measure !== 'odds' && m.advice.measure !== g.measure ? g.measure : null;
+      if (m.advice.measure !== 'odds') g.measure = m.advice.measure;
       g.hint = m.advice;
+    } else if (m.type === 'rematch') {
+      g.table = { ...g.table, rematch: m.rematch };
     } else if (m.type === 'failed' || m.type === 'expired') {
       g.table = { ...m.table, rules: g.table.rules }; g.pending = null;
     }
@@ -42,7 +83,8 @@ export function tablePage(id) {
     if (m.type === 'error') setTimeout(() => { g.err = null; draw(); }, 4000);
   }
 
-  const myTurn = () => g.online && g.st && g.st.actor === g.you.seat && g.you.seat >= 0 && g.st.phase !== 'over';
+  const seatTurn = () => g.st && g.st.actor === g.you.seat && g.you.seat >= 0 && g.st.phase !== 'over';
+  const myTurn = () => g.online && seatTurn();
   const names = () => g.table.seats.map((s) => s.name);
   const clock = tableClock(g, names, () => !g.st || g.st.phase === 'over');
 
@@ -68,13 +110,13 @@ export function tablePage(id) {
   }
 
   function primary() { // T / throw
-    if (!myTurn()) return;
+    if (!myTurn() || g.inflight) return;
     if (g.st.phase !== 'play') return act('roll-off');
     if (g.st.step === 'keep') return keepThen('throw');
     if (g.st.legal.some((l) => l.type === 'throw')) act('throw');
   }
   function bank() { // B / bank
-    if (!myTurn() || g.st.phase !== 'play') return;
+    if (!myTurn() || g.inflight || g.st.phase !== 'play') return;
     if (g.st.step === 'keep') return keepThen('bank');
     if (g.st.legal.some((l) => l.type === 'bank')) act('bank');
   }
@@ -109,18 +151,18 @@ export function tablePage(id) {
   function scoreboard() {
     const st = g.st;
     return h('section', { class: 'card scoreboard', 'aria-label': 'scores' },
-      h('h2', {}, 'Scores'),
+      h('h2', {}, msg('score.title')),
       h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
         const p = st ? st.players[i] : null;
         const turn = st && st.actor === i;
         const won = st && (st.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
-          h('td', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, 'free seat') : s.name,
-            s.bot ? h('span', { class: 'tag', title: s.note || '' }, s.note ? 'bot*' : 'bot') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : ''),
+          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : nameEl(s.name),
+            s.bot ? h('span', { class: 'tag', title: s.note || '' }, msg('tag.bot') + (s.note ? '*' : '')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : '')),
           h('td', { class: 'num' }, p ? fmt(p.score) : '–'),
-          h('td', { class: 'num muted small' }, p && p.streak ? `${p.streak}× farkle` : ''));
+          h('td', { class: 'num muted small streak' }, p && p.streak ? msg('score.streak', { n: p.streak }) : ''));
       }))),
-      st ? h('p', { class: 'muted small' }, `Target ${fmt(g.table.rules.game.target)}${st.final_round ? ' · final round!' : ''}`) : '');
+      st ? h('p', { class: 'muted small' }, msg('score.target', { n: fmt(g.table.rules.game.target) }) + (st.final_round ? msg('score.final') : '')) : '');
   }
 
   function rulesBox() {
@@ -142,13 +184,13 @@ export function tablePage(id) {
       `Target ${fmt(r.game.target)}, ${r.game.ending === 'immediate' ? 'first to reach it wins' : 'then a final round'}`,
       `First player: ${r.game.first_player}; ties: ${r.game.tie}`,
     ].filter(Boolean);
-    return h('details', { class: 'card rules' }, h('summary', {}, `Rules: ${r.name}`), h('ul', {}, items.map((x) => h('li', {}, x))),
+    return h('details', { class: 'card rules' }, h('summary', {}, msg('rules.title', { name: rulesName(r) })), h('ul', {}, items.map((x) => h('li', {}, x))),
       h('p', { class: 'muted small mono' }, 'Seed commitment (SHA-256): ', h('span', { class: 'wrap' }, g.table.commitment)));
   }
 
   function logBox() {
     const list = h('ol', { class: 'log', 'aria-live': 'polite' }, g.log.slice(-80).map((l) => h('li', { class: `ev-${l.type}` }, l.text)));
-    const box = h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, 'Log'), list);
+    const box = h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, msg('log.title')), list);
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return box;
   }
@@ -165,12 +207,19 @@ export function tablePage(id) {
         h('p', {}, `${who} throws ${o.dice} ${o.dice === 1 ? 'die' : 'dice'}: ${pct(o.p_farkle)} to farkle${o.turn ? ` and lose ${fmt(o.turn)}` : ''}; ` +
           `the best keep is worth ${fmt(Math.round(o.expected))} points on average.`));
     }
-    const unit = g.hint.measure === 'win' ? (v) => pct(v) + ' to win' : (v) => fmt(Math.round(v)) + ' points expected this turn';
+    const win = g.hint.measure === 'win';
+    const unit = win ? (v) => msg('hint.toWin', { p: pct(v) }) : (v) => msg('hint.points1', { n: fmt(Math.round(v)) });
     const mine = myTurn();
-    return h('div', { class: 'hint' }, h('strong', {}, 'Hint'),
-      g.hint.note ? h('p', { class: 'muted small' }, g.hint.note) : '',
-      h('ol', {}, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
-        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, 'Play') : ''))),
+    const two = g.st.players.filter((p) => !p.out).length === 2;
+    let why;
+    if (win) why = msg('hint.whyWin');
+    else if (two) why = msg('hint.whyPointsTwo', { because: g.hint.note ? msg('hint.because', { why: g.hint.note.replace(/^win chances are not available: /, 'the chances to win are not ready: ') }) : '' });
+    else why = msg(g.st.players.length > 2 ? 'hint.whyPointsMany' : 'hint.whyPoints');
+    return h('div', { class: 'hint', id: 'hint-box', 'data-measure': g.hint.measure }, h('strong', {}, msg(win ? 'hint.win' : 'hint.points')),
+      h('p', { class: 'muted small', id: 'hint-why' }, why),
+      g.measureChanged ? h('p', { class: 'small switch', id: 'hint-switch' }, msg(win ? 'hint.nowWin' : 'hint.nowPoints')) : '',
+      h('ol', { id: 'hint-choices' }, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
+        mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, msg('hint.play')) : ''))),
       h('a', { class: 'small', id: 'explore-link', href: explorerLink(id, g.st) }, 'See this position in the explorer'));
   }
 
@@ -190,31 +239,43 @@ export function tablePage(id) {
       const seated = g.you.seat >= 0;
       const free = g.table.seats.some((s) => s.free);
       return h('section', { class: 'card play waiting' },
-        h('h2', {}, 'Waiting for players'),
-        h('p', {}, 'Share this link with a friend:'),
+        h('h2', {}, msg('wait.title')),
+        h('p', {}, msg('wait.share')),
         h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': 'link to this table' })),
-        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, 'Take a seat')) : '',
-        seated ? h('p', { class: 'muted' }, 'You are seated. The game starts when every seat is taken.') : '');
+        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, msg('wait.take'))) : '',
+        seated ? h('p', { class: 'muted' }, msg('wait.seated')) : '');
     }
     const mine = myTurn();
+    const busy = g.inflight || !!g.pending; // an action sent and not yet answered
+    const watching = g.you.seat < 0;
     const actorName = st.actor >= 0 ? names()[st.actor] : '';
     let status;
-    if (st.phase === 'over') status = 'Game over';
-    else if (st.phase !== 'play') status = mine ? 'Roll one die: the highest starts' : `${actorName} rolls for the start…`;
-    else if (mine) status = st.step === 'keep' ? 'Your turn: click the dice to keep' : 'Your turn';
-    else status = g.table.seats[st.actor] && g.table.seats[st.actor].bot ? `${actorName} is thinking…` : `${actorName} is playing…`;
+    if (st.phase === 'over') status = msg('status.over');
+    else if (!g.online) status = msg(seatTurn() ? 'status.offlineMine' : 'status.offline');
+    else if (st.phase !== 'play') status = mine ? msg('status.rollMine') : msg('status.roll', { name: actorName });
+    else if (mine) status = msg(st.step === 'keep' ? 'status.keepMine' : 'status.mine');
+    else status = msg(g.table.seats[st.actor] && g.table.seats[st.actor].bot ? 'status.thinking' : 'status.playing', { name: actorName });
     const { faces, keep } = st.step === 'keep' ? selection() : { faces: [], keep: null };
-    const dice = h('div', { class: 'throw-area', role: 'group', 'aria-label': 'dice' },
-      (st.throw || []).length === 0 ? h('span', { class: 'muted' }, st.phase === 'play' ? `${st.to_throw} dice to throw` : '') :
-        (st.throw || []).map((f, i) => {
+    const throwFaces = st.throw || [];
+    const keptNow = st.step === 'choose' ? keptIndices(throwFaces, g.lastKeep) : new Set();
+    const dead = g.dead;
+    const deadBox = dead ? h('div', { class: `farkle${dead.leaving || throwFaces.length ? ' leaving' : ''}`, id: 'farkle', role: 'alert' },
+      h('strong', { class: 'farkle-word' }, msg('farkle')),
+      diceRow(dead.dice, throwFaces.length ? 'small dead' : 'mid dead'),
+      h('span', { class: 'farkle-text' }, dead.text)) : '';
+    const rolled = g.rolled; g.rolled = false;
+    const dice = h('div', { class: `throw-area${rolled ? ' rolling' : ''}`, role: 'group', 'aria-label': 'dice' },
+      throwFaces.length === 0 ? (dead ? deadBox : h('span', { class: 'muted' }, st.phase === 'play' ? msg('dice.toThrow', { n: st.to_throw }) : '')) :
+        throwFaces.map((f, i) => {
           const selectable = mine && st.step === 'keep';
-          const kept = st.step === 'choose' && i < 0;
-          return h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}${kept ? ' kept' : ''}`, disabled: !selectable, 'data-face': f,
-            'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': `die ${i + 1}: ${f}`, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, i + 1));
+          const kept = keptNow.has(i);
+          return h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}${kept ? ' kept' : ''}${st.step === 'choose' && !kept ? ' left-out' : ''}`, disabled: !selectable, 'data-face': f,
+            'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': `die ${i + 1}: ${f}${kept ? ', kept' : ''}`, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, i + 1));
         }));
     let selText = '';
     if (mine && st.step === 'keep') {
-      selText = faces.length === 0 ? 'Select scoring dice' : keep ? `Selection: ${fmt(keep.points)}` : 'Not a scoring keep';
+      selText = faces.length === 0 ? msg('sel.none') : keep ? msg('sel.points', { n: fmt(keep.points) }) : msg('sel.bad');
+      if (keep && faces.length === st.throw.length && g.table.rules.turn.hot_dice) selText += msg('sel.hot', { n: g.table.rules.dice });
     }
     const total = st.total + (keep ? keep.points : 0);
     const left = st.step === 'keep' ? st.throw.length - faces.length : st.left;
@@ -226,20 +287,28 @@ export function tablePage(id) {
       return total >= t.bank_minimum && (st.players[st.actor].score > 0 || total >= t.entry_minimum);
     })();
     const canThrowNow = st.step === 'keep' ? !!keep && (left > 0 || g.table.rules.turn.hot_dice) : st.legal.some((l) => l.type === 'throw');
-    const buttons = st.phase === 'over' ? '' : st.phase !== 'play' ?
-      h('div', { class: 'buttons' }, h('button', { id: 'roll', class: 'primary big', disabled: !mine, onclick: primary }, 'Roll ', h('kbd', {}, 'R'))) :
-      h('div', { class: 'buttons' },
-        h('button', { id: 'throw', class: 'primary big', disabled: !mine || !canThrowNow, onclick: primary },
-          st.step === 'keep' ? `Keep, throw ${throwN}` : `Throw ${throwN}`, ' ', h('kbd', {}, 'T')),
-        h('button', { id: 'bank', class: 'big bank', disabled: !mine || !canBankNow, onclick: bank },
-          `Bank ${fmt(total)}`, ' ', h('kbd', {}, 'B')),
-        h('button', { id: 'hint', class: 'big ghost', onclick: askHint }, mine ? 'Hint ' : 'Odds ', h('kbd', {}, 'H')));
-    return h('section', { class: `card play${mine ? ' mine' : ''}`, 'aria-label': 'table' },
+    const oddsButton = h('button', { id: 'hint', class: 'big ghost', onclick: askHint }, msg(seatTurn() ? 'btn.hint' : 'btn.odds'), h('kbd', {}, 'H'));
+    let buttons;
+    if (st.phase === 'over') buttons = '';
+    else if (watching) buttons = st.phase === 'play' ? h('div', { class: 'buttons' }, oddsButton) : '';
+    else if (st.phase !== 'play') buttons = h('div', { class: 'buttons' }, h('button', { id: 'roll', class: 'primary big', disabled: !mine, onclick: primary }, msg('btn.roll'), h('kbd', {}, 'R')));
+    else {
+      buttons = h('div', { class: 'buttons' },
+        h('button', { id: 'throw', class: 'primary big', disabled: !mine || busy || !canThrowNow, onclick: primary },
+          msg(st.step === 'keep' ? 'btn.keepThrow' : 'btn.throw', { n: throwN }), ' ', h('kbd', {}, 'T')),
+        h('button', { id: 'bank', class: 'big bank', disabled: !mine || busy || !canBankNow, onclick: bank },
+          msg('btn.bank', { n: fmt(total) }), ' ', h('kbd', {}, 'B')),
+        oddsButton);
+    }
+    return h('section', { class: `card play${mine ? ' mine' : ''}${g.hot ? ' hot-table' : ''}`, 'aria-label': 'table' },
       clock.badge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
-        st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Turn'), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
+        st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('turn')), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
+      throwFaces.length ? deadBox : '',
+      g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, msg(g.hot.type === 'hot-dice' ? 'hot' : 'sixNothing')),
+        h('span', {}, ` ${g.hot.text.replace(/^hot dice! |^six dice and nothing: /, '')}`)) : '',
       dice,
-      h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept ? ['Kept ', diceRow([].concat(st.kept || []))] : '\u00a0')),
+      h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept && st.kept.length ? [msg('sel.kept'), diceRow([].concat(st.kept || []))] : '\u00a0')),
       buttons,
       st.bank_why && mine ? h('p', { class: 'muted small' }, `Cannot bank yet: ${st.bank_why}`) : '',
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
@@ -256,22 +325,19 @@ export function tablePage(id) {
     const order = st.players.map((p, i) => [p, i]).sort((a, b) => b[0].score - a[0].score);
     const an = analysis();
     return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
-      h('h2', {}, youWon ? 'You win!' : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'}`),
-      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, h('span', {}, names()[i]), h('strong', {}, fmt(p.score)),
+      h('h2', {}, youWon ? msg('end.youWin') : msg(w.length > 1 ? 'end.share' : 'end.wins', { names: w.join(msg('end.and')) })),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, fmt(p.score)),
         h('span', { class: 'muted small' }, `${p.turns} turns · ${p.farkles} farkles · best turn ${fmt(p.best_turn)}`)))),
       ratingChange(g.table, g.you.seat),
-      h('h3', {}, 'Decisions'), an,
+      h('h3', {}, msg('end.decisions')), an,
       h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
       h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; ', h('code', {}, 'farkle verify'), ' checks every throw of the record.'),
       h('p', { class: 'row gap' },
-        h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record'),
-        h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
+        h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, msg('end.download')),
+        h('a', { class: 'button', href: `/replay/${id}` }, msg('end.replay')),
         h('a', { class: 'button', id: 'explore-rules', href: explorerLink(id) }, 'These rules in the explorer'),
-        h('button', { class: 'primary', id: 'again', onclick: async () => {
-          const bots = g.table.seats.filter((s) => s.bot).map((s) => ({ type: 'bot', level: s.bot }));
-          const t = await api('POST', '/api/tables', { rules: g.table.rules, seats: [{ type: 'me' }, ...(bots.length ? bots : [{ type: 'bot', level: 'steady' }])] });
-          go(`/t/${t.id}`);
-        } }, 'Play again')));
+        rematchBox(g, id, names, draw)),
+      g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
   }
 
   function draw() {
@@ -285,7 +351,7 @@ export function tablePage(id) {
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox()),
       h('div', { class: 'col side-col' }, scoreboard(), rulesBox(),
-        h('p', { class: 'muted small' }, g.you.seat >= 0 ? `You play seat ${g.you.seat + 1}.` : 'You are watching.', ` ${g.table.watchers} connected.`)));
+        h('p', { class: 'muted small' }, g.you.seat >= 0 ? msg('seat.you', { n: g.you.seat + 1 }) : msg('seat.watching'), msg('seat.connected', { n: g.table.watchers }))));
   }
 
   connectTable(g, id, banner, onMessage, draw);

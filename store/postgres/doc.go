@@ -7,7 +7,7 @@
 // an advisory lock (nodes starting together migrate once) and recorded in
 // schema_migrations. From 0006 on a migration has the number of the
 // SQLite migration it mirrors (ssh_keys, ratings, accounts, pace, chat,
-// tournaments).
+// tournaments, ceremonies).
 //
 // Every write is one transaction. AppendAction locks the table's row and
 // the primary key (table_id, n) refuses a second action n, so of two nodes
@@ -17,7 +17,8 @@
 // written conditionally on the games it was computed from, a tournament on
 // its version, a recovery code replaced only if unchanged, an account's
 // passkeys removed under its row's lock, and a table's chat lines
-// numbered under an advisory lock of that chat.
+// numbered under an advisory lock of that chat; a sign-in ceremony is
+// taken by one delete, and put under an advisory lock that keeps the cap.
 //
 // DB is also a store.Cluster: each write that changes a table notifies the
 // channel farkle_tables with the table's ID and number of actions (never

@@ -183,3 +183,41 @@ func TestNodesUpdateTournament(t *testing.T) {
 		t.Fatalf("%d of 6 racing updates written; version %d", ok, got.Version)
 	}
 }
+
+// TestNodesCeremonies: a ceremony is taken once however many nodes try,
+// and ceremonies put at once through two nodes keep to the cap.
+func TestNodesCeremonies(t *testing.T) {
+	ctx := context.Background()
+	nodes := twoNodes(t)
+	later := time.Now().Add(time.Minute)
+	mustDo(t, nodes[0].PutCeremony(ctx, "signin:a", []byte("x"), later, 0))
+	errs := make([]error, 6)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = nodes[i%2].TakeCeremony(ctx, "signin:a")
+		}()
+	}
+	wg.Wait()
+	taken := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			taken++
+		case store.Code(err) != store.ENOTFOUND:
+			t.Fatal(err)
+		}
+	}
+	if taken != 1 {
+		t.Fatalf("a ceremony taken %d times", taken)
+	}
+	const max = 5
+	ok := race(t, nodes, 12, func(db *postgres.DB, i int) error {
+		return db.PutCeremony(ctx, fmt.Sprint("k", i), []byte{byte(i)}, later, max)
+	})
+	if ok != max {
+		t.Fatalf("%d ceremonies put at once under a cap of %d", ok, max)
+	}
+}
