@@ -48,7 +48,7 @@ func (db *DB) listen(ctx context.Context, out chan<- store.Change) bool {
 		return false
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, `LISTEN `+channel); err != nil {
+	if _, err := conn.Exec(ctx, `LISTEN `+db.channel); err != nil {
 		return false
 	}
 	select {

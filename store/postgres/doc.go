@@ -21,8 +21,10 @@
 // taken by one delete, and put under an advisory lock that keeps the cap.
 //
 // DB is also a store.Cluster: each write that changes a table notifies the
-// channel farkle_tables with the table's ID and number of actions (never
-// its seed or its moves) when it commits, and the leases table says which
+// channel of its schema (farkle_tables_ and a hash of the schema name, so
+// sites and tests sharing a database never hear each other) with the
+// table's ID and number of actions (never its seed or its moves) when it
+// commits, and the leases table says which
 // node runs each table's bots and clock, until its lease expires by the
 // database's clock (Options.LeaseTTL).
 package postgres

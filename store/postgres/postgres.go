@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
@@ -25,16 +26,23 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// channel is the LISTEN/NOTIFY channel of the changes of tables.
-const channel = "farkle_tables"
+// channelOf returns the LISTEN/NOTIFY channel of the changes of the tables
+// in schema: notifications are heard database-wide, so each schema (each
+// site or test sharing a database) has a channel of its own. The name is
+// a hash, so any schema name makes a valid identifier.
+func channelOf(schema string) string {
+	sum := sha256.Sum256([]byte(schema))
+	return "farkle_tables_" + hex.EncodeToString(sum[:8])
+}
 
 // DB is a store.Store (and a store.Cluster) in a PostgreSQL database.
 type DB struct {
-	pool *pgxpool.Pool
-	cfg  *pgxpool.Config
-	opt  Options
-	node string
-	now  func() time.Time
+	pool    *pgxpool.Pool
+	cfg     *pgxpool.Config
+	opt     Options
+	node    string
+	now     func() time.Time
+	channel string // the LISTEN/NOTIFY channel of this schema's tables (channelOf)
 }
 
 var (
@@ -85,6 +93,12 @@ func OpenWith(ctx context.Context, dsn string, opt Options) (*DB, error) {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	db := &DB{pool: pool, cfg: cfg, opt: opt, node: opt.Node, now: time.Now}
+	var schema string
+	if err := pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	db.channel = channelOf(schema)
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -343,8 +357,8 @@ func lockTable(ctx context.Context, tx pgx.Tx, id string) (store.Status, string,
 // notify sends the change hint of a table with n actions in status st,
 // delivered to the listening nodes when the transaction commits:
 // "N STATUS ID".
-func notify(ctx context.Context, tx pgx.Tx, id string, n int, st store.Status) error {
-	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, payload(id, n, st))
+func (db *DB) notify(ctx context.Context, tx pgx.Tx, id string, n int, st store.Status) error {
+	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, db.channel, payload(id, n, st))
 	return err
 }
 
@@ -370,7 +384,7 @@ func (db *DB) ClaimSeat(ctx context.Context, tableID string, seat int, playerID,
 		if _, err := tx.Exec(ctx, `UPDATE tables SET seats = $1, status = $2, updated = $3 WHERE id = $4`, nj, string(status), db.now().UnixNano(), tableID); err != nil {
 			return err
 		}
-		return notify(ctx, tx, tableID, n, status)
+		return db.notify(ctx, tx, tableID, n, status)
 	})
 }
 
@@ -391,7 +405,7 @@ func (db *DB) FailTable(ctx context.Context, id, reason string) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM leases WHERE table_id = $1`, id); err != nil {
 			return err
 		}
-		return notify(ctx, tx, id, n, store.Failed)
+		return db.notify(ctx, tx, id, n, store.Failed)
 	})
 }
 
@@ -424,7 +438,7 @@ func (db *DB) ExpireWaiting(ctx context.Context, before time.Time, reason string
 			return err
 		}
 		for i, id := range ids {
-			if err := notify(ctx, tx, id, ns[i], store.Expired); err != nil {
+			if err := db.notify(ctx, tx, id, ns[i], store.Expired); err != nil {
 				return err
 			}
 		}
@@ -482,7 +496,7 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 		if _, err := tx.Exec(ctx, `DELETE FROM leases WHERE table_id = $1`, tableID); err != nil {
 			return err
 		}
-		return notify(ctx, tx, tableID, n, store.Over)
+		return db.notify(ctx, tx, tableID, n, store.Over)
 	})
 }
 
@@ -497,9 +511,9 @@ func (db *DB) appendOne(ctx context.Context, tableID string, n int, entry json.R
 	err := db.pool.QueryRow(ctx, `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
 		ins AS (INSERT INTO actions (table_id, n, entry) SELECT $1, $2, $3 FROM t WHERE t.actions = $2 - 1 AND t.status IN ('waiting', 'playing') RETURNING n),
 		up AS (UPDATE tables SET actions = $2, status = 'playing', updated = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING id),
-		hint AS (SELECT pg_notify('`+channel+`', $5) FROM up)
+		hint AS (SELECT pg_notify($6, $5) FROM up)
 		SELECT t.status, t.actions, (SELECT count(*) FROM hint) FROM t`,
-		tableID, n, string(entry), db.now().UnixNano(), payload(tableID, n, store.Playing)).Scan(&st, &have, &written)
+		tableID, n, string(entry), db.now().UnixNano(), payload(tableID, n, store.Playing), db.channel).Scan(&st, &have, &written)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return store.Errorf(store.ENOTFOUND, "no table %q", tableID)

@@ -170,7 +170,7 @@ func TestHintsCarryNoSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, `LISTEN farkle_tables`); err != nil {
+	if _, err := conn.Exec(ctx, `LISTEN `+db.Channel()); err != nil {
 		t.Fatal(err)
 	}
 	r := rules.MustPreset("classic")
