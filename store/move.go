@@ -27,6 +27,10 @@ type Exporter interface {
 	// EachTable calls fn with every table and its data, oldest first,
 	// stopping at fn's first error.
 	EachTable(ctx context.Context, fn func(TableData) error) error
+	// Uncopied counts, by what they are ("accounts", "ratings", ...), the
+	// rows the Each methods do not read out, so that a copy can say what
+	// it would leave behind; kinds with none are left out.
+	Uncopied(ctx context.Context) (map[string]int, error)
 }
 
 // Importer is a store that takes players and tables as another store

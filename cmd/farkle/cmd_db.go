@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/farkle/farkle/game"
@@ -48,6 +49,7 @@ func runDB(ctx context.Context, e *env, args []string) error {
 	from := fs.String("from", "", "the source database: a SQLite file")
 	to := fs.String("to", "", "the target database: a PostgreSQL URL postgres://…")
 	force := fs.Bool("force", false, "copy into a target that already holds data (a player or table already there is an error)")
+	partial := fs.Bool("partial", false, "copy the players and games even though the source holds accounts, SSH keys, ratings, chat or tournaments, which the copy leaves behind")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -78,6 +80,13 @@ func runDB(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return usagef("the target %s cannot take a copy: copy to a PostgreSQL URL", dbName(*to))
 	}
+	left, err := exp.Uncopied(ctx)
+	if err != nil {
+		return err
+	}
+	if len(left) > 0 && !*partial {
+		return fmt.Errorf("the source %s holds %s, which db copy does not move yet: pass --partial to copy the players and games without them", dbName(*from), countsText(left))
+	}
 	if !*force {
 		empty, err := imp.Empty(ctx)
 		if err != nil {
@@ -97,6 +106,20 @@ func runDB(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "farkle: copied %d players, %d tables (%d over, every record verified), %d actions and %d results from %s to %s; checked\n",
 		n.players, n.tables, n.over, n.actions, n.results, dbName(*from), dbName(*to))
 	return nil
+}
+
+// countsText says counts by kind in words: "2 accounts, 5 chat lines".
+func countsText(counts map[string]int) string {
+	kinds := make([]string, 0, len(counts))
+	for k := range counts {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%d %s", counts[k], k)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // copied counts what a copy wrote.

@@ -157,3 +157,40 @@ func TestDBCopyUsage(t *testing.T) {
 		checkBadInput(t, errOut, code, "db")
 	}
 }
+
+// TestDBCopyLeavesNothingSilently: a source with data the copy does not
+// move (an SSH key, a chat line) is refused, naming what would be left;
+// with --partial the games are copied all the same.
+func TestDBCopyLeavesNothingSilently(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.DSN(t)
+	path := filepath.Join(t.TempDir(), "farkle.db")
+	src, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fillStore(t, src)
+	if err := src.AddKey(ctx, "SHA256:abc", "p1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := src.AddChat(ctx, store.ChatLine{TableID: "play", PlayerID: "p1", Name: "Ann", Text: "hello"}, 0); err != nil {
+		t.Fatal(err)
+	}
+	src.Close()
+	_, errOut, code := runFarkle(t, "", "db", "copy", "--from", path, "--to", dsn)
+	if code == 0 || !strings.Contains(errOut, "1 SSH keys") || !strings.Contains(errOut, "1 chat lines") || !strings.Contains(errOut, "--partial") {
+		t.Fatalf("copy of a source with keys and chat: exit %d, %q", code, errOut)
+	}
+	dst, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dst.Close()
+	if n, err := dst.CountTables(ctx, store.TableFilter{}); err != nil || n != 0 {
+		t.Fatalf("a refused copy wrote %d tables (%v)", n, err)
+	}
+	out, errOut, code := runFarkle(t, "", "db", "copy", "--partial", "--from", path, "--to", dsn)
+	if code != 0 || !strings.Contains(out, "copied 2 players") {
+		t.Fatalf("copy --partial: exit %d, %q %q", code, out, errOut)
+	}
+}

@@ -96,3 +96,25 @@ func (db *DB) tableData(ctx context.Context, id string) (store.TableData, error)
 	}
 	return d, rows.Err()
 }
+
+// uncopied are the tables of what EachPlayer and EachTable do not read
+// out, by the name Uncopied gives them.
+var uncopied = []struct{ name, table string }{
+	{"accounts", "accounts"}, {"passkeys", "passkeys"}, {"sessions", "sessions"}, {"SSH keys", "ssh_keys"},
+	{"ratings", "ratings"}, {"rating changes", "rating_changes"}, {"chat lines", "chat"}, {"tournaments", "tournaments"},
+}
+
+// Uncopied implements store.Exporter.
+func (db *DB) Uncopied(ctx context.Context) (map[string]int, error) {
+	out := map[string]int{}
+	for _, u := range uncopied {
+		var n int
+		if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM `+u.table).Scan(&n); err != nil {
+			return nil, fmt.Errorf("sqlite: %s: %w", u.name, err)
+		}
+		if n > 0 {
+			out[u.name] = n
+		}
+	}
+	return out, nil
+}
