@@ -342,6 +342,7 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 			time.Sleep(20 * time.Millisecond) // polling both: nobody is to act yet
 			continue
 		}
+		moved := 1 // actions the page's move sends
 		switch {
 		case g.Phase != "play":
 			// The page may throw the roll-off die by itself.
@@ -360,10 +361,20 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 			} else {
 				click("#throw")
 			}
+			moved++ // the keep goes first, as an action of its own
 		case g.Bank:
 			click("#bank")
 		default:
 			click("#throw")
+		}
+		// The page has the server's answer to all it sent before it is read
+		// again (a keep and a bank are two actions: reading between them
+		// would see a keep still to make).
+		for page().Version < g.Version+moved {
+			if time.Now().After(deadline) {
+				t.Fatalf("the page stayed before version %d after its move: %+v", g.Version+moved, page())
+			}
+			time.Sleep(20 * time.Millisecond) // polling the page
 		}
 		// The terminal sees the browser's move: a new line in its log.
 		before := strings.Join(logTail(screen), "\n")
