@@ -181,7 +181,7 @@ func TestOnlineGameWithReconnect(t *testing.T) {
 		if s.Over() {
 			continue // the record comes next
 		}
-		if !cut && s.Version >= 12 {
+		if !cut && s.Version >= 4 { // early: a short game may end after a dozen actions
 			// Drop the connection in the middle of the game.
 			if n := px.cut(); n == 0 {
 				t.Fatal("the proxy had no connection to cut")

@@ -92,7 +92,7 @@ func (p *dragonPlayer) act(ctx context.Context, version int, a dragon.Action) er
 
 func (p *dragonPlayer) myTurn() bool {
 	v := p.Last
-	return v != nil && p.Seat >= 0 && v.Dragon.Phase != dragon.PhaseOver && v.Dragon.Turn == p.Seat && len(v.Dragon.Legal) > 0
+	return v != nil && p.Seat >= 0 && v.Dragon.Phase != dragon.PhaseOver && v.Dragon.ToAct == p.Seat && len(v.Dragon.Legal) > 0
 }
 
 // playUntil plays p's seat until the game is over or stop says so; it
