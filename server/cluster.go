@@ -44,6 +44,33 @@ func (s *Server) startCluster() {
 		}
 	}()
 	s.every(s.opt.LeaseEvery, func() { s.keepLeases(ctx) })
+	s.every(catchUpEvery, func() { s.catchUpWatched(ctx) })
+}
+
+// catchUpEvery is how often a node of a cluster reads again the tables its
+// clients watch. A change hint is only a hint: one lost while the database
+// was busy or a listener reconnecting must not leave a table's clients
+// waiting for news that already is in the database. The cost is one read
+// of each watched, unfinished table per period.
+const catchUpEvery = 3 * time.Second
+
+// catchUpWatched brings every watched, unfinished table in memory up to
+// date with the store.
+func (s *Server) catchUpWatched(ctx context.Context) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("panic catching up", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		}
+	}()
+	for _, t := range s.inMemory() {
+		t.mu.Lock()
+		if !t.over.Load() && len(t.clients) > 0 {
+			if err := t.catchUp(ctx); err != nil {
+				s.log.Warn("cannot follow a table", "table", t.id, "err", err)
+			}
+		}
+		t.mu.Unlock()
+	}
 }
 
 // inMemory returns the tables in memory.
