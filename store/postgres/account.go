@@ -17,16 +17,10 @@ import (
 // transaction, and the unique name key and passkey ID refuse what another
 // node wrote first: two accounts of one name, one passkey twice.
 func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Passkey) error {
-	if a.PlayerID == "" || a.Name == "" || a.RecoveryHash == "" || first.ID == "" || !json.Valid(first.Credential) {
-		return store.Errorf(store.EINVALID, "an account needs a player, a name, a recovery code hash and a passkey")
+	a, first, err := a.Prepare(first, db.now())
+	if err != nil {
+		return err
 	}
-	if a.Created.IsZero() {
-		a.Created = db.now()
-	}
-	if first.Created.IsZero() {
-		first.Created = a.Created
-	}
-	first.PlayerID = a.PlayerID
 	key := store.NameKey(a.Name)
 	return db.inTx(ctx, "create account", func(tx pgx.Tx) error {
 		var n int
@@ -113,11 +107,9 @@ func (db *DB) AccountByName(ctx context.Context, name string) (store.Account, er
 
 // AddPasskey implements store.Store: one insert that finds the account.
 func (db *DB) AddPasskey(ctx context.Context, p store.Passkey) error {
-	if p.ID == "" || !json.Valid(p.Credential) {
-		return store.Errorf(store.EINVALID, "a passkey needs an ID and its credential as JSON")
-	}
-	if p.Created.IsZero() {
-		p.Created = db.now()
+	p, err := p.Prepare(db.now())
+	if err != nil {
+		return err
 	}
 	tag, err := db.pool.Exec(ctx, `INSERT INTO passkeys (id, player_id, label, credential, created, used)
 		SELECT $1, player_id, $3, $4, $5, $6 FROM accounts WHERE player_id = $2`,

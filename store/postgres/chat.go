@@ -28,13 +28,11 @@ func lockFor(ctx context.Context, tx pgx.Tx, space int32, tableID string) error 
 // an advisory lock of that table's chat, so that nodes adding lines at
 // once number them one after the other without touching the table's row.
 func (db *DB) AddChat(ctx context.Context, line store.ChatLine, max int) (store.ChatLine, error) {
-	if line.TableID == "" || line.Text == "" {
-		return line, store.Errorf(store.EINVALID, "a chat line needs a table and a text")
+	line, err := line.Prepare(db.now())
+	if err != nil {
+		return line, err
 	}
-	if line.At.IsZero() {
-		line.At = db.now()
-	}
-	err := db.inTx(ctx, "chat", func(tx pgx.Tx) error {
+	err = db.inTx(ctx, "chat", func(tx pgx.Tx) error {
 		if err := lockFor(ctx, tx, chatLock, line.TableID); err != nil {
 			return err
 		}

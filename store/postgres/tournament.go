@@ -15,20 +15,12 @@ import (
 
 // CreateTournament implements store.Store.
 func (db *DB) CreateTournament(ctx context.Context, t store.Tournament) error {
-	if t.ID == "" || t.Format == "" || !json.Valid(t.Rules) {
-		return store.Errorf(store.EINVALID, "a tournament needs an ID, a format and rules as JSON")
-	}
-	if t.Created.IsZero() {
-		t.Created = db.now()
-	}
-	if t.Status == "" {
-		t.Status = store.TournamentOpen
-	}
-	if len(t.State) == 0 {
-		t.State = json.RawMessage("{}")
+	t, err := t.Prepare(db.now())
+	if err != nil {
+		return err
 	}
 	ej, _ := json.Marshal(t.Entrants)
-	_, err := db.pool.Exec(ctx, `INSERT INTO tournaments (id, name, format, kind, rules, pace, clock, rated, size, start, creator, status, reason, entrants, state, version, created, updated)
+	_, err = db.pool.Exec(ctx, `INSERT INTO tournaments (id, name, format, kind, rules, pace, clock, rated, size, start, creator, status, reason, entrants, state, version, created, updated)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 1, $16, $16)`,
 		t.ID, t.Name, t.Format, string(t.Kind), string(t.Rules), t.Pace, int64(t.Clock), t.Rated, t.Size, unixOrZero(t.Start), t.Creator,
 		string(t.Status), t.Reason, string(ej), string(t.State), t.Created.UnixNano())

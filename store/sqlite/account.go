@@ -13,16 +13,10 @@ import (
 
 // CreateAccount implements store.Store.
 func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Passkey) error {
-	if a.PlayerID == "" || a.Name == "" || a.RecoveryHash == "" || first.ID == "" || !json.Valid(first.Credential) {
-		return store.Errorf(store.EINVALID, "an account needs a player, a name, a recovery code hash and a passkey")
+	a, first, err := a.Prepare(first, db.now())
+	if err != nil {
+		return err
 	}
-	if a.Created.IsZero() {
-		a.Created = db.now()
-	}
-	if first.Created.IsZero() {
-		first.Created = a.Created
-	}
-	first.PlayerID = a.PlayerID
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite: create account: %w", err)
@@ -114,11 +108,9 @@ func (db *DB) AccountByName(ctx context.Context, name string) (store.Account, er
 
 // AddPasskey implements store.Store.
 func (db *DB) AddPasskey(ctx context.Context, p store.Passkey) error {
-	if p.ID == "" || !json.Valid(p.Credential) {
-		return store.Errorf(store.EINVALID, "a passkey needs an ID and its credential as JSON")
-	}
-	if p.Created.IsZero() {
-		p.Created = db.now()
+	p, err := p.Prepare(db.now())
+	if err != nil {
+		return err
 	}
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {

@@ -10,11 +10,9 @@ import (
 
 // AddChat implements store.Store.
 func (db *DB) AddChat(ctx context.Context, line store.ChatLine, max int) (store.ChatLine, error) {
-	if line.TableID == "" || line.Text == "" {
-		return line, store.Errorf(store.EINVALID, "a chat line needs a table and a text")
-	}
-	if line.At.IsZero() {
-		line.At = db.now()
+	line, err := line.Prepare(db.now())
+	if err != nil {
+		return line, err
 	}
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
