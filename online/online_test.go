@@ -2,74 +2,21 @@ package online_test
 
 import (
 	"context"
-	"io"
-	"net"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/tcpproxy"
 	"github.com/farkle/farkle/online"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/tui"
 )
-
-// proxy forwards TCP connections to a server; cut drops every one of them
-// at once, as a network that goes away.
-type proxy struct {
-	ln    net.Listener
-	mu    sync.Mutex
-	conns []net.Conn
-}
-
-func newProxy(t *testing.T, target string) *proxy {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &proxy{ln: ln}
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			s, err := net.Dial("tcp", target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, s)
-			p.mu.Unlock()
-			go func() { io.Copy(s, c); s.Close() }()
-			go func() { io.Copy(c, s); c.Close() }()
-		}
-	}()
-	t.Cleanup(func() { ln.Close(); p.cut() })
-	return p
-}
-
-func (p *proxy) url() string { return "http://" + p.ln.Addr().String() }
-
-// cut drops every connection made so far.
-func (p *proxy) cut() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, c := range p.conns {
-		c.Close()
-	}
-	n := len(p.conns) / 2
-	p.conns = nil
-	return n
-}
 
 // short is the classic rules to 1500, for whole games in a test.
 func short(t *testing.T) rules.Rules {
@@ -125,8 +72,8 @@ func newTable(t *testing.T, c *online.Client, seats ...tui.Seat) (string, tui.Re
 
 func TestOnlineGameWithReconnect(t *testing.T) {
 	base := servertest.Start(t, server.Options{}).URL
-	px := newProxy(t, strings.TrimPrefix(base, "http://"))
-	c := online.New(px.url())
+	px := tcpproxy.New(t, strings.TrimPrefix(base, "http://"))
+	c := online.New("http://" + px.Addr())
 	c.RecordDir = t.TempDir()
 	ctx := context.Background()
 	p, err := c.SignIn(ctx, "Ann", "")
@@ -183,7 +130,7 @@ func TestOnlineGameWithReconnect(t *testing.T) {
 		}
 		if !cut && s.Version >= 4 { // early: a short game may end after a dozen actions
 			// Drop the connection in the middle of the game.
-			if n := px.cut(); n == 0 {
+			if n := px.Drop(); n == 0 {
 				t.Fatal("the proxy had no connection to cut")
 			}
 			cut = true

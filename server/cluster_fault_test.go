@@ -3,8 +3,6 @@ package server_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net"
 	"net/url"
 	"sync"
 	"testing"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/farkle/farkle/internal/tcpproxy"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/store/postgres"
@@ -159,53 +158,6 @@ loop:
 	}
 }
 
-// proxy forwards TCP connections to PostgreSQL until cut, when it closes
-// them all and takes no more: a node behind it is cut off from its
-// database.
-type proxy struct {
-	ln    net.Listener
-	mu    sync.Mutex
-	conns []net.Conn
-}
-
-func newProxy(t testing.TB, target string) *proxy {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &proxy{ln: ln}
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			d, err := net.Dial("tcp", target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, d)
-			p.mu.Unlock()
-			go func() { io.Copy(d, c); d.Close() }()
-			go func() { io.Copy(c, d); c.Close() }()
-		}
-	}()
-	t.Cleanup(p.cut)
-	return p
-}
-
-func (p *proxy) cut() {
-	p.ln.Close()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, c := range p.conns {
-		c.Close()
-	}
-}
-
 // TestClusterCutOff: node a loses its database. It refuses the actions
 // sent to it ("server_error": it cannot store them) rather than accept
 // them, stores nothing, and stops its bots; node b takes the table over
@@ -216,9 +168,9 @@ func TestClusterCutOff(t *testing.T) {
 	if err != nil {
 		t.Skip("FARKLE_TEST_POSTGRES is not a URL: the proxy needs its host")
 	}
-	px := newProxy(t, u.Host)
+	px := tcpproxy.New(t, u.Host) // a node behind it is cut off from its database by Close
 	viaProxy := *u
-	viaProxy.Host = px.ln.Addr().String()
+	viaProxy.Host = px.Addr()
 	a := startNode(t, viaProxy.String(), "a", server.Options{})
 	b := startNode(t, dsn, "b", server.Options{})
 	ctx := ctxT(t, time.Minute)
@@ -239,7 +191,7 @@ func TestClusterCutOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	px.cut()
+	px.Close()
 	v := ann.Last.Version
 	for range 3 {
 		typ, d := choose(ann.Last)
