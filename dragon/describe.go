@@ -1,11 +1,21 @@
 package dragon
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/farkle/farkle/lang"
+)
 
 // Describe returns one line of English for an event, naming players by
 // names (indexed by seat) and cards by their names, e.g. "Ann threw 1 1 5
 // 2 3 4 and a Rally". A hidden card (Card "") reads "a Magic Item".
 func (g *Game) Describe(names []string, e Event) string {
+	return g.DescribeIn(lang.Get(lang.Default), names, e)
+}
+
+// DescribeIn is Describe in the language of c.
+// TODO(i13): the texts below are English still; they move to the catalogue.
+func (g *Game) DescribeIn(c *lang.Catalogue, names []string, e Event) string {
 	who := func(seat int) string {
 		if seat >= 0 && seat < len(names) {
 			return names[seat]

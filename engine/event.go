@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/farkle/farkle/lang"
 	"strings"
 
 	"github.com/farkle/farkle/dice"
@@ -75,12 +76,16 @@ type Event struct {
 }
 
 // Describe returns a one-line English account of e, naming players by names.
-func (e Event) Describe(names []string) string {
+func (e Event) Describe(names []string) string { return e.DescribeIn(lang.Get(lang.Default), names) }
+
+// DescribeIn returns a one-line account of e in the language of c, naming
+// players by names.
+func (e Event) DescribeIn(c *lang.Catalogue, names []string) string {
 	name := func(i int) string {
 		if i >= 0 && i < len(names) {
 			return names[i]
 		}
-		return fmt.Sprintf("player %d", i+1)
+		return c.Msg("ev.player", "n", i+1)
 	}
 	list := func(ps []int) string {
 		s := make([]string, len(ps))
@@ -90,50 +95,51 @@ func (e Event) Describe(names []string) string {
 		return strings.Join(s, ", ")
 	}
 	p := name(e.Player)
+	dice := e.Dice.String()
 	switch e.Kind {
 	case EvRollOff:
-		return fmt.Sprintf("%s throws %s in the roll-off", p, e.Dice)
+		return c.Msg("ev.rolloff", "p", p, "dice", dice)
 	case EvRollOffTie:
-		return fmt.Sprintf("%s tie and throw again", list(e.Players))
+		return c.Msg("ev.rolloffTie", "players", list(e.Players))
 	case EvFirstPlayer:
-		return fmt.Sprintf("%s starts", p)
+		return c.Msg("ev.first", "p", p)
 	case EvTurn:
-		return fmt.Sprintf("%s's turn", p)
+		return c.Msg("ev.turn", "p", p)
 	case EvThrow:
-		return fmt.Sprintf("%s throws %s", p, e.Dice)
+		return c.Msg("ev.throw", "p", p, "dice", dice)
 	case EvSixDiceNothing:
-		return fmt.Sprintf("six dice and nothing: +%d bonus (turn %d); %s throws six again", e.Points, e.Total, p)
+		return c.Msg("ev.sixNothing", "points", e.Points, "total", e.Total, "p", p)
 	case EvKeep:
-		return fmt.Sprintf("%s keeps %s for %d (turn %d)", p, e.Dice, e.Points, e.Total)
+		return c.Msg("ev.keep", "p", p, "dice", dice, "points", e.Points, "total", e.Total)
 	case EvHotDice:
-		return fmt.Sprintf("hot dice! %s may throw all six again", p)
+		return c.Msg("ev.hot", "p", p)
 	case EvFarkle:
-		return fmt.Sprintf("%s farkles and loses %d (%d in a row)", p, e.Total, e.Streak)
+		return c.Msg("ev.farkle", "p", p, "total", e.Total, "streak", e.Streak)
 	case EvPenalty:
-		return fmt.Sprintf("%s loses %d for %d farkles in a row: score %d", p, e.Points, e.Streak, e.Score)
+		return c.Msg("ev.penalty", "p", p, "points", e.Points, "streak", e.Streak, "score", e.Score)
 	case EvBank:
-		return fmt.Sprintf("%s banks %d: score %d", p, e.Points, e.Score)
+		return c.Msg("ev.bank", "p", p, "points", e.Points, "score", e.Score)
 	case EvTurnLost:
-		return fmt.Sprintf("%s cannot throw or bank: the turn ends with nothing", p)
+		return c.Msg("ev.turnLost", "p", p)
 	case EvFinalRound:
-		return fmt.Sprintf("%s reached %d: final round, everyone else has one more turn", p, e.Score)
+		return c.Msg("ev.finalRound", "p", p, "score", e.Score)
 	case EvTie:
-		return fmt.Sprintf("%s tie for the win and roll off", list(e.Players))
+		return c.Msg("ev.tie", "players", list(e.Players))
 	case EvTurnLimit:
-		return fmt.Sprintf("the game reached its limit of %d turns", e.Turns)
+		return c.Msg("ev.turnLimit", "turns", e.Turns)
 	case EvResign:
 		if e.Total > 0 {
-			return fmt.Sprintf("%s resigns and loses the turn total of %d", p, e.Total)
+			return c.Msg("ev.resignTotal", "p", p, "total", e.Total)
 		}
-		return fmt.Sprintf("%s resigns", p)
+		return c.Msg("ev.resign", "p", p)
 	case EvGameOver:
 		if len(e.Players) == 0 {
-			return "game over: no winner"
+			return c.Msg("ev.overNoWinner")
 		}
 		if len(e.Players) > 1 {
-			return fmt.Sprintf("game over: %s share the win", list(e.Players))
+			return c.Msg("ev.overShare", "players", list(e.Players))
 		}
-		return fmt.Sprintf("game over: %s wins with %d", list(e.Players), e.Score)
+		return c.Msg("ev.overWins", "players", list(e.Players), "score", e.Score)
 	}
 	return e.Kind.String()
 }

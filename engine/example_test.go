@@ -58,8 +58,8 @@ func ExampleApply() {
 	// Bob starts
 	// Bob's turn
 	// Bob throws 1 1 1 2 5 5
-	// Bob keeps 1 1 1 5 5 for 1100 (turn 1100)
-	// Bob banks 1100: score 1100
+	// Bob keeps 1 1 1 5 5 for 1,100 (turn 1,100)
+	// Bob banks 1,100: score 1,100
 	// Ann's turn
 	// scores: 0 1100
 }

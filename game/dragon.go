@@ -7,6 +7,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/lang"
 )
 
 // DragonVariant is Dragon Farkle under one rule set and card set.
@@ -111,9 +112,9 @@ func (v *DragonVariant) Entry(_ int, a Action, _ []Event) json.RawMessage {
 	return data
 }
 
-// Describe says what a dragon.Event means.
-func (v *DragonVariant) Describe(e Event, names []string) string {
-	return v.g.Describe(names, e.(dragon.Event))
+// Describe says what a dragon.Event means, in the language of c.
+func (v *DragonVariant) Describe(c *lang.Catalogue, e Event, names []string) string {
+	return v.g.DescribeIn(c, names, e.(dragon.Event))
 }
 
 func dragonEvents(evs []dragon.Event) []Event {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 )
@@ -93,9 +94,9 @@ func (v *FarkleVariant) Entry(seat int, a Action, events []Event) json.RawMessag
 	return data
 }
 
-// Describe says what an engine.Event means.
-func (v *FarkleVariant) Describe(e Event, names []string) string {
-	return e.(engine.Event).Describe(names)
+// Describe says what an engine.Event means, in the language of c.
+func (v *FarkleVariant) Describe(c *lang.Catalogue, e Event, names []string) string {
+	return e.(engine.Event).DescribeIn(c, names)
 }
 
 // FarkleGame is an ordinary game at one moment.

@@ -18,6 +18,7 @@ import (
 	"fmt"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/lang"
 )
 
 // Kind names a variant in records, stores and the API.
@@ -59,7 +60,7 @@ type Variant interface {
 	Entry(seat int, a Action, events []Event) json.RawMessage
 	// Describe says what an event means in one sentence, with the players'
 	// names.
-	Describe(e Event, names []string) string
+	Describe(c *lang.Catalogue, e Event, names []string) string
 }
 
 // Game is one game at one moment. It is a value: Apply returns the next

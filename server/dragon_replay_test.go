@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 )
@@ -94,7 +95,7 @@ func TestDragonTableRecordReplayAndStats(t *testing.T) {
 		}
 		var want []string
 		for _, e := range dragon.ViewEvents(dragonEvents(steps[i].Events), dragon.Spectator) {
-			want = append(want, v.Describe(e, names))
+			want = append(want, v.Describe(lang.Get(lang.Default), e, names))
 		}
 		var got []string
 		for _, l := range st.Log {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/store"
 )
 
@@ -153,7 +154,7 @@ func (t *table) lastTurn(me int) string {
 					return fmt.Sprintf("%s resigned", names[e.Player])
 				}
 			default:
-				if d := t.kind.variant().Describe(e, names); d != "" && (me < 0 || !strings.HasPrefix(d, names[me])) {
+				if d := t.kind.variant().Describe(lang.Get(lang.Default), e, names); d != "" && (me < 0 || !strings.HasPrefix(d, names[me])) {
 					return d
 				}
 			}

@@ -207,7 +207,7 @@ func TestDescribeForYou(t *testing.T) {
 		"bayou throws 1 2":                     {Kind: engine.EvThrow, Player: 1, Dice: dice.Of(1, 2)},
 		"you farkle and lose 300 (1 in a row)": {Kind: engine.EvFarkle, Total: 300, Streak: 1},
 		"you keep 1 for 100 (turn 100)":        {Kind: engine.EvKeep, Dice: dice.Of(1), Points: 100, Total: 100},
-		"game over: you win with 10000":        {Kind: engine.EvGameOver, Players: []int{0}, Score: 10000},
+		"game over: you win with 10,000":       {Kind: engine.EvGameOver, Players: []int{0}, Score: 10000},
 		"bayou's turn":                         {Kind: engine.EvTurn, Player: 1},
 	}
 	for want, e := range cases {

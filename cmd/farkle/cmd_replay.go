@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/record"
 )
 
@@ -248,12 +249,12 @@ func printReplay(w io.Writer, rec *game.Record, v game.Variant, acts []replayed)
 				inTurn = true
 			case gameEnd:
 				endTurn(a.scores)
-				fmt.Fprintf(w, "\n%s\n", v.Describe(ev, names))
+				fmt.Fprintf(w, "\n%s\n", v.Describe(lang.Get(lang.Default), ev, names))
 			default:
 				if inTurn {
-					fmt.Fprintf(w, "  %s\n", v.Describe(ev, names))
+					fmt.Fprintf(w, "  %s\n", v.Describe(lang.Get(lang.Default), ev, names))
 				} else {
-					fmt.Fprintln(w, v.Describe(ev, names))
+					fmt.Fprintln(w, v.Describe(lang.Get(lang.Default), ev, names))
 				}
 			}
 		}

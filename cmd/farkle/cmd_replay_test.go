@@ -10,6 +10,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 )
@@ -88,7 +89,7 @@ func TestReplayTurnByTurn(t *testing.T) {
 					}
 				}
 			}
-			if !strings.HasSuffix(strings.TrimSpace(out), final.Players[final.Winners[0]].Name+" wins with "+itoa(final.Players[final.Winners[0]].Score)) {
+			if !strings.HasSuffix(strings.TrimSpace(out), final.Players[final.Winners[0]].Name+" wins with "+lang.Get("en").Num(int64(final.Players[final.Winners[0]].Score))) {
 				t.Errorf("does not end with the winner:\n%s", out[max(0, len(out)-200):])
 			}
 		})

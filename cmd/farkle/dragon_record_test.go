@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 )
 
 // dragonRecord plays a game of Dragon Farkle between Smart bots through
@@ -89,7 +90,7 @@ func TestDragonRecordReplayVerifyAnalyze(t *testing.T) {
 			}
 			rest, turn := out, 0
 			for _, ev := range events {
-				line := v.Describe(ev, names)
+				line := v.Describe(lang.Get(lang.Default), ev, names)
 				if de := ev.(dragon.Event); de.Kind == dragon.EvTurn {
 					turn++
 					line = fmt.Sprintf("\nturn %d: %s (round %d)\n", turn, names[de.Seat], de.Round)

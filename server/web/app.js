@@ -329,7 +329,7 @@ function localize() {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll('[data-msg]')) el.textContent = msg(el.dataset.msg);
   const sel = h('select', { id: 'lang', 'aria-label': msg('lang.label'), onchange: (e) => setLang(e.target.value) },
-    Object.entries(languages).map(([code, c]) => h('option', { value: code, selected: code === lang, title: c.name }, code.toUpperCase())));
+    Object.entries(languages).map(([code, name]) => h('option', { value: code, selected: code === lang, title: name }, code.toUpperCase())));
   document.getElementById('lang-switch').replaceChildren(sel);
 }
 

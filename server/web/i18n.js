@@ -1,14 +1,21 @@
-// i18n.js: the page's language. Its texts come from a catalogue in lang/,
-// one file a language; a third language joins with its file and its line
-// in languages below. The language is the one chosen with the switch in
-// the header (kept in this browser), else the first of the browser's
-// languages there is a catalogue for (Norwegian, nb, nn or no: Bokmål),
-// else English. Numbers are written as the language writes them
-// (10,000 in English, 10 000 in Norwegian).
-import en from './lang/en.js';
-import nb from './lang/nb.js';
+// i18n.js: the page's language. Its texts come from the server's
+// catalogues (/static/lang/CODE.json, one file a language, shared with the
+// terminal and the command line); a third language joins with its file.
+// The language is the one chosen with the switch in the header (kept in
+// this browser), else the first of the browser's languages there is a
+// catalogue for (Norwegian, nb, nn or no: Bokmål), else English. Numbers
+// are written as the language writes them (10,000 in English, 10 000 in
+// Norwegian).
+async function getJSON(url) {
+  try {
+    const r = await fetch(url);
+    if (r.ok) return await r.json();
+  } catch { /* offline: English texts stay keys, the page still works */ }
+  return null;
+}
 
-export const languages = { en, nb };
+// languages maps each code there is a catalogue for to its name.
+export const languages = (await getJSON('/static/lang/index.json')) || { en: 'English' };
 
 function pick() {
   let saved = null;
@@ -16,24 +23,49 @@ function pick() {
   if (saved && languages[saved]) return saved;
   for (const l of navigator.languages || [navigator.language || 'en']) {
     const base = l.toLowerCase().split('-')[0];
-    if (base === 'no' || base === 'nn') return 'nb';
+    if ((base === 'no' || base === 'nn') && languages.nb) return 'nb';
     if (languages[base]) return base;
   }
   return 'en';
 }
 
 export const lang = pick();
-const cat = languages[lang];
+const empty = { locale: 'en-US', percent: '{p}%', messages: {} };
+const [en, own] = await Promise.all([
+  getJSON('/static/lang/en.json'),
+  lang === 'en' ? null : getJSON(`/static/lang/${lang}.json`),
+]);
+const cat = own || en || empty;
+const base = en || empty;
+document.documentElement.lang = lang;
+
+function lookup(key) { return cat.messages[key] ?? base.messages[key]; }
 
 // msg returns the text of key in the page's language with {name} filled
-// from vars (English when the catalogue lacks it).
+// from vars (English when the catalogue lacks it, the key when no catalogue
+// has it). A key with a ".one" variant uses it when vars.n is 1. Whole
+// numbers are written as the language writes them.
 export function msg(key, vars = {}) {
-  const s = cat.messages[key] ?? en.messages[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ''));
+  let s = (vars.n === 1 && lookup(`${key}.one`)) || lookup(key) || key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => {
+    const v = vars[k];
+    return Number.isInteger(v) ? num(v) : String(v ?? '');
+  });
 }
+
+// has reports whether some catalogue has a text for key.
+export function has(key) { return lookup(key) !== undefined; }
 
 // num writes a whole number as the page's language does.
 export function num(n) { return Number(n || 0).toLocaleString(cat.locale); }
+
+// dec writes x with digits decimals as the page's language does.
+export function dec(x, digits) {
+  return Number(x || 0).toLocaleString(cat.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+// pct writes a probability (0 to 1) as a percentage with digits decimals.
+export function pct(p, digits = 1) { return (cat.percent || '{p}%').replace('{p}', dec(100 * p, digits)); }
 
 // setLang keeps the language chosen and shows the page in it.
 export function setLang(l) {

@@ -1,0 +1,36 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/farkle/farkle/lang"
+)
+
+// The browser's texts are the catalogues of package lang, the same files
+// the terminal and the command line read: GET /static/lang/index.json lists
+// the languages (code and name), GET /static/lang/{code}.json is one.
+func (s *Server) langRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /static/lang/{file}", func(w http.ResponseWriter, r *http.Request) {
+		code, ok := strings.CutSuffix(r.PathValue("file"), ".json")
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		var body []byte
+		if code == "index" {
+			index := map[string]string{}
+			for _, c := range lang.Codes() {
+				index[c] = lang.Get(c).Name
+			}
+			body, _ = json.Marshal(index)
+		} else if body, ok = lang.JSON(code); !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(body)
+	})
+}
