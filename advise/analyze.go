@@ -42,12 +42,12 @@ func (d *Decision) measure(main Measure) Measure {
 
 // Summary is one player's record of decisions.
 type Summary struct {
-	Player    int     `json:"player"`
-	Name      string  `json:"name"`
-	Decisions int     `json:"decisions"`
-	Best      int     `json:"best"`       // decisions with no loss
-	Accuracy  float64 `json:"accuracy"`   // Best / Decisions (1 with no decisions)
-	TotalLoss float64 `json:"total_loss"` // in the report's Measure
+	Player    int      `json:"player"`
+	Name      string   `json:"name"`
+	Decisions int      `json:"decisions"`
+	Best      int      `json:"best"`       // decisions with no loss
+	Accuracy  *float64 `json:"accuracy"`   // Best / Decisions; null with no decisions, which have no share
+	TotalLoss float64  `json:"total_loss"` // in the report's Measure
 	// Losses is the total loss by measure when the report values decisions
 	// in more than one (Dragon Farkle); TotalLoss is its report's Measure.
 	Losses map[Measure]float64 `json:"losses,omitempty"`
@@ -153,9 +153,9 @@ func (rep *Report) summarize(players []string) {
 		if mixed {
 			sum.Losses = losses
 		}
-		sum.Accuracy = 1
 		if sum.Decisions > 0 {
-			sum.Accuracy = float64(sum.Best) / float64(sum.Decisions)
+			acc := float64(sum.Best) / float64(sum.Decisions)
+			sum.Accuracy = &acc
 		}
 		measures := []Measure{rep.Measure}
 		for _, m := range slices.Sorted(maps.Keys(lost)) {

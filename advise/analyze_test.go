@@ -74,7 +74,7 @@ func TestAnalyzeFindsAPlantedBlunder(t *testing.T) {
 	}
 	p0, p1 := rep.Players[0], rep.Players[1]
 	// Perfect play loses nothing.
-	if p1.TotalLoss != 0 || p1.Accuracy != 1 || p1.Decisions == 0 {
+	if p1.TotalLoss != 0 || p1.Accuracy == nil || *p1.Accuracy != 1 || p1.Decisions == 0 {
 		t.Errorf("perfect seat 1: %+v", p1)
 	}
 	if p0.Decisions-p0.Best != 1 || len(p0.Worst) != 1 {
@@ -94,7 +94,7 @@ func TestAnalyzeFindsAPlantedBlunder(t *testing.T) {
 	if !near(w.Loss, v["throw"]-v["bank"]) || w.Loss <= 0 || !near(p0.TotalLoss, w.Loss) {
 		t.Errorf("loss %v, total %v; values %v", w.Loss, p0.TotalLoss, v)
 	}
-	if p0.Accuracy >= 1 || !near(p0.Accuracy, float64(p0.Best)/float64(p0.Decisions)) {
+	if p0.Accuracy == nil || *p0.Accuracy >= 1 || !near(*p0.Accuracy, float64(p0.Best)/float64(p0.Decisions)) {
 		t.Errorf("accuracy %v", p0.Accuracy)
 	}
 }

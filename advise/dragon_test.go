@@ -77,7 +77,7 @@ func TestAnalyzeDragonFindsThePlantedBlunder(t *testing.T) {
 		t.Errorf("%d decisions, %d advised choices", len(rep.Decisions), advised[0]+advised[1])
 	}
 	ana, bo := rep.Players[0], rep.Players[1]
-	if bo.Decisions != advised[1] || bo.Best != bo.Decisions || bo.TotalLoss != 0 || len(bo.Worst) != 0 || bo.Accuracy != 1 {
+	if bo.Decisions != advised[1] || bo.Best != bo.Decisions || bo.TotalLoss != 0 || len(bo.Worst) != 0 || bo.Accuracy == nil || *bo.Accuracy != 1 {
 		t.Errorf("the player who always took the best: %+v", bo)
 	}
 	if ana.Decisions != advised[0] || ana.Best != ana.Decisions-1 || len(ana.Worst) != 1 {

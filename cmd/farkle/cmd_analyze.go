@@ -125,8 +125,8 @@ func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all
 	fmt.Fprintln(tw)
 	for _, p := range rep.Players {
 		accuracy := "—" // no decisions: no share of them
-		if p.Decisions > 0 {
-			accuracy = fmt.Sprintf("%.1f%%", 100*p.Accuracy)
+		if p.Accuracy != nil {
+			accuracy = fmt.Sprintf("%.1f%%", 100**p.Accuracy)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t", p.Name, p.Decisions, p.Best, accuracy, loss(m, p.TotalLoss))
 		for _, o := range others {

@@ -119,6 +119,19 @@ func TestAnalyzeNoDecisions(t *testing.T) {
 	if row == nil || row[1] != "—" || !strings.Contains(out, "\nyou: no decisions to judge\n") || strings.Contains(out, "100.0%") {
 		t.Errorf("analysis:\n%s", out)
 	}
+	out, errOut, code = execFarkle(t, "", "analyze", "--points", "--json", files[0])
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var a struct {
+		Players []struct {
+			Name     string   `json:"name"`
+			Accuracy *float64 `json:"accuracy"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(out), &a); err != nil || len(a.Players) == 0 || a.Players[0].Name != "you" || a.Players[0].Accuracy != nil || !strings.Contains(out, `"accuracy":null`) {
+		t.Errorf("the JSON gives no decisions an accuracy (want null): %v\n%s", err, out)
+	}
 }
 
 // TestPrintAnalysisPossessive: the worst decisions of a player called you
@@ -126,10 +139,10 @@ func TestAnalyzeNoDecisions(t *testing.T) {
 func TestPrintAnalysisPossessive(t *testing.T) {
 	d := advise.Decision{Action: 3, Turn: 1, Played: "bank", Best: "throw", Value: 50, BestValue: 80, Loss: 30}
 	rep := &advise.Report{Rules: "classic", Measure: advise.ExpectedPoints, Players: []advise.Summary{
-		{Name: "you", Decisions: 2, Best: 1, Accuracy: 0.5, TotalLoss: 30, Worst: []advise.Decision{d}},
-		{Name: "You", Decisions: 1, Best: 0, Accuracy: 0, TotalLoss: 30, Worst: []advise.Decision{d}},
-		{Name: "ana", Decisions: 1, Best: 0, Accuracy: 0, TotalLoss: 30, Worst: []advise.Decision{d}},
-		{Name: "bo", Decisions: 3, Best: 3, Accuracy: 1},
+		{Name: "you", Decisions: 2, Best: 1, Accuracy: ptr(0.5), TotalLoss: 30, Worst: []advise.Decision{d}},
+		{Name: "You", Decisions: 1, Best: 0, Accuracy: ptr(0.0), TotalLoss: 30, Worst: []advise.Decision{d}},
+		{Name: "ana", Decisions: 1, Best: 0, Accuracy: ptr(0.0), TotalLoss: 30, Worst: []advise.Decision{d}},
+		{Name: "bo", Decisions: 3, Best: 3, Accuracy: ptr(1.0)},
 	}}
 	var b strings.Builder
 	printAnalysis(&b, "g.json", rep, false, false)
@@ -143,3 +156,5 @@ func TestPrintAnalysisPossessive(t *testing.T) {
 		t.Errorf("analysis:\n%s", out)
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
