@@ -205,7 +205,7 @@ func TestDuelAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 2))
 	for tries, random := 0, 0; random < 12 && tries < 2000; tries++ {
 		r := rulestest.Random(rng, 800)
-		if CheckDuelRules(r) != nil || newModel(r).bounded() != nil || refWork(r) > 2e7 || newModel(r).target < 3 {
+		if CheckDuelRules(r) != nil || newModel(r).bounded() != nil || refWork(r) > 1e7 || newModel(r).target < 3 {
 			continue
 		}
 		random++
@@ -217,6 +217,9 @@ func TestDuelAgainstReference(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			if testing.Short() && refWork(c.r) > 2e6 {
+				t.Skip("a reference solve of seconds (not with -short)")
+			}
 			want, ok := refDuel(c.r, 3000)
 			if !ok {
 				t.Skipf("the reference did not settle (%s)", c.r.Name)
