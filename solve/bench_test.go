@@ -3,6 +3,7 @@ package solve
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/rules"
@@ -44,22 +45,40 @@ func BenchmarkSolveSolo(b *testing.B) {
 	}
 }
 
-// BenchmarkSolveDuel is the whole duel solve of each preset (minutes with a
-// farkle penalty: run with -benchtime=1x). Peak memory is best measured on
-// the command: /usr/bin/time -v farkle solve --duel --rules NAME --no-cache.
+// BenchmarkSolveDuel is the whole duel solve of each preset (up to a minute
+// of CPU with a farkle penalty: run with -benchtime=1x). Besides the wall
+// time it reports the CPU time of the process per solve (cpu-ns/op) and
+// CPU over wall (cpu/wall: 2 when two cores are kept busy; less when the
+// machine is shared). Peak memory is best measured on the command:
+// /usr/bin/time -v farkle solve --duel --rules NAME --no-cache.
 func BenchmarkSolveDuel(b *testing.B) {
 	for _, name := range rules.Presets() {
 		r := rules.MustPreset(name)
 		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				t, err := SolveDuel(r, DuelOptions{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.ReportMetric(float64(t.Sweeps()), "sweeps")
-			}
+			benchDuel(b, r)
 		})
+	}
+}
+
+// benchDuel solves r once per iteration and reports sweeps, CPU per solve
+// and CPU over wall.
+func benchDuel(b *testing.B, r rules.Rules) {
+	b.ReportAllocs()
+	cpu0, cpuOK := processCPU()
+	start := time.Now()
+	sweeps := 0
+	for b.Loop() {
+		t, err := SolveDuel(r, DuelOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		sweeps = t.Sweeps()
+	}
+	wall := time.Since(start)
+	b.ReportMetric(float64(sweeps), "sweeps")
+	if cpu1, ok := processCPU(); cpuOK && ok && wall > 0 {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(cpu1-cpu0)/float64(wall), "cpu/wall")
 	}
 }
 
@@ -70,12 +89,7 @@ func BenchmarkSolveDuelSmall(b *testing.B) {
 		r := rules.MustPreset(name)
 		r.Game.Target = 3000
 		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := SolveDuel(r, DuelOptions{}); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchDuel(b, r)
 		})
 	}
 }
