@@ -49,13 +49,13 @@ func (m *Model) playAgain() tea.Cmd {
 	if m.game == g {
 		return nil // the setup screen shows why not
 	}
-	first := "a roll-off decides who starts"
+	first := m.lc.Msg("tui.again.rollOff")
 	switch {
 	case next.Game.NextFirst == rules.NextWinner && winner >= 0:
-		first = s.Players[winner].Name + ", the winner, starts"
+		first = m.lc.Msg("tui.again.winner", "name", s.Players[winner].Name)
 	case next.Game.FirstPlayer == rules.SeatOrder:
-		first = seats[0].Name + " starts"
+		first = m.lc.Msg("tui.again.starts", "name", seats[0].Name)
 	}
-	m.note(false, "A new game with the same players: %s.", first)
+	m.note(false, "%s", m.lc.Msg("tui.again", "first", first))
 	return tea.Batch(m.prepare(), m.schedule())
 }
