@@ -135,7 +135,7 @@ func New(o Options) *Model {
 		m.startGame(o.Rules, o.Seats)
 	default:
 		m.screen = screenSetup
-		m.setup = newSetupIn(m.lc, o.Rules, o.BotDelay)
+		m.setup = newSetup(m.lc, o.Rules, o.BotDelay)
 	}
 	return m
 }
@@ -160,7 +160,7 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 		m.startErr = err
 		m.screen = screenSetup
 		if m.setup == nil {
-			m.setup = newSetupIn(m.lc, r, m.o.BotDelay)
+			m.setup = newSetup(m.lc, r, m.o.BotDelay)
 		}
 		m.setup.err = m.setup.errText(err)
 		return

@@ -104,10 +104,9 @@ func (sm *setupModel) errText(err error) string {
 	return strings.TrimPrefix(err.Error(), ErrPlayers.Error()+": ")
 }
 
-func newSetup(r rules.Rules, pace time.Duration) *setupModel { return newSetupIn(nil, r, pace) }
-
-// newSetupIn is newSetup in the language of c.
-func newSetupIn(c *lang.Catalogue, r rules.Rules, pace time.Duration) *setupModel {
+// newSetup is the setup screen in the language of c, starting from the
+// rules r and the bots' pace.
+func newSetup(c *lang.Catalogue, r rules.Rules, pace time.Duration) *setupModel {
 	sm := &setupModel{choices: []rules.Rules{r}, dragon: dragon.DefaultRules(), pace: pace, lc: orEnglish(c)}
 	for _, name := range rules.Presets() {
 		if name != r.Name {

@@ -501,23 +501,23 @@ func (m *Model) messageLine() string {
 func (m *Model) keysLine() []button {
 	g := m.game
 	s := g.State()
-	b := func(k, what string) button { return button{k, m.lc.Msg("tui.btn." + what)} }
+	b := func(k, what string) button { return button{k, m.lc.Msg(what)} }
 	switch {
 	case g.Over():
 		if g.Online() {
-			return []button{b("q", "quit"), b("?", "rules")}
+			return []button{b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
 		}
-		return []button{b("p", "again"), b("q", "quit"), b("?", "rules")}
+		return []button{b("p", "tui.btn.again"), b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
 	case g.Waiting():
-		return []button{b("?", "help"), b("q", "quit")}
+		return []button{b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case g.AutoToAct():
-		return []button{b("s", "skip"), b("?", "help"), b("q", "quit")}
+		return []button{b("s", "tui.btn.skip"), b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case s.Step == engine.StepKeep:
-		return []button{b("r", "keepThrow"), b("b", "keepBank"), b("h", "hint"), b("u", "undo")}
+		return []button{b("r", "tui.btn.keepThrow"), b("b", "tui.btn.keepBank"), b("h", "tui.btn.hint"), b("u", "tui.btn.undo")}
 	case s.Step == engine.StepChoose:
-		return []button{b("r", "throw"), b("b", "bank"), b("h", "hint")}
+		return []button{b("r", "tui.btn.throw"), b("b", "tui.btn.bank"), b("h", "tui.btn.hint")}
 	}
-	return []button{b("r", "throw"), b("h", "hint")}
+	return []button{b("r", "tui.btn.throw"), b("h", "tui.btn.hint")}
 }
 
 // logLines returns the last lines of the log that fit in room lines.
