@@ -20,7 +20,7 @@ func TestGoldenNorwegianHint(t *testing.T) {
 	one := faceKeys(t, faces, dice.Of(1))[0]
 	goldenScreen(t, m, 100, 35,
 		screenStep{"", "trykk r for å kaste"},
-		screenStep{"r", "velg terninger som gir poeng"},
+		screenStep{"r", "velg poengterninger"},
 		screenStep{"h", "tips: poeng nå (h skjuler)"},
 		screenStep{one, "+100"})
 }

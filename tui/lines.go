@@ -335,13 +335,13 @@ func (l *lines) prompt() {
 			opts = append(opts, c.Msg("tui.lines.roll", "n", n))
 		}
 	}
-	ok, why := s.CanBank()
+	ok, _ := s.CanBank()
 	if ok {
 		opts = append(opts, c.Msg("tui.lines.bank", "total", s.Total))
 	}
 	line := c.Msg("tui.lines.choose", "options", strings.Join(opts, c.Msg("tui.lines.or")))
 	if !ok {
-		line += " " + c.Msg("tui.lines.noBank", "why", why)
+		line += " " + c.Msg("tui.lines.noBank", "why", bankReasonIn(c, s))
 	}
 	l.say("%s", line)
 }
@@ -418,7 +418,7 @@ func (l *lines) command(line string) (quit bool) {
 	}
 	ev, err := g.Do(act)
 	if err != nil {
-		l.msg("tui.lines.error", "err", Reason(err))
+		l.msg("tui.lines.error", "err", errorIn(c, s, act, err))
 		return false
 	}
 	l.events(ev)

@@ -417,9 +417,10 @@ func (m *Model) sync() {
 // do applies a and shows what happened; on error it shows the reason and
 // nothing changes.
 func (m *Model) do(a engine.Action) bool {
+	before := m.game.State()
 	ev, err := m.game.Do(a)
 	if err != nil {
-		m.note(true, "%s", Reason(err))
+		m.note(true, "%s", errorIn(m.lc, before, a, err))
 		return false
 	}
 	m.events(ev)
@@ -489,7 +490,7 @@ func (m *Model) bank() tea.Cmd {
 		}
 		sameTurn := next.Current == s.Current && !next.Over() && next.Step == engine.StepChoose
 		if sameTurn {
-			if can, why := next.CanBank(); !can {
+			if why := bankReasonIn(m.lc, next); why != "" {
 				m.note(true, "%s", m.lc.Msg("tui.cannotBank", "dice", k.String(), "why", why))
 				return nil
 			}
@@ -510,9 +511,10 @@ func (m *Model) checkSelection() (dice.Hand, engine.State, bool) {
 		m.note(true, "%s", m.lc.Msg("tui.chooseFirst", "how", m.lc.Msg("tui.chooseHow")))
 		return 0, engine.State{}, false
 	}
+	s := m.game.State()
 	next, err := m.game.Preview(k)
 	if err != nil {
-		m.note(true, "%s", Reason(err))
+		m.note(true, "%s", errorIn(m.lc, s, engine.KeepBy(s.Current, k), err))
 		return 0, engine.State{}, false
 	}
 	return k, next, true

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -152,7 +151,7 @@ func (m *Model) tableLayout() *layout {
 	}
 	top.addDice(m.diceArea(), n)
 	add(m.keptLine())
-	add(m.messageLine())
+	add(m.messageLines()...)
 	top.addBar(st, m.keysLine())
 	add(m.prepLine())
 
@@ -457,44 +456,63 @@ func (m *Model) keptLine() string {
 	return m.st.dim.Render(m.lc.Msg("tui.keptThisTurn")+" ") + strings.Join(parts, " · ")
 }
 
-// messageLine shows the quit question, the last message, or the live
-// points of the selection.
-func (m *Model) messageLine() string {
+// messageLines shows the quit question, the last message, or the live
+// points of the selection: one line, or two when it is longer than the
+// window is wide.
+func (m *Model) messageLines() []string {
 	st := m.st
 	c := m.lc
+	one := func(style lipgloss.Style, text string) []string { return m.wrapMessage("", text, style) }
 	switch {
 	case m.confirm && (len(m.preparing) > 0 || m.solving()):
-		return st.warn.Render(c.Msg("tui.quitSolve"))
+		return one(st.warn, c.Msg("tui.quitSolve"))
 	case m.confirm:
-		return st.warn.Render(m.quitQuestion())
+		return one(st.warn, m.quitQuestion())
 	case len(m.preparing) > 0 && m.game.AutoToAct():
-		return st.warn.Render(m.preparingNote())
+		return one(st.warn, m.preparingNote())
 	case m.flash != "" && m.flashErr:
-		return st.err.Render(m.flash)
+		return one(st.err, m.flash)
 	case m.flash != "":
-		return st.good.Render(m.flash)
+		return one(st.good, m.flash)
 	}
 	if !m.canSelect() {
-		return ""
+		return []string{""}
 	}
 	k := m.selected()
 	if k == 0 {
-		return st.dim.Render(c.Msg("tui.chooseScoring", "how", c.Msg("tui.chooseHow")))
+		return one(st.dim, c.Msg("tui.chooseScoring", "how", c.Msg("tui.chooseHow")))
 	}
 	next, err := m.game.Preview(k)
 	if err != nil {
 		why := Reason(err)
-		var ke *dice.KeepError
-		if e := m.game.State().Table().CheckKeep(m.game.State().Throw, k); errors.As(e, &ke) {
-			why = ke.Reason
+		if r := keepReasonIn(c, m.game.State().Table(), m.game.State().Throw, k); r != "" {
+			why = r
 		}
-		return c.Msg("tui.chosen", "dice", k.String()) + " " + st.warn.Render(why)
+		return m.wrapMessage(c.Msg("tui.chosen", "dice", k.String())+" ", why, st.warn)
 	}
 	pts := next.Total - m.game.State().Total
 	if next.Current != m.game.State().Current || next.Step != engine.StepChoose {
 		pts, _ = m.game.State().Table().Points(k)
 	}
-	return c.Msg("tui.chosen", "dice", k.String()) + " " + st.good.Render("+"+c.Num(int64(pts))) + " → " + c.Msg("tui.turnTotal", "total", m.game.State().Total+pts)
+	return []string{c.Msg("tui.chosen", "dice", k.String()) + " " + st.good.Render("+"+c.Num(int64(pts))) + " → " + c.Msg("tui.turnTotal", "total", m.game.State().Total+pts)}
+}
+
+// wrapMessage returns prefix and text in style on the message line, in
+// two lines when they are wider than the window (the rest is cut).
+func (m *Model) wrapMessage(prefix, text string, style lipgloss.Style) []string {
+	lines := wrap(prefix+text, m.width, "  ")
+	if len(lines) > 2 {
+		lines = lines[:2]
+		lines[1] = ansi.Truncate(lines[1], m.width-1, "") + "…"
+	}
+	for i, l := range lines {
+		if i == 0 && strings.HasPrefix(l, prefix) {
+			lines[i] = prefix + style.Render(l[len(prefix):])
+			continue
+		}
+		lines[i] = style.Render(l)
+	}
+	return lines
 }
 
 // keysLine says which keys do something now; they are buttons.
@@ -567,11 +585,21 @@ func (m *Model) hintLines(room int) []string {
 			out = append(out, st.dim.Render("  "+l))
 		}
 	}
+	// The columns of the choices and their values; in a narrow window
+	// only as wide as they need to be.
+	labelW, valueW, gap := 24, 8, " "
+	if m.width < 80 {
+		labelW, valueW, gap = 0, 0, "  "
+		for _, c := range adv.Choices {
+			labelW = max(labelW, lipgloss.Width(c.labelIn(lc)))
+			valueW = max(valueW, lipgloss.Width(adv.formatIn(lc, c.Value)))
+		}
+	}
 	for i, c := range adv.Choices {
 		if len(out) >= room {
 			break
 		}
-		line := fmt.Sprintf("  %-24s %8s", c.labelIn(lc), adv.formatIn(lc, c.Value))
+		line := fmt.Sprintf("  %-*s%s%*s", labelW, c.labelIn(lc), gap, valueW, adv.formatIn(lc, c.Value))
 		if note := c.noteIn(lc); note != "" {
 			line += "  " + st.dim.Render(note)
 		}
