@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -140,5 +141,64 @@ func TestDescribeForYouInNorwegian(t *testing.T) {
 	// The English forms stay English.
 	if got := describeIn(lang.Get("en"), engine.Event{Kind: engine.EvResign}, []string{"you"}); got != "you resign" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestLineModeInNorwegian: line mode speaks the game's language, takes
+// the Norwegian words ("behold", "kast", "sett inn", "tips", "poeng",
+// "hjelp", "avslutt") as well as the English ones and the first letters,
+// and says so in its help.
+func TestLineModeInNorwegian(t *testing.T) {
+	r := seatOrder("classic")
+	seed := seedWhere(t, "lines-nb", loneTwo)
+	g, err := NewGame(r, []Seat{{Name: "du"}, {Name: "Kari"}}, seed, "", fixedNow, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetLang(norwegian())
+	input := strings.Join([]string{
+		"behold 2", // refused: a lone 2 does not score
+		"behold 1", // du keeps a 1
+		"tips",     // the hint
+		"poeng",    // the scores
+		"sett inn", // du banks 100
+		"keep 1",   // Kari, in English words
+		"k",        // no dice named
+		"hopp",     // no such command
+		"kast",     // Kari throws on
+		"hjelp",    // the help
+		"avslutt",
+	}, "\n") + "\n"
+	var out strings.Builder
+	if err := RunLines(context.Background(), g, strings.NewReader(input), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(out.String(), "\u00a0", " ")
+	for _, want := range []string{
+		"farkle: reglene classic, først til 10 000; spillere: du, Kari",
+		"kommandoer: behold TERNINGER (f.eks. behold 1 1 5), kast, sett inn, tips, poeng, hjelp, avslutt",
+		"tur: du (0 poeng)",
+		"kast: ",
+		"feil: behold 2: 2 teller bare i tre like",
+		"du beholder 1 for 100 (runden 100)",
+		"velg: kast 5 terninger eller sett inn 100",
+		"tips: sett inn: 100 poeng nå (setter inn rundens poeng)",
+		"tips: kast: 5 terninger: P(farkle) 0,08, risikerer 100",
+		"poeng: du 0, i tur",
+		"poeng: mål 10 000, rundens poeng 100, 5 terninger å kaste",
+		"du setter inn 100: 100 poeng",
+		"tur: Kari (0 poeng)",
+		"feil: behold hvilke terninger?",
+		`feil: ukjent kommando "hopp"`,
+		"hjelp: de engelske ordene virker også",
+		"hjelp: Regler: classic, 6 terninger",
+		"hjelp:   Mål: 10 000;",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("line mode does not say %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "error:") || strings.Contains(text, "choose:") || strings.Contains(text, "score:") {
+		t.Errorf("English left in Norwegian line mode:\n%s", text)
 	}
 }
