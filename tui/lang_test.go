@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
@@ -200,5 +201,22 @@ func TestLineModeInNorwegian(t *testing.T) {
 	}
 	if strings.Contains(text, "error:") || strings.Contains(text, "choose:") || strings.Contains(text, "score:") {
 		t.Errorf("English left in Norwegian line mode:\n%s", text)
+	}
+}
+
+// TestMeterInNorwegian: the perfect bot's progress is written as Norwegian
+// writes it (percent and decimal comma, "omtrent 1 min 10 s igjen").
+func TestMeterInNorwegian(t *testing.T) {
+	nb := norwegian()
+	st := solveStatus{part: 0.75, left: 70 * time.Second, sweep: 2, sweeps: 6}
+	nbsp := func(s string) string { return strings.ReplaceAll(s, "\u00a0", " ") }
+	if got, want := nbsp(st.stringIn(nb)), "75 % · gjennomløp 2 av omtrent 6 · omtrent 1 min 10 s igjen"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := nbsp(st.shortIn(nb)), "75 %, omtrent 1 min 10 s igjen"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := st.String(), "75% · sweep 2 of about 6 · about 1 min 10 s left"; got != want {
+		t.Errorf("English: got %q, want %q", got, want)
 	}
 }

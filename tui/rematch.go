@@ -6,6 +6,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/farkle/farkle/rules"
 )
@@ -50,9 +51,14 @@ func (m *Model) playAgain() tea.Cmd {
 		return nil // the setup screen shows why not
 	}
 	first := m.lc.Msg("tui.again.rollOff")
+	you := func(name string) bool { return strings.EqualFold(name, youName(m.lc)) }
 	switch {
+	case next.Game.NextFirst == rules.NextWinner && winner >= 0 && you(s.Players[winner].Name):
+		first = m.lc.Msg("tui.again.winnerYou")
 	case next.Game.NextFirst == rules.NextWinner && winner >= 0:
 		first = m.lc.Msg("tui.again.winner", "name", s.Players[winner].Name)
+	case next.Game.FirstPlayer == rules.SeatOrder && you(seats[0].Name):
+		first = m.lc.Msg("tui.again.startsYou")
 	case next.Game.FirstPlayer == rules.SeatOrder:
 		first = m.lc.Msg("tui.again.starts", "name", seats[0].Name)
 	}

@@ -354,7 +354,11 @@ func (m *Model) diceArea() []string {
 		}
 		switch {
 		case s.Step == engine.StepChoose && s.Left == 0:
-			labels = st.good.Render(c.Msg("tui.hotStars")) + " " + c.Msg("tui.hotAll", "name", s.Players[s.Current].Name, "n", s.ToThrow(), "total", s.Total)
+			hot := c.Msg("tui.hotAll", "name", s.Players[s.Current].Name, "n", s.ToThrow(), "total", s.Total)
+			if strings.EqualFold(s.Players[s.Current].Name, youName(c)) {
+				hot = c.Msg("tui.hotAllYou", "n", s.ToThrow(), "total", s.Total)
+			}
+			labels = st.good.Render(c.Msg("tui.hotStars")) + " " + hot
 		case s.Step == engine.StepChoose:
 			labels = st.dim.Render(c.Msg("tui.keptDice", "dice", s.Kept.String()))
 		}
