@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 )
 
 // Measures an Advice can be in.
@@ -25,6 +27,79 @@ type Choice struct {
 	Then  engine.Kind
 	Value float64
 	Note  string
+
+	facts noteFacts // what Note says, for another language (noteIn)
+}
+
+// noteFacts are the numbers of a choice's note, so that it can be written
+// in any language: the points the keep scores (0: not said), the turn total
+// after it, the dice left (-1: not said), and for a throw its chance to
+// farkle and the total it risks.
+type noteFacts struct {
+	kind    noteKind
+	points  int
+	total   int
+	left    int
+	pFarkle float64
+}
+
+type noteKind uint8
+
+const (
+	noteNone   noteKind = iota // Note as it is
+	noteKeep                   // turn {total}, {left} dice left
+	noteHot                    // turn {total}, hot dice
+	noteBanks                  // banks the turn total
+	noteThrow                  // {left} dice: P(farkle), risks {total}
+	noteSolved                 // +{points}, turn {total}[, {left} dice left]
+	noteTurn                   // turn {total}
+)
+
+// noteIn is the choice's note in the language of lc.
+func (c Choice) noteIn(lc *lang.Catalogue) string {
+	lc = orEnglish(lc)
+	f := c.facts
+	switch f.kind {
+	case noteKeep:
+		return lc.Msg("hint.note.keep", "total", f.total, "n", f.left)
+	case noteHot:
+		return lc.Msg("hint.note.hot", "total", f.total)
+	case noteBanks:
+		return lc.Msg("hint.note.banks")
+	case noteThrow:
+		return lc.Msg("hint.note.throw", "n", f.left, "p", lc.Dec(f.pFarkle, 2), "total", f.total)
+	case noteSolved:
+		if f.left > 0 {
+			return lc.Msg("hint.note.solvedLeft", "points", f.points, "total", f.total, "n", f.left)
+		}
+		return lc.Msg("hint.note.solved", "points", f.points, "total", f.total)
+	case noteTurn:
+		return lc.Msg("hint.note.turn", "total", f.total)
+	}
+	return c.Note
+}
+
+// labelIn is Label in the language of lc.
+func (c Choice) labelIn(lc *lang.Catalogue) string {
+	lc = orEnglish(lc)
+	then := func() string {
+		if c.Then == engine.Bank {
+			return lc.Msg("hint.bank")
+		}
+		if c.Then == engine.Throw {
+			return lc.Msg("hint.throw")
+		}
+		return c.Then.String()
+	}
+	switch {
+	case c.Keep == 0 && c.Then == 0:
+		return lc.Msg("hint.nothing")
+	case c.Keep == 0:
+		return then()
+	case c.Then == 0:
+		return lc.Msg("hint.keep", "dice", c.Keep.String())
+	}
+	return lc.Msg("hint.keepThen", "dice", c.Keep.String(), "then", then())
 }
 
 // Label names the choice: "keep 1 5, throw", "keep 1 1 5", "bank".
@@ -50,17 +125,63 @@ type Advice struct {
 
 // Format returns v in the advice's measure: "43.1%" or "512"; "-" for
 // NaN (a choice the advisor does not value).
-func (a Advice) Format(v float64) string {
+func (a Advice) Format(v float64) string { return a.formatIn(nil, v) }
+
+// formatIn is Format in the language of c: "43,1 %", "1 250".
+func (a Advice) formatIn(c *lang.Catalogue, v float64) string {
+	c = orEnglish(c)
 	if math.IsNaN(v) {
 		return "-"
 	}
 	switch a.Measure {
 	case WinProbability:
-		return fmt.Sprintf("%.1f%%", 100*v)
+		return c.Pct(v, 1)
 	case ExpectedPoints:
-		return fmt.Sprintf("%.1f", v)
+		return c.Dec(v, 1)
 	}
-	return fmt.Sprintf("%.0f", v)
+	return c.Dec(v, 0)
+}
+
+// measureIn is the advice's measure in the language of c.
+func (a Advice) measureIn(c *lang.Catalogue) string {
+	c = orEnglish(c)
+	switch a.Measure {
+	case WinProbability:
+		return c.Msg("hint.measure.win")
+	case ExpectedPoints:
+		return c.Msg("hint.measure.points")
+	case PointsNow:
+		return c.Msg("hint.measure.now")
+	}
+	return a.Measure
+}
+
+// noteIn is the advice's note in the language of c: the notes of package
+// advise are English, and known ones are translated.
+func (a Advice) noteIn(c *lang.Catalogue) string {
+	c = orEnglish(c)
+	if a.Note == "" {
+		return ""
+	}
+	if k, ok := adviseNotes[a.Note]; ok {
+		return c.Msg(k)
+	}
+	if why, ok := strings.CutPrefix(a.Note, "banking is not allowed: "); ok {
+		return c.Msg("hint.note.noBank", "why", why)
+	}
+	var n int
+	if _, err := fmt.Sscanf(a.Note, "six dice and nothing: +%d and throw six again", &n); err == nil {
+		return c.Msg("hint.note.sixNothing", "points", n)
+	}
+	return a.Note
+}
+
+// adviseNotes are the keys of the notes package advise writes on a
+// position.
+var adviseNotes = map[string]string{
+	"only a throw is allowed here":                                               "hint.note.onlyThrow",
+	"farkle: the turn total is lost":                                             "hint.note.farkle",
+	"more than two players: win probability against the strongest opponent only": "hint.note.many",
 }
 
 // Advisor values the choices of the player to act in a position.
@@ -85,11 +206,13 @@ func (PointsAdvisor) Advise(s engine.State) (Advice, error) {
 	case engine.StepKeep:
 		for _, k := range t.Keeps(s.Throw) {
 			left := s.Left - int(k.N)
-			note := fmt.Sprintf("turn %d, %d %s left", s.Total+int(k.Points), left, plural(left, "die", "dice"))
+			facts := noteFacts{kind: noteKeep, total: s.Total + int(k.Points), left: left}
 			if left == 0 && s.Rules().Turn.HotDice {
-				note = fmt.Sprintf("turn %d, hot dice", s.Total+int(k.Points))
+				facts.kind = noteHot
 			}
-			adv.Choices = append(adv.Choices, Choice{Keep: k.Hand, Value: float64(k.Points), Note: note})
+			ch := Choice{Keep: k.Hand, Value: float64(k.Points), facts: facts}
+			ch.Note = ch.noteIn(nil)
+			adv.Choices = append(adv.Choices, ch)
 		}
 		slices.SortStableFunc(adv.Choices, func(a, b Choice) int {
 			if a.Value != b.Value {
@@ -102,12 +225,16 @@ func (PointsAdvisor) Advise(s engine.State) (Advice, error) {
 		})
 	default:
 		if ok, _ := s.CanBank(); ok {
-			adv.Choices = append(adv.Choices, Choice{Then: engine.Bank, Value: float64(s.Total), Note: "banks the turn total"})
+			ch := Choice{Then: engine.Bank, Value: float64(s.Total), facts: noteFacts{kind: noteBanks}}
+			ch.Note = ch.noteIn(nil)
+			adv.Choices = append(adv.Choices, ch)
 		}
 		if s.CanThrow() {
 			n := s.ToThrow()
-			adv.Choices = append(adv.Choices, Choice{Then: engine.Throw, Value: math.NaN(),
-				Note: fmt.Sprintf("%d dice: P(farkle) %.2f, risks %d", n, t.Odds(n).PFarkle(), s.Total)})
+			ch := Choice{Then: engine.Throw, Value: math.NaN(),
+				facts: noteFacts{kind: noteThrow, left: n, pFarkle: t.Odds(n).PFarkle(), total: s.Total}}
+			ch.Note = ch.noteIn(nil)
+			adv.Choices = append(adv.Choices, ch)
 		}
 	}
 	return adv, nil

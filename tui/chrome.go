@@ -7,6 +7,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/farkle/farkle/lang"
 )
 
 // chrome is the state both game models (Model, DragonModel) keep around
@@ -15,10 +17,14 @@ import (
 type chrome struct {
 	flash    string
 	flashErr bool
-	confirm  bool // asking whether to quit
-	helpTop  int  // first line of the help screen shown
-	mouseOff bool // the player turned the mouse off (m), for the terminal's text selection
+	confirm  bool            // asking whether to quit
+	helpTop  int             // first line of the help screen shown
+	mouseOff bool            // the player turned the mouse off (m), for the terminal's text selection
+	lc       *lang.Catalogue // the language of the table's texts; nil: English
 }
+
+// tr returns the language of the table's texts.
+func (c *chrome) tr() *lang.Catalogue { return orEnglish(c.lc) }
 
 // note sets the message line.
 func (c *chrome) note(isErr bool, format string, args ...any) {
@@ -69,12 +75,12 @@ func (c *chrome) tableKey(msg tea.KeyPressMsg, k keyMap, over bool) chromeKey {
 func (c *chrome) settingKey(msg tea.KeyPressMsg, k keyMap, delay *time.Duration) bool {
 	if key.Matches(msg, k.Mouse) {
 		c.mouseOff = !c.mouseOff
-		c.note(false, "%s", mouseNote(c.mouseOff))
+		c.note(false, "%s", mouseNoteIn(c.tr(), c.mouseOff))
 		return true
 	}
 	if d := paceKey(msg, k); d != 0 {
 		*delay = stepPace(*delay, d)
-		c.note(false, "%s (+ faster, - slower)", paceNote(*delay))
+		c.note(false, "%s", c.tr().Msg("tui.paceKeys", "pace", paceNoteIn(c.tr(), *delay)))
 		return true
 	}
 	return false
@@ -120,7 +126,12 @@ func (c *chrome) helpKey(msg tea.KeyPressMsg, k keyMap, lines func() []string, h
 // narrowView is the screen of a window narrower than MinWidth: it asks
 // for a wider one to play game (the game's name).
 func narrowView(game string, width, height int) string {
-	msg := fmt.Sprintf("%s needs a window at least %d columns wide (this one is %d). Widen it, or press ctrl+c to save and quit.", game, MinWidth, width)
+	return narrowViewIn(nil, game, width, height)
+}
+
+// narrowViewIn is narrowView in the language of c.
+func narrowViewIn(c *lang.Catalogue, game string, width, height int) string {
+	msg := orEnglish(c).Msg("tui.narrow", "game", game, "min", MinWidth, "width", width)
 	return fit(strings.Join(wrap(msg, max(width, 10), ""), "\n"), max(width, 10), height)
 }
 
@@ -128,7 +139,13 @@ func narrowView(game string, width, height int) string {
 // and the list of keys, each keys[i] a pair of the keys and what they do,
 // then an empty line (the game's rules follow).
 func helpKeys(st styles, width int, keys [][2]string) []string {
-	lines := []string{st.title.Render("Help") + st.dim.Render("  (↑/↓ scroll · esc or ? back)"), "", "Keys"}
+	return helpKeysIn(nil, st, width, keys)
+}
+
+// helpKeysIn is helpKeys in the language of c.
+func helpKeysIn(c *lang.Catalogue, st styles, width int, keys [][2]string) []string {
+	c = orEnglish(c)
+	lines := []string{st.title.Render(c.Msg("tui.help.title")) + st.dim.Render("  ("+c.Msg("tui.help.scroll")+")"), "", c.Msg("tui.help.keys")}
 	for _, kw := range keys {
 		head := fmt.Sprintf("  %-14s ", kw[0])
 		for i, l := range wrap(kw[1], width-17, "") {

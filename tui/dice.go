@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/farkle/farkle/lang"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -92,9 +93,15 @@ func diceMessage(msg string, width int) []string {
 // overMessage is the dice area at the end of a game saved at path ("":
 // not saved).
 func overMessage(path string, width int) []string {
-	saved := "This game was not saved."
+	return overMessageIn(nil, path, width)
+}
+
+// overMessageIn is overMessage in the language of c.
+func overMessageIn(c *lang.Catalogue, path string, width int) []string {
+	c = orEnglish(c)
+	saved := c.Msg("tui.notSaved")
 	if path != "" {
-		saved = "Saved as " + path + "."
+		saved = c.Msg("tui.savedAs", "file", path)
 	}
-	return diceMessage(saved+" Press p to play again, q to leave, ? for the rules.", width)
+	return diceMessage(saved+" "+c.Msg("tui.overKeys"), width)
 }

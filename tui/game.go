@@ -3,7 +3,6 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -32,12 +32,24 @@ type Game struct {
 	tables *bot.Tables    // the solver results the bots play from
 	bots   []bot.Strategy // nil for people
 
-	log   []string // one line per event, oldest first
-	keeps []Kept   // keeps of the turn in progress
+	log   []logLine // one line per event, oldest first
+	keeps []Kept    // keeps of the turn in progress
 	meter *SolveMeter
+	lc    *lang.Catalogue // the language of the log and line mode; nil: English
 
 	online *online // a game played at a server (online.go); nil for a local one
 }
+
+// logLine is a line of the log, written in the language asked for.
+type logLine func(c *lang.Catalogue) string
+
+// SetLang sets the language of the game's log and of line mode (RunLines);
+// nil is English.
+func (g *Game) SetLang(c *lang.Catalogue) { g.lc = c }
+
+// Lang returns the language of the game's texts (English unless SetLang
+// chose another).
+func (g *Game) Lang() *lang.Catalogue { return orEnglish(g.lc) }
 
 // FollowSolves has line mode say how far the solves preparing the bots
 // are, read from m (whose Progress the bots' tables report to).
@@ -119,8 +131,16 @@ func (g *Game) State() engine.State { return g.play.Game().(*game.FarkleGame).St
 // Rules returns the rules of the game.
 func (g *Game) Rules() rules.Rules { return g.State().Rules() }
 
-// Log returns the last lines of the log, oldest first (at most logSize).
-func (g *Game) Log() []string { return g.log }
+// Log returns the last lines of the log, oldest first (at most logSize),
+// in the game's language.
+func (g *Game) Log() []string {
+	c := g.Lang()
+	out := make([]string, len(g.log))
+	for i, l := range g.log {
+		out[i] = l(c)
+	}
+	return out
+}
 
 // Keeps returns the keeps of the turn in progress.
 func (g *Game) Keeps() []Kept { return g.keeps }
@@ -204,33 +224,16 @@ func (g *Game) note(e engine.Event) {
 	case engine.EvKeep:
 		g.keeps = append(g.keeps, Kept{Dice: e.Dice, Points: e.Points})
 	}
-	g.log = append(g.log, Describe(e, g.Names()))
+	names := g.Names()
+	g.log = append(g.log, func(c *lang.Catalogue) string { return describeIn(c, e, names) })
 	if len(g.log) > logSize {
 		g.log = append(g.log[:0:0], g.log[len(g.log)-logSize:]...)
 	}
 }
 
-// youVerb matches "you" followed by a verb of engine.Event.Describe in the
-// third person, or "you's".
-var youVerb = regexp.MustCompile(`(^|[ ,(])(you)( (throws|keeps|banks|farkles|loses|starts|wins)\b|'s\b)`)
-
 // Describe is engine.Event.Describe with the grammar fixed for a player
 // called "you" ("you throw 1 2 3", "your turn").
-func Describe(e engine.Event, names []string) string {
-	line := e.Describe(names)
-	for _, n := range names {
-		if n == "you" {
-			line = youVerb.ReplaceAllStringFunc(line, func(m string) string {
-				if strings.HasSuffix(m, "'s") {
-					return strings.TrimSuffix(m, "you's") + "your"
-				}
-				return strings.TrimSuffix(m, "s")
-			})
-			return strings.Replace(line, "you farkle and loses", "you farkle and lose", 1)
-		}
-	}
-	return line
-}
+func Describe(e engine.Event, names []string) string { return describeIn(nil, e, names) }
 
 // Reason returns the part of an engine, dice or save error a player needs:
 // "keep 2 2: 2 2 scores only as part of three of a kind" without the
@@ -256,18 +259,15 @@ func (g *Game) Winners() string {
 	if !s.Over() {
 		return ""
 	}
+	c := g.Lang()
 	if len(s.Winners) == 0 {
-		return "no winner" // the only player resigned
+		return c.Msg("tui.lines.noWinner") // the only player resigned
 	}
 	names := make([]string, len(s.Winners))
 	for i, w := range s.Winners {
 		names[i] = s.Players[w].Name
 	}
-	label := "winner"
-	if len(names) > 1 {
-		label = "winners"
-	}
-	return fmt.Sprintf("%s: %s with %d", label, strings.Join(names, ", "), s.Players[s.Winners[0]].Score)
+	return c.Msg("tui.lines.winners", "n", len(names), "names", strings.Join(names, ", "), "score", s.Players[s.Winners[0]].Score)
 }
 
 // Preview returns the state after keeping k from the throw on the table,

@@ -11,10 +11,23 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 )
 
-// lineCommands is the command summary of line mode.
-const lineCommands = "keep DICE (e.g. keep 1 1 5), roll, bank, hint, score, help, quit"
+// lineWords are the words of line mode's commands in every language, by
+// the English command: each language's words are accepted whatever the
+// language of the game ("kast" throws in an English game too), so that a
+// script works under any LANG. The first letters (k, r, b, h, s, q) and ?
+// are the same in every language.
+var lineWords = map[string]string{
+	"quit": "quit", "q": "quit", "exit": "quit", "avslutt": "quit",
+	"help": "help", "h?": "help", "?": "help", "hjelp": "help",
+	"score": "score", "s": "score", "poeng": "score", "stilling": "score",
+	"hint": "hint", "h": "hint", "tips": "hint",
+	"roll": "roll", "r": "roll", "throw": "roll", "kast": "roll",
+	"bank": "bank", "b": "bank", "sett inn": "bank",
+	"keep": "keep", "k": "keep", "behold": "keep",
+}
 
 // RunLines plays g as lines of text, for pipes, scripts and screen readers.
 // It reads one command a line from in: keep DICE, roll, bank, hint, score,
@@ -32,15 +45,15 @@ func RunLines(ctx context.Context, g *Game, in io.Reader, out io.Writer, adv Adv
 		adv = PointsAdvisor{}
 	}
 	w := bufio.NewWriter(out)
-	l := &lines{g: g, w: w, adv: adv}
+	l := &lines{g: g, w: w, adv: adv, c: g.Lang()}
 	l.intro()
 	if names := g.NeedsPrepare(); len(names) > 0 {
-		l.say("preparing: %s (solving the game for these rules: minutes the first time, then cached)", strings.Join(names, ", "))
+		l.msg("tui.lines.preparing", "names", strings.Join(names, ", "))
 		if err := w.Flush(); err != nil {
 			return err
 		}
 		if err := l.prepare(ctx); err != nil {
-			l.say("error: %v (playing at a simpler level)", err)
+			l.msg("tui.lines.simpler", "err", err.Error())
 		}
 	}
 	return lineLoop(ctx, in, w, l, func() bool {
@@ -68,14 +81,14 @@ func (l *lines) prepare(ctx context.Context) error {
 			return err
 		case <-stop:
 			stop = nil
-			l.say("preparing: finishing the solve first, so that it is cached")
+			l.msg("tui.lines.finishing")
 		case <-tick.C:
 			if g.meter == nil {
 				continue
 			}
 			if st, ok := g.meter.Status(); ok && st.sweep != sweep {
 				sweep = st.sweep
-				l.say("preparing: %s", st)
+				l.msg("tui.lines.progress", "status", st.stringIn(l.c))
 			}
 		}
 		if err := l.w.Flush(); err != nil {
@@ -101,27 +114,37 @@ type savedGame interface {
 // saveAndSay saves g and says with say where, or why not; a game without
 // a file is not saved and nothing is said.
 func saveAndSay(g savedGame, say func(format string, args ...any)) {
+	saveAndSayIn(nil, g, say)
+}
+
+// saveAndSayIn is saveAndSay in the language of c.
+func saveAndSayIn(c *lang.Catalogue, g savedGame, say func(format string, args ...any)) {
+	c = orEnglish(c)
 	if g.Path() == "" {
 		return
 	}
 	if err := g.Save(); err != nil {
-		say("error: the game could not be saved: %s", Reason(err))
+		say("%s", c.Msg("tui.lines.saveFailed", "err", Reason(err)))
 		return
 	}
 	if g.Over() {
-		say("saved: %s", g.Path())
+		say("%s", c.Msg("tui.lines.saved", "file", g.Path()))
 	} else {
-		say("saved: %s (resume with: farkle play --resume %s)", g.Path(), g.Path())
+		say("%s", c.Msg("tui.lines.savedResume", "file", g.Path()))
 	}
 }
 
 // seatNames names the seats for line mode's first line: "ana", or
 // "steady (bot: steady)" for a bot.
-func seatNames(seats []Seat) []string {
+func seatNames(seats []Seat) []string { return seatNamesIn(nil, seats) }
+
+// seatNamesIn is seatNames in the language of c.
+func seatNamesIn(c *lang.Catalogue, seats []Seat) []string {
+	c = orEnglish(c)
 	var who []string
 	for _, s := range seats {
 		if s.IsBot() {
-			who = append(who, fmt.Sprintf("%s (bot: %s)", s.Name, s.Bot))
+			who = append(who, c.Msg("tui.lines.seatBot", "name", s.Name, "level", s.Bot))
 		} else {
 			who = append(who, s.Name)
 		}
@@ -211,6 +234,7 @@ type lines struct {
 	g      *Game
 	w      *bufio.Writer
 	adv    Advisor
+	c      *lang.Catalogue
 	hinted bool // a hint was asked for already
 }
 
@@ -218,22 +242,32 @@ func (l *lines) say(format string, args ...any) {
 	sayTo(l.w, format, args...)
 }
 
+// msg says the text of key.
+func (l *lines) msg(key string, kv ...any) {
+	sayTo(l.w, "%s", l.c.Msg(key, kv...))
+}
+
+// turn announces the turn of player p.
+func (l *lines) turn(s engine.State, p int) {
+	l.msg("tui.lines.turn", "name", s.Players[p].Name, "score", s.Players[p].Score, "solo", soloCountIn(l.c, s))
+}
+
 func (l *lines) intro() {
 	g := l.g
 	r := g.Rules()
-	who := seatNames(g.Seats())
-	l.say("farkle: %s rules, first to %d; players: %s", r.Name, r.Game.Target, strings.Join(who, ", "))
-	l.say("commands: %s", lineCommands)
+	who := seatNamesIn(l.c, g.Seats())
+	l.msg("tui.lines.intro", "rules", r.Name, "target", r.Game.Target, "players", strings.Join(who, ", "))
+	l.msg("tui.lines.commands", "commands", l.c.Msg("tui.lines.commandList"))
 	if g.State().Version > 0 {
-		l.say("resumed: %s", g.Path())
+		l.msg("tui.lines.resumed", "file", g.Path())
 		l.score()
 	}
 	if s := g.State(); s.Phase == engine.PhasePlay && !s.Over() {
 		// The turn in progress (the first turn when the game starts
 		// without a roll-off) has not been announced by an event.
-		l.say("turn: %s (score %d%s)", s.Players[s.Current].Name, s.Players[s.Current].Score, soloCount(s))
+		l.turn(s, s.Current)
 		if s.Step == engine.StepKeep {
-			l.say("throw: %s", s.Throw)
+			l.msg("tui.lines.throw", "dice", s.Throw.String())
 		}
 	}
 	l.prompt()
@@ -256,7 +290,7 @@ func (l *lines) advance() {
 			return
 		}
 		if err != nil {
-			l.say("error: %s", Reason(err))
+			l.msg("tui.lines.error", "err", Reason(err))
 			return
 		}
 		l.events(ev)
@@ -273,13 +307,13 @@ func (l *lines) events(ev []engine.Event) {
 		person := e.Player >= 0 && e.Player < len(g.Seats()) && !g.Seats()[e.Player].IsBot()
 		switch {
 		case e.Kind == engine.EvTurn:
-			l.say("turn: %s (score %d%s)", names[e.Player], s.Players[e.Player].Score, soloCount(s))
+			l.turn(s, e.Player)
 		case e.Kind == engine.EvThrow && person:
-			l.say("throw: %s", e.Dice)
+			l.msg("tui.lines.throw", "dice", e.Dice.String())
 		case e.Kind == engine.EvGameOver:
 			// RunLines prints the winner line.
 		default:
-			l.say("%s", Describe(e, names))
+			l.say("%s", describeIn(l.c, e, names))
 		}
 	}
 }
@@ -291,33 +325,34 @@ func (l *lines) prompt() {
 	if g.Over() || g.AutoToAct() || s.Step != engine.StepChoose {
 		return
 	}
+	c := l.c
 	var opts []string
 	if s.CanThrow() {
 		n := s.ToThrow()
 		if s.Left == 0 {
-			opts = append(opts, fmt.Sprintf("roll %d dice (hot dice)", n))
+			opts = append(opts, c.Msg("tui.lines.rollHot", "n", n))
 		} else {
-			opts = append(opts, fmt.Sprintf("roll %d %s", n, plural(n, "die", "dice")))
+			opts = append(opts, c.Msg("tui.lines.roll", "n", n))
 		}
 	}
-	ok, why := s.CanBank()
+	ok, _ := s.CanBank()
 	if ok {
-		opts = append(opts, fmt.Sprintf("bank %d", s.Total))
+		opts = append(opts, c.Msg("tui.lines.bank", "total", s.Total))
 	}
-	line := "choose: " + strings.Join(opts, " or ")
+	line := c.Msg("tui.lines.choose", "options", strings.Join(opts, c.Msg("tui.lines.or")))
 	if !ok {
-		line += " (no bank: " + why + ")"
+		line += " " + c.Msg("tui.lines.noBank", "why", bankReasonIn(c, s))
 	}
 	l.say("%s", line)
 }
 
-// soloCount is the turn counter of a game of one for its turn line:
-// ", turn 7" (see soloTurn); "" with more players.
-func soloCount(s engine.State) string {
+// soloCountIn is the turn counter of a game of one for its turn line, in
+// the language of c: ", turn 7" (see soloTurnIn); "" with more players.
+func soloCountIn(c *lang.Catalogue, s engine.State) string {
 	if len(s.Players) != 1 {
 		return ""
 	}
-	return ", " + soloTurn(s)
+	return ", " + soloTurnIn(c, s)
 }
 
 func plural(n int, one, many string) string {
@@ -335,48 +370,55 @@ func (l *lines) command(line string) (quit bool) {
 		return false
 	}
 	g := l.g
+	c := l.c
 	s := g.State()
 	me := s.Actor()
+	word := strings.ToLower(fields[0])
+	if len(fields) > 1 {
+		if two := word + " " + strings.ToLower(fields[1]); lineWords[two] != "" {
+			word, fields = two, append([]string{fields[0] + " " + fields[1]}, fields[2:]...)
+		}
+	}
 	var act engine.Action
-	switch cmd := strings.ToLower(fields[0]); cmd {
-	case "quit", "q", "exit":
+	switch lineWords[word] {
+	case "quit":
 		return true
-	case "help", "h?", "?":
+	case "help":
 		l.help()
 		return false
-	case "score", "s":
+	case "score":
 		l.score()
 		return false
-	case "hint", "h":
+	case "hint":
 		l.hint()
 		return false
-	case "roll", "r", "throw":
+	case "roll":
 		act = engine.ThrowBy(me)
-	case "bank", "b":
+	case "bank":
 		act = engine.BankBy(me)
-	case "keep", "k":
+	case "keep":
 		arg := strings.Join(fields[1:], " ")
 		if arg == "" {
-			l.say("error: keep which dice? e.g. keep 1 5 (the dice of the throw %s)", s.Throw)
+			l.msg("tui.lines.keepWhich", "dice", s.Throw.String())
 			return false
 		}
 		k, err := dice.Parse(arg)
 		if err != nil {
-			l.say("error: keep %s: %s", arg, Reason(err))
+			l.msg("tui.lines.keepBad", "arg", arg, "err", Reason(err))
 			return false
 		}
 		act = engine.KeepBy(me, k)
 	default:
-		l.say("error: unknown command %q (commands: %s)", fields[0], lineCommands)
+		l.msg("tui.lines.unknown", "word", fmt.Sprintf("%q", fields[0]), "commands", c.Msg("tui.lines.commandList"))
 		return false
 	}
 	if len(fields) > 1 && act.Kind != engine.Keep {
-		l.say("error: %s takes no arguments", fields[0])
+		l.msg("tui.lines.noArgs", "word", fields[0])
 		return false
 	}
 	ev, err := g.Do(act)
 	if err != nil {
-		l.say("error: %s", Reason(err))
+		l.msg("tui.lines.error", "err", errorIn(c, s, act, err))
 		return false
 	}
 	l.events(ev)
@@ -393,77 +435,82 @@ func (l *lines) remind() {
 	}
 	eg := ""
 	if adv, err := (PointsAdvisor{}).Advise(s); err == nil && len(adv.Choices) > 0 {
-		eg = fmt.Sprintf(" (the most: keep %s)", adv.Choices[0].Keep)
+		eg = " " + l.c.Msg("tui.lines.most", "dice", adv.Choices[0].Keep.String())
 	}
-	l.say("choose: keep scoring dice of %s%s; hint values them, help lists the commands", s.Throw, eg)
+	l.msg("tui.lines.remind", "dice", s.Throw.String(), "most", eg)
 }
 
 func (l *lines) help() {
-	l.say("help: commands: %s", lineCommands)
-	l.say("help: keep sets aside scoring dice of the last throw; roll throws the rest; bank adds the turn total to your score.")
-	for _, line := range RulesText(l.g.Rules(), 100) {
-		l.say("help: %s", line)
+	c := l.c
+	l.msg("tui.lines.helpCommands", "commands", c.Msg("tui.lines.commandList"))
+	l.msg("tui.lines.helpWords")
+	l.msg("tui.lines.helpHow")
+	for _, line := range RulesTextIn(c, l.g.Rules(), 100) {
+		l.msg("tui.lines.helpLine", "line", line)
 	}
 }
 
 func (l *lines) score() {
 	g := l.g
+	c := l.c
 	s := g.State()
 	r := g.Rules()
 	for i, p := range s.Players {
-		line := fmt.Sprintf("score: %s %d", p.Name, p.Score)
+		line := c.Msg("tui.lines.score", "name", p.Name, "score", p.Score)
 		if i == s.Current && !s.Over() && s.Phase == engine.PhasePlay {
-			line += ", to play"
+			line += ", " + c.Msg("tui.lines.toPlay")
 		}
 		if p.Score == 0 && r.Turn.EntryMinimum > 0 {
-			line += fmt.Sprintf(", not on the board (needs %d)", r.Turn.EntryMinimum)
+			line += ", " + c.Msg("tui.lines.notOn", "points", r.Turn.EntryMinimum)
 		}
 		if p.Streak > 0 {
-			line += fmt.Sprintf(", %d %s in a row", p.Streak, plural(p.Streak, "farkle", "farkles"))
+			line += ", " + c.Msg("tui.lines.streak", "n", p.Streak)
 		}
 		l.say("%s", line)
 	}
-	line := fmt.Sprintf("score: target %d", r.Game.Target)
+	line := c.Msg("tui.lines.target", "target", r.Game.Target)
 	switch {
 	case s.Phase != engine.PhasePlay || s.Over():
 	case s.Step == engine.StepKeep:
-		line += fmt.Sprintf(", turn total %d, throw to keep from: %s", s.Total, s.Throw)
+		line += ", " + c.Msg("tui.lines.totalKeep", "total", s.Total, "dice", s.Throw.String())
 	default:
-		line += fmt.Sprintf(", turn total %d, %d %s to throw", s.Total, s.ToThrow(), plural(s.ToThrow(), "die", "dice"))
+		line += ", " + c.Msg("tui.lines.totalThrow", "total", s.Total, "n", s.ToThrow())
 	}
 	if s.FinalRound {
-		line += fmt.Sprintf(", final round (started by %s)", s.Players[s.Trigger].Name)
+		line += ", " + c.Msg("tui.lines.finalRound", "name", s.Players[s.Trigger].Name)
 	}
 	l.say("%s", line)
 }
 
 func (l *lines) hint() {
+	lc := l.c
 	if _, quick := l.adv.(PointsAdvisor); !quick && !l.hinted {
-		l.say("hint: thinking (the first hint under these rules may solve the game: minutes, then cached)")
+		l.msg("tui.lines.hintThinking")
 		l.w.Flush()
 	}
 	l.hinted = true
 	adv, err := l.adv.Advise(l.g.State())
 	if err != nil {
-		l.say("error: hint: %s", err)
+		l.msg("tui.lines.hintError", "err", err.Error())
 		return
 	}
-	if adv.Note != "" {
-		l.say("hint: %s", adv.Note)
+	if note := adv.noteIn(lc); note != "" {
+		l.msg("tui.lines.hint", "text", note)
 	}
 	for _, c := range adv.Choices {
-		line := fmt.Sprintf("hint: %s: %s %s", c.Label(), adv.Format(c.Value), adv.Measure)
+		text := lc.Msg("tui.lines.hintValue", "choice", c.labelIn(lc), "value", adv.formatIn(lc, c.Value), "measure", adv.measureIn(lc))
+		note := c.noteIn(lc)
 		switch {
 		case math.IsNaN(c.Value):
-			line = fmt.Sprintf("hint: %s: %s", c.Label(), c.Note)
-		case c.Note != "":
-			line += " (" + c.Note + ")"
+			text = lc.Msg("tui.lines.hintNote", "choice", c.labelIn(lc), "note", note)
+		case note != "":
+			text += " (" + note + ")"
 		}
-		l.say("%s", line)
+		l.msg("tui.lines.hint", "text", text)
 	}
 }
 
 // saved saves the game and says where, or why not.
 func (l *lines) saved() {
-	saveAndSay(l.g, l.say)
+	saveAndSayIn(l.c, l.g, l.say)
 }

@@ -1,11 +1,11 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -98,30 +98,37 @@ func (s *SolveMeter) Status() (st solveStatus, ok bool) {
 
 // String writes the status: "31% · sweep 2 of about 6 · about 1 min 10 s
 // left" (the time once it can be estimated).
-func (st solveStatus) String() string {
-	line := fmt.Sprintf("%d%% · sweep %d", int(100*st.part), st.sweep)
+func (st solveStatus) String() string { return st.stringIn(nil) }
+
+// stringIn is String in the language of c.
+func (st solveStatus) stringIn(c *lang.Catalogue) string {
+	c = orEnglish(c)
+	line := c.Pct(float64(int(100*st.part))/100, 0) + " · "
 	if st.sweeps > 1 {
-		line += fmt.Sprintf(" of about %d", st.sweeps)
+		line += c.Msg("tui.meter.sweepOf", "sweep", st.sweep, "sweeps", st.sweeps)
+	} else {
+		line += c.Msg("tui.meter.sweep", "sweep", st.sweep)
 	}
 	if st.left > 0 {
-		line += " · " + roughly(st.left) + " left"
+		line += " · " + c.Msg("tui.meter.left", "time", roughlyIn(c, st.left))
 	}
 	return line
 }
 
-// roughly writes an estimate of d for a person: "about 40 s", "about 1
+// roughlyIn writes an estimate of d for a person in the language of c: "about 40 s", "about 1
 // min 10 s", "about 12 min", "a few seconds".
-func roughly(d time.Duration) string {
+func roughlyIn(c *lang.Catalogue, d time.Duration) string {
+	c = orEnglish(c)
 	s := int(d.Round(5*time.Second) / time.Second)
 	switch {
 	case s < 5:
-		return "a few seconds"
+		return c.Msg("tui.meter.fewSeconds")
 	case s < 60:
-		return fmt.Sprintf("about %d s", s)
+		return c.Msg("tui.meter.seconds", "s", s)
 	case s < 600 && s%60 != 0:
-		return fmt.Sprintf("about %d min %d s", s/60, s%60)
+		return c.Msg("tui.meter.minSec", "min", s/60, "s", s%60)
 	}
-	return fmt.Sprintf("about %d min", (s+30)/60)
+	return c.Msg("tui.meter.minutes", "min", (s+30)/60)
 }
 
 // bar draws part (0 to 1) as a bar width cells wide.
@@ -132,9 +139,14 @@ func bar(part float64, width int) string {
 }
 
 // short writes the part done and the time left: "31%, about 1 min left".
-func (st solveStatus) short() string {
+func (st solveStatus) short() string { return st.shortIn(nil) }
+
+// shortIn is short in the language of c.
+func (st solveStatus) shortIn(c *lang.Catalogue) string {
+	c = orEnglish(c)
+	pct := c.Pct(float64(int(100*st.part))/100, 0)
 	if st.left > 0 {
-		return fmt.Sprintf("%d%%, %s left", int(100*st.part), roughly(st.left))
+		return pct + ", " + c.Msg("tui.meter.left", "time", roughlyIn(c, st.left))
 	}
-	return fmt.Sprintf("%d%%", int(100*st.part))
+	return pct
 }

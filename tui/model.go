@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -41,6 +42,9 @@ type Options struct {
 	// Tables holds the solver results the bots of a new game play from
 	// (nil: bot.DefaultTables()).
 	Tables *bot.Tables
+	// Lang is the language of every text of the game (lang.Get, say);
+	// nil is English.
+	Lang *lang.Catalogue
 }
 
 type screen uint8
@@ -122,6 +126,8 @@ func New(o Options) *Model {
 		o.Advisor = PointsAdvisor{}
 	}
 	m := &Model{o: o, st: newStyles(true), keys: newKeys(), width: 80, height: 24, scheduled: -1}
+	m.lc = orEnglish(o.Lang)
+	m.dlc = m.lc
 	switch {
 	case o.Game != nil:
 		m.begin(o.Game)
@@ -129,7 +135,7 @@ func New(o Options) *Model {
 		m.startGame(o.Rules, o.Seats)
 	default:
 		m.screen = screenSetup
-		m.setup = newSetup(o.Rules, o.BotDelay)
+		m.setup = newSetup(m.lc, o.Rules, o.BotDelay)
 	}
 	return m
 }
@@ -154,9 +160,9 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 		m.startErr = err
 		m.screen = screenSetup
 		if m.setup == nil {
-			m.setup = newSetup(r, m.o.BotDelay)
+			m.setup = newSetup(m.lc, r, m.o.BotDelay)
 		}
-		m.setup.err = err.Error()
+		m.setup.err = m.setup.errText(err)
 		return
 	}
 	m.begin(g)
@@ -164,6 +170,9 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 
 func (m *Model) begin(g *Game) {
 	m.game = g
+	if m.o.Lang != nil {
+		g.SetLang(m.o.Lang)
+	}
 	m.screen = screenTable
 	s := g.State()
 	if s.Phase == engine.PhasePlay && s.Step != engine.StepThrow {
@@ -234,7 +243,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 		if msg.err != nil {
-			m.note(true, "%s (playing at a simpler level)", msg.err)
+			m.note(true, "%s", m.lc.Msg("tui.simpler", "err", msg.err.Error()))
 		}
 		return m, m.schedule()
 	case adviceMsg:
@@ -347,7 +356,7 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.skipping = true
 			return m.autoNow()
 		}
-		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[max(g.Actor(), 0)])
+		m.note(true, "%s", m.lc.Msg("tui.isPlayingSkip", "name", g.Names()[max(g.Actor(), 0)]))
 		return nil
 	}
 	if m.selectKey(msg, m.keys, m.refuseDice, m.note) {
@@ -362,9 +371,9 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHint = !m.showHint
 		return m.hintCmd()
 	case key.Matches(msg, m.keys.Skip):
-		m.note(true, "it is your turn: r throws, b banks")
+		m.note(true, "%s", m.lc.Msg("tui.yourTurnKeys"))
 	default:
-		m.note(true, "%q does nothing here: press ? for help", msg.String())
+		m.note(true, "%s", m.lc.Msg("tui.noSuchKey", "key", fmt.Sprintf("%q", msg.String())))
 	}
 	return nil
 }
@@ -386,7 +395,7 @@ func (m *Model) canSelect() bool {
 // refuseDice says why no die may be chosen now, "" when one may.
 func (m *Model) refuseDice() string {
 	if !m.canSelect() {
-		return "there are no dice to choose now: press r to throw"
+		return m.lc.Msg("tui.noDiceNow")
 	}
 	return ""
 }
@@ -408,9 +417,10 @@ func (m *Model) sync() {
 // do applies a and shows what happened; on error it shows the reason and
 // nothing changes.
 func (m *Model) do(a engine.Action) bool {
+	before := m.game.State()
 	ev, err := m.game.Do(a)
 	if err != nil {
-		m.note(true, "%s", Reason(err))
+		m.note(true, "%s", errorIn(m.lc, before, a, err))
 		return false
 	}
 	m.events(ev)
@@ -429,16 +439,16 @@ func (m *Model) events(ev []engine.Event) {
 		switch e.Kind {
 		case engine.EvHotDice:
 			m.hot = true
-			m.note(false, "%s", Describe(e, names))
+			m.note(false, "%s", describeIn(m.lc, e, names))
 		case engine.EvThrow:
 			m.shown = shownThrow{dice: e.Dice, player: e.Player}
 		case engine.EvFarkle:
 			m.shown.farkle, m.shown.lost = true, e.Total
-			m.note(true, "Farkle! %s", Describe(e, names))
+			m.note(true, "%s", m.lc.Msg("tui.farkleNote", "text", describeIn(m.lc, e, names)))
 		case engine.EvPenalty, engine.EvTurnLost:
-			m.note(true, "%s", Describe(e, names))
+			m.note(true, "%s", describeIn(m.lc, e, names))
 		case engine.EvSixDiceNothing, engine.EvFinalRound, engine.EvBank:
-			m.note(false, "%s", Describe(e, names))
+			m.note(false, "%s", describeIn(m.lc, e, names))
 		}
 	}
 	m.advice = nil
@@ -459,7 +469,7 @@ func (m *Model) throw() tea.Cmd {
 		}
 		sameTurn := next.Current == s.Current && !next.Over() && next.Step == engine.StepChoose
 		if sameTurn && !next.CanThrow() {
-			m.note(true, "keep %s: no dice would be left to throw and hot dice are off; press b to keep and bank", k)
+			m.note(true, "%s", m.lc.Msg("tui.noHotDice", "dice", k.String()))
 			return nil
 		}
 		if !m.do(engine.KeepBy(s.Current, k)) || !sameTurn {
@@ -480,8 +490,8 @@ func (m *Model) bank() tea.Cmd {
 		}
 		sameTurn := next.Current == s.Current && !next.Over() && next.Step == engine.StepChoose
 		if sameTurn {
-			if can, why := next.CanBank(); !can {
-				m.note(true, "keep %s and bank: %s; press r to keep and throw", k, why)
+			if why := bankReasonIn(m.lc, next); why != "" {
+				m.note(true, "%s", m.lc.Msg("tui.cannotBank", "dice", k.String(), "why", why))
 				return nil
 			}
 		}
@@ -498,12 +508,13 @@ func (m *Model) bank() tea.Cmd {
 func (m *Model) checkSelection() (dice.Hand, engine.State, bool) {
 	k := m.selected()
 	if k == 0 {
-		m.note(true, "choose scoring dice first: %s", chooseHow)
+		m.note(true, "%s", m.lc.Msg("tui.chooseFirst", "how", m.lc.Msg("tui.chooseHow")))
 		return 0, engine.State{}, false
 	}
+	s := m.game.State()
 	next, err := m.game.Preview(k)
 	if err != nil {
-		m.note(true, "%s", Reason(err))
+		m.note(true, "%s", errorIn(m.lc, s, engine.KeepBy(s.Current, k), err))
 		return 0, engine.State{}, false
 	}
 	return k, next, true
@@ -549,8 +560,7 @@ func (m *Model) autoNow() tea.Cmd {
 
 // preparingNote says which bots are getting ready.
 func (m *Model) preparingNote() string {
-	return fmt.Sprintf("%s %s getting ready: a solve, once for these rules…",
-		strings.Join(m.preparing, ", "), plural(len(m.preparing), "is", "are"))
+	return m.lc.Msg("tui.preparing", "n", len(m.preparing), "names", strings.Join(m.preparing, ", "))
 }
 
 func (m *Model) auto(msg autoMsg) tea.Cmd {

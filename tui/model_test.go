@@ -13,6 +13,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -361,7 +362,7 @@ func TestFinalRoundIsShown(t *testing.T) {
 	s := g.State()
 	v := drawn(m)
 	trigger := s.Players[s.Trigger]
-	if !strings.Contains(v, fmt.Sprintf("Final round: %s reached %d", trigger.Name, trigger.Score)) {
+	if !strings.Contains(v, fmt.Sprintf("Final round: %s reached %s", trigger.Name, lang.Get("en").Num(int64(trigger.Score)))) {
 		t.Fatalf("no final-round banner:\n%s", v)
 	}
 	// Seats after the trigger have their last turn in seat order.

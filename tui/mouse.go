@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/farkle/farkle/lang"
 	"slices"
 	"strings"
 
@@ -162,10 +163,10 @@ func mouseMode(off bool) tea.MouseMode {
 	return tea.MouseModeCellMotion
 }
 
-// mouseNote says what m did.
-func mouseNote(off bool) string {
+// mouseNoteIn says what m did, in the language of c.
+func mouseNoteIn(c *lang.Catalogue, off bool) string {
 	if off {
-		return "mouse off: drag to select text; m turns it on again"
+		return orEnglish(c).Msg("tui.mouseOff")
 	}
-	return "mouse on: click a die to choose it, a key below to press it"
+	return orEnglish(c).Msg("tui.mouseOn")
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -186,8 +187,8 @@ func (m *Model) remote(msg remoteMsg) tea.Cmd {
 	g := m.game
 	if msg.err != nil {
 		g.online.closed = msg.err
-		g.online.status = "disconnected: " + msg.err.Error()
-		m.note(true, "the connection to the server is lost: %s", msg.err)
+		g.online.status = m.lc.Msg("tui.online.disconnected", "err", msg.err.Error())
+		m.note(true, "%s", m.lc.Msg("tui.online.lost", "err", msg.err.Error()))
 		return nil
 	}
 	u := msg.u
@@ -228,14 +229,20 @@ func (m *Model) onlineLine() string {
 		return ""
 	}
 	o := g.online
-	who := "watching"
+	lc := m.lc
+	who := lc.Msg("tui.online.watching")
 	if o.you >= 0 && o.you < len(g.Names()) {
-		who = "you are " + g.Names()[o.you]
+		who = lc.Msg("tui.online.youAre", "name", g.Names()[o.you])
 	}
-	line := fmt.Sprintf("online · table %s · %s", o.table, who)
+	line := lc.Msg("tui.online.line", "table", o.table, "who", who)
 	if c := o.clock; !c.Deadline.IsZero() && !g.Over() && c.Seat >= 0 && c.Seat < len(g.Names()) {
 		left := max(time.Until(c.Deadline).Round(time.Second), 0)
-		line += fmt.Sprintf(" · %s clock %d:%02d", possessive(g.Names()[c.Seat]), int(left.Minutes()), int(left.Seconds())%60)
+		clock := fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60)
+		key := "tui.online.clock"
+		if strings.EqualFold(g.Names()[c.Seat], youName(lc)) {
+			key = "tui.online.clockYou"
+		}
+		line += " · " + lc.Msg(key, "name", g.Names()[c.Seat], "clock", clock)
 	}
 	if o.status != "" {
 		return m.st.dim.Render(line+" · ") + m.st.err.Render(o.status)
@@ -249,13 +256,13 @@ func (m *Model) waitingNote() string {
 	o := g.online
 	switch {
 	case o.closed != nil:
-		return "the connection to the server is lost: q quits"
+		return m.lc.Msg("tui.online.lostQuit")
 	case o.inFlight > 0:
-		return "waiting for the server…"
+		return m.lc.Msg("tui.online.waitServer")
 	case o.you < 0:
-		return "you are watching: q quits"
+		return m.lc.Msg("tui.online.youWatch")
 	}
-	return fmt.Sprintf("%s is playing: wait for your turn", g.Names()[max(g.Actor(), 0)])
+	return m.lc.Msg("tui.online.waitTurn", "name", g.Names()[max(g.Actor(), 0)])
 }
 
 // Save writes a local game to its file (table.Save); a game at a server is
@@ -270,34 +277,34 @@ func (g *Game) Save() error {
 // overNote says what keys do once the game is over.
 func (m *Model) overNote() string {
 	if m.game.online != nil {
-		return "the game is over: q leaves"
+		return m.lc.Msg("tui.overOnline")
 	}
-	return "the game is over: p plays again with the same players, q leaves"
+	return m.lc.Msg("tui.over")
 }
 
 // againHelp is the help line of the play-again key.
 func (m *Model) againHelp() string {
 	if m.game != nil && m.game.online != nil {
-		return "at the end of a local game: play again (online: a new table from the lobby)"
+		return m.lc.Msg("tui.help.againOnline")
 	}
-	return "at the end of a game: play again with the same players"
+	return m.lc.Msg("tui.help.again")
 }
 
 // quitHelp is the help line of the quit key.
 func (m *Model) quitHelp() string {
 	if m.game != nil && m.game.online != nil {
-		return "quit (asks first; the game goes on at the server)"
+		return m.lc.Msg("tui.help.quitOnline")
 	}
-	return "quit (asks first; the game is saved)"
+	return m.lc.Msg("tui.help.quit")
 }
 
 // quitQuestion asks before quitting.
 func (m *Model) quitQuestion() string {
 	if m.game != nil && m.game.online != nil && m.game.online.you >= 0 {
-		return "Quit? The game goes on at the server, your turns on its clock; its link sits you down again. y quits, n goes back."
+		return m.lc.Msg("tui.quitOnline")
 	}
 	if m.game != nil && m.game.online != nil {
-		return "Stop watching? y quits, n goes back."
+		return m.lc.Msg("tui.quitWatching")
 	}
-	return "Quit? The game is saved and can be resumed. y quits, n goes back."
+	return m.lc.Msg("tui.quit")
 }

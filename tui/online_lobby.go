@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -76,7 +77,8 @@ type LobbyModel struct {
 	waitFor RemoteUpdate
 	game    *Model
 	quit    bool
-	listGen int // the refresh timer's generation
+	listGen int             // the refresh timer's generation
+	lc      *lang.Catalogue // the language of the screen (o.Lang)
 }
 
 type lobbyListMsg struct {
@@ -105,7 +107,7 @@ func NewLobby(o LobbyOptions, l Lobby) *LobbyModel {
 	if o.Rules.Dice == 0 {
 		o.Rules = rules.MustPreset(rules.DefaultBase)
 	}
-	return &LobbyModel{o: o, lobby: l, st: newStyles(true), keys: newKeys(), width: 80, height: 24}
+	return &LobbyModel{o: o, lobby: l, st: newStyles(true), keys: newKeys(), width: 80, height: 24, lc: orEnglish(o.Lang)}
 }
 
 // Game returns the model of the game being played, nil in the lobby.
@@ -131,7 +133,7 @@ func (lm *LobbyModel) list() tea.Cmd {
 
 func (lm *LobbyModel) open(id string, watch bool) tea.Cmd {
 	lm.opening = id
-	lm.msg = "opening table " + id + "…"
+	lm.msg = lm.lc.Msg("tui.lobby.opening", "table", id)
 	l := lm.lobby
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
@@ -165,7 +167,7 @@ func (lm *LobbyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case lobbyListMsg:
 		lm.loaded = true
 		if msg.err != nil {
-			lm.msg = "the lobby cannot be read: " + msg.err.Error()
+			lm.msg = lm.lc.Msg("tui.lobby.cannotRead", "err", msg.err.Error())
 		} else {
 			lm.tables = msg.tables
 			lm.cursor = min(lm.cursor, max(len(lm.tables)-1, 0))
@@ -179,7 +181,7 @@ func (lm *LobbyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case lobbyOpenedMsg:
 		if msg.err != nil {
-			lm.opening, lm.msg = "", fmt.Sprintf("table %s: %s", msg.id, msg.err)
+			lm.opening, lm.msg = "", lm.lc.Msg("tui.lobby.tableErr", "table", msg.id, "err", msg.err.Error())
 			return lm, lm.list()
 		}
 		lm.remote = msg.remote
@@ -200,7 +202,7 @@ func (lm *LobbyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // first handles the opened table's word until its game starts.
 func (lm *LobbyModel) first(msg remoteMsg) tea.Cmd {
 	if msg.err != nil {
-		lm.opening, lm.remote, lm.msg = "", nil, fmt.Sprintf("table %s: %s", lm.opening, msg.err)
+		lm.opening, lm.remote, lm.msg = "", nil, lm.lc.Msg("tui.lobby.tableErr", "table", lm.opening, "err", msg.err.Error())
 		return lm.list()
 	}
 	lm.waitFor = msg.u
@@ -249,18 +251,18 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		lm.cursor = min(lm.cursor+1, max(len(lm.tables)-1, 0))
 	case msg.String() == "enter" || msg.String() == "w":
 		if len(lm.tables) == 0 {
-			lm.msg = "no open tables: press n for a new one"
+			lm.msg = lm.lc.Msg("tui.lobby.noneOpen")
 			return nil
 		}
 		return lm.open(lm.tables[lm.cursor].ID, msg.String() == "w")
 	case msg.String() == "n":
-		lm.setup = newSetup(lm.o.Rules, 0)
+		lm.setup = newSetup(lm.lc, lm.o.Rules, 0)
 		lm.setup.noPace = true // the server's bots play at its pace
 		lm.msg = ""
 	case msg.String() == "g":
 		return lm.list()
 	default:
-		lm.msg = fmt.Sprintf("%q does nothing here: enter sits down, w watches, n opens a new table, q quits", msg.String())
+		lm.msg = lm.lc.Msg("tui.lobby.noSuchKey", "key", fmt.Sprintf("%q", msg.String()))
 	}
 	return nil
 }
@@ -268,7 +270,7 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 // create opens the table of the setup screen.
 func (lm *LobbyModel) create() tea.Cmd {
 	if lm.setup.isDragon() {
-		lm.setup.err = "Dragon Farkle is played online in the browser; choose other rules"
+		lm.setup.err = lm.lc.Msg("tui.lobby.noDragon")
 		return nil
 	}
 	r, seats := lm.setup.result()
@@ -294,33 +296,34 @@ func (lm *LobbyModel) View() tea.View {
 		return fullScreen("")
 	}
 	if lm.width < MinWidth {
-		return fullScreen(narrowView("Farkle", lm.width, lm.height))
+		return fullScreen(narrowViewIn(lm.lc, "Farkle", lm.width, lm.height))
 	}
 	st := lm.st
+	c := lm.lc
 	var out []string
 	add := func(l ...string) { out = append(out, l...) }
-	left := st.title.Render("Farkle online") + st.dim.Render(" · "+lm.o.Server)
+	left := st.title.Render(c.Msg("tui.lobby.title")) + st.dim.Render(" · "+lm.o.Server)
 	if lm.o.Player != "" {
-		left += st.dim.Render(" · you are " + lm.o.Player)
+		left += st.dim.Render(" · " + c.Msg("tui.online.youAre", "name", lm.o.Player))
 	}
-	add(spread(left, st.dim.Render("q quit"), lm.width), "")
+	add(spread(left, st.dim.Render("q "+c.Msg("tui.btn.quit")), lm.width), "")
 	switch {
 	case lm.setup != nil:
 		add(lm.setup.view(st, lm.width, lm.height-4))
-		add("", st.dim.Render("The first person is you; every other person is a free seat for a friend, who joins by the table's link."))
+		add("", st.dim.Render(c.Msg("tui.lobby.firstIsYou")))
 	case lm.opening != "":
-		add(st.bold.Render("Table "+lm.opening), "")
+		add(st.bold.Render(c.Msg("tui.lobby.table", "table", lm.opening)), "")
 		if seats := lm.waitFor.Seats; seats != nil {
-			add("Waiting for players: the game starts when every seat is taken.", "")
+			add(c.Msg("tui.lobby.waiting"), "")
 			for _, s := range seats {
 				add("  " + s.Name)
 			}
-			add("", "Friends join with the link "+st.key.Render(lm.lobby.Link(lm.opening)))
-			add("(in a browser, or with farkle play --online LINK).")
+			add("", c.Msg("tui.lobby.link", "link", st.key.Render(lm.lobby.Link(lm.opening))))
+			add(c.Msg("tui.lobby.linkHow"))
 		} else {
-			add("connecting…")
+			add(c.Msg("tui.lobby.connecting"))
 		}
-		add("", st.dim.Render("q leaves"))
+		add("", st.dim.Render(c.Msg("tui.lobby.leaves")))
 	default:
 		add(lm.listLines()...)
 	}
@@ -333,34 +336,42 @@ func (lm *LobbyModel) View() tea.View {
 // listLines draws the lobby's tables.
 func (lm *LobbyModel) listLines() []string {
 	st := lm.st
+	c := lm.lc
 	var out []string
 	switch {
 	case !lm.loaded:
-		out = append(out, "reading the lobby…")
+		out = append(out, c.Msg("tui.lobby.reading"))
 	case len(lm.tables) == 0:
-		out = append(out, "No open tables.")
+		out = append(out, c.Msg("tui.lobby.none"))
 	default:
-		out = append(out, st.dim.Render(fmt.Sprintf("  %-12s  %-10s  %-8s  %s", "table", "rules", "status", "seats")))
+		out = append(out, st.dim.Render(fmt.Sprintf("  %-12s  %-10s  %-8s  %s", c.Msg("tui.lobby.colTable"), c.Msg("tui.lobby.colRules"), c.Msg("tui.lobby.colStatus"), c.Msg("tui.lobby.colSeats"))))
 		for i, t := range lm.tables {
 			var seats []string
 			for _, s := range t.Seats {
 				switch {
 				case s.Free:
-					seats = append(seats, "(free)")
+					seats = append(seats, c.Msg("tui.lobby.free"))
 				case s.Mine:
-					seats = append(seats, s.Name+" (you)")
+					seats = append(seats, c.Msg("tui.lobby.mine", "name", s.Name))
 				case s.Bot != "":
-					seats = append(seats, s.Name+" [bot]")
+					seats = append(seats, c.Msg("tui.lobby.bot", "name", s.Name))
 				default:
 					seats = append(seats, s.Name)
 				}
 			}
-			line := fmt.Sprintf("  %-12s  %-10s  %-8s  %s", t.ID, t.Rules, t.Status, strings.Join(seats, ", "))
+			status := t.Status
+			switch t.Status {
+			case "waiting":
+				status = c.Msg("tui.lobby.statusWaiting")
+			case "playing":
+				status = c.Msg("tui.lobby.statusPlaying")
+			}
+			line := fmt.Sprintf("  %-12s  %-10s  %-8s  %s", t.ID, t.Rules, status, strings.Join(seats, ", "))
 			if i == lm.cursor {
 				line = st.current.Render("▶" + line[1:])
 			}
 			out = append(out, line)
 		}
 	}
-	return append(out, "", st.dim.Render("↑/↓ choose · enter sit down (or watch a full table) · w watch · n new table · g refresh · q quit"))
+	return append(out, "", st.dim.Render(c.Msg("tui.lobby.keys")))
 }

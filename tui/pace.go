@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/farkle/farkle/lang"
 )
 
 // BotPace is a speed bots can play at in the full-screen games: its name
@@ -57,13 +59,29 @@ func stepPace(delay time.Duration, d int) time.Duration {
 	return BotPaces[min(max(paceOf(delay)+d, 0), len(BotPaces)-1)].Delay
 }
 
-// paceNote says how fast bots play at delay.
-func paceNote(delay time.Duration) string {
+// paceNoteIn says how fast bots play at delay, in the language of c.
+func paceNoteIn(c *lang.Catalogue, delay time.Duration) string {
+	c = orEnglish(c)
 	p := BotPaces[paceOf(delay)]
 	if p.Delay == 0 {
-		return "bots play instantly"
+		return c.Msg("tui.pace.instantly")
 	}
-	return fmt.Sprintf("bots play at %s speed: %.2g s a move", p.Name, p.Delay.Seconds())
+	return c.Msg("tui.pace.note", "pace", paceName(c, p), "s", strings.TrimSuffix(c.Dec(p.Delay.Seconds(), 2), "0"))
+}
+
+// paceName is the name of p in the language of c (the flag
+// --bot-speed takes the English one).
+func paceName(c *lang.Catalogue, p BotPace) string {
+	return orEnglish(c).Msg("tui.pace." + p.Name)
+}
+
+// paceNames lists the paces' names in the language of c, slowest first.
+func paceNames(c *lang.Catalogue) string {
+	names := make([]string, len(BotPaces))
+	for i, p := range BotPaces {
+		names[i] = paceName(c, p)
+	}
+	return strings.Join(names, ", ")
 }
 
 // paceKey returns +1 for the key that makes bots faster, -1 for the one

@@ -6,6 +6,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/farkle/farkle/rules"
 )
@@ -49,13 +50,18 @@ func (m *Model) playAgain() tea.Cmd {
 	if m.game == g {
 		return nil // the setup screen shows why not
 	}
-	first := "a roll-off decides who starts"
+	first := m.lc.Msg("tui.again.rollOff")
+	you := func(name string) bool { return strings.EqualFold(name, youName(m.lc)) }
 	switch {
+	case next.Game.NextFirst == rules.NextWinner && winner >= 0 && you(s.Players[winner].Name):
+		first = m.lc.Msg("tui.again.winnerYou")
 	case next.Game.NextFirst == rules.NextWinner && winner >= 0:
-		first = s.Players[winner].Name + ", the winner, starts"
+		first = m.lc.Msg("tui.again.winner", "name", s.Players[winner].Name)
+	case next.Game.FirstPlayer == rules.SeatOrder && you(seats[0].Name):
+		first = m.lc.Msg("tui.again.startsYou")
 	case next.Game.FirstPlayer == rules.SeatOrder:
-		first = seats[0].Name + " starts"
+		first = m.lc.Msg("tui.again.starts", "name", seats[0].Name)
 	}
-	m.note(false, "A new game with the same players: %s.", first)
+	m.note(false, "%s", m.lc.Msg("tui.again", "first", first))
 	return tea.Batch(m.prepare(), m.schedule())
 }

@@ -5,56 +5,73 @@ import (
 	"strings"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
 // RulesText returns the rules in force as lines of at most width columns
 // (at least 40): the turn and game rules and the scoring table of r, built
 // from dice.Melds so that it is the table of these rules and no other.
-func RulesText(r rules.Rules, width int) []string {
+func RulesText(r rules.Rules, width int) []string { return RulesTextIn(nil, r, width) }
+
+// RulesTextIn is RulesText in the language of c (nil: English).
+func RulesTextIn(c *lang.Catalogue, r rules.Rules, width int) []string {
+	c = orEnglish(c)
 	width = max(width, 40)
 	var out []string
-	add := func(format string, args ...any) {
-		out = append(out, wrap(fmt.Sprintf(format, args...), width, "    ")...)
+	add := func(key string, kv ...any) {
+		out = append(out, wrap(c.Msg(key, kv...), width, "    ")...)
+	}
+	item := func(key string, kv ...any) {
+		out = append(out, wrap("  "+c.Msg(key, kv...), width, "    ")...)
 	}
 	g, t, s := r.Game, r.Turn, r.Scoring
-	add("Rules: %s, %d dice", r.Name, r.Dice)
-	end := "then everyone else has one more turn and the highest score wins"
+	add("rules.heading", "name", r.Name, "dice", r.Dice)
+	end := c.Msg("rules.end.round")
 	if g.Ending == rules.EndImmediate {
-		end = "the first to bank that many wins at once"
+		end = c.Msg("rules.end.now")
 	}
-	add("  Target: %d; %s.", g.Target, end)
+	item("rules.target", "target", g.Target, "end", end)
 	if g.MaxTurns > 0 {
-		add("  Limit: after %d turns each the game ends and the highest score wins.", g.MaxTurns)
+		item("rules.limit", "turns", g.MaxTurns)
 	}
-	add("  Players: %d to %d; first player: %s; ties: %s.", g.MinPlayers, g.MaxPlayers, g.FirstPlayer, tieText(g.Tie))
+	first := c.Msg("rules.first.rollOff")
+	if g.FirstPlayer == rules.SeatOrder {
+		first = c.Msg("rules.first.seatOrder")
+	}
+	ties := c.Msg("rules.tie.rollOff")
+	if g.Tie == rules.Share {
+		ties = c.Msg("rules.tie.share")
+	}
+	item("rules.players", "min", g.MinPlayers, "max", g.MaxPlayers, "first", first, "ties", ties)
 	if g.NextFirst == rules.NextWinner {
-		add("  Playing again: the winner starts the next game.")
+		item("rules.again")
 	}
-	add("  A turn: throw, keep at least one scoring die from that throw, then throw the rest or bank. A throw with nothing to keep is a farkle: the turn total is lost.")
+	item("rules.turn")
 	if t.HotDice {
-		add("  Hot dice: keep all the dice and you may throw all %d again.", r.Dice)
+		item("rules.hot", "dice", r.Dice)
 	} else {
-		add("  No hot dice: once every die is kept, you must bank.")
+		item("rules.noHot")
 	}
 	if t.EntryMinimum > 0 {
-		add("  Getting on the board: while your score is 0 you bank only %d or more.", t.EntryMinimum)
+		item("rules.entry", "points", t.EntryMinimum)
 	}
 	if t.BankMinimum > 0 {
-		add("  Bank minimum: a turn total below %d cannot be banked.", t.BankMinimum)
+		item("rules.bankMin", "points", t.BankMinimum)
 	}
 	if p := t.FarklePenalty; p.Count > 0 {
-		add("  Farkle penalty: %d farkles in a row cost %d points (never below 0).", p.Count, p.Points)
+		item("rules.penalty", "count", p.Count, "points", p.Points)
 	}
 	if s.SixDiceNothing > 0 {
-		add("  Six dice that score nothing: +%d, and throw six again.", s.SixDiceNothing)
+		item("rules.sixNothing", "points", s.SixDiceNothing)
 	}
-	out = append(out, "", "Scoring (melds count only within one throw):")
-	for _, row := range meldRows(dice.Melds(r)) {
+	out = append(out, "", c.Msg("rules.scoring"))
+	for _, row := range meldRowsIn(c, dice.Melds(r)) {
 		head := fmt.Sprintf("  %-16s ", row.head)
-		for i, line := range wrapTokens(row.body, width-len(head)) {
+		w := len([]rune(head))
+		for i, line := range wrapTokens(row.body, width-w) {
 			if i > 0 {
-				head = strings.Repeat(" ", len(head))
+				head = strings.Repeat(" ", w)
 			}
 			out = append(out, head+line)
 		}
@@ -62,16 +79,13 @@ func RulesText(r rules.Rules, width int) []string {
 	return out
 }
 
-func tieText(tie string) string {
-	if tie == rules.Share {
-		return "the win is shared"
-	}
-	return "the tied players roll off"
-}
-
 // meldRows groups the melds into rows: a family of melds that differ only
 // in the face ("three 1s", "three 2s", ...) shares one row.
-func meldRows(melds []dice.Meld) []meldRow {
+func meldRows(melds []dice.Meld) []meldRow { return meldRowsIn(nil, melds) }
+
+// meldRowsIn is meldRows in the language of c.
+func meldRowsIn(c *lang.Catalogue, melds []dice.Meld) []meldRow {
+	c = orEnglish(c)
 	type family struct {
 		label  string
 		faces  []string // "1s: 1000"
@@ -85,14 +99,18 @@ func meldRows(melds []dice.Meld) []meldRow {
 		key, face := familyKey(m.Name)
 		f := byKey[key]
 		if f == nil {
-			f = &family{label: familyLabel(key), points: map[int]bool{}}
+			f = &family{label: familyLabel(c, key), points: map[int]bool{}}
 			byKey[key] = f
 			order = append(order, f)
 		}
 		f.points[m.Points] = true
 		f.hands = append(f.hands, m.Hand)
 		if face != "" {
-			f.faces = append(f.faces, fmt.Sprintf("%s=%d", face, m.Points))
+			faceKey := "rules.face"
+			if strings.HasSuffix(face, "s") {
+				faceKey = "rules.faces"
+			}
+			f.faces = append(f.faces, c.Msg(faceKey, "face", face[:1], "points", m.Points))
 		}
 		for v := 1; v <= 6; v++ {
 			if m.Hand.Count(v) == 4 && m.Hand.N() == 6 {
@@ -106,23 +124,23 @@ func meldRows(melds []dice.Meld) []meldRow {
 		switch {
 		case len(f.faces) == 6 && len(f.points) == 1:
 			for p := range f.points {
-				row.body = []string{fmt.Sprintf("%d (any face)", p)}
+				row.body = []string{c.Msg("rules.anyFace", "points", p)}
 			}
 		case len(f.faces) > 0:
 			row.body = f.faces
 		case len(f.points) == 1:
 			for p := range f.points {
-				row.body = []string{fmt.Sprint(p)}
+				row.body = []string{c.Num(int64(p))}
 				if len(f.hands) == 1 {
 					row.body = append(row.body, "("+f.hands[0].String()+")")
 				} else if f.quad {
-					row.body = append(row.body, "(four of a kind and a pair count too)")
+					row.body = append(row.body, c.Msg("rules.quadToo"))
 				}
 			}
 		default:
 			for _, h := range f.hands {
 				p, _ := meldPoints(melds, h)
-				row.body = append(row.body, fmt.Sprintf("%s: %d", h, p))
+				row.body = append(row.body, c.Msg("rules.handPoints", "dice", h.String(), "points", p))
 			}
 		}
 		rows = append(rows, row)
@@ -180,15 +198,29 @@ func familyKey(name string) (key, face string) {
 	return name, ""
 }
 
-func familyLabel(key string) string {
-	switch key {
-	case "single #":
-		return "single die"
+func familyLabel(c *lang.Catalogue, key string) string {
+	if k, ok := meldLabels[key]; ok {
+		return c.Msg(k)
 	}
 	if w, ok := strings.CutSuffix(key, " #s"); ok {
 		return w + " of a kind"
 	}
 	return strings.TrimPrefix(key, "a ")
+}
+
+// meldLabels are the keys of the labels of the scoring table's rows, by
+// family of dice.Melds' names.
+var meldLabels = map[string]string{
+	"single #":                  "rules.meld.single",
+	"three #s":                  "rules.meld.three",
+	"four #s":                   "rules.meld.four",
+	"five #s":                   "rules.meld.five",
+	"six #s":                    "rules.meld.six",
+	"a straight":                "rules.meld.straight",
+	"a small straight":          "rules.meld.smallStraight",
+	"three pairs":               "rules.meld.threePairs",
+	"four of a kind and a pair": "rules.meld.fourPair",
+	"two triplets":              "rules.meld.twoTriplets",
 }
 
 // wrap breaks s into lines of at most width columns at spaces; lines after

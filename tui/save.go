@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 )
 
 // ErrSave is wrapped by the errors of saving and resuming games.
@@ -123,6 +124,7 @@ func ResumeGame(path string, now func() time.Time, ts *bot.Tables) (*Game, error
 			g.note(e.(engine.Event))
 		}
 	}
-	g.log = append(g.log, fmt.Sprintf("resumed the game saved in %s", filepath.Base(path)))
+	base := filepath.Base(path)
+	g.log = append(g.log, func(c *lang.Catalogue) string { return c.Msg("tui.resumed", "file", base) })
 	return g, nil
 }

@@ -1,13 +1,13 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/lang"
 )
 
 // diceSelection is a person's choice among the dice of a throw, embedded
@@ -23,13 +23,14 @@ type diceSelection struct {
 	sel    []bool
 	undo   [][]bool
 	cursor int
+	dlc    *lang.Catalogue // the language of the reasons; nil: English
 }
 
 // choose chooses or unchooses die i (0-based) and puts the cursor on it;
 // when there is no die i it returns why and nothing changes.
 func (d *diceSelection) choose(i int) (why string) {
 	if i < 0 || i >= len(d.sel) {
-		return fmt.Sprintf("there are only %d dice: choose 1 to %d", len(d.sel), len(d.sel))
+		return orEnglish(d.dlc).Msg("tui.onlyDice", "n", len(d.sel))
 	}
 	d.undo = append(d.undo, slices.Clone(d.sel))
 	d.sel[i] = !d.sel[i]
@@ -59,7 +60,7 @@ func (d *diceSelection) chooseFace(f int) (why string) {
 		for _, g := range d.faces {
 			throw += dice.Single(g, 1)
 		}
-		return fmt.Sprintf("no die shows %d: the dice are %s", f, throw)
+		return orEnglish(d.dlc).Msg("tui.noFace", "face", f, "dice", throw.String())
 	}
 	d.undo = append(d.undo, slices.Clone(d.sel))
 	for i, g := range d.faces {
@@ -75,7 +76,7 @@ func (d *diceSelection) chooseFace(f int) (why string) {
 // there is none it returns why.
 func (d *diceSelection) undoChoice() (why string) {
 	if len(d.undo) == 0 {
-		return "nothing to undo"
+		return orEnglish(d.dlc).Msg("tui.nothingToUndo")
 	}
 	d.sel, d.undo = d.undo[len(d.undo)-1], d.undo[:len(d.undo)-1]
 	return ""

@@ -12,6 +12,7 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -29,6 +30,7 @@ type setupModel struct {
 	pace    time.Duration
 	noPace  bool // no pace row: the bots play at the server's pace (online)
 	err     string
+	lc      *lang.Catalogue // the language of the screen
 }
 
 type setupResult uint8
@@ -72,34 +74,46 @@ func (sm *setupModel) players() (lo, hi int) {
 
 // check returns the playing seats, named, or why they cannot play.
 func (sm *setupModel) check() ([]Seat, error) {
-	if !sm.isDragon() {
-		return checkSeats(sm.named(), sm.rules())
-	}
+	c := orEnglish(sm.lc)
 	seats := sm.named()
 	seen := map[string]bool{}
 	for _, s := range seats {
 		if s.Name == "" {
-			return nil, fmt.Errorf("%w: a player without a name", ErrPlayers)
+			return nil, fmt.Errorf("%w: %s", ErrPlayers, c.Msg("setup.err.noName"))
 		}
 		if seen[strings.ToLower(s.Name)] {
-			return nil, fmt.Errorf("%w: %q plays twice (names must be unique)", ErrPlayers, s.Name)
+			return nil, fmt.Errorf("%w: %s", ErrPlayers, c.Msg("setup.err.twice", "name", fmt.Sprintf("%q", s.Name)))
 		}
 		seen[strings.ToLower(s.Name)] = true
 	}
 	if lo, hi := sm.players(); len(seats) < lo || len(seats) > hi {
-		return nil, fmt.Errorf("%w: %d players, but Dragon Farkle is for %d to %d", ErrPlayers, len(seats), lo, hi)
+		key := "setup.err.count"
+		if sm.isDragon() {
+			key = "setup.err.countDragon"
+		}
+		return nil, fmt.Errorf("%w: %s", ErrPlayers, c.Msg(key, "n", len(seats), "rules", sm.rules().Name, "min", lo, "max", hi))
+	}
+	if !sm.isDragon() {
+		return checkSeats(seats, sm.rules())
 	}
 	return seats, nil
 }
 
-func newSetup(r rules.Rules, pace time.Duration) *setupModel {
-	sm := &setupModel{choices: []rules.Rules{r}, dragon: dragon.DefaultRules(), pace: pace}
+// errText is what the screen says of err, a game that cannot start.
+func (sm *setupModel) errText(err error) string {
+	return strings.TrimPrefix(err.Error(), ErrPlayers.Error()+": ")
+}
+
+// newSetup is the setup screen in the language of c, starting from the
+// rules r and the bots' pace.
+func newSetup(c *lang.Catalogue, r rules.Rules, pace time.Duration) *setupModel {
+	sm := &setupModel{choices: []rules.Rules{r}, dragon: dragon.DefaultRules(), pace: pace, lc: orEnglish(c)}
 	for _, name := range rules.Presets() {
 		if name != r.Name {
 			sm.choices = append(sm.choices, rules.MustPreset(name))
 		}
 	}
-	sm.seats = []Seat{{Name: "you"}}
+	sm.seats = []Seat{{Name: youName(c)}}
 	sm.auto = []bool{true}
 	for i := 1; i < 8; i++ {
 		sm.seats = append(sm.seats, Seat{Bot: DefaultBot()})
@@ -169,7 +183,7 @@ func (sm *setupModel) update(msg tea.KeyPressMsg, k keyMap) setupResult {
 		return setupHelp
 	case key.Matches(msg, k.Start):
 		if _, err := sm.check(); err != nil {
-			sm.err = strings.TrimPrefix(err.Error(), ErrPlayers.Error()+": ")
+			sm.err = sm.errText(err)
 			return setupNone
 		}
 		return setupStart
@@ -240,7 +254,7 @@ func (sm *setupModel) change(d int) {
 		s := &sm.seats[seat]
 		s.Bot = ks[(slices.Index(ks, s.Bot)+d+len(ks))%len(ks)]
 		if sm.auto[seat] && !s.IsBot() {
-			s.Name = fmt.Sprintf("player %d", seat+1)
+			s.Name = sm.lc.Msg("setup.player", "n", seat+1)
 		}
 	}
 }
@@ -254,9 +268,11 @@ func (sm *setupModel) result() (rules.Rules, []Seat) {
 
 // view draws the setup screen.
 func (sm *setupModel) view(st styles, width, height int) string {
+	c := sm.lc
 	var top, bottom []string
 	line := func(s string) { top = append(top, s) }
-	line(st.title.Render("Farkle: a new game"))
+	row := func(label string) string { return fmt.Sprintf("%-10s", label) }
+	line(st.title.Render(c.Msg("setup.title")))
 	line("")
 	cursor := func(row int) string {
 		if row == sm.row {
@@ -268,30 +284,30 @@ func (sm *setupModel) view(st styles, width, height int) string {
 	if !sm.isDragon() {
 		name = sm.rules().Name
 	}
-	line(fmt.Sprintf("%sRules     ◀ %-14s ▶", cursor(0), name))
+	line(fmt.Sprintf("%s%s◀ %-14s ▶", cursor(0), row(c.Msg("setup.rules")), name))
 	describe := len(top)
 	for _, l := range sm.describe(width - 12) {
 		line(st.dim.Render("            " + l))
 	}
 	described := len(top)
-	line(fmt.Sprintf("%sPlayers   ◀ %d ▶", cursor(1), sm.n))
+	line(fmt.Sprintf("%s%s◀ %d ▶", cursor(1), row(c.Msg("setup.players")), sm.n))
 	line("")
 	for i, s := range sm.named() {
-		kind := "person"
+		kind := c.Msg("setup.person")
 		if s.IsBot() {
-			kind = "bot: " + s.Bot
+			kind = c.Msg("setup.botKind", "level", s.Bot)
 		}
 		name := s.Name
 		if sm.row == i+2 {
 			name = string(sm.typed(i)) + "_"
 		}
-		line(fmt.Sprintf("%sSeat %d    %-17s ◀ %s ▶", cursor(i+2), i+1, name, kind))
+		line(fmt.Sprintf("%s%s%-17s ◀ %s ▶", cursor(i+2), row(c.Msg("setup.seat", "seat", i+1)), name, kind))
 	}
 	if !sm.noPace {
-		line(fmt.Sprintf("%sBots      ◀ %s ▶", cursor(sm.paceRow()), BotPaces[paceOf(sm.pace)].Name))
+		line(fmt.Sprintf("%s%s◀ %s ▶", cursor(sm.paceRow()), row(c.Msg("setup.bots")), paceName(c, BotPaces[paceOf(sm.pace)])))
 	}
 	line("")
-	start := "[ Start the game ]"
+	start := c.Msg("setup.start")
 	if sm.row == sm.lastRow() {
 		start = st.key.Render(start)
 	}
@@ -307,11 +323,11 @@ func (sm *setupModel) view(st styles, width, height int) string {
 			say(st.dim.Render(w))
 		}
 	} else if sm.row == sm.paceRow() && !sm.noPace {
-		say(st.dim.Render(paceNote(sm.pace)))
+		say(st.dim.Render(paceNoteIn(c, sm.pace)))
 	} else {
 		say("")
 	}
-	for _, l := range wrap("↑/↓ move · ←/→ change · type names · enter start · ? help · esc quit", width, "") {
+	for _, l := range wrap(c.Msg("setup.keys"), width, "") {
 		say(st.dim.Render(l))
 	}
 	// In a low window the note under the rows and the keys stay: first the
@@ -327,101 +343,121 @@ func (sm *setupModel) view(st styles, width, height int) string {
 	return strings.Join(append(top, bottom...), "\n")
 }
 
-// presetOrigin says where each preset comes from (rules.Presets).
+// presetOrigin says where each preset comes from (rules.Presets): the
+// keys of the texts.
 var presetOrigin = map[string]string{
-	"classic":       "official rules",
-	"pocket-farkel": "Pocket Farkel (Legendary Games)",
-	"farkle-dice":   "Farkle Dice (Smart Box Design)",
-	"cardgames":     "the two-player printable rules (cardgames.io)",
+	"classic":       "setup.origin.classic",
+	"pocket-farkel": "setup.origin.pocket",
+	"farkle-dice":   "setup.origin.farkleDice",
+	"cardgames":     "setup.origin.cardgames",
 }
 
 // describe returns the lines under the chosen rules, at most width
 // columns: where they come from, the target and the players, and what sets
 // them apart.
 func (sm *setupModel) describe(width int) []string {
+	c := sm.lc
 	if sm.isDragon() {
 		d := sm.dragon
-		return wrap(fmt.Sprintf("raise an army, then slay the dragon; %s", playersText(d.MinPlayers, d.MaxPlayers)), width, "")
+		return wrap(c.Msg("setup.dragon", "players", playersText(c, d.MinPlayers, d.MaxPlayers)), width, "")
 	}
 	r := sm.rules()
 	g, t, sc := r.Game, r.Turn, r.Scoring
-	end := "then a final round"
+	end := c.Msg("setup.end.round")
 	if g.Ending == rules.EndImmediate {
-		end = "wins at once"
+		end = c.Msg("setup.end.now")
 	}
-	parts := []string{fmt.Sprintf("first to %d, %s", g.Target, end), playersText(g.MinPlayers, g.MaxPlayers)}
+	parts := []string{c.Msg("setup.firstTo", "target", g.Target, "end", end), playersText(c, g.MinPlayers, g.MaxPlayers)}
 	if t.EntryMinimum > 0 {
-		parts = append(parts, fmt.Sprintf("%d to get on the board", t.EntryMinimum))
+		parts = append(parts, c.Msg("setup.entry", "points", t.EntryMinimum))
 	}
 	if p := t.FarklePenalty; p.Count > 0 {
-		parts = append(parts, fmt.Sprintf("%d farkles in a row cost %d", p.Count, p.Points))
+		parts = append(parts, c.Msg("setup.penalty", "count", p.Count, "points", p.Points))
 	}
 	if sc.Straight > 0 {
-		parts = append(parts, fmt.Sprintf("straight %d", sc.Straight))
+		parts = append(parts, c.Msg("setup.straight", "points", sc.Straight))
 	}
 	if sc.ThreePairs > 0 {
-		parts = append(parts, fmt.Sprintf("three pairs %d", sc.ThreePairs))
+		parts = append(parts, c.Msg("setup.threePairs", "points", sc.ThreePairs))
 	}
 	if !t.HotDice {
-		parts = append(parts, "no hot dice")
+		parts = append(parts, c.Msg("setup.noHot"))
 	}
 	text := strings.Join(parts, " · ")
 	if o := presetOrigin[r.Name]; o != "" && r.Hash() == rules.MustPreset(r.Name).Hash() {
-		text = o + ": " + text
+		text = c.Msg(o) + ": " + text
 	}
 	return wrap(text, width, "")
 }
 
-// playersText is "2 players" or "1–8 players" (one word, for wrapping).
-func playersText(lo, hi int) string {
+// playersText is "2 players" or "1–8 players" in the language of c.
+func playersText(c *lang.Catalogue, lo, hi int) string {
 	if lo == hi {
-		return fmt.Sprintf("%d %s", lo, plural(lo, "player", "players"))
+		return c.Msg("setup.playersN", "n", lo)
 	}
-	return fmt.Sprintf("%d–%d players", lo, hi)
+	return c.Msg("setup.playersRange", "min", lo, "max", hi)
 }
 
 // botText describes the bot level at the table being set up: what it does,
 // and how the number of players changes that.
 func (sm *setupModel) botText(level string) string {
+	c := sm.lc
 	if sm.isDragon() {
-		return level + ": " + dragonLevelText[level]
+		return level + ": " + c.Msg(dragonLevelText[level])
 	}
 	text := level
 	for _, l := range bot.Levels() {
 		if l.Name == level {
-			text += ": " + l.Description
+			desc := l.Description
+			if k, ok := botLevelText[level]; ok {
+				desc = c.Msg(k)
+			}
+			text += ": " + desc
 		}
 	}
 	if level == "perfect" {
 		switch {
 		case sm.n >= 3:
-			text += fmt.Sprintf("; with %d players it plays the two-player solution against the leading opponent, an approximation", sm.n)
+			text += c.Msg("setup.perfect.many", "n", sm.n)
 		case sm.n == 2:
-			text += "; the first game under these rules solves them (a minute or two, shown as it goes, then cached)"
+			text += c.Msg("setup.perfect.two")
 		}
 	}
 	return text
 }
 
-// dragonLevelText describes the bot levels of Dragon Farkle.
+// botLevelText are the keys of the descriptions of package bot's levels
+// (a level without one shows the bot package's English description).
+var botLevelText = map[string]string{
+	"cautious": "setup.bot.cautious",
+	"steady":   "setup.bot.steady",
+	"bold":     "setup.bot.bold",
+	"reckless": "setup.bot.reckless",
+	"expert":   "setup.bot.expert",
+	"perfect":  "setup.bot.perfect",
+}
+
+// dragonLevelText are the keys of the descriptions of the bot levels of
+// Dragon Farkle.
 var dragonLevelText = map[string]string{
-	"random": "plays any legal action, at random",
-	"simple": "keeps the most soldiers and stops at 1000 (300 with two dice or fewer), attacks as soon as it may, never brawls",
-	"smart":  "recruits by the expected soldiers, brawls by the exact odds, attacks when the battle odds are good, uses its cards",
+	"random": "setup.dragonBot.random",
+	"simple": "setup.dragonBot.simple",
+	"smart":  "setup.dragonBot.smart",
 }
 
 // helpLines returns the setup screen's help, width columns wide: its keys,
 // the bot levels at this table, then the rules chosen.
 func (sm *setupModel) helpLines(st styles, width int) []string {
-	lines := helpKeys(st, width, [][2]string{
-		{"↑/↓ tab", "move between the rows"},
-		{"←/→", "change the row's value: the rules, the number of players, a seat's player (a person or a bot level), the bots' speed"},
-		{"letters", "type a seat's name (backspace erases)"},
-		{"enter", "start the game"},
-		{"?", "this help"},
-		{"esc", "quit (q too, off the name rows)"},
+	c := sm.lc
+	lines := helpKeysIn(c, st, width, [][2]string{
+		{"↑/↓ tab", c.Msg("setup.help.rows")},
+		{"←/→", c.Msg("setup.help.change")},
+		{c.Msg("setup.help.key.letters"), c.Msg("setup.help.letters")},
+		{"enter", c.Msg("setup.help.start")},
+		{"?", c.Msg("tui.help.help")},
+		{"esc", c.Msg("setup.help.quit")},
 	})
-	lines = append(lines, "Bots")
+	lines = append(lines, c.Msg("setup.help.bots"))
 	kinds := sm.kinds()[1:]
 	for _, k := range kinds {
 		lines = append(lines, wrap("  "+sm.botText(k), width, "    ")...)
@@ -434,5 +470,5 @@ func (sm *setupModel) helpLines(st styles, width int) []string {
 		}
 		return append(lines, DragonRulesText(g, width)...)
 	}
-	return append(lines, RulesText(sm.rules(), width)...)
+	return append(lines, RulesTextIn(c, sm.rules(), width)...)
 }

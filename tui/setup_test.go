@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -34,7 +35,7 @@ func TestSetupDescribesEachPreset(t *testing.T) {
 			players = fmt.Sprintf("%d players", r.Game.MinPlayers)
 		}
 		checks := map[string]bool{
-			fmt.Sprintf("first to %d", r.Game.Target): true,
+			"first to " + lang.Get("en").Num(int64(r.Game.Target)): true,
 			players:               true,
 			"farkles in a row":    r.Turn.FarklePenalty.Count > 0,
 			"to get on the board": r.Turn.EntryMinimum > 0,

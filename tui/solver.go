@@ -66,14 +66,12 @@ func (a *SolverAdvisor) Advise(s engine.State) (Advice, error) {
 			case "throw":
 				ch.Then = engine.Throw
 			}
-			ch.Note = fmt.Sprintf("+%d, turn %d", c.Points, c.Total)
-			if c.Left > 0 {
-				ch.Note += fmt.Sprintf(", %d %s left", c.Left, plural(c.Left, "die", "dice"))
-			}
+			ch.facts = noteFacts{kind: noteSolved, points: c.Points, total: c.Total, left: c.Left}
 		default:
 			ch.Then = c.Action
-			ch.Note = fmt.Sprintf("turn %d", c.Total)
+			ch.facts = noteFacts{kind: noteTurn, total: c.Total}
 		}
+		ch.Note = ch.noteIn(nil)
 		out.Choices = append(out.Choices, ch)
 	}
 	slices.SortStableFunc(out.Choices, func(x, y Choice) int {

@@ -74,7 +74,7 @@ func TestRulesTextShowsTheRulesInForce(t *testing.T) {
 	}
 	lines := RulesText(r, 60)
 	text := strings.Join(lines, "\n")
-	for _, want := range []string{"house", "2s=250", "1s=1000", "1=100", "5=50", "1234", "750 or more", "wins at once", "No hot dice", "2 farkles in a row cost 300"} {
+	for _, want := range []string{"house", "2s=250", "1s=1,000", "1=100", "5=50", "1,234", "750 or more", "wins at once", "No hot dice", "2 farkles in a row cost 300"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the rules text does not say %q:\n%s", want, text)
 		}

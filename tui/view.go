@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 )
 
 // MinWidth is the narrowest terminal the table is drawn for.
@@ -40,7 +40,7 @@ func (m *Model) screenText() string {
 		return ""
 	}
 	if m.width < MinWidth {
-		return narrowView("Farkle", m.width, m.height)
+		return narrowViewIn(m.lc, "Farkle", m.width, m.height)
 	}
 	var out string
 	switch {
@@ -79,22 +79,23 @@ func (m *Model) helpLines() []string {
 	if m.helpFrom == screenSetup {
 		return m.setup.helpLines(m.st, m.width)
 	}
-	lines := helpKeys(m.st, m.width, [][2]string{
-		{"1-6", "choose a die showing that face (5 chooses a 5; again, another 5); once all of them are chosen, unchoose them"},
-		{"←/→ space", "move along the dice, choose the one over the ▲"},
-		{"click", "choose or unchoose a die; the keys at the bottom are buttons"},
-		{"m", "mouse off (so that the terminal selects text), or on again"},
-		{"+ -", "bots play faster or slower (slow, normal, fast, instant)"},
-		{"u", "undo the last choice (before r or b)"},
-		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
-		{"b", "keep the chosen dice and bank the turn total"},
-		{"h", "hint: the value of every choice"},
-		{"s or enter", "skip ahead while bots play"},
-		{"?", "this help"},
+	c := m.lc
+	lines := helpKeysIn(c, m.st, m.width, [][2]string{
+		{"1-6", c.Msg("tui.help.dice")},
+		{c.Msg("tui.help.key.move"), c.Msg("tui.help.move")},
+		{c.Msg("tui.help.key.click"), c.Msg("tui.help.click")},
+		{"m", c.Msg("tui.help.mouse")},
+		{"+ -", c.Msg("tui.help.pace", "paces", paceNames(c))},
+		{"u", c.Msg("tui.help.undo")},
+		{"r", c.Msg("tui.help.throw")},
+		{"b", c.Msg("tui.help.bank")},
+		{"h", c.Msg("tui.help.hint")},
+		{c.Msg("tui.help.key.skip"), c.Msg("tui.help.skip")},
+		{"?", c.Msg("tui.help.help")},
 		{"p", m.againHelp()},
 		{"q", m.quitHelp()},
 	})
-	return append(lines, RulesText(m.game.Rules(), m.width)...)
+	return append(lines, RulesTextIn(c, m.game.Rules(), m.width)...)
 }
 
 func (m *Model) helpView() string {
@@ -102,7 +103,14 @@ func (m *Model) helpView() string {
 }
 
 // headerButtons are the buttons at the top right of a table.
-var headerButtons = []button{{"?", "help"}, {"q", "quit"}}
+var headerButtons = headerButtonsIn(nil)
+
+// headerButtonsIn are the buttons at the top right of a table, in the
+// language of c.
+func headerButtonsIn(c *lang.Catalogue) []button {
+	c = orEnglish(c)
+	return []button{{"?", c.Msg("tui.btn.help")}, {"q", c.Msg("tui.btn.quit")}}
+}
 
 // tableLayout draws the game: header, scoreboard, the throw, the turn, the
 // message line, the keys, and the log or the hint.
@@ -111,15 +119,16 @@ func (m *Model) tableLayout() *layout {
 	s := g.State()
 	r := g.Rules()
 	st := m.st
+	c := m.lc
 	top := newLayout()
 	add := top.add
 
 	// Header.
-	left := st.title.Render("Farkle") + st.dim.Render(fmt.Sprintf(" · %s · first to %d", r.Name, r.Game.Target))
+	left := st.title.Render("Farkle") + st.dim.Render(" · "+c.Msg("tui.header", "rules", r.Name, "n", r.Game.Target))
 	if len(s.Players) == 1 {
-		left += st.dim.Render(" · ") + st.bold.Render(soloTurn(s))
+		left += st.dim.Render(" · ") + st.bold.Render(soloTurnIn(c, s))
 	}
-	top.addHeader(st, left, m.width, headerButtons)
+	top.addHeader(st, left, m.width, headerButtonsIn(c))
 	if l := m.onlineLine(); l != "" {
 		add(l)
 	}
@@ -128,7 +137,7 @@ func (m *Model) tableLayout() *layout {
 	// Scoreboard.
 	add(m.scoreboard()...)
 	if s.FinalRound && !s.Over() {
-		for _, l := range wrap(fmt.Sprintf("Final round: %s reached %d; everyone else has one more turn.", s.Players[s.Trigger].Name, s.Players[s.Trigger].Score), m.width, "") {
+		for _, l := range wrap(c.Msg("tui.finalRound", "name", s.Players[s.Trigger].Name, "score", s.Players[s.Trigger].Score), m.width, "") {
 			add(st.banner.Render(l))
 		}
 	}
@@ -142,7 +151,7 @@ func (m *Model) tableLayout() *layout {
 	}
 	top.addDice(m.diceArea(), n)
 	add(m.keptLine())
-	add(m.messageLine())
+	add(m.messageLines()...)
 	top.addBar(st, m.keysLine())
 	add(m.prepLine())
 
@@ -175,14 +184,15 @@ func hintRoom(room int) int {
 	return room - min(4, max(2, room/3))
 }
 
-// soloTurn is the turn counter of a game of one: "turn 7", or "turn 7 of
+// soloTurnIn is the turn counter of a game of one: "turn 7", or "turn 7 of
 // 20" when the rules cap the turns.
-func soloTurn(s engine.State) string {
+func soloTurnIn(lc *lang.Catalogue, s engine.State) string {
+	lc = orEnglish(lc)
 	n := max(s.Players[0].Turns, 1)
 	if c := s.Rules().Game.MaxTurns; c > 0 {
-		return fmt.Sprintf("turn %d of %d", n, c)
+		return lc.Msg("tui.soloTurnOf", "turn", n, "max", c)
 	}
-	return fmt.Sprintf("turn %d", n)
+	return lc.Msg("tui.soloTurn", "turn", n)
 }
 
 // spread puts left and right on one line of width columns.
@@ -199,6 +209,7 @@ func (m *Model) scoreboard() []string {
 	s := g.State()
 	r := g.Rules()
 	st := m.st
+	c := m.lc
 	nameW := 6
 	for _, p := range s.Players {
 		nameW = max(nameW, lipgloss.Width(p.Name))
@@ -211,36 +222,36 @@ func (m *Model) scoreboard() []string {
 		}
 		var notes []string
 		if seat := g.Seats()[i]; seat.IsBot() {
-			notes = append(notes, "bot "+seat.Bot)
+			notes = append(notes, c.Msg("tui.score.bot", "level", seat.Bot))
 		}
 		if p.Score == 0 && r.Turn.EntryMinimum > 0 {
-			notes = append(notes, "not on the board")
+			notes = append(notes, c.Msg("tui.score.notOn"))
 		}
 		if p.Streak > 0 {
-			streak := strings.Repeat("✗", p.Streak) + fmt.Sprintf(" %d in a row", p.Streak)
-			if c := r.Turn.FarklePenalty.Count; c > 0 {
-				streak = strings.Repeat("✗", p.Streak) + fmt.Sprintf(" %d of %d farkles", p.Streak, c)
+			streak := strings.Repeat("✗", p.Streak) + " " + c.Msg("tui.score.inARow", "streak", p.Streak)
+			if n := r.Turn.FarklePenalty.Count; n > 0 {
+				streak = strings.Repeat("✗", p.Streak) + " " + c.Msg("tui.score.ofFarkles", "streak", p.Streak, "n", n)
 			}
 			notes = append(notes, streak)
 		}
 		if s.FinalRound && !s.Over() {
 			switch {
 			case i == s.Trigger:
-				notes = append(notes, "reached the target")
+				notes = append(notes, c.Msg("tui.score.reached"))
 			case finished(s, i):
-				notes = append(notes, "played the last turn")
+				notes = append(notes, c.Msg("tui.score.played"))
 			case i == s.Current:
-				notes = append(notes, "last turn")
+				notes = append(notes, c.Msg("tui.score.last"))
 			}
 		}
 		if s.Over() {
 			for _, w := range s.Winners {
 				if w == i {
-					notes = append(notes, "WINNER")
+					notes = append(notes, c.Msg("tui.score.winner"))
 				}
 			}
 		}
-		line := fmt.Sprintf("%s%-*s %6d", mark, nameW, p.Name, p.Score)
+		line := fmt.Sprintf("%s%-*s %6s", mark, nameW, p.Name, c.Num(int64(p.Score)))
 		if mark != "  " {
 			line = st.current.Render(line)
 		}
@@ -264,38 +275,42 @@ func (m *Model) turnLine() string {
 	g := m.game
 	s := g.State()
 	st := m.st
+	c := m.lc
 	if s.Over() {
-		over := Describe(engine.Event{Kind: engine.EvGameOver, Players: s.Winners}, g.Names())
+		over := describeIn(c, engine.Event{Kind: engine.EvGameOver, Players: s.Winners}, g.Names())
 		if len(s.Winners) > 0 {
-			over = Describe(engine.Event{Kind: engine.EvGameOver, Players: s.Winners, Score: s.Players[s.Winners[0]].Score}, g.Names())
+			over = describeIn(c, engine.Event{Kind: engine.EvGameOver, Players: s.Winners, Score: s.Players[s.Winners[0]].Score}, g.Names())
 		}
-		return st.good.Render("G" + strings.TrimPrefix(over, "g") + ".")
+		return st.good.Render(capital(over) + ".")
 	}
 	if s.Phase != engine.PhasePlay {
-		return st.bold.Render("Roll-off: each player throws one die; the highest " + map[bool]string{true: "starts", false: "wins"}[s.Phase == engine.PhaseFirstRollOff] + ".")
+		if s.Phase == engine.PhaseFirstRollOff {
+			return st.bold.Render(c.Msg("tui.rolloff.start"))
+		}
+		return st.bold.Render(c.Msg("tui.rolloff.win"))
 	}
 	p := s.Players[s.Current]
-	who := possessive(p.Name) + " turn"
+	who := m.turnOf(p.Name)
 	switch {
 	case g.BotToAct() || g.Waiting() && g.Seats()[s.Current].IsBot():
-		who = p.Name + " (bot) is playing"
+		who = c.Msg("tui.playingBot", "name", p.Name)
 	case g.Waiting():
-		who = p.Name + " is playing"
+		who = c.Msg("tui.playing", "name", p.Name)
 	}
 	var dice string
 	switch {
 	case s.Step == engine.StepKeep && m.hot:
-		dice = st.good.Render("★ HOT DICE!") + fmt.Sprintf(" all %d again", s.Throw.N())
+		dice = st.good.Render(c.Msg("tui.hotBig")) + " " + c.Msg("tui.hotAgain", "n", s.Throw.N())
 	case s.Step == engine.StepKeep:
-		dice = "choose dice to keep"
+		dice = c.Msg("tui.chooseKeep")
 	case s.Left == 0 && s.Step == engine.StepChoose:
-		dice = fmt.Sprintf("hot dice: all %d to throw again", s.ToThrow())
+		dice = c.Msg("tui.hotToThrow", "n", s.ToThrow())
 	case s.Step == engine.StepChoose:
-		dice = fmt.Sprintf("%d %s left to throw", s.Left, plural(s.Left, "die", "dice"))
+		dice = c.Msg("tui.leftToThrow", "n", s.Left)
 	default:
-		dice = fmt.Sprintf("%d %s to throw", s.ToThrow(), plural(s.ToThrow(), "die", "dice"))
+		dice = c.Msg("tui.toThrow", "n", s.ToThrow())
 	}
-	return st.bold.Render(who) + fmt.Sprintf(" · turn total %d · %s", s.Total, dice)
+	return st.bold.Render(who) + " · " + c.Msg("tui.turnTotal", "total", s.Total) + " · " + dice
 }
 
 // diceArea returns the six lines of the dice: the throw being chosen from,
@@ -304,9 +319,10 @@ func (m *Model) diceArea() []string {
 	g := m.game
 	s := g.State()
 	st := m.st
+	c := m.lc
 	blank := func(msg string) []string { return diceMessage(msg, m.width) }
 	if s.Over() {
-		return overMessage(g.Path(), m.width)
+		return overMessageIn(c, g.Path(), m.width)
 	}
 	if s.Phase != engine.PhasePlay {
 		var parts []string
@@ -338,24 +354,28 @@ func (m *Model) diceArea() []string {
 		}
 		switch {
 		case s.Step == engine.StepChoose && s.Left == 0:
-			labels = st.good.Render("★ HOT DICE! ★") + fmt.Sprintf(" every die scored: %s throws all %d again or banks %d", s.Players[s.Current].Name, s.ToThrow(), s.Total)
+			hot := c.Msg("tui.hotAll", "name", s.Players[s.Current].Name, "n", s.ToThrow(), "total", s.Total)
+			if strings.EqualFold(s.Players[s.Current].Name, youName(c)) {
+				hot = c.Msg("tui.hotAllYou", "n", s.ToThrow(), "total", s.Total)
+			}
+			labels = st.good.Render(c.Msg("tui.hotStars")) + " " + hot
 		case s.Step == engine.StepChoose:
-			labels = st.dim.Render(fmt.Sprintf("kept %s", s.Kept))
+			labels = st.dim.Render(c.Msg("tui.keptDice", "dice", s.Kept.String()))
 		}
 	case m.shown.dice != 0 && m.shown.farkle:
 		for _, f := range m.shown.dice.Faces() {
 			looks = append(looks, dieLook{face: f, style: st.dieFarkle, heavy: true})
 		}
-		lost := "nothing scores"
+		lost := c.Msg("tui.nothingScores")
 		if m.shown.lost > 0 {
-			lost = fmt.Sprintf("nothing scores: the turn's %d points are lost", m.shown.lost)
+			lost = c.Msg("tui.nothingScoresLost", "total", m.shown.lost)
 		}
-		labels = st.err.Render("✗ FARKLE!") + fmt.Sprintf(" %s threw %s, %s", g.Names()[m.shown.player], m.shown.dice, lost)
+		labels = st.err.Render(c.Msg("tui.farkleBig")) + " " + c.Msg("tui.farkleThrew", "name", g.Names()[m.shown.player], "dice", m.shown.dice.String(), "lost", lost)
 	default:
 		if g.BotToAct() || g.Waiting() {
-			return blank(st.dim.Render(s.Players[s.Current].Name + " is about to throw…"))
+			return blank(st.dim.Render(c.Msg("tui.aboutToThrow", "name", s.Players[s.Current].Name)))
 		}
-		return blank(fmt.Sprintf("%s: press %s to throw %d dice.", possessive(s.Players[s.Current].Name)+" turn", st.key.Render("r"), s.ToThrow()))
+		return blank(c.Msg("tui.pressThrow", "turn", m.turnOf(s.Players[s.Current].Name), "key", st.key.Render("r"), "n", s.ToThrow()))
 	}
 	return append(strings.Split(drawDice(looks), "\n"), labels)
 }
@@ -370,29 +390,30 @@ func (m *Model) prepLine() string {
 	who := strings.Join(m.preparing, ", ")
 	if m.o.Meter != nil {
 		if st, ok := m.o.Meter.Status(); ok {
-			return m.st.warn.Render(who+" gets ready ") + bar(st.part, 10) + " " + st.short()
+			return m.st.warn.Render(m.lc.Msg("tui.getsReady", "n", len(m.preparing), "names", who)+" ") + bar(st.part, 10) + " " + st.shortIn(m.lc)
 		}
 	}
-	return m.st.warn.Render(who + " gets ready…")
+	return m.st.warn.Render(m.lc.Msg("tui.getsReady", "n", len(m.preparing), "names", who) + "…")
 }
 
 // finishView is the screen after quitting while the bots are prepared:
 // the preparation finishes so that its work is cached.
 func (m *Model) finishView() string {
 	st := m.st
-	lines := []string{st.title.Render("Farkle"), "", "The game is saved.", ""}
-	what := "the solve for the hint"
+	c := m.lc
+	lines := []string{st.title.Render("Farkle"), "", c.Msg("tui.finish.saved"), ""}
+	what := c.Msg("tui.finish.hint")
 	if len(m.preparing) > 0 {
-		what = "the preparation of " + strings.Join(m.preparing, ", ")
+		what = c.Msg("tui.finish.prep", "names", strings.Join(m.preparing, ", "))
 	}
-	lines = append(lines, wrap(fmt.Sprintf("Finishing %s, so that the next game under these rules starts at once (it is cached when done):", what), m.width, "")...)
+	lines = append(lines, wrap(c.Msg("tui.finish.what", "what", what), m.width, "")...)
 	if m.o.Meter != nil {
 		if s, ok := m.o.Meter.Status(); ok {
-			lines = append(lines, "", bar(s.part, min(40, m.width-2)), s.String())
+			lines = append(lines, "", bar(s.part, min(40, m.width-2)), s.stringIn(c))
 		}
 	}
 	lines = append(lines, "")
-	lines = append(lines, wrap("Press ctrl+c to stop now (the work so far is lost).", m.width, "")...)
+	lines = append(lines, wrap(c.Msg("tui.finish.stop"), m.width, "")...)
 	return strings.Join(lines, "\n")
 }
 
@@ -414,6 +435,14 @@ func possessive(name string) string {
 	return name + "'s"
 }
 
+// turnOf is "ana's turn", "Your turn" for the player spoken to.
+func (m *Model) turnOf(name string) string {
+	if strings.EqualFold(name, youName(m.lc)) {
+		return m.lc.Msg("tui.turnOfYou")
+	}
+	return m.lc.Msg("tui.turnOf", "name", name)
+}
+
 // keptLine lists the keeps of the turn so far, set apart from the throw.
 func (m *Model) keptLine() string {
 	keeps := m.game.Keeps()
@@ -422,74 +451,95 @@ func (m *Model) keptLine() string {
 		return ""
 	}
 	if len(keeps) == 0 || s.Phase != engine.PhasePlay {
-		return m.st.dim.Render("kept this turn: nothing yet")
+		return m.st.dim.Render(m.lc.Msg("tui.keptNothing"))
 	}
 	parts := make([]string, len(keeps))
 	for i, k := range keeps {
-		parts[i] = fmt.Sprintf("[%s] %d", k.Dice, k.Points)
+		parts[i] = fmt.Sprintf("[%s] %s", k.Dice, m.lc.Num(int64(k.Points)))
 	}
-	return m.st.dim.Render("kept this turn: ") + strings.Join(parts, " · ")
+	return m.st.dim.Render(m.lc.Msg("tui.keptThisTurn")+" ") + strings.Join(parts, " · ")
 }
 
-// messageLine shows the quit question, the last message, or the live
-// points of the selection.
-func (m *Model) messageLine() string {
+// messageLines shows the quit question, the last message, or the live
+// points of the selection: one line, or two when it is longer than the
+// window is wide.
+func (m *Model) messageLines() []string {
 	st := m.st
+	c := m.lc
+	one := func(style lipgloss.Style, text string) []string { return m.wrapMessage("", text, style) }
 	switch {
 	case m.confirm && (len(m.preparing) > 0 || m.solving()):
-		return st.warn.Render("Quit? The game is saved; the solve under way finishes first and is cached. y/n")
+		return one(st.warn, c.Msg("tui.quitSolve"))
 	case m.confirm:
-		return st.warn.Render(m.quitQuestion())
+		return one(st.warn, m.quitQuestion())
 	case len(m.preparing) > 0 && m.game.AutoToAct():
-		return st.warn.Render(m.preparingNote())
+		return one(st.warn, m.preparingNote())
 	case m.flash != "" && m.flashErr:
-		return st.err.Render(m.flash)
+		return one(st.err, m.flash)
 	case m.flash != "":
-		return st.good.Render(m.flash)
+		return one(st.good, m.flash)
 	}
 	if !m.canSelect() {
-		return ""
+		return []string{""}
 	}
 	k := m.selected()
 	if k == 0 {
-		return st.dim.Render("choose scoring dice: " + chooseHow)
+		return one(st.dim, c.Msg("tui.chooseScoring", "how", c.Msg("tui.chooseHow")))
 	}
 	next, err := m.game.Preview(k)
 	if err != nil {
 		why := Reason(err)
-		var ke *dice.KeepError
-		if e := m.game.State().Table().CheckKeep(m.game.State().Throw, k); errors.As(e, &ke) {
-			why = ke.Reason
+		if r := keepReasonIn(c, m.game.State().Table(), m.game.State().Throw, k); r != "" {
+			why = r
 		}
-		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(why)
+		return m.wrapMessage(c.Msg("tui.chosen", "dice", k.String())+" ", why, st.warn)
 	}
 	pts := next.Total - m.game.State().Total
 	if next.Current != m.game.State().Current || next.Step != engine.StepChoose {
 		pts, _ = m.game.State().Table().Points(k)
 	}
-	return fmt.Sprintf("chosen %s: ", k) + st.good.Render(fmt.Sprintf("+%d", pts)) + fmt.Sprintf(" → turn total %d", m.game.State().Total+pts)
+	return []string{c.Msg("tui.chosen", "dice", k.String()) + " " + st.good.Render("+"+c.Num(int64(pts))) + " → " + c.Msg("tui.turnTotal", "total", m.game.State().Total+pts)}
+}
+
+// wrapMessage returns prefix and text in style on the message line, in
+// two lines when they are wider than the window (the rest is cut).
+func (m *Model) wrapMessage(prefix, text string, style lipgloss.Style) []string {
+	lines := wrap(prefix+text, m.width, "  ")
+	if len(lines) > 2 {
+		lines = lines[:2]
+		lines[1] = ansi.Truncate(lines[1], m.width-1, "") + "…"
+	}
+	for i, l := range lines {
+		if i == 0 && strings.HasPrefix(l, prefix) {
+			lines[i] = prefix + style.Render(l[len(prefix):])
+			continue
+		}
+		lines[i] = style.Render(l)
+	}
+	return lines
 }
 
 // keysLine says which keys do something now; they are buttons.
 func (m *Model) keysLine() []button {
 	g := m.game
 	s := g.State()
+	b := func(k, what string) button { return button{k, m.lc.Msg(what)} }
 	switch {
 	case g.Over():
 		if g.Online() {
-			return []button{{"q", "quit"}, {"?", "rules"}}
+			return []button{b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
 		}
-		return []button{{"p", "play again"}, {"q", "quit"}, {"?", "rules"}}
+		return []button{b("p", "tui.btn.again"), b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
 	case g.Waiting():
-		return []button{{"?", "help"}, {"q", "quit"}}
+		return []button{b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case g.AutoToAct():
-		return []button{{"s", "skip ahead"}, {"?", "help"}, {"q", "quit"}}
+		return []button{b("s", "tui.btn.skip"), b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case s.Step == engine.StepKeep:
-		return []button{{"r", "keep & throw"}, {"b", "keep & bank"}, {"h", "hint"}, {"u", "undo"}}
+		return []button{b("r", "tui.btn.keepThrow"), b("b", "tui.btn.keepBank"), b("h", "tui.btn.hint"), b("u", "tui.btn.undo")}
 	case s.Step == engine.StepChoose:
-		return []button{{"r", "throw"}, {"b", "bank"}, {"h", "hint"}}
+		return []button{b("r", "tui.btn.throw"), b("b", "tui.btn.bank"), b("h", "tui.btn.hint")}
 	}
-	return []button{{"r", "throw"}, {"h", "hint"}}
+	return []button{b("r", "tui.btn.throw"), b("h", "tui.btn.hint")}
 }
 
 // logLines returns the last lines of the log that fit in room lines.
@@ -499,7 +549,8 @@ func (m *Model) logLines(room int) []string {
 	}
 	log := m.game.Log()
 	n := min(len(log), room-1)
-	out := []string{m.st.dim.Render("─ log " + strings.Repeat("─", max(0, min(m.width, 80)-6)))}
+	head := "─ " + m.lc.Msg("tui.log") + " "
+	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
 	for _, l := range log[len(log)-n:] {
 		out = append(out, "  "+l)
 	}
@@ -512,6 +563,7 @@ func (m *Model) hintLines(room int) []string {
 		return nil
 	}
 	st := m.st
+	lc := m.lc
 	var adv Advice
 	var head string
 	switch {
@@ -519,29 +571,41 @@ func (m *Model) hintLines(room int) []string {
 		// The advisor is thinking (a solver can take long the first
 		// time): show the points of each keep meanwhile.
 		adv, _ = PointsAdvisor{}.Advise(m.game.State())
-		head = "─ hint: thinking… meanwhile, points now (h hides) "
+		head = "─ " + lc.Msg("hint.thinking") + " "
 		if m.o.Meter != nil {
 			if st, ok := m.o.Meter.Status(); ok && st.part < 1 {
-				head = fmt.Sprintf("─ hint: points now, while solving (%s) ", st.short())
+				head = "─ " + lc.Msg("hint.solving", "status", st.shortIn(lc)) + " "
 			}
 		}
 	case m.advice.err != nil:
-		return []string{st.dim.Render("─ hint ─"), st.err.Render("  " + m.advice.err.Error())}
+		return []string{st.dim.Render("─ " + lc.Msg("hint.title") + " ─"), st.err.Render("  " + m.advice.err.Error())}
 	default:
 		adv = m.advice.advice
-		head = fmt.Sprintf("─ hint: %s (h hides) ", adv.Measure)
+		head = "─ " + lc.Msg("hint.head", "measure", adv.measureIn(lc)) + " "
 	}
 	out := []string{st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	if adv.Note != "" {
-		out = append(out, st.dim.Render("  "+adv.Note))
+	if note := adv.noteIn(lc); note != "" {
+		for _, l := range wrap(note, m.width-2, "") {
+			out = append(out, st.dim.Render("  "+l))
+		}
+	}
+	// The columns of the choices and their values; in a narrow window
+	// only as wide as they need to be.
+	labelW, valueW, gap := 24, 8, " "
+	if m.width < 80 {
+		labelW, valueW, gap = 0, 0, "  "
+		for _, c := range adv.Choices {
+			labelW = max(labelW, lipgloss.Width(c.labelIn(lc)))
+			valueW = max(valueW, lipgloss.Width(adv.formatIn(lc, c.Value)))
+		}
 	}
 	for i, c := range adv.Choices {
 		if len(out) >= room {
 			break
 		}
-		line := fmt.Sprintf("  %-24s %8s", c.Label(), adv.Format(c.Value))
-		if c.Note != "" {
-			line += "  " + st.dim.Render(c.Note)
+		line := fmt.Sprintf("  %-*s%s%*s", labelW, c.labelIn(lc), gap, valueW, adv.formatIn(lc, c.Value))
+		if note := c.noteIn(lc); note != "" {
+			line += "  " + st.dim.Render(note)
 		}
 		if i == 0 {
 			line = st.good.Render("▸") + line[1:]

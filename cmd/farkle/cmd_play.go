@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -93,6 +94,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
 	resume := fs.String("resume", "", "continue the unfinished game saved in `FILE`")
 	speed := fs.String("bot-speed", "normal", "how fast bots play full-screen: slow, normal, fast or instant (+ and - change it in the game)")
+	langName := fs.String("lang", "", "the language of the game's texts: "+strings.Join(lang.Codes(), ", ")+" (default: from LANG)")
 	var of onlineFlags
 	fs.StringVar(&of.url, "online", "", "play at the farkle server at `URL` (its lobby), or at the table of a link (URL/t/ID)")
 	fs.BoolVar(&of.watch, "watch", false, "with --online and a table's link: watch the table instead of sitting at it")
@@ -106,6 +108,13 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	pace, err := tui.ParseBotPace(*speed)
 	if err != nil {
 		return usagef("--bot-speed: %v", err)
+	}
+	code := lang.FromEnv(e.getenv)
+	if *langName != "" {
+		var ok bool
+		if code, ok = lang.Parse(*langName); !ok {
+			return usagef("--lang %s: no such language (languages: %s)", *langName, strings.Join(lang.Codes(), ", "))
+		}
 	}
 	if fs.NArg() > 0 {
 		return usagef("play takes no arguments (got %q); players go in --players", strings.Join(fs.Args(), " "))
@@ -138,7 +147,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	// The hint key: the solvers' win probability or expected points
 	// (package advise).
 	advisor := tui.NewSolverAdvisor(tables)
-	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables), Tables: tables}
+	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables), Tables: tables, Lang: lang.Get(code)}
 	if g == nil {
 		v, err := resolve()
 		if err != nil {
@@ -181,6 +190,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			}
 		}
 		g.FollowSolves(o.Meter)
+		g.SetLang(o.Lang)
 		return tui.RunLines(ctx, g, e.stdin, e.stdout, advisor)
 	}
 	g, dg, err := tui.RunSetup(ctx, o, e.stdin, e.stdout)

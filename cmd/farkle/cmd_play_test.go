@@ -144,7 +144,7 @@ func playAgainstBot(t *testing.T, dataDir string, prefix string, args ...string)
 	}
 }
 
-var winnerLine = regexp.MustCompile(`(?m)^winner: (\S+) with (\d+)$`)
+var winnerLine = regexp.MustCompile(`(?m)^winner: (\S+) with ([\d,]+)$`)
 
 // savedGames returns the record files in dataDir/games.
 func savedGames(t *testing.T, dataDir string) []string {
@@ -192,7 +192,7 @@ func checkFinishedRecord(t *testing.T, dataDir, output string) {
 		t.Fatalf("the saved game is not over with one winner: %+v", st.Winners)
 	}
 	w := st.Players[st.Winners[0]]
-	if w.Name != m[1] || strconv.Itoa(w.Score) != m[2] {
+	if w.Name != m[1] || strings.ReplaceAll(m[2], ",", "") != strconv.Itoa(w.Score) {
 		t.Fatalf("printed %q, the record says %s with %d", m[0], w.Name, w.Score)
 	}
 	if _, err := os.Stat(strings.TrimSuffix(files[0], ".json") + ".seed"); !os.IsNotExist(err) {

@@ -19,6 +19,7 @@ import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/internal/browsertest"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -192,7 +193,7 @@ func showsScores(t *testing.T, screen string, g game.Game) {
 	t.Helper()
 	names := g.Players()
 	for i, s := range g.Scores() {
-		if !regexp.MustCompile(regexp.QuoteMeta(names[i]) + `\s+` + strconv.Itoa(s) + `\b`).MatchString(screen) {
+		if !regexp.MustCompile(regexp.QuoteMeta(names[i]) + `\s+` + regexp.QuoteMeta(lang.Get("en").Num(int64(s))) + `\b`).MatchString(screen) {
 			t.Errorf("the final screen does not show %s with %d:\n%s", names[i], s, screen)
 		}
 	}
@@ -225,7 +226,7 @@ func TestSSHPlaysAWholeGameAgainstABot(t *testing.T) {
 	p.bigPane()
 	p.waitFor("Farkle online", "you are ann")
 	p.keys("n")
-	p.waitFor("a new game", "first to 1000")
+	p.waitFor("a new game", "first to 1,000")
 	p.keys("Enter")
 	screen := p.waitFor("online · table", "you are ann")
 	m := tableOnScreen.FindStringSubmatch(screen)

@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
+)
+
+// The terminal game's texts are the catalogue's (package lang), under the
+// keys tui.* (the table, line mode, the online client), hint.* (the hint
+// panel), rules.* (the rules help) and setup.* (the setup screen). A nil
+// catalogue is English everywhere in this package.
+
+// orEnglish returns c, or English when c is nil.
+func orEnglish(c *lang.Catalogue) *lang.Catalogue {
+	if c == nil {
+		return lang.Get(lang.Default)
+	}
+	return c
+}
+
+// youName is the name the setup screen gives the person at the first
+// seat in the language of c: "you", "du". A player of that name is spoken
+// to (describeIn).
+func youName(c *lang.Catalogue) string { return orEnglish(c).Msg("tui.you") }
+
+// youEvents are the engine's event texts with a form of their own for the
+// player spoken to ("you throw", "your turn"): the catalogue's key
+// tui.ev.NAME.you stands for ev.NAME when that player is the subject.
+var youEvents = []string{"rolloff", "first", "turn", "throw", "sixNothing", "keep", "farkle",
+	"penalty", "bank", "resignTotal", "resign", "overWins"}
+
+var youCats sync.Map // *lang.Catalogue -> *lang.Catalogue
+
+// youCatalogue returns c with the event texts of the player spoken to in
+// place of the engine's (see youEvents).
+func youCatalogue(c *lang.Catalogue) *lang.Catalogue {
+	if y, ok := youCats.Load(c); ok {
+		return y.(*lang.Catalogue)
+	}
+	y := *c // the same language, its fallback included
+	y.Messages = make(map[string]string, len(c.Messages))
+	for k, v := range c.Messages {
+		y.Messages[k] = v
+	}
+	for _, name := range youEvents {
+		// Only the language's own form: another language's grammar
+		// would be wrong here.
+		if v, ok := c.Messages["tui.ev."+name+".you"]; ok {
+			y.Messages["ev."+name] = v
+		}
+	}
+	youCats.Store(c, &y)
+	return &y
+}
+
+// describeIn is engine.Event.DescribeIn in the language of c, with the
+// grammar of a player spoken to (the one called youName: "you throw 1 2
+// 3", "your turn").
+func describeIn(c *lang.Catalogue, e engine.Event, names []string) string {
+	c = orEnglish(c)
+	you := youName(c)
+	subject := -1
+	for i, n := range names {
+		if strings.EqualFold(n, you) {
+			subject = i
+		}
+	}
+	if subject >= 0 && spokenTo(e, subject) {
+		return e.DescribeIn(youCatalogue(c), names)
+	}
+	return e.DescribeIn(c, names)
+}
+
+// spokenTo reports whether the player at seat you is the subject of e.
+func spokenTo(e engine.Event, you int) bool {
+	switch e.Kind {
+	case engine.EvGameOver:
+		return len(e.Players) == 1 && e.Players[0] == you
+	case engine.EvRollOffTie, engine.EvTie, engine.EvTurnLimit:
+		return false
+	}
+	return e.Player == you
+}
+
+// capital returns s with its first letter upper case.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
