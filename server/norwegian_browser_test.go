@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
@@ -140,7 +141,9 @@ func chooseByFace(t *testing.T, ctx context.Context, faces []int) {
 func TestBrowserNorwegianGame(t *testing.T) {
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
-	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}})
+	tabs := bot.NewLimitedTables("", bot.Limits{Solves: 1, Queue: 8, NoWait: true})
+	t.Cleanup(tabs.Close)
+	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}, Explorer: server.NewExplorer(tabs)})
 	ctx := norwegianBrowser(t, 1280, 800)
 
 	// The new-table form.
@@ -317,4 +320,15 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	settled(t, ctx)
 	shot(t, ctx, "nb-dragon")
 	phoneShot(t, ctx, "nb-dragon-phone")
+
+	// The explorer, its own page.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/explore"), chromedp.WaitVisible("#solo-table p")); err != nil {
+		t.Fatal(err)
+	}
+	explore := texts(t, ctx, "h1, h2, label span, #go, #solo-table p, #solo-table th")
+	for _, want := range []string{"Strategiutforsker", "Regler og stilling", "Min poengsum", "Utforsk", "Når du bør sette inn", " poeng per tur med beste spill.", "6 terninger", "1 terning"} {
+		if !hasText(explore, want) {
+			t.Errorf("the explorer has no %q: %q", want, explore)
+		}
+	}
 }
