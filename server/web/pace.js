@@ -2,7 +2,7 @@
 // games, those waiting on the player first with what the other seat did
 // last; the tab title counts them; the new-table form chooses the pace.
 import { h, api, state } from './app.js';
-import { msg } from './i18n.js';
+import { msg, lang } from './i18n.js';
 
 export const paces = ['', '1h', '12h', '1d', '3d'];
 
@@ -29,7 +29,7 @@ function setTitleCount(n) {
 export async function refreshTitleCount() {
   if (!state.me) { setTitleCount(0); return []; }
   try {
-    const games = await api('GET', '/api/me/games');
+    const games = await api('GET', `/api/me/games?lang=${lang}`);
     setTitleCount(games.filter((g) => g.your_move).length);
     return games;
   } catch { return []; }
