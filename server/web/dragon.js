@@ -318,7 +318,7 @@ export function dragonPage(id) {
           h('span', { class: 'small' }, msg(`web.dr.ev.${v.event === 'rally' || v.event === 'dragon' ? v.event : 'blank'}`))),
         h('span', { class: 'sep' }),
         ...thrown.map((f, i) => h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}`, disabled: !(mine && ph === 'keep'), 'data-face': f,
-          'data-i': i, 'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': msg('web.die', { face: f }), title: mine && ph === 'keep' ? msg('web.dieKey', { face: f }) : false, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, f))),
+          'data-i': i, 'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': msg('web.die', { n: i + 1, face: f }), title: mine && ph === 'keep' ? msg('web.dieKey', { face: f }) : false, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, f))),
       ] : h('span', { class: 'muted' }, ph === 'choose' ? (mine ? msg('web.dr.chooseAction') : '') : ph === 'over' ? '' : msg('dice.toThrow', { n: v.dice })));
     let selText = '\u00a0';
     if (mine && ph === 'keep') {

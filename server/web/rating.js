@@ -7,7 +7,10 @@ import { msg } from './i18n.js';
 const families = [['farkle', 'Farkle'], ['dragon', 'Dragon Farkle'], ['house', 'web.form.houseRules']];
 const familyName = (label) => label.startsWith('web.') ? msg(label) : label;
 
-const signed = (x) => (x > 0 ? '+' : x < 0 ? '−' : '±') + fmt(Math.round(Math.abs(x)));
+// A rating is written as a whole number without grouping (1500), in every
+// language, as ratings are.
+const whole = (x) => String(Math.round(x));
+const signed = (x) => (x > 0 ? '+' : x < 0 ? '−' : '±') + whole(Math.abs(x));
 
 // ratingChange is the end-of-game line of a rated table: each person's
 // rating before and after (the bots' ratings are fixed anchors), or ''
@@ -20,7 +23,7 @@ export function ratingChange(table, seat) {
     h('h3', {}, msg('web.rating')),
     h('ul', {}, rs.map((c) => h('li', { class: c.player === mine ? 'mine' : '' },
       h('a', { href: `/players/${encodeURIComponent(c.player)}` }, c.name), ' ',
-      `${fmt(Math.round(c.before))} → ${fmt(Math.round(c.after))} `,
+      `${whole(c.before)} → ${whole(c.after)} `,
       h('strong', { class: c.change >= 0 ? 'up' : 'down', 'data-change': String(c.change) }, `(${signed(c.change)})`)))));
 }
 
@@ -37,7 +40,7 @@ export async function ratingBoard(family = 'farkle') {
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
       h('td', {}, h('a', { href: `/players/${encodeURIComponent(r.player)}` }, r.name)),
-      h('td', { class: 'num', title: msg('web.deviation', { n: Math.round(r.deviation) }) }, `${fmt(Math.round(r.rating))}${r.provisional ? '?' : ''} ± ${fmt(Math.round(2 * r.deviation))}`),
+      h('td', { class: 'num', title: msg('web.deviation', { n: Math.round(r.deviation) }) }, `${whole(r.rating)}${r.provisional ? '?' : ''} ± ${whole(2 * r.deviation)}`),
       h('td', { class: 'num' }, fmt(r.games)))))) : h('p', { class: 'muted' }, msg('web.noRated')));
   return box;
 }
@@ -64,9 +67,9 @@ export function ratingChart(history) {
   return s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', id: 'rating-chart', role: 'img', 'aria-label': msg('web.ratingChart', { n: history.length }) },
     s('polygon', { points: band, class: 'band' }),
     s('polyline', { points: line, class: 'line', fill: 'none' }),
-    ...pts.map((p, i) => s('circle', { cx: x(i), cy: y(p.r), r: 3, class: 'dot' }, s('title', {}, fmt(Math.round(p.r))))),
-    s('text', { x: 4, y: y(hi) + 12, class: 'axis' }, fmt(Math.round(hi))),
-    s('text', { x: 4, y: y(lo) - 4, class: 'axis' }, fmt(Math.round(lo))));
+    ...pts.map((p, i) => s('circle', { cx: x(i), cy: y(p.r), r: 3, class: 'dot' }, s('title', {}, whole(p.r)))),
+    s('text', { x: 4, y: y(hi) + 12, class: 'axis' }, whole(hi)),
+    s('text', { x: 4, y: y(lo) - 4, class: 'axis' }, whole(lo)));
 }
 
 // ratingSection is a player page's ratings: the current rating of each
@@ -76,7 +79,7 @@ export async function ratingSection(id) {
   const played = all.map((r, i) => [r, families[i][1]]).filter(([r]) => r.rating);
   if (!played.length) return h('p', { class: 'muted' }, msg('web.noRated'));
   return h('div', { class: 'ratings' }, played.map(([r, label]) => h('section', { class: 'card', 'data-family': r.family },
-    h('h3', {}, `${familyName(label)}: `, h('span', { class: 'rating-now' }, fmt(Math.round(r.rating.rating))), ` ± ${fmt(Math.round(2 * r.rating.deviation))}`,
+    h('h3', {}, `${familyName(label)}: `, h('span', { class: 'rating-now' }, whole(r.rating.rating)), ` ± ${whole(2 * r.rating.deviation)}`,
       h('span', { class: 'muted small' }, ' · ', msg('web.ratedGames', { n: r.rating.games }))),
     r.history.length ? ratingChart(r.history) : '')));
 }

@@ -286,7 +286,7 @@ export function tablePage(id) {
           const selectable = mine && st.step === 'keep';
           const kept = keptNow.has(i);
           return h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}${kept ? ' kept' : ''}${st.step === 'choose' && !kept ? ' left-out' : ''}`, disabled: !selectable, 'data-face': f, 'data-i': i,
-            'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': msg(kept ? 'web.dieKept' : 'web.die', { face: f }), title: selectable ? msg('web.dieKey', { face: f }) : false, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, f));
+            'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': msg(kept ? 'web.dieKept' : 'web.die', { n: i + 1, face: f }), title: selectable ? msg('web.dieKey', { face: f }) : false, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, f));
         }));
     let selText = '';
     if (mine && st.step === 'keep') {
