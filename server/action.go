@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/store"
 )
 
@@ -182,21 +183,28 @@ func (t *table) finish() *store.Finish {
 func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 	tv := t.view()
 	tv.Rules, tv.Rated = nil, "" // the rules and the rating family never change: they come with the welcome
-	bySeat := map[int][]byte{}
+	// One encoding a seat (when seats see different games) and a language
+	// in use: most tables have one language, so most updates are encoded
+	// once.
+	type view struct {
+		seat int
+		lang *lang.Catalogue
+	}
+	encoded := map[view][]byte{}
 	private := t.kind.private()
 	for c := range t.clients {
-		seat := -1
+		v := view{seat: -1, lang: c.cat()}
 		if private {
-			seat = c.seat()
+			v.seat = c.seat()
 		}
-		b, ok := bySeat[seat]
+		b, ok := encoded[v]
 		if !ok {
 			var err error
-			if b, err = json.Marshal(t.kind.update(t, seat, tv, actor, a, evs)); err != nil {
+			if b, err = json.Marshal(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang)); err != nil {
 				t.srv.log.Error("encode update", "err", err)
 				return
 			}
-			bySeat[seat] = b
+			encoded[v] = b
 		}
 		c.send(b)
 	}

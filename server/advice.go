@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 )
 
 // Advisor values choices for the hint button and analyses finished games
@@ -160,4 +162,41 @@ type Where struct {
 	Turn  int   `json:"turn"`
 	Dice  int   `json:"dice"`
 	Throw []int `json:"throw,omitempty"`
+}
+
+// localize writes the texts of adv's choices for s in the language of c:
+// "keep 1 5 (150), then throw 4" in English is "behold 1 5 (150), så kast
+// 4" in Norwegian. The dice are named by their faces, as everywhere. The
+// advisor's English texts stay as they are (the wire is the same for
+// English pages); for another language the text is made again from the
+// action, the points and the dice left coming from the game itself, and
+// whether the advisor's line goes on to bank or throw from its text.
+func localize(c *lang.Catalogue, s engine.State, adv *Advice) {
+	if c == nil || c.Code == lang.Default {
+		return
+	}
+	for i := range adv.Choices {
+		ch := &adv.Choices[i]
+		switch ch.Action.Kind {
+		case engine.Keep:
+			a := ch.Action
+			a.Player = s.Actor()
+			after, _, err := engine.Apply(s, a, nil)
+			if err != nil {
+				continue // the advisor's text stays: better English than nothing
+			}
+			text := c.Msg("web.hint.keep", "dice", a.Dice.String(), "points", after.Total-s.Total)
+			switch {
+			case strings.Contains(ch.Text, ", then bank"):
+				text += c.Msg("web.hint.thenBank", "total", after.Total)
+			case strings.Contains(ch.Text, ", then throw"):
+				text += c.Msg("web.hint.thenThrow", "n", after.ToThrow())
+			}
+			ch.Text = text
+		case engine.Throw:
+			ch.Text = c.Msg("web.hint.throw", "n", s.ToThrow())
+		case engine.Bank:
+			ch.Text = c.Msg("web.hint.bank", "total", s.Total)
+		}
+	}
 }

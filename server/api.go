@@ -833,7 +833,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	t.mu.Lock()
 	tv := t.view()
 	t.mu.Unlock()
-	out, err := t.kind.replay(t, tv, rec)
+	out, err := t.kind.replay(t, tv, rec, langOf(r))
 	if err != nil {
 		s.httpError(w, err)
 		return

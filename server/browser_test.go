@@ -116,7 +116,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 			}
 		case g.Step == "keep":
 			for _, i := range pickDice(g.Faces) {
-				sel := `.die-btn[aria-label^="die ` + itoa(i+1) + `:"]`
+				sel := `.die-btn[data-i="` + itoa(i) + `"]`
 				if err := chromedp.Do(ctx, chromedp.Click(sel)); err != nil {
 					t.Fatal(err)
 				}

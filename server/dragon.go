@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/store"
 )
 
@@ -184,10 +185,10 @@ func (k *dragonKit) viewFor(t *table, seat int) *dragonView {
 }
 
 // log returns the log lines of events for seat.
-func (k *dragonKit) log(version int, evs []game.Event, seat int, names []string) []dragonLine {
+func (k *dragonKit) log(c *lang.Catalogue, version int, evs []game.Event, seat int, names []string) []dragonLine {
 	out := []dragonLine{}
 	for _, e := range dragon.ViewEvents(dragonEvents(evs), seat) {
-		l := dragonLine{Version: version, Kind: e.Kind.String(), Seat: e.Seat, Text: k.game.Describe(names, e)}
+		l := dragonLine{Version: version, Kind: e.Kind.String(), Seat: e.Seat, Text: k.game.DescribeIn(c, names, e)}
 		switch e.Kind {
 		case dragon.EvThrow, dragon.EvCardChanged:
 			l.Dice, l.N = e.Dice.Faces(), e.N
@@ -237,21 +238,21 @@ type dragonHintMsg struct {
 	ID      string       `json:"id,omitempty"`
 }
 
-func (k *dragonKit) welcome(t *table, seat int, you youView) any {
+func (k *dragonKit) welcome(t *table, seat int, you youView, c *lang.Catalogue) any {
 	names := t.names()
 	log := []dragonLine{}
 	for v, evs := range t.events {
-		log = append(log, k.log(v, evs, seat, names)...)
+		log = append(log, k.log(c, v, evs, seat, names)...)
 	}
 	return dragonWelcomeMsg{Type: "welcome", Kind: string(game.Dragon), You: you, Table: t.view(), Dragon: k.viewFor(t, seat), Log: log}
 }
 
-func (k *dragonKit) update(t *table, seat int, tv tableView, _ int, a game.Action, evs []game.Event) any {
+func (k *dragonKit) update(t *table, seat int, tv tableView, _ int, a game.Action, evs []game.Event, c *lang.Catalogue) any {
 	da, _ := a.(dragon.Action)
 	av := dragonActionOf(da)
 	version := t.play.Game().Version()
 	return dragonUpdateMsg{Type: "update", Kind: string(game.Dragon), Table: tv, Dragon: k.viewFor(t, seat), Action: &av,
-		Events: eventsOf(dragon.ViewEvents(dragonEvents(evs), seat)), Log: k.log(version, evs, seat, t.names())}
+		Events: eventsOf(dragon.ViewEvents(dragonEvents(evs), seat)), Log: k.log(c, version, evs, seat, t.names())}
 }
 
 func (k *dragonKit) tableJSON(t *table, tv tableView) any {
@@ -293,12 +294,12 @@ type dragonStep struct {
 	Dragon *dragonView      `json:"dragon"`
 }
 
-func (k *dragonKit) replay(t *table, tv tableView, rec *game.Record) (any, error) {
+func (k *dragonKit) replay(t *table, tv tableView, rec *game.Record, c *lang.Catalogue) (any, error) {
 	start := func(g game.Game) *dragonView {
 		return k.viewOf(g.(*game.DragonGame).State(), g.Version(), dragon.Spectator)
 	}
 	return replayOf(t, tv, rec, start, func(i int, st game.Step, after game.Game) dragonStep {
-		return dragonStep{Action: dragonActionOf(st.Action.(dragon.Action)), Log: k.log(i+1, st.Events, dragon.Spectator, rec.Players), Dragon: start(after)}
+		return dragonStep{Action: dragonActionOf(st.Action.(dragon.Action)), Log: k.log(c, i+1, st.Events, dragon.Spectator, rec.Players), Dragon: start(after)}
 	})
 }
 

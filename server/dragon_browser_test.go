@@ -145,7 +145,7 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 			}
 			pick := pickKeep(d.Faces, d.Keeps, d.Mode == "battle")
 			for _, i := range pick {
-				click(`.die-btn[aria-label^="die ` + strconv.Itoa(i+1) + `:"]`)
+				click(`.die-btn[data-i="` + strconv.Itoa(i) + `"]`)
 				diceClicks++
 			}
 			read()

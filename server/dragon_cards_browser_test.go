@@ -324,7 +324,7 @@ func TestBrowserDragonCards(t *testing.T) {
 					for i, g := range v.Throw.Faces() {
 						if g == f && !used[i] {
 							used[i] = true
-							click(fmt.Sprintf(`.die-btn[aria-label^="die %d:"]`, i+1))
+							click(fmt.Sprintf(`.die-btn[data-i="%d"]`, i))
 							break
 						}
 					}

@@ -172,7 +172,7 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 			click(`button[data-kind="recruit"]`)
 		case d.Phase == "keep" && d.Mode == "recruit" && d.Keep == false && len(d.Keeps) > 0 && strings.TrimSpace(event) == "Blank":
 			for _, i := range pickKeep(d.Faces, d.Keeps, false) {
-				click(`.die-btn[aria-label^="die ` + strconv.Itoa(i+1) + `:"]`)
+				click(`.die-btn[data-i="` + strconv.Itoa(i) + `"]`)
 			}
 			sel, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('selection').textContent`))
 			m := number.FindStringSubmatch(sel)
@@ -213,7 +213,7 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 			click("#keep")
 		case d.Phase == "keep" && len(d.Keeps) > 0:
 			for _, i := range pickKeep(d.Faces, d.Keeps, d.Mode == "battle") {
-				click(`.die-btn[aria-label^="die ` + strconv.Itoa(i+1) + `:"]`)
+				click(`.die-btn[data-i="` + strconv.Itoa(i) + `"]`)
 			}
 			click("#keep")
 		case d.Phase == "keep":

@@ -10,6 +10,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -202,11 +203,11 @@ type logLine struct {
 
 // logLines are the lines of the events of the action that brought the
 // game to version.
-func logLines(version int, evs []game.Event, names []string) []logLine {
+func logLines(c *lang.Catalogue, version int, evs []game.Event, names []string) []logLine {
 	var out []logLine
 	for _, e := range evs {
 		e := e.(engine.Event)
-		out = append(out, logLine{Version: version, Type: e.Kind.String(), Player: e.Player, Text: e.Describe(names), Dice: e.Dice.Faces()})
+		out = append(out, logLine{Version: version, Type: e.Kind.String(), Player: e.Player, Text: e.DescribeIn(c, names), Dice: e.Dice.Faces()})
 	}
 	return out
 }
@@ -237,22 +238,22 @@ type updateMsg struct {
 	Log    []logLine   `json:"log"`
 }
 
-func (k *farkleKind) welcome(t *table, _ int, you youView) any {
+func (k *farkleKind) welcome(t *table, _ int, you youView, c *lang.Catalogue) any {
 	names := t.names()
 	log := []logLine{}
 	for v, evs := range t.events {
-		log = append(log, logLines(v, evs, names)...)
+		log = append(log, logLines(c, v, evs, names)...)
 	}
 	return welcomeMsg{Type: "welcome", You: you, Table: t.view(), State: stateOf(t), Log: log}
 }
 
-func (k *farkleKind) update(t *table, _ int, tv tableView, actor int, a game.Action, evs []game.Event) any {
+func (k *farkleKind) update(t *table, _ int, tv tableView, actor int, a game.Action, evs []game.Event, c *lang.Catalogue) any {
 	ea, _ := a.(engine.Action)
 	ea.Player = actor
 	av := actionOf(ea)
 	var e record.Entry
 	_ = json.Unmarshal(t.play.Game().Variant().Entry(actor, a, evs), &e) // the variant's own entry: it reads
-	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Threw: e.Threw.Faces(), Log: logLines(t.play.Game().Version(), evs, t.names())}
+	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Threw: e.Threw.Faces(), Log: logLines(c, t.play.Game().Version(), evs, t.names())}
 }
 
 func (k *farkleKind) tableJSON(t *table, tv tableView) any {
@@ -303,6 +304,7 @@ func (k *farkleKind) hint(c *client, m clientMsg) {
 		return
 	}
 	sortChoices(&advice, st)
+	localize(c.cat(), st, &advice)
 	c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: &advice, ID: m.ID})
 }
 
@@ -314,12 +316,12 @@ type replayStep struct {
 	State  *stateView `json:"state"`
 }
 
-func (k *farkleKind) replay(t *table, tv tableView, rec *game.Record) (any, error) {
+func (k *farkleKind) replay(t *table, tv tableView, rec *game.Record, c *lang.Catalogue) (any, error) {
 	start := func(g game.Game) *stateView { return makeStateView(g.(*game.FarkleGame).State()) }
 	return replayOf(t, tv, rec, start, func(i int, st game.Step, after game.Game) replayStep {
 		var e record.Entry
 		_ = json.Unmarshal(rec.Actions[i], &e) // it replayed: it reads
-		return replayStep{Action: actionOf(st.Action.(engine.Action)), Threw: e.Threw.Faces(), Log: logLines(i+1, st.Events, rec.Players), State: start(after)}
+		return replayStep{Action: actionOf(st.Action.(engine.Action)), Threw: e.Threw.Faces(), Log: logLines(c, i+1, st.Events, rec.Players), State: start(after)}
 	})
 }
 

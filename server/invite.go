@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/store"
 )
 
@@ -27,7 +28,7 @@ func (s *Server) inviteSeat(r *http.Request, name string) (store.Seat, error) {
 
 // invitations returns the waiting tables with a seat kept for the player,
 // as lines of its games.
-func (s *Server) invitations(player string) []gameLine {
+func (s *Server) invitations(player string, c *lang.Catalogue) []gameLine {
 	s.mu.Lock()
 	var tables []*table
 	for _, t := range s.tables {
@@ -40,7 +41,7 @@ func (s *Server) invitations(player string) []gameLine {
 		if t.meta.Status == store.Waiting {
 			for i, seat := range t.meta.Seats {
 				if seat.Invited == player && seat.PlayerID == "" {
-					l := t.line(player)
+					l := t.line(player, c)
 					l.Seat, l.Invited = i, true
 					out = append(out, l)
 					break

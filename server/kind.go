@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/store"
 )
 
@@ -38,9 +39,10 @@ type gameKind interface {
 	// parseAction reads the action of an action message.
 	parseAction(raw json.RawMessage) (game.Action, error)
 	// welcome is the welcome message for seat (-1: a watcher).
-	welcome(t *table, seat int, you youView) any
+	// Its log lines are written in the language of c.
+	welcome(t *table, seat int, you youView, c *lang.Catalogue) any
 	// update is the update message for seat after actor played a.
-	update(t *table, seat int, tv tableView, actor int, a game.Action, evs []game.Event) any
+	update(t *table, seat int, tv tableView, actor int, a game.Action, evs []game.Event, c *lang.Catalogue) any
 	// private reports whether seats see different games (update depends
 	// on its seat), so that the broadcast encodes one update a seat, not
 	// one for all.
@@ -51,7 +53,7 @@ type gameKind interface {
 	hint(c *client, m clientMsg)
 	// replay is every step of the game of rec, as GET
 	// /api/tables/{id}/replay shows it (replayOf).
-	replay(t *table, tv tableView, rec *game.Record) (any, error)
+	replay(t *table, tv tableView, rec *game.Record, c *lang.Catalogue) (any, error)
 	// result fills the counts of seat's stats line from the final game.
 	result(g game.Game, seat int, r *store.Result)
 }

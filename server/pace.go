@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -56,6 +55,7 @@ type gameLine struct {
 // or in play): the invitations first, then those waiting on the player,
 // then by deadline.
 func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
+	c := langOf(r) // the language of the last turns (?lang=; English by default)
 	p, err := s.playerOf(r)
 	if err != nil {
 		s.httpError(w, err)
@@ -74,10 +74,10 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		t.mu.Lock()
-		out = append(out, t.line(p.ID))
+		out = append(out, t.line(p.ID, c))
 		t.mu.Unlock()
 	}
-	out = append(out, s.invitations(p.ID)...)
+	out = append(out, s.invitations(p.ID, c)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Invited != out[j].Invited {
 			return out[i].Invited
@@ -97,8 +97,9 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// line returns the table as a line of player's games. t.mu is held.
-func (t *table) line(player string) gameLine {
+// line returns the table as a line of player's games, its last turn in
+// the language of c. t.mu is held.
+func (t *table) line(player string, c *lang.Catalogue) gameLine {
 	l := gameLine{tableView: t.view(), Seat: -1}
 	l.Rules = nil
 	for i, s := range t.meta.Seats {
@@ -116,15 +117,16 @@ func (t *table) line(player string) gameLine {
 		d := c.deadline.UTC()
 		l.Deadline = &d
 	}
-	l.Last = t.lastTurn(l.Seat)
+	l.Last = t.lastTurn(l.Seat, c)
 	return l
 }
 
 // lastTurn summarises the last finished turn of a seat other than me in
 // the ordinary game ("Ana banked 650 — 4,350 to 3,900": the seat's score
 // to mine), or describes the last thing another seat did in another kind
-// of game. "" when nobody else has played yet. t.mu is held.
-func (t *table) lastTurn(me int) string {
+// of game, in the language of c. "" when nobody else has played yet. t.mu
+// is held.
+func (t *table) lastTurn(me int, c *lang.Catalogue) string {
 	if t.play == nil {
 		return ""
 	}
@@ -134,7 +136,7 @@ func (t *table) lastTurn(me int) string {
 		if me < 0 || me >= len(scores) || i >= len(scores) {
 			return ""
 		}
-		return fmt.Sprintf(" — %s to %s", thousands(scores[i]), thousands(scores[me]))
+		return c.Msg("web.last.score", "a", scores[i], "b", scores[me])
 	}
 	for i := len(t.events) - 1; i >= 0; i-- {
 		for j := len(t.events[i]) - 1; j >= 0; j-- {
@@ -145,34 +147,20 @@ func (t *table) lastTurn(me int) string {
 				}
 				switch e.Kind {
 				case engine.EvBank:
-					return fmt.Sprintf("%s banked %s%s", names[e.Player], thousands(e.Points), score(e.Player))
+					return c.Msg("web.last.bank", "name", names[e.Player], "points", e.Points, "score", score(e.Player))
 				case engine.EvFarkle:
-					return fmt.Sprintf("%s farkled, losing %s%s", names[e.Player], thousands(e.Total), score(e.Player))
+					return c.Msg("web.last.farkle", "name", names[e.Player], "total", e.Total, "score", score(e.Player))
 				case engine.EvTurnLost:
-					return fmt.Sprintf("%s could not throw or bank%s", names[e.Player], score(e.Player))
+					return c.Msg("web.last.lost", "name", names[e.Player], "score", score(e.Player))
 				case engine.EvResign:
-					return fmt.Sprintf("%s resigned", names[e.Player])
+					return c.Msg("web.last.resign", "name", names[e.Player])
 				}
 			default:
-				if d := t.kind.variant().Describe(lang.Get(lang.Default), e, names); d != "" && (me < 0 || !strings.HasPrefix(d, names[me])) {
+				if d := t.kind.variant().Describe(c, e, names); d != "" && (me < 0 || !strings.HasPrefix(d, names[me])) {
 					return d
 				}
 			}
 		}
 	}
 	return ""
-}
-
-// thousands writes n with commas: 4,350.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
 }

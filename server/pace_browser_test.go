@@ -58,7 +58,7 @@ func pressKeys(t *testing.T, ctx context.Context) bool {
 		case g.Step == "keep":
 			keys = ""
 			for _, i := range pickDice(g.Faces) {
-				keys += fmt.Sprint(i + 1)
+				keys += fmt.Sprint(g.Faces[i]) // the keys choose by face
 			}
 			if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
 				t.Fatal(err)

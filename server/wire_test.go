@@ -17,6 +17,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/sqlite"
@@ -28,8 +29,9 @@ var updateWire = flag.Bool("update-wire", false, "rewrite testdata/wire/*.jsonl 
 // not depend on timing) from a fixed seed and time, and returns every
 // message each seat's connection and a watcher's received, then the
 // table's HTTP views, one JSON message a line. Playing stops after max
-// actions or at the end of the game.
-func wireGame(t *testing.T, tb store.Table, max int, choose func(msg map[string]any, seat int) (string, bool)) []byte {
+// actions or at the end of the game. The watcher's page is in the language
+// watcherLang ("" for English), and so is the replay then fetched.
+func wireGame(t *testing.T, tb store.Table, max int, choose func(msg map[string]any, seat int) (string, bool), watcherLang string) []byte {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "wire.db"))
@@ -63,6 +65,8 @@ func wireGame(t *testing.T, tb store.Table, max int, choose func(msg map[string]
 		c := &client{srv: s, t: tt, out: make(chan []byte, 1<<16), done: make(chan struct{})}
 		if i < 2 {
 			c.player = &players[i]
+		} else if watcherLang != "" {
+			c.lang = lang.Get(watcherLang)
 		}
 		clients[i] = c
 		tt.mu.Lock()
@@ -105,7 +109,11 @@ func wireGame(t *testing.T, tb store.Table, max int, choose func(msg map[string]
 			last[i] = read(i)
 		}
 	}
-	for _, path := range []string{"/api/tables/wire", "/api/tables/wire/replay"} {
+	paths := []string{"/api/tables/wire", "/api/tables/wire/replay"}
+	if watcherLang != "" {
+		paths[1] += "?lang=" + watcherLang
+	}
+	for _, path := range paths {
 		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 		fmt.Fprintf(&out, "GET %s: %d %s\n", path, rec.Code, bytes.TrimSpace(compactJSON(t, rec.Body.Bytes())))
@@ -154,7 +162,13 @@ func checkWire(t *testing.T, name string, got []byte) {
 // the server's own (docs/API.md), so no change in the engine may change it
 // unnoticed.
 func TestWireOrdinary(t *testing.T) {
-	got := wireGame(t, ordinaryWireTable(t), 1000, func(m map[string]any, seat int) (string, bool) {
+	checkWire(t, "ordinary.jsonl", wireGame(t, ordinaryWireTable(t), 1000, ordinaryWireChoice, ""))
+}
+
+// ordinaryWireChoice plays the seat to act: the keep of the most points,
+// the roll-off, a bank from 300, else a throw.
+func ordinaryWireChoice(m map[string]any, seat int) (string, bool) {
+	{
 		st, _ := m["state"].(map[string]any)
 		if st == nil || st["phase"] == "over" || int(st["actor"].(float64)) != seat {
 			return "", false
@@ -182,8 +196,50 @@ func TestWireOrdinary(t *testing.T) {
 			a = `{"type":"throw"}`
 		}
 		return fmt.Sprintf(`{"type":"action","version":%d,"action":%s,"id":"a%d"}`, v, a, v), true
-	})
-	checkWire(t, "ordinary.jsonl", got)
+	}
+}
+
+// TestWireNorwegian plays the pinned ordinary game with a watcher whose
+// page is in Norwegian: the players' English messages stay byte for byte
+// those of the golden file (a table encodes an update once a language in
+// use), and the watcher's log lines and replay are Norwegian, numbers
+// grouped with a no-break space.
+func TestWireNorwegian(t *testing.T) {
+	got := wireGame(t, ordinaryWireTable(t), 1000, ordinaryWireChoice, "nb")
+	want, err := os.ReadFile(filepath.Join("testdata", "wire", "ordinary.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gl, wl := bytes.Split(got, []byte("\n")), bytes.Split(want, []byte("\n"))
+	if len(gl) != len(wl) {
+		t.Fatalf("%d lines, want %d", len(gl), len(wl))
+	}
+	var watcher, replay []byte
+	for i, l := range gl {
+		switch {
+		case bytes.HasPrefix(l, []byte("seat 2: ")):
+			watcher = append(watcher, l...)
+		case bytes.HasPrefix(l, []byte("GET /api/tables/wire/replay")):
+			replay = l
+		case !bytes.Equal(l, wl[i]):
+			t.Fatalf("line %d differs from the English golden file:\n got %s\nwant %s", i+1, l, wl[i])
+		}
+	}
+	for name, b := range map[string][]byte{"watcher": watcher, "replay": replay} {
+		for _, want := range []string{"Ann kaster ", "Bo setter inn ", " poeng", "spillet er over: "} {
+			if !bytes.Contains(b, []byte(want)) {
+				t.Errorf("%s: no %q in the Norwegian log", name, want)
+			}
+		}
+		for _, english := range []string{" throws ", " banks ", "game over"} {
+			if bytes.Contains(b, []byte(english)) {
+				t.Errorf("%s: English %q in the Norwegian log", name, english)
+			}
+		}
+	}
+	if !bytes.Contains(watcher, []byte("1\u00a0")) {
+		t.Errorf("watcher: no number grouped with a no-break space (1 500) in the Norwegian log")
+	}
 }
 
 // TestWireDragon pins the bytes of the first messages of a Dragon Farkle
@@ -201,7 +257,7 @@ func TestWireDragon(t *testing.T) {
 		v := int(d["version"].(float64))
 		a, _ := json.Marshal(legal[v%len(legal)])
 		return fmt.Sprintf(`{"type":"action","version":%d,"action":%s,"id":"a%d"}`, v, a, v), true
-	})
+	}, "")
 	checkWire(t, "dragon.jsonl", got)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/store"
 )
 
@@ -58,6 +59,32 @@ type client struct {
 	done   chan struct{}
 	once   sync.Once
 	limits messageLimits
+	// lang is the language of the connection's log lines and hints (the
+	// page's, from ?lang=); nil is English.
+	lang *lang.Catalogue
+}
+
+// cat returns the catalogue of the client's language.
+func (c *client) cat() *lang.Catalogue {
+	if c.lang == nil {
+		return lang.Get(lang.Default)
+	}
+	return c.lang
+}
+
+// langOf reads the language a request asks for with ?lang= (nb, nb-NO, en):
+// one there is a catalogue for, else English. The value is hostile input:
+// anything long or unknown is English.
+func langOf(r *http.Request) *lang.Catalogue {
+	v := r.URL.Query().Get("lang")
+	if len(v) > 16 {
+		v = ""
+	}
+	code, ok := lang.Parse(v)
+	if !ok {
+		code = lang.Default
+	}
+	return lang.Get(code)
 }
 
 // send queues b; a client whose queue is full is dropped at once (it
@@ -129,7 +156,7 @@ func (c *client) sendWelcome() {
 		}{"welcome", you, c.t.view(), nil, []logLine{}})
 		return
 	}
-	c.sendJSON(c.t.kind.welcome(c.t, seat, you))
+	c.sendJSON(c.t.kind.welcome(c.t, seat, you, c.cat()))
 }
 
 // handleWS serves GET /ws/tables/{id}: the table's live connection for
@@ -146,7 +173,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	c := &client{srv: s, t: t, conn: conn, out: make(chan []byte, sendBuffer), done: make(chan struct{}), limits: limits}
+	c := &client{srv: s, t: t, conn: conn, out: make(chan []byte, sendBuffer), done: make(chan struct{}), limits: limits, lang: langOf(r)}
 	if p.ID != "" {
 		c.player = &p
 	}

@@ -7,13 +7,24 @@ import { h, api, fmt, pct, nameEl } from './app.js';
 import { diceRow } from './dice.js';
 import { turnLabels } from './turns.js';
 import { explorerLink } from './explorelink.js';
+import { msg, lang, dec } from './i18n.js';
 
 // units say how the values of each measure read.
 const units = {
-  win: (v) => (100 * v).toFixed(1) + ' pts of win chance',
-  points: (v) => fmt(Math.round(v)) + ' expected points',
-  soldiers: (v) => fmt(Math.round(v)) + ' expected soldiers',
+  win: (v) => msg('web.an.win', { v: dec(100 * v, 1) }),
+  points: (v) => msg('web.an.points', { v: fmt(Math.round(v)) }),
+  soldiers: (v) => msg('web.an.soldiers', { v: fmt(Math.round(v)) }),
 };
+
+// choiceText is a choice of the analysis ("keep 1 5 then bank", "throw",
+// "bank": the server's English) in the page's language; a choice it does
+// not know stays as the server wrote it.
+export function choiceText(s) {
+  const m = /^keep ([1-6](?: [1-6])*)(?: then (bank|throw))?$/.exec(s || '');
+  if (m) return msg(m[2] ? `web.an.keepThen.${m[2]}` : 'web.an.keep', { dice: m[1] });
+  if (s === 'throw' || s === 'bank') return msg(`web.an.${s}`);
+  return s;
+}
 
 // onTable returns what the player saw when deciding at step a of the
 // replay r: the dice of the last throw and the turn total before it
@@ -23,8 +34,8 @@ function onTable(r, a) {
   const before = a > 0 ? r.steps[a - 1].state : r.start;
   if (!before) return '';
   const parts = [];
-  if (before.throw && before.throw.length && before.step === 'keep') parts.push(' with ', diceRow(before.throw), ' thrown');
-  if (before.total) parts.push(`${parts.length ? ',' : ' with'} ${fmt(before.total)} at stake`);
+  if (before.throw && before.throw.length && before.step === 'keep') parts.push(' ', msg('web.an.with'), ' ', diceRow(before.throw), ' ', msg('web.an.thrown'));
+  if (before.total) parts.push(parts.length ? ', ' : ` ${msg('web.an.with')} `, msg('web.an.atStake', { n: fmt(before.total) }));
   return parts;
 }
 
@@ -37,27 +48,27 @@ export function analysisView(id, redraw) {
     if (!a) {
       a = { loading: true };
       api('GET', `/api/tables/${id}/analysis`)
-        .then((x) => { a = x; }, (ex) => { a = { error: ex.status === 503 ? 'Analysis is not available on this server yet.' : ex.message }; })
+        .then((x) => { a = x; }, (ex) => { a = { error: ex.status === 503 ? msg('web.an.unavailable') : ex.message }; })
         .then(redraw);
-      api('GET', `/api/tables/${id}/replay`).then((x) => { r = x; redraw(); }, () => {});
+      api('GET', `/api/tables/${id}/replay?lang=${lang}`).then((x) => { r = x; redraw(); }, () => {});
     }
     if (a.error) return h('p', { class: 'muted' }, a.error);
-    if (!a.players) return h('p', { class: 'muted' }, 'Analysing the decisions…');
+    if (!a.players) return h('p', { class: 'muted' }, msg('web.an.loading'));
     const unit = units[a.measure] || units.points;
     const turns = r ? turnLabels(r) : [];
     // w.action numbers the action in the record from 1; its step is one less.
     const moment = (w) => {
       const step = w.action - 1, turn = turns[step];
-      return h('li', {}, h('strong', {}, turn ? turn[0].toUpperCase() + turn.slice(1) : 'A decision'), r ? onTable(r, step) : '', `: ${w.chosen} — best was ${w.best} (−${unit(w.lost)}) `,
-        h('a', { class: 'replay-link', href: `/replay/${id}?action=${w.action}` }, 'see it in the replay'),
-        w.where ? [' · ', h('a', { class: 'small explore-moment', href: explorerLink(id, null, w.where) }, 'see this position in the explorer')] : '');
+      return h('li', {}, h('strong', {}, turn ? turn[0].toUpperCase() + turn.slice(1) : msg('web.an.decision')), r ? onTable(r, step) : '', msg('web.an.moment', { chosen: choiceText(w.chosen), best: choiceText(w.best), lost: unit(w.lost) }), ' ',
+        h('a', { class: 'replay-link', href: `/replay/${id}?action=${w.action}` }, msg('web.an.seeReplay')),
+        w.where ? [' · ', h('a', { class: 'small explore-moment', href: explorerLink(id, null, w.where) }, msg('web.an.seeExplorer'))] : '');
     };
     return h('div', {},
-      h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['Player', 'Decisions', 'Best moves', 'Lost'].map((x) => h('th', {}, x)))),
+      h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['web.player', 'web.an.decisions', 'web.an.best', 'web.an.lost'].map((x) => h('th', {}, msg(x))))),
         h('tbody', {}, a.players.map((p) => h('tr', {}, h('td', {}, nameEl(p.name)), h('td', {}, p.decisions),
           h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost)))))),
       a.players.filter((p) => (p.worst || []).length).map((p) => h('div', { class: 'worst' },
-        h('strong', {}, nameEl(p.name), '’s costliest choices'),
+        h('strong', {}, msg('web.an.costliest', { name: '\u0000' }).split('\u0000').flatMap((x, i) => i ? [nameEl(p.name), x] : [x])),
         h('ul', {}, p.worst.map(moment)))));
   };
 }

@@ -1,9 +1,9 @@
 // app.js: the pages of the Farkle web game (no build step; ES modules).
 import { dieSVG, diceRow, diceMarked } from './dice.js';
 import { turnLabels } from './turns.js';
-import { msg, num, lang, languages, setLang } from './i18n.js';
+import { msg, num, dec, pct as pctOf, lang, languages, setLang, errText } from './i18n.js';
 import { tablePage } from './table.js';
-import { newTablePage } from './rulesform.js';
+import { newTablePage, botDescription } from './rulesform.js';
 import { dragonPage } from './dragon.js';
 import { ratingBoard, ratingSection } from './rating.js';
 import { accountPage, signInPage } from './account.js';
@@ -37,7 +37,8 @@ export async function api(method, path, body) {
   const resp = await fetch(path, opt);
   const data = await resp.json().catch(() => ({}));
   if (!resp.ok) {
-    const err = new Error(data.error || `HTTP ${resp.status}`);
+    const err = new Error(errText(data.code, data.field, data.error || msg('err.http', { status: resp.status })));
+    err.serverText = data.error;
     err.field = data.field; err.status = resp.status; err.code = data.code;
     throw err;
   }
@@ -56,7 +57,7 @@ export function nameEl(name, tag = 'span') {
 // rulesName is the name a rule set is shown by: house rules have one even
 // when nobody gave them a name.
 export function rulesName(r) {
-  return (r && r.name) || 'house rules';
+  return (r && r.name) || msg('web.houseRules');
 }
 
 // loadMe reads the browser's guest: /api/me answers null (200) when there
@@ -65,8 +66,8 @@ export async function loadMe() {
   try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
   const span = document.getElementById('me');
   span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, nameEl(state.me.name)), ' ',
-    h('a', { href: '/account', id: 'account-link', class: 'small' }, state.me.account ? 'Account' : 'Keep this player'), ' ',
-    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, msg('me.signout'))] : [h('a', { href: '/signin', id: 'signin-link' }, 'Sign in')]));
+    h('a', { href: '/account', id: 'account-link', class: 'small' }, msg(state.me.account ? 'web.account' : 'web.keepPlayer')), ' ',
+    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, msg('me.signout'))] : [h('a', { href: '/signin', id: 'signin-link' }, msg('web.signin'))]));
   return state.me;
 }
 
@@ -74,7 +75,7 @@ export async function loadMe() {
 // the only key to that player, its seats and its stats.
 async function signOut() {
   if (!state.me) return;
-  if (!state.me.account && !confirm(`Sign out ${state.me.name}? This browser forgets ${state.me.name} for good: its seats and stats stay on the server, but you cannot get them back here.`)) return;
+  if (!state.me.account && !confirm(msg('web.signoutAsk', { name: state.me.name }))) return;
   await api('POST', '/api/signout');
   await loadMe();
   route();
@@ -94,7 +95,7 @@ export async function ensurePlayer(name) {
 }
 
 function randomName() {
-  return 'Guest ' + Math.floor(100 + Math.random() * 900);
+  return msg('web.guest', { n: Math.floor(100 + Math.random() * 900) });
 }
 
 export function go(path) {
@@ -111,14 +112,14 @@ export function page(...kids) {
 }
 
 export function fmt(n) { return num(n); }
-export function pct(x) { return (100 * (x || 0)).toFixed(1) + '%'; }
+export function pct(x, digits = 1) { return pctOf(x || 0, digits); }
 
 // nameField is the display-name input shared by the home and join forms.
 // Once the browser has a guest the field shows its name, read-only.
 export function nameField(id) {
   return h('label', { class: 'field' }, msg('home.name'),
-    h('input', { id, name: 'name', maxlength: '24', autocomplete: 'nickname', placeholder: 'Guest', value: state.me ? state.me.name : '',
-      readonly: !!state.me, title: state.me ? 'To play under another name, sign out first (top right)' : false }));
+    h('input', { id, name: 'name', maxlength: '24', autocomplete: 'nickname', placeholder: msg('web.guestWord'), value: state.me ? state.me.name : '',
+      readonly: !!state.me, title: state.me ? msg('web.nameFixed') : false }));
 }
 
 function home() {
@@ -138,10 +139,11 @@ function home() {
   play, err);
   api('GET', '/api/bots').then((bots) => {
     const sel = document.getElementById('level');
-    for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: b.description }, b.name));
+    for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: botDescription(b) }, b.name));
     const desc = () => {
-      let d = (bots.find((b) => b.name === sel.value) || {}).description || '';
-      if (sel.value === 'perfect') d += ' (its first game under a rule set waits a few minutes while it solves the game)';
+      const b = bots.find((x) => x.name === sel.value);
+      let d = b ? botDescription(b) : '';
+      if (sel.value === 'perfect') d += msg('web.perfectWait');
       document.getElementById('level-desc').textContent = d;
     };
     sel.addEventListener('change', desc);
@@ -172,17 +174,17 @@ function tableList(tables, empty, action) {
   if (!tables.length) return h('p', { class: 'muted' }, empty);
   return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
     h('div', { class: 'grow' },
-      h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? ' vs ' : '', s.free ? '(free seat)' : nameEl(s.name)])),
-      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${t.actions} actions` : `${rulesName(t.rules)} · to ${fmt(t.rules.game.target)} · ${t.actions} actions`,
+      h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? msg('web.vs') : '', s.free ? msg('web.freeSeat') : nameEl(s.name)])),
+      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${msg('web.actions', { n: t.actions })}` : `${rulesName(t.rules)} · ${msg('web.to', { n: fmt(t.rules.game.target) })} · ${msg('web.actions', { n: t.actions })}`,
         t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '',
-        (t.winners || []).length ? ` · won by ${t.winners.map((w) => t.seats[w].name).join(' and ')}` : '',
-        t.clock ? ` · ${fmt(t.clock.seconds)} s to act` : ''),
-      t.reason ? h('div', { class: 'reason small' }, `${t.status === 'expired' ? 'Expired' : 'Failed'}: ${t.reason}`) : ''),
+        (t.winners || []).length ? ` · ${msg('web.wonBy', { names: t.winners.map((w) => t.seats[w].name).join(msg('end.and')) })}` : '',
+        t.clock ? ` · ${msg('web.toAct', { n: t.clock.seconds })}` : ''),
+      t.reason ? h('div', { class: 'reason small' }, msg(t.status === 'expired' ? 'web.reasonExpired' : 'web.reasonFailed', { why: t.reason })) : ''),
     action(t))));
 }
 
 async function lobby() {
-  page(h('h1', {}, msg('lobby.title')), h('p', { class: 'muted' }, 'Loading…'));
+  page(h('h1', {}, msg('lobby.title')), h('p', { class: 'muted' }, msg('web.loading')));
   const [waiting, playing, failed] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing'),
     api('GET', '/api/tables?status=failed&limit=10')]);
   page(h('h1', {}, msg('lobby.title')),
@@ -190,8 +192,8 @@ async function lobby() {
     tableList(waiting, msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
     h('h2', {}, msg('lobby.playing')),
     tableList(playing, msg('lobby.noGame'), (t) => h('a', { class: 'button', href: `/t/${t.id}` }, msg('lobby.watch'))),
-    failed.length ? h('h2', {}, 'Stopped by the server') : '',
-    failed.length ? tableList(failed, '', (t) => h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, 'Record')) : '',
+    failed.length ? h('h2', {}, msg('web.stoppedByServer')) : '',
+    failed.length ? tableList(failed, '', (t) => h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, msg('web.record'))) : '',
     h('p', {}, h('a', { class: 'button primary', href: '/new' }, msg('lobby.create'))));
 }
 
@@ -199,51 +201,51 @@ async function historyPage() {
   const over = await api('GET', '/api/tables?status=over');
   page(h('h1', {}, msg('history.title')),
     tableList(over, msg('none.finished'), (t) => h('span', { class: 'actions' },
-      h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay'),
-      h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `${t.kind || 'farkle'}-${t.id}.json` }, 'Record'))));
+      h('a', { class: 'button', href: `/replay/${t.id}` }, msg('end.replay')),
+      h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `${t.kind || 'farkle'}-${t.id}.json` }, msg('web.record')))));
 }
 
 function statsTable(rows) {
   return h('table', { class: 'stats leaderboard' },
-    h('thead', {}, h('tr', {}, ['#', 'Player', 'Games', 'Wins', 'Win rate', 'Points per turn', 'Farkle rate', 'Best turn'].map((x) => h('th', {}, x)))),
+    h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.st.games'), msg('web.st.wins'), msg('web.st.winRate'), msg('web.st.ppt'), msg('web.st.farkleRate'), msg('web.st.bestTurn')].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
       h('td', { class: 'player' }, r.player.startsWith('bot:') ? nameEl(r.name) : h('a', { href: `/players/${encodeURIComponent(r.player)}` }, nameEl(r.name))),
-      h('td', {}, r.games), h('td', {}, r.wins), h('td', {}, pct(r.win_rate)),
-      h('td', {}, r.points_per_turn.toFixed(0)), h('td', {}, pct(r.farkle_rate)), h('td', {}, fmt(r.best_turn))))));
+      h('td', {}, fmt(r.games)), h('td', {}, fmt(r.wins)), h('td', {}, pct(r.win_rate)),
+      h('td', {}, fmt(Math.round(r.points_per_turn))), h('td', {}, pct(r.farkle_rate)), h('td', {}, fmt(r.best_turn))))));
 }
 
 async function leaderboard() {
   const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, msg('leaderboard.title')), await ratingBoard(), h('h2', {}, 'Wins'), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, msg('none.finished')));
+  page(h('h1', {}, msg('leaderboard.title')), await ratingBoard(), h('h2', {}, msg('web.st.wins')), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, msg('none.finished')));
 }
 
 async function playerPage(id) {
   const s = await api('GET', `/api/players/${encodeURIComponent(id)}/stats`);
-  page(h('h1', {}, s.name || 'Player'),
+  page(h('h1', {}, s.name || msg('web.player')),
     h('div', { class: 'tiles' },
-      [['Games', s.games], ['Wins', s.wins], ['Win rate', pct(s.win_rate)], ['Points per turn', s.points_per_turn.toFixed(0)],
-        ['Farkle rate', pct(s.farkle_rate)], ['Best turn', fmt(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
-    h('h2', {}, 'Ratings'), await ratingSection(id),
-    h('h2', {}, 'Games'),
-    tableList(s.history, 'No finished game yet.', (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, 'Replay')));
+      [[msg('web.st.games'), fmt(s.games)], [msg('web.st.wins'), fmt(s.wins)], [msg('web.st.winRate'), pct(s.win_rate)], [msg('web.st.ppt'), fmt(Math.round(s.points_per_turn))],
+        [msg('web.st.farkleRate'), pct(s.farkle_rate)], [msg('web.st.bestTurn'), fmt(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
+    h('h2', {}, msg('web.ratings')), await ratingSection(id),
+    h('h2', {}, msg('web.st.games')),
+    tableList(s.history, msg('none.finished'), (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, msg('end.replay'))));
 }
 
 // replayKinds reads a replay's steps for each kind of game: the game after
 // a step, a player's score, the seat to act and the points at stake in the
 // turn. The lines of the log are the server's descriptions of the events.
 const replayKinds = {
-  farkle: { state: (s) => s.state, score: (p) => p.score, actor: (st) => st.actor, heads: ['Score', 'Turn total'],
+  farkle: { state: (s) => s.state, score: (p) => p.score, actor: (st) => st.actor, heads: ['web.rp.score', 'web.rp.turnTotal'],
     atStake: (st, k) => st.current === k && st.phase === 'play' ? fmt(st.total) : '',
     // A keep shows the throw it was kept from, the dice kept marked.
     dice: (st, step) => step && step.action.type === 'keep' && st.throw && st.throw.length ?
-      [diceMarked(st.throw, step.action.dice), h('span', { class: 'kept-note' }, 'kept ', diceRow(step.action.dice))] : null },
-  dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => (st.to_act ?? st.turn), heads: ['Soldiers', 'Pool'],
+      [diceMarked(st.throw, step.action.dice), h('span', { class: 'kept-note' }, msg('web.rp.kept'), ' ', diceRow(step.action.dice))] : null },
+  dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => (st.to_act ?? st.turn), heads: ['web.rp.soldiers', 'web.rp.pool'],
     atStake: (st, k) => st.turn === k && st.phase !== 'over' ? fmt(st.pool) : '', dice: () => null },
 };
 
 async function replayPage(id) {
-  const r = await api('GET', `/api/tables/${id}/replay`);
+  const r = await api('GET', `/api/tables/${id}/replay?lang=${lang}`);
   const kind = r.table.kind || 'farkle';
   const rk = replayKinds[kind];
   const names = r.table.seats.map((s) => s.name);
@@ -253,31 +255,31 @@ async function replayPage(id) {
   const q = new URLSearchParams(location.search), n = Number(q.get('action'));
   let i = q.has('action') && Number.isInteger(n) ? Math.max(-1, Math.min(r.steps.length - 1, n - 1)) : r.steps.length - 1;
   const board = h('div', { class: 'replay-board' });
-  const slider = h('input', { type: 'range', min: '-1', max: String(r.steps.length - 1), value: String(i), 'aria-label': 'action' });
+  const slider = h('input', { type: 'range', min: '-1', max: String(r.steps.length - 1), value: String(i), 'aria-label': msg('web.rp.action') });
   const show = () => {
     const st = i < 0 ? r.start : rk.state(r.steps[i]);
     const lines = i < 0 ? [] : r.steps[i].log;
     const marked = i < 0 ? null : rk.dice(st, r.steps[i]);
     board.replaceChildren(
-      h('p', { class: 'muted', id: 'replay-at' }, i < 0 ? `Before the first action (${r.steps.length} actions)` : `${turns[i] ? turns[i][0].toUpperCase() + turns[i].slice(1) + ' · ' : ''}action ${i + 1} of ${r.steps.length}`),
-      h('div', { class: 'throw-area replay-dice' }, marked || [st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, i < 0 ? 'the game starts' : 'no dice on the table'),
-        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' kept ', diceRow(st.kept)) : '']),
+      h('p', { class: 'muted', id: 'replay-at' }, i < 0 ? msg('web.rp.before', { n: r.steps.length }) : `${turns[i] ? turns[i][0].toUpperCase() + turns[i].slice(1) + ' · ' : ''}${msg('web.rp.at', { i: i + 1, n: r.steps.length })}`),
+      h('div', { class: 'throw-area replay-dice' }, marked || [st && st.throw && st.throw.length ? diceRow(st.throw, 'mid') : h('span', { class: 'muted' }, msg(i < 0 ? 'web.rp.starts' : 'web.rp.noDice')),
+        st && st.kept && st.kept.length ? h('span', { class: 'muted' }, ' ', msg('web.rp.kept'), ' ', diceRow(st.kept)) : '']),
       h('ul', { class: 'log' }, lines.map((l) => h('li', {}, l.text))),
-      h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), rk.heads.map((x) => h('th', { class: 'num' }, x)))),
+      h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, msg('web.player')), rk.heads.map((x) => h('th', { class: 'num' }, msg(x))))),
         h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: rk.actor(st) === k ? 'turn' : '' },
-          h('td', {}, nameEl(names[k]), (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, 'winner') : ''),
+          h('td', {}, nameEl(names[k]), (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
           h('td', { class: 'num' }, fmt(rk.score(p))), h('td', { class: 'num' }, rk.atStake(st, k)))))));
     slider.value = String(i);
   };
   slider.addEventListener('input', () => { i = Number(slider.value); show(); });
   const step = (d) => { i = Math.max(-1, Math.min(r.steps.length - 1, i + d)); show(); };
-  page(h('h1', {}, 'Replay: ', names.join(' vs ')),
+  page(h('h1', {}, msg('web.rp.title', { names: names.join(msg('web.vs')) })),
     h('div', { class: 'replay-controls' },
-      h('button', { onclick: () => step(-1000) }, '« First'), h('button', { onclick: () => step(-1) }, '◀ Back'),
-      slider, h('button', { onclick: () => step(1) }, 'Next ▶'), h('button', { onclick: () => step(1000) }, 'Last »')),
+      h('button', { onclick: () => step(-1000) }, msg('web.rp.first')), h('button', { onclick: () => step(-1) }, msg('web.rp.back')),
+      slider, h('button', { onclick: () => step(1) }, msg('web.rp.next')), h('button', { onclick: () => step(1000) }, msg('web.rp.last'))),
     board,
-    h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `${kind}-${id}.json` }, 'Download the record'), ' ',
-      r.table.seed ? h('span', { class: 'muted small mono' }, `seed ${r.table.seed}`) : ''));
+    h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `${kind}-${id}.json` }, msg('end.download')), ' ',
+      r.table.seed ? h('span', { class: 'muted small mono' }, msg('web.seed'), ' ', r.table.seed) : ''));
   show();
   document.addEventListener('keydown', function onKey(e) {
     if (!document.body.contains(board)) { document.removeEventListener('keydown', onKey); return; }
@@ -308,9 +310,9 @@ export async function route() {
     }
     else if ((m = p.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
     else if ((m = p.match(/^\/players\/([\w-]+)$/))) await playerPage(m[1]);
-    else page(h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '/' }, 'Home')));
+    else page(h('h1', {}, msg('web.notFound')), h('p', {}, h('a', { href: '/' }, msg('web.home'))));
   } catch (ex) {
-    page(h('h1', {}, 'Something went wrong'), h('p', { class: 'error' }, ex.message));
+    page(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));
   }
 }
 

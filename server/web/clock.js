@@ -2,6 +2,7 @@
 // countdown for the seat to act, "the server plays the turn" once its time
 // ran out, redrawn four times a second.
 import { h } from './app.js';
+import { msg } from './i18n.js';
 
 // tableClock keeps the clock of g.table (g.you.seat is the page's seat;
 // names() the seats' names; over() whether the game has ended). Call seen
@@ -36,13 +37,13 @@ export function tableClock(g, names, over) {
     const c = g.table && g.table.clock;
     if (!c || c.seat === undefined || c.seat === null || over()) return '';
     const you = c.seat === g.you.seat;
-    if (c.auto) return h('div', { class: 'clock auto', id: 'clock', role: 'status' }, `${you ? 'Your' : names()[c.seat] + '’s'} time ran out: the server plays the turn`);
+    if (c.auto) return h('div', { class: 'clock auto', id: 'clock', role: 'status' }, you ? msg('web.clock.yoursOut') : msg('web.clock.out', { name: names()[c.seat] }));
     const left = Math.max(0, ((end || 0) - performance.now()) / 1000);
     const warn = left <= Math.min(10, c.seconds / 3);
-    return h('div', { class: `clock${warn ? ' warn' : ''}`, id: 'clock', role: 'timer', 'aria-label': `${you ? 'You' : names()[c.seat]}: ${Math.ceil(left)} seconds to act` },
+    return h('div', { class: `clock${warn ? ' warn' : ''}`, id: 'clock', role: 'timer', 'aria-label': msg(you ? 'web.clock.youLeft' : 'web.clock.left', { name: names()[c.seat], n: Math.ceil(left) }) },
       h('span', { class: 'clock-time', id: 'clock-time' }, span(left)),
-      h('span', { class: 'small' }, you ? ' to act' : ` for ${names()[c.seat]}`),
-      c.timeouts ? h('span', { class: 'small' }, ` · ${c.timeouts} timeout${c.timeouts > 1 ? 's' : ''} in a row`) : '');
+      h('span', { class: 'small' }, ' ', you ? msg('web.clock.toAct') : msg('web.clock.for', { name: names()[c.seat] })),
+      c.timeouts ? h('span', { class: 'small' }, ' · ', msg('web.clock.timeouts', { n: c.timeouts })) : '');
   }
 
   const tick = setInterval(() => {

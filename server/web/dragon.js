@@ -6,7 +6,8 @@
 // the log, hints and the Final Battle odds chart; a brawl step by step
 // (each side's throw, the cards it may use on it, the defender's too) and
 // a Companion hire. The page asks the seat the game waits for (to_act),
-// the defender during their brawl throw. Keys: 1–6 toggle dice, K keep,
+// the defender during their brawl throw. Keys: 1–6 choose dice by face
+// (as on the ordinary table and in the terminal), K keep,
 // T throw, S stop, P stand by a brawl throw, H hint.
 import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
@@ -15,6 +16,7 @@ import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
+import { msg, errText } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -27,7 +29,7 @@ function svg(tag, attrs = {}, ...kids) {
 
 // eventDieSVG draws the event die: blank, rally (a banner star) or dragon.
 export function eventDieSVG(face, cls = '') {
-  const s = svg('svg', { viewBox: '0 0 100 100', class: `die event ${face} ${cls}`, role: 'img', 'aria-label': `event die: ${face}` });
+  const s = svg('svg', { viewBox: '0 0 100 100', class: `die event ${face} ${cls}`, role: 'img', 'aria-label': msg('web.dr.eventDie', { face: msg(`web.dr.face.${face}`) }) });
   s.appendChild(svg('rect', { x: 5, y: 5, width: 90, height: 90, rx: 18, class: 'face' }));
   if (face === 'rally') {
     const pts = [];
@@ -45,19 +47,19 @@ export function eventDieSVG(face, cls = '') {
 
 const label = (a, cardName, names) => {
   switch (a.kind) {
-    case 'recruit': return 'Recruit';
-    case 'battle': return 'Final Battle!';
-    case 'brawl': return `Brawl ${names[a.target]}`;
-    case 'roll': return 'Throw';
-    case 'stop': return 'Stop and bank';
-    case 'retreat': return 'Retreat';
-    case 'accept': return 'Accept';
-    case 'use': return `Use ${cardName(a.card)}${a.face ? ` on a ${a.face}` : ''}`;
-    case 'discard': return `Discard ${cardName(a.card)}`;
-    case 'pass': return 'Stand by this throw';
-    case 'hire': return 'Hire a Companion';
-    case 'dismiss': return `Dismiss ${cardName(a.card)}`;
-    case 'keep': return `Keep ${(a.keep || []).join('-')}${a.reward === 'double' ? ', double' : a.reward === 'item' ? ', draw an item' : ''}`;
+    case 'recruit': return msg('web.dr.recruit');
+    case 'battle': return msg('web.dr.battle');
+    case 'brawl': return msg('web.dr.brawl', { name: names[a.target] });
+    case 'roll': return msg('web.dr.throw');
+    case 'stop': return msg('web.dr.stop');
+    case 'retreat': return msg('web.dr.retreat');
+    case 'accept': return msg('rematch.accept');
+    case 'use': return msg(a.face ? 'web.dr.useOn' : 'web.dr.use', { card: cardName(a.card), face: a.face });
+    case 'discard': return msg('web.dr.discard', { card: cardName(a.card) });
+    case 'pass': return msg('web.dr.pass');
+    case 'hire': return msg('web.dr.hire');
+    case 'dismiss': return msg('web.dr.dismiss', { card: cardName(a.card) });
+    case 'keep': return msg(a.reward === 'double' ? 'web.dr.keepDouble' : a.reward === 'item' ? 'web.dr.keepItem' : 'web.dr.keep', { dice: (a.keep || []).join('-') });
     default: return a.kind;
   }
 };
@@ -80,7 +82,7 @@ export function dragonPage(id) {
       g.table = { ...m.table, rules: g.table.rules }; g.v = m.dragon; g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
       startShow(m.log, before);
     } else if (m.type === 'error') {
-      g.err = m.message;
+      g.err = errText(m.code, '', m.message);
       setTimeout(() => { g.err = null; draw(); }, 4000);
     } else if (m.type === 'hint') {
       g.hint = m.advice;
@@ -88,7 +90,7 @@ export function dragonPage(id) {
       g.table = { ...g.table, rematch: m.rematch };
     } else if (m.type === 'failed' || m.type === 'expired') {
       g.table = { ...m.table, rules: g.table.rules };
-      g.err = `This table ${m.type === 'expired' ? 'expired' : 'was stopped'}: ${m.reason}`;
+      g.err = `${msg(m.type === 'expired' ? 'web.expired' : 'web.stopped')}: ${m.reason}`;
     }
     if (m.table) clock.seen(m.type);
     forceSel();
@@ -140,7 +142,7 @@ export function dragonPage(id) {
   // shownPlayer is seat i as the show has it: the soldiers before the
   // brawl until its outcome is shown.
   const shownPlayer = (i) => g.show && g.show.result && g.show.step < g.show.frames.length && g.show.players ? g.show.players[i] : g.v.players[i];
-  const brawlScore = (face, n) => `${fmt(n || 0)}${face === 'rally' && n ? ' (a Rally doubles it)' : face === 'dragon' ? ' (the Dragon: nothing)' : ''}`;
+  const brawlScore = (face, n) => `${fmt(n || 0)}${face === 'rally' && n ? msg('web.dr.rallyDoubles') : face === 'dragon' ? msg('web.dr.dragonNothing') : ''}`;
 
   function showPanel() {
     const sh = g.show, n = names(), outcome = sh.step >= sh.frames.length;
@@ -148,30 +150,31 @@ export function dragonPage(id) {
     let text = outcome ? sh.result.text : '';
     if (!outcome) {
       const mine = l.seat === sh.challenger, score = brawlScore(l.face, l.n);
-      if (l.kind === 'card-changed') text = mine ? `${n[l.seat]}'s card: the throw now scores ${score}` : `${n[l.seat]}'s card: the answer now scores ${score}, against ${fmt(sh.against)}`;
-      else text = mine ? `${n[l.seat]} throws for the brawl: ${score}` : `${n[l.seat]} answers with ${score}, against ${fmt(sh.against)}`;
+      const vars = { name: n[l.seat], score, against: fmt(sh.against) };
+      if (l.kind === 'card-changed') text = msg(mine ? 'web.dr.cardThrow' : 'web.dr.cardAnswer', vars);
+      else text = msg(mine ? 'web.dr.brawlThrow' : 'web.dr.brawlAnswer', vars);
     }
     return h('div', { class: 'brawl-show', id: 'brawl-show', 'data-step': sh.step, role: 'status' },
-      h('p', { class: 'small muted' }, `Brawl: ${n[sh.challenger]} challenged ${n[sh.defender] || ''}`),
-      l ? h('div', { class: 'throw-area', 'aria-label': `${n[l.seat]}'s brawl throw` },
+      h('p', { class: 'small muted' }, msg('web.dr.challenged', { a: n[sh.challenger], b: n[sh.defender] || '' })),
+      l ? h('div', { class: 'throw-area', 'aria-label': msg('web.dr.brawlOf', { name: n[l.seat] }) },
         h('div', { class: 'event-box' }, eventDieSVG(l.face || 'blank', 'big-event')), h('span', { class: 'sep' }),
         ...(l.dice || []).map((f) => h('span', { class: 'show-die', 'data-face': f }, dieSVG(f)))) : '',
       h('p', { class: `brawl-label${outcome ? ' outcome' : ''}`, id: 'brawl-label' }, text),
-      h('p', { class: 'center' }, h('button', { class: 'small ghost', id: 'skip-brawl', onclick: skipShow }, 'Skip the brawl ', h('kbd', {}, 'S'))));
+      h('p', { class: 'center' }, h('button', { class: 'small ghost', id: 'skip-brawl', onclick: skipShow }, msg('web.dr.skip'), ' ', h('kbd', {}, 'S'))));
   }
 
   // brawlPanel draws the brawl throw the game waits on: its dice, its
   // score and, for the defender, the challenger's settled throw to beat.
   function brawlPanel() {
     const v = g.v, b = v.brawl, n = names(), thrower = b.defending ? b.defender : v.turn;
-    const you = (i) => i === g.you.seat ? 'Your' : `${n[i]}'s`;
+    const whose = (i) => i === g.you.seat ? msg('web.dr.yourThrow') : msg('web.dr.theirThrow', { name: n[i] });
     return h('div', { class: 'brawl-now', id: 'brawl-now' },
-      h('p', { class: 'small muted' }, `Brawl: ${n[v.turn]} challenged ${n[b.defender]}`),
-      b.defending ? h('p', { class: 'center small', id: 'brawl-settled' }, `${you(v.turn)} throw `, diceRow(b.throw || []), ` and ${b.event === 'rally' ? 'a Rally' : b.event === 'dragon' ? 'the Dragon' : 'a Blank'}: ${fmt(b.score)}`) : '',
-      h('div', { class: 'throw-area', 'aria-label': `${n[thrower]}'s brawl throw` },
+      h('p', { class: 'small muted' }, msg('web.dr.challenged', { a: n[v.turn], b: n[b.defender] })),
+      b.defending ? h('p', { class: 'center small', id: 'brawl-settled' }, `${whose(v.turn)} `, diceRow(b.throw || []), ` ${msg('web.dr.andEvent', { event: msg(`web.dr.a.${b.event || 'blank'}`), n: fmt(b.score) })}`) : '',
+      h('div', { class: 'throw-area', 'aria-label': msg('web.dr.brawlOf', { name: n[thrower] }) },
         h('div', { class: 'event-box', id: 'event' }, eventDieSVG(v.event, 'big-event')), h('span', { class: 'sep' }),
         ...(v.throw || []).map((f) => h('span', { class: 'show-die', 'data-face': f }, dieSVG(f)))),
-      h('p', { class: 'brawl-label', id: 'brawl-score' }, `${you(thrower)} throw scores ${brawlScore(v.event, v.brawl_score)}${b.defending ? `, against ${fmt(b.score)}` : ''}`));
+      h('p', { class: 'brawl-label', id: 'brawl-score' }, msg(b.defending ? 'web.dr.scoresAgainst' : 'web.dr.scores', { who: whose(thrower), score: brawlScore(v.event, v.brawl_score), against: fmt(b.score) })));
   }
 
   // hirePanel shows the Companion held and the one hired side by side,
@@ -179,8 +182,8 @@ export function dragonPage(id) {
   function hirePanel() {
     const v = g.v, own = v.players[v.turn].companion, offer = v.offer, mine = myTurn();
     const side = (c, other, id, tag) => h('div', { class: 'hire-side' }, cardView(c, tag),
-      mine ? h('button', { class: 'big', id, 'data-kind': 'dismiss', 'data-card': other.id, onclick: () => act({ kind: 'dismiss', card: other.id, target: 0 }) }, `Keep ${c.name}`) : '');
-    return h('div', { class: 'dcards hire', id: 'hire' }, side(offer, own, 'keep-new', ' · hired'), side(own, offer, 'keep-own', ' · yours'));
+      mine ? h('button', { class: 'big', id, 'data-kind': 'dismiss', 'data-card': other.id, onclick: () => act({ kind: 'dismiss', card: other.id, target: 0 }) }, msg('web.dr.keepCard', { card: c.name })) : '');
+    return h('div', { class: 'dcards hire', id: 'hire' }, side(offer, own, 'keep-new', ` · ${msg('web.dr.hired')}`), side(own, offer, 'keep-own', ` · ${msg('web.dr.yours')}`));
   }
   const clock = tableClock(g, names, () => !g.v || g.v.phase === 'over' || g.table.status !== 'playing');
   const myTurn = () => g.online && g.v && g.v.to_act === g.you.seat && g.you.seat >= 0 && g.v.phase !== 'over' && (g.v.legal || []).length > 0;
@@ -214,10 +217,21 @@ export function dragonPage(id) {
     const left = [...legal('keep')[0].keep];
     g.v.throw.forEach((f, i) => { const j = left.indexOf(f); if (j >= 0) { left.splice(j, 1); g.sel.add(i); } });
   }
+  // chooseFace chooses one more die showing face f, or unchooses every
+  // die showing f once all are chosen: the number keys pick by face.
+  function chooseFace(f) {
+    if (!myTurn() || g.v.phase !== 'keep') return;
+    const at = (g.v.throw || []).map((x, i) => x === f ? i : -1).filter((i) => i >= 0);
+    if (!at.length) { g.err = msg('web.noFace', { face: f, dice: (g.v.throw || []).join(' ') }); draw(); return; }
+    const free = at.find((i) => !g.sel.has(i));
+    if (free !== undefined || forced()) { toggle(free ?? at[0]); return; }
+    for (const i of at) g.sel.delete(i);
+    draw();
+  }
   function toggle(i) {
     if (!myTurn() || g.v.phase !== 'keep') return;
     if (forced()) {
-      g.err = 'The Dragon chose these dice: every scoring die must be set aside.';
+      g.err = msg('web.dr.forced');
       setTimeout(() => { g.err = null; draw(); }, 4000);
       draw();
       return;
@@ -236,7 +250,7 @@ export function dragonPage(id) {
     if (e.ctrlKey || e.metaKey || e.altKey || !g.v) return;
     const k = e.key.toLowerCase();
     if (g.show && (k === 's' || k === 'escape')) { skipShow(); e.preventDefault(); }
-    else if (k >= '1' && k <= '6') { toggle(Number(k) - 1); e.preventDefault(); }
+    else if (k >= '1' && k <= '6') { chooseFace(Number(k)); e.preventDefault(); }
     else if (k === 'k') { keepSel(); e.preventDefault(); }
     else if (k === 't' || k === 'r') { first('roll'); e.preventDefault(); }
     else if (k === 's') { first('stop'); e.preventDefault(); }
@@ -257,30 +271,30 @@ export function dragonPage(id) {
 
   function wounds() {
     const v = g.v, n = v.dragon_health;
-    return h('div', { class: 'wounds', 'aria-label': `the dragon's wounds: ${v.damage} of ${n}` },
-      h('span', { class: 'small' }, "Dragon's wounds"),
+    return h('div', { class: 'wounds', 'aria-label': msg('web.dr.woundsOf', { n: v.damage, total: n }) },
+      h('span', { class: 'small' }, msg('web.dr.wounds')),
       Array.from({ length: n }, (_, i) => h('span', { class: `wound${i < v.damage ? ' hit' : ''}` })));
   }
 
   function statusText() {
     const v = g.v, mine = myTurn();
-    if (v.phase === 'over') return 'Game over';
+    if (v.phase === 'over') return msg('status.over');
     const who = names()[v.to_act], b = v.brawl;
     const bot = g.table.seats[v.to_act] && g.table.seats[v.to_act].bot;
-    if (!mine && b && b.defending) return `Waiting for ${who} (defending)`;
-    if (!mine) return bot ? `${who} is thinking…` : `${who} is playing…`;
+    if (!mine && b && b.defending) return msg('web.dr.waitDefend', { name: who });
+    if (!mine) return msg(bot ? 'status.thinking' : 'status.playing', { name: who });
     switch (v.phase) {
-      case 'choose': return 'Your turn: recruit, brawl or fight the dragon';
-      case 'brawl': return b.defending ? `You defend against ${names()[v.turn]}: use a card on your throw, or stand by it` : 'Your brawl throw: use a card on it, or stand by it';
-      case 'hire': return 'You hired a Companion: keep one, the other is dismissed';
+      case 'choose': return msg('web.dr.st.choose');
+      case 'brawl': return b.defending ? msg('web.dr.st.defend', { name: names()[v.turn] }) : msg('web.dr.st.brawl');
+      case 'hire': return msg('web.dr.st.hire');
       case 'keep':
-        if (legal('accept').length && !legal('keep').length) return 'Nothing to keep: accept, or use a card';
-        if (v.mode === 'battle') return 'Battle: choose dice to keep (they cost soldiers)';
-        return v.event === 'dragon' ? 'The Dragon eats this throw: every scoring die is set aside' : 'Choose dice to keep';
-      case 'evaded': return 'You evaded the dragon: throw again or stop';
-      case 'roll': return `Throw ${v.dice} ${v.dice === 1 ? 'die' : 'dice'} or ${v.mode === 'battle' ? 'retreat' : 'stop'}`;
-      case 'discard': return 'Too many Magic Items: discard one';
-      default: return 'Your turn';
+        if (legal('accept').length && !legal('keep').length) return msg('web.dr.st.nothing');
+        if (v.mode === 'battle') return msg('web.dr.st.battle');
+        return msg(v.event === 'dragon' ? 'web.dr.st.dragon' : 'web.dr.st.keep');
+      case 'evaded': return msg('web.dr.st.evaded');
+      case 'roll': return msg(v.mode === 'battle' ? 'web.dr.st.rollRetreat' : 'web.dr.st.rollStop', { n: v.dice });
+      case 'discard': return msg('web.dr.st.discard');
+      default: return msg('status.mine');
     }
   }
 
@@ -288,32 +302,32 @@ export function dragonPage(id) {
     const v = g.v;
     if (!v) {
       const seated = g.you.seat >= 0, free = g.table.seats.some((s) => s.free);
-      return h('section', { class: 'card play waiting' }, h('h2', {}, 'Waiting for players'),
-        h('p', {}, 'Share this link with a friend:'),
-        h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': 'link to this table' })),
-        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, 'Take a seat')) : '',
-        seated ? h('p', { class: 'muted' }, 'You are seated. The game starts when every seat is taken.') : '');
+      return h('section', { class: 'card play waiting' }, h('h2', {}, msg('wait.title')),
+        h('p', {}, msg('wait.share')),
+        h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': msg('web.tableLink') })),
+        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, msg('wait.take'))) : '',
+        seated ? h('p', { class: 'muted' }, msg('wait.seated')) : '');
     }
     const mine = myTurn();
     const ph = v.phase;
     const thrown = (v.throw || []);
     const { faces, keeps, info, values, worth } = ph === 'keep' ? selection() : { faces: [], keeps: [], info: null, values: [], worth: () => 0 };
-    const diceArea = h('div', { class: 'throw-area', role: 'group', 'aria-label': 'dice' },
+    const diceArea = h('div', { class: 'throw-area', role: 'group', 'aria-label': msg('web.dice') },
       thrown.length && (ph === 'keep' || ph === 'evaded') ? [
         h('div', { class: 'event-box', id: 'event' }, eventDieSVG(v.event, 'big-event'),
-          h('span', { class: 'small' }, v.event === 'rally' ? 'Rally!' : v.event === 'dragon' ? 'Dragon!' : 'Blank')),
+          h('span', { class: 'small' }, msg(`web.dr.ev.${v.event === 'rally' || v.event === 'dragon' ? v.event : 'blank'}`))),
         h('span', { class: 'sep' }),
         ...thrown.map((f, i) => h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}`, disabled: !(mine && ph === 'keep'), 'data-face': f,
-          'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': `die ${i + 1}: ${f}`, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, i + 1))),
-      ] : h('span', { class: 'muted' }, ph === 'choose' ? (mine ? 'Choose your action' : '') : ph === 'over' ? '' : `${v.dice} dice to throw`));
+          'data-i': i, 'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': msg('web.die', { n: i + 1, face: f }), title: mine && ph === 'keep' ? msg('web.dieKey', { face: f }) : false, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, f))),
+      ] : h('span', { class: 'muted' }, ph === 'choose' ? (mine ? msg('web.dr.chooseAction') : '') : ph === 'over' ? '' : msg('dice.toThrow', { n: v.dice })));
     let selText = '\u00a0';
     if (mine && ph === 'keep') {
-      if (faces.length === 0) selText = keepsLeft() ? 'Select scoring dice' : 'No keep is possible';
-      else if (info && forced()) selText = `The Dragon eats ${fmt(info.eaten)} soldiers: ${faces.join('-')} must be set aside`;
+      if (faces.length === 0) selText = keepsLeft() ? msg('sel.none') : msg('web.dr.noKeep');
+      else if (info && forced()) selText = msg('web.dr.eats', { n: fmt(info.eaten), dice: faces.join('-') });
       else if (info) selText = previewText(v, info, values);
-      else selText = 'Not a scoring keep';
+      else selText = msg('sel.bad');
     }
-    const keptRow = (v.kept || []).length && ph !== 'choose' && ph !== 'over' && ph !== 'brawl' ? h('p', { class: 'center small kept-row' }, 'Set aside this turn ', diceRow(v.kept)) : '';
+    const keptRow = (v.kept || []).length && ph !== 'choose' && ph !== 'over' && ph !== 'brawl' ? h('p', { class: 'center small kept-row' }, msg('web.dr.setAside'), ' ', diceRow(v.kept)) : '';
     function keepsLeft() { return legal('keep').length > 0; }
 
     const btn = (a, cls = '') => h('button', { class: `big ${cls}`, 'data-kind': a.kind, onclick: () => act(a) }, label(a, cardName, names()));
@@ -324,36 +338,36 @@ export function dragonPage(id) {
         legal('brawl').forEach((a) => buttons.push(btn(a)));
         const bat = legal('battle');
         if (bat.length) buttons.push(btn(bat[0], 'danger'));
-        else buttons.push(h('button', { class: 'big', disabled: true, title: `The Final Battle needs ${fmt(g.table.rules.battle_minimum)} soldiers` }, `Final Battle (needs ${fmt(g.table.rules.battle_minimum)})`));
-        legal('hire').forEach((a) => buttons.push(h('button', { class: 'big', id: 'hire-companion', 'data-kind': 'hire', onclick: () => act(a) }, `Hire a Companion (${fmt(v.hire_cost)} soldiers)`)));
+        else buttons.push(h('button', { class: 'big', disabled: true, title: msg('web.dr.battleNeeds', { n: fmt(g.table.rules.battle_minimum) }) }, msg('web.dr.battleNeedsShort', { n: fmt(g.table.rules.battle_minimum) })));
+        legal('hire').forEach((a) => buttons.push(h('button', { class: 'big', id: 'hire-companion', 'data-kind': 'hire', onclick: () => act(a) }, msg('web.dr.hireCost', { n: fmt(v.hire_cost) }))));
       } else if (ph === 'brawl') {
         useButtons(buttons);
-        legal('pass').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'pass', 'data-kind': 'pass', onclick: () => act(a) }, `Stand by this throw (${fmt(v.brawl_score)}) `, h('kbd', {}, 'P'))));
+        legal('pass').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'pass', 'data-kind': 'pass', onclick: () => act(a) }, msg('web.dr.passScore', { n: fmt(v.brawl_score) }), ' ', h('kbd', {}, 'P'))));
       } else if (ph === 'keep') {
-        if (keeps.length === 0) buttons.push(h('button', { class: 'big primary', id: 'keep', disabled: true }, 'Keep ', h('kbd', {}, 'K')));
+        if (keeps.length === 0) buttons.push(h('button', { class: 'big primary', id: 'keep', disabled: true }, msg('web.dr.keepBtn'), ' ', h('kbd', {}, 'K')));
         keeps.forEach((a, i) => buttons.push(h('button', { class: `big ${i === 0 ? 'primary' : 'bank'}`, id: i === 0 ? 'keep' : null, 'data-kind': 'keep', onclick: () => act(a) },
-          a.reward === 'double' ? `Keep and double them (+${fmt(worth(a))})` : a.reward === 'item' ? `Keep and draw a Magic Item (+${fmt(worth(a))})` : 'Keep', i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
+          a.reward === 'double' ? msg('web.dr.keepDoubleBtn', { n: fmt(worth(a)) }) : a.reward === 'item' ? msg('web.dr.keepItemBtn', { n: fmt(worth(a)) }) : msg('web.dr.keepBtn'), i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
         legal('accept').forEach((a) => buttons.push(btn(a)));
         useButtons(buttons);
       } else if (ph === 'roll' || ph === 'evaded') {
-        legal('roll').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'roll', 'data-kind': 'roll', onclick: () => act(a) }, `Throw ${v.dice}`, ' ', h('kbd', {}, 'T'))));
-        legal('stop').forEach((a) => buttons.push(h('button', { class: 'big bank', id: 'stop', 'data-kind': 'stop', onclick: () => act(a) }, `Stop, bank ${fmt(v.pool)}`, ' ', h('kbd', {}, 'S'))));
+        legal('roll').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'roll', 'data-kind': 'roll', onclick: () => act(a) }, msg('btn.throw', { n: v.dice }), ' ', h('kbd', {}, 'T'))));
+        legal('stop').forEach((a) => buttons.push(h('button', { class: 'big bank', id: 'stop', 'data-kind': 'stop', onclick: () => act(a) }, msg('web.dr.stopBank', { n: fmt(v.pool) }), ' ', h('kbd', {}, 'S'))));
         legal('retreat').forEach((a) => buttons.push(btn(a)));
       } else if (ph === 'discard') {
         legal('discard').forEach((a) => buttons.push(btn(a)));
       }
-      buttons.push(h('button', { class: 'big ghost', id: 'hint', onclick: askHint }, 'Hint ', h('kbd', {}, 'H')));
+      buttons.push(h('button', { class: 'big ghost', id: 'hint', onclick: askHint }, msg('btn.hint'), h('kbd', {}, 'H')));
     }
-    const mode = v.mode === 'battle' ? 'Final Battle' : v.mode === 'recruit' ? 'Recruiting' : v.mode === 'brawl' ? 'Brawl' : '';
-    return h('section', { class: `card play${mine ? ' mine' : ''}${v.mode === 'battle' ? ' battle' : ''}`, 'aria-label': 'table' },
+    const mode = ['battle', 'recruit', 'brawl'].includes(v.mode) ? msg(`web.dr.mode.${v.mode}`) : '';
+    return h('section', { class: `card play${mine ? ' mine' : ''}${v.mode === 'battle' ? ' battle' : ''}`, 'aria-label': msg('web.table') },
       clock.badge(),
       h('div', { class: 'status-line' },
-        h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `Round ${v.round}${mode ? ' · ' + mode : ''}`)),
-        v.mode === 'battle' ? wounds() : v.mode === 'brawl' || ph === 'hire' ? '' : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, 'Pool'), h('strong', { id: 'pool' }, fmt(v.pool)))),
+        h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `${msg('web.tour.round', { n: v.round })}${mode ? ' · ' + mode : ''}`)),
+        v.mode === 'battle' ? wounds() : v.mode === 'brawl' || ph === 'hire' ? '' : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('web.rp.pool')), h('strong', { id: 'pool' }, fmt(v.pool)))),
       g.show ? showPanel() : ph === 'brawl' && v.brawl ? brawlPanel() : ph === 'hire' && v.offer ? hirePanel() : diceArea,
       h('p', { class: `selection${info ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText),
       keptRow,
-      v.drawn_count ? h('p', { class: 'center small' }, `${v.drawn_count} Magic Item${v.drawn_count > 1 ? 's' : ''} drawn this turn`) : '',
+      v.drawn_count ? h('p', { class: 'center small' }, msg('web.dr.drawn', { n: v.drawn_count })) : '',
       h('div', { class: 'buttons' }, buttons),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
       hintBox());
@@ -364,9 +378,9 @@ export function dragonPage(id) {
     const uses = new Map();
     for (const a of legal('use')) { if (!uses.has(a.card)) uses.set(a.card, []); uses.get(a.card).push(a); }
     for (const [cid, acts] of uses) {
-      buttons.push(h('div', { class: 'uses' }, h('span', { class: 'small' }, `Use ${cardName(cid)}${acts[0].face ? ' on' : ''}`),
+      buttons.push(h('div', { class: 'uses' }, h('span', { class: 'small' }, msg(acts[0].face ? 'web.dr.useCardOn' : 'web.dr.use', { card: cardName(cid) })),
         acts.map((a) => h('button', { class: 'small ghost', 'data-kind': 'use', 'aria-label': label(a, cardName, names()), title: label(a, cardName, names()), onclick: () => act(a) },
-          a.face ? dieSVG(a.face, 'small') : 'Use'))));
+          a.face ? dieSVG(a.face, 'small') : msg('web.dr.useWord')))));
     }
   }
 
@@ -374,28 +388,28 @@ export function dragonPage(id) {
   // figures (dragon.KeepValue): what it costs in battle, what the dragon
   // eats, or the soldiers recruited with the cards' bonuses.
   function previewText(v, info, values) {
-    const cards = (kv) => kv.bonus ? ` (${fmt(kv.points)} + ${fmt(kv.bonus)} from your cards)` : '';
+    const cards = (kv) => kv.bonus ? msg('web.dr.fromCards', { points: fmt(kv.points), bonus: fmt(kv.bonus) }) : '';
     if (v.mode === 'battle') {
       const me = v.players[v.turn];
-      return `Costs ${fmt(info.cost)} of your ${fmt(me.soldiers)} soldiers${info.discount ? ` (${fmt(info.discount)} off from your cards)` : ''}`;
+      return msg('web.dr.costs', { n: fmt(info.cost), of: fmt(me.soldiers) }) + (info.discount ? msg('web.dr.discount', { n: fmt(info.discount) }) : '');
     }
-    if (v.event === 'dragon') return `Eaten by the dragon: ${fmt(info.eaten)} soldiers${cards(info)}`;
+    if (v.event === 'dragon') return msg('web.dr.eaten', { n: fmt(info.eaten) }) + cards(info);
     const d = values.find((k) => k.reward === 'double'), it = values.find((k) => k.reward === 'item');
-    if (d && it) return `Recruits ${fmt(d.soldiers)} doubled, or ${fmt(it.soldiers)} and a Magic Item${it.bonus ? ` (with ${fmt(it.bonus)} from your cards)` : ''}`;
-    return `Recruits ${fmt(info.soldiers)} soldiers${cards(info)}`;
+    if (d && it) return msg('web.dr.recruitsOr', { d: fmt(d.soldiers), i: fmt(it.soldiers) }) + (it.bonus ? msg('web.dr.withCards', { n: fmt(it.bonus) }) : '');
+    return msg('web.dr.recruits', { n: fmt(info.soldiers) }) + cards(info);
   }
 
   function hintBox() {
     if (!g.hint) return '';
-    if (!g.hint.length) return h('div', { class: 'hint' }, 'No hint for this choice (card uses outside a brawl, discards, hires and dismissals are not valued).');
+    if (!g.hint.length) return h('div', { class: 'hint' }, msg('web.dr.noHint'));
     const best = Math.max(...g.hint.map((a) => a.value));
-    return h('div', { class: 'hint', id: 'hint-box' }, h('strong', {}, 'Hint'), h('ol', {}, g.hint.map((a) =>
+    return h('div', { class: 'hint', id: 'hint-box' }, h('strong', {}, msg('web.dr.hint')), h('ol', {}, g.hint.map((a) =>
       h('li', { class: a.value === best ? 'best' : '' }, `${label(a.action, cardName, names())}: `,
-        a.unit === 'p_win' ? `${pct(a.value)} to slay the dragon` : `${a.value >= 0 ? '+' : ''}${fmt(Math.round(a.value))} soldiers expected`))));
+        a.unit === 'p_win' ? msg('web.dr.toSlay', { p: pct(a.value) }) : msg('web.dr.expected', { n: `${a.value >= 0 ? '+' : ''}${fmt(Math.round(a.value))}` })))));
   }
 
   function cardView(c, extra = '') {
-    return h('div', { class: `dcard ${c.kind}${c.usable ? ' usable' : ''}` }, h('div', { class: 'dcard-kind small' }, c.kind === 'item' ? 'Magic Item' : 'Companion', extra),
+    return h('div', { class: `dcard ${c.kind}${c.usable ? ' usable' : ''}` }, h('div', { class: 'dcard-kind small' }, msg(c.kind === 'item' ? 'web.dr.item' : 'web.dr.companion'), extra),
       h('strong', {}, c.name), h('div', { class: 'small' }, c.text));
   }
 
@@ -406,28 +420,28 @@ export function dragonPage(id) {
     const cards = [];
     if (me.companion) cards.push(cardView(me.companion));
     for (const c of me.items || []) cards.push(cardView(c));
-    if (v.turn === g.you.seat) for (const c of v.drawn || []) cards.push(cardView(c, ' · drawn this turn'));
-    return h('section', { class: 'card hand', 'aria-label': 'your cards' }, h('h2', {}, 'Your cards'),
-      h('div', { class: 'dcards' }, cards.length ? cards : h('span', { class: 'muted' }, 'No cards')),
-      h('p', { class: 'muted small' }, `You may hold ${me.item_limit} Magic Item${me.item_limit > 1 ? 's' : ''} at the end of a turn. Only you see your items.`));
+    if (v.turn === g.you.seat) for (const c of v.drawn || []) cards.push(cardView(c, ` · ${msg('web.dr.drawnNow')}`));
+    return h('section', { class: 'card hand', 'aria-label': msg('web.dr.yourCards') }, h('h2', {}, msg('web.dr.yourCards')),
+      h('div', { class: 'dcards' }, cards.length ? cards : h('span', { class: 'muted' }, msg('web.dr.noCards'))),
+      h('p', { class: 'muted small' }, msg('web.dr.itemLimit', { n: me.item_limit })));
   }
 
   function players() {
     const v = g.v;
-    return h('section', { class: 'card scoreboard', 'aria-label': 'players' }, h('h2', {}, 'Soldiers'),
+    return h('section', { class: 'card scoreboard', 'aria-label': msg('web.dr.players') }, h('h2', {}, msg('web.rp.soldiers')),
       h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
         const p = v ? shownPlayer(i) : null;
         const turn = v && v.turn === i && v.phase !== 'over';
         const defending = v && v.brawl && v.brawl.defender === i;
         const won = v && (v.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
-          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, 'free seat') : s.name,
-            s.bot ? h('span', { class: 'tag' }, 'bot') : '', defending ? h('span', { class: 'tag defending' }, v.to_act === i ? 'defending: to act' : 'defending') : '', i === g.you.seat ? h('span', { class: 'tag you' }, 'you') : '', won ? h('span', { class: 'tag win' }, 'winner') : ''),
-          p ? h('div', { class: 'muted small' }, p.companion ? p.companion.name : '', ` · ${p.item_count} item${p.item_count === 1 ? '' : 's'}`) : ''),
+          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : s.name,
+            s.bot ? h('span', { class: 'tag' }, msg('tag.bot')) : '', defending ? h('span', { class: 'tag defending' }, msg(v.to_act === i ? 'web.dr.defendingAct' : 'web.dr.defending')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
+          p ? h('div', { class: 'muted small' }, p.companion ? p.companion.name : '', ` · ${msg('web.dr.items', { n: p.item_count })}`) : ''),
           h('td', { class: 'num', 'data-soldiers': p ? p.soldiers : '' }, p ? fmt(p.soldiers) : '–'));
       }))),
-      v ? h('p', { class: 'muted small' }, `The Final Battle needs ${fmt(g.table.rules.battle_minimum)} soldiers.`) : '',
-      v && (v.companion_discard || []).length ? h('p', { class: 'muted small', id: 'companion-discard' }, 'Dismissed Companions: ', v.companion_discard.map((c) => c.name).join(', ')) : '');
+      v ? h('p', { class: 'muted small' }, `${msg('web.dr.battleNeeds', { n: fmt(g.table.rules.battle_minimum) })}.`) : '',
+      v && (v.companion_discard || []).length ? h('p', { class: 'muted small', id: 'companion-discard' }, msg('web.dr.dismissed'), ' ', v.companion_discard.map((c) => c.name).join(', ')) : '');
   }
 
   // oddsChart draws P(slay the dragon) by soldiers brought, with each
@@ -445,10 +459,10 @@ export function dragonPage(id) {
       }
       return rows[rows.length - 1].p_win;
     };
-    const c = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'odds-chart', role: 'img', 'aria-label': 'chance to slay the dragon by soldiers brought' });
+    const c = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'odds-chart', role: 'img', 'aria-label': msg('web.dr.chance') });
     for (const p of [0, 0.5, 1]) {
       c.appendChild(svg('line', { x1: L, x2: W - R, y1: y(p), y2: y(p), class: 'grid' }));
-      c.appendChild(svg('text', { x: L - 4, y: y(p) + 4, 'text-anchor': 'end', class: 'axis' }, `${p * 100}%`));
+      c.appendChild(svg('text', { x: L - 4, y: y(p) + 4, 'text-anchor': 'end', class: 'axis' }, pct(p, 0)));
     }
     for (const s of [0, 5000, 10000, 15000, 20000].filter((s) => s <= maxS)) c.appendChild(svg('text', { x: x(s), y: H - 6, 'text-anchor': 'middle', class: 'axis' }, s ? `${s / 1000}k` : '0'));
     const min = g.odds.battle_minimum;
@@ -456,18 +470,18 @@ export function dragonPage(id) {
     c.appendChild(svg('polyline', { points: [[0, 0], ...rows.map((r) => [r.soldiers, r.p_win])].map(([s, p]) => `${x(s).toFixed(1)},${y(p).toFixed(1)}`).join(' '), class: 'curve' }));
     if (g.v) g.v.players.map((_, i) => shownPlayer(i)).forEach((p, i) => {
       const cx = x(p.soldiers), cy = y(at(p.soldiers));
-      c.appendChild(svg('circle', { cx, cy, r: i === g.you.seat ? 6 : 4.5, class: `mark${i === g.you.seat ? ' me' : ''} seat${i}` }, svg('title', {}, `${names()[i]}: ${fmt(p.soldiers)} soldiers, ${pct(at(p.soldiers))}`)));
+      c.appendChild(svg('circle', { cx, cy, r: i === g.you.seat ? 6 : 4.5, class: `mark${i === g.you.seat ? ' me' : ''} seat${i}` }, svg('title', {}, msg('web.dr.mark', { name: names()[i], n: fmt(p.soldiers), p: pct(at(p.soldiers)) }))));
     });
     const me = g.v && g.you.seat >= 0 ? shownPlayer(g.you.seat) : null;
-    return h('section', { class: 'card odds', 'aria-label': 'battle odds' }, h('h2', {}, 'Final Battle odds'), c,
-      h('p', { class: 'muted small' }, me ? `With your ${fmt(me.soldiers)} soldiers: ${pct(at(me.soldiers))} to slay the dragon${me.soldiers < min ? ` (you need ${fmt(min)} to attack)` : ''}.` : 'Chance to slay the dragon by soldiers brought.',
-        ' Shaded: too few to attack.'));
+    return h('section', { class: 'card odds', 'aria-label': msg('web.dr.odds') }, h('h2', {}, msg('web.dr.odds')), c,
+      h('p', { class: 'muted small' }, me ? msg(me.soldiers < min ? 'web.dr.withYoursNeed' : 'web.dr.withYours', { n: fmt(me.soldiers), p: pct(at(me.soldiers)), min: fmt(min) }) : `${msg('web.dr.chance')}.`,
+        ' ', msg('web.dr.shaded')));
   }
 
   function logBox() {
     const list = h('ol', { class: 'log', 'aria-live': 'polite' }, shownLog().slice(-100).map((l) => h('li', { class: `ev-${l.kind}` }, l.text)));
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-    return h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, 'Log'), list);
+    return h('section', { class: 'card logbox', 'aria-label': msg('log.title') }, h('h2', {}, msg('log.title')), list);
   }
 
   const analysis = analysisView(id, () => draw());
@@ -478,32 +492,32 @@ export function dragonPage(id) {
     const w = (v.winners || []).map((i) => names()[i]);
     const youWon = (v.winners || []).includes(g.you.seat);
     const order = v.players.map((p, i) => [p, i]).sort((a, b) => b[0].soldiers - a[0].soldiers);
-    return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
-      h('h2', {}, youWon ? (v.slain ? 'You slew the dragon!' : 'You win!') : `${w.join(' and ')} ${w.length > 1 ? 'share the win' : v.slain ? 'slew the dragon' : 'wins'}`),
-      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, `${fmt(p.soldiers)} soldiers`)))),
+    return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
+      h('h2', {}, youWon ? msg(v.slain ? 'web.dr.youSlew' : 'end.youWin') : msg(w.length > 1 ? 'end.share' : v.slain ? 'web.dr.slew' : 'end.wins', { names: w.join(msg('end.and')) })),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, msg('web.dr.soldiers', { n: fmt(p.soldiers) }))))),
       ratingChange(g.table, g.you.seat),
-      h('h3', {}, 'Decisions'), analysis(),
-      h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
-      h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; the record replays every throw from it.'),
+      h('h3', {}, msg('end.decisions')), analysis(),
+      h('p', { class: 'muted small mono' }, msg('web.seed'), ' ', h('span', { class: 'wrap' }, g.table.seed || '')),
+      h('p', { class: 'muted small' }, msg('web.dr.seedCheck')),
       h('p', { class: 'row gap' },
-        h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `dragon-${id}.json` }, 'Download the record'),
-        h('a', { class: 'button', href: `/replay/${id}` }, 'Replay'),
+        h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `dragon-${id}.json` }, msg('end.download')),
+        h('a', { class: 'button', href: `/replay/${id}` }, msg('end.replay')),
         rematchBox(g, id, names, draw)),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
   }
 
   function rulesBox() {
     const r = g.table.rules;
-    return h('details', { class: 'card rules' }, h('summary', {}, 'Rules: Dragon Farkle'),
+    return h('details', { class: 'card rules' }, h('summary', {}, msg('rules.title', { name: 'Dragon Farkle' })),
       h('ul', {},
-        h('li', {}, 'Recruit: throw for soldiers (1 = 100, 5 = 50, three of a kind …); a Dragon on the event die eats the throw, a Rally doubles a keep or draws a Magic Item.'),
-        h('li', {}, `Brawl: you throw ${r.brawl_dice[0]} dice, the defender ${r.brawl_dice[1]}; the winner takes the difference and ${fmt(r.brawl_bonus)} more.`),
-        h('li', {}, `Final Battle: with ${fmt(r.battle_minimum)} soldiers; each keep costs its worth; a Rally wounds the dragon ${r.rally_damage}, a Dragon ${r.dragon_damage}; ${r.dragon_health} wounds slay it and win.`),
-        h('li', {}, `At most ${r.item_limit} Magic Item at the end of a turn.${r.round_limit ? ` After ${r.round_limit} rounds the most soldiers win.` : ''}`),
-        r.card_timing !== 'own_turn' ? h('li', {}, 'Cards in a brawl: after each side\'s throw, a player holding a card usable on it may use it (the defender too) or stand by the throw.') : '',
-        r.hire_cost ? h('li', {}, `Hire a Companion at the start of a turn for ${fmt(r.hire_cost)} soldiers (once a turn): keep one of the two.`) : ''),
-      h('p', { class: 'muted small' }, 'The cards are this project\'s own, not the official texts.'),
-      h('p', { class: 'muted small mono' }, 'Seed commitment (SHA-256): ', h('span', { class: 'wrap' }, g.table.commitment)));
+        h('li', {}, msg('web.dr.r.recruit')),
+        h('li', {}, msg('web.dr.r.brawl', { a: r.brawl_dice[0], b: r.brawl_dice[1], bonus: fmt(r.brawl_bonus) })),
+        h('li', {}, msg('web.dr.r.battle', { min: fmt(r.battle_minimum), rally: r.rally_damage, dragon: r.dragon_damage, health: r.dragon_health })),
+        h('li', {}, msg('web.dr.r.items', { n: r.item_limit }) + (r.round_limit ? ` ${msg('web.dr.r.rounds', { n: r.round_limit })}` : '')),
+        r.card_timing !== 'own_turn' ? h('li', {}, msg('web.dr.r.cards')) : '',
+        r.hire_cost ? h('li', {}, msg('web.dr.r.hire', { n: fmt(r.hire_cost) })) : ''),
+      h('p', { class: 'muted small' }, msg('web.dr.r.own')),
+      h('p', { class: 'muted small mono' }, msg('web.commitment'), ' ', h('span', { class: 'wrap' }, g.table.commitment)));
   }
 
   function draw() {
@@ -520,7 +534,7 @@ export function dragonPage(id) {
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), v && v.phase === 'over' ? '' : board(), hand(), logBox()),
       h('div', { class: 'col side-col' }, players(), oddsChart(), rulesBox(),
-        h('p', { class: 'muted small' }, g.you.seat >= 0 ? `You play seat ${g.you.seat + 1}.` : 'You are watching.', ` ${g.table.watchers} connected.`)));
+        h('p', { class: 'muted small' }, g.you.seat >= 0 ? msg('seat.you', { n: g.you.seat + 1 }) : msg('seat.watching'), msg('seat.connected', { n: g.table.watchers }))));
   }
 
   connectTable(g, id, banner, onMessage, draw);

@@ -4,6 +4,8 @@
 // While the two-player table is being prepared it shows the progress and
 // asks again.
 
+import { msg, num as numOf, pct as pctOf, errText, lang } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -27,18 +29,18 @@ async function api(method, path, body) {
   if (body !== undefined) { opt.headers['Content-Type'] = 'application/json'; opt.body = JSON.stringify(body); }
   const resp = await fetch(path, opt);
   const data = await resp.json().catch(() => ({}));
-  if (!resp.ok) throw new Error(data.error || `HTTP ${resp.status}`);
+  if (!resp.ok) throw new Error(errText(data.code, data.field, data.error || msg('err.http', { status: resp.status })));
   return data;
 }
 
-const pct = (p) => (100 * p).toFixed(2) + '%';
-const num = (n) => Number(n).toLocaleString('en-US');
+const pct = (p) => pctOf(p, 2);
+const num = (n) => numOf(n);
 const phone = () => window.innerWidth < 600;
 
 function compText(points, p) {
-  if (points > 0) return `${num(points)} points to the other player make it even (then ${pct(p)})`;
-  if (points < 0) return `${num(-points)} points to the player to move make it even (then ${pct(p)})`;
-  return `already as even as it gets (${pct(p)})`;
+  if (points > 0) return msg('web.x.compOther', { n: num(points), p: pct(p) });
+  if (points < 0) return msg('web.x.compMover', { n: num(-points), p: pct(p) });
+  return msg('web.x.compEven', { p: pct(p) });
 }
 
 // rulesValue is the rules to send: a preset name, this table's rules, or
@@ -70,7 +72,7 @@ async function run() {
   clearTimeout(ui.timer);
   $('error').textContent = '';
   let rules;
-  try { rules = rulesValue(); } catch (ex) { $('error').textContent = 'The house rules are not valid JSON: ' + ex.message; return; }
+  try { rules = rulesValue(); } catch (ex) { $('error').textContent = msg('web.x.badJSON') + ex.message; return; }
   const pos = position();
   const url = new URL(location.href);
   for (const k of ['me', 'them', 'turn', 'dice']) url.searchParams.set(k, pos[k]);
@@ -81,14 +83,14 @@ async function run() {
     ui.palette = m.palette; ui.colors = m.colors;
     drawSolo(m.solo);
     if (m.duel.state === 'ready') {
-      setStatus(`${m.rules}: exact two-player values ready.`);
+      setStatus(msg('web.x.ready', { rules: m.rules }));
       drawWinMap(m.win_map, m.cell);
       drawTurnMap(m.turn_map);
       drawDuel(m.duel_thresholds);
     } else {
       const why = m.duel.state === 'preparing'
-        ? `Preparing the two-player table of ${m.rules}` + (m.duel.progress ? ` — sweep ${m.duel.progress.sweep}: ${num(m.duel.progress.done)} of ${num(m.duel.progress.total)} score pairs` : ` (${m.duel.queued} waiting, ${m.duel.running} running)`) + '…'
-        : `No exact two-player values for ${m.rules}: ${m.duel.reason}.`;
+        ? msg('web.x.preparing', { rules: m.rules }) + (m.duel.progress ? msg('web.x.sweep', { sweep: m.duel.progress.sweep, done: num(m.duel.progress.done), total: num(m.duel.progress.total) }) : msg('web.x.queue', { queued: m.duel.queued, running: m.duel.running })) + '…'
+        : msg('web.x.noDuel', { rules: m.rules, why: m.duel.reason });
       setStatus(why, m.duel.state === 'preparing' ? (m.duel.progress || { done: 0, total: 0 }) : null);
       for (const id of ['win-map', 'win-table', 'turn-map', 'turn-table', 'duel-chart', 'duel-table']) $(id).replaceChildren(el('p', { class: 'muted' }, why));
       $('cell').textContent = '';
@@ -106,7 +108,7 @@ async function run() {
 function heat(cols, rows, cells, xLabels, yLabels, title, onPick) {
   const cw = 12, ch = 12, left = 44, top = 6, bottom = 30;
   const w = left + cols * cw + 4, hgt = top + rows * ch + bottom;
-  const g = s('svg', { viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': title + '. Arrow keys move over the cells.', class: 'x-svg', tabindex: 0 });
+  const g = s('svg', { viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': title + msg('web.x.arrows'), class: 'x-svg', tabindex: 0 });
   const rects = [];
   let at = [rows - 1, 0];
   const show = (r, c) => {
@@ -151,22 +153,22 @@ function drawWinMap(m, cell) {
     cells.push(m.scores.map((them, j) => {
       const me = m.scores[i], p = m.win[i][j];
       return { fill: ui.palette[cls(p)], me, them,
-        label: `me ${num(me)}, them ${num(them)}: ${pct(p)} to win; ${compText(m.comp[i][j], m.comp_win[i][j])}`,
+        label: msg('web.x.cellLabel', { me: num(me), them: num(them), p: pct(p), comp: compText(m.comp[i][j], m.comp_win[i][j]) }),
         data: { 'data-me': me, 'data-them': them, 'data-p': p, 'data-comp': m.comp[i][j] } };
     }));
   }
   const step = Math.max(1, Math.round(n / 5));
   const g = heat(n, n, cells, every(n, step).map((j) => [j, num(m.scores[j])]), every(n, step).map((r) => [r, num(m.scores[n - 1 - r])]),
-    `P(the player to move wins) for ${m.rules}, my score up, theirs across`, (c) => { $('me').value = c.me; $('them').value = c.them; run(); });
-  g.append(s('text', { x: 44 + n * 6, y: 6 + n * 12 + 26, class: 'x-axis', 'text-anchor': 'middle' }, 'their score'));
+    msg('web.x.winTitle', { rules: m.rules }), (c) => { $('me').value = c.me; $('them').value = c.them; run(); });
+  g.append(s('text', { x: 44 + n * 6, y: 6 + n * 12 + 26, class: 'x-axis', 'text-anchor': 'middle' }, msg('web.x.theirScore')));
   $('win-map').replaceChildren(g, legend());
-  $('cell').textContent = cell ? `At ${num(cell.me)} to ${num(cell.them)}: ${pct(cell.win)} to win; ${compText(cell.comp, cell.comp_win)}. First player from 0–0: ${pct(m.first_player)}; fair compensation ${num(m.fair)} points.` : '';
-  $('win-table').replaceChildren(gridTable('my score \\ their score', m.scores.map(num), m.scores.map(num).reverse(),
+  $('cell').textContent = cell ? msg('web.x.cell', { me: num(cell.me), them: num(cell.them), p: pct(cell.win), comp: compText(cell.comp, cell.comp_win), first: pct(m.first_player), fair: num(m.fair) }) : '';
+  $('win-table').replaceChildren(gridTable(msg('web.x.myTheir'), m.scores.map(num), m.scores.map(num).reverse(),
     m.scores.map((_, r) => m.win[n - 1 - r].map((p) => pct(p)))));
 }
 
 function legend() {
-  return el('p', { class: 'x-legend small' }, 'losing ', ...ui.palette.map((c, i) => el('span', { class: 'x-swatch', style: `background:${c}`, title: `${i * 10}–${i * 10 + 10}%` })), ' winning');
+  return el('p', { class: 'x-legend small' }, msg('web.x.losing'), ' ', ...ui.palette.map((c, i) => el('span', { class: 'x-swatch', style: `background:${c}`, title: pctOf(i / 10, 0).replace(/^\d+/, `${i * 10}–${i * 10 + 10}`) })), ' ', msg('web.x.winning'));
 }
 
 function gridTable(corner, cols, rows, vals) {
@@ -175,7 +177,9 @@ function gridTable(corner, cols, rows, vals) {
     el('tbody', {}, rows.map((r, i) => el('tr', {}, el('th', { scope: 'row' }, r), vals[i].map((v) => el('td', {}, v))))));
 }
 
-const decisionText = { bank: 'bank', throw: 'throw on', 'bank only': 'bank (the only choice)', 'throw only': 'throw (banking not allowed)', none: 'nothing possible' };
+const decisionKeys = { bank: 'web.x.d.bank', throw: 'web.x.d.throw', 'bank only': 'web.x.d.bankOnly', 'throw only': 'web.x.d.throwOnly', none: 'web.x.d.none' };
+const decisionText = Object.fromEntries(Object.entries(decisionKeys).map(([k, v]) => [k, msg(v)]));
+const diceN = (n) => msg('web.x.diceN', { n });
 
 function drawTurnMap(t) {
   const rows = t.dice.length, cols = t.totals.length;
@@ -184,14 +188,14 @@ function drawTurnMap(t) {
   for (let r = 0; r < rows; r++) {
     const d = rows - 1 - r;
     cells.push(t.cells[d].map((c, k) => ({ fill: fill(c.decision),
-      label: `${t.dice[d]} dice, turn ${num(t.totals[k])}: ${decisionText[c.decision]}` + (c.margin > 0 ? ` by ${pct(c.margin)}` : ''),
+      label: msg('web.x.turnCell', { dice: diceN(t.dice[d]), total: num(t.totals[k]), d: decisionText[c.decision] }) + (c.margin > 0 ? msg('web.x.by', { p: pct(c.margin) }) : ''),
       data: { 'data-dice': t.dice[d], 'data-total': t.totals[k], 'data-decision': c.decision, 'data-margin': c.margin } })));
   }
   const g = heat(cols, rows, cells, every(cols, Math.max(1, Math.round(cols / 6))).map((k) => [k, num(t.totals[k])]),
-    t.dice.map((n, d) => [rows - 1 - d, n + ' dice']), `Bank or throw on at ${t.me} to ${t.them}, by turn total and dice`);
-  $('turn-map').replaceChildren(g, el('p', { class: 'x-legend small' }, el('span', { class: 'x-swatch', style: `background:${ui.colors.bank}` }), ' bank ',
-    el('span', { class: 'x-swatch', style: `background:${ui.colors.throw}` }), ' throw on ', el('span', { class: 'x-swatch', style: `background:${ui.colors.other}` }), ' one choice only'));
-  $('turn-table').replaceChildren(gridTable('dice \\ turn total', t.totals.map(num), t.dice.map((n) => n + ' dice'),
+    t.dice.map((n, d) => [rows - 1 - d, diceN(n)]), msg('web.x.turnTitle', { me: t.me, them: t.them }));
+  $('turn-map').replaceChildren(g, el('p', { class: 'x-legend small' }, el('span', { class: 'x-swatch', style: `background:${ui.colors.bank}` }), ` ${decisionText.bank} `,
+    el('span', { class: 'x-swatch', style: `background:${ui.colors.throw}` }), ` ${decisionText.throw} `, el('span', { class: 'x-swatch', style: `background:${ui.colors.other}` }), ` ${msg('web.x.oneChoice')}`));
+  $('turn-table').replaceChildren(gridTable(msg('web.x.diceTotal'), t.totals.map(num), t.dice.map(diceN),
     t.dice.map((_, d) => t.cells[d].map((c) => decisionText[c.decision] + (c.margin > 0 ? ` (+${pct(c.margin)})` : '')))));
 }
 
@@ -201,7 +205,7 @@ const lineColors = ['#1b7837', '#762a83', '#e08214', '#2166ac', '#b2182b', '#4d4
 function lines(series, xLabel, yLabel, title) {
   const W = 420, H = 250, L = 48, R = 10, T = 22, B = 34;
   const pts = series.flatMap((x) => x.points);
-  if (!pts.length) return el('p', { class: 'muted' }, 'Nothing to draw.');
+  if (!pts.length) return el('p', { class: 'muted' }, msg('web.x.nothing'));
   let [x0, x1] = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
   let [y0, y1] = [0, Math.max(...pts.map((p) => p[1]))];
   if (x0 === x1) x1 = x0 + 1;
@@ -233,27 +237,27 @@ function lines(series, xLabel, yLabel, title) {
 const never = (v, target) => v < 0 || v >= target;
 
 function drawSolo(st) {
-  const series = st.bank.map((row, i) => ({ name: st.penalty.count ? `${i} farkle(s) behind` : 'on the board', color: lineColors[i % 8],
+  const series = st.bank.map((row, i) => ({ name: st.penalty.count ? msg('web.x.behind', { n: i }) : msg('web.x.onBoard'), color: lineColors[i % 8],
     points: row.map((v, d) => [st.dice[d], v]).filter(([, v]) => !never(v, st.target)) }));
-  (st.entry || []).forEach((row, i) => series.push({ name: `to get on the board, ${i} farkle(s) behind`, color: lineColors[(st.bank.length + i) % 8],
+  (st.entry || []).forEach((row, i) => series.push({ name: msg('web.x.toGetOn', { n: i }), color: lineColors[(st.bank.length + i) % 8],
     points: row.map((v, d) => [st.dice[d], v]).filter(([, v]) => !never(v, st.target)) }));
-  $('solo-chart').replaceChildren(lines(series, 'dice to throw', 'bank from', `Solo bank thresholds of ${st.rules}`));
-  const rows = st.bank.map((_, i) => st.penalty.count ? `${i} farkle(s) behind` : 'on the board');
-  const cell = (v) => never(v, st.target) ? 'never below the target' : num(v);
+  $('solo-chart').replaceChildren(lines(series, msg('web.x.diceToThrow'), msg('web.x.bankFrom'), msg('web.x.soloTitle', { rules: st.rules })));
+  const rows = st.bank.map((_, i) => st.penalty.count ? msg('web.x.behind', { n: i }) : msg('web.x.onBoard'));
+  const cell = (v) => never(v, st.target) ? msg('web.x.never') : num(v);
   const vals = st.bank.map((row) => row.map(cell));
-  (st.entry || []).forEach((row, i) => { rows.push(`to get on the board (${num(st.entry_minimum)}), ${i} farkle(s) behind`); vals.push(row.map(cell)); });
-  $('solo-table').replaceChildren(el('p', { class: 'small' }, `${num(Math.round(st.expected_turn * 10) / 10)} points a turn with best play. Bank once the turn total reaches:`),
-    gridTable('', st.dice.map((n) => n + ' dice'), rows, vals));
+  (st.entry || []).forEach((row, i) => { rows.push(msg('web.x.toGetOnMin', { min: num(st.entry_minimum), n: i })); vals.push(row.map(cell)); });
+  $('solo-table').replaceChildren(el('p', { class: 'small' }, msg('web.x.perTurn', { n: num(Math.round(st.expected_turn * 10) / 10) })),
+    gridTable('', st.dice.map(diceN), rows, vals));
 }
 
 function drawDuel(d) {
-  const series = d.dice.map((n, i) => ({ name: `${n} dice`, color: lineColors[i % 8],
+  const series = d.dice.map((n, i) => ({ name: diceN(n), color: lineColors[i % 8],
     points: d.them.map((o, k) => [o - d.me, d.bank[i][k]]).filter(([, v]) => v >= 0) }));
-  d.solo.forEach((v, i) => { if (!never(v, d.target) && series[i].points.length) series.push({ name: `solo, ${d.dice[i]} dice`, color: lineColors[i % 8], dash: true, points: [[series[i].points[0][0], v], [series[i].points.at(-1)[0], v]] }); });
-  $('duel-chart').replaceChildren(lines(series, 'their score minus mine', 'bank from', `Duel bank thresholds at my score ${d.me}`),
-    el('p', { class: 'small muted' }, 'Dashed: the solo optimum. Above it the perfect player goes on longer; below it, it banks sooner.'));
-  $('duel-table').replaceChildren(gridTable('their score \\ dice', d.dice.map((n) => n + ' dice'), d.them.map(num),
-    d.them.map((_, k) => d.dice.map((__, i) => { const v = d.bank[i][k]; if (v < 0) return 'never'; const s0 = d.solo[i]; return num(v) + (s0 >= 0 && v !== s0 ? ` (${v > s0 ? '+' : ''}${num(v - s0)})` : ''); }))));
+  d.solo.forEach((v, i) => { if (!never(v, d.target) && series[i].points.length) series.push({ name: msg('web.x.solo', { dice: diceN(d.dice[i]) }), color: lineColors[i % 8], dash: true, points: [[series[i].points[0][0], v], [series[i].points.at(-1)[0], v]] }); });
+  $('duel-chart').replaceChildren(lines(series, msg('web.x.minus'), msg('web.x.bankFrom'), msg('web.x.duelTitle', { me: d.me })),
+    el('p', { class: 'small muted' }, msg('web.x.dashed')));
+  $('duel-table').replaceChildren(gridTable(msg('web.x.theirDice'), d.dice.map(diceN), d.them.map(num),
+    d.them.map((_, k) => d.dice.map((__, i) => { const v = d.bank[i][k]; if (v < 0) return msg('web.x.neverShort'); const s0 = d.solo[i]; return num(v) + (s0 >= 0 && v !== s0 ? ` (${v > s0 ? '+' : ''}${num(v - s0)})` : ''); }))));
 }
 
 async function drawPosition(rules, pos) {
@@ -261,17 +265,17 @@ async function drawPosition(rules, pos) {
   try {
     const p = await api('POST', '/api/explore/position', { rules, ...pos });
     const win = p.measure === 'win probability';
-    const fmtV = (v) => win ? pct(v) + ' to win' : num(Math.round(v * 10) / 10) + ' points';
+    const fmtV = (v) => win ? msg('web.x.toWin', { p: pct(v) }) : msg('web.x.points', { n: num(Math.round(v * 10) / 10) });
     const hi = Math.max(...p.options.map((o) => o.value), 1e-9);
     box.replaceChildren(
       p.note ? el('p', { class: 'muted small' }, p.note) : '',
-      p.farkle ? el('p', {}, 'A farkle: nothing to keep.') : '',
+      p.farkle ? el('p', {}, msg('web.x.farkle')) : '',
       el('ol', { class: 'x-bars' }, p.options.map((o) => el('li', { class: o.best ? 'best' : '', 'data-value': o.value, 'data-text': o.text },
-        el('span', { class: 'x-bar-label' }, o.text + (o.then ? `, then ${o.then}` : '')),
+        el('span', { class: 'x-bar-label' }, o.text + (o.then ? msg('web.x.then', { then: o.then }) : '')),
         el('span', { class: 'x-bar', style: `width:${Math.max(1, 100 * o.value / hi)}%` }),
-        el('span', { class: 'x-bar-value' }, fmtV(o.value) + (o.best ? ' (best)' : ` (−${win ? pct(o.loss) : num(Math.round(o.loss * 10) / 10)})`))))),
-      p.bots.length ? el('table', { class: 'x-table x-bots' }, el('caption', {}, 'What the bots would do'),
-        el('tbody', {}, p.bots.map((b) => el('tr', { 'data-level': b.level }, el('th', { scope: 'row' }, b.level), el('td', {}, b.choice + (b.then ? `, then ${b.then}` : '')))))) : '');
+        el('span', { class: 'x-bar-value' }, fmtV(o.value) + (o.best ? msg('web.x.best') : ` (−${win ? pct(o.loss) : num(Math.round(o.loss * 10) / 10)})`))))),
+      p.bots.length ? el('table', { class: 'x-table x-bots' }, el('caption', {}, msg('web.x.bots')),
+        el('tbody', {}, p.bots.map((b) => el('tr', { 'data-level': b.level }, el('th', { scope: 'row' }, b.level), el('td', {}, b.choice + (b.then ? msg('web.x.then', { then: b.then }) : '')))))) : '');
   } catch (ex) {
     box.replaceChildren(el('p', { class: 'error' }, ex.message));
   }
@@ -281,27 +285,27 @@ async function compare(ev) {
   ev.preventDefault();
   const chosen = [...document.querySelectorAll('#compare-list input:checked')].map((i) => i.value === '@this' ? rulesValue() : i.value);
   const out = $('compare');
-  if (chosen.length < 2 || chosen.length > 4) { out.replaceChildren(el('p', { class: 'error' }, 'Choose two to four rule sets.')); return; }
-  out.replaceChildren(el('p', { class: 'muted' }, 'Comparing (simulating games)…'));
+  if (chosen.length < 2 || chosen.length > 4) { out.replaceChildren(el('p', { class: 'error' }, msg('web.x.chooseSets'))); return; }
+  out.replaceChildren(el('p', { class: 'muted' }, msg('web.x.comparing')));
   try {
     const st = await api('POST', '/api/explore/compare', { rules: chosen });
     const names = st.map((x) => x.name);
     const rows = [], vals = [];
     const add = (label, f) => { rows.push(label); vals.push(st.map(f)); };
-    st[0].dice.forEach((n, i) => add(`P(farkle), ${n} dice`, (x) => pct(x.p_farkle[i])));
-    st[0].dice.forEach((n, i) => add(`points of a throw, ${n} dice`, (x) => num(Math.round(x.expected[i] * 10) / 10)));
-    add('points per turn (solo optimum)', (x) => num(Math.round(x.points_per_turn * 10) / 10));
-    st[0].dice.forEach((n, i) => add(`bank from, ${n} dice`, (x) => never(x.bank_at[i], x.target) ? 'never below the target' : num(x.bank_at[i])));
-    add('P(first player wins)', (x) => x.duel ? pct(x.first_player) : '—');
-    add('fair compensation', (x) => x.duel ? num(x.fair) + ' points' : (x.duel_note || '—'));
-    add('turns a game each (expert vs expert)', (x) => x.games ? (Math.round(x.mean_turns * 10) / 10).toString() : '—');
+    st[0].dice.forEach((n, i) => add(msg('web.x.pFarkleN', { dice: diceN(n) }), (x) => pct(x.p_farkle[i])));
+    st[0].dice.forEach((n, i) => add(msg('web.x.throwPointsN', { dice: diceN(n) }), (x) => num(Math.round(x.expected[i] * 10) / 10)));
+    add(msg('web.x.ppt'), (x) => num(Math.round(x.points_per_turn * 10) / 10));
+    st[0].dice.forEach((n, i) => add(msg('web.x.bankFromN', { dice: diceN(n) }), (x) => never(x.bank_at[i], x.target) ? msg('web.x.never') : num(x.bank_at[i])));
+    add(msg('web.x.pFirst'), (x) => x.duel ? pct(x.first_player) : '—');
+    add(msg('web.x.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : (x.duel_note || '—'));
+    add(msg('web.x.turnsEach'), (x) => x.games ? num(Math.round(x.mean_turns * 10) / 10) : '—');
     out.replaceChildren(gridTable('', names, rows, vals));
     const byDice = (value) => st.map((x, i) => ({ name: x.name, color: lineColors[i % 8],
       points: x.dice.map((n, d) => [n, value(x, d)]).filter(([, v]) => v !== null) }));
     $('compare-chart').replaceChildren(
-      lines(byDice((x, d) => x.p_farkle[d]), 'dice thrown', 'P(farkle)', 'P(farkle) by dice thrown'),
-      lines(byDice((x, d) => x.expected[d]), 'dice thrown', 'points of a throw', 'Expected points of a throw (best keep) by dice'),
-      lines(byDice((x, d) => never(x.bank_at[d], x.target) ? null : x.bank_at[d]), 'dice to throw', 'bank from', 'Solo bank thresholds by dice'));
+      lines(byDice((x, d) => x.p_farkle[d]), msg('web.x.diceThrown'), msg('web.x.pFarkle'), msg('web.x.pFarkleTitle')),
+      lines(byDice((x, d) => x.expected[d]), msg('web.x.diceThrown'), msg('web.x.throwPoints'), msg('web.x.throwPointsTitle')),
+      lines(byDice((x, d) => never(x.bank_at[d], x.target) ? null : x.bank_at[d]), msg('web.x.diceToThrow'), msg('web.x.bankFrom'), msg('web.x.soloByDice')));
   } catch (ex) {
     out.replaceChildren(el('p', { class: 'error' }, ex.message));
   }
@@ -311,8 +315,8 @@ async function published() {
   try {
     const p = await api('GET', '/api/explore/published');
     $('published').replaceChildren(
-      p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? 'The two-player table of these rules is being prepared: reload in a few seconds.' : p.duel.reason),
-      el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['Result', 'Source', 'Rules', 'Published', 'This project', 'Agrees'].map((x) => el('th', { scope: 'col' }, x)))),
+      p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? msg('web.x.pubPreparing') : p.duel.reason),
+      el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['web.x.result', 'web.x.source', 'web.form.rules', 'web.x.published', 'web.x.ours', 'web.x.agrees'].map((x) => el('th', { scope: 'col' }, msg(x))))),
         el('tbody', {}, p.results.map((r) => el('tr', {}, el('td', {}, r.claim), el('td', {}, r.source), el('td', {}, r.rules), el('td', {}, r.published || '—'), el('td', {}, r.ours), el('td', {}, r.agrees || '—'))))));
     if (p.duel.state === 'preparing') setTimeout(published, 3000);
   } catch (ex) {
@@ -321,6 +325,8 @@ async function published() {
 }
 
 async function init() {
+  document.documentElement.lang = lang;
+  for (const e of document.querySelectorAll('[data-msg]')) e.textContent = msg(e.dataset.msg);
   for (const k of ['me', 'them', 'turn', 'dice', 'my_streak', 'their_streak']) if (params.has(k)) $(k).value = params.get(k);
   if (params.has('throw')) $('throw').value = params.get('throw');
   const sel = $('rules');
@@ -329,10 +335,10 @@ async function init() {
   if (params.has('table')) {
     try {
       const t = await api('GET', `/api/tables/${encodeURIComponent(params.get('table'))}`);
-      if (t.rules && typeof t.rules === 'object' && !t.kind) { ui.table = t.rules; sel.append(el('option', { value: '@table' }, `this table's rules (${t.rules.name || 'house rules'})`)); }
-    } catch (ex) { $('error').textContent = 'That table: ' + ex.message; }
+      if (t.rules && typeof t.rules === 'object' && !t.kind) { ui.table = t.rules; sel.append(el('option', { value: '@table' }, msg('web.x.tableRules', { name: t.rules.name || msg('web.houseRules') }))); }
+    } catch (ex) { $('error').textContent = msg('web.x.thatTable') + ex.message; }
   }
-  sel.append(el('option', { value: '@house' }, 'house rules…'));
+  sel.append(el('option', { value: '@house' }, msg('web.x.houseOption')));
   sel.value = ui.table ? '@table' : params.has('house') ? '@house' : (params.get('rules') || 'classic');
   if (!sel.value) sel.value = 'classic';
   if (params.has('house')) $('house').value = params.get('house');
@@ -347,7 +353,7 @@ async function init() {
   sel.addEventListener('change', syncHouse);
   syncHouse();
   $('setup').addEventListener('submit', (ev) => { ev.preventDefault(); run(); });
-  $('compare-list').replaceChildren(el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: '@this', checked: true }), 'the rules above'),
+  $('compare-list').replaceChildren(el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: '@this', checked: true }), msg('web.x.rulesAbove')),
     ...ui.presets.map((p) => el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: p.name }), p.name)));
   $('compare-form').addEventListener('submit', compare);
   $('published-go').addEventListener('click', (ev) => { ev.target.hidden = true; published(); });

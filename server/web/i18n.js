@@ -67,8 +67,28 @@ export function dec(x, digits) {
 // pct writes a probability (0 to 1) as a percentage with digits decimals.
 export function pct(p, digits = 1) { return (cat.percent || '{p}%').replace('{p}', dec(100 * p, digits)); }
 
+// date writes a moment (an ISO string or a Date) as the page's language
+// writes a date and time, in UTC (the server's times), with "UTC" after it.
+export function date(t, opts = { dateStyle: 'medium', timeStyle: 'short' }) {
+  return new Date(t).toLocaleString(cat.locale, { ...opts, timeZone: 'UTC' }) + ' UTC';
+}
+
 // setLang keeps the language chosen and shows the page in it.
 export function setLang(l) {
   try { localStorage.setItem('lang', l); } catch { /* no storage: this page only */ }
   location.reload();
+}
+
+// errText is an error of the server in the page's language: the API and
+// the WebSocket keep their messages English for every client and give a
+// code (and the field at fault), which the page translates with its err.*
+// texts (err.CODE.FIELD, then err.CODE). English pages show the server's
+// own message, the most precise, as does any error without a text here.
+export function errText(code, field, message) {
+  if (lang !== 'en' && code) {
+    for (const key of [field && `err.${code}.${field}`, `err.${code}`]) {
+      if (key && lookup(key) !== undefined) return msg(key);
+    }
+  }
+  return message || msg('err.internal');
 }

@@ -2,17 +2,18 @@
 // games, those waiting on the player first with what the other seat did
 // last; the tab title counts them; the new-table form chooses the pace.
 import { h, api, state } from './app.js';
+import { msg, lang } from './i18n.js';
 
-export const paces = [['', 'Live (seconds a move)'], ['1h', '1 hour a move'], ['12h', '12 hours a move'], ['1d', '1 day a move'], ['3d', '3 days a move']];
+export const paces = ['', '1h', '12h', '1d', '3d'];
 
 // left says how long until a deadline: "23 h left", "2 d left".
 function left(deadline) {
   const ms = new Date(deadline) - Date.now();
-  if (ms <= 0) return 'time is up';
+  if (ms <= 0) return msg('web.pace.up');
   const m = Math.round(ms / 60000);
-  if (m < 60) return `${m} min left`;
-  if (m < 48 * 60) return `${Math.round(m / 60)} h left`;
-  return `${Math.round(m / 1440)} d left`;
+  if (m < 60) return msg('web.pace.minLeft', { n: m });
+  if (m < 48 * 60) return msg('web.pace.hLeft', { n: Math.round(m / 60) });
+  return msg('web.pace.dLeft', { n: Math.round(m / 1440) });
 }
 
 let lastCount = -1;
@@ -28,7 +29,7 @@ function setTitleCount(n) {
 export async function refreshTitleCount() {
   if (!state.me) { setTitleCount(0); return []; }
   try {
-    const games = await api('GET', '/api/me/games');
+    const games = await api('GET', `/api/me/games?lang=${lang}`);
     setTitleCount(games.filter((g) => g.your_move).length);
     return games;
   } catch { return []; }
@@ -49,28 +50,36 @@ export async function myGames(box) {
   if (!games.length) { box.replaceChildren(); return; }
   const line = (g) => h('li', { class: `card row my-game${g.your_move ? ' your-move' : ''}`, 'data-table': g.id },
     h('div', { class: 'grow' },
-      h('a', { href: `/t/${g.id}` }, h('strong', {}, g.seats.filter((s, i) => i !== g.seat).map((s) => s.invited ? `${s.name} (invited)` : s.free ? '(free seat)' : s.name).join(', ') || 'Table')),
-      h('span', { class: 'muted small' }, g.pace ? ` · ${g.pace} a move` : ' · live', g.status === 'waiting' ? ' · waiting for players' : ''),
+      h('a', { href: `/t/${g.id}` }, h('strong', {}, g.seats.filter((s, i) => i !== g.seat).map((s) => s.invited ? msg('web.pace.invitedName', { name: s.name }) : s.free ? msg('web.freeSeat') : s.name).join(', ') || msg('web.table'))),
+      h('span', { class: 'muted small' }, ' · ', g.pace ? msg('web.pace.perMove', { pace: paceName(g.pace) }) : msg('web.pace.live'), g.status === 'waiting' ? ` · ${msg('lobby.waiting')}` : ''),
       g.last ? h('div', { class: 'last-turn' }, g.last) : '',
-      h('div', { class: 'muted small' }, g.invited ? `${g.seats.find((s) => !s.free && s.player_id) ? g.seats.find((s) => !s.free && s.player_id).name : 'A player'} invites you` :
-        g.your_move ? 'Your move' : g.to_act ? `Waiting on ${g.to_act}` : '', g.deadline ? ` · ${left(g.deadline)}` : '')),
+      h('div', { class: 'muted small' }, g.invited ? msg('web.pace.invites', { name: g.seats.find((s) => !s.free && s.player_id) ? g.seats.find((s) => !s.free && s.player_id).name : msg('web.pace.aPlayer') }) :
+        g.your_move ? msg('web.pace.yourMove') : g.to_act ? msg('web.pace.waitingOn', { name: g.to_act }) : '', g.deadline ? ` · ${left(g.deadline)}` : '')),
     g.invited ? h('button', { class: 'primary accept-invite', type: 'button', onclick: async (e) => {
       e.target.disabled = true;
       try { await api('POST', `/api/tables/${g.id}/join`); location.assign(`/t/${g.id}`); } catch (ex) { e.target.replaceWith(h('span', { class: 'error' }, ex.message)); }
-    } }, 'Accept') :
-    h('a', { class: g.your_move ? 'button primary' : 'button', href: `/t/${g.id}` }, g.your_move ? 'Play' : 'Watch'));
+    } }, msg('rematch.accept')) :
+    h('a', { class: g.your_move ? 'button primary' : 'button', href: `/t/${g.id}` }, g.your_move ? msg('hint.play') : msg('lobby.watch')));
   const invited = games.filter((g) => g.invited);
   const mine = games.filter((g) => g.your_move && !g.invited), others = games.filter((g) => !g.your_move && !g.invited);
   box.replaceChildren(
-    invited.length ? h('section', { id: 'invitations' }, h('h2', {}, `Invitations (${invited.length})`), h('ul', { class: 'tables' }, invited.map(line))) : '',
-    mine.length ? h('section', { id: 'your-move' }, h('h2', {}, `Your move (${mine.length})`), h('ul', { class: 'tables' }, mine.map(line))) : '',
-    others.length ? h('section', { id: 'waiting-on-others' }, h('h2', {}, 'Waiting on others'), h('ul', { class: 'tables' }, others.map(line))) : '');
+    invited.length ? h('section', { id: 'invitations' }, h('h2', {}, msg('web.pace.invitations', { n: invited.length })), h('ul', { class: 'tables' }, invited.map(line))) : '',
+    mine.length ? h('section', { id: 'your-move' }, h('h2', {}, msg('web.pace.yourMoves', { n: mine.length })), h('ul', { class: 'tables' }, mine.map(line))) : '',
+    others.length ? h('section', { id: 'waiting-on-others' }, h('h2', {}, msg('web.pace.waitingOthers')), h('ul', { class: 'tables' }, others.map(line))) : '');
 }
 
 // paceField is the new-table form's choice of pace.
 export function paceField() {
-  const sel = h('select', { id: 'pace', name: 'pace' }, paces.map(([v, label]) => h('option', { value: v }, label)));
-  return { el: h('label', { class: 'field' }, 'Pace', sel), value: () => sel.value || undefined };
+  const sel = h('select', { id: 'pace', name: 'pace' }, paces.map((v) => h('option', { value: v }, v ? msg('web.pace.perMove', { pace: paceName(v) }) : msg('web.pace.liveLong'))));
+  return { el: h('label', { class: 'field' }, msg('web.pace.title'), sel), value: () => sel.value || undefined };
+}
+
+// paceName reads a pace ("1h", "12h", "1d", "3d") in the page's language:
+// "1 hour", "12 timer".
+export function paceName(p) {
+  const m = /^(\d+)([hd])$/.exec(p || '');
+  if (!m) return p;
+  return msg(m[2] === 'h' ? 'web.pace.hours' : 'web.pace.days', { n: Number(m[1]) });
 }
 
 export { lastCount };

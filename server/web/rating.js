@@ -1,11 +1,16 @@
 // rating.js: Glicko-2 ratings in the pages: the change at the end of a
 // rated game, the leaderboard by rating of each family, and a player's
 // rating history as a chart.
-import { h, api } from './app.js';
+import { h, api, fmt } from './app.js';
+import { msg } from './i18n.js';
 
-const families = [['farkle', 'Farkle'], ['dragon', 'Dragon Farkle'], ['house', 'House rules']];
+const families = [['farkle', 'Farkle'], ['dragon', 'Dragon Farkle'], ['house', 'web.form.houseRules']];
+const familyName = (label) => label.startsWith('web.') ? msg(label) : label;
 
-const signed = (x) => (x > 0 ? '+' : x < 0 ? '−' : '±') + Math.abs(x).toFixed(0);
+// A rating is written as a whole number without grouping (1500), in every
+// language, as ratings are.
+const whole = (x) => String(Math.round(x));
+const signed = (x) => (x > 0 ? '+' : x < 0 ? '−' : '±') + whole(Math.abs(x));
 
 // ratingChange is the end-of-game line of a rated table: each person's
 // rating before and after (the bots' ratings are fixed anchors), or ''
@@ -15,10 +20,10 @@ export function ratingChange(table, seat) {
   if (!rs.length) return '';
   const mine = seat >= 0 ? table.seats[seat].player_id : null;
   return h('div', { class: 'rating-change', id: 'rating-change' },
-    h('h3', {}, 'Rating'),
+    h('h3', {}, msg('web.rating')),
     h('ul', {}, rs.map((c) => h('li', { class: c.player === mine ? 'mine' : '' },
       h('a', { href: `/players/${encodeURIComponent(c.player)}` }, c.name), ' ',
-      `${c.before.toFixed(0)} → ${c.after.toFixed(0)} `,
+      `${whole(c.before)} → ${whole(c.after)} `,
       h('strong', { class: c.change >= 0 ? 'up' : 'down', 'data-change': String(c.change) }, `(${signed(c.change)})`)))));
 }
 
@@ -29,14 +34,14 @@ export async function ratingBoard(family = 'farkle') {
   const tabs = h('p', { class: 'row gap', role: 'tablist' }, families.map(([f, label]) => h('button', {
     type: 'button', role: 'tab', class: f === family ? 'small primary' : 'small', 'aria-selected': f === family ? 'true' : 'false',
     onclick: async () => box.replaceWith(await ratingBoard(f)),
-  }, label)));
-  box.append(h('h2', {}, 'Ratings'), tabs, rows.length ? h('table', { class: 'stats' },
-    h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'Games'].map((x) => h('th', {}, x)))),
+  }, familyName(label))));
+  box.append(h('h2', {}, msg('web.ratings')), tabs, rows.length ? h('table', { class: 'stats' },
+    h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.rating'), msg('web.st.games')].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
       h('td', {}, h('a', { href: `/players/${encodeURIComponent(r.player)}` }, r.name)),
-      h('td', { class: 'num', title: `deviation ${r.deviation.toFixed(0)}` }, `${r.rating.toFixed(0)}${r.provisional ? '?' : ''} ± ${(2 * r.deviation).toFixed(0)}`),
-      h('td', { class: 'num' }, r.games))))) : h('p', { class: 'muted' }, 'No rated game yet.'));
+      h('td', { class: 'num', title: msg('web.deviation', { n: Math.round(r.deviation) }) }, `${whole(r.rating)}${r.provisional ? '?' : ''} ± ${whole(2 * r.deviation)}`),
+      h('td', { class: 'num' }, fmt(r.games)))))) : h('p', { class: 'muted' }, msg('web.noRated')));
   return box;
 }
 
@@ -59,12 +64,12 @@ export function ratingChart(history) {
   const band = pts.map((p, i) => `${x(i)},${y(p.r + 2 * Math.min(p.d, 150))}`).concat(
     pts.map((p, i) => `${x(i)},${y(p.r - 2 * Math.min(p.d, 150))}`).reverse()).join(' ');
   const line = pts.map((p, i) => `${x(i)},${y(p.r)}`).join(' ');
-  return s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', id: 'rating-chart', role: 'img', 'aria-label': `rating after each of ${history.length} games` },
+  return s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', id: 'rating-chart', role: 'img', 'aria-label': msg('web.ratingChart', { n: history.length }) },
     s('polygon', { points: band, class: 'band' }),
     s('polyline', { points: line, class: 'line', fill: 'none' }),
-    ...pts.map((p, i) => s('circle', { cx: x(i), cy: y(p.r), r: 3, class: 'dot' }, s('title', {}, `${p.r.toFixed(0)}`))),
-    s('text', { x: 4, y: y(hi) + 12, class: 'axis' }, hi.toFixed(0)),
-    s('text', { x: 4, y: y(lo) - 4, class: 'axis' }, lo.toFixed(0)));
+    ...pts.map((p, i) => s('circle', { cx: x(i), cy: y(p.r), r: 3, class: 'dot' }, s('title', {}, whole(p.r)))),
+    s('text', { x: 4, y: y(hi) + 12, class: 'axis' }, whole(hi)),
+    s('text', { x: 4, y: y(lo) - 4, class: 'axis' }, whole(lo)));
 }
 
 // ratingSection is a player page's ratings: the current rating of each
@@ -72,9 +77,9 @@ export function ratingChart(history) {
 export async function ratingSection(id) {
   const all = await Promise.all(families.map(([f]) => api('GET', `/api/players/${encodeURIComponent(id)}/ratings?family=${f}`)));
   const played = all.map((r, i) => [r, families[i][1]]).filter(([r]) => r.rating);
-  if (!played.length) return h('p', { class: 'muted' }, 'No rated game yet.');
+  if (!played.length) return h('p', { class: 'muted' }, msg('web.noRated'));
   return h('div', { class: 'ratings' }, played.map(([r, label]) => h('section', { class: 'card', 'data-family': r.family },
-    h('h3', {}, `${label}: `, h('span', { class: 'rating-now' }, r.rating.rating.toFixed(0)), ` ± ${(2 * r.rating.deviation).toFixed(0)}`,
-      h('span', { class: 'muted small' }, ` · ${r.rating.games} rated games`)),
+    h('h3', {}, `${familyName(label)}: `, h('span', { class: 'rating-now' }, whole(r.rating.rating)), ` ± ${whole(2 * r.rating.deviation)}`,
+      h('span', { class: 'muted small' }, ' · ', msg('web.ratedGames', { n: r.rating.games }))),
     r.history.length ? ratingChart(r.history) : '')));
 }

@@ -17,7 +17,7 @@ export function rematchBox(g, id, names, redraw) {
   };
   const why = (r) => r && r.winner_first ? h('span', { class: 'muted small' }, msg('rematch.winner')) : '';
   if (!rm) {
-    return h('button', { class: 'primary', id: 'rematch', title: 'The same players and rules again; friends are asked to accept', onclick: async (e) => {
+    return h('button', { class: 'primary', id: 'rematch', title: msg('web.rematchWhy'), onclick: async (e) => {
       e.target.disabled = true;
       try {
         const r = await api('POST', `/api/tables/${id}/rematch`);

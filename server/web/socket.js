@@ -1,8 +1,10 @@
 // socket.js: the live WebSocket of a table page (ordinary or Dragon Farkle),
 // reconnecting with exponential backoff when the connection drops.
 import { chatPanel } from './chat.js';
+import { msg, lang } from './i18n.js';
 
-// connectTable opens /ws/tables/{id} and keeps it open until g.closed is set.
+// connectTable opens /ws/tables/{id} (in the page's language: the server
+// writes the log lines and hints in it) and keeps it open until g.closed is set.
 // It keeps its state on g: g.ws (the current socket), g.online (open now) and
 // g.retry (failed attempts in a row, at most 6; the wait before the next is
 // 250 ms × 2^retry). Each message is parsed as JSON and handed to onMessage.
@@ -15,7 +17,7 @@ export function connectTable(g, id, banner, onMessage, onLost) {
   const chat = chatPanel(g, (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); });
   banner.parentElement.append(chat.el);
   const connect = () => {
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}`);
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}?lang=${lang}`);
     g.ws = ws;
     ws.onopen = () => { g.retry = 0; banner.hidden = true; g.online = true; };
     ws.onmessage = (e) => {
@@ -29,7 +31,7 @@ export function connectTable(g, id, banner, onMessage, onLost) {
       g.online = false;
       onLost();
       banner.hidden = false;
-      banner.textContent = 'Connection lost — reconnecting…';
+      banner.textContent = msg('web.lost');
       g.retry = Math.min(g.retry + 1, 6);
       setTimeout(() => { if (!g.closed) connect(); }, 250 * 2 ** g.retry);
     };

@@ -1,7 +1,10 @@
 // table.js: a table, live over the WebSocket: dice to click, the points of
 // the selection, throw and bank, the scoreboard, the log, hints, the rules
-// and the end-of-game screen. Keys: 1–6 toggle dice, T keep-and-throw (or
-// throw), B keep-and-bank (or bank), H hint, R roll.
+// and the end-of-game screen. Keys: 1–6 choose dice by face, as the
+// terminal does and as every hint speaks ("keep 1 5": press 1, then 5; a
+// second 5 picks a second die showing 5, and once every die showing 5 is
+// chosen, 5 unchooses them all), T keep-and-throw (or throw), B
+// keep-and-bank (or bank), H hint, R roll.
 import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl, rulesName } from './app.js';
 import { dieSVG, diceRow, keptIndices } from './dice.js';
 import { connectTable } from './socket.js';
@@ -10,7 +13,7 @@ import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
-import { msg } from './i18n.js';
+import { msg, errText } from './i18n.js';
 
 export function tablePage(id) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0 };
@@ -68,7 +71,7 @@ export function tablePage(id) {
       g.hint = null;
     } else if (m.type === 'error') {
       g.pending = null; g.inflight = false;
-      g.err = m.message;
+      g.err = errText(m.code, '', m.message);
     } else if (m.type === 'hint') {
       g.measureChanged = g.measure && m.advice.measure !== 'odds' && m.advice.measure !== g.measure ? g.measure : null;
       if (m.advice.measure !== 'odds') g.measure = m.advice.measure;
@@ -102,6 +105,20 @@ export function tablePage(id) {
     draw();
   }
 
+  // chooseFace chooses one more die showing face f (the first not chosen),
+  // or unchooses every die showing f when all of them are chosen: the
+  // number keys pick by face, as the terminal's do.
+  function chooseFace(f) {
+    if (!myTurn() || g.st.step !== 'keep') return;
+    const faces = g.st.throw || [];
+    const at = faces.map((x, i) => x === f ? i : -1).filter((i) => i >= 0);
+    if (!at.length) { g.err = msg('web.noFace', { face: f, dice: faces.join(' ') }); draw(); return; }
+    const free = at.find((i) => !g.sel.has(i));
+    if (free !== undefined) g.sel.add(free); else for (const i of at) g.sel.delete(i);
+    g.err = null;
+    draw();
+  }
+
   function keepThen(then) {
     const { faces, keep } = selection();
     if (!keep) return;
@@ -125,7 +142,7 @@ export function tablePage(id) {
     if (e.target.closest && e.target.closest('input,select,textarea')) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key.toLowerCase();
-    if (k >= '1' && k <= '6') { toggle(Number(k) - 1); e.preventDefault(); }
+    if (k >= '1' && k <= '6') { chooseFace(Number(k)); e.preventDefault(); }
     else if (k === 't' || k === 'r') { primary(); e.preventDefault(); }
     else if (k === 'b') { bank(); e.preventDefault(); }
     else if (k === 'h') { askHint(); e.preventDefault(); }
@@ -150,14 +167,14 @@ export function tablePage(id) {
 
   function scoreboard() {
     const st = g.st;
-    return h('section', { class: 'card scoreboard', 'aria-label': 'scores' },
+    return h('section', { class: 'card scoreboard', 'aria-label': msg('web.scores') },
       h('h2', {}, msg('score.title')),
       h('table', {}, h('tbody', {}, g.table.seats.map((s, i) => {
         const p = st ? st.players[i] : null;
         const turn = st && st.actor === i;
         const won = st && (st.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
-          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': 'to play' }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : nameEl(s.name),
+          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : nameEl(s.name),
             s.bot ? h('span', { class: 'tag', title: s.note || '' }, msg('tag.bot') + (s.note ? '*' : '')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : '')),
           h('td', { class: 'num' }, p ? fmt(p.score) : '–'),
           h('td', { class: 'num muted small streak' }, p && p.streak ? msg('score.streak', { n: p.streak }) : ''));
@@ -168,29 +185,29 @@ export function tablePage(id) {
   function rulesBox() {
     const r = g.table.rules, sc = r.scoring, t = r.turn;
     const items = [
-      `Single 1 = ${sc.single['1'] || 0}, single 5 = ${sc.single['5'] || 0}`,
-      `Three of a kind: 1s ${fmt(sc.triple[0])}, others ${sc.triple.slice(1).map(fmt).join(' / ')}`,
-      `4–6 of a kind: ${sc.kind_mode}${sc.kind_mode === 'fixed' ? ` (${fmt(sc.four_of_a_kind)} / ${fmt(sc.five_of_a_kind)} / ${fmt(sc.six_of_a_kind)})` : ''}`,
-      sc.straight ? `Straight ${fmt(sc.straight)}` : 'No straight',
-      sc.small_straight_low || sc.small_straight_high ? `Small straights ${fmt(sc.small_straight_low)} / ${fmt(sc.small_straight_high)}` : '',
-      sc.three_pairs ? `Three pairs ${fmt(sc.three_pairs)}` : 'No three pairs',
-      sc.four_kind_pair ? `Four of a kind + pair ${fmt(sc.four_kind_pair)}` : '',
-      sc.two_triplets ? `Two triplets ${fmt(sc.two_triplets)}` : '',
-      sc.six_dice_nothing ? `Six dice, nothing: +${fmt(sc.six_dice_nothing)}` : '',
-      `Hot dice ${t.hot_dice ? 'on' : 'off'}`,
-      t.entry_minimum ? `Entry minimum ${fmt(t.entry_minimum)}` : 'No entry minimum',
-      t.bank_minimum ? `Bank minimum ${fmt(t.bank_minimum)}` : '',
-      t.farkle_penalty.count ? `${t.farkle_penalty.count} farkles in a row: −${fmt(t.farkle_penalty.points)}` : 'No farkle penalty',
-      `Target ${fmt(r.game.target)}, ${r.game.ending === 'immediate' ? 'first to reach it wins' : 'then a final round'}`,
-      `First player: ${r.game.first_player}; ties: ${r.game.tie}`,
+      msg('web.rules.single', { one: sc.single['1'] || 0, five: sc.single['5'] || 0 }),
+      msg('web.rules.triple', { ones: fmt(sc.triple[0]), others: sc.triple.slice(1).map(fmt).join(' / ') }),
+      msg('web.rules.kind', { mode: msg(`web.kindMode.${sc.kind_mode}`) }) + (sc.kind_mode === 'fixed' ? ` (${fmt(sc.four_of_a_kind)} / ${fmt(sc.five_of_a_kind)} / ${fmt(sc.six_of_a_kind)})` : ''),
+      sc.straight ? msg('web.rules.straight', { n: fmt(sc.straight) }) : msg('web.rules.noStraight'),
+      sc.small_straight_low || sc.small_straight_high ? msg('web.rules.smallStraights', { low: fmt(sc.small_straight_low), high: fmt(sc.small_straight_high) }) : '',
+      sc.three_pairs ? msg('web.rules.threePairs', { n: fmt(sc.three_pairs) }) : msg('web.rules.noThreePairs'),
+      sc.four_kind_pair ? msg('web.rules.fourPair', { n: fmt(sc.four_kind_pair) }) : '',
+      sc.two_triplets ? msg('web.rules.twoTriplets', { n: fmt(sc.two_triplets) }) : '',
+      sc.six_dice_nothing ? msg('web.rules.sixNothing', { n: fmt(sc.six_dice_nothing) }) : '',
+      msg(t.hot_dice ? 'web.rules.hotOn' : 'web.rules.hotOff'),
+      t.entry_minimum ? msg('web.rules.entry', { n: fmt(t.entry_minimum) }) : msg('web.rules.noEntry'),
+      t.bank_minimum ? msg('web.rules.bankMin', { n: fmt(t.bank_minimum) }) : '',
+      t.farkle_penalty.count ? msg('web.rules.penalty', { count: t.farkle_penalty.count, points: fmt(t.farkle_penalty.points) }) : msg('web.rules.noPenalty'),
+      msg(r.game.ending === 'immediate' ? 'web.rules.targetFirst' : 'web.rules.targetFinal', { n: fmt(r.game.target) }),
+      msg('web.rules.first', { first: msg(`web.first.${r.game.first_player}`), tie: msg(`web.tie.${r.game.tie}`) }),
     ].filter(Boolean);
     return h('details', { class: 'card rules' }, h('summary', {}, msg('rules.title', { name: rulesName(r) })), h('ul', {}, items.map((x) => h('li', {}, x))),
-      h('p', { class: 'muted small mono' }, 'Seed commitment (SHA-256): ', h('span', { class: 'wrap' }, g.table.commitment)));
+      h('p', { class: 'muted small mono' }, msg('web.commitment'), ' ', h('span', { class: 'wrap' }, g.table.commitment)));
   }
 
   function logBox() {
     const list = h('ol', { class: 'log', 'aria-live': 'polite' }, g.log.slice(-80).map((l) => h('li', { class: `ev-${l.type}` }, l.text)));
-    const box = h('section', { class: 'card logbox', 'aria-label': 'log' }, h('h2', {}, msg('log.title')), list);
+    const box = h('section', { class: 'card logbox', 'aria-label': msg('log.title') }, h('h2', {}, msg('log.title')), list);
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return box;
   }
@@ -199,13 +216,12 @@ export function tablePage(id) {
   // that sends its action as the server gave it; or the odds.
   function hintBox() {
     if (!g.hint) return '';
-    if (g.hint.unavailable) return h('div', { class: 'hint muted' }, 'Hints are not available on this server yet.');
+    if (g.hint.unavailable) return h('div', { class: 'hint muted' }, msg('web.hint.unavailable'));
     if (g.hint.measure === 'odds') {
       const o = g.hint.odds;
-      const who = names()[o.seat] || 'The player';
-      return h('div', { class: 'hint', id: 'odds' }, h('strong', {}, 'Odds'),
-        h('p', {}, `${who} throws ${o.dice} ${o.dice === 1 ? 'die' : 'dice'}: ${pct(o.p_farkle)} to farkle${o.turn ? ` and lose ${fmt(o.turn)}` : ''}; ` +
-          `the best keep is worth ${fmt(Math.round(o.expected))} points on average.`));
+      const who = names()[o.seat] || msg('web.odds.player');
+      return h('div', { class: 'hint', id: 'odds' }, h('strong', {}, msg('web.odds.title')),
+        h('p', {}, msg(o.turn ? 'web.odds.textLose' : 'web.odds.text', { name: who, n: o.dice, p: pct(o.p_farkle), turn: fmt(o.turn), points: fmt(Math.round(o.expected)) })));
     }
     const win = g.hint.measure === 'win';
     const unit = win ? (v) => msg('hint.toWin', { p: pct(v) }) : (v) => msg('hint.points1', { n: fmt(Math.round(v)) });
@@ -213,23 +229,23 @@ export function tablePage(id) {
     const two = g.st.players.filter((p) => !p.out).length === 2;
     let why;
     if (win) why = msg('hint.whyWin');
-    else if (two) why = msg('hint.whyPointsTwo', { because: g.hint.note ? msg('hint.because', { why: g.hint.note.replace(/^win chances are not available: /, 'the chances to win are not ready: ') }) : '' });
+    else if (two) why = msg('hint.whyPointsTwo', { because: g.hint.note ? msg('hint.because', { why: msg('web.hint.notReady', { why: g.hint.note.replace(/^win chances are not available: /, '') }) }) : '' });
     else why = msg(g.st.players.length > 2 ? 'hint.whyPointsMany' : 'hint.whyPoints');
     return h('div', { class: 'hint', id: 'hint-box', 'data-measure': g.hint.measure }, h('strong', {}, msg(win ? 'hint.win' : 'hint.points')),
       h('p', { class: 'muted small', id: 'hint-why' }, why),
       g.measureChanged ? h('p', { class: 'small switch', id: 'hint-switch' }, msg(win ? 'hint.nowWin' : 'hint.nowPoints')) : '',
       h('ol', { id: 'hint-choices' }, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
         mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, msg('hint.play')) : ''))),
-      h('a', { class: 'small', id: 'explore-link', href: explorerLink(id, g.st) }, 'See this position in the explorer'));
+      h('a', { class: 'small', id: 'explore-link', href: explorerLink(id, g.st) }, msg('web.explorePosition')));
   }
 
   function stoppedArea() {
     const t = g.table;
     return h('section', { class: 'card stopped', id: 'stopped', role: 'status' },
-      h('h2', {}, t.status === 'expired' ? 'This table expired' : 'This table was stopped'),
+      h('h2', {}, msg(t.status === 'expired' ? 'web.expired' : 'web.stopped')),
       h('p', {}, t.reason || ''),
-      g.st ? h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, 'Download the record')) : '',
-      h('p', {}, h('a', { class: 'button primary', href: '/lobby' }, 'Back to the lobby')));
+      g.st ? h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, msg('end.download'))) : '',
+      h('p', {}, h('a', { class: 'button primary', href: '/lobby' }, msg('web.backLobby'))));
   }
 
   function playArea() {
@@ -241,7 +257,7 @@ export function tablePage(id) {
       return h('section', { class: 'card play waiting' },
         h('h2', {}, msg('wait.title')),
         h('p', {}, msg('wait.share')),
-        h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': 'link to this table' })),
+        h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': msg('web.tableLink') })),
         !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, msg('wait.take'))) : '',
         seated ? h('p', { class: 'muted' }, msg('wait.seated')) : '');
     }
@@ -264,13 +280,13 @@ export function tablePage(id) {
       diceRow(dead.dice, throwFaces.length ? 'small dead' : 'mid dead'),
       h('span', { class: 'farkle-text' }, dead.text)) : '';
     const rolled = g.rolled; g.rolled = false;
-    const dice = h('div', { class: `throw-area${rolled ? ' rolling' : ''}`, role: 'group', 'aria-label': 'dice' },
+    const dice = h('div', { class: `throw-area${rolled ? ' rolling' : ''}`, role: 'group', 'aria-label': msg('web.dice') },
       throwFaces.length === 0 ? (dead ? deadBox : h('span', { class: 'muted' }, st.phase === 'play' ? msg('dice.toThrow', { n: st.to_throw }) : '')) :
         throwFaces.map((f, i) => {
           const selectable = mine && st.step === 'keep';
           const kept = keptNow.has(i);
-          return h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}${kept ? ' kept' : ''}${st.step === 'choose' && !kept ? ' left-out' : ''}`, disabled: !selectable, 'data-face': f,
-            'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': `die ${i + 1}: ${f}${kept ? ', kept' : ''}`, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, i + 1));
+          return h('button', { class: `die-btn${g.sel.has(i) ? ' sel' : ''}${kept ? ' kept' : ''}${st.step === 'choose' && !kept ? ' left-out' : ''}`, disabled: !selectable, 'data-face': f, 'data-i': i,
+            'aria-pressed': g.sel.has(i) ? 'true' : 'false', 'aria-label': msg(kept ? 'web.dieKept' : 'web.die', { n: i + 1, face: f }), title: selectable ? msg('web.dieKey', { face: f }) : false, onclick: () => toggle(i) }, dieSVG(f), h('kbd', {}, f));
         }));
     let selText = '';
     if (mine && st.step === 'keep') {
@@ -300,19 +316,28 @@ export function tablePage(id) {
           msg('btn.bank', { n: fmt(total) }), ' ', h('kbd', {}, 'B')),
         oddsButton);
     }
-    return h('section', { class: `card play${mine ? ' mine' : ''}${g.hot ? ' hot-table' : ''}`, 'aria-label': 'table' },
+    return h('section', { class: `card play${mine ? ' mine' : ''}${g.hot ? ' hot-table' : ''}`, 'aria-label': msg('web.table') },
       clock.badge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
         st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('turn')), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
       throwFaces.length ? deadBox : '',
       g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, msg(g.hot.type === 'hot-dice' ? 'hot' : 'sixNothing')),
-        h('span', {}, ` ${g.hot.text.replace(/^hot dice! |^six dice and nothing: /, '')}`)) : '',
+        h('span', {}, ` ${g.hot.text.replace(/^[^!:]*[!:] /, '')}`)) : '',
       dice,
       h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept && st.kept.length ? [msg('sel.kept'), diceRow([].concat(st.kept || []))] : '\u00a0')),
       buttons,
-      st.bank_why && mine ? h('p', { class: 'muted small' }, `Cannot bank yet: ${st.bank_why}`) : '',
+      st.bank_why && mine ? h('p', { class: 'muted small' }, msg('web.cannotBank', { why: bankWhy(st) })) : '',
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '',
       hintBox());
+  }
+
+  // bankWhy says why the turn total cannot be banked yet, in the page's
+  // language (the state's bank_why is the engine's English).
+  function bankWhy(st) {
+    const t = g.table.rules.turn;
+    if (st.total < t.bank_minimum) return msg('web.bankBelowMin', { total: fmt(st.total), min: fmt(t.bank_minimum) });
+    if (st.players[st.current] && st.players[st.current].score === 0 && st.total < t.entry_minimum) return msg('web.bankBelowEntry', { total: fmt(st.total), min: fmt(t.entry_minimum) });
+    return st.step === 'keep' ? msg('web.keepFirst') : st.bank_why;
   }
 
   const analysis = analysisView(id, () => draw());
@@ -324,18 +349,18 @@ export function tablePage(id) {
     const youWon = (st.winners || []).includes(g.you.seat);
     const order = st.players.map((p, i) => [p, i]).sort((a, b) => b[0].score - a[0].score);
     const an = analysis();
-    return h('section', { class: 'card end', id: 'end', 'aria-label': 'game over' },
+    return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
       h('h2', {}, youWon ? msg('end.youWin') : msg(w.length > 1 ? 'end.share' : 'end.wins', { names: w.join(msg('end.and')) })),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, fmt(p.score)),
-        h('span', { class: 'muted small' }, `${p.turns} turns · ${p.farkles} farkles · best turn ${fmt(p.best_turn)}`)))),
+        h('span', { class: 'muted small' }, msg('web.end.line', { turns: p.turns, farkles: p.farkles, best: fmt(p.best_turn) }))))),
       ratingChange(g.table, g.you.seat),
       h('h3', {}, msg('end.decisions')), an,
-      h('p', { class: 'muted small mono' }, 'Seed: ', h('span', { class: 'wrap' }, g.table.seed || '')),
-      h('p', { class: 'muted small' }, 'Its SHA-256 is the commitment shown before the first throw; ', h('code', {}, 'farkle verify'), ' checks every throw of the record.'),
+      h('p', { class: 'muted small mono' }, msg('web.seed'), ' ', h('span', { class: 'wrap' }, g.table.seed || '')),
+      h('p', { class: 'muted small' }, msg('web.seedCheck'), ' ', h('code', {}, 'farkle verify'), ' ', msg('web.seedVerify')),
       h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, msg('end.download')),
         h('a', { class: 'button', href: `/replay/${id}` }, msg('end.replay')),
-        h('a', { class: 'button', id: 'explore-rules', href: explorerLink(id) }, 'These rules in the explorer'),
+        h('a', { class: 'button', id: 'explore-rules', href: explorerLink(id) }, msg('web.exploreRules')),
         rematchBox(g, id, names, draw)),
       g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
   }

@@ -3,16 +3,17 @@
 // rated, and an account invited by name to the first friend's seat.
 import { h } from './app.js';
 import { paceField } from './pace.js';
+import { msg } from './i18n.js';
 
 // tableOptions returns the fields and the values they add to a table
 // request.
 export function tableOptions() {
   const pace = paceField();
   const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated' });
-  const invite = h('input', { id: 'invite', name: 'invite', maxlength: '24', placeholder: 'an account name', autocomplete: 'off' });
+  const invite = h('input', { id: 'invite', name: 'invite', maxlength: '24', placeholder: msg('web.form.inviteName'), autocomplete: 'off' });
   const el = h('div', { class: 'table-options' }, pace.el,
-    h('label', { class: 'field check', title: 'Presets and Dragon Farkle are always rated' }, rated, 'Rated, even with house rules'),
-    h('label', { class: 'field' }, 'Invite a player to the first friend\'s seat (optional)', invite));
+    h('label', { class: 'field check', title: msg('web.form.ratedWhy') }, rated, msg('web.form.rated')),
+    h('label', { class: 'field' }, msg('web.form.invite'), invite));
   // seats returns the seats asked for, the first friend's seat kept for
   // the player invited, if any (a friend's seat is added for them).
   const seats = (list) => {

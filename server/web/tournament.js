@@ -2,24 +2,27 @@
 // tournament's page: its standings, its rounds, and which games wait on
 // whom, kept up to date while it runs.
 import { h, api, page, go, state, ensurePlayer, fmt } from './app.js';
-import { paceField } from './pace.js';
+import { paceField, paceName } from './pace.js';
+import { msg, date } from './i18n.js';
 
-const formats = [['round-robin', 'Round-robin: everyone plays everyone'], ['swiss', 'Swiss: a few rounds against like records'], ['knockout', 'Knockout: lose and you are out']];
+const formats = ['round-robin', 'swiss', 'knockout'];
+const fmtName = (f) => msg(`web.tour.format.${f}`);
+const statusName = (s) => msg(`web.tour.status.${s}`);
 
 function summary(t) {
-  return `${t.format} · ${t.entrants.length}/${t.size} entrants${t.pace ? ` · ${t.pace} a move` : ''}${t.rated ? ' · rated' : ''}` +
-    (t.start ? ` · starts ${new Date(t.start).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : t.status === 'open' ? ' · starts when full' : '');
+  return `${t.format} · ${msg('web.tour.entrants', { n: t.entrants.length, size: t.size })}${t.pace ? ` · ${msg('web.pace.perMove', { pace: paceName(t.pace) })}` : ''}${t.rated ? ` · ${msg('web.tour.rated')}` : ''}` +
+    (t.start ? ` · ${msg('web.tour.starts', { at: date(t.start, { dateStyle: 'medium', timeStyle: 'medium' }) })}` : t.status === 'open' ? ` · ${msg('web.tour.whenFull')}` : '');
 }
 
 // tournamentsPage lists the tournaments and offers the form to create one.
 export async function tournamentsPage() {
   const [list, presets, bots] = await Promise.all([api('GET', '/api/tournaments'), api('GET', '/api/presets'), api('GET', '/api/bots')]);
   const err = h('p', { class: 'error', role: 'alert' });
-  const name = h('input', { id: 't-name', maxlength: '24', value: 'Friday cup' });
-  const format = h('select', { id: 't-format' }, formats.map(([v, l]) => h('option', { value: v }, l)));
+  const name = h('input', { id: 't-name', maxlength: '24', value: msg('web.tour.defaultName') });
+  const format = h('select', { id: 't-format' }, formats.map((v) => h('option', { value: v }, fmtName(v))));
   const size = h('input', { id: 't-size', type: 'number', min: '3', max: '64', value: '4' });
   const preset = h('select', { id: 't-rules' }, presets.map((p) => h('option', { value: p.name, selected: p.name === 'classic' }, p.name)));
-  const target = h('input', { id: 't-target', type: 'number', step: '500', min: '500', placeholder: "the preset's" });
+  const target = h('input', { id: 't-target', type: 'number', step: '500', min: '500', placeholder: msg('web.tour.presets') });
   const pace = paceField();
   const rated = h('input', { type: 'checkbox', id: 't-rated' });
   const start = h('input', { id: 't-start', type: 'datetime-local' });
@@ -38,18 +41,18 @@ export async function tournamentsPage() {
       go(`/tournaments/${t.id}`);
     } catch (ex) { err.textContent = ex.message; }
   } },
-  h('h2', {}, 'New tournament'),
-  h('label', { class: 'field' }, 'Name', name), h('label', { class: 'field' }, 'Format', format), h('label', { class: 'field' }, 'Entrants (3 to 64)', size),
-  h('label', { class: 'field' }, 'Rules', preset), h('label', { class: 'field' }, 'Target (optional)', target), pace.el,
-  h('label', { class: 'field check' }, rated, 'Rated, even with house rules'),
-  h('label', { class: 'field' }, 'Start (empty: when full)', start),
-  h('label', { class: 'field check' }, me, 'I play'),
-  h('p', { class: 'row gap' }, h('label', { class: 'field' }, 'Bots', nbots), h('label', { class: 'field' }, 'of level', level)),
-  h('button', { type: 'submit', class: 'primary', id: 't-create' }, 'Create the tournament'), err);
-  page(h('h1', {}, 'Tournaments'),
+  h('h2', {}, msg('web.tour.new')),
+  h('label', { class: 'field' }, msg('web.tour.name'), name), h('label', { class: 'field' }, msg('web.tour.format'), format), h('label', { class: 'field' }, msg('web.tour.size'), size),
+  h('label', { class: 'field' }, msg('web.form.rules'), preset), h('label', { class: 'field' }, msg('web.tour.target'), target), pace.el,
+  h('label', { class: 'field check' }, rated, msg('web.form.rated')),
+  h('label', { class: 'field' }, msg('web.tour.start'), start),
+  h('label', { class: 'field check' }, me, msg('web.tour.iPlay')),
+  h('p', { class: 'row gap' }, h('label', { class: 'field' }, msg('web.tour.bots'), nbots), h('label', { class: 'field' }, msg('web.tour.level'), level)),
+  h('button', { type: 'submit', class: 'primary', id: 't-create' }, msg('web.tour.create')), err);
+  page(h('h1', {}, msg('web.tour.title')),
     list.length ? h('ul', { class: 'tables', id: 'tournaments' }, list.map((t) => h('li', { class: 'card row', 'data-id': t.id },
-      h('div', { class: 'grow' }, h('a', { href: `/tournaments/${t.id}` }, h('strong', {}, t.name)), h('div', { class: 'muted small' }, `${t.status} · `, summary(t))),
-      h('a', { class: 'button', href: `/tournaments/${t.id}` }, t.status === 'open' ? 'Join or watch' : 'Open')))) : h('p', { class: 'muted' }, 'No tournament yet.'),
+      h('div', { class: 'grow' }, h('a', { href: `/tournaments/${t.id}` }, h('strong', {}, t.name)), h('div', { class: 'muted small' }, `${statusName(t.status)} · `, summary(t))),
+      h('a', { class: 'button', href: `/tournaments/${t.id}` }, msg(t.status === 'open' ? 'web.tour.joinWatch' : 'web.tour.open'))))) : h('p', { class: 'muted' }, msg('web.tour.none')),
     form);
 }
 
@@ -64,26 +67,26 @@ export async function tournamentPage(id) {
     const err = h('p', { class: 'error', role: 'alert' });
     const join = t.status === 'open' && !entered ? h('button', { class: 'primary', id: 't-join', onclick: async () => {
       try { await ensurePlayer(); await api('POST', `/api/tournaments/${id}/join`, {}); draw(); } catch (ex) { err.textContent = ex.message; }
-    } }, 'Join') : '';
+    } }, msg('lobby.join')) : '';
     const mineAt = (g) => myID && [g.a, g.b].some((i) => i >= 0 && t.entrants[i] && t.entrants[i].player_id === myID);
     const game = (g) => h('li', { class: `tour-game${g.done ? ' done' : ''}${mineAt(g) ? ' mine' : ''}`, 'data-table': g.table || '' },
-      g.b < 0 ? `${g.a_name}: a bye` : [
-        h('span', {}, `${g.a_name} vs ${g.b_name}`), ' ',
-        g.done ? h('span', { class: 'result' }, `${fmt(g.pa)}–${fmt(g.pb)}${g.winner >= 0 ? ` · ${t.entrants[g.winner].name} wins` : ' · drawn'}`) :
-          h('span', { class: 'waiting muted small' }, g.waiting_on ? `waiting on ${g.waiting_on}` : 'starting'),
-        ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? 'Play' : g.done ? 'Replay' : 'Watch') : '']);
+      g.b < 0 ? msg('web.tour.bye', { name: g.a_name }) : [
+        h('span', {}, `${g.a_name}${msg('web.vs')}${g.b_name}`), ' ',
+        g.done ? h('span', { class: 'result' }, `${fmt(g.pa)}–${fmt(g.pb)} · ${g.winner >= 0 ? msg('web.tour.wins', { name: t.entrants[g.winner].name }) : msg('web.tour.drawn')}`) :
+          h('span', { class: 'waiting muted small' }, g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
+        ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? msg('hint.play') : g.done ? msg('end.replay') : msg('lobby.watch')) : '']);
     page(h('h1', {}, t.name),
-      h('p', { class: 'muted', id: 't-status', 'data-status': t.status }, `${t.status}${t.reason ? `: ${t.reason}` : ''} · `, summary(t)),
-      t.champion ? h('p', { class: 'champion', id: 't-champion' }, `Winner: ${t.champion}`) : '',
+      h('p', { class: 'muted', id: 't-status', 'data-status': t.status }, `${statusName(t.status)}${t.reason ? `: ${t.reason}` : ''} · `, summary(t)),
+      t.champion ? h('p', { class: 'champion', id: 't-champion' }, msg('web.tour.winner', { name: t.champion })) : '',
       join, err,
-      h('section', { class: 'card' }, h('h2', {}, 'Standings'),
-        h('table', { class: 'stats', id: 't-standings' }, h('thead', {}, h('tr', {}, ['#', 'Entrant', 'Played', 'Won', 'Drawn', 'Lost', 'Points', 'Difference'].map((x) => h('th', {}, x)))),
+      h('section', { class: 'card' }, h('h2', {}, msg('web.tour.standings')),
+        h('table', { class: 'stats', id: 't-standings' }, h('thead', {}, h('tr', {}, ['#', 'web.tour.entrant', 'web.tour.played', 'web.tour.won', 'web.tour.drawnCol', 'web.tour.lost', 'web.tour.points', 'web.tour.diff'].map((x) => h('th', {}, x === '#' ? x : msg(x))))),
           h('tbody', {}, t.standings.map((s, i) => h('tr', { class: s.player && s.player === myID ? 'you' : '' },
             h('td', {}, i + 1), h('td', {}, s.name), h('td', {}, s.played), h('td', {}, s.wins), h('td', {}, s.draws), h('td', {}, s.losses),
             h('td', {}, fmt(s.for)), h('td', {}, (s.diff > 0 ? '+' : '') + fmt(s.diff))))))),
-      h('section', { class: 'card', id: 't-rounds' }, h('h2', {}, `Rounds (${t.rounds.length} of ${t.total_rounds})`),
-        t.rounds.length ? t.rounds.map((r, k) => h('div', { class: 'tour-round' }, h('h3', {}, `Round ${k + 1}`), h('ul', {}, r.map(game)))) :
-          h('p', { class: 'muted' }, t.status === 'open' ? 'The pairings come when it starts.' : '')));
+      h('section', { class: 'card', id: 't-rounds' }, h('h2', {}, msg('web.tour.rounds', { n: t.rounds.length, total: t.total_rounds })),
+        t.rounds.length ? t.rounds.map((r, k) => h('div', { class: 'tour-round' }, h('h3', {}, msg('web.tour.round', { n: k + 1 })), h('ul', {}, r.map(game)))) :
+          h('p', { class: 'muted' }, t.status === 'open' ? msg('web.tour.pairings') : '')));
     if (t.status === 'over' && timer) { clearInterval(timer); timer = null; }
   };
   await draw();

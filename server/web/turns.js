@@ -1,6 +1,7 @@
 // turns.js: the turn each step of a replay belongs to, so that a moment of
 // a game is named as a player would name it ("Ann's turn 12"), never by
 // the number of its action.
+import { msg } from './i18n.js';
 
 // turnLabels returns, for each step of the replay r (GET
 // /api/tables/{id}/replay), the turn in which it was played: for the
@@ -12,16 +13,16 @@ export function turnLabels(r) {
   if (r.table.kind === 'dragon') {
     return r.steps.map((s, i) => {
       const st = i ? r.steps[i - 1].dragon : r.start;
-      return st ? `round ${st.round}, ${names[st.turn]}’s turn` : '';
+      return st ? msg('web.turn.dragon', { round: st.round, name: names[st.turn] }) : '';
     });
   }
   const count = names.map(() => 0);
-  let cur = 'the roll-off';
+  let cur = msg('web.turn.rollOff');
   return r.steps.map((s) => {
     const label = cur;
     for (const l of s.log) {
-      if (l.type === 'turn') { count[l.player]++; cur = `${names[l.player]}’s turn ${count[l.player]}`; }
-      if (l.type === 'tie') cur = 'the roll-off for the win';
+      if (l.type === 'turn') { count[l.player]++; cur = msg('web.turn.player', { name: names[l.player], n: count[l.player] }); }
+      if (l.type === 'tie') cur = msg('web.turn.tie');
     }
     return label;
   });
