@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math"
 	"sort"
-	"strings"
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
@@ -40,9 +39,12 @@ type Advice struct {
 // what a client sends back in an action message: {"type":"keep","dice":[1,5]}.
 type Choice struct {
 	Action engine.Action `json:"action"`
-	Text   string        `json:"text"`  // e.g. "keep 1 5, throw 4 dice"
-	Value  float64       `json:"value"` // in Measure's unit
-	Best   bool          `json:"best"`
+	Text   string        `json:"text"` // e.g. "keep 1 5 (150), then throw 4", written by the server in the page's language
+	// Then is, after a keep, what the advisor would do next: engine.Bank,
+	// engine.Throw, or 0 (nothing to say). The text says it.
+	Then  engine.Kind `json:"-"`
+	Value float64     `json:"value"` // in Measure's unit
+	Best  bool        `json:"best"`
 }
 
 // MarshalJSON writes the choice with its action in the form of an action
@@ -164,17 +166,13 @@ type Where struct {
 	Throw []int `json:"throw,omitempty"`
 }
 
-// localize writes the texts of adv's choices for s in the language of c:
-// "keep 1 5 (150), then throw 4" in English is "behold 1 5 (150), så kast
-// 4" in Norwegian. The dice are named by their faces, as everywhere. The
-// advisor's English texts stay as they are (the wire is the same for
-// English pages); for another language the text is made again from the
-// action, the points and the dice left coming from the game itself, and
-// whether the advisor's line goes on to bank or throw from its text.
-func localize(c *lang.Catalogue, s engine.State, adv *Advice) {
-	if c == nil || c.Code == lang.Default {
-		return
-	}
+// describeChoices writes the texts of adv's choices for s in the language
+// of c: "keep 1 5 (150), then throw 4" in English is "behold 1 5 (150), så
+// kast 4" in Norwegian. The dice are named by their faces, as everywhere;
+// the points and the dice left come from the game itself, what follows a
+// keep from the advisor (Choice.Then). Every language's text is made here,
+// English included, so an advisor gives values, not words.
+func describeChoices(c *lang.Catalogue, s engine.State, adv *Advice) {
 	for i := range adv.Choices {
 		ch := &adv.Choices[i]
 		switch ch.Action.Kind {
@@ -183,16 +181,15 @@ func localize(c *lang.Catalogue, s engine.State, adv *Advice) {
 			a.Player = s.Actor()
 			after, _, err := engine.Apply(s, a, nil)
 			if err != nil {
-				continue // the advisor's text stays: better English than nothing
+				continue // not a legal keep: the advisor's own text, if any, stays
 			}
-			text := c.Msg("web.hint.keep", "dice", a.Dice.String(), "points", after.Total-s.Total)
-			switch {
-			case strings.Contains(ch.Text, ", then bank"):
-				text += c.Msg("web.hint.thenBank", "total", after.Total)
-			case strings.Contains(ch.Text, ", then throw"):
-				text += c.Msg("web.hint.thenThrow", "n", after.ToThrow())
+			ch.Text = c.Msg("web.hint.keep", "dice", a.Dice.String(), "points", after.Total-s.Total)
+			switch ch.Then {
+			case engine.Bank:
+				ch.Text += c.Msg("web.hint.thenBank", "total", after.Total)
+			case engine.Throw:
+				ch.Text += c.Msg("web.hint.thenThrow", "n", after.ToThrow())
 			}
-			ch.Text = text
 		case engine.Throw:
 			ch.Text = c.Msg("web.hint.throw", "n", s.ToThrow())
 		case engine.Bank:

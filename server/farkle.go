@@ -304,7 +304,7 @@ func (k *farkleKind) hint(c *client, m clientMsg) {
 		return
 	}
 	sortChoices(&advice, st)
-	localize(c.cat(), st, &advice)
+	describeChoices(c.cat(), st, &advice)
 	c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: &advice, ID: m.ID})
 }
 

@@ -56,10 +56,12 @@ func keepState(t *testing.T) engine.State {
 	return s
 }
 
-// TestLocalizeHint: the hint's choices of a Norwegian page read in
-// Norwegian, the dice named by their faces with the points of the keep and
-// what follows it; an English page's texts are the advisor's, untouched.
-func TestLocalizeHint(t *testing.T) {
+// TestDescribeChoices: a hint's texts are written by the server in the
+// page's language from the choice itself (the dice by their faces, the
+// points and dice left from the game, what follows a keep from the
+// advisor's Then): English "keep 1 5 (150), then throw 4", Norwegian
+// "behold 1 5 (150), så kast 4", numbers grouped as each language does.
+func TestDescribeChoices(t *testing.T) {
 	s := keepState(t)
 	var keep engine.Action
 	for _, a := range s.Legal() {
@@ -72,37 +74,30 @@ func TestLocalizeHint(t *testing.T) {
 	if left == 0 {
 		left = 6
 	}
-	nb := lang.Get("nb")
-	english := []string{
-		fmt.Sprintf("keep %s (%d), then throw %d", keep.Dice, pts, left),
-		fmt.Sprintf("keep %s (%d), then bank %d", keep.Dice, pts, s.Total+int(pts)),
-		fmt.Sprintf("keep %s (%d)", keep.Dice, pts),
-		"throw 6", "bank 0",
+	en, nb := lang.Get("en"), lang.Get("nb")
+	n := func(c *lang.Catalogue, x int) string { return c.Num(int64(x)) }
+	want := map[string][]string{
+		"en": {
+			fmt.Sprintf("keep %s (%s), then throw %d", keep.Dice, n(en, int(pts)), left),
+			fmt.Sprintf("keep %s (%s), then bank %s", keep.Dice, n(en, int(pts)), n(en, s.Total+int(pts))),
+			fmt.Sprintf("keep %s (%s)", keep.Dice, n(en, int(pts))),
+			fmt.Sprintf("throw %d", s.ToThrow()), fmt.Sprintf("bank %s", n(en, s.Total)),
+		},
+		"nb": {
+			fmt.Sprintf("behold %s (%s), så kast %d", keep.Dice, n(nb, int(pts)), left),
+			fmt.Sprintf("behold %s (%s), så sett inn %s", keep.Dice, n(nb, int(pts)), n(nb, s.Total+int(pts))),
+			fmt.Sprintf("behold %s (%s)", keep.Dice, n(nb, int(pts))),
+			fmt.Sprintf("kast %d", s.ToThrow()), fmt.Sprintf("sett inn %s", n(nb, s.Total)),
+		},
 	}
-	want := []string{
-		fmt.Sprintf("behold %s (%s), så kast %d", keep.Dice, nb.Num(int64(pts)), left),
-		fmt.Sprintf("behold %s (%s), så sett inn %s", keep.Dice, nb.Num(int64(pts)), nb.Num(int64(s.Total)+int64(pts))),
-		fmt.Sprintf("behold %s (%s)", keep.Dice, nb.Num(int64(pts))),
-		fmt.Sprintf("kast %d", s.ToThrow()), fmt.Sprintf("sett inn %d", s.Total),
-	}
-	actions := []engine.Action{keep, keep, keep, {Kind: engine.Throw}, {Kind: engine.Bank}}
-	advice := func() *Advice {
-		a := &Advice{Measure: "points"}
-		for i, x := range actions {
-			a.Choices = append(a.Choices, Choice{Action: x, Text: english[i]})
-		}
-		return a
-	}
-	en := advice()
-	localize(lang.Get("en"), s, en)
-	no := advice()
-	localize(nb, s, no)
-	for i := range actions {
-		if en.Choices[i].Text != english[i] {
-			t.Errorf("English: %q became %q", english[i], en.Choices[i].Text)
-		}
-		if no.Choices[i].Text != want[i] {
-			t.Errorf("Norwegian: %q is %q, want %q", english[i], no.Choices[i].Text, want[i])
+	choices := []Choice{{Action: keep, Then: engine.Throw}, {Action: keep, Then: engine.Bank}, {Action: keep}, {Action: engine.Action{Kind: engine.Throw}}, {Action: engine.Action{Kind: engine.Bank}}}
+	for code, texts := range want {
+		adv := &Advice{Measure: "points", Choices: append([]Choice(nil), choices...)}
+		describeChoices(lang.Get(code), s, adv)
+		for i, ch := range adv.Choices {
+			if ch.Text != texts[i] {
+				t.Errorf("%s: choice %d reads %q, want %q", code, i, ch.Text, texts[i])
+			}
 		}
 	}
 }

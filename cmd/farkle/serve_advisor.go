@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
@@ -75,24 +74,14 @@ func (a *serveAdvisor) Advise(s engine.State) (server.Advice, error) {
 	out := server.Advice{Measure: measureName(res.Measure), Note: note}
 	for i := range res.Choices {
 		c := &res.Choices[i]
-		var text string
-		switch c.Action {
-		case engine.Keep:
-			text = fmt.Sprintf("keep %s (%d)", c.Keep, c.Points)
-			switch c.Then {
-			case "bank":
-				text += fmt.Sprintf(", then bank %d", c.Total)
-			case "throw":
-				text += fmt.Sprintf(", then throw %d", c.Left)
-			}
-		case engine.Throw:
-			text = fmt.Sprintf("throw %d", s.ToThrow())
-		case engine.Bank:
-			text = fmt.Sprintf("bank %d", c.Total)
-		default:
-			text = c.Action.String()
+		ch := server.Choice{Action: c.Engine(), Value: c.Value, Best: c.Best} // the server writes its text
+		switch c.Then {
+		case "bank":
+			ch.Then = engine.Bank
+		case "throw":
+			ch.Then = engine.Throw
 		}
-		out.Choices = append(out.Choices, server.Choice{Action: c.Engine(), Text: text, Value: c.Value, Best: c.Best})
+		out.Choices = append(out.Choices, ch)
 	}
 	return out, nil
 }
