@@ -377,16 +377,23 @@ func (t *Three) job(w *threeWork, s [3]int32) error {
 	same := s[0] == s[1] && s[1] == s[2]
 	var hist [][3]policy
 	var vals [][3]vec4
+	// The first pass answers the guesses; later passes update one mover at a
+	// time, each reading the values solved with the others' latest policies
+	// (simultaneous updates cycle where sequential ones settle).
+	var P [3]policy
 	for pass := 0; ; pass++ {
-		var P [3]policy
+		prev := P
 		for k := range st {
 			if same && k > 0 {
 				P[k] = P[0]
 				continue
 			}
 			P[k] = t.turn(&w.d, st[k][0], st[k][1], st[k][2], V[(k+1)%3][2])
+			if pass > 0 && !same {
+				V = cycleSolve(P)
+			}
 		}
-		if pass > 0 && P == hist[len(hist)-1] {
+		if pass > 0 && P == prev {
 			w.resid = max(w.resid, cycleResid(P, V))
 			t.store(st, V)
 			return nil
@@ -502,7 +509,7 @@ func (t *Three) orbit(w *threeWork, st [3][3]int32, cyc [][3]policy, vals [][3]v
 	var V [3]vec4
 	resolved := false
 	if t.rule == OrbitMixed {
-		for try := 0; try < 4 && !resolved; try++ {
+		for try := 0; try < 8 && !resolved; try++ {
 			var P [3]policy
 			P, o.Mix, resolved = mixedEquilibrium(sets)
 			if !resolved {
@@ -579,78 +586,233 @@ func (t *Three) leastRegret(w *threeWork, st [3][3]int32, sets [3][]policy) ([3]
 	return bestV, best
 }
 
-// mixedEquilibrium finds mixing weights for the movers with two policies in
-// sets such that each of them is indifferent between its two (or plays the
-// one it prefers at a weight of 0 or 1). It fails if a mover has more than
-// two policies.
-func mixedEquilibrium(sets [3][]policy) ([3]policy, [3]float64, bool) {
-	mix := [3]float64{math.NaN(), math.NaN(), math.NaN()}
-	var lo, hi [3]policy
-	var ms []int
-	for k, s := range sets {
-		switch len(s) {
-		case 1:
-			lo[k], hi[k] = s[0], s[0]
-		case 2:
-			lo[k], hi[k] = s[0], s[1]
-			if hi[k].beta < lo[k].beta {
-				lo[k], hi[k] = hi[k], lo[k]
+// envelope returns the policies of s that are best for their mover at some
+// own farkle value x in [0, 1], by increasing beta (the order in which they
+// become best as x grows).
+func envelope(s []policy) []policy {
+	ps := append([]policy(nil), s...)
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && (ps[j].beta < ps[j-1].beta || ps[j].beta == ps[j-1].beta && ps[j].alpha[0] > ps[j-1].alpha[0]); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+	// best at x = 0 first, then follow the upper envelope upwards
+	cur := 0
+	for i := range ps {
+		if ps[i].own(0) > ps[cur].own(0) || ps[i].own(0) == ps[cur].own(0) && ps[i].beta > ps[cur].beta {
+			cur = i
+		}
+	}
+	env := []policy{ps[cur]}
+	x := 0.0
+	for {
+		next, nx := -1, math.Inf(1)
+		for i := range ps {
+			if ps[i].beta <= ps[cur].beta {
+				continue
 			}
-			ms = append(ms, k)
-		default:
-			return [3]policy{}, mix, false
+			// where ps[i] overtakes ps[cur]
+			c := (ps[cur].alpha[0] - ps[i].alpha[0]) / (ps[i].beta - ps[cur].beta)
+			c = max(c, x)
+			if c < nx || c == nx && next >= 0 && ps[i].beta > ps[next].beta {
+				next, nx = i, c
+			}
+		}
+		if next < 0 || nx > 1 {
+			return env
+		}
+		cur, x = next, nx
+		env = append(env, ps[cur])
+	}
+}
+
+// mixedEquilibrium finds a stationary equilibrium of the movers of a
+// triple among the policies of their upper envelopes (envelope): each mover
+// plays one of them purely (and its own farkle value lies where that policy
+// is best) or mixes two neighbours at the value where it is indifferent
+// between them. The candidates are tried with the fewest mixing movers
+// first, then in the order of movers and policies (less farkle risk first);
+// the first equilibrium found is taken. The mixing weights solve the
+// indifference equations: by bisection for one mixing mover, by Newton's
+// method for two or three, to 1e-15. mix[k] is the weight mover k puts on
+// the riskier policy of its pair, NaN for a mover playing purely.
+func mixedEquilibrium(sets [3][]policy) ([3]policy, [3]float64, bool) {
+	nan := [3]float64{math.NaN(), math.NaN(), math.NaN()}
+	var env [3][]policy
+	var cross [3][]float64 // cross[k][i]: where env[k][i+1] overtakes env[k][i]
+	for k, s := range sets {
+		env[k] = envelope(s)
+		for i := 1; i < len(env[k]); i++ {
+			a, b := env[k][i-1], env[k][i]
+			cross[k] = append(cross[k], (a.alpha[0]-b.alpha[0])/(b.beta-a.beta))
 		}
 	}
-	var p [3]float64
-	profile := func() [3]policy {
-		var P [3]policy
-		for k := range P {
-			P[k] = mixPolicy(lo[k], hi[k], p[k])
-		}
-		return P
+	// a choice of mover k: pure policy i, or mixing i and i+1 (mix true)
+	type choice struct {
+		i   int
+		mix bool
 	}
-	// gain of hi over lo for mover k at the current weights
-	gain := func(k int) float64 {
-		V := cycleSolve(profile())
-		x := V[(k+1)%3][2]
-		return hi[k].own(x) - lo[k].own(x)
+	var choices [3][]choice
+	for k := range env {
+		for i := range env[k] {
+			choices[k] = append(choices[k], choice{i, false})
+		}
+		for i := 0; i+1 < len(env[k]); i++ {
+			choices[k] = append(choices[k], choice{i, true})
+		}
 	}
-	var solve func(level int)
-	solve = func(level int) {
-		if level == len(ms) {
-			return
+	const tol = 1e-13
+	for nmix := 0; nmix <= 3; nmix++ {
+		for _, c0 := range choices[0] {
+			for _, c1 := range choices[1] {
+				for _, c2 := range choices[2] {
+					cs := [3]choice{c0, c1, c2}
+					var S []int
+					for k, c := range cs {
+						if c.mix {
+							S = append(S, k)
+						}
+					}
+					if len(S) != nmix {
+						continue
+					}
+					var lam [3]float64
+					profile := func() [3]policy {
+						var P [3]policy
+						for k, c := range cs {
+							if c.mix {
+								P[k] = mixPolicy(env[k][c.i], env[k][c.i+1], lam[k])
+							} else {
+								P[k] = env[k][c.i]
+							}
+						}
+						return P
+					}
+					xs := func() [3]float64 {
+						V := cycleSolve(profile())
+						return [3]float64{V[1][2], V[2][2], V[0][2]}
+					}
+					resid := func() []float64 {
+						x := xs()
+						r := make([]float64, len(S))
+						for j, k := range S {
+							r[j] = x[k] - cross[k][cs[k].i]
+						}
+						return r
+					}
+					if !solveIndifference(lam[:], S, resid) {
+						continue
+					}
+					x := xs()
+					ok := true
+					for k, c := range cs {
+						switch {
+						case c.mix:
+							ok = ok && math.Abs(x[k]-cross[k][c.i]) < tol && lam[k] >= 0 && lam[k] <= 1
+						default:
+							if c.i > 0 {
+								ok = ok && x[k] >= cross[k][c.i-1]-tol
+							}
+							if c.i < len(cross[k]) {
+								ok = ok && x[k] <= cross[k][c.i]+tol
+							}
+						}
+					}
+					if !ok {
+						continue
+					}
+					mix := nan
+					for _, k := range S {
+						mix[k] = lam[k]
+					}
+					return profile(), mix, true
+				}
+			}
 		}
-		k := ms[level]
-		f := func(v float64) float64 {
-			p[k] = v
-			solve(level + 1)
-			return gain(k)
+	}
+	return [3]policy{}, nan, false
+}
+
+// solveIndifference sets lam[k] for k in S so that every resid is 0: by
+// bisection on [0, 1] for one unknown, by Newton's method from 1/2 for
+// more. It reports whether it got there within [0, 1].
+func solveIndifference(lam []float64, S []int, resid func() []float64) bool {
+	switch len(S) {
+	case 0:
+		return true
+	case 1:
+		k := S[0]
+		f := func(v float64) float64 { lam[k] = v; return resid()[0] }
+		fa, fb := f(0), f(1)
+		if fa == 0 {
+			return f(0) == 0
 		}
-		if f(1) >= 0 {
-			return
+		if fb == 0 {
+			return true
 		}
-		if f(0) <= 0 {
-			return
+		if (fa > 0) == (fb > 0) {
+			return false
 		}
-		a, b := 0.0, 1.0 // f(a) > 0 > f(b)
-		for i := 0; i < 64 && b-a > 0; i++ {
+		a, b := 0.0, 1.0
+		for {
 			c := (a + b) / 2
 			if c == a || c == b {
 				break
 			}
-			if f(c) > 0 {
+			if fc := f(c); fc == 0 {
+				return true
+			} else if (fc > 0) == (fa > 0) {
 				a = c
 			} else {
 				b = c
 			}
 		}
 		f((a + b) / 2)
+		return true
 	}
-	solve(0)
-	for _, k := range ms {
-		mix[k] = p[k]
+	n := len(S)
+	for _, k := range S {
+		lam[k] = 0.5
 	}
-	return profile(), mix, true
+	mat := make([]float64, n*(n+1))
+	for it := 0; it < 60; it++ {
+		r := resid()
+		worst := 0.0
+		for _, v := range r {
+			worst = max(worst, math.Abs(v))
+		}
+		if worst < 1e-15 {
+			break
+		}
+		const h = 1e-7
+		for j, k := range S {
+			old := lam[k]
+			lam[k] = old + h
+			rh := resid()
+			lam[k] = old
+			for i := range r {
+				mat[i*(n+1)+j] = (rh[i] - r[i]) / h
+			}
+		}
+		for i := range r {
+			mat[i*(n+1)+n] = -r[i]
+		}
+		if !solveDense(mat, n) {
+			return false
+		}
+		for j, k := range S {
+			lam[k] += mat[j*(n+1)+n]
+			if lam[k] < -0.5 || lam[k] > 1.5 {
+				return false
+			}
+		}
+	}
+	for _, k := range S {
+		if lam[k] < 0 || lam[k] > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // Rules returns the rules the table was solved for.

@@ -215,10 +215,10 @@ func TestThreeLastTurnIsDuels(t *testing.T) {
 
 // Invariants on the presets without a penalty at a small target: chances
 // sum to 1 (up to the final round's neglected 2e-13), lie in [0, 1], and the
-// seats' start chances fall in turn order.
+// seats' start chances fall in turn order; WinProbabilities rotates.
 func TestThreeInvariants(t *testing.T) {
 	for _, name := range []string{"pocket-farkel", "cardgames", "classic"} {
-		r := threeRules(smallRules(t, name, 1000))
+		r := threeRules(smallRules(t, name, 600))
 		r.Turn.FarklePenalty = rules.Penalty{}
 		th := mustThree(t, r, ThreeOptions{Workers: 2})
 		worst := 0.0
@@ -246,7 +246,7 @@ func TestThreeInvariants(t *testing.T) {
 		if p != [3]float64{th.w[i+1], th.w[i+2], th.w[i]} {
 			t.Errorf("%s: WinProbabilities %v, table %v", name, p, th.w[i:i+3])
 		}
-		t.Logf("%s target 1000: start %.6f, orbits %d, residual %.2g, %.2fs", name, s, len(th.Orbits()), th.Residual(), th.Seconds())
+		t.Logf("%s target 600: start %.6f, orbits %d, residual %.2g, %.2fs", name, s, len(th.Orbits()), th.Residual(), th.Seconds())
 	}
 }
 
@@ -263,4 +263,47 @@ func TestThreeRefuses(t *testing.T) {
 	if _, err := SolveThree(r, ThreeOptions{MaxBytes: 64 << 20}); !errors.As(err, &tl) || tl.Need < 8*3*200*200*200 {
 		t.Errorf("pocket-farkel in 64 MiB: %v", err)
 	}
+}
+
+// Classic without its penalty at target 1000 has score triples where the
+// movers' best responses cycle: each is resolved by a mixed equilibrium
+// that no mover can improve on alone (checked with the turn's programme),
+// and the pure rule's profile leaves a regret.
+func TestThreeOrbits(t *testing.T) {
+	r := threeRules(smallRules(t, "classic", 1000))
+	r.Turn.FarklePenalty = rules.Penalty{}
+	mixed := mustThree(t, r, ThreeOptions{Workers: 2})
+	pure := mustThree(t, r, ThreeOptions{Workers: 2, Rule: OrbitPure})
+	if len(mixed.Orbits()) == 0 {
+		t.Fatal("no orbits")
+	}
+	for _, o := range mixed.Orbits() {
+		if !o.Mixed || o.Regret > 1e-12 || o.Amplitude <= 0 {
+			t.Errorf("orbit %+v", o)
+		}
+		n := 0
+		for _, m := range o.Mix {
+			if !math.IsNaN(m) {
+				n++
+				if m < 0 || m > 1 {
+					t.Errorf("orbit %v: weight %v", o.Scores, m)
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("orbit %v resolved without a mix", o.Scores)
+		}
+	}
+	if pure.Regret() <= 1e-9 {
+		t.Errorf("the pure rule's regret %.3g: the orbits had a pure equilibrium", pure.Regret())
+	}
+	ms, ps := mixed.Start(), pure.Start()
+	d := 0.0
+	for i := range ms {
+		d = max(d, math.Abs(ms[i]-ps[i]))
+	}
+	if d > 1e-4 {
+		t.Errorf("start values depend on the rule by %.3g", d)
+	}
+	t.Logf("%d orbits; start mixed %.12f pure %.12f (differ by %.2g); pure regret %.2g", len(mixed.Orbits()), ms, ps, d, pure.Regret())
 }
