@@ -111,13 +111,26 @@ func (m *model) midTurn(f *final3, d *dp3, d2 int32) {
 }
 
 // lastTurn3 returns the last player's chances to pass and tie, by deficit
-// d = 0..lx (2*d, 2*d+1), playing to maximise pass + tau*tie. Needing r
-// more units to pass (r = d+1 at the start), banking at r = 1 ties.
+// d = 0..lx (2*d, 2*d+1), playing to maximise pass + tau*tie.
 func (m *model) lastTurn3(lx int32, tau float64) []float64 {
+	_, q := m.lastTurn3Arrays(lx, tau)
+	D := int32(m.dice)
+	out := make([]float64, 2*(lx+1))
+	for d := int32(1); d <= lx; d++ {
+		v := q[(d+1)*stride+D]
+		out[2*d], out[2*d+1] = v[0], v[1]
+	}
+	return out
+}
+
+// lastTurn3Arrays returns the last player's chances (pass, tie) after a
+// keep (k) and before a throw (q), at r*stride+j for r = 1..lx+1 units
+// still needed to pass (r = d+1 at the start): banking at r = 1 ties.
+func (m *model) lastTurn3Arrays(lx int32, tau float64) (k, q [][2]float64) {
 	D := int32(m.dice)
 	R := lx + 2
-	k := make([][2]float64, int(R)*stride)
-	q := make([][2]float64, int(R)*stride)
+	k = make([][2]float64, int(R)*stride)
+	q = make([][2]float64, int(R)*stride)
 	at := func(s [][2]float64, r, j int32) [2]float64 {
 		if r <= 0 {
 			return [2]float64{1, 0}
@@ -167,10 +180,5 @@ func (m *model) lastTurn3(lx int32, tau float64) []float64 {
 			k[r*stride+left] = v
 		}
 	}
-	out := make([]float64, 2*(lx+1))
-	for d := int32(1); d <= lx; d++ {
-		v := q[(d+1)*stride+D]
-		out[2*d], out[2*d+1] = v[0], v[1]
-	}
-	return out
+	return k, q
 }
