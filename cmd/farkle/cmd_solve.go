@@ -46,6 +46,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := three.check(); err != nil {
+		return err
+	}
 	if three.players == 2 || three.players == 3 {
 		*duel = true // checked below as one of --solo and --duel
 	}

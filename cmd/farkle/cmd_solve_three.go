@@ -34,19 +34,23 @@ func threeFlags(fs *flag.FlagSet) *threeOpts {
 	return o
 }
 
-// apply checks the flags and changes r as they ask.
+// check checks the flags on their own.
+func (o *threeOpts) check() error {
+	if o.players != 0 && o.players != 2 && o.players != 3 {
+		return usagef("--players %d: the solvers play 2 or 3", o.players)
+	}
+	if o.rule != "mixed" && o.rule != "pure" {
+		return usagef("--orbit-rule %q: mixed or pure", o.rule)
+	}
+	return nil
+}
+
+// apply changes r as the flags ask.
 func (o *threeOpts) apply(r rules.Rules) (rules.Rules, error) {
-	switch o.players {
-	case 0, 2:
-	case 3:
+	if o.players == 3 {
 		// rules for two seats only are solved with a third seat
 		r.Game.MaxPlayers = max(r.Game.MaxPlayers, 3)
 		r.Game.MinPlayers = min(r.Game.MinPlayers, 3)
-	default:
-		return r, usagef("--players %d: the solvers play 2 or 3", o.players)
-	}
-	if o.rule != "mixed" && o.rule != "pure" {
-		return r, usagef("--orbit-rule %q: mixed or pure", o.rule)
 	}
 	if o.target != 0 {
 		r.Game.Target = o.target
