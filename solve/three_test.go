@@ -307,3 +307,20 @@ func TestThreeOrbits(t *testing.T) {
 	}
 	t.Logf("%d orbits; start mixed %.12f pure %.12f (differ by %.2g); pure regret %.2g", len(mixed.Orbits()), ms, ps, d, pure.Regret())
 }
+
+// The table does not depend on the number of workers (orbits included):
+// a cache file is the same whoever solved it.
+func TestThreeDeterministic(t *testing.T) {
+	r := threeRules(smallRules(t, "classic", 600))
+	r.Turn.FarklePenalty = rules.Penalty{}
+	a := mustThree(t, r, ThreeOptions{Workers: 1})
+	b := mustThree(t, r, ThreeOptions{Workers: 3})
+	if len(a.Orbits()) == 0 || len(a.Orbits()) != len(b.Orbits()) {
+		t.Fatalf("orbits %d and %d", len(a.Orbits()), len(b.Orbits()))
+	}
+	for i := range a.w {
+		if a.w[i] != b.w[i] {
+			t.Fatalf("value %d: %v with one worker, %v with three", i, a.w[i], b.w[i])
+		}
+	}
+}
