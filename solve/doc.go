@@ -110,8 +110,11 @@
 // farkle with one slope (the chance of ending the turn that way), so the
 // cycle's values are solved in closed form (rot^3 is the identity). The
 // policies are found by best responses, one mover at a time (each turn's
-// dynamic programme compares the mover's own component only, every option
-// of every throw, a tie going to banking and then to the first keep) until
+// dynamic programme compares the mover's own component only; a tie goes to
+// banking, then to the keep of more points for the same dice left, then to
+// fewer dice left; the keeps of most points for each dice left are the
+// only ones compared where the own after-keep values do not decrease over
+// the totals a throw reaches, as in the duel) until
 // a pass changes no policy: the values are then exact for policies that are
 // each a best response to them; Residual reports the linear solve's
 // rounding (about 1e-16).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/farkle/farkle/rules"
 )
@@ -322,5 +323,32 @@ func TestThreeDeterministic(t *testing.T) {
 		if a.w[i] != b.w[i] {
 			t.Fatalf("value %d: %v with one worker, %v with three", i, a.w[i], b.w[i])
 		}
+	}
+}
+
+// The pruned options (only where the own after-keep values do not decrease)
+// give the same table as comparing every option everywhere: the same
+// choices, the values up to the rounding of summing the throws' groups in
+// another order.
+func TestThreePrunedSame(t *testing.T) {
+	for _, name := range []string{"pocket-farkel", "cardgames"} {
+		r := threeRules(smallRules(t, name, 600))
+		start := time.Now()
+		pruned := mustThree(t, r, ThreeOptions{Workers: 1})
+		tp := time.Since(start)
+		threeAllOptions = true
+		start = time.Now()
+		all := mustThree(t, r, ThreeOptions{Workers: 1})
+		ta := time.Since(start)
+		threeAllOptions = false
+		for i := range all.w {
+			if !near(all.w[i], pruned.w[i], 1e-12) {
+				t.Fatalf("%s: value %d: %v pruned, %v with every option", name, i, pruned.w[i], all.w[i])
+			}
+		}
+		if len(all.Orbits()) != len(pruned.Orbits()) {
+			t.Errorf("%s: %d orbits pruned, %d with every option", name, len(pruned.Orbits()), len(all.Orbits()))
+		}
+		t.Logf("%s target 600: pruned %v, every option %v", name, tp, ta)
 	}
 }

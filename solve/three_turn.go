@@ -11,8 +11,8 @@ package solve
 //
 // The mover compares entries by its own component (me) at the farkle value
 // x of that component: own = a[me] + beta*x. A mover indifferent between
-// choices takes the first: banking before throwing, then the keeps in the
-// model's option order.
+// choices banks rather than throws, takes the keep of more points between
+// keeps leaving the same dice, and otherwise the keep leaving fewer dice.
 
 // vec4 is one entry: three components and the farkle coefficient.
 type vec4 = [4]float64
@@ -43,10 +43,20 @@ func (d *dp3) resize(rows int32) {
 	d.bank, d.ok = d.bank[:rows], d.ok[:rows]
 }
 
-// fill3 computes K and Q for rows top-1 down to 0 with every option (no
-// pruning: the tie rule above is then exact). bank and ok must be set for
-// every row; rows at and above top take the bank value everywhere (ok must
-// hold there).
+// threeAllOptions, set by tests, makes fill3 compare every option at every
+// total (the pruned options are then never used).
+var threeAllOptions bool
+
+// fill3 computes K and Q for rows top-1 down to 0. bank and ok must be set
+// for every row; rows at and above top take the bank value everywhere (ok
+// must hold there).
+//
+// Between keeps leaving the same dice and of equal own value the one of
+// more points is taken, otherwise the first (fewest dice left). Where the
+// mover's own after-keep values do not decrease over the totals a throw
+// can reach (checked as it goes, as in model.fill), the keep of most points
+// for each number of dice left is the best of them, so only those (the
+// pruned options) are compared: the same choices, the same values.
 func (m *model) fill3(d *dp3, x float64, me int) {
 	D := int32(m.dice)
 	for t := d.top; t < d.rows; t++ {
@@ -58,18 +68,29 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 			d.own[t*stride+j] = o
 		}
 	}
-	os := &m.optSet
+	// least total at or above top where an own after-keep value decreases
+	vio := int32(1 << 30)
+	for t := d.rows - 2; t >= d.top; t-- {
+		if d.own[t*stride] > d.own[(t+1)*stride] {
+			vio = t
+		}
+	}
 	for t := d.top - 1; t >= 0; t-- {
 		base := t * stride
+		os := &m.pruned
+		if threeAllOptions || vio < t+m.maxPts+1 {
+			os = &m.optSet
+		}
 		for n := int32(1); n <= D; n++ {
 			var acc vec4
 			for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
-				bi := base + os.oOff[os.oStart[g]]
-				best := d.own[bi]
-				for oi := os.oStart[g] + 1; oi < os.oStart[g+1]; oi++ {
+				o0 := os.oStart[g]
+				bi := base + os.oOff[o0]
+				best, bl := d.own[bi], os.oLeft[o0]
+				for oi := o0 + 1; oi < os.oStart[g+1]; oi++ {
 					i := base + os.oOff[oi]
-					if v := d.own[i]; v > best {
-						best, bi = v, i
+					if v := d.own[i]; v > best || v == best && os.oLeft[oi] == bl {
+						best, bi, bl = v, i, os.oLeft[oi]
 					}
 				}
 				p := os.gProb[g]
@@ -114,7 +135,11 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 		}
 		for left := int32(0); left < D; left++ {
 			v := &d.k[base+left]
-			d.own[base+left] = v[me] + v[3]*x
+			o := v[me] + v[3]*x
+			d.own[base+left] = o
+			if o > d.own[base+stride+left] {
+				vio = t
+			}
 		}
 	}
 }
