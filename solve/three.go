@@ -512,7 +512,7 @@ func (t *Three) orbit(w *threeWork, st [3][3]int32, cyc [][3]policy, vals [][3]v
 	if t.rule == OrbitMixed {
 		for try := 0; try < 8 && !resolved; try++ {
 			var P [3]policy
-			P, o.Mix, resolved = mixedEquilibrium(sets)
+			P, o.Mix, resolved = mixedEquilibrium(sets, st[0][0] == st[0][1] && st[0][1] == st[0][2])
 			if !resolved {
 				break
 			}
@@ -636,8 +636,10 @@ func envelope(s []policy) []policy {
 // the first equilibrium found is taken. The mixing weights solve the
 // indifference equations: by bisection for one mixing mover, by Newton's
 // method for two or three, to 1e-15. mix[k] is the weight mover k puts on
-// the riskier policy of its pair, NaN for a mover playing purely.
-func mixedEquilibrium(sets [3][]policy) ([3]policy, [3]float64, bool) {
+// the riskier policy of its pair, NaN for a mover playing purely. With
+// same (equal scores: the three rotations are one state) the three movers
+// play alike.
+func mixedEquilibrium(sets [3][]policy, same bool) ([3]policy, [3]float64, bool) {
 	nan := [3]float64{math.NaN(), math.NaN(), math.NaN()}
 	var env [3][]policy
 	var cross [3][]float64 // cross[k][i]: where env[k][i+1] overtakes env[k][i]
@@ -668,6 +670,9 @@ func mixedEquilibrium(sets [3][]policy) ([3]policy, [3]float64, bool) {
 			for _, c1 := range choices[1] {
 				for _, c2 := range choices[2] {
 					cs := [3]choice{c0, c1, c2}
+					if same && (c1 != c0 || c2 != c0) {
+						continue
+					}
 					var S []int
 					for k, c := range cs {
 						if c.mix {
@@ -680,6 +685,9 @@ func mixedEquilibrium(sets [3][]policy) ([3]policy, [3]float64, bool) {
 					var lam [3]float64
 					profile := func() [3]policy {
 						var P [3]policy
+						if same {
+							lam[1], lam[2] = lam[0], lam[0]
+						}
 						for k, c := range cs {
 							if c.mix {
 								P[k] = mixPolicy(env[k][c.i], env[k][c.i+1], lam[k])
@@ -701,9 +709,14 @@ func mixedEquilibrium(sets [3][]policy) ([3]policy, [3]float64, bool) {
 						}
 						return r
 					}
-					if !solveIndifference(lam[:], S, resid) {
+					solveFor := S
+					if same && len(S) > 0 {
+						solveFor = S[:1] // one weight for the three
+					}
+					if !solveIndifference(lam[:], solveFor, resid) {
 						continue
 					}
+					profile() // the weights of a same-score triple copied
 					x := xs()
 					ok := true
 					for k, c := range cs {
