@@ -576,6 +576,9 @@ func (t *Three) leastRegret(w *threeWork, st [3][3]int32, sets [3][]policy) ([3]
 	for _, p0 := range sets[0] {
 		for _, p1 := range sets[1] {
 			for _, p2 := range sets[2] {
+				if st[0] == st[1] && (p1 != p0 || p2 != p0) {
+					continue // equal scores: one state, one policy
+				}
 				P := [3]policy{p0, p1, p2}
 				V := cycleSolve(P)
 				if r, _ := t.regrets(w, st, V, P); r < best {
