@@ -205,6 +205,9 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "residual              %.1g elsewhere (each triple's policies unchanged by a further pass)\n", out.Residual)
+	if r.Game.Ending == rules.EndFinalRound {
+		fmt.Fprintln(w, "final round           a player whose chance to make up the deficit in one turn is below 1e-13 counts as losing (error at most 2e-13)")
+	}
 	if o.orbits {
 		for _, ob := range orbits {
 			fmt.Fprintf(w, "  orbit %v  mix %v  swing %.2g  regret %.1g\n", ob.Scores, ob.Mix, ob.Amplitude, ob.Regret)
