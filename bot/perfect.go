@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -25,7 +26,12 @@ func init() {
 // highest win probability (the first such in keep order), and it banks when
 // banking is at least as good as throwing on (solve.Choice.BankBest).
 //
-// With three or more players it uses the two-player table against the
+// With three players all still in, it uses the exact three-player table
+// (solve.Three, from its Tables: added, or read from the cache directory
+// where farkle solve --players 3 wrote it); without one (rules with a
+// farkle penalty or a bank minimum, no table made, too large) it plays
+// those games as expert and Fallback says why. With four or more players,
+// or three of whom one resigned, it uses the two-player table against the
 // strongest opponent (the highest score of the others, ties going to the
 // next to play) as if the others did not exist; on the last turn of a final
 // round that is exact: it must beat the leader. The table is solved for two
@@ -53,6 +59,9 @@ type Perfect struct {
 	busy    atomic.Int64           // after ErrBusy: not asked again before this time (Unix ns)
 	why     atomic.Pointer[string] // the reason of the last refusal, "" if none
 	memo    atomic.Pointer[choiceMemo]
+
+	threeOnce sync.Once    // the three-player table asked for (three.go)
+	three3    *solve.Three // nil: none, expert plays three-player games
 }
 
 // busyBackoff is how long a perfect bot told the solver is busy plays as
@@ -145,6 +154,9 @@ func (p *Perfect) table(v *View) *solve.Table {
 
 // Keep implements Decider.
 func (p *Perfect) Keep(v *View) int {
+	if isThree(v) {
+		return p.keep3(v)
+	}
 	t := p.table(v)
 	if t == nil {
 		return p.expert.Keep(v)
@@ -165,6 +177,9 @@ func (p *Perfect) Keep(v *View) int {
 
 // Bank implements Decider.
 func (p *Perfect) Bank(v *View) bool {
+	if isThree(v) {
+		return p.bank3(v)
+	}
 	t := p.table(v)
 	if t == nil {
 		return p.expert.Bank(v)

@@ -53,6 +53,8 @@ type Tables struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
+	three threeStore // three-player tables (three.go)
+
 	// hook, if set, is called at the start of each job, once admitted,
 	// with its kind ("solo", "duel" or "load"); tests block or panic in it.
 	hook func(kind string, r rules.Rules)

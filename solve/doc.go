@@ -1,7 +1,8 @@
 // Package solve holds the exact solvers of Farkle for any rule set: the solo
 // solver (the turn strategy of most expected points, or with a farkle penalty
-// of the most long-run average points per turn) and the duel solver (the
-// two-player strategy of the highest probability of winning).
+// of the most long-run average points per turn), the duel solver (the
+// two-player strategy of the highest probability of winning) and the
+// three-player solver (rules without a farkle penalty; see Three players).
 //
 // # Units
 //
@@ -102,6 +103,70 @@
 // another's exactly. TestDuelAgainstReference compares the tables with a
 // plain solver (every keep, every total, no skipping), and the golden
 // tables with the solver before its speed-ups.
+//
+// # Three players
+//
+// SolveThree returns a Three: for every triple of scores below the target
+// (A^3 triples of A scores in units, stored in turn order from the mover, so
+// one triple serves the three seats), the probabilities that the mover, the
+// next seat and the one after win at the start of the mover's turn. Each
+// player maximises its own chance to win; a tie at the end among k players
+// counts 1/k for each of them (a roll-off is fair, and a shared win is
+// counted 1/k so that the three chances sum to 1). With the immediate
+// ending the first bank to the target wins. With the final-round ending the
+// other two play one last turn each, in order (the engine's rule: the game
+// ends when the turn would come back to the player who reached the target),
+// and the highest score wins: the first of them maximises its chance
+// knowing the last will try to beat the best score, the last plays to pass
+// it (or tie, worth 1/(k+1) with k on top); a player lx or more units behind
+// (lx: where the duel's last turn drops below frCap) is taken to lose, an
+// error of at most 2*frCap.
+//
+// Rules: no farkle penalty (scores never go down, so every bank moves to a
+// higher score sum) and no bank minimum above one unit; min_players <= 3 <=
+// max_players (farkle solve --players 3 raises max_players of two-seat rules
+// such as cardgames to 3). Others are refused with ErrRules.
+//
+// Order of solution: triples by decreasing score sum. A farkle (or a turn
+// ending with nothing) passes the turn with the scores unchanged: the
+// rotations (a,b,c) -> (b,c,a) -> (c,a,b) form a cycle solved in one job.
+// For fixed policies each rotation's value is affine in the value after its
+// farkle with one slope (the chance of ending the turn that way), so the
+// cycle's values are solved in closed form (rot^3 is the identity). The
+// policies are found by best responses, one mover at a time (each turn's
+// dynamic programme compares the mover's own component only; a tie goes to
+// banking, then to the keep of more points for the same dice left, then to
+// fewer dice left; the keeps of most points for each dice left are the
+// only ones compared where the own after-keep values do not decrease over
+// the totals a throw reaches, as in the duel) until
+// a pass changes no policy: the values are then exact for policies that are
+// each a best response to them; Residual reports the linear solve's
+// rounding (about 1e-16).
+//
+// Orbits: in a few triples the best responses cycle (two or three movers
+// chasing each other, as with matching pennies); there is no pure stationary
+// equilibrium. They are detected (a profile of policies seen before, or 60
+// passes) and resolved by the rule of ThreeOptions.Rule. OrbitMixed (the
+// default): each mover plays a policy of its upper envelope (the policies
+// seen along the cycle, and any better one the check below finds) or mixes
+// two neighbours of it, at the own farkle value where it is indifferent;
+// the candidates are tried with the fewest mixing movers first, the mixing
+// weights solved from the indifference equations (bisection for one mover,
+// Newton for two or three, to 1e-15), and the result checked by running
+// every mover's turn programme: no mover gains by deviating alone (Regret,
+// at most 1e-12; observed 1e-16). OrbitPure: the pure profile of the
+// policies seen whose largest such gain is least (an epsilon-equilibrium,
+// epsilon reported as Regret). Orbits lists each with its scores, weights,
+// the swing of the values along the cycle and its regret. Classic without
+// its penalty at target 1000 has 6 orbits (swing up to 2.7e-3); the start
+// chances under the two rules differ by 1.2e-7 there.
+//
+// The bot's questions (Options, BankBest at a ThreePosition) recompute the
+// mover's turn from the table, final-round turns included; CachedThree,
+// WriteThree and ReadThree keep the table in a cache file like the duel's
+// (with the orbit rule and the orbits in its header). ThreeBytes is the
+// memory of a solve: 24*A^3 bytes for the table plus the final round (a few
+// MiB) and the workers' turn arrays.
 //
 // # Memory
 //

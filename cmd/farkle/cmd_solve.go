@@ -24,8 +24,8 @@ import (
 func init() {
 	register(&command{
 		name:    "solve",
-		args:    "--solo|--duel|--published [--rules NAME|FILE] [--json] [--cache DIR] [--profile FILE]",
-		summary: "exact optimal strategy: expected points per turn (--solo) or two-player win probability (--duel)",
+		args:    "--solo|--duel|--players 3|--published [--rules NAME|FILE] [--target N] [--no-penalty] [--json] [--cache DIR] [--profile FILE]",
+		summary: "exact optimal strategy: expected points per turn (--solo), two-player (--duel) or three-player (--players 3) win probabilities",
 		run:     runSolve,
 	})
 }
@@ -42,8 +42,15 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a solve (solo or duel) may need; rules needing more are refused before any work")
 	profile := fs.String("profile", "", "write a CPU profile of the solve to this file (for go tool pprof)")
 	published := fs.Bool("published", false, "the results published in the literature, each with its source and this project's value beside it (cmd_explore.go)")
+	three := threeFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if err := three.check(); err != nil {
+		return err
+	}
+	if three.players == 2 || three.players == 3 {
+		*duel = true // checked below as one of --solo and --duel
 	}
 	if *published {
 		return printPublished(e, cacheDirectory(e, *cacheDir), *noCache)
@@ -52,10 +59,13 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return usagef("unexpected argument %q (see farkle solve -h)", fs.Arg(0))
 	}
 	if *solo == *duel {
-		return usagef("give exactly one of --solo and --duel")
+		return usagef("give exactly one of --solo, --duel and --players 3")
 	}
 	r, err := getRules()
 	if err != nil {
+		return err
+	}
+	if r, err = three.apply(r); err != nil {
 		return err
 	}
 	if *profile != "" {
@@ -71,6 +81,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	dir := ""
 	if !*noCache {
 		dir = cacheDirectory(e, *cacheDir)
+	}
+	if three.players == 3 {
+		return solveThree(ctx, e, r, three, *asJSON, dir, *maxMem)
 	}
 	return solveDuel(ctx, e, r, *asJSON, dir, *maxMem)
 }

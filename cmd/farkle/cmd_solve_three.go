@@ -1,0 +1,226 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solve"
+)
+
+// threeOpts are the flags of solve that choose the game solved: the number
+// of players and changes to the rules (a smaller target, no penalty).
+type threeOpts struct {
+	players   int
+	target    int
+	noPenalty bool
+	rule      string
+	orbits    bool
+}
+
+func threeFlags(fs *flag.FlagSet) *threeOpts {
+	o := &threeOpts{}
+	fs.IntVar(&o.players, "players", 0, "2: the same as --duel; 3: solve the three-player game (rules without a farkle penalty)")
+	fs.IntVar(&o.target, "target", 0, "solve with this target (points) instead of the rules' one")
+	fs.BoolVar(&o.noPenalty, "no-penalty", false, "solve the rules without their farkle penalty")
+	fs.StringVar(&o.rule, "orbit-rule", "mixed", "with --players 3: how score triples whose best responses cycle are resolved: mixed (an exact mixed equilibrium) or pure (the pure profile of least regret)")
+	fs.BoolVar(&o.orbits, "orbits", false, "with --players 3: list every orbit (score triples whose best responses cycle)")
+	return o
+}
+
+// check checks the flags on their own.
+func (o *threeOpts) check() error {
+	if o.players != 0 && o.players != 2 && o.players != 3 {
+		return usagef("--players %d: the solvers play 2 or 3", o.players)
+	}
+	if o.rule != "mixed" && o.rule != "pure" {
+		return usagef("--orbit-rule %q: mixed or pure", o.rule)
+	}
+	return nil
+}
+
+// apply changes r as the flags ask.
+func (o *threeOpts) apply(r rules.Rules) (rules.Rules, error) {
+	if o.players == 3 {
+		// rules for two seats only are solved with a third seat
+		r.Game.MaxPlayers = max(r.Game.MaxPlayers, 3)
+		r.Game.MinPlayers = min(r.Game.MinPlayers, 3)
+	}
+	if o.target != 0 {
+		r.Game.Target = o.target
+	}
+	if o.noPenalty {
+		r.Turn.FarklePenalty = rules.Penalty{}
+	}
+	if o.target != 0 || o.noPenalty {
+		if err := r.Validate(); err != nil {
+			return r, usagef("%v", err)
+		}
+	}
+	return r, nil
+}
+
+// threeJSON is the JSON of solve --players 3.
+type threeJSON struct {
+	Rules        string      `json:"rules"`
+	Target       int         `json:"target"`
+	Unit         int         `json:"unit"`
+	PWins        [3]float64  `json:"p_wins"` // by seat, the first to move first
+	Triples      int         `json:"triples"`
+	OrbitRule    string      `json:"orbit_rule"`
+	OrbitCount   int         `json:"orbit_count"`
+	Orbits       []orbitJSON `json:"orbits,omitempty"`
+	Regret       float64     `json:"regret"`
+	Residual     float64     `json:"residual"`
+	Bytes        int64       `json:"bytes"`
+	Seconds      float64     `json:"seconds"`
+	SolveSeconds float64     `json:"solve_seconds"`
+	Cached       bool        `json:"cached"`
+	CacheFile    string      `json:"cache_file,omitempty"`
+	Amplitude    float64     `json:"largest_amplitude"`
+	Mixed        int         `json:"mixed"`
+}
+
+type orbitJSON struct {
+	Scores    [3]int      `json:"scores"`
+	Mix       [3]*float64 `json:"mix"`
+	Mixed     bool        `json:"mixed"`
+	Amplitude float64     `json:"amplitude"`
+	Regret    float64     `json:"regret"`
+}
+
+func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON bool, dir string, maxMem int64) error {
+	if err := solve.CheckThreeRules(r); err != nil {
+		return usagef("%v", err)
+	}
+	rule := solve.OrbitMixed
+	if o.rule == "pure" {
+		rule = solve.OrbitPure
+	}
+	need, err := solve.ThreeBytes(r, 0)
+	if err != nil {
+		if tl := tooLargeError(err); tl != nil {
+			return tl
+		}
+		return err
+	}
+	start := time.Now()
+	opt := solve.ThreeOptions{MaxBytes: maxMem, Context: ctx, Rule: rule}
+	var bar *progressbar.ProgressBar
+	if e.terminal {
+		opt.Progress = func(done, total int) {
+			if bar == nil {
+				bar = progressbar.NewOptions(total,
+					progressbar.OptionSetWriter(e.stderr),
+					progressbar.OptionSetDescription("solving the three-player table: score triples"),
+					progressbar.OptionShowCount(),
+					progressbar.OptionSetPredictTime(true),
+					progressbar.OptionThrottle(100*time.Millisecond),
+					progressbar.OptionClearOnFinish())
+			}
+			_ = bar.Set(done)
+		}
+	}
+	var (
+		t      *solve.Three
+		loaded bool
+		stale  error
+	)
+	if dir == "" {
+		t, err = solve.SolveThree(r, opt)
+	} else {
+		t, loaded, stale, err = solve.CachedThree(r, dir, opt)
+	}
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if stale != nil {
+		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %s\n", userText(stale))
+	}
+	if err != nil {
+		if t == nil {
+			if tl := tooLargeError(err); tl != nil {
+				return tl
+			}
+			if errors.Is(err, solve.ErrRules) {
+				return usagef("%v", err)
+			}
+			return err
+		}
+		fmt.Fprintf(e.stderr, "farkle solve: %s\n", userText(err)) // solved, but not saved
+	}
+	out := threeJSON{
+		Rules:        r.Name,
+		Target:       r.Game.Target,
+		Unit:         t.Unit(),
+		Triples:      t.Triples(),
+		OrbitRule:    t.Rule().String(),
+		Regret:       t.Regret(),
+		Residual:     t.Residual(),
+		Bytes:        need,
+		Seconds:      solveRound(time.Since(start).Seconds(), 3),
+		SolveSeconds: solveRound(t.Seconds(), 3),
+		Cached:       loaded,
+	}
+	for i, p := range t.Start() {
+		out.PWins[i] = solveRound(p, 12)
+	}
+	orbits := t.Orbits()
+	out.OrbitCount = len(orbits)
+	for _, ob := range orbits {
+		j := orbitJSON{Scores: ob.Scores, Mixed: ob.Mixed, Amplitude: ob.Amplitude, Regret: ob.Regret}
+		for k, m := range ob.Mix {
+			if !math.IsNaN(m) {
+				v := m
+				j.Mix[k] = &v
+			}
+		}
+		out.Orbits = append(out.Orbits, j)
+		out.Amplitude = max(out.Amplitude, ob.Amplitude)
+		if ob.Mixed {
+			out.Mixed++
+		}
+	}
+	if dir != "" {
+		out.CacheFile = solve.ThreeCacheFile(dir, r, rule)
+	}
+	if asJSON {
+		return solveWriteJSON(e.stdout, out)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "rules %s, target %d, three players\n", r.Name, r.Game.Target)
+	for i, p := range out.PWins {
+		fmt.Fprintf(w, "P(seat %d wins)        %.6f\n", i+1, p)
+	}
+	fmt.Fprintf(w, "triples               %d (scores below the target in units of %d; seat 1 moves first)\n", out.Triples, out.Unit)
+	fmt.Fprintf(w, "orbits                %d score triples where best responses cycle", out.OrbitCount)
+	if out.OrbitCount > 0 {
+		fmt.Fprintf(w, " (largest swing %.1g); rule %s: %d resolved by a mixed equilibrium, largest regret %.1g", out.Amplitude, out.OrbitRule, out.Mixed, out.Regret)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "residual              %.1g elsewhere (each triple's policies unchanged by a further pass)\n", out.Residual)
+	if r.Game.Ending == rules.EndFinalRound {
+		fmt.Fprintln(w, "final round           a player whose chance to make up the deficit in one turn is below 1e-13 counts as losing (error at most 2e-13)")
+	}
+	if o.orbits {
+		for _, ob := range orbits {
+			fmt.Fprintf(w, "  orbit %v  mix %v  swing %.2g  regret %.1g\n", ob.Scores, ob.Mix, ob.Amplitude, ob.Regret)
+		}
+	}
+	fmt.Fprintf(w, "memory                %s (bound of the solve)\n", solve.ByteSize(need))
+	if loaded {
+		fmt.Fprintf(w, "seconds               %.3f (loaded from %s; solved in %.1f s)\n", out.Seconds, out.CacheFile, out.SolveSeconds)
+	} else {
+		fmt.Fprintf(w, "seconds               %.3f\n", out.Seconds)
+		if out.CacheFile != "" {
+			fmt.Fprintf(w, "cache                 %s\n", out.CacheFile)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solve"
+)
+
+// solve --players 3 prints each seat's chance from the start, as the solver
+// gives them, and caches the table: the second run reads it.
+func TestSolveThreeJSON(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"solve", "--players", "3", "--rules", "cardgames", "--target", "800", "--json", "--cache", dir}
+	out, errOut, code := runFarkle(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got threeJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	r := rules.MustPreset("cardgames")
+	r.Game.Target = 800
+	r.Game.MaxPlayers = 3
+	th, err := solve.SolveThree(r, solve.ThreeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for i, p := range th.Start() {
+		if math.Abs(got.PWins[i]-p) > 1e-11 {
+			t.Errorf("seat %d: printed %v, solver %v", i+1, got.PWins[i], p)
+		}
+		sum += got.PWins[i]
+	}
+	if math.Abs(sum-1) > 1e-9 || got.Triples != 16*16*16 || got.Cached || got.CacheFile == "" || got.Bytes <= 0 {
+		t.Errorf("json %+v", got)
+	}
+	out, errOut, code = runFarkle(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var again threeJSON
+	if err := json.Unmarshal([]byte(out), &again); err != nil {
+		t.Fatal(err)
+	}
+	if !again.Cached || again.PWins != got.PWins {
+		t.Errorf("second run: cached %v, %v vs %v", again.Cached, again.PWins, got.PWins)
+	}
+}
+
+func TestSolveThreeText(t *testing.T) {
+	out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "classic", "--no-penalty", "--target", "600", "--no-cache", "--orbits")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"three players", "P(seat 1 wins)", "P(seat 3 wins)", "orbits", "mixed equilibrium", "orbit [", "memory"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+}
+
+func TestSolveThreeRefusals(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rules", "classic"}, "without a farkle penalty"},
+		{[]string{"--rules", "pocket-farkel", "--max-memory", "1000000"}, "--max-memory"},
+		{[]string{"--rules", "pocket-farkel", "--orbit-rule", "odd"}, "mixed or pure"},
+	} {
+		_, errOut, code := runFarkle(t, "", append([]string{"solve", "--players", "3", "--no-cache"}, c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q (want %q)", c.args, code, errOut, c.want)
+		}
+	}
+	_, errOut, code := runFarkle(t, "", "solve", "--players", "4", "--rules", "classic")
+	if code != 2 || !strings.Contains(errOut, "2 or 3") {
+		t.Errorf("--players 4: exit %d, %q", code, errOut)
+	}
+}

@@ -1,0 +1,894 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/farkle/farkle/rules"
+)
+
+// OrbitRule says how the three-player solver resolves a score triple whose
+// best responses cycle (no pure stationary equilibrium was found there).
+type OrbitRule int
+
+const (
+	// OrbitMixed (the default): the movers that switch between two turn
+	// policies along the cycle mix them with the probabilities that make
+	// each of them indifferent (a mixed stationary equilibrium, found by
+	// nested bisection to the last bit and checked against every other
+	// policy with the turn's dynamic programme).
+	OrbitMixed OrbitRule = iota
+	// OrbitPure: the pure profile, among the policies seen along the
+	// cycle, whose largest gain for a mover deviating alone is least (an
+	// epsilon-equilibrium; the epsilon is reported as the orbit's regret).
+	OrbitPure
+)
+
+func (r OrbitRule) String() string {
+	if r == OrbitPure {
+		return "pure"
+	}
+	return "mixed"
+}
+
+// ThreeOptions tunes SolveThree. The zero value is fine.
+type ThreeOptions struct {
+	// MaxBytes is the most memory the solve may need; 0 means
+	// DefaultMaxBytes. A larger need is refused before any work.
+	MaxBytes int64
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// Rule resolves the orbits (score triples whose best responses cycle).
+	Rule OrbitRule
+	// Progress, if set, is called now and then with the triples done out
+	// of the total.
+	Progress func(done, total int)
+	// Context, if set, stops the solve early with its error.
+	Context context.Context
+}
+
+// Orbit is a score triple whose movers' best responses cycled: no pure
+// stationary equilibrium was found by best-response iteration there.
+type Orbit struct {
+	// Scores of the seats in turn order from the triple's first mover
+	// (points).
+	Scores [3]int
+	// Mix[i]: the weight the mover of rotation i (Scores rotated left i
+	// times) puts on its policy with more farkle risk; NaN for a mover that
+	// plays one policy.
+	Mix [3]float64
+	// Mixed is false where the mixed rule failed (a mover switched between
+	// more than two policies, or the mix was not an equilibrium) and the
+	// pure rule was used instead.
+	Mixed bool
+	// Amplitude is the largest swing of a win probability along the
+	// best-response cycle.
+	Amplitude float64
+	// Regret is the most a mover could gain by changing its policy alone
+	// under the profile used (0 up to rounding for a mixed equilibrium).
+	Regret float64
+}
+
+// Three is the solution of the three-player game for one rule set without a
+// farkle penalty: for every triple of scores below the target, the
+// probabilities that the seat to move, the next seat and the one after win,
+// at the start of the mover's turn. It is immutable and safe for concurrent
+// use.
+type Three struct {
+	m       *model
+	A       int32
+	w       []float64 // 3 per triple (mover, next, next-next), index tidx
+	fin     *final3   // nil with the immediate ending
+	rule    OrbitRule
+	orbits  []Orbit
+	seconds float64
+	resid   float64 // largest residual of a converged triple
+	regret  float64 // largest regret left at an orbit
+	turns   threeTurns
+}
+
+func (t *Three) tidx(a, b, c int32) int {
+	A := int(t.A)
+	return ((int(a)*A+int(b))*A + int(c)) * 3
+}
+
+// CheckThreeRules returns an error wrapping ErrRules if r is not valid, does
+// not allow three players, or is outside what the three-player solver
+// handles: a farkle penalty (scores could go down) or a bank minimum.
+func CheckThreeRules(r rules.Rules) error {
+	if err := r.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrRules, err)
+	}
+	if r.Game.MinPlayers > 3 || r.Game.MaxPlayers < 3 {
+		return fmt.Errorf("%w: these rules allow %d to %d players (game.min_players, game.max_players); the three-player solver plays three", ErrRules, r.Game.MinPlayers, r.Game.MaxPlayers)
+	}
+	if r.Turn.FarklePenalty.Count > 0 && r.Turn.FarklePenalty.Points > 0 {
+		return fmt.Errorf("%w: the three-player solver needs rules without a farkle penalty (turn.farkle_penalty)", ErrRules)
+	}
+	m := newModel(r)
+	if m.bankMin > 1 {
+		return fmt.Errorf("%w: the three-player solver needs rules without a bank minimum (turn.bank_minimum)", ErrRules)
+	}
+	return m.bounded()
+}
+
+// threePlan is the memory of a three-player solve.
+func (m *model) threeBytes(workers int) float64 {
+	A := float64(m.target)
+	lx := float64(m.finalRoundRows())
+	table := 8 * 3 * A * A * A
+	fin := 0.0
+	if !m.immediate {
+		fin = 32*(lx+1)*lx + 16*(lx+1)
+	}
+	rows := A + lx + float64(m.maxPts+m.sdn) + 2
+	if !m.immediate {
+		rows += lx
+	}
+	perWorker := rows * stride * (32 + 32 + 8) // k, q, own
+	return float64(m.bytes()) + modelOverhead + table + fin + float64(workers)*perWorker + duelOverhead
+}
+
+// ThreeBytes returns the memory a three-player solve of r needs (an upper
+// bound), or an error wrapping ErrRules or ErrTooLarge.
+func ThreeBytes(r rules.Rules, workers int) (int64, error) {
+	if err := CheckThreeRules(r); err != nil {
+		return 0, err
+	}
+	m := newModel(r)
+	return toBytes("the three-player solve of these rules", m.threeBytes(duelWorkers(workers)))
+}
+
+func checkThree(m *model, workers int, limit int64) error {
+	need := m.threeBytes(workers)
+	dims := fmt.Sprintf("%d scores per player in units of %d: %d triples", m.target, m.unit, int64(m.target)*int64(m.target)*int64(m.target))
+	if need > float64(limit) {
+		return sizeError("the three-player solve of these rules", need, limit, dims)
+	}
+	return nil
+}
+
+// SolveThree solves the three-player game of r. Errors wrap ErrRules,
+// ErrTooLarge, ErrNoConvergence or the context's error.
+func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
+	if err := CheckThreeRules(r); err != nil {
+		return nil, err
+	}
+	m := newModel(r)
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if err := checkThree(m, workers, limitOr(opt.MaxBytes)); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	t := &Three{m: m, A: m.target, rule: opt.Rule}
+	if !m.immediate {
+		t.fin = m.newFinal3()
+	}
+	t.w = make([]float64, 3*int(t.A)*int(t.A)*int(t.A))
+	ctx := opt.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := t.solve(ctx, workers, opt.Progress); err != nil {
+		return nil, err
+	}
+	t.seconds = time.Since(start).Seconds()
+	return t, nil
+}
+
+// threeWork is one worker's scratch space and findings.
+type threeWork struct {
+	d      dp3
+	orbits []Orbit
+	resid  float64
+	regret float64
+}
+
+func (t *Three) solve(ctx context.Context, workers int, progress func(done, total int)) error {
+	A := t.A
+	total := int(A) * int(A) * int(A)
+	var done int
+	ws := make([]*threeWork, workers)
+	for i := range ws {
+		ws[i] = &threeWork{}
+	}
+	for s := 3 * (A - 1); s >= 0; s-- {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		var jobs [][3]int32
+		for a := max(0, s-2*(A-1)); a <= min(s, A-1); a++ {
+			for b := max(0, s-a-(A-1)); b <= min(s-a, A-1); b++ {
+				c := s - a - b
+				if canonical(a, b, c) {
+					jobs = append(jobs, [3]int32{a, b, c})
+				}
+			}
+		}
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		var firstErr error
+		var mu sync.Mutex
+		for wi := 0; wi < min(workers, len(jobs)); wi++ {
+			wg.Add(1)
+			go func(w *threeWork) {
+				defer wg.Done()
+				defer func() {
+					if p := recover(); p != nil {
+						mu.Lock()
+						firstErr = fmt.Errorf("%w: a three-player worker panicked: %v", ErrInternal, p)
+						mu.Unlock()
+					}
+				}()
+				for {
+					j := int(next.Add(1) - 1)
+					if j >= len(jobs) {
+						return
+					}
+					if err := t.job(w, jobs[j]); err != nil {
+						mu.Lock()
+						firstErr = err
+						mu.Unlock()
+						return
+					}
+				}
+			}(ws[wi])
+		}
+		wg.Wait()
+		if firstErr != nil {
+			return firstErr
+		}
+		for _, j := range jobs {
+			if j[0] == j[1] && j[1] == j[2] {
+				done++
+			} else {
+				done += 3
+			}
+		}
+		if progress != nil {
+			progress(done, total)
+		}
+	}
+	for _, w := range ws {
+		t.orbits = append(t.orbits, w.orbits...)
+		t.resid = max(t.resid, w.resid)
+		t.regret = max(t.regret, w.regret)
+	}
+	sortOrbits(t.orbits)
+	return nil
+}
+
+func sortOrbits(o []Orbit) {
+	less := func(x, y Orbit) bool {
+		for i := range x.Scores {
+			if x.Scores[i] != y.Scores[i] {
+				return x.Scores[i] < y.Scores[i]
+			}
+		}
+		return false
+	}
+	for i := 1; i < len(o); i++ {
+		for j := i; j > 0 && less(o[j], o[j-1]); j-- {
+			o[j], o[j-1] = o[j-1], o[j]
+		}
+	}
+}
+
+// canonical reports whether (a, b, c) is the least of its rotations.
+func canonical(a, b, c int32) bool {
+	x := [3]int32{a, b, c}
+	for _, y := range [][3]int32{{b, c, a}, {c, a, b}} {
+		if y[0] < x[0] || y[0] == x[0] && (y[1] < x[1] || y[1] == x[1] && y[2] < x[2]) {
+			return false
+		}
+	}
+	return true
+}
+
+// rot turns a value of the next state (its mover, next, next-next) into the
+// order of the state before it (whose mover is the next state's
+// next-next): (v2, v0, v1).
+func rot(v vec4) vec4 { return vec4{v[2], v[0], v[1], 0} }
+
+// policy is the affine value of a turn under one policy: alpha + beta*F.
+type policy struct {
+	alpha [3]float64
+	beta  float64
+}
+
+func (p policy) own(x float64) float64 { return p.alpha[0] + p.beta*x }
+
+// turn solves the turn of the mover at a against b (next) and c (next
+// after) with own farkle value x and returns the best policy's affine form.
+func (t *Three) turn(d *dp3, a, b, c int32, x float64) policy {
+	t.setup(d, a, b, c, x)
+	t.m.fill3(d, x, 0)
+	q := d.q[t.m.dice]
+	return policy{alpha: [3]float64{q[0], q[1], q[2]}, beta: q[3]}
+}
+
+// mEff is the least total the mover at a may bank (at least one unit).
+func (t *Three) mEff(a int32) int32 {
+	m := max(t.m.bankMin, 1)
+	if a == 0 {
+		m = max(m, t.m.entryMin)
+	}
+	return m
+}
+
+// bankVec is the value of banking total tt for the mover at a.
+func (t *Three) bankVec(a, b, c, tt int32) vec4 {
+	switch {
+	case a+tt < t.A:
+		i := t.tidx(b, c, a+tt)
+		return vec4{t.w[i+2], t.w[i], t.w[i+1], 0}
+	case t.fin == nil:
+		return vec4{1, 0, 0, 0}
+	default:
+		return t.fin.at(a+tt, b, c)
+	}
+}
+
+// setup fills the bank values of the mover at a (others b, c) and the top.
+func (t *Three) setup(d *dp3, a, b, c int32, x float64) {
+	m := t.m
+	mEff := t.mEff(a)
+	top := max(t.A-a, mEff)
+	if t.fin != nil {
+		// Above the target banking is best wherever its value is at least
+		// what any throw can be worth, 1 - pF(1-x); the trigger's chance
+		// grows with its lead, and from max(b, c)+lx on it is taken as 1.
+		lim := 1 - m.pFmin()*(1-x)
+		for ; a+top < max(b, c)+t.fin.lx; top++ {
+			if t.bankVec(a, b, c, top)[0] >= lim {
+				break
+			}
+		}
+	}
+	d.top = top
+	d.resize(top + m.maxPts + m.sdn + 2)
+	for tt := int32(0); tt < d.rows; tt++ {
+		d.ok[tt] = tt >= mEff
+		if d.ok[tt] {
+			d.bank[tt] = t.bankVec(a, b, c, tt)
+		}
+	}
+}
+
+// threeMaxPass bounds the best-response passes of a triple before its
+// policies are declared cycling.
+const threeMaxPass = 60
+
+// job solves the (up to) three states of the rotations of s: the mover of
+// each farkles to the next rotation.
+func (t *Three) job(w *threeWork, s [3]int32) error {
+	st := [3][3]int32{{s[0], s[1], s[2]}, {s[1], s[2], s[0]}, {s[2], s[0], s[1]}}
+	var V [3]vec4
+	for k := range st {
+		V[k] = t.guess(st[k])
+	}
+	same := s[0] == s[1] && s[1] == s[2]
+	var hist [][3]policy
+	var vals [][3]vec4
+	// The first pass answers the guesses; later passes update one mover at a
+	// time, each reading the values solved with the others' latest policies
+	// (simultaneous updates cycle where sequential ones settle).
+	var P [3]policy
+	for pass := 0; ; pass++ {
+		prev := P
+		for k := range st {
+			if same && k > 0 {
+				P[k] = P[0]
+				continue
+			}
+			P[k] = t.turn(&w.d, st[k][0], st[k][1], st[k][2], V[(k+1)%3][2])
+			if pass > 0 && !same {
+				V = cycleSolve(P)
+			}
+		}
+		if pass > 0 && P == prev {
+			w.resid = max(w.resid, cycleResid(P, V))
+			t.store(st, V)
+			return nil
+		}
+		cyc := -1
+		for i := range hist {
+			if hist[i] == P {
+				cyc = i
+			}
+		}
+		hist = append(hist, P)
+		if cyc >= 0 || pass >= threeMaxPass {
+			if cyc < 0 {
+				cyc = len(hist) - 20
+			}
+			return t.orbit(w, st, hist[cyc:], vals[cyc:])
+		}
+		V = cycleSolve(P)
+		vals = append(vals, V)
+	}
+}
+
+// guess returns a starting value of a state: a solved neighbour of higher
+// sum, or equal chances.
+func (t *Three) guess(s [3]int32) vec4 {
+	for _, d := range [][3]int32{{0, 0, 1}, {0, 1, 0}, {1, 0, 0}} {
+		a, b, c := s[0]+d[0], s[1]+d[1], s[2]+d[2]
+		if a < t.A && b < t.A && c < t.A {
+			i := t.tidx(a, b, c)
+			return vec4{t.w[i], t.w[i+1], t.w[i+2], 0}
+		}
+	}
+	return vec4{1.0 / 3, 1.0 / 3, 1.0 / 3, 0}
+}
+
+func (t *Three) store(st [3][3]int32, V [3]vec4) {
+	for k := range st {
+		i := t.tidx(st[k][0], st[k][1], st[k][2])
+		t.w[i], t.w[i+1], t.w[i+2] = V[k][0], V[k][1], V[k][2]
+	}
+}
+
+// cycleSolve returns the values of the three rotations under policies P:
+// V_k = alpha_k + beta_k * rot(V_{k+1}); as rot^3 is the identity,
+// V_0 = (alpha_0 + beta_0 rot(alpha_1) + beta_0 beta_1 rot^2(alpha_2)) /
+// (1 - beta_0 beta_1 beta_2).
+func cycleSolve(P [3]policy) [3]vec4 {
+	a := func(k int) vec4 { return vec4{P[k].alpha[0], P[k].alpha[1], P[k].alpha[2], 0} }
+	var V [3]vec4
+	den := 1 - P[0].beta*P[1].beta*P[2].beta
+	r1, r2 := rot(a(1)), rot(rot(a(2)))
+	for i := 0; i < 3; i++ {
+		V[0][i] = (a(0)[i] + P[0].beta*r1[i] + P[0].beta*P[1].beta*r2[i]) / den
+	}
+	for k := 2; k >= 1; k-- {
+		n := rot(V[(k+1)%3])
+		for i := 0; i < 3; i++ {
+			V[k][i] = P[k].alpha[i] + P[k].beta*n[i]
+		}
+	}
+	return V
+}
+
+// cycleResid is the largest residual of V_k = alpha_k + beta_k rot(V_{k+1}).
+func cycleResid(P [3]policy, V [3]vec4) float64 {
+	r := 0.0
+	for k := range P {
+		n := rot(V[(k+1)%3])
+		for i := 0; i < 3; i++ {
+			r = max(r, math.Abs(V[k][i]-P[k].alpha[i]-P[k].beta*n[i]))
+		}
+	}
+	return r
+}
+
+// policy mixes: weight p on hi, 1-p on lo.
+func mixPolicy(lo, hi policy, p float64) policy {
+	var r policy
+	for i := range r.alpha {
+		r.alpha[i] = (1-p)*lo.alpha[i] + p*hi.alpha[i]
+	}
+	r.beta = (1-p)*lo.beta + p*hi.beta
+	return r
+}
+
+// orbit resolves a triple whose best responses cycled through the profiles
+// in cyc (vals: the values solved for each) by the table's rule.
+func (t *Three) orbit(w *threeWork, st [3][3]int32, cyc [][3]policy, vals [][3]vec4) error {
+	o := Orbit{Mix: [3]float64{math.NaN(), math.NaN(), math.NaN()}}
+	for k := range o.Scores {
+		o.Scores[k] = int(st[0][k]) * t.m.unit
+	}
+	for i := 0; i < 3; i++ {
+		for c := 0; c < 3; c++ {
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, v := range vals {
+				lo, hi = min(lo, v[i][c]), max(hi, v[i][c])
+			}
+			if len(vals) > 0 {
+				o.Amplitude = max(o.Amplitude, hi-lo)
+			}
+		}
+	}
+	// the policies each mover played along the cycle
+	var sets [3][]policy
+	for _, P := range cyc {
+		for k := range P {
+			if !containsPolicy(sets[k], P[k]) {
+				sets[k] = append(sets[k], P[k])
+			}
+		}
+	}
+	var V [3]vec4
+	resolved := false
+	if t.rule == OrbitMixed {
+		for try := 0; try < 8 && !resolved; try++ {
+			var P [3]policy
+			P, o.Mix, resolved = mixedEquilibrium(sets, st[0][0] == st[0][1] && st[0][1] == st[0][2])
+			if !resolved {
+				break
+			}
+			V = cycleSolve(P)
+			reg, found := t.regrets(w, st, V, P)
+			if reg <= 1e-12 {
+				o.Regret = reg
+				break
+			}
+			// a policy outside the cycle does better: add it and retry
+			resolved = false
+			grew := false
+			for k := range found {
+				if !containsPolicy(sets[k], found[k]) {
+					sets[k] = append(sets[k], found[k])
+					grew = true
+				}
+			}
+			if !grew {
+				break
+			}
+		}
+	}
+	o.Mixed = resolved
+	if !resolved {
+		o.Mix = [3]float64{math.NaN(), math.NaN(), math.NaN()}
+		V, o.Regret = t.leastRegret(w, st, sets)
+	}
+	w.regret = max(w.regret, o.Regret)
+	w.orbits = append(w.orbits, o)
+	t.store(st, V)
+	return nil
+}
+
+func containsPolicy(s []policy, p policy) bool {
+	for _, q := range s {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// regrets returns the largest gain of a mover deviating alone from P (whose
+// values are V), and each mover's best response.
+func (t *Three) regrets(w *threeWork, st [3][3]int32, V [3]vec4, P [3]policy) (float64, [3]policy) {
+	reg := 0.0
+	var br [3]policy
+	for k := range st {
+		x := V[(k+1)%3][2]
+		br[k] = t.turn(&w.d, st[k][0], st[k][1], st[k][2], x)
+		reg = max(reg, br[k].own(x)-P[k].own(x))
+	}
+	return reg, br
+}
+
+// leastRegret returns the values of the pure profile (from sets) whose
+// largest regret is least, and that regret.
+func (t *Three) leastRegret(w *threeWork, st [3][3]int32, sets [3][]policy) ([3]vec4, float64) {
+	best, bestV := math.Inf(1), [3]vec4{}
+	for _, p0 := range sets[0] {
+		for _, p1 := range sets[1] {
+			for _, p2 := range sets[2] {
+				if st[0] == st[1] && (p1 != p0 || p2 != p0) {
+					continue // equal scores: one state, one policy
+				}
+				P := [3]policy{p0, p1, p2}
+				V := cycleSolve(P)
+				if r, _ := t.regrets(w, st, V, P); r < best {
+					best, bestV = r, V
+				}
+			}
+		}
+	}
+	return bestV, best
+}
+
+// envelope returns the policies of s that are best for their mover at some
+// own farkle value x in [0, 1], by increasing beta (the order in which they
+// become best as x grows).
+func envelope(s []policy) []policy {
+	ps := append([]policy(nil), s...)
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && (ps[j].beta < ps[j-1].beta || ps[j].beta == ps[j-1].beta && ps[j].alpha[0] > ps[j-1].alpha[0]); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+	// best at x = 0 first, then follow the upper envelope upwards
+	cur := 0
+	for i := range ps {
+		if ps[i].own(0) > ps[cur].own(0) || ps[i].own(0) == ps[cur].own(0) && ps[i].beta > ps[cur].beta {
+			cur = i
+		}
+	}
+	env := []policy{ps[cur]}
+	x := 0.0
+	for {
+		next, nx := -1, math.Inf(1)
+		for i := range ps {
+			if ps[i].beta <= ps[cur].beta {
+				continue
+			}
+			// where ps[i] overtakes ps[cur]
+			c := (ps[cur].alpha[0] - ps[i].alpha[0]) / (ps[i].beta - ps[cur].beta)
+			c = max(c, x)
+			if c < nx || c == nx && next >= 0 && ps[i].beta > ps[next].beta {
+				next, nx = i, c
+			}
+		}
+		if next < 0 || nx > 1 {
+			return env
+		}
+		cur, x = next, nx
+		env = append(env, ps[cur])
+	}
+}
+
+// mixedEquilibrium finds a stationary equilibrium of the movers of a
+// triple among the policies of their upper envelopes (envelope): each mover
+// plays one of them purely (and its own farkle value lies where that policy
+// is best) or mixes two neighbours at the value where it is indifferent
+// between them. The candidates are tried with the fewest mixing movers
+// first, then in the order of movers and policies (less farkle risk first);
+// the first equilibrium found is taken. The mixing weights solve the
+// indifference equations: by bisection for one mixing mover, by Newton's
+// method for two or three, to 1e-15. mix[k] is the weight mover k puts on
+// the riskier policy of its pair, NaN for a mover playing purely. With
+// same (equal scores: the three rotations are one state) the three movers
+// play alike.
+func mixedEquilibrium(sets [3][]policy, same bool) ([3]policy, [3]float64, bool) {
+	nan := [3]float64{math.NaN(), math.NaN(), math.NaN()}
+	var env [3][]policy
+	var cross [3][]float64 // cross[k][i]: where env[k][i+1] overtakes env[k][i]
+	for k, s := range sets {
+		env[k] = envelope(s)
+		for i := 1; i < len(env[k]); i++ {
+			a, b := env[k][i-1], env[k][i]
+			cross[k] = append(cross[k], (a.alpha[0]-b.alpha[0])/(b.beta-a.beta))
+		}
+	}
+	// a choice of mover k: pure policy i, or mixing i and i+1 (mix true)
+	type choice struct {
+		i   int
+		mix bool
+	}
+	var choices [3][]choice
+	for k := range env {
+		for i := range env[k] {
+			choices[k] = append(choices[k], choice{i, false})
+		}
+		for i := 0; i+1 < len(env[k]); i++ {
+			choices[k] = append(choices[k], choice{i, true})
+		}
+	}
+	const tol = 1e-13
+	for nmix := 0; nmix <= 3; nmix++ {
+		for _, c0 := range choices[0] {
+			for _, c1 := range choices[1] {
+				for _, c2 := range choices[2] {
+					cs := [3]choice{c0, c1, c2}
+					if same && (c1 != c0 || c2 != c0) {
+						continue
+					}
+					var S []int
+					for k, c := range cs {
+						if c.mix {
+							S = append(S, k)
+						}
+					}
+					if len(S) != nmix {
+						continue
+					}
+					var lam [3]float64
+					profile := func() [3]policy {
+						var P [3]policy
+						if same {
+							lam[1], lam[2] = lam[0], lam[0]
+						}
+						for k, c := range cs {
+							if c.mix {
+								P[k] = mixPolicy(env[k][c.i], env[k][c.i+1], lam[k])
+							} else {
+								P[k] = env[k][c.i]
+							}
+						}
+						return P
+					}
+					xs := func() [3]float64 {
+						V := cycleSolve(profile())
+						return [3]float64{V[1][2], V[2][2], V[0][2]}
+					}
+					resid := func() []float64 {
+						x := xs()
+						r := make([]float64, len(S))
+						for j, k := range S {
+							r[j] = x[k] - cross[k][cs[k].i]
+						}
+						return r
+					}
+					solveFor := S
+					if same && len(S) > 0 {
+						solveFor = S[:1] // one weight for the three
+					}
+					if !solveIndifference(lam[:], solveFor, resid) {
+						continue
+					}
+					profile() // the weights of a same-score triple copied
+					x := xs()
+					ok := true
+					for k, c := range cs {
+						switch {
+						case c.mix:
+							ok = ok && math.Abs(x[k]-cross[k][c.i]) < tol && lam[k] >= 0 && lam[k] <= 1
+						default:
+							if c.i > 0 {
+								ok = ok && x[k] >= cross[k][c.i-1]-tol
+							}
+							if c.i < len(cross[k]) {
+								ok = ok && x[k] <= cross[k][c.i]+tol
+							}
+						}
+					}
+					if !ok {
+						continue
+					}
+					mix := nan
+					for _, k := range S {
+						mix[k] = lam[k]
+					}
+					return profile(), mix, true
+				}
+			}
+		}
+	}
+	return [3]policy{}, nan, false
+}
+
+// solveIndifference sets lam[k] for k in S so that every resid is 0: by
+// bisection on [0, 1] for one unknown, by Newton's method from 1/2 for
+// more. It reports whether it got there within [0, 1].
+func solveIndifference(lam []float64, S []int, resid func() []float64) bool {
+	switch len(S) {
+	case 0:
+		return true
+	case 1:
+		k := S[0]
+		f := func(v float64) float64 { lam[k] = v; return resid()[0] }
+		fa, fb := f(0), f(1)
+		if fa == 0 {
+			return f(0) == 0
+		}
+		if fb == 0 {
+			return true
+		}
+		if (fa > 0) == (fb > 0) {
+			return false
+		}
+		a, b := 0.0, 1.0
+		for {
+			c := (a + b) / 2
+			if c == a || c == b {
+				break
+			}
+			if fc := f(c); fc == 0 {
+				return true
+			} else if (fc > 0) == (fa > 0) {
+				a = c
+			} else {
+				b = c
+			}
+		}
+		f((a + b) / 2)
+		return true
+	}
+	n := len(S)
+	for _, k := range S {
+		lam[k] = 0.5
+	}
+	mat := make([]float64, n*(n+1))
+	for it := 0; it < 60; it++ {
+		r := resid()
+		worst := 0.0
+		for _, v := range r {
+			worst = max(worst, math.Abs(v))
+		}
+		if worst < 1e-15 {
+			break
+		}
+		const h = 1e-7
+		for j, k := range S {
+			old := lam[k]
+			lam[k] = old + h
+			rh := resid()
+			lam[k] = old
+			for i := range r {
+				mat[i*(n+1)+j] = (rh[i] - r[i]) / h
+			}
+		}
+		for i := range r {
+			mat[i*(n+1)+n] = -r[i]
+		}
+		if !solveDense(mat, n) {
+			return false
+		}
+		for j, k := range S {
+			lam[k] += mat[j*(n+1)+n]
+			if lam[k] < -0.5 || lam[k] > 1.5 {
+				return false
+			}
+		}
+	}
+	for _, k := range S {
+		if lam[k] < 0 || lam[k] > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// Rules returns the rules the table was solved for.
+func (t *Three) Rules() rules.Rules { return t.m.r.Clone() }
+
+// Unit returns the point unit of the table's scores.
+func (t *Three) Unit() int { return t.m.unit }
+
+// Triples returns the number of score triples in the table (A^3 for scores
+// 0..A-1 in units).
+func (t *Three) Triples() int { return len(t.w) / 3 }
+
+// Seconds returns how long the solve took (as solved, also when loaded).
+func (t *Three) Seconds() float64 { return t.seconds }
+
+// Rule returns the orbit rule the table was solved with.
+func (t *Three) Rule() OrbitRule { return t.rule }
+
+// Orbits returns the score triples whose best responses cycled, in order
+// of scores.
+func (t *Three) Orbits() []Orbit { return append([]Orbit(nil), t.orbits...) }
+
+// Residual returns the largest residual of a triple solved by best-response
+// iteration (its policies unchanged by a further pass, the values solved
+// exactly for them): the linear system's rounding, below 1e-15.
+func (t *Three) Residual() float64 { return t.resid }
+
+// Regret returns the largest gain a mover could get at an orbit by changing
+// its policy alone under the rule's profile (0 without orbits).
+func (t *Three) Regret() float64 { return t.regret }
+
+// Start returns the probabilities that the first, second and third seat
+// win from the start of the game (the first seat to move).
+func (t *Three) Start() [3]float64 {
+	return [3]float64{t.w[0], t.w[1], t.w[2]}
+}
+
+// WinProbabilities returns, at the start of a turn of seat mover with the
+// seats' scores (points, all below the target), each seat's probability to
+// win. Errors wrap ErrPosition.
+func (t *Three) WinProbabilities(scores [3]int, mover int) ([3]float64, error) {
+	if mover < 0 || mover > 2 {
+		return [3]float64{}, fmt.Errorf("%w: seat %d (seats 0, 1, 2)", ErrPosition, mover)
+	}
+	var u [3]int32
+	for i, s := range scores {
+		v, err := t.m.checkTotal(fmt.Sprintf("score of seat %d", i), s)
+		if err != nil {
+			return [3]float64{}, err
+		}
+		if v >= t.A {
+			return [3]float64{}, fmt.Errorf("%w: score %d of seat %d is at or above the target", ErrPosition, s, i)
+		}
+		u[i] = v
+	}
+	i := t.tidx(u[mover], u[(mover+1)%3], u[(mover+2)%3])
+	var out [3]float64
+	for k := 0; k < 3; k++ {
+		out[(mover+k)%3] = t.w[i+k]
+	}
+	return out, nil
+}

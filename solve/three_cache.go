@@ -1,0 +1,249 @@
+package solve
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/farkle/farkle/rules"
+)
+
+// The cache file of a three-player table (all integers little-endian):
+//
+//	magic    8 bytes "FRKLTHRE"
+//	version  uint32 (threeCacheVersion)
+//	hash     64 bytes: rules.Hash() of the rules solved, hex
+//	A, unit, rule, orbits  uint32 each
+//	seconds, residual, regret  float64
+//	orbits   56 bytes each: scores 3 uint32, mix 3 float64, mixed uint32,
+//	         amplitude and regret float64
+//	n        uint64: number of values (3*A^3)
+//	values   n float64
+//	checksum 32 bytes: SHA-256 of everything before it
+//
+// Any mismatch is ErrCache, never trusted.
+const (
+	threeMagic        = "FRKLTHRE"
+	threeCacheVersion = 1
+	threeHeader       = 8 + 4 + 64 + 4*4 + 3*8
+	threeOrbitSize    = 3*4 + 3*8 + 4 + 2*8
+)
+
+// ThreeCacheFile returns the name of the cache file of r's three-player
+// table solved with rule in dir.
+func ThreeCacheFile(dir string, r rules.Rules, rule OrbitRule) string {
+	name := "three-"
+	if rule != OrbitMixed {
+		name += rule.String() + "-"
+	}
+	return filepath.Join(dir, name+r.ForSolver().Hash()+".bin")
+}
+
+// WriteThree writes t in the cache format.
+func WriteThree(w io.Writer, t *Three) error {
+	hash := t.m.r.Hash()
+	if len(hash) != 64 {
+		return fmt.Errorf("solve: rules hash %q is not 64 hex digits", hash)
+	}
+	sum := sha256.New()
+	out := io.MultiWriter(w, sum)
+	le := binary.LittleEndian
+	b := make([]byte, 0, threeHeader+len(t.orbits)*threeOrbitSize+8)
+	b = append(b, threeMagic...)
+	b = le.AppendUint32(b, threeCacheVersion)
+	b = append(b, hash...)
+	for _, v := range []uint32{uint32(t.A), uint32(t.m.unit), uint32(t.rule), uint32(len(t.orbits))} {
+		b = le.AppendUint32(b, v)
+	}
+	for _, f := range []float64{t.seconds, t.resid, t.regret} {
+		b = le.AppendUint64(b, math.Float64bits(f))
+	}
+	for _, o := range t.orbits {
+		for _, s := range o.Scores {
+			b = le.AppendUint32(b, uint32(s))
+		}
+		for _, f := range o.Mix {
+			b = le.AppendUint64(b, math.Float64bits(f))
+		}
+		mixed := uint32(0)
+		if o.Mixed {
+			mixed = 1
+		}
+		b = le.AppendUint32(b, mixed)
+		b = le.AppendUint64(b, math.Float64bits(o.Amplitude))
+		b = le.AppendUint64(b, math.Float64bits(o.Regret))
+	}
+	b = le.AppendUint64(b, uint64(len(t.w)))
+	if _, err := out.Write(b); err != nil {
+		return err
+	}
+	buf := make([]byte, 8*cacheChunk)
+	for i := 0; i < len(t.w); i += cacheChunk {
+		vals := t.w[i:min(i+cacheChunk, len(t.w))]
+		c := buf[:8*len(vals)]
+		for j, v := range vals {
+			le.PutUint64(c[8*j:], math.Float64bits(v))
+		}
+		if _, err := out.Write(c); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(sum.Sum(nil))
+	return err
+}
+
+// ReadThree reads a three-player table of r solved with rule, refusing
+// rules whose table needs more than maxBytes (0: DefaultMaxBytes) before
+// anything large is allocated. Every mismatch wraps ErrCache.
+func ReadThree(rd io.Reader, r rules.Rules, rule OrbitRule, maxBytes int64) (*Three, error) {
+	if err := CheckThreeRules(r); err != nil {
+		return nil, err
+	}
+	m := newModel(r)
+	if err := checkThree(m, 1, limitOr(maxBytes)); err != nil {
+		return nil, err
+	}
+	sum := sha256.New()
+	in := io.TeeReader(rd, sum)
+	head := make([]byte, threeHeader)
+	if n, err := io.ReadFull(in, head); err != nil {
+		return nil, fmt.Errorf("%w: %d bytes is shorter than a header", ErrCache, n)
+	}
+	if string(head[:8]) != threeMagic {
+		return nil, fmt.Errorf("%w: not a three-player table (magic %q)", ErrCache, head[:8])
+	}
+	le := binary.LittleEndian
+	if v := le.Uint32(head[8:]); v != threeCacheVersion {
+		return nil, fmt.Errorf("%w: format version %d (this program reads %d)", ErrCache, v, threeCacheVersion)
+	}
+	if h, want := string(head[12:76]), r.ForSolver().Hash(); h != want {
+		return nil, fmt.Errorf("%w: table of other rules (hash %.12s…, want %.12s…)", ErrCache, h, want)
+	}
+	A, unit, ru, no := le.Uint32(head[76:]), le.Uint32(head[80:]), le.Uint32(head[84:]), le.Uint32(head[88:])
+	if A != uint32(m.target) || unit != uint32(m.unit) || ru != uint32(rule) {
+		return nil, fmt.Errorf("%w: dimensions %d unit %d rule %d do not match (%d, %d, %d)", ErrCache, A, unit, ru, m.target, m.unit, rule)
+	}
+	n := uint64(A) * uint64(A) * uint64(A) * 3
+	if uint64(no) > n {
+		return nil, fmt.Errorf("%w: %d orbits in a table of %d values", ErrCache, no, n)
+	}
+	t := &Three{m: m, A: m.target, rule: rule}
+	t.seconds = math.Float64frombits(le.Uint64(head[92:]))
+	t.resid = math.Float64frombits(le.Uint64(head[100:]))
+	t.regret = math.Float64frombits(le.Uint64(head[108:]))
+	ob := make([]byte, threeOrbitSize)
+	for i := uint32(0); i < no; i++ {
+		if _, err := io.ReadFull(in, ob); err != nil {
+			return nil, fmt.Errorf("%w: truncated in the orbits", ErrCache)
+		}
+		var o Orbit
+		for k := range o.Scores {
+			o.Scores[k] = int(le.Uint32(ob[4*k:]))
+		}
+		for k := range o.Mix {
+			o.Mix[k] = math.Float64frombits(le.Uint64(ob[12+8*k:]))
+		}
+		o.Mixed = le.Uint32(ob[36:]) == 1
+		o.Amplitude = math.Float64frombits(le.Uint64(ob[40:]))
+		o.Regret = math.Float64frombits(le.Uint64(ob[48:]))
+		t.orbits = append(t.orbits, o)
+	}
+	nb := make([]byte, 8)
+	if _, err := io.ReadFull(in, nb); err != nil || le.Uint64(nb) != n {
+		return nil, fmt.Errorf("%w: value count does not match %d^3 triples", ErrCache, A)
+	}
+	t.w = make([]float64, n)
+	buf := make([]byte, 8*cacheChunk)
+	bad := -1
+	for i := 0; i < len(t.w); i += cacheChunk {
+		vals := t.w[i:min(i+cacheChunk, len(t.w))]
+		b := buf[:8*len(vals)]
+		if _, err := io.ReadFull(in, b); err != nil {
+			return nil, fmt.Errorf("%w: truncated after %d of %d values", ErrCache, i, n)
+		}
+		for j := range vals {
+			v := math.Float64frombits(le.Uint64(b[8*j:]))
+			if !(v >= 0 && v <= 1) && bad < 0 {
+				bad = i + j
+			}
+			vals[j] = v
+		}
+	}
+	want := sum.Sum(nil)
+	got := make([]byte, len(want)+1)
+	if k, _ := io.ReadFull(rd, got); k != len(want) || !bytes.Equal(got[:k], want) {
+		return nil, fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrCache)
+	}
+	if bad >= 0 {
+		return nil, fmt.Errorf("%w: value %d is %v, not a probability", ErrCache, bad, t.w[bad])
+	}
+	if !m.immediate {
+		t.fin = m.newFinal3()
+	}
+	return t, nil
+}
+
+// CachedThree returns the three-player table of r from its cache file in
+// dir if that file is sound, else solves it and writes the file (through a
+// temporary file renamed into place). loaded says which happened; stale is
+// why a present file was rebuilt. A write failure is returned with the
+// solved table.
+func CachedThree(r rules.Rules, dir string, opt ThreeOptions) (t *Three, loaded bool, stale error, err error) {
+	if err := CheckThreeRules(r); err != nil {
+		return nil, false, nil, err
+	}
+	name := ThreeCacheFile(dir, r, opt.Rule)
+	if f, err := os.Open(name); err == nil {
+		t, rerr := ReadThree(bufio.NewReaderSize(f, 1<<16), r, opt.Rule, opt.MaxBytes)
+		f.Close()
+		if rerr == nil {
+			return t, true, nil, nil
+		}
+		if errors.Is(rerr, ErrTooLarge) {
+			return nil, false, nil, rerr
+		}
+		stale = rerr
+	} else if !errors.Is(err, os.ErrNotExist) {
+		stale = fmt.Errorf("%w: %w", ErrCache, err)
+	}
+	t, err = SolveThree(r, opt)
+	if err != nil {
+		return nil, false, stale, err
+	}
+	return t, false, stale, SaveThree(dir, t)
+}
+
+// SaveThree writes t to its cache file in dir, creating dir if needed.
+func SaveThree(dir string, t *Three) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("solve: cache directory: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".three-*.tmp")
+	if err != nil {
+		return fmt.Errorf("solve: cache file: %w", err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	werr := WriteThree(bw, t)
+	if werr == nil {
+		werr = bw.Flush()
+	}
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), ThreeCacheFile(dir, t.m.r, t.rule))
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("solve: writing the cache file: %w", werr)
+	}
+	return nil
+}

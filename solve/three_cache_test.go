@@ -1,0 +1,121 @@
+package solve
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/farkle/farkle/rules"
+)
+
+func TestThreeCacheRoundTrip(t *testing.T) {
+	r := threeRules(smallRules(t, "classic", 600))
+	r.Turn.FarklePenalty = rules.Penalty{}
+	dir := t.TempDir()
+	th, loaded, stale, err := CachedThree(r, dir, ThreeOptions{Workers: 2})
+	if err != nil || loaded || stale != nil {
+		t.Fatalf("first: loaded %v stale %v err %v", loaded, stale, err)
+	}
+	again, loaded, stale, err := CachedThree(r, dir, ThreeOptions{Workers: 2})
+	if err != nil || !loaded || stale != nil {
+		t.Fatalf("second: loaded %v stale %v err %v", loaded, stale, err)
+	}
+	for i := range th.w {
+		if th.w[i] != again.w[i] {
+			t.Fatalf("value %d: %v, read back %v", i, th.w[i], again.w[i])
+		}
+	}
+	if len(again.orbits) != len(th.orbits) || again.regret != th.regret || again.resid != th.resid {
+		t.Fatalf("orbits %d/%d regret %v/%v", len(again.orbits), len(th.orbits), again.regret, th.regret)
+	}
+	for i, o := range th.orbits {
+		p := again.orbits[i]
+		if o.Scores != p.Scores || o.Mixed != p.Mixed || o.Amplitude != p.Amplitude || o.Regret != p.Regret {
+			t.Fatalf("orbit %d: %+v read back %+v", i, o, p)
+		}
+		for k := range o.Mix {
+			if o.Mix[k] != p.Mix[k] && !(math.IsNaN(o.Mix[k]) && math.IsNaN(p.Mix[k])) {
+				t.Fatalf("orbit %d: %+v read back %+v", i, o, p)
+			}
+		}
+	}
+	// a flipped byte is refused and the file rebuilt
+	name := ThreeCacheFile(dir, r, OrbitMixed)
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 1
+	if _, err := ReadThree(bytes.NewReader(b), r, OrbitMixed, 0); !errors.Is(err, ErrCache) {
+		t.Fatalf("corrupt file: %v", err)
+	}
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, loaded, stale, err := CachedThree(r, dir, ThreeOptions{Workers: 2}); err != nil || loaded || !errors.Is(stale, ErrCache) {
+		t.Fatalf("after corruption: loaded %v stale %v err %v", loaded, stale, err)
+	}
+	// other rules, other rule
+	r2 := r
+	r2.Game.Target = 650
+	if _, err := ReadThree(bytes.NewReader(b), r2, OrbitMixed, 0); !errors.Is(err, ErrCache) {
+		t.Fatalf("other rules: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := WriteThree(&buf, th); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadThree(bytes.NewReader(buf.Bytes()), r, OrbitPure, 0); !errors.Is(err, ErrCache) {
+		t.Fatalf("other orbit rule: %v", err)
+	}
+}
+
+// The in-turn answers agree with the table: the value of throwing all the
+// dice at total 0 is the mover's table value (normal turns), the final
+// round's p1 value, and the last player's chance.
+func TestThreePositions(t *testing.T) {
+	r := threeRules(smallRules(t, "pocket-farkel", 500))
+	th := mustThree(t, r, ThreeOptions{Workers: 2})
+	u := th.m.unit
+	D := int32(th.m.dice)
+	for _, s := range [][3]int32{{0, 0, 0}, {3, 7, 9}, {9, 2, 5}, {8, 8, 1}} {
+		tt, err := th.turnOf(ThreePosition{Scores: [3]int{int(s[0]) * u, int(s[1]) * u, int(s[2]) * u}, Trigger: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := tt.throw(0, D), th.w[th.tidx(s[0], s[1], s[2])]; !near(got, want, 1e-15) {
+			t.Errorf("%v: turn %.17g, table %.17g", s, got, want)
+		}
+	}
+	f := th.fin
+	for _, s := range [][3]int32{{3, 7, 11}, {9, 2, 12}, {0, 9, 10}} { // p1, p2, trigger
+		tt, err := th.turnOf(ThreePosition{Scores: [3]int{int(s[0]) * u, int(s[1]) * u, int(s[2]) * u}, Trigger: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := tt.throw(0, D), f.at(s[2], s[0], s[1])[1]; !near(got, want, 1e-15) {
+			t.Errorf("p1 %v: turn %.17g, table %.17g", s, got, want)
+		}
+		// the last player: s[1] against the trigger and p1 banked at 12
+		last, err := th.turnOf(ThreePosition{Scores: [3]int{int(s[1]) * u, int(s[2]) * u, 12 * u}, Trigger: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := 1
+		if s[2] == 12 {
+			k = 2
+		}
+		_, want := f.endVec(12-s[1], k)
+		if got := last.throw(0, D); !near(got, want, 1e-15) {
+			t.Errorf("last %v: turn %.17g, table %.17g", s, got, want)
+		}
+	}
+	if _, err := th.turnOf(ThreePosition{Scores: [3]int{600, 0, 0}, Trigger: -1}); !errors.Is(err, ErrPosition) {
+		t.Errorf("mover above the target: %v", err)
+	}
+	if _, _, _, err := th.BankBest(ThreePosition{Scores: [3]int{0, 0, 0}, Trigger: -1, Total: 300, Dice: 3}); err != nil {
+		t.Error(err)
+	}
+}

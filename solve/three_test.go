@@ -1,0 +1,371 @@
+package solve
+
+import (
+	"errors"
+	"math"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/rules"
+)
+
+func mustThree(t testing.TB, r rules.Rules, opt ThreeOptions) *Three {
+	t.Helper()
+	th, err := SolveThree(r, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return th
+}
+
+// threeRules returns r with three seats allowed.
+func threeRules(r rules.Rules) rules.Rules {
+	r.Game.MinPlayers = 1
+	r.Game.MaxPlayers = max(r.Game.MaxPlayers, 3)
+	return r
+}
+
+// With one die scoring only a 1 and a target of one throw, the mover wins
+// with a 1 (1/6) and otherwise passes the turn: P = (1/6) / (1 - (5/6)^3)
+// = 36/91 for the first seat, then 30/91 and 25/91.
+func TestThreeOneThrowByHand(t *testing.T) {
+	th := mustThree(t, threeRules(tinyRules(t, 100, rules.EndImmediate)), ThreeOptions{})
+	got := th.Start()
+	want := [3]float64{36.0 / 91, 30.0 / 91, 25.0 / 91}
+	for i := range got {
+		if !near(got[i], want[i], 1e-15) {
+			t.Errorf("seat %d: %.17g, want %.17g", i, got[i], want[i])
+		}
+	}
+}
+
+// bfState is a state of the brute-force game: scores by seat, the seat to
+// move, its turn total and the seat that reached the target first (-1:
+// none yet), all in units.
+type bfState struct {
+	s            [3]int
+	mover, total int
+	trig         int
+}
+
+// bruteThree plays the one-die game of tinyRules (a 1 scores one unit and
+// gives hot dice, anything else farkles) by value iteration over every
+// reachable state, each mover maximising its own chance (banking when
+// banking and throwing are worth the same to it), until no value moves by
+// 1e-15. Turn totals stop at tmax (a forced bank: (1/6)^tmax < 3e-16).
+func bruteThree(t *testing.T, target int, immediate bool, tmax int) map[bfState][3]float64 {
+	t.Helper()
+	type vec = [3]float64
+	over := func(s [3]int) vec {
+		hi := max(s[0], s[1], s[2])
+		var v vec
+		k := 0.0
+		for i := range s {
+			if s[i] == hi {
+				k++
+			}
+		}
+		for i := range s {
+			if s[i] == hi {
+				v[i] = 1 / k
+			}
+		}
+		return v
+	}
+	val := map[bfState]vec{}
+	// endTurn returns the state after the mover's turn ends adding add to
+	// its score, or the game's result (done).
+	endTurn := func(st bfState, add int) (bfState, vec, bool) {
+		s := st.s
+		s[st.mover] += add
+		trig := st.trig
+		if trig < 0 && s[st.mover] >= target {
+			if immediate {
+				var v vec
+				v[st.mover] = 1
+				return bfState{}, v, true
+			}
+			trig = st.mover
+		}
+		next := (st.mover + 1) % 3
+		if trig >= 0 && next == trig {
+			return bfState{}, over(s), true
+		}
+		return bfState{s: s, mover: next, trig: trig}, vec{}, false
+	}
+	// reachable states
+	var order []bfState
+	start := bfState{trig: -1}
+	seen := map[bfState]bool{start: true}
+	queue := []bfState{start}
+	push := func(s bfState) {
+		if !seen[s] {
+			seen[s] = true
+			queue = append(queue, s)
+		}
+	}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		order = append(order, st)
+		if st.total < tmax {
+			n := st
+			n.total++
+			push(n)
+		}
+		if n, _, done := endTurn(st, 0); !done {
+			push(n)
+		}
+		if st.total > 0 {
+			if n, _, done := endTurn(st, st.total); !done {
+				push(n)
+			}
+		}
+	}
+	get := func(st bfState, add int) vec {
+		n, v, done := endTurn(st, add)
+		if done {
+			return v
+		}
+		return val[n]
+	}
+	for sweep := 0; ; sweep++ {
+		if sweep > 100000 {
+			t.Fatal("brute force did not settle")
+		}
+		change := 0.0
+		for i := len(order) - 1; i >= 0; i-- {
+			st := order[i]
+			var v vec
+			if st.total < tmax {
+				n := st
+				n.total++
+				up, far := val[n], get(st, 0)
+				for c := range v {
+					v[c] = up[c]/6 + 5*far[c]/6
+				}
+			}
+			if st.total > 0 {
+				b := get(st, st.total)
+				if st.total == tmax || b[st.mover] >= v[st.mover] {
+					v = b
+				}
+			}
+			old := val[st]
+			for c := range v {
+				change = max(change, math.Abs(v[c]-old[c]))
+			}
+			val[st] = v
+		}
+		if change < 1e-15 {
+			return val
+		}
+	}
+}
+
+// The table against the brute force of the whole game, with both endings,
+// at every triple of scores.
+func TestThreeBruteForce(t *testing.T) {
+	for _, c := range []struct {
+		ending  string
+		targets []int
+	}{{rules.EndImmediate, []int{200, 400}}, {rules.EndFinalRound, []int{200, 300}}} {
+		ending := c.ending
+		for i, target := range c.targets {
+			if i > 0 && testing.Short() {
+				break
+			}
+			r := threeRules(tinyRules(t, target, ending))
+			th := mustThree(t, r, ThreeOptions{Workers: 2})
+			bf := bruteThree(t, target/100, ending == rules.EndImmediate, 20)
+			A := int32(target / 100)
+			worst := 0.0
+			for a := int32(0); a < A; a++ {
+				for b := int32(0); b < A; b++ {
+					for c := int32(0); c < A; c++ {
+						want := bf[bfState{s: [3]int{int(a), int(b), int(c)}, trig: -1}]
+						i := th.tidx(a, b, c)
+						for k := 0; k < 3; k++ {
+							worst = max(worst, math.Abs(th.w[i+k]-want[k]))
+						}
+					}
+				}
+			}
+			if worst > 1e-12 {
+				t.Errorf("%s target %d: differs from the brute force by %.3g", ending, target, worst)
+			}
+			if len(th.Orbits()) != 0 {
+				t.Errorf("%s target %d: %d orbits in a tiny game", ending, target, len(th.Orbits()))
+			}
+			t.Logf("%s target %d: start %.15f, largest difference %.2g", ending, target, th.Start(), worst)
+		}
+	}
+}
+
+// The last player of a final round against one leader is the duel's last
+// turn: the same chances (a tie counting 1/2).
+func TestThreeLastTurnIsDuels(t *testing.T) {
+	for _, name := range []string{"pocket-farkel", "classic"} {
+		r := rules.MustPreset(name)
+		r.Turn.FarklePenalty = rules.Penalty{}
+		m := newModel(r)
+		fr := m.newFinalRound()
+		f := &final3{lx: int32(len(fr.fr))}
+		f.last[0] = m.lastTurn3(f.lx, 0.5)
+		for d := int32(1); d < f.lx; d++ {
+			x, y := f.lastPassTie(d, 1)
+			if !near(x+y/2, fr.at(d), 1e-14) {
+				t.Fatalf("%s: d=%d: %.17g, duel %.17g", name, d, x+y/2, fr.at(d))
+			}
+		}
+	}
+}
+
+// Invariants on the presets without a penalty at a small target: chances
+// sum to 1 (up to the final round's neglected 2e-13), lie in [0, 1], and the
+// seats' start chances fall in turn order; WinProbabilities rotates.
+func TestThreeInvariants(t *testing.T) {
+	for _, name := range []string{"pocket-farkel", "cardgames", "classic"} {
+		r := threeRules(smallRules(t, name, 600))
+		r.Turn.FarklePenalty = rules.Penalty{}
+		th := mustThree(t, r, ThreeOptions{Workers: 2})
+		worst := 0.0
+		for i := 0; i < len(th.w); i += 3 {
+			for k := 0; k < 3; k++ {
+				if v := th.w[i+k]; !(v >= 0 && v <= 1) {
+					t.Fatalf("%s: value %v", name, v)
+				}
+			}
+			worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
+		}
+		if worst > 1e-12 {
+			t.Errorf("%s: chances sum to 1 within %.3g only", name, worst)
+		}
+		s := th.Start()
+		if !(s[0] > s[1] && s[1] > s[2]) {
+			t.Errorf("%s: start %v not falling in turn order", name, s)
+		}
+		// WinProbabilities by seat is the table rotated
+		p, err := th.WinProbabilities([3]int{300, 0, 150}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := th.tidx(3, 6, 0)
+		if p != [3]float64{th.w[i+1], th.w[i+2], th.w[i]} {
+			t.Errorf("%s: WinProbabilities %v, table %v", name, p, th.w[i:i+3])
+		}
+		t.Logf("%s target 600: start %.6f, orbits %d, residual %.2g, %.2fs", name, s, len(th.Orbits()), th.Residual(), th.Seconds())
+	}
+}
+
+func TestThreeRefuses(t *testing.T) {
+	r := rules.MustPreset("classic")
+	if _, err := SolveThree(r, ThreeOptions{}); !errors.Is(err, ErrRules) {
+		t.Errorf("classic with its penalty: %v", err)
+	}
+	if _, err := SolveThree(rules.MustPreset("cardgames"), ThreeOptions{}); !errors.Is(err, ErrRules) {
+		t.Errorf("cardgames (two seats): %v", err)
+	}
+	r = rules.MustPreset("pocket-farkel")
+	var tl *TooLargeError
+	if _, err := SolveThree(r, ThreeOptions{MaxBytes: 64 << 20}); !errors.As(err, &tl) || tl.Need < 8*3*200*200*200 {
+		t.Errorf("pocket-farkel in 64 MiB: %v", err)
+	}
+}
+
+// Classic without its penalty at target 1000 has score triples where the
+// movers' best responses cycle: each is resolved by a mixed equilibrium
+// that no mover can improve on alone (checked with the turn's programme),
+// and the pure rule's profile leaves a regret.
+func TestThreeOrbits(t *testing.T) {
+	r := threeRules(smallRules(t, "classic", 1000))
+	r.Turn.FarklePenalty = rules.Penalty{}
+	mixed := mustThree(t, r, ThreeOptions{Workers: 2})
+	pure := mustThree(t, r, ThreeOptions{Workers: 2, Rule: OrbitPure})
+	if len(mixed.Orbits()) == 0 {
+		t.Fatal("no orbits")
+	}
+	for _, o := range mixed.Orbits() {
+		if !o.Mixed || o.Regret > 1e-12 || o.Amplitude <= 0 {
+			t.Errorf("orbit %+v", o)
+		}
+		n := 0
+		for _, m := range o.Mix {
+			if !math.IsNaN(m) {
+				n++
+				if m < 0 || m > 1 {
+					t.Errorf("orbit %v: weight %v", o.Scores, m)
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("orbit %v resolved without a mix", o.Scores)
+		}
+	}
+	if pure.Regret() <= 1e-9 {
+		t.Errorf("the pure rule's regret %.3g: the orbits had a pure equilibrium", pure.Regret())
+	}
+	ms, ps := mixed.Start(), pure.Start()
+	d := 0.0
+	for i := range ms {
+		d = max(d, math.Abs(ms[i]-ps[i]))
+	}
+	if d > 1e-4 {
+		t.Errorf("start values depend on the rule by %.3g", d)
+	}
+	t.Logf("%d orbits; start mixed %.12f pure %.12f (differ by %.2g); pure regret %.2g", len(mixed.Orbits()), ms, ps, d, pure.Regret())
+}
+
+// The table does not depend on the number of workers (orbits included):
+// a cache file is the same whoever solved it.
+func TestThreeDeterministic(t *testing.T) {
+	r := threeRules(smallRules(t, "classic", 600))
+	r.Turn.FarklePenalty = rules.Penalty{}
+	a := mustThree(t, r, ThreeOptions{Workers: 1})
+	b := mustThree(t, r, ThreeOptions{Workers: 3})
+	if len(a.Orbits()) == 0 || len(a.Orbits()) != len(b.Orbits()) {
+		t.Fatalf("orbits %d and %d", len(a.Orbits()), len(b.Orbits()))
+	}
+	for i := range a.w {
+		if a.w[i] != b.w[i] {
+			t.Fatalf("value %d: %v with one worker, %v with three", i, a.w[i], b.w[i])
+		}
+	}
+}
+
+// The pruned options (only where the own after-keep values do not decrease)
+// give the same table as comparing every option everywhere: the same
+// choices, the values up to the rounding of summing the throws' groups in
+// another order.
+func TestThreePrunedSame(t *testing.T) {
+	for _, name := range []string{"pocket-farkel", "cardgames"} {
+		r := threeRules(smallRules(t, name, 600))
+		start, cpu := time.Now(), userCPU()
+		pruned := mustThree(t, r, ThreeOptions{Workers: 1})
+		tp, cp := time.Since(start), userCPU()-cpu
+		threeAllOptions = true
+		start, cpu = time.Now(), userCPU()
+		all := mustThree(t, r, ThreeOptions{Workers: 1})
+		ta, ca := time.Since(start), userCPU()-cpu
+		threeAllOptions = false
+		for i := range all.w {
+			if !near(all.w[i], pruned.w[i], 1e-12) {
+				t.Fatalf("%s: value %d: %v pruned, %v with every option", name, i, pruned.w[i], all.w[i])
+			}
+		}
+		if len(all.Orbits()) != len(pruned.Orbits()) {
+			t.Errorf("%s: %d orbits pruned, %d with every option", name, len(pruned.Orbits()), len(all.Orbits()))
+		}
+		t.Logf("%s target 600: pruned %v (user %v), every option %v (user %v)", name, tp, cp, ta, ca)
+	}
+}
+
+// userCPU is the process's user CPU time so far.
+func userCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano())
+}

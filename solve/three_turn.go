@@ -1,0 +1,145 @@
+package solve
+
+// The in-turn dynamic programme of the three-player solver. Every value is a
+// vector of three win probabilities with a farkle coefficient: the entry
+// (a0, a1, a2, beta) stands for the vector (a0, a1, a2) + beta*F, F being
+// the vector of win probabilities after a farkle (the turn passes with the
+// scores unchanged). For a fixed policy the value of a turn is affine in F
+// with one scalar slope (the probability of ending the turn with a farkle,
+// or with nothing where no bank is allowed), which is what makes the farkle
+// cycle of a score triple solvable exactly.
+//
+// The mover compares entries by its own component (me) at the farkle value
+// x of that component: own = a[me] + beta*x. A mover indifferent between
+// choices banks rather than throws, takes the keep of more points between
+// keeps leaving the same dice, and otherwise the keep leaving fewer dice.
+
+// vec4 is one entry: three components and the farkle coefficient.
+type vec4 = [4]float64
+
+// dp3 holds the arrays of one three-player turn: rows totals (or final-round
+// positions), stride entries a row as in turnArrays.
+type dp3 struct {
+	top, rows int32
+	bank      []vec4    // by row; valid where ok
+	ok        []bool    // banking allowed at the row
+	k, q      []vec4    // row*stride + j
+	own       []float64 // the mover's own value of k
+}
+
+func (d *dp3) resize(rows int32) {
+	d.rows = rows
+	n := int(rows) * stride
+	if cap(d.k) < n {
+		d.k = make([]vec4, n)
+		d.q = make([]vec4, n)
+		d.own = make([]float64, n)
+	}
+	d.k, d.q, d.own = d.k[:n], d.q[:n], d.own[:n]
+	if cap(d.bank) < int(rows) {
+		d.bank = make([]vec4, rows)
+		d.ok = make([]bool, rows)
+	}
+	d.bank, d.ok = d.bank[:rows], d.ok[:rows]
+}
+
+// threeAllOptions, set by tests, makes fill3 compare every option at every
+// total (the pruned options are then never used).
+var threeAllOptions bool
+
+// fill3 computes K and Q for rows top-1 down to 0. bank and ok must be set
+// for every row; rows at and above top take the bank value everywhere (ok
+// must hold there).
+//
+// Between keeps leaving the same dice and of equal own value the one of
+// more points is taken, otherwise the first (fewest dice left). Where the
+// mover's own after-keep values do not decrease over the totals a throw
+// can reach (checked as it goes, as in model.fill), the keep of most points
+// for each number of dice left is the best of them, so only those (the
+// pruned options) are compared: the same choices, the same values.
+func (m *model) fill3(d *dp3, x float64, me int) {
+	D := int32(m.dice)
+	for t := d.top; t < d.rows; t++ {
+		b := d.bank[t]
+		o := b[me] + b[3]*x
+		for j := int32(0); j <= D; j++ {
+			d.k[t*stride+j] = b
+			d.q[t*stride+j] = b
+			d.own[t*stride+j] = o
+		}
+	}
+	// least total at or above top where an own after-keep value decreases
+	vio := int32(1 << 30)
+	for t := d.rows - 2; t >= d.top; t-- {
+		if d.own[t*stride] > d.own[(t+1)*stride] {
+			vio = t
+		}
+	}
+	for t := d.top - 1; t >= 0; t-- {
+		base := t * stride
+		os := &m.pruned
+		if threeAllOptions || vio < t+m.maxPts+1 {
+			os = &m.optSet
+		}
+		for n := int32(1); n <= D; n++ {
+			var acc vec4
+			for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
+				o0 := os.oStart[g]
+				bi := base + os.oOff[o0]
+				best, bl := d.own[bi], os.oLeft[o0]
+				for oi := o0 + 1; oi < os.oStart[g+1]; oi++ {
+					i := base + os.oOff[oi]
+					if v := d.own[i]; v > best || v == best && os.oLeft[oi] == bl {
+						best, bi, bl = v, i, os.oLeft[oi]
+					}
+				}
+				p := os.gProb[g]
+				kv := &d.k[bi]
+				acc[0] += p * kv[0]
+				acc[1] += p * kv[1]
+				acc[2] += p * kv[2]
+				acc[3] += p * kv[3]
+			}
+			acc[3] += m.farkle[n]
+			if n == 6 && m.sdn > 0 {
+				s := &d.q[(t+m.sdn)*stride+6]
+				for c := range acc {
+					acc[c] += m.nothing * s[c]
+				}
+			}
+			d.q[base+n] = acc
+		}
+		b := d.bank[t]
+		bOwn := b[me] + b[3]*x
+		for left := int32(0); left < D; left++ {
+			j := left
+			if left == 0 {
+				j = -1
+				if m.hot {
+					j = D
+				}
+			}
+			var v vec4
+			switch {
+			case j < 0 && d.ok[t]:
+				v = b
+			case j < 0:
+				v = vec4{0, 0, 0, 1} // nothing: the turn passes as on a farkle
+			default:
+				v = d.q[base+j]
+				if d.ok[t] && bOwn >= v[me]+v[3]*x {
+					v = b
+				}
+			}
+			d.k[base+left] = v
+		}
+		for left := int32(0); left < D; left++ {
+			v := &d.k[base+left]
+			o := v[me] + v[3]*x
+			d.own[base+left] = o
+			if o > d.own[base+stride+left] {
+				vio = t
+			}
+		}
+	}
+}
