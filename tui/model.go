@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -41,6 +42,9 @@ type Options struct {
 	// Tables holds the solver results the bots of a new game play from
 	// (nil: bot.DefaultTables()).
 	Tables *bot.Tables
+	// Lang is the language of every text of the game (lang.Get, say);
+	// nil is English.
+	Lang *lang.Catalogue
 }
 
 type screen uint8
