@@ -599,7 +599,7 @@ func (l *dragonLines) hint() {
 		l.say("%s", l.cat().Msg("dragon.lines.noHint"))
 		return
 	}
-	for _, line := range dragonHintLines(l.cat(), g, g.View(g.ToAct())) {
+	for _, line := range dragonHintLines(l.cat(), g, g.View(g.ToAct()), false) {
 		l.say("hint: %s", line)
 	}
 }
@@ -607,7 +607,9 @@ func (l *dragonLines) hint() {
 // dragonHintLines returns the hint for view v: the value of every legal
 // action the bots' tables can value, best first, and the Final Battle
 // odds with the player's soldiers.
-func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View) []string {
+// With words the actions are said in the language of c, else as the
+// line mode's commands.
+func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words bool) []string {
 	c = dragonLang(c)
 	adv := g.Brains().Advise(v)
 	names := g.Names()
@@ -638,7 +640,11 @@ func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View) []string {
 		if i == 0 && len(adv) > 1 && sameUnits(adv) {
 			mark = c.Msg("dragon.hint.best")
 		}
-		out = append(out, fmt.Sprintf("%s: %s%s", dragonCommand(a.Action, names), dragonAdviceValue(c, a), mark))
+		what := dragonCommand(a.Action, names)
+		if words {
+			what = dragonActionWords(c, g.Game(), a.Action, names)
+		}
+		out = append(out, fmt.Sprintf("%s: %s%s", what, dragonAdviceValue(c, a), mark))
 	}
 	return out
 }

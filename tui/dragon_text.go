@@ -96,6 +96,41 @@ func dragonCommand(a dragon.Action, names []string) string {
 	return a.Kind.String()
 }
 
+// dragonActionWords says the action a in the language of c, for people
+// (the line mode's commands are dragonCommand): "behold 1 5 (dobbelt)",
+// "slåss med ana", "bruk Lykkehestesko på en 2-er".
+func dragonActionWords(c *lang.Catalogue, g *dragon.Game, a dragon.Action, names []string) string {
+	c = dragonLang(c)
+	card := func(id string) string {
+		if cd := g.Cards().Card(id); cd != nil {
+			return dragon.CardName(c, cd.ID, cd.Name)
+		}
+		return id
+	}
+	switch a.Kind {
+	case dragon.ActBrawl:
+		if a.Target >= 0 && a.Target < len(names) {
+			return c.Msg("dragon.act.brawl", "p", names[a.Target])
+		}
+	case dragon.ActKeep:
+		if a.Reward != dragon.NoReward {
+			return c.Msg("dragon.act.keepReward", "dice", a.Keep.String(), "reward", c.Msg("dragon.act.reward."+a.Reward.String()))
+		}
+		return c.Msg("dragon.act.keep", "dice", a.Keep.String())
+	case dragon.ActUse:
+		if a.Face != 0 {
+			return c.Msg("dragon.act.useOn", "card", card(a.Card), "face", a.Face)
+		}
+		return c.Msg("dragon.act.use", "card", card(a.Card))
+	case dragon.ActDiscard, dragon.ActDismiss:
+		return c.Msg("dragon.act."+a.Kind.String(), "card", card(a.Card))
+	}
+	if k := "dragon.act." + a.Kind.String(); c.Has(k) {
+		return c.Msg(k)
+	}
+	return a.Kind.String()
+}
+
 // brawlSituation says where the brawl of v stands: whose throw lies on
 // the table, its score and, for the defender, the score to beat.
 func brawlSituation(c *lang.Catalogue, v dragon.View, names []string) string {

@@ -534,7 +534,7 @@ func (m *DragonModel) hintPanel(v dragon.View, room int) []string {
 	}
 	head := "─ " + m.tx("dragon.tui.hintHead") + " "
 	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	for _, l := range dragonHintLines(m.lcat, m.g, v) {
+	for _, l := range dragonHintLines(m.lcat, m.g, v, m.lcat.Code != lang.Default) {
 		if len(out) >= room {
 			break
 		}
