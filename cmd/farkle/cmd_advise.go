@@ -238,13 +238,6 @@ func actionText(c *lang.Catalogue, s string, players []string) string {
 	})
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 func printAdvice(w io.Writer, c *lang.Catalogue, r rules.Rules, adv *advise.Advice) {
 	duel := adv.Measure == advise.WinProbability
 	fmt.Fprintf(w, "%s: %s\n", r.Name, describePosition(c, adv.Position, duel))
