@@ -112,3 +112,40 @@ func TestDragonScreensNorwegian(t *testing.T) {
 		t.Errorf("only %d screens looked at", screens)
 	}
 }
+
+// TestDragonLinesNorwegian: the line mode in Norwegian: its lines, its
+// refusals and its help are Norwegian, the commands stay the English
+// words, and no key shows.
+func TestDragonLinesNorwegian(t *testing.T) {
+	g := newDragonGame(t, "du,bot:smart", dice.SeedFrom("lines nb"), "")
+	var out strings.Builder
+	in := "bogus\nbrawl nobody\nscore\nhand\nhint\nrecruit\nhelp\nquit\n"
+	if err := RunDragonLinesIn(t.Context(), lang.Get("nb"), g, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		"dragon farkle: reglene dragon, drep dragen",
+		"kommandoer (på engelsk): recruit, brawl NAME",
+		"tur: du (runde 1, ",
+		`feil: ukjent kommando "bogus"`,
+		`feil: ingen spiller heter "nobody" (andre: smart)`,
+		"stilling: du ",
+		"hint: sjansen i sluttslaget med dine ",
+		"velg: ",
+		"kast: ",
+		"help: Regler: Dragon Farkle (dragon)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the Norwegian lines do not say %q:\n%s", want, text)
+		}
+	}
+	if k := keyShown.FindString(text); k != "" {
+		t.Errorf("the key %q is printed:\n%s", k, text)
+	}
+	for _, english := range []string{"error:", "choose:", "turn:", "throw:", "score:", " soldiers"} {
+		if strings.Contains(text, english) {
+			t.Errorf("English %q in the Norwegian lines:\n%s", english, text)
+		}
+	}
+}

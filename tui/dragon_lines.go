@@ -57,6 +57,9 @@ func (l *dragonLines) say(format string, args ...any) {
 	sayTo(l.w, format, args...)
 }
 
+// errf is an error with the catalogue's text of key.
+func (l *dragonLines) errf(key string, kv ...any) error { return errors.New(l.cat().Msg(key, kv...)) }
+
 // cat is the language of the lines (nil: English).
 func (l *dragonLines) cat() *lang.Catalogue { return dragonLang(l.c) }
 
@@ -118,7 +121,7 @@ func (l *dragonLines) advance() {
 	for g.BotToAct() {
 		a, ev, err := g.Auto()
 		if err != nil {
-			l.say("error: %s", DragonReason(err))
+			l.say("%s", l.cat().Msg("dragon.lines.error", "why", DragonReason(err)))
 			return
 		}
 		l.played(a, ev)
@@ -310,7 +313,7 @@ func (l *dragonLines) command(line string) (quit bool) {
 		return false
 	case "hand":
 		if g.Over() || g.BotToAct() {
-			l.say("error: hand shows the cards of the person to play, and nobody is")
+			l.say("%s", l.cat().Msg("dragon.lines.error", "why", l.cat().Msg("dragon.lines.err.hand")))
 			return false
 		}
 		l.hand()
@@ -318,12 +321,12 @@ func (l *dragonLines) command(line string) (quit bool) {
 	}
 	a, err := l.parse(cmd, args)
 	if err != nil {
-		l.say("error: %s", err)
+		l.say("%s", l.cat().Msg("dragon.lines.error", "why", err.Error()))
 		return false
 	}
 	ev, err := g.Do(a)
 	if err != nil {
-		l.say("error: %s", DragonReason(err))
+		l.say("%s", l.cat().Msg("dragon.lines.error", "why", DragonReason(err)))
 		return false
 	}
 	l.played(a, ev)
@@ -336,7 +339,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 	g := l.g
 	noArgs := func(a dragon.Action) (dragon.Action, error) {
 		if len(args) > 0 {
-			return a, fmt.Errorf("%s takes no arguments", cmd)
+			return a, l.errf("dragon.lines.err.noArgs", "cmd", cmd)
 		}
 		return a, nil
 	}
@@ -365,7 +368,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		return l.keep(args)
 	case "use":
 		if len(args) == 0 {
-			return dragon.Action{}, fmt.Errorf("use which card? (%s)", l.cardList(true))
+			return dragon.Action{}, l.errf("dragon.lines.err.useWhich", "cards", l.cardList(true))
 		}
 		id, err := l.card(args[0], true)
 		if err != nil {
@@ -374,11 +377,11 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		face := 0
 		if len(args) > 1 {
 			if face, err = strconv.Atoi(args[1]); err != nil || face < 1 || face > 6 {
-				return dragon.Action{}, fmt.Errorf("use %s %s: the face of the die is 1 to 6", args[0], args[1])
+				return dragon.Action{}, l.errf("dragon.lines.err.face", "card", args[0], "face", args[1])
 			}
 		}
 		if len(args) > 2 {
-			return dragon.Action{}, fmt.Errorf("use takes a card and at most a face")
+			return dragon.Action{}, l.errf("dragon.lines.err.useArgs")
 		}
 		if face == 0 {
 			var faces []string
@@ -388,13 +391,13 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 				}
 			}
 			if len(faces) > 0 {
-				return dragon.Action{}, fmt.Errorf("use %s FACE: which die to throw again? (%s)", id, strings.Join(faces, ", "))
+				return dragon.Action{}, l.errf("dragon.lines.err.whichDie", "card", id, "faces", strings.Join(faces, ", "))
 			}
 		}
 		return dragon.Use(id, face), nil
 	case "discard":
 		if len(args) != 1 {
-			return dragon.Action{}, fmt.Errorf("discard which item? (%s)", l.cardList(false))
+			return dragon.Action{}, l.errf("dragon.lines.err.discardWhich", "cards", l.cardList(false))
 		}
 		id, err := l.card(args[0], false)
 		if err != nil {
@@ -402,7 +405,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		}
 		return dragon.Discard(id), nil
 	}
-	return dragon.Action{}, fmt.Errorf("unknown command %q (commands: %s)", cmd, dragonLineCommands)
+	return dragon.Action{}, l.errf("dragon.lines.err.unknown", "cmd", strconv.Quote(cmd), "commands", dragonLineCommands)
 }
 
 // dismiss finds the Companion named by args (id, name, or the start of
@@ -410,11 +413,11 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 func (l *dragonLines) dismiss(args []string) (dragon.Action, error) {
 	v := l.g.View(l.g.ToAct())
 	if v.Phase != dragon.PhaseHire || v.Offer == nil {
-		return dragon.Action{}, errors.New("dismiss comes after a hire: there is no Companion to let go now")
+		return dragon.Action{}, l.errf("dragon.lines.err.dismissNow")
 	}
 	cs := []*dragon.CardView{v.Players[v.Seat].Companion, v.Offer}
 	if len(args) == 0 {
-		return dragon.Action{}, fmt.Errorf("dismiss which Companion? (%s or %s)", cs[0].ID, cs[1].ID)
+		return dragon.Action{}, l.errf("dragon.lines.err.dismissWhich", "a", cs[0].ID, "b", cs[1].ID)
 	}
 	want := strings.ToLower(strings.Join(args, " "))
 	var found []string
@@ -429,7 +432,7 @@ func (l *dragonLines) dismiss(args []string) (dragon.Action, error) {
 	if len(found) == 1 {
 		return dragon.Dismiss(found[0]), nil
 	}
-	return dragon.Action{}, fmt.Errorf("dismiss %s: name %s or %s", want, cs[0].ID, cs[1].ID)
+	return dragon.Action{}, l.errf("dragon.lines.err.dismissName", "want", want, "a", cs[0].ID, "b", cs[1].ID)
 }
 
 func (l *dragonLines) brawl(args []string) (dragon.Action, error) {
@@ -449,18 +452,18 @@ func (l *dragonLines) brawl(args []string) (dragon.Action, error) {
 				}
 			}
 		}
-		return dragon.Action{}, fmt.Errorf("brawl whom? (%s)", strings.Join(others, ", "))
+		return dragon.Action{}, l.errf("dragon.lines.err.brawlWhom", "others", strings.Join(others, ", "))
 	}
 	name := strings.Join(args, " ")
 	for i, p := range s.Players {
 		if strings.EqualFold(p.Name, name) {
 			if i == s.Turn {
-				return dragon.Action{}, fmt.Errorf("you cannot brawl yourself (others: %s)", strings.Join(others, ", "))
+				return dragon.Action{}, l.errf("dragon.lines.err.brawlSelf", "others", strings.Join(others, ", "))
 			}
 			return dragon.Brawl(i), nil
 		}
 	}
-	return dragon.Action{}, fmt.Errorf("no player called %q (others: %s)", name, strings.Join(others, ", "))
+	return dragon.Action{}, l.errf("dragon.lines.err.noPlayer", "name", strconv.Quote(name), "others", strings.Join(others, ", "))
 }
 
 func (l *dragonLines) keep(args []string) (dragon.Action, error) {
@@ -476,21 +479,21 @@ func (l *dragonLines) keep(args []string) (dragon.Action, error) {
 	v := l.g.View(l.g.ToAct())
 	arg := strings.Join(args, " ")
 	if arg == "" {
-		return dragon.Action{}, fmt.Errorf("keep which dice? e.g. keep 1 5 (the dice of the throw: %s)", v.Throw)
+		return dragon.Action{}, l.errf("dragon.lines.err.keepWhich", "dice", v.Throw.String())
 	}
 	k, err := dice.Parse(arg)
 	if err != nil {
-		return dragon.Action{}, fmt.Errorf("keep %s: %s", arg, Reason(err))
+		return dragon.Action{}, l.errf("dragon.lines.err.keep", "dice", arg, "why", Reason(err))
 	}
 	if v.Phase == dragon.PhaseKeep && v.Mode == dragon.Recruiting && v.Event == dragon.Rally && reward == dragon.NoReward && len(v.Legal) > 0 {
 		for _, a := range v.Legal {
 			if a.Kind == dragon.ActKeep {
-				return dragon.Action{}, fmt.Errorf("a Rally: choose its reward: keep %s double (double these soldiers) or keep %s item (draw a Magic Item)", k, k)
+				return dragon.Action{}, l.errf("dragon.lines.err.reward", "dice", k.String())
 			}
 		}
 	}
 	if reward != dragon.NoReward && !(v.Mode == dragon.Recruiting && v.Event == dragon.Rally) {
-		return dragon.Action{}, fmt.Errorf("keep %s %s: a reward comes only with a Rally while recruiting", k, reward)
+		return dragon.Action{}, l.errf("dragon.lines.err.noReward", "dice", k.String(), "reward", reward)
 	}
 	return dragon.KeepRally(k, reward), nil
 }
@@ -522,9 +525,9 @@ func (l *dragonLines) card(text string, use bool) (string, error) {
 		what = "discard"
 	}
 	if len(ids) == 0 {
-		return "", fmt.Errorf("%s %s: you have no card to %s now", what, text, what)
+		return "", l.errf("dragon.lines.err.noCard", "cmd", what, "card", text)
 	}
-	return "", fmt.Errorf("%s %s: no such card of yours (%s)", what, text, l.cardList(use))
+	return "", l.errf("dragon.lines.err.noSuchCard", "cmd", what, "card", text, "cards", l.cardList(use))
 }
 
 // cardIDs returns the cards usable now (use) or the items held.
@@ -552,7 +555,7 @@ func (l *dragonLines) cardIDs(use bool) []string {
 func (l *dragonLines) cardList(use bool) string {
 	ids := l.cardIDs(use)
 	if len(ids) == 0 {
-		return "none now"
+		return l.cat().Msg("dragon.lines.noneNow")
 	}
 	return strings.Join(ids, ", ")
 }

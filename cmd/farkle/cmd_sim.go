@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -330,7 +331,7 @@ func interval(c *lang.Catalogue, lo, hi float64) string {
 // (cli.sim.place.N for the places a language names in a word of their
 // own, else cli.sim.place).
 func ordinal(c *lang.Catalogue, n int) string {
-	if k := fmt.Sprintf("cli.sim.place.%d", n); c.Has(k) {
+	if k := "cli.sim.place." + strconv.Itoa(n); c.Has(k) {
 		return c.Msg(k)
 	}
 	return c.Msg("cli.sim.place", "n", n)
