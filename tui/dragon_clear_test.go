@@ -115,7 +115,8 @@ func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
 	press(m, "enter", "f")
 	press(m, faceKeys(t, m.faces, dice.Of(1))...)
-	left := lang.Get(lang.Default).Num(int64(g.State().Players[0].Soldiers - 100)) // 4,700
+	n := g.State().Players[0].Soldiers - 100
+	left := fmt.Sprint(n) // the log's lines write numbers plainly in English (dragon.Game.Describe)
 	press(m, "s")                                                                  // keep & retreat
 	screen := drawn(m)
 	for _, want := range []string{
@@ -128,7 +129,7 @@ func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 		}
 	}
 	// Under the last throw (hidden by the pass screen in hot-seat play).
-	if want := fmt.Sprintf("you retreated: %s soldiers kept, 1 damage dealt, healed", left); m.last.note != want {
+	if want := fmt.Sprintf("you retreated: %s soldiers kept, 1 damage dealt, healed", lang.Get(lang.Default).Num(int64(n))); m.last.note != want {
 		t.Errorf("the note under the last throw: %q, want %q", m.last.note, want)
 	}
 }
