@@ -1,7 +1,7 @@
 package dragon
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/farkle/farkle/lang"
 )
@@ -9,136 +9,172 @@ import (
 // Describe returns one line of English for an event, naming players by
 // names (indexed by seat) and cards by their names, e.g. "Ann threw 1 1 5
 // 2 3 4 and a Rally". A hidden card (Card "") reads "a Magic Item".
+// Numbers are written plainly (4950).
 func (g *Game) Describe(names []string, e Event) string {
 	return g.DescribeIn(lang.Get(lang.Default), names, e)
 }
 
-// DescribeIn is Describe in the language of c.
-// TODO(i13): the texts below are English still; they move to the catalogue.
+// DescribeIn is Describe in the language of c (keys dragon.*), with the
+// cards of the project's own set named in it too (CardName). English is
+// Describe's exactly: its plain numbers (4950) are those of the lines the
+// server's log, the replays and their tests compare; every other language
+// writes numbers as it does (4 950 in Norwegian).
 func (g *Game) DescribeIn(c *lang.Catalogue, names []string, e Event) string {
+	return g.describe(c, names, e, c.Code == lang.Default)
+}
+
+func (g *Game) describe(c *lang.Catalogue, names []string, e Event, plain bool) string {
+	num := func(n int) any {
+		if plain {
+			return strconv.Itoa(n)
+		}
+		return n
+	}
 	who := func(seat int) string {
 		if seat >= 0 && seat < len(names) {
 			return names[seat]
 		}
-		return fmt.Sprintf("seat %d", seat)
+		return c.Msg("dragon.seat", "n", num(seat))
 	}
 	card := func(id string) string {
-		if c := g.cards.Card(id); c != nil {
-			return c.Name
+		if cd := g.cards.Card(id); cd != nil {
+			return CardName(c, cd.ID, cd.Name)
 		}
 		if id == "" {
-			return "a Magic Item"
+			return c.Msg("dragon.hiddenItem")
 		}
 		return id
 	}
+	face := func(f EventFace) string {
+		switch f {
+		case Rally:
+			return c.Msg("dragon.face.rally")
+		case Dragon:
+			return c.Msg("dragon.face.dragon")
+		}
+		return c.Msg("dragon.face.blank")
+	}
+	damage := func(n int) string {
+		if n == 0 {
+			return c.Msg("dragon.damage.none")
+		}
+		return c.Msg("dragon.damage", "n", num(n))
+	}
 	p := who(e.Seat)
+	dice := e.Dice.String()
 	switch e.Kind {
 	case EvThrow:
-		s := fmt.Sprintf("%s threw %s and %s", p, e.Dice, faceWord(e.Face))
+		s := c.Msg("dragon.throw", "p", p, "dice", dice, "face", face(e.Face))
 		if e.N > 0 {
-			s += fmt.Sprintf(" (brawl score %d)", e.N)
+			s += c.Msg("dragon.brawlScore", "n", num(e.N))
 		}
 		return s
 	case EvWound:
-		return fmt.Sprintf("the dragon takes %d damage (%d in all)", e.N, e.Total)
+		return c.Msg("dragon.wound", "n", num(e.N), "total", num(e.Total))
 	case EvKeep:
 		if e.Battle {
-			return fmt.Sprintf("%s keeps %s, costing %d soldiers (%d left)", p, e.Dice, e.N, e.Total)
+			return c.Msg("dragon.keepBattle", "p", p, "dice", dice, "n", num(e.N), "left", num(e.Total))
 		}
 		if e.N == 0 {
-			return fmt.Sprintf("%s keeps %s", p, e.Dice)
+			return c.Msg("dragon.keepNothing", "p", p, "dice", dice)
 		}
-		return fmt.Sprintf("%s keeps %s for +%d soldiers", p, e.Dice, e.N)
+		return c.Msg("dragon.keep", "p", p, "dice", dice, "n", num(e.N))
 	case EvEaten:
-		return fmt.Sprintf("the dragon eats the %d soldiers of that throw", e.N)
+		return c.Msg("dragon.eaten", "n", num(e.N))
 	case EvRally:
 		if e.Reward == Double {
-			return fmt.Sprintf("%s rallies: double soldiers", p)
+			return c.Msg("dragon.rallyDouble", "p", p)
 		}
-		return fmt.Sprintf("%s rallies: a Magic Item", p)
+		return c.Msg("dragon.rallyItem", "p", p)
 	case EvItemDrawn:
-		return fmt.Sprintf("%s draws %s", p, card(e.Card))
+		return c.Msg("dragon.drawn", "p", p, "card", card(e.Card))
 	case EvHotDice:
-		return fmt.Sprintf("%s has hot dice: six dice again", p)
+		return c.Msg("dragon.hot", "p", p)
 	case EvFarkle:
-		return fmt.Sprintf("%s farkles and loses %d soldiers", p, e.N)
+		return c.Msg("dragon.farkle", "p", p, "n", num(e.N))
 	case EvEvaded:
-		return fmt.Sprintf("%s evades the dragon", p)
+		return c.Msg("dragon.evaded", "p", p)
 	case EvBank:
-		return fmt.Sprintf("%s recruits %d soldiers (%d in all)", p, e.N, e.Total)
+		return c.Msg("dragon.bank", "p", p, "n", num(e.N), "total", num(e.Total))
 	case EvUse:
-		return fmt.Sprintf("%s uses %s", p, card(e.Card))
+		return c.Msg("dragon.use", "p", p, "card", card(e.Card))
 	case EvCardChanged:
 		if e.N > 0 {
-			return fmt.Sprintf("%s's throw is now %s and %s (brawl score %d)", p, e.Dice, faceWord(e.Face), e.N)
+			return c.Msg("dragon.changedBrawl", "p", p, "dice", dice, "face", face(e.Face), "n", num(e.N))
 		}
-		return fmt.Sprintf("the throw is now %s and %s", e.Dice, faceWord(e.Face))
+		return c.Msg("dragon.changed", "dice", dice, "face", face(e.Face))
 	case EvPass:
-		return fmt.Sprintf("%s stands by the brawl throw (score %d)", p, e.N)
+		return c.Msg("dragon.pass", "p", p, "n", num(e.N))
 	case EvHire:
-		return fmt.Sprintf("%s pays %d soldiers to hire %s (%d left)", p, e.N, card(e.Card), e.Total)
+		return c.Msg("dragon.hire", "p", p, "n", num(e.N), "card", card(e.Card), "left", num(e.Total))
 	case EvDismiss:
-		return fmt.Sprintf("%s dismisses %s", p, card(e.Card))
+		return c.Msg("dragon.dismiss", "p", p, "card", card(e.Card))
 	case EvBrawl:
 		if e.Winner < 0 {
-			return fmt.Sprintf("%s and %s brawl to a tie (%d to %d)", p, who(e.Target), e.N, e.Other)
+			return c.Msg("dragon.brawlTie", "p", p, "q", who(e.Target), "a", num(e.N), "b", num(e.Other))
 		}
 		loser := e.Seat + e.Target - e.Winner
-		return fmt.Sprintf("%s wins the brawl (%d to %d): takes %d soldiers from %s and %d from the stockpile", who(e.Winner), max(e.N, e.Other), min(e.N, e.Other), e.Total, who(loser), e.Bonus)
+		return c.Msg("dragon.brawlWin", "w", who(e.Winner), "a", num(max(e.N, e.Other)), "b", num(min(e.N, e.Other)),
+			"n", num(e.Total), "l", who(loser), "bonus", num(e.Bonus))
 	case EvBattleStart:
-		return fmt.Sprintf("%s attacks the dragon with %d soldiers", p, e.N)
+		return c.Msg("dragon.battleStart", "p", p, "n", num(e.N))
 	case EvBattleLost:
-		return fmt.Sprintf("%s cannot pay %d soldiers and loses the battle with %d soldiers", p, e.N, e.Total)
+		return c.Msg("dragon.battleLost", "p", p, "n", num(e.N), "total", num(e.Total))
 	case EvBattleEnd:
-		end := fmt.Sprintf("the battle ends with %d soldiers kept and %s dealt", e.Total, damageWord(e.N))
+		end := c.Msg("dragon.battleEnds", "n", num(e.Total), "damage", damage(e.N))
 		switch e.Ending {
 		case EndRetreat:
-			return fmt.Sprintf("%s retreats: %s", p, end)
+			return c.Msg("dragon.end.retreat", "p", p, "end", end)
 		case EndNoWave:
-			return fmt.Sprintf("%s cannot send another wave of %d: %s", p, e.Other, end)
+			return c.Msg("dragon.end.noWave", "p", p, "n", num(e.Other), "end", end)
 		case EndFarkle:
-			return fmt.Sprintf("%s farkles in battle: %s", p, end)
+			return c.Msg("dragon.end.farkle", "p", p, "end", end)
 		case EndUnpaid:
-			return fmt.Sprintf("%s's army is lost: %s", p, end)
+			return c.Msg("dragon.end.unpaid", "p", p, "end", end)
 		}
-		return fmt.Sprintf("%s's battle is over: %s", p, end)
+		return c.Msg("dragon.end.over", "p", p, "end", end)
 	case EvHeal:
-		return fmt.Sprintf("the dragon heals its %s", damageWord(e.N))
+		return c.Msg("dragon.heal", "damage", damage(e.N))
 	case EvDiscard:
-		return fmt.Sprintf("%s discards %s", p, card(e.Card))
+		return c.Msg("dragon.discard", "p", p, "card", card(e.Card))
 	case EvTurn:
-		return fmt.Sprintf("round %d: %s's turn", e.Round, p)
+		return c.Msg("dragon.turn", "round", num(e.Round), "p", p)
 	case EvWin:
 		if e.Slain {
-			return fmt.Sprintf("%s slays the dragon and wins", p)
+			return c.Msg("dragon.winSlain", "p", p)
 		}
-		return fmt.Sprintf("%s wins with the most soldiers", p)
+		return c.Msg("dragon.winMost", "p", p)
 	case EvWave:
-		return fmt.Sprintf("%s sent a wave of %d soldiers against the dragon (%d left)", p, e.N, e.Total)
+		return c.Msg("dragon.wave", "p", p, "n", num(e.N), "left", num(e.Total))
 	case EvFire:
-		return fmt.Sprintf("%s lost %d soldiers to the dragon's fire (no scoring dice; %d left)", p, e.N, e.Total)
+		return c.Msg("dragon.fire", "p", p, "n", num(e.N), "left", num(e.Total))
 	case EvStart:
-		return fmt.Sprintf("%s started with %d soldiers for not playing first", p, e.N)
+		return c.Msg("dragon.start", "p", p, "n", num(e.N))
 	case EvReshuffle:
-		return fmt.Sprintf("the %s discards are shuffled into a new deck", e.Card)
+		deck := e.Card
+		if k := "dragon.deck." + e.Card; c.Has(k) {
+			deck = c.Msg(k)
+		}
+		return c.Msg("dragon.reshuffle", "deck", deck)
 	}
 	return e.Kind.String()
 }
 
-// damageWord is "no damage", "1 damage", "2 damage".
-func damageWord(n int) string {
-	if n == 0 {
-		return "no damage"
-	}
-	return fmt.Sprintf("%d damage", n)
+// CardName returns the name of the card id in the language of c: the
+// catalogue's card.<id>.name when the card is the project's own (its name
+// is the English text of that key), else name, the card file's own.
+func CardName(c *lang.Catalogue, id, name string) string {
+	return cardText(c, "card."+id+".name", name)
 }
 
-func faceWord(f EventFace) string {
-	switch f {
-	case Rally:
-		return "a Rally"
-	case Dragon:
-		return "the Dragon"
+// CardText is CardName for the card's text (card.<id>.text).
+func CardText(c *lang.Catalogue, id, text string) string {
+	return cardText(c, "card."+id+".text", text)
+}
+
+func cardText(c *lang.Catalogue, key, own string) string {
+	if c == nil || lang.Get(lang.Default).Msg(key) != own {
+		return own
 	}
-	return "a Blank"
+	return c.Msg(key)
 }

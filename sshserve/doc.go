@@ -14,6 +14,12 @@
 // and a secret of the host key (kept in the data directory), so the
 // server still stores only tokens' hashes.
 //
+// The session's language is the one its environment asks for: ssh sends
+// LANG (and LC_*) when the client's SendEnv names it (the ssh_config of
+// Debian and Ubuntu does), read as lang.FromEnv reads a program's
+// environment, e.g. `LANG=nb_NO.UTF-8 ssh -o SendEnv=LANG -p 2222 host`
+// for Norwegian; English when none is sent.
+//
 // Limits: sessions per key and per client address, TCP connections per
 // address, a handshake deadline, and sessions closed after a time without
 // a key pressed. A session never acts on a table except through the API,

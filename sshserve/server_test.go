@@ -38,7 +38,10 @@ type rig struct {
 func start(t *testing.T, o sshserve.Options) *rig {
 	t.Helper()
 	ts := servertest.Start(t, server.Options{})
-	o.Web, o.Players, o.Logger = ts.Srv.Handler(), ts.Srv, slog.New(slog.NewTextHandler(io.Discard, nil))
+	o.Web, o.Players = ts.Srv.Handler(), ts.Srv
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
 	if o.HostKey == "" {
 		o.HostKey = filepath.Join(t.TempDir(), "data", "ssh_host_ed25519_key")
 	}
@@ -96,9 +99,21 @@ type term struct {
 // open opens a session of 80×24 on c and starts reading its output.
 func open(t *testing.T, c *gossh.Client) *term {
 	t.Helper()
+	return openEnv(t, c)
+}
+
+// openEnv is open with the environment variables env (pairs of a name and
+// a value) sent first, as ssh's SendEnv sends them.
+func openEnv(t *testing.T, c *gossh.Client, env ...string) *term {
+	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(env); i += 2 {
+		if err := sess.Setenv(env[i], env[i+1]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package sshserve
 
 import (
 	"context"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/online"
 	"github.com/farkle/farkle/tui"
 )
@@ -22,12 +24,14 @@ const webBase = "http://farkle-ssh.invalid"
 // play is the middleware running the lobby of a session's player.
 func (s *Server) play() wish.Middleware {
 	return bubbletea.MiddlewareWithProgramHandler(func(sess ssh.Session) *tea.Program {
-		lm, c, err := s.lobby(sess)
+		lc := sessionLang(sess.Environ())
+		lm, c, err := s.lobby(sess, lc)
 		if err != nil {
 			s.o.Logger.Warn("ssh: a session could not start", "addr", sess.RemoteAddr().String(), "err", err)
-			wish.Fatalln(sess, "farkle: the game cannot start now: "+err.Error())
+			wish.Fatalln(sess, "farkle: "+lc.Msg("cli.ssh.cannotStart", "why", err.Error()))
 			return nil
 		}
+		s.o.Logger.Info("ssh: session started", "addr", sess.RemoteAddr().String(), "user", sess.User(), "lang", lc.Code)
 		var last atomic.Int64 // the time of the last key, in Unix nanoseconds
 		last.Store(time.Now().UnixNano())
 		filter := func(_ tea.Model, msg tea.Msg) tea.Msg {
@@ -72,8 +76,24 @@ func (s *Server) watch(sess ssh.Session, p *tea.Program, c *online.Client, last 
 	}
 }
 
-// lobby signs the session's key in as its player and returns the lobby.
-func (s *Server) lobby(sess ssh.Session) (*tui.LobbyModel, *online.Client, error) {
+// sessionLang returns the language the session's environment asks for:
+// LANG, LC_ALL, LC_MESSAGES and LANGUAGE as an ssh client sends them
+// (SendEnv), read as lang.FromEnv reads a program's; English when none is
+// sent or none names a language there is a catalogue for.
+func sessionLang(environ []string) *lang.Catalogue {
+	return lang.Get(lang.FromEnv(func(name string) string {
+		for i := len(environ) - 1; i >= 0; i-- { // the last one sent counts
+			if k, v, ok := strings.Cut(environ[i], "="); ok && k == name {
+				return v
+			}
+		}
+		return ""
+	}))
+}
+
+// lobby signs the session's key in as its player and returns the lobby,
+// in the language lc.
+func (s *Server) lobby(sess ssh.Session, lc *lang.Catalogue) (*tui.LobbyModel, *online.Client, error) {
 	fp := gossh.FingerprintSHA256(sess.PublicKey())
 	tok := s.token(fp)
 	ctx, cancel := context.WithTimeout(sess.Context(), 15*time.Second)
@@ -88,7 +108,7 @@ func (s *Server) lobby(sess ssh.Session) (*tui.LobbyModel, *online.Client, error
 		return nil, nil, err
 	}
 	lm := tui.NewLobby(tui.LobbyOptions{
-		Options: tui.Options{Rules: s.o.Rules, Advisor: s.o.Advisor},
+		Options: tui.Options{Rules: s.o.Rules, Advisor: s.o.Advisor, Lang: lc},
 		Server:  "ssh", Player: p.Name,
 	}, c)
 	return lm, c, nil

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -156,7 +155,7 @@ func (m *DragonModel) endShow() tea.Cmd {
 
 // noteBrawl shows the outcome of a brawl on the message line.
 func (m *DragonModel) noteBrawl(e dragon.Event) {
-	m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
+	m.note(false, "%s", m.describe(e, m.seat()))
 }
 
 // showKey handles a key while a brawl is shown: s (or enter) skips it.
@@ -167,7 +166,7 @@ func (m *DragonModel) showKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.endShow()
 	}
-	m.note(true, "the brawl is shown throw by throw: s skips it")
+	m.note(true, "%s", m.tx("dragon.tui.showKey"))
 	return nil
 }
 
@@ -207,9 +206,9 @@ func (m *DragonModel) showLines() []string {
 		r := sh.result
 		var label string
 		if r.Winner < 0 {
-			label = fmt.Sprintf("a tie, %d to %d: nobody takes anything", r.N, r.Other)
+			label = m.tx("dragon.tui.show.tie", "a", r.N, "b", r.Other)
 		} else {
-			label = fmt.Sprintf("%s wins %d to %d", names[r.Winner], max(r.N, r.Other), min(r.N, r.Other))
+			label = m.tx("dragon.tui.show.wins", "p", names[r.Winner], "a", max(r.N, r.Other), "b", min(r.N, r.Other))
 		}
 		if sh.last == nil {
 			return diceMessage(m.st.warn.Render(label), m.width)
@@ -220,13 +219,13 @@ func (m *DragonModel) showLines() []string {
 	var label string
 	switch {
 	case f.seat == sh.challenger && f.card:
-		label = fmt.Sprintf("%s card: the throw now scores %s", possessive(names[f.seat]), brawlScoreWords(f.face, f.score))
+		label = dragonWhose(m.lcat, "dragon.tui.show.card", names[f.seat], "score", m.brawlScoreWords(f.face, f.score))
 	case f.seat == sh.challenger:
-		label = possessive(names[f.seat]) + " throw for the brawl scores " + brawlScoreWords(f.face, f.score)
+		label = dragonWhose(m.lcat, "dragon.tui.show.throw", names[f.seat], "score", m.brawlScoreWords(f.face, f.score))
 	case f.card:
-		label = fmt.Sprintf("%s card: the answer now scores %s, against %d", possessive(names[f.seat]), brawlScoreWords(f.face, f.score), f.against)
+		label = dragonWhose(m.lcat, "dragon.tui.show.answerCard", names[f.seat], "score", m.brawlScoreWords(f.face, f.score), "against", f.against)
 	default:
-		label = fmt.Sprintf("%s answers with %s, against %d", names[f.seat], brawlScoreWords(f.face, f.score), f.against)
+		label = m.tx("dragon.tui.show.answer", "p", names[f.seat], "score", m.brawlScoreWords(f.face, f.score), "against", f.against)
 	}
 	return m.brawlDice(f.dice, f.face, label)
 }
@@ -243,13 +242,13 @@ func (m *DragonModel) brawlDice(h dice.Hand, face dragon.EventFace, label string
 }
 
 // brawlScoreWords says a brawl throw's score and why it is what it is.
-func brawlScoreWords(face dragon.EventFace, score int) string {
-	s := fmt.Sprint(score)
+func (m *DragonModel) brawlScoreWords(face dragon.EventFace, score int) string {
+	s := m.lcat.Num(int64(score))
 	switch {
 	case face == dragon.Rally && score > 0:
-		s += " (a Rally doubles it)"
+		s += m.tx("dragon.tui.show.rally")
 	case face == dragon.Dragon:
-		s += " (the Dragon: nothing)"
+		s += m.tx("dragon.tui.show.dragon")
 	}
 	return s
 }

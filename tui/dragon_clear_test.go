@@ -11,6 +11,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -114,12 +115,13 @@ func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
 	press(m, "enter", "f")
 	press(m, faceKeys(t, m.faces, dice.Of(1))...)
-	left := g.State().Players[0].Soldiers - 100
-	press(m, "s") // keep & retreat
+	n := g.State().Players[0].Soldiers - 100
+	left := fmt.Sprint(n) // the log's lines write numbers plainly in English (dragon.Game.Describe)
+	press(m, "s")         // keep & retreat
 	screen := drawn(m)
 	for _, want := range []string{
-		fmt.Sprintf("you keep 1, costing 100 soldiers (%d left)", left),
-		fmt.Sprintf("you retreat: the battle ends with %d soldiers kept and 1 damage dealt", left),
+		fmt.Sprintf("you keep 1, costing 100 soldiers (%s left)", left),
+		fmt.Sprintf("you retreat: the battle ends with %s soldiers kept and 1 damage dealt", left),
 		"the dragon heals its 1 damage",
 	} {
 		if !strings.Contains(screen, want) {
@@ -127,7 +129,7 @@ func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 		}
 	}
 	// Under the last throw (hidden by the pass screen in hot-seat play).
-	if want := fmt.Sprintf("you retreated: %d soldiers kept, 1 damage dealt, healed", left); m.last.note != want {
+	if want := fmt.Sprintf("you retreated: %s soldiers kept, 1 damage dealt, healed", lang.Get(lang.Default).Num(int64(n))); m.last.note != want {
 		t.Errorf("the note under the last throw: %q, want %q", m.last.note, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 )
 
 // dragonLogSize is how many events a DragonGame keeps for its log.
@@ -206,10 +207,26 @@ func (g *DragonGame) note(ev []dragon.Event) {
 // by others are not named), with the grammar fixed for a player called
 // "you".
 func (g *DragonGame) Describe(ev []dragon.Event, seat int) []string {
+	return g.DescribeIn(nil, ev, seat)
+}
+
+// DescribeIn is Describe in the language of c (nil: English): the player
+// called by the catalogue's dragon.you ("you", "du") is spoken to.
+func (g *DragonGame) DescribeIn(c *lang.Catalogue, ev []dragon.Event, seat int) []string {
+	c = dragonLang(c)
 	names := g.Names()
+	you := dragonYouCatalogue(c)
 	out := make([]string, 0, len(ev))
 	for _, e := range dragon.ViewEvents(ev, seat) {
-		out = append(out, youGrammar(g.game.Describe(names, e), names))
+		ec := c
+		if e.Seat >= 0 && e.Seat < len(names) && dragonIsYou(c, names[e.Seat]) {
+			ec = you
+		}
+		line := g.game.DescribeIn(ec, names, e)
+		if c.Code == lang.Default {
+			line = youGrammar(line, names)
+		}
+		out = append(out, line)
 	}
 	return out
 }
@@ -261,7 +278,11 @@ func DragonReason(err error) string {
 
 // Winners returns the end-of-game line, "winner: ana" (with how: "slew the
 // dragon" or the soldiers), "" while the game goes on.
-func (g *DragonGame) Winners() string {
+func (g *DragonGame) Winners() string { return g.WinnersIn(nil) }
+
+// WinnersIn is Winners in the language of c (nil: English).
+func (g *DragonGame) WinnersIn(c *lang.Catalogue) string {
+	c = dragonLang(c)
 	s := g.State()
 	if !s.Over() {
 		return ""
@@ -270,15 +291,11 @@ func (g *DragonGame) Winners() string {
 	for i, w := range s.Winners {
 		names[i] = s.Players[w].Name
 	}
-	label := "winner"
-	if len(names) > 1 {
-		label = "winners"
-	}
-	how := fmt.Sprintf("with %d soldiers", s.Players[s.Winners[0]].Soldiers)
+	how := c.Msg("dragon.tui.winWith", "n", s.Players[s.Winners[0]].Soldiers)
 	if s.Slain {
-		how = "slew the dragon"
+		how = c.Msg("dragon.tui.winSlew")
 	}
-	return fmt.Sprintf("%s: %s (%s)", label, strings.Join(names, ", "), how)
+	return c.Msg("dragon.tui.winners", "n", len(names), "names", strings.Join(names, ", "), "how", how)
 }
 
 // DragonGamePath returns a new file name in dir for a Dragon Farkle game,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/lang"
 )
 
 // dragonLineCommands is the command summary of Dragon Farkle's line mode.
@@ -34,20 +35,58 @@ const dragonLineCommands = "recruit, brawl NAME, battle, hire, dismiss CARD, kee
 // of input or when ctx is done the game is saved and "saved: FILE" is
 // printed. The error is that of writing or reading.
 func RunDragonLines(ctx context.Context, g *DragonGame, in io.Reader, out io.Writer) error {
+	return RunDragonLinesIn(ctx, nil, g, in, out)
+}
+
+// RunDragonLinesIn is RunDragonLines in the language of c (nil: English).
+// The command words stay the English ones in every language.
+func RunDragonLinesIn(ctx context.Context, c *lang.Catalogue, g *DragonGame, in io.Reader, out io.Writer) error {
 	w := bufio.NewWriter(out)
-	l := &dragonLines{g: g, w: w}
+	l := &dragonLines{g: g, w: w, c: dragonLang(c)}
 	l.intro()
-	return lineLoop(ctx, in, w, l, g.Over, g.Winners)
+	return lineLoop(ctx, in, w, l, g.Over, func() string { return g.WinnersIn(l.cat()) })
 }
 
 type dragonLines struct {
 	g *DragonGame
 	w *bufio.Writer
+	c *lang.Catalogue
 }
 
 func (l *dragonLines) say(format string, args ...any) {
 	sayTo(l.w, format, args...)
 }
+
+// errf is an error with the catalogue's text of key.
+func (l *dragonLines) errf(key string, kv ...any) error { return errors.New(l.cat().Msg(key, kv...)) }
+
+// cat is the language of the lines (nil: English).
+func (l *dragonLines) cat() *lang.Catalogue { return dragonLang(l.c) }
+
+// choose says the choices of the person to act, "choose: a | b".
+func (l *dragonLines) choose(choices []string) {
+	l.say("%s", l.cat().Msg("dragon.lines.choose", "choices", strings.Join(choices, " | ")))
+}
+
+// face names an event face as the line mode writes it: "rally".
+func (l *dragonLines) face(f dragon.EventFace) string {
+	if k := "dragon.lines.face." + f.String(); l.cat().Has(k) {
+		return l.cat().Msg(k)
+	}
+	return f.String()
+}
+
+// grammar fixes an English line for a player called "you".
+func (l *dragonLines) grammar(line string, names []string) string {
+	if l.cat().Code == lang.Default {
+		return youGrammar(line, names)
+	}
+	return line
+}
+
+// cardName and cardText are a card's words in the language of the lines.
+func (l *dragonLines) cardName(id, name string) string { return dragon.CardName(l.cat(), id, name) }
+func (l *dragonLines) cardText(id, text string) string { return dragon.CardText(l.cat(), id, text) }
 
 // viewer is the seat whose hidden cards may be printed: the only person at
 // the table, else nobody.
@@ -62,15 +101,15 @@ func (l *dragonLines) intro() {
 	g := l.g
 	r := g.Game().Rules()
 	who := seatNames(g.Seats())
-	l.say("dragon farkle: %s rules, slay the dragon (%d damage in one battle, %d soldiers to attack); players: %s", r.Name, r.DragonHealth, r.BattleMinimum, strings.Join(who, ", "))
-	l.say("commands: %s", dragonLineCommands)
+	l.say("%s", l.cat().Msg("dragon.lines.intro", "rules", r.Name, "health", r.DragonHealth, "min", r.BattleMinimum, "players", strings.Join(who, ", ")))
+	l.say("%s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands))
 	s := g.State()
 	if len(g.Record().Actions) > 0 && g.Path() != "" {
-		l.say("resumed: %s", g.Path())
+		l.say("%s", l.cat().Msg("dragon.lines.resumed", "file", g.Path()))
 	}
-	l.say("turn: %s (round %d, %d soldiers)", s.Players[s.Turn].Name, s.Round, s.Players[s.Turn].Soldiers)
+	l.say("%s", l.cat().Msg("dragon.lines.turn", "p", s.Players[s.Turn].Name, "round", s.Round, "n", s.Players[s.Turn].Soldiers))
 	if (s.Phase == dragon.PhaseKeep || s.Phase == dragon.PhaseEvaded) && !g.BotToAct() {
-		l.say("throw: %s event: %s", s.Throw, s.Event)
+		l.say("%s", l.cat().Msg("dragon.lines.throw", "dice", s.Throw.String(), "face", l.face(s.Event)))
 	}
 	l.advance()
 }
@@ -82,7 +121,7 @@ func (l *dragonLines) advance() {
 	for g.BotToAct() {
 		a, ev, err := g.Auto()
 		if err != nil {
-			l.say("error: %s", DragonReason(err))
+			l.say("%s", l.cat().Msg("dragon.lines.error", "why", DragonReason(err)))
 			return
 		}
 		l.played(a, ev)
@@ -95,7 +134,7 @@ func (l *dragonLines) advance() {
 func (l *dragonLines) played(a dragon.Action, ev []dragon.Event) {
 	if a.Kind == dragon.ActBrawl && len(ev) > 0 {
 		names := l.g.Names()
-		l.say("%s", youGrammar(fmt.Sprintf("%s challenges %s to a brawl", names[ev[0].Seat], names[a.Target]), names))
+		l.say("%s", l.grammar(l.cat().Msg("dragon.lines.challenges", "p", names[ev[0].Seat], "q", names[a.Target]), names))
 	}
 	_, settled := dragonEvent(ev, dragon.EvBrawl)
 	l.events(ev, settled || l.g.State().Mode == dragon.Brawling)
@@ -106,25 +145,25 @@ func (l *dragonLines) events(ev []dragon.Event, brawl bool) {
 	g := l.g
 	s := g.State()
 	seats := g.Seats()
-	for i, line := range g.Describe(ev, l.viewer()) {
+	for i, line := range g.DescribeIn(l.cat(), ev, l.viewer()) {
 		e := ev[i]
 		person := e.Seat >= 0 && e.Seat < len(seats) && !seats[e.Seat].IsBot()
 		switch {
 		case e.Kind == dragon.EvTurn:
-			l.say("turn: %s (round %d, %d soldiers)", s.Players[e.Seat].Name, e.Round, s.Players[e.Seat].Soldiers)
+			l.say("%s", l.cat().Msg("dragon.lines.turn", "p", s.Players[e.Seat].Name, "round", e.Round, "n", s.Players[e.Seat].Soldiers))
 		case e.Kind == dragon.EvThrow && person:
 			var notes []string
 			if len(g.Humans()) > 1 || brawl {
 				notes = append(notes, s.Players[e.Seat].Name)
 			}
 			if brawl {
-				notes = append(notes, fmt.Sprintf("brawl score %d", e.N))
+				notes = append(notes, l.cat().Msg("dragon.lines.brawlScore", "n", e.N))
 			}
 			extra := ""
 			if len(notes) > 0 {
 				extra = " (" + strings.Join(notes, ", ") + ")"
 			}
-			l.say("throw: %s event: %s%s", e.Dice, e.Face, extra)
+			l.say("%s%s", l.cat().Msg("dragon.lines.throw", "dice", e.Dice.String(), "face", l.face(e.Face)), extra)
 		case e.Kind == dragon.EvWin:
 			// RunDragonLines prints the winner line.
 		default:
@@ -158,27 +197,27 @@ func (l *dragonLines) prompt() {
 				uses = append(uses, u)
 			}
 		case dragon.ActHire:
-			cmds = append(cmds, fmt.Sprintf("hire (a Companion for %d soldiers)", v.HireCost))
+			cmds = append(cmds, l.cat().Msg("dragon.lines.hire", "n", v.HireCost))
 		default:
 			cmds = append(cmds, dragonCommand(a, names))
 		}
 	}
 	switch v.Phase {
 	case dragon.PhaseBrawl:
-		l.say("%s", youGrammar(brawlSituation(v, names), names))
-		l.say("choose: %s", strings.Join(append(uses, fmt.Sprintf("pass (stand by %d)", v.BrawlScore)), " | "))
+		l.say("%s", l.grammar(brawlSituation(l.cat(), v, names), names))
+		l.choose(append(uses, l.cat().Msg("dragon.lines.pass", "n", v.BrawlScore)))
 	case dragon.PhaseHire:
 		own, offer := me.Companion, v.Offer
-		l.say("hire: yours %s [%s]: %s", own.Name, own.ID, own.Text)
-		l.say("hire: hired %s [%s]: %s", offer.Name, offer.ID, offer.Text)
-		l.say("choose: dismiss %s (keep %s) | dismiss %s (keep %s)", own.ID, offer.Name, offer.ID, own.Name)
+		l.say("%s", l.cat().Msg("dragon.lines.hireYours", "card", l.cardName(own.ID, own.Name), "id", own.ID, "text", l.cardText(own.ID, own.Text)))
+		l.say("%s", l.cat().Msg("dragon.lines.hireHired", "card", l.cardName(offer.ID, offer.Name), "id", offer.ID, "text", l.cardText(offer.ID, offer.Text)))
+		l.choose([]string{l.cat().Msg("dragon.lines.dismissKeep", "id", own.ID, "card", l.cardName(offer.ID, offer.Name)), l.cat().Msg("dragon.lines.dismissKeep", "id", offer.ID, "card", l.cardName(own.ID, own.Name))})
 	case dragon.PhaseChoose:
 		if len(l.g.Humans()) == 1 {
 			l.hand()
 		}
-		line := "choose: " + strings.Join(cmds, " | ")
+		line := l.cat().Msg("dragon.lines.choose", "choices", strings.Join(cmds, " | "))
 		if me.Soldiers < g.Game().Rules().BattleMinimum {
-			line += fmt.Sprintf(" (battle needs %d soldiers; you have %d)", g.Game().Rules().BattleMinimum, me.Soldiers)
+			line += l.cat().Msg("dragon.lines.battleNeeds", "min", g.Game().Rules().BattleMinimum, "n", me.Soldiers)
 		}
 		l.say("%s", line)
 	case dragon.PhaseKeep:
@@ -186,37 +225,37 @@ func (l *dragonLines) prompt() {
 		if hasKeep {
 			switch {
 			case v.Mode == dragon.Battling:
-				parts = append(parts, fmt.Sprintf("keep scoring dice of %s, paying their soldiers (you have %d; the dragon has %d of %d damage)", v.Throw, me.Soldiers, v.Damage, v.DragonHealth))
+				parts = append(parts, l.cat().Msg("dragon.lines.keepBattle", "dice", v.Throw.String(), "n", me.Soldiers, "damage", v.Damage, "health", v.DragonHealth))
 			case v.Event == dragon.Dragon:
 				for _, a := range v.Legal {
 					if a.Kind == dragon.ActKeep {
-						parts = append(parts, dragonCommand(a, names)+" (the Dragon: every scoring die is set aside and their soldiers are eaten)")
+						parts = append(parts, dragonCommand(a, names)+l.cat().Msg("dragon.lines.keepDragon"))
 						break
 					}
 				}
 			case v.Event == dragon.Rally:
-				parts = append(parts, fmt.Sprintf("keep scoring dice of %s with a Rally reward: keep DICE double, or keep DICE item", v.Throw))
+				parts = append(parts, l.cat().Msg("dragon.lines.keepRally", "dice", v.Throw.String()))
 			default:
-				parts = append(parts, fmt.Sprintf("keep scoring dice of %s (the most: keep %s)", v.Throw, l.mostKeep(v)))
+				parts = append(parts, l.cat().Msg("dragon.lines.keep", "dice", v.Throw.String(), "most", l.mostKeep(v)))
 			}
 		}
 		parts = append(parts, uses...)
 		parts = append(parts, cmds...) // accept
-		l.say("choose: %s", strings.Join(parts, " | "))
+		l.choose(parts)
 	case dragon.PhaseEvaded:
-		l.say("choose: roll %d %s again | stop (bank %d) — you evaded the dragon", v.Dice, plural(v.Dice, "die", "dice"), v.Pool)
+		l.say("%s", l.cat().Msg("dragon.lines.evaded", "dice", l.cat().Msg("dragon.lines.dice", "n", v.Dice), "pool", v.Pool))
 	case dragon.PhaseRoll:
-		what := fmt.Sprintf("%d %s", v.Dice, plural(v.Dice, "die", "dice"))
+		what := l.cat().Msg("dragon.lines.dice", "n", v.Dice)
 		if v.Kept == 0 && v.Dice == 6 && (v.Pool > 0 || v.Mode == dragon.Battling) {
-			what = "6 dice (hot dice)"
+			what = l.cat().Msg("dragon.lines.hotDice")
 		}
 		if v.Mode == dragon.Battling {
-			l.say("choose: roll %s | retreat (you have %d soldiers; the dragon has %d of %d damage)", what, me.Soldiers, v.Damage, v.DragonHealth)
+			l.say("%s", l.cat().Msg("dragon.lines.rollRetreat", "dice", what, "n", me.Soldiers, "damage", v.Damage, "health", v.DragonHealth))
 		} else {
-			l.say("choose: roll %s | stop (bank %d)", what, v.Pool)
+			l.say("%s", l.cat().Msg("dragon.lines.rollStop", "dice", what, "pool", v.Pool))
 		}
 	case dragon.PhaseDiscard:
-		l.say("choose: %s (you hold %d Magic Items; the limit is %d)", strings.Join(cmds, " | "), me.ItemCount, me.ItemLimit)
+		l.say("%s", l.cat().Msg("dragon.lines.discard", "choices", strings.Join(cmds, " | "), "n", me.ItemCount, "limit", me.ItemLimit))
 	}
 }
 
@@ -229,7 +268,7 @@ func (l *dragonLines) mostKeep(v dragon.View) string {
 			best, most = kv.Dice, kv.Soldiers
 		}
 	}
-	return fmt.Sprintf("%s for %d", best, most)
+	return l.cat().Msg("dragon.lines.most", "dice", best.String(), "n", most)
 }
 
 // hand prints the cards of the person to act.
@@ -238,16 +277,16 @@ func (l *dragonLines) hand() {
 	v := g.View(g.ToAct())
 	me := v.Players[v.Seat]
 	if c := me.Companion; c != nil {
-		l.say("hand: companion %s [%s]: %s", c.Name, c.ID, c.Text)
+		l.say("%s", l.cat().Msg("dragon.lines.handCompanion", "card", l.cardName(c.ID, c.Name), "id", c.ID, "text", l.cardText(c.ID, c.Text)))
 	}
 	if len(me.Items) == 0 {
-		l.say("hand: no Magic Items")
+		l.say("%s", l.cat().Msg("dragon.lines.handNone"))
 	}
 	for _, c := range me.Items {
-		l.say("hand: item %s [%s]: %s", c.Name, c.ID, c.Text)
+		l.say("%s", l.cat().Msg("dragon.lines.handItem", "card", l.cardName(c.ID, c.Name), "id", c.ID, "text", l.cardText(c.ID, c.Text)))
 	}
 	for _, c := range v.Drawn {
-		l.say("hand: drawn this turn (yours when you stop) %s [%s]: %s", c.Name, c.ID, c.Text)
+		l.say("%s", l.cat().Msg("dragon.lines.handDrawn", "card", l.cardName(c.ID, c.Name), "id", c.ID, "text", l.cardText(c.ID, c.Text)))
 	}
 }
 
@@ -274,7 +313,7 @@ func (l *dragonLines) command(line string) (quit bool) {
 		return false
 	case "hand":
 		if g.Over() || g.BotToAct() {
-			l.say("error: hand shows the cards of the person to play, and nobody is")
+			l.say("%s", l.cat().Msg("dragon.lines.error", "why", l.cat().Msg("dragon.lines.err.hand")))
 			return false
 		}
 		l.hand()
@@ -282,12 +321,12 @@ func (l *dragonLines) command(line string) (quit bool) {
 	}
 	a, err := l.parse(cmd, args)
 	if err != nil {
-		l.say("error: %s", err)
+		l.say("%s", l.cat().Msg("dragon.lines.error", "why", err.Error()))
 		return false
 	}
 	ev, err := g.Do(a)
 	if err != nil {
-		l.say("error: %s", DragonReason(err))
+		l.say("%s", l.cat().Msg("dragon.lines.error", "why", DragonReason(err)))
 		return false
 	}
 	l.played(a, ev)
@@ -300,7 +339,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 	g := l.g
 	noArgs := func(a dragon.Action) (dragon.Action, error) {
 		if len(args) > 0 {
-			return a, fmt.Errorf("%s takes no arguments", cmd)
+			return a, l.errf("dragon.lines.err.noArgs", "cmd", cmd)
 		}
 		return a, nil
 	}
@@ -329,7 +368,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		return l.keep(args)
 	case "use":
 		if len(args) == 0 {
-			return dragon.Action{}, fmt.Errorf("use which card? (%s)", l.cardList(true))
+			return dragon.Action{}, l.errf("dragon.lines.err.useWhich", "cards", l.cardList(true))
 		}
 		id, err := l.card(args[0], true)
 		if err != nil {
@@ -338,11 +377,11 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		face := 0
 		if len(args) > 1 {
 			if face, err = strconv.Atoi(args[1]); err != nil || face < 1 || face > 6 {
-				return dragon.Action{}, fmt.Errorf("use %s %s: the face of the die is 1 to 6", args[0], args[1])
+				return dragon.Action{}, l.errf("dragon.lines.err.face", "card", args[0], "face", args[1])
 			}
 		}
 		if len(args) > 2 {
-			return dragon.Action{}, fmt.Errorf("use takes a card and at most a face")
+			return dragon.Action{}, l.errf("dragon.lines.err.useArgs")
 		}
 		if face == 0 {
 			var faces []string
@@ -352,13 +391,13 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 				}
 			}
 			if len(faces) > 0 {
-				return dragon.Action{}, fmt.Errorf("use %s FACE: which die to throw again? (%s)", id, strings.Join(faces, ", "))
+				return dragon.Action{}, l.errf("dragon.lines.err.whichDie", "card", id, "faces", strings.Join(faces, ", "))
 			}
 		}
 		return dragon.Use(id, face), nil
 	case "discard":
 		if len(args) != 1 {
-			return dragon.Action{}, fmt.Errorf("discard which item? (%s)", l.cardList(false))
+			return dragon.Action{}, l.errf("dragon.lines.err.discardWhich", "cards", l.cardList(false))
 		}
 		id, err := l.card(args[0], false)
 		if err != nil {
@@ -366,7 +405,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		}
 		return dragon.Discard(id), nil
 	}
-	return dragon.Action{}, fmt.Errorf("unknown command %q (commands: %s)", cmd, dragonLineCommands)
+	return dragon.Action{}, l.errf("dragon.lines.err.unknown", "cmd", strconv.Quote(cmd), "commands", dragonLineCommands)
 }
 
 // dismiss finds the Companion named by args (id, name, or the start of
@@ -374,11 +413,11 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 func (l *dragonLines) dismiss(args []string) (dragon.Action, error) {
 	v := l.g.View(l.g.ToAct())
 	if v.Phase != dragon.PhaseHire || v.Offer == nil {
-		return dragon.Action{}, errors.New("dismiss comes after a hire: there is no Companion to let go now")
+		return dragon.Action{}, l.errf("dragon.lines.err.dismissNow")
 	}
 	cs := []*dragon.CardView{v.Players[v.Seat].Companion, v.Offer}
 	if len(args) == 0 {
-		return dragon.Action{}, fmt.Errorf("dismiss which Companion? (%s or %s)", cs[0].ID, cs[1].ID)
+		return dragon.Action{}, l.errf("dragon.lines.err.dismissWhich", "a", cs[0].ID, "b", cs[1].ID)
 	}
 	want := strings.ToLower(strings.Join(args, " "))
 	var found []string
@@ -393,7 +432,7 @@ func (l *dragonLines) dismiss(args []string) (dragon.Action, error) {
 	if len(found) == 1 {
 		return dragon.Dismiss(found[0]), nil
 	}
-	return dragon.Action{}, fmt.Errorf("dismiss %s: name %s or %s", want, cs[0].ID, cs[1].ID)
+	return dragon.Action{}, l.errf("dragon.lines.err.dismissName", "want", want, "a", cs[0].ID, "b", cs[1].ID)
 }
 
 func (l *dragonLines) brawl(args []string) (dragon.Action, error) {
@@ -413,18 +452,18 @@ func (l *dragonLines) brawl(args []string) (dragon.Action, error) {
 				}
 			}
 		}
-		return dragon.Action{}, fmt.Errorf("brawl whom? (%s)", strings.Join(others, ", "))
+		return dragon.Action{}, l.errf("dragon.lines.err.brawlWhom", "others", strings.Join(others, ", "))
 	}
 	name := strings.Join(args, " ")
 	for i, p := range s.Players {
 		if strings.EqualFold(p.Name, name) {
 			if i == s.Turn {
-				return dragon.Action{}, fmt.Errorf("you cannot brawl yourself (others: %s)", strings.Join(others, ", "))
+				return dragon.Action{}, l.errf("dragon.lines.err.brawlSelf", "others", strings.Join(others, ", "))
 			}
 			return dragon.Brawl(i), nil
 		}
 	}
-	return dragon.Action{}, fmt.Errorf("no player called %q (others: %s)", name, strings.Join(others, ", "))
+	return dragon.Action{}, l.errf("dragon.lines.err.noPlayer", "name", strconv.Quote(name), "others", strings.Join(others, ", "))
 }
 
 func (l *dragonLines) keep(args []string) (dragon.Action, error) {
@@ -440,21 +479,21 @@ func (l *dragonLines) keep(args []string) (dragon.Action, error) {
 	v := l.g.View(l.g.ToAct())
 	arg := strings.Join(args, " ")
 	if arg == "" {
-		return dragon.Action{}, fmt.Errorf("keep which dice? e.g. keep 1 5 (the dice of the throw: %s)", v.Throw)
+		return dragon.Action{}, l.errf("dragon.lines.err.keepWhich", "dice", v.Throw.String())
 	}
 	k, err := dice.Parse(arg)
 	if err != nil {
-		return dragon.Action{}, fmt.Errorf("keep %s: %s", arg, Reason(err))
+		return dragon.Action{}, l.errf("dragon.lines.err.keep", "dice", arg, "why", Reason(err))
 	}
 	if v.Phase == dragon.PhaseKeep && v.Mode == dragon.Recruiting && v.Event == dragon.Rally && reward == dragon.NoReward && len(v.Legal) > 0 {
 		for _, a := range v.Legal {
 			if a.Kind == dragon.ActKeep {
-				return dragon.Action{}, fmt.Errorf("a Rally: choose its reward: keep %s double (double these soldiers) or keep %s item (draw a Magic Item)", k, k)
+				return dragon.Action{}, l.errf("dragon.lines.err.reward", "dice", k.String())
 			}
 		}
 	}
 	if reward != dragon.NoReward && !(v.Mode == dragon.Recruiting && v.Event == dragon.Rally) {
-		return dragon.Action{}, fmt.Errorf("keep %s %s: a reward comes only with a Rally while recruiting", k, reward)
+		return dragon.Action{}, l.errf("dragon.lines.err.noReward", "dice", k.String(), "reward", reward)
 	}
 	return dragon.KeepRally(k, reward), nil
 }
@@ -486,9 +525,9 @@ func (l *dragonLines) card(text string, use bool) (string, error) {
 		what = "discard"
 	}
 	if len(ids) == 0 {
-		return "", fmt.Errorf("%s %s: you have no card to %s now", what, text, what)
+		return "", l.errf("dragon.lines.err.noCard", "cmd", what, "card", text)
 	}
-	return "", fmt.Errorf("%s %s: no such card of yours (%s)", what, text, l.cardList(use))
+	return "", l.errf("dragon.lines.err.noSuchCard", "cmd", what, "card", text, "cards", l.cardList(use))
 }
 
 // cardIDs returns the cards usable now (use) or the items held.
@@ -516,14 +555,14 @@ func (l *dragonLines) cardIDs(use bool) []string {
 func (l *dragonLines) cardList(use bool) string {
 	ids := l.cardIDs(use)
 	if len(ids) == 0 {
-		return "none now"
+		return l.cat().Msg("dragon.lines.noneNow")
 	}
 	return strings.Join(ids, ", ")
 }
 
 func (l *dragonLines) help() {
-	l.say("help: commands: %s", dragonLineCommands)
-	for _, line := range DragonRulesText(l.g.Game(), 100) {
+	l.say("help: %s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands))
+	for _, line := range DragonRulesTextIn(l.cat(), l.g.Game(), 100) {
 		l.say("help: %s", line)
 	}
 }
@@ -532,27 +571,27 @@ func (l *dragonLines) score() {
 	g := l.g
 	v := g.View(l.viewer())
 	for i, p := range v.Players {
-		line := fmt.Sprintf("score: %s %d soldiers", p.Name, p.Soldiers)
+		line := l.cat().Msg("dragon.lines.score", "p", p.Name, "n", p.Soldiers)
 		if p.Companion != nil {
-			line += ", companion " + p.Companion.Name
+			line += l.cat().Msg("dragon.lines.scoreCompanion", "card", l.cardName(p.Companion.ID, p.Companion.Name))
 		}
-		line += fmt.Sprintf(", %d %s", p.ItemCount, plural(p.ItemCount, "item", "items"))
+		line += l.cat().Msg("dragon.lines.scoreItems", "n", p.ItemCount)
 		if i == v.Turn && !g.Over() {
-			line += ", to play"
+			line += l.cat().Msg("dragon.lines.toPlay")
 		}
 		l.say("%s", line)
 	}
-	line := fmt.Sprintf("score: round %d; the dragon has %d of %d damage", v.Round, v.Damage, v.DragonHealth)
-	todo := fmt.Sprintf("%d %s to throw", v.Dice, plural(v.Dice, "die", "dice"))
+	line := l.cat().Msg("dragon.lines.scoreRound", "round", v.Round, "damage", v.Damage, "health", v.DragonHealth)
+	todo := l.cat().Msg("dragon.lines.toThrow", "n", v.Dice)
 	if v.Phase == dragon.PhaseKeep {
-		todo = fmt.Sprintf("dice to keep from the throw %s event %s", v.Throw, v.Event)
+		todo = l.cat().Msg("dragon.lines.toKeep", "dice", v.Throw.String(), "face", l.face(v.Event))
 	}
 	switch {
 	case g.Over():
 	case v.Mode == dragon.Recruiting:
-		line += fmt.Sprintf("; recruiting, pool %d, %s", v.Pool, todo)
+		line += l.cat().Msg("dragon.lines.scoreRecruiting", "pool", v.Pool, "todo", todo)
 	case v.Mode == dragon.Battling:
-		line += "; in the Final Battle, " + todo
+		line += l.cat().Msg("dragon.lines.scoreBattle", "todo", todo)
 	}
 	l.say("%s", line)
 }
@@ -560,10 +599,10 @@ func (l *dragonLines) score() {
 func (l *dragonLines) hint() {
 	g := l.g
 	if g.Over() || g.BotToAct() {
-		l.say("error: hint: it is nobody's turn to decide")
+		l.say("%s", l.cat().Msg("dragon.lines.noHint"))
 		return
 	}
-	for _, line := range dragonHintLines(g, g.View(g.ToAct())) {
+	for _, line := range dragonHintLines(l.cat(), g, g.View(g.ToAct()), false) {
 		l.say("hint: %s", line)
 	}
 }
@@ -571,27 +610,30 @@ func (l *dragonLines) hint() {
 // dragonHintLines returns the hint for view v: the value of every legal
 // action the bots' tables can value, best first, and the Final Battle
 // odds with the player's soldiers.
-func dragonHintLines(g *DragonGame, v dragon.View) []string {
+// With words the actions are said in the language of c, else as the
+// line mode's commands.
+func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words bool) []string {
+	c = dragonLang(c)
 	adv := g.Brains().Advise(v)
 	names := g.Names()
 	me := v.Players[v.Seat]
 	var out []string
 	odds := g.Brains().Odds()
 	if v.Mode != dragon.Battling {
-		out = append(out, fmt.Sprintf("final battle odds with your %d soldiers: %.1f%% to slay the dragon", me.Soldiers, 100*odds.Win(me.Soldiers)))
+		out = append(out, c.Msg("dragon.hint.odds", "n", me.Soldiers, "p", c.Pct(odds.Win(me.Soldiers), 1)))
 	}
 	if v.Mode == dragon.Battling && v.Phase == dragon.PhaseRoll {
-		out = append(out, fmt.Sprintf("this battle now (%d of %d damage, %d dice): %.1f%%", v.Damage, v.DragonHealth, v.Dice, 100*odds.Value(me.Soldiers, v.Damage, v.Dice)))
+		out = append(out, c.Msg("dragon.hint.battleNow", "damage", v.Damage, "health", v.DragonHealth, "dice", v.Dice, "p", c.Pct(odds.Value(me.Soldiers, v.Damage, v.Dice), 1)))
 	}
 	switch {
 	case v.Phase == dragon.PhaseChoose:
-		out = append(out, "(recruit: a turn's soldiers on average · brawl: your gain less theirs · battle: chance to slay)")
+		out = append(out, c.Msg("dragon.hint.choose"))
 	case v.Phase == dragon.PhaseBrawl:
-		out = append(out, "(what the brawl is worth to you after each choice)")
+		out = append(out, c.Msg("dragon.hint.brawl"))
 	case v.Mode == dragon.Battling:
-		out = append(out, "(the chance to slay the dragon in this battle after each choice)")
+		out = append(out, c.Msg("dragon.hint.battle"))
 	case v.Mode == dragon.Recruiting:
-		out = append(out, "(the soldiers you can expect to bank this turn after each choice)")
+		out = append(out, c.Msg("dragon.hint.recruit"))
 	}
 	if sameUnits(adv) {
 		slices.SortStableFunc(adv, func(a, b dragon.Advice) int { return cmp.Compare(b.Value, a.Value) })
@@ -599,9 +641,13 @@ func dragonHintLines(g *DragonGame, v dragon.View) []string {
 	for i, a := range adv {
 		mark := ""
 		if i == 0 && len(adv) > 1 && sameUnits(adv) {
-			mark = " (best)"
+			mark = c.Msg("dragon.hint.best")
 		}
-		out = append(out, fmt.Sprintf("%s: %s%s", dragonCommand(a.Action, names), dragonAdviceValue(a), mark))
+		what := dragonCommand(a.Action, names)
+		if words {
+			what = dragonActionWords(c, g.Game(), a.Action, names)
+		}
+		out = append(out, fmt.Sprintf("%s: %s%s", what, dragonAdviceValue(c, a), mark))
 	}
 	return out
 }

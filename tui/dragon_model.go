@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/lang"
 )
 
 // DragonOptions configure a terminal game of Dragon Farkle (NewDragon,
@@ -23,6 +23,8 @@ type DragonOptions struct {
 	Game *DragonGame
 	// BotDelay is the pause before each bot action; 0 plays them at once.
 	BotDelay time.Duration
+	// Lang is the language of the texts (nil: English).
+	Lang *lang.Catalogue
 }
 
 // dragonMenuItem is one choice of a menu: what it does and its key.
@@ -80,6 +82,7 @@ type DragonModel struct {
 	showID    int
 	holder    int // hot seat: the person holding the keyboard, -1 for nobody
 	quitting  bool
+	lcat      *lang.Catalogue // the language of the texts
 }
 
 // dragonAutoMsg asks the model to play the bot to act, if the game is
@@ -88,7 +91,7 @@ type dragonAutoMsg struct{ version int }
 
 // NewDragon returns the model for o.
 func NewDragon(o DragonOptions) *DragonModel {
-	m := &DragonModel{o: o, st: newStyles(true), keys: newKeys(), width: 80, height: 24}
+	m := &DragonModel{o: o, st: newStyles(true), keys: newKeys(), width: 80, height: 24, lcat: dragonLang(o.Lang)}
 	m.sit(o.Game)
 	return m
 }
@@ -117,11 +120,11 @@ func (m *DragonModel) playAgain() tea.Cmd {
 	}
 	g, err := startDragon(old.Game(), old.Brains(), old.Seats(), dice.NewSeed(), path, old.now)
 	if err != nil {
-		m.note(true, "no new game: %v", err)
+		m.note(true, "%s", m.tx("dragon.tui.noNewGame", "why", err.Error()))
 		return nil
 	}
 	m.sit(g)
-	m.note(false, "A new game with the same players.")
+	m.note(false, "%s", m.tx("dragon.tui.newGame"))
 	return m.schedule()
 }
 
@@ -217,7 +220,7 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		if key.Matches(msg, m.keys.Again) {
 			return m.playAgain()
 		}
-		m.note(true, "the game is over: p plays again with the same players, q leaves")
+		m.note(true, "%s", m.tx("dragon.tui.overKeys"))
 		return nil
 	}
 	if m.pass {
@@ -226,7 +229,7 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.sync()
 			return nil
 		}
-		m.note(true, "press enter when %s has the keyboard", g.Names()[g.ToAct()])
+		m.note(true, "%s", m.tx("dragon.tui.pressEnter", "p", g.Names()[g.ToAct()]))
 		return nil
 	}
 	if g.BotToAct() {
@@ -236,7 +239,7 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.scheduled = v
 			return func() tea.Msg { return dragonAutoMsg{version: v} }
 		}
-		m.note(true, "%s is playing: press s to skip ahead to your next decision", g.Names()[g.ToAct()])
+		m.note(true, "%s", m.tx("dragon.tui.botPlaying", "p", g.Names()[g.ToAct()]))
 		return nil
 	}
 	if key.Matches(msg, m.keys.Hint) {
@@ -257,7 +260,7 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		case msg.String() == "s" || msg.String() == "b":
 			return m.do(m.stopAction(v))
 		}
-		m.note(true, "%q does nothing here: r throws, s %s, ? help", msg.String(), m.stopWord(v))
+		m.note(true, "%s", m.tx("dragon.tui.keyRoll", "key", strconv.Quote(msg.String()), "stop", m.stopWord(v)))
 	}
 	return nil
 }
@@ -280,15 +283,15 @@ func (m *DragonModel) stopAction(v dragon.View) dragon.Action {
 
 func (m *DragonModel) stopWord(v dragon.View) string {
 	if v.Mode == dragon.Battling {
-		return "retreats"
+		return m.tx("dragon.tui.retreats")
 	}
-	return "stops"
+	return m.tx("dragon.tui.stops")
 }
 
 // keepKey handles a key while a throw lies on the table.
 func (m *DragonModel) keepKey(msg tea.KeyPressMsg, v dragon.View) tea.Cmd {
 	if m.forced && key.Matches(msg, m.keys.Undo) {
-		m.note(true, "nothing to undo: the Dragon chose these dice; r keeps them and throws, s keeps them and stops")
+		m.note(true, "%s", m.tx("dragon.tui.forcedUndo"))
 		return nil
 	}
 	if m.selectKey(msg, m.keys, m.refuseDice, m.note) {
@@ -303,11 +306,11 @@ func (m *DragonModel) keepKey(msg tea.KeyPressMsg, v dragon.View) tea.Cmd {
 		if hasKind(v.Legal, dragon.ActAccept) {
 			return m.do(dragon.Accept())
 		}
-		m.note(true, "there is nothing to accept: choose dice to keep")
+		m.note(true, "%s", m.tx("dragon.tui.nothingToAccept"))
 	case msg.String() == "c":
 		m.cardMenu(v)
 	default:
-		m.note(true, "%q does nothing here: press ? for help", msg.String())
+		m.note(true, "%s", m.tx("dragon.tui.keyNothing", "key", strconv.Quote(msg.String())))
 	}
 	return nil
 }
@@ -324,7 +327,7 @@ func hasKind(acts []dragon.Action, k dragon.ActionKind) bool {
 // refuseDice says why no die may be chosen now, "" when one may.
 func (m *DragonModel) refuseDice() string {
 	if m.forced {
-		return "the Dragon chose these dice: they cannot be unchosen (r throws on, s stops)"
+		return m.tx("dragon.tui.forcedDice")
 	}
 	return ""
 }
@@ -370,9 +373,9 @@ func (m *DragonModel) sync() {
 		m.menu = m.hireMenu(view)
 	case dragon.PhaseDiscard:
 		me := view.Players[view.Seat]
-		mn := &dragonMenu{title: fmt.Sprintf("You hold %d Magic Items; the limit is %d. Discard one:", me.ItemCount, me.ItemLimit)}
+		mn := &dragonMenu{title: m.tx("dragon.tui.discardMenu", "n", me.ItemCount, "limit", me.ItemLimit)}
 		for _, c := range me.Items {
-			mn.items = append(mn.items, dragonMenuItem{label: c.Name + " — " + c.Text, act: dragon.Discard(c.ID), ok: true})
+			mn.items = append(mn.items, dragonMenuItem{label: m.cardLine(c.ID, c.Name, c.Text), act: dragon.Discard(c.ID), ok: true})
 		}
 		m.menu = mn
 	}
@@ -381,8 +384,8 @@ func (m *DragonModel) sync() {
 // chooseMenu is the menu of the start of a turn.
 func (m *DragonModel) chooseMenu(v dragon.View) *dragonMenu {
 	r := m.g.Game().Rules()
-	mn := &dragonMenu{title: "Choose your action:"}
-	mn.items = append(mn.items, dragonMenuItem{label: "Recruit soldiers", key: "r", act: dragon.Recruit(), ok: true})
+	mn := &dragonMenu{title: m.tx("dragon.tui.chooseMenu")}
+	mn.items = append(mn.items, dragonMenuItem{label: m.tx("dragon.tui.recruit"), key: "r", act: dragon.Recruit(), ok: true})
 	first := true
 	for _, a := range v.Legal {
 		if a.Kind == dragon.ActBrawl {
@@ -391,19 +394,19 @@ func (m *DragonModel) chooseMenu(v dragon.View) *dragonMenu {
 				k, first = "b", false
 			}
 			p := v.Players[a.Target]
-			mn.items = append(mn.items, dragonMenuItem{label: fmt.Sprintf("Brawl %s (%d soldiers)", p.Name, p.Soldiers), key: k, act: a, ok: true})
+			mn.items = append(mn.items, dragonMenuItem{label: m.tx("dragon.tui.brawlItem", "p", p.Name, "n", p.Soldiers), key: k, act: a, ok: true})
 		}
 	}
 	me := v.Players[v.Seat]
-	battle := dragonMenuItem{label: fmt.Sprintf("Final Battle with your %d soldiers", me.Soldiers), key: "f", act: dragon.Battle(), ok: hasKind(v.Legal, dragon.ActBattle)}
+	battle := dragonMenuItem{label: m.tx("dragon.tui.battleItem", "n", me.Soldiers), key: "f", act: dragon.Battle(), ok: hasKind(v.Legal, dragon.ActBattle)}
 	if !battle.ok {
-		battle.label = fmt.Sprintf("Final Battle (needs %d soldiers; you have %d)", r.BattleMinimum, me.Soldiers)
+		battle.label = m.tx("dragon.tui.battleNeeds", "min", r.BattleMinimum, "n", me.Soldiers)
 	}
 	mn.items = append(mn.items, battle)
 	if hasKind(v.Legal, dragon.ActHire) {
-		label := fmt.Sprintf("Hire a Companion (%d soldiers)", v.HireCost)
+		label := m.tx("dragon.tui.hireItem", "n", v.HireCost)
 		if me.Companion != nil {
-			label += "; keep yours or the new one"
+			label = m.tx("dragon.tui.hireItemSwap", "n", v.HireCost)
 		}
 		mn.items = append(mn.items, dragonMenuItem{label: label, key: "c", act: dragon.Hire(), ok: true})
 	}
@@ -413,19 +416,19 @@ func (m *DragonModel) chooseMenu(v dragon.View) *dragonMenu {
 // brawlMenu is the menu of a brawl throw: the cards usable on it and
 // standing by it.
 func (m *DragonModel) brawlMenu(v dragon.View) *dragonMenu {
-	mn := &dragonMenu{title: "Use a card on your brawl throw, or stand by it:"}
+	mn := &dragonMenu{title: m.tx("dragon.tui.brawlMenu")}
 	mn.items = m.useItems(v)
-	return mn.add(dragonMenuItem{label: fmt.Sprintf("Stand by this throw (score %d)", v.BrawlScore), key: "p", act: dragon.Pass(), ok: true})
+	return mn.add(dragonMenuItem{label: m.tx("dragon.tui.standBy", "n", v.BrawlScore), key: "p", act: dragon.Pass(), ok: true})
 }
 
 // hireMenu asks which of two Companions to keep after a hire; the other
 // goes to the Companion discard pile.
 func (m *DragonModel) hireMenu(v dragon.View) *dragonMenu {
 	own, offer := v.Players[v.Seat].Companion, v.Offer
-	mn := &dragonMenu{title: "You hired a Companion. Keep one; the other is dismissed:"}
+	mn := &dragonMenu{title: m.tx("dragon.tui.hireMenu")}
 	return mn.add(
-		dragonMenuItem{label: "Keep " + offer.Name + " (new) — " + offer.Text, key: "n", act: dragon.Dismiss(own.ID), ok: true},
-		dragonMenuItem{label: "Keep " + own.Name + " (yours) — " + own.Text, key: "k", act: dragon.Dismiss(offer.ID), ok: true})
+		dragonMenuItem{label: m.tx("dragon.tui.keepNew", "card", m.cardName(offer.ID, offer.Name), "text", m.cardText(offer.ID, offer.Text)), key: "n", act: dragon.Dismiss(own.ID), ok: true},
+		dragonMenuItem{label: m.tx("dragon.tui.keepOwn", "card", m.cardName(own.ID, own.Name), "text", m.cardText(own.ID, own.Text)), key: "k", act: dragon.Dismiss(offer.ID), ok: true})
 }
 
 func (mn *dragonMenu) add(it ...dragonMenuItem) *dragonMenu {
@@ -443,10 +446,10 @@ func (m *DragonModel) useItems(v dragon.View) []dragonMenuItem {
 		c := m.g.Game().Cards().Card(a.Card)
 		label := a.Card
 		if c != nil {
-			label = c.Name + " — " + c.Text
+			label = m.cardLine(c.ID, c.Name, c.Text)
 		}
 		if a.Face != 0 {
-			label += fmt.Sprintf(" (on a %d)", a.Face)
+			label += m.tx("dragon.tui.onFace", "face", a.Face)
 		}
 		items = append(items, dragonMenuItem{label: label, act: a, ok: true})
 	}
@@ -455,9 +458,9 @@ func (m *DragonModel) useItems(v dragon.View) []dragonMenuItem {
 
 // cardMenu opens the menu of the cards usable on this throw.
 func (m *DragonModel) cardMenu(v dragon.View) {
-	mn := &dragonMenu{title: "Use a card (esc: back):", cancel: true, items: m.useItems(v)}
+	mn := &dragonMenu{title: m.tx("dragon.tui.cardMenu"), cancel: true, items: m.useItems(v)}
 	if len(mn.items) == 0 {
-		m.note(true, "no card of yours can be used on this throw")
+		m.note(true, "%s", m.tx("dragon.tui.noCard"))
 		return
 	}
 	m.menu = mn
@@ -470,28 +473,28 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 	k := m.selected()
 	if k == 0 {
 		if hasKind(v.Legal, dragon.ActAccept) {
-			m.note(true, "nothing scores: press a to accept, or c to use a card")
+			m.note(true, "%s", m.tx("dragon.tui.nothingScores"))
 			return nil
 		}
-		m.note(true, "choose scoring dice first: %s", chooseHow)
+		m.note(true, "%s", m.tx("dragon.tui.chooseFirst", "how", m.tx("dragon.tui.chooseHow")))
 		return nil
 	}
 	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
 		if err := m.g.Check(dragon.KeepRally(k, dragon.Double)); err != nil {
-			m.note(true, "keep %s: %s", k, m.keepWhy(v, k, err))
+			m.note(true, "%s", m.tx("dragon.tui.keepWhy", "dice", k.String(), "why", m.keepWhy(v, k, err)))
 			return nil
 		}
 		// The game's own figures, card bonuses included.
 		d := m.g.Game().ValueKeep(m.g.State(), k, dragon.Double)
 		i := m.g.Game().ValueKeep(m.g.State(), k, dragon.DrawItem)
-		m.menu = &dragonMenu{title: fmt.Sprintf("Rally! Your reward for keeping %s (esc: back):", k), cancel: true, then: then, items: []dragonMenuItem{
-			{label: fmt.Sprintf("Double the soldiers of these dice (+%d → +%d)", i.Soldiers, d.Soldiers), key: "d", act: dragon.KeepRally(k, dragon.Double), ok: true},
-			{label: fmt.Sprintf("Draw a Magic Item (face down; yours when you stop) and +%d", i.Soldiers), key: "i", act: dragon.KeepRally(k, dragon.DrawItem), ok: true},
+		m.menu = &dragonMenu{title: m.tx("dragon.tui.rallyMenu", "dice", k.String()), cancel: true, then: then, items: []dragonMenuItem{
+			{label: m.tx("dragon.tui.rallyDouble", "n", i.Soldiers, "double", d.Soldiers), key: "d", act: dragon.KeepRally(k, dragon.Double), ok: true},
+			{label: m.tx("dragon.tui.rallyItem", "n", i.Soldiers), key: "i", act: dragon.KeepRally(k, dragon.DrawItem), ok: true},
 		}}
 		return nil
 	}
 	if err := m.g.Check(dragon.Keep(k)); err != nil {
-		m.note(true, "keep %s: %s", k, m.keepWhy(v, k, err))
+		m.note(true, "%s", m.tx("dragon.tui.keepWhy", "dice", k.String(), "why", m.keepWhy(v, k, err)))
 		return nil
 	}
 	return m.keepThen(dragon.Keep(k), then)
@@ -555,11 +558,11 @@ func (m *DragonModel) menuKey(msg tea.KeyPressMsg) tea.Cmd {
 				return choose(i)
 			}
 		}
-		hint := "↑/↓ and enter, or the number"
+		hint := m.tx("dragon.tui.menuHow")
 		if mn.cancel {
-			hint += "; esc goes back"
+			hint = m.tx("dragon.tui.menuHowBack")
 		}
-		m.note(true, "%q does nothing here: %s", s, hint)
+		m.note(true, "%s", m.tx("dragon.tui.keyMenu", "key", strconv.Quote(s), "how", hint))
 	}
 	return nil
 }
@@ -604,16 +607,16 @@ func (m *DragonModel) events(ev []dragon.Event) {
 				m.last.dice, m.last.event = e.Dice, e.Face
 			}
 		case dragon.EvHire, dragon.EvDismiss, dragon.EvPass:
-			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
+			m.note(false, "%s", m.describe(e, m.seat()))
 			noted = true
 		case dragon.EvFarkle:
-			m.last.note = fmt.Sprintf("✗ FARKLE! %s threw %s and lost %d soldiers", names[e.Seat], m.last.dice, e.N)
+			m.last.note = m.tx("dragon.tui.farkled", "p", names[e.Seat], "dice", m.last.dice.String(), "n", e.N)
 		case dragon.EvBattleLost:
-			m.last.note = m.g.Describe([]dragon.Event{e}, dragon.Spectator)[0]
+			m.last.note = m.describe(e, dragon.Spectator)
 		case dragon.EvBattleEnd:
-			m.last.note = battleEndNote(names[e.Seat], e)
+			m.last.note = battleEndNote(m.lcat, names[e.Seat], e)
 		case dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten, dragon.EvFire:
-			m.note(false, "%s", m.g.Describe([]dragon.Event{e}, m.seat())[0])
+			m.note(false, "%s", m.describe(e, m.seat()))
 			noted = true
 		case dragon.EvTurn:
 			if !noted && !m.flashErr {
@@ -688,23 +691,24 @@ func (m *DragonModel) quit() tea.Cmd {
 // battleEndNote is the short line shown under the last throw of a battle
 // that ended without slaying the dragon: how it ended, the soldiers kept
 // and the damage dealt (which the dragon heals).
-func battleEndNote(name string, e dragon.Event) string {
-	how := "the battle is over"
+func battleEndNote(c *lang.Catalogue, name string, e dragon.Event) string {
+	c = dragonLang(c)
+	how := c.Msg("dragon.tui.end.over")
 	switch e.Ending {
 	case dragon.EndRetreat:
-		how = name + " retreated"
+		how = c.Msg("dragon.tui.end.retreat", "p", name)
 	case dragon.EndNoWave:
-		how = fmt.Sprintf("too few soldiers for a wave of %d", e.Other)
+		how = c.Msg("dragon.tui.end.noWave", "n", e.Other)
 	case dragon.EndFarkle:
-		how = "no scoring dice"
+		how = c.Msg("dragon.tui.end.farkle")
 	case dragon.EndUnpaid:
-		how = "the army is lost"
+		how = c.Msg("dragon.tui.end.unpaid")
 	}
-	dealt := "no damage dealt"
+	dealt := c.Msg("dragon.tui.end.noDamage")
 	if e.N > 0 {
-		dealt = fmt.Sprintf("%d damage dealt, healed", e.N)
+		dealt = c.Msg("dragon.tui.end.damage", "n", e.N)
 	}
-	return fmt.Sprintf("%s: %d soldiers kept, %s", how, e.Total, dealt)
+	return c.Msg("dragon.tui.end", "how", how, "n", e.Total, "dealt", dealt)
 }
 
 // dragonEvent returns the first event of kind k in ev.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/lang"
 )
 
 // eventRows are the inner rows of the event die's faces.
@@ -32,7 +33,8 @@ func (m *DragonModel) screenText() string {
 		return ""
 	}
 	if m.width < MinWidth {
-		return narrowView("Dragon Farkle", m.width, m.height)
+		msg := m.tx("dragon.tui.narrow", "min", MinWidth, "width", m.width)
+		return fit(strings.Join(wrap(msg, max(m.width, 10), ""), "\n"), max(m.width, 10), m.height)
 	}
 	if m.help {
 		return fit(m.helpPage(m.helpLines()), m.width, m.height)
@@ -40,31 +42,25 @@ func (m *DragonModel) screenText() string {
 	return fit(m.tableLayout().String(), m.width, m.height)
 }
 
+// dragonHelpKeys are the entries of the help's list of keys: the
+// catalogue's dragon.help.NAME.keys names the keys, dragon.help.NAME says
+// what they do.
+var dragonHelpKeys = [][1]string{{"turn"}, {"hire"}, {"pass"}, {"face"}, {"move"}, {"click"}, {"mouse"}, {"pace"}, {"throw"},
+	{"stop"}, {"undo"}, {"rally"}, {"card"}, {"accept"}, {"hint"}, {"skip"}, {"help"}, {"again"}, {"quit"}}
+
 // helpLines returns the help screen: the keys, then the rules, the soldier
 // table and the cards.
 func (m *DragonModel) helpLines() []string {
-	lines := helpKeys(m.st, m.width, [][2]string{
-		{"r b f", "at the start of a turn: recruit, brawl, Final Battle (or ↑/↓ and enter, or the number)"},
-		{"c", "at the start of a turn: hire a Companion; then n keeps the new one, k yours"},
-		{"p", "in a brawl: stand by your throw (or choose a card to use on it first)"},
-		{"1-6", "choose a die showing that face (5 chooses a 5; again, another 5); once all of them are chosen, unchoose them"},
-		{"←/→ space", "move along the dice, choose the one over the ▲"},
-		{"click", "choose or unchoose a die; the keys at the bottom are buttons"},
-		{"m", "mouse off (so that the terminal selects text), or on again"},
-		{"+ -", "bots play faster or slower (slow, normal, fast, instant)"},
-		{"r", "throw; after choosing: keep the chosen dice, throw the rest"},
-		{"s or b", "recruiting: keep the chosen dice and stop (the pool goes to your mat); in battle: retreat"},
-		{"u", "undo the last choice of dice"},
-		{"d i", "on a Rally: double the soldiers of the dice kept, or draw a Magic Item"},
-		{"c", "use a card on this throw"},
-		{"a", "accept a farkle a card could still undo"},
-		{"h", "hint: the value of every choice and your Final Battle odds"},
-		{"s or enter", "skip ahead while bots play"},
-		{"?", "this help"},
-		{"p", "at the end of a game: play again with the same players"},
-		{"q", "quit (asks first; the game is saved)"},
-	})
-	return append(lines, DragonRulesText(m.g.Game(), m.width)...)
+	keys := [][2]string{}
+	for _, k := range dragonHelpKeys {
+		keys = append(keys, [2]string{m.tx("dragon.help." + k[0] + ".keys"), m.tx("dragon.help." + k[0])})
+	}
+	lines := helpKeys(m.st, m.width, keys)
+	if m.lcat.Code != lang.Default { // the frame of the help in the language too
+		lines[0] = m.st.title.Render(m.tx("dragon.help.title")) + m.st.dim.Render("  ("+m.tx("dragon.help.scroll")+")")
+		lines[2] = m.tx("dragon.help.keys")
+	}
+	return append(lines, DragonRulesTextIn(m.lcat, m.g.Game(), m.width)...)
 }
 
 // tableLayout draws the table.
@@ -75,21 +71,21 @@ func (m *DragonModel) tableLayout() *layout {
 	top := newLayout()
 	add := top.add
 
-	round := fmt.Sprintf("round %d", v.Round)
+	round := m.tx("dragon.tui.round", "n", v.Round)
 	if n := g.Game().Rules().RoundLimit; n > 0 {
-		round += fmt.Sprintf(" of %d", n)
+		round = m.tx("dragon.tui.roundOf", "n", v.Round, "limit", n)
 	}
 	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · %s", g.Game().Rules().Name, round))
-	top.addHeader(st, left, m.width, headerButtons)
+	top.addHeader(st, left, m.width, []button{{"?", m.tx("dragon.tui.btn.help")}, {"q", m.tx("dragon.tui.btn.quit")}})
 	add(m.dragonLine(v))
 	add("")
 	add(m.players(v)...)
 	add("")
 	if m.pass && m.show == nil {
 		name := g.Names()[g.ToAct()]
-		add(st.bold.Render(fmt.Sprintf("Pass the keyboard to %s.", name)))
+		add(st.bold.Render(m.tx("dragon.tui.passTo", "p", name)))
 		add("")
-		for _, l := range wrap(fmt.Sprintf("%s, press enter when you are ready (the others look away: your Magic Items will show).", name), m.width-2, "") {
+		for _, l := range wrap(m.tx("dragon.tui.passReady", "p", name), m.width-2, "") {
 			add("  " + l)
 		}
 		add("", m.messageLine(v), "")
@@ -132,13 +128,13 @@ func (m *DragonModel) dragonLine(v dragon.View) string {
 	r := m.g.Game().Rules()
 	eaten := ""
 	if v.Meal > 0 {
-		eaten = fmt.Sprintf(" · it ate %d", v.Meal)
+		eaten = m.tx("dragon.tui.ate", "n", v.Meal)
 	}
 	if v.Mode != dragon.Battling || (v.Phase == dragon.PhaseOver) {
 		if v.Slain {
-			return st.good.Render("The dragon is slain.")
+			return st.good.Render(m.tx("dragon.tui.slain"))
 		}
-		return st.dim.Render(fmt.Sprintf("Dragon unhurt · %d damage slays it · attack at %d+ soldiers%s", v.DragonHealth, r.BattleMinimum, eaten))
+		return st.dim.Render(m.tx("dragon.tui.unhurt", "health", v.DragonHealth, "min", r.BattleMinimum) + eaten)
 	}
 	var marks []string
 	for i := range v.DragonHealth {
@@ -148,7 +144,7 @@ func (m *DragonModel) dragonLine(v dragon.View) string {
 			marks = append(marks, "♥")
 		}
 	}
-	return st.warn.Render(fmt.Sprintf("Dragon %s  %d of %d damage — %d more slays it", strings.Join(marks, " "), v.Damage, v.DragonHealth, v.DragonHealth-v.Damage)) + st.dim.Render(eaten)
+	return st.warn.Render(m.tx("dragon.tui.wounded", "marks", strings.Join(marks, " "), "damage", v.Damage, "health", v.DragonHealth, "more", v.DragonHealth-v.Damage)) + st.dim.Render(eaten)
 }
 
 // players draws one line per player: soldiers, Companion (face up) and
@@ -165,27 +161,27 @@ func (m *DragonModel) players(v dragon.View) []string {
 		if !(v.Phase == dragon.PhaseOver) && i == v.Turn {
 			mark = "▶ "
 		}
-		line := fmt.Sprintf("%s%-*s %6d soldiers", mark, nameW, p.Name, p.Soldiers)
+		line := fmt.Sprintf("%s%-*s %6s %s", mark, nameW, p.Name, m.lcat.Num(int64(p.Soldiers)), m.tx("dragon.tui.soldiersWord"))
 		if mark != "  " {
 			line = st.current.Render(line)
 		}
 		var notes []string
 		if s := m.g.Seats()[i]; s.IsBot() {
-			notes = append(notes, "bot "+s.Bot)
+			notes = append(notes, m.tx("dragon.tui.bot", "level", s.Bot))
 		}
 		if b := v.Brawl; b != nil && b.Defender == i {
-			notes = append(notes, "defending")
+			notes = append(notes, m.tx("dragon.tui.defending"))
 		}
-		if p.Companion != nil {
-			notes = append(notes, p.Companion.Name)
+		if c := p.Companion; c != nil {
+			notes = append(notes, m.cardName(c.ID, c.Name))
 		}
-		items := fmt.Sprintf("%d %s", p.ItemCount, plural(p.ItemCount, "item", "items"))
+		items := m.tx("dragon.tui.items", "n", p.ItemCount)
 		if i == v.Seat {
-			items += " (below)"
+			items += m.tx("dragon.tui.below")
 		}
 		notes = append(notes, items)
 		if slices.Contains(v.Winners, i) {
-			notes = append(notes, "WINNER")
+			notes = append(notes, m.tx("dragon.tui.winner"))
 		}
 		out = append(out, line+"  "+st.dim.Render(strings.Join(notes, " · ")))
 	}
@@ -196,15 +192,16 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 	st := m.st
 	if sh := m.show; sh != nil {
 		names := m.g.Names()
-		return st.bold.Render("Brawl") + " · " + fmt.Sprintf("%s challenged %s", names[sh.challenger], names[sh.defender])
+		return st.bold.Render(m.tx("dragon.tui.brawl")) + " · " + m.tx("dragon.tui.challenged", "p", names[sh.challenger], "q", names[sh.defender])
 	}
 	if v.Phase == dragon.PhaseOver {
-		return st.good.Render(strings.ToUpper(m.g.Winners()[:1]) + m.g.Winners()[1:] + ".")
+		w := m.g.WinnersIn(m.lcat)
+		return st.good.Render(strings.ToUpper(w[:1]) + w[1:] + ".")
 	}
 	p := v.Players[v.Turn]
-	who := possessive(p.Name) + " turn"
+	who := dragonWhose(m.lcat, "dragon.tui.turnOf", p.Name)
 	if m.g.BotToAct() {
-		who = p.Name + " (bot)"
+		who = m.tx("dragon.tui.botTurn", "p", p.Name)
 	}
 	if b := v.Brawl; b != nil {
 		return m.brawlLine(v, b)
@@ -212,15 +209,15 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 	var what string
 	switch {
 	case v.Phase == dragon.PhaseHire:
-		what = "hired a Companion: keep one of two"
+		what = m.tx("dragon.tui.phaseHire")
 	case v.Phase == dragon.PhaseChoose:
-		what = "recruit, brawl or attack"
+		what = m.tx("dragon.tui.phaseChoose")
 	case v.Phase == dragon.PhaseDiscard:
-		what = "too many Magic Items: discard"
+		what = m.tx("dragon.tui.phaseDiscard")
 	case v.Mode == dragon.Battling:
-		what = "Final Battle · " + m.mustDo(v)
+		what = m.tx("dragon.tui.phaseBattle", "todo", m.mustDo(v))
 	default:
-		what = fmt.Sprintf("recruiting · pool %d · %s", v.Pool, m.mustDo(v))
+		what = m.tx("dragon.tui.phaseRecruit", "pool", v.Pool, "todo", m.mustDo(v))
 	}
 	return st.bold.Render(who) + " · " + what
 }
@@ -230,15 +227,15 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 func (m *DragonModel) brawlLine(v dragon.View, b *dragon.BrawlState) string {
 	st := m.st
 	names := m.g.Names()
-	line := st.bold.Render("Brawl") + " · " + fmt.Sprintf("%s challenged %s", names[v.Turn], names[b.Defender])
+	line := st.bold.Render(m.tx("dragon.tui.brawl")) + " · " + m.tx("dragon.tui.challenged", "p", names[v.Turn], "q", names[b.Defender])
 	actor := names[v.ToAct]
 	switch {
 	case m.deciding():
-		line += " · use a card on your throw, or stand by it"
+		line += " · " + m.tx("dragon.tui.useOrStand")
 	case b.Defending:
-		line += fmt.Sprintf(" · waiting for %s (defending)", actor)
+		line += " · " + m.tx("dragon.tui.waitingDefending", "p", actor)
 	default:
-		line += fmt.Sprintf(" · waiting for %s", actor)
+		line += " · " + m.tx("dragon.tui.waiting", "p", actor)
 	}
 	return line
 }
@@ -248,17 +245,17 @@ func (m *DragonModel) mustDo(v dragon.View) string {
 	battle := v.Mode == dragon.Battling
 	switch {
 	case v.Phase == dragon.PhaseKeep && hasKind(v.Legal, dragon.ActAccept) && !hasKind(v.Legal, dragon.ActKeep):
-		return "nothing to keep: accept, or use a card"
+		return m.tx("dragon.tui.do.nothing")
 	case v.Phase == dragon.PhaseKeep && !battle && v.Event == dragon.Dragon:
-		return "the Dragon: every scoring die is set aside"
+		return m.tx("dragon.tui.do.dragon")
 	case v.Phase == dragon.PhaseKeep && battle:
-		return "choose dice to keep (they cost soldiers)"
+		return m.tx("dragon.tui.do.keepBattle")
 	case v.Phase == dragon.PhaseKeep:
-		return "choose dice to keep"
+		return m.tx("dragon.tui.do.keep")
 	case battle:
-		return fmt.Sprintf("throw %d %s or retreat", v.Dice, plural(v.Dice, "die", "dice"))
+		return m.tx("dragon.tui.do.throwRetreat", "n", v.Dice)
 	}
-	return fmt.Sprintf("throw %d %s or stop", v.Dice, plural(v.Dice, "die", "dice"))
+	return m.tx("dragon.tui.do.throwStop", "n", v.Dice)
 }
 
 // diceArea returns six lines: the throw and the event die, or the last
@@ -270,7 +267,11 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		return m.showLines()
 	}
 	if v.Phase == dragon.PhaseOver {
-		return overMessage(m.g.Path(), m.width)
+		saved := m.tx("dragon.tui.notSaved")
+		if p := m.g.Path(); p != "" {
+			saved = m.tx("dragon.tui.savedAs", "file", p)
+		}
+		return diceMessage(saved+" "+m.tx("dragon.tui.overPress"), m.width)
 	}
 	var looks []dieLook
 	labels := ""
@@ -280,7 +281,7 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 	onTable := v.Phase == dragon.PhaseKeep || v.Phase == dragon.PhaseEvaded
 	if v.Phase == dragon.PhaseBrawl {
 		names := m.g.Names()
-		return m.brawlDice(v.Throw, v.Event, youGrammar(brawlSituation(v, names), names))
+		return m.brawlDice(v.Throw, v.Event, m.grammar(brawlSituation(m.lcat, v, names), names))
 	}
 	if m.menu != nil && m.deciding() && !onTable {
 		// The actions of the turn's start, or the items to discard, where
@@ -312,13 +313,17 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		name := v.Players[v.Turn].Name
 		switch {
 		case m.g.BotToAct():
-			return blank(st.dim.Render(name + " is thinking…"))
+			return blank(st.dim.Render(m.tx("dragon.tui.thinking", "p", name)))
 		case v.Phase == dragon.PhaseChoose:
-			return blank(fmt.Sprintf("%s: choose an action below.", possessive(name)+" turn"))
+			return blank(m.tx("dragon.tui.chooseBelow", "turn", dragonWhose(m.lcat, "dragon.tui.turnOf", name)))
 		case v.Phase == dragon.PhaseDiscard:
-			return blank("The turn is over; discard down to the item limit below.")
+			return blank(m.tx("dragon.tui.discardBelow"))
 		}
-		return blank(fmt.Sprintf("Press %s to throw %d %s, or %s to %s.", st.key.Render("r"), v.Dice, plural(v.Dice, "die", "dice"), st.key.Render("s"), map[bool]string{true: "retreat", false: "stop and keep the pool"}[v.Mode == dragon.Battling]))
+		stop := m.tx("dragon.tui.pressStop")
+		if v.Mode == dragon.Battling {
+			stop = m.tx("dragon.tui.pressRetreat")
+		}
+		return blank(m.tx("dragon.tui.press", "r", st.key.Render("r"), "n", v.Dice, "s", st.key.Render("s"), "stop", stop))
 	}
 	return append(strings.Split(drawDice(looks), "\n"), labels)
 }
@@ -340,9 +345,9 @@ func (m *DragonModel) badSelection(v dragon.View) bool {
 
 func (m *DragonModel) eventLabel(f dragon.EventFace) string {
 	if f == dragon.Blank {
-		return m.st.dim.Render(" blank")
+		return m.st.dim.Render(" " + m.tx("dragon.lines.face.blank"))
 	}
-	return m.st.warn.Render(" " + f.String())
+	return m.st.warn.Render(" " + m.tx("dragon.lines.face."+f.String()))
 }
 
 // keptLine shows the dice set aside and the pool.
@@ -350,20 +355,20 @@ func (m *DragonModel) keptLine(v dragon.View) string {
 	if b := v.Brawl; b != nil && b.Defending {
 		// The challenger's settled throw, the one to beat.
 		names := m.g.Names()
-		return m.st.dim.Render(youGrammar(fmt.Sprintf("%s throw to beat: %s and %s, %d", possessive(names[v.Turn]), b.Throw, faceName(b.Event), b.Score), names))
+		return m.st.dim.Render(m.grammar(dragonWhose(m.lcat, "dragon.tui.toBeat", names[v.Turn], "dice", b.Throw.String(), "face", faceName(m.lcat, b.Event), "n", b.Score), names))
 	}
 	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode || v.Mode == dragon.Brawling {
 		return ""
 	}
-	kept := "nothing yet"
+	kept := m.tx("dragon.tui.nothingYet")
 	if v.Kept != 0 {
 		kept = v.Kept.String()
 	}
-	line := "set aside: " + kept
+	line := m.tx("dragon.tui.setAside", "dice", kept)
 	if v.Mode == dragon.Recruiting {
-		line += fmt.Sprintf(" · pool %d", v.Pool)
+		line += " · " + m.tx("dragon.tui.pool", "n", v.Pool)
 		if v.DrawnCount > 0 {
-			line += fmt.Sprintf(" · %d %s drawn", v.DrawnCount, plural(v.DrawnCount, "item", "items"))
+			line += " · " + m.tx("dragon.tui.drawn", "n", v.DrawnCount)
 		}
 	}
 	return m.st.dim.Render(line)
@@ -375,7 +380,7 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 	st := m.st
 	switch {
 	case m.confirm:
-		return st.warn.Render("Quit? The game is saved. y quits, n goes back.")
+		return st.warn.Render(m.tx("dragon.tui.quit"))
 	case m.flash != "" && m.flashErr:
 		return st.err.Render(m.flash)
 	case m.flash != "":
@@ -387,55 +392,56 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 	k := m.selected()
 	if k == 0 {
 		if hasKind(v.Legal, dragon.ActAccept) {
-			return st.warn.Render("Nothing to keep: a accepts, c uses a card.")
+			return st.warn.Render(m.tx("dragon.tui.nothingToKeep"))
 		}
-		return st.dim.Render("choose scoring dice: " + chooseHow)
+		return st.dim.Render(m.tx("dragon.tui.chooseScoring", "how", m.tx("dragon.tui.chooseHow")))
 	}
 	if err := m.g.Check(keepOf(v, k)); err != nil {
-		return fmt.Sprintf("chosen %s: ", k) + st.warn.Render(m.keepWhy(v, k, err))
+		return m.tx("dragon.tui.chosen", "dice", k.String()) + st.warn.Render(m.keepWhy(v, k, err))
 	}
 	if m.forced {
 		kv := m.g.Game().ValueKeep(m.g.State(), k, dragon.NoReward)
-		return st.warn.Render(fmt.Sprintf("The Dragon eats %d soldiers: %s must be set aside", kv.Eaten, k)) + st.dim.Render(" · r throws on, s stops")
+		return st.warn.Render(m.tx("dragon.tui.dragonEats", "n", kv.Eaten, "dice", k.String())) + st.dim.Render(" · "+m.tx("dragon.tui.throwsOnStops"))
 	}
-	what, _ := keepSoldiers(m.g.Game(), m.g.State(), v, k)
-	return fmt.Sprintf("chosen %s: ", k) + st.good.Render(what)
+	what, _ := keepSoldiers(m.lcat, m.g.Game(), m.g.State(), v, k)
+	return m.tx("dragon.tui.chosen", "dice", k.String()) + st.good.Render(what)
 }
 
 // keysLine says which keys do something now; they are buttons.
 func (m *DragonModel) keysLine(v dragon.View) []button {
+	b := func(k string) string { return m.tx("dragon.tui.btn." + k) }
 	switch {
 	case m.show != nil:
-		return []button{{"s", "skip the brawl"}, {"?", "help"}, {"q", "quit"}}
+		return []button{{"s", b("skipBrawl")}, {"?", b("help")}, {"q", b("quit")}}
 	case (v.Phase == dragon.PhaseOver):
-		return []button{{"p", "play again"}, {"q", "quit"}, {"?", "rules"}}
+		return []button{{"p", b("again")}, {"q", b("quit")}, {"?", b("rules")}}
 	case m.g.BotToAct():
-		return []button{{"s", "skip ahead"}, {"?", "help"}, {"q", "quit"}}
+		return []button{{"s", b("skip")}, {"?", b("help")}, {"q", b("quit")}}
 	case m.menu != nil:
-		parts := []button{{"↑/↓", "move"}, {"enter", "choose"}}
+		parts := []button{{"↑/↓", b("move")}, {"enter", b("choose")}}
 		if m.menu.cancel {
-			parts = append(parts, button{"esc", "back"})
+			parts = append(parts, button{"esc", b("back")})
 		}
-		return append(parts, button{"h", "hint"})
+		return append(parts, button{"h", b("hint")})
 	case v.Phase == dragon.PhaseKeep:
-		stop := "keep & stop"
+		stop := b("keepStop")
 		if v.Mode == dragon.Battling {
-			stop = "keep & retreat"
+			stop = b("keepRetreat")
 		}
-		parts := []button{{"r", "keep & throw"}, {"s", stop}}
+		parts := []button{{"r", b("keepThrow")}, {"s", stop}}
 		if hasKind(v.Legal, dragon.ActUse) {
-			parts = append(parts, button{"c", "card"})
+			parts = append(parts, button{"c", b("card")})
 		}
 		if hasKind(v.Legal, dragon.ActAccept) {
-			parts = append(parts, button{"a", "accept"})
+			parts = append(parts, button{"a", b("accept")})
 		}
-		return append(parts, button{"h", "hint"})
+		return append(parts, button{"h", b("hint")})
 	case v.Phase == dragon.PhaseRoll || v.Phase == dragon.PhaseEvaded:
-		stop := "stop"
+		stop := b("stop")
 		if v.Mode == dragon.Battling {
-			stop = "retreat"
+			stop = b("retreat")
 		}
-		return []button{{"r", "throw"}, {"s", stop}, {"h", "hint"}}
+		return []button{{"r", b("throw")}, {"s", stop}, {"h", b("hint")}}
 	}
 	return nil
 }
@@ -483,23 +489,23 @@ func (m *DragonModel) handLines(v dragon.View, texts bool) []string {
 	var parts []string
 	text := func(c dragon.CardView) string {
 		if texts {
-			return " (" + c.Text + ")"
+			return " (" + m.cardText(c.ID, c.Text) + ")"
 		}
 		return ""
 	}
 	if c := me.Companion; c != nil {
-		parts = append(parts, "Companion "+c.Name+text(*c))
+		parts = append(parts, m.tx("dragon.tui.handCompanion", "card", m.cardName(c.ID, c.Name))+text(*c))
 	}
 	for _, c := range me.Items {
-		parts = append(parts, "Item "+c.Name+text(c))
+		parts = append(parts, m.tx("dragon.tui.handItem", "card", m.cardName(c.ID, c.Name))+text(c))
 	}
 	for _, c := range v.Drawn {
-		parts = append(parts, "drawn "+c.Name+" (yours when you stop)")
+		parts = append(parts, m.tx("dragon.tui.handDrawn", "card", m.cardName(c.ID, c.Name)))
 	}
 	if len(parts) == 0 {
 		return nil
 	}
-	head := possessive(me.Name) + " cards: "
+	head := dragonWhose(m.lcat, "dragon.tui.cardsOf", me.Name) + " "
 	return wrap(head+strings.Join(parts, " · "), m.width, "  ")
 }
 
@@ -511,9 +517,10 @@ func (m *DragonModel) logLines(room int) []string {
 	}
 	ev := m.logEvents()
 	n := min(len(ev), 3*room) // events of the last lines (a few give no line)
-	lines := m.g.Describe(ev[len(ev)-n:], m.seat())
+	lines := m.g.DescribeIn(m.lcat, ev[len(ev)-n:], m.seat())
 	k := min(len(lines), room-1)
-	out := []string{m.st.dim.Render("─ log " + strings.Repeat("─", max(0, min(m.width, 80)-6)))}
+	head := "─ " + m.tx("dragon.tui.log") + " "
+	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
 	for _, l := range lines[len(lines)-k:] {
 		out = append(out, "  "+l)
 	}
@@ -525,9 +532,9 @@ func (m *DragonModel) hintPanel(v dragon.View, room int) []string {
 	if room < 2 {
 		return nil
 	}
-	head := "─ hint (h hides) "
+	head := "─ " + m.tx("dragon.tui.hintHead") + " "
 	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	for _, l := range dragonHintLines(m.g, v) {
+	for _, l := range dragonHintLines(m.lcat, m.g, v, m.lcat.Code != lang.Default) {
 		if len(out) >= room {
 			break
 		}

@@ -8,12 +8,15 @@ import (
 	"io"
 	"math"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 )
@@ -96,7 +99,11 @@ func runAdvise(ctx context.Context, e *env, args []string) error {
 	points := fs.Bool("points", false, "value by expected points even with --them")
 	asJSON := fs.Bool("json", false, "print JSON: {\"measure\":...,\"position\":{...},\"choices\":[{\"action\":\"keep\",\"keep\":[1],\"value\":...,\"best\":true},...]}")
 	cache := cacheFlags(e, fs)
+	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := setLang(); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -149,92 +156,130 @@ func runAdvise(ctx context.Context, e *env, args []string) error {
 		return solverError(err)
 	}
 	if players == 2 && a.Measure() != advise.WinProbability {
-		adv.Note = strings.TrimPrefix(adv.Note+"; ", "; ") + "these rules have no two-player game: expected points"
+		adv.Note = strings.TrimPrefix(adv.Note+"; ", "; ") + noTwoPlayer
 	}
 	if *asJSON {
 		return emitJSON(e, adv, false)
 	}
-	printAdvice(e.stdout, r, adv)
+	printAdvice(e.stdout, e.cat(), r, adv)
 	return nil
 }
 
-// formatValue writes a value in its measure: a percentage or points.
-func formatValue(m advise.Measure, v float64) string {
+// noTwoPlayer is the note of advice asked with --them under rules that
+// have no two-player game.
+const noTwoPlayer = "these rules have no two-player game: expected points"
+
+// formatValue writes a value in its measure: a percentage or points, as
+// the language of c writes numbers.
+func formatValue(c *lang.Catalogue, m advise.Measure, v float64) string {
 	if math.IsNaN(v) {
 		return "-"
 	}
 	if m == advise.WinProbability {
-		return fmt.Sprintf("%.2f%%", 100*v)
+		return c.Pct(v, 2)
 	}
-	return fmt.Sprintf("%.1f", v)
+	return c.Dec(v, 1)
 }
 
-func describePosition(p advise.Position, duel bool) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "me %d", p.Me)
+func describePosition(c *lang.Catalogue, p advise.Position, duel bool) string {
+	parts := []string{c.Msg("cli.pos.me", "n", p.Me)}
 	if duel {
-		fmt.Fprintf(&b, ", them %d", p.Them)
+		parts = append(parts, c.Msg("cli.pos.them", "n", p.Them))
 	}
-	fmt.Fprintf(&b, ", turn %d", p.Total)
+	parts = append(parts, c.Msg("cli.pos.turn", "n", p.Total))
 	if p.Throw != 0 {
-		fmt.Fprintf(&b, ", threw %s", p.Throw)
+		parts = append(parts, c.Msg("cli.pos.threw", "dice", p.Throw.String()))
 	} else {
-		fmt.Fprintf(&b, ", %d %s to throw", p.Dice, plural(p.Dice, "die", "dice"))
+		parts = append(parts, c.Msg("cli.pos.dice", "n", p.Dice))
 	}
 	if p.MyStreak > 0 || p.TheirStreak > 0 {
-		fmt.Fprintf(&b, ", farkles in a row %d/%d", p.MyStreak, p.TheirStreak)
+		parts = append(parts, c.Msg("cli.pos.streaks", "mine", p.MyStreak, "theirs", p.TheirStreak))
 	}
-	return b.String()
+	return strings.Join(parts, ", ")
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+// adviseNotes are the notes of the advisor (package advise) and of this
+// command, by their English words, with their keys.
+var adviseNotes = map[string]string{
+	"only a throw is allowed here":   "cli.note.onlyThrow",
+	"farkle: the turn total is lost": "cli.note.farkle",
+	noTwoPlayer:                      "cli.note.noTwoPlayer",
+	"more than two players: win probability against the strongest opponent only":     "cli.note.moreThanTwo",
+	"expected points of the turn: the scores of the game are not taken into account": "cli.note.turnPoints",
+	"win probability against the strongest opponent only (a two-player table)":       "cli.note.strongest",
 }
 
-func printAdvice(w io.Writer, r rules.Rules, adv *advise.Advice) {
+// noteText says the advisor's note (parts joined by "; ") in the language
+// of c; a part it has no text for stays as it is.
+func noteText(c *lang.Catalogue, note string) string {
+	parts := strings.Split(note, "; ")
+	for i, p := range parts {
+		if k, ok := adviseNotes[p]; ok {
+			parts[i] = c.Msg(k)
+		} else if why, ok := strings.CutPrefix(p, "banking is not allowed: "); ok {
+			parts[i] = c.Msg("cli.note.noBank", "why", why)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// actionWord matches the words of an action's name ("keep 1 5 then bank",
+// "brawl Ana", "keep 1 (double)").
+var actionWord = regexp.MustCompile(`\b[a-z]+\b`)
+
+// actionText says an action's name in the language of c, word by word
+// (keys cli.act.WORD); player names and dice stay.
+func actionText(c *lang.Catalogue, s string, players []string) string {
+	return actionWord.ReplaceAllStringFunc(s, func(w string) string {
+		if k := "cli.act." + w; c.Has(k) && !slices.Contains(players, w) {
+			return c.Msg(k)
+		}
+		return w
+	})
+}
+
+func printAdvice(w io.Writer, c *lang.Catalogue, r rules.Rules, adv *advise.Advice) {
 	duel := adv.Measure == advise.WinProbability
-	fmt.Fprintf(w, "%s: %s\n", r.Name, describePosition(adv.Position, duel))
+	fmt.Fprintf(w, "%s: %s\n", r.Name, describePosition(c, adv.Position, duel))
 	if duel {
-		fmt.Fprintln(w, "values: probability of winning with best play from here")
+		fmt.Fprintln(w, c.Msg("cli.advise.valuesWin"))
 	} else {
-		fmt.Fprintln(w, "values: expected points of the rest of the turn with best play")
+		fmt.Fprintln(w, c.Msg("cli.advise.valuesPoints"))
 	}
 	if adv.Note != "" {
-		fmt.Fprintf(w, "note: %s\n", adv.Note)
+		fmt.Fprintln(w, c.Msg("cli.note", "note", noteText(c, adv.Note)))
 	}
 	if adv.Farkle {
-		fmt.Fprintf(w, "no keep: the value is %s\n", formatValue(adv.Measure, adv.FarkleValue))
+		fmt.Fprintln(w, c.Msg("cli.advise.noKeep", "value", formatValue(c, adv.Measure, adv.FarkleValue)))
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	keeps := adv.Position.Throw != 0
 	if keeps {
-		fmt.Fprintln(tw, "\nchoice\tpoints\tturn\tdice left\tbank\tthrow on\tvalue\t")
+		fmt.Fprintf(tw, "\n%s\t\n", c.Msg("cli.advise.headKeeps"))
 	} else {
-		fmt.Fprintln(tw, "\nchoice\tvalue\t")
+		fmt.Fprintf(tw, "\n%s\t\n", c.Msg("cli.advise.head"))
 	}
+	num := func(n int) string { return c.Num(int64(n)) }
 	for _, ch := range adv.Choices {
 		mark := ""
 		if ch.Best {
-			mark = "<- best"
+			mark = c.Msg("cli.advise.best")
 		}
 		if keeps {
 			val := func(p *float64) string {
 				if p == nil {
 					return "-"
 				}
-				return formatValue(adv.Measure, *p)
+				return formatValue(c, adv.Measure, *p)
 			}
-			fmt.Fprintf(tw, "keep %s\t%d\t%d\t%d\t%s\t%s\t%s\t%s\n", ch.Keep, ch.Points, ch.Total, ch.Left, val(ch.Bank), val(ch.ThrowOn), formatValue(adv.Measure, ch.Value), mark)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", actionText(c, "keep "+ch.Keep.String(), nil), num(ch.Points), num(ch.Total), ch.Left, val(ch.Bank), val(ch.ThrowOn), formatValue(c, adv.Measure, ch.Value), mark)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", ch.Action, formatValue(adv.Measure, ch.Value), mark)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", actionText(c, ch.Action.String(), nil), formatValue(c, adv.Measure, ch.Value), mark)
 	}
 	tw.Flush()
 	if b := adv.Best(); b != nil && b.Action == engine.Keep {
-		fmt.Fprintf(w, "\nbest: keep %s, then %s\n", b.Keep, b.Then)
+		fmt.Fprintf(w, "\n%s\n", c.Msg("cli.advise.bestKeep", "dice", b.Keep.String(), "then", actionText(c, b.Then, nil)))
 	}
 }

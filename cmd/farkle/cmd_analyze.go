@@ -11,6 +11,7 @@ import (
 
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 )
 
 func init() {
@@ -46,8 +47,12 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	points := fs.Bool("points", false, "value by expected points even in a two-player game")
 	all := fs.Bool("all", false, "list every decision, not only the worst")
 	cache := cacheFlags(e, fs)
+	setLang := langFlag(e, fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := setLang(); err != nil {
 		return err
 	}
 	if len(files) != 1 {
@@ -60,7 +65,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	var rep *advise.Report
 	if fv, ok := v.(*game.FarkleVariant); ok {
 		rep, err = analyzeOrdinary(e, rec, fv, *points, cache())
-	} else if err = seedUnrevealed(rec, v, fmt.Sprintf("a %s record holds the actions only, and the seed rebuilds the game to analyze", rec.Kind)); err == nil {
+	} else if err = seedUnrevealed(e.cat(), rec, v, e.msg("cli.seed.analyze", "kind", string(rec.Kind))); err == nil {
 		rep, err = advise.AnalyzeDragon(rec)
 	}
 	if err != nil {
@@ -73,7 +78,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return emitJSON(e, rep, false)
 	}
-	printAnalysis(e.stdout, files[0], rep, v.Kind() == game.Dragon, *all)
+	printAnalysis(e.stdout, e.cat(), files[0], rec.Players, rep, v.Kind() == game.Dragon, *all)
 	return nil
 }
 
@@ -95,17 +100,17 @@ func analyzeOrdinary(e *env, rec *game.Record, v *game.FarkleVariant, points boo
 	return a.Analyze(old)
 }
 
-func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all bool) {
+func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string, rep *advise.Report, dragonGame, all bool) {
 	m := rep.Measure
-	fmt.Fprintf(w, "%s: %s, %d players; values: %s\n", file, rep.Rules, len(rep.Players), m)
+	fmt.Fprintln(w, c.Msg("cli.analyze.head", "file", file, "rules", rep.Rules, "n", len(rep.Players), "measure", measureText(c, m)))
 	if rep.Note != "" {
-		fmt.Fprintf(w, "note: %s\n", rep.Note)
+		fmt.Fprintln(w, c.Msg("cli.note", "note", noteText(c, rep.Note)))
 	}
 	loss := func(m advise.Measure, v float64) string {
 		if m == advise.WinProbability {
-			return fmt.Sprintf("%.2f%%", 100*v)
+			return c.Pct(v, 2)
 		}
-		return fmt.Sprintf("%.1f", v)
+		return c.Dec(v, 1)
 	}
 	// Losses in measures other than the report's have columns of their own.
 	var others []advise.Measure
@@ -118,17 +123,17 @@ func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all
 	}
 	slices.Sort(others)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "\nplayer\tdecisions\tbest\taccuracy\ttotal loss\t")
+	fmt.Fprintf(tw, "\n%s\t", c.Msg("cli.analyze.columns"))
 	for _, o := range others {
-		fmt.Fprintf(tw, "loss in %s\t", o)
+		fmt.Fprintf(tw, "%s\t", c.Msg("cli.analyze.lossIn", "measure", measureText(c, o)))
 	}
 	fmt.Fprintln(tw)
 	for _, p := range rep.Players {
 		accuracy := "—" // no decisions: no share of them
 		if p.Accuracy != nil {
-			accuracy = fmt.Sprintf("%.1f%%", 100**p.Accuracy)
+			accuracy = c.Pct(*p.Accuracy, 1)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t", p.Name, p.Decisions, p.Best, accuracy, loss(m, p.TotalLoss))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t", p.Name, c.Num(int64(p.Decisions)), c.Num(int64(p.Best)), accuracy, loss(m, p.TotalLoss))
 		for _, o := range others {
 			fmt.Fprintf(tw, "%s\t", loss(o, p.Losses[o]))
 		}
@@ -140,29 +145,34 @@ func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all
 		if d.Measure != "" {
 			dm = d.Measure
 		}
-		where := describePosition(d.Position, m == advise.WinProbability)
+		where := describePosition(c, d.Position, m == advise.WinProbability)
 		if dragonGame {
-			where = describeDragonPosition(d.Position)
+			where = describeDragonPosition(c, d.Position)
 		}
-		fmt.Fprintf(w, "  action %d, turn %d: %s: played %s (%s), best %s (%s): lost %s\n",
-			d.Action, d.Turn, where, d.Played, formatValue(dm, d.Value), d.Best, formatValue(dm, d.BestValue), loss(dm, d.Loss))
+		fmt.Fprintf(w, "  %s\n", c.Msg("cli.analyze.decision", "action", d.Action, "turn", d.Turn, "where", where,
+			"played", actionText(c, d.Played, players), "value", formatValue(c, dm, d.Value),
+			"best", actionText(c, d.Best, players), "bestValue", formatValue(c, dm, d.BestValue), "loss", loss(dm, d.Loss)))
 	}
 	for _, p := range rep.Players {
 		switch {
 		case p.Decisions == 0:
-			fmt.Fprintf(w, "\n%s: no decisions to judge\n", p.Name)
+			fmt.Fprintf(w, "\n%s\n", c.Msg("cli.analyze.none", "p", p.Name))
 			continue
 		case len(p.Worst) == 0:
-			fmt.Fprintf(w, "\n%s: every decision was best\n", p.Name)
+			fmt.Fprintf(w, "\n%s\n", c.Msg("cli.analyze.allBest", "p", p.Name))
 			continue
 		}
-		fmt.Fprintf(w, "\n%s worst decisions:\n", possessive(p.Name))
+		if strings.EqualFold(p.Name, "you") {
+			fmt.Fprintf(w, "\n%s\n", c.Msg("cli.analyze.worstYou", "you", p.Name))
+		} else {
+			fmt.Fprintf(w, "\n%s\n", c.Msg("cli.analyze.worst", "p", p.Name))
+		}
 		for _, d := range p.Worst {
 			line(d)
 		}
 	}
 	if all {
-		fmt.Fprintln(w, "\nevery decision:")
+		fmt.Fprintf(w, "\n%s\n", c.Msg("cli.analyze.every"))
 		for _, d := range rep.Decisions {
 			fmt.Fprintf(w, "%s ", d.Name)
 			line(d)
@@ -170,27 +180,25 @@ func printAnalysis(w io.Writer, file string, rep *advise.Report, dragonGame, all
 	}
 }
 
-// possessive is name's possessive form: "your" for a player called you,
-// else "ana's".
-func possessive(name string) string {
-	if strings.EqualFold(name, "you") {
-		return name[:3] + "r"
+// measureText says a measure of values in the language of c.
+func measureText(c *lang.Catalogue, m advise.Measure) string {
+	if k := "cli.measure." + strings.ReplaceAll(string(m), " ", "_"); c.Has(k) {
+		return c.Msg(k)
 	}
-	return name + "'s"
+	return string(m)
 }
 
 // describeDragonPosition says a Dragon Farkle decision's position
 // (advise.AnalyzeDragonSteps): soldiers, the pool and the dice.
-func describeDragonPosition(p advise.Position) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d soldiers, strongest opponent %d", p.Me, p.Them)
+func describeDragonPosition(c *lang.Catalogue, p advise.Position) string {
+	parts := []string{c.Msg("cli.pos.soldiers", "n", p.Me, "them", p.Them)}
 	if p.Total > 0 {
-		fmt.Fprintf(&b, ", pool %d", p.Total)
+		parts = append(parts, c.Msg("cli.pos.pool", "n", p.Total))
 	}
 	if p.Throw != 0 {
-		fmt.Fprintf(&b, ", threw %s", p.Throw)
+		parts = append(parts, c.Msg("cli.pos.threw", "dice", p.Throw.String()))
 	} else if p.Dice > 0 {
-		fmt.Fprintf(&b, ", %d %s to throw", p.Dice, plural(p.Dice, "die", "dice"))
+		parts = append(parts, c.Msg("cli.pos.dice", "n", p.Dice))
 	}
-	return b.String()
+	return strings.Join(parts, ", ")
 }

@@ -53,7 +53,11 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	setCommandHelp(fs, c, oddsHelp)
 	asJSON := fs.Bool("json", false, `print JSON: {"rules":"classic","dice":[{"n":1,"farkle":"2/3","p_farkle":0.666667,"expected":25},...]}`)
 	resolve := variantFlag(fs)
+	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := setLang(); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -75,11 +79,12 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	if isDragon {
 		defer printBattleOdds(e, dv.Game().Rules(), res.Battle)
 	}
-	fmt.Fprintf(e.stdout, "farkle odds (%s)\n", res.Rules)
+	cat := e.cat()
+	fmt.Fprintln(e.stdout, cat.Msg("cli.odds.head", "rules", res.Rules))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "dice\tP(farkle)\t\texpected best keep\t")
+	fmt.Fprintf(tw, "%s\t\n", cat.Msg("cli.odds.columns"))
 	for _, d := range res.Dice {
-		fmt.Fprintf(tw, "%d\t%s\t%.6f\t%.2f\t\n", d.N, d.Farkle, d.PFarkle, d.Expected)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", d.N, d.Farkle, cat.Dec(d.PFarkle, 6), cat.Dec(d.Expected, 2))
 	}
 	return tw.Flush()
 }
@@ -108,17 +113,18 @@ func farkleOdds(r rules.Rules, tab *dice.Table) oddsResult {
 
 // printBattleOdds draws the Final Battle odds as a table with a bar per row.
 func printBattleOdds(e *env, d dragon.Rules, rows []dragon.OddsRow) {
-	fmt.Fprintln(e.stdout, "\nFinal Battle: P(slaying the dragon) by soldiers brought (best keeps, never retreating)")
+	c := e.cat()
+	fmt.Fprintf(e.stdout, "\n%s\n", c.Msg("cli.odds.battle"))
 	if d.Army() {
-		fmt.Fprintf(e.stdout, "army battle: every throw costs a wave of %d soldiers, a throw without scoring dice that does not wound the dragon %d more\n", d.BattleWave, d.BattleFire)
+		fmt.Fprintln(e.stdout, c.Msg("cli.odds.army", "wave", d.BattleWave, "fire", d.BattleFire))
 	} else {
-		fmt.Fprintln(e.stdout, "classic battle: a throw without scoring dice that does not wound the dragon ends the battle")
+		fmt.Fprintln(e.stdout, c.Msg("cli.odds.classic"))
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "soldiers\tP(win)\texpected cost\t")
+	fmt.Fprintf(tw, "%s\t\n", c.Msg("cli.odds.battleColumns"))
 	for _, row := range rows {
 		bar := strings.Repeat("█", int(math.Round(row.PWin*40)))
-		fmt.Fprintf(tw, "%d\t%.4f\t%.0f\t%s\n", row.Soldiers, row.PWin, row.ExpectedLoss, bar)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Num(int64(row.Soldiers)), c.Dec(row.PWin, 4), c.Dec(row.ExpectedLoss, 0), bar)
 	}
 	tw.Flush()
 }

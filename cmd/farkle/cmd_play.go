@@ -12,7 +12,6 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
-	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -94,12 +93,15 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
 	resume := fs.String("resume", "", "continue the unfinished game saved in `FILE`")
 	speed := fs.String("bot-speed", "normal", "how fast bots play full-screen: slow, normal, fast or instant (+ and - change it in the game)")
-	langName := fs.String("lang", "", "the language of the game's texts: "+strings.Join(lang.Codes(), ", ")+" (default: from LANG)")
 	var of onlineFlags
 	fs.StringVar(&of.url, "online", "", "play at the farkle server at `URL` (its lobby), or at the table of a link (URL/t/ID)")
 	fs.BoolVar(&of.watch, "watch", false, "with --online and a table's link: watch the table instead of sitting at it")
 	fs.StringVar(&of.name, "name", "", "with --online: the guest's name the first time (default $USER)")
+	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := setLang(); err != nil {
 		return err
 	}
 	if of.url != "" {
@@ -108,13 +110,6 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	pace, err := tui.ParseBotPace(*speed)
 	if err != nil {
 		return usagef("--bot-speed: %v", err)
-	}
-	code := lang.FromEnv(e.getenv)
-	if *langName != "" {
-		var ok bool
-		if code, ok = lang.Parse(*langName); !ok {
-			return usagef("--lang %s: no such language (languages: %s)", *langName, strings.Join(lang.Codes(), ", "))
-		}
 	}
 	if fs.NArg() > 0 {
 		return usagef("play takes no arguments (got %q); players go in --players", strings.Join(fs.Args(), " "))
@@ -147,7 +142,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	// The hint key: the solvers' win probability or expected points
 	// (package advise).
 	advisor := tui.NewSolverAdvisor(tables)
-	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables), Tables: tables, Lang: lang.Get(code)}
+	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables), Tables: tables, Lang: e.cat()}
 	if g == nil {
 		v, err := resolve()
 		if err != nil {
@@ -208,9 +203,9 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}
 	if g.Path() != "" {
 		if g.Over() {
-			fmt.Fprintf(e.stdout, "%s\nsaved: %s\n", g.Winners(), g.Path())
+			fmt.Fprintf(e.stdout, "%s\n%s\n", g.Winners(), e.msg("cli.play.saved", "file", g.Path()))
 		} else {
-			fmt.Fprintf(e.stdout, "saved: %s\nresume with: farkle play --resume %s\n", g.Path(), g.Path())
+			fmt.Fprintf(e.stdout, "%s\n%s\n", e.msg("cli.play.saved", "file", g.Path()), e.msg("cli.play.resume", "file", g.Path()))
 		}
 	}
 	return nil
@@ -234,7 +229,7 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 		return usagef("--rules: %v", err)
 	}
 	if spec == "" {
-		spec = "you,bot:smart"
+		spec = e.msg("dragon.you") + ",bot:smart"
 	}
 	seats, err := tui.ParseDragonPlayers(spec, d)
 	if err != nil {
@@ -262,9 +257,9 @@ func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText stri
 func runDragonGame(ctx context.Context, e *env, g *tui.DragonGame, lineMode bool, delay time.Duration) error {
 	var err error
 	if lineMode {
-		return tui.RunDragonLines(ctx, g, e.stdin, e.stdout)
+		return tui.RunDragonLinesIn(ctx, e.cat(), g, e.stdin, e.stdout)
 	}
-	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: delay}, e.stdin, e.stdout); err != nil {
+	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: delay, Lang: e.cat()}, e.stdin, e.stdout); err != nil {
 		return err
 	}
 	return sayDragonSaved(e, g)
@@ -277,12 +272,12 @@ func sayDragonSaved(e *env, g *tui.DragonGame) error {
 		return fmt.Errorf("the game could not be saved: %w", err)
 	}
 	if g.Over() {
-		fmt.Fprintln(e.stdout, g.Winners())
+		fmt.Fprintln(e.stdout, g.WinnersIn(e.cat()))
 	}
 	if g.Path() != "" {
-		fmt.Fprintf(e.stdout, "saved: %s\n", g.Path())
+		fmt.Fprintln(e.stdout, e.msg("cli.play.saved", "file", g.Path()))
 		if !g.Over() {
-			fmt.Fprintf(e.stdout, "resume with: farkle play --resume %s\n", g.Path())
+			fmt.Fprintln(e.stdout, e.msg("cli.play.resume", "file", g.Path()))
 		}
 	}
 	return nil

@@ -69,8 +69,12 @@ func fileArg(e *env, name, help string, args []string) (path string, err error) 
 	c := commands[name]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, help)
+	setLang := langFlag(e, fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
+		return "", err
+	}
+	if err := setLang(); err != nil {
 		return "", err
 	}
 	if len(files) != 1 {
@@ -88,16 +92,16 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	acts, over, rerr := replaySteps(rec, v)
+	acts, over, rerr := replaySteps(e.cat(), rec, v)
 	if errors.Is(rerr, game.ErrBadRecord) {
 		return usagef("%s: %v", path, rerr)
 	}
-	printReplay(e.stdout, rec, v, acts)
+	printReplay(e.stdout, e.cat(), rec, v, acts)
 	if rerr != nil {
 		return rerr
 	}
 	if !over {
-		fmt.Fprintf(e.stdout, "\nthe game is not over (%d actions so far)\n", len(rec.Actions))
+		fmt.Fprintf(e.stdout, "\n%s\n", e.msg("cli.replay.notOver", "n", len(rec.Actions)))
 	}
 	return nil
 }
@@ -113,7 +117,7 @@ type replayed struct {
 // (record.Replay, which needs no seed), any other kind from its revealed
 // seed (game.Verify). It returns the actions replayed up to the first
 // discrepancy, if any, and whether the game is over.
-func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
+func replaySteps(c *lang.Catalogue, rec *game.Record, v game.Variant) ([]replayed, bool, error) {
 	if _, ok := v.(*game.FarkleVariant); ok {
 		old, err := rec.Ordinary()
 		if err != nil {
@@ -137,7 +141,7 @@ func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
 		}
 		return acts, final.Over(), err
 	}
-	if err := seedUnrevealed(rec, v, fmt.Sprintf("a %s record holds the actions only, and the seed rebuilds the game", rec.Kind)); err != nil {
+	if err := seedUnrevealed(c, rec, v, c.Msg("cli.seed.rebuilds", "kind", string(rec.Kind))); err != nil {
 		return nil, false, err
 	}
 	final, steps, err := game.Verify(rec)
@@ -165,7 +169,7 @@ func replaySteps(rec *game.Record, v game.Variant) ([]replayed, bool, error) {
 // when the seed is revealed, or when the recorded dice of an ordinary game
 // show a game that is over: then the missing seed is a discrepancy that
 // game.Verify reports.
-func seedUnrevealed(rec *game.Record, v game.Variant, then string) error {
+func seedUnrevealed(c *lang.Catalogue, rec *game.Record, v game.Variant, then string) error {
 	if rec.Seed != "" {
 		return nil
 	}
@@ -176,8 +180,7 @@ func seedUnrevealed(rec *game.Record, v game.Variant, then string) error {
 			}
 		}
 	}
-	return fmt.Errorf("the game is not over (%d %s so far), and its seed is revealed only when it ends: %s",
-		len(rec.Actions), plural(len(rec.Actions), "action", "actions"), then)
+	return errors.New(c.Msg("cli.seed.unrevealed", "n", len(rec.Actions), "then", then))
 }
 
 // A line of the replay: where an event goes.
@@ -212,15 +215,15 @@ func eventPlace(ev game.Event) (place, seat, round int) {
 
 // printReplay writes the game turn by turn: the events of each turn under
 // a heading, then the scores (Dragon Farkle: the soldiers).
-func printReplay(w io.Writer, rec *game.Record, v game.Variant, acts []replayed) {
+func printReplay(w io.Writer, c *lang.Catalogue, rec *game.Record, v game.Variant, acts []replayed) {
 	names := rec.Players
-	fmt.Fprintf(w, "%s, %d %s: %s\n", v.Name(), len(names), plural(len(names), "player", "players"), strings.Join(names, ", "))
+	fmt.Fprintln(w, c.Msg("cli.replay.head", "rules", v.Name(), "n", len(names), "names", strings.Join(names, ", ")))
 	if rec.Meta.Started != "" {
-		fmt.Fprintf(w, "started %s\n", rec.Meta.Started)
+		fmt.Fprintln(w, c.Msg("cli.replay.started", "when", rec.Meta.Started))
 	}
-	label := "scores"
+	label := c.Msg("cli.replay.scores")
 	if v.Kind() == game.Dragon {
-		label = "soldiers"
+		label = c.Msg("cli.replay.soldiers")
 	}
 	turn := 0
 	inTurn := false
@@ -228,7 +231,7 @@ func printReplay(w io.Writer, rec *game.Record, v game.Variant, acts []replayed)
 		if inTurn {
 			parts := make([]string, len(scores))
 			for i, s := range scores {
-				parts[i] = fmt.Sprintf("%s %d", names[i], s)
+				parts[i] = names[i] + " " + c.Num(int64(s))
 			}
 			fmt.Fprintf(w, "  %s: %s\n", label, strings.Join(parts, ", "))
 			inTurn = false
@@ -242,19 +245,19 @@ func printReplay(w io.Writer, rec *game.Record, v game.Variant, acts []replayed)
 				endTurn(a.scores)
 				turn++
 				if round > 0 {
-					fmt.Fprintf(w, "\nturn %d: %s (round %d)\n", turn, names[seat], round)
+					fmt.Fprintf(w, "\n%s\n", c.Msg("cli.replay.turnRound", "turn", turn, "p", names[seat], "round", round))
 				} else {
-					fmt.Fprintf(w, "\nturn %d: %s\n", turn, names[seat])
+					fmt.Fprintf(w, "\n%s\n", c.Msg("cli.replay.turn", "turn", turn, "p", names[seat]))
 				}
 				inTurn = true
 			case gameEnd:
 				endTurn(a.scores)
-				fmt.Fprintf(w, "\n%s\n", v.Describe(lang.Get(lang.Default), ev, names))
+				fmt.Fprintf(w, "\n%s\n", v.Describe(c, ev, names))
 			default:
 				if inTurn {
-					fmt.Fprintf(w, "  %s\n", v.Describe(lang.Get(lang.Default), ev, names))
+					fmt.Fprintf(w, "  %s\n", v.Describe(c, ev, names))
 				} else {
-					fmt.Fprintln(w, v.Describe(lang.Get(lang.Default), ev, names))
+					fmt.Fprintln(w, v.Describe(c, ev, names))
 				}
 			}
 		}
@@ -272,7 +275,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := seedUnrevealed(rec, v, "until then its dice cannot be checked"); err != nil {
+	if err := seedUnrevealed(e.cat(), rec, v, e.msg("cli.seed.unchecked")); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	g, _, err := game.Verify(rec)
@@ -282,18 +285,22 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		}
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	status := "not over"
+	status := e.msg("cli.verify.notOver")
 	if g.Over() {
 		scores := g.Scores()
 		win := make([]string, len(g.Winners()))
 		for i, p := range g.Winners() {
-			win[i] = fmt.Sprintf("%s (%d)", rec.Players[p], scores[p])
+			win[i] = rec.Players[p] + " (" + e.cat().Num(int64(scores[p])) + ")"
 		}
-		status = "won by " + strings.Join(win, " and ")
+		status = e.msg("cli.verify.wonBy", "winners", strings.Join(win, e.msg("cli.and")))
 		if len(win) == 0 {
-			status = "ended with no winner" // the only player resigned
+			status = e.msg("cli.verify.noWinner") // the only player resigned
 		}
 	}
-	fmt.Fprintf(e.stdout, "ok: %s: %d actions, %s, %s; the seed matches the commitment %.16s… and gives every throw\n", path, len(rec.Actions), v.Name(), status, rec.Commitment)
+	commitment := rec.Commitment
+	if len(commitment) > 16 {
+		commitment = commitment[:16]
+	}
+	fmt.Fprintln(e.stdout, e.msg("cli.verify.ok", "file", path, "n", len(rec.Actions), "rules", v.Name(), "status", status, "commitment", commitment))
 	return nil
 }

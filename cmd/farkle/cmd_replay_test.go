@@ -77,7 +77,8 @@ func TestReplayTurnByTurn(t *testing.T) {
 			if n := strings.Count(out, "  scores: "); n != turns {
 				t.Errorf("%d score lines for %d turns", n, turns)
 			}
-			last := "scores: " + final.Players[0].Name + " " + itoa(final.Players[0].Score) + ", " + final.Players[1].Name + " " + itoa(final.Players[1].Score)
+			en := lang.Get(lang.Default) // the scores are numbers as English writes them (2,000)
+			last := "scores: " + final.Players[0].Name + " " + en.Num(int64(final.Players[0].Score)) + ", " + final.Players[1].Name + " " + en.Num(int64(final.Players[1].Score))
 			if !strings.Contains(out, last) {
 				t.Errorf("the final scores %q are missing", last)
 			}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/sim"
 )
@@ -69,7 +71,11 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	workers := fs.Int("workers", 0, "parallel games (default: GOMAXPROCS)")
 	asJSON := fs.Bool("json", false, `print JSON: {"games":N,"players":[{"name":...,"wins":...,"win_rate":...,"ci95":[lo,hi]}],...}`)
 	cache := cacheFlags(e, fs)
+	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := setLang(); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -163,17 +169,17 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return emitJSON(e, out, false)
 	}
-	fmt.Fprintf(e.stdout, "%d games of %s, seed %s\n", res.Games, r.Name, res.Seed)
+	lc := e.cat()
+	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", r.Name, "seed", res.Seed))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tturns/game\tmean score\t")
+	fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columns"))
 	for _, p := range res.Players {
-		wins := winsText(p.Wins, p.Shared)
-		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f%%, %.2f%%]\t%.1f\t%.0f\t\n", p.Name, wins, 100*p.WinRate, 100*p.CI95[0], 100*p.CI95[1], p.MeanTurns, p.MeanScore)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.CI95[0], p.CI95[1]), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanScore, 0))
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "mean turns per game: %.1f; %.2f s on %d workers (%.0f games/s)\n", res.MeanTurns, secs, out.Workers, out.GamesPerSec)
+	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.MeanTurns, 1), "secs", lc.Dec(secs, 2), "workers", out.Workers, "rate", lc.Dec(out.GamesPerSec, 0)))
 	if *recordDir != "" {
-		fmt.Fprintf(e.stdout, "records: %s/game-000000.json ... game-%06d.json\n", *recordDir, *games-1)
+		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.records", "files", fmt.Sprintf("%s/game-000000.json ... game-%06d.json", *recordDir, *games-1)))
 	}
 	return nil
 }
@@ -250,23 +256,24 @@ func simDragon(e *env, v *game.DragonVariant, levels []string, games int, seed d
 	if asJSON {
 		return emitJSON(e, out, false)
 	}
-	fmt.Fprintf(e.stdout, "%d games of %s, seed %s\n", res.Games, res.Rules, res.Seed)
+	lc := e.cat()
+	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tturns/game\tmean soldiers\t")
+	fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsDragon"))
 	for _, p := range res.Players {
-		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f%%, %.2f%%]\t%.1f\t%.0f\t\n", p.Name, winsText(p.Wins, p.Shared), 100*p.WinRate, 100*p.Low, 100*p.High, p.MeanTurns, p.MeanSoldiers)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.Low, p.High), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanSoldiers, 0))
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "mean turns per game: %.1f; %.2f s on %d workers (%.0f games/s)\n", res.AvgTurns, secs, out.Workers, out.GamesPerSec)
+	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.AvgTurns, 1), "secs", lc.Dec(secs, 2), "workers", out.Workers, "rate", lc.Dec(out.GamesPerSec, 0)))
 	tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "turn order\twins\twin rate\t95% interval\t")
+	fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsOrder"))
 	for _, q := range res.ByPlace {
-		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f%%, %.2f%%]\t\n", ordinal(q.Place), winsText(q.Wins, q.Shared), 100*q.WinRate, 100*q.Low, 100*q.High)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", ordinal(lc, q.Place), winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.Low, q.High))
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "dragon slain in %d games, %d ended at the round limit; %.1f rounds and %.2f Final Battles a game\n", res.Slain, res.Capped, res.AvgRounds, res.Battles)
+	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.dragon", "slain", res.Slain, "capped", res.Capped, "rounds", lc.Dec(res.AvgRounds, 1), "battles", lc.Dec(res.Battles, 2)))
 	if recordDir != "" {
-		fmt.Fprintf(e.stdout, "records: %s/game-000000.json ... game-%06d.json\n", recordDir, games-1)
+		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.records", "files", fmt.Sprintf("%s/game-000000.json ... game-%06d.json", recordDir, games-1)))
 	}
 	return nil
 }
@@ -308,23 +315,24 @@ func dragonSimRecord(v *game.DragonVariant, names []string, seed dice.Seed, acti
 
 // winsText writes a win count as the ordinary sim does: "12", or
 // "12 (3 shared)".
-func winsText(wins, shared int) string {
+func winsText(c *lang.Catalogue, wins, shared int) string {
 	if shared > 0 {
-		return fmt.Sprintf("%d (%d shared)", wins, shared)
+		return c.Msg("cli.sim.shared", "wins", wins, "n", shared)
 	}
-	return fmt.Sprint(wins)
+	return c.Num(int64(wins))
+}
+
+// interval writes a 95% interval of probabilities: "[48.20%, 51.80%]".
+func interval(c *lang.Catalogue, lo, hi float64) string {
+	return c.Msg("cli.sim.interval", "lo", c.Pct(lo, 2), "hi", c.Pct(hi, 2))
 }
 
 // ordinal names a place in the turn order: "1st player", "2nd player"...
-func ordinal(n int) string {
-	suffix := "th"
-	switch n {
-	case 1:
-		suffix = "st"
-	case 2:
-		suffix = "nd"
-	case 3:
-		suffix = "rd"
+// (cli.sim.place.N for the places a language names in a word of their
+// own, else cli.sim.place).
+func ordinal(c *lang.Catalogue, n int) string {
+	if k := "cli.sim.place." + strconv.Itoa(n); c.Has(k) {
+		return c.Msg(k)
 	}
-	return fmt.Sprintf("%d%s player", n, suffix)
+	return c.Msg("cli.sim.place", "n", n)
 }

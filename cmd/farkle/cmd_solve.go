@@ -43,7 +43,11 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	profile := fs.String("profile", "", "write a CPU profile of the solve to this file (for go tool pprof)")
 	published := fs.Bool("published", false, "the results published in the literature, each with its source and this project's value beside it (cmd_explore.go)")
 	three := threeFlags(fs)
+	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := setLang(); err != nil {
 		return err
 	}
 	if err := three.check(); err != nil {
@@ -237,18 +241,19 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 		return solveWriteJSON(e.stdout, out)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "rules %s (scores in units of %d)\n", r.Name, out.Unit)
+	lc := e.cat()
+	fmt.Fprintln(w, lc.Msg("cli.solve.head", "rules", r.Name, "unit", out.Unit))
 	if r.Turn.FarklePenalty.Count > 0 {
-		fmt.Fprintf(w, "expected points per turn: %.2f (long-run average, penalty of %d for %d farkles in a row included)\n", out.ExpectedTurn, r.Turn.FarklePenalty.Points, r.Turn.FarklePenalty.Count)
+		fmt.Fprintln(w, lc.Msg("cli.solve.expectedPenalty", "points", lc.Dec(out.ExpectedTurn, 2), "penalty", r.Turn.FarklePenalty.Points, "n", r.Turn.FarklePenalty.Count))
 	} else {
-		fmt.Fprintf(w, "expected points per turn: %.2f\n", out.ExpectedTurn)
+		fmt.Fprintln(w, lc.Msg("cli.solve.expected", "points", lc.Dec(out.ExpectedTurn, 2)))
 	}
-	fmt.Fprintln(w, "\nbank at: the least turn total from which banking is at least as good as throwing that many dice (- = never)")
+	fmt.Fprintf(w, "\n%s\n", lc.Msg("cli.solve.bankAt"))
 	if pen := r.Turn.FarklePenalty; pen.Count > 0 {
-		fmt.Fprintf(w, "rows: the farkles in a row the player brings to the turn (%d in a row cost %d)\n", pen.Count, pen.Points)
+		fmt.Fprintln(w, lc.Msg("cli.solve.rows", "n", pen.Count, "penalty", pen.Points))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "dice to throw\t")
+	fmt.Fprintf(tw, "%s\t", lc.Msg("cli.solve.diceToThrow"))
 	for n := 1; n <= r.Dice; n++ {
 		fmt.Fprintf(tw, "%d\t", n)
 	}
@@ -257,7 +262,7 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 		fmt.Fprintf(tw, "%s\t", label)
 		for n := 1; n <= r.Dice; n++ {
 			if v := th[strconv.Itoa(n)]; v != nil {
-				fmt.Fprintf(tw, "%d\t", *v)
+				fmt.Fprintf(tw, "%s\t", lc.Num(int64(*v)))
 			} else {
 				fmt.Fprint(tw, "-\t")
 			}
@@ -268,26 +273,26 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 		if all == nil {
 			label := strings.TrimSuffix(prefix, ", ")
 			if label == "" && out.Entry != nil {
-				label = "on the board"
+				label = lc.Msg("cli.solve.onBoard")
 			} else if label == "" {
-				label = "every turn"
+				label = lc.Msg("cli.solve.everyTurn")
 			}
 			row(label, one)
 			return
 		}
 		for s := 0; s < len(all); s++ {
-			row(fmt.Sprintf("%s%d %s in a row", prefix, s, plural(s, "farkle", "farkles")), all[strconv.Itoa(s)])
+			row(prefix+lc.Msg("cli.solve.inARow", "n", s), all[strconv.Itoa(s)])
 		}
 	}
 	rows("", out.BankAt, out.BankAtStreak)
 	if out.Entry != nil {
-		rows("to enter, ", out.Entry.BankAt, out.Entry.BankAtStreak)
+		rows(lc.Msg("cli.solve.toEnter")+", ", out.Entry.BankAt, out.Entry.BankAtStreak)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	if out.Entry != nil {
-		fmt.Fprintf(w, "\ngetting on the board (%d or more in one turn) costs %.2f points on average against a player already on it\n", out.Entry.Minimum, out.Entry.Cost)
+		fmt.Fprintf(w, "\n%s\n", lc.Msg("cli.solve.entryCost", "min", out.Entry.Minimum, "cost", lc.Dec(out.Entry.Cost, 2)))
 	}
 	return nil
 }
@@ -364,24 +369,25 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 		return solveWriteJSON(e.stdout, out)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "rules %s, two players\n", r.Name)
-	fmt.Fprintf(w, "P(first player wins)  %.6f\n", out.PFirstWins)
-	who := "second"
+	lc := e.cat()
+	fmt.Fprintln(w, lc.Msg("cli.duel.head", "rules", r.Name))
+	fmt.Fprintln(w, lc.Msg("cli.duel.pFirst", "p", lc.Dec(out.PFirstWins, 6)))
+	who := lc.Msg("cli.duel.second")
 	if comp < 0 {
-		who = "first"
+		who = lc.Msg("cli.duel.first")
 	}
-	fmt.Fprintf(w, "fair compensation     %d points to the %s player at the start (P(first wins) %.6f)\n", solveAbs(comp), who, out.PFirstFair)
-	fmt.Fprintf(w, "states                %d start-of-turn states\n", out.States)
+	fmt.Fprintln(w, lc.Msg("cli.duel.fair", "points", solveAbs(comp), "who", who, "p", lc.Dec(out.PFirstFair, 6)))
+	fmt.Fprintln(w, lc.Msg("cli.duel.states", "n", out.States))
 	if loaded {
-		fmt.Fprintf(w, "seconds               %.3f (loaded from %s; solved in %.1f s)\n", out.Seconds, out.CacheFile, out.SolveSeconds)
+		fmt.Fprintln(w, lc.Msg("cli.duel.loaded", "secs", lc.Dec(out.Seconds, 3), "file", out.CacheFile, "solved", lc.Dec(out.SolveSeconds, 1)))
 	} else {
 		if out.Sweeps > 1 {
-			fmt.Fprintf(w, "seconds               %.3f (%d sweeps over the score pairs; estimated error %.1g)\n", out.Seconds, out.Sweeps, out.ErrorEstimate)
+			fmt.Fprintln(w, lc.Msg("cli.duel.sweeps", "secs", lc.Dec(out.Seconds, 3), "n", out.Sweeps, "error", strings.Replace(fmt.Sprintf("%.1g", out.ErrorEstimate), ".", lc.Decimal, 1)))
 		} else {
-			fmt.Fprintf(w, "seconds               %.3f\n", out.Seconds)
+			fmt.Fprintln(w, lc.Msg("cli.duel.seconds", "secs", lc.Dec(out.Seconds, 3)))
 		}
 		if out.CacheFile != "" {
-			fmt.Fprintf(w, "cache                 %s\n", out.CacheFile)
+			fmt.Fprintln(w, lc.Msg("cli.duel.cache", "file", out.CacheFile))
 		}
 	}
 	return nil

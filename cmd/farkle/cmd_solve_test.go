@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 )
@@ -112,7 +113,7 @@ func TestSolveSoloText(t *testing.T) {
 			if name != entry {
 				r = rules.MustPreset(name)
 			}
-			if pen := r.Turn.FarklePenalty; pen.Count > 0 && !strings.Contains(out, fmt.Sprintf("\nrows: the farkles in a row the player brings to the turn (%d in a row cost %d)\n", pen.Count, pen.Points)) {
+			if pen := r.Turn.FarklePenalty; pen.Count > 0 && !strings.Contains(out, fmt.Sprintf("\nrows: the farkles in a row the player brings to the turn (%d in a row cost %s)\n", pen.Count, lang.Get(lang.Default).Num(int64(pen.Points)))) {
 				t.Errorf("no line says what the rows are:\n%s", out)
 			}
 			var width int
@@ -146,7 +147,7 @@ func TestSolveSoloText(t *testing.T) {
 				for n := 1; n <= 6; n++ {
 					cell := "-"
 					if v := th[strconv.Itoa(n)]; v != nil {
-						cell = strconv.Itoa(*v)
+						cell = lang.Get(lang.Default).Num(int64(*v)) // 18,600: English groups thousands
 					}
 					if f[len(f)-7+n] != cell {
 						t.Errorf("row %q, %d dice: %s, the JSON says %s", label, n, f[len(f)-7+n], cell)

@@ -103,7 +103,7 @@ func TestDragonRecordReplayVerifyAnalyze(t *testing.T) {
 			}
 			scores := make([]string, len(names))
 			for i, s := range final.Scores() {
-				scores[i] = fmt.Sprintf("%s %d", names[i], s)
+				scores[i] = names[i] + " " + lang.Get(lang.Default).Num(int64(s)) // as English writes numbers
 			}
 			if !strings.Contains(out, "soldiers: "+strings.Join(scores, ", ")+"\n") {
 				t.Errorf("the final soldiers %v are missing", scores)

@@ -66,7 +66,7 @@ func TestDragonOddsAndScore(t *testing.T) {
 		}
 	}
 	human, _, _ := runFarkle(t, "", "odds", "--rules", "dragon")
-	if !strings.Contains(human, "Final Battle") || !strings.Contains(human, "█") || !strings.Contains(human, "wave of 1200") {
+	if !strings.Contains(human, "Final Battle") || !strings.Contains(human, "█") || !strings.Contains(human, "wave of 1,200") {
 		t.Fatalf("human odds must draw the battle table:\n%s", human)
 	}
 	// The soldier table: four of a kind is 1500 soldiers in Dragon Farkle.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 	"github.com/farkle/farkle/tui"
@@ -23,32 +24,41 @@ var modulePackages = []string{"abuse", "advise", "bot", "chart", "dice", "dragon
 	"online", "sshserve", "browsertest", "servertest", "tcpproxy", "rating", "tournament", "postgres", "pgtest"}
 
 // sayings are the sentinel errors whose own words, once the package prefix
-// is gone, do not say enough to a person: each is said as say instead ("":
-// dropped, when what follows says it all). They are matched by their text,
-// so an error passed on with %v is said the same as one wrapped with %w.
+// is gone, do not say enough to a person: each is said as the catalogue's
+// text of key instead ("": dropped, when what follows says it all). They
+// are matched by their text, so an error passed on with %v is said the
+// same as one wrapped with %w.
 var sayings = []struct {
 	err error
-	say string
+	key string
 }{
-	{dice.ErrBadThrow, "not a throw"},
-	{rules.ErrInvalid, "invalid rules"},
-	{bot.ErrUnknownLevel, "unknown bot level"},
-	{solve.ErrTooLarge, "too large to solve"},
-	{solve.ErrInternal, "internal error of the solver"},
-	{solve.ErrNoConvergence, "the solver did not converge"},
+	{dice.ErrBadThrow, "cli.err.badThrow"},
+	{rules.ErrInvalid, "cli.err.invalidRules"},
+	{bot.ErrUnknownLevel, "cli.err.unknownLevel"},
+	{solve.ErrTooLarge, "cli.err.tooLarge"},
+	{solve.ErrInternal, "cli.err.solverInternal"},
+	{solve.ErrNoConvergence, "cli.err.noConvergence"},
 	{tui.ErrSave, ""}, // what follows names the file and what is wrong with it
 }
 
-// userText renders err for a person on one line: the sentinels of sayings
-// in their words, then without the package prefixes of the module's errors
-// ("dice: ", "advise: ", "game: ", even doubled).
-func userText(err error) string {
+// userText renders err for a person on one line, in English: the
+// sentinels of sayings in their words, then without the package prefixes
+// of the module's errors ("dice: ", "advise: ", "game: ", even doubled).
+func userText(err error) string { return userTextIn(lang.Get(lang.Default), err) }
+
+// userTextIn is userText with the sayings in the language of c (what
+// follows them, the errors' details, stays in English).
+func userTextIn(c *lang.Catalogue, err error) string {
 	s := err.Error()
 	for _, sy := range sayings {
-		if sy.say == "" {
+		if sy.key == "" {
 			s = strings.ReplaceAll(s, sy.err.Error()+": ", "")
 		}
-		s = strings.ReplaceAll(s, sy.err.Error(), sy.say)
+		say := ""
+		if sy.key != "" {
+			say = c.Msg(sy.key)
+		}
+		s = strings.ReplaceAll(s, sy.err.Error(), say)
 	}
 	for {
 		t := packagePrefix.ReplaceAllString(s, "$1")

@@ -18,6 +18,7 @@ import (
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/tui"
 )
@@ -160,15 +161,23 @@ func TestUserTextExamples(t *testing.T) {
 // TestUserTextSayings: each sentinel said in other words is said in them,
 // and its own text is gone.
 func TestUserTextSayings(t *testing.T) {
-	for _, sy := range sayings {
-		got := userText(fmt.Errorf("x.json: %w: the detail", sy.err))
-		want := "x.json: " + sy.say + ": the detail"
-		if sy.say == "" {
-			want = "x.json: the detail"
+	for _, code := range lang.Codes() {
+		c := lang.Get(code)
+		for _, sy := range sayings {
+			got := userTextIn(c, fmt.Errorf("x.json: %w: the detail", sy.err))
+			want := "x.json: " + c.Msg(sy.key) + ": the detail"
+			if sy.key == "" {
+				want = "x.json: the detail"
+			} else if !c.Has(sy.key) || strings.Contains(got, sy.key) || strings.Contains(got, sy.err.Error()) {
+				t.Errorf("%s: %q is said %q", code, sy.err, got)
+			}
+			if got != want {
+				t.Errorf("%s: %q is said %q, want %q", code, sy.err, got, want)
+			}
 		}
-		if got != want {
-			t.Errorf("%q is said %q, want %q", sy.err, got, want)
-		}
+	}
+	if got := userText(fmt.Errorf("x: %w", dice.ErrBadThrow)); got != "x: not a throw" {
+		t.Errorf("in English: %q", got)
 	}
 }
 

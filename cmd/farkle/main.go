@@ -11,9 +11,11 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -40,6 +42,7 @@ type env struct {
 	stderr   io.Writer
 	terminal bool // stdout is a terminal: progress bars and colours are welcome
 	getenv   func(string) string
+	lang     *lang.Catalogue // the language of the texts (nil: English; see lang.go)
 }
 
 // usageError is bad usage or bad input: exit status 2.
@@ -72,6 +75,12 @@ func isTerminal(f *os.File) bool {
 // Main runs farkle with args (without the program name) and returns the
 // exit status: 0 success, 1 failure, 2 bad usage or input.
 func Main(ctx context.Context, e *env, args []string) int {
+	e.langFromEnv()
+	args, err := globalLang(e, args)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "farkle: %s\n", userTextIn(e.cat(), err))
+		return 2
+	}
 	if len(args) == 0 { // no command: a usage error
 		printUsage(e.stderr)
 		return 2
@@ -88,10 +97,10 @@ func Main(ctx context.Context, e *env, args []string) int {
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "farkle: unknown command %q (commands: %s)\n", args[0], strings.Join(commandNames(), ", "))
+		fmt.Fprintf(e.stderr, "farkle: %s\n", e.msg("cli.unknownCommand", "name", strconv.Quote(args[0]), "names", strings.Join(commandNames(), ", ")))
 		return 2
 	}
-	err := c.run(ctx, e, args[1:])
+	err = c.run(ctx, e, args[1:])
 	var ue *usageError
 	var ee *exitError
 	switch {
@@ -102,10 +111,10 @@ func Main(ctx context.Context, e *env, args []string) int {
 	case errors.As(err, &ee):
 		return ee.code
 	case errors.As(err, &ue), errors.Is(err, rules.ErrInvalid), errors.Is(err, rules.ErrUnknownPreset):
-		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userText(err))
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userTextIn(e.cat(), err))
 		return 2
 	default:
-		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userText(err))
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userTextIn(e.cat(), err))
 		return 1
 	}
 }

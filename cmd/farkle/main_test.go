@@ -63,10 +63,25 @@ func runFarkle(t testing.TB, stdin string, args ...string) (stdout, stderr strin
 // what it wrote and its exit status.
 func execFarkle(t testing.TB, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return execFarkleEnv(t, nil, stdin, args...)
+}
+
+// execFarkleEnv is execFarkle with the variables of env (NAME=VALUE) set;
+// the locale variables of the tests' own environment are left out, so
+// that farkle speaks English unless env chooses a language.
+func execFarkleEnv(t testing.TB, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	if farkleBuildErr != nil {
 		t.Fatal(farkleBuildErr)
 	}
 	cmd := exec.Command(farkleBin, args...)
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if name != "LANG" && name != "LANGUAGE" && !strings.HasPrefix(name, "LC_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut

@@ -1,0 +1,92 @@
+package tui
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/lang"
+)
+
+// The Dragon Farkle game's texts are the catalogue's (package lang):
+// the event lines under dragon.*, the cards under card.*, the table, the
+// line mode and the rules help under dragon.tui.*, dragon.lines.* and
+// dragon.rules.*. A nil catalogue is English.
+
+// dragonLang returns c, or English when c is nil.
+func dragonLang(c *lang.Catalogue) *lang.Catalogue {
+	if c == nil {
+		return lang.Get(lang.Default)
+	}
+	return c
+}
+
+// dragonIsYou reports whether name is the catalogue's name of the person spoken
+// to ("you", "du"): their turn is "your turn", "din tur".
+func dragonIsYou(c *lang.Catalogue, name string) bool {
+	return strings.EqualFold(name, dragonLang(c).Msg("dragon.you"))
+}
+
+// dragonYouKeys are the event texts with a form of their own for the
+// player spoken to: the catalogue's KEY.you stands for KEY when that player
+// is the subject ("your turn", "din tur").
+var dragonYouKeys = []string{"dragon.turn", "dragon.changedBrawl", "dragon.end.unpaid", "dragon.end.over"}
+
+var dragonYouCats sync.Map // *lang.Catalogue -> *lang.Catalogue
+
+// dragonYouCatalogue returns c with the texts of the player spoken to in
+// place of the ordinary ones (dragonYouKeys).
+func dragonYouCatalogue(c *lang.Catalogue) *lang.Catalogue {
+	if y, ok := dragonYouCats.Load(c); ok {
+		return y.(*lang.Catalogue)
+	}
+	y := *c // the same language, its fallback included
+	y.Messages = make(map[string]string, len(c.Messages))
+	for k, v := range c.Messages {
+		y.Messages[k] = v
+	}
+	for _, k := range dragonYouKeys {
+		if v, ok := c.Messages[k+".you"]; ok { // the language's own form only
+			y.Messages[k] = v
+		}
+	}
+	dragonYouCats.Store(c, &y)
+	return &y
+}
+
+// tx is the catalogue's text of key in the model's language.
+func (m *DragonModel) tx(key string, kv ...any) string { return m.lcat.Msg(key, kv...) }
+
+// describe is the log line of e as the seat drawn sees it.
+func (m *DragonModel) describe(e dragon.Event, seat int) string {
+	return m.g.DescribeIn(m.lcat, []dragon.Event{e}, seat)[0]
+}
+
+// cardName and cardText are a card's words in the model's language.
+func (m *DragonModel) cardName(id, name string) string { return dragon.CardName(m.lcat, id, name) }
+func (m *DragonModel) cardText(id, text string) string { return dragon.CardText(m.lcat, id, text) }
+
+// cardLine is "name — text", the card in a menu.
+func (m *DragonModel) cardLine(id, name, text string) string {
+	return m.cardName(id, name) + " — " + m.cardText(id, text)
+}
+
+// dragonWhose is the catalogue's text of key with {p} the player name, or
+// of key.you when name is the person spoken to ("Your card", "Kortet
+// ditt"); kv fills the text's other names.
+func dragonWhose(c *lang.Catalogue, key, name string, kv ...any) string {
+	c = dragonLang(c)
+	if dragonIsYou(c, name) {
+		return c.Msg(key+".you", append([]any{"p", name}, kv...)...)
+	}
+	return c.Msg(key, append([]any{"p", name}, kv...)...)
+}
+
+// grammar fixes an English line for a player called "you" (youGrammar);
+// other languages need no fixing.
+func (m *DragonModel) grammar(line string, names []string) string {
+	if m.lcat.Code == lang.Default {
+		return youGrammar(line, names)
+	}
+	return line
+}
