@@ -28,7 +28,7 @@ func TestArmyWaveAndKeep(t *testing.T) {
 	}
 	// The keep costs its soldiers as in the classic battle.
 	s, evs = mustApply(t, g, s, Keep(h("1")), src)
-	if e, _ := hasEvent(evs, EvKeep); g.Describe([]string{"Ann", "Bo"}, e) != "Ann keeps 1, costing 100 soldiers (4700 left)" {
+	if e, _ := hasEvent(evs, EvKeep); g.Describe([]string{"Ann", "Bo"}, e) != "Ann keeps 1, costing 100 soldiers (4,700 left)" {
 		t.Fatalf("the battle keep reads %q", g.Describe([]string{"Ann", "Bo"}, e))
 	}
 	if s.Players[0].Soldiers != 4700 || s.Meal != 1300 || s.Dice != 5 {
@@ -131,7 +131,7 @@ func TestArmyLostBattle(t *testing.T) {
 	if e, ok := hasEvent(evs, EvBattleEnd); !ok || e.Ending != EndNoWave || e.N != 1 || e.Total != 0 || e.Other != 1200 {
 		t.Fatalf("the battle did not end by fire with 1 damage dealt and no soldier kept: %+v", evs)
 	}
-	if e, _ := hasEvent(evs, EvBattleEnd); g.Describe([]string{"Ann", "Bo"}, e) != "Ann cannot send another wave of 1200: the battle ends with 0 soldiers kept and 1 damage dealt" {
+	if e, _ := hasEvent(evs, EvBattleEnd); g.Describe([]string{"Ann", "Bo"}, e) != "Ann cannot send another wave of 1,200: the battle ends with 0 soldiers kept and 1 damage dealt" {
 		t.Fatalf("the end reads %q", g.Describe([]string{"Ann", "Bo"}, e))
 	}
 	if e, ok := hasEvent(evs, EvHeal); !ok || e.N != 1 {

@@ -1,35 +1,22 @@
 package dragon
 
 import (
-	"strconv"
-
 	"github.com/farkle/farkle/lang"
 )
 
 // Describe returns one line of English for an event, naming players by
 // names (indexed by seat) and cards by their names, e.g. "Ann threw 1 1 5
 // 2 3 4 and a Rally". A hidden card (Card "") reads "a Magic Item".
-// Numbers are written plainly (4950).
 func (g *Game) Describe(names []string, e Event) string {
 	return g.DescribeIn(lang.Get(lang.Default), names, e)
 }
 
 // DescribeIn is Describe in the language of c (keys dragon.*), with the
-// cards of the project's own set named in it too (CardName). English is
-// Describe's exactly: its plain numbers (4950) are those of the lines the
-// server's log, the replays and their tests compare; every other language
-// writes numbers as it does (4 950 in Norwegian).
+// cards of the project's own set named in it too (CardName), and numbers
+// written as the language writes them (4,950 in English, 4 950 in
+// Norwegian), as in the ordinary game's lines.
 func (g *Game) DescribeIn(c *lang.Catalogue, names []string, e Event) string {
-	return g.describe(c, names, e, c.Code == lang.Default)
-}
-
-func (g *Game) describe(c *lang.Catalogue, names []string, e Event, plain bool) string {
-	num := func(n int) any {
-		if plain {
-			return strconv.Itoa(n)
-		}
-		return n
-	}
+	num := func(n int) any { return n }
 	who := func(seat int) string {
 		if seat >= 0 && seat < len(names) {
 			return names[seat]

@@ -60,7 +60,7 @@ func TestDescribeNorwegian(t *testing.T) {
 		e        Event
 		nb, enIn string
 	}{
-		{Event{Kind: EvKeep, Seat: 0, Dice: h("1"), N: 50, Total: 4950, Battle: true}, "Ann beholder 1 for 50 soldater (4\u00a0950 igjen)", "Ann keeps 1, costing 50 soldiers (4950 left)"},
+		{Event{Kind: EvKeep, Seat: 0, Dice: h("1"), N: 50, Total: 4950, Battle: true}, "Ann beholder 1 for 50 soldater (4\u00a0950 igjen)", "Ann keeps 1, costing 50 soldiers (4,950 left)"},
 		{Event{Kind: EvHire, Seat: 0, N: 200, Total: 300, Card: "hask"}, "Ann betaler 200 soldater for å hyre Sersjant Hask (300 igjen)", "Ann pays 200 soldiers to hire Sergeant Hask (300 left)"},
 		{Event{Kind: EvTurn, Seat: 1, Round: 3}, "runde 3: Bo sin tur", "round 3: Bo's turn"},
 		{Event{Kind: EvItemDrawn, Seat: 0}, "Ann trekker en magisk gjenstand", "Ann draws a Magic Item"},

@@ -24,10 +24,10 @@ func TestDescribe(t *testing.T) {
 		e    Event
 		want string
 	}{
-		{Event{Kind: EvKeep, Seat: 0, Dice: h("1"), N: 50, Total: 4950, Battle: true}, "Ann keeps 1, costing 50 soldiers (4950 left)"},
+		{Event{Kind: EvKeep, Seat: 0, Dice: h("1"), N: 50, Total: 4950, Battle: true}, "Ann keeps 1, costing 50 soldiers (4,950 left)"},
 		{Event{Kind: EvKeep, Seat: 0, Dice: h("15"), N: 150}, "Ann keeps 1 5 for +150 soldiers"},
-		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndRetreat, N: 2, Total: 3000}, "Ann retreats: the battle ends with 3000 soldiers kept and 2 damage dealt"},
-		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndFarkle, Total: 5000}, "Ann farkles in battle: the battle ends with 5000 soldiers kept and no damage dealt"},
+		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndRetreat, N: 2, Total: 3000}, "Ann retreats: the battle ends with 3,000 soldiers kept and 2 damage dealt"},
+		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndFarkle, Total: 5000}, "Ann farkles in battle: the battle ends with 5,000 soldiers kept and no damage dealt"},
 		{Event{Kind: EvBattleEnd, Seat: 0, Ending: EndUnpaid, N: 1}, "Ann's army is lost: the battle ends with 0 soldiers kept and 1 damage dealt"},
 		{Event{Kind: EvHeal, Seat: 0, N: 2}, "the dragon heals its 2 damage"},
 		{Event{Kind: EvHire, Seat: 0, N: 200, Total: 300, Card: "hask"}, "Ann pays 200 soldiers to hire Sergeant Hask (300 left)"},

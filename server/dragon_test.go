@@ -196,8 +196,10 @@ func checkHidden(t *testing.T, who string, seat int, m *dragonMsg) {
 		if v.Turn != seat && len(v.Drawn) > 0 {
 			t.Fatalf("%s (seat %d) sees the items seat %d drew: %+v", who, seat, v.Turn, v.Drawn)
 		}
-		if v.Turn != seat && len(v.Legal) > 0 {
-			t.Fatalf("%s (seat %d) gets the legal actions of seat %d", who, seat, v.Turn)
+		// A seat has actions of its own only when the game waits for it: on
+		// its turn, or as the defender of a brawl (to_act) on another's.
+		if v.Turn != seat && v.ToAct != seat && len(v.Legal) > 0 {
+			t.Fatalf("%s (seat %d) gets legal actions while the game waits for seat %d (turn %d)", who, seat, v.ToAct, v.Turn)
 		}
 	}
 	for _, e := range m.Events {

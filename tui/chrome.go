@@ -123,12 +123,6 @@ func (c *chrome) helpKey(msg tea.KeyPressMsg, k keyMap, lines func() []string, h
 	return false
 }
 
-// narrowView is the screen of a window narrower than MinWidth: it asks
-// for a wider one to play game (the game's name).
-func narrowView(game string, width, height int) string {
-	return narrowViewIn(nil, game, width, height)
-}
-
 // narrowViewIn is narrowView in the language of c.
 func narrowViewIn(c *lang.Catalogue, game string, width, height int) string {
 	msg := orEnglish(c).Msg("tui.narrow", "game", game, "min", MinWidth, "width", width)

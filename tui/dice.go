@@ -56,9 +56,6 @@ func drawDice(dice []dieLook) string {
 	return strings.Join(out, "\n")
 }
 
-// chooseHow says how dice are chosen (see diceSelection).
-const chooseHow = "1-6 by face, click, or ←/→ and space"
-
 // diceLabels returns the line under n drawn dice: a ▲ under the one at the
 // cursor (cursor < 0: none). The dice are not numbered: the number keys
 // choose by face (see diceSelection).
@@ -88,12 +85,6 @@ func diceMessage(msg string, width int) []string {
 		out = append(out, "")
 	}
 	return out[:6]
-}
-
-// overMessage is the dice area at the end of a game saved at path ("":
-// not saved).
-func overMessage(path string, width int) []string {
-	return overMessageIn(nil, path, width)
 }
 
 // overMessageIn is overMessage in the language of c.

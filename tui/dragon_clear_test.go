@@ -116,8 +116,8 @@ func TestDragonBattleLogSaysCostAndEnd(t *testing.T) {
 	press(m, "enter", "f")
 	press(m, faceKeys(t, m.faces, dice.Of(1))...)
 	n := g.State().Players[0].Soldiers - 100
-	left := fmt.Sprint(n) // the log's lines write numbers plainly in English (dragon.Game.Describe)
-	press(m, "s")         // keep & retreat
+	left := lang.Get("en").Num(int64(n)) // the log writes numbers as the language does (4,700 in English)
+	press(m, "s")                        // keep & retreat
 	screen := drawn(m)
 	for _, want := range []string{
 		fmt.Sprintf("you keep 1, costing 100 soldiers (%s left)", left),

@@ -213,7 +213,7 @@ func (g *DragonGame) Describe(ev []dragon.Event, seat int) []string {
 // DescribeIn is Describe in the language of c (nil: English): the player
 // called by the catalogue's dragon.you ("you", "du") is spoken to.
 func (g *DragonGame) DescribeIn(c *lang.Catalogue, ev []dragon.Event, seat int) []string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	names := g.Names()
 	you := dragonYouCatalogue(c)
 	out := make([]string, 0, len(ev))
@@ -282,7 +282,7 @@ func (g *DragonGame) Winners() string { return g.WinnersIn(nil) }
 
 // WinnersIn is Winners in the language of c (nil: English).
 func (g *DragonGame) WinnersIn(c *lang.Catalogue) string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	s := g.State()
 	if !s.Over() {
 		return ""

@@ -13,18 +13,10 @@ import (
 // line mode and the rules help under dragon.tui.*, dragon.lines.* and
 // dragon.rules.*. A nil catalogue is English.
 
-// dragonLang returns c, or English when c is nil.
-func dragonLang(c *lang.Catalogue) *lang.Catalogue {
-	if c == nil {
-		return lang.Get(lang.Default)
-	}
-	return c
-}
-
 // dragonIsYou reports whether name is the catalogue's name of the person spoken
 // to ("you", "du"): their turn is "your turn", "din tur".
 func dragonIsYou(c *lang.Catalogue, name string) bool {
-	return strings.EqualFold(name, dragonLang(c).Msg("dragon.you"))
+	return strings.EqualFold(name, orEnglish(c).Msg("dragon.you"))
 }
 
 // dragonYouKeys are the event texts with a form of their own for the
@@ -75,7 +67,7 @@ func (m *DragonModel) cardLine(id, name, text string) string {
 // of key.you when name is the person spoken to ("Your card", "Kortet
 // ditt"); kv fills the text's other names.
 func dragonWhose(c *lang.Catalogue, key, name string, kv ...any) string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	if dragonIsYou(c, name) {
 		return c.Msg(key+".you", append([]any{"p", name}, kv...)...)
 	}

@@ -149,3 +149,16 @@ func TestDragonLinesNorwegian(t *testing.T) {
 		}
 	}
 }
+
+// TestDragonSharedNotesNorwegian: the notes the Dragon table shares with the
+// ordinary one (the mouse, the bots' speed) speak the table's language.
+func TestDragonSharedNotesNorwegian(t *testing.T) {
+	seed := dragonSeed(t, "shared-notes", "du,bot:smart", youStart)
+	nb := lang.Get("nb")
+	m := NewDragon(DragonOptions{Game: newDragonGame(t, "du,bot:smart", seed, ""), Lang: nb})
+	m.Update(keyMsgSize(80, 24))
+	press(m, "m")
+	if want := nb.Msg("tui.mouseOff"); m.flash != want || want == lang.Get("en").Msg("tui.mouseOff") {
+		t.Errorf("the mouse note reads %q, want %q", m.flash, want)
+	}
+}

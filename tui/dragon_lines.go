@@ -42,7 +42,7 @@ func RunDragonLines(ctx context.Context, g *DragonGame, in io.Reader, out io.Wri
 // The command words stay the English ones in every language.
 func RunDragonLinesIn(ctx context.Context, c *lang.Catalogue, g *DragonGame, in io.Reader, out io.Writer) error {
 	w := bufio.NewWriter(out)
-	l := &dragonLines{g: g, w: w, c: dragonLang(c)}
+	l := &dragonLines{g: g, w: w, c: orEnglish(c)}
 	l.intro()
 	return lineLoop(ctx, in, w, l, g.Over, func() string { return g.WinnersIn(l.cat()) })
 }
@@ -61,7 +61,7 @@ func (l *dragonLines) say(format string, args ...any) {
 func (l *dragonLines) errf(key string, kv ...any) error { return errors.New(l.cat().Msg(key, kv...)) }
 
 // cat is the language of the lines (nil: English).
-func (l *dragonLines) cat() *lang.Catalogue { return dragonLang(l.c) }
+func (l *dragonLines) cat() *lang.Catalogue { return orEnglish(l.c) }
 
 // choose says the choices of the person to act, "choose: a | b".
 func (l *dragonLines) choose(choices []string) {
@@ -613,7 +613,7 @@ func (l *dragonLines) hint() {
 // With words the actions are said in the language of c, else as the
 // line mode's commands.
 func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words bool) []string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	adv := g.Brains().Advise(v)
 	names := g.Names()
 	me := v.Players[v.Seat]

@@ -91,7 +91,8 @@ type dragonAutoMsg struct{ version int }
 
 // NewDragon returns the model for o.
 func NewDragon(o DragonOptions) *DragonModel {
-	m := &DragonModel{o: o, st: newStyles(true), keys: newKeys(), width: 80, height: 24, lcat: dragonLang(o.Lang)}
+	m := &DragonModel{o: o, st: newStyles(true), keys: newKeys(), width: 80, height: 24, lcat: orEnglish(o.Lang)}
+	m.lc, m.dlc = m.lcat, m.lcat // the notes and refusals shared with the ordinary table speak it too
 	m.sit(o.Game)
 	return m
 }
@@ -692,7 +693,7 @@ func (m *DragonModel) quit() tea.Cmd {
 // that ended without slaying the dragon: how it ended, the soldiers kept
 // and the damage dealt (which the dragon heals).
 func battleEndNote(c *lang.Catalogue, name string, e dragon.Event) string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	how := c.Msg("dragon.tui.end.over")
 	switch e.Ending {
 	case dragon.EndRetreat:

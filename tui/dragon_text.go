@@ -18,7 +18,7 @@ func DragonRulesText(g *dragon.Game, width int) []string { return DragonRulesTex
 
 // DragonRulesTextIn is DragonRulesText in the language of c (nil: English).
 func DragonRulesTextIn(c *lang.Catalogue, g *dragon.Game, width int) []string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	width = max(width, 40)
 	r := g.Rules()
 	var out []string
@@ -100,7 +100,7 @@ func dragonCommand(a dragon.Action, names []string) string {
 // (the line mode's commands are dragonCommand): "behold 1 5 (dobbelt)",
 // "slåss med ana", "bruk Lykkehestesko på en 2-er".
 func dragonActionWords(c *lang.Catalogue, g *dragon.Game, a dragon.Action, names []string) string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	card := func(id string) string {
 		if cd := g.Cards().Card(id); cd != nil {
 			return dragon.CardName(c, cd.ID, cd.Name)
@@ -138,7 +138,7 @@ func brawlSituation(c *lang.Catalogue, v dragon.View, names []string) string {
 	if b == nil {
 		return ""
 	}
-	c = dragonLang(c)
+	c = orEnglish(c)
 	if !b.Defending {
 		return dragonWhose(c, "dragon.tui.brawlThrow", names[v.Turn], "q", names[b.Defender], "dice", v.Throw.String(), "face", faceName(c, v.Event), "n", v.BrawlScore)
 	}
@@ -147,7 +147,7 @@ func brawlSituation(c *lang.Catalogue, v dragon.View, names []string) string {
 
 // faceName says an event face with its article: "a Rally", "the Dragon".
 func faceName(c *lang.Catalogue, f dragon.EventFace) string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	switch f {
 	case dragon.Dragon:
 		return c.Msg("dragon.face.dragon")
@@ -160,7 +160,7 @@ func faceName(c *lang.Catalogue, f dragon.EventFace) string {
 // dragonAdviceValue formats an advice value: "51.2% to slay" for the
 // battle odds, "640 soldiers" for soldiers.
 func dragonAdviceValue(c *lang.Catalogue, a dragon.Advice) string {
-	c = dragonLang(c)
+	c = orEnglish(c)
 	if a.Unit == dragon.UnitPWin {
 		return c.Msg("dragon.tui.toSlay", "p", c.Pct(a.Value, 1))
 	}
@@ -180,7 +180,7 @@ func keepSoldiers(c *lang.Catalogue, g *dragon.Game, s dragon.State, v dragon.Vi
 	if _, ok := g.Table().Points(k); !ok {
 		return "", false
 	}
-	c = dragonLang(c)
+	c = orEnglish(c)
 	cards := func(kv dragon.KeepValue) string {
 		if kv.Bonus == 0 {
 			return ""

@@ -355,13 +355,6 @@ func soloCountIn(c *lang.Catalogue, s engine.State) string {
 	return ", " + soloTurnIn(c, s)
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // command runs one line of input and reports whether the player quits.
 func (l *lines) command(line string) (quit bool) {
 	fields := strings.Fields(line)

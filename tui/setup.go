@@ -468,7 +468,7 @@ func (sm *setupModel) helpLines(st styles, width int) []string {
 		if err != nil {
 			return append(lines, err.Error())
 		}
-		return append(lines, DragonRulesText(g, width)...)
+		return append(lines, DragonRulesTextIn(c, g, width)...)
 	}
 	return append(lines, RulesTextIn(c, sm.rules(), width)...)
 }

@@ -102,9 +102,6 @@ func (m *Model) helpView() string {
 	return m.helpPage(m.helpLines())
 }
 
-// headerButtons are the buttons at the top right of a table.
-var headerButtons = headerButtonsIn(nil)
-
 // headerButtonsIn are the buttons at the top right of a table, in the
 // language of c.
 func headerButtonsIn(c *lang.Catalogue) []button {
@@ -425,14 +422,6 @@ func (m *Model) badSelection() bool {
 	}
 	_, err := m.game.Preview(k)
 	return err != nil
-}
-
-// possessive returns "your" for a player called "you", else "ana's".
-func possessive(name string) string {
-	if strings.EqualFold(name, "you") {
-		return "Your"
-	}
-	return name + "'s"
 }
 
 // turnOf is "ana's turn", "Your turn" for the player spoken to.

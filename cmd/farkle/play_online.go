@@ -95,7 +95,7 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats
 		}
 	}
 	lm := tui.NewLobby(tui.LobbyOptions{
-		Options: tui.Options{Rules: r, Advisor: advisor},
+		Options: tui.Options{Rules: r, Advisor: advisor, Lang: e.cat()},
 		Server:  base, Player: p.Name, Table: table, Watch: f.watch,
 	}, c)
 	if err := tui.RunModel(ctx, lm, e.stdin, e.stdout); err != nil {
@@ -104,7 +104,7 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats
 	if m := lm.Game(); m != nil && m.Game().Over() {
 		fmt.Fprintln(e.stdout, m.Game().Winners())
 		if path := m.Game().Path(); path != "" {
-			fmt.Fprintf(e.stdout, "saved: %s\n", path)
+			fmt.Fprintln(e.stdout, e.msg("cli.play.saved", "file", path))
 		}
 	}
 	return nil

@@ -462,3 +462,20 @@ func TestSSHAndTerminalAtOneTable(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlineNorwegian: farkle play --online speaks the language LANG asks
+// for, as the game on one computer does: the lobby's waiting screen and
+// the table's header are Norwegian.
+func TestOnlineNorwegian(t *testing.T) {
+	dir := t.TempDir()
+	_, base := startServe(t, filepath.Join(dir, "f.db"), "--bot-delay", "10ms")
+	p := newTmuxPane(t, "env LANG=nb_NO.UTF-8 FARKLE_DATA_DIR="+dir+" "+farkleBin+" play --online "+base+" --name Ann --rules "+shortRulesFile(t)+
+		" --players you,friend; echo \"farkle exited: $?\"; sleep 600")
+	p.bigPane()
+	nb := lang.Get("nb")
+	waiting := nb.Msg("tui.lobby.waiting")
+	if waiting == lang.Get("en").Msg("tui.lobby.waiting") {
+		t.Fatal("the Norwegian waiting text is the English one")
+	}
+	p.waitFor(waiting[:20])
+}
