@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 )
@@ -29,6 +31,15 @@ const (
 	// minimum, relative to a player on the board with no farkles behind).
 	ExpectedPoints Measure = "expected points"
 )
+
+// Text says the measure in the language of c (keys cli.measure.*, e.g.
+// "win probability", "vinnersjanse"), or as it is when c has no text for it.
+func (m Measure) Text(c *lang.Catalogue) string {
+	if k := "cli.measure." + strings.ReplaceAll(string(m), " ", "_"); c.Has(k) {
+		return c.Msg(k)
+	}
+	return string(m)
+}
 
 // Position is a decision of the player to move ("me"). Scores and the turn
 // total are points.

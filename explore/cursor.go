@@ -86,7 +86,8 @@ func (tx Text) Frame(w io.Writer, c *Cursor) error {
 		return err
 	}
 	me, them := c.Scores()
-	_, err := fmt.Fprintf(w, "at %d to %d: P(win) %.6f; fair compensation %s\narrows or h j k l move, q quits\n",
-		me, them, c.Map.Win[c.Me][c.Them], compText(c.Map.Comp[c.Me][c.Them], c.Map.CompWin[c.Me][c.Them]))
+	lc := tx.c()
+	_, err := fmt.Fprintf(w, "%s\n%s\n", lc.Msg("cli.explore.at", "me", me, "them", them, "p", lc.Dec(c.Map.Win[c.Me][c.Them], 6),
+		"comp", compText(lc, c.Map.Comp[c.Me][c.Them], c.Map.CompWin[c.Me][c.Them])), lc.Msg("cli.explore.keys"))
 	return err
 }

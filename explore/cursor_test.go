@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/lang"
 )
 
 func TestReadKeys(t *testing.T) {
@@ -48,7 +50,8 @@ func TestCursor(t *testing.T) {
 			}
 			p, _ := tb.WinProbability(me, them, 0, 0)
 			comp, compP, _ := Compensation(tb, me, them)
-			if line := fmt.Sprintf("at %d to %d: P(win) %.6f; fair compensation %s\n", me, them, p, compText(comp, compP)); !strings.Contains(b.String(), line) {
+			en := lang.Get(lang.Default)
+			if line := fmt.Sprintf("at %s to %s: P(win) %.6f; fair compensation %s\n", en.Num(int64(me)), en.Num(int64(them)), p, compText(en, comp, compP)); !strings.Contains(b.String(), line) {
 				t.Fatalf("no %q in\n%s", line, b.String())
 			}
 			// The marked cell is in my score's row, at their score's column.

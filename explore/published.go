@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -74,7 +75,7 @@ func Published(src Source, note func(error) string) []Result {
 	} else {
 		var parts []string
 		for i, v := range st.BankAt[0] {
-			text := thresholdText(v)
+			text := thresholdText(lang.Get(lang.Default), v) // the claims are quoted in English
 			if v >= r.Game.Target {
 				text = "never below the target"
 			}
@@ -93,9 +94,9 @@ func yesNo(b bool) string {
 }
 
 // thresholdText writes a bank threshold for people.
-func thresholdText(v int) string {
+func thresholdText(c *lang.Catalogue, v int) string {
 	if v == NeverBank {
-		return "never"
+		return c.Msg("cli.explore.never")
 	}
-	return fmt.Sprint(v)
+	return c.Num(int64(v))
 }

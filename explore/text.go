@@ -8,6 +8,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/farkle/farkle/lang"
 )
 
 // Text writes the explorer's data for a terminal. With Color the cells
@@ -15,6 +16,15 @@ import (
 // terminal) the same cells are plain characters.
 type Text struct {
 	Color bool
+	Lang  *lang.Catalogue // the language of the texts; nil: English
+}
+
+// c returns the language of the texts.
+func (tx Text) c() *lang.Catalogue {
+	if tx.Lang == nil {
+		return lang.Get(lang.Default)
+	}
+	return tx.Lang
 }
 
 // out returns w behind a writer that turns the styles' colours into the
@@ -47,8 +57,9 @@ func (tx Text) winMap(w io.Writer, m *WinMap, cur *Cursor) error {
 		styles[c] = lipgloss.NewStyle().Background(lipgloss.Color(hex)).Foreground(lipgloss.Color(fg))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "P(the player to move wins) at the start of a turn, %s (target %d)\n", m.Rules, m.Target)
-	fmt.Fprintf(&b, "rows: my score; columns: their score, every %d points; cell: tenths of P (7 = 0.70 to 0.80)\n", m.Step)
+	c := tx.c()
+	b.WriteString(c.Msg("cli.explore.winTitle", "rules", m.Rules, "target", m.Target) + "\n")
+	b.WriteString(c.Msg("cli.explore.winAxes", "step", m.Step, "lo", c.Dec(0.7, 2), "hi", c.Dec(0.8, 2)) + "\n")
 	b.WriteString(axisLabels(m.Scores, 7, 2))
 	for i := len(m.Scores) - 1; i >= 0; i-- {
 		fmt.Fprintf(&b, "%6d ", m.Scores[i])
@@ -62,7 +73,7 @@ func (tx Text) winMap(w io.Writer, m *WinMap, cur *Cursor) error {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "first player wins %.4f from 0-0; fair compensation %s\n", m.FirstPlayer, compText(m.Fair, m.FairWin))
+	b.WriteString(c.Msg("cli.explore.first", "p", c.Dec(m.FirstPlayer, 4), "comp", compText(c, m.Fair, m.FairWin)) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -78,20 +89,21 @@ func axisLabels(vals []int, indent, width int) string {
 }
 
 // compText writes a fair compensation for people.
-func compText(points int, p float64) string {
+func compText(c *lang.Catalogue, points int, p float64) string {
 	switch {
 	case points > 0:
-		return fmt.Sprintf("%d points to the other player (then P %.4f)", points, p)
+		return c.Msg("cli.explore.compOther", "n", points, "p", c.Dec(p, 4))
 	case points < 0:
-		return fmt.Sprintf("%d points to the player to move (then P %.4f)", -points, p)
+		return c.Msg("cli.explore.compMover", "n", -points, "p", c.Dec(p, 4))
 	}
-	return fmt.Sprintf("none (P %.4f)", p)
+	return c.Msg("cli.explore.compNone", "p", c.Dec(p, 4))
 }
 
 // Cell writes one cell of the map exactly: the terminal's answer to
 // hovering over it.
 func (tx Text) Cell(w io.Writer, m *WinMap, me, them int, p float64, comp int, compP float64) error {
-	_, err := fmt.Fprintf(w, "at %d to %d (%s): P(win) %.6f; fair compensation %s\n", me, them, m.Rules, p, compText(comp, compP))
+	c := tx.c()
+	_, err := fmt.Fprintln(w, c.Msg("cli.explore.cell", "me", me, "them", them, "rules", m.Rules, "p", c.Dec(p, 6), "comp", compText(c, comp, compP)))
 	return err
 }
 
@@ -105,8 +117,9 @@ func (tx Text) TurnMap(w io.Writer, m *TurnMap) error {
 	w = tx.out(w)
 	colors := map[string]string{Bank: BankColor, Throw: ThrowColor, OnlyBank: OtherColor, OnlyThrow: OtherColor, None: OtherColor}
 	var b strings.Builder
-	fmt.Fprintf(&b, "the turn at %d to %d (%s): bank or throw on, after a keep\n", m.Me, m.Them, m.Rules)
-	fmt.Fprintf(&b, "rows: dice to throw; columns: turn total, every %d points; B bank, t throw on, b bank only, - throw only\n", m.Totals[0])
+	c := tx.c()
+	b.WriteString(c.Msg("cli.explore.turnTitle", "me", m.Me, "them", m.Them, "rules", m.Rules) + "\n")
+	b.WriteString(c.Msg("cli.explore.turnAxes", "step", m.Totals[0]) + "\n")
 	b.WriteString(axisLabels(m.Totals, 7, 1))
 	for d := len(m.Dice) - 1; d >= 0; d-- {
 		fmt.Fprintf(&b, "%5d  ", m.Dice[d])
@@ -123,53 +136,58 @@ func (tx Text) TurnMap(w io.Writer, m *TurnMap) error {
 // Thresholds writes the solo thresholds and, when d is not nil, the duel's
 // against the other's score.
 func (tx Text) Thresholds(w io.Writer, s *SoloThresholds, d *DuelThresholds) error {
+	c := tx.c()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "solo optimum (%s, %.1f points a turn): bank from\t", s.Rules, s.ExpectedTurn)
+	fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.soloHead", "rules", s.Rules, "points", c.Dec(s.ExpectedTurn, 1)))
 	for _, n := range s.Dice {
-		fmt.Fprintf(tw, "%d dice\t", n)
+		fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.dice", "n", n))
 	}
 	fmt.Fprintln(tw)
 	for streak, row := range s.BankAt {
-		fmt.Fprintf(tw, "%s\t", streakLabel(streak, s.Penalty.Count))
-		writeRow(tw, row)
+		fmt.Fprintf(tw, "%s\t", streakLabel(c, streak, s.Penalty.Count))
+		writeRow(c, tw, row)
 	}
 	for streak, row := range s.Entry {
-		fmt.Fprintf(tw, "to get on the board (%d), %s\t", s.EntryMinimum, streakLabel(streak, s.Penalty.Count))
-		writeRow(tw, row)
+		fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.entry", "min", s.EntryMinimum, "streak", streakLabel(c, streak, s.Penalty.Count)))
+		writeRow(c, tw, row)
 	}
 	if d != nil {
 		fmt.Fprintf(tw, "\t\n")
-		fmt.Fprintf(tw, "duel at my score %d: bank from (against their score)\t", d.Me)
+		fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.duelHead", "me", d.Me))
 		for _, n := range d.Dice {
-			fmt.Fprintf(tw, "%d dice\t", n)
+			fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.dice", "n", n))
 		}
 		fmt.Fprintln(tw)
 		for k, o := range d.Them {
-			fmt.Fprintf(tw, "%d\t", o)
+			fmt.Fprintf(tw, "%s\t", c.Num(int64(o)))
 			for di := range d.Dice {
-				v := thresholdText(d.BankAt[di][k])
+				v := thresholdText(c, d.BankAt[di][k])
 				if dev, ok := d.Deviation(di, k); ok && dev != 0 {
-					v += fmt.Sprintf(" (%+d)", dev)
+					sign := ""
+					if dev > 0 {
+						sign = "+"
+					}
+					v += " (" + sign + c.Num(int64(dev)) + ")"
 				}
 				fmt.Fprintf(tw, "%s\t", v)
 			}
 			fmt.Fprintln(tw)
 		}
-		fmt.Fprintf(tw, "(in brackets: the difference from the solo optimum)\t\n")
+		fmt.Fprintf(tw, "%s\t\n", c.Msg("cli.explore.brackets"))
 	}
 	return tw.Flush()
 }
 
-func streakLabel(streak, count int) string {
+func streakLabel(c *lang.Catalogue, streak, count int) string {
 	if count == 0 {
-		return "on the board"
+		return c.Msg("cli.explore.onBoard")
 	}
-	return fmt.Sprintf("after %d farkle(s) in a row", streak)
+	return c.Msg("cli.explore.streak", "n", streak)
 }
 
-func writeRow(w io.Writer, row []int) {
+func writeRow(c *lang.Catalogue, w io.Writer, row []int) {
 	for _, v := range row {
-		fmt.Fprintf(w, "%s\t", thresholdText(v))
+		fmt.Fprintf(w, "%s\t", thresholdText(c, v))
 	}
 	fmt.Fprintln(w)
 }
@@ -181,11 +199,12 @@ func (tx Text) Inspection(w io.Writer, in *Inspection) error {
 	bar := lipgloss.NewStyle().Foreground(lipgloss.Color(BankColor))
 	var b strings.Builder
 	p := in.Position
-	fmt.Fprintf(&b, "%s: me %d, them %d, turn %d, %d dice", in.Rules, p.Me, p.Them, p.Total, p.Dice)
+	c := tx.c()
+	b.WriteString(c.Msg("cli.explore.position", "rules", in.Rules, "me", p.Me, "them", p.Them, "turn", p.Total, "n", p.Dice))
 	if p.Throw != 0 {
-		fmt.Fprintf(&b, ", throw %s", p.Throw)
+		b.WriteString(c.Msg("cli.explore.throw", "dice", p.Throw.String()))
 	}
-	fmt.Fprintf(&b, " (values: %s)\n", in.Measure)
+	b.WriteString(c.Msg("cli.explore.values", "measure", in.Measure.Text(c)) + "\n")
 	if in.Note != "" {
 		fmt.Fprintf(&b, "%s\n", in.Note)
 	}
@@ -194,22 +213,22 @@ func (tx Text) Inspection(w io.Writer, in *Inspection) error {
 		hi = max(hi, o.Value)
 	}
 	for _, o := range in.Options {
-		text := o.Text
+		text := c.Words("cli.act.", o.Text, nil)
 		if o.Then != "" {
-			text += ", then " + o.Then
+			text += ", " + c.Words("cli.act.", "then "+o.Then, nil)
 		}
 		n := 0
 		if hi > 0 {
 			n = int(o.Value / hi * 30)
 		}
-		fmt.Fprintf(&b, "%-28s %10.4f %s\n", text, o.Value, bar.Render(strings.Repeat("#", max(n, 0))))
+		fmt.Fprintf(&b, "%-28s %10s %s\n", text, c.Dec(o.Value, 4), bar.Render(strings.Repeat("#", max(n, 0))))
 	}
 	for _, pk := range in.Bots {
 		then := ""
 		if pk.Then != "" {
-			then = ", then " + pk.Then
+			then = ", " + c.Words("cli.act.", "then "+pk.Then, nil)
 		}
-		fmt.Fprintf(&b, "%-9s %s%s\n", pk.Level+":", pk.Choice, then)
+		fmt.Fprintf(&b, "%-9s %s%s\n", pk.Level+":", c.Words("cli.act.", pk.Choice, nil), then)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -217,6 +236,7 @@ func (tx Text) Inspection(w io.Writer, in *Inspection) error {
 
 // Compare writes the rule sets side by side.
 func (tx Text) Compare(w io.Writer, stats []RuleStats) error {
+	c := tx.c()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
 	for _, s := range stats {
@@ -231,36 +251,36 @@ func (tx Text) Compare(w io.Writer, stats []RuleStats) error {
 		fmt.Fprintln(tw)
 	}
 	for i := range stats[0].Dice {
-		row(fmt.Sprintf("P(farkle), %d dice", i+1), func(s RuleStats) string { return fmt.Sprintf("%.4f", s.PFarkle[i]) })
+		row(c.Msg("cli.explore.cmp.pFarkle", "n", i+1), func(s RuleStats) string { return c.Dec(s.PFarkle[i], 4) })
 	}
 	for i := range stats[0].Dice {
-		row(fmt.Sprintf("points of a throw, %d dice", i+1), func(s RuleStats) string { return fmt.Sprintf("%.1f", s.Expected[i]) })
+		row(c.Msg("cli.explore.cmp.expected", "n", i+1), func(s RuleStats) string { return c.Dec(s.Expected[i], 1) })
 	}
-	row("points per turn (solo optimum)", func(s RuleStats) string { return fmt.Sprintf("%.1f", s.PointsPerTurn) })
+	row(c.Msg("cli.explore.cmp.perTurn"), func(s RuleStats) string { return c.Dec(s.PointsPerTurn, 1) })
 	for i := range stats[0].Dice {
-		row(fmt.Sprintf("bank from, %d dice", i+1), func(s RuleStats) string { return thresholdText(s.BankAt[i]) })
+		row(c.Msg("cli.explore.cmp.bankFrom", "n", i+1), func(s RuleStats) string { return thresholdText(c, s.BankAt[i]) })
 	}
-	row("P(first player wins)", func(s RuleStats) string {
+	row(c.Msg("cli.explore.cmp.first"), func(s RuleStats) string {
 		if !s.Duel {
 			return "-"
 		}
-		return fmt.Sprintf("%.4f", s.FirstPlayer)
+		return c.Dec(s.FirstPlayer, 4)
 	})
-	row("fair compensation", func(s RuleStats) string {
+	row(c.Msg("cli.explore.cmp.fair"), func(s RuleStats) string {
 		if !s.Duel {
 			return "-"
 		}
-		return fmt.Sprint(s.Fair)
+		return c.Num(int64(s.Fair))
 	})
-	row("turns a game (expert vs expert)", func(s RuleStats) string {
+	row(c.Msg("cli.explore.cmp.turns"), func(s RuleStats) string {
 		if s.Games == 0 {
 			return "-"
 		}
-		return fmt.Sprintf("%.2f", s.MeanTurns)
+		return c.Dec(s.MeanTurns, 2)
 	})
 	for _, s := range stats {
 		if s.DuelNote != "" {
-			fmt.Fprintf(tw, "%s: no duel figures: %s\t\n", s.Name, s.DuelNote)
+			fmt.Fprintf(tw, "%s\t\n", c.Msg("cli.explore.cmp.noDuel", "name", s.Name, "why", s.DuelNote))
 		}
 	}
 	return tw.Flush()

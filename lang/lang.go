@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -143,6 +145,21 @@ func FromEnv(getenv func(string) string) string {
 	}
 	return Default
 }
+
+// Words says s in the language of c word by word: every lowercase word w
+// with a key prefix+w is replaced by its text; other words (names in
+// keep, dice, numbers) stay. For names made of a few fixed words, such as
+// an action's "keep 1 5 then bank" (prefix "cli.act.").
+func (c *Catalogue) Words(prefix, s string, keep []string) string {
+	return word.ReplaceAllStringFunc(s, func(w string) string {
+		if k := prefix + w; c.Has(k) && !slices.Contains(keep, w) {
+			return c.Msg(k)
+		}
+		return w
+	})
+}
+
+var word = regexp.MustCompile(`\b[a-z]+\b`)
 
 // Has reports whether the catalogue or English has the key.
 func (c *Catalogue) Has(key string) bool {

@@ -8,8 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"regexp"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -223,19 +221,10 @@ func noteText(c *lang.Catalogue, note string) string {
 	return strings.Join(parts, "; ")
 }
 
-// actionWord matches the words of an action's name ("keep 1 5 then bank",
-// "brawl Ana", "keep 1 (double)").
-var actionWord = regexp.MustCompile(`\b[a-z]+\b`)
-
 // actionText says an action's name in the language of c, word by word
 // (keys cli.act.WORD); player names and dice stay.
 func actionText(c *lang.Catalogue, s string, players []string) string {
-	return actionWord.ReplaceAllStringFunc(s, func(w string) string {
-		if k := "cli.act." + w; c.Has(k) && !slices.Contains(players, w) {
-			return c.Msg(k)
-		}
-		return w
-	})
+	return c.Words("cli.act.", s, players)
 }
 
 func printAdvice(w io.Writer, c *lang.Catalogue, r rules.Rules, adv *advise.Advice) {

@@ -181,12 +181,7 @@ func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string
 }
 
 // measureText says a measure of values in the language of c.
-func measureText(c *lang.Catalogue, m advise.Measure) string {
-	if k := "cli.measure." + strings.ReplaceAll(string(m), " ", "_"); c.Has(k) {
-		return c.Msg(k)
-	}
-	return string(m)
-}
+func measureText(c *lang.Catalogue, m advise.Measure) string { return m.Text(c) }
 
 // describeDragonPosition says a Dragon Farkle decision's position
 // (advise.AnalyzeDragonSteps): soldiers, the pool and the dice.

@@ -59,7 +59,11 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	svgFile := fs.String("svg", "", "write the charts to this SVG file")
 	pngFile := fs.String("png", "", "write the charts to this PNG file")
 	cache := cacheFlags(e, fs)
+	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := setLang(); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -69,7 +73,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == ""}
+	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == "", Lang: e.cat()}
 	ts := solverTables(e, cache())
 	var plots []*plot.Plot
 	switch {

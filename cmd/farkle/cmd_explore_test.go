@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/farkle/farkle/lang"
 )
 
 // smallExploreRules is classic without its penalty to 2,000: a duel table
@@ -32,12 +34,12 @@ func TestExplore(t *testing.T) {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
 			for _, want := range []string{
-				"P(the player to move wins) at the start of a turn, small (target 2000)",
-				"at 1000 to 1500 (small): P(win) ",
-				"the turn at 1000 to 1500",
+				"P(the player to move wins) at the start of a turn, small (target 2,000)",
+				"at 1,000 to 1,500 (small): P(win) ",
+				"the turn at 1,000 to 1,500",
 				"solo optimum (small",
-				"duel at my score 1000",
-				"small: me 1000, them 1500, turn 300, 3 dice (values: win probability)",
+				"duel at my score 1,000",
+				"small: me 1,000, them 1,500, turn 300, 3 dice (values: win probability)",
 				"perfect:",
 			} {
 				if !strings.Contains(out, want) {
@@ -187,6 +189,40 @@ func TestExploreBadPosition(t *testing.T) {
 		checkBadInput(t, errOut, code)
 		if code == 2 && strings.Contains(out, "P(the player to move wins)") && args[0] != "--throw" && args[0] != "--cells" {
 			t.Errorf("%v: the maps were written before the refusal", args)
+		}
+	}
+}
+
+// TestExploreNorwegian: farkle explore --lang nb (or LANG) writes its maps
+// and tables in Norwegian, numbers as Norwegian writes them (2 000, 0,5).
+func TestExploreNorwegian(t *testing.T) {
+	rf := writeTestFile(t, "small.toml", smallExploreRules)
+	cache := t.TempDir()
+	args := []string{"explore", "--rules", rf, "--cache", cache, "--cells", "20", "--me", "1000", "--them", "1500", "--turn", "300", "--dice", "3"}
+	for name, run := range map[string]func() (string, string, int){
+		"--lang": func() (string, string, int) { return execFarkle(t, "", append(args, "--lang", "nb")...) },
+		"LANG":   func() (string, string, int) { return execFarkleEnv(t, []string{"LANG=nb_NO.UTF-8"}, "", args...) },
+	} {
+		out, errOut, code := run()
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errOut)
+		}
+		nb := lang.Get("nb")
+		for _, want := range []string{
+			nb.Msg("cli.explore.winTitle", "rules", "small", "target", 2000),
+			"ved 1\u00a0000 mot 1\u00a0500 (small): P(seier) 0,",
+			nb.Msg("cli.explore.duelHead", "me", 1000),
+			"(verdier: vinnersjanse)",
+			"perfect:",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: no %q in:\n%s", name, want, out)
+			}
+		}
+		for _, english := range []string{"the turn at", "solo optimum", "dice", "then", "points"} {
+			if strings.Contains(out, english) {
+				t.Errorf("%s: English %q in:\n%s", name, english, out)
+			}
 		}
 	}
 }
