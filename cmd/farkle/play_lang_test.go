@@ -11,7 +11,7 @@ import (
 // an unknown --lang is refused, naming the languages there are.
 func TestPlayLang(t *testing.T) {
 	_, stderr, code := runFarkle(t, "", "play", "--lang", "xx", "--plain")
-	checkBadInput(t, stderr, code, "--lang xx", "en, nb")
+	checkBadInput(t, stderr, code, "--lang", `"xx"`, "en, nb")
 
 	play := func(lang string, args ...string) string {
 		var out, errOut bytes.Buffer
