@@ -180,7 +180,7 @@ func (tx Text) Thresholds(w io.Writer, s *SoloThresholds, d *DuelThresholds) err
 
 func streakLabel(c *lang.Catalogue, streak, count int) string {
 	if count == 0 {
-		return c.Msg("cli.explore.onBoard")
+		return c.Msg("cli.solve.onBoard")
 	}
 	return c.Msg("cli.explore.streak", "n", streak)
 }

@@ -193,7 +193,7 @@ func describeChoices(c *lang.Catalogue, s engine.State, adv *Advice) {
 		case engine.Throw:
 			ch.Text = c.Msg("web.hint.throw", "n", s.ToThrow())
 		case engine.Bank:
-			ch.Text = c.Msg("web.hint.bank", "total", s.Total)
+			ch.Text = c.Msg("tui.lines.bank", "total", s.Total)
 		}
 	}
 }

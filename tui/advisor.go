@@ -84,10 +84,10 @@ func (c Choice) labelIn(lc *lang.Catalogue) string {
 	lc = orEnglish(lc)
 	then := func() string {
 		if c.Then == engine.Bank {
-			return lc.Msg("hint.bank")
+			return lc.Msg("tui.btn.bank")
 		}
 		if c.Then == engine.Throw {
-			return lc.Msg("hint.throw")
+			return lc.Msg("tui.btn.throw")
 		}
 		return c.Then.String()
 	}

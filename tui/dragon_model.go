@@ -311,7 +311,7 @@ func (m *DragonModel) keepKey(msg tea.KeyPressMsg, v dragon.View) tea.Cmd {
 	case msg.String() == "c":
 		m.cardMenu(v)
 	default:
-		m.note(true, "%s", m.tx("dragon.tui.keyNothing", "key", strconv.Quote(msg.String())))
+		m.note(true, "%s", m.tx("tui.noSuchKey", "key", strconv.Quote(msg.String())))
 	}
 	return nil
 }
@@ -482,7 +482,7 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 	}
 	if v.Mode == dragon.Recruiting && v.Event == dragon.Rally {
 		if err := m.g.Check(dragon.KeepRally(k, dragon.Double)); err != nil {
-			m.note(true, "%s", m.tx("dragon.tui.keepWhy", "dice", k.String(), "why", m.keepWhy(v, k, err)))
+			m.note(true, "%s", m.tx("tui.keep.refused", "dice", k.String(), "why", m.keepWhy(v, k, err)))
 			return nil
 		}
 		// The game's own figures, card bonuses included.
@@ -495,7 +495,7 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 		return nil
 	}
 	if err := m.g.Check(dragon.Keep(k)); err != nil {
-		m.note(true, "%s", m.tx("dragon.tui.keepWhy", "dice", k.String(), "why", m.keepWhy(v, k, err)))
+		m.note(true, "%s", m.tx("tui.keep.refused", "dice", k.String(), "why", m.keepWhy(v, k, err)))
 		return nil
 	}
 	return m.keepThen(dragon.Keep(k), then)

@@ -167,7 +167,7 @@ func (m *DragonModel) players(v dragon.View) []string {
 		}
 		var notes []string
 		if s := m.g.Seats()[i]; s.IsBot() {
-			notes = append(notes, m.tx("dragon.tui.bot", "level", s.Bot))
+			notes = append(notes, m.tx("tui.score.bot", "level", s.Bot))
 		}
 		if b := v.Brawl; b != nil && b.Defender == i {
 			notes = append(notes, m.tx("dragon.tui.defending"))
@@ -181,7 +181,7 @@ func (m *DragonModel) players(v dragon.View) []string {
 		}
 		notes = append(notes, items)
 		if slices.Contains(v.Winners, i) {
-			notes = append(notes, m.tx("dragon.tui.winner"))
+			notes = append(notes, m.tx("tui.score.winner"))
 		}
 		out = append(out, line+"  "+st.dim.Render(strings.Join(notes, " · ")))
 	}
@@ -251,7 +251,7 @@ func (m *DragonModel) mustDo(v dragon.View) string {
 	case v.Phase == dragon.PhaseKeep && battle:
 		return m.tx("dragon.tui.do.keepBattle")
 	case v.Phase == dragon.PhaseKeep:
-		return m.tx("dragon.tui.do.keep")
+		return m.tx("tui.chooseKeep")
 	case battle:
 		return m.tx("dragon.tui.do.throwRetreat", "n", v.Dice)
 	}
@@ -269,9 +269,9 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 	if v.Phase == dragon.PhaseOver {
 		saved := m.tx("dragon.tui.notSaved")
 		if p := m.g.Path(); p != "" {
-			saved = m.tx("dragon.tui.savedAs", "file", p)
+			saved = m.tx("tui.savedAs", "file", p)
 		}
-		return diceMessage(saved+" "+m.tx("dragon.tui.overPress"), m.width)
+		return diceMessage(saved+" "+m.tx("tui.overKeys"), m.width)
 	}
 	var looks []dieLook
 	labels := ""
@@ -394,7 +394,7 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 		if hasKind(v.Legal, dragon.ActAccept) {
 			return st.warn.Render(m.tx("dragon.tui.nothingToKeep"))
 		}
-		return st.dim.Render(m.tx("dragon.tui.chooseScoring", "how", m.tx("dragon.tui.chooseHow")))
+		return st.dim.Render(m.tx("tui.chooseScoring", "how", m.tx("dragon.tui.chooseHow")))
 	}
 	if err := m.g.Check(keepOf(v, k)); err != nil {
 		return m.tx("dragon.tui.chosen", "dice", k.String()) + st.warn.Render(m.keepWhy(v, k, err))
@@ -519,7 +519,7 @@ func (m *DragonModel) logLines(room int) []string {
 	n := min(len(ev), 3*room) // events of the last lines (a few give no line)
 	lines := m.g.DescribeIn(m.lcat, ev[len(ev)-n:], m.seat())
 	k := min(len(lines), room-1)
-	head := "─ " + m.tx("dragon.tui.log") + " "
+	head := "─ " + m.tx("tui.log") + " "
 	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
 	for _, l := range lines[len(lines)-k:] {
 		out = append(out, "  "+l)

@@ -344,7 +344,7 @@ func (lm *LobbyModel) listLines() []string {
 	case len(lm.tables) == 0:
 		out = append(out, c.Msg("tui.lobby.none"))
 	default:
-		out = append(out, st.dim.Render(fmt.Sprintf("  %-12s  %-10s  %-8s  %s", c.Msg("tui.lobby.colTable"), c.Msg("tui.lobby.colRules"), c.Msg("tui.lobby.colStatus"), c.Msg("tui.lobby.colSeats"))))
+		out = append(out, st.dim.Render(fmt.Sprintf("  %-12s  %-10s  %-8s  %s", c.Msg("tui.lobby.colTable"), c.Msg("tui.btn.rules"), c.Msg("tui.lobby.colStatus"), c.Msg("tui.lobby.colSeats"))))
 		for i, t := range lm.tables {
 			var seats []string
 			for _, s := range t.Seats {

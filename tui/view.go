@@ -427,7 +427,7 @@ func (m *Model) badSelection() bool {
 // turnOf is "ana's turn", "Your turn" for the player spoken to.
 func (m *Model) turnOf(name string) string {
 	if strings.EqualFold(name, youName(m.lc)) {
-		return m.lc.Msg("tui.turnOfYou")
+		return m.lc.Msg("status.mine")
 	}
 	return m.lc.Msg("tui.turnOf", "name", name)
 }
@@ -567,7 +567,7 @@ func (m *Model) hintLines(room int) []string {
 			}
 		}
 	case m.advice.err != nil:
-		return []string{st.dim.Render("─ " + lc.Msg("hint.title") + " ─"), st.err.Render("  " + m.advice.err.Error())}
+		return []string{st.dim.Render("─ " + lc.Msg("tui.btn.hint") + " ─"), st.err.Render("  " + m.advice.err.Error())}
 	default:
 		adv = m.advice.advice
 		head = "─ " + lc.Msg("hint.head", "measure", adv.measureIn(lc)) + " "

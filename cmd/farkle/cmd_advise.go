@@ -200,9 +200,9 @@ func describePosition(c *lang.Catalogue, p advise.Position, duel bool) string {
 // command, by their English words, with their keys.
 var adviseNotes = map[string]string{
 	"only a throw is allowed here":   "cli.note.onlyThrow",
-	"farkle: the turn total is lost": "cli.note.farkle",
+	"farkle: the turn total is lost": "hint.note.farkle",
 	noTwoPlayer:                      "cli.note.noTwoPlayer",
-	"more than two players: win probability against the strongest opponent only":     "cli.note.moreThanTwo",
+	"more than two players: win probability against the strongest opponent only":     "hint.note.many",
 	"expected points of the turn: the scores of the game are not taken into account": "cli.note.turnPoints",
 	"win probability against the strongest opponent only (a two-player table)":       "cli.note.strongest",
 }

@@ -188,7 +188,7 @@ func measureText(c *lang.Catalogue, m advise.Measure) string { return m.Text(c) 
 func describeDragonPosition(c *lang.Catalogue, p advise.Position) string {
 	parts := []string{c.Msg("cli.pos.soldiers", "n", p.Me, "them", p.Them)}
 	if p.Total > 0 {
-		parts = append(parts, c.Msg("cli.pos.pool", "n", p.Total))
+		parts = append(parts, c.Msg("dragon.tui.pool", "n", p.Total))
 	}
 	if p.Throw != 0 {
 		parts = append(parts, c.Msg("cli.pos.threw", "dice", p.Throw.String()))

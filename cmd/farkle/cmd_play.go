@@ -203,9 +203,9 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}
 	if g.Path() != "" {
 		if g.Over() {
-			fmt.Fprintf(e.stdout, "%s\n%s\n", g.Winners(), e.msg("cli.play.saved", "file", g.Path()))
+			fmt.Fprintf(e.stdout, "%s\n%s\n", g.Winners(), e.msg("tui.lines.saved", "file", g.Path()))
 		} else {
-			fmt.Fprintf(e.stdout, "%s\n%s\n", e.msg("cli.play.saved", "file", g.Path()), e.msg("cli.play.resume", "file", g.Path()))
+			fmt.Fprintf(e.stdout, "%s\n%s\n", e.msg("tui.lines.saved", "file", g.Path()), e.msg("cli.play.resume", "file", g.Path()))
 		}
 	}
 	return nil
@@ -275,7 +275,7 @@ func sayDragonSaved(e *env, g *tui.DragonGame) error {
 		fmt.Fprintln(e.stdout, g.WinnersIn(e.cat()))
 	}
 	if g.Path() != "" {
-		fmt.Fprintln(e.stdout, e.msg("cli.play.saved", "file", g.Path()))
+		fmt.Fprintln(e.stdout, e.msg("tui.lines.saved", "file", g.Path()))
 		if !g.Over() {
 			fmt.Fprintln(e.stdout, e.msg("cli.play.resume", "file", g.Path()))
 		}

@@ -223,7 +223,7 @@ func printReplay(w io.Writer, c *lang.Catalogue, rec *game.Record, v game.Varian
 	}
 	label := c.Msg("cli.replay.scores")
 	if v.Kind() == game.Dragon {
-		label = c.Msg("cli.replay.soldiers")
+		label = c.Msg("dragon.tui.soldiersWord")
 	}
 	turn := 0
 	inTurn := false
@@ -292,7 +292,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		for i, p := range g.Winners() {
 			win[i] = rec.Players[p] + " (" + e.cat().Num(int64(scores[p])) + ")"
 		}
-		status = e.msg("cli.verify.wonBy", "winners", strings.Join(win, e.msg("cli.and")))
+		status = e.msg("cli.verify.wonBy", "winners", strings.Join(win, e.msg("end.and")))
 		if len(win) == 0 {
 			status = e.msg("cli.verify.noWinner") // the only player resigned
 		}

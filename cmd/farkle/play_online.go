@@ -104,7 +104,7 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats
 	if m := lm.Game(); m != nil && m.Game().Over() {
 		fmt.Fprintln(e.stdout, m.Game().Winners())
 		if path := m.Game().Path(); path != "" {
-			fmt.Fprintln(e.stdout, e.msg("cli.play.saved", "file", path))
+			fmt.Fprintln(e.stdout, e.msg("tui.lines.saved", "file", path))
 		}
 	}
 	return nil

@@ -184,11 +184,11 @@ function tableList(tables, empty, action) {
 }
 
 async function lobby() {
-  page(h('h1', {}, msg('lobby.title')), h('p', { class: 'muted' }, msg('web.loading')));
+  page(h('h1', {}, msg('nav.lobby')), h('p', { class: 'muted' }, msg('web.loading')));
   const [waiting, playing, failed] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing'),
     api('GET', '/api/tables?status=failed&limit=10')]);
-  page(h('h1', {}, msg('lobby.title')),
-    h('h2', {}, msg('lobby.waiting')),
+  page(h('h1', {}, msg('nav.lobby')),
+    h('h2', {}, msg('wait.title')),
     tableList(waiting, msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
     h('h2', {}, msg('lobby.playing')),
     tableList(playing, msg('lobby.noGame'), (t) => h('a', { class: 'button', href: `/t/${t.id}` }, msg('lobby.watch'))),
@@ -217,7 +217,7 @@ function statsTable(rows) {
 
 async function leaderboard() {
   const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, msg('leaderboard.title')), await ratingBoard(), h('h2', {}, msg('web.st.wins')), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, msg('none.finished')));
+  page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard(), h('h2', {}, msg('web.st.wins')), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, msg('none.finished')));
 }
 
 async function playerPage(id) {

@@ -142,7 +142,7 @@ export function dragonPage(id) {
   // shownPlayer is seat i as the show has it: the soldiers before the
   // brawl until its outcome is shown.
   const shownPlayer = (i) => g.show && g.show.result && g.show.step < g.show.frames.length && g.show.players ? g.show.players[i] : g.v.players[i];
-  const brawlScore = (face, n) => `${fmt(n || 0)}${face === 'rally' && n ? msg('web.dr.rallyDoubles') : face === 'dragon' ? msg('web.dr.dragonNothing') : ''}`;
+  const brawlScore = (face, n) => `${fmt(n || 0)}${face === 'rally' && n ? msg('dragon.tui.show.rally') : face === 'dragon' ? msg('web.dr.dragonNothing') : ''}`;
 
   function showPanel() {
     const sh = g.show, n = names(), outcome = sh.step >= sh.frames.length;
@@ -339,7 +339,7 @@ export function dragonPage(id) {
         const bat = legal('battle');
         if (bat.length) buttons.push(btn(bat[0], 'danger'));
         else buttons.push(h('button', { class: 'big', disabled: true, title: msg('web.dr.battleNeeds', { n: fmt(g.table.rules.battle_minimum) }) }, msg('web.dr.battleNeedsShort', { n: fmt(g.table.rules.battle_minimum) })));
-        legal('hire').forEach((a) => buttons.push(h('button', { class: 'big', id: 'hire-companion', 'data-kind': 'hire', onclick: () => act(a) }, msg('web.dr.hireCost', { n: fmt(v.hire_cost) }))));
+        legal('hire').forEach((a) => buttons.push(h('button', { class: 'big', id: 'hire-companion', 'data-kind': 'hire', onclick: () => act(a) }, msg('dragon.tui.hireItem', { n: fmt(v.hire_cost) }))));
       } else if (ph === 'brawl') {
         useButtons(buttons);
         legal('pass').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'pass', 'data-kind': 'pass', onclick: () => act(a) }, msg('web.dr.passScore', { n: fmt(v.brawl_score) }), ' ', h('kbd', {}, 'P'))));
@@ -391,11 +391,11 @@ export function dragonPage(id) {
     const cards = (kv) => kv.bonus ? msg('web.dr.fromCards', { points: fmt(kv.points), bonus: fmt(kv.bonus) }) : '';
     if (v.mode === 'battle') {
       const me = v.players[v.turn];
-      return msg('web.dr.costs', { n: fmt(info.cost), of: fmt(me.soldiers) }) + (info.discount ? msg('web.dr.discount', { n: fmt(info.discount) }) : '');
+      return msg('web.dr.costs', { n: fmt(info.cost), of: fmt(me.soldiers) }) + (info.discount ? msg('dragon.tui.discount', { n: fmt(info.discount) }) : '');
     }
     if (v.event === 'dragon') return msg('web.dr.eaten', { n: fmt(info.eaten) }) + cards(info);
     const d = values.find((k) => k.reward === 'double'), it = values.find((k) => k.reward === 'item');
-    if (d && it) return msg('web.dr.recruitsOr', { d: fmt(d.soldiers), i: fmt(it.soldiers) }) + (it.bonus ? msg('web.dr.withCards', { n: fmt(it.bonus) }) : '');
+    if (d && it) return msg('web.dr.recruitsOr', { d: fmt(d.soldiers), i: fmt(it.soldiers) }) + (it.bonus ? msg('dragon.tui.withCards', { n: fmt(it.bonus) }) : '');
     return msg('web.dr.recruits', { n: fmt(info.soldiers) }) + cards(info);
   }
 
@@ -436,7 +436,7 @@ export function dragonPage(id) {
         const won = v && (v.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
           h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : s.name,
-            s.bot ? h('span', { class: 'tag' }, msg('tag.bot')) : '', defending ? h('span', { class: 'tag defending' }, msg(v.to_act === i ? 'web.dr.defendingAct' : 'web.dr.defending')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
+            s.bot ? h('span', { class: 'tag' }, msg('tag.bot')) : '', defending ? h('span', { class: 'tag defending' }, msg(v.to_act === i ? 'web.dr.defendingAct' : 'dragon.tui.defending')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
           p ? h('div', { class: 'muted small' }, p.companion ? p.companion.name : '', ` · ${msg('web.dr.items', { n: p.item_count })}`) : ''),
           h('td', { class: 'num', 'data-soldiers': p ? p.soldiers : '' }, p ? fmt(p.soldiers) : '–'));
       }))),
@@ -494,7 +494,7 @@ export function dragonPage(id) {
     const order = v.players.map((p, i) => [p, i]).sort((a, b) => b[0].soldiers - a[0].soldiers);
     return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
       h('h2', {}, youWon ? msg(v.slain ? 'web.dr.youSlew' : 'end.youWin') : msg(w.length > 1 ? 'end.share' : v.slain ? 'web.dr.slew' : 'end.wins', { names: w.join(msg('end.and')) })),
-      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, msg('web.dr.soldiers', { n: fmt(p.soldiers) }))))),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, msg('dragon.tui.soldiers', { n: fmt(p.soldiers) }))))),
       ratingChange(g.table, g.you.seat),
       h('h3', {}, msg('end.decisions')), analysis(),
       h('p', { class: 'muted small mono' }, msg('web.seed'), ' ', h('span', { class: 'wrap' }, g.table.seed || '')),

@@ -177,7 +177,7 @@ function gridTable(corner, cols, rows, vals) {
     el('tbody', {}, rows.map((r, i) => el('tr', {}, el('th', { scope: 'row' }, r), vals[i].map((v) => el('td', {}, v))))));
 }
 
-const decisionKeys = { bank: 'web.x.d.bank', throw: 'web.x.d.throw', 'bank only': 'web.x.d.bankOnly', 'throw only': 'web.x.d.throwOnly', none: 'web.x.d.none' };
+const decisionKeys = { bank: 'tui.btn.bank', throw: 'web.x.d.throw', 'bank only': 'web.x.d.bankOnly', 'throw only': 'web.x.d.throwOnly', none: 'web.x.d.none' };
 const decisionText = Object.fromEntries(Object.entries(decisionKeys).map(([k, v]) => [k, msg(v)]));
 const diceN = (n) => msg('web.x.diceN', { n });
 
@@ -241,7 +241,7 @@ function drawSolo(st) {
     points: row.map((v, d) => [st.dice[d], v]).filter(([, v]) => !never(v, st.target)) }));
   (st.entry || []).forEach((row, i) => series.push({ name: msg('web.x.toGetOn', { n: i }), color: lineColors[(st.bank.length + i) % 8],
     points: row.map((v, d) => [st.dice[d], v]).filter(([, v]) => !never(v, st.target)) }));
-  $('solo-chart').replaceChildren(lines(series, msg('web.x.diceToThrow'), msg('web.x.bankFrom'), msg('web.x.soloTitle', { rules: st.rules })));
+  $('solo-chart').replaceChildren(lines(series, msg('cli.solve.diceToThrow'), msg('web.x.bankFrom'), msg('web.x.soloTitle', { rules: st.rules })));
   const rows = st.bank.map((_, i) => st.penalty.count ? msg('web.x.behind', { n: i }) : msg('web.x.onBoard'));
   const cell = (v) => never(v, st.target) ? msg('web.x.never') : num(v);
   const vals = st.bank.map((row) => row.map(cell));
@@ -257,7 +257,7 @@ function drawDuel(d) {
   $('duel-chart').replaceChildren(lines(series, msg('web.x.minus'), msg('web.x.bankFrom'), msg('web.x.duelTitle', { me: d.me })),
     el('p', { class: 'small muted' }, msg('web.x.dashed')));
   $('duel-table').replaceChildren(gridTable(msg('web.x.theirDice'), d.dice.map(diceN), d.them.map(num),
-    d.them.map((_, k) => d.dice.map((__, i) => { const v = d.bank[i][k]; if (v < 0) return msg('web.x.neverShort'); const s0 = d.solo[i]; return num(v) + (s0 >= 0 && v !== s0 ? ` (${v > s0 ? '+' : ''}${num(v - s0)})` : ''); }))));
+    d.them.map((_, k) => d.dice.map((__, i) => { const v = d.bank[i][k]; if (v < 0) return msg('cli.explore.never'); const s0 = d.solo[i]; return num(v) + (s0 >= 0 && v !== s0 ? ` (${v > s0 ? '+' : ''}${num(v - s0)})` : ''); }))));
 }
 
 async function drawPosition(rules, pos) {
@@ -265,7 +265,7 @@ async function drawPosition(rules, pos) {
   try {
     const p = await api('POST', '/api/explore/position', { rules, ...pos });
     const win = p.measure === 'win probability';
-    const fmtV = (v) => win ? msg('web.x.toWin', { p: pct(v) }) : msg('web.x.points', { n: num(Math.round(v * 10) / 10) });
+    const fmtV = (v) => win ? msg('hint.toWin', { p: pct(v) }) : msg('web.x.points', { n: num(Math.round(v * 10) / 10) });
     const hi = Math.max(...p.options.map((o) => o.value), 1e-9);
     box.replaceChildren(
       p.note ? el('p', { class: 'muted small' }, p.note) : '',
@@ -273,7 +273,7 @@ async function drawPosition(rules, pos) {
       el('ol', { class: 'x-bars' }, p.options.map((o) => el('li', { class: o.best ? 'best' : '', 'data-value': o.value, 'data-text': o.text },
         el('span', { class: 'x-bar-label' }, o.text + (o.then ? msg('web.x.then', { then: o.then }) : '')),
         el('span', { class: 'x-bar', style: `width:${Math.max(1, 100 * o.value / hi)}%` }),
-        el('span', { class: 'x-bar-value' }, fmtV(o.value) + (o.best ? msg('web.x.best') : ` (−${win ? pct(o.loss) : num(Math.round(o.loss * 10) / 10)})`))))),
+        el('span', { class: 'x-bar-value' }, fmtV(o.value) + (o.best ? msg('dragon.hint.best') : ` (−${win ? pct(o.loss) : num(Math.round(o.loss * 10) / 10)})`))))),
       p.bots.length ? el('table', { class: 'x-table x-bots' }, el('caption', {}, msg('web.x.bots')),
         el('tbody', {}, p.bots.map((b) => el('tr', { 'data-level': b.level }, el('th', { scope: 'row' }, b.level), el('td', {}, b.choice + (b.then ? msg('web.x.then', { then: b.then }) : '')))))) : '');
   } catch (ex) {
@@ -297,7 +297,7 @@ async function compare(ev) {
     add(msg('web.x.ppt'), (x) => num(Math.round(x.points_per_turn * 10) / 10));
     st[0].dice.forEach((n, i) => add(msg('web.x.bankFromN', { dice: diceN(n) }), (x) => never(x.bank_at[i], x.target) ? msg('web.x.never') : num(x.bank_at[i])));
     add(msg('web.x.pFirst'), (x) => x.duel ? pct(x.first_player) : '—');
-    add(msg('web.x.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : (x.duel_note || '—'));
+    add(msg('cli.explore.cmp.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : (x.duel_note || '—'));
     add(msg('web.x.turnsEach'), (x) => x.games ? num(Math.round(x.mean_turns * 10) / 10) : '—');
     out.replaceChildren(gridTable('', names, rows, vals));
     const byDice = (value) => st.map((x, i) => ({ name: x.name, color: lineColors[i % 8],
@@ -305,7 +305,7 @@ async function compare(ev) {
     $('compare-chart').replaceChildren(
       lines(byDice((x, d) => x.p_farkle[d]), msg('web.x.diceThrown'), msg('web.x.pFarkle'), msg('web.x.pFarkleTitle')),
       lines(byDice((x, d) => x.expected[d]), msg('web.x.diceThrown'), msg('web.x.throwPoints'), msg('web.x.throwPointsTitle')),
-      lines(byDice((x, d) => never(x.bank_at[d], x.target) ? null : x.bank_at[d]), msg('web.x.diceToThrow'), msg('web.x.bankFrom'), msg('web.x.soloByDice')));
+      lines(byDice((x, d) => never(x.bank_at[d], x.target) ? null : x.bank_at[d]), msg('cli.solve.diceToThrow'), msg('web.x.bankFrom'), msg('web.x.soloByDice')));
   } catch (ex) {
     out.replaceChildren(el('p', { class: 'error' }, ex.message));
   }
@@ -316,7 +316,7 @@ async function published() {
     const p = await api('GET', '/api/explore/published');
     $('published').replaceChildren(
       p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? msg('web.x.pubPreparing') : p.duel.reason),
-      el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['web.x.result', 'web.x.source', 'web.form.rules', 'web.x.published', 'web.x.ours', 'web.x.agrees'].map((x) => el('th', { scope: 'col' }, msg(x))))),
+      el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['web.x.result', 'web.x.source', 'setup.rules', 'web.x.published', 'web.x.ours', 'web.x.agrees'].map((x) => el('th', { scope: 'col' }, msg(x))))),
         el('tbody', {}, p.results.map((r) => el('tr', {}, el('td', {}, r.claim), el('td', {}, r.source), el('td', {}, r.rules), el('td', {}, r.published || '—'), el('td', {}, r.ours), el('td', {}, r.agrees || '—'))))));
     if (p.duel.state === 'preparing') setTimeout(published, 3000);
   } catch (ex) {

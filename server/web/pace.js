@@ -51,7 +51,7 @@ export async function myGames(box) {
   const line = (g) => h('li', { class: `card row my-game${g.your_move ? ' your-move' : ''}`, 'data-table': g.id },
     h('div', { class: 'grow' },
       h('a', { href: `/t/${g.id}` }, h('strong', {}, g.seats.filter((s, i) => i !== g.seat).map((s) => s.invited ? msg('web.pace.invitedName', { name: s.name }) : s.free ? msg('web.freeSeat') : s.name).join(', ') || msg('web.table'))),
-      h('span', { class: 'muted small' }, ' · ', g.pace ? msg('web.pace.perMove', { pace: paceName(g.pace) }) : msg('web.pace.live'), g.status === 'waiting' ? ` · ${msg('lobby.waiting')}` : ''),
+      h('span', { class: 'muted small' }, ' · ', g.pace ? msg('web.pace.perMove', { pace: paceName(g.pace) }) : msg('web.pace.live'), g.status === 'waiting' ? ` · ${msg('wait.title')}` : ''),
       g.last ? h('div', { class: 'last-turn' }, g.last) : '',
       h('div', { class: 'muted small' }, g.invited ? msg('web.pace.invites', { name: g.seats.find((s) => !s.free && s.player_id) ? g.seats.find((s) => !s.free && s.player_id).name : msg('web.pace.aPlayer') }) :
         g.your_move ? msg('web.pace.yourMove') : g.to_act ? msg('web.pace.waitingOn', { name: g.to_act }) : '', g.deadline ? ` · ${left(g.deadline)}` : '')),

@@ -148,7 +148,7 @@ export async function newTablePage() {
   } },
   h('h1', {}, msg('nav.new')),
   nameField('new-name'),
-  h('label', { class: 'field' }, msg('web.form.rules'), presetSel),
+  h('label', { class: 'field' }, msg('setup.rules'), presetSel),
   h('label', { class: 'field check' }, custom, msg('web.form.custom')),
   customBox,
   extra.el,

@@ -43,7 +43,7 @@ export async function tournamentsPage() {
   } },
   h('h2', {}, msg('web.tour.new')),
   h('label', { class: 'field' }, msg('web.tour.name'), name), h('label', { class: 'field' }, msg('web.tour.format'), format), h('label', { class: 'field' }, msg('web.tour.size'), size),
-  h('label', { class: 'field' }, msg('web.form.rules'), preset), h('label', { class: 'field' }, msg('web.tour.target'), target), pace.el,
+  h('label', { class: 'field' }, msg('setup.rules'), preset), h('label', { class: 'field' }, msg('web.tour.target'), target), pace.el,
   h('label', { class: 'field check' }, rated, msg('web.form.rated')),
   h('label', { class: 'field' }, msg('web.tour.start'), start),
   h('label', { class: 'field check' }, me, msg('web.tour.iPlay')),
