@@ -204,35 +204,54 @@ func Cached(r rules.Rules, dir string, opt DuelOptions) (t *Table, loaded bool, 
 	if err := checkLoad(m, limitOr(opt.MaxBytes)); err != nil {
 		return nil, false, nil, err
 	}
-	name := CacheFile(dir, r)
+	return loadOrSolve(CacheFile(dir, r),
+		func(rd io.Reader) (*Table, error) { return ReadTableLimit(rd, r, opt.MaxBytes) },
+		func() (*Table, error) { return SolveDuel(r, opt) },
+		func(t *Table) error { return SaveTable(dir, t) })
+}
+
+// loadOrSolve reads a table from the cache file name if it is sound, else
+// solves it and saves it: the steps of Cached and CachedThree. A file
+// refused for its size (ErrTooLarge) is an error, not a reason to solve.
+func loadOrSolve[T any](name string, read func(io.Reader) (T, error), solve func() (T, error), save func(T) error) (t T, loaded bool, stale error, err error) {
+	var zero T
 	if f, err := os.Open(name); err == nil {
-		t, rerr := ReadTableLimit(bufio.NewReaderSize(f, 1<<16), r, opt.MaxBytes)
+		t, rerr := read(bufio.NewReaderSize(f, 1<<16))
 		f.Close()
 		if rerr == nil {
 			return t, true, nil, nil
+		}
+		if errors.Is(rerr, ErrTooLarge) {
+			return zero, false, nil, rerr
 		}
 		stale = rerr
 	} else if !errors.Is(err, os.ErrNotExist) {
 		stale = fmt.Errorf("%w: %w", ErrCache, err)
 	}
-	t, err = SolveDuel(r, opt)
+	t, err = solve()
 	if err != nil {
-		return nil, false, stale, err
+		return zero, false, stale, err
 	}
-	return t, false, stale, SaveTable(dir, t)
+	return t, false, stale, save(t)
 }
 
 // SaveTable writes t to its cache file in dir, creating dir if needed.
 func SaveTable(dir string, t *Table) error {
+	return saveFile(dir, ".duel-*.tmp", CacheFile(dir, t.m.r), func(w io.Writer) error { return WriteTable(w, t) })
+}
+
+// saveFile writes a cache file in dir through a temporary file (pattern)
+// renamed to name once whole, so a crash never leaves half a file there.
+func saveFile(dir, pattern, name string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("solve: cache directory: %w", err)
 	}
-	f, err := os.CreateTemp(dir, ".duel-*.tmp")
+	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
 		return fmt.Errorf("solve: cache file: %w", err)
 	}
 	bw := bufio.NewWriterSize(f, 1<<16)
-	werr := WriteTable(bw, t)
+	werr := write(bw)
 	if werr == nil {
 		werr = bw.Flush()
 	}
@@ -241,7 +260,7 @@ func SaveTable(dir string, t *Table) error {
 		werr = cerr
 	}
 	if werr == nil {
-		werr = os.Rename(f.Name(), CacheFile(dir, t.m.r))
+		werr = os.Rename(f.Name(), name)
 	}
 	if werr != nil {
 		os.Remove(f.Name())

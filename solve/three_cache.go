@@ -1,15 +1,12 @@
 package solve
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 
 	"github.com/farkle/farkle/rules"
@@ -199,51 +196,13 @@ func CachedThree(r rules.Rules, dir string, opt ThreeOptions) (t *Three, loaded 
 	if err := CheckThreeRules(r); err != nil {
 		return nil, false, nil, err
 	}
-	name := ThreeCacheFile(dir, r, opt.Rule)
-	if f, err := os.Open(name); err == nil {
-		t, rerr := ReadThree(bufio.NewReaderSize(f, 1<<16), r, opt.Rule, opt.MaxBytes)
-		f.Close()
-		if rerr == nil {
-			return t, true, nil, nil
-		}
-		if errors.Is(rerr, ErrTooLarge) {
-			return nil, false, nil, rerr
-		}
-		stale = rerr
-	} else if !errors.Is(err, os.ErrNotExist) {
-		stale = fmt.Errorf("%w: %w", ErrCache, err)
-	}
-	t, err = SolveThree(r, opt)
-	if err != nil {
-		return nil, false, stale, err
-	}
-	return t, false, stale, SaveThree(dir, t)
+	return loadOrSolve(ThreeCacheFile(dir, r, opt.Rule),
+		func(rd io.Reader) (*Three, error) { return ReadThree(rd, r, opt.Rule, opt.MaxBytes) },
+		func() (*Three, error) { return SolveThree(r, opt) },
+		func(t *Three) error { return SaveThree(dir, t) })
 }
 
 // SaveThree writes t to its cache file in dir, creating dir if needed.
 func SaveThree(dir string, t *Three) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("solve: cache directory: %w", err)
-	}
-	f, err := os.CreateTemp(dir, ".three-*.tmp")
-	if err != nil {
-		return fmt.Errorf("solve: cache file: %w", err)
-	}
-	bw := bufio.NewWriterSize(f, 1<<16)
-	werr := WriteThree(bw, t)
-	if werr == nil {
-		werr = bw.Flush()
-	}
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), ThreeCacheFile(dir, t.m.r, t.rule))
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("solve: writing the cache file: %w", werr)
-	}
-	return nil
+	return saveFile(dir, ".three-*.tmp", ThreeCacheFile(dir, t.m.r, t.rule), func(w io.Writer) error { return WriteThree(w, t) })
 }
