@@ -27,24 +27,18 @@ var dragonYouKeys = []string{"dragon.turn", "dragon.changedBrawl", "dragon.end.u
 var dragonYouCats sync.Map // *lang.Catalogue -> *lang.Catalogue
 
 // dragonYouCatalogue returns c with the texts of the player spoken to in
-// place of the ordinary ones (dragonYouKeys).
+// place of the ordinary ones (dragonYouKeys: KEY.you for KEY).
 func dragonYouCatalogue(c *lang.Catalogue) *lang.Catalogue {
-	if y, ok := dragonYouCats.Load(c); ok {
-		return y.(*lang.Catalogue)
-	}
-	y := *c // the same language, its fallback included
-	y.Messages = make(map[string]string, len(c.Messages))
-	for k, v := range c.Messages {
-		y.Messages[k] = v
-	}
-	for _, k := range dragonYouKeys {
-		if v, ok := c.Messages[k+".you"]; ok { // the language's own form only
-			y.Messages[k] = v
-		}
-	}
-	dragonYouCats.Store(c, &y)
-	return &y
+	return withOwnForms(c, &dragonYouCats, dragonYouSwap)
 }
+
+var dragonYouSwap = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range dragonYouKeys {
+		m[k] = k + ".you"
+	}
+	return m
+}()
 
 // tx is the catalogue's text of key in the model's language.
 func (m *DragonModel) tx(key string, kv ...any) string { return m.lcat.Msg(key, kv...) }

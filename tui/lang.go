@@ -36,10 +36,25 @@ var youEvents = []string{"rolloff", "first", "turn", "throw", "sixNothing", "kee
 
 var youCats sync.Map // *lang.Catalogue -> *lang.Catalogue
 
+// youSwap maps each engine event text to its form for the player spoken to.
+var youSwap = func() map[string]string {
+	m := map[string]string{}
+	for _, name := range youEvents {
+		m["ev."+name] = "tui.ev." + name + ".you"
+	}
+	return m
+}()
+
 // youCatalogue returns c with the event texts of the player spoken to in
 // place of the engine's (see youEvents).
-func youCatalogue(c *lang.Catalogue) *lang.Catalogue {
-	if y, ok := youCats.Load(c); ok {
+func youCatalogue(c *lang.Catalogue) *lang.Catalogue { return withOwnForms(c, &youCats, youSwap) }
+
+// withOwnForms returns a copy of c in which each key of swap reads c's
+// text of swap[key], where c has one of its own (another language's
+// grammar would be wrong there); the copies are kept in cache, one a
+// catalogue.
+func withOwnForms(c *lang.Catalogue, cache *sync.Map, swap map[string]string) *lang.Catalogue {
+	if y, ok := cache.Load(c); ok {
 		return y.(*lang.Catalogue)
 	}
 	y := *c // the same language, its fallback included
@@ -47,14 +62,12 @@ func youCatalogue(c *lang.Catalogue) *lang.Catalogue {
 	for k, v := range c.Messages {
 		y.Messages[k] = v
 	}
-	for _, name := range youEvents {
-		// Only the language's own form: another language's grammar
-		// would be wrong here.
-		if v, ok := c.Messages["tui.ev."+name+".you"]; ok {
-			y.Messages["ev."+name] = v
+	for k, own := range swap {
+		if v, ok := c.Messages[own]; ok {
+			y.Messages[k] = v
 		}
 	}
-	youCats.Store(c, &y)
+	cache.Store(c, &y)
 	return &y
 }
 
