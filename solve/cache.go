@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"math"
 	"os"
@@ -66,11 +67,18 @@ func WriteTable(w io.Writer, t *Table) error {
 	if _, err := out.Write(head); err != nil {
 		return err
 	}
+	return writeValues(w, out, sum, t.w)
+}
+
+// writeValues writes the probabilities vals to out (which feeds sum), then
+// the checksum to w: the end of every cache file.
+func writeValues(w, out io.Writer, sum hash.Hash, vals []float64) error {
+	le := binary.LittleEndian
 	buf := make([]byte, 8*cacheChunk)
-	for i := 0; i < len(t.w); i += cacheChunk {
-		vals := t.w[i:min(i+cacheChunk, len(t.w))]
-		b := buf[:8*len(vals)]
-		for j, v := range vals {
+	for i := 0; i < len(vals); i += cacheChunk {
+		chunk := vals[i:min(i+cacheChunk, len(vals))]
+		b := buf[:8*len(chunk)]
+		for j, v := range chunk {
 			le.PutUint64(b[8*j:], math.Float64bits(v))
 		}
 		if _, err := out.Write(b); err != nil {
@@ -79,6 +87,39 @@ func WriteTable(w io.Writer, t *Table) error {
 	}
 	_, err := w.Write(sum.Sum(nil))
 	return err
+}
+
+// readValues reads n probabilities from in (which feeds sum), then checks
+// the checksum that follows in rd and that every value is a probability:
+// the end of every cache file, read back. Any fault wraps ErrCache.
+func readValues(rd, in io.Reader, sum hash.Hash, n uint64) ([]float64, error) {
+	le := binary.LittleEndian
+	w := make([]float64, n)
+	buf := make([]byte, 8*cacheChunk)
+	bad := -1
+	for i := 0; i < len(w); i += cacheChunk {
+		vals := w[i:min(i+cacheChunk, len(w))]
+		b := buf[:8*len(vals)]
+		if _, err := io.ReadFull(in, b); err != nil {
+			return nil, fmt.Errorf("%w: truncated after %d of %d values", ErrCache, i, n)
+		}
+		for j := range vals {
+			v := math.Float64frombits(le.Uint64(b[8*j:]))
+			if !(v >= 0 && v <= 1) && bad < 0 {
+				bad = i + j
+			}
+			vals[j] = v
+		}
+	}
+	want := sum.Sum(nil)
+	got := make([]byte, len(want)+1)
+	if k, _ := io.ReadFull(rd, got); k != len(want) || !bytes.Equal(got[:k], want) {
+		return nil, fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrCache)
+	}
+	if bad >= 0 {
+		return nil, fmt.Errorf("%w: value %d is %v, not a probability", ErrCache, bad, w[bad])
+	}
+	return w, nil
 }
 
 // ReadTable reads a table of r written by WriteTable, within
@@ -130,30 +171,8 @@ func ReadTableLimit(rd io.Reader, r rules.Rules, maxBytes int64) (*Table, error)
 	t.seconds = math.Float64frombits(le.Uint64(head[92:]))
 	t.change = math.Float64frombits(le.Uint64(head[100:]))
 	t.errEst = math.Float64frombits(le.Uint64(head[108:]))
-	t.w = make([]float64, n)
-	buf := make([]byte, 8*cacheChunk)
-	bad := -1
-	for i := 0; i < len(t.w); i += cacheChunk {
-		vals := t.w[i:min(i+cacheChunk, len(t.w))]
-		b := buf[:8*len(vals)]
-		if _, err := io.ReadFull(in, b); err != nil {
-			return nil, fmt.Errorf("%w: truncated after %d of %d values", ErrCache, i, n)
-		}
-		for j := range vals {
-			v := math.Float64frombits(le.Uint64(b[8*j:]))
-			if !(v >= 0 && v <= 1) && bad < 0 {
-				bad = i + j
-			}
-			vals[j] = v
-		}
-	}
-	want := sum.Sum(nil)
-	got := make([]byte, len(want)+1)
-	if k, _ := io.ReadFull(rd, got); k != len(want) || !bytes.Equal(got[:k], want) {
-		return nil, fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrCache)
-	}
-	if bad >= 0 {
-		return nil, fmt.Errorf("%w: value %d is %v, not a probability", ErrCache, bad, t.w[bad])
+	if t.w, err = readValues(rd, in, sum, n); err != nil {
+		return nil, err
 	}
 	t.fr = m.newFinalRound()
 	t.pFmin = m.pFmin()

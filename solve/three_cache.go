@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
@@ -81,19 +80,7 @@ func WriteThree(w io.Writer, t *Three) error {
 	if _, err := out.Write(b); err != nil {
 		return err
 	}
-	buf := make([]byte, 8*cacheChunk)
-	for i := 0; i < len(t.w); i += cacheChunk {
-		vals := t.w[i:min(i+cacheChunk, len(t.w))]
-		c := buf[:8*len(vals)]
-		for j, v := range vals {
-			le.PutUint64(c[8*j:], math.Float64bits(v))
-		}
-		if _, err := out.Write(c); err != nil {
-			return err
-		}
-	}
-	_, err := w.Write(sum.Sum(nil))
-	return err
+	return writeValues(w, out, sum, t.w)
 }
 
 // ReadThree reads a three-player table of r solved with rule, refusing
@@ -156,30 +143,9 @@ func ReadThree(rd io.Reader, r rules.Rules, rule OrbitRule, maxBytes int64) (*Th
 	if _, err := io.ReadFull(in, nb); err != nil || le.Uint64(nb) != n {
 		return nil, fmt.Errorf("%w: value count does not match %d^3 triples", ErrCache, A)
 	}
-	t.w = make([]float64, n)
-	buf := make([]byte, 8*cacheChunk)
-	bad := -1
-	for i := 0; i < len(t.w); i += cacheChunk {
-		vals := t.w[i:min(i+cacheChunk, len(t.w))]
-		b := buf[:8*len(vals)]
-		if _, err := io.ReadFull(in, b); err != nil {
-			return nil, fmt.Errorf("%w: truncated after %d of %d values", ErrCache, i, n)
-		}
-		for j := range vals {
-			v := math.Float64frombits(le.Uint64(b[8*j:]))
-			if !(v >= 0 && v <= 1) && bad < 0 {
-				bad = i + j
-			}
-			vals[j] = v
-		}
-	}
-	want := sum.Sum(nil)
-	got := make([]byte, len(want)+1)
-	if k, _ := io.ReadFull(rd, got); k != len(want) || !bytes.Equal(got[:k], want) {
-		return nil, fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrCache)
-	}
-	if bad >= 0 {
-		return nil, fmt.Errorf("%w: value %d is %v, not a probability", ErrCache, bad, t.w[bad])
+	var err error
+	if t.w, err = readValues(rd, in, sum, n); err != nil {
+		return nil, err
 	}
 	if !m.immediate {
 		t.fin = m.newFinal3()
