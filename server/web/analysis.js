@@ -3,17 +3,17 @@
 // what the others lost, and the costliest ones, each named by its turn
 // with what was on the table, a link into the replay at that moment and
 // one into the explorer at its position.
-import { h, api, fmt, pct, nameEl } from './app.js';
+import { h, api, nameEl } from './app.js';
 import { diceRow } from './dice.js';
 import { turnLabels } from './turns.js';
 import { explorerLink } from './explorelink.js';
-import { msg, lang, dec } from './i18n.js';
+import { msg, lang, dec, num, pct } from './i18n.js';
 
 // units say how the values of each measure read.
 const units = {
   win: (v) => msg('web.an.win', { v: dec(100 * v, 1) }),
-  points: (v) => msg('web.an.points', { v: fmt(Math.round(v)) }),
-  soldiers: (v) => msg('web.an.soldiers', { v: fmt(Math.round(v)) }),
+  points: (v) => msg('web.an.points', { v: num(Math.round(v)) }),
+  soldiers: (v) => msg('web.an.soldiers', { v: num(Math.round(v)) }),
 };
 
 // choiceText is a choice of the analysis ("keep 1 5 then bank", "throw",
@@ -35,7 +35,7 @@ function onTable(r, a) {
   if (!before) return '';
   const parts = [];
   if (before.throw && before.throw.length && before.step === 'keep') parts.push(' ', msg('web.an.with'), ' ', diceRow(before.throw), ' ', msg('web.an.thrown'));
-  if (before.total) parts.push(parts.length ? ', ' : ` ${msg('web.an.with')} `, msg('web.an.atStake', { n: fmt(before.total) }));
+  if (before.total) parts.push(parts.length ? ', ' : ` ${msg('web.an.with')} `, msg('web.an.atStake', { n: num(before.total) }));
   return parts;
 }
 

@@ -1,7 +1,7 @@
 // app.js: the pages of the Farkle web game (no build step; ES modules).
 import { dieSVG, diceRow, diceMarked } from './dice.js';
 import { turnLabels } from './turns.js';
-import { msg, num, dec, pct as pctOf, lang, languages, setLang, errText } from './i18n.js';
+import { msg, num, dec, pct, lang, languages, setLang, errText } from './i18n.js';
 import { tablePage } from './table.js';
 import { newTablePage, botDescription } from './rulesform.js';
 import { dragonPage } from './dragon.js';
@@ -111,8 +111,6 @@ export function page(...kids) {
   m.focus({ preventScroll: true });
 }
 
-export function fmt(n) { return num(n); }
-export function pct(x, digits = 1) { return pctOf(x || 0, digits); }
 
 // nameField is the display-name input shared by the home and join forms.
 // Once the browser has a guest the field shows its name, read-only.
@@ -175,8 +173,8 @@ function tableList(tables, empty, action) {
   return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
     h('div', { class: 'grow' },
       h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? msg('web.vs') : '', s.free ? msg('web.freeSeat') : nameEl(s.name)])),
-      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${msg('web.actions', { n: t.actions })}` : `${rulesName(t.rules)} · ${msg('web.to', { n: fmt(t.rules.game.target) })} · ${msg('web.actions', { n: t.actions })}`,
-        t.scores ? ` · ${t.scores.map(fmt).join('–')}` : '',
+      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${msg('web.actions', { n: t.actions })}` : `${rulesName(t.rules)} · ${msg('web.to', { n: num(t.rules.game.target) })} · ${msg('web.actions', { n: t.actions })}`,
+        t.scores ? ` · ${t.scores.map(num).join('–')}` : '',
         (t.winners || []).length ? ` · ${msg('web.wonBy', { names: t.winners.map((w) => t.seats[w].name).join(msg('end.and')) })}` : '',
         t.clock ? ` · ${msg('web.toAct', { n: t.clock.seconds })}` : ''),
       t.reason ? h('div', { class: 'reason small' }, msg(t.status === 'expired' ? 'web.reasonExpired' : 'web.reasonFailed', { why: t.reason })) : ''),
@@ -211,8 +209,8 @@ function statsTable(rows) {
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
       h('td', { class: 'player' }, r.player.startsWith('bot:') ? nameEl(r.name) : h('a', { href: `/players/${encodeURIComponent(r.player)}` }, nameEl(r.name))),
-      h('td', {}, fmt(r.games)), h('td', {}, fmt(r.wins)), h('td', {}, pct(r.win_rate)),
-      h('td', {}, fmt(Math.round(r.points_per_turn))), h('td', {}, pct(r.farkle_rate)), h('td', {}, fmt(r.best_turn))))));
+      h('td', {}, num(r.games)), h('td', {}, num(r.wins)), h('td', {}, pct(r.win_rate)),
+      h('td', {}, num(Math.round(r.points_per_turn))), h('td', {}, pct(r.farkle_rate)), h('td', {}, num(r.best_turn))))));
 }
 
 async function leaderboard() {
@@ -224,8 +222,8 @@ async function playerPage(id) {
   const s = await api('GET', `/api/players/${encodeURIComponent(id)}/stats`);
   page(h('h1', {}, s.name || msg('web.player')),
     h('div', { class: 'tiles' },
-      [[msg('web.st.games'), fmt(s.games)], [msg('web.st.wins'), fmt(s.wins)], [msg('web.st.winRate'), pct(s.win_rate)], [msg('web.st.ppt'), fmt(Math.round(s.points_per_turn))],
-        [msg('web.st.farkleRate'), pct(s.farkle_rate)], [msg('web.st.bestTurn'), fmt(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
+      [[msg('web.st.games'), num(s.games)], [msg('web.st.wins'), num(s.wins)], [msg('web.st.winRate'), pct(s.win_rate)], [msg('web.st.ppt'), num(Math.round(s.points_per_turn))],
+        [msg('web.st.farkleRate'), pct(s.farkle_rate)], [msg('web.st.bestTurn'), num(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
     h('h2', {}, msg('web.ratings')), await ratingSection(id),
     h('h2', {}, msg('web.st.games')),
     tableList(s.history, msg('none.finished'), (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, msg('end.replay'))));
@@ -236,12 +234,12 @@ async function playerPage(id) {
 // turn. The lines of the log are the server's descriptions of the events.
 const replayKinds = {
   farkle: { state: (s) => s.state, score: (p) => p.score, actor: (st) => st.actor, heads: ['web.rp.score', 'web.rp.turnTotal'],
-    atStake: (st, k) => st.current === k && st.phase === 'play' ? fmt(st.total) : '',
+    atStake: (st, k) => st.current === k && st.phase === 'play' ? num(st.total) : '',
     // A keep shows the throw it was kept from, the dice kept marked.
     dice: (st, step) => step && step.action.type === 'keep' && st.throw && st.throw.length ?
       [diceMarked(st.throw, step.action.dice), h('span', { class: 'kept-note' }, msg('web.rp.kept'), ' ', diceRow(step.action.dice))] : null },
   dragon: { state: (s) => s.dragon, score: (p) => p.soldiers, actor: (st) => (st.to_act ?? st.turn), heads: ['web.rp.soldiers', 'web.rp.pool'],
-    atStake: (st, k) => st.turn === k && st.phase !== 'over' ? fmt(st.pool) : '', dice: () => null },
+    atStake: (st, k) => st.turn === k && st.phase !== 'over' ? num(st.pool) : '', dice: () => null },
 };
 
 async function replayPage(id) {
@@ -268,7 +266,7 @@ async function replayPage(id) {
       h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, msg('web.player')), rk.heads.map((x) => h('th', { class: 'num' }, msg(x))))),
         h('tbody', {}, (st ? st.players : []).map((p, k) => h('tr', { class: rk.actor(st) === k ? 'turn' : '' },
           h('td', {}, nameEl(names[k]), (st.winners || []).includes(k) ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
-          h('td', { class: 'num' }, fmt(rk.score(p))), h('td', { class: 'num' }, rk.atStake(st, k)))))));
+          h('td', { class: 'num' }, num(rk.score(p))), h('td', { class: 'num' }, rk.atStake(st, k)))))));
     slider.value = String(i);
   };
   slider.addEventListener('input', () => { i = Number(slider.value); show(); });

@@ -9,14 +9,14 @@
 // the defender during their brawl throw. Keys: 1–6 choose dice by face
 // (as on the ordinary table and in the terminal), K keep,
 // T throw, S stop, P stand by a brawl throw, H hint.
-import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl } from './app.js';
+import { h, api, page, ensurePlayer, nameField, nameEl } from './app.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
 import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
-import { msg, errText } from './i18n.js';
+import { msg, errText, num, pct } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -142,7 +142,7 @@ export function dragonPage(id) {
   // shownPlayer is seat i as the show has it: the soldiers before the
   // brawl until its outcome is shown.
   const shownPlayer = (i) => g.show && g.show.result && g.show.step < g.show.frames.length && g.show.players ? g.show.players[i] : g.v.players[i];
-  const brawlScore = (face, n) => `${fmt(n || 0)}${face === 'rally' && n ? msg('dragon.tui.show.rally') : face === 'dragon' ? msg('web.dr.dragonNothing') : ''}`;
+  const brawlScore = (face, n) => `${num(n || 0)}${face === 'rally' && n ? msg('dragon.tui.show.rally') : face === 'dragon' ? msg('web.dr.dragonNothing') : ''}`;
 
   function showPanel() {
     const sh = g.show, n = names(), outcome = sh.step >= sh.frames.length;
@@ -150,7 +150,7 @@ export function dragonPage(id) {
     let text = outcome ? sh.result.text : '';
     if (!outcome) {
       const mine = l.seat === sh.challenger, score = brawlScore(l.face, l.n);
-      const vars = { name: n[l.seat], score, against: fmt(sh.against) };
+      const vars = { name: n[l.seat], score, against: num(sh.against) };
       if (l.kind === 'card-changed') text = msg(mine ? 'web.dr.cardThrow' : 'web.dr.cardAnswer', vars);
       else text = msg(mine ? 'web.dr.brawlThrow' : 'web.dr.brawlAnswer', vars);
     }
@@ -170,11 +170,11 @@ export function dragonPage(id) {
     const whose = (i) => i === g.you.seat ? msg('web.dr.yourThrow') : msg('web.dr.theirThrow', { name: n[i] });
     return h('div', { class: 'brawl-now', id: 'brawl-now' },
       h('p', { class: 'small muted' }, msg('web.dr.challenged', { a: n[v.turn], b: n[b.defender] })),
-      b.defending ? h('p', { class: 'center small', id: 'brawl-settled' }, `${whose(v.turn)} `, diceRow(b.throw || []), ` ${msg('web.dr.andEvent', { event: msg(`web.dr.a.${b.event || 'blank'}`), n: fmt(b.score) })}`) : '',
+      b.defending ? h('p', { class: 'center small', id: 'brawl-settled' }, `${whose(v.turn)} `, diceRow(b.throw || []), ` ${msg('web.dr.andEvent', { event: msg(`web.dr.a.${b.event || 'blank'}`), n: num(b.score) })}`) : '',
       h('div', { class: 'throw-area', 'aria-label': msg('web.dr.brawlOf', { name: n[thrower] }) },
         h('div', { class: 'event-box', id: 'event' }, eventDieSVG(v.event, 'big-event')), h('span', { class: 'sep' }),
         ...(v.throw || []).map((f) => h('span', { class: 'show-die', 'data-face': f }, dieSVG(f)))),
-      h('p', { class: 'brawl-label', id: 'brawl-score' }, msg(b.defending ? 'web.dr.scoresAgainst' : 'web.dr.scores', { who: whose(thrower), score: brawlScore(v.event, v.brawl_score), against: fmt(b.score) })));
+      h('p', { class: 'brawl-label', id: 'brawl-score' }, msg(b.defending ? 'web.dr.scoresAgainst' : 'web.dr.scores', { who: whose(thrower), score: brawlScore(v.event, v.brawl_score), against: num(b.score) })));
   }
 
   // hirePanel shows the Companion held and the one hired side by side,
@@ -323,7 +323,7 @@ export function dragonPage(id) {
     let selText = '\u00a0';
     if (mine && ph === 'keep') {
       if (faces.length === 0) selText = keepsLeft() ? msg('sel.none') : msg('web.dr.noKeep');
-      else if (info && forced()) selText = msg('web.dr.eats', { n: fmt(info.eaten), dice: faces.join('-') });
+      else if (info && forced()) selText = msg('web.dr.eats', { n: num(info.eaten), dice: faces.join('-') });
       else if (info) selText = previewText(v, info, values);
       else selText = msg('sel.bad');
     }
@@ -338,20 +338,20 @@ export function dragonPage(id) {
         legal('brawl').forEach((a) => buttons.push(btn(a)));
         const bat = legal('battle');
         if (bat.length) buttons.push(btn(bat[0], 'danger'));
-        else buttons.push(h('button', { class: 'big', disabled: true, title: msg('web.dr.battleNeeds', { n: fmt(g.table.rules.battle_minimum) }) }, msg('web.dr.battleNeedsShort', { n: fmt(g.table.rules.battle_minimum) })));
-        legal('hire').forEach((a) => buttons.push(h('button', { class: 'big', id: 'hire-companion', 'data-kind': 'hire', onclick: () => act(a) }, msg('dragon.tui.hireItem', { n: fmt(v.hire_cost) }))));
+        else buttons.push(h('button', { class: 'big', disabled: true, title: msg('web.dr.battleNeeds', { n: num(g.table.rules.battle_minimum) }) }, msg('web.dr.battleNeedsShort', { n: num(g.table.rules.battle_minimum) })));
+        legal('hire').forEach((a) => buttons.push(h('button', { class: 'big', id: 'hire-companion', 'data-kind': 'hire', onclick: () => act(a) }, msg('dragon.tui.hireItem', { n: num(v.hire_cost) }))));
       } else if (ph === 'brawl') {
         useButtons(buttons);
-        legal('pass').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'pass', 'data-kind': 'pass', onclick: () => act(a) }, msg('web.dr.passScore', { n: fmt(v.brawl_score) }), ' ', h('kbd', {}, 'P'))));
+        legal('pass').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'pass', 'data-kind': 'pass', onclick: () => act(a) }, msg('web.dr.passScore', { n: num(v.brawl_score) }), ' ', h('kbd', {}, 'P'))));
       } else if (ph === 'keep') {
         if (keeps.length === 0) buttons.push(h('button', { class: 'big primary', id: 'keep', disabled: true }, msg('web.dr.keepBtn'), ' ', h('kbd', {}, 'K')));
         keeps.forEach((a, i) => buttons.push(h('button', { class: `big ${i === 0 ? 'primary' : 'bank'}`, id: i === 0 ? 'keep' : null, 'data-kind': 'keep', onclick: () => act(a) },
-          a.reward === 'double' ? msg('web.dr.keepDoubleBtn', { n: fmt(worth(a)) }) : a.reward === 'item' ? msg('web.dr.keepItemBtn', { n: fmt(worth(a)) }) : msg('web.dr.keepBtn'), i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
+          a.reward === 'double' ? msg('web.dr.keepDoubleBtn', { n: num(worth(a)) }) : a.reward === 'item' ? msg('web.dr.keepItemBtn', { n: num(worth(a)) }) : msg('web.dr.keepBtn'), i === 0 ? ' ' : '', i === 0 ? h('kbd', {}, 'K') : '')));
         legal('accept').forEach((a) => buttons.push(btn(a)));
         useButtons(buttons);
       } else if (ph === 'roll' || ph === 'evaded') {
         legal('roll').forEach((a) => buttons.push(h('button', { class: 'big primary', id: 'roll', 'data-kind': 'roll', onclick: () => act(a) }, msg('btn.throw', { n: v.dice }), ' ', h('kbd', {}, 'T'))));
-        legal('stop').forEach((a) => buttons.push(h('button', { class: 'big bank', id: 'stop', 'data-kind': 'stop', onclick: () => act(a) }, msg('web.dr.stopBank', { n: fmt(v.pool) }), ' ', h('kbd', {}, 'S'))));
+        legal('stop').forEach((a) => buttons.push(h('button', { class: 'big bank', id: 'stop', 'data-kind': 'stop', onclick: () => act(a) }, msg('web.dr.stopBank', { n: num(v.pool) }), ' ', h('kbd', {}, 'S'))));
         legal('retreat').forEach((a) => buttons.push(btn(a)));
       } else if (ph === 'discard') {
         legal('discard').forEach((a) => buttons.push(btn(a)));
@@ -363,7 +363,7 @@ export function dragonPage(id) {
       clock.badge(),
       h('div', { class: 'status-line' },
         h('div', {}, h('h2', { id: 'status' }, statusText()), h('div', { class: 'muted small' }, `${msg('web.tour.round', { n: v.round })}${mode ? ' · ' + mode : ''}`)),
-        v.mode === 'battle' ? wounds() : v.mode === 'brawl' || ph === 'hire' ? '' : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('web.rp.pool')), h('strong', { id: 'pool' }, fmt(v.pool)))),
+        v.mode === 'battle' ? wounds() : v.mode === 'brawl' || ph === 'hire' ? '' : h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('web.rp.pool')), h('strong', { id: 'pool' }, num(v.pool)))),
       g.show ? showPanel() : ph === 'brawl' && v.brawl ? brawlPanel() : ph === 'hire' && v.offer ? hirePanel() : diceArea,
       h('p', { class: `selection${info ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText),
       keptRow,
@@ -388,15 +388,15 @@ export function dragonPage(id) {
   // figures (dragon.KeepValue): what it costs in battle, what the dragon
   // eats, or the soldiers recruited with the cards' bonuses.
   function previewText(v, info, values) {
-    const cards = (kv) => kv.bonus ? msg('web.dr.fromCards', { points: fmt(kv.points), bonus: fmt(kv.bonus) }) : '';
+    const cards = (kv) => kv.bonus ? msg('web.dr.fromCards', { points: num(kv.points), bonus: num(kv.bonus) }) : '';
     if (v.mode === 'battle') {
       const me = v.players[v.turn];
-      return msg('web.dr.costs', { n: fmt(info.cost), of: fmt(me.soldiers) }) + (info.discount ? msg('dragon.tui.discount', { n: fmt(info.discount) }) : '');
+      return msg('web.dr.costs', { n: num(info.cost), of: num(me.soldiers) }) + (info.discount ? msg('dragon.tui.discount', { n: num(info.discount) }) : '');
     }
-    if (v.event === 'dragon') return msg('web.dr.eaten', { n: fmt(info.eaten) }) + cards(info);
+    if (v.event === 'dragon') return msg('web.dr.eaten', { n: num(info.eaten) }) + cards(info);
     const d = values.find((k) => k.reward === 'double'), it = values.find((k) => k.reward === 'item');
-    if (d && it) return msg('web.dr.recruitsOr', { d: fmt(d.soldiers), i: fmt(it.soldiers) }) + (it.bonus ? msg('dragon.tui.withCards', { n: fmt(it.bonus) }) : '');
-    return msg('web.dr.recruits', { n: fmt(info.soldiers) }) + cards(info);
+    if (d && it) return msg('web.dr.recruitsOr', { d: num(d.soldiers), i: num(it.soldiers) }) + (it.bonus ? msg('dragon.tui.withCards', { n: num(it.bonus) }) : '');
+    return msg('web.dr.recruits', { n: num(info.soldiers) }) + cards(info);
   }
 
   function hintBox() {
@@ -405,7 +405,7 @@ export function dragonPage(id) {
     const best = Math.max(...g.hint.map((a) => a.value));
     return h('div', { class: 'hint', id: 'hint-box' }, h('strong', {}, msg('web.dr.hint')), h('ol', {}, g.hint.map((a) =>
       h('li', { class: a.value === best ? 'best' : '' }, `${label(a.action, cardName, names())}: `,
-        a.unit === 'p_win' ? msg('web.dr.toSlay', { p: pct(a.value) }) : msg('web.dr.expected', { n: `${a.value >= 0 ? '+' : ''}${fmt(Math.round(a.value))}` })))));
+        a.unit === 'p_win' ? msg('web.dr.toSlay', { p: pct(a.value) }) : msg('web.dr.expected', { n: `${a.value >= 0 ? '+' : ''}${num(Math.round(a.value))}` })))));
   }
 
   function cardView(c, extra = '') {
@@ -438,9 +438,9 @@ export function dragonPage(id) {
           h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : s.name,
             s.bot ? h('span', { class: 'tag' }, msg('tag.bot')) : '', defending ? h('span', { class: 'tag defending' }, msg(v.to_act === i ? 'web.dr.defendingAct' : 'dragon.tui.defending')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
           p ? h('div', { class: 'muted small' }, p.companion ? p.companion.name : '', ` · ${msg('web.dr.items', { n: p.item_count })}`) : ''),
-          h('td', { class: 'num', 'data-soldiers': p ? p.soldiers : '' }, p ? fmt(p.soldiers) : '–'));
+          h('td', { class: 'num', 'data-soldiers': p ? p.soldiers : '' }, p ? num(p.soldiers) : '–'));
       }))),
-      v ? h('p', { class: 'muted small' }, `${msg('web.dr.battleNeeds', { n: fmt(g.table.rules.battle_minimum) })}.`) : '',
+      v ? h('p', { class: 'muted small' }, `${msg('web.dr.battleNeeds', { n: num(g.table.rules.battle_minimum) })}.`) : '',
       v && (v.companion_discard || []).length ? h('p', { class: 'muted small', id: 'companion-discard' }, msg('web.dr.dismissed'), ' ', v.companion_discard.map((c) => c.name).join(', ')) : '');
   }
 
@@ -470,11 +470,11 @@ export function dragonPage(id) {
     c.appendChild(svg('polyline', { points: [[0, 0], ...rows.map((r) => [r.soldiers, r.p_win])].map(([s, p]) => `${x(s).toFixed(1)},${y(p).toFixed(1)}`).join(' '), class: 'curve' }));
     if (g.v) g.v.players.map((_, i) => shownPlayer(i)).forEach((p, i) => {
       const cx = x(p.soldiers), cy = y(at(p.soldiers));
-      c.appendChild(svg('circle', { cx, cy, r: i === g.you.seat ? 6 : 4.5, class: `mark${i === g.you.seat ? ' me' : ''} seat${i}` }, svg('title', {}, msg('web.dr.mark', { name: names()[i], n: fmt(p.soldiers), p: pct(at(p.soldiers)) }))));
+      c.appendChild(svg('circle', { cx, cy, r: i === g.you.seat ? 6 : 4.5, class: `mark${i === g.you.seat ? ' me' : ''} seat${i}` }, svg('title', {}, msg('web.dr.mark', { name: names()[i], n: num(p.soldiers), p: pct(at(p.soldiers)) }))));
     });
     const me = g.v && g.you.seat >= 0 ? shownPlayer(g.you.seat) : null;
     return h('section', { class: 'card odds', 'aria-label': msg('web.dr.odds') }, h('h2', {}, msg('web.dr.odds')), c,
-      h('p', { class: 'muted small' }, me ? msg(me.soldiers < min ? 'web.dr.withYoursNeed' : 'web.dr.withYours', { n: fmt(me.soldiers), p: pct(at(me.soldiers)), min: fmt(min) }) : `${msg('web.dr.chance')}.`,
+      h('p', { class: 'muted small' }, me ? msg(me.soldiers < min ? 'web.dr.withYoursNeed' : 'web.dr.withYours', { n: num(me.soldiers), p: pct(at(me.soldiers)), min: num(min) }) : `${msg('web.dr.chance')}.`,
         ' ', msg('web.dr.shaded')));
   }
 
@@ -494,7 +494,7 @@ export function dragonPage(id) {
     const order = v.players.map((p, i) => [p, i]).sort((a, b) => b[0].soldiers - a[0].soldiers);
     return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
       h('h2', {}, youWon ? msg(v.slain ? 'web.dr.youSlew' : 'end.youWin') : msg(w.length > 1 ? 'end.share' : v.slain ? 'web.dr.slew' : 'end.wins', { names: w.join(msg('end.and')) })),
-      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, msg('dragon.tui.soldiers', { n: fmt(p.soldiers) }))))),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, msg('dragon.tui.soldiers', { n: num(p.soldiers) }))))),
       ratingChange(g.table, g.you.seat),
       h('h3', {}, msg('end.decisions')), analysis(),
       h('p', { class: 'muted small mono' }, msg('web.seed'), ' ', h('span', { class: 'wrap' }, g.table.seed || '')),
@@ -511,11 +511,11 @@ export function dragonPage(id) {
     return h('details', { class: 'card rules' }, h('summary', {}, msg('rules.title', { name: 'Dragon Farkle' })),
       h('ul', {},
         h('li', {}, msg('web.dr.r.recruit')),
-        h('li', {}, msg('web.dr.r.brawl', { a: r.brawl_dice[0], b: r.brawl_dice[1], bonus: fmt(r.brawl_bonus) })),
-        h('li', {}, msg('web.dr.r.battle', { min: fmt(r.battle_minimum), rally: r.rally_damage, dragon: r.dragon_damage, health: r.dragon_health })),
+        h('li', {}, msg('web.dr.r.brawl', { a: r.brawl_dice[0], b: r.brawl_dice[1], bonus: num(r.brawl_bonus) })),
+        h('li', {}, msg('web.dr.r.battle', { min: num(r.battle_minimum), rally: r.rally_damage, dragon: r.dragon_damage, health: r.dragon_health })),
         h('li', {}, msg('web.dr.r.items', { n: r.item_limit }) + (r.round_limit ? ` ${msg('web.dr.r.rounds', { n: r.round_limit })}` : '')),
         r.card_timing !== 'own_turn' ? h('li', {}, msg('web.dr.r.cards')) : '',
-        r.hire_cost ? h('li', {}, msg('web.dr.r.hire', { n: fmt(r.hire_cost) })) : ''),
+        r.hire_cost ? h('li', {}, msg('web.dr.r.hire', { n: num(r.hire_cost) })) : ''),
       h('p', { class: 'muted small' }, msg('web.dr.r.own')),
       h('p', { class: 'muted small mono' }, msg('web.commitment'), ' ', h('span', { class: 'wrap' }, g.table.commitment)));
   }

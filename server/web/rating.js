@@ -1,8 +1,8 @@
 // rating.js: Glicko-2 ratings in the pages: the change at the end of a
 // rated game, the leaderboard by rating of each family, and a player's
 // rating history as a chart.
-import { h, api, fmt } from './app.js';
-import { msg } from './i18n.js';
+import { h, api } from './app.js';
+import { msg, num } from './i18n.js';
 
 const families = [['farkle', 'Farkle'], ['dragon', 'Dragon Farkle'], ['house', 'web.form.houseRules']];
 const familyName = (label) => label.startsWith('web.') ? msg(label) : label;
@@ -41,7 +41,7 @@ export async function ratingBoard(family = 'farkle') {
       h('td', {}, i + 1),
       h('td', {}, h('a', { href: `/players/${encodeURIComponent(r.player)}` }, r.name)),
       h('td', { class: 'num', title: msg('web.deviation', { n: Math.round(r.deviation) }) }, `${whole(r.rating)}${r.provisional ? '?' : ''} ± ${whole(2 * r.deviation)}`),
-      h('td', { class: 'num' }, fmt(r.games)))))) : h('p', { class: 'muted' }, msg('web.noRated')));
+      h('td', { class: 'num' }, num(r.games)))))) : h('p', { class: 'muted' }, msg('web.noRated')));
   return box;
 }
 

@@ -5,7 +5,7 @@
 // second 5 picks a second die showing 5, and once every die showing 5 is
 // chosen, 5 unchooses them all), T keep-and-throw (or throw), B
 // keep-and-bank (or bank), H hint, R roll.
-import { h, api, page, ensurePlayer, nameField, fmt, pct, nameEl, rulesName } from './app.js';
+import { h, api, page, ensurePlayer, nameField, nameEl, rulesName } from './app.js';
 import { dieSVG, diceRow, keptIndices } from './dice.js';
 import { connectTable } from './socket.js';
 import { explorerLink } from './explorelink.js';
@@ -13,7 +13,7 @@ import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
-import { msg, errText } from './i18n.js';
+import { msg, errText, num, pct } from './i18n.js';
 
 export function tablePage(id) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0 };
@@ -176,29 +176,29 @@ export function tablePage(id) {
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
           h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : nameEl(s.name),
             s.bot ? h('span', { class: 'tag', title: s.note || '' }, msg('tag.bot') + (s.note ? '*' : '')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : '')),
-          h('td', { class: 'num' }, p ? fmt(p.score) : '–'),
+          h('td', { class: 'num' }, p ? num(p.score) : '–'),
           h('td', { class: 'num muted small streak' }, p && p.streak ? msg('score.streak', { n: p.streak }) : ''));
       }))),
-      st ? h('p', { class: 'muted small' }, msg('score.target', { n: fmt(g.table.rules.game.target) }) + (st.final_round ? msg('score.final') : '')) : '');
+      st ? h('p', { class: 'muted small' }, msg('score.target', { n: num(g.table.rules.game.target) }) + (st.final_round ? msg('score.final') : '')) : '');
   }
 
   function rulesBox() {
     const r = g.table.rules, sc = r.scoring, t = r.turn;
     const items = [
       msg('web.rules.single', { one: sc.single['1'] || 0, five: sc.single['5'] || 0 }),
-      msg('web.rules.triple', { ones: fmt(sc.triple[0]), others: sc.triple.slice(1).map(fmt).join(' / ') }),
-      msg('web.rules.kind', { mode: msg(`web.kindMode.${sc.kind_mode}`) }) + (sc.kind_mode === 'fixed' ? ` (${fmt(sc.four_of_a_kind)} / ${fmt(sc.five_of_a_kind)} / ${fmt(sc.six_of_a_kind)})` : ''),
-      sc.straight ? msg('web.rules.straight', { n: fmt(sc.straight) }) : msg('web.rules.noStraight'),
-      sc.small_straight_low || sc.small_straight_high ? msg('web.rules.smallStraights', { low: fmt(sc.small_straight_low), high: fmt(sc.small_straight_high) }) : '',
-      sc.three_pairs ? msg('web.rules.threePairs', { n: fmt(sc.three_pairs) }) : msg('web.rules.noThreePairs'),
-      sc.four_kind_pair ? msg('web.rules.fourPair', { n: fmt(sc.four_kind_pair) }) : '',
-      sc.two_triplets ? msg('web.rules.twoTriplets', { n: fmt(sc.two_triplets) }) : '',
-      sc.six_dice_nothing ? msg('web.rules.sixNothing', { n: fmt(sc.six_dice_nothing) }) : '',
+      msg('web.rules.triple', { ones: num(sc.triple[0]), others: sc.triple.slice(1).map(num).join(' / ') }),
+      msg('web.rules.kind', { mode: msg(`web.kindMode.${sc.kind_mode}`) }) + (sc.kind_mode === 'fixed' ? ` (${num(sc.four_of_a_kind)} / ${num(sc.five_of_a_kind)} / ${num(sc.six_of_a_kind)})` : ''),
+      sc.straight ? msg('web.rules.straight', { n: num(sc.straight) }) : msg('web.rules.noStraight'),
+      sc.small_straight_low || sc.small_straight_high ? msg('web.rules.smallStraights', { low: num(sc.small_straight_low), high: num(sc.small_straight_high) }) : '',
+      sc.three_pairs ? msg('web.rules.threePairs', { n: num(sc.three_pairs) }) : msg('web.rules.noThreePairs'),
+      sc.four_kind_pair ? msg('web.rules.fourPair', { n: num(sc.four_kind_pair) }) : '',
+      sc.two_triplets ? msg('web.rules.twoTriplets', { n: num(sc.two_triplets) }) : '',
+      sc.six_dice_nothing ? msg('web.rules.sixNothing', { n: num(sc.six_dice_nothing) }) : '',
       msg(t.hot_dice ? 'web.rules.hotOn' : 'web.rules.hotOff'),
-      t.entry_minimum ? msg('web.rules.entry', { n: fmt(t.entry_minimum) }) : msg('web.rules.noEntry'),
-      t.bank_minimum ? msg('web.rules.bankMin', { n: fmt(t.bank_minimum) }) : '',
-      t.farkle_penalty.count ? msg('web.rules.penalty', { count: t.farkle_penalty.count, points: fmt(t.farkle_penalty.points) }) : msg('web.rules.noPenalty'),
-      msg(r.game.ending === 'immediate' ? 'web.rules.targetFirst' : 'web.rules.targetFinal', { n: fmt(r.game.target) }),
+      t.entry_minimum ? msg('web.rules.entry', { n: num(t.entry_minimum) }) : msg('web.rules.noEntry'),
+      t.bank_minimum ? msg('web.rules.bankMin', { n: num(t.bank_minimum) }) : '',
+      t.farkle_penalty.count ? msg('web.rules.penalty', { count: t.farkle_penalty.count, points: num(t.farkle_penalty.points) }) : msg('web.rules.noPenalty'),
+      msg(r.game.ending === 'immediate' ? 'web.rules.targetFirst' : 'web.rules.targetFinal', { n: num(r.game.target) }),
       msg('web.rules.first', { first: msg(`web.first.${r.game.first_player}`), tie: msg(`web.tie.${r.game.tie}`) }),
     ].filter(Boolean);
     return h('details', { class: 'card rules' }, h('summary', {}, msg('rules.title', { name: rulesName(r) })), h('ul', {}, items.map((x) => h('li', {}, x))),
@@ -221,10 +221,10 @@ export function tablePage(id) {
       const o = g.hint.odds;
       const who = names()[o.seat] || msg('web.odds.player');
       return h('div', { class: 'hint', id: 'odds' }, h('strong', {}, msg('web.odds.title')),
-        h('p', {}, msg(o.turn ? 'web.odds.textLose' : 'web.odds.text', { name: who, n: o.dice, p: pct(o.p_farkle), turn: fmt(o.turn), points: fmt(Math.round(o.expected)) })));
+        h('p', {}, msg(o.turn ? 'web.odds.textLose' : 'web.odds.text', { name: who, n: o.dice, p: pct(o.p_farkle), turn: num(o.turn), points: num(Math.round(o.expected)) })));
     }
     const win = g.hint.measure === 'win';
-    const unit = win ? (v) => msg('hint.toWin', { p: pct(v) }) : (v) => msg('hint.points1', { n: fmt(Math.round(v)) });
+    const unit = win ? (v) => msg('hint.toWin', { p: pct(v) }) : (v) => msg('hint.points1', { n: num(Math.round(v)) });
     const mine = myTurn();
     const two = g.st.players.filter((p) => !p.out).length === 2;
     let why;
@@ -290,7 +290,7 @@ export function tablePage(id) {
         }));
     let selText = '';
     if (mine && st.step === 'keep') {
-      selText = faces.length === 0 ? msg('sel.none') : keep ? msg('sel.points', { n: fmt(keep.points) }) : msg('sel.bad');
+      selText = faces.length === 0 ? msg('sel.none') : keep ? msg('sel.points', { n: num(keep.points) }) : msg('sel.bad');
       if (keep && faces.length === st.throw.length && g.table.rules.turn.hot_dice) selText += msg('sel.hot', { n: g.table.rules.dice });
     }
     const total = st.total + (keep ? keep.points : 0);
@@ -313,13 +313,13 @@ export function tablePage(id) {
         h('button', { id: 'throw', class: 'primary big', disabled: !mine || busy || !canThrowNow, onclick: primary },
           msg(st.step === 'keep' ? 'btn.keepThrow' : 'btn.throw', { n: throwN }), ' ', h('kbd', {}, 'T')),
         h('button', { id: 'bank', class: 'big bank', disabled: !mine || busy || !canBankNow, onclick: bank },
-          msg('btn.bank', { n: fmt(total) }), ' ', h('kbd', {}, 'B')),
+          msg('btn.bank', { n: num(total) }), ' ', h('kbd', {}, 'B')),
         oddsButton);
     }
     return h('section', { class: `card play${mine ? ' mine' : ''}${g.hot ? ' hot-table' : ''}`, 'aria-label': msg('web.table') },
       clock.badge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
-        st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('turn')), h('strong', { id: 'turn-total' }, fmt(total))) : ''),
+        st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('turn')), h('strong', { id: 'turn-total' }, num(total))) : ''),
       throwFaces.length ? deadBox : '',
       g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, msg(g.hot.type === 'hot-dice' ? 'hot' : 'sixNothing')),
         h('span', {}, ` ${g.hot.text.replace(/^[^!:]*[!:] /, '')}`)) : '',
@@ -335,8 +335,8 @@ export function tablePage(id) {
   // language (the state's bank_why is the engine's English).
   function bankWhy(st) {
     const t = g.table.rules.turn;
-    if (st.total < t.bank_minimum) return msg('web.bankBelowMin', { total: fmt(st.total), min: fmt(t.bank_minimum) });
-    if (st.players[st.current] && st.players[st.current].score === 0 && st.total < t.entry_minimum) return msg('web.bankBelowEntry', { total: fmt(st.total), min: fmt(t.entry_minimum) });
+    if (st.total < t.bank_minimum) return msg('web.bankBelowMin', { total: num(st.total), min: num(t.bank_minimum) });
+    if (st.players[st.current] && st.players[st.current].score === 0 && st.total < t.entry_minimum) return msg('web.bankBelowEntry', { total: num(st.total), min: num(t.entry_minimum) });
     return st.step === 'keep' ? msg('web.keepFirst') : st.bank_why;
   }
 
@@ -351,8 +351,8 @@ export function tablePage(id) {
     const an = analysis();
     return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
       h('h2', {}, youWon ? msg('end.youWin') : msg(w.length > 1 ? 'end.share' : 'end.wins', { names: w.join(msg('end.and')) })),
-      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, fmt(p.score)),
-        h('span', { class: 'muted small' }, msg('web.end.line', { turns: p.turns, farkles: p.farkles, best: fmt(p.best_turn) }))))),
+      h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, num(p.score)),
+        h('span', { class: 'muted small' }, msg('web.end.line', { turns: p.turns, farkles: p.farkles, best: num(p.best_turn) }))))),
       ratingChange(g.table, g.you.seat),
       h('h3', {}, msg('end.decisions')), an,
       h('p', { class: 'muted small mono' }, msg('web.seed'), ' ', h('span', { class: 'wrap' }, g.table.seed || '')),

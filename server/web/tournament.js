@@ -1,9 +1,9 @@
 // tournament.js: tournaments: the list and the form to create one, and a
 // tournament's page: its standings, its rounds, and which games wait on
 // whom, kept up to date while it runs.
-import { h, api, page, go, state, ensurePlayer, fmt } from './app.js';
+import { h, api, page, go, state, ensurePlayer } from './app.js';
 import { paceField, paceName } from './pace.js';
-import { msg, date } from './i18n.js';
+import { msg, date, num } from './i18n.js';
 
 const formats = ['round-robin', 'swiss', 'knockout'];
 const fmtName = (f) => msg(`web.tour.format.${f}`);
@@ -72,7 +72,7 @@ export async function tournamentPage(id) {
     const game = (g) => h('li', { class: `tour-game${g.done ? ' done' : ''}${mineAt(g) ? ' mine' : ''}`, 'data-table': g.table || '' },
       g.b < 0 ? msg('web.tour.bye', { name: g.a_name }) : [
         h('span', {}, `${g.a_name}${msg('web.vs')}${g.b_name}`), ' ',
-        g.done ? h('span', { class: 'result' }, `${fmt(g.pa)}–${fmt(g.pb)} · ${g.winner >= 0 ? msg('web.tour.wins', { name: t.entrants[g.winner].name }) : msg('web.tour.drawn')}`) :
+        g.done ? h('span', { class: 'result' }, `${num(g.pa)}–${num(g.pb)} · ${g.winner >= 0 ? msg('web.tour.wins', { name: t.entrants[g.winner].name }) : msg('web.tour.drawn')}`) :
           h('span', { class: 'waiting muted small' }, g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
         ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? msg('hint.play') : g.done ? msg('end.replay') : msg('lobby.watch')) : '']);
     page(h('h1', {}, t.name),
@@ -83,7 +83,7 @@ export async function tournamentPage(id) {
         h('table', { class: 'stats', id: 't-standings' }, h('thead', {}, h('tr', {}, ['#', 'web.tour.entrant', 'web.tour.played', 'web.tour.won', 'web.tour.drawnCol', 'web.tour.lost', 'web.tour.points', 'web.tour.diff'].map((x) => h('th', {}, x === '#' ? x : msg(x))))),
           h('tbody', {}, t.standings.map((s, i) => h('tr', { class: s.player && s.player === myID ? 'you' : '' },
             h('td', {}, i + 1), h('td', {}, s.name), h('td', {}, s.played), h('td', {}, s.wins), h('td', {}, s.draws), h('td', {}, s.losses),
-            h('td', {}, fmt(s.for)), h('td', {}, (s.diff > 0 ? '+' : '') + fmt(s.diff))))))),
+            h('td', {}, num(s.for)), h('td', {}, (s.diff > 0 ? '+' : '') + num(s.diff))))))),
       h('section', { class: 'card', id: 't-rounds' }, h('h2', {}, msg('web.tour.rounds', { n: t.rounds.length, total: t.total_rounds })),
         t.rounds.length ? t.rounds.map((r, k) => h('div', { class: 'tour-round' }, h('h3', {}, msg('web.tour.round', { n: k + 1 })), h('ul', {}, r.map(game)))) :
           h('p', { class: 'muted' }, t.status === 'open' ? msg('web.tour.pairings') : '')));
