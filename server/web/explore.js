@@ -4,7 +4,7 @@
 // While the two-player table is being prepared it shows the progress and
 // asks again.
 
-import { msg, num as numOf, pct as pctOf, errText, lang } from './i18n.js';
+import { msg, num, pct as pctOf, errText, lang } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
@@ -34,7 +34,6 @@ async function api(method, path, body) {
 }
 
 const pct = (p) => pctOf(p, 2);
-const num = (n) => numOf(n);
 const phone = () => window.innerWidth < 600;
 
 function compText(points, p) {
