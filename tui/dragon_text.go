@@ -10,13 +10,11 @@ import (
 	"github.com/farkle/farkle/lang"
 )
 
-// DragonRulesText returns the rules of a Dragon Farkle game as lines of at
-// most width columns (at least 40): the turn, the event die, the actions,
-// the soldier table of these rules (built from dice.Melds) and the text of
-// every card of the game's set.
-func DragonRulesText(g *dragon.Game, width int) []string { return DragonRulesTextIn(nil, g, width) }
-
-// DragonRulesTextIn is DragonRulesText in the language of c (nil: English).
+// DragonRulesTextIn returns the rules of a Dragon Farkle game in the
+// language of c (nil: English) as lines of at most width columns (at least
+// 40): the turn, the event die, the actions, the soldier table of these
+// rules (built from dice.Melds) and the text of every card of the game's
+// set.
 func DragonRulesTextIn(c *lang.Catalogue, g *dragon.Game, width int) []string {
 	c = orEnglish(c)
 	width = max(width, 40)
