@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/farkle/farkle/lang"
 )
@@ -20,11 +21,7 @@ func (s *Server) langRoutes(mux *http.ServeMux) {
 		}
 		var body []byte
 		if code == "index" {
-			index := map[string]string{}
-			for _, c := range lang.Codes() {
-				index[c] = lang.Get(c).Name
-			}
-			body, _ = json.Marshal(index)
+			body = langIndex()
 		} else if body, ok = lang.JSON(code); !ok {
 			http.NotFound(w, r)
 			return
@@ -34,3 +31,14 @@ func (s *Server) langRoutes(mux *http.ServeMux) {
 		w.Write(body)
 	})
 }
+
+// langIndex is the list of languages, code to name, made once: the
+// catalogues are embedded and never change while the server runs.
+var langIndex = sync.OnceValue(func() []byte {
+	index := map[string]string{}
+	for _, c := range lang.Codes() {
+		index[c] = lang.Get(c).Name
+	}
+	b, _ := json.Marshal(index)
+	return b
+})

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -98,6 +100,38 @@ func TestDescribeChoices(t *testing.T) {
 			if ch.Text != texts[i] {
 				t.Errorf("%s: choice %d reads %q, want %q", code, i, ch.Text, texts[i])
 			}
+		}
+	}
+}
+
+// TestLangRoutes: the browser's catalogues are the embedded files of
+// package lang, and the index lists every language by its name; anything
+// else under /static/lang/ is not found.
+func TestLangRoutes(t *testing.T) {
+	mux := http.NewServeMux()
+	(&Server{}).langRoutes(mux)
+	get := func(path string) (int, string) {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		return rec.Code, rec.Body.String()
+	}
+	code, body := get("/static/lang/index.json")
+	var index map[string]string
+	if err := json.Unmarshal([]byte(body), &index); code != 200 || err != nil || len(index) != len(lang.Codes()) {
+		t.Fatalf("index: %d %q (%v)", code, body, err)
+	}
+	for _, c := range lang.Codes() {
+		if index[c] != lang.Get(c).Name || index[c] == "" {
+			t.Errorf("index names %s %q, want %q", c, index[c], lang.Get(c).Name)
+		}
+		want, _ := lang.JSON(c)
+		if code, body := get("/static/lang/" + c + ".json"); code != 200 || body != string(want) {
+			t.Errorf("%s.json: %d, %d bytes, want the embedded %d", c, code, len(body), len(want))
+		}
+	}
+	for _, p := range []string{"/static/lang/xx.json", "/static/lang/nb", "/static/lang/lang.go", "/static/lang/..%2fen.json"} {
+		if code, _ := get(p); code != 404 {
+			t.Errorf("%s: %d, want 404", p, code)
 		}
 	}
 }
