@@ -190,15 +190,15 @@ func (t *Table) CheckKeep(throw, keep Hand) error {
 			faces = append(faces, f)
 		}
 	}
-	if len(faces) == 1 {
-		f := faces[0]
-		return keepErr(throw, keep, "%s %s", bad, t.faceUse(f))
+	e := &KeepError{Throw: throw, Keep: keep, Bad: bad, Reason: fmt.Sprintf("%s %s", bad, t.faceUse(faces[0]))}
+	if len(faces) > 1 {
+		parts := make([]string, len(faces))
+		for i, f := range faces {
+			parts[i] = fmt.Sprintf("a %d %s", f, t.faceUse(f))
+		}
+		e.Reason = fmt.Sprintf("%s do not score (%s)", bad, strings.Join(parts, "; "))
 	}
-	parts := make([]string, len(faces))
-	for i, f := range faces {
-		parts[i] = fmt.Sprintf("a %d %s", f, t.faceUse(f))
-	}
-	return keepErr(throw, keep, "%s do not score (%s)", bad, strings.Join(parts, "; "))
+	return e
 }
 
 // ErrIllegalKeep is matched (errors.Is) by every error of CheckKeep.
@@ -207,7 +207,10 @@ var ErrIllegalKeep = errors.New("dice: illegal keep")
 // KeepError is the error of CheckKeep: why a keep is not allowed.
 type KeepError struct {
 	Throw, Keep Hand
-	Reason      string // e.g. "2 2 scores only as part of three of a kind"
+	// Bad are the dice to blame when the keep was thrown but does not
+	// score: those left over by its largest scoring part (0 otherwise).
+	Bad    Hand
+	Reason string // e.g. "2 2 scores only as part of three of a kind"
 }
 
 func (e *KeepError) Error() string { return "dice: illegal keep: " + e.Reason }

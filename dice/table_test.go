@@ -426,3 +426,26 @@ func BenchmarkCheckKeep(b *testing.B) {
 		}
 	})
 }
+
+// TestKeepErrorBlames: a keep that was thrown but does not score names the
+// dice to blame, those left over by its largest scoring part; the other
+// refusals blame no dice.
+func TestKeepErrorBlames(t *testing.T) {
+	tab := dice.NewTable(rules.MustPreset("classic"))
+	throw := dice.Of(1, 2, 2, 5, 6, 6)
+	for _, c := range []struct{ keep, bad dice.Hand }{
+		{dice.Of(1, 2), dice.Of(2)},
+		{dice.Of(1, 5, 6, 6), dice.Of(6, 6)},
+		{dice.Of(2, 2, 6), dice.Of(2, 2, 6)},
+		{dice.Of(1, 1), 0}, // not thrown
+		{0, 0},             // nothing kept
+	} {
+		var ke *dice.KeepError
+		if err := tab.CheckKeep(throw, c.keep); !errors.As(err, &ke) {
+			t.Fatalf("keep %v: %v, want a KeepError", c.keep, err)
+		}
+		if ke.Bad != c.bad {
+			t.Errorf("keep %v blames %v, want %v (%s)", c.keep, ke.Bad, c.bad, ke.Reason)
+		}
+	}
+}

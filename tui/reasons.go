@@ -32,17 +32,7 @@ func keepReasonIn(c *lang.Catalogue, t *dice.Table, throw, keep dice.Hand) strin
 	if !throw.Contains(keep) {
 		return c.Msg("tui.keep.notThrown", "throw", throw.String())
 	}
-	// The dice left over by the largest scoring part of the keep are the
-	// ones to blame (as the dice package finds them).
-	var core dice.Hand
-	corePoints := 0
-	subHands(keep, func(k dice.Hand) {
-		p, ok := t.Points(k)
-		if ok && (core == 0 || k.N() > core.N() || k.N() == core.N() && p > corePoints) {
-			core, corePoints = k, p
-		}
-	})
-	bad := keep.Minus(core)
+	bad := ke.Bad // the dice the dice package blames
 	var parts []string
 	for f := 1; f <= 6; f++ {
 		if bad.Count(f) > 0 {
@@ -53,23 +43,6 @@ func keepReasonIn(c *lang.Catalogue, t *dice.Table, throw, keep dice.Hand) strin
 		return c.Msg("tui.keep.bad", "dice", bad.String(), "use", parts[0])
 	}
 	return c.Msg("tui.keep.bads", "dice", bad.String(), "uses", strings.Join(parts, "; "))
-}
-
-// subHands calls fn with every non-empty part of h.
-func subHands(h dice.Hand, fn func(dice.Hand)) {
-	var rec func(face int, acc dice.Hand)
-	rec = func(face int, acc dice.Hand) {
-		if face == 7 {
-			if acc != 0 {
-				fn(acc)
-			}
-			return
-		}
-		for n := 0; n <= h.Count(face); n++ {
-			rec(face+1, acc+dice.Single(face, n))
-		}
-	}
-	rec(1, 0)
 }
 
 // faceUseIn says in which melds face f scores under the table's rules:
