@@ -548,15 +548,15 @@ func (t *Table) mEff(a int32) int32 {
 	return m
 }
 
-// setup fills the bank values and the tail of the in-turn arrays of the
-// mover at a against b (streak sb) with farkle value F, and returns the top.
-func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
+// turnTop returns the top of the turn of the mover at a against b with
+// farkle value F (the first total whose values are the tail's: banking
+// there is provably best), and for each number of dice the first total from
+// which throwing them is provably no better than banking (at most top).
+func (t *Table) turnTop(a, b int32, F float64) (top int32, topN [8]int32) {
 	m := t.m
-	A := t.A
-	mEff := t.mEff(a)
-	top := max(A-a, mEff)
-	for n := range arr.topN {
-		arr.topN[n] = 1 << 30
+	top = max(t.A-a, t.mEff(a))
+	for n := range topN {
+		topN[n] = 1 << 30
 	}
 	if !m.immediate {
 		// Above the target, banking beats throwing n dice wherever the
@@ -576,15 +576,42 @@ func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
 					break
 				}
 			}
-			arr.topN[n] = tn
+			topN[n] = tn
 			top = max(top, tn)
 		}
 	}
-	arr.top = top
-	for n := range arr.topN {
-		arr.topN[n] = min(arr.topN[n], top)
+	for n := range topN {
+		topN[n] = min(topN[n], top)
 	}
-	rows := top + m.maxPts + m.sdn + 2
+	return top, topN
+}
+
+// turnRows is the length in totals of the in-turn arrays of a turn of the
+// given top: the totals a keep (or the six-dice-nothing bonus) reaches.
+func (t *Table) turnRows(top int32) int32 { return top + t.m.maxPts + t.m.sdn + 2 }
+
+// bankAt returns the value of banking total tt for the mover at a against
+// b (streak sb), who may bank from mEff: -Inf below it.
+func (t *Table) bankAt(a, b, sb, tt, mEff int32) float64 {
+	switch {
+	case tt < mEff:
+		return negInf
+	case a+tt < t.A:
+		return 1 - t.w[t.idx(b, a+tt, sb, 0)]
+	case t.m.immediate:
+		return 1
+	default:
+		return 1 - t.fr.at(a+tt-b)
+	}
+}
+
+// setup fills the bank values and the tail of the in-turn arrays of the
+// mover at a against b (streak sb) with farkle value F.
+func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
+	m := t.m
+	arr.top, arr.topN = t.turnTop(a, b, F)
+	top := arr.top
+	rows := t.turnRows(top)
 	size := int(rows) * stride
 	arr.resize(size, derivs)
 	arr.noZ = m.hot
@@ -593,20 +620,9 @@ func (t *Table) setup(arr *turnArrays, a, b, sb int32, F float64, derivs bool) {
 	}
 	arr.bank = arr.bank[:rows]
 	D := int32(m.dice)
-	base := t.idx(b, 0, sb, 0)
-	step := t.c * t.c
+	mEff := t.mEff(a)
 	for tt := int32(0); tt < rows; tt++ {
-		var v float64
-		switch {
-		case tt < mEff:
-			v = negInf
-		case a+tt < A:
-			v = 1 - t.w[base+(a+tt)*step]
-		case m.immediate:
-			v = 1
-		default:
-			v = 1 - t.fr.at(a+tt-b)
-		}
+		v := t.bankAt(a, b, sb, tt, mEff)
 		arr.bank[tt] = v
 		if tt >= top {
 			o := tt * stride

@@ -91,19 +91,9 @@ func (m *model) fill(a *turnArrays, F, Z float64) {
 			} else if os == &m.pruned {
 				v, dF, dZ = blockSumD(m.blocks[n], a.k[base:], a.kF[base:], a.kZ[base:])
 			} else {
-				for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
-					best, bi := negInf, int32(0)
-					for o := os.oStart[g]; o < os.oStart[g+1]; o++ {
-						i := base + os.oOff[o]
-						if x := a.k[i]; x > best {
-							best, bi = x, i
-						}
-					}
-					p := os.gProb[g]
-					v += p * best
-					dF += p * a.kF[bi]
-					dZ += p * a.kZ[bi]
-				}
+				// all options, in the order of fillPlain's sums, so that
+				// its values and these are the same to the last bit
+				v, dF, dZ = blockSumD(m.blocksAll[n], a.k[base:], a.kF[base:], a.kZ[base:])
 			}
 			pf := m.farkle[n]
 			v += pf * F
