@@ -173,21 +173,19 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 	for i := range t.w {
 		t.w[i] = math.NaN() // not yet solved
 	}
-	type job struct{ a, b int32 }
 	totalPairs := int(A) * (int(A) + 1) / 2
 	ws := make([]*work, workers)
+	lws := make([]*laneWork, workers)
 	for i := range ws {
-		ws[i] = &work{}
+		ws[i], lws[i] = &work{}, &laneWork{}
 	}
+	var jobs []job
 	// runSum solves the pairs of score sum s (as in the given sweep).
 	runSum := func(s int32, sweep int, maxChange *[64]float64) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		var jobs []job
-		for a := max(0, s-(A-1)); a <= s/2; a++ {
-			jobs = append(jobs, job{a, s - a})
-		}
+		jobs = sumJobs(jobs, s, max(0, s-(A-1)), workers)
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		var firstErr error
@@ -211,10 +209,19 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 					if j >= len(jobs) {
 						return
 					}
+					jb := jobs[j]
 					if jobHook != nil {
-						jobHook(jobs[j].a, jobs[j].b)
+						for i := range jb.n {
+							jobHook(jb.a+i, jb.b-i)
+						}
 					}
-					ch, err := t.job(ws[wi], jobs[j].a, jobs[j].b, sweep)
+					var ch float64
+					var err error
+					if jb.n == 1 {
+						ch, err = t.job(ws[wi], jb.a, jb.b, sweep)
+					} else {
+						ch, err = t.jobLanes(lws[wi], jb.a, jb.b, int(jb.n), sweep)
+					}
 					if err != nil {
 						errMu.Lock()
 						firstErr = err
@@ -284,6 +291,10 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 	}
 }
 
+// job is n pairs of one score sum, {a+i, b-i} for i < n: one pair solved
+// alone (job) or up to lanes side by side (jobLanes).
+type job struct{ a, b, n int32 }
+
 // work is one worker's scratch space.
 type work struct {
 	arr turnArrays
@@ -299,15 +310,17 @@ type jobState struct {
 	alpha, beta, zeta float64
 }
 
-// job solves the states of the unordered pair {a, b}, a <= b.
-func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
+// jobStates lists the states of the unordered pair {a, b}, a <= b, in the
+// order they are solved, with their farkle and nothing targets, and reports
+// whether a target inside the job comes at or after its state (a cycle).
+func (t *Table) jobStates(st []jobState, a, b int32) ([]jobState, bool) {
 	c := t.c
-	w.st = w.st[:0]
+	st = st[:0]
 	add := func(x, y int32) {
 		for s := 2 * (c - 1); s >= 0; s-- { // by decreasing streak sum
 			for sa := max(0, s-(c-1)); sa <= min(s, c-1); sa++ {
 				sb := s - sa
-				w.st = append(w.st, jobState{a: x, b: y, sa: sa, sb: sb, i: t.idx(x, y, sa, sb)})
+				st = append(st, jobState{a: x, b: y, sa: sa, sb: sb, i: t.idx(x, y, sa, sb)})
 			}
 		}
 	}
@@ -316,10 +329,10 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 		add(b, a)
 	}
 	// interleave so that the order is by decreasing streak sum overall
-	sortByStreakSum(w.st)
+	sortByStreakSum(st)
 	pos := func(i int32) int32 {
-		for k := range w.st {
-			if w.st[k].i == i {
+		for k := range st {
+			if st[k].i == i {
 				return int32(k)
 			}
 		}
@@ -327,8 +340,8 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 	}
 	cyclic := false
 	hasZ := t.m.hasNothing()
-	for k := range w.st {
-		s := &w.st[k]
+	for k := range st {
+		s := &st[k]
 		fb, fa, fsb, fsa := t.farkleTarget(s.a, s.b, s.sa, s.sb)
 		s.fi = t.idx(fb, fa, fsb, fsa)
 		s.zi = t.idx(s.b, s.a, s.sb, s.sa)
@@ -340,14 +353,27 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 			cyclic = true
 		}
 	}
+	return st, cyclic
+}
+
+// firstGuesses sets, in the first sweep, the starting values of the states
+// of a job not solved yet.
+func (t *Table) firstGuesses(st []jobState) {
+	for k := range st {
+		s := &st[k]
+		if math.IsNaN(t.w[s.i]) {
+			t.w[s.i] = t.guess(s.a, s.b, s.sa, s.sb)
+		}
+	}
+}
+
+// job solves the states of the unordered pair {a, b}, a <= b.
+func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
+	var cyclic bool
+	w.st, cyclic = t.jobStates(w.st, a, b)
 	// first sweep: guesses for targets inside the job not yet solved
 	if sweep == 1 {
-		for k := range w.st {
-			s := &w.st[k]
-			if math.IsNaN(t.w[s.i]) {
-				t.w[s.i] = t.guess(s.a, s.b, s.sa, s.sb)
-			}
-		}
+		t.firstGuesses(w.st)
 	}
 	// A cyclic job alternates passes with derivatives (new slopes and the
 	// linear model solved) and chord passes (the slopes kept): the chord
@@ -454,16 +480,24 @@ func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 	if !cyclic {
 		return change, nil
 	}
-	// Solve the linear model exactly (Gaussian elimination; the system is
-	// at most 2c^2 states): x_i + beta_i x_f(i) + zeta_i x_z(i) = rhs_i.
-	n := len(w.st)
-	if cap(w.lin) < n*(n+1) {
-		w.lin = make([]float64, n*(n+1))
+	ch, err := t.solveLinear(&w.lin, w.st)
+	return max(change, ch), err
+}
+
+// solveLinear solves the linear model of a cyclic job exactly (each value
+// linear in its farkle and nothing values for the current policies, by
+// Gaussian elimination; the system is at most 2c^2 states), writes the
+// values and returns the largest change.
+func (t *Table) solveLinear(lin *[]float64, st []jobState) (float64, error) {
+	// x_i + beta_i x_f(i) + zeta_i x_z(i) = rhs_i
+	n := len(st)
+	if cap(*lin) < n*(n+1) {
+		*lin = make([]float64, n*(n+1))
 	}
-	mat := w.lin[:n*(n+1)]
+	mat := (*lin)[:n*(n+1)]
 	clear(mat)
-	for k := range w.st {
-		s := &w.st[k]
+	for k := range st {
+		s := &st[k]
 		row := mat[k*(n+1) : (k+1)*(n+1)]
 		row[k] += 1
 		rhs := s.alpha + s.beta + s.zeta
@@ -482,10 +516,11 @@ func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 	if !solveDense(mat, n) {
 		return 0, fmt.Errorf("%w: singular linear model of a pair", ErrNoConvergence)
 	}
-	for k := range w.st {
+	change := 0.0
+	for k := range st {
 		v := mat[k*(n+1)+n]
-		change = max(change, math.Abs(v-t.w[w.st[k].i]))
-		t.w[w.st[k].i] = v
+		change = max(change, math.Abs(v-t.w[st[k].i]))
+		t.w[st[k].i] = v
 	}
 	return change, nil
 }

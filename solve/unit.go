@@ -61,6 +61,11 @@ type model struct {
 	blocksAll [7][]block // all groups likewise
 
 	bestPts [7][]ptsProb // distribution of a throw's most points (model.banked)
+
+	// the same for the lane-interleaved arrays of fillLanes
+	lanesPruned, lanesAll [7][]laneBlock
+	bestLanes             [7][]laneBlock // bestPts as one block over kmax
+	laneReach             int            // the most values past a total's start a sum reads
 }
 
 // block is the pruned groups of one number of dice thrown that have the
@@ -244,6 +249,7 @@ func newModel(r rules.Rules) *model {
 	m.blocks = m.pruned.buildBlocks()
 	m.blocksAll = m.optSet.buildBlocks()
 	m.bestPts = buildMaxPts(&m.groups)
+	m.buildLanes()
 	m.soloTail()
 	return m
 }

@@ -1,0 +1,145 @@
+package solve
+
+import (
+	"fmt"
+	"math"
+)
+
+// laneWork is one worker's scratch space for jobLanes.
+type laneWork struct {
+	arr laneArrays
+	st  [lanes][]jobState
+	lin []float64
+}
+
+// jobLanes solves the pairs {a+i, b-i} for i < n (2 <= n <= lanes, all
+// with a+i < b-i) side by side: each pair's passes, decisions and values
+// are those of job solving it alone. The turns of a state of the n pairs
+// are filled together (lanes beyond n repeat the first); a pair whose
+// passes are over rides along without writing until the others' are.
+func (t *Table) jobLanes(w *laneWork, a, b int32, n int, sweep int) (float64, error) {
+	var cyclic, active [lanes]bool
+	for l := range n {
+		w.st[l], cyclic[l] = t.jobStates(w.st[l], a+int32(l), b-int32(l))
+		if sweep == 1 {
+			t.firstGuesses(w.st[l])
+		}
+		active[l] = true
+	}
+	ns := len(w.st[0])
+	D := int32(t.m.dice)
+	var first [lanes]float64
+	var turns [lanes]laneTurn
+	for pass := 0; ; pass++ {
+		derivs := false
+		for l := range n {
+			derivs = derivs || active[l] && cyclic[l] && pass%2 == 0
+		}
+		var change [lanes]float64
+		for k := range ns {
+			for l := range lanes {
+				if l >= n {
+					turns[l] = turns[0]
+					continue
+				}
+				s := &w.st[l][k]
+				turns[l] = laneTurn{a: s.a, b: s.b, sa: s.sa, sb: s.sb,
+					F: 1 - t.read(s.fi, s.a+s.b), Z: 1 - t.read(s.zi, s.a+s.b)}
+			}
+			t.setupLanes(&w.arr, &turns, derivs)
+			t.m.fillLanes(&w.arr)
+			for l := range n {
+				if !active[l] {
+					continue
+				}
+				s := &w.st[l][k]
+				F, Z := turns[l].F, turns[l].Z
+				i := lane(0, D, l)
+				v := w.arr.q[i]
+				dF, dZ := s.beta, s.zeta
+				if cyclic[l] && pass%2 == 0 {
+					dF, dZ = w.arr.qF[i], w.arr.qZ[i]
+				}
+				s.alpha, s.beta, s.zeta = v-dF*F-dZ*Z, dF, dZ
+				if old := t.w[s.i]; math.IsNaN(old) {
+					change[l] = 1
+				} else {
+					change[l] = max(change[l], math.Abs(v-old))
+				}
+				t.w[s.i] = v
+			}
+		}
+		any := false
+		for l := range n {
+			if !active[l] {
+				continue
+			}
+			ch := change[l]
+			if cyclic[l] {
+				c2, err := t.solveLinear(&w.lin, w.st[l])
+				if err != nil {
+					return 0, err
+				}
+				ch = max(ch, c2)
+			}
+			if pass == 0 {
+				first[l] = ch
+			}
+			if !cyclic[l] || ch < duelTol {
+				active[l] = false
+				continue
+			}
+			if pass > 100 {
+				return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a+int32(l), b-int32(l))
+			}
+			any = true
+		}
+		if !any {
+			break
+		}
+	}
+	if sweep == 1 {
+		return 1, nil
+	}
+	change := 0.0
+	for l := range n {
+		change = max(change, first[l])
+	}
+	return change, nil
+}
+
+// sumJobs returns the jobs of the pairs of score sum s: pairs {x, s-x}
+// with lo <= x <= s/2, the pairs off the diagonal in lane batches (at least
+// one batch per worker where there are pairs enough), the diagonal alone.
+func sumJobs(jobs []job, s, lo int32, workers int) []job {
+	jobs = jobs[:0]
+	hi := s / 2
+	if 2*hi == s {
+		jobs = append(jobs, job{a: hi, b: hi, n: 1})
+		hi--
+	}
+	np := int(hi - lo + 1)
+	if np <= 0 {
+		return jobs
+	}
+	if !laneSolve {
+		for x := lo; x <= hi; x++ {
+			jobs = append(jobs, job{a: x, b: s - x, n: 1})
+		}
+		return jobs
+	}
+	nb := (np + lanes - 1) / lanes
+	if nb < workers {
+		nb = min(workers, np)
+	}
+	x := lo
+	for i := range nb {
+		size := int32(np / nb)
+		if i < np%nb {
+			size++
+		}
+		jobs = append(jobs, job{a: x, b: s - x, n: size})
+		x += size
+	}
+	return jobs
+}
