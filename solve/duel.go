@@ -185,7 +185,7 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		jobs = sumJobs(jobs, s, max(0, s-(A-1)), workers)
+		jobs = t.m.sumJobs(jobs, s, max(0, s-(A-1)), workers)
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		var firstErr error

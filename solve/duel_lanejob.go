@@ -108,15 +108,30 @@ func (t *Table) jobLanes(w *laneWork, a, b int32, n int, sweep int) (float64, er
 	return change, nil
 }
 
+// laneCycles reports whether pairs solved side by side can be cycles (a
+// farkle, or a turn ending with nothing, hands the pair's own scores on):
+// without a farkle penalty, or where a turn can end with nothing. With a
+// penalty and hot dice only the pairs with a score of 0 are (the penalty
+// cannot lower it), and sumJobs solves those alone.
+func (m *model) laneCycles() bool {
+	return m.penCount == 0 || m.penPts == 0 || m.hasNothing()
+}
+
 // sumJobs returns the jobs of the pairs of score sum s: pairs {x, s-x}
 // with lo <= x <= s/2, the pairs off the diagonal in lane batches (at least
-// one batch per worker where there are pairs enough), the diagonal alone.
-func sumJobs(jobs []job, s, lo int32, workers int) []job {
+// one batch per worker where there are pairs enough), the diagonal alone,
+// and where the pairs side by side are not cycles, the pair with a score
+// of 0 (a cycle) alone too.
+func (m *model) sumJobs(jobs []job, s, lo int32, workers int) []job {
 	jobs = jobs[:0]
 	hi := s / 2
 	if 2*hi == s {
 		jobs = append(jobs, job{a: hi, b: hi, n: 1})
 		hi--
+	}
+	if lo == 0 && hi >= 0 && !m.laneCycles() {
+		jobs = append(jobs, job{a: 0, b: s, n: 1})
+		lo++
 	}
 	np := int(hi - lo + 1)
 	if np <= 0 {

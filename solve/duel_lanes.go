@@ -1,8 +1,11 @@
 package solve
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
-// laneSolve tells the sweeps to solve pairs of one score sum four at a time
+// laneSolve tells the sweeps to solve pairs of one score sum up to eight at a time
 // (jobLanes); off (in tests), every pair is solved alone (job). The tables
 // are the same to the last bit.
 var laneSolve = true
@@ -20,19 +23,20 @@ type laneTurn struct {
 // from a lane's top up hold its tail values, and the fill, which runs from
 // the greatest top down, finds them again there (topN <= top: banking).
 type laneArrays struct {
-	top    int32 // the greatest top of the lanes
-	tops   [lanes]int32
-	rows   [lanes]int32 // each lane's rows (turnRows of its top)
-	topN   [lanes][8]int32
-	vio    [lanes]int32 // each lane's tail violation (tailViolation)
-	F, Z   [lanes]float64
-	k, q   []float64
-	kF, qF []float64
-	kZ, qZ []float64
-	bank   []float64
-	kmax   []float64
-	derivs bool
-	noZ    bool
+	top     int32 // the greatest top of the lanes
+	tops    [lanes]int32
+	rows    [lanes]int32 // each lane's rows (turnRows of its top)
+	topN    [lanes][8]int32
+	vio     [lanes]int32 // each lane's tail violation (tailViolation)
+	minTopN [8]int32     // the least topN of the lanes
+	F, Z    [lanes]float64
+	k, q    []float64
+	kF, qF  []float64
+	kZ, qZ  []float64
+	bank    []float64
+	kmax    []float64
+	derivs  bool
+	noZ     bool
 }
 
 // lane returns the index of value j of total t of lane l.
@@ -52,6 +56,12 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 		rows = max(rows, arr.rows[l])
 		arr.F[l], arr.Z[l] = u.F, u.Z
 	}
+	for n := range arr.topN[0] {
+		arr.minTopN[n] = arr.topN[0][n]
+		for l := range lanes {
+			arr.minTopN[n] = min(arr.minTopN[n], arr.topN[l][n])
+		}
+	}
 	size := int(rows) * stride * lanes
 	grow := func(s []float64, n int) []float64 {
 		if cap(s) < n {
@@ -67,12 +77,22 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 	arr.noZ = m.hot
 	arr.bank = grow(arr.bank, int(rows)*lanes)
 	arr.kmax = grow(arr.kmax, int(rows)*lanes)
+	step := t.c * t.c
 	for l := range lanes {
 		u := &turns[l]
 		mEff := t.mEff(u.a)
 		top := arr.tops[l]
+		base := t.idx(u.b, 0, u.sb, 0)
 		for tt := int32(0); tt < rows; tt++ {
-			v := t.bankAt(u.a, u.b, u.sb, tt, mEff)
+			var v float64
+			switch {
+			case tt < mEff:
+				v = negInf
+			case u.a+tt < t.A:
+				v = 1 - t.w[base+(u.a+tt)*step]
+			default:
+				v = t.bankAt(u.a, u.b, u.sb, tt, mEff)
+			}
 			arr.bank[int(tt)*lanes+l] = v
 			if tt < top {
 				continue
@@ -84,29 +104,19 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 					arr.kF[i], arr.qF[i], arr.kZ[i], arr.qZ[i] = 0, 0, 0, 0
 				}
 			}
-			arr.setKmax(tt, D, l)
+			arr.kmax[int(tt)*lanes+l] = v // every after-keep value is v
 		}
-		// tailViolation on this lane's own rows
+		// tailViolation on this lane's own rows: none, its tail is the
+		// bank values, the same for every number of dice left, unless they
+		// decrease
 		arr.vio[l] = 1 << 30
-	scan:
 		for tt := arr.rows[l] - 2; tt >= top; tt-- {
-			for left := int32(0); left < D; left++ {
-				if arr.k[lane(tt, left, l)] > arr.k[lane(tt+1, left, l)] {
-					arr.vio[l] = tt
-					break scan
-				}
+			if arr.bank[int(tt)*lanes+l] > arr.bank[int(tt+1)*lanes+l] {
+				arr.vio[l] = tt
+				break
 			}
 		}
 	}
-}
-
-// setKmax sets kmax of lane l at total t: its best after-keep value there.
-func (a *laneArrays) setKmax(t, dice int32, l int) {
-	v := a.k[lane(t, 0, l)]
-	for left := int32(1); left < dice; left++ {
-		v = max2(v, a.k[lane(t, left, l)])
-	}
-	a.kmax[int(t)*lanes+l] = v
 }
 
 // fillLanes is fill (with skipBanked) for the turns of the lanes: for each
@@ -114,143 +124,144 @@ func (a *laneArrays) setKmax(t, dice int32, l int) {
 // same sums in the same order as fill or fillPlain alone, so the same
 // values to the last bit.
 func (m *model) fillLanes(a *laneArrays) {
+	const W = stride * lanes // values of one total
+	const all = 1<<lanes - 1
 	D := int32(m.dice)
 	hotJ := int32(-1)
 	if m.hot {
 		hotJ = D
 	}
-	if need := (int(a.top)-1)*stride*lanes + m.laneReach; a.top > 0 && len(a.k) < need {
+	if need := (int(a.top)-1)*W + m.laneReach; a.top > 0 && len(a.k) < need {
 		panic(fmt.Sprintf("solve: lane arrays of %d values, %d needed", len(a.k), need))
 	}
 	vio := a.vio
-	var pruned [lanes]bool
 	for t := a.top - 1; t >= 0; t-- {
-		base := int(t) * stride * lanes
-		allP, anyP := true, false
+		base := int(t) * W
+		qrow := (*[W]float64)(a.q[base : base+W])
+		qnext := (*[W]float64)(a.q[base+W : base+2*W])
+		krow := (*[W]float64)(a.k[base : base+W])
+		knext := (*[W]float64)(a.k[base+W : base+2*W])
+		bk := (*[lanes]float64)(a.bank[int(t)*lanes:])
+		bnext := (*[lanes]float64)(a.bank[int(t+1)*lanes:])
+		pruned := uint64(0)
 		for l := range lanes {
-			pruned[l] = vio[l] >= t+m.maxPts+1
-			allP = allP && pruned[l]
-			anyP = anyP || pruned[l]
+			if vio[l] >= t+m.maxPts+1 {
+				pruned |= 1 << l
+			}
 		}
 		for n := int32(1); n <= D; n++ {
-			var skip [lanes]bool
-			allSkip, tryBound := true, false
-			for l := range lanes {
-				switch {
-				case t >= a.topN[l][n]:
-					skip[l] = true
-				case pruned[l] && a.q[lane(t+1, n, l)] == a.bank[int(t+1)*lanes+l]:
-					tryBound = true
-					allSkip = false
-				default:
-					allSkip = false
+			skip := uint64(0)
+			if t >= a.minTopN[n] {
+				for l := range lanes {
+					if t >= a.topN[l][n] {
+						skip |= 1 << l
+					}
 				}
 			}
-			if tryBound && !(n == 6 && m.sdn > 0) {
-				// model.banked for every lane at once
-				var ub [lanes]float64
-				for l := range lanes {
-					ub[l] = m.farkle[n] * a.F[l]
-				}
-				sumLanes(m.bestLanes[n], a.kmax[int(t)*lanes:], &ub)
-				allSkip = true
-				for l := range lanes {
-					if !skip[l] && pruned[l] && a.q[lane(t+1, n, l)] == a.bank[int(t+1)*lanes+l] {
-						b := a.bank[int(t)*lanes+l]
-						skip[l] = b != negInf && ub[l]+bankedSlack <= b
-					}
-					allSkip = allSkip && skip[l]
-				}
+			qi := int(n) * lanes
+			if cand := pruned &^ skip; cand != 0 && !(n == 6 && m.sdn > 0) {
+				// model.banked, for the lanes where the throw above was
+				// no better than banking
+				skip |= boundLanes(&m.bestLanes[n], a.kmax[int(t)*lanes:], (*[lanes]float64)(qnext[qi:]), bnext, bk, &a.F, m.farkle[n], cand)
 			}
-			qi := base + int(n)*lanes
-			if allSkip {
+			if skip == all {
 				for l := range lanes {
-					a.q[qi+l] = a.bank[int(t)*lanes+l]
-					if a.derivs {
-						a.qF[qi+l], a.qZ[qi+l] = 0, 0
-					}
+					qrow[qi+l] = bk[l]
+				}
+				if a.derivs {
+					clear(a.qF[base+qi : base+qi+lanes])
+					clear(a.qZ[base+qi : base+qi+lanes])
 				}
 				continue
 			}
 			var v, dF, dZ [lanes]float64
 			switch {
-			case allP:
-				m.laneSum(a, m.lanesPruned[n], base, &v, &dF, &dZ)
-			case !anyP:
-				m.laneSum(a, m.lanesAll[n], base, &v, &dF, &dZ)
+			case pruned == all:
+				m.laneSum(a, &m.lanesPruned[n], base, &v, &dF, &dZ)
+			case pruned == 0:
+				m.laneSum(a, &m.lanesAll[n], base, &v, &dF, &dZ)
 			default:
 				var v2, dF2, dZ2 [lanes]float64
-				m.laneSum(a, m.lanesPruned[n], base, &v, &dF, &dZ)
-				m.laneSum(a, m.lanesAll[n], base, &v2, &dF2, &dZ2)
+				m.laneSum(a, &m.lanesPruned[n], base, &v, &dF, &dZ)
+				m.laneSum(a, &m.lanesAll[n], base, &v2, &dF2, &dZ2)
 				for l := range lanes {
-					if !pruned[l] {
+					if pruned>>l&1 == 0 {
 						v[l], dF[l], dZ[l] = v2[l], dF2[l], dZ2[l]
 					}
 				}
 			}
 			pf := m.farkle[n]
+			sdn := n == 6 && m.sdn > 0
 			for l := range lanes {
-				if skip[l] {
-					a.q[qi+l] = a.bank[int(t)*lanes+l]
-					if a.derivs {
-						a.qF[qi+l], a.qZ[qi+l] = 0, 0
-					}
-					continue
-				}
 				x := v[l] + pf*a.F[l]
-				if n == 6 && m.sdn > 0 {
-					j := lane(t+m.sdn, 6, l)
-					x += m.nothing * a.q[j]
-					if a.derivs {
-						dF[l] += pf
-						dF[l] += m.nothing * a.qF[j]
-						dZ[l] += m.nothing * a.qZ[j]
-					}
-				} else if a.derivs {
-					dF[l] += pf
+				if sdn {
+					x += m.nothing * a.q[lane(t+m.sdn, 6, l)]
 				}
-				a.q[qi+l] = x
-				if a.derivs {
-					a.qF[qi+l], a.qZ[qi+l] = dF[l], dZ[l]
+				if skip>>l&1 != 0 {
+					x = bk[l]
+				}
+				qrow[qi+l] = x
+			}
+			if a.derivs {
+				for l := range lanes {
+					f, z := dF[l]+pf, dZ[l]
+					if sdn {
+						j := lane(t+m.sdn, 6, l)
+						f += m.nothing * a.qF[j]
+						z += m.nothing * a.qZ[j]
+					}
+					if skip>>l&1 != 0 {
+						f, z = 0, 0
+					}
+					a.qF[base+qi+l], a.qZ[base+qi+l] = f, z
 				}
 			}
 		}
-		for l := range lanes {
-			b := a.bank[int(t)*lanes+l]
-			for left := int32(0); left < D; left++ {
-				j := left
-				if left == 0 {
-					j = hotJ
+		// after-keep values: bank or throw the dice left
+		km := (*[lanes]float64)(a.kmax[int(t)*lanes:])
+		if !a.derivs {
+			rise := keepRow(qrow[:], krow[:], knext[:], bk, &a.Z, km, int(hotJ), int(D))
+			for ; rise != 0; rise &= rise - 1 {
+				if l := bits.TrailingZeros64(rise); t < a.tops[l] {
+					vio[l] = t
 				}
-				v, dF, dZ := b, 0.0, 0.0
+			}
+			continue
+		}
+		for left := int32(0); left < D; left++ {
+			j := left
+			if left == 0 {
+				j = hotJ
+			}
+			ki := int(left) * lanes
+			for l := range lanes {
+				v, dF, dZ := bk[l], 0.0, 0.0
 				if j > 0 {
-					if x := a.q[lane(t, j, l)]; x > v {
-						v = x
-						if a.derivs {
-							dF, dZ = a.qF[lane(t, j, l)], a.qZ[lane(t, j, l)]
-						}
+					if x := qrow[int(j)*lanes+l]; x > v {
+						v, dF, dZ = x, a.qF[base+int(j)*lanes+l], a.qZ[base+int(j)*lanes+l]
 					}
 				}
 				if v == negInf {
 					v, dF, dZ = a.Z[l], 0, 1
 				}
-				i := lane(t, left, l)
-				a.k[i] = v
-				if a.derivs {
-					a.kF[i], a.kZ[i] = dF, dZ
-				}
-				if t < a.tops[l] && v > a.k[i+stride*lanes] {
+				krow[ki+l] = v
+				a.kF[base+ki+l], a.kZ[base+ki+l] = dF, dZ
+				if v > knext[ki+l] && t < a.tops[l] {
 					vio[l] = t
 				}
+				if left == 0 {
+					km[l] = v
+				} else {
+					km[l] = max2(km[l], v)
+				}
 			}
-			a.setKmax(t, D, l)
 		}
 	}
 }
 
 // laneSum sums the throw of blocks bs at the total of base for every lane:
 // values in v, and with derivatives their sums by F and Z in dF and dZ.
-func (m *model) laneSum(a *laneArrays, bs []laneBlock, base int, v, dF, dZ *[lanes]float64) {
+func (m *model) laneSum(a *laneArrays, bs *laneSet, base int, v, dF, dZ *[lanes]float64) {
 	if !a.derivs {
 		sumLanes(bs, a.k[base:], v)
 		return

@@ -1,115 +1,124 @@
 package solve
 
-// The duel's sweeps solve the turns of lanes (four score pairs of one sum)
-// side by side: their in-turn arrays are interleaved, value by value, so
-// that one pass over a throw's options serves the four turns (one offset
-// read for four values, four independent sums), and on amd64 with AVX2 the
-// four lanes are one vector. Each lane's sums are the same operations in
+// The duel's sweeps solve the turns of lanes (up to eight score pairs of
+// one sum) side by side: their in-turn arrays are interleaved, value by
+// value, so that one pass over a throw's options serves the eight turns
+// (one offset read for eight values, eight independent sums), and on amd64
+// with AVX2 the lanes are two vectors. Each lane's sums are the same operations in
 // the same order as a turn solved alone, so the values are the same to the
 // last bit.
 
-// lanes is the number of turns solved side by side.
-const lanes = 4
+// lanes is the number of turns solved side by side: two AVX2 vectors,
+// so that two sums are in flight at once (one waits on its additions).
+const lanes = 8
 
-// laneBlock is a block (the groups of one number of dice thrown with the
-// same option count) with offsets into lane-interleaved arrays: the
-// option's offset pts*stride+left times lanes.
-type laneBlock struct {
-	cnt  int
+// laneSet is the blocks of one number of dice thrown (the groups with the
+// same option count) laid out for lane-interleaved arrays: block i has
+// hdr[2i] options a group and hdr[2i+1] groups; the groups' probabilities
+// follow one another in prob, and their options' offsets (pts*stride+left,
+// times lanes) in off.
+type laneSet struct {
+	hdr  []int64
 	prob []float64
 	off  []int32
 }
 
-// laneBlocks returns bs with offsets for lane-interleaved arrays, and the
-// most offset read (in float64s, the lane's own included).
-func laneBlocks(bs []block) ([]laneBlock, int) {
-	out := make([]laneBlock, len(bs))
+// newLaneSet returns bs as a laneSet, and the most offset read (in
+// float64s, the lane's own included).
+func newLaneSet(bs []block) (laneSet, int) {
+	var s laneSet
 	reach := 0
-	for i, b := range bs {
-		off := make([]int32, len(b.off))
-		for j, o := range b.off {
-			off[j] = o * lanes
-			reach = max(reach, int(off[j])+lanes)
+	for _, b := range bs {
+		if len(b.prob) == 0 {
+			continue
 		}
-		out[i] = laneBlock{cnt: b.cnt, prob: b.prob, off: off}
+		s.hdr = append(s.hdr, int64(b.cnt), int64(len(b.prob)))
+		s.prob = append(s.prob, b.prob...)
+		for _, o := range b.off {
+			s.off = append(s.off, o*lanes)
+			reach = max(reach, int(o)*lanes+lanes)
+		}
 	}
-	return out, reach
+	return s, reach
 }
 
 // buildLanes lays out the model's blocks for lane-interleaved arrays.
 func (m *model) buildLanes() {
 	for n := 1; n <= 6; n++ {
 		var r1, r2 int
-		m.lanesPruned[n], r1 = laneBlocks(m.blocks[n])
-		m.lanesAll[n], r2 = laneBlocks(m.blocksAll[n])
+		m.lanesPruned[n], r1 = newLaneSet(m.blocks[n])
+		m.lanesAll[n], r2 = newLaneSet(m.blocksAll[n])
 		m.laneReach = max(m.laneReach, r1, r2)
-		b := laneBlock{cnt: 1}
+		var b block
+		b.cnt = 1
 		for _, e := range m.bestPts[n] {
 			b.prob = append(b.prob, e.prob)
-			b.off = append(b.off, e.pts*lanes)
+			b.off = append(b.off, e.pts) // kmax has one value a total
 		}
-		m.bestLanes[n] = []laneBlock{b}
+		m.bestLanes[n], _ = newLaneSet([]block{b})
 	}
 }
 
-// sumLanes adds to acc, lane by lane, the sum over the groups of bs of the
+// sumLanes adds to acc, lane by lane, the sum over the groups of s of the
 // group's probability times the best value among its options in k (k
-// starts at the current total; len(k) >= the blocks' reach).
-func sumLanes(bs []laneBlock, k []float64, acc *[lanes]float64) {
-	for i := range bs {
-		b := &bs[i]
-		if len(b.prob) == 0 {
-			continue
-		}
-		if useAVX2 {
-			sumLanesAVX2(&b.prob[0], &b.off[0], len(b.prob), b.cnt, &k[0], acc)
-			continue
-		}
-		sumLanesGo(b, k, acc)
+// starts at the current total; len(k) >= the set's reach).
+func sumLanes(s *laneSet, k []float64, acc *[lanes]float64) {
+	if len(s.hdr) == 0 {
+		return
 	}
+	if useAVX2 {
+		sumLanesAVX2(&s.hdr[0], len(s.hdr)/2, &s.prob[0], &s.off[0], &k[0], acc)
+		return
+	}
+	s.each(func(cnt int, prob []float64, off []int32) { sumLanesGo(cnt, prob, off, k, acc) })
 }
 
 // sumLanesD is sumLanes with the derivative: accD gets probability times
 // d at the chosen option (the first of most value in k), lane by lane.
-func sumLanesD(bs []laneBlock, k, d []float64, acc, accD *[lanes]float64) {
-	for i := range bs {
-		b := &bs[i]
-		if len(b.prob) == 0 {
-			continue
-		}
-		if useAVX2 {
-			sumLanesDAVX2(&b.prob[0], &b.off[0], len(b.prob), b.cnt, &k[0], &d[0], acc, accD)
-			continue
-		}
-		sumLanesDGo(b, k, d, acc, accD)
+func sumLanesD(s *laneSet, k, d []float64, acc, accD *[lanes]float64) {
+	if len(s.hdr) == 0 {
+		return
+	}
+	if useAVX2 {
+		sumLanesDAVX2(&s.hdr[0], len(s.hdr)/2, &s.prob[0], &s.off[0], &k[0], &d[0], acc, accD)
+		return
+	}
+	s.each(func(cnt int, prob []float64, off []int32) { sumLanesDGo(cnt, prob, off, k, d, acc, accD) })
+}
+
+// each calls f with each block of s.
+func (s *laneSet) each(f func(cnt int, prob []float64, off []int32)) {
+	p, o := 0, 0
+	for i := 0; i < len(s.hdr); i += 2 {
+		cnt, ng := int(s.hdr[i]), int(s.hdr[i+1])
+		f(cnt, s.prob[p:p+ng], s.off[o:o+ng*cnt])
+		p += ng
+		o += ng * cnt
 	}
 }
 
 // sumLanesGo is sumLanes of one block in Go.
-func sumLanesGo(b *laneBlock, k []float64, acc *[lanes]float64) {
-	a0, a1, a2, a3 := acc[0], acc[1], acc[2], acc[3]
-	c := b.cnt
-	for i, p := range b.prob {
-		o := b.off[c*i : c*i+c]
+func sumLanesGo(c int, prob []float64, off []int32, k []float64, acc *[lanes]float64) {
+	for i, p := range prob {
+		o := off[c*i : c*i+c]
 		x := k[o[0] : o[0]+lanes : o[0]+lanes]
-		b0, b1, b2, b3 := x[0], x[1], x[2], x[3]
+		best := *(*[lanes]float64)(x)
 		for _, j := range o[1:] {
-			y := k[j : j+lanes : j+lanes]
-			b0, b1, b2, b3 = max2(b0, y[0]), max2(b1, y[1]), max2(b2, y[2]), max2(b3, y[3])
+			y := (*[lanes]float64)(k[j : j+lanes : j+lanes])
+			for l := range lanes {
+				best[l] = max2(best[l], y[l])
+			}
 		}
-		a0 += p * b0
-		a1 += p * b1
-		a2 += p * b2
-		a3 += p * b3
+		for l := range lanes {
+			acc[l] += p * best[l]
+		}
 	}
-	acc[0], acc[1], acc[2], acc[3] = a0, a1, a2, a3
 }
 
 // sumLanesDGo is sumLanesD of one block in Go.
-func sumLanesDGo(b *laneBlock, k, d []float64, acc, accD *[lanes]float64) {
-	c := b.cnt
-	for i, p := range b.prob {
-		o := b.off[c*i : c*i+c]
+func sumLanesDGo(c int, prob []float64, off []int32, k, d []float64, acc, accD *[lanes]float64) {
+	for i, p := range prob {
+		o := off[c*i : c*i+c]
 		for l := range lanes {
 			j := o[0] + int32(l)
 			best, bd := k[j], d[j]
@@ -122,4 +131,92 @@ func sumLanesDGo(b *laneBlock, k, d []float64, acc, accD *[lanes]float64) {
 			accD[l] += p * bd
 		}
 	}
+}
+
+// keepRow sets the after-keep values of one total of the lanes, without
+// derivatives: for dice left 0..dice-1 the better of banking (bank) and
+// throwing the dice left (q, a row of before-throw values; for none left
+// q at hotJ with hot dice, else banking, or z where banking is not
+// allowed), written to k (a row) with their lane-wise maximum in kmax. It
+// returns a mask with bit l set where a value of lane l is more than the
+// one at the next total (knext).
+func keepRow(q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice int) uint64 {
+	if useAVX2 {
+		_, _, _ = q[dice*lanes-1], k[dice*lanes-1], knext[dice*lanes-1]
+		if hotJ > 0 {
+			_ = q[hotJ*lanes+lanes-1]
+		}
+		return keepRowAVX2(&q[0], &bank[0], &z[0], &k[0], &knext[0], &kmax[0], hotJ, dice)
+	}
+	return keepRowGo(q, k, knext, bank, z, kmax, hotJ, dice)
+}
+
+// keepRowGo is keepRow in Go.
+func keepRowGo(q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice int) uint64 {
+	var rise uint64
+	for left := range dice {
+		j := left
+		if left == 0 {
+			j = hotJ
+		}
+		for l := range lanes {
+			v := bank[l]
+			if j > 0 {
+				v = max(v, q[j*lanes+l])
+			}
+			if v == negInf {
+				v = z[l]
+			}
+			k[left*lanes+l] = v
+			if v > knext[left*lanes+l] {
+				rise |= 1 << l
+			}
+			if left == 0 {
+				kmax[l] = v
+			} else {
+				kmax[l] = max2(kmax[l], v)
+			}
+		}
+	}
+	return rise
+}
+
+// boundLanes is model.banked for the lanes of cand whose throw at the next
+// total was no better than banking (qnext == bnext) and that may bank
+// (bank > -Inf): it returns the mask of those where the bound pf*f + the
+// sum of best (one block of single options over kmax, which starts at the
+// current total) is at most the bank value less bankedSlack.
+func boundLanes(best *laneSet, kmax []float64, qnext, bnext, bank, f *[lanes]float64, pf float64, cand uint64) uint64 {
+	if len(best.hdr) != 2 || best.hdr[0] != 1 {
+		panic("solve: boundLanes needs one block of single options")
+	}
+	if useAVX2 {
+		return boundLanesAVX2(&best.prob[0], &best.off[0], len(best.prob), &kmax[0], &qnext[0], &bnext[0], &bank[0], &f[0], pf, cand)
+	}
+	return boundLanesGo(best, kmax, qnext, bnext, bank, f, pf, cand)
+}
+
+// boundLanesGo is boundLanes in Go.
+func boundLanesGo(best *laneSet, kmax []float64, qnext, bnext, bank, f *[lanes]float64, pf float64, cand uint64) uint64 {
+	try := uint64(0)
+	for l := range lanes {
+		if qnext[l] == bnext[l] && bank[l] != negInf {
+			try |= 1 << l
+		}
+	}
+	if try &= cand; try == 0 {
+		return 0
+	}
+	var ub [lanes]float64
+	for l := range lanes {
+		ub[l] = pf * f[l]
+	}
+	sumLanesGo(1, best.prob, best.off, kmax, &ub)
+	skip := uint64(0)
+	for l := range lanes {
+		if try>>l&1 != 0 && ub[l]+bankedSlack <= bank[l] {
+			skip |= 1 << l
+		}
+	}
+	return skip
 }

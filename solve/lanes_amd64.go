@@ -7,12 +7,22 @@ import "golang.org/x/sys/cpu"
 // useAVX2 tells the lane sums to use their AVX2 forms.
 var useAVX2 = cpu.X86.HasAVX2
 
-// sumLanesAVX2 is sumLanesGo of one block (ng > 0 groups of cnt options).
+// sumLanesAVX2 is sumLanes of a laneSet of nb > 0 blocks.
 //
 //go:noescape
-func sumLanesAVX2(prob *float64, off *int32, ng, cnt int, k *float64, acc *[lanes]float64)
+func sumLanesAVX2(hdr *int64, nb int, prob *float64, off *int32, k *float64, acc *[lanes]float64)
 
-// sumLanesDAVX2 is sumLanesDGo of one block (ng > 0 groups of cnt options).
+// sumLanesDAVX2 is sumLanesD of a laneSet of nb > 0 blocks.
 //
 //go:noescape
-func sumLanesDAVX2(prob *float64, off *int32, ng, cnt int, k, d *float64, acc, accD *[lanes]float64)
+func sumLanesDAVX2(hdr *int64, nb int, prob *float64, off *int32, k, d *float64, acc, accD *[lanes]float64)
+
+// keepRowAVX2 is keepRowGo.
+//
+//go:noescape
+func keepRowAVX2(q, bank, z, k, knext, kmax *float64, hotJ, dice int) uint64
+
+// boundLanesAVX2 is boundLanesGo.
+//
+//go:noescape
+func boundLanesAVX2(prob *float64, off *int32, ng int, kmax, qnext, bnext, bank, f *float64, pf float64, cand uint64) uint64

@@ -2,20 +2,30 @@
 
 #include "textflag.h"
 
-// func sumLanesAVX2(prob *float64, off *int32, ng, cnt int, k *float64, acc *[4]float64)
+// The lanes are two vectors of four: lanes 0-3 at k+off, 4-7 at k+off+32
+// bytes, each with its own sum, so that two additions are in flight.
+
+// func sumLanesAVX2(hdr *int64, nb int, prob *float64, off *int32, k *float64, acc *[8]float64)
 //
-// For each of the ng groups: the lane-wise maximum of the cnt vectors of
-// four values at k+off (off in float64s), times the group's probability,
+// For each of the nb blocks (hdr: option count and number of groups, both
+// > 0) and each of its groups: the lane-wise maximum of the group's vectors
+// of values at k+off (off in float64s), times the group's probability,
 // added to acc. Multiply, then add, in the order of the groups: the same
 // roundings as sumLanesGo.
 TEXT ·sumLanesAVX2(SB), NOSPLIT, $0-48
-	MOVQ prob+0(FP), SI
-	MOVQ off+8(FP), DI
-	MOVQ ng+16(FP), CX
-	MOVQ cnt+24(FP), DX
+	MOVQ hdr+0(FP), R12
+	MOVQ nb+8(FP), R13
+	MOVQ prob+16(FP), SI
+	MOVQ off+24(FP), DI
 	MOVQ k+32(FP), BX
 	MOVQ acc+40(FP), R8
 	VMOVUPD (R8), Y2
+	VMOVUPD 32(R8), Y3
+
+block:
+	MOVQ (R12), DX
+	MOVQ 8(R12), CX
+	ADDQ $16, R12
 	CMPQ DX, $1
 	JEQ one
 	CMPQ DX, $2
@@ -26,75 +36,96 @@ TEXT ·sumLanesAVX2(SB), NOSPLIT, $0-48
 gen:
 	MOVLQSX (DI), AX
 	VMOVUPD (BX)(AX*8), Y0
+	VMOVUPD 32(BX)(AX*8), Y4
 	ADDQ $4, DI
 	MOVQ R11, R9
 
 genin:
 	MOVLQSX (DI), AX
 	VMAXPD (BX)(AX*8), Y0, Y0
+	VMAXPD 32(BX)(AX*8), Y4, Y4
 	ADDQ $4, DI
 	DECQ R9
 	JNZ genin
 	VBROADCASTSD (SI), Y1
 	VMULPD Y0, Y1, Y0
+	VMULPD Y4, Y1, Y4
 	VADDPD Y0, Y2, Y2
+	VADDPD Y4, Y3, Y3
 	ADDQ $8, SI
 	DECQ CX
 	JNZ gen
-	JMP done
+	JMP next
 
 one:
 	MOVLQSX (DI), AX
 	VBROADCASTSD (SI), Y1
 	VMULPD (BX)(AX*8), Y1, Y0
+	VMULPD 32(BX)(AX*8), Y1, Y4
 	VADDPD Y0, Y2, Y2
+	VADDPD Y4, Y3, Y3
 	ADDQ $4, DI
 	ADDQ $8, SI
 	DECQ CX
 	JNZ one
-	JMP done
+	JMP next
 
 two:
 	MOVLQSX (DI), AX
 	MOVLQSX 4(DI), R10
 	VMOVUPD (BX)(AX*8), Y0
+	VMOVUPD 32(BX)(AX*8), Y4
 	VMAXPD (BX)(R10*8), Y0, Y0
+	VMAXPD 32(BX)(R10*8), Y4, Y4
 	VBROADCASTSD (SI), Y1
 	VMULPD Y0, Y1, Y0
+	VMULPD Y4, Y1, Y4
 	VADDPD Y0, Y2, Y2
+	VADDPD Y4, Y3, Y3
 	ADDQ $8, DI
 	ADDQ $8, SI
 	DECQ CX
 	JNZ two
 
-done:
+next:
+	DECQ R13
+	JNZ block
 	VMOVUPD Y2, (R8)
+	VMOVUPD Y3, 32(R8)
 	VZEROUPPER
 	RET
 
-// func sumLanesDAVX2(prob *float64, off *int32, ng, cnt int, k, d *float64, acc, accD *[4]float64)
+// func sumLanesDAVX2(hdr *int64, nb int, prob *float64, off *int32, k, d *float64, acc, accD *[8]float64)
 //
 // sumLanesAVX2 with the derivative: the first option of most value in each
 // lane is chosen (a later one only if strictly more), and its value in d,
 // times the probability, is added to accD.
 TEXT ·sumLanesDAVX2(SB), NOSPLIT, $0-64
-	MOVQ prob+0(FP), SI
-	MOVQ off+8(FP), DI
-	MOVQ ng+16(FP), CX
-	MOVQ cnt+24(FP), DX
+	MOVQ hdr+0(FP), DX
+	MOVQ nb+8(FP), R10
+	MOVQ prob+16(FP), SI
+	MOVQ off+24(FP), DI
 	MOVQ k+32(FP), BX
 	MOVQ d+40(FP), R12
 	MOVQ acc+48(FP), R8
 	MOVQ accD+56(FP), R13
 	VMOVUPD (R8), Y2
-	VMOVUPD (R13), Y3
-	MOVQ DX, R11
+	VMOVUPD 32(R8), Y3
+	VMOVUPD (R13), Y10
+	VMOVUPD 32(R13), Y11
+
+dblock:
+	MOVQ (DX), R11
+	MOVQ 8(DX), CX
+	ADDQ $16, DX
 	DECQ R11
 
 dgen:
 	MOVLQSX (DI), AX
 	VMOVUPD (BX)(AX*8), Y0
+	VMOVUPD 32(BX)(AX*8), Y8
 	VMOVUPD (R12)(AX*8), Y4
+	VMOVUPD 32(R12)(AX*8), Y9
 	ADDQ $4, DI
 	TESTQ R11, R11
 	JZ dsum
@@ -103,9 +134,13 @@ dgen:
 dgenin:
 	MOVLQSX (DI), AX
 	VMOVUPD (BX)(AX*8), Y5
+	VMOVUPD 32(BX)(AX*8), Y12
 	VCMPPD $0x1e, Y0, Y5, Y6
+	VCMPPD $0x1e, Y8, Y12, Y13
 	VBLENDVPD Y6, Y5, Y0, Y0
+	VBLENDVPD Y13, Y12, Y8, Y8
 	VBLENDVPD Y6, (R12)(AX*8), Y4, Y4
+	VBLENDVPD Y13, 32(R12)(AX*8), Y9, Y9
 	ADDQ $4, DI
 	DECQ R9
 	JNZ dgenin
@@ -113,13 +148,177 @@ dgenin:
 dsum:
 	VBROADCASTSD (SI), Y1
 	VMULPD Y0, Y1, Y0
+	VMULPD Y8, Y1, Y8
 	VADDPD Y0, Y2, Y2
+	VADDPD Y8, Y3, Y3
 	VMULPD Y4, Y1, Y4
-	VADDPD Y4, Y3, Y3
+	VMULPD Y9, Y1, Y9
+	VADDPD Y4, Y10, Y10
+	VADDPD Y9, Y11, Y11
 	ADDQ $8, SI
 	DECQ CX
 	JNZ dgen
+	DECQ R10
+	JNZ dblock
 	VMOVUPD Y2, (R8)
-	VMOVUPD Y3, (R13)
+	VMOVUPD Y3, 32(R8)
+	VMOVUPD Y10, (R13)
+	VMOVUPD Y11, 32(R13)
+	VZEROUPPER
+	RET
+
+// func keepRowAVX2(q, bank, z, k, knext, kmax *float64, hotJ, dice int) uint64
+//
+// The after-keep values of one total of the lanes (fillLanes without
+// derivatives): for dice left 0..dice-1, the better of banking (bank) and
+// throwing the dice left (q at that number; hot dice: q at hotJ for none
+// left; hotJ < 0: none left banks, or ends the turn with z where banking is
+// not allowed, -Inf), written to k; kmax gets their lane-wise maximum, and
+// the result has bit l set where a value of lane l is more than the one of
+// the next total (knext).
+TEXT ·keepRowAVX2(SB), NOSPLIT, $0-72
+	MOVQ q+0(FP), SI
+	MOVQ bank+8(FP), BX
+	MOVQ z+16(FP), R8
+	MOVQ k+24(FP), DI
+	MOVQ knext+32(FP), R9
+	MOVQ kmax+40(FP), R10
+	MOVQ hotJ+48(FP), AX
+	MOVQ dice+56(FP), CX
+	VMOVUPD (BX), Y0
+	VMOVUPD 32(BX), Y1
+	XORQ R11, R11
+
+	// none left: q at hotJ, or the bank (z where it is -Inf)
+	TESTQ AX, AX
+	JLE nohot
+	SHLQ $6, AX
+	VMAXPD (SI)(AX*1), Y0, Y2
+	VMAXPD 32(SI)(AX*1), Y1, Y3
+	JMP first
+
+nohot:
+	MOVQ $0xfff0000000000000, DX
+	MOVQ DX, X4
+	VBROADCASTSD X4, Y4
+	VCMPPD $0, Y4, Y0, Y5
+	VCMPPD $0, Y4, Y1, Y6
+	VBLENDVPD Y5, (R8), Y0, Y2
+	VBLENDVPD Y6, 32(R8), Y1, Y3
+
+first:
+	VMOVUPD Y2, (DI)
+	VMOVUPD Y3, 32(DI)
+	VCMPPD $0x1e, (R9), Y2, Y5
+	VCMPPD $0x1e, 32(R9), Y3, Y6
+	VMOVMSKPD Y5, DX
+	VMOVMSKPD Y6, R12
+	SHLQ $4, R12
+	ORQ DX, R11
+	ORQ R12, R11
+	VMOVAPD Y2, Y7
+	VMOVAPD Y3, Y8
+	MOVQ $1, R13
+	CMPQ R13, CX
+	JGE done
+
+left:
+	// q at this number of dice left: byte offset 64*left
+	MOVQ R13, AX
+	SHLQ $6, AX
+	VMAXPD (SI)(AX*1), Y0, Y2
+	VMAXPD 32(SI)(AX*1), Y1, Y3
+	VMOVUPD Y2, (DI)(AX*1)
+	VMOVUPD Y3, 32(DI)(AX*1)
+	VCMPPD $0x1e, (R9)(AX*1), Y2, Y5
+	VCMPPD $0x1e, 32(R9)(AX*1), Y3, Y6
+	VMOVMSKPD Y5, DX
+	VMOVMSKPD Y6, R12
+	SHLQ $4, R12
+	ORQ DX, R11
+	ORQ R12, R11
+	VMAXPD Y2, Y7, Y7
+	VMAXPD Y3, Y8, Y8
+	INCQ R13
+	CMPQ R13, CX
+	JLT left
+
+done:
+	VMOVUPD Y7, (R10)
+	VMOVUPD Y8, 32(R10)
+	MOVQ R11, ret+64(FP)
+	VZEROUPPER
+	RET
+
+// func boundLanesAVX2(prob *float64, off *int32, ng int, kmax, qnext, bnext, bank, f *float64, pf float64, cand uint64) uint64
+//
+// model.banked for the lanes of cand whose throw at the next total was no
+// better than banking (qnext == bnext) and that may bank (bank > -Inf):
+// the bound pf*f + sum of prob times kmax at off (one block of ng > 0
+// groups of one option), plus bankedSlack, at most bank. Returns the mask
+// of those lanes.
+TEXT ·boundLanesAVX2(SB), NOSPLIT, $0-88
+	MOVQ qnext+32(FP), AX
+	MOVQ bnext+40(FP), BX
+	MOVQ bank+48(FP), DX
+	VMOVUPD (AX), Y0
+	VMOVUPD 32(AX), Y1
+	VCMPPD $0, (BX), Y0, Y0
+	VCMPPD $0, 32(BX), Y1, Y1
+	MOVQ $0xfff0000000000000, R8
+	MOVQ R8, X4
+	VBROADCASTSD X4, Y4
+	VMOVUPD (DX), Y6
+	VMOVUPD 32(DX), Y7
+	VCMPPD $4, Y4, Y6, Y2
+	VCMPPD $4, Y4, Y7, Y3
+	VANDPD Y2, Y0, Y0
+	VANDPD Y3, Y1, Y1
+	VMOVMSKPD Y0, R8
+	VMOVMSKPD Y1, R9
+	SHLQ $4, R9
+	ORQ R9, R8
+	ANDQ cand+72(FP), R8
+	JZ none
+
+	MOVQ prob+0(FP), SI
+	MOVQ off+8(FP), DI
+	MOVQ ng+16(FP), CX
+	MOVQ kmax+24(FP), BX
+	MOVQ f+56(FP), AX
+	VBROADCASTSD pf+64(FP), Y1
+	VMULPD (AX), Y1, Y2
+	VMULPD 32(AX), Y1, Y3
+
+bone:
+	MOVLQSX (DI), AX
+	VBROADCASTSD (SI), Y1
+	VMULPD (BX)(AX*8), Y1, Y0
+	VMULPD 32(BX)(AX*8), Y1, Y5
+	VADDPD Y0, Y2, Y2
+	VADDPD Y5, Y3, Y3
+	ADDQ $4, DI
+	ADDQ $8, SI
+	DECQ CX
+	JNZ bone
+
+	MOVQ $0x3d719799812dea11, AX
+	MOVQ AX, X4
+	VBROADCASTSD X4, Y4
+	VADDPD Y4, Y2, Y2
+	VADDPD Y4, Y3, Y3
+	VCMPPD $0x12, Y6, Y2, Y2
+	VCMPPD $0x12, Y7, Y3, Y3
+	VMOVMSKPD Y2, AX
+	VMOVMSKPD Y3, R9
+	SHLQ $4, R9
+	ORQ R9, AX
+	ANDQ R8, AX
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+
+none:
+	MOVQ $0, ret+80(FP)
 	VZEROUPPER
 	RET

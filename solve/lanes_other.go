@@ -5,10 +5,18 @@ package solve
 // useAVX2 is false where the AVX2 lane sums are not built.
 var useAVX2 = false
 
-func sumLanesAVX2(prob *float64, off *int32, ng, cnt int, k *float64, acc *[lanes]float64) {
+func sumLanesAVX2(hdr *int64, nb int, prob *float64, off *int32, k *float64, acc *[lanes]float64) {
 	panic("solve: no AVX2 lane sums on this platform")
 }
 
-func sumLanesDAVX2(prob *float64, off *int32, ng, cnt int, k, d *float64, acc, accD *[lanes]float64) {
+func sumLanesDAVX2(hdr *int64, nb int, prob *float64, off *int32, k, d *float64, acc, accD *[lanes]float64) {
+	panic("solve: no AVX2 lane sums on this platform")
+}
+
+func keepRowAVX2(q, bank, z, k, knext, kmax *float64, hotJ, dice int) uint64 {
+	panic("solve: no AVX2 lane sums on this platform")
+}
+
+func boundLanesAVX2(prob *float64, off *int32, ng int, kmax, qnext, bnext, bank, f *float64, pf float64, cand uint64) uint64 {
 	panic("solve: no AVX2 lane sums on this platform")
 }

@@ -1,11 +1,14 @@
 package solve
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/rules/rulestest"
 )
 
 // laneWindow returns lane-interleaved K and D windows for the blocks of m
@@ -50,7 +53,7 @@ func TestLaneSums(t *testing.T) {
 				src = m.blocksAll
 			}
 			for n := 1; n <= m.dice; n++ {
-				lb, reach := laneBlocks(src[n])
+				lb, reach := newLaneSet(src[n])
 				if reach > winArr*lanes {
 					t.Fatalf("%s: reach %d", name, reach)
 				}
@@ -58,8 +61,8 @@ func TestLaneSums(t *testing.T) {
 				for _, avx := range impls {
 					useAVX2 = avx
 					var acc, acc2, accD2 [lanes]float64
-					sumLanes(lb, k, &acc)
-					sumLanesD(lb, k, d, &acc2, &accD2)
+					sumLanes(&lb, k, &acc)
+					sumLanesD(&lb, k, d, &acc2, &accD2)
 					for l := range lanes {
 						want := blockSumArr(src[n], pk[l])
 						v, dv := blockSumFArr(src[n], pk[l], pd[l])
@@ -79,9 +82,9 @@ func TestLaneSums(t *testing.T) {
 func BenchmarkLaneSums(b *testing.B) {
 	m := newModel(rules.MustPreset("classic"))
 	rng := rand.New(rand.NewPCG(1, 2))
-	lb, _ := laneBlocks(m.blocks[6])
+	lb, _ := newLaneSet(m.blocks[6])
 	k, _, pk, _ := laneWindow(rng, winArr*lanes)
-	b.Run("plain-x4", func(b *testing.B) {
+	b.Run("plain-each-lane", func(b *testing.B) {
 		s := 0.0
 		for b.Loop() {
 			for l := range lanes {
@@ -98,8 +101,225 @@ func BenchmarkLaneSums(b *testing.B) {
 			useAVX2 = avx
 			var acc [lanes]float64
 			for b.Loop() {
-				sumLanes(lb, k, &acc)
+				sumLanes(&lb, k, &acc)
 			}
 		})
+	}
+}
+
+// laneCases are rule sets for the lane solver's comparisons: the presets at
+// two targets, with and without their farkle penalty, six dice nothing with
+// each ending, a turn that can end scoring nothing (no hot dice and a bank
+// minimum), and random rule sets.
+func laneCases(t *testing.T) map[string]rules.Rules {
+	cases := map[string]rules.Rules{}
+	for _, p := range rules.Presets() {
+		for _, target := range []int{1000, 1500} {
+			r := rules.MustPreset(p)
+			r.Game.Target = target
+			r.Turn.EntryMinimum = min(r.Turn.EntryMinimum, 500)
+			cases[fmt.Sprintf("%s-%d", p, target)] = r
+			r.Turn.FarklePenalty = rules.Penalty{}
+			cases[fmt.Sprintf("%s-%d-no-penalty", p, target)] = r
+		}
+	}
+	for _, ending := range []string{rules.EndImmediate, rules.EndFinalRound} {
+		r := smallRules(t, "classic", 1000)
+		r.Scoring.SixDiceNothing = 500
+		r.Game.Ending = ending
+		cases["sdn-"+ending] = r
+	}
+	r := smallRules(t, "classic", 1000)
+	r.Turn.HotDice = false
+	r.Turn.BankMinimum = 300
+	cases["nothing"] = r
+	rng := rand.New(rand.NewPCG(8, 9))
+	for tries, random := 0, 0; random < 12 && tries < 2000; tries++ {
+		r := rulestest.Random(rng, 1500)
+		if CheckDuelRules(r) != nil || newModel(r).bounded() != nil || newModel(r).target < 3 {
+			continue
+		}
+		if m := newModel(r); m.penCount == 1 && m.farkle[m.dice] > 0.3 {
+			continue // a penalty at every farkle of a throw that often farkles: hundreds of sweeps
+		}
+		if need, err := DuelBytes(r, 2); err != nil || need > 64<<20 {
+			continue
+		}
+		random++
+		cases[fmt.Sprintf("random-%d", random)] = r
+	}
+	for name, r := range cases {
+		if err := r.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	return cases
+}
+
+// TestLanesSameAsAlone solves each rule set of laneCases with the pairs of
+// a sum side by side (with the AVX2 sums where built, and with the Go sums)
+// and with every pair alone: the tables must be the same to the last bit,
+// as must the sweeps.
+func TestLanesSameAsAlone(t *testing.T) {
+	defer func(v, a bool) { laneSolve, useAVX2 = v, a }(laneSolve, useAVX2)
+	avx := useAVX2
+	for name, r := range laneCases(t) {
+		t.Run(name, func(t *testing.T) {
+			if testing.Short() && newModel(r).target > 40 {
+				t.Skip("a larger table (not with -short)")
+			}
+			solve := func(lanes, avx2 bool) *Table {
+				laneSolve, useAVX2 = lanes, avx2
+				tab, err := SolveDuel(r, DuelOptions{})
+				if err != nil {
+					t.Fatalf("side by side %v, avx2 %v: %v", lanes, avx2, err)
+				}
+				return tab
+			}
+			laneSolve, useAVX2 = false, false
+			alone, err := SolveDuel(r, DuelOptions{})
+			if errors.Is(err, ErrNoConvergence) {
+				// some random rules (a penalty at every farkle of a throw
+				// that mostly farkles) need more sweeps than the solver runs
+				t.Skipf("the solver gives up on these rules: %v", err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			kinds := []bool{false}
+			if avx {
+				kinds = append(kinds, true)
+			}
+			for _, a := range kinds {
+				side := solve(true, a)
+				if side.sweeps != alone.sweeps {
+					t.Errorf("avx2 %v: %d sweeps side by side, %d alone", a, side.sweeps, alone.sweeps)
+				}
+				for i := range alone.w {
+					if math.Float64bits(side.w[i]) != math.Float64bits(alone.w[i]) {
+						t.Fatalf("avx2 %v: value %d is %v side by side, %v alone", a, i, side.w[i], alone.w[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestKeepRow checks keepRow in AVX2 (where built) against keepRowGo and
+// against the rule it stands for, on random rows with ties, banks not
+// allowed (-Inf) and both kinds of none left (hot dice or not).
+func TestKeepRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	defer func(v bool) { useAVX2 = v }(useAVX2)
+	avx := useAVX2
+	for try := range 2000 {
+		dice := 1 + rng.IntN(6)
+		hotJ := -1
+		if try%2 == 0 {
+			hotJ = dice
+		}
+		q := make([]float64, stride*lanes)
+		knext := make([]float64, stride*lanes)
+		for i := range q {
+			q[i], knext[i] = rng.Float64(), rng.Float64()
+		}
+		var bank, z [lanes]float64
+		for l := range lanes {
+			bank[l], z[l] = rng.Float64(), rng.Float64()
+			switch rng.IntN(4) {
+			case 0:
+				bank[l] = negInf
+			case 1:
+				bank[l] = q[(1+rng.IntN(dice))*lanes+l] // a tie
+			}
+		}
+		var want uint64
+		wantK := make([]float64, stride*lanes)
+		var wantMax [lanes]float64
+		for l := range lanes {
+			wantMax[l] = negInf
+			for left := range dice {
+				v := bank[l]
+				j := left
+				if left == 0 {
+					j = hotJ
+				}
+				if j > 0 && q[j*lanes+l] > v {
+					v = q[j*lanes+l]
+				}
+				if v == negInf {
+					v = z[l]
+				}
+				wantK[left*lanes+l] = v
+				wantMax[l] = math.Max(wantMax[l], v)
+				if v > knext[left*lanes+l] {
+					want |= 1 << l
+				}
+			}
+		}
+		for _, a := range []bool{false, avx} {
+			useAVX2 = a
+			k := make([]float64, stride*lanes)
+			var km [lanes]float64
+			got := keepRow(q, k, knext, &bank, &z, &km, hotJ, dice)
+			if got != want || km != wantMax {
+				t.Fatalf("try %d avx2 %v: mask %b max %v, want %b %v", try, a, got, km, want, wantMax)
+			}
+			for i := range dice * lanes {
+				if math.Float64bits(k[i]) != math.Float64bits(wantK[i]) {
+					t.Fatalf("try %d avx2 %v: k[%d] = %v, want %v", try, a, i, k[i], wantK[i])
+				}
+			}
+		}
+	}
+}
+
+// TestBoundLanes checks boundLanes in AVX2 (where built) against
+// boundLanesGo and against model.banked on one turn, lane by lane.
+func TestBoundLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	defer func(v bool) { useAVX2 = v }(useAVX2)
+	avx := useAVX2
+	m := newModel(rules.MustPreset("classic"))
+	for try := range 3000 {
+		n := int32(1 + rng.IntN(6))
+		rows := int32(m.maxPts) + 2
+		kmax := make([]float64, int(rows)*lanes)
+		for i := range kmax {
+			kmax[i] = rng.Float64()
+		}
+		var qnext, bnext, bank, f [lanes]float64
+		for l := range lanes {
+			bnext[l], f[l] = rng.Float64(), rng.Float64()
+			qnext[l] = bnext[l]
+			if rng.IntN(4) == 0 {
+				qnext[l] = rng.Float64()
+			}
+			bank[l] = 0.5 + rng.Float64()
+			switch rng.IntN(5) {
+			case 0:
+				bank[l] = negInf
+			case 1:
+				bank[l] = rng.Float64()
+			}
+		}
+		cand := rng.Uint64() & (1<<lanes - 1)
+		var want uint64
+		for l := range lanes {
+			arr := &turnArrays{bank: make([]float64, rows), kmax: make([]float64, rows)}
+			arr.bank[0] = bank[l]
+			for tt := range rows {
+				arr.kmax[tt] = kmax[int(tt)*lanes+l]
+			}
+			if cand>>l&1 != 0 && qnext[l] == bnext[l] && m.banked(arr, 0, n, f[l]) {
+				want |= 1 << l
+			}
+		}
+		for _, a := range []bool{false, avx} {
+			useAVX2 = a
+			if got := boundLanes(&m.bestLanes[n], kmax, &qnext, &bnext, &bank, &f, m.farkle[n], cand); got != want {
+				t.Fatalf("try %d avx2 %v: %b, want %b", try, a, got, want)
+			}
+		}
 	}
 }

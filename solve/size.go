@@ -173,10 +173,10 @@ func (m *model) soloMEff(b int) int32 {
 func (m *model) bytes() int64 {
 	opts := int64(len(m.optSet.oOff) + len(m.pruned.oOff))
 	groups := int64(len(m.optSet.gProb) + len(m.pruned.gProb))
-	// each option: offset, points, left (int32) in the set and its block
-	// copy, and an option struct in a group; each group: its probability
-	// in the set and block, start, and a group header.
-	return modelOverhead + opts*(4*4+8) + groups*(8*2+4+32)
+	// each option: offset, points, left (int32) in the set, its block
+	// and lane copies, and an option struct in a group; each group: its
+	// probability in the set, block and lane set, start, and a group header.
+	return modelOverhead + opts*(5*4+8) + groups*(8*3+4+32)
 }
 
 // SoloBytes returns the peak memory the solo solve of r would need: the
@@ -246,7 +246,10 @@ func (m *model) duelPlan(workers int) duelPlan {
 	// the target in a final round, the total where the final round ends.
 	p.rows = p.A + p.frRows + float64(m.maxPts) + float64(m.sdn) + 2
 	n := 2 * p.c * p.c // states of a job
-	p.perWork = turnBytes(p.rows, true) + 8*n*(n+1) + 64*n
+	// a pair's turn alone (the diagonal) and lanes side by side (kmax
+	// too), with derivatives only where pairs side by side can be cycles
+	p.perWork = turnBytes(p.rows, true) + 8*n*(n+1) + 64*n +
+		lanes*(turnBytes(p.rows, m.laneCycles())+8*p.rows+64*n)
 	p.fixed = float64(m.bytes()) + finalRoundBytes(p.frRows) + duelOverhead
 	p.workers = float64(workers)
 	p.bytesAll = p.table + p.fixed + p.workers*p.perWork

@@ -63,9 +63,9 @@ type model struct {
 	bestPts [7][]ptsProb // distribution of a throw's most points (model.banked)
 
 	// the same for the lane-interleaved arrays of fillLanes
-	lanesPruned, lanesAll [7][]laneBlock
-	bestLanes             [7][]laneBlock // bestPts as one block over kmax
-	laneReach             int            // the most values past a total's start a sum reads
+	lanesPruned, lanesAll [7]laneSet
+	bestLanes             [7]laneSet // bestPts as one block over kmax
+	laneReach             int        // the most values past a total's start a sum reads
 }
 
 // block is the pruned groups of one number of dice thrown that have the
