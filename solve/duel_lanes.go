@@ -77,6 +77,7 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 	arr.noZ = m.hot
 	arr.bank = grow(arr.bank, int(rows)*lanes)
 	arr.kmax = grow(arr.kmax, int(rows)*lanes)
+	bank := arr.bank
 	step := t.c * t.c
 	for l := range lanes {
 		u := &turns[l]
@@ -93,27 +94,58 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 			default:
 				v = t.bankAt(u.a, u.b, u.sb, tt, mEff)
 			}
-			arr.bank[int(tt)*lanes+l] = v
-			if tt < top {
-				continue
+			bank[int(tt)*lanes+l] = v
+		}
+		// The tail: from the lane's top up every after-keep value is the
+		// bank value (derivatives 0); here below the greatest top, above
+		// it whole rows after this loop.
+		for tt := top; tt < arr.top; tt++ {
+			v := bank[int(tt)*lanes+l]
+			for j := int32(0); j < D; j++ {
+				arr.k[lane(tt, j, l)] = v
 			}
-			for j := int32(0); j <= D; j++ {
-				i := lane(tt, j, l)
-				arr.k[i], arr.q[i] = v, v
-				if derivs {
-					arr.kF[i], arr.qF[i], arr.kZ[i], arr.qZ[i] = 0, 0, 0, 0
+			arr.kmax[int(tt)*lanes+l] = v
+			if derivs {
+				for j := int32(0); j < D; j++ {
+					arr.kF[lane(tt, j, l)], arr.kZ[lane(tt, j, l)] = 0, 0
 				}
 			}
-			arr.kmax[int(tt)*lanes+l] = v // every after-keep value is v
 		}
 		// tailViolation on this lane's own rows: none, its tail is the
 		// bank values, the same for every number of dice left, unless they
 		// decrease
 		arr.vio[l] = 1 << 30
 		for tt := arr.rows[l] - 2; tt >= top; tt-- {
-			if arr.bank[int(tt)*lanes+l] > arr.bank[int(tt+1)*lanes+l] {
+			if bank[int(tt)*lanes+l] > bank[int(tt+1)*lanes+l] {
 				arr.vio[l] = tt
 				break
+			}
+		}
+	}
+	// Above the greatest top every lane is in its tail. The before-throw
+	// values are read there only at the greatest top (the throw above the
+	// first total the fill solves) and, with six dice nothing, six dice up
+	// to sdn totals above it.
+	for tt := arr.top; tt < rows; tt++ {
+		b := bank[int(tt)*lanes : int(tt)*lanes+lanes]
+		for j := int32(0); j < D; j++ {
+			i := lane(tt, j, 0)
+			copy(arr.k[i:i+lanes], b)
+			if derivs {
+				clear(arr.kF[i : i+lanes])
+				clear(arr.kZ[i : i+lanes])
+			}
+		}
+		copy(arr.kmax[int(tt)*lanes:int(tt)*lanes+lanes], b)
+		for j := int32(1); j <= D; j++ {
+			if tt > arr.top && (j != 6 || tt >= arr.top+m.sdn) {
+				continue
+			}
+			i := lane(tt, j, 0)
+			copy(arr.q[i:i+lanes], b)
+			if derivs {
+				clear(arr.qF[i : i+lanes])
+				clear(arr.qZ[i : i+lanes])
 			}
 		}
 	}
