@@ -217,9 +217,12 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 					}
 					var ch float64
 					var err error
-					if jb.n == 1 {
+					switch {
+					case jb.n == 1 && laneSolve && t.c > 1:
+						ch, err = t.jobLevels(lws[wi], jb.a, jb.b, sweep)
+					case jb.n == 1:
 						ch, err = t.job(ws[wi], jb.a, jb.b, sweep)
-					} else {
+					default:
 						ch, err = t.jobLanes(lws[wi], jb.a, jb.b, int(jb.n), sweep)
 					}
 					if err != nil {

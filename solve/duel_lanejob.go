@@ -158,3 +158,97 @@ func (m *model) sumJobs(jobs []job, s, lo int32, workers int) []job {
 	}
 	return jobs
 }
+
+// jobLevels solves the states of the unordered pair {a, b}, a <= b, as
+// job does, the turns of consecutive states that read none of each other
+// (with a farkle penalty: the states of one streak sum) filled side by
+// side: the same reads, passes and values as job.
+func (t *Table) jobLevels(w *laneWork, a, b int32, sweep int) (float64, error) {
+	var cyclic bool
+	w.st[0], cyclic = t.jobStates(w.st[0], a, b)
+	st := w.st[0]
+	if sweep == 1 {
+		t.firstGuesses(st)
+	}
+	change := 0.0
+	for pass := 0; ; pass++ {
+		derivs := cyclic && pass%2 == 0
+		ch := 0.0
+		for i0 := 0; i0 < len(st); {
+			// the group: from i0 while no state reads one before it in
+			// the group, at most lanes
+			i1 := i0 + 1
+			for i1 < len(st) && i1-i0 < lanes {
+				s := &st[i1]
+				if s.fIn >= int32(i0) && s.fIn < int32(i1) || s.zIn >= int32(i0) && s.zIn < int32(i1) {
+					break
+				}
+				i1++
+			}
+			c, err := t.levelPass(w, st[i0:i1], derivs)
+			if err != nil {
+				return 0, err
+			}
+			ch = max(ch, c)
+			i0 = i1
+		}
+		if cyclic {
+			c, err := t.solveLinear(&w.lin, st)
+			if err != nil {
+				return 0, err
+			}
+			ch = max(ch, c)
+		}
+		if pass == 0 {
+			change = ch
+		}
+		if !cyclic || ch < duelTol {
+			break
+		}
+		if pass > 100 {
+			return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
+		}
+	}
+	if sweep == 1 {
+		return 1, nil
+	}
+	return change, nil
+}
+
+// levelPass solves the turns of states that read none of each other side
+// by side and updates them in order as pass does; it returns the largest
+// change.
+func (t *Table) levelPass(w *laneWork, group []jobState, derivs bool) (float64, error) {
+	var turns [lanes]laneTurn
+	for l := range lanes {
+		if l >= len(group) {
+			turns[l] = turns[0]
+			continue
+		}
+		s := &group[l]
+		turns[l] = laneTurn{a: s.a, b: s.b, sa: s.sa, sb: s.sb,
+			F: 1 - t.read(s.fi, s.a+s.b), Z: 1 - t.read(s.zi, s.a+s.b)}
+	}
+	t.setupLanes(&w.arr, &turns, derivs)
+	t.m.fillLanes(&w.arr)
+	D := int32(t.m.dice)
+	change := 0.0
+	for l := range group {
+		s := &group[l]
+		F, Z := turns[l].F, turns[l].Z
+		i := lane(0, D, l)
+		v := w.arr.q[i]
+		dF, dZ := s.beta, s.zeta
+		if derivs {
+			dF, dZ = w.arr.qF[i], w.arr.qZ[i]
+		}
+		s.alpha, s.beta, s.zeta = v-dF*F-dZ*Z, dF, dZ
+		if old := t.w[s.i]; math.IsNaN(old) {
+			change = 1
+		} else {
+			change = max(change, math.Abs(v-old))
+		}
+		t.w[s.i] = v
+	}
+	return change, nil
+}
