@@ -70,7 +70,22 @@ type Table struct {
 	seconds float64
 	change  float64
 	errEst  float64 // estimated error left by the sweeps (0 without a penalty)
-	cache   turnCache
+	// banks, during the solve, holds the values that banks read, the
+	// states (mover a, other b, streaks sa, 0) at (a*c+sa)*A+b: the bank
+	// values of a turn are then one run of memory, not one value every
+	// c*c (set keeps it up to date).
+	banks []float64
+	cache turnCache
+}
+
+// set writes a table value during the solve, and its copy in banks.
+func (t *Table) set(i int32, v float64) {
+	t.w[i] = v
+	if i%t.c == 0 { // the other player's streak is 0: a bank lands here
+		ab := i / (t.c * t.c)
+		a, sa := ab/t.A, i/t.c%t.c
+		t.banks[(a*t.c+sa)*t.A+ab%t.A] = v
+	}
 }
 
 // idx returns the index of (mover score a, other score b, mover streak sa,
@@ -173,6 +188,11 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 	for i := range t.w {
 		t.w[i] = math.NaN() // not yet solved
 	}
+	t.banks = make([]float64, len(t.w)/int(t.c))
+	for i := range t.banks {
+		t.banks[i] = math.NaN()
+	}
+	defer func() { t.banks = nil }()
 	totalPairs := int(A) * (int(A) + 1) / 2
 	ws := make([]*work, workers)
 	lws := make([]*laneWork, workers)
@@ -365,7 +385,7 @@ func (t *Table) firstGuesses(st []jobState) {
 	for k := range st {
 		s := &st[k]
 		if math.IsNaN(t.w[s.i]) {
-			t.w[s.i] = t.guess(s.a, s.b, s.sa, s.sb)
+			t.set(s.i, t.guess(s.a, s.b, s.sa, s.sb))
 		}
 	}
 }
@@ -478,7 +498,7 @@ func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 		} else {
 			change = max(change, math.Abs(v-old))
 		}
-		t.w[s.i] = v
+		t.set(s.i, v)
 	}
 	if !cyclic {
 		return change, nil
@@ -523,7 +543,7 @@ func (t *Table) solveLinear(lin *[]float64, st []jobState) (float64, error) {
 	for k := range st {
 		v := mat[k*(n+1)+n]
 		change = max(change, math.Abs(v-t.w[st[k].i]))
-		t.w[st[k].i] = v
+		t.set(st[k].i, v)
 	}
 	return change, nil
 }
@@ -634,6 +654,8 @@ func (t *Table) bankAt(a, b, sb, tt, mEff int32) float64 {
 	switch {
 	case tt < mEff:
 		return negInf
+	case a+tt < t.A && t.banks != nil:
+		return 1 - t.banks[(b*t.c+sb)*t.A+a+tt]
 	case a+tt < t.A:
 		return 1 - t.w[t.idx(b, a+tt, sb, 0)]
 	case t.m.immediate:

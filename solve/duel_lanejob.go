@@ -66,7 +66,7 @@ func (t *Table) jobLanes(w *laneWork, a, b int32, n int, sweep int) (float64, er
 				} else {
 					change[l] = max(change[l], math.Abs(v-old))
 				}
-				t.w[s.i] = v
+				t.set(s.i, v)
 			}
 		}
 		any := false
@@ -248,7 +248,7 @@ func (t *Table) levelPass(w *laneWork, group []jobState, derivs bool) (float64, 
 		} else {
 			change = max(change, math.Abs(v-old))
 		}
-		t.w[s.i] = v
+		t.set(s.i, v)
 	}
 	return change, nil
 }

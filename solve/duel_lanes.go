@@ -78,23 +78,23 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 	arr.bank = grow(arr.bank, int(rows)*lanes)
 	arr.kmax = grow(arr.kmax, int(rows)*lanes)
 	bank := arr.bank
-	step := t.c * t.c
 	for l := range lanes {
 		u := &turns[l]
 		mEff := t.mEff(u.a)
 		top := arr.tops[l]
-		base := t.idx(u.b, 0, u.sb, 0)
-		for tt := int32(0); tt < rows; tt++ {
-			var v float64
-			switch {
-			case tt < mEff:
-				v = negInf
-			case u.a+tt < t.A:
-				v = 1 - t.w[base+(u.a+tt)*step]
-			default:
-				v = t.bankAt(u.a, u.b, u.sb, tt, mEff)
-			}
-			bank[int(tt)*lanes+l] = v
+		// bank values: -Inf below mEff, from the table below the target,
+		// then the final round's (or a win)
+		in := min(max(t.A-u.a, 0), rows)
+		tt := int32(0)
+		for ; tt < min(mEff, rows); tt++ {
+			bank[int(tt)*lanes+l] = negInf
+		}
+		row := t.banks[(u.b*t.c+u.sb)*t.A+u.a : (u.b*t.c+u.sb)*t.A+u.a+in]
+		for ; tt < in; tt++ {
+			bank[int(tt)*lanes+l] = 1 - row[tt]
+		}
+		for ; tt < rows; tt++ {
+			bank[int(tt)*lanes+l] = t.bankAt(u.a, u.b, u.sb, tt, mEff)
 		}
 		// The tail: from the lane's top up every after-keep value is the
 		// bank value (derivatives 0); here below the greatest top, above

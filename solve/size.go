@@ -250,7 +250,9 @@ func (m *model) duelPlan(workers int) duelPlan {
 	// too), with derivatives only where pairs side by side can be cycles
 	p.perWork = turnBytes(p.rows, true) + 8*n*(n+1) + 64*n +
 		lanes*(turnBytes(p.rows, m.laneCycles())+8*p.rows+64*n)
-	p.fixed = float64(m.bytes()) + finalRoundBytes(p.frRows) + duelOverhead
+	// the model, the final round and the solve's copy of the values banks
+	// read (Table.banks: a c-th of the table)
+	p.fixed = float64(m.bytes()) + finalRoundBytes(p.frRows) + duelOverhead + p.table/p.c
 	p.workers = float64(workers)
 	p.bytesAll = p.table + p.fixed + p.workers*p.perWork
 	return p
