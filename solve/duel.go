@@ -200,6 +200,22 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 		ws[i], lws[i] = &work{}, &laneWork{}
 	}
 	var jobs []job
+	// runJob solves a job with worker wi's scratch space.
+	runJob := func(wi int, jb job, sweep int) (float64, error) {
+		if jobHook != nil {
+			for i := range jb.n {
+				jobHook(jb.a+i, jb.b-i)
+			}
+		}
+		switch {
+		case jb.n == 1 && laneSolve && t.c > 1:
+			return t.jobLevels(lws[wi], jb.a, jb.b, sweep)
+		case jb.n == 1:
+			return t.job(ws[wi], jb.a, jb.b, sweep)
+		default:
+			return t.jobLanes(lws[wi], jb.a, jb.b, int(jb.n), sweep)
+		}
+	}
 	// runSum solves the pairs of score sum s (as in the given sweep).
 	runSum := func(s int32, sweep int, maxChange *[64]float64) error {
 		if err := ctx.Err(); err != nil {
@@ -229,22 +245,7 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 					if j >= len(jobs) {
 						return
 					}
-					jb := jobs[j]
-					if jobHook != nil {
-						for i := range jb.n {
-							jobHook(jb.a+i, jb.b-i)
-						}
-					}
-					var ch float64
-					var err error
-					switch {
-					case jb.n == 1 && laneSolve && t.c > 1:
-						ch, err = t.jobLevels(lws[wi], jb.a, jb.b, sweep)
-					case jb.n == 1:
-						ch, err = t.job(ws[wi], jb.a, jb.b, sweep)
-					default:
-						ch, err = t.jobLanes(lws[wi], jb.a, jb.b, int(jb.n), sweep)
-					}
+					ch, err := runJob(wi, jobs[j], sweep)
 					if err != nil {
 						errMu.Lock()
 						firstErr = err
@@ -266,13 +267,22 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 
 		var done atomic.Int64
 		var maxChange [64]float64
-		for s := 2 * (A - 1); s >= 0; s-- {
-			if err := runSum(s, sweep, &maxChange); err != nil {
-				return err
-			}
+		sumDone := func(s int32) {
 			d := done.Add(int64(s/2 - max(0, s-(A-1)) + 1))
 			if progress != nil {
 				progress(sweep, int(d), totalPairs)
+			}
+		}
+		if sweep > 1 && t.penaltied() && t.m.penPts >= 2 && laneSolve {
+			if err := t.overlapped(ctx, workers, sweep, runJob, sumDone, &maxChange); err != nil {
+				return err
+			}
+		} else {
+			for s := 2 * (A - 1); s >= 0; s-- {
+				if err := runSum(s, sweep, &maxChange); err != nil {
+					return err
+				}
+				sumDone(s)
 			}
 		}
 		if sweep == 1 && t.penaltied() {

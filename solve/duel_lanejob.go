@@ -1,8 +1,10 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"sync"
 )
 
 // laneWork is one worker's scratch space for jobLanes.
@@ -251,4 +253,120 @@ func (t *Table) levelPass(w *laneWork, group []jobState, derivs bool) (float64, 
 		t.set(s.i, v)
 	}
 	return change, nil
+}
+
+// overlapped runs a sweep after the first with a farkle penalty of two
+// units or more, the sums overlapping: a job of sum s starts once every sum
+// above s+1 is done and so are the jobs of s+1 it reads (banks of one unit:
+// the pairs whose smaller score is within the job's, or one more). A job
+// then reads exactly what it reads one sum at a time: the sums above
+// (final for the sweep), its own pairs, and penalty landings two sums or
+// more below, whose jobs start only once its sum is done. It saves the
+// wait at the end of each sum for its last job.
+func (t *Table) overlapped(ctx context.Context, workers, sweep int, runJob func(int, job, int) (float64, error), sumDone func(int32), maxChange *[64]float64) error {
+	A := t.A
+	type level struct {
+		s       int32
+		jobs    []job
+		started []bool
+		done    []bool
+		left    int // jobs not done
+	}
+	newLevel := func(s int32) *level {
+		if s < 0 {
+			return nil
+		}
+		l := &level{s: s, jobs: t.m.sumJobs(nil, s, max(0, s-(A-1)), workers)}
+		l.started, l.done, l.left = make([]bool, len(l.jobs)), make([]bool, len(l.jobs)), len(l.jobs)
+		return l
+	}
+	var mu sync.Mutex
+	cond := sync.NewCond(&mu)
+	cur, nxt := newLevel(2*(A-1)), newLevel(2*(A-1)-1)
+	var firstErr error
+	// reads reports whether job x of the sum below reads job y of cur.
+	reads := func(x, y job) bool {
+		return y.a <= x.a+x.n && x.a <= y.a+y.n-1
+	}
+	// pick returns a job ready to start, or ok false.
+	pick := func() (lv *level, i int, ok bool) {
+		for i := range cur.jobs {
+			if !cur.started[i] {
+				return cur, i, true
+			}
+		}
+		if nxt == nil {
+			return nil, 0, false
+		}
+	next:
+		for i := range nxt.jobs {
+			if nxt.started[i] {
+				continue
+			}
+			for k, y := range cur.jobs {
+				if !cur.done[k] && reads(nxt.jobs[i], y) {
+					continue next
+				}
+			}
+			return nxt, i, true
+		}
+		return nil, 0, false
+	}
+	var wg sync.WaitGroup
+	for wi := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					mu.Lock()
+					firstErr = fmt.Errorf("%w: a duel worker panicked: %v", ErrInternal, p)
+					cond.Broadcast()
+					mu.Unlock()
+				}
+			}()
+			mu.Lock()
+			defer mu.Unlock()
+			for {
+				if firstErr == nil {
+					if err := ctx.Err(); err != nil {
+						firstErr = err
+						cond.Broadcast()
+					}
+				}
+				if firstErr != nil || cur == nil {
+					return
+				}
+				lv, i, ok := pick()
+				if !ok {
+					cond.Wait()
+					continue
+				}
+				lv.started[i] = true
+				mu.Unlock()
+				ch, err := runJob(wi, lv.jobs[i], sweep)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					cond.Broadcast()
+					return
+				}
+				maxChange[wi] = max(maxChange[wi], ch)
+				lv.done[i] = true
+				lv.left--
+				for cur != nil && cur.left == 0 {
+					sumDone(cur.s)
+					cur, nxt = nxt, nil
+					if cur != nil {
+						nxt = newLevel(cur.s - 1)
+					}
+				}
+				cond.Broadcast()
+			}
+		}()
+	}
+	wg.Wait()
+	return firstErr
 }

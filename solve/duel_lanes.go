@@ -93,8 +93,15 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 		for ; tt < in; tt++ {
 			bank[int(tt)*lanes+l] = 1 - row[tt]
 		}
-		for ; tt < rows; tt++ {
-			bank[int(tt)*lanes+l] = t.bankAt(u.a, u.b, u.sb, tt, mEff)
+		// at or above the target: a win, or the last turn of the other
+		// (bankAt: 1 - fr.at(lead))
+		fr := t.fr.fr
+		for d := u.a + tt - u.b; tt < rows; tt, d = tt+1, d+1 {
+			v := 1.0
+			if !m.immediate && int(d) < len(fr) {
+				v = 1 - fr[d]
+			}
+			bank[int(tt)*lanes+l] = v
 		}
 		// The tail: from the lane's top up every after-keep value is the
 		// bank value (derivatives 0); here below the greatest top, above
