@@ -83,14 +83,20 @@ func benchDuel(b *testing.B, r rules.Rules) {
 }
 
 // BenchmarkSolveDuelSmall is the duel solve of presets at a target of 3000:
-// a quick measure of the solver's speed.
+// a quick measure of the solver's speed, with the pairs of a sum solved
+// side by side (the solver) and one at a time (as before the lanes), in
+// the same run.
 func BenchmarkSolveDuelSmall(b *testing.B) {
 	for _, name := range rules.Presets() {
 		r := rules.MustPreset(name)
 		r.Game.Target = 3000
-		b.Run(name, func(b *testing.B) {
-			benchDuel(b, r)
-		})
+		for _, side := range []bool{true, false} {
+			b.Run(name+map[bool]string{true: "/side-by-side", false: "/alone"}[side], func(b *testing.B) {
+				defer func(v bool) { laneSolve = v }(laneSolve)
+				laneSolve = side
+				benchDuel(b, r)
+			})
+		}
 	}
 }
 

@@ -126,7 +126,7 @@ func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
 	}
 	start := time.Now()
 	t := &Table{m: m, A: m.target, c: int32(m.streaks())}
-	t.fr = m.newFinalRound()
+	t.fr = m.finalRound()
 	t.w = make([]float64, int(t.A)*int(t.A)*int(t.c)*int(t.c))
 	t.pFmin = m.pFmin()
 	ctx := opt.Context

@@ -21,6 +21,14 @@ type finalRound struct {
 // a shared win also counts 1/2 so that the game stays zero-sum.
 const tieValue = 0.5
 
+// finalRound returns the model's final round, computed once.
+func (m *model) finalRound() *finalRound {
+	if m.fr == nil {
+		m.fr = m.newFinalRound()
+	}
+	return m.fr
+}
+
 // newFinalRound computes the last turn. The last player must bank at least
 // max(d+1, bankMin) to win; banking exactly d (when that may be banked) ties.
 // The entry minimum never binds: the leader has at least the target, which

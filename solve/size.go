@@ -232,6 +232,7 @@ type duelPlan struct {
 	table    float64 // bytes of the table
 	perWork  float64 // bytes of one worker's scratch space
 	fixed    float64 // bytes of the model and final round
+	banks    float64 // bytes of the solve's copy of the values banks read
 	workers  float64
 	bytesAll float64
 }
@@ -243,18 +244,30 @@ func (m *model) duelPlan(workers int) duelPlan {
 	p.table = p.A * p.A * p.c * p.c * 8
 	p.frRows = m.finalRoundRows()
 	// A turn's top is at most max(A, mEff) (mEff <= the target) or, above
-	// the target in a final round, the total where the final round ends.
-	p.rows = p.A + p.frRows + float64(m.maxPts) + float64(m.sdn) + 2
+	// the target in a final round, the total where the final round ends:
+	// its bound, or where that is small (its arrays at most frExactBytes)
+	// its length, computed.
+	// (Only for tables of at most frExactTable: a solve refused for its
+	// table is refused without computing anything.)
+	reach := p.frRows
+	if finalRoundBytes(p.frRows) <= frExactBytes && p.table <= frExactTable {
+		reach = float64(len(m.finalRound().fr))
+	}
+	p.rows = p.A + reach + float64(m.maxPts) + float64(m.sdn) + 2
 	n := 2 * p.c * p.c // states of a job
-	// a pair's turn alone (the diagonal) and lanes side by side (kmax
-	// too), with derivatives only where pairs side by side can be cycles
-	p.perWork = turnBytes(p.rows, true) + 8*n*(n+1) + 64*n +
-		lanes*(turnBytes(p.rows, m.laneCycles())+8*p.rows+64*n)
-	// the model, the final round and the solve's copy of the values banks
-	// read (Table.banks: a c-th of the table)
-	p.fixed = float64(m.bytes()) + finalRoundBytes(p.frRows) + duelOverhead + p.table/p.c
+	// A worker's turns: lanes side by side (pairs of a sum, or the states
+	// of a streak sum of a pair alone), with derivatives for cycles (pairs
+	// without a penalty, a score of 0 under one), and without streaks a
+	// pair alone (the diagonal) in turnArrays.
+	p.perWork = 8*n*(n+1) + 64*n*(lanes+1) + laneBytes(p.rows)
+	if p.c == 1 {
+		p.perWork += turnBytes(p.rows, true)
+	}
+	p.fixed = float64(m.bytes()) + finalRoundBytes(p.frRows) + duelOverhead
+	// the solve's copy of the values banks read (Table.banks)
+	p.banks = p.table / p.c
 	p.workers = float64(workers)
-	p.bytesAll = p.table + p.fixed + p.workers*p.perWork
+	p.bytesAll = p.table + p.banks + p.fixed + p.workers*p.perWork
 	return p
 }
 
@@ -352,6 +365,20 @@ func (m *model) finalRoundRows() float64 {
 		best = min(best, math.Floor(r)+2)
 	}
 	return min(max(best, floor), maxFinalRows)
+}
+
+// frExactBytes is the most memory duelPlan spends on computing the final
+// round to size the turns by its length rather than its bound, and
+// frExactTable the largest table it does that for.
+const (
+	frExactBytes = 16 << 20
+	frExactTable = 8 << 30
+)
+
+// laneBytes is the heap of a laneArrays of rows totals with derivatives:
+// six arrays of stride values a total for each lane, bank and kmax.
+func laneBytes(rows float64) float64 {
+	return 8 * lanes * rows * (6*stride + 2)
 }
 
 // maxFinalRows is newFinalRound's own cap on needs.

@@ -62,6 +62,8 @@ type model struct {
 
 	bestPts [7][]ptsProb // distribution of a throw's most points (model.banked)
 
+	fr *finalRound // the final round (finalRound), once computed
+
 	// the same for the lane-interleaved arrays of fillLanes
 	lanesPruned, lanesAll [7]laneSet
 	bestLanes             [7]laneSet // bestPts as one block over kmax
