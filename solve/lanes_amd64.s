@@ -5,13 +5,23 @@
 // The lanes are two vectors of four: lanes 0-3 at k+off, 4-7 at k+off+32
 // bytes, each with its own sum, so that two additions are in flight.
 
+// The first option of a group into Y0 (lanes 0-3) and Y4 (4-7), the max
+// with another, and the group's probability times the max added to the
+// sums Y2, Y3 (then the next probability).
+#define FIRST(r) VMOVUPD (BX)(r*8), Y0; VMOVUPD 32(BX)(r*8), Y4
+#define MAXOF(r) VMAXPD (BX)(r*8), Y0, Y0; VMAXPD 32(BX)(r*8), Y4, Y4
+#define ADDUP VBROADCASTSD (SI), Y1; VMULPD Y0, Y1, Y0; VMULPD Y4, Y1, Y4; VADDPD Y0, Y2, Y2; VADDPD Y4, Y3, Y3; ADDQ $8, SI
+// Two offsets at once: the one at o into AX, the next into R9.
+#define PAIR(o) MOVQ o(DI), R9; MOVL R9, AX; SHRQ $32, R9
+
 // func sumLanesAVX2(hdr *int64, nb int, prob *float64, off *int32, k *float64, acc *[8]float64)
 //
 // For each of the nb blocks (hdr: option count and number of groups, both
 // > 0) and each of its groups: the lane-wise maximum of the group's vectors
-// of values at k+off (off in float64s), times the group's probability,
-// added to acc. Multiply, then add, in the order of the groups: the same
-// roundings as sumLanesGo.
+// of values at k+off (off in float64s, below 2^31), times the group's
+// probability, added to acc. Multiply, then add, in the order of the
+// groups: the same roundings as sumLanesGo. Offsets are read two at a time
+// (a load less an option: the loads are the bound).
 TEXT ·sumLanesAVX2(SB), NOSPLIT, $0-48
 	MOVQ hdr+0(FP), R12
 	MOVQ nb+8(FP), R13
@@ -30,29 +40,30 @@ block:
 	JEQ one
 	CMPQ DX, $2
 	JEQ two
+	CMPQ DX, $3
+	JEQ three
+	CMPQ DX, $4
+	JEQ four
+	CMPQ DX, $5
+	JEQ five
+	CMPQ DX, $6
+	JEQ six
 	MOVQ DX, R11
 	DECQ R11
 
 gen:
 	MOVLQSX (DI), AX
-	VMOVUPD (BX)(AX*8), Y0
-	VMOVUPD 32(BX)(AX*8), Y4
+	FIRST(AX)
 	ADDQ $4, DI
-	MOVQ R11, R9
+	MOVQ R11, R10
 
 genin:
 	MOVLQSX (DI), AX
-	VMAXPD (BX)(AX*8), Y0, Y0
-	VMAXPD 32(BX)(AX*8), Y4, Y4
+	MAXOF(AX)
 	ADDQ $4, DI
-	DECQ R9
+	DECQ R10
 	JNZ genin
-	VBROADCASTSD (SI), Y1
-	VMULPD Y0, Y1, Y0
-	VMULPD Y4, Y1, Y4
-	VADDPD Y0, Y2, Y2
-	VADDPD Y4, Y3, Y3
-	ADDQ $8, SI
+	ADDUP
 	DECQ CX
 	JNZ gen
 	JMP next
@@ -71,21 +82,69 @@ one:
 	JMP next
 
 two:
-	MOVLQSX (DI), AX
-	MOVLQSX 4(DI), R10
-	VMOVUPD (BX)(AX*8), Y0
-	VMOVUPD 32(BX)(AX*8), Y4
-	VMAXPD (BX)(R10*8), Y0, Y0
-	VMAXPD 32(BX)(R10*8), Y4, Y4
-	VBROADCASTSD (SI), Y1
-	VMULPD Y0, Y1, Y0
-	VMULPD Y4, Y1, Y4
-	VADDPD Y0, Y2, Y2
-	VADDPD Y4, Y3, Y3
+	PAIR(0)
+	FIRST(AX)
+	MAXOF(R9)
+	ADDUP
 	ADDQ $8, DI
-	ADDQ $8, SI
 	DECQ CX
 	JNZ two
+	JMP next
+
+three:
+	PAIR(0)
+	FIRST(AX)
+	MAXOF(R9)
+	MOVLQSX 8(DI), AX
+	MAXOF(AX)
+	ADDUP
+	ADDQ $12, DI
+	DECQ CX
+	JNZ three
+	JMP next
+
+four:
+	PAIR(0)
+	FIRST(AX)
+	MAXOF(R9)
+	PAIR(8)
+	MAXOF(AX)
+	MAXOF(R9)
+	ADDUP
+	ADDQ $16, DI
+	DECQ CX
+	JNZ four
+	JMP next
+
+five:
+	PAIR(0)
+	FIRST(AX)
+	MAXOF(R9)
+	PAIR(8)
+	MAXOF(AX)
+	MAXOF(R9)
+	MOVLQSX 16(DI), AX
+	MAXOF(AX)
+	ADDUP
+	ADDQ $20, DI
+	DECQ CX
+	JNZ five
+	JMP next
+
+six:
+	PAIR(0)
+	FIRST(AX)
+	MAXOF(R9)
+	PAIR(8)
+	MAXOF(AX)
+	MAXOF(R9)
+	PAIR(16)
+	MAXOF(AX)
+	MAXOF(R9)
+	ADDUP
+	ADDQ $24, DI
+	DECQ CX
+	JNZ six
 
 next:
 	DECQ R13
