@@ -75,7 +75,10 @@ type Table struct {
 	// values of a turn are then one run of memory, not one value every
 	// c*c (set keeps it up to date).
 	banks []float64
-	cache turnCache
+	// slopes, during the solve, keeps the slopes of the cycles through the
+	// penalty from sweep to sweep (slopesOf).
+	slopes []float64
+	cache  turnCache
 }
 
 // set writes a table value during the solve, and its copy in banks.
@@ -192,7 +195,10 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 	for i := range t.banks {
 		t.banks[i] = math.NaN()
 	}
-	defer func() { t.banks = nil }()
+	if t.penaltied() && !t.m.laneCycles() {
+		t.slopes = make([]float64, int(A)*4*int(t.c)*int(t.c))
+	}
+	defer func() { t.banks, t.slopes = nil, nil }()
 	totalPairs := int(A) * (int(A) + 1) / 2
 	ws := make([]*work, workers)
 	lws := make([]*laneWork, workers)
@@ -408,35 +414,15 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 	if sweep == 1 {
 		t.firstGuesses(w.st)
 	}
-	// A cyclic job alternates passes with derivatives (new slopes and the
-	// linear model solved) and chord passes (the slopes kept): the chord
-	// pass confirms the solution where the policies did not change, and
-	// where they did, costs less than a derivative pass and moves most of
-	// the way (the slopes change little).
+	kept := t.keptSlopes(w.st, a, b, sweep)
 	change := 0.0
-	if sweep > 1 {
-		// change against the previous sweep is measured on the first pass
-		for pass := 0; ; pass++ {
-			ch, err := t.pass(w, cyclic, cyclic && pass%2 == 0)
-			if err != nil {
-				return 0, err
-			}
-			if pass == 0 {
-				change = ch
-			}
-			if !cyclic || ch < duelTol {
-				break
-			}
-			if pass > 100 {
-				return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
-			}
-		}
-		return change, nil
-	}
 	for pass := 0; ; pass++ {
-		ch, err := t.pass(w, cyclic, cyclic && pass%2 == 0)
+		ch, err := t.pass(w, cyclic, cyclic && derivPass(pass, kept))
 		if err != nil {
 			return 0, err
+		}
+		if pass == 0 {
+			change = ch
 		}
 		if !cyclic || ch < duelTol {
 			break
@@ -445,7 +431,60 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 			return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
 		}
 	}
-	return 1, nil
+	t.keepSlopes(w.st, a, b)
+	if sweep == 1 {
+		return 1, nil
+	}
+	// the change against the previous sweep: on the first pass
+	return change, nil
+}
+
+// A cyclic job alternates passes with derivatives (new slopes and the
+// linear model solved) and chord passes (the slopes kept): the chord pass
+// confirms the solution where the policies did not change, and where they
+// did, costs less than a derivative pass and moves most of the way (the
+// slopes change little). A job that starts from the slopes it ended the
+// last sweep with (keptSlopes) begins with two chord passes: where the
+// policies are those of the last sweep, the first solves the job and the
+// second confirms it.
+func derivPass(pass int, kept bool) bool {
+	if kept {
+		return pass >= 2 && pass%2 == 0
+	}
+	return pass%2 == 0
+}
+
+// slopesOf returns the slopes kept between sweeps for the pair {a, b}, or
+// nil: only the pairs with a score of 0 under a penalty (cycles through
+// the penalty, solved alone every sweep) keep them.
+func (t *Table) slopesOf(a, b int32) []float64 {
+	if a != 0 || t.slopes == nil {
+		return nil
+	}
+	n := 4 * int(t.c) * int(t.c) // two slopes of 2c^2 states
+	return t.slopes[int(b)*n : int(b+1)*n]
+}
+
+// keptSlopes sets the slopes of the states of a cyclic job from the last
+// sweep's, where they are kept, and reports whether it did.
+func (t *Table) keptSlopes(st []jobState, a, b int32, sweep int) bool {
+	kept := t.slopesOf(a, b)
+	if kept == nil || sweep == 1 {
+		return false
+	}
+	for k := range st {
+		st[k].beta, st[k].zeta = kept[2*k], kept[2*k+1]
+	}
+	return true
+}
+
+// keepSlopes keeps a job's slopes for the next sweep (see slopesOf).
+func (t *Table) keepSlopes(st []jobState, a, b int32) {
+	if kept := t.slopesOf(a, b); kept != nil {
+		for k := range st {
+			kept[2*k], kept[2*k+1] = st[k].beta, st[k].zeta
+		}
+	}
 }
 
 func sortByStreakSum(st []jobState) {

@@ -172,9 +172,10 @@ func (t *Table) jobLevels(w *laneWork, a, b int32, sweep int) (float64, error) {
 	if sweep == 1 {
 		t.firstGuesses(st)
 	}
+	kept := t.keptSlopes(st, a, b, sweep)
 	change := 0.0
 	for pass := 0; ; pass++ {
-		derivs := cyclic && pass%2 == 0
+		derivs := cyclic && derivPass(pass, kept)
 		ch := 0.0
 		for i0 := 0; i0 < len(st); {
 			// the group: from i0 while no state reads one before it in
@@ -211,6 +212,7 @@ func (t *Table) jobLevels(w *laneWork, a, b int32, sweep int) (float64, error) {
 			return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
 		}
 	}
+	t.keepSlopes(st, a, b)
 	if sweep == 1 {
 		return 1, nil
 	}
