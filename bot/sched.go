@@ -17,7 +17,8 @@ var ErrBusy = errors.New("bot: the solver is busy")
 // (beyond the solver's own defaults), which is what the command line uses;
 // the server sets them from the flags of farkle serve.
 type Limits struct {
-	// Solves is the number of duel solves running at once (minutes each).
+	// Solves is the number of duel solves running at once (seconds each for
+	// rules like the presets, much longer for large targets).
 	// Solo solves (milliseconds) and loads from the cache directory take
 	// no such slot, only memory.
 	Solves int

@@ -29,11 +29,16 @@ const duelTol = 1e-12
 // left is below errTol. Each sweep shrinks the error geometrically (by the
 // chance of a penalty before the scores climb past the penalty's reach,
 // observed 0.003 to 0.05 a sweep); with ratio rho between the last two
-// changes the error left after a change d is about d*rho/(1-rho).
-const (
+// changes the error left after a change d is about d*rho/(1-rho). errTol
+// is half the 1e-9 the tables are exact to: on 30 rule sets (presets with
+// penalties of 300 to 1000 at two targets, random ones) the error left,
+// against tables solved on to a change of 1e-15, was at most 0.93 times the
+// estimate and at most 3.3e-10 (TestSweepErrorEstimate checks some). They
+// are variables for the tests.
+var (
 	sweepTol  = 1e-11
 	sweepStop = 1e-8
-	errTol    = 1e-10
+	errTol    = 5e-10
 )
 
 // DuelOptions tunes SolveDuel. The zero value is fine.

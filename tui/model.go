@@ -610,7 +610,7 @@ func (m *Model) solving() bool {
 }
 
 // quit saves the game and ends the program; while the bots are being
-// prepared (a solve that can take minutes), it first lets the preparation
+// prepared (a solve of seconds, longer for large targets), it first lets the preparation
 // finish, which caches its work for the next game (ctrl+c abandons it).
 func (m *Model) quit() tea.Cmd {
 	if m.game != nil {
