@@ -13,11 +13,6 @@ import (
 // count what it holds (Table.Bytes, Policy.Bytes). A panic in that
 // arithmetic is a refusal, not a crash.
 
-// turnCacheWorkers is, in workers' scratch spaces, a bound of the turns a
-// duel table keeps of recent decisions (64 turns of two arrays where a
-// worker has six, and the bank values).
-const turnCacheWorkers = 22
-
 // duelSolveBytes returns the peak memory of the duel solve of r with
 // workers goroutines (0: GOMAXPROCS).
 func duelSolveBytes(r rules.Rules, workers int) (n int64, err error) {
@@ -38,15 +33,7 @@ func duelLoadBytes(r rules.Rules) (n int64, err error) {
 // it is there).
 func duelResidentBytes(r rules.Rules) (n int64, err error) {
 	defer recoverSize(&err)
-	one, err := solve.DuelBytes(r, 1)
-	if err != nil {
-		return 0, err
-	}
-	two, err := solve.DuelBytes(r, 2)
-	if err != nil {
-		return 0, err
-	}
-	return one + turnCacheWorkers*(two-one), nil
+	return solve.DuelResidentBytes(r)
 }
 
 // duelFileBytes returns the size of the cache file of t: a header, the

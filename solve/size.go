@@ -308,6 +308,19 @@ func DuelBytes(r rules.Rules, workers int) (int64, error) {
 	return toBytes("the duel solve of these rules", m.duelPlan(duelWorkers(workers)).bytesAll)
 }
 
+// DuelResidentBytes returns a bound of the memory a solved duel table of r
+// holds in use (Table.Bytes once it is there): the table, the model and
+// final round, and the turns it keeps of recent questions. Errors as
+// DuelBytes.
+func DuelResidentBytes(r rules.Rules) (int64, error) {
+	m, err := duelModel(r)
+	if err != nil {
+		return 0, err
+	}
+	p := m.duelPlan(1)
+	return toBytes("a duel table of these rules", p.table+p.fixed+turnCacheSize*turnBytes(p.rows, false))
+}
+
 func duelModel(r rules.Rules) (*model, error) {
 	if err := CheckDuelRules(r); err != nil {
 		return nil, err
