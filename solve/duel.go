@@ -420,21 +420,11 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 		t.firstGuesses(w.st)
 	}
 	kept := t.keptSlopes(w.st, a, b, sweep)
-	change := 0.0
-	for pass := 0; ; pass++ {
-		ch, err := t.pass(w, cyclic, cyclic && derivPass(pass, kept))
-		if err != nil {
-			return 0, err
-		}
-		if pass == 0 {
-			change = ch
-		}
-		if !cyclic || ch < duelTol {
-			break
-		}
-		if pass > 100 {
-			return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
-		}
+	change, err := passes(cyclic, kept, a, b, func(derivs bool) (float64, error) {
+		return t.pass(w, cyclic, derivs)
+	})
+	if err != nil {
+		return 0, err
 	}
 	t.keepSlopes(w.st, a, b)
 	if sweep == 1 {
@@ -442,6 +432,29 @@ func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 	}
 	// the change against the previous sweep: on the first pass
 	return change, nil
+}
+
+// passes runs the passes of a job: one solves every state once (and a
+// cycle's linear model) with or without derivatives, until a pass changes
+// no value by more than duelTol (one pass where the job is not a cycle).
+// It returns the change of the first pass (against the last sweep).
+func passes(cyclic, kept bool, a, b int32, one func(derivs bool) (float64, error)) (float64, error) {
+	change := 0.0
+	for pass := 0; ; pass++ {
+		ch, err := one(cyclic && derivPass(pass, kept))
+		if err != nil {
+			return 0, err
+		}
+		if pass == 0 {
+			change = ch
+		}
+		if !cyclic || ch < duelTol {
+			return change, nil
+		}
+		if pass > 100 {
+			return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
+		}
+	}
 }
 
 // A cyclic job alternates passes with derivatives (new slopes and the

@@ -173,9 +173,7 @@ func (t *Table) jobLevels(w *laneWork, a, b int32, sweep int) (float64, error) {
 		t.firstGuesses(st)
 	}
 	kept := t.keptSlopes(st, a, b, sweep)
-	change := 0.0
-	for pass := 0; ; pass++ {
-		derivs := cyclic && derivPass(pass, kept)
+	change, err := passes(cyclic, kept, a, b, func(derivs bool) (float64, error) {
 		ch := 0.0
 		for i0 := 0; i0 < len(st); {
 			// the group: from i0 while no state reads one before it in
@@ -188,29 +186,17 @@ func (t *Table) jobLevels(w *laneWork, a, b int32, sweep int) (float64, error) {
 				}
 				i1++
 			}
-			c, err := t.levelPass(w, st[i0:i1], derivs)
-			if err != nil {
-				return 0, err
-			}
-			ch = max(ch, c)
+			ch = max(ch, t.levelPass(w, st[i0:i1], derivs))
 			i0 = i1
 		}
-		if cyclic {
-			c, err := t.solveLinear(&w.lin, st)
-			if err != nil {
-				return 0, err
-			}
-			ch = max(ch, c)
+		if !cyclic {
+			return ch, nil
 		}
-		if pass == 0 {
-			change = ch
-		}
-		if !cyclic || ch < duelTol {
-			break
-		}
-		if pass > 100 {
-			return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
-		}
+		c, err := t.solveLinear(&w.lin, st)
+		return max(ch, c), err
+	})
+	if err != nil {
+		return 0, err
 	}
 	t.keepSlopes(st, a, b)
 	if sweep == 1 {
@@ -222,7 +208,7 @@ func (t *Table) jobLevels(w *laneWork, a, b int32, sweep int) (float64, error) {
 // levelPass solves the turns of states that read none of each other side
 // by side and updates them in order as pass does; it returns the largest
 // change.
-func (t *Table) levelPass(w *laneWork, group []jobState, derivs bool) (float64, error) {
+func (t *Table) levelPass(w *laneWork, group []jobState, derivs bool) float64 {
 	var turns [lanes]laneTurn
 	for l := range lanes {
 		if l >= len(group) {
@@ -254,7 +240,7 @@ func (t *Table) levelPass(w *laneWork, group []jobState, derivs bool) (float64, 
 		}
 		t.set(s.i, v)
 	}
-	return change, nil
+	return change
 }
 
 // overlapped runs a sweep after the first with a farkle penalty of two
