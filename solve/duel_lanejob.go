@@ -300,19 +300,21 @@ func (t *Table) overlapped(ctx context.Context, workers, sweep int, runJob func(
 		}
 		return nil, 0, false
 	}
+	// run runs a job (without the lock); a panic there would end the
+	// whole process, not just this solve: it becomes the solve's error.
+	run := func(wi int, jb job) (ch float64, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("%w: a duel worker panicked: %v", ErrInternal, p)
+			}
+		}()
+		return runJob(wi, jb, sweep)
+	}
 	var wg sync.WaitGroup
 	for wi := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer func() {
-				if p := recover(); p != nil {
-					mu.Lock()
-					firstErr = fmt.Errorf("%w: a duel worker panicked: %v", ErrInternal, p)
-					cond.Broadcast()
-					mu.Unlock()
-				}
-			}()
 			mu.Lock()
 			defer mu.Unlock()
 			for {
@@ -332,7 +334,7 @@ func (t *Table) overlapped(ctx context.Context, workers, sweep int, runJob func(
 				}
 				lv.started[i] = true
 				mu.Unlock()
-				ch, err := runJob(wi, lv.jobs[i], sweep)
+				ch, err := run(wi, lv.jobs[i])
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {

@@ -28,3 +28,23 @@ func TestWorkerPanicIsAnError(t *testing.T) {
 		t.Fatalf("the same rules without the panic: %v", err)
 	}
 }
+
+// TestWorkerPanicIsAnErrorInLaterSweeps: the same in a sweep after the
+// first with a farkle penalty, where the sums overlap (overlapped).
+func TestWorkerPanicIsAnErrorInLaterSweeps(t *testing.T) {
+	r := rules.MustPreset("classic")
+	r.Game.Target = 3000 // the pair is below the sums the first sweep solves twice
+	seen := 0
+	jobHook = func(a, b int32) {
+		if a == 3 && b == 7 {
+			if seen++; seen == 2 { // the second sweep
+				panic("boom")
+			}
+		}
+	}
+	defer func() { jobHook = nil }()
+	_, err := SolveDuel(r, DuelOptions{Workers: 2})
+	if !errors.Is(err, ErrInternal) || seen != 2 {
+		t.Fatalf("SolveDuel with a worker panicking in sweep 2 (hook seen %d times): %v, want ErrInternal", seen, err)
+	}
+}
