@@ -63,9 +63,13 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 		}
 	}
 	size := int(rows) * stride * lanes
+	// The turns grow as the sweep goes down the sums: room to spare saves
+	// a new array every few totals, up to the longest turn (DuelBytes'
+	// rows: a top at most the target plus the final round's length).
+	most := int(t.A+int32(len(t.fr.fr))+m.maxPts+m.sdn+2) * stride * lanes
 	grow := func(s []float64, n int) []float64 {
 		if cap(s) < n {
-			return make([]float64, n)
+			return make([]float64, n, max(n, min(2*cap(s), most)))
 		}
 		return s[:n]
 	}
