@@ -121,10 +121,11 @@
 // units or more, a job of the sum below starts as soon as the jobs of its
 // sum that it reads are done (overlapped): it reads exactly what it would
 // one sum at a time, so the table does not depend on the number of workers.
-// The kernel reads two vectors and an offset an option: about 1.6 cycles
-// an option for eight turns. On two cores (no cache, this machine):
-// cardgames 0.8 s, pocket-farkel 0.7 s, classic 7 s, farkle-dice 10 s, the
-// solver one pair at a time took 2.7, 3.2, 41 and 45 s.
+// The kernel reads two vectors and half an offset an option: about 1.6
+// cycles an option for eight turns. On two cores (no cache, a shared
+// machine): cardgames 0.8 s, pocket-farkel 0.7-0.9 s, classic 6-6.6 s,
+// farkle-dice 8.6-10.7 s; the solver one pair at a time took 2.5-2.9,
+// 2.8-3.2, 29-41 and 45-57 s in the same sessions.
 //
 // # Three players
 //
