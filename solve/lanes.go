@@ -4,9 +4,9 @@ package solve
 // one sum) side by side: their in-turn arrays are interleaved, value by
 // value, so that one pass over a throw's options serves the eight turns
 // (one offset read for eight values, eight independent sums), and on amd64
-// with AVX2 the lanes are two vectors. Each lane's sums are the same operations in
-// the same order as a turn solved alone, so the values are the same to the
-// last bit.
+// with AVX2 the lanes are two vectors. Each lane's sums are the same
+// operations in the same order as a turn solved alone, so the values are
+// the same to the last bit.
 
 // lanes is the number of turns solved side by side: two AVX2 vectors,
 // so that two sums are in flight at once (one waits on its additions).
