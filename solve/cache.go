@@ -174,7 +174,7 @@ func ReadTableLimit(rd io.Reader, r rules.Rules, maxBytes int64) (*Table, error)
 	if t.w, err = readValues(rd, in, sum, n); err != nil {
 		return nil, err
 	}
-	t.fr = m.newFinalRound()
+	t.fr = m.finalRound() // checkLoad's plan may have computed it already
 	t.pFmin = m.pFmin()
 	return t, nil
 }

@@ -83,7 +83,7 @@ type Table struct {
 	// slopes, during the solve, keeps the slopes of the cycles through the
 	// penalty from sweep to sweep (slopesOf).
 	slopes []float64
-	cache  turnCache
+	cache  turnMemo[*turnArrays]
 }
 
 // set writes a table value during the solve, and its copy in banks.

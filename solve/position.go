@@ -92,11 +92,31 @@ func (t *Table) lastValue(q pos, dice int, throw bool) float64 {
 	return t.fr.lastTurn(t.m, need-q.t, tie, dice, throw)
 }
 
-// turnCache keeps the in-turn arrays of recently asked turns, so that the
-// decisions of one turn (a bot asks after every throw) solve it once.
-type turnCache struct {
+// turnMemo keeps the solved turns recently asked for (by scores and
+// streaks or trigger), so that the decisions of one turn (a bot asks after
+// every throw) solve it once; it starts over once it holds turnCacheSize.
+// The duel keeps in-turn arrays, the three-player table its turns.
+type turnMemo[V any] struct {
 	mu sync.Mutex
-	m  map[[4]int32]*turnArrays
+	m  map[[4]int32]V
+}
+
+// get returns the turn kept under key, if any.
+func (c *turnMemo[V]) get(key [4]int32) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[key]
+	return v, ok
+}
+
+// put keeps v under key.
+func (c *turnMemo[V]) put(key [4]int32, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= turnCacheSize {
+		c.m = map[[4]int32]V{}
+	}
+	c.m[key] = v
 }
 
 const turnCacheSize = 64
@@ -107,23 +127,14 @@ func (t *Table) solved(q pos) (*turnArrays, float64) {
 	key := [4]int32{q.a, q.b, q.sa, q.sb}
 	fb, fa, fsb, fsa := t.farkleTarget(q.a, q.b, q.sa, q.sb)
 	F := 1 - t.w[t.idx(fb, fa, fsb, fsa)]
-	c := &t.cache
-	c.mu.Lock()
-	arr := c.m[key]
-	c.mu.Unlock()
-	if arr != nil {
+	if arr, ok := t.cache.get(key); ok {
 		return arr, F
 	}
-	arr = new(turnArrays)
+	arr := new(turnArrays)
 	Z := 1 - t.w[t.idx(q.b, q.a, q.sb, q.sa)]
 	t.setup(arr, q.a, q.b, q.sb, F, false)
 	t.m.fill(arr, F, Z)
-	c.mu.Lock()
-	if c.m == nil || len(c.m) >= turnCacheSize {
-		c.m = map[[4]int32]*turnArrays{}
-	}
-	c.m[key] = arr
-	c.mu.Unlock()
+	t.cache.put(key, arr)
 	return arr, F
 }
 

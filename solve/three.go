@@ -89,7 +89,7 @@ type Three struct {
 	seconds float64
 	resid   float64 // largest residual of a converged triple
 	regret  float64 // largest regret left at an orbit
-	turns   threeTurns
+	turns   turnMemo[*threeTurn]
 }
 
 func (t *Three) tidx(a, b, c int32) int {

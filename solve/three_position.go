@@ -2,7 +2,6 @@ package solve
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/farkle/farkle/dice"
 )
@@ -34,13 +33,6 @@ type threeTurn struct {
 	bank  func(t int32) (float64, bool)
 }
 
-// threeTurns keeps the turns recently asked for (a bot asks at every
-// decision of a turn).
-type threeTurns struct {
-	mu sync.Mutex
-	m  map[[4]int32]*threeTurn
-}
-
 func (t *Three) turnOf(p ThreePosition) (*threeTurn, error) {
 	if p.Trigger != -1 && p.Trigger != 1 && p.Trigger != 2 {
 		return nil, fmt.Errorf("%w: trigger %d (-1, 1 or 2)", ErrPosition, p.Trigger)
@@ -67,13 +59,10 @@ func (t *Three) turnOf(p ThreePosition) (*threeTurn, error) {
 		u[i] = v
 	}
 	key := [4]int32{u[0], u[1], u[2], int32(p.Trigger)}
-	c := &t.turns
-	c.mu.Lock()
-	tt := c.m[key]
-	c.mu.Unlock()
-	if tt != nil {
+	if tt, ok := t.turns.get(key); ok {
 		return tt, nil
 	}
+	var tt *threeTurn
 	switch p.Trigger {
 	case -1:
 		tt = t.normalTurn(u[0], u[1], u[2])
@@ -82,12 +71,7 @@ func (t *Three) turnOf(p ThreePosition) (*threeTurn, error) {
 	default:
 		tt = t.lastTurnOf(u[0], u[1], u[2])
 	}
-	c.mu.Lock()
-	if c.m == nil || len(c.m) >= 64 {
-		c.m = map[[4]int32]*threeTurn{}
-	}
-	c.m[key] = tt
-	c.mu.Unlock()
+	t.turns.put(key, tt)
 	return tt, nil
 }
 
