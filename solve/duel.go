@@ -555,23 +555,30 @@ func (t *Table) pass(w *work, cyclic, derivs bool) (float64, error) {
 		F := 1 - t.read(s.fi, s.a+s.b)
 		Z := 1 - t.read(s.zi, s.a+s.b)
 		v, dF, dZ := t.startValue(&w.arr, s.a, s.b, s.sa, s.sb, F, Z, derivs)
-		if !derivs {
-			dF, dZ = s.beta, s.zeta
-		}
-		s.alpha, s.beta, s.zeta = v-dF*F-dZ*Z, dF, dZ
-		old := t.w[s.i]
-		if math.IsNaN(old) {
-			change = 1
-		} else {
-			change = max(change, math.Abs(v-old))
-		}
-		t.set(s.i, v)
+		change = max(change, t.record(s, v, dF, dZ, F, Z, derivs))
 	}
 	if !cyclic {
 		return change, nil
 	}
 	ch, err := t.solveLinear(&w.lin, w.st)
 	return max(change, ch), err
+}
+
+// record writes a state's new start value v, solved with farkle value F
+// and nothing value Z, and its affine model: with derivs the slopes dF, dZ
+// found with it, else the ones it had (a chord pass). It returns the change
+// of the value (1 where it had none).
+func (t *Table) record(s *jobState, v, dF, dZ, F, Z float64, derivs bool) float64 {
+	if !derivs {
+		dF, dZ = s.beta, s.zeta
+	}
+	s.alpha, s.beta, s.zeta = v-dF*F-dZ*Z, dF, dZ
+	old := t.w[s.i]
+	t.set(s.i, v)
+	if math.IsNaN(old) {
+		return 1
+	}
+	return math.Abs(v - old)
 }
 
 // solveLinear solves the linear model of a cyclic job exactly (each value

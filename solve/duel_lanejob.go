@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"fmt"
-	"math"
 	"sync"
 )
 
@@ -29,7 +28,6 @@ func (t *Table) jobLanes(w *laneWork, a, b int32, n int, sweep int) (float64, er
 		active[l] = true
 	}
 	ns := len(w.st[0])
-	D := int32(t.m.dice)
 	var first [lanes]float64
 	var turns [lanes]laneTurn
 	for pass := 0; ; pass++ {
@@ -44,9 +42,7 @@ func (t *Table) jobLanes(w *laneWork, a, b int32, n int, sweep int) (float64, er
 					turns[l] = turns[0]
 					continue
 				}
-				s := &w.st[l][k]
-				turns[l] = laneTurn{a: s.a, b: s.b, sa: s.sa, sb: s.sb,
-					F: 1 - t.read(s.fi, s.a+s.b), Z: 1 - t.read(s.zi, s.a+s.b)}
+				turns[l] = t.laneTurnOf(&w.st[l][k])
 			}
 			t.setupLanes(&w.arr, &turns, derivs)
 			t.m.fillLanes(&w.arr)
@@ -54,21 +50,7 @@ func (t *Table) jobLanes(w *laneWork, a, b int32, n int, sweep int) (float64, er
 				if !active[l] {
 					continue
 				}
-				s := &w.st[l][k]
-				F, Z := turns[l].F, turns[l].Z
-				i := lane(0, D, l)
-				v := w.arr.q[i]
-				dF, dZ := s.beta, s.zeta
-				if cyclic[l] && pass%2 == 0 {
-					dF, dZ = w.arr.qF[i], w.arr.qZ[i]
-				}
-				s.alpha, s.beta, s.zeta = v-dF*F-dZ*Z, dF, dZ
-				if old := t.w[s.i]; math.IsNaN(old) {
-					change[l] = 1
-				} else {
-					change[l] = max(change[l], math.Abs(v-old))
-				}
-				t.set(s.i, v)
+				change[l] = max(change[l], t.recordLane(&w.arr, &w.st[l][k], &turns[l], l, cyclic[l] && pass%2 == 0))
 			}
 		}
 		any := false
@@ -215,30 +197,13 @@ func (t *Table) levelPass(w *laneWork, group []jobState, derivs bool) float64 {
 			turns[l] = turns[0]
 			continue
 		}
-		s := &group[l]
-		turns[l] = laneTurn{a: s.a, b: s.b, sa: s.sa, sb: s.sb,
-			F: 1 - t.read(s.fi, s.a+s.b), Z: 1 - t.read(s.zi, s.a+s.b)}
+		turns[l] = t.laneTurnOf(&group[l])
 	}
 	t.setupLanes(&w.arr, &turns, derivs)
 	t.m.fillLanes(&w.arr)
-	D := int32(t.m.dice)
 	change := 0.0
 	for l := range group {
-		s := &group[l]
-		F, Z := turns[l].F, turns[l].Z
-		i := lane(0, D, l)
-		v := w.arr.q[i]
-		dF, dZ := s.beta, s.zeta
-		if derivs {
-			dF, dZ = w.arr.qF[i], w.arr.qZ[i]
-		}
-		s.alpha, s.beta, s.zeta = v-dF*F-dZ*Z, dF, dZ
-		if old := t.w[s.i]; math.IsNaN(old) {
-			change = 1
-		} else {
-			change = max(change, math.Abs(v-old))
-		}
-		t.set(s.i, v)
+		change = max(change, t.recordLane(&w.arr, &group[l], &turns[l], l, derivs))
 	}
 	return change
 }
@@ -359,4 +324,22 @@ func (t *Table) overlapped(ctx context.Context, workers, sweep int, runJob func(
 	}
 	wg.Wait()
 	return firstErr
+}
+
+// laneTurnOf returns a state's turn with its farkle and nothing values
+// read from the table.
+func (t *Table) laneTurnOf(s *jobState) laneTurn {
+	return laneTurn{a: s.a, b: s.b, sa: s.sa, sb: s.sb,
+		F: 1 - t.read(s.fi, s.a+s.b), Z: 1 - t.read(s.zi, s.a+s.b)}
+}
+
+// recordLane records (Table.record) the start value of lane l of a fill,
+// the turn u of state s, and returns its change.
+func (t *Table) recordLane(arr *laneArrays, s *jobState, u *laneTurn, l int, derivs bool) float64 {
+	i := lane(0, int32(t.m.dice), l)
+	var dF, dZ float64
+	if derivs {
+		dF, dZ = arr.qF[i], arr.qZ[i]
+	}
+	return t.record(s, arr.q[i], dF, dZ, u.F, u.Z, derivs)
 }
