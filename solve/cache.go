@@ -144,20 +144,11 @@ func ReadTableLimit(rd io.Reader, r rules.Rules, maxBytes int64) (*Table, error)
 	}
 	sum := sha256.New()
 	in := io.TeeReader(rd, sum)
-	head := make([]byte, headerSize)
-	if n, err := io.ReadFull(in, head); err != nil {
-		return nil, fmt.Errorf("%w: %d bytes is shorter than a header", ErrCache, n)
-	}
-	if string(head[:8]) != cacheMagic {
-		return nil, fmt.Errorf("%w: not a duel table (magic %q)", ErrCache, head[:8])
+	head, err := readHeader(in, headerSize, cacheMagic, cacheVersion, "a duel table", r)
+	if err != nil {
+		return nil, err
 	}
 	le := binary.LittleEndian
-	if v := le.Uint32(head[8:]); v != cacheVersion {
-		return nil, fmt.Errorf("%w: format version %d (this program reads %d)", ErrCache, v, cacheVersion)
-	}
-	if h, want := string(head[12:76]), r.ForSolver().Hash(); h != want {
-		return nil, fmt.Errorf("%w: table of other rules (hash %.12s…, want %.12s…)", ErrCache, h, want)
-	}
 	A, c, unit := le.Uint32(head[76:]), le.Uint32(head[80:]), le.Uint32(head[84:])
 	if A != uint32(m.target) || c != uint32(m.streaks()) || unit != uint32(m.unit) {
 		return nil, fmt.Errorf("%w: dimensions %dx%d streaks %d unit %d do not match the rules (%dx%d, %d, %d)", ErrCache, A, A, c, unit, m.target, m.target, m.streaks(), m.unit)
@@ -177,6 +168,26 @@ func ReadTableLimit(rd io.Reader, r rules.Rules, maxBytes int64) (*Table, error)
 	t.fr = m.finalRound() // checkLoad's plan may have computed it already
 	t.pFmin = m.pFmin()
 	return t, nil
+}
+
+// readHeader reads a cache file's header of size bytes from in and checks
+// what both kinds of file begin with: the magic, the format version and the
+// hash of the rules (bytes 0-8, 8-12, 12-76); what names the kind.
+func readHeader(in io.Reader, size int, magic string, version uint32, what string, r rules.Rules) ([]byte, error) {
+	head := make([]byte, size)
+	if n, err := io.ReadFull(in, head); err != nil {
+		return nil, fmt.Errorf("%w: %d bytes is shorter than a header", ErrCache, n)
+	}
+	if string(head[:8]) != magic {
+		return nil, fmt.Errorf("%w: not %s (magic %q)", ErrCache, what, head[:8])
+	}
+	if v := binary.LittleEndian.Uint32(head[8:]); v != version {
+		return nil, fmt.Errorf("%w: format version %d (this program reads %d)", ErrCache, v, version)
+	}
+	if h, want := string(head[12:76]), r.ForSolver().Hash(); h != want {
+		return nil, fmt.Errorf("%w: table of other rules (hash %.12s…, want %.12s…)", ErrCache, h, want)
+	}
+	return head, nil
 }
 
 // checkLoad refuses rules whose table and final round (what a loaded table

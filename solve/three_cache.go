@@ -96,20 +96,11 @@ func ReadThree(rd io.Reader, r rules.Rules, rule OrbitRule, maxBytes int64) (*Th
 	}
 	sum := sha256.New()
 	in := io.TeeReader(rd, sum)
-	head := make([]byte, threeHeader)
-	if n, err := io.ReadFull(in, head); err != nil {
-		return nil, fmt.Errorf("%w: %d bytes is shorter than a header", ErrCache, n)
-	}
-	if string(head[:8]) != threeMagic {
-		return nil, fmt.Errorf("%w: not a three-player table (magic %q)", ErrCache, head[:8])
+	head, err := readHeader(in, threeHeader, threeMagic, threeCacheVersion, "a three-player table", r)
+	if err != nil {
+		return nil, err
 	}
 	le := binary.LittleEndian
-	if v := le.Uint32(head[8:]); v != threeCacheVersion {
-		return nil, fmt.Errorf("%w: format version %d (this program reads %d)", ErrCache, v, threeCacheVersion)
-	}
-	if h, want := string(head[12:76]), r.ForSolver().Hash(); h != want {
-		return nil, fmt.Errorf("%w: table of other rules (hash %.12s…, want %.12s…)", ErrCache, h, want)
-	}
 	A, unit, ru, no := le.Uint32(head[76:]), le.Uint32(head[80:]), le.Uint32(head[84:]), le.Uint32(head[88:])
 	if A != uint32(m.target) || unit != uint32(m.unit) || ru != uint32(rule) {
 		return nil, fmt.Errorf("%w: dimensions %d unit %d rule %d do not match (%d, %d, %d)", ErrCache, A, unit, ru, m.target, m.unit, rule)
@@ -143,7 +134,6 @@ func ReadThree(rd io.Reader, r rules.Rules, rule OrbitRule, maxBytes int64) (*Th
 	if _, err := io.ReadFull(in, nb); err != nil || le.Uint64(nb) != n {
 		return nil, fmt.Errorf("%w: value count does not match %d^3 triples", ErrCache, A)
 	}
-	var err error
 	if t.w, err = readValues(rd, in, sum, n); err != nil {
 		return nil, err
 	}
