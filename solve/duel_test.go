@@ -354,6 +354,20 @@ func TestDuelCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled solve: %v", err)
 	}
+	// cancelled during the sweeps after the first (the sums overlap there)
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	sweeps := 0
+	_, err = SolveDuel(smallRules(t, "classic", 3000), DuelOptions{Context: ctx, Workers: 2,
+		Sweep: func(sweep int, change float64) {
+			sweeps = sweep
+			if sweep == 2 {
+				cancel()
+			}
+		}})
+	if !errors.Is(err, context.Canceled) || sweeps != 2 {
+		t.Errorf("solve cancelled after sweep 2: %v after %d sweeps", err, sweeps)
+	}
 }
 
 // TestSweepErrorEstimate solves rule sets with a farkle penalty as the
