@@ -3,37 +3,19 @@ package sshserve_test
 import (
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/farkle/farkle/internal/syncbuf"
 	"github.com/farkle/farkle/sshserve"
 )
-
-// syncBuffer is a log sink safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestSessionLanguageFromLANG: the LANG an ssh client sends (SendEnv)
 // chooses the language of the session's game; LC_ALL wins over it, and
 // a session that sends none, or a language there is no catalogue for,
 // plays in English.
 func TestSessionLanguageFromLANG(t *testing.T) {
-	var log syncBuffer
+	var log syncbuf.Buffer
 	r := start(t, sshserve.Options{Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	for _, tc := range []struct {
 		user string

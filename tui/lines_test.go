@@ -5,30 +5,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/internal/syncbuf"
 )
-
-// syncBuffer is a strings.Builder safe for a writer and a reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 func TestRunLinesStopsOnCancelWhileReading(t *testing.T) {
 	dir := t.TempDir()
@@ -37,7 +19,7 @@ func TestRunLinesStopsOnCancelWhileReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	in, _ := io.Pipe() // nothing is ever typed
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- RunLines(ctx, g, in, out, nil) }()
@@ -70,7 +52,7 @@ func TestRunLinesHotSeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	// Whatever the dice, "bank" is refused right after a throw, and
 	// "quit" ends: the game is at ana's first throw.
 	if err := RunLines(context.Background(), g, strings.NewReader("bank\nscore\nquit\n"), out, nil); err != nil {
@@ -95,7 +77,7 @@ func TestEmptyLineIsAnswered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	if err := RunLines(context.Background(), g, strings.NewReader("\n   \nquit\n"), out, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +90,7 @@ func TestEmptyLineIsAnswered(t *testing.T) {
 	}
 
 	dg := newDragonGame(t, "you,bot:smart", dice.SeedFrom("empty-line"), "")
-	out = &syncBuffer{}
+	out = &syncbuf.Buffer{}
 	if err := RunDragonLines(context.Background(), dg, strings.NewReader("\nquit\n"), out); err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +106,7 @@ func TestLinesSoloTurnCounter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	// Keeping what scores most and banking, three times over (a farkle
 	// ends a turn too; either way the next turn line comes).
 	var script strings.Builder

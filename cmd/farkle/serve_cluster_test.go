@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/internal/syncbuf"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/store/postgres/pgtest"
 )
@@ -28,26 +28,7 @@ import (
 type clusterNode struct {
 	url    string
 	cmd    *exec.Cmd
-	stderr *lockedBuffer
-}
-
-// lockedBuffer is a bytes.Buffer written by a process's stderr copier and
-// read by the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
+	stderr *syncbuf.Buffer
 }
 
 // startClusterNode starts the farkle binary as a node on the database at
@@ -55,7 +36,7 @@ func (l *lockedBuffer) String() string {
 // 127.0.0.1), and returns once it listens.
 func startClusterNode(t *testing.T, dsn, name string) *clusterNode {
 	t.Helper()
-	n := &clusterNode{stderr: &lockedBuffer{}}
+	n := &clusterNode{stderr: &syncbuf.Buffer{}}
 	n.cmd, n.url, _ = spawnServe(t, n.stderr, "--db", dsn, "--node", name, "--lease", "2s",
 		"--bot-delay", "20ms", "--rate-address", "0", "--rate-player", "0", "--ws-per-address", "0",
 		"--ws-rate", "1000", "--ws-burst", "1000", "--ws-player-rate", "1000", "--ws-player-burst", "1000",
