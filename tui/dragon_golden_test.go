@@ -46,16 +46,18 @@ func TestGoldenDragonRally(t *testing.T) {
 		screenStep{"r", "Rally! Your reward"})
 }
 
-// TestGoldenDragonBattle: the Final Battle after a throw that wounded the
-// dragon.
-func TestGoldenDragonBattle(t *testing.T) {
+// battleGame returns a game of seats (the first a person, the second a
+// bot) where the first player, armed with 6,000 soldiers, goes into the
+// Final Battle on a throw that will wound the dragon.
+func battleGame(t *testing.T, seats string) *DragonGame {
+	t.Helper()
 	arm := func(g *DragonGame) {
 		g.setState(func(s *dragon.State) {
 			s.Stockpile -= 6000
 			s.Players[0].Soldiers = 6000
 		})
 	}
-	seed := dragonSeed(t, "golden-battle", "you,bot:smart", func(g *DragonGame) bool {
+	seed := dragonSeed(t, "golden-battle", seats, func(g *DragonGame) bool {
 		if g.Turn() != 0 {
 			return false
 		}
@@ -64,9 +66,15 @@ func TestGoldenDragonBattle(t *testing.T) {
 		v := g.View(0)
 		return v.Phase == dragon.PhaseKeep && v.Damage == 1 && firstKeepAction(v).Kind != 0
 	})
-	g := newDragonGame(t, "you,bot:smart", seed, "")
+	g := newDragonGame(t, seats, seed, "")
 	arm(g)
-	m := goldenDragonModel(t, g)
+	return g
+}
+
+// TestGoldenDragonBattle: the Final Battle after a throw that wounded the
+// dragon.
+func TestGoldenDragonBattle(t *testing.T) {
+	m := goldenDragonModel(t, battleGame(t, "you,bot:smart"))
 	goldenScreen(t, m, 80, 32,
 		screenStep{"", "Choose your action"},
 		screenStep{"f", "1 of 3 damage"})

@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/lang"
 )
 
@@ -23,24 +22,7 @@ var english = regexp.MustCompile(`\b(soldiers|turn|round|throw|keep|dice|damage|
 // Bokmål, the person called "du": the dragon's wounds, the players'
 // soldiers (4 800, a no-break space), the card texts, the keys and the log.
 func TestGoldenDragonBattleNorwegian(t *testing.T) {
-	arm := func(g *DragonGame) {
-		g.setState(func(s *dragon.State) {
-			s.Stockpile -= 6000
-			s.Players[0].Soldiers = 6000
-		})
-	}
-	seed := dragonSeed(t, "golden-battle", "du,bot:smart", func(g *DragonGame) bool {
-		if g.Turn() != 0 {
-			return false
-		}
-		arm(g)
-		g.Do(dragon.Battle())
-		v := g.View(0)
-		return v.Phase == dragon.PhaseKeep && v.Damage == 1 && firstKeepAction(v).Kind != 0
-	})
-	g := newDragonGame(t, "du,bot:smart", seed, "")
-	arm(g)
-	m := NewDragon(DragonOptions{Game: g, Lang: lang.Get("nb")})
+	m := NewDragon(DragonOptions{Game: battleGame(t, "du,bot:smart"), Lang: lang.Get("nb")})
 	goldenScreen(t, m, 80, 32,
 		screenStep{"", "Velg hva du gjør"},
 		screenStep{"f", "1 av 3 i skade"})
