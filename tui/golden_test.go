@@ -178,23 +178,7 @@ func TestGoldenGameOver(t *testing.T) {
 	// that the screen does not change when the bots do): keep the keep
 	// scoring most, bank at 300 or more.
 	for !g.Over() {
-		s := g.State()
-		a := s.Legal()[0]
-		switch s.Step {
-		case engine.StepKeep:
-			best := dice.Keep{}
-			for _, k := range s.Table().Keeps(s.Throw) {
-				if k.Points > best.Points {
-					best = k
-				}
-			}
-			a = engine.KeepBy(s.Current, best.Hand)
-		case engine.StepChoose:
-			if ok, _ := s.CanBank(); ok && (s.Total >= 300 || !s.CanThrow()) {
-				a = engine.BankBy(s.Current)
-			}
-		}
-		if _, err := g.Do(a); err != nil {
+		if _, err := g.Do(simpleAction(g.State())); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -214,4 +198,31 @@ func TestGoldenFarkle(t *testing.T) {
 	goldenScreen(t, m, 80, 24,
 		screenStep{"", "press r to throw"},
 		screenStep{"r", "FARKLE! ana threw"})
+}
+
+// mostPoints returns the keep of a throw that scores most (the first of
+// them).
+func mostPoints(s engine.State) dice.Keep {
+	best := dice.Keep{}
+	for _, k := range s.Table().Keeps(s.Throw) {
+		if k.Points > best.Points {
+			best = k
+		}
+	}
+	return best
+}
+
+// simpleAction is a fixed simple strategy for tests whose screens must not
+// change when the bots do: keep the keep scoring most, bank at 300 or more
+// (or when no throw is left).
+func simpleAction(s engine.State) engine.Action {
+	switch s.Step {
+	case engine.StepKeep:
+		return engine.KeepBy(s.Current, mostPoints(s).Hand)
+	case engine.StepChoose:
+		if ok, _ := s.CanBank(); ok && (s.Total >= 300 || !s.CanThrow()) {
+			return engine.BankBy(s.Current)
+		}
+	}
+	return s.Legal()[0]
 }

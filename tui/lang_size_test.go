@@ -106,23 +106,7 @@ func nearEnd(t *testing.T, stop func(engine.State) bool) *Game {
 		t.Fatal(err)
 	}
 	for !g.Over() && !stop(g.State()) {
-		s := g.State()
-		a := s.Legal()[0]
-		switch s.Step {
-		case engine.StepKeep:
-			best := dice.Keep{}
-			for _, k := range s.Table().Keeps(s.Throw) {
-				if k.Points > best.Points {
-					best = k
-				}
-			}
-			a = engine.KeepBy(s.Current, best.Hand)
-		case engine.StepChoose:
-			if ok, _ := s.CanBank(); ok && (s.Total >= 300 || !s.CanThrow()) {
-				a = engine.BankBy(s.Current)
-			}
-		}
-		if _, err := g.Do(a); err != nil {
+		if _, err := g.Do(simpleAction(g.State())); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -343,12 +343,7 @@ func TestFinalRoundIsShown(t *testing.T) {
 		s := g.State()
 		switch s.Step {
 		case engine.StepKeep:
-			best := dice.Keep{}
-			for _, k := range s.Table().Keeps(s.Throw) {
-				if k.Points > best.Points {
-					best = k
-				}
-			}
+			best := mostPoints(s)
 			press(m, faceKeys(t, m.faces, best.Hand)...)
 			if s.Total+int(best.Points) >= 300 {
 				press(m, "b")
