@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/farkle/farkle/internal/syncbuf"
 )
 
 // farkleBin is the binary built once for the whole suite.
@@ -71,31 +73,13 @@ func statSourcesOf(t testing.TB, root string) {
 	}
 }
 
-// logBuffer collects a process's stderr for the test's failure messages.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // server is one `farkle serve` process on a database of the test's.
 type server struct {
 	t    testing.TB
 	db   string
 	args []string
 	cmd  *exec.Cmd
-	log  *logBuffer
+	log  *syncbuf.Buffer
 	URL  string
 	// Metrics is the metrics listener's base URL, when the test asked for
 	// one (--metrics-addr 127.0.0.1:0).
@@ -125,7 +109,7 @@ func startServer(t testing.TB, db string, args ...string) *server {
 func (s *server) start() error {
 	args := append([]string{"serve", "--db", s.db}, quiet...)
 	s.cmd = exec.Command(farkleBin, append(args, s.args...)...)
-	s.log = &logBuffer{}
+	s.log = &syncbuf.Buffer{}
 	s.cmd.Stderr = s.log
 	out, err := s.cmd.StdoutPipe()
 	if err != nil {
