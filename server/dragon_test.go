@@ -253,8 +253,10 @@ func TestDragonWholeGameAgainstBots(t *testing.T) {
 	src := dice.NewSource([32]byte(seed))
 	s, _, _ := g.New(rec.Players, src)
 	smart := dragon.NewBot(dragon.Smart, testBrains())
+	// The game waits for seat 1 on its turn and when it defends a Brawl on
+	// another's turn; a Brawl Ann starts on seat 1's turn waits for Ann.
 	for i, a := range rec.Actions {
-		if s.Turn == 1 {
+		if s.ToAct() == 1 {
 			if want := smart.Choose(g.View(s, 1), dice.NewSource([32]byte{})); !reflect.DeepEqual(want, a) {
 				t.Fatalf("action %d: the smart bot played %v, it would play %v", i+1, a, want)
 			}

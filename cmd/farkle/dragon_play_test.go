@@ -81,9 +81,9 @@ func dragonScript(t *testing.T, seedText string) (string, dragon.State) {
 		if n > 20000 {
 			t.Fatal("the game does not end")
 		}
-		v := g.View(s, s.Turn)
+		v := g.View(s, s.ToAct())
 		var a dragon.Action
-		if s.Turn == 1 {
+		if s.ToAct() == 1 {
 			a = bot.Choose(v, botSrc)
 		} else {
 			var cmd string
