@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/webauthn"
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 )
@@ -104,7 +105,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 
 	// The guest path stays one click.
 	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now"),
-		chromedp.SetValue("#name", "Ann"), chromedp.Click("#play-now")); err != nil {
+		chromedp.SetValue("#name", "Ann"), browsertest.Click("#play-now")); err != nil {
 		t.Fatal(err)
 	}
 	waitPage(t, ctx, "the table page", `location.pathname.startsWith('/t/')`)
@@ -115,7 +116,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 
 	// The guest becomes an account.
 	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#create-account"),
-		chromedp.SetValue("#account-name", "Ann Passkey"), chromedp.Click("#create-account"), chromedp.WaitVisible("#recovery-code")); err != nil {
+		chromedp.SetValue("#account-name", "Ann Passkey"), browsertest.Click("#create-account"), chromedp.WaitVisible("#recovery-code")); err != nil {
 		t.Fatal(err)
 	}
 	code, err := chromedp.Run(ctx, chromedp.Text("#recovery-code"))
@@ -135,7 +136,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if len(code) != 23 || stored.RecoveryHash == code || stored.RecoveryHash != hex.EncodeToString(sum[:]) {
 		t.Fatalf("recovery code %q stored as %q: want its SHA-256, not the code", code, stored.RecoveryHash)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click("#recovery-saved"), chromedp.WaitVisible("#passkeys li")); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click("#recovery-saved"), chromedp.WaitVisible("#passkeys li")); err != nil {
 		t.Fatal(err)
 	}
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#passkeys li').length`)); n != 1 {
@@ -143,13 +144,13 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	}
 
 	// Sign out, then in with the passkey.
-	if err := chromedp.Do(ctx, chromedp.Click("#sign-out"), chromedp.WaitVisible("#signin-link")); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click("#sign-out"), chromedp.WaitVisible("#signin-link")); err != nil {
 		t.Fatal(err)
 	}
 	if me := whoAmI(t, ctx); me.Status != 200 || me.ID != "" { // /api/me answers null to a visitor with no player
 		t.Fatalf("after signing out: %+v", me)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/signin"), chromedp.WaitVisible("#signin-passkey"), chromedp.Click("#signin-passkey"),
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/signin"), chromedp.WaitVisible("#signin-passkey"), browsertest.Click("#signin-passkey"),
 		chromedp.WaitVisible("#account-link")); err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +242,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx2, chromedp.Navigate(site+"/signin"), chromedp.WaitVisible("#signin-passkey"), chromedp.Click("#signin-passkey"),
+	if err := chromedp.Do(ctx2, chromedp.Navigate(site+"/signin"), chromedp.WaitVisible("#signin-passkey"), browsertest.Click("#signin-passkey"),
 		chromedp.WaitVisible("#account-link")); err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +253,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	// The recovery code, on a third browser with no passkey: once.
 	ctx3 := browser(t, 1100, 900)
 	if err := chromedp.Do(ctx3, chromedp.Navigate(site+"/signin"), chromedp.WaitVisible("#recover"),
-		chromedp.SetValue("#recover-name", "ann passkey"), chromedp.SetValue("#recover-code", strings.ToLower(code)), chromedp.Click("#recover"),
+		chromedp.SetValue("#recover-name", "ann passkey"), chromedp.SetValue("#recover-code", strings.ToLower(code)), browsertest.Click("#recover"),
 		chromedp.WaitVisible("#recovery-code")); err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +275,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	authenticator(t, ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#add-passkey"), chromedp.Click("#add-passkey")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#add-passkey"), browsertest.Click("#add-passkey")); err != nil {
 		t.Fatal(err)
 	}
 	waitPage(t, ctx, "a second passkey", `document.querySelectorAll('#passkeys li').length === 2`)
@@ -285,7 +286,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(window.confirm = () => true, true)`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(`#passkeys li[data-id="`+keys[0].ID+`"] .remove-passkey`)); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click(`#passkeys li[data-id="`+keys[0].ID+`"] .remove-passkey`)); err != nil {
 		t.Fatal(err)
 	}
 	waitPage(t, ctx, "the old passkey removed", `document.querySelectorAll('#passkeys li').length === 1 && document.querySelector('.remove-passkey').disabled`)
@@ -293,8 +294,8 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if left, _ := ts.DB.Passkeys(context.Background(), acct.ID); len(left) != 1 || left[0].ID != keys[1].ID {
 		t.Fatalf("passkeys left: %+v", left)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click("#sign-out"), chromedp.WaitVisible("#signin-link"), chromedp.Navigate(site+"/signin"),
-		chromedp.WaitVisible("#signin-passkey"), chromedp.Click("#signin-passkey"), chromedp.WaitVisible("#account-link")); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click("#sign-out"), chromedp.WaitVisible("#signin-link"), chromedp.Navigate(site+"/signin"),
+		chromedp.WaitVisible("#signin-passkey"), browsertest.Click("#signin-passkey"), chromedp.WaitVisible("#account-link")); err != nil {
 		t.Fatal(err)
 	}
 	if me := whoAmI(t, ctx); me.ID != acct.ID {

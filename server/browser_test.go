@@ -88,7 +88,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	shot(t, ctx, "home")
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys("#name", "Ann <b>"),
-		chromedp.Click("#play-now"),
+		browsertest.Click("#play-now"),
 		chromedp.WaitVisible("#game .scoreboard"),
 	); err != nil {
 		t.Fatal(err)
@@ -111,13 +111,13 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 		before := g.Version
 		switch {
 		case g.Phase != "play":
-			if err := chromedp.Do(ctx, chromedp.Click("#roll")); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Click("#roll")); err != nil {
 				t.Fatal(err)
 			}
 		case g.Step == "keep":
 			for _, i := range pickDice(g.Faces) {
 				sel := `.die-btn[data-i="` + itoa(i) + `"]`
-				if err := chromedp.Do(ctx, chromedp.Click(sel)); err != nil {
+				if err := chromedp.Do(ctx, browsertest.Click(sel)); err != nil {
 					t.Fatal(err)
 				}
 				clicks++
@@ -126,7 +126,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !midShot && clicks > 3 {
-				if err := chromedp.Do(ctx, chromedp.Click("#hint"), chromedp.WaitVisible(".hint li")); err != nil {
+				if err := chromedp.Do(ctx, browsertest.Click("#hint"), chromedp.WaitVisible(".hint li")); err != nil {
 					t.Fatal(err)
 				}
 				shot(t, ctx, "table-selection")
@@ -139,7 +139,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 			if !g.Bank && !g.Throw {
 				t.Fatalf("after selecting %v of %v neither throw nor bank is enabled", pickDice(g.Faces), g.Faces)
 			}
-			if err := chromedp.Do(ctx, chromedp.Click(button)); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Click(button)); err != nil {
 				t.Fatal(err)
 			}
 		default:
@@ -153,7 +153,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 			if g.Bank {
 				button = "#bank"
 			}
-			if err := chromedp.Do(ctx, chromedp.Click(button)); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Click(button)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -199,7 +199,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 		t.Fatalf("name shown as %q", me)
 	}
 	// The other pages, as a player would visit them after the game.
-	if err := chromedp.Do(ctx, chromedp.Click(`a[href^="/replay/"]`), chromedp.WaitVisible(".replay-board table"), chromedp.Sleep(100*time.Millisecond)); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click(`a[href^="/replay/"]`), chromedp.WaitVisible(".replay-board table"), chromedp.Sleep(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	shot(t, ctx, "replay")
@@ -231,9 +231,9 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/new"),
 		chromedp.WaitVisible("#create"),
 		chromedp.SendKeys("#new-name", "Ann"),
-		chromedp.Click(`button[aria-label="remove seat 2"]`),
-		chromedp.Click(`.row.gap button`), // + Friend
-		chromedp.Click("#create"),
+		browsertest.Click(`button[aria-label="remove seat 2"]`),
+		browsertest.Click(`.row.gap button`), // + Friend
+		browsertest.Click("#create"),
 		chromedp.WaitVisible("input.link"),
 	); err != nil {
 		t.Fatal(err)
@@ -253,10 +253,10 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 	}
 	shot(t, bea, "phone-lobby")
 	if err := chromedp.Do(bea,
-		chromedp.Click(`.tables a[href$="`+link[strings.LastIndex(link, "/"):]+`"]`),
+		browsertest.Click(`.tables a[href$="`+link[strings.LastIndex(link, "/"):]+`"]`),
 		chromedp.WaitVisible("#take-seat"),
 		chromedp.SendKeys("#join-name", "Bea"),
-		chromedp.Click("#take-seat"),
+		browsertest.Click("#take-seat"),
 		chromedp.WaitVisible("#game .play:not(.waiting)"),
 	); err != nil {
 		t.Fatal(err)
@@ -268,7 +268,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 	for _, b := range []context.Context{ann, bea} {
 		g, _ := chromedp.Run(b, chromedp.Evaluate[gameData](readGame))
 		if g.Mine == "yes" {
-			if err := chromedp.Do(b, chromedp.Click("#roll")); err != nil {
+			if err := chromedp.Do(b, browsertest.Click("#roll")); err != nil {
 				t.Fatal(err)
 			}
 			break
@@ -321,7 +321,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 			}
 		}
 		if g.Mine == "yes" {
-			if err := chromedp.Do(b, chromedp.Click("#roll")); err != nil {
+			if err := chromedp.Do(b, browsertest.Click("#roll")); err != nil {
 				t.Fatal(err)
 			}
 			waitVersion(ann, before.Version+1)
@@ -340,9 +340,9 @@ func TestBrowserPhoneAndRulesForm(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/new"),
 		chromedp.WaitVisible("#create"),
 		chromedp.SendKeys("#new-name", "Bea"),
-		chromedp.Click("#custom"),
+		browsertest.Click("#custom"),
 		chromedp.SetValue(`input[name="game.target"]`, "0"),
-		chromedp.Click("#create"),
+		browsertest.Click("#create"),
 		chromedp.WaitVisible(".field.bad"),
 	); err != nil {
 		t.Fatal(err)
@@ -358,7 +358,7 @@ func TestBrowserPhoneAndRulesForm(t *testing.T) {
 	shot(t, ctx, "phone-rules-error")
 	if err := chromedp.Do(ctx,
 		chromedp.SetValue(`input[name="game.target"]`, "3000"),
-		chromedp.Click("#create"),
+		browsertest.Click("#create"),
 		chromedp.WaitVisible("#game .scoreboard"),
 		chromedp.WaitVisible(".die-btn, #roll, #throw"),
 	); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 )
 
@@ -124,7 +125,7 @@ func TestBrowserKeepsTheGuestUntilSignOut(t *testing.T) {
 		if name != "" {
 			steps = append(steps, chromedp.SendKeys("#name", name))
 		}
-		steps = append(steps, chromedp.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard"))
+		steps = append(steps, browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard"))
 		if err := chromedp.Do(ctx, steps...); err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +154,7 @@ func TestBrowserKeepsTheGuestUntilSignOut(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#sign-out"),
 		chromedp.Evaluate[chromedp.Void](`window.confirm = () => true; undefined`),
-		chromedp.Click("#sign-out"),
+		browsertest.Click("#sign-out"),
 		chromedp.WaitNotPresent("#sign-out"),
 	); err != nil {
 		t.Fatal(err)

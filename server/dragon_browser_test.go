@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 )
 
@@ -76,7 +77,7 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible("#play-dragon"),
 		chromedp.SendKeys("#name", "Ann"),
-		chromedp.Click("#play-dragon"),
+		browsertest.Click("#play-dragon"),
 		chromedp.WaitVisible("#game .scoreboard"),
 		chromedp.WaitVisible(".odds-chart .curve"),
 	); err != nil {
@@ -110,7 +111,7 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 			games++
 			shot(t, ctx, "dragon-over")
 			before := d.Version
-			if err := chromedp.Do(ctx, chromedp.Click("#rematch")); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Click("#rematch")); err != nil {
 				t.Fatal(err)
 			}
 			for time.Now().Before(deadline) && (d.Phase == "over" || d.Version == before && d.Phase != "choose") {
@@ -156,7 +157,7 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 				t.Fatalf("after selecting %v of %v (%s) the Keep button is disabled", pick, d.Faces, d.Mode)
 			}
 			if shots == 0 && diceClicks >= 6 {
-				if err := chromedp.Do(ctx, chromedp.Click("#hint"), chromedp.WaitVisible("#hint-box li"), chromedp.Sleep(100*time.Millisecond)); err != nil {
+				if err := chromedp.Do(ctx, browsertest.Click("#hint"), chromedp.WaitVisible("#hint-box li"), chromedp.Sleep(100*time.Millisecond)); err != nil {
 					t.Fatal(err)
 				}
 				shot(t, ctx, "dragon-table")
@@ -233,7 +234,7 @@ func dragonForm(t *testing.T, ctx context.Context, ts *testServer) {
 		t.Fatalf("the bot seat of a dragon table offers %q (%v), want smart", level, err)
 	}
 	shot(t, ctx, "dragon-new")
-	if err := chromedp.Do(ctx, chromedp.Click("#create"), chromedp.WaitVisible("#take-seat, .play.waiting")); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click("#create"), chromedp.WaitVisible("#take-seat, .play.waiting")); err != nil {
 		t.Fatal(err)
 	}
 	phase, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('game').dataset.phase`))
@@ -251,7 +252,7 @@ func TestBrowserDragonOnAPhone(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible("#play-dragon"),
 		chromedp.SendKeys("#name", "Bea"),
-		chromedp.Click("#play-dragon"),
+		browsertest.Click("#play-dragon"),
 		chromedp.WaitVisible(".odds-chart .curve"),
 	); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 )
 
@@ -60,7 +61,7 @@ func startDragonPage(t *testing.T, width, height int64) context.Context {
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible("#play-dragon"),
 		chromedp.SendKeys("#name", "Ann"),
-		chromedp.Click("#play-dragon"),
+		browsertest.Click("#play-dragon"),
 		chromedp.WaitVisible(".odds-chart .curve"),
 		chromedp.WaitVisible(`#game[data-mine="yes"][data-phase="choose"]`),
 	); err != nil {
@@ -84,7 +85,7 @@ func TestBrowserDragonBrawlStepByStep(t *testing.T) {
 	}
 	read()
 	before := f.Soldiers
-	if err := chromedp.Do(ctx, chromedp.Click(`button[data-kind="brawl"]`)); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click(`button[data-kind="brawl"]`)); err != nil {
 		t.Fatal(err)
 	}
 	labels := map[string]string{}
@@ -132,7 +133,7 @@ func TestBrowserDragonBrawlStepByStep(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#game[data-mine="yes"][data-phase="choose"][data-show=""]`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(`button[data-kind="brawl"]`), chromedp.WaitVisible("#brawl-show"), chromedp.KeyEvent("s")); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click(`button[data-kind="brawl"]`), chromedp.WaitVisible("#brawl-show"), chromedp.KeyEvent("s")); err != nil {
 		t.Fatal(err)
 	}
 	read()
@@ -161,7 +162,7 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 			continue
 		}
 		click := func(sel string) {
-			if err := chromedp.Do(ctx, chromedp.Click(sel, chromedp.NodeVisible)); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Click(sel, chromedp.NodeVisible)); err != nil {
 				t.Fatalf("click %s: %v", sel, err)
 			}
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/explore"
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/solve"
@@ -181,7 +182,7 @@ func TestBrowserExplorer(t *testing.T) {
 			}
 			// Compare the rules above with cardgames (whose table is not
 			// solved: the comparison says so and goes on).
-			if err := chromedp.Do(ctx, chromedp.Click(`#compare-list input[value="cardgames"]`), chromedp.Click("#compare-go"),
+			if err := chromedp.Do(ctx, browsertest.Click(`#compare-list input[value="cardgames"]`), browsertest.Click("#compare-go"),
 				chromedp.WaitVisible("#compare table"), chromedp.WaitVisible("#compare-chart circle")); err != nil {
 				t.Fatal(err)
 			}
@@ -220,7 +221,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 		chromedp.Navigate(srv.URL+"/"),
 		chromedp.WaitVisible("#play-now"),
 		chromedp.SendKeys("#name", "Ann"),
-		chromedp.Click("#play-now"),
+		browsertest.Click("#play-now"),
 		chromedp.WaitVisible("#game .scoreboard"),
 	); err != nil {
 		t.Fatal(err)
@@ -240,7 +241,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 			clickNow(t, ctx, "#roll")
 			time.Sleep(50 * time.Millisecond)
 		default:
-			if err := chromedp.Do(ctx, chromedp.Click("#hint"), chromedp.WaitVisible("#explore-link")); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Click("#hint"), chromedp.WaitVisible("#explore-link")); err != nil {
 				t.Fatal(err)
 			}
 			if href, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('explore-link').href`)); err != nil {

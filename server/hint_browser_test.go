@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
@@ -41,7 +42,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
-		if err := chromedp.Do(ctx, chromedp.Click("#hint"), chromedp.WaitVisible(".hint li")); err != nil {
+		if err := chromedp.Do(ctx, browsertest.Click("#hint"), chromedp.WaitVisible(".hint li")); err != nil {
 			t.Fatal(err)
 		}
 		items, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('.hint li')].map((l) => l.textContent)`))
@@ -50,7 +51,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 		}
 		if len(items) < 2 {
 			// One choice says nothing of the order: play it and go on.
-			if err := chromedp.Do(ctx, chromedp.Click(".hint li .play-hint")); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Click(".hint li .play-hint")); err != nil {
 				t.Fatal(err)
 			}
 			waitVersion(t, ctx, g.Version)
@@ -69,7 +70,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 			}
 			prev = v
 		}
-		if err := chromedp.Do(ctx, chromedp.Click(".hint li:first-child .play-hint")); err != nil {
+		if err := chromedp.Do(ctx, browsertest.Click(".hint li:first-child .play-hint")); err != nil {
 			t.Fatal(err)
 		}
 		waitVersion(t, ctx, g.Version)

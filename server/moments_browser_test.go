@@ -16,6 +16,7 @@ import (
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/store"
@@ -37,7 +38,7 @@ func playNowAs(t *testing.T, ctx context.Context, ts *testServer, name string) {
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible("#play-now"),
 		chromedp.SendKeys("#name", name),
-		chromedp.Click("#play-now"),
+		browsertest.Click("#play-now"),
 		chromedp.WaitVisible("#game .scoreboard"),
 	); err != nil {
 		t.Fatal(err)
@@ -400,7 +401,7 @@ func TestBrowserPhoneFits(t *testing.T) {
 		t.Fatalf("a new visitor's home page logged errors: %q", errs)
 	}
 	mu.Unlock()
-	if err := chromedp.Do(ctx, chromedp.SendKeys("#name", "Bartholomew Quincy-Adams"), chromedp.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.SendKeys("#name", "Bartholomew Quincy-Adams"), browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
 	type row struct {
@@ -492,7 +493,7 @@ func TestBrowserZalgoNameStaysOnItsLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	asPlayer(t, ctx, ts, &player{Token: tok})
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#me .name"), chromedp.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#me .name"), browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
 	// The marks are drawn only inside the name's box (it clips them), and
@@ -543,7 +544,7 @@ func TestBrowserNorwegian(t *testing.T) {
 		t.Fatalf("the home page in Norwegian: %q %v", home, err)
 	}
 	shot(t, ctx, "nb-home")
-	if err := chromedp.Do(ctx, chromedp.SendKeys("#name", "Kari"), chromedp.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.SendKeys("#name", "Kari"), browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
 	page, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.querySelector('.scoreboard p').textContent, document.getElementById('status').textContent, document.querySelector('.scoreboard h2').textContent]`))

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
@@ -147,7 +148,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	ctx := norwegianBrowser(t, 1280, 800)
 
 	// The new-table form.
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/new"), chromedp.WaitVisible("#create"), chromedp.Click("#custom")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/new"), chromedp.WaitVisible("#create"), browsertest.Click("#custom")); err != nil {
 		t.Fatal(err)
 	}
 	if lang := text(t, ctx, "#lang option:checked"); lang != "NB" {
@@ -166,7 +167,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 
 	// The table.
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-now"), chromedp.SendKeys("#name", "Kari"),
-		chromedp.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+		browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
 	rulesList := texts(t, ctx, ".rules li")
@@ -211,7 +212,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 				sawKeys = true
 			}
 			for _, i := range pickDice(g.Faces) {
-				if err := chromedp.Do(ctx, chromedp.Click(`.die-btn[data-i="`+strconv.Itoa(i)+`"]`)); err != nil {
+				if err := chromedp.Do(ctx, browsertest.Click(`.die-btn[data-i="`+strconv.Itoa(i)+`"]`)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -226,7 +227,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 				sawButtons = true
 			}
 			if !sawHint {
-				if err := chromedp.Do(ctx, chromedp.Click("#hint"), chromedp.WaitVisible("#hint-choices li")); err != nil {
+				if err := chromedp.Do(ctx, browsertest.Click("#hint"), chromedp.WaitVisible("#hint-choices li")); err != nil {
 					t.Fatal(err)
 				}
 				hint := texts(t, ctx, "#hint-box strong, #hint-choices li")
@@ -291,7 +292,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	shot(t, ctx, "nb-end")
 
 	// The replay.
-	if err := chromedp.Do(ctx, chromedp.Click(`#end a[href^="/replay/"]`), chromedp.WaitVisible(".replay-board table")); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click(`#end a[href^="/replay/"]`), chromedp.WaitVisible(".replay-board table")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!document.querySelector('#replay-at')`)); err != nil {
@@ -306,7 +307,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	shot(t, ctx, "nb-replay")
 
 	// A Dragon table.
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-dragon"), chromedp.Click("#play-dragon"),
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-dragon"), browsertest.Click("#play-dragon"),
 		chromedp.WaitVisible(".odds-chart .curve"), chromedp.WaitVisible(`#game[data-mine="yes"][data-phase="choose"]`)); err != nil {
 		t.Fatal(err)
 	}

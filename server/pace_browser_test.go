@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 )
 
@@ -24,7 +25,7 @@ func createAccount(t *testing.T, ctx context.Context, site, name string) meJSON 
 		t.Fatalf("a guest: %d %s", status, msg)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#create-account"),
-		chromedp.SetValue("#account-name", name), chromedp.Click("#create-account"), chromedp.WaitVisible("#recovery-code")); err != nil {
+		chromedp.SetValue("#account-name", name), browsertest.Click("#create-account"), chromedp.WaitVisible("#recovery-code")); err != nil {
 		t.Fatal(err)
 	}
 	me := whoAmI(t, ctx)
@@ -100,10 +101,10 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	annMe, beaMe := createAccount(t, ann, site, "Ann"), createAccount(t, bea, site, "Bea")
 
 	if err := chromedp.Do(ann, chromedp.Navigate(site+"/new"), chromedp.WaitVisible("#create"),
-		chromedp.Click("#custom"), chromedp.SetValue(`input[name="game.target"]`, "1000"),
-		chromedp.Click(`button[aria-label="remove seat 2"]`), chromedp.Click(`.row.gap button`), // + Friend
-		chromedp.SetValue("#pace", "1h"), chromedp.Click("#rated"), chromedp.SetValue("#invite", "bea"),
-		chromedp.Click("#create"), chromedp.WaitVisible("input.link")); err != nil {
+		browsertest.Click("#custom"), chromedp.SetValue(`input[name="game.target"]`, "1000"),
+		browsertest.Click(`button[aria-label="remove seat 2"]`), browsertest.Click(`.row.gap button`), // + Friend
+		chromedp.SetValue("#pace", "1h"), browsertest.Click("#rated"), chromedp.SetValue("#invite", "bea"),
+		browsertest.Click("#create"), chromedp.WaitVisible("input.link")); err != nil {
 		t.Fatal(err)
 	}
 	link, err := chromedp.Run(ann, chromedp.Evaluate[string](`document.querySelector("input.link").value`))
@@ -113,14 +114,14 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	id := link[strings.LastIndex(link, "/")+1:]
 	// Bea finds the invitation on her home page and accepts it.
 	if err := chromedp.Do(bea, chromedp.Navigate(site+"/"), chromedp.WaitVisible(`#invitations li[data-table="`+id+`"] .accept-invite`),
-		chromedp.Click(`#invitations li[data-table="`+id+`"] .accept-invite`), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+		browsertest.Click(`#invitations li[data-table="`+id+`"] .accept-invite`), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
 
 	// The chat: Bea's line reaches Ann as text, never markup; Ann mutes
 	// Bea on her screen, and the mute outlives a reload.
 	const said = `<img src=x onerror="window.pwned=1">hi Ann`
-	if err := chromedp.Do(bea, chromedp.WaitVisible("#chat-text"), chromedp.SendKeys("#chat-text", said), chromedp.Click(`#chat button[type="submit"]`)); err != nil {
+	if err := chromedp.Do(bea, chromedp.WaitVisible("#chat-text"), chromedp.SendKeys("#chat-text", said), browsertest.Click(`#chat button[type="submit"]`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ann, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#chat-lines li")); err != nil {
@@ -139,13 +140,13 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	if err != nil || cv.Text != said || cv.Images != 0 || cv.Pwned || cv.Muted {
 		t.Fatalf("Ann's chat: %+v %v, want the line as text", cv, err)
 	}
-	if err := chromedp.Do(ann, chromedp.Click("#chat-lines li .mute"), chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#chat-lines li")); err != nil {
+	if err := chromedp.Do(ann, browsertest.Click("#chat-lines li .mute"), chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#chat-lines li")); err != nil {
 		t.Fatal(err)
 	}
 	if cv, err = chromedp.Run(ann, chromedp.Evaluate[chatView](readChat)); err != nil || !cv.Muted || cv.Text != "" {
 		t.Fatalf("after muting Bea and a reload: %+v %v", cv, err)
 	}
-	if err := chromedp.Do(ann, chromedp.Click("#chat-lines li .mute")); err != nil {
+	if err := chromedp.Do(ann, browsertest.Click("#chat-lines li .mute")); err != nil {
 		t.Fatal(err)
 	}
 	var tb struct {
@@ -206,7 +207,7 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 			if turns == 2 {
 				shot(t, b, "own-pace-home")
 			}
-			if err := chromedp.Do(b, chromedp.Click(`#your-move li[data-table="`+id+`"] a.button`), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+			if err := chromedp.Do(b, browsertest.Click(`#your-move li[data-table="`+id+`"] a.button`), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 				t.Fatal(err)
 			}
 			waitPage(t, b, "the table's state", `!!document.getElementById('game') && document.getElementById('game').dataset.online === 'yes'`)
@@ -237,7 +238,7 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	if err := chromedp.Do(ann, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#end")); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(bea, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#good-game"), chromedp.Click("#good-game")); err != nil {
+	if err := chromedp.Do(bea, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#good-game"), browsertest.Click("#good-game")); err != nil {
 		t.Fatal(err)
 	}
 	waitPage(t, ann, "Bea's good game", `[...document.querySelectorAll('#chat-lines li')].some((li) => li.textContent.includes('Bea') && li.textContent.includes('Good game!'))`)

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 )
@@ -81,7 +82,7 @@ func TestBrowserShowsRatings(t *testing.T) {
 	if err != nil || !strings.Contains(text, "No rated game yet") {
 		t.Fatalf("the ordinary family's board after a house game: %q, %v", text, err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(`#rating-board button[role=tab]:nth-child(3)`)); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click(`#rating-board button[role=tab]:nth-child(3)`)); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)

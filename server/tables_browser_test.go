@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
@@ -33,7 +34,7 @@ func TestBrowserShowsTheTurnClock(t *testing.T) {
 				chromedp.WaitVisible("#play-now"),
 				chromedp.WaitReady(`#level option`),
 				chromedp.SendKeys("#name", "Ann"),
-				chromedp.Click(size.button),
+				browsertest.Click(size.button),
 				chromedp.WaitVisible("#clock-time"),
 			); err != nil {
 				t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 )
 
@@ -18,7 +19,7 @@ func TestBrowserTournament(t *testing.T) {
 	ctx := browser(t, 1100, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/tournaments"), chromedp.WaitVisible("#t-create"),
 		chromedp.SetValue("#t-name", "Test cup"), chromedp.SetValue("#t-format", "swiss"), chromedp.SetValue("#t-size", "4"),
-		chromedp.SetValue("#t-target", "500"), chromedp.SetValue("#t-bots", "3"), chromedp.Click("#t-create"),
+		chromedp.SetValue("#t-target", "500"), chromedp.SetValue("#t-bots", "3"), browsertest.Click("#t-create"),
 		chromedp.WaitVisible("#t-standings")); err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func TestBrowserTournament(t *testing.T) {
 		if over {
 			break
 		}
-		if err := chromedp.Do(ctx, chromedp.Click(".play-tour-game"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
+		if err := chromedp.Do(ctx, browsertest.Click(".play-tour-game"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 			t.Fatal(err)
 		}
 		waitPage(t, ctx, "the table's state", `document.getElementById('game').dataset.online === 'yes'`)

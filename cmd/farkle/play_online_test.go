@@ -293,7 +293,7 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 		chromedp.Navigate(link),
 		chromedp.WaitVisible("#take-seat"),
 		chromedp.SendKeys("#join-name", "Bea"),
-		chromedp.Click("#take-seat"),
+		browsertest.Click("#take-seat"),
 		chromedp.WaitVisible("#game .play:not(.waiting)"),
 	); err != nil {
 		t.Fatal(err)
@@ -310,7 +310,7 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(bea, 10*time.Second)
 		defer cancel()
-		if err := chromedp.Do(ctx, chromedp.Click(sel)); err != nil {
+		if err := chromedp.Do(ctx, browsertest.Click(sel)); err != nil {
 			html, _ := chromedp.Run(bea, chromedp.OuterHTML("#game"))
 			t.Fatalf("clicking %s: %v; the page shows %+v:\n%s", sel, err, page(), html)
 		}
@@ -348,7 +348,7 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 		case g.Phase != "play":
 			// The page may throw the roll-off die by itself.
 			ctx, cancel := context.WithTimeout(bea, 2*time.Second)
-			err := chromedp.Do(ctx, chromedp.Click("#roll:not([disabled])"))
+			err := chromedp.Do(ctx, browsertest.Click("#roll:not([disabled])"))
 			cancel()
 			if err != nil && page().Version == g.Version {
 				t.Fatalf("the roll-off die was not thrown: %v", err)

@@ -4,11 +4,13 @@ package browsertest
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto"
 	"github.com/chromedp/chromedp"
 )
 
@@ -58,4 +60,31 @@ func New(t testing.TB, width, height int64) context.Context {
 		t.Fatalf("starting Chromium: %v", err)
 	}
 	return ctx
+}
+
+// Click is chromedp.Click for pages that redraw by themselves (a timer, a
+// message from the server): when the element found is replaced before the
+// mouse reaches it, the browser answers "Could not find node with given
+// id" (or cannot compute its box), and Click finds the element again and
+// clicks the new one. Those errors come before any mouse event is sent,
+// so nothing is clicked twice.
+func Click(sel string, opts ...chromedp.QueryOption) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		const tries = 5
+		var err error
+		for range tries {
+			if _, err = chromedp.Click(sel, opts...)(ctx, t); !replaced(err) {
+				return chromedp.Void{}, err
+			}
+		}
+		return chromedp.Void{}, err
+	}
+}
+
+// replaced reports whether err is the browser's answer about a node that
+// left the page (code -32000, as Chromium gives it for an unknown node id
+// or a node without a box).
+func replaced(err error) bool {
+	var e *cdproto.Error
+	return errors.As(err, &e) && e.Code == -32000
 }
