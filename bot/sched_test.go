@@ -113,10 +113,11 @@ func TestSchedulerBoundsSolvesAndQueue(t *testing.T) {
 // once, before anything is allocated, with the figures; needs that fit
 // only one at a time run one at a time.
 func TestSchedulerMemoryBudget(t *testing.T) {
-	need, err := duelSolveBytes(distinct(0), 0)
+	size, err := duelSizes(distinct(0), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	need := size.Solve
 	ts := NewLimitedTables("", Limits{Memory: need + need/2})
 	big := short("classic", 300000) // a table of gigabytes
 	var before, after runtime.MemStats
@@ -216,10 +217,11 @@ func TestSchedulerPanicIsAnError(t *testing.T) {
 // cache directory (not solved again); a perfect bot does not keep a
 // dropped table alive.
 func TestSchedulerEvictsAndReloads(t *testing.T) {
-	one, err := duelResidentBytes(distinct(0))
+	size, err := duelSizes(distinct(0), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	one := size.Resident
 	dir := t.TempDir()
 	ts := NewLimitedTables(dir, Limits{DuelCache: one + one/2})
 	b, _ := New("perfect", distinct(0), WithTables(ts))
@@ -274,7 +276,8 @@ func TestSchedulerCapsTheCacheDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Remove(solve.CacheFile(dir, distinct(0)))
-	one, _ := duelResidentBytes(distinct(0))
+	size, _ := duelSizes(distinct(0), 0)
+	one := size.Resident
 	// Room for two files on disk and one table in memory.
 	ts := NewLimitedTables(dir, Limits{CacheDirMax: 2*info.Size() + info.Size()/2, DuelCache: one})
 	get := func(i int) {

@@ -8,32 +8,18 @@ import (
 )
 
 // The memory figures the scheduler admits jobs by come from the solver's
-// own arithmetic (solve.SoloBytes, solve.DuelBytes), computed from the
+// own arithmetic (solve.SoloBytes, solve.DuelSizes), computed from the
 // rules before anything is allocated; once a result is there, the caches
 // count what it holds (Table.Bytes, Policy.Bytes). A panic in that
 // arithmetic is a refusal, not a crash.
 
-// duelSolveBytes returns the peak memory of the duel solve of r with
-// workers goroutines (0: GOMAXPROCS).
-func duelSolveBytes(r rules.Rules, workers int) (n int64, err error) {
+// duelSizes returns the memory of r's duel table: solving it with
+// workers goroutines (0: GOMAXPROCS), reading it from its cache file (the
+// file is streamed: the table and final round, bounded by a one-worker
+// solve), and what it holds in use (Table.Bytes once it is there).
+func duelSizes(r rules.Rules, workers int) (s solve.DuelSize, err error) {
 	defer recoverSize(&err)
-	return solve.DuelBytes(r, workers)
-}
-
-// duelLoadBytes returns the memory reading r's table from its cache file
-// takes (the file is streamed): the table and final round, bounded by a
-// one-worker solve.
-func duelLoadBytes(r rules.Rules) (n int64, err error) {
-	defer recoverSize(&err)
-	return solve.DuelBytes(r, 1)
-}
-
-// duelResidentBytes returns a bound of the memory r's duel table holds in
-// use: the table and final round, and the turns it keeps (Table.Bytes once
-// it is there).
-func duelResidentBytes(r rules.Rules) (n int64, err error) {
-	defer recoverSize(&err)
-	return solve.DuelResidentBytes(r)
+	return solve.DuelSizes(r, workers)
 }
 
 // duelFileBytes returns the size of the cache file of t: a header, the

@@ -329,33 +329,26 @@ func (ts *Tables) duelOf(r rules.Rules, h string, wait bool) (*solve.Table, erro
 // planDuel checks r and the limits and puts the job that gets r's table in
 // line. ts.mu is held.
 func (ts *Tables) planDuel(r rules.Rules) (duelJob, *ticket, error) {
-	resident, err := duelResidentBytes(r) // checks the rules first
+	size, err := duelSizes(r, ts.lim.Workers) // checks the rules first
 	if err != nil {
 		return 0, nil, err
 	}
-	if ts.lim.DuelCache > 0 && resident > ts.lim.DuelCache {
+	if ts.lim.DuelCache > 0 && size.Resident > ts.lim.DuelCache {
 		ts.sched.count(func(s *Stats) { s.TooLarge++ })
-		return 0, nil, &tooLargeError{what: "the duel table of these rules", need: resident, limit: ts.lim.DuelCache, budget: "memory kept for duel tables"}
+		return 0, nil, &tooLargeError{what: "the duel table of these rules", need: size.Resident, limit: ts.lim.DuelCache, budget: "memory kept for duel tables"}
 	}
 	if ts.Dir != "" {
 		if info, err := os.Stat(solve.CacheFile(ts.Dir, r)); err == nil && info.Mode().IsRegular() {
-			need, err := duelLoadBytes(r)
-			if err != nil {
-				return 0, nil, err
-			}
-			t, err := ts.sched.enter("reading the duel table of these rules", need, false)
+			t, err := ts.sched.enter("reading the duel table of these rules", size.Load, false)
 			return jobLoad, t, err
 		}
 	}
-	t, err := ts.enterSolve(r)
+	t, err := ts.enterSolve(size.Solve)
 	return jobSolve, t, err
 }
 
-func (ts *Tables) enterSolve(r rules.Rules) (*ticket, error) {
-	need, err := duelSolveBytes(r, ts.lim.Workers)
-	if err != nil {
-		return nil, err
-	}
+// enterSolve puts a duel solve needing need bytes in line.
+func (ts *Tables) enterSolve(need int64) (*ticket, error) {
 	return ts.sched.enter("solving the duel table of these rules", need, true)
 }
 
@@ -379,7 +372,11 @@ func (ts *Tables) runDuel(r rules.Rules, h string, f *flight[*solve.Table], job 
 			return
 		}
 		// An unsound file: solve again, in line like any solve.
-		if t, err = ts.enterSolve(r); err != nil {
+		size, err := duelSizes(r, ts.lim.Workers)
+		if err == nil {
+			t, err = ts.enterSolve(size.Solve)
+		}
+		if err != nil {
 			f.err = err
 			return
 		}

@@ -267,8 +267,13 @@ func (m *model) duelPlan(workers int) duelPlan {
 	// the solve's copy of the values banks read (Table.banks)
 	p.banks = p.table / p.c
 	p.workers = float64(workers)
-	p.bytesAll = p.table + p.banks + p.fixed + p.workers*p.perWork
+	p.bytesAll = p.peak(p.workers)
 	return p
+}
+
+// peak is the peak memory of the solve of p with the given workers.
+func (p *duelPlan) peak(workers float64) float64 {
+	return p.table + p.banks + p.fixed + workers*p.perWork
 }
 
 // finalRoundBytes is the heap of a final round of rows needs: q and k for
@@ -301,11 +306,8 @@ func checkDuel(p duelPlan, limit int64, unit int) error {
 // ErrRules (rules the duel solver refuses) or ErrTooLarge (a figure beyond
 // int64).
 func DuelBytes(r rules.Rules, workers int) (int64, error) {
-	m, err := duelModel(r)
-	if err != nil {
-		return 0, err
-	}
-	return toBytes("the duel solve of these rules", m.duelPlan(duelWorkers(workers)).bytesAll)
+	s, err := DuelSizes(r, workers)
+	return s.Solve, err
 }
 
 // DuelResidentBytes returns a bound of the memory a solved duel table of r
@@ -313,12 +315,38 @@ func DuelBytes(r rules.Rules, workers int) (int64, error) {
 // final round, and the turns it keeps of recent questions. Errors as
 // DuelBytes.
 func DuelResidentBytes(r rules.Rules) (int64, error) {
+	s, err := DuelSizes(r, 1)
+	return s.Resident, err
+}
+
+// DuelSize is the memory of the duel table of some rules, in bytes.
+type DuelSize struct {
+	Solve    int64 // the peak of solving it (DuelBytes)
+	Load     int64 // the peak of reading it from its cache file: a one-worker solve bounds it
+	Resident int64 // what it holds in use once there (DuelResidentBytes)
+}
+
+// DuelSizes returns the three figures of DuelSize for r, a solve having
+// the given number of workers, from one model and plan: the price of one
+// of DuelBytes and DuelResidentBytes (which computes the final round where
+// it is small). Errors as DuelBytes.
+func DuelSizes(r rules.Rules, workers int) (DuelSize, error) {
 	m, err := duelModel(r)
 	if err != nil {
-		return 0, err
+		return DuelSize{}, err
 	}
-	p := m.duelPlan(1)
-	return toBytes("a duel table of these rules", p.table+p.fixed+turnCacheSize*turnBytes(p.rows, false))
+	p := m.duelPlan(duelWorkers(workers))
+	var s DuelSize
+	if s.Solve, err = toBytes("the duel solve of these rules", p.bytesAll); err != nil {
+		return DuelSize{}, err
+	}
+	if s.Load, err = toBytes("the duel solve of these rules", p.peak(1)); err != nil {
+		return DuelSize{}, err
+	}
+	if s.Resident, err = toBytes("a duel table of these rules", p.table+p.fixed+turnCacheSize*turnBytes(p.rows, false)); err != nil {
+		return DuelSize{}, err
+	}
+	return s, nil
 }
 
 func duelModel(r rules.Rules) (*model, error) {
@@ -362,8 +390,17 @@ func limitOr(limit int64) int64 {
 // is a supermartingale of any turn (a farkle ends it at 0, a bank keeps
 // e^(theta*total) at most), so the chance of reaching r is at most
 // w(D) e^(-theta r). The weights are the least fixed point, found by value
-// iteration and checked; theta is scanned for the smallest bound.
+// iteration and checked; theta is scanned for the smallest bound. It is
+// computed once (a plan and the final round both ask).
 func (m *model) finalRoundRows() float64 {
+	if m.frRows == 0 {
+		m.frRows = m.chernoffRows()
+	}
+	return m.frRows
+}
+
+// chernoffRows computes finalRoundRows.
+func (m *model) chernoffRows() float64 {
 	floor := float64(m.bankMin) + float64(m.maxPts) + 2
 	step := float64(max(m.maxPts, m.sdn, 1))
 	best := math.Inf(1)

@@ -279,3 +279,43 @@ func TestResidentBytes(t *testing.T) {
 		t.Errorf("Policy.Bytes() = %d, SoloBytes = %d", p.Bytes(), want)
 	}
 }
+
+// TestDuelSizes: the three figures from one plan are those of plans made
+// for each: the load is a one-worker solve, the table in use does not
+// depend on the workers, each worker adds its scratch space; a refusal is
+// DuelBytes' refusal.
+func TestDuelSizes(t *testing.T) {
+	for _, name := range rules.Presets() {
+		r := rules.MustPreset(name)
+		if CheckDuelRules(r) != nil {
+			continue
+		}
+		one, err := DuelSizes(r, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if one.Load != one.Solve {
+			t.Errorf("%s: one worker: load %d, solve %d", name, one.Load, one.Solve)
+		}
+		prev := one
+		for _, w := range []int{2, 3, 8} {
+			s, err := DuelSizes(r, w)
+			if err != nil {
+				t.Fatalf("%s, %d workers: %v", name, w, err)
+			}
+			if s.Load != one.Solve || s.Resident != one.Resident {
+				t.Errorf("%s, %d workers: load %d and in use %d; one worker: %d and %d", name, w, s.Load, s.Resident, one.Solve, one.Resident)
+			}
+			if s.Solve <= prev.Solve {
+				t.Errorf("%s: %d workers need %d bytes, fewer need %d", name, w, s.Solve, prev.Solve)
+			}
+			prev = s
+		}
+	}
+	big := rules.MustPreset("classic")
+	big.Game.Target = 10_000_000
+	_, want := DuelBytes(big, 2)
+	if _, err := DuelSizes(big, 2); !errors.Is(err, ErrRules) || err.Error() != want.Error() {
+		t.Errorf("DuelSizes of a target of ten million: %v; DuelBytes: %v", err, want)
+	}
+}

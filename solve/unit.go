@@ -62,7 +62,8 @@ type model struct {
 
 	bestPts [7][]ptsProb // distribution of a throw's most points (model.banked)
 
-	fr *finalRound // the final round (finalRound), once computed
+	fr     *finalRound // the final round (finalRound), once computed
+	frRows float64     // the bound of its length (finalRoundRows), once computed; 0 before
 
 	// the same for the lane-interleaved arrays of fillLanes
 	lanesPruned, lanesAll [7]laneSet
