@@ -185,12 +185,14 @@ func keepRowGo(q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice 
 // total was no better than banking (qnext == bnext) and that may bank
 // (bank > -Inf): it returns the mask of those where the bound pf*f + the
 // sum of best (one block of single options over kmax, which starts at the
-// current total) is at most the bank value less bankedSlack.
+// current total) is at most the bank value less bankedSlack. A throw
+// that never scores (no block: every throw of its dice farkles, as with
+// one die where singles do not score) is bounded by its farkle alone.
 func boundLanes(best *laneSet, kmax []float64, qnext, bnext, bank, f *[lanes]float64, pf float64, cand uint64) uint64 {
-	if len(best.hdr) != 2 || best.hdr[0] != 1 {
+	if len(best.hdr) != 0 && (len(best.hdr) != 2 || best.hdr[0] != 1) {
 		panic("solve: boundLanes needs one block of single options")
 	}
-	if useAVX2 {
+	if useAVX2 && len(best.hdr) != 0 {
 		return boundLanesAVX2(&best.prob[0], &best.off[0], len(best.prob), &kmax[0], &qnext[0], &bnext[0], &bank[0], &f[0], pf, cand)
 	}
 	return boundLanesGo(best, kmax, qnext, bnext, bank, f, pf, cand)

@@ -110,7 +110,7 @@ func BenchmarkLaneSums(b *testing.B) {
 // laneCases are rule sets for the lane solver's comparisons: the presets at
 // two targets, with and without their farkle penalty, six dice nothing with
 // each ending, a turn that can end scoring nothing (no hot dice and a bank
-// minimum), and random rule sets.
+// minimum), throws that cannot score (no singles), and random rule sets.
 func laneCases(t *testing.T) map[string]rules.Rules {
 	cases := map[string]rules.Rules{}
 	for _, p := range rules.Presets() {
@@ -133,6 +133,18 @@ func laneCases(t *testing.T) map[string]rules.Rules {
 	r.Turn.HotDice = false
 	r.Turn.BankMinimum = 300
 	cases["nothing"] = r
+	// No single die scores: a throw of one or two dice always farkles
+	// (the banking bound of a throw without a scoring keep).
+	for _, pen := range []bool{true, false} {
+		r := smallRules(t, "classic", 1000)
+		r.Scoring.Single = map[string]int{}
+		name := "no-singles"
+		if !pen {
+			r.Turn.FarklePenalty = rules.Penalty{}
+			name += "-no-penalty"
+		}
+		cases[name] = r
+	}
 	rng := rand.New(rand.NewPCG(8, 9))
 	for tries, random := 0, 0; random < 12 && tries < 2000; tries++ {
 		r := rulestest.Random(rng, 1500)
