@@ -211,8 +211,15 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 		ws[i], lws[i] = &work{}, &laneWork{}
 	}
 	var jobs []job
-	// runJob solves a job with worker wi's scratch space.
-	runJob := func(wi int, jb job, sweep int) (float64, error) {
+	// runJob solves a job with worker wi's scratch space. A panic there
+	// would end the whole process, not just this solve: it becomes the
+	// solve's error.
+	runJob := func(wi int, jb job, sweep int) (ch float64, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				ch, err = 0, fmt.Errorf("%w: a duel worker panicked: %v", ErrInternal, p)
+			}
+		}()
 		if jobHook != nil {
 			for i := range jb.n {
 				jobHook(jb.a+i, jb.b-i)
@@ -242,15 +249,6 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 			wg.Add(1)
 			go func(wi int) {
 				defer wg.Done()
-				defer func() {
-					// A panic here would end the whole process, not just
-					// this solve: it becomes the solve's error.
-					if p := recover(); p != nil {
-						errMu.Lock()
-						firstErr = fmt.Errorf("%w: a duel worker panicked: %v", ErrInternal, p)
-						errMu.Unlock()
-					}
-				}()
 				for {
 					j := int(next.Add(1) - 1)
 					if j >= len(jobs) {
@@ -415,30 +413,23 @@ func (t *Table) firstGuesses(st []jobState) {
 func (t *Table) job(w *work, a, b int32, sweep int) (float64, error) {
 	var cyclic bool
 	w.st, cyclic = t.jobStates(w.st, a, b)
-	// first sweep: guesses for targets inside the job not yet solved
-	if sweep == 1 {
-		t.firstGuesses(w.st)
-	}
-	kept := t.keptSlopes(w.st, a, b, sweep)
-	change, err := passes(cyclic, kept, a, b, func(derivs bool) (float64, error) {
+	return t.passes(w.st, cyclic, a, b, sweep, func(derivs bool) (float64, error) {
 		return t.pass(w, cyclic, derivs)
 	})
-	if err != nil {
-		return 0, err
-	}
-	t.keepSlopes(w.st, a, b)
-	if sweep == 1 {
-		return 1, nil
-	}
-	// the change against the previous sweep: on the first pass
-	return change, nil
 }
 
-// passes runs the passes of a job: one solves every state once (and a
-// cycle's linear model) with or without derivatives, until a pass changes
-// no value by more than duelTol (one pass where the job is not a cycle).
-// It returns the change of the first pass (against the last sweep).
-func passes(cyclic, kept bool, a, b int32, one func(derivs bool) (float64, error)) (float64, error) {
+// passes solves the states st of the pair {a, b} in the given sweep with
+// passes of one: in the first sweep from guesses where nothing is solved
+// yet, a cycle from the slopes it kept from the last sweep (keptSlopes). A
+// pass solves every state once (and a cycle's linear model) with or
+// without derivatives; they go on until one changes no value by more than
+// duelTol (one pass where the job is not a cycle). It returns the change
+// of the first pass, against the last sweep (1 in the first sweep).
+func (t *Table) passes(st []jobState, cyclic bool, a, b int32, sweep int, one func(derivs bool) (float64, error)) (float64, error) {
+	if sweep == 1 {
+		t.firstGuesses(st)
+	}
+	kept := t.keptSlopes(st, a, b, sweep)
 	change := 0.0
 	for pass := 0; ; pass++ {
 		ch, err := one(cyclic && derivPass(pass, kept))
@@ -449,12 +440,17 @@ func passes(cyclic, kept bool, a, b int32, one func(derivs bool) (float64, error
 			change = ch
 		}
 		if !cyclic || ch < duelTol {
-			return change, nil
+			break
 		}
 		if pass > 100 {
 			return 0, fmt.Errorf("%w: pair (%d, %d)", ErrNoConvergence, a, b)
 		}
 	}
+	t.keepSlopes(st, a, b)
+	if sweep == 1 {
+		return 1, nil
+	}
+	return change, nil
 }
 
 // A cyclic job alternates passes with derivatives (new slopes and the

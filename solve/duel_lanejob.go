@@ -151,11 +151,7 @@ func (t *Table) jobLevels(w *laneWork, a, b int32, sweep int) (float64, error) {
 	var cyclic bool
 	w.st[0], cyclic = t.jobStates(w.st[0], a, b)
 	st := w.st[0]
-	if sweep == 1 {
-		t.firstGuesses(st)
-	}
-	kept := t.keptSlopes(st, a, b, sweep)
-	change, err := passes(cyclic, kept, a, b, func(derivs bool) (float64, error) {
+	return t.passes(st, cyclic, a, b, sweep, func(derivs bool) (float64, error) {
 		ch := 0.0
 		for i0 := 0; i0 < len(st); {
 			// the group: from i0 while no state reads one before it in
@@ -177,14 +173,6 @@ func (t *Table) jobLevels(w *laneWork, a, b int32, sweep int) (float64, error) {
 		c, err := t.solveLinear(&w.lin, st)
 		return max(ch, c), err
 	})
-	if err != nil {
-		return 0, err
-	}
-	t.keepSlopes(st, a, b)
-	if sweep == 1 {
-		return 1, nil
-	}
-	return change, nil
 }
 
 // levelPass solves the turns of states that read none of each other side
@@ -215,7 +203,8 @@ func (t *Table) levelPass(w *laneWork, group []jobState, derivs bool) float64 {
 // then reads exactly what it reads one sum at a time: the sums above
 // (final for the sweep), its own pairs, and penalty landings two sums or
 // more below, whose jobs start only once its sum is done. It saves the
-// wait at the end of each sum for its last job.
+// wait at the end of each sum for its last job. runJob must not panic
+// (the lock is not held while it runs).
 func (t *Table) overlapped(ctx context.Context, workers, sweep int, runJob func(int, job, int) (float64, error), sumDone func(int32), maxChange *[64]float64) error {
 	A := t.A
 	type level struct {
@@ -265,16 +254,6 @@ func (t *Table) overlapped(ctx context.Context, workers, sweep int, runJob func(
 		}
 		return nil, 0, false
 	}
-	// run runs a job (without the lock); a panic there would end the
-	// whole process, not just this solve: it becomes the solve's error.
-	run := func(wi int, jb job) (ch float64, err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("%w: a duel worker panicked: %v", ErrInternal, p)
-			}
-		}()
-		return runJob(wi, jb, sweep)
-	}
 	var wg sync.WaitGroup
 	for wi := range workers {
 		wg.Add(1)
@@ -299,7 +278,7 @@ func (t *Table) overlapped(ctx context.Context, workers, sweep int, runJob func(
 				}
 				lv.started[i] = true
 				mu.Unlock()
-				ch, err := run(wi, lv.jobs[i])
+				ch, err := runJob(wi, lv.jobs[i], sweep) // a panic is its error
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
