@@ -86,6 +86,15 @@ type cluster struct {
 	dead  atomic.Int32 // index+1 of the node killed, 0 before
 }
 
+// logs is what the nodes logged, one after another.
+func (c *cluster) logs() string {
+	var b strings.Builder
+	for i, n := range c.nodes {
+		fmt.Fprintf(&b, "node n%d:\n%s\n", i, n.stderr)
+	}
+	return b.String()
+}
+
 // alive returns the URL of the node at i, or of the next one alive.
 func (c *cluster) alive(i int) string {
 	for c.dead.Load() == int32(i%len(c.nodes))+1 {
@@ -96,9 +105,14 @@ func (c *cluster) alive(i int) string {
 
 // person plays a seat through a WebSocket on one node, moving to the next
 // node when its node dies (as a load balancer would send it elsewhere).
-func (c *cluster) person(ctx context.Context, cl *wsclient.Client, node int, table string) error {
+// Until hold is closed it does not act past version 5 (nil: it never
+// waits); the game waits for it. An error tells the last state seen and
+// the client's last steps.
+func (c *cluster) person(ctx context.Context, cl *wsclient.Client, node int, table string, hold <-chan struct{}) error {
+	var tr trace
 	connect := func() error {
 		cl.Base = c.alive(node)
+		tr.add("connect to %s", cl.Base)
 		return cl.Connect(ctx, table)
 	}
 	if err := connect(); err != nil {
@@ -111,25 +125,42 @@ func (c *cluster) person(ctx context.Context, cl *wsclient.Client, node int, tab
 			cl.Close()
 			return nil
 		}
+		if last != nil && seat >= 0 && last.Actor == seat && last.Version >= 5 && hold != nil {
+			tr.add("wait at version %d", last.Version) // the game waits too: no message comes meanwhile
+			select {
+			case <-hold:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			hold = nil
+		}
 		if last != nil && seat >= 0 && last.Actor == seat && acted != last.Version {
 			typ, d := wsclient.Choose(last)
 			acted = last.Version
+			tr.add("act %s %v on version %d", typ, d, acted)
 			if err := cl.Act(ctx, last.Version, typ, d); err != nil {
+				tr.add("act: %v", err)
 				acted = -1
 			}
 		}
 		m, err := cl.Next(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
-				return err
+				return fmt.Errorf("%w (last seen: %s, seat %d, acted on %d; %s)", err, stateLine(last), seat, acted, &tr)
 			}
+			tr.add("read: %v", err)
 			node++
 			if err := connect(); err != nil {
 				return fmt.Errorf("reconnect: %w", err)
 			}
-			acted = -1
+			// What the lost node showed is not what the next one
+			// knows: it may be behind, and refuse an action on it
+			// before showing the same version again. Act on its
+			// states only.
+			last, acted = nil, -1
 			continue
 		}
+		tr.got(m)
 		if m.Type == "welcome" {
 			seat = m.You.Seat
 		}
@@ -148,6 +179,38 @@ func (c *cluster) person(ctx context.Context, cl *wsclient.Client, node int, tab
 	}
 }
 
+// trace is a client's last steps, for the message of a test that fails.
+type trace struct{ steps []string }
+
+func (tr *trace) add(format string, args ...any) {
+	if len(tr.steps) == 16 {
+		tr.steps = tr.steps[1:]
+	}
+	tr.steps = append(tr.steps, time.Now().Format("15:04:05.000 ")+fmt.Sprintf(format, args...))
+}
+
+// got adds a message received.
+func (tr *trace) got(m wsclient.Msg) {
+	switch {
+	case m.Type == "error":
+		tr.add("got error %s: %s", m.Code, m.Message)
+	case m.State != nil:
+		tr.add("got %s: version %d, actor %d, step %s", m.Type, m.State.Version, m.State.Actor, m.State.Step)
+	default:
+		tr.add("got %s", m.Type)
+	}
+}
+
+func (tr *trace) String() string { return "last steps:\n\t" + strings.Join(tr.steps, "\n\t") }
+
+// stateLine is a state as a failing test tells it.
+func stateLine(st *wsclient.State) string {
+	if st == nil {
+		return "no state"
+	}
+	return fmt.Sprintf("version %d, phase %s, step %s, actor %d, legal %v", st.Version, st.Phase, st.Step, st.Actor, st.Legal)
+}
+
 // watch follows a table on a node to the end of its game and returns the
 // versions it saw; reached is called once the game passes version 5.
 func watch(ctx context.Context, url, table string, reached func()) ([]int, error) {
@@ -157,13 +220,16 @@ func watch(ctx context.Context, url, table string, reached func()) ([]int, error
 	}
 	defer cl.Close()
 	var seen []int
+	var last *wsclient.State
+	var tr trace
 	once := sync.Once{}
 	defer once.Do(reached)
 	for {
 		m, err := cl.Next(ctx)
 		if err != nil {
-			return seen, err
+			return seen, fmt.Errorf("%w (last seen: %s; %s)", err, stateLine(last), &tr)
 		}
+		tr.got(m)
 		if m.Type == "error" || m.Type == "failed" {
 			return seen, fmt.Errorf("%s %s %s", m.Type, m.Code, m.Message)
 		}
@@ -171,6 +237,7 @@ func watch(ctx context.Context, url, table string, reached func()) ([]int, error
 			continue
 		}
 		seen = append(seen, m.State.Version)
+		last = m.State
 		if m.State.Version >= 5 {
 			once.Do(reached)
 		}
@@ -201,6 +268,9 @@ func TestServeCluster(t *testing.T) {
 	var ids []string
 	var wg sync.WaitGroup
 	var reached sync.WaitGroup
+	// The host of table 3 (on n0, the node killed) waits for the kill
+	// past version 5: at least one game of n0 is unfinished when it dies.
+	killed := make(chan struct{})
 	errs := make(chan error, 4*tables)
 	seen := make([][]int, tables)
 	for i := range tables {
@@ -241,9 +311,13 @@ func TestServeCluster(t *testing.T) {
 		}
 		for k, cl := range []*wsclient.Client{host, guest} {
 			wg.Add(1)
+			var hold chan struct{}
+			if i == 3 && k == 0 {
+				hold = killed
+			}
 			go func() {
 				defer wg.Done()
-				if err := c.person(ctx, cl, node+k, tb.ID); err != nil {
+				if err := c.person(ctx, cl, node+k, tb.ID, hold); err != nil {
 					errs <- fmt.Errorf("player %d of %s: %w", k, tb.ID, err)
 				}
 			}()
@@ -254,15 +328,16 @@ func TestServeCluster(t *testing.T) {
 	if err := c.nodes[0].cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	killed := time.Now()
+	killedAt := time.Now()
+	close(killed)
 	wg.Wait()
-	t.Logf("every game ended %v after node n0 was killed", time.Since(killed).Round(time.Millisecond))
+	t.Logf("every game ended %v after node n0 was killed", time.Since(killedAt).Round(time.Millisecond))
 	close(errs)
 	for err := range errs {
 		t.Error(err)
 	}
 	if t.Failed() {
-		t.Fatalf("node n1's log:\n%s", c.nodes[1].stderr)
+		t.Fatalf("the nodes' logs:\n%s", c.logs())
 	}
 	dir := t.TempDir()
 	for i, id := range ids {
@@ -305,7 +380,7 @@ func TestServeCluster(t *testing.T) {
 	}
 	t.Logf("%d tables taken over", takeovers)
 	if t.Failed() {
-		t.Logf("node n1's log:\n%s", c.nodes[1].stderr)
+		t.Logf("the nodes' logs:\n%s", c.logs())
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		t.Fatal("the cluster took too long")
