@@ -223,26 +223,12 @@ func BenchmarkDuelTurns(b *testing.B) {
 }
 
 // BenchmarkDuelSizes is what admitting new rules costs the bot scheduler
-// (under its lock): the memory of their duel table from one plan
-// (DuelSizes) beside the two plans it used to make (DuelResidentBytes,
-// then DuelBytes).
+// (under its lock): the memory of their duel table (DuelSizes).
 func BenchmarkDuelSizes(b *testing.B) {
 	r := rules.MustPreset("farkle-dice")
-	b.Run("DuelSizes", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := DuelSizes(r, 2); err != nil {
-				b.Fatal(err)
-			}
+	for b.Loop() {
+		if _, err := DuelSizes(r, 2); err != nil {
+			b.Fatal(err)
 		}
-	})
-	b.Run("two-plans", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := DuelResidentBytes(r); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := DuelBytes(r, 2); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	}
 }

@@ -310,26 +310,16 @@ func DuelBytes(r rules.Rules, workers int) (int64, error) {
 	return s.Solve, err
 }
 
-// DuelResidentBytes returns a bound of the memory a solved duel table of r
-// holds in use (Table.Bytes once it is there): the table, the model and
-// final round, and the turns it keeps of recent questions. Errors as
-// DuelBytes.
-func DuelResidentBytes(r rules.Rules) (int64, error) {
-	s, err := DuelSizes(r, 1)
-	return s.Resident, err
-}
-
 // DuelSize is the memory of the duel table of some rules, in bytes.
 type DuelSize struct {
 	Solve    int64 // the peak of solving it (DuelBytes)
 	Load     int64 // the peak of reading it from its cache file: a one-worker solve bounds it
-	Resident int64 // what it holds in use once there (DuelResidentBytes)
+	Resident int64 // a bound of what it holds in use once there (Table.Bytes): the table, the model and final round, the turns it keeps of recent questions
 }
 
 // DuelSizes returns the three figures of DuelSize for r, a solve having
-// the given number of workers, from one model and plan: the price of one
-// of DuelBytes and DuelResidentBytes (which computes the final round where
-// it is small). Errors as DuelBytes.
+// the given number of workers, from one model and plan (which computes the
+// final round where it is small). Errors as DuelBytes.
 func DuelSizes(r rules.Rules, workers int) (DuelSize, error) {
 	m, err := duelModel(r)
 	if err != nil {

@@ -268,8 +268,8 @@ func TestResidentBytes(t *testing.T) {
 	if held > tab.Bytes() || tab.Bytes() > 3*held {
 		t.Errorf("table holds %d bytes; Bytes() = %d", held, tab.Bytes())
 	}
-	if want, err := DuelResidentBytes(r); err != nil || want < tab.Bytes() || want > 2*tab.Bytes() {
-		t.Errorf("DuelResidentBytes = %d, %v; Table.Bytes() = %d", want, err, tab.Bytes())
+	if size, err := DuelSizes(r, 1); err != nil || size.Resident < tab.Bytes() || size.Resident > 2*tab.Bytes() {
+		t.Errorf("DuelSizes(…).Resident = %d, %v; Table.Bytes() = %d", size.Resident, err, tab.Bytes())
 	}
 	p, err := SolveSolo(r)
 	if err != nil {
