@@ -95,7 +95,7 @@ func (x *Explorer) duel(r rules.Rules) (*solve.Table, duelStatus) {
 }
 
 // exploreRoutes adds the explorer's page and API to mux.
-func (s *Server) exploreRoutes(mux *http.ServeMux, static fs.FS) {
+func (s *Server) exploreRoutes(mux router, static fs.FS) {
 	mux.HandleFunc("GET /explore", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeFileFS(w, r, static, "explore.html")

@@ -12,7 +12,7 @@ import (
 // The browser's texts are the catalogues of package lang, the same files
 // the terminal and the command line read: GET /static/lang/index.json lists
 // the languages (code and name), GET /static/lang/{code}.json is one.
-func (s *Server) langRoutes(mux *http.ServeMux) {
+func (s *Server) langRoutes(mux router) {
 	mux.HandleFunc("GET /static/lang/{file}", func(w http.ResponseWriter, r *http.Request) {
 		code, ok := strings.CutSuffix(r.PathValue("file"), ".json")
 		if !ok {

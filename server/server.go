@@ -156,7 +156,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	if err := s.initEdge(); err != nil {
 		return nil, err
 	}
-	s.handler = s.routes()
+	s.handler = s.routes(newRouteMux())
 	if opt.WaitingExpiry > 0 { // before resuming: expired tables are not loaded
 		if _, err := st.ExpireWaiting(ctx, opt.Now().Add(-opt.WaitingExpiry), s.expiryReason()); err != nil {
 			return nil, err
