@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -25,7 +28,7 @@ const (
 	closeReason = "too slow: messages were not read"
 )
 
-// clientMsg is a message from a client. Type is "action", "hint", "chat" or "ping".
+// clientMsg is a message from a client. Type is one of clientMessages.
 type clientMsg struct {
 	Type    string          `json:"type"`
 	Seat    *int            `json:"seat,omitempty"`    // the seat acting; default: the connection's seat
@@ -294,19 +297,23 @@ func (c *client) handle(data []byte) {
 		c.replyError("", codeBadMessage, "not a message: "+err.Error())
 		return
 	}
-	switch m.Type {
-	case "ping":
-		c.sendJSON(map[string]string{"type": "pong", "id": m.ID})
-	case "hint":
-		c.hint(m)
-	case "action":
-		c.act(m)
-	case "chat":
-		c.say(m)
-	default:
+	answer, ok := clientMessages[m.Type]
+	if !ok {
 		c.srv.mActions.WithLabelValues("refused", "player").Inc()
-		c.replyError(m.ID, codeBadMessage, fmt.Sprintf("unknown message type %q (types: action, hint, chat, ping)", m.Type))
+		c.replyError(m.ID, codeBadMessage, fmt.Sprintf("unknown message type %q (types: %s)", m.Type, strings.Join(slices.Sorted(maps.Keys(clientMessages)), ", ")))
+		return
 	}
+	answer(c, m)
+}
+
+// clientMessages answers each type of message a client may send. Each is
+// listed in docs/SECURITY.md with its bounds (TestInventoryMessages holds
+// them to it).
+var clientMessages = map[string]func(*client, clientMsg){
+	"ping":   func(c *client, m clientMsg) { c.sendJSON(map[string]string{"type": "pong", "id": m.ID}) },
+	"hint":   (*client).hint,
+	"action": (*client).act,
+	"chat":   (*client).say,
 }
 
 // act checks and plays an action message, in the documented order: the
