@@ -2,9 +2,6 @@ package sshserve_test
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"crypto/rsa"
 	"errors"
 	"io"
 	"log/slog"
@@ -12,14 +9,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/sshtest"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/sshserve"
@@ -58,144 +54,14 @@ func start(t *testing.T, o sshserve.Options) *rig {
 	return &rig{web: ts.URL, ssh: ln.Addr().String(), db: ts.DB, host: o.HostKey}
 }
 
-// newSigner makes a key: Ed25519, or RSA of rsaBits.
-func newSigner(t *testing.T, rsaBits int) gossh.Signer {
-	t.Helper()
-	var k any
-	var err error
-	if rsaBits == 0 {
-		_, k, err = ed25519.GenerateKey(rand.Reader)
-	} else {
-		k, err = rsa.GenerateKey(rand.Reader, rsaBits)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := gossh.NewSignerFromKey(k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// dial connects as user with the key.
-func dial(addr, user string, key gossh.Signer) (*gossh.Client, error) {
-	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User: user, Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
-	})
-}
-
-// term is an SSH session with a terminal: keys in, the screen's text out.
-type term struct {
-	t    *testing.T
-	sess *gossh.Session
-	in   io.WriteCloser
-	mu   sync.Mutex
-	out  strings.Builder // everything written (stdout and stderr), escapes stripped
-	done chan struct{}   // closed when the output ends
-}
-
-// open opens a session of 80×24 on c and starts reading its output.
-func open(t *testing.T, c *gossh.Client) *term {
-	t.Helper()
-	return openEnv(t, c)
-}
-
-// openEnv is open with the environment variables env (pairs of a name and
-// a value) sent first, as ssh's SendEnv sends them.
-func openEnv(t *testing.T, c *gossh.Client, env ...string) *term {
-	t.Helper()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(env); i += 2 {
-		if err := sess.Setenv(env[i], env[i+1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
-	in, err := sess.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := sess.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	errOut, err := sess.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.Shell(); err != nil {
-		t.Fatal(err)
-	}
-	tm := &term{t: t, sess: sess, in: in, done: make(chan struct{})}
-	read := func(r io.Reader) {
-		buf := make([]byte, 4096)
-		for {
-			n, err := r.Read(buf)
-			tm.mu.Lock()
-			tm.out.WriteString(ansi.Strip(string(buf[:n])))
-			tm.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); read(errOut) }() // what the server says of a refused session
-	go func() { defer wg.Done(); read(out) }()
-	go func() { wg.Wait(); close(tm.done) }()
-	t.Cleanup(func() { sess.Close() })
-	return tm
-}
-
-// waitFor waits up to ten seconds for the output to hold s.
-func (tm *term) waitFor(s string) {
-	tm.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		tm.mu.Lock()
-		got := tm.out.String()
-		tm.mu.Unlock()
-		if strings.Contains(got, s) {
-			return
-		}
-		select {
-		case <-tm.done:
-			tm.t.Fatalf("the session ended without showing %q; it showed:\n%s", s, got)
-		default:
-		}
-		if time.Now().After(deadline) {
-			tm.t.Fatalf("the session does not show %q; it showed:\n%s", s, got)
-		}
-		time.Sleep(10 * time.Millisecond) // polling the output: the terminal has no way to say "drawn"
-	}
-}
-
-// ended waits up to ten seconds for the session's output to end.
-func (tm *term) ended() bool {
-	select {
-	case <-tm.done:
-		return true
-	case <-time.After(10 * time.Second):
-		return false
-	}
-}
-
 func TestKeyIsAnAccount(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	key := newSigner(t, 0)
-	c, err := dial(r.ssh, "ann", key)
+	key := sshtest.Key(t, 0)
+	c, err := sshtest.Dial(r.ssh, "ann", key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	open(t, c).waitFor("you are ann")
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
 	fp := gossh.FingerprintSHA256(key.PublicKey())
 	p, err := r.db.PlayerByKey(context.Background(), fp)
 	if err != nil {
@@ -204,22 +70,22 @@ func TestKeyIsAnAccount(t *testing.T) {
 	c.Close()
 
 	// The same key under another user name is the same player.
-	c, err = dial(r.ssh, "someone-else", key)
+	c, err = sshtest.Dial(r.ssh, "someone-else", key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	open(t, c).waitFor("you are ann")
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
 	again, err := r.db.PlayerByKey(context.Background(), fp)
 	if err != nil || again.ID != p.ID {
 		t.Fatalf("the key's player is %+v (%v), was %+v", again, err, p)
 	}
 
 	// Another key is another player.
-	c2, err := dial(r.ssh, "bob", newSigner(t, 0))
+	c2, err := sshtest.Dial(r.ssh, "bob", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	open(t, c2).waitFor("you are bob")
+	sshtest.Open(t, c2, 80, 24).WaitFor("you are bob")
 }
 
 func TestHostKeyKept(t *testing.T) {
@@ -229,7 +95,7 @@ func TestHostKeyKept(t *testing.T) {
 		r := start(t, sshserve.Options{HostKey: hostKey})
 		var got string
 		c, err := gossh.Dial("tcp", r.ssh, &gossh.ClientConfig{
-			User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(newSigner(t, 0))},
+			User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(sshtest.Key(t, 0))},
 			HostKeyCallback: func(_ string, _ net.Addr, k gossh.PublicKey) error {
 				got = gossh.FingerprintSHA256(k)
 				return nil
@@ -249,10 +115,10 @@ func TestHostKeyKept(t *testing.T) {
 
 func TestWeakKeysRefused(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	if _, err := dial(r.ssh, "ann", newSigner(t, 1024)); err == nil {
+	if _, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 1024)); err == nil {
 		t.Fatal("an RSA key of 1024 bits was taken")
 	}
-	c, err := dial(r.ssh, "ann", newSigner(t, 2048))
+	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 2048))
 	if err != nil {
 		t.Fatalf("an RSA key of 2048 bits was refused: %v", err)
 	}
@@ -261,34 +127,34 @@ func TestWeakKeysRefused(t *testing.T) {
 
 func TestSessionsPerKey(t *testing.T) {
 	r := start(t, sshserve.Options{PerKey: 2})
-	key := newSigner(t, 0)
+	key := sshtest.Key(t, 0)
 	var clients []*gossh.Client
 	for i := range 2 {
-		c, err := dial(r.ssh, "ann", key)
+		c, err := sshtest.Dial(r.ssh, "ann", key)
 		if err != nil {
 			t.Fatalf("session %d: %v", i+1, err)
 		}
-		open(t, c).waitFor("you are ann")
+		sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
 		clients = append(clients, c)
 	}
-	if c, err := dial(r.ssh, "ann", key); err == nil {
+	if c, err := sshtest.Dial(r.ssh, "ann", key); err == nil {
 		c.Close()
 		t.Fatal("a third session with one key was let in; the cap is 2")
 	}
 	// Another key is not held back by this one's cap.
-	c, err := dial(r.ssh, "bob", newSigner(t, 0))
+	c, err := sshtest.Dial(r.ssh, "bob", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatalf("another key was refused: %v", err)
 	}
-	open(t, c).waitFor("you are bob")
+	sshtest.Open(t, c, 80, 24).WaitFor("you are bob")
 
 	// A session that ends gives its place back.
 	clients[0].Close()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		c, err := dial(r.ssh, "ann", key)
+		c, err := sshtest.Dial(r.ssh, "ann", key)
 		if err == nil {
-			open(t, c).waitFor("you are ann")
+			sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
 			break
 		}
 		if time.Now().After(deadline) {
@@ -299,7 +165,7 @@ func TestSessionsPerKey(t *testing.T) {
 }
 
 func TestConnectionFloodFromOneAddress(t *testing.T) {
-	r := start(t, sshserve.Options{PerAddress: 3, Handshake: time.Minute})
+	r := start(t, sshserve.Options{ConnsPerAddress: 3, Handshake: time.Minute})
 	// A table that goes on during the flood: a guest against a bot over
 	// the web routes.
 	cl := wsclient.New(r.web)
@@ -340,7 +206,7 @@ func TestConnectionFloodFromOneAddress(t *testing.T) {
 		t.Fatalf("%d of 20 silent connections were closed; want 17 (3 may be open from one address)", closed)
 	}
 	// The cap holds an SSH player back too, while the table plays on.
-	if c, err := dial(r.ssh, "ann", newSigner(t, 0)); err == nil {
+	if c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0)); err == nil {
 		c.Close()
 		t.Fatal("a session was let in past the cap of connections from one address")
 	}
@@ -356,9 +222,9 @@ func TestConnectionFloodFromOneAddress(t *testing.T) {
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		c, err := dial(r.ssh, "ann", newSigner(t, 0))
+		c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 		if err == nil {
-			open(t, c).waitFor("Farkle online")
+			sshtest.Open(t, c, 80, 24).WaitFor("Farkle online")
 			break
 		}
 		if time.Now().After(deadline) {
@@ -424,20 +290,20 @@ func legal(st *wsclient.State, typ string) bool {
 
 func TestIdleSessionClosed(t *testing.T) {
 	r := start(t, sshserve.Options{Idle: 300 * time.Millisecond})
-	c, err := dial(r.ssh, "ann", newSigner(t, 0))
+	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := open(t, c)
-	tm.waitFor("Farkle online")
-	if !tm.ended() {
+	tm := sshtest.Open(t, c, 80, 24)
+	tm.WaitFor("Farkle online")
+	if !tm.Ended() {
 		t.Fatal("a session without a key pressed was not closed")
 	}
 }
 
 func TestNoTerminalRefused(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	c, err := dial(r.ssh, "ann", newSigner(t, 0))
+	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -456,44 +322,35 @@ func TestSessionsPerAddressOnOneConnection(t *testing.T) {
 	r := start(t, sshserve.Options{PerAddress: 2})
 	// One connection carries several sessions (as ssh's ControlMaster
 	// does): the cap counts sessions, not only connections.
-	c, err := dial(r.ssh, "ann", newSigner(t, 0))
+	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	open(t, c).waitFor("you are ann")
-	open(t, c).waitFor("you are ann")
-	third := open(t, c)
-	third.waitFor("too many sessions from this address")
-	if !third.ended() {
-		t.Fatal("the session past the cap was not closed")
-	}
-}
-
-// press types keys into the session.
-func (tm *term) press(keys string) {
-	tm.t.Helper()
-	if _, err := io.WriteString(tm.in, keys); err != nil {
-		tm.t.Fatal(err)
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
+	// The third is refused as its channel opens, with the reason.
+	_, err = c.NewSession()
+	var oce *gossh.OpenChannelError
+	if !errors.As(err, &oce) || oce.Reason != gossh.ResourceShortage || oce.Message != "farkle: 2 sessions are open from 127.0.0.1 (at most 2); close one first" {
+		t.Fatalf("a third session from one address got %v", err)
 	}
 }
 
 func TestBrokenSessionLeavesTheTable(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	key := newSigner(t, 0)
-	c, err := dial(r.ssh, "ann", key)
+	key := sshtest.Key(t, 0)
+	c, err := sshtest.Dial(r.ssh, "ann", key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := open(t, c)
-	tm.waitFor("you are ann")
-	tm.press("n")
-	tm.waitFor("a new game")
-	tm.press("\r")
-	tm.waitFor("online · table ")
-	tm.mu.Lock()
-	id := regexp.MustCompile(`online · table (\S+) ·`).FindStringSubmatch(tm.out.String())
-	tm.mu.Unlock()
+	tm := sshtest.Open(t, c, 80, 24)
+	tm.WaitFor("you are ann")
+	tm.Press("n")
+	tm.WaitFor("a new game")
+	tm.Press("\r")
+	tm.WaitFor("online · table ")
+	id := regexp.MustCompile(`online · table (\S+) ·`).FindStringSubmatch(tm.Text())
 	if id == nil {
 		t.Fatal("no table id on the screen")
 	}
@@ -509,14 +366,14 @@ func TestBrokenSessionLeavesTheTable(t *testing.T) {
 		t.Fatalf("after the session broke the table is %q", tb.Status)
 	}
 	// The same key finds its table in the lobby and sits at it again.
-	c, err = dial(r.ssh, "ann", key)
+	c, err = sshtest.Dial(r.ssh, "ann", key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	tm = open(t, c)
-	tm.waitFor(id[1])
-	tm.waitFor("ann (you)")
-	tm.press("\r")
-	tm.waitFor("online · table " + id[1] + " · you are ann")
+	tm = sshtest.Open(t, c, 80, 24)
+	tm.WaitFor(id[1])
+	tm.WaitFor("ann (you)")
+	tm.Press("\r")
+	tm.WaitFor("online · table " + id[1] + " · you are ann")
 }
