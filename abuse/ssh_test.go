@@ -1,6 +1,7 @@
 package abuse
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"net"
@@ -352,6 +353,80 @@ func (s *server) logSays(n int, words ...string) {
 		}
 		time.Sleep(10 * time.Millisecond) // the log is written by the server
 	}
+}
+
+// TestSSHOneAddressHoldsItsCaps: any key gets in, so one address with
+// many keys takes all it may at once: six sessions drawn at 12000×12000
+// (clamped) with 64 environment variables of 1 KiB each, two more
+// sessions without a shell holding 2 MiB of unread input each, and
+// connections up to the cap. Past the caps it gets nothing more (the
+// ninth session and the eleventh connection are refused), and all it
+// holds keeps the server under its memory bound.
+func TestSSHOneAddressHoldsItsCaps(t *testing.T) {
+	s := startSSH(t)
+	rss0, _ := s.memory()
+	value := strings.Repeat("v", 1000)
+	var clients []*gossh.Client
+	for i := range 8 {
+		if i%3 == 0 {
+			key := sshtest.Key(t, 0)
+			for range min(3, 8-i) {
+				clients = append(clients, s.dialSSH(fmt.Sprint("p", i), key))
+			}
+		}
+		sess, err := clients[i].NewSession()
+		if err != nil {
+			t.Fatalf("session %d: %v", i+1, err)
+		}
+		for v := range 64 {
+			if err := sess.Setenv(fmt.Sprint("V", v), value); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i < 6 {
+			sshtest.Start(t, sess, 12000, 12000).WaitFor("you are p")
+			continue
+		}
+		in, err := sess.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The server's window for a channel is 2 MiB: it takes that much
+		// before it stops reading.
+		done := make(chan error, 1)
+		go func() { _, err := in.Write(make([]byte, 2<<20)); done <- err }()
+		if err := <-done; err != nil {
+			t.Fatalf("2 MiB to session %d: %v", i+1, err)
+		}
+	}
+	if _, err := clients[7].NewSession(); err == nil || !strings.Contains(err.Error(), "8 sessions are open from 127.0.0.1 (at most 8)") {
+		t.Fatalf("a ninth session from one address: %v", err)
+	}
+	// Two connections more that do not get past the handshake (a key
+	// from this address is refused now) are held till its deadline; an
+	// eleventh is closed before a word.
+	for i := range 3 {
+		conn, err := net.Dial("tcp", s.SSH)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		line, err := bufio.NewReader(conn).ReadString('\n')
+		if held := strings.HasPrefix(line, "SSH-2.0-"); held != (i < 2) {
+			t.Fatalf("connection %d from one address: read %q, %v", 9+i, line, err)
+		}
+	}
+	rss, peak := s.memory()
+	t.Logf("one address holding all it may: resident memory %d MiB (from %d MiB), peak %d MiB", rss>>20, rss0>>20, peak>>20)
+	if peak > maxRSS {
+		t.Fatalf("the server's memory peaked at %d MiB (at most %d MiB)", peak>>20, maxRSS>>20)
+	}
+	s.alive()
+	for _, c := range clients {
+		c.Close()
+	}
+	s.stillServes("bob")
 }
 
 // TestSSHRefusalsOpenSSH: the real OpenSSH client is told, in one line

@@ -2,6 +2,9 @@ package sshserve_test
 
 import (
 	"context"
+	//lint:ignore SA1019 a DSA key is what the server is to refuse
+	"crypto/dsa"
+	"crypto/rand"
 	"errors"
 	"io"
 	"log/slog"
@@ -16,6 +19,7 @@ import (
 
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/internal/sshtest"
+	"github.com/farkle/farkle/internal/syncbuf"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/sshserve"
@@ -113,16 +117,114 @@ func TestHostKeyKept(t *testing.T) {
 	}
 }
 
-func TestWeakKeysRefused(t *testing.T) {
-	r := start(t, sshserve.Options{})
-	if _, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 1024)); err == nil {
-		t.Fatal("an RSA key of 1024 bits was taken")
-	}
-	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 2048))
+// newSession connects to r as user with a new key and opens a session;
+// the test's cleanup closes both.
+func newSession(t *testing.T, r *rig, user string) (*gossh.Client, *gossh.Session) {
+	t.Helper()
+	c, err := sshtest.Dial(r.ssh, user, sshtest.Key(t, 0))
 	if err != nil {
-		t.Fatalf("an RSA key of 2048 bits was refused: %v", err)
+		t.Fatal(err)
 	}
-	c.Close()
+	t.Cleanup(func() { c.Close() })
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	return c, sess
+}
+
+// dialBanner connects as user with key, returning the authentication
+// banners the server sent.
+func dialBanner(addr, user string, key gossh.Signer) (*gossh.Client, string, error) {
+	var banner syncbuf.Buffer
+	c, err := gossh.Dial("tcp", addr, sshtest.Config(user, key, &banner))
+	return c, banner.String(), err
+}
+
+// dsaKey makes a DSA key of 1024 bits, the only size SSH has for DSA.
+func dsaKey(t *testing.T) gossh.Signer {
+	t.Helper()
+	var k dsa.PrivateKey
+	if err := dsa.GenerateParameters(&k.Parameters, rand.Reader, dsa.L1024N160); err != nil {
+		t.Fatal(err)
+	}
+	if err := dsa.GenerateKey(&k, rand.Reader); err != nil {
+		t.Fatal(err)
+	}
+	s, err := gossh.NewSignerFromKey(&k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestRefusalsSayWhy: a refused key is told why in an authentication
+// banner, one line, before the refusal: an RSA key under 2048 bits, a
+// DSA key, a key or an address with its sessions open, a full server. A
+// key of 2048 bits is taken.
+func TestRefusalsSayWhy(t *testing.T) {
+	r := start(t, sshserve.Options{PerKey: 1, PerAddress: 2})
+	refused := func(r *rig, key gossh.Signer, why string) {
+		t.Helper()
+		c, banner, err := dialBanner(r.ssh, "ann", key)
+		if err == nil {
+			c.Close()
+			t.Fatalf("a key that should be refused (%s) was taken", why)
+		}
+		if banner != why+"\r\n" {
+			t.Fatalf("a refused key was told %q (%v); want %q", banner, err, why)
+		}
+	}
+	refused(r, sshtest.Key(t, 1024), "farkle: RSA keys under 2048 bits are refused (this one has 1024); make an Ed25519 key (ssh-keygen -t ed25519) and connect with it")
+	refused(r, dsaKey(t), "farkle: DSA keys are refused; make an Ed25519 key (ssh-keygen -t ed25519) and connect with it")
+
+	ann := sshtest.Key(t, 2048)
+	c, banner, err := dialBanner(r.ssh, "ann", ann)
+	if err != nil || banner != "" {
+		t.Fatalf("an RSA key of 2048 bits: %v, told %q", err, banner)
+	}
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
+	refused(r, ann, "farkle: this key has 1 session open (at most 1); close it first")
+
+	bob, err := sshtest.Dial(r.ssh, "bob", sshtest.Key(t, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sshtest.Open(t, bob, 80, 24).WaitFor("you are bob")
+	refused(r, sshtest.Key(t, 0), "farkle: 2 sessions are open from 127.0.0.1 (at most 2); close one first")
+
+	full := start(t, sshserve.Options{Sessions: 3})
+	for range 3 {
+		c, err := sshtest.Dial(full.ssh, "cay", sshtest.Key(t, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sshtest.Open(t, c, 80, 24).WaitFor("you are cay")
+	}
+	refused(full, sshtest.Key(t, 0), "farkle: the server is full: 3 sessions are open (at most 3); try again later")
+}
+
+// TestChannelsPerConnection: past Options.Channels, a session's channel
+// is refused as it opens, with the reason, even with no cap per key or
+// address; channels of other types are refused, and hold nothing.
+func TestChannelsPerConnection(t *testing.T) {
+	r := start(t, sshserve.Options{Channels: 2})
+	c, _ := newSession(t, r, "ann")
+	if _, err := c.NewSession(); err != nil {
+		t.Fatal(err)
+	}
+	for _, typ := range []string{"session", "direct-tcpip", "x11", "auth-agent@openssh.com"} {
+		_, _, err := c.OpenChannel(typ, nil)
+		var oce *gossh.OpenChannelError
+		want := "farkle: this connection has 2 sessions open (at most 2); close one first"
+		if typ != "session" {
+			want = "farkle: only sessions are served here (no port forwarding, X11 or agent)"
+		}
+		if !errors.As(err, &oce) || oce.Message != want {
+			t.Fatalf("a %s channel past the cap: %v; want %q", typ, err, want)
+		}
+	}
 }
 
 func TestSessionsPerKey(t *testing.T) {
@@ -299,19 +401,68 @@ func TestIdleSessionClosed(t *testing.T) {
 	if !tm.Ended() {
 		t.Fatal("a session without a key pressed was not closed")
 	}
+	if want := "farkle: closed after 300ms without a key pressed\r\n"; !strings.HasSuffix(tm.Err.String(), want) {
+		t.Fatalf("an idle session was told %q; want %q", tm.Err.String(), want)
+	}
 }
 
-func TestNoTerminalRefused(t *testing.T) {
-	r := start(t, sshserve.Options{})
+// TestSessionEndsWithItsChannel: a client that closes its session but
+// keeps the connection (as ssh's ControlMaster does) has the session's
+// program ended at once: its key's place comes back on that connection.
+func TestSessionEndsWithItsChannel(t *testing.T) {
+	var log syncbuf.Buffer
+	r := start(t, sshserve.Options{PerKey: 1, Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
+	tm := sshtest.Open(t, c, 80, 24)
+	tm.WaitFor("you are ann")
+	tm.Sess.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		sess, err := c.NewSession()
+		if err == nil {
+			sshtest.Start(t, sess, 80, 24).WaitFor("you are ann")
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the place of a closed session was not given back: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond) // the server sees the close on its own time
+	}
+	if !strings.Contains(log.String(), `msg="ssh: session ended" addr=127.0.0.1`) || !strings.Contains(log.String(), "why=hang-up") {
+		t.Fatalf("the log does not say the session ended:\n%s", log.String())
+	}
+}
+
+// TestBoundsToldInTheSessionsLanguage: what was bounded before the shell
+// (here the environment, past Options.Env) is told when the session
+// starts, in the language it asked for; so is a window change clamped
+// while it ran, when it ends.
+func TestBoundsToldInTheSessionsLanguage(t *testing.T) {
+	r := start(t, sshserve.Options{Env: 1, MaxWindow: sshserve.Size{Cols: 100, Rows: 30}})
+	_, sess := newSession(t, r, "norah")
+	if err := sess.Setenv("LANG", "nb_NO.UTF-8"); err != nil {
 		t.Fatal(err)
 	}
+	if err := sess.Setenv("TZ", "UTC"); err == nil {
+		t.Fatal("a second variable was kept past Options.Env of 1")
+	}
+	tm := sshtest.Start(t, sess, 80, 24)
+	tm.WaitFor("farkle: høyst 1 miljøvariabel beholdes; resten ble ignorert")
+	tm.WaitFor("du er norah")
+	if err := sess.WindowChange(60, 400); err != nil {
+		t.Fatal(err)
+	}
+	tm.Press("q")
+	tm.WaitFor("farkle: vinduet ditt på 400×60 tegnes i 100×30: serveren tegner høyst 100×30")
+}
+
+func TestNoTerminalRefused(t *testing.T) {
+	r := start(t, sshserve.Options{})
+	_, sess := newSession(t, r, "ann")
 	out, _ := sess.CombinedOutput("")
 	if !strings.Contains(string(out), "PTY") {
 		t.Fatalf("a session without a terminal got %q", out)
