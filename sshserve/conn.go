@@ -90,6 +90,6 @@ func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, _ *gossh.Request)
 
 // otherChannel refuses a channel of any type but "session" (port
 // forwarding, X11, …).
-func (s *Server) otherChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
+func (s *Server) otherChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel, _ ssh.Context) {
 	nc.Reject(gossh.UnknownChannelType, refusal{key: "cli.ssh.onlySessions"}.in(lang.Get(lang.Default))) //nolint:errcheck // refused either way
 }

@@ -91,11 +91,17 @@ func sshBoundFlags(fs *flag.FlagSet) func() (sshBounds, error) {
 	fs.Float64Var(&b.Rate, "ssh-rate", 20, "requests a second on one SSH connection (env, pty, window changes, signals, keepalives…); past it and the burst each waits its turn (0: no pace)")
 	fs.IntVar(&b.Burst, "ssh-burst", 100, "the burst of --ssh-rate")
 	return func() (sshBounds, error) {
-		if b.Sessions < 0 || b.Conns < 0 || b.Channels < 0 || b.Env < 0 || b.Rate < 0 || b.Burst < 0 {
-			return b, usagef("--ssh-sessions, --ssh-conns-per-address, --ssh-channels, --ssh-env, --ssh-rate and --ssh-burst cannot be negative")
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"ssh-sessions", float64(b.Sessions)}, {"ssh-conns-per-address", float64(b.Conns)}, {"ssh-channels", float64(b.Channels)},
+			{"ssh-env", float64(b.Env)}, {"ssh-rate", b.Rate}, {"ssh-burst", float64(b.Burst)}} {
+			if f.v < 0 {
+				return b, usagef("--%s %g: cannot be negative (0 turns it off)", f.name, f.v)
+			}
 		}
 		if b.Rate > 0 && b.Burst < 1 {
-			return b, usagef("--ssh-burst must be at least 1 with --ssh-rate %g", b.Rate)
+			return b, usagef("--ssh-burst %d: must be at least 1 with --ssh-rate %g", b.Burst, b.Rate)
 		}
 		return b, nil
 	}
