@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -84,7 +85,10 @@ type server struct {
 	// Metrics is the metrics listener's base URL, when the test asked for
 	// one (--metrics-addr 127.0.0.1:0).
 	Metrics string
-	done    chan error // the process's exit
+	// SSH is the SSH listener's address, when the test asked for one
+	// (--ssh 127.0.0.1:0).
+	SSH  string
+	done chan error // the process's exit
 }
 
 // quiet are the flags every server of the suite gets besides its own: a
@@ -119,9 +123,17 @@ func (s *server) start() error {
 		return err
 	}
 	s.done = make(chan error, 1)
-	line, rerr := bufio.NewReader(out).ReadString('\n')
+	br := bufio.NewReader(out)
+	line, rerr := br.ReadString('\n')
+	if rerr == nil && slices.Contains(s.args, "--ssh") {
+		// "farkle: ssh on ADDR (host key …)" follows the first line.
+		ssh, err := br.ReadString('\n')
+		if f := strings.Fields(ssh); err == nil && len(f) > 3 && f[1] == "ssh" {
+			s.SSH = f[3]
+		}
+	}
 	go func() {
-		io.Copy(io.Discard, out)
+		io.Copy(io.Discard, br)
 		s.done <- s.cmd.Wait()
 	}()
 	f := strings.Fields(line)

@@ -20,9 +20,20 @@
 // environment, e.g. `LANG=nb_NO.UTF-8 ssh -o SendEnv=LANG -p 2222 host`
 // for Norwegian; English when none is sent.
 //
-// Limits: sessions per key and per client address, TCP connections per
-// address, a handshake deadline, and sessions closed after a time without
-// a key pressed. A session never acts on a table except through the API,
-// so a refused, broken or vanished client leaves the tables as they were
-// (a seat left alone plays on the turn clock).
+// Limits (Options), for any key gets in: a session counts, from the
+// opening of its channel to its close, against caps per key, per client
+// address, per connection and in all; TCP connections per address are
+// capped before the handshake, which has a deadline. Every request of a
+// session passes a filter before the SSH library sees it: a pty's or a
+// window change's size is clamped to Options.MaxWindow before anything is
+// drawn (the program follows the last window asked for, however many
+// come), a session keeps at most Options.Env variables, and each
+// connection's requests are paced. A refused key is told why in an
+// authentication banner, a refused channel in its rejection, and what was
+// bounded in a session on its standard error, in its language. A
+// session's program ends as soon as its channel closes or its connection
+// drops, or after a time without a key pressed. A session never acts on a
+// table except through the API, so a refused, broken or vanished client
+// leaves the tables as they were (a seat left alone plays on the turn
+// clock).
 package sshserve

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/farkle/farkle/internal/sshtest"
 	"github.com/farkle/farkle/internal/syncbuf"
 	"github.com/farkle/farkle/sshserve"
 )
@@ -28,11 +29,11 @@ func TestSessionLanguageFromLANG(t *testing.T) {
 		{"karl", []string{"LANG", "de_DE.UTF-8"}, "en"},
 		{"cee", []string{"LANG", "C"}, "en"},
 	} {
-		c, err := dial(r.ssh, tc.user, newSigner(t, 0))
+		c, err := sshtest.Dial(r.ssh, tc.user, sshtest.Key(t, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
-		openEnv(t, c, tc.env...) // the lobby's words are the language's: the log says which it is
+		sshtest.Open(t, c, 80, 24, tc.env...) // the lobby's words are the language's: the log says which it is
 		want := "user=" + tc.user + " lang=" + tc.want
 		deadline := time.Now().Add(10 * time.Second)
 		for !strings.Contains(log.String(), want) {

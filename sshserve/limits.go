@@ -72,3 +72,53 @@ func (c *countedConn) Close() error {
 	c.once.Do(c.give)
 	return c.Conn.Close()
 }
+
+// place is one cap a session counts against: a counter, the key it counts
+// under there, and what a refused session is told.
+type place struct {
+	c   *counter
+	key string
+	why refusal
+}
+
+// places are the caps a session of the key fp on c counts against for as
+// long as its channel is open: its connection's channels, its key's and
+// its address's sessions, and the server's.
+func (s *Server) places(c *conn, fp string) []place {
+	return []place{
+		{c.channels, "", refusal{"cli.ssh.perConnection", []any{"n", s.o.Channels}}},
+		{s.keys, fp, refusal{"cli.ssh.perKey", []any{"n", s.o.PerKey}}},
+		{s.addrs, c.addr, refusal{"cli.ssh.perAddress", []any{"n", s.o.PerAddress, "addr", c.addr}}},
+		{s.all, "", refusal{"cli.ssh.full", []any{"n", s.o.Sessions}}},
+	}
+}
+
+// room says why a session of the key fp on c would be refused now, taking
+// nothing (at authentication).
+func (s *Server) room(c *conn, fp string) refusal {
+	for _, p := range s.places(c, fp) {
+		if p.c.full(p.key) {
+			return p.why
+		}
+	}
+	return refusal{}
+}
+
+// take takes a session's place under every cap, or none: it returns why
+// it is refused, or the function that gives the places back.
+func (s *Server) take(c *conn, fp string) (refusal, func()) {
+	ps := s.places(c, fp)
+	for i, p := range ps {
+		if !p.c.take(p.key) {
+			for _, q := range ps[:i] {
+				q.c.give(q.key)
+			}
+			return p.why, nil
+		}
+	}
+	return refusal{}, func() {
+		for _, p := range ps {
+			p.c.give(p.key)
+		}
+	}
+}

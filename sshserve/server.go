@@ -3,7 +3,6 @@ package sshserve
 import (
 	"context"
 	"crypto/hmac"
-	"crypto/rsa"
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
@@ -17,8 +16,6 @@ import (
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	"charm.land/wish/v2/activeterm"
-	"charm.land/wish/v2/recover"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/farkle/farkle/rules"
@@ -49,10 +46,31 @@ type Options struct {
 	Rules rules.Rules
 	// Advisor values the choices for the hint key (nil: points).
 	Advisor tui.Advisor
-	// PerKey and PerAddress cap the sessions open at once with one key
-	// and from one client address; PerAddress also caps the TCP
-	// connections of an address (0: no cap).
-	PerKey, PerAddress int
+	// PerKey, PerAddress and Sessions cap the sessions open at once with
+	// one key, from one client address and in all; a session counts from
+	// the opening of its channel to its close (0: no cap).
+	PerKey, PerAddress, Sessions int
+	// ConnsPerAddress caps the TCP connections open at once from one
+	// client address; past it a connection is closed before the SSH
+	// handshake (0: no cap).
+	ConnsPerAddress int
+	// Channels caps the channels open at once on one connection (0: no
+	// cap); channels of other types than "session" are refused.
+	Channels int
+	// Env caps the environment variables a session keeps (each at most
+	// 1 KiB, name and value); past it they are refused (0: no cap).
+	Env int
+	// MaxWindow is the largest window a session is drawn in: a pty or
+	// window-change request for a larger one is clamped to it, before
+	// anything is drawn (zero: no bound).
+	MaxWindow Size
+	// RequestRate and RequestBurst pace the requests of one connection
+	// (a session's env, pty, window changes, signals…, and global
+	// requests): RequestRate a second after a burst of RequestBurst; a
+	// request past them waits its turn, and the connection's others with
+	// it (0: no pace).
+	RequestRate  float64
+	RequestBurst int
 	// Idle closes a session after that long without a key pressed
 	// (0: never).
 	Idle time.Duration
@@ -70,7 +88,7 @@ type Server struct {
 	mem    *memListener
 	secret []byte
 
-	keys, addrs, conns *counter
+	keys, addrs, all, conns *counter
 }
 
 // New makes the SSH front end of o; Serve or ListenAndServe runs it.
@@ -87,18 +105,22 @@ func New(o Options) (*Server, error) {
 	if err := os.MkdirAll(filepath.Dir(o.HostKey), 0o700); err != nil {
 		return nil, fmt.Errorf("sshserve: the host key's directory: %w", err)
 	}
-	s := &Server{o: o, mem: newMemListener(), keys: newCounter(o.PerKey), addrs: newCounter(o.PerAddress), conns: newCounter(o.PerAddress)}
+	s := &Server{o: o, mem: newMemListener(),
+		keys: newCounter(o.PerKey), addrs: newCounter(o.PerAddress), all: newCounter(o.Sessions), conns: newCounter(o.ConnsPerAddress)}
 	srv, err := wish.NewServer(
 		wish.WithAddress(o.Addr),
 		wish.WithHostKeyPath(o.HostKey),
 		wish.WithPublicKeyAuth(s.allowKey),
-		wish.WithMiddleware(recover.MiddlewareWithLogger(logAdapter{o.Logger}, s.play(), activeterm.Middleware(), s.limit)),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("sshserve: %w", err)
 	}
 	srv.HandshakeTimeout = o.Handshake
 	srv.ConnCallback = s.admit
+	srv.ServerConfigCallback = s.config
+	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel, "default": s.otherChannel}
+	srv.RequestHandlers = map[string]ssh.RequestHandler{"default": s.globalRequest}
+	srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{}
 	pem, err := os.ReadFile(o.HostKey)
 	if err != nil {
 		return nil, fmt.Errorf("sshserve: the host key: %w", err)
@@ -146,73 +168,6 @@ func (s *Server) Fingerprint() string {
 	return gossh.FingerprintSHA256(s.ssh.HostSigners[0].PublicKey())
 }
 
-// admit counts a TCP connection against its address's cap, closing it
-// (nil) when the address has too many open.
-func (s *Server) admit(_ ssh.Context, conn net.Conn) net.Conn {
-	addr := hostOf(conn.RemoteAddr())
-	if !s.conns.take(addr) {
-		s.o.Logger.Info("ssh: connection refused: too many from one address", "addr", addr, "limit", s.o.PerAddress)
-		return nil
-	}
-	return &countedConn{Conn: conn, give: func() { s.conns.give(addr) }}
-}
-
-// minRSABits is the shortest RSA key taken.
-const minRSABits = 2048
-
-// allowKey takes any key strong enough whose sessions are under their
-// caps: an unknown key becomes a guest.
-func (s *Server) allowKey(ctx ssh.Context, key ssh.PublicKey) bool {
-	if why := weakKey(key); why != "" {
-		s.o.Logger.Info("ssh: key refused", "addr", ctx.RemoteAddr().String(), "why", why)
-		return false
-	}
-	if fp := gossh.FingerprintSHA256(key); s.keys.full(fp) || s.addrs.full(hostOf(ctx.RemoteAddr())) {
-		s.o.Logger.Info("ssh: key refused: too many sessions", "addr", ctx.RemoteAddr().String(), "key", fp)
-		return false
-	}
-	return true
-}
-
-// weakKey says why a key is refused: DSA, or RSA shorter than
-// minRSABits; "" for a key taken.
-func weakKey(key ssh.PublicKey) string {
-	switch key.Type() {
-	case "ssh-dss": // DSA (golang.org/x/crypto/ssh.KeyAlgoDSA, deprecated)
-		return "DSA keys are refused"
-	case gossh.KeyAlgoRSA:
-		ck, ok := key.(gossh.CryptoPublicKey)
-		if !ok {
-			return "an RSA key that cannot be read"
-		}
-		if rk, ok := ck.CryptoPublicKey().(*rsa.PublicKey); !ok || rk.N.BitLen() < minRSABits {
-			return fmt.Sprintf("RSA keys shorter than %d bits are refused", minRSABits)
-		}
-	}
-	return ""
-}
-
-// limit holds a session's place under the caps per key and per address
-// for as long as it runs, refusing it when another session took the last
-// place since its key was accepted.
-func (s *Server) limit(next ssh.Handler) ssh.Handler {
-	return func(sess ssh.Session) {
-		fp := gossh.FingerprintSHA256(sess.PublicKey())
-		addr := hostOf(sess.RemoteAddr())
-		if !s.keys.take(fp) {
-			wish.Fatalln(sess, "farkle: too many sessions with this key; close one first")
-			return
-		}
-		defer s.keys.give(fp)
-		if !s.addrs.take(addr) {
-			wish.Fatalln(sess, "farkle: too many sessions from this address; close one first")
-			return
-		}
-		defer s.addrs.give(addr)
-		next(sess)
-	}
-}
-
 // token is the API token of the player of a key: the key's fingerprint
 // signed with the host key's secret, so the same key is always the same
 // player and nobody without the host key can make it.
@@ -221,8 +176,3 @@ func (s *Server) token(fingerprint string) string {
 	mac.Write([]byte(fingerprint))
 	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }
-
-// logAdapter is the recover middleware's logger.
-type logAdapter struct{ l *slog.Logger }
-
-func (a logAdapter) Printf(format string, v ...any) { a.l.Error(fmt.Sprintf(format, v...)) }

@@ -2,9 +2,9 @@ package sshserve_test
 
 import (
 	"context"
-	"crypto/ed25519"
+	//lint:ignore SA1019 a DSA key is what the server is to refuse
+	"crypto/dsa"
 	"crypto/rand"
-	"crypto/rsa"
 	"errors"
 	"io"
 	"log/slog"
@@ -12,14 +12,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/sshtest"
+	"github.com/farkle/farkle/internal/syncbuf"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/sshserve"
@@ -58,144 +58,14 @@ func start(t *testing.T, o sshserve.Options) *rig {
 	return &rig{web: ts.URL, ssh: ln.Addr().String(), db: ts.DB, host: o.HostKey}
 }
 
-// newSigner makes a key: Ed25519, or RSA of rsaBits.
-func newSigner(t *testing.T, rsaBits int) gossh.Signer {
-	t.Helper()
-	var k any
-	var err error
-	if rsaBits == 0 {
-		_, k, err = ed25519.GenerateKey(rand.Reader)
-	} else {
-		k, err = rsa.GenerateKey(rand.Reader, rsaBits)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := gossh.NewSignerFromKey(k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// dial connects as user with the key.
-func dial(addr, user string, key gossh.Signer) (*gossh.Client, error) {
-	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User: user, Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
-	})
-}
-
-// term is an SSH session with a terminal: keys in, the screen's text out.
-type term struct {
-	t    *testing.T
-	sess *gossh.Session
-	in   io.WriteCloser
-	mu   sync.Mutex
-	out  strings.Builder // everything written (stdout and stderr), escapes stripped
-	done chan struct{}   // closed when the output ends
-}
-
-// open opens a session of 80×24 on c and starts reading its output.
-func open(t *testing.T, c *gossh.Client) *term {
-	t.Helper()
-	return openEnv(t, c)
-}
-
-// openEnv is open with the environment variables env (pairs of a name and
-// a value) sent first, as ssh's SendEnv sends them.
-func openEnv(t *testing.T, c *gossh.Client, env ...string) *term {
-	t.Helper()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(env); i += 2 {
-		if err := sess.Setenv(env[i], env[i+1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
-	in, err := sess.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := sess.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	errOut, err := sess.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.Shell(); err != nil {
-		t.Fatal(err)
-	}
-	tm := &term{t: t, sess: sess, in: in, done: make(chan struct{})}
-	read := func(r io.Reader) {
-		buf := make([]byte, 4096)
-		for {
-			n, err := r.Read(buf)
-			tm.mu.Lock()
-			tm.out.WriteString(ansi.Strip(string(buf[:n])))
-			tm.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); read(errOut) }() // what the server says of a refused session
-	go func() { defer wg.Done(); read(out) }()
-	go func() { wg.Wait(); close(tm.done) }()
-	t.Cleanup(func() { sess.Close() })
-	return tm
-}
-
-// waitFor waits up to ten seconds for the output to hold s.
-func (tm *term) waitFor(s string) {
-	tm.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		tm.mu.Lock()
-		got := tm.out.String()
-		tm.mu.Unlock()
-		if strings.Contains(got, s) {
-			return
-		}
-		select {
-		case <-tm.done:
-			tm.t.Fatalf("the session ended without showing %q; it showed:\n%s", s, got)
-		default:
-		}
-		if time.Now().After(deadline) {
-			tm.t.Fatalf("the session does not show %q; it showed:\n%s", s, got)
-		}
-		time.Sleep(10 * time.Millisecond) // polling the output: the terminal has no way to say "drawn"
-	}
-}
-
-// ended waits up to ten seconds for the session's output to end.
-func (tm *term) ended() bool {
-	select {
-	case <-tm.done:
-		return true
-	case <-time.After(10 * time.Second):
-		return false
-	}
-}
-
 func TestKeyIsAnAccount(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	key := newSigner(t, 0)
-	c, err := dial(r.ssh, "ann", key)
+	key := sshtest.Key(t, 0)
+	c, err := sshtest.Dial(r.ssh, "ann", key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	open(t, c).waitFor("you are ann")
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
 	fp := gossh.FingerprintSHA256(key.PublicKey())
 	p, err := r.db.PlayerByKey(context.Background(), fp)
 	if err != nil {
@@ -204,22 +74,22 @@ func TestKeyIsAnAccount(t *testing.T) {
 	c.Close()
 
 	// The same key under another user name is the same player.
-	c, err = dial(r.ssh, "someone-else", key)
+	c, err = sshtest.Dial(r.ssh, "someone-else", key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	open(t, c).waitFor("you are ann")
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
 	again, err := r.db.PlayerByKey(context.Background(), fp)
 	if err != nil || again.ID != p.ID {
 		t.Fatalf("the key's player is %+v (%v), was %+v", again, err, p)
 	}
 
 	// Another key is another player.
-	c2, err := dial(r.ssh, "bob", newSigner(t, 0))
+	c2, err := sshtest.Dial(r.ssh, "bob", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	open(t, c2).waitFor("you are bob")
+	sshtest.Open(t, c2, 80, 24).WaitFor("you are bob")
 }
 
 func TestHostKeyKept(t *testing.T) {
@@ -229,7 +99,7 @@ func TestHostKeyKept(t *testing.T) {
 		r := start(t, sshserve.Options{HostKey: hostKey})
 		var got string
 		c, err := gossh.Dial("tcp", r.ssh, &gossh.ClientConfig{
-			User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(newSigner(t, 0))},
+			User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(sshtest.Key(t, 0))},
 			HostKeyCallback: func(_ string, _ net.Addr, k gossh.PublicKey) error {
 				got = gossh.FingerprintSHA256(k)
 				return nil
@@ -247,48 +117,146 @@ func TestHostKeyKept(t *testing.T) {
 	}
 }
 
-func TestWeakKeysRefused(t *testing.T) {
-	r := start(t, sshserve.Options{})
-	if _, err := dial(r.ssh, "ann", newSigner(t, 1024)); err == nil {
-		t.Fatal("an RSA key of 1024 bits was taken")
-	}
-	c, err := dial(r.ssh, "ann", newSigner(t, 2048))
+// newSession connects to r as user with a new key and opens a session;
+// the test's cleanup closes both.
+func newSession(t *testing.T, r *rig, user string) (*gossh.Client, *gossh.Session) {
+	t.Helper()
+	c, err := sshtest.Dial(r.ssh, user, sshtest.Key(t, 0))
 	if err != nil {
-		t.Fatalf("an RSA key of 2048 bits was refused: %v", err)
+		t.Fatal(err)
 	}
-	c.Close()
+	t.Cleanup(func() { c.Close() })
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	return c, sess
+}
+
+// dialBanner connects as user with key, returning the authentication
+// banners the server sent.
+func dialBanner(addr, user string, key gossh.Signer) (*gossh.Client, string, error) {
+	var banner syncbuf.Buffer
+	c, err := gossh.Dial("tcp", addr, sshtest.Config(user, key, &banner))
+	return c, banner.String(), err
+}
+
+// dsaKey makes a DSA key of 1024 bits, the only size SSH has for DSA.
+func dsaKey(t *testing.T) gossh.Signer {
+	t.Helper()
+	var k dsa.PrivateKey
+	if err := dsa.GenerateParameters(&k.Parameters, rand.Reader, dsa.L1024N160); err != nil {
+		t.Fatal(err)
+	}
+	if err := dsa.GenerateKey(&k, rand.Reader); err != nil {
+		t.Fatal(err)
+	}
+	s, err := gossh.NewSignerFromKey(&k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestRefusalsSayWhy: a refused key is told why in an authentication
+// banner, one line, before the refusal: an RSA key under 2048 bits, a
+// DSA key, a key or an address with its sessions open, a full server. A
+// key of 2048 bits is taken.
+func TestRefusalsSayWhy(t *testing.T) {
+	r := start(t, sshserve.Options{PerKey: 1, PerAddress: 2})
+	refused := func(r *rig, key gossh.Signer, why string) {
+		t.Helper()
+		c, banner, err := dialBanner(r.ssh, "ann", key)
+		if err == nil {
+			c.Close()
+			t.Fatalf("a key that should be refused (%s) was taken", why)
+		}
+		if banner != why+"\r\n" {
+			t.Fatalf("a refused key was told %q (%v); want %q", banner, err, why)
+		}
+	}
+	refused(r, sshtest.Key(t, 1024), "farkle: RSA keys under 2048 bits are refused (this one has 1024); make an Ed25519 key (ssh-keygen -t ed25519) and connect with it")
+	refused(r, dsaKey(t), "farkle: DSA keys are refused; make an Ed25519 key (ssh-keygen -t ed25519) and connect with it")
+
+	ann := sshtest.Key(t, 2048)
+	c, banner, err := dialBanner(r.ssh, "ann", ann)
+	if err != nil || banner != "" {
+		t.Fatalf("an RSA key of 2048 bits: %v, told %q", err, banner)
+	}
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
+	refused(r, ann, "farkle: this key has 1 session open (at most 1); close it first")
+
+	bob, err := sshtest.Dial(r.ssh, "bob", sshtest.Key(t, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sshtest.Open(t, bob, 80, 24).WaitFor("you are bob")
+	refused(r, sshtest.Key(t, 0), "farkle: 2 sessions are open from 127.0.0.1 (at most 2); close one first")
+
+	full := start(t, sshserve.Options{Sessions: 3})
+	for range 3 {
+		c, err := sshtest.Dial(full.ssh, "cay", sshtest.Key(t, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sshtest.Open(t, c, 80, 24).WaitFor("you are cay")
+	}
+	refused(full, sshtest.Key(t, 0), "farkle: the server is full: 3 sessions are open (at most 3); try again later")
+}
+
+// TestChannelsPerConnection: past Options.Channels, a session's channel
+// is refused as it opens, with the reason, even with no cap per key or
+// address; channels of other types are refused, and hold nothing.
+func TestChannelsPerConnection(t *testing.T) {
+	r := start(t, sshserve.Options{Channels: 2})
+	c, _ := newSession(t, r, "ann")
+	if _, err := c.NewSession(); err != nil {
+		t.Fatal(err)
+	}
+	for _, typ := range []string{"session", "direct-tcpip", "x11", "auth-agent@openssh.com"} {
+		_, _, err := c.OpenChannel(typ, nil)
+		var oce *gossh.OpenChannelError
+		want := "farkle: this connection has 2 sessions open (at most 2); close one first"
+		if typ != "session" {
+			want = "farkle: only sessions are served here (no port forwarding, X11 or agent)"
+		}
+		if !errors.As(err, &oce) || oce.Message != want {
+			t.Fatalf("a %s channel past the cap: %v; want %q", typ, err, want)
+		}
+	}
 }
 
 func TestSessionsPerKey(t *testing.T) {
 	r := start(t, sshserve.Options{PerKey: 2})
-	key := newSigner(t, 0)
+	key := sshtest.Key(t, 0)
 	var clients []*gossh.Client
 	for i := range 2 {
-		c, err := dial(r.ssh, "ann", key)
+		c, err := sshtest.Dial(r.ssh, "ann", key)
 		if err != nil {
 			t.Fatalf("session %d: %v", i+1, err)
 		}
-		open(t, c).waitFor("you are ann")
+		sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
 		clients = append(clients, c)
 	}
-	if c, err := dial(r.ssh, "ann", key); err == nil {
+	if c, err := sshtest.Dial(r.ssh, "ann", key); err == nil {
 		c.Close()
 		t.Fatal("a third session with one key was let in; the cap is 2")
 	}
 	// Another key is not held back by this one's cap.
-	c, err := dial(r.ssh, "bob", newSigner(t, 0))
+	c, err := sshtest.Dial(r.ssh, "bob", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatalf("another key was refused: %v", err)
 	}
-	open(t, c).waitFor("you are bob")
+	sshtest.Open(t, c, 80, 24).WaitFor("you are bob")
 
 	// A session that ends gives its place back.
 	clients[0].Close()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		c, err := dial(r.ssh, "ann", key)
+		c, err := sshtest.Dial(r.ssh, "ann", key)
 		if err == nil {
-			open(t, c).waitFor("you are ann")
+			sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
 			break
 		}
 		if time.Now().After(deadline) {
@@ -299,7 +267,7 @@ func TestSessionsPerKey(t *testing.T) {
 }
 
 func TestConnectionFloodFromOneAddress(t *testing.T) {
-	r := start(t, sshserve.Options{PerAddress: 3, Handshake: time.Minute})
+	r := start(t, sshserve.Options{ConnsPerAddress: 3, Handshake: time.Minute})
 	// A table that goes on during the flood: a guest against a bot over
 	// the web routes.
 	cl := wsclient.New(r.web)
@@ -340,7 +308,7 @@ func TestConnectionFloodFromOneAddress(t *testing.T) {
 		t.Fatalf("%d of 20 silent connections were closed; want 17 (3 may be open from one address)", closed)
 	}
 	// The cap holds an SSH player back too, while the table plays on.
-	if c, err := dial(r.ssh, "ann", newSigner(t, 0)); err == nil {
+	if c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0)); err == nil {
 		c.Close()
 		t.Fatal("a session was let in past the cap of connections from one address")
 	}
@@ -356,9 +324,9 @@ func TestConnectionFloodFromOneAddress(t *testing.T) {
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		c, err := dial(r.ssh, "ann", newSigner(t, 0))
+		c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 		if err == nil {
-			open(t, c).waitFor("Farkle online")
+			sshtest.Open(t, c, 80, 24).WaitFor("Farkle online")
 			break
 		}
 		if time.Now().After(deadline) {
@@ -424,28 +392,77 @@ func legal(st *wsclient.State, typ string) bool {
 
 func TestIdleSessionClosed(t *testing.T) {
 	r := start(t, sshserve.Options{Idle: 300 * time.Millisecond})
-	c, err := dial(r.ssh, "ann", newSigner(t, 0))
+	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := open(t, c)
-	tm.waitFor("Farkle online")
-	if !tm.ended() {
+	tm := sshtest.Open(t, c, 80, 24)
+	tm.WaitFor("Farkle online")
+	if !tm.Ended() {
 		t.Fatal("a session without a key pressed was not closed")
+	}
+	if want := "farkle: closed after 300ms without a key pressed\r\n"; !strings.HasSuffix(tm.Err.String(), want) {
+		t.Fatalf("an idle session was told %q; want %q", tm.Err.String(), want)
 	}
 }
 
-func TestNoTerminalRefused(t *testing.T) {
-	r := start(t, sshserve.Options{})
-	c, err := dial(r.ssh, "ann", newSigner(t, 0))
+// TestSessionEndsWithItsChannel: a client that closes its session but
+// keeps the connection (as ssh's ControlMaster does) has the session's
+// program ended at once: its key's place comes back on that connection.
+func TestSessionEndsWithItsChannel(t *testing.T) {
+	var log syncbuf.Buffer
+	r := start(t, sshserve.Options{PerKey: 1, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
+	tm := sshtest.Open(t, c, 80, 24)
+	tm.WaitFor("you are ann")
+	tm.Sess.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		sess, err := c.NewSession()
+		if err == nil {
+			sshtest.Start(t, sess, 80, 24).WaitFor("you are ann")
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the place of a closed session was not given back: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond) // the server sees the close on its own time
+	}
+	if !strings.Contains(log.String(), `msg="ssh: session ended" addr=127.0.0.1`) || !strings.Contains(log.String(), "why=hang-up") {
+		t.Fatalf("the log does not say the session ended:\n%s", log.String())
+	}
+}
+
+// TestBoundsToldInTheSessionsLanguage: what was bounded before the shell
+// (here the environment, past Options.Env) is told when the session
+// starts, in the language it asked for; so is a window change clamped
+// while it ran, when it ends.
+func TestBoundsToldInTheSessionsLanguage(t *testing.T) {
+	r := start(t, sshserve.Options{Env: 1, MaxWindow: sshserve.Size{Cols: 100, Rows: 30}})
+	_, sess := newSession(t, r, "norah")
+	if err := sess.Setenv("LANG", "nb_NO.UTF-8"); err != nil {
 		t.Fatal(err)
 	}
+	if err := sess.Setenv("TZ", "UTC"); err == nil {
+		t.Fatal("a second variable was kept past Options.Env of 1")
+	}
+	tm := sshtest.Start(t, sess, 80, 24)
+	tm.WaitFor("farkle: høyst 1 miljøvariabel beholdes; resten ble ignorert")
+	tm.WaitFor("du er norah")
+	if err := sess.WindowChange(60, 400); err != nil {
+		t.Fatal(err)
+	}
+	tm.Press("q")
+	tm.WaitFor("farkle: vinduet ditt på 400×60 tegnes i 100×30: serveren tegner høyst 100×30")
+}
+
+func TestNoTerminalRefused(t *testing.T) {
+	r := start(t, sshserve.Options{})
+	_, sess := newSession(t, r, "ann")
 	out, _ := sess.CombinedOutput("")
 	if !strings.Contains(string(out), "PTY") {
 		t.Fatalf("a session without a terminal got %q", out)
@@ -456,44 +473,35 @@ func TestSessionsPerAddressOnOneConnection(t *testing.T) {
 	r := start(t, sshserve.Options{PerAddress: 2})
 	// One connection carries several sessions (as ssh's ControlMaster
 	// does): the cap counts sessions, not only connections.
-	c, err := dial(r.ssh, "ann", newSigner(t, 0))
+	c, err := sshtest.Dial(r.ssh, "ann", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	open(t, c).waitFor("you are ann")
-	open(t, c).waitFor("you are ann")
-	third := open(t, c)
-	third.waitFor("too many sessions from this address")
-	if !third.ended() {
-		t.Fatal("the session past the cap was not closed")
-	}
-}
-
-// press types keys into the session.
-func (tm *term) press(keys string) {
-	tm.t.Helper()
-	if _, err := io.WriteString(tm.in, keys); err != nil {
-		tm.t.Fatal(err)
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
+	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
+	// The third is refused as its channel opens, with the reason.
+	_, err = c.NewSession()
+	var oce *gossh.OpenChannelError
+	if !errors.As(err, &oce) || oce.Reason != gossh.ResourceShortage || oce.Message != "farkle: 2 sessions are open from 127.0.0.1 (at most 2); close one first" {
+		t.Fatalf("a third session from one address got %v", err)
 	}
 }
 
 func TestBrokenSessionLeavesTheTable(t *testing.T) {
 	r := start(t, sshserve.Options{})
-	key := newSigner(t, 0)
-	c, err := dial(r.ssh, "ann", key)
+	key := sshtest.Key(t, 0)
+	c, err := sshtest.Dial(r.ssh, "ann", key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := open(t, c)
-	tm.waitFor("you are ann")
-	tm.press("n")
-	tm.waitFor("a new game")
-	tm.press("\r")
-	tm.waitFor("online · table ")
-	tm.mu.Lock()
-	id := regexp.MustCompile(`online · table (\S+) ·`).FindStringSubmatch(tm.out.String())
-	tm.mu.Unlock()
+	tm := sshtest.Open(t, c, 80, 24)
+	tm.WaitFor("you are ann")
+	tm.Press("n")
+	tm.WaitFor("a new game")
+	tm.Press("\r")
+	tm.WaitFor("online · table ")
+	id := regexp.MustCompile(`online · table (\S+) ·`).FindStringSubmatch(tm.Text())
 	if id == nil {
 		t.Fatal("no table id on the screen")
 	}
@@ -509,14 +517,14 @@ func TestBrokenSessionLeavesTheTable(t *testing.T) {
 		t.Fatalf("after the session broke the table is %q", tb.Status)
 	}
 	// The same key finds its table in the lobby and sits at it again.
-	c, err = dial(r.ssh, "ann", key)
+	c, err = sshtest.Dial(r.ssh, "ann", key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	tm = open(t, c)
-	tm.waitFor(id[1])
-	tm.waitFor("ann (you)")
-	tm.press("\r")
-	tm.waitFor("online · table " + id[1] + " · you are ann")
+	tm = sshtest.Open(t, c, 80, 24)
+	tm.WaitFor(id[1])
+	tm.WaitFor("ann (you)")
+	tm.Press("\r")
+	tm.WaitFor("online · table " + id[1] + " · you are ann")
 }

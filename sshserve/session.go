@@ -2,6 +2,7 @@ package sshserve
 
 import (
 	"context"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -21,57 +22,111 @@ import (
 // the process (memListener).
 const webBase = "http://farkle-ssh.invalid"
 
-// play is the middleware running the lobby of a session's player.
-func (s *Server) play() wish.Middleware {
-	return bubbletea.MiddlewareWithProgramHandler(func(sess ssh.Session) *tea.Program {
-		lc := sessionLang(sess.Environ())
-		lm, c, err := s.lobby(sess, lc)
-		if err != nil {
-			s.o.Logger.Warn("ssh: a session could not start", "addr", sess.RemoteAddr().String(), "err", err)
-			wish.Fatalln(sess, "farkle: "+lc.Msg("cli.ssh.cannotStart", "why", err.Error()))
-			return nil
-		}
-		s.o.Logger.Info("ssh: session started", "addr", sess.RemoteAddr().String(), "user", sess.User(), "lang", lc.Code)
-		var last atomic.Int64 // the time of the last key, in Unix nanoseconds
-		last.Store(time.Now().UnixNano())
-		filter := func(_ tea.Model, msg tea.Msg) tea.Msg {
-			switch msg.(type) {
-			case tea.SuspendMsg:
-				return tea.ResumeMsg{} // ctrl+z would stop the session's program, not the player's shell
-			case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg:
-				last.Store(time.Now().UnixNano())
+// handler is the handler of the session st: its lobby, with a panic
+// logged rather than taken down the server.
+func (s *Server) handler(st *session) ssh.Handler {
+	return func(sess ssh.Session) {
+		defer func() {
+			if r := recover(); r != nil {
+				s.o.Logger.Error("ssh: a session failed", "addr", sess.RemoteAddr().String(), "panic", r, "stack", string(debug.Stack()))
 			}
-			return msg
-		}
-		p := tea.NewProgram(lm, append(bubbletea.MakeOptions(sess), tea.WithFilter(filter))...)
-		go s.watch(sess, p, c, &last)
-		return p
-	})
+		}()
+		s.play(sess, st)
+	}
 }
 
-// watch ends a session's program after Options.Idle without a key, and
-// closes its links to the tables when the session ends.
-func (s *Server) watch(sess ssh.Session, p *tea.Program, c *online.Client, last *atomic.Int64) {
-	defer c.Close()
-	if s.o.Idle <= 0 {
-		<-sess.Context().Done()
+// play runs the lobby of the session's player in its terminal until the
+// player quits, the session ends (the client closes it or goes away),
+// or it is left idle.
+func (s *Server) play(sess ssh.Session, st *session) {
+	lc := sessionLang(sess.Environ())
+	st.tell(sess.Stderr(), lc)
+	if _, _, ok := sess.Pty(); !ok {
+		wish.Println(sess, "Requires an active PTY")
+		sess.Exit(1) //nolint:errcheck // gone: nothing to do
 		return
 	}
-	t := time.NewTimer(s.o.Idle)
-	defer t.Stop()
+	lm, c, err := s.lobby(sess, lc)
+	if err != nil {
+		s.o.Logger.Warn("ssh: a session could not start", "addr", sess.RemoteAddr().String(), "err", err)
+		wish.Fatalln(sess, "farkle: "+lc.Msg("cli.ssh.cannotStart", "why", err.Error()))
+		return
+	}
+	defer c.Close()
+	start := time.Now()
+	s.o.Logger.Info("ssh: session started", "addr", sess.RemoteAddr().String(), "user", sess.User(), "lang", lc.Code)
+	var last atomic.Int64 // the time of the last key, in Unix nanoseconds
+	last.Store(start.UnixNano())
+	filter := func(_ tea.Model, msg tea.Msg) tea.Msg {
+		switch msg.(type) {
+		case tea.SuspendMsg:
+			return tea.ResumeMsg{} // ctrl+z would stop the session's program, not the player's shell
+		case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg:
+			last.Store(time.Now().UnixNano())
+		}
+		return msg
+	}
+	ctx, kill := context.WithCancel(context.Background())
+	defer kill()
+	p := tea.NewProgram(lm, append(bubbletea.MakeOptions(sess), tea.WithFilter(filter), tea.WithContext(ctx))...)
+	ended := make(chan struct{})
+	why := make(chan string, 1)
+	go func() { why <- s.watch(sess, st, p, &last, kill, ended) }()
+	p.Run() //nolint:errcheck // a killed program's error says only that
+	close(ended)
+	s.o.Logger.Info("ssh: session ended", "addr", sess.RemoteAddr().String(), "user", sess.User(), "why", <-why, "after", time.Since(start).Round(time.Millisecond))
+	st.tell(sess.Stderr(), lc) // what was bounded while it ran
+}
+
+// killGrace is how long a session's program may take to end once told;
+// past it the connection is closed, which ends any write the client has
+// stopped reading.
+const killGrace = 5 * time.Second
+
+// watch follows the session's window changes into its program p, and ends
+// p (kill) at once when the session ends (the client closed it or its
+// connection dropped), or after Options.Idle without a key; it returns,
+// once p has ended (ended is closed), why it ended.
+func (s *Server) watch(sess ssh.Session, st *session, p *tea.Program, last *atomic.Int64, kill func(), ended <-chan struct{}) string {
+	var idle <-chan time.Time // nil without Options.Idle: never
+	if s.o.Idle > 0 {
+		idle = time.After(s.o.Idle)
+	}
+	end := func(why string) string {
+		select {
+		case <-ended:
+			return "quit" // it ended first
+		default:
+		}
+		kill()
+		select {
+		case <-ended:
+		case <-time.After(killGrace):
+			s.o.Logger.Warn("ssh: a session's program did not end: closing its connection", "addr", sess.RemoteAddr().String())
+			if sc, ok := sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn); ok {
+				sc.Close()
+			}
+			<-ended
+		}
+		return why
+	}
 	for {
 		select {
+		case <-ended:
+			return "quit"
+		case <-st.gone:
+			return end("hang-up")
 		case <-sess.Context().Done():
-			return
-		case <-t.C:
-			idle := time.Since(time.Unix(0, last.Load()))
-			if idle >= s.o.Idle {
-				s.o.Logger.Info("ssh: idle session closed", "addr", sess.RemoteAddr().String(), "idle", idle.Round(time.Second))
-				p.Quit()
-				sess.Close()
-				return
+			return end("hang-up")
+		case w := <-st.resized:
+			p.Send(tea.WindowSizeMsg{Width: w.Cols, Height: w.Rows}) // returns at once once p has ended
+		case <-idle:
+			d := time.Since(time.Unix(0, last.Load()))
+			if d >= s.o.Idle {
+				st.note(refusal{"cli.ssh.idle", []any{"idle", s.o.Idle.String()}})
+				return end("idle")
 			}
-			t.Reset(s.o.Idle - idle)
+			idle = time.After(s.o.Idle - d)
 		}
 	}
 }

@@ -19,8 +19,9 @@ type serveSSH struct {
 	Addr       string        // "": no SSH front end
 	HostKey    string        // the host key file; "": ssh_host_ed25519_key in the data directory
 	PerKey     int           // sessions open at once with one key (0: no cap)
-	PerAddress int           // sessions (and TCP connections) from one address (0: no cap)
+	PerAddress int           // sessions open at once from one address (0: no cap)
 	Idle       time.Duration // a session without a key pressed for that long is closed (0: never)
+	Bounds     sshBounds     // the bounds of connections, channels and requests
 
 	srv   *sshserve.Server
 	Addr0 string // the address it listens on, set by start
@@ -33,8 +34,9 @@ func sshFlags(fs *flag.FlagSet, getenv func(string) string) func(m *serveMain) e
 	fs.StringVar(&s.Addr, "ssh", "", "also serve the terminal game over SSH on this address (e.g. :2222; port 0 picks a free port)")
 	fs.StringVar(&s.HostKey, "ssh-host-key", "", "the SSH host key `FILE`, made when missing (default: ssh_host_ed25519_key in $FARKLE_DATA_DIR, else beside a --db file, else the working directory)")
 	fs.IntVar(&s.PerKey, "ssh-per-key", 3, "SSH sessions open at once with one key (0: no cap)")
-	fs.IntVar(&s.PerAddress, "ssh-per-address", 8, "SSH sessions, and TCP connections, open at once from one client address (0: no cap)")
+	fs.IntVar(&s.PerAddress, "ssh-per-address", 8, "SSH sessions open at once from one client address (0: no cap)")
 	fs.DurationVar(&s.Idle, "ssh-idle", 30*time.Minute, "close an SSH session after this long without a key pressed (0: never)")
+	bounds := sshBoundFlags(fs)
 	return func(m *serveMain) error {
 		if s.Addr == "" {
 			return nil
@@ -42,6 +44,11 @@ func sshFlags(fs *flag.FlagSet, getenv func(string) string) func(m *serveMain) e
 		if s.PerKey < 0 || s.PerAddress < 0 || s.Idle < 0 {
 			return usagef("--ssh-per-key, --ssh-per-address and --ssh-idle cannot be negative")
 		}
+		b, err := bounds()
+		if err != nil {
+			return err
+		}
+		s.Bounds = b
 		if s.HostKey == "" {
 			dir := filepath.Dir(m.DB)
 			if postgres.IsAddress(m.DB) {
@@ -57,6 +64,49 @@ func sshFlags(fs *flag.FlagSet, getenv func(string) string) func(m *serveMain) e
 	}
 }
 
+// sshBounds bound what one SSH client may hold and ask for (sshserve.Options).
+type sshBounds struct {
+	Sessions int           // sessions open at once in all (0: no cap)
+	Conns    int           // TCP connections open at once from one address (0: no cap)
+	Channels int           // channels open at once on one connection (0: no cap)
+	Env      int           // environment variables a session keeps (0: no cap)
+	Window   sshserve.Size // the largest window drawn (zero: none)
+	Rate     float64       // requests a second on one connection (0: no pace)
+	Burst    int           // the burst of Rate
+}
+
+// sshBoundFlags registers the flags of sshBounds; the function it returns
+// checks them.
+func sshBoundFlags(fs *flag.FlagSet) func() (sshBounds, error) {
+	b := sshBounds{Window: sshserve.Size{Cols: 500, Rows: 200}}
+	fs.IntVar(&b.Sessions, "ssh-sessions", 100, "SSH sessions open at once in all; past it a key is told the server is full (0: no cap)")
+	fs.IntVar(&b.Conns, "ssh-conns-per-address", 10, "TCP connections open at once to the SSH port from one client address; past it a connection is closed before the handshake (0: no cap)")
+	fs.IntVar(&b.Channels, "ssh-channels", 4, "channels open at once on one SSH connection; only sessions are served (0: no cap)")
+	fs.IntVar(&b.Env, "ssh-env", 64, "environment variables an SSH session keeps, each at most 1 KiB; the rest are refused (0: no cap)")
+	fs.Func("ssh-max-window", "the largest `COLSxROWS` an SSH session is drawn in: larger pty and window-change sizes are clamped to it, pixel sizes to 64 a cell (default 500x200; 0: none)", func(v string) error {
+		w, err := sshserve.ParseSize(v)
+		b.Window = w
+		return err
+	})
+	fs.Float64Var(&b.Rate, "ssh-rate", 20, "requests a second on one SSH connection (env, pty, window changes, signals, keepalives…); past it and the burst each waits its turn (0: no pace)")
+	fs.IntVar(&b.Burst, "ssh-burst", 100, "the burst of --ssh-rate")
+	return func() (sshBounds, error) {
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"ssh-sessions", float64(b.Sessions)}, {"ssh-conns-per-address", float64(b.Conns)}, {"ssh-channels", float64(b.Channels)},
+			{"ssh-env", float64(b.Env)}, {"ssh-rate", b.Rate}, {"ssh-burst", float64(b.Burst)}} {
+			if f.v < 0 {
+				return b, usagef("--%s %g: cannot be negative (0 turns it off)", f.name, f.v)
+			}
+		}
+		if b.Rate > 0 && b.Burst < 1 {
+			return b, usagef("--ssh-burst %d: must be at least 1 with --ssh-rate %g", b.Burst, b.Rate)
+		}
+		return b, nil
+	}
+}
+
 // start serves the SSH front end of m's server; failures of its listener
 // go to m.failed.
 func (s *serveSSH) start(m *serveMain, advisor tui.Advisor) error {
@@ -66,6 +116,8 @@ func (s *serveSSH) start(m *serveMain, advisor tui.Advisor) error {
 	srv, err := sshserve.New(sshserve.Options{
 		Addr: s.Addr, HostKey: s.HostKey, Web: m.srv.Handler(), Players: m.srv, PublicURL: m.publicURL(),
 		Rules: m.Rules, Advisor: advisor, PerKey: s.PerKey, PerAddress: s.PerAddress, Idle: s.Idle, Logger: m.Logger,
+		Sessions: s.Bounds.Sessions, ConnsPerAddress: s.Bounds.Conns, Channels: s.Bounds.Channels, Env: s.Bounds.Env,
+		MaxWindow: s.Bounds.Window, RequestRate: s.Bounds.Rate, RequestBurst: s.Bounds.Burst,
 	})
 	if err != nil {
 		return err
