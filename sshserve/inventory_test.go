@@ -11,6 +11,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/farkle/farkle/internal/securitydoc"
+	"github.com/farkle/farkle/internal/sshtest"
 	"github.com/farkle/farkle/sshserve"
 )
 
@@ -73,8 +74,8 @@ func TestInventorySSHRequests(t *testing.T) {
 	}
 
 	r := start(t, sshserve.Options{})
-	key := newSigner(t, 0)
-	c, err := dial(r.ssh, "probe", key)
+	key := sshtest.Key(t, 0)
+	c, err := sshtest.Dial(r.ssh, "probe", key)
 	if err != nil {
 		t.Fatal(err)
 	}
