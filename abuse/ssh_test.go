@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -20,6 +21,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/farkle/farkle/internal/sshtest"
+	"github.com/farkle/farkle/internal/syncbuf"
 )
 
 // maxRSS is the most memory the server may hold through any attack.
@@ -512,4 +514,119 @@ func runSSH(t *testing.T, addr, key string, extra ...string) (string, int) {
 		t.Fatalf("ssh: %v\n%s", err, out)
 	}
 	return strings.ReplaceAll(string(out), "\r\n", "\n"), cmd.ProcessState.ExitCode()
+}
+
+// TestSSHManyAddressesAtTheLargestWindow: clients from 13 addresses take
+// every session the caps let them (8 an address, 100 in all), each at
+// 12000×12000. The windows share --ssh-cells (1,000,000 by default): ten
+// are drawn at 500×200 and the rest are refused a terminal, told why, so
+// the server's memory stays under maxRSS where the caps on sessions alone
+// would let it reach 2.3 GiB; once they leave, a new player plays.
+func TestSSHManyAddressesAtTheLargestWindow(t *testing.T) {
+	s := startSSH(t, "--ssh-rate", "0")
+	var (
+		mu               sync.Mutex
+		drawn, refused   int
+		clients          []*gossh.Client
+		wg               sync.WaitGroup
+		full             = "farkle: the server draws as many screens as it can now; try again later"
+		sessionsRefused  atomic.Int32
+		unexpectedErrors []string
+	)
+	for a := range 13 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+a))}, Timeout: 10 * time.Second}
+			for k := range 3 {
+				conn, err := d.Dial("tcp", s.SSH)
+				if err != nil {
+					t.Errorf("address %d: %v", a, err)
+					return
+				}
+				user := fmt.Sprintf("a%dk%d", a, k)
+				cc, chans, reqs, err := gossh.NewClientConn(conn, s.SSH, sshtest.Config(user, sshtest.Key(t, 0), nil))
+				if err != nil {
+					sessionsRefused.Add(1) // the server is full: the key is refused
+					conn.Close()
+					continue
+				}
+				c := gossh.NewClient(cc, chans, reqs)
+				mu.Lock()
+				clients = append(clients, c)
+				mu.Unlock()
+				for range min(3, 8-3*k) {
+					sess, err := c.NewSession()
+					if err != nil {
+						sessionsRefused.Add(1)
+						continue
+					}
+					if sess.RequestPty("xterm-256color", 12000, 12000, gossh.TerminalModes{}) != nil {
+						var errOut syncbuf.Buffer
+						sess.Stderr = &errOut
+						sess.Run("") //nolint:errcheck // refused a terminal: it ends
+						mu.Lock()
+						if strings.Contains(errOut.String(), full) {
+							refused++
+						} else {
+							unexpectedErrors = append(unexpectedErrors, errOut.String())
+						}
+						mu.Unlock()
+						continue
+					}
+					out, err := sess.StdoutPipe()
+					if err != nil || sess.Shell() != nil {
+						t.Errorf("%s: a shell: %v", user, err)
+						continue
+					}
+					buf, seen := make([]byte, 64<<10), ""
+					for !strings.Contains(seen, "you are") {
+						n, err := out.Read(buf)
+						if err != nil {
+							t.Errorf("%s: %v after %q", user, err, seen)
+							break
+						}
+						seen = seen[max(0, len(seen)-64):] + string(buf[:n])
+					}
+					go io.Copy(io.Discard, out) //nolint:errcheck // keeps the screen flowing
+					mu.Lock()
+					drawn++
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if len(unexpectedErrors) > 0 {
+		t.Fatalf("sessions refused a terminal were told %q", unexpectedErrors)
+	}
+	rss, peak := s.memory()
+	t.Logf("%d sessions drawn at 500×200, %d refused a terminal, %d refused: resident memory %d MiB, peak %d MiB", drawn, refused, sessionsRefused.Load(), rss>>20, peak>>20)
+	if drawn != 10 || drawn+refused+int(sessionsRefused.Load()) != 104 || refused < 90 {
+		t.Fatalf("%d sessions drawn, %d refused a terminal, %d refused; want 10 drawn of the 104 asked for", drawn, refused, sessionsRefused.Load())
+	}
+	if peak > maxRSS {
+		t.Fatalf("the server's memory peaked at %d MiB (at most %d MiB)", peak>>20, maxRSS>>20)
+	}
+	s.alive()
+	for _, c := range clients {
+		c.Close()
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for { // the server sees the sessions end on its own time
+		c, err := sshtest.Dial(s.SSH, "zed", sshtest.Key(t, 0))
+		if err == nil {
+			sess, err := c.NewSession()
+			if err == nil && sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{}) == nil {
+				c.Close()
+				break
+			}
+			c.Close()
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no terminal for a new player after the others left: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.stillServes("yan")
 }

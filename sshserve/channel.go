@@ -33,6 +33,7 @@ func (s *Server) sessionChannel(_ *ssh.Server, sc *gossh.ServerConn, nc gossh.Ne
 	}
 	defer give()
 	st := &session{s: s, c: c, ctx: ctx, resized: make(chan Size, 1), gone: make(chan struct{})}
+	defer func() { s.cells.give(st.cells) }()
 	// The library's session handler, with this session's own handler: a
 	// server of its own, of which the handler reads only these fields.
 	one := &ssh.Server{Handler: s.handler(st)}
@@ -76,6 +77,7 @@ type session struct {
 	// variables kept.
 	pty    bool
 	window Size
+	cells  int // of the server's cells (Options.Cells), the window's
 	env    int
 
 	mu    sync.Mutex
@@ -119,6 +121,10 @@ func (st *session) check(req *gossh.Request) bool {
 			req.Reply(false, nil) //nolint:errcheck // gone: nothing to do
 			return false
 		}
+		if payload, given, err = st.budget(payload, given, fitPty); err != nil {
+			req.Reply(false, nil) //nolint:errcheck // gone: nothing to do
+			return false
+		}
 		req.Payload, st.pty, st.window = payload, true, given
 		st.clamped(asked, given)
 	case "window-change":
@@ -126,7 +132,12 @@ func (st *session) check(req *gossh.Request) bool {
 			req.Reply(false, nil) //nolint:errcheck // gone: nothing to do
 			return false
 		}
-		_, asked, given, err := fitWindow(req.Payload, st.window, max)
+		payload, asked, given, err := fitWindow(req.Payload, st.window, max)
+		if err == nil {
+			_, given, err = st.budget(payload, given, func(p []byte, max Size) ([]byte, Size, Size, error) {
+				return fitWindow(p, st.window, max)
+			})
+		}
 		if err != nil {
 			req.Reply(false, nil) //nolint:errcheck // gone: nothing to do
 			return false
@@ -162,10 +173,32 @@ func (st *session) check(req *gossh.Request) bool {
 	return true
 }
 
+// errNoCells refuses a window when the server's cells are spent.
+var errNoCells = errors.New("sshserve: no cells left for a window")
+
+// budget takes the cells of the window given (payload) from the server's
+// (Options.Cells), giving back the session's own: a window that does not
+// fit is drawn smaller, refit by fit to the window that does; none at all
+// is errNoCells, the session's window left as it was.
+func (st *session) budget(payload []byte, given Size, fit func([]byte, Size) ([]byte, Size, Size, error)) ([]byte, Size, error) {
+	got, held, ok := st.s.cells.take(given, st.cells)
+	if !ok {
+		st.note(refusal{"cli.ssh.cells", nil})
+		return nil, Size{}, errNoCells
+	}
+	st.cells = held
+	if got == given {
+		return payload, given, nil
+	}
+	st.note(refusal{"cli.ssh.cellsShrunk", []any{"w", got.Cols, "h", got.Rows}})
+	payload, _, got, err := fit(payload, got)
+	return payload, got, err
+}
+
 // clamped notes a window larger than Options.MaxWindow.
 func (st *session) clamped(asked, given Size) {
-	if asked.Cols > given.Cols || asked.Rows > given.Rows {
-		max := st.s.o.MaxWindow
+	max := st.s.o.MaxWindow
+	if max.Cols > 0 && (asked.Cols > max.Cols || asked.Rows > max.Rows) {
 		st.note(refusal{"cli.ssh.window", []any{"cols", asked.Cols, "rows", asked.Rows, "w", given.Cols, "h", given.Rows, "maxCols", max.Cols, "maxRows", max.Rows}})
 	}
 }

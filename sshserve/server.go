@@ -64,6 +64,11 @@ type Options struct {
 	// window-change request for a larger one is clamped to it, before
 	// anything is drawn (zero: no bound).
 	MaxWindow Size
+	// Cells bounds the cells of every session's window together (a
+	// screen costs about 240 bytes a cell): a window that does not fit in
+	// what the other sessions leave is drawn smaller, keeping its shape,
+	// and a pty is refused when not even 40×12 fit (0: no bound).
+	Cells int
 	// RequestRate and RequestBurst pace the requests of one connection
 	// (a session's env, pty, window changes, signals…, and global
 	// requests): RequestRate a second after a burst of RequestBurst; a
@@ -89,6 +94,7 @@ type Server struct {
 	secret []byte
 
 	keys, addrs, all, conns *counter
+	cells                   *cellPool
 }
 
 // New makes the SSH front end of o; Serve or ListenAndServe runs it.
@@ -106,7 +112,8 @@ func New(o Options) (*Server, error) {
 		return nil, fmt.Errorf("sshserve: the host key's directory: %w", err)
 	}
 	s := &Server{o: o, mem: newMemListener(),
-		keys: newCounter(o.PerKey), addrs: newCounter(o.PerAddress), all: newCounter(o.Sessions), conns: newCounter(o.ConnsPerAddress)}
+		keys: newCounter(o.PerKey), addrs: newCounter(o.PerAddress), all: newCounter(o.Sessions), conns: newCounter(o.ConnsPerAddress),
+		cells: &cellPool{limit: o.Cells}}
 	srv, err := wish.NewServer(
 		wish.WithAddress(o.Addr),
 		wish.WithHostKeyPath(o.HostKey),

@@ -6,6 +6,7 @@ import (
 	"crypto/dsa"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -527,4 +528,65 @@ func TestBrokenSessionLeavesTheTable(t *testing.T) {
 	tm.WaitFor("ann (you)")
 	tm.Press("\r")
 	tm.WaitFor("online · table " + id[1] + " · you are ann")
+}
+
+// TestCellsShared: the sessions' windows share Options.Cells: a window
+// that does not fit in what the others hold is drawn smaller and its
+// player told; a pty is refused, with the reason, when not even 40×12
+// fit; and a session that ends gives its cells back.
+func TestCellsShared(t *testing.T) {
+	r := start(t, sshserve.Options{Cells: 4000})
+	ca, _ := newSession(t, r, "ann")
+	sshtest.Open(t, ca, 80, 24).WaitFor("you are ann") // 1,920 cells
+
+	cb, _ := newSession(t, r, "bob")
+	tb := sshtest.Open(t, cb, 100, 50) // 5,000 asked, 2,080 left
+	tb.WaitFor("you are bob")
+	m := regexp.MustCompile(`your window is drawn in ([0-9]+)×([0-9]+) for now`).FindStringSubmatch(tb.Text())
+	if m == nil {
+		t.Fatalf("bob was not told his window is drawn smaller:\n%s", tb.Text())
+	}
+	var w, h int
+	fmt.Sscan(m[1], &w)
+	fmt.Sscan(m[2], &h)
+	if w*h > 2080 || w > 100 || h > 50 || 2*w*h < 2080 {
+		t.Fatalf("bob's window is %d×%d; 2,080 cells were left of 100×50", w, h)
+	}
+	drawn := tb.Out.String()
+	for _, row := range regexp.MustCompile(`\x1b\[([0-9]+);[0-9]+H`).FindAllStringSubmatch(drawn, -1) {
+		var n int
+		fmt.Sscan(row[1], &n)
+		if n > h {
+			t.Fatalf("bob's screen was drawn at row %d of %d", n, h)
+		}
+	}
+
+	// Nothing left for a third.
+	cc, sc := newSession(t, r, "cay")
+	if err := sc.RequestPty("xterm", 24, 80, gossh.TerminalModes{}); err == nil {
+		t.Fatal("a pty was given with the cells spent")
+	}
+	var errOut syncbuf.Buffer
+	sc.Stderr = &errOut
+	out, _ := sc.Output("")
+	if want := "farkle: the server draws as many screens as it can now; try again later"; !strings.Contains(errOut.String(), want) {
+		t.Fatalf("cay was told %q / %q; want %q", errOut.String(), out, want)
+	}
+	cc.Close()
+
+	// Ann leaves: her cells are given back.
+	ca.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, s := newSession(t, r, "dan")
+		if s.RequestPty("xterm", 24, 80, gossh.TerminalModes{}) == nil {
+			c.Close()
+			break
+		}
+		c.Close()
+		if time.Now().After(deadline) {
+			t.Fatal("ann's cells were not given back after her session ended")
+		}
+		time.Sleep(20 * time.Millisecond) // the server notices the end of the session on its own time
+	}
 }

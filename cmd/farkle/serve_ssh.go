@@ -71,6 +71,7 @@ type sshBounds struct {
 	Channels int           // channels open at once on one connection (0: no cap)
 	Env      int           // environment variables a session keeps (0: no cap)
 	Window   sshserve.Size // the largest window drawn (zero: none)
+	Cells    int           // the cells of every session's window together (0: no bound)
 	Rate     float64       // requests a second on one connection (0: no pace)
 	Burst    int           // the burst of Rate
 }
@@ -88,6 +89,7 @@ func sshBoundFlags(fs *flag.FlagSet) func() (sshBounds, error) {
 		b.Window = w
 		return err
 	})
+	fs.IntVar(&b.Cells, "ssh-cells", 1_000_000, "the character cells of every SSH session's window together (a screen costs about 240 bytes a cell: the default bounds them near 240 MiB); a window that does not fit is drawn smaller, and a session is refused its terminal when not even 40x12 fit (0: no bound)")
 	fs.Float64Var(&b.Rate, "ssh-rate", 20, "requests a second on one SSH connection (env, pty, window changes, signals, keepalives…); past it and the burst each waits its turn (0: no pace)")
 	fs.IntVar(&b.Burst, "ssh-burst", 100, "the burst of --ssh-rate")
 	return func() (sshBounds, error) {
@@ -95,7 +97,7 @@ func sshBoundFlags(fs *flag.FlagSet) func() (sshBounds, error) {
 			name string
 			v    float64
 		}{{"ssh-sessions", float64(b.Sessions)}, {"ssh-conns-per-address", float64(b.Conns)}, {"ssh-channels", float64(b.Channels)},
-			{"ssh-env", float64(b.Env)}, {"ssh-rate", b.Rate}, {"ssh-burst", float64(b.Burst)}} {
+			{"ssh-env", float64(b.Env)}, {"ssh-cells", float64(b.Cells)}, {"ssh-rate", b.Rate}, {"ssh-burst", float64(b.Burst)}} {
 			if f.v < 0 {
 				return b, usagef("--%s %g: cannot be negative (0 turns it off)", f.name, f.v)
 			}
@@ -117,7 +119,7 @@ func (s *serveSSH) start(m *serveMain, advisor tui.Advisor) error {
 		Addr: s.Addr, HostKey: s.HostKey, Web: m.srv.Handler(), Players: m.srv, PublicURL: m.publicURL(),
 		Rules: m.Rules, Advisor: advisor, PerKey: s.PerKey, PerAddress: s.PerAddress, Idle: s.Idle, Logger: m.Logger,
 		Sessions: s.Bounds.Sessions, ConnsPerAddress: s.Bounds.Conns, Channels: s.Bounds.Channels, Env: s.Bounds.Env,
-		MaxWindow: s.Bounds.Window, RequestRate: s.Bounds.Rate, RequestBurst: s.Bounds.Burst,
+		MaxWindow: s.Bounds.Window, Cells: s.Bounds.Cells, RequestRate: s.Bounds.Rate, RequestBurst: s.Bounds.Burst,
 	})
 	if err != nil {
 		return err
