@@ -1,12 +1,15 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/farkle/farkle/store"
 )
 
 // MaxName is the longest display name, in characters.
@@ -73,13 +76,54 @@ func looksLikeBot(name string) bool {
 }
 
 // fieldError is a request refused because of one of its fields (not a
-// rule field: those are rules.FieldError): 400 with the field named.
+// rule field: those are rules.FieldError): 400 with the field named, or
+// 409 when the field conflicts with what exists (Conflict).
 type fieldError struct {
 	Field, Msg string
+	Conflict   bool
 }
 
 func (e *fieldError) Error() string { return e.Field + ": " + e.Msg }
 
 func fieldErrorf(field, format string, args ...any) error {
-	return &fieldError{field, fmt.Sprintf(format, args...)}
+	return &fieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+// guestSuffix is added to the name a guest is shown by when an account's
+// name is or looks like it, so that nobody takes the guest for the
+// account: "Tessa (guest)" beside the account Tessa.
+const guestSuffix = " (guest)"
+
+// shownName returns the name the player is shown by: its own, or, for a
+// guest whose name is or looks like an account's (store.NameLooks), that
+// name with guestSuffix.
+func (s *Server) shownName(ctx context.Context, p store.Player) (string, error) {
+	a, err := s.store.AccountLike(ctx, p.Name)
+	switch {
+	case store.Code(err) == store.ENOTFOUND || (err == nil && a.PlayerID == p.ID):
+		return p.Name, nil
+	case err != nil:
+		return "", err
+	}
+	// An account of another player looks like it: p is a guest, or an
+	// account made before look-alikes were refused.
+	if _, err := s.store.Account(ctx, p.ID); err == nil {
+		return p.Name, nil
+	} else if store.Code(err) != store.ENOTFOUND {
+		return "", err
+	}
+	return p.Name + guestSuffix, nil
+}
+
+// guestNameFree refuses (409, field name) a new guest's name that is or
+// looks like an account's: a guest cannot pass for an account.
+func (s *Server) guestNameFree(ctx context.Context, name string) error {
+	a, err := s.store.AccountLike(ctx, name)
+	if store.Code(err) == store.ENOTFOUND {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return &fieldError{Field: "name", Msg: fmt.Sprintf("%s is the name of an account, or looks like it (%s): choose another, or sign in if it is yours", name, a.Name), Conflict: true}
 }
