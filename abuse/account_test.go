@@ -340,4 +340,3 @@ func TestLookAlikeAccounts(t *testing.T) {
 		t.Fatalf("the guest Tessa beside the account Tessa is shown as %q", got)
 	}
 }
-
