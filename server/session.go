@@ -97,8 +97,8 @@ type sessionView struct {
 	Current  bool      `json:"current"`   // the session of this request
 }
 
-// sessionViews lists the player's sessions, most recently seen first,
-// with cur marked.
+// sessionViews lists the player's sessions, cur first (marked), then
+// the others most recently seen first.
 func (s *Server) sessionViews(ctx context.Context, playerID string, cur store.Session) ([]sessionView, error) {
 	list, err := s.store.Sessions(ctx, playerID)
 	if err != nil {
@@ -106,7 +106,12 @@ func (s *Server) sessionViews(ctx context.Context, playerID string, cur store.Se
 	}
 	out := []sessionView{}
 	for _, x := range list {
-		out = append(out, sessionView{ID: x.ID, Device: x.Device, Created: x.Created.UTC(), LastSeen: x.LastSeen.UTC(), Current: x.ID == cur.ID})
+		v := sessionView{ID: x.ID, Device: x.Device, Created: x.Created.UTC(), LastSeen: x.LastSeen.UTC(), Current: x.ID == cur.ID}
+		if v.Current {
+			out = append([]sessionView{v}, out...)
+		} else {
+			out = append(out, v)
+		}
 	}
 	return out, nil
 }

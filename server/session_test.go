@@ -296,3 +296,11 @@ func TestCeremonyTokens(t *testing.T) {
 		t.Fatalf("an expired ceremony: %d, want 409", got)
 	}
 }
+
+// accountSession gives the account a session of the token on a device.
+func accountSession(t *testing.T, ts *testServer, playerID, token, device string) {
+	t.Helper()
+	if err := ts.DB.CreateSession(context.Background(), store.Session{TokenHash: sha(token), PlayerID: playerID, Device: device}, 0); err != nil {
+		t.Fatal(err)
+	}
+}
