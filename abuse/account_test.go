@@ -61,30 +61,7 @@ type ceremonyBegin struct {
 func makeAccount(t *testing.T, c *client, a *passkeytest.Authenticator, name string) (*passkeytest.Key, string) {
 	t.Helper()
 	c.player(name)
-	ans := c.do("POST", "/api/account/passkeys/begin", map[string]string{})
-	if ans.Status != http.StatusOK {
-		t.Fatalf("passkey begin: %s", ans)
-	}
-	var b ceremonyBegin
-	ans.json(t, &b)
-	cred, key, err := a.Create(b.PublicKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ans = c.do("POST", "/api/account/passkeys/finish", map[string]any{"ceremony": b.Ceremony, "credential": cred})
-	if ans.Status != http.StatusCreated {
-		t.Fatalf("passkey finish: %s", ans)
-	}
-	var out struct {
-		Token        string `json:"token"`
-		RecoveryCode string `json:"recovery_code"`
-	}
-	ans.json(t, &out)
-	if out.Token == "" || out.RecoveryCode == "" {
-		t.Fatalf("an account made without a new session or a recovery code: %s", ans)
-	}
-	c.token = out.Token
-	return key, out.RecoveryCode
+	return makeAccountAs(t, c, a, c.token)
 }
 
 // signIn signs c in with the passkey; it returns the finish's answer and
@@ -315,6 +292,9 @@ func makeAccountAs(t *testing.T, c *client, a *passkeytest.Authenticator, token 
 		RecoveryCode string `json:"recovery_code"`
 	}
 	ans.json(t, &out)
+	if out.Token == "" || out.RecoveryCode == "" {
+		t.Fatalf("an account made without a new session or a recovery code: %s", ans)
+	}
 	c.token = out.Token
 	return key, out.RecoveryCode
 }

@@ -332,6 +332,7 @@ func (s *Server) handlePasskeyFinish(w http.ResponseWriter, r *http.Request) {
 		err = s.store.CreateAccount(r.Context(), store.Account{PlayerID: p.ID, Name: c.Name, RecoveryHash: recoveryHash(code), Created: now}, key, ses)
 		if err == nil {
 			http.SetCookie(w, s.tokenCookie(r, tok, 365*24*3600))
+			s.accounts.lookAlikes.Purge() // names that looked like none may look like this one now
 		}
 		out.RecoveryCode, out.Name, out.Token = code, c.Name, tok
 	} else {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
+	"github.com/hashicorp/golang-lru/v2/expirable"
 
 	"github.com/farkle/farkle/store"
 )
@@ -62,10 +63,11 @@ type ceremony struct {
 }
 
 // accountState is the server's state of accounts: the ceremonies' key,
-// read from the store once.
+// read from the store once, and the accounts names look like (name.go).
 type accountState struct {
-	mu  sync.Mutex
-	key []byte
+	mu         sync.Mutex
+	key        []byte
+	lookAlikes *expirable.LRU[string, string]
 }
 
 // withAccountDefaults fills the zero fields of accounts and sessions.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hashicorp/golang-lru/v2/expirable"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/farkle/farkle/store"
@@ -94,16 +96,36 @@ func fieldErrorf(field, format string, args ...any) error {
 // account: "Tessa (guest)" beside the account Tessa.
 const guestSuffix = " (guest)"
 
+// lookAlikeTTL is how long a node takes the account that a name looks
+// like (or that none does) as known: a guest is shown with guestSuffix at
+// most this late after such an account was made on another node.
+const lookAlikeTTL = 30 * time.Second
+
+// lookAlikeCache is how many names a node keeps the look-alike account of.
+const lookAlikeCache = 8192
+
+// newLookAlikes returns the cache of shownName: the ID of the account a
+// name is or looks like, "" for none, by name.
+func newLookAlikes() *expirable.LRU[string, string] {
+	return expirable.NewLRU[string, string](lookAlikeCache, nil, lookAlikeTTL)
+}
+
 // shownName returns the name the player is shown by: its own, or, for a
 // guest whose name is or looks like an account's (store.NameLooks), that
-// name with guestSuffix.
+// name with guestSuffix. What account a name looks like is kept for
+// lookAlikeTTL, so that a request pays for the look-up once in that time.
 func (s *Server) shownName(ctx context.Context, p store.Player) (string, error) {
-	a, err := s.store.AccountLike(ctx, p.Name)
-	switch {
-	case store.Code(err) == store.ENOTFOUND || (err == nil && a.PlayerID == p.ID):
+	owner, ok := s.accounts.lookAlikes.Get(p.Name)
+	if !ok {
+		a, err := s.store.AccountLike(ctx, p.Name)
+		if err != nil && store.Code(err) != store.ENOTFOUND {
+			return "", err
+		}
+		owner = a.PlayerID
+		s.accounts.lookAlikes.Add(p.Name, owner)
+	}
+	if owner == "" || owner == p.ID {
 		return p.Name, nil
-	case err != nil:
-		return "", err
 	}
 	// An account of another player looks like it: p is a guest, or an
 	// account made before look-alikes were refused.

@@ -160,6 +160,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	opt.withAccountDefaults()
 	s := &Server{store: st, cluster: store.ClusterOf(st), opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
 		finished: newFinishedTables(opt.FinishedTables), stop: make(chan struct{})}
+	s.accounts.lookAlikes = newLookAlikes()
 	s.initMetrics()
 	if err := s.initEdge(); err != nil {
 		return nil, err

@@ -64,9 +64,11 @@ func (a *Authenticator) Create(publicKey json.RawMessage) (map[string]any, *Key,
 	}
 	k := &Key{ID: make([]byte, 16), User: user, priv: priv}
 	_, _ = rand.Read(k.ID)
-	x, y := make([]byte, 32), make([]byte, 32)
-	priv.PublicKey.X.FillBytes(x)
-	priv.PublicKey.Y.FillBytes(y)
+	pub, err := priv.PublicKey.Bytes() // 0x04 || X || Y
+	if err != nil {
+		return nil, nil, err
+	}
+	x, y := pub[1:33], pub[33:65]
 	cose, err := cbor.Marshal(map[int]any{1: 2, 3: -7, -1: 1, -2: x, -3: y}) // EC2, ES256, P-256
 	if err != nil {
 		return nil, nil, err
