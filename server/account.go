@@ -488,7 +488,14 @@ func (s *Server) spendChallenge(ctx context.Context, challenge []byte, playerID 
 
 // signedIn answers a sign-in: the new session's token in the cookie and
 // in the body. recovery, when set, is a new recovery code to show once.
+// The session whose token the request carried (the guest this browser
+// had, say) ends: the cookie no longer holds it, and nothing else would.
 func (s *Server) signedIn(w http.ResponseWriter, r *http.Request, p store.Player, tok, recovery string) {
+	if old := tokenOf(r); old != "" && old != tok {
+		if err := s.store.DeleteSession(r.Context(), hashToken(old)); err != nil {
+			s.log.Warn("the replaced session did not end", "err", err)
+		}
+	}
 	http.SetCookie(w, s.tokenCookie(r, tok, 365*24*3600))
 	s.log.Info("signed in", "player", p.ID, "recovery", recovery != "")
 	writeJSON(w, http.StatusOK, struct {

@@ -164,14 +164,23 @@ func TestSessionsListedAndEnded(t *testing.T) {
 		t.Fatalf("sign out everywhere ended %d; the others must stop and this one go on", out.Ended)
 	}
 
-	// A recovery (on a fourth device) ends this one too.
+	// A recovery (on a fourth device, which had a guest) ends this one
+	// too, and the guest it replaces on that device.
 	dev := wsclient.New(ts.URL)
+	_, devGuest, err := dev.NewPlayer(ctx, "Dev")
+	if err != nil || meOf(t, ctx, ts.URL, devGuest) != "Dev" {
+		t.Fatalf("the fourth device's guest: %v", err)
+	}
+	dev.Token = devGuest
 	var rec struct {
 		Token        string `json:"token"`
 		RecoveryCode string `json:"recovery_code"`
 	}
 	if err := dev.Do(ctx, "POST", "/api/account/recover", map[string]string{"name": "ann", "code": "code"}, &rec); err != nil {
 		t.Fatal(err)
+	}
+	if meOf(t, ctx, ts.URL, devGuest) != "" {
+		t.Fatal("the guest a recovery replaced on its device still works")
 	}
 	if meOf(t, ctx, ts.URL, ann.Token) != "" || meOf(t, ctx, ts.URL, rec.Token) != "Ann" || rec.RecoveryCode == "" {
 		t.Fatalf("after a recovery: the old session still works, or the new one does not (%+v)", rec)
