@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -24,49 +25,6 @@ import (
 // account signs in on any device with one of its passkeys, or once with
 // its recovery code. A sign-in is a session: a secret token in the same
 // cookie a guest's token lives in, stored hashed. docs/API.md, "Accounts".
-
-// ceremonyTTL is how long a passkey ceremony may take between its begin
-// and its finish.
-const ceremonyTTL = 5 * time.Minute
-
-// maxCeremonies bounds the ceremonies under way, so that begins nobody
-// finishes cannot fill the database.
-const maxCeremonies = 10000
-
-// ceremony is a WebAuthn ceremony begun and not yet finished. It is kept
-// in the store (as JSON) between the begin and the finish, so that the
-// finish may reach another node than the begin; each is taken once, so a
-// finish cannot be replayed.
-type ceremony struct {
-	Data   webauthn.SessionData `json:"data"`
-	Player string               `json:"player,omitempty"` // the player adding a passkey; "" for a sign-in
-	Name   string               `json:"name,omitempty"`   // the account name asked for (a guest's first passkey)
-	Label  string               `json:"label,omitempty"`
-}
-
-// putCeremony keeps c under key for ceremonyTTL.
-func (s *Server) putCeremony(ctx context.Context, key string, c ceremony) error {
-	data, err := json.Marshal(c)
-	if err != nil {
-		return err
-	}
-	err = s.store.PutCeremony(ctx, key, data, s.opt.Now().Add(ceremonyTTL), maxCeremonies)
-	if store.Code(err) == store.ECONFLICT {
-		return store.Errorf(codeUnavailable, "too many passkey ceremonies under way: try again in a few minutes")
-	}
-	return err
-}
-
-// takeCeremony removes and returns the ceremony of key, if it is still
-// under way.
-func (s *Server) takeCeremony(ctx context.Context, key string) (ceremony, bool) {
-	var c ceremony
-	data, err := s.store.TakeCeremony(ctx, key)
-	if err != nil || json.Unmarshal(data, &c) != nil {
-		return ceremony{}, false
-	}
-	return c, true
-}
 
 // waUser is a player as the WebAuthn library sees it: the player ID is
 // the user handle a discoverable passkey gives back at sign-in.
@@ -159,17 +117,22 @@ type accountView struct {
 	Name     string        `json:"name"`
 	Account  bool          `json:"account"` // false: a guest, known only to this browser
 	Passkeys []passkeyView `json:"passkeys"`
+	Sessions []sessionView `json:"sessions"`
 }
 
 // handleAccount serves GET /api/account: the player, whether it is an
-// account, and its passkeys.
+// account, its passkeys and its sessions (this one marked current).
 func (s *Server) handleAccount(w http.ResponseWriter, r *http.Request) {
-	p, err := s.playerOf(r)
+	p, cur, err := s.sessionOf(r)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
 	out := accountView{ID: p.ID, Name: p.Name, Passkeys: []passkeyView{}}
+	if out.Sessions, err = s.sessionViews(r.Context(), p.ID, cur); err != nil {
+		s.httpError(w, err)
+		return
+	}
 	if _, err := s.store.Account(r.Context(), p.ID); err == nil {
 		out.Account = true
 		keys, err := s.store.Passkeys(r.Context(), p.ID)
@@ -213,22 +176,29 @@ func (s *Server) handlePasskeyBegin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	c := ceremony{Player: p.ID}
+	c := ceremony{Kind: ceremonyAdd, RPID: rp.Config.RPID, Player: p.ID}
 	if _, err := s.store.Account(r.Context(), p.ID); store.Code(err) == store.ENOTFOUND {
 		if body.Name == "" {
-			body.Name = p.Name
+			body.Name = strings.TrimSuffix(p.Name, guestSuffix)
 		}
 		if c.Name, err = CleanName(body.Name); err != nil {
 			s.httpError(w, err)
 			return
 		}
-		if a, err := s.store.AccountByName(r.Context(), c.Name); err == nil && a.PlayerID != p.ID {
-			s.httpError(w, store.Errorf(store.ECONFLICT, "name: %s is taken by another account", c.Name))
+		if a, err := s.store.AccountLike(r.Context(), c.Name); err == nil && a.PlayerID != p.ID {
+			s.httpError(w, &fieldError{Field: "name", Msg: fmt.Sprintf("%s is taken by another account, or looks like the name of one (%s): choose another", c.Name, a.Name), Conflict: true})
+			return
+		} else if err != nil && store.Code(err) != store.ENOTFOUND {
+			s.httpError(w, err)
 			return
 		}
 		u.name = c.Name
 	} else if err != nil {
 		s.httpError(w, err)
+		return
+	} else if max := s.opt.MaxPasskeys; max > 0 && len(keys) >= max {
+		s.httpError(w, &quotaError{http.StatusConflict, store.ECONFLICT,
+			fmt.Sprintf("you have %d passkeys, the most an account may have (passkeys-per-account %d): remove one first", len(keys), max)})
 		return
 	}
 	c.Label = fmt.Sprintf("Passkey %d", len(keys)+1)
@@ -238,25 +208,35 @@ func (s *Server) handlePasskeyBegin(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	var exclude []protocol.CredentialDescriptor
-	for _, cr := range u.creds {
-		exclude = append(exclude, cr.Descriptor())
-	}
-	opts, data, err := rp.BeginRegistration(u,
-		webauthn.WithAuthenticatorSelection(protocol.AuthenticatorSelection{
-			ResidentKey: protocol.ResidentKeyRequirementRequired, RequireResidentKey: protocol.ResidentKeyRequired(),
-			UserVerification: protocol.VerificationPreferred}),
-		webauthn.WithExclusions(exclude), webauthn.WithConveyancePreference(protocol.PreferNoAttestation))
+	token, challenge, err := s.sealCeremony(r.Context(), c)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	c.Data = *data
-	if err := s.putCeremony(r.Context(), "add:"+p.ID, c); err != nil {
+	var exclude []protocol.CredentialDescriptor
+	for _, cr := range u.creds {
+		exclude = append(exclude, cr.Descriptor())
+	}
+	opts, _, err := rp.BeginRegistration(u, append(registrationOptions(challenge), webauthn.WithExclusions(exclude))...)
+	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, opts)
+	writeJSON(w, http.StatusOK, struct {
+		Ceremony  string `json:"ceremony"`
+		PublicKey any    `json:"publicKey"`
+	}{token, opts.Response})
+}
+
+// registrationOptions are the options of a passkey's creation with the
+// challenge: the same at the finish as at the begin, so that the finish
+// rebuilds what the begin asked for.
+func registrationOptions(challenge []byte) []webauthn.RegistrationOption {
+	return []webauthn.RegistrationOption{
+		webauthn.WithAuthenticatorSelection(protocol.AuthenticatorSelection{
+			ResidentKey: protocol.ResidentKeyRequirementRequired, RequireResidentKey: protocol.ResidentKeyRequired(),
+			UserVerification: protocol.VerificationPreferred}),
+		webauthn.WithConveyancePreference(protocol.PreferNoAttestation), withCreationChallenge(challenge)}
 }
 
 // recoveryCode returns a new recovery code: 100 random bits in four
@@ -286,6 +266,7 @@ func recoveryHash(code string) string {
 // carries the recovery code, shown this once and stored hashed.
 func (s *Server) handlePasskeyFinish(w http.ResponseWriter, r *http.Request) {
 	var body struct {
+		Ceremony   string          `json:"ceremony"`
 		Credential json.RawMessage `json:"credential"`
 	}
 	if err := readJSON(r, &body); err != nil {
@@ -297,9 +278,17 @@ func (s *Server) handlePasskeyFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	c, ok := s.takeCeremony(r.Context(), "add:"+p.ID)
-	if !ok {
-		s.httpError(w, store.Errorf(store.ECONFLICT, "no passkey is being added: begin again"))
+	rp, err := s.relyingParty(r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	c, challenge, err := s.openCeremony(r.Context(), body.Ceremony, ceremonyAdd, rp.Config.RPID)
+	if err == nil && c.Player != p.ID {
+		err = store.Errorf(store.ECONFLICT, "this passkey ceremony was begun by another player: begin again")
+	}
+	if err != nil {
+		s.httpError(w, err)
 		return
 	}
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(body.Credential)
@@ -307,17 +296,21 @@ func (s *Server) handlePasskeyFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, s.passkeyRefused("passkey", err))
 		return
 	}
-	rp, err := s.relyingParty(r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
 	u, _, err := s.userOf(r.Context(), p)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	cred, err := rp.CreateCredential(u, c.Data, parsed)
+	if c.Name != "" {
+		u.name = c.Name
+	}
+	_, data, err := rp.BeginRegistration(u, registrationOptions(challenge)...)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	data.Expires = time.Unix(c.Expires, 0)
+	cred, err := rp.CreateCredential(u, *data, parsed)
 	if err != nil {
 		s.httpError(w, s.passkeyRefused("passkey", err))
 		return
@@ -329,13 +322,21 @@ func (s *Server) handlePasskeyFinish(w http.ResponseWriter, r *http.Request) {
 		Passkey      passkeyView `json:"passkey"`
 		Name         string      `json:"name"`
 		RecoveryCode string      `json:"recovery_code,omitempty"`
+		Token        string      `json:"token,omitempty"`
 	}{Passkey: passkeyViewOf(key), Name: p.Name}
 	if c.Name != "" {
+		// The guest's token ends with the account: the browser gets the
+		// account's first session in its place.
 		code := recoveryCode()
-		err = s.store.CreateAccount(r.Context(), store.Account{PlayerID: p.ID, Name: c.Name, RecoveryHash: recoveryHash(code), Created: now}, key)
-		out.RecoveryCode, out.Name = code, c.Name
+		tok, ses := s.newSession(r, p)
+		err = s.store.CreateAccount(r.Context(), store.Account{PlayerID: p.ID, Name: c.Name, RecoveryHash: recoveryHash(code), Created: now}, key, ses)
+		if err == nil {
+			http.SetCookie(w, s.tokenCookie(r, tok, 365*24*3600))
+			s.accounts.lookAlikes.Purge() // names that looked like none may look like this one now
+		}
+		out.RecoveryCode, out.Name, out.Token = code, c.Name, tok
 	} else {
-		err = s.store.AddPasskey(r.Context(), key)
+		err = s.store.AddPasskey(r.Context(), key, max(s.opt.MaxPasskeys, 0))
 	}
 	if err != nil {
 		s.httpError(w, err)
@@ -361,33 +362,40 @@ func (s *Server) handlePasskeyRemove(w http.ResponseWriter, r *http.Request) {
 
 // handleSignInBegin serves POST /api/account/signin/begin: the options for
 // navigator.credentials.get with any passkey of this site (the passkey
-// names its account), and the ceremony's key to send back.
+// names its account), and the ceremony token to send back. Nothing is
+// stored (account_ceremony.go).
 func (s *Server) handleSignInBegin(w http.ResponseWriter, r *http.Request) {
 	rp, err := s.relyingParty(r)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	opts, data, err := rp.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationPreferred))
+	token, challenge, err := s.sealCeremony(r.Context(), ceremony{Kind: ceremonySignIn, RPID: rp.Config.RPID})
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	key := randomID(18)
-	if err := s.putCeremony(r.Context(), "signin:"+key, ceremony{Data: *data}); err != nil {
+	opts, _, err := rp.BeginDiscoverableLogin(signInOptions(challenge)...)
+	if err != nil {
 		s.httpError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Ceremony  string `json:"ceremony"`
 		PublicKey any    `json:"publicKey"`
-	}{key, opts.Response})
+	}{token, opts.Response})
+}
+
+// signInOptions are the options of a sign-in with the challenge, the
+// same at the finish as at the begin.
+func signInOptions(challenge []byte) []webauthn.LoginOption {
+	return []webauthn.LoginOption{webauthn.WithUserVerification(protocol.VerificationPreferred), webauthn.WithChallenge(bytes.Clone(challenge))}
 }
 
 // handleSignInFinish serves POST /api/account/signin/finish with the
-// assertion: verified once against the ceremony's challenge, this site's
-// origin and the passkey's public key and counter, it signs the browser in
-// (a new session) in place of whatever guest it had.
+// assertion: verified against the ceremony's challenge, this site's
+// origin and the passkey's public key and counter, and counted once, it
+// signs the browser in (a new session) in place of whatever guest it had.
 func (s *Server) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Ceremony   string          `json:"ceremony"`
@@ -397,9 +405,14 @@ func (s *Server) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	c, ok := s.takeCeremony(r.Context(), "signin:"+body.Ceremony)
-	if !ok {
-		s.httpError(w, store.Errorf(store.ECONFLICT, "this sign-in was already used or has expired: begin again"))
+	rp, err := s.relyingParty(r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	c, challenge, err := s.openCeremony(r.Context(), body.Ceremony, ceremonySignIn, rp.Config.RPID)
+	if err != nil {
+		s.httpError(w, err)
 		return
 	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(body.Credential)
@@ -407,11 +420,12 @@ func (s *Server) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, s.passkeyRefused("sign-in", err))
 		return
 	}
-	rp, err := s.relyingParty(r)
+	_, data, err := rp.BeginDiscoverableLogin(signInOptions(challenge)...)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
+	data.Expires = time.Unix(c.Expires, 0)
 	var player store.Player
 	handler := func(rawID, userHandle []byte) (webauthn.User, error) {
 		k, err := s.store.Passkey(r.Context(), base64.RawURLEncoding.EncodeToString(rawID))
@@ -427,9 +441,15 @@ func (s *Server) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 		u, _, err := s.userOf(r.Context(), player)
 		return u, err
 	}
-	_, cred, err := rp.ValidatePasskeyLogin(handler, c.Data, parsed)
+	_, cred, err := rp.ValidatePasskeyLogin(handler, *data, parsed)
 	if err != nil {
 		s.httpError(w, s.passkeyRefused("sign-in", err))
+		return
+	}
+	// The signature verifies: the answer is the passkey's. It counts once
+	// (a second finish with it is a replay, 409), whatever its counter.
+	if err := s.spendChallenge(r.Context(), challenge, player.ID, time.Unix(c.Expires, 0)); err != nil {
+		s.httpError(w, err)
 		return
 	}
 	if cred.Authenticator.CloneWarning {
@@ -441,17 +461,40 @@ func (s *Server) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.signIn(w, r, player, "")
-}
-
-// signIn starts a session for the player on this browser: a new token in
-// the cookie, stored hashed. recovery, when set, is a new recovery code to
-// show once.
-func (s *Server) signIn(w http.ResponseWriter, r *http.Request, p store.Player, recovery string) {
-	tok := randomID(32)
-	if err := s.store.CreateSession(r.Context(), store.Session{TokenHash: hashToken(tok), PlayerID: p.ID, Created: s.opt.Now()}); err != nil {
+	tok, ses := s.newSession(r, player)
+	if err := s.store.CreateSession(r.Context(), ses, max(s.opt.MaxSessions, 0)); err != nil {
 		s.httpError(w, err)
 		return
+	}
+	s.signedIn(w, r, player, tok, "")
+}
+
+// spendChallenge records the sign-in challenge answered by the player's
+// passkey, so that the answer counts once: 409 if it was used already,
+// 429 (with Retry-After) past Options.SignInsPerAccount sign-ins of the
+// account within a ceremony's life.
+func (s *Server) spendChallenge(ctx context.Context, challenge []byte, playerID string, expires time.Time) error {
+	max := max(s.opt.SignInsPerAccount, 0)
+	err := s.store.SpendChallenge(ctx, base64.RawURLEncoding.EncodeToString(challenge), playerID, expires, max)
+	switch {
+	case store.Code(err) == store.ECONFLICT:
+		return store.Errorf(store.ECONFLICT, "this sign-in was already used: begin again")
+	case errors.Is(err, store.ErrOverLimit):
+		return &retryError{http.StatusTooManyRequests, codeRateLimited,
+			fmt.Sprintf("this account signed in %d times within %s, the most it may (signins-per-account %d): try again in a few minutes", max, ceremonyTTL, max), ceremonyTTL}
+	}
+	return err
+}
+
+// signedIn answers a sign-in: the new session's token in the cookie and
+// in the body. recovery, when set, is a new recovery code to show once.
+// The session whose token the request carried (the guest this browser
+// had, say) ends: the cookie no longer holds it, and nothing else would.
+func (s *Server) signedIn(w http.ResponseWriter, r *http.Request, p store.Player, tok, recovery string) {
+	if old := tokenOf(r); old != "" && old != tok {
+		if err := s.store.DeleteSession(r.Context(), hashToken(old)); err != nil {
+			s.log.Warn("the replaced session did not end", "err", err)
+		}
 	}
 	http.SetCookie(w, s.tokenCookie(r, tok, 365*24*3600))
 	s.log.Info("signed in", "player", p.ID, "recovery", recovery != "")
@@ -463,8 +506,9 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, p store.Player, 
 }
 
 // handleRecover serves POST /api/account/recover {"name","code"}: the
-// account's recovery code signs the browser in, once; the answer carries
-// the account's next recovery code, to be kept as the first was.
+// account's recovery code signs the browser in, once, and signs every
+// other device out; the answer carries the account's next recovery code,
+// to be kept as the first was.
 func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Name string `json:"name"`
@@ -488,18 +532,21 @@ func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, wrong)
 		return
 	}
+	p, err := s.store.Player(r.Context(), a.PlayerID)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	// The code proves the account, not any device: every earlier session
+	// ends (a thief's among them) and this one starts, in one write.
 	next := recoveryCode()
-	if err := s.store.ReplaceRecovery(r.Context(), a.PlayerID, h, recoveryHash(next)); err != nil {
+	tok, ses := s.newSession(r, p)
+	if err := s.store.ReplaceRecovery(r.Context(), a.PlayerID, h, recoveryHash(next), ses); err != nil {
 		if store.Code(err) == store.ECONFLICT {
 			err = wrong
 		}
 		s.httpError(w, err)
 		return
 	}
-	p, err := s.store.Player(r.Context(), a.PlayerID)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	s.signIn(w, r, p, next)
+	s.signedIn(w, r, p, tok, next)
 }

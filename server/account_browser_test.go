@@ -94,7 +94,8 @@ func fetchStatus(t *testing.T, ctx context.Context, path, body string) (int, str
 // virtual authenticator: a guest (one click) becomes an account with a
 // passkey and sees its recovery code once (stored hashed); it signs out and
 // in again with the passkey, on a second browser holding a copy of the
-// passkey too, and once with the recovery code. Refused: an assertion
+// passkey too, and once with the recovery code, which signs the other
+// browsers out. Refused: an assertion
 // made on another origin, a replayed assertion, and the recovery code used
 // a second time.
 func TestBrowserAccountWithPasskeys(t *testing.T) {
@@ -265,40 +266,56 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if status != http.StatusNotFound || !strings.Contains(msg, "works once") {
 		t.Fatalf("the recovery code used a second time: %d %q", status, msg)
 	}
+	// The recovery signed every other device out; the second browser
+	// signs in again with its copy of the passkey (the first's copy is
+	// behind on the signature counter now: it would be refused as a
+	// clone).
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#me")); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []context.Context{ctx, ctx2} {
+		if me := whoAmI(t, c); me.ID != "" {
+			t.Fatalf("browser %d after a recovery elsewhere: still %+v", i+1, me)
+		}
+	}
+	if err := chromedp.Do(ctx2, chromedp.Navigate(site+"/signin"), chromedp.WaitVisible("#signin-passkey"), browsertest.Click("#signin-passkey"),
+		chromedp.WaitVisible("#account-link")); err != nil {
+		t.Fatal(err)
+	}
 
 	// The account page adds a passkey on a new authenticator (the old one
 	// already holds one for the account, which the server excludes), and
 	// removes the old one, but never the last.
-	if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
-		return cdp.Call(c, tg, webauthn.RemoveVirtualAuthenticator, webauthn.RemoveVirtualAuthenticatorParams{AuthenticatorID: auth})
+	if _, err := chromedp.Run(ctx2, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
+		return cdp.Call(c, tg, webauthn.RemoveVirtualAuthenticator, webauthn.RemoveVirtualAuthenticatorParams{AuthenticatorID: auth2})
 	}); err != nil {
 		t.Fatal(err)
 	}
-	authenticator(t, ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#add-passkey"), browsertest.Click("#add-passkey")); err != nil {
+	authenticator(t, ctx2)
+	if err := chromedp.Do(ctx2, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#add-passkey"), browsertest.Click("#add-passkey")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx, "a second passkey", `document.querySelectorAll('#passkeys li').length === 2`)
+	waitPage(t, ctx2, "a second passkey", `document.querySelectorAll('#passkeys li').length === 2`)
 	keys, err := ts.DB.Passkeys(context.Background(), acct.ID)
 	if err != nil || len(keys) != 2 {
 		t.Fatalf("stored passkeys: %d, %v", len(keys), err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(window.confirm = () => true, true)`)); err != nil {
+	if _, err := chromedp.Run(ctx2, chromedp.Evaluate[bool](`(window.confirm = () => true, true)`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, browsertest.Click(`#passkeys li[data-id="`+keys[0].ID+`"] .remove-passkey`)); err != nil {
+	if err := chromedp.Do(ctx2, browsertest.Click(`#passkeys li[data-id="`+keys[0].ID+`"] .remove-passkey`)); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx, "the old passkey removed", `document.querySelectorAll('#passkeys li').length === 1 && document.querySelector('.remove-passkey').disabled`)
-	shot(t, ctx, "account-passkeys")
+	waitPage(t, ctx2, "the old passkey removed", `document.querySelectorAll('#passkeys li').length === 1 && document.querySelector('.remove-passkey').disabled`)
+	shot(t, ctx2, "account-passkeys")
 	if left, _ := ts.DB.Passkeys(context.Background(), acct.ID); len(left) != 1 || left[0].ID != keys[1].ID {
 		t.Fatalf("passkeys left: %+v", left)
 	}
-	if err := chromedp.Do(ctx, browsertest.Click("#sign-out"), chromedp.WaitVisible("#signin-link"), chromedp.Navigate(site+"/signin"),
+	if err := chromedp.Do(ctx2, browsertest.Click("#sign-out"), chromedp.WaitVisible("#signin-link"), chromedp.Navigate(site+"/signin"),
 		chromedp.WaitVisible("#signin-passkey"), browsertest.Click("#signin-passkey"), chromedp.WaitVisible("#account-link")); err != nil {
 		t.Fatal(err)
 	}
-	if me := whoAmI(t, ctx); me.ID != acct.ID {
+	if me := whoAmI(t, ctx2); me.ID != acct.ID {
 		t.Fatalf("signed in with the new passkey as %+v", me)
 	}
 }

@@ -50,6 +50,8 @@ func (s *Server) routes(mux *routeMux) http.Handler {
 	mux.HandleFunc("POST /api/account/signin/begin", s.handleSignInBegin)
 	mux.HandleFunc("POST /api/account/signin/finish", s.handleSignInFinish)
 	mux.HandleFunc("POST /api/account/recover", s.handleRecover)
+	mux.HandleFunc("DELETE /api/account/sessions/{id}", s.handleEndSession)
+	mux.HandleFunc("POST /api/account/signout-everywhere", s.handleSignOutEverywhere)
 	mux.HandleFunc("GET /api/players/{id}/stats", s.handleStats)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/ratings", s.handleRatings)
@@ -114,12 +116,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // the field), and 500 for the rest. The client reads the message without
 // internal prefixes (see clientMessage); a 500 says nothing of the cause.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
-	if writeQuotaError(w, err) {
+	if writeQuotaError(w, err) || writeRetryError(w, err) {
 		return
 	}
 	var fe *rules.FieldError
 	var inv *fieldError
 	switch {
+	case errors.As(err, &inv) && inv.Conflict:
+		writeJSON(w, http.StatusConflict, apiError{Error: inv.Error(), Code: store.ECONFLICT, Field: inv.Field})
 	case errors.As(err, &inv):
 		writeJSON(w, http.StatusBadRequest, apiError{Error: inv.Error(), Code: store.EINVALID, Field: inv.Field})
 	case errors.As(err, &fe):
@@ -168,20 +172,6 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 func hashToken(tok string) string {
 	sum := sha256.Sum256([]byte(tok))
 	return hex.EncodeToString(sum[:])
-}
-
-// playerOf returns the guest whose token the request carries (the cookie,
-// or "Authorization: Bearer TOKEN"), or ENOTFOUND.
-func (s *Server) playerOf(r *http.Request) (store.Player, error) {
-	tok := tokenOf(r)
-	if tok == "" {
-		return store.Player{}, store.Errorf(store.ENOTFOUND, "no player: choose a name first (POST /api/players)")
-	}
-	p, err := s.store.PlayerByToken(r.Context(), hashToken(tok))
-	if store.Code(err) == store.ENOTFOUND {
-		p, err = s.store.PlayerBySession(r.Context(), hashToken(tok)) // an account signed in (account.go)
-	}
-	return p, err
 }
 
 // tokenOf returns the secret token the request carries: the cookie, or
@@ -294,6 +284,9 @@ func (s *Server) handleNewPlayer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, err := CleanName(body.Name)
+	if err == nil {
+		err = s.guestNameFree(r.Context(), name)
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -310,20 +303,6 @@ func (s *Server) handleNewPlayer(w http.ResponseWriter, r *http.Request) {
 		playerView
 		Token string `json:"token"`
 	}{playerView{p.ID, p.Name}, tok})
-}
-
-// handleSignOut forgets the browser's guest: the cookie is deleted. The
-// player stays in the database with its games, reachable only with its
-// token.
-func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
-	if tok := tokenOf(r); tok != "" {
-		if err := s.store.DeleteSession(r.Context(), hashToken(tok)); err != nil { // an account's sign-in ends for good
-			s.httpError(w, err)
-			return
-		}
-	}
-	http.SetCookie(w, s.tokenCookie(r, "", -1))
-	writeJSON(w, http.StatusOK, map[string]string{"status": "signed out"})
 }
 
 type statsView struct {

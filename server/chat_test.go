@@ -2,6 +2,8 @@ package server_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -123,7 +125,9 @@ func TestInvite(t *testing.T) {
 	ann, bea, cy := newPlayer(t, ts, "Ann"), newPlayer(t, ts, "Bea"), newPlayer(t, ts, "Cy")
 	for _, p := range []*player{ann, bea} {
 		key := store.Passkey{ID: "key-" + p.ID, Credential: []byte(`{}`)}
-		if err := ts.DB.CreateAccount(context.Background(), store.Account{PlayerID: p.ID, Name: p.ID + "-acct", RecoveryHash: "x"}, key); err != nil {
+		sum := sha256.Sum256([]byte(p.Token)) // the guest's token goes on as the account's session
+		ses := store.Session{TokenHash: hex.EncodeToString(sum[:])}
+		if err := ts.DB.CreateAccount(context.Background(), store.Account{PlayerID: p.ID, Name: p.ID + "-acct", RecoveryHash: "x"}, key, ses); err != nil {
 			t.Fatal(err)
 		}
 	}

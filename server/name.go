@@ -1,12 +1,17 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hashicorp/golang-lru/v2/expirable"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/farkle/farkle/store"
 )
 
 // MaxName is the longest display name, in characters.
@@ -73,13 +78,74 @@ func looksLikeBot(name string) bool {
 }
 
 // fieldError is a request refused because of one of its fields (not a
-// rule field: those are rules.FieldError): 400 with the field named.
+// rule field: those are rules.FieldError): 400 with the field named, or
+// 409 when the field conflicts with what exists (Conflict).
 type fieldError struct {
 	Field, Msg string
+	Conflict   bool
 }
 
 func (e *fieldError) Error() string { return e.Field + ": " + e.Msg }
 
 func fieldErrorf(field, format string, args ...any) error {
-	return &fieldError{field, fmt.Sprintf(format, args...)}
+	return &fieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+// guestSuffix is added to the name a guest is shown by when an account's
+// name is or looks like it, so that nobody takes the guest for the
+// account: "Tessa (guest)" beside the account Tessa.
+const guestSuffix = " (guest)"
+
+// lookAlikeTTL is how long a node takes the account that a name looks
+// like (or that none does) as known: a guest is shown with guestSuffix at
+// most this late after such an account was made on another node.
+const lookAlikeTTL = 30 * time.Second
+
+// lookAlikeCache is how many names a node keeps the look-alike account of.
+const lookAlikeCache = 8192
+
+// newLookAlikes returns the cache of shownName: the ID of the account a
+// name is or looks like, "" for none, by name.
+func newLookAlikes() *expirable.LRU[string, string] {
+	return expirable.NewLRU[string, string](lookAlikeCache, nil, lookAlikeTTL)
+}
+
+// shownName returns the name the player is shown by: its own, or, for a
+// guest whose name is or looks like an account's (store.NameLooks), that
+// name with guestSuffix. What account a name looks like is kept for
+// lookAlikeTTL, so that a request pays for the look-up once in that time.
+func (s *Server) shownName(ctx context.Context, p store.Player) (string, error) {
+	owner, ok := s.accounts.lookAlikes.Get(p.Name)
+	if !ok {
+		a, err := s.store.AccountLike(ctx, p.Name)
+		if err != nil && store.Code(err) != store.ENOTFOUND {
+			return "", err
+		}
+		owner = a.PlayerID
+		s.accounts.lookAlikes.Add(p.Name, owner)
+	}
+	if owner == "" || owner == p.ID {
+		return p.Name, nil
+	}
+	// An account of another player looks like it: p is a guest, or an
+	// account made before look-alikes were refused.
+	if _, err := s.store.Account(ctx, p.ID); err == nil {
+		return p.Name, nil
+	} else if store.Code(err) != store.ENOTFOUND {
+		return "", err
+	}
+	return p.Name + guestSuffix, nil
+}
+
+// guestNameFree refuses (409, field name) a new guest's name that is or
+// looks like an account's: a guest cannot pass for an account.
+func (s *Server) guestNameFree(ctx context.Context, name string) error {
+	a, err := s.store.AccountLike(ctx, name)
+	if store.Code(err) == store.ENOTFOUND {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return &fieldError{Field: "name", Msg: fmt.Sprintf("%s is the name of an account, or looks like it (%s): choose another, or sign in if it is yours", name, a.Name), Conflict: true}
 }

@@ -72,6 +72,12 @@ type Options struct {
 	// Explorer serves the strategy explorer (explore.go); nil: its API
 	// answers 503.
 	Explorer *Explorer
+
+	// Accounts and sessions (account.go, session.go). A negative cap
+	// turns it off.
+	MaxSessions       int // 20: sessions (signed-in devices) one player keeps; a new one ends the least recently seen
+	MaxPasskeys       int // 20: passkeys one account may have
+	SignInsPerAccount int // 30: passkey sign-ins of one account within 5 minutes (the life of a ceremony); more are refused (429)
 }
 
 // withTableDefaults fills the zero fields of the life of tables.
@@ -110,6 +116,7 @@ type Server struct {
 	loops    sync.WaitGroup
 
 	edge
+	accounts   accountState      // the ceremonies' key and the log of refusals (account_ceremony.go)
 	tourMu     sync.Mutex        // serializes the changes of tournaments (tournament.go)
 	tourTables map[string]string // tournament by the ID of a table in play for it
 	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)
@@ -150,8 +157,10 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		opt.Now = time.Now
 	}
 	opt.withTableDefaults()
+	opt.withAccountDefaults()
 	s := &Server{store: st, cluster: store.ClusterOf(st), opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
 		finished: newFinishedTables(opt.FinishedTables), stop: make(chan struct{})}
+	s.accounts.lookAlikes = newLookAlikes()
 	s.initMetrics()
 	if err := s.initEdge(); err != nil {
 		return nil, err

@@ -38,8 +38,9 @@ type Exporter interface {
 type Importer interface {
 	// Empty reports whether the store holds no player and no table.
 	Empty(ctx context.Context) (bool, error)
-	// ImportPlayer stores p as it is. ECONFLICT if its ID or token hash
-	// is taken.
+	// ImportPlayer stores p as it is, with the session of its token
+	// (none if its TokenHash is "": that token had ended). ECONFLICT if
+	// its ID or token hash is taken.
 	ImportPlayer(ctx context.Context, p Player) error
 	// ImportTable stores the table with its actions, record and results
 	// as they are, in one transaction. ECONFLICT if its ID is taken.

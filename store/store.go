@@ -77,12 +77,13 @@ const (
 // failed or expired.
 func (s Status) Ended() bool { return s == Over || s == Failed || s == Expired }
 
-// Player is a guest: a display name and the SHA-256 of its secret token
-// (the token itself is never stored).
+// Player is a guest: a display name and the SHA-256 of the secret token
+// it was made with (the token itself is never stored). That token is the
+// player's first session; the player acts with any of its sessions.
 type Player struct {
 	ID        string
 	Name      string
-	TokenHash string
+	TokenHash string // "" once the session of that token has ended
 	Created   time.Time
 }
 
@@ -189,10 +190,12 @@ type TableFilter struct {
 // Store persists the web game. Every method is safe for concurrent use.
 // Writes are atomic: after an error nothing was written.
 type Store interface {
-	// CreatePlayer stores a new guest. ECONFLICT if the ID exists.
+	// CreatePlayer stores a new guest with the session of its token
+	// (p.TokenHash), in one write. ECONFLICT if the ID or the token hash
+	// exists.
 	CreatePlayer(ctx context.Context, p Player) error
-	// PlayerByToken returns the player whose token hashes to tokenHash,
-	// ENOTFOUND if none.
+	// PlayerByToken returns the player of the session whose token hashes
+	// to tokenHash (SessionByToken), ENOTFOUND if none.
 	PlayerByToken(ctx context.Context, tokenHash string) (Player, error)
 	// Player returns the player with the ID, ENOTFOUND if none.
 	Player(ctx context.Context, id string) (Player, error)
@@ -251,19 +254,25 @@ type Store interface {
 	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
 
 	// CreateAccount makes the player an account with its first passkey,
-	// in one write, and gives the player the account's name. ENOTFOUND if
-	// no such player; ECONFLICT if the player already is an account, or
-	// another account has the name (compared by NameKey), or the passkey
-	// is already stored.
-	CreateAccount(ctx context.Context, a Account, first Passkey) error
+	// in one write, and gives the player the account's name; every
+	// earlier session of the player ends (a guest's token stops working)
+	// and s becomes its first session as an account. ENOTFOUND if no such
+	// player; ECONFLICT if the player already is an account, or another
+	// account has the name or one that looks like it (compared by NameKey
+	// and by NameLooks), or the passkey is already stored.
+	CreateAccount(ctx context.Context, a Account, first Passkey, s Session) error
 	// Account returns the account of the player, ENOTFOUND if it has none.
 	Account(ctx context.Context, playerID string) (Account, error)
 	// AccountByName returns the account of that name (by NameKey),
 	// ENOTFOUND if none.
 	AccountByName(ctx context.Context, name string) (Account, error)
+	// AccountLike returns an account whose name is name or looks like it
+	// (by NameKey or either skeleton of NameLooks), ENOTFOUND if none.
+	AccountLike(ctx context.Context, name string) (Account, error)
 	// AddPasskey adds a passkey to the player's account. ENOTFOUND if the
-	// player has no account; ECONFLICT if the passkey is already stored.
-	AddPasskey(ctx context.Context, p Passkey) error
+	// player has no account; ECONFLICT if the passkey is already stored,
+	// or (max > 0) the account already has max passkeys.
+	AddPasskey(ctx context.Context, p Passkey, max int) error
 	// Passkey returns the passkey with the credential ID, ENOTFOUND if none.
 	Passkey(ctx context.Context, id string) (Passkey, error)
 	// Passkeys lists the passkeys of the player's account, oldest first.
@@ -276,28 +285,46 @@ type Store interface {
 	// (an account keeps at least one).
 	RemovePasskey(ctx context.Context, playerID, id string) error
 	// ReplaceRecovery replaces the account's recovery code hash old by
-	// next in one write, so that a code works once: ECONFLICT if the
-	// stored hash is not old (the code was used already); ENOTFOUND if the
-	// player has no account.
-	ReplaceRecovery(ctx context.Context, playerID, old, next string) error
-	// CreateSession stores a sign-in. ECONFLICT if the token hash exists;
-	// ENOTFOUND if the player has no account.
-	CreateSession(ctx context.Context, s Session) error
-	// PlayerBySession returns the player signed in by the session whose
-	// token hashes to tokenHash, ENOTFOUND if none.
-	PlayerBySession(ctx context.Context, tokenHash string) (Player, error)
-	// DeleteSession forgets a sign-in (signing out); no error if none.
-	DeleteSession(ctx context.Context, tokenHash string) error
+	// next in one write, so that a code works once, ends every session of
+	// the player and stores s as its only one: ECONFLICT if the stored
+	// hash is not old (the code was used already); ENOTFOUND if the player
+	// has no account.
+	ReplaceRecovery(ctx context.Context, playerID, old, next string, s Session) error
 
-	// PutCeremony keeps the data of a sign-in ceremony under way (a
-	// passkey's challenge) under key until expires, replacing one under the
-	// same key; expired ones are dropped first. With max > 0, ECONFLICT if
-	// max others are under way.
-	PutCeremony(ctx context.Context, key string, data []byte, expires time.Time, max int) error
-	// TakeCeremony removes the ceremony of key and returns its data, once:
-	// ENOTFOUND if there is none or it has expired. Any node may take what
-	// another put.
-	TakeCeremony(ctx context.Context, key string) ([]byte, error)
+	// CreateSession stores a session of the player (Session.Prepare fills
+	// it in); with max > 0 the player's sessions beyond max end, least
+	// recently seen first, in the same write. ECONFLICT if the token hash
+	// exists; ENOTFOUND if no such player.
+	CreateSession(ctx context.Context, s Session, max int) error
+	// SessionByToken returns the session whose token hashes to tokenHash
+	// and its player, ENOTFOUND if none.
+	SessionByToken(ctx context.Context, tokenHash string) (Session, Player, error)
+	// Sessions lists the player's sessions, most recently seen first.
+	Sessions(ctx context.Context, playerID string) ([]Session, error)
+	// TouchSession sets the session's last seen time to at, if it is
+	// later; no error if the session is gone.
+	TouchSession(ctx context.Context, tokenHash string, at time.Time) error
+	// DeleteSession ends the session of the token (signing out); no
+	// error if none.
+	DeleteSession(ctx context.Context, tokenHash string) error
+	// EndSession ends the player's session of the ID. ENOTFOUND if the
+	// player has no such session.
+	EndSession(ctx context.Context, playerID, id string) error
+	// EndSessions ends every session of the player but the one of the
+	// token hash except ("" keeps none) and returns how many ended.
+	EndSessions(ctx context.Context, playerID, except string) (int, error)
+
+	// SpendChallenge records that owner answered the passkey challenge
+	// key, until expires (when the challenge is refused anyway), so that
+	// an answer counts once; records expired by now are dropped first.
+	// ECONFLICT if key was spent already; an error wrapping ErrOverLimit
+	// if (max > 0) owner already has max unexpired records. Any node may
+	// spend; two spending the same key at once: one wins.
+	SpendChallenge(ctx context.Context, key, owner string, expires time.Time, max int) error
+	// Secret returns the server's secret of the name: 32 random bytes,
+	// made the first time it is asked for and the same for every node
+	// on the store from then on.
+	Secret(ctx context.Context, name string) ([]byte, error)
 
 	// AddChat stores a line of a table's chat and returns it numbered
 	// (one more than the table's last line). ENOTFOUND if no table;

@@ -15,7 +15,7 @@ function passkeysSupported() {
 export async function addPasskey(name, label) {
   const opts = await api('POST', '/api/account/passkeys/begin', { name: name || undefined, label: label || undefined });
   const cred = await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(opts.publicKey) });
-  return api('POST', '/api/account/passkeys/finish', { credential: cred.toJSON() });
+  return api('POST', '/api/account/passkeys/finish', { ceremony: opts.ceremony, credential: cred.toJSON() });
 }
 
 // signInWithPasskey runs the sign-in ceremony with any passkey of this site.
@@ -36,8 +36,31 @@ function recoveryBox(code) {
 
 const fmtDate = (s) => date(s);
 
+// sessionsCard lists the account's sessions (the devices signed in),
+// each with a button that ends it, and "sign out everywhere else".
+function sessionsCard(a, fail) {
+  const note = h('p', { class: 'muted small', id: 'sessions-note', role: 'status' });
+  const list = h('ul', { class: 'sessions', id: 'sessions' }, a.sessions.map((x) => h('li', { 'data-id': x.id, class: x.current ? 'current' : '' },
+    h('strong', {}, x.device || msg('web.acc.unknownDevice')),
+    h('span', { class: 'muted small' }, ` ${msg('web.acc.signedIn', { at: fmtDate(x.created) })} · ${msg('web.acc.seen', { at: fmtDate(x.last_seen) })} `),
+    x.current ? h('span', { class: 'badge' }, msg('web.acc.thisDevice')) : h('button', { type: 'button', class: 'small end-session', onclick: async () => {
+      try { await api('DELETE', `/api/account/sessions/${encodeURIComponent(x.id)}`); accountPage(); } catch (ex) { fail(ex); }
+    } }, msg('me.signout')))));
+  return h('section', { class: 'card' },
+    h('h2', {}, msg('web.acc.sessions')), list,
+    h('p', { class: 'row gap' }, h('button', { type: 'button', id: 'signout-everywhere', disabled: a.sessions.length < 2, onclick: async () => {
+      if (!confirm(msg('web.acc.everywhereAsk'))) return;
+      try {
+        const r = await api('POST', '/api/account/signout-everywhere', {});
+        await accountPage();
+        const n = document.getElementById('sessions-note');
+        if (n) n.textContent = msg('web.acc.ended', { n: r.ended });
+      } catch (ex) { fail(ex); }
+    } }, msg('web.acc.everywhere'))), note);
+}
+
 // accountPage shows the player's account: for a guest, how to keep it;
-// for an account, its passkeys.
+// for an account, its passkeys and its sessions.
 export async function accountPage() {
   if (!state.me) { go('/signin'); return; }
   const a = await api('GET', '/api/account');
@@ -77,7 +100,8 @@ export async function accountPage() {
           try { await addPasskey(); accountPage(); } catch (ex) { fail(ex); }
         } }, msg('web.acc.add')),
         h('a', { class: 'button', href: `/players/${encodeURIComponent(a.id)}` }, msg('web.acc.games'))),
-      err));
+      err),
+    sessionsCard(a, fail));
 }
 
 // signInPage signs in with a passkey or a recovery code. A guest of this

@@ -13,15 +13,27 @@ import (
 	"github.com/farkle/farkle/store"
 )
 
+// accountNameLock is the first key of the advisory lock under which
+// accounts are made, so that two nodes cannot give two accounts names
+// that look alike (the skeletons are not unique in the schema: accounts
+// made before they were kept may share one).
+const accountNameLock = 0x6e616d65 // "name"
+
 // CreateAccount implements store.Store. The player's row is locked for the
-// transaction, and the unique name key and passkey ID refuse what another
-// node wrote first: two accounts of one name, one passkey twice.
-func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Passkey) error {
+// transaction, accounts are made one at a time (accountNameLock), and the
+// unique name key and passkey ID refuse what another node wrote first.
+func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Passkey, ses store.Session) error {
 	a, first, err := a.Prepare(first, db.now())
 	if err != nil {
 		return err
 	}
+	ses.PlayerID = a.PlayerID
+	if ses, err = ses.Prepare(db.now()); err != nil {
+		return err
+	}
 	key := store.NameKey(a.Name)
+	look, upper := store.NameLooks(a.Name)
+	taken := store.Errorf(store.ECONFLICT, "the name %s is taken by another account, or looks like one", a.Name)
 	return db.inTx(ctx, "create account", func(tx pgx.Tx) error {
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM players WHERE id = $1 FOR UPDATE) p`, a.PlayerID).Scan(&n); err != nil {
@@ -30,20 +42,25 @@ func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Pa
 		if n == 0 {
 			return store.Errorf(store.ENOTFOUND, "no such player")
 		}
-		var owner string
-		err := tx.QueryRow(ctx, `SELECT player_id FROM accounts WHERE player_id = $1 OR name_key = $2 LIMIT 1`, a.PlayerID, key).Scan(&owner)
-		switch {
-		case err == nil && owner == a.PlayerID:
-			return store.Errorf(store.ECONFLICT, "you already have an account")
-		case err == nil:
-			return store.Errorf(store.ECONFLICT, "the name %s is taken by another account", a.Name)
-		case !errors.Is(err, pgx.ErrNoRows):
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, 0)`, int32(accountNameLock)); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO accounts (player_id, name_key, recovery_hash, created) VALUES ($1, $2, $3, $4)`,
-			a.PlayerID, key, a.RecoveryHash, a.Created.UnixNano())
-		if isUnique(err) { // another node gave the name to another account since
-			return store.Errorf(store.ECONFLICT, "the name %s is taken by another account", a.Name)
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM accounts WHERE player_id = $1`, a.PlayerID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return store.Errorf(store.ECONFLICT, "you already have an account")
+		}
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM accounts WHERE name_key = $1 OR skeleton = $2 OR skeleton_upper = $3`, key, look, upper).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return taken
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO accounts (player_id, name_key, recovery_hash, created, skeleton, skeleton_upper) VALUES ($1, $2, $3, $4, $5, $6)`,
+			a.PlayerID, key, a.RecoveryHash, a.Created.UnixNano(), look, upper)
+		if isUnique(err) {
+			return taken
 		}
 		if err != nil {
 			return err
@@ -51,7 +68,13 @@ func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Pa
 		if _, err := tx.Exec(ctx, `UPDATE players SET name = $1 WHERE id = $2`, a.Name, a.PlayerID); err != nil {
 			return err
 		}
-		return insertPasskey(ctx, tx, first)
+		if err := insertPasskey(ctx, tx, first); err != nil {
+			return err
+		}
+		if _, err := endSessions(ctx, tx, a.PlayerID, ""); err != nil {
+			return err
+		}
+		return insertSession(ctx, tx, ses)
 	})
 }
 
@@ -80,10 +103,10 @@ func timeOrZero(n int64) time.Time {
 	return time.Unix(0, n)
 }
 
-func (db *DB) account(ctx context.Context, col, arg string) (store.Account, error) {
+func (db *DB) account(ctx context.Context, where string, args ...any) (store.Account, error) {
 	var a store.Account
 	var created int64
-	err := db.pool.QueryRow(ctx, `SELECT a.player_id, p.name, a.recovery_hash, a.created FROM accounts a JOIN players p ON p.id = a.player_id WHERE `+col+` = $1`, arg).
+	err := db.pool.QueryRow(ctx, `SELECT a.player_id, p.name, a.recovery_hash, a.created FROM accounts a JOIN players p ON p.id = a.player_id WHERE `+where+` ORDER BY a.created LIMIT 1`, args...).
 		Scan(&a.PlayerID, &a.Name, &a.RecoveryHash, &created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, store.Errorf(store.ENOTFOUND, "no such account")
@@ -97,24 +120,44 @@ func (db *DB) account(ctx context.Context, col, arg string) (store.Account, erro
 
 // Account implements store.Store.
 func (db *DB) Account(ctx context.Context, playerID string) (store.Account, error) {
-	return db.account(ctx, "a.player_id", playerID)
+	return db.account(ctx, "a.player_id = $1", playerID)
 }
 
 // AccountByName implements store.Store.
 func (db *DB) AccountByName(ctx context.Context, name string) (store.Account, error) {
-	return db.account(ctx, "a.name_key", store.NameKey(name))
+	return db.account(ctx, "a.name_key = $1", store.NameKey(name))
 }
 
-// AddPasskey implements store.Store: one insert that finds the account.
-func (db *DB) AddPasskey(ctx context.Context, p store.Passkey) error {
+// AccountLike implements store.Store.
+func (db *DB) AccountLike(ctx context.Context, name string) (store.Account, error) {
+	look, upper := store.NameLooks(name)
+	return db.account(ctx, "a.name_key = $1 OR a.skeleton = $2 OR a.skeleton_upper = $3", store.NameKey(name), look, upper)
+}
+
+// AddPasskey implements store.Store. The account's row is locked for the
+// transaction, so that nodes adding passkeys at once count them one after
+// the other.
+func (db *DB) AddPasskey(ctx context.Context, p store.Passkey, max int) error {
 	p, err := p.Prepare(db.now())
 	if err != nil {
 		return err
 	}
-	tag, err := db.pool.Exec(ctx, `INSERT INTO passkeys (id, player_id, label, credential, created, used)
-		SELECT $1, player_id, $3, $4, $5, $6 FROM accounts WHERE player_id = $2`,
-		p.ID, p.PlayerID, p.Label, string(p.Credential), p.Created.UnixNano(), unixOrZero(p.Used))
-	return affected(tag, err, "add passkey", "this passkey is already registered", "no such account")
+	return db.inTx(ctx, "add passkey", func(tx pgx.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM accounts WHERE player_id = $1 FOR UPDATE) a`, p.PlayerID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return store.Errorf(store.ENOTFOUND, "no such account")
+		}
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM passkeys WHERE player_id = $1`, p.PlayerID).Scan(&n); err != nil {
+			return err
+		}
+		if max > 0 && n >= max {
+			return store.Errorf(store.ECONFLICT, "you have %d passkeys, the most an account may have: remove one first", n)
+		}
+		return insertPasskey(ctx, tx, p)
+	})
 }
 
 // affected is the error of a write that finds its row: ECONFLICT (saying
@@ -214,51 +257,32 @@ func (db *DB) RemovePasskey(ctx context.Context, playerID, id string) error {
 }
 
 // ReplaceRecovery implements store.Store: one conditional write, so a
-// code is used once whatever the nodes.
-func (db *DB) ReplaceRecovery(ctx context.Context, playerID, old, next string) error {
-	tag, err := db.pool.Exec(ctx, `UPDATE accounts SET recovery_hash = $1 WHERE player_id = $2 AND recovery_hash = $3 AND recovery_hash != ''`, next, playerID, old)
+// code is used once whatever the nodes, with the sessions it ends and the
+// one it starts.
+func (db *DB) ReplaceRecovery(ctx context.Context, playerID, old, next string, ses store.Session) error {
+	ses.PlayerID = playerID
+	ses, err := ses.Prepare(db.now())
 	if err != nil {
-		return fmt.Errorf("postgres: recovery: %w", err)
-	}
-	if tag.RowsAffected() == 1 {
-		return nil
-	}
-	if _, err := db.Account(ctx, playerID); err != nil {
 		return err
 	}
-	return store.Errorf(store.ECONFLICT, "this recovery code was already used")
-}
-
-// CreateSession implements store.Store.
-func (db *DB) CreateSession(ctx context.Context, s store.Session) error {
-	if s.TokenHash == "" {
-		return store.Errorf(store.EINVALID, "a session needs a token hash")
-	}
-	if s.Created.IsZero() {
-		s.Created = db.now()
-	}
-	tag, err := db.pool.Exec(ctx, `INSERT INTO sessions (token_hash, player_id, created) SELECT $1, player_id, $2 FROM accounts WHERE player_id = $3`,
-		s.TokenHash, s.Created.UnixNano(), s.PlayerID)
-	return affected(tag, err, "create session", "the session exists", "no such account")
-}
-
-// PlayerBySession implements store.Store.
-func (db *DB) PlayerBySession(ctx context.Context, tokenHash string) (store.Player, error) {
-	var id string
-	err := db.pool.QueryRow(ctx, `SELECT player_id FROM sessions WHERE token_hash = $1`, tokenHash).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Player{}, store.Errorf(store.ENOTFOUND, "no such player")
-	}
-	if err != nil {
-		return store.Player{}, fmt.Errorf("postgres: session: %w", err)
-	}
-	return db.Player(ctx, id)
-}
-
-// DeleteSession implements store.Store.
-func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
-	if _, err := db.pool.Exec(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash); err != nil {
-		return fmt.Errorf("postgres: delete session: %w", err)
-	}
-	return nil
+	return db.inTx(ctx, "recovery", func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE accounts SET recovery_hash = $1 WHERE player_id = $2 AND recovery_hash = $3 AND recovery_hash != ''`, next, playerID, old)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() != 1 {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM accounts WHERE player_id = $1`, playerID).Scan(&n); err != nil {
+				return err
+			}
+			if n == 0 {
+				return store.Errorf(store.ENOTFOUND, "no such account")
+			}
+			return store.Errorf(store.ECONFLICT, "this recovery code was already used")
+		}
+		if _, err := endSessions(ctx, tx, playerID, ""); err != nil {
+			return err
+		}
+		return insertSession(ctx, tx, ses)
+	})
 }

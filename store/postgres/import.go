@@ -27,7 +27,7 @@ func (db *DB) ImportPlayer(ctx context.Context, p store.Player) error {
 	if p.Created.IsZero() {
 		return store.Errorf(store.EINVALID, "player %s has no creation time", p.ID)
 	}
-	return db.CreatePlayer(ctx, p)
+	return db.insertPlayer(ctx, p) // a TokenHash of "": its token had ended, and stays so
 }
 
 // ImportTable implements store.Importer.

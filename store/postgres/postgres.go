@@ -103,6 +103,10 @@ func OpenWith(ctx context.Context, dsn string, opt Options) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
+	if err := db.fillSkeletons(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
 	return db, nil
 }
 
@@ -188,18 +192,34 @@ func (db *DB) CreatePlayer(ctx context.Context, p store.Player) error {
 	if p.ID == "" || p.TokenHash == "" {
 		return store.Errorf(store.EINVALID, "a player needs an ID and a token hash")
 	}
+	return db.insertPlayer(ctx, p)
+}
+
+// insertPlayer stores p and, unless its token has ended (""), the
+// session of its token, in one transaction.
+func (db *DB) insertPlayer(ctx context.Context, p store.Player) error {
 	if p.Created.IsZero() {
 		p.Created = db.now()
 	}
-	_, err := db.pool.Exec(ctx, `INSERT INTO players (id, name, token_hash, created) VALUES ($1, $2, $3, $4)`,
-		p.ID, p.Name, p.TokenHash, p.Created.UnixNano())
-	if isUnique(err) {
-		return store.Errorf(store.ECONFLICT, "player %s already exists", p.ID)
+	th := p.TokenHash
+	if th == "" {
+		th = store.EndedToken(p.ID)
 	}
-	if err != nil {
-		return fmt.Errorf("postgres: create player: %w", err)
-	}
-	return nil
+	return db.inTx(ctx, "create player", func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO players (id, name, token_hash, created) VALUES ($1, $2, $3, $4)`,
+			p.ID, p.Name, th, p.Created.UnixNano())
+		if isUnique(err) {
+			return store.Errorf(store.ECONFLICT, "player %s already exists", p.ID)
+		}
+		if err != nil || p.TokenHash == "" {
+			return err
+		}
+		s, err := store.Session{TokenHash: p.TokenHash, PlayerID: p.ID, Created: p.Created}.Prepare(p.Created)
+		if err != nil {
+			return err
+		}
+		return insertSession(ctx, tx, s)
+	})
 }
 
 func (db *DB) player(ctx context.Context, col, arg string) (store.Player, error) {
@@ -214,12 +234,16 @@ func (db *DB) player(ctx context.Context, col, arg string) (store.Player, error)
 		return p, fmt.Errorf("postgres: player: %w", err)
 	}
 	p.Created = time.Unix(0, created)
+	if p.TokenHash == store.EndedToken(p.ID) {
+		p.TokenHash = ""
+	}
 	return p, nil
 }
 
 // PlayerByToken implements store.Store.
 func (db *DB) PlayerByToken(ctx context.Context, tokenHash string) (store.Player, error) {
-	return db.player(ctx, "token_hash", tokenHash)
+	_, p, err := db.SessionByToken(ctx, tokenHash)
+	return p, err
 }
 
 // Player implements store.Store.

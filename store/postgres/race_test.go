@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -134,7 +135,8 @@ func TestNodesRateGame(t *testing.T) {
 
 // TestNodesAccounts: the writes of accounts that must happen once do so
 // when two nodes try them at once: an account's last two passkeys removed
-// (one stays), a recovery code used, a name taken by two players.
+// (one stays), a recovery code used, a name (or names that look alike:
+// a Greek Ζ, fullwidth letters) taken by two players.
 func TestNodesAccounts(t *testing.T) {
 	ctx := context.Background()
 	nodes := twoNodes(t)
@@ -142,13 +144,15 @@ func TestNodesAccounts(t *testing.T) {
 	for i := range 10 {
 		id := fmt.Sprint("p", i)
 		mustDo(t, nodes[0].CreatePlayer(ctx, store.Player{ID: id, Name: "Guest", TokenHash: "t" + id}))
-		mustDo(t, nodes[0].CreateAccount(ctx, store.Account{PlayerID: id, Name: "Name " + id, RecoveryHash: "r0"}, store.Passkey{ID: id + "-a", Credential: cred}))
-		mustDo(t, nodes[1].AddPasskey(ctx, store.Passkey{ID: id + "-b", PlayerID: id, Credential: cred}))
+		mustDo(t, nodes[0].CreateAccount(ctx, store.Account{PlayerID: id, Name: "Name " + id, RecoveryHash: "r0"}, store.Passkey{ID: id + "-a", Credential: cred}, store.Session{TokenHash: "s" + id}))
+		mustDo(t, nodes[1].AddPasskey(ctx, store.Passkey{ID: id + "-b", PlayerID: id, Credential: cred}, 0))
 		ok := race(t, nodes, 2, func(db *postgres.DB, j int) error { return db.RemovePasskey(ctx, id, id+"-"+"ab"[j:j+1]) })
 		if keys, _ := nodes[1].Passkeys(ctx, id); ok != 1 || len(keys) != 1 {
 			t.Fatalf("%s: %d of 2 racing removals done, %d passkeys left", id, ok, len(keys))
 		}
-		ok = race(t, nodes, 4, func(db *postgres.DB, j int) error { return db.ReplaceRecovery(ctx, id, "r0", fmt.Sprint("r", j+1)) })
+		ok = race(t, nodes, 4, func(db *postgres.DB, j int) error {
+			return db.ReplaceRecovery(ctx, id, "r0", fmt.Sprint("r", j+1), store.Session{TokenHash: fmt.Sprint("s", id, "-", j)})
+		})
 		if ok != 1 {
 			t.Fatalf("%s: the recovery code used %d times at once", id, ok)
 		}
@@ -157,10 +161,10 @@ func TestNodesAccounts(t *testing.T) {
 		mustDo(t, nodes[0].CreatePlayer(ctx, store.Player{ID: fmt.Sprint("g", i), Name: "Guest", TokenHash: fmt.Sprint("tg", i)}))
 	}
 	ok := race(t, nodes, 4, func(db *postgres.DB, j int) error {
-		return db.CreateAccount(ctx, store.Account{PlayerID: fmt.Sprint("g", j), Name: []string{"Zoe", "ZOE", "zoe", " Zoe "}[j], RecoveryHash: "r"},
-			store.Passkey{ID: fmt.Sprint("g", j, "-k"), Credential: cred})
+		return db.CreateAccount(ctx, store.Account{PlayerID: fmt.Sprint("g", j), Name: []string{"Zoe", "ZOE", "Ζoe", "Ｚｏｅ"}[j], RecoveryHash: "r"},
+			store.Passkey{ID: fmt.Sprint("g", j, "-k"), Credential: cred}, store.Session{TokenHash: fmt.Sprint("sg", j)})
 	})
-	if a, err := nodes[1].AccountByName(ctx, "zoe"); ok != 1 || err != nil {
+	if a, err := nodes[1].AccountLike(ctx, "zoe"); ok != 1 || err != nil {
 		t.Fatalf("%d accounts named Zoe made at once; %+v, %v", ok, a, err)
 	}
 }
@@ -184,40 +188,68 @@ func TestNodesUpdateTournament(t *testing.T) {
 	}
 }
 
-// TestNodesCeremonies: a ceremony is taken once however many nodes try,
-// and ceremonies put at once through two nodes keep to the cap.
+// TestNodesCeremonies: a passkey challenge is spent once however many
+// nodes try, one owner's spends through two nodes at once keep to the
+// cap, and two nodes asking for the server's secret get one secret.
 func TestNodesCeremonies(t *testing.T) {
 	ctx := context.Background()
 	nodes := twoNodes(t)
 	later := time.Now().Add(time.Minute)
-	mustDo(t, nodes[0].PutCeremony(ctx, "signin:a", []byte("x"), later, 0))
-	errs := make([]error, 6)
+	if ok := race(t, nodes, 6, func(db *postgres.DB, i int) error {
+		return db.SpendChallenge(ctx, "c1", "p1", later, 0)
+	}); ok != 1 {
+		t.Fatalf("a challenge spent %d times", ok)
+	}
+	const max = 5
+	errs := make([]error, 12)
 	var wg sync.WaitGroup
 	for i := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = nodes[i%2].TakeCeremony(ctx, "signin:a")
-		}()
+		wg.Go(func() { errs[i] = nodes[i%2].SpendChallenge(ctx, fmt.Sprint("k", i), "p2", later, max) })
 	}
 	wg.Wait()
-	taken := 0
+	ok := 0
 	for _, err := range errs {
 		switch {
 		case err == nil:
-			taken++
-		case store.Code(err) != store.ENOTFOUND:
+			ok++
+		case !errors.Is(err, store.ErrOverLimit):
 			t.Fatal(err)
 		}
 	}
-	if taken != 1 {
-		t.Fatalf("a ceremony taken %d times", taken)
-	}
-	const max = 5
-	ok := race(t, nodes, 12, func(db *postgres.DB, i int) error {
-		return db.PutCeremony(ctx, fmt.Sprint("k", i), []byte{byte(i)}, later, max)
-	})
 	if ok != max {
-		t.Fatalf("%d ceremonies put at once under a cap of %d", ok, max)
+		t.Fatalf("%d challenges of one owner spent at once under a cap of %d", ok, max)
+	}
+	secrets := make([][]byte, 6)
+	for i := range secrets {
+		wg.Go(func() {
+			var err error
+			secrets[i], err = nodes[i%2].Secret(ctx, "s")
+			if err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	for _, sec := range secrets[1:] {
+		if len(sec) != 32 || string(sec) != string(secrets[0]) {
+			t.Fatalf("nodes got different secrets: %x and %x", sec, secrets[0])
+		}
+	}
+}
+
+// TestNodesSessions: sessions of one player made at once through two
+// nodes keep to the cap.
+func TestNodesSessions(t *testing.T) {
+	ctx := context.Background()
+	nodes := twoNodes(t)
+	mustDo(t, nodes[0].CreatePlayer(ctx, store.Player{ID: "p1", Name: "Ann", TokenHash: "t0"}))
+	const max = 3
+	race(t, nodes, 10, func(db *postgres.DB, i int) error {
+		return db.CreateSession(ctx, store.Session{TokenHash: fmt.Sprint("t", i+1), PlayerID: "p1"}, max)
+	})
+	got, err := nodes[1].Sessions(ctx, "p1")
+	mustDo(t, err)
+	if len(got) != max {
+		t.Fatalf("%d sessions after 10 made at once under a cap of %d", len(got), max)
 	}
 }

@@ -12,9 +12,13 @@ import (
 )
 
 // CreateAccount implements store.Store.
-func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Passkey) error {
+func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Passkey, ses store.Session) error {
 	a, first, err := a.Prepare(first, db.now())
 	if err != nil {
+		return err
+	}
+	ses.PlayerID = a.PlayerID
+	if ses, err = ses.Prepare(db.now()); err != nil {
 		return err
 	}
 	tx, err := db.w.BeginTx(ctx, nil)
@@ -29,24 +33,35 @@ func (db *DB) CreateAccount(ctx context.Context, a store.Account, first store.Pa
 	if n == 0 {
 		return store.Errorf(store.ENOTFOUND, "no such player")
 	}
-	var owner string
-	err = tx.QueryRowContext(ctx, `SELECT player_id FROM accounts WHERE player_id = ? OR name_key = ?`, a.PlayerID, store.NameKey(a.Name)).Scan(&owner)
-	switch {
-	case err == nil && owner == a.PlayerID:
-		return store.Errorf(store.ECONFLICT, "you already have an account")
-	case err == nil:
-		return store.Errorf(store.ECONFLICT, "the name %s is taken by another account", a.Name)
-	case !errors.Is(err, sql.ErrNoRows):
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM accounts WHERE player_id = ?`, a.PlayerID).Scan(&n); err != nil {
 		return fmt.Errorf("sqlite: create account: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO accounts (player_id, name_key, recovery_hash, created) VALUES (?, ?, ?, ?)`,
-		a.PlayerID, store.NameKey(a.Name), a.RecoveryHash, a.Created.UnixNano()); err != nil {
+	if n > 0 {
+		return store.Errorf(store.ECONFLICT, "you already have an account")
+	}
+	look, upper := store.NameLooks(a.Name)
+	err = tx.QueryRowContext(ctx, `SELECT count(*) FROM accounts WHERE name_key = ? OR skeleton = ? OR skeleton_upper = ?`,
+		store.NameKey(a.Name), look, upper).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("sqlite: create account: %w", err)
+	}
+	if n > 0 {
+		return store.Errorf(store.ECONFLICT, "the name %s is taken by another account, or looks like one", a.Name)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO accounts (player_id, name_key, recovery_hash, created, skeleton, skeleton_upper) VALUES (?, ?, ?, ?, ?, ?)`,
+		a.PlayerID, store.NameKey(a.Name), a.RecoveryHash, a.Created.UnixNano(), look, upper); err != nil {
 		return fmt.Errorf("sqlite: create account: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE id = ?`, a.Name, a.PlayerID); err != nil {
 		return fmt.Errorf("sqlite: create account: %w", err)
 	}
 	if err := insertPasskey(ctx, tx, first); err != nil {
+		return err
+	}
+	if _, err := endSessions(ctx, tx, a.PlayerID, ""); err != nil {
+		return err
+	}
+	if err := insertSession(ctx, tx, ses); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -81,10 +96,10 @@ func timeOrZero(n int64) time.Time {
 	return time.Unix(0, n)
 }
 
-func (db *DB) account(ctx context.Context, where, arg string) (store.Account, error) {
+func (db *DB) account(ctx context.Context, where string, args ...any) (store.Account, error) {
 	var a store.Account
 	var created int64
-	err := db.r.QueryRowContext(ctx, `SELECT a.player_id, p.name, a.recovery_hash, a.created FROM accounts a JOIN players p ON p.id = a.player_id WHERE `+where+` = ?`, arg).
+	err := db.r.QueryRowContext(ctx, `SELECT a.player_id, p.name, a.recovery_hash, a.created FROM accounts a JOIN players p ON p.id = a.player_id WHERE `+where+` ORDER BY a.created LIMIT 1`, args...).
 		Scan(&a.PlayerID, &a.Name, &a.RecoveryHash, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, store.Errorf(store.ENOTFOUND, "no such account")
@@ -98,16 +113,22 @@ func (db *DB) account(ctx context.Context, where, arg string) (store.Account, er
 
 // Account implements store.Store.
 func (db *DB) Account(ctx context.Context, playerID string) (store.Account, error) {
-	return db.account(ctx, "a.player_id", playerID)
+	return db.account(ctx, "a.player_id = ?", playerID)
 }
 
 // AccountByName implements store.Store.
 func (db *DB) AccountByName(ctx context.Context, name string) (store.Account, error) {
-	return db.account(ctx, "a.name_key", store.NameKey(name))
+	return db.account(ctx, "a.name_key = ?", store.NameKey(name))
+}
+
+// AccountLike implements store.Store.
+func (db *DB) AccountLike(ctx context.Context, name string) (store.Account, error) {
+	look, upper := store.NameLooks(name)
+	return db.account(ctx, "a.name_key = ? OR a.skeleton = ? OR a.skeleton_upper = ?", store.NameKey(name), look, upper)
 }
 
 // AddPasskey implements store.Store.
-func (db *DB) AddPasskey(ctx context.Context, p store.Passkey) error {
+func (db *DB) AddPasskey(ctx context.Context, p store.Passkey, max int) error {
 	p, err := p.Prepare(db.now())
 	if err != nil {
 		return err
@@ -123,6 +144,12 @@ func (db *DB) AddPasskey(ctx context.Context, p store.Passkey) error {
 	}
 	if n == 0 {
 		return store.Errorf(store.ENOTFOUND, "no such account")
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM passkeys WHERE player_id = ?`, p.PlayerID).Scan(&n); err != nil {
+		return fmt.Errorf("sqlite: add passkey: %w", err)
+	}
+	if max > 0 && n >= max {
+		return store.Errorf(store.ECONFLICT, "you have %d passkeys, the most an account may have: remove one first", n)
 	}
 	if err := insertPasskey(ctx, tx, p); err != nil {
 		return err
@@ -210,59 +237,36 @@ func (db *DB) RemovePasskey(ctx context.Context, playerID, id string) error {
 }
 
 // ReplaceRecovery implements store.Store.
-func (db *DB) ReplaceRecovery(ctx context.Context, playerID, old, next string) error {
-	res, err := db.w.ExecContext(ctx, `UPDATE accounts SET recovery_hash = ? WHERE player_id = ? AND recovery_hash = ? AND recovery_hash != ''`, next, playerID, old)
+func (db *DB) ReplaceRecovery(ctx context.Context, playerID, old, next string, ses store.Session) error {
+	ses.PlayerID = playerID
+	ses, err := ses.Prepare(db.now())
+	if err != nil {
+		return err
+	}
+	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite: recovery: %w", err)
 	}
-	if n, _ := res.RowsAffected(); n == 1 {
-		return nil
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE accounts SET recovery_hash = ? WHERE player_id = ? AND recovery_hash = ? AND recovery_hash != ''`, next, playerID, old)
+	if err != nil {
+		return fmt.Errorf("sqlite: recovery: %w", err)
 	}
-	if _, err := db.Account(ctx, playerID); err != nil {
+	if n, _ := res.RowsAffected(); n != 1 {
+		var have int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM accounts WHERE player_id = ?`, playerID).Scan(&have); err != nil {
+			return fmt.Errorf("sqlite: recovery: %w", err)
+		}
+		if have == 0 {
+			return store.Errorf(store.ENOTFOUND, "no such account")
+		}
+		return store.Errorf(store.ECONFLICT, "this recovery code was already used")
+	}
+	if _, err := endSessions(ctx, tx, playerID, ""); err != nil {
 		return err
 	}
-	return store.Errorf(store.ECONFLICT, "this recovery code was already used")
-}
-
-// CreateSession implements store.Store.
-func (db *DB) CreateSession(ctx context.Context, s store.Session) error {
-	if s.TokenHash == "" {
-		return store.Errorf(store.EINVALID, "a session needs a token hash")
+	if err := insertSession(ctx, tx, ses); err != nil {
+		return err
 	}
-	if s.Created.IsZero() {
-		s.Created = db.now()
-	}
-	res, err := db.w.ExecContext(ctx, `INSERT INTO sessions (token_hash, player_id, created) SELECT ?, player_id, ? FROM accounts WHERE player_id = ?`,
-		s.TokenHash, s.Created.UnixNano(), s.PlayerID)
-	if isConstraint(err) {
-		return store.Errorf(store.ECONFLICT, "the session exists")
-	}
-	if err != nil {
-		return fmt.Errorf("sqlite: create session: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return store.Errorf(store.ENOTFOUND, "no such account")
-	}
-	return nil
-}
-
-// PlayerBySession implements store.Store.
-func (db *DB) PlayerBySession(ctx context.Context, tokenHash string) (store.Player, error) {
-	var id string
-	err := db.r.QueryRowContext(ctx, `SELECT player_id FROM sessions WHERE token_hash = ?`, tokenHash).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return store.Player{}, store.Errorf(store.ENOTFOUND, "no such player")
-	}
-	if err != nil {
-		return store.Player{}, fmt.Errorf("sqlite: session: %w", err)
-	}
-	return db.Player(ctx, id)
-}
-
-// DeleteSession implements store.Store.
-func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
-	if _, err := db.w.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash); err != nil {
-		return fmt.Errorf("sqlite: delete session: %w", err)
-	}
-	return nil
+	return tx.Commit()
 }

@@ -20,12 +20,10 @@ func (db *DB) EachPlayer(ctx context.Context, fn func(store.Player) error) error
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var p store.Player
-		var created int64
-		if err := rows.Scan(&p.ID, &p.Name, &p.TokenHash, &created); err != nil {
+		p, err := scanPlayer(rows)
+		if err != nil {
 			return fmt.Errorf("sqlite: players: %w", err)
 		}
-		p.Created = time.Unix(0, created)
 		if err := fn(p); err != nil {
 			return err
 		}
@@ -98,9 +96,11 @@ func (db *DB) tableData(ctx context.Context, id string) (store.TableData, error)
 }
 
 // uncopied are the tables of what EachPlayer and EachTable do not read
-// out, by the name Uncopied gives them.
+// out, by the name Uncopied gives them. The session of the token a player
+// was made with goes with the player; its other sessions do not.
 var uncopied = []struct{ name, table string }{
-	{"accounts", "accounts"}, {"passkeys", "passkeys"}, {"sessions", "sessions"}, {"SSH keys", "ssh_keys"},
+	{"accounts", "accounts"}, {"passkeys", "passkeys"},
+	{"sessions", "sessions s WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.token_hash = s.token_hash)"}, {"SSH keys", "ssh_keys"},
 	{"ratings", "ratings"}, {"rating changes", "rating_changes"}, {"chat lines", "chat"}, {"tournaments", "tournaments"},
 }
 

@@ -301,3 +301,50 @@ func oldDatabase(t *testing.T, path string, migrations ...string) (exec func(q s
 		return db
 	}
 }
+
+// TestMigrateSessions: a database of before sessions held every token
+// (migrations 0001 to 0012) with a guest, an account still reached by its
+// guest token and by a sign-in, and two accounts whose names look alike
+// (made before look-alikes were refused): after the upgrade every old
+// token still works as a session of its player, the look-alike accounts
+// both stay, and their names keep a third look-alike out.
+func TestMigrateSessions(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	var names []string
+	for i := 1; i <= 12; i++ {
+		m, err := filepath.Glob(filepath.Join("migrations", fmt.Sprintf("%04d_*.sql", i)))
+		if err != nil || len(m) != 1 {
+			t.Fatalf("migration %d: %v %v", i, m, err)
+		}
+		names = append(names, filepath.Base(m[0]))
+	}
+	exec, upgrade := oldDatabase(t, path, names...)
+	exec(`INSERT INTO players (id, name, token_hash, created) VALUES ('g1', 'Gus', 'hg', 1), ('a1', 'Victim', 'ha-guest', 2), ('a2', 'Vіctim', 'hb-guest', 3)`)
+	exec(`INSERT INTO accounts (player_id, name_key, recovery_hash, created) VALUES ('a1', 'victim', 'r', 2), ('a2', 'vіctim', 'r', 3)`)
+	exec(`INSERT INTO passkeys (id, player_id, label, credential, created) VALUES ('k1', 'a1', 'one', '{}', 2)`)
+	exec(`INSERT INTO sessions (token_hash, player_id, created) VALUES ('ha-sess', 'a1', 5)`)
+	db := upgrade()
+	for tok, want := range map[string]string{"hg": "g1", "ha-guest": "a1", "ha-sess": "a1", "hb-guest": "a2"} {
+		s, p, err := db.SessionByToken(ctx, tok)
+		if err != nil || p.ID != want || s.ID == "" || s.LastSeen.IsZero() {
+			t.Fatalf("the old token %s after the upgrade: %+v of %+v, %v; want a session of %s", tok, s, p, err, want)
+		}
+	}
+	ss, err := db.Sessions(ctx, "a1")
+	if err != nil || len(ss) != 2 || ss[0].TokenHash != "ha-sess" || ss[0].ID == ss[1].ID {
+		t.Fatalf("the account's sessions after the upgrade: %+v, %v", ss, err)
+	}
+	for _, id := range []string{"a1", "a2"} {
+		if _, err := db.Account(ctx, id); err != nil {
+			t.Fatalf("account %s after the upgrade: %v", id, err)
+		}
+	}
+	if err := db.CreatePlayer(ctx, store.Player{ID: "p3", Name: "Guest", TokenHash: "h3"}); err != nil {
+		t.Fatal(err)
+	}
+	err = db.CreateAccount(ctx, store.Account{PlayerID: "p3", Name: "VICTIM", RecoveryHash: "r"}, store.Passkey{ID: "k3", Credential: json.RawMessage(`{}`)}, store.Session{TokenHash: "s3"})
+	if store.Code(err) != store.ECONFLICT {
+		t.Fatalf("an account named like two old ones: %v, want ECONFLICT", err)
+	}
+}

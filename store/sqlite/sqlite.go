@@ -99,6 +99,12 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 		w.Close()
 		return nil, db.damagedOr(err)
 	}
+	if !opt.ReadOnly {
+		if err := db.fillSkeletons(ctx); err != nil {
+			w.Close()
+			return nil, err
+		}
+	}
 	r, err := sql.Open("sqlite", dsn("query_only(ON)"))
 	if err != nil {
 		w.Close()
@@ -263,35 +269,69 @@ func (db *DB) CreatePlayer(ctx context.Context, p store.Player) error {
 	if p.Created.IsZero() {
 		p.Created = db.now()
 	}
-	_, err := db.w.ExecContext(ctx, `INSERT INTO players (id, name, token_hash, created) VALUES (?, ?, ?, ?)`,
-		p.ID, p.Name, p.TokenHash, p.Created.UnixNano())
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: create player: %w", err)
+	}
+	defer tx.Rollback()
+	if err := insertPlayer(ctx, tx, p); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// insertPlayer stores p and, unless its token has ended (""), the
+// session of its token.
+func insertPlayer(ctx context.Context, tx *sql.Tx, p store.Player) error {
+	th := p.TokenHash
+	if th == "" {
+		th = store.EndedToken(p.ID)
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, token_hash, created) VALUES (?, ?, ?, ?)`,
+		p.ID, p.Name, th, p.Created.UnixNano())
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "player %s already exists", p.ID)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: create player: %w", err)
 	}
-	return nil
+	if p.TokenHash == "" {
+		return nil
+	}
+	s, err := store.Session{TokenHash: p.TokenHash, PlayerID: p.ID, Created: p.Created}.Prepare(p.Created)
+	if err != nil {
+		return err
+	}
+	return insertSession(ctx, tx, s)
 }
 
 func (db *DB) player(ctx context.Context, where string, arg string) (store.Player, error) {
-	var p store.Player
-	var created int64
-	err := db.r.QueryRowContext(ctx, `SELECT id, name, token_hash, created FROM players WHERE `+where+` = ?`, arg).
-		Scan(&p.ID, &p.Name, &p.TokenHash, &created)
+	p, err := scanPlayer(db.r.QueryRowContext(ctx, `SELECT id, name, token_hash, created FROM players WHERE `+where+` = ?`, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, store.Errorf(store.ENOTFOUND, "no such player")
 	}
 	if err != nil {
 		return p, fmt.Errorf("sqlite: player: %w", err)
 	}
-	p.Created = time.Unix(0, created)
 	return p, nil
+}
+
+// scanPlayer reads id, name, token_hash and created.
+func scanPlayer(s scanner) (store.Player, error) {
+	var p store.Player
+	var created int64
+	err := s.Scan(&p.ID, &p.Name, &p.TokenHash, &created)
+	p.Created = time.Unix(0, created)
+	if p.TokenHash == store.EndedToken(p.ID) {
+		p.TokenHash = ""
+	}
+	return p, err
 }
 
 // PlayerByToken implements store.Store.
 func (db *DB) PlayerByToken(ctx context.Context, tokenHash string) (store.Player, error) {
-	return db.player(ctx, "token_hash", tokenHash)
+	_, p, err := db.SessionByToken(ctx, tokenHash)
+	return p, err
 }
 
 // Player implements store.Store.

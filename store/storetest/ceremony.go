@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -10,43 +11,32 @@ import (
 	"github.com/farkle/farkle/store"
 )
 
-// testCeremonies: a ceremony put by one caller is taken once by any (two
-// racing takers: one wins), an expired one is gone, and max bounds those
-// under way while a key may still be replaced.
+// testCeremonies: a challenge is spent once (of racing spenders, one
+// wins), an expired record is dropped so its room is free again, max
+// bounds one owner's unexpired records and not another's, and the
+// server's secret is made once and kept.
 func testCeremonies(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	later := time.Now().Add(time.Hour)
-	must(t, s.PutCeremony(ctx, "signin:a", []byte(`{"challenge":"x"}`), later, 3))
-	got, err := s.TakeCeremony(ctx, "signin:a")
-	if err != nil || string(got) != `{"challenge":"x"}` {
-		t.Fatalf("TakeCeremony = %q, %v", got, err)
-	}
-	_, err = s.TakeCeremony(ctx, "signin:a")
-	wantCode(t, err, store.ENOTFOUND, "a ceremony taken twice")
-	_, err = s.TakeCeremony(ctx, "signin:none")
-	wantCode(t, err, store.ENOTFOUND, "no such ceremony")
+	must(t, s.SpendChallenge(ctx, "c1", "p1", later, 3))
+	wantCode(t, s.SpendChallenge(ctx, "c1", "p1", later, 3), store.ECONFLICT, "a challenge spent twice")
+	wantCode(t, s.SpendChallenge(ctx, "", "p1", later, 3), store.EINVALID, "no key")
 
-	must(t, s.PutCeremony(ctx, "old", []byte("x"), time.Now().Add(-time.Minute), 0))
-	_, err = s.TakeCeremony(ctx, "old")
-	wantCode(t, err, store.ENOTFOUND, "an expired ceremony")
-
-	for i := range 3 {
-		must(t, s.PutCeremony(ctx, fmt.Sprintf("k%d", i), []byte{byte(i)}, later, 3))
+	must(t, s.SpendChallenge(ctx, "c2", "p1", later, 3))
+	must(t, s.SpendChallenge(ctx, "old", "p1", time.Now().Add(-time.Second), 3)) // expired at once: dropped by the next spend
+	must(t, s.SpendChallenge(ctx, "c3", "p1", later, 3))
+	err := s.SpendChallenge(ctx, "c4", "p1", later, 3)
+	if !errors.Is(err, store.ErrOverLimit) {
+		t.Fatalf("a fourth challenge of one owner under a max of 3: %v, want ErrOverLimit", err)
 	}
-	wantCode(t, s.PutCeremony(ctx, "k3", []byte("x"), later, 3), store.ECONFLICT, "a fourth ceremony over max 3")
-	must(t, s.PutCeremony(ctx, "k1", []byte("again"), later, 3)) // replacing one is no more
-	if got, err := s.TakeCeremony(ctx, "k1"); err != nil || string(got) != "again" {
-		t.Fatalf("the replaced ceremony = %q, %v", got, err)
-	}
+	wantCode(t, s.SpendChallenge(ctx, "c1", "p1", later, 3), store.ECONFLICT, "a spent challenge again, at the owner's max")
+	must(t, s.SpendChallenge(ctx, "c4", "p2", later, 3))  // another owner's room is its own
+	must(t, s.SpendChallenge(ctx, "old", "p3", later, 3)) // the expired record is gone: its key is free
 
-	must(t, s.PutCeremony(ctx, "race", []byte("r"), later, 0))
 	var wg sync.WaitGroup
 	wins := make([]bool, 8)
 	for i := range wins {
-		wg.Go(func() {
-			_, err := s.TakeCeremony(ctx, "race")
-			wins[i] = err == nil
-		})
+		wg.Go(func() { wins[i] = s.SpendChallenge(ctx, "race", fmt.Sprint("o", i), later, 0) == nil })
 	}
 	wg.Wait()
 	n := 0
@@ -56,6 +46,16 @@ func testCeremonies(t *testing.T, s store.Store) {
 		}
 	}
 	if n != 1 {
-		t.Fatalf("%d racing takers got the ceremony, want exactly 1", n)
+		t.Fatalf("%d racing spenders spent one challenge, want exactly 1", n)
+	}
+
+	a, err := s.Secret(ctx, "ceremony")
+	must(t, err)
+	b, err := s.Secret(ctx, "ceremony")
+	must(t, err)
+	c, err := s.Secret(ctx, "other")
+	must(t, err)
+	if len(a) != 32 || string(a) != string(b) || string(a) == string(c) {
+		t.Fatalf("secrets %x, %x (same name), %x (another): want 32 bytes, kept, one per name", a, b, c)
 	}
 }
