@@ -72,6 +72,9 @@ type Options struct {
 	// Explorer serves the strategy explorer (explore.go); nil: its API
 	// answers 503.
 	Explorer *Explorer
+	// RatingBoardGames is the rated games a player needs in a family to
+	// be listed on its leaderboard by rating (GET /api/ratings); 5.
+	RatingBoardGames int
 }
 
 // withTableDefaults fills the zero fields of the life of tables.
@@ -87,6 +90,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.TurnClock, 90*time.Second)
 	setDefault(&o.LeaseEvery, leaseEvery)
 	setDefault(&o.PaceHour, time.Hour)
+	setDefault(&o.RatingBoardGames, 5)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
