@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"runtime"
@@ -136,6 +137,9 @@ func exploreStart(s *Server, w http.ResponseWriter, r *http.Request, req rulesRe
 		}
 		var err error
 		if rs, err = s.exploreRules(req.rules()); err != nil {
+			return err
+		}
+		if err := s.opt.Explorer.checkRules("rules", rs); err != nil {
 			return err
 		}
 		if check != nil {
@@ -377,9 +381,12 @@ func (s *Server) handleExploreCompare(w http.ResponseWriter, r *http.Request) {
 		if len(req.Rules) < 2 || len(req.Rules) > 4 {
 			return fieldErrorf("rules", "compare two to four rule sets, not %d", len(req.Rules))
 		}
-		for _, raw := range req.Rules {
+		for i, raw := range req.Rules {
 			r, err := s.exploreRules(raw)
 			if err != nil {
+				return err
+			}
+			if err := s.opt.Explorer.checkRules(fmt.Sprintf("rules[%d]", i), r); err != nil {
 				return err
 			}
 			rs = append(rs, r)

@@ -20,6 +20,11 @@ import (
 var slowRules = map[string]any{"base": "classic", "scoring": map[string]any{"single": map[string]any{"1": 10, "5": 5},
 	"triple": []int{100, 20, 30, 40, 50, 60}}, "game": map[string]any{"target": 1000000}}
 
+// bigSolo are rules whose solo solve needs 23 MiB and a second or more
+// (scores of a point, a bank minimum of 20,000 points).
+var bigSolo = map[string]any{"base": "classic", "scoring": map[string]any{"single": map[string]any{"1": 1, "5": 1},
+	"triple": []int{3, 2, 3, 4, 5, 6}}, "turn": map[string]any{"bank_minimum": 20000}, "game": map[string]any{"target": 1000000}}
+
 // exploreAnswer is an explorer answer: the status, Retry-After and the
 // error's code and field when refused.
 type exploreAnswer struct {
@@ -177,6 +182,9 @@ func TestExploreFieldBounds(t *testing.T) {
 		{"/api/explore/position", map[string]any{"throw": []int{7}}, "throw", "1 to 6"},
 		{"/api/explore/compare", map[string]any{"rules": []any{"classic", "classic", "classic", "classic", "classic"}}, "rules", "four"},
 		{"/api/explore/compare", map[string]any{"rules": []any{"classic", map[string]any{"base": "classic", "game": map[string]any{"target": 2000000}}}}, "game.target", "1000000"},
+		{"/api/explore/map", map[string]any{"rules": bigSolo}, "rules", "16.0 MiB"},
+		{"/api/explore/position", map[string]any{"rules": bigSolo}, "rules", "16.0 MiB"},
+		{"/api/explore/compare", map[string]any{"rules": []any{"classic", bigSolo}}, "rules[1]", "16.0 MiB"},
 	} {
 		a := explorePost(t, srv.URL+c.path, c.body)
 		if a.Status != http.StatusBadRequest || a.Field != c.field || !strings.Contains(a.Error, c.bound) {

@@ -30,6 +30,13 @@ type ExploreLimits struct {
 	// in turns (explore.CompareOptions.MaxTurns): 200,000, about a tenth
 	// of a second of one core.
 	SimTurns int
+	// SoloMemory bounds the solo solve of a rule set asked about
+	// (solve.SoloBytes), refused before any work: 16 MiB, about a second
+	// of one core. A preset's takes about 2 MiB; rules whose scores have a
+	// small unit and a bank minimum in the hundreds of thousands take
+	// hundreds of MiB and tens of seconds, which the explorer cannot stop
+	// (the solve is shared with the bots and hints).
+	SoloMemory int64
 }
 
 // The defaults of ExploreLimits.
@@ -38,6 +45,7 @@ const (
 	DefaultExploreAddressRate  = 2
 	DefaultExploreAddressBurst = 20
 	DefaultExploreSimTurns     = 200_000
+	DefaultExploreSoloMemory   = 16 << 20
 )
 
 // withDefaults fills the zero fields.
@@ -46,6 +54,9 @@ func (l ExploreLimits) withDefaults() ExploreLimits {
 	setDefault(&l.AddressRate, DefaultExploreAddressRate)
 	setDefault(&l.AddressBurst, DefaultExploreAddressBurst)
 	setDefault(&l.SimTurns, DefaultExploreSimTurns)
+	if l.SoloMemory == 0 {
+		l.SoloMemory = DefaultExploreSoloMemory
+	}
 	return l
 }
 
@@ -182,6 +193,26 @@ func (c *exploreCall) fail(s *Server, w http.ResponseWriter, r *http.Request, er
 		s.httpError(w, err)
 	}
 }
+
+// checkRules refuses, before any work, rules whose solo solve would need
+// more than ExploreLimits.SoloMemory: 400 naming field.
+func (x *Explorer) checkRules(field string, r rules.Rules) error {
+	if x.lim.SoloMemory < 0 {
+		return nil
+	}
+	need, err := solve.SoloBytes(r)
+	if err != nil {
+		return fieldErrorf(field, "%s", cleanMessage(err.Error()))
+	}
+	if need > x.lim.SoloMemory {
+		return fieldErrorf(field, "the solo solve of these rules needs %s, more than the strategy explorer's %s (--explore-solo-memory)",
+			mib(need), mib(x.lim.SoloMemory))
+	}
+	return nil
+}
+
+// mib writes a size in MiB.
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
 
 // solo returns the solo policy of r, waiting for it at most until the
 // request's deadline. The solve itself is shared with every request for
