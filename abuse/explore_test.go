@@ -94,21 +94,18 @@ func positionWhile(u user, stop <-chan struct{}) []answer {
 	}
 }
 
-// TestExploreHugeCompares: two of the comparisons at once, on a
-// server with its default flags. They are answered within the deadline,
-// the games too long to simulate left out with a note; meanwhile another
-// user's positions are answered; afterwards the server is idle, its RSS
-// under 400 MiB.
-func TestExploreHugeCompares(t *testing.T) {
-	t.Setenv("GOMAXPROCS", "2") // the server's explorer slots: two, one of them for comparisons
-	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--metrics-addr", "127.0.0.1:0", "--cache", t.TempDir(), "--trusted-proxies", "127.0.0.1")
+// hugeComparesWhilePositions sends two of the comparisons at once,
+// each from an address of its own, while another user asks for positions
+// from a third; it returns the goroutines of the server before, the
+// comparisons' answers and how long each took, and the positions'
+// answers.
+func hugeComparesWhilePositions(s *server) (base float64, answers []answer, took []time.Duration, positions []answer) {
 	other := s.user("10.0.0.1")
 	other.do("POST", "/api/explore/position", map[string]any{"rules": otherRules}) // the solo policy in memory
-	base := s.metric("go_goroutines")
+	base = s.metric("go_goroutines")
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	answers := make([]answer, 2)
-	took := make([]time.Duration, 2)
+	answers, took = make([]answer, 2), make([]time.Duration, 2)
 	for i := range answers {
 		wg.Add(1)
 		go func() {
@@ -118,11 +115,22 @@ func TestExploreHugeCompares(t *testing.T) {
 			took[i] = time.Since(start)
 		}()
 	}
-	positions := make(chan []answer, 1)
-	go func() { positions <- positionWhile(other, stop) }()
+	pos := make(chan []answer, 1)
+	go func() { pos <- positionWhile(other, stop) }()
 	wg.Wait()
 	close(stop)
-	pos := <-positions
+	return base, answers, took, <-pos
+}
+
+// TestExploreHugeCompares: two of the comparisons at once, on a
+// server with its default flags. They are answered within the deadline,
+// the games too long to simulate left out with a note; meanwhile another
+// user's positions are answered; afterwards the server is idle, its RSS
+// under 400 MiB.
+func TestExploreHugeCompares(t *testing.T) {
+	t.Setenv("GOMAXPROCS", "2") // the server's explorer slots: two, one of them for comparisons
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--metrics-addr", "127.0.0.1:0", "--cache", t.TempDir(), "--trusted-proxies", "127.0.0.1")
+	base, answers, took, pos := hugeComparesWhilePositions(s)
 	for i, a := range answers {
 		if a.Status != http.StatusOK {
 			t.Fatalf("huge comparison %d: %s", i, a)
@@ -169,26 +177,7 @@ func TestExploreDeadlineStopsWork(t *testing.T) {
 	t.Setenv("GOMAXPROCS", "2")
 	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--metrics-addr", "127.0.0.1:0", "--cache", t.TempDir(),
 		"--explore-sim-turns", "0", "--explore-timeout", "2s", "--trusted-proxies", "127.0.0.1")
-	other := s.user("10.0.0.1")
-	other.do("POST", "/api/explore/position", map[string]any{"rules": otherRules})
-	base := s.metric("go_goroutines")
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	answers := make([]answer, 2)
-	took := make([]time.Duration, 2)
-	for i := range answers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			start := time.Now()
-			answers[i] = s.user(fmt.Sprintf("10.0.1.%d", i)).do("POST", "/api/explore/compare", hugeCompare)
-			took[i] = time.Since(start)
-		}()
-	}
-	positions := make(chan []answer, 1)
-	go func() { positions <- positionWhile(other, stop) }()
-	wg.Wait()
-	close(stop)
+	base, answers, took, pos := hugeComparesWhilePositions(s)
 	codes := map[string]int{}
 	for i, a := range answers {
 		var e struct{ Code string }
@@ -202,7 +191,7 @@ func TestExploreDeadlineStopsWork(t *testing.T) {
 	if codes["timeout"] < 1 || codes["timeout"]+codes["busy"] != 2 {
 		t.Errorf("the comparisons were answered %v, want one cut at the deadline and the other timeout or busy", codes)
 	}
-	for _, a := range <-positions {
+	for _, a := range pos {
 		if a.Status != http.StatusOK {
 			t.Errorf("another user's position during the comparisons: %s", a)
 		}

@@ -21,40 +21,31 @@ import (
 func TestLanes(t *testing.T) {
 	for n := 1; n <= 4; n++ {
 		l := newLanes(n)
-		ctx := context.Background()
-		var frees []func()
-		heavy := 0
-		for {
-			c, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
-			free, err := l.enter(c, true)
-			cancel()
-			if err != nil {
-				if !errors.Is(err, context.DeadlineExceeded) {
-					t.Fatalf("n=%d: %v", n, err)
+		// fill takes slots of the kind until none frees within 20 ms.
+		fill := func(heavy bool) []func() {
+			var frees []func()
+			for {
+				c, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+				free, err := l.enter(c, heavy)
+				cancel()
+				if err != nil {
+					if !errors.Is(err, context.DeadlineExceeded) {
+						t.Fatalf("n=%d: %v", n, err)
+					}
+					return frees
 				}
-				break
+				frees = append(frees, free)
 			}
-			frees = append(frees, free)
-			heavy++
 		}
-		if want := max(n-1, 1); heavy != want {
-			t.Fatalf("n=%d: %d comparisons at once, want %d", n, heavy, want)
+		heavy := fill(true)
+		if want := max(n-1, 1); len(heavy) != want {
+			t.Fatalf("n=%d: %d comparisons at once, want %d", n, len(heavy), want)
 		}
-		light := 0
-		for {
-			c, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
-			free, err := l.enter(c, false)
-			cancel()
-			if err != nil {
-				break
-			}
-			frees = append(frees, free)
-			light++
+		light := fill(false)
+		if len(heavy)+len(light) != n || (n > 1 && len(light) < 1) {
+			t.Fatalf("n=%d: %d comparisons and %d others at once", n, len(heavy), len(light))
 		}
-		if heavy+light != n || (n > 1 && light < 1) {
-			t.Fatalf("n=%d: %d comparisons and %d others at once", n, heavy, light)
-		}
-		for _, f := range frees {
+		for _, f := range append(heavy, light...) {
 			f()
 		}
 		if len(l.all) != 0 || len(l.heavy) != 0 {
