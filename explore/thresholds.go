@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/farkle/farkle/rules"
@@ -98,6 +99,12 @@ func (d *DuelThresholds) Deviation(dice, k int) (int, bool) {
 // the other's scores them, with the solo thresholds of p (for the same
 // rules).
 func NewDuelThresholds(t *solve.Table, p *solve.Policy, me int, them []int) (*DuelThresholds, error) {
+	return NewDuelThresholdsContext(context.Background(), t, p, me, them)
+}
+
+// NewDuelThresholdsContext is NewDuelThresholds that stops with ctx's
+// error, between two of the other's scores, once ctx is done.
+func NewDuelThresholdsContext(ctx context.Context, t *solve.Table, p *solve.Policy, me int, them []int) (*DuelThresholds, error) {
 	r := t.Rules()
 	if p.Rules().Hash() != t.Rules().Hash() {
 		return nil, fmt.Errorf("explore: the solo policy is for other rules than the duel table")
@@ -116,6 +123,9 @@ func NewDuelThresholds(t *solve.Table, p *solve.Policy, me int, them []int) (*Du
 		d.Solo = append(d.Solo, s)
 		row := make([]int, len(them))
 		for k, o := range them {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			if row[k], err = duelThreshold(t, me, o, n, limit); err != nil {
 				return nil, err
 			}

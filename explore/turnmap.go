@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -43,6 +44,12 @@ type TurnMap struct {
 // NewTurnMap returns the turn map of t at scores me (to move) and them,
 // for totals from step to maxTotal in steps of step (multiples of the unit).
 func NewTurnMap(t *solve.Table, me, them, maxTotal, step int) (*TurnMap, error) {
+	return NewTurnMapContext(context.Background(), t, me, them, maxTotal, step)
+}
+
+// NewTurnMapContext is NewTurnMap that stops with ctx's error, between
+// two rows of the map, once ctx is done.
+func NewTurnMapContext(ctx context.Context, t *solve.Table, me, them, maxTotal, step int) (*TurnMap, error) {
 	r := t.Rules()
 	if step <= 0 || step%t.Unit() != 0 {
 		return nil, fmt.Errorf("%w: step %d: want a positive multiple of %d", solve.ErrPosition, step, t.Unit())
@@ -52,6 +59,9 @@ func NewTurnMap(t *solve.Table, me, them, maxTotal, step int) (*TurnMap, error) 
 		m.Totals = append(m.Totals, v)
 	}
 	for n := 1; n <= r.Dice; n++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		m.Dice = append(m.Dice, n)
 		row := make([]TurnCell, len(m.Totals))
 		for k, total := range m.Totals {

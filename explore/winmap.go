@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -35,6 +36,12 @@ type WinMap struct {
 // NewWinMap returns the map of t with about cells scores per axis (a step
 // that is a multiple of the table's unit).
 func NewWinMap(t *solve.Table, cells int) (*WinMap, error) {
+	return NewWinMapContext(context.Background(), t, cells)
+}
+
+// NewWinMapContext is NewWinMap that stops with ctx's error, between two
+// rows of the map, once ctx is done.
+func NewWinMapContext(ctx context.Context, t *solve.Table, cells int) (*WinMap, error) {
 	r := t.Rules()
 	if cells < 1 {
 		return nil, fmt.Errorf("explore: %d cells: want at least 1", cells)
@@ -43,6 +50,9 @@ func NewWinMap(t *solve.Table, cells int) (*WinMap, error) {
 	m := &WinMap{Rules: r.Name, Target: r.Game.Target, Step: step, Scores: axis(step, r.Game.Target), FirstPlayer: t.FirstPlayerWins()}
 	m.Fair, m.FairWin = t.FairCompensation()
 	for _, me := range m.Scores {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		row := make([]float64, len(m.Scores))
 		comp := make([]int, len(m.Scores))
 		compWin := make([]float64, len(m.Scores))

@@ -10,4 +10,12 @@
 // counting 1, a shared win or an equal score ½ and a loss 0 (Pairwise).
 // The bots anchor the scale: their ratings (Anchors) were computed once
 // from simulated games between the levels and do not move.
+//
+// Not every game is rated (Judge, Aborted): house rules only between
+// people (the anchors were fitted on the ordinary game), no game shorter
+// than a real one (a turn cap under MinMaxTurns, a house-rules target
+// under MinTargetThrows throws' worth), and no game that ended before
+// every seat had finished a turn. A person with few rated games counts
+// for a fraction of a game in the others' ratings (Weight), so that fresh
+// guests who lose on purpose cannot carry anyone up the board.
 package rating

@@ -31,9 +31,21 @@ func New() Rating { return Rating{R: Initial, RD: InitialRD, Vol: InitialVol} }
 
 // Outcome is one game against one opponent: Score is 1 for a win, ½ for a
 // draw and 0 for a loss; Opp is the opponent's rating before the period.
+// Weight is how much of a game it counts for, in (0, 1] (a fraction of a
+// game, as when Glicko-2 is given partial games); 0 counts as 1, a whole
+// game.
 type Outcome struct {
-	Opp   Rating
-	Score float64
+	Opp    Rating
+	Score  float64
+	Weight float64
+}
+
+// weight is the weight Update uses: 1 for a zero Weight.
+func (o Outcome) weight() float64 {
+	if o.Weight == 0 {
+		return 1
+	}
+	return o.Weight
 }
 
 func g(phi float64) float64 { return 1 / math.Sqrt(1+3*phi*phi/(math.Pi*math.Pi)) }
@@ -48,7 +60,9 @@ func Expected(a, b Rating) float64 {
 // algorithm of Glickman's paper (steps 2 to 8, the volatility found by the
 // Illinois method of step 5). With no outcomes only the deviation grows,
 // as time without games makes a rating less sure. tau is the system
-// constant (Tau for this site).
+// constant (Tau for this site). An outcome of weight w adds w times its
+// terms to the sums of steps 3 and 4 (the estimated variance and the
+// improvement), as w of a game would: whole games are the paper's.
 func Update(r Rating, outcomes []Outcome, tau float64) Rating {
 	mu, phi, sigma := (r.R-Initial)/Scale, r.RD/Scale, r.Vol
 	if len(outcomes) == 0 {
@@ -60,8 +74,9 @@ func Update(r Rating, outcomes []Outcome, tau float64) Rating {
 		muj, phij := (o.Opp.R-Initial)/Scale, o.Opp.RD/Scale
 		gj := g(phij)
 		e := 1 / (1 + math.Exp(-gj*(mu-muj)))
-		vinv += gj * gj * e * (1 - e)
-		sum += gj * (o.Score - e)
+		w := o.weight()
+		vinv += w * gj * gj * e * (1 - e)
+		sum += w * gj * (o.Score - e)
 	}
 	v := 1 / vinv
 	delta := v * sum

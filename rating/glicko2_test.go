@@ -15,9 +15,9 @@ import (
 func TestGlickmanExample(t *testing.T) {
 	p := Rating{R: 1500, RD: 200, Vol: 0.06}
 	got := Update(p, []Outcome{
-		{Rating{1400, 30, 0.06}, 1},
-		{Rating{1550, 100, 0.06}, 0},
-		{Rating{1700, 300, 0.06}, 0},
+		{Opp: Rating{1400, 30, 0.06}, Score: 1},
+		{Opp: Rating{1550, 100, 0.06}, Score: 0},
+		{Opp: Rating{1700, 300, 0.06}, Score: 0},
 	}, 0.5)
 	for _, c := range []struct {
 		name      string
@@ -59,9 +59,9 @@ func TestProperties(t *testing.T) {
 			for _, or := range []float64{1000, 1500, 2000} {
 				for _, ord := range []float64{30, 200, 350} {
 					p, o := Rating{r, rd, 0.06}, Rating{or, ord, 0.06}
-					win := Update(p, []Outcome{{o, 1}}, Tau)
-					loss := Update(p, []Outcome{{o, 0}}, Tau)
-					draw := Update(p, []Outcome{{o, 0.5}}, Tau)
+					win := Update(p, []Outcome{{Opp: o, Score: 1}}, Tau)
+					loss := Update(p, []Outcome{{Opp: o, Score: 0}}, Tau)
+					draw := Update(p, []Outcome{{Opp: o, Score: 0.5}}, Tau)
 					if win.R < p.R || loss.R > p.R || !(loss.R < draw.R && draw.R < win.R) {
 						t.Fatalf("%v vs %v: win %.2f, draw %.2f, loss %.2f", p, o, win.R, draw.R, loss.R)
 					}
@@ -81,7 +81,7 @@ func TestProperties(t *testing.T) {
 // against its printed values: v = 1.7785 and delta = -0.4834 (the paper
 // rounds g and E to four places first, hence the tolerance).
 func TestGlickmanIntermediates(t *testing.T) {
-	mu, opps := 0.0, []Outcome{{Rating{1400, 30, 0.06}, 1}, {Rating{1550, 100, 0.06}, 0}, {Rating{1700, 300, 0.06}, 0}}
+	mu, opps := 0.0, []Outcome{{Opp: Rating{1400, 30, 0.06}, Score: 1}, {Opp: Rating{1550, 100, 0.06}, Score: 0}, {Opp: Rating{1700, 300, 0.06}, Score: 0}}
 	var vinv, sum float64
 	for _, o := range opps {
 		gj := g(o.Opp.RD / Scale)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/rating"
 	"github.com/farkle/farkle/store"
 )
 
@@ -158,7 +159,8 @@ func (t *table) settle(n int, over bool, winners, scores []int, broadcast func()
 }
 
 // finish builds the results of the finished game: a line for each seat
-// with its score, whether it won, and the counts its kind keeps.
+// with its score, whether it won, and the counts its kind keeps; none for
+// a game that ended before every seat had a turn (rating.Aborted).
 func (t *table) finish() *store.Finish {
 	g := t.play.Game()
 	fin := &store.Finish{Record: t.play.Record(), Winners: g.Winners(), Scores: g.Scores()}
@@ -174,6 +176,9 @@ func (t *table) finish() *store.Finish {
 		r := store.Result{Seat: i, PlayerKey: key, Name: seat.Name, Score: fin.Scores[i], Won: won}
 		t.kind.result(g, i, &r)
 		fin.Results = append(fin.Results, r)
+	}
+	if rating.Aborted(g) {
+		fin.Results = nil // aborted: in nobody's stats, a loss for no one (nor rated: verdict)
 	}
 	return fin
 }

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"runtime"
@@ -25,11 +27,16 @@ import (
 //
 // Its answers take milliseconds of CPU each (a map reads thousands of
 // values and solves tens of turns; a comparison plays games), so at most
-// GOMAXPROCS are computed at once; more wait their turn.
+// GOMAXPROCS are computed at once, comparisons on all but one of them;
+// more wait their turn until their deadline. Every request is bounded by
+// ExploreLimits (explore_limits.go): a deadline that cancels its work, a
+// rate per client address, and the games a comparison simulates.
 type Explorer struct {
 	tables   *bot.Tables
 	progress atomic.Pointer[solveProgress]
-	slots    chan struct{}
+	lanes    lanes
+	lim      ExploreLimits
+	rate     *limiterSet // requests per client address
 }
 
 // solveProgress is the last progress reported by the running duel solve.
@@ -39,11 +46,17 @@ type solveProgress struct {
 	Total int `json:"total"`
 }
 
-// NewExplorer returns the explorer over ts. Unless ts reports its progress
-// elsewhere already, it takes ts.Progress to show the running solve's
-// progress: call it before ts solves anything.
-func NewExplorer(ts *bot.Tables) *Explorer {
-	x := &Explorer{tables: ts, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+// NewExplorer returns the explorer over ts with the default limits. Unless
+// ts reports its progress elsewhere already, it takes ts.Progress to show
+// the running solve's progress: call it before ts solves anything.
+func NewExplorer(ts *bot.Tables) *Explorer { return NewExplorerWith(ts, ExploreLimits{}) }
+
+// NewExplorerWith is NewExplorer with the limits lim (zero fields: the
+// defaults).
+func NewExplorerWith(ts *bot.Tables, lim ExploreLimits) *Explorer {
+	lim = lim.withDefaults()
+	x := &Explorer{tables: ts, lanes: newLanes(runtime.GOMAXPROCS(0)), lim: lim,
+		rate: newLimiterSet("address", lim.AddressRate, lim.AddressBurst, exploreClients)}
 	if ts.Progress == nil {
 		ts.Progress = func(sweep, done, total int) {
 			x.progress.Store(&solveProgress{Sweep: sweep, Done: done, Total: total})
@@ -106,52 +119,48 @@ func (s *Server) exploreRoutes(mux router, static fs.FS) {
 	mux.HandleFunc("GET /api/explore/published", s.handleExplorePublished)
 }
 
-// explorer returns the server's explorer once one of its slots is free
-// for r, and the function that frees it; it answers 503 without an
-// explorer, and returns nil when r is given up while waiting.
-func (s *Server) explorer(w http.ResponseWriter, r *http.Request) (*Explorer, func()) {
-	x := s.opt.Explorer
-	if x == nil {
-		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: "the strategy explorer is not available on this server", Code: "unavailable"})
-		return nil, nil
-	}
-	select {
-	case x.slots <- struct{}{}:
-		return x, func() { <-x.slots }
-	case <-r.Context().Done():
-		return nil, nil
-	}
-}
-
 // rulesRequest is the body of an explorer request about one rule set.
 type rulesRequest interface{ rules() json.RawMessage }
 
 func (q *exploreMapReq) rules() json.RawMessage      { return q.Rules }
 func (q *explorePositionReq) rules() json.RawMessage { return q.Rules }
 
-// exploreStart begins an explorer request: the JSON body into req, its
-// rules, the explorer (503 without one) and the rules' solo policy. ok
-// is false when the request has been answered already (an error); else
-// done must be called at the end (it frees the explorer's slot).
-func exploreStart(s *Server, w http.ResponseWriter, r *http.Request, req rulesRequest) (x *Explorer, rs rules.Rules, pol *solve.Policy, done func(), ok bool) {
-	if err := readJSON(r, req); err != nil {
-		s.httpError(w, err)
-		return nil, rs, nil, nil, false
+// exploreStart begins an explorer request about one rule set
+// (exploreBegin): the JSON body into req and its rules read and checked
+// with check before it waits for a slot, then the rules' solo policy. ok
+// is false when the request has been answered already; else c.end must
+// be called.
+func exploreStart(s *Server, w http.ResponseWriter, r *http.Request, req rulesRequest, check func() error) (c *exploreCall, rs rules.Rules, pol *solve.Policy, ok bool) {
+	c, ok = s.exploreBegin(w, r, false, func() error {
+		if err := readJSON(r, req); err != nil {
+			return err
+		}
+		var err error
+		if rs, err = s.exploreRules(req.rules()); err != nil {
+			return err
+		}
+		if err := s.opt.Explorer.checkRules("rules", rs); err != nil {
+			return err
+		}
+		if check != nil {
+			return check()
+		}
+		return nil
+	})
+	if !ok {
+		return nil, rs, nil, false
 	}
-	rs, err := s.exploreRules(req.rules())
+	pol, err := c.solo(rs)
 	if err != nil {
-		s.httpError(w, err)
-		return nil, rs, nil, nil, false
+		if c.ctx.Err() != nil {
+			c.fail(s, w, r, err)
+		} else {
+			s.httpError(w, badRequest("%s", bot.Reason(err)))
+		}
+		c.end()
+		return nil, rs, nil, false
 	}
-	if x, done = s.explorer(w, r); x == nil {
-		return nil, rs, nil, nil, false
-	}
-	if pol, err = x.Solo(rs); err != nil {
-		done()
-		s.httpError(w, badRequest("%s", bot.Reason(err)))
-		return nil, rs, nil, nil, false
-	}
-	return x, rs, pol, done, true
+	return c, rs, pol, true
 }
 
 // exploreRules reads the rules of an explorer request (a preset name or
@@ -165,9 +174,10 @@ func (s *Server) exploreRules(raw json.RawMessage) (rules.Rules, error) {
 
 // Limits of an explorer request.
 const (
-	exploreMaxCells = 60
-	exploreMaxTotal = 6000
-	exploreGames    = 1000 // games of a comparison's game length
+	exploreMaxCells  = 60   // scores per axis of the win map
+	exploreMaxTotal  = 6000 // the turn map's highest total
+	exploreMaxTotals = 200  // totals in the turn map
+	exploreGames     = 1000 // games of a comparison's game length (at most: ExploreLimits.SimTurns)
 )
 
 // exploreMapReq is the body of POST /api/explore/map.
@@ -207,17 +217,26 @@ type exploreCell struct {
 
 func (s *Server) handleExploreMap(w http.ResponseWriter, r *http.Request) {
 	var req exploreMapReq
-	x, rs, pol, done, ok := exploreStart(s, w, r, &req)
+	c, rs, pol, ok := exploreStart(s, w, r, &req, func() error {
+		req.Cells = defaultInt(req.Cells, 40)
+		req.TurnMax = defaultInt(req.TurnMax, 3000)
+		switch {
+		case req.Cells < 2 || req.Cells > exploreMaxCells:
+			return fieldErrorf("cells", "must be 2 to %d (got %d)", exploreMaxCells, req.Cells)
+		case req.TurnMax < 0 || req.TurnMax > exploreMaxTotal:
+			return fieldErrorf("turn_max", "must be 0 to %d (got %d)", exploreMaxTotal, req.TurnMax)
+		case req.TurnStep < 0:
+			return fieldErrorf("turn_step", "must be a positive multiple of the rules' unit (got %d)", req.TurnStep)
+		case req.TurnStep > 0 && req.TurnMax/req.TurnStep > exploreMaxTotals:
+			return fieldErrorf("turn_step", "at most %d totals in the turn map: at least %d with turn_max %d (got %d)",
+				exploreMaxTotals, (req.TurnMax+exploreMaxTotals-1)/exploreMaxTotals, req.TurnMax, req.TurnStep)
+		}
+		return nil
+	})
 	if !ok {
 		return
 	}
-	defer done()
-	req.Cells = defaultInt(req.Cells, 40)
-	req.TurnMax = defaultInt(req.TurnMax, 3000)
-	if req.Cells < 2 || req.Cells > exploreMaxCells || req.TurnMax < 0 || req.TurnMax > exploreMaxTotal {
-		s.httpError(w, badRequest("cells must be 2 to %d and turn_max 0 to %d", exploreMaxCells, exploreMaxTotal))
-		return
-	}
+	defer c.end()
 	solo, err := explore.NewSoloThresholds(pol)
 	if err != nil {
 		s.httpError(w, err)
@@ -225,26 +244,27 @@ func (s *Server) handleExploreMap(w http.ResponseWriter, r *http.Request) {
 	}
 	resp := exploreMapResp{Rules: rs.Name, Target: rs.Game.Target, Unit: pol.Unit(), Solo: solo, Palette: explore.WinPalette,
 		Colors: map[string]string{explore.Bank: explore.BankColor, explore.Throw: explore.ThrowColor, "other": explore.OtherColor}}
-	t, ds := x.duel(rs)
+	t, ds := c.x.duel(rs)
 	resp.Duel = ds
 	if t != nil {
-		if err := fillMaps(&resp, t, pol, req); err != nil {
-			s.httpError(w, err)
+		if err := fillMaps(c.ctx, &resp, t, pol, req); err != nil {
+			c.fail(s, w, r, err)
 			return
 		}
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
 
-// fillMaps computes the maps of the duel table t.
-func fillMaps(resp *exploreMapResp, t *solve.Table, pol *solve.Policy, req exploreMapReq) error {
+// fillMaps computes the maps of the duel table t, stopping with ctx's
+// error once ctx is done.
+func fillMaps(ctx context.Context, resp *exploreMapResp, t *solve.Table, pol *solve.Policy, req exploreMapReq) error {
 	bad := func(err error) error {
 		if errors.Is(err, solve.ErrPosition) {
 			return badRequest("%s", cleanMessage(err.Error()))
 		}
 		return err
 	}
-	m, err := explore.NewWinMap(t, req.Cells)
+	m, err := explore.NewWinMapContext(ctx, t, req.Cells)
 	if err != nil {
 		return err
 	}
@@ -258,15 +278,16 @@ func fillMaps(resp *exploreMapResp, t *solve.Table, pol *solve.Policy, req explo
 	}
 	resp.Cell = &c
 	step := defaultInt(req.TurnStep, t.Unit())
-	if req.TurnMax/step > 200 {
-		return badRequest("turn_step %d: at most 200 totals in the turn map", step)
+	if req.TurnMax/step > exploreMaxTotals {
+		return fieldErrorf("turn_step", "at most %d totals in the turn map: at least %d with turn_max %d (got %d)",
+			exploreMaxTotals, (req.TurnMax+exploreMaxTotals-1)/exploreMaxTotals, req.TurnMax, step)
 	}
-	if resp.TurnMap, err = explore.NewTurnMap(t, req.Me, req.Them, req.TurnMax, step); err != nil {
+	if resp.TurnMap, err = explore.NewTurnMapContext(ctx, t, req.Me, req.Them, req.TurnMax, step); err != nil {
 		return bad(err)
 	}
 	others := make([]int, 0, len(m.Scores))
 	others = append(others, m.Scores...)
-	resp.DuelAt, err = explore.NewDuelThresholds(t, pol, req.Me, others)
+	resp.DuelAt, err = explore.NewDuelThresholdsContext(ctx, t, pol, req.Me, others)
 	return bad(err)
 }
 
@@ -296,23 +317,24 @@ type explorePositionResp struct {
 
 func (s *Server) handleExplorePosition(w http.ResponseWriter, r *http.Request) {
 	var req explorePositionReq
-	x, rs, pol, done, ok := exploreStart(s, w, r, &req)
-	if !ok {
-		return
-	}
-	defer done()
-	pos := advise.Position{Me: req.Me, Them: req.Them, MyStreak: req.MyStreak, TheirStreak: req.TheirStreak, Total: req.Turn, Dice: req.Dice}
-	if len(req.Throw) > 0 {
+	c, rs, pol, ok := exploreStart(s, w, r, &req, func() error {
 		if len(req.Throw) > dice.MaxDice {
-			s.httpError(w, badRequest("a throw has at most %d dice", dice.MaxDice))
-			return
+			return fieldErrorf("throw", "a throw has at most %d dice (got %d)", dice.MaxDice, len(req.Throw))
 		}
 		for _, f := range req.Throw {
 			if f < 1 || f > 6 {
-				s.httpError(w, badRequest("a die shows 1 to 6, not %d", f))
-				return
+				return fieldErrorf("throw", "a die shows 1 to 6, not %d", f)
 			}
 		}
+		return nil
+	})
+	if !ok {
+		return
+	}
+	defer c.end()
+	x := c.x
+	pos := advise.Position{Me: req.Me, Them: req.Them, MyStreak: req.MyStreak, TheirStreak: req.TheirStreak, Total: req.Turn, Dice: req.Dice}
+	if len(req.Throw) > 0 {
 		pos.Throw = dice.Of(req.Throw...)
 		if pos.Dice == 0 {
 			pos.Dice = pos.Throw.N()
@@ -351,31 +373,38 @@ type exploreCompareReq struct {
 
 func (s *Server) handleExploreCompare(w http.ResponseWriter, r *http.Request) {
 	var req exploreCompareReq
-	if err := readJSON(r, &req); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	if len(req.Rules) < 2 || len(req.Rules) > 4 {
-		s.httpError(w, badRequest("compare two to four rule sets, not %d", len(req.Rules)))
-		return
-	}
 	var rs []rules.Rules
-	for _, raw := range req.Rules {
-		r, err := s.exploreRules(raw)
-		if err != nil {
-			s.httpError(w, err)
-			return
+	c, ok := s.exploreBegin(w, r, true, func() error {
+		if err := readJSON(r, &req); err != nil {
+			return err
 		}
-		rs = append(rs, r)
-	}
-	x, done := s.explorer(w, r)
-	if x == nil {
+		if len(req.Rules) < 2 || len(req.Rules) > 4 {
+			return fieldErrorf("rules", "compare two to four rule sets, not %d", len(req.Rules))
+		}
+		for i, raw := range req.Rules {
+			r, err := s.exploreRules(raw)
+			if err != nil {
+				return err
+			}
+			if err := s.opt.Explorer.checkRules(fmt.Sprintf("rules[%d]", i), r); err != nil {
+				return err
+			}
+			rs = append(rs, r)
+		}
+		return nil
+	})
+	if !ok {
 		return
 	}
-	defer done()
-	stats, err := explore.Compare(r.Context(), rs, x, x.tables, exploreGames, x.note)
+	defer c.end()
+	stats, err := explore.CompareWith(c.ctx, rs, exploreSource{c}, c.x.tables,
+		explore.CompareOptions{Games: exploreGames, MaxTurns: c.x.lim.SimTurns, DuelNote: c.x.note})
 	if err != nil {
-		s.httpError(w, badRequest("%s", bot.Reason(err)))
+		if c.ctx.Err() != nil {
+			c.fail(s, w, r, err)
+		} else {
+			s.httpError(w, badRequest("%s", bot.Reason(err)))
+		}
 		return
 	}
 	writeJSON(w, http.StatusOK, stats)
@@ -390,14 +419,19 @@ func (x *Explorer) note(err error) string {
 }
 
 func (s *Server) handleExplorePublished(w http.ResponseWriter, r *http.Request) {
-	x, done := s.explorer(w, r)
-	if x == nil {
+	c, ok := s.exploreBegin(w, r, false, nil)
+	if !ok {
 		return
 	}
-	defer done()
-	_, ds := x.duel(explore.BuscheNellerRules())
+	defer c.end()
+	_, ds := c.x.duel(explore.BuscheNellerRules())
+	results := explore.Published(exploreSource{c}, c.x.note)
+	if err := c.ctx.Err(); err != nil {
+		c.fail(s, w, r, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, struct {
 		Duel    duelStatus       `json:"duel"`
 		Results []explore.Result `json:"results"`
-	}{ds, explore.Published(x, x.note)})
+	}{ds, results})
 }

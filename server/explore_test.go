@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -17,22 +16,11 @@ import (
 // decodes the answer into out; it returns the status.
 func exploreCall(t *testing.T, url string, body, out any) int {
 	t.Helper()
-	var resp *http.Response
-	var err error
-	if body == nil {
-		resp, err = http.Get(url)
-	} else {
-		b, _ := json.Marshal(body)
-		resp, err = http.Post(url, "application/json", bytes.NewReader(b))
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+	a := explorePost(t, url, body)
+	if err := json.Unmarshal(a.Body, out); err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
-	return resp.StatusCode
+	return a.Status
 }
 
 type mapAnswer struct {

@@ -446,19 +446,10 @@ func TestBrowserLeaderboardOnAPhone(t *testing.T) {
 	long := newPlayer(t, ts, "Bartholomew Quincy-Adams")
 	joinNewTable(t, ctx, long.Client, shortRules, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "reckless"})
 	defer long.Close()
-	for {
-		m, err := long.next(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.State != nil && m.State.Phase == "over" {
-			break
-		}
-		if m.Type == "welcome" {
-			if err := long.Act(ctx, m.State.Version, "resign", nil); err != nil {
-				t.Fatal(err)
-			}
-		}
+	// A game played to its end (one resigned at once would be aborted:
+	// in nobody's stats).
+	if err := long.playToEnd(ctx); err != nil {
+		t.Fatal(err)
 	}
 	b := browser(t, 390, 844)
 	if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/leaderboard"), chromedp.WaitVisible("table.stats tbody tr")); err != nil {

@@ -87,7 +87,7 @@ func pressKeys(t *testing.T, ctx context.Context) bool {
 
 // TestBrowserOwnPaceGame plays a whole game at your own pace between two
 // accounts in two browsers. Ann creates it from the new-table form (house
-// rules to 1,000, rated, "1 hour a move", an hour being a minute here,
+// rules to 3,100, rated, "1 hour a move", an hour being a minute here,
 // inviting Bea by name); Bea accepts the invitation from her home page,
 // and they chat (a line with markup shows as text; Ann mutes Bea). From
 // then on each comes to the home page, finds
@@ -101,7 +101,7 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	annMe, beaMe := createAccount(t, ann, site, "Ann"), createAccount(t, bea, site, "Bea")
 
 	if err := chromedp.Do(ann, chromedp.Navigate(site+"/new"), chromedp.WaitVisible("#create"),
-		browsertest.Click("#custom"), chromedp.SetValue(`input[name="game.target"]`, "1000"),
+		browsertest.Click("#custom"), chromedp.SetValue(`input[name="game.target"]`, "3100"), // a rated target: 10 throws' worth or more
 		browsertest.Click(`button[aria-label="remove seat 2"]`), browsertest.Click(`.row.gap button`), // + Friend
 		chromedp.SetValue("#pace", "1h"), browsertest.Click("#rated"), chromedp.SetValue("#invite", "bea"),
 		browsertest.Click("#create"), chromedp.WaitVisible("input.link")); err != nil {

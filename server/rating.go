@@ -14,8 +14,12 @@ import (
 
 // Ratings: a finished game with a person at it moves the Glicko-2
 // ratings of its family (rating.FamilyOf: the ordinary presets together,
-// Dragon Farkle apart, house rules only on a table created rated). The
-// bots' ratings are the fixed anchors of package rating.
+// Dragon Farkle apart, house rules only on a table created rated, between
+// people only), unless it is shorter than a real game or ended before
+// every seat had a turn (rating.Judge, rating.Aborted; the table's
+// "unrated" says which). The bots' ratings are the fixed anchors of
+// package rating; a person with few rated games counts for a fraction of
+// a game in the others' ratings (rating.Weight).
 
 // ratingView is a rating as clients see it, rounded as people read it.
 type ratingView struct {
@@ -63,22 +67,33 @@ func glickoOf(r rating.Rating) store.Glicko {
 	return store.Glicko{Rating: r.R, Deviation: r.RD, Volatility: r.Vol}
 }
 
-// family returns the rating family of the table's game (rating.Unrated
-// when it moves no rating). t.mu is held.
-func (t *table) family() rating.Family {
+// verdict returns how the table's game is rated (rating.Judge: its
+// family, or why it moves no rating), and once the game is over without
+// every seat having had a turn, rating.NotRatedAborted. t.mu is held.
+func (t *table) verdict() rating.Verdict {
 	if t.kind == nil {
-		return rating.Unrated
+		return rating.Verdict{}
 	}
-	return rating.FamilyOf(t.kind.variant(), t.meta.Rated)
+	bots := 0
+	for _, s := range t.meta.Seats {
+		if s.Bot != "" {
+			bots++
+		}
+	}
+	v := rating.Judge(t.kind.variant(), t.meta.Rated, bots)
+	if v.Rated() && t.play != nil && t.play.Game().Over() && rating.Aborted(t.play.Game()) {
+		return rating.Verdict{Reason: rating.NotRatedAborted}
+	}
+	return v
 }
 
-// rate moves the ratings of the game that fin finished, when its family
-// is rated and a person played: it reads the seats' ratings, computes the
+// rate moves the ratings of the game that fin finished, when it is rated
+// (verdict) and a person played: it reads the seats' ratings, computes the
 // game as one rating period (rating.Game) and stores the changes, reading
 // again if another game of a player was rated in between. A failure is
 // logged: the game stays finished, unrated. t.mu is held.
 func (t *table) rate(fin *store.Finish) {
-	fam := t.family()
+	fam := t.verdict().Family
 	person := false
 	for _, s := range t.meta.Seats {
 		person = person || s.Bot == ""
@@ -123,6 +138,7 @@ func (t *table) changes(fam rating.Family, fin *store.Finish, cur map[string]sto
 			}
 		} else if c, ok := cur[res.PlayerKey]; ok {
 			s.Before = rating.Rating{R: c.Rating, RD: c.Deviation, Vol: c.Volatility}
+			s.Games = c.Games
 		}
 		seats[i] = s
 	}
@@ -150,7 +166,8 @@ func familyParam(r *http.Request) (rating.Family, error) {
 }
 
 // handleRatings serves GET /api/ratings?family=F: the leaderboard by
-// rating, with each rating's deviation.
+// rating, with each rating's deviation, of the players with at least
+// Options.RatingBoardGames rated games in the family.
 func (s *Server) handleRatings(w http.ResponseWriter, r *http.Request) {
 	f, err := familyParam(r)
 	if err != nil {
@@ -161,7 +178,7 @@ func (s *Server) handleRatings(w http.ResponseWriter, r *http.Request) {
 	if n, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && n > 0 && n <= 200 {
 		limit = n
 	}
-	lb, err := s.store.RatingLeaderboard(r.Context(), string(f), 1, limit)
+	lb, err := s.store.RatingLeaderboard(r.Context(), string(f), s.opt.RatingBoardGames, limit)
 	if err != nil {
 		s.httpError(w, err)
 		return

@@ -78,6 +78,10 @@ type Options struct {
 	MaxSessions       int // 20: sessions (signed-in devices) one player keeps; a new one ends the least recently seen
 	MaxPasskeys       int // 20: passkeys one account may have
 	SignInsPerAccount int // 30: passkey sign-ins of one account within 5 minutes (the life of a ceremony); more are refused (429)
+
+	// RatingBoardGames is the rated games a player needs in a family to
+	// be listed on its leaderboard by rating (GET /api/ratings); 5.
+	RatingBoardGames int
 }
 
 // withTableDefaults fills the zero fields of the life of tables.
@@ -93,6 +97,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.TurnClock, 90*time.Second)
 	setDefault(&o.LeaseEvery, leaseEvery)
 	setDefault(&o.PaceHour, time.Hour)
+	setDefault(&o.RatingBoardGames, 5)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}

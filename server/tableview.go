@@ -26,6 +26,7 @@ type tableView struct {
 	Clock      *clockView   `json:"clock,omitempty"`   // at a table with a turn clock
 	Reason     string       `json:"reason,omitempty"`  // why a table failed or expired
 	Rated      string       `json:"rated,omitempty"`   // the rating family when the game moves ratings
+	Unrated    string       `json:"unrated,omitempty"` // why a game of a rated family moves none: "bots", "short", "aborted" (rating.Reason)
 	Pace       string       `json:"pace,omitempty"`    // a game at your own pace: the time a decision ("1d")
 	Rematch    *rematchView `json:"rematch,omitempty"` // the rematch asked for at the end of the game
 	// Ratings are the rating changes of the finished game, when rated.
@@ -68,8 +69,10 @@ func (t *table) view() tableView {
 	if t.kind != nil {
 		v.Rules, v.Hints = t.kind.rules(), t.kind.hints()
 	}
-	v.Rated = string(t.family())
-	if len(t.ratings) > 0 {
+	vd := t.verdict()
+	v.Rated, v.Unrated = string(vd.Family), string(vd.Reason)
+	if len(t.ratings) > 0 { // rated: by the rules of its day
+		v.Rated, v.Unrated = t.ratings[0].Family, ""
 		v.Ratings = viewsOf(t.ratings, changeViewOf)
 	}
 	v.Rematch = t.rematch.next

@@ -123,7 +123,10 @@ func TestTournamentWithAPerson(t *testing.T) {
 	ctx := ctxT(t, 3*time.Minute)
 	ann := newPlayer(t, ts, "Ann")
 	defer ann.Close()
-	body := map[string]any{"name": "Cup", "format": "knockout", "rules": shortRules, "rated": true, "size": 4, "clock": 2,
+	// A preset, capped at the shortest rated length: house rules with
+	// bots are never rated.
+	rated := map[string]any{"base": "classic", "game": map[string]any{"max_turns": 10}}
+	body := map[string]any{"name": "Cup", "format": "knockout", "rules": rated, "rated": true, "size": 4, "clock": 2,
 		"entrants": []map[string]string{{"type": "me"}, {"type": "bot", "level": "steady"}, {"type": "bot", "level": "bold"}}}
 	var tr tourJSON
 	if err := ann.Do(ctx, "POST", "/api/tournaments", body, &tr); err != nil {
@@ -171,7 +174,7 @@ func TestTournamentWithAPerson(t *testing.T) {
 		t.Fatal("Ann played no game")
 	}
 	var hist struct{ History []struct{ Table string } }
-	if err := ann.Do(ctx, "GET", "/api/players/"+ann.ID+"/ratings?family=house", nil, &hist); err != nil || len(hist.History) != played {
+	if err := ann.Do(ctx, "GET", "/api/players/"+ann.ID+"/ratings?family=farkle", nil, &hist); err != nil || len(hist.History) != played {
 		t.Fatalf("Ann's rated games: %+v %v, want %d", hist, err, played)
 	}
 }

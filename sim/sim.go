@@ -168,7 +168,7 @@ func Bots(r rules.Rules, levels []string, ts *bot.Tables) (map[string]bot.Strate
 // Run plays the tournament on Workers goroutines and returns the results.
 // Game i uses GameSeed(Seed, i) and Seating(i, n), so the result depends
 // only on the Config, not on the number of workers or their timing. It
-// stops early with ctx's error when ctx is done.
+// stops early with ctx's error when ctx is done, before the next game.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	n := len(cfg.Players)
 	switch {
@@ -225,6 +225,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				}
 				hi := min(lo+chunk, cfg.Games)
 				for i := lo; i < hi; i++ {
+					if ctx.Err() != nil { // a chunk of long games may take seconds
+						errs[w] = ctx.Err()
+						next.Store(int64(cfg.Games))
+						return
+					}
 					if err := p.play(i); err != nil {
 						errs[w] = err
 						next.Store(int64(cfg.Games)) // stop the others

@@ -29,7 +29,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	c := commands["serve"]
 	fs := newFlags(e, c)
 	addr := fs.String("addr", ":8080", "the address to listen on (host:port; port 0 picks a free port)")
-	edge := edgeFlags(fs) // serve_edge.go
+	edge := edgeFlags(fs)       // serve_edge.go
+	explore := exploreFlags(fs) // serve_explore.go
 	db := fs.String("db", "farkle.db", "the database: a SQLite file (created if missing), or a PostgreSQL URL postgres://… shared by several nodes; $"+dbEnv+" when not given")
 	node := nodeFlags(fs)
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
@@ -63,6 +64,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	m := &serveMain{Addr: *addr, DB: *db, Node: *node, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
 		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
 	if err := edge(m); err != nil {
+		return err
+	}
+	if err := explore(m); err != nil {
 		return err
 	}
 	if err := tables(&m.Options); err != nil {
@@ -116,6 +120,8 @@ type serveMain struct {
 
 	SSH serveSSH // the SSH front end (serve_ssh.go); its Addr "": none
 
+	Explore server.ExploreLimits // the strategy explorer's bounds (serve_explore.go)
+
 	db      store.Store
 	srv     *server.Server
 	http    *http.Server
@@ -143,7 +149,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 	}
 	if m.Tables != nil {
 		opt.Collectors = append(opt.Collectors, solverMetrics(m.Tables)...)
-		opt.Explorer = server.NewExplorer(m.Tables) // before any solve: it shows the solves' progress
+		opt.Explorer = server.NewExplorerWith(m.Tables, m.Explore) // before any solve: it shows the solves' progress
 	}
 	srv, err := server.New(ctx, db, opt)
 	if err != nil {

@@ -298,7 +298,10 @@ async function compare(ev) {
     add(msg('web.x.pFirst'), (x) => x.duel ? pct(x.first_player) : '—');
     add(msg('cli.explore.cmp.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : (x.duel_note || '—'));
     add(msg('web.x.turnsEach'), (x) => x.games ? num(Math.round(x.mean_turns * 10) / 10) : '—');
-    out.replaceChildren(gridTable('', names, rows, vals));
+    // Why a rule set's games were cut short or not played (the server's
+    // bound on the turns it simulates).
+    out.replaceChildren(gridTable('', names, rows, vals),
+      ...st.filter((x) => x.sim_note).map((x) => el('p', { class: 'muted small sim-note' }, `${x.name}: ${x.sim_note}`)));
     const byDice = (value) => st.map((x, i) => ({ name: x.name, color: lineColors[i % 8],
       points: x.dice.map((n, d) => [n, value(x, d)]).filter(([, v]) => v !== null) }));
     $('compare-chart').replaceChildren(

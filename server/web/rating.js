@@ -13,10 +13,14 @@ const whole = (x) => String(Math.round(x));
 const signed = (x) => (x > 0 ? '+' : x < 0 ? '−' : '±') + whole(Math.abs(x));
 
 // ratingChange is the end-of-game line of a rated table: each person's
-// rating before and after (the bots' ratings are fixed anchors), or ''
-// when the game moved no rating.
+// rating before and after (the bots' ratings are fixed anchors); or why a
+// game of a rated family moved none (table.unrated: bots, short,
+// aborted); or '' when the game was never to be rated.
 export function ratingChange(table, seat) {
   const rs = (table.ratings || []).filter((c) => !c.bot);
+  if (!rs.length && table.unrated) {
+    return h('p', { class: 'rating-change unrated muted', id: 'rating-change', 'data-unrated': table.unrated }, msg(`web.unrated.${table.unrated}`));
+  }
   if (!rs.length) return '';
   const mine = seat >= 0 ? table.seats[seat].player_id : null;
   return h('div', { class: 'rating-change', id: 'rating-change' },
