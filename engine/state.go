@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
+
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/rules"
@@ -122,19 +123,38 @@ type config struct {
 	table *dice.Table
 }
 
-var tables sync.Map // rules.ScoringHash -> *dice.Table
+// maxTables bounds the keep tables TableFor keeps (about 54 KiB each):
+// every distinct scoring a client sends (a house-rules table, an explorer
+// request) would otherwise stay in memory for the life of the process.
+// A game holds its own table, so one forgotten here is only built again.
+const maxTables = 256
+
+// tables are the keep tables built, by rules.ScoringHash, the least
+// recently used forgotten past maxTables.
+var tables = mustLRU(maxTables)
+
+func mustLRU(n int) *lru.Cache[string, *dice.Table] {
+	c, err := lru.New[string, *dice.Table](n)
+	if err != nil {
+		panic(err) // only for n <= 0
+	}
+	return c
+}
 
 // TableFor returns the keep table of r, built once per distinct dice and
-// scoring table and shared: rule sets that differ only in their turn or
+// scoring table (while among the maxTables most recently used) and shared: rule sets that differ only in their turn or
 // game rules (another target, other players) share one table. The table's
 // Rules hold only r's dice and scoring.
 func TableFor(r rules.Rules) *dice.Table {
 	h := r.ScoringHash()
-	if t, ok := tables.Load(h); ok {
-		return t.(*dice.Table)
+	if t, ok := tables.Get(h); ok {
+		return t
 	}
-	t, _ := tables.LoadOrStore(h, dice.NewTable(rules.Rules{Dice: r.Dice, Scoring: r.Scoring}))
-	return t.(*dice.Table)
+	t := dice.NewTable(rules.Rules{Dice: r.Dice, Scoring: r.Scoring})
+	if old, ok, _ := tables.PeekOrAdd(h, t); ok {
+		return old // built meanwhile by another caller: share it
+	}
+	return t
 }
 
 // New starts a game under r with the named players (1 to 8, within the

@@ -63,3 +63,46 @@ func TestTableForSharesByScoring(t *testing.T) {
 		}
 	}
 }
+
+// TestTableForIsBounded: keep tables of more distinct scorings than
+// maxTables do not all stay: the cache holds at most maxTables, a game
+// keeps the table it started with whatever the cache forgets, and a
+// scoring used again is still shared while it is among the recent.
+func TestTableForIsBounded(t *testing.T) {
+	base := rules.MustPreset("classic")
+	first, err := New(base, []string{"ana", "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := first.Table()
+	for i := range maxTables + 50 {
+		r := base.Clone()
+		r.Scoring.SixDiceNothing = 50 * (i + 1) // a scoring of its own
+		TableFor(r)
+		TableFor(base) // used again and again: never the least recent
+	}
+	if n := tables.Len(); n > maxTables {
+		t.Fatalf("%d keep tables kept, at most %d", n, maxTables)
+	}
+	if TableFor(base) != held {
+		t.Fatal("the scoring used throughout was forgotten")
+	}
+	r := base.Clone()
+	r.Scoring.SixDiceNothing = 50 // the oldest of the loop: forgotten, built again
+	if tables.Contains(r.ScoringHash()) {
+		t.Fatal("the least recently used scoring is still kept")
+	}
+	if first.Table() != held || first.Table().Odds(6) != dice.NewTable(base).Odds(6) {
+		t.Fatal("a game lost its keep table")
+	}
+}
+
+// BenchmarkTableFor: the keep table of rules already seen (a game's start).
+func BenchmarkTableFor(b *testing.B) {
+	r := rules.MustPreset("classic")
+	TableFor(r)
+	b.ReportAllocs()
+	for b.Loop() {
+		TableFor(r)
+	}
+}
