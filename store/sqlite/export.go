@@ -102,6 +102,7 @@ func (db *DB) tableData(ctx context.Context, id string) (store.TableData, error)
 var uncopied = []struct{ name, table string }{
 	{"accounts", "accounts"}, {"passkeys", "passkeys"}, {"sessions", "sessions"}, {"SSH keys", "ssh_keys"},
 	{"ratings", "ratings"}, {"rating changes", "rating_changes"}, {"chat lines", "chat"}, {"tournaments", "tournaments"},
+	{"blocks", "blocks"},
 }
 
 // Uncopied implements store.Exporter.

@@ -46,6 +46,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Chat", testChat},
 		{"Tournaments", testTournaments},
 		{"Ceremonies", testCeremonies},
+		{"Invitations", testInvitations},
+		{"OpenSeatsIndex", testOpenSeatsIndex},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
