@@ -737,9 +737,15 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 		}
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
-	if !r.fin {
+	switch {
+	case !r.fin && store.Status(st) == store.Playing:
+		// The status is left out unless it changes: writing it would run
+		// the check of the open seats' trigger (migration 0014) on the
+		// most common write.
+		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, updated = ? WHERE id = ?`, r.n, now, r.tableID)
+	case !r.fin:
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ? WHERE id = ?`, r.n, string(store.Playing), now, r.tableID)
-	} else {
+	default:
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ?, winners = ?, scores = ?, record = ? WHERE id = ?`,
 			r.n, string(store.Over), now, string(r.finJSON.Winners), string(r.finJSON.Scores), string(r.finJSON.Record), r.tableID)
 		for _, res := range r.results {
