@@ -78,6 +78,7 @@ func (s *Server) routes(mux *routeMux) http.Handler {
 	files := http.FileServerFS(static)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", cacheShort(files)))
 	s.exploreRoutes(mux, static) // explore.go
+	s.inviteRoutes(mux)          // invite.go
 	s.langRoutes(mux)            // lang.go
 	page := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")

@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"time"
+	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
 	"golang.org/x/time/rate"
 
 	"github.com/farkle/farkle/store"
@@ -41,9 +43,19 @@ type chatMsg struct {
 	Lines   []chatLineView `json:"lines"`
 }
 
-// cleanChat returns a chat line as it is kept: spaces collapsed (a line
-// break is a space), or an EINVALID error saying what a line may be.
-func cleanChat(text string) (string, error) { return cleanLine("chat", text, maxChatText) }
+// cleanChat returns a chat line as it is kept: in Unicode NFC, spaces
+// collapsed (a line break is a space), or an EINVALID error saying what a
+// line may be: 1 to maxChatText printable characters with at most MaxMarks
+// accents or marks on one character, as names.
+func cleanChat(text string) (string, error) {
+	if utf8.ValidString(text) {
+		text = norm.NFC.String(text)
+	}
+	if mostMarks(text) > MaxMarks { // first: a "Zalgo" line is refused for its marks, whatever its length
+		return "", badRequest("chat: more than %d accents or marks on one character", MaxMarks)
+	}
+	return cleanLine("chat", text, maxChatText)
+}
 
 // chatView returns line as clients see it. t.mu is held.
 func (t *table) chatView(l store.ChatLine) chatLineView {

@@ -116,9 +116,10 @@ func TestChat(t *testing.T) {
 	}
 }
 
-// TestInvite: a seat kept for a named account waits for that player only;
-// the invitation is first on the player's list of games, and taking it
-// starts the game. Invitations name accounts, and not oneself.
+// TestInvite: a seat kept for a named account waits for that player only
+// (shown under the name as the inviter wrote it); the invitation is first
+// on the player's list of games, and taking it starts the game. Nobody may
+// invite themselves (invite_test.go has the rest).
 func TestInvite(t *testing.T) {
 	ts := start(t, "", server.Options{})
 	ctx := ctxT(t, time.Minute)
@@ -144,7 +145,7 @@ func TestInvite(t *testing.T) {
 	if err := ann.Do(ctx, "POST", "/api/tables", body, &tb); err != nil {
 		t.Fatal(err)
 	}
-	if tb.Status != "waiting" || !tb.Seats[1].Free || !tb.Seats[1].Invited || tb.Seats[1].Name != bea.ID+"-acct" {
+	if tb.Status != "waiting" || !tb.Seats[1].Free || !tb.Seats[1].Invited || tb.Seats[1].Name != strings.ToUpper(bea.ID+"-acct") {
 		t.Fatalf("the table with an invitation: %+v", tb)
 	}
 	var se *wsclient.StatusError
@@ -165,10 +166,55 @@ func TestInvite(t *testing.T) {
 	if err := ann.Do(ctx, "GET", "/api/tables/"+tb.ID, nil, &tb); err != nil || tb.Status != "playing" {
 		t.Fatalf("after Bea took her seat: %+v %v", tb, err)
 	}
-	for _, name := range []string{"nobody", "Cy", ann.ID + "-acct"} {
-		body := map[string]any{"seats": []map[string]string{{"type": "me"}, {"type": "invite", "name": name}}}
-		if err := ann.Do(ctx, "POST", "/api/tables", body, nil); !errors.As(err, &se) || se.Status != http.StatusBadRequest {
-			t.Errorf("inviting %q: %v, want 400", name, err)
+	body = map[string]any{"seats": []map[string]string{{"type": "me"}, {"type": "invite", "name": ann.ID + "-acct"}}}
+	if err := ann.Do(ctx, "POST", "/api/tables", body, nil); !errors.As(err, &se) || se.Status != http.StatusBadRequest {
+		t.Errorf("inviting oneself: %v, want 400", err)
+	}
+}
+
+// TestChatMarks: a chat line may carry at most two accents or marks on a
+// character, as names may: "a" with 199 combining marks (the "Zalgo" text
+// that runs over the lines around it) is refused and reaches nobody; two
+// marks, and letters written decomposed, pass and arrive composed (NFC),
+// and marks are counted after composing, as in names.
+func TestChatMarks(t *testing.T) {
+	ts := start(t, "", server.Options{})
+	ctx := ctxT(t, time.Minute)
+	ann, bea := newPlayer(t, ts, "Ann"), newPlayer(t, ts, "Bea")
+	paceTable(t, ctx, ann, bea, "1d")
+	for _, c := range []struct {
+		text, want string // want "": refused
+	}{
+		{"a" + strings.Repeat("\u0301", 199), ""},
+		{"Zalgo x\u0301\u0300\u0302 here", ""},        // three marks on an x
+		{"a\u0301\u0301\u0301", "\u00e1\u0301\u0301"}, // NFC: á and two marks, as a name would be
+		{"Tie\u0302\u0301ng Vie\u0323\u0302t", "Tiếng Việt"},
+		{"a\u20dd\u20dd ok", "a\u20dd\u20dd ok"}, // enclosing marks are marks: two pass
+		{"a\u20dd\u20dd\u20dd", ""},
+	} {
+		if err := ann.Send(ctx, map[string]string{"type": "chat", "text": c.text}); err != nil {
+			t.Fatal(err)
 		}
+		m := nextChat(t, ctx, ann.Client)
+		switch {
+		case c.want == "" && (m.Type != "error" || m.Code != "bad_message"):
+			t.Errorf("%q: %+v, want bad_message", c.text, m)
+		case c.want != "" && (m.Type != "chat" || len(m.Lines) != 1 || m.Lines[0].Text != c.want):
+			t.Errorf("%q: %+v, want the line %q", c.text, m, c.want)
+		}
+		if c.want != "" {
+			if m := nextChat(t, ctx, bea.Client); m.Type != "chat" || m.Lines[0].Text != c.want {
+				t.Errorf("%q reached Bea as %+v", c.text, m)
+			}
+		}
+	}
+	// Nothing refused reached Bea: her next chat message is a new line.
+	// (Refused lines take nothing from the rate: three lines and this one
+	// are Ann's burst.)
+	if err := ann.Send(ctx, map[string]string{"type": "chat", "text": "last"}); err != nil {
+		t.Fatal(err)
+	}
+	if m := nextChat(t, ctx, bea.Client); m.Type != "chat" || m.Lines[0].Text != "last" {
+		t.Fatalf("Bea's next chat message: %+v", m)
 	}
 }

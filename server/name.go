@@ -37,18 +37,13 @@ func CleanName(name string) (string, error) {
 	if n := utf8.RuneCountInString(name); n > MaxName {
 		return "", fieldErrorf("name", "%d characters, at most %d", n, MaxName)
 	}
-	marks := 0
 	for _, r := range name {
 		if !unicode.IsPrint(r) {
 			return "", fieldErrorf("name", "%q is not a printable character", r)
 		}
-		if unicode.In(r, unicode.Mn, unicode.Me) {
-			if marks++; marks > MaxMarks {
-				return "", fieldErrorf("name", "more than %d accents or marks on one character", MaxMarks)
-			}
-		} else {
-			marks = 0
-		}
+	}
+	if mostMarks(name) > MaxMarks {
+		return "", fieldErrorf("name", "more than %d accents or marks on one character", MaxMarks)
 	}
 	if looksLikeBot(name) {
 		return "", fieldErrorf("name", "%q reads as a bot's name: the word \"bot\" is kept for the bots", name)

@@ -43,17 +43,24 @@ func (s *Server) paceClock(p string) (time.Duration, error) {
 // gameLine is one of a player's open games as the home page lists it.
 type gameLine struct {
 	tableView
-	Seat     int        `json:"seat"`               // the player's seat
-	YourMove bool       `json:"your_move"`          // the game waits on the player
-	ToAct    string     `json:"to_act,omitempty"`   // the name of the seat to act
-	Deadline *time.Time `json:"deadline,omitempty"` // when the clock of the seat to act runs out
-	Last     string     `json:"last,omitempty"`     // the last turn of another seat, summarised
-	Invited  bool       `json:"invited,omitempty"`  // a seat is kept for the player, who has not taken it (invite.go)
+	Seat      int         `json:"seat"`                 // the player's seat
+	YourMove  bool        `json:"your_move"`            // the game waits on the player
+	ToAct     string      `json:"to_act,omitempty"`     // the name of the seat to act
+	Deadline  *time.Time  `json:"deadline,omitempty"`   // when the clock of the seat to act runs out
+	Last      string      `json:"last,omitempty"`       // the last turn of another seat, summarised
+	Invited   bool        `json:"invited,omitempty"`    // a seat is kept for the player, who has not taken it (invite.go)
+	InvitedBy *playerView `json:"invited_by,omitempty"` // who invited the player: the table's creator
 }
 
+// maxMyGames is how many of a player's open tables GET /api/me/games
+// lists (its invitations come on top: Server.invitationsListed).
+const maxMyGames = 200
+
 // handleMyGames serves GET /api/me/games: the player's open games (waiting
-// or in play): the invitations first, then those waiting on the player,
-// then by deadline.
+// or in play) and invitations: the invitations first, then those waiting
+// on the player, then by deadline. Both are read from the store's index of
+// the player's open seats, so the work is the player's own tables, never
+// every table (farkle_my_games_tables_total counts them).
 func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 	c := langOf(r) // the language of the last turns (?lang=; English by default)
 	p, err := s.playerOf(r)
@@ -61,23 +68,32 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	tbs, err := s.store.Tables(r.Context(), store.TableFilter{PlayerID: p.ID, Status: []store.Status{store.Waiting, store.Playing}, Limit: 200})
+	tbs, err := s.store.Tables(r.Context(), store.TableFilter{PlayerID: p.ID, Status: []store.Status{store.Waiting, store.Playing}, Limit: maxMyGames})
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	out := make([]gameLine, 0, len(tbs))
-	for _, tb := range tbs {
+	inv, err := s.store.Invitations(r.Context(), p.ID, s.invitationsListed())
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.mGameTables.Add(float64(len(tbs) + len(inv)))
+	out := make([]gameLine, 0, len(tbs)+len(inv))
+	for i, tb := range append(tbs, inv...) {
 		t, err := s.getTable(r.Context(), tb.ID)
 		if err != nil {
 			s.httpError(w, err)
 			return
 		}
 		t.mu.Lock()
-		out = append(out, t.line(p.ID, c))
+		if i < len(tbs) {
+			out = append(out, t.line(p.ID, c))
+		} else if l, ok := t.invitationLine(p.ID, c); ok {
+			out = append(out, l)
+		}
 		t.mu.Unlock()
 	}
-	out = append(out, s.invitations(p.ID, c)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Invited != out[j].Invited {
 			return out[i].Invited

@@ -92,6 +92,9 @@ func (s *Server) admit(ctx context.Context, p store.Player, seats []store.Seat, 
 				fmt.Sprintf("you have %d open tables with bots only, the most one player may have (max-bot-tables %d): wait for one to end first", n, max)}
 		}
 	}
+	if err := s.admitInvitations(ctx, p, seats); err != nil { // invite.go
+		return err
+	}
 	return create()
 }
 

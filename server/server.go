@@ -26,7 +26,7 @@ type Options struct {
 	Advisor     Advisor       // none: hints and analysis unavailable
 	BotDelay    time.Duration // 700ms: the pause before a bot acts, so people can follow
 	MaxMessage  int64         // 4096 bytes: a longer WebSocket message closes the connection
-	ActionRate  float64       // 20 messages a second per connection ...
+	ActionRate  float64       // 20 messages a second per connection (negative: no limit) ...
 	ActionBurst int           // ... with bursts of 40; more are refused
 	Now         func() time.Time
 	QuickRules  rules.Rules // rules of a table created without rules; zero: classic
@@ -60,6 +60,11 @@ type Options struct {
 	MaxTurnClock      time.Duration // 1h: the longest clock a table may ask for
 	ClockForfeits     int           // 3: timeouts in a row after which a seat resigns
 	PaceHour          time.Duration // 1h: an hour of the clocks of games at your own pace (pace.go); tests make it short
+	// Invitations (invite.go): open invitations one player may have sent,
+	// and kept for one player; players one player may block.
+	MaxInvitesSent     int // 10
+	MaxInvitesReceived int // 20
+	MaxBlocks          int // 500
 	// LeaseEvery is how often the node renews the leases of its tables
 	// and looks for tables no node leases (a store shared by several
 	// nodes: cluster.go); 1s.
@@ -98,6 +103,9 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.LeaseEvery, leaseEvery)
 	setDefault(&o.PaceHour, time.Hour)
 	setDefault(&o.RatingBoardGames, 5)
+	setDefault(&o.MaxInvitesSent, 10)
+	setDefault(&o.MaxInvitesReceived, 20)
+	setDefault(&o.MaxBlocks, 500)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
@@ -132,6 +140,8 @@ type Server struct {
 	mClients prometheus.Gauge
 	mActions *prometheus.CounterVec
 	mLatency prometheus.Histogram
+	// mGameTables counts the tables read for GET /api/me/games (invite.go).
+	mGameTables prometheus.Counter
 }
 
 // New returns a server over st and resumes every table that is waiting or
@@ -149,7 +159,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	if opt.MaxMessage <= 0 {
 		opt.MaxMessage = 4096
 	}
-	if opt.ActionRate <= 0 {
+	if opt.ActionRate == 0 {
 		opt.ActionRate = 20
 	}
 	if opt.ActionBurst <= 0 {
@@ -270,7 +280,9 @@ func (s *Server) initMetrics() {
 			s.mActions.WithLabelValues(res, src)
 		}
 	}
-	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open,
+	s.mGameTables = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_my_games_tables_total",
+		Help: "Tables read to answer GET /api/me/games: the player's own open tables and invitations, from the store's index."})
+	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, s.mGameTables,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	s.reg.MustRegister(s.opt.Collectors...)
 }

@@ -41,7 +41,11 @@ func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, playerID strin
 		return nil, messageLimits{}, nil, false
 	}
 	conn.SetReadLimit(s.opt.MaxMessage)
-	limits = messageLimits{conn: rate.NewLimiter(rate.Limit(s.opt.ActionRate), max1(s.opt.ActionBurst)), player: s.ws.player(playerID),
+	connRate := rate.Limit(s.opt.ActionRate)
+	if s.opt.ActionRate < 0 { // no limit per connection
+		connRate = rate.Inf
+	}
+	limits = messageLimits{conn: rate.NewLimiter(connRate, max1(s.opt.ActionBurst)), player: s.ws.player(playerID),
 		connRate: s.opt.ActionRate, connBurst: s.opt.ActionBurst, playerRate: s.opt.PlayerMessageRate, playerBurst: s.opt.PlayerMessageBurst}
 	return conn, limits, func() { s.ws.close(addr, playerID) }, true
 }

@@ -333,6 +333,29 @@ type Store interface {
 	// Chat returns the table's last limit chat lines, oldest first.
 	Chat(ctx context.Context, tableID string, limit int) ([]ChatLine, error)
 
+	// Invitations returns the waiting tables with a free seat kept for the
+	// player (Seat.Invited), newest first, up to limit (0: 100), leaving out
+	// those created by a player the player blocks. It reads the index of
+	// the player's open seats (invite.go), not every table.
+	Invitations(ctx context.Context, playerID string, limit int) ([]Table, error)
+	// CountInvitations counts the open invitations f selects, from the
+	// same index. EINVALID unless f sets exactly one field.
+	CountInvitations(ctx context.Context, f InvitationFilter) (int, error)
+	// DeclineInvitation frees every seat the waiting table keeps for the
+	// player (each becomes an ordinary free seat) in one write, and
+	// returns them. ENOTFOUND if the table keeps no free seat for the
+	// player (or there is no such table); ECONFLICT if it no longer waits.
+	DeclineInvitation(ctx context.Context, tableID, playerID string) ([]int, error)
+	// Block stores a block (again: nothing changes). ENOTFOUND if either
+	// player does not exist; EINVALID for a player blocking itself;
+	// ECONFLICT if max > 0 and the blocker already blocks max players.
+	Block(ctx context.Context, b Block, max int) error
+	// Unblock removes a block; no error if there is none.
+	Unblock(ctx context.Context, blocker, blocked string) error
+	// Blocks lists the players blocker blocks with their names, the
+	// latest first, up to limit (0: 100).
+	Blocks(ctx context.Context, blocker string, limit int) ([]Block, error)
+
 	// CreateTournament stores a new tournament at version 1. ECONFLICT if
 	// the ID exists; EINVALID without an ID or format.
 	CreateTournament(ctx context.Context, t Tournament) error

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"reflect"
 	"sort"
 	"strings"
@@ -61,6 +62,17 @@ func runDB(ctx context.Context, e *env, args []string) error {
 	}
 	if *from == "" || *to == "" {
 		return usagef("db copy needs --from and --to")
+	}
+	// Nothing is opened before both ends are known to be what they must
+	// be: opening a SQLite path creates the file.
+	if postgres.IsAddress(*from) {
+		return usagef("the source %s cannot be read out: copy from a SQLite file", dbName(*from))
+	}
+	if !postgres.IsAddress(*to) {
+		return usagef("the target %s cannot take a copy: copy to a PostgreSQL URL (postgres://…)", *to)
+	}
+	if st, err := os.Stat(*from); err != nil || !st.Mode().IsRegular() {
+		return usagef("--from %s: no such database file (the source is the SQLite file farkle serve --db wrote)", *from)
 	}
 	src, err := openStore(ctx, *from, postgres.Options{})
 	if err != nil {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -192,5 +194,31 @@ func TestDBCopyLeavesNothingSilently(t *testing.T) {
 	out, errOut, code := runFarkle(t, "", "db", "copy", "--partial", "--from", path, "--to", dsn)
 	if code != 0 || !strings.Contains(out, "copied 2 players") {
 		t.Fatalf("copy --partial: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+// TestDBCopyCreatesNothing: a copy from a file that does not exist, from a
+// directory, from a PostgreSQL URL, or to a SQLite path is bad usage that
+// says what is wrong, and leaves no file behind (opening a SQLite path
+// would create one).
+func TestDBCopyCreatesNothing(t *testing.T) {
+	dir := t.TempDir()
+	missing, target := filepath.Join(dir, "missing.db"), filepath.Join(dir, "target.db")
+	for _, c := range []struct {
+		args    []string
+		mention string
+	}{
+		{[]string{"--from", missing, "--to", "postgres://127.0.0.1:1/none"}, missing},
+		{[]string{"--from", dir, "--to", "postgres://127.0.0.1:1/none"}, dir},
+		{[]string{"--from", "postgres://127.0.0.1:1/none", "--to", "postgres://127.0.0.1:1/other"}, "SQLite"},
+		{[]string{"--from", missing, "--to", target}, "PostgreSQL"},
+	} {
+		_, errOut, code := runFarkle(t, "", append([]string{"db", "copy"}, c.args...)...)
+		checkBadInput(t, errOut, code, c.mention)
+		for _, p := range []string{missing, target, missing + "-wal", missing + "-shm"} {
+			if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("db copy %v left %s behind (%v)", c.args, p, err)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -26,56 +27,15 @@ func init() {
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	c := commands["serve"]
-	fs := newFlags(e, c)
-	addr := fs.String("addr", ":8080", "the address to listen on (host:port; port 0 picks a free port)")
-	edge := edgeFlags(fs)       // serve_edge.go
-	explore := exploreFlags(fs) // serve_explore.go
-	db := fs.String("db", "farkle.db", "the database: a SQLite file (created if missing), or a PostgreSQL URL postgres://… shared by several nodes; $"+dbEnv+" when not given")
-	node := nodeFlags(fs)
-	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts")
-	verbose := fs.Bool("v", false, "log every request")
-	getRules := rulesFlag(fs)
-	tables := tableFlags(fs)
-	accounts := accountFlags(fs) // serve_accounts.go
-	solver := solveFlags(fs, e.getenv)
-	sshOpts := sshFlags(fs, e.getenv) // serve_ssh.go
+	fs, configure := serveFlags(e)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (serve takes only flags)", fs.Arg(0))
 	}
-	if v := e.getenv(dbEnv); v != "" && !flagGiven(fs, "db") {
-		*db = v
-	}
-	r, err := getRules()
+	m, err := configure()
 	if err != nil {
-		return err
-	}
-	ts, err := solver()
-	if err != nil {
-		return err
-	}
-	level := slog.LevelInfo
-	if *verbose {
-		level = slog.LevelDebug
-	}
-	m := &serveMain{Addr: *addr, DB: *db, Node: *node, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
-		Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
-	if err := edge(m); err != nil {
-		return err
-	}
-	if err := explore(m); err != nil {
-		return err
-	}
-	if err := tables(&m.Options); err != nil {
-		return err
-	}
-	if err := accounts(&m.Options); err != nil {
-		return err
-	}
-	if err := sshOpts(m); err != nil {
 		return err
 	}
 	if err := m.Run(ctx); err != nil {
@@ -97,6 +57,67 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	return m.Close()
+}
+
+// serveFlags registers every flag of the serve command. The function it
+// returns, called once they are parsed, checks them and returns the
+// server they configure, ready to Run.
+func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
+	c := commands["serve"]
+	fs := newFlags(e, c)
+	addr := fs.String("addr", ":8080", "the address to listen on (host:port; port 0 picks a free port)")
+	edge := edgeFlags(fs)       // serve_edge.go
+	explore := exploreFlags(fs) // serve_explore.go
+	db := fs.String("db", "farkle.db", "the database: a SQLite file (created if missing), or a PostgreSQL URL postgres://… shared by several nodes; $"+dbEnv+" when not given")
+	node := nodeFlags(fs)
+	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "the pause before a bot acts (0: none)")
+	verbose := fs.Bool("v", false, "log every request")
+	getRules := rulesFlag(fs)
+	tables := tableFlags(fs)
+	accounts := accountFlags(fs) // serve_accounts.go
+	solver := solveFlags(fs, e.getenv)
+	sshOpts := sshFlags(fs, e.getenv) // serve_ssh.go
+	return fs, func() (*serveMain, error) {
+		if v := e.getenv(dbEnv); v != "" && !flagGiven(fs, "db") {
+			*db = v
+		}
+		if node.LeaseTTL <= 0 {
+			return nil, usagef("--lease %s: must be more than 0", node.LeaseTTL)
+		}
+		if *botDelay < 0 {
+			return nil, usagef("--bot-delay %s: must be 0 or more", *botDelay)
+		}
+		r, err := getRules()
+		if err != nil {
+			return nil, err
+		}
+		ts, err := solver()
+		if err != nil {
+			return nil, err
+		}
+		level := slog.LevelInfo
+		if *verbose {
+			level = slog.LevelDebug
+		}
+		m := &serveMain{Addr: *addr, DB: *db, Node: *node, BotDelay: *botDelay, Rules: r, Advisor: newServeAdvisor(ts, true), Tables: ts,
+			Logger: slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))}
+		if err := edge(m); err != nil {
+			return nil, err
+		}
+		if err := explore(m); err != nil {
+			return nil, err
+		}
+		if err := tables(&m.Options); err != nil {
+			return nil, err
+		}
+		if err := accounts(&m.Options); err != nil {
+			return nil, err
+		}
+		if err := sshOpts(m); err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
 }
 
 // serveMain is the whole web game: the database, the game server and the

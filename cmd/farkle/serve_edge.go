@@ -72,8 +72,8 @@ func edgeFlags(fs *flag.FlagSet) func(m *serveMain) error {
 	addrBurst := fs.Int("burst-address", 50, "the burst of --rate-address: requests one client address may send at once")
 	playerRate := fs.Float64("rate-player", 5, "POSTs and WebSocket upgrades a second from one player (0: no limit)")
 	playerBurst := fs.Int("burst-player", 20, "the burst of --rate-player: requests one player may send at once")
-	rateClients := fs.Int("rate-clients", 65536, "client addresses (and players) whose rate is tracked at once, per limit; the least recently seen are forgotten")
-	wsRate := fs.Float64("ws-rate", 20, "WebSocket messages a second on one connection")
+	rateClients := fs.Int("rate-clients", 65536, "client addresses (and players) whose rate is tracked at once, per limit; the least recently seen are forgotten (at least 1: it bounds the memory of the rate limits)")
+	wsRate := fs.Float64("ws-rate", 20, "WebSocket messages a second on one connection (0: no limit)")
 	wsBurst := fs.Int("ws-burst", 40, "the burst of --ws-rate: messages one connection may send at once")
 	wsPlayerRate := fs.Float64("ws-player-rate", 40, "WebSocket messages a second from one player over all of its connections (0: no limit)")
 	wsPlayerBurst := fs.Int("ws-player-burst", 80, "the burst of --ws-player-rate: messages one player may send at once")
@@ -101,9 +101,6 @@ func edgeFlags(fs *flag.FlagSet) func(m *serveMain) error {
 			if v < 0 {
 				return usagef("--%s %d: must be 0 or more", name, v)
 			}
-		}
-		if *wsRate == 0 {
-			return usagef("--ws-rate 0: must be more than 0 (use a large rate for no limit)")
 		}
 		if *maxHeader < 4096 {
 			return usagef("--max-header-bytes %d: at least 4096", *maxHeader)
@@ -135,7 +132,7 @@ func edgeFlags(fs *flag.FlagSet) func(m *serveMain) error {
 		o.PublicURL, o.TrustedProxies = *public, tp
 		o.AddressRate, o.AddressBurst, o.PlayerRate, o.PlayerBurst = off(*addrRate), *addrBurst, off(*playerRate), *playerBurst
 		o.RateClients = *rateClients
-		o.ActionRate, o.ActionBurst, o.MaxMessage = *wsRate, *wsBurst, *maxMessage
+		o.ActionRate, o.ActionBurst, o.MaxMessage = off(*wsRate), *wsBurst, *maxMessage
 		o.PlayerMessageRate, o.PlayerMessageBurst = off(*wsPlayerRate), *wsPlayerBurst
 		o.WSPerAddress, o.WSTotal = offN(*wsPerAddress), offN(*wsMax)
 		if *public != "" {

@@ -10,8 +10,9 @@ import (
 
 // tableFlags registers the flags of the life of tables on the serve
 // command's flags: quotas, the length of a game, expiry, finished tables
-// kept in memory and the turn clock. The function it returns checks the
-// parsed values and sets them in opt. For each, 0 turns the limit off.
+// kept in memory, the turn clock, and invitations and blocks. The
+// function it returns checks the parsed values and sets them in opt. For
+// each, 0 turns the limit off.
 func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 	maxOpen := fs.Int("max-open-tables", 10, "open (waiting or playing) tables one player may have created (0: no cap)")
 	maxBots := fs.Int("max-bot-tables", 2, "open bots-only tables one player may have created (0: no cap)")
@@ -22,10 +23,14 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 	finished := fs.Int("finished-tables", 64, "finished tables nobody watches kept in memory (0: none, read from the database each time)")
 	clock := fs.Duration("turn-clock", 90*time.Second, "the time to act at a table with people, unless the table asks for another (0: no clock)")
 	forfeits := fs.Int("clock-forfeits", 3, "timeouts in a row after which a seat resigns (0: never)")
+	invSent := fs.Int("max-invites-sent", 10, "open invitations one player may have sent (0: no cap)")
+	invKept := fs.Int("max-invites-received", 20, "open invitations kept for one player, from players it does not block (0: no cap)")
+	blocks := fs.Int("max-blocks", 500, "players one player may block (0: no cap)")
 	return func(opt *server.Options) error {
 		for name, v := range map[string]int{"max-open-tables": *maxOpen, "max-bot-tables": *maxBots, "max-turns": *maxTurns,
 			"max-tables-total": *maxTotal, "max-bot-tables-total": *maxBotsTotal,
-			"finished-tables": *finished, "clock-forfeits": *forfeits} {
+			"finished-tables": *finished, "clock-forfeits": *forfeits,
+			"max-invites-sent": *invSent, "max-invites-received": *invKept, "max-blocks": *blocks} {
 			if v < 0 {
 				return usagef("--%s %d: must be 0 or more", name, v)
 			}
@@ -57,6 +62,7 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 		opt.MaxTablesTotal, opt.MaxBotTablesTotal = off(*maxTotal), off(*maxBotsTotal)
 		opt.FinishedTables, opt.ClockForfeits = off(*finished), off(*forfeits)
 		opt.WaitingExpiry, opt.TurnClock = offD(*expiry), offD(*clock)
+		opt.MaxInvitesSent, opt.MaxInvitesReceived, opt.MaxBlocks = off(*invSent), off(*invKept), off(*blocks)
 		return nil
 	}
 }

@@ -43,23 +43,59 @@ export function startTitleCount() {
   document.addEventListener('visibilitychange', () => { if (!document.hidden) refreshTitleCount(); });
 }
 
+// inviterName is the name of the player who sent invitation g.
+function inviterName(g) {
+  return (g.invited_by && g.invited_by.name) || msg('web.pace.aPlayer');
+}
+
+// invitationButtons are an invitation's Accept, Decline and Block: accept
+// takes the seat; decline frees it (the inviter's table is told); block
+// hides every invitation of the inviter from this player, silently.
+// done(text) reports what was done in place of the line.
+function invitationButtons(g, done) {
+  const name = inviterName(g);
+  const fail = (e, ex) => e.target.closest('.invite-actions').replaceWith(h('span', { class: 'error' }, ex.message));
+  return h('div', { class: 'row gap invite-actions' },
+    h('button', { class: 'primary accept-invite', type: 'button', onclick: async (e) => {
+      e.target.disabled = true;
+      try { await api('POST', `/api/tables/${g.id}/join`); location.assign(`/t/${g.id}`); } catch (ex) { fail(e, ex); }
+    } }, msg('rematch.accept')),
+    h('button', { class: 'decline-invite', type: 'button', 'aria-label': msg('web.invite.declineFrom', { name }), onclick: async (e) => {
+      e.target.disabled = true;
+      try { await api('POST', `/api/tables/${g.id}/decline`); done(msg('web.invite.declined', { name })); } catch (ex) { fail(e, ex); }
+    } }, msg('web.invite.decline')),
+    g.invited_by ? h('button', { class: 'block-inviter', type: 'button', 'aria-label': msg('web.invite.blockName', { name }), title: msg('web.invite.blockName', { name }), onclick: async (e) => {
+      e.target.disabled = true;
+      try { await api('POST', '/api/me/blocks', { player: g.invited_by.id }); done(msg('web.invite.blocked', { name }), g.invited_by.id); } catch (ex) { fail(e, ex); }
+    } }, msg('web.invite.block')) : '');
+}
+
 // myGames fills box with the player's open games, "your move" first.
 export async function myGames(box) {
   const games = await refreshTitleCount();
   box.dataset.loaded = 'yes';
   if (!games.length) { box.replaceChildren(); return; }
-  const line = (g) => h('li', { class: `card row my-game${g.your_move ? ' your-move' : ''}`, 'data-table': g.id },
-    h('div', { class: 'grow' },
-      h('a', { href: `/t/${g.id}` }, h('strong', {}, g.seats.filter((s, i) => i !== g.seat).map((s) => s.invited ? msg('web.pace.invitedName', { name: s.name }) : s.free ? msg('web.freeSeat') : s.name).join(', ') || msg('web.table'))),
-      h('span', { class: 'muted small' }, ' · ', g.pace ? msg('web.pace.perMove', { pace: paceName(g.pace) }) : msg('web.pace.live'), g.status === 'waiting' ? ` · ${msg('wait.title')}` : ''),
-      g.last ? h('div', { class: 'last-turn' }, g.last) : '',
-      h('div', { class: 'muted small' }, g.invited ? msg('web.pace.invites', { name: g.seats.find((s) => !s.free && s.player_id) ? g.seats.find((s) => !s.free && s.player_id).name : msg('web.pace.aPlayer') }) :
-        g.your_move ? msg('web.pace.yourMove') : g.to_act ? msg('web.pace.waitingOn', { name: g.to_act }) : '', g.deadline ? ` · ${left(g.deadline)}` : '')),
-    g.invited ? h('button', { class: 'primary accept-invite', type: 'button', onclick: async (e) => {
-      e.target.disabled = true;
-      try { await api('POST', `/api/tables/${g.id}/join`); location.assign(`/t/${g.id}`); } catch (ex) { e.target.replaceWith(h('span', { class: 'error' }, ex.message)); }
-    } }, msg('rematch.accept')) :
-    h('a', { class: g.your_move ? 'button primary' : 'button', href: `/t/${g.id}` }, g.your_move ? msg('hint.play') : msg('lobby.watch')));
+  const line = (g) => {
+    const li = h('li', { class: `card row my-game${g.your_move ? ' your-move' : ''}`, 'data-table': g.id },
+      h('div', { class: 'grow' },
+        h('a', { href: `/t/${g.id}` }, h('strong', {}, g.seats.filter((s, i) => i !== g.seat).map((s) => s.invited ? msg('web.pace.invitedName', { name: s.name }) : s.free ? msg('web.freeSeat') : s.name).join(', ') || msg('web.table'))),
+        h('span', { class: 'muted small' }, ' · ', g.pace ? msg('web.pace.perMove', { pace: paceName(g.pace) }) : msg('web.pace.live'), g.status === 'waiting' ? ` · ${msg('wait.title')}` : ''),
+        g.last ? h('div', { class: 'last-turn' }, g.last) : '',
+        h('div', { class: 'muted small' }, g.invited ? msg('web.pace.invites', { name: inviterName(g) }) :
+          g.your_move ? msg('web.pace.yourMove') : g.to_act ? msg('web.pace.waitingOn', { name: g.to_act }) : '', g.deadline ? ` · ${left(g.deadline)}` : '')),
+      g.invited ? invitationButtons(g, (text, blocked) => {
+        // The line goes (with every other invitation of a player blocked),
+        // and a line says what was done.
+        const lines = [...box.querySelectorAll('#invitations li.my-game')].filter((el) => el === li || (blocked && el.dataset.inviter === blocked));
+        for (const el of lines) el.remove();
+        const list = box.querySelector('#invitations ul');
+        list.prepend(h('li', { class: 'card invite-done', role: 'status' }, text));
+        box.querySelector('#invitations h2').textContent = msg('web.pace.invitations', { n: list.querySelectorAll('li.my-game').length });
+      }) :
+      h('a', { class: g.your_move ? 'button primary' : 'button', href: `/t/${g.id}` }, g.your_move ? msg('hint.play') : msg('lobby.watch')));
+    if (g.invited_by) li.dataset.inviter = g.invited_by.id;
+    return li;
+  };
   const invited = games.filter((g) => g.invited);
   const mine = games.filter((g) => g.your_move && !g.invited), others = games.filter((g) => !g.your_move && !g.invited);
   box.replaceChildren(

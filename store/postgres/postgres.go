@@ -309,7 +309,11 @@ func where(f store.TableFilter) (string, []any) {
 		}
 		q += ` AND status = ANY(` + arg(st) + `)`
 	}
-	if f.PlayerID != "" {
+	switch {
+	case f.PlayerID != "" && store.OpenOnly(f.Status):
+		// The index of open seats (invite.go) holds exactly these.
+		q += ` AND id IN (SELECT table_id FROM open_seats WHERE player_id = ` + arg(f.PlayerID) + ` AND NOT invited)`
+	case f.PlayerID != "":
 		pj, _ := json.Marshal([]map[string]string{{"player_id": f.PlayerID}})
 		q += ` AND seats @> ` + arg(string(pj)) + `::jsonb`
 	}

@@ -102,6 +102,7 @@ var uncopied = []struct{ name, table string }{
 	{"accounts", "accounts"}, {"passkeys", "passkeys"},
 	{"sessions", "sessions s WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.token_hash = s.token_hash)"}, {"SSH keys", "ssh_keys"},
 	{"ratings", "ratings"}, {"rating changes", "rating_changes"}, {"chat lines", "chat"}, {"tournaments", "tournaments"},
+	{"blocks", "blocks"},
 }
 
 // Uncopied implements store.Exporter.

@@ -417,17 +417,29 @@ func (db *DB) Table(ctx context.Context, id string) (store.Table, error) {
 	return t, nil
 }
 
-// where returns the WHERE clause selecting f and its arguments.
+// where returns the WHERE clause selecting f and its arguments. A
+// player's open tables are read from the index of open seats (invite.go),
+// which holds exactly those: the player's rows lead, and the status is
+// checked on each of their tables, not searched ("+status").
 func where(f store.TableFilter) (string, []any) {
 	q := ` WHERE 1=1`
 	var args []any
+	byIndex := f.PlayerID != "" && store.OpenOnly(f.Status)
+	if byIndex {
+		q += ` AND id IN (SELECT table_id FROM open_seats WHERE player_id = ? AND invited = 0)`
+		args = append(args, f.PlayerID)
+	}
 	if len(f.Status) > 0 {
-		q += ` AND status IN (?` + strings.Repeat(`, ?`, len(f.Status)-1) + `)`
+		col := `status`
+		if byIndex {
+			col = `+status`
+		}
+		q += ` AND ` + col + ` IN (?` + strings.Repeat(`, ?`, len(f.Status)-1) + `)`
 		for _, s := range f.Status {
 			args = append(args, string(s))
 		}
 	}
-	if f.PlayerID != "" {
+	if f.PlayerID != "" && !byIndex {
 		q += ` AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_extract(value, '$.player_id') = ?)`
 		args = append(args, f.PlayerID)
 	}
@@ -765,9 +777,15 @@ func appendIn(ctx context.Context, tx *sql.Tx, r *appendReq, now int64) error {
 		}
 		return fmt.Errorf("sqlite: append action: %w", err)
 	}
-	if !r.fin {
+	switch {
+	case !r.fin && store.Status(st) == store.Playing:
+		// The status is left out unless it changes: writing it would run
+		// the check of the open seats' trigger (migration 0014) on the
+		// most common write.
+		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, updated = ? WHERE id = ?`, r.n, now, r.tableID)
+	case !r.fin:
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ? WHERE id = ?`, r.n, string(store.Playing), now, r.tableID)
-	} else {
+	default:
 		_, err = tx.ExecContext(ctx, `UPDATE tables SET actions = ?, status = ?, updated = ?, winners = ?, scores = ?, record = ? WHERE id = ?`,
 			r.n, string(store.Over), now, string(r.finJSON.Winners), string(r.finJSON.Scores), string(r.finJSON.Record), r.tableID)
 		for _, res := range r.results {

@@ -48,6 +48,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Ceremonies", testCeremonies},
 		{"Sessions", testSessions},
 		{"LookAlikes", testLookAlikes},
+		{"Invitations", testInvitations},
+		{"OpenSeatsIndex", testOpenSeatsIndex},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

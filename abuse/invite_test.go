@@ -1,0 +1,308 @@
+package abuse
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/sqlite"
+)
+
+// account makes the client's player an account named name: the server
+// stops, the account is written to its database, and it starts again (an
+// account needs a passkey, which a test client has not).
+func account(t *testing.T, s *server, c *client, name string) string {
+	t.Helper()
+	var me struct{ ID string }
+	c.do("GET", "/api/me", nil).json(t, &me)
+	s.stop()
+	db, err := sqlite.Open(context.Background(), s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.CreateAccount(context.Background(), store.Account{PlayerID: me.ID, Name: name, RecoveryHash: "x"}, store.Passkey{ID: "key-" + me.ID, Credential: []byte(`{}`)})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.start(); err != nil {
+		t.Fatal(err)
+	}
+	return me.ID
+}
+
+// inviteTable asks for a table where c sits and a seat is kept for name.
+func (c *client) inviteTable(name string) answer {
+	c.t.Helper()
+	return c.do("POST", "/api/tables", map[string]any{"pace": "1d", "seats": []map[string]string{me, {"type": "invite", "name": name}}})
+}
+
+// shapeOf is a JSON answer with each value replaced by its kind.
+func shapeOf(t *testing.T, a answer) any {
+	t.Helper()
+	v, err := servertest.Shape(a.Body)
+	if err != nil {
+		t.Fatalf("%s: %v", a, err)
+	}
+	return v
+}
+
+// TestInvitationFlood: 40 guests (the rate limits lifted, as from many
+// addresses) send 400 invitations to one account at once, and as many to
+// names nobody has. Bea gets no more than --max-invites-received, each
+// guest sends no more than --max-invites-sent, every other invitation is
+// answered 429 quota naming its cap; Bea's list of games stays that size
+// (in bytes too), reading only her tables though hundreds are open; the
+// server stays small and answers throughout.
+func TestInvitationFlood(t *testing.T) {
+	// --max-open-tables 50: the cap on invitations binds before the one on
+	// tables (an invitation is a table).
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--rate-address", "0", "--rate-player", "0", "--max-open-tables", "50", "--metrics-addr", "127.0.0.1:0")
+	bea := s.client()
+	bea.player("Bea")
+	account(t, s, bea, "Bea")
+	rss0, _ := s.memory()
+	var mu sync.Mutex
+	toBea, toNobody, quota := 0, 0, map[string]int{}
+	var wg sync.WaitGroup
+	for g := range 40 {
+		c := s.client()
+		c.player(fmt.Sprintf("Spammer %d", g))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sent := 0
+			for i := range 10 {
+				for _, name := range []string{"Bea", fmt.Sprintf("Nobody %d %d", g, i)} {
+					a := c.inviteTable(name)
+					mu.Lock()
+					switch {
+					case a.Status == http.StatusCreated && name == "Bea":
+						toBea++
+						sent++
+					case a.Status == http.StatusCreated:
+						toNobody++
+						sent++
+					case a.Status == http.StatusTooManyRequests && strings.Contains(string(a.Body), `"quota"`):
+						if strings.Contains(string(a.Body), "max-invites-received 20") {
+							quota["received"]++
+						} else if strings.Contains(string(a.Body), "max-invites-sent 10") {
+							quota["sent"]++
+						}
+					default:
+						t.Errorf("an invitation answered %s", a)
+					}
+					mu.Unlock()
+				}
+			}
+			if sent > 10 {
+				t.Errorf("a guest sent %d invitations with a cap of 10", sent)
+			}
+		}()
+	}
+	wg.Wait()
+	t.Logf("800 invitations from 40 guests: %d to Bea, %d to names nobody has, refused %v", toBea, toNobody, quota)
+	if toBea != 20 {
+		t.Errorf("Bea got %d invitations, want the cap of 20", toBea)
+	}
+	if quota["received"] == 0 || quota["sent"] == 0 || toBea+toNobody+quota["received"]+quota["sent"] != 800 {
+		t.Errorf("the refusals %v do not name the caps", quota)
+	}
+	before := s.metric("farkle_my_games_tables_total")
+	a := bea.do("GET", "/api/me/games", nil)
+	read := s.metric("farkle_my_games_tables_total") - before
+	var lines []struct{ Invited bool }
+	a.json(t, &lines)
+	t.Logf("Bea's games: %d lines, %d bytes, %v tables read; %d tables open", len(lines), len(a.Body), read, toBea+toNobody)
+	if a.Status != http.StatusOK || len(lines) != 20 || read != 20 {
+		t.Errorf("Bea's games: %d lines after reading %v tables (%s), want her 20 invitations", len(lines), read, a)
+	}
+	if len(a.Body) > 32<<10 {
+		t.Errorf("Bea's games take %d bytes", len(a.Body))
+	}
+	rss1, peak := s.memory()
+	t.Logf("RSS %d → %d MiB (peak %d MiB)", rss0/mib, rss1/mib, peak/mib)
+	if peak > 400*mib {
+		t.Errorf("the server peaked at %d MiB", peak/mib)
+	}
+	s.alive()
+}
+
+// TestInvitationNamesAnswerAlike: an invitation does not tell which names
+// accounts have. Inviting an account, the same name in capitals, a name
+// nobody has and a guest's name all answer 201 with the same fields and
+// the seat as the name was written; another player's join of the kept seat
+// is refused alike; nobody but the account sees an invitation.
+func TestInvitationNamesAnswerAlike(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"))
+	bea := s.client()
+	bea.player("Bea")
+	account(t, s, bea, "Beatrice")
+	ann, cy, di := s.client(), s.client(), s.client()
+	ann.player("Ann")
+	cy.player("Cy")
+	di.player("Di")
+	var first answer
+	for i, name := range []string{"Beatrice", "BEATRICE", "Nobody", "Cy"} {
+		a := ann.inviteTable(name)
+		if a.Status != http.StatusCreated {
+			t.Fatalf("inviting %q: %s", name, a)
+		}
+		var tb struct {
+			ID    string
+			Seats []map[string]any
+		}
+		a.json(t, &tb)
+		if want := (map[string]any{"name": name, "free": true, "invited": true}); !reflect.DeepEqual(tb.Seats[1], want) {
+			t.Errorf("inviting %q: the seat %v, want %v", name, tb.Seats[1], want)
+		}
+		if i == 0 {
+			first = a
+		} else if !reflect.DeepEqual(shapeOf(t, a), shapeOf(t, first)) {
+			t.Errorf("inviting %q: %s, unlike inviting an account: %s", name, a, first)
+		}
+		j := di.do("POST", "/api/tables/"+tb.ID+"/join", map[string]int{"seat": 1})
+		if want := fmt.Sprintf("seat 1 is kept for %s, who was invited", name); j.Status != http.StatusConflict || !strings.Contains(string(j.Body), want) {
+			t.Errorf("Di takes the seat kept for %q: %s, want 409 %q", name, j, want)
+		}
+	}
+	for _, c := range []struct {
+		who  *client
+		want int
+	}{{bea, 2}, {cy, 0}, {di, 0}} {
+		var lines []struct{ Invited bool }
+		c.who.do("GET", "/api/me/games", nil).json(t, &lines)
+		if len(lines) != c.want {
+			t.Errorf("a player's games list %d invitations, want %d", len(lines), c.want)
+		}
+	}
+}
+
+// TestZalgoChat: a chat line of "a" and 199 combining marks is refused
+// (bad_message, naming the bound) and reaches nobody: a client connecting
+// afterwards gets no chat history; a line with two marks on a character
+// passes.
+func TestZalgoChat(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"))
+	ann, bea := s.client(), s.client()
+	ann.player("Ann")
+	bea.player("Bea")
+	id := tableID(t, ann.table("classic", me, map[string]string{"type": "human"}))
+	if a := bea.do("POST", "/api/tables/"+id+"/join", nil); a.Status != http.StatusOK {
+		t.Fatalf("Bea joins: %s", a)
+	}
+	ctx := deadline(t, time.Minute)
+	conn, _, err := dialWS(ctx, s, ann, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	next := func(c *websocket.Conn) (typ, code, msg string) {
+		t.Helper()
+		for {
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m struct{ Type, Code, Message string }
+			_ = json.Unmarshal(data, &m)
+			if m.Type == "chat" || m.Type == "error" {
+				return m.Type, m.Code, m.Message
+			}
+		}
+	}
+	say := func(text string) {
+		b, _ := json.Marshal(map[string]string{"type": "chat", "text": text})
+		if err := conn.Write(ctx, websocket.MessageText, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	say("a" + strings.Repeat("\u0301", 199))
+	if typ, code, msg := next(conn); typ != "error" || code != "bad_message" || !strings.Contains(msg, "2 accents or marks") {
+		t.Fatalf("the Zalgo line: %s %s %q, want bad_message naming the bound", typ, code, msg)
+	}
+	late, _, err := dialWS(ctx, s, bea, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer late.CloseNow()
+	say("Tie\u0302\u0301ng Vie\u0323\u0302t")
+	if typ, _, _ := next(conn); typ != "chat" {
+		t.Fatalf("a line with two marks on a character: %s", typ)
+	}
+	// Bea, connected after the Zalgo line, gets no history (nothing was
+	// kept), then the good line.
+	_, data, err := late.Read(ctx)
+	if err != nil || !strings.Contains(string(data), `"welcome"`) {
+		t.Fatalf("Bea's first message: %v %.80s", err, data)
+	}
+	_, data, err = late.Read(ctx)
+	if err != nil || strings.Contains(string(data), `"history":true`) || !strings.Contains(string(data), "Tiếng Việt") {
+		t.Fatalf("Bea's next message: %v %s", err, data)
+	}
+	s.alive()
+}
+
+// TestAbandonedTableEnds: with no cap on a game's length (--max-turns 0),
+// a table its people left is not played by the server for ever: each
+// seat's clock runs out turn after turn, the timeouts count up in a row,
+// and at the third the seat resigns, so the game ends with a record that
+// verifies; the same when both seats are people who left.
+func TestAbandonedTableEnds(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--max-turns", "0", "--turn-clock", "1s", "--clock-forfeits", "3", "--bot-delay", "20ms")
+	ann, bea := s.client(), s.client()
+	ann.player("Ann")
+	bea.player("Bea")
+	ctx := deadline(t, 3*time.Minute)
+	vsBot := tableID(t, ann.table("classic", me, bot("steady")))
+	people := tableID(t, ann.table("classic", me, map[string]string{"type": "human"}))
+	if a := bea.do("POST", "/api/tables/"+people+"/join", nil); a.Status != http.StatusOK {
+		t.Fatalf("Bea joins: %s", a)
+	}
+	// Both come, see their table, and leave.
+	for _, c := range []struct {
+		who *client
+		id  string
+	}{{ann, vsBot}, {ann, people}, {bea, people}} {
+		conn, _, err := dialWS(ctx, s, c.who, c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, data, err := conn.Read(ctx); err != nil || !strings.Contains(string(data), `"welcome"`) {
+			t.Fatalf("welcome: %v %.80s", err, data)
+		}
+		conn.Close(websocket.StatusNormalClosure, "")
+	}
+	for _, id := range []string{vsBot, people} {
+		waitStatus(t, ann, id, "over", 2*time.Minute)
+		a := ann.do("GET", "/api/tables/"+id+"/record", nil)
+		var rec struct {
+			Actions []struct {
+				Type string `json:"type"`
+			} `json:"actions"`
+		}
+		a.json(t, &rec)
+		resigned := 0
+		for _, e := range rec.Actions {
+			if e.Type == "resign" {
+				resigned++
+			}
+		}
+		if resigned == 0 {
+			t.Errorf("table %s ended with no resignation: %d actions", id, len(rec.Actions))
+		}
+		verifyRecord(t, ann, id)
+	}
+	s.alive()
+}

@@ -1,0 +1,57 @@
+package sqlite
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/farkle/farkle/store"
+)
+
+// TestInvitationQueriesUseIndexes: a player's open tables, its invitations
+// and the counts of invitations are read through the index of open seats
+// (and the blocks' primary key), never by a scan of every table: SQLite's
+// plan of each query searches, and its first step reads open_seats or a
+// table by its ID.
+func TestInvitationQueriesUseIndexes(t *testing.T) {
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "plan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	w, args := where(store.TableFilter{PlayerID: "p", Status: []store.Status{store.Waiting, store.Playing}})
+	for _, q := range []struct {
+		name, sql string
+		args      []any
+	}{
+		{"a player's open tables", `SELECT ` + tableCols + ` FROM tables` + w + ` ORDER BY updated DESC, id LIMIT 200`, args},
+		{"a player's open tables counted", `SELECT count(*) FROM tables` + w, args},
+		{"a player's invitations", invitationsQuery, []any{"p", 50}},
+		{"the invitations an inviter sent", sentQuery, []any{"p"}},
+		{"the invitations kept for an invitee", keptQuery, []any{"p"}},
+	} {
+		rows, err := db.r.Query(`EXPLAIN QUERY PLAN `+q.sql, q.args...)
+		if err != nil {
+			t.Fatalf("%s: %v", q.name, err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		text := strings.Join(plan, "; ")
+		if len(plan) == 0 || strings.Contains(text, "SCAN ") || !strings.Contains(text, "open_seats") && !strings.Contains(text, " o USING") {
+			t.Errorf("%s: the plan %q scans or does not read the index of open seats", q.name, text)
+		}
+		if strings.Contains(text, "tables_status_updated") {
+			t.Errorf("%s: the plan %q searches every open table by status", q.name, text)
+		}
+		t.Logf("%s: %s", q.name, text)
+	}
+}
