@@ -227,6 +227,11 @@ type Store interface {
 	// ExpireWaiting marks Expired, with the reason, every waiting table
 	// last updated before the time, in one write, and returns their IDs.
 	ExpireWaiting(ctx context.Context, before time.Time, reason string) ([]string, error)
+	// ExpireIdle marks Expired, with the reason, the waiting or playing
+	// table id if it was last updated before the time, in one write (a
+	// tournament's game nobody acts at). ENOTFOUND if no table; ECONFLICT
+	// if it has ended or changed since.
+	ExpireIdle(ctx context.Context, id string, before time.Time, reason string) error
 
 	// AppendAction stores the action numbered n (1 for the first) of a
 	// playing or waiting table, as its record holds it (game.Variant.Entry), which must have exactly n-1 actions
