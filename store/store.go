@@ -319,6 +319,9 @@ type Store interface {
 	// Tournaments lists up to limit tournaments in the statuses (all if
 	// none), most recently updated first.
 	Tournaments(ctx context.Context, status []TournamentStatus, limit int) ([]Tournament, error)
+	// CountTournaments counts the tournaments in the statuses (all if
+	// none) that creator created (anyone's if ""), without loading them.
+	CountTournaments(ctx context.Context, status []TournamentStatus, creator string) (int, error)
 	// UpdateTournament writes t (its status, reason, entrants and state)
 	// if the stored version is t.Version, and returns the version
 	// written, one more. ECONFLICT if another write came first (read again

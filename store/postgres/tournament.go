@@ -120,3 +120,17 @@ func (db *DB) ExpireIdle(ctx context.Context, id string, before time.Time, reaso
 		return db.notify(ctx, tx, id, n, store.Expired)
 	})
 }
+
+// CountTournaments implements store.Store.
+func (db *DB) CountTournaments(ctx context.Context, status []store.TournamentStatus, creator string) (int, error) {
+	st := make([]string, len(status))
+	for i, s := range status {
+		st[i] = string(s)
+	}
+	var n int
+	err := db.pool.QueryRow(ctx, `SELECT count(*) FROM tournaments WHERE (cardinality($1::text[]) = 0 OR status = ANY($1)) AND ($2 = '' OR creator = $2)`, st, creator).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("postgres: count tournaments: %w", err)
+	}
+	return n, nil
+}

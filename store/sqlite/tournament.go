@@ -130,3 +130,20 @@ func (db *DB) ExpireIdle(ctx context.Context, id string, before time.Time, reaso
 	}
 	return store.Errorf(store.ECONFLICT, "table %s is %s or changed since %s: it is not idle", id, tb.Status.Phrase(), before.UTC().Format(time.RFC3339))
 }
+
+// CountTournaments implements store.Store.
+func (db *DB) CountTournaments(ctx context.Context, status []store.TournamentStatus, creator string) (int, error) {
+	q := `SELECT count(*) FROM tournaments WHERE (? = '' OR creator = ?)`
+	args := []any{creator, creator}
+	if len(status) > 0 {
+		q += ` AND status IN (?` + strings.Repeat(`, ?`, len(status)-1) + `)`
+		for _, s := range status {
+			args = append(args, string(s))
+		}
+	}
+	var n int
+	if err := db.r.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("sqlite: count tournaments: %w", err)
+	}
+	return n, nil
+}

@@ -51,6 +51,19 @@ func testTournaments(t *testing.T, s store.Store) {
 	if all, _ := s.Tournaments(ctx, nil, 10); len(all) != 2 {
 		t.Fatalf("all tournaments: %d", len(all))
 	}
+	must(t, s.CreateTournament(ctx, store.Tournament{ID: "t4", Format: "swiss", Kind: v.Kind(), Rules: v.Rules(), Size: 4, Creator: "p1", Created: time.Unix(300, 0)}))
+	under := []store.TournamentStatus{store.TournamentOpen, store.TournamentPlaying}
+	for _, c := range []struct {
+		status  []store.TournamentStatus
+		creator string
+		want    int
+	}{{under, "", 3}, {under, "p1", 2}, {under, "p2", 1}, {under, "p3", 0}, {nil, "p1", 2}, {[]store.TournamentStatus{store.TournamentPlaying}, "", 1}, {[]store.TournamentStatus{store.TournamentOver}, "", 0}} {
+		n, err := s.CountTournaments(ctx, c.status, c.creator)
+		must(t, err)
+		if n != c.want {
+			t.Errorf("CountTournaments(%v, %q) = %d, want %d", c.status, c.creator, n, c.want)
+		}
+	}
 }
 
 // testExpireIdle: a playing (or waiting) table last changed before the
