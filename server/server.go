@@ -72,6 +72,18 @@ type Options struct {
 	// Explorer serves the strategy explorer (explore.go); nil: its API
 	// answers 503.
 	Explorer *Explorer
+
+	// Tournaments (docs/API.md, "Tournaments"; tournament_limits.go). Their
+	// tables count toward the caps on tables above. A negative cap or
+	// duration turns that limit off.
+	MaxTournamentBots   int           // 16: bot entrants of one tournament
+	MaxOpenTournaments  int           // 3: tournaments under way (open or playing) one player may have created
+	MaxTournamentsTotal int           // 50: tournaments under way in all
+	MaxTournamentAhead  time.Duration // 4 weeks: how far ahead of now a tournament may start
+	// TournamentEvery is how often the server tends the tournaments under
+	// way (tournament_tend.go): games waiting for a table, tables that
+	// ended unnoticed, failed or stalled; 5s.
+	TournamentEvery time.Duration
 }
 
 // withTableDefaults fills the zero fields of the life of tables.
@@ -90,6 +102,7 @@ func (o *Options) withTableDefaults() {
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
+	o.withTournamentDefaults()
 }
 
 // Server is the web game. Create it with New, serve Handler, and Close it.
@@ -110,7 +123,8 @@ type Server struct {
 	loops    sync.WaitGroup
 
 	edge
-	tourMu     sync.Mutex        // serializes the changes of tournaments (tournament.go)
+	tourMu     sync.Mutex        // serializes the creation of tournaments, so their caps hold (tournament_limits.go)
+	tourLocks  keyedMutex        // serializes the changes of each tournament (tournament.go)
 	tourTables map[string]string // tournament by the ID of a table in play for it
 	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)
 

@@ -18,20 +18,27 @@ type tourJSON struct {
 	Total     int `json:"total_rounds"`
 	Entrants  []struct{ Name, Bot string }
 	Standings []struct {
-		Entrant                     int
-		Name                        string
-		Played, Wins, Draws, Losses int
-		For, Against, Diff          int
+		Entrant                               int
+		Name                                  string
+		Played, Wins, Draws, Losses, Forfeits int
+		For, Against, Diff                    int
 	}
-	Rounds [][]struct {
-		A, B      int
-		AName     string `json:"a_name"`
-		BName     string `json:"b_name"`
-		Table     string
-		Done      bool
-		Winner    int
-		WaitingOn string `json:"waiting_on"`
-	}
+	Rounds [][]tourGameJSON
+}
+
+type tourGameJSON struct {
+	A, B      int
+	AName     string `json:"a_name"`
+	BName     string `json:"b_name"`
+	Table     string
+	Done      bool
+	PA, PB    int
+	Winner    int
+	WaitingOn string `json:"waiting_on"`
+	Pending   bool
+	Forfeit   string
+	Why       string
+	Void      bool
 }
 
 func getTour(t *testing.T, ctx context.Context, c *wsclient.Client, id string) tourJSON {

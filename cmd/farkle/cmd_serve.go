@@ -36,6 +36,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
 	tables := tableFlags(fs)
+	tournaments := tournamentFlags(fs) // serve_tournaments.go
 	solver := solveFlags(fs, e.getenv)
 	sshOpts := sshFlags(fs, e.getenv) // serve_ssh.go
 	if err := parseFlags(fs, args); err != nil {
@@ -65,6 +66,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if err := tables(&m.Options); err != nil {
+		return err
+	}
+	if err := tournaments(&m.Options); err != nil {
 		return err
 	}
 	if err := sshOpts(m); err != nil {
