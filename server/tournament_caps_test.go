@@ -379,3 +379,21 @@ func TestTournamentResumesWithinCaps(t *testing.T) {
 		t.Fatalf("%d games, want 28", games)
 	}
 }
+
+// TestOpenTournamentExpires: a tournament that starts when full, which
+// nobody fills, is cancelled the waiting expiry after its last entrant
+// joined, saying why, and no longer counts toward its creator's cap.
+func TestOpenTournamentExpires(t *testing.T) {
+	ts := start(t, "", server.Options{WaitingExpiry: 300 * time.Millisecond, TournamentEvery: 20 * time.Millisecond, MaxOpenTournaments: 1})
+	ctx := ctxT(t, time.Minute)
+	c := host(t, ts)
+	tr := newTour(t, ctx, c, "swiss", 8, botEntrants(2, "steady"))
+	if tr.Status != "open" {
+		t.Fatalf("a tournament of 8 with 2 entrants: %+v", tr)
+	}
+	tr = waitTour(t, ctx, c, tr.ID, func(tr tourJSON) bool { return tr.Status == "over" })
+	if !strings.Contains(tr.Reason, "not full within") || len(tr.Rounds) != 0 || tr.Champion != nil {
+		t.Fatalf("the tournament nobody filled: %+v", tr)
+	}
+	newTour(t, ctx, c, "swiss", 8, botEntrants(2, "steady")) // the cap of one is free again
+}
