@@ -222,6 +222,16 @@ func (s *Server) openGame(ctx context.Context, tr store.Tournament, g *tourGame)
 // settleGame applies set to the game of tournament tid at table, not yet
 // done, and moves the tournament on.
 func (s *Server) settleGame(ctx context.Context, tid, table string, set func(g *tourGame)) error {
+	return s.changeGame(ctx, tid, table, set, func(tr store.Tournament, st tourState) error {
+		_, err := s.step(ctx, tr, st, true)
+		return err
+	})
+}
+
+// changeGame runs, under tournament tid's lock, set on its game at table
+// not yet done, then then with the tournament and its rounds so changed;
+// nothing if the tournament is not playing or has no such game.
+func (s *Server) changeGame(ctx context.Context, tid, table string, set func(g *tourGame), then func(store.Tournament, tourState) error) error {
 	unlock := s.tourLocks.lock(tid)
 	defer unlock()
 	tr, err := s.store.Tournament(ctx, tid)
@@ -232,8 +242,7 @@ func (s *Server) settleGame(ctx context.Context, tid, table string, set func(g *
 	if err != nil || tr.Status != store.TournamentPlaying || !st.settle(table, set) {
 		return err
 	}
-	_, err = s.step(ctx, tr, st, true)
-	return err
+	return then(tr, st)
 }
 
 // tendTournaments tends every tournament under way (see above). A panic is
@@ -512,27 +521,19 @@ const voidReason = "voided when the server started above its caps on tables with
 // voidGame voids the game of tournament tid at table: the game waits for a
 // new table (stored first), then the table fails.
 func (s *Server) voidGame(ctx context.Context, tid, table string) error {
-	unlock := s.tourLocks.lock(tid)
-	defer unlock()
-	tr, err := s.store.Tournament(ctx, tid)
-	if err != nil {
-		return err
-	}
-	st, err := roundsOf(tr)
-	if err != nil || !st.settle(table, func(g *tourGame) { g.Table, g.Pending = randomID(9), true }) {
-		return err
-	}
-	if _, err := s.saveTournament(ctx, tr, st); err != nil {
-		return err
-	}
-	s.tourTabMu.Lock()
-	delete(s.tourTables, table)
-	s.tourTabMu.Unlock()
-	s.mu.Lock()
-	t := s.tables[table]
-	s.mu.Unlock()
-	if t != nil {
-		t.fail(voidReason)
-	}
-	return nil
+	return s.changeGame(ctx, tid, table, func(g *tourGame) { g.Table, g.Pending = randomID(9), true }, func(tr store.Tournament, st tourState) error {
+		if _, err := s.saveTournament(ctx, tr, st); err != nil {
+			return err
+		}
+		s.tourTabMu.Lock()
+		delete(s.tourTables, table)
+		s.tourTabMu.Unlock()
+		s.mu.Lock()
+		t := s.tables[table]
+		s.mu.Unlock()
+		if t != nil {
+			t.fail(voidReason)
+		}
+		return nil
+	})
 }

@@ -24,14 +24,8 @@ func tournamentFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 		if *ahead < 0 {
 			return usagef("--max-tournament-ahead %s: must be 0 or more", *ahead)
 		}
-		off := func(v int) int { // Options: 0 is the default, negative is off
-			if v == 0 {
-				return -1
-			}
-			return v
-		}
 		opt.MaxTournamentBots, opt.MaxOpenTournaments, opt.MaxTournamentsTotal = off(*bots), off(*mine), off(*total)
-		opt.MaxTournamentAhead = time.Duration(off(int(*ahead)))
+		opt.MaxTournamentAhead = off(*ahead)
 		return nil
 	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -13,16 +11,7 @@ import (
 // TestTournamentFlags: the defaults, 0 for off (a negative option), and a
 // negative value refused naming the flag.
 func TestTournamentFlags(t *testing.T) {
-	parse := func(args ...string) (server.Options, error) {
-		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		set := tournamentFlags(fs)
-		if err := fs.Parse(args); err != nil {
-			return server.Options{}, err
-		}
-		var opt server.Options
-		return opt, set(&opt)
-	}
+	parse := func(args ...string) (server.Options, error) { return optionsFrom(tournamentFlags, args...) }
 	opt, err := parse()
 	if err != nil || opt.MaxTournamentBots != 16 || opt.MaxOpenTournaments != 3 || opt.MaxTournamentsTotal != 50 || opt.MaxTournamentAhead != 28*24*time.Hour {
 		t.Fatalf("defaults: %+v, %v", opt, err)
