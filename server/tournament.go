@@ -115,9 +115,10 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	tr.Version = 1
 	unlock := s.tourLocks.lock(tr.ID)
-	tr, err = s.startIfDue(r.Context(), tr)
+	if tr, err = s.store.Tournament(r.Context(), tr.ID); err == nil { // as stored: the tending may have come first
+		tr, err = s.startIfDue(r.Context(), tr)
+	}
 	unlock() // the view reads the tables: not under the tournament's lock
 	if err != nil {
 		s.httpError(w, err)
