@@ -98,9 +98,9 @@ func maxOverlap(from, to []time.Time) int {
 	return most
 }
 
-// TestTournamentTablesWithinCaps: a round-robin of eight bots (four games
+// TestTournamentTablesWithinCaps: a round-robin of six bots (three games
 // a round) whose creator may have two bots-only tables opens two at
-// creation, the other two waiting for a table; played to its end, no more
+// creation, the third waiting for a table; played to its end, no more
 // than two of its tables were ever open at once (from the times the store
 // holds), every game was played, and meanwhile another player still gets
 // the one bots-only table left under the server's cap of three.
@@ -108,9 +108,9 @@ func TestTournamentTablesWithinCaps(t *testing.T) {
 	ts := start(t, "", server.Options{MaxBotTables: 2, MaxBotTablesTotal: 3, TournamentEvery: 20 * time.Millisecond})
 	ctx := ctxT(t, 3*time.Minute)
 	c := host(t, ts)
-	tr := newTour(t, ctx, c, "round-robin", 8, botEntrants(8, "steady"))
-	if tr.Status != "playing" || len(tr.Rounds) != 1 || len(tr.Rounds[0]) != 4 {
-		t.Fatalf("a full round-robin of eight: %+v", tr)
+	tr := newTour(t, ctx, c, "round-robin", 6, botEntrants(6, "steady"))
+	if tr.Status != "playing" || len(tr.Rounds) != 1 || len(tr.Rounds[0]) != 3 {
+		t.Fatalf("a full round-robin of six: %+v", tr)
 	}
 	open, pending := 0, 0
 	for _, g := range tr.Rounds[0] {
@@ -123,8 +123,8 @@ func TestTournamentTablesWithinCaps(t *testing.T) {
 			t.Fatalf("a game of the first round: %+v", g)
 		}
 	}
-	if open != 2 || pending != 2 {
-		t.Fatalf("at creation: %d games at a table, %d waiting, want 2 and 2", open, pending)
+	if open != 2 || pending != 1 {
+		t.Fatalf("at creation: %d games at a table, %d waiting, want 2 and 1", open, pending)
 	}
 	other := host(t, ts)
 	if _, err := other.CreateTable(ctx, shortRules, bots2...); err != nil {
@@ -146,8 +146,8 @@ func TestTournamentTablesWithinCaps(t *testing.T) {
 			games++
 		}
 	}
-	if games != 28 {
-		t.Fatalf("%d games played, want 28 (7 rounds of 4)", games)
+	if games != 15 {
+		t.Fatalf("%d games played, want 15 (5 rounds of 3)", games)
 	}
 	if n := maxOverlap(from, to); n != 2 {
 		t.Fatalf("at most %d of the tournament's tables were open at once, want 2 (the creator's cap)", n)
@@ -315,18 +315,18 @@ func TestTournamentIdleTableExpires(t *testing.T) {
 	}
 }
 
-// TestTournamentResumesWithinCaps: a round-robin of eight bots opened all
-// four tables of its round under no caps; the server restarts with a cap
-// of two bots-only tables a player: two of the games are voided (their
-// tables fail, saying why, records kept) and wait for a table again, two
-// play on; restarted once more with bots that play, the tournament ends
-// with every game played.
+// TestTournamentResumesWithinCaps: a round-robin of four bots opened both
+// tables of its round under no caps; the server restarts with a cap of one
+// bots-only table a player: one game is voided (its table fails, saying
+// why, its record kept) and waits for a table again, the other plays on;
+// restarted once more with bots that play, the tournament ends with every
+// game played.
 func TestTournamentResumesWithinCaps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "farkle.db")
 	ctx := ctxT(t, 3*time.Minute)
 	ts := start(t, path, server.Options{MaxBotTables: -1, BotDelay: time.Hour})
 	c := host(t, ts)
-	tr := newTour(t, ctx, c, "round-robin", 8, botEntrants(8, "steady"))
+	tr := newTour(t, ctx, c, "round-robin", 4, botEntrants(4, "steady"))
 	for _, g := range tr.Rounds[0] {
 		if g.Pending || g.Table == "" {
 			t.Fatalf("no caps: every game at a table: %+v", g)
@@ -334,7 +334,7 @@ func TestTournamentResumesWithinCaps(t *testing.T) {
 	}
 	ts.Stop()
 
-	ts = start(t, path, server.Options{MaxBotTables: 2, BotDelay: time.Hour})
+	ts = start(t, path, server.Options{MaxBotTables: 1, BotDelay: time.Hour})
 	c.Base = ts.URL
 	tr = getTour(t, ctx, c, tr.ID)
 	voided, open := 0, 0
@@ -346,11 +346,11 @@ func TestTournamentResumesWithinCaps(t *testing.T) {
 			open++
 		}
 	}
-	if voided != 2 || open != 2 {
-		t.Fatalf("after a restart with a cap of 2: %d voided, %d open: %+v", voided, open, tr.Rounds[0])
+	if voided != 1 || open != 1 {
+		t.Fatalf("after a restart with a cap of 1: %d voided, %d open: %+v", voided, open, tr.Rounds[0])
 	}
 	failed, err := ts.Store.Tables(ctx, store.TableFilter{Status: []store.Status{store.Failed}})
-	if err != nil || len(failed) != 2 {
+	if err != nil || len(failed) != 1 {
 		t.Fatalf("voided tables: %d, %v", len(failed), err)
 	}
 	for _, tb := range failed {
@@ -358,12 +358,12 @@ func TestTournamentResumesWithinCaps(t *testing.T) {
 			t.Fatalf("a voided table's reason: %q", tb.Reason)
 		}
 	}
-	if n, err := ts.Store.CountTables(ctx, store.TableFilter{Status: []store.Status{store.Playing}}); err != nil || n != 2 {
-		t.Fatalf("%d tables in play after the restart, want 2: %v", n, err)
+	if n, err := ts.Store.CountTables(ctx, store.TableFilter{Status: []store.Status{store.Playing}}); err != nil || n != 1 {
+		t.Fatalf("%d tables in play after the restart, want 1: %v", n, err)
 	}
 	ts.Stop()
 
-	ts = start(t, path, server.Options{MaxBotTables: 2, TournamentEvery: 20 * time.Millisecond})
+	ts = start(t, path, server.Options{MaxBotTables: 1, TournamentEvery: 20 * time.Millisecond})
 	c.Base = ts.URL
 	tr = waitTour(t, ctx, c, tr.ID, func(tr tourJSON) bool { return tr.Status == "over" })
 	games := 0
@@ -375,8 +375,8 @@ func TestTournamentResumesWithinCaps(t *testing.T) {
 			games++
 		}
 	}
-	if games != 28 {
-		t.Fatalf("%d games, want 28", games)
+	if games != 6 {
+		t.Fatalf("%d games, want 6 (3 rounds of 2)", games)
 	}
 }
 
