@@ -66,6 +66,17 @@ func waitTour(t *testing.T, ctx context.Context, c *wsclient.Client, id string, 
 	}
 }
 
+// opened reports whether every game of the last round has its table: a
+// round is stored as paired before its tables open.
+func opened(tr tourJSON) bool {
+	for _, g := range tr.Rounds[len(tr.Rounds)-1] {
+		if g.Pending {
+			return false
+		}
+	}
+	return true
+}
+
 // TestTournamentsOfBots plays tournaments of bots to their end in each
 // format: every round is paired once the last is complete, each entrant
 // plays the right number of games (byes included), and the standings'
@@ -168,7 +179,7 @@ func TestTournamentWithAPerson(t *testing.T) {
 			played++
 		}
 		round := len(tr.Rounds)
-		tr = waitTour(t, ctx, ann.Client, tr.ID, func(n tourJSON) bool { return n.Status == "over" || len(n.Rounds) > round })
+		tr = waitTour(t, ctx, ann.Client, tr.ID, func(n tourJSON) bool { return n.Status == "over" || len(n.Rounds) > round && opened(n) })
 		if mine == "" && tr.Status != "over" {
 			// Ann is out: Bea's games (she never acts) end by her clock.
 			break
