@@ -103,6 +103,9 @@ func (s *Server) admit(ctx context.Context, p store.Player, seats []store.Seat, 
 // table, Options.MaxBotTablesTotal open bots-only tables. Every open table
 // is in memory (s.tables), so they are counted there.
 func (s *Server) underCapacity(botsOnlyTable bool) error {
+	if s.opt.MaxTablesTotal <= 0 && (s.opt.MaxBotTablesTotal <= 0 || !botsOnlyTable) {
+		return nil
+	}
 	open, bots := s.openTables()
 	if max := s.opt.MaxTablesTotal; max > 0 && open >= max {
 		return &quotaError{http.StatusServiceUnavailable, codeCapacity,
@@ -116,20 +119,17 @@ func (s *Server) underCapacity(botsOnlyTable bool) error {
 }
 
 // openTables counts the tables waiting or in play, and of those the
-// bots-only ones.
+// bots-only ones. It takes no table's lock (a table's action holds it
+// while its commit waits for the database, and a count of hundreds of
+// tables under load would wait for each): a table has ended exactly when
+// over is set, and whether it has bots only is fixed when it is made.
 func (s *Server) openTables() (open, bots int) {
-	for _, t := range s.inMemory() { // a table's lock is never taken under s.mu here
+	for _, t := range s.inMemory() {
 		if t.over.Load() {
 			continue
 		}
-		t.mu.Lock()
-		st, seats := t.meta.Status, t.meta.Seats
-		t.mu.Unlock()
-		if st != store.Waiting && st != store.Playing {
-			continue
-		}
 		open++
-		if botsOnly(seats) {
+		if t.botsOnly {
 			bots++
 		}
 	}

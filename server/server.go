@@ -87,6 +87,18 @@ type Options struct {
 	// RatingBoardGames is the rated games a player needs in a family to
 	// be listed on its leaderboard by rating (GET /api/ratings); 5.
 	RatingBoardGames int
+
+	// Tournaments (docs/API.md, "Tournaments"; tournament_limits.go). Their
+	// tables count toward the caps on tables above. A negative cap or
+	// duration turns that limit off.
+	MaxTournamentBots   int           // 16: bot entrants of one tournament
+	MaxOpenTournaments  int           // 3: tournaments under way (open or playing) one player may have created
+	MaxTournamentsTotal int           // 50: tournaments under way in all
+	MaxTournamentAhead  time.Duration // 4 weeks: how far ahead of now a tournament may start
+	// TournamentEvery is how often the server tends the tournaments under
+	// way (tournament_tend.go): games waiting for a table, tables that
+	// ended unnoticed, failed or stalled; 5s.
+	TournamentEvery time.Duration
 }
 
 // withTableDefaults fills the zero fields of the life of tables.
@@ -109,6 +121,7 @@ func (o *Options) withTableDefaults() {
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
+	o.withTournamentDefaults()
 }
 
 // Server is the web game. Create it with New, serve Handler, and Close it.
@@ -130,7 +143,8 @@ type Server struct {
 
 	edge
 	accounts   accountState      // the ceremonies' key and the log of refusals (account_ceremony.go)
-	tourMu     sync.Mutex        // serializes the changes of tournaments (tournament.go)
+	tourMu     sync.Mutex        // serializes the creation of tournaments, so their caps hold (tournament_limits.go)
+	tourLocks  keyedMutex        // serializes the changes of each tournament (tournament.go)
 	tourTables map[string]string // tournament by the ID of a table in play for it
 	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)
 

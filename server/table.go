@@ -39,6 +39,7 @@ type table struct {
 	analysis *Analysis
 	rematch  rematch // the rematch of a finished game, or the seats a rematch keeps (rematch.go)
 	over     atomic.Bool
+	botsOnly bool                 // every seat is a bot: fixed when made, so counted without mu (quota.go)
 	clock    tableClock           // the turn clock (clock.go)
 	ratings  []store.RatingChange // the rating changes of the finished game, if rated (rating.go)
 
@@ -53,7 +54,7 @@ type table struct {
 // newTable returns the in-memory table of tb with nobody watching, no
 // game and no bots.
 func (s *Server) newTable(tb store.Table) *table {
-	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}}
+	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, botsOnly: botsOnly(tb.Seats)}
 	t.clock.seat, t.clock.auto = -1, -1
 	return t
 }

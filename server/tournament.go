@@ -3,13 +3,11 @@ package server
 import (
 	"context"
 	"encoding/json"
-
 	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/tournament"
 )
@@ -18,24 +16,44 @@ import (
 // and bots, on any rules, live or at your own pace, starting at a time or
 // when full. Each pairing is an ordinary two-seat table; when its game
 // ends the tournament records the result and, once the round is complete,
-// pairs the next (package tournament). The rounds live in the store with
-// the tournament (store.Tournament.State), written with a version check;
-// tourMu serializes the server's own changes. docs/API.md, "Tournaments".
-
-// maxOpenTournaments is the most open or playing tournaments one player
-// may have created.
-const maxOpenTournaments = 3
+// pairs the next (package tournament). The tables count toward the caps
+// on tables as their creator's: a game that does not fit waits for a table
+// (tournament_tend.go), and one whose table fails or stalls is settled as
+// a forfeit. The rounds live in the store with the tournament
+// (store.Tournament.State), written with a version check; the changes of
+// one tournament are serialized by its own lock (tourLocks), never by one
+// for all. docs/API.md, "Tournaments".
 
 // tourGame is a pairing as the tournament keeps it: package tournament's
-// game and its table.
+// game and its table. The table's ID is chosen when the game is paired
+// and stored before the table is made; Pending says it is not made yet.
 type tourGame struct {
-	A      int    `json:"a"`
-	B      int    `json:"b"` // tournament.Bye for a bye
-	Done   bool   `json:"done"`
-	PA     int    `json:"pa"`
-	PB     int    `json:"pb"`
-	Winner int    `json:"winner"`
-	Table  string `json:"table,omitempty"`
+	A       int                `json:"a"`
+	B       int                `json:"b"` // tournament.Bye for a bye
+	Done    bool               `json:"done"`
+	PA      int                `json:"pa"`
+	PB      int                `json:"pb"`
+	Winner  int                `json:"winner"`
+	Forfeit tournament.Forfeit `json:"forfeit,omitempty"`
+	Why     string             `json:"why,omitempty"` // of a forfeit: forfeitFailed or forfeitExpired
+	Table   string             `json:"table,omitempty"`
+	Pending bool               `json:"pending,omitempty"` // waiting for room under the caps on tables
+}
+
+// Why a game was forfeited (tourGame.Why).
+const (
+	forfeitFailed  = "failed"  // its table failed (or could not be made): both lose
+	forfeitExpired = "expired" // nobody acted at it in time: the seat to act loses
+)
+
+// game returns g in package tournament's form.
+func (g tourGame) game() tournament.Game {
+	return tournament.Game{A: g.A, B: g.B, Done: g.Done, PA: g.PA, PB: g.PB, Winner: g.Winner, Forfeit: g.Forfeit}
+}
+
+// setGame copies x's result into g.
+func (g *tourGame) setGame(x tournament.Game) {
+	g.Done, g.PA, g.PB, g.Winner, g.Forfeit = x.Done, x.PA, x.PB, x.Winner, x.Forfeit
 }
 
 // tourState is a tournament's rounds (store.Tournament.State).
@@ -58,7 +76,7 @@ func (st tourState) rounds() []tournament.Round {
 	out := make([]tournament.Round, len(st.Rounds))
 	for i, r := range st.Rounds {
 		for _, g := range r {
-			out[i] = append(out[i], tournament.Game{A: g.A, B: g.B, Done: g.Done, PA: g.PA, PB: g.PB, Winner: g.Winner})
+			out[i] = append(out[i], g.game())
 		}
 	}
 	return out
@@ -93,29 +111,16 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.tourMu.Lock()
-	defer s.tourMu.Unlock()
-	mine, err := s.store.Tournaments(r.Context(), []store.TournamentStatus{store.TournamentOpen, store.TournamentPlaying}, 1000)
+	if err := s.createTournament(r.Context(), p, tr); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	unlock := s.tourLocks.lock(tr.ID)
+	if tr, err = s.store.Tournament(r.Context(), tr.ID); err == nil { // as stored: the tending may have come first
+		tr, err = s.startIfDue(r.Context(), tr)
+	}
+	unlock() // the view reads the tables: not under the tournament's lock
 	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	n := 0
-	for _, t := range mine {
-		if t.Creator == p.ID {
-			n++
-		}
-	}
-	if n >= maxOpenTournaments {
-		s.httpError(w, &quotaError{http.StatusTooManyRequests, codeQuota, fmt.Sprintf("you have %d tournaments under way, the most one player may have", n)})
-		return
-	}
-	if err := s.store.CreateTournament(r.Context(), tr); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	tr.Version = 1
-	if tr, err = s.startIfDue(r.Context(), tr); err != nil {
 		s.httpError(w, err)
 		return
 	}
@@ -130,11 +135,14 @@ func (s *Server) tournamentOf(r *http.Request, p store.Player, req newTourReq) (
 	if err != nil {
 		return store.Tournament{}, err
 	}
+	if err := tournament.Check(tournament.Format(req.Format), tournament.MinEntrants); err != nil {
+		return store.Tournament{}, fieldErrorf("format", "%v", err)
+	}
 	if err := tournament.Check(tournament.Format(req.Format), req.Size); err != nil {
-		return store.Tournament{}, badRequest("%v", err)
+		return store.Tournament{}, fieldErrorf("size", "%v", err)
 	}
 	if len(req.Entrants) > req.Size {
-		return store.Tournament{}, badRequest("entrants: %d for a tournament of %d", len(req.Entrants), req.Size)
+		return store.Tournament{}, fieldErrorf("entrants", "%d for a tournament of %d", len(req.Entrants), req.Size)
 	}
 	clock, err := s.clockFor(req.Clock)
 	if req.Pace != "" {
@@ -150,14 +158,9 @@ func (s *Server) tournamentOf(r *http.Request, p store.Player, req newTourReq) (
 	if err := k.checkSeats(2); err != nil {
 		return store.Tournament{}, badRequest("rules: tournament games are for two players: %v", err)
 	}
-	var start time.Time
-	if req.Start != "" {
-		if start, err = time.Parse(time.RFC3339, req.Start); err != nil {
-			return store.Tournament{}, badRequest("start: %q is not a time such as 2026-12-24T18:00:00Z", req.Start)
-		}
-		if !start.After(s.opt.Now()) {
-			return store.Tournament{}, badRequest("start: %s has passed", req.Start)
-		}
+	start, err := s.tournamentStart(req.Start)
+	if err != nil {
+		return store.Tournament{}, err
 	}
 	seats, err := s.seatsOf(r, req.Entrants, k.botLevel)
 	if err != nil {
@@ -166,9 +169,12 @@ func (s *Server) tournamentOf(r *http.Request, p store.Player, req newTourReq) (
 	var entrants []store.Entrant
 	for i, st := range seats {
 		if st.PlayerID == "" && st.Bot == "" {
-			return store.Tournament{}, badRequest("entrants[%d]: entrants are \"me\" or bots; people join the tournament themselves", i)
+			return store.Tournament{}, fieldErrorf("entrants", "entrants[%d]: entrants are \"me\" or bots; people join the tournament themselves", i)
 		}
 		entrants = append(entrants, store.Entrant{PlayerID: st.PlayerID, Bot: st.Bot, Name: st.Name})
+	}
+	if err := s.checkTournamentBots(entrants); err != nil {
+		return store.Tournament{}, err
 	}
 	v := k.variant()
 	return store.Tournament{ID: randomID(9), Name: name, Format: req.Format, Kind: v.Kind(), Rules: v.Rules(), Pace: req.Pace, Clock: clock,
@@ -183,37 +189,39 @@ func (s *Server) handleJoinTournament(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.tourMu.Lock()
-	defer s.tourMu.Unlock()
-	tr, err := s.store.Tournament(r.Context(), r.PathValue("id"))
+	tr, err := s.joinTournament(r.Context(), r.PathValue("id"), p)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
+	writeJSON(w, http.StatusOK, s.tournamentView(r.Context(), tr))
+}
+
+// joinTournament enters p in the open tournament id (nothing if p is in
+// it), starting it if that fills it.
+func (s *Server) joinTournament(ctx context.Context, id string, p store.Player) (store.Tournament, error) {
+	unlock := s.tourLocks.lock(id)
+	defer unlock()
+	tr, err := s.store.Tournament(ctx, id)
+	if err != nil {
+		return tr, err
+	}
 	for _, e := range tr.Entrants {
 		if e.PlayerID == p.ID {
-			writeJSON(w, http.StatusOK, s.tournamentView(r.Context(), tr))
-			return
+			return tr, nil
 		}
 	}
 	switch {
 	case tr.Status != store.TournamentOpen:
-		s.httpError(w, store.Errorf(store.ECONFLICT, "tournament %s has started: it takes no more entrants", tr.ID))
-		return
+		return tr, store.Errorf(store.ECONFLICT, "tournament %s has started: it takes no more entrants", tr.ID)
 	case len(tr.Entrants) >= tr.Size:
-		s.httpError(w, store.Errorf(store.ECONFLICT, "tournament %s is full", tr.ID))
-		return
+		return tr, store.Errorf(store.ECONFLICT, "tournament %s is full", tr.ID)
 	}
 	tr.Entrants = append(tr.Entrants, store.Entrant{PlayerID: p.ID, Name: entrantName(tr.Entrants, p.Name)})
-	if tr.Version, err = s.store.UpdateTournament(r.Context(), tr); err != nil {
-		s.httpError(w, err)
-		return
+	if tr.Version, err = s.store.UpdateTournament(ctx, tr); err != nil {
+		return tr, err
 	}
-	if tr, err = s.startIfDue(r.Context(), tr); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, s.tournamentView(r.Context(), tr))
+	return s.startIfDue(ctx, tr)
 }
 
 // entrantName returns name, numbered if another entrant has it.
@@ -227,7 +235,7 @@ func entrantName(es []store.Entrant, name string) string {
 
 // startIfDue starts an open tournament that is full and starts when full,
 // or whose start time has come (cancelling it with fewer than three
-// entrants). tourMu is held.
+// entrants). The tournament's lock is held.
 func (s *Server) startIfDue(ctx context.Context, tr store.Tournament) (store.Tournament, error) {
 	if tr.Status != store.TournamentOpen {
 		return tr, nil
@@ -243,50 +251,15 @@ func (s *Server) startIfDue(ctx context.Context, tr store.Tournament) (store.Tou
 		return tr, err
 	}
 	tr.Status = store.TournamentPlaying
-	return s.advance(ctx, tr)
-}
-
-// advance pairs the next round once the last is complete (or ends the
-// tournament), creating its tables, and stores the tournament. tourMu is
-// held.
-func (s *Server) advance(ctx context.Context, tr store.Tournament) (store.Tournament, error) {
 	st, err := roundsOf(tr)
 	if err != nil {
 		return tr, err
 	}
-	rounds := st.rounds()
-	for len(rounds) == 0 || rounds[len(rounds)-1].Done() {
-		next, ok := tournament.Next(tournament.Format(tr.Format), len(tr.Entrants), rounds)
-		if !ok {
-			tr.Status = store.TournamentOver
-			break
-		}
-		var games []tourGame
-		for _, g := range next {
-			tg := tourGame{A: g.A, B: g.B, Done: g.Done, Winner: g.Winner}
-			if g.B != tournament.Bye {
-				if tg.Table, err = s.tournamentTable(ctx, tr, g.A, g.B); err != nil {
-					return tr, err
-				}
-			}
-			games = append(games, tg)
-		}
-		st.Rounds = append(st.Rounds, games)
-		rounds = st.rounds()
-	}
-	if tr.State, err = json.Marshal(st); err != nil {
-		return tr, err
-	}
-	v, err := s.store.UpdateTournament(ctx, tr)
-	if err != nil {
-		return tr, err
-	}
-	tr.Version = v
-	s.trackTables(tr.ID, st)
-	return tr, nil
+	return s.step(ctx, tr, st, true)
 }
 
-// trackTables notes which tournament each table of st plays for.
+// trackTables notes which tournament each table of a game of st not yet
+// done plays for, and forgets the tables of the games done.
 func (s *Server) trackTables(id string, st tourState) {
 	s.tourTabMu.Lock()
 	defer s.tourTabMu.Unlock()
@@ -295,41 +268,15 @@ func (s *Server) trackTables(id string, st tourState) {
 	}
 	for _, r := range st.Rounds {
 		for _, g := range r {
-			if g.Table != "" && !g.Done {
+			switch {
+			case g.Table == "":
+			case g.Done:
+				delete(s.tourTables, g.Table)
+			default:
 				s.tourTables[g.Table] = id
 			}
 		}
 	}
-}
-
-// tournamentTable opens the table of a pairing: entrant a in the first
-// seat, b in the second, both taken, the game started.
-func (s *Server) tournamentTable(ctx context.Context, tr store.Tournament, a, b int) (string, error) {
-	seats := make([]store.Seat, 2)
-	for i, e := range []store.Entrant{tr.Entrants[a], tr.Entrants[b]} {
-		seats[i] = store.Seat{Name: e.Name, PlayerID: e.PlayerID, Bot: e.Bot}
-	}
-	seats[1].Name = uniqueName(seats, 1, seats[1].Name)
-	withClock(seats, tr.Clock)
-	now := s.opt.Now()
-	tb := store.Table{ID: randomID(9), Kind: tr.Kind, Rules: tr.Rules, Seats: seats, Seed: dice.NewSeed(), Status: store.Playing,
-		Created: now, Updated: now, Creator: tr.Creator, Rated: tr.Rated, Pace: tr.Pace}
-	k, err := s.kindOf(tb)
-	if err != nil {
-		return "", err
-	}
-	t := s.newTable(tb)
-	t.kind = k
-	if t.bots, err = t.newBots(); err != nil {
-		return "", err
-	}
-	if err := s.store.CreateTable(ctx, tb); err != nil {
-		return "", err
-	}
-	if _, err := s.serveNew(ctx, t, t.start); err != nil {
-		return "", err
-	}
-	return tb.ID, nil
 }
 
 // tournamentGameOver records the end of the game at table id in its
@@ -355,80 +302,10 @@ func (s *Server) tournamentGameOver(id string, winners, scores []int) {
 		defer s.loops.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if err := s.recordGame(ctx, tid, id, winners, scores); err != nil {
-			s.log.Error("tournament game not recorded", "tournament", tid, "table", id, "err", err)
+		if err := s.settleGame(ctx, tid, id, func(g *tourGame) { g.result(winners, scores) }); err != nil {
+			s.log.Warn("tournament game not recorded yet (the tending records it)", "tournament", tid, "table", id, "err", err)
 		}
 	}()
-}
-
-// recordGame writes the result of the game at table into the tournament.
-func (s *Server) recordGame(ctx context.Context, tid, table string, winners, scores []int) error {
-	s.tourMu.Lock()
-	defer s.tourMu.Unlock()
-	tr, err := s.store.Tournament(ctx, tid)
-	if err != nil {
-		return err
-	}
-	st, err := roundsOf(tr)
-	if err != nil {
-		return err
-	}
-	found := false
-	for i, r := range st.Rounds {
-		for j, g := range r {
-			if g.Table != table || g.Done {
-				continue
-			}
-			g.Done, g.Winner = true, -1
-			if len(scores) == 2 {
-				g.PA, g.PB = scores[0], scores[1]
-			}
-			if len(winners) == 1 {
-				g.Winner = []int{g.A, g.B}[winners[0]]
-			}
-			st.Rounds[i][j], found = g, true
-		}
-	}
-	if !found {
-		return nil
-	}
-	if tr.State, err = json.Marshal(st); err != nil {
-		return err
-	}
-	_, err = s.advance(ctx, tr)
-	return err
-}
-
-// resumeTournaments, at start, tracks the tables of the tournaments in
-// play, records games that ended while the server was away, and arms the
-// start of open tournaments with a start time.
-func (s *Server) resumeTournaments(ctx context.Context) error {
-	trs, err := s.store.Tournaments(ctx, []store.TournamentStatus{store.TournamentOpen, store.TournamentPlaying}, 1<<20)
-	if err != nil {
-		return err
-	}
-	for _, tr := range trs {
-		if tr.Status == store.TournamentOpen {
-			s.scheduleStart(tr)
-			continue
-		}
-		st, err := roundsOf(tr)
-		if err != nil {
-			return err
-		}
-		s.trackTables(tr.ID, st)
-		for _, r := range st.Rounds {
-			for _, g := range r {
-				if g.Done || g.Table == "" {
-					continue
-				}
-				if tb, err := s.store.Table(ctx, g.Table); err == nil && tb.Status == store.Over {
-					s.tournamentGameOver(g.Table, tb.Winners, tb.Scores)
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // scheduleStart starts an open tournament with a start time when the time
@@ -444,8 +321,8 @@ func (s *Server) scheduleStart(tr store.Tournament) {
 		if closed {
 			return
 		}
-		s.tourMu.Lock()
-		defer s.tourMu.Unlock()
+		unlock := s.tourLocks.lock(tr.ID)
+		defer unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		cur, err := s.store.Tournament(ctx, tr.ID)
@@ -468,9 +345,20 @@ type tourGameView struct {
 	Done      bool   `json:"done"`
 	PA        int    `json:"pa"`
 	PB        int    `json:"pb"`
-	Winner    int    `json:"winner"` // -1: none (a draw, or not played yet)
+	Winner    int    `json:"winner"` // -1: none (a draw, a double forfeit, or not played yet)
 	WaitingOn string `json:"waiting_on,omitempty"`
+	// Pending: the game waits for room under the caps on tables (its table
+	// is not open yet).
+	Pending bool `json:"pending,omitempty"`
+	// Forfeit is who forfeited ("a", "b" or "both") and Why why
+	// ("failed": the table failed; "expired": nobody acted in time).
+	Forfeit string `json:"forfeit,omitempty"`
+	Why     string `json:"why,omitempty"`
+	Void    bool   `json:"void,omitempty"` // a knockout's place nobody reached
 }
+
+// forfeitNames are the forfeits as clients see them.
+var forfeitNames = map[tournament.Forfeit]string{tournament.ForfeitA: "a", tournament.ForfeitB: "b", tournament.ForfeitBoth: "both"}
 
 type tourStandingView struct {
 	Entrant int    `json:"entrant"`
@@ -481,6 +369,7 @@ type tourStandingView struct {
 	Wins    int    `json:"wins"`
 	Draws   int    `json:"draws"`
 	Losses  int    `json:"losses"`
+	Forfeit int    `json:"forfeits"` // of the losses, those by forfeit
 	For     int    `json:"for"`
 	Against int    `json:"against"`
 	Diff    int    `json:"diff"`
@@ -536,8 +425,12 @@ func (s *Server) tournamentView(ctx context.Context, tr store.Tournament) tourna
 	for _, r := range st.Rounds {
 		var games []tourGameView
 		for _, g := range r {
-			gv := tourGameView{A: g.A, B: g.B, AName: name(g.A), BName: name(g.B), Table: g.Table, Done: g.Done, PA: g.PA, PB: g.PB, Winner: g.Winner}
-			if !g.Done && g.Table != "" {
+			gv := tourGameView{A: g.A, B: g.B, AName: name(g.A), BName: name(g.B), Table: g.Table, Done: g.Done, PA: g.PA, PB: g.PB, Winner: g.Winner,
+				Pending: g.Pending && !g.Done, Forfeit: forfeitNames[g.Forfeit], Why: g.Why, Void: g.game().Void()}
+			switch {
+			case g.Pending:
+				gv.Table = "" // not open yet
+			case !g.Done && g.Table != "":
 				gv.WaitingOn = s.waitingOn(ctx, g.Table)
 			}
 			if !g.Done {
@@ -551,15 +444,17 @@ func (s *Server) tournamentView(ctx context.Context, tr store.Tournament) tourna
 		for _, line := range tournament.Standings(len(tr.Entrants), st.rounds()) {
 			e := tr.Entrants[line.Entrant]
 			v.Standings = append(v.Standings, tourStandingView{Entrant: line.Entrant, Name: e.Name, Player: e.PlayerID, Bot: e.Bot, Played: line.Played,
-				Wins: line.Wins, Draws: line.Draws, Losses: line.Losses, For: line.For, Against: line.Against, Diff: line.Diff()})
+				Wins: line.Wins, Draws: line.Draws, Losses: line.Losses, Forfeit: line.Forfeits, For: line.For, Against: line.Against, Diff: line.Diff()})
 		}
 	}
 	if tr.Status == store.TournamentOver && tr.Reason == "" && len(v.Standings) > 0 {
 		c := v.Standings[0].Name
 		if tournament.Format(tr.Format) == tournament.Knockout {
-			c = name(tournament.Champion(st.rounds()))
+			c = name(tournament.Champion(st.rounds())) // "": both sides forfeited the final
 		}
-		v.Champion = &c
+		if c != "" {
+			v.Champion = &c
+		}
 	}
 	return v
 }

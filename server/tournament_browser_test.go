@@ -1,12 +1,18 @@
 package server_test
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/internal/browsertest"
+	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
 
@@ -66,4 +72,76 @@ func TestBrowserTournament(t *testing.T) {
 		t.Fatalf("the end of the tournament: %+v %v", e, err)
 	}
 	shot(t, ctx, "tournament-end")
+}
+
+// stuck is a bot that does not move until released (at the test's end),
+// then moves as inner.
+type stuck struct {
+	release <-chan struct{}
+	inner   bot.Strategy
+}
+
+func (s stuck) Choose(st engine.State) engine.Action {
+	<-s.release
+	return s.inner.Choose(st)
+}
+
+// TestBrowserTournamentForfeits: the tournament page shows a game lost by
+// both when its table failed (and the standings count the forfeits), and
+// a game waiting for a free table under its creator's cap, in English and
+// Norwegian, on a desktop and on phones 390 and 360 px wide.
+func TestBrowserTournamentForfeits(t *testing.T) {
+	release := make(chan struct{})
+	ts := start(t, "", server.Options{MaxBotTables: 2, Bots: func(level string, r rules.Rules) (bot.Strategy, error) {
+		if level == "cautious" {
+			b, err := bot.New(level, r)
+			return stuck{release, b}, err
+		}
+		return breaking(level, r)
+	}})
+	t.Cleanup(func() { close(release) }) // before the server stops (cleanups run last first)
+	ctx := ctxT(t, 2*time.Minute)
+	ann := host(t, ts)
+	failed := newTour(t, ctx, ann, "knockout", 4, []map[string]string{{"type": "bot", "level": "expert"}, {"type": "bot", "level": "steady"},
+		{"type": "bot", "level": "bold"}, {"type": "bot", "level": "expert"}})
+	waitTour(t, ctx, ann, failed.ID, func(tr tourJSON) bool { return tr.Status == "over" })
+	waiting := newTour(t, ctx, host(t, ts), "round-robin", 6, botEntrants(6, "cautious"))
+	bctx := browser(t, 1100, 900)
+	for _, c := range []struct {
+		lang                      string
+		both, forfeits, freeTable string
+	}{
+		{"en", "both lose: the table failed", "(1 by forfeit)", "waiting for a free table"},
+		{"nb", "begge taper: bordet feilet", "(1 på walkover)", "venter på et ledig bord"},
+	} {
+		// The language as the switch in the header keeps it in the browser.
+		if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/tournaments")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`localStorage.setItem('lang', `+strconv.Quote(c.lang)+`) === undefined`)); err != nil {
+			t.Fatal(err)
+		}
+		for _, width := range []int64{1100, 390, 360} {
+			if err := chromedp.Do(bctx, chromedp.EmulateViewport(width, 844), chromedp.Navigate(ts.URL+"/tournaments/"+failed.ID), chromedp.WaitVisible("#t-standings")); err != nil {
+				t.Fatal(err)
+			}
+			if got := texts(t, bctx, ".tour-game.forfeit .result"); len(got) != 1 || got[0] != c.both {
+				t.Fatalf("%s, %d px: the forfeited game reads %q, want %q", c.lang, width, got, c.both)
+			}
+			if got := texts(t, bctx, "#t-standings tbody td:nth-child(6)"); strings.Count(strings.Join(got, "|"), c.forfeits) != 2 {
+				t.Fatalf("%s, %d px: the standings' losses %q, want two with %q", c.lang, width, got, c.forfeits)
+			}
+			if wide, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)); wide {
+				t.Fatalf("%s, %d px: the page is wider than the screen (the standings must scroll in their card)", c.lang, width)
+			}
+			shot(t, bctx, fmt.Sprintf("tournament-forfeit-%s-%d", c.lang, width))
+			if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/tournaments/"+waiting.ID), chromedp.WaitVisible("#t-standings")); err != nil {
+				t.Fatal(err)
+			}
+			if got := texts(t, bctx, ".tour-game .waiting"); len(got) != 3 || strings.Count(strings.Join(got, "|"), c.freeTable) != 1 {
+				t.Fatalf("%s, %d px: the games of the first round wait on %q, want one %q", c.lang, width, got, c.freeTable)
+			}
+			shot(t, bctx, fmt.Sprintf("tournament-waiting-%s-%d", c.lang, width))
+		}
+	}
 }

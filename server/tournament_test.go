@@ -18,20 +18,27 @@ type tourJSON struct {
 	Total     int `json:"total_rounds"`
 	Entrants  []struct{ Name, Bot string }
 	Standings []struct {
-		Entrant                     int
-		Name                        string
-		Played, Wins, Draws, Losses int
-		For, Against, Diff          int
+		Entrant                               int
+		Name                                  string
+		Played, Wins, Draws, Losses, Forfeits int
+		For, Against, Diff                    int
 	}
-	Rounds [][]struct {
-		A, B      int
-		AName     string `json:"a_name"`
-		BName     string `json:"b_name"`
-		Table     string
-		Done      bool
-		Winner    int
-		WaitingOn string `json:"waiting_on"`
-	}
+	Rounds [][]tourGameJSON
+}
+
+type tourGameJSON struct {
+	A, B      int
+	AName     string `json:"a_name"`
+	BName     string `json:"b_name"`
+	Table     string
+	Done      bool
+	PA, PB    int
+	Winner    int
+	WaitingOn string `json:"waiting_on"`
+	Pending   bool
+	Forfeit   string
+	Why       string
+	Void      bool
 }
 
 func getTour(t *testing.T, ctx context.Context, c *wsclient.Client, id string) tourJSON {
@@ -57,6 +64,17 @@ func waitTour(t *testing.T, ctx context.Context, c *wsclient.Client, id string, 
 		case <-time.After(20 * time.Millisecond): // polling the API
 		}
 	}
+}
+
+// opened reports whether every game of the last round has its table: a
+// round is stored as paired before its tables open.
+func opened(tr tourJSON) bool {
+	for _, g := range tr.Rounds[len(tr.Rounds)-1] {
+		if g.Pending {
+			return false
+		}
+	}
+	return true
 }
 
 // TestTournamentsOfBots plays tournaments of bots to their end in each
@@ -164,7 +182,7 @@ func TestTournamentWithAPerson(t *testing.T) {
 			played++
 		}
 		round := len(tr.Rounds)
-		tr = waitTour(t, ctx, ann.Client, tr.ID, func(n tourJSON) bool { return n.Status == "over" || len(n.Rounds) > round })
+		tr = waitTour(t, ctx, ann.Client, tr.ID, func(n tourJSON) bool { return n.Status == "over" || len(n.Rounds) > round && opened(n) })
 		if mine == "" && tr.Status != "over" {
 			// Ann is out: Bea's games (she never acts) end by her clock.
 			break

@@ -230,6 +230,11 @@ type Store interface {
 	// ExpireWaiting marks Expired, with the reason, every waiting table
 	// last updated before the time, in one write, and returns their IDs.
 	ExpireWaiting(ctx context.Context, before time.Time, reason string) ([]string, error)
+	// ExpireIdle marks Expired, with the reason, the waiting or playing
+	// table id if it was last updated before the time, in one write (a
+	// tournament's game nobody acts at). ENOTFOUND if no table; ECONFLICT
+	// if it has ended or changed since.
+	ExpireIdle(ctx context.Context, id string, before time.Time, reason string) error
 
 	// AppendAction stores the action numbered n (1 for the first) of a
 	// playing or waiting table, as its record holds it (game.Variant.Entry), which must have exactly n-1 actions
@@ -364,6 +369,9 @@ type Store interface {
 	// Tournaments lists up to limit tournaments in the statuses (all if
 	// none), most recently updated first.
 	Tournaments(ctx context.Context, status []TournamentStatus, limit int) ([]Tournament, error)
+	// CountTournaments counts the tournaments in the statuses (all if
+	// none) that creator created (anyone's if ""), without loading them.
+	CountTournaments(ctx context.Context, status []TournamentStatus, creator string) (int, error)
 	// UpdateTournament writes t (its status, reason, entrants and state)
 	// if the stored version is t.Version, and returns the version
 	// written, one more. ECONFLICT if another write came first (read again

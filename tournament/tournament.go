@@ -24,14 +24,17 @@ const (
 // Bye is the opponent of an entrant who sits a round out.
 const Bye = -1
 
-// Game is one pairing of a round: A against B (B is Bye for a bye). Once
-// played, Done is set with each side's points and the winner (Bye is
-// never the winner; a drawn game has Winner -1).
+// Game is one pairing of a round: A against B (B is Bye for a bye; both
+// are Bye for a void game, see Void). Once played, Done is set with each
+// side's points and the winner (Bye is never the winner; a drawn game, and
+// one both sides forfeited, has Winner -1). Forfeit says who lost it
+// without playing it out (SetForfeit).
 type Game struct {
-	A, B   int
-	Done   bool
-	PA, PB int
-	Winner int
+	A, B    int
+	Done    bool
+	PA, PB  int
+	Winner  int
+	Forfeit Forfeit
 }
 
 // Round is the games of one round.
@@ -141,8 +144,10 @@ type Standing struct {
 	Wins    int // byes count as wins
 	Draws   int
 	Losses  int
-	For     int // points scored
-	Against int
+	// Forfeits are the losses by forfeit (counted in Losses too).
+	Forfeits int
+	For      int // points scored
+	Against  int
 }
 
 // Diff is the points difference.
@@ -153,7 +158,8 @@ func (s Standing) score() int { return 2*s.Wins + s.Draws }
 
 // Standings ranks the entrants after the rounds: by wins (a draw half a
 // win), then points difference, then the games between the entrants so
-// tied (their wins against each other), then seed.
+// tied (their wins against each other), then seed. A forfeit is a loss (a
+// win for the other side) whose points do not count.
 func Standings(n int, rounds []Round) []Standing {
 	st := make([]Standing, n)
 	for i := range st {
@@ -162,7 +168,7 @@ func Standings(n int, rounds []Round) []Standing {
 	beat := map[[2]int]int{}
 	for _, r := range rounds {
 		for _, g := range r {
-			if !g.Done {
+			if !g.Done || g.Void() {
 				continue
 			}
 			if g.B == Bye {
@@ -173,10 +179,24 @@ func Standings(n int, rounds []Round) []Standing {
 			a, b := &st[g.A], &st[g.B]
 			a.Played++
 			b.Played++
-			a.For += g.PA
-			a.Against += g.PB
-			b.For += g.PB
-			b.Against += g.PA
+			if fa, fb := g.forfeits(); fa || fb {
+				if fa {
+					a.Forfeits++
+				}
+				if fb {
+					b.Forfeits++
+				}
+				if fa && fb {
+					a.Losses++
+					b.Losses++
+					continue
+				}
+			} else {
+				a.For += g.PA
+				a.Against += g.PB
+				b.For += g.PB
+				b.Against += g.PA
+			}
 			switch g.Winner {
 			case g.A:
 				a.Wins++
@@ -221,7 +241,7 @@ func met(rounds []Round) map[[2]int]bool {
 	m := map[[2]int]bool{}
 	for _, r := range rounds {
 		for _, g := range r {
-			if g.B != Bye {
+			if g.A != Bye && g.B != Bye {
 				m[[2]int{g.A, g.B}], m[[2]int{g.B, g.A}] = true, true
 			}
 		}
@@ -242,7 +262,7 @@ func swissRound(n int, played []Round) Round {
 	had := map[int]bool{}
 	for _, r := range played {
 		for _, g := range r {
-			if g.B == Bye {
+			if g.B == Bye && !g.Void() {
 				had[g.A] = true
 			}
 		}
@@ -308,7 +328,9 @@ func bracket(size int) []int {
 
 // knockoutRound returns the next round of a knockout: the first from the
 // bracket (the top seeds get the byes when n is not a power of two), then
-// the winners of the last round in order; false once one entrant is left.
+// the winners of the last round in order (one whose opponent-to-be went
+// out by a double forfeit has a bye; a place neither reached is void);
+// false once the final is played.
 func knockoutRound(n int, played []Round) (Round, bool) {
 	if len(played) == 0 {
 		size := 1 << Rounds(Knockout, n)
@@ -333,24 +355,38 @@ func knockoutRound(n int, played []Round) (Round, bool) {
 	}
 	var out Round
 	for i := 0; i+1 < len(last); i += 2 {
-		out = append(out, Game{A: advance(last[i]), B: advance(last[i+1])})
+		a, b := advance(last[i]), advance(last[i+1])
+		switch {
+		case a >= 0 && b >= 0:
+			out = append(out, Game{A: a, B: b})
+		case a >= 0:
+			out = append(out, bye(a))
+		case b >= 0:
+			out = append(out, bye(b))
+		default:
+			out = append(out, void())
+		}
 	}
 	return out, true
 }
 
 // advance returns who goes on from a knockout game: the winner, or, for a
-// drawn game, the higher seed.
+// drawn game, the higher seed; -1 (nobody) from a void game or one both
+// sides forfeited.
 func advance(g Game) int {
-	if g.Winner >= 0 {
+	switch {
+	case g.Winner >= 0:
 		return g.Winner
-	}
-	if g.B == Bye || g.A < g.B {
+	case g.Void() || g.Forfeit == ForfeitBoth:
+		return -1
+	case g.B == Bye || g.A < g.B:
 		return g.A
 	}
 	return g.B
 }
 
-// Champion returns the knockout's winner once its final is played, or -1.
+// Champion returns the knockout's winner once its final is played, or -1
+// (also when nobody won the final: both sides forfeited it).
 func Champion(rounds []Round) int {
 	if len(rounds) == 0 {
 		return -1

@@ -74,7 +74,8 @@ func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
 	verbose := fs.Bool("v", false, "log every request")
 	getRules := rulesFlag(fs)
 	tables := tableFlags(fs)
-	accounts := accountFlags(fs) // serve_accounts.go
+	tournaments := tournamentFlags(fs) // serve_tournaments.go
+	accounts := accountFlags(fs)       // serve_accounts.go
 	solver := solveFlags(fs, e.getenv)
 	sshOpts := sshFlags(fs, e.getenv) // serve_ssh.go
 	return fs, func() (*serveMain, error) {
@@ -108,6 +109,9 @@ func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
 			return nil, err
 		}
 		if err := tables(&m.Options); err != nil {
+			return nil, err
+		}
+		if err := tournaments(&m.Options); err != nil {
 			return nil, err
 		}
 		if err := accounts(&m.Options); err != nil {

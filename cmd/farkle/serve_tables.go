@@ -46,23 +46,20 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 		if *clock > time.Hour {
 			return usagef("--turn-clock %s: at most 1h", *clock)
 		}
-		off := func(v int) int { // Options: 0 is the default, negative is off
-			if v == 0 {
-				return -1
-			}
-			return v
-		}
-		offD := func(v time.Duration) time.Duration {
-			if v == 0 {
-				return -1
-			}
-			return v
-		}
 		opt.MaxOpenTables, opt.MaxBotTables, opt.MaxTurns = off(*maxOpen), off(*maxBots), off(*maxTurns)
 		opt.MaxTablesTotal, opt.MaxBotTablesTotal = off(*maxTotal), off(*maxBotsTotal)
 		opt.FinishedTables, opt.ClockForfeits = off(*finished), off(*forfeits)
-		opt.WaitingExpiry, opt.TurnClock = offD(*expiry), offD(*clock)
+		opt.WaitingExpiry, opt.TurnClock = off(*expiry), off(*clock)
 		opt.MaxInvitesSent, opt.MaxInvitesReceived, opt.MaxBlocks = off(*invSent), off(*invKept), off(*blocks)
 		return nil
 	}
+}
+
+// off turns a flag's 0 (no limit) into the server's negative value for
+// off (0 is the default in server.Options).
+func off[T int | time.Duration](v T) T {
+	if v == 0 {
+		return -1
+	}
+	return v
 }

@@ -10,17 +10,21 @@ import (
 	"github.com/farkle/farkle/server"
 )
 
-func TestTableFlags(t *testing.T) {
-	parse := func(args ...string) (server.Options, error) {
-		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		set := tableFlags(fs)
-		if err := fs.Parse(args); err != nil {
-			return server.Options{}, err
-		}
-		var opt server.Options
-		return opt, set(&opt)
+// optionsFrom parses args with the flags register adds, and returns the
+// options they set.
+func optionsFrom(register func(*flag.FlagSet) func(*server.Options) error, args ...string) (server.Options, error) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	set := register(fs)
+	if err := fs.Parse(args); err != nil {
+		return server.Options{}, err
 	}
+	var opt server.Options
+	return opt, set(&opt)
+}
+
+func TestTableFlags(t *testing.T) {
+	parse := func(args ...string) (server.Options, error) { return optionsFrom(tableFlags, args...) }
 	opt, err := parse()
 	if err != nil {
 		t.Fatal(err)

@@ -69,21 +69,28 @@ export async function tournamentPage(id) {
       try { await ensurePlayer(); await api('POST', `/api/tournaments/${id}/join`, {}); draw(); } catch (ex) { err.textContent = ex.message; }
     } }, msg('lobby.join')) : '';
     const mineAt = (g) => myID && [g.a, g.b].some((i) => i >= 0 && t.entrants[i] && t.entrants[i].player_id === myID);
-    const game = (g) => h('li', { class: `tour-game${g.done ? ' done' : ''}${mineAt(g) ? ' mine' : ''}`, 'data-table': g.table || '' },
-      g.b < 0 ? msg('web.tour.bye', { name: g.a_name }) : [
+    const wins = (g) => g.winner >= 0 ? msg('web.tour.wins', { name: t.entrants[g.winner].name }) : msg('web.tour.drawn');
+    // result is a played game's line: its score and winner, or who forfeited it and why.
+    const result = (g) => {
+      if (g.forfeit === 'both') return msg(`web.tour.forfeitBoth.${g.why}`);
+      if (g.forfeit) return `${msg(`web.tour.forfeit.${g.why}`, { name: g.forfeit === 'a' ? g.a_name : g.b_name })} · ${wins(g)}`;
+      return `${num(g.pa)}–${num(g.pb)} · ${wins(g)}`;
+    };
+    const game = (g) => h('li', { class: `tour-game${g.done ? ' done' : ''}${mineAt(g) ? ' mine' : ''}${g.forfeit ? ' forfeit' : ''}`, 'data-table': g.table || '' },
+      g.void ? msg('web.tour.void') : g.b < 0 ? msg('web.tour.bye', { name: g.a_name }) : [
         h('span', {}, `${g.a_name}${msg('web.vs')}${g.b_name}`), ' ',
-        g.done ? h('span', { class: 'result' }, `${num(g.pa)}–${num(g.pb)} · ${g.winner >= 0 ? msg('web.tour.wins', { name: t.entrants[g.winner].name }) : msg('web.tour.drawn')}`) :
-          h('span', { class: 'waiting muted small' }, g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
+        g.done ? h('span', { class: 'result' }, result(g)) :
+          h('span', { class: 'waiting muted small' }, g.pending ? msg('web.tour.waitingTable') : g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
         ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? msg('hint.play') : g.done ? msg('end.replay') : msg('lobby.watch')) : '']);
     page(h('h1', {}, t.name),
       h('p', { class: 'muted', id: 't-status', 'data-status': t.status }, `${statusName(t.status)}${t.reason ? `: ${t.reason}` : ''} · `, summary(t)),
       t.champion ? h('p', { class: 'champion', id: 't-champion' }, msg('web.tour.winner', { name: t.champion })) : '',
       join, err,
       h('section', { class: 'card' }, h('h2', {}, msg('web.tour.standings')),
-        h('table', { class: 'stats', id: 't-standings' }, h('thead', {}, h('tr', {}, ['#', 'web.tour.entrant', 'web.tour.played', 'web.tour.won', 'web.tour.drawnCol', 'web.tour.lost', 'web.tour.points', 'web.tour.diff'].map((x) => h('th', {}, x === '#' ? x : msg(x))))),
+        h('div', { class: 'tour-standings' }, h('table', { class: 'stats', id: 't-standings' }, h('thead', {}, h('tr', {}, ['#', 'web.tour.entrant', 'web.tour.played', 'web.tour.won', 'web.tour.drawnCol', 'web.tour.lost', 'web.tour.points', 'web.tour.diff'].map((x) => h('th', {}, x === '#' ? x : msg(x))))),
           h('tbody', {}, t.standings.map((s, i) => h('tr', { class: s.player && s.player === myID ? 'you' : '' },
-            h('td', {}, i + 1), h('td', {}, s.name), h('td', {}, s.played), h('td', {}, s.wins), h('td', {}, s.draws), h('td', {}, s.losses),
-            h('td', {}, num(s.for)), h('td', {}, (s.diff > 0 ? '+' : '') + num(s.diff))))))),
+            h('td', {}, i + 1), h('td', {}, s.name), h('td', {}, s.played), h('td', {}, s.wins), h('td', {}, s.draws), h('td', {}, s.losses, s.forfeits ? h('span', { class: 'muted small' }, ` (${msg('web.tour.byForfeit', { n: s.forfeits })})`) : ''),
+            h('td', {}, num(s.for)), h('td', {}, (s.diff > 0 ? '+' : '') + num(s.diff)))))))),
       h('section', { class: 'card', id: 't-rounds' }, h('h2', {}, msg('web.tour.rounds', { n: t.rounds.length, total: t.total_rounds })),
         t.rounds.length ? t.rounds.map((r, k) => h('div', { class: 'tour-round' }, h('h3', {}, msg('web.tour.round', { n: k + 1 })), h('ul', {}, r.map(game)))) :
           h('p', { class: 'muted' }, t.status === 'open' ? msg('web.tour.pairings') : '')));

@@ -96,3 +96,41 @@ func (db *DB) UpdateTournament(ctx context.Context, t store.Tournament) (int, er
 	}
 	return 0, store.Errorf(store.ECONFLICT, "tournament %s changed since it was read", t.ID)
 }
+
+// ExpireIdle implements store.Store. It is one conditional write; the
+// nodes hear of it through the change hints.
+func (db *DB) ExpireIdle(ctx context.Context, id string, before time.Time, reason string) error {
+	return db.inTx(ctx, "expire table", func(tx pgx.Tx) error {
+		var n int
+		err := tx.QueryRow(ctx, `UPDATE tables SET status = $1, reason = $2, updated = $3 WHERE id = $4 AND status IN ($5, $6) AND updated < $7 RETURNING actions`,
+			string(store.Expired), reason, db.now().UnixNano(), id, string(store.Waiting), string(store.Playing), before.UnixNano()).Scan(&n)
+		if errors.Is(err, pgx.ErrNoRows) {
+			st, _, _, err := lockTable(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			return store.Errorf(store.ECONFLICT, "table %s is %s or changed since %s: it is not idle", id, st.Phrase(), before.UTC().Format(time.RFC3339))
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM leases WHERE table_id = $1`, id); err != nil {
+			return err
+		}
+		return db.notify(ctx, tx, id, n, store.Expired)
+	})
+}
+
+// CountTournaments implements store.Store.
+func (db *DB) CountTournaments(ctx context.Context, status []store.TournamentStatus, creator string) (int, error) {
+	st := make([]string, len(status))
+	for i, s := range status {
+		st[i] = string(s)
+	}
+	var n int
+	err := db.pool.QueryRow(ctx, `SELECT count(*) FROM tournaments WHERE (cardinality($1::text[]) = 0 OR status = ANY($1)) AND ($2 = '' OR creator = $2)`, st, creator).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("postgres: count tournaments: %w", err)
+	}
+	return n, nil
+}

@@ -113,3 +113,37 @@ func (db *DB) UpdateTournament(ctx context.Context, t store.Tournament) (int, er
 	}
 	return 0, store.Errorf(store.ECONFLICT, "tournament %s changed since it was read", t.ID)
 }
+
+// ExpireIdle implements store.Store.
+func (db *DB) ExpireIdle(ctx context.Context, id string, before time.Time, reason string) error {
+	res, err := db.w.ExecContext(ctx, `UPDATE tables SET status = ?, reason = ?, updated = ? WHERE id = ? AND status IN (?, ?) AND updated < ?`,
+		string(store.Expired), reason, db.now().UnixNano(), id, string(store.Waiting), string(store.Playing), before.UnixNano())
+	if err != nil {
+		return fmt.Errorf("sqlite: expire table: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return nil
+	}
+	tb, err := db.Table(ctx, id)
+	if err != nil {
+		return err
+	}
+	return store.Errorf(store.ECONFLICT, "table %s is %s or changed since %s: it is not idle", id, tb.Status.Phrase(), before.UTC().Format(time.RFC3339))
+}
+
+// CountTournaments implements store.Store.
+func (db *DB) CountTournaments(ctx context.Context, status []store.TournamentStatus, creator string) (int, error) {
+	q := `SELECT count(*) FROM tournaments WHERE (? = '' OR creator = ?)`
+	args := []any{creator, creator}
+	if len(status) > 0 {
+		q += ` AND status IN (?` + strings.Repeat(`, ?`, len(status)-1) + `)`
+		for _, s := range status {
+			args = append(args, string(s))
+		}
+	}
+	var n int
+	if err := db.r.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("sqlite: count tournaments: %w", err)
+	}
+	return n, nil
+}

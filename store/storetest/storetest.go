@@ -38,6 +38,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"FinishAndStats", testFinishAndStats},
 		{"FailTable", testFailTable},
 		{"ExpireWaiting", testExpireWaiting},
+		{"ExpireIdle", testExpireIdle},
 		{"CountTables", testCountTables},
 		{"Health", testHealth},
 		{"Messages", testMessages},

@@ -51,4 +51,61 @@ func testTournaments(t *testing.T, s store.Store) {
 	if all, _ := s.Tournaments(ctx, nil, 10); len(all) != 2 {
 		t.Fatalf("all tournaments: %d", len(all))
 	}
+	must(t, s.CreateTournament(ctx, store.Tournament{ID: "t4", Format: "swiss", Kind: v.Kind(), Rules: v.Rules(), Size: 4, Creator: "p1", Created: time.Unix(300, 0)}))
+	under := []store.TournamentStatus{store.TournamentOpen, store.TournamentPlaying}
+	for _, c := range []struct {
+		status  []store.TournamentStatus
+		creator string
+		want    int
+	}{{under, "", 3}, {under, "p1", 2}, {under, "p2", 1}, {under, "p3", 0}, {nil, "p1", 2}, {[]store.TournamentStatus{store.TournamentPlaying}, "", 1}, {[]store.TournamentStatus{store.TournamentOver}, "", 0}} {
+		n, err := s.CountTournaments(ctx, c.status, c.creator)
+		must(t, err)
+		if n != c.want {
+			t.Errorf("CountTournaments(%v, %q) = %d, want %d", c.status, c.creator, n, c.want)
+		}
+	}
+}
+
+// testExpireIdle: a playing (or waiting) table last changed before the
+// time expires with its reason and keeps its actions; one changed since,
+// an ended one and an expired one do not, and nothing of them changes.
+func testExpireIdle(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	g := play(t, "idle")
+	acts := g.Record().Actions
+	for _, id := range []string{"idle", "busy"} {
+		tb := newTable(t, id, store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})
+		tb.Status, tb.Created = store.Playing, time.Unix(10, 0)
+		must(t, s.CreateTable(ctx, tb))
+	}
+	must(t, s.AppendAction(ctx, "busy", 1, acts[0], nil)) // changed now: not idle at 20
+	must(t, s.ExpireIdle(ctx, "idle", time.Unix(20, 0), "nobody acted within a day"))
+	got, err := s.Table(ctx, "idle")
+	must(t, err)
+	if got.Status != store.Expired || got.Reason != "nobody acted within a day" {
+		t.Fatalf("an idle table after ExpireIdle: status %q reason %q", got.Status, got.Reason)
+	}
+	wantCode(t, s.ExpireIdle(ctx, "busy", time.Unix(20, 0), "x"), store.ECONFLICT, "expiring a table changed since")
+	wantCode(t, s.ExpireIdle(ctx, "idle", time.Now().Add(time.Hour), "again"), store.ECONFLICT, "expiring an expired table")
+	wantCode(t, s.ExpireIdle(ctx, "zz", time.Now(), "x"), store.ENOTFOUND, "expiring no table")
+	wantCode(t, s.AppendAction(ctx, "idle", 1, acts[0], nil), store.ECONFLICT, "append to an expired table")
+	if got, _ := s.Table(ctx, "busy"); got.Status != store.Playing || got.Reason != "" || got.Actions != 1 {
+		t.Fatalf("a table refused ExpireIdle changed: %+v", got)
+	}
+	if got, _ := s.Table(ctx, "idle"); got.Reason != "nobody acted within a day" {
+		t.Fatalf("a second ExpireIdle changed the reason: %q", got.Reason)
+	}
+
+	// A finished table does not expire.
+	h := play(t, "done")
+	must(t, s.CreateTable(ctx, newTable(t, "done", store.Seat{Name: "Ann", PlayerID: "p1"}, store.Seat{Name: "Bot", Bot: "steady"})))
+	hs := h.Record().Actions
+	for i, e := range hs[:len(hs)-1] {
+		must(t, s.AppendAction(ctx, "done", i+1, e, nil))
+	}
+	must(t, s.AppendAction(ctx, "done", len(hs), hs[len(hs)-1], finish(h, []string{"p1", "bot:steady"})))
+	wantCode(t, s.ExpireIdle(ctx, "done", time.Now().Add(time.Hour), "late"), store.ECONFLICT, "expiring a table that is over")
+	if got, _ := s.Table(ctx, "done"); got.Status != store.Over {
+		t.Fatalf("a finished table after a refused ExpireIdle: %+v", got)
+	}
 }
