@@ -15,7 +15,9 @@ import (
 // at the bots' pace, until the seat's turn ends. The clock-forfeits-th
 // timeout in a row resigns the seat (engine.Resign) instead; acting
 // yourself resets the count. At a Dragon Farkle table the server plays the
-// seat's move with the Random dragon bot and never resigns it. The count
+// seat's move with the Random dragon bot and never resigns it (it has no
+// resignation): an abandoned table ends at its round limit, the server's
+// Options.MaxTurns (dragonShared). The count
 // of timeouts is kept in memory: a restart gives every seat a fresh full
 // clock and a count of zero.
 

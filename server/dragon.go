@@ -31,9 +31,23 @@ var defaultDragon = sync.OnceValue(func() *game.DragonVariant {
 // play a game found beforehand.
 var newSeed = dice.NewSeed
 
-// dragonShared is the kit of the tables created now.
+// dragonShared is the kit of the tables created now: defaultDragon with
+// the server's cap on a game's length (Options.MaxTurns) as its round
+// limit, as the ordinary game's max_turns, so that no table, abandoned to
+// the clock or played by bots alone, runs for ever.
 func (s *Server) dragonShared() *dragonKit {
-	k, _ := s.kindOfVariant(defaultDragon())
+	v := defaultDragon()
+	if lim := s.opt.MaxTurns; lim > 0 {
+		s.dragonOnce.Do(func() {
+			r := v.Game().Rules()
+			if r.RoundLimit == 0 || r.RoundLimit > lim {
+				r.RoundLimit = lim
+			}
+			s.dragonCapped = game.NewDragon(dragon.MustGame(r, v.Game().Cards()))
+		})
+		v = s.dragonCapped
+	}
+	k, _ := s.kindOfVariant(v)
 	return k.(*dragonKit)
 }
 

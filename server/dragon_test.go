@@ -642,3 +642,38 @@ func BenchmarkDragonActionRoundTrip(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
 }
+
+// TestDragonAbandonedTableEnds: a Dragon Farkle table of two people who
+// never act is played by the clock (Dragon Farkle has no resignation) and
+// ends at the server's cap on a game's length, its round limit, rather
+// than at bot pace for ever; the record holds the limit and verifies.
+func TestDragonAbandonedTableEnds(t *testing.T) {
+	ts := start(t, "", server.Options{MaxTurns: 2, TurnClock: 30 * time.Millisecond, ClockForfeits: 1})
+	ctx := ctxT(t, time.Minute)
+	ann, bob := newDragonPlayer(t, ts, "Ann"), newDragonPlayer(t, ts, "Bob")
+	tb := tableWithFriend(t, ctx, ann.Client, bob.Client, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "human"})
+	var final wsclient.Table
+	for deadline := time.Now().Add(45 * time.Second); ; {
+		if err := ann.Do(ctx, "GET", "/api/tables/"+tb.ID, nil, &final); err != nil {
+			t.Fatal(err)
+		}
+		if final.Status == "over" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the abandoned table is still %q after %d actions", final.Status, final.Actions)
+		}
+		time.Sleep(20 * time.Millisecond) // the clock plays on its own time
+	}
+	rec := dragonRecord(t, ann.Client, tb.ID)
+	if rec.Rules.RoundLimit != 2 {
+		t.Fatalf("the record's round limit is %d, want the server's cap of 2", rec.Rules.RoundLimit)
+	}
+	_, st, _, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Round > 3 {
+		t.Fatalf("the game ended in round %d, past the limit of 2", st.Round)
+	}
+}
