@@ -16,7 +16,7 @@ func exploreFlags(fs *flag.FlagSet) func(m *serveMain) error {
 	burst := fs.Int("explore-burst", server.DefaultExploreAddressBurst, "the burst of --explore-rate: explorer requests one client address may send at once")
 	soloMem := sizeFlag(fs, "explore-solo-memory", server.DefaultExploreSoloMemory, "the most memory the solo solve of a rule set asked of the strategy explorer may need, a `size`: more is refused before any work (0: no bound)")
 	simTurns := fs.Int("explore-sim-turns", server.DefaultExploreSimTurns, "turns of simulated games a comparison plays of one rule set: fewer games, or none, when its games are longer (0: no bound)")
-	boardGames := fs.Int("rating-board-games", 5, "rated games a player needs in a family to be listed on its leaderboard by rating (0 or 1: one)")
+	boardGames := fs.Int("rating-board-games", 5, "rated games a player needs in a family to be listed on its leaderboard by rating (at least 1)")
 	return func(m *serveMain) error {
 		write := m.Edge.WriteTimeout
 		if write == 0 {
@@ -35,8 +35,8 @@ func exploreFlags(fs *flag.FlagSet) func(m *serveMain) error {
 			return usagef("--explore-sim-turns %d: must be 0 or more", *simTurns)
 		case *soloMem < 0:
 			return usagef("--explore-solo-memory %d: must be 0 or more", *soloMem)
-		case *boardGames < 0:
-			return usagef("--rating-board-games %d: must be 0 or more", *boardGames)
+		case *boardGames < 1:
+			return usagef("--rating-board-games %d: must be 1 or more", *boardGames)
 		}
 		off := func(v float64) float64 { // ExploreLimits: 0 is the default, negative is off
 			if v == 0 {
@@ -46,7 +46,7 @@ func exploreFlags(fs *flag.FlagSet) func(m *serveMain) error {
 		}
 		m.Explore = server.ExploreLimits{Timeout: *timeout, AddressRate: off(*rate), AddressBurst: *burst, SimTurns: int(off(float64(*simTurns))),
 			SoloMemory: int64(off(float64(*soloMem)))}
-		m.Options.RatingBoardGames = max(*boardGames, 1)
+		m.Options.RatingBoardGames = *boardGames
 		return nil
 	}
 }

@@ -33,7 +33,7 @@ func TestExploreFlags(t *testing.T) {
 	if m.Explore != want || m.Options.RatingBoardGames != 5 {
 		t.Fatalf("defaults: %+v, board %d", m.Explore, m.Options.RatingBoardGames)
 	}
-	m, err = parse("--explore-rate", "0", "--explore-sim-turns", "0", "--explore-solo-memory", "0", "--rating-board-games", "0")
+	m, err = parse("--explore-rate", "0", "--explore-sim-turns", "0", "--explore-solo-memory", "0", "--rating-board-games", "1")
 	if err != nil || m.Explore.AddressRate >= 0 || m.Explore.SimTurns >= 0 || m.Explore.SoloMemory >= 0 || m.Options.RatingBoardGames != 1 {
 		t.Fatalf("zeros: %+v, board %d, %v", m.Explore, m.Options.RatingBoardGames, err)
 	}
@@ -44,6 +44,7 @@ func TestExploreFlags(t *testing.T) {
 		{"--explore-burst", "0"},
 		{"--explore-sim-turns", "-5"},
 		{"--rating-board-games", "-1"},
+		{"--rating-board-games", "0"},
 	} {
 		_, err := parse(args...)
 		if err == nil || !strings.Contains(err.Error(), args[0]) {

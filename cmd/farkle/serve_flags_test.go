@@ -89,7 +89,7 @@ func TestServeFlagsZero(t *testing.T) {
 		if strings.HasPrefix(f.Name, "solve") || strings.HasSuffix(f.Name, "cache-memory") || f.Name == "cache-dir-max" {
 			return // the solver's limits: serve_solve_test.go
 		}
-		if reflect.DeepEqual(m.Options, def.Options) && m.SSH == def.SSH && m.BotDelay == def.BotDelay {
+		if reflect.DeepEqual(m.Options, def.Options) && m.SSH == def.SSH && m.BotDelay == def.BotDelay && m.Explore == def.Explore {
 			t.Errorf("%s 0 configures the same server as the default: 0 must mean what its help says (%q)", arg, f.Usage)
 		}
 		ov, dv := reflect.ValueOf(m.Options), reflect.ValueOf(def.Options)
