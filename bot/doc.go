@@ -13,6 +13,10 @@
 //     thresholds per dice left and a keep style, from the most careful to
 //     the wildest (see Threshold).
 //
+// Of makes a Strategy a game.Bot, the contract of the bots of every
+// variant: front ends get bots by level name through a game.Cast
+// (advise.Cast), whatever the variant, and play them through package game.
+//
 // Every bot is also a Decider: it answers "which keep?" and "bank?" from a
 // View, the plain-value form of a decision. Choose on an engine state asks
 // the same two questions, so the fast simulator of package sim, which plays

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
@@ -134,8 +135,8 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.BotDelay == 0 {
 		opt.BotDelay = -1 // no pause
 	}
-	if opt.Bots == nil {
-		opt.Bots = botsOf(m.Tables)
+	if opt.Cast == nil {
+		opt.Cast = advise.Cast(m.Tables)
 	}
 	if m.Tables != nil {
 		opt.Collectors = append(opt.Collectors, solverMetrics(m.Tables)...)

@@ -105,7 +105,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if d, ok := v.(*game.DragonVariant); ok {
 		return simDragon(e, d, levels, *games, seed, *workers, *asJSON, *recordDir)
 	}
-	r := ruleSet(v)
+	r := v.Scoring()
 	for _, l := range levels {
 		if _, err := bot.New(l, r); err != nil {
 			return usagef("--players: %v", err)

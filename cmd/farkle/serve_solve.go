@@ -11,7 +11,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/rules"
 )
 
 // The serve defaults of the solver's limits: ten distinct-rules perfect
@@ -60,14 +59,6 @@ func solveFlags(fs *flag.FlagSet, getenv func(string) string) func() (*bot.Table
 			debug.SetMemoryLimit(*mem + *duelCache + *soloCache + serveHeadroom)
 		}
 		return bot.NewLimitedTables(cacheDir, lim), nil
-	}
-}
-
-// botsOf returns the maker of the server's bots: their solver results
-// come from ts.
-func botsOf(ts *bot.Tables) func(level string, r rules.Rules) (bot.Strategy, error) {
-	return func(level string, r rules.Rules) (bot.Strategy, error) {
-		return bot.New(level, r, bot.WithTables(ts))
 	}
 }
 
