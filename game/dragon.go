@@ -263,6 +263,24 @@ func (g *DragonGame) Scores() []int {
 	return out
 }
 
+// Turns counts the turns each seat has finished, in order from the first
+// player, and the turn in which the dragon was slain.
+func (g *DragonGame) Turns() []int {
+	s := &g.s
+	n := len(s.Players)
+	out := make([]int, n)
+	for seat := range out {
+		k := (seat - s.First + n) % n
+		if s.Turns > k {
+			out[seat] = (s.Turns-k-1)/n + 1
+		}
+		if s.Slain && s.Turn == seat {
+			out[seat]++
+		}
+	}
+	return out
+}
+
 // At returns a game of v at state s after n actions: a set position, for
 // tests, puzzles and analysis. A Play set to it (Play.Set) keeps a record
 // that no longer replays.

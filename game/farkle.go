@@ -212,6 +212,15 @@ func (g *FarkleGame) Over() bool { return g.s.Over() }
 // Winners lists the winning seats.
 func (g *FarkleGame) Winners() []int { return append([]int(nil), g.s.Winners...) }
 
+// Turns counts the turns each seat has begun (engine.Player.Turns).
+func (g *FarkleGame) Turns() []int {
+	out := make([]int, len(g.s.Players))
+	for i, p := range g.s.Players {
+		out[i] = p.Turns
+	}
+	return out
+}
+
 // Scores lists the seats' scores.
 func (g *FarkleGame) Scores() []int {
 	out := make([]int, len(g.s.Players))

@@ -112,6 +112,9 @@ type Game interface {
 	Winners() []int
 	// Scores are the seats' scores (Dragon Farkle: soldiers) in seat order.
 	Scores() []int
+	// Turns counts the turns of each seat in seat order: at the end of a
+	// game, every turn it played.
+	Turns() []int
 }
 
 // Kinds opens each variant from its rules as a record holds them.

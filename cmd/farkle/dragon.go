@@ -15,6 +15,7 @@ import (
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/sim"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -199,4 +200,137 @@ func sayDragonSaved(e *env, g *tui.DragonGame) error {
 		}
 	}
 	return nil
+}
+
+// dragonSimJSON is a tournament of Dragon Farkle in the JSON shape of the
+// other sims (each player's 95% interval also as "ci95": [lo, hi]), with
+// its own figures: wins by place in the turn order, dragons slain, games
+// capped, ties, rounds, turns and Final Battles a game, and the time
+// taken.
+type dragonSimJSON struct {
+	Rules     string            `json:"rules"`
+	Games     int               `json:"games"`
+	Seed      string            `json:"seed"`
+	ByPlace   []dragonSimPlace  `json:"by_place"`
+	Slain     int               `json:"slain"`  // games won by slaying the dragon
+	Capped    int               `json:"capped"` // games ended by dragon.DefaultMaxRounds
+	Ties      int               `json:"ties"`
+	AvgRounds float64           `json:"avg_rounds"`
+	AvgTurns  float64           `json:"avg_turns"`
+	Battles   float64           `json:"battles"` // Final Battles started per game
+	Players   []dragonSimPlayer `json:"players"`
+	simTime
+}
+
+// dragonSimPlayer is one seat's result.
+type dragonSimPlayer struct {
+	Name         string     `json:"name"`
+	Level        string     `json:"level"`
+	Wins         int        `json:"wins"`
+	Shared       int        `json:"shared,omitempty"`
+	WinRate      float64    `json:"win_rate"`
+	Low          float64    `json:"low"`  // 95% Wilson interval of the win rate
+	High         float64    `json:"high"` //
+	MeanTurns    float64    `json:"mean_turns"`
+	MeanSoldiers float64    `json:"mean_soldiers"` // soldiers at the end of a game
+	CI95         [2]float64 `json:"ci95"`
+}
+
+// dragonSimPlace is the result of the players by their place in the turn
+// order (1: the first player of a game, drawn at random), whatever their
+// level: a fair game gives every place 1/players of the wins when the
+// players are of one level.
+type dragonSimPlace struct {
+	Place   int     `json:"place"`
+	Wins    int     `json:"wins"`
+	Shared  int     `json:"shared,omitempty"`
+	WinRate float64 `json:"win_rate"`
+	Low     float64 `json:"low"`
+	High    float64 `json:"high"`
+}
+
+// simulate plays a Dragon Farkle tournament as its simulations always
+// have: game i from dragon.GameSeed, the players in the order given (the
+// game draws the first player), a game still going after
+// dragon.DefaultMaxRounds rounds ended with the most soldiers winning;
+// its own figures are counted as the games end.
+func (dragonView) simulate(cfg *sim.Config) simShow {
+	n := len(cfg.Players)
+	cfg.Deal = func(seed dice.Seed, i, players int) (dice.Seed, []int) {
+		seat := make([]int, players)
+		for j := range seat {
+			seat[j] = j
+		}
+		return dragon.GameSeed(seed, i), seat
+	}
+	cfg.Stop = func(g game.Game) ([]int, string) {
+		if ws, ok := dragon.RoundCap(g.(*game.DragonGame).State(), dragon.DefaultMaxRounds); ok {
+			return ws, "the simulator ended the game after its last round"
+		}
+		return nil, ""
+	}
+	out := dragonSimJSON{ByPlace: make([]dragonSimPlace, n)}
+	var rounds, turns, battles int
+	cfg.Tally = func(_ int, g game.Game, winners []int, actions []game.Action, capped bool) {
+		s := g.(*game.DragonGame).State()
+		for _, w := range winners {
+			place := &out.ByPlace[(w-s.First+n)%n]
+			place.Wins++
+			if len(winners) > 1 {
+				place.Shared++
+			}
+		}
+		if len(winners) > 1 {
+			out.Ties++
+		}
+		if s.Slain {
+			out.Slain++
+		}
+		if capped {
+			out.Capped++
+		}
+		rounds += s.Round
+		turns += s.Turns
+		for _, a := range actions {
+			if a.(dragon.Action).Kind == dragon.ActBattle {
+				battles++
+			}
+		}
+	}
+	return func(e *env, res *sim.Result, t simTime, asJSON bool, recordDir string) error {
+		games := float64(res.Games)
+		out.Rules, out.Games, out.Seed, out.simTime = res.Rules, res.Games, res.Seed, t
+		out.AvgRounds, out.AvgTurns, out.Battles = float64(rounds)/games, float64(turns)/games, float64(battles)/games
+		for _, p := range res.Players {
+			out.Players = append(out.Players, dragonSimPlayer{Name: p.Name, Level: p.Level, Wins: p.Wins, Shared: p.Shared, WinRate: p.WinRate,
+				Low: p.CI95[0], High: p.CI95[1], MeanTurns: p.MeanTurns, MeanSoldiers: p.MeanScore, CI95: p.CI95})
+		}
+		for i := range out.ByPlace {
+			q := &out.ByPlace[i]
+			q.Place, q.WinRate = i+1, float64(q.Wins)/games
+			ci := sim.Wilson(q.Wins, res.Games)
+			q.Low, q.High = ci[0], ci[1]
+		}
+		if asJSON {
+			return emitJSON(e, out, false)
+		}
+		lc := e.cat()
+		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", out.Games, "rules", out.Rules, "seed", out.Seed))
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsDragon"))
+		for _, p := range out.Players {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.Low, p.High), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanSoldiers, 0))
+		}
+		tw.Flush()
+		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(out.AvgTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
+		tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsOrder"))
+		for _, q := range out.ByPlace {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", ordinal(lc, q.Place), winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.Low, q.High))
+		}
+		tw.Flush()
+		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.dragon", "slain", out.Slain, "capped", out.Capped, "rounds", lc.Dec(out.AvgRounds, 1), "battles", lc.Dec(out.Battles, 2)))
+		sayRecords(e, recordDir, out.Games)
+		return nil
+	}
 }

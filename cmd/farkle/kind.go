@@ -7,6 +7,7 @@ import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/sim"
 )
 
 // kindView is what the command line shows differently for a kind of game
@@ -29,7 +30,14 @@ type kindView interface {
 	printRules(e *env, v game.Variant, asJSON bool) error
 	// listed is the line of `farkle rules --list` of v, the preset name.
 	listed(name string, v game.Variant) presetInfo
+	// simulate readies cfg for a tournament of the kind (its own figures
+	// counted as the games end) and returns what prints its results.
+	simulate(cfg *sim.Config) simShow
 }
+
+// simShow prints the results of a tournament, the time it took and where
+// its records are (recordDir, "" for none), as JSON with asJSON.
+type simShow func(e *env, res *sim.Result, t simTime, asJSON bool, recordDir string) error
 
 // ownView is the view of a kind of game other than the ordinary game,
 // which the commands made for the ordinary game refuse and farkle play
@@ -106,3 +114,5 @@ func (farkleView) listed(name string, v game.Variant) presetInfo {
 	r := v.Scoring()
 	return presetInfo{Name: name, Description: describe(name, r), Hash: r.Hash()}
 }
+
+func (farkleView) simulate(*sim.Config) simShow { return showSim }
