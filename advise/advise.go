@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // ErrPosition is wrapped by every error about a position that cannot occur
@@ -108,12 +109,12 @@ func New(r rules.Rules, duel *solve.Table, solo *solve.Policy) (*Advisor, error)
 }
 
 // For returns the advisor for a game of players players under r, with the
-// solver results from ts (nil: bot.DefaultTables()): win probabilities for
+// solver results from ts (nil: solved.DefaultTables()): win probabilities for
 // two players when the rules allow a duel table, expected points otherwise.
-// Solving a duel table the first time can take a while (see bot.Tables).
-func For(r rules.Rules, players int, ts *bot.Tables) (*Advisor, error) {
+// Solving a duel table the first time can take a while (see solved.Tables).
+func For(r rules.Rules, players int, ts *solved.Tables) (*Advisor, error) {
 	if ts == nil {
-		ts = bot.DefaultTables()
+		ts = solved.DefaultTables()
 	}
 	solo, err := ts.Solo(r)
 	if err != nil {

@@ -9,14 +9,15 @@ import (
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // Cast returns the Players of every kind of game: game.DefaultCast and
 // the ordinary game's, whose bots (package bot) and advisors (this
-// package) take their solver results from ts (nil: bot.DefaultTables()).
+// package) take their solver results from ts (nil: solved.DefaultTables()).
 // It is the one place a front end gets bots by level and advisors,
 // whatever the variant.
-func Cast(ts *bot.Tables, opts ...Option) game.Cast {
+func Cast(ts *solved.Tables, opts ...Option) game.Cast {
 	o := ordinary{tables: ts, duels: true}
 	for _, f := range opts {
 		f(&o)
@@ -38,7 +39,7 @@ func Live(duels bool) Option {
 
 // ordinary are the ordinary game's bots and advisors.
 type ordinary struct {
-	tables      *bot.Tables
+	tables      *solved.Tables
 	live, duels bool
 }
 
@@ -127,7 +128,7 @@ func (a *Advisor) checkRules(v game.Variant) error {
 // liveAdvisor is the advisor of Live: at every request, the best advisor
 // ready now.
 type liveAdvisor struct {
-	tables  *bot.Tables
+	tables  *solved.Tables
 	r       rules.Rules
 	players int
 	duels   bool
@@ -138,11 +139,11 @@ type liveAdvisor struct {
 func (l *liveAdvisor) now() (*Advisor, string, error) {
 	ts := l.tables
 	if ts == nil {
-		ts = bot.DefaultTables()
+		ts = solved.DefaultTables()
 	}
 	solo, err := ts.Solo(l.r)
 	if err != nil {
-		return nil, "", errors.New(bot.Reason(err))
+		return nil, "", errors.New(solved.Reason(err))
 	}
 	var note string
 	if l.players == 2 && l.duels {
@@ -152,7 +153,7 @@ func (l *liveAdvisor) now() (*Advisor, string, error) {
 			return adv, "", err
 		}
 		if !errors.Is(err, solve.ErrRules) {
-			note = "win chances are not available: " + bot.Reason(err)
+			note = "win chances are not available: " + solved.Reason(err)
 		}
 	}
 	adv, err := New(l.r, nil, solo)

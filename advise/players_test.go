@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/solved"
 )
 
 // castVariants are a variant of every kind the Cast plays.
@@ -206,7 +207,7 @@ func TestLiveAdvisor(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ts := bot.NewTables("")
+	ts := solved.NewTables("")
 	live, err := Cast(ts, Live(true)).Advisor(v, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +226,7 @@ func TestLiveAdvisor(t *testing.T) {
 	if err != nil || then.Measure != WinProbability || then.Note != "" || live.Measure() != WinProbability {
 		t.Errorf("with the duel table: %+v %v", then, err)
 	}
-	never, err := Cast(bot.NewTables(""), Live(false)).Advisor(v, 2)
+	never, err := Cast(solved.NewTables(""), Live(false)).Advisor(v, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/sim"
+	"github.com/farkle/farkle/solved"
 )
 
 // RuleStats are the figures of one rule set in a comparison.
@@ -45,8 +45,8 @@ var CompareSeed = dice.SeedFrom("farkle explore compare")
 // Compare returns the figures of each rule set: solver results from src,
 // games played by expert bots taking theirs from ts (games 0: none). A duel
 // table that src cannot give is noted, not an error; duelNote turns the
-// error into words for people (bot.Reason, say).
-func Compare(ctx context.Context, rs []rules.Rules, src Source, ts *bot.Tables, games int, duelNote func(error) string) ([]RuleStats, error) {
+// error into words for people (solved.Reason, say).
+func Compare(ctx context.Context, rs []rules.Rules, src Source, ts *solved.Tables, games int, duelNote func(error) string) ([]RuleStats, error) {
 	var out []RuleStats
 	for _, r := range rs {
 		s, err := compareOne(ctx, r, src, ts, games, duelNote)
@@ -58,7 +58,7 @@ func Compare(ctx context.Context, rs []rules.Rules, src Source, ts *bot.Tables, 
 	return out, nil
 }
 
-func compareOne(ctx context.Context, r rules.Rules, src Source, ts *bot.Tables, games int, duelNote func(error) string) (RuleStats, error) {
+func compareOne(ctx context.Context, r rules.Rules, src Source, ts *solved.Tables, games int, duelNote func(error) string) (RuleStats, error) {
 	s := RuleStats{Name: r.Name, Hash: r.Hash(), Target: r.Game.Target}
 	tb := engine.TableFor(r)
 	for n := 1; n <= r.Dice; n++ {

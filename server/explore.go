@@ -9,16 +9,16 @@ import (
 	"sync/atomic"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // Explorer gives the strategy explorer (the page /explore and its API under
 // /api/explore) the server's solver results: every table it needs goes
-// through the scheduler and limits of one bot.Tables (the one the bots and
+// through the scheduler and limits of one solved.Tables (the one the bots and
 // hints use), never a solve of its own, and it never waits for a duel
 // table: while one is being prepared the page shows the progress and asks
 // again.
@@ -27,7 +27,7 @@ import (
 // values and solves tens of turns; a comparison plays games), so at most
 // GOMAXPROCS are computed at once; more wait their turn.
 type Explorer struct {
-	tables   *bot.Tables
+	tables   *solved.Tables
 	progress atomic.Pointer[solveProgress]
 	slots    chan struct{}
 }
@@ -42,7 +42,7 @@ type solveProgress struct {
 // NewExplorer returns the explorer over ts. Unless ts reports its progress
 // elsewhere already, it takes ts.Progress to show the running solve's
 // progress: call it before ts solves anything.
-func NewExplorer(ts *bot.Tables) *Explorer {
+func NewExplorer(ts *solved.Tables) *Explorer {
 	x := &Explorer{tables: ts, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if ts.Progress == nil {
 		ts.Progress = func(sweep, done, total int) {
@@ -55,7 +55,7 @@ func NewExplorer(ts *bot.Tables) *Explorer {
 // Solo implements explore.Source.
 func (x *Explorer) Solo(r rules.Rules) (*solve.Policy, error) { return x.tables.Solo(r) }
 
-// Duel implements explore.Source without waiting: bot.ErrNotReady while
+// Duel implements explore.Source without waiting: solved.ErrNotReady while
 // the table is being got.
 func (x *Explorer) Duel(r rules.Rules) (*solve.Table, error) { return x.tables.DuelNow(r) }
 
@@ -83,13 +83,13 @@ func (x *Explorer) duel(r rules.Rules) (*solve.Table, duelStatus) {
 	switch {
 	case err == nil:
 		ds.State = duelReady
-	case errors.Is(err, bot.ErrNotReady):
+	case errors.Is(err, solved.ErrNotReady):
 		ds.State = duelPreparing
 		if st.Running > 0 {
 			ds.Progress = x.progress.Load()
 		}
 	default:
-		ds.State, ds.Reason = duelUnavailable, bot.Reason(err)
+		ds.State, ds.Reason = duelUnavailable, solved.Reason(err)
 	}
 	return t, ds
 }
@@ -148,7 +148,7 @@ func exploreStart(s *Server, w http.ResponseWriter, r *http.Request, req rulesRe
 	}
 	if pol, err = x.Solo(rs); err != nil {
 		done()
-		s.httpError(w, badRequest("%s", bot.Reason(err)))
+		s.httpError(w, badRequest("%s", solved.Reason(err)))
 		return nil, rs, nil, nil, false
 	}
 	return x, rs, pol, done, true
@@ -375,7 +375,7 @@ func (s *Server) handleExploreCompare(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	stats, err := explore.Compare(r.Context(), rs, x, x.tables, exploreGames, x.note)
 	if err != nil {
-		s.httpError(w, badRequest("%s", bot.Reason(err)))
+		s.httpError(w, badRequest("%s", solved.Reason(err)))
 		return
 	}
 	writeJSON(w, http.StatusOK, stats)
@@ -383,10 +383,10 @@ func (s *Server) handleExploreCompare(w http.ResponseWriter, r *http.Request) {
 
 // note says why a duel table is not at hand, for the page.
 func (x *Explorer) note(err error) string {
-	if errors.Is(err, bot.ErrNotReady) {
+	if errors.Is(err, solved.ErrNotReady) {
 		return "its table is being prepared: ask again in a while"
 	}
-	return bot.Reason(err)
+	return solved.Reason(err)
 }
 
 func (s *Server) handleExplorePublished(w http.ResponseWriter, r *http.Request) {

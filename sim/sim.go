@@ -17,6 +17,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // ErrConfig is wrapped by every error about a Config.
@@ -35,8 +36,8 @@ type Config struct {
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Tables supplies solver results to the ordinary game's expert and
-	// perfect; nil means bot.DefaultTables().
-	Tables *bot.Tables
+	// perfect; nil means solved.DefaultTables().
+	Tables *solved.Tables
 	// Cast makes the bots by level; nil means advise.Cast(Tables).
 	Cast game.Cast
 	// Record, if set, is called with the record of every game (from the

@@ -14,6 +14,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 func short(base string, target int) rules.Rules {
@@ -271,7 +272,7 @@ func TestPerfectBeatsEveryLevel(t *testing.T) {
 	}
 	r := short("pocket-farkel", 1500) // final round, no penalty: a fast table
 	r.Game.MaxPlayers = 2
-	ts := bot.NewTables("")
+	ts := solved.NewTables("")
 	for _, l := range bot.LevelNames() {
 		if l == "perfect" {
 			continue

@@ -7,12 +7,12 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // logSize is how many log lines a Game keeps.
@@ -30,8 +30,8 @@ type Kept struct {
 // for concurrent use.
 type Game struct {
 	*table
-	tables *bot.Tables // the solver results the bots play from
-	bots   []game.Bot  // nil for people
+	tables *solved.Tables // the solver results the bots play from
+	bots   []game.Bot     // nil for people
 
 	log   []logLine // one line per event, oldest first
 	keeps []Kept    // keeps of the turn in progress
@@ -58,8 +58,8 @@ func (g *Game) FollowSolves(m *SolveMeter) { g.meter = m }
 
 // NewGame starts a game under r with the seats and the dice seed. It is
 // saved to path ("" for never); now stamps the record (nil: time.Now); the
-// bots play from the solver results of ts (nil: bot.DefaultTables()).
-func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func() time.Time, ts *bot.Tables) (*Game, error) {
+// bots play from the solver results of ts (nil: solved.DefaultTables()).
+func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func() time.Time, ts *solved.Tables) (*Game, error) {
 	v, err := game.NewFarkle(r)
 	if err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func (g *Game) makeBots() error {
 			continue
 		}
 		if g.tables == nil {
-			g.tables = bot.DefaultTables()
+			g.tables = solved.DefaultTables()
 		}
 		b, err := advise.Cast(g.tables).Bot(g.play.Game().Variant(), s.Bot)
 		if err != nil {

@@ -6,9 +6,9 @@ import (
 	"sync"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/solved"
 )
 
 // SolverAdvisor is the Advisor of the Cast (package advise's): win
@@ -31,8 +31,8 @@ type solverFor struct {
 }
 
 // NewSolverAdvisor returns an advisor taking solver results from ts
-// (bot.DefaultTables shares them with the bots).
-func NewSolverAdvisor(ts *bot.Tables) *SolverAdvisor {
+// (solved.DefaultTables shares them with the bots).
+func NewSolverAdvisor(ts *solved.Tables) *SolverAdvisor {
 	return &SolverAdvisor{cast: advise.Cast(ts), made: map[string]solverFor{}}
 }
 

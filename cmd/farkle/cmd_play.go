@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -58,7 +59,7 @@ fair-dice commitment to yourself; --resume FILE continues it.`
 
 // watchSolves returns the meter of the duel solves of ts, so that the
 // full-screen game shows how far a perfect bot's preparation is.
-func watchSolves(ts *bot.Tables) *tui.SolveMeter {
+func watchSolves(ts *solved.Tables) *tui.SolveMeter {
 	m := tui.NewSolveMeter(nil)
 	ts.Progress = m.Progress
 	return m
@@ -67,9 +68,9 @@ func watchSolves(ts *bot.Tables) *tui.SolveMeter {
 // playTables returns the solver results of farkle play, shared by the bots
 // and the hint key: duel tables read from and written to the cache
 // directory of the environment, memory caches bounded as
-// bot.DefaultLimits.
-func playTables(e *env) *bot.Tables {
-	return bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
+// solved.DefaultLimits.
+func playTables(e *env) *solved.Tables {
+	return solved.NewLimitedTables(solved.CacheDir(e.getenv), solved.DefaultLimits())
 }
 
 // botLevelsHelp describes every bot level of the ordinary game, one a line.

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/postgres"
 )
@@ -104,7 +104,7 @@ type serveMain struct {
 	Logger   *slog.Logger
 	Advisor  server.Advisor
 	Options  server.Options // the life of tables (serve_tables.go); Run sets the fields above in it
-	Tables   *bot.Tables    // the bots' solver results and limits (serve_solve.go); nil: bot.DefaultTables()
+	Tables   *solved.Tables // the bots' solver results and limits (serve_solve.go); nil: solved.DefaultTables()
 
 	URL string // the base URL, set by Run
 

@@ -2,9 +2,9 @@ package main
 
 import (
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/solved"
 )
 
 // serveAdvisor is the server's Advisor on package advise's Cast, live
@@ -22,7 +22,7 @@ type serveAdvisor struct {
 
 // newServeAdvisor returns the advisor of the solver results of ts; with
 // solveDuels false it never starts a duel solve (tests).
-func newServeAdvisor(ts *bot.Tables, solveDuels bool) *serveAdvisor {
+func newServeAdvisor(ts *solved.Tables, solveDuels bool) *serveAdvisor {
 	return &serveAdvisor{cast: advise.Cast(ts, advise.Live(solveDuels))}
 }
 

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/sim"
+	"github.com/farkle/farkle/solved"
 )
 
 // TestAnalysisMomentsSayWhere: each costly moment of the server's
@@ -20,7 +20,7 @@ func TestAnalysisMomentsSayWhere(t *testing.T) {
 	r := rules.MustPreset("classic")
 	r.Game.Target = 2000
 	r.Turn.FarklePenalty = rules.Penalty{}
-	ts := bot.NewTables("")
+	ts := solved.NewTables("")
 	var mu sync.Mutex
 	var recs []*game.Record
 	_, err := sim.Run(context.Background(), sim.Config{Rules: r, Players: []string{"reckless", "cautious"}, Games: 4, Seed: dice.SeedFrom("where"), Tables: ts,

@@ -13,11 +13,11 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // BenchmarkServeSolveFlood floods the serve defaults with ten distinct
@@ -39,7 +39,7 @@ func BenchmarkServeSolveFlood(b *testing.B) {
 	for _, base := range []int{20000, 90000, 300000} {
 		b.Run("targets-"+strconv.Itoa(base), func(b *testing.B) {
 			var peak, answered float64
-			var last bot.Stats
+			var last solved.Stats
 			for b.Loop() {
 				p, ms, st := flood(b, base)
 				peak, answered, last = max(peak, p), ms, st
@@ -54,7 +54,7 @@ func BenchmarkServeSolveFlood(b *testing.B) {
 
 // flood runs one flood and returns the peak RSS in bytes, the time to
 // answer every request and the scheduler's stats.
-func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st bot.Stats) {
+func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st solved.Stats) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	build := solveFlags(fs, os.Getenv)
