@@ -4,59 +4,40 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // ErrPosition is wrapped by every error about a position that cannot occur
 // under the rules.
 var ErrPosition = errors.New("advise: impossible position")
 
-// Measure is what the values of an Advice are.
-type Measure string
+// Measure is what the values of an Advice are (game.Measure).
+type Measure = game.Measure
 
 // The measures.
 const (
 	// WinProbability: the probability of winning a two-player game with
 	// best play from then on (the duel table).
-	WinProbability Measure = "win probability"
+	WinProbability = game.WinProbability
 	// ExpectedPoints: the points the rest of the turn is expected to bank
 	// with best play (the solo policy; with a farkle penalty or an entry
 	// minimum, relative to a player on the board with no farkles behind).
-	ExpectedPoints Measure = "expected points"
+	ExpectedPoints = game.ExpectedPoints
+	// Soldiers measures a Dragon Farkle decision by the soldiers it is
+	// expected to bring (game.ExpectedSoldiers).
+	Soldiers = game.ExpectedSoldiers
 )
 
-// Text says the measure in the language of c (keys cli.measure.*, e.g.
-// "win probability", "vinnersjanse"), or as it is when c has no text for it.
-func (m Measure) Text(c *lang.Catalogue) string {
-	if k := "cli.measure." + strings.ReplaceAll(string(m), " ", "_"); c.Has(k) {
-		return c.Msg(k)
-	}
-	return string(m)
-}
-
-// Position is a decision of the player to move ("me"). Scores and the turn
-// total are points.
-type Position struct {
-	Me          int `json:"me"`
-	Them        int `json:"them"` // the (strongest) opponent's score
-	MyStreak    int `json:"my_streak,omitempty"`
-	TheirStreak int `json:"their_streak,omitempty"`
-	Total       int `json:"turn"` // turn total so far
-	// Dice is the number of dice to throw, or with Throw the number thrown
-	// (1..rules.Dice; all of them at the start of a turn and after hot
-	// dice).
-	Dice int `json:"dice"`
-	// Throw is the throw on the table to keep from; zero when the choice is
-	// to throw or bank.
-	Throw dice.Hand `json:"throw,omitempty"`
-}
+// Position is a decision of the player to move ("me"), in points
+// (game.Position).
+type Position = game.Position
 
 // Choice is one thing the player may do, with its value.
 type Choice struct {
@@ -128,12 +109,12 @@ func New(r rules.Rules, duel *solve.Table, solo *solve.Policy) (*Advisor, error)
 }
 
 // For returns the advisor for a game of players players under r, with the
-// solver results from ts (nil: bot.DefaultTables()): win probabilities for
+// solver results from ts (nil: solved.DefaultTables()): win probabilities for
 // two players when the rules allow a duel table, expected points otherwise.
-// Solving a duel table the first time can take a while (see bot.Tables).
-func For(r rules.Rules, players int, ts *bot.Tables) (*Advisor, error) {
+// Solving a duel table the first time can take a while (see solved.Tables).
+func For(r rules.Rules, players int, ts *solved.Tables) (*Advisor, error) {
 	if ts == nil {
-		ts = bot.DefaultTables()
+		ts = solved.DefaultTables()
 	}
 	solo, err := ts.Solo(r)
 	if err != nil {

@@ -11,9 +11,10 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
-var tables = bot.NewTables("")
+var tables = solved.NewTables("")
 
 func short(base string, target int) rules.Rules {
 	r := rules.MustPreset(base)

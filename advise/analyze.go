@@ -1,13 +1,13 @@
 package advise
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"sort"
 
-	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 )
 
 // Tolerance is the loss below which a choice counts as best (values equal
@@ -65,64 +65,94 @@ type Report struct {
 	Note      string     `json:"note,omitempty"`
 }
 
-// Analyze replays rec (record.Replay: it does not check the dice against the
-// seed; see record.Verify) and values every real decision in it, a keep
-// from a throw with more than one legal keep or a choice between throwing
-// and banking: the best choice and how much the one played lost. A
-// resignation is not a decision and is skipped. The advisor must be for the
-// record's rules.
-func (a *Advisor) Analyze(rec *record.Record) (*Report, error) {
-	if rec.Rules.Hash() != a.r.Hash() {
-		return nil, fmt.Errorf("advise: the record's rules are not the advisor's")
-	}
-	_, steps, err := record.Replay(rec)
+// Analyze values every real decision of rec, a record of any kind, with
+// the advisor c gives its variant for its players (see AnalyzeSteps). The
+// steps are game.Steps': an ordinary game's recorded dice (nothing is
+// checked against the seed; see game.Verify), another kind's revealed
+// seed.
+func Analyze(rec *game.Record, c game.Cast) (*Report, error) {
+	v, err := rec.Variant()
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Rules: rec.Rules.Name, Measure: a.Measure(), Decisions: []Decision{}}
-	if a.duel == nil && len(rec.Players) > 1 {
-		rep.Note = "expected points of the turn: the scores of the game are not taken into account"
-	} else if len(rec.Players) > 2 {
-		rep.Note = "win probability against the strongest opponent only (a two-player table)"
+	adv, err := c.Advisor(v, len(rec.Players))
+	if err != nil {
+		return nil, err
+	}
+	return AnalyzeWith(rec, adv)
+}
+
+// AnalyzeWith is Analyze with the advisor adv, which must be one of rec's
+// variant.
+func AnalyzeWith(rec *game.Record, adv game.Advisor) (*Report, error) {
+	v, err := rec.Variant()
+	if err != nil {
+		return nil, err
+	}
+	_, steps, err := game.Steps(rec)
+	if err != nil {
+		return nil, err
+	}
+	return AnalyzeSteps(v, rec.Players, steps, adv)
+}
+
+// AnalyzeSteps values every real decision of a game of v played by
+// players, given as the steps of game.Steps, game.Verify, game.Replay or
+// game.Resume, with the advisor adv (one of v's): a choice among two or
+// more actions the advisor values in one measure (a keep from a throw with
+// more than one legal keep, throwing on against banking; in Dragon Farkle
+// recruiting, brawling, and the Final Battle's keeps, throws and
+// retreats), with the best of them and what the one played lost. Choices
+// it cannot value are no decisions: a roll-off, a resignation, Dragon
+// Farkle's card plays, and its start of a turn when the battle is among
+// the choices (its value is a probability, the others' soldiers). The
+// Report's Measure is the advisor's; a decision valued in another one
+// says so (Decision.Measure).
+func AnalyzeSteps(v game.Variant, players []string, steps []game.Step, adv game.Advisor) (*Report, error) {
+	if c, ok := adv.(interface{ checkRules(game.Variant) error }); ok {
+		if err := c.checkRules(v); err != nil {
+			return nil, err
+		}
+	}
+	adv, err := settle(adv)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Rules: v.Name(), Measure: adv.Measure(), Decisions: []Decision{}}
+	if n, ok := adv.(interface{ reportNote(players int) string }); ok {
+		rep.Note = n.reportNote(len(players))
 	}
 	for i, st := range steps {
-		s := st.Before
-		if st.Action.Kind == engine.Resign {
-			continue // leaving the game is not a move the advisor values
+		if len(st.Before.Players()) != len(players) || st.Seat < 0 || st.Seat >= len(players) {
+			return nil, fmt.Errorf("advise: action %d: seat %d of a game of %d players, not of %d", i+1, st.Seat, len(st.Before.Players()), len(players))
 		}
-		if s.Phase != engine.PhasePlay || (s.Step != engine.StepKeep && s.Step != engine.StepChoose) || len(s.Legal()) < 2 {
+		a, err := adv.Advise(st.Before, st.Seat)
+		if errors.Is(err, game.ErrNoDecision) {
 			continue
 		}
-		adv, err := a.State(s)
 		if err != nil {
 			return nil, fmt.Errorf("action %d: %w", i+1, err)
 		}
-		best := adv.Best()
-		played := -1
-		for j := range adv.Choices {
-			if adv.Choices[j].Engine() == st.Action {
-				played = j
-			}
+		if len(a.Choices) < 2 || !a.OneMeasure() {
+			continue
 		}
-		if best == nil || played < 0 {
-			return nil, fmt.Errorf("action %d (%s): not among the choices the advisor sees", i+1, st.Action)
+		best := a.Best()
+		mine := slices.IndexFunc(a.Choices, func(c game.Choice) bool { return c.Action == st.Action })
+		if best == nil || mine < 0 {
+			continue // not a choice the advisor values: a resignation, a card played
 		}
-		c := &adv.Choices[played]
-		turns := 0
-		for _, p := range s.Players {
-			turns += p.Turns
-		}
+		c := &a.Choices[mine]
 		d := Decision{
-			Action: i + 1, Turn: turns, Player: s.Current, Name: s.Players[s.Current].Name,
-			Position: adv.Position, Played: describe(c, false), Best: describe(best, true),
-			Value: c.Value, BestValue: best.Value, Loss: max(0, best.Value-c.Value),
+			Action: i + 1, Turn: a.Turn, Player: st.Seat, Name: players[st.Seat],
+			Position: a.Position, Played: describe(c, players, false), Best: describe(best, players, true),
+			Value: c.Value, BestValue: best.Value, Loss: max(0, best.Value-c.Value), Measure: c.Measure,
 		}
 		if d.Loss < Tolerance {
 			d.Loss = 0
 		}
 		rep.Decisions = append(rep.Decisions, d)
 	}
-	rep.summarize(rec.Players)
+	rep.summarize(players)
 	return rep, nil
 }
 
@@ -172,14 +202,15 @@ func (rep *Report) summarize(players []string) {
 	}
 }
 
-// describe names a choice: "keep 1 5" (with then: "keep 1 5 then bank"),
-// "throw", "bank".
-func describe(c *Choice, then bool) string {
-	if c.Action == engine.Keep {
-		if then && c.Then != "" {
-			return fmt.Sprintf("keep %s then %s", c.Keep, c.Then)
-		}
-		return "keep " + c.Keep.String()
+// describe names a choice with the players' names: "keep 1 5" (with
+// then: "keep 1 5 then bank"), "throw", "bank", "brawl Ana".
+func describe(c *game.Choice, players []string, then bool) string {
+	name := c.Action.String()
+	if n, ok := c.Action.(interface{ Named(names []string) string }); ok {
+		name = n.Named(players)
 	}
-	return c.Action.String()
+	if then && c.Then != "" {
+		return name + " then " + c.Then
+	}
+	return name
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 )
@@ -43,6 +44,15 @@ func playRecord(t testing.TB, r rules.Rules, levels []string, seed string, blund
 	return g.Record, planted
 }
 
+// analyze is AnalyzeWith on an ordinary record.
+func analyze(t testing.TB, a *Advisor, old *record.Record) (*Report, error) {
+	rec, err := game.FromOrdinary(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return AnalyzeWith(rec, a)
+}
+
 func TestAnalyzeFindsAPlantedBlunder(t *testing.T) {
 	r := short("pocket-farkel", 2000)
 	a := advisor(t, r, 2)
@@ -65,7 +75,7 @@ func TestAnalyzeFindsAPlantedBlunder(t *testing.T) {
 	if planted == 0 {
 		t.Fatal("the blunder was never planted")
 	}
-	rep, err := a.Analyze(rec)
+	rep, err := analyze(t, a, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +113,7 @@ func TestAnalyzeRanksTheWorstThree(t *testing.T) {
 	r := short("cardgames", 2000)
 	a := advisor(t, r, 2)
 	rec, _ := playRecord(t, r, []string{"reckless", "steady"}, "worst", nil)
-	rep, err := a.Analyze(rec)
+	rep, err := analyze(t, a, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +154,7 @@ func TestAnalyzeThreePlayers(t *testing.T) {
 	r := short("farkle-dice", 1500)
 	a := advisor(t, r, 3)
 	rec, _ := playRecord(t, r, []string{"expert", "bold", "cautious"}, "three", nil)
-	rep, err := a.Analyze(rec)
+	rep, err := analyze(t, a, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +165,7 @@ func TestAnalyzeThreePlayers(t *testing.T) {
 
 func TestAnalyzeRefusesOtherRules(t *testing.T) {
 	rec, _ := playRecord(t, short("cardgames", 1000), []string{"steady", "bold"}, "other", nil)
-	if _, err := advisor(t, short("pocket-farkel", 1000), 2).Analyze(rec); err == nil {
+	if _, err := analyze(t, advisor(t, short("pocket-farkel", 1000), 2), rec); err == nil {
 		t.Error("analysed a record of other rules")
 	}
 }

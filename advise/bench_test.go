@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/game"
 )
 
 // BenchmarkPosition is the advice for one throw: every keep valued.
@@ -32,11 +33,15 @@ func BenchmarkPosition(b *testing.B) {
 func BenchmarkAnalyze(b *testing.B) {
 	r := short("pocket-farkel", 3000)
 	a := advisor(b, r, 2)
-	rec, _ := playRecord(b, r, []string{"perfect", "steady"}, "bench", nil)
+	old, _ := playRecord(b, r, []string{"perfect", "steady"}, "bench", nil)
+	rec, err := game.FromOrdinary(old)
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	decisions := 0
 	for b.Loop() {
-		rep, err := a.Analyze(rec)
+		rep, err := AnalyzeWith(rec, a)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -66,7 +66,7 @@ func TestAnalyzeDragonFindsThePlantedBlunder(t *testing.T) {
 	if planted == 0 {
 		t.Fatal("no blunder planted")
 	}
-	rep, err := advise.AnalyzeDragon(rec)
+	rep, err := advise.Analyze(rec, game.DefaultCast())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,14 +102,18 @@ func TestAnalyzeDragonRefuses(t *testing.T) {
 	rec, _, _ := dragonGame(t, v, "dragon refused")
 	tampered := *rec
 	tampered.Seed = dice.SeedFrom("another").Hex()
-	if _, err := advise.AnalyzeDragon(&tampered); !errors.Is(err, game.ErrDiscrepancy) {
+	if _, err := advise.Analyze(&tampered, game.DefaultCast()); !errors.Is(err, game.ErrDiscrepancy) {
 		t.Errorf("a record whose seed is not its commitment's: %v", err)
 	}
 	_, steps, err := game.Verify(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := advise.AnalyzeDragonSteps(v, rec.Players[:1], steps); err == nil {
+	adv, err := game.DefaultCast().Advisor(v, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := advise.AnalyzeSteps(v, rec.Players[:1], steps, adv); err == nil {
 		t.Error("the steps of a two-player game analysed for one player")
 	}
 	f, err := game.NewFarkle(rules.MustPreset("classic"))
@@ -117,7 +121,7 @@ func TestAnalyzeDragonRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	ordinary := game.NewRecord(f, []string{"a", "b"}, dice.SeedFrom("x"))
-	if _, err := advise.AnalyzeDragon(ordinary); err == nil {
+	if _, err := advise.Analyze(ordinary, game.DefaultCast()); err == nil {
 		t.Error("an ordinary record analysed as Dragon Farkle")
 	}
 }
@@ -129,7 +133,7 @@ func BenchmarkAnalyzeDragon(b *testing.B) {
 	rec, _, _ := dragonGame(b, v, "dragon bench")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := advise.AnalyzeDragon(rec); err != nil {
+		if _, err := advise.Analyze(rec, game.DefaultCast()); err != nil {
 			b.Fatal(err)
 		}
 	}

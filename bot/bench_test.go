@@ -8,6 +8,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // benchViews returns n keep decisions of a two-player game under r; with
@@ -78,7 +79,7 @@ func BenchmarkPerfectClassic(b *testing.B) {
 		b.Skip("FARKLE_CACHE_DIR is not set")
 	}
 	r := rules.MustPreset("classic")
-	s, _ := New("perfect", r, WithTables(NewTables(dir)))
+	s, _ := New("perfect", r, WithTables(solved.NewTables(dir)))
 	if err := Prepare(s); err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // ErrUnknownLevel is wrapped when a level name does not exist.
@@ -55,12 +56,12 @@ func LevelNames() []string {
 type Option func(*options)
 
 type options struct {
-	tables *Tables
+	tables *solved.Tables
 }
 
 // WithTables makes New take solver results (solo policies, duel tables)
-// from ts instead of DefaultTables() (nil: DefaultTables()).
-func WithTables(ts *Tables) Option {
+// from ts instead of solved.DefaultTables() (nil: solved.DefaultTables()).
+func WithTables(ts *solved.Tables) Option {
 	return func(o *options) {
 		if ts != nil {
 			o.tables = ts
@@ -72,7 +73,7 @@ func WithTables(ts *Tables) Option {
 // solved for the same rules).
 func WithDuelTable(t *solve.Table) Option {
 	return func(o *options) {
-		ts := NewTables("")
+		ts := solved.NewTables("")
 		ts.AddDuel(t)
 		o.tables = ts
 	}
@@ -80,7 +81,7 @@ func WithDuelTable(t *solve.Table) Option {
 
 // New returns a bot of the named level for rules r. It does not solve
 // anything: bots that need a solver's result (expert, perfect) get it at
-// their first decision, from DefaultTables() unless an Option says otherwise;
+// their first decision, from solved.DefaultTables() unless an Option says otherwise;
 // call Prepare to have it ready before. Every bot New returns is safe for
 // concurrent use.
 func New(level string, r rules.Rules, opts ...Option) (Strategy, error) {
@@ -93,7 +94,7 @@ func New(level string, r rules.Rules, opts ...Option) (Strategy, error) {
 		f(o)
 	}
 	if o.tables == nil {
-		o.tables = DefaultTables()
+		o.tables = solved.DefaultTables()
 	}
 	return l.new(r, o)
 }

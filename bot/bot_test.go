@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 func short(base string, target int) rules.Rules {
@@ -22,7 +23,7 @@ func short(base string, target int) rules.Rules {
 
 // tables is shared by the tests: duel tables of short rules solve in well
 // under a second.
-var tables = NewTables("")
+var tables = solved.NewTables("")
 
 func TestLevels(t *testing.T) {
 	names := LevelNames()
@@ -284,7 +285,7 @@ func TestPerfectFacesTheStrongestOpponent(t *testing.T) {
 func TestPerfectFallsBackToExpert(t *testing.T) {
 	solo := short("classic", 2000)
 	solo.Game.MinPlayers, solo.Game.MaxPlayers = 1, 1
-	b, _ := New("perfect", solo, WithTables(NewTables("")))
+	b, _ := New("perfect", solo, WithTables(solved.NewTables("")))
 	if err := Prepare(b); !errors.Is(err, solve.ErrRules) {
 		t.Fatalf("Prepare for one-player rules: %v, want solve.ErrRules", err)
 	}

@@ -13,6 +13,10 @@
 //     thresholds per dice left and a keep style, from the most careful to
 //     the wildest (see Threshold).
 //
+// Of makes a Strategy a game.Bot, the contract of the bots of every
+// variant: front ends get bots by level name through a game.Cast
+// (advise.Cast), whatever the variant, and play them through package game.
+//
 // Every bot is also a Decider: it answers "which keep?" and "bank?" from a
 // View, the plain-value form of a decision. Choose on an engine state asks
 // the same two questions, so the fast simulator of package sim, which plays
@@ -20,16 +24,10 @@
 // unchecked fast paths: they trust that they are asked only what the rules
 // allow.
 //
-// Bots that need solver results take them from a Tables, which shares them
-// per rule set: the one the caller injects (WithTables), else
-// DefaultTables(), which keeps them in memory only, bounded in bytes. A
-// Tables with a cache directory reads duel tables from it and writes them
-// there, the only files this package touches; the package reads no
-// environment (CacheDir takes the caller's). A Tables made by
-// NewLimitedTables runs every solve
-// through one scheduler bounded by Limits (solves at once, a queue, a memory
-// budget checked before anything is allocated, byte-bounded caches in
-// memory and on disk), as the web server does; a bot whose result cannot be
-// had plays a simpler level (perfect as expert, expert as steady) and never
-// fails.
+// Bots that need solver results (expert, perfect) take them from a
+// solved.Tables, the process's service of solver results: the one the
+// caller injects (WithTables), else solved.DefaultTables(). A bot whose
+// result cannot be had plays a simpler level (perfect as expert, expert as
+// steady) and never fails. The package touches no files and reads no
+// environment.
 package bot

@@ -8,6 +8,7 @@ import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 func init() {
@@ -38,8 +39,8 @@ func init() {
 // plays as steady. It is safe for concurrent use.
 type Expert struct {
 	r      rules.Rules
-	hash   string
-	tables *Tables
+	key    solved.Key
+	tables *solved.Tables
 
 	ready    atomic.Pointer[expertPolicy]
 	refused  atomic.Pointer[error] // a refusal for good: steady from then on
@@ -54,8 +55,8 @@ type expertPolicy struct {
 	expected int
 }
 
-func newExpert(r rules.Rules, ts *Tables) *Expert {
-	return &Expert{r: r, hash: r.ForSolver().Hash(), tables: ts} // solver results ignore max_turns
+func newExpert(r rules.Rules, ts *solved.Tables) *Expert {
+	return &Expert{r: r, key: solved.KeyOf(r), tables: ts} // solver results ignore max_turns
 }
 
 // Prepare solves the solo policy (milliseconds); on an error the expert
@@ -74,9 +75,9 @@ func (e *Expert) policy() (*expertPolicy, error) {
 	if err := e.refused.Load(); err != nil {
 		return nil, *err
 	}
-	pol, err := e.tables.soloOf(e.r.ForSolver(), e.hash)
+	pol, err := e.tables.SoloOf(e.key)
 	if err != nil {
-		if permanent(err) {
+		if solved.Permanent(err) {
 			e.refused.Store(&err)
 		}
 		return nil, err

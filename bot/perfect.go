@@ -9,6 +9,7 @@ import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 func init() {
@@ -16,7 +17,7 @@ func init() {
 		Name:        "perfect",
 		Description: "plays to win: every choice maximises its exact chance of winning the game",
 		new: func(r rules.Rules, o *options) (Strategy, error) {
-			return &Perfect{r: r, hash: r.ForSolver().Hash(), tables: o.tables, expert: newExpert(r, o.tables)}, nil
+			return &Perfect{r: r, key: solved.KeyOf(r), tables: o.tables, expert: newExpert(r, o.tables)}, nil
 		},
 	})
 }
@@ -51,8 +52,8 @@ func init() {
 // decision. It is safe for concurrent use.
 type Perfect struct {
 	r      rules.Rules
-	hash   string
-	tables *Tables
+	key    solved.Key
+	tables *solved.Tables
 	expert *Expert
 
 	refused atomic.Pointer[error]  // a refusal for good: expert from then on
@@ -74,7 +75,7 @@ type choiceMemo struct {
 	bank bool
 }
 
-// Prepare gets the duel table (see Tables.Duel), waiting for it; when it
+// Prepare gets the duel table (see solved.Tables.Duel), waiting for it; when it
 // cannot be had, the error says why and the expert's policy is prepared
 // instead. An error never stops the bot: it then plays as expert.
 func (p *Perfect) Prepare() error {
@@ -92,16 +93,16 @@ func (p *Perfect) fetch(wait bool) (*solve.Table, error) {
 	}
 	now := time.Now().UnixNano()
 	if now < p.busy.Load() {
-		return nil, ErrBusy
+		return nil, solved.ErrBusy
 	}
-	t, err := p.tables.duelOf(p.r.ForSolver(), p.hash, wait)
+	t, err := p.tables.DuelOf(p.key, wait)
 	switch {
-	case permanent(err):
+	case solved.Permanent(err):
 		p.refused.Store(&err)
-	case errors.Is(err, ErrBusy):
+	case errors.Is(err, solved.ErrBusy):
 		p.busy.Store(now + int64(busyBackoff))
 	}
-	why := Reason(err)
+	why := solved.Reason(err)
 	if old := p.why.Load(); old == nil || *old != why {
 		p.why.Store(&why)
 	}
@@ -122,7 +123,7 @@ func (p *Perfect) Fallback() string {
 // Table returns the duel table, waiting for it unless its Tables has
 // Limits.NoWait; nil when perfect plays as expert.
 func (p *Perfect) Table() *solve.Table {
-	t, _ := p.fetch(!p.tables.lim.NoWait)
+	t, _ := p.fetch(!p.tables.Limits().NoWait)
 	return t
 }
 

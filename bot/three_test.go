@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // threeShort returns a preset for three seats in seat order with a lower
@@ -38,7 +39,7 @@ func TestPerfectThreeAgreesWithTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ts := NewTables("")
+		ts := solved.NewTables("")
 		ts.AddThree(th)
 		bots := make([]Strategy, 3)
 		for i := range bots {
@@ -94,11 +95,11 @@ func TestPerfectThreeFallsBack(t *testing.T) {
 	} {
 		r := c.r
 		r.Game.FirstPlayer = rules.SeatOrder
-		b, err := New("perfect", r, WithTables(NewTables(t.TempDir())))
+		b, err := New("perfect", r, WithTables(solved.NewTables(t.TempDir())))
 		if err != nil {
 			t.Fatal(err)
 		}
-		ex, _ := New("expert", r, WithTables(NewTables("")))
+		ex, _ := New("expert", r, WithTables(solved.NewTables("")))
 		st, err := engine.New(r, []string{"a", "b", "c"})
 		if err != nil {
 			t.Fatal(err)
@@ -117,25 +118,7 @@ func TestPerfectThreeFallsBack(t *testing.T) {
 			t.Errorf("%s: Fallback %q, want %q in it", r.Name, f, c.want)
 		}
 	}
-	if _, err := NewTables("").Three(threeShort("pocket-farkel", 500)); !errors.Is(err, ErrNoThreeTable) {
+	if _, err := solved.NewTables("").Three(threeShort("pocket-farkel", 500)); !errors.Is(err, solved.ErrNoThreeTable) {
 		t.Errorf("no directory: %v", err)
-	}
-}
-
-// A table in the cache directory (as farkle solve --players 3 writes it) is
-// found by Tables.Three.
-func TestTablesThreeReadsCacheDir(t *testing.T) {
-	r := threeShort("cardgames", 600)
-	dir := t.TempDir()
-	th, _, _, err := solve.CachedThree(r, dir, solve.ThreeOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := NewTables(dir).Three(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Start() != th.Start() {
-		t.Errorf("read %v, solved %v", got.Start(), th.Start())
 	}
 }

@@ -124,7 +124,7 @@ func TestPlayGameCap(t *testing.T) {
 	g := testGame(t, nil)
 	brains := NewBrains(g)
 	bots := []*Bot{NewBot(Random, brains), NewBot(Random, brains)}
-	s, _, capped, err := PlayGame(g, []string{"a", "b"}, bots, dice.SeedFrom("cap"), 2)
+	s, _, capped, err := playGame(g, []string{"a", "b"}, bots, dice.SeedFrom("cap"), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,10 +137,10 @@ func TestPlayGameCap(t *testing.T) {
 			t.Fatalf("winner %d has %d of %d", w, s.Players[w].Soldiers, best)
 		}
 	}
-	if _, _, _, err := PlayGame(g, []string{"solo"}, bots[:1], dice.SeedFrom("x"), 0); err == nil {
+	if _, _, _, err := playGame(g, []string{"solo"}, bots[:1], dice.SeedFrom("x"), 0); err == nil {
 		t.Fatal("a one-player game was played")
 	}
-	if _, _, _, err := PlayGame(g, []string{"a", "b", "c"}, bots, dice.SeedFrom("x"), 0); err == nil {
+	if _, _, _, err := playGame(g, []string{"a", "b", "c"}, bots, dice.SeedFrom("x"), 0); err == nil {
 		t.Fatal("two bots played three seats")
 	}
 }

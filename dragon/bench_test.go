@@ -60,7 +60,7 @@ func BenchmarkBotGame(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		i++
-		if _, _, _, err := PlayGame(g, names, bots, GameSeed(dice.SeedFrom("1"), i), DefaultMaxRounds); err != nil {
+		if _, _, _, err := playGame(g, names, bots, GameSeed(dice.SeedFrom("1"), i), DefaultMaxRounds); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,8 +2,6 @@ package dragon
 
 import (
 	"errors"
-	"reflect"
-	"slices"
 	"testing"
 
 	"github.com/farkle/farkle/dice"
@@ -163,81 +161,6 @@ func TestRandomBotIsLegal(t *testing.T) {
 		if s, _, err = g.Apply(s, a, src); err != nil {
 			t.Fatal(err)
 		}
-	}
-}
-
-func TestSimulate(t *testing.T) {
-	res, err := Simulate([]string{"smart", "random"}, 200, dice.SeedFrom("1"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	total, places := res.Ties, res.Ties
-	for i, p := range res.Players {
-		total += p.Wins - p.Shared
-		places += res.ByPlace[i].Wins - res.ByPlace[i].Shared
-		if p.Low > p.WinRate || p.High < p.WinRate {
-			t.Errorf("interval %v..%v misses %v", p.Low, p.High, p.WinRate)
-		}
-		if p.MeanTurns < 1 {
-			t.Errorf("%s: %.1f turns a game", p.Name, p.MeanTurns)
-		}
-	}
-	if total != 200 || places != 200 || res.Games != 200 {
-		t.Fatalf("wins add to %v (by place %v)", total, places)
-	}
-	if res.Players[0].Name != "smart" || res.Players[1].Name != "random" {
-		t.Errorf("names %q, %q", res.Players[0].Name, res.Players[1].Name)
-	}
-	if names := SimNames([]string{"smart", "smart", "simple"}); !slices.Equal(names, []string{"smart#1", "smart#2", "simple"}) {
-		t.Errorf("SimNames = %v", names)
-	}
-	// Smart wins about 0.9 against random (3,000 games); in these 200 its
-	// 95% interval must lie above three games in four.
-	if res.Players[0].Low < 0.75 {
-		t.Errorf("smart won only %.2f against random (interval from %.2f)", res.Players[0].WinRate, res.Players[0].Low)
-	}
-	one, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: dice.SeedFrom("9"), Workers: 1})
-	two, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: dice.SeedFrom("9"), Workers: 2})
-	if !reflect.DeepEqual(one, two) {
-		t.Fatalf("the result depends on the workers:\n%+v\n%+v", one, two)
-	}
-	other, _ := SimulateWith([]string{"simple", "smart", "random"}, SimOptions{Games: 60, Seed: dice.SeedFrom("10")})
-	if reflect.DeepEqual(one.Players, other.Players) && one.AvgTurns == other.AvgTurns {
-		t.Fatal("the seed changes nothing")
-	}
-	for _, bad := range [][]string{{"smart"}, {"smart", "genius"}, {"a", "b", "c", "d", "e", "f"}} {
-		if _, err := Simulate(bad, 1, dice.SeedFrom("1")); !errors.Is(err, ErrPlayers) {
-			t.Errorf("Simulate(%q) = %v", bad, err)
-		}
-	}
-	if _, err := Simulate([]string{"smart", "smart"}, 0, dice.SeedFrom("1")); err == nil {
-		t.Error("0 games accepted")
-	}
-}
-
-func TestSmartBeatsSimple(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 3000 games")
-	}
-	res, err := SimulateWith([]string{"smart", "simple"}, SimOptions{Games: 3000, Seed: dice.SeedFrom("4")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("smart %.3f [%.3f, %.3f]", res.Players[0].WinRate, res.Players[0].Low, res.Players[0].High)
-	if res.Players[0].Low <= 0.5 {
-		t.Errorf("smart does not beat simple: %+v", res.Players[0])
-	}
-}
-
-func TestRoundCap(t *testing.T) {
-	r := DefaultRules()
-	r.RoundLimit = 3
-	res, err := SimulateWith([]string{"random", "random"}, SimOptions{Rules: r, Games: 20, Seed: dice.SeedFrom("1")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.AvgRounds > 4 {
-		t.Fatalf("games with a round limit of 3 lasted %.1f rounds", res.AvgRounds)
 	}
 }
 

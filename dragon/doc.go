@@ -65,8 +65,9 @@
 // gives the rows for `farkle odds --rules dragon`. Bot plays a seat from
 // its View at three levels (random, simple, smart); Brains holds the
 // tables the bots share and Brains.Advise values each legal action for
-// hints. Simulate plays whole bot games in parallel, reproducibly from a
-// seed, with per-player wins and 95% intervals.
+// hints. Package sim plays whole bot games of it, as of every variant;
+// GameSeed and RoundCap are the conventions of its simulations (farkle
+// sim --rules dragon).
 //
 // # Front ends
 //

@@ -1,6 +1,7 @@
 package dragon
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -133,3 +134,35 @@ func h(s string) dice.Hand {
 }
 
 func diceAllThrows() []dice.Hand { return dice.AllThrows() }
+
+// playGame plays one game of bots (one per seat, named names): the game
+// draws from dice.NewSource(seed) and the Random bots from a separate
+// source keyed by dice.Seed(seed).Derive("dragon-bots"), so
+// Game.Replay(names, seed, actions) rebuilds the game from the actions
+// returned. The game runs until it ends or RoundCap(maxRounds) ends it
+// (capped). Bots see only their View.
+func playGame(g *Game, names []string, bots []*Bot, seed [32]byte, maxRounds int) (final State, actions []Action, capped bool, err error) {
+	src, botSrc := dice.NewSource(seed), dice.NewSource(dice.Seed(seed).Derive("dragon-bots"))
+	s, _, err := g.New(names, src)
+	if err != nil {
+		return State{}, nil, false, err
+	}
+	if len(bots) != len(names) {
+		return State{}, nil, false, fmt.Errorf("%w: %d bots for %d players", ErrPlayers, len(bots), len(names))
+	}
+	for !s.Over() {
+		if ws, ok := RoundCap(s, maxRounds); ok {
+			s.Phase, s.Winners = PhaseOver, ws
+			return s, actions, true, nil
+		}
+		seat := s.ToAct()
+		a := bots[seat].Choose(g.View(s, seat), botSrc)
+		actions = append(actions, a)
+		var err error
+		s, _, err = g.Apply(s, a, src)
+		if err != nil {
+			return s, actions, false, fmt.Errorf("dragon: bot %s chose %s: %w", bots[seat].Level, a, err)
+		}
+	}
+	return s, actions, false, nil
+}

@@ -19,7 +19,7 @@ func TestRecordReplays(t *testing.T) {
 	names := []string{"ann", "bob", "cy"}
 	bots := []*Bot{NewBot(Smart, brains), NewBot(Simple, brains), NewBot(Random, brains)}
 	seed := dice.SeedFrom("record")
-	final, actions, _, err := PlayGame(g, names, bots, seed, 0)
+	final, actions, _, err := playGame(g, names, bots, seed, 0)
 	if err != nil || !final.Over() {
 		t.Fatalf("game: %v", err)
 	}
@@ -78,7 +78,7 @@ func TestRecordCustomCards(t *testing.T) {
 	brains := NewBrains(g)
 	names := []string{"a", "b"}
 	seed := dice.SeedFrom("custom")
-	final, actions, _, err := PlayGame(g, names, []*Bot{NewBot(Smart, brains), NewBot(Smart, brains)}, seed, 0)
+	final, actions, _, err := playGame(g, names, []*Bot{NewBot(Smart, brains), NewBot(Smart, brains)}, seed, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

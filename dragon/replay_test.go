@@ -15,7 +15,7 @@ func TestReplay(t *testing.T) {
 	bots := []*Bot{NewBot(Smart, brains), NewBot(Random, brains), NewBot(Simple, brains)}
 	names := []string{"a", "b", "c"}
 	seed := dice.SeedFrom("replay")
-	s, actions, _, err := PlayGame(g, names, bots, seed, 0)
+	s, actions, _, err := playGame(g, names, bots, seed, 0)
 	if err != nil || !s.Over() {
 		t.Fatalf("game: %v", err)
 	}

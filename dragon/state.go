@@ -317,6 +317,15 @@ type Action struct {
 	Face   int        `json:"face,omitempty"`   // ActUse of rethrow: the face of the die to throw again
 }
 
+// Named writes the action with the players' names where it names a seat
+// ("brawl Ana"), else as String does.
+func (a Action) Named(names []string) string {
+	if a.Kind == ActBrawl && a.Target >= 0 && a.Target < len(names) {
+		return "brawl " + names[a.Target]
+	}
+	return a.String()
+}
+
 // String describes the action, e.g. "keep 1 1 5 (double)" (dice as the
 // game shows a throw).
 func (a Action) String() string {

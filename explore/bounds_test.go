@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // TestEstimateTurns: the estimate of a game's length that bounds a
@@ -23,7 +23,7 @@ func TestEstimateTurns(t *testing.T) {
 			rs = append(rs, rules.MustPreset(n))
 		}
 	}
-	got, err := Compare(context.Background(), rs, failing{tables}, tables, 400, bot.Reason)
+	got, err := Compare(context.Background(), rs, failing{tables}, tables, 400, solved.Reason)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestCompareBounded(t *testing.T) {
 		{int(math.Ceil(100 * perGame)), 100, "100 games simulated, not 400"},
 		{int((MinGames - 1) * perGame), 0, "no games simulated"},
 	} {
-		got, err := CompareWith(context.Background(), []rules.Rules{r}, failing{tables}, tables, CompareOptions{Games: 400, MaxTurns: c.maxTurns, DuelNote: bot.Reason})
+		got, err := CompareWith(context.Background(), []rules.Rules{r}, failing{tables}, tables, CompareOptions{Games: 400, MaxTurns: c.maxTurns, DuelNote: solved.Reason})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/sim"
+	"github.com/farkle/farkle/solved"
 )
 
 // RuleStats are the figures of one rule set in a comparison.
@@ -49,9 +49,9 @@ var CompareSeed = dice.SeedFrom("farkle explore compare")
 // Compare returns the figures of each rule set: solver results from src,
 // games played by expert bots taking theirs from ts (games 0: none). A duel
 // table that src cannot give is noted, not an error; duelNote turns the
-// error into words for people (bot.Reason, say). It is CompareWith without
+// error into words for people (solved.Reason, say). It is CompareWith without
 // a bound on the simulation.
-func Compare(ctx context.Context, rs []rules.Rules, src Source, ts *bot.Tables, games int, duelNote func(error) string) ([]RuleStats, error) {
+func Compare(ctx context.Context, rs []rules.Rules, src Source, ts *solved.Tables, games int, duelNote func(error) string) ([]RuleStats, error) {
 	return CompareWith(ctx, rs, src, ts, CompareOptions{Games: games, DuelNote: duelNote})
 }
 
@@ -66,7 +66,7 @@ type CompareOptions struct {
 	// 0: no bound.
 	MaxTurns int
 	// DuelNote turns the error of a duel table the source cannot give
-	// into words for people (bot.Reason, say).
+	// into words for people (solved.Reason, say).
 	DuelNote func(error) string
 }
 
@@ -90,7 +90,7 @@ func EstimateTurns(target int, pointsPerTurn float64) float64 {
 // CompareWith returns the figures of each rule set as Compare does, the
 // simulation bounded by opt. It stops with ctx's error once ctx is done:
 // between rule sets, and between games of a simulation.
-func CompareWith(ctx context.Context, rs []rules.Rules, src Source, ts *bot.Tables, opt CompareOptions) ([]RuleStats, error) {
+func CompareWith(ctx context.Context, rs []rules.Rules, src Source, ts *solved.Tables, opt CompareOptions) ([]RuleStats, error) {
 	var out []RuleStats
 	for _, r := range rs {
 		if err := ctx.Err(); err != nil {
@@ -125,7 +125,7 @@ func (opt CompareOptions) simGames(target int, ppt float64) (int, string) {
 		n, opt.Games, est, opt.MaxTurns)
 }
 
-func compareOne(ctx context.Context, r rules.Rules, src Source, ts *bot.Tables, opt CompareOptions) (RuleStats, error) {
+func compareOne(ctx context.Context, r rules.Rules, src Source, ts *solved.Tables, opt CompareOptions) (RuleStats, error) {
 	s := RuleStats{Name: r.Name, Hash: r.Hash(), Target: r.Game.Target}
 	tb := engine.TableFor(r)
 	for n := 1; n <= r.Dice; n++ {

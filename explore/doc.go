@@ -10,6 +10,6 @@
 // It computes data only; front ends draw it: the text renderers of this
 // package (Text, and Cursor for farkle explore --cursor), the charts of
 // package explore/chart (farkle explore --svg/--png) and the web page of
-// package server. Solver results come from a Source (a *bot.Tables), so
+// package server. Solver results come from a Source (a *solved.Tables), so
 // every solve goes through its scheduler and limits.
 package explore

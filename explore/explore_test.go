@@ -13,10 +13,11 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // tables is shared by the tests: small rule sets solve in a second or less.
-var tables = bot.NewTables("")
+var tables = solved.NewTables("")
 
 // small returns preset base with the target lowered (a duel solve of a
 // second or less) and, with noPenalty, without its farkle penalty.
@@ -308,7 +309,7 @@ func farkleChance(n int) float64 {
 func TestCompare(t *testing.T) {
 	a := small("classic", 2000, false)
 	b := small("cardgames", 2000, false)
-	got, err := Compare(context.Background(), []rules.Rules{a, b}, tables, tables, 400, bot.Reason)
+	got, err := Compare(context.Background(), []rules.Rules{a, b}, tables, tables, 400, solved.Reason)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,10 +340,10 @@ func TestCompare(t *testing.T) {
 // failing is a Source whose duel tables cannot be had.
 type failing struct{ Source }
 
-func (failing) Duel(rules.Rules) (*solve.Table, error) { return nil, bot.ErrBusy }
+func (failing) Duel(rules.Rules) (*solve.Table, error) { return nil, solved.ErrBusy }
 
 func TestPublishedWithoutTable(t *testing.T) {
-	res := Published(failing{tables}, bot.Reason)
+	res := Published(failing{tables}, solved.Reason)
 	if len(res) != 3 {
 		t.Fatalf("%d results", len(res))
 	}
@@ -362,7 +363,7 @@ func TestPublished(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves a duel table to 10,000")
 	}
-	res := Published(tables, bot.Reason)
+	res := Published(tables, solved.Reason)
 	for _, r := range res[:2] {
 		if r.Agrees != "yes" {
 			t.Errorf("%s: published %s, ours %s", r.Claim, r.Published, r.Ours)

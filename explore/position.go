@@ -8,6 +8,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // Bot is a bot level that can be asked about any position.
@@ -17,7 +18,7 @@ type Bot struct {
 }
 
 // Bots returns every bot level for r, taking solver results from ts.
-func Bots(r rules.Rules, ts *bot.Tables) ([]Bot, error) {
+func Bots(r rules.Rules, ts *solved.Tables) ([]Bot, error) {
 	var out []Bot
 	for _, name := range bot.LevelNames() {
 		s, err := bot.New(name, r, bot.WithTables(ts))

@@ -5,7 +5,7 @@ import (
 	"github.com/farkle/farkle/solve"
 )
 
-// Source gives the solver results of a rule set: *bot.Tables is one (its
+// Source gives the solver results of a rule set: *solved.Tables is one (its
 // Duel waits for a solve; the server passes one that does not wait).
 type Source interface {
 	Solo(r rules.Rules) (*solve.Policy, error)

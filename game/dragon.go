@@ -4,17 +4,30 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/rules"
 )
 
 // DragonVariant is Dragon Farkle under one rule set and card set.
-type DragonVariant struct{ g *dragon.Game }
+type DragonVariant struct {
+	g *dragon.Game
+	// brains are the bots' tables, computed at the first bot or advisor
+	// (about 50 ms) and shared by them.
+	brains func() *dragon.Brains
+}
+
+// defaultDragon is the preset "dragon": the default rules and cards.
+var defaultDragon = sync.OnceValue(func() *DragonVariant { return NewDragon(dragon.MustGame(dragon.DefaultRules(), nil)) })
 
 // NewDragon returns Dragon Farkle as g plays it.
-func NewDragon(g *dragon.Game) *DragonVariant { return &DragonVariant{g: g} }
+func NewDragon(g *dragon.Game) *DragonVariant {
+	return &DragonVariant{g: g, brains: sync.OnceValue(func() *dragon.Brains { return dragon.NewBrains(g) })}
+}
 
 // dragonRules is how a record holds Dragon Farkle's rules: the fields of
 // dragon.Rules, and the card file (TOML) when it is not the default set.
@@ -54,6 +67,27 @@ func openDragon(data json.RawMessage) (Variant, error) {
 		r.OwnTurnCards()
 	}
 	g, err := dragon.NewGame(r, cards)
+	if err != nil {
+		return nil, err
+	}
+	return NewDragon(g), nil
+}
+
+// parseDragonFile reads a Dragon Farkle rule file (base = "dragon"), named
+// name unless it names itself.
+func parseDragonFile(data []byte, asJSON bool, name string) (Variant, error) {
+	parse := dragon.ParseRules
+	if asJSON {
+		parse = dragon.ParseRulesJSON
+	}
+	d, err := parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if d.Name == dragon.DefaultRules().Name {
+		d.Name = name
+	}
+	g, err := dragon.NewGame(d, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -110,6 +144,23 @@ func (v *DragonVariant) Entry(_ int, a Action, _ []Event) json.RawMessage {
 		panic(fmt.Sprintf("game: dragon action does not marshal: %v", err))
 	}
 	return data
+}
+
+// Brains returns the tables of the variant's bots and hints (computed once).
+func (v *DragonVariant) Brains() *dragon.Brains { return v.brains() }
+
+// Seats returns the rules' fewest and most players.
+func (v *DragonVariant) Seats() (min, max int) {
+	r := v.g.Rules()
+	return r.MinPlayers, r.MaxPlayers
+}
+
+// Scoring returns the soldier table, under the Dragon rules' name.
+func (v *DragonVariant) Scoring() rules.Rules {
+	r := v.g.Rules()
+	s := r.Soldiers.Clone()
+	s.Name = r.Name
+	return s
 }
 
 // Describe says what a dragon.Event means, in the language of c.
@@ -212,9 +263,148 @@ func (g *DragonGame) Scores() []int {
 	return out
 }
 
+// Turns counts the turns each seat has finished, in order from the first
+// player, and the turn in which the dragon was slain.
+func (g *DragonGame) Turns() []int {
+	s := &g.s
+	n := len(s.Players)
+	out := make([]int, n)
+	for seat := range out {
+		k := (seat - s.First + n) % n
+		if s.Turns > k {
+			out[seat] = (s.Turns-k-1)/n + 1
+		}
+		if s.Slain && s.Turn == seat {
+			out[seat]++
+		}
+	}
+	return out
+}
+
 // At returns a game of v at state s after n actions: a set position, for
 // tests, puzzles and analysis. A Play set to it (Play.Set) keeps a record
 // that no longer replays.
 func (v *DragonVariant) At(s dragon.State, n int) *DragonGame {
 	return &DragonGame{v: v, s: s.Clone(), n: n}
+}
+
+// Dragon returns the rules and cards of the game.
+func (g *DragonGame) Dragon() *dragon.Game { return g.v.g }
+
+// With returns the game at state s, at the same version: a set position,
+// for tests and puzzles (see At).
+func (g *DragonGame) With(s dragon.State) *DragonGame { return g.v.At(s, g.n) }
+
+// dragonPlayers are Dragon Farkle's bots (package dragon's levels) and its
+// advisor (the Smart bot's values, dragon.Brains.Advise).
+type dragonPlayers struct{}
+
+var dragonLevels = []BotLevel{
+	{"random", "picks any legal action at random"},
+	{"simple", "recruits by the rule of thumb (stop at 1000, or at 300 with two dice or fewer) and attacks as soon as it may"},
+	{"smart", "recruits by the expected-soldiers plan, brawls and fights by exact odds, and uses its cards"},
+}
+
+func (dragonPlayers) Levels() []BotLevel   { return slices.Clone(dragonLevels) }
+func (dragonPlayers) DefaultLevel() string { return dragon.Smart.String() }
+
+// dragonOf returns v as Dragon Farkle.
+func dragonOf(v Variant) (*DragonVariant, error) {
+	d, ok := v.(*DragonVariant)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s is not Dragon Farkle", ErrNoPlayers, v.Kind())
+	}
+	return d, nil
+}
+
+// Bot returns the dragon bot of level ("random", "simple", "smart",
+// optionally "bot:smart").
+func (dragonPlayers) Bot(v Variant, level string) (Bot, error) {
+	d, err := dragonOf(v)
+	if err != nil {
+		return nil, err
+	}
+	lv, err := dragon.ParseLevel(level)
+	if err != nil {
+		return nil, err
+	}
+	return dragonBot{dragon.NewBot(lv, d.Brains())}, nil
+}
+
+// Advisor returns the advisor of the Smart bot's values.
+func (dragonPlayers) Advisor(v Variant, _ int) (Advisor, error) {
+	d, err := dragonOf(v)
+	if err != nil {
+		return nil, err
+	}
+	return dragonAdvisor{d.Brains()}, nil
+}
+
+// dragonBot is a dragon.Bot: it sees only its seat's View.
+type dragonBot struct{ b *dragon.Bot }
+
+// dragonView returns the view of seat in g, a Dragon Farkle game that
+// waits for seat.
+func dragonView(g Game, seat int) (dragon.View, *DragonGame, error) {
+	dg, ok := g.(*DragonGame)
+	if !ok {
+		return dragon.View{}, nil, fmt.Errorf("%w: %T is not a Dragon Farkle game", dragon.ErrBadAction, g)
+	}
+	v := dg.v.g.View(dg.s, seat)
+	if len(v.Legal) == 0 {
+		return v, nil, fmt.Errorf("%w: the game does not wait for seat %d", ErrNoDecision, seat)
+	}
+	return v, dg, nil
+}
+
+// Choose is the bot's choice from seat's view.
+func (b dragonBot) Choose(g Game, seat int, src dice.Source) (Action, error) {
+	v, _, err := dragonView(g, seat)
+	if err != nil {
+		return nil, err
+	}
+	return b.b.Choose(v, src), nil
+}
+
+// dragonAdvisor values choices as the Smart bot does.
+type dragonAdvisor struct{ brains *dragon.Brains }
+
+// Measure is ExpectedSoldiers; the Final Battle's choices are valued in
+// WinProbability.
+func (dragonAdvisor) Measure() Measure { return ExpectedSoldiers }
+
+var dragonMeasures = map[string]Measure{dragon.UnitSoldiers: ExpectedSoldiers, dragon.UnitPWin: WinProbability}
+
+// Advise is dragon.Brains.Advise on seat's view: the choices it values
+// (card uses on recruiting and battle throws, discards, hires and
+// dismissals are left out), each with its measure.
+func (a dragonAdvisor) Advise(g Game, seat int) (*Advice, error) {
+	v, dg, err := dragonView(g, seat)
+	if err != nil {
+		return nil, err
+	}
+	adv := &Advice{Measure: ExpectedSoldiers, Position: dragonPosition(v), Turn: dg.s.Turns + 1, Choices: []Choice{}}
+	for _, c := range a.brains.Advise(v) {
+		adv.Choices = append(adv.Choices, Choice{Action: c.Action, Value: c.Value, Measure: dragonMeasures[c.Unit]})
+	}
+	adv.Rank()
+	return adv, nil
+}
+
+// dragonPosition is the decision of v's seat in the terms of Position:
+// Me and Them are soldiers (Them the strongest opponent's), Total the pool
+// of the recruiting turn, Dice the dice to throw or thrown, Throw the
+// throw to keep from.
+func dragonPosition(v dragon.View) Position {
+	p := Position{Me: v.Players[v.Seat].Soldiers, Total: v.Pool, Dice: v.Dice}
+	for i, o := range v.Players {
+		if i != v.Seat {
+			p.Them = max(p.Them, o.Soldiers)
+		}
+	}
+	if v.Phase == dragon.PhaseKeep {
+		p.Throw = v.Throw
+		p.Dice = v.Throw.N()
+	}
+	return p
 }

@@ -94,10 +94,39 @@ func (v *FarkleVariant) Entry(seat int, a Action, events []Event) json.RawMessag
 	return data
 }
 
+// Seats returns the rules' fewest and most players.
+func (v *FarkleVariant) Seats() (min, max int) { return v.r.Game.MinPlayers, v.r.Game.MaxPlayers }
+
+// Scoring returns the rules.
+func (v *FarkleVariant) Scoring() rules.Rules { return v.r.Clone() }
+
 // Describe says what an engine.Event means, in the language of c.
 func (v *FarkleVariant) Describe(c *lang.Catalogue, e Event, names []string) string {
 	return e.(engine.Event).DescribeIn(c, names)
 }
+
+// replayRecorded replays rec with the dice its entries recorded
+// (record.Replay).
+func (v *FarkleVariant) replayRecorded(rec *Record) (Game, []Step, error) {
+	old, err := rec.Ordinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	final, steps, err := record.Replay(old)
+	out := make([]Step, len(steps))
+	for i, st := range steps {
+		evs := make([]Event, len(st.Events))
+		for j, e := range st.Events {
+			evs[j] = e
+		}
+		out[i] = Step{Before: &FarkleGame{v: v, s: st.Before}, Seat: st.Action.Player, Action: st.Action, Events: evs}
+	}
+	return &FarkleGame{v: v, s: final}, out, err
+}
+
+// At returns a game of v at state s (of v's rules): a set position, for
+// tests, puzzles and the advice on a state.
+func (v *FarkleVariant) At(s engine.State) *FarkleGame { return &FarkleGame{v: v, s: s} }
 
 // FarkleGame is an ordinary game at one moment.
 type FarkleGame struct {
@@ -182,6 +211,15 @@ func (g *FarkleGame) Over() bool { return g.s.Over() }
 
 // Winners lists the winning seats.
 func (g *FarkleGame) Winners() []int { return append([]int(nil), g.s.Winners...) }
+
+// Turns counts the turns each seat has begun (engine.Player.Turns).
+func (g *FarkleGame) Turns() []int {
+	out := make([]int, len(g.s.Players))
+	for i, p := range g.s.Players {
+		out[i] = p.Turns
+	}
+	return out
+}
 
 // Scores lists the seats' scores.
 func (g *FarkleGame) Scores() []int {

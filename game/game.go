@@ -6,11 +6,19 @@
 // Seed and keeps its Record, the one record format of every variant, which
 // Verify and Replay check and rebuild whatever the kind.
 //
+// Choosing is one contract too: a Bot chooses a seat's action in a Game,
+// an Advisor values a seat's choices (Advice), and a Cast makes both for
+// every kind by level name (each kind's Players). Dragon Farkle's are
+// here (DefaultCast); the ordinary game's, which need the solvers, are
+// package advise's Cast.
+//
 // The front ends (the web server, the terminal game, the command line)
 // work through this package; what differs between variants is only the
 // variant's own types: its rules, actions, events and views. A new
 // variant is a new file here implementing Variant and Game over its own
-// package, and an entry in Kinds.
+// package, with an entry in Kinds, and its Players in DefaultCast and its
+// preset (Preset) when it has them; the front ends then need only its
+// views.
 package game
 
 import (
@@ -19,6 +27,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/rules"
 )
 
 // Kind names a variant in records, stores and the API.
@@ -61,6 +70,12 @@ type Variant interface {
 	// Describe says what an event means in one sentence, with the players'
 	// names.
 	Describe(c *lang.Catalogue, e Event, names []string) string
+	// Seats returns the fewest and the most players a game takes.
+	Seats() (min, max int)
+	// Scoring returns the rule set its throws score by: the ordinary
+	// game's rules, Dragon Farkle's soldier table (under the Dragon rules'
+	// name).
+	Scoring() rules.Rules
 }
 
 // Game is one game at one moment. It is a value: Apply returns the next
@@ -97,6 +112,9 @@ type Game interface {
 	Winners() []int
 	// Scores are the seats' scores (Dragon Farkle: soldiers) in seat order.
 	Scores() []int
+	// Turns counts the turns of each seat in seat order: at the end of a
+	// game, every turn it played.
+	Turns() []int
 }
 
 // Kinds opens each variant from its rules as a record holds them.

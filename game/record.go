@@ -210,6 +210,41 @@ func Verify(rec *Record) (Game, []Step, error) {
 	return Replay(rec, seed)
 }
 
+// Steps replays rec from the dice its entries recorded where its variant
+// records them (the ordinary game: then nothing is checked against the
+// seed, which may be unrevealed; see Verify), else from its revealed seed
+// as Verify does. It returns the final game and every step, or the error
+// at the first action at fault with the steps before it (and the game
+// there, when there is one).
+func Steps(rec *Record) (Game, []Step, error) {
+	v, err := rec.Variant()
+	if err != nil {
+		return nil, nil, err
+	}
+	if r, ok := v.(recordedReplayer); ok {
+		return r.replayRecorded(rec)
+	}
+	return Verify(rec)
+}
+
+// NeedsSeed reports whether rec replays only from its revealed seed: its
+// variant's entries do not record the dice they threw (Dragon Farkle's),
+// so Steps needs the seed.
+func (rec *Record) NeedsSeed() bool {
+	v, err := rec.Variant()
+	if err != nil {
+		return true
+	}
+	_, ok := v.(recordedReplayer)
+	return !ok
+}
+
+// recordedReplayer is a variant whose entries record the dice they threw,
+// so that its records replay without the seed.
+type recordedReplayer interface {
+	replayRecorded(rec *Record) (Game, []Step, error)
+}
+
 // Replay rebuilds the game of the record from seed (which must match the
 // commitment), checking every action as Verify does. Front ends use it to
 // resume an unfinished game whose seed they kept.

@@ -9,6 +9,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/sim"
 )
@@ -71,11 +72,12 @@ func TestAnchorsPredictFreshGames(t *testing.T) {
 		}
 	}
 	for _, pr := range [][2]string{{"simple", "random"}, {"smart", "simple"}} {
-		res, err := dragon.Simulate(pr[:], games/2, dice.SeedFrom("anchors-check"))
+		v, _ := game.Preset("dragon")
+		res, err := sim.Run(context.Background(), sim.Config{Variant: v, Players: pr[:], Games: games / 2, Seed: dice.SeedFrom("anchors-check")})
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := res.Players[slices.IndexFunc(res.Players, func(q dragon.SimPlayer) bool { return q.Level == pr[0] })]
+		p := res.Players[slices.IndexFunc(res.Players, func(q sim.Player) bool { return q.Level == pr[0] })]
 		score := (float64(p.Wins-p.Shared) + float64(p.Shared)/2) / (games / 2)
 		a, _ := Anchor(Dragon, pr[0])
 		b, _ := Anchor(Dragon, pr[1])

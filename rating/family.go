@@ -35,11 +35,7 @@ func FamilyOf(v game.Variant, rated bool) Family {
 	default:
 		return Unrated
 	}
-	fv, ok := v.(*game.FarkleVariant)
-	if !ok {
-		return Unrated
-	}
-	if IsPreset(fv.RuleSet()) {
+	if IsPreset(v.Scoring()) {
 		return Ordinary
 	}
 	if rated {
@@ -48,14 +44,11 @@ func FamilyOf(v game.Variant, rated bool) Family {
 	return Unrated
 }
 
-// IsPreset reports whether r plays as one of the ordinary presets (Dragon
-// Farkle's soldier rules aside), whatever its turn cap or who starts.
+// IsPreset reports whether r plays as one of the ordinary presets,
+// whatever its turn cap or who starts.
 func IsPreset(r rules.Rules) bool {
 	h := r.ForSolver().Hash()
 	for _, n := range rules.Presets() {
-		if n == "dragon" {
-			continue
-		}
 		p, err := rules.Preset(n)
 		if err == nil && p.ForSolver().Hash() == h {
 			return true

@@ -10,16 +10,30 @@ import (
 	"github.com/farkle/farkle/lang"
 )
 
-// Advisor values choices for the hint button and analyses finished games
-// for the end-of-game screen. Server works without one (hints and analysis
-// are then reported as unavailable).
+// Advisor values choices for the hint button of the ordinary game's
+// tables (Dragon Farkle's hints are the Cast's) and analyses finished
+// games of every kind for the end-of-game screen. Server works without one
+// (hints of the ordinary game and analysis are then reported as
+// unavailable).
 type Advisor interface {
-	// Advise returns the value of every legal action of s for the player to
-	// act, best first.
-	Advise(s engine.State) (Advice, error)
+	// Advise values the choices of seat in g, an ordinary game that waits
+	// for seat (the server sorts them best first).
+	Advise(g game.Game, seat int) (*game.Advice, error)
 	// Analyze rates each player's decisions in a finished game of any
 	// kind, its seed revealed.
 	Analyze(rec *game.Record) (Analysis, error)
+}
+
+// MeasureName is the short name of a measure on the wire: "win",
+// "points" or "soldiers".
+func MeasureName(m game.Measure) string {
+	switch m {
+	case game.WinProbability:
+		return "win"
+	case game.ExpectedSoldiers:
+		return "soldiers"
+	}
+	return "points"
 }
 
 // Advice is the value of every choice in one position, or the odds of the

@@ -372,9 +372,6 @@ func (s *Server) handlePresets(w http.ResponseWriter, r *http.Request) {
 	}
 	var out []preset
 	for _, n := range rules.Presets() {
-		if n == "dragon" {
-			continue // Dragon Farkle has its own game
-		}
 		pr, err := rules.Preset(n)
 		if err != nil {
 			continue
@@ -452,16 +449,17 @@ type seatReq struct {
 // ParseRules reads the rules of a table request: a JSON string naming a
 // preset, or an object with the fields of a rule file (validated, with the
 // field named in the error; named HouseRules when it has no name). Empty
-// means the classic preset. "dragon" is refused here: handleNewTable makes
-// a Dragon Farkle table of it first.
+// means the classic preset. The preset of another kind of game ("dragon",
+// game.Preset) is refused here: handleNewTable makes a table of that game
+// of it first.
 func ParseRules(raw json.RawMessage) (rules.Rules, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return rules.Preset(rules.DefaultBase)
 	}
 	var name string
 	if err := json.Unmarshal(raw, &name); err == nil {
-		if name == "dragon" {
-			return rules.Rules{}, badRequest("rules: Dragon Farkle is not an ordinary rule set: a table request with the rules \"dragon\" makes a Dragon Farkle table (presets: %s)", strings.Join(playablePresets(), ", "))
+		if v, ok := game.Preset(name); ok {
+			return rules.Rules{}, badRequest("rules: %q is not an ordinary rule set: a table request with the rules %q makes a table of %s (presets: %s)", name, name, v.Kind(), strings.Join(playablePresets(), ", "))
 		}
 		r, err := rules.Preset(name)
 		if err != nil {
@@ -591,22 +589,17 @@ func (s *Server) seatsOf(r *http.Request, req []seatReq, botLevel func(level str
 	return seats, nil
 }
 
-func playablePresets() []string {
-	var out []string
-	for _, n := range rules.Presets() {
-		if n != "dragon" {
-			out = append(out, n)
-		}
-	}
-	return out
-}
+func playablePresets() []string { return rules.Presets() }
 
-// newKind returns the game of a table request: Dragon Farkle for the
-// rules "dragon", else the ordinary game under the rules asked for.
+// newKind returns the game of a table request: the variant of a preset of
+// another kind of game (game.Preset: "dragon" is Dragon Farkle), else the
+// ordinary game under the rules asked for.
 func (s *Server) newKind(raw json.RawMessage) (gameKind, error) {
 	var name string
-	if json.Unmarshal(raw, &name) == nil && name == string(game.Dragon) {
-		return s.dragonShared(), nil
+	if json.Unmarshal(raw, &name) == nil {
+		if v, ok := game.Preset(name); ok {
+			return s.kindOfVariant(v)
+		}
 	}
 	rs, err := ParseRules(raw)
 	if len(raw) == 0 {
@@ -661,7 +654,7 @@ func (s *Server) createTable(r *http.Request, p store.Player, req newTableReq, p
 		return tableView{}, err
 	}
 	if len(req.Seats) == 0 {
-		req.Seats = []seatReq{{Type: "me"}, {Type: "bot", Level: k.defaultBot()}}
+		req.Seats = []seatReq{{Type: "me"}, {Type: "bot", Level: s.cast().DefaultLevel(k.variant().Kind())}}
 	}
 	if err := k.checkSeats(len(req.Seats)); err != nil {
 		return tableView{}, err
@@ -693,16 +686,6 @@ func (s *Server) createTable(r *http.Request, p store.Player, req newTableReq, p
 	}
 	s.log.Info("table created", "table", tb.ID, "kind", tb.Kind, "rules", v.Name(), "seats", len(seats), "commitment", tb.Commitment())
 	return view, nil
-}
-
-func defaultLevel() string {
-	names := bot.LevelNames()
-	for _, n := range names {
-		if n == "steady" {
-			return n
-		}
-	}
-	return names[0]
 }
 
 func botName(level string) string {

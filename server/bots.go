@@ -85,7 +85,7 @@ func (t *table) newBots() (map[int]seatBot, error) {
 		if seat.Bot == "" {
 			continue
 		}
-		b, err := t.kind.bot(t, seat.Bot)
+		b, err := t.seatBotOf(seat.Bot)
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}
@@ -96,7 +96,7 @@ func (t *table) newBots() (map[int]seatBot, error) {
 
 // prepareBots starts loading what the table's solver bots need in the
 // background (solving a rule set the first time takes minutes; the result
-// is cached by package bot). A panic there fails the table.
+// is cached by their Tables). A panic there fails the table.
 func (t *table) prepareBots() {
 	for seat, b := range t.bots {
 		p, ok := b.(interface{ prepare() error })

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
@@ -21,29 +20,26 @@ import (
 // Magic Item of another player ever leaves the server before the record is
 // downloaded at the end; the bots and hints are package dragon's.
 
-// defaultDragon is the Dragon Farkle of the tables created now: the army
-// battle with the seat bonus (dragon.DefaultRules) and the default cards.
-var defaultDragon = sync.OnceValue(func() *game.DragonVariant {
-	return game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil))
-})
-
 // newSeed makes the seed of a new table; tests set it (export_test.go) to
 // play a game found beforehand.
 var newSeed = dice.NewSeed
 
-// dragonShared is the kit of the tables created now: defaultDragon with
-// the server's cap on a game's length (Options.MaxTurns) as its round
-// limit, as the ordinary game's max_turns, so that no table, abandoned to
-// the clock or played by bots alone, runs for ever.
+// dragonShared is the kit of the tables created now: the preset "dragon"
+// (the army battle with the seat bonus, dragon.DefaultRules, and the
+// default cards) with the server's cap on a game's length
+// (Options.MaxTurns) as its round limit, as the ordinary game's
+// max_turns, so that no table, abandoned to the clock or played by bots
+// alone, runs for ever.
 func (s *Server) dragonShared() *dragonKit {
-	v := defaultDragon()
+	v, _ := game.Preset(dragonPreset)
 	if lim := s.opt.MaxTurns; lim > 0 {
 		s.dragonOnce.Do(func() {
-			r := v.Game().Rules()
+			g := v.(*game.DragonVariant).Game() // this view's own variant
+			r := g.Rules()
 			if r.RoundLimit == 0 || r.RoundLimit > lim {
 				r.RoundLimit = lim
 			}
-			s.dragonCapped = game.NewDragon(dragon.MustGame(r, v.Game().Cards()))
+			s.dragonCapped = game.NewDragon(dragon.MustGame(r, g.Cards()))
 		})
 		v = s.dragonCapped
 	}
@@ -51,25 +47,36 @@ func (s *Server) dragonShared() *dragonKit {
 	return k.(*dragonKit)
 }
 
-// dragonKit is Dragon Farkle under one rule set: the game, the bots'
-// tables and the odds table, computed once and shared by its tables.
+// dragonPreset is the name of Dragon Farkle's preset (game.Preset), which
+// a table request names as its rules.
+const dragonPreset = "dragon"
+
+// dragonKit is Dragon Farkle under one rule set: the game and the odds
+// table, computed once and shared by its tables.
 type dragonKit struct {
-	v      *game.DragonVariant
-	rj     json.RawMessage // the rules as JSON
-	game   *dragon.Game
-	brains *dragon.Brains
-	odds   []dragon.OddsRow
+	srv  *Server
+	v    game.Variant
+	rj   json.RawMessage // the rules as JSON
+	game *dragon.Game
+	odds []dragon.OddsRow
 }
 
-func newDragonKit(v *game.DragonVariant) *dragonKit {
-	g := v.Game()
-	return &dragonKit{v: v, rj: v.Rules(), game: g, brains: dragon.NewBrains(g), odds: dragon.OddsTable(g.Rules())}
+func init() {
+	kindViews[game.Dragon] = func(s *Server, v game.Variant) (gameKind, error) {
+		dv, ok := v.(*game.DragonVariant) // this view's own variant
+		if !ok {
+			return nil, fmt.Errorf("%T is not Dragon Farkle", v)
+		}
+		return s.cached(v, func() gameKind {
+			g := dv.Game()
+			return &dragonKit{srv: s, v: v, rj: v.Rules(), game: g, odds: dragon.OddsTable(g.Rules())}
+		}), nil
+	}
 }
 
 func (k *dragonKit) variant() game.Variant  { return k.v }
 func (k *dragonKit) rules() json.RawMessage { return k.rj }
 func (k *dragonKit) hints() bool            { return true }
-func (k *dragonKit) defaultBot() string     { return "smart" }
 func (k *dragonKit) private() bool          { return true } // Magic Items are their owner's
 
 func (k *dragonKit) checkSeats(n int) error {
@@ -94,55 +101,18 @@ func (k *dragonKit) botLevel(level string) (string, error) {
 	return lv.String(), err
 }
 
-func (k *dragonKit) bot(t *table, level string) (seatBot, error) {
-	lv, err := parseLevel(level)
-	if err != nil {
-		return nil, err
-	}
-	return dragonBot{k: k, b: dragon.NewBot(lv, k.brains), src: t.botSource()}, nil
-}
-
 // clockBot plays the Random dragon bot for a seat out of time.
 func (k *dragonKit) clockBot(t *table) seatBot {
-	return dragonBot{k: k, b: dragon.NewBot(dragon.Random, k.brains), src: t.botSource()}
+	b, err := t.seatBotOf(dragon.Random.String())
+	if err != nil {
+		t.srv.log.Error("no bot for a seat out of time", "table", t.id, "err", err)
+		return nil
+	}
+	return b
 }
 
 // resign: a Dragon Farkle seat is never resigned.
 func (k *dragonKit) resign(int) game.Action { return nil }
-
-// dragonBot is a dragon bot: it sees only its seat's View and draws its
-// random choices from the table's bot source.
-type dragonBot struct {
-	k   *dragonKit
-	b   *dragon.Bot
-	src *lockedSource
-}
-
-// Act is the bot's choice.
-func (b dragonBot) Act(g game.Game, seat int) (game.Action, error) {
-	dg, ok := g.(*game.DragonGame)
-	if !ok {
-		return nil, fmt.Errorf("%T is not a Dragon Farkle game", g)
-	}
-	b.src.mu.Lock()
-	defer b.src.mu.Unlock()
-	return b.b.Choose(b.k.game.View(dg.State(), seat), b.src.src), nil
-}
-
-// lockedSource is the source of a table's bots' random choices, derived
-// from the table's seed, shared by its bots.
-type lockedSource struct {
-	mu  sync.Mutex
-	src dice.Source
-}
-
-// botSource returns the source of the table's bots. t.mu is held.
-func (t *table) botSource() *lockedSource {
-	if t.botSrc == nil {
-		t.botSrc = &lockedSource{src: dice.NewSource(t.meta.Seed.Derive("dragon-bots"))}
-	}
-	return t.botSrc
-}
 
 // dragonState returns the Dragon Farkle state of the table's game, ok
 // false before it starts. t.mu is held.
@@ -277,7 +247,8 @@ func (k *dragonKit) tableJSON(t *table, tv tableView) any {
 	}{tableView: tv, Dragon: k.viewFor(t, -1)}
 }
 
-// hint answers a hint message: Brains.Advise on the seat's view.
+// hint answers a hint message: the advice of the Cast's advisor (the Smart
+// bot's values), in the order of the legal actions.
 func (k *dragonKit) hint(c *client, m clientMsg) {
 	t := c.t
 	t.mu.Lock()
@@ -293,10 +264,18 @@ func (k *dragonKit) hint(c *client, m clientMsg) {
 		c.replyError(m.ID, codeNotYourTurn, "hints are for the player to act")
 		return
 	}
-	v := k.game.View(st, seat)
-	version := t.play.Game().Version()
+	g := t.play.Game()
 	t.mu.Unlock()
-	c.sendJSON(dragonHintMsg{Type: "hint", Kind: string(game.Dragon), Version: version, Advice: adviceOf(k.brains.Advise(v)), ID: m.ID})
+	adv, err := k.srv.cast().Advisor(k.v, len(g.Players()))
+	var got *game.Advice
+	if err == nil {
+		got, err = adv.Advise(g, seat)
+	}
+	if err != nil {
+		c.replyError(m.ID, codeUnavailable, "no hint for this position: "+err.Error())
+		return
+	}
+	c.sendJSON(dragonHintMsg{Type: "hint", Kind: string(game.Dragon), Version: g.Version(), Advice: adviceOf(got, g.Legal(seat)), ID: m.ID})
 }
 
 // dragonStep is one action of a replay: the action, the log lines it

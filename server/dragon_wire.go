@@ -1,7 +1,11 @@
 package server
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 )
 
 // Dragon Farkle on the wire (docs/API.md): the server's own types, filled
@@ -209,13 +213,22 @@ func eventsOf(evs []dragon.Event) []dragonEventView {
 	return out
 }
 
-func adviceOf(adv []dragon.Advice) []adviceView {
-	out := make([]adviceView, len(adv))
-	for i, a := range adv {
-		out[i] = adviceView{Action: dragonActionOf(a.Action), Value: a.Value, Unit: a.Unit}
+// adviceOf is the advice as a hint message has it: each valued action with
+// its value and unit, in the order of the legal actions.
+func adviceOf(adv *game.Advice, legal []game.Action) []adviceView {
+	at := func(a game.Action) int { return slices.Index(legal, a) }
+	cs := slices.Clone(adv.Choices)
+	slices.SortStableFunc(cs, func(x, y game.Choice) int { return cmp.Compare(at(x.Action), at(y.Action)) })
+	out := make([]adviceView, len(cs))
+	for i, c := range cs {
+		a, _ := c.Action.(dragon.Action)
+		out[i] = adviceView{Action: dragonActionOf(a), Value: c.Value, Unit: units[adv.MeasureOf(c)]}
 	}
 	return out
 }
+
+// units are the units of a hint message's values by their measure.
+var units = map[game.Measure]string{game.WinProbability: dragon.UnitPWin, game.ExpectedSoldiers: dragon.UnitSoldiers}
 
 // dragonKeep is one legal keep with what it is worth: Points recruited
 // (before a Rally's doubling), or Cost paid in a battle.

@@ -11,16 +11,16 @@ import (
 	"sync/atomic"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // Explorer gives the strategy explorer (the page /explore and its API under
 // /api/explore) the server's solver results: every table it needs goes
-// through the scheduler and limits of one bot.Tables (the one the bots and
+// through the scheduler and limits of one solved.Tables (the one the bots and
 // hints use), never a solve of its own, and it never waits for a duel
 // table: while one is being prepared the page shows the progress and asks
 // again.
@@ -32,7 +32,7 @@ import (
 // ExploreLimits (explore_limits.go): a deadline that cancels its work, a
 // rate per client address, and the games a comparison simulates.
 type Explorer struct {
-	tables   *bot.Tables
+	tables   *solved.Tables
 	progress atomic.Pointer[solveProgress]
 	lanes    lanes
 	lim      ExploreLimits
@@ -49,11 +49,11 @@ type solveProgress struct {
 // NewExplorer returns the explorer over ts with the default limits. Unless
 // ts reports its progress elsewhere already, it takes ts.Progress to show
 // the running solve's progress: call it before ts solves anything.
-func NewExplorer(ts *bot.Tables) *Explorer { return NewExplorerWith(ts, ExploreLimits{}) }
+func NewExplorer(ts *solved.Tables) *Explorer { return NewExplorerWith(ts, ExploreLimits{}) }
 
 // NewExplorerWith is NewExplorer with the limits lim (zero fields: the
 // defaults).
-func NewExplorerWith(ts *bot.Tables, lim ExploreLimits) *Explorer {
+func NewExplorerWith(ts *solved.Tables, lim ExploreLimits) *Explorer {
 	lim = lim.withDefaults()
 	x := &Explorer{tables: ts, lanes: newLanes(runtime.GOMAXPROCS(0)), lim: lim,
 		rate: newLimiterSet("address", lim.AddressRate, lim.AddressBurst, exploreClients)}
@@ -68,7 +68,7 @@ func NewExplorerWith(ts *bot.Tables, lim ExploreLimits) *Explorer {
 // Solo implements explore.Source.
 func (x *Explorer) Solo(r rules.Rules) (*solve.Policy, error) { return x.tables.Solo(r) }
 
-// Duel implements explore.Source without waiting: bot.ErrNotReady while
+// Duel implements explore.Source without waiting: solved.ErrNotReady while
 // the table is being got.
 func (x *Explorer) Duel(r rules.Rules) (*solve.Table, error) { return x.tables.DuelNow(r) }
 
@@ -96,13 +96,13 @@ func (x *Explorer) duel(r rules.Rules) (*solve.Table, duelStatus) {
 	switch {
 	case err == nil:
 		ds.State = duelReady
-	case errors.Is(err, bot.ErrNotReady):
+	case errors.Is(err, solved.ErrNotReady):
 		ds.State = duelPreparing
 		if st.Running > 0 {
 			ds.Progress = x.progress.Load()
 		}
 	default:
-		ds.State, ds.Reason = duelUnavailable, bot.Reason(err)
+		ds.State, ds.Reason = duelUnavailable, solved.Reason(err)
 	}
 	return t, ds
 }
@@ -155,7 +155,7 @@ func exploreStart(s *Server, w http.ResponseWriter, r *http.Request, req rulesRe
 		if c.ctx.Err() != nil {
 			c.fail(s, w, r, err)
 		} else {
-			s.httpError(w, badRequest("%s", bot.Reason(err)))
+			s.httpError(w, badRequest("%s", solved.Reason(err)))
 		}
 		c.end()
 		return nil, rs, nil, false
@@ -403,7 +403,7 @@ func (s *Server) handleExploreCompare(w http.ResponseWriter, r *http.Request) {
 		if c.ctx.Err() != nil {
 			c.fail(s, w, r, err)
 		} else {
-			s.httpError(w, badRequest("%s", bot.Reason(err)))
+			s.httpError(w, badRequest("%s", solved.Reason(err)))
 		}
 		return
 	}
@@ -412,10 +412,10 @@ func (s *Server) handleExploreCompare(w http.ResponseWriter, r *http.Request) {
 
 // note says why a duel table is not at hand, for the page.
 func (x *Explorer) note(err error) string {
-	if errors.Is(err, bot.ErrNotReady) {
+	if errors.Is(err, solved.ErrNotReady) {
 		return "its table is being prepared: ask again in a while"
 	}
-	return bot.Reason(err)
+	return solved.Reason(err)
 }
 
 func (s *Server) handleExplorePublished(w http.ResponseWriter, r *http.Request) {

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/solved"
 )
 
 // slowRules are the rules of the slow comparison: singles of 10
@@ -63,7 +63,7 @@ func explorePost(t *testing.T, url string, body any) exploreAnswer {
 
 func startExplorerWith(t *testing.T, lim server.ExploreLimits) *testServer {
 	t.Helper()
-	ts := bot.NewLimitedTables("", bot.Limits{Solves: 1, Queue: 8, NoWait: true, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20})
+	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20})
 	t.Cleanup(ts.Close)
 	return start(t, "", server.Options{Explorer: server.NewExplorerWith(ts, lim)})
 }

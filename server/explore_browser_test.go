@@ -22,6 +22,7 @@ import (
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // exploreRules is classic without its penalty, to 2,000: its duel table
@@ -36,10 +37,10 @@ func exploreRules() rules.Rules {
 
 // startExplorer starts a server whose explorer solves through a limited
 // Tables, as farkle serve's does.
-func startExplorer(t *testing.T, lim bot.Limits) *testServer {
+func startExplorer(t *testing.T, lim solved.Limits) *testServer {
 	t.Helper()
 	lim.NoWait = true
-	ts := bot.NewLimitedTables("", lim)
+	ts := solved.NewLimitedTables("", lim)
 	t.Cleanup(ts.Close)
 	return start(t, "", server.Options{Explorer: server.NewExplorer(ts)})
 }
@@ -79,7 +80,7 @@ const readPlotted = `(() => {
 // a screenshot of every chart.
 func TestBrowserExplorer(t *testing.T) {
 	r := exploreRules()
-	srv := startExplorer(t, bot.Limits{Solves: 1, Queue: 8})
+	srv := startExplorer(t, solved.Limits{Solves: 1, Queue: 8})
 	want, err := solve.SolveDuel(r, solve.DuelOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +214,7 @@ func chart(t *testing.T, ctx context.Context, id, name string) {
 // TestBrowserHintLinksToTheExplorer: the hint of a table links to the
 // explorer at the table's rules and the position of the player to act.
 func TestBrowserHintLinksToTheExplorer(t *testing.T) {
-	ts := bot.NewLimitedTables("", bot.Limits{Solves: 1, Queue: 8, NoWait: true})
+	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(ts.Close)
 	srv := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: exploreRules(), Advisor: pointsAdvisor{}, Explorer: server.NewExplorer(ts)})
 	ctx := browser(t, 1280, 900)
@@ -273,7 +274,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 // cache too small for any table: the page says why there are no
 // two-player values, and its solo bank thresholds are the solver's.
 func TestBrowserExplorerPresets(t *testing.T) {
-	srv := startExplorer(t, bot.Limits{Solves: 1, Queue: 8, DuelCache: 1 << 10})
+	srv := startExplorer(t, solved.Limits{Solves: 1, Queue: 8, DuelCache: 1 << 10})
 	ctx := browser(t, 1280, 900)
 	for _, name := range rules.Presets() {
 		r := rules.MustPreset(name)

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/store/sqlite"
 )
 
@@ -63,7 +63,7 @@ func TestExploreBusy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ts := bot.NewLimitedTables("", bot.Limits{Solves: 1, Queue: 8, NoWait: true})
+	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	defer ts.Close()
 	x := NewExplorerWith(ts, ExploreLimits{Timeout: 100 * time.Millisecond})
 	s, err := New(ctx, db, Options{Explorer: x, AddressRate: -1, PlayerRate: -1})

@@ -10,6 +10,7 @@ import (
 	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/solved"
 )
 
 // exploreCall posts body (or GETs with a nil body) to the explorer API and
@@ -40,8 +41,8 @@ type mapAnswer struct {
 }
 
 func TestExploreAPIPreparesThenAnswers(t *testing.T) {
-	lim := bot.Limits{Solves: 1, Queue: 8, NoWait: true}
-	ts := bot.NewLimitedTables("", lim)
+	lim := solved.Limits{Solves: 1, Queue: 8, NoWait: true}
+	ts := solved.NewLimitedTables("", lim)
 	t.Cleanup(ts.Close)
 	srv := start(t, "", server.Options{Explorer: server.NewExplorer(ts)})
 	r := exploreRules()
@@ -140,7 +141,7 @@ func TestExploreAPIPreparesThenAnswers(t *testing.T) {
 
 func TestExploreAPITooLarge(t *testing.T) {
 	// Duel tables may keep 1 KiB: every one is too large, and the page says so.
-	srv := startExplorer(t, bot.Limits{Solves: 1, Queue: 8, DuelCache: 1 << 10})
+	srv := startExplorer(t, solved.Limits{Solves: 1, Queue: 8, DuelCache: 1 << 10})
 	var m mapAnswer
 	if code := exploreCall(t, srv.URL+"/api/explore/map", map[string]any{"rules": exploreRules()}, &m); code != http.StatusOK {
 		t.Fatalf("status %d", code)

@@ -13,8 +13,9 @@ import (
 // of each player. The real one (package advise) is tested in cmd/farkle.
 type pointsAdvisor struct{}
 
-func (pointsAdvisor) Advise(s engine.State) (server.Advice, error) {
-	adv := server.Advice{Measure: "points"}
+func (pointsAdvisor) Advise(g game.Game, _ int) (*game.Advice, error) {
+	s := g.(*game.FarkleGame).State()
+	adv := &game.Advice{Measure: game.ExpectedPoints}
 	best := -1.0
 	for _, a := range s.Legal() {
 		v := float64(s.Total)
@@ -22,7 +23,7 @@ func (pointsAdvisor) Advise(s engine.State) (server.Advice, error) {
 			p, _ := s.Table().Points(a.Dice)
 			v += float64(p)
 		}
-		adv.Choices = append(adv.Choices, server.Choice{Action: a, Text: a.String(), Value: v})
+		adv.Choices = append(adv.Choices, game.Choice{Action: a, Value: v})
 		best = max(best, v)
 	}
 	for i := range adv.Choices {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
@@ -21,15 +20,20 @@ import (
 // and its log lines every event.
 type farkleKind struct {
 	srv *Server
-	v   *game.FarkleVariant
+	v   game.Variant
 	r   rules.Rules
 	rj  json.RawMessage // r as JSON
+}
+
+func init() {
+	kindViews[game.Farkle] = func(s *Server, v game.Variant) (gameKind, error) {
+		return &farkleKind{srv: s, v: v, r: v.Scoring(), rj: v.Rules()}, nil
+	}
 }
 
 func (k *farkleKind) variant() game.Variant  { return k.v }
 func (k *farkleKind) rules() json.RawMessage { return k.rj }
 func (k *farkleKind) hints() bool            { return k.srv.opt.Advisor != nil }
-func (k *farkleKind) defaultBot() string     { return defaultLevel() }
 func (k *farkleKind) private() bool          { return false } // nothing in the ordinary game is hidden
 
 func (k *farkleKind) checkSeats(n int) error {
@@ -39,36 +43,17 @@ func (k *farkleKind) checkSeats(n int) error {
 	return nil
 }
 
+// botLevel checks the level with the Cast's bots.
 func (k *farkleKind) botLevel(level string) (string, error) {
-	if _, err := bot.New(level, k.r); err != nil {
+	if _, err := k.srv.cast().Bot(k.v, level); err != nil {
 		return "", err
 	}
 	return level, nil
 }
 
-func (k *farkleKind) bot(_ *table, level string) (seatBot, error) {
-	b, err := k.srv.makeBot(level, k.r)
-	if err != nil {
-		return nil, err
-	}
-	return farkleBot{b}, nil
-}
-
-func (k *farkleKind) clockBot(*table) seatBot { return &clockBot{k: k} }
+func (k *farkleKind) clockBot(t *table) seatBot { return &clockBot{k: k} }
 
 func (k *farkleKind) resign(seat int) game.Action { return engine.ResignBy(seat) }
-
-// makeBot returns a bot of the level for rules r: bot.New, or the
-// Options' maker.
-func (s *Server) makeBot(level string, r rules.Rules) (bot.Strategy, error) {
-	if s.opt.Bots != nil {
-		return s.opt.Bots(level, r)
-	}
-	return bot.New(level, r)
-}
-
-// farkleBot is a bot of the ordinary game.
-type farkleBot struct{ b bot.Strategy }
 
 // state returns the engine state of an ordinary game.
 func state(g game.Game) (engine.State, error) {
@@ -79,42 +64,17 @@ func state(g game.Game) (engine.State, error) {
 	return fg.State(), nil
 }
 
-// Act is the bot's choice.
-func (b farkleBot) Act(g game.Game, _ int) (game.Action, error) {
-	st, err := state(g)
-	if err != nil {
-		return nil, err
-	}
-	return b.b.Choose(st), nil
-}
-
-// prepare loads what a solver bot needs (bot.Prepare), at once for others.
-func (b farkleBot) prepare() error {
-	if _, slow := b.b.(bot.Preparer); !slow {
-		return nil
-	}
-	return bot.Prepare(b.b)
-}
-
-// fallback says why the bot plays below its level, "" if it does not.
-func (b farkleBot) fallback() string {
-	if f, ok := b.b.(interface{ Fallback() string }); ok {
-		return f.Fallback()
-	}
-	return ""
-}
-
 // clockBot plays for a player out of time: the roll-off throw, a throw
 // when one is due, the expert's keep, bank when allowed, else throw. The
 // expert is made at its first keep (its policy may take long to solve).
 type clockBot struct {
 	k      *farkleKind
 	mu     sync.Mutex
-	expert bot.Strategy
+	expert game.Bot
 }
 
 // Act is the clock's action.
-func (c *clockBot) Act(g game.Game, _ int) (game.Action, error) {
+func (c *clockBot) Act(g game.Game, seat int) (game.Action, error) {
 	st, err := state(g)
 	if err != nil {
 		return nil, err
@@ -126,9 +86,13 @@ func (c *clockBot) Act(g game.Game, _ int) (game.Action, error) {
 	case st.Step == engine.StepThrow:
 		return engine.ThrowBy(p), nil
 	case st.Step == engine.StepKeep:
-		a := c.expertBot().Choose(st)
-		a.Player = p
-		return a, nil
+		a, err := c.expertBot().Choose(g, seat, nil)
+		if err != nil {
+			return nil, err
+		}
+		ea, _ := a.(engine.Action)
+		ea.Player = p
+		return ea, nil
 	}
 	if ok, _ := st.CanBank(); ok {
 		return engine.BankBy(p), nil
@@ -136,13 +100,13 @@ func (c *clockBot) Act(g game.Game, _ int) (game.Action, error) {
 	return engine.ThrowBy(p), nil
 }
 
-func (c *clockBot) expertBot() bot.Strategy {
+func (c *clockBot) expertBot() game.Bot {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.expert == nil {
-		b, err := c.k.srv.makeBot("expert", c.k.r)
+		b, err := c.k.srv.cast().Bot(c.k.v, "expert")
 		if err != nil {
-			b, _ = bot.New("steady", c.k.r)
+			b, _ = defaultCast().Bot(c.k.v, "steady")
 		}
 		c.expert = b
 	}
@@ -281,7 +245,8 @@ func (k *farkleKind) hint(c *client, m clientMsg) {
 		c.replyError(m.ID, codeGameOver, "there is no position to advise on")
 		return
 	}
-	st, _ := state(c.t.play.Game())
+	g := c.t.play.Game()
+	st, _ := state(g)
 	actor := st.Actor()
 	toAct := c.player != nil && actor >= 0 && actor < len(c.t.meta.Seats) && c.t.meta.Seats[actor].PlayerID == c.player.ID
 	c.t.mu.Unlock()
@@ -298,14 +263,33 @@ func (k *farkleKind) hint(c *client, m clientMsg) {
 		c.replyError(m.ID, codeUnavailable, "this server has no advisor: hints are unavailable")
 		return
 	}
-	advice, err := adv.Advise(st)
+	got, err := adv.Advise(g, actor)
 	if err != nil {
 		c.replyError(m.ID, codeUnavailable, "no hint for this position: "+err.Error())
 		return
 	}
+	advice := farkleAdvice(got)
 	sortChoices(&advice, st)
 	describeChoices(c.cat(), st, &advice)
 	c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: &advice, ID: m.ID})
+}
+
+// farkleAdvice is the wire's advice of an advisor's: the measure by its
+// short name, the engine actions, and after a keep what follows it.
+func farkleAdvice(adv *game.Advice) Advice {
+	out := Advice{Measure: MeasureName(adv.Measure), Note: adv.Note}
+	for _, c := range adv.Choices {
+		a, _ := c.Action.(engine.Action)
+		ch := Choice{Action: a, Value: c.Value, Best: c.Best} // the server writes its text
+		switch c.Then {
+		case "bank":
+			ch.Then = engine.Bank
+		case "throw":
+			ch.Then = engine.Throw
+		}
+		out.Choices = append(out.Choices, ch)
+	}
+	return out
 }
 
 // replayStep is one action of a replay with the state after it.

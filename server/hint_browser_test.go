@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
@@ -105,13 +105,13 @@ type switchAdvisor struct {
 	calls *atomic.Int32
 }
 
-func (a switchAdvisor) Advise(s engine.State) (server.Advice, error) {
-	adv, err := a.pointsAdvisor.Advise(s)
+func (a switchAdvisor) Advise(g game.Game, seat int) (*game.Advice, error) {
+	adv, err := a.pointsAdvisor.Advise(g, seat)
 	if a.calls.Add(1) == 1 {
 		adv.Note = "win chances are not available: its table is being prepared"
 		return adv, err
 	}
-	adv.Measure = "win"
+	adv.Measure = game.WinProbability
 	for i := range adv.Choices {
 		adv.Choices[i].Value /= 20000
 	}

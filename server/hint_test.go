@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 )
@@ -20,9 +20,9 @@ type countingAdvisor struct {
 	asked atomic.Int32
 }
 
-func (a *countingAdvisor) Advise(s engine.State) (server.Advice, error) {
+func (a *countingAdvisor) Advise(g game.Game, seat int) (*game.Advice, error) {
 	a.asked.Add(1)
-	return a.pointsAdvisor.Advise(s)
+	return a.pointsAdvisor.Advise(g, seat)
 }
 
 // hintBody is a hint message as a client reads it.

@@ -5,14 +5,17 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/farkle/farkle/advise"
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/store"
 )
 
 // gameKind is what the server does differently for each kind of game
-// (game.Kind): the messages and views on the wire, the bots, the hints,
-// the stats. Everything else (seats, tokens, the order of the checks, the
+// (game.Kind): the messages and views on the wire, the bot levels it
+// takes, what plays for a seat out of time, the hints, the stats; the bots
+// themselves and Dragon Farkle's advisor come from the Cast (Options.Cast). Everything else (seats, tokens, the order of the checks, the
 // store, the turn clock, failures, restarts) is the table's, the same for
 // every kind. farkle.go and dragon.go implement it.
 type gameKind interface {
@@ -25,12 +28,9 @@ type gameKind interface {
 
 	// checkSeats refuses a new table of n seats.
 	checkSeats(n int) error
-	// defaultBot is the level of the bot seated by default.
-	defaultBot() string
-	// botLevel checks a bot level asked for and returns its canonical name.
+	// botLevel checks a bot level asked for and returns its canonical
+	// name.
 	botLevel(level string) (string, error)
-	// bot makes the bot of a seat at level.
-	bot(t *table, level string) (seatBot, error)
 	// clockBot makes what plays for a seat whose clock ran out.
 	clockBot(t *table) seatBot
 	// resign is the action that resigns seat, nil if the kind has none.
@@ -64,11 +64,96 @@ type seatBot interface {
 	Act(g game.Game, seat int) (game.Action, error)
 }
 
+// tableBot is a game.Bot at a table: its random choices come from the
+// table's bot source.
+type tableBot struct {
+	b   game.Bot
+	src *lockedSource
+}
+
+// Act is the bot's choice.
+func (b tableBot) Act(g game.Game, seat int) (game.Action, error) {
+	b.src.mu.Lock()
+	defer b.src.mu.Unlock()
+	return b.b.Choose(g, seat, b.src.src)
+}
+
+// prepare loads what a solver bot needs (its Prepare), at once for others.
+func (b tableBot) prepare() error {
+	if p, ok := b.b.(interface{ Prepare() error }); ok {
+		return p.Prepare()
+	}
+	return nil
+}
+
+// fallback says why the bot plays below its level, "" if it does not.
+func (b tableBot) fallback() string {
+	if f, ok := b.b.(interface{ Fallback() string }); ok {
+		return f.Fallback()
+	}
+	return ""
+}
+
+// lockedSource is the source of a table's bots' random choices, derived
+// from the table's seed (game.BotSource), shared by its bots.
+type lockedSource struct {
+	mu  sync.Mutex
+	src dice.Source
+}
+
+// botSource returns the source of the table's bots. t.mu is held.
+func (t *table) botSource() *lockedSource {
+	if t.botSrc == nil {
+		t.botSrc = &lockedSource{src: game.BotSource(t.meta.Seed)}
+	}
+	return t.botSrc
+}
+
+// seatBotOf returns the bot of level at the table: the Cast's.
+func (t *table) seatBotOf(level string) (seatBot, error) {
+	b, err := t.srv.cast().Bot(t.kind.variant(), level)
+	if err != nil {
+		return nil, err
+	}
+	return tableBot{b: b, src: t.botSource()}, nil
+}
+
+// defaultCast is the Cast of a server whose Options name none.
+var defaultCast = sync.OnceValue(func() game.Cast { return advise.Cast(nil) })
+
+// cast returns the Players of every kind the server plays.
+func (s *Server) cast() game.Cast {
+	if s.opt.Cast != nil {
+		return s.opt.Cast
+	}
+	return defaultCast()
+}
+
+// kindViews makes the gameKind of each kind of game the server serves
+// (farkle.go, dragon.go): the one place the server tells the kinds apart.
+var kindViews = map[game.Kind]func(s *Server, v game.Variant) (gameKind, error){}
+
 // kinds caches the kinds of game the server serves whose preparation is
-// costly (Dragon Farkle's bots' tables), by kind and rules.
+// costly (Dragon Farkle's odds table), by kind and rules.
 type kinds struct {
 	mu sync.Mutex
-	m  map[string]*dragonKit
+	m  map[string]gameKind
+}
+
+// cached returns the kind of v made once by make.
+func (s *Server) cached(v game.Variant, make func() gameKind) gameKind {
+	key := string(v.Kind()) + "\x00" + string(v.Rules())
+	s.kinds.mu.Lock()
+	defer s.kinds.mu.Unlock()
+	if k, ok := s.kinds.m[key]; ok {
+		return k
+	}
+	if s.kinds.m == nil {
+		s.kinds.m = map[string]gameKind{}
+	}
+	k := make()
+	s.kinds.m[key] = k
+	return k
 }
 
 // kindOf returns the gameKind of a stored table.
@@ -82,24 +167,11 @@ func (s *Server) kindOf(tb store.Table) (gameKind, error) {
 
 // kindOfVariant returns the gameKind of variant v.
 func (s *Server) kindOfVariant(v game.Variant) (gameKind, error) {
-	switch v := v.(type) {
-	case *game.FarkleVariant:
-		return &farkleKind{srv: s, v: v, r: v.RuleSet(), rj: v.Rules()}, nil
-	case *game.DragonVariant:
-		key := string(v.Rules())
-		s.kinds.mu.Lock()
-		defer s.kinds.mu.Unlock()
-		if k, ok := s.kinds.m[key]; ok {
-			return k, nil
-		}
-		if s.kinds.m == nil {
-			s.kinds.m = map[string]*dragonKit{}
-		}
-		k := newDragonKit(v)
-		s.kinds.m[key] = k
-		return k, nil
+	view, ok := kindViews[v.Kind()]
+	if !ok {
+		return nil, fmt.Errorf("this server does not serve games of kind %q", v.Kind())
 	}
-	return nil, fmt.Errorf("this server does not serve games of kind %q", v.Kind())
+	return view(s, v)
 }
 
 // playing returns the table's game as the kind's type G, ok false before

@@ -12,10 +12,10 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/solved"
 )
 
 // norwegianBrowser is a Chromium whose language is Norwegian Bokmål, as a
@@ -142,7 +142,7 @@ func chooseByFace(t *testing.T, ctx context.Context, faces []int) {
 func TestBrowserNorwegianGame(t *testing.T) {
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
-	tabs := bot.NewLimitedTables("", bot.Limits{Solves: 1, Queue: 8, NoWait: true})
+	tabs := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(tabs.Close)
 	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}, Explorer: server.NewExplorer(tabs)})
 	ctx := norwegianBrowser(t, 1280, 800)

@@ -124,8 +124,12 @@ func rematchRequest(kind game.Kind, raw json.RawMessage, seats []store.Seat, win
 	}
 	req := newTableReq{Rules: raw}
 	winnerFirst := false
-	if kind == game.Dragon {
-		req.Rules = json.RawMessage(`"dragon"`)
+	if name, ok := game.PresetOf(kind); ok {
+		// A game of its own kind: the table request names its preset.
+		var err error
+		if req.Rules, err = json.Marshal(name); err != nil {
+			return req, nil, false, err
+		}
 	} else {
 		rs, err := ParseRules(raw)
 		if err != nil {

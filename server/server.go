@@ -15,7 +15,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -70,9 +69,10 @@ type Options struct {
 	// and looks for tables no node leases (a store shared by several
 	// nodes: cluster.go); 1s.
 	LeaseEvery time.Duration
-	// Bots makes the bots of the tables (and the turn clock's expert); nil:
-	// bot.New. Tests use it to inject a failing bot.
-	Bots func(level string, r rules.Rules) (bot.Strategy, error)
+	// Cast makes the bots of the tables of every kind (and what plays for
+	// a seat out of time) and Dragon Farkle's hints; nil: advise.Cast(nil).
+	// Tests use it to inject a failing bot.
+	Cast game.Cast
 	// Collectors are more metrics for MetricsHandler (e.g. the solver's).
 	Collectors []prometheus.Collector
 	// Explorer serves the strategy explorer (explore.go); nil: its API

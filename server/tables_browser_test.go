@@ -80,12 +80,12 @@ func TestBrowserShowsTheTurnClock(t *testing.T) {
 func TestBrowserShowsAFailedTable(t *testing.T) {
 	release := make(chan struct{})
 	close(release)
-	ts := start(t, "", server.Options{Bots: func(level string, r rules.Rules) (bot.Strategy, error) {
+	ts := start(t, "", server.Options{Cast: botsCast(func(level string, r rules.Rules) (bot.Strategy, error) {
 		if level == "expert" {
 			return panicky{release: release}, nil
 		}
 		return bot.New(level, r)
-	}})
+	})})
 	c := host(t, ts)
 	ctx0 := ctxT(t, time.Minute)
 	expert := map[string]string{"type": "bot", "level": "expert"}

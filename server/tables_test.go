@@ -94,7 +94,7 @@ func waitFor(t testing.TB, ctx context.Context, c *wsclient.Client, what string,
 
 func TestPanickingBotFailsOnlyItsTable(t *testing.T) {
 	release := make(chan struct{})
-	ts := start(t, "", server.Options{MaxBotTables: 5, Bots: func(level string, r rules.Rules) (bot.Strategy, error) {
+	ts := start(t, "", server.Options{MaxBotTables: 5, Cast: botsCast(func(level string, r rules.Rules) (bot.Strategy, error) {
 		switch level {
 		case "expert":
 			return panicky{release: release}, nil
@@ -102,7 +102,7 @@ func TestPanickingBotFailsOnlyItsTable(t *testing.T) {
 			return panickyPreparer{panicky{release: release}}, nil
 		}
 		return bot.New(level, r)
-	}})
+	})})
 	ctx := ctxT(t, time.Minute)
 	c := host(t, ts)
 	broken, err := c.CreateTable(ctx, shortRules, map[string]string{"type": "bot", "level": "expert"}, map[string]string{"type": "bot", "level": "expert"})

@@ -92,13 +92,13 @@ func (s stuck) Choose(st engine.State) engine.Action {
 // Norwegian, on a desktop and on phones 390 and 360 px wide.
 func TestBrowserTournamentForfeits(t *testing.T) {
 	release := make(chan struct{})
-	ts := start(t, "", server.Options{MaxBotTables: 2, Bots: func(level string, r rules.Rules) (bot.Strategy, error) {
+	ts := start(t, "", server.Options{MaxBotTables: 2, Cast: botsCast(func(level string, r rules.Rules) (bot.Strategy, error) {
 		if level == "cautious" {
 			b, err := bot.New(level, r)
 			return stuck{release, b}, err
 		}
 		return breaking(level, r)
-	}})
+	})})
 	t.Cleanup(func() { close(release) }) // before the server stops (cleanups run last first)
 	ctx := ctxT(t, 2*time.Minute)
 	ann := host(t, ts)

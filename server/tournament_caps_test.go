@@ -230,7 +230,7 @@ func breaking(level string, r rules.Rules) (bot.Strategy, error) {
 // lost by both, nobody goes on from it, the winner of the other game has a
 // bye in the final and is the champion; the standings count the forfeits.
 func TestTournamentFailedTableIsForfeit(t *testing.T) {
-	ts := start(t, "", server.Options{Bots: breaking, TournamentEvery: 20 * time.Millisecond})
+	ts := start(t, "", server.Options{Cast: botsCast(breaking), TournamentEvery: 20 * time.Millisecond})
 	ctx := ctxT(t, time.Minute)
 	c := host(t, ts)
 	// Seeds 0 and 3 meet in the first round, 1 and 2 in the other game.

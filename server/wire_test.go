@@ -274,6 +274,6 @@ func ordinaryWireTable(t *testing.T) store.Table {
 
 // dragonWireTable is Dragon Farkle with the default rules.
 func dragonWireTable(*testing.T) store.Table {
-	v := defaultDragon()
+	v, _ := game.Preset(dragonPreset)
 	return store.Table{Kind: v.Kind(), Rules: v.Rules()}
 }

@@ -8,12 +8,13 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 func deciders(b *testing.B, r rules.Rules, levels ...string) []bot.Decider {
 	var out []bot.Decider
 	for _, l := range levels {
-		s, err := bot.New(l, r, bot.WithTables(bot.NewTables("")))
+		s, err := bot.New(l, r, bot.WithTables(solved.NewTables("")))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 )
 
 // TestRunStopsBetweenGames: once its context is cancelled a tournament
@@ -18,7 +18,7 @@ func TestRunStopsBetweenGames(t *testing.T) {
 	defer cancel()
 	var played atomic.Int64
 	_, err := Run(ctx, Config{Rules: short("classic", 1000), Players: []string{"steady", "bold"}, Games: games, Workers: workers,
-		Record: func(int, *record.Record) error {
+		Record: func(int, *game.Record) error {
 			if played.Add(1) == 1 {
 				cancel()
 			}

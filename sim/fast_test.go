@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // variants are rule sets that exercise every branch of the game: the
@@ -140,7 +141,7 @@ func TestFastPlaysTheEngineGame(t *testing.T) {
 					t.Error("no game ended at the cap")
 				}
 			}()
-			ts := bot.NewTables("")
+			ts := solved.NewTables("")
 			for _, levels := range seatings {
 				if len(levels) < r.Game.MinPlayers || len(levels) > r.Game.MaxPlayers {
 					continue
@@ -156,7 +157,7 @@ func TestFastPlaysTheEngineGame(t *testing.T) {
 // sameGame plays one game of bots of the levels under r from seed, through
 // the engine and through Fast, and fails t unless both take the same
 // actions and end with the same scores, turns and winners.
-func sameGame(t *testing.T, r rules.Rules, levels []string, ts *bot.Tables, seed dice.Seed) {
+func sameGame(t *testing.T, r rules.Rules, levels []string, ts *solved.Tables, seed dice.Seed) {
 	t.Helper()
 	var strategies []bot.Strategy
 	var deciders []bot.Decider

@@ -4,10 +4,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/rules/rulestest"
+	"github.com/farkle/farkle/solved"
 )
 
 // TestFastPlaysTheEngineGameOnRandomRules: on hundreds of random valid
@@ -26,7 +26,7 @@ func TestFastPlaysTheEngineGameOnRandomRules(t *testing.T) {
 	}
 	levels := []string{"steady", "reckless", "cautious", "bold", "expert"}
 	rng := rand.New(rand.NewPCG(11, 1))
-	ts := bot.NewTables("")
+	ts := solved.NewTables("")
 	for i := range sets {
 		r := rulestest.Random(rng, 1500)
 		if r.Game.MaxTurns == 0 {

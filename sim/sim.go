@@ -12,38 +12,61 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // ErrConfig is wrapped by every error about a Config.
 var ErrConfig = errors.New("sim: bad configuration")
 
 // Config is a tournament: Games games between bots of the levels in
-// Players under Rules, with dice from Seed.
+// Players of the game Variant (or the ordinary game under Rules), with
+// dice from Seed.
 type Config struct {
+	// Variant is the game played; nil: the ordinary game under Rules.
+	Variant game.Variant
 	Rules   rules.Rules
-	Players []string // bot levels (bot.LevelNames), one per seat; repeats allowed
+	Players []string // bot levels of the variant's kind, one per seat; repeats allowed
 	Games   int
 	Seed    dice.Seed
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
-	// Tables supplies solver results to expert and perfect; nil means
-	// bot.DefaultTables().
-	Tables *bot.Tables
+	// Tables supplies solver results to the ordinary game's expert and
+	// perfect; nil means solved.DefaultTables().
+	Tables *solved.Tables
+	// Cast makes the bots by level; nil means advise.Cast(Tables).
+	Cast game.Cast
 	// Record, if set, is called with the record of every game (from the
 	// worker goroutines, so it must be safe for concurrent use; i is the
-	// game's number from 0). Recorded games are played through the engine.
-	Record func(i int, rec *record.Record) error
-	// Engine plays every game through engine.Apply instead of the fast
-	// simulator (the results are the same; for tests and comparison).
+	// game's number from 0). Recorded games are played through game.Play;
+	// their seeds are revealed.
+	Record func(i int, rec *game.Record) error
+	// Engine plays the ordinary game's games through its game.Game instead
+	// of the fast simulator (the results are the same; for tests and
+	// comparison). Other kinds are always played so.
 	Engine bool
 	// Progress, if set, is called now and then with the number of games
 	// just finished (from the worker goroutines, never concurrently).
 	Progress func(games int)
+
+	// Deal, if set, gives game i its dice seed and the seat of each player
+	// (in the order of Players); nil: GameSeed and Seating.
+	Deal func(seed dice.Seed, i, players int) (dice.Seed, []int)
+	// Stop, if set, is asked before every action whether to end the game
+	// there: a cap on its length (Dragon Farkle's simulations end a game
+	// after dragon.DefaultMaxRounds rounds). When why is not "" the game
+	// ends, won by winners (seats); its record has no outcome and says why
+	// in its meta ("capped").
+	Stop func(g game.Game) (winners []int, why string)
+	// Tally, if set, is called with every game as it ends, from the worker
+	// goroutines, never concurrently: its number, the game at its end, its
+	// winners (seats), its actions and whether Stop ended it. A kind's own
+	// figures are counted with it.
+	Tally func(i int, final game.Game, winners []int, actions []game.Action, stopped bool)
 }
 
 // Result is the outcome of a tournament.
@@ -140,55 +163,85 @@ type tally struct {
 	wins, shared, turns, score [bot.MaxPlayers]int64
 }
 
-// Bots builds one bot per distinct level of levels for r, prepared (solver
-// results loaded), and returns them by level with any notes about bots
-// that fall back to a simpler level.
-func Bots(r rules.Rules, levels []string, ts *bot.Tables) (map[string]bot.Strategy, []string, error) {
-	if ts == nil {
-		ts = bot.DefaultTables()
-	}
-	out := map[string]bot.Strategy{}
+// Bots builds one bot per distinct level of levels for games of v with
+// the Cast c, prepared (solver results loaded: a bot with a Prepare), and
+// returns them by level with any notes about bots that fall back to a
+// simpler level.
+func Bots(v game.Variant, levels []string, c game.Cast) (map[string]game.Bot, []string, error) {
+	out := map[string]game.Bot{}
 	var notes []string
 	for _, l := range levels {
 		if _, ok := out[l]; ok {
 			continue
 		}
-		b, err := bot.New(l, r, bot.WithTables(ts))
+		b, err := c.Bot(v, l)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: %w", ErrConfig, err)
 		}
-		if err := bot.Prepare(b); err != nil {
-			notes = append(notes, fmt.Sprintf("%s plays as a simpler level: %v", l, err))
+		if p, ok := b.(interface{ Prepare() error }); ok {
+			if err := p.Prepare(); err != nil {
+				notes = append(notes, fmt.Sprintf("%s plays as a simpler level: %v", l, err))
+			}
 		}
 		out[l] = b
 	}
 	return out, notes, nil
 }
 
-// Run plays the tournament on Workers goroutines and returns the results.
-// Game i uses GameSeed(Seed, i) and Seating(i, n), so the result depends
-// only on the Config, not on the number of workers or their timing. It
-// stops early with ctx's error when ctx is done, before the next game.
-func Run(ctx context.Context, cfg Config) (*Result, error) {
-	n := len(cfg.Players)
-	switch {
-	case cfg.Games < 1:
-		return nil, fmt.Errorf("%w: %d games (at least 1)", ErrConfig, cfg.Games)
-	case n < cfg.Rules.Game.MinPlayers || n > cfg.Rules.Game.MaxPlayers || n > bot.MaxPlayers:
-		return nil, fmt.Errorf("%w: %d players (the rules %s allow %d to %d)", ErrConfig, n, cfg.Rules.Name, cfg.Rules.Game.MinPlayers, min(cfg.Rules.Game.MaxPlayers, bot.MaxPlayers))
+// variant returns the game of cfg: Variant, else the ordinary game under
+// Rules.
+func (cfg *Config) variant() (game.Variant, error) {
+	if cfg.Variant != nil {
+		return cfg.Variant, nil
 	}
-	if err := cfg.Rules.Validate(); err != nil {
+	v, err := game.NewFarkle(cfg.Rules)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	bots, notes, err := Bots(cfg.Rules, cfg.Players, cfg.Tables)
+	return v, nil
+}
+
+// cast returns the Cast of cfg.
+func (cfg *Config) cast() game.Cast {
+	if cfg.Cast != nil {
+		return cfg.Cast
+	}
+	return advise.Cast(cfg.Tables)
+}
+
+// Run plays the tournament on Workers goroutines and returns the results.
+// Game i uses the seed and seating of Deal (GameSeed(Seed, i) and
+// Seating(i, n)), so the result depends only on the Config, not on the
+// number of workers or their timing. Games between bots of the ordinary
+// game are played by Fast unless they are recorded (or Engine), any other
+// through its game.Game. It stops early with ctx's error when ctx is done.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	n := len(cfg.Players)
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("%w: %d games (at least 1)", ErrConfig, cfg.Games)
+	}
+	v, err := cfg.variant()
 	if err != nil {
 		return nil, err
 	}
-	byPlayer := make([]bot.Strategy, n)
-	fast := !cfg.Engine && cfg.Record == nil
+	if lo, hi := v.Seats(); n < lo || n > hi || n > bot.MaxPlayers {
+		return nil, fmt.Errorf("%w: %d players (the rules %s allow %d to %d)", ErrConfig, n, v.Name(), lo, min(hi, bot.MaxPlayers))
+	}
+	bots, notes, err := Bots(v, cfg.Players, cfg.cast())
+	if err != nil {
+		return nil, err
+	}
+	byPlayer := make([]game.Bot, n)
+	var r rules.Rules
+	fast := !cfg.Engine && cfg.Record == nil && cfg.Stop == nil && cfg.Tally == nil && v.Kind() == game.Farkle
+	if fast {
+		r = v.Scoring()
+	}
 	for j, l := range cfg.Players {
 		byPlayer[j] = bots[l]
-		if _, ok := bots[l].(bot.Decider); !ok {
+		if s, ok := bot.StrategyOf(bots[l]); !ok {
+			fast = false
+		} else if _, ok := s.(bot.Decider); !ok {
 			fast = false
 		}
 	}
@@ -201,7 +254,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	workers = min(workers, cfg.Games)
 	chunk := max(1, min(256, cfg.Games/(workers*16)))
 	var next atomic.Int64
-	var progressMu sync.Mutex
+	var progressMu, tallyMu sync.Mutex
 	tallies := make([]tally, workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
@@ -209,9 +262,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := &player{cfg: &cfg, names: names, bots: byPlayer, t: &tallies[w]}
+			p := &player{cfg: &cfg, v: v, names: names, bots: byPlayer, t: &tallies[w], tallyMu: &tallyMu}
 			if fast {
-				p.fast = NewFast(cfg.Rules)
+				p.fast = NewFast(r)
 				p.deciders = make([]bot.Decider, n)
 			}
 			for {
@@ -257,7 +310,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			sum.score[j] += t.score[j]
 		}
 	}
-	res := &Result{Games: cfg.Games, Rules: cfg.Rules.Name, Seed: cfg.Seed.Hex(), Notes: notes}
+	res := &Result{Games: cfg.Games, Rules: v.Name(), Seed: cfg.Seed.Hex(), Notes: notes}
 	g := float64(cfg.Games)
 	var turns int64
 	for j := range n {
@@ -276,23 +329,40 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // player plays games for one worker.
 type player struct {
 	cfg      *Config
+	v        game.Variant
 	names    []string
-	bots     []bot.Strategy // by player
+	bots     []game.Bot // by player
 	t        *tally
+	tallyMu  *sync.Mutex
 	fast     *Fast
 	deciders []bot.Decider // by seat, for fast
+	seat     []int         // Seating's, reused from game to game
+}
+
+// deal returns the seed and seating of game i.
+func (p *player) deal(i int) (dice.Seed, []int) {
+	n := len(p.cfg.Players)
+	if p.cfg.Deal != nil {
+		return p.cfg.Deal(p.cfg.Seed, i, n)
+	}
+	if len(p.seat) != n {
+		p.seat = make([]int, n)
+	}
+	for j := range p.seat {
+		p.seat[j] = (j + i) % n // Seating(i, n), without a slice a game
+	}
+	return GameSeed(p.cfg.Seed, i), p.seat
 }
 
 func (p *player) play(i int) error {
-	cfg := p.cfg
-	n := len(cfg.Players)
-	seat := Seating(i, n)
-	seed := GameSeed(cfg.Seed, i)
+	n := len(p.cfg.Players)
+	seed, seat := p.deal(i)
 	var winners []int
 	var scores, turns [bot.MaxPlayers]int
 	if p.fast != nil {
 		for j, s := range seat {
-			p.deciders[s] = p.bots[j].(bot.Decider)
+			d, _ := bot.StrategyOf(p.bots[j])
+			p.deciders[s] = d.(bot.Decider)
 		}
 		out, err := p.fast.Play(seed, p.deciders)
 		if err != nil {
@@ -305,14 +375,13 @@ func (p *player) play(i int) error {
 		}
 		scores, turns = out.Scores, out.Turns
 	} else {
-		st, err := p.playEngine(i, seat, seed)
+		g, ws, err := p.playGame(i, seat, seed)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i, err)
 		}
-		winners = st.Winners
-		for s, pl := range st.Players {
-			scores[s], turns[s] = pl.Score, pl.Turns
-		}
+		winners = ws
+		copy(scores[:], g.Scores())
+		copy(turns[:], g.Turns())
 	}
 	for j, s := range seat {
 		p.t.turns[j] += int64(turns[s])
@@ -329,52 +398,82 @@ func (p *player) play(i int) error {
 	return nil
 }
 
-// playEngine plays game i through the engine (and the record when asked).
-func (p *player) playEngine(i int, seat []int, seed dice.Seed) (engine.State, error) {
+// playGame plays game i through its game.Game (and game.Play when it is
+// recorded) and returns the game at its end and its winners.
+func (p *player) playGame(i int, seat []int, seed dice.Seed) (game.Game, []int, error) {
 	cfg := p.cfg
 	n := len(seat)
 	seatNames := make([]string, n)
-	bySeat := make([]bot.Strategy, n)
+	bySeat := make([]game.Bot, n)
 	levels := make([]string, n)
 	for j, s := range seat {
 		seatNames[s] = p.names[j]
 		bySeat[s] = p.bots[j]
 		levels[s] = cfg.Players[j]
 	}
-	if cfg.Record == nil {
-		st, err := engine.New(cfg.Rules, seatNames)
-		if err != nil {
-			return st, err
+	src, botSrc := dice.NewSource(seed), game.BotSource(seed)
+	var play *game.Play
+	var g game.Game
+	var err error
+	if cfg.Record != nil {
+		if play, _, err = game.Start(p.v, seatNames, seed); err == nil {
+			g = play.Game()
+			play.Record().Meta.Extra = map[string]string{"levels": strings.Join(levels, ","), "game": fmt.Sprint(i), "sim_seed": cfg.Seed.Hex()}
 		}
-		src := dice.NewSource(seed)
-		for actions := 0; !st.Over(); actions++ {
-			if actions > MaxActions {
-				return st, ErrRunaway
-			}
-			next, _, err := engine.Apply(st, bySeat[st.Actor()].Choose(st), src)
-			if err != nil {
-				return st, fmt.Errorf("bot %s: %w", levels[st.Actor()], err)
-			}
-			st = next
-		}
-		return st, nil
+	} else {
+		g, _, err = p.v.Start(seatNames, src)
 	}
-	g, err := record.Start(cfg.Rules, seatNames, seed)
 	if err != nil {
-		return engine.State{}, err
+		return nil, nil, err
 	}
-	g.Record.Meta.Extra = map[string]string{"levels": strings.Join(levels, ","), "game": fmt.Sprint(i), "sim_seed": cfg.Seed.Hex()}
-	for actions := 0; !g.State.Over(); actions++ {
-		if actions > MaxActions {
-			return g.State, ErrRunaway
+	keep := cfg.Tally != nil
+	var actions []game.Action
+	var winners []int
+	why := ""
+	for n := 0; !g.Over(); n++ {
+		if cfg.Stop != nil {
+			if winners, why = cfg.Stop(g); why != "" {
+				break
+			}
 		}
-		a := bySeat[g.State.Actor()].Choose(g.State)
-		if _, err := g.Do(a); err != nil {
-			return g.State, fmt.Errorf("bot %s: %w", levels[g.State.Actor()], err)
+		if n > MaxActions {
+			return g, nil, ErrRunaway
+		}
+		s := g.ToAct()
+		a, err := bySeat[s].Choose(g, s, botSrc)
+		if err != nil {
+			return g, nil, fmt.Errorf("bot %s: %w", levels[s], err)
+		}
+		if play != nil {
+			_, err = play.Do(s, a)
+			g = play.Game()
+		} else {
+			g, _, err = g.Apply(s, a, src)
+		}
+		if err != nil {
+			return g, nil, fmt.Errorf("bot %s: %s: %w", levels[s], a, err)
+		}
+		if keep {
+			actions = append(actions, a)
 		}
 	}
-	if err := cfg.Record(i, g.Record); err != nil {
-		return g.State, err
+	if why == "" {
+		winners = g.Winners()
 	}
-	return g.State, nil
+	if play != nil {
+		rec := play.Record()
+		rec.Seed = seed.Hex() // revealed also when Stop ended the game
+		if why != "" {
+			rec.Meta.Extra["capped"] = why
+		}
+		if err := cfg.Record(i, rec); err != nil {
+			return g, nil, err
+		}
+	}
+	if cfg.Tally != nil {
+		p.tallyMu.Lock()
+		cfg.Tally(i, g, winners, actions, why != "")
+		p.tallyMu.Unlock()
+	}
+	return g, winners, nil
 }

@@ -12,8 +12,9 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 func short(base string, target int) rules.Rules {
@@ -118,10 +119,10 @@ func TestRunCounts(t *testing.T) {
 func TestRecordedGamesVerify(t *testing.T) {
 	r := short("farkle-dice", 2000)
 	var mu sync.Mutex
-	recs := map[int]*record.Record{}
+	recs := map[int]*game.Record{}
 	res, err := Run(context.Background(), Config{
 		Rules: r, Players: []string{"expert", "bold", "expert"}, Games: 30, Seed: dice.SeedFrom("rec"), Workers: 3,
-		Record: func(i int, rec *record.Record) error {
+		Record: func(i int, rec *game.Record) error {
 			mu.Lock()
 			defer mu.Unlock()
 			recs[i] = rec
@@ -140,19 +141,22 @@ func TestRecordedGamesVerify(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := record.Parse(data)
+		back, err := game.ParseRecord(data)
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
-		st, err := record.Verify(back)
+		if back.Format != game.Format || back.Kind != game.Farkle {
+			t.Errorf("game %d: a record of format %q, kind %q", i, back.Format, back.Kind)
+		}
+		g, _, err := game.Verify(back)
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
 		if back.Seed != GameSeed(dice.SeedFrom("rec"), i).Hex() {
 			t.Errorf("game %d: seed %s is not GameSeed", i, back.Seed)
 		}
-		for _, w := range st.Winners {
-			wins[st.Players[w].Name]++
+		for _, w := range g.Winners() {
+			wins[back.Players[w]]++
 		}
 	}
 	for _, p := range res.Players {
@@ -173,7 +177,7 @@ func TestRecordedGamesVerify(t *testing.T) {
 func TestRunStopsOnRecordError(t *testing.T) {
 	boom := errors.New("disk full")
 	_, err := Run(context.Background(), Config{Rules: short("classic", 1000), Players: []string{"steady", "bold"}, Games: 50,
-		Record: func(int, *record.Record) error { return boom }})
+		Record: func(int, *game.Record) error { return boom }})
 	if !errors.Is(err, boom) {
 		t.Errorf("error %v, want %v", err, boom)
 	}
@@ -268,7 +272,7 @@ func TestPerfectBeatsEveryLevel(t *testing.T) {
 	}
 	r := short("pocket-farkel", 1500) // final round, no penalty: a fast table
 	r.Game.MaxPlayers = 2
-	ts := bot.NewTables("")
+	ts := solved.NewTables("")
 	for _, l := range bot.LevelNames() {
 		if l == "perfect" {
 			continue

@@ -27,9 +27,9 @@ const dragonLogSize = 400
 // use.
 type DragonGame struct {
 	*table
+	v      *game.DragonVariant
 	game   *dragon.Game
-	brains *dragon.Brains
-	bots   []*dragon.Bot // nil for people
+	bots   []game.Bot // nil for people
 	botSrc dice.Source
 	events []dragon.Event // the last dragonLogSize events
 }
@@ -38,16 +38,17 @@ type DragonGame struct {
 // levels: random, simple, smart) and the seed. It is saved to path ("" for
 // never).
 func NewDragonGame(g *dragon.Game, seats []Seat, seed dice.Seed, path string, now func() time.Time) (*DragonGame, error) {
-	return startDragon(g, dragon.NewBrains(g), seats, seed, path, now)
+	return startDragon(game.NewDragon(g), seats, seed, path, now)
 }
 
-// startDragon is NewDragonGame with the bots' tables of g already made.
-func startDragon(g *dragon.Game, brains *dragon.Brains, seats []Seat, seed dice.Seed, path string, now func() time.Time) (*DragonGame, error) {
-	t, evs, err := startTable(game.NewDragon(g), seats, seed, path, now)
+// startDragon is NewDragonGame of the variant v, whose bots' tables may
+// be made already.
+func startDragon(v *game.DragonVariant, seats []Seat, seed dice.Seed, path string, now func() time.Time) (*DragonGame, error) {
+	t, evs, err := startTable(v, seats, seed, path, now)
 	if err != nil {
 		return nil, err
 	}
-	dg, err := seatDragonBots(t, g, brains, seed)
+	dg, err := seatDragonBots(t, v, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -55,10 +56,10 @@ func startDragon(g *dragon.Game, brains *dragon.Brains, seats []Seat, seed dice.
 	return dg, nil
 }
 
-// seatDragonBots seats the bots at a Dragon Farkle table.
-func seatDragonBots(t *table, g *dragon.Game, brains *dragon.Brains, seed dice.Seed) (*DragonGame, error) {
-	dg := &DragonGame{table: t, game: g, brains: brains, botSrc: dice.NewSource(seed.Derive("dragon-bots")),
-		bots: make([]*dragon.Bot, len(t.seats))}
+// seatDragonBots seats the bots at a Dragon Farkle table: the Cast's
+// (game.DefaultCast), choosing at random from the game's bot source.
+func seatDragonBots(t *table, v *game.DragonVariant, seed dice.Seed) (*DragonGame, error) {
+	dg := &DragonGame{table: t, v: v, game: v.Game(), botSrc: game.BotSource(seed), bots: make([]game.Bot, len(t.seats))}
 	for i, st := range t.seats {
 		if !st.IsBot() {
 			continue
@@ -67,10 +68,26 @@ func seatDragonBots(t *table, g *dragon.Game, brains *dragon.Brains, seed dice.S
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrPlayers, st.Name, err)
 		}
-		dg.bots[i] = dragon.NewBot(lvl, dg.brains)
+		if dg.bots[i], err = game.DefaultCast().Bot(v, lvl.String()); err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrPlayers, st.Name, err)
+		}
 		t.play.Record().Meta.SetLevel(i, lvl.String())
 	}
 	return dg, nil
+}
+
+// advice is the hint of seat: the Cast's advice (the Smart bot's values),
+// best first when the values share one measure.
+func (g *DragonGame) advice(seat int) *game.Advice {
+	adv, err := game.DefaultCast().Advisor(g.v, len(g.seats))
+	var got *game.Advice
+	if err == nil {
+		got, err = adv.Advise(g.play.Game(), seat)
+	}
+	if err != nil {
+		return &game.Advice{}
+	}
+	return got
 }
 
 func dragonEvents(evs []game.Event) []dragon.Event {
@@ -129,7 +146,7 @@ func ParseDragonPlayers(spec string, r dragon.Rules) ([]Seat, error) {
 func (g *DragonGame) Game() *dragon.Game { return g.game }
 
 // Brains returns the bots' tables, also used for hints.
-func (g *DragonGame) Brains() *dragon.Brains { return g.brains }
+func (g *DragonGame) Brains() *dragon.Brains { return g.v.Brains() }
 
 // State returns the whole state, hidden cards included: front ends draw
 // only Views of it.
@@ -170,7 +187,11 @@ func (g *DragonGame) Auto() (dragon.Action, []dragon.Event, error) {
 		return dragon.Action{}, nil, errors.New("tui: no bot is to act")
 	}
 	seat := g.ToAct()
-	a := g.bots[seat].Choose(g.View(seat), g.botSrc)
+	ba, err := g.bots[seat].Choose(g.play.Game(), seat, g.botSrc)
+	if err != nil {
+		return dragon.Action{}, nil, err
+	}
+	a := ba.(dragon.Action)
 	ev, err := g.Do(a)
 	return a, ev, err
 }
@@ -315,15 +336,17 @@ func ResumeDragonGame(path string, now func() time.Time) (*DragonGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := t.play.Game().Variant().(*game.DragonVariant).Game()
-	dg, err := seatDragonBots(t, g, dragon.NewBrains(g), t.play.Seed())
+	v, ok := t.play.Game().Variant().(*game.DragonVariant) // this view's own variant
+	if !ok {
+		return nil, fmt.Errorf("%w: %s: not a game of Dragon Farkle", ErrSave, path)
+	}
+	dg, err := seatDragonBots(t, v, t.play.Seed())
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
 	}
 	for i, st := range steps {
 		if b := dg.bots[st.Seat]; b != nil {
-			before := st.Before.(*game.DragonGame).State()
-			if got := b.Choose(dg.game.View(before, st.Seat), dg.botSrc); !reflect.DeepEqual(got, st.Action) {
+			if got, err := b.Choose(st.Before, st.Seat, dg.botSrc); err != nil || !reflect.DeepEqual(got, st.Action) {
 				return nil, fmt.Errorf("%w: %s: action %d: the record says %s, but the bot %s chooses %s", ErrSave, path, i+1, st.Action, t.seats[st.Seat].Name, got)
 			}
 		}
@@ -338,5 +361,5 @@ func (g *DragonGame) setState(f func(s *dragon.State)) {
 	dg := g.play.Game().(*game.DragonGame)
 	s := dg.State().Clone()
 	f(&s)
-	g.play.Set(dg.Variant().(*game.DragonVariant).At(s, dg.Version()))
+	g.play.Set(dg.With(s))
 }

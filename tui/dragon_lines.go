@@ -2,12 +2,10 @@ package tui
 
 import (
 	"bufio"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -614,7 +612,7 @@ func (l *dragonLines) hint() {
 // line mode's commands.
 func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words bool) []string {
 	c = orEnglish(c)
-	adv := g.Brains().Advise(v)
+	adv := g.advice(v.Seat)
 	names := g.Names()
 	me := v.Players[v.Seat]
 	var out []string
@@ -635,32 +633,19 @@ func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words bool
 	case v.Mode == dragon.Recruiting:
 		out = append(out, c.Msg("dragon.hint.recruit"))
 	}
-	if sameUnits(adv) {
-		slices.SortStableFunc(adv, func(a, b dragon.Advice) int { return cmp.Compare(b.Value, a.Value) })
-	}
-	for i, a := range adv {
+	for i, ch := range adv.Choices {
 		mark := ""
-		if i == 0 && len(adv) > 1 && sameUnits(adv) {
+		if i == 0 && len(adv.Choices) > 1 && adv.OneMeasure() {
 			mark = c.Msg("dragon.hint.best")
 		}
-		what := dragonCommand(a.Action, names)
+		a, _ := ch.Action.(dragon.Action)
+		what := dragonCommand(a, names)
 		if words {
-			what = dragonActionWords(c, g.Game(), a.Action, names)
+			what = dragonActionWords(c, g.Game(), a, names)
 		}
-		out = append(out, fmt.Sprintf("%s: %s%s", what, dragonAdviceValue(c, a), mark))
+		out = append(out, fmt.Sprintf("%s: %s%s", what, dragonAdviceValue(c, ch.Value, adv.MeasureOf(ch)), mark))
 	}
 	return out
-}
-
-// sameUnits reports whether every advice has the same unit (only then is
-// one best).
-func sameUnits(adv []dragon.Advice) bool {
-	for _, a := range adv {
-		if a.Unit != adv[0].Unit {
-			return false
-		}
-	}
-	return true
 }
 
 // saved saves the game and says where, or why not.

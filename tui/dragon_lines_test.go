@@ -108,12 +108,9 @@ func tail(s string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
-// testDragon and testBrains are the default game and its bots' tables,
-// made once for all tests.
-var (
-	testDragon = dragon.MustGame(dragon.DefaultRules(), dragon.DefaultCards())
-	testBrains = dragon.NewBrains(testDragon)
-)
+// testDragon is the default game, whose bots' tables are made once for
+// all tests.
+var testDragon = game.NewDragon(dragon.MustGame(dragon.DefaultRules(), dragon.DefaultCards()))
 
 // newDragonGame starts a game with the default rules and cards.
 func newDragonGame(t testing.TB, players string, seed [32]byte, path string) *DragonGame {
@@ -123,7 +120,7 @@ func newDragonGame(t testing.TB, players string, seed [32]byte, path string) *Dr
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := startDragon(testDragon, testBrains, seats, seed, path, fixedNow)
+	g, err := startDragon(testDragon, seats, seed, path, fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -119,7 +119,7 @@ func (m *DragonModel) playAgain() tea.Cmd {
 	if p := old.Path(); p != "" {
 		path = DragonGamePath(filepath.Dir(p), old.now(), old.Names())
 	}
-	g, err := startDragon(old.Game(), old.Brains(), old.Seats(), dice.NewSeed(), path, old.now)
+	g, err := startDragon(old.v, old.Seats(), dice.NewSeed(), path, old.now)
 	if err != nil {
 		m.note(true, "%s", m.tx("dragon.tui.noNewGame", "why", err.Error()))
 		return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 )
 
@@ -157,15 +158,15 @@ func faceName(c *lang.Catalogue, f dragon.EventFace) string {
 
 // dragonAdviceValue formats an advice value: "51.2% to slay" for the
 // battle odds, "640 soldiers" for soldiers.
-func dragonAdviceValue(c *lang.Catalogue, a dragon.Advice) string {
+func dragonAdviceValue(c *lang.Catalogue, v float64, m game.Measure) string {
 	c = orEnglish(c)
-	if a.Unit == dragon.UnitPWin {
-		return c.Msg("dragon.tui.toSlay", "p", c.Pct(a.Value, 1))
+	if m == game.WinProbability {
+		return c.Msg("dragon.tui.toSlay", "p", c.Pct(v, 1))
 	}
-	if math.Abs(a.Value) < 0.5 {
+	if math.Abs(v) < 0.5 {
 		return c.Msg("dragon.tui.soldiers", "n", 0)
 	}
-	return c.Msg("dragon.tui.soldiers", "n", int(math.Round(a.Value)))
+	return c.Msg("dragon.tui.soldiers", "n", int(math.Round(v)))
 }
 
 // keepSoldiers describes keeping k from v's throw as the player to act

@@ -6,12 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // logSize is how many log lines a Game keeps.
@@ -29,8 +30,8 @@ type Kept struct {
 // for concurrent use.
 type Game struct {
 	*table
-	tables *bot.Tables    // the solver results the bots play from
-	bots   []bot.Strategy // nil for people
+	tables *solved.Tables // the solver results the bots play from
+	bots   []game.Bot     // nil for people
 
 	log   []logLine // one line per event, oldest first
 	keeps []Kept    // keeps of the turn in progress
@@ -57,8 +58,8 @@ func (g *Game) FollowSolves(m *SolveMeter) { g.meter = m }
 
 // NewGame starts a game under r with the seats and the dice seed. It is
 // saved to path ("" for never); now stamps the record (nil: time.Now); the
-// bots play from the solver results of ts (nil: bot.DefaultTables()).
-func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func() time.Time, ts *bot.Tables) (*Game, error) {
+// bots play from the solver results of ts (nil: solved.DefaultTables()).
+func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func() time.Time, ts *solved.Tables) (*Game, error) {
 	v, err := game.NewFarkle(r)
 	if err != nil {
 		return nil, err
@@ -75,15 +76,15 @@ func NewGame(r rules.Rules, seats []Seat, seed dice.Seed, path string, now func(
 }
 
 func (g *Game) makeBots() error {
-	g.bots = make([]bot.Strategy, len(g.seats))
+	g.bots = make([]game.Bot, len(g.seats))
 	for i, s := range g.seats {
 		if !s.IsBot() {
 			continue
 		}
 		if g.tables == nil {
-			g.tables = bot.DefaultTables()
+			g.tables = solved.DefaultTables()
 		}
-		b, err := bot.New(s.Bot, g.Rules(), bot.WithTables(g.tables))
+		b, err := advise.Cast(g.tables).Bot(g.play.Game().Variant(), s.Bot)
 		if err != nil {
 			return fmt.Errorf("%w: %s: %w", ErrPlayers, s.Name, err)
 		}
@@ -180,7 +181,11 @@ func (g *Game) Auto() (engine.Action, []engine.Event, error) {
 		act = engine.RollOffBy(a)
 		return act, nil, g.online.send(s, act)
 	case g.bots[a] != nil:
-		act = g.bots[a].Choose(s)
+		ba, err := g.bots[a].Choose(g.play.Game(), a, nil)
+		if err != nil {
+			return engine.Action{}, nil, err
+		}
+		act = ba.(engine.Action)
 	case s.Phase != engine.PhasePlay:
 		act = engine.RollOffBy(a)
 	default:

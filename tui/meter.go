@@ -10,7 +10,7 @@ import (
 )
 
 // SolveMeter follows the duel solves of the bots' tables for the screen:
-// set a bot.Tables' Progress to the meter's Progress method. It tells how
+// set a solved.Tables' Progress to the meter's Progress method. It tells how
 // far a solve is and estimates the time left from the pace so far. A solve
 // sweeps every pair of scores: once without a farkle penalty; with one,
 // until the values settle (six sweeps for classic), so the number of
@@ -58,7 +58,7 @@ func (s *SolveMeter) Expect(r rules.Rules) {
 const idle = 3 * time.Second
 
 // Progress records that sweep (from 1) has done of total score pairs; it
-// is a bot.Tables Progress function.
+// is a solved.Tables Progress function.
 func (s *SolveMeter) Progress(sweep, done, total int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -8,11 +8,11 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // Options configure a terminal game (New, Run).
@@ -40,8 +40,8 @@ type Options struct {
 	// a perfect bot is, with an estimate of the time left.
 	Meter *SolveMeter
 	// Tables holds the solver results the bots of a new game play from
-	// (nil: bot.DefaultTables()).
-	Tables *bot.Tables
+	// (nil: solved.DefaultTables()).
+	Tables *solved.Tables
 	// Lang is the language of every text of the game (lang.Get, say);
 	// nil is English.
 	Lang *lang.Catalogue

@@ -289,8 +289,9 @@ func TestBotsPlayOnlyWhenPrepared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb := &slowBot{Strategy: g.bots[0]}
-	g.bots[0] = sb
+	steady, _ := bot.StrategyOf(g.bots[0])
+	sb := &slowBot{Strategy: steady}
+	g.bots[0] = bot.Of(sb)
 	if names := g.NeedsPrepare(); !reflect.DeepEqual(names, []string{"slow"}) {
 		t.Fatalf("NeedsPrepare: %v", names)
 	}

@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
@@ -93,7 +92,7 @@ func newOnlineGame(r Remote, u RemoteUpdate) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{table: &table{play: play, seats: u.Seats, now: time.Now}, online: &online{remote: r}}
-	g.bots = make([]bot.Strategy, len(u.Seats)) // the bots play at the server
+	g.bots = make([]game.Bot, len(u.Seats)) // the bots play at the server
 	g.remoteUpdate(u)
 	return g, nil
 }

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/solved"
 )
 
 // ErrSave is wrapped by the errors of saving and resuming games.
@@ -108,8 +108,8 @@ func otherName(path string, n int) string {
 // against the seed) and returns it ready to continue; it is saved back to
 // path. A finished game, a missing sidecar or a seed that does not match
 // are errors wrapping ErrSave (or game.ErrDiscrepancy).
-// The bots play from the solver results of ts (nil: bot.DefaultTables()).
-func ResumeGame(path string, now func() time.Time, ts *bot.Tables) (*Game, error) {
+// The bots play from the solver results of ts (nil: solved.DefaultTables()).
+func ResumeGame(path string, now func() time.Time, ts *solved.Tables) (*Game, error) {
 	t, steps, err := resumeTable(path, game.Farkle, now)
 	if err != nil {
 		return nil, err

@@ -5,15 +5,15 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/solved"
 )
 
 func TestSolverAdvisorSolo(t *testing.T) {
 	// One player: expected points from the solo policy (solved in
 	// milliseconds; no duel table, no cache file).
 	r := seatOrder("classic")
-	ts := bot.NewTables("")
+	ts := solved.NewTables("")
 	sa := NewSolverAdvisor(ts)
 	g, err := NewGame(r, []Seat{{Name: "ana"}}, seedWhere(t, "lone-two", loneTwo), "", fixedNow, nil)
 	if err != nil {

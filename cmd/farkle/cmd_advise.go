@@ -12,11 +12,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 func init() {
@@ -46,8 +46,8 @@ points that are not a multiple of the scoring unit) exit 2.`
 // solverTables returns the solver tables for a command, with dir as the
 // cache directory and, when stderr is a terminal, a progress bar while a
 // duel table is solved.
-func solverTables(e *env, dir string) *bot.Tables {
-	ts := bot.NewTables(dir)
+func solverTables(e *env, dir string) *solved.Tables {
+	ts := solved.NewTables(dir)
 	if stderrTerminal(e) {
 		ts.Progress, _ = sweepBar(e, "solving the duel table")
 	}

@@ -62,12 +62,20 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var rep *advise.Report
-	if fv, ok := v.(*game.FarkleVariant); ok {
-		rep, err = analyzeOrdinary(e, rec, fv, *points, cache())
-	} else if err = seedUnrevealed(e.cat(), rec, v, e.msg("cli.seed.analyze", "kind", string(rec.Kind))); err == nil {
-		rep, err = advise.AnalyzeDragon(rec)
+	if rec.NeedsSeed() {
+		if err := seedUnrevealed(e.cat(), rec, e.msg("cli.seed.analyze", "kind", string(rec.Kind))); err != nil {
+			return err
+		}
 	}
+	players := len(rec.Players)
+	if *points && players == 2 {
+		players = 0 // no duel table
+	}
+	adv, err := advise.Cast(solverTables(e, cache())).Advisor(v, players)
+	if err != nil {
+		return solverError(err)
+	}
+	rep, err := advise.AnalyzeWith(rec, adv)
 	if err != nil {
 		if errors.Is(err, game.ErrBadRecord) {
 			return usagef("%s: %v", files[0], err)
@@ -78,29 +86,11 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return emitJSON(e, rep, false)
 	}
-	printAnalysis(e.stdout, e.cat(), files[0], rec.Players, rep, v.Kind() == game.Dragon, *all)
+	printAnalysis(e.stdout, e.cat(), files[0], rec.Players, rep, viewOf(v.Kind()), *all)
 	return nil
 }
 
-// analyzeOrdinary values the decisions of an ordinary game with the
-// solvers' tables (by expected points with points set).
-func analyzeOrdinary(e *env, rec *game.Record, v *game.FarkleVariant, points bool, cache string) (*advise.Report, error) {
-	old, err := rec.Ordinary()
-	if err != nil {
-		return nil, err
-	}
-	players := len(rec.Players)
-	if points && players == 2 {
-		players = 0 // no duel table
-	}
-	a, err := advise.For(old.Rules, players, solverTables(e, cache))
-	if err != nil {
-		return nil, solverError(err)
-	}
-	return a.Analyze(old)
-}
-
-func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string, rep *advise.Report, dragonGame, all bool) {
+func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string, rep *advise.Report, view kindView, all bool) {
 	m := rep.Measure
 	fmt.Fprintln(w, c.Msg("cli.analyze.head", "file", file, "rules", rep.Rules, "n", len(rep.Players), "measure", measureText(c, m)))
 	if rep.Note != "" {
@@ -145,10 +135,7 @@ func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string
 		if d.Measure != "" {
 			dm = d.Measure
 		}
-		where := describePosition(c, d.Position, m == advise.WinProbability)
-		if dragonGame {
-			where = describeDragonPosition(c, d.Position)
-		}
+		where := view.position(c, d.Position, m == advise.WinProbability)
 		fmt.Fprintf(w, "  %s\n", c.Msg("cli.analyze.decision", "action", d.Action, "turn", d.Turn, "where", where,
 			"played", actionText(c, d.Played, players), "value", formatValue(c, dm, d.Value),
 			"best", actionText(c, d.Best, players), "bestValue", formatValue(c, dm, d.BestValue), "loss", loss(dm, d.Loss)))
@@ -182,18 +169,3 @@ func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string
 
 // measureText says a measure of values in the language of c.
 func measureText(c *lang.Catalogue, m advise.Measure) string { return m.Text(c) }
-
-// describeDragonPosition says a Dragon Farkle decision's position
-// (advise.AnalyzeDragonSteps): soldiers, the pool and the dice.
-func describeDragonPosition(c *lang.Catalogue, p advise.Position) string {
-	parts := []string{c.Msg("cli.pos.soldiers", "n", p.Me, "them", p.Them)}
-	if p.Total > 0 {
-		parts = append(parts, c.Msg("dragon.tui.pool", "n", p.Total))
-	}
-	if p.Throw != 0 {
-		parts = append(parts, c.Msg("cli.pos.threw", "dice", p.Throw.String()))
-	} else if p.Dice > 0 {
-		parts = append(parts, c.Msg("cli.pos.dice", "n", p.Dice))
-	}
-	return strings.Join(parts, ", ")
-}

@@ -14,10 +14,10 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/explore/chart"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 func init() {
@@ -78,7 +78,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	var plots []*plot.Plot
 	switch {
 	case *published:
-		if err := tx.Published(e.stdout, explore.Published(ts, bot.Reason)); err != nil {
+		if err := tx.Published(e.stdout, explore.Published(ts, solved.Reason)); err != nil {
 			return err
 		}
 	case *compare != "":
@@ -149,7 +149,7 @@ type explorePosition struct {
 
 // exploreRules writes the maps, thresholds and (when asked) a position of
 // r, and returns their charts.
-func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at explorePosition) ([]*plot.Plot, error) {
+func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at explorePosition) ([]*plot.Plot, error) {
 	pol, err := ts.Solo(r)
 	if err != nil {
 		return nil, solverError(err)
@@ -168,7 +168,7 @@ func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at exp
 	t, err := ts.Duel(r)
 	if err != nil {
 		// No duel: the solo thresholds are what there is.
-		fmt.Fprintf(e.stdout, "no two-player table: %s\n", bot.Reason(err))
+		fmt.Fprintf(e.stdout, "no two-player table: %s\n", solved.Reason(err))
 		if err := tx.Thresholds(e.stdout, solo, nil); err != nil {
 			return nil, err
 		}
@@ -230,7 +230,7 @@ func exploreRules(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at exp
 
 // exploreInspect values every choice of the position asked for and says
 // what each bot would do.
-func exploreInspect(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at explorePosition) error {
+func exploreInspect(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at explorePosition) error {
 	pos := advise.Position{Me: at.me, Them: at.them, MyStreak: at.myStreak, TheirStreak: at.theirStreak, Total: at.turn, Dice: at.dice}
 	if at.throw != "" {
 		h, err := parseThrow(at.throw, r)
@@ -261,7 +261,7 @@ func exploreInspect(e *env, tx explore.Text, ts *bot.Tables, r rules.Rules, at e
 }
 
 // exploreCompare writes the rule sets of list side by side.
-func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *bot.Tables, list string, games int) ([]*plot.Plot, error) {
+func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *solved.Tables, list string, games int) ([]*plot.Plot, error) {
 	var rs []rules.Rules
 	for _, spec := range strings.Split(list, ",") {
 		r, err := rules.Resolve(strings.TrimSpace(spec))
@@ -276,7 +276,7 @@ func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *bot.Tables
 	if games < 0 {
 		return nil, usagef("--games %d is negative", games)
 	}
-	stats, err := explore.Compare(ctx, rs, ts, ts, games, bot.Reason)
+	stats, err := explore.Compare(ctx, rs, ts, ts, games, solved.Reason)
 	if err != nil {
 		return nil, solverError(err)
 	}
@@ -338,5 +338,5 @@ func printPublished(e *env, dir string, noCache bool) error {
 	if noCache {
 		dir = ""
 	}
-	return explore.Text{}.Published(e.stdout, explore.Published(solverTables(e, dir), bot.Reason))
+	return explore.Text{}.Published(e.stdout, explore.Published(solverTables(e, dir), solved.Reason))
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -34,7 +33,7 @@ type oddsResult struct {
 	Rules string     `json:"rules"`
 	Dice  []oddsDice `json:"dice"`
 	// Battle is Dragon Farkle's Final Battle: P(slaying the dragon) by
-	// soldiers brought (only with --rules dragon).
+	// soldiers brought (only with --rules dragon: dragonView.odds).
 	Battle []dragon.OddsRow `json:"battle,omitempty"`
 }
 
@@ -67,17 +66,14 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := ruleSet(v)
+	r := v.Scoring()
 	res := farkleOdds(r, dice.NewTable(r))
-	dv, isDragon := v.(*game.DragonVariant)
-	if isDragon {
-		res.Battle = dragon.OddsTable(dv.Game().Rules())
-	}
+	more := viewOf(v.Kind()).odds(v, &res)
 	if *asJSON {
 		return emitJSON(e, res, false)
 	}
-	if isDragon {
-		defer printBattleOdds(e, dv.Game().Rules(), res.Battle)
+	if more != nil {
+		defer more(e)
 	}
 	cat := e.cat()
 	fmt.Fprintln(e.stdout, cat.Msg("cli.odds.head", "rules", res.Rules))
@@ -109,24 +105,6 @@ func farkleOdds(r rules.Rules, tab *dice.Table) oddsResult {
 		})
 	}
 	return res
-}
-
-// printBattleOdds draws the Final Battle odds as a table with a bar per row.
-func printBattleOdds(e *env, d dragon.Rules, rows []dragon.OddsRow) {
-	c := e.cat()
-	fmt.Fprintf(e.stdout, "\n%s\n", c.Msg("cli.odds.battle"))
-	if d.Army() {
-		fmt.Fprintln(e.stdout, c.Msg("cli.odds.army", "wave", d.BattleWave, "fire", d.BattleFire))
-	} else {
-		fmt.Fprintln(e.stdout, c.Msg("cli.odds.classic"))
-	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "%s\t\n", c.Msg("cli.odds.battleColumns"))
-	for _, row := range rows {
-		bar := strings.Repeat("█", int(math.Round(row.PWin*40)))
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Num(int64(row.Soldiers)), c.Dec(row.PWin, 4), c.Dec(row.ExpectedLoss, 0), bar)
-	}
-	tw.Flush()
 }
 
 // ratString writes a whole number without "/1".

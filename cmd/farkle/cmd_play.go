@@ -10,8 +10,8 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -59,7 +59,7 @@ fair-dice commitment to yourself; --resume FILE continues it.`
 
 // watchSolves returns the meter of the duel solves of ts, so that the
 // full-screen game shows how far a perfect bot's preparation is.
-func watchSolves(ts *bot.Tables) *tui.SolveMeter {
+func watchSolves(ts *solved.Tables) *tui.SolveMeter {
 	m := tui.NewSolveMeter(nil)
 	ts.Progress = m.Progress
 	return m
@@ -68,9 +68,9 @@ func watchSolves(ts *bot.Tables) *tui.SolveMeter {
 // playTables returns the solver results of farkle play, shared by the bots
 // and the hint key: duel tables read from and written to the cache
 // directory of the environment, memory caches bounded as
-// bot.DefaultLimits.
-func playTables(e *env) *bot.Tables {
-	return bot.NewLimitedTables(bot.CacheDir(e.getenv), bot.DefaultLimits())
+// solved.DefaultLimits.
+func playTables(e *env) *solved.Tables {
+	return solved.NewLimitedTables(solved.CacheDir(e.getenv), solved.DefaultLimits())
 }
 
 // botLevelsHelp describes every bot level of the ordinary game, one a line.
@@ -128,12 +128,8 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return usagef("--resume continues a saved game with its own rules, players and dice; --%s cannot change them", f)
 			}
 		}
-		if isDragonRecord(*resume) {
-			dg, err := tui.ResumeDragonGame(*resume, now)
-			if err != nil {
-				return usagef("--resume: %v", err)
-			}
-			return runDragonGame(ctx, e, dg, lineMode, pace.Delay)
+		if o, ok := ownViews[recordKind(*resume)]; ok {
+			return o.resume(ctx, e, *resume, lineMode, pace.Delay)
 		}
 		if g, err = tui.ResumeGame(*resume, now, tables); err != nil {
 			return usagef("--resume: %v", err)
@@ -148,10 +144,10 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if d, ok := v.(*game.DragonVariant); ok {
-			return playDragon(ctx, e, d.Game().Rules(), *players, *seedText, lineMode, dir, dirErr, now, pace.Delay)
+		if o, ok := ownViews[v.Kind()]; ok {
+			return o.play(ctx, e, v, playArgs{players: *players, seed: *seedText, lineMode: lineMode, dir: dir, dirErr: dirErr, now: now, delay: pace.Delay})
 		}
-		r := ruleSet(v)
+		r := v.Scoring()
 		o.Rules = r
 		spec := *players
 		if spec == "" && lineMode {
@@ -211,78 +207,6 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// playDragon plays Dragon Farkle (--rules dragon): full-screen or in line
-// mode, saved as a dragon.Record in the games directory.
-func playDragon(ctx context.Context, e *env, d dragon.Rules, spec, seedText string, lineMode bool, dir string, dirErr error, now func() time.Time, delay time.Duration) error {
-	cards := dragon.DefaultCards()
-	if d.CardFile != "" {
-		data, err := os.ReadFile(d.CardFile)
-		if err != nil {
-			return usagef("card_file %s: %v", d.CardFile, err)
-		}
-		if cards, err = dragon.ParseCards(data); err != nil {
-			return usagef("card_file %s: %v", d.CardFile, err)
-		}
-	}
-	dg, err := dragon.NewGame(d, cards)
-	if err != nil {
-		return usagef("--rules: %v", err)
-	}
-	if spec == "" {
-		spec = e.msg("dragon.you") + ",bot:smart"
-	}
-	seats, err := tui.ParseDragonPlayers(spec, d)
-	if err != nil {
-		return usagef("--players %s: %v", spec, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
-	}
-	seed := dice.NewSeed()
-	if seedText != "" {
-		seed = dice.SeedFrom(seedText)
-	}
-	path := ""
-	if dirErr != nil {
-		fmt.Fprintf(e.stderr, "farkle play: this game will not be saved: %s\n", userText(dirErr))
-	} else {
-		path = tui.DragonGamePath(dir, now(), names(seats))
-	}
-	g, err := tui.NewDragonGame(dg, seats, seed, path, now)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	return runDragonGame(ctx, e, g, lineMode, delay)
-}
-
-// runDragonGame plays g full-screen (bots pausing delay before each
-// action) or in line mode and says where it is saved.
-func runDragonGame(ctx context.Context, e *env, g *tui.DragonGame, lineMode bool, delay time.Duration) error {
-	var err error
-	if lineMode {
-		return tui.RunDragonLinesIn(ctx, e.cat(), g, e.stdin, e.stdout)
-	}
-	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: delay, Lang: e.cat()}, e.stdin, e.stdout); err != nil {
-		return err
-	}
-	return sayDragonSaved(e, g)
-}
-
-// sayDragonSaved says how the Dragon Farkle game g ended and where it is
-// saved.
-func sayDragonSaved(e *env, g *tui.DragonGame) error {
-	if err := g.SaveError(); err != nil {
-		return fmt.Errorf("the game could not be saved: %w", err)
-	}
-	if g.Over() {
-		fmt.Fprintln(e.stdout, g.WinnersIn(e.cat()))
-	}
-	if g.Path() != "" {
-		fmt.Fprintln(e.stdout, e.msg("tui.lines.saved", "file", g.Path()))
-		if !g.Over() {
-			fmt.Fprintln(e.stdout, e.msg("cli.play.resume", "file", g.Path()))
-		}
-	}
-	return nil
-}
-
 func names(seats []tui.Seat) []string {
 	out := make([]string, len(seats))
 	for i, s := range seats {
@@ -297,14 +221,17 @@ func isTerminalReader(r any) bool {
 	return ok && isTerminal(f)
 }
 
-// isDragonRecord reports whether the file at path is a record of Dragon
-// Farkle, of any format game.ParseRecord reads. Anything else is left to
-// tui.ResumeGame to read or refuse.
-func isDragonRecord(path string) bool {
+// recordKind returns the kind of the record at path, of any format
+// game.ParseRecord reads; "" for anything else, which tui.ResumeGame reads
+// or refuses.
+func recordKind(path string) game.Kind {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return false
+		return ""
 	}
 	rec, err := game.ParseRecord(data)
-	return err == nil && rec.Kind == game.Dragon
+	if err != nil {
+		return ""
+	}
+	return rec.Kind
 }

@@ -9,11 +9,8 @@ import (
 	"strings"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
-	"github.com/farkle/farkle/record"
 )
 
 func init() {
@@ -113,45 +110,26 @@ type replayed struct {
 	scores []int
 }
 
-// replaySteps replays rec: an ordinary game with its recorded dice
-// (record.Replay, which needs no seed), any other kind from its revealed
-// seed (game.Verify). It returns the actions replayed up to the first
-// discrepancy, if any, and whether the game is over.
+// replaySteps replays rec (game.Steps: an ordinary game with its recorded
+// dice, which needs no seed, any other kind from its revealed seed). It
+// returns the actions replayed up to the first discrepancy, if any, and
+// whether the game is over.
 func replaySteps(c *lang.Catalogue, rec *game.Record, v game.Variant) ([]replayed, bool, error) {
-	if _, ok := v.(*game.FarkleVariant); ok {
-		old, err := rec.Ordinary()
-		if err != nil {
+	if rec.NeedsSeed() {
+		if err := seedUnrevealed(c, rec, c.Msg("cli.seed.rebuilds", "kind", string(rec.Kind))); err != nil {
 			return nil, false, err
 		}
-		final, steps, err := record.Replay(old)
-		acts := make([]replayed, len(steps))
-		for i, st := range steps {
-			after := final
-			if i+1 < len(steps) {
-				after = steps[i+1].Before
-			}
-			acts[i].events = make([]game.Event, len(st.Events))
-			for j, ev := range st.Events {
-				acts[i].events[j] = ev
-			}
-			acts[i].scores = make([]int, len(after.Players))
-			for j, p := range after.Players {
-				acts[i].scores[j] = p.Score
-			}
-		}
-		return acts, final.Over(), err
 	}
-	if err := seedUnrevealed(c, rec, v, c.Msg("cli.seed.rebuilds", "kind", string(rec.Kind))); err != nil {
-		return nil, false, err
-	}
-	final, steps, err := game.Verify(rec)
+	final, steps, err := game.Steps(rec)
 	if len(steps) == 0 {
 		return nil, final != nil && final.Over(), err
 	}
-	// The start's events (a first turn, soldiers dealt) are the ones Verify
-	// drew first from the seed.
-	seed, _ := dice.ParseSeed(rec.Seed) // Verify checked it
-	_, start, _ := v.Start(rec.Players, dice.NewSource(seed))
+	// The start's events (a first turn, soldiers dealt) are the ones the
+	// game drew first from the seed, when it is revealed.
+	var start []game.Event
+	if seed, err := dice.ParseSeed(rec.Seed); err == nil {
+		_, start, _ = v.Start(rec.Players, dice.NewSource(seed))
+	}
 	acts := []replayed{{events: start, scores: steps[0].Before.Scores()}}
 	for i, st := range steps {
 		after := final
@@ -166,19 +144,15 @@ func replaySteps(c *lang.Catalogue, rec *game.Record, v game.Variant) ([]replaye
 // seedUnrevealed says plainly why rec, whose seed is not revealed, cannot
 // be checked or rebuilt yet (then, why: what needs the seed): the game is
 // not over, and a front end reveals the seed when it ends. It returns nil
-// when the seed is revealed, or when the recorded dice of an ordinary game
-// show a game that is over: then the missing seed is a discrepancy that
-// game.Verify reports.
-func seedUnrevealed(c *lang.Catalogue, rec *game.Record, v game.Variant, then string) error {
+// when the seed is revealed, or when the recorded dice of a record that
+// keeps them (game.Steps) show a game that is over: then the missing seed
+// is a discrepancy that game.Verify reports.
+func seedUnrevealed(c *lang.Catalogue, rec *game.Record, then string) error {
 	if rec.Seed != "" {
 		return nil
 	}
-	if _, ok := v.(*game.FarkleVariant); ok {
-		if old, err := rec.Ordinary(); err == nil {
-			if final, _, err := record.Replay(old); err == nil && final.Over() {
-				return nil
-			}
-		}
+	if final, _, err := game.Steps(rec); err == nil && final.Over() {
+		return nil
 	}
 	return errors.New(c.Msg("cli.seed.unrevealed", "n", len(rec.Actions), "then", then))
 }
@@ -190,29 +164,6 @@ const (
 	gameEnd          // the end of the game, on a line of its own
 )
 
-// eventPlace says where an event of either variant goes in the replay,
-// and for the start of a turn, whose and in which round (0: the variant
-// counts no rounds).
-func eventPlace(ev game.Event) (place, seat, round int) {
-	switch ev := ev.(type) {
-	case engine.Event:
-		switch ev.Kind {
-		case engine.EvTurn:
-			return turnStart, ev.Player, 0
-		case engine.EvGameOver, engine.EvTie, engine.EvTurnLimit:
-			return gameEnd, 0, 0
-		}
-	case dragon.Event:
-		switch ev.Kind {
-		case dragon.EvTurn:
-			return turnStart, ev.Seat, ev.Round
-		case dragon.EvWin:
-			return gameEnd, 0, 0
-		}
-	}
-	return inTurn, 0, 0
-}
-
 // printReplay writes the game turn by turn: the events of each turn under
 // a heading, then the scores (Dragon Farkle: the soldiers).
 func printReplay(w io.Writer, c *lang.Catalogue, rec *game.Record, v game.Variant, acts []replayed) {
@@ -221,10 +172,8 @@ func printReplay(w io.Writer, c *lang.Catalogue, rec *game.Record, v game.Varian
 	if rec.Meta.Started != "" {
 		fmt.Fprintln(w, c.Msg("cli.replay.started", "when", rec.Meta.Started))
 	}
-	label := c.Msg("cli.replay.scores")
-	if v.Kind() == game.Dragon {
-		label = c.Msg("dragon.tui.soldiersWord")
-	}
+	view := viewOf(v.Kind())
+	label := view.scoresLabel(c)
 	turn := 0
 	inTurn := false
 	endTurn := func(scores []int) {
@@ -240,7 +189,7 @@ func printReplay(w io.Writer, c *lang.Catalogue, rec *game.Record, v game.Varian
 	var last []int
 	for _, a := range acts {
 		for _, ev := range a.events {
-			switch place, seat, round := eventPlace(ev); place {
+			switch place, seat, round := view.eventPlace(ev); place {
 			case turnStart:
 				endTurn(a.scores)
 				turn++
@@ -275,7 +224,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := seedUnrevealed(e.cat(), rec, v, e.msg("cli.seed.unchecked")); err != nil {
+	if err := seedUnrevealed(e.cat(), rec, e.msg("cli.seed.unchecked")); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	g, _, err := game.Verify(rec)

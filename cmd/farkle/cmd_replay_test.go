@@ -13,6 +13,7 @@ import (
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // botRecord plays a whole game between bots of levels under r, with
@@ -20,7 +21,7 @@ import (
 // file. It returns the file and the record.
 func botRecord(t *testing.T, r rules.Rules, levels []string, seed string, change func(engine.State, engine.Action) engine.Action) (string, *record.Record) {
 	t.Helper()
-	ts := bot.NewTables("")
+	ts := solved.NewTables("")
 	bots := make([]bot.Strategy, len(levels))
 	for i, l := range levels {
 		bots[i], _ = bot.New(l, r, bot.WithTables(ts))

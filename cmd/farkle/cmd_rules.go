@@ -8,9 +8,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/BurntSushi/toml"
-
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
@@ -58,8 +55,10 @@ func runRules(ctx context.Context, e *env, args []string) error {
 			r := rules.MustPreset(name)
 			infos = append(infos, presetInfo{Name: name, Description: describe(name, r), Hash: r.Hash()})
 		}
-		d := dragon.DefaultRules()
-		infos = append(infos, presetInfo{Name: dragonPreset, Description: describeDragon(d), Hash: d.Soldiers.Hash()})
+		for _, name := range game.PresetNames() {
+			v, _ := game.Preset(name)
+			infos = append(infos, viewOf(v.Kind()).listed(name, v))
+		}
 		if *asJSON {
 			return emitJSON(e, infos, true)
 		}
@@ -74,26 +73,7 @@ func runRules(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if dv, ok := v.(*game.DragonVariant); ok {
-		d := dv.Game().Rules()
-		if *asJSON {
-			return emitJSON(e, d, true)
-		}
-		return toml.NewEncoder(e.stdout).Encode(d)
-	}
-	r := ruleSet(v)
-	if *asJSON {
-		return emitJSON(e, r, true)
-	}
-	_, err = e.stdout.Write(r.TOML())
-	return err
-}
-
-// describeDragon is the --list line of Dragon Farkle.
-func describeDragon(d dragon.Rules) string {
-	s := d.Soldiers.Scoring
-	return fmt.Sprintf("Dragon Farkle (Z-Man Games): soldiers, an event die, cards; four of a kind %d, three pairs %d, six of a kind %d, straight %d; %d soldiers to fight the dragon; %d-%d players",
-		s.FourOfAKind, s.ThreePairs, s.SixOfAKind, s.Straight, d.BattleMinimum, d.MinPlayers, d.MaxPlayers)
+	return viewOf(v.Kind()).printRules(e, v, *asJSON)
 }
 
 // describe returns a one-line description of a rule set: where it comes

@@ -10,9 +10,10 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/postgres"
 )
@@ -136,7 +137,7 @@ type serveMain struct {
 	Logger   *slog.Logger
 	Advisor  server.Advisor
 	Options  server.Options // the life of tables (serve_tables.go); Run sets the fields above in it
-	Tables   *bot.Tables    // the bots' solver results and limits (serve_solve.go); nil: bot.DefaultTables()
+	Tables   *solved.Tables // the bots' solver results and limits (serve_solve.go); nil: solved.DefaultTables()
 
 	URL string // the base URL, set by Run
 
@@ -169,8 +170,8 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.BotDelay == 0 {
 		opt.BotDelay = -1 // no pause
 	}
-	if opt.Bots == nil {
-		opt.Bots = botsOf(m.Tables)
+	if opt.Cast == nil {
+		opt.Cast = advise.Cast(m.Tables)
 	}
 	if m.Tables != nil {
 		opt.Collectors = append(opt.Collectors, solverMetrics(m.Tables)...)

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/server/wsclient"
+	"github.com/farkle/farkle/solved"
 )
 
 // TestServeHintsAndAnalysis asks for hints during a solo game and for the
@@ -19,7 +19,7 @@ import (
 func TestServeHintsAndAnalysis(t *testing.T) {
 	m := &serveMain{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "h.db"), BotDelay: 0,
 		Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Advisor: newServeAdvisor(bot.NewTables(""), false)}
+		Advisor: newServeAdvisor(solved.NewTables(""), false)}
 	if err := m.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

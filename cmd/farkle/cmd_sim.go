@@ -14,12 +14,12 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
-	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/sim"
 )
 
@@ -54,9 +54,7 @@ slain, the rounds a game and the Final Battles a game.`
 // simJSON is the JSON of sim: sim.Result and the time it took.
 type simJSON struct {
 	*sim.Result
-	Workers     int     `json:"workers"`
-	Seconds     float64 `json:"seconds"`
-	GamesPerSec float64 `json:"games_per_second"`
+	simTime
 }
 
 func runSim(ctx context.Context, e *env, args []string) error {
@@ -102,25 +100,23 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if *seedText != "" {
 		seed = dice.SeedFrom(*seedText)
 	}
-	if d, ok := v.(*game.DragonVariant); ok {
-		return simDragon(e, d, levels, *games, seed, *workers, *asJSON, *recordDir)
-	}
-	r := ruleSet(v)
+	cfg := sim.Config{Variant: v, Players: levels, Games: *games, Seed: seed, Workers: *workers, Tables: solverTables(e, cache())}
+	cast := advise.Cast(cfg.Tables)
 	for _, l := range levels {
-		if _, err := bot.New(l, r); err != nil {
+		if _, err := cast.Bot(v, l); err != nil {
 			return usagef("--players: %v", err)
 		}
 	}
-	if n := len(levels); n < r.Game.MinPlayers || n > r.Game.MaxPlayers || n > bot.MaxPlayers {
-		return usagef("--players: %d players, but the rules %s allow %d to %d", n, r.Name, r.Game.MinPlayers, min(r.Game.MaxPlayers, bot.MaxPlayers))
+	lo, hi := v.Seats()
+	if n := len(levels); n < lo || n > hi || n > bot.MaxPlayers {
+		return usagef("--players: %d players, but the rules %s allow %d to %d", n, v.Name(), lo, min(hi, bot.MaxPlayers))
 	}
-	cfg := sim.Config{Rules: r, Players: levels, Games: *games, Seed: seed, Workers: *workers, Tables: solverTables(e, cache())}
 	if *recordDir != "" {
 		write, err := recordWriter(*recordDir)
 		if err != nil {
 			return err
 		}
-		cfg.Record = func(i int, rec *record.Record) error {
+		cfg.Record = func(i int, rec *game.Record) error {
 			data, err := rec.Marshal()
 			if err != nil {
 				return err
@@ -128,9 +124,10 @@ func runSim(ctx context.Context, e *env, args []string) error {
 			return write(i, data)
 		}
 	}
+	show := viewOf(v.Kind()).simulate(&cfg)
 	// Load what the bots need before the clock starts (a duel table may be
 	// solved now, with its own progress bar).
-	if _, notes, err := sim.Bots(r, levels, cfg.Tables); err != nil {
+	if _, notes, err := sim.Bots(v, levels, cast); err != nil {
 		return usagef("--players: %v", err)
 	} else {
 		for _, n := range notes {
@@ -165,122 +162,44 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if w == 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
-	out := simJSON{Result: res, Workers: min(w, *games), Seconds: secs, GamesPerSec: float64(*games) / secs}
-	if *asJSON {
-		return emitJSON(e, out, false)
+	t := simTime{Workers: min(w, *games), Seconds: secs, GamesPerSec: float64(*games) / secs}
+	return show(e, res, t, *asJSON, *recordDir)
+}
+
+// simTime is what a tournament took: its workers, its seconds and the
+// games a second.
+type simTime struct {
+	Workers     int     `json:"workers"`
+	Seconds     float64 `json:"seconds"`
+	GamesPerSec float64 `json:"games_per_second"`
+}
+
+// showSim prints the results of a tournament of the ordinary game: a line
+// a player, the speed, where the records are (JSON: sim.Result and the
+// time it took).
+func showSim(e *env, res *sim.Result, t simTime, asJSON bool, recordDir string) error {
+	if asJSON {
+		return emitJSON(e, simJSON{Result: res, simTime: t}, false)
 	}
 	lc := e.cat()
-	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", r.Name, "seed", res.Seed))
+	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columns"))
 	for _, p := range res.Players {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.CI95[0], p.CI95[1]), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanScore, 0))
 	}
 	tw.Flush()
-	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.MeanTurns, 1), "secs", lc.Dec(secs, 2), "workers", out.Workers, "rate", lc.Dec(out.GamesPerSec, 0)))
-	if *recordDir != "" {
-		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.records", "files", fmt.Sprintf("%s/game-000000.json ... game-%06d.json", *recordDir, *games-1)))
-	}
+	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.MeanTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
+	sayRecords(e, recordDir, res.Games)
 	return nil
 }
 
-// dragonSimJSON is dragon.SimResult in the JSON shape of the other sims:
-// each player's 95% interval also as "ci95": [lo, hi], and the time taken.
-type dragonSimJSON struct {
-	dragon.SimResult
-	Players     []dragonSimPlayer `json:"players"`
-	Workers     int               `json:"workers"`
-	Seconds     float64           `json:"seconds"`
-	GamesPerSec float64           `json:"games_per_second"`
+// sayRecords says where the records of a tournament were written.
+func sayRecords(e *env, dir string, games int) {
+	if dir != "" {
+		fmt.Fprintln(e.stdout, e.cat().Msg("cli.sim.records", "files", fmt.Sprintf("%s/game-000000.json ... game-%06d.json", dir, games-1)))
+	}
 }
-
-type dragonSimPlayer struct {
-	dragon.SimPlayer
-	CI95 [2]float64 `json:"ci95"`
-}
-
-// simDragon runs a Dragon Farkle tournament (package dragon) and prints it
-// as the ordinary sim does, with the Dragon Farkle figures after it.
-func simDragon(e *env, v *game.DragonVariant, levels []string, games int, seed dice.Seed, workers int, asJSON bool, recordDir string) error {
-	opt := dragon.SimOptions{Rules: v.Game().Rules(), Cards: v.Game().Cards(), Games: games, Seed: seed, Workers: workers}
-	if recordDir != "" {
-		write, err := recordWriter(recordDir)
-		if err != nil {
-			return err
-		}
-		opt.Record = func(i int, names []string, gameSeed [32]byte, actions []dragon.Action, capped bool) error {
-			rec, err := dragonSimRecord(v, names, dice.Seed(gameSeed), actions)
-			if err != nil {
-				return fmt.Errorf("%w: game %d: %w", errRecord, i, err)
-			}
-			rec.Meta.Extra = map[string]string{"levels": strings.Join(levels, ","), "game": fmt.Sprint(i), "sim_seed": seed.Hex()}
-			if capped {
-				rec.Meta.Extra["capped"] = "the simulator ended the game after its last round"
-			}
-			data, err := rec.Marshal()
-			if err == nil {
-				err = write(i, data)
-			}
-			if err != nil {
-				return fmt.Errorf("%w: %w", errRecord, err)
-			}
-			return nil
-		}
-	}
-	var bar *progressbar.ProgressBar
-	if stderrTerminal(e) {
-		bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("games"),
-			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
-		opt.Progress = func(done, total int) { _ = bar.Set(done) }
-	}
-	start := time.Now()
-	res, err := dragon.SimulateWith(levels, opt)
-	if bar != nil {
-		_ = bar.Finish()
-	}
-	if errors.Is(err, errRecord) {
-		return err
-	}
-	if err != nil {
-		return usagef("%v", err)
-	}
-	secs := time.Since(start).Seconds()
-	w := workers
-	if w == 0 {
-		w = runtime.GOMAXPROCS(0)
-	}
-	out := dragonSimJSON{SimResult: res, Workers: min(w, games), Seconds: secs, GamesPerSec: float64(games) / secs}
-	for _, p := range res.Players {
-		out.Players = append(out.Players, dragonSimPlayer{SimPlayer: p, CI95: [2]float64{p.Low, p.High}})
-	}
-	if asJSON {
-		return emitJSON(e, out, false)
-	}
-	lc := e.cat()
-	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed))
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsDragon"))
-	for _, p := range res.Players {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.Low, p.High), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanSoldiers, 0))
-	}
-	tw.Flush()
-	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.AvgTurns, 1), "secs", lc.Dec(secs, 2), "workers", out.Workers, "rate", lc.Dec(out.GamesPerSec, 0)))
-	tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsOrder"))
-	for _, q := range res.ByPlace {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", ordinal(lc, q.Place), winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.Low, q.High))
-	}
-	tw.Flush()
-	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.dragon", "slain", res.Slain, "capped", res.Capped, "rounds", lc.Dec(res.AvgRounds, 1), "battles", lc.Dec(res.Battles, 2)))
-	if recordDir != "" {
-		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.records", "files", fmt.Sprintf("%s/game-000000.json ... game-%06d.json", recordDir, games-1)))
-	}
-	return nil
-}
-
-// errRecord is wrapped by the errors of writing a record of farkle sim
-// --rules dragon --record, which are no usage errors.
-var errRecord = errors.New("--record")
 
 // recordWriter makes the directory of --record and returns the function
 // that writes the record of game i into it.
@@ -291,26 +210,6 @@ func recordWriter(dir string) (func(i int, data []byte) error, error) {
 	return func(i int, data []byte) error {
 		return os.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.json", i)), append(data, '\n'), 0o644)
 	}, nil
-}
-
-// dragonSimRecord is the record of a simulated game of Dragon Farkle: the
-// game played again through game.Play from its seed and actions, so that
-// it is written as every other record is. The seed is revealed: the game is
-// over, by the rules or at the simulator's cap on rounds (then the record
-// has no outcome, and verify says the game is not over).
-func dragonSimRecord(v *game.DragonVariant, names []string, seed dice.Seed, actions []dragon.Action) (*game.Record, error) {
-	p, _, err := game.Start(v, names, seed)
-	if err != nil {
-		return nil, err
-	}
-	for _, a := range actions {
-		if _, err := p.Do(p.Game().ToAct(), a); err != nil {
-			return nil, err
-		}
-	}
-	rec := p.Record()
-	rec.Seed = seed.Hex()
-	return rec, nil
 }
 
 // winsText writes a win count as the ordinary sim does: "12", or

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/farkle/farkle/record"
+	"github.com/farkle/farkle/game"
 )
 
 type simOut struct {
@@ -103,16 +103,19 @@ func TestSimRecordsVerify(t *testing.T) {
 			t.Errorf("verify %s: exit %d, %q %q", f, code, out, errOut)
 		}
 		data, _ := os.ReadFile(f)
-		rec, err := record.Parse(data)
+		rec, err := game.ParseRecord(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := record.Verify(rec)
+		if !strings.Contains(string(data), `"format": "`+game.Format+`"`) {
+			t.Errorf("%s is not a %s record", f, game.Format)
+		}
+		g, _, err := game.Verify(rec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, w := range st.Winners {
-			wins[st.Players[w].Name]++
+		for _, w := range g.Winners() {
+			wins[rec.Players[w]]++
 		}
 	}
 	for _, p := range s.Players {

@@ -16,9 +16,9 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 func init() {
@@ -124,12 +124,12 @@ func startProfile(path string) (func(), error) {
 }
 
 // cacheDirectory resolves the duel cache directory: --cache, then the
-// environment (bot.CacheDir); "" when none is known.
+// environment (solved.CacheDir); "" when none is known.
 func cacheDirectory(e *env, flagDir string) string {
 	if flagDir != "" {
 		return flagDir
 	}
-	return bot.CacheDir(e.getenv)
+	return solved.CacheDir(e.getenv)
 }
 
 // sweepBar returns a DuelOptions.Progress function that draws one progress

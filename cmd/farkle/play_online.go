@@ -40,10 +40,10 @@ func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags,
 	if err != nil {
 		return err
 	}
-	if _, ok := v.(*game.DragonVariant); ok {
-		return usagef("--online plays ordinary Farkle; Dragon Farkle is played online in the browser")
+	if o, ok := ownViews[v.Kind()]; ok {
+		return usagef("--online plays ordinary Farkle; %s is played online in the browser", o.title())
 	}
-	r := ruleSet(v)
+	r := v.Scoring()
 	var seats []tui.Seat
 	if players != "" {
 		if seats, err = tui.ParsePlayers(players, r); err != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // TestServeAdvisorAnalyzesDragon: the server's advisor analyses a finished
-// Dragon Farkle record as advise.AnalyzeDragon does, a line a player, in
+// Dragon Farkle record as advise.Analyze does, a line a player, in
 // expected soldiers; it needs no solver table for it.
 func TestServeAdvisorAnalyzesDragon(t *testing.T) {
 	v := game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil))
@@ -34,7 +34,7 @@ func TestServeAdvisorAnalyzesDragon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := advise.AnalyzeDragon(p.Record())
+	want, err := advise.Analyze(p.Record(), game.DefaultCast())
 	if err != nil {
 		t.Fatal(err)
 	}

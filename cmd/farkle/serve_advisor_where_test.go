@@ -6,12 +6,11 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/advise"
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
-	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/sim"
+	"github.com/farkle/farkle/solved"
 )
 
 // TestAnalysisMomentsSayWhere: each costly moment of the server's
@@ -21,11 +20,11 @@ func TestAnalysisMomentsSayWhere(t *testing.T) {
 	r := rules.MustPreset("classic")
 	r.Game.Target = 2000
 	r.Turn.FarklePenalty = rules.Penalty{}
-	ts := bot.NewTables("")
+	ts := solved.NewTables("")
 	var mu sync.Mutex
-	var recs []*record.Record
+	var recs []*game.Record
 	_, err := sim.Run(context.Background(), sim.Config{Rules: r, Players: []string{"reckless", "cautious"}, Games: 4, Seed: dice.SeedFrom("where"), Tables: ts,
-		Record: func(_ int, rec *record.Record) error { mu.Lock(); recs = append(recs, rec); mu.Unlock(); return nil }})
+		Record: func(_ int, rec *game.Record) error { mu.Lock(); recs = append(recs, rec); mu.Unlock(); return nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +39,7 @@ func TestAnalysisMomentsSayWhere(t *testing.T) {
 	a := newServeAdvisor(ts, false)
 	moments := 0
 	for _, rec := range recs {
-		grec, err := game.FromOrdinary(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		an, err := a.Analyze(grec)
+		an, err := a.Analyze(rec)
 		if err != nil {
 			t.Fatal(err)
 		}

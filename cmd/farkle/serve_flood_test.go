@@ -12,10 +12,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/bot"
+	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // BenchmarkServeSolveFlood floods the serve defaults with ten distinct
@@ -37,7 +39,7 @@ func BenchmarkServeSolveFlood(b *testing.B) {
 	for _, base := range []int{20000, 90000, 300000} {
 		b.Run("targets-"+strconv.Itoa(base), func(b *testing.B) {
 			var peak, answered float64
-			var last bot.Stats
+			var last solved.Stats
 			for b.Loop() {
 				p, ms, st := flood(b, base)
 				peak, answered, last = max(peak, p), ms, st
@@ -52,7 +54,7 @@ func BenchmarkServeSolveFlood(b *testing.B) {
 
 // flood runs one flood and returns the peak RSS in bytes, the time to
 // answer every request and the scheduler's stats.
-func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st bot.Stats) {
+func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st solved.Stats) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	build := solveFlags(fs, os.Getenv)
@@ -75,26 +77,26 @@ func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st bot.Stats) {
 		b.Logf("cannot reset the peak RSS (%v): it counts from the start of the process", err)
 	}
 	adv := newServeAdvisor(ts, true)
-	newBot := botsOf(ts)
+	cast := advise.Cast(ts)
 	start := time.Now()
 	var wg sync.WaitGroup
 	var failures atomic.Int32
 	for i := range 10 {
 		r := rules.MustPreset("classic")
 		r.Game.Target = base + 50*i
-		st := keepState(b, r)
+		g, seat := keepState(b, r)
 		wg.Go(func() {
-			pb, err := newBot("perfect", r)
+			pb, err := cast.Bot(g.Variant(), "perfect")
 			if err != nil {
 				b.Error(err)
 				return
 			}
-			go bot.Prepare(pb) // in the background, as the server does
-			if a := pb.Choose(st); a.Kind != engine.Keep {
+			go pb.(interface{ Prepare() error }).Prepare() // in the background, as the server does
+			if a, err := pb.Choose(g, seat, nil); err != nil || a.(engine.Action).Kind != engine.Keep {
 				failures.Add(1)
 			}
-			h, err := adv.Advise(st)
-			if err != nil || len(h.Choices) == 0 || h.Measure != "points" {
+			h, err := adv.Advise(g, seat)
+			if err != nil || len(h.Choices) == 0 || h.Measure != game.ExpectedPoints {
 				b.Errorf("hint for target %d: %+v %v", r.Game.Target, h, err)
 			}
 		})
@@ -118,23 +120,30 @@ func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st bot.Stats) {
 	return peakRSS, answeredMS, st
 }
 
-// keepState returns a two-player game of r at its first keep decision.
-func keepState(b *testing.B, r rules.Rules) engine.State {
-	st, err := engine.New(r, []string{"a", "b"})
+// keepState returns a two-player game of r at its first keep decision,
+// and the seat to keep.
+func keepState(b *testing.B, r rules.Rules) (game.Game, int) {
+	v, err := game.NewFarkle(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, _, err := v.Start([]string{"a", "b"}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	src := dice.NewSource(dice.SeedFrom("flood"))
-	for n := 0; st.Phase != engine.PhasePlay || st.Step != engine.StepKeep || len(st.Legal()) < 2; n++ {
+	for n := 0; ; n++ {
+		st := g.(*game.FarkleGame).State()
+		if st.Phase == engine.PhasePlay && st.Step == engine.StepKeep && len(st.Legal()) >= 2 {
+			return g, st.Actor()
+		}
 		if n > 1000 {
 			b.Fatal("no keep decision in 1,000 actions")
 		}
-		st, _, err = engine.Apply(st, st.Legal()[0], src)
-		if err != nil {
+		if g, _, err = g.Apply(st.Actor(), st.Legal()[0], src); err != nil {
 			b.Fatal(err)
 		}
 	}
-	return st
 }
 
 // vmHWM returns the peak resident set size of the process.

@@ -10,8 +10,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
 // The serve defaults of the solver's limits: ten distinct-rules perfect
@@ -35,8 +34,8 @@ const (
 // sets the Go runtime's soft memory limit to the sum of the limits plus
 // headroom unless GOMEMLIMIT is set. A size takes a unit (512MiB, 1GiB,
 // 100MB, or bytes); 0 turns that limit off. getenv is the environment the
-// default cache directory (bot.CacheDir) and GOMEMLIMIT are read from.
-func solveFlags(fs *flag.FlagSet, getenv func(string) string) func() (*bot.Tables, error) {
+// default cache directory (solved.CacheDir) and GOMEMLIMIT are read from.
+func solveFlags(fs *flag.FlagSet, getenv func(string) string) func() (*solved.Tables, error) {
 	mem := sizeFlag(fs, "solve-memory", serveSolveMemory, "memory the running solves may need together, a `size` like 512MiB or 1GiB; a rule set needing more gets the expert bot and hints from the solo policy (0: no limit)")
 	solves := fs.Int("solves", serveSolves, "duel solves running at once (0: no limit)")
 	queue := fs.Int("solve-queue", serveSolveQueue, "solves waiting for their turn; more are answered at once (the expert bot, solo hints) (0: no limit)")
@@ -44,7 +43,7 @@ func solveFlags(fs *flag.FlagSet, getenv func(string) string) func() (*bot.Table
 	soloCache := sizeFlag(fs, "solo-cache-memory", serveSoloCache, "memory the solo policies kept may take, a `size`; least recently used dropped (0: no limit)")
 	dirMax := sizeFlag(fs, "cache-dir-max", serveCacheDirMax, "room the duel-table files in the cache directory may take, a `size`; least recently used removed (0: no limit)")
 	dir := fs.String("cache", "", "directory of the duel table cache (default $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else ~/.cache/farkle)")
-	return func() (*bot.Tables, error) {
+	return func() (*solved.Tables, error) {
 		for name, v := range map[string]int{"solves": *solves, "solve-queue": *queue} {
 			if v < 0 {
 				return nil, usagef("--%s %d: must be 0 or more", name, v)
@@ -52,22 +51,14 @@ func solveFlags(fs *flag.FlagSet, getenv func(string) string) func() (*bot.Table
 		}
 		cacheDir := *dir
 		if cacheDir == "" {
-			cacheDir = bot.CacheDir(getenv)
+			cacheDir = solved.CacheDir(getenv)
 		}
-		lim := bot.Limits{Solves: *solves, Queue: *queue, Memory: *mem, DuelCache: *duelCache, SoloCache: *soloCache,
+		lim := solved.Limits{Solves: *solves, Queue: *queue, Memory: *mem, DuelCache: *duelCache, SoloCache: *soloCache,
 			CacheDirMax: *dirMax, NoWait: true}
 		if getenv("GOMEMLIMIT") == "" && *mem > 0 && *duelCache > 0 && *soloCache > 0 {
 			debug.SetMemoryLimit(*mem + *duelCache + *soloCache + serveHeadroom)
 		}
-		return bot.NewLimitedTables(cacheDir, lim), nil
-	}
-}
-
-// botsOf returns the maker of the server's bots: their solver results
-// come from ts.
-func botsOf(ts *bot.Tables) func(level string, r rules.Rules) (bot.Strategy, error) {
-	return func(level string, r rules.Rules) (bot.Strategy, error) {
-		return bot.New(level, r, bot.WithTables(ts))
+		return solved.NewLimitedTables(cacheDir, lim), nil
 	}
 }
 
@@ -127,22 +118,22 @@ func (s *byteSizeFlag) Set(text string) error {
 // solverMetrics are the scheduler's figures for the metrics listener: the
 // solves running and waiting, the memory they hold and the caches keep,
 // and the requests refused.
-func solverMetrics(ts *bot.Tables) []prometheus.Collector {
-	gauge := func(name, help string, f func(bot.Stats) float64) prometheus.Collector {
+func solverMetrics(ts *solved.Tables) []prometheus.Collector {
+	gauge := func(name, help string, f func(solved.Stats) float64) prometheus.Collector {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return f(ts.Stats()) })
 	}
-	counter := func(name, help string, f func(bot.Stats) float64) prometheus.Collector {
+	counter := func(name, help string, f func(solved.Stats) float64) prometheus.Collector {
 		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return f(ts.Stats()) })
 	}
 	return []prometheus.Collector{
-		gauge("farkle_solves_running", "Duel solves running now.", func(s bot.Stats) float64 { return float64(s.Running) }),
-		gauge("farkle_solves_queued", "Solves waiting for their turn.", func(s bot.Stats) float64 { return float64(s.Queued) }),
-		gauge("farkle_solve_memory_bytes", "Memory the running solves may need (their admitted estimate).", func(s bot.Stats) float64 { return float64(s.Held) }),
-		gauge("farkle_solve_memory_peak_bytes", "The most memory running solves ever held at once.", func(s bot.Stats) float64 { return float64(s.PeakHeld) }),
-		gauge("farkle_solver_cache_bytes", "Memory of the duel tables and solo policies kept.", func(s bot.Stats) float64 { return float64(s.CachedDuel + s.CachedSolo) }),
-		counter("farkle_duel_solves_total", "Duel solves started.", func(s bot.Stats) float64 { return float64(s.DuelSolves) }),
-		counter("farkle_duel_loads_total", "Duel tables read from the cache directory.", func(s bot.Stats) float64 { return float64(s.Loads) }),
-		counter("farkle_solves_refused_total", "Solves refused: too large for the memory budget, or the queue full.", func(s bot.Stats) float64 { return float64(s.TooLarge + s.Busy) }),
-		counter("farkle_solves_failed_total", "Solves that failed (a panic in the solver).", func(s bot.Stats) float64 { return float64(s.Failed) }),
+		gauge("farkle_solves_running", "Duel solves running now.", func(s solved.Stats) float64 { return float64(s.Running) }),
+		gauge("farkle_solves_queued", "Solves waiting for their turn.", func(s solved.Stats) float64 { return float64(s.Queued) }),
+		gauge("farkle_solve_memory_bytes", "Memory the running solves may need (their admitted estimate).", func(s solved.Stats) float64 { return float64(s.Held) }),
+		gauge("farkle_solve_memory_peak_bytes", "The most memory running solves ever held at once.", func(s solved.Stats) float64 { return float64(s.PeakHeld) }),
+		gauge("farkle_solver_cache_bytes", "Memory of the duel tables and solo policies kept.", func(s solved.Stats) float64 { return float64(s.CachedDuel + s.CachedSolo) }),
+		counter("farkle_duel_solves_total", "Duel solves started.", func(s solved.Stats) float64 { return float64(s.DuelSolves) }),
+		counter("farkle_duel_loads_total", "Duel tables read from the cache directory.", func(s solved.Stats) float64 { return float64(s.Loads) }),
+		counter("farkle_solves_refused_total", "Solves refused: too large for the memory budget, or the queue full.", func(s solved.Stats) float64 { return float64(s.TooLarge + s.Busy) }),
+		counter("farkle_solves_failed_total", "Solves that failed (a panic in the solver).", func(s solved.Stats) float64 { return float64(s.Failed) }),
 	}
 }

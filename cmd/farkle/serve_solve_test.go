@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/server/wsclient"
+	"github.com/farkle/farkle/solved"
 )
 
 // noEnv is an empty environment.
@@ -30,7 +30,7 @@ func TestServeSolveFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bot.Limits{Solves: 2, Queue: 0, Memory: 1 << 30, DuelCache: 100e6, SoloCache: serveSoloCache, CacheDirMax: 0, NoWait: true}
+	want := solved.Limits{Solves: 2, Queue: 0, Memory: 1 << 30, DuelCache: 100e6, SoloCache: serveSoloCache, CacheDirMax: 0, NoWait: true}
 	if got := ts.Limits(); got != want || ts.Dir != dir {
 		t.Fatalf("limits %+v in %q, want %+v in %q", got, ts.Dir, want, dir)
 	}
@@ -45,7 +45,7 @@ func TestServeSolveFlags(t *testing.T) {
 	})
 	fs.Parse(nil)
 	ts, _ = build()
-	want = bot.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, CacheDirMax: 1 << 30, NoWait: true}
+	want = solved.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, CacheDirMax: 1 << 30, NoWait: true}
 	if got := ts.Limits(); got != want || ts.Dir != envDir {
 		t.Fatalf("default limits %+v in %q, want %+v in $FARKLE_CACHE_DIR %q", got, ts.Dir, want, envDir)
 	}
@@ -70,7 +70,7 @@ func TestServeSolveFlags(t *testing.T) {
 // server's solver memory, the player to act gets hints from the solo
 // policy saying why, a watcher gets the odds, and no duel solve runs.
 func TestServeHintsUnderLimits(t *testing.T) {
-	ts := bot.NewLimitedTables("", bot.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, NoWait: true})
+	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, NoWait: true})
 	defer ts.Close()
 	m := &serveMain{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "l.db"), BotDelay: 0,
 		Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),

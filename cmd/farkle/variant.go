@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,25 +8,29 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
 
+// presetNames lists every preset --rules takes: the ordinary game's, then
+// those of other kinds of game (game.Preset: "dragon").
+func presetNames() []string { return append(rules.Presets(), game.PresetNames()...) }
+
 // variantFlag adds --rules to fs; its function loads the game the value
 // names (loadVariant).
 func variantFlag(fs *flag.FlagSet) func() (game.Variant, error) {
-	spec := fs.String("rules", rules.DefaultBase, "a preset ("+strings.Join(append(rules.Presets(), dragonPreset), ", ")+") or a rule file (.toml or .json)")
+	spec := fs.String("rules", rules.DefaultBase, "a preset ("+strings.Join(presetNames(), ", ")+") or a rule file (.toml or .json)")
 	return func() (game.Variant, error) { return loadVariant(*spec) }
 }
 
-// loadVariant loads the --rules value spec: a preset (dragonPreset is
-// Dragon Farkle) or a rule file, .toml or .json, which is a Dragon Farkle
-// file when it says base = "dragon". It is the one place the command line
-// decides which game a rule set plays. Any failure (unknown preset,
-// missing or malformed file, invalid rules) is bad input: a usage error.
+// loadVariant loads the --rules value spec: a preset (game.Preset names
+// those of other kinds than the ordinary game: "dragon" is Dragon Farkle)
+// or a rule file, .toml or .json, which is of another kind when its base
+// names that kind's preset (game.ParseRuleFile). It is the one place the
+// command line decides which game a rule set plays. Any failure (unknown
+// preset, missing or malformed file, invalid rules) is bad input: a usage
+// error.
 func loadVariant(spec string) (game.Variant, error) {
 	v, err := openVariant(spec)
 	if err == nil {
@@ -37,7 +40,7 @@ func loadVariant(spec string) (game.Variant, error) {
 	if errors.As(err, &fe) || errors.Is(err, dragon.ErrInvalid) {
 		return nil, usagef("--rules %s: %v", spec, err)
 	}
-	all := strings.Join(append(rules.Presets(), dragonPreset), ", ")
+	all := strings.Join(presetNames(), ", ")
 	if errors.Is(err, rules.ErrUnknownPreset) {
 		return nil, usagef("--rules %s: unknown preset %q (presets: %s; or a .toml or .json rule file)", spec, spec, all)
 	}
@@ -48,8 +51,8 @@ func loadVariant(spec string) (game.Variant, error) {
 // openVariant is loadVariant without the wording of its errors. A rule
 // file is read once: its base decides which parser reads it.
 func openVariant(spec string) (game.Variant, error) {
-	if spec == dragonPreset {
-		return game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil)), nil
+	if v, ok := game.Preset(spec); ok {
+		return v, nil
 	}
 	ext := strings.ToLower(filepath.Ext(spec))
 	if ext != ".toml" && ext != ".json" {
@@ -64,31 +67,14 @@ func openVariant(spec string) (game.Variant, error) {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
 	name := strings.TrimSuffix(filepath.Base(spec), filepath.Ext(spec))
-	var head struct {
-		Base string `toml:"base" json:"base"`
+	if v, ok, err := game.ParseRuleFile(data, ext == ".json", name); ok {
+		return v, err
 	}
-	parseFarkle, parseDragon := rules.ParseTOML, dragon.ParseRules
+	parse := rules.ParseTOML
 	if ext == ".json" {
-		parseFarkle, parseDragon = rules.ParseJSON, dragon.ParseRulesJSON
-		_ = json.Unmarshal(data, &head) // a malformed file is the parser's to report
-	} else {
-		_, _ = toml.Decode(string(data), &head)
+		parse = rules.ParseJSON
 	}
-	if head.Base == dragonPreset {
-		d, err := parseDragon(data)
-		if err != nil {
-			return nil, err
-		}
-		if d.Name == dragonPreset {
-			d.Name = name
-		}
-		g, err := dragon.NewGame(d, nil)
-		if err != nil {
-			return nil, err
-		}
-		return game.NewDragon(g), nil
-	}
-	r, err := parseFarkle(data)
+	r, err := parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", spec, err)
 	}
@@ -99,7 +85,7 @@ func openVariant(spec string) (game.Variant, error) {
 }
 
 // rulesFlag is variantFlag for the commands that play only the ordinary
-// game: Dragon Farkle is refused.
+// game: another kind is refused (its view says what it works with).
 func rulesFlag(fs *flag.FlagSet) func() (rules.Rules, error) {
 	resolve := variantFlag(fs)
 	return func() (rules.Rules, error) {
@@ -107,16 +93,15 @@ func rulesFlag(fs *flag.FlagSet) func() (rules.Rules, error) {
 		if err != nil {
 			return rules.Rules{}, err
 		}
-		f, ok := v.(*game.FarkleVariant)
-		if !ok {
-			return rules.Rules{}, dragonUnsupported(strings.TrimPrefix(fs.Name(), "farkle "))
+		if o, ok := ownViews[v.Kind()]; ok {
+			return rules.Rules{}, o.unsupported(strings.TrimPrefix(fs.Name(), "farkle "))
 		}
-		return f.RuleSet(), nil
+		return v.Scoring(), nil
 	}
 }
 
-// soldierOrRulesFlag is rulesFlag for commands where Dragon Farkle means
-// its soldier table (score): the soldier table is a rules.Rules of its own.
+// soldierOrRulesFlag is rulesFlag for commands where another kind means
+// the rules its throws score by (score: Dragon Farkle's soldier table).
 func soldierOrRulesFlag(fs *flag.FlagSet) func() (rules.Rules, error) {
 	resolve := variantFlag(fs)
 	return func() (rules.Rules, error) {
@@ -124,18 +109,6 @@ func soldierOrRulesFlag(fs *flag.FlagSet) func() (rules.Rules, error) {
 		if err != nil {
 			return rules.Rules{}, err
 		}
-		return ruleSet(v), nil
+		return v.Scoring(), nil
 	}
-}
-
-// ruleSet is the rules.Rules of a variant: the ordinary game's rules, or
-// Dragon Farkle's soldier table under the Dragon rules' name.
-func ruleSet(v game.Variant) rules.Rules {
-	if f, ok := v.(*game.FarkleVariant); ok {
-		return f.RuleSet()
-	}
-	d := v.(*game.DragonVariant).Game().Rules()
-	s := d.Soldiers
-	s.Name = d.Name
-	return s
 }

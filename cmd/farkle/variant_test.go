@@ -35,7 +35,7 @@ func TestLoadVariant(t *testing.T) {
 		check      func(game.Variant) bool
 	}{
 		{"short.toml", "base = \"classic\"\n[game]\ntarget = 2500\n", game.Farkle, "short", func(v game.Variant) bool {
-			r := ruleSet(v)
+			r := v.Scoring()
 			r.Name = classic.Name
 			return r.Hash() == classic.Hash()
 		}},
@@ -50,7 +50,7 @@ func TestLoadVariant(t *testing.T) {
 		}},
 		{"quick.json", `{"base":"dragon","battle_minimum":4000,"name":"fast"}`, game.Dragon, "fast", func(v game.Variant) bool {
 			d := v.(*game.DragonVariant).Game().Rules()
-			return d.BattleMinimum == 4000 && ruleSet(v).Hash() == dragon.DefaultRules().Soldiers.Hash()
+			return d.BattleMinimum == 4000 && v.Scoring().Hash() == dragon.DefaultRules().Soldiers.Hash()
 		}},
 	} {
 		v, err := loadVariant(writeTestFile(t, c.file, c.body))

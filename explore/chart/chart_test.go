@@ -13,12 +13,12 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solved"
 )
 
-var tables = bot.NewTables("")
+var tables = solved.NewTables("")
 
 func smallRules() rules.Rules {
 	r := rules.MustPreset("classic")

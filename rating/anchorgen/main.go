@@ -18,6 +18,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rating"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/sim"
@@ -104,7 +105,8 @@ func farkleDuels(games int, seed dice.Seed) ([]rating.Duel, error) {
 // default rules.
 func dragonDuels(games int, seed dice.Seed) ([]rating.Duel, error) {
 	return duels("dragon", dragon.Levels(), games, func(a, b string) (float64, error) {
-		res, err := dragon.Simulate([]string{a, b}, games, seed)
+		v, _ := game.Preset("dragon")
+		res, err := sim.Run(context.Background(), sim.Config{Variant: v, Players: []string{a, b}, Games: games, Seed: seed})
 		if err != nil {
 			return 0, err
 		}

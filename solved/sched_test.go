@@ -1,8 +1,7 @@
-package bot
+package solved
 
 import (
 	"errors"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -10,9 +9,7 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"weak"
 
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 )
@@ -42,7 +39,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 // until open is closed.
 func gate(ts *Tables) (started chan rules.Rules, open chan struct{}) {
 	started, open = make(chan rules.Rules, 16), make(chan struct{})
-	ts.hook = func(kind string, r rules.Rules) {
+	ts.OnJob = func(kind string, r rules.Rules) {
 		if kind == "duel" {
 			started <- r
 			<-open
@@ -80,17 +77,9 @@ func TestSchedulerBoundsSolvesAndQueue(t *testing.T) {
 	if _, err := ts.DuelNow(distinct(5)); !errors.Is(err, ErrBusy) {
 		t.Fatalf("DuelNow with a full queue: %v, want ErrBusy", err)
 	}
-	// A perfect bot told so plays as expert, and does not ask again at
-	// once.
-	pb, _ := New("perfect", distinct(4), WithTables(ts))
-	if err := Prepare(pb); !errors.Is(err, ErrBusy) || pb.(*Perfect).Fallback() != "the solver is busy" {
-		t.Fatalf("Prepare with a full queue: %v, fallback %q", err, pb.(*Perfect).Fallback())
-	}
-	r4 := distinct(4)
-	busy := ts.Stats().Busy
-	pb.(Decider).Keep(keepView(&r4, dice.Of(1, 5, 2, 3, 4, 6)))
-	if ts.Stats().Busy != busy {
-		t.Fatal("the perfect bot asked again at once after ErrBusy")
+	// So is a request by key (as a bot asks).
+	if _, err := ts.DuelOf(KeyOf(distinct(4)), true); !errors.Is(err, ErrBusy) {
+		t.Fatalf("DuelOf with a full queue: %v, want ErrBusy", err)
 	}
 	// A solo solve needs no solve slot: it is answered meanwhile.
 	if _, err := ts.Solo(distinct(6)); err != nil {
@@ -188,7 +177,7 @@ func TestSchedulerSharesOneSolve(t *testing.T) {
 // ErrSolveFailed, remembered so the rules are not tried again.
 func TestSchedulerPanicIsAnError(t *testing.T) {
 	ts := NewLimitedTables("", Limits{Solves: 1})
-	ts.hook = func(kind string, r rules.Rules) { panic("boom in " + kind) }
+	ts.OnJob = func(kind string, r rules.Rules) { panic("boom in " + kind) }
 	for range 2 {
 		if _, err := ts.Duel(distinct(0)); !errors.Is(err, ErrSolveFailed) || !strings.Contains(err.Error(), "boom in duel") {
 			t.Fatalf("Duel: %v, want ErrSolveFailed", err)
@@ -200,22 +189,11 @@ func TestSchedulerPanicIsAnError(t *testing.T) {
 	if st := ts.Stats(); st.DuelSolves != 1 || st.SoloSolves != 1 || st.Failed != 2 || st.Running != 0 || st.Held != 0 {
 		t.Fatalf("stats %+v: want one failed try each, nothing held", st)
 	}
-	// The bots play on: perfect as expert, expert as steady.
-	b, _ := New("perfect", distinct(0), WithTables(ts))
-	if err := Prepare(b); !errors.Is(err, ErrSolveFailed) || b.(*Perfect).Fallback() != "the solver failed on these rules" {
-		t.Fatalf("Prepare: %v, fallback %q", err, b.(*Perfect).Fallback())
-	}
-	r := distinct(0)
-	v := keepView(&r, dice.Of(1, 5, 2, 3, 4, 6))
-	if i := b.(Decider).Keep(v); i < 0 || i >= len(v.Table.Keeps(v.Throw)) {
-		t.Fatalf("keep %d of %d", i, len(v.Table.Keeps(v.Throw)))
-	}
 }
 
 // TestSchedulerEvictsAndReloads: the duel tables kept in memory are
 // bounded in bytes, the least recently used dropped and read back from the
-// cache directory (not solved again); a perfect bot does not keep a
-// dropped table alive.
+// cache directory (not solved again), with the same values.
 func TestSchedulerEvictsAndReloads(t *testing.T) {
 	size, err := duelSizes(distinct(0), 0)
 	if err != nil {
@@ -224,18 +202,11 @@ func TestSchedulerEvictsAndReloads(t *testing.T) {
 	one := size.Resident
 	dir := t.TempDir()
 	ts := NewLimitedTables(dir, Limits{DuelCache: one + one/2})
-	b, _ := New("perfect", distinct(0), WithTables(ts))
-	if err := Prepare(b); err != nil {
+	first, err := ts.Duel(distinct(0))
+	if err != nil {
 		t.Fatal(err)
 	}
-	first := b.(*Perfect).Table()
 	p0 := first.FirstPlayerWins()
-	weakFirst := weak.Make(first)
-	first = nil
-	r0 := distinct(0)
-	v := keepView(&r0, dice.Of(1, 5, 5, 2, 3, 4))
-	v.Players = 2
-	keep := b.(Decider).Keep(v) // with the table
 	if _, err := ts.Duel(distinct(1)); err != nil {
 		t.Fatal(err)
 	}
@@ -243,22 +214,17 @@ func TestSchedulerEvictsAndReloads(t *testing.T) {
 	if st := ts.Stats(); st.Evictions != 1 || st.CachedDuel != second.Bytes() || st.CachedDuel > one || st.DuelSolves != 2 {
 		t.Fatalf("stats %+v: want the first table dropped, one kept", st)
 	}
-	runtime.GC()
-	if weakFirst.Value() != nil {
-		t.Fatal("the dropped table is still alive while the perfect bot is")
-	}
 	// Read back from its file, not solved again, and the same values.
-	if got := b.(Decider).Keep(v); got != keep {
-		t.Fatalf("keep %d after the reload, %d before", got, keep)
+	again, err := ts.DuelOf(KeyOf(distinct(0)), true)
+	if err != nil {
+		t.Fatal(err)
 	}
-	again := b.(*Perfect).Table()
 	if st := ts.Stats(); st.Loads != 1 || st.DuelSolves != 2 {
 		t.Fatalf("stats %+v: want one load and no third solve", st)
 	}
-	if again.FirstPlayerWins() != p0 {
+	if again == first || again.FirstPlayerWins() != p0 {
 		t.Fatalf("reloaded table: %v, solved %v", again.FirstPlayerWins(), p0)
 	}
-	runtime.KeepAlive(b)
 }
 
 // TestSchedulerCapsTheCacheDir: the cache directory keeps at most its cap
@@ -323,57 +289,4 @@ func TestSchedulerCapsTheCacheDir(t *testing.T) {
 func fileExists(name string) bool {
 	_, err := os.Stat(name)
 	return err == nil
-}
-
-// TestPerfectWithoutWaiting: under NoWait a perfect bot plays as expert
-// while its table is being solved, says so, and plays perfect once it is
-// there; a table over the limits makes it expert for good.
-func TestPerfectWithoutWaiting(t *testing.T) {
-	ts := NewLimitedTables("", Limits{NoWait: true, Solves: 1, Queue: 4})
-	started, open := gate(ts)
-	r := distinct(0)
-	b, _ := New("perfect", r, WithTables(ts))
-	p := b.(*Perfect)
-	ex, _ := New("expert", r, WithTables(ts))
-	rng := rand.New(rand.NewPCG(7, 8))
-	var views []*View
-	for len(views) < 100 {
-		v := randomKeepView(rng, &r)
-		if len(v.Table.Keeps(v.Throw)) > 0 {
-			views = append(views, v)
-		}
-	}
-	for _, v := range views { // answered at once, as expert
-		if got, want := p.Keep(v), ex.(Decider).Keep(v); got != want {
-			t.Fatalf("perfect keeps %d while its table is solved, expert %d", got, want)
-		}
-	}
-	if f := p.Fallback(); f != "its table is being prepared" {
-		t.Fatalf("Fallback = %q while solving", f)
-	}
-	<-started
-	close(open)
-	eventually(t, "the table solved", func() bool { return p.Table() != nil })
-	tab := p.Table()
-	for _, v := range views {
-		opts, _, err := tab.Options(DuelPosition(v, v.Total, v.Left), v.Throw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i := p.Keep(v); !opts[i].Best {
-			t.Fatalf("with its table perfect keeps %s, not the best", opts[i].Keep.Hand)
-		}
-	}
-	if f := p.Fallback(); f != "" {
-		t.Fatalf("Fallback = %q with the table", f)
-	}
-	// Too large: expert for good, and it says why.
-	tiny := NewLimitedTables("", Limits{NoWait: true, Memory: 1 << 10})
-	big, _ := New("perfect", short("classic", 300000), WithTables(tiny))
-	if err := Prepare(big); !errors.Is(err, solve.ErrTooLarge) {
-		t.Fatalf("Prepare: %v, want ErrTooLarge", err)
-	}
-	if f := big.(*Perfect).Fallback(); !strings.Contains(f, "more than the solver memory of 1.0 KiB") {
-		t.Fatalf("Fallback = %q", f)
-	}
 }

@@ -1,4 +1,4 @@
-package bot
+package solved
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 
 // ErrBusy is returned at once when a solve cannot even wait for its turn:
 // the queue of solves waiting is full (Limits.Queue).
-var ErrBusy = errors.New("bot: the solver is busy")
+var ErrBusy = errors.New("solved: the solver is busy")
 
 // Limits bound the solver work of a Tables. A zero field means no limit
 // (beyond the solver's own defaults), which is what the command line uses;
@@ -45,8 +45,8 @@ type Limits struct {
 	CacheDirMax int64
 	// NoWait makes bots never wait for a duel table: a perfect bot plays as
 	// expert while its table is queued, solved or read back (see
-	// Perfect.Fallback). Without it a perfect bot waits, as on the command
-	// line.
+	// bot.Perfect.Fallback). Without it a perfect bot waits, as on the
+	// command line.
 	NoWait bool
 	// Workers is the number of goroutines of a duel solve; 0: GOMAXPROCS.
 	Workers int
@@ -97,7 +97,7 @@ type tooLargeError struct {
 }
 
 func (e *tooLargeError) Error() string {
-	return fmt.Sprintf("bot: %s needs %s, more than the %s of %s", e.what, solve.ByteSize(e.need), budgetName(e.budget), solve.ByteSize(e.limit))
+	return fmt.Sprintf("solved: %s needs %s, more than the %s of %s", e.what, solve.ByteSize(e.need), budgetName(e.budget), solve.ByteSize(e.limit))
 }
 
 func budgetName(b string) string {

@@ -1,4 +1,4 @@
-package bot
+package solved
 
 import (
 	"context"
@@ -8,17 +8,18 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/farkle/farkle/internal/lru"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 )
 
 // ErrNotReady is returned by DuelNow when the duel table is not in memory:
 // it is being solved or read back (DuelNow started that if needed).
-var ErrNotReady = errors.New("bot: the duel table is not ready yet")
+var ErrNotReady = errors.New("solved: the duel table is not ready yet")
 
 // ErrSolveFailed is wrapped when a solve failed where it should not: a
 // panic in the solver, recovered. The rule set is not tried again.
-var ErrSolveFailed = errors.New("bot: the solver failed")
+var ErrSolveFailed = errors.New("solved: the solver failed")
 
 // Tables solves, loads and shares the solvers' results per rule set (by
 // rules hash): solo policies (solved in milliseconds) and duel tables (read
@@ -33,19 +34,23 @@ var ErrSolveFailed = errors.New("bot: the solver failed")
 // and keeps every result for the life of the process. A panic in a solve
 // is recovered and returned as an error wrapping ErrSolveFailed.
 //
-// The cache files are the only files a bot touches.
+// The cache files are the only files it touches.
 type Tables struct {
 	Dir string
 	// Progress, if set, is passed to the duel solver (see solve.DuelOptions).
 	Progress func(sweep, done, total int)
+	// OnJob, if set, is called at the start of each job, once admitted,
+	// with its kind ("solo", "duel" or "load") and rules; tests block or
+	// panic in it.
+	OnJob func(kind string, r rules.Rules)
 
 	lim   Limits
 	sched scheduler
 
 	mu     sync.Mutex
 	ready  bool
-	solo   *lru[*solve.Policy]
-	duel   *lru[*solve.Table]
+	solo   *lru.Cache[string, *solve.Policy]
+	duel   *lru.Cache[string, *solve.Table]
 	added  map[string]*solve.Table
 	soloFl map[string]*flight[*solve.Policy]
 	duelFl map[string]*flight[*solve.Table]
@@ -54,10 +59,6 @@ type Tables struct {
 	cancel context.CancelFunc
 
 	three threeStore // three-player tables (three.go)
-
-	// hook, if set, is called at the start of each job, once admitted,
-	// with its kind ("solo", "duel" or "load"); tests block or panic in it.
-	hook func(kind string, r rules.Rules)
 }
 
 // maxFailed bounds the refusals remembered (rule sets are the clients'
@@ -95,11 +96,11 @@ func DefaultLimits() Limits {
 	return Limits{DuelCache: DefaultDuelCache, SoloCache: DefaultSoloCache}
 }
 
-// DefaultTables returns the Tables New uses unless WithTables says
-// otherwise: made at the first call, with DefaultLimits and no cache
-// directory. It reads no environment: a program that wants the cache
-// directory of its environment makes its Tables with CacheDir and passes
-// them to its bots (WithTables) and front ends.
+// DefaultTables returns the Tables of the process for those given none
+// (bot.New, advise.Cast): made at the first call, with DefaultLimits and
+// no cache directory. It reads no environment: a program that wants the
+// cache directory of its environment makes its Tables with CacheDir and
+// passes them to its bots (bot.WithTables) and front ends.
 var DefaultTables = sync.OnceValue(func() *Tables { return NewLimitedTables("", DefaultLimits()) })
 
 // CacheDir returns the duel-table cache directory for an environment:
@@ -127,8 +128,8 @@ func (ts *Tables) init() {
 	}
 	ts.ready = true
 	ts.sched.lim = &ts.lim
-	ts.solo = newLRU[*solve.Policy](ts.lim.SoloCache)
-	ts.duel = newLRU[*solve.Table](ts.lim.DuelCache)
+	ts.solo = lru.New[string, *solve.Policy](ts.lim.SoloCache)
+	ts.duel = lru.New[string, *solve.Table](ts.lim.DuelCache)
 	ts.added = map[string]*solve.Table{}
 	ts.soloFl = map[string]*flight[*solve.Policy]{}
 	ts.duelFl = map[string]*flight[*solve.Table]{}
@@ -150,20 +151,21 @@ func (ts *Tables) Stats() Stats {
 	ts.mu.Lock()
 	ts.init()
 	st := ts.sched.stats()
-	st.CachedDuel, st.CachedSolo = ts.duel.size, ts.solo.size
+	st.CachedDuel, st.CachedSolo = ts.duel.Size(), ts.solo.Size()
 	ts.mu.Unlock()
 	return st
 }
 
-// permanent reports whether a refusal stays true for these rules under
-// these limits (so it is remembered rather than tried again).
-func permanent(err error) bool {
+// Permanent reports whether a refusal stays true for these rules under
+// these limits (so it is remembered rather than tried again, and a bot
+// plays a simpler level for good).
+func Permanent(err error) bool {
 	return err != nil && !errors.Is(err, ErrBusy) && !errors.Is(err, ErrNotReady) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // remember keeps a permanent refusal. ts.mu is held.
 func (ts *Tables) remember(key string, err error) {
-	if !permanent(err) {
+	if !Permanent(err) {
 		return
 	}
 	if len(ts.failed) >= maxFailed {
@@ -184,23 +186,37 @@ func protect[T any](f func() (T, error)) (val T, err error) {
 }
 
 func (ts *Tables) callHook(kind string, r rules.Rules) {
-	if ts.hook != nil {
-		ts.hook(kind, r)
+	if ts.OnJob != nil {
+		ts.OnJob(kind, r)
 	}
+}
+
+// Key is the key of a rule set's results: the rules as the solvers see
+// them (rules.Rules.ForSolver: rules differing only in max_turns share
+// results) and their hash, computed once, for those who ask at every
+// decision (the bots).
+type Key struct {
+	r rules.Rules
+	h string
+}
+
+// KeyOf returns the key of r's results.
+func KeyOf(r rules.Rules) Key {
+	r = r.ForSolver()
+	return Key{r: r, h: r.Hash()}
 }
 
 // Solo returns the solo policy of r, solving it the first time (and again
 // after it was dropped from memory). Errors wrap solve.ErrRules, or
 // solve.ErrTooLarge, ErrBusy or ErrSolveFailed.
-func (ts *Tables) Solo(r rules.Rules) (*solve.Policy, error) {
-	r = r.ForSolver() // the solvers assume no cap: rules differing only in max_turns share results
-	return ts.soloOf(r, r.Hash())
-}
+func (ts *Tables) Solo(r rules.Rules) (*solve.Policy, error) { return ts.SoloOf(KeyOf(r)) }
 
-func (ts *Tables) soloOf(r rules.Rules, h string) (*solve.Policy, error) {
+// SoloOf is Solo by key.
+func (ts *Tables) SoloOf(k Key) (*solve.Policy, error) {
+	r, h := k.r, k.h
 	ts.mu.Lock()
 	ts.init()
-	if p, ok := ts.solo.get(h); ok {
+	if p, ok := ts.solo.Get(h); ok {
 		ts.mu.Unlock()
 		return p, nil
 	}
@@ -234,7 +250,7 @@ func (ts *Tables) runSolo(r rules.Rules, h string, f *flight[*solve.Policy], t *
 		ts.mu.Lock()
 		delete(ts.soloFl, h)
 		if f.err == nil {
-			n := ts.solo.add(h, f.val, f.val.Bytes())
+			n := ts.solo.Add(h, f.val, f.val.Bytes())
 			ts.sched.count(func(s *Stats) { s.Evictions += n })
 		} else {
 			ts.remember("solo:"+h, f.err)
@@ -264,19 +280,13 @@ func (ts *Tables) runSolo(r rules.Rules, h string, f *flight[*solve.Policy], t *
 // for rules without a two-player game, solve.ErrTooLarge (the table would
 // exceed Limits.Memory or Limits.DuelCache, or the solver's own bound),
 // ErrBusy, or ErrSolveFailed.
-func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) {
-	r = r.ForSolver()
-	return ts.duelOf(r, r.Hash(), true)
-}
+func (ts *Tables) Duel(r rules.Rules) (*solve.Table, error) { return ts.DuelOf(KeyOf(r), true) }
 
 // DuelNow is Duel without waiting: the table if it is in memory now, else
 // ErrNotReady after starting to get it (unless that is under way already),
 // or the refusal that Duel would return at once (too large, busy, rules
 // without a duel).
-func (ts *Tables) DuelNow(r rules.Rules) (*solve.Table, error) {
-	r = r.ForSolver()
-	return ts.duelOf(r, r.Hash(), false)
-}
+func (ts *Tables) DuelNow(r rules.Rules) (*solve.Table, error) { return ts.DuelOf(KeyOf(r), false) }
 
 // duelJob is how a duel table is got: read from its cache file, or solved.
 type duelJob int
@@ -286,14 +296,16 @@ const (
 	jobSolve
 )
 
-func (ts *Tables) duelOf(r rules.Rules, h string, wait bool) (*solve.Table, error) {
+// DuelOf is Duel by key, or DuelNow without wait.
+func (ts *Tables) DuelOf(k Key, wait bool) (*solve.Table, error) {
+	r, h := k.r, k.h
 	ts.mu.Lock()
 	ts.init()
 	if t := ts.added[h]; t != nil {
 		ts.mu.Unlock()
 		return t, nil
 	}
-	if t, ok := ts.duel.get(h); ok {
+	if t, ok := ts.duel.Get(h); ok {
 		ts.mu.Unlock()
 		return t, nil
 	}
@@ -357,7 +369,7 @@ func (ts *Tables) runDuel(r rules.Rules, h string, f *flight[*solve.Table], job 
 		ts.mu.Lock()
 		delete(ts.duelFl, h)
 		if f.err == nil {
-			n := ts.duel.add(h, f.val, f.val.Bytes())
+			n := ts.duel.Add(h, f.val, f.val.Bytes())
 			ts.sched.count(func(s *Stats) { s.Evictions += n })
 		} else {
 			ts.remember("duel:"+h, f.err)
@@ -453,7 +465,7 @@ func (ts *Tables) AddDuel(t *solve.Table) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	ts.init()
-	if _, ok := ts.duel.get(h); ok || ts.added[h] != nil {
+	if _, ok := ts.duel.Get(h); ok || ts.added[h] != nil {
 		return
 	}
 	ts.added[h] = t
