@@ -116,6 +116,17 @@ func (v *DragonVariant) Rules() json.RawMessage {
 // Name returns the rules' name.
 func (v *DragonVariant) Name() string { return v.g.Rules().Name }
 
+// Capped returns the game with its round limit at most rounds (after the
+// limit the most soldiers wins).
+func (v *DragonVariant) Capped(rounds int) Variant {
+	r := v.g.Rules()
+	if rounds <= 0 || (r.RoundLimit > 0 && r.RoundLimit <= rounds) {
+		return v
+	}
+	r.RoundLimit = rounds
+	return NewDragon(dragon.MustGame(r, v.g.Cards()))
+}
+
 // Start deals the game (dragon.Game.New).
 func (v *DragonVariant) Start(players []string, src dice.Source) (Game, []Event, error) {
 	s, evs, err := v.g.New(players, src)

@@ -46,6 +46,16 @@ func (v *FarkleVariant) Rules() json.RawMessage {
 	return data
 }
 
+// Capped returns the game with game.max_turns at most rounds.
+func (v *FarkleVariant) Capped(rounds int) Variant {
+	if rounds <= 0 || (v.r.Game.MaxTurns > 0 && v.r.Game.MaxTurns <= rounds) {
+		return v
+	}
+	r := v.r.Clone()
+	r.Game.MaxTurns = rounds
+	return &FarkleVariant{r: r}
+}
+
 // Name returns the rules' name, or "house rules" when they have none.
 func (v *FarkleVariant) Name() string {
 	if v.r.Name != "" {

@@ -76,6 +76,12 @@ type Variant interface {
 	// game's rules, Dragon Farkle's soldier table (under the Dragon rules'
 	// name).
 	Scoring() rules.Rules
+	// Capped returns the variant whose games end after at most rounds
+	// rounds (the ordinary game's max_turns, Dragon Farkle's round
+	// limit): the receiver when its own limit is already that or lower,
+	// or rounds is 0 or less. A server caps every game it hosts so that
+	// none runs for ever.
+	Capped(rounds int) Variant
 }
 
 // Game is one game at one moment. It is a value: Apply returns the next

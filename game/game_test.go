@@ -306,3 +306,60 @@ func TestDragonDefenderActsOffTurn(t *testing.T) {
 		t.Fatal("no defender used a card or passed in 30 random games")
 	}
 }
+
+// TestCapped: every variant's Capped ends its games after at most the
+// rounds asked for, keeping a lower limit of its own, and leaves the
+// variant as it is for a cap of 0.
+func TestCapped(t *testing.T) {
+	classic, err := game.NewFarkle(rules.MustPreset("classic"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dragonPreset, ok := game.Preset("dragon")
+	if !ok {
+		t.Fatal("no preset dragon")
+	}
+	for name, v := range map[string]game.Variant{"classic": classic, "dragon": dragonPreset} {
+		if v.Capped(0) != v {
+			t.Errorf("%s: a cap of 0 changed the variant", name)
+		}
+		limit := func(v game.Variant) int {
+			var r struct {
+				Game struct {
+					MaxTurns int `json:"max_turns"`
+				} `json:"game"`
+				RoundLimit int `json:"round_limit"`
+			}
+			if err := json.Unmarshal(v.Rules(), &r); err != nil {
+				t.Fatal(err)
+			}
+			return r.Game.MaxTurns + r.RoundLimit
+		}
+		c := v.Capped(7)
+		if got := limit(c); got != 7 {
+			t.Errorf("%s capped at 7 has a limit of %d", name, got)
+		}
+		if c.Capped(9) != c || limit(c.Capped(5)) != 5 {
+			t.Errorf("%s: a higher cap replaced a lower limit, or a lower one was not taken", name)
+		}
+		reopened, err := game.Open(c.Kind(), c.Rules())
+		if err != nil || limit(reopened) != 7 {
+			t.Errorf("%s: the capped rules do not reopen with their limit: %v", name, err)
+		}
+		// A capped game ends: two players who always stop at once.
+		g, _, err := c.Start([]string{"a", "b"}, dice.NewSource([32]byte{1}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := dice.NewSource([32]byte{2})
+		for steps := 0; !g.Over(); steps++ {
+			if steps > 100_000 {
+				t.Fatalf("%s capped at 7 rounds has not ended after %d actions", name, steps)
+			}
+			legal := g.Legal(g.ToAct())
+			if g, _, err = g.Apply(g.ToAct(), legal[len(legal)-1], src); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

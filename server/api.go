@@ -598,7 +598,7 @@ func (s *Server) newKind(raw json.RawMessage) (gameKind, error) {
 	var name string
 	if json.Unmarshal(raw, &name) == nil {
 		if v, ok := game.Preset(name); ok {
-			return s.kindOfVariant(v)
+			return s.kindOfVariant(v.Capped(s.opt.MaxTurns))
 		}
 	}
 	rs, err := ParseRules(raw)
@@ -608,12 +608,11 @@ func (s *Server) newKind(raw json.RawMessage) (gameKind, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.capTurns(&rs)
 	v, err := game.NewFarkle(rs)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	return s.kindOfVariant(v)
+	return s.kindOfVariant(v.Capped(s.opt.MaxTurns))
 }
 
 func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {

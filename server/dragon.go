@@ -32,18 +32,7 @@ var newSeed = dice.NewSeed
 // alone, runs for ever.
 func (s *Server) dragonShared() *dragonKit {
 	v, _ := game.Preset(dragonPreset)
-	if lim := s.opt.MaxTurns; lim > 0 {
-		s.dragonOnce.Do(func() {
-			g := v.(*game.DragonVariant).Game() // this view's own variant
-			r := g.Rules()
-			if r.RoundLimit == 0 || r.RoundLimit > lim {
-				r.RoundLimit = lim
-			}
-			s.dragonCapped = game.NewDragon(dragon.MustGame(r, g.Cards()))
-		})
-		v = s.dragonCapped
-	}
-	k, _ := s.kindOfVariant(v)
+	k, _ := s.kindOfVariant(v.Capped(s.opt.MaxTurns))
 	return k.(*dragonKit)
 }
 

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 )
 
@@ -147,15 +146,6 @@ func writeQuotaError(w http.ResponseWriter, err error) bool {
 	}
 	writeJSON(w, qe.status, apiError{Error: qe.msg, Code: qe.code})
 	return true
-}
-
-// capTurns gives r the server's cap on a game's length: game.max_turns
-// becomes the lower of the rules' own (0: none) and Options.MaxTurns.
-func (s *Server) capTurns(r *rules.Rules) {
-	max := s.opt.MaxTurns
-	if max > 0 && (r.Game.MaxTurns == 0 || r.Game.MaxTurns > max) {
-		r.Game.MaxTurns = max
-	}
 }
 
 // clockFor returns the turn clock of a new table from the request's
