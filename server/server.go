@@ -147,7 +147,7 @@ type Server struct {
 	tourMu     sync.Mutex        // serializes the creation of tournaments, so their caps hold (tournament_limits.go)
 	tourLocks  keyedMutex        // serializes the changes of each tournament (tournament.go)
 	tourTables map[string]string // tournament by the ID of a table in play for it
-	tourTabMu    sync.Mutex          // guards tourTables (not s.mu: a table's lock is held when its game ends)
+	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)
 
 	kinds kinds // the kinds of game served, prepared once
 
