@@ -45,6 +45,9 @@ type Options struct {
 	PlayerMessageBurst int            // ... with bursts of 80
 	WSPerAddress       int            // 16 WebSocket connections open from one client address
 	WSTotal            int            // 5000 WebSocket connections open in all
+	// A WebSocket client is pinged every PingEvery (30s) and its
+	// connection closed when it does not answer within PingTimeout (5s).
+	PingEvery, PingTimeout time.Duration
 
 	// The life of tables (docs/API.md, "Tables: quotas, clock, failure").
 	// A negative cap or duration turns that limit off.
@@ -182,6 +185,12 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	}
 	if opt.ActionBurst <= 0 {
 		opt.ActionBurst = 40
+	}
+	if opt.PingEvery <= 0 {
+		opt.PingEvery = 30 * time.Second
+	}
+	if opt.PingTimeout <= 0 {
+		opt.PingTimeout = 5 * time.Second
 	}
 	if opt.QuickRules.Name == "" {
 		opt.QuickRules = rules.MustPreset(rules.DefaultBase)
