@@ -59,6 +59,7 @@ type Options struct {
 	MaxBotTablesTotal int           // 100: open bots-only tables in all
 	MaxTurns          int           // 200: the most rounds of a game; a new table's rules get the lower of theirs and this
 	WaitingExpiry     time.Duration // 24h: a table still waiting for players this long after its last change expires
+	GuestExpiry       time.Duration // 30 days: a guest nothing keeps (store.Store.ExpireGuests) not seen this long is deleted
 	FinishedTables    int           // 64: finished tables nobody watches kept in memory (most recently read)
 	TurnClock         time.Duration // 90s: time to act at a table with people, unless the table asks for another
 	MaxTurnClock      time.Duration // 1h: the longest clock a table may ask for
@@ -115,6 +116,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.FinishedTables, 64)
 	setDefault(&o.ClockForfeits, 3)
 	setDefault(&o.WaitingExpiry, 24*time.Hour)
+	setDefault(&o.GuestExpiry, 30*24*time.Hour)
 	setDefault(&o.TurnClock, 90*time.Second)
 	setDefault(&o.LeaseEvery, leaseEvery)
 	setDefault(&o.PaceHour, time.Hour)

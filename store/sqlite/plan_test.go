@@ -55,3 +55,33 @@ func TestInvitationQueriesUseIndexes(t *testing.T) {
 		t.Logf("%s: %s", q.name, text)
 	}
 }
+
+// TestExpireGuestsUsesIndexes: the guests ExpireGuests deletes are found
+// through the index of guests not kept, oldest first, and each condition
+// by its player's index: never a scan of every player, table or session.
+func TestExpireGuestsUsesIndexes(t *testing.T) {
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "plan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.r.Query(`EXPLAIN QUERY PLAN `+expireGuestsQuery, 1, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	rows.Close()
+	text := strings.Join(plan, "; ")
+	if len(plan) == 0 || strings.Contains(text, "SCAN ") || strings.Contains(text, "TEMP B-TREE") || !strings.Contains(text, "players_unkept") {
+		t.Errorf("the plan %q scans, sorts or does not read the index of guests not kept", text)
+	}
+	t.Log(text)
+}
