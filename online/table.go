@@ -299,7 +299,7 @@ func (l *link) table(t wireTable) {
 // reset rebuilds the whole game from the table's record so far.
 func (l *link) reset() error {
 	var raw json.RawMessage
-	if err := l.c.rest.Do(context.Background(), http.MethodGet, "/api/tables/"+url.PathEscape(l.id)+"/record", nil, &raw); err != nil {
+	if err := l.c.rest.DoLimit(context.Background(), http.MethodGet, "/api/tables/"+url.PathEscape(l.id)+"/record", nil, &raw, game.MaxRecordBytes); err != nil {
 		return fmt.Errorf("online: reading the game so far: %w", apiErr(err))
 	}
 	rec, err := game.ParseRecord(raw)
@@ -371,7 +371,7 @@ func (l *link) finish() {
 // and writes it to dir as farkle-ID.json, returning the file's path.
 func (c *Client) SaveRecord(ctx context.Context, id, dir string) (string, error) {
 	var raw json.RawMessage
-	if err := c.rest.Do(ctx, http.MethodGet, "/api/tables/"+url.PathEscape(id)+"/record", nil, &raw); err != nil {
+	if err := c.rest.DoLimit(ctx, http.MethodGet, "/api/tables/"+url.PathEscape(id)+"/record", nil, &raw, game.MaxRecordBytes); err != nil {
 		return "", fmt.Errorf("online: downloading the record: %w", apiErr(err))
 	}
 	rec, err := game.ParseRecord(raw)

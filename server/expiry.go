@@ -21,8 +21,12 @@ func expiryEvery(expiry time.Duration) time.Duration {
 	return min(max(expiry/24, 50*time.Millisecond), 10*time.Minute)
 }
 
-// startExpiry starts the expiry loop, which ends with Close.
+// startExpiry starts the expiry loops (of waiting tables, and of guests),
+// which end with Close.
 func (s *Server) startExpiry() {
+	if s.opt.GuestExpiry > 0 {
+		s.every(expiryEvery(s.opt.GuestExpiry), s.expireGuests)
+	}
 	if s.opt.WaitingExpiry <= 0 {
 		return
 	}
@@ -86,4 +90,44 @@ func (s *Server) expireWaiting() {
 // expiryReason is the reason stored with an expired table.
 func (s *Server) expiryReason() string {
 	return fmt.Sprintf("nobody joined within %s", s.opt.WaitingExpiry)
+}
+
+// Guests expire: a guest that nothing keeps (store.Store.ExpireGuests:
+// never at a table, no account, no SSH key…) and that has not been seen
+// for Options.GuestExpiry is deleted with its sessions, so that guests
+// made by a flood and never used do not stay for good. The check runs
+// every expiryEvery(GuestExpiry), deleting guestBatch guests a write (each
+// write short, so that the tables' writes wait little) until none is
+// left or guestExpiryTime has passed.
+const (
+	guestBatch      = 500
+	guestExpiryTime = 30 * time.Second
+)
+
+// expireGuests deletes the guests past the expiry. A panic is logged and
+// the loop goes on.
+func (s *Server) expireGuests() {
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("panic expiring guests", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), guestExpiryTime)
+	defer cancel()
+	before := s.opt.Now().Add(-s.opt.GuestExpiry)
+	total := 0
+	for ctx.Err() == nil {
+		n, err := s.store.ExpireGuests(ctx, before, guestBatch)
+		if err != nil {
+			s.log.Error("expiring guests", "err", err)
+			break
+		}
+		total += n
+		if n < guestBatch {
+			break
+		}
+	}
+	if total > 0 {
+		s.log.Info("guests expired", "count", total)
+	}
 }

@@ -44,6 +44,9 @@ type Options struct {
 	PlayerMessageBurst int            // ... with bursts of 80
 	WSPerAddress       int            // 16 WebSocket connections open from one client address
 	WSTotal            int            // 5000 WebSocket connections open in all
+	// A WebSocket client is pinged every PingEvery (30s) and its
+	// connection closed when it does not answer within PingTimeout (5s).
+	PingEvery, PingTimeout time.Duration
 
 	// The life of tables (docs/API.md, "Tables: quotas, clock, failure").
 	// A negative cap or duration turns that limit off.
@@ -55,6 +58,7 @@ type Options struct {
 	MaxBotTablesTotal int           // 100: open bots-only tables in all
 	MaxTurns          int           // 200: the most rounds of a game; a new table's rules get the lower of theirs and this
 	WaitingExpiry     time.Duration // 24h: a table still waiting for players this long after its last change expires
+	GuestExpiry       time.Duration // 30 days: a guest nothing keeps (store.Store.ExpireGuests) not seen this long is deleted
 	FinishedTables    int           // 64: finished tables nobody watches kept in memory (most recently read)
 	TurnClock         time.Duration // 90s: time to act at a table with people, unless the table asks for another
 	MaxTurnClock      time.Duration // 1h: the longest clock a table may ask for
@@ -112,6 +116,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.FinishedTables, 64)
 	setDefault(&o.ClockForfeits, 3)
 	setDefault(&o.WaitingExpiry, 24*time.Hour)
+	setDefault(&o.GuestExpiry, 30*24*time.Hour)
 	setDefault(&o.TurnClock, 90*time.Second)
 	setDefault(&o.LeaseEvery, leaseEvery)
 	setDefault(&o.PaceHour, time.Hour)
@@ -179,6 +184,12 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	}
 	if opt.ActionBurst <= 0 {
 		opt.ActionBurst = 40
+	}
+	if opt.PingEvery <= 0 {
+		opt.PingEvery = 30 * time.Second
+	}
+	if opt.PingTimeout <= 0 {
+		opt.PingTimeout = 5 * time.Second
 	}
 	if opt.QuickRules.Name == "" {
 		opt.QuickRules = rules.MustPreset(rules.DefaultBase)

@@ -24,7 +24,6 @@ const (
 	goingAway   = websocket.StatusGoingAway
 	sendBuffer  = 256             // messages queued for a client before it is dropped as too slow
 	writeWait   = 5 * time.Second // a write slower than this drops the client
-	pingEvery   = 30 * time.Second
 	closeReason = "too slow: messages were not read"
 )
 
@@ -213,7 +212,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 }
 
 func (c *client) writeLoop(ctx context.Context) {
-	ping := time.NewTicker(pingEvery)
+	ping := time.NewTicker(c.srv.opt.PingEvery)
 	defer ping.Stop()
 	for {
 		select {
@@ -233,7 +232,7 @@ func (c *client) writeLoop(ctx context.Context) {
 				return
 			}
 		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, writeWait)
+			pctx, cancel := context.WithTimeout(ctx, c.srv.opt.PingTimeout)
 			err := c.conn.Ping(pctx)
 			cancel()
 			if err != nil {

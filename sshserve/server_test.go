@@ -38,7 +38,13 @@ type rig struct {
 
 func start(t *testing.T, o sshserve.Options) *rig {
 	t.Helper()
-	ts := servertest.Start(t, server.Options{})
+	return startWith(t, server.Options{}, o)
+}
+
+// startWith is start with the farkle server's options so.
+func startWith(t *testing.T, so server.Options, o sshserve.Options) *rig {
+	t.Helper()
+	ts := servertest.Start(t, so)
 	o.Web, o.Players = ts.Srv.Handler(), ts.Srv
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))

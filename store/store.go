@@ -207,6 +207,16 @@ type Store interface {
 	// ENOTFOUND if none.
 	PlayerByKey(ctx context.Context, fingerprint string) (Player, error)
 
+	// ExpireGuests deletes, with their sessions and in one write, up to
+	// limit of the guests made before the time that nothing keeps, oldest
+	// first, and returns how many it deleted. Nothing keeps a guest that
+	// no session of which was seen at or after the time, and that has no
+	// account, no SSH key, no seat, invitation or creation of a table, no
+	// result, rating or chat line, no tournament it made or entered, and
+	// no block by or of it; a guest that has had any of these is kept for
+	// good.
+	ExpireGuests(ctx context.Context, before time.Time, limit int) (int, error)
+
 	// CreateTable stores a new table with no actions. ECONFLICT if the ID
 	// exists; EINVALID without seats.
 	CreateTable(ctx context.Context, t Table) error

@@ -44,11 +44,20 @@ gives, and every action was legal. Exit status 1 with the first discrepancy on
 stderr otherwise; 2 when FILE is not a record.`
 
 // readRecord reads and parses a record file of any kind and opens its
-// variant; any failure is bad input.
+// variant; any failure is bad input, a file longer than
+// game.MaxRecordBytes too, refused without reading past the bound.
 func readRecord(path string) (*game.Record, game.Variant, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, usagef("%v", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, game.MaxRecordBytes+1))
+	if err != nil {
+		return nil, nil, usagef("%v", err)
+	}
+	if len(data) > game.MaxRecordBytes {
+		return nil, nil, usagef("%s: longer than %d bytes (%d MiB), the most a game record may be", path, game.MaxRecordBytes, game.MaxRecordBytes>>20)
 	}
 	rec, err := game.ParseRecord(data)
 	if err != nil {

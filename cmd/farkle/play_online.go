@@ -111,11 +111,16 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats
 }
 
 // signIn signs the client in with the token kept in tokenFile, or as a
-// new guest whose token it then keeps there.
+// new guest whose token it then keeps there. A token file that is too
+// large or holds no token is refused (readToken).
 func signIn(ctx context.Context, c *online.Client, name, user, tokenFile string) (online.Player, error) {
 	if tokenFile != "" {
-		if data, err := os.ReadFile(tokenFile); err == nil {
-			if p, err := c.SignIn(ctx, "", strings.TrimSpace(string(data))); err == nil {
+		tok, err := readToken(tokenFile)
+		if err != nil {
+			return online.Player{}, err
+		}
+		if tok != "" {
+			if p, err := c.SignIn(ctx, "", tok); err == nil {
 				return p, nil
 			}
 		}

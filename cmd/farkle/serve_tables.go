@@ -10,7 +10,8 @@ import (
 
 // tableFlags registers the flags of the life of tables on the serve
 // command's flags: quotas, the length of a game, expiry, finished tables
-// kept in memory, the turn clock, and invitations and blocks. The
+// kept in memory, the turn clock, invitations and blocks, and the expiry
+// of guests nothing keeps. The
 // function it returns checks the parsed values and sets them in opt. For
 // each, 0 turns the limit off.
 func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
@@ -20,6 +21,7 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 	maxBotsTotal := fs.Int("max-bot-tables-total", 100, "open bots-only tables in all, over every player (0: no cap)")
 	maxTurns := fs.Int("max-turns", 200, "the most rounds of a game: a longer game ends on points by its tie rule (0: no cap)")
 	expiry := fs.Duration("waiting-expiry", 24*time.Hour, "a table still waiting for players this long expires (0: never)")
+	guests := fs.Duration("guest-expiry", 30*24*time.Hour, "a guest nothing keeps (never at a table, no account, no SSH key) and not seen this long is deleted (0: never)")
 	finished := fs.Int("finished-tables", 64, "finished tables nobody watches kept in memory (0: none, read from the database each time)")
 	clock := fs.Duration("turn-clock", 90*time.Second, "the time to act at a table with people, unless the table asks for another (0: no clock)")
 	forfeits := fs.Int("clock-forfeits", 3, "timeouts in a row after which a seat resigns (0: never)")
@@ -35,7 +37,7 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 				return usagef("--%s %d: must be 0 or more", name, v)
 			}
 		}
-		for name, v := range map[string]time.Duration{"waiting-expiry": *expiry, "turn-clock": *clock} {
+		for name, v := range map[string]time.Duration{"waiting-expiry": *expiry, "guest-expiry": *guests, "turn-clock": *clock} {
 			if v < 0 {
 				return usagef("--%s %s: must be 0 or more", name, v)
 			}
@@ -50,6 +52,7 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 		opt.MaxTablesTotal, opt.MaxBotTablesTotal = off(*maxTotal), off(*maxBotsTotal)
 		opt.FinishedTables, opt.ClockForfeits = off(*finished), off(*forfeits)
 		opt.WaitingExpiry, opt.TurnClock = off(*expiry), off(*clock)
+		opt.GuestExpiry = off(*guests)
 		opt.MaxInvitesSent, opt.MaxInvitesReceived, opt.MaxBlocks = off(*invSent), off(*invKept), off(*blocks)
 		return nil
 	}

@@ -33,12 +33,12 @@ func TestTableFlags(t *testing.T) {
 		TurnClock: 90 * time.Second, ClockForfeits: 3}
 	if opt.MaxOpenTables != want.MaxOpenTables || opt.MaxBotTables != want.MaxBotTables || opt.MaxTurns != want.MaxTurns ||
 		opt.WaitingExpiry != want.WaitingExpiry || opt.FinishedTables != want.FinishedTables || opt.TurnClock != want.TurnClock ||
-		opt.ClockForfeits != want.ClockForfeits || opt.MaxTablesTotal != 5000 || opt.MaxBotTablesTotal != 100 {
+		opt.ClockForfeits != want.ClockForfeits || opt.MaxTablesTotal != 5000 || opt.MaxBotTablesTotal != 100 || opt.GuestExpiry != 30*24*time.Hour {
 		t.Fatalf("defaults: %+v", opt)
 	}
 	// 0 turns a limit off: the server's options say so with a negative value.
-	opt, err = parse("--max-open-tables", "0", "--turn-clock", "0", "--waiting-expiry", "0", "--clock-forfeits", "0")
-	if err != nil || opt.MaxOpenTables >= 0 || opt.TurnClock >= 0 || opt.WaitingExpiry >= 0 || opt.ClockForfeits >= 0 {
+	opt, err = parse("--max-open-tables", "0", "--turn-clock", "0", "--waiting-expiry", "0", "--clock-forfeits", "0", "--guest-expiry", "0")
+	if err != nil || opt.MaxOpenTables >= 0 || opt.TurnClock >= 0 || opt.WaitingExpiry >= 0 || opt.ClockForfeits >= 0 || opt.GuestExpiry >= 0 {
 		t.Fatalf("zeros: %+v, %v", opt, err)
 	}
 	for _, c := range []struct{ args []string }{
@@ -47,6 +47,7 @@ func TestTableFlags(t *testing.T) {
 		{[]string{"--max-turns", "10001"}},
 		{[]string{"--turn-clock", "2h"}},
 		{[]string{"--waiting-expiry", "-1s"}},
+		{[]string{"--guest-expiry", "-1h"}},
 	} {
 		_, err := parse(c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.args[0]) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -24,7 +25,18 @@ type Client struct {
 	// Token, when set, is sent as "Authorization: Bearer TOKEN" with every
 	// request and the handshake: the way of clients without cookies.
 	Token string
+	// MaxBody is the most bytes of an HTTP answer Do reads (0:
+	// DefaultMaxBody); a longer answer is an error, read no further.
+	MaxBody int64
 }
+
+// DefaultMaxBody is the most bytes of an HTTP answer Do reads unless the
+// client says otherwise: 8 MiB, far more than any answer of the server
+// but a record (which DoLimit reads with its own bound).
+const DefaultMaxBody = 8 << 20
+
+// ErrTooLarge is the error of an answer longer than the client reads.
+var ErrTooLarge = errors.New("wsclient: the server's answer is too large")
 
 // New returns a client of the server at base.
 func New(base string) *Client {
@@ -96,7 +108,18 @@ type Msg struct {
 
 // Do sends a JSON request (body may be nil) and decodes the answer into
 // out (may be nil); a status of 400 or more is an error holding the body.
+// It reads at most MaxBody bytes of the answer: a longer one is an error
+// wrapping ErrTooLarge.
 func (c *Client) Do(ctx context.Context, method, path string, body, out any) error {
+	limit := c.MaxBody
+	if limit <= 0 {
+		limit = DefaultMaxBody
+	}
+	return c.DoLimit(ctx, method, path, body, out, limit)
+}
+
+// DoLimit is Do reading at most limit bytes of the answer.
+func (c *Client) DoLimit(ctx context.Context, method, path string, body, out any, limit int64) error {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -120,7 +143,13 @@ func (c *Client) Do(ctx context.Context, method, path string, body, out any) err
 		return err
 	}
 	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
+	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if int64(len(data)) > limit {
+		return fmt.Errorf("%w: %s %s answered more than %d bytes", ErrTooLarge, method, path, limit)
+	}
+	if err != nil && resp.StatusCode < 400 {
+		return err
+	}
 	if resp.StatusCode >= 400 {
 		return &StatusError{Status: resp.StatusCode, Body: string(data)}
 	}

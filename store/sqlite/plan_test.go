@@ -31,20 +31,7 @@ func TestInvitationQueriesUseIndexes(t *testing.T) {
 		{"the invitations an inviter sent", sentQuery, []any{"p"}},
 		{"the invitations kept for an invitee", keptQuery, []any{"p"}},
 	} {
-		rows, err := db.r.Query(`EXPLAIN QUERY PLAN `+q.sql, q.args...)
-		if err != nil {
-			t.Fatalf("%s: %v", q.name, err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
+		plan := queryPlan(t, db, q.sql, q.args...)
 		text := strings.Join(plan, "; ")
 		if len(plan) == 0 || strings.Contains(text, "SCAN ") || !strings.Contains(text, "open_seats") && !strings.Contains(text, " o USING") {
 			t.Errorf("%s: the plan %q scans or does not read the index of open seats", q.name, text)
@@ -54,4 +41,44 @@ func TestInvitationQueriesUseIndexes(t *testing.T) {
 		}
 		t.Logf("%s: %s", q.name, text)
 	}
+}
+
+// TestExpireGuestsUsesIndexes: the guests ExpireGuests deletes are found
+// through the index of guests not kept, oldest first, and each condition
+// by its player's index: never a scan of every player, table or session.
+func TestExpireGuestsUsesIndexes(t *testing.T) {
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "plan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	plan := queryPlan(t, db, expireGuestsQuery, 1, 500)
+	text := strings.Join(plan, "; ")
+	if len(plan) == 0 || strings.Contains(text, "SCAN ") || strings.Contains(text, "TEMP B-TREE") || !strings.Contains(text, "players_unkept") {
+		t.Errorf("the plan %q scans, sorts or does not read the index of guests not kept", text)
+	}
+	t.Log(text)
+}
+
+// queryPlan returns the steps of SQLite's plan of the query.
+func queryPlan(t *testing.T, db *DB, query string, args ...any) []string {
+	t.Helper()
+	rows, err := db.r.Query(`EXPLAIN QUERY PLAN `+query, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return plan
 }

@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LookAlikes", testLookAlikes},
 		{"Invitations", testInvitations},
 		{"OpenSeatsIndex", testOpenSeatsIndex},
+		{"ExpireGuests", testExpireGuests},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
