@@ -14,11 +14,13 @@
 // from that seat's filtered view, so another player's Magic Items never
 // reach the screen, and a hot-seat pass screen hides every hand.
 //
-// Both Farkle front ends drive the same Game: a record.Game (the engine state, its
-// seeded dice and the record of every action) with its seats (people and
-// bots), a log of what happened, and the file it is saved to.
+// Both Farkle front ends drive the same Game: a game.Play (the game of any
+// variant, its seeded dice and the record of every action) with its seats
+// (people, and bots of the game.Bot contract), a log of what happened, and
+// the file it is saved to.
 //
-// Saved games. Every game is written as a record (package record) to a file
+// Saved games. Every game is written as a record (game.Record,
+// farkle-record/2) to a file
 // in the games directory (GamesDir) when a turn ends, when the game ends and
 // when the player quits. A record commits to its dice seed and reveals it
 // only when the game is over; so that an unfinished game can be resumed,
