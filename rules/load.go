@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,11 +34,34 @@ func Resolve(spec string) (Rules, error) {
 	return Preset(spec)
 }
 
+// MaxFileBytes is the largest rule file (or Dragon Farkle card file) read:
+// the longest preset is under 2 KiB, so a megabyte is room for any house
+// rules and keeps a file of someone else's from taking the memory.
+const MaxFileBytes = 1 << 20
+
+// ReadFile reads a rule or card file of at most MaxFileBytes; a longer
+// one is an error naming the file and the bound, read no further.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("rules: %s is longer than %d bytes, the most a rule file may be", path, MaxFileBytes)
+	}
+	return data, nil
+}
+
 // Load reads a rule file: JSON if its name ends in .json, TOML otherwise.
 func Load(path string) (Rules, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
-		return Rules{}, fmt.Errorf("rules: %w", err)
+		return Rules{}, err
 	}
 	var r Rules
 	if strings.EqualFold(filepath.Ext(path), ".json") {

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,7 +138,7 @@ func (t *table) claim(data []byte) error {
 
 // readSaved reads the record saved at path, of any kind.
 func readSaved(path string) (*game.Record, error) {
-	data, err := os.ReadFile(path)
+	data, err := game.ReadRecordFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSave, err)
 	}
@@ -146,6 +147,17 @@ func readSaved(path string) (*game.Record, error) {
 		return nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
 	}
 	return rec, nil
+}
+
+// readSeedFile reads a seed sidecar file: 64 hex digits and a newline, so
+// no more than a few hundred bytes are read of whatever the file holds.
+func readSeedFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, 256))
 }
 
 // resumeTable reads the unfinished game saved at path and its seed from
@@ -179,7 +191,7 @@ func resumeTable(path string, kind game.Kind, now func() time.Time) (*table, []g
 			return nil, nil, fmt.Errorf("%w: %s: %w", ErrSave, path, err)
 		}
 	} else {
-		text, err := os.ReadFile(SeedPath(path))
+		text, err := readSeedFile(SeedPath(path))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: %s: the seed of an unfinished game is kept in %s, which cannot be read: %w", ErrSave, path, SeedPath(path), err)
 		}

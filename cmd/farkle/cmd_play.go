@@ -225,7 +225,7 @@ func isTerminalReader(r any) bool {
 // game.ParseRecord reads; "" for anything else, which tui.ResumeGame reads
 // or refuses.
 func recordKind(path string) game.Kind {
-	data, err := os.ReadFile(path)
+	data, err := game.ReadRecordFile(path)
 	if err != nil {
 		return ""
 	}

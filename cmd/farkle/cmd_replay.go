@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/farkle/farkle/dice"
@@ -47,17 +46,9 @@ stderr otherwise; 2 when FILE is not a record.`
 // variant; any failure is bad input, a file longer than
 // game.MaxRecordBytes too, refused without reading past the bound.
 func readRecord(path string) (*game.Record, game.Variant, error) {
-	f, err := os.Open(path)
+	data, err := game.ReadRecordFile(path)
 	if err != nil {
 		return nil, nil, usagef("%v", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, game.MaxRecordBytes+1))
-	if err != nil {
-		return nil, nil, usagef("%v", err)
-	}
-	if len(data) > game.MaxRecordBytes {
-		return nil, nil, usagef("%s: longer than %d bytes (%d MiB), the most a game record may be", path, game.MaxRecordBytes, game.MaxRecordBytes>>20)
 	}
 	rec, err := game.ParseRecord(data)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/sim"
 	"github.com/farkle/farkle/tui"
 )
@@ -126,7 +126,7 @@ func (dragonView) play(ctx context.Context, e *env, v game.Variant, p playArgs) 
 	spec, seedText, now := p.players, p.seed, p.now
 	cards := dragon.DefaultCards()
 	if d.CardFile != "" {
-		data, err := os.ReadFile(d.CardFile)
+		data, err := rules.ReadFile(d.CardFile)
 		if err != nil {
 			return usagef("card_file %s: %v", d.CardFile, err)
 		}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -62,9 +61,9 @@ func openVariant(spec string) (game.Variant, error) {
 		}
 		return game.NewFarkle(r)
 	}
-	data, err := os.ReadFile(spec)
+	data, err := rules.ReadFile(spec)
 	if err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
+		return nil, err
 	}
 	name := strings.TrimSuffix(filepath.Base(spec), filepath.Ext(spec))
 	if v, ok, err := game.ParseRuleFile(data, ext == ".json", name); ok {
