@@ -7,6 +7,7 @@ import (
 
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/gameview"
 	"github.com/farkle/farkle/lang"
 )
 
@@ -114,28 +115,12 @@ func sortChoices(adv *Advice, s engine.State) {
 
 // Odds are what the seat to act faces with its next throw, from the dice
 // alone (no solver): given to those who may not ask the seat's advice.
-type Odds struct {
-	Seat int `json:"seat"` // the seat to act
-	// Dice is the number of dice of the throw: the dice it is to throw, or,
-	// with a throw on the table, the dice of that throw.
-	Dice    int     `json:"dice"`
-	Turn    int     `json:"turn"`     // the turn total at risk
-	PFarkle float64 `json:"p_farkle"` // the probability that the throw scores nothing
-	// Expected is the expected points of the best keep of the throw (a
-	// farkle counts 0; six dice scoring nothing count their bonus where the
-	// rules give one).
-	Expected float64 `json:"expected"`
-}
+type Odds = gameview.Odds
 
 // oddsAdvice returns the odds of s's seat to act (a play phase).
 func oddsAdvice(s engine.State) *Advice {
-	n := s.ToThrow()
-	if s.Step == engine.StepKeep {
-		n = s.Throw.N()
-	}
-	o := s.Table().Odds(n)
-	return &Advice{Measure: "odds", Choices: []Choice{}, Odds: &Odds{Seat: s.Actor(), Dice: n, Turn: s.Total,
-		PFarkle: o.PFarkle(), Expected: o.Expected()}}
+	o := gameview.OddsOf(s)
+	return &Advice{Measure: "odds", Choices: []Choice{}, Odds: &o}
 }
 
 // Analysis rates the decisions of every player of a game. Its Measure is
@@ -181,33 +166,14 @@ type Where struct {
 }
 
 // describeChoices writes the texts of adv's choices for s in the language
-// of c: "keep 1 5 (150), then throw 4" in English is "behold 1 5 (150), så
-// kast 4" in Norwegian. The dice are named by their faces, as everywhere;
-// the points and the dice left come from the game itself, what follows a
-// keep from the advisor (Choice.Then). Every language's text is made here,
-// English included, so an advisor gives values, not words.
+// of c (gameview.ChoiceText): every language's text is made here, English
+// included, so an advisor gives values, not words. A choice the engine
+// refuses keeps the advisor's own text, if any.
 func describeChoices(c *lang.Catalogue, s engine.State, adv *Advice) {
 	for i := range adv.Choices {
 		ch := &adv.Choices[i]
-		switch ch.Action.Kind {
-		case engine.Keep:
-			a := ch.Action
-			a.Player = s.Actor()
-			after, _, err := engine.Apply(s, a, nil)
-			if err != nil {
-				continue // not a legal keep: the advisor's own text, if any, stays
-			}
-			ch.Text = c.Msg("web.hint.keep", "dice", a.Dice.String(), "points", after.Total-s.Total)
-			switch ch.Then {
-			case engine.Bank:
-				ch.Text += c.Msg("web.hint.thenBank", "total", after.Total)
-			case engine.Throw:
-				ch.Text += c.Msg("web.hint.thenThrow", "n", after.ToThrow())
-			}
-		case engine.Throw:
-			ch.Text = c.Msg("web.hint.throw", "n", s.ToThrow())
-		case engine.Bank:
-			ch.Text = c.Msg("tui.lines.bank", "total", s.Total)
+		if text := gameview.ChoiceText(c, s, ch.Action, ch.Then); text != "" {
+			ch.Text = text
 		}
 	}
 }

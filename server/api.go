@@ -70,6 +70,7 @@ func (s *Server) routes(mux *routeMux) http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/local-games", s.handleLocalGame) // localgames.go
 	mux.HandleFunc("GET /ws/tables/{id}", s.handleWS)
 	mux.HandleFunc("GET /api/dragon/odds", s.handleDragonOdds)
 	mux.HandleFunc("GET /api/dragon/cards", s.handleDragonCards)
@@ -80,11 +81,12 @@ func (s *Server) routes(mux *routeMux) http.Handler {
 	s.exploreRoutes(mux, static) // explore.go
 	s.inviteRoutes(mux)          // invite.go
 	s.langRoutes(mux)            // lang.go
+	s.offlineRoutes(mux)         // offline.go
 	page := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeFileFS(w, r, static, "index.html")
 	}
-	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /tournaments", "GET /tournaments/{id}", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}"} {
+	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /tournaments", "GET /tournaments/{id}", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}", "GET /local"} {
 		mux.HandleFunc(p, page)
 	}
 	// Outermost first: security headers (and HSTS) on every answer, the log

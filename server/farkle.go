@@ -9,6 +9,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/gameview"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
@@ -155,23 +156,14 @@ func diceHand(faces []int) (dice.Hand, error) {
 }
 
 // logLine is one event of the game as the log shows it.
-type logLine struct {
-	Version int    `json:"version"` // the state version after the action
-	Type    string `json:"type"`
-	Player  int    `json:"player"`
-	Text    string `json:"text"`
-	// Dice are the faces of a roll-off, throw or keep event, ascending: the
-	// page draws a farkle's dead dice, and a replay's keep, from them.
-	Dice []int `json:"dice,omitempty"`
-}
+type logLine = gameview.Line
 
 // logLines are the lines of the events of the action that brought the
 // game to version.
 func logLines(c *lang.Catalogue, version int, evs []game.Event, names []string) []logLine {
 	var out []logLine
 	for _, e := range evs {
-		e := e.(engine.Event)
-		out = append(out, logLine{Version: version, Type: e.Kind.String(), Player: e.Player, Text: e.DescribeIn(c, names), Dice: e.Dice.Faces()})
+		out = append(out, gameview.LineOf(c, version, e.(engine.Event), names))
 	}
 	return out
 }

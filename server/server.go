@@ -69,6 +69,9 @@ type Options struct {
 	MaxInvitesSent     int // 10
 	MaxInvitesReceived int // 20
 	MaxBlocks          int // 500
+	// Local games kept in players' histories (localgames.go).
+	MaxLocalGames     int // 500: local games one player may keep
+	MaxLocalGameBytes int // 256 KiB: the largest upload of one (its record); at least 1 KiB
 	// LeaseEvery is how often the node renews the leases of its tables
 	// and looks for tables no node leases (a store shared by several
 	// nodes: cluster.go); 1s.
@@ -124,6 +127,8 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.MaxInvitesSent, 10)
 	setDefault(&o.MaxInvitesReceived, 20)
 	setDefault(&o.MaxBlocks, 500)
+	setDefault(&o.MaxLocalGames, 500)
+	setDefault(&o.MaxLocalGameBytes, 256<<10)
 	if o.MaxTurnClock <= 0 {
 		o.MaxTurnClock = time.Hour
 	}
@@ -321,8 +326,10 @@ func (s *Server) MetricsHandler() http.Handler {
 }
 
 // contentSecurityPolicy allows only the site's own scripts, styles,
-// images and WebSocket.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// images and WebSocket; 'wasm-unsafe-eval' lets the page compile the
+// site's own WebAssembly engine of its local games (offline.go), and
+// nothing else evaluates code.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
 // secure adds the security headers to every response.

@@ -28,6 +28,7 @@ type tableView struct {
 	Rated      string       `json:"rated,omitempty"`   // the rating family when the game moves ratings
 	Unrated    string       `json:"unrated,omitempty"` // why a game of a rated family moves none: "bots", "short", "aborted" (rating.Reason)
 	Pace       string       `json:"pace,omitempty"`    // a game at your own pace: the time a decision ("1d")
+	Local      bool         `json:"local,omitempty"`   // a game played on a device by itself and kept when it was over (localgames.go)
 	Rematch    *rematchView `json:"rematch,omitempty"` // the rematch asked for at the end of the game
 	// Ratings are the rating changes of the finished game, when rated.
 	Ratings []changeView `json:"ratings,omitempty"`
@@ -51,12 +52,12 @@ func viewOf(tb store.Table) tableView {
 	if d := clockOf(tb.Seats); d > 0 {
 		v.Clock = &clockView{Seconds: d.Seconds()}
 	}
-	v.Reason, v.Pace = tb.Reason, tb.Pace
+	v.Reason, v.Pace, v.Local = tb.Reason, tb.Pace, tb.Local
 	if tb.Kind != game.Farkle {
 		v.Kind = string(tb.Kind)
 	}
 	for _, s := range tb.Seats {
-		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "", PlayerID: s.PlayerID, Invited: s.Invited != "" && s.PlayerID == ""})
+		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "" && !tb.Local, PlayerID: s.PlayerID, Invited: s.Invited != "" && s.PlayerID == ""})
 	}
 	return v
 }

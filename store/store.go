@@ -118,6 +118,11 @@ type Table struct {
 	Creator string // the ID of the player who created the table; "" for a table stored before creators were kept
 	Rated   bool   // the creator asked for a rated game (house rules are unrated otherwise)
 	Pace    string // "" for a live game; "1h", "12h", "1d" or "3d" for a game at your own pace (each seat's Clock holds the time)
+	// Local: a game played on a device by itself (the web page's local
+	// games, offline or not) and uploaded when it was over: stored whole
+	// and over, unrated, its results in no stats. Its human seats without
+	// a PlayerID were people at the same device (hot seat).
+	Local bool
 }
 
 // Commitment returns the SHA-256 commitment of the table's seed.
@@ -184,6 +189,7 @@ type TableFilter struct {
 	Status   []Status
 	PlayerID string // tables where this player holds a seat
 	Creator  string // tables this player created
+	Local    bool   // only local games (Table.Local)
 	Limit    int    // 0: a default of 100; CountTables ignores it
 }
 

@@ -76,6 +76,7 @@ func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
 	getRules := rulesFlag(fs)
 	tables := tableFlags(fs)
 	tournaments := tournamentFlags(fs) // serve_tournaments.go
+	local := localFlags(fs)            // serve_local.go
 	accounts := accountFlags(fs)       // serve_accounts.go
 	solver := solveFlags(fs, e.getenv)
 	sshOpts := sshFlags(fs, e.getenv) // serve_ssh.go
@@ -113,6 +114,9 @@ func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
 			return nil, err
 		}
 		if err := tournaments(&m.Options); err != nil {
+			return nil, err
+		}
+		if err := local(&m.Options); err != nil {
 			return nil, err
 		}
 		if err := accounts(&m.Options); err != nil {

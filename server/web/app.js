@@ -9,6 +9,8 @@ import { ratingBoard, ratingSection } from './rating.js';
 import { accountPage, signInPage } from './account.js';
 import { myGames, startTitleCount } from './pace.js';
 import { tournamentsPage, tournamentPage } from './tournament.js';
+import { localPage, syncUploads } from './local.js';
+import './pwa.js';
 
 // h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
 // always set as text, never as HTML, so names are escaped everywhere.
@@ -135,7 +137,7 @@ function home() {
   nameField('name'),
   h('label', { class: 'field' }, msg('home.opponent'), h('select', { id: 'level' }), h('span', { id: 'level-desc', class: 'muted level-desc' })),
   play, err);
-  api('GET', '/api/bots').then((bots) => {
+  api('GET', '/api/bots').catch(() => []).then((bots) => {
     const sel = document.getElementById('level');
     for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: botDescription(b) }, b.name));
     const desc = () => {
@@ -164,7 +166,11 @@ function home() {
         } catch (ex) { err.textContent = ex.message; e.target.disabled = false; }
       } }, msg('home.dragon'))));
   const mine = h('div', { id: 'my-games' });
-  page(mine, hero);
+  // Games on this device work offline (local.js): first when offline.
+  const local = h('section', { class: 'card local-card', id: 'local-card' },
+    h('h2', {}, msg('web.local.title')), h('p', { class: 'muted' }, msg('web.local.lead')),
+    h('a', { class: 'button primary big', id: 'play-local', href: '/local' }, msg('web.local.play')));
+  page(...(navigator.onLine ? [mine, hero, local] : [local]));
   if (state.me) myGames(mine);
 }
 
@@ -300,6 +306,7 @@ export async function route() {
     else if (p === '/leaderboard') await leaderboard();
     else if (p === '/account') await accountPage();
     else if (p === '/signin') signInPage();
+    else if (p === '/local') cleanup = await localPage();
     else if (p === '/tournaments') await tournamentsPage();
     else if ((m = p.match(/^\/tournaments\/([\w-]+)$/))) cleanup = await tournamentPage(m[1]);
     else if ((m = p.match(/^\/t\/([\w-]+)$/))) {
@@ -334,4 +341,4 @@ function localize() {
 }
 
 localize();
-loadMe().then(() => { route(); startTitleCount(); });
+loadMe().then(() => { route(); startTitleCount(); syncUploads(); });

@@ -14,8 +14,13 @@ import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
 import { msg, errText, num, pct } from './i18n.js';
+import { feel } from './feel.js';
 
-export function tablePage(id) {
+// opts.connect replaces the server's WebSocket (socket.js's connectTable,
+// with the same arguments): local.js plays a local game through it, and
+// its table says local. opts.endExtras(g) and opts.side(g) give a local
+// game's end screen and side notes in place of the server's.
+export function tablePage(id, opts = {}) {
   const g = { id, ws: null, table: null, st: null, you: { seat: -1 }, log: [], sel: new Set(), pending: null, closed: false, retry: 0 };
   const root = h('div', { id: 'game', class: 'game' });
   const banner = h('div', { class: 'banner', role: 'status', hidden: true });
@@ -47,10 +52,10 @@ export function tablePage(id) {
         thrown = l.dice || [];
         if (g.hot && g.hot.throws++ > 0) g.hot = null; // hot dice show through the throw of all the dice again
         g.lastKeep = null;
-        if (live) g.rolled = true;
+        if (live) { g.rolled = true; feel.thrown(); }
         if (g.dead) clearDead(live);
       } else if (l.type === 'keep') g.lastKeep = l.dice || [];
-      else if (l.type === 'farkle') g.hot = null, g.dead = { player: l.player, dice: thrown, text: l.text, at: live ? performance.now() : -Infinity };
+      else if (l.type === 'farkle') live && feel.farkle(), g.hot = null, g.dead = { player: l.player, dice: thrown, text: l.text, at: live ? performance.now() : -Infinity };
       else if (l.type === 'hot-dice' || l.type === 'six-dice-nothing') g.hot = { type: l.type, text: l.text, throws: 0 };
       else if (l.type === 'turn' || l.type === 'game-over') { g.hot = null; g.lastKeep = null; }
     }
@@ -62,6 +67,7 @@ export function tablePage(id) {
       g.dead = null; noteEvents(g.log, false);
     } else if (m.type === 'update') {
       g.table = { ...m.table, rules: g.table.rules }; g.st = m.state; g.log = g.log.concat(m.log); g.sel.clear();
+      if (m.you) g.you = m.you; // a local game: the person at the phone whose turn it is
       g.inflight = false;
       noteEvents(m.log, true);
       if (g.pending && g.st.actor === g.you.seat && g.st.step === 'choose') {
@@ -236,7 +242,7 @@ export function tablePage(id) {
       g.measureChanged ? h('p', { class: 'small switch', id: 'hint-switch' }, msg(win ? 'hint.nowWin' : 'hint.nowPoints')) : '',
       h('ol', { id: 'hint-choices' }, g.hint.choices.map((c) => h('li', { class: c.best ? 'best' : '' }, `${c.text}: ${unit(c.value)} `,
         mine ? h('button', { class: 'small ghost play-hint', onclick: () => send({ type: 'action', version: g.st.version, action: c.action }) }, msg('hint.play')) : ''))),
-      h('a', { class: 'small', id: 'explore-link', href: explorerLink(id, g.st) }, msg('web.explorePosition')));
+      g.table.local ? '' : h('a', { class: 'small', id: 'explore-link', href: explorerLink(id, g.st) }, msg('web.explorePosition')));
   }
 
   function stoppedArea() {
@@ -320,9 +326,12 @@ export function tablePage(id) {
       clock.badge(),
       h('div', { class: 'status-line' }, h('h2', { id: 'status' }, status),
         st.phase === 'play' ? h('div', { class: 'turn-total' }, h('span', { class: 'muted small' }, msg('turn')), h('strong', { id: 'turn-total' }, num(total))) : ''),
-      throwFaces.length ? deadBox : '',
-      g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, msg(g.hot.type === 'hot-dice' ? 'hot' : 'sixNothing')),
-        h('span', {}, ` ${g.hot.text.replace(/^[^!:]*[!:] /, '')}`)) : '',
+      // The news of the last throw (a farkle's dead dice once the next
+      // throw is on the table, hot dice) has a slot of its own, so the dice
+      // and the buttons stay where they are.
+      h('div', { class: 'table-news' }, throwFaces.length ? deadBox : '',
+        g.hot && st.phase === 'play' ? h('div', { class: 'hot', id: 'hot', role: 'status' }, h('strong', {}, msg(g.hot.type === 'hot-dice' ? 'hot' : 'sixNothing')),
+          h('span', {}, ` ${g.hot.text.replace(/^[^!:]*[!:] /, '')}`)) : ''),
       dice,
       h('p', { class: `selection${keep ? ' ok' : ''}`, id: 'selection', 'aria-live': 'polite' }, selText || (st.step === 'choose' && st.kept && st.kept.length ? [msg('sel.kept'), diceRow([].concat(st.kept || []))] : '\u00a0')),
       buttons,
@@ -348,16 +357,15 @@ export function tablePage(id) {
     const w = (st.winners || []).map((i) => names()[i]);
     const youWon = (st.winners || []).includes(g.you.seat);
     const order = st.players.map((p, i) => [p, i]).sort((a, b) => b[0].score - a[0].score);
-    const an = analysis();
+    const an = g.table.local ? '' : analysis();
     return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
       h('h2', {}, youWon ? msg('end.youWin') : msg(w.length > 1 ? 'end.share' : 'end.wins', { names: w.join(msg('end.and')) })),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, num(p.score)),
         h('span', { class: 'muted small' }, msg('web.end.line', { turns: p.turns, farkles: p.farkles, best: num(p.best_turn) }))))),
-      ratingChange(g.table, g.you.seat),
-      h('h3', {}, msg('end.decisions')), an,
+      g.table.local ? '' : [ratingChange(g.table, g.you.seat), h('h3', {}, msg('end.decisions')), an],
       h('p', { class: 'muted small mono' }, msg('web.seed'), ' ', h('span', { class: 'wrap' }, g.table.seed || '')),
       h('p', { class: 'muted small' }, msg('web.seedCheck'), ' ', h('code', {}, 'farkle verify'), ' ', msg('web.seedVerify')),
-      h('p', { class: 'row gap' },
+      g.table.local ? opts.endExtras(g) : h('p', { class: 'row gap' },
         h('a', { class: 'button', id: 'download', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, msg('end.download')),
         h('a', { class: 'button', href: `/replay/${id}` }, msg('end.replay')),
         h('a', { class: 'button', id: 'explore-rules', href: explorerLink(id) }, msg('web.exploreRules')),
@@ -376,9 +384,9 @@ export function tablePage(id) {
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox()),
       h('div', { class: 'col side-col' }, scoreboard(), rulesBox(),
-        h('p', { class: 'muted small' }, g.you.seat >= 0 ? msg('seat.you', { n: g.you.seat + 1 }) : msg('seat.watching'), msg('seat.connected', { n: g.table.watchers }))));
+        g.table.local ? opts.side(g) : h('p', { class: 'muted small' }, g.you.seat >= 0 ? msg('seat.you', { n: g.you.seat + 1 }) : msg('seat.watching'), msg('seat.connected', { n: g.table.watchers }))));
   }
 
-  connectTable(g, id, banner, onMessage, draw);
+  (opts.connect || connectTable)(g, id, banner, onMessage, draw);
   return () => { g.closed = true; clock.stop(); document.removeEventListener('keydown', onKey); if (g.ws) g.ws.close(); };
 }

@@ -53,10 +53,10 @@ func (db *DB) ImportTable(ctx context.Context, d store.TableData) error {
 		rec = ptr(string(d.Record))
 	}
 	return db.inTx(ctx, "import table", func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, winners, scores, record, reason, creator, rated, pace)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+		_, err := tx.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, winners, scores, record, reason, creator, rated, pace, local)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
 			t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Actions, t.Created.UnixNano(), t.Updated.UnixNano(),
-			winners, scores, rec, t.Reason, t.Creator, t.Rated, t.Pace)
+			winners, scores, rec, t.Reason, t.Creator, t.Rated, t.Pace, t.Local)
 		if isUnique(err) {
 			return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 		}

@@ -257,8 +257,8 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.pool.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)`,
-		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator, r.Rated, r.Pace)
+	_, err = db.pool.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace, local) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13)`,
+		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator, r.Rated, r.Pace, r.Local)
 	if isUnique(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -268,7 +268,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, kind, rules, seats::text, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace`
+const tableCols = `id, kind, rules, seats::text, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace, local`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var r store.TableRow
@@ -319,6 +319,9 @@ func where(f store.TableFilter) (string, []any) {
 	}
 	if f.Creator != "" {
 		q += ` AND creator = ` + arg(f.Creator)
+	}
+	if f.Local {
+		q += ` AND local`
 	}
 	return q, args
 }

@@ -377,8 +377,8 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator, r.Rated, r.Pace)
+	_, err = db.w.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace, local) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator, r.Rated, r.Pace, r.Local)
 	if isConstraint(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -388,7 +388,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	return nil
 }
 
-const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace`
+const tableCols = `id, kind, rules, seats, seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace, local`
 
 type scanner interface{ Scan(...any) error }
 
@@ -446,6 +446,9 @@ func where(f store.TableFilter) (string, []any) {
 	if f.Creator != "" {
 		q += ` AND creator = ?`
 		args = append(args, f.Creator)
+	}
+	if f.Local {
+		q += ` AND local = 1`
 	}
 	return q, args
 }

@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Invitations", testInvitations},
 		{"OpenSeatsIndex", testOpenSeatsIndex},
 		{"ExpireGuests", testExpireGuests},
+		{"LocalGames", testLocalGames},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

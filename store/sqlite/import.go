@@ -1,0 +1,89 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	"github.com/farkle/farkle/store"
+)
+
+var _ store.Importer = (*DB)(nil)
+
+// Empty implements store.Importer.
+func (db *DB) Empty(ctx context.Context) (bool, error) {
+	var any bool
+	err := db.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM players) OR EXISTS (SELECT 1 FROM tables)`).Scan(&any)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: %w", err)
+	}
+	return !any, nil
+}
+
+// ImportPlayer implements store.Importer.
+func (db *DB) ImportPlayer(ctx context.Context, p store.Player) error {
+	if p.Created.IsZero() {
+		return store.Errorf(store.EINVALID, "player %s has no creation time", p.ID)
+	}
+	return db.CreatePlayer(ctx, p)
+}
+
+// ImportTable implements store.Importer: the table, its actions, record
+// and results in one transaction (the web page's local games are stored
+// so, over at once).
+func (db *DB) ImportTable(ctx context.Context, d store.TableData) error {
+	t := d.Table
+	if t.ID == "" || len(t.Seats) == 0 || t.Kind == "" || !json.Valid(t.Rules) {
+		return store.Errorf(store.EINVALID, "table %q cannot be stored: it needs an ID, a kind, seats and JSON rules", t.ID)
+	}
+	if t.Actions != len(d.Actions) {
+		return store.Errorf(store.EINVALID, "table %s counts %d actions but has %d", t.ID, t.Actions, len(d.Actions))
+	}
+	sj, _ := json.Marshal(t.Seats)
+	var winners, scores, rec sql.NullString
+	if t.Winners != nil {
+		w, _ := json.Marshal(t.Winners)
+		winners = sql.NullString{String: string(w), Valid: true}
+	}
+	if t.Scores != nil {
+		s, _ := json.Marshal(t.Scores)
+		scores = sql.NullString{String: string(s), Valid: true}
+	}
+	if d.Record != nil {
+		rec = sql.NullString{String: string(d.Record), Valid: true}
+	}
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: import table: %w", err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, winners, scores, record, reason, creator, rated, pace, local)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Actions, t.Created.UnixNano(), t.Updated.UnixNano(),
+		winners, scores, rec, t.Reason, t.Creator, t.Rated, t.Pace, t.Local)
+	if isConstraint(err) {
+		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: import table: %w", err)
+	}
+	for i, e := range d.Actions {
+		if !json.Valid(e) {
+			return store.Errorf(store.EINVALID, "action %d of table %s is not JSON", i+1, t.ID)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)`, t.ID, i+1, string(e)); err != nil {
+			return fmt.Errorf("sqlite: import table: %w", err)
+		}
+	}
+	for _, r := range d.Results {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO results (table_id, seat, player_key, name, score, won, turns, farkles, banked, best_turn, penalties, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.ID, r.Seat, r.PlayerKey, r.Name, r.Score, r.Won, r.Turns, r.Farkles, r.Banked, r.BestTurn, r.Penalties, d.Finished.UnixNano()); err != nil {
+			return fmt.Errorf("sqlite: import table: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: import table: %w", err)
+	}
+	return nil
+}
