@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -133,8 +132,16 @@ func farkle(t *testing.T) game.Variant {
 	return v
 }
 
-// dragonFarkle is Dragon Farkle with the default rules.
-func dragonFarkle() game.Variant { return game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil)) }
+// dragonFarkle is Dragon Farkle with its default rules and cards: the
+// preset of its kind, found through game alone.
+func dragonFarkle() game.Variant {
+	name, ok := game.PresetOf(game.Dragon)
+	if !ok {
+		panic("storetest: no preset of Dragon Farkle")
+	}
+	v, _ := game.Preset(name)
+	return v
+}
 
 // newTable is a waiting table of the ordinary game.
 func newTable(t *testing.T, id string, seats ...store.Seat) store.Table {
