@@ -1,11 +1,9 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
-	"fmt"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/farkle/farkle/store"
 )
@@ -15,9 +13,9 @@ var _ store.Importer = (*DB)(nil)
 // Empty implements store.Importer.
 func (db *DB) Empty(ctx context.Context) (bool, error) {
 	var any bool
-	err := db.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM players) OR EXISTS (SELECT 1 FROM tables)`).Scan(&any)
+	err := db.row(ctx, db.R, `SELECT EXISTS (SELECT 1 FROM players) OR EXISTS (SELECT 1 FROM tables)`).Scan(&any)
 	if err != nil {
-		return false, fmt.Errorf("postgres: %w", err)
+		return false, db.Errorf("empty", err)
 	}
 	return !any, nil
 }
@@ -30,7 +28,9 @@ func (db *DB) ImportPlayer(ctx context.Context, p store.Player) error {
 	return db.insertPlayer(ctx, p) // a TokenHash of "": its token had ended, and stays so
 }
 
-// ImportTable implements store.Importer.
+// ImportTable implements store.Importer: the table, its actions, record
+// and results in one transaction (the web page's local games are stored
+// so, over at once).
 func (db *DB) ImportTable(ctx context.Context, d store.TableData) error {
 	t := d.Table
 	if t.ID == "" || len(t.Seats) == 0 || t.Kind == "" || !json.Valid(t.Rules) {
@@ -39,44 +39,45 @@ func (db *DB) ImportTable(ctx context.Context, d store.TableData) error {
 	if t.Actions != len(d.Actions) {
 		return store.Errorf(store.EINVALID, "table %s counts %d actions but has %d", t.ID, t.Actions, len(d.Actions))
 	}
+	for i, e := range d.Actions {
+		if !json.Valid(e) {
+			return store.Errorf(store.EINVALID, "action %d of table %s is not JSON", i+1, t.ID)
+		}
+	}
 	sj, _ := json.Marshal(t.Seats)
-	var winners, scores, rec *string
+	var winners, scores, rec sql.NullString
 	if t.Winners != nil {
 		w, _ := json.Marshal(t.Winners)
-		winners = ptr(string(w))
+		winners = sql.NullString{String: string(w), Valid: true}
 	}
 	if t.Scores != nil {
 		s, _ := json.Marshal(t.Scores)
-		scores = ptr(string(s))
+		scores = sql.NullString{String: string(s), Valid: true}
 	}
 	if d.Record != nil {
-		rec = ptr(string(d.Record))
+		rec = sql.NullString{String: string(d.Record), Valid: true}
 	}
-	return db.inTx(ctx, "import table", func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, winners, scores, record, reason, creator, rated, pace, local)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+	return db.InTx(ctx, "import table", func(tx *sql.Tx) error {
+		_, err := db.exec(ctx, tx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, winners, scores, record, reason, creator, rated, pace, local)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Actions, t.Created.UnixNano(), t.Updated.UnixNano(),
 			winners, scores, rec, t.Reason, t.Creator, t.Rated, t.Pace, t.Local)
-		if isUnique(err) {
+		if db.D.IsUnique(err) {
 			return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 		}
 		if err != nil {
 			return err
 		}
-		rows := make([][]any, len(d.Actions))
 		for i, e := range d.Actions {
-			rows[i] = []any{t.ID, i + 1, string(e)}
+			if _, err := db.exec(ctx, tx, `INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)`, t.ID, i+1, string(e)); err != nil {
+				return err
+			}
 		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"actions"}, []string{"table_id", "n", "entry"}, pgx.CopyFromRows(rows)); err != nil {
-			return err
-		}
-		b := &pgx.Batch{}
 		for _, r := range d.Results {
-			b.Queue(`INSERT INTO results (table_id, seat, player_key, name, score, won, turns, farkles, banked, best_turn, penalties, finished) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-				t.ID, r.Seat, r.PlayerKey, r.Name, r.Score, r.Won, r.Turns, r.Farkles, r.Banked, r.BestTurn, r.Penalties, d.Finished.UnixNano())
+			if err := db.insertResult(ctx, tx, t.ID, r, d.Finished.UnixNano()); err != nil {
+				return err
+			}
 		}
-		return tx.SendBatch(ctx, b).Close()
+		return nil
 	})
 }
-
-func ptr[T any](v T) *T { return &v }
