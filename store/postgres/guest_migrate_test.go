@@ -10,9 +10,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/farkle/farkle/store/storetest"
 	"github.com/farkle/farkle/store/postgres"
 	"github.com/farkle/farkle/store/postgres/pgtest"
+	"github.com/farkle/farkle/store/storetest"
 )
 
 // TestMigrateGuestsKept: the upgrade to guests that expire (migration
