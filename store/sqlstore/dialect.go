@@ -44,6 +44,11 @@ type Dialect struct {
 	cache sync.Map // statement as written → as the database reads it
 }
 
+// maxCached is the longest statement whose rewrite is kept: the long
+// ones (many rows or arguments to a statement) vary in length, and are
+// rewritten each time rather than kept without bound.
+const maxCached = 2048
+
 var word = regexp.MustCompile(`\{(?:(index|unindexed) ([a-z_]+)|([a-z ]+))\}`)
 
 // SQL returns the statement q as the database reads it.
@@ -77,7 +82,9 @@ func (d *Dialect) SQL(q string) string {
 		}
 		s = b.String()
 	}
-	d.cache.Store(q, s)
+	if len(q) <= maxCached {
+		d.cache.Store(q, s)
+	}
 	return s
 }
 

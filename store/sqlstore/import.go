@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"strings"
 
 	"github.com/farkle/farkle/store"
 )
@@ -68,10 +69,8 @@ func (db *DB) ImportTable(ctx context.Context, d store.TableData) error {
 		if err != nil {
 			return err
 		}
-		for i, e := range d.Actions {
-			if _, err := db.exec(ctx, tx, `INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)`, t.ID, i+1, string(e)); err != nil {
-				return err
-			}
+		if err := db.insertActions(ctx, tx, t.ID, d.Actions); err != nil {
+			return err
 		}
 		for _, r := range d.Results {
 			if err := db.insertResult(ctx, tx, t.ID, r, d.Finished.UnixNano()); err != nil {
@@ -80,4 +79,25 @@ func (db *DB) ImportTable(ctx context.Context, d store.TableData) error {
 		}
 		return nil
 	})
+}
+
+// actionRows is the most actions insertActions writes in one statement
+// (three arguments each, well under either database's bound).
+const actionRows = 500
+
+// insertActions stores a table's actions numbered from 1, many to a
+// statement, so that a long game is a few round trips.
+func (db *DB) insertActions(ctx context.Context, tx *sql.Tx, tableID string, actions []json.RawMessage) error {
+	for start := 0; start < len(actions); start += actionRows {
+		chunk := actions[start:min(start+actionRows, len(actions))]
+		q := `INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)` + strings.Repeat(`, (?, ?, ?)`, len(chunk)-1)
+		args := make([]any, 0, 3*len(chunk))
+		for i, e := range chunk {
+			args = append(args, tableID, start+i+1, string(e))
+		}
+		if _, err := db.exec(ctx, tx, q, args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"OpenSeatsIndex", testOpenSeatsIndex},
 		{"ExpireGuests", testExpireGuests},
 		{"LocalGames", testLocalGames},
+		{"ImportLong", testImportLong},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
