@@ -13,7 +13,8 @@ import (
 
 // The nodes on one database hear of each other's changes through LISTEN
 // and NOTIFY on channel (each write that changes a table notifies
-// "N STATUS ID" with the commit: table ID has N actions and the status),
+// "N STATUS ID" with the commit: table ID has N actions and the status; a
+// batch of the group commit sends its hints together, one a line),
 // and share the tables' bots and
 // clocks through leases: rows in the leases table, renewed by their node,
 // expiring by the database's clock.
@@ -61,18 +62,20 @@ func (db *DB) listen(ctx context.Context, out chan<- store.Change) bool {
 		if err != nil {
 			return true
 		}
-		f := strings.SplitN(n.Payload, " ", 3)
-		if len(f) != 3 {
-			continue
-		}
-		actions, err := strconv.Atoi(f[0])
-		if err != nil {
-			continue
-		}
-		select {
-		case out <- store.Change{Table: f[2], Actions: actions, Status: store.Status(f[1])}:
-		case <-ctx.Done():
-			return true
+		for _, line := range strings.Split(n.Payload, "\n") { // a batch's hints, one a line
+			f := strings.SplitN(line, " ", 3)
+			if len(f) != 3 {
+				continue
+			}
+			actions, err := strconv.Atoi(f[0])
+			if err != nil {
+				continue
+			}
+			select {
+			case out <- store.Change{Table: f[2], Actions: actions, Status: store.Status(f[1])}:
+			case <-ctx.Done():
+				return true
+			}
 		}
 	}
 }

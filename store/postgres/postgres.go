@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -47,6 +48,8 @@ type DB struct {
 	opt     Options
 	node    string
 	channel string // the LISTEN/NOTIFY channel of this schema's tables (channelOf)
+	group   *sqlstore.Group
+	batched atomic.Int64 // actions committed in batches of more than one
 }
 
 var (
@@ -111,6 +114,7 @@ func OpenWith(ctx context.Context, dsn string, opt Options) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
+	db.group = sqlstore.NewGroup(db.commitBatch)
 	return db, nil
 }
 
@@ -121,8 +125,11 @@ var poolSize = max(4, runtime.NumCPU())
 // Node returns the name of this node in the leases.
 func (db *DB) Node() string { return db.node }
 
-// Close closes the connections.
-func (db *DB) Close() error { return db.W.Close() }
+// Close commits the actions queued and closes the connections.
+func (db *DB) Close() error {
+	db.group.Close()
+	return db.W.Close()
+}
 
 // migrateLock is the advisory lock key under which migrations run, so that
 // nodes starting together migrate once.
@@ -201,37 +208,147 @@ func payload(id string, n int, st store.Status) string {
 	return strconv.Itoa(n) + " " + string(st) + " " + id
 }
 
-// AppendAction implements store.Store. The action that ends a game is the
-// one store's (sqlstore.DB.AppendIn: the table's row locked, the change
-// hint with the commit); any other, the most common write, is one
-// statement (one round trip): the table's row is locked, the action
-// inserted and the table updated only if the action follows, and the
-// change hint sent with the commit. When nothing was written the row read
-// says why.
+// AppendAction implements store.Store. The action that ends a game is
+// written alone (sqlstore.DB.AppendIn: the table's row locked, its results,
+// the end of its lease, its change hint with its commit); every other, the
+// most common write, goes to the group commit (commitBatch), so that the
+// actions of many tables share one transaction, one flush of the log and
+// one change hint.
 func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *store.Finish) error {
 	if fin != nil || !json.Valid(entry) {
 		return db.DB.AppendAction(ctx, tableID, n, entry, fin)
 	}
+	return db.group.Append(ctx, tableID, n, entry, nil)
+}
+
+// commitBatch commits a batch of the group commit. One action alone is one
+// statement, its hint in it. Several are one transaction: each action's
+// statement without its hint, in the order of their tables (so that two
+// nodes' batches lock rows in one order), then one notification holding
+// every hint (more when they are too long for one), committed together.
+// PostgreSQL takes a lock on the whole database to queue notifications at
+// commit and holds it through the flush of the log: taken once a batch,
+// not once an action, the commits of every node no longer wait in line
+// for it. When a statement fails (two nodes appending the same action, a
+// deadlock, the database), the transaction is given up and each action is
+// written alone, so each gets its own answer.
+func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
+	ctx := context.Background()
+	errs := make([]error, len(batch))
+	if len(batch) == 1 {
+		_, errs[0] = db.appendOne(ctx, db.W, batch[0], true)
+		return errs
+	}
+	order := make([]int, len(batch))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := batch[order[i]], batch[order[j]]
+		return a.Table < b.Table || a.Table == b.Table && a.N < b.N
+	})
+	alone := func() []error {
+		for i, a := range batch {
+			_, errs[i] = db.appendOne(ctx, db.W, a, true)
+		}
+		return errs
+	}
+	tx, err := db.W.BeginTx(ctx, nil)
+	if err != nil {
+		return alone()
+	}
+	defer tx.Rollback()
+	var hints []string
+	for _, i := range order {
+		var failed bool
+		failed, errs[i] = db.appendOne(ctx, tx, batch[i], false)
+		if failed { // the transaction is aborted
+			tx.Rollback()
+			return alone()
+		}
+		if errs[i] == nil {
+			hints = append(hints, payload(batch[i].Table, batch[i].N, store.Playing))
+		}
+	}
+	for _, msg := range joinHints(hints, maxPayload) {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, db.channel, msg); err != nil {
+			tx.Rollback()
+			return alone()
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		for i := range errs {
+			errs[i] = fmt.Errorf("postgres: append action: %w", err)
+		}
+		return errs
+	}
+	db.batched.Add(int64(len(hints)))
+	return errs
+}
+
+// maxPayload is the longest notification sent: PostgreSQL's limit is 8000
+// bytes.
+const maxPayload = 7900
+
+// joinHints joins change hints into notifications of at most max bytes,
+// one hint a line.
+func joinHints(hints []string, max int) []string {
+	var out []string
+	var b strings.Builder
+	for _, h := range hints {
+		if b.Len() > 0 && b.Len()+1+len(h) > max {
+			out = append(out, b.String())
+			b.Reset()
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(h)
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// execQueryer is a pool or a transaction.
+type execQueryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// appendOne writes one action that does not end its game in one statement
+// (one round trip): the table's row is locked, the action inserted and the
+// table updated only if the action follows, and with hint its change hint
+// sent at the commit. When nothing was written the row read says why.
+// failed says that the statement failed in the database (a second action
+// n among them), which aborts a transaction.
+func (db *DB) appendOne(ctx context.Context, q execQueryer, a *sqlstore.Append, hint bool) (failed bool, err error) {
+	notify := `SELECT 1 FROM up`
+	args := []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano()}
+	if hint {
+		notify = `SELECT pg_notify($6, $5) FROM up`
+		args = append(args, payload(a.Table, a.N, store.Playing), db.channel)
+	}
 	var st string
 	var have, written int
-	err := db.W.QueryRowContext(ctx, `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
+	err = q.QueryRowContext(ctx, `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
 		ins AS (INSERT INTO actions (table_id, n, entry) SELECT $1, $2, $3 FROM t WHERE t.actions = $2 - 1 AND t.status IN ('waiting', 'playing') RETURNING n),
 		up AS (UPDATE tables SET actions = $2, status = 'playing', updated = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING id),
-		hint AS (SELECT pg_notify($6, $5) FROM up)
+		hint AS (`+notify+`)
 		SELECT t.status, t.actions, (SELECT count(*) FROM hint) FROM t`,
-		tableID, n, string(entry), db.Now().UnixNano(), payload(tableID, n, store.Playing), db.channel).Scan(&st, &have, &written)
+		args...).Scan(&st, &have, &written)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return store.Errorf(store.ENOTFOUND, "no table %q", tableID)
+		return false, store.Errorf(store.ENOTFOUND, "no table %q", a.Table)
 	case isUnique(err):
-		return store.Errorf(store.ECONFLICT, "table %s already has action %d", tableID, n)
+		return true, store.Errorf(store.ECONFLICT, "table %s already has action %d", a.Table, a.N)
 	case err != nil:
-		return fmt.Errorf("postgres: append action: %w", err)
+		return true, fmt.Errorf("postgres: append action: %w", err)
 	case written == 1:
-		return nil
+		return false, nil
 	}
-	if err := store.CheckAppend(tableID, store.Status(st), have, n); err != nil {
-		return err
+	if err := store.CheckAppend(a.Table, store.Status(st), have, a.N); err != nil {
+		return false, err
 	}
-	return store.Errorf(store.ECONFLICT, "table %s did not take action %d", tableID, n)
+	return false, store.Errorf(store.ECONFLICT, "table %s did not take action %d", a.Table, a.N)
 }

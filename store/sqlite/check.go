@@ -109,9 +109,7 @@ const healthRoom = 8
 // read-only or damaged file), checks that the database has room below
 // Options.MaxBytes, then reads the row back through a reader.
 func (db *DB) Health(ctx context.Context) error {
-	db.mu.RLock()
-	closed := db.closed
-	db.mu.RUnlock()
+	closed := db.closing.Load()
 	if closed {
 		return store.Errorf(store.EINVALID, "the database is closed")
 	}

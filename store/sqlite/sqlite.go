@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/farkle/farkle/store"
@@ -34,11 +33,9 @@ type DB struct {
 	opt  Options
 	ck   *sql.DB // checkpoints, beside the writer
 
-	appends chan *appendReq // to the group committer
-	quit    chan struct{}
-	stopped chan struct{}
-	mu      sync.RWMutex // closed; held while queueing an append
-	closed  bool
+	group   *sqlstore.Group // the group commit of actions
+	closing atomic.Bool     // Close was called
+	quitCk  chan struct{}   // closed by Close: the checkpointer stops
 
 	nudge     chan struct{} // the WAL passed Options.WALLimit: checkpoint now
 	ckStopped chan struct{}
@@ -120,11 +117,10 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	}
 	ck.SetMaxOpenConns(1)
 	db.ck = ck
-	db.appends = make(chan *appendReq, maxBatch)
-	db.quit, db.stopped = make(chan struct{}), make(chan struct{})
+	db.group = sqlstore.NewGroup(db.commitBatch)
+	db.quitCk = make(chan struct{})
 	db.nudge = make(chan struct{}, 1)
 	db.ckStopped = make(chan struct{})
-	go db.appender()
 	go db.checkpointer()
 	return db, nil
 }
@@ -133,15 +129,11 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 // closes the database; later calls fail with EINVALID. Closing twice is a
 // no-op.
 func (db *DB) Close() error {
-	db.mu.Lock()
-	already := db.closed
-	db.closed = true
-	db.mu.Unlock()
-	if already {
+	if !db.closing.CompareAndSwap(false, true) {
 		return nil
 	}
-	close(db.quit)
-	<-db.stopped
+	db.group.Close()
+	close(db.quitCk)
 	<-db.ckStopped
 	db.checkpoint("TRUNCATE", hardWait)
 	return errors.Join(db.ck.Close(), db.R.Close(), db.W.Close())
@@ -256,123 +248,54 @@ func (db *DB) migrateOne(ctx context.Context, conn *sql.Conn, v int, name, body 
 	return tx.Commit()
 }
 
-// appendReq is one AppendAction waiting for the group commit.
-type appendReq struct {
-	*sqlstore.Append
-	done chan error
-}
-
-// maxBatch is the most actions committed in one transaction.
-const maxBatch = 128
-
 // AppendAction implements store.Store. Actions arriving together are
-// committed in one transaction (group commit), each under its own
-// savepoint, so one append's conflict does not undo another's; a call
-// returns once its action is durable.
+// committed in one transaction (group commit, sqlstore.Group), each under
+// its own savepoint, so one append's conflict does not undo another's; a
+// call returns once its action is durable.
 func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *store.Finish) error {
-	a, err := sqlstore.NewAppend(tableID, n, entry, fin)
-	if err != nil {
-		return err
-	}
-	return db.queueAppend(ctx, &appendReq{Append: a, done: make(chan error, 1)})
+	return db.group.Append(ctx, tableID, n, entry, fin)
 }
 
-// queueAppend hands req to the group commit and waits for its answer.
-func (db *DB) queueAppend(ctx context.Context, req *appendReq) error {
-	db.mu.RLock()
-	if db.closed {
-		db.mu.RUnlock()
-		return store.Errorf(store.EINVALID, "the database is closed")
-	}
-	select {
-	case db.appends <- req:
-	case <-ctx.Done():
-		db.mu.RUnlock()
-		return ctx.Err()
-	}
-	db.mu.RUnlock()
-	return <-req.done // always answered, even after ctx ends: the action may be committed
-}
-
-// appender commits queued appends in batches until quit closes.
-func (db *DB) appender() {
-	defer close(db.stopped)
-	for {
-		var first *appendReq
-		select {
-		case first = <-db.appends:
-		case <-db.quit:
-			// No more come (Close set closed first): commit what is queued.
-			for {
-				select {
-				case r := <-db.appends:
-					db.commitBatch([]*appendReq{r})
-				default:
-					return
-				}
-			}
-		}
-		batch := []*appendReq{first}
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-db.appends:
-				batch = append(batch, r)
-			default:
-				break fill
-			}
-		}
-		db.commitBatch(batch)
-	}
-}
-
-func (db *DB) commitBatch(batch []*appendReq) {
+// commitBatch commits a batch of appends in one transaction, each under
+// its own savepoint, and returns each one's error.
+func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
 	errs := make([]error, len(batch))
-	fail := func(err error) {
-		for _, r := range batch {
-			r.done <- fmt.Errorf("sqlite: append action: %w", err)
+	fail := func(err error) []error {
+		for i := range errs {
+			errs[i] = fmt.Errorf("sqlite: append action: %w", err)
 		}
+		return errs
 	}
 	ctx := context.Background()
 	tx, err := db.W.BeginTx(ctx, nil)
 	if err != nil {
-		fail(err)
-		return
+		return fail(err)
 	}
 	defer tx.Rollback()
 	now := db.Now().UnixNano()
-	for i, r := range batch {
+	for i, a := range batch {
 		if _, err := tx.ExecContext(ctx, `SAVEPOINT a`); err != nil {
-			fail(err)
-			return
+			return fail(err)
 		}
-		errs[i] = db.AppendIn(ctx, tx, r.Append, now)
+		errs[i] = db.AppendIn(ctx, tx, a, now)
 		if errs[i] != nil && store.Code(errs[i]) == "" {
 			// The database failed (a full disk, an I/O error), not the
 			// append: SQLite may have rolled the whole transaction back,
 			// so the batch fails with the cause.
-			for _, r := range batch {
-				r.done <- fmt.Errorf("sqlite: append action: %w", errs[i])
-			}
-			return
+			return fail(errs[i])
 		}
 		if errs[i] != nil {
 			if _, err := tx.ExecContext(ctx, `ROLLBACK TO a`); err != nil {
-				fail(err)
-				return
+				return fail(err)
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `RELEASE a`); err != nil {
-			fail(err)
-			return
+			return fail(err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		fail(err)
-		return
+		return fail(err)
 	}
 	db.afterCommit()
-	for i, r := range batch {
-		r.done <- errs[i]
-	}
+	return errs
 }
