@@ -18,7 +18,7 @@ import (
 )
 
 // variants are the variants every test of the contract runs on.
-func variants(t *testing.T) []game.Variant {
+func variants(t testing.TB) []game.Variant {
 	t.Helper()
 	var out []game.Variant
 	for _, name := range []string{"classic", "farkle-dice", "pocket-farkel"} {
@@ -34,7 +34,7 @@ func variants(t *testing.T) []game.Variant {
 // playRandom plays a whole game choosing uniformly among the legal actions
 // of the seat to act, checking on the way that Check and Apply agree with
 // Legal and that a refused action changes nothing.
-func playRandom(t *testing.T, v game.Variant, seed dice.Seed, pick *rand.Rand) *game.Play {
+func playRandom(t testing.TB, v game.Variant, seed dice.Seed, pick *rand.Rand) *game.Play {
 	t.Helper()
 	p, _, err := game.Start(v, []string{"Ana", "Bo", "Cy"}, seed)
 	if err != nil {
@@ -128,7 +128,7 @@ func TestResumeContinuesTheSameGame(t *testing.T) {
 	}
 }
 
-func mustJSON(t *testing.T, v any) []byte {
+func mustJSON(t testing.TB, v any) []byte {
 	t.Helper()
 	data, err := json.Marshal(v)
 	if err != nil {

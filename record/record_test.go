@@ -11,6 +11,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/rules"
 )
@@ -172,7 +173,7 @@ func TestGoldenRecordStillVerifies(t *testing.T) {
 	// A record written by an earlier version must keep verifying: the dice
 	// stream and the rules of play are a contract.
 	path := filepath.Join("testdata", "classic-2p.json")
-	if *update {
+	if testflags.Update() {
 		g := playRandom(t, rules.MustPreset("classic"), []string{"ana", "bob"}, dice.SeedFrom("golden"), rand.New(rand.NewPCG(42, 42)))
 		data, _ := g.Record.Marshal()
 		if err := os.WriteFile(path, data, 0o644); err != nil {

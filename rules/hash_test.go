@@ -3,17 +3,15 @@ package rules_test
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/hashes.golden")
 
 func TestHashEqualRules(t *testing.T) {
 	for _, name := range rules.Presets() {
@@ -117,7 +115,7 @@ func TestHashGolden(t *testing.T) {
 		fmt.Fprintf(&b, "%s %s\n", name, rules.MustPreset(name).Hash())
 	}
 	const path = "testdata/hashes.golden"
-	if *update {
+	if testflags.Update() {
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}

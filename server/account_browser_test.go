@@ -99,6 +99,7 @@ func fetchStatus(t *testing.T, ctx context.Context, path, body string) (int, str
 // made on another origin, a replayed assertion, and the recovery code used
 // a second time.
 func TestBrowserAccountWithPasskeys(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1) // a passkey's RP ID must be a domain name
 	ctx := browser(t, 1100, 900)

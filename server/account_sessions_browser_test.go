@@ -37,6 +37,7 @@ func cookieToken(t *testing.T, ctx context.Context) string {
 // and "sign out everywhere else" ends the rest but this one, in English
 // and in Norwegian, on a desktop and on phones 360 and 390 px wide.
 func TestBrowserSessions(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
 	for _, lang := range []string{"en", "nb"} {

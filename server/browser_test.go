@@ -74,6 +74,7 @@ func pickDice(faces []int) []int {
 }
 
 func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
+	t.Parallel()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
 	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}})
@@ -334,6 +335,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 }
 
 func TestBrowserPhoneAndRulesForm(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Hour})
 	ctx := browser(t, 390, 844)
 	if err := chromedp.Do(ctx,

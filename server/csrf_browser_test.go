@@ -23,6 +23,7 @@ import (
 // /api/players, which once replaced the victim's only token. The victim's
 // cookie and player must be unchanged afterwards.
 func TestBrowserCrossSiteFormChangesNothing(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := browser(t, 1000, 800)
 	const forged = `<!doctype html><title>Free dice</title>
@@ -111,6 +112,7 @@ func TestBrowserCrossSiteFormChangesNothing(t *testing.T) {
 // name field shows it read-only and a new table keeps it; only "Sign out"
 // (after the browser's confirmation) lets another name start.
 func TestBrowserKeepsTheGuestUntilSignOut(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Hour})
 	ctx := browser(t, 1000, 800)
 	type me struct {

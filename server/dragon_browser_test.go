@@ -71,6 +71,7 @@ func pickKeep(faces []int, keeps [][]int, battle bool) []int {
 // smart bot from the home page and plays it by clicking: actions, dice,
 // keep, throw and stop, the hint; to the end when it ends in time.
 func TestBrowserPlaysDragonFarkle(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: 10 * time.Millisecond})
 	ctx := browser(t, 1280, 1000)
 	if err := chromedp.Do(ctx,
@@ -246,6 +247,7 @@ func dragonForm(t *testing.T, ctx context.Context, ts *testServer) {
 // TestBrowserDragonOnAPhone opens a dragon table on a phone-sized screen
 // and recruits once with the keyboard-free buttons.
 func TestBrowserDragonOnAPhone(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: 10 * time.Millisecond})
 	ctx := browser(t, 390, 844)
 	if err := chromedp.Do(ctx,

@@ -147,6 +147,7 @@ func TestBrowserDragonBrawlStepByStep(t *testing.T) {
 // game's own figure, card bonuses included); a keep forced by the Dragon,
 // when one comes up, is chosen, explained and cannot be unchosen.
 func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
+	t.Parallel()
 	ctx := startDragonPage(t, 390, 844)
 	number := regexp.MustCompile(`^Recruits ([\d,]+) soldiers`)
 	checked, forced := 0, 0

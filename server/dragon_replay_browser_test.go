@@ -17,6 +17,7 @@ import (
 // action's log as the server described it, and the download is the
 // record. The game's own page ends with the analysis of its decisions.
 func TestBrowserReplaysADragonGame(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{Advisor: pointsAdvisor{}})
 	ctx := ctxT(t, time.Minute)
 	end := dragonBotGame(t, ctx, ts)

@@ -41,6 +41,7 @@ func dragonBotGame(t testing.TB, ctx context.Context, ts *testServer) wsclient.T
 // as the log; its seats count in the players' stats and the leaderboard;
 // and the server's Advisor analyses its record.
 func TestDragonTableRecordReplayAndStats(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{Advisor: pointsAdvisor{}})
 	ctx := ctxT(t, time.Minute)
 	end := dragonBotGame(t, ctx, ts)

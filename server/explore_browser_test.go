@@ -79,6 +79,7 @@ const readPlotted = `(() => {
 // plotted value against an independent solve of the same rules, and takes
 // a screenshot of every chart.
 func TestBrowserExplorer(t *testing.T) {
+	t.Parallel()
 	r := exploreRules()
 	srv := startExplorer(t, solved.Limits{Solves: 1, Queue: 8})
 	want, err := solve.SolveDuel(r, solve.DuelOptions{})
@@ -214,6 +215,7 @@ func chart(t *testing.T, ctx context.Context, id, name string) {
 // TestBrowserHintLinksToTheExplorer: the hint of a table links to the
 // explorer at the table's rules and the position of the player to act.
 func TestBrowserHintLinksToTheExplorer(t *testing.T) {
+	t.Parallel()
 	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(ts.Close)
 	srv := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: exploreRules(), Advisor: pointsAdvisor{}, Explorer: server.NewExplorer(ts)})
@@ -274,6 +276,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 // cache too small for any table: the page says why there are no
 // two-player values, and its solo bank thresholds are the solver's.
 func TestBrowserExplorerPresets(t *testing.T) {
+	t.Parallel()
 	srv := startExplorer(t, solved.Limits{Solves: 1, Queue: 8, DuelCache: 1 << 10})
 	ctx := browser(t, 1280, 900)
 	for _, name := range rules.Presets() {

@@ -41,6 +41,7 @@ type mapAnswer struct {
 }
 
 func TestExploreAPIPreparesThenAnswers(t *testing.T) {
+	t.Parallel()
 	lim := solved.Limits{Solves: 1, Queue: 8, NoWait: true}
 	ts := solved.NewLimitedTables("", lim)
 	t.Cleanup(ts.Close)

@@ -19,6 +19,7 @@ import (
 // TestBrowserHintPlaysAChoice: the page numbers the hint's choices best
 // first and its Play button sends the first one as the server gave it.
 func TestBrowserHintPlaysAChoice(t *testing.T) {
+	t.Parallel()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
 	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}})
@@ -122,6 +123,7 @@ func (a switchAdvisor) Advise(g game.Game, seat int) (*game.Advice, error) {
 // it rates by and why, points while the chances to win are not ready, and
 // says so when it changes to them; the best choice is first.
 func TestBrowserHintSaysItsMeasure(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, Advisor: switchAdvisor{calls: new(atomic.Int32)}})
 	ctx := browser(t, 1280, 900)
 	playNowAs(t, ctx, ts, "Ann")

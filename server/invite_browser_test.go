@@ -23,6 +23,7 @@ import (
 // her blocks, and Cy's tables still keep their seat for her (Cy is not
 // told). After a reload no invitation is left.
 func TestBrowserDeclineAndBlock(t *testing.T) {
+	t.Parallel()
 	for _, code := range []string{"en", "nb"} {
 		t.Run(code, func(t *testing.T) {
 			cat := lang.Get(code)

@@ -137,6 +137,7 @@ func playOneDieTurn(t *testing.T, ctx context.Context, bankAt int) bool {
 // odds, and no rematch; at the end the analysis names turns and links into
 // the replay, which marks the dice kept; a rematch starts a new game.
 func TestBrowserFarkleAndHotDice(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: 700 * time.Millisecond, QuickRules: oneDie(200), Advisor: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
 	playNowAs(t, ctx, ts, "Ann")
@@ -343,6 +344,7 @@ func rematchFrom(t *testing.T, ctx context.Context, url string) (string, error) 
 // TestBrowserReducedMotion: the dice tumble in on a throw, unless the
 // reader asked for less motion.
 func TestBrowserReducedMotion(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Hour})
 	ctx := browser(t, 800, 600)
 	const probe = `(() => {
@@ -375,6 +377,7 @@ func TestBrowserReducedMotion(t *testing.T) {
 // the page is no wider than the phone; offline on its turn the page says
 // so; the leaderboard fits.
 func TestBrowserPhoneFits(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: rules.MustPreset("classic")})
 	ctx := browser(t, 390, 844)
 	var mu sync.Mutex
@@ -441,6 +444,7 @@ func TestBrowserPhoneFits(t *testing.T) {
 // TestBrowserLeaderboardOnAPhone: the leaderboard, with the longest name a
 // player may have, fits a 390 px phone.
 func TestBrowserLeaderboardOnAPhone(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Millisecond})
 	ctx := ctxT(t, time.Minute)
 	long := newPlayer(t, ts, "Bartholomew Quincy-Adams")
@@ -469,6 +473,7 @@ func TestBrowserLeaderboardOnAPhone(t *testing.T) {
 // bounded, with a flood of marks on every letter, is clipped to its line
 // on the scoreboard: the rows keep the height of an ordinary name's.
 func TestBrowserZalgoNameStaysOnItsLine(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Hour})
 	zalgo := ""
 	for _, r := range "Zalgo" {
@@ -512,6 +517,7 @@ func TestBrowserZalgoNameStaysOnItsLine(t *testing.T) {
 // TestBrowserNorwegian: the language switch shows the page in Norwegian
 // Bokmål, kept across pages, numbers written as Norwegian writes them.
 func TestBrowserNorwegian(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Hour, QuickRules: rules.MustPreset("classic")})
 	ctx := browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#lang")); err != nil {

@@ -140,6 +140,7 @@ func chooseByFace(t *testing.T, ctx context.Context, faces []int) {
 // replay and a Dragon table; the number keys choose dice by face; nothing
 // overflows its box on a phone.
 func TestBrowserNorwegianGame(t *testing.T) {
+	t.Parallel()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
 	tabs := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})

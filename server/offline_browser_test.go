@@ -38,6 +38,7 @@ import (
 // controls the page and keeps the app shell, the catalogues and the
 // engine of the local games, and the icons are the sizes they say.
 func TestBrowserInstallable(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-local")); err != nil {
@@ -115,6 +116,7 @@ const tableText = `(() => [...document.querySelectorAll('#game .scoreboard tr, #
 // offline with the server gone, where it was (the same version, scores and
 // log), and plays on to its end.
 func TestBrowserLocalGameResumesOffline(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
@@ -190,6 +192,7 @@ func TestBrowserLocalGameResumesOffline(t *testing.T) {
 // deletes the old build's cache, takes the open page, and the page reloads
 // by itself into the new release; offline, the new release's page opens.
 func TestBrowserServiceWorkerUpdate(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	var release atomic.Int32
 	// The second release: another build name in /sw.js, a mark in the page.
@@ -265,6 +268,7 @@ type diffCase struct {
 // every local level, under the presets and random rule sets (rulestest,
 // any number of dice, both endings, minimums, penalties, caps on turns).
 func TestWasmEngineIsTheServersEngine(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := browser(t, 1280, 900)
 	levels := []string{"expert", "steady", "bold", "cautious", "reckless"}
@@ -381,6 +385,7 @@ func TestWasmEngineIsTheServersEngine(t *testing.T) {
 // the table do not move when the dice land (a throw, a farkle, nothing on
 // the table), and with prefers-reduced-motion the dice do not tumble.
 func TestBrowserLocalScreens(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}, {360, 740}} {
 		for _, lang := range []string{"en", "nb"} {
@@ -442,6 +447,7 @@ func TestBrowserLocalScreens(t *testing.T) {
 // Friends around one phone (hot seat): the page acts for whoever's turn it
 // is, each in their own name, and the game is theirs alike.
 func TestBrowserHotSeat(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/local"),

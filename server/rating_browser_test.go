@@ -32,6 +32,7 @@ func signInBrowser(t *testing.T, ctx context.Context, url, token string) {
 // under its family's tab (from one rated game here), and the player page
 // draws the history chart.
 func TestBrowserShowsRatings(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{RatingBoardGames: 1})
 	ctx := browser(t, 1100, 900)
 	pctx := ctxT(t, 2*time.Minute)
@@ -112,6 +113,7 @@ func TestBrowserShowsRatings(t *testing.T) {
 // Norwegian (at 360 px); the short game's line on the narrowest screen of
 // each.
 func TestBrowserShowsUnrated(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	pctx := ctxT(t, 2*time.Minute)
 	p := newPlayer(t, ts, "Ann")
@@ -163,9 +165,9 @@ func TestBrowserShowsUnrated(t *testing.T) {
 				if got.Overflow {
 					t.Errorf("%s, %d px, %s: the page is wider than the screen", c.lang, w, tc.reason)
 				}
-				if err := chromedp.Do(c.ctx, chromedp.ScrollIntoView("#rating-change")); err != nil {
-					t.Fatal(err)
-				}
+				// by script: the page may draw the end screen again meanwhile,
+				// and a node found before it would be gone
+				browsertest.Eval[bool](t, c.ctx, `(document.getElementById('rating-change').scrollIntoView(), true)`)
 				shot(t, c.ctx, fmt.Sprintf("%s-%s-%d", c.shotNames, tc.reason, w))
 			}
 		}

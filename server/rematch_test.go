@@ -169,6 +169,7 @@ func asPlayer(t *testing.T, ctx context.Context, ts *testServer, p *player) {
 // a rematch" with Accept, which takes him to the new game, the winner
 // first.
 func TestBrowserRematchWithAFriend(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Millisecond})
 	ctx := ctxT(t, 2*time.Minute)
 	ann, bob, id := playTwo(t, ctx, ts, map[string]any{"base": "farkle-dice", "name": "farkle-dice", "turn": map[string]any{"entry_minimum": 0}, "game": map[string]any{"target": 1000}})

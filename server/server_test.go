@@ -581,6 +581,7 @@ func offline(t *testing.T, r rules.Rules, names []string, seed dice.Seed, levels
 }
 
 func TestManyBotTablesAtOnce(t *testing.T) {
+	t.Parallel()
 	n := 200
 	if testing.Short() {
 		n = 40

@@ -36,6 +36,7 @@ func smallWindow() *http.Client {
 // rather than holding up the table; a watcher that reads sees every
 // version in order meanwhile.
 func TestSlowClientIsDropped(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Millisecond, MaxTurns: -1}) // fast, but a reader keeps up; a game that does not end
 	ctx := ctxT(t, 2*time.Minute)
 	c := host(t, ts)

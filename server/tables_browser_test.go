@@ -21,6 +21,7 @@ const clockSeconds = `(() => { const e = document.getElementById('clock-time'); 
 // without acting: the countdown shows and goes down, and when it runs out
 // the server acts for the player (the version moves without a click).
 func TestBrowserShowsTheTurnClock(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name   string
 		w, h   int64
@@ -78,6 +79,7 @@ func TestBrowserShowsTheTurnClock(t *testing.T) {
 // TestBrowserShowsAFailedTable opens a table whose bot broke, and the
 // lobby listing it.
 func TestBrowserShowsAFailedTable(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	close(release)
 	ts := start(t, "", server.Options{Cast: botsCast(func(level string, r rules.Rules) (bot.Strategy, error) {

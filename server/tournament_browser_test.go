@@ -21,6 +21,7 @@ import (
 // person's games from the tournament page to its end, and reads the
 // standings and the winner.
 func TestBrowserTournament(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := browser(t, 1100, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/tournaments"), chromedp.WaitVisible("#t-create"),
@@ -91,6 +92,7 @@ func (s stuck) Choose(st engine.State) engine.Action {
 // a game waiting for a free table under its creator's cap, in English and
 // Norwegian, on a desktop and on phones 390 and 360 px wide.
 func TestBrowserTournamentForfeits(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	ts := start(t, "", server.Options{MaxBotTables: 2, Cast: botsCast(func(level string, r rules.Rules) (bot.Strategy, error) {
 		if level == "cautious" {

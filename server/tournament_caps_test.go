@@ -105,6 +105,7 @@ func maxOverlap(from, to []time.Time) int {
 // holds), every game was played, and meanwhile another player still gets
 // the one bots-only table left under the server's cap of three.
 func TestTournamentTablesWithinCaps(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{MaxBotTables: 2, MaxBotTablesTotal: 3, TournamentEvery: 20 * time.Millisecond})
 	ctx := ctxT(t, 3*time.Minute)
 	c := host(t, ts)

@@ -82,6 +82,7 @@ func opened(tr tourJSON) bool {
 // plays the right number of games (byes included), and the standings'
 // wins add up.
 func TestTournamentsOfBots(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := ctxT(t, 3*time.Minute)
 	c := host(t, ts)
@@ -137,6 +138,7 @@ func TestTournamentsOfBots(t *testing.T) {
 // does: the turn clock plays for her and resigns her); the tournament goes
 // on, and the rating of the person who played moved for each game.
 func TestTournamentWithAPerson(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := ctxT(t, 3*time.Minute)
 	ann := newPlayer(t, ts, "Ann")

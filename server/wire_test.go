@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -17,13 +16,12 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/sqlite"
 )
-
-var updateWire = flag.Bool("update-wire", false, "rewrite testdata/wire/*.jsonl from the server's messages")
 
 // wireGame plays a table of two human seats (no bots, so the messages do
 // not depend on timing) from a fixed seed and time, and returns every
@@ -130,11 +128,11 @@ func compactJSON(t *testing.T, b []byte) []byte {
 }
 
 // checkWire compares got with the golden file, or rewrites it with
-// -update-wire.
+// -update (internal/testflags).
 func checkWire(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", "wire", name)
-	if *updateWire {
+	if testflags.Update() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}

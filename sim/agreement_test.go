@@ -8,6 +8,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 )
@@ -17,10 +18,15 @@ import (
 // perfect bots on small rules, and the first player's share of the wins
 // must match Table.FirstPlayerWins within the simulation's 99.9% interval.
 // The rules exercise the features the solver models separately: both
-// endings, the farkle penalty, the entry minimum and ties.
+// endings, the farkle penalty, the entry minimum and ties. It plays 8,000
+// games a rule set, 20,000 with -long (internal/testflags: minutes on two
+// cores), 4,000 with -short; the interval is the games' own.
 func TestDuelTableAgreesWithTheEngine(t *testing.T) {
-	games := 20000
-	if testing.Short() {
+	games := 8000
+	switch {
+	case testflags.Long():
+		games = 20000
+	case testing.Short():
 		games = 4000
 	}
 	cases := map[string]func(*rules.Rules){
@@ -33,6 +39,7 @@ func TestDuelTableAgreesWithTheEngine(t *testing.T) {
 	}
 	for name, edit := range cases {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			r := rules.MustPreset("classic")
 			edit(&r)
 			r.Game.Target = 1000

@@ -13,6 +13,7 @@ import (
 func TestBankedSkipSame(t *testing.T) {
 	for _, name := range caseNames(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			tab, _ := caseTable(t, name)
 			var with, without turnArrays
 			skipped, states := 0, 0

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -373,14 +374,20 @@ func TestDuelCancel(t *testing.T) {
 // TestSweepErrorEstimate solves rule sets with a farkle penalty as the
 // solver does (stopping on the estimated error left) and again until a
 // sweep changes no value by 1e-15: the first must be within 1e-9 of the
-// second everywhere, and within twice its own estimate.
+// second everywhere, and within twice its own estimate. Without -long
+// (internal/testflags) it solves one rule set, classic with a penalty of
+// 500; with it, two presets at three penalties (minutes on two cores).
 func TestSweepErrorEstimate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two solves of each rule set (not with -short)")
 	}
+	pens, presets := []int{500}, []string{"classic"}
+	if testflags.Long() {
+		pens, presets = []int{300, 500, 1000}, []string{"classic", "farkle-dice"}
+	}
 	var cases []rules.Rules
-	for _, pen := range []int{300, 500, 1000} {
-		for _, p := range []string{"classic", "farkle-dice"} {
+	for _, pen := range pens {
+		for _, p := range presets {
 			r := smallRules(t, p, 2000)
 			r.Turn.FarklePenalty.Points = pen
 			cases = append(cases, r)
@@ -388,6 +395,7 @@ func TestSweepErrorEstimate(t *testing.T) {
 	}
 	for _, r := range cases {
 		t.Run(fmt.Sprintf("%s-penalty-%d", r.Name, r.Turn.FarklePenalty.Points), func(t *testing.T) {
+			t.Parallel()
 			got, err := SolveDuel(r, DuelOptions{})
 			if err != nil {
 				t.Fatal(err)

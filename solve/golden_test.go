@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -35,11 +36,13 @@ func goldenRules(preset string, target int) rules.Rules {
 	return r
 }
 
-// TestWriteGolden writes the golden tables with the solver as it is; run
-// only on purpose: FARKLE_WRITE_GOLDEN=1 go test ./solve -run WriteGolden.
+// TestWriteGolden writes the golden tables with the solver as it is, under
+// -update (internal/testflags) only: go test ./solve -update -run WriteGolden.
+// The tables are a reference from before the speed-ups; rewrite them only
+// on purpose, and check that the bits did not change (git diff).
 func TestWriteGolden(t *testing.T) {
-	if os.Getenv("FARKLE_WRITE_GOLDEN") == "" {
-		t.Skip("set FARKLE_WRITE_GOLDEN=1 to write testdata/golden")
+	if !testflags.Update() {
+		t.Skip("-update writes testdata/golden")
 	}
 	for _, gc := range goldenCases {
 		tab, err := SolveDuel(goldenRules(gc.preset, gc.target), DuelOptions{})

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/rules/rulestest"
 )
@@ -167,7 +169,9 @@ func laneCases(t *testing.T) map[string]rules.Rules {
 // TestLanesSameAsAlone solves each rule set of laneCases with the pairs of
 // a sum side by side (with the AVX2 sums where built, and with the Go sums)
 // and with every pair alone: the tables must be the same to the last bit,
-// as must the sweeps.
+// as must the sweeps. The presets at their larger target and the random
+// rule sets of more than 40 units run with -long only (internal/testflags):
+// minutes on two cores.
 func TestLanesSameAsAlone(t *testing.T) {
 	avx := useAVX2
 	for name, r := range laneCases(t) {
@@ -175,6 +179,10 @@ func TestLanesSameAsAlone(t *testing.T) {
 			if testing.Short() && newModel(r).target > 40 {
 				t.Skip("a larger table (not with -short)")
 			}
+			if strings.Contains(name, "-1500") || newModel(r).target > 40 {
+				testflags.SkipUnlessLong(t, "a larger table")
+			}
+			t.Parallel()
 			solve := func(lanes, avx2 bool) *Table {
 				// one worker with the Go sums, three with AVX2: the
 				// overlapped sums must not depend on who runs what

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/rules/rulestest"
 )
@@ -170,7 +171,9 @@ func refWork(r rules.Rules) float64 {
 // TestDuelAgainstReference compares SolveDuel, value by value, with the
 // plain solver refDuel on presets at small targets and on random rule sets
 // (rulestest.Random): the solver's pruning, bound skipping, cycle solves,
-// guesses and sweeps must give the same table within 1e-9.
+// guesses and sweeps must give the same table within 1e-9. The two slowest
+// (farkle-dice, six dice nothing with the final round) run with -long only
+// (internal/testflags).
 func TestDuelAgainstReference(t *testing.T) {
 	type tc struct {
 		name string
@@ -219,6 +222,9 @@ func TestDuelAgainstReference(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if testing.Short() && refWork(c.r) > 2e6 {
 				t.Skip("a reference solve of seconds (not with -short)")
+			}
+			if c.name == "farkle-dice" || c.name == "sdn-final-round" {
+				testflags.SkipUnlessLong(t, "a reference solve of a minute or more on two cores")
 			}
 			want, ok := refDuel(c.r, 3000)
 			if !ok {

@@ -10,10 +10,12 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	_ "github.com/farkle/farkle/internal/testflags" // FARKLE_UPDATE_GOLDEN=1 sets teatest's -update
 	"github.com/farkle/farkle/rules"
 )
 
-// Golden screens: run with -update to rewrite testdata/*.golden after a
+// Golden screens: run with -update (or FARKLE_UPDATE_GOLDEN=1, see
+// internal/testflags) to rewrite testdata/*.golden after a
 // deliberate change of the screen, and read the diff before committing.
 // Every screen is drawn at a fixed size, without colours, from a fixed
 // seed.

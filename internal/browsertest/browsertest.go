@@ -7,6 +7,8 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,12 +34,53 @@ func Chromium(t testing.TB) string {
 	return ""
 }
 
+// MaxTests is the most tests of one test binary that have a Chromium open
+// at once (browsers beyond it wait in New): each browser is a handful of
+// processes and hundreds of megabytes, and tests of the browser run in
+// parallel (t.Parallel) on machines of two cores too.
+const MaxTests = 2
+
+var (
+	openMu sync.Mutex
+	openCh = sync.NewCond(&openMu)
+	// open counts the browsers open by top-level test: a test, with its
+	// subtests, takes one place however many browsers it opens (two
+	// players), so that tests never wait on each other's places.
+	open = map[string]int{}
+	// waiting counts the tests waiting for a place (for the tests).
+	waiting int
+)
+
+// place waits until t's top-level test may open a browser (MaxTests), and
+// counts the browser until the end of t.
+func place(t testing.TB) {
+	top, _, _ := strings.Cut(t.Name(), "/")
+	openMu.Lock()
+	for open[top] == 0 && len(open) >= MaxTests {
+		waiting++
+		openCh.Wait()
+		waiting--
+	}
+	open[top]++
+	openMu.Unlock()
+	t.Cleanup(func() {
+		openMu.Lock()
+		if open[top]--; open[top] == 0 {
+			delete(open, top)
+			openCh.Broadcast()
+		}
+		openMu.Unlock()
+	})
+}
+
 // New starts a headless Chromium with a window of width×height (a phone's
 // viewport below 600 pixels wide) and returns its tab's context, which
-// ends with the test (or after three minutes).
+// ends with the test (or after three minutes). It waits first while
+// MaxTests other tests have a browser open.
 func New(t testing.TB, width, height int64) context.Context {
 	t.Helper()
 	exe := Chromium(t)
+	place(t) // its cleanup, registered first, runs after the browser's
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),

@@ -1,5 +1,0 @@
-package record_test
-
-import "flag"
-
-var update = flag.Bool("update", false, "rewrite golden files in testdata/")
