@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -42,6 +43,22 @@ type Dialect struct {
 	Lock string
 
 	cache sync.Map // statement as written → as the database reads it
+}
+
+// words are the words in braces with no argument that the store writes.
+var words = []string{"true", "false", "for update", "skip locked", "seat holder", "offset"}
+
+// check reports what d lacks of a dialect.
+func (d *Dialect) check() error {
+	for _, w := range words {
+		if _, ok := d.Words[w]; !ok {
+			return fmt.Errorf("sqlstore: the %s dialect does not say {%s}", d.Name, w)
+		}
+	}
+	if d.Index == nil || d.Unindexed == nil || d.SeatArg == nil || d.IsUnique == nil || d.IsForeignKey == nil {
+		return fmt.Errorf("sqlstore: the %s dialect lacks a function", d.Name)
+	}
+	return nil
 }
 
 // maxCached is the longest statement whose rewrite is kept: the long
