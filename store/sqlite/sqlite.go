@@ -258,7 +258,7 @@ func (db *DB) migrateOne(ctx context.Context, conn *sql.Conn, v int, name, body 
 
 // appendReq is one AppendAction waiting for the group commit.
 type appendReq struct {
-	*sqlstore.Append
+	sqlstore.Append
 	done chan error
 }
 
@@ -346,7 +346,7 @@ func (db *DB) commitBatch(batch []*appendReq) {
 			fail(err)
 			return
 		}
-		errs[i] = db.AppendIn(ctx, tx, r.Append, now)
+		errs[i] = db.AppendIn(ctx, tx, &r.Append, now)
 		if errs[i] != nil && store.Code(errs[i]) == "" {
 			// The database failed (a full disk, an I/O error), not the
 			// append: SQLite may have rolled the whole transaction back,
