@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -41,7 +42,24 @@ type Dialect struct {
 	// run one at a time anyway.
 	Lock string
 
-	cache sync.Map // statement as written → as the database reads it
+	mu    sync.RWMutex
+	cache map[string]string // statement as written → as the database reads it
+}
+
+// words are the words in braces with no argument that the store writes.
+var words = []string{"true", "false", "for update", "skip locked", "seat holder", "offset"}
+
+// check reports what d lacks of a dialect.
+func (d *Dialect) check() error {
+	for _, w := range words {
+		if _, ok := d.Words[w]; !ok {
+			return fmt.Errorf("sqlstore: the %s dialect does not say {%s}", d.Name, w)
+		}
+	}
+	if d.Index == nil || d.Unindexed == nil || d.SeatArg == nil || d.IsUnique == nil || d.IsForeignKey == nil {
+		return fmt.Errorf("sqlstore: the %s dialect lacks a function", d.Name)
+	}
+	return nil
 }
 
 // maxCached is the longest statement whose rewrite is kept: the long
@@ -53,10 +71,13 @@ var word = regexp.MustCompile(`\{(?:(index|unindexed) ([a-z_]+)|([a-z ]+))\}`)
 
 // SQL returns the statement q as the database reads it.
 func (d *Dialect) SQL(q string) string {
-	if s, ok := d.cache.Load(q); ok {
-		return s.(string)
+	d.mu.RLock()
+	s, ok := d.cache[q] // (a sync.Map would box the key: an allocation a statement)
+	d.mu.RUnlock()
+	if ok {
+		return s
 	}
-	s := word.ReplaceAllStringFunc(q, func(w string) string {
+	s = word.ReplaceAllStringFunc(q, func(w string) string {
 		m := word.FindStringSubmatch(w)
 		switch m[1] {
 		case "index":
@@ -83,7 +104,12 @@ func (d *Dialect) SQL(q string) string {
 		s = b.String()
 	}
 	if len(q) <= maxCached {
-		d.cache.Store(q, s)
+		d.mu.Lock()
+		if d.cache == nil {
+			d.cache = map[string]string{}
+		}
+		d.cache[q] = s
+		d.mu.Unlock()
 	}
 	return s
 }

@@ -53,3 +53,21 @@ func TestIn(t *testing.T) {
 		t.Fatalf("In = %q %v", q, args)
 	}
 }
+
+// TestDialectCheck: a dialect that does not say every word the store
+// writes is refused.
+func TestDialectCheck(t *testing.T) {
+	d := testDialect(false)
+	d.SeatArg = func(p string) any { return p }
+	d.IsUnique = func(error) bool { return false }
+	d.IsForeignKey = d.IsUnique
+	if err := d.check(); err == nil || !strings.Contains(err.Error(), "{false}") {
+		t.Fatalf("check of a dialect without {false}: %v", err)
+	}
+	for _, w := range words {
+		d.Words[w] = w
+	}
+	if err := d.check(); err != nil {
+		t.Fatalf("check of a whole dialect: %v", err)
+	}
+}

@@ -32,7 +32,7 @@ const MaxBatch = 128
 
 // groupReq is one append waiting for its batch.
 type groupReq struct {
-	a    *Append
+	a    Append
 	done chan error
 }
 
@@ -115,7 +115,7 @@ func (g *Group) run() {
 func (g *Group) commit(batch []*groupReq) {
 	as := make([]*Append, len(batch))
 	for i, r := range batch {
-		as[i] = r.a
+		as[i] = &r.a
 	}
 	errs := g.Commit(as)
 	for i, r := range batch {

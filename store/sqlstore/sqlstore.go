@@ -29,8 +29,15 @@ type DB struct {
 	Changed func(ctx context.Context, tx *sql.Tx, id string, actions int, st store.Status) error
 }
 
-// New returns the store over w and r in dialect d.
-func New(w, r *sql.DB, d *Dialect) *DB { return &DB{W: w, R: r, D: d, Now: time.Now} }
+// New returns the store over w and r in dialect d. It panics if d lacks
+// a word or function the store's statements need (a mistake in the
+// backend's code, not in its data).
+func New(w, r *sql.DB, d *Dialect) *DB {
+	if err := d.check(); err != nil {
+		panic(err)
+	}
+	return &DB{W: w, R: r, D: d, Now: time.Now}
+}
 
 // Errorf wraps err as the database's failure at what: "sqlite: what: err".
 func (db *DB) Errorf(what string, err error) error {

@@ -235,15 +235,15 @@ type Append struct {
 
 // NewAppend checks an AppendAction's arguments: EINVALID if the entry is
 // not JSON or the record cannot be written.
-func NewAppend(tableID string, n int, entry json.RawMessage, fin *store.Finish) (*Append, error) {
+func NewAppend(tableID string, n int, entry json.RawMessage, fin *store.Finish) (Append, error) {
 	if !json.Valid(entry) {
-		return nil, store.Errorf(store.EINVALID, "the action is not JSON")
+		return Append{}, store.Errorf(store.EINVALID, "the action is not JSON")
 	}
-	a := &Append{Table: tableID, N: n, Entry: entry}
+	a := Append{Table: tableID, N: n, Entry: entry}
 	if fin != nil {
 		fj, err := fin.JSON()
 		if err != nil {
-			return nil, err
+			return Append{}, err
 		}
 		a.Fin, a.Results = &fj, fin.Results
 	}
@@ -257,7 +257,7 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 	if err != nil {
 		return err
 	}
-	return db.InTx(ctx, "append action", func(tx *sql.Tx) error { return db.AppendIn(ctx, tx, a, db.Now().UnixNano()) })
+	return db.InTx(ctx, "append action", func(tx *sql.Tx) error { return db.AppendIn(ctx, tx, &a, db.Now().UnixNano()) })
 }
 
 // AppendIn writes the append a in the transaction tx at the time now. The
@@ -269,8 +269,8 @@ func (db *DB) AppendIn(ctx context.Context, tx *sql.Tx, a *Append, now int64) er
 	var st string
 	var have int
 	err := db.row(ctx, tx, `SELECT status, actions FROM tables WHERE id = ?{for update}`, a.Table).Scan(&st, &have)
-	if err = notFound(err, "no table %q", a.Table); err != nil {
-		return err
+	if err != nil { // (notFound's arguments would cost the common write an allocation)
+		return notFound(err, "no table %q", a.Table)
 	}
 	if err := store.CheckAppend(a.Table, store.Status(st), have, a.N); err != nil {
 		return err
