@@ -237,15 +237,21 @@ func (m *serveMain) Run(ctx context.Context) error {
 	return nil
 }
 
-// Close stops accepting requests, lets requests in flight finish (up to
-// ten seconds), closes the WebSockets and the database.
+// Close stops accepting requests, drains the node (its leases handed to
+// the other nodes, its WebSocket clients told to reconnect), lets requests
+// in flight finish (up to ten seconds), and closes the database.
 func (m *serveMain) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var errs []error
 	errs = append(errs, m.SSH.close())
 	if m.http != nil {
-		errs = append(errs, m.http.Shutdown(ctx))
+		// The listener closes first (Shutdown's first step, after which
+		// it calls the functions registered on it); then the node drains:
+		// its leases go to the other nodes and its WebSocket clients are
+		// told to reconnect, which they do through the proxy to another
+		// node, this one no longer listening (serve_shutdown.go).
+		errs = append(errs, m.drainWhileShutdown(ctx))
 	}
 	if m.metrics != nil {
 		errs = append(errs, m.metrics.Shutdown(ctx))

@@ -61,6 +61,14 @@ func (db *DB) listen(ctx context.Context, out chan<- store.Change) bool {
 		if err != nil {
 			return true
 		}
+		if n.Payload == handoffPayload { // handoff.go
+			select {
+			case out <- store.Change{}:
+			case <-ctx.Done():
+				return true
+			}
+			continue
+		}
 		f := strings.SplitN(n.Payload, " ", 3)
 		if len(f) != 3 {
 			continue
