@@ -47,6 +47,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	} else {
 		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, dbName(m.DB))
 	}
+	if m.TLS.HTTPURL != "" {
+		fmt.Fprintf(e.stdout, "farkle: %s redirects to HTTPS\n", m.TLS.HTTPURL)
+	}
 	if m.SSH.srv != nil {
 		fmt.Fprintf(e.stdout, "farkle: ssh on %s (host key %s)\n", m.SSH.Addr0, m.SSH.srv.Fingerprint())
 	}
@@ -80,6 +83,7 @@ func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
 	accounts := accountFlags(fs)       // serve_accounts.go
 	solver := solveFlags(fs, e.getenv)
 	sshOpts := sshFlags(fs, e.getenv) // serve_ssh.go
+	tlsOpts := tlsFlags(fs, e.getenv) // serve_tls.go
 	return fs, func() (*serveMain, error) {
 		if v := e.getenv(dbEnv); v != "" && !flagGiven(fs, "db") {
 			*db = v
@@ -125,6 +129,9 @@ func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
 		if err := sshOpts(m); err != nil {
 			return nil, err
 		}
+		if err := tlsOpts(m); err != nil {
+			return nil, err
+		}
 		return m, nil
 	}
 }
@@ -149,6 +156,9 @@ type serveMain struct {
 	MetricsURL string    // the metrics listener's base URL, set by Run ("" without one)
 
 	SSH serveSSH // the SSH front end (serve_ssh.go); its Addr "": none
+
+	TLS       serveTLS // HTTPS served by the node (serve_tls.go); off unless configured
+	httpsAddr string   // the address the game listens on, for the redirect to HTTPS
 
 	Explore server.ExploreLimits // the strategy explorer's bounds (serve_explore.go)
 
@@ -198,6 +208,19 @@ func (m *serveMain) Run(ctx context.Context) error {
 		host = "localhost"
 	}
 	m.URL = "http://" + net.JoinHostPort(host, port)
+	m.failed = make(chan error, 3)
+	if m.TLS.on() {
+		m.httpsAddr = ln.Addr().String()
+		ln = m.TLS.listen(ln)
+		m.URL = "https://" + net.JoinHostPort(host, port)
+		m.TLS.log(m.Logger)
+		if err := m.TLS.start(m); err != nil {
+			ln.Close()
+			srv.Close()
+			db.Close()
+			return err
+		}
+	}
 	var mln net.Listener
 	if m.Edge.MetricsAddr != "" {
 		mln, err = net.Listen("tcp", m.Edge.MetricsAddr)
@@ -215,7 +238,6 @@ func (m *serveMain) Run(ctx context.Context) error {
 		}
 	}
 	m.http = m.Edge.httpServer(srv.Handler(), m.Logger)
-	m.failed = make(chan error, 2)
 	serve := func(hs *http.Server, ln net.Listener) {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.failed <- err
@@ -255,6 +277,9 @@ func (m *serveMain) Close() error {
 	}
 	if m.metrics != nil {
 		errs = append(errs, m.metrics.Shutdown(ctx))
+	}
+	if m.TLS.redirect != nil {
+		errs = append(errs, m.TLS.redirect.Shutdown(ctx))
 	}
 	if m.srv != nil {
 		errs = append(errs, m.srv.Close())
