@@ -174,11 +174,15 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.Default()
 	}
+	before := schemaBefore(ctx, m.DB) // serve_ops.go
 	db, err := openStore(ctx, m.DB, m.Node)
 	if err != nil {
 		return err
 	}
 	m.db = db
+	if before != nil {
+		logMigrations(m.Logger, m.DB, before)
+	}
 	opt := m.Options
 	opt.Logger, opt.BotDelay, opt.Advisor, opt.QuickRules = m.Logger, m.BotDelay, m.Advisor, m.Rules
 	if m.BotDelay == 0 {
@@ -187,6 +191,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if opt.Cast == nil {
 		opt.Cast = advise.Cast(m.Tables)
 	}
+	opt.Collectors = append(opt.Collectors, healthMetric(db))
 	if m.Tables != nil {
 		opt.Collectors = append(opt.Collectors, solverMetrics(m.Tables)...)
 		opt.Explorer = server.NewExplorerWith(m.Tables, m.Explore) // before any solve: it shows the solves' progress
