@@ -383,3 +383,50 @@ func rollingRestart(t *testing.T, proxy string) {
 		t.Logf("the nodes' logs:\n%s", logs())
 	}
 }
+
+// TestSIGTERMSaysReconnect: a node stopping sends each WebSocket client
+// the reconnect message of docs/API.md before closing its connection, and
+// logs the shutdown as an operator's event.
+func TestSIGTERMSaysReconnect(t *testing.T) {
+	stderr := &syncbuf.Buffer{}
+	cmd, base, _ := spawnServe(t, stderr, "--db", filepath.Join(t.TempDir(), "farkle.db"))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c := wsclient.New(base)
+	if _, _, err := c.NewPlayer(ctx, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := c.CreateTable(ctx, map[string]any{"base": "classic"}, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "steady"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := c.Next(ctx); err != nil || m.Type != "welcome" {
+		t.Fatalf("first message: %+v, %v", m, err)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for {
+		m, err := c.Next(ctx)
+		if err != nil {
+			if !strings.Contains(err.Error(), "1012") && !strings.Contains(err.Error(), "ServiceRestart") {
+				t.Errorf("the connection ended with %v, want 1012 (service restart)", err)
+			}
+			break
+		}
+		got = append(got, m.Type)
+	}
+	if len(got) == 0 || got[len(got)-1] != "reconnect" {
+		t.Errorf("messages after SIGTERM: %v, want the last to be reconnect", got)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("serve after SIGTERM: %v", err)
+	}
+	if !strings.Contains(stderr.String(), "event=shutdown") {
+		t.Errorf("no shutdown event logged:\n%s", stderr)
+	}
+}
