@@ -102,11 +102,16 @@ func (s *Server) heard(ctx context.Context, c store.Change) {
 		}
 		s.mu.Unlock()
 	}
+	if c.Table == "" {
+		// Hints were lost, or a node handed its tables off as it
+		// stopped: some may have no node now.
+		defer s.takeOrphans(ctx)
+	}
 	for _, t := range ts {
 		t.mu.Lock()
 		known := c.Actions == t.meta.Actions && c.Status == t.meta.Status && c.Status != store.Waiting // seats change while waiting
 		if c.Table == "" || (c.Actions >= t.meta.Actions && !known) {
-			if err := t.catchUp(ctx); err != nil {
+			if err := t.catchUp(ctx); err != nil && ctx.Err() == nil {
 				s.log.Warn("cannot follow a table", "table", t.id, "err", err)
 			}
 		}
@@ -211,7 +216,7 @@ func (t *table) ended(status store.Status, reason string) {
 // there when it does: the bots and the clock. A table that has ended needs
 // none. t.mu is held.
 func (t *table) claim(ctx context.Context) {
-	if t.leased || t.closed || t.over.Load() {
+	if t.leased || t.closed || t.over.Load() || t.srv.draining.Load() {
 		return
 	}
 	held, err := t.srv.cluster.Claim(ctx, t.id)
@@ -287,6 +292,15 @@ func (s *Server) keepLeases(ctx context.Context) {
 	if err != nil {
 		return
 	}
+	s.takeOrphans(ctx)
+}
+
+// takeOrphans takes the tables nobody leases: those of a node that died or
+// handed them off as it stopped (drain.go). A node draining takes none.
+func (s *Server) takeOrphans(ctx context.Context) {
+	if s.draining.Load() {
+		return
+	}
 	orphans, err := s.cluster.Orphans(ctx)
 	if err != nil {
 		s.log.Warn("cannot look for tables without a node", "err", err)
@@ -304,7 +318,7 @@ func (s *Server) keepLeases(ctx context.Context) {
 		}
 		t.claim(ctx)
 		if t.leased {
-			s.log.Info("table taken over", "table", id)
+			s.log.Info("table taken over", "event", "lease_moved", "table", id)
 		}
 		t.mu.Unlock()
 	}

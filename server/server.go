@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -147,6 +148,7 @@ type Server struct {
 	tables   map[string]*table // open tables, and finished ones being watched
 	finished *finishedTables   // finished tables nobody watches, most recently read
 	closed   bool
+	draining atomic.Bool // Drain was called: this node takes no lease (drain.go)
 	clients  map[*client]struct{}
 	createMu sync.Mutex    // serializes table creation, so quotas hold (quota.go)
 	stop     chan struct{} // closed by Close: ends the expiry loop

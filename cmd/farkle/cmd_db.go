@@ -18,13 +18,19 @@ import (
 func init() {
 	register(&command{
 		name:    "db",
-		args:    "copy --from farkle.db --to postgres://… [--force]",
-		summary: "copy the web game's database (every player, table, action and result) to PostgreSQL, with checks",
+		args:    "copy|backup|check …",
+		summary: "the web game's database: copy it to PostgreSQL, back it up while serving, check it or a backup",
 		run:     runDB,
 	})
 }
 
-const dbHelp = `farkle db copy reads every player, table (of every kind and status), action,
+const dbHelp = `farkle db backup --to FILE copies a SQLite database, while farkle serve
+runs on it, to FILE (a consistent snapshot: SQLite's VACUUM INTO) and checks
+the copy. farkle db check DB checks a database or a backup: the file's
+integrity, its schema against this farkle's, and every finished game's record
+verifying. docs/OPERATIONS.md tells how to restore.
+
+farkle db copy reads every player, table (of every kind and status), action,
 final record and result of the --from database and writes them, unchanged, to
 the --to database; then it reads everything back from the target and checks it:
 the same players, tables and actions, every finished game's record verifying,
@@ -33,18 +39,35 @@ PostgreSQL URL. It refuses a target that already holds players or tables
 unless --force. Stop farkle serve on the source first: what it writes during
 the copy may be missed.`
 
+// dbSubcommands are the subcommands of db; each parses its own flags.
+var dbSubcommands = map[string]func(ctx context.Context, e *env, args []string) error{
+	"copy":   runDBCopy,
+	"backup": runDBBackup, // cmd_db_backup.go
+	"check":  runDBCheck,  // cmd_db_check.go
+}
+
+const dbUsage = "db takes a subcommand: copy, backup or check (farkle db SUBCOMMAND -h tells more)"
+
 func runDB(ctx context.Context, e *env, args []string) error {
-	c := commands["db"]
-	// Flags before the subcommand are parsed only to answer -h and to
-	// name an unknown flag as every command does.
-	copying := len(args) > 0 && args[0] == "copy"
-	switch {
-	case copying:
-		args = args[1:]
-	case len(args) > 0 && strings.HasPrefix(args[0], "-"):
-	default:
-		return usagef("db takes a subcommand: copy")
+	if len(args) > 0 {
+		if run, ok := dbSubcommands[args[0]]; ok {
+			return run(ctx, e, args[1:])
+		}
 	}
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		// Flags before the subcommand are parsed only to answer -h and
+		// to name an unknown flag as every command does.
+		fs := newFlags(e, commands["db"])
+		setCommandHelp(fs, commands["db"], dbHelp)
+		if err := parseFlags(fs, args); err != nil {
+			return err
+		}
+	}
+	return usagef(dbUsage)
+}
+
+func runDBCopy(ctx context.Context, e *env, args []string) error {
+	c := commands["db"]
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, dbHelp)
 	from := fs.String("from", "", "the source database: a SQLite file")
@@ -53,9 +76,6 @@ func runDB(ctx context.Context, e *env, args []string) error {
 	partial := fs.Bool("partial", false, "copy the players and games even though the source holds accounts, SSH keys, ratings, chat or tournaments, which the copy leaves behind")
 	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if !copying {
-		return usagef("db takes a subcommand: copy")
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (db copy takes only flags)", fs.Arg(0))

@@ -47,6 +47,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	} else {
 		fmt.Fprintf(e.stdout, "farkle: serving %s (database %s)\n", m.URL, dbName(m.DB))
 	}
+	if m.TLS.HTTPURL != "" {
+		fmt.Fprintf(e.stdout, "farkle: %s redirects to HTTPS\n", m.TLS.HTTPURL)
+	}
 	if m.SSH.srv != nil {
 		fmt.Fprintf(e.stdout, "farkle: ssh on %s (host key %s)\n", m.SSH.Addr0, m.SSH.srv.Fingerprint())
 	}
@@ -80,6 +83,7 @@ func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
 	accounts := accountFlags(fs)       // serve_accounts.go
 	solver := solveFlags(fs, e.getenv)
 	sshOpts := sshFlags(fs, e.getenv) // serve_ssh.go
+	tlsOpts := tlsFlags(fs, e.getenv) // serve_tls.go
 	return fs, func() (*serveMain, error) {
 		if v := e.getenv(dbEnv); v != "" && !flagGiven(fs, "db") {
 			*db = v
@@ -125,6 +129,9 @@ func serveFlags(e *env) (*flag.FlagSet, func() (*serveMain, error)) {
 		if err := sshOpts(m); err != nil {
 			return nil, err
 		}
+		if err := tlsOpts(m); err != nil {
+			return nil, err
+		}
 		return m, nil
 	}
 }
@@ -150,6 +157,9 @@ type serveMain struct {
 
 	SSH serveSSH // the SSH front end (serve_ssh.go); its Addr "": none
 
+	TLS       serveTLS // HTTPS served by the node (serve_tls.go); off unless configured
+	httpsAddr string   // the address the game listens on, for the redirect to HTTPS
+
 	Explore server.ExploreLimits // the strategy explorer's bounds (serve_explore.go)
 
 	db      store.Store
@@ -164,11 +174,15 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.Default()
 	}
+	before := schemaBefore(ctx, m.DB) // serve_ops.go
 	db, err := openStore(ctx, m.DB, m.Node)
 	if err != nil {
 		return err
 	}
 	m.db = db
+	if before != nil {
+		logMigrations(m.Logger, m.DB, before)
+	}
 	opt := m.Options
 	opt.Logger, opt.BotDelay, opt.Advisor, opt.QuickRules = m.Logger, m.BotDelay, m.Advisor, m.Rules
 	if m.BotDelay == 0 {
@@ -177,6 +191,7 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if opt.Cast == nil {
 		opt.Cast = advise.Cast(m.Tables)
 	}
+	opt.Collectors = append(opt.Collectors, healthMetric(db))
 	if m.Tables != nil {
 		opt.Collectors = append(opt.Collectors, solverMetrics(m.Tables)...)
 		opt.Explorer = server.NewExplorerWith(m.Tables, m.Explore) // before any solve: it shows the solves' progress
@@ -198,6 +213,19 @@ func (m *serveMain) Run(ctx context.Context) error {
 		host = "localhost"
 	}
 	m.URL = "http://" + net.JoinHostPort(host, port)
+	m.failed = make(chan error, 3)
+	if m.TLS.on() {
+		m.httpsAddr = ln.Addr().String()
+		ln = m.TLS.listen(ln)
+		m.URL = "https://" + net.JoinHostPort(host, port)
+		m.TLS.log(m.Logger)
+		if err := m.TLS.start(m); err != nil {
+			ln.Close()
+			srv.Close()
+			db.Close()
+			return err
+		}
+	}
 	var mln net.Listener
 	if m.Edge.MetricsAddr != "" {
 		mln, err = net.Listen("tcp", m.Edge.MetricsAddr)
@@ -215,7 +243,6 @@ func (m *serveMain) Run(ctx context.Context) error {
 		}
 	}
 	m.http = m.Edge.httpServer(srv.Handler(), m.Logger)
-	m.failed = make(chan error, 2)
 	serve := func(hs *http.Server, ln net.Listener) {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.failed <- err
@@ -237,18 +264,27 @@ func (m *serveMain) Run(ctx context.Context) error {
 	return nil
 }
 
-// Close stops accepting requests, lets requests in flight finish (up to
-// ten seconds), closes the WebSockets and the database.
+// Close stops accepting requests, drains the node (its leases handed to
+// the other nodes, its WebSocket clients told to reconnect), lets requests
+// in flight finish (up to ten seconds), and closes the database.
 func (m *serveMain) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var errs []error
 	errs = append(errs, m.SSH.close())
 	if m.http != nil {
-		errs = append(errs, m.http.Shutdown(ctx))
+		// The listener closes first (Shutdown's first step, after which
+		// it calls the functions registered on it); then the node drains:
+		// its leases go to the other nodes and its WebSocket clients are
+		// told to reconnect, which they do through the proxy to another
+		// node, this one no longer listening (serve_shutdown.go).
+		errs = append(errs, m.drainWhileShutdown(ctx))
 	}
 	if m.metrics != nil {
 		errs = append(errs, m.metrics.Shutdown(ctx))
+	}
+	if m.TLS.redirect != nil {
+		errs = append(errs, m.TLS.redirect.Shutdown(ctx))
 	}
 	if m.srv != nil {
 		errs = append(errs, m.srv.Close())

@@ -150,8 +150,21 @@ func (c *cluster) person(ctx context.Context, cl *wsclient.Client, node int, tab
 			}
 			tr.add("read: %v", err)
 			node++
-			if err := connect(); err != nil {
-				return fmt.Errorf("reconnect: %w", err)
+			// As the browser page and farkle play --online do, it tries
+			// again after a pause while a proxy has no node for it.
+			for try := 1; ; try++ {
+				err := connect()
+				if err == nil {
+					break
+				}
+				if try == 20 || ctx.Err() != nil {
+					return fmt.Errorf("reconnect: %w", err)
+				}
+				tr.add("reconnect: %v", err)
+				select {
+				case <-time.After(100 * time.Millisecond):
+				case <-ctx.Done():
+				}
 			}
 			// What the lost node showed is not what the next one
 			// knows: it may be behind, and refuse an action on it

@@ -8,7 +8,8 @@ import { msg, lang } from './i18n.js';
 // It keeps its state on g: g.ws (the current socket), g.online (open now) and
 // g.retry (failed attempts in a row, at most 6; the wait before the next is
 // 250 ms × 2^retry). Each message is parsed as JSON and handed to onMessage.
-// When the connection drops, onLost is called (to redraw offline) and the
+// A node that stops says reconnect first: the page connects again at once,
+// without a word. When the connection drops, onLost is called (to redraw offline) and the
 // banner says so until the socket opens again.
 //
 // The table's chat (chat.js) comes with the socket: its panel goes after
@@ -22,12 +23,16 @@ export function connectTable(g, id, banner, onMessage, onLost) {
     ws.onopen = () => { g.retry = 0; banner.hidden = true; g.online = true; };
     ws.onmessage = (e) => {
       const m = JSON.parse(e.data);
+      // The node is stopping (docs/API.md, reconnect): connect again at
+      // once, and another node answers.
+      if (m.type === 'reconnect') { g.moving = true; return; }
       if (m.type === 'chat') { chat.add(m); return; }
       onMessage(m);
       if (m.table) chat.draw();
     };
     ws.onclose = () => {
       if (g.closed) return;
+      if (g.moving) { g.moving = false; g.retry = 0; connect(); return; }
       g.online = false;
       onLost();
       banner.hidden = false;

@@ -62,6 +62,14 @@ func (db *DB) listen(ctx context.Context, out chan<- store.Change) bool {
 		if err != nil {
 			return true
 		}
+		if n.Payload == handoffPayload { // handoff.go
+			select {
+			case out <- store.Change{}:
+			case <-ctx.Done():
+				return true
+			}
+			continue
+		}
 		for _, line := range strings.Split(n.Payload, "\n") { // a batch's hints, one a line
 			f := strings.SplitN(line, " ", 3)
 			if len(f) != 3 {
