@@ -122,7 +122,7 @@ func (m *DragonModel) tableLayout() *layout {
 	// come before the dragon's line and the card names.
 	tight := hinting && m.height < 24+len(v.Players)
 	if !tight {
-		add(m.dragonLine(v))
+		add(wrapStyled(m.dragonLine(v), m.width, "  ")...)
 	}
 	add("")
 	add(m.players(v)...)
@@ -136,14 +136,14 @@ func (m *DragonModel) tableLayout() *layout {
 		}
 		add("", m.messageLine(v), "")
 	} else {
-		add(m.turnLine(v))
+		add(wrapStyled(m.turnLine(v), m.width, "  ")...)
 		n := 0
 		if m.show == nil && m.deciding() && v.Phase == dragon.PhaseKeep {
 			n = len(m.faces)
 		}
 		top.addDice(m.diceArea(v), n)
 		add(m.keptLine(v))
-		add(m.messageLine(v))
+		add(wrapStyled(m.messageLine(v), m.width, "  ")...)
 		top.addBar(st, m.keysLine(v))
 		add(m.menuLines(v)...)
 		hand := m.handLines(v, true)
@@ -215,25 +215,33 @@ func (m *DragonModel) players(v dragon.View) []string {
 		if mark != "  " {
 			line = st.current.Render(line)
 		}
+		// The notes, each with its weight: on a narrow screen the lightest
+		// give way (t shows every card).
 		var notes []string
+		var weight []int
+		note := func(s string, w int) { notes, weight = append(notes, s), append(weight, w) }
 		if s := m.g.Seats()[i]; s.IsBot() {
-			notes = append(notes, m.tx("tui.score.bot", "level", s.Bot))
+			note(m.tx("tui.score.bot", "level", s.Bot), 1)
 		}
 		if b := v.Brawl; b != nil && b.Defender == i {
-			notes = append(notes, m.tx("dragon.tui.defending"))
+			note(m.tx("dragon.tui.defending"), 5)
 		}
 		if c := p.Companion; c != nil {
-			notes = append(notes, m.cardName(c.ID, c.Name))
+			note(m.cardName(c.ID, c.Name), 3)
 		}
 		items := m.tx("dragon.tui.items", "n", p.ItemCount)
-		if i == v.Seat {
-			items += m.tx("dragon.tui.below")
-		}
-		notes = append(notes, items)
+		at := len(notes)
+		note(items, 2)
 		if slices.Contains(v.Winners, i) {
-			notes = append(notes, m.tx("tui.score.winner"))
+			note(m.tx("tui.score.winner"), 5)
 		}
-		out = append(out, line+"  "+st.dim.Render(strings.Join(notes, " · ")))
+		if i == v.Seat { // "(below)" where there is room for it
+			notes[at] += m.tx("dragon.tui.below")
+			if lipgloss.Width(line)+2+lipgloss.Width(strings.Join(notes, " · ")) > m.width {
+				notes[at] = items
+			}
+		}
+		out = append(out, line+"  "+st.dim.Render(joinFitting(notes, weight, " · ", lipgloss.Width(line)+2, m.width)))
 	}
 	return out
 }
