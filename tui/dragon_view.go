@@ -46,7 +46,7 @@ func (m *DragonModel) screenText() string {
 // catalogue's dragon.help.NAME.keys names the keys, dragon.help.NAME says
 // what they do.
 var dragonHelpKeys = [][1]string{{"turn"}, {"hire"}, {"pass"}, {"face"}, {"move"}, {"click"}, {"mouse"}, {"pace"}, {"throw"},
-	{"stop"}, {"undo"}, {"rally"}, {"card"}, {"texts"}, {"accept"}, {"hint"}, {"skip"}, {"help"}, {"again"}, {"quit"}}
+	{"stop"}, {"undo"}, {"rally"}, {"card"}, {"texts"}, {"log"}, {"accept"}, {"hint"}, {"skip"}, {"help"}, {"again"}, {"quit"}}
 
 // helpLines returns the help screen: the keys, then the rules, the soldier
 // table and the cards.
@@ -584,12 +584,12 @@ func (m *DragonModel) logLines(room int) []string {
 		return nil
 	}
 	ev := m.logEvents()
-	n := min(len(ev), 3*room) // events of the last lines (a few give no line)
+	n := min(len(ev), 3*(room+m.logBack+logStep)) // events of the lines to show (a few give no line)
 	lines := m.g.DescribeIn(m.lcat, ev[len(ev)-n:], m.seat())
-	k := min(len(lines), room-1)
-	head := "─ " + m.tx("tui.log") + " "
+	shown := m.logWindow(lines, room-1)
+	head := "─ " + m.logHead(len(lines), len(shown)) + " "
 	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	for _, l := range lines[len(lines)-k:] {
+	for _, l := range shown {
 		out = append(out, "  "+l)
 	}
 	return out

@@ -8,8 +8,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/rules"
 )
 
 // The sizes every screen must fit: the smallest supported, the classic
@@ -91,5 +94,99 @@ func TestDragonScreensFit(t *testing.T) {
 				checkScreen(t, newModel(over), w, h, "the end")
 			})
 		}
+	}
+}
+
+// TestScreensFit: the ordinary game's screens (the setup with every row,
+// the table of two and of three players with a throw, the hint, a farkle
+// and the end, and the help) fit 60×20, 80×24 and 120×40 in English and
+// Norwegian: no line is cut.
+func TestScreensFit(t *testing.T) {
+	tab := dice.NewTable(seatOrder("classic"))
+	fseed := seedWhere(t, "golden-farkle", tab.Farkle)
+	for _, lc := range []*lang.Catalogue{nil, norwegian()} {
+		for _, size := range fitSizes {
+			w, h := size[0], size[1]
+			t.Run(fmt.Sprintf("%s %dx%d", orEnglish(lc).Code, w, h), func(t *testing.T) {
+				sized := func(o Options) *Model {
+					o.Lang = lc
+					m := plainModel(t, o)
+					m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+					run(m, m.Init())
+					return m
+				}
+				m := sized(Options{Rules: rules.MustPreset("classic")})
+				checkScreen(t, m, w, h, "setup")
+				for i := range 6 {
+					press(m, "down")
+					checkScreen(t, m, w, h, fmt.Sprintf("setup, row %d", i+1))
+				}
+				press(m, "?")
+				checkScreen(t, m, w, h, "setup help")
+
+				for _, seats := range [][]Seat{
+					{{Name: "du"}, {Name: "steady", Bot: "steady"}},
+					{{Name: "du"}, {Name: "Kari"}, {Name: "expert", Bot: "expert"}},
+				} {
+					what := fmt.Sprintf("%d players", len(seats))
+					m = sized(Options{Rules: seatOrder("farkle-dice"), Seats: seats, Seed: dice.SeedFrom("fit")})
+					checkScreen(t, m, w, h, what)
+					press(m, "r")
+					checkScreen(t, m, w, h, what+", a throw")
+					press(m, "h")
+					checkScreen(t, m, w, h, what+", a throw, hint")
+					press(m, "?")
+					checkScreen(t, m, w, h, what+", help")
+				}
+				m = sized(Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "Kari"}, {Name: "du"}}, Seed: fseed})
+				press(m, "r")
+				checkScreen(t, m, w, h, "a farkle")
+
+				m = sized(Options{Game: nearEnd(t, func(engine.State) bool { return false })})
+				checkScreen(t, m, w, h, "the end")
+			})
+		}
+	}
+}
+
+// logShown returns the log's lines on a drawn screen.
+func logShown(screen string) []string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(ansi.Strip(screen), "\n") {
+		if strings.HasPrefix(l, "─ log") {
+			in = true
+			continue
+		}
+		if in {
+			out = append(out, strings.TrimSpace(l))
+		}
+	}
+	return out
+}
+
+// TestLogGrowsAndScrolls: the log takes the window's height (more lines
+// at 120×40 than at 80×24), PgUp shows earlier lines and PgDn comes back
+// to the last.
+func TestLogGrowsAndScrolls(t *testing.T) {
+	g := nearEnd(t, func(engine.State) bool { return false })
+	all := g.Log()
+	m := plainModel(t, Options{Game: g})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	small := logShown(drawn(m))
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	big := logShown(drawn(m))
+	if len(big) < len(small)+15 || big[len(big)-1] != all[len(all)-1] {
+		t.Fatalf("the log does not grow with the window: %d lines at 80×24, %d at 120×40", len(small), len(big))
+	}
+	press(m, "pgup")
+	back := logShown(drawn(m))
+	want := all[len(all)-len(back)-logStep : len(all)-logStep]
+	if strings.Join(back, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("PgUp shows\n%s\nwant\n%s", strings.Join(back, "\n"), strings.Join(want, "\n"))
+	}
+	press(m, "pgdown")
+	if again := logShown(drawn(m)); strings.Join(again, "\n") != strings.Join(big, "\n") {
+		t.Fatalf("PgDn did not come back to the end:\n%s", strings.Join(again, "\n"))
 	}
 }

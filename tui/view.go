@@ -90,6 +90,7 @@ func (m *Model) helpLines() []string {
 		{"r", c.Msg("tui.help.throw")},
 		{"b", c.Msg("tui.help.bank")},
 		{"h", c.Msg("tui.help.hint")},
+		{"PgUp PgDn", c.Msg("tui.help.log")},
 		{c.Msg("tui.help.key.skip"), c.Msg("tui.help.skip")},
 		{"?", c.Msg("tui.help.help")},
 		{"p", m.againHelp()},
@@ -537,10 +538,10 @@ func (m *Model) logLines(room int) []string {
 		return nil
 	}
 	log := m.game.Log()
-	n := min(len(log), room-1)
-	head := "─ " + m.lc.Msg("tui.log") + " "
+	shown := m.logWindow(log, room-1)
+	head := "─ " + m.logHead(len(log), len(shown)) + " "
 	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	for _, l := range log[len(log)-n:] {
+	for _, l := range shown {
 		out = append(out, "  "+l)
 	}
 	return out
