@@ -35,6 +35,9 @@ type Options struct {
 	// BotDelay is the pause before each bot action and roll-off throw, so
 	// that a person can follow; 0 plays them at once (see BotPaces).
 	BotDelay time.Duration
+	// FarkleHold is how long a person's farkle stays on the table before
+	// the bots play on, whatever their pace; 0 holds it until a key.
+	FarkleHold time.Duration
 	// Meter, if set, follows the solves of the bots' tables (its Progress
 	// is the tables' Progress): the table shows how far the preparation of
 	// a perfect bot is, with an estimate of the time left.
@@ -108,6 +111,7 @@ type Model struct {
 	advice    *adviceMsg
 	advising  bool     // an Advise call is running (one at a time: it may be slow)
 	skipping  bool     // playing bots at once until a person must decide
+	held      bool     // a person's farkle is on the table: the bots wait (Options.FarkleHold)
 	scheduled int      // game version an autoMsg is pending for, -1 if none
 	preparing []string // bots still loading their solver results
 	startErr  error
@@ -352,6 +356,11 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.note(false, "%s", m.preparingNote())
 			return nil
 		}
+		if m.held { // any key goes on after a farkle
+			m.held = false
+			m.skipping = key.Matches(msg, m.keys.Skip) && msg.Code != tea.KeyEnter
+			return m.schedule()
+		}
 		if key.Matches(msg, m.keys.Skip) {
 			m.skipping = true
 			return m.autoNow()
@@ -444,6 +453,9 @@ func (m *Model) events(ev []engine.Event) {
 			m.shown = shownThrow{dice: e.Dice, player: e.Player}
 		case engine.EvFarkle:
 			m.shown.farkle, m.shown.lost = true, e.Total
+			if seats := m.game.Seats(); !m.game.Online() && e.Player < len(seats) && !seats[e.Player].IsBot() {
+				m.held = true
+			}
 			m.note(true, "%s", m.lc.Msg("tui.farkleNote", "text", describeIn(m.lc, e, names)))
 		case engine.EvPenalty, engine.EvTurnLost:
 			m.note(true, "%s", describeIn(m.lc, e, names))
@@ -454,7 +466,7 @@ func (m *Model) events(ev []engine.Event) {
 	m.advice = nil
 	m.sync()
 	if !m.game.AutoToAct() {
-		m.skipping = false
+		m.skipping, m.held = false, false
 	}
 }
 
@@ -536,6 +548,13 @@ func (m *Model) schedule() tea.Cmd {
 	if m.scheduled == v {
 		return nil
 	}
+	if m.held { // a person's farkle stays until a key, or its time
+		if m.o.FarkleHold <= 0 {
+			return nil
+		}
+		m.scheduled = v
+		return tea.Tick(m.o.FarkleHold, func(time.Time) tea.Msg { return autoMsg{version: v} })
+	}
 	m.scheduled = v
 	if m.skipping || m.o.BotDelay <= 0 {
 		return func() tea.Msg { return autoMsg{version: v} }
@@ -568,7 +587,7 @@ func (m *Model) auto(msg autoMsg) tea.Cmd {
 	if g == nil || msg.version != g.State().Version || !g.AutoToAct() || len(m.preparing) > 0 {
 		return nil // stale: the game moved on
 	}
-	m.scheduled = -1
+	m.scheduled, m.held = -1, false
 	_, ev, err := g.Auto()
 	if err != nil {
 		m.note(true, "%s", Reason(err))

@@ -522,6 +522,8 @@ func (m *Model) keysLine() []button {
 		return []button{b("p", "tui.btn.again"), b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
 	case g.Waiting():
 		return []button{b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
+	case g.AutoToAct() && m.held:
+		return []button{b("enter", "tui.btn.goOn"), b("s", "tui.btn.skip"), b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case g.AutoToAct():
 		return []button{b("s", "tui.btn.skip"), b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case s.Step == engine.StepKeep:
