@@ -109,11 +109,13 @@ type Model struct {
 	hot       bool // the turn's last keep was hot dice: every die is thrown again
 	showHint  bool
 	advice    *adviceMsg
-	advising  bool     // an Advise call is running (one at a time: it may be slow)
-	skipping  bool     // playing bots at once until a person must decide
-	held      bool     // a person's farkle is on the table: the bots wait (Options.FarkleHold)
-	scheduled int      // game version an autoMsg is pending for, -1 if none
-	preparing []string // bots still loading their solver results
+	advising  bool         // an Advise call is running (one at a time: it may be slow)
+	skipping  bool         // playing bots at once until a person must decide
+	held      bool         // a person's farkle is on the table: the bots wait (Options.FarkleHold)
+	analysing bool         // the finished game's decisions are being analysed
+	analysis  *analysisMsg // their analysis, once done
+	scheduled int          // game version an autoMsg is pending for, -1 if none
+	preparing []string     // bots still loading their solver results
 	startErr  error
 	quitting  bool
 	finishing bool // quitting once the bots' preparation is done and cached
@@ -173,7 +175,7 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 }
 
 func (m *Model) begin(g *Game) {
-	m.game = g
+	m.game, m.analysing, m.analysis = g, false, nil
 	if m.o.Lang != nil {
 		g.SetLang(m.o.Lang)
 	}
@@ -250,6 +252,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note(true, "%s", m.lc.Msg("tui.simpler", "err", msg.err.Error()))
 		}
 		return m, m.schedule()
+	case analysisMsg:
+		if m.game != nil && msg.rec == m.game.Record() {
+			m.analysing, m.analysis = false, &msg
+		}
+		return m, nil
 	case adviceMsg:
 		m.advising = false
 		if m.finishing {
@@ -535,7 +542,7 @@ func (m *Model) checkSelection() (dice.Hand, engine.State, bool) {
 // after returns the commands due after the game changed: the next bot
 // action and the hint of the new position.
 func (m *Model) after() tea.Cmd {
-	return tea.Batch(m.schedule(), m.hintCmd())
+	return tea.Batch(m.schedule(), m.hintCmd(), m.analysisCmd())
 }
 
 // schedule returns the command that plays the next automatic action after

@@ -141,8 +141,11 @@ func (m *Model) tableLayout() *layout {
 	}
 	add("")
 
-	// The turn and the throw.
+	// The turn and the throw (at the end: how each played).
 	add(m.turnLine())
+	if s.Over() {
+		add(m.endLines()...)
+	}
 	n := 0
 	if m.canSelect() {
 		n = len(m.faces)
