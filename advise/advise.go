@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 	"github.com/farkle/farkle/solved"
@@ -140,48 +142,78 @@ func (a *Advisor) Measure() Measure {
 // Rules returns the advisor's rules.
 func (a *Advisor) Rules() rules.Rules { return a.r }
 
-// Check returns why p cannot occur under the advisor's rules, or nil.
+// PositionError says why a position cannot occur: a catalogue key
+// (cli.posn.*) and its values, so that it can be said in any language
+// (In); its Error is the English, after ErrPosition, which it wraps.
+type PositionError struct {
+	Key  string
+	Args []any
+}
+
+func (e *PositionError) Error() string { return ErrPosition.Error() + ": " + e.In(nil) }
+
+// Unwrap returns ErrPosition.
+func (e *PositionError) Unwrap() error { return ErrPosition }
+
+// In says why in the language of c (nil: English), without the
+// "impossible position" before it.
+func (e *PositionError) In(c *lang.Catalogue) string {
+	if c == nil {
+		c = lang.Get(lang.Default)
+	}
+	args := slices.Clone(e.Args)
+	for i := 1; i < len(args); i += 2 {
+		if k, ok := args[i].(posWord); ok {
+			args[i] = c.Msg(string(k))
+		}
+	}
+	return c.Msg(e.Key, args...)
+}
+
+// posWord is a value of a PositionError that is itself a catalogue key.
+type posWord string
+
+// Check returns why p cannot occur under the advisor's rules, or nil (a
+// *PositionError).
 func (a *Advisor) Check(p Position) error {
 	r, u := &a.r, a.unit
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrPosition, fmt.Sprintf(format, args...))
-	}
+	bad := func(key string, args ...any) error { return &PositionError{Key: key, Args: args} }
 	for _, f := range []struct {
-		name string
+		name posWord
 		v    int
-	}{{"my score", p.Me}, {"their score", p.Them}, {"turn total", p.Total}} {
+	}{{"cli.posn.myScore", p.Me}, {"cli.posn.theirScore", p.Them}, {"cli.posn.turnTotal", p.Total}} {
 		if f.v < 0 {
-			return bad("%s %d is negative", f.name, f.v)
+			return bad("cli.posn.negative", "what", f.name, "n", f.v)
 		}
 		if f.v%u != 0 {
-			return bad("%s %d is not a multiple of %d (every keep under %s scores a multiple of %d)", f.name, f.v, u, r.Name, u)
+			return bad("cli.posn.notMultiple", "what", f.name, "n", f.v, "unit", u, "rules", r.Name)
 		}
 	}
 	if p.Dice < 1 || p.Dice > r.Dice {
-		return bad("%d dice (a throw has 1 to %d dice)", p.Dice, r.Dice)
+		return bad("cli.posn.dice", "n", p.Dice, "max", r.Dice)
 	}
 	if p.Throw != 0 && p.Throw.N() != p.Dice {
-		return bad("the throw %s has %d dice, not %d", p.Throw, p.Throw.N(), p.Dice)
+		return bad("cli.posn.throwDice", "throw", p.Throw.String(), "n", p.Throw.N(), "dice", p.Dice)
 	}
 	if p.Me >= r.Game.Target {
-		return bad("my score %d is at or above the target %d: the game would be over or my turns done", p.Me, r.Game.Target)
+		return bad("cli.posn.meAtTarget", "n", p.Me, "target", r.Game.Target)
 	}
 	if a.duel != nil && p.Them >= r.Game.Target && r.Game.Ending == rules.EndImmediate {
-		return bad("their score %d reached the target %d: with the immediate ending the game is over", p.Them, r.Game.Target)
+		return bad("cli.posn.themAtTarget", "n", p.Them, "target", r.Game.Target)
 	}
 	if p.Total == 0 && p.Dice < r.Dice {
-		return bad("turn total 0 with %d dice: a turn starts with all %d dice, and every keep scores", p.Dice, r.Dice)
+		return bad("cli.posn.zeroTotal", "n", p.Dice, "all", r.Dice)
 	}
 	max := 1
 	if pc := r.Turn.FarklePenalty.Count; pc > 0 {
 		max = pc
 	}
 	for _, s := range []struct {
-		name string
+		name posWord
 		v    int
-	}{{"my farkle streak", p.MyStreak}, {"their farkle streak", p.TheirStreak}} {
+	}{{"cli.posn.myStreak", p.MyStreak}, {"cli.posn.theirStreak", p.TheirStreak}} {
 		if s.v < 0 || s.v >= max {
-			return bad("%s %d (allowed: 0 to %d)", s.name, s.v, max-1)
+			return bad("cli.posn.streak", "what", s.name, "n", s.v, "max", max-1)
 		}
 	}
 	return nil

@@ -104,8 +104,8 @@ func AnalyzeWith(rec *game.Record, adv game.Advisor) (*Report, error) {
 // recruiting, brawling, and the Final Battle's keeps, throws and
 // retreats), with the best of them and what the one played lost. Choices
 // it cannot value are no decisions: a roll-off, a resignation, Dragon
-// Farkle's card plays, and its start of a turn when the battle is among
-// the choices (its value is a probability, the others' soldiers). The
+// Farkle's card plays (its start of a turn once the battle is among the
+// choices is valued in the chance to win at the next battle). The
 // Report's Measure is the advisor's; a decision valued in another one
 // says so (Decision.Measure).
 func AnalyzeSteps(v game.Variant, players []string, steps []game.Step, adv game.Advisor) (*Report, error) {

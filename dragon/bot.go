@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/farkle/farkle/dice"
 )
@@ -66,6 +67,16 @@ type Brains struct {
 	plan      *recruitPlan
 	challenge []scoreProb // brawl score distribution, challenger
 	defend    []scoreProb // defender
+
+	distOnce sync.Once
+	dist     []float64 // recruitPlan.recruitDist(false), made on first use
+}
+
+// recruitDist returns the distribution of a recruiting turn's banked
+// soldiers (recruitPlan.recruitDist), computed on first use.
+func (b *Brains) recruitDist() []float64 {
+	b.distOnce.Do(func() { b.dist = b.plan.recruitDist(false) })
+	return b.dist
 }
 
 type scoreProb struct {

@@ -114,6 +114,9 @@ func (e Event) DescribeIn(c *lang.Catalogue, names []string) string {
 	case EvHotDice:
 		return c.Msg("ev.hot", "p", p)
 	case EvFarkle:
+		if e.Total == 0 { // nothing to lose: a first throw's farkle
+			return c.Msg("ev.farkleNothing", "p", p, "streak", e.Streak)
+		}
 		return c.Msg("ev.farkle", "p", p, "total", e.Total, "streak", e.Streak)
 	case EvPenalty:
 		return c.Msg("ev.penalty", "p", p, "points", e.Points, "streak", e.Streak, "score", e.Score)

@@ -386,9 +386,14 @@ func (dragonAdvisor) Measure() Measure { return ExpectedSoldiers }
 
 var dragonMeasures = map[string]Measure{dragon.UnitSoldiers: ExpectedSoldiers, dragon.UnitPWin: WinProbability}
 
+// dragonThen says a keep's plan in the terms of Choice.Then: stopping
+// banks the pool.
+var dragonThen = map[string]string{dragon.ThenStop: "bank", dragon.ThenThrow: "throw"}
+
 // Advise is dragon.Brains.Advise on seat's view: the choices it values
 // (card uses on recruiting and battle throws, discards, hires and
-// dismissals are left out), each with its measure.
+// dismissals are left out), each with its measure; a keep with what the
+// plan does next (Then: "bank" for a stop, or "throw").
 func (a dragonAdvisor) Advise(g Game, seat int) (*Advice, error) {
 	v, dg, err := dragonView(g, seat)
 	if err != nil {
@@ -396,7 +401,7 @@ func (a dragonAdvisor) Advise(g Game, seat int) (*Advice, error) {
 	}
 	adv := &Advice{Measure: ExpectedSoldiers, Position: dragonPosition(v), Turn: dg.s.Turns + 1, Choices: []Choice{}}
 	for _, c := range a.brains.Advise(v) {
-		adv.Choices = append(adv.Choices, Choice{Action: c.Action, Value: c.Value, Measure: dragonMeasures[c.Unit]})
+		adv.Choices = append(adv.Choices, Choice{Action: c.Action, Value: c.Value, Measure: dragonMeasures[c.Unit], Then: dragonThen[c.Then]})
 	}
 	adv.Rank()
 	return adv, nil

@@ -21,6 +21,33 @@ type chrome struct {
 	helpTop  int             // first line of the help screen shown
 	mouseOff bool            // the player turned the mouse off (m), for the terminal's text selection
 	lc       *lang.Catalogue // the language of the table's texts; nil: English
+	logBack  int             // lines the log is scrolled back from its end (PgUp/PgDn)
+}
+
+// logStep is how many lines PgUp and PgDn scroll the log.
+const logStep = 5
+
+// logWindow returns the lines of log to show in room lines under its
+// head: the last ones, or those logBack lines before the end while the
+// player scrolls back (logBack is kept within the log).
+func (c *chrome) logWindow(log []string, room int) []string {
+	n := min(len(log), room)
+	c.logBack = max(0, min(c.logBack, len(log)-n))
+	end := len(log) - c.logBack
+	return log[end-n : end]
+}
+
+// logHead is the log's head: "log", or "log · 10 lines back" while it is
+// scrolled, and "PgUp/PgDn" when there is more than shows.
+func (c *chrome) logHead(total, shown int) string {
+	lc := c.tr()
+	switch {
+	case c.logBack > 0:
+		return lc.Msg("tui.logBack", "n", c.logBack)
+	case total > shown:
+		return lc.Msg("tui.logMore")
+	}
+	return lc.Msg("tui.log")
 }
 
 // tr returns the language of the table's texts.
@@ -55,6 +82,14 @@ func (c *chrome) tableKey(msg tea.KeyPressMsg, k keyMap, over bool) chromeKey {
 		return chromeDone
 	}
 	c.flash, c.flashErr = "", false
+	switch msg.Code {
+	case tea.KeyPgUp:
+		c.logBack += logStep
+		return chromeDone
+	case tea.KeyPgDown:
+		c.logBack = max(0, c.logBack-logStep)
+		return chromeDone
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if over {

@@ -600,39 +600,23 @@ func (l *dragonLines) hint() {
 		l.say("%s", l.cat().Msg("dragon.lines.noHint"))
 		return
 	}
-	for _, line := range dragonHintLines(l.cat(), g, g.View(g.ToAct()), false) {
+	for _, line := range dragonHintLines(l.cat(), g, g.View(g.ToAct()), false, false) {
 		l.say("hint: %s", line)
 	}
 }
 
 // dragonHintLines returns the hint for view v: the value of every legal
-// action the bots' tables can value, best first, and the Final Battle
-// odds with the player's soldiers.
-// With words the actions are said in the language of c, else as the
-// line mode's commands.
-func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words bool) []string {
+// action the bots' tables can value, best first, each keep with what to do
+// after it (stop or throw on), then the Final Battle odds with the
+// player's soldiers and what the values are. With words the actions are
+// said in the language of c, else as the line mode's commands; with keys
+// a keep names the key that keeps and then does it ("(s)").
+func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words, keys bool) []string {
 	c = orEnglish(c)
 	adv := g.advice(v.Seat)
 	names := g.Names()
 	me := v.Players[v.Seat]
 	var out []string
-	odds := g.Brains().Odds()
-	if v.Mode != dragon.Battling {
-		out = append(out, c.Msg("dragon.hint.odds", "n", me.Soldiers, "p", c.Pct(odds.Win(me.Soldiers), 1)))
-	}
-	if v.Mode == dragon.Battling && v.Phase == dragon.PhaseRoll {
-		out = append(out, c.Msg("dragon.hint.battleNow", "damage", v.Damage, "health", v.DragonHealth, "dice", v.Dice, "p", c.Pct(odds.Value(me.Soldiers, v.Damage, v.Dice), 1)))
-	}
-	switch {
-	case v.Phase == dragon.PhaseChoose:
-		out = append(out, c.Msg("dragon.hint.choose"))
-	case v.Phase == dragon.PhaseBrawl:
-		out = append(out, c.Msg("dragon.hint.brawl"))
-	case v.Mode == dragon.Battling:
-		out = append(out, c.Msg("dragon.hint.battle"))
-	case v.Mode == dragon.Recruiting:
-		out = append(out, c.Msg("dragon.hint.recruit"))
-	}
 	for i, ch := range adv.Choices {
 		mark := ""
 		if i == 0 && len(adv.Choices) > 1 && adv.OneMeasure() {
@@ -643,7 +627,36 @@ func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words bool
 		if words {
 			what = dragonActionWords(c, g.Game(), a, names)
 		}
+		key := "r"
+		switch ch.Then {
+		case "bank":
+			what, key = c.Msg("dragon.hint.thenStop", "what", what), "s"
+		case "throw":
+			what = c.Msg("dragon.hint.thenThrow", "what", what)
+		}
+		if keys && ch.Then != "" {
+			what += " (" + key + ")"
+		}
 		out = append(out, fmt.Sprintf("%s: %s%s", what, dragonAdviceValue(c, ch.Value, adv.MeasureOf(ch)), mark))
+	}
+	odds := g.Brains().Odds()
+	if v.Mode != dragon.Battling {
+		out = append(out, c.Msg("dragon.hint.odds", "n", me.Soldiers, "p", c.Pct(odds.Win(me.Soldiers), 1)))
+	}
+	if v.Mode == dragon.Battling && v.Phase == dragon.PhaseRoll {
+		out = append(out, c.Msg("dragon.hint.battleNow", "damage", v.Damage, "health", v.DragonHealth, "dice", v.Dice, "p", c.Pct(odds.Value(me.Soldiers, v.Damage, v.Dice), 1)))
+	}
+	switch {
+	case v.Phase == dragon.PhaseChoose && hasKind(v.Legal, dragon.ActBattle):
+		out = append(out, c.Msg("dragon.hint.chooseNext"))
+	case v.Phase == dragon.PhaseChoose:
+		out = append(out, c.Msg("dragon.hint.choose"))
+	case v.Phase == dragon.PhaseBrawl:
+		out = append(out, c.Msg("dragon.hint.brawl"))
+	case v.Mode == dragon.Battling:
+		out = append(out, c.Msg("dragon.hint.battle"))
+	case v.Mode == dragon.Recruiting:
+		out = append(out, c.Msg("dragon.hint.recruit"))
 	}
 	return out
 }

@@ -66,7 +66,8 @@ type DragonModel struct {
 	keys          keyMap
 	width, height int
 	help          bool
-	chrome        // message line, quit question, help scroll
+	cardsPage     bool // the help screen shows the cards in play instead
+	chrome             // message line, quit question, help scroll
 
 	diceSelection
 	selAt  int  // game version the selection belongs to
@@ -194,8 +195,8 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *DragonModel) helpKey(msg tea.KeyPressMsg) {
-	if m.chrome.helpKey(msg, m.keys, m.helpLines, m.height) {
-		m.help = false
+	if m.chrome.helpKey(msg, m.keys, m.helpLines, m.height) || m.cardsPage && msg.String() == "t" {
+		m.help, m.cardsPage = false, false
 	}
 }
 
@@ -212,6 +213,10 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.settingKey(msg, m.keys, &m.o.BotDelay) {
+		return nil
+	}
+	if msg.String() == "t" {
+		m.help, m.cardsPage, m.helpTop = true, true, 0
 		return nil
 	}
 	if m.show != nil {

@@ -46,11 +46,14 @@ func (m *DragonModel) screenText() string {
 // catalogue's dragon.help.NAME.keys names the keys, dragon.help.NAME says
 // what they do.
 var dragonHelpKeys = [][1]string{{"turn"}, {"hire"}, {"pass"}, {"face"}, {"move"}, {"click"}, {"mouse"}, {"pace"}, {"throw"},
-	{"stop"}, {"undo"}, {"rally"}, {"card"}, {"accept"}, {"hint"}, {"skip"}, {"help"}, {"again"}, {"quit"}}
+	{"stop"}, {"undo"}, {"rally"}, {"card"}, {"texts"}, {"log"}, {"accept"}, {"hint"}, {"skip"}, {"help"}, {"again"}, {"quit"}}
 
 // helpLines returns the help screen: the keys, then the rules, the soldier
 // table and the cards.
 func (m *DragonModel) helpLines() []string {
+	if m.cardsPage {
+		return m.cardLines()
+	}
 	keys := [][2]string{}
 	for _, k := range dragonHelpKeys {
 		keys = append(keys, [2]string{m.tx("dragon.help." + k[0] + ".keys"), m.tx("dragon.help." + k[0])})
@@ -61,6 +64,39 @@ func (m *DragonModel) helpLines() []string {
 		lines[2] = m.tx("dragon.help.keys")
 	}
 	return append(lines, DragonRulesTextIn(m.lcat, m.g.Game(), m.width)...)
+}
+
+// cardLines is the page of the cards in play, as the seat drawn sees
+// them: its own cards (and those drawn this turn), and each other
+// player's Companion, each with its whole text; the others' items are
+// face down.
+func (m *DragonModel) cardLines() []string {
+	v := m.view()
+	out := []string{m.st.title.Render(m.tx("dragon.cards.title")) + m.st.dim.Render("  ("+m.tx("dragon.cards.scroll")+")"), ""}
+	card := func(head string, c dragon.CardView) {
+		out = append(out, wrap(head+" — "+m.cardText(c.ID, c.Text), m.width-2, "    ")...)
+	}
+	for i, p := range v.Players {
+		out = append(out, m.st.bold.Render(p.Name))
+		if p.Companion != nil {
+			card("  "+m.tx("dragon.cards.companion", "card", m.cardName(p.Companion.ID, p.Companion.Name)), *p.Companion)
+		}
+		switch {
+		case i == v.Seat:
+			for _, c := range p.Items {
+				card("  "+m.tx("dragon.cards.item", "card", m.cardName(c.ID, c.Name)), c)
+			}
+			for _, c := range v.Drawn {
+				card("  "+m.tx("dragon.cards.drawn", "card", m.cardName(c.ID, c.Name)), c)
+			}
+		case p.ItemCount > 0:
+			out = append(out, "  "+m.tx("dragon.cards.hidden", "n", p.ItemCount))
+		}
+		if p.Companion == nil && p.ItemCount == 0 && (i != v.Seat || len(v.Drawn) == 0) {
+			out = append(out, "  "+m.st.dim.Render(m.tx("dragon.cards.none")))
+		}
+	}
+	return out
 }
 
 // tableLayout draws the table.
@@ -77,7 +113,17 @@ func (m *DragonModel) tableLayout() *layout {
 	}
 	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · %s", g.Game().Rules().Name, round))
 	top.addHeader(st, left, m.width, []button{{"?", m.tx("dragon.tui.btn.help")}, {"q", m.tx("dragon.tui.btn.quit")}})
-	add(m.dragonLine(v))
+	hinting := m.showHint && m.deciding()
+	var hint []string
+	if hinting {
+		hint = m.hintBody(v)
+	}
+	// tight: the screen is short of room for the hint's choices, which then
+	// come before the dragon's line and the card names.
+	tight := hinting && m.height < 24+len(v.Players)
+	if !tight {
+		add(wrapStyled(m.dragonLine(v), m.width, "  ")...)
+	}
 	add("")
 	add(m.players(v)...)
 	add("")
@@ -90,32 +136,36 @@ func (m *DragonModel) tableLayout() *layout {
 		}
 		add("", m.messageLine(v), "")
 	} else {
-		add(m.turnLine(v))
+		add(wrapStyled(m.turnLine(v), m.width, "  ")...)
 		n := 0
 		if m.show == nil && m.deciding() && v.Phase == dragon.PhaseKeep {
 			n = len(m.faces)
 		}
 		top.addDice(m.diceArea(v), n)
 		add(m.keptLine(v))
-		add(m.messageLine(v))
+		add(wrapStyled(m.messageLine(v), m.width, "  ")...)
 		top.addBar(st, m.keysLine(v))
 		add(m.menuLines(v)...)
 		hand := m.handLines(v, true)
 		if m.height-len(top.lines)-len(hand) < 7 {
 			hand = m.handLines(v, false) // the card texts are in the help
 		}
+		if tight && m.height-len(top.lines)-len(hand) < min(len(hint), 5)+1 {
+			hand = nil // the hint's choices before the card names (k reads them)
+		}
 		add(hand...)
 		add("")
 	}
-	hinting := m.showHint && m.deciding()
-	if len(top.lines) > m.height || hinting && m.height-len(top.lines) < 6 {
+	if len(top.lines) > m.height || hinting && m.height-len(top.lines) < min(len(hint), 5)+1 {
 		top.dropBlanks()
 	}
 	room := m.height - len(top.lines)
 	if hinting {
-		hint := m.hintPanel(v, hintRoom(room))
-		add(hint...)
-		add(m.logLines(room - len(hint))...)
+		// The whole hint while it is asked for, the log below it in the
+		// room left (the choices come first when even the hint is cut).
+		panel := m.hintPanel(v, min(len(hint)+1, room))
+		add(panel...)
+		add(m.logLines(room - len(panel))...)
 	} else {
 		add(m.logLines(room)...)
 	}
@@ -165,25 +215,33 @@ func (m *DragonModel) players(v dragon.View) []string {
 		if mark != "  " {
 			line = st.current.Render(line)
 		}
+		// The notes, each with its weight: on a narrow screen the lightest
+		// give way (t shows every card).
 		var notes []string
+		var weight []int
+		note := func(s string, w int) { notes, weight = append(notes, s), append(weight, w) }
 		if s := m.g.Seats()[i]; s.IsBot() {
-			notes = append(notes, m.tx("tui.score.bot", "level", s.Bot))
+			note(m.tx("tui.score.bot", "level", s.Bot), 1)
 		}
 		if b := v.Brawl; b != nil && b.Defender == i {
-			notes = append(notes, m.tx("dragon.tui.defending"))
+			note(m.tx("dragon.tui.defending"), 5)
 		}
 		if c := p.Companion; c != nil {
-			notes = append(notes, m.cardName(c.ID, c.Name))
+			note(m.cardName(c.ID, c.Name), 3)
 		}
 		items := m.tx("dragon.tui.items", "n", p.ItemCount)
-		if i == v.Seat {
-			items += m.tx("dragon.tui.below")
-		}
-		notes = append(notes, items)
+		at := len(notes)
+		note(items, 2)
 		if slices.Contains(v.Winners, i) {
-			notes = append(notes, m.tx("tui.score.winner"))
+			note(m.tx("tui.score.winner"), 5)
 		}
-		out = append(out, line+"  "+st.dim.Render(strings.Join(notes, " · ")))
+		if i == v.Seat { // "(below)" where there is room for it
+			notes[at] += m.tx("dragon.tui.below")
+			if lipgloss.Width(line)+2+lipgloss.Width(strings.Join(notes, " · ")) > m.width {
+				notes[at] = items
+			}
+		}
+		out = append(out, line+"  "+st.dim.Render(joinFitting(notes, weight, " · ", lipgloss.Width(line)+2, m.width)))
 	}
 	return out
 }
@@ -468,11 +526,18 @@ func (m *DragonModel) menuBody() []string {
 		if it.key != "" {
 			keyText += "/" + it.key
 		}
-		label := it.label
-		if !it.ok {
-			label = m.st.dim.Render(label)
+		// A long label (a card's text) is wrapped, not cut.
+		lines := wrap(it.label, max(m.width-7, 20), "")
+		for j, l := range lines {
+			if !it.ok {
+				l = m.st.dim.Render(l)
+			}
+			if j == 0 {
+				out = append(out, mark+m.st.key.Render(fmt.Sprintf("%-4s", keyText))+" "+l)
+			} else {
+				out = append(out, strings.Repeat(" ", 7)+l)
+			}
 		}
-		out = append(out, mark+m.st.key.Render(fmt.Sprintf("%-4s", keyText))+" "+label)
 	}
 	return out
 }
@@ -505,8 +570,11 @@ func (m *DragonModel) handLines(v dragon.View, texts bool) []string {
 	if len(parts) == 0 {
 		return nil
 	}
-	head := dragonWhose(m.lcat, "dragon.tui.cardsOf", me.Name) + " "
-	return wrap(head+strings.Join(parts, " · "), m.width, "  ")
+	line := dragonWhose(m.lcat, "dragon.tui.cardsOf", me.Name) + " " + strings.Join(parts, " · ")
+	if more := m.tx("dragon.tui.readTexts"); !texts && len([]rune(line+more)) <= m.width {
+		line += more // t shows the texts (the help says so too)
+	}
+	return wrap(line, m.width, "  ")
 }
 
 // logLines returns the last lines of the log, as the seat drawn may see
@@ -516,29 +584,42 @@ func (m *DragonModel) logLines(room int) []string {
 		return nil
 	}
 	ev := m.logEvents()
-	n := min(len(ev), 3*room) // events of the last lines (a few give no line)
+	n := min(len(ev), 3*(room+m.logBack+logStep)) // events of the lines to show (a few give no line)
 	lines := m.g.DescribeIn(m.lcat, ev[len(ev)-n:], m.seat())
-	k := min(len(lines), room-1)
-	head := "─ " + m.tx("tui.log") + " "
+	shown := m.logWindow(lines, room-1)
+	head := "─ " + m.logHead(len(lines), len(shown)) + " "
 	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	for _, l := range lines[len(lines)-k:] {
+	for _, l := range shown {
 		out = append(out, "  "+l)
 	}
 	return out
 }
 
-// hintPanel shows the hint in room lines.
+// hintPanel shows the hint in room lines: the choices first, best first,
+// every line wrapped to the width.
 func (m *DragonModel) hintPanel(v dragon.View, room int) []string {
 	if room < 2 {
 		return nil
 	}
 	head := "─ " + m.tx("dragon.tui.hintHead") + " "
 	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	for _, l := range dragonHintLines(m.lcat, m.g, v, m.lcat.Code != lang.Default) {
+	for _, l := range m.hintBody(v) {
 		if len(out) >= room {
 			break
 		}
-		out = append(out, "  "+l)
+		out = append(out, l)
+	}
+	return out
+}
+
+// hintBody is the hint's lines, wrapped to the width.
+func (m *DragonModel) hintBody(v dragon.View) []string {
+	var out []string
+	for _, l := range dragonHintLines(m.lcat, m.g, v, m.lcat.Code != lang.Default, true) {
+		out = append(out, wrap(l, m.width-2, "    ")...)
+	}
+	for i := range out {
+		out[i] = "  " + out[i]
 	}
 	return out
 }

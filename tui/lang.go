@@ -31,7 +31,7 @@ func youName(c *lang.Catalogue) string { return orEnglish(c).Msg("tui.you") }
 // youEvents are the engine's event texts with a form of their own for the
 // player spoken to ("you throw", "your turn"): the catalogue's key
 // tui.ev.NAME.you stands for ev.NAME when that player is the subject.
-var youEvents = []string{"rolloff", "first", "turn", "throw", "sixNothing", "keep", "farkle",
+var youEvents = []string{"rolloff", "first", "turn", "throw", "sixNothing", "keep", "farkle", "farkleNothing",
 	"penalty", "bank", "resignTotal", "resign", "overWins"}
 
 var youCats sync.Map // *lang.Catalogue -> *lang.Catalogue

@@ -35,6 +35,9 @@ type Options struct {
 	// BotDelay is the pause before each bot action and roll-off throw, so
 	// that a person can follow; 0 plays them at once (see BotPaces).
 	BotDelay time.Duration
+	// FarkleHold is how long a person's farkle stays on the table before
+	// the bots play on, whatever their pace; 0 holds it until a key.
+	FarkleHold time.Duration
 	// Meter, if set, follows the solves of the bots' tables (its Progress
 	// is the tables' Progress): the table shows how far the preparation of
 	// a perfect bot is, with an estimate of the time left.
@@ -106,10 +109,13 @@ type Model struct {
 	hot       bool // the turn's last keep was hot dice: every die is thrown again
 	showHint  bool
 	advice    *adviceMsg
-	advising  bool     // an Advise call is running (one at a time: it may be slow)
-	skipping  bool     // playing bots at once until a person must decide
-	scheduled int      // game version an autoMsg is pending for, -1 if none
-	preparing []string // bots still loading their solver results
+	advising  bool         // an Advise call is running (one at a time: it may be slow)
+	skipping  bool         // playing bots at once until a person must decide
+	held      bool         // a person's farkle is on the table: the bots wait (Options.FarkleHold)
+	analysing bool         // the finished game's decisions are being analysed
+	analysis  *analysisMsg // their analysis, once done
+	scheduled int          // game version an autoMsg is pending for, -1 if none
+	preparing []string     // bots still loading their solver results
 	startErr  error
 	quitting  bool
 	finishing bool // quitting once the bots' preparation is done and cached
@@ -169,7 +175,7 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 }
 
 func (m *Model) begin(g *Game) {
-	m.game = g
+	m.game, m.analysing, m.analysis = g, false, nil
 	if m.o.Lang != nil {
 		g.SetLang(m.o.Lang)
 	}
@@ -246,6 +252,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note(true, "%s", m.lc.Msg("tui.simpler", "err", msg.err.Error()))
 		}
 		return m, m.schedule()
+	case analysisMsg:
+		if m.game != nil && msg.rec == m.game.Record() {
+			m.analysing, m.analysis = false, &msg
+		}
+		return m, nil
 	case adviceMsg:
 		m.advising = false
 		if m.finishing {
@@ -352,6 +363,11 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.note(false, "%s", m.preparingNote())
 			return nil
 		}
+		if m.held { // any key goes on after a farkle
+			m.held = false
+			m.skipping = key.Matches(msg, m.keys.Skip) && msg.Code != tea.KeyEnter
+			return m.schedule()
+		}
 		if key.Matches(msg, m.keys.Skip) {
 			m.skipping = true
 			return m.autoNow()
@@ -444,6 +460,9 @@ func (m *Model) events(ev []engine.Event) {
 			m.shown = shownThrow{dice: e.Dice, player: e.Player}
 		case engine.EvFarkle:
 			m.shown.farkle, m.shown.lost = true, e.Total
+			if seats := m.game.Seats(); !m.game.Online() && e.Player < len(seats) && !seats[e.Player].IsBot() {
+				m.held = true
+			}
 			m.note(true, "%s", m.lc.Msg("tui.farkleNote", "text", describeIn(m.lc, e, names)))
 		case engine.EvPenalty, engine.EvTurnLost:
 			m.note(true, "%s", describeIn(m.lc, e, names))
@@ -454,7 +473,7 @@ func (m *Model) events(ev []engine.Event) {
 	m.advice = nil
 	m.sync()
 	if !m.game.AutoToAct() {
-		m.skipping = false
+		m.skipping, m.held = false, false
 	}
 }
 
@@ -523,7 +542,7 @@ func (m *Model) checkSelection() (dice.Hand, engine.State, bool) {
 // after returns the commands due after the game changed: the next bot
 // action and the hint of the new position.
 func (m *Model) after() tea.Cmd {
-	return tea.Batch(m.schedule(), m.hintCmd())
+	return tea.Batch(m.schedule(), m.hintCmd(), m.analysisCmd())
 }
 
 // schedule returns the command that plays the next automatic action after
@@ -535,6 +554,13 @@ func (m *Model) schedule() tea.Cmd {
 	v := m.game.State().Version
 	if m.scheduled == v {
 		return nil
+	}
+	if m.held { // a person's farkle stays until a key, or its time
+		if m.o.FarkleHold <= 0 {
+			return nil
+		}
+		m.scheduled = v
+		return tea.Tick(m.o.FarkleHold, func(time.Time) tea.Msg { return autoMsg{version: v} })
 	}
 	m.scheduled = v
 	if m.skipping || m.o.BotDelay <= 0 {
@@ -568,7 +594,7 @@ func (m *Model) auto(msg autoMsg) tea.Cmd {
 	if g == nil || msg.version != g.State().Version || !g.AutoToAct() || len(m.preparing) > 0 {
 		return nil // stale: the game moved on
 	}
-	m.scheduled = -1
+	m.scheduled, m.held = -1, false
 	_, ev, err := g.Auto()
 	if err != nil {
 		m.note(true, "%s", Reason(err))

@@ -181,7 +181,7 @@ func resumeTable(path string, kind game.Kind, now func() time.Time) (*table, []g
 		msg := "the game is over"
 		if len(rec.Meta.Winners) > 0 && len(rec.Meta.Scores) == len(rec.Players) {
 			w := rec.Meta.Winners[0]
-			msg = fmt.Sprintf("the game is over: %s won with %d", rec.Players[w], rec.Meta.Scores[w])
+			msg = fmt.Sprintf("the game is over: %s won with %s", rec.Players[w], orEnglish(nil).Num(int64(rec.Meta.Scores[w])))
 		}
 		return nil, nil, fmt.Errorf("%w: %s: %s; nothing to resume", ErrSave, path, msg)
 	}

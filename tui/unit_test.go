@@ -206,6 +206,8 @@ func TestDescribeForYou(t *testing.T) {
 		"you throw 1 2":                        {Kind: engine.EvThrow, Dice: dice.Of(1, 2)},
 		"bayou throws 1 2":                     {Kind: engine.EvThrow, Player: 1, Dice: dice.Of(1, 2)},
 		"you farkle and lose 300 (1 in a row)": {Kind: engine.EvFarkle, Total: 300, Streak: 1},
+		"you farkle (2 in a row)":              {Kind: engine.EvFarkle, Total: 0, Streak: 2},
+		"bayou farkles (1 in a row)":           {Kind: engine.EvFarkle, Player: 1, Streak: 1},
 		"you keep 1 for 100 (turn 100)":        {Kind: engine.EvKeep, Dice: dice.Of(1), Points: 100, Total: 100},
 		"game over: you win with 10,000":       {Kind: engine.EvGameOver, Players: []int{0}, Score: 10000},
 		"bayou's turn":                         {Kind: engine.EvTurn, Player: 1},

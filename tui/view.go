@@ -90,6 +90,7 @@ func (m *Model) helpLines() []string {
 		{"r", c.Msg("tui.help.throw")},
 		{"b", c.Msg("tui.help.bank")},
 		{"h", c.Msg("tui.help.hint")},
+		{"PgUp PgDn", c.Msg("tui.help.log")},
 		{c.Msg("tui.help.key.skip"), c.Msg("tui.help.skip")},
 		{"?", c.Msg("tui.help.help")},
 		{"p", m.againHelp()},
@@ -140,8 +141,11 @@ func (m *Model) tableLayout() *layout {
 	}
 	add("")
 
-	// The turn and the throw.
+	// The turn and the throw (at the end: how each played).
 	add(m.turnLine())
+	if s.Over() {
+		add(m.endLines()...)
+	}
 	n := 0
 	if m.canSelect() {
 		n = len(m.faces)
@@ -521,6 +525,8 @@ func (m *Model) keysLine() []button {
 		return []button{b("p", "tui.btn.again"), b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
 	case g.Waiting():
 		return []button{b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
+	case g.AutoToAct() && m.held:
+		return []button{b("enter", "tui.btn.goOn"), b("s", "tui.btn.skip"), b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case g.AutoToAct():
 		return []button{b("s", "tui.btn.skip"), b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case s.Step == engine.StepKeep:
@@ -537,10 +543,10 @@ func (m *Model) logLines(room int) []string {
 		return nil
 	}
 	log := m.game.Log()
-	n := min(len(log), room-1)
-	head := "─ " + m.lc.Msg("tui.log") + " "
+	shown := m.logWindow(log, room-1)
+	head := "─ " + m.logHead(len(log), len(shown)) + " "
 	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	for _, l := range log[len(log)-n:] {
+	for _, l := range shown {
 		out = append(out, "  "+l)
 	}
 	return out

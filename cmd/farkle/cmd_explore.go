@@ -159,7 +159,7 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 		return nil, err
 	}
 	if err := pre.Check(advise.Position{Me: at.me, Them: at.them, MyStreak: at.myStreak, TheirStreak: at.theirStreak, Total: at.turn, Dice: r.Dice}); err != nil {
-		return nil, usagef("%v", err)
+		return nil, usageOf(err)
 	}
 	solo, err := explore.NewSoloThresholds(pol)
 	if err != nil {

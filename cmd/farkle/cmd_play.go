@@ -18,7 +18,7 @@ import (
 func init() {
 	register(&command{
 		name:    "play",
-		args:    "[--rules NAME|FILE] [--players you,ana,bot:LEVEL,...] [--seed S] [--bot-speed SPEED] [--plain] [--resume FILE] [--online URL [--watch] [--name NAME]]",
+		args:    "[--rules NAME|FILE] [--players you,ana,bot:LEVEL,...] [--seed S] [--bot-speed SPEED] [--farkle-hold D] [--plain] [--resume FILE] [--online URL [--watch] [--name NAME]]",
 		summary: "a game in the terminal: you against bots, or friends around one keyboard",
 		run:     runPlay,
 	})
@@ -32,7 +32,8 @@ On a terminal the game is full-screen: number keys choose dice by face (5
 chooses a die showing 5, as the hints say "keep 5"), as do a click on a die
 or the arrows and space; r keeps them and throws the rest, b keeps them and
 banks, h shows a hint, u undoes a choice, + and - make the bots faster or
-slower (--bot-speed sets the start), m turns the mouse off so that the
+slower (--bot-speed sets the start; your farkle stays on the table until a
+key, or --farkle-hold), PgUp and PgDn scroll the log, m turns the mouse off so that the
 terminal can select text, ? shows the keys and the rules, p plays again at
 the end with the same players, q quits (while a perfect bot is being
 prepared, its solve shows its progress; a quit lets it finish and be cached).
@@ -93,6 +94,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	plain := fs.Bool("plain", false, "line mode even on a terminal")
 	resume := fs.String("resume", "", "continue the unfinished game saved in `FILE`")
 	speed := fs.String("bot-speed", "normal", "how fast bots play full-screen: slow, normal, fast or instant (+ and - change it in the game)")
+	hold := fs.Duration("farkle-hold", 0, "how long your farkle stays on the table before the bots play on (e.g. 2s); 0: until a key")
 	var of onlineFlags
 	fs.StringVar(&of.url, "online", "", "play at the farkle server at `URL` (its lobby), or at the table of a link (URL/t/ID)")
 	fs.BoolVar(&of.watch, "watch", false, "with --online and a table's link: watch the table instead of sitting at it")
@@ -110,6 +112,9 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	pace, err := tui.ParseBotPace(*speed)
 	if err != nil {
 		return usagef("--bot-speed: %v", err)
+	}
+	if *hold < 0 {
+		return usagef("--farkle-hold: %s is negative (0 holds a farkle until a key)", *hold)
 	}
 	if fs.NArg() > 0 {
 		return usagef("play takes no arguments (got %q); players go in --players", strings.Join(fs.Args(), " "))
@@ -138,7 +143,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	// The hint key: the solvers' win probability or expected points
 	// (package advise).
 	advisor := tui.NewSolverAdvisor(tables)
-	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, Meter: watchSolves(tables), Tables: tables, Lang: e.cat()}
+	o := tui.Options{Game: g, Now: now, Advisor: advisor, BotDelay: pace.Delay, FarkleHold: *hold, Meter: watchSolves(tables), Tables: tables, Lang: e.cat()}
 	if g == nil {
 		v, err := resolve()
 		if err != nil {

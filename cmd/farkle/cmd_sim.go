@@ -104,6 +104,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	cast := advise.Cast(cfg.Tables)
 	for _, l := range levels {
 		if _, err := cast.Bot(v, l); err != nil {
+			if errors.Is(err, bot.ErrUnknownLevel) {
+				return usageMsg("cli.err.simLevel", "level", l, "levels", strings.Join(bot.LevelNames(), ", "))
+			}
 			return usagef("--players: %v", err)
 		}
 	}

@@ -37,7 +37,7 @@ func threeFlags(fs *flag.FlagSet) *threeOpts {
 // check checks the flags on their own.
 func (o *threeOpts) check() error {
 	if o.players != 0 && o.players != 2 && o.players != 3 {
-		return usagef("--players %d: the solvers play 2 or 3", o.players)
+		return usageMsg("cli.err.solverPlayers", "n", o.players)
 	}
 	if o.rule != "mixed" && o.rule != "pure" {
 		return usagef("--orbit-rule %q: mixed or pure", o.rule)

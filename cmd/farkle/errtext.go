@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 
+	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/lang"
@@ -51,6 +53,15 @@ func userText(err error) string { return userTextIn(lang.Get(lang.Default), err)
 // follows them, the errors' details, stays in English).
 func userTextIn(c *lang.Catalogue, err error) string {
 	s := err.Error()
+	// The errors that carry their catalogue key are said in the language.
+	var ue *usageError
+	if errors.As(err, &ue) && ue.key != "" {
+		s = strings.ReplaceAll(s, ue.msg, c.Msg(ue.key, ue.kv...))
+	}
+	var pe *advise.PositionError
+	if errors.As(err, &pe) {
+		s = strings.ReplaceAll(s, pe.Error(), c.Msg("cli.err.position")+": "+pe.In(c))
+	}
 	for _, sy := range sayings {
 		if sy.key == "" {
 			s = strings.ReplaceAll(s, sy.err.Error()+": ", "")

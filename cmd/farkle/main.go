@@ -46,12 +46,30 @@ type env struct {
 }
 
 // usageError is bad usage or bad input: exit status 2.
-type usageError struct{ msg string }
+type usageError struct {
+	msg string
+	key string // the catalogue's key of msg (usageMsg), "" for English only
+	kv  []any
+	err error // what it says, when it is another error as bad input (usageOf)
+}
+
+// Unwrap returns the error the usage error says, if any.
+func (e *usageError) Unwrap() error { return e.err }
+
+// usageOf is err as a usage error (exit status 2), in its own words.
+func usageOf(err error) error { return &usageError{msg: err.Error(), err: err} }
 
 func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// usageMsg is a usage error said by the catalogue's text of key: in
+// English as its Error, in the language of the command when it is shown
+// (userTextIn).
+func usageMsg(key string, kv ...any) error {
+	return &usageError{msg: lang.Get(lang.Default).Msg(key, kv...), key: key, kv: kv}
 }
 
 // exitError carries an exit status with an optional message already printed.

@@ -41,7 +41,7 @@ func loadVariant(spec string) (game.Variant, error) {
 	}
 	all := strings.Join(presetNames(), ", ")
 	if errors.Is(err, rules.ErrUnknownPreset) {
-		return nil, usagef("--rules %s: unknown preset %q (presets: %s; or a .toml or .json rule file)", spec, spec, all)
+		return nil, usageMsg("cli.err.unknownPreset", "spec", spec, "presets", all)
 	}
 	// A file that cannot be read or parsed: say what --rules takes.
 	return nil, usagef("--rules %s: %v (--rules takes a preset: %s; or a .toml or .json rule file)", spec, err, all)

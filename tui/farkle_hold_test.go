@@ -1,0 +1,80 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
+)
+
+// TestFarkleHeld: a person's farkle stays on the table, dead dice and
+// all, until a key, at every bot pace; with a hold time the bots go on
+// after it by themselves.
+func TestFarkleHeld(t *testing.T) {
+	tab := dice.NewTable(seatOrder("classic"))
+	seed := seedWhere(t, "golden-farkle", tab.Farkle)
+	seats := []Seat{{Name: "du"}, {Name: "steady", Bot: "steady"}}
+	for _, pace := range BotPaces {
+		delay := min(pace.Delay, time.Millisecond) // the pace's kind (a tick, or at once), quickly
+		m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: seats, Seed: seed, BotDelay: delay})
+		press(m, "r")
+		v := m.game.State().Version
+		screen := drawn(m)
+		if !m.game.AutoToAct() || !strings.Contains(screen, "FARKLE!") || !strings.Contains(screen, "go on (any key)") {
+			t.Fatalf("%s: the farkle is not held:\n%s", pace.Name, screen)
+		}
+		if m.game.State().Current != 1 || m.game.State().Version != v {
+			t.Fatalf("%s: the bot played on", pace.Name)
+		}
+		press(m, "x")
+		if m.game.AutoToAct() || m.game.State().Current != 0 {
+			t.Fatalf("%s: a key did not let the bot play its turn", pace.Name)
+		}
+	}
+	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: seats, Seed: seed, BotDelay: time.Millisecond, FarkleHold: time.Millisecond})
+	press(m, "r")
+	if m.game.AutoToAct() || m.game.State().Current != 0 {
+		t.Fatal("with a hold time the bots did not go on by themselves")
+	}
+}
+
+// TestEndScreenStats: the end screen says each player's farkles and best
+// banked turn, counted independently here from the log's lines, and the
+// analysis of each one's decisions once it is done.
+func TestEndScreenStats(t *testing.T) {
+	g := nearEnd(t, func(engine.State) bool { return false })
+	m := plainModel(t, Options{Game: g})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	farkles := map[string]int{}
+	best := map[string]int{}
+	for _, l := range g.Log() {
+		var name string
+		var points, score int
+		if n, err := fmt.Sscanf(l, "%s banks %d: score %d", &name, &points, &score); err == nil && n == 3 {
+			best[name] = max(best[name], points)
+		}
+		if f := strings.Fields(l); len(f) > 1 && strings.HasPrefix(f[1], "farkle") {
+			farkles[f[0]]++
+		}
+	}
+	run(m, m.analysisCmd())
+	screen := drawn(m)
+	for _, name := range g.Names() {
+		var line string
+		for _, l := range strings.Split(screen, "\n") {
+			if f := strings.Fields(l); len(f) > 1 && f[0] == name && f[1] == "farkles" {
+				line = l
+				break
+			}
+		}
+		want := fmt.Sprintf("farkles %d · best turn %s", farkles[name], m.lc.Num(int64(best[name])))
+		if !strings.Contains(line, want) || !strings.Contains(line, "decisions best") {
+			t.Errorf("%s: the end screen says %q, want %q and the decisions:\n%s", name, line, want, screen)
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/rules"
+)
+
+// The sizes every screen must fit: the smallest supported, the classic
+// terminal and a large one.
+var fitSizes = [][2]int{{60, 20}, {80, 24}, {120, 40}}
+
+// cutLines returns the lines of a drawn screen that fit had to cut (they
+// end in "…" where a word was cut), or that are wider than width.
+func cutLines(screen string, width int) []string {
+	var out []string
+	for _, l := range strings.Split(ansi.Strip(screen), "\n") {
+		if strings.HasSuffix(strings.TrimRight(l, " "), "…") || ansi.StringWidth(l) > width {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// checkScreen fails t when a line of the screen m draws is cut.
+func checkScreen(t *testing.T, m tea.Model, w, h int, what string) {
+	t.Helper()
+	screen := drawn(m)
+	if cut := cutLines(screen, w); len(cut) > 0 {
+		t.Errorf("%d×%d %s: %d lines cut: %q\n%s", w, h, what, len(cut), cut, ansi.Strip(screen))
+	}
+	if testing.Verbose() {
+		t.Logf("%d×%d %s:\n%s", w, h, what, ansi.Strip(screen))
+	}
+}
+
+// TestDragonScreensFit: the Dragon Farkle table with four players (the
+// turn's start, a throw, each with the hint), its help, the cards page,
+// the Final Battle and the end fit 60×20, 80×24 and 120×40 in English
+// and Norwegian: no line is cut.
+func TestDragonScreensFit(t *testing.T) {
+	players := "you,bot:smart,bot:smart,bot:smart"
+	seed := dragonSeed(t, "fit", players, func(g *DragonGame) bool {
+		if g.Turn() != 0 {
+			return false
+		}
+		g.Do(dragon.Recruit())
+		v := g.View(0)
+		return v.Phase == dragon.PhaseKeep && firstKeepAction(v).Kind == dragon.ActKeep
+	})
+	for _, lc := range []*lang.Catalogue{nil, norwegian()} {
+		for _, size := range fitSizes {
+			w, h := size[0], size[1]
+			name := fmt.Sprintf("%s %dx%d", orEnglish(lc).Code, w, h)
+			t.Run(name, func(t *testing.T) {
+				newModel := func(g *DragonGame) *DragonModel {
+					m := NewDragon(DragonOptions{Game: g, Lang: lc})
+					m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+					run(m, m.Init())
+					return m
+				}
+				m := newModel(newDragonGame(t, players, seed, ""))
+				checkScreen(t, m, w, h, "turn's start")
+				press(m, "h")
+				checkScreen(t, m, w, h, "turn's start, hint")
+				press(m, "h", "r")
+				checkScreen(t, m, w, h, "a throw")
+				press(m, "h")
+				checkScreen(t, m, w, h, "a throw, hint")
+				press(m, "h", "t")
+				checkScreen(t, m, w, h, "the cards")
+				press(m, "t", "?")
+				checkScreen(t, m, w, h, "help")
+
+				b := newModel(battleGame(t, "you,bot:smart"))
+				press(b, "f")
+				checkScreen(t, b, w, h, "the Final Battle")
+				press(b, "h")
+				checkScreen(t, b, w, h, "the Final Battle, hint")
+
+				over := newDragonGame(t, players, seed, "")
+				over.setState(func(s *dragon.State) {
+					s.Phase, s.Winners = dragon.PhaseOver, []int{0}
+				})
+				checkScreen(t, newModel(over), w, h, "the end")
+			})
+		}
+	}
+}
+
+// TestScreensFit: the ordinary game's screens (the setup with every row,
+// the table of two and of three players with a throw, the hint, a farkle
+// and the end, and the help) fit 60×20, 80×24 and 120×40 in English and
+// Norwegian: no line is cut.
+func TestScreensFit(t *testing.T) {
+	tab := dice.NewTable(seatOrder("classic"))
+	fseed := seedWhere(t, "golden-farkle", tab.Farkle)
+	for _, lc := range []*lang.Catalogue{nil, norwegian()} {
+		for _, size := range fitSizes {
+			w, h := size[0], size[1]
+			t.Run(fmt.Sprintf("%s %dx%d", orEnglish(lc).Code, w, h), func(t *testing.T) {
+				sized := func(o Options) *Model {
+					o.Lang = lc
+					m := plainModel(t, o)
+					m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+					run(m, m.Init())
+					return m
+				}
+				m := sized(Options{Rules: rules.MustPreset("classic")})
+				checkScreen(t, m, w, h, "setup")
+				for i := range 6 {
+					press(m, "down")
+					checkScreen(t, m, w, h, fmt.Sprintf("setup, row %d", i+1))
+				}
+				press(m, "?")
+				checkScreen(t, m, w, h, "setup help")
+
+				for _, seats := range [][]Seat{
+					{{Name: "du"}, {Name: "steady", Bot: "steady"}},
+					{{Name: "du"}, {Name: "Kari"}, {Name: "expert", Bot: "expert"}},
+				} {
+					what := fmt.Sprintf("%d players", len(seats))
+					m = sized(Options{Rules: seatOrder("farkle-dice"), Seats: seats, Seed: dice.SeedFrom("fit")})
+					checkScreen(t, m, w, h, what)
+					press(m, "r")
+					checkScreen(t, m, w, h, what+", a throw")
+					press(m, "h")
+					checkScreen(t, m, w, h, what+", a throw, hint")
+					press(m, "?")
+					checkScreen(t, m, w, h, what+", help")
+				}
+				m = sized(Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "Kari"}, {Name: "du"}}, Seed: fseed})
+				press(m, "r")
+				checkScreen(t, m, w, h, "a farkle")
+
+				m = sized(Options{Game: nearEnd(t, func(engine.State) bool { return false })})
+				checkScreen(t, m, w, h, "the end")
+			})
+		}
+	}
+}
+
+// logShown returns the log's lines on a drawn screen.
+func logShown(screen string) []string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(ansi.Strip(screen), "\n") {
+		if strings.HasPrefix(l, "─ log") {
+			in = true
+			continue
+		}
+		if in {
+			out = append(out, strings.TrimSpace(l))
+		}
+	}
+	return out
+}
+
+// TestLogGrowsAndScrolls: the log takes the window's height (more lines
+// at 120×40 than at 80×24), PgUp shows earlier lines and PgDn comes back
+// to the last.
+func TestLogGrowsAndScrolls(t *testing.T) {
+	g := nearEnd(t, func(engine.State) bool { return false })
+	all := g.Log()
+	m := plainModel(t, Options{Game: g})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	small := logShown(drawn(m))
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	big := logShown(drawn(m))
+	if len(big) < len(small)+15 || big[len(big)-1] != all[len(all)-1] {
+		t.Fatalf("the log does not grow with the window: %d lines at 80×24, %d at 120×40", len(small), len(big))
+	}
+	press(m, "pgup")
+	back := logShown(drawn(m))
+	want := all[len(all)-len(back)-logStep : len(all)-logStep]
+	if strings.Join(back, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("PgUp shows\n%s\nwant\n%s", strings.Join(back, "\n"), strings.Join(want, "\n"))
+	}
+	press(m, "pgdown")
+	if again := logShown(drawn(m)); strings.Join(again, "\n") != strings.Join(big, "\n") {
+		t.Fatalf("PgDn did not come back to the end:\n%s", strings.Join(again, "\n"))
+	}
+}
