@@ -58,7 +58,7 @@ func choose(s engine.State) engine.Action {
 func newTable(t *testing.T, c *online.Client, seats ...tui.Seat) (string, tui.Remote) {
 	t.Helper()
 	ctx := context.Background()
-	id, err := c.Create(ctx, short(t), seats, 0)
+	id, err := c.Create(ctx, tui.NewTable{Rules: short(t), Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}

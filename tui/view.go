@@ -24,6 +24,7 @@ func (m *Model) View() tea.View {
 	}
 	v := fullScreen(m.screenText())
 	v.MouseMode = mouseMode(m.mouseOff)
+	v.WindowTitle = m.windowTitle()
 	return v
 }
 
@@ -318,6 +319,9 @@ func (m *Model) diceArea() []string {
 	st := m.st
 	c := m.lc
 	blank := func(msg string) []string { return diceMessage(msg, m.width) }
+	if s.Over() && g.online != nil {
+		return onlineOverMessage(c, g.online, g.Path(), m.width)
+	}
 	if s.Over() {
 		return overMessageIn(c, g.Path(), m.width)
 	}

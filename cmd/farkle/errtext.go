@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 
@@ -50,6 +51,10 @@ func userText(err error) string { return userTextIn(lang.Get(lang.Default), err)
 // userTextIn is userText with the sayings in the language of c (what
 // follows them, the errors' details, stays in English).
 func userTextIn(c *lang.Catalogue, err error) string {
+	var say tui.Saying
+	if errors.As(err, &say) {
+		return oneLine(say.In(c)) // a sentence of the catalogue (the online client's network failures)
+	}
 	s := err.Error()
 	for _, sy := range sayings {
 		if sy.key == "" {

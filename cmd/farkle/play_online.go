@@ -12,7 +12,6 @@ import (
 
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/online"
-	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -40,17 +39,18 @@ func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags,
 	if err != nil {
 		return err
 	}
+	nt := tui.NewTable{Rules: v.Scoring()}
+	parse := func(spec string) ([]tui.Seat, error) { return tui.ParsePlayers(spec, nt.Rules) }
 	if o, ok := ownViews[v.Kind()]; ok {
-		return usagef("--online plays ordinary Farkle; %s is played online in the browser", o.title())
+		nt.Preset = o.preset() // the server plays the kind's preset
+		parse = func(spec string) ([]tui.Seat, error) { return o.onlineSeats(spec, v) }
 	}
-	r := v.Scoring()
-	var seats []tui.Seat
 	if players != "" {
-		if seats, err = tui.ParsePlayers(players, r); err != nil {
+		if nt.Seats, err = parse(players); err != nil {
 			return usagef("--players %s: %v", players, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
 		}
 	}
-	return playOnline(ctx, e, f, r, seats, tui.NewSolverAdvisor(playTables(e)))
+	return playOnline(ctx, e, f, nt, tui.NewSolverAdvisor(playTables(e)))
 }
 
 // onlineFlags are the flags of farkle play --online.
@@ -61,7 +61,7 @@ type onlineFlags struct {
 
 // playOnline plays at a farkle server: the lobby, or the table of the
 // link, or a new table of r and the seats.
-func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats []tui.Seat, advisor tui.Advisor) error {
+func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, advisor tui.Advisor) error {
 	if !e.terminal || !isTerminalReader(e.stdin) {
 		return usagef("--online needs a terminal: the online game is full-screen")
 	}
@@ -86,25 +86,25 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats
 	if err != nil {
 		return err
 	}
-	if seats != nil {
+	if nt.Seats != nil {
 		if table != "" {
 			return usagef("--players opens a new table; a table's link sits at that one")
 		}
-		if table, err = c.Create(ctx, r, seats, 0); err != nil {
+		if table, err = c.Create(ctx, nt); err != nil {
 			return fmt.Errorf("a new table at %s: %w", base, err)
 		}
 	}
 	lm := tui.NewLobby(tui.LobbyOptions{
-		Options: tui.Options{Rules: r, Advisor: advisor, Lang: e.cat()},
+		Options: tui.Options{Rules: nt.Rules, Advisor: advisor, Lang: e.cat()},
 		Server:  base, Player: p.Name, Table: table, Watch: f.watch,
 	}, c)
 	if err := tui.RunModel(ctx, lm, e.stdin, e.stdout); err != nil {
 		return err
 	}
-	if m := lm.Game(); m != nil && m.Game().Over() {
-		fmt.Fprintln(e.stdout, m.Game().Winners())
-		if path := m.Game().Path(); path != "" {
-			fmt.Fprintln(e.stdout, e.msg("tui.lines.saved", "file", path))
+	for _, r := range lm.Results() {
+		fmt.Fprintln(e.stdout, r.Winners)
+		if r.Record != "" {
+			fmt.Fprintln(e.stdout, e.msg("tui.lines.saved", "file", r.Record))
 		}
 	}
 	return nil

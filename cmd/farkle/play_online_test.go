@@ -253,6 +253,16 @@ func TestSSHPlaysAWholeGameAgainstABot(t *testing.T) {
 		t.Errorf("the end screen does not say where the record is:\n%s", screen)
 	}
 	showsScores(t, screen, verifyRecordOf(t, base, m[1]))
+	if !strings.Contains(strings.Join(strings.Fields(screen), " "), "p asks for a rematch, q goes back to the lobby") {
+		t.Errorf("the end screen does not offer the rematch and the lobby:\n%s", screen)
+	}
+	// q leaves the table for the lobby, and only the lobby's q ends the
+	// session.
+	p.keys("q")
+	p.waitFor("Farkle online", "enter sit down")
+	if strings.Contains(p.screen(false), "ssh exited") {
+		t.Fatal("q at the end of the game closed the connection")
+	}
 	p.keys("q")
 	p.waitFor("ssh exited: 0")
 }
@@ -402,7 +412,10 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 	if got, want := strings.Join(term, "\n"), strings.Join(g.Log[len(g.Log)-len(term):], "\n"); got != want {
 		t.Fatalf("the terminal's log ends\n%s\nthe page's\n%s", got, want)
 	}
-	// The record the terminal saved verifies and ends as both screens.
+	// The record the terminal saved verifies and ends as both screens. q
+	// goes back to the lobby, whose q ends the program.
+	p.keys("q")
+	p.waitFor("Farkle online", "enter sit down")
 	p.keys("q")
 	out := p.waitFor("farkle exited: 0")
 	saved := regexp.MustCompile(`saved: (\S+)`).FindStringSubmatch(out)
