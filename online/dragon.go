@@ -64,7 +64,7 @@ func startDragon(rec *game.Record, msg []byte, seat int) (follower, []game.Event
 		return nil, nil, fmt.Errorf("online: the Dragon Farkle table sent no game")
 	}
 	f := &dragonFollower{v: dv, seat: seat}
-	f.g = dv.At(seen(m.Dragon.View), m.Dragon.Version)
+	f.g = dv.At(seen(dv.Game(), m.Dragon.View), m.Dragon.Version)
 	return f, nil, nil
 }
 
@@ -80,7 +80,7 @@ func (f *dragonFollower) update(msg []byte) ([]game.Event, bool, error) {
 	if m.Dragon == nil || m.Dragon.Version <= f.g.Version() {
 		return nil, false, nil
 	}
-	f.g = f.v.At(seen(m.Dragon.View), m.Dragon.Version)
+	f.g = f.v.At(seen(f.v.Game(), m.Dragon.View), m.Dragon.Version)
 	if m.Dragon.Version != f.g.Version() {
 		return nil, false, fmt.Errorf("online: update %d after %d", m.Dragon.Version, f.g.Version())
 	}
@@ -104,12 +104,13 @@ func (f *dragonFollower) wire(a game.Action) (any, error) {
 // Item, an item another drew this turn, a card of a deck.
 const hidden = "?"
 
-// seen returns a state whose view for v.Seat is v: what the seat
+// seen returns a state of g whose view for v.Seat is v: what the seat
 // sees is taken as it is, and what it does not see (other players' Magic
 // Items, the items another drew this turn, the decks' cards) is as many
-// cards of the id hidden. The turns finished are counted from the round
-// and the seat to play.
-func seen(v dragon.View) dragon.State {
+// cards of the id hidden, but for the items that raise a player's item
+// limit, which the view shows (holdItems). The turns finished are counted
+// from the round and the seat to play.
+func seen(g *dragon.Game, v dragon.View) dragon.State {
 	ids := func(cs []dragon.CardView) []string {
 		out := make([]string, len(cs))
 		for i, c := range cs {
@@ -151,5 +152,29 @@ func seen(v dragon.View) dragon.State {
 		}
 		s.Players = append(s.Players, ps)
 	}
+	for i, p := range v.Players {
+		if i != v.Seat {
+			holdItems(g, &s, i, p.ItemLimit)
+		}
+	}
 	return s
+}
+
+// holdItems makes as many of the hidden items of seat cards that let it
+// hold more Magic Items (hold_items) as its limit, which every seat sees,
+// says it holds.
+func holdItems(g *dragon.Game, s *dragon.State, seat, limit int) {
+	items := s.Players[seat].Items
+	for j := range items {
+		more := limit - g.ItemLimit(*s, seat)
+		if more <= 0 {
+			return
+		}
+		for _, c := range g.Cards().Items {
+			if n := c.Sum(dragon.HoldItems, ""); n > 0 && n <= more {
+				items[j] = c.ID
+				break
+			}
+		}
+	}
 }

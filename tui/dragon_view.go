@@ -24,6 +24,7 @@ var eventRows = map[dragon.EventFace]*[3]string{
 func (m *DragonModel) View() tea.View {
 	v := fullScreen(m.screenText())
 	v.MouseMode = mouseMode(m.mouseOff)
+	v.WindowTitle = m.windowTitle()
 	return v
 }
 
@@ -78,6 +79,9 @@ func (m *DragonModel) tableLayout() *layout {
 	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · %s", g.Game().Rules().Name, round))
 	top.addHeader(st, left, m.width, []button{{"?", m.tx("dragon.tui.btn.help")}, {"q", m.tx("dragon.tui.btn.quit")}})
 	add(m.dragonLine(v))
+	if l := m.onlineLine(); l != "" {
+		add(l)
+	}
 	add("")
 	add(m.players(v)...)
 	add("")
@@ -270,6 +274,9 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		saved := m.tx("dragon.tui.notSaved")
 		if p := m.g.Path(); p != "" {
 			saved = m.tx("tui.savedAs", "file", p)
+		}
+		if m.online != nil {
+			return onlineOverMessage(m.lcat, m.online, m.g.Path(), m.width)
 		}
 		return diceMessage(saved+" "+m.tx("tui.overKeys"), m.width)
 	}

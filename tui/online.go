@@ -311,42 +311,57 @@ func (m *Model) onlineLine() string {
 	if g == nil || g.online == nil {
 		return ""
 	}
-	o := g.online
-	lc := m.lc
+	return onlineLineIn(m.lc, m.st, g.online, g.Names(), g.Over())
+}
+
+// onlineLineIn is the line under the header of a game at a server, in the
+// language of c, with the players' names.
+func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over bool) string {
+	lc = orEnglish(lc)
 	who := lc.Msg("tui.online.watching")
-	if o.you >= 0 && o.you < len(g.Names()) {
-		who = lc.Msg("tui.online.youAre", "name", g.Names()[o.you])
+	if o.you >= 0 && o.you < len(names) {
+		who = lc.Msg("tui.online.youAre", "name", names[o.you])
 	}
 	line := lc.Msg("tui.online.line", "table", o.table, "who", who)
-	if c := o.clock; !c.Deadline.IsZero() && !g.Over() && c.Seat >= 0 && c.Seat < len(g.Names()) {
+	if c := o.clock; !c.Deadline.IsZero() && !over && c.Seat >= 0 && c.Seat < len(names) {
 		left := max(time.Until(c.Deadline).Round(time.Second), 0)
 		clock := fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60)
 		key := "tui.online.clock"
-		if strings.EqualFold(g.Names()[c.Seat], youName(lc)) {
+		if c.Seat == o.you || strings.EqualFold(names[c.Seat], youName(lc)) {
 			key = "tui.online.clockYou"
 		}
-		line += " · " + lc.Msg(key, "name", g.Names()[c.Seat], "clock", clock)
+		line += " · " + lc.Msg(key, "name", names[c.Seat], "clock", clock)
 	}
 	if o.status != "" {
-		return m.st.dim.Render(line+" · ") + m.st.err.Render(o.status)
+		return st.dim.Render(line+" · ") + st.err.Render(o.status)
 	}
-	return m.st.dim.Render(line)
+	return st.dim.Render(line)
 }
 
 // waitingNote says why a key does nothing while the game waits.
 func (m *Model) waitingNote() string {
 	g := m.game
-	o := g.online
+	return waitingNoteIn(m.lc, g.online, g.Names(), g.Actor())
+}
+
+// waitingNoteIn says why a key does nothing while a game at a server
+// waits for another seat (actor) or the server.
+func waitingNoteIn(lc *lang.Catalogue, o *online, names []string, actor int) string {
+	lc = orEnglish(lc)
 	switch {
 	case o.closed != nil:
-		return m.lc.Msg("tui.online.lostQuit")
+		return lc.Msg("tui.online.lostQuit")
 	case o.inFlight > 0:
-		return m.lc.Msg("tui.online.waitServer")
+		return lc.Msg("tui.online.waitServer")
 	case o.you < 0:
-		return m.lc.Msg("tui.online.youWatch")
+		return lc.Msg("tui.online.youWatch")
 	}
-	return m.lc.Msg("tui.online.waitTurn", "name", g.Names()[max(g.Actor(), 0)])
+	return lc.Msg("tui.online.waitTurn", "name", names[min(max(actor, 0), len(names)-1)])
 }
+
+// idle reports whether nothing sent waits for the server's answer and
+// the link holds (always, for a local game: o is nil).
+func (o *online) idle() bool { return o == nil || o.inFlight == 0 && o.closed == nil }
 
 // Save writes a local game to its file (table.Save); a game at a server is
 // kept by the server, and its record is fetched at the end (Record).
