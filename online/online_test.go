@@ -247,7 +247,8 @@ func TestRefusedActionSaysWhy(t *testing.T) {
 // updates, and the record saved at the end verifies and ends as the
 // terminal's game.
 func TestOnlineDragonGame(t *testing.T) {
-	base := servertest.Start(t, server.Options{BotDelay: time.Millisecond, MaxTurns: 6}).URL
+	// The bots' pace keeps Ann under the server's message rate of a connection.
+	base := servertest.Start(t, server.Options{BotDelay: 100 * time.Millisecond, MaxTurns: 6}).URL
 	c := online.New(base)
 	c.RecordDir = t.TempDir()
 	ctx := context.Background()

@@ -74,10 +74,10 @@ func (m *DragonModel) tableLayout() *layout {
 
 	round := m.tx("dragon.tui.round", "n", v.Round)
 	if n := g.Game().Rules().RoundLimit; n > 0 {
-		round = m.tx("dragon.tui.roundOf", "n", v.Round, "limit", n)
+		round = m.tx("dragon.tui.roundOf", "n", min(v.Round, n), "limit", n) // past the last round: the game is over
 	}
 	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · %s", g.Game().Rules().Name, round))
-	top.addHeader(st, left, m.width, []button{{"?", m.tx("dragon.tui.btn.help")}, {"q", m.tx("dragon.tui.btn.quit")}})
+	top.addHeader(st, left, m.width, m.headerButtons())
 	add(m.dragonLine(v))
 	if l := m.onlineLine(); l != "" {
 		add(l)
@@ -418,8 +418,12 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 func (m *DragonModel) keysLine(v dragon.View) []button {
 	b := func(k string) string { return m.tx("dragon.tui.btn." + k) }
 	switch {
+	case m.show != nil && m.online != nil:
+		return []button{{"s", b("skipBrawl")}, {"?", b("help")}, {"q", m.tx("tui.btn.lobby")}}
 	case m.show != nil:
 		return []button{{"s", b("skipBrawl")}, {"?", b("help")}, {"q", b("quit")}}
+	case m.online != nil && (v.Phase == dragon.PhaseOver || !m.deciding()):
+		return onlineKeysIn(m.lcat, m.online, v.Phase == dragon.PhaseOver)
 	case (v.Phase == dragon.PhaseOver):
 		return []button{{"p", b("again")}, {"q", b("quit")}, {"?", b("rules")}}
 	case m.g.BotToAct():

@@ -89,3 +89,36 @@ func onlineOverMessage(c *lang.Catalogue, o *online, record string, width int) [
 	note := overNoteIn(c, o)
 	return diceMessage(saved+strings.ToUpper(note[:1])+note[1:]+".", width)
 }
+
+// onlineKeysIn are the keys of a game at a server while it waits for
+// another seat or the server, or once it is over (over): q goes back to
+// the lobby, and at the end p asks a player's rematch.
+func onlineKeysIn(c *lang.Catalogue, o *online, over bool) []button {
+	c = orEnglish(c)
+	lobby := button{"q", c.Msg("tui.btn.lobby")}
+	if over && o.you >= 0 {
+		return []button{{"p", c.Msg("tui.btn.rematch")}, lobby, {"?", c.Msg("tui.btn.rules")}}
+	}
+	if over {
+		return []button{lobby, {"?", c.Msg("tui.btn.rules")}}
+	}
+	return []button{{"?", c.Msg("tui.btn.help")}, lobby}
+}
+
+// headerButtons are the buttons at the top right of the table: q quits a
+// local game, and goes back to the lobby from a table at a server.
+func (m *Model) headerButtons() []button {
+	if m.game != nil && m.game.online != nil {
+		return []button{{"?", m.lc.Msg("tui.btn.help")}, {"q", m.lc.Msg("tui.btn.lobby")}}
+	}
+	return headerButtonsIn(m.lc)
+}
+
+// headerButtons are the buttons at the top right of the table: q quits a
+// local game, and goes back to the lobby from a table at a server.
+func (m *DragonModel) headerButtons() []button {
+	if m.online != nil {
+		return []button{{"?", m.tx("dragon.tui.btn.help")}, {"q", m.tx("tui.btn.lobby")}}
+	}
+	return []button{{"?", m.tx("dragon.tui.btn.help")}, {"q", m.tx("dragon.tui.btn.quit")}}
+}

@@ -126,7 +126,7 @@ func (m *Model) tableLayout() *layout {
 	if len(s.Players) == 1 {
 		left += st.dim.Render(" · ") + st.bold.Render(soloTurnIn(c, s))
 	}
-	top.addHeader(st, left, m.width, headerButtonsIn(c))
+	top.addHeader(st, left, m.width, m.headerButtons())
 	if l := m.onlineLine(); l != "" {
 		add(l)
 	}
@@ -520,11 +520,11 @@ func (m *Model) keysLine() []button {
 	switch {
 	case g.Over():
 		if g.Online() {
-			return []button{b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
+			return onlineKeysIn(m.lc, g.online, true)
 		}
 		return []button{b("p", "tui.btn.again"), b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
 	case g.Waiting():
-		return []button{b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
+		return onlineKeysIn(m.lc, g.online, false)
 	case g.AutoToAct():
 		return []button{b("s", "tui.btn.skip"), b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case s.Step == engine.StepKeep:
