@@ -9,6 +9,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
@@ -460,11 +461,19 @@ func (lm *LobbyModel) View() tea.View {
 	c := lm.lc
 	var out []string
 	add := func(l ...string) { out = append(out, l...) }
-	left := st.title.Render(c.Msg("tui.lobby.title")) + st.dim.Render(" · "+lm.o.Server)
+	right := "q " + c.Msg("tui.btn.quit")
+	head := c.Msg("tui.lobby.title") + " · " + lm.o.Server
 	if lm.o.Player != "" {
-		left += st.dim.Render(" · " + c.Msg("tui.online.youAre", "name", lm.o.Player))
+		head += " · " + c.Msg("tui.online.youAre", "name", lm.o.Player)
 	}
-	add(spread(left, st.dim.Render("q "+c.Msg("tui.btn.quit")), lm.width), "")
+	if lipgloss.Width(head)+lipgloss.Width(right)+2 > lm.width {
+		head = c.Msg("tui.lobby.title") // the server's address goes first, then the player
+		if lm.o.Player != "" && lipgloss.Width(head+" · "+c.Msg("tui.online.youAre", "name", lm.o.Player))+lipgloss.Width(right)+2 <= lm.width {
+			head += " · " + c.Msg("tui.online.youAre", "name", lm.o.Player)
+		}
+	}
+	left := st.title.Render(c.Msg("tui.lobby.title")) + st.dim.Render(strings.TrimPrefix(head, c.Msg("tui.lobby.title")))
+	add(spread(left, st.dim.Render(right), lm.width), "")
 	switch {
 	case lm.help:
 		add(lm.helpLines()...)
@@ -474,23 +483,36 @@ func (lm *LobbyModel) View() tea.View {
 	case lm.creating:
 		add(c.Msg("tui.lobby.creating"))
 	case lm.opening != "":
+		say := func(text string) { add(wrap(text, lm.width, "")...) }
 		add(st.bold.Render(c.Msg("tui.lobby.table", "table", lm.opening)), "")
 		if seats := lm.waitFor.Seats; seats != nil {
-			add(c.Msg("tui.lobby.waiting"), "")
+			say(c.Msg("tui.lobby.waiting"))
+			add("")
 			for _, s := range seats {
 				add("  " + s.Name)
 			}
-			add("", c.Msg("tui.lobby.link", "link", st.key.Render(lm.lobby.Link(lm.opening))))
-			add(c.Msg("tui.lobby.linkHow"))
+			add("")
+			// The link on a line of its own where it fits, never cut.
+			link := lm.lobby.Link(lm.opening)
+			for _, l := range wrap(c.Msg("tui.lobby.link", "link", link), lm.width, "") {
+				add(strings.Replace(l, link, st.key.Render(link), 1))
+			}
+			say(c.Msg("tui.lobby.linkHow"))
 		} else {
 			add(c.Msg("tui.lobby.connecting"))
 		}
-		add("", st.dim.Render(c.Msg("tui.lobby.leaves")))
+		add("")
+		for _, l := range wrap(c.Msg("tui.lobby.leaves"), lm.width, "") {
+			add(st.dim.Render(l))
+		}
 	default:
 		add(lm.listLines()...)
 	}
 	if lm.msg != "" {
-		add("", st.err.Render(lm.msg))
+		add("")
+		for _, l := range wrap(lm.msg, lm.width, "") {
+			add(st.err.Render(l))
+		}
 	}
 	return fullScreen(fit(strings.Join(out, "\n"), lm.width, lm.height))
 }
