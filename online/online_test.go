@@ -249,7 +249,8 @@ func TestRefusedActionSaysWhy(t *testing.T) {
 func TestOnlineDragonGame(t *testing.T) {
 	// The bots' pace keeps Ann under the server's message rate of a connection.
 	base := servertest.Start(t, server.Options{BotDelay: 100 * time.Millisecond, MaxTurns: 6}).URL
-	c := online.New(base)
+	px := tcpproxy.New(t, strings.TrimPrefix(base, "http://"))
+	c := online.New("http://" + px.Addr())
 	c.RecordDir = t.TempDir()
 	ctx := context.Background()
 	if _, err := c.SignIn(ctx, "Ann", ""); err != nil {
@@ -272,6 +273,7 @@ func TestOnlineDragonGame(t *testing.T) {
 	src := dice.NewSource(dice.SeedFrom("ann's choices"))
 	var g game.Game
 	acted, events, saved := -1, 0, ""
+	cut, back := false, false
 	deadline, cancel := context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 	for saved == "" {
@@ -289,8 +291,23 @@ func TestOnlineDragonGame(t *testing.T) {
 		if u.Game.Variant().Kind() != game.Dragon {
 			t.Fatalf("the game is %s", u.Game.Variant().Kind())
 		}
+		if u.Reset && cut {
+			if u.Game.Version() < g.Version() {
+				t.Fatalf("after reconnecting the game is at version %d, before the cut at %d", u.Game.Version(), g.Version())
+			}
+			back, acted = true, -1 // an action sent into the cut may be lost: act again
+		}
 		g = u.Game
 		events += len(u.Events)
+		if !cut && g.Version() >= 4 && !g.Over() {
+			// Drop the connection in the middle of the game: the link
+			// comes back with the seat's view.
+			if n := px.Drop(); n == 0 {
+				t.Fatal("the proxy had no connection to cut")
+			}
+			cut = true
+			continue
+		}
 		if g.Over() || g.ToAct() != u.You || g.Version() == acted {
 			continue
 		}
@@ -302,9 +319,12 @@ func TestOnlineDragonGame(t *testing.T) {
 			t.Fatalf("the rebuilt game refuses the bot's own choice %v: %v", a, err)
 		}
 		acted = g.Version()
-		if err := r.Act(g.Version(), a); err != nil {
+		if err := r.Act(g.Version(), a); err != nil && !cut {
 			t.Fatal(err)
 		}
+	}
+	if !back {
+		t.Fatal("the game never came back after the connection was cut")
 	}
 	if events == 0 || acted < 0 {
 		t.Fatalf("%d events, last action at %d: the game was not played here", events, acted)
