@@ -200,6 +200,9 @@ func (g *Game) Auto() (engine.Action, []engine.Event, error) {
 func (g *Game) Do(a engine.Action) ([]engine.Event, error) {
 	if g.online != nil {
 		// The server plays it; its events come back with its update.
+		if err := g.play.Check(a.Player, a); err != nil {
+			return nil, err
+		}
 		return nil, g.online.send(g.State(), a)
 	}
 	evs, err := g.do(a.Player, a)

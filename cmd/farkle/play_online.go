@@ -30,7 +30,7 @@ checked and saved in the games directory (farkle verify FILE).`
 
 // runPlayOnline checks the flags of farkle play --online and plays.
 func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags, resolve func() (game.Variant, error), players string) error {
-	for _, name := range []string{"resume", "seed", "plain"} {
+	for _, name := range []string{"resume", "seed"} {
 		if fs.Lookup(name).Value.String() != fs.Lookup(name).DefValue {
 			return usagef("--%s is for a local game; the server keeps the game and deals the dice", name)
 		}
@@ -50,6 +50,7 @@ func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags,
 			return usagef("--players %s: %v", players, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
 		}
 	}
+	f.plain = fs.Lookup("plain").Value.String() == "true"
 	return playOnline(ctx, e, f, nt, tui.NewSolverAdvisor(playTables(e)))
 }
 
@@ -57,14 +58,13 @@ func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags,
 type onlineFlags struct {
 	url, name string
 	watch     bool
+	plain     bool // line mode (--plain, or stdin not a terminal)
 }
 
 // playOnline plays at a farkle server: the lobby, or the table of the
 // link, or a new table of r and the seats.
 func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, advisor tui.Advisor) error {
-	if !e.terminal || !isTerminalReader(e.stdin) {
-		return usagef("--online needs a terminal: the online game is full-screen")
-	}
+	lineMode := f.plain || !e.terminal || !isTerminalReader(e.stdin)
 	base, table, err := online.ParseLink(f.url)
 	if err != nil {
 		return usagef("--online: %v", err)
@@ -93,6 +93,9 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, adv
 		if table, err = c.Create(ctx, nt); err != nil {
 			return fmt.Errorf("a new table at %s: %w", base, err)
 		}
+	}
+	if lineMode {
+		return playOnlineLines(ctx, e, c, table, f.watch, advisor)
 	}
 	lm := tui.NewLobby(tui.LobbyOptions{
 		Options: tui.Options{Rules: nt.Rules, Advisor: advisor, Lang: e.cat()},
@@ -149,4 +152,35 @@ func signIn(ctx context.Context, c *online.Client, name, user, tokenFile string)
 // safeHost is a server's host:port as a file name.
 func safeHost(host string) string {
 	return strings.NewReplacer(":", "_", "/", "_", "[", "", "]", "").Replace(host)
+}
+
+// playOnlineLines plays at the table of a link (or the one --players
+// opened) in line mode: farkle play --online --plain, for scripts and
+// screen readers. Without a table it lists the lobby's, to choose one.
+func playOnlineLines(ctx context.Context, e *env, c *online.Client, table string, watch bool, advisor tui.Advisor) error {
+	if table == "" {
+		ts, err := c.Tables(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, e.msg("cli.play.onlineTables", "n", len(ts)))
+		for _, t := range ts {
+			var seats []string
+			for _, s := range t.Seats {
+				name := s.Name
+				if s.Free {
+					name = e.msg("tui.lobby.free")
+				}
+				seats = append(seats, name)
+			}
+			fmt.Fprintf(e.stdout, "  %s  %s  %s  %s\n", c.Link(t.ID), t.Rules, t.Status, strings.Join(seats, ", "))
+		}
+		return usagef("%s", e.msg("cli.play.onlineLinesTable"))
+	}
+	r, err := c.Open(ctx, table, watch)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return tui.RunOnlineLines(ctx, r, e.stdin, e.stdout, tui.OnlineLinesOptions{Options: tui.Options{Advisor: advisor, Lang: e.cat()}, Link: c.Link(table)})
 }
