@@ -63,6 +63,9 @@ func startDragon(rec *game.Record, msg []byte, seat int) (follower, []game.Event
 	if m.Dragon == nil {
 		return nil, nil, fmt.Errorf("online: the Dragon Farkle table sent no game")
 	}
+	if err := checkView(dv.Game(), m.Dragon.View, seat); err != nil {
+		return nil, nil, err
+	}
 	f := &dragonFollower{v: dv, seat: seat}
 	f.g = dv.At(seen(dv.Game(), m.Dragon.View), m.Dragon.Version)
 	return f, nil, nil
@@ -79,6 +82,9 @@ func (f *dragonFollower) update(msg []byte) ([]game.Event, bool, error) {
 	}
 	if m.Dragon == nil || m.Dragon.Version <= f.g.Version() {
 		return nil, false, nil
+	}
+	if err := checkView(f.v.Game(), m.Dragon.View, f.seat); err != nil {
+		return nil, false, err
 	}
 	f.g = f.v.At(seen(f.v.Game(), m.Dragon.View), m.Dragon.Version)
 	if m.Dragon.Version != f.g.Version() {
@@ -98,6 +104,42 @@ func (f *dragonFollower) wire(a game.Action) (any, error) {
 		return nil, fmt.Errorf("online: %T is not a Dragon Farkle action", a)
 	}
 	return da, nil
+}
+
+// checkView refuses a view no game of g can show seat: a server's answer
+// is read as hostile, and its counts become cards here (seen), so each is
+// bounded by the card set before anything is made of it.
+func checkView(g *dragon.Game, v dragon.View, seat int) error {
+	cards := g.Cards()
+	r := g.Rules()
+	n := len(v.Players)
+	bad := func(what string, got, most int) error {
+		return fmt.Errorf("%w: %s is %d, outside 0 to %d", ErrBadMessage, what, got, most)
+	}
+	switch {
+	case n < r.MinPlayers || n > r.MaxPlayers:
+		return bad("the number of players", n, r.MaxPlayers)
+	case v.Seat != seat:
+		return fmt.Errorf("%w: a view for seat %d sent to seat %d", ErrBadMessage, v.Seat, seat)
+	case v.Turn < 0 || v.Turn >= n:
+		return bad("turn", v.Turn, n-1)
+	case v.First < 0 || v.First >= n:
+		return bad("first", v.First, n-1)
+	case v.CompanionDeck < 0 || v.CompanionDeck > len(cards.Companions):
+		return bad("companion_deck", v.CompanionDeck, len(cards.Companions))
+	case v.ItemDeck < 0 || v.ItemDeck > len(cards.Items):
+		return bad("item_deck", v.ItemDeck, len(cards.Items))
+	case v.DrawnCount < 0 || v.DrawnCount > len(cards.Items):
+		return bad("drawn_count", v.DrawnCount, len(cards.Items))
+	case v.Brawl != nil && (v.Brawl.Defender < 0 || v.Brawl.Defender >= n):
+		return bad("brawl.defender", v.Brawl.Defender, n-1)
+	}
+	for i, p := range v.Players {
+		if p.ItemCount < 0 || p.ItemCount > len(cards.Items) {
+			return bad(fmt.Sprintf("players[%d].item_count", i), p.ItemCount, len(cards.Items))
+		}
+	}
+	return nil
 }
 
 // hidden is the id of a card the seat cannot see: another player's Magic

@@ -145,6 +145,7 @@ func (l *link) run(conn *wsclient.Client) {
 	defer close(l.ups)
 	for {
 		err := l.read(conn)
+		conn.Close() // dropped, or ended here
 		l.mu.Lock()
 		l.conn = nil
 		l.mu.Unlock()
@@ -154,6 +155,10 @@ func (l *link) run(conn *wsclient.Client) {
 		}
 		if l.over() {
 			l.err = ErrOver // the server closes a finished table's connections in time: nothing lost
+			return
+		}
+		if errors.Is(err, ErrBadMessage) {
+			l.err = err
 			return
 		}
 		if conn, err = l.redial(err); err != nil {
@@ -170,6 +175,11 @@ func (l *link) run(conn *wsclient.Client) {
 		}
 	}
 }
+
+// ErrBadMessage is wrapped by the end of a link whose server sent what
+// no game shows (a malformed message, a view out of bounds): the link is
+// not opened again, as the server would only send it again.
+var ErrBadMessage = errors.New("online: the server sent a message the terminal cannot follow")
 
 // ErrOver ends the link of a table whose game is over once the server
 // closes its connection: the game is complete on the terminal.
@@ -266,7 +276,7 @@ func (l *link) read(conn *wsclient.Client) error {
 		}
 		var msg wireMsg
 		if err := json.Unmarshal(raw.Raw, &msg); err != nil {
-			return fmt.Errorf("online: a message the terminal cannot read: %w", err)
+			return fmt.Errorf("%w: %v", ErrBadMessage, err)
 		}
 		l.table(msg.Table)
 		switch msg.Type {
@@ -344,6 +354,9 @@ func (l *link) reset(msg []byte) error {
 	}
 	f, evs, err := fk.start(rec, msg, l.you)
 	if err != nil {
+		if !errors.Is(err, ErrBadMessage) {
+			err = fmt.Errorf("%w: %w", ErrBadMessage, err)
+		}
 		return err
 	}
 	l.mu.Lock()
