@@ -26,7 +26,11 @@ $USER); the guest's token is kept in $FARKLE_DATA_DIR/online (or beside
 the games directory), so the next session is the same player. The server
 deals the dice and keeps the turn clock (shown under the header); a
 dropped connection is opened again. At the end the server's record is
-checked and saved in the games directory (farkle verify FILE).`
+checked and saved in the games directory (farkle verify FILE). --rules
+dragon (or Dragon Farkle on the setup screen) plays Dragon Farkle at the
+server. q at a table goes back to the lobby, q in the lobby quits; p at
+the end asks for a rematch. With --plain (or without a terminal) it is
+the line mode at the table of a link, or of --players.`
 
 // runPlayOnline checks the flags of farkle play --online and plays.
 func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags, resolve func() (game.Variant, error), players string) error {

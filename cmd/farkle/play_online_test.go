@@ -256,12 +256,26 @@ func TestSSHPlaysAWholeGameAgainstABot(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(screen), " "), "p asks for a rematch, q goes back to the lobby") {
 		t.Errorf("the end screen does not offer the rematch and the lobby:\n%s", screen)
 	}
-	// q leaves the table for the lobby, and only the lobby's q ends the
-	// session.
+	// p: the rematch, a new table at which ann sits again with the bot.
+	p.keys("p")
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if n := tableOnScreen.FindStringSubmatch(p.screen(false)); n != nil && n[1] != m[1] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("p at the end did not sit ann at a rematch:\n%s", p.screen(false))
+		}
+		time.Sleep(20 * time.Millisecond) // polling the pane
+	}
+	p.waitFor("you are ann", "Steady bot")
+	// q leaves the table for the lobby (asking first, the game going on),
+	// and only the lobby's q ends the session.
 	p.keys("q")
+	p.waitFor("Leave the table?")
+	p.keys("y")
 	p.waitFor("Farkle online", "enter sit down")
 	if strings.Contains(p.screen(false), "ssh exited") {
-		t.Fatal("q at the end of the game closed the connection")
+		t.Fatal("q at the table closed the connection")
 	}
 	p.keys("q")
 	p.waitFor("ssh exited: 0")
