@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/tui"
 )
@@ -100,7 +99,10 @@ func (c *Client) SignIn(ctx context.Context, name, token string) (Player, error)
 		var p Player
 		if err := c.rest.Do(ctx, http.MethodGet, "/api/me", nil, &p); err != nil {
 			c.rest.Token = ""
-			return Player{}, fmt.Errorf("online: the saved token is not a player of %s: %w", c.rest.Base, apiErr(err))
+			if unreachable(err) {
+				return Player{}, said(c.rest.Base, err)
+			}
+			return Player{}, fmt.Errorf("online: the saved token is not a player of %s: %w", c.rest.Base, c.apiErr(err))
 		}
 		p.Token = token
 		c.player = p
@@ -108,7 +110,10 @@ func (c *Client) SignIn(ctx context.Context, name, token string) (Player, error)
 	}
 	var p Player
 	if err := c.rest.Do(ctx, http.MethodPost, "/api/players", map[string]string{"name": name}, &p); err != nil {
-		return Player{}, fmt.Errorf("online: signing in as %q: %w", name, apiErr(err))
+		if unreachable(err) {
+			return Player{}, said(c.rest.Base, err)
+		}
+		return Player{}, fmt.Errorf("online: signing in as %q: %w", name, c.apiErr(err))
 	}
 	c.rest.Token = p.Token
 	c.player = p
@@ -148,7 +153,7 @@ func (t tableJSON) lobby() tui.LobbyTable {
 func (c *Client) Tables(ctx context.Context) ([]tui.LobbyTable, error) {
 	var ts []tableJSON
 	if err := c.rest.Do(ctx, http.MethodGet, "/api/tables?status=waiting,playing&limit=50", nil, &ts); err != nil {
-		return nil, apiErr(err)
+		return nil, c.apiErr(err)
 	}
 	out := make([]tui.LobbyTable, 0, len(ts))
 	for _, t := range ts {
@@ -161,13 +166,14 @@ func (c *Client) Tables(ctx context.Context) ([]tui.LobbyTable, error) {
 	return out, nil
 }
 
-// Create opens a table under r: the first person's seat is the player's,
+// Create opens the table nt: the first person's seat is the player's,
 // every other person's a free seat for a friend, and the bots play at
-// their levels. clock is the time for each decision (0: the server's).
-func (c *Client) Create(ctx context.Context, r rules.Rules, seats []tui.Seat, clock time.Duration) (string, error) {
+// their levels. Its clock is the time for each decision (0: the
+// server's).
+func (c *Client) Create(ctx context.Context, nt tui.NewTable) (string, error) {
 	var wire []map[string]string
 	me := false
-	for _, s := range seats {
+	for _, s := range nt.Seats {
 		switch {
 		case s.IsBot():
 			wire = append(wire, map[string]string{"type": "bot", "level": s.Bot})
@@ -178,15 +184,34 @@ func (c *Client) Create(ctx context.Context, r rules.Rules, seats []tui.Seat, cl
 			wire = append(wire, map[string]string{"type": "human"})
 		}
 	}
-	body := map[string]any{"rules": r, "seats": wire}
-	if clock > 0 {
-		body["clock"] = int(clock.Round(time.Second) / time.Second)
+	body := map[string]any{"rules": nt.Rules, "seats": wire}
+	if nt.Preset != "" {
+		body["rules"] = nt.Preset
+	}
+	if nt.Clock > 0 {
+		body["clock"] = int(nt.Clock.Round(time.Second) / time.Second)
 	}
 	var t tableJSON
 	if err := c.rest.Do(ctx, http.MethodPost, "/api/tables", body, &t); err != nil {
-		return "", apiErr(err)
+		return "", c.apiErr(err)
 	}
 	return t.ID, nil
+}
+
+// Rematch asks for the rematch of the finished table id (or finds the one
+// asked already: docs/API.md) and returns the new table's id, where the
+// player's seat is kept for them.
+func (c *Client) Rematch(ctx context.Context, id string) (string, error) {
+	var out struct {
+		Table string `json:"table"`
+	}
+	if err := c.rest.Do(ctx, http.MethodPost, "/api/tables/"+url.PathEscape(id)+"/rematch", nil, &out); err != nil {
+		return "", c.apiErr(err)
+	}
+	if out.Table == "" {
+		return "", fmt.Errorf("online: the server named no rematch of table %s", id)
+	}
+	return out.Table, nil
 }
 
 // Link returns the link to a table, for friends (their browser, or farkle
@@ -208,17 +233,18 @@ func (c *Client) Open(ctx context.Context, id string, watch bool) (tui.Remote, e
 		case errors.As(err, &se) && se.Status == http.StatusConflict:
 			// Full, or over: watch it.
 		case err != nil:
-			return nil, apiErr(err)
+			return nil, c.apiErr(err)
 		}
 	}
 	return c.connect(ctx, id)
 }
 
-// apiErr turns a REST error into the server's own words.
-func apiErr(err error) error {
+// apiErr turns a REST error into the server's own words, and a network
+// failure into a sentence (said).
+func (c *Client) apiErr(err error) error {
 	var se *wsclient.StatusError
 	if !errors.As(err, &se) {
-		return err
+		return said(c.rest.Base, err)
 	}
 	var body struct{ Error string }
 	if jsonErr := decodeJSON(se.Body, &body); jsonErr == nil && body.Error != "" {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/internal/servertest"
@@ -58,7 +59,7 @@ func choose(s engine.State) engine.Action {
 func newTable(t *testing.T, c *online.Client, seats ...tui.Seat) (string, tui.Remote) {
 	t.Helper()
 	ctx := context.Background()
-	id, err := c.Create(ctx, short(t), seats, 0)
+	id, err := c.Create(ctx, tui.NewTable{Rules: short(t), Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,5 +237,112 @@ func TestRefusedActionSaysWhy(t *testing.T) {
 	}
 	if u.Clock.Seconds == 0 {
 		t.Error("the clock went away with the refusal")
+	}
+}
+
+// TestOnlineDragonGame sits at a Dragon Farkle table against the smart
+// bot and plays it to the end through the link alone, with the smart
+// bot's choices made here from the game the link rebuilds (the seat's
+// view): every action is accepted, the log's events come with the
+// updates, and the record saved at the end verifies and ends as the
+// terminal's game.
+func TestOnlineDragonGame(t *testing.T) {
+	// The bots' pace keeps Ann under the server's message rate of a connection.
+	base := servertest.Start(t, server.Options{BotDelay: 100 * time.Millisecond, MaxTurns: 6}).URL
+	px := tcpproxy.New(t, strings.TrimPrefix(base, "http://"))
+	c := online.New("http://" + px.Addr())
+	c.RecordDir = t.TempDir()
+	ctx := context.Background()
+	if _, err := c.SignIn(ctx, "Ann", ""); err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.Create(ctx, tui.NewTable{Preset: "dragon", Seats: []tui.Seat{{Name: "you"}, {Name: "Smart", Bot: "smart"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.Open(ctx, id, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	v, _ := game.Preset("dragon")
+	bot, err := game.DefaultCast().Bot(v, "smart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := dice.NewSource(dice.SeedFrom("ann's choices"))
+	var g game.Game
+	acted, events, saved := -1, 0, ""
+	cut, back := false, false
+	deadline, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	for saved == "" {
+		u, err := r.Next(deadline)
+		if err != nil {
+			t.Fatalf("the link ended: %v", err)
+		}
+		if u.Refused != "" {
+			t.Fatalf("the server refused an action: %s", u.Refused)
+		}
+		saved = u.Record
+		if u.Game == nil {
+			continue
+		}
+		if u.Game.Variant().Kind() != game.Dragon {
+			t.Fatalf("the game is %s", u.Game.Variant().Kind())
+		}
+		if u.Reset && cut {
+			if u.Game.Version() < g.Version() {
+				t.Fatalf("after reconnecting the game is at version %d, before the cut at %d", u.Game.Version(), g.Version())
+			}
+			back, acted = true, -1 // an action sent into the cut may be lost: act again
+		}
+		g = u.Game
+		events += len(u.Events)
+		if !cut && g.Version() >= 4 && !g.Over() {
+			// Drop the connection in the middle of the game: the link
+			// comes back with the seat's view.
+			if n := px.Drop(); n == 0 {
+				t.Fatal("the proxy had no connection to cut")
+			}
+			cut = true
+			continue
+		}
+		if g.Over() || g.ToAct() != u.You || g.Version() == acted {
+			continue
+		}
+		a, err := bot.Choose(g, u.You, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Check(u.You, a); err != nil {
+			t.Fatalf("the rebuilt game refuses the bot's own choice %v: %v", a, err)
+		}
+		acted = g.Version()
+		if err := r.Act(g.Version(), a); err != nil && !cut {
+			t.Fatal(err)
+		}
+	}
+	if !back {
+		t.Fatal("the game never came back after the connection was cut")
+	}
+	if events == 0 || acted < 0 {
+		t.Fatalf("%d events, last action at %d: the game was not played here", events, acted)
+	}
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := game.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, _, err := game.Verify(rec)
+	if err != nil {
+		t.Fatalf("the saved record does not verify: %v", err)
+	}
+	if final.Version() != g.Version() || !slices.Equal(final.Scores(), g.Scores()) || !slices.Equal(final.Winners(), g.Winners()) {
+		t.Fatalf("the record ends at version %d with %v, winners %v; the terminal's game at %d with %v, %v",
+			final.Version(), final.Scores(), final.Winners(), g.Version(), g.Scores(), g.Winners())
 	}
 }

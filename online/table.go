@@ -13,10 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
-	"github.com/farkle/farkle/record"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/tui"
 )
@@ -38,12 +35,13 @@ type link struct {
 	err  error         // why run ended, read after done
 
 	// Owned by run.
-	m      *mirror
-	you    int
-	seats  []tui.Seat
-	clock  tui.Clock
-	saved  string
-	status string
+	f       follower // the game as the messages bring it; nil before it starts
+	rematch string   // the rematch asked for at the end, if any
+	you     int
+	seats   []tui.Seat
+	clock   tui.Clock
+	saved   string
+	status  string
 }
 
 // connect opens the table's link and starts reading it.
@@ -72,22 +70,31 @@ func (l *link) dial(ctx context.Context) (*wsclient.Client, error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := ws.Connect(ctx, url.PathEscape(l.id)); err != nil {
+		if unreachable(err) {
+			return nil, said(l.c.rest.Base, err)
+		}
 		return nil, fmt.Errorf("online: connecting to table %s: %w", l.id, err)
 	}
 	return ws, nil
 }
 
 // Act implements tui.Remote.
-func (l *link) Act(version int, a engine.Action) error {
+func (l *link) Act(version int, a game.Action) error {
 	l.mu.Lock()
 	conn := l.conn
 	l.mu.Unlock()
 	if conn == nil {
 		return errors.New("not connected to the server: reconnecting…")
 	}
-	act := map[string]any{"type": a.Kind.String()}
-	if a.Kind == engine.Keep {
-		act["dice"] = a.Dice.Faces()
+	l.mu.Lock()
+	f := l.f
+	l.mu.Unlock()
+	if f == nil {
+		return errors.New("the game has not started")
+	}
+	act, err := f.wire(a)
+	if err != nil {
+		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -138,6 +145,7 @@ func (l *link) run(conn *wsclient.Client) {
 	defer close(l.ups)
 	for {
 		err := l.read(conn)
+		conn.Close() // dropped, or ended here
 		l.mu.Lock()
 		l.conn = nil
 		l.mu.Unlock()
@@ -145,8 +153,12 @@ func (l *link) run(conn *wsclient.Client) {
 			l.err = errors.New("the link was closed")
 			return
 		}
-		if l.m != nil && l.m.g.Over() {
-			l.err = fmt.Errorf("the game is over: %w", err)
+		if l.over() {
+			l.err = ErrOver // the server closes a finished table's connections in time: nothing lost
+			return
+		}
+		if errors.Is(err, ErrBadMessage) {
+			l.err = err
 			return
 		}
 		if conn, err = l.redial(err); err != nil {
@@ -163,6 +175,15 @@ func (l *link) run(conn *wsclient.Client) {
 		}
 	}
 }
+
+// ErrBadMessage is wrapped by the end of a link whose server sent what
+// no game shows (a malformed message, a view out of bounds): the link is
+// not opened again, as the server would only send it again.
+var ErrBadMessage = errors.New("online: the server sent a message the terminal cannot follow")
+
+// ErrOver ends the link of a table whose game is over once the server
+// closes its connection: the game is complete on the terminal.
+var ErrOver = errors.New("online: the game is over")
 
 // redial connects again after the connection dropped with cause, telling
 // the player, with growing pauses until the reconnect time is out.
@@ -183,10 +204,10 @@ func (l *link) redial(cause error) (*wsclient.Client, error) {
 		}
 		var se *wsclient.StatusError
 		if errors.As(err, &se) && se.Status == http.StatusNotFound {
-			return nil, fmt.Errorf("table %s is gone: %w", l.id, err)
+			return nil, tableGone(l.id, err)
 		}
 		if time.Now().Add(pause).After(give) {
-			return nil, fmt.Errorf("no connection to %s for %s (%v, then %w)", l.c.rest.Base, limit, cause, err)
+			return nil, lostFor(l.c.rest.Base, limit, errors.Join(cause, err))
 		}
 		select {
 		case <-time.After(pause): // the pause between tries is the point
@@ -199,7 +220,7 @@ func (l *link) redial(cause error) (*wsclient.Client, error) {
 
 // push hands an update to the terminal, with what the link knows.
 func (l *link) push(u tui.RemoteUpdate) {
-	u.You, u.Table, u.Clock, u.Status, u.Record = l.you, l.id, l.clock, l.status, l.saved
+	u.You, u.Table, u.Clock, u.Status, u.Record, u.Rematch = l.you, l.id, l.clock, l.status, l.saved, l.rematch
 	if u.Seats == nil {
 		u.Seats = l.seats
 	}
@@ -222,18 +243,28 @@ type wireTable struct {
 	Reason string `json:"reason"`
 }
 
-// wireMsg is a message from the server, as far as the terminal reads it.
+// wireMsg is a message from the server, as far as the terminal reads it
+// whatever the kind of game (a kind's follower reads the rest).
 type wireMsg struct {
-	Type string `json:"type"`
+	Type string    `json:"type"`
+	Kind game.Kind `json:"kind"` // "" for the ordinary game
 	You  struct {
 		Seat int `json:"seat"`
 	} `json:"you"`
-	Table   wireTable              `json:"table"`
-	State   *struct{ Version int } `json:"state"`
-	Action  *engine.Action         `json:"action"`
-	Threw   []int                  `json:"threw"`
-	Message string                 `json:"message"`
-	Reason  string                 `json:"reason"`
+	Table   wireTable `json:"table"`
+	Message string    `json:"message"`
+	Reason  string    `json:"reason"`
+	Rematch *struct {
+		Table string `json:"table"`
+	} `json:"rematch"`
+}
+
+// kindOf is the kind of game of a message.
+func (m wireMsg) kindOf() game.Kind {
+	if m.Kind == "" {
+		return game.Farkle
+	}
+	return m.Kind
 }
 
 // read handles the connection's messages until it fails.
@@ -245,22 +276,31 @@ func (l *link) read(conn *wsclient.Client) error {
 		}
 		var msg wireMsg
 		if err := json.Unmarshal(raw.Raw, &msg); err != nil {
-			return fmt.Errorf("online: a message the terminal cannot read: %w", err)
+			return fmt.Errorf("%w: %v", ErrBadMessage, err)
 		}
 		l.table(msg.Table)
 		switch msg.Type {
 		case "welcome":
 			l.you = msg.You.Seat
-			if msg.State == nil {
+			fk, ok := followers[msg.kindOf()]
+			if !ok {
+				return fmt.Errorf("online: a table of %s, which the terminal does not play", msg.kindOf())
+			}
+			if !fk.started(raw.Raw) {
 				l.push(tui.RemoteUpdate{}) // waiting for players
 				continue
 			}
-			if err := l.reset(); err != nil {
+			if err := l.reset(raw.Raw); err != nil {
 				return err
 			}
 		case "update":
-			if err := l.update(msg); err != nil {
+			if err := l.update(raw.Raw); err != nil {
 				return err
+			}
+		case "rematch":
+			if msg.Rematch != nil {
+				l.rematch = msg.Rematch.Table
+				l.push(tui.RemoteUpdate{})
 			}
 		case "error":
 			l.push(tui.RemoteUpdate{Refused: msg.Message})
@@ -296,59 +336,65 @@ func (l *link) table(t wireTable) {
 	}
 }
 
-// reset rebuilds the whole game from the table's record so far.
-func (l *link) reset() error {
+// reset rebuilds the whole game: from the table's record so far (its
+// variant, and for a kind that records its dice, every action) and the
+// message that brought it (a welcome, or an update after a gap).
+func (l *link) reset(msg []byte) error {
 	var raw json.RawMessage
 	if err := l.c.rest.DoLimit(context.Background(), http.MethodGet, "/api/tables/"+url.PathEscape(l.id)+"/record", nil, &raw, game.MaxRecordBytes); err != nil {
-		return fmt.Errorf("online: reading the game so far: %w", apiErr(err))
+		return fmt.Errorf("online: reading the game so far: %w", l.c.apiErr(err))
 	}
 	rec, err := game.ParseRecord(raw)
 	if err != nil {
 		return err
 	}
-	m, evs, err := replayRecord(rec)
+	fk, ok := followers[rec.Kind]
+	if !ok {
+		return fmt.Errorf("online: a table of %s, which the terminal does not play", rec.Kind)
+	}
+	f, evs, err := fk.start(rec, msg, l.you)
 	if err != nil {
+		if !errors.Is(err, ErrBadMessage) {
+			err = fmt.Errorf("%w: %w", ErrBadMessage, err)
+		}
 		return err
 	}
-	l.m = m
+	l.mu.Lock()
+	l.f = f // Act reads it
+	l.mu.Unlock()
 	l.finish()
-	l.push(tui.RemoteUpdate{Game: m.g, Events: evs, Reset: true})
+	l.push(tui.RemoteUpdate{Game: f.game(), Events: evs, Reset: true})
 	return nil
 }
 
-// update plays the action of an update on the mirror; one it missed
-// (after a gap) or one that does not give the server's state brings the
-// whole game again.
-func (l *link) update(msg wireMsg) error {
-	if msg.State == nil || msg.Action == nil {
-		l.push(tui.RemoteUpdate{})
+// update plays an update on the game; one it cannot follow (after a gap)
+// brings the whole game again.
+func (l *link) update(msg []byte) error {
+	if l.f == nil {
+		return l.reset(msg)
+	}
+	evs, moved, err := l.f.update(msg)
+	switch {
+	case err != nil:
+		return l.reset(msg)
+	case !moved:
+		l.push(tui.RemoteUpdate{}) // the table changed, not the game (or already here)
 		return nil
 	}
-	if l.m == nil || msg.State.Version != l.m.g.Version()+1 {
-		if l.m != nil && msg.State.Version <= l.m.g.Version() {
-			return nil // already here (the welcome's record had it)
-		}
-		return l.reset()
-	}
-	threw, err := dice.FromFaces(msg.Threw)
-	if err != nil {
-		return l.reset()
-	}
-	evs, err := l.m.apply(record.Entry{Action: *msg.Action, Threw: threw})
-	if err != nil || l.m.g.Version() != msg.State.Version {
-		return l.reset()
-	}
 	l.finish()
-	l.push(tui.RemoteUpdate{Game: l.m.g, Events: evs})
+	l.push(tui.RemoteUpdate{Game: l.f.game(), Events: evs})
 	return nil
 }
+
+// over reports whether the game at the table has ended.
+func (l *link) over() bool { return l.f != nil && l.f.game().Over() }
 
 // finish saves the record of a game that is over, once, when the client
 // keeps records: the server's record with the seed revealed, checked
 // here (game.Verify) before it is written. A client that keeps none but
 // gives links (LinkBase) names the record's address instead.
 func (l *link) finish() {
-	if l.m == nil || !l.m.g.Over() || l.saved != "" {
+	if !l.over() || l.saved != "" {
 		return
 	}
 	if l.c.RecordDir == "" {
@@ -372,7 +418,7 @@ func (l *link) finish() {
 func (c *Client) SaveRecord(ctx context.Context, id, dir string) (string, error) {
 	var raw json.RawMessage
 	if err := c.rest.DoLimit(ctx, http.MethodGet, "/api/tables/"+url.PathEscape(id)+"/record", nil, &raw, game.MaxRecordBytes); err != nil {
-		return "", fmt.Errorf("online: downloading the record: %w", apiErr(err))
+		return "", fmt.Errorf("online: downloading the record: %w", c.apiErr(err))
 	}
 	rec, err := game.ParseRecord(raw)
 	if err != nil {

@@ -83,6 +83,9 @@ type DragonModel struct {
 	showID    int
 	holder    int // hot seat: the person holding the keyboard, -1 for nobody
 	quitting  bool
+	online    *online         // the table at a server, nil for a local game (dragon_online.go)
+	then      dragon.Action   // online: the action to send once the keep sent is played (keep & throw)
+	ticking   bool            // online: a clockTickMsg is on its way
 	lcat      *lang.Catalogue // the language of the texts
 }
 
@@ -145,7 +148,7 @@ func RunDragon(ctx context.Context, o DragonOptions, in io.Reader, out io.Writer
 }
 
 // version is the number of actions played so far.
-func (m *DragonModel) version() int { return len(m.g.Record().Actions) }
+func (m *DragonModel) version() int { return m.g.play.Game().Version() }
 
 // seat returns the seat whose view is drawn: the person at the keyboard
 // (in hot-seat play only after the pass), else a spectator.
@@ -159,14 +162,17 @@ func (m *DragonModel) seat() int {
 // view returns the View drawn on screen.
 func (m *DragonModel) view() dragon.View { return m.g.View(m.seat()) }
 
-// deciding reports whether the person at the keyboard is to act now.
+// deciding reports whether the person at the keyboard is to act now (at
+// a server: and nothing sent waits for its answer).
 func (m *DragonModel) deciding() bool {
-	return !m.g.Over() && !m.g.BotToAct() && !m.pass && m.holder == m.g.ToAct()
+	return !m.g.Over() && !m.g.BotToAct() && !m.pass && m.holder == m.g.ToAct() && m.online.idle()
 }
 
 // Init implements tea.Model. It asks the terminal for its background
 // colour, for the styles.
-func (m *DragonModel) Init() tea.Cmd { return tea.Batch(tea.RequestBackgroundColor, m.schedule()) }
+func (m *DragonModel) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, m.schedule(), m.listen(), m.tickClock())
+}
 
 // Update implements tea.Model.
 func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -179,6 +185,11 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.auto(msg)
 	case brawlStepMsg:
 		return m, m.showStep(msg)
+	case remoteMsg:
+		return m, m.remote(msg)
+	case clockTickMsg:
+		m.ticking = false
+		return m, m.tickClock()
 	case tea.MouseClickMsg:
 		return m, m.click(msg.Mouse())
 	case tea.KeyPressMsg:
@@ -223,10 +234,21 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.showKey(msg)
 	}
 	if g.Over() {
+		if key.Matches(msg, m.keys.Again) && m.online != nil {
+			return m.onlineAgain()
+		}
 		if key.Matches(msg, m.keys.Again) {
 			return m.playAgain()
 		}
-		m.note(true, "%s", m.tx("dragon.tui.overKeys"))
+		m.note(true, "%s", m.overKeys())
+		return nil
+	}
+	if m.online != nil && !m.deciding() {
+		if key.Matches(msg, m.keys.Hint) {
+			m.showHint = !m.showHint
+			return nil
+		}
+		m.note(false, "%s", m.waitingNote())
 		return nil
 	}
 	if m.pass {
@@ -522,6 +544,10 @@ func (m *DragonModel) keepThen(a, then dragon.Action) tea.Cmd {
 	if err := m.apply(a); err != nil {
 		return m.after()
 	}
+	if m.online != nil {
+		m.then = then // sent once the server has played the keep
+		return m.after()
+	}
 	if !m.g.Over() && m.g.State().Phase == dragon.PhaseRoll && then.Kind != 0 {
 		m.apply(then)
 	}
@@ -574,8 +600,12 @@ func (m *DragonModel) menuKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // apply plays a and shows what happened; on error it shows the reason
-// and nothing changes.
+// and nothing changes. At a server it sends a, checked here first; what
+// happened comes with the server's update.
 func (m *DragonModel) apply(a dragon.Action) error {
+	if m.online != nil {
+		return m.send(a)
+	}
 	ev, err := m.g.Do(a)
 	if err != nil {
 		m.note(true, "%s", DragonReason(err))
@@ -635,7 +665,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 	}
 	if !m.g.Over() && !m.g.BotToAct() {
 		m.skipping = false
-		if len(m.g.Humans()) > 1 && m.holder != m.g.ToAct() {
+		if m.online == nil && len(m.g.Humans()) > 1 && m.holder != m.g.ToAct() {
 			m.pass = true
 		}
 	}
@@ -687,8 +717,13 @@ func (m *DragonModel) auto(msg dragonAutoMsg) tea.Cmd {
 	return m.after()
 }
 
-// quit saves the game and ends the program.
+// quit saves the game and ends the program (at a server: leaves the
+// table for the lobby).
 func (m *DragonModel) quit() tea.Cmd {
+	if m.online != nil {
+		m.online.leaving = true
+		return nil
+	}
 	m.quitting = true
 	m.g.saved = m.g.Save()
 	return tea.Quit

@@ -24,6 +24,7 @@ var eventRows = map[dragon.EventFace]*[3]string{
 func (m *DragonModel) View() tea.View {
 	v := fullScreen(m.screenText())
 	v.MouseMode = mouseMode(m.mouseOff)
+	v.WindowTitle = m.windowTitle()
 	return v
 }
 
@@ -109,10 +110,10 @@ func (m *DragonModel) tableLayout() *layout {
 
 	round := m.tx("dragon.tui.round", "n", v.Round)
 	if n := g.Game().Rules().RoundLimit; n > 0 {
-		round = m.tx("dragon.tui.roundOf", "n", v.Round, "limit", n)
+		round = m.tx("dragon.tui.roundOf", "n", min(v.Round, n), "limit", n) // past the last round: the game is over
 	}
 	left := st.title.Render("Dragon Farkle") + st.dim.Render(fmt.Sprintf(" · %s · %s", g.Game().Rules().Name, round))
-	top.addHeader(st, left, m.width, []button{{"?", m.tx("dragon.tui.btn.help")}, {"q", m.tx("dragon.tui.btn.quit")}})
+	top.addHeader(st, left, m.width, m.headerButtons())
 	hinting := m.showHint && m.deciding()
 	var hint []string
 	if hinting {
@@ -121,6 +122,9 @@ func (m *DragonModel) tableLayout() *layout {
 	// tight: the screen is short of room for the hint's choices, which then
 	// come before the dragon's line and the card names.
 	tight := hinting && m.height < 24+len(v.Players)
+	if l := m.onlineLine(); l != "" {
+		add(l)
+	}
 	if !tight {
 		add(wrapStyled(m.dragonLine(v), m.width, "  ")...)
 	}
@@ -329,6 +333,9 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		if p := m.g.Path(); p != "" {
 			saved = m.tx("tui.savedAs", "file", p)
 		}
+		if m.online != nil {
+			return onlineOverMessage(m.lcat, m.online, m.g.Path(), m.width)
+		}
 		return diceMessage(saved+" "+m.tx("tui.overKeys"), m.width)
 	}
 	var looks []dieLook
@@ -469,8 +476,12 @@ func (m *DragonModel) messageLine(v dragon.View) string {
 func (m *DragonModel) keysLine(v dragon.View) []button {
 	b := func(k string) string { return m.tx("dragon.tui.btn." + k) }
 	switch {
+	case m.show != nil && m.online != nil:
+		return []button{{"s", b("skipBrawl")}, {"?", b("help")}, {"q", m.tx("tui.btn.lobby")}}
 	case m.show != nil:
 		return []button{{"s", b("skipBrawl")}, {"?", b("help")}, {"q", b("quit")}}
+	case m.online != nil && (v.Phase == dragon.PhaseOver || !m.deciding()):
+		return onlineKeysIn(m.lcat, m.online, v.Phase == dragon.PhaseOver)
 	case (v.Phase == dragon.PhaseOver):
 		return []button{{"p", b("again")}, {"q", b("quit")}, {"?", b("rules")}}
 	case m.g.BotToAct():

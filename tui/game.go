@@ -199,7 +199,14 @@ func (g *Game) Auto() (engine.Action, []engine.Event, error) {
 // or of the game. On error nothing changes and the error is the engine's.
 func (g *Game) Do(a engine.Action) ([]engine.Event, error) {
 	if g.online != nil {
-		// The server plays it; its events come back with its update.
+		// The server plays it; its events come back with its update. It
+		// is checked here when it is the next action (not one sent
+		// after another still on its way: keep and bank).
+		if g.online.inFlight == 0 {
+			if err := g.play.Check(a.Player, a); err != nil {
+				return nil, err
+			}
+		}
 		return nil, g.online.send(g.State(), a)
 	}
 	evs, err := g.do(a.Player, a)

@@ -305,6 +305,9 @@ func (l *lines) events(ev []engine.Event) {
 	s := g.State()
 	for _, e := range ev {
 		person := e.Player >= 0 && e.Player < len(g.Seats()) && !g.Seats()[e.Player].IsBot()
+		if g.online != nil {
+			person = e.Player == g.online.you // at a server: this terminal's player
+		}
 		switch {
 		case e.Kind == engine.EvTurn:
 			l.turn(s, e.Player)
@@ -322,7 +325,7 @@ func (l *lines) events(ev []engine.Event) {
 func (l *lines) prompt() {
 	g := l.g
 	s := g.State()
-	if g.Over() || g.AutoToAct() || s.Step != engine.StepChoose {
+	if g.Over() || g.AutoToAct() || g.Waiting() || s.Step != engine.StepChoose {
 		return
 	}
 	c := l.c

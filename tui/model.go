@@ -348,7 +348,10 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if g.Over() {
-		if key.Matches(msg, m.keys.Again) && !g.Online() {
+		if key.Matches(msg, m.keys.Again) && g.Online() {
+			return m.onlineAgain()
+		}
+		if key.Matches(msg, m.keys.Again) {
 			return m.playAgain()
 		}
 		m.note(true, "%s", m.overNote())
@@ -639,6 +642,10 @@ func (m *Model) solving() bool {
 // prepared (a solve of seconds, longer for large targets), it first lets the preparation
 // finish, which caches its work for the next game (ctrl+c abandons it).
 func (m *Model) quit() tea.Cmd {
+	if m.game != nil && m.game.online != nil {
+		m.game.online.leaving = true // the lobby takes the terminal back
+		return nil
+	}
 	if m.game != nil {
 		if err := m.game.Save(); err != nil {
 			m.game.saved = err

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,29 +12,36 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 )
 
-// Remote is a game of ordinary Farkle played at a table of a farkle
-// server (package online speaks the server's protocol). The terminal
-// plays it with the same Model as a local game: the person's actions go
-// to the server, and the game moves only when the server says so.
+// Remote is a game played at a table of a farkle server (package online
+// speaks the server's protocol). The terminal plays it with the same
+// screen as a local game of its kind: the person's actions go to the
+// server, and the game moves only when the server says so.
 type Remote interface {
 	// Act sends the seat's action, chosen at the game version.
-	Act(version int, a engine.Action) error
+	Act(version int, a game.Action) error
 	// Next waits for what the server says next; an error ends the game's
 	// link for good (the Remote has given up reconnecting, or ctx ended).
 	Next(ctx context.Context) (RemoteUpdate, error)
+	// Close ends the link (the player left the table).
+	Close()
 }
+
+// ErrOver ends the link of a finished game once the server closes it (a
+// Remote's Next returns an error wrapping it): nothing is lost.
+var ErrOver = errors.New("the game is over")
 
 // RemoteUpdate is what the server said: the game after an action (or the
 // whole game, on connecting), the table's seats and clock, and anything
 // the player should read.
 type RemoteUpdate struct {
-	// Game is the game now (a game.FarkleGame); nil: unchanged.
+	// Game is the game now; nil: unchanged. Its kind decides the screen.
 	Game game.Game
 	// Events are what happened to reach Game: of one action, or (Reset)
-	// every event from the start, for the log.
-	Events []engine.Event
+	// every event from the start that the seat may know, for the log.
+	Events []game.Event
 	// Reset says Game and Events are the whole game (a welcome).
 	Reset bool
 	// Seats are the players (a bot seat with its level); nil: unchanged.
@@ -53,6 +61,9 @@ type RemoteUpdate struct {
 	// Status is the state of the link: "" while connected, else e.g.
 	// "connection lost; reconnecting…".
 	Status string
+	// Rematch is the table of the rematch a player asked for once the
+	// game ended ("" for none yet).
+	Rematch string
 }
 
 // Clock is a table's turn clock as the terminal shows it.
@@ -71,6 +82,9 @@ type online struct {
 	status   string
 	inFlight int // actions sent and not yet answered
 	closed   error
+	rematch  string // the rematch asked for, if any
+	leaving  bool   // the player left the table (q): the lobby takes over
+	turnGen  int    // the version at which the player was last called to play (bell)
 }
 
 // remoteMsg carries a RemoteUpdate to the Model (err: the link ended).
@@ -112,7 +126,7 @@ func Online(o Options, r Remote, first RemoteUpdate) (*Model, error) {
 // remoteUpdate brings the game to what the server said.
 func (g *Game) remoteUpdate(u RemoteUpdate) {
 	o := g.online
-	o.you, o.table, o.clock, o.status = u.You, u.Table, u.Clock, u.Status
+	o.you, o.table, o.clock, o.status, o.rematch = u.You, u.Table, u.Clock, u.Status, u.Rematch
 	if u.Seats != nil {
 		g.seats = u.Seats
 	}
@@ -132,7 +146,9 @@ func (g *Game) remoteUpdate(u RemoteUpdate) {
 	}
 	g.play.Set(u.Game)
 	for _, e := range u.Events {
-		g.note(e)
+		if ev, ok := e.(engine.Event); ok { // this screen's own variant's events
+			g.note(ev)
+		}
 	}
 }
 
@@ -186,14 +202,21 @@ func (m *Model) remote(msg remoteMsg) tea.Cmd {
 	g := m.game
 	if msg.err != nil {
 		g.online.closed = msg.err
-		g.online.status = m.lc.Msg("tui.online.disconnected", "err", msg.err.Error())
-		m.note(true, "%s", m.lc.Msg("tui.online.lost", "err", msg.err.Error()))
+		if errors.Is(msg.err, ErrOver) || g.Over() {
+			return nil // the server closed the finished table: nothing lost
+		}
+		g.online.status = m.lc.Msg("tui.online.disconnected", "err", userError(m.lc, msg.err))
+		m.note(true, "%s", m.lc.Msg("tui.online.lost", "err", userError(m.lc, msg.err)))
 		return nil
 	}
 	u := msg.u
+	asked := g.online.rematch
 	g.remoteUpdate(u)
 	if u.Refused != "" {
 		m.note(true, "%s", u.Refused)
+	}
+	if u.Rematch != "" && asked == "" && g.online.you >= 0 {
+		m.note(false, "%s", m.lc.Msg("tui.online.rematchAsked"))
 	}
 	if u.Game != nil {
 		if u.Reset {
@@ -204,10 +227,71 @@ func (m *Model) remote(msg remoteMsg) tea.Cmd {
 			m.advice = nil
 			m.sync()
 		} else {
-			m.events(u.Events)
+			m.events(engineEvents(u.Events))
 		}
 	}
-	return tea.Batch(m.listen(), m.after(), m.tickClock())
+	return tea.Batch(m.listen(), m.after(), m.tickClock(), m.callToPlay())
+}
+
+// callToPlay rings the terminal's bell once when the game comes to this
+// terminal's player (the title says so too: View), so that a player who
+// looked away hears it.
+func (m *Model) callToPlay() tea.Cmd {
+	g := m.game
+	if !m.yourTurn() || g.online.turnGen == g.State().Version+1 {
+		return nil
+	}
+	g.online.turnGen = g.State().Version + 1
+	return tea.Raw("\a")
+}
+
+// yourTurn reports whether an online game waits for this terminal's
+// player.
+func (m *Model) yourTurn() bool {
+	g := m.game
+	return g != nil && g.online != nil && !g.Over() && g.online.closed == nil && g.online.you >= 0 && g.Actor() == g.online.you
+}
+
+// windowTitle is the terminal's title during an online game: it says
+// when the game waits for the player.
+func (m *Model) windowTitle() string {
+	if m.game == nil || m.game.online == nil {
+		return ""
+	}
+	if m.yourTurn() {
+		return m.lc.Msg("tui.online.titleTurn", "table", m.game.online.table)
+	}
+	return m.lc.Msg("tui.online.title", "table", m.game.online.table)
+}
+
+// left implements onlineScreen.
+func (m *Model) left() bool { return m.game != nil && m.game.online != nil && m.game.online.leaving }
+
+// link implements onlineScreen.
+func (m *Model) link() Remote { return m.game.online.remote }
+
+// result implements onlineScreen.
+func (m *Model) result() (Result, bool) {
+	if m.game == nil || !m.game.Over() {
+		return Result{}, false
+	}
+	return Result{Winners: m.game.Winners(), Record: m.game.Path()}, true
+}
+
+// resize implements onlineScreen.
+func (m *Model) resize(st styles, width, height int) { m.st, m.width, m.height = st, width, height }
+
+// onlineAgain is p at the end of an online game: the rematch (the lobby
+// asks the server and sits the player at it), for a player of the game.
+func (m *Model) onlineAgain() tea.Cmd {
+	o := m.game.online
+	if o.you < 0 {
+		m.note(true, "%s", m.overNote())
+		return nil
+	}
+	m.note(false, "%s", m.lc.Msg("tui.online.rematching"))
+	table := o.table
+	return func() tea.Msg { return rematchMsg{table: table} }
 }
 
 // tickClock returns the command redrawing a running turn clock each
@@ -227,42 +311,57 @@ func (m *Model) onlineLine() string {
 	if g == nil || g.online == nil {
 		return ""
 	}
-	o := g.online
-	lc := m.lc
+	return onlineLineIn(m.lc, m.st, g.online, g.Names(), g.Over())
+}
+
+// onlineLineIn is the line under the header of a game at a server, in the
+// language of c, with the players' names.
+func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over bool) string {
+	lc = orEnglish(lc)
 	who := lc.Msg("tui.online.watching")
-	if o.you >= 0 && o.you < len(g.Names()) {
-		who = lc.Msg("tui.online.youAre", "name", g.Names()[o.you])
+	if o.you >= 0 && o.you < len(names) {
+		who = lc.Msg("tui.online.youAre", "name", names[o.you])
 	}
 	line := lc.Msg("tui.online.line", "table", o.table, "who", who)
-	if c := o.clock; !c.Deadline.IsZero() && !g.Over() && c.Seat >= 0 && c.Seat < len(g.Names()) {
+	if c := o.clock; !c.Deadline.IsZero() && !over && c.Seat >= 0 && c.Seat < len(names) {
 		left := max(time.Until(c.Deadline).Round(time.Second), 0)
 		clock := fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60)
 		key := "tui.online.clock"
-		if strings.EqualFold(g.Names()[c.Seat], youName(lc)) {
+		if c.Seat == o.you || strings.EqualFold(names[c.Seat], youName(lc)) {
 			key = "tui.online.clockYou"
 		}
-		line += " · " + lc.Msg(key, "name", g.Names()[c.Seat], "clock", clock)
+		line += " · " + lc.Msg(key, "name", names[c.Seat], "clock", clock)
 	}
 	if o.status != "" {
-		return m.st.dim.Render(line+" · ") + m.st.err.Render(o.status)
+		return st.dim.Render(line+" · ") + st.err.Render(o.status)
 	}
-	return m.st.dim.Render(line)
+	return st.dim.Render(line)
 }
 
 // waitingNote says why a key does nothing while the game waits.
 func (m *Model) waitingNote() string {
 	g := m.game
-	o := g.online
+	return waitingNoteIn(m.lc, g.online, g.Names(), g.Actor())
+}
+
+// waitingNoteIn says why a key does nothing while a game at a server
+// waits for another seat (actor) or the server.
+func waitingNoteIn(lc *lang.Catalogue, o *online, names []string, actor int) string {
+	lc = orEnglish(lc)
 	switch {
 	case o.closed != nil:
-		return m.lc.Msg("tui.online.lostQuit")
+		return lc.Msg("tui.online.lostQuit")
 	case o.inFlight > 0:
-		return m.lc.Msg("tui.online.waitServer")
+		return lc.Msg("tui.online.waitServer")
 	case o.you < 0:
-		return m.lc.Msg("tui.online.youWatch")
+		return lc.Msg("tui.online.youWatch")
 	}
-	return m.lc.Msg("tui.online.waitTurn", "name", g.Names()[max(g.Actor(), 0)])
+	return lc.Msg("tui.online.waitTurn", "name", names[min(max(actor, 0), len(names)-1)])
 }
+
+// idle reports whether nothing sent waits for the server's answer and
+// the link holds (always, for a local game: o is nil).
+func (o *online) idle() bool { return o == nil || o.inFlight == 0 && o.closed == nil }
 
 // Save writes a local game to its file (table.Save); a game at a server is
 // kept by the server, and its record is fetched at the end (Record).
@@ -275,10 +374,21 @@ func (g *Game) Save() error {
 
 // overNote says what keys do once the game is over.
 func (m *Model) overNote() string {
-	if m.game.online != nil {
-		return m.lc.Msg("tui.overOnline")
+	return overNoteIn(m.lc, m.game.online)
+}
+
+// overNoteIn says what keys do once a game is over: online, p asks for
+// the rematch (a player) and q goes back to the lobby.
+func overNoteIn(c *lang.Catalogue, o *online) string {
+	switch {
+	case o == nil:
+		return c.Msg("tui.over")
+	case o.you < 0:
+		return c.Msg("tui.overWatching")
+	case o.rematch != "":
+		return c.Msg("tui.overRematch")
 	}
-	return m.lc.Msg("tui.over")
+	return c.Msg("tui.overOnline")
 }
 
 // againHelp is the help line of the play-again key.

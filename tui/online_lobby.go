@@ -3,12 +3,15 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
@@ -36,12 +39,15 @@ type Lobby interface {
 	Tables(ctx context.Context) ([]LobbyTable, error)
 	// Create opens a table: the first person's seat is this player's, the
 	// other people's seats are free for friends, bots play at the server.
-	Create(ctx context.Context, r rules.Rules, seats []Seat, clock time.Duration) (string, error)
+	Create(ctx context.Context, t NewTable) (string, error)
 	// Open sits at a table (or watches it, with watch or when it is full)
 	// and connects to it.
 	Open(ctx context.Context, id string, watch bool) (Remote, error)
 	// Link is the table's link for friends.
 	Link(id string) string
+	// Rematch asks for (or, when asked already, finds) the rematch of the
+	// finished table id and returns the new table's id.
+	Rematch(ctx context.Context, id string) (string, error)
 }
 
 // LobbyOptions configure the lobby screen.
@@ -67,18 +73,44 @@ type LobbyModel struct {
 	keys          keyMap
 	width, height int
 
-	tables  []LobbyTable
-	cursor  int
-	loaded  bool
-	msg     string
-	setup   *setupModel
-	opening string // the table being opened
-	remote  Remote // the table opened, waiting for its game to start
-	waitFor RemoteUpdate
-	game    *Model
-	quit    bool
-	listGen int             // the refresh timer's generation
-	lc      *lang.Catalogue // the language of the screen (o.Lang)
+	tables   []LobbyTable
+	cursor   int
+	loaded   bool
+	msg      string
+	setup    *setupModel
+	opening  string // the table being opened
+	creating bool   // a new table is being created (one per setup screen)
+	remote   Remote // the table opened, waiting for its game to start
+	waitFor  RemoteUpdate
+	game     onlineScreen
+	help     bool     // the lobby's help screen is shown
+	results  []Result // of the games finished here, in order
+	quit     bool
+	listGen  int             // the refresh timer's generation
+	lc       *lang.Catalogue // the language of the screen (o.Lang)
+}
+
+// onlineScreen is the screen of a game at a server (the ordinary table's
+// Model, Dragon Farkle's DragonModel): the lobby hands it every message
+// while it plays, and takes the terminal back once the player leaves.
+type onlineScreen interface {
+	tea.Model
+	// left reports whether the player has left the table (q): the lobby
+	// then shows itself again.
+	left() bool
+	// link is the table's link.
+	link() Remote
+	// resize sets the screen's size and styles, from the lobby's.
+	resize(st styles, width, height int)
+	// result is the end of a finished game: the winners' line and where
+	// its record is ("" for none); ok false while the game goes on.
+	result() (r Result, ok bool)
+}
+
+// Result is how a game played from the lobby ended.
+type Result struct {
+	Winners string // "winner: ana with 10,400"
+	Record  string // the file the record was saved to, or its address; "" for none
 }
 
 type lobbyListMsg struct {
@@ -94,7 +126,24 @@ type lobbyOpenedMsg struct {
 	err    error
 }
 
-type lobbyFirstMsg remoteMsg
+type lobbyFirstMsg struct {
+	remoteMsg
+	r Remote // the link it came from: one the player left is not listened to
+}
+
+type lobbyCreatedMsg struct {
+	id  string
+	err error
+}
+
+// rematchMsg asks the lobby for the rematch of the finished table the
+// player sits at (p at the end of an online game).
+type rematchMsg struct{ table string }
+
+type rematchedMsg struct {
+	from, id string
+	err      error
+}
 
 // NewLobby returns the lobby screen of a server.
 func NewLobby(o LobbyOptions, l Lobby) *LobbyModel {
@@ -110,8 +159,24 @@ func NewLobby(o LobbyOptions, l Lobby) *LobbyModel {
 	return &LobbyModel{o: o, lobby: l, st: newStyles(true), keys: newKeys(), width: 80, height: 24, lc: orEnglish(o.Lang)}
 }
 
-// Game returns the model of the game being played, nil in the lobby.
-func (lm *LobbyModel) Game() *Model { return lm.game }
+// Results returns how the games finished from the lobby ended, the one
+// being played too once it is over.
+func (lm *LobbyModel) Results() []Result {
+	out := slices.Clone(lm.results)
+	if lm.game != nil {
+		if r, ok := lm.game.result(); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Game returns the model of the ordinary game being played, nil in the
+// lobby or at a table of another kind.
+func (lm *LobbyModel) Game() *Model {
+	m, _ := lm.game.(*Model)
+	return m
+}
 
 // Init implements tea.Model.
 func (lm *LobbyModel) Init() tea.Cmd {
@@ -147,8 +212,37 @@ func (lm *LobbyModel) waitFirst() tea.Cmd {
 	r := lm.remote
 	return func() tea.Msg {
 		u, err := r.Next(context.Background())
-		return lobbyFirstMsg{u: u, err: err}
+		return lobbyFirstMsg{remoteMsg: remoteMsg{u: u, err: err}, r: r}
 	}
+}
+
+// tick returns the timer of the lobby's next refresh: the list is read
+// again every o.Refresh while the lobby shows it.
+func (lm *LobbyModel) tick() tea.Cmd {
+	lm.listGen++
+	gen := lm.listGen
+	return tea.Tick(lm.o.Refresh, func(time.Time) tea.Msg { return lobbyRefreshMsg{gen: gen} })
+}
+
+// listing reports whether the lobby shows its list of tables.
+func (lm *LobbyModel) listing() bool {
+	return lm.game == nil && lm.opening == "" && lm.setup == nil && !lm.creating && !lm.help
+}
+
+// leave closes the table the player was at or waited at and shows the
+// lobby again, read afresh.
+func (lm *LobbyModel) leave() tea.Cmd {
+	if lm.remote != nil {
+		lm.remote.Close()
+	}
+	if lm.game != nil {
+		lm.game.link().Close()
+		if r, ok := lm.game.result(); ok {
+			lm.results = append(lm.results, r)
+		}
+	}
+	lm.game, lm.remote, lm.opening, lm.waitFor, lm.creating = nil, nil, "", RemoteUpdate{}, false
+	return lm.list()
 }
 
 // Update implements tea.Model.
@@ -159,36 +253,80 @@ func (lm *LobbyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		lm.st = newStyles(msg.IsDark())
 	}
+	switch msg := msg.(type) {
+	case rematchMsg:
+		return lm, lm.rematch(msg.table)
+	case rematchedMsg:
+		if msg.err != nil {
+			lm.msg = lm.lc.Msg("tui.lobby.tableErr", "table", msg.from, "err", userError(lm.lc, msg.err))
+			if lm.game == nil {
+				return lm, lm.list()
+			}
+			return lm, nil
+		}
+		cmd := lm.leave()
+		return lm, tea.Batch(cmd, lm.open(msg.id, false))
+	case tea.KeyPressMsg:
+		if lm.game != nil && key.Matches(msg, lm.keys.Force) {
+			lm.quit = true
+			return lm, tea.Quit
+		}
+	}
 	if lm.game != nil {
 		_, cmd := lm.game.Update(msg)
+		if lm.game.left() {
+			// q at a table: back to the lobby, not out of the program.
+			return lm, lm.leave()
+		}
 		return lm, cmd
 	}
 	switch msg := msg.(type) {
 	case lobbyListMsg:
 		lm.loaded = true
 		if msg.err != nil {
-			lm.msg = lm.lc.Msg("tui.lobby.cannotRead", "err", msg.err.Error())
+			lm.msg = lm.lc.Msg("tui.lobby.cannotRead", "err", userError(lm.lc, msg.err))
 		} else {
 			lm.tables = msg.tables
 			lm.cursor = min(lm.cursor, max(len(lm.tables)-1, 0))
+			if strings.HasPrefix(lm.msg, lm.lc.Msg("tui.lobby.cannotRead", "err", "")) {
+				lm.msg = ""
+			}
 		}
-		lm.listGen++
-		gen := lm.listGen
-		return lm, tea.Tick(lm.o.Refresh, func(time.Time) tea.Msg { return lobbyRefreshMsg{gen: gen} })
+		return lm, lm.tick()
 	case lobbyRefreshMsg:
-		if msg.gen == lm.listGen && lm.opening == "" && lm.setup == nil {
+		if msg.gen != lm.listGen {
+			return lm, nil
+		}
+		if lm.listing() {
 			return lm, lm.list()
 		}
-	case lobbyOpenedMsg:
+		return lm, lm.tick() // read again once the lobby shows
+	case lobbyCreatedMsg:
+		lm.creating = false
 		if msg.err != nil {
-			lm.opening, lm.msg = "", lm.lc.Msg("tui.lobby.tableErr", "table", msg.id, "err", msg.err.Error())
+			lm.msg = lm.lc.Msg("tui.lobby.createErr", "err", userError(lm.lc, msg.err))
+			return lm, lm.list()
+		}
+		return lm, lm.open(msg.id, false)
+	case lobbyOpenedMsg:
+		if msg.id != lm.opening {
+			if msg.remote != nil {
+				msg.remote.Close() // the player left it while it opened
+			}
+			return lm, nil
+		}
+		if msg.err != nil {
+			lm.opening, lm.msg = "", lm.lc.Msg("tui.lobby.tableErr", "table", msg.id, "err", userError(lm.lc, msg.err))
 			return lm, lm.list()
 		}
 		lm.remote = msg.remote
 		lm.msg = ""
 		return lm, lm.waitFirst()
 	case lobbyFirstMsg:
-		return lm, lm.first(remoteMsg(msg))
+		if msg.r != lm.remote {
+			return lm, nil // a table the player left
+		}
+		return lm, lm.first(msg.remoteMsg)
 	case tea.PasteMsg:
 		if lm.setup != nil {
 			lm.setup.paste(msg.Content)
@@ -202,22 +340,32 @@ func (lm *LobbyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // first handles the opened table's word until its game starts.
 func (lm *LobbyModel) first(msg remoteMsg) tea.Cmd {
 	if msg.err != nil {
-		lm.opening, lm.remote, lm.msg = "", nil, lm.lc.Msg("tui.lobby.tableErr", "table", lm.opening, "err", msg.err.Error())
-		return lm.list()
+		lm.msg = lm.lc.Msg("tui.lobby.tableErr", "table", lm.opening, "err", userError(lm.lc, msg.err))
+		return lm.leave()
 	}
 	lm.waitFor = msg.u
 	if msg.u.Game == nil {
 		return lm.waitFirst() // waiting for players
 	}
-	m, err := Online(lm.o.Options, lm.remote, msg.u)
+	m, err := onlineScreenOf(lm.o.Options, lm.remote, msg.u)
 	if err != nil {
-		lm.opening, lm.remote, lm.msg = "", nil, err.Error()
-		return lm.list()
+		lm.msg = lm.lc.Msg("tui.lobby.tableErr", "table", lm.opening, "err", userError(lm.lc, err))
+		return lm.leave()
 	}
-	m.st = lm.st
-	m.width, m.height = lm.width, lm.height
-	lm.game = m
+	m.resize(lm.st, lm.width, lm.height)
+	lm.game, lm.remote, lm.opening = m, nil, ""
 	return m.Init()
+}
+
+// rematch asks the server for the rematch of table and sits at it.
+func (lm *LobbyModel) rematch(table string) tea.Cmd {
+	l := lm.lobby
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		id, err := l.Rematch(ctx, table)
+		return rematchedMsg{from: table, id: id, err: err}
+	}
 }
 
 func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
@@ -225,20 +373,33 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		lm.quit = true
 		return tea.Quit
 	}
+	if lm.help {
+		lm.help = false
+		return nil
+	}
 	if lm.setup != nil {
 		switch lm.setup.update(msg, lm.keys) {
 		case setupQuit:
 			lm.setup = nil
+			return lm.list()
 		case setupStart:
 			return lm.create()
 		}
 		return nil
 	}
+	if key.Matches(msg, lm.keys.Help) {
+		lm.help = true
+		return nil
+	}
+	if lm.creating {
+		lm.msg = lm.lc.Msg("tui.lobby.creating")
+		return nil
+	}
 	if lm.opening != "" {
 		if key.Matches(msg, lm.keys.Quit) || key.Matches(msg, lm.keys.Back) {
-			lm.quit = true
-			return tea.Quit
+			return lm.leave() // back to the lobby; the table stays open for its link
 		}
+		lm.msg = lm.lc.Msg("tui.lobby.waitKeys")
 		return nil
 	}
 	switch {
@@ -267,23 +428,21 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// create opens the table of the setup screen.
+// create opens the table of the setup screen, once: the setup screen
+// gives way to the new table's waiting screen (and its link).
 func (lm *LobbyModel) create() tea.Cmd {
-	if lm.setup.isDragon() {
-		lm.setup.err = lm.lc.Msg("tui.lobby.noDragon")
-		return nil
-	}
 	r, seats := lm.setup.result()
+	nt := NewTable{Rules: r, Seats: seats}
+	if lm.setup.isDragon() {
+		nt.Preset = string(game.Dragon) // the server's Dragon Farkle: its preset's rules and cards
+	}
+	lm.setup, lm.creating, lm.msg = nil, true, lm.lc.Msg("tui.lobby.creating")
 	l := lm.lobby
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		defer cancel()
-		id, err := l.Create(ctx, r, seats, 0)
-		if err != nil {
-			return lobbyOpenedMsg{id: "(new)", err: err}
-		}
-		rm, err := l.Open(ctx, id, false)
-		return lobbyOpenedMsg{id: id, remote: rm, err: err}
+		id, err := l.Create(ctx, nt)
+		return lobbyCreatedMsg{id: id, err: err}
 	}
 }
 
@@ -302,35 +461,78 @@ func (lm *LobbyModel) View() tea.View {
 	c := lm.lc
 	var out []string
 	add := func(l ...string) { out = append(out, l...) }
-	left := st.title.Render(c.Msg("tui.lobby.title")) + st.dim.Render(" · "+lm.o.Server)
+	right := "q " + c.Msg("tui.btn.quit")
+	head := c.Msg("tui.lobby.title") + " · " + lm.o.Server
 	if lm.o.Player != "" {
-		left += st.dim.Render(" · " + c.Msg("tui.online.youAre", "name", lm.o.Player))
+		head += " · " + c.Msg("tui.online.youAre", "name", lm.o.Player)
 	}
-	add(spread(left, st.dim.Render("q "+c.Msg("tui.btn.quit")), lm.width), "")
+	if lipgloss.Width(head)+lipgloss.Width(right)+2 > lm.width {
+		head = c.Msg("tui.lobby.title") // the server's address goes first, then the player
+		if lm.o.Player != "" && lipgloss.Width(head+" · "+c.Msg("tui.online.youAre", "name", lm.o.Player))+lipgloss.Width(right)+2 <= lm.width {
+			head += " · " + c.Msg("tui.online.youAre", "name", lm.o.Player)
+		}
+	}
+	left := st.title.Render(c.Msg("tui.lobby.title")) + st.dim.Render(strings.TrimPrefix(head, c.Msg("tui.lobby.title")))
+	add(spread(left, st.dim.Render(right), lm.width), "")
 	switch {
+	case lm.help:
+		add(lm.helpLines()...)
 	case lm.setup != nil:
 		add(lm.setup.view(st, lm.width, lm.height-4))
 		add("", st.dim.Render(c.Msg("tui.lobby.firstIsYou")))
+	case lm.creating:
+		add(c.Msg("tui.lobby.creating"))
 	case lm.opening != "":
+		say := func(text string) { add(wrap(text, lm.width, "")...) }
 		add(st.bold.Render(c.Msg("tui.lobby.table", "table", lm.opening)), "")
 		if seats := lm.waitFor.Seats; seats != nil {
-			add(c.Msg("tui.lobby.waiting"), "")
+			say(c.Msg("tui.lobby.waiting"))
+			add("")
 			for _, s := range seats {
 				add("  " + s.Name)
 			}
-			add("", c.Msg("tui.lobby.link", "link", st.key.Render(lm.lobby.Link(lm.opening))))
-			add(c.Msg("tui.lobby.linkHow"))
+			add("")
+			// The link on a line of its own where it fits, never cut.
+			link := lm.lobby.Link(lm.opening)
+			for _, l := range wrap(c.Msg("tui.lobby.link", "link", link), lm.width, "") {
+				add(strings.Replace(l, link, st.key.Render(link), 1))
+			}
+			say(c.Msg("tui.lobby.linkHow"))
 		} else {
 			add(c.Msg("tui.lobby.connecting"))
 		}
-		add("", st.dim.Render(c.Msg("tui.lobby.leaves")))
+		add("")
+		for _, l := range wrap(c.Msg("tui.lobby.leaves"), lm.width, "") {
+			add(st.dim.Render(l))
+		}
 	default:
 		add(lm.listLines()...)
 	}
 	if lm.msg != "" {
-		add("", st.err.Render(lm.msg))
+		add("")
+		for _, l := range wrap(lm.msg, lm.width, "") {
+			add(st.err.Render(l))
+		}
 	}
 	return fullScreen(fit(strings.Join(out, "\n"), lm.width, lm.height))
+}
+
+// helpLines is the lobby's help screen: its keys, and how a game at a
+// table goes.
+func (lm *LobbyModel) helpLines() []string {
+	c := lm.lc
+	keys := [][2]string{
+		{"↑/↓", c.Msg("tui.lobby.help.move")},
+		{"enter", c.Msg("tui.lobby.help.enter")},
+		{"w", c.Msg("tui.lobby.help.watch")},
+		{"n", c.Msg("tui.lobby.help.new")},
+		{"g", c.Msg("tui.lobby.help.refresh", "every", lm.o.Refresh.String())},
+		{"?", c.Msg("tui.lobby.help.help")},
+		{"q", c.Msg("tui.lobby.help.quit")},
+	}
+	lines := helpKeysIn(c, lm.st, lm.width, keys)
+	lines = append(lines, wrap(c.Msg("tui.lobby.help.tables"), lm.width, "")...)
+	return append(lines, "", lm.st.dim.Render(c.Msg("tui.lobby.help.close")))
 }
 
 // listLines draws the lobby's tables.

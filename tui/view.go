@@ -24,6 +24,7 @@ func (m *Model) View() tea.View {
 	}
 	v := fullScreen(m.screenText())
 	v.MouseMode = mouseMode(m.mouseOff)
+	v.WindowTitle = m.windowTitle()
 	return v
 }
 
@@ -126,7 +127,7 @@ func (m *Model) tableLayout() *layout {
 	if len(s.Players) == 1 {
 		left += st.dim.Render(" · ") + st.bold.Render(soloTurnIn(c, s))
 	}
-	top.addHeader(st, left, m.width, headerButtonsIn(c))
+	top.addHeader(st, left, m.width, m.headerButtons())
 	if l := m.onlineLine(); l != "" {
 		add(l)
 	}
@@ -322,6 +323,9 @@ func (m *Model) diceArea() []string {
 	st := m.st
 	c := m.lc
 	blank := func(msg string) []string { return diceMessage(msg, m.width) }
+	if s.Over() && g.online != nil {
+		return onlineOverMessage(c, g.online, g.Path(), m.width)
+	}
 	if s.Over() {
 		return overMessageIn(c, g.Path(), m.width)
 	}
@@ -520,11 +524,11 @@ func (m *Model) keysLine() []button {
 	switch {
 	case g.Over():
 		if g.Online() {
-			return []button{b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
+			return onlineKeysIn(m.lc, g.online, true)
 		}
 		return []button{b("p", "tui.btn.again"), b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
 	case g.Waiting():
-		return []button{b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
+		return onlineKeysIn(m.lc, g.online, false)
 	case g.AutoToAct() && m.held:
 		return []button{b("enter", "tui.btn.goOn"), b("s", "tui.btn.skip"), b("?", "tui.btn.help"), b("q", "tui.btn.quit")}
 	case g.AutoToAct():

@@ -32,6 +32,12 @@ const dragonPreset = "dragon"
 
 func (dragonView) title() string { return "Dragon Farkle" }
 
+func (dragonView) preset() string { return dragonPreset }
+
+func (dragonView) onlineSeats(spec string, v game.Variant) ([]tui.Seat, error) {
+	return tui.ParseDragonPlayers(spec, dragonRules(v))
+}
+
 // dragonRules returns the rules of v, a variant of this view's own kind.
 func dragonRules(v game.Variant) dragon.Rules { return v.(*game.DragonVariant).Game().Rules() }
 

@@ -52,6 +52,10 @@ func userText(err error) string { return userTextIn(lang.Get(lang.Default), err)
 // userTextIn is userText with the sayings in the language of c (what
 // follows them, the errors' details, stays in English).
 func userTextIn(c *lang.Catalogue, err error) string {
+	var say tui.Saying
+	if errors.As(err, &say) {
+		return oneLine(say.In(c)) // a sentence of the catalogue (the online client's network failures)
+	}
 	s := err.Error()
 	// The errors that carry their catalogue key are said in the language.
 	var ue *usageError

@@ -8,6 +8,7 @@ import (
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/sim"
+	"github.com/farkle/farkle/tui"
 )
 
 // kindView is what the command line shows differently for a kind of game
@@ -53,6 +54,10 @@ type ownView interface {
 	// one saved at path (farkle play --resume).
 	play(ctx context.Context, e *env, v game.Variant, p playArgs) error
 	resume(ctx context.Context, e *env, path string, lineMode bool, delay time.Duration) error
+	// preset is the name a server opens a table of the kind by (farkle
+	// play --online --players), and onlineSeats reads --players for it.
+	preset() string
+	onlineSeats(spec string, v game.Variant) ([]tui.Seat, error)
 }
 
 // playArgs are the flags of farkle play a local game of another kind than

@@ -12,7 +12,6 @@ import (
 
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/online"
-	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -27,11 +26,15 @@ $USER); the guest's token is kept in $FARKLE_DATA_DIR/online (or beside
 the games directory), so the next session is the same player. The server
 deals the dice and keeps the turn clock (shown under the header); a
 dropped connection is opened again. At the end the server's record is
-checked and saved in the games directory (farkle verify FILE).`
+checked and saved in the games directory (farkle verify FILE). --rules
+dragon (or Dragon Farkle on the setup screen) plays Dragon Farkle at the
+server. q at a table goes back to the lobby, q in the lobby quits; p at
+the end asks for a rematch. With --plain (or without a terminal) it is
+the line mode at the table of a link, or of --players.`
 
 // runPlayOnline checks the flags of farkle play --online and plays.
 func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags, resolve func() (game.Variant, error), players string) error {
-	for _, name := range []string{"resume", "seed", "plain"} {
+	for _, name := range []string{"resume", "seed"} {
 		if fs.Lookup(name).Value.String() != fs.Lookup(name).DefValue {
 			return usagef("--%s is for a local game; the server keeps the game and deals the dice", name)
 		}
@@ -40,31 +43,32 @@ func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags,
 	if err != nil {
 		return err
 	}
+	nt := tui.NewTable{Rules: v.Scoring()}
+	parse := func(spec string) ([]tui.Seat, error) { return tui.ParsePlayers(spec, nt.Rules) }
 	if o, ok := ownViews[v.Kind()]; ok {
-		return usagef("--online plays ordinary Farkle; %s is played online in the browser", o.title())
+		nt.Preset = o.preset() // the server plays the kind's preset
+		parse = func(spec string) ([]tui.Seat, error) { return o.onlineSeats(spec, v) }
 	}
-	r := v.Scoring()
-	var seats []tui.Seat
 	if players != "" {
-		if seats, err = tui.ParsePlayers(players, r); err != nil {
+		if nt.Seats, err = parse(players); err != nil {
 			return usagef("--players %s: %v", players, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
 		}
 	}
-	return playOnline(ctx, e, f, r, seats, tui.NewSolverAdvisor(playTables(e)))
+	f.plain = fs.Lookup("plain").Value.String() == "true"
+	return playOnline(ctx, e, f, nt, tui.NewSolverAdvisor(playTables(e)))
 }
 
 // onlineFlags are the flags of farkle play --online.
 type onlineFlags struct {
 	url, name string
 	watch     bool
+	plain     bool // line mode (--plain, or stdin not a terminal)
 }
 
 // playOnline plays at a farkle server: the lobby, or the table of the
 // link, or a new table of r and the seats.
-func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats []tui.Seat, advisor tui.Advisor) error {
-	if !e.terminal || !isTerminalReader(e.stdin) {
-		return usagef("--online needs a terminal: the online game is full-screen")
-	}
+func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, advisor tui.Advisor) error {
+	lineMode := f.plain || !e.terminal || !isTerminalReader(e.stdin)
 	base, table, err := online.ParseLink(f.url)
 	if err != nil {
 		return usagef("--online: %v", err)
@@ -86,25 +90,28 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, r rules.Rules, seats
 	if err != nil {
 		return err
 	}
-	if seats != nil {
+	if nt.Seats != nil {
 		if table != "" {
 			return usagef("--players opens a new table; a table's link sits at that one")
 		}
-		if table, err = c.Create(ctx, r, seats, 0); err != nil {
+		if table, err = c.Create(ctx, nt); err != nil {
 			return fmt.Errorf("a new table at %s: %w", base, err)
 		}
 	}
+	if lineMode {
+		return playOnlineLines(ctx, e, c, table, f.watch, advisor)
+	}
 	lm := tui.NewLobby(tui.LobbyOptions{
-		Options: tui.Options{Rules: r, Advisor: advisor, Lang: e.cat()},
+		Options: tui.Options{Rules: nt.Rules, Advisor: advisor, Lang: e.cat()},
 		Server:  base, Player: p.Name, Table: table, Watch: f.watch,
 	}, c)
 	if err := tui.RunModel(ctx, lm, e.stdin, e.stdout); err != nil {
 		return err
 	}
-	if m := lm.Game(); m != nil && m.Game().Over() {
-		fmt.Fprintln(e.stdout, m.Game().Winners())
-		if path := m.Game().Path(); path != "" {
-			fmt.Fprintln(e.stdout, e.msg("tui.lines.saved", "file", path))
+	for _, r := range lm.Results() {
+		fmt.Fprintln(e.stdout, r.Winners)
+		if r.Record != "" {
+			fmt.Fprintln(e.stdout, e.msg("tui.lines.saved", "file", r.Record))
 		}
 	}
 	return nil
@@ -149,4 +156,35 @@ func signIn(ctx context.Context, c *online.Client, name, user, tokenFile string)
 // safeHost is a server's host:port as a file name.
 func safeHost(host string) string {
 	return strings.NewReplacer(":", "_", "/", "_", "[", "", "]", "").Replace(host)
+}
+
+// playOnlineLines plays at the table of a link (or the one --players
+// opened) in line mode: farkle play --online --plain, for scripts and
+// screen readers. Without a table it lists the lobby's, to choose one.
+func playOnlineLines(ctx context.Context, e *env, c *online.Client, table string, watch bool, advisor tui.Advisor) error {
+	if table == "" {
+		ts, err := c.Tables(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, e.msg("cli.play.onlineTables", "n", len(ts)))
+		for _, t := range ts {
+			var seats []string
+			for _, s := range t.Seats {
+				name := s.Name
+				if s.Free {
+					name = e.msg("tui.lobby.free")
+				}
+				seats = append(seats, name)
+			}
+			fmt.Fprintf(e.stdout, "  %s  %s  %s  %s\n", c.Link(t.ID), t.Rules, t.Status, strings.Join(seats, ", "))
+		}
+		return usagef("%s", e.msg("cli.play.onlineLinesTable"))
+	}
+	r, err := c.Open(ctx, table, watch)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return tui.RunOnlineLines(ctx, r, e.stdin, e.stdout, tui.OnlineLinesOptions{Options: tui.Options{Advisor: advisor, Lang: e.cat()}, Link: c.Link(table)})
 }

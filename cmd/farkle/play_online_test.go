@@ -253,6 +253,30 @@ func TestSSHPlaysAWholeGameAgainstABot(t *testing.T) {
 		t.Errorf("the end screen does not say where the record is:\n%s", screen)
 	}
 	showsScores(t, screen, verifyRecordOf(t, base, m[1]))
+	if !strings.Contains(strings.Join(strings.Fields(screen), " "), "p asks for a rematch, q goes back to the lobby") {
+		t.Errorf("the end screen does not offer the rematch and the lobby:\n%s", screen)
+	}
+	// p: the rematch, a new table at which ann sits again with the bot.
+	p.keys("p")
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if n := tableOnScreen.FindStringSubmatch(p.screen(false)); n != nil && n[1] != m[1] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("p at the end did not sit ann at a rematch:\n%s", p.screen(false))
+		}
+		time.Sleep(20 * time.Millisecond) // polling the pane
+	}
+	p.waitFor("you are ann", "Steady bot")
+	// q leaves the table for the lobby (asking first, the game going on),
+	// and only the lobby's q ends the session.
+	p.keys("q")
+	p.waitFor("Leave the table?")
+	p.keys("y")
+	p.waitFor("Farkle online", "enter sit down")
+	if strings.Contains(p.screen(false), "ssh exited") {
+		t.Fatal("q at the table closed the connection")
+	}
 	p.keys("q")
 	p.waitFor("ssh exited: 0")
 }
@@ -402,7 +426,10 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 	if got, want := strings.Join(term, "\n"), strings.Join(g.Log[len(g.Log)-len(term):], "\n"); got != want {
 		t.Fatalf("the terminal's log ends\n%s\nthe page's\n%s", got, want)
 	}
-	// The record the terminal saved verifies and ends as both screens.
+	// The record the terminal saved verifies and ends as both screens. q
+	// goes back to the lobby, whose q ends the program.
+	p.keys("q")
+	p.waitFor("Farkle online", "enter sit down")
 	p.keys("q")
 	out := p.waitFor("farkle exited: 0")
 	saved := regexp.MustCompile(`saved: (\S+)`).FindStringSubmatch(out)
