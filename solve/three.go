@@ -45,8 +45,11 @@ type ThreeOptions struct {
 	Workers int
 	// Rule resolves the orbits (score triples whose best responses cycle).
 	Rule OrbitRule
-	// Progress, if set, is called now and then with the triples done out
-	// of the total.
+	// Progress, if set, is called after each score sum with the work done
+	// out of the total, in units proportional to the solve's CPU time (the
+	// triples weighted by the turn totals their movers' turns cover: the
+	// triples of high scores are quick), so that a linear estimate of the
+	// time left holds from the start.
 	Progress func(done, total int)
 	// Context, if set, stops the solve early with its error.
 	Context context.Context
@@ -192,13 +195,31 @@ type threeWork struct {
 	regret float64
 }
 
+// sumWork is the work of the triples of score sum s, in the units of
+// ThreeOptions.Progress: each triple's three turns cover the totals from its
+// movers' scores to the target and the throws above it (k rows each).
+func sumWork(A, s, k int32) int {
+	n := 0
+	for a := max(0, s-2*(A-1)); a <= min(s, A-1); a++ {
+		n += int(min(s-a, A-1)-max(0, s-a-(A-1))) + 1
+	}
+	return n * int(3*A-s+3*k)
+}
+
 func (t *Three) solve(ctx context.Context, workers int, progress func(done, total int)) error {
 	A := t.A
-	total := int(A) * int(A) * int(A)
+	k := t.m.maxPts + t.m.sdn + 2
+	total := 0
+	for s := 3 * (A - 1); s >= 0; s-- {
+		total += sumWork(A, s, k)
+	}
 	var done int
 	ws := make([]*threeWork, workers)
 	for i := range ws {
 		ws[i] = &threeWork{}
+	}
+	if progress != nil {
+		progress(0, total)
 	}
 	for s := 3 * (A - 1); s >= 0; s-- {
 		if err := ctx.Err(); err != nil {
@@ -246,13 +267,7 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 		if firstErr != nil {
 			return firstErr
 		}
-		for _, j := range jobs {
-			if j[0] == j[1] && j[1] == j[2] {
-				done++
-			} else {
-				done += 3
-			}
-		}
+		done += sumWork(A, s, k)
 		if progress != nil {
 			progress(done, total)
 		}

@@ -369,3 +369,45 @@ func userCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano())
 }
+
+// Progress starts at 0, never goes back, ends at its total, and the work of
+// a sum counts every triple of it once: sumWork's triple count is the
+// number of triples of the sum, and the sums' counts add up to A^3.
+func TestThreeProgress(t *testing.T) {
+	r := threeRules(smallRules(t, "cardgames", 400))
+	var calls [][2]int
+	mustThree(t, r, ThreeOptions{Workers: 2, Progress: func(done, total int) {
+		calls = append(calls, [2]int{done, total})
+	}})
+	if len(calls) < 2 || calls[0][0] != 0 {
+		t.Fatalf("calls %v", calls)
+	}
+	total := calls[0][1]
+	for i, c := range calls {
+		if c[1] != total || i > 0 && c[0] < calls[i-1][0] {
+			t.Fatalf("call %d: %v after %v", i, c, calls[max(i-1, 0)])
+		}
+	}
+	if last := calls[len(calls)-1]; last[0] != total {
+		t.Errorf("ends at %v", last)
+	}
+	const A = 9
+	all := 0
+	for s := int32(0); s <= 3*(A-1); s++ {
+		n := 0
+		for a := int32(0); a < A; a++ {
+			for b := int32(0); b < A; b++ {
+				if c := s - a - b; c >= 0 && c < A {
+					n++
+				}
+			}
+		}
+		if got := sumWork(A, s, 0) / int(3*A-s); got != n {
+			t.Errorf("sum %d: %d triples counted, %d there", s, got, n)
+		}
+		all += n
+	}
+	if all != A*A*A {
+		t.Errorf("%d triples", all)
+	}
+}
