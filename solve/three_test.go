@@ -411,3 +411,43 @@ func TestThreeProgress(t *testing.T) {
 		t.Errorf("%d triples", all)
 	}
 }
+
+// TestThreeLanesSameAsAlone solves three-player tables with the triples of
+// a sum side by side (the solver) and each alone: the tables, orbits
+// included, must be the same to the last bit. The rule sets cover a final
+// round (pocket-farkel, classic without its penalty: orbits), the
+// immediate ending (cardgames), six dice nothing and the pruned options
+// switched off.
+func TestThreeLanesSameAsAlone(t *testing.T) {
+	defer func(v, a bool) { threeLanes, threeAllOptions = v, a }(threeLanes, threeAllOptions)
+	type tc struct {
+		name   string
+		target int
+		all    bool
+	}
+	cases := []tc{{"cardgames", 800, false}, {"pocket-farkel", 500, false}, {"classic", 600, false}, {"cardgames", 400, true}}
+	for _, c := range cases {
+		r := threeRules(smallRules(t, c.name, c.target))
+		r.Turn.FarklePenalty = rules.Penalty{}
+		threeAllOptions = c.all
+		threeLanes = false
+		alone := mustThree(t, r, ThreeOptions{Workers: 1})
+		threeLanes = true
+		side := mustThree(t, r, ThreeOptions{Workers: 2})
+		for i := range alone.w {
+			if math.Float64bits(side.w[i]) != math.Float64bits(alone.w[i]) {
+				t.Fatalf("%s %d (every option %v): value %d is %v side by side, %v alone", c.name, c.target, c.all, i, side.w[i], alone.w[i])
+			}
+		}
+		ao, so := alone.Orbits(), side.Orbits()
+		if len(ao) != len(so) {
+			t.Fatalf("%s: %d orbits side by side, %d alone", c.name, len(so), len(ao))
+		}
+		for i := range ao {
+			if ao[i].Scores != so[i].Scores || ao[i].Regret != so[i].Regret {
+				t.Errorf("%s: orbit %d: %+v side by side, %+v alone", c.name, i, so[i], ao[i])
+			}
+		}
+		t.Logf("%s %d: %d orbits, start %v", c.name, c.target, len(ao), alone.Start())
+	}
+}

@@ -13,6 +13,8 @@ package solve
 // x of that component: own = a[me] + beta*x. A mover indifferent between
 // choices banks rather than throws, takes the keep of more points between
 // keeps leaving the same dice, and otherwise the keep leaving fewer dice.
+// The throws' groups are summed in the order of the model's blocks (by
+// option count), the order of the lanes' sums (three_lanes.go).
 
 // vec4 is one entry: three components and the farkle coefficient.
 type vec4 = [4]float64
@@ -47,6 +49,30 @@ func (d *dp3) resize(rows int32) {
 // total (the pruned options are then never used).
 var threeAllOptions bool
 
+// sum3 adds to acc the sum over the groups of block b of the group's
+// probability times the after-keep value k of its best option by own (the
+// mover's own value of k): the first of most own value, a later one of
+// equal own value only if it leaves the same dice (more points). own and k
+// start at the current total.
+func sum3(b *block, own []float64, k []vec4, acc *vec4) {
+	c := b.cnt
+	for i, p := range b.prob {
+		offs := b.off[i*c : i*c+c]
+		bi := offs[0]
+		best := own[bi]
+		for _, o := range offs[1:] {
+			if v := own[o]; v > best || v == best && o%stride == bi%stride {
+				best, bi = v, o
+			}
+		}
+		kv := &k[bi]
+		acc[0] += p * kv[0]
+		acc[1] += p * kv[1]
+		acc[2] += p * kv[2]
+		acc[3] += p * kv[3]
+	}
+}
+
 // fill3 computes K and Q for rows top-1 down to 0. bank and ok must be set
 // for every row; rows at and above top take the bank value everywhere (ok
 // must hold there).
@@ -77,28 +103,14 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 	}
 	for t := d.top - 1; t >= 0; t-- {
 		base := t * stride
-		os := &m.pruned
+		bs := &m.blocks
 		if threeAllOptions || vio < t+m.maxPts+1 {
-			os = &m.optSet
+			bs = &m.blocksAll
 		}
 		for n := int32(1); n <= D; n++ {
 			var acc vec4
-			for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
-				o0 := os.oStart[g]
-				bi := base + os.oOff[o0]
-				best, bl := d.own[bi], os.oLeft[o0]
-				for oi := o0 + 1; oi < os.oStart[g+1]; oi++ {
-					i := base + os.oOff[oi]
-					if v := d.own[i]; v > best || v == best && os.oLeft[oi] == bl {
-						best, bi, bl = v, i, os.oLeft[oi]
-					}
-				}
-				p := os.gProb[g]
-				kv := &d.k[bi]
-				acc[0] += p * kv[0]
-				acc[1] += p * kv[1]
-				acc[2] += p * kv[2]
-				acc[3] += p * kv[3]
+			for _, b := range bs[n] {
+				sum3(&b, d.own[base:], d.k[base:], &acc)
 			}
 			acc[3] += m.farkle[n]
 			if n == 6 && m.sdn > 0 {

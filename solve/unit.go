@@ -68,6 +68,7 @@ type model struct {
 	// the same for the lane-interleaved arrays of fillLanes
 	lanesPruned, lanesAll [7]laneSet
 	bestLanes             [7]laneSet // bestPts as one block over kmax
+	lanes3Pruned          [7]laneSet // blocks for the three-player lanes (sum3LanesAVX2)
 	laneReach             int        // the most values past a total's start a sum reads
 }
 
