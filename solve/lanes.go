@@ -57,6 +57,7 @@ func (m *model) buildLanes() {
 		}
 		m.bestLanes[n], _ = newLaneSet([]block{b})
 		m.lanes3Pruned[n] = lane3Set(m.blocks[n])
+		m.lanes3All[n] = lane3Set(m.blocks3All[n])
 	}
 }
 

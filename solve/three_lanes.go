@@ -114,7 +114,8 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 
 // sum3Lanes is sum3 for the lanes of mask: acc[c][l] gets the sum over the
 // groups of b of the group's probability times component c of lane l's
-// best option (by own, with sum3's ties). row starts at the current total.
+// best option (the first of most own value). row starts at the current
+// total.
 func sum3Lanes(b *block, row []float64, acc *[4][lanes3]float64, mask uint8) {
 	c := b.cnt
 	for i, p := range b.prob {
@@ -126,7 +127,7 @@ func sum3Lanes(b *block, row []float64, acc *[4][lanes3]float64, mask uint8) {
 			bi := offs[0]
 			best := row[int(bi)*e3+l]
 			for _, o := range offs[1:] {
-				if v := row[int(o)*e3+l]; v > best || v == best && o%stride == bi%stride {
+				if v := row[int(o)*e3+l]; v > best {
 					best, bi = v, o
 				}
 			}
@@ -163,32 +164,28 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 		row := a.k[base*e3:]
 		for n := int32(1); n <= D; n++ {
 			var acc [4][lanes3]float64
-			all := live &^ pruned
-			switch ls := &m.lanes3Pruned[n]; {
-			case pruned == 0:
-			case useAVX2 && len(ls.hdr) > 0:
-				// every lane, the pruned ones kept (in a group of the
-				// pruned options every option leaves other dice: the
-				// first of most own value is sum3's choice)
-				var accP [4][lanes3]float64
-				sum3LanesAVX2(&ls.hdr[0], len(ls.hdr)/2, &ls.prob[0], &ls.off[0], &row[0], &accP)
+			sum := func(ls *laneSet, bs []block, mask uint8) {
+				if mask == 0 {
+					return
+				}
+				if !useAVX2 || len(ls.hdr) == 0 {
+					for _, b := range bs {
+						sum3Lanes(&b, row, &acc, mask)
+					}
+					return
+				}
+				var all [4][lanes3]float64 // every lane; those of mask kept
+				sum3LanesAVX2(&ls.hdr[0], len(ls.hdr)/2, &ls.prob[0], &ls.off[0], &row[0], &all)
 				for l := range lanes3 {
-					if pruned>>l&1 != 0 {
+					if mask>>l&1 != 0 {
 						for c := range 4 {
-							acc[c][l] = accP[c][l]
+							acc[c][l] = all[c][l]
 						}
 					}
 				}
-			default:
-				for _, b := range m.blocks[n] {
-					sum3Lanes(&b, row, &acc, pruned)
-				}
 			}
-			if all != 0 {
-				for _, b := range m.blocksAll[n] {
-					sum3Lanes(&b, row, &acc, all)
-				}
-			}
+			sum(&m.lanes3Pruned[n], m.blocks[n], pruned)
+			sum(&m.lanes3All[n], m.blocks3All[n], live&^pruned)
 			qi := (base + int(n)) * e3
 			for l := range lanes3 {
 				if live>>l&1 == 0 {

@@ -1,5 +1,7 @@
 package solve
 
+import "sort"
+
 // The in-turn dynamic programme of the three-player solver. Every value is a
 // vector of three win probabilities with a farkle coefficient: the entry
 // (a0, a1, a2, beta) stands for the vector (a0, a1, a2) + beta*F, F being
@@ -49,11 +51,35 @@ func (d *dp3) resize(rows int32) {
 // total (the pruned options are then never used).
 var threeAllOptions bool
 
+// firstBest returns bs with each group's options ordered by dice left and,
+// for the same dice left, most points first.
+func firstBest(bs [7][]block) [7][]block {
+	var out [7][]block
+	for n := range bs {
+		for _, b := range bs[n] {
+			nb := block{cnt: b.cnt, prob: b.prob, off: append([]int32(nil), b.off...)}
+			for i := range b.prob {
+				o := nb.off[i*b.cnt : i*b.cnt+b.cnt]
+				sort.Slice(o, func(x, y int) bool {
+					if o[x]%stride != o[y]%stride {
+						return o[x]%stride < o[y]%stride
+					}
+					return o[x] > o[y]
+				})
+			}
+			out[n] = append(out[n], nb)
+		}
+	}
+	return out
+}
+
 // sum3 adds to acc the sum over the groups of block b of the group's
 // probability times the after-keep value k of its best option by own (the
-// mover's own value of k): the first of most own value, a later one of
-// equal own value only if it leaves the same dice (more points). own and k
-// start at the current total.
+// mover's own value of k): the first of most own value. With the options
+// of a group by dice left, and most points first for the same dice left
+// (the pruned blocks, blocks3All), that is the keep of most points among
+// those of most own value that leave the fewest dice. own and k start at
+// the current total.
 func sum3(b *block, own []float64, k []vec4, acc *vec4) {
 	c := b.cnt
 	for i, p := range b.prob {
@@ -61,7 +87,7 @@ func sum3(b *block, own []float64, k []vec4, acc *vec4) {
 		bi := offs[0]
 		best := own[bi]
 		for _, o := range offs[1:] {
-			if v := own[o]; v > best || v == best && o%stride == bi%stride {
+			if v := own[o]; v > best {
 				best, bi = v, o
 			}
 		}
@@ -105,7 +131,7 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 		base := t * stride
 		bs := &m.blocks
 		if threeAllOptions || vio < t+m.maxPts+1 {
-			bs = &m.blocksAll
+			bs = &m.blocks3All
 		}
 		for n := int32(1); n <= D; n++ {
 			var acc vec4
