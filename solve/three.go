@@ -189,6 +189,11 @@ func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
 	return t, nil
 }
 
+// threeSkipBanked, off in tests, stops the solver's turns skipping the
+// throws a bound shows are no better than banking (banked3); the tables are
+// the same to the last bit.
+var threeSkipBanked = true
+
 // threeWork is one worker's scratch space and findings.
 type threeWork struct {
 	d      dp3
@@ -352,6 +357,7 @@ func (p policy) own(x float64) float64 { return p.alpha[0] + p.beta*x }
 // after) with own farkle value x and returns the best policy's affine form.
 func (t *Three) turn(d *dp3, a, b, c int32, x float64) policy {
 	t.setup(d, a, b, c, x)
+	d.skipBanked = threeSkipBanked
 	t.m.fill3(d, x, 0)
 	q := d.q[t.m.dice]
 	return policy{alpha: [3]float64{q[0], q[1], q[2]}, beta: q[3]}

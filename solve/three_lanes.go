@@ -34,6 +34,7 @@ type lane3Arrays struct {
 	k, q []float64
 	bank []float64
 	ok   []bool      // t*lanes3 + l
+	kmax []float64   // t*lanes3 + l: the most own after-keep value (banked3)
 	one  [lanes3]dp3 // the lanes' setups
 }
 
@@ -61,8 +62,9 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 	a.k, a.q = a.k[:n], a.q[:n]
 	if cap(a.bank) < int(a.rows)*4*lanes3 {
 		a.bank, a.ok = make([]float64, int(a.rows)*4*lanes3), make([]bool, int(a.rows)*lanes3)
+		a.kmax = make([]float64, int(a.rows)*lanes3)
 	}
-	a.bank, a.ok = a.bank[:int(a.rows)*4*lanes3], a.ok[:int(a.rows)*lanes3]
+	a.bank, a.ok, a.kmax = a.bank[:int(a.rows)*4*lanes3], a.ok[:int(a.rows)*lanes3], a.kmax[:int(a.rows)*lanes3]
 	for l := range lanes3 {
 		if live>>l&1 == 0 {
 			continue
@@ -83,6 +85,7 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 			}
 			// the tail: every value the bank's (as fill3)
 			o := b[0] + b[3]*xl
+			a.kmax[int(tt)*lanes3+l] = o
 			for j := int32(0); j <= D; j++ {
 				i := int(tt*stride+j) * e3
 				a.k[i+l], a.q[i+l] = o, o
@@ -94,6 +97,7 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 		// beyond the lane's rows nothing of it is read but by sums whose
 		// results it discards: zeros, so that they stay finite
 		for tt := d.rows; tt < a.rows; tt++ {
+			a.kmax[int(tt)*lanes3+l] = 0
 			for j := int32(0); j <= D; j++ {
 				i := int(tt*stride+j) * e3
 				for c := range 5 {
@@ -162,7 +166,37 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 			continue
 		}
 		row := a.k[base*e3:]
+		// the lanes that may skip a throw no better than banking (as fill3)
+		var try uint8
+		var bOwn [lanes3]float64
+		if threeSkipBanked {
+			for l := range lanes3 {
+				if pruned>>l&1 != 0 && a.ok[int(t)*lanes3+l] {
+					try |= 1 << l
+					bi := int(t)*4*lanes3 + l
+					bOwn[l] = a.bank[bi] + a.bank[bi+3*lanes3]*a.x[l]
+				}
+			}
+		}
 		for n := int32(1); n <= D; n++ {
+			var skip uint8
+			for l := range lanes3 {
+				if try>>l&1 != 0 && m.banked3Lane(a.kmax[int(t)*lanes3+l:], n, a.x[l], bOwn[l]) {
+					skip |= 1 << l
+				}
+			}
+			qi := (base + int(n)) * e3
+			for l := range lanes3 {
+				if skip>>l&1 != 0 {
+					bi := int(t)*4*lanes3 + l
+					for c := range 4 {
+						a.q[qi+(1+c)*lanes3+l] = a.bank[bi+c*lanes3]
+					}
+				}
+			}
+			if skip == live {
+				continue
+			}
 			var acc [4][lanes3]float64
 			sum := func(ls *laneSet, bs []block, mask uint8) {
 				if mask == 0 {
@@ -184,11 +218,10 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 					}
 				}
 			}
-			sum(&m.lanes3Pruned[n], m.blocks[n], pruned)
+			sum(&m.lanes3Pruned[n], m.blocks[n], pruned&^skip)
 			sum(&m.lanes3All[n], m.blocks3All[n], live&^pruned)
-			qi := (base + int(n)) * e3
 			for l := range lanes3 {
-				if live>>l&1 == 0 {
+				if (live&^skip)>>l&1 == 0 {
 					continue
 				}
 				acc[3][l] += m.farkle[n]
@@ -238,6 +271,11 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 				ki := (base + int(left)) * e3
 				o := v[0] + v[3]*x
 				a.k[ki+l] = o
+				if left == 0 {
+					a.kmax[int(t)*lanes3+l] = o
+				} else {
+					a.kmax[int(t)*lanes3+l] = max2(a.kmax[int(t)*lanes3+l], o)
+				}
 				for c := range 4 {
 					a.k[ki+(1+c)*lanes3+l] = v[c]
 				}
@@ -247,6 +285,18 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 			}
 		}
 	}
+}
+
+// banked3Lane is banked3 with kmax of one lane (stride lanes3).
+func (m *model) banked3Lane(kmax []float64, n int32, x, bOwn float64) bool {
+	if n == 6 && m.sdn > 0 {
+		return false
+	}
+	ub := m.farkle[n] * x
+	for _, e := range m.bestPts[n] {
+		ub += e.prob * kmax[int(e.pts)*lanes3]
+	}
+	return ub+bankedSlack <= bOwn
 }
 
 // policyLane returns the start of the turn of lane l after fill3Lanes.

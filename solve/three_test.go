@@ -413,13 +413,14 @@ func TestThreeProgress(t *testing.T) {
 }
 
 // TestThreeLanesSameAsAlone solves three-player tables with the triples of
-// a sum side by side (the solver) and each alone: the tables, orbits
+// a sum side by side (the solver) and each alone, each with the throws no
+// better than banking skipped (the solver) and without: the tables, orbits
 // included, must be the same to the last bit. The rule sets cover a final
 // round (pocket-farkel, classic without its penalty: orbits), the
 // immediate ending (cardgames), six dice nothing and the pruned options
 // switched off.
 func TestThreeLanesSameAsAlone(t *testing.T) {
-	defer func(v, a bool) { threeLanes, threeAllOptions = v, a }(threeLanes, threeAllOptions)
+	defer func(v, a, s bool) { threeLanes, threeAllOptions, threeSkipBanked = v, a, s }(threeLanes, threeAllOptions, threeSkipBanked)
 	type tc struct {
 		name   string
 		target int
@@ -430,24 +431,26 @@ func TestThreeLanesSameAsAlone(t *testing.T) {
 		r := threeRules(smallRules(t, c.name, c.target))
 		r.Turn.FarklePenalty = rules.Penalty{}
 		threeAllOptions = c.all
-		threeLanes = false
-		alone := mustThree(t, r, ThreeOptions{Workers: 1})
-		threeLanes = true
-		side := mustThree(t, r, ThreeOptions{Workers: 2})
-		for i := range alone.w {
-			if math.Float64bits(side.w[i]) != math.Float64bits(alone.w[i]) {
-				t.Fatalf("%s %d (every option %v): value %d is %v side by side, %v alone", c.name, c.target, c.all, i, side.w[i], alone.w[i])
+		threeLanes, threeSkipBanked = false, false
+		plain := mustThree(t, r, ThreeOptions{Workers: 1})
+		for _, v := range [][2]bool{{false, true}, {true, true}, {true, false}} {
+			threeLanes, threeSkipBanked = v[0], v[1]
+			side := mustThree(t, r, ThreeOptions{Workers: 2})
+			for i := range plain.w {
+				if math.Float64bits(side.w[i]) != math.Float64bits(plain.w[i]) {
+					t.Fatalf("%s %d (every option %v): value %d is %v with side by side %v and skips %v, %v alone without", c.name, c.target, c.all, i, side.w[i], v[0], v[1], plain.w[i])
+				}
+			}
+			ao, so := plain.Orbits(), side.Orbits()
+			if len(ao) != len(so) {
+				t.Fatalf("%s: %d orbits with side by side %v and skips %v, %d alone without", c.name, len(so), v[0], v[1], len(ao))
+			}
+			for i := range ao {
+				if ao[i].Scores != so[i].Scores || ao[i].Regret != so[i].Regret {
+					t.Errorf("%s: orbit %d: %+v with side by side %v and skips %v, %+v alone without", c.name, i, so[i], v[0], v[1], ao[i])
+				}
 			}
 		}
-		ao, so := alone.Orbits(), side.Orbits()
-		if len(ao) != len(so) {
-			t.Fatalf("%s: %d orbits side by side, %d alone", c.name, len(so), len(ao))
-		}
-		for i := range ao {
-			if ao[i].Scores != so[i].Scores || ao[i].Regret != so[i].Regret {
-				t.Errorf("%s: orbit %d: %+v side by side, %+v alone", c.name, i, so[i], ao[i])
-			}
-		}
-		t.Logf("%s %d: %d orbits, start %v", c.name, c.target, len(ao), alone.Start())
+		t.Logf("%s %d: %d orbits, start %v", c.name, c.target, len(plain.Orbits()), plain.Start())
 	}
 }

@@ -29,6 +29,12 @@ type dp3 struct {
 	ok        []bool    // banking allowed at the row
 	k, q      []vec4    // row*stride + j
 	own       []float64 // the mover's own value of k
+	// skipBanked lets fill3 skip the sums of throws that a bound shows are
+	// no better than banking (banked3), leaving Q there at the bank value:
+	// for the solver, which reads only the after-keep values and the first
+	// throw. kmax holds the most own after-keep value by row.
+	skipBanked bool
+	kmax       []float64
 }
 
 func (d *dp3) resize(rows int32) {
@@ -43,8 +49,9 @@ func (d *dp3) resize(rows int32) {
 	if cap(d.bank) < int(rows) {
 		d.bank = make([]vec4, rows)
 		d.ok = make([]bool, rows)
+		d.kmax = make([]float64, rows)
 	}
-	d.bank, d.ok = d.bank[:rows], d.ok[:rows]
+	d.bank, d.ok, d.kmax = d.bank[:rows], d.ok[:rows], d.kmax[:rows]
 }
 
 // threeAllOptions, set by tests, makes fill3 compare every option at every
@@ -99,6 +106,25 @@ func sum3(b *block, own []float64, k []vec4, acc *vec4) {
 	}
 }
 
+// banked3 reports whether throwing n dice at a total is provably no better
+// than banking (own bank value bOwn) for the mover of own farkle value x,
+// as model.banked does for the duel: with own after-keep values
+// nondecreasing over the totals a keep reaches (the pruned region), a keep
+// of at most p points is worth at most the most own value p totals on
+// (kmax, from the current total), so the throw is worth at most
+// sum P(most points p) kmax(p) + P(farkle) x. Not for six dice with the
+// six-dice-nothing bonus (its own term).
+func (m *model) banked3(kmax []float64, n int32, x, bOwn float64) bool {
+	if n == 6 && m.sdn > 0 {
+		return false
+	}
+	ub := m.farkle[n] * x
+	for _, e := range m.bestPts[n] {
+		ub += e.prob * kmax[e.pts]
+	}
+	return ub+bankedSlack <= bOwn
+}
+
 // fill3 computes K and Q for rows top-1 down to 0. bank and ok must be set
 // for every row; rows at and above top take the bank value everywhere (ok
 // must hold there).
@@ -119,6 +145,7 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 			d.q[t*stride+j] = b
 			d.own[t*stride+j] = o
 		}
+		d.kmax[t] = o
 	}
 	// least total at or above top where an own after-keep value decreases
 	vio := int32(1 << 30)
@@ -133,10 +160,17 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 		if threeAllOptions || vio < t+m.maxPts+1 {
 			bs = &m.blocks3All
 		}
+		b := d.bank[t]
+		bOwn := b[me] + b[3]*x
+		try := d.skipBanked && d.ok[t] && bs == &m.blocks
 		for n := int32(1); n <= D; n++ {
+			if try && m.banked3(d.kmax[t:], n, x, bOwn) {
+				d.q[base+n] = b
+				continue
+			}
 			var acc vec4
-			for _, b := range bs[n] {
-				sum3(&b, d.own[base:], d.k[base:], &acc)
+			for i := range bs[n] {
+				sum3(&bs[n][i], d.own[base:], d.k[base:], &acc)
 			}
 			acc[3] += m.farkle[n]
 			if n == 6 && m.sdn > 0 {
@@ -147,8 +181,6 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 			}
 			d.q[base+n] = acc
 		}
-		b := d.bank[t]
-		bOwn := b[me] + b[3]*x
 		for left := int32(0); left < D; left++ {
 			j := left
 			if left == 0 {
@@ -171,10 +203,12 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 			}
 			d.k[base+left] = v
 		}
+		d.kmax[t] = negInf
 		for left := int32(0); left < D; left++ {
 			v := &d.k[base+left]
 			o := v[me] + v[3]*x
 			d.own[base+left] = o
+			d.kmax[t] = max2(d.kmax[t], o)
 			if o > d.own[base+stride+left] {
 				vio = t
 			}
