@@ -95,16 +95,7 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 			}
 		}
 		// beyond the lane's rows nothing of it is read but by sums whose
-		// results it discards: zeros, so that they stay finite
-		for tt := d.rows; tt < a.rows; tt++ {
-			a.kmax[int(tt)*lanes3+l] = 0
-			for j := int32(0); j <= D; j++ {
-				i := int(tt*stride+j) * e3
-				for c := range 5 {
-					a.k[i+c*lanes3+l], a.q[i+c*lanes3+l] = 0, 0
-				}
-			}
-		}
+		// results it discards: what an earlier turn left there (finite)
 		// least total at or above top where an own after-keep value
 		// decreases (fill3's vio)
 		a.vio[l] = 1 << 30
