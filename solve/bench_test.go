@@ -55,20 +55,20 @@ func BenchmarkSolveDuel(b *testing.B) {
 	for _, name := range rules.Presets() {
 		r := rules.MustPreset(name)
 		b.Run(name, func(b *testing.B) {
-			benchDuel(b, r)
+			benchDuel(b, r, DuelOptions{})
 		})
 	}
 }
 
-// benchDuel solves r once per iteration and reports sweeps, CPU per solve
+// benchDuel solves r with opt once per iteration and reports sweeps, CPU per solve
 // and CPU over wall.
-func benchDuel(b *testing.B, r rules.Rules) {
+func benchDuel(b *testing.B, r rules.Rules, opt DuelOptions) {
 	b.ReportAllocs()
 	cpu0, cpuOK := processCPU()
 	start := time.Now()
 	sweeps := 0
 	for b.Loop() {
-		t, err := SolveDuel(r, DuelOptions{})
+		t, err := SolveDuel(r, opt)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -92,9 +92,7 @@ func BenchmarkSolveDuelSmall(b *testing.B) {
 		r.Game.Target = 3000
 		for _, side := range []bool{true, false} {
 			b.Run(name+map[bool]string{true: "/side-by-side", false: "/alone"}[side], func(b *testing.B) {
-				defer func(v bool) { laneSolve = v }(laneSolve)
-				laneSolve = side
-				benchDuel(b, r)
+				benchDuel(b, r, DuelOptions{test: duelTest{alone: !side}})
 			})
 		}
 	}

@@ -11,10 +11,6 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
-// jobHook, when set (by tests), is called before each pair of scores is
-// solved.
-var jobHook func(a, b int32)
-
 // DefaultMaxBytes is the memory a solve (solo or duel) or a table load may
 // need unless told otherwise (SoloOptions, DuelOptions, ReadTableLimit).
 const DefaultMaxBytes = 2 << 30
@@ -33,9 +29,9 @@ const duelTol = 1e-12
 // is half the 1e-9 the tables are exact to: on 30 rule sets (presets with
 // penalties of 300 to 1000 at two targets, random ones) the error left,
 // against tables solved on to a change of 1e-15, was at most 0.93 times the
-// estimate and at most 3.3e-10 (TestSweepErrorEstimate checks some). They
-// are variables for the tests.
-var (
+// estimate and at most 3.3e-10 (TestSweepErrorEstimate checks some, with
+// tighter ones through duelTest).
+const (
 	sweepTol  = 1e-11
 	sweepStop = 1e-8
 	errTol    = 5e-10
@@ -57,6 +53,23 @@ type DuelOptions struct {
 	// Context, if set, stops the solve early: SolveDuel then returns its
 	// error (context.Canceled or DeadlineExceeded).
 	Context context.Context
+
+	test duelTest
+}
+
+// duelTest is what the package's tests change in one duel solve
+// (DuelOptions.test), so that tests solving with different settings can run
+// in parallel; the zero value is the solver as it runs.
+type duelTest struct {
+	// job, if set, is called before each pair of scores is solved.
+	job func(a, b int32)
+	// alone solves every pair alone (job), never side by side (jobLanes).
+	alone bool
+	// goSums makes the lane sums use their Go forms, not AVX2.
+	goSums bool
+	// sweepTol and errTol, where not 0, replace the constants of the
+	// stopping rule.
+	sweepTol, errTol float64
 }
 
 // Table is the solution of the two-player game for one rule set: the
@@ -80,6 +93,8 @@ type Table struct {
 	// values of a turn are then one run of memory, not one value every
 	// c*c (set keeps it up to date).
 	banks []float64
+	// test is the solve's test settings (DuelOptions.test).
+	test duelTest
 	// slopes, during the solve, keeps the slopes of the cycles through the
 	// penalty from sweep to sweep (slopesOf).
 	slopes []float64
@@ -133,7 +148,7 @@ func SolveDuel(r rules.Rules, opt DuelOptions) (*Table, error) {
 		return nil, err
 	}
 	start := time.Now()
-	t := &Table{m: m, A: m.target, c: int32(m.streaks())}
+	t := &Table{m: m, A: m.target, c: int32(m.streaks()), test: opt.test}
 	t.fr = m.finalRound()
 	t.w = make([]float64, int(t.A)*int(t.A)*int(t.c)*int(t.c))
 	t.pFmin = m.pFmin()
@@ -203,12 +218,12 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 	if t.penaltied() && !t.m.laneCycles() {
 		t.slopes = make([]float64, int(A)*4*int(t.c)*int(t.c))
 	}
-	defer func() { t.banks, t.slopes = nil, nil }()
+	defer func() { t.banks, t.slopes, t.test = nil, nil, duelTest{} }()
 	totalPairs := int(A) * (int(A) + 1) / 2
 	ws := make([]*work, workers)
 	lws := make([]*laneWork, workers)
 	for i := range ws {
-		ws[i], lws[i] = &work{}, &laneWork{}
+		ws[i], lws[i] = &work{}, &laneWork{arr: laneArrays{avx: useAVX2 && !t.test.goSums}}
 	}
 	var jobs []job
 	// runJob solves a job with worker wi's scratch space. A panic there
@@ -220,13 +235,13 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 				ch, err = 0, fmt.Errorf("%w: a duel worker panicked: %v", ErrInternal, p)
 			}
 		}()
-		if jobHook != nil {
+		if t.test.job != nil {
 			for i := range jb.n {
-				jobHook(jb.a+i, jb.b-i)
+				t.test.job(jb.a+i, jb.b-i)
 			}
 		}
 		switch {
-		case jb.n == 1 && laneSolve && t.c > 1:
+		case jb.n == 1 && !t.test.alone && t.c > 1:
 			return t.jobLevels(lws[wi], jb.a, jb.b, sweep)
 		case jb.n == 1:
 			return t.job(ws[wi], jb.a, jb.b, sweep)
@@ -239,7 +254,7 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		jobs = t.m.sumJobs(jobs, s, max(0, s-(A-1)), workers)
+		jobs = t.m.sumJobs(jobs, s, max(0, s-(A-1)), workers, !t.test.alone)
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		var firstErr error
@@ -268,6 +283,13 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 		wg.Wait()
 		return firstErr
 	}
+	tol, eTol := sweepTol, errTol
+	if t.test.sweepTol != 0 {
+		tol = t.test.sweepTol
+	}
+	if t.test.errTol != 0 {
+		eTol = t.test.errTol
+	}
 	var prevDelta, prevRho float64
 	for sweep := 1; ; sweep++ {
 		if sweep > 500 {
@@ -282,7 +304,7 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 				progress(sweep, int(d), totalPairs)
 			}
 		}
-		if sweep > 1 && t.penaltied() && t.m.penPts >= 2 && laneSolve {
+		if sweep > 1 && t.penaltied() && t.m.penPts >= 2 && !t.test.alone {
 			if err := t.overlapped(ctx, workers, sweep, runJob, sumDone, &maxChange); err != nil {
 				return err
 			}
@@ -321,7 +343,7 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 		}
 		if sweep >= 3 && change < sweepStop {
 			rho := max(change/prevDelta, prevRho)
-			if change < sweepTol || (rho < 0.5 && change*rho/(1-rho) < errTol) {
+			if change < tol || (rho < 0.5 && change*rho/(1-rho) < eTol) {
 				t.errEst = change * rho / (1 - rho)
 				return nil
 			}

@@ -5,11 +5,6 @@ import (
 	"math/bits"
 )
 
-// laneSolve tells the sweeps to solve pairs of one score sum up to eight at a time
-// (jobLanes); off (in tests), every pair is solved alone (job). The tables
-// are the same to the last bit.
-var laneSolve = true
-
 // laneTurn is the turn of one lane: the mover at a (streak sa) against b
 // (streak sb), with farkle value F and nothing value Z.
 type laneTurn struct {
@@ -37,6 +32,7 @@ type laneArrays struct {
 	kmax    []float64
 	derivs  bool
 	noZ     bool
+	avx     bool // the lane sums in AVX2 (useAVX2, unless a test says Go)
 }
 
 // lane returns the index of value j of total t of lane l.
@@ -205,7 +201,7 @@ func (m *model) fillLanes(a *laneArrays) {
 			if cand := pruned &^ skip; cand != 0 && !(n == 6 && m.sdn > 0) {
 				// model.banked, for the lanes where the throw above was
 				// no better than banking
-				skip |= boundLanes(&m.bestLanes[n], a.kmax[int(t)*lanes:], (*[lanes]float64)(qnext[qi:]), bnext, bk, &a.F, m.farkle[n], cand)
+				skip |= boundLanes(a.avx, &m.bestLanes[n], a.kmax[int(t)*lanes:], (*[lanes]float64)(qnext[qi:]), bnext, bk, &a.F, m.farkle[n], cand)
 			}
 			if skip == all {
 				for l := range lanes {
@@ -263,7 +259,7 @@ func (m *model) fillLanes(a *laneArrays) {
 		// after-keep values: bank or throw the dice left
 		km := (*[lanes]float64)(a.kmax[int(t)*lanes:])
 		if !a.derivs {
-			rise := keepRow(qrow[:], krow[:], knext[:], bk, &a.Z, km, int(hotJ), int(D))
+			rise := keepRow(a.avx, qrow[:], krow[:], knext[:], bk, &a.Z, km, int(hotJ), int(D))
 			for ; rise != 0; rise &= rise - 1 {
 				if l := bits.TrailingZeros64(rise); t < a.tops[l] {
 					vio[l] = t
@@ -306,12 +302,12 @@ func (m *model) fillLanes(a *laneArrays) {
 // values in v, and with derivatives their sums by F and Z in dF and dZ.
 func (m *model) laneSum(a *laneArrays, bs *laneSet, base int, v, dF, dZ *[lanes]float64) {
 	if !a.derivs {
-		sumLanes(bs, a.k[base:], v)
+		sumLanes(a.avx, bs, a.k[base:], v)
 		return
 	}
-	sumLanesD(bs, a.k[base:], a.kF[base:], v, dF)
+	sumLanesD(a.avx, bs, a.k[base:], a.kF[base:], v, dF)
 	if !a.noZ {
 		var ignore [lanes]float64
-		sumLanesD(bs, a.k[base:], a.kZ[base:], &ignore, dZ)
+		sumLanesD(a.avx, bs, a.k[base:], a.kZ[base:], &ignore, dZ)
 	}
 }

@@ -392,9 +392,7 @@ func TestSweepErrorEstimate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer func(e, s float64) { errTol, sweepTol = e, s }(errTol, sweepTol)
-			errTol, sweepTol = 1e-16, 1e-15
-			tight, err := SolveDuel(r, DuelOptions{})
+			tight, err := SolveDuel(r, DuelOptions{test: duelTest{errTol: 1e-16, sweepTol: 1e-15}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -80,12 +80,13 @@ func lane3Set(bs []block) laneSet {
 
 // sumLanes adds to acc, lane by lane, the sum over the groups of s of the
 // group's probability times the best value among its options in k (k
-// starts at the current total; len(k) >= the set's reach).
-func sumLanes(s *laneSet, k []float64, acc *[lanes]float64) {
+// starts at the current total; len(k) >= the set's reach), in AVX2 if avx
+// (only where useAVX2).
+func sumLanes(avx bool, s *laneSet, k []float64, acc *[lanes]float64) {
 	if len(s.hdr) == 0 {
 		return
 	}
-	if useAVX2 {
+	if avx {
 		sumLanesAVX2(&s.hdr[0], len(s.hdr)/2, &s.prob[0], &s.off[0], &k[0], acc)
 		return
 	}
@@ -94,11 +95,11 @@ func sumLanes(s *laneSet, k []float64, acc *[lanes]float64) {
 
 // sumLanesD is sumLanes with the derivative: accD gets probability times
 // d at the chosen option (the first of most value in k), lane by lane.
-func sumLanesD(s *laneSet, k, d []float64, acc, accD *[lanes]float64) {
+func sumLanesD(avx bool, s *laneSet, k, d []float64, acc, accD *[lanes]float64) {
 	if len(s.hdr) == 0 {
 		return
 	}
-	if useAVX2 {
+	if avx {
 		sumLanesDAVX2(&s.hdr[0], len(s.hdr)/2, &s.prob[0], &s.off[0], &k[0], &d[0], acc, accD)
 		return
 	}
@@ -158,9 +159,9 @@ func sumLanesDGo(c int, prob []float64, off []int32, k, d []float64, acc, accD *
 // q at hotJ with hot dice, else banking, or z where banking is not
 // allowed), written to k (a row) with their lane-wise maximum in kmax. It
 // returns a mask with bit l set where a value of lane l is more than the
-// one at the next total (knext).
-func keepRow(q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice int) uint64 {
-	if useAVX2 {
+// one at the next total (knext). It runs in AVX2 if avx (only where useAVX2).
+func keepRow(avx bool, q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice int) uint64 {
+	if avx {
 		_, _, _ = q[dice*lanes-1], k[dice*lanes-1], knext[dice*lanes-1]
 		if hotJ > 0 {
 			_ = q[hotJ*lanes+lanes-1]
@@ -206,12 +207,13 @@ func keepRowGo(q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice 
 // sum of best (one block of single options over kmax, which starts at the
 // current total) is at most the bank value less bankedSlack. A throw
 // that never scores (no block: every throw of its dice farkles, as with
-// one die where singles do not score) is bounded by its farkle alone.
-func boundLanes(best *laneSet, kmax []float64, qnext, bnext, bank, f *[lanes]float64, pf float64, cand uint64) uint64 {
+// one die where singles do not score) is bounded by its farkle alone. It
+// runs in AVX2 if avx (only where useAVX2).
+func boundLanes(avx bool, best *laneSet, kmax []float64, qnext, bnext, bank, f *[lanes]float64, pf float64, cand uint64) uint64 {
 	if len(best.hdr) != 0 && (len(best.hdr) != 2 || best.hdr[0] != 1) {
 		panic("solve: boundLanes needs one block of single options")
 	}
-	if useAVX2 && len(best.hdr) != 0 {
+	if avx && len(best.hdr) != 0 {
 		return boundLanesAVX2(&best.prob[0], &best.off[0], len(best.prob), &kmax[0], &qnext[0], &bnext[0], &bank[0], &f[0], pf, cand)
 	}
 	return boundLanesGo(best, kmax, qnext, bnext, bank, f, pf, cand)

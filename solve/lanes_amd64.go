@@ -4,7 +4,8 @@ package solve
 
 import "golang.org/x/sys/cpu"
 
-// useAVX2 tells the lane sums to use their AVX2 forms.
+// useAVX2 tells whether the CPU runs the AVX2 forms of the lane sums; the
+// solves then use them (laneArrays.avx).
 var useAVX2 = cpu.X86.HasAVX2
 
 // sumLanesAVX2 is sumLanes of a laneSet of nb > 0 blocks.

@@ -44,7 +44,6 @@ func TestLaneSums(t *testing.T) {
 	if useAVX2 {
 		impls = append(impls, true)
 	}
-	defer func(v bool) { useAVX2 = v }(useAVX2)
 	for _, name := range rules.Presets() {
 		m := newModel(rules.MustPreset(name))
 		for _, all := range []bool{false, true} {
@@ -59,10 +58,9 @@ func TestLaneSums(t *testing.T) {
 				}
 				k, d, pk, pd := laneWindow(rng, winArr*lanes)
 				for _, avx := range impls {
-					useAVX2 = avx
 					var acc, acc2, accD2 [lanes]float64
-					sumLanes(&lb, k, &acc)
-					sumLanesD(&lb, k, d, &acc2, &accD2)
+					sumLanes(avx, &lb, k, &acc)
+					sumLanesD(avx, &lb, k, d, &acc2, &accD2)
 					for l := range lanes {
 						want := blockSumArr(src[n], pk[l])
 						v, dv := blockSumFArr(src[n], pk[l], pd[l])
@@ -97,11 +95,9 @@ func BenchmarkLaneSums(b *testing.B) {
 			continue
 		}
 		b.Run(map[bool]string{false: "lanes-go", true: "lanes-avx2"}[avx], func(b *testing.B) {
-			defer func(v bool) { useAVX2 = v }(useAVX2)
-			useAVX2 = avx
 			var acc [lanes]float64
 			for b.Loop() {
-				sumLanes(&lb, k, &acc)
+				sumLanes(avx, &lb, k, &acc)
 			}
 		})
 	}
@@ -173,7 +169,6 @@ func laneCases(t *testing.T) map[string]rules.Rules {
 // and with every pair alone: the tables must be the same to the last bit,
 // as must the sweeps.
 func TestLanesSameAsAlone(t *testing.T) {
-	defer func(v, a bool) { laneSolve, useAVX2 = v, a }(laneSolve, useAVX2)
 	avx := useAVX2
 	for name, r := range laneCases(t) {
 		t.Run(name, func(t *testing.T) {
@@ -181,21 +176,19 @@ func TestLanesSameAsAlone(t *testing.T) {
 				t.Skip("a larger table (not with -short)")
 			}
 			solve := func(lanes, avx2 bool) *Table {
-				laneSolve, useAVX2 = lanes, avx2
 				// one worker with the Go sums, three with AVX2: the
 				// overlapped sums must not depend on who runs what
 				workers := 1
 				if avx2 {
 					workers = 3
 				}
-				tab, err := SolveDuel(r, DuelOptions{Workers: workers})
+				tab, err := SolveDuel(r, DuelOptions{Workers: workers, test: duelTest{alone: !lanes, goSums: !avx2}})
 				if err != nil {
 					t.Fatalf("side by side %v, avx2 %v: %v", lanes, avx2, err)
 				}
 				return tab
 			}
-			laneSolve, useAVX2 = false, false
-			alone, err := SolveDuel(r, DuelOptions{})
+			alone, err := SolveDuel(r, DuelOptions{test: duelTest{alone: true, goSums: true}})
 			if errors.Is(err, ErrNoConvergence) {
 				// some random rules (a penalty at every farkle of a throw
 				// that mostly farkles) need more sweeps than the solver runs
@@ -228,7 +221,6 @@ func TestLanesSameAsAlone(t *testing.T) {
 // allowed (-Inf) and both kinds of none left (hot dice or not).
 func TestKeepRow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	defer func(v bool) { useAVX2 = v }(useAVX2)
 	avx := useAVX2
 	for try := range 2000 {
 		dice := 1 + rng.IntN(6)
@@ -276,10 +268,9 @@ func TestKeepRow(t *testing.T) {
 			}
 		}
 		for _, a := range []bool{false, avx} {
-			useAVX2 = a
 			k := make([]float64, stride*lanes)
 			var km [lanes]float64
-			got := keepRow(q, k, knext, &bank, &z, &km, hotJ, dice)
+			got := keepRow(a, q, k, knext, &bank, &z, &km, hotJ, dice)
 			if got != want || km != wantMax {
 				t.Fatalf("try %d avx2 %v: mask %b max %v, want %b %v", try, a, got, km, want, wantMax)
 			}
@@ -296,7 +287,6 @@ func TestKeepRow(t *testing.T) {
 // boundLanesGo and against model.banked on one turn, lane by lane.
 func TestBoundLanes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	defer func(v bool) { useAVX2 = v }(useAVX2)
 	avx := useAVX2
 	m := newModel(rules.MustPreset("classic"))
 	for try := range 3000 {
@@ -334,8 +324,7 @@ func TestBoundLanes(t *testing.T) {
 			}
 		}
 		for _, a := range []bool{false, avx} {
-			useAVX2 = a
-			if got := boundLanes(&m.bestLanes[n], kmax, &qnext, &bnext, &bank, &f, m.farkle[n], cand); got != want {
+			if got := boundLanes(a, &m.bestLanes[n], kmax, &qnext, &bnext, &bank, &f, m.farkle[n], cand); got != want {
 				t.Fatalf("try %d avx2 %v: %b, want %b", try, a, got, want)
 			}
 		}

@@ -13,17 +13,15 @@ import (
 func TestWorkerPanicIsAnError(t *testing.T) {
 	r := rules.MustPreset("cardgames")
 	r.Game.Target = 1000
-	jobHook = func(a, b int32) {
+	panicking := func(a, b int32) {
 		if a == 3 && b == 7 {
 			panic("boom")
 		}
 	}
-	defer func() { jobHook = nil }()
-	_, err := SolveDuel(r, DuelOptions{Workers: 2})
+	_, err := SolveDuel(r, DuelOptions{Workers: 2, test: duelTest{job: panicking}})
 	if !errors.Is(err, ErrInternal) {
 		t.Fatalf("SolveDuel with a panicking worker: %v, want ErrInternal", err)
 	}
-	jobHook = nil
 	if _, err := SolveDuel(r, DuelOptions{Workers: 2}); err != nil {
 		t.Fatalf("the same rules without the panic: %v", err)
 	}
@@ -35,15 +33,14 @@ func TestWorkerPanicIsAnErrorInLaterSweeps(t *testing.T) {
 	r := rules.MustPreset("classic")
 	r.Game.Target = 3000 // the pair is below the sums the first sweep solves twice
 	seen := 0
-	jobHook = func(a, b int32) {
+	panicking := func(a, b int32) {
 		if a == 3 && b == 7 {
 			if seen++; seen == 2 { // the second sweep
 				panic("boom")
 			}
 		}
 	}
-	defer func() { jobHook = nil }()
-	_, err := SolveDuel(r, DuelOptions{Workers: 2})
+	_, err := SolveDuel(r, DuelOptions{Workers: 2, test: duelTest{job: panicking}})
 	if !errors.Is(err, ErrInternal) || seen != 2 {
 		t.Fatalf("SolveDuel with a worker panicking in sweep 2 (hook seen %d times): %v, want ErrInternal", seen, err)
 	}

@@ -6,9 +6,12 @@
 // read. The store does not interpret a game: it keeps what package game
 // writes.
 //
-// Store is an interface so that the embedded SQLite implementation
-// (store/sqlite) and the PostgreSQL one (store/postgres) serve the same
-// server; the conformance suite in store/storetest runs against both. A
+// Store is an interface, composed of one interface per concern (Players,
+// Accounts, Tables, Results, Invitations, Ratings, Tournaments, Chat) so
+// that a caller may depend on the part it uses. It is implemented once
+// for SQL databases (store/sqlstore), which the embedded SQLite store
+// (store/sqlite) and the PostgreSQL one (store/postgres) open with their
+// dialect; the conformance suite in store/storetest runs against both. A
 // store that several server nodes share is also a Cluster: it tells each
 // node of the others' changes and leases each table to one node (Solo is
 // the Cluster of a node alone). Exporter and Importer move a site's data

@@ -193,9 +193,31 @@ type TableFilter struct {
 	Limit    int    // 0: a default of 100; CountTables ignores it
 }
 
-// Store persists the web game. Every method is safe for concurrent use.
-// Writes are atomic: after an error nothing was written.
+// Store persists the web game: the interfaces of its concerns, composed,
+// so that a caller may depend on the part it uses. Every method is safe
+// for concurrent use. Writes are atomic: after an error nothing was
+// written.
 type Store interface {
+	Players
+	Accounts
+	Tables
+	Results
+	Invitations
+	Ratings
+	Tournaments
+	Chat
+
+	// Health proves a round trip to the database that includes a write
+	// (one small row rewritten, then read back): it fails when the
+	// database cannot be reached, read or written.
+	Health(ctx context.Context) error
+
+	// Close releases the store.
+	Close() error
+}
+
+// Players are the guests and the SSH keys tied to them.
+type Players interface {
 	// CreatePlayer stores a new guest with the session of its token
 	// (p.TokenHash), in one write. ECONFLICT if the ID or the token hash
 	// exists.
@@ -222,7 +244,10 @@ type Store interface {
 	// no block by or of it; a guest that has had any of these is kept for
 	// good.
 	ExpireGuests(ctx context.Context, before time.Time, limit int) (int, error)
+}
 
+// Tables are the tables of every kind and their actions.
+type Tables interface {
 	// CreateTable stores a new table with no actions. ECONFLICT if the ID
 	// exists; EINVALID without seats.
 	CreateTable(ctx context.Context, t Table) error
@@ -266,14 +291,21 @@ type Store interface {
 	// stored in an older format are read as game.ParseRecord reads them),
 	// ENOTFOUND if the table does not exist or is not over.
 	FinalRecord(ctx context.Context, tableID string) (*game.Record, error)
+}
 
+// Results are the sums of the players' finished games.
+type Results interface {
 	// Stats returns the sums of the player's finished games (zero counts if
 	// none).
 	Stats(ctx context.Context, playerKey string) (Stats, error)
 	// Leaderboard returns up to limit players with at least minGames games,
 	// by wins, then win rate, then games.
 	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
+}
 
+// Accounts are the players' accounts, passkeys and sessions, and the
+// server's passkey challenges and secrets.
+type Accounts interface {
 	// CreateAccount makes the player an account with its first passkey,
 	// in one write, and gives the player the account's name; every
 	// earlier session of the player ends (a guest's token stops working)
@@ -346,14 +378,21 @@ type Store interface {
 	// made the first time it is asked for and the same for every node
 	// on the store from then on.
 	Secret(ctx context.Context, name string) ([]byte, error)
+}
 
+// Chat is the tables' chat.
+type Chat interface {
 	// AddChat stores a line of a table's chat and returns it numbered
 	// (one more than the table's last line). ENOTFOUND if no table;
 	// ECONFLICT if the table already holds max lines.
 	AddChat(ctx context.Context, line ChatLine, max int) (ChatLine, error)
 	// Chat returns the table's last limit chat lines, oldest first.
 	Chat(ctx context.Context, tableID string, limit int) ([]ChatLine, error)
+}
 
+// Invitations are the seats kept for a player and the blocks between
+// players.
+type Invitations interface {
 	// Invitations returns the waiting tables with a free seat kept for the
 	// player (Seat.Invited), newest first, up to limit (0: 100), leaving out
 	// those created by a player the player blocks. It reads the index of
@@ -376,7 +415,10 @@ type Store interface {
 	// Blocks lists the players blocker blocks with their names, the
 	// latest first, up to limit (0: 100).
 	Blocks(ctx context.Context, blocker string, limit int) ([]Block, error)
+}
 
+// Tournaments are the tournaments and their state.
+type Tournaments interface {
 	// CreateTournament stores a new tournament at version 1. ECONFLICT if
 	// the ID exists; EINVALID without an ID or format.
 	CreateTournament(ctx context.Context, t Tournament) error
@@ -393,7 +435,10 @@ type Store interface {
 	// written, one more. ECONFLICT if another write came first (read again
 	// and retry); ENOTFOUND if none.
 	UpdateTournament(ctx context.Context, t Tournament) (int, error)
+}
 
+// Ratings are the players' ratings by family and their history.
+type Ratings interface {
 	// Ratings returns the current ratings in the family of those of keys
 	// that have one; a player with no rated game is absent.
 	Ratings(ctx context.Context, family string, keys []string) (map[string]Rating, error)
@@ -415,14 +460,6 @@ type Store interface {
 	// TableRatings returns the rating changes of the game at the table,
 	// by player key; none if it was not rated.
 	TableRatings(ctx context.Context, tableID string) ([]RatingChange, error)
-
-	// Health proves a round trip to the database that includes a write
-	// (one small row rewritten, then read back): it fails when the
-	// database cannot be reached, read or written.
-	Health(ctx context.Context) error
-
-	// Close releases the store.
-	Close() error
 }
 
 // Phrase says the status in a sentence "table t is ...".

@@ -20,9 +20,9 @@ var packagePrefix = regexp.MustCompile(`(^|: )(?:` + strings.Join(modulePackages
 // modulePackages are the names of the module's packages that prefix their
 // errors; TestModulePackagesComplete keeps the list in step with the module.
 var modulePackages = []string{"abuse", "advise", "bot", "chart", "dice", "dragon", "engine", "explore", "game", "lang", "record",
-	"rules", "rulestest", "server", "wsclient", "sim", "solve", "store", "sqlite", "storetest", "tui",
+	"rules", "rulestest", "server", "wsclient", "sim", "solve", "store", "sqlstore", "sqlite", "storetest", "tui",
 	"online", "sshserve", "browsertest", "servertest", "tcpproxy", "rating", "tournament", "postgres", "pgtest", "syncbuf", "sshtest", "passkeytest", "securitydoc", "solved", "lru",
-	"gameview", "localplay", "appicon", "wasmbuild"}
+	"gameview", "localplay", "appicon", "wasmbuild", "loadgen"}
 
 // sayings are the sentinel errors whose own words, once the package prefix
 // is gone, do not say enough to a person: each is said as the catalogue's

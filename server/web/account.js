@@ -1,7 +1,7 @@
 // account.js: accounts without passwords. A guest keeps its player by
 // adding a passkey (WebAuthn), signs in with it on other devices, and
 // keeps a one-time recovery code for the day its passkeys are gone.
-import { h, api, page, state, loadMe, go } from './app.js';
+import { h, api, page, state, loadMe, go } from './ui.js';
 import { msg, date } from './i18n.js';
 
 // passkeysSupported says whether this browser can make and use passkeys

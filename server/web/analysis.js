@@ -3,7 +3,7 @@
 // what the others lost, and the costliest ones, each named by its turn
 // with what was on the table, a link into the replay at that moment and
 // one into the explorer at its position.
-import { h, api, nameEl } from './app.js';
+import { h, api, nameEl } from './ui.js';
 import { diceRow } from './dice.js';
 import { turnLabels } from './turns.js';
 import { explorerLink } from './explorelink.js';

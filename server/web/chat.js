@@ -2,7 +2,7 @@
 // players (set as text, never markup), a box to write one for a seated
 // player, a "Good game" button once the game is over, and a mute per
 // player, kept in this browser.
-import { h } from './app.js';
+import { h } from './ui.js';
 import { msg } from './i18n.js';
 
 const mutedKey = 'farkle.muted';

@@ -1,7 +1,7 @@
 // clock.js: the turn clock of a table page (ordinary or Dragon Farkle): a
 // countdown for the seat to act, "the server plays the turn" once its time
 // ran out, redrawn four times a second.
-import { h } from './app.js';
+import { h } from './ui.js';
 import { msg } from './i18n.js';
 
 // tableClock keeps the clock of g.table (g.you.seat is the page's seat;

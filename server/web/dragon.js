@@ -9,7 +9,7 @@
 // the defender during their brawl throw. Keys: 1–6 choose dice by face
 // (as on the ordinary table and in the terminal), K keep,
 // T throw, S stop, P stand by a brawl throw, H hint.
-import { h, api, page, ensurePlayer, nameField, nameEl } from './app.js';
+import { h, api, page, ensurePlayer, nameField, nameEl } from './ui.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
 import { tableClock } from './clock.js';

@@ -3,7 +3,7 @@
 // a longer one on a farkle. Both are off until the player turns them on;
 // the choice is kept in this browser. Nothing plays for a page that the
 // player has not touched (browsers allow sound only after a gesture).
-import { h } from './app.js';
+import { h } from './ui.js';
 import { msg } from './i18n.js';
 
 const KEY = 'farkle.feel';

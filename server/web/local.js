@@ -10,7 +10,7 @@
 // finished game goes to the local history and, when the network is there
 // and the browser has a player, to the player's history on the server
 // (POST /api/local-games), which verifies its record before keeping it.
-import { h, api, page, state, ensurePlayer, rulesName, nameEl } from './app.js';
+import { h, api, page, state, ensurePlayer, rulesName, nameEl } from './ui.js';
 import { tablePage } from './table.js';
 import { loadEngine } from './engine.js';
 import { feelSettings } from './feel.js';

@@ -1,7 +1,7 @@
 // pace.js: games at your own pace. The home page lists the player's open
 // games, those waiting on the player first with what the other seat did
 // last; the tab title counts them; the new-table form chooses the pace.
-import { h, api, state } from './app.js';
+import { h, api, state } from './ui.js';
 import { msg, lang } from './i18n.js';
 
 export const paces = ['', '1h', '12h', '1d', '3d'];

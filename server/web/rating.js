@@ -1,7 +1,7 @@
 // rating.js: Glicko-2 ratings in the pages: the change at the end of a
 // rated game, the leaderboard by rating of each family, and a player's
 // rating history as a chart.
-import { h, api } from './app.js';
+import { h, api } from './ui.js';
 import { msg, num } from './i18n.js';
 
 const families = [['farkle', 'Farkle'], ['dragon', 'Dragon Farkle'], ['house', 'web.form.houseRules']];

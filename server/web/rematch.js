@@ -2,7 +2,7 @@
 // a player asks (POST /api/tables/{id}/rematch), the others at the table
 // are told (a "rematch" message, or table.rematch on a later visit) and
 // accept by taking the seat kept for them; watchers may follow.
-import { h, api, go } from './app.js';
+import { h, api, go } from './ui.js';
 import { msg } from './i18n.js';
 
 // rematchBox returns the rematch's buttons for the page's state g at

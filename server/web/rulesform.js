@@ -1,7 +1,7 @@
 // rulesform.js: the "create a table" page: a preset or custom rules with
 // every option of a rule file (docs/RULES.md section 4), and the seats. The server validates the rules
 // and names the field at fault; the form marks that field.
-import { h, api, go, page, ensurePlayer, nameField, state } from './app.js';
+import { h, api, go, page, ensurePlayer, nameField, state } from './ui.js';
 import { tableOptions } from './tableoptions.js';
 import { msg, has, lang } from './i18n.js';
 

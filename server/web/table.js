@@ -5,7 +5,7 @@
 // second 5 picks a second die showing 5, and once every die showing 5 is
 // chosen, 5 unchooses them all), T keep-and-throw (or throw), B
 // keep-and-bank (or bank), H hint, R roll.
-import { h, api, page, ensurePlayer, nameField, nameEl, rulesName } from './app.js';
+import { h, api, page, ensurePlayer, nameField, nameEl, rulesName } from './ui.js';
 import { dieSVG, diceRow, keptIndices } from './dice.js';
 import { connectTable } from './socket.js';
 import { explorerLink } from './explorelink.js';

@@ -1,7 +1,7 @@
 // tableoptions.js: the new-table form's choices beyond the rules and the
 // seats: the pace (live or at your own pace), whether house rules are
 // rated, and an account invited by name to the first friend's seat.
-import { h } from './app.js';
+import { h } from './ui.js';
 import { paceField } from './pace.js';
 import { msg } from './i18n.js';
 

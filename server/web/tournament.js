@@ -1,7 +1,7 @@
 // tournament.js: tournaments: the list and the form to create one, and a
 // tournament's page: its standings, its rounds, and which games wait on
 // whom, kept up to date while it runs.
-import { h, api, page, go, state, ensurePlayer } from './app.js';
+import { h, api, page, go, state, ensurePlayer } from './ui.js';
 import { paceField, paceName } from './pace.js';
 import { msg, date, num } from './i18n.js';
 

@@ -1,6 +1,10 @@
 // Package postgres is the store.Store of a PostgreSQL database, through
-// github.com/jackc/pgx/v5 (a connection pool), for a site that runs the
-// web game as several server nodes on one database.
+// github.com/jackc/pgx/v5's database/sql driver, for a site that runs the
+// web game as several server nodes on one database. Its statements are the
+// one SQL store's (store/sqlstore) in PostgreSQL's dialect (dialect.go):
+// rows locked FOR UPDATE and advisory locks where nodes must take turns.
+// This package adds the leases, the change hints and the one-statement
+// append of an action.
 //
 // The schema is the SQLite store's (store/sqlite), in migrations of its
 // own: embedded SQL files run in order, each in its own transaction under

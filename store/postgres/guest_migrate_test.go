@@ -7,13 +7,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/postgres"
 	"github.com/farkle/farkle/store/postgres/pgtest"
+	"github.com/farkle/farkle/store/storetest"
 )
 
 // TestMigrateGuestsKept: the upgrade to guests that expire (migration
@@ -73,17 +72,5 @@ func TestMigrateGuestsKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	n, err := db.ExpireGuests(ctx, time.Now(), 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range guests {
-		_, err := db.Player(ctx, id)
-		if gone := store.Code(err) == store.ENOTFOUND; gone != (id == "nothing") {
-			t.Errorf("guest %s after the expiry: %v", id, err)
-		}
-	}
-	if n != 1 {
-		t.Errorf("ExpireGuests after the upgrade deleted %d, want the one guest nothing names", n)
-	}
+	storetest.OnlyUnnamedExpire(t, db, guests)
 }

@@ -63,7 +63,7 @@ const maxCheckLines = 3
 // check runs Options.Check on the writer connection (opening the file) and
 // refuses a damaged file.
 func (db *DB) check(ctx context.Context) error {
-	if err := db.w.PingContext(ctx); err != nil {
+	if err := db.W.PingContext(ctx); err != nil {
 		return db.damagedOr(fmt.Errorf("sqlite: open %s: %w", db.path, err))
 	}
 	pragma := ""
@@ -75,7 +75,7 @@ func (db *DB) check(ctx context.Context) error {
 	default:
 		pragma = `PRAGMA quick_check(` + fmt.Sprint(maxCheckLines) + `)`
 	}
-	rows, err := db.w.QueryContext(ctx, pragma)
+	rows, err := db.W.QueryContext(ctx, pragma)
 	if err != nil {
 		return db.damagedOr(fmt.Errorf("sqlite: check %s: %w", db.path, err))
 	}
@@ -109,20 +109,16 @@ const healthRoom = 8
 // read-only or damaged file), checks that the database has room below
 // Options.MaxBytes, then reads the row back through a reader.
 func (db *DB) Health(ctx context.Context) error {
-	db.mu.RLock()
-	closed := db.closed
-	db.mu.RUnlock()
+	closed := db.closing.Load()
 	if closed {
 		return store.Errorf(store.EINVALID, "the database is closed")
 	}
-	tx, err := db.w.BeginTx(ctx, nil)
+	tx, err := db.W.BeginTx(ctx, nil)
 	if err != nil {
 		return db.damagedOr(fmt.Errorf("sqlite: health: write: %w", err))
 	}
 	defer tx.Rollback()
-	var n int64
-	err = tx.QueryRowContext(ctx, `INSERT INTO health (id, n, at) VALUES (1, 1, ?)
-		ON CONFLICT (id) DO UPDATE SET n = n + 1, at = excluded.at RETURNING n`, db.now().UnixNano()).Scan(&n)
+	n, err := db.HealthWrite(ctx, tx)
 	if err != nil {
 		return db.damagedOr(fmt.Errorf("sqlite: health: write: %w", err))
 	}
@@ -136,12 +132,8 @@ func (db *DB) Health(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return db.damagedOr(fmt.Errorf("sqlite: health: commit: %w", err))
 	}
-	var got int64
-	if err := db.r.QueryRowContext(ctx, `SELECT n FROM health WHERE id = 1`).Scan(&got); err != nil {
-		return db.damagedOr(fmt.Errorf("sqlite: health: read: %w", err))
-	}
-	if got < n {
-		return fmt.Errorf("sqlite: health: read %d back after writing %d", got, n)
+	if err := db.HealthRead(ctx, n); err != nil {
+		return db.damagedOr(err)
 	}
 	return nil
 }

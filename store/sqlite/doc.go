@@ -1,5 +1,8 @@
 // Package sqlite is the embedded store.Store: one SQLite file through
-// modernc.org/sqlite (pure Go), in WAL mode.
+// modernc.org/sqlite (pure Go), in WAL mode. Its statements are the one
+// SQL store's (store/sqlstore) in SQLite's dialect (dialect.go); this
+// package adds what SQLite alone needs: the file's checks, the group
+// commit and the WAL's care.
 //
 // Durability: by default synchronous=FULL, so an action is on disk (it
 // survives a power loss) when AppendAction returns and the server may

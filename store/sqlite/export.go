@@ -8,19 +8,20 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/sqlstore"
 )
 
 var _ store.Exporter = (*DB)(nil)
 
 // EachPlayer implements store.Exporter.
 func (db *DB) EachPlayer(ctx context.Context, fn func(store.Player) error) error {
-	rows, err := db.r.QueryContext(ctx, `SELECT id, name, token_hash, created FROM players ORDER BY created, id`)
+	rows, err := db.R.QueryContext(ctx, `SELECT id, name, token_hash, created FROM players ORDER BY created, id`)
 	if err != nil {
 		return fmt.Errorf("sqlite: players: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		p, err := scanPlayer(rows)
+		p, err := sqlstore.ScanPlayer(rows)
 		if err != nil {
 			return fmt.Errorf("sqlite: players: %w", err)
 		}
@@ -35,7 +36,7 @@ func (db *DB) EachPlayer(ctx context.Context, fn func(store.Player) error) error
 // each table with its data.
 func (db *DB) EachTable(ctx context.Context, fn func(store.TableData) error) error {
 	var ids []string
-	rows, err := db.r.QueryContext(ctx, `SELECT id FROM tables ORDER BY created, id`)
+	rows, err := db.R.QueryContext(ctx, `SELECT id FROM tables ORDER BY created, id`)
 	if err != nil {
 		return fmt.Errorf("sqlite: tables: %w", err)
 	}
@@ -67,7 +68,7 @@ func (db *DB) EachTable(ctx context.Context, fn func(store.TableData) error) err
 func (db *DB) tableData(ctx context.Context, id string) (store.TableData, error) {
 	var d store.TableData
 	var rec sql.NullString
-	t, err := scanTable(db.r.QueryRowContext(ctx, `SELECT `+tableCols+`, record FROM tables WHERE id = ?`, id), &rec)
+	t, err := sqlstore.ScanTable(db.R.QueryRowContext(ctx, `SELECT `+sqlstore.TableCols+`, record FROM tables WHERE id = ?`, id), &rec)
 	if err != nil {
 		return d, fmt.Errorf("sqlite: table %s: %w", id, err)
 	}
@@ -78,7 +79,7 @@ func (db *DB) tableData(ctx context.Context, id string) (store.TableData, error)
 	if d.Actions, err = db.Actions(ctx, id); err != nil {
 		return d, err
 	}
-	rows, err := db.r.QueryContext(ctx, `SELECT seat, player_key, name, score, won, turns, farkles, banked, best_turn, penalties, finished FROM results WHERE table_id = ? ORDER BY seat`, id)
+	rows, err := db.R.QueryContext(ctx, `SELECT seat, player_key, name, score, won, turns, farkles, banked, best_turn, penalties, finished FROM results WHERE table_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return d, fmt.Errorf("sqlite: results of %s: %w", id, err)
 	}
@@ -110,7 +111,7 @@ func (db *DB) Uncopied(ctx context.Context) (map[string]int, error) {
 	out := map[string]int{}
 	for _, u := range uncopied {
 		var n int
-		if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM `+u.table).Scan(&n); err != nil {
+		if err := db.R.QueryRowContext(ctx, `SELECT count(*) FROM `+u.table).Scan(&n); err != nil {
 			return nil, fmt.Errorf("sqlite: %s: %w", u.name, err)
 		}
 		if n > 0 {

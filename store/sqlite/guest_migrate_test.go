@@ -1,13 +1,11 @@
 package sqlite_test
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/storetest"
 )
 
 // TestMigrateGuestsKept: the upgrade to guests that expire (migration
@@ -15,7 +13,6 @@ import (
 // each by one thing only, so that ExpireGuests then deletes only the one
 // guest that nothing names.
 func TestMigrateGuestsKept(t *testing.T) {
-	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	var names []string
 	for i := 1; i <= 14; i++ {
@@ -44,17 +41,5 @@ func TestMigrateGuestsKept(t *testing.T) {
 	// Every session seen long ago.
 	exec(`UPDATE sessions SET last_seen = 1`)
 	db := upgrade()
-	n, err := db.ExpireGuests(ctx, time.Now(), 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range guests {
-		_, err := db.Player(ctx, id)
-		if gone := store.Code(err) == store.ENOTFOUND; gone != (id == "nothing") {
-			t.Errorf("guest %s after the expiry: %v", id, err)
-		}
-	}
-	if n != 1 {
-		t.Errorf("ExpireGuests after the upgrade deleted %d, want the one guest nothing names", n)
-	}
+	storetest.OnlyUnnamedExpire(t, db, guests)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/store"
+	"github.com/farkle/farkle/store/sqlstore"
 )
 
 // TestInvitationQueriesUseIndexes: a player's open tables, its invitations
@@ -20,16 +21,16 @@ func TestInvitationQueriesUseIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	w, args := where(store.TableFilter{PlayerID: "p", Status: []store.Status{store.Waiting, store.Playing}})
+	w, args := sqlstore.Where(store.TableFilter{PlayerID: "p", Status: []store.Status{store.Waiting, store.Playing}})
 	for _, q := range []struct {
 		name, sql string
 		args      []any
 	}{
-		{"a player's open tables", `SELECT ` + tableCols + ` FROM tables` + w + ` ORDER BY updated DESC, id LIMIT 200`, args},
+		{"a player's open tables", `SELECT ` + sqlstore.TableCols + ` FROM tables` + w + ` ORDER BY updated DESC, id LIMIT 200`, args},
 		{"a player's open tables counted", `SELECT count(*) FROM tables` + w, args},
-		{"a player's invitations", invitationsQuery, []any{"p", 50}},
-		{"the invitations an inviter sent", sentQuery, []any{"p"}},
-		{"the invitations kept for an invitee", keptQuery, []any{"p"}},
+		{"a player's invitations", sqlstore.InvitationsQuery, []any{"p", 50}},
+		{"the invitations an inviter sent", sqlstore.SentQuery, []any{"p"}},
+		{"the invitations kept for an invitee", sqlstore.KeptQuery, []any{"p"}},
 	} {
 		plan := queryPlan(t, db, q.sql, q.args...)
 		text := strings.Join(plan, "; ")
@@ -52,7 +53,7 @@ func TestExpireGuestsUsesIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	plan := queryPlan(t, db, expireGuestsQuery, 1, 500)
+	plan := queryPlan(t, db, sqlstore.ExpireGuestsQuery, 1, 1, 500)
 	text := strings.Join(plan, "; ")
 	if len(plan) == 0 || strings.Contains(text, "SCAN ") || strings.Contains(text, "TEMP B-TREE") || !strings.Contains(text, "players_unkept") {
 		t.Errorf("the plan %q scans, sorts or does not read the index of guests not kept", text)
@@ -63,7 +64,7 @@ func TestExpireGuestsUsesIndexes(t *testing.T) {
 // queryPlan returns the steps of SQLite's plan of the query.
 func queryPlan(t *testing.T, db *DB, query string, args ...any) []string {
 	t.Helper()
-	rows, err := db.r.Query(`EXPLAIN QUERY PLAN `+query, args...)
+	rows, err := db.R.Query(`EXPLAIN QUERY PLAN `+dialect.SQL(query), args...)
 	if err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}

@@ -4,10 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"fmt"
 	"path/filepath"
-	"runtime"
-	"sync/atomic"
 	"testing"
 
 	"github.com/farkle/farkle/dice"
@@ -103,57 +100,20 @@ func engineEntry() json.RawMessage {
 //	go test ./store/sqlite/ -run '^$' -bench AppendAction -benchmem -benchtime 2s
 func BenchmarkAppendAction(b *testing.B) {
 	for _, sync := range []string{"NORMAL", "FULL"} {
-		b.Run("serial/"+sync, func(b *testing.B) { benchSerial(b, sync) })
-		b.Run("parallel64/"+sync, func(b *testing.B) { benchParallel(b, sync, 64) })
-	}
-}
-
-func benchOpen(b *testing.B, sync string) *sqlite.DB {
-	db, err := sqlite.OpenWith(context.Background(), filepath.Join(b.TempDir(), "b.db"), sqlite.Options{Synchronous: sync})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
-	return db
-}
-
-func benchSerial(b *testing.B, sync string) {
-	ctx := context.Background()
-	db := benchOpen(b, sync)
-	if err := db.CreateTable(ctx, store.Table{ID: "t", Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("s")}); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := range b.N {
-		if err := db.AppendAction(ctx, "t", i+1, engineEntry(), nil); err != nil {
-			b.Fatal(err)
+		for _, tc := range []struct {
+			name   string
+			tables int
+		}{{"serial", 1}, {"parallel64", 64}} {
+			b.Run(tc.name+"/"+sync, func(b *testing.B) {
+				db, err := sqlite.OpenWith(context.Background(), filepath.Join(b.TempDir(), "b.db"), sqlite.Options{Synchronous: sync})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer db.Close()
+				storetest.BenchAppend(b, db, tc.tables)
+			})
 		}
 	}
-}
-
-func benchParallel(b *testing.B, sync string, tables int) {
-	ctx := context.Background()
-	db := benchOpen(b, sync)
-	for i := range tables {
-		id := fmt.Sprint("t", i)
-		if err := db.CreateTable(ctx, store.Table{ID: id, Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var next atomic.Int64
-	b.SetParallelism(max(1, tables/runtime.GOMAXPROCS(0)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		id := fmt.Sprint("t", (next.Add(1)-1)%int64(tables))
-		for n := 1; pb.Next(); n++ {
-			if err := db.AppendAction(ctx, id, n, engineEntry(), nil); err != nil {
-				b.Error(err)
-				return
-			}
-		}
-	})
 }
 
 func TestAppendAfterClose(t *testing.T) {

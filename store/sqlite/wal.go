@@ -49,7 +49,7 @@ func (db *DB) checkpointer() {
 	defer t.Stop()
 	for {
 		select {
-		case <-db.quit:
+		case <-db.quitCk:
 			return
 		case <-db.nudge:
 			db.checkpoint("PASSIVE", 0)

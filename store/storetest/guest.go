@@ -126,3 +126,25 @@ func testExpireGuests(t *testing.T, s store.Store) {
 		t.Fatalf("ExpireGuests with no limit: %d, %v", n, err)
 	}
 }
+
+// OnlyUnnamedExpire checks a store just upgraded to guests that expire
+// (migration 0017) from a database where each of guests but "nothing" was
+// named by one thing, every session seen long ago: ExpireGuests deletes
+// "nothing" and keeps every other.
+func OnlyUnnamedExpire(t *testing.T, s store.Store, guests []string) {
+	t.Helper()
+	ctx := context.Background()
+	n, err := s.ExpireGuests(ctx, time.Now(), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range guests {
+		_, err := s.Player(ctx, id)
+		if gone := store.Code(err) == store.ENOTFOUND; gone != (id == "nothing") {
+			t.Errorf("guest %s after the expiry: %v", id, err)
+		}
+	}
+	if n != 1 {
+		t.Errorf("ExpireGuests after the upgrade deleted %d, want the one guest nothing names", n)
+	}
+}

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -86,4 +87,37 @@ func testLocalGames(t *testing.T, s store.Store) {
 	if st.Games != 0 {
 		t.Fatalf("a local game counts in the stats: %+v", st)
 	}
+}
+
+// testImportLong: a store that imports keeps a long table's actions all
+// and in order (a store may write them many to a statement: more than one
+// such statement's worth here, and not a whole number of them).
+func testImportLong(t *testing.T, s store.Store) {
+	imp, ok := s.(store.Importer)
+	if !ok {
+		t.Skip("the store does not import tables")
+	}
+	ctx := context.Background()
+	tb := newTable(t, "long", store.Seat{Name: "Ann", Bot: "steady"})
+	tb.Status = store.Playing
+	tb.Created, tb.Updated = time.Unix(100, 0), time.Unix(200, 0)
+	const n = 1234
+	actions := make([]json.RawMessage, n)
+	for i := range actions {
+		actions[i] = json.RawMessage(fmt.Sprintf(`{"n":%d}`, i+1))
+	}
+	tb.Actions = n
+	must(t, imp.ImportTable(ctx, store.TableData{Table: tb, Actions: actions}))
+	got, err := s.Actions(ctx, "long")
+	must(t, err)
+	if len(got) != n {
+		t.Fatalf("%d actions read back, want %d", len(got), n)
+	}
+	for i, a := range got {
+		if string(a) != string(actions[i]) {
+			t.Fatalf("action %d read back as %s, want %s", i+1, a, actions[i])
+		}
+	}
+	// The next action follows them.
+	must(t, s.AppendAction(ctx, "long", n+1, json.RawMessage(`{"n":1235}`), nil))
 }

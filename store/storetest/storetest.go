@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -53,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"OpenSeatsIndex", testOpenSeatsIndex},
 		{"ExpireGuests", testExpireGuests},
 		{"LocalGames", testLocalGames},
+		{"ImportLong", testImportLong},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,8 +133,16 @@ func farkle(t *testing.T) game.Variant {
 	return v
 }
 
-// dragonFarkle is Dragon Farkle with the default rules.
-func dragonFarkle() game.Variant { return game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil)) }
+// dragonFarkle is Dragon Farkle with its default rules and cards: the
+// preset of its kind, found through game alone.
+func dragonFarkle() game.Variant {
+	name, ok := game.PresetOf(game.Dragon)
+	if !ok {
+		panic("storetest: no preset of Dragon Farkle")
+	}
+	v, _ := game.Preset(name)
+	return v
+}
 
 // newTable is a waiting table of the ordinary game.
 func newTable(t *testing.T, id string, seats ...store.Seat) store.Table {

@@ -1,22 +1,20 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
-	"errors"
+	"database/sql"
 	"slices"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/farkle/farkle/store"
 )
 
 const ratingCols = `player_key, family, name, rating, deviation, volatility, games, updated`
 
-func scanRating(row pgx.Row) (store.Rating, error) {
+func scanRating(s Scanner) (store.Rating, error) {
 	var r store.Rating
 	var updated int64
-	err := row.Scan(&r.PlayerKey, &r.Family, &r.Name, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &updated)
+	err := s.Scan(&r.PlayerKey, &r.Family, &r.Name, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &updated)
 	r.Updated = time.Unix(0, updated)
 	return r, err
 }
@@ -27,7 +25,8 @@ func (db *DB) Ratings(ctx context.Context, family string, keys []string) (map[st
 	if len(keys) == 0 {
 		return out, nil
 	}
-	rs, err := queryAll(ctx, db, "ratings", scanRating, `SELECT `+ratingCols+` FROM ratings WHERE family = $1 AND player_key = ANY($2)`, family, keys)
+	in, args := In(keys)
+	rs, err := readAll(ctx, db, "ratings", scanRating, `SELECT `+ratingCols+` FROM ratings WHERE family = ? AND player_key IN `+in, append([]any{family}, args...)...)
 	for _, r := range rs {
 		out[r.PlayerKey] = r
 	}
@@ -36,13 +35,13 @@ func (db *DB) Ratings(ctx context.Context, family string, keys []string) (map[st
 
 // RateGame implements store.Store. Each player's rating is written by one
 // upsert conditional on the number of games the change was computed from,
-// which PostgreSQL checks against the latest committed row: of two nodes
-// rating games of the same player from the same rating, one gets
-// ECONFLICT. A table is rated under an advisory lock of its own, so that
-// it is rated once however close together two nodes rate it.
+// checked against the latest committed row: of two nodes rating games of
+// the same player from the same rating, one gets ECONFLICT. A table is
+// rated under a lock of its own, so that it is rated once however close
+// together two nodes rate it.
 func (db *DB) RateGame(ctx context.Context, changes []store.RatingChange) error {
 	if len(changes) == 0 {
-		return store.Errorf(store.EINVALID, "a rated game needs at least one rating change")
+		return store.Errorf(store.EINVALID, "no rating changes")
 	}
 	tableID, family := changes[0].TableID, changes[0].Family
 	seen := map[string]bool{}
@@ -52,44 +51,44 @@ func (db *DB) RateGame(ctx context.Context, changes []store.RatingChange) error 
 		}
 		seen[c.PlayerKey] = true
 	}
-	return db.inTx(ctx, "rate game", func(tx pgx.Tx) error {
-		if err := lockFor(ctx, tx, rateLock, tableID); err != nil {
+	return db.InTx(ctx, "rate game", func(tx *sql.Tx) error {
+		if err := db.lock(ctx, tx, rateLock, tableID); err != nil {
 			return err
 		}
-		var rated bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM rating_changes WHERE table_id = $1)`, tableID).Scan(&rated); err != nil {
+		rated, err := db.count(ctx, tx, `SELECT count(*) FROM rating_changes WHERE table_id = ?`, tableID)
+		if err != nil {
 			return err
 		}
-		if rated {
+		if rated > 0 {
 			return store.Errorf(store.ECONFLICT, "the game at table %s is already rated", tableID)
 		}
 		for _, c := range changes {
 			at := c.At
 			if at.IsZero() {
-				at = db.now()
+				at = db.Now()
 			}
 			var games int // the player's rated games before this one
-			err := tx.QueryRow(ctx, `INSERT INTO ratings (family, player_key, name, rating, deviation, volatility, games, updated) VALUES ($1, $2, $3, $4, $5, $6, 1, $7)
+			err := db.row(ctx, tx, `INSERT INTO ratings (family, player_key, name, rating, deviation, volatility, games, updated) VALUES (?, ?, ?, ?, ?, ?, 1, ?)
 				ON CONFLICT (family, player_key) DO UPDATE SET name = excluded.name, rating = excluded.rating, deviation = excluded.deviation,
 				volatility = excluded.volatility, games = ratings.games + 1, updated = excluded.updated
-				WHERE $8 OR ratings.games = $9
+				WHERE ? OR ratings.games = ?
 				RETURNING games - 1`,
 				family, c.PlayerKey, c.Name, c.After.Rating, c.After.Deviation, c.After.Volatility, at.UnixNano(), c.Fixed, c.Games).Scan(&games)
-			if errors.Is(err, pgx.ErrNoRows) || (err == nil && !c.Fixed && games != c.Games) {
+			if err == sql.ErrNoRows || (err == nil && !c.Fixed && games != c.Games) {
 				return store.Errorf(store.ECONFLICT, "%s no longer has %d rated games: another game was rated since", c.Name, c.Games)
 			}
 			if err != nil {
 				return err
 			}
-			_, err = tx.Exec(ctx, `INSERT INTO rating_changes (table_id, player_key, family, name, before_rating, before_deviation, before_volatility,
-				rating, deviation, volatility, games, fixed, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			_, err = db.exec(ctx, tx, `INSERT INTO rating_changes (table_id, player_key, family, name, before_rating, before_deviation, before_volatility,
+				rating, deviation, volatility, games, fixed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 				tableID, c.PlayerKey, family, c.Name, c.Before.Rating, c.Before.Deviation, c.Before.Volatility,
 				c.After.Rating, c.After.Deviation, c.After.Volatility, games, c.Fixed, at.UnixNano())
 			switch {
-			case isUnique(err):
-				return store.Errorf(store.ECONFLICT, "the game at table %s is already rated", tableID)
-			case isForeignKey(err):
+			case db.D.IsForeignKey(err):
 				return store.Errorf(store.EINVALID, "the rating changes name table %s, which does not exist", tableID)
+			case db.D.IsUnique(err):
+				return store.Errorf(store.ECONFLICT, "the game at table %s is already rated", tableID)
 			case err != nil:
 				return err
 			}
@@ -103,16 +102,16 @@ func (db *DB) RatingLeaderboard(ctx context.Context, family string, minGames, li
 	if limit <= 0 {
 		limit = 20
 	}
-	return queryAll(ctx, db, "rating leaderboard", scanRating, `SELECT `+ratingCols+` FROM ratings WHERE family = $1 AND games >= $2
-		ORDER BY rating DESC, deviation, player_key LIMIT $3`, family, max(minGames, 1), limit)
+	return readAll(ctx, db, "rating leaderboard", scanRating, `SELECT `+ratingCols+` FROM ratings WHERE family = ? AND games >= ?
+		ORDER BY rating DESC, deviation, player_key LIMIT ?`, family, max(minGames, 1), limit)
 }
 
 const changeCols = `table_id, player_key, family, name, before_rating, before_deviation, before_volatility, rating, deviation, volatility, games, fixed, at`
 
-func scanChange(row pgx.Row) (store.RatingChange, error) {
+func scanChange(s Scanner) (store.RatingChange, error) {
 	var c store.RatingChange
 	var at int64
-	err := row.Scan(&c.TableID, &c.PlayerKey, &c.Family, &c.Name, &c.Before.Rating, &c.Before.Deviation, &c.Before.Volatility,
+	err := s.Scan(&c.TableID, &c.PlayerKey, &c.Family, &c.Name, &c.Before.Rating, &c.Before.Deviation, &c.Before.Volatility,
 		&c.After.Rating, &c.After.Deviation, &c.After.Volatility, &c.Games, &c.Fixed, &at)
 	c.At = time.Unix(0, at)
 	return c, err
@@ -123,13 +122,13 @@ func (db *DB) RatingHistory(ctx context.Context, playerKey, family string, limit
 	if limit <= 0 {
 		limit = 100
 	}
-	out, err := queryAll(ctx, db, "rating history", scanChange, `SELECT `+changeCols+` FROM rating_changes
-		WHERE player_key = $1 AND family = $2 ORDER BY games DESC, at DESC LIMIT $3`, playerKey, family, limit)
+	out, err := readAll(ctx, db, "rating history", scanChange, `SELECT `+changeCols+` FROM rating_changes
+		WHERE player_key = ? AND family = ? ORDER BY games DESC, at DESC LIMIT ?`, playerKey, family, limit)
 	slices.Reverse(out)
 	return out, err
 }
 
 // TableRatings implements store.Store.
 func (db *DB) TableRatings(ctx context.Context, tableID string) ([]store.RatingChange, error) {
-	return queryAll(ctx, db, "table ratings", scanChange, `SELECT `+changeCols+` FROM rating_changes WHERE table_id = $1 ORDER BY player_key`, tableID)
+	return readAll(ctx, db, "table ratings", scanChange, `SELECT `+changeCols+` FROM rating_changes WHERE table_id = ? ORDER BY player_key`, tableID)
 }

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/farkle/farkle/loadgen"
+	"github.com/farkle/farkle/rules"
+)
+
+func init() {
+	register(&command{
+		name:    "load",
+		args:    "[--tables N] [--rate N] [--duration D] [--actions N] [--metrics URL,...] [--json] URL [URL...]",
+		summary: "put a load of guests playing two-player tables on farkle servers, and measure their round trips and CPU",
+		run:     runLoad,
+	})
+}
+
+const loadHelp = `farkle load makes two guests a table and seats them at two-player tables of
+the servers given (several URLs: a cluster's nodes; each table is created on
+one node and joined from the next), and plays them: each player acts as soon
+as its update comes back, or all of them together at --rate actions a second.
+A finished game is followed by a new table. The run ends after --duration or
+--actions, whichever comes first. It prints the actions a second, the round
+trip of an action (sent to the update that answers it) at p50, p90 and p99,
+the errors by kind, and, with --metrics (each server's /metrics, served on
+its --metrics-addr), the servers' CPU for each action.
+
+It sends only to the URLs given and follows no redirect. A server's limits
+for one address and one player refuse a large load from one machine: on a
+server you test, turn them off or raise them (farkle serve --rate-address 0
+--ws-per-address 0 --ws-rate 0 --ws-player-rate 0 --max-tables-total 0), and
+read the refusals in the errors.`
+
+func runLoad(ctx context.Context, e *env, args []string) error {
+	c := commands["load"]
+	fs := newFlags(e, c)
+	setCommandHelp(fs, c, loadHelp)
+	tables := fs.Int("tables", 20, fmt.Sprintf("tables played at once, two guests each (1 to %d)", loadgen.MaxTables))
+	rateN := fs.Float64("rate", 0, "actions a second in all (0: as fast as the servers answer)")
+	duration := fs.Duration("duration", 10*time.Second, fmt.Sprintf("how long the run lasts (at most %v)", loadgen.MaxDuration))
+	actions := fs.Int("actions", 0, "end the run after this many actions (0: only --duration ends it)")
+	metrics := fs.String("metrics", "", "the servers' metrics URLs, comma-separated (e.g. http://127.0.0.1:9090/metrics): the CPU an action costs")
+	preset := fs.String("preset", "classic", "the preset of the tables' rules")
+	asJSON := fs.Bool("json", false, `print JSON: {"actions":N,"actions_per_second":X,"p50_ns":…,"p90_ns":…,"p99_ns":…,"errors":{…},"cpu_per_action_ns":…}`)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("load needs the URL of at least one server (e.g. farkle load http://127.0.0.1:8080)")
+	}
+	if _, err := rules.Preset(*preset); err != nil {
+		return usagef("--preset %s: not a preset (%s)", *preset, strings.Join(rules.Presets(), ", "))
+	}
+	cfg := loadgen.Config{Servers: fs.Args(), Tables: *tables, Rate: *rateN, Duration: *duration,
+		Actions: *actions, Rules: *preset}
+	if *metrics != "" {
+		cfg.Metrics = strings.Split(*metrics, ",")
+	}
+	if err := cfg.Check(); err != nil {
+		return usagef("%v", err)
+	}
+	var bar *progressbar.ProgressBar
+	if e.terminal && !*asJSON {
+		bar = progressbar.NewOptions64(int64(cfg.Duration/time.Millisecond),
+			progressbar.OptionSetWriter(e.stderr),
+			progressbar.OptionSetDescription("load"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish())
+		cfg.Progress = func(n int, el time.Duration) {
+			bar.Describe(fmt.Sprintf("load: %d actions", n))
+			_ = bar.Set64(int64(el / time.Millisecond))
+		}
+	}
+	rep, err := loadgen.Run(ctx, cfg)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil && rep.Tables == 0 {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return errors.Join(enc.Encode(rep), err)
+	}
+	return errors.Join(printLoad(e, rep, len(cfg.Metrics)), err)
+}
+
+// printLoad writes the report for a person.
+func printLoad(e *env, r loadgen.Report, metrics int) error {
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
+	w := e.stdout
+	fmt.Fprintf(w, "servers      %s\n", strings.Join(r.Servers, " "))
+	fmt.Fprintf(w, "tables       %d set up, %d games played to the end, %d guests\n", r.Tables, r.Games, r.Players)
+	fmt.Fprintf(w, "actions      %d in %.1f s: %.1f a second\n", r.Actions, r.Elapsed.Seconds(), r.PerSecond)
+	fmt.Fprintf(w, "round trip   p50 %s · p90 %s · p99 %s · max %s\n", ms(r.P50), ms(r.P90), ms(r.P99), ms(r.Max))
+	fmt.Fprintf(w, "errors       %s\n", r.ErrorText())
+	if metrics > 0 {
+		_, err := fmt.Fprintf(w, "server CPU   %.3f ms an action (%.2f s over %d actions, from %d metrics URLs)\n",
+			float64(r.CPUPerAction)/float64(time.Millisecond), r.CPUSeconds, r.Actions, metrics)
+		return err
+	}
+	return nil
+}

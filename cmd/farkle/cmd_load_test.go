@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
+
+	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/loadgen"
+	"github.com/farkle/farkle/server"
+)
+
+// farkle load against a real server on a SQLite file, with its metrics:
+// the run ends at exactly the actions asked, the round trips are ordered
+// as percentiles are, and the server counted at least as many accepted
+// actions of players as the tool did (at most one more a table: an action
+// in flight when the run ended), with no refusal.
+func TestLoadAgainstAServer(t *testing.T) {
+	ts := servertest.Start(t, server.Options{ActionRate: -1, PlayerMessageRate: -1})
+	metrics := httptest.NewServer(ts.Srv.MetricsHandler())
+	defer metrics.Close()
+	const actions, tables = 300, 4
+	out, errOut, code := runFarkle(t, "", "load", "--json", "--tables", fmt.Sprint(tables), "--actions", fmt.Sprint(actions),
+		"--duration", "2m", "--metrics", metrics.URL+"/metrics", ts.URL)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r loadgen.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Actions != actions {
+		t.Errorf("%d actions, want %d", r.Actions, actions)
+	}
+	if r.Tables < tables || r.Players != 2*tables {
+		t.Errorf("%d tables and %d guests, want at least %d and %d", r.Tables, r.Players, tables, 2*tables)
+	}
+	if len(r.Errors) > 0 {
+		t.Errorf("errors: %s", r.ErrorText())
+	}
+	if !(0 < r.P50 && r.P50 <= r.P90 && r.P90 <= r.P99 && r.P99 <= r.Max) {
+		t.Errorf("round trips out of order: p50 %v p90 %v p99 %v max %v", r.P50, r.P90, r.P99, r.Max)
+	}
+	if r.CPUSeconds <= 0 || r.CPUPerAction <= 0 {
+		t.Errorf("no CPU read from the metrics: %v s, %v an action", r.CPUSeconds, r.CPUPerAction)
+	}
+	accepted := counter(t, metrics.URL+"/metrics", "farkle_actions_total", map[string]string{"result": "accepted", "source": "player"})
+	if accepted < actions || accepted > actions+tables {
+		t.Errorf("the server accepted %v actions of players; the tool answered %d", accepted, actions)
+	}
+	if refused := counter(t, metrics.URL+"/metrics", "farkle_actions_total", map[string]string{"result": "refused", "source": "player"}); refused != 0 {
+		t.Errorf("the server refused %v actions", refused)
+	}
+}
+
+// counter reads the value of a counter with the labels from a metrics URL
+// (0 when absent).
+func counter(t *testing.T, url, name string, labels map[string]string) float64 {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	fams, err := p.TextToMetricFamilies(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	for _, m := range fams[name].GetMetric() {
+		ok := true
+		for _, l := range m.GetLabel() {
+			if want, named := labels[l.GetName()]; named && want != l.GetValue() {
+				ok = false
+			}
+		}
+		if ok {
+			sum += m.GetCounter().GetValue()
+		}
+	}
+	return sum
+}
+
+// The tool stays on the addresses it was given: a server that redirects
+// it elsewhere is not followed, and the run fails saying so.
+func TestLoadFollowsNoRedirect(t *testing.T) {
+	var elsewhere atomic.Int64
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		elsewhere.Add(1)
+		io.WriteString(w, `{"id":"x","token":"y"}`)
+	}))
+	defer other.Close()
+	redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer redirect.Close()
+	_, errOut, code := runFarkle(t, "", "load", "--tables", "3", "--duration", "10s", redirect.URL)
+	if code == 0 {
+		t.Errorf("a run against a redirecting server succeeded")
+	}
+	if !strings.Contains(errOut, "no table could be set up") || !strings.Contains(errOut, "redirects elsewhere") {
+		t.Errorf("the failure does not say why: %q", errOut)
+	}
+	if n := elsewhere.Load(); n != 0 {
+		t.Errorf("the redirect was followed %d times", n)
+	}
+}
+
+// Bad input is refused before anything is sent, naming the field and its
+// bound (exit status 2).
+func TestLoadRefusesBadInput(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	defer srv.Close()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "at least one server"},
+		{[]string{"--tables", "0", srv.URL}, "tables: 0"},
+		{[]string{"--tables", fmt.Sprint(loadgen.MaxTables + 1), srv.URL}, fmt.Sprintf("1 to %d", loadgen.MaxTables)},
+		{[]string{"--duration", "0s", srv.URL}, "duration"},
+		{[]string{"--duration", "25h", srv.URL}, "duration"},
+		{[]string{"--rate", "-1", srv.URL}, "rate"},
+		{[]string{"--actions", "-5", srv.URL}, "actions"},
+		{[]string{"ftp://example.com"}, "not a server's URL"},
+		{[]string{"--metrics", "nonsense", srv.URL}, "not a server's URL"},
+		{[]string{"--preset", "nosuch", srv.URL}, "not a preset"},
+	} {
+		_, errOut, code := runFarkle(t, "", append([]string{"load"}, c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("load %q: exit %d, %q; want exit 2 saying %q", c.args, code, errOut, c.want)
+		}
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("%d requests were sent for refused input", n)
+	}
+}

@@ -1,0 +1,217 @@
+package loadgen
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/farkle/farkle/server/wsclient"
+)
+
+// refusalPause is how long a player waits after the server refused its
+// action before it acts again.
+const refusalPause = 20 * time.Millisecond
+
+// seat is one player's connection to its table: a reader keeps the latest
+// state it was sent (so the connection is always read, as a slow client
+// would be dropped) and wakes whoever waits for a newer one.
+type seat struct {
+	c    *wsclient.Client
+	seat int
+
+	mu     sync.Mutex
+	st     *wsclient.State
+	err    error    // the connection's end, or nil
+	refuse []string // refusal codes not yet taken
+	wake   chan struct{}
+}
+
+// read is the seat's reader: it runs until the connection ends.
+func (s *seat) read(ctx context.Context) {
+	for {
+		m, err := s.c.Next(ctx)
+		s.mu.Lock()
+		switch {
+		case err != nil:
+			s.err = err
+		case m.Type == "welcome":
+			s.seat = m.You.Seat
+		case m.Type == "error":
+			s.refuse = append(s.refuse, m.Code)
+		}
+		if err == nil && m.State != nil {
+			s.st = m.State
+		}
+		s.mu.Unlock()
+		select {
+		case s.wake <- struct{}{}:
+		default:
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// latest returns the seat's latest state, its seat number, the refusals
+// received since the last call and the connection's error.
+func (s *seat) latest() (*wsclient.State, int, []string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ref := s.refuse
+	s.refuse = nil
+	return s.st, s.seat, ref, s.err
+}
+
+// open connects c to the table and starts its reader.
+func open(ctx context.Context, c *wsclient.Client, table string) (*seat, error) {
+	if err := c.Connect(ctx, table); err != nil {
+		return nil, err
+	}
+	s := &seat{c: c, seat: -1, wake: make(chan struct{}, 1)}
+	go s.read(ctx)
+	return s, nil
+}
+
+// waitFor waits until ok holds of the seat's state, the connection ends or
+// ctx does.
+func (s *seat) waitFor(ctx context.Context, ok func(*wsclient.State) bool) (*wsclient.State, []string, error) {
+	var refused []string
+	for {
+		st, _, ref, err := s.latest()
+		refused = append(refused, ref...)
+		if st != nil && ok(st) {
+			return st, refused, nil
+		}
+		if err != nil {
+			return st, refused, err
+		}
+		if len(ref) > 0 {
+			return st, refused, nil // a refusal answers the action too
+		}
+		select {
+		case <-ctx.Done():
+			return st, refused, ctx.Err()
+		case <-s.wake:
+		}
+	}
+}
+
+// pair plays tables between two guests, one after the other, until the
+// run ends: player a creates each table on its server, player b joins it
+// from the next server, and both play their seats.
+func (r *run) pair(ctx context.Context, i int) {
+	n := len(r.cfg.Servers)
+	a := client(r.cfg.Servers[i%n])
+	b := client(r.cfg.Servers[(i+1)%n])
+	for k, c := range []*wsclient.Client{a, b} {
+		_, tok, err := c.NewPlayer(ctx, fmt.Sprintf("load%d%c", i, 'a'+k))
+		if err != nil {
+			r.failed(ctx, "new player", err)
+			return
+		}
+		c.Token = tok
+	}
+	r.add(0, 0, 2)
+	for ctx.Err() == nil {
+		over, ok := r.table(ctx, a, b)
+		if over {
+			r.add(0, 1, 0)
+		}
+		if !ok {
+			return
+		}
+	}
+}
+
+// table sets up one table for a and b and plays it to its end or the run's;
+// it says whether the game ended and whether the pair may go on.
+func (r *run) table(ctx context.Context, a, b *wsclient.Client) (over, goOn bool) {
+	t, err := a.CreateTable(ctx, r.cfg.Rules, map[string]string{"type": "me"}, map[string]string{"type": "human"})
+	if err != nil {
+		r.failed(ctx, "create table", err)
+		return false, false
+	}
+	if _, err := b.Join(ctx, t.ID); err != nil {
+		r.failed(ctx, "join", err)
+		return false, false
+	}
+	r.add(1, 0, 0)
+	sa, err := open(ctx, a, t.ID)
+	if err != nil {
+		r.failed(ctx, "connect", err)
+		return false, false
+	}
+	defer a.Close()
+	sb, err := open(ctx, b, t.ID)
+	if err != nil {
+		r.failed(ctx, "connect", err)
+		return false, false
+	}
+	defer b.Close()
+	seats := []*seat{sa, sb}
+	for {
+		// Each seat's view is read until one of them has to act.
+		var actor *seat
+		var st *wsclient.State
+		for actor == nil {
+			for _, s := range seats {
+				got, n, _, err := s.latest()
+				if err != nil {
+					r.failed(ctx, "connection", err)
+					return false, ctx.Err() == nil
+				}
+				if got != nil && got.Phase == "over" {
+					return true, true
+				}
+				if got != nil && n >= 0 && got.Actor == n && len(got.Legal) > 0 {
+					actor, st = s, got
+					break
+				}
+			}
+			if actor == nil {
+				select {
+				case <-ctx.Done():
+					return false, false
+				case <-sa.wake:
+				case <-sb.wake:
+				}
+			}
+		}
+		if r.limit != nil {
+			if err := r.limit.Wait(ctx); err != nil {
+				return false, false
+			}
+		}
+		typ, dice := wsclient.Choose(st)
+		v := st.Version
+		t0 := time.Now()
+		if err := actor.c.Act(ctx, v, typ, dice); err != nil {
+			r.failed(ctx, "send", err)
+			return false, false
+		}
+		_, refused, err := actor.waitFor(ctx, func(s *wsclient.State) bool { return s.Version > v })
+		d := time.Since(t0)
+		for _, code := range refused {
+			r.fail("refused: " + code)
+		}
+		if err != nil {
+			r.failed(ctx, "connection", err)
+			return false, ctx.Err() == nil
+		}
+		if len(refused) > 0 {
+			// A refusal (a rate limit, say) is answered by waiting a
+			// little before acting again, not by hammering the server.
+			select {
+			case <-ctx.Done():
+				return false, false
+			case <-time.After(refusalPause):
+			}
+			continue
+		}
+		if !r.took(d) {
+			return false, false
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package loadgen
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Report is what a run measured.
+type Report struct {
+	Servers   []string       `json:"servers"`
+	Tables    int            `json:"tables"`  // tables set up
+	Games     int            `json:"games"`   // games played to their end
+	Players   int            `json:"players"` // guests made
+	Actions   int            `json:"actions"` // actions answered
+	Elapsed   time.Duration  `json:"elapsed_ns"`
+	PerSecond float64        `json:"actions_per_second"`
+	P50       time.Duration  `json:"p50_ns"` // the round trips' percentiles
+	P90       time.Duration  `json:"p90_ns"`
+	P99       time.Duration  `json:"p99_ns"`
+	Max       time.Duration  `json:"max_ns"`
+	Errors    map[string]int `json:"errors"` // by kind: what failed and how
+	// CPUSeconds is the servers' CPU over the run, summed from their
+	// metrics (process_cpu_seconds_total), and CPUPerAction that over the
+	// actions: zero without metrics URLs.
+	CPUSeconds   float64       `json:"cpu_seconds"`
+	CPUPerAction time.Duration `json:"cpu_per_action_ns"`
+}
+
+// report sums up the run after elapsed.
+func (r *run) report(elapsed time.Duration) Report {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rep := Report{Tables: r.tables, Games: r.games, Players: r.players, Actions: len(r.lat),
+		Elapsed: elapsed, Errors: maps.Clone(r.errs)}
+	if elapsed > 0 {
+		rep.PerSecond = float64(len(r.lat)) / elapsed.Seconds()
+	}
+	lat := slices.Clone(r.lat)
+	slices.Sort(lat)
+	rep.P50, rep.P90, rep.P99 = Percentile(lat, 50), Percentile(lat, 90), Percentile(lat, 99)
+	if len(lat) > 0 {
+		rep.Max = lat[len(lat)-1]
+	}
+	return rep
+}
+
+// Percentile is the p-th percentile of the sorted durations by the
+// nearest-rank method: the smallest value with at least p% of them at or
+// under it (0 of none).
+func Percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	rank := int(p/100*float64(len(sorted)) + 0.999999999)
+	rank = max(1, min(rank, len(sorted)))
+	return sorted[rank-1]
+}
+
+// ErrorText lists the errors by kind, the most frequent first ("none").
+func (r Report) ErrorText() string {
+	if len(r.Errors) == 0 {
+		return "none"
+	}
+	kinds := slices.Collect(maps.Keys(r.Errors))
+	slices.SortFunc(kinds, func(a, b string) int {
+		if r.Errors[a] != r.Errors[b] {
+			return r.Errors[b] - r.Errors[a]
+		}
+		return strings.Compare(a, b)
+	})
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s ×%d", k, r.Errors[k])
+	}
+	return strings.Join(parts, "; ")
+}

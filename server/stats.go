@@ -1,0 +1,59 @@
+package server
+
+// Statistics: a player's (GET /api/players/{id}/stats) and the
+// leaderboard (GET /api/leaderboard).
+
+import (
+	"net/http"
+
+	"github.com/farkle/farkle/store"
+)
+
+type statsView struct {
+	PlayerKey     string  `json:"player"`
+	Name          string  `json:"name"`
+	Games         int     `json:"games"`
+	Wins          int     `json:"wins"`
+	WinRate       float64 `json:"win_rate"`
+	Turns         int     `json:"turns"`
+	PointsPerTurn float64 `json:"points_per_turn"`
+	FarkleRate    float64 `json:"farkle_rate"`
+	BestTurn      int     `json:"best_turn"`
+}
+
+func statsOf(st store.Stats) statsView {
+	return statsView{PlayerKey: st.PlayerKey, Name: st.Name, Games: st.Games, Wins: st.Wins, WinRate: st.WinRate(), Turns: st.Turns,
+		PointsPerTurn: st.PointsPerTurn(), FarkleRate: st.FarkleRate(), BestTurn: st.BestTurn}
+}
+
+func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	st, err := s.store.Stats(r.Context(), id)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	if st.Name == "" {
+		if p, err := s.store.Player(r.Context(), id); err == nil {
+			st.Name = p.Name
+		}
+	}
+	tables, err := s.store.Tables(r.Context(), store.TableFilter{PlayerID: id, Status: []store.Status{store.Over}, Limit: 50})
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		statsView
+		History []tableView `json:"history"`
+	}{statsOf(st), viewsOf(tables, viewOf)})
+}
+
+func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
+	lb, err := s.store.Leaderboard(r.Context(), 1, 50)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, viewsOf(lb, statsOf))
+}

@@ -1,0 +1,39 @@
+// lobby.js: the lists of tables: the lobby (waiting, playing, stopped)
+// and the history of finished games.
+import { h, api, page, nameEl, rulesName } from './ui.js';
+import { msg, num } from './i18n.js';
+
+export function tableList(tables, empty, action) {
+  if (!tables.length) return h('p', { class: 'muted' }, empty);
+  return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
+    h('div', { class: 'grow' },
+      h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? msg('web.vs') : '', s.free ? msg('web.freeSeat') : nameEl(s.name)])),
+      h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${msg('web.actions', { n: t.actions })}` : `${rulesName(t.rules)} · ${msg('web.to', { n: num(t.rules.game.target) })} · ${msg('web.actions', { n: t.actions })}`,
+        t.scores ? ` · ${t.scores.map(num).join('–')}` : '',
+        (t.winners || []).length ? ` · ${msg('web.wonBy', { names: t.winners.map((w) => t.seats[w].name).join(msg('end.and')) })}` : '',
+        t.clock ? ` · ${msg('web.toAct', { n: t.clock.seconds })}` : ''),
+      t.reason ? h('div', { class: 'reason small' }, msg(t.status === 'expired' ? 'web.reasonExpired' : 'web.reasonFailed', { why: t.reason })) : ''),
+    action(t))));
+}
+
+export async function lobby() {
+  page(h('h1', {}, msg('nav.lobby')), h('p', { class: 'muted' }, msg('web.loading')));
+  const [waiting, playing, failed] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing'),
+    api('GET', '/api/tables?status=failed&limit=10')]);
+  page(h('h1', {}, msg('nav.lobby')),
+    h('h2', {}, msg('wait.title')),
+    tableList(waiting, msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
+    h('h2', {}, msg('lobby.playing')),
+    tableList(playing, msg('lobby.noGame'), (t) => h('a', { class: 'button', href: `/t/${t.id}` }, msg('lobby.watch'))),
+    failed.length ? h('h2', {}, msg('web.stoppedByServer')) : '',
+    failed.length ? tableList(failed, '', (t) => h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, msg('web.record'))) : '',
+    h('p', {}, h('a', { class: 'button primary', href: '/new' }, msg('lobby.create'))));
+}
+
+export async function historyPage() {
+  const over = await api('GET', '/api/tables?status=over');
+  page(h('h1', {}, msg('history.title')),
+    tableList(over, msg('none.finished'), (t) => h('span', { class: 'actions' },
+      h('a', { class: 'button', href: `/replay/${t.id}` }, msg('end.replay')),
+      h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `${t.kind || 'farkle'}-${t.id}.json` }, msg('web.record')))));
+}

@@ -1,0 +1,126 @@
+// ui.js: what every page of the web game builds with: elements, the API,
+// the browser's player, the page's frame and navigation. It imports no
+// page, so the pages and the router (app.js) import it without a circle.
+import { msg, errText } from './i18n.js';
+
+// h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
+// always set as text, never as HTML, so names are escaped everywhere.
+export function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === false || v == null) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'class') el.className = v;
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const k of kids.flat()) {
+    if (k == null || k === false) continue;
+    el.appendChild(typeof k === 'string' || typeof k === 'number' ? document.createTextNode(String(k)) : k);
+  }
+  return el;
+}
+
+// api calls the REST API and throws an Error carrying the server's message
+// and field. Every request but a GET says it is JSON: the server refuses a
+// POST that does not.
+export async function api(method, path, body) {
+  const opt = { method, headers: {} };
+  if (method !== 'GET') opt.headers['Content-Type'] = 'application/json';
+  if (body !== undefined) opt.body = JSON.stringify(body);
+  const resp = await fetch(path, opt);
+  const data = await resp.json().catch(() => ({}));
+  if (!resp.ok) {
+    const err = new Error(errText(data.code, data.field, data.error || msg('err.http', { status: resp.status })));
+    err.serverText = data.error;
+    err.field = data.field; err.status = resp.status; err.code = data.code;
+    throw err;
+  }
+  return data;
+}
+
+export const state = { me: null };
+
+// nameEl shows a player's name on one line, clipped to its box: however
+// long, or however many marks a character carries, it never runs over the
+// lines around it.
+export function nameEl(name, tag = 'span') {
+  return h(tag, { class: 'name', title: name }, name);
+}
+
+// rulesName is the name a rule set is shown by: house rules have one even
+// when nobody gave them a name.
+export function rulesName(r) {
+  return (r && r.name) || msg('web.houseRules');
+}
+
+// loadMe reads the browser's guest: /api/me answers null (200) when there
+// is none yet.
+export async function loadMe() {
+  try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
+  const span = document.getElementById('me');
+  span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, nameEl(state.me.name)), ' ',
+    h('a', { href: '/account', id: 'account-link', class: 'small' }, msg(state.me.account ? 'web.account' : 'web.keepPlayer')), ' ',
+    h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, msg('me.signout'))] : [h('a', { href: '/signin', id: 'signin-link' }, msg('web.signin'))]));
+  return state.me;
+}
+
+// signOut makes the browser forget its guest, after asking: the cookie is
+// the only key to that player, its seats and its stats.
+async function signOut() {
+  if (!state.me) return;
+  if (!state.me.account && !confirm(msg('web.signoutAsk', { name: state.me.name }))) return;
+  await api('POST', '/api/signout');
+  await loadMe();
+  rerender();
+}
+
+// ensurePlayer makes sure the browser has a guest, named name if it has
+// none yet. An existing guest is kept whatever the name field says (the
+// field shows it, read-only): only "Sign out" leaves it.
+export async function ensurePlayer(name) {
+  if (state.me) return state.me;
+  try {
+    await api('POST', '/api/players', { name: name || randomName() });
+  } catch (ex) {
+    if (ex.status !== 409) throw ex; // 409: this browser has a guest already (signed in from another tab)
+  }
+  return loadMe();
+}
+
+function randomName() {
+  return msg('web.guest', { n: Math.floor(100 + Math.random() * 900) });
+}
+
+// go opens path as a link of the site does: the address changes and the
+// router (app.js) shows its page.
+export function go(path) {
+  history.pushState(null, '', path);
+  rerender();
+}
+
+// rerender shows the page of the address again. The router listens for
+// the event, so that no page imports the router that imports the pages.
+export function rerender() {
+  window.dispatchEvent(new Event(ROUTE_EVENT));
+}
+
+// ROUTE_EVENT is the event on window that asks the router for the page of
+// the current address.
+export const ROUTE_EVENT = 'farkle:route';
+
+const main = () => document.getElementById('main');
+
+export function page(...kids) {
+  const m = main();
+  m.replaceChildren(...kids);
+  m.focus({ preventScroll: true });
+}
+
+
+// nameField is the display-name input shared by the home and join forms.
+// Once the browser has a guest the field shows its name, read-only.
+export function nameField(id) {
+  return h('label', { class: 'field' }, msg('home.name'),
+    h('input', { id, name: 'name', maxlength: '24', autocomplete: 'nickname', placeholder: msg('web.guestWord'), value: state.me ? state.me.name : '',
+      readonly: !!state.me, title: state.me ? msg('web.nameFixed') : false }));
+}
