@@ -427,11 +427,11 @@ func TestThreeLanesSameAsAlone(t *testing.T) {
 		all    bool
 	}
 	cases := []tc{{"cardgames", 800, false}, {"pocket-farkel", 500, false}, {"classic", 600, false}, {"cardgames", 400, true}}
-	variants := [][2]bool{{false, true}, {true, true}, {true, false}}
+	variants := [][2]bool{{true, true}, {false, true}}
 	if testing.Short() {
 		// the solver against the plain one; pocket-farkel has an orbit
 		cases = []tc{{"cardgames", 600, false}, {"pocket-farkel", 500, false}, {"cardgames", 400, true}}
-		variants = variants[1:2]
+		variants = variants[:1]
 	}
 	for _, c := range cases {
 		r := threeRules(smallRules(t, c.name, c.target))
