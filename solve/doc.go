@@ -195,10 +195,12 @@
 // are no better than banking (banked3, as the duel's banked). Each lane's
 // sums are the same operations in the same order as a turn alone, so the
 // table is the same to the last bit (TestThreeLanesSameAsAlone). The CPU
-// grows with the fourth power of the target: cardgames at targets 2000 and
-// 3000 take 5 and 25 s of CPU, which puts its full target (10000) near 50
-// minutes of CPU; BenchmarkSolveThreeSmall compares the lanes with the
-// solver alone in one run.
+// grows with the fourth power of the target (less where the final round's
+// turns above the target dominate): cardgames at targets 2000 and 3000
+// takes 6 and 28 s of CPU, pocket-farkel 24 and 64 s (on a shared 2-core
+// machine), which puts their full target (10000) near an hour of CPU each;
+// BenchmarkSolveThreeSmall compares the lanes with the solver alone in one
+// run.
 //
 // The bot's questions (Options, BankBest at a ThreePosition) recompute the
 // mover's turn from the table, final-round turns included; CachedThree,
