@@ -230,3 +230,35 @@ func BenchmarkDuelSizes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSolveThreeSmall is the three-player solve of the presets
+// without their penalty at a target of 1000 (run with -benchtime=1x), the
+// triples of a sum side by side (the solver) and one at a time, in the same
+// run (alone also without skipping the throws no better than banking: the
+// solver before the lanes): a quick measure of the three-player solver's
+// speed, reporting the CPU time of the process per solve (cpu-ns/op; the
+// machine may be shared).
+func BenchmarkSolveThreeSmall(b *testing.B) {
+	for _, name := range []string{"pocket-farkel", "cardgames", "classic"} {
+		r := rules.MustPreset(name)
+		r.Game.Target = 1000
+		r.Game.MinPlayers, r.Game.MaxPlayers = 1, max(r.Game.MaxPlayers, 3)
+		r.Turn.FarklePenalty = rules.Penalty{}
+		for _, side := range []bool{true, false} {
+			b.Run(name+map[bool]string{true: "/side-by-side", false: "/alone"}[side], func(b *testing.B) {
+				defer func(v, s bool) { threeLanes, threeSkipBanked = v, s }(threeLanes, threeSkipBanked)
+				threeLanes, threeSkipBanked = side, side
+				b.ReportAllocs()
+				cpu0, cpuOK := processCPU()
+				for b.Loop() {
+					if _, err := SolveThree(r, ThreeOptions{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu1, ok := processCPU(); cpuOK && ok {
+					b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+				}
+			})
+		}
+	}
+}

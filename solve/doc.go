@@ -184,6 +184,24 @@
 // its penalty at target 1000 has 6 orbits (swing up to 2.7e-3); the start
 // chances under the two rules differ by 1.2e-7 there.
 //
+// Side by side: the triples of one score sum read none of each other, so
+// the solver runs the passes of four of them in step and fills the turns of
+// a step together (three_lanes.go): their in-turn entries interleaved
+// (own value and the four components, four lanes each), one pass over a
+// throw's options serving the four, on amd64 with AVX2 in one routine
+// (sum3LanesAVX2; the Go form with -tags purego or without AVX2). The
+// options of a group are ordered so that the first of most own value is the
+// solver's choice (blocks3All), and the turns skip the throws a bound shows
+// are no better than banking (banked3, as the duel's banked). Each lane's
+// sums are the same operations in the same order as a turn alone, so the
+// table is the same to the last bit (TestThreeLanesSameAsAlone). The CPU
+// grows with the fourth power of the target (less where the final round's
+// turns above the target dominate): cardgames at targets 2000 and 3000
+// takes 6 and 28 s of CPU, pocket-farkel 24 and 64 s (on a shared 2-core
+// machine), which puts their full target (10000) near an hour of CPU each;
+// BenchmarkSolveThreeSmall compares the lanes with the solver alone in one
+// run.
+//
 // The bot's questions (Options, BankBest at a ThreePosition) recompute the
 // mover's turn from the table, final-round turns included; CachedThree,
 // WriteThree and ReadThree keep the table in a cache file like the duel's

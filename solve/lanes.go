@@ -56,7 +56,26 @@ func (m *model) buildLanes() {
 			b.off = append(b.off, e.pts) // kmax has one value a total
 		}
 		m.bestLanes[n], _ = newLaneSet([]block{b})
+		m.lanes3Pruned[n] = lane3Set(m.blocks[n])
+		m.lanes3All[n] = lane3Set(m.blocks3All[n])
 	}
+}
+
+// lane3Set returns the pruned blocks bs laid out for the three-player lanes
+// (offsets in float64s: times e3).
+func lane3Set(bs []block) laneSet {
+	var s laneSet
+	for _, b := range bs {
+		if len(b.prob) == 0 {
+			continue
+		}
+		s.hdr = append(s.hdr, int64(b.cnt), int64(len(b.prob)))
+		s.prob = append(s.prob, b.prob...)
+		for _, o := range b.off {
+			s.off = append(s.off, o*e3)
+		}
+	}
+	return s
 }
 
 // sumLanes adds to acc, lane by lane, the sum over the groups of s of the

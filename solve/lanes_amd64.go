@@ -27,3 +27,9 @@ func keepRowAVX2(q, bank, z, k, knext, kmax *float64, hotJ, dice int) uint64
 //
 //go:noescape
 func boundLanesAVX2(prob *float64, off *int32, ng int, kmax, qnext, bnext, bank, f *float64, pf float64, cand uint64) uint64
+
+// sum3LanesAVX2 is sum3Lanes of every lane for a laneSet of nb > 0 blocks of
+// pruned groups (lane3Set).
+//
+//go:noescape
+func sum3LanesAVX2(hdr *int64, nb int, prob *float64, off *int32, row *float64, acc *[4][lanes3]float64)

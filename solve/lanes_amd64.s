@@ -381,3 +381,76 @@ none:
 	MOVQ $0, ret+80(FP)
 	VZEROUPPER
 	RET
+
+// func sum3LanesAVX2(hdr *int64, nb int, prob *float64, off *int32, row *float64, acc *[16]float64)
+//
+// sum3Lanes of the three-player lanes (lanes3 = 4, one vector) for the
+// pruned blocks of a laneSet (offsets in float64s, times e3): in each group
+// the first option of most own value (at the offset) is chosen in each
+// lane (a later one only if strictly more), and its four components (at
+// 32, 64, 96 and 128 bytes past the own values), times the group's
+// probability, are added to acc (component c of lane l at c*4+l).
+TEXT ·sum3LanesAVX2(SB), NOSPLIT, $0-48
+	MOVQ hdr+0(FP), DX
+	MOVQ nb+8(FP), R10
+	MOVQ prob+16(FP), SI
+	MOVQ off+24(FP), DI
+	MOVQ row+32(FP), BX
+	MOVQ acc+40(FP), R8
+	VMOVUPD (R8), Y10
+	VMOVUPD 32(R8), Y11
+	VMOVUPD 64(R8), Y12
+	VMOVUPD 96(R8), Y13
+
+tblock:
+	MOVQ (DX), R11
+	MOVQ 8(DX), CX
+	ADDQ $16, DX
+	DECQ R11
+
+tgen:
+	MOVLQSX (DI), AX
+	VMOVUPD (BX)(AX*8), Y0
+	VMOVUPD 32(BX)(AX*8), Y1
+	VMOVUPD 64(BX)(AX*8), Y2
+	VMOVUPD 96(BX)(AX*8), Y3
+	VMOVUPD 128(BX)(AX*8), Y4
+	ADDQ $4, DI
+	TESTQ R11, R11
+	JZ tsum
+	MOVQ R11, R9
+
+tgenin:
+	MOVLQSX (DI), AX
+	VMOVUPD (BX)(AX*8), Y5
+	VCMPPD $0x1e, Y0, Y5, Y6
+	VBLENDVPD Y6, Y5, Y0, Y0
+	VBLENDVPD Y6, 32(BX)(AX*8), Y1, Y1
+	VBLENDVPD Y6, 64(BX)(AX*8), Y2, Y2
+	VBLENDVPD Y6, 96(BX)(AX*8), Y3, Y3
+	VBLENDVPD Y6, 128(BX)(AX*8), Y4, Y4
+	ADDQ $4, DI
+	DECQ R9
+	JNZ tgenin
+
+tsum:
+	VBROADCASTSD (SI), Y7
+	VMULPD Y1, Y7, Y1
+	VMULPD Y2, Y7, Y2
+	VMULPD Y3, Y7, Y3
+	VMULPD Y4, Y7, Y4
+	VADDPD Y1, Y10, Y10
+	VADDPD Y2, Y11, Y11
+	VADDPD Y3, Y12, Y12
+	VADDPD Y4, Y13, Y13
+	ADDQ $8, SI
+	DECQ CX
+	JNZ tgen
+	DECQ R10
+	JNZ tblock
+	VMOVUPD Y10, (R8)
+	VMOVUPD Y11, 32(R8)
+	VMOVUPD Y12, 64(R8)
+	VMOVUPD Y13, 96(R8)
+	VZEROUPPER
+	RET

@@ -20,3 +20,7 @@ func keepRowAVX2(q, bank, z, k, knext, kmax *float64, hotJ, dice int) uint64 {
 func boundLanesAVX2(prob *float64, off *int32, ng int, kmax, qnext, bnext, bank, f *float64, pf float64, cand uint64) uint64 {
 	panic("solve: no AVX2 lane sums on this platform")
 }
+
+func sum3LanesAVX2(hdr *int64, nb int, prob *float64, off *int32, row *float64, acc *[4][lanes3]float64) {
+	panic("solve: no AVX2 lane sums on this platform")
+}

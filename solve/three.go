@@ -45,8 +45,11 @@ type ThreeOptions struct {
 	Workers int
 	// Rule resolves the orbits (score triples whose best responses cycle).
 	Rule OrbitRule
-	// Progress, if set, is called now and then with the triples done out
-	// of the total.
+	// Progress, if set, is called after each score sum with the work done
+	// out of the total, in units proportional to the solve's CPU time (the
+	// triples weighted by the turn totals their movers' turns cover: the
+	// triples of high scores are quick), so that a linear estimate of the
+	// time left holds from the start.
 	Progress func(done, total int)
 	// Context, if set, stops the solve early with its error.
 	Context context.Context
@@ -130,7 +133,9 @@ func (m *model) threeBytes(workers int) float64 {
 	if !m.immediate {
 		rows += lx
 	}
-	perWorker := rows * stride * (32 + 32 + 8) // k, q, own
+	// k, q, own of a turn alone and of each lane's setup; the lanes' k and
+	// q (e3 values an entry), bank and ok
+	perWorker := rows*stride*(32+32+8)*(1+lanes3) + rows*stride*e3*8*2 + rows*(4*lanes3*8+lanes3)
 	return float64(m.bytes()) + modelOverhead + table + fin + float64(workers)*perWorker + duelOverhead
 }
 
@@ -184,21 +189,46 @@ func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
 	return t, nil
 }
 
+// threeSkipBanked, off in tests, stops the solver's turns skipping the
+// throws a bound shows are no better than banking (banked3); the tables are
+// the same to the last bit.
+var threeSkipBanked = true
+
 // threeWork is one worker's scratch space and findings.
 type threeWork struct {
 	d      dp3
+	la     lane3Arrays
+	jobs   [lanes3]tripleJob
 	orbits []Orbit
 	resid  float64
 	regret float64
 }
 
+// sumWork is the work of the triples of score sum s, in the units of
+// ThreeOptions.Progress: each triple's three turns cover the totals from its
+// movers' scores to the target and the throws above it (k rows each).
+func sumWork(A, s, k int32) int {
+	n := 0
+	for a := max(0, s-2*(A-1)); a <= min(s, A-1); a++ {
+		n += int(min(s-a, A-1)-max(0, s-a-(A-1))) + 1
+	}
+	return n * int(3*A-s+3*k)
+}
+
 func (t *Three) solve(ctx context.Context, workers int, progress func(done, total int)) error {
 	A := t.A
-	total := int(A) * int(A) * int(A)
+	k := t.m.maxPts + t.m.sdn + 2
+	total := 0
+	for s := 3 * (A - 1); s >= 0; s-- {
+		total += sumWork(A, s, k)
+	}
 	var done int
 	ws := make([]*threeWork, workers)
 	for i := range ws {
 		ws[i] = &threeWork{}
+	}
+	if progress != nil {
+		progress(0, total)
 	}
 	for s := 3 * (A - 1); s >= 0; s-- {
 		if err := ctx.Err(); err != nil {
@@ -213,11 +243,12 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 				}
 			}
 		}
+		batches := tripleBatches(len(jobs), workers)
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		var firstErr error
 		var mu sync.Mutex
-		for wi := 0; wi < min(workers, len(jobs)); wi++ {
+		for wi := 0; wi < min(workers, len(batches)); wi++ {
 			wg.Add(1)
 			go func(w *threeWork) {
 				defer wg.Done()
@@ -229,11 +260,18 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 					}
 				}()
 				for {
-					j := int(next.Add(1) - 1)
-					if j >= len(jobs) {
+					i := int(next.Add(1) - 1)
+					if i >= len(batches) {
 						return
 					}
-					if err := t.job(w, jobs[j]); err != nil {
+					b := jobs[batches[i][0]:batches[i][1]]
+					var err error
+					if len(b) == 1 {
+						err = t.job(w, b[0])
+					} else {
+						err = t.jobLanes(w, b)
+					}
+					if err != nil {
 						mu.Lock()
 						firstErr = err
 						mu.Unlock()
@@ -246,13 +284,7 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 		if firstErr != nil {
 			return firstErr
 		}
-		for _, j := range jobs {
-			if j[0] == j[1] && j[1] == j[2] {
-				done++
-			} else {
-				done += 3
-			}
-		}
+		done += sumWork(A, s, k)
 		if progress != nil {
 			progress(done, total)
 		}
@@ -264,6 +296,21 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 	}
 	sortOrbits(t.orbits)
 	return nil
+}
+
+// tripleBatches splits n triples into the index ranges of the jobs of a
+// sum: lanes3 triples side by side (threeLanes), at least one batch a
+// worker where there are triples enough; one at a time without threeLanes.
+func tripleBatches(n, workers int) [][2]int {
+	size := 1
+	if threeLanes {
+		size = min(lanes3, max(1, (n+workers-1)/workers))
+	}
+	var out [][2]int
+	for i := 0; i < n; i += size {
+		out = append(out, [2]int{i, min(i+size, n)})
+	}
+	return out
 }
 
 func sortOrbits(o []Orbit) {
@@ -310,6 +357,7 @@ func (p policy) own(x float64) float64 { return p.alpha[0] + p.beta*x }
 // after) with own farkle value x and returns the best policy's affine form.
 func (t *Three) turn(d *dp3, a, b, c int32, x float64) policy {
 	t.setup(d, a, b, c, x)
+	d.skipBanked = threeSkipBanked
 	t.m.fill3(d, x, 0)
 	q := d.q[t.m.dice]
 	return policy{alpha: [3]float64{q[0], q[1], q[2]}, beta: q[3]}
@@ -367,54 +415,138 @@ func (t *Three) setup(d *dp3, a, b, c int32, x float64) {
 // policies are declared cycling.
 const threeMaxPass = 60
 
-// job solves the (up to) three states of the rotations of s: the mover of
-// each farkles to the next rotation.
-func (t *Three) job(w *threeWork, s [3]int32) error {
-	st := [3][3]int32{{s[0], s[1], s[2]}, {s[1], s[2], s[0]}, {s[2], s[0], s[1]}}
-	var V [3]vec4
-	for k := range st {
-		V[k] = t.guess(st[k])
+// tripleJob is the best-response iteration of the (up to) three states of
+// the rotations of a score triple: the mover of each farkles to the next
+// rotation. The first pass answers the guesses; later passes update one
+// mover at a time, each reading the values solved with the others' latest
+// policies (simultaneous updates cycle where sequential ones settle).
+type tripleJob struct {
+	st      [3][3]int32
+	V       [3]vec4
+	P, prev [3]policy
+	same    bool // equal scores: the three rotations are one state
+	hist    [][3]policy
+	vals    [][3]vec4
+	pass    int
+}
+
+func (t *Three) startJob(j *tripleJob, s [3]int32) {
+	*j = tripleJob{st: [3][3]int32{{s[0], s[1], s[2]}, {s[1], s[2], s[0]}, {s[2], s[0], s[1]}}}
+	for k := range j.st {
+		j.V[k] = t.guess(j.st[k])
 	}
-	same := s[0] == s[1] && s[1] == s[2]
-	var hist [][3]policy
-	var vals [][3]vec4
-	// The first pass answers the guesses; later passes update one mover at a
-	// time, each reading the values solved with the others' latest policies
-	// (simultaneous updates cycle where sequential ones settle).
-	var P [3]policy
-	for pass := 0; ; pass++ {
-		prev := P
-		for k := range st {
-			if same && k > 0 {
-				P[k] = P[0]
+	j.same = s[0] == s[1] && s[1] == s[2]
+}
+
+// needs reports whether step k of a pass solves a turn (else it copies the
+// first mover's policy: equal scores).
+func (j *tripleJob) needs(k int) bool { return !j.same || k == 0 }
+
+// x is the own farkle value of the mover of step k.
+func (j *tripleJob) x(k int) float64 { return j.V[(k+1)%3][2] }
+
+// set records the policy of step k (the first mover's where !needs(k)).
+func (j *tripleJob) set(k int, p policy) {
+	if !j.needs(k) {
+		j.P[k] = j.P[0]
+		return
+	}
+	j.P[k] = p
+	if j.pass > 0 && !j.same {
+		j.V = cycleSolve(j.P)
+	}
+}
+
+// endPass ends a pass: it reports whether the triple is solved (its values
+// stored, or its orbit resolved), else prepares the next pass.
+func (t *Three) endPass(w *threeWork, j *tripleJob) (bool, error) {
+	if j.pass > 0 && j.P == j.prev {
+		w.resid = max(w.resid, cycleResid(j.P, j.V))
+		t.store(j.st, j.V)
+		return true, nil
+	}
+	cyc := -1
+	for i := range j.hist {
+		if j.hist[i] == j.P {
+			cyc = i
+		}
+	}
+	j.hist = append(j.hist, j.P)
+	if cyc >= 0 || j.pass >= threeMaxPass {
+		if cyc < 0 {
+			cyc = len(j.hist) - 20
+		}
+		return true, t.orbit(w, j.st, j.hist[cyc:], j.vals[cyc:])
+	}
+	j.V = cycleSolve(j.P)
+	j.vals = append(j.vals, j.V)
+	j.pass++
+	j.prev = j.P
+	return false, nil
+}
+
+// job solves the triple s alone.
+func (t *Three) job(w *threeWork, s [3]int32) error {
+	j := &w.jobs[0]
+	t.startJob(j, s)
+	for {
+		for k := range j.st {
+			var p policy
+			if j.needs(k) {
+				p = t.turn(&w.d, j.st[k][0], j.st[k][1], j.st[k][2], j.x(k))
+			}
+			j.set(k, p)
+		}
+		if done, err := t.endPass(w, j); done || err != nil {
+			return err
+		}
+	}
+}
+
+// jobLanes solves the triples ss (at most lanes3, of one score sum: they
+// read none of each other) as job does each alone, the turns of a step of
+// their passes filled side by side; a triple solved leaves the lanes.
+func (t *Three) jobLanes(w *threeWork, ss [][3]int32) error {
+	active := uint8(0)
+	for l, s := range ss {
+		t.startJob(&w.jobs[l], s)
+		active |= 1 << l
+	}
+	var sc [lanes3][3]int32
+	var xs [lanes3]float64
+	for active != 0 {
+		for k := range 3 {
+			live := uint8(0)
+			for l := range ss {
+				if j := &w.jobs[l]; active>>l&1 != 0 && j.needs(k) {
+					sc[l], xs[l] = j.st[k], j.x(k)
+					live |= 1 << l
+				}
+			}
+			if live != 0 {
+				t.setupLanes3(&w.la, &sc, &xs, live)
+				t.m.fill3Lanes(&w.la)
+			}
+			for l := range ss {
+				if active>>l&1 != 0 {
+					w.jobs[l].set(k, w.la.policyLane(l, t.m.dice))
+				}
+			}
+		}
+		for l := range ss {
+			if active>>l&1 == 0 {
 				continue
 			}
-			P[k] = t.turn(&w.d, st[k][0], st[k][1], st[k][2], V[(k+1)%3][2])
-			if pass > 0 && !same {
-				V = cycleSolve(P)
+			done, err := t.endPass(w, &w.jobs[l])
+			if err != nil {
+				return err
+			}
+			if done {
+				active &^= 1 << l
 			}
 		}
-		if pass > 0 && P == prev {
-			w.resid = max(w.resid, cycleResid(P, V))
-			t.store(st, V)
-			return nil
-		}
-		cyc := -1
-		for i := range hist {
-			if hist[i] == P {
-				cyc = i
-			}
-		}
-		hist = append(hist, P)
-		if cyc >= 0 || pass >= threeMaxPass {
-			if cyc < 0 {
-				cyc = len(hist) - 20
-			}
-			return t.orbit(w, st, hist[cyc:], vals[cyc:])
-		}
-		V = cycleSolve(P)
-		vals = append(vals, V)
 	}
+	return nil
 }
 
 // guess returns a starting value of a state: a solved neighbour of higher

@@ -369,3 +369,94 @@ func userCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano())
 }
+
+// Progress starts at 0, never goes back, ends at its total, and the work of
+// a sum counts every triple of it once: sumWork's triple count is the
+// number of triples of the sum, and the sums' counts add up to A^3.
+func TestThreeProgress(t *testing.T) {
+	r := threeRules(smallRules(t, "cardgames", 400))
+	var calls [][2]int
+	mustThree(t, r, ThreeOptions{Workers: 2, Progress: func(done, total int) {
+		calls = append(calls, [2]int{done, total})
+	}})
+	if len(calls) < 2 || calls[0][0] != 0 {
+		t.Fatalf("calls %v", calls)
+	}
+	total := calls[0][1]
+	for i, c := range calls {
+		if c[1] != total || i > 0 && c[0] < calls[i-1][0] {
+			t.Fatalf("call %d: %v after %v", i, c, calls[max(i-1, 0)])
+		}
+	}
+	if last := calls[len(calls)-1]; last[0] != total {
+		t.Errorf("ends at %v", last)
+	}
+	const A = 9
+	all := 0
+	for s := int32(0); s <= 3*(A-1); s++ {
+		n := 0
+		for a := int32(0); a < A; a++ {
+			for b := int32(0); b < A; b++ {
+				if c := s - a - b; c >= 0 && c < A {
+					n++
+				}
+			}
+		}
+		if got := sumWork(A, s, 0) / int(3*A-s); got != n {
+			t.Errorf("sum %d: %d triples counted, %d there", s, got, n)
+		}
+		all += n
+	}
+	if all != A*A*A {
+		t.Errorf("%d triples", all)
+	}
+}
+
+// TestThreeLanesSameAsAlone solves three-player tables with the triples of
+// a sum side by side (the solver) and each alone, each with the throws no
+// better than banking skipped (the solver) and without: the tables, orbits
+// included, must be the same to the last bit. The rule sets cover a final
+// round (pocket-farkel, classic without its penalty: orbits), the
+// immediate ending (cardgames), six dice nothing and the pruned options
+// switched off.
+func TestThreeLanesSameAsAlone(t *testing.T) {
+	defer func(v, a, s bool) { threeLanes, threeAllOptions, threeSkipBanked = v, a, s }(threeLanes, threeAllOptions, threeSkipBanked)
+	type tc struct {
+		name   string
+		target int
+		all    bool
+	}
+	cases := []tc{{"cardgames", 800, false}, {"pocket-farkel", 500, false}, {"classic", 600, false}, {"cardgames", 400, true}}
+	variants := [][2]bool{{true, true}, {false, true}}
+	if testing.Short() {
+		// the solver against the plain one; pocket-farkel has an orbit
+		cases = []tc{{"cardgames", 600, false}, {"pocket-farkel", 500, false}, {"cardgames", 400, true}}
+		variants = variants[:1]
+	}
+	for _, c := range cases {
+		r := threeRules(smallRules(t, c.name, c.target))
+		r.Turn.FarklePenalty = rules.Penalty{}
+		threeAllOptions = c.all
+		threeLanes, threeSkipBanked = false, false
+		plain := mustThree(t, r, ThreeOptions{Workers: 1})
+		for _, v := range variants {
+			threeLanes, threeSkipBanked = v[0], v[1]
+			side := mustThree(t, r, ThreeOptions{Workers: 2})
+			for i := range plain.w {
+				if math.Float64bits(side.w[i]) != math.Float64bits(plain.w[i]) {
+					t.Fatalf("%s %d (every option %v): value %d is %v with side by side %v and skips %v, %v alone without", c.name, c.target, c.all, i, side.w[i], v[0], v[1], plain.w[i])
+				}
+			}
+			ao, so := plain.Orbits(), side.Orbits()
+			if len(ao) != len(so) {
+				t.Fatalf("%s: %d orbits with side by side %v and skips %v, %d alone without", c.name, len(so), v[0], v[1], len(ao))
+			}
+			for i := range ao {
+				if ao[i].Scores != so[i].Scores || ao[i].Regret != so[i].Regret {
+					t.Errorf("%s: orbit %d: %+v with side by side %v and skips %v, %+v alone without", c.name, i, so[i], v[0], v[1], ao[i])
+				}
+			}
+		}
+		t.Logf("%s %d: %d orbits, start %v", c.name, c.target, len(plain.Orbits()), plain.Start())
+	}
+}

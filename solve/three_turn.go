@@ -1,5 +1,7 @@
 package solve
 
+import "sort"
+
 // The in-turn dynamic programme of the three-player solver. Every value is a
 // vector of three win probabilities with a farkle coefficient: the entry
 // (a0, a1, a2, beta) stands for the vector (a0, a1, a2) + beta*F, F being
@@ -13,6 +15,8 @@ package solve
 // x of that component: own = a[me] + beta*x. A mover indifferent between
 // choices banks rather than throws, takes the keep of more points between
 // keeps leaving the same dice, and otherwise the keep leaving fewer dice.
+// The throws' groups are summed in the order of the model's blocks (by
+// option count), the order of the lanes' sums (three_lanes.go).
 
 // vec4 is one entry: three components and the farkle coefficient.
 type vec4 = [4]float64
@@ -25,6 +29,12 @@ type dp3 struct {
 	ok        []bool    // banking allowed at the row
 	k, q      []vec4    // row*stride + j
 	own       []float64 // the mover's own value of k
+	// skipBanked lets fill3 skip the sums of throws that a bound shows are
+	// no better than banking (banked3), leaving Q there at the bank value:
+	// for the solver, which reads only the after-keep values and the first
+	// throw. kmax holds the most own after-keep value by row.
+	skipBanked bool
+	kmax       []float64
 }
 
 func (d *dp3) resize(rows int32) {
@@ -39,13 +49,81 @@ func (d *dp3) resize(rows int32) {
 	if cap(d.bank) < int(rows) {
 		d.bank = make([]vec4, rows)
 		d.ok = make([]bool, rows)
+		d.kmax = make([]float64, rows)
 	}
-	d.bank, d.ok = d.bank[:rows], d.ok[:rows]
+	d.bank, d.ok, d.kmax = d.bank[:rows], d.ok[:rows], d.kmax[:rows]
 }
 
 // threeAllOptions, set by tests, makes fill3 compare every option at every
 // total (the pruned options are then never used).
 var threeAllOptions bool
+
+// firstBest returns bs with each group's options ordered by dice left and,
+// for the same dice left, most points first.
+func firstBest(bs [7][]block) [7][]block {
+	var out [7][]block
+	for n := range bs {
+		for _, b := range bs[n] {
+			nb := block{cnt: b.cnt, prob: b.prob, off: append([]int32(nil), b.off...)}
+			for i := range b.prob {
+				o := nb.off[i*b.cnt : i*b.cnt+b.cnt]
+				sort.Slice(o, func(x, y int) bool {
+					if o[x]%stride != o[y]%stride {
+						return o[x]%stride < o[y]%stride
+					}
+					return o[x] > o[y]
+				})
+			}
+			out[n] = append(out[n], nb)
+		}
+	}
+	return out
+}
+
+// sum3 adds to acc the sum over the groups of block b of the group's
+// probability times the after-keep value k of its best option by own (the
+// mover's own value of k): the first of most own value. With the options
+// of a group by dice left, and most points first for the same dice left
+// (the pruned blocks, blocks3All), that is the keep of most points among
+// those of most own value that leave the fewest dice. own and k start at
+// the current total.
+func sum3(b *block, own []float64, k []vec4, acc *vec4) {
+	c := b.cnt
+	for i, p := range b.prob {
+		offs := b.off[i*c : i*c+c]
+		bi := offs[0]
+		best := own[bi]
+		for _, o := range offs[1:] {
+			if v := own[o]; v > best {
+				best, bi = v, o
+			}
+		}
+		kv := &k[bi]
+		acc[0] += p * kv[0]
+		acc[1] += p * kv[1]
+		acc[2] += p * kv[2]
+		acc[3] += p * kv[3]
+	}
+}
+
+// banked3 reports whether throwing n dice at a total is provably no better
+// than banking (own bank value bOwn) for the mover of own farkle value x,
+// as model.banked does for the duel: with own after-keep values
+// nondecreasing over the totals a keep reaches (the pruned region), a keep
+// of at most p points is worth at most the most own value p totals on
+// (kmax, from the current total), so the throw is worth at most
+// sum P(most points p) kmax(p) + P(farkle) x. Not for six dice with the
+// six-dice-nothing bonus (its own term).
+func (m *model) banked3(kmax []float64, n int32, x, bOwn float64) bool {
+	if n == 6 && m.sdn > 0 {
+		return false
+	}
+	ub := m.farkle[n] * x
+	for _, e := range m.bestPts[n] {
+		ub += e.prob * kmax[e.pts]
+	}
+	return ub+bankedSlack <= bOwn
+}
 
 // fill3 computes K and Q for rows top-1 down to 0. bank and ok must be set
 // for every row; rows at and above top take the bank value everywhere (ok
@@ -67,6 +145,7 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 			d.q[t*stride+j] = b
 			d.own[t*stride+j] = o
 		}
+		d.kmax[t] = o
 	}
 	// least total at or above top where an own after-keep value decreases
 	vio := int32(1 << 30)
@@ -77,28 +156,21 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 	}
 	for t := d.top - 1; t >= 0; t-- {
 		base := t * stride
-		os := &m.pruned
+		bs := &m.blocks
 		if threeAllOptions || vio < t+m.maxPts+1 {
-			os = &m.optSet
+			bs = &m.blocks3All
 		}
+		b := d.bank[t]
+		bOwn := b[me] + b[3]*x
+		try := d.skipBanked && d.ok[t] && bs == &m.blocks
 		for n := int32(1); n <= D; n++ {
+			if try && m.banked3(d.kmax[t:], n, x, bOwn) {
+				d.q[base+n] = b
+				continue
+			}
 			var acc vec4
-			for g := os.gStart[n]; g < os.gStart[n+1]; g++ {
-				o0 := os.oStart[g]
-				bi := base + os.oOff[o0]
-				best, bl := d.own[bi], os.oLeft[o0]
-				for oi := o0 + 1; oi < os.oStart[g+1]; oi++ {
-					i := base + os.oOff[oi]
-					if v := d.own[i]; v > best || v == best && os.oLeft[oi] == bl {
-						best, bi, bl = v, i, os.oLeft[oi]
-					}
-				}
-				p := os.gProb[g]
-				kv := &d.k[bi]
-				acc[0] += p * kv[0]
-				acc[1] += p * kv[1]
-				acc[2] += p * kv[2]
-				acc[3] += p * kv[3]
+			for i := range bs[n] {
+				sum3(&bs[n][i], d.own[base:], d.k[base:], &acc)
 			}
 			acc[3] += m.farkle[n]
 			if n == 6 && m.sdn > 0 {
@@ -109,8 +181,6 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 			}
 			d.q[base+n] = acc
 		}
-		b := d.bank[t]
-		bOwn := b[me] + b[3]*x
 		for left := int32(0); left < D; left++ {
 			j := left
 			if left == 0 {
@@ -133,10 +203,12 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 			}
 			d.k[base+left] = v
 		}
+		d.kmax[t] = negInf
 		for left := int32(0); left < D; left++ {
 			v := &d.k[base+left]
 			o := v[me] + v[3]*x
 			d.own[base+left] = o
+			d.kmax[t] = max2(d.kmax[t], o)
 			if o > d.own[base+stride+left] {
 				vio = t
 			}

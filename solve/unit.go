@@ -59,6 +59,10 @@ type model struct {
 	pruned    optSet     // only the most points for each dice count left
 	blocks    [7][]block // the pruned groups by dice thrown, in blocks by option count
 	blocksAll [7][]block // all groups likewise
+	// all groups likewise, each group's options by dice left and, for the
+	// same dice left, most points first: the first option of most value
+	// is then the three-player solver's choice (sum3)
+	blocks3All [7][]block
 
 	bestPts [7][]ptsProb // distribution of a throw's most points (model.banked)
 
@@ -68,7 +72,9 @@ type model struct {
 	// the same for the lane-interleaved arrays of fillLanes
 	lanesPruned, lanesAll [7]laneSet
 	bestLanes             [7]laneSet // bestPts as one block over kmax
-	laneReach             int        // the most values past a total's start a sum reads
+	lanes3Pruned          [7]laneSet // blocks and blocks3All for the three-player lanes (sum3LanesAVX2)
+	lanes3All             [7]laneSet
+	laneReach             int // the most values past a total's start a sum reads
 }
 
 // block is the pruned groups of one number of dice thrown that have the
@@ -251,6 +257,7 @@ func newModel(r rules.Rules) *model {
 	m.pruned.build(prune(&m.groups))
 	m.blocks = m.pruned.buildBlocks()
 	m.blocksAll = m.optSet.buildBlocks()
+	m.blocks3All = firstBest(m.blocksAll)
 	m.bestPts = buildMaxPts(&m.groups)
 	m.buildLanes()
 	m.soloTail()

@@ -319,7 +319,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	start := time.Now()
 	opt := solve.DuelOptions{MaxBytes: maxMem, Context: ctx}
 	finish := func() {}
-	if e.terminal {
+	if stderrTerminal(e) { // the bar is drawn on stderr: also with --json or stdout to a file
 		opt.Progress, finish = sweepBar(e, "solving the duel table: score pairs")
 	}
 	var (

@@ -113,13 +113,14 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	start := time.Now()
 	opt := solve.ThreeOptions{MaxBytes: maxMem, Context: ctx, Rule: rule}
 	var bar *progressbar.ProgressBar
-	if e.terminal {
+	if stderrTerminal(e) {
+		// the work in units of CPU time (not triples: those of high
+		// scores are quick), so that the estimate holds from the start
 		opt.Progress = func(done, total int) {
 			if bar == nil {
 				bar = progressbar.NewOptions(total,
 					progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionSetDescription("solving the three-player table: score triples"),
-					progressbar.OptionShowCount(),
+					progressbar.OptionSetDescription("solving the three-player table"),
 					progressbar.OptionSetPredictTime(true),
 					progressbar.OptionThrottle(100*time.Millisecond),
 					progressbar.OptionClearOnFinish())

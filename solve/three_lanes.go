@@ -1,0 +1,297 @@
+package solve
+
+import "fmt"
+
+// The three-player solver fills the turns of up to lanes3 score triples of
+// one sum side by side (as the duel's sweeps do with pairs, duel_lanes.go):
+// their in-turn arrays are interleaved, so that one pass over a throw's
+// options reads each offset once for every lane. Each lane's decisions and
+// sums are the same operations in the same order as fill3 alone (sum3), so
+// the values are the same to the last bit (TestThreeLanesSameAsAlone).
+
+// lanes3 is the number of turns filled side by side.
+const lanes3 = 4
+
+// e3 is the width of one in-turn entry of the lanes: the mover's own value,
+// then the vector's four components (three chances and the farkle
+// coefficient), each lanes3 wide.
+const e3 = 5 * lanes3
+
+// threeLanes, off in tests, makes the three-player solver solve every
+// triple alone (job); the tables are the same to the last bit.
+var threeLanes = true
+
+// lane3Arrays are the in-turn values of the turns of the lanes: entry j of
+// total t at (t*stride+j)*e3, its own value of lane l at +l and component c
+// at +(1+c)*lanes3+l; the bank vector of total t at (t*4+c)*lanes3+l.
+type lane3Arrays struct {
+	top  int32 // the greatest top of the live lanes
+	rows int32 // the greatest rows
+	tops [lanes3]int32
+	x    [lanes3]float64
+	vio  [lanes3]int32
+	live uint8 // the lanes with a turn
+	k, q []float64
+	bank []float64
+	ok   []bool      // t*lanes3 + l
+	kmax []float64   // t*lanes3 + l: the most own after-keep value (banked3)
+	one  [lanes3]dp3 // the lanes' setups
+}
+
+// setupLanes3 prepares the turns of the live lanes (bit l of live: the
+// mover at s[l][0] against s[l][1] and s[l][2] with own farkle value x[l]),
+// as setup and fill3 do alone: bank values, and from each lane's top the
+// tail.
+func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]float64, live uint8) {
+	m := t.m
+	D := int32(m.dice)
+	a.top, a.rows, a.live, a.x = 0, 0, live, *x
+	var rows [lanes3]int32
+	for l := range lanes3 {
+		if live>>l&1 == 0 {
+			continue
+		}
+		t.setup(&a.one[l], s[l][0], s[l][1], s[l][2], x[l])
+		a.tops[l], rows[l] = a.one[l].top, a.one[l].rows
+		a.top, a.rows = max(a.top, a.tops[l]), max(a.rows, rows[l])
+	}
+	n := int(a.rows) * stride * e3
+	if cap(a.k) < n {
+		a.k, a.q = make([]float64, n), make([]float64, n)
+	}
+	a.k, a.q = a.k[:n], a.q[:n]
+	if cap(a.bank) < int(a.rows)*4*lanes3 {
+		a.bank, a.ok = make([]float64, int(a.rows)*4*lanes3), make([]bool, int(a.rows)*lanes3)
+		a.kmax = make([]float64, int(a.rows)*lanes3)
+	}
+	a.bank, a.ok, a.kmax = a.bank[:int(a.rows)*4*lanes3], a.ok[:int(a.rows)*lanes3], a.kmax[:int(a.rows)*lanes3]
+	for l := range lanes3 {
+		if live>>l&1 == 0 {
+			continue
+		}
+		d := &a.one[l]
+		xl := x[l]
+		for tt := int32(0); tt < d.rows; tt++ {
+			a.ok[int(tt)*lanes3+l] = d.ok[tt]
+			b := d.bank[tt]
+			if !d.ok[tt] {
+				b = vec4{}
+			}
+			for c := range 4 {
+				a.bank[(int(tt)*4+c)*lanes3+l] = b[c]
+			}
+			if tt < d.top {
+				continue
+			}
+			// the tail: every value the bank's (as fill3)
+			o := b[0] + b[3]*xl
+			a.kmax[int(tt)*lanes3+l] = o
+			for j := int32(0); j <= D; j++ {
+				i := int(tt*stride+j) * e3
+				a.k[i+l], a.q[i+l] = o, o
+				for c := range 4 {
+					a.k[i+(1+c)*lanes3+l], a.q[i+(1+c)*lanes3+l] = b[c], b[c]
+				}
+			}
+		}
+		// beyond the lane's rows nothing of it is read but by sums whose
+		// results it discards: what an earlier turn left there (finite)
+		// least total at or above top where an own after-keep value
+		// decreases (fill3's vio)
+		a.vio[l] = 1 << 30
+		for tt := d.rows - 2; tt >= d.top; tt-- {
+			if a.k[int(tt*stride)*e3+l] > a.k[int((tt+1)*stride)*e3+l] {
+				a.vio[l] = tt
+			}
+		}
+	}
+}
+
+// sum3Lanes is sum3 for the lanes of mask: acc[c][l] gets the sum over the
+// groups of b of the group's probability times component c of lane l's
+// best option (the first of most own value). row starts at the current
+// total.
+func sum3Lanes(b *block, row []float64, acc *[4][lanes3]float64, mask uint8) {
+	c := b.cnt
+	for i, p := range b.prob {
+		offs := b.off[i*c : i*c+c]
+		for l := range lanes3 {
+			if mask>>l&1 == 0 {
+				continue
+			}
+			bi := offs[0]
+			best := row[int(bi)*e3+l]
+			for _, o := range offs[1:] {
+				if v := row[int(o)*e3+l]; v > best {
+					best, bi = v, o
+				}
+			}
+			k := row[int(bi)*e3+lanes3+l:]
+			acc[0][l] += p * k[0]
+			acc[1][l] += p * k[lanes3]
+			acc[2][l] += p * k[2*lanes3]
+			acc[3][l] += p * k[3*lanes3]
+		}
+	}
+}
+
+// fill3Lanes is fill3 (the mover's own component 0) for the live lanes of a,
+// each from its own top down: the same choices and sums in the same order.
+func (m *model) fill3Lanes(a *lane3Arrays) {
+	D := int32(m.dice)
+	if need := int(a.top+m.maxPts) * stride * e3; a.top > 0 && len(a.k) < need {
+		panic(fmt.Sprintf("solve: three-player lane arrays of %d values, %d needed", len(a.k), need))
+	}
+	for t := a.top - 1; t >= 0; t-- {
+		base := int(t * stride)
+		var live, pruned uint8
+		for l := range lanes3 {
+			if a.live>>l&1 != 0 && t < a.tops[l] {
+				live |= 1 << l
+				if !threeAllOptions && a.vio[l] >= t+m.maxPts+1 {
+					pruned |= 1 << l
+				}
+			}
+		}
+		if live == 0 {
+			continue
+		}
+		row := a.k[base*e3:]
+		// the lanes that may skip a throw no better than banking (as fill3)
+		var try uint8
+		var bOwn [lanes3]float64
+		if threeSkipBanked {
+			for l := range lanes3 {
+				if pruned>>l&1 != 0 && a.ok[int(t)*lanes3+l] {
+					try |= 1 << l
+					bi := int(t)*4*lanes3 + l
+					bOwn[l] = a.bank[bi] + a.bank[bi+3*lanes3]*a.x[l]
+				}
+			}
+		}
+		for n := int32(1); n <= D; n++ {
+			var skip uint8
+			for l := range lanes3 {
+				if try>>l&1 != 0 && m.banked3Lane(a.kmax[int(t)*lanes3+l:], n, a.x[l], bOwn[l]) {
+					skip |= 1 << l
+				}
+			}
+			qi := (base + int(n)) * e3
+			for l := range lanes3 {
+				if skip>>l&1 != 0 {
+					bi := int(t)*4*lanes3 + l
+					for c := range 4 {
+						a.q[qi+(1+c)*lanes3+l] = a.bank[bi+c*lanes3]
+					}
+				}
+			}
+			if skip == live {
+				continue
+			}
+			var acc [4][lanes3]float64
+			sum := func(ls *laneSet, bs []block, mask uint8) {
+				if mask == 0 {
+					return
+				}
+				if !useAVX2 || len(ls.hdr) == 0 {
+					for _, b := range bs {
+						sum3Lanes(&b, row, &acc, mask)
+					}
+					return
+				}
+				var all [4][lanes3]float64 // every lane; those of mask kept
+				sum3LanesAVX2(&ls.hdr[0], len(ls.hdr)/2, &ls.prob[0], &ls.off[0], &row[0], &all)
+				for l := range lanes3 {
+					if mask>>l&1 != 0 {
+						for c := range 4 {
+							acc[c][l] = all[c][l]
+						}
+					}
+				}
+			}
+			sum(&m.lanes3Pruned[n], m.blocks[n], pruned&^skip)
+			sum(&m.lanes3All[n], m.blocks3All[n], live&^pruned)
+			for l := range lanes3 {
+				if (live&^skip)>>l&1 == 0 {
+					continue
+				}
+				acc[3][l] += m.farkle[n]
+				if n == 6 && m.sdn > 0 {
+					si := int((t+m.sdn)*stride+6)*e3 + lanes3 + l
+					for c := range 4 {
+						acc[c][l] += m.nothing * a.q[si+c*lanes3]
+					}
+				}
+				for c := range 4 {
+					a.q[qi+(1+c)*lanes3+l] = acc[c][l]
+				}
+			}
+		}
+		for l := range lanes3 {
+			if live>>l&1 == 0 {
+				continue
+			}
+			x := a.x[l]
+			var b vec4
+			for c := range 4 {
+				b[c] = a.bank[(int(t)*4+c)*lanes3+l]
+			}
+			ok := a.ok[int(t)*lanes3+l]
+			bOwn := b[0] + b[3]*x
+			for left := int32(0); left < D; left++ {
+				j := left
+				if left == 0 {
+					j = -1
+					if m.hot {
+						j = D
+					}
+				}
+				var v vec4
+				switch {
+				case j < 0 && ok:
+					v = b
+				case j < 0:
+					v = vec4{0, 0, 0, 1} // nothing: the turn passes as on a farkle
+				default:
+					qi := (base+int(j))*e3 + lanes3 + l
+					v = vec4{a.q[qi], a.q[qi+lanes3], a.q[qi+2*lanes3], a.q[qi+3*lanes3]}
+					if ok && bOwn >= v[0]+v[3]*x {
+						v = b
+					}
+				}
+				ki := (base + int(left)) * e3
+				o := v[0] + v[3]*x
+				a.k[ki+l] = o
+				if left == 0 {
+					a.kmax[int(t)*lanes3+l] = o
+				} else {
+					a.kmax[int(t)*lanes3+l] = max2(a.kmax[int(t)*lanes3+l], o)
+				}
+				for c := range 4 {
+					a.k[ki+(1+c)*lanes3+l] = v[c]
+				}
+				if o > a.k[ki+stride*e3+l] {
+					a.vio[l] = t
+				}
+			}
+		}
+	}
+}
+
+// banked3Lane is banked3 with kmax of one lane (stride lanes3).
+func (m *model) banked3Lane(kmax []float64, n int32, x, bOwn float64) bool {
+	if n == 6 && m.sdn > 0 {
+		return false
+	}
+	ub := m.farkle[n] * x
+	for _, e := range m.bestPts[n] {
+		ub += e.prob * kmax[int(e.pts)*lanes3]
+	}
+	return ub+bankedSlack <= bOwn
+}
+
+// policyLane returns the start of the turn of lane l after fill3Lanes.
+func (a *lane3Arrays) policyLane(l int, dice int) policy {
+	i := dice*e3 + lanes3 + l
+	return policy{alpha: [3]float64{a.q[i], a.q[i+lanes3], a.q[i+2*lanes3]}, beta: a.q[i+3*lanes3]}
+}
