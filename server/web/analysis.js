@@ -64,9 +64,9 @@ export function analysisView(id, redraw) {
         w.where ? [' · ', h('a', { class: 'small explore-moment', href: explorerLink(id, null, w.where) }, msg('web.an.seeExplorer'))] : '');
     };
     return h('div', {},
-      h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['web.player', 'web.an.decisions', 'web.an.best', 'web.an.lost'].map((x) => h('th', {}, msg(x))))),
+      h('div', { class: 'scroll-x' }, h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['web.player', 'web.an.decisions', 'web.an.best', 'web.an.lost'].map((x) => h('th', {}, msg(x))))),
         h('tbody', {}, a.players.map((p) => h('tr', {}, h('td', {}, nameEl(p.name)), h('td', {}, p.decisions),
-          h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost)))))),
+          h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost))))))),
       a.players.filter((p) => (p.worst || []).length).map((p) => h('div', { class: 'worst' },
         h('strong', {}, msg('web.an.costliest', { name: '\u0000' }).split('\u0000').flatMap((x, i) => i ? [nameEl(p.name), x] : [x])),
         h('ul', {}, p.worst.map(moment)))));

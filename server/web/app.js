@@ -38,7 +38,7 @@ async function route() {
       cleanup = t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
     }
     else if ((m = p.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
-    else if ((m = p.match(/^\/players\/([\w-]+)$/))) await playerPage(m[1]);
+    else if ((m = p.match(/^\/players\/((?:bot(?::|%3A))?[\w-]+)$/i))) await playerPage(decodeURIComponent(m[1])); // a bot's page: /players/bot:LEVEL
     else page(h('h1', {}, msg('web.notFound')), h('p', {}, h('a', { href: '/' }, msg('web.home'))));
   } catch (ex) {
     page(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));

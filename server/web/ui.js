@@ -47,6 +47,12 @@ export function nameEl(name, tag = 'span') {
   return h(tag, { class: 'name', title: name }, name);
 }
 
+// playerHref is the address of a player's page: a bot's is
+// /players/bot:LEVEL, written as it reads.
+export function playerHref(key) {
+  return key.startsWith('bot:') ? `/players/bot:${encodeURIComponent(key.slice(4))}` : `/players/${encodeURIComponent(key)}`;
+}
+
 // rulesName is the name a rule set is shown by: house rules have one even
 // when nobody gave them a name.
 export function rulesName(r) {
