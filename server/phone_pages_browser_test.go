@@ -155,4 +155,6 @@ func checkFits(t *testing.T, ctx context.Context, base string, pg sitePage, tag 
 	}
 }
 
-func itoa3(n int64) string { return string(rune('0'+n/100)) + string(rune('0'+n/10%10)) + string(rune('0'+n%10)) }
+func itoa3(n int64) string {
+	return string(rune('0'+n/100)) + string(rune('0'+n/10%10)) + string(rune('0'+n%10))
+}
