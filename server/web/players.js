@@ -20,7 +20,7 @@ function statsTable(rows) {
 
 export async function leaderboard() {
   const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard(), h('h2', {}, msg('web.st.wins')), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, msg('none.finished')));
+  page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard(), h('h2', {}, msg('web.st.wins')), rows.length ? h('div', { class: 'scroll-x' }, statsTable(rows)) : h('p', { class: 'muted' }, msg('none.finished')));
 }
 
 // botAbout says how a bot plays, from the server's list of levels.
