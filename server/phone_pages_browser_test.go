@@ -114,6 +114,7 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 		{"explorer", "/explore", "#setup"},
 		{"local", "/local", "#main h1"},
 	}
+	english := englishPhrases(t)
 	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {
 		for _, lang := range []string{"en", "nb"} {
 			t.Run(lang+"-"+itoa3(size.w), func(t *testing.T) {
@@ -122,6 +123,9 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 				openIn(t, b, ts.URL+"/", lang)
 				for _, pg := range pages {
 					checkFits(t, b, ts.URL, pg, lang+"-"+itoa3(size.w))
+					if lang == "nb" && size.w == 390 {
+						checkNorwegian(t, b, pg, english)
+					}
 				}
 				// Signed out: the sign-in page.
 				if err := chromedp.Do(b, chromedp.Evaluate[chromedp.Void](`fetch('/api/signout', {method: 'POST', headers: {'Content-Type': 'application/json'}})`, chromedp.EvalAwaitPromise)); err != nil {

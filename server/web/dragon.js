@@ -16,7 +16,23 @@ import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
-import { msg, errText, num, pct } from './i18n.js';
+import { msg, errText, num, pct, has } from './i18n.js';
+
+// localCards names the cards of a view in the page's language (the
+// catalogue's card.ID.name and card.ID.text; the server's English where
+// the catalogue has none), in place, and returns the view.
+export function localCards(v) {
+  if (!v) return v;
+  const local = (c) => {
+    if (!c || !c.id) return;
+    if (has(`card.${c.id}.name`)) c.name = msg(`card.${c.id}.name`);
+    if (has(`card.${c.id}.text`)) c.text = msg(`card.${c.id}.text`);
+  };
+  for (const p of v.players || []) { local(p.companion); (p.items || []).forEach(local); }
+  for (const k of ['drawn', 'item_discard', 'companion_discard']) (v[k] || []).forEach(local);
+  local(v.offer);
+  return v;
+}
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -76,10 +92,10 @@ export function dragonPage(id) {
 
   function onMessage(m) {
     if (m.type === 'welcome') {
-      g.table = m.table; g.v = m.dragon; g.you = m.you; g.log = m.log; g.sel.clear();
+      g.table = m.table; g.v = localCards(m.dragon); g.you = m.you; g.log = m.log; g.sel.clear();
     } else if (m.type === 'update') {
       const before = g.v;
-      g.table = { ...m.table, rules: g.table.rules }; g.v = m.dragon; g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
+      g.table = { ...m.table, rules: g.table.rules }; g.v = localCards(m.dragon); g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
       startShow(m.log, before);
     } else if (m.type === 'error') {
       g.err = errText(m.code, '', m.message);
