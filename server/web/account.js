@@ -26,10 +26,26 @@ export async function signInWithPasskey() {
 }
 
 // recoveryBox shows a recovery code once, with what it is for.
+// copyCode puts the recovery code on the clipboard, or, where the page may
+// not, selects it for the player to copy; the line beside the button says
+// which.
+async function copyCode(code) {
+  const said = document.getElementById('recovery-copied');
+  try {
+    await navigator.clipboard.writeText(code);
+    said.textContent = msg('web.acc.copied');
+  } catch {
+    getSelection().selectAllChildren(document.getElementById('recovery-code'));
+    said.textContent = msg('web.acc.copySelected');
+  }
+}
+
 function recoveryBox(code) {
   return h('section', { class: 'card recovery', id: 'recovery', role: 'alert' },
     h('h2', {}, msg('web.acc.recovery')),
     h('p', { class: 'mono recovery-code', id: 'recovery-code' }, code),
+    h('p', { class: 'row gap' }, h('button', { type: 'button', id: 'recovery-copy', onclick: () => copyCode(code) }, msg('web.acc.copy')),
+      h('span', { class: 'muted small', id: 'recovery-copied', role: 'status' })),
     h('p', {}, msg('web.acc.recoveryWhy')),
     h('button', { type: 'button', class: 'primary', id: 'recovery-saved', onclick: () => go('/account') }, msg('web.acc.saved')));
 }
