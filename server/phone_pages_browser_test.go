@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -150,6 +151,10 @@ func checkFits(t *testing.T, ctx context.Context, base string, pg sitePage, tag 
 	}
 	settled(t, ctx)
 	shot(t, ctx, pg.name+"-"+tag)
+	// Every page's menu leads to the explorer and back to the site.
+	if menu, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))`)); err != nil || !slices.Contains(menu, "/explore") || !slices.Contains(menu, "/leaderboard") {
+		t.Errorf("%s: the menu leads to %q (%v), want the explorer and the site's pages", pg.name, menu, err)
+	}
 	wide, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](tooWide))
 	if err != nil {
 		t.Fatal(err)
