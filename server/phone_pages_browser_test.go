@@ -133,6 +133,7 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkFits(t, b, ts.URL, sitePage{"signin", "/signin", "#main h1"}, lang+"-"+itoa3(size.w))
+				checkFits(t, b, ts.URL, sitePage{"account-new", "/account", "#create-account"}, lang+"-"+itoa3(size.w))
 			})
 		}
 	}
