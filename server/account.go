@@ -3,9 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/base32"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -237,15 +235,6 @@ func registrationOptions(challenge []byte) []webauthn.RegistrationOption {
 			ResidentKey: protocol.ResidentKeyRequirementRequired, RequireResidentKey: protocol.ResidentKeyRequired(),
 			UserVerification: protocol.VerificationPreferred}),
 		webauthn.WithConveyancePreference(protocol.PreferNoAttestation), withCreationChallenge(challenge)}
-}
-
-// recoveryCode returns a new recovery code: 100 random bits in four
-// groups of five letters and digits.
-func recoveryCode() string {
-	b := make([]byte, 15)
-	_, _ = rand.Read(b)
-	c := base32.StdEncoding.EncodeToString(b)[:20]
-	return c[0:5] + "-" + c[5:10] + "-" + c[10:15] + "-" + c[15:20]
 }
 
 // recoveryHash returns the stored form of a recovery code as typed:
@@ -527,7 +516,10 @@ func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	h := recoveryHash(body.Code)
+	h := recoveryHash(body.Code) // as typed: a code made before Crockford's alphabet (account_code.go)
+	if hc := recoveryHash(crockfordNormal(body.Code)); subtle.ConstantTimeCompare([]byte(hc), []byte(a.RecoveryHash)) == 1 {
+		h = hc
+	}
 	if a.RecoveryHash == "" || subtle.ConstantTimeCompare([]byte(h), []byte(a.RecoveryHash)) != 1 {
 		s.httpError(w, wrong)
 		return

@@ -125,6 +125,18 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The copy button puts the code on the clipboard, or, where the page
+	// may not write it, selects the code for the player to copy.
+	if err := chromedp.Do(ctx, browsertest.Click("#recovery-copy")); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "the code copied", `document.getElementById('recovery-copied').textContent !== ''`)
+	type copyState struct{ Said, Selected string }
+	cs, err := chromedp.Run(ctx, chromedp.Evaluate[copyState](`({said: document.getElementById('recovery-copied').textContent, selected: getSelection().toString().trim()})`))
+	if err != nil || !(cs.Said == "Copied" || cs.Selected == code) {
+		t.Fatalf("after the copy button: %+v %v (the code %q)", cs, err, code)
+	}
+	t.Logf("copy: %+v", cs)
 	shot(t, ctx, "account-recovery")
 	acct := whoAmI(t, ctx)
 	if acct.ID != guest.ID || acct.Name != "Ann Passkey" || !acct.Account {

@@ -140,7 +140,7 @@ func TestBrowserExplorer(t *testing.T) {
 			checked := 0
 			for _, pt := range got.Duel {
 				for i, n := range dt.Dice {
-					if pt.Series == itoa(n)+" dice" && pt.X == -1000 {
+					if pt.Series == diceWord(n) && pt.X == -1000 {
 						if int(pt.Y) != dt.BankAt[i][0] {
 							t.Errorf("%s at 0: drawn %v, solver %d", pt.Series, pt.Y, dt.BankAt[i][0])
 						}
@@ -307,11 +307,11 @@ func TestBrowserExplorerPresets(t *testing.T) {
 					at, ok, _ := pol.BankAtStreak(streak, n)
 					series := "on the board"
 					if r.Turn.FarklePenalty.Count > 0 {
-						series = itoa(streak) + " farkle(s) behind"
+						series = farklesInARow(streak)
 					}
 					if entry {
 						at, ok, _ = pol.EntryBankAt(streak, n)
-						series = "to get on the board, " + itoa(streak) + " farkle(s) behind"
+						series = "to get on the board, " + farklesInARow(streak)
 					}
 					if !ok || at >= r.Game.Target {
 						continue
@@ -339,4 +339,20 @@ func TestBrowserExplorerPresets(t *testing.T) {
 		}
 	}
 	shot(t, ctx, "explore-preset-without-duel")
+}
+
+// farklesInARow is the explorer's name of a streak of farkles.
+func farklesInARow(n int) string {
+	if n == 1 {
+		return "1 farkle in a row"
+	}
+	return itoa(n) + " farkles in a row"
+}
+
+// diceWord is the explorer's name of a number of dice: "1 die", "2 dice".
+func diceWord(n int) string {
+	if n == 1 {
+		return "1 die"
+	}
+	return itoa(n) + " dice"
 }

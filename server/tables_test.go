@@ -493,60 +493,6 @@ func clockTable(t *testing.T, ts *testServer, ctx context.Context, rules any, se
 	return p, tb
 }
 
-func TestTurnClockActsThenForfeits(t *testing.T) {
-	ts := start(t, "", server.Options{TurnClock: 200 * time.Millisecond, ClockForfeits: 2})
-	ctx := ctxT(t, time.Minute)
-	p, tb := clockTable(t, ts, ctx, shortRules, meBot...)
-	welcome := waitFor(t, ctx, p.Client, "welcome", func(m wsclient.Msg) bool { return m.Type == "welcome" })
-	var wv struct {
-		Table tableInfo `json:"table"`
-	}
-	if err := json.Unmarshal(welcome.Raw, &wv); err != nil || wv.Table.Clock == nil || wv.Table.Clock.Seconds != 0.2 {
-		t.Fatalf("welcome clock: %s", welcome.Raw)
-	}
-	seat := welcome.You.Seat
-	sawDeadline := false
-	for {
-		m, err := p.Next(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.Type == "error" {
-			t.Fatalf("error: %s", m.Raw)
-		}
-		var v struct {
-			Table tableInfo `json:"table"`
-		}
-		_ = json.Unmarshal(m.Raw, &v)
-		if c := v.Table.Clock; c != nil && c.Seat != nil && *c.Seat == seat && c.Deadline != nil {
-			sawDeadline = true
-		}
-		if m.State != nil && m.State.Phase == "over" {
-			break
-		}
-	}
-	if !sawDeadline {
-		t.Error("no update showed the seat's deadline")
-	}
-	rec := downloadRecord(t, p.Client, tb.ID)
-	st, err := record.Verify(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mine []engine.Kind
-	for _, e := range rec.Actions {
-		if e.Action.Player == seat {
-			mine = append(mine, e.Action.Kind)
-		}
-	}
-	if len(mine) < 2 || mine[len(mine)-1] != engine.Resign {
-		t.Fatalf("the seat's actions %v: want the server's actions, then a resignation", mine)
-	}
-	if len(st.Winners) != 1 || st.Winners[0] == seat {
-		t.Fatalf("winners %v: the bot should win once the seat resigned", st.Winners)
-	}
-}
-
 func TestTurnClockCountResetsWhenThePlayerActs(t *testing.T) {
 	ts := start(t, "", server.Options{TurnClock: 300 * time.Millisecond, ClockForfeits: 2})
 	ctx := ctxT(t, time.Minute)

@@ -191,6 +191,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.mClients.Inc()
 	t.mu.Lock()
 	t.clients[c] = struct{}{}
+	t.presenceChanged()
 	c.sendWelcome()
 	c.sendChat()
 	t.mu.Unlock()
@@ -203,6 +204,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 
 	t.mu.Lock()
 	delete(t.clients, c)
+	t.presenceChanged()
 	t.mu.Unlock()
 	s.mu.Lock()
 	delete(s.clients, c)

@@ -1,7 +1,7 @@
 // account.js: accounts without passwords. A guest keeps its player by
 // adding a passkey (WebAuthn), signs in with it on other devices, and
 // keeps a one-time recovery code for the day its passkeys are gone.
-import { h, api, page, state, loadMe, go } from './ui.js';
+import { h, api, page, state, loadMe, go, ensurePlayer } from './ui.js';
 import { msg, date } from './i18n.js';
 
 // passkeysSupported says whether this browser can make and use passkeys
@@ -26,10 +26,26 @@ export async function signInWithPasskey() {
 }
 
 // recoveryBox shows a recovery code once, with what it is for.
+// copyCode puts the recovery code on the clipboard, or, where the page may
+// not, selects it for the player to copy; the line beside the button says
+// which.
+async function copyCode(code) {
+  const said = document.getElementById('recovery-copied');
+  try {
+    await navigator.clipboard.writeText(code);
+    said.textContent = msg('web.acc.copied');
+  } catch {
+    getSelection().selectAllChildren(document.getElementById('recovery-code'));
+    said.textContent = msg('web.acc.copySelected');
+  }
+}
+
 function recoveryBox(code) {
   return h('section', { class: 'card recovery', id: 'recovery', role: 'alert' },
     h('h2', {}, msg('web.acc.recovery')),
     h('p', { class: 'mono recovery-code', id: 'recovery-code' }, code),
+    h('p', { class: 'row gap' }, h('button', { type: 'button', id: 'recovery-copy', onclick: () => copyCode(code) }, msg('web.acc.copy')),
+      h('span', { class: 'muted small', id: 'recovery-copied', role: 'status' })),
     h('p', {}, msg('web.acc.recoveryWhy')),
     h('button', { type: 'button', class: 'primary', id: 'recovery-saved', onclick: () => go('/account') }, msg('web.acc.saved')));
 }
@@ -62,11 +78,29 @@ function sessionsCard(a, fail) {
 // accountPage shows the player's account: for a guest, how to keep it;
 // for an account, its passkeys and its sessions.
 export async function accountPage() {
-  if (!state.me) { go('/signin'); return; }
-  const a = await api('GET', '/api/account');
   const err = h('p', { class: 'error', role: 'alert', id: 'account-error' });
   const fail = (ex) => { err.textContent = ex.name === 'NotAllowedError' ? msg('web.acc.notMade') : ex.message; };
   if (!passkeysSupported()) err.textContent = msg('web.acc.noPasskeys');
+  if (!state.me) { // no player yet: an account made here directly (a guest first, kept at once)
+    const name = h('input', { id: 'account-name', name: 'name', maxlength: '24', autocomplete: 'username', required: true });
+    page(h('h1', {}, msg('web.acc.new')),
+      h('section', { class: 'card' },
+        h('p', {}, msg('web.acc.newWhy')),
+        h('form', { onsubmit: async (e) => {
+          e.preventDefault();
+          err.textContent = '';
+          try {
+            await ensurePlayer(name.value.trim());
+            const r = await addPasskey(name.value.trim());
+            await loadMe();
+            page(h('h1', {}, msg('web.acc.welcome', { name: r.name })), recoveryBox(r.recovery_code));
+          } catch (ex) { fail(ex); }
+        } }, h('label', { class: 'field' }, msg('web.acc.nameUnique'), name),
+        h('button', { type: 'submit', class: 'primary', id: 'create-account' }, msg('web.acc.create')), err)),
+      h('p', {}, msg('web.acc.haveOne'), ' ', h('a', { href: '/signin', id: 'to-signin' }, msg('web.signin'))));
+    return;
+  }
+  const a = await api('GET', '/api/account');
   if (!a.account) {
     const name = h('input', { id: 'account-name', name: 'name', maxlength: '24', value: a.name, autocomplete: 'username' });
     page(h('h1', {}, msg('web.acc.keep')),

@@ -55,20 +55,23 @@ export function analysisView(id, redraw) {
     if (a.error) return h('p', { class: 'muted' }, a.error);
     if (!a.players) return h('p', { class: 'muted' }, msg('web.an.loading'));
     const unit = units[a.measure] || units.points;
+    // costs reports whether a moment cost something as the page writes it:
+    // one that rounds to nothing ("−0") is no costly choice.
+    const costs = (w) => unit(w.lost) !== unit(0);
     const turns = r ? turnLabels(r) : [];
     // w.action numbers the action in the record from 1; its step is one less.
     const moment = (w) => {
       const step = w.action - 1, turn = turns[step];
       return h('li', {}, h('strong', {}, turn ? turn[0].toUpperCase() + turn.slice(1) : msg('web.an.decision')), r ? onTable(r, step) : '', msg('web.an.moment', { chosen: choiceText(w.chosen), best: choiceText(w.best), lost: unit(w.lost) }), ' ',
         h('a', { class: 'replay-link', href: `/replay/${id}?action=${w.action}` }, msg('web.an.seeReplay')),
-        w.where ? [' · ', h('a', { class: 'small explore-moment', href: explorerLink(id, null, w.where) }, msg('web.an.seeExplorer'))] : '');
+        w.where && a.measure !== 'soldiers' ? [' · ', h('a', { class: 'small explore-moment', href: explorerLink(id, null, w.where) }, msg('web.an.seeExplorer'))] : ''); // the explorer is the ordinary game's: no link from a Dragon Farkle moment
     };
     return h('div', {},
-      h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['web.player', 'web.an.decisions', 'web.an.best', 'web.an.lost'].map((x) => h('th', {}, msg(x))))),
+      h('div', { class: 'scroll-x' }, h('table', { class: 'stats analysis' }, h('thead', {}, h('tr', {}, ['web.player', 'web.an.decisions', 'web.an.best', 'web.an.lost'].map((x) => h('th', {}, msg(x))))),
         h('tbody', {}, a.players.map((p) => h('tr', {}, h('td', {}, nameEl(p.name)), h('td', {}, p.decisions),
-          h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost)))))),
-      a.players.filter((p) => (p.worst || []).length).map((p) => h('div', { class: 'worst' },
+          h('td', {}, `${p.decisions - p.mistakes} (${pct(p.decisions ? (p.decisions - p.mistakes) / p.decisions : 1)})`), h('td', {}, unit(p.lost))))))),
+      a.players.filter((p) => (p.worst || []).some(costs)).map((p) => h('div', { class: 'worst' },
         h('strong', {}, msg('web.an.costliest', { name: '\u0000' }).split('\u0000').flatMap((x, i) => i ? [nameEl(p.name), x] : [x])),
-        h('ul', {}, p.worst.map(moment)))));
+        h('ul', {}, p.worst.filter(costs).map(moment)))));
   };
 }

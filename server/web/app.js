@@ -38,7 +38,7 @@ async function route() {
       cleanup = t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
     }
     else if ((m = p.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
-    else if ((m = p.match(/^\/players\/([\w-]+)$/))) await playerPage(m[1]);
+    else if ((m = p.match(/^\/players\/((?:bot(?::|%3A))?[\w-]+)$/i))) await playerPage(decodeURIComponent(m[1])); // a bot's page: /players/bot:LEVEL
     else page(h('h1', {}, msg('web.notFound')), h('p', {}, h('a', { href: '/' }, msg('web.home'))));
   } catch (ex) {
     page(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));
@@ -49,7 +49,7 @@ document.addEventListener('click', (e) => {
   const a = e.target.closest('a');
   if (!a || a.target || a.hasAttribute('download') || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const url = new URL(a.href, location.href);
-  if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/static/')) return;
+  if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/static/') || url.pathname === '/explore') return; // the explorer is a page of its own
   e.preventDefault();
   go(url.pathname + url.search);
 });

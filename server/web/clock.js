@@ -3,20 +3,12 @@
 // ran out, redrawn four times a second.
 import { h } from './ui.js';
 import { msg } from './i18n.js';
+import { duration } from './duration.js';
 
 // tableClock keeps the clock of g.table (g.you.seat is the page's seat;
 // names() the seats' names; over() whether the game has ended). Call seen
 // with each message's type once g.table is updated, put badge() where the
 // clock shows, and stop() when the page goes.
-// span writes a time left: seconds on a live table, hours or days at your
-// own pace.
-function span(s) {
-  if (s < 120) return `${Math.ceil(s)} s`;
-  if (s < 7200) return `${Math.ceil(s / 60)} min`;
-  if (s < 172800) return `${Math.floor(s / 3600)} h ${Math.ceil((s % 3600) / 60)} min`;
-  return `${Math.floor(s / 86400)} d ${Math.round((s % 86400) / 3600)} h`;
-}
-
 export function tableClock(g, names, over) {
   let end = null, deadline = null;
 
@@ -41,7 +33,7 @@ export function tableClock(g, names, over) {
     const left = Math.max(0, ((end || 0) - performance.now()) / 1000);
     const warn = left <= Math.min(10, c.seconds / 3);
     return h('div', { class: `clock${warn ? ' warn' : ''}`, id: 'clock', role: 'timer', 'aria-label': msg(you ? 'web.clock.youLeft' : 'web.clock.left', { name: names()[c.seat], n: Math.ceil(left) }) },
-      h('span', { class: 'clock-time', id: 'clock-time' }, span(left)),
+      h('span', { class: 'clock-time', id: 'clock-time' }, duration(left)),
       h('span', { class: 'small' }, ' ', you ? msg('web.clock.toAct') : msg('web.clock.for', { name: names()[c.seat] })),
       c.timeouts ? h('span', { class: 'small' }, ' · ', msg('web.clock.timeouts', { n: c.timeouts })) : '');
   }

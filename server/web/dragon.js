@@ -16,7 +16,31 @@ import { tableClock } from './clock.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
-import { msg, errText, num, pct } from './i18n.js';
+import { msg, errText, num, pct, has } from './i18n.js';
+
+// endOrder ranks the players of a finished game by its result: the
+// winners first (who slew the dragon may have fewer soldiers than a bot),
+// then by soldiers. It returns [player, seat] pairs.
+export function endOrder(players, winners) {
+  const won = (i) => ((winners || []).includes(i) ? 1 : 0);
+  return players.map((p, i) => [p, i]).sort((a, b) => won(b[1]) - won(a[1]) || b[0].soldiers - a[0].soldiers);
+}
+
+// localCards names the cards of a view in the page's language (the
+// catalogue's card.ID.name and card.ID.text; the server's English where
+// the catalogue has none), in place, and returns the view.
+export function localCards(v) {
+  if (!v) return v;
+  const local = (c) => {
+    if (!c || !c.id) return;
+    if (has(`card.${c.id}.name`)) c.name = msg(`card.${c.id}.name`);
+    if (has(`card.${c.id}.text`)) c.text = msg(`card.${c.id}.text`);
+  };
+  for (const p of v.players || []) { local(p.companion); (p.items || []).forEach(local); }
+  for (const k of ['drawn', 'item_discard', 'companion_discard']) (v[k] || []).forEach(local);
+  local(v.offer);
+  return v;
+}
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -76,10 +100,10 @@ export function dragonPage(id) {
 
   function onMessage(m) {
     if (m.type === 'welcome') {
-      g.table = m.table; g.v = m.dragon; g.you = m.you; g.log = m.log; g.sel.clear();
+      g.table = m.table; g.v = localCards(m.dragon); g.you = m.you; g.log = m.log; g.sel.clear();
     } else if (m.type === 'update') {
       const before = g.v;
-      g.table = { ...m.table, rules: g.table.rules }; g.v = m.dragon; g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
+      g.table = { ...m.table, rules: g.table.rules }; g.v = localCards(m.dragon); g.log = g.log.concat(m.log); g.sel.clear(); g.hint = null;
       startShow(m.log, before);
     } else if (m.type === 'error') {
       g.err = errText(m.code, '', m.message);
@@ -491,7 +515,7 @@ export function dragonPage(id) {
     if (!v || v.phase !== 'over') return '';
     const w = (v.winners || []).map((i) => names()[i]);
     const youWon = (v.winners || []).includes(g.you.seat);
-    const order = v.players.map((p, i) => [p, i]).sort((a, b) => b[0].soldiers - a[0].soldiers);
+    const order = endOrder(v.players, v.winners);
     return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
       h('h2', {}, youWon ? msg(v.slain ? 'web.dr.youSlew' : 'end.youWin') : msg(w.length > 1 ? 'end.share' : v.slain ? 'web.dr.slew' : 'end.wins', { names: w.join(msg('end.and')) })),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, msg('dragon.tui.soldiers', { n: num(p.soldiers) }))))),

@@ -2,19 +2,25 @@
 // and the history of finished games.
 import { h, api, page, nameEl, rulesName } from './ui.js';
 import { msg, num } from './i18n.js';
+import { duration } from './duration.js';
 
 export function tableList(tables, empty, action) {
   if (!tables.length) return h('p', { class: 'muted' }, empty);
   return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
     h('div', { class: 'grow' },
-      h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? msg('web.vs') : '', s.free ? msg('web.freeSeat') : nameEl(s.name)])),
+      h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? msg('web.vs') : '', s.free && s.invited ? msg('web.seatKeptFor', { name: s.name }) : s.free ? msg('web.freeSeat') : nameEl(s.name)])),
       h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${msg('web.actions', { n: t.actions })}` : `${rulesName(t.rules)} · ${msg('web.to', { n: num(t.rules.game.target) })} · ${msg('web.actions', { n: t.actions })}`,
         t.scores ? ` · ${t.scores.map(num).join('–')}` : '',
         (t.winners || []).length ? ` · ${msg('web.wonBy', { names: t.winners.map((w) => t.seats[w].name).join(msg('end.and')) })}` : '',
-        t.clock ? ` · ${msg('web.toAct', { n: t.clock.seconds })}` : ''),
+        t.clock ? ` · ${msg('web.toActFor', { t: duration(t.clock.seconds) })}` : ''),
       t.reason ? h('div', { class: 'reason small' }, msg(t.status === 'expired' ? 'web.reasonExpired' : 'web.reasonFailed', { why: t.reason })) : ''),
     action(t))));
 }
+
+// openToAll reports whether a waiting table has a seat anyone may take:
+// a seat kept for an invited player is not offered in the lobby (the
+// invitation reaches them on their own page).
+const openToAll = (t) => t.seats.some((s) => s.free && !s.invited);
 
 export async function lobby() {
   page(h('h1', {}, msg('nav.lobby')), h('p', { class: 'muted' }, msg('web.loading')));
@@ -22,7 +28,7 @@ export async function lobby() {
     api('GET', '/api/tables?status=failed&limit=10')]);
   page(h('h1', {}, msg('nav.lobby')),
     h('h2', {}, msg('wait.title')),
-    tableList(waiting, msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
+    tableList(waiting.filter(openToAll), msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
     h('h2', {}, msg('lobby.playing')),
     tableList(playing, msg('lobby.noGame'), (t) => h('a', { class: 'button', href: `/t/${t.id}` }, msg('lobby.watch'))),
     failed.length ? h('h2', {}, msg('web.stoppedByServer')) : '',

@@ -1,27 +1,39 @@
-// players.js: the leaderboard and a player's page.
-import { h, api, page, nameEl } from './ui.js';
+// players.js: the leaderboard and a player's page (a bot's too).
+
+// botName is a bot's name from its level, as the server names it (Steady bot).
+const botName = (level) => msg('web.botNamed', { level: level[0].toUpperCase() + level.slice(1) });
+import { h, api, page, nameEl, playerHref } from './ui.js';
 import { msg, num, pct } from './i18n.js';
 import { ratingBoard, ratingSection } from './rating.js';
 import { tableList } from './lobby.js';
+import { botDescription } from './rulesform.js';
 
 function statsTable(rows) {
   return h('table', { class: 'stats leaderboard' },
     h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.st.games'), msg('web.st.wins'), msg('web.st.winRate'), msg('web.st.ppt'), msg('web.st.farkleRate'), msg('web.st.bestTurn')].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
-      h('td', { class: 'player' }, r.player.startsWith('bot:') ? nameEl(r.name) : h('a', { href: `/players/${encodeURIComponent(r.player)}` }, nameEl(r.name))),
+      h('td', { class: 'player' }, h('a', { href: playerHref(r.player) }, nameEl(r.name))),
       h('td', {}, num(r.games)), h('td', {}, num(r.wins)), h('td', {}, pct(r.win_rate)),
       h('td', {}, num(Math.round(r.points_per_turn))), h('td', {}, pct(r.farkle_rate)), h('td', {}, num(r.best_turn))))));
 }
 
 export async function leaderboard() {
   const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard(), h('h2', {}, msg('web.st.wins')), rows.length ? statsTable(rows) : h('p', { class: 'muted' }, msg('none.finished')));
+  page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard(), h('h2', {}, msg('web.st.wins')), rows.length ? h('div', { class: 'scroll-x' }, statsTable(rows)) : h('p', { class: 'muted' }, msg('none.finished')));
+}
+
+// botAbout says how a bot plays, from the server's list of levels.
+async function botAbout(level) {
+  const bots = await api('GET', '/api/bots').catch(() => []);
+  const b = bots.find((x) => x.name === level);
+  return b ? h('p', { class: 'lead bot-about', id: 'bot-about' }, botDescription(b)) : '';
 }
 
 export async function playerPage(id) {
   const s = await api('GET', `/api/players/${encodeURIComponent(id)}/stats`);
-  page(h('h1', {}, s.name || msg('web.player')),
+  const bot = id.startsWith('bot:') ? id.slice(4) : '';
+  page(h('h1', {}, s.name || (bot ? botName(bot) : msg('web.player'))), bot ? await botAbout(bot) : '',
     h('div', { class: 'tiles' },
       [[msg('web.st.games'), num(s.games)], [msg('web.st.wins'), num(s.wins)], [msg('web.st.winRate'), pct(s.win_rate)], [msg('web.st.ppt'), num(Math.round(s.points_per_turn))],
         [msg('web.st.farkleRate'), pct(s.farkle_rate)], [msg('web.st.bestTurn'), num(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),

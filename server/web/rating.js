@@ -1,7 +1,7 @@
 // rating.js: Glicko-2 ratings in the pages: the change at the end of a
 // rated game, the leaderboard by rating of each family, and a player's
 // rating history as a chart.
-import { h, api } from './ui.js';
+import { h, api, playerHref, nameEl } from './ui.js';
 import { msg, num } from './i18n.js';
 
 const families = [['farkle', 'Farkle'], ['dragon', 'Dragon Farkle'], ['house', 'web.form.houseRules']];
@@ -43,7 +43,7 @@ export async function ratingBoard(family = 'farkle') {
     h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.rating'), msg('web.st.games')].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
-      h('td', {}, h('a', { href: `/players/${encodeURIComponent(r.player)}` }, r.name)),
+      h('td', {}, h('a', { href: playerHref(r.player) }, nameEl(r.name))),
       h('td', { class: 'num', title: msg('web.deviation', { n: Math.round(r.deviation) }) }, `${whole(r.rating)}${r.provisional ? '?' : ''} ± ${whole(2 * r.deviation)}`),
       h('td', { class: 'num' }, num(r.games)))))) : h('p', { class: 'muted' }, msg('web.noRated')));
   return box;

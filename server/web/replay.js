@@ -52,7 +52,7 @@ export async function replayPage(id) {
       slider, h('button', { onclick: () => step(1) }, msg('web.rp.next')), h('button', { onclick: () => step(1000) }, msg('web.rp.last'))),
     board,
     h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `${kind}-${id}.json` }, msg('end.download')), ' ',
-      r.table.seed ? h('span', { class: 'muted small mono' }, msg('web.seed'), ' ', r.table.seed) : ''));
+      r.table.seed ? h('span', { class: 'muted small mono' }, msg('web.seed'), ' ', h('span', { class: 'wrap' }, r.table.seed)) : ''));
   show();
   document.addEventListener('keydown', function onKey(e) {
     if (!document.body.contains(board)) { document.removeEventListener('keydown', onKey); return; }

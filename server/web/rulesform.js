@@ -98,18 +98,24 @@ export async function newTablePage() {
   custom.addEventListener('change', () => { customBox.hidden = !custom.checked; });
 
   const seats = [{ type: 'me' }, { type: 'bot', level: 'steady' }];
-  const seatList = h('ol', { class: 'seats-edit' });
+  const seatList = h('ol', { class: 'seats-edit', id: 'seat-list' });
+  const extra = tableOptions();
+  // The list shows every seat as the table will have it: the player
+  // invited by name (below) in the seat they take.
   const drawSeats = () => {
-    seatList.replaceChildren(...seats.map((s, i) => h('li', { class: 'row' },
+    const at = extra.inviteAt(seats);
+    const invitedLi = () => h('li', { class: 'row invited-seat' }, h('span', { class: 'grow' }, msg('web.form.invitedSeat', { name: extra.invited() })));
+    seatList.replaceChildren(...seats.map((s, i) => i === at ? invitedLi() : h('li', { class: 'row' },
       s.type === 'me' ? h('span', { class: 'grow' }, msg('web.form.you')) :
       s.type === 'human' ? h('span', { class: 'grow' }, msg('web.form.friend')) :
       h('label', { class: 'grow' }, msg('web.form.bot'), ' ', h('select', { 'aria-label': msg('web.form.botLevel', { n: i + 1 }), onchange: (e) => { s.level = e.target.value; } },
         bots.map((b) => h('option', { value: b.name, selected: b.name === s.level, title: botDescription(b) }, b.name)))),
       s.type === 'me' ? '' : h('button', { type: 'button', class: 'small', 'aria-label': msg('web.form.remove', { n: i + 1 }), onclick: () => { seats.splice(i, 1); drawSeats(); } }, '✕'))));
+    if (at === seats.length) seatList.append(invitedLi());
   };
+  extra.onInvite(drawSeats);
   drawSeats();
   const err = h('p', { class: 'error', role: 'alert' });
-  const extra = tableOptions();
   const submit = h('button', { type: 'submit', class: 'primary big', id: 'create' }, msg('web.form.create'));
   const form = h('form', { class: 'card', onsubmit: async (e) => {
     e.preventDefault();

@@ -349,6 +349,28 @@ export function tablePage(id, opts = {}) {
     return st.step === 'keep' ? msg('web.keepFirst') : st.bank_why;
   }
 
+  // leaveBox offers the seat's player a way out of the game: resign (a
+  // loss), or abort while some seat has not yet finished a turn of its own
+  // (rating.Aborted: unrated, a loss for no one). Either asks first. The
+  // engine takes a resignation from the seat to act, so the button waits
+  // for the player's turn.
+  function leaveBox() {
+    const st = g.st;
+    if (g.table.local || g.you.seat < 0 || !st || st.phase === 'over' || st.players[g.you.seat].out) return '';
+    const abort = st.players.some((p, k) => (k === g.you.seat && myTurn() ? p.turns - 1 : p.turns) < 1);
+    const what = abort ? 'abort' : 'resign';
+    if (!g.leaving) {
+      return h('p', { class: 'leave' }, h('button', { id: 'leave', class: 'small ghost', type: 'button', disabled: !myTurn() || g.inflight,
+        title: myTurn() ? false : msg('web.leave.onTurn'), onclick: () => { g.leaving = true; draw(); } }, msg(`web.leave.${what}`)),
+      myTurn() ? '' : h('span', { class: 'muted small' }, ' ', msg('web.leave.onTurn')));
+    }
+    return h('div', { class: 'card leave-ask', id: 'leave-ask', role: 'alertdialog', 'aria-label': msg(`web.leave.${what}`) },
+      h('p', {}, msg(`web.leave.${what}Ask`)),
+      h('p', { class: 'row gap' },
+        h('button', { id: 'leave-yes', class: 'danger', type: 'button', disabled: !myTurn(), onclick: () => { g.leaving = false; act('resign'); } }, msg(`web.leave.${what}Yes`)),
+        h('button', { id: 'leave-no', type: 'button', onclick: () => { g.leaving = false; draw(); } }, msg('web.leave.stay'))));
+  }
+
   const analysis = analysisView(id, () => draw());
 
   function endScreen() {
@@ -359,7 +381,7 @@ export function tablePage(id, opts = {}) {
     const order = st.players.map((p, i) => [p, i]).sort((a, b) => b[0].score - a[0].score);
     const an = g.table.local ? '' : analysis();
     return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
-      h('h2', {}, youWon ? msg('end.youWin') : msg(w.length > 1 ? 'end.share' : 'end.wins', { names: w.join(msg('end.and')) })),
+      h('h2', {}, g.table.unrated === 'aborted' ? msg('web.end.aborted') : youWon ? msg('end.youWin') : msg(w.length > 1 ? 'end.share' : 'end.wins', { names: w.join(msg('end.and')) })),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, num(p.score)),
         h('span', { class: 'muted small' }, msg('web.end.line', { turns: p.turns, farkles: p.farkles, best: num(p.best_turn) }))))),
       g.table.local ? '' : [ratingChange(g.table, g.you.seat), h('h3', {}, msg('end.decisions')), an],
@@ -382,7 +404,7 @@ export function tablePage(id, opts = {}) {
     root.dataset.version = st ? st.version : 0;
     root.dataset.online = g.online ? 'yes' : 'no';
     root.replaceChildren(
-      h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox()),
+      h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox(), leaveBox()),
       h('div', { class: 'col side-col' }, scoreboard(), rulesBox(),
         g.table.local ? opts.side(g) : h('p', { class: 'muted small' }, g.you.seat >= 0 ? msg('seat.you', { n: g.you.seat + 1 }) : msg('seat.watching'), msg('seat.connected', { n: g.table.watchers }))));
   }

@@ -14,15 +14,26 @@ export function tableOptions() {
   const el = h('div', { class: 'table-options' }, pace.el,
     h('label', { class: 'field check', title: msg('web.form.ratedWhy') }, rated, msg('web.form.rated')),
     h('label', { class: 'field' }, msg('web.form.invite'), invite));
-  // seats returns the seats asked for, the first friend's seat kept for
-  // the player invited, if any (a friend's seat is added for them).
+  // inviteAt returns where the invited player sits in list: the first
+  // friend's seat, else the last bot's (so "you and a bot" becomes "you
+  // and your friend", not a table of three), else a seat added at the end
+  // (list.length); -1 when nobody is invited.
+  const inviteAt = (list) => {
+    if (!invite.value.trim()) return -1;
+    const i = list.findIndex((s) => s.type === 'human');
+    if (i >= 0) return i;
+    const b = list.map((s) => s.type).lastIndexOf('bot');
+    return b >= 0 ? b : list.length;
+  };
+  // seats returns the seats asked for, with the invited player's in place.
   const seats = (list) => {
-    const name = invite.value.trim();
-    if (!name) return list;
+    const at = inviteAt(list);
+    if (at < 0) return list;
     const out = list.map((s) => ({ ...s }));
-    const i = out.findIndex((s) => s.type === 'human');
-    if (i >= 0) out[i] = { type: 'invite', name }; else out.push({ type: 'invite', name });
+    out[at] = { type: 'invite', name: invite.value.trim() };
     return out;
   };
-  return { el, seats, values: () => ({ pace: pace.value(), rated: rated.checked || undefined }) };
+  // onInvite calls f whenever the name invited changes.
+  const onInvite = (f) => invite.addEventListener('input', f);
+  return { el, seats, inviteAt, onInvite, invited: () => invite.value.trim(), values: () => ({ pace: pace.value(), rated: rated.checked || undefined }) };
 }

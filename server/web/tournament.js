@@ -10,7 +10,7 @@ const fmtName = (f) => msg(`web.tour.format.${f}`);
 const statusName = (s) => msg(`web.tour.status.${s}`);
 
 function summary(t) {
-  return `${t.format} · ${msg('web.tour.entrants', { n: t.entrants.length, size: t.size })}${t.pace ? ` · ${msg('web.pace.perMove', { pace: paceName(t.pace) })}` : ''}${t.rated ? ` · ${msg('web.tour.rated')}` : ''}` +
+  return `${msg(`web.tour.formatShort.${t.format}`)} · ${msg('web.tour.entrants', { n: t.entrants.length, size: t.size })}${t.pace ? ` · ${msg('web.pace.perMove', { pace: paceName(t.pace) })}` : ''}${t.rated ? ` · ${msg('web.tour.rated')}` : ''}` +
     (t.start ? ` · ${msg('web.tour.starts', { at: date(t.start, { dateStyle: 'medium', timeStyle: 'medium' }) })}` : t.status === 'open' ? ` · ${msg('web.tour.whenFull')}` : '');
 }
 
@@ -78,7 +78,7 @@ export async function tournamentPage(id) {
     };
     const game = (g) => h('li', { class: `tour-game${g.done ? ' done' : ''}${mineAt(g) ? ' mine' : ''}${g.forfeit ? ' forfeit' : ''}`, 'data-table': g.table || '' },
       g.void ? msg('web.tour.void') : g.b < 0 ? msg('web.tour.bye', { name: g.a_name }) : [
-        h('span', {}, `${g.a_name}${msg('web.vs')}${g.b_name}`), ' ',
+        h('span', { class: 'tour-names' }, `${g.a_name}${msg('web.vs')}${g.b_name}`), ' ',
         g.done ? h('span', { class: 'result' }, result(g)) :
           h('span', { class: 'waiting muted small' }, g.pending ? msg('web.tour.waitingTable') : g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
         ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? msg('hint.play') : g.done ? msg('end.replay') : msg('lobby.watch')) : '']);

@@ -47,10 +47,16 @@ export function nameEl(name, tag = 'span') {
   return h(tag, { class: 'name', title: name }, name);
 }
 
+// playerHref is the address of a player's page: a bot's is
+// /players/bot:LEVEL, written as it reads.
+export function playerHref(key) {
+  return key.startsWith('bot:') ? `/players/bot:${encodeURIComponent(key.slice(4))}` : `/players/${encodeURIComponent(key)}`;
+}
+
 // rulesName is the name a rule set is shown by: house rules have one even
 // when nobody gave them a name.
 export function rulesName(r) {
-  return (r && r.name) || msg('web.houseRules');
+  return r && r.name && r.name !== 'house rules' ? r.name : msg('web.houseRules'); // the server names a rule set sent without a name 'house rules'
 }
 
 // loadMe reads the browser's guest: /api/me answers null (200) when there
