@@ -66,8 +66,8 @@ func TestServeFlagsZero(t *testing.T) {
 		}
 		arg := "--" + f.Name
 		// The docs: "a rate or cap of 0 turns it off". The bounds of
-		// memory (the tracked clients, a message's and the headers' size)
-		// and an upload's size are not limits one may turn off.
+		// memory (the tracked clients, a message's, the headers' and a local
+		// game's size) are not limits one may turn off.
 		rateOrCap := strings.Contains(f.Name, "rate") || strings.HasPrefix(f.Name, "max-") || strings.Contains(f.Name, "-per-") || f.Name == "ws-max"
 		if memory := map[string]bool{"rate-clients": true, "max-message": true, "max-header-bytes": true, "max-local-game-bytes": true}; rateOrCap && !memory[f.Name] && !strings.Contains(f.Usage, "(0: ") {
 			t.Errorf("%s is a rate or a cap, but its help does not say that 0 turns it off: %q", arg, f.Usage)

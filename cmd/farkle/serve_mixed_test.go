@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/internal/syncbuf"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/store/postgres/pgtest"
 )
@@ -111,9 +112,8 @@ func spawnServeBin(t *testing.T, bin string, stderr io.Writer, flags ...string) 
 // game ends and every record verifies with the new binary; db check finds
 // the database sound.
 func TestMixedVersions(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the previous release: not in -short")
-	}
+	// Compiling the previous release takes minutes on a small machine.
+	testflags.SkipUnlessLong(t, "builds the previous release from git")
 	dsn := pgtest.DSN(t)
 	rev := previousRev(t)
 	old := buildRev(t, rev)

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/internal/syncbuf"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server/wsclient"
 )
 
@@ -329,9 +330,8 @@ func acmeLocationProxy(t *testing.T, pebble, certs string, mini *x509.CertPool) 
 // started again with the CA unreachable, serves the certificate from its
 // cache.
 func TestServeACME(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds Pebble: not in -short")
-	}
+	// Compiling Pebble takes a minute on a small machine.
+	testflags.SkipUnlessLong(t, "builds Pebble")
 	directory, minica, roots := pebble(t)
 	dir := t.TempDir()
 	cache := filepath.Join(dir, "acme")
