@@ -105,7 +105,7 @@ func TestOnlineGameWithReconnect(t *testing.T) {
 		if u.Refused != "" {
 			t.Fatalf("the server refused an action: %s", u.Refused)
 		}
-		if strings.Contains(u.Status, "reconnecting") {
+		if u.Reconnecting > 0 {
 			lost = true
 		}
 		if u.Record != "" {

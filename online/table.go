@@ -37,6 +37,7 @@ type link struct {
 	// Owned by run.
 	f       follower // the game as the messages bring it; nil before it starts
 	rematch string   // the rematch asked for at the end, if any
+	try     int      // the reconnect being tried (from 1), 0 while connected
 	you     int
 	seats   []tui.Seat
 	clock   tui.Clock
@@ -195,11 +196,11 @@ func (l *link) redial(cause error) (*wsclient.Client, error) {
 	give := time.Now().Add(limit)
 	pause := 250 * time.Millisecond
 	for try := 1; ; try++ {
-		l.status = fmt.Sprintf("connection lost; reconnecting (try %d)…", try)
+		l.try = try
 		l.push(tui.RemoteUpdate{})
 		conn, err := l.dial(context.Background())
 		if err == nil {
-			l.status = ""
+			l.try = 0
 			return conn, nil
 		}
 		var se *wsclient.StatusError
@@ -220,7 +221,7 @@ func (l *link) redial(cause error) (*wsclient.Client, error) {
 
 // push hands an update to the terminal, with what the link knows.
 func (l *link) push(u tui.RemoteUpdate) {
-	u.You, u.Table, u.Clock, u.Status, u.Record, u.Rematch = l.you, l.id, l.clock, l.status, l.saved, l.rematch
+	u.You, u.Table, u.Clock, u.Status, u.Record, u.Rematch, u.Reconnecting = l.you, l.id, l.clock, l.status, l.saved, l.rematch, l.try
 	if u.Seats == nil {
 		u.Seats = l.seats
 	}

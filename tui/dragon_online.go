@@ -60,7 +60,7 @@ func DragonOnline(o Options, r Remote, first RemoteUpdate) (*DragonModel, error)
 // remoteUpdate brings the game to what the server said.
 func (m *DragonModel) remoteUpdate(u RemoteUpdate) {
 	o := m.online
-	o.you, o.table, o.clock, o.status, o.rematch = u.You, u.Table, u.Clock, u.Status, u.Rematch
+	o.you, o.table, o.clock, o.status, o.rematch, o.trying = u.You, u.Table, u.Clock, u.Status, u.Rematch, u.Reconnecting
 	if u.Record != "" {
 		m.g.path = u.Record
 	}

@@ -64,6 +64,9 @@ type RemoteUpdate struct {
 	// Rematch is the table of the rematch a player asked for once the
 	// game ended ("" for none yet).
 	Rematch string
+	// Reconnecting is the try of connecting again after the connection
+	// dropped (from 1); 0 while connected.
+	Reconnecting int
 }
 
 // Clock is a table's turn clock as the terminal shows it.
@@ -83,6 +86,7 @@ type online struct {
 	inFlight int // actions sent and not yet answered
 	closed   error
 	rematch  string // the rematch asked for, if any
+	trying   int    // the reconnect being tried, 0 while connected
 	leaving  bool   // the player left the table (q): the lobby takes over
 	turnGen  int    // the version at which the player was last called to play (bell)
 }
@@ -126,7 +130,7 @@ func Online(o Options, r Remote, first RemoteUpdate) (*Model, error) {
 // remoteUpdate brings the game to what the server said.
 func (g *Game) remoteUpdate(u RemoteUpdate) {
 	o := g.online
-	o.you, o.table, o.clock, o.status, o.rematch = u.You, u.Table, u.Clock, u.Status, u.Rematch
+	o.you, o.table, o.clock, o.status, o.rematch, o.trying = u.You, u.Table, u.Clock, u.Status, u.Rematch, u.Reconnecting
 	if u.Seats != nil {
 		g.seats = u.Seats
 	}
@@ -323,6 +327,10 @@ func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over
 		who = lc.Msg("tui.online.youAre", "name", names[o.you])
 	}
 	line := lc.Msg("tui.online.line", "table", o.table, "who", who)
+	if o.trying > 0 {
+		// Who and the clock give way, so that the line fits 80 columns.
+		return st.dim.Render(lc.Msg("tui.online.line", "table", o.table, "who", "")) + st.err.Render(lc.Msg("tui.online.reconnecting", "try", o.trying))
+	}
 	if c := o.clock; !c.Deadline.IsZero() && !over && c.Seat >= 0 && c.Seat < len(names) {
 		left := max(time.Until(c.Deadline).Round(time.Second), 0)
 		clock := fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60)
