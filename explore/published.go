@@ -79,7 +79,11 @@ func Published(src Source, note func(error) string) []Result {
 			if v >= r.Game.Target {
 				text = "never below the target"
 			}
-			parts = append(parts, fmt.Sprintf("%d dice: %s", st.Dice[i], text))
+			dice := fmt.Sprintf("%d dice", st.Dice[i])
+			if st.Dice[i] == 1 {
+				dice = "1 die"
+			}
+			parts = append(parts, dice+": "+text)
 		}
 		thr.Ours = strings.Join(parts, ", ") + fmt.Sprintf("; %.1f points per turn", st.ExpectedTurn)
 	}

@@ -39,3 +39,15 @@ func roundStep(span, cells, unit int) int {
 	}
 	return s
 }
+
+// FitCells returns the most cells at or below most for which a map of
+// span in steps of unit (roundStep) has at most most scores per axis: the
+// number of cells that fits a width.
+func FitCells(span, unit, most int) int {
+	for c := most; c > 1; c-- {
+		if len(axis(roundStep(span, c, unit), span)) <= most {
+			return c
+		}
+	}
+	return 1
+}

@@ -17,7 +17,7 @@ import (
 var eventRows = map[dragon.EventFace]*[3]string{
 	dragon.Blank:  {"     ", "     ", "     "},
 	dragon.Rally:  {" \\o/ ", "RALLY", "     "},
-	dragon.Dragon: {" ^^^ ", "DRAGN", " vvv "},
+	dragon.Dragon: {" ^^^ ", " DRA-", " GON "}, // the word whole, over two rows
 }
 
 // View implements tea.Model: the screen, full-screen.

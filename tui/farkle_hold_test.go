@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
+	"github.com/farkle/farkle/game"
 )
 
 // TestFarkleHeld: a person's farkle stays on the table, dead dice and
@@ -76,5 +77,34 @@ func TestEndScreenStats(t *testing.T) {
 		if !strings.Contains(line, want) || !strings.Contains(line, "decisions best") {
 			t.Errorf("%s: the end screen says %q, want %q and the decisions:\n%s", name, line, want, screen)
 		}
+	}
+}
+
+// fellBackBot is a bot that plays as a steady one and says it plays at a
+// simpler level than its own.
+type fellBackBot struct {
+	game.Bot
+	why string
+}
+
+func (b fellBackBot) Fallback() string { return b.why }
+
+// TestFallbackSaid: a bot that plays at a simpler level says so in the
+// game, once, on the message line and in the log.
+func TestFallbackSaid(t *testing.T) {
+	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "bob", Bot: "steady"}, {Name: "du"}}, Seed: dice.SeedFrom("fallback")})
+	why := "no three-player table for classic (farkle solve --players 3 makes one)"
+	m.game.bots[0] = fellBackBot{m.game.bots[0], why}
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	run(m, m.Init())
+	want := "bob (steady) plays as expert for now: " + why
+	n := 0
+	for _, l := range m.game.Log() {
+		if l == want {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("the log says %q %d times:\n%s", want, n, strings.Join(m.game.Log(), "\n"))
 	}
 }

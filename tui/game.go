@@ -93,6 +93,22 @@ func (g *Game) makeBots() error {
 	return nil
 }
 
+// fallbacker is a bot that may play at a simpler level, and says why
+// (bot.Perfect as expert: no three-player table for these rules, say).
+type fallbacker interface{ Fallback() string }
+
+// Fallbacks returns, by seat, why each bot plays at a simpler level than
+// its own now ("" for none).
+func (g *Game) Fallbacks() []string {
+	out := make([]string, len(g.bots))
+	for i, b := range g.bots {
+		if f, ok := b.(fallbacker); ok {
+			out[i] = f.Fallback()
+		}
+	}
+	return out
+}
+
 // preparer is a bot with solver results to load (or compute) before its
 // first decision, which can take minutes the first time for a rule set.
 type preparer interface{ Prepare() error }
@@ -226,6 +242,15 @@ func (g *Game) Do(a engine.Action) ([]engine.Event, error) {
 		g.saved = g.Save()
 	}
 	return ev, nil
+}
+
+// logSay adds a line of the table's own to the log, in the language it
+// is read in.
+func (g *Game) logSay(line func(c *lang.Catalogue) string) {
+	g.log = append(g.log, line)
+	if len(g.log) > logSize {
+		g.log = append(g.log[:0:0], g.log[len(g.log)-logSize:]...)
+	}
 }
 
 // note records an event in the log and the turn's keeps.

@@ -109,13 +109,14 @@ type Model struct {
 	hot       bool // the turn's last keep was hot dice: every die is thrown again
 	showHint  bool
 	advice    *adviceMsg
-	advising  bool         // an Advise call is running (one at a time: it may be slow)
-	skipping  bool         // playing bots at once until a person must decide
-	held      bool         // a person's farkle is on the table: the bots wait (Options.FarkleHold)
-	analysing bool         // the finished game's decisions are being analysed
-	analysis  *analysisMsg // their analysis, once done
-	scheduled int          // game version an autoMsg is pending for, -1 if none
-	preparing []string     // bots still loading their solver results
+	advising  bool           // an Advise call is running (one at a time: it may be slow)
+	skipping  bool           // playing bots at once until a person must decide
+	held      bool           // a person's farkle is on the table: the bots wait (Options.FarkleHold)
+	fellBack  map[int]string // the reasons said of bots playing at a simpler level, by seat
+	analysing bool           // the finished game's decisions are being analysed
+	analysis  *analysisMsg   // their analysis, once done
+	scheduled int            // game version an autoMsg is pending for, -1 if none
+	preparing []string       // bots still loading their solver results
 	startErr  error
 	quitting  bool
 	finishing bool // quitting once the bots' preparation is done and cached
@@ -175,7 +176,7 @@ func (m *Model) startGame(r rules.Rules, seats []Seat) {
 }
 
 func (m *Model) begin(g *Game) {
-	m.game, m.analysing, m.analysis = g, false, nil
+	m.game, m.analysing, m.analysis, m.fellBack = g, false, nil, nil
 	if m.o.Lang != nil {
 		g.SetLang(m.o.Lang)
 	}
@@ -604,7 +605,28 @@ func (m *Model) auto(msg autoMsg) tea.Cmd {
 		return nil
 	}
 	m.events(ev)
+	m.sayFallbacks()
 	return m.after()
+}
+
+// sayFallbacks says once, for each bot that plays at a simpler level than
+// its own (a perfect bot as expert in a three-player game of rules
+// without its table), that it does and why.
+func (m *Model) sayFallbacks() {
+	for i, why := range m.game.Fallbacks() {
+		if why == "" || m.fellBack[i] == why {
+			continue
+		}
+		if m.fellBack == nil {
+			m.fellBack = map[int]string{}
+		}
+		m.fellBack[i] = why
+		name, level := m.game.Names()[i], m.game.Seats()[i].Bot
+		m.note(false, "%s", m.lc.Msg("tui.fallback", "name", name, "level", level, "why", why))
+		m.game.logSay(func(c *lang.Catalogue) string {
+			return orEnglish(c).Msg("tui.fallback", "name", name, "level", level, "why", why)
+		})
+	}
 }
 
 // hintCmd returns the command computing the hint, when it is shown and

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/term"
@@ -43,7 +45,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, c)
 	setCommandHelp(fs, c, exploreHelp)
 	getRules := rulesFlag(fs)
-	cells := fs.Int("cells", 40, "scores per axis of the win map")
+	cells := fs.Int("cells", 0, "scores per axis of the win map (default: as many as fit the terminal's width, at most 40; 36 when not a terminal, for 80 columns)")
 	me := fs.Int("me", 0, "my score: the cell to read exactly, the turn map's and the thresholds'")
 	them := fs.Int("them", 0, "their score")
 	turn := fs.Int("turn", 0, "with --dice or --throw: the turn total of a position to value")
@@ -73,6 +75,18 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if out != "" { // a file that cannot be written fails before the work
+		if err := checkWritable(out); err != nil {
+			return usagef("--%s %s: %v", format, out, err)
+		}
+	}
+	cellsSet := false
+	fs.Visit(func(f *flag.Flag) { cellsSet = cellsSet || f.Name == "cells" })
+	fitCells := 0 // the most scores per axis that fit the width, when --cells is not given
+	if !cellsSet {
+		fitCells = mapCells(e)
+		*cells = fitCells
+	}
 	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == "", Lang: e.cat()}
 	ts := solverTables(e, cache())
 	var plots []*plot.Plot
@@ -90,7 +104,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		pos := explorePosition{me: *me, them: *them, myStreak: *myStreak, theirStreak: *theirStreak, turn: *turn, dice: *nDice, throw: *throwText, turnMax: *turnMax, cells: *cells, cursor: *cursor}
+		pos := explorePosition{me: *me, them: *them, myStreak: *myStreak, theirStreak: *theirStreak, turn: *turn, dice: *nDice, throw: *throwText, turnMax: *turnMax, cells: *cells, fitCells: fitCells, cursor: *cursor}
 		if plots, err = exploreRules(e, tx, ts, r, pos); err != nil {
 			return err
 		}
@@ -122,6 +136,42 @@ func chartFile(svgFile, pngFile string) (file, format string, err error) {
 	return file, format, nil
 }
 
+// checkWritable reports why file cannot be written: its directory is
+// missing or not one, or the file is a directory or cannot be created.
+// A file it creates to find out is removed again.
+func checkWritable(file string) error {
+	dir := filepath.Dir(file)
+	if fi, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("the directory %s does not exist", dir)
+	} else if !fi.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
+		return fmt.Errorf("it is a directory")
+	} else if err == nil {
+		return nil // there: os.Create will replace it (or say why not)
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("it cannot be created: %v", errors.Unwrap(err))
+	}
+	f.Close()
+	return os.Remove(file)
+}
+
+// mapCells is the win map's default number of scores per axis: as many
+// as fit the terminal's width (two columns each after the 7 of the row
+// labels), at most 40; 36 (80 columns) when the output is no terminal.
+func mapCells(e *env) int {
+	width := 80
+	if f, ok := e.stdout.(*os.File); ok && e.terminal {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			width = w
+		}
+	}
+	return max(10, min(40, (width-8)/2))
+}
+
 func writeCharts(e *env, file, format string, plots []*plot.Plot) error {
 	f, err := os.Create(file)
 	if err != nil {
@@ -144,6 +194,7 @@ type explorePosition struct {
 	myStreak, theirStreak int
 	throw                 string
 	turnMax, cells        int
+	fitCells              int  // the most scores per axis that fit the width (0: cells as given)
 	cursor                bool // move a cursor over the win map instead
 }
 
@@ -174,6 +225,9 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 		}
 		sp, err := chart.SoloThresholds(solo)
 		return []*plot.Plot{sp}, err
+	}
+	if at.fitCells > 0 {
+		at.cells = explore.FitCells(r.Game.Target, t.Unit(), at.fitCells)
 	}
 	m, err := explore.NewWinMap(t, at.cells)
 	if err != nil {

@@ -41,7 +41,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	noCache := fs.Bool("no-cache", false, "neither read nor write the duel table cache")
 	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a solve (solo or duel) may need; rules needing more are refused before any work")
 	profile := fs.String("profile", "", "write a CPU profile of the solve to this file (for go tool pprof)")
-	published := fs.Bool("published", false, "the results published in the literature, each with its source and this project's value beside it (cmd_explore.go)")
+	published := fs.Bool("published", false, "the results published in the literature, each with its source and this project's value beside it")
 	three := threeFlags(fs)
 	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {

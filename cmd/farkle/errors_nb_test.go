@@ -43,3 +43,39 @@ func TestErrorsNorwegian(t *testing.T) {
 		t.Errorf("LANG=nb_NO.UTF-8: %s", nb)
 	}
 }
+
+// TestExplorePNGPathFailsFirst: a --png file that cannot be written is
+// refused before anything is computed or printed.
+func TestExplorePNGPathFailsFirst(t *testing.T) {
+	out, errOut, code := runFarkle(t, "", "explore", "--png", t.TempDir()+"/no/such/dir/x.png")
+	if code != 2 || out != "" || !strings.Contains(errOut, "does not exist") {
+		t.Fatalf("exit %d, stdout %d bytes, stderr %q", code, len(out), errOut)
+	}
+	dir := t.TempDir()
+	if _, errOut, code := runFarkle(t, "", "explore", "--png", dir); code != 2 || !strings.Contains(errOut, "want a file name ending in .png") && !strings.Contains(errOut, "directory") {
+		t.Fatalf("a directory as the file: exit %d, %q", code, errOut)
+	}
+}
+
+// TestExploreMapFits80: without a terminal the win map's rows fit 80
+// columns.
+func TestExploreMapFits80(t *testing.T) {
+	rf := writeTestFile(t, "small.toml", smallExploreRules)
+	out, errOut, code := runFarkle(t, "", "explore", "--rules", rf, "--cache", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	rows := 0
+	digit := regexp.MustCompile(`^\s*[0-9,]+( [0-9])+\s*$`)
+	for _, l := range strings.Split(out, "\n") {
+		if digit.MatchString(l) { // a row of the map: its score, then a digit a cell
+			rows++
+			if len([]rune(l)) > 80 {
+				t.Errorf("a map row of %d columns: %q", len([]rune(l)), l)
+			}
+		}
+	}
+	if rows < 10 {
+		t.Fatalf("only %d map rows:\n%s", rows, out)
+	}
+}

@@ -106,19 +106,39 @@ func SoloThresholds(s *explore.SoloThresholds) (*plot.Plot, error) {
 	for streak, row := range s.BankAt {
 		name := "on the board"
 		if s.Penalty.Count > 0 {
-			name = fmt.Sprintf("%d farkle(s) behind", streak)
+			name = farklesBehind(streak)
 		}
 		if err := add(name, row, streak); err != nil {
 			return nil, err
 		}
 	}
 	for streak, row := range s.Entry {
-		if err := add(fmt.Sprintf("to enter, %d farkle(s) behind", streak), row, len(s.BankAt)+streak); err != nil {
+		if err := add("to enter, "+farklesBehind(streak), row, len(s.BankAt)+streak); err != nil {
 			return nil, err
 		}
 	}
 	p.Legend.Top = true
 	return p, nil
+}
+
+// farklesBehind names a farkle streak: "no farkle behind", "1 farkle
+// behind", "2 farkles behind".
+func farklesBehind(n int) string {
+	switch n {
+	case 0:
+		return "no farkle behind"
+	case 1:
+		return "1 farkle behind"
+	}
+	return fmt.Sprintf("%d farkles behind", n)
+}
+
+// diceWord is "1 die" or "N dice".
+func diceWord(n int) string {
+	if n == 1 {
+		return "1 die"
+	}
+	return fmt.Sprintf("%d dice", n)
 }
 
 var lineColors = []string{"#1b7837", "#762a83", "#e08214", "#2166ac", "#b2182b", "#4d4d4d", "#35978f", "#8c510a"}
@@ -148,7 +168,7 @@ func DuelThresholds(d *explore.DuelThresholds) (*plot.Plot, error) {
 		}
 		l.Color = c
 		p.Add(l)
-		p.Legend.Add(fmt.Sprintf("%d dice", n), l)
+		p.Legend.Add(diceWord(n), l)
 		if s := d.Solo[di]; s != explore.NeverBank && s < d.Target {
 			solo = plotter.XYs{{X: xy[0].X, Y: float64(s)}, {X: xy[len(xy)-1].X, Y: float64(s)}}
 			sl, err := plotter.NewLine(solo)
