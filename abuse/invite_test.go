@@ -262,7 +262,10 @@ func TestZalgoChat(t *testing.T) {
 // a table its people left is not played by the server for ever: each
 // seat's clock runs out turn after turn, the timeouts count up in a row,
 // and at the third the seat resigns, so the game ends with a record that
-// verifies; the same when both seats are people who left.
+// verifies. A table of one person against a bot is not played either: its
+// clock waits for the person (nobody loses by stepping away from a bot),
+// so once the people's table has ended, many clocks later, it is still
+// waiting, with no resignation and no move made for the absent player.
 func TestAbandonedTableEnds(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--max-turns", "0", "--turn-clock", "1s", "--clock-forfeits", "3", "--bot-delay", "20ms")
 	ann, bea := s.client(), s.client()
@@ -288,7 +291,7 @@ func TestAbandonedTableEnds(t *testing.T) {
 		}
 		conn.Close(websocket.StatusNormalClosure, "")
 	}
-	for _, id := range []string{vsBot, people} {
+	for _, id := range []string{people} {
 		waitStatus(t, ann, id, "over", 2*time.Minute)
 		a := ann.do("GET", "/api/tables/"+id+"/record", nil)
 		var rec struct {
@@ -307,6 +310,16 @@ func TestAbandonedTableEnds(t *testing.T) {
 			t.Errorf("table %s ended with no resignation: %d actions", id, len(rec.Actions))
 		}
 		verifyRecord(t, ann, id)
+	}
+	a := ann.do("GET", "/api/tables/"+vsBot, nil)
+	var tb struct {
+		Status string
+		State  struct{ Actor int }
+	}
+	tb.State.Actor = -1 // a state without an actor fails below
+	a.json(t, &tb)
+	if tb.Status != "playing" || tb.State.Actor != 0 {
+		t.Errorf("the table against a bot is %s with seat %d to act, want playing and waiting for Ann (seat 0): %.300s", tb.Status, tb.State.Actor, a.Body)
 	}
 	s.alive()
 }
