@@ -3,6 +3,7 @@ package rating
 import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/rules"
 )
 
 // Reason says why a game of a rated family moves no rating; "" when it
@@ -49,6 +50,10 @@ type Verdict struct {
 // Rated reports whether the game moves ratings.
 func (v Verdict) Rated() bool { return v.Family != Unrated }
 
+// ruleSet is a variant played by an ordinary rule set (rules.Rules): its
+// length and target say whether a game is long enough to rate.
+type ruleSet interface{ RuleSet() rules.Rules }
+
 // Judge returns the verdict on a game of v at a table marked rated or not
 // (marked matters for house rules only), bots of whose seats are bots:
 // FamilyOf's family, unless the game is too short (NotRatedShort) or is
@@ -59,8 +64,8 @@ func Judge(v game.Variant, marked bool, bots int) Verdict {
 	if f == Unrated {
 		return Verdict{}
 	}
-	if fv, ok := v.(*game.FarkleVariant); ok {
-		r := fv.RuleSet()
+	if rs, ok := v.(ruleSet); ok {
+		r := rs.RuleSet()
 		if m := r.Game.MaxTurns; m > 0 && m < MinMaxTurns {
 			return Verdict{Reason: NotRatedShort}
 		}
