@@ -290,7 +290,11 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 	if err != nil {
 		return nil, err
 	}
-	return []*plot.Plot{chart.WinMap(m), chart.TurnMap(tm), sp, dp}, nil
+	wp, err := chart.WinMap(m, at.me, at.them)
+	if err != nil {
+		return nil, err
+	}
+	return []*plot.Plot{wp, chart.TurnMap(tm), sp, dp}, nil
 }
 
 // exploreInspect values every choice of the position asked for and says
