@@ -10,14 +10,17 @@ import (
 // 80-column terminal's.
 const Width = 80
 
-// wrap breaks s into lines of at most Width columns at its spaces (and
+// wrap breaks s into lines of at most Width columns: wrapAt Width.
+func wrap(s string, indent int) string { return wrapAt(s, Width, indent) }
+
+// wrapAt breaks s into lines of at most width columns at its spaces (and
 // inside a word only when the word alone is wider), the lines after the
 // first indented by indent spaces. The result ends in a newline.
-func wrap(s string, indent int) string {
-	lines := strings.Split(ansi.Wrap(s, Width, ""), "\n")
+func wrapAt(s string, width, indent int) string {
+	lines := strings.Split(ansi.Wrap(s, width, ""), "\n")
 	if indent > 0 && len(lines) > 1 {
 		rest := strings.Join(lines[1:], " ")
-		lines = append(lines[:1], strings.Split(ansi.Wrap(rest, Width-indent, ""), "\n")...)
+		lines = append(lines[:1], strings.Split(ansi.Wrap(rest, width-indent, ""), "\n")...)
 		for i := 1; i < len(lines); i++ {
 			lines[i] = strings.Repeat(" ", indent) + lines[i]
 		}
@@ -32,13 +35,13 @@ func wrap(s string, indent int) string {
 // cells in that order, the first row the heading.
 type table [][]string
 
-// write lays t out in at most Width columns: the labels left-aligned, the
+// write lays t out in at most width columns: the labels left-aligned, the
 // values right-aligned two spaces apart. When the values do not fit
 // beside the labels they go in blocks of consecutive columns, as few as
 // fit, as even as can be, each block a table of its own under the one
 // before, its labels repeated. A value too wide for any block is cut
 // short with "…".
-func (t table) write(b *strings.Builder) {
+func (t table) write(b *strings.Builder, width int) {
 	if len(t) == 0 {
 		return
 	}
@@ -52,8 +55,8 @@ func (t table) write(b *strings.Builder) {
 			widths[i] = max(widths[i], ansi.StringWidth(cell))
 		}
 	}
-	label := min(widths[0], Width/2)
-	room := Width - label // for the values, each after two spaces
+	label := min(widths[0], width/2)
+	room := width - label // for the values, each after two spaces
 	for i := 1; i < n; i++ {
 		widths[i] = min(widths[i], room-2)
 	}

@@ -17,6 +17,20 @@ import (
 type Text struct {
 	Color bool
 	Lang  *lang.Catalogue // the language of the texts; nil: English
+	Width int             // the columns the prose wraps at, when fewer than Width
+}
+
+// width is the columns of the text: Width, or tx.Width when narrower.
+func (tx Text) width() int {
+	if tx.Width > 0 && tx.Width < Width {
+		return tx.Width
+	}
+	return Width
+}
+
+// wrap breaks s as wrap does, at tx.Width columns when that is narrower.
+func (tx Text) wrap(s string, indent int) string {
+	return wrapAt(s, tx.width(), indent)
 }
 
 // c returns the language of the texts.
@@ -58,8 +72,8 @@ func (tx Text) winMap(w io.Writer, m *WinMap, cur *Cursor) error {
 	}
 	var b strings.Builder
 	c := tx.c()
-	b.WriteString(wrap(c.Msg("cli.explore.winTitle", "rules", m.Rules, "target", m.Target), 2))
-	b.WriteString(wrap(c.Msg("cli.explore.winAxes", "step", m.Step, "lo", c.Dec(0.7, 2), "hi", c.Dec(0.8, 2)), 2))
+	b.WriteString(tx.wrap(c.Msg("cli.explore.winTitle", "rules", m.Rules, "target", m.Target), 2))
+	b.WriteString(tx.wrap(c.Msg("cli.explore.winAxes", "step", m.Step, "lo", c.Dec(0.7, 2), "hi", c.Dec(0.8, 2)), 2))
 	b.WriteString(axisLabels(m.Scores, 7, 2))
 	for i := len(m.Scores) - 1; i >= 0; i-- {
 		fmt.Fprintf(&b, "%6d ", m.Scores[i])
@@ -73,7 +87,7 @@ func (tx Text) winMap(w io.Writer, m *WinMap, cur *Cursor) error {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(wrap(c.Msg("cli.explore.first", "p", c.Dec(m.FirstPlayer, 4), "comp", compText(c, m.Fair, m.FairWin)), 2))
+	b.WriteString(tx.wrap(c.Msg("cli.explore.first", "p", c.Dec(m.FirstPlayer, 4), "comp", compText(c, m.Fair, m.FairWin)), 2))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -103,7 +117,7 @@ func compText(c *lang.Catalogue, points int, p float64) string {
 // hovering over it.
 func (tx Text) Cell(w io.Writer, m *WinMap, me, them int, p float64, comp int, compP float64) error {
 	c := tx.c()
-	_, err := io.WriteString(w, wrap(c.Msg("cli.explore.cell", "me", me, "them", them, "rules", m.Rules, "p", c.Dec(p, 6), "comp", compText(c, comp, compP)), 2))
+	_, err := io.WriteString(w, tx.wrap(c.Msg("cli.explore.cell", "me", me, "them", them, "rules", m.Rules, "p", c.Dec(p, 6), "comp", compText(c, comp, compP)), 2))
 	return err
 }
 
@@ -118,8 +132,8 @@ func (tx Text) TurnMap(w io.Writer, m *TurnMap) error {
 	colors := map[string]string{Bank: BankColor, Throw: ThrowColor, OnlyBank: OtherColor, OnlyThrow: OtherColor, None: OtherColor}
 	var b strings.Builder
 	c := tx.c()
-	b.WriteString(wrap(c.Msg("cli.explore.turnTitle", "me", m.Me, "them", m.Them, "rules", m.Rules), 2))
-	b.WriteString(wrap(c.Msg("cli.explore.turnAxes", "step", m.Totals[0]), 2))
+	b.WriteString(tx.wrap(c.Msg("cli.explore.turnTitle", "me", m.Me, "them", m.Them, "rules", m.Rules), 2))
+	b.WriteString(tx.wrap(c.Msg("cli.explore.turnAxes", "step", m.Totals[0]), 2))
 	b.WriteString(axisLabels(m.Totals, 7, 1))
 	for d := len(m.Dice) - 1; d >= 0; d-- {
 		fmt.Fprintf(&b, "%5d  ", m.Dice[d])
@@ -139,7 +153,7 @@ func (tx Text) TurnMap(w io.Writer, m *TurnMap) error {
 func (tx Text) Thresholds(w io.Writer, s *SoloThresholds, d *DuelThresholds) error {
 	c := tx.c()
 	var b strings.Builder
-	b.WriteString(wrap(c.Msg("cli.explore.soloHead", "rules", s.Rules, "points", c.Dec(s.ExpectedTurn, 1)), 2))
+	b.WriteString(tx.wrap(c.Msg("cli.explore.soloHead", "rules", s.Rules, "points", c.Dec(s.ExpectedTurn, 1)), 2))
 	t := table{diceHeads(c, "", s.Dice)}
 	for streak, row := range s.BankAt {
 		t = append(t, append([]string{streakLabel(c, streak, s.Penalty.Count)}, rowText(c, row)...))
@@ -147,10 +161,10 @@ func (tx Text) Thresholds(w io.Writer, s *SoloThresholds, d *DuelThresholds) err
 	for streak, row := range s.Entry {
 		t = append(t, append([]string{c.Msg("cli.explore.entry", "min", s.EntryMinimum, "streak", streakLabel(c, streak, s.Penalty.Count))}, rowText(c, row)...))
 	}
-	t.write(&b)
+	t.write(&b, tx.width())
 	if d != nil {
 		b.WriteString("\n")
-		b.WriteString(wrap(c.Msg("cli.explore.duelHead", "me", d.Me), 2))
+		b.WriteString(tx.wrap(c.Msg("cli.explore.duelHead", "me", d.Me), 2))
 		t := table{diceHeads(c, c.Msg("cli.explore.theirScore"), d.Dice)}
 		for k, o := range d.Them {
 			row := []string{c.Num(int64(o))}
@@ -167,8 +181,8 @@ func (tx Text) Thresholds(w io.Writer, s *SoloThresholds, d *DuelThresholds) err
 			}
 			t = append(t, row)
 		}
-		t.write(&b)
-		b.WriteString(wrap(c.Msg("cli.explore.brackets"), 1))
+		t.write(&b, tx.width())
+		b.WriteString(tx.wrap(c.Msg("cli.explore.brackets"), 1))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -211,9 +225,9 @@ func (tx Text) Inspection(w io.Writer, in *Inspection) error {
 	if p.Throw != 0 {
 		head += c.Msg("cli.explore.throw", "dice", p.Throw.String())
 	}
-	b.WriteString(wrap(head+c.Msg("cli.explore.values", "measure", in.Measure.Text(c)), 2))
+	b.WriteString(tx.wrap(head+c.Msg("cli.explore.values", "measure", in.Measure.Text(c)), 2))
 	if in.Note != "" {
-		b.WriteString(wrap(in.Note, 2))
+		b.WriteString(tx.wrap(in.Note, 2))
 	}
 	hi := 0.0
 	for _, o := range in.Options {
@@ -228,8 +242,8 @@ func (tx Text) Inspection(w io.Writer, in *Inspection) error {
 		}
 		textWidth = max(textWidth, ansi.StringWidth(texts[i]))
 	}
-	textWidth = min(textWidth, Width/2)
-	bars := Width - textWidth - 12 // the longest bar, after the text and the value
+	textWidth = min(textWidth, tx.width()/2)
+	bars := max(5, tx.width()-textWidth-12) // the longest bar, after the text and the value
 	for i, o := range in.Options {
 		n := 0
 		if hi > 0 {
@@ -242,7 +256,7 @@ func (tx Text) Inspection(w io.Writer, in *Inspection) error {
 		if pk.Then != "" {
 			then = ", " + c.Words("cli.act.", "then "+pk.Then, nil)
 		}
-		b.WriteString(wrap(fmt.Sprintf("%-9s %s%s", pk.Level+":", c.Words("cli.act.", pk.Choice, nil), then), 10))
+		b.WriteString(tx.wrap(fmt.Sprintf("%-9s %s%s", pk.Level+":", c.Words("cli.act.", pk.Choice, nil), then), 10))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -291,10 +305,10 @@ func (tx Text) Compare(w io.Writer, stats []RuleStats) error {
 		return c.Dec(s.MeanTurns, 2)
 	})
 	var b strings.Builder
-	t.write(&b)
+	t.write(&b, tx.width())
 	for _, s := range stats {
 		if s.DuelNote != "" {
-			b.WriteString(wrap(c.Msg("cli.explore.cmp.noDuel", "name", s.Name, "why", s.DuelNote), 2))
+			b.WriteString(tx.wrap(c.Msg("cli.explore.cmp.noDuel", "name", s.Name, "why", s.DuelNote), 2))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -306,11 +320,11 @@ func (tx Text) Published(w io.Writer, res []Result) error {
 	var b strings.Builder
 	field := func(name, text string) {
 		if text != "" {
-			b.WriteString(wrap(fmt.Sprintf("  %-10s %s", name+":", text), 13))
+			b.WriteString(tx.wrap(fmt.Sprintf("  %-10s %s", name+":", text), 13))
 		}
 	}
 	for _, r := range res {
-		b.WriteString(wrap(r.Claim, 2))
+		b.WriteString(tx.wrap(r.Claim, 2))
 		field("source", r.Source)
 		field("rules", r.Rules)
 		field("published", r.Published)

@@ -87,7 +87,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 		fitCells = mapCells(e, *cursor)
 		*cells = fitCells
 	}
-	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == "", Lang: e.cat()}
+	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == "", Lang: e.cat(), Width: termWidth(e)}
 	ts := solverTables(e, cache())
 	var plots []*plot.Plot
 	switch {
@@ -165,17 +165,31 @@ func checkWritable(file string) error {
 // For the cursor, whose frame is the whole screen, the rows must fit the
 // height too, beside the frame's cursorLines other lines.
 func mapCells(e *env, cursor bool) int {
-	width, height := 80, 0
-	if f, ok := e.stdout.(*os.File); ok && e.terminal {
-		if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
-			width, height = w, h
-		}
-	}
+	width, height := termSize(e)
 	cells := max(10, min(40, (width-8)/2))
 	if cursor && height > 0 {
 		cells = max(5, min(cells, height-cursorLines))
 	}
 	return cells
+}
+
+// termSize is the terminal's width and height, or 80 and 0 when the
+// output is no terminal.
+func termSize(e *env) (width, height int) {
+	if f, ok := e.stdout.(*os.File); ok && e.terminal {
+		if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w, h
+		}
+	}
+	return 80, 0
+}
+
+// termWidth is the terminal's width, 0 when the output is no terminal.
+func termWidth(e *env) int {
+	if w, h := termSize(e); h > 0 {
+		return w
+	}
+	return 0
 }
 
 // cursorLines is the most lines of the cursor's frame besides the map's
