@@ -334,3 +334,10 @@ func (tx Text) Published(w io.Writer, res []Result) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// NoDuel says why there is no two-player table, the solo thresholds
+// being all there is.
+func (tx Text) NoDuel(w io.Writer, why string) error {
+	_, err := io.WriteString(w, tx.wrap(tx.c().Msg("cli.explore.noDuel", "why", why), 2))
+	return err
+}

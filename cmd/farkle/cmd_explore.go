@@ -244,7 +244,9 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 	t, err := ts.Duel(r)
 	if err != nil {
 		// No duel: the solo thresholds are what there is.
-		fmt.Fprintf(e.stdout, "no two-player table: %s\n", solved.Reason(err))
+		if err := tx.NoDuel(e.stdout, solved.Reason(err)); err != nil {
+			return nil, err
+		}
 		if err := tx.Thresholds(e.stdout, solo, nil); err != nil {
 			return nil, err
 		}

@@ -21,6 +21,7 @@ func TestExploreFitsEighty(t *testing.T) {
 	small := writeTestFile(t, "small.toml", smallExploreRules)
 	penalty := writeTestFile(t, "penalty.toml", smallPenaltyRules)
 	longName := writeTestFile(t, "long.toml", strings.Replace(smallExploreRules, `"small"`, `"a rule set with a rather long name"`, 1))
+	huge := writeTestFile(t, "huge.toml", "name = \"huge\"\nbase = \"classic\"\n[game]\ntarget = 1000000\n") // too big for a duel table
 	cache := t.TempDir()
 	modes := map[string][]string{
 		"map":        {"--rules", small},
@@ -29,6 +30,7 @@ func TestExploreFitsEighty(t *testing.T) {
 		"streak":     {"--rules", penalty, "--turn", "300", "--dice", "2", "--my-streak", "2"},
 		"compare":    {"--compare", small + "," + penalty + "," + longName + "," + small, "--games", "20"},
 		"published":  {"--published"},
+		"no duel":    {"--rules", huge},
 		"cursor":     {"--rules", small, "--cursor"},
 	}
 	for name, args := range modes {
