@@ -2,7 +2,6 @@ package explore
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 )
 
@@ -87,7 +86,7 @@ func (tx Text) Frame(w io.Writer, c *Cursor) error {
 	}
 	me, them := c.Scores()
 	lc := tx.c()
-	_, err := fmt.Fprintf(w, "%s\n%s\n", lc.Msg("cli.explore.at", "me", me, "them", them, "p", lc.Dec(c.Map.Win[c.Me][c.Them], 6),
-		"comp", compText(lc, c.Map.Comp[c.Me][c.Them], c.Map.CompWin[c.Me][c.Them])), lc.Msg("cli.explore.keys"))
+	_, err := io.WriteString(w, tx.wrap(lc.Msg("cli.explore.at", "me", me, "them", them, "p", lc.Dec(c.Map.Win[c.Me][c.Them], 6),
+		"comp", compText(lc, c.Map.Comp[c.Me][c.Them], c.Map.CompWin[c.Me][c.Them])), 2)+tx.wrap(lc.Msg("cli.explore.keys"), 2))
 	return err
 }

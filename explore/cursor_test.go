@@ -51,7 +51,7 @@ func TestCursor(t *testing.T) {
 			p, _ := tb.WinProbability(me, them, 0, 0)
 			comp, compP, _ := Compensation(tb, me, them)
 			en := lang.Get(lang.Default)
-			if line := fmt.Sprintf("at %s to %s: P(win) %.6f; fair compensation %s\n", en.Num(int64(me)), en.Num(int64(them)), p, compText(en, comp, compP)); !strings.Contains(b.String(), line) {
+			if line := fmt.Sprintf("at %s to %s: P(win) %.6f; fair compensation %s\n", en.Num(int64(me)), en.Num(int64(them)), p, compText(en, comp, compP)); !strings.Contains(b.String(), wrap(strings.TrimSuffix(line, "\n"), 2)) {
 				t.Fatalf("no %q in\n%s", line, b.String())
 			}
 			// The marked cell is in my score's row, at their score's column.

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/farkle/farkle/lang"
 )
 
@@ -17,6 +17,20 @@ import (
 type Text struct {
 	Color bool
 	Lang  *lang.Catalogue // the language of the texts; nil: English
+	Width int             // the columns the prose wraps at, when fewer than Width
+}
+
+// width is the columns of the text: Width, or tx.Width when narrower.
+func (tx Text) width() int {
+	if tx.Width > 0 && tx.Width < Width {
+		return tx.Width
+	}
+	return Width
+}
+
+// wrap breaks s as wrap does, at tx.Width columns when that is narrower.
+func (tx Text) wrap(s string, indent int) string {
+	return wrapAt(s, tx.width(), indent)
 }
 
 // c returns the language of the texts.
@@ -58,8 +72,8 @@ func (tx Text) winMap(w io.Writer, m *WinMap, cur *Cursor) error {
 	}
 	var b strings.Builder
 	c := tx.c()
-	b.WriteString(c.Msg("cli.explore.winTitle", "rules", m.Rules, "target", m.Target) + "\n")
-	b.WriteString(c.Msg("cli.explore.winAxes", "step", m.Step, "lo", c.Dec(0.7, 2), "hi", c.Dec(0.8, 2)) + "\n")
+	b.WriteString(tx.wrap(c.Msg("cli.explore.winTitle", "rules", m.Rules, "target", m.Target), 2))
+	b.WriteString(tx.wrap(c.Msg("cli.explore.winAxes", "step", m.Step, "lo", c.Dec(0.7, 2), "hi", c.Dec(0.8, 2)), 2))
 	b.WriteString(axisLabels(m.Scores, 7, 2))
 	for i := len(m.Scores) - 1; i >= 0; i-- {
 		fmt.Fprintf(&b, "%6d ", m.Scores[i])
@@ -73,7 +87,7 @@ func (tx Text) winMap(w io.Writer, m *WinMap, cur *Cursor) error {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(c.Msg("cli.explore.first", "p", c.Dec(m.FirstPlayer, 4), "comp", compText(c, m.Fair, m.FairWin)) + "\n")
+	b.WriteString(tx.wrap(c.Msg("cli.explore.first", "p", c.Dec(m.FirstPlayer, 4), "comp", compText(c, m.Fair, m.FairWin)), 2))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -103,7 +117,7 @@ func compText(c *lang.Catalogue, points int, p float64) string {
 // hovering over it.
 func (tx Text) Cell(w io.Writer, m *WinMap, me, them int, p float64, comp int, compP float64) error {
 	c := tx.c()
-	_, err := fmt.Fprintln(w, c.Msg("cli.explore.cell", "me", me, "them", them, "rules", m.Rules, "p", c.Dec(p, 6), "comp", compText(c, comp, compP)))
+	_, err := io.WriteString(w, tx.wrap(c.Msg("cli.explore.cell", "me", me, "them", them, "rules", m.Rules, "p", c.Dec(p, 6), "comp", compText(c, comp, compP)), 2))
 	return err
 }
 
@@ -118,8 +132,8 @@ func (tx Text) TurnMap(w io.Writer, m *TurnMap) error {
 	colors := map[string]string{Bank: BankColor, Throw: ThrowColor, OnlyBank: OtherColor, OnlyThrow: OtherColor, None: OtherColor}
 	var b strings.Builder
 	c := tx.c()
-	b.WriteString(c.Msg("cli.explore.turnTitle", "me", m.Me, "them", m.Them, "rules", m.Rules) + "\n")
-	b.WriteString(c.Msg("cli.explore.turnAxes", "step", m.Totals[0]) + "\n")
+	b.WriteString(tx.wrap(c.Msg("cli.explore.turnTitle", "me", m.Me, "them", m.Them, "rules", m.Rules), 2))
+	b.WriteString(tx.wrap(c.Msg("cli.explore.turnAxes", "step", m.Totals[0]), 2))
 	b.WriteString(axisLabels(m.Totals, 7, 1))
 	for d := len(m.Dice) - 1; d >= 0; d-- {
 		fmt.Fprintf(&b, "%5d  ", m.Dice[d])
@@ -134,32 +148,26 @@ func (tx Text) TurnMap(w io.Writer, m *TurnMap) error {
 }
 
 // Thresholds writes the solo thresholds and, when d is not nil, the duel's
-// against the other's score.
+// against the other's score, each a heading and a table of at most Width
+// columns.
 func (tx Text) Thresholds(w io.Writer, s *SoloThresholds, d *DuelThresholds) error {
 	c := tx.c()
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.soloHead", "rules", s.Rules, "points", c.Dec(s.ExpectedTurn, 1)))
-	for _, n := range s.Dice {
-		fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.dice", "n", n))
-	}
-	fmt.Fprintln(tw)
+	var b strings.Builder
+	b.WriteString(tx.wrap(c.Msg("cli.explore.soloHead", "rules", s.Rules, "points", c.Dec(s.ExpectedTurn, 1)), 2))
+	t := table{diceHeads(c, "", s.Dice)}
 	for streak, row := range s.BankAt {
-		fmt.Fprintf(tw, "%s\t", streakLabel(c, streak, s.Penalty.Count))
-		writeRow(c, tw, row)
+		t = append(t, append([]string{streakLabel(c, streak, s.Penalty.Count)}, rowText(c, row)...))
 	}
 	for streak, row := range s.Entry {
-		fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.entry", "min", s.EntryMinimum, "streak", streakLabel(c, streak, s.Penalty.Count)))
-		writeRow(c, tw, row)
+		t = append(t, append([]string{c.Msg("cli.explore.entry", "min", s.EntryMinimum, "streak", streakLabel(c, streak, s.Penalty.Count))}, rowText(c, row)...))
 	}
+	t.write(&b, tx.width())
 	if d != nil {
-		fmt.Fprintf(tw, "\t\n")
-		fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.duelHead", "me", d.Me))
-		for _, n := range d.Dice {
-			fmt.Fprintf(tw, "%s\t", c.Msg("cli.explore.dice", "n", n))
-		}
-		fmt.Fprintln(tw)
+		b.WriteString("\n")
+		b.WriteString(tx.wrap(c.Msg("cli.explore.duelHead", "me", d.Me), 2))
+		t := table{diceHeads(c, c.Msg("cli.explore.theirScore"), d.Dice)}
 		for k, o := range d.Them {
-			fmt.Fprintf(tw, "%s\t", c.Num(int64(o)))
+			row := []string{c.Num(int64(o))}
 			for di := range d.Dice {
 				v := thresholdText(c, d.BankAt[di][k])
 				if dev, ok := d.Deviation(di, k); ok && dev != 0 {
@@ -169,13 +177,25 @@ func (tx Text) Thresholds(w io.Writer, s *SoloThresholds, d *DuelThresholds) err
 					}
 					v += " (" + sign + c.Num(int64(dev)) + ")"
 				}
-				fmt.Fprintf(tw, "%s\t", v)
+				row = append(row, v)
 			}
-			fmt.Fprintln(tw)
+			t = append(t, row)
 		}
-		fmt.Fprintf(tw, "%s\t\n", c.Msg("cli.explore.brackets"))
+		t.write(&b, tx.width())
+		b.WriteString(tx.wrap(c.Msg("cli.explore.brackets"), 1))
 	}
-	return tw.Flush()
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// diceHeads is the heading row of a table by dice: label, then "1 die",
+// "2 dice" and so on.
+func diceHeads(c *lang.Catalogue, label string, dice []int) []string {
+	row := []string{label}
+	for _, n := range dice {
+		row = append(row, c.Msg("cli.explore.dice", "n", n))
+	}
+	return row
 }
 
 func streakLabel(c *lang.Catalogue, streak, count int) string {
@@ -185,11 +205,12 @@ func streakLabel(c *lang.Catalogue, streak, count int) string {
 	return c.Msg("cli.explore.streak", "n", streak)
 }
 
-func writeRow(c *lang.Catalogue, w io.Writer, row []int) {
+func rowText(c *lang.Catalogue, row []int) []string {
+	var cells []string
 	for _, v := range row {
-		fmt.Fprintf(w, "%s\t", thresholdText(c, v))
+		cells = append(cells, thresholdText(c, v))
 	}
-	fmt.Fprintln(w)
+	return cells
 }
 
 // Inspection writes every choice of a position, best first, as bars, and
@@ -200,55 +221,60 @@ func (tx Text) Inspection(w io.Writer, in *Inspection) error {
 	var b strings.Builder
 	p := in.Position
 	c := tx.c()
-	b.WriteString(c.Msg("cli.explore.position", "rules", in.Rules, "me", p.Me, "them", p.Them, "turn", p.Total, "n", p.Dice))
+	head := c.Msg("cli.explore.position", "rules", in.Rules, "me", p.Me, "them", p.Them, "turn", p.Total, "n", p.Dice)
 	if p.Throw != 0 {
-		b.WriteString(c.Msg("cli.explore.throw", "dice", p.Throw.String()))
+		head += c.Msg("cli.explore.throw", "dice", p.Throw.String())
 	}
-	b.WriteString(c.Msg("cli.explore.values", "measure", in.Measure.Text(c)) + "\n")
+	b.WriteString(tx.wrap(head+c.Msg("cli.explore.values", "measure", in.Measure.Text(c)), 2))
 	if in.Note != "" {
-		fmt.Fprintf(&b, "%s\n", in.Note)
+		b.WriteString(tx.wrap(in.Note, 2))
 	}
 	hi := 0.0
 	for _, o := range in.Options {
 		hi = max(hi, o.Value)
 	}
-	for _, o := range in.Options {
-		text := c.Words("cli.act.", o.Text, nil)
+	texts := make([]string, len(in.Options))
+	textWidth := 28
+	for i, o := range in.Options {
+		texts[i] = c.Words("cli.act.", o.Text, nil)
 		if o.Then != "" {
-			text += ", " + c.Words("cli.act.", "then "+o.Then, nil)
+			texts[i] += ", " + c.Words("cli.act.", "then "+o.Then, nil)
 		}
+		textWidth = max(textWidth, ansi.StringWidth(texts[i]))
+	}
+	textWidth = min(textWidth, tx.width()/2)
+	bars := max(5, tx.width()-textWidth-12) // the longest bar, after the text and the value
+	for i, o := range in.Options {
 		n := 0
 		if hi > 0 {
-			n = int(o.Value / hi * 30)
+			n = int(o.Value / hi * float64(bars))
 		}
-		fmt.Fprintf(&b, "%-28s %10s %s\n", text, c.Dec(o.Value, 4), bar.Render(strings.Repeat("#", max(n, 0))))
+		fmt.Fprintf(&b, "%s %10s %s\n", pad(texts[i], textWidth, false), c.Dec(o.Value, 4), bar.Render(strings.Repeat("#", max(n, 0))))
 	}
 	for _, pk := range in.Bots {
 		then := ""
 		if pk.Then != "" {
 			then = ", " + c.Words("cli.act.", "then "+pk.Then, nil)
 		}
-		fmt.Fprintf(&b, "%-9s %s%s\n", pk.Level+":", c.Words("cli.act.", pk.Choice, nil), then)
+		b.WriteString(tx.wrap(fmt.Sprintf("%-9s %s%s", pk.Level+":", c.Words("cli.act.", pk.Choice, nil), then), 10))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// Compare writes the rule sets side by side.
+// Compare writes the rule sets side by side, in at most Width columns.
 func (tx Text) Compare(w io.Writer, stats []RuleStats) error {
 	c := tx.c()
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "\t")
+	t := table{{""}}
 	for _, s := range stats {
-		fmt.Fprintf(tw, "%s\t", s.Name)
+		t[0] = append(t[0], s.Name)
 	}
-	fmt.Fprintln(tw)
 	row := func(label string, f func(s RuleStats) string) {
-		fmt.Fprintf(tw, "%s\t", label)
+		r := []string{label}
 		for _, s := range stats {
-			fmt.Fprintf(tw, "%s\t", f(s))
+			r = append(r, f(s))
 		}
-		fmt.Fprintln(tw)
+		t = append(t, r)
 	}
 	for i := range stats[0].Dice {
 		row(c.Msg("cli.explore.cmp.pFarkle", "n", i+1), func(s RuleStats) string { return c.Dec(s.PFarkle[i], 4) })
@@ -278,27 +304,40 @@ func (tx Text) Compare(w io.Writer, stats []RuleStats) error {
 		}
 		return c.Dec(s.MeanTurns, 2)
 	})
+	var b strings.Builder
+	t.write(&b, tx.width())
 	for _, s := range stats {
 		if s.DuelNote != "" {
-			fmt.Fprintf(tw, "%s\t\n", c.Msg("cli.explore.cmp.noDuel", "name", s.Name, "why", s.DuelNote))
+			b.WriteString(tx.wrap(c.Msg("cli.explore.cmp.noDuel", "name", s.Name, "why", s.DuelNote), 2))
 		}
 	}
-	return tw.Flush()
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // Published writes the published results beside this project's values.
 func (tx Text) Published(w io.Writer, res []Result) error {
 	var b strings.Builder
-	for _, r := range res {
-		fmt.Fprintf(&b, "%s\n  source:    %s\n  rules:     %s\n", r.Claim, r.Source, r.Rules)
-		if r.Published != "" {
-			fmt.Fprintf(&b, "  published: %s\n", r.Published)
-		}
-		fmt.Fprintf(&b, "  farkle:    %s\n", r.Ours)
-		if r.Agrees != "" {
-			fmt.Fprintf(&b, "  agrees:    %s\n", r.Agrees)
+	field := func(name, text string) {
+		if text != "" {
+			b.WriteString(tx.wrap(fmt.Sprintf("  %-10s %s", name+":", text), 13))
 		}
 	}
+	for _, r := range res {
+		b.WriteString(tx.wrap(r.Claim, 2))
+		field("source", r.Source)
+		field("rules", r.Rules)
+		field("published", r.Published)
+		field("farkle", r.Ours)
+		field("agrees", r.Agrees)
+	}
 	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// NoDuel says why there is no two-player table, the solo thresholds
+// being all there is.
+func (tx Text) NoDuel(w io.Writer, why string) error {
+	_, err := io.WriteString(w, tx.wrap(tx.c().Msg("cli.explore.noDuel", "why", why), 2))
 	return err
 }

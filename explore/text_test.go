@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/farkle/farkle/internal/testflags"
+	"github.com/farkle/farkle/lang"
 )
 
 // golden compares got with testdata/name, or rewrites it under -update
@@ -94,9 +95,9 @@ func TestTextTurnMapAndThresholds(t *testing.T) {
 	}
 	golden(t, "turnmap.golden", b.Bytes())
 	// Each character is the decision of its cell.
-	lines := strings.Split(b.String(), "\n")
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") // the rows last, 1 die at the bottom
 	for d := range m.Dice {
-		line := lines[3+len(m.Dice)-1-d]
+		line := lines[len(lines)-1-d]
 		cells := line[7:]
 		for k, c := range m.Cells[d] {
 			if string(cells[k]) != decisionChar[c.Decision] {
@@ -117,4 +118,32 @@ func TestTextTurnMapAndThresholds(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "thresholds.golden", b.Bytes())
+}
+
+// TestTextNarrowTerminal: with the width of a narrower terminal, the
+// thresholds' headings and tables keep to it, in both languages.
+func TestTextNarrowTerminal(t *testing.T) {
+	r := small("classic", 2000, false)
+	tb := duel(t, r)
+	s, err := NewSoloThresholds(solo(t, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := NewDuelThresholds(tb, solo(t, r), 1000, axis(250, 2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{"en", "nb"} {
+		for _, width := range []int{40, 60} {
+			var b bytes.Buffer
+			if err := (Text{Lang: lang.Get(code), Width: width}).Thresholds(&b, s, d); err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(b.String(), "\n") {
+				if ansi.StringWidth(line) > width {
+					t.Errorf("%s at %d columns: %q is %d wide", code, width, line, ansi.StringWidth(line))
+				}
+			}
+		}
+	}
 }

@@ -84,10 +84,10 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	fs.Visit(func(f *flag.Flag) { cellsSet = cellsSet || f.Name == "cells" })
 	fitCells := 0 // the most scores per axis that fit the width, when --cells is not given
 	if !cellsSet {
-		fitCells = mapCells(e)
+		fitCells = mapCells(e, *cursor)
 		*cells = fitCells
 	}
-	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == "", Lang: e.cat()}
+	tx := explore.Text{Color: e.terminal && e.getenv("NO_COLOR") == "", Lang: e.cat(), Width: termWidth(e)}
 	ts := solverTables(e, cache())
 	var plots []*plot.Plot
 	switch {
@@ -162,15 +162,40 @@ func checkWritable(file string) error {
 // mapCells is the win map's default number of scores per axis: as many
 // as fit the terminal's width (two columns each after the 7 of the row
 // labels), at most 40; 36 (80 columns) when the output is no terminal.
-func mapCells(e *env) int {
-	width := 80
+// For the cursor, whose frame is the whole screen, the rows must fit the
+// height too, beside the frame's cursorLines other lines.
+func mapCells(e *env, cursor bool) int {
+	width, height := termSize(e)
+	cells := max(10, min(40, (width-8)/2))
+	if cursor && height > 0 {
+		cells = max(5, min(cells, height-cursorLines))
+	}
+	return cells
+}
+
+// termSize is the terminal's width and height, or 80 and 0 when the
+// output is no terminal.
+func termSize(e *env) (width, height int) {
 	if f, ok := e.stdout.(*os.File); ok && e.terminal {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
-			width = w
+		if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w, h
 		}
 	}
-	return max(10, min(40, (width-8)/2))
+	return 80, 0
 }
+
+// termWidth is the terminal's width, 0 when the output is no terminal.
+func termWidth(e *env) int {
+	if w, h := termSize(e); h > 0 {
+		return w
+	}
+	return 0
+}
+
+// cursorLines is the most lines of the cursor's frame besides the map's
+// rows: title, axes, column labels, first player, the cell and the keys,
+// with room for their wrapping, and the line the cursor rests on.
+const cursorLines = 12
 
 func writeCharts(e *env, file, format string, plots []*plot.Plot) error {
 	f, err := os.Create(file)
@@ -219,7 +244,9 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 	t, err := ts.Duel(r)
 	if err != nil {
 		// No duel: the solo thresholds are what there is.
-		fmt.Fprintf(e.stdout, "no two-player table: %s\n", solved.Reason(err))
+		if err := tx.NoDuel(e.stdout, solved.Reason(err)); err != nil {
+			return nil, err
+		}
 		if err := tx.Thresholds(e.stdout, solo, nil); err != nil {
 			return nil, err
 		}
@@ -279,7 +306,11 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 	if err != nil {
 		return nil, err
 	}
-	return []*plot.Plot{chart.WinMap(m), chart.TurnMap(tm), sp, dp}, nil
+	wp, err := chart.WinMap(m, at.me, at.them)
+	if err != nil {
+		return nil, err
+	}
+	return []*plot.Plot{wp, chart.TurnMap(tm), sp, dp}, nil
 }
 
 // exploreInspect values every choice of the position asked for and says
@@ -353,6 +384,12 @@ func exploreCursor(e *env, tx explore.Text, m *explore.WinMap, me, them int) err
 		}
 		defer term.Restore(int(f.Fd()), old)
 		out = crlfWriter{e.stdout}
+	}
+	if e.terminal { // the alternate screen: the frame stays in place, and goes when q quits
+		if _, err := io.WriteString(out, "\x1b[?1049h"); err != nil {
+			return err
+		}
+		defer io.WriteString(out, "\x1b[?1049l")
 	}
 	c := explore.NewCursor(m, me, them)
 	draw := func() error {

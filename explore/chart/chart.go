@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -47,8 +48,10 @@ func (g grid) Max() float64       { return 1 }
 
 var _ palette.Palette = colors(nil)
 
-// WinMap is the heat map of P(the player to move wins) over both scores.
-func WinMap(m *explore.WinMap) *plot.Plot {
+// WinMap is the heat map of P(the player to move wins) over both scores,
+// with its colour scale beside the map and the position me to them
+// marked.
+func WinMap(m *explore.WinMap, me, them int) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("P(player to move wins), %s", m.Rules)
 	p.X.Label.Text = "their score"
@@ -58,7 +61,76 @@ func WinMap(m *explore.WinMap) *plot.Plot {
 		return (float64(explore.WinClass(m.Win[r][c])) + 0.5) / 10
 	}}, hexColors(explore.WinPalette...))
 	p.Add(h)
-	return p
+	ring, err := plotter.NewScatter(plotter.XYs{{X: float64(them), Y: float64(me)}})
+	if err != nil {
+		return nil, err
+	}
+	ring.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(5), Shape: draw.CircleGlyph{}}
+	dot, err := plotter.NewScatter(plotter.XYs{{X: float64(them), Y: float64(me)}})
+	if err != nil {
+		return nil, err
+	}
+	dot.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+	p.Add(ring, dot)
+	// The scale: the classes' colours, highest first, right of the map.
+	for c := len(explore.WinPalette) - 1; c >= 0; c-- {
+		p.Legend.Add(fmt.Sprintf("P %.1f-%.1f", float64(c)/10, float64(c+1)/10), swatch{hexColors(explore.WinPalette[c])[0]})
+	}
+	p.Legend.Add("position", ring, dot) // --me and --them
+	p.Legend.Top = true
+	p.Legend.ThumbnailWidth = vg.Points(12)
+	roomRight(p, scaleWidth)
+	return p, nil
+}
+
+// swatch is a legend thumbnail filled with one colour: an entry of a
+// colour scale.
+type swatch struct{ c color.Color }
+
+func (s swatch) Thumbnail(c *draw.Canvas) {
+	c.SetColor(s.c)
+	c.Fill(c.Rectangle.Path())
+}
+
+// The room kept clear for a legend, as fractions of a chart's data area
+// (6 by 4.5 inches, less its title and axes): scaleWidth for the win
+// map's scale on the right, entryHeight for each line of a legend on top.
+const (
+	scaleWidth  = 0.22
+	entryHeight = 0.06
+)
+
+// roomRight widens the x axis so that the right frac of the data area is
+// beyond the data, for a legend there, with no ticks over it.
+func roomRight(p *plot.Plot, frac float64) {
+	lo, hi := p.X.Min, p.X.Max
+	p.X.Max = hi + (hi-lo)*frac/(1-frac)
+	p.X.Tick.Marker = ticksUpTo(hi)
+}
+
+// roomOnTop puts the legend at the top and raises the y axis so that its
+// entries take, in lines of the data area's height, are above every curve, with no
+// ticks beside them.
+func roomOnTop(p *plot.Plot, entries int) {
+	frac := entryHeight * float64(entries+1) // and a line of margin
+	lo, hi := p.Y.Min, p.Y.Max
+	p.Y.Max = hi + (hi-lo)*frac/(1-frac)
+	p.Y.Tick.Marker = ticksUpTo(hi)
+	p.Legend.Top = true
+}
+
+// ticksUpTo is the default ticks up to max (the data's), none in the room
+// kept for a legend.
+func ticksUpTo(max float64) plot.Ticker {
+	return plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		var out []plot.Tick
+		for _, t := range (plot.DefaultTicks{}).Ticks(lo, math.Min(hi, max)) {
+			if t.Value <= max {
+				out = append(out, t)
+			}
+		}
+		return out
+	})
 }
 
 // TurnMap is the map of the perfect decision over turn totals and dice.
@@ -117,7 +189,7 @@ func SoloThresholds(s *explore.SoloThresholds) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
-	p.Legend.Top = true
+	roomOnTop(p, len(s.BankAt)+len(s.Entry))
 	return p, nil
 }
 
@@ -179,7 +251,7 @@ func DuelThresholds(d *explore.DuelThresholds) (*plot.Plot, error) {
 			p.Add(sl)
 		}
 	}
-	p.Legend.Top = true
+	roomOnTop(p, len(d.Dice))
 	return p, nil
 }
 
@@ -209,7 +281,7 @@ func ByDice(stats []explore.RuleStats, title, yLabel string, value func(s explor
 		p.Add(l, pts)
 		p.Legend.Add(s.Name, l, pts)
 	}
-	p.Legend.Top = true
+	roomOnTop(p, len(stats))
 	return p, nil
 }
 

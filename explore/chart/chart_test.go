@@ -2,7 +2,10 @@ package chart
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
+	"fmt"
+	"image"
 	"image/png"
 	"io"
 	"strings"
@@ -40,7 +43,11 @@ func TestWinMapColours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := WinMap(m)
+	markMe, markThem := m.Scores[3], m.Scores[5]
+	p, err := WinMap(m, markMe, markThem)
+	if err != nil {
+		t.Fatal(err)
+	}
 	const w, h = 6 * vg.Inch, 6 * vg.Inch
 	img := vgimg.New(w, h)
 	dc := draw.New(img)
@@ -54,6 +61,12 @@ func TestWinMapColours(t *testing.T) {
 			x := int(tx(float64(them)).Points() * scale)
 			y := pic.Bounds().Dy() - int(ty(float64(me)).Points()*scale)
 			got := pic.At(x, y)
+			if me == markMe && them == markThem { // the position's mark: white in a black ring
+				if r, g, b, _ := got.RGBA(); r>>8 != 255 || g>>8 != 255 || b>>8 != 255 {
+					t.Errorf("the mark at %d-%d is %v, not white", me, them, got)
+				}
+				continue
+			}
 			want, _ := tb.WinProbability(me, them, 0, 0)
 			wc := explore.RGBA(explore.WinPalette[explore.WinClass(want)])
 			r, g, b, _ := got.RGBA()
@@ -93,7 +106,92 @@ func charts(t *testing.T) []*plot.Plot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []*plot.Plot{WinMap(m), TurnMap(tm), sp, dp}
+	wp, err := WinMap(m, 1000, 1200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []*plot.Plot{wp, TurnMap(tm), sp, dp}
+}
+
+// render draws p alone, w by h, and returns its pixels.
+func render(p *plot.Plot, w, h vg.Length) *image.RGBA {
+	img := vgimg.New(w, h)
+	p.Draw(draw.New(img))
+	return img.Image().(*image.RGBA)
+}
+
+// differ is the pixels where a and b differ.
+func differ(a, b *image.RGBA) []image.Point {
+	var out []image.Point
+	for y := a.Rect.Min.Y; y < a.Rect.Max.Y; y++ {
+		for x := a.Rect.Min.X; x < a.Rect.Max.X; x++ {
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				out = append(out, image.Pt(x, y))
+			}
+		}
+	}
+	return out
+}
+
+// TestLegendsClearOfCurves draws each chart with lines and a legend
+// three times, at the size farkle explore writes: whole, without its
+// legend and without its legend and lines. The pixels the legend adds
+// span a box; no pixel the curves add may be inside it.
+func TestLegendsClearOfCurves(t *testing.T) {
+	plots := charts(t)
+	r := smallRules()
+	r2 := rules.MustPreset("farkle-dice")
+	r2.Game.Target = 2000
+	r2.Name = "farkle-dice-small"
+	stats, err := explore.Compare(context.Background(), []rules.Rules{r, r2}, tables, tables, 0, solved.Reason)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmp, err := Compare(stats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const w, h = 6 * vg.Inch, 4.5 * vg.Inch
+	for _, p := range append(plots[2:], cmp...) {
+		whole := render(p, w, h)
+		noLegend := *p
+		noLegend.Legend = plot.NewLegend()
+		bare := plot.New()
+		bare.Title, bare.X, bare.Y = p.Title, p.X, p.Y
+		lines := render(&noLegend, w, h)
+		legend := differ(whole, lines)
+		curves := differ(lines, render(bare, w, h))
+		if len(legend) == 0 || len(curves) == 0 {
+			t.Fatalf("%s: %d legend pixels, %d curve pixels", p.Title.Text, len(legend), len(curves))
+		}
+		box := image.Rectangle{Min: legend[0], Max: legend[0].Add(image.Pt(1, 1))}
+		for _, pt := range legend {
+			box = box.Union(image.Rectangle{Min: pt, Max: pt.Add(image.Pt(1, 1))})
+		}
+		for _, pt := range curves {
+			if pt.In(box) {
+				t.Errorf("%s: a curve passes through the legend's box %v at %v", p.Title.Text, box, pt)
+				break
+			}
+		}
+	}
+}
+
+// TestWinMapScaleAndMark: the win map's SVG has its colour scale, every
+// class, and the position's mark.
+func TestWinMapScaleAndMark(t *testing.T) {
+	var svg bytes.Buffer
+	if err := Write(&svg, charts(t)[:1], 1, 6*vg.Inch, 4.5*vg.Inch, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	for c := 0; c < 10; c++ {
+		if want := fmt.Sprintf("P %d.%d-", c/10, c%10); !strings.Contains(svg.String(), want) {
+			t.Errorf("the scale has no %q", want)
+		}
+	}
+	if !strings.Contains(svg.String(), ">position<") {
+		t.Error("the position is not marked")
+	}
 }
 
 func TestWriteSVGAndPNG(t *testing.T) {
