@@ -157,13 +157,7 @@ func TestMixedVersions(t *testing.T) {
 		if !people {
 			continue
 		}
-		guest := wsclient.New(newURL)
-		if _, _, err := guest.NewPlayer(ctx, fmt.Sprint("Guest", i)); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := guest.Join(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
+		guest := seatGuest(ctx, t, newURL, fmt.Sprint("Guest", i), tb.ID)
 		for k, cl := range []*wsclient.Client{host, guest} {
 			wg.Add(1)
 			go func() {

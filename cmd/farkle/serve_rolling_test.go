@@ -303,13 +303,7 @@ func rollingRestart(t *testing.T, proxy string) {
 		if !people {
 			continue
 		}
-		guest := wsclient.New(base)
-		if _, _, err := guest.NewPlayer(ctx, fmt.Sprint("Guest", i)); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := guest.Join(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
+		guest := seatGuest(ctx, t, base, fmt.Sprint("Guest", i), tb.ID)
 		// The people play through the proxy: one "node" that the
 		// proxy maps to a live one.
 		c := &cluster{nodes: []*clusterNode{{url: base}}}
@@ -429,4 +423,18 @@ func TestSIGTERMSaysReconnect(t *testing.T) {
 	if !strings.Contains(stderr.String(), "event=shutdown") {
 		t.Errorf("no shutdown event logged:\n%s", stderr)
 	}
+}
+
+// seatGuest makes a guest named name at the server base and sits it at the
+// table's free seat.
+func seatGuest(ctx context.Context, t *testing.T, base, name, table string) *wsclient.Client {
+	t.Helper()
+	guest := wsclient.New(base)
+	if _, _, err := guest.NewPlayer(ctx, name); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := guest.Join(ctx, table); err != nil {
+		t.Fatal(err)
+	}
+	return guest
 }
