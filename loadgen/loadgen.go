@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -224,6 +225,17 @@ func errKind(what string, err error) string {
 		return what + ": " + errRedirect.Error()
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return ""
+	}
+	var ue *url.Error
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		host := "its address"
+		if errors.As(err, &ue) {
+			if u, perr := url.Parse(ue.URL); perr == nil {
+				host = u.Host
+			}
+		}
+		return fmt.Sprintf("%s: the server at %s does not answer (is farkle serve running there?)", what, host)
 	}
 	if m := handshakeStatus.FindStringSubmatch(err.Error()); m != nil {
 		return fmt.Sprintf("%s: HTTP %s", what, m[1]) // a refused WebSocket upgrade

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -143,5 +144,20 @@ func TestLoadRefusesBadInput(t *testing.T) {
 	}
 	if n := hits.Load(); n != 0 {
 		t.Errorf("%d requests were sent for refused input", n)
+	}
+}
+
+// A server that does not answer is said in a sentence naming it, not in
+// Go's wrapped dial error, and the run fails (exit 1).
+func TestLoadServerDown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	_, errOut, code := runFarkle(t, "", "load", "--tables", "2", "--duration", "10s", "http://"+addr)
+	if code != 1 || !strings.Contains(errOut, "the server at "+addr+" does not answer") || strings.Contains(errOut, "dial tcp") {
+		t.Errorf("exit %d, %q; want exit 1 saying the server at %s does not answer", code, errOut, addr)
 	}
 }
