@@ -206,6 +206,7 @@ type Store interface {
 	Ratings
 	Tournaments
 	Chat
+	Moderation
 
 	// Health proves a round trip to the database that includes a write
 	// (one small row rewritten, then read back): it fails when the
@@ -383,11 +384,19 @@ type Accounts interface {
 // Chat is the tables' chat.
 type Chat interface {
 	// AddChat stores a line of a table's chat and returns it numbered
-	// (one more than the table's last line). ENOTFOUND if no table;
-	// ECONFLICT if the table already holds max lines.
+	// (one more than the table's last line, of either channel). ENOTFOUND
+	// if no table; ECONFLICT if the line's channel of the table already
+	// holds max lines.
 	AddChat(ctx context.Context, line ChatLine, max int) (ChatLine, error)
-	// Chat returns the table's last limit chat lines, oldest first.
+	// Chat returns the last limit lines of the table's players' channel,
+	// oldest first, hidden ones included (marked).
 	Chat(ctx context.Context, tableID string, limit int) ([]ChatLine, error)
+	// WatchersChat returns the last limit lines of the table's watchers'
+	// channel, as Chat.
+	WatchersChat(ctx context.Context, tableID string, limit int) ([]ChatLine, error)
+	// ChatLineAt returns the line n of the table's chat, of either
+	// channel. ENOTFOUND if none.
+	ChatLineAt(ctx context.Context, tableID string, n int) (ChatLine, error)
 }
 
 // Invitations are the seats kept for a player and the blocks between

@@ -164,7 +164,7 @@ func TestHealthReadOnly(t *testing.T) {
 func TestHealthDiskFull(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "full.db")
-	db, err := sqlite.OpenWith(ctx, path, sqlite.Options{MaxBytes: 256 << 10, Synchronous: "NORMAL"})
+	db, err := sqlite.OpenWith(ctx, path, sqlite.Options{MaxBytes: 512 << 10, Synchronous: "NORMAL"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestHealthDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	var full error
-	for n := 1; n <= 100000 && full == nil; n++ { // 256 KiB holds far fewer actions
+	for n := 1; n <= 100000 && full == nil; n++ { // 512 KiB holds far fewer actions
 		full = db.AppendAction(ctx, "t", n, engineEntry(), nil)
 	}
 	if full == nil || !strings.Contains(full.Error(), "full") {

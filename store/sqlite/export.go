@@ -104,6 +104,7 @@ var uncopied = []struct{ name, table string }{
 	{"sessions", "sessions s WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.token_hash = s.token_hash)"}, {"SSH keys", "ssh_keys"},
 	{"ratings", "ratings"}, {"rating changes", "rating_changes"}, {"chat lines", "chat"}, {"tournaments", "tournaments"},
 	{"blocks", "blocks"},
+	{"moderators", "moderators"}, {"sanctions", "sanctions"}, {"reports", "reports"}, {"moderation log entries", "moderation_log"}, {"notices", "notices"},
 }
 
 // Uncopied implements store.Exporter.

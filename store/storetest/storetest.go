@@ -53,6 +53,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ExpireGuests", testExpireGuests},
 		{"LocalGames", testLocalGames},
 		{"ImportLong", testImportLong},
+		{"Moderators", testModerators},
+		{"Sanctions", testSanctions},
+		{"ModeratedChat", testModeratedChat},
+		{"Rename", testRename},
+		{"Reports", testReports},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
