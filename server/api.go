@@ -45,15 +45,15 @@ func (s *Server) routes(mux *routeMux) http.Handler {
 	mux.HandleFunc("GET /api/tournaments", s.handleTournaments)
 	mux.HandleFunc("POST /api/tournaments", s.handleNewTournament)
 	mux.HandleFunc("GET /api/tournaments/{id}", s.handleTournament)
-	mux.HandleFunc("POST /api/tournaments/{id}/join", s.handleJoinTournament)
+	mux.HandleFunc("POST /api/tournaments/{id}/join", s.unbanned(s.handleJoinTournament))
 	mux.HandleFunc("GET /api/players/{id}/ratings", s.handlePlayerRatings)
 	mux.HandleFunc("GET /api/presets", s.handlePresets)
 	mux.HandleFunc("GET /api/bots", s.handleBots)
 	mux.HandleFunc("GET /api/tables", s.handleTables)
-	mux.HandleFunc("POST /api/tables", s.handleNewTable)
+	mux.HandleFunc("POST /api/tables", s.unbanned(s.handleNewTable)) // sanction.go: a banned player is refused
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
-	mux.HandleFunc("POST /api/tables/{id}/join", s.handleJoin)
-	mux.HandleFunc("POST /api/tables/{id}/rematch", s.handleRematch)
+	mux.HandleFunc("POST /api/tables/{id}/join", s.unbanned(s.handleJoin))
+	mux.HandleFunc("POST /api/tables/{id}/rematch", s.unbanned(s.handleRematch))
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
@@ -69,11 +69,12 @@ func (s *Server) routes(mux *routeMux) http.Handler {
 	s.inviteRoutes(mux)          // invite.go
 	s.langRoutes(mux)            // lang.go
 	s.offlineRoutes(mux)         // offline.go
+	s.moderationRoutes(mux)      // moderation.go
 	page := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeFileFS(w, r, static, "index.html")
 	}
-	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /tournaments", "GET /tournaments/{id}", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}", "GET /local"} {
+	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /tournaments", "GET /tournaments/{id}", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}", "GET /local", "GET /moderate"} {
 		mux.HandleFunc(p, page)
 	}
 	// Outermost first: security headers (and HSTS) on every answer, the log

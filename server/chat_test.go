@@ -50,8 +50,9 @@ func nextChat(t *testing.T, ctx context.Context, c *wsclient.Client) chatJSON {
 }
 
 // TestChat: the players at a table chat; a line reaches everyone watching
-// as the text sent (markup is the client's to escape), a watcher cannot
-// chat, a line too long or too fast is refused, and the lines stay with
+// as the text sent (markup is the client's to escape), a watcher without a
+// player cannot chat (one with a player chats with the watchers:
+// TestWatchersChat), a line too long or too fast is refused, and the lines stay with
 // the table: a client connecting later, even after a restart, gets them
 // after its welcome (a table without chat sends none).
 func TestChat(t *testing.T) {
@@ -76,12 +77,20 @@ func TestChat(t *testing.T) {
 			t.Fatalf("the line as received: %+v", m)
 		}
 	}
-	if err := cy.Send(ctx, map[string]string{"type": "chat", "text": "hello"}); err != nil {
+	anon := wsclient.New(ts.URL)
+	if err := anon.Connect(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	if m := nextChat(t, ctx, cy); m.Type != "error" || m.Code != "not_seated" {
-		t.Fatalf("a watcher's line: %+v", m)
+	if err := anon.Send(ctx, map[string]string{"type": "chat", "text": "hello"}); err != nil {
+		t.Fatal(err)
 	}
+	if m := nextChat(t, ctx, anon); m.Type != "chat" || !m.History {
+		t.Fatalf("the history for a watcher: %+v", m)
+	}
+	if m := nextChat(t, ctx, anon); m.Type != "error" || m.Code != "not_seated" {
+		t.Fatalf("the line of a watcher without a player: %+v", m)
+	}
+	anon.Close()
 	if err := bea.Send(ctx, map[string]string{"type": "chat", "text": strings.Repeat("é", 201)}); err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +120,7 @@ func TestChat(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := nextChat(t, ctx, late)
-	if !h.History || len(h.Lines) != 4 || h.Lines[0].Text != "<b>hi</b> Bea" || h.Lines[3].N != 4 {
+	if !h.History || len(h.Lines) != 4 || h.Lines[0].Text != "<b>hi</b> Bea" || h.Lines[3].N != 4 { // the watcher without a player said nothing
 		t.Fatalf("the history after a restart: %+v", h)
 	}
 }

@@ -89,10 +89,12 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, struct {
-		playerView
-		Account bool `json:"account"` // signed in with a passkey or recovery code, not a guest of this browser
-	}{playerView{ID: p.ID, Name: p.Name}, err == nil})
+	me := meView{playerView: playerView{ID: p.ID, Name: p.Name}, Account: err == nil}
+	if err := s.moderationOfMe(r, &me); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, me)
 }
 
 // handleNewPlayer creates a guest with a display name and sets its secret

@@ -93,6 +93,10 @@ type Options struct {
 	MaxPasskeys       int // 20: passkeys one account may have
 	SignInsPerAccount int // 30: passkey sign-ins of one account within 5 minutes (the life of a ceremony); more are refused (429)
 
+	// ReportsPerHour is the reports one player may make an hour
+	// (report.go); 10, negative: no cap.
+	ReportsPerHour int
+
 	// RatingBoardGames is the rated games a player needs in a family to
 	// be listed on its leaderboard by rating (GET /api/ratings); 5.
 	RatingBoardGames int
@@ -206,6 +210,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	}
 	opt.withTableDefaults()
 	opt.withAccountDefaults()
+	opt.withModerationDefaults()
 	s := &Server{store: st, cluster: store.ClusterOf(st), opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
 		finished: newFinishedTables(opt.FinishedTables), stop: make(chan struct{})}
 	s.accounts.lookAlikes = newLookAlikes()

@@ -43,9 +43,10 @@ type table struct {
 	clock    tableClock           // the turn clock (clock.go)
 	ratings  []store.RatingChange // the rating changes of the finished game, if rated (rating.go)
 
-	chat       []store.ChatLine         // the last lines of the table's chat (chat.go)
-	chatLoaded bool                     // chat was read from the store
-	chatRate   map[string]*rate.Limiter // chat lines by player
+	chat         []store.ChatLine         // the last lines of the table's chat (chat.go)
+	watchersChat []store.ChatLine         // the last lines of its watchers' channel
+	chatLoaded   bool                     // chat was read from the store
+	chatRate     map[string]*rate.Limiter // chat lines by player
 	// leased: this node holds the table's lease, and so makes the
 	// server's moves there (bots, the turn clock; cluster.go).
 	leased bool

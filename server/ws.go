@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -57,6 +58,7 @@ type client struct {
 	t      *table
 	conn   *websocket.Conn
 	player *store.Player // nil: an anonymous watcher
+	addr   netip.Addr    // the client's address (a banned range's check)
 	out    chan []byte
 	done   chan struct{}
 	once   sync.Once
@@ -175,9 +177,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	c := &client{srv: s, t: t, conn: conn, out: make(chan []byte, sendBuffer), done: make(chan struct{}), limits: limits, lang: langOf(r)}
+	c := &client{srv: s, t: t, conn: conn, out: make(chan []byte, sendBuffer), done: make(chan struct{}), limits: limits, lang: langOf(r), addr: s.clientAddr(r)}
+	var sanction *store.Sanction
 	if p.ID != "" {
 		c.player = &p
+		if sanction, err = s.sanctionOn(r.Context(), p.ID, c.addr, false); err != nil {
+			s.log.Error("sanctions not read", "err", err)
+		}
 	}
 	s.mu.Lock()
 	if s.closed {
@@ -194,6 +200,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	t.presenceChanged()
 	c.sendWelcome()
 	c.sendChat()
+	if sanction != nil {
+		c.sendJSON(sanctionMsgOf(*sanction, ""))
+	}
 	t.mu.Unlock()
 
 	ctx, cancel := context.WithCancel(context.Background())
