@@ -53,6 +53,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ExpireGuests", testExpireGuests},
 		{"LocalGames", testLocalGames},
 		{"ImportLong", testImportLong},
+		{"LoseOnTime", testLoseOnTime},
+		{"Adjourn", testAdjourn},
+		{"Follows", testFollows},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
