@@ -50,6 +50,24 @@ func (m Meta) Level(seat int) string { return m.Extra[levelKey(seat)] }
 
 func levelKey(seat int) string { return fmt.Sprintf("bot.%d", seat) }
 
+// SetLostOnTime notes in Extra that seat lost on time: its resignation
+// was the turn clock's (its timeouts in a row ran out), not its own.
+func (m *Meta) SetLostOnTime(seat int) {
+	if m.Extra == nil {
+		m.Extra = map[string]string{}
+	}
+	m.Extra[timeKey(seat)] = "lost"
+}
+
+// ClearLostOnTime takes back SetLostOnTime (a resignation that was not
+// stored).
+func (m *Meta) ClearLostOnTime(seat int) { delete(m.Extra, timeKey(seat)) }
+
+// LostOnTime reports whether SetLostOnTime noted that seat lost on time.
+func (m Meta) LostOnTime(seat int) bool { return m.Extra[timeKey(seat)] == "lost" }
+
+func timeKey(seat int) string { return fmt.Sprintf("time.%d", seat) }
+
 // Entry is one action and, for a throw or roll-off, the dice it threw.
 type Entry struct {
 	engine.Action

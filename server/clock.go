@@ -13,8 +13,8 @@ import (
 // else throw when a throw is due, the expert bot's keep when dice must be
 // kept, the roll-off throw in a roll-off; and it goes on acting for the seat,
 // at the bots' pace, until the seat's turn ends. The clock-forfeits-th
-// timeout in a row resigns the seat (engine.Resign) instead, at a table of
-// two or more people (against bots the clock never resigns, and waits
+// timeout in a row resigns the seat (engine.Resign) instead, a loss on time
+// (ontime.go), at a table of two or more people (against bots the clock never resigns, and waits
 // while the player is away: clock_bots.go); acting
 // yourself resets the count. At a Dragon Farkle table the server plays the
 // seat's move with the Random dragon bot and never resigns it (it has no
@@ -152,7 +152,7 @@ func (t *table) timeout(seat, version int) {
 	if a := t.kind.resign(seat); a != nil && t.srv.opt.ClockForfeits > 0 && n >= t.srv.opt.ClockForfeits && !t.waitsForPlayer() {
 		defer t.mu.Unlock()
 		t.clock.auto = -1
-		t.botDone(seat, a, t.commit(seat, a), func() { t.timeout(seat, version) })
+		t.botDone(seat, a, t.resignOnTime(seat, a), func() { t.timeout(seat, version) }) // ontime.go
 		return
 	}
 	t.clock.auto = seat

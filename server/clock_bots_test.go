@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,7 +14,9 @@ import (
 
 // TestTurnClockActsThenForfeits: at a table of two people, a seat that
 // never acts is played by the server, then resigned at the
-// ClockForfeits-th timeout in a row, and the other wins.
+// ClockForfeits-th timeout in a row, and the other wins. The loss is on
+// time, said apart from a resignation: the log line sent as it happens,
+// the record (which still verifies), the table's seat and the replay.
 func TestTurnClockActsThenForfeits(t *testing.T) {
 	ts := start(t, "", server.Options{TurnClock: 200 * time.Millisecond, ClockForfeits: 2})
 	ctx := ctxT(t, time.Minute)
@@ -34,6 +37,7 @@ func TestTurnClockActsThenForfeits(t *testing.T) {
 	}
 	defer q.Close()
 	sawDeadline := false
+	var lines []logLine
 	for q.Last == nil || q.Last.Phase != "over" {
 		m, err := q.next(ctx)
 		if err != nil {
@@ -44,8 +48,10 @@ func TestTurnClockActsThenForfeits(t *testing.T) {
 		}
 		var v struct {
 			Table tableInfo `json:"table"`
+			Log   []logLine `json:"log"`
 		}
 		_ = json.Unmarshal(m.Raw, &v)
+		lines = append(lines, v.Log...)
 		if c := v.Table.Clock; c != nil && c.Seat != nil && *c.Seat != q.Seat && c.Deadline != nil {
 			sawDeadline = true
 		}
@@ -77,6 +83,53 @@ func TestTurnClockActsThenForfeits(t *testing.T) {
 	if len(st.Winners) != 1 || st.Winners[0] != q.Seat {
 		t.Fatalf("winners %v: Quick (seat %d) should win once the slow seat resigned", st.Winners, q.Seat)
 	}
+	if !rec.Meta.LostOnTime(slow) || rec.Meta.LostOnTime(q.Seat) {
+		t.Errorf("the record's meta %v: want seat %d (only) lost on time", rec.Meta.Extra, slow)
+	}
+	wantOnTime := func(where string, lines []logLine) {
+		t.Helper()
+		var got []logLine
+		for _, l := range lines {
+			if l.Type == "lost-on-time" || l.Type == "resign" {
+				got = append(got, l)
+			}
+		}
+		if len(got) != 1 || got[0].Type != "lost-on-time" || got[0].Player != slow || !strings.Contains(got[0].Text, "loses on time") {
+			t.Errorf("%s: the lines of the resignation %+v, want one line saying seat %d loses on time", where, got, slow)
+		}
+	}
+	wantOnTime("the updates", lines)
+	var tv struct {
+		Seats []struct {
+			LostOnTime bool `json:"lost_on_time"`
+		} `json:"seats"`
+	}
+	if err := q.Do(ctx, "GET", "/api/tables/"+tb.ID, nil, &tv); err != nil {
+		t.Fatal(err)
+	}
+	if len(tv.Seats) != 2 || !tv.Seats[slow].LostOnTime || tv.Seats[q.Seat].LostOnTime {
+		t.Errorf("the table's seats %+v: want seat %d (only) lost on time", tv.Seats, slow)
+	}
+	var rp struct {
+		Steps []struct {
+			Log []logLine `json:"log"`
+		} `json:"steps"`
+	}
+	if err := q.Do(ctx, "GET", "/api/tables/"+tb.ID+"/replay", nil, &rp); err != nil {
+		t.Fatal(err)
+	}
+	var replayed []logLine
+	for _, st := range rp.Steps {
+		replayed = append(replayed, st.Log...)
+	}
+	wantOnTime("the replay", replayed)
+}
+
+// logLine is a line of a table's log as sent.
+type logLine struct {
+	Type   string `json:"type"`
+	Player int    `json:"player"`
+	Text   string `json:"text"`
 }
 
 // TestTurnClockNeverResignsAgainstBots: against a bot, a player who never

@@ -146,6 +146,14 @@ func (t *table) catchUp(ctx context.Context) error {
 		}
 		t.scheduleBot()
 	}
+	for i, seat := range tb.Seats { // a seat another node lost on time (ontime.go)
+		if i < len(t.meta.Seats) && seat.LostOnTime && !t.meta.Seats[i].LostOnTime {
+			t.meta.Seats[i].LostOnTime = true
+			if t.play != nil {
+				t.play.Record().Meta.SetLostOnTime(i)
+			}
+		}
+	}
 	if tb.Actions > t.meta.Actions && t.play != nil {
 		if err := t.replayStored(ctx, tb.Actions); err != nil {
 			return err

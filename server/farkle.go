@@ -160,10 +160,12 @@ type logLine = gameview.Line
 
 // logLines are the lines of the events of the action that brought the
 // game to version.
-func logLines(c *lang.Catalogue, version int, evs []game.Event, names []string) []logLine {
+// lost says, by seat, which seats the clock resigned (ontime.go).
+func logLines(c *lang.Catalogue, version int, evs []game.Event, names []string, lost []bool) []logLine {
 	var out []logLine
 	for _, e := range evs {
-		out = append(out, gameview.LineOf(c, version, e.(engine.Event), names))
+		ee := e.(engine.Event)
+		out = append(out, onTimeLine(gameview.LineOf(c, version, ee, names), ee, lost, c, names))
 	}
 	return out
 }
@@ -195,10 +197,10 @@ type updateMsg struct {
 }
 
 func (k *farkleKind) welcome(t *table, _ int, you youView, c *lang.Catalogue) any {
-	names := t.names()
+	names, lost := t.names(), lostOnTime(t.meta.Seats)
 	log := []logLine{}
 	for v, evs := range t.events {
-		log = append(log, logLines(c, v, evs, names)...)
+		log = append(log, logLines(c, v, evs, names, lost)...)
 	}
 	return welcomeMsg{Type: "welcome", You: you, Table: t.view(), State: stateOf(t), Log: log}
 }
@@ -209,7 +211,7 @@ func (k *farkleKind) update(t *table, _ int, tv tableView, actor int, a game.Act
 	av := actionOf(ea)
 	var e record.Entry
 	_ = json.Unmarshal(t.play.Game().Variant().Entry(actor, a, evs), &e) // the variant's own entry: it reads
-	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Threw: e.Threw.Faces(), Log: logLines(c, t.play.Game().Version(), evs, t.names())}
+	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Threw: e.Threw.Faces(), Log: logLines(c, t.play.Game().Version(), evs, t.names(), lostOnTime(t.meta.Seats))}
 }
 
 func (k *farkleKind) tableJSON(t *table, tv tableView) any {
@@ -294,10 +296,11 @@ type replayStep struct {
 
 func (k *farkleKind) replay(t *table, tv tableView, rec *game.Record, c *lang.Catalogue) (any, error) {
 	start := func(g game.Game) *stateView { return makeStateView(g.(*game.FarkleGame).State()) }
+	lost := recordLostOnTime(rec)
 	return replayOf(t, tv, rec, start, func(i int, st game.Step, after game.Game) replayStep {
 		var e record.Entry
 		_ = json.Unmarshal(rec.Actions[i], &e) // it replayed: it reads
-		return replayStep{Action: actionOf(st.Action.(engine.Action)), Threw: e.Threw.Faces(), Log: logLines(c, i+1, st.Events, rec.Players), State: start(after)}
+		return replayStep{Action: actionOf(st.Action.(engine.Action)), Threw: e.Threw.Faces(), Log: logLines(c, i+1, st.Events, rec.Players, lost), State: start(after)}
 	})
 }
 

@@ -169,6 +169,9 @@ func (t *table) lastTurn(me int, c *lang.Catalogue) string {
 				case engine.EvTurnLost:
 					return c.Msg("web.last.lost", "name", names[e.Player], "score", score(e.Player))
 				case engine.EvResign:
+					if t.meta.Seats[e.Player].LostOnTime {
+						return c.Msg("web.last.lostOnTime", "name", names[e.Player])
+					}
 					return c.Msg("web.last.resign", "name", names[e.Player])
 				}
 			default:

@@ -175,6 +175,9 @@ func (t *table) newRecord() *game.Record {
 		if s.Bot != "" {
 			rec.Meta.Extra[fmt.Sprintf("seat%d", i)] = "bot:" + s.Bot
 		}
+		if s.LostOnTime {
+			rec.Meta.SetLostOnTime(i) // ontime.go
+		}
 	}
 	return rec
 }

@@ -41,6 +41,8 @@ type seatView struct {
 	PlayerID string `json:"player_id,omitempty"`
 	Invited  bool   `json:"invited,omitempty"` // a free seat kept for the invited player named Name
 	Note     string `json:"note,omitempty"`    // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
+	// LostOnTime: the turn clock resigned the seat (ontime.go).
+	LostOnTime bool `json:"lost_on_time,omitempty"`
 }
 
 func viewOf(tb store.Table) tableView {
@@ -57,7 +59,7 @@ func viewOf(tb store.Table) tableView {
 		v.Kind = string(tb.Kind)
 	}
 	for _, s := range tb.Seats {
-		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "" && !tb.Local, PlayerID: s.PlayerID, Invited: s.Invited != "" && s.PlayerID == ""})
+		v.Seats = append(v.Seats, seatView{Name: s.Name, Bot: s.Bot, Free: s.Bot == "" && s.PlayerID == "" && !tb.Local, PlayerID: s.PlayerID, Invited: s.Invited != "" && s.PlayerID == "", LostOnTime: s.LostOnTime})
 	}
 	return v
 }

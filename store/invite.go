@@ -90,3 +90,41 @@ func OpenOnly(statuses []Status) bool {
 	}
 	return len(statuses) > 0
 }
+
+// Follow is a player's choice to follow another: the followed player is
+// on the follower's list of friends, with their open games.
+type Follow struct {
+	Follower string
+	Followed string    // the player followed
+	Name     string    // the followed player's name (Following fills it in)
+	Created  time.Time // when the follow was made
+}
+
+// Prepare checks a follow and fills in its time.
+func (f Follow) Prepare(now time.Time) (Follow, error) {
+	if f.Follower == "" || f.Followed == "" {
+		return f, Errorf(EINVALID, "a follow needs a follower and a player followed")
+	}
+	if f.Follower == f.Followed {
+		return f, Errorf(EINVALID, "a player cannot follow itself")
+	}
+	if f.Created.IsZero() {
+		f.Created = now
+	}
+	return f, nil
+}
+
+// LoseOnTime returns the seats of a table (as JSON) with seat marked lost
+// on time, or EINVALID if it is not a human seat.
+func LoseOnTime(tableID, seatsJSON string, seat int) (string, error) {
+	var seats []Seat
+	if err := json.Unmarshal([]byte(seatsJSON), &seats); err != nil {
+		return "", fmt.Errorf("table %s seats: %w", tableID, err)
+	}
+	if seat < 0 || seat >= len(seats) || seats[seat].Bot != "" {
+		return "", Errorf(EINVALID, "table %s has no human seat %d", tableID, seat)
+	}
+	seats[seat].LostOnTime = true
+	nj, _ := json.Marshal(seats)
+	return string(nj), nil
+}

@@ -98,6 +98,9 @@ func CheckAppend(tableID string, st Status, have, n int) error {
 	if st.Ended() {
 		return Errorf(ECONFLICT, "table %s is %s: it takes no more actions", tableID, st.Phrase())
 	}
+	if st == Adjourned {
+		return Errorf(ECONFLICT, "table %s is adjourned: it takes no action until its player resumes it", tableID)
+	}
 	if have != n-1 {
 		return Errorf(ECONFLICT, "table %s has %d actions: action %d cannot follow", tableID, have, n)
 	}

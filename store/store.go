@@ -71,6 +71,11 @@ const (
 	// Expired: a waiting table nobody joined in time. It takes no more
 	// seats or actions.
 	Expired Status = "expired"
+	// Adjourned: a game against bots its player left long enough. It is
+	// neither open (it counts against no cap and takes no action) nor
+	// ended (it is never lost, rated or in stats): its player resumes
+	// it (Resume), and it is playing again as it stood.
+	Adjourned Status = "adjourned"
 )
 
 // Ended reports whether a table in status s takes no more actions: over,
@@ -99,6 +104,10 @@ type Seat struct {
 	// Invited is the player a free human seat is kept for (an invitation
 	// by name); only that player may take it.
 	Invited string `json:"invited,omitempty"`
+	// LostOnTime: the turn clock resigned the seat (its timeouts in a
+	// row ran out at a table of people), which the pages say apart from
+	// a resignation.
+	LostOnTime bool `json:"lost_on_time,omitempty"`
 }
 
 // Table is one table: its game, seats, secret seed and progress.
@@ -207,6 +216,7 @@ type Store interface {
 	Tournaments
 	Chat
 	Moderation
+	Follows
 
 	// Health proves a round trip to the database that includes a write
 	// (one small row rewritten, then read back): it fails when the
@@ -286,6 +296,18 @@ type Tables interface {
 	// transaction. The action is durable when AppendAction returns.
 	// EINVALID if the entry is not JSON.
 	AppendAction(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *Finish) error
+	// LoseOnTime marks the seat of the table lost on time
+	// (Seat.LostOnTime), in one write, whatever the table's status (the
+	// mark follows the resignation it explains, which may have ended the
+	// game). ENOTFOUND if no table; EINVALID if no such human seat.
+	LoseOnTime(ctx context.Context, tableID string, seat int) error
+	// Adjourn marks the playing table Adjourned if it still has actions
+	// actions (nobody acted since they were counted), in one write.
+	// ENOTFOUND if no table; ECONFLICT if it is not playing or changed.
+	Adjourn(ctx context.Context, id string, actions int) error
+	// Resume makes the adjourned table playing again, in one write.
+	// ENOTFOUND if no table; ECONFLICT if it is not adjourned.
+	Resume(ctx context.Context, id string) error
 	// Actions returns the table's actions in order, as stored.
 	Actions(ctx context.Context, tableID string) ([]json.RawMessage, error)
 	// FinalRecord returns the record stored when the game ended (records
@@ -426,6 +448,24 @@ type Invitations interface {
 	Blocks(ctx context.Context, blocker string, limit int) ([]Block, error)
 }
 
+// Follows are the players each player follows (a list of friends).
+type Follows interface {
+	// Follow stores a follow (again: nothing changes). ENOTFOUND if
+	// either player does not exist; EINVALID for a player following
+	// itself; ECONFLICT if max > 0 and the follower already follows max
+	// players.
+	Follow(ctx context.Context, f Follow, max int) error
+	// Unfollow removes a follow; no error if there is none.
+	Unfollow(ctx context.Context, follower, followed string) error
+	// Following lists the players follower follows with their names, the
+	// latest first, up to limit (0: 100).
+	Following(ctx context.Context, follower string, limit int) ([]Follow, error)
+	// FollowedGames lists the open (waiting or playing) tables where a
+	// player that follower follows holds a seat, most recently updated
+	// first, up to limit (0: 100), from the index of open seats.
+	FollowedGames(ctx context.Context, follower string, limit int) ([]Table, error)
+}
+
 // Tournaments are the tournaments and their state.
 type Tournaments interface {
 	// CreateTournament stores a new tournament at version 1. ECONFLICT if
@@ -484,6 +524,8 @@ func (s Status) Phrase() string {
 		return "failed"
 	case Expired:
 		return "expired"
+	case Adjourned:
+		return "adjourned"
 	}
 	return string(s)
 }

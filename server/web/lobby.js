@@ -12,6 +12,7 @@ export function tableList(tables, empty, action) {
       h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${msg('web.actions', { n: t.actions })}` : `${rulesName(t.rules)} · ${msg('web.to', { n: num(t.rules.game.target) })} · ${msg('web.actions', { n: t.actions })}`,
         t.scores ? ` · ${t.scores.map(num).join('–')}` : '',
         (t.winners || []).length ? ` · ${msg('web.wonBy', { names: t.winners.map((w) => t.seats[w].name).join(msg('end.and')) })}` : '',
+        t.seats.filter((s) => s.lost_on_time).map((s) => ` · ${msg('web.last.lostOnTime', { name: s.name })}`).join(''),
         t.clock ? ` · ${msg('web.toActFor', { t: duration(t.clock.seconds) })}` : ''),
       t.reason ? h('div', { class: 'reason small' }, msg(t.status === 'expired' ? 'web.reasonExpired' : 'web.reasonFailed', { why: t.reason })) : ''),
     action(t))));

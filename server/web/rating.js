@@ -12,6 +12,9 @@ const familyName = (label) => label.startsWith('web.') ? msg(label) : label;
 const whole = (x) => String(Math.round(x));
 const signed = (x) => (x > 0 ? '+' : x < 0 ? '−' : '±') + whole(Math.abs(x));
 
+// lostOnTime reports whether the clock resigned player's seat at table.
+const lostOnTime = (table, player) => (table.seats || []).some((s) => s.player_id === player && s.lost_on_time);
+
 // ratingChange is the end-of-game line of a rated table: each person's
 // rating before and after (the bots' ratings are fixed anchors); or why a
 // game of a rated family moved none (table.unrated: bots, short,
@@ -28,7 +31,8 @@ export function ratingChange(table, seat) {
     h('ul', {}, rs.map((c) => h('li', { class: c.player === mine ? 'mine' : '' },
       h('a', { href: `/players/${encodeURIComponent(c.player)}` }, c.name), ' ',
       `${whole(c.before)} → ${whole(c.after)} `,
-      h('strong', { class: c.change >= 0 ? 'up' : 'down', 'data-change': String(c.change) }, `(${signed(c.change)})`)))));
+      h('strong', { class: c.change >= 0 ? 'up' : 'down', 'data-change': String(c.change) }, `(${signed(c.change)})`),
+      lostOnTime(table, c.player) ? h('span', { class: 'lost-on-time small' }, ' · ', msg('web.last.lostOnTime', { name: c.name })) : ''))));
 }
 
 // ratingBoard is the leaderboard by rating with a tab for each family.

@@ -191,9 +191,9 @@ func (db *DB) migrateOne(ctx context.Context, v int, name, body string) error {
 // changed is the store's hook (sqlstore.DB.Changed) in the transaction of
 // a table's change: the change hint, sent to the listening nodes when the
 // transaction commits, and the end of the table's lease once it has
-// ended.
+// ended or is adjourned (no node runs it then).
 func (db *DB) changed(ctx context.Context, tx *sql.Tx, id string, n int, st store.Status) error {
-	if st.Ended() {
+	if st.Ended() || st == store.Adjourned {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM leases WHERE table_id = $1`, id); err != nil {
 			return err
 		}

@@ -145,6 +145,7 @@ const (
 	rateLock      = 0x72617465 // "rate"
 	challengeLock = 0x63657265 // "cere"
 	blockLock     = 0x626c6f63 // "bloc"
+	followLock    = 0x666f6c6c // "foll"
 	nameLock      = 0x6e616d65 // "name"
 )
 

@@ -58,6 +58,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ModeratedChat", testModeratedChat},
 		{"Rename", testRename},
 		{"Reports", testReports},
+		{"LoseOnTime", testLoseOnTime},
+		{"Adjourn", testAdjourn},
+		{"Follows", testFollows},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
