@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ExpireGuests", testExpireGuests},
 		{"LocalGames", testLocalGames},
 		{"ImportLong", testImportLong},
+		{"TableTournament", testTableTournament},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
