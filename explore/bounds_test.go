@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"runtime"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/rules"
+	"github.com/farkle/farkle/solve"
 	"github.com/farkle/farkle/solved"
 )
 
@@ -139,5 +141,32 @@ func TestMapsStopWithContext(t *testing.T) {
 	b, _ := NewWinMap(tb, 20)
 	if a.Win[3][7] != b.Win[3][7] || a.Comp[5][2] != b.Comp[5][2] {
 		t.Error("the map with a context differs")
+	}
+}
+
+// preparing is a Source whose duel tables are being prepared.
+type preparing struct{ Source }
+
+func (preparing) Duel(rules.Rules) (*solve.Table, error) {
+	return nil, fmt.Errorf("duel table: %w", solved.ErrNotReady)
+}
+
+// TestCompareSaysPreparing: a comparison marks a rule set whose duel table
+// is being prepared (asked again, it will have it), and no other: not one
+// whose table the source refuses (busy), not one it has.
+func TestCompareSaysPreparing(t *testing.T) {
+	r := small("classic", 2000, false)
+	for _, c := range []struct {
+		name       string
+		src        Source
+		want, duel bool
+	}{{"preparing", preparing{tables}, true, false}, {"busy", failing{tables}, false, false}, {"ready", tables, false, true}} {
+		got, err := CompareWith(context.Background(), []rules.Rules{r}, c.src, tables, CompareOptions{DuelNote: solved.Reason})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0].DuelPreparing != c.want || got[0].Duel != c.duel {
+			t.Errorf("%s: duel %v, preparing %v; want preparing %v", c.name, got[0].Duel, got[0].DuelPreparing, c.want)
+		}
 	}
 }

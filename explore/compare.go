@@ -29,11 +29,14 @@ type RuleStats struct {
 	BankAt        []int   `json:"bank_at"`
 	// The duel: P(the first player wins) and the fair compensation, when
 	// the table is at hand (Duel); DuelNote says why not.
-	Duel        bool    `json:"duel"`
-	DuelNote    string  `json:"duel_note,omitempty"`
-	FirstPlayer float64 `json:"first_player,omitempty"`
-	Fair        int     `json:"fair,omitempty"`
-	FairWin     float64 `json:"fair_win,omitempty"`
+	Duel     bool   `json:"duel"`
+	DuelNote string `json:"duel_note,omitempty"`
+	// DuelPreparing: the duel table is being prepared (solved.ErrNotReady),
+	// so the same comparison asked again later has it.
+	DuelPreparing bool    `json:"duel_preparing,omitempty"`
+	FirstPlayer   float64 `json:"first_player,omitempty"`
+	Fair          int     `json:"fair,omitempty"`
+	FairWin       float64 `json:"fair_win,omitempty"`
 	// Games expert-against-expert games were simulated; MeanTurns is the
 	// turns each player took per game on average. SimNote says why fewer
 	// games than asked were played, or none (CompareOptions.MaxTurns).
@@ -157,6 +160,7 @@ func compareOne(ctx context.Context, r rules.Rules, src Source, ts *solved.Table
 	default:
 		s.DuelNote = err.Error()
 	}
+	s.DuelPreparing = !s.Duel && errors.Is(err, solved.ErrNotReady)
 	games, note := opt.simGames(r.Game.Target, s.PointsPerTurn)
 	s.SimNote = note
 	if games > 0 {

@@ -3,6 +3,8 @@ package server_test
 import (
 	"fmt"
 
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/server"
@@ -45,11 +47,27 @@ func (pointsAdvisor) Analyze(rec *game.Record) (server.Analysis, error) {
 				n++
 			}
 		}
-		an.Players = append(an.Players, server.PlayerAnalysis{Seat: i, Name: name, Decisions: n, Mistakes: n / 4, Lost: float64(25 * n),
-			Worst: []server.Moment{{Action: 3, Chosen: "bank", Best: "throw", Lost: 120}}})
+		worst := []server.Moment{{Action: 3, Chosen: "bank", Best: "throw", Lost: 120}}
+		if rec.Kind == game.Dragon {
+			worst = dragonMoments(rec.Players)
+		}
+		an.Players = append(an.Players, server.PlayerAnalysis{Seat: i, Name: name, Decisions: n, Mistakes: n / 4, Lost: float64(25 * n), Worst: worst})
 	}
 	if len(an.Players) == 0 {
 		return an, fmt.Errorf("no players")
 	}
 	return an, nil
+}
+
+// dragonMoments are costly choices of a Dragon Farkle game as the real
+// analysis names them (dragon.Action's own words, with the players'
+// names): every kind of action the analysis may name, chosen or best.
+func dragonMoments(players []string) []server.Moment {
+	name := func(a dragon.Action) string { return a.Named(players) }
+	return []server.Moment{
+		{Action: 2, Chosen: name(dragon.KeepRally(dice.Of(1, 5), dragon.Double)), Best: name(dragon.KeepRally(dice.Of(1), dragon.DrawItem)), Lost: 300},
+		{Action: 3, Chosen: name(dragon.Stop()), Best: name(dragon.Roll()), Lost: 200},
+		{Action: 4, Chosen: name(dragon.Brawl(len(players) - 1)), Best: name(dragon.Use("pip", 3)), Lost: 150},
+		{Action: 5, Chosen: name(dragon.Discard("pip")), Best: name(dragon.Recruit()), Lost: 100},
+	}
 }

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -11,12 +12,16 @@ import (
 	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/internal/browsertest"
 )
 
 // notEnglish are English catalogue values that a Norwegian page may show
 // all the same: names (of the game, of bots, of rule presets), which are
 // the same in both languages, and the words Norwegian shares with English.
-var notEnglish = map[string]bool{}
+// The bots' levels are in their names ("Steady bot"), and a Norwegian menu
+// gives the level's English name beside its own ("Stødig (Steady)").
+var notEnglish = map[string]bool{"Cautious": true, "Steady": true, "Reckless": true, "Expert": true, "Perfect": true, "Smart": true, "Simple": true, "Random": true}
 
 // englishPhrases returns the English catalogue's values that are not its
 // Norwegian values: whole texts of five letters or more without
@@ -71,5 +76,22 @@ func checkNorwegian(t *testing.T, ctx context.Context, pg sitePage, english []st
 	}
 	if len(found) > 0 {
 		t.Errorf("%s (%s) in Norwegian shows English: %q", pg.name, pg.path, found)
+	}
+}
+
+// checkRatingTabs opens each tab of the leaderboard's ratings (a family of
+// games each) and fails the test on English in it.
+func checkRatingTabs(t *testing.T, ctx context.Context, pg sitePage, english []string) {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#rating-board [role=tab]').length`))
+	if err != nil || n < 2 {
+		t.Fatalf("the ratings have %d tabs (%v), want one a family", n, err)
+	}
+	for i := range n {
+		sel := fmt.Sprintf(`#rating-board [role=tab]:nth-child(%d)`, i+1)
+		if err := chromedp.Do(ctx, browsertest.Click(sel), chromedp.WaitVisible(sel+`[aria-selected=true]`)); err != nil {
+			t.Fatal(err)
+		}
+		checkNorwegian(t, ctx, sitePage{fmt.Sprintf("%s, ratings tab %d", pg.name, i+1), pg.path, pg.ready}, english)
 	}
 }

@@ -89,7 +89,7 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	if err := me.Do(ctx, "POST", "/api/tournaments", map[string]any{"name": "Midsummer Farkle Classic", "format": "swiss", "rules": shortRules, "size": 4, "entrants": entrants}, &tr); err != nil {
 		t.Fatal(err)
 	}
-	waitTour(t, ctx, me.Client, tr.ID, func(tr tourJSON) bool { return tr.Status == "over" })
+	tr = waitTour(t, ctx, me.Client, tr.ID, func(tr tourJSON) bool { return tr.Status == "over" })
 	for _, id := range []string{over.ID, dragonOver.ID} {
 		for getInfo(t, ctx, me.Client, id).Status != "over" {
 			time.Sleep(20 * time.Millisecond) // polling the API: bots play
@@ -102,8 +102,9 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 		{"dragon-table", "/t/" + dragonLive.ID, "#game"},
 		{"waiting-table", "/t/" + waiting.ID, "#game"},
 		{"pace-table", "/t/" + paced.ID, "#game .scoreboard"},
-		{"game-over", "/t/" + over.ID, "#end"},
-		{"dragon-over", "/t/" + dragonOver.ID, "#end"},
+		{"game-over", "/t/" + over.ID, "#end table.analysis"}, // with its analysis
+		{"dragon-over", "/t/" + dragonOver.ID, "#end table.analysis"},
+		{"tournament-game", "/replay/" + tr.Rounds[0][0].Table, "#tour-back"},
 		{"new-table", "/new", "#create"},
 		{"replay", "/replay/" + over.ID, ".replay-board table"},
 		{"dragon-replay", "/replay/" + dragonOver.ID, ".replay-board table"},
@@ -131,6 +132,9 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 					checkFits(t, b, ts.URL, pg, lang+"-"+itoa3(size.w))
 					if lang == "nb" && size.w == 390 {
 						checkNorwegian(t, b, pg, english)
+						if pg.name == "leaderboard" {
+							checkRatingTabs(t, b, pg, english)
+						}
 					}
 				}
 				// A browser without a player (the cookie forgotten: signing
@@ -141,8 +145,12 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 				}); err != nil {
 					t.Fatal(err)
 				}
-				checkFits(t, b, ts.URL, sitePage{"signin", "/signin", "#main h1"}, lang+"-"+itoa3(size.w))
-				checkFits(t, b, ts.URL, sitePage{"account-new", "/account", "#create-account"}, lang+"-"+itoa3(size.w))
+				for _, pg := range []sitePage{{"signin", "/signin", "#main h1"}, {"account-new", "/account", "#create-account"}} {
+					checkFits(t, b, ts.URL, pg, lang+"-"+itoa3(size.w))
+					if lang == "nb" && size.w == 390 {
+						checkNorwegian(t, b, pg, english)
+					}
+				}
 			})
 		}
 	}

@@ -23,13 +23,14 @@ type tableView struct {
 	Scores     []int        `json:"scores,omitempty"`
 	Watchers   int          `json:"watchers"`
 	Hints      bool         `json:"hints"`
-	Clock      *clockView   `json:"clock,omitempty"`   // at a table with a turn clock
-	Reason     string       `json:"reason,omitempty"`  // why a table failed or expired
-	Rated      string       `json:"rated,omitempty"`   // the rating family when the game moves ratings
-	Unrated    string       `json:"unrated,omitempty"` // why a game of a rated family moves none: "bots", "short", "aborted" (rating.Reason)
-	Pace       string       `json:"pace,omitempty"`    // a game at your own pace: the time a decision ("1d")
-	Local      bool         `json:"local,omitempty"`   // a game played on a device by itself and kept when it was over (localgames.go)
-	Rematch    *rematchView `json:"rematch,omitempty"` // the rematch asked for at the end of the game
+	Clock      *clockView   `json:"clock,omitempty"`      // at a table with a turn clock
+	Reason     string       `json:"reason,omitempty"`     // why a table failed or expired
+	Rated      string       `json:"rated,omitempty"`      // the rating family when the game moves ratings
+	Unrated    string       `json:"unrated,omitempty"`    // why a game of a rated family moves none: "bots", "short", "aborted" (rating.Reason)
+	Pace       string       `json:"pace,omitempty"`       // a game at your own pace: the time a decision ("1d")
+	Local      bool         `json:"local,omitempty"`      // a game played on a device by itself and kept when it was over (localgames.go)
+	Rematch    *rematchView `json:"rematch,omitempty"`    // the rematch asked for at the end of the game
+	Tournament string       `json:"tournament,omitempty"` // the ID of the tournament the game is played for
 	// Ratings are the rating changes of the finished game, when rated.
 	Ratings []changeView `json:"ratings,omitempty"`
 }
@@ -54,7 +55,7 @@ func viewOf(tb store.Table) tableView {
 	if d := clockOf(tb.Seats); d > 0 {
 		v.Clock = &clockView{Seconds: d.Seconds()}
 	}
-	v.Reason, v.Pace, v.Local = tb.Reason, tb.Pace, tb.Local
+	v.Reason, v.Pace, v.Local, v.Tournament = tb.Reason, tb.Pace, tb.Local, tb.Tournament
 	if tb.Kind != game.Farkle {
 		v.Kind = string(tb.Kind)
 	}

@@ -1,7 +1,10 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,8 +21,11 @@ import (
 
 // TestBrowserTournament creates a Swiss tournament of a person and three
 // bots from the tournaments page (classic rules to 500), plays the
-// person's games from the tournament page to its end, and reads the
-// standings and the winner.
+// person's games from the tournament page to its end, going back from
+// each game by the game page's link to its tournament, and reads the
+// standings and the winner; the games show names and scores apart, a
+// replay leads back too, and the status and format read in the page's
+// language (English, Norwegian).
 func TestBrowserTournament(t *testing.T) {
 	t.Parallel()
 	ts := start(t, "", server.Options{})
@@ -50,12 +56,20 @@ func TestBrowserTournament(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitPage(t, ctx, "the table's state", `document.getElementById('game').dataset.online === 'yes'`)
+		// The game's page names its tournament and leads back to it.
+		waitPage(t, ctx, "the link back to the tournament", `(document.getElementById('tour-back') || {}).textContent === 'Tournament: Test cup — its standings'`)
 		for !pressKeys(t, ctx) {
 			waitPage(t, ctx, "the person's turn or the end", `['yes'].includes(document.getElementById('game').dataset.mine) || document.getElementById('game').dataset.phase === 'over'`)
 		}
 		played++
-		if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible("#t-standings")); err != nil {
+		if played == 1 {
+			shot(t, ctx, "tournament-game")
+		}
+		if err := chromedp.Do(ctx, browsertest.Click("#tour-back"), chromedp.WaitVisible("#t-standings")); err != nil {
 			t.Fatal(err)
+		}
+		if back, err := chromedp.Run(ctx, chromedp.Location()); err != nil || back != url {
+			t.Fatalf("the link back from the game led to %q (%v), want %q", back, err, url)
 		}
 	}
 	if played != 2 {
@@ -73,6 +87,78 @@ func TestBrowserTournament(t *testing.T) {
 		t.Fatalf("the end of the tournament: %+v %v", e, err)
 	}
 	shot(t, ctx, "tournament-end")
+	checkTourGames(t, ctx, "finished · Swiss")
+	// A finished game's replay leads back to its tournament too.
+	table, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.tour-game.done').dataset.table`))
+	if err != nil || table == "" {
+		t.Fatalf("a finished game's table: %q %v", table, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/replay/"+table), chromedp.WaitVisible(".replay-board table")); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "the replay's link back to the tournament", `(document.getElementById('tour-back') || {}).textContent === 'Tournament: Test cup — its standings'`)
+	if err := chromedp.Do(ctx, browsertest.Click("#tour-back"), chromedp.WaitVisible("#t-standings")); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := chromedp.Run(ctx, chromedp.Location()); err != nil || back != url {
+		t.Fatalf("the replay's link back led to %q (%v), want %q", back, err, url)
+	}
+	// In Norwegian: the status and the format in words of the page.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.setItem('lang', 'nb') === undefined`)); err != nil {
+		t.Fatal(err)
+	}
+	for _, width := range []int64{1100, 390} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 844), chromedp.Navigate(url), chromedp.WaitVisible("#t-standings")); err != nil {
+			t.Fatal(err)
+		}
+		checkTourGames(t, ctx, "ferdig · sveitsisk")
+		shot(t, ctx, fmt.Sprintf("tournament-end-nb-%d", width))
+	}
+}
+
+// checkTourGames fails the test unless the tournament page's status line
+// starts with status, and each finished game shows its two players' names
+// and scores apart: every name in an element of its own, holding the
+// name alone, beside its score, each score right of its name and clear
+// of it, and the two players on lines of their own.
+func checkTourGames(t *testing.T, ctx context.Context, status string) {
+	t.Helper()
+	type side struct {
+		Name, Score               string
+		NameRight, ScoreLeft, Top float64
+	}
+	type shown struct {
+		Status string
+		Games  [][]side
+		Names  []string
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[shown](`({status: document.getElementById('t-status').textContent,
+	  names: [...document.querySelectorAll('#t-standings tbody tr')].map((tr) => tr.children[1].textContent),
+	  games: [...document.querySelectorAll('.tour-game.done')].map((g) => [...g.querySelectorAll('.tour-side')].map((s) => {
+	    const n = s.querySelector('.tour-name'), c = s.querySelector('.tour-score');
+	    return {name: n.textContent, score: c.textContent, nameRight: n.getBoundingClientRect().right, scoreLeft: c.getBoundingClientRect().left, top: n.getBoundingClientRect().top};
+	  }))})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(got.Status, status) {
+		t.Errorf("the tournament's status reads %q, want it to start %q", got.Status, status)
+	}
+	if len(got.Games) != 4 {
+		t.Fatalf("%d finished games shown, want the 4 of two rounds", len(got.Games))
+	}
+	score := regexp.MustCompile(`^[0-9][0-9,\x{a0}\x{202f} ]*$`)
+	for _, g := range got.Games {
+		if len(g) != 2 || g[0].Top == g[1].Top {
+			t.Errorf("a game shows %+v: want two players on lines of their own", g)
+			continue
+		}
+		for _, s := range g {
+			if !slices.Contains(got.Names, s.Name) || !score.MatchString(s.Score) || s.NameRight > s.ScoreLeft {
+				t.Errorf("a game's player reads name %q score %q (name ends at %.0f, score starts at %.0f): want an entrant's name alone, then its score clear of it", s.Name, s.Score, s.NameRight, s.ScoreLeft)
+			}
+		}
+	}
 }
 
 // stuck is a bot that does not move until released (at the test's end),

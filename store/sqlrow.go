@@ -23,19 +23,20 @@ type TableRow struct {
 	Rated                                bool
 	Pace                                 string
 	Local                                bool
+	Tournament                           string
 }
 
 // Fields returns the row's fields to scan, in the order id, kind, rules,
 // seats, seed, status, actions, created, updated, winners, scores, reason,
-// creator, rated, pace, local.
+// creator, rated, pace, local, tournament.
 func (r *TableRow) Fields() []any {
-	return []any{&r.ID, &r.Kind, &r.Rules, &r.Seats, &r.Seed, &r.Status, &r.Actions, &r.Created, &r.Updated, &r.Winners, &r.Scores, &r.Reason, &r.Creator, &r.Rated, &r.Pace, &r.Local}
+	return []any{&r.ID, &r.Kind, &r.Rules, &r.Seats, &r.Seed, &r.Status, &r.Actions, &r.Created, &r.Updated, &r.Winners, &r.Scores, &r.Reason, &r.Creator, &r.Rated, &r.Pace, &r.Local, &r.Tournament}
 }
 
 // Table decodes the row.
 func (r *TableRow) Table() (Table, error) {
 	t := Table{ID: r.ID, Kind: game.Kind(r.Kind), Rules: json.RawMessage(r.Rules), Seed: dice.SeedFrom(r.Seed), Status: Status(r.Status),
-		Actions: r.Actions, Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Reason: r.Reason, Creator: r.Creator, Rated: r.Rated, Pace: r.Pace, Local: r.Local}
+		Actions: r.Actions, Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Reason: r.Reason, Creator: r.Creator, Rated: r.Rated, Pace: r.Pace, Local: r.Local, Tournament: r.Tournament}
 	if err := json.Unmarshal([]byte(r.Seats), &t.Seats); err != nil {
 		return t, fmt.Errorf("table %s seats: %w", t.ID, err)
 	}
@@ -66,7 +67,7 @@ func NewTableRow(t Table, now time.Time) (TableRow, error) {
 	}
 	sj, _ := json.Marshal(t.Seats)
 	return TableRow{ID: t.ID, Kind: string(t.Kind), Rules: string(t.Rules), Seats: string(sj), Seed: t.Seed.Hex(), Status: string(t.Status),
-		Created: t.Created.UnixNano(), Updated: t.Created.UnixNano(), Reason: t.Reason, Creator: t.Creator, Rated: t.Rated, Pace: t.Pace, Local: t.Local}, nil
+		Created: t.Created.UnixNano(), Updated: t.Created.UnixNano(), Reason: t.Reason, Creator: t.Creator, Rated: t.Rated, Pace: t.Pace, Local: t.Local, Tournament: t.Tournament}, nil
 }
 
 // Claim returns the seats of a table in status st (as JSON) with seat

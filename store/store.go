@@ -132,6 +132,9 @@ type Table struct {
 	// and over, unrated, its results in no stats. Its human seats without
 	// a PlayerID were people at the same device (hot seat).
 	Local bool
+	// Tournament is the ID of the tournament the table's game is played
+	// for; "" for a table of no tournament.
+	Tournament string
 }
 
 // Commitment returns the SHA-256 commitment of the table's seed.

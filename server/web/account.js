@@ -52,6 +52,15 @@ function recoveryBox(code) {
 
 const fmtDate = (s) => date(s);
 
+// keyLabel is a passkey's label in the page's language: the server names a
+// passkey given no label "Passkey N" (English, as the API keeps its words),
+// which reads here as the page's word for it; a label the player chose
+// stays as it is.
+function keyLabel(label) {
+  const m = /^Passkey (\d+)$/.exec(label || '');
+  return m ? msg('web.acc.passkeyN', { n: Number(m[1]) }) : label;
+}
+
 // sessionsCard lists the account's sessions (the devices signed in),
 // each with a button that ends it, and "sign out everywhere else".
 function sessionsCard(a, fail) {
@@ -119,10 +128,10 @@ export async function accountPage() {
     return;
   }
   const list = h('ul', { class: 'passkeys', id: 'passkeys' }, a.passkeys.map((k) => h('li', { 'data-id': k.id },
-    h('strong', {}, k.label), h('span', { class: 'muted small' }, ` ${msg('web.acc.added', { at: fmtDate(k.created) })}${k.used ? ` · ${msg('web.acc.used', { at: fmtDate(k.used) })}` : ''} `),
+    h('strong', {}, keyLabel(k.label)), h('span', { class: 'muted small' }, ` ${msg('web.acc.added', { at: fmtDate(k.created) })}${k.used ? ` · ${msg('web.acc.used', { at: fmtDate(k.used) })}` : ''} `),
     h('button', { type: 'button', class: 'small remove-passkey', disabled: a.passkeys.length < 2, title: a.passkeys.length < 2 ? msg('web.acc.keepOne') : false,
       onclick: async () => {
-        if (!confirm(msg('web.acc.removeAsk', { label: k.label }))) return;
+        if (!confirm(msg('web.acc.removeAsk', { label: keyLabel(k.label) }))) return;
         try { await api('DELETE', `/api/account/passkeys/${encodeURIComponent(k.id)}`); accountPage(); } catch (ex) { fail(ex); }
       } }, msg('web.acc.remove')))));
   page(h('h1', {}, a.name),

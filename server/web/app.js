@@ -2,7 +2,7 @@
 // it shows the page of the address. It imports the pages; no page imports
 // it (they navigate through ui.js's go, which the router listens for).
 import { h, api, page, loadMe, go, ROUTE_EVENT } from './ui.js';
-import { msg, lang, languages, setLang } from './i18n.js';
+import { msg, lang, langSwitch } from './i18n.js';
 import { home } from './home.js';
 import { lobby, historyPage } from './lobby.js';
 import { leaderboard, playerPage } from './players.js';
@@ -60,9 +60,7 @@ window.addEventListener(ROUTE_EVENT, route);
 function localize() {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll('[data-msg]')) el.textContent = msg(el.dataset.msg);
-  const sel = h('select', { id: 'lang', 'aria-label': msg('lang.label'), onchange: (e) => setLang(e.target.value) },
-    Object.entries(languages).map(([code, name]) => h('option', { value: code, selected: code === lang, title: name }, code.toUpperCase())));
-  document.getElementById('lang-switch').replaceChildren(sel);
+  document.getElementById('lang-switch').replaceChildren(langSwitch());
 }
 
 localize();

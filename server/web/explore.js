@@ -4,12 +4,12 @@
 // While the two-player table is being prepared it shows the progress and
 // asks again.
 
-import { msg, num, pct as pctOf, errText, lang } from './i18n.js';
+import { msg, num, pct as pctOf, errText, lang, langSwitch } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const ui = { presets: [], table: null, timer: 0, palette: [], colors: {} };
+const ui = { presets: [], table: null, timer: 0, palette: [], colors: {}, seq: 0, cmp: { seq: 0, timer: 0 } };
 
 function el(tag, attrs = {}, ...kids) {
   const e = tag.startsWith('svg:') ? document.createElementNS(NS, tag.slice(4)) : document.createElement(tag);
@@ -58,6 +58,17 @@ function position() {
     my_streak: +$('my_streak').value || 0, their_streak: +$('their_streak').value || 0, throw: throwText ? [...throwText].map(Number) : undefined };
 }
 
+// stale greys the answers shown while the next is being asked for (on),
+// or shows them as current (off).
+function stale(ids, on) {
+  for (const id of ids) {
+    const e = $(id);
+    e.classList.toggle('x-stale', on);
+    if (on) e.setAttribute('aria-busy', 'true'); else e.removeAttribute('aria-busy');
+  }
+}
+const mapCards = ['win-card', 'turn-card', 'bank-card', 'pos-card'];
+
 function setStatus(text, prog) {
   $('status').textContent = text;
   const bar = $('progress');
@@ -69,6 +80,7 @@ function setStatus(text, prog) {
 // prepared it asks again every two seconds.
 async function run() {
   clearTimeout(ui.timer);
+  const seq = ++ui.seq; // an answer to an older question is dropped
   $('error').textContent = '';
   let rules;
   try { rules = rulesValue(); } catch (ex) { $('error').textContent = msg('web.x.badJSON') + ex.message; return; }
@@ -77,8 +89,10 @@ async function run() {
   for (const k of ['me', 'them', 'turn', 'dice']) url.searchParams.set(k, pos[k]);
   if (typeof rules === 'string') url.searchParams.set('rules', rules);
   history.replaceState(null, '', url);
+  stale(mapCards, true);
   try {
     const m = await api('POST', '/api/explore/map', { rules, me: pos.me, them: pos.them, cells: phone() ? 20 : 40, turn_step: phone() ? 100 : 0 });
+    if (seq !== ui.seq) return;
     ui.palette = m.palette; ui.colors = m.colors;
     drawSolo(m.solo);
     if (m.duel.state === 'ready') {
@@ -95,10 +109,11 @@ async function run() {
       $('cell').textContent = '';
       if (m.duel.state === 'preparing') ui.timer = setTimeout(run, 2000);
     }
-    await drawPosition(rules, pos);
+    await drawPosition(rules, pos, seq);
   } catch (ex) {
-    $('error').textContent = ex.message;
+    if (seq === ui.seq) $('error').textContent = ex.message;
   }
+  if (seq === ui.seq) stale(mapCards, false);
 }
 
 // heat draws a grid of rects: cells[r][c] = {fill, label, data}; rows
@@ -259,10 +274,11 @@ function drawDuel(d) {
     d.them.map((_, k) => d.dice.map((__, i) => { const v = d.bank[i][k]; if (v < 0) return msg('cli.explore.never'); const s0 = d.solo[i]; return num(v) + (s0 >= 0 && v !== s0 ? ` (${v > s0 ? '+' : ''}${num(v - s0)})` : ''); }))));
 }
 
-async function drawPosition(rules, pos) {
+async function drawPosition(rules, pos, seq) {
   const box = $('position');
   try {
     const p = await api('POST', '/api/explore/position', { rules, ...pos });
+    if (seq !== ui.seq) return;
     const win = p.measure === 'win probability';
     const fmtV = (v) => win ? msg('hint.toWin', { p: pct(v) }) : msg('web.x.points', { n: num(Math.round(v * 10) / 10) });
     const hi = Math.max(...p.options.map((o) => o.value), 1e-9);
@@ -276,18 +292,62 @@ async function drawPosition(rules, pos) {
       p.bots.length ? el('table', { class: 'x-table x-bots' }, el('caption', {}, msg('web.x.bots')),
         el('tbody', {}, p.bots.map((b) => el('tr', { 'data-level': b.level }, el('th', { scope: 'row' }, b.level), el('td', {}, b.choice + (b.then ? msg('web.x.then', { then: b.then }) : '')))))) : '');
   } catch (ex) {
-    box.replaceChildren(el('p', { class: 'error' }, ex.message));
+    if (seq === ui.seq) box.replaceChildren(el('p', { class: 'error' }, ex.message));
   }
 }
 
-async function compare(ev) {
+// A comparison with a rule set whose two-player table is being prepared is
+// asked again, after 2, 4, 8… seconds (at most 30 between), at most
+// cmpTries times; then the page says so and Compare asks again.
+const cmpTries = 8;
+const cmpWait = (attempt) => Math.min(2000 * 2 ** attempt, 30000);
+
+function compare(ev) {
   ev.preventDefault();
   const chosen = [...document.querySelectorAll('#compare-list input:checked')].map((i) => i.value === '@this' ? rulesValue() : i.value);
-  const out = $('compare');
-  if (chosen.length < 2 || chosen.length > 4) { out.replaceChildren(el('p', { class: 'error' }, msg('web.x.chooseSets'))); return; }
-  out.replaceChildren(el('p', { class: 'muted' }, msg('web.x.comparing')));
+  if (chosen.length < 2 || chosen.length > 4) {
+    clearTimeout(ui.cmp.timer); ui.cmp.seq++;
+    $('compare-note').replaceChildren(el('p', { class: 'error' }, msg('web.x.chooseSets')));
+    return;
+  }
+  askCompare(chosen, 0);
+}
+
+// askCompare asks for the comparison of chosen (the attempt-th time in a
+// row), greying the one shown meanwhile, and draws the answer unless a
+// newer question was asked since.
+async function askCompare(chosen, attempt) {
+  clearTimeout(ui.cmp.timer);
+  const seq = ++ui.cmp.seq;
+  const note = $('compare-note');
+  note.replaceChildren(el('p', { class: 'muted', id: 'compare-asking' }, msg('web.x.comparing')));
+  stale(['compare', 'compare-chart'], true);
+  let st;
   try {
-    const st = await api('POST', '/api/explore/compare', { rules: chosen });
+    st = await api('POST', '/api/explore/compare', { rules: chosen });
+  } catch (ex) {
+    if (seq !== ui.cmp.seq) return;
+    stale(['compare', 'compare-chart'], false);
+    note.replaceChildren(el('p', { class: 'error' }, ex.message));
+    return;
+  }
+  if (seq !== ui.cmp.seq) return;
+  stale(['compare', 'compare-chart'], false);
+  const waiting = st.filter((x) => x.duel_preparing).map((x) => x.name);
+  note.replaceChildren();
+  if (waiting.length && attempt + 1 < cmpTries) {
+    const wait = cmpWait(attempt);
+    note.replaceChildren(el('p', { class: 'muted small', id: 'compare-again', 'data-attempt': attempt + 1 }, msg('web.x.cmpAgain', { rules: waiting.join(', '), s: Math.round(wait / 1000) })));
+    ui.cmp.timer = setTimeout(() => askCompare(chosen, attempt + 1), wait);
+  } else if (waiting.length) {
+    note.replaceChildren(el('p', { class: 'muted small', id: 'compare-again' }, msg('web.x.cmpGaveUp', { rules: waiting.join(', ') })));
+  }
+  drawCompare(st);
+}
+
+function drawCompare(st) {
+  const out = $('compare');
+  try {
     const names = st.map((x) => x.name);
     const rows = [], vals = [];
     const add = (label, f) => { rows.push(label); vals.push(st.map(f)); };
@@ -295,8 +355,9 @@ async function compare(ev) {
     st[0].dice.forEach((n, i) => add(msg('web.x.throwPointsN', { dice: diceN(n) }), (x) => num(Math.round(x.expected[i] * 10) / 10)));
     add(msg('web.x.ppt'), (x) => num(Math.round(x.points_per_turn * 10) / 10));
     st[0].dice.forEach((n, i) => add(msg('web.x.bankFromN', { dice: diceN(n) }), (x) => never(x.bank_at[i], x.target) ? msg('web.x.never') : num(x.bank_at[i])));
-    add(msg('web.x.pFirst'), (x) => x.duel ? pct(x.first_player) : '—');
-    add(msg('cli.explore.cmp.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : (x.duel_note || '—'));
+    const noDuel = (x) => x.duel_preparing ? msg('web.x.cmpPreparing') : '—';
+    add(msg('web.x.pFirst'), (x) => x.duel ? pct(x.first_player) : noDuel(x));
+    add(msg('cli.explore.cmp.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : x.duel_preparing ? noDuel(x) : (x.duel_note || '—'));
     add(msg('web.x.turnsEach'), (x) => x.games ? num(Math.round(x.mean_turns * 10) / 10) : '—');
     // Why a rule set's games were cut short or not played (the server's
     // bound on the turns it simulates).
@@ -313,14 +374,16 @@ async function compare(ev) {
   }
 }
 
-async function published() {
+// published asks for the published numbers, and again every 3 s while the
+// table they need is being prepared (at most 40 times).
+async function published(attempt = 0) {
   try {
     const p = await api('GET', '/api/explore/published');
     $('published').replaceChildren(
       p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? msg('web.x.pubPreparing') : p.duel.reason),
       el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['web.x.result', 'web.x.source', 'setup.rules', 'web.x.published', 'web.x.ours', 'web.x.agrees'].map((x) => el('th', { scope: 'col' }, msg(x))))),
         el('tbody', {}, p.results.map((r) => el('tr', {}, el('td', {}, r.claim), el('td', {}, r.source), el('td', {}, r.rules), el('td', {}, r.published || '—'), el('td', {}, r.ours), el('td', {}, r.agrees || '—'))))));
-    if (p.duel.state === 'preparing') setTimeout(published, 3000);
+    if (p.duel.state === 'preparing' && attempt < 40) setTimeout(() => published(attempt + 1), 3000);
   } catch (ex) {
     $('published').replaceChildren(el('p', { class: 'error' }, ex.message));
   }
@@ -329,6 +392,7 @@ async function published() {
 async function init() {
   document.documentElement.lang = lang;
   for (const e of document.querySelectorAll('[data-msg]')) e.textContent = msg(e.dataset.msg);
+  $('lang-switch').replaceChildren(langSwitch());
   for (const k of ['me', 'them', 'turn', 'dice', 'my_streak', 'their_streak']) if (params.has(k)) $(k).value = params.get(k);
   if (params.has('throw')) $('throw').value = params.get('throw');
   const sel = $('rules');
@@ -358,7 +422,7 @@ async function init() {
   $('compare-list').replaceChildren(el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: '@this', checked: true }), msg('web.x.rulesAbove')),
     ...ui.presets.map((p) => el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: p.name }), p.name)));
   $('compare-form').addEventListener('submit', compare);
-  $('published-go').addEventListener('click', (ev) => { ev.target.hidden = true; published(); });
+  $('published-go').addEventListener('click', (ev) => { ev.target.hidden = true; published(0); });
   run();
 }
 

@@ -2,7 +2,7 @@
 import { h, api, page, state, ensurePlayer, nameField, go } from './ui.js';
 import { dieSVG } from './dice.js';
 import { msg } from './i18n.js';
-import { botDescription } from './rulesform.js';
+import { botDescription, botLevel } from './rulesform.js';
 import { myGames } from './pace.js';
 
 export function home() {
@@ -22,7 +22,7 @@ export function home() {
   play, err);
   api('GET', '/api/bots').catch(() => []).then((bots) => {
     const sel = document.getElementById('level');
-    for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: botDescription(b) }, b.name));
+    for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: botDescription(b) }, botLevel(b.name)));
     const desc = () => {
       const b = bots.find((x) => x.name === sel.value);
       let d = b ? botDescription(b) : '';

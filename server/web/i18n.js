@@ -73,6 +73,21 @@ export function date(t, opts = { dateStyle: 'medium', timeStyle: 'short' }) {
   return new Date(t).toLocaleString(cat.locale, { ...opts, timeZone: 'UTC' }) + ' UTC';
 }
 
+// langSwitch returns the menu of the languages (the header's), which
+// keeps the one chosen and shows the page in it.
+export function langSwitch() {
+  const sel = document.createElement('select');
+  sel.id = 'lang';
+  sel.setAttribute('aria-label', msg('lang.label'));
+  for (const [code, name] of Object.entries(languages)) {
+    const o = new Option(code.toUpperCase(), code, code === lang, code === lang);
+    o.title = name;
+    sel.append(o);
+  }
+  sel.addEventListener('change', (e) => setLang(e.target.value));
+  return sel;
+}
+
 // setLang keeps the language chosen and shows the page in it.
 export function setLang(l) {
   try { localStorage.setItem('lang', l); } catch { /* no storage: this page only */ }

@@ -3,6 +3,7 @@ import { h, api, page, nameEl } from './ui.js';
 import { diceRow, diceMarked } from './dice.js';
 import { turnLabels } from './turns.js';
 import { msg, num, lang } from './i18n.js';
+import { tournamentLink } from './tourlink.js';
 
 // replayKinds reads a replay's steps for each kind of game: the game after
 // a step, a player's score, the seat to act and the points at stake in the
@@ -46,7 +47,7 @@ export async function replayPage(id) {
   };
   slider.addEventListener('input', () => { i = Number(slider.value); show(); });
   const step = (d) => { i = Math.max(-1, Math.min(r.steps.length - 1, i + d)); show(); };
-  page(h('h1', {}, msg('web.rp.title', { names: names.join(msg('web.vs')) })),
+  page(h('h1', {}, msg('web.rp.title', { names: names.join(msg('web.vs')) })), tournamentLink(r.table),
     h('div', { class: 'replay-controls' },
       h('button', { onclick: () => step(-1000) }, msg('web.rp.first')), h('button', { onclick: () => step(-1) }, msg('web.rp.back')),
       slider, h('button', { onclick: () => step(1) }, msg('web.rp.next')), h('button', { onclick: () => step(1000) }, msg('web.rp.last'))),

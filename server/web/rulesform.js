@@ -53,6 +53,12 @@ export function botDescription(b) {
   return has(`web.bot.${b.name}`) ? msg(`web.bot.${b.name}`) : b.description;
 }
 
+// botLevel is the name of a bot's level in a menu, in the page's language
+// (the level itself when the catalogue has no word for it).
+export function botLevel(level) {
+  return has(`web.botLevel.${level}`) ? msg(`web.botLevel.${level}`) : level;
+}
+
 export async function newTablePage() {
   const [presets, farkleBots] = await Promise.all([api('GET', '/api/presets'), api('GET', '/api/bots')]);
   const dragonBots = ['smart', 'simple', 'random'].map((name) => ({ name, description: msg(`web.dragonBot.${name}`) }));
@@ -109,7 +115,7 @@ export async function newTablePage() {
       s.type === 'me' ? h('span', { class: 'grow' }, msg('web.form.you')) :
       s.type === 'human' ? h('span', { class: 'grow' }, msg('web.form.friend')) :
       h('label', { class: 'grow' }, msg('web.form.bot'), ' ', h('select', { 'aria-label': msg('web.form.botLevel', { n: i + 1 }), onchange: (e) => { s.level = e.target.value; } },
-        bots.map((b) => h('option', { value: b.name, selected: b.name === s.level, title: botDescription(b) }, b.name)))),
+        bots.map((b) => h('option', { value: b.name, selected: b.name === s.level, title: botDescription(b) }, botLevel(b.name))))),
       s.type === 'me' ? '' : h('button', { type: 'button', class: 'small', 'aria-label': msg('web.form.remove', { n: i + 1 }), onclick: () => { seats.splice(i, 1); drawSeats(); } }, '✕'))));
     if (at === seats.length) seatList.append(invitedLi());
   };

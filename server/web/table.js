@@ -15,6 +15,7 @@ import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
 import { msg, errText, num, pct } from './i18n.js';
 import { feel } from './feel.js';
+import { tournamentLink } from './tourlink.js';
 
 // opts.connect replaces the server's WebSocket (socket.js's connectTable,
 // with the same arguments): local.js plays a local game through it, and
@@ -406,7 +407,7 @@ export function tablePage(id, opts = {}) {
     root.dataset.online = g.online ? 'yes' : 'no';
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox(), leaveBox()),
-      h('div', { class: 'col side-col' }, scoreboard(), rulesBox(),
+      h('div', { class: 'col side-col' }, tournamentLink(g.table), scoreboard(), rulesBox(),
         g.table.local ? opts.side(g) : h('p', { class: 'muted small' }, g.you.seat >= 0 ? msg('seat.you', { n: g.you.seat + 1 }) : msg('seat.watching'), msg('seat.connected', { n: g.table.watchers }))));
   }
 

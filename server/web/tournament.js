@@ -4,6 +4,7 @@
 import { h, api, page, go, state, ensurePlayer } from './ui.js';
 import { paceField, paceName } from './pace.js';
 import { msg, date, num } from './i18n.js';
+import { botLevel } from './rulesform.js';
 
 const formats = ['round-robin', 'swiss', 'knockout'];
 const fmtName = (f) => msg(`web.tour.format.${f}`);
@@ -28,7 +29,7 @@ export async function tournamentsPage() {
   const start = h('input', { id: 't-start', type: 'datetime-local' });
   const me = h('input', { type: 'checkbox', id: 't-me', checked: true });
   const nbots = h('input', { id: 't-bots', type: 'number', min: '0', max: '63', value: '3' });
-  const level = h('select', { id: 't-level' }, bots.map((b) => h('option', { value: b.name, selected: b.name === 'steady' }, b.name)));
+  const level = h('select', { id: 't-level' }, bots.map((b) => h('option', { value: b.name, selected: b.name === 'steady' }, botLevel(b.name))));
   const form = h('form', { class: 'card', id: 'new-tournament', onsubmit: async (e) => {
     e.preventDefault();
     err.textContent = '';
@@ -70,18 +71,23 @@ export async function tournamentPage(id) {
     } }, msg('lobby.join')) : '';
     const mineAt = (g) => myID && [g.a, g.b].some((i) => i >= 0 && t.entrants[i] && t.entrants[i].player_id === myID);
     const wins = (g) => g.winner >= 0 ? msg('web.tour.wins', { name: t.entrants[g.winner].name }) : msg('web.tour.drawn');
-    // result is a played game's line: its score and winner, or who forfeited it and why.
+    // result is a played game's outcome: its winner, or who forfeited it
+    // and why (the scores stand beside the names).
     const result = (g) => {
       if (g.forfeit === 'both') return msg(`web.tour.forfeitBoth.${g.why}`);
       if (g.forfeit) return `${msg(`web.tour.forfeit.${g.why}`, { name: g.forfeit === 'a' ? g.a_name : g.b_name })} · ${wins(g)}`;
-      return `${num(g.pa)}–${num(g.pb)} · ${wins(g)}`;
+      return wins(g);
     };
+    // side is one player of a game, the name and the score apart, each in
+    // its own column: a name never runs into a number.
+    const side = (g, i, name, score) => h('div', { class: `tour-side${g.done && g.winner >= 0 && g.winner === i ? ' won' : ''}` },
+      h('span', { class: 'tour-name' }, name), h('span', { class: 'tour-score' }, g.done && !g.forfeit ? num(score) : ''));
     const game = (g) => h('li', { class: `tour-game${g.done ? ' done' : ''}${mineAt(g) ? ' mine' : ''}${g.forfeit ? ' forfeit' : ''}`, 'data-table': g.table || '' },
       g.void ? msg('web.tour.void') : g.b < 0 ? msg('web.tour.bye', { name: g.a_name }) : [
-        h('span', { class: 'tour-names' }, `${g.a_name}${msg('web.vs')}${g.b_name}`), ' ',
-        g.done ? h('span', { class: 'result' }, result(g)) :
-          h('span', { class: 'waiting muted small' }, g.pending ? msg('web.tour.waitingTable') : g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
-        ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? msg('hint.play') : g.done ? msg('end.replay') : msg('lobby.watch')) : '']);
+        h('div', { class: 'tour-match' }, side(g, g.a, g.a_name, g.pa), side(g, g.b, g.b_name, g.pb)),
+        h('div', { class: 'tour-after small' }, g.done ? h('span', { class: 'result' }, result(g)) :
+          h('span', { class: 'waiting muted' }, g.pending ? msg('web.tour.waitingTable') : g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
+        ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? msg('hint.play') : g.done ? msg('end.replay') : msg('lobby.watch')) : '')]);
     page(h('h1', {}, t.name),
       h('p', { class: 'muted', id: 't-status', 'data-status': t.status }, `${statusName(t.status)}${t.reason ? `: ${t.reason}` : ''} · `, summary(t)),
       t.champion ? h('p', { class: 'champion', id: 't-champion' }, msg('web.tour.winner', { name: t.champion })) : '',

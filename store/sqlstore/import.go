@@ -59,10 +59,10 @@ func (db *DB) ImportTable(ctx context.Context, d store.TableData) error {
 		rec = sql.NullString{String: string(d.Record), Valid: true}
 	}
 	return db.InTx(ctx, "import table", func(tx *sql.Tx) error {
-		_, err := db.exec(ctx, tx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, winners, scores, record, reason, creator, rated, pace, local)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		_, err := db.exec(ctx, tx, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, winners, scores, record, reason, creator, rated, pace, local, tournament)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			t.ID, string(t.Kind), string(t.Rules), string(sj), t.Seed.Hex(), string(t.Status), t.Actions, t.Created.UnixNano(), t.Updated.UnixNano(),
-			winners, scores, rec, t.Reason, t.Creator, t.Rated, t.Pace, t.Local)
+			winners, scores, rec, t.Reason, t.Creator, t.Rated, t.Pace, t.Local, t.Tournament)
 		if db.D.IsUnique(err) {
 			return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 		}

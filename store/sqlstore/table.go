@@ -17,8 +17,8 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.exec(ctx, db.W, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace, local) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator, r.Rated, r.Pace, r.Local)
+	_, err = db.exec(ctx, db.W, `INSERT INTO tables (id, kind, rules, seats, seed, status, actions, created, updated, reason, creator, rated, pace, local, tournament) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Kind, r.Rules, r.Seats, r.Seed, r.Status, r.Created, r.Updated, r.Reason, r.Creator, r.Rated, r.Pace, r.Local, r.Tournament)
 	if db.D.IsUnique(err) {
 		return store.Errorf(store.ECONFLICT, "table %s already exists", t.ID)
 	}
@@ -29,7 +29,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 }
 
 // TableCols are the columns ScanTable reads.
-const TableCols = `id, kind, rules, CAST(seats AS TEXT), seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace, local`
+const TableCols = `id, kind, rules, CAST(seats AS TEXT), seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace, local, tournament`
 
 // ScanTable scans the columns TableCols, and more after them into more.
 func ScanTable(s Scanner, more ...any) (store.Table, error) {

@@ -61,6 +61,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LoseOnTime", testLoseOnTime},
 		{"Adjourn", testAdjourn},
 		{"Follows", testFollows},
+		{"TableTournament", testTableTournament},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

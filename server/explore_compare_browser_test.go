@@ -1,0 +1,118 @@
+package server_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/internal/browsertest"
+	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
+)
+
+// watchCompare wraps the page's fetch: each request for a comparison
+// records whether the comparison shown meanwhile was greyed (and whether
+// there was one), in window.__cmp.
+const watchCompare = `(() => {
+  window.__cmp = [];
+  const f = window.fetch;
+  window.fetch = (u, o) => {
+    if (String(u).includes('/api/explore/compare')) {
+      const shown = document.querySelector('#compare table');
+      window.__cmp.push({shown: !!shown, greyed: document.getElementById('compare').classList.contains('x-stale')});
+    }
+    return f(u, o);
+  };
+  return true;
+})()`
+
+// TestBrowserExplorerComparesAgainWhilePreparing: the rule comparison of a
+// rule set whose two-player table is still being prepared says so and asks
+// again by itself, the answer shown greyed while the next is asked for,
+// until the table is there: then it shows the first player's chance to
+// win, the solver's. The explorer's header has the site's menu and the
+// language switch, which shows the page in Norwegian.
+func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
+	t.Parallel()
+	// Room for the duel tables of small rules, none for classic's: its
+	// column says why, at once, and nothing solves it in the background.
+	srv := startExplorer(t, solved.Limits{Solves: 1, Queue: 8, DuelCache: 8 << 20})
+	above, compared := exploreRules(), exploreRules()
+	compared.Name, compared.Game.Target = "compare-me", 1500
+	want, err := solve.SolveDuel(compared, solve.DuelOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rawAbove, _ := json.Marshal(above)
+	rawCompared, _ := json.Marshal(compared)
+	ctx := browser(t, 1280, 900)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/explore?house="+url.QueryEscape(string(rawAbove))), chromedp.WaitVisible("#win-map rect")); err != nil {
+		t.Fatal(err)
+	}
+	// The rules above become the compared ones, whose table nobody asked
+	// for yet: the comparison is the first to.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](watchCompare)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue("#house", string(rawCompared)), chromedp.Click(`#compare-list input[value="classic"]`),
+		browsertest.Click("#compare-go"), chromedp.WaitVisible("#compare-again")); err != nil {
+		t.Fatal(err)
+	}
+	again, err := chromedp.Run(ctx, chromedp.Text("#compare-again"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantText := lang.Get("en").Msg("web.x.cmpAgain", "rules", "compare-me", "s", 2); again != wantText {
+		t.Errorf("while the table is prepared the comparison says %q, want %q", again, wantText)
+	}
+	shot(t, ctx, "explore-compare-preparing")
+	en := lang.Get("en")
+	cell := fmt.Sprintf(`(() => {
+	  const heads = [...document.querySelectorAll('#compare thead th')].map((th) => th.textContent);
+	  const col = heads.indexOf('compare-me');
+	  const row = [...document.querySelectorAll('#compare tbody tr')].find((tr) => tr.querySelector('th').textContent === %q);
+	  return col > 0 && row ? row.children[col].textContent : '';
+	})()`, en.Msg("web.x.pFirst"))
+	wantCell := en.Pct(want.FirstPlayerWins(), 2)
+	var got string
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && got != wantCell; time.Sleep(50 * time.Millisecond) { // polling the page, with a deadline: it asks again after 2 s
+		if got, err = chromedp.Run(ctx, chromedp.Evaluate[string](cell)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got != wantCell {
+		t.Fatalf("the comparison's first player for compare-me reads %q, want the solver's %q", got, wantCell)
+	}
+	shot(t, ctx, "explore-compare-ready")
+	type ask struct{ Shown, Greyed bool }
+	asks, err := chromedp.Run(ctx, chromedp.Evaluate[[]ask](`window.__cmp`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(asks) < 2 || len(asks) > 8 {
+		t.Fatalf("the comparison was asked %d times, want again after the first, at most 8: %+v", len(asks), asks)
+	}
+	for i, a := range asks[1:] {
+		if !a.Shown || !a.Greyed {
+			t.Errorf("asking again (%d): the comparison shown %v, greyed %v; want the old answer greyed", i+2, a.Shown, a.Greyed)
+		}
+	}
+	if greyed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('compare').classList.contains('x-stale')`)); err != nil || greyed {
+		t.Errorf("the answer drawn is still greyed (%v)", err)
+	}
+	// The header: the site's menu and the language switch.
+	menu, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('header nav a')].map((a) => a.getAttribute('href'))`))
+	if err != nil || len(menu) < 7 {
+		t.Fatalf("the explorer's menu leads to %q (%v)", menu, err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.getElementById('lang'); s.value = 'nb'; return s.dispatchEvent(new Event('change')); })()`)); err != nil {
+		t.Fatal(err)
+	}
+	title := lang.Get("nb").Msg("web.x.title")
+	waitPage(t, ctx, "the explorer in Norwegian", fmt.Sprintf(`document.querySelector('h1').textContent === %q`, title))
+}
