@@ -480,6 +480,10 @@ func (m *DragonModel) keysLine(v dragon.View) []button {
 		return []button{{"s", b("skipBrawl")}, {"?", b("help")}, {"q", m.tx("tui.btn.lobby")}}
 	case m.show != nil:
 		return []button{{"s", b("skipBrawl")}, {"?", b("help")}, {"q", b("quit")}}
+	case m.held && m.online != nil:
+		return []button{{"enter", m.tx("tui.btn.goOn")}, {"?", b("help")}, {"q", m.tx("tui.btn.lobby")}}
+	case m.held:
+		return []button{{"enter", m.tx("tui.btn.goOn")}, {"s", b("skip")}, {"?", b("help")}, {"q", b("quit")}}
 	case m.online != nil && (v.Phase == dragon.PhaseOver || !m.deciding()):
 		return onlineKeysIn(m.lcat, m.online, v.Phase == dragon.PhaseOver)
 	case (v.Phase == dragon.PhaseOver):
