@@ -60,7 +60,7 @@ func DragonOnline(o Options, r Remote, first RemoteUpdate) (*DragonModel, error)
 // remoteUpdate brings the game to what the server said.
 func (m *DragonModel) remoteUpdate(u RemoteUpdate) {
 	o := m.online
-	o.you, o.table, o.clock, o.status, o.rematch, o.trying = u.You, u.Table, u.Clock, u.Status, u.Rematch, u.Reconnecting
+	o.take(u)
 	if u.Record != "" {
 		m.g.path = u.Record
 	}
@@ -73,6 +73,11 @@ func (m *DragonModel) remoteUpdate(u RemoteUpdate) {
 	}
 	if u.Reset {
 		o.inFlight, m.then = 0, dragon.Action{}
+		if len(m.g.events) == 0 && len(m.g.earlier) == 0 { // joined mid-way: the log so far as the server wrote it
+			for _, l := range u.Earlier[max(0, len(u.Earlier)-dragonLogSize):] {
+				m.g.earlier = append(m.g.earlier, SafeLine(l, 300))
+			}
+		}
 	} else if o.inFlight > 0 {
 		o.inFlight--
 	}
@@ -156,7 +161,7 @@ func (m *DragonModel) take(msg remoteMsg) tea.Cmd {
 	asked := o.rematch
 	m.remoteUpdate(msg.u)
 	if msg.u.Refused != "" {
-		m.note(true, "%s", msg.u.Refused)
+		m.note(true, "%s", refusedIn(m.lcat, msg.u))
 	}
 	if msg.u.Rematch != "" && asked == "" && o.you >= 0 {
 		m.note(false, "%s", m.tx("tui.online.rematchAsked"))

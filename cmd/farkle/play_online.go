@@ -80,6 +80,7 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, adv
 		return usagef("--watch needs a table's link (--online http://host:port/t/ID)")
 	}
 	c := online.New(base)
+	c.Lang = e.cat().Code // the log of a Dragon Farkle game joined mid-way, as the server writes it
 	gamesDir, dirErr := tui.GamesDir(e.getenv)
 	if dirErr == nil {
 		c.RecordDir = gamesDir
