@@ -28,7 +28,12 @@ type Client struct {
 	// LinkBase is the server's address in the links to tables given to
 	// friends ("": the address the client uses).
 	LinkBase string
-	player   Player
+	// Lang is the language (a catalogue's code) the server is asked to
+	// write its log lines in: those of a game joined mid-way that the
+	// terminal cannot rebuild (RemoteUpdate.Earlier). "": the server's
+	// default, English.
+	Lang   string
+	player Player
 
 	mu    sync.Mutex
 	links map[*link]bool // open, for Close

@@ -7,6 +7,7 @@ import (
 
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/tui"
 )
 
 // Dragon Farkle online: the server sends each seat only its view
@@ -38,14 +39,31 @@ type dragonWire struct {
 type dragonMsg struct {
 	Dragon *dragonWire    `json:"dragon"`
 	Events []dragon.Event `json:"events"`
+	// Log is the log so far (a welcome) or of this update, in the words
+	// of the server (the language the link asked for).
+	Log []struct {
+		Text string `json:"text"`
+	} `json:"log"`
 }
+
+// maxEarlier bounds the log lines kept of a game joined mid-way, and
+// maxLineRunes each line (the terminal shows the last few).
+const (
+	maxEarlier   = 400
+	maxLineRunes = 300
+)
 
 // dragonFollower is a Dragon Farkle table as one seat sees it.
 type dragonFollower struct {
 	v    *game.DragonVariant
 	g    *game.DragonGame
 	seat int
+	log  []string // the welcome's log lines, the last maxEarlier
 }
+
+// earlier implements earlierLines: the welcome's log, as the server wrote
+// it.
+func (f *dragonFollower) earlier() []string { return f.log }
 
 func startDragon(rec *game.Record, msg []byte, seat int) (follower, []game.Event, error) {
 	v, err := rec.Variant()
@@ -68,6 +86,11 @@ func startDragon(rec *game.Record, msg []byte, seat int) (follower, []game.Event
 	}
 	f := &dragonFollower{v: dv, seat: seat}
 	f.g = dv.At(seen(dv.Game(), m.Dragon.View), m.Dragon.Version)
+	for _, l := range m.Log[max(0, len(m.Log)-maxEarlier):] {
+		if t := tui.SafeLine(l.Text, maxLineRunes); t != "" {
+			f.log = append(f.log, t)
+		}
+	}
 	return f, nil, nil
 }
 

@@ -232,8 +232,8 @@ func TestRefusedActionSaysWhy(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !strings.Contains(u.Refused, "version") {
-		t.Errorf("the refusal says %q; want the reason (the version)", u.Refused)
+	if !strings.Contains(u.Refused, "version") || u.RefusedCode != "stale" {
+		t.Errorf("the refusal says %q, code %q; want the reason (the version), code stale", u.Refused, u.RefusedCode)
 	}
 	if u.Clock.Seconds == 0 {
 		t.Error("the clock went away with the refusal")
@@ -344,5 +344,118 @@ func TestOnlineDragonGame(t *testing.T) {
 	if final.Version() != g.Version() || !slices.Equal(final.Scores(), g.Scores()) || !slices.Equal(final.Winners(), g.Winners()) {
 		t.Fatalf("the record ends at version %d with %v, winners %v; the terminal's game at %d with %v, %v",
 			final.Version(), final.Scores(), final.Winners(), g.Version(), g.Scores(), g.Winners())
+	}
+}
+
+// TestTableEndSaidByCode: a table that expires (nobody joined in time)
+// reaches the terminal as its code, "expired", with the server's reason
+// beside it, so that the terminal says it in its own language; a refusal
+// carries its code too.
+func TestTableEndSaidByCode(t *testing.T) {
+	base := servertest.Start(t, server.Options{WaitingExpiry: 300 * time.Millisecond}).URL
+	c := online.New(base)
+	ctx := context.Background()
+	if _, err := c.SignIn(ctx, "Ann", ""); err != nil {
+		t.Fatal(err)
+	}
+	_, r := newTable(t, c, tui.Seat{Name: "you"}, tui.Seat{Name: "friend"})
+	deadline, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	var u tui.RemoteUpdate
+	for u.Ended == "" {
+		var err error
+		if u, err = r.Next(deadline); err != nil {
+			t.Fatalf("no end came: %v", err)
+		}
+	}
+	if u.Ended != "expired" || !strings.Contains(u.EndReason, "nobody joined") || u.Status != "" {
+		t.Fatalf("the end came as %q (%q), status %q", u.Ended, u.EndReason, u.Status)
+	}
+}
+
+// TestDragonJoinedMidwayHasItsLog: a watcher who comes to a Dragon
+// Farkle table in the middle of the game gets the log so far (which the
+// terminal cannot rebuild: the server keeps the dice) in the language its
+// client asks for, one line a line, as many as the server has.
+func TestDragonJoinedMidwayHasItsLog(t *testing.T) {
+	base := servertest.Start(t, server.Options{BotDelay: time.Millisecond}).URL
+	c := online.New(base)
+	ctx := context.Background()
+	if _, err := c.SignIn(ctx, "Ann", ""); err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.Create(ctx, tui.NewTable{Preset: "dragon", Seats: []tui.Seat{{Name: "you"}, {Name: "Smart", Bot: "smart"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.Open(ctx, id, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	v, _ := game.Preset("dragon")
+	bot, err := game.DefaultCast().Bot(v, "smart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := dice.NewSource(dice.SeedFrom("ann's choices"))
+	deadline, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	acted := -1
+	var g game.Game
+	for g == nil || g.Version() < 8 {
+		u, err := r.Next(deadline)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.Game == nil {
+			continue
+		}
+		if g = u.Game; g.Over() {
+			t.Fatal("the game ended before the watcher came")
+		}
+		if g.ToAct() != u.You || g.Version() == acted {
+			continue
+		}
+		a, err := bot.Choose(g, u.You, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		acted = g.Version()
+		if err := r.Act(g.Version(), a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ lang, threw string }{{"nb", " kastet "}, {"en", " threw "}} {
+		w := online.New(base)
+		w.Lang = tc.lang
+		if _, err := w.SignIn(ctx, "Bea", ""); err != nil {
+			t.Fatal(err)
+		}
+		wr, err := w.Open(ctx, id, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := wr.Next(deadline)
+		for err == nil && u.Game == nil {
+			u, err = wr.Next(deadline)
+		}
+		w.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		throws := 0
+		for _, l := range u.Earlier {
+			if strings.TrimSpace(l) == "" || strings.ContainsAny(l, "\n\x1b") {
+				t.Errorf("%s: a log line %q", tc.lang, l)
+			}
+			if strings.Contains(l, tc.threw) {
+				throws++
+			}
+		}
+		if !u.Reset || len(u.Events) != 0 || throws < 2 || len(u.Earlier) < u.Game.Version() {
+			t.Fatalf("%s: at version %d the watcher got %d earlier lines, %d of throws (%q), and %d events:\n%s",
+				tc.lang, u.Game.Version(), len(u.Earlier), throws, tc.threw, len(u.Events), strings.Join(u.Earlier, "\n"))
+		}
 	}
 }

@@ -43,6 +43,8 @@ type link struct {
 	clock   tui.Clock
 	saved   string
 	status  string
+	ended   string // "expired" or "failed": the table ended without its game ("" while it lives)
+	reason  string // the server's words for why it ended
 }
 
 // connect opens the table's link and starts reading it.
@@ -70,7 +72,11 @@ func (l *link) dial(ctx context.Context) (*wsclient.Client, error) {
 	ws.Token = l.c.rest.Token
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := ws.Connect(ctx, url.PathEscape(l.id)); err != nil {
+	path := url.PathEscape(l.id)
+	if l.c.Lang != "" {
+		path += "?" + url.Values{"lang": {l.c.Lang}}.Encode()
+	}
+	if err := ws.Connect(ctx, path); err != nil {
 		if unreachable(err) {
 			return nil, said(l.c.rest.Base, err)
 		}
@@ -222,6 +228,7 @@ func (l *link) redial(cause error) (*wsclient.Client, error) {
 // push hands an update to the terminal, with what the link knows.
 func (l *link) push(u tui.RemoteUpdate) {
 	u.You, u.Table, u.Clock, u.Status, u.Record, u.Rematch, u.Reconnecting = l.you, l.id, l.clock, l.status, l.saved, l.rematch, l.try
+	u.Ended, u.EndReason = l.ended, l.reason
 	if u.Seats == nil {
 		u.Seats = l.seats
 	}
@@ -254,6 +261,7 @@ type wireMsg struct {
 	} `json:"you"`
 	Table   wireTable `json:"table"`
 	Message string    `json:"message"`
+	Code    string    `json:"code"` // an error's code (the terminal says it in its language)
 	Reason  string    `json:"reason"`
 	Rematch *struct {
 		Table string `json:"table"`
@@ -304,9 +312,11 @@ func (l *link) read(conn *wsclient.Client) error {
 				l.push(tui.RemoteUpdate{})
 			}
 		case "error":
-			l.push(tui.RemoteUpdate{Refused: msg.Message})
+			l.push(tui.RemoteUpdate{Refused: msg.Message, RefusedCode: msg.Code})
 		case "expired", "failed":
-			l.status = "the table " + msg.Type + ": " + msg.Reason
+			// The type is the code the terminal says in its language; the
+			// reason is the server's own words (English).
+			l.ended, l.reason = msg.Type, msg.Reason
 			l.push(tui.RemoteUpdate{})
 		}
 	}
@@ -364,9 +374,18 @@ func (l *link) reset(msg []byte) error {
 	l.f = f // Act reads it
 	l.mu.Unlock()
 	l.finish()
-	l.push(tui.RemoteUpdate{Game: f.game(), Events: evs, Reset: true})
+	u := tui.RemoteUpdate{Game: f.game(), Events: evs, Reset: true}
+	if e, ok := f.(earlierLines); ok {
+		u.Earlier = e.earlier()
+	}
+	l.push(u)
 	return nil
 }
+
+// earlierLines is a follower that cannot rebuild the events before it
+// joined (Dragon Farkle: the server keeps the dice), and gives the log's
+// lines of them as the server wrote them instead.
+type earlierLines interface{ earlier() []string }
 
 // update plays an update on the game; one it cannot follow (after a gap)
 // brings the whole game again.

@@ -158,6 +158,7 @@ func (s *Server) lobby(sess ssh.Session, lc *lang.Catalogue) (*tui.LobbyModel, *
 	}
 	c := online.NewHTTP(webBase, s.mem.client(sess.RemoteAddr()))
 	c.LinkBase = s.o.PublicURL
+	c.Lang = lc.Code // the log of a Dragon Farkle game joined mid-way, as the server writes it
 	p, err := c.SignIn(ctx, "", tok)
 	if err != nil {
 		return nil, nil, err

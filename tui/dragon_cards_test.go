@@ -263,6 +263,7 @@ func TestDragonTerminalWholeGameWithCards(t *testing.T) {
 		view     dragon.View
 		deciding bool
 		over     bool
+		held     bool
 		version  int
 		keys     []string
 	}
@@ -271,7 +272,7 @@ func TestDragonTerminalWholeGameWithCards(t *testing.T) {
 		tm.Send(lookMsg(func() {
 			var l look
 			l.screen, l.view, l.version = drawn(m), m.view(), m.version()
-			l.over = m.g.Over()
+			l.over, l.held = m.g.Over(), m.held
 			l.deciding = m.deciding() && m.show == nil && !l.over
 			if l.deciding {
 				l.keys = cardKeys(m, l.view)
@@ -303,6 +304,10 @@ func TestDragonTerminalWholeGameWithCards(t *testing.T) {
 		if l.over {
 			keep("over", l.screen)
 			break
+		}
+		if l.held { // your farkle stays on the table until a key
+			tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+			continue
 		}
 		if !l.deciding {
 			if b := l.view.Brawl; b != nil && b.Defending && l.view.ToAct == 1 {

@@ -32,6 +32,9 @@ type DragonGame struct {
 	bots   []game.Bot // nil for people
 	botSrc dice.Source
 	events []dragon.Event // the last dragonLogSize events
+	// earlier are the log's lines of a game at a server joined mid-way,
+	// as the server wrote them: what happened before events begin.
+	earlier []string
 }
 
 // NewDragonGame starts a game of g with the seats (bots at the dragon

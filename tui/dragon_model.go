@@ -23,6 +23,10 @@ type DragonOptions struct {
 	Game *DragonGame
 	// BotDelay is the pause before each bot action; 0 plays them at once.
 	BotDelay time.Duration
+	// FarkleHold is how long a person's farkle stays on the table before
+	// the game goes on (the bots play, or at a server the others' moves
+	// are shown); 0 holds it until a key.
+	FarkleHold time.Duration
 	// Lang is the language of the texts (nil: English).
 	Lang *lang.Catalogue
 }
@@ -86,6 +90,9 @@ type DragonModel struct {
 	online    *online         // the table at a server, nil for a local game (dragon_online.go)
 	then      dragon.Action   // online: the action to send once the keep sent is played (keep & throw)
 	ticking   bool            // online: a clockTickMsg is on its way
+	held      bool            // a person's farkle (or battle's end) stays on the table until a key (dragon_hold.go)
+	holdGen   int             // the hold a dragonReleaseMsg ends
+	queued    []remoteMsg     // online: the server's words that wait while a farkle is held
 	lcat      *lang.Catalogue // the language of the texts
 }
 
@@ -183,6 +190,11 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.st = newStyles(msg.IsDark())
 	case dragonAutoMsg:
 		return m, m.auto(msg)
+	case dragonReleaseMsg:
+		if m.held && msg.gen == m.holdGen {
+			return m, m.release()
+		}
+		return m, nil
 	case brawlStepMsg:
 		return m, m.showStep(msg)
 	case remoteMsg:
@@ -229,6 +241,10 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	if msg.String() == "t" {
 		m.help, m.cardsPage, m.helpTop = true, true, 0
 		return nil
+	}
+	if m.held && !g.Over() { // any key goes on after a farkle
+		m.skipping = key.Matches(msg, m.keys.Skip) && msg.Code != tea.KeyEnter
+		return m.release()
 	}
 	if m.show != nil {
 		return m.showKey(msg)
@@ -647,10 +663,13 @@ func (m *DragonModel) events(ev []dragon.Event) {
 			noted = true
 		case dragon.EvFarkle:
 			m.last.note = m.tx("dragon.tui.farkled", "p", names[e.Seat], "dice", m.last.dice.String(), "n", e.N)
+			m.hold(e.Seat)
 		case dragon.EvBattleLost:
 			m.last.note = m.describe(e, dragon.Spectator)
+			m.hold(e.Seat)
 		case dragon.EvBattleEnd:
 			m.last.note = battleEndNote(m.lcat, names[e.Seat], e)
+			m.hold(e.Seat)
 		case dragon.EvHotDice, dragon.EvEvaded, dragon.EvBank, dragon.EvEaten, dragon.EvFire:
 			m.note(false, "%s", m.describe(e, m.seat()))
 			noted = true
@@ -672,6 +691,7 @@ func (m *DragonModel) events(ev []dragon.Event) {
 	if len(m.g.Humans()) > 1 && m.g.BotToAct() {
 		m.holder = -1 // nobody's hand while a bot plays between two people
 	}
+	m.unholdIfDue()
 	m.sync()
 }
 
@@ -685,6 +705,9 @@ func (m *DragonModel) after() tea.Cmd {
 }
 
 func (m *DragonModel) schedule() tea.Cmd {
+	if m.held {
+		return m.holdTick()
+	}
 	if !m.g.BotToAct() || m.show != nil {
 		return nil
 	}

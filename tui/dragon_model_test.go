@@ -201,6 +201,8 @@ func TestDragonBotItemsNeverShown(t *testing.T) {
 		v := g.View(0)
 		cmd := dragonPolicy(g.Game(), v)
 		switch {
+		case m.held: // your farkle stays on the table until a key
+			press(m, "enter")
 		case m.menu != nil && v.Phase == dragon.PhaseChoose && cmd == "battle":
 			press(m, "f")
 		case m.menu != nil && v.Phase == dragon.PhaseChoose:

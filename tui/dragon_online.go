@@ -50,7 +50,7 @@ func DragonOnline(o Options, r Remote, first RemoteUpdate) (*DragonModel, error)
 	}
 	// The bots play at the server: none here.
 	dg := &DragonGame{table: t, v: v, game: v.Game(), bots: make([]game.Bot, len(seats))}
-	m := NewDragon(DragonOptions{Game: dg, Lang: o.Lang})
+	m := NewDragon(DragonOptions{Game: dg, FarkleHold: o.FarkleHold, Lang: o.Lang})
 	m.online = &online{remote: r}
 	m.pass = false // one person at this keyboard: no hot seat
 	m.remoteUpdate(first)
@@ -60,7 +60,7 @@ func DragonOnline(o Options, r Remote, first RemoteUpdate) (*DragonModel, error)
 // remoteUpdate brings the game to what the server said.
 func (m *DragonModel) remoteUpdate(u RemoteUpdate) {
 	o := m.online
-	o.you, o.table, o.clock, o.status, o.rematch, o.trying = u.You, u.Table, u.Clock, u.Status, u.Rematch, u.Reconnecting
+	o.take(u)
 	if u.Record != "" {
 		m.g.path = u.Record
 	}
@@ -73,6 +73,11 @@ func (m *DragonModel) remoteUpdate(u RemoteUpdate) {
 	}
 	if u.Reset {
 		o.inFlight, m.then = 0, dragon.Action{}
+		if len(m.g.events) == 0 && len(m.g.earlier) == 0 { // joined mid-way: the log so far as the server wrote it
+			for _, l := range u.Earlier[max(0, len(u.Earlier)-dragonLogSize):] {
+				m.g.earlier = append(m.g.earlier, SafeLine(l, 300))
+			}
+		}
 	} else if o.inFlight > 0 {
 		o.inFlight--
 	}
@@ -125,12 +130,25 @@ func (m *DragonModel) listen() tea.Cmd {
 	}
 }
 
-// remote handles the server's word.
+// remote handles the server's word and waits for the next. While the
+// player's farkle is held on the table, the word waits its turn (held).
 func (m *DragonModel) remote(msg remoteMsg) tea.Cmd {
-	o := m.online
-	if o == nil {
+	if m.online == nil {
 		return nil
 	}
+	if m.held {
+		m.queued = append(m.queued, msg)
+		if len(m.queued) < maxQueued && !releases(msg, m.online.you) {
+			return m.listen()
+		}
+		return tea.Batch(m.release(), m.listen()) // the player is asked to act (or too much waits): on at once
+	}
+	return tea.Batch(m.take(msg), m.listen()) // take first: a link that ended is not listened to
+}
+
+// take handles one word of the server.
+func (m *DragonModel) take(msg remoteMsg) tea.Cmd {
+	o := m.online
 	if msg.err != nil {
 		o.closed = msg.err
 		if errors.Is(msg.err, ErrOver) || m.g.Over() {
@@ -143,7 +161,7 @@ func (m *DragonModel) remote(msg remoteMsg) tea.Cmd {
 	asked := o.rematch
 	m.remoteUpdate(msg.u)
 	if msg.u.Refused != "" {
-		m.note(true, "%s", msg.u.Refused)
+		m.note(true, "%s", refusedIn(m.lcat, msg.u))
 	}
 	if msg.u.Rematch != "" && asked == "" && o.you >= 0 {
 		m.note(false, "%s", m.tx("tui.online.rematchAsked"))
@@ -154,7 +172,7 @@ func (m *DragonModel) remote(msg remoteMsg) tea.Cmd {
 			m.send(t) // keep & throw (or stop): the second half, now that the keep is played
 		}
 	}
-	return tea.Batch(m.listen(), m.after(), m.tickClock(), m.callToPlay())
+	return tea.Batch(m.after(), m.tickClock(), m.callToPlay())
 }
 
 // tickClock returns the command redrawing a running turn clock each

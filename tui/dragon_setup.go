@@ -22,7 +22,7 @@ func (m *Model) startDragon(seats []Seat) tea.Cmd {
 		}
 		var dg *DragonGame
 		if dg, err = NewDragonGame(g, seats, [32]byte(m.o.Seed), path, m.o.Now); err == nil {
-			m.dragon = NewDragon(DragonOptions{Game: dg, BotDelay: m.o.BotDelay, Lang: m.o.Lang})
+			m.dragon = NewDragon(DragonOptions{Game: dg, BotDelay: m.o.BotDelay, FarkleHold: m.o.FarkleHold, Lang: m.o.Lang})
 			m.dragon.st = m.st // the terminal's background is known by now
 			m.dragon.Update(tea.WindowSizeMsg{Width: m.width, Height: m.height})
 			return m.dragon.Init()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -44,6 +45,10 @@ type RemoteUpdate struct {
 	Events []game.Event
 	// Reset says Game and Events are the whole game (a welcome).
 	Reset bool
+	// Earlier are the log's lines, as the server wrote them, of what
+	// happened before Events begin: a game joined mid-way whose events
+	// the terminal cannot rebuild (Dragon Farkle). With Reset only.
+	Earlier []string
 	// Seats are the players (a bot seat with its level); nil: unchanged.
 	Seats []Seat
 	// You is the seat of this terminal, -1 when it watches.
@@ -53,14 +58,22 @@ type RemoteUpdate struct {
 	// Clock is the turn clock; its Deadline is zero when none runs.
 	Clock Clock
 	// Refused is the server's refusal of the last action sent (nothing
-	// changed).
-	Refused string
+	// changed), in its words (English); RefusedCode is its code
+	// ("not_your_turn", "stale", ...), which the terminal says in its
+	// language (refusedIn).
+	Refused     string
+	RefusedCode string
 	// Record is the file the finished game's record was saved to, or
 	// the address to download it from; "" for neither.
 	Record string
 	// Status is the state of the link: "" while connected, else e.g.
 	// "connection lost; reconnecting…".
 	Status string
+	// Ended is how the table ended without its game, as the server's
+	// message names it: "expired" (nobody joined in time) or "failed"; ""
+	// while it lives. The terminal says it in its language (endedIn);
+	// EndReason is the server's own words for it (English).
+	Ended, EndReason string
 	// Rematch is the table of the rematch a player asked for once the
 	// game ended ("" for none yet).
 	Rematch string
@@ -83,7 +96,9 @@ type online struct {
 	table    string
 	clock    Clock
 	status   string
-	inFlight int // actions sent and not yet answered
+	ended    string // RemoteUpdate.Ended
+	reason   string // RemoteUpdate.EndReason
+	inFlight int    // actions sent and not yet answered
 	closed   error
 	rematch  string // the rematch asked for, if any
 	trying   int    // the reconnect being tried, 0 while connected
@@ -130,7 +145,7 @@ func Online(o Options, r Remote, first RemoteUpdate) (*Model, error) {
 // remoteUpdate brings the game to what the server said.
 func (g *Game) remoteUpdate(u RemoteUpdate) {
 	o := g.online
-	o.you, o.table, o.clock, o.status, o.rematch, o.trying = u.You, u.Table, u.Clock, u.Status, u.Rematch, u.Reconnecting
+	o.take(u)
 	if u.Seats != nil {
 		g.seats = u.Seats
 	}
@@ -217,7 +232,7 @@ func (m *Model) remote(msg remoteMsg) tea.Cmd {
 	asked := g.online.rematch
 	g.remoteUpdate(u)
 	if u.Refused != "" {
-		m.note(true, "%s", u.Refused)
+		m.note(true, "%s", refusedIn(m.lc, u))
 	}
 	if u.Rematch != "" && asked == "" && g.online.you >= 0 {
 		m.note(false, "%s", m.lc.Msg("tui.online.rematchAsked"))
@@ -340,10 +355,63 @@ func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over
 		}
 		line += " · " + lc.Msg(key, "name", names[c.Seat], "clock", clock)
 	}
-	if o.status != "" {
-		return st.dim.Render(line+" · ") + st.err.Render(o.status)
+	if s := o.statusIn(lc); s != "" {
+		return st.dim.Render(line+" · ") + st.err.Render(s)
 	}
 	return st.dim.Render(line)
+}
+
+// take keeps what an update says of the link and the table.
+func (o *online) take(u RemoteUpdate) {
+	o.you, o.table, o.clock, o.status, o.rematch, o.trying = u.You, u.Table, u.Clock, u.Status, u.Rematch, u.Reconnecting
+	o.ended, o.reason = u.Ended, u.EndReason
+}
+
+// statusIn is the state of the link and the table in the language of lc:
+// how the table ended, said from its code (in English with the server's
+// own words for why), else the link's status.
+func (o *online) statusIn(lc *lang.Catalogue) string {
+	if o.ended == "" {
+		return o.status
+	}
+	if lc.Code == lang.Default && o.reason != "" && !strings.ContainsFunc(o.ended, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return lc.Msg("tui.online.endedWhy", "how", o.ended, "why", SafeLine(o.reason, 120)) // the server's words say the most
+	}
+	key := "tui.online.ended." + o.ended
+	if !lc.Has(key) {
+		key = "tui.online.ended.other" // a kind of end this terminal does not know yet
+	}
+	return lc.Msg(key)
+}
+
+// refusedIn is the server's refusal of u in the language of lc: in
+// English its own words, which say the most; in another language the
+// catalogue's text of its code, or its own words for a code the
+// catalogue does not know.
+func refusedIn(lc *lang.Catalogue, u RemoteUpdate) string {
+	lc = orEnglish(lc)
+	key := "tui.refused." + u.RefusedCode
+	if lc.Code == lang.Default || u.RefusedCode == "" || !lc.Has(key) {
+		return SafeLine(u.Refused, 200)
+	}
+	return lc.Msg(key)
+}
+
+// SafeLine is text from the network made safe for a terminal: no control
+// characters (an escape sequence would drive the terminal), one line, at
+// most n characters.
+func SafeLine(s string, n int) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		s = string(r[:n-1]) + "…"
+	}
+	return s
 }
 
 // waitingNote says why a key does nothing while the game waits.

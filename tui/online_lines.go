@@ -110,9 +110,13 @@ func RunOnlineLines(ctx context.Context, r Remote, in io.Reader, out io.Writer, 
 				l.msg("tui.online.lost", "err", userError(c, m.err))
 				return errors.Join(w.Flush(), m.err)
 			}
+			ended := g.online.ended
 			g.remoteUpdate(m.u)
+			if g.online.ended != "" && ended == "" {
+				l.say("%s", g.online.statusIn(orEnglish(c)))
+			}
 			if m.u.Refused != "" {
-				l.msg("tui.lines.error", "err", m.u.Refused)
+				l.msg("tui.lines.error", "err", refusedIn(c, m.u))
 			}
 			if m.u.Game != nil && !m.u.Reset {
 				l.events(engineEvents(m.u.Events))

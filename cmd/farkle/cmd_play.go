@@ -134,7 +134,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			}
 		}
 		if o, ok := ownViews[recordKind(*resume)]; ok {
-			return o.resume(ctx, e, *resume, lineMode, pace.Delay)
+			return o.resume(ctx, e, *resume, playArgs{lineMode: lineMode, delay: pace.Delay, hold: *hold})
 		}
 		if g, err = tui.ResumeGame(*resume, now, tables); err != nil {
 			return usagef("--resume: %v", err)
@@ -150,7 +150,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if o, ok := ownViews[v.Kind()]; ok {
-			return o.play(ctx, e, v, playArgs{players: *players, seed: *seedText, lineMode: lineMode, dir: dir, dirErr: dirErr, now: now, delay: pace.Delay})
+			return o.play(ctx, e, v, playArgs{players: *players, seed: *seedText, lineMode: lineMode, dir: dir, dirErr: dirErr, now: now, delay: pace.Delay, hold: *hold})
 		}
 		r := v.Scoring()
 		o.Rules = r

@@ -165,26 +165,27 @@ func (dragonView) play(ctx context.Context, e *env, v game.Variant, p playArgs) 
 	if err != nil {
 		return usagef("%v", err)
 	}
-	return runDragonGame(ctx, e, g, p.lineMode, p.delay)
+	return runDragonGame(ctx, e, g, p)
 }
 
 // resume continues the Dragon Farkle game saved at path.
-func (dragonView) resume(ctx context.Context, e *env, path string, lineMode bool, delay time.Duration) error {
+func (dragonView) resume(ctx context.Context, e *env, path string, p playArgs) error {
 	dg, err := tui.ResumeDragonGame(path, time.Now)
 	if err != nil {
 		return usagef("--resume: %v", err)
 	}
-	return runDragonGame(ctx, e, dg, lineMode, delay)
+	return runDragonGame(ctx, e, dg, p)
 }
 
-// runDragonGame plays g full-screen (bots pausing delay before each
-// action) or in line mode and says where it is saved.
-func runDragonGame(ctx context.Context, e *env, g *tui.DragonGame, lineMode bool, delay time.Duration) error {
+// runDragonGame plays g full-screen (bots pausing p.delay before each
+// action, a farkle held p.hold) or in line mode and says where it is
+// saved.
+func runDragonGame(ctx context.Context, e *env, g *tui.DragonGame, p playArgs) error {
 	var err error
-	if lineMode {
+	if p.lineMode {
 		return tui.RunDragonLinesIn(ctx, e.cat(), g, e.stdin, e.stdout)
 	}
-	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: delay, Lang: e.cat()}, e.stdin, e.stdout); err != nil {
+	if g, err = tui.RunDragon(ctx, tui.DragonOptions{Game: g, BotDelay: p.delay, FarkleHold: p.hold, Lang: e.cat()}, e.stdin, e.stdout); err != nil {
 		return err
 	}
 	return sayDragonSaved(e, g)

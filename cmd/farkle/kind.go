@@ -53,7 +53,7 @@ type ownView interface {
 	// play plays a local game of v (farkle play --rules), and resume the
 	// one saved at path (farkle play --resume).
 	play(ctx context.Context, e *env, v game.Variant, p playArgs) error
-	resume(ctx context.Context, e *env, path string, lineMode bool, delay time.Duration) error
+	resume(ctx context.Context, e *env, path string, p playArgs) error
 	// preset is the name a server opens a table of the kind by (farkle
 	// play --online --players), and onlineSeats reads --players for it.
 	preset() string
@@ -69,6 +69,7 @@ type playArgs struct {
 	dirErr        error
 	now           func() time.Time
 	delay         time.Duration
+	hold          time.Duration // --farkle-hold
 }
 
 // ownViews are the views of the kinds other than the ordinary game.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/online"
@@ -55,6 +56,7 @@ func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags,
 		}
 	}
 	f.plain = fs.Lookup("plain").Value.String() == "true"
+	f.hold = fs.Lookup("farkle-hold").Value.(flag.Getter).Get().(time.Duration)
 	return playOnline(ctx, e, f, nt, tui.NewSolverAdvisor(playTables(e)))
 }
 
@@ -62,7 +64,8 @@ func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags,
 type onlineFlags struct {
 	url, name string
 	watch     bool
-	plain     bool // line mode (--plain, or stdin not a terminal)
+	plain     bool          // line mode (--plain, or stdin not a terminal)
+	hold      time.Duration // --farkle-hold: how long the player's farkle stays on screen
 }
 
 // playOnline plays at a farkle server: the lobby, or the table of the
@@ -77,6 +80,7 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, adv
 		return usagef("--watch needs a table's link (--online http://host:port/t/ID)")
 	}
 	c := online.New(base)
+	c.Lang = e.cat().Code // the log of a Dragon Farkle game joined mid-way, as the server writes it
 	gamesDir, dirErr := tui.GamesDir(e.getenv)
 	if dirErr == nil {
 		c.RecordDir = gamesDir
@@ -102,7 +106,7 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, adv
 		return playOnlineLines(ctx, e, c, table, f.watch, advisor)
 	}
 	lm := tui.NewLobby(tui.LobbyOptions{
-		Options: tui.Options{Rules: nt.Rules, Advisor: advisor, Lang: e.cat()},
+		Options: tui.Options{Rules: nt.Rules, Advisor: advisor, FarkleHold: f.hold, Lang: e.cat()},
 		Server:  base, Player: p.Name, Table: table, Watch: f.watch,
 	}, c)
 	if err := tui.RunModel(ctx, lm, e.stdin, e.stdout); err != nil {
