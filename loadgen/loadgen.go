@@ -24,6 +24,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server/wsclient"
 )
 
@@ -44,6 +45,10 @@ type Config struct {
 	Duration time.Duration // how long the run lasts
 	Actions  int           // the run ends after this many actions (0: only the duration ends it)
 	Rules    string        // the preset of the tables
+	// Target, when not 0, is the tables' target score instead of the
+	// preset's (at most rules.MaxTarget): the highest, on servers started
+	// with --max-turns 0, makes games that go on for a whole soak.
+	Target int
 	// Progress, when set, is called about every 100 ms with the actions
 	// so far and the time since the start.
 	Progress func(actions int, elapsed time.Duration)
@@ -73,6 +78,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("duration: %v is outside (0, %v]", c.Duration, MaxDuration)
 	case c.Actions < 0:
 		return fmt.Errorf("actions: %d is negative (0: no bound but the duration)", c.Actions)
+	case c.Target < 0 || c.Target > rules.MaxTarget:
+		return fmt.Errorf("target: %d is outside 0 (the preset's) to %d", c.Target, rules.MaxTarget)
 	}
 	return nil
 }

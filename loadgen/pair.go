@@ -128,7 +128,11 @@ func (r *run) pair(ctx context.Context, i int) {
 // table sets up one table for a and b and plays it to its end or the run's;
 // it says whether the game ended and whether the pair may go on.
 func (r *run) table(ctx context.Context, a, b *wsclient.Client) (over, goOn bool) {
-	t, err := a.CreateTable(ctx, r.cfg.Rules, map[string]string{"type": "me"}, map[string]string{"type": "human"})
+	var rs any = r.cfg.Rules
+	if r.cfg.Target > 0 {
+		rs = map[string]any{"base": r.cfg.Rules, "game": map[string]any{"target": r.cfg.Target}}
+	}
+	t, err := a.CreateTable(ctx, rs, map[string]string{"type": "me"}, map[string]string{"type": "human"})
 	if err != nil {
 		r.failed(ctx, "create table", err)
 		return false, false

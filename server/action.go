@@ -92,23 +92,21 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 		return refuse(codeIllegal, "%s", gameError(err))
 	}
 	rec := p.Record()
-	n := len(rec.Actions)
+	n := t.actionsDone()
 	g := p.Game()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
 	var fin *store.Finish
 	if g.Over() {
 		rec.Meta.Ended = t.srv.opt.Now().UTC().Format(time.RFC3339)
-		fin = t.finish()
+		fin, err = t.finish(ctx)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	err = t.srv.store.AppendAction(ctx, t.id, n, rec.Actions[n-1], fin)
-	cancel()
+	if err == nil {
+		err = t.srv.store.AppendAction(ctx, t.id, n, rec.Actions[len(rec.Actions)-1], fin)
+	}
 	if err != nil {
-		back := *rec
-		back.Actions = back.Actions[:n-1]
-		back.Seed = ""
-		back.Meta.Ended, back.Meta.Winners, back.Meta.Scores = "", nil, nil
-		if prev, _, rerr := game.Resume(&back, t.meta.Seed); rerr == nil {
-			t.play = prev
+		if uerr := t.undo(ctx); uerr != nil {
+			err = errors.Join(err, fmt.Errorf("the game could not be rebuilt: %w", uerr))
 		}
 		if store.Code(err) == store.ECONFLICT {
 			// Another node stored action n first: follow it, and refuse
@@ -124,7 +122,7 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 		t.srv.log.Error("action not stored", "table", t.id, "action", n, "err", err)
 		return refuse(codeServer, "the action could not be saved; try again")
 	}
-	t.events = append(t.events, evs)
+	t.remember(evs)
 	var winners, scores []int
 	if fin != nil {
 		winners, scores = fin.Winners, fin.Scores
@@ -161,9 +159,15 @@ func (t *table) settle(n int, over bool, winners, scores []int, broadcast func()
 // finish builds the results of the finished game: a line for each seat
 // with its score, whether it won, and the counts its kind keeps; none for
 // a game that ended before every seat had a turn (rating.Aborted).
-func (t *table) finish() *store.Finish {
+// Its record is the whole one, read from the store where memory no longer
+// holds it. t.mu is held.
+func (t *table) finish(ctx context.Context) (*store.Finish, error) {
 	g := t.play.Game()
-	fin := &store.Finish{Record: t.play.Record(), Winners: g.Winners(), Scores: g.Scores()}
+	rec, err := t.wholeRecord(ctx)
+	if err != nil {
+		return nil, err
+	}
+	fin := &store.Finish{Record: rec, Winners: g.Winners(), Scores: g.Scores()}
 	for i, seat := range t.meta.Seats {
 		won := false
 		for _, w := range fin.Winners {
@@ -180,7 +184,7 @@ func (t *table) finish() *store.Finish {
 	if rating.Aborted(g) {
 		fin.Results = nil // aborted: in nobody's stats, a loss for no one (nor rated: verdict)
 	}
-	return fin
+	return fin, nil
 }
 
 // broadcastUpdate sends every client the new state and the events of

@@ -27,7 +27,12 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if cached == nil {
-		a, err := adv.Analyze(t.record())
+		rec, err := t.fullRecord(r.Context())
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		a, err := adv.Analyze(rec)
 		if err != nil {
 			s.httpError(w, err)
 			return

@@ -172,7 +172,7 @@ func (t *table) replayStored(ctx context.Context, n int) error {
 	if err != nil {
 		return err
 	}
-	have := len(t.play.Record().Actions)
+	have := t.actionsDone()
 	if len(stored) < n || have > len(stored) {
 		return fmt.Errorf("the store has %d actions, this node %d", len(stored), have)
 	}
@@ -188,7 +188,7 @@ func (t *table) replayStored(ctx context.Context, n int) error {
 		if err != nil {
 			return fmt.Errorf("stored action %d: %w", i+1, err)
 		}
-		t.events = append(t.events, evs)
+		t.remember(evs)
 		g := t.play.Game()
 		var winners, scores []int
 		if g.Over() {

@@ -214,8 +214,8 @@ type dragonHintMsg struct {
 func (k *dragonKit) welcome(t *table, seat int, you youView, c *lang.Catalogue) any {
 	names := t.names()
 	log := []dragonLine{}
-	for v, evs := range t.events {
-		log = append(log, k.log(c, v, evs, seat, names)...)
+	for i, evs := range t.events { // the tail memory holds (history.go)
+		log = append(log, k.log(c, t.base+i, evs, seat, names)...)
 	}
 	return dragonWelcomeMsg{Type: "welcome", Kind: string(game.Dragon), You: you, Table: t.view(), Dragon: k.viewFor(t, seat), Log: log}
 }

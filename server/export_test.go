@@ -16,3 +16,19 @@ func (s *Server) TablesInMemory() (open, finished int) {
 	defer s.mu.Unlock()
 	return len(s.tables), s.finished.len()
 }
+
+// TableHistory returns the events lists and record entries table id
+// holds in memory, and whether it is in memory at all.
+func (s *Server) TableHistory(id string) (events, entries int, ok bool) {
+	s.mu.Lock()
+	t, ok := s.tables[id]
+	if !ok {
+		t, ok = s.finished.get(id)
+	}
+	s.mu.Unlock()
+	if !ok {
+		return 0, 0, false
+	}
+	events, entries = t.historyHeld()
+	return events, entries, true
+}

@@ -199,8 +199,8 @@ type updateMsg struct {
 func (k *farkleKind) welcome(t *table, _ int, you youView, c *lang.Catalogue) any {
 	names, lost := t.names(), lostOnTime(t.meta.Seats)
 	log := []logLine{}
-	for v, evs := range t.events {
-		log = append(log, logLines(c, v, evs, names, lost)...)
+	for i, evs := range t.events { // the tail memory holds (history.go)
+		log = append(log, logLines(c, t.base+i, evs, names, lost)...)
 	}
 	return welcomeMsg{Type: "welcome", You: you, Table: t.view(), State: stateOf(t), Log: log}
 }

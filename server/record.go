@@ -16,7 +16,11 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	rec := t.record()
+	rec, err := t.fullRecord(r.Context())
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	if rec == nil {
 		if rec, err = s.storedRecord(r.Context(), t); err != nil {
 			s.httpError(w, err)

@@ -14,7 +14,11 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	rec := t.record()
+	rec, err := t.fullRecord(r.Context())
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	if rec == nil || t.kind == nil {
 		s.httpError(w, store.Errorf(store.ENOTFOUND, "the game at table %s has not started", t.id))
 		return

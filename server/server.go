@@ -73,6 +73,11 @@ type Options struct {
 	// Local games kept in players' histories (localgames.go).
 	MaxLocalGames     int // 500: local games one player may keep
 	MaxLocalGameBytes int // 256 KiB: the largest upload of one (its record); at least 1 KiB
+	// HistoryTail is how many of a table's last actions it keeps in
+	// memory (their events and record entries, for a welcome's log), 64;
+	// it keeps at most twice as many, and reads the rest from the store
+	// when the whole record is asked for (history.go).
+	HistoryTail int
 	// LeaseEvery is how often the node renews the leases of its tables
 	// and looks for tables no node leases (a store shared by several
 	// nodes: cluster.go); 1s.
@@ -122,6 +127,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.MaxBotTablesTotal, 100)
 	setDefault(&o.MaxTurns, 200)
 	setDefault(&o.FinishedTables, 64)
+	setDefault(&o.HistoryTail, 64)
 	setDefault(&o.ClockForfeits, 3)
 	setDefault(&o.WaitingExpiry, 24*time.Hour)
 	setDefault(&o.GuestExpiry, 30*24*time.Hour)

@@ -32,6 +32,24 @@ func smallWindow() *http.Client {
 	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
 }
 
+// connectedClients reads the server's count of connected clients from its
+// metrics.
+func connectedClients(t *testing.T, ts *testServer) string {
+	t.Helper()
+	resp, err := http.Get(ts.Metrics + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "farkle_connected_clients "); ok {
+			return v
+		}
+	}
+	return ""
+}
+
 // TestSlowClientIsDropped: a watcher that never reads is disconnected
 // rather than holding up the table; a watcher that reads sees every
 // version in order meanwhile.
@@ -56,20 +74,7 @@ func TestSlowClientIsDropped(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer reader.Close()
-	clients := func() string {
-		resp, err := http.Get(ts.Metrics + "/metrics")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		for _, l := range strings.Split(string(b), "\n") {
-			if v, ok := strings.CutPrefix(l, "farkle_connected_clients "); ok {
-				return v
-			}
-		}
-		return ""
-	}
+	clients := func() string { return connectedClients(t, ts) }
 	last := -1
 	// Look at the metrics now and then (this reader keeps up), once the
 	// reader has a message: before that its connection may not be counted
@@ -105,4 +110,62 @@ func TestSlowClientIsDropped(t *testing.T) {
 		t.Fatalf("the slow client got as far (%d) as the reader (%d)", prev, last)
 	}
 	t.Logf("the slow client was dropped at version %d; the reader went on to %d", prev, last)
+}
+
+// TestStalledWatcherDoesNotHoldThePlayer: a watcher that stops reading
+// (its socket's window full, its queue full) never holds up the player of
+// the table: every one of the player's actions is answered, as many as
+// fill the watcher's queue and window, and the stalled watcher is dropped
+// without having been sent the last of them.
+func TestStalledWatcherDoesNotHoldThePlayer(t *testing.T) {
+	t.Parallel()
+	ts := start(t, "", server.Options{MaxTurns: -1})
+	ctx := ctxT(t, 2*time.Minute)
+	p := newPlayer(t, ts, "Ann")
+	tb, err := p.CreateTable(ctx, longSolo, map[string]string{"type": "me"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stalled := wsclient.New(ts.URL)
+	stalled.HTTP = smallWindow()
+	if err := stalled.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	defer stalled.Close()
+	if _, err := stalled.Next(ctx); err != nil { // its welcome: it is counted; from now on it reads nothing
+		t.Fatal(err)
+	}
+	if err := p.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.next(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// The player plays on until the stalled watcher is dropped (the
+	// player's own connection is then the only one), which must come
+	// well before the bound: each action is answered meanwhile.
+	const most = 20000
+	for i := 0; i%50 != 0 || connectedClients(t, ts) != "1"; i++ {
+		if i == most {
+			t.Fatalf("the stalled watcher is still connected after %d actions", most)
+		}
+		if _, err := p.step(ctx); err != nil {
+			t.Fatalf("the player, at version %d with a stalled watcher: %v", p.Last.Version, err)
+		}
+	}
+	last := -1
+	for {
+		m, err := stalled.Next(ctx)
+		if err != nil {
+			break
+		}
+		if m.State != nil {
+			last = m.State.Version
+		}
+	}
+	if last >= p.Last.Version {
+		t.Fatalf("the stalled watcher was sent every version (%d of %d): it was not dropped", last, p.Last.Version)
+	}
+	t.Logf("the stalled watcher was dropped after version %d; the player went on to %d", last, p.Last.Version)
 }

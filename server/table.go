@@ -30,7 +30,8 @@ type table struct {
 	meta     store.Table
 	kind     gameKind        // nil for a table whose game cannot be opened (failed)
 	play     *game.Play      // nil while seats are free
-	events   [][]game.Event  // events[0]: the start's; events[i]: action i's
+	events   [][]game.Event  // events[i]: what brought the game to version base+i (0: the start's); a tail (history.go)
+	base     int             // the version of events[0]
 	bots     map[int]seatBot // by seat
 	botSrc   *lockedSource   // the bots' random choices (Dragon Farkle)
 	clients  map[*client]struct{}
@@ -117,11 +118,7 @@ func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) 
 	if err != nil {
 		return nil, cannotLoad("its actions do not resume: %v", err)
 	}
-	t.play = p
-	t.events = [][]game.Event{p.Started()}
-	for _, st := range steps {
-		t.events = append(t.events, st.Events)
-	}
+	t.setPlay(p, steps)
 	return t, nil
 }
 
@@ -184,13 +181,12 @@ func (t *table) newRecord() *game.Record {
 
 // start begins the game once every seat is filled. t.mu is held.
 func (t *table) start() error {
-	p, evs, err := game.Start(t.kind.variant(), t.names(), t.meta.Seed)
+	p, _, err := game.Start(t.kind.variant(), t.names(), t.meta.Seed) // its events are p.Started()
 	if err != nil {
 		return err
 	}
 	p.Record().Meta = t.newRecord().Meta
-	t.play = p
-	t.events = [][]game.Event{evs}
+	t.setPlay(p, nil)
 	return nil
 }
 
@@ -277,11 +273,11 @@ func uniqueName(seats []store.Seat, seat int, name string) string {
 	}
 }
 
-// record returns a copy of the table's record (the seed only when the
-// game is over), or nil before the game starts.
+// record returns a copy of the table's record as memory holds it (the
+// seed only when the game is over; the entries of a long game's last
+// actions only: fullRecord has them all), or nil before the game starts.
+// t.mu is held.
 func (t *table) record() *game.Record {
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	if t.play == nil {
 		return nil
 	}

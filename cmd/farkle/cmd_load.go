@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&command{
 		name:    "load",
-		args:    "[--tables N] [--rate N] [--duration D] [--actions N] [--metrics URL,...] [--json] URL [URL...]",
+		args:    "[--tables N] [--rate N] [--duration D] [--actions N] [--target N] [--metrics URL,...] [--json] URL [URL...]",
 		summary: "put a load of guests playing two-player tables on farkle servers, and measure their round trips and CPU",
 		run:     runLoad,
 	})
@@ -49,6 +49,7 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 	actions := fs.Int("actions", 0, "end the run after this many actions (0: only --duration ends it)")
 	metrics := fs.String("metrics", "", "the servers' metrics URLs, comma-separated (e.g. http://127.0.0.1:9090/metrics): the CPU an action costs")
 	preset := fs.String("preset", "classic", "the preset of the tables' rules")
+	target := fs.Int("target", 0, fmt.Sprintf("the tables' target score instead of the preset's (at most %d; with a server's --max-turns 0, %d makes games that last a whole soak)", rules.MaxTarget, rules.MaxTarget))
 	asJSON := fs.Bool("json", false, `print JSON: {"actions":N,"actions_per_second":X,"p50_ns":…,"p90_ns":…,"p99_ns":…,"errors":{…},"cpu_per_action_ns":…}`)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -60,7 +61,7 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 		return usagef("--preset %s: not a preset (%s)", *preset, strings.Join(rules.Presets(), ", "))
 	}
 	cfg := loadgen.Config{Servers: fs.Args(), Tables: *tables, Rate: *rateN, Duration: *duration,
-		Actions: *actions, Rules: *preset}
+		Actions: *actions, Rules: *preset, Target: *target}
 	if *metrics != "" {
 		cfg.Metrics = strings.Split(*metrics, ",")
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/loadgen"
+	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
 
@@ -136,6 +137,8 @@ func TestLoadRefusesBadInput(t *testing.T) {
 		{[]string{"ftp://example.com"}, "not a server's URL"},
 		{[]string{"--metrics", "nonsense", srv.URL}, "not a server's URL"},
 		{[]string{"--preset", "nosuch", srv.URL}, "not a preset"},
+		{[]string{"--target", "-1", srv.URL}, "target: -1"},
+		{[]string{"--target", fmt.Sprint(rules.MaxTarget + 1), srv.URL}, fmt.Sprintf("0 (the preset's) to %d", rules.MaxTarget)},
 	} {
 		_, errOut, code := runFarkle(t, "", append([]string{"load"}, c.args...)...)
 		if code != 2 || !strings.Contains(errOut, c.want) {

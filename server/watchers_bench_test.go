@@ -1,0 +1,104 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/farkle/farkle/server/wsclient"
+)
+
+// BenchmarkWatchers: one table (a solo game that does not end) with 2,000
+// watchers on loopback (FARKLE_BENCH_WATCHERS to compare), its player
+// acting every 50 ms (20 actions a second: far faster than people); each
+// watcher notes when each update reaches it. Reports the delivery time
+// (the action sent to the update read by a watcher) at p50, p99 and max
+// over every update and every watcher, and fails unless every watcher got
+// every update in order.
+func BenchmarkWatchers(b *testing.B) {
+	watchers := 2000
+	if n, err := strconv.Atoi(os.Getenv("FARKLE_BENCH_WATCHERS")); err == nil && n > 0 {
+		watchers = n
+	}
+	ts := start(b, "", benchOptions)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := newPlayer(b, ts, "Ann")
+	tb, err := p.CreateTable(ctx, longSolo, map[string]string{"type": "me"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := p.Connect(ctx, tb.ID); err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.next(ctx); err != nil {
+		b.Fatal(err)
+	}
+	// sent[k]: when the player sent the action of the k-th update (ns).
+	sent := make([]atomic.Int64, b.N)
+	got := make([][]time.Duration, watchers) // each watcher's delivery times, in order
+	var ready, done sync.WaitGroup
+	update := []byte(`{"type":"update"`)
+	for i := range watchers {
+		w := wsclient.New(ts.URL)
+		if err := w.Connect(ctx, tb.ID); err != nil {
+			b.Fatal(err)
+		}
+		defer w.Close()
+		ready.Add(1)
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			welcomed := false
+			mine := make([]time.Duration, 0, b.N)
+			for len(mine) < b.N {
+				_, data, err := w.Conn.Read(ctx) // like a browser in another process: read, do not decode here
+				if err != nil {
+					b.Errorf("watcher %d: %v after %d updates", i, err, len(mine))
+					return
+				}
+				if !welcomed {
+					welcomed = true
+					ready.Done()
+					continue
+				}
+				if bytes.HasPrefix(data, update) {
+					mine = append(mine, time.Duration(time.Now().UnixNano()-sent[len(mine)].Load()))
+				}
+			}
+			got[i] = mine
+		}()
+	}
+	ready.Wait()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	b.ResetTimer()
+	for k := range b.N {
+		<-tick.C
+		sent[k].Store(time.Now().UnixNano())
+		if _, err := p.step(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	done.Wait()
+	b.StopTimer()
+	var all []time.Duration
+	for i, mine := range got {
+		if len(mine) != b.N {
+			b.Fatalf("watcher %d got %d updates of %d", i, len(mine), b.N)
+		}
+		all = append(all, mine...)
+	}
+	slices.Sort(all)
+	q := func(f float64) float64 { return float64(all[int(f*float64(len(all)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(q(.5), "p50-ms")
+	b.ReportMetric(q(.99), "p99-ms")
+	b.ReportMetric(q(1), "max-ms")
+}
