@@ -23,14 +23,15 @@ func TestServeSolveFlags(t *testing.T) {
 	fs.SetOutput(io.Discard)
 	build := solveFlags(fs, noEnv)
 	dir := t.TempDir()
-	if err := fs.Parse([]string{"--solve-memory", "1GiB", "--duel-cache-memory", "100MB", "--solves", "2", "--solve-queue", "0", "--cache", dir, "--cache-dir-max", "0"}); err != nil {
+	if err := fs.Parse([]string{"--solve-memory", "1GiB", "--duel-cache-memory", "100MB", "--solves", "2", "--solve-queue", "0", "--cache", dir, "--cache-dir-max", "0",
+		"--three-solve-triples", "1000", "--three-cache-memory", "10MiB"}); err != nil {
 		t.Fatal(err)
 	}
 	ts, err := build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := solved.Limits{Solves: 2, Queue: 0, Memory: 1 << 30, DuelCache: 100e6, SoloCache: serveSoloCache, CacheDirMax: 0, NoWait: true}
+	want := solved.Limits{Solves: 2, Queue: 0, Memory: 1 << 30, DuelCache: 100e6, SoloCache: serveSoloCache, CacheDirMax: 0, NoWait: true, ThreeSolve: 1000, ThreeCache: 10 << 20}
 	if got := ts.Limits(); got != want || ts.Dir != dir {
 		t.Fatalf("limits %+v in %q, want %+v in %q", got, ts.Dir, want, dir)
 	}
@@ -45,9 +46,18 @@ func TestServeSolveFlags(t *testing.T) {
 	})
 	fs.Parse(nil)
 	ts, _ = build()
-	want = solved.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, CacheDirMax: 1 << 30, NoWait: true}
+	want = solved.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, CacheDirMax: 1 << 30, NoWait: true, ThreeSolve: 64000, ThreeCache: 256 << 20}
 	if got := ts.Limits(); got != want || ts.Dir != envDir {
 		t.Fatalf("default limits %+v in %q, want %+v in $FARKLE_CACHE_DIR %q", got, ts.Dir, want, envDir)
+	}
+	// --three-solve-triples 0: no three-player table solved here.
+	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
+	build = solveFlags(fs, noEnv)
+	if err := fs.Parse([]string{"--three-solve-triples", "0"}); err != nil {
+		t.Fatal(err)
+	}
+	if ts, err := build(); err != nil || ts.Limits().ThreeSolve != 0 {
+		t.Fatalf("--three-solve-triples 0: %v, %+v", err, ts.Limits())
 	}
 	if f := fs.Lookup("solve-memory"); f.DefValue != "512MiB" {
 		t.Fatalf("--solve-memory shows its default as %q", f.DefValue)
@@ -63,6 +73,10 @@ func TestServeSolveFlags(t *testing.T) {
 	_, errOut, code := execFarkle(t, "", "serve", "--solves", "-1")
 	if code != 2 || !strings.Contains(errOut, "--solves -1: must be 0 or more") {
 		t.Fatalf("serve --solves -1: exit %d, %s", code, errOut)
+	}
+	_, errOut, code = execFarkle(t, "", "serve", "--three-solve-triples", "-1")
+	if code != 2 || !strings.Contains(errOut, "--three-solve-triples -1: must be 0 or more") {
+		t.Fatalf("serve --three-solve-triples -1: exit %d, %s", code, errOut)
 	}
 }
 
