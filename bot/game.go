@@ -5,6 +5,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/solved"
 )
 
 // Of returns s as a bot of the ordinary game in the terms of package game
@@ -66,11 +67,24 @@ type preparedBot struct{ gameBot }
 // Prepare loads what the bot needs (see Preparer).
 func (b preparedBot) Prepare() error { return Prepare(b.s) }
 
+// PrepareFor loads what the bot needs for a game of players seats
+// (Perfect.PrepareFor), or what Prepare loads.
+func (b preparedBot) PrepareFor(players int) error {
+	if p, ok := b.s.(interface{ PrepareFor(int) error }); ok {
+		return p.PrepareFor(players)
+	}
+	return Prepare(b.s)
+}
+
 // Fallback says why the bot plays below its level (Perfect.Fallback), ""
 // when it does not.
-func (b preparedBot) Fallback() string {
-	if f, ok := b.s.(interface{ Fallback() string }); ok {
-		return f.Fallback()
+func (b preparedBot) Fallback() string { return b.FallbackWhy().In(nil) }
+
+// FallbackWhy is Fallback for front ends that say it in their player's
+// language (Perfect.FallbackWhy).
+func (b preparedBot) FallbackWhy() solved.Why {
+	if f, ok := b.s.(interface{ FallbackWhy() solved.Why }); ok {
+		return f.FallbackWhy()
 	}
-	return ""
+	return solved.Why{}
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"errors"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -28,10 +27,12 @@ func init() {
 // banking is at least as good as throwing on (solve.Choice.BankBest).
 //
 // With three players all still in, it uses the exact three-player table
-// (solve.Three, from its Tables: added, or read from the cache directory
-// where farkle solve --players 3 wrote it); without one (rules with a
-// farkle penalty or a bank minimum, no table made, too large) it plays
-// those games as expert and Fallback says why. With four or more players,
+// (solve.Three, from its Tables: added, read from the cache directory
+// where farkle solve --players 3 wrote it, or solved there when small
+// enough: solved.Limits.ThreeSolve); without one (rules with a farkle
+// penalty or a bank minimum, no table made, too large, or, under
+// Limits.NoWait, while it is being prepared) it plays those games as
+// expert and Fallback says why. With four or more players,
 // or three of whom one resigned, it uses the two-player table against the
 // strongest opponent (the highest score of the others, ties going to the
 // next to play) as if the others did not exist; on the last turn of a final
@@ -56,13 +57,15 @@ type Perfect struct {
 	tables *solved.Tables
 	expert *Expert
 
-	refused atomic.Pointer[error]  // a refusal for good: expert from then on
-	busy    atomic.Int64           // after ErrBusy: not asked again before this time (Unix ns)
-	why     atomic.Pointer[string] // the reason of the last refusal, "" if none
+	refused atomic.Pointer[error] // a refusal for good: expert from then on
+	busy    atomic.Int64          // after ErrBusy: not asked again before this time (Unix ns)
+	why     atomic.Pointer[error] // the last refusal of the duel table, nil if none
 	memo    atomic.Pointer[choiceMemo]
 
-	threeOnce sync.Once    // the three-player table asked for (three.go)
-	three3    *solve.Three // nil: none, expert plays three-player games
+	// three is set while the bot plays a three-player game with its three
+	// seats in (PrepareFor(3), or its last decision): Fallback then says
+	// why the three-player table is not used (three.go).
+	three atomic.Bool
 }
 
 // busyBackoff is how long a perfect bot told the solver is busy plays as
@@ -102,22 +105,31 @@ func (p *Perfect) fetch(wait bool) (*solve.Table, error) {
 	case errors.Is(err, solved.ErrBusy):
 		p.busy.Store(now + int64(busyBackoff))
 	}
-	why := solved.Reason(err)
-	if old := p.why.Load(); old == nil || *old != why {
-		p.why.Store(&why)
+	if old := p.why.Load(); err != nil || old != nil {
+		p.why.Store(&err)
 	}
 	return t, err
 }
 
 // Fallback returns why the bot plays as expert now ("its table would need
 // 2.1 GiB, more than the solver memory of 512.0 MiB", "the solver is busy",
-// "its table is being prepared"), or "" when it plays with its duel table
-// or has not asked for it yet.
-func (p *Perfect) Fallback() string {
-	if w := p.why.Load(); w != nil {
-		return *w
+// "its table is being prepared (43%)"), in English, or "" when it plays
+// with its table or has not asked for it yet.
+func (p *Perfect) Fallback() string { return p.FallbackWhy().In(nil) }
+
+// FallbackWhy is Fallback for front ends that say it in their player's
+// language (solved.Why.In); the zero Why when the bot plays with its table.
+// In a three-player game it asks for the table again (without waiting), so
+// that the progress of its preparation is the current one.
+func (p *Perfect) FallbackWhy() solved.Why {
+	if p.three.Load() {
+		_, err := p.tables.ThreeOf(p.key, false)
+		return solved.WhyOf(err)
 	}
-	return ""
+	if e := p.why.Load(); e != nil {
+		return solved.WhyOf(*e)
+	}
+	return solved.Why{}
 }
 
 // Table returns the duel table, waiting for it unless its Tables has
@@ -147,6 +159,7 @@ func DuelPosition(v *View, total, dice int) solve.DuelPosition {
 
 // table returns the duel table for a decision of v, nil to play as expert.
 func (p *Perfect) table(v *View) *solve.Table {
+	p.three.Store(false)
 	if v.Players < 2 {
 		return nil
 	}

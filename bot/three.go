@@ -1,36 +1,39 @@
 package bot
 
 import (
-	"errors"
-
 	"github.com/farkle/farkle/solve"
-	"github.com/farkle/farkle/solved"
 )
 
-// threeReason is Reason for the three-player table.
-func threeReason(err error) string {
-	switch {
-	case errors.Is(err, solved.ErrNoThreeTable):
-		return "three players: no three-player table for these rules (farkle solve --players 3 makes it)"
-	case errors.Is(err, solve.ErrRules):
-		return "three players: the three-player solver needs rules without a farkle penalty or bank minimum"
+// threeTable returns the three-player table for a decision of v, nil to play
+// as expert (FallbackWhy then says why). It applies to games of three
+// seats all still in. Under Limits.NoWait it never waits: the table is
+// asked for at every decision (a map lookup once it is there).
+func (p *Perfect) threeTable() *solve.Three {
+	p.three.Store(true)
+	t, err := p.tables.ThreeOf(p.key, !p.tables.Limits().NoWait)
+	if err != nil {
+		return nil
 	}
-	return "three players: " + solved.Reason(err)
+	return t
 }
 
-// three returns the three-player table for a decision of v, nil to play as
-// expert (the reason is then the bot's Fallback). It applies to games of
-// three seats all still in.
-func (p *Perfect) three() *solve.Three {
-	p.threeOnce.Do(func() {
-		t, err := p.tables.Three(p.r)
-		p.three3 = t
-		if err != nil {
-			why := threeReason(err)
-			p.why.Store(&why)
-		}
-	})
-	return p.three3
+// PrepareFor is Prepare for a game of players seats. With three it first
+// gets the three-player table (solved.Tables.Three), waiting for it, then
+// the duel table (played once a seat resigns); the error is the
+// three-player table's, else the duel table's.
+func (p *Perfect) PrepareFor(players int) error {
+	if players != 3 {
+		return p.Prepare()
+	}
+	p.three.Store(true)
+	_, err := p.tables.ThreeOf(p.key, true)
+	if err != nil {
+		p.expert.Prepare()
+	}
+	if derr := p.Prepare(); err == nil {
+		err = derr
+	}
+	return err
 }
 
 // threePosition returns the position of v for the three-player table.
@@ -50,7 +53,7 @@ func isThree(v *View) bool { return v.Players == 3 && v.Out == 0 }
 
 // keep3 is Keep with the three-player table (expert without it).
 func (p *Perfect) keep3(v *View) int {
-	t := p.three()
+	t := p.threeTable()
 	if t == nil {
 		return p.expert.Keep(v)
 	}
@@ -68,7 +71,7 @@ func (p *Perfect) keep3(v *View) int {
 
 // bank3 is Bank with the three-player table (expert without it).
 func (p *Perfect) bank3(v *View) bool {
-	t := p.three()
+	t := p.threeTable()
 	if t == nil {
 		return p.expert.Bank(v)
 	}

@@ -99,12 +99,13 @@ func (t *table) newBots() (map[int]seatBot, error) {
 // is cached by their Tables). A panic there fails the table.
 func (t *table) prepareBots() {
 	for seat, b := range t.bots {
-		p, ok := b.(interface{ prepare() error })
+		p, ok := b.(interface{ prepare(players int) error })
 		if !ok {
 			continue
 		}
+		players := len(t.meta.Seats)
 		t.goGuarded("bot preparation", func() {
-			if err := p.prepare(); err != nil {
+			if err := p.prepare(players); err != nil {
 				t.srv.log.Warn("bot preparation failed", "table", t.id, "seat", seat, "level", t.meta.Seats[seat].Bot, "err", err)
 			}
 		})

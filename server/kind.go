@@ -9,6 +9,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/store"
 )
 
@@ -78,20 +79,25 @@ func (b tableBot) Act(g game.Game, seat int) (game.Action, error) {
 	return b.b.Choose(g, seat, b.src.src)
 }
 
-// prepare loads what a solver bot needs (its Prepare), at once for others.
-func (b tableBot) prepare() error {
+// prepare loads what a solver bot needs for a game of players seats (its
+// PrepareFor, else its Prepare), at once for others.
+func (b tableBot) prepare(players int) error {
+	if p, ok := b.b.(interface{ PrepareFor(int) error }); ok {
+		return p.PrepareFor(players)
+	}
 	if p, ok := b.b.(interface{ Prepare() error }); ok {
 		return p.Prepare()
 	}
 	return nil
 }
 
-// fallback says why the bot plays below its level, "" if it does not.
-func (b tableBot) fallback() string {
-	if f, ok := b.b.(interface{ Fallback() string }); ok {
-		return f.Fallback()
+// fallback says why the bot plays below its level (the zero Why if it does
+// not), for the seat's note.
+func (b tableBot) fallback() solved.Why {
+	if f, ok := b.b.(interface{ FallbackWhy() solved.Why }); ok {
+		return f.FallbackWhy()
 	}
-	return ""
+	return solved.Why{}
 }
 
 // lockedSource is the source of a table's bots' random choices, derived

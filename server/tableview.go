@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/store"
 )
 
@@ -44,6 +46,9 @@ type seatView struct {
 	Note     string `json:"note,omitempty"`    // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
 	// LostOnTime: the turn clock resigned the seat (ontime.go).
 	LostOnTime bool `json:"lost_on_time,omitempty"`
+	// Why is Note's reason as a catalogue key and its values
+	// (solved.Why), for the page to say in its language.
+	Why *solved.Why `json:"why,omitempty"`
 }
 
 func viewOf(tb store.Table) tableView {
@@ -84,9 +89,11 @@ func (t *table) view() tableView {
 		v.Clock = t.clockView()
 	}
 	for i, b := range t.bots {
-		if f, ok := b.(interface{ fallback() string }); ok && i < len(v.Seats) {
-			if why := f.fallback(); why != "" {
-				v.Seats[i].Note = "plays as expert: " + why
+		if f, ok := b.(interface{ fallback() solved.Why }); ok && i < len(v.Seats) {
+			if why := f.fallback(); why.Key != "" {
+				en := lang.Get(lang.Default) // the API's language; the page words Why in its own
+				v.Seats[i].Note = en.Msg("web.seat.expert", "why", why.In(en))
+				v.Seats[i].Why = &why
 			}
 		}
 	}

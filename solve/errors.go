@@ -1,6 +1,9 @@
 package solve
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 var (
 	// ErrPosition is wrapped by every error about a position that cannot
@@ -27,4 +30,9 @@ var (
 	// ErrNoConvergence is wrapped when an iteration fails to reach its
 	// tolerance (it should not happen; it guards against loops).
 	ErrNoConvergence = errors.New("solve: no convergence")
+	// ErrThreePenalty and ErrThreeBankMinimum (each wrapping ErrRules) are
+	// the rules the three-player solver refuses: a farkle penalty (scores
+	// could go down) and a bank minimum.
+	ErrThreePenalty     = fmt.Errorf("%w: the three-player solver needs rules without a farkle penalty (turn.farkle_penalty)", ErrRules)
+	ErrThreeBankMinimum = fmt.Errorf("%w: the three-player solver needs rules without a bank minimum (turn.bank_minimum)", ErrRules)
 )

@@ -111,11 +111,11 @@ func CheckThreeRules(r rules.Rules) error {
 		return fmt.Errorf("%w: these rules allow %d to %d players (game.min_players, game.max_players); the three-player solver plays three", ErrRules, r.Game.MinPlayers, r.Game.MaxPlayers)
 	}
 	if r.Turn.FarklePenalty.Count > 0 && r.Turn.FarklePenalty.Points > 0 {
-		return fmt.Errorf("%w: the three-player solver needs rules without a farkle penalty (turn.farkle_penalty)", ErrRules)
+		return ErrThreePenalty
 	}
 	m := newModel(r)
 	if m.bankMin > 1 {
-		return fmt.Errorf("%w: the three-player solver needs rules without a bank minimum (turn.bank_minimum)", ErrRules)
+		return ErrThreeBankMinimum
 	}
 	return m.bounded()
 }
@@ -147,6 +147,17 @@ func ThreeBytes(r rules.Rules, workers int) (int64, error) {
 	}
 	m := newModel(r)
 	return toBytes("the three-player solve of these rules", m.threeBytes(duelWorkers(workers)))
+}
+
+// ThreeTriples returns the number of score triples of r's three-player
+// table (the target in the solver's units, cubed): its memory grows with
+// it, its solve's CPU time about as its 4/3 power. Errors wrap ErrRules.
+func ThreeTriples(r rules.Rules) (int64, error) {
+	if err := CheckThreeRules(r); err != nil {
+		return 0, err
+	}
+	A := int64(newModel(r).target)
+	return A * A * A, nil
 }
 
 func checkThree(m *model, workers int, limit int64) error {

@@ -19,9 +19,9 @@ func touchCacheFile(name string) {
 	_ = os.Chtimes(name, now, now)
 }
 
-// trimCacheDir removes the least recently used duel-table files of dir
-// (by modification time, which loads refresh) until the files take at most
-// max bytes, and temporary files older than staleTemp. It returns the
+// trimCacheDir removes the least recently used duel and three-player table
+// files of dir (by modification time, which loads refresh) until the files
+// take at most max bytes, and temporary files older than staleTemp. It returns the
 // number of files removed. Errors are ignored: a file that cannot be
 // removed is tried again at the next trim.
 func trimCacheDir(dir string, max int64) int {
@@ -42,8 +42,8 @@ func trimCacheDir(dir string, max int64) int {
 	removed := 0
 	for _, e := range entries {
 		name := e.Name()
-		tmp := strings.HasPrefix(name, ".duel-") && strings.HasSuffix(name, ".tmp")
-		if !tmp && !(strings.HasPrefix(name, "duel-") && strings.HasSuffix(name, ".bin")) {
+		tmp := (strings.HasPrefix(name, ".duel-") || strings.HasPrefix(name, ".three-")) && strings.HasSuffix(name, ".tmp")
+		if !tmp && !((strings.HasPrefix(name, "duel-") || strings.HasPrefix(name, "three-")) && strings.HasSuffix(name, ".bin")) {
 			continue
 		}
 		info, err := e.Info()

@@ -3,37 +3,88 @@ package solved
 import (
 	"context"
 	"errors"
-	"fmt"
+	"math"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/solve"
 )
 
-// Reason returns why a solver result is not available, as a short phrase
-// for players (no package prefixes): "the solver is busy", "its table
-// would need 2.1 GiB, more than the solver memory of 512.0 MiB", and so on;
-// "" for nil.
-func Reason(err error) string {
+// Why is why a solver result is not available, as a key of the catalogues
+// (package lang, keys "solved.why.*") and the values it names, so that
+// each front end says it in its player's language: the terminal with In,
+// the page with its own catalogue (the server sends a Why as JSON).
+type Why struct {
+	Key  string         `json:"key"`
+	Args map[string]any `json:"args,omitempty"`
+}
+
+// In says w in the language of c (nil: English).
+func (w Why) In(c *lang.Catalogue) string {
+	if c == nil {
+		c = lang.Get(lang.Default)
+	}
+	kv := make([]any, 0, 2*len(w.Args))
+	for k, v := range w.Args {
+		kv = append(kv, k, v)
+	}
+	return c.Msg(w.Key, kv...)
+}
+
+// WhyOf returns why err keeps a solver result away; the zero Why for nil.
+func WhyOf(err error) Why {
 	var tl *tooLargeError
 	var stl *solve.TooLargeError
+	var pe *PreparingError
+	var tm *tooManyTriplesError
 	switch {
 	case err == nil:
-		return ""
+		return Why{}
 	case errors.As(err, &tl):
-		return fmt.Sprintf("its table would need %s, more than the %s of %s", solve.ByteSize(tl.need), budgetName(tl.budget), solve.ByteSize(tl.limit))
-	case errors.As(err, &stl):
-		return stl.Message()
+		return Why{Key: "solved.why.budget." + budgetKey(tl.budget), Args: map[string]any{"need": solve.ByteSize(tl.need), "limit": solve.ByteSize(tl.limit)}}
+	case errors.As(err, &tm):
+		return Why{Key: "solved.why.triples", Args: map[string]any{"triples": tm.triples, "limit": tm.limit}}
+	case errors.As(err, &stl) && stl.Limit > 0 && stl.Limit < math.MaxInt64:
+		return Why{Key: "solved.why.solverLimit", Args: map[string]any{"need": solve.ByteSize(stl.Need), "limit": solve.ByteSize(stl.Limit)}}
 	case errors.Is(err, solve.ErrTooLarge):
-		return "its table is too large for the solver"
+		return Why{Key: "solved.why.tooLarge"}
+	case errors.As(err, &pe) && pe.Total > 0:
+		return Why{Key: "solved.why.preparingDone", Args: map[string]any{"percent": pe.Percent()}}
 	case errors.Is(err, ErrNotReady):
-		return "its table is being prepared"
+		return Why{Key: "solved.why.preparing"}
+	case errors.Is(err, ErrNoThreeTable):
+		return Why{Key: "solved.why.noThree"}
 	case errors.Is(err, ErrBusy):
-		return "the solver is busy"
+		return Why{Key: "solved.why.busy"}
+	case errors.Is(err, solve.ErrThreePenalty):
+		return Why{Key: "solved.why.threePenalty"}
+	case errors.Is(err, solve.ErrThreeBankMinimum):
+		return Why{Key: "solved.why.threeBankMinimum"}
 	case errors.Is(err, solve.ErrRules):
-		return "the solver cannot solve these rules"
+		return Why{Key: "solved.why.rules"}
 	case errors.Is(err, ErrSolveFailed):
-		return "the solver failed on these rules"
+		return Why{Key: "solved.why.failed"}
 	case errors.Is(err, context.Canceled):
-		return "the solver is shutting down"
+		return Why{Key: "solved.why.shutdown"}
 	}
-	return "its table is not available"
+	return Why{Key: "solved.why.unavailable"}
+}
+
+// budgetKey is the catalogue word of a budget ("" is the solver memory).
+func budgetKey(b string) string {
+	if b == "" {
+		return "memory"
+	}
+	return b
+}
+
+// Reason returns why a solver result is not available, as a short phrase
+// for players in English (no package prefixes): "the solver is busy", "its
+// table would need 2.1 GiB, more than the solver memory of 512.0 MiB",
+// "its table is being prepared (43%)", and so on; "" for nil. WhyOf gives
+// it for other languages.
+func Reason(err error) string {
+	if err == nil {
+		return ""
+	}
+	return WhyOf(err).In(nil)
 }

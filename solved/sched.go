@@ -17,8 +17,9 @@ var ErrBusy = errors.New("solved: the solver is busy")
 // (beyond the solver's own defaults), which is what the command line uses;
 // the server sets them from the flags of farkle serve.
 type Limits struct {
-	// Solves is the number of duel solves running at once (seconds each for
-	// rules like the presets, much longer for large targets).
+	// Solves is the number of duel and three-player solves running at
+	// once (seconds each for rules like the presets, much longer for large
+	// targets).
 	// Solo solves (milliseconds) and loads from the cache directory take
 	// no such slot, only memory.
 	Solves int
@@ -48,8 +49,23 @@ type Limits struct {
 	// bot.Perfect.Fallback). Without it a perfect bot waits, as on the
 	// command line.
 	NoWait bool
-	// Workers is the number of goroutines of a duel solve; 0: GOMAXPROCS.
+	// Workers is the number of goroutines of a duel or three-player
+	// solve; 0: GOMAXPROCS.
 	Workers int
+	// ThreeSolve is the most score triples (solve.ThreeTriples) of a
+	// three-player table this Tables solves itself, in the background,
+	// taking a solve slot and its memory like a duel solve (its CPU time
+	// grows about as the triples' 4/3 power: a second for 8,000, an hour
+	// or more for the presets' 8 million). A larger table is used only when
+	// read from the cache directory, where farkle solve --players 3 wrote
+	// it. 0: none is solved here (the command line's Tables).
+	ThreeSolve int64
+	// ThreeCache is the memory of the three-player tables kept, in bytes
+	// (each counted as what reading it may need, solve.ThreeBytes with one
+	// worker); the least recently used are dropped and read back from the
+	// cache directory, or solved again, when asked. A table larger than
+	// this is refused.
+	ThreeCache int64
 }
 
 // Stats counts what a Tables' scheduler did and holds now.
@@ -69,6 +85,9 @@ type Stats struct {
 	CachedDuel  int64 // bytes of duel tables kept in memory
 	CachedSolo  int64 // bytes of solo policies kept in memory
 	DirRemoved  int   // cache files removed to keep the directory under its cap
+	ThreeSolves int   // three-player solves started
+	ThreeLoads  int   // three-player tables read from the cache directory
+	CachedThree int64 // bytes of three-player tables kept in memory
 }
 
 // scheduler admits jobs under Limits: a FIFO queue; the first job that
@@ -100,11 +119,15 @@ func (e *tooLargeError) Error() string {
 	return fmt.Sprintf("solved: %s needs %s, more than the %s of %s", e.what, solve.ByteSize(e.need), budgetName(e.budget), solve.ByteSize(e.limit))
 }
 
+// budgetName is the English name of a budget ("" is the solver memory).
 func budgetName(b string) string {
-	if b == "" {
-		return "solver memory"
+	switch b {
+	case "duelCache":
+		return "memory kept for duel tables"
+	case "threeCache":
+		return "memory kept for three-player tables"
 	}
-	return b
+	return "solver memory"
 }
 
 func (e *tooLargeError) Unwrap() error { return solve.ErrTooLarge }

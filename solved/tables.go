@@ -54,11 +54,11 @@ type Tables struct {
 	added  map[string]*solve.Table
 	soloFl map[string]*flight[*solve.Policy]
 	duelFl map[string]*flight[*solve.Table]
-	failed map[string]error // refusals that do not change: "solo:"/"duel:" + hash
+	failed map[string]error // refusals that do not change: "solo:"/"duel:"/"three:" + hash
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	three threeStore // three-player tables (three.go)
+	three threeState // three-player tables (three.go)
 }
 
 // maxFailed bounds the refusals remembered (rule sets are the clients'
@@ -134,6 +134,7 @@ func (ts *Tables) init() {
 	ts.soloFl = map[string]*flight[*solve.Policy]{}
 	ts.duelFl = map[string]*flight[*solve.Table]{}
 	ts.failed = map[string]error{}
+	ts.initThree()
 	ts.ctx, ts.cancel = context.WithCancel(context.Background())
 }
 
@@ -151,7 +152,7 @@ func (ts *Tables) Stats() Stats {
 	ts.mu.Lock()
 	ts.init()
 	st := ts.sched.stats()
-	st.CachedDuel, st.CachedSolo = ts.duel.Size(), ts.solo.Size()
+	st.CachedDuel, st.CachedSolo, st.CachedThree = ts.duel.Size(), ts.solo.Size(), ts.three.kept.Size()
 	ts.mu.Unlock()
 	return st
 }
@@ -347,7 +348,7 @@ func (ts *Tables) planDuel(r rules.Rules) (duelJob, *ticket, error) {
 	}
 	if ts.lim.DuelCache > 0 && size.Resident > ts.lim.DuelCache {
 		ts.sched.count(func(s *Stats) { s.TooLarge++ })
-		return 0, nil, &tooLargeError{what: "the duel table of these rules", need: size.Resident, limit: ts.lim.DuelCache, budget: "memory kept for duel tables"}
+		return 0, nil, &tooLargeError{what: "the duel table of these rules", need: size.Resident, limit: ts.lim.DuelCache, budget: "duelCache"}
 	}
 	if ts.Dir != "" {
 		if info, err := os.Stat(solve.CacheFile(ts.Dir, r)); err == nil && info.Mode().IsRegular() {

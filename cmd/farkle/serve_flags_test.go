@@ -86,7 +86,7 @@ func TestServeFlagsZero(t *testing.T) {
 			return
 		}
 		zeroOK++
-		if strings.HasPrefix(f.Name, "solve") || strings.HasSuffix(f.Name, "cache-memory") || f.Name == "cache-dir-max" {
+		if strings.HasPrefix(f.Name, "solve") || strings.HasPrefix(f.Name, "three-") || strings.HasSuffix(f.Name, "cache-memory") || f.Name == "cache-dir-max" {
 			return // the solver's limits: serve_solve_test.go
 		}
 		if reflect.DeepEqual(m.Options, def.Options) && m.SSH == def.SSH && m.BotDelay == def.BotDelay && m.Explore == def.Explore {

@@ -14,8 +14,9 @@ import (
 )
 
 // The serve defaults of the solver's limits: ten distinct-rules perfect
-// bots and hints at once stay under 1 GiB (one solve at a time within
-// 512 MiB, 256 MiB of duel tables and 64 MiB of solo policies kept).
+// bots and hints at once stay under 1.5 GiB (one solve at a time within
+// 512 MiB, 256 MiB of duel tables, 256 MiB of three-player tables and
+// 64 MiB of solo policies kept).
 const (
 	serveSolveMemory = 512 << 20
 	serveSolves      = 1
@@ -23,6 +24,15 @@ const (
 	serveDuelCache   = 256 << 20
 	serveSoloCache   = 64 << 20
 	serveCacheDirMax = 1 << 30
+	// serveThreeSolve is the largest three-player table (score triples)
+	// the server solves itself: 64,000, pocket-farkel or cardgames to
+	// 2,000, about 40 s of CPU on a 2-core machine; the presets' tables at
+	// their own target (8 million triples, an hour or more) come from farkle
+	// solve --players 3 in the cache directory.
+	serveThreeSolve = 64000
+	// serveThreeCache holds one three-player table of a preset at its own
+	// target (about 200 MiB) or many small ones.
+	serveThreeCache = 256 << 20
 	// serveHeadroom is the memory beyond the solver's limits the rest of
 	// the server is given under the Go runtime's soft memory limit.
 	serveHeadroom = 256 << 20
@@ -42,6 +52,8 @@ func solveFlags(fs *flag.FlagSet, getenv func(string) string) func() (*solved.Ta
 	duelCache := sizeFlag(fs, "duel-cache-memory", serveDuelCache, "memory the duel tables kept may take, a `size`; the least recently used are dropped and read back from the cache directory (0: no limit)")
 	soloCache := sizeFlag(fs, "solo-cache-memory", serveSoloCache, "memory the solo policies kept may take, a `size`; least recently used dropped (0: no limit)")
 	dirMax := sizeFlag(fs, "cache-dir-max", serveCacheDirMax, "room the duel-table files in the cache directory may take, a `size`; least recently used removed (0: no limit)")
+	threeSolve := fs.Int64("three-solve-triples", serveThreeSolve, "the largest three-player table the server solves itself in the background, in score triples (the target in the solver's units, cubed; CPU grows as its 4/3 power); a larger one is used when farkle solve --players 3 left it in the cache directory (0: none solved here)")
+	threeCache := sizeFlag(fs, "three-cache-memory", serveThreeCache, "memory the three-player tables kept may take, a `size`; least recently used dropped and read back (0: no limit)")
 	dir := fs.String("cache", "", "directory of the duel table cache (default $FARKLE_CACHE_DIR, else $XDG_CACHE_HOME/farkle, else ~/.cache/farkle)")
 	return func() (*solved.Tables, error) {
 		for name, v := range map[string]int{"solves": *solves, "solve-queue": *queue} {
@@ -49,14 +61,17 @@ func solveFlags(fs *flag.FlagSet, getenv func(string) string) func() (*solved.Ta
 				return nil, usagef("--%s %d: must be 0 or more", name, v)
 			}
 		}
+		if *threeSolve < 0 {
+			return nil, usagef("--three-solve-triples %d: must be 0 or more", *threeSolve)
+		}
 		cacheDir := *dir
 		if cacheDir == "" {
 			cacheDir = solved.CacheDir(getenv)
 		}
 		lim := solved.Limits{Solves: *solves, Queue: *queue, Memory: *mem, DuelCache: *duelCache, SoloCache: *soloCache,
-			CacheDirMax: *dirMax, NoWait: true}
-		if getenv("GOMEMLIMIT") == "" && *mem > 0 && *duelCache > 0 && *soloCache > 0 {
-			debug.SetMemoryLimit(*mem + *duelCache + *soloCache + serveHeadroom)
+			CacheDirMax: *dirMax, NoWait: true, ThreeSolve: *threeSolve, ThreeCache: *threeCache}
+		if getenv("GOMEMLIMIT") == "" && *mem > 0 && *duelCache > 0 && *soloCache > 0 && *threeCache > 0 {
+			debug.SetMemoryLimit(*mem + *duelCache + *soloCache + *threeCache + serveHeadroom)
 		}
 		return solved.NewLimitedTables(cacheDir, lim), nil
 	}
@@ -126,13 +141,15 @@ func solverMetrics(ts *solved.Tables) []prometheus.Collector {
 		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return f(ts.Stats()) })
 	}
 	return []prometheus.Collector{
-		gauge("farkle_solves_running", "Duel solves running now.", func(s solved.Stats) float64 { return float64(s.Running) }),
+		gauge("farkle_solves_running", "Duel and three-player solves running now.", func(s solved.Stats) float64 { return float64(s.Running) }),
 		gauge("farkle_solves_queued", "Solves waiting for their turn.", func(s solved.Stats) float64 { return float64(s.Queued) }),
 		gauge("farkle_solve_memory_bytes", "Memory the running solves may need (their admitted estimate).", func(s solved.Stats) float64 { return float64(s.Held) }),
 		gauge("farkle_solve_memory_peak_bytes", "The most memory running solves ever held at once.", func(s solved.Stats) float64 { return float64(s.PeakHeld) }),
-		gauge("farkle_solver_cache_bytes", "Memory of the duel tables and solo policies kept.", func(s solved.Stats) float64 { return float64(s.CachedDuel + s.CachedSolo) }),
+		gauge("farkle_solver_cache_bytes", "Memory of the duel tables, three-player tables and solo policies kept.", func(s solved.Stats) float64 { return float64(s.CachedDuel + s.CachedSolo + s.CachedThree) }),
 		counter("farkle_duel_solves_total", "Duel solves started.", func(s solved.Stats) float64 { return float64(s.DuelSolves) }),
 		counter("farkle_duel_loads_total", "Duel tables read from the cache directory.", func(s solved.Stats) float64 { return float64(s.Loads) }),
+		counter("farkle_three_solves_total", "Three-player solves started.", func(s solved.Stats) float64 { return float64(s.ThreeSolves) }),
+		counter("farkle_three_loads_total", "Three-player tables read from the cache directory.", func(s solved.Stats) float64 { return float64(s.ThreeLoads) }),
 		counter("farkle_solves_refused_total", "Solves refused: too large for the memory budget, or the queue full.", func(s solved.Stats) float64 { return float64(s.TooLarge + s.Busy) }),
 		counter("farkle_solves_failed_total", "Solves that failed (a panic in the solver).", func(s solved.Stats) float64 { return float64(s.Failed) }),
 	}

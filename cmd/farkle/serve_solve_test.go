@@ -23,14 +23,15 @@ func TestServeSolveFlags(t *testing.T) {
 	fs.SetOutput(io.Discard)
 	build := solveFlags(fs, noEnv)
 	dir := t.TempDir()
-	if err := fs.Parse([]string{"--solve-memory", "1GiB", "--duel-cache-memory", "100MB", "--solves", "2", "--solve-queue", "0", "--cache", dir, "--cache-dir-max", "0"}); err != nil {
+	if err := fs.Parse([]string{"--solve-memory", "1GiB", "--duel-cache-memory", "100MB", "--solves", "2", "--solve-queue", "0", "--cache", dir, "--cache-dir-max", "0",
+		"--three-solve-triples", "1000", "--three-cache-memory", "10MiB"}); err != nil {
 		t.Fatal(err)
 	}
 	ts, err := build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := solved.Limits{Solves: 2, Queue: 0, Memory: 1 << 30, DuelCache: 100e6, SoloCache: serveSoloCache, CacheDirMax: 0, NoWait: true}
+	want := solved.Limits{Solves: 2, Queue: 0, Memory: 1 << 30, DuelCache: 100e6, SoloCache: serveSoloCache, CacheDirMax: 0, NoWait: true, ThreeSolve: 1000, ThreeCache: 10 << 20}
 	if got := ts.Limits(); got != want || ts.Dir != dir {
 		t.Fatalf("limits %+v in %q, want %+v in %q", got, ts.Dir, want, dir)
 	}
@@ -45,9 +46,18 @@ func TestServeSolveFlags(t *testing.T) {
 	})
 	fs.Parse(nil)
 	ts, _ = build()
-	want = solved.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, CacheDirMax: 1 << 30, NoWait: true}
+	want = solved.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, CacheDirMax: 1 << 30, NoWait: true, ThreeSolve: 64000, ThreeCache: 256 << 20}
 	if got := ts.Limits(); got != want || ts.Dir != envDir {
 		t.Fatalf("default limits %+v in %q, want %+v in $FARKLE_CACHE_DIR %q", got, ts.Dir, want, envDir)
+	}
+	// --three-solve-triples 0: no three-player table solved here.
+	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
+	build = solveFlags(fs, noEnv)
+	if err := fs.Parse([]string{"--three-solve-triples", "0"}); err != nil {
+		t.Fatal(err)
+	}
+	if ts, err := build(); err != nil || ts.Limits().ThreeSolve != 0 {
+		t.Fatalf("--three-solve-triples 0: %v, %+v", err, ts.Limits())
 	}
 	if f := fs.Lookup("solve-memory"); f.DefValue != "512MiB" {
 		t.Fatalf("--solve-memory shows its default as %q", f.DefValue)
@@ -63,6 +73,10 @@ func TestServeSolveFlags(t *testing.T) {
 	_, errOut, code := execFarkle(t, "", "serve", "--solves", "-1")
 	if code != 2 || !strings.Contains(errOut, "--solves -1: must be 0 or more") {
 		t.Fatalf("serve --solves -1: exit %d, %s", code, errOut)
+	}
+	_, errOut, code = execFarkle(t, "", "serve", "--three-solve-triples", "-1")
+	if code != 2 || !strings.Contains(errOut, "--three-solve-triples -1: must be 0 or more") {
+		t.Fatalf("serve --three-solve-triples -1: exit %d, %s", code, errOut)
 	}
 }
 
@@ -143,5 +157,91 @@ func TestServeHintsUnderLimits(t *testing.T) {
 	}
 	if st := ts.Stats(); st.DuelSolves != 0 || st.Loads != 0 || st.SoloSolves != 1 || st.TooLarge == 0 {
 		t.Fatalf("solver stats %+v: want no duel solve, one solo solve shared, the duel refused", st)
+	}
+}
+
+// TestServeReadsThreeTableOfSolve: a three-player table that farkle solve
+// --players 3 (the real binary) wrote to the cache directory is read by
+// farkle serve on that directory, which solves none itself
+// (--three-solve-triples 0): at a three-seat table of those rules the
+// perfect bot plays with it, with no note, while at a table of other
+// rules its note says there is no table and how it is made.
+func TestServeReadsThreeTableOfSolve(t *testing.T) {
+	dir := t.TempDir()
+	if out, errOut, code := execFarkle(t, "", "solve", "--players", "3", "--rules", "pocket-farkel", "--target", "800", "--cache", dir); code != 0 || !strings.Contains(out, "three players") {
+		t.Fatalf("solve --players 3: exit %d\n%s%s", code, out, errOut)
+	}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	build := solveFlags(fs, noEnv)
+	if err := fs.Parse([]string{"--cache", dir, "--three-solve-triples", "0"}); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ts.Close()
+	m := &serveMain{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "three.db"), BotDelay: 0,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Advisor: newServeAdvisor(ts, true), Tables: ts}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := wsclient.New(m.URL)
+	if _, _, err := c.NewPlayer(ctx, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	type seats struct {
+		Seats []struct {
+			Note string      `json:"note"`
+			Why  *solved.Why `json:"why"`
+		} `json:"seats"`
+	}
+	table := func(target int) string {
+		t.Helper()
+		r := map[string]any{"base": "pocket-farkel", "game": map[string]any{"target": target}}
+		tb, err := c.CreateTable(ctx, r, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "perfect"}, map[string]string{"type": "bot", "level": "steady"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb.ID
+	}
+	note := func(id string) (string, *solved.Why) {
+		t.Helper()
+		var v seats
+		if err := c.Do(ctx, "GET", "/api/tables/"+id, nil, &v); err != nil {
+			t.Fatal(err)
+		}
+		return v.Seats[1].Note, v.Seats[1].Why
+	}
+	// Other rules: no table, and the server does not make it.
+	other := table(900)
+	deadline := time.Now().Add(30 * time.Second)
+	for n, why := note(other); why == nil || why.Key != "solved.why.noThree" || !strings.Contains(n, "farkle solve --players 3"); n, why = note(other) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the perfect seat's note at target 900: %q %+v", n, why)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// The rules solved: the table read from the directory, no note.
+	id := table(800)
+	deadline = time.Now().Add(30 * time.Second)
+	for {
+		// A load counts from its start: once one began, the note goes
+		// when it ends.
+		loading := ts.Stats().ThreeLoads > 0
+		n, why := note(id)
+		if loading && n == "" && why == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the three-player table was not read: %+v; note %q", ts.Stats(), n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if st := ts.Stats(); st.ThreeLoads != 1 || st.ThreeSolves != 0 || st.CachedThree == 0 {
+		t.Fatalf("solver stats %+v: want the table read once, none solved", st)
 	}
 }

@@ -180,9 +180,13 @@ export function tablePage(id, opts = {}) {
         const p = st ? st.players[i] : null;
         const turn = st && st.actor === i;
         const won = st && (st.winners || []).includes(i);
+        // Why a bot plays below its level (a perfect bot as expert while its
+        // table is prepared, or too large), in the page's language.
+        const note = s.why ? msg('web.seat.expert', { why: msg(s.why.key, s.why.args || {}) }) : s.note || '';
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
           h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : nameEl(s.name),
-            s.bot ? h('span', { class: 'tag', title: s.note || '' }, msg('tag.bot') + (s.note ? '*' : '')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : '')),
+            s.bot ? h('span', { class: 'tag', title: note }, msg('tag.bot') + (note ? '*' : '')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
+            s.bot && note ? h('div', { class: 'muted small seat-note' }, note) : ''),
           h('td', { class: 'num' }, p ? num(p.score) : '–'),
           h('td', { class: 'num muted small streak' }, p && p.streak ? msg('score.streak', { n: p.streak }) : ''));
       }))),
