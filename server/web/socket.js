@@ -2,6 +2,7 @@
 // reconnecting with exponential backoff when the connection drops.
 import { chatPanel } from './chat.js';
 import { msg, lang } from './i18n.js';
+import { showNotices } from './ui.js';
 
 // connectTable opens /ws/tables/{id} (in the page's language: the server
 // writes the log lines and hints in it) and keeps it open until g.closed is set.
@@ -13,7 +14,9 @@ import { msg, lang } from './i18n.js';
 // banner says so until the socket opens again.
 //
 // The table's chat (chat.js) comes with the socket: its panel goes after
-// the page's game, and chat messages go to it rather than to onMessage.
+// the page's game, and chat messages go to it rather than to onMessage, as
+// do the server's word that this player is muted or banned. A notice of
+// the moderators (a new name) shows at the top of the page.
 export function connectTable(g, id, banner, onMessage, onLost) {
   const chat = chatPanel(g, (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); });
   banner.parentElement.append(chat.el);
@@ -27,6 +30,8 @@ export function connectTable(g, id, banner, onMessage, onLost) {
       // once, and another node answers.
       if (m.type === 'reconnect') { g.moving = true; return; }
       if (m.type === 'chat') { chat.add(m); return; }
+      if (m.type === 'error' && (m.code === 'muted' || m.code === 'banned')) { chat.sanction(m); return; }
+      if (m.type === 'notice') { showNotices(m.notices); return; }
       onMessage(m);
       if (m.table) chat.draw();
     };
