@@ -63,7 +63,7 @@ func TestBrowserModeration(t *testing.T) {
 	// line, and stays at the table.
 	const abuse = "you are all idiots"
 	if err := chromedp.Do(trollB, chromedp.Navigate(ts.URL+"/t/"+id), chromedp.WaitVisible("#chat-text"), chromedp.SendKeys("#chat-text", abuse),
-		browsertest.Click(`#chat button[type="submit"]`), chromedp.WaitVisible(`#chat-lines li[data-n="1"]`)); err != nil {
+		browsertest.Click(`#chat .chat-form button[type="submit"]`), chromedp.WaitVisible(`#chat-lines li[data-n="1"]`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(annB, chromedp.Navigate(ts.URL+"/players/"+troll.ID), chromedp.WaitVisible("#report-player .report-open"),
@@ -173,4 +173,70 @@ func moderationPage(t *testing.T, ts *testServer, me *player) sitePage {
 		t.Fatalf("a range ban: %+v", a)
 	}
 	return sitePage{"moderate", "/moderate", "#mod-audit li"}
+}
+
+// TestBrowserWatchersChat: a watcher of a table reads the players' chat in
+// one tab and talks with the other watchers in another; the players never
+// see the watchers' lines (their page has no tabs, and the line is not
+// there), and a moderator hides a watcher's line as any other.
+func TestBrowserWatchersChat(t *testing.T) {
+	ts := start(t, "", server.Options{})
+	ctx := ctxT(t, 2*time.Minute)
+	ann, bea, cy, mod := newPlayer(t, ts, "Ann"), newPlayer(t, ts, "Bea"), newPlayer(t, ts, "Cy"), newPlayer(t, ts, "Mo")
+	makeModerator(t, ts, mod, "Maud")
+	id := paceTable(t, ctx, ann, bea, "1d")
+	ann.Close()
+	if err := bea.Send(ctx, map[string]string{"type": "chat", "text": "good luck"}); err != nil {
+		t.Fatal(err)
+	}
+	annB, cyB := browser(t, 1100, 900), browser(t, 390, 844)
+	signInBrowser(t, annB, ts.URL, ann.Token)
+	signInBrowser(t, cyB, ts.URL, cy.Token)
+	if err := chromedp.Do(annB, chromedp.Navigate(ts.URL+"/t/"+id), chromedp.WaitVisible(`#chat-lines li[data-n="1"]`)); err != nil {
+		t.Fatal(err)
+	}
+	// The watcher reads the players' line, then writes in the watchers' tab.
+	if err := chromedp.Do(cyB, chromedp.Navigate(ts.URL+"/t/"+id), chromedp.WaitVisible(`#chat-lines li[data-n="1"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if form, err := chromedp.Run(cyB, chromedp.Evaluate[bool](`document.querySelector('#chat form').hidden`)); err != nil || !form {
+		t.Fatalf("the watcher can write in the players' tab: hidden %v %v", form, err)
+	}
+	if err := chromedp.Do(cyB, browsertest.Click("#chat-tab-watchers"), chromedp.WaitVisible("#chat-text"), chromedp.SendKeys("#chat-text", "bank now, Bea"),
+		browsertest.Click(`#chat .chat-form button[type="submit"]`), chromedp.WaitVisible(`#chat-lines li[data-n="2"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if txt := pageText(t, cyB, "#chat-lines .chat-text"); txt != "bank now, Bea" {
+		t.Fatalf("the watchers' tab: %q", txt)
+	}
+	// The players' tab still holds only the players' line; a player's new
+	// line reaches it, and the player's page never shows the watcher's.
+	wait, cancel := context.WithTimeout(annB, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(wait, chromedp.SendKeys("#chat-text", "thanks"), browsertest.Click(`#chat .chat-form button[type="submit"]`), chromedp.WaitVisible(`#chat-lines li[data-n="3"]`)); err != nil {
+		html, _ := chromedp.Run(annB, chromedp.Evaluate[string](`document.getElementById('chat').outerHTML + ' ERR ' + ((document.querySelector('.error')||{}).textContent||'')`))
+		t.Fatalf("Ann's line: %v\n%s", err, html)
+	}
+	txt, err := chromedp.Run(annB, chromedp.Evaluate[string](`document.getElementById('chat').innerText`)) // what shows
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(txt, "bank now") || strings.Contains(txt, "Watchers") || !strings.Contains(txt, "thanks") {
+		t.Fatalf("the player's chat shows the watchers: %q", txt)
+	}
+	if err := chromedp.Do(cyB, browsertest.Click("#chat-tab-players"), chromedp.WaitVisible(`#chat-lines li[data-n="3"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if txt := pageText(t, cyB, "#chat-lines .chat-text"); txt != "good luck | thanks" {
+		t.Fatalf("the players' tab of the watcher: %q", txt)
+	}
+	shot(t, cyB, "watchers-chat-390")
+	// A moderator hides the watcher's line: gone from the watchers' tab.
+	if a := modCall(t, mod.Client, "POST", "/api/moderation/actions", map[string]any{"action": "hide", "table": id, "line": 2, "reason": "coaching"}, nil); a.Status != 200 {
+		t.Fatalf("hide: %+v", a)
+	}
+	if err := chromedp.Do(cyB, browsertest.Click("#chat-tab-watchers")); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, cyB, "the watcher's line hidden", `!!document.querySelector('#chat-lines li[data-n="2"] .chat-hidden') && !document.querySelector('#chat-lines .chat-text')`)
 }
