@@ -117,6 +117,7 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 		{"tournament", "/tournaments/" + tr.ID, "#t-standings"},
 		{"explorer", "/explore", "#setup"},
 		{"local", "/local", "#main h1"},
+		moderationPage(t, ts, me), // moderation_browser_test.go: me becomes a moderator
 	}
 	english := englishPhrases(t)
 	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {

@@ -12,6 +12,33 @@ import (
 	"github.com/farkle/farkle/store/postgres/pgtest"
 )
 
+// makeAccount stores a guest of the ID and makes it the account of the
+// name with a passkey, as farkle serve would have.
+func makeAccount(t *testing.T, ctx context.Context, st store.Store, id, name string) {
+	t.Helper()
+	if err := st.CreatePlayer(ctx, store.Player{ID: id, Name: "guest", TokenHash: "t" + id}); err != nil {
+		t.Fatal(err)
+	}
+	cred, _ := json.Marshal(map[string]any{"id": id})
+	if err := st.CreateAccount(ctx, store.Account{PlayerID: id, Name: name, RecoveryHash: "r"}, store.Passkey{ID: "k" + id, PlayerID: id, Label: "key", Credential: cred},
+		store.Session{TokenHash: "s" + id}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// makeAccountIn is makeAccount on the database at addr (also while a node
+// serves on it).
+func makeAccountIn(t *testing.T, addr, id, name string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := openStore(ctx, addr, postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	makeAccount(t, ctx, st, id, name)
+}
+
 // seedAccounts stores the guest "Guest" (g1) and the accounts Maud (m1)
 // and Ann (a1) in the database at addr, as farkle serve would have.
 func seedAccounts(t *testing.T, addr string) {
@@ -22,21 +49,11 @@ func seedAccounts(t *testing.T, addr string) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	makeAccount := func(id, name string) {
-		if err := st.CreatePlayer(ctx, store.Player{ID: id, Name: "guest", TokenHash: "t" + id}); err != nil {
-			t.Fatal(err)
-		}
-		cred, _ := json.Marshal(map[string]any{"id": id})
-		if err := st.CreateAccount(ctx, store.Account{PlayerID: id, Name: name, RecoveryHash: "r"}, store.Passkey{ID: "k" + id, PlayerID: id, Label: "key", Credential: cred},
-			store.Session{TokenHash: "s" + id}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	if err := st.CreatePlayer(ctx, store.Player{ID: "g1", Name: "Guest", TokenHash: "tg1"}); err != nil {
 		t.Fatal(err)
 	}
-	makeAccount("m1", "Maud")
-	makeAccount("a1", "Ann Lee")
+	makeAccount(t, ctx, st, "m1", "Maud")
+	makeAccount(t, ctx, st, "a1", "Ann Lee")
 }
 
 // moderatorsOf reads the moderators of the database back.

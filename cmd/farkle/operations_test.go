@@ -205,6 +205,8 @@ func TestOperationsGuide(t *testing.T) {
 	if !strings.Contains(stderr.String(), "event=migration") {
 		t.Errorf("the first start logged no migration event:\n%s", stderr)
 	}
+	// The account the moderation blocks name, made beside the running node.
+	makeAccountIn(t, filepath.Join(dir, "farkle.db"), "maud", "Maud")
 	running := true
 	var ran []string
 	for _, b := range blocks {
@@ -237,5 +239,9 @@ func TestOperationsGuide(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "1 finished games") {
 		t.Fatalf("after the guide's restore: %s%s (files %v)", out, errOut, names)
 	}
-	t.Logf("ran %d blocks:\n%s", len(blocks), strings.Join(ran, "\n---\n"))
+	all := strings.Join(ran, "\n---\n")
+	if !strings.Contains(all, "Maud (maud) is a moderator") || !strings.Contains(all, "Maud\tmaud\tsince ") || !strings.Contains(all, "Maud (maud) is no longer a moderator") {
+		t.Errorf("the guide's moderation blocks did not name, list and remove Maud:\n%s", all)
+	}
+	t.Logf("ran %d blocks:\n%s", len(blocks), all)
 }

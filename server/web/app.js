@@ -14,6 +14,7 @@ import { accountPage, signInPage } from './account.js';
 import { startTitleCount } from './pace.js';
 import { tournamentsPage, tournamentPage } from './tournament.js';
 import { localPage, syncUploads } from './local.js';
+import { moderatePage } from './moderate.js';
 import './pwa.js';
 
 let cleanup = null;
@@ -31,6 +32,7 @@ async function route() {
     else if (p === '/account') await accountPage();
     else if (p === '/signin') signInPage();
     else if (p === '/local') cleanup = await localPage();
+    else if (p === '/moderate') await moderatePage();
     else if (p === '/tournaments') await tournamentsPage();
     else if ((m = p.match(/^\/tournaments\/([\w-]+)$/))) cleanup = await tournamentPage(m[1]);
     else if ((m = p.match(/^\/t\/([\w-]+)$/))) {

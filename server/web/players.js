@@ -2,7 +2,8 @@
 
 // botName is a bot's name from its level, as the server names it (Steady bot).
 const botName = (level) => msg('web.botNamed', { level: level[0].toUpperCase() + level.slice(1) });
-import { h, api, page, nameEl, playerHref } from './ui.js';
+import { h, api, page, nameEl, playerHref, state } from './ui.js';
+import { reportControl } from './report.js';
 import { msg, num, pct } from './i18n.js';
 import { ratingBoard, ratingSection } from './rating.js';
 import { tableList } from './lobby.js';
@@ -34,6 +35,7 @@ export async function playerPage(id) {
   const s = await api('GET', `/api/players/${encodeURIComponent(id)}/stats`);
   const bot = id.startsWith('bot:') ? id.slice(4) : '';
   page(h('h1', {}, s.name || (bot ? botName(bot) : msg('web.player'))), bot ? await botAbout(bot) : '',
+    !bot && state.me && state.me.id !== id ? h('p', { id: 'report-player' }, reportControl({ player: id }, msg('web.report.player'))) : '',
     h('div', { class: 'tiles' },
       [[msg('web.st.games'), num(s.games)], [msg('web.st.wins'), num(s.wins)], [msg('web.st.winRate'), pct(s.win_rate)], [msg('web.st.ppt'), num(Math.round(s.points_per_turn))],
         [msg('web.st.farkleRate'), pct(s.farkle_rate)], [msg('web.st.bestTurn'), num(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),

@@ -1,7 +1,7 @@
 // ui.js: what every page of the web game builds with: elements, the API,
 // the browser's player, the page's frame and navigation. It imports no
 // page, so the pages and the router (app.js) import it without a circle.
-import { msg, errText } from './i18n.js';
+import { msg, errText, date } from './i18n.js';
 
 // h builds an element: h('p', {class: 'x'}, 'text', child...). Text is
 // always set as text, never as HTML, so names are escaped everywhere.
@@ -30,7 +30,7 @@ export async function api(method, path, body) {
   const resp = await fetch(path, opt);
   const data = await resp.json().catch(() => ({}));
   if (!resp.ok) {
-    const err = new Error(errText(data.code, data.field, data.error || msg('err.http', { status: resp.status })));
+    const err = new Error(data.sanction ? sanctionText(data.sanction) : errText(data.code, data.field, data.error || msg('err.http', { status: resp.status })));
     err.serverText = data.error;
     err.field = data.field; err.status = resp.status; err.code = data.code;
     throw err;
@@ -64,10 +64,39 @@ export function rulesName(r) {
 export async function loadMe() {
   try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
   const span = document.getElementById('me');
+  showNotices(state.me ? state.me.notices : null);
   span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, nameEl(state.me.name)), ' ',
+    state.me.moderator ? h('a', { href: '/moderate', id: 'moderate-link', class: 'small' }, msg('web.mod.nav')) : '', state.me.moderator ? ' ' : '',
     h('a', { href: '/account', id: 'account-link', class: 'small' }, msg(state.me.account ? 'web.account' : 'web.keepPlayer')), ' ',
     h('button', { id: 'sign-out', class: 'small', type: 'button', onclick: signOut }, msg('me.signout'))] : [h('a', { href: '/signin', id: 'signin-link' }, msg('web.signin'))]));
   return state.me;
+}
+
+// sanctionText says a mute or a ban of this player (the server's
+// sanction: kind, until, reason) in the page's language.
+export function sanctionText(x) {
+  const vars = { reason: x.reason, until: x.until ? date(x.until) : '' };
+  return msg(`web.mod.you.${x.kind === 'ban' ? 'banned' : 'muted'}${x.until ? 'Until' : ''}`, vars);
+}
+
+// showNotices shows the moderators' notices to this player (a new name)
+// above the page, each until it is acknowledged (then the server no
+// longer sends it).
+export function showNotices(notices) {
+  let box = document.getElementById('notices');
+  if (!box) {
+    box = h('div', { id: 'notices', class: 'notices', role: 'status' });
+    document.body.insertBefore(box, document.getElementById('main'));
+  }
+  for (const n of notices || []) {
+    if (box.querySelector(`[data-notice="${n.id}"]`)) continue;
+    const el = h('p', { class: 'banner notice', 'data-notice': String(n.id) },
+      msg('web.mod.you.renamed', { old: n.old_name, name: n.new_name, reason: n.reason }), ' ',
+      h('button', { type: 'button', class: 'small', onclick: async () => {
+        try { await api('POST', `/api/me/notices/${n.id}/seen`, {}); el.remove(); } catch (ex) { el.append(' ', ex.message); }
+      } }, msg('web.mod.you.ok')));
+    box.append(el);
+  }
 }
 
 // signOut makes the browser forget its guest, after asking: the cookie is
