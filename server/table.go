@@ -49,6 +49,10 @@ type table struct {
 	// leased: this node holds the table's lease, and so makes the
 	// server's moves there (bots, the turn clock; cluster.go).
 	leased bool
+	// The adjournment of a table against bots its player left
+	// (adjourn.go): its timer, and when the player's last connection went.
+	adjournTimer *time.Timer
+	leftAt       time.Time
 }
 
 // newTable returns the in-memory table of tb with nobody watching, no
@@ -66,6 +70,9 @@ func (t *table) stopTimers() {
 	}
 	if t.clock.timer != nil {
 		t.clock.timer.Stop()
+	}
+	if t.adjournTimer != nil {
+		t.adjournTimer.Stop()
 	}
 	t.clock.seat, t.clock.auto = -1, -1
 }
@@ -120,6 +127,9 @@ func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) 
 	t.events = [][]game.Event{p.Started()}
 	for _, st := range steps {
 		t.events = append(t.events, st.Events)
+	}
+	if tb.Status == store.Adjourned {
+		t.over.Store(true) // read as a finished table is until resumed (adjourn.go)
 	}
 	return t, nil
 }
