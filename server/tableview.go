@@ -43,6 +43,9 @@ type seatView struct {
 	Note     string `json:"note,omitempty"`    // why a bot plays below its level, e.g. "plays as expert: its table would need 2.1 GiB, ..."
 	// LostOnTime: the turn clock resigned the seat (ontime.go).
 	LostOnTime bool `json:"lost_on_time,omitempty"`
+	// Guest: a player without an account (guest.go), in the lists of
+	// tables.
+	Guest bool `json:"guest,omitempty"`
 }
 
 func viewOf(tb store.Table) tableView {

@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LoseOnTime", testLoseOnTime},
 		{"Adjourn", testAdjourn},
 		{"Follows", testFollows},
+		{"AccountFlags", testAccountFlags},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
