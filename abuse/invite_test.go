@@ -264,10 +264,15 @@ func TestZalgoChat(t *testing.T) {
 // and at the third the seat resigns, so the game ends with a record that
 // verifies. A table of one person against a bot is not played either: its
 // clock waits for the person (nobody loses by stepping away from a bot),
-// so once the people's table has ended, many clocks later, it is still
-// waiting, with no resignation and no move made for the absent player.
+// and once they have been away --adjourn-after it is adjourned: no
+// resignation, no move made for them, and it no longer counts against
+// their cap on open tables (--max-open-tables 2: two new tables are taken
+// with it adjourned). Resuming it is within that cap (refused, 429, while
+// the player has two open tables; taken once one has ended), and it is
+// playing again as it stood, waiting for the player.
 func TestAbandonedTableEnds(t *testing.T) {
-	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--max-turns", "0", "--turn-clock", "1s", "--clock-forfeits", "3", "--bot-delay", "20ms")
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--max-turns", "0", "--turn-clock", "1s", "--clock-forfeits", "3", "--bot-delay", "20ms",
+		"--adjourn-after", "2s", "--max-open-tables", "2")
 	ann, bea := s.client(), s.client()
 	ann.player("Ann")
 	bea.player("Bea")
@@ -291,8 +296,7 @@ func TestAbandonedTableEnds(t *testing.T) {
 		}
 		conn.Close(websocket.StatusNormalClosure, "")
 	}
-	for _, id := range []string{people} {
-		waitStatus(t, ann, id, "over", 2*time.Minute)
+	resigns := func(id string) int {
 		a := ann.do("GET", "/api/tables/"+id+"/record", nil)
 		var rec struct {
 			Actions []struct {
@@ -300,26 +304,55 @@ func TestAbandonedTableEnds(t *testing.T) {
 			} `json:"actions"`
 		}
 		a.json(t, &rec)
-		resigned := 0
+		n := 0
 		for _, e := range rec.Actions {
 			if e.Type == "resign" {
-				resigned++
+				n++
 			}
 		}
-		if resigned == 0 {
-			t.Errorf("table %s ended with no resignation: %d actions", id, len(rec.Actions))
+		return n
+	}
+	waitStatus(t, ann, people, "over", 2*time.Minute)
+	if resigns(people) == 0 {
+		t.Errorf("table %s ended with no resignation", people)
+	}
+	verifyRecord(t, ann, people)
+
+	waitStatus(t, ann, vsBot, "adjourned", time.Minute)
+	if n := resigns(vsBot); n != 0 {
+		t.Errorf("the adjourned table against a bot has %d resignations, want none", n)
+	}
+	state := func() (string, int) {
+		a := ann.do("GET", "/api/tables/"+vsBot, nil)
+		var tb struct {
+			Status string
+			State  struct{ Actor int }
 		}
-		verifyRecord(t, ann, id)
+		tb.State.Actor = -1 // a state without an actor fails below
+		a.json(t, &tb)
+		return tb.Status, tb.State.Actor
 	}
-	a := ann.do("GET", "/api/tables/"+vsBot, nil)
-	var tb struct {
-		Status string
-		State  struct{ Actor int }
+	if st, actor := state(); actor != 0 {
+		t.Errorf("the adjourned table is %s with seat %d to act, want Ann (seat 0)", st, actor)
 	}
-	tb.State.Actor = -1 // a state without an actor fails below
-	a.json(t, &tb)
-	if tb.Status != "playing" || tb.State.Actor != 0 {
-		t.Errorf("the table against a bot is %s with seat %d to act, want playing and waiting for Ann (seat 0): %.300s", tb.Status, tb.State.Actor, a.Body)
+	// Adjourned, it counts against no cap: two new tables are taken.
+	bots := tableID(t, ann.table("classic", bot("steady"), bot("cautious")))
+	tableID(t, ann.table("classic", me, map[string]string{"type": "human"}))
+	if a := ann.do("POST", "/api/tables/"+vsBot+"/resume", nil); a.Status != http.StatusTooManyRequests || !strings.Contains(string(a.Body), "max-open-tables") {
+		t.Fatalf("resuming with two open tables (max-open-tables 2): %s, want 429 naming the cap", a)
+	}
+	if a := bea.do("POST", "/api/tables/"+vsBot+"/resume", nil); a.Status != http.StatusForbidden {
+		t.Fatalf("Bea resumes Ann's game: %s, want 403", a)
+	}
+	waitStatus(t, ann, bots, "over", 2*time.Minute)
+	if a := ann.do("POST", "/api/tables/"+vsBot+"/resume", nil); a.Status != http.StatusOK {
+		t.Fatalf("resuming with one open table: %s", a)
+	}
+	if st, actor := state(); st != "playing" || actor != 0 {
+		t.Errorf("the resumed table is %s with seat %d to act, want playing and waiting for Ann (seat 0)", st, actor)
+	}
+	if a := ann.do("POST", "/api/tables/"+vsBot+"/resume", nil); a.Status != http.StatusConflict {
+		t.Fatalf("resuming a playing table: %s, want 409", a)
 	}
 	s.alive()
 }

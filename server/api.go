@@ -54,6 +54,7 @@ func (s *Server) routes(mux *routeMux) http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.unbanned(s.handleJoin))
 	mux.HandleFunc("POST /api/tables/{id}/rematch", s.unbanned(s.handleRematch))
+	mux.HandleFunc("POST /api/tables/{id}/resume", s.unbanned(s.handleResume)) // adjourn.go
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)

@@ -74,6 +74,7 @@ func (t *table) scheduleClock() {
 		c.timer = nil
 	}
 	c.seat, c.deadline = -1, time.Time{}
+	t.scheduleAdjourn() // adjourn.go
 	seat, version, ok := t.actorNow()
 	if !ok {
 		c.auto = -1

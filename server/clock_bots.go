@@ -64,6 +64,10 @@ func (t *table) presenceChanged() {
 	if !t.waitsForPlayer() {
 		return
 	}
+	if seat := t.person(); seat >= 0 && !t.present(seat) && t.adjournTimer == nil {
+		t.leftAt = t.srv.opt.Now() // the player's last connection went
+	}
+	t.scheduleAdjourn() // adjourn.go
 	seat, _, ok := t.actorNow()
 	if !ok || seat < 0 || seat >= len(t.meta.Seats) {
 		return

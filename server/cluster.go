@@ -162,6 +162,12 @@ func (t *table) catchUp(ctx context.Context) error {
 	if tb.Status.Ended() && !t.meta.Status.Ended() {
 		t.ended(tb.Status, tb.Reason)
 	}
+	if tb.Status == store.Adjourned && t.meta.Status != store.Adjourned { // adjourned by the node that ran it (adjourn.go)
+		t.adjourned()
+		if len(t.clients) == 0 {
+			go t.srv.release(t)
+		}
+	}
 	return nil
 }
 

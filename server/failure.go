@@ -102,6 +102,8 @@ func (t *table) failedRefusal() *refusal {
 		return refuse(codeGameOver, "the table failed: %s", t.meta.Reason)
 	case store.Expired:
 		return refuse(codeGameOver, "the table expired: %s", t.meta.Reason)
+	case store.Adjourned:
+		return refuse(codeAdjourned, "the game is adjourned: resume it first (POST /api/tables/%s/resume)", t.id)
 	}
 	return nil
 }

@@ -110,7 +110,12 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 		}
 		return out[i].Updated.After(out[j].Updated)
 	})
-	writeJSON(w, http.StatusOK, out)
+	adjourned, err := s.adjournedLines(r.Context(), p.ID) // adjourn.go: after the open games
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, append(out, adjourned...))
 }
 
 // line returns the table as a line of player's games, its last turn in

@@ -180,7 +180,8 @@ func thousandsOf(n int) string {
 // TestOwnPaceClockRunsOut: at your own pace a clock that runs out acts as
 // the live turn clock: nobody acts, the server plays the seats' turns and
 // then resigns the seat whose clock ran out three times in a row, so the
-// game ends. (An hour of the pace clocks is 50 ms here.)
+// game ends: a loss on time, said so. (An hour of the pace clocks is 50 ms
+// here.)
 func TestOwnPaceClockRunsOut(t *testing.T) {
 	ts := start(t, "", server.Options{PaceHour: 50 * time.Millisecond, ClockForfeits: 3})
 	ctx := ctxT(t, time.Minute)
@@ -194,10 +195,10 @@ func TestOwnPaceClockRunsOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resigned = resigned || strings.Contains(string(m.Raw), " resigns")
+		resigned = resigned || strings.Contains(string(m.Raw), " loses on time")
 	}
 	if len(ann.Last.Winners) != 1 || !resigned {
-		t.Fatalf("winners %v, a resignation %v: want one seat resigned by its clock and the other the winner", ann.Last.Winners, resigned)
+		t.Fatalf("winners %v, a loss on time %v: want one seat resigned by its clock (on time) and the other the winner", ann.Last.Winners, resigned)
 	}
 	if lines := myGames(t, ctx, ann.Client); len(lines) != 0 {
 		t.Fatalf("a finished game is still listed: %+v", lines)

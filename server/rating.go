@@ -33,6 +33,7 @@ type ratingView struct {
 	// Provisional: the deviation is still wide (over 110), as lichess
 	// marks a rating with a "?".
 	Provisional bool `json:"provisional,omitempty"`
+	Guest       bool `json:"guest,omitempty"` // a player without an account (guest.go)
 }
 
 // changeView is one seat's change of rating in one game.
@@ -55,7 +56,7 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 func ratingViewOf(r store.Rating) ratingView {
 	return ratingView{Player: r.PlayerKey, Name: r.Name, Family: r.Family, Rating: round1(r.Rating), Deviation: round1(r.Deviation),
-		Games: r.Games, Bot: strings.HasPrefix(r.PlayerKey, "bot:"), Provisional: r.Deviation > provisionalRD}
+		Games: r.Games, Bot: strings.HasPrefix(r.PlayerKey, "bot:"), Provisional: r.Deviation > provisionalRD, Guest: isGuest(r.PlayerKey, r.Account)}
 }
 
 func changeViewOf(c store.RatingChange) changeView {

@@ -70,6 +70,10 @@ type Options struct {
 	MaxInvitesSent     int // 10
 	MaxInvitesReceived int // 20
 	MaxBlocks          int // 500
+	MaxFollows         int // 200: players one player may follow (follow.go)
+	// AdjournAfter: a game against bots whose player has been away this
+	// long is adjourned (adjourn.go); 7 days.
+	AdjournAfter time.Duration
 	// Local games kept in players' histories (localgames.go).
 	MaxLocalGames     int // 500: local games one player may keep
 	MaxLocalGameBytes int // 256 KiB: the largest upload of one (its record); at least 1 KiB
@@ -138,6 +142,8 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.MaxInvitesSent, 10)
 	setDefault(&o.MaxInvitesReceived, 20)
 	setDefault(&o.MaxBlocks, 500)
+	setDefault(&o.MaxFollows, 200)
+	setDefault(&o.AdjournAfter, 7*24*time.Hour)
 	setDefault(&o.MaxLocalGames, 500)
 	setDefault(&o.MaxLocalGameBytes, 256<<10)
 	if o.MaxTurnClock <= 0 {

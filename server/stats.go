@@ -19,11 +19,12 @@ type statsView struct {
 	PointsPerTurn float64 `json:"points_per_turn"`
 	FarkleRate    float64 `json:"farkle_rate"`
 	BestTurn      int     `json:"best_turn"`
+	Guest         bool    `json:"guest,omitempty"` // a player without an account (guest.go)
 }
 
 func statsOf(st store.Stats) statsView {
 	return statsView{PlayerKey: st.PlayerKey, Name: st.Name, Games: st.Games, Wins: st.Wins, WinRate: st.WinRate(), Turns: st.Turns,
-		PointsPerTurn: st.PointsPerTurn(), FarkleRate: st.FarkleRate(), BestTurn: st.BestTurn}
+		PointsPerTurn: st.PointsPerTurn(), FarkleRate: st.FarkleRate(), BestTurn: st.BestTurn, Guest: isGuest(st.PlayerKey, st.Account)}
 }
 
 func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
@@ -43,10 +44,12 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	history := viewsOf(tables, viewOf)
+	s.markGuests(r.Context(), history) // guest.go
 	writeJSON(w, http.StatusOK, struct {
 		statsView
 		History []tableView `json:"history"`
-	}{statsOf(st), viewsOf(tables, viewOf)})
+	}{statsOf(st), history})
 }
 
 func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {

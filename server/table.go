@@ -51,6 +51,10 @@ type table struct {
 	// leased: this node holds the table's lease, and so makes the
 	// server's moves there (bots, the turn clock; cluster.go).
 	leased bool
+	// The adjournment of a table against bots its player left
+	// (adjourn.go): its timer, and when the player's last connection went.
+	adjournTimer *time.Timer
+	leftAt       time.Time
 }
 
 // newTable returns the in-memory table of tb with nobody watching, no
@@ -68,6 +72,9 @@ func (t *table) stopTimers() {
 	}
 	if t.clock.timer != nil {
 		t.clock.timer.Stop()
+	}
+	if t.adjournTimer != nil {
+		t.adjournTimer.Stop()
 	}
 	t.clock.seat, t.clock.auto = -1, -1
 }
@@ -119,6 +126,9 @@ func (s *Server) loadTable(ctx context.Context, tb store.Table) (*table, error) 
 		return nil, cannotLoad("its actions do not resume: %v", err)
 	}
 	t.setPlay(p, steps)
+	if tb.Status == store.Adjourned {
+		t.over.Store(true) // read as a finished table is until resumed (adjourn.go)
+	}
 	return t, nil
 }
 

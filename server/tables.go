@@ -44,7 +44,9 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, viewsOf(tables, viewOf))
+	views := viewsOf(tables, viewOf)
+	s.markGuests(r.Context(), views) // guest.go
+	writeJSON(w, http.StatusOK, views)
 }
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {

@@ -49,6 +49,9 @@ type seatView struct {
 	// Why is Note's reason as a catalogue key and its values
 	// (solved.Why), for the page to say in its language.
 	Why *solved.Why `json:"why,omitempty"`
+	// Guest: a player without an account (guest.go), in the lists of
+	// tables.
+	Guest bool `json:"guest,omitempty"`
 }
 
 func viewOf(tb store.Table) tableView {

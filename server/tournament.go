@@ -373,6 +373,7 @@ type tourStandingView struct {
 	For     int    `json:"for"`
 	Against int    `json:"against"`
 	Diff    int    `json:"diff"`
+	Guest   bool   `json:"guest,omitempty"` // a player without an account (guest.go)
 }
 
 type tournamentView struct {
@@ -441,10 +442,18 @@ func (s *Server) tournamentView(ctx context.Context, tr store.Tournament) tourna
 		v.Rounds = append(v.Rounds, games)
 	}
 	if len(tr.Entrants) > 0 {
+		var people []string
+		for _, e := range tr.Entrants {
+			if e.PlayerID != "" {
+				people = append(people, e.PlayerID)
+			}
+		}
+		have := s.accountsOf(ctx, people) // guest.go
 		for _, line := range tournament.Standings(len(tr.Entrants), st.rounds()) {
 			e := tr.Entrants[line.Entrant]
 			v.Standings = append(v.Standings, tourStandingView{Entrant: line.Entrant, Name: e.Name, Player: e.PlayerID, Bot: e.Bot, Played: line.Played,
-				Wins: line.Wins, Draws: line.Draws, Losses: line.Losses, Forfeit: line.Forfeits, For: line.For, Against: line.Against, Diff: line.Diff()})
+				Wins: line.Wins, Draws: line.Draws, Losses: line.Losses, Forfeit: line.Forfeits, For: line.For, Against: line.Against, Diff: line.Diff(),
+				Guest: have != nil && e.Bot == "" && isGuest(e.PlayerID, have[e.PlayerID])})
 		}
 	}
 	if tr.Status == store.TournamentOver && tr.Reason == "" && len(v.Standings) > 0 {

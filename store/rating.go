@@ -18,6 +18,7 @@ type Rating struct {
 	Glicko
 	Games   int // rated games played in the family
 	Updated time.Time
+	Account bool // the player has an account (a guest otherwise, or a bot)
 }
 
 // RatingChange is what one rated game did to one seat's rating.

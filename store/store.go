@@ -178,6 +178,7 @@ type Stats struct {
 	Farkles   int
 	Banked    int
 	BestTurn  int
+	Account   bool // the player has an account (a guest otherwise, or a bot)
 }
 
 // WinRate returns wins per game (0 with no games).
@@ -345,6 +346,9 @@ type Accounts interface {
 	// AccountByName returns the account of that name (by NameKey),
 	// ENOTFOUND if none.
 	AccountByName(ctx context.Context, name string) (Account, error)
+	// HaveAccounts returns which of the players ids have an account, in
+	// one read (the callers bound ids).
+	HaveAccounts(ctx context.Context, ids []string) (map[string]bool, error)
 	// AccountLike returns an account whose name is name or looks like it
 	// (by NameKey or either skeleton of NameLooks), ENOTFOUND if none.
 	AccountLike(ctx context.Context, name string) (Account, error)

@@ -28,16 +28,18 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 	invSent := fs.Int("max-invites-sent", 10, "open invitations one player may have sent (0: no cap)")
 	invKept := fs.Int("max-invites-received", 20, "open invitations kept for one player, from players it does not block (0: no cap)")
 	blocks := fs.Int("max-blocks", 500, "players one player may block (0: no cap)")
+	follows := fs.Int("max-follows", 200, "players one player may follow (0: no cap)")
+	adjourn := fs.Duration("adjourn-after", 7*24*time.Hour, "a game against bots whose player has been away this long is adjourned until they resume it (0: never)")
 	return func(opt *server.Options) error {
 		for name, v := range map[string]int{"max-open-tables": *maxOpen, "max-bot-tables": *maxBots, "max-turns": *maxTurns,
 			"max-tables-total": *maxTotal, "max-bot-tables-total": *maxBotsTotal,
 			"finished-tables": *finished, "clock-forfeits": *forfeits,
-			"max-invites-sent": *invSent, "max-invites-received": *invKept, "max-blocks": *blocks} {
+			"max-invites-sent": *invSent, "max-invites-received": *invKept, "max-blocks": *blocks, "max-follows": *follows} {
 			if v < 0 {
 				return usagef("--%s %d: must be 0 or more", name, v)
 			}
 		}
-		for name, v := range map[string]time.Duration{"waiting-expiry": *expiry, "guest-expiry": *guests, "turn-clock": *clock} {
+		for name, v := range map[string]time.Duration{"waiting-expiry": *expiry, "guest-expiry": *guests, "turn-clock": *clock, "adjourn-after": *adjourn} {
 			if v < 0 {
 				return usagef("--%s %s: must be 0 or more", name, v)
 			}
@@ -52,7 +54,7 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 		opt.MaxTablesTotal, opt.MaxBotTablesTotal = off(*maxTotal), off(*maxBotsTotal)
 		opt.FinishedTables, opt.ClockForfeits = off(*finished), off(*forfeits)
 		opt.WaitingExpiry, opt.TurnClock = off(*expiry), off(*clock)
-		opt.GuestExpiry = off(*guests)
+		opt.GuestExpiry, opt.AdjournAfter, opt.MaxFollows = off(*guests), off(*adjourn), off(*follows)
 		opt.MaxInvitesSent, opt.MaxInvitesReceived, opt.MaxBlocks = off(*invSent), off(*invKept), off(*blocks)
 		return nil
 	}

@@ -96,12 +96,29 @@ export async function myGames(box) {
     if (g.invited_by) li.dataset.inviter = g.invited_by.id;
     return li;
   };
-  const invited = games.filter((g) => g.invited);
-  const mine = games.filter((g) => g.your_move && !g.invited), others = games.filter((g) => !g.your_move && !g.invited);
+  const adjourned = games.filter((g) => g.status === 'adjourned');
+  const open = games.filter((g) => g.status !== 'adjourned');
+  const invited = open.filter((g) => g.invited);
+  const mine = open.filter((g) => g.your_move && !g.invited), others = open.filter((g) => !g.your_move && !g.invited);
   box.replaceChildren(
     invited.length ? h('section', { id: 'invitations' }, h('h2', {}, msg('web.pace.invitations', { n: invited.length })), h('ul', { class: 'tables' }, invited.map(line))) : '',
     mine.length ? h('section', { id: 'your-move' }, h('h2', {}, msg('web.pace.yourMoves', { n: mine.length })), h('ul', { class: 'tables' }, mine.map(line))) : '',
-    others.length ? h('section', { id: 'waiting-on-others' }, h('h2', {}, msg('web.pace.waitingOthers')), h('ul', { class: 'tables' }, others.map(line))) : '');
+    others.length ? h('section', { id: 'waiting-on-others' }, h('h2', {}, msg('web.pace.waitingOthers')), h('ul', { class: 'tables' }, others.map(line))) : '',
+    adjourned.length ? h('section', { id: 'adjourned-games' }, h('h2', {}, msg('web.adjourned.games')), h('p', { class: 'muted small' }, msg('web.adjourned.why')),
+      h('ul', { class: 'tables' }, adjourned.map(adjournedLine))) : '');
+}
+
+// adjournedLine is an adjourned game of the player with its Resume button:
+// the game is playing again, and the page goes to it.
+function adjournedLine(g) {
+  return h('li', { class: 'card row my-game adjourned', 'data-table': g.id },
+    h('div', { class: 'grow' },
+      h('a', { href: `/t/${g.id}` }, h('strong', {}, g.seats.filter((s, i) => i !== g.seat).map((s) => s.name).join(', ') || msg('web.table'))),
+      h('span', { class: 'muted small' }, ' · ', msg('web.adjourned.tag'))),
+    h('button', { class: 'button primary resume', type: 'button', onclick: async (e) => {
+      e.target.disabled = true;
+      try { await api('POST', `/api/tables/${g.id}/resume`); location.assign(`/t/${g.id}`); } catch (ex) { e.target.replaceWith(h('span', { class: 'error' }, ex.message)); }
+    } }, msg('web.adjourned.resume')));
 }
 
 // paceField is the new-table form's choice of pace.

@@ -14,7 +14,7 @@ function statsTable(rows) {
     h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.st.games'), msg('web.st.wins'), msg('web.st.winRate'), msg('web.st.ppt'), msg('web.st.farkleRate'), msg('web.st.bestTurn')].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
-      h('td', { class: 'player' }, h('a', { href: playerHref(r.player) }, nameEl(r.name))),
+      h('td', { class: 'player' }, h('a', { href: playerHref(r.player) }, nameEl(r.name, 'span', r.guest))),
       h('td', {}, num(r.games)), h('td', {}, num(r.wins)), h('td', {}, pct(r.win_rate)),
       h('td', {}, num(Math.round(r.points_per_turn))), h('td', {}, pct(r.farkle_rate)), h('td', {}, num(r.best_turn))))));
 }

@@ -47,7 +47,7 @@ export async function ratingBoard(family = 'farkle') {
     h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.rating'), msg('web.st.games')].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
-      h('td', {}, h('a', { href: playerHref(r.player) }, nameEl(r.name))),
+      h('td', {}, h('a', { href: playerHref(r.player) }, nameEl(r.name, 'span', r.guest))),
       h('td', { class: 'num', title: msg('web.deviation', { n: Math.round(r.deviation) }) }, `${whole(r.rating)}${r.provisional ? '?' : ''} ± ${whole(2 * r.deviation)}`),
       h('td', { class: 'num' }, num(r.games)))))) : h('p', { class: 'muted' }, msg('web.noRated')));
   return box;

@@ -54,4 +54,10 @@ export function connectTable(g, id, banner, onMessage, onLost) {
     };
   };
   connect();
+  // Leaving the page closes the socket at once, so the server knows the
+  // player has gone (the clock against bots stops, clock_bots.go) even
+  // when the browser keeps the page for its back button; coming back to
+  // such a page connects again.
+  addEventListener('pagehide', () => { if (!g.closed && g.ws) { g.left = true; g.closed = true; g.ws.close(1000); } });
+  addEventListener('pageshow', (e) => { if (e.persisted && g.left) { g.left = false; g.closed = false; g.retry = 0; connect(); } });
 }

@@ -259,9 +259,24 @@ export function tablePage(id, opts = {}) {
       h('p', {}, h('a', { class: 'button primary', href: '/lobby' }, msg('web.backLobby'))));
   }
 
+  // adjournedArea is a game its player left long enough against bots:
+  // not lost, not rated, resumed by its player (docs/API.md, adjourned).
+  function adjournedArea() {
+    const resume = async (e) => {
+      e.target.disabled = true;
+      try { await api('POST', `/api/tables/${id}/resume`); location.reload(); } catch (ex) { g.err = ex.message; e.target.disabled = false; draw(); }
+    };
+    return h('section', { class: 'card stopped', id: 'adjourned', role: 'status' },
+      h('h2', {}, msg('web.adjourned.title')),
+      h('p', {}, msg('web.adjourned.why')),
+      g.you.seat >= 0 ? h('p', {}, h('button', { class: 'primary', id: 'resume', type: 'button', onclick: resume }, msg('web.adjourned.resume'))) : '',
+      g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
+  }
+
   function playArea() {
     const st = g.st;
     if (g.table.status === 'failed' || g.table.status === 'expired') return stoppedArea();
+    if (g.table.status === 'adjourned') return adjournedArea();
     if (!st) {
       const seated = g.you.seat >= 0;
       const free = g.table.seats.some((s) => s.free);
@@ -361,7 +376,7 @@ export function tablePage(id, opts = {}) {
   // for the player's turn.
   function leaveBox() {
     const st = g.st;
-    if (g.table.local || g.you.seat < 0 || !st || st.phase === 'over' || st.players[g.you.seat].out) return '';
+    if (g.table.local || g.table.status === 'adjourned' || g.you.seat < 0 || !st || st.phase === 'over' || st.players[g.you.seat].out) return '';
     const abort = st.players.some((p, k) => (k === g.you.seat && myTurn() ? p.turns - 1 : p.turns) < 1);
     const what = abort ? 'abort' : 'resign';
     if (!g.leaving) {

@@ -1,7 +1,7 @@
 // tournament.js: tournaments: the list and the form to create one, and a
 // tournament's page: its standings, its rounds, and which games wait on
 // whom, kept up to date while it runs.
-import { h, api, page, go, state, ensurePlayer } from './ui.js';
+import { h, api, page, go, state, ensurePlayer, nameEl } from './ui.js';
 import { paceField, paceName } from './pace.js';
 import { msg, date, num } from './i18n.js';
 import { botLevel } from './rulesform.js';
@@ -95,7 +95,7 @@ export async function tournamentPage(id) {
       h('section', { class: 'card' }, h('h2', {}, msg('web.tour.standings')),
         h('div', { class: 'tour-standings' }, h('table', { class: 'stats', id: 't-standings' }, h('thead', {}, h('tr', {}, ['#', 'web.tour.entrant', 'web.tour.played', 'web.tour.won', 'web.tour.drawnCol', 'web.tour.lost', 'web.tour.points', 'web.tour.diff'].map((x) => h('th', {}, x === '#' ? x : msg(x))))),
           h('tbody', {}, t.standings.map((s, i) => h('tr', { class: s.player && s.player === myID ? 'you' : '' },
-            h('td', {}, i + 1), h('td', {}, s.name), h('td', {}, s.played), h('td', {}, s.wins), h('td', {}, s.draws), h('td', {}, s.losses, s.forfeits ? h('span', { class: 'muted small' }, ` (${msg('web.tour.byForfeit', { n: s.forfeits })})`) : ''),
+            h('td', {}, i + 1), h('td', {}, nameEl(s.name, 'span', s.guest)), h('td', {}, s.played), h('td', {}, s.wins), h('td', {}, s.draws), h('td', {}, s.losses, s.forfeits ? h('span', { class: 'muted small' }, ` (${msg('web.tour.byForfeit', { n: s.forfeits })})`) : ''),
             h('td', {}, num(s.for)), h('td', {}, (s.diff > 0 ? '+' : '') + num(s.diff)))))))),
       h('section', { class: 'card', id: 't-rounds' }, h('h2', {}, msg('web.tour.rounds', { n: t.rounds.length, total: t.total_rounds })),
         t.rounds.length ? t.rounds.map((r, k) => h('div', { class: 'tour-round' }, h('h3', {}, msg('web.tour.round', { n: k + 1 })), h('ul', {}, r.map(game)))) :

@@ -43,8 +43,10 @@ export const state = { me: null };
 // nameEl shows a player's name on one line, clipped to its box: however
 // long, or however many marks a character carries, it never runs over the
 // lines around it.
-export function nameEl(name, tag = 'span') {
-  return h(tag, { class: 'name', title: name }, name);
+// A guest (guest true) is marked "(guest)", so that a guest is told from
+// an account, or from another guest, of the same name.
+export function nameEl(name, tag = 'span', guest = false) {
+  return h(tag, { class: guest ? 'name guest' : 'name', title: name }, name, guest ? h('span', { class: 'guest-tag muted' }, ` ${msg('web.guestTag')}`) : '');
 }
 
 // playerHref is the address of a player's page: a bot's is

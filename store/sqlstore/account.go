@@ -302,3 +302,20 @@ func (db *DB) FillSkeletons(ctx context.Context) error {
 	}
 	return nil
 }
+
+// HaveAccounts implements store.Store.
+func (db *DB) HaveAccounts(ctx context.Context, ids []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	in, args := In(ids)
+	got, err := readAll(ctx, db, "accounts of players", func(s Scanner) (string, error) {
+		var id string
+		return id, s.Scan(&id)
+	}, `SELECT player_id FROM accounts WHERE player_id IN `+in, args...)
+	for _, id := range got {
+		out[id] = true
+	}
+	return out, err
+}

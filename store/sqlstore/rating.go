@@ -9,12 +9,13 @@ import (
 	"github.com/farkle/farkle/store"
 )
 
-const ratingCols = `player_key, family, name, rating, deviation, volatility, games, updated`
+const ratingCols = `player_key, family, name, rating, deviation, volatility, games, updated,
+	EXISTS (SELECT 1 FROM accounts AS a WHERE a.player_id = ratings.player_key)`
 
 func scanRating(s Scanner) (store.Rating, error) {
 	var r store.Rating
 	var updated int64
-	err := s.Scan(&r.PlayerKey, &r.Family, &r.Name, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &updated)
+	err := s.Scan(&r.PlayerKey, &r.Family, &r.Name, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &updated, &r.Account)
 	r.Updated = time.Unix(0, updated)
 	return r, err
 }

@@ -376,11 +376,12 @@ func (db *DB) FinalRecord(ctx context.Context, tableID string) (*game.Record, er
 }
 
 const statsCols = `player_key, (SELECT name FROM results r2 WHERE r2.player_key = results.player_key ORDER BY finished DESC, table_id DESC LIMIT 1),
-	count(*), count(*) FILTER (WHERE won), sum(turns), sum(farkles), sum(banked), max(best_turn)`
+	count(*), count(*) FILTER (WHERE won), sum(turns), sum(farkles), sum(banked), max(best_turn),
+	EXISTS (SELECT 1 FROM accounts AS a WHERE a.player_id = results.player_key)`
 
 func scanStats(s Scanner) (store.Stats, error) {
 	var st store.Stats
-	err := s.Scan(&st.PlayerKey, &st.Name, &st.Games, &st.Wins, &st.Turns, &st.Farkles, &st.Banked, &st.BestTurn)
+	err := s.Scan(&st.PlayerKey, &st.Name, &st.Games, &st.Wins, &st.Turns, &st.Farkles, &st.Banked, &st.BestTurn, &st.Account)
 	return st, err
 }
 

@@ -62,6 +62,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Adjourn", testAdjourn},
 		{"Follows", testFollows},
 		{"TableTournament", testTableTournament},
+		{"AccountFlags", testAccountFlags},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
