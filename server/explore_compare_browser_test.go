@@ -1,9 +1,12 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -70,7 +73,7 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	if wantText := lang.Get("en").Msg("web.x.cmpAgain", "rules", "compare-me", "s", 2); again != wantText {
 		t.Errorf("while the table is prepared the comparison says %q, want %q", again, wantText)
 	}
-	shot(t, ctx, "explore-compare-preparing")
+	shotOf(t, ctx, "#cmp-card", "explore-compare-preparing")
 	en := lang.Get("en")
 	cell := fmt.Sprintf(`(() => {
 	  const heads = [...document.querySelectorAll('#compare thead th')].map((th) => th.textContent);
@@ -88,7 +91,7 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	if got != wantCell {
 		t.Fatalf("the comparison's first player for compare-me reads %q, want the solver's %q", got, wantCell)
 	}
-	shot(t, ctx, "explore-compare-ready")
+	shotOf(t, ctx, "#cmp-card", "explore-compare-ready")
 	type ask struct{ Shown, Greyed bool }
 	asks, err := chromedp.Run(ctx, chromedp.Evaluate[[]ask](`window.__cmp`))
 	if err != nil {
@@ -115,4 +118,17 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	}
 	title := lang.Get("nb").Msg("web.x.title")
 	waitPage(t, ctx, "the explorer in Norwegian", fmt.Sprintf(`document.querySelector('h1').textContent === %q`, title))
+}
+
+// shotOf saves a screenshot of the element sel alone (a card of a long
+// page), as shot does of the page.
+func shotOf(t *testing.T, ctx context.Context, sel, name string) {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, chromedp.Screenshot(sel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name+".png"), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

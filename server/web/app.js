@@ -14,6 +14,8 @@ import { accountPage, signInPage } from './account.js';
 import { startTitleCount } from './pace.js';
 import { tournamentsPage, tournamentPage } from './tournament.js';
 import { localPage, syncUploads } from './local.js';
+import { settingsPage } from './settings.js';
+import './motion.js';
 import './pwa.js';
 
 let cleanup = null;
@@ -30,6 +32,7 @@ async function route() {
     else if (p === '/leaderboard') await leaderboard();
     else if (p === '/account') await accountPage();
     else if (p === '/signin') signInPage();
+    else if (p === '/settings') settingsPage();
     else if (p === '/local') cleanup = await localPage();
     else if (p === '/tournaments') await tournamentsPage();
     else if ((m = p.match(/^\/tournaments\/([\w-]+)$/))) cleanup = await tournamentPage(m[1]);
@@ -60,6 +63,7 @@ window.addEventListener(ROUTE_EVENT, route);
 function localize() {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll('[data-msg]')) el.textContent = msg(el.dataset.msg);
+  for (const el of document.querySelectorAll('[data-msg-label]')) el.title = el.ariaLabel = msg(el.dataset.msgLabel);
   document.getElementById('lang-switch').replaceChildren(langSwitch());
 }
 

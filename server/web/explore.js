@@ -392,6 +392,7 @@ async function published(attempt = 0) {
 async function init() {
   document.documentElement.lang = lang;
   for (const e of document.querySelectorAll('[data-msg]')) e.textContent = msg(e.dataset.msg);
+  for (const e of document.querySelectorAll('[data-msg-label]')) e.title = e.ariaLabel = msg(e.dataset.msgLabel);
   $('lang-switch').replaceChildren(langSwitch());
   for (const k of ['me', 'them', 'turn', 'dice', 'my_streak', 'their_streak']) if (params.has(k)) $(k).value = params.get(k);
   if (params.has('throw')) $('throw').value = params.get('throw');
