@@ -39,7 +39,8 @@ const watchCompare = `(() => {
 // again by itself, the answer shown greyed while the next is asked for,
 // until the table is there: then it shows the first player's chance to
 // win, the solver's. The explorer's header has the site's menu and the
-// language switch, which shows the page in Norwegian.
+// language switch, which shows the page in Norwegian: all it draws then,
+// in Norwegian words.
 func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	t.Parallel()
 	// Room for the duel tables of small rules, none for classic's: its
@@ -118,6 +119,14 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	}
 	title := lang.Get("nb").Msg("web.x.title")
 	waitPage(t, ctx, "the explorer in Norwegian", fmt.Sprintf(`document.querySelector('h1').textContent === %q`, title))
+	// Everything it draws, in Norwegian: the maps, the position, a
+	// comparison.
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), chromedp.Click(`#compare-list input[value="classic"]`),
+		browsertest.Click("#compare-go"), chromedp.WaitVisible("#compare table")); err != nil {
+		t.Fatal(err)
+	}
+	checkNorwegian(t, ctx, sitePage{"explorer", "/explore", "#compare table"}, englishPhrases(t))
+	shotOf(t, ctx, "#cmp-card", "explore-compare-nb")
 }
 
 // shotOf saves a screenshot of the element sel alone (a card of a long

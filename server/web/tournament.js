@@ -4,7 +4,7 @@
 import { h, api, page, go, state, ensurePlayer } from './ui.js';
 import { paceField, paceName } from './pace.js';
 import { msg, date, num } from './i18n.js';
-import { botLevel } from './rulesform.js';
+import { botLevel } from './words.js';
 
 const formats = ['round-robin', 'swiss', 'knockout'];
 const fmtName = (f) => msg(`web.tour.format.${f}`);
