@@ -20,14 +20,19 @@ import (
 
 // watchCompare wraps the page's fetch: each request for a comparison
 // records whether the comparison shown meanwhile was greyed (and whether
-// there was one), in window.__cmp.
+// there was one), in window.__cmp; each request for the maps, whether the
+// maps shown were greyed, in window.__map.
 const watchCompare = `(() => {
   window.__cmp = [];
+  window.__map = [];
   const f = window.fetch;
   window.fetch = (u, o) => {
     if (String(u).includes('/api/explore/compare')) {
       const shown = document.querySelector('#compare table');
       window.__cmp.push({shown: !!shown, greyed: document.getElementById('compare').classList.contains('x-stale')});
+    }
+    if (String(u).includes('/api/explore/map')) {
+      window.__map.push({shown: !!document.querySelector('#win-map rect'), greyed: document.getElementById('win-card').classList.contains('x-stale')});
     }
     return f(u, o);
   };
@@ -38,7 +43,8 @@ const watchCompare = `(() => {
 // rule set whose two-player table is still being prepared says so and asks
 // again by itself, the answer shown greyed while the next is asked for,
 // until the table is there: then it shows the first player's chance to
-// win, the solver's. The explorer's header has the site's menu and the
+// win, the solver's. A position picked on the map greys the maps shown
+// until its own come. The explorer's header has the site's menu and the
 // language switch, which shows the page in Norwegian: all it draws then,
 // in Norwegian words.
 func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
@@ -108,6 +114,14 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	}
 	if greyed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('compare').classList.contains('x-stale')`)); err != nil || greyed {
 		t.Errorf("the answer drawn is still greyed (%v)", err)
+	}
+	// A position picked on the map greys the maps shown until its own come.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#win-map rect').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "the maps of the position picked", `window.__map.length === 1 && !!document.querySelector('#position li.best') && !document.getElementById('win-card').classList.contains('x-stale')`)
+	if m, err := chromedp.Run(ctx, chromedp.Evaluate[[]ask](`window.__map`)); err != nil || len(m) != 1 || !m[0].Shown || !m[0].Greyed {
+		t.Errorf("asking for a position's maps: %+v %v; want the maps shown greyed meanwhile", m, err)
 	}
 	// The header: the site's menu and the language switch.
 	menu, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('header nav a')].map((a) => a.getAttribute('href'))`))
