@@ -46,3 +46,15 @@ const adviseNotes = {
 export function botLevel(level) {
   return has(`web.botLevel.${level}`) ? msg(`web.botLevel.${level}`) : level;
 }
+
+// tourEnd is a tournament's status and why it ended early, in the page's
+// language: the server keeps the reason as it wrote it, in English
+// ("cancelled: 2 entrants at the start, fewer than 3", "cancelled: not
+// full within 1 day of its last entrant (2 of 8)").
+export function tourEnd(status, reason) {
+  let m = /^cancelled: (\d+) entrants at the start, fewer than (\d+)$/.exec(reason || '');
+  if (m) return msg('web.tour.cancelledFew', { n: Number(m[1]), min: Number(m[2]) });
+  if ((m = /^cancelled: not full within .+ of its last entrant \((\d+) of (\d+)\)$/.exec(reason || ''))) return msg('web.tour.cancelledNotFull', { n: Number(m[1]), size: Number(m[2]) });
+  const word = msg(`web.tour.status.${status}`);
+  return reason ? `${word}: ${reason}` : word;
+}
