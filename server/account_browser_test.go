@@ -156,6 +156,15 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#passkeys li').length`)); n != 1 {
 		t.Fatalf("%d passkeys listed, want 1", n)
 	}
+	// The passkey the server named "Passkey 1" reads in the page's language.
+	for _, c := range []struct{ lang, want string }{{"nb", "Passnøkkel 1"}, {"en", "Passkey 1"}} {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`localStorage.setItem('lang', '`+c.lang+`')`), chromedp.Reload(), chromedp.WaitVisible("#passkeys li strong")); err != nil {
+			t.Fatal(err)
+		}
+		if got := texts(t, ctx, "#passkeys li strong"); len(got) != 1 || got[0] != c.want {
+			t.Fatalf("%s: the passkey is listed as %q, want %q", c.lang, got, c.want)
+		}
+	}
 
 	// Sign out, then in with the passkey.
 	if err := chromedp.Do(ctx, browsertest.Click("#sign-out"), chromedp.WaitVisible("#signin-link")); err != nil {

@@ -75,7 +75,7 @@ func (s *Server) routes(mux *routeMux) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeFileFS(w, r, static, "index.html")
 	}
-	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /tournaments", "GET /tournaments/{id}", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}", "GET /local", "GET /moderate"} {
+	for _, p := range []string{"GET /{$}", "GET /new", "GET /lobby", "GET /history", "GET /leaderboard", "GET /account", "GET /signin", "GET /tournaments", "GET /tournaments/{id}", "GET /t/{id}", "GET /replay/{id}", "GET /players/{id}", "GET /local", "GET /moderate", "GET /settings"} {
 		mux.HandleFunc(p, page)
 	}
 	// Outermost first: security headers (and HSTS) on every answer, the log

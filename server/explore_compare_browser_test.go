@@ -1,9 +1,12 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,14 +20,19 @@ import (
 
 // watchCompare wraps the page's fetch: each request for a comparison
 // records whether the comparison shown meanwhile was greyed (and whether
-// there was one), in window.__cmp.
+// there was one), in window.__cmp; each request for the maps, whether the
+// maps shown were greyed, in window.__map.
 const watchCompare = `(() => {
   window.__cmp = [];
+  window.__map = [];
   const f = window.fetch;
   window.fetch = (u, o) => {
     if (String(u).includes('/api/explore/compare')) {
       const shown = document.querySelector('#compare table');
       window.__cmp.push({shown: !!shown, greyed: document.getElementById('compare').classList.contains('x-stale')});
+    }
+    if (String(u).includes('/api/explore/map')) {
+      window.__map.push({shown: !!document.querySelector('#win-map rect'), greyed: document.getElementById('win-card').classList.contains('x-stale')});
     }
     return f(u, o);
   };
@@ -35,8 +43,10 @@ const watchCompare = `(() => {
 // rule set whose two-player table is still being prepared says so and asks
 // again by itself, the answer shown greyed while the next is asked for,
 // until the table is there: then it shows the first player's chance to
-// win, the solver's. The explorer's header has the site's menu and the
-// language switch, which shows the page in Norwegian.
+// win, the solver's. A position picked on the map greys the maps shown
+// until its own come. The explorer's header has the site's menu and the
+// language switch, which shows the page in Norwegian: all it draws then,
+// in Norwegian words.
 func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	t.Parallel()
 	// Room for the duel tables of small rules, none for classic's: its
@@ -70,7 +80,7 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	if wantText := lang.Get("en").Msg("web.x.cmpAgain", "rules", "compare-me", "s", 2); again != wantText {
 		t.Errorf("while the table is prepared the comparison says %q, want %q", again, wantText)
 	}
-	shot(t, ctx, "explore-compare-preparing")
+	shotOf(t, ctx, "#cmp-card", "explore-compare-preparing")
 	en := lang.Get("en")
 	cell := fmt.Sprintf(`(() => {
 	  const heads = [...document.querySelectorAll('#compare thead th')].map((th) => th.textContent);
@@ -88,7 +98,7 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	if got != wantCell {
 		t.Fatalf("the comparison's first player for compare-me reads %q, want the solver's %q", got, wantCell)
 	}
-	shot(t, ctx, "explore-compare-ready")
+	shotOf(t, ctx, "#cmp-card", "explore-compare-ready")
 	type ask struct{ Shown, Greyed bool }
 	asks, err := chromedp.Run(ctx, chromedp.Evaluate[[]ask](`window.__cmp`))
 	if err != nil {
@@ -105,6 +115,14 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	if greyed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('compare').classList.contains('x-stale')`)); err != nil || greyed {
 		t.Errorf("the answer drawn is still greyed (%v)", err)
 	}
+	// A position picked on the map greys the maps shown until its own come.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#win-map rect').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "the maps of the position picked", `window.__map.length === 1 && !!document.querySelector('#position li.best') && !document.getElementById('win-card').classList.contains('x-stale')`)
+	if m, err := chromedp.Run(ctx, chromedp.Evaluate[[]ask](`window.__map`)); err != nil || len(m) != 1 || !m[0].Shown || !m[0].Greyed {
+		t.Errorf("asking for a position's maps: %+v %v; want the maps shown greyed meanwhile", m, err)
+	}
 	// The header: the site's menu and the language switch.
 	menu, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('header nav a')].map((a) => a.getAttribute('href'))`))
 	if err != nil || len(menu) < 7 {
@@ -115,4 +133,25 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	}
 	title := lang.Get("nb").Msg("web.x.title")
 	waitPage(t, ctx, "the explorer in Norwegian", fmt.Sprintf(`document.querySelector('h1').textContent === %q`, title))
+	// Everything it draws, in Norwegian: the maps, the position, a
+	// comparison.
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), chromedp.Click(`#compare-list input[value="classic"]`),
+		browsertest.Click("#compare-go"), chromedp.WaitVisible("#compare table")); err != nil {
+		t.Fatal(err)
+	}
+	checkNorwegian(t, ctx, sitePage{"explorer", "/explore", "#compare table"}, englishPhrases(t))
+	shotOf(t, ctx, "#cmp-card", "explore-compare-nb")
+}
+
+// shotOf saves a screenshot of the element sel alone (a card of a long
+// page), as shot does of the page.
+func shotOf(t *testing.T, ctx context.Context, sel, name string) {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, chromedp.Screenshot(sel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name+".png"), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -49,7 +49,7 @@ type sitePage struct {
 // a table of each kind and state, the new-table form, replays, the
 // analysis, history, the leaderboard with its ratings, a player's and a
 // bot's page, the account and sign-in, the tournaments and one, the
-// explorer) at 360×740 and 390×844 in English and Norwegian, with long
+// explorer, the settings) at 360×740 and 390×844 in English and Norwegian, with long
 // names and a seed in the way, and fails on any element wider than the
 // phone.
 func TestBrowserEveryPageFitsAPhone(t *testing.T) {
@@ -118,6 +118,7 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 		{"explorer", "/explore", "#setup"},
 		{"local", "/local", "#main h1"},
 		moderationPage(t, ts, me), // moderation_browser_test.go: me becomes a moderator
+		{"settings", "/settings", "#anim-speed"},
 	}
 	english := englishPhrases(t)
 	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {

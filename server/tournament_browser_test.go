@@ -15,6 +15,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/internal/browsertest"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
@@ -230,6 +231,53 @@ func TestBrowserTournamentForfeits(t *testing.T) {
 				t.Fatalf("%s, %d px: the games of the first round wait on %q, want one %q", c.lang, width, got, c.freeTable)
 			}
 			shot(t, bctx, fmt.Sprintf("tournament-waiting-%s-%d", c.lang, width))
+		}
+	}
+}
+
+// TestBrowserTournamentCancelled: a tournament cancelled at its start for
+// too few entrants, and one cancelled for not filling in time, say so in
+// the page's words (English and Norwegian), on its page and in the list,
+// not in the server's stored English.
+func TestBrowserTournamentCancelled(t *testing.T) {
+	t.Parallel()
+	ts := start(t, "", server.Options{WaitingExpiry: 300 * time.Millisecond, TournamentEvery: 20 * time.Millisecond})
+	ctx := ctxT(t, 2*time.Minute)
+	ann := host(t, ts)
+	var few tourJSON
+	if err := ann.Do(ctx, "POST", "/api/tournaments", map[string]any{"name": "Too few", "format": "swiss", "rules": shortRules, "size": 4,
+		"start": time.Now().Add(3 * time.Second).UTC().Format(time.RFC3339), "entrants": botEntrants(2, "steady")}, &few); err != nil {
+		t.Fatal(err)
+	}
+	notFull := newTour(t, ctx, ann, "round-robin", 8, botEntrants(2, "bold"))
+	for _, id := range []string{few.ID, notFull.ID} {
+		if tr := waitTour(t, ctx, ann, id, func(tr tourJSON) bool { return tr.Status == "over" }); !strings.HasPrefix(tr.Reason, "cancelled: ") {
+			t.Fatalf("tournament %s ended %q, want cancelled", id, tr.Reason)
+		}
+	}
+	b := browser(t, 390, 844)
+	for _, code := range []string{"en", "nb"} {
+		c := lang.Get(code)
+		want := map[string]string{few.ID: c.Msg("web.tour.cancelledFew", "n", 2, "min", 3), notFull.ID: c.Msg("web.tour.cancelledNotFull", "n", 2, "size", 8)}
+		openIn(t, b, ts.URL+"/tournaments", code)
+		if err := chromedp.Do(b, chromedp.WaitVisible("#tournaments li")); err != nil {
+			t.Fatal(err)
+		}
+		for id, w := range want {
+			line := texts(t, b, `#tournaments li[data-id="`+id+`"] .muted`)
+			if len(line) != 1 || !strings.HasPrefix(line[0], w+" · ") {
+				t.Errorf("%s: the list says %q of tournament %s, want it to start %q", code, line, id, w)
+			}
+			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/tournaments/"+id), chromedp.WaitVisible("#t-status")); err != nil {
+				t.Fatal(err)
+			}
+			if got := texts(t, b, "#t-status"); len(got) != 1 || !strings.HasPrefix(got[0], w+" · ") {
+				t.Errorf("%s: tournament %s's page says %q, want it to start %q", code, id, got, w)
+			}
+			shot(t, b, "tournament-cancelled-"+code+"-"+id)
+			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/tournaments"), chromedp.WaitVisible("#tournaments li")); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

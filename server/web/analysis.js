@@ -7,7 +7,8 @@ import { h, api, nameEl } from './ui.js';
 import { diceRow } from './dice.js';
 import { turnLabels } from './turns.js';
 import { explorerLink } from './explorelink.js';
-import { msg, lang, dec, num, pct, has } from './i18n.js';
+import { msg, lang, dec, num, pct } from './i18n.js';
+import { choiceText } from './words.js';
 
 // units say how the values of each measure read.
 const units = {
@@ -15,29 +16,6 @@ const units = {
   points: (v) => msg('web.an.points', { v: num(Math.round(v)) }),
   soldiers: (v) => msg('web.an.soldiers', { v: num(Math.round(v)) }),
 };
-
-// choiceText is a choice of the analysis in the page's language. The
-// server writes choices in English as its games name their actions: the
-// ordinary game's "keep 1 5 then bank", "throw", "bank"; Dragon Farkle's
-// "keep 1 5 (double)", "keep 1 (item)", "brawl Ana", "use pip on a 3",
-// "discard pip", "stop", "roll", … (dragon.Action.String). A choice it
-// does not know stays as the server wrote it.
-export function choiceText(s) {
-  s = s || '';
-  let m = /^keep ([1-6](?: [1-6])*)(?: then (bank|throw))?$/.exec(s);
-  if (m) return msg(m[2] ? `web.an.keepThen.${m[2]}` : 'web.an.keep', { dice: m[1] });
-  if (s === 'throw' || s === 'bank') return msg(`web.an.${s}`);
-  if ((m = /^keep ([1-6](?: [1-6])*) \((double|item)\)$/.exec(s))) return msg('dragon.act.keepReward', { dice: m[1], reward: msg(`dragon.act.reward.${m[2]}`) });
-  if ((m = /^brawl (.+)$/.exec(s))) return msg('dragon.act.brawl', { p: m[1] });
-  if ((m = /^use (\S+) on a ([1-6])$/.exec(s))) return msg('dragon.act.useOn', { card: cardName(m[1]), face: Number(m[2]) });
-  if ((m = /^(use|discard|dismiss) (\S+)$/.exec(s))) return msg(`dragon.act.${m[1]}`, { card: cardName(m[2]) });
-  if (/^[a-z]+$/.test(s) && has(`dragon.act.${s}`)) return msg(`dragon.act.${s}`);
-  return s;
-}
-
-// cardName is a Dragon Farkle card's name by its ID, in the page's
-// language (the ID when the catalogue has no name for it).
-const cardName = (id) => has(`card.${id}.name`) ? msg(`card.${id}.name`) : id;
 
 // onTable returns what the player saw when deciding at step a of the
 // replay r: the dice of the last throw and the turn total before it

@@ -15,6 +15,8 @@ import { startTitleCount } from './pace.js';
 import { tournamentsPage, tournamentPage } from './tournament.js';
 import { localPage, syncUploads } from './local.js';
 import { moderatePage } from './moderate.js';
+import { settingsPage } from './settings.js';
+import './motion.js';
 import './pwa.js';
 
 let cleanup = null;
@@ -31,6 +33,7 @@ async function route() {
     else if (p === '/leaderboard') await leaderboard();
     else if (p === '/account') await accountPage();
     else if (p === '/signin') signInPage();
+    else if (p === '/settings') settingsPage();
     else if (p === '/local') cleanup = await localPage();
     else if (p === '/moderate') await moderatePage();
     else if (p === '/tournaments') await tournamentsPage();
@@ -62,6 +65,7 @@ window.addEventListener(ROUTE_EVENT, route);
 function localize() {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll('[data-msg]')) el.textContent = msg(el.dataset.msg);
+  for (const el of document.querySelectorAll('[data-msg-label]')) el.title = el.ariaLabel = msg(el.dataset.msgLabel);
   document.getElementById('lang-switch').replaceChildren(langSwitch());
 }
 

@@ -5,6 +5,7 @@
 // asks again.
 
 import { msg, num, pct as pctOf, errText, lang, langSwitch } from './i18n.js';
+import { choiceText, noteText, botLevel } from './words.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
@@ -283,14 +284,14 @@ async function drawPosition(rules, pos, seq) {
     const fmtV = (v) => win ? msg('hint.toWin', { p: pct(v) }) : msg('web.x.points', { n: num(Math.round(v * 10) / 10) });
     const hi = Math.max(...p.options.map((o) => o.value), 1e-9);
     box.replaceChildren(
-      p.note ? el('p', { class: 'muted small' }, p.note) : '',
+      p.note ? el('p', { class: 'muted small' }, noteText(p.note)) : '',
       p.farkle ? el('p', {}, msg('web.x.farkle')) : '',
       el('ol', { class: 'x-bars' }, p.options.map((o) => el('li', { class: o.best ? 'best' : '', 'data-value': o.value, 'data-text': o.text },
-        el('span', { class: 'x-bar-label' }, o.text + (o.then ? msg('web.x.then', { then: o.then }) : '')),
+        el('span', { class: 'x-bar-label' }, choiceText(o.text) + (o.then ? msg('web.x.then', { then: choiceText(o.then) }) : '')),
         el('span', { class: 'x-bar', style: `width:${Math.max(1, 100 * o.value / hi)}%` }),
         el('span', { class: 'x-bar-value' }, fmtV(o.value) + (o.best ? msg('dragon.hint.best') : ` (−${win ? pct(o.loss) : num(Math.round(o.loss * 10) / 10)})`))))),
       p.bots.length ? el('table', { class: 'x-table x-bots' }, el('caption', {}, msg('web.x.bots')),
-        el('tbody', {}, p.bots.map((b) => el('tr', { 'data-level': b.level }, el('th', { scope: 'row' }, b.level), el('td', {}, b.choice + (b.then ? msg('web.x.then', { then: b.then }) : '')))))) : '');
+        el('tbody', {}, p.bots.map((b) => el('tr', { 'data-level': b.level }, el('th', { scope: 'row' }, botLevel(b.level)), el('td', {}, choiceText(b.choice) + (b.then ? msg('web.x.then', { then: choiceText(b.then) }) : '')))))) : '');
   } catch (ex) {
     if (seq === ui.seq) box.replaceChildren(el('p', { class: 'error' }, ex.message));
   }
@@ -357,7 +358,10 @@ function drawCompare(st) {
     st[0].dice.forEach((n, i) => add(msg('web.x.bankFromN', { dice: diceN(n) }), (x) => never(x.bank_at[i], x.target) ? msg('web.x.never') : num(x.bank_at[i])));
     const noDuel = (x) => x.duel_preparing ? msg('web.x.cmpPreparing') : '—';
     add(msg('web.x.pFirst'), (x) => x.duel ? pct(x.first_player) : noDuel(x));
-    add(msg('cli.explore.cmp.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : x.duel_preparing ? noDuel(x) : (x.duel_note || '—'));
+    // Why a rule set has no exact two-player values: the server's reason on
+    // an English page (its words, the most precise), the fact elsewhere.
+    const why = (x) => !x.duel_note ? '—' : lang === 'en' ? x.duel_note : msg('web.x.cmpNoDuel');
+    add(msg('cli.explore.cmp.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : x.duel_preparing ? noDuel(x) : why(x));
     add(msg('web.x.turnsEach'), (x) => x.games ? num(Math.round(x.mean_turns * 10) / 10) : '—');
     // Why a rule set's games were cut short or not played (the server's
     // bound on the turns it simulates).
@@ -392,6 +396,7 @@ async function published(attempt = 0) {
 async function init() {
   document.documentElement.lang = lang;
   for (const e of document.querySelectorAll('[data-msg]')) e.textContent = msg(e.dataset.msg);
+  for (const e of document.querySelectorAll('[data-msg-label]')) e.title = e.ariaLabel = msg(e.dataset.msgLabel);
   $('lang-switch').replaceChildren(langSwitch());
   for (const k of ['me', 'them', 'turn', 'dice', 'my_streak', 'their_streak']) if (params.has(k)) $(k).value = params.get(k);
   if (params.has('throw')) $('throw').value = params.get('throw');

@@ -2,7 +2,8 @@
 import { h, api, page, state, ensurePlayer, nameField, go } from './ui.js';
 import { dieSVG } from './dice.js';
 import { msg } from './i18n.js';
-import { botDescription, botLevel } from './rulesform.js';
+import { botDescription } from './rulesform.js';
+import { botLevel } from './words.js';
 import { myGames } from './pace.js';
 
 export function home() {

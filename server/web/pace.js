@@ -1,8 +1,11 @@
 // pace.js: games at your own pace. The home page lists the player's open
 // games, those waiting on the player first with what the other seat did
-// last; the tab title counts them; the new-table form chooses the pace.
+// last; the tab title counts them (and a notification, when the player
+// asked for them, says a move has come: notify.js); the new-table form
+// chooses the pace.
 import { h, api, state } from './ui.js';
 import { msg, lang } from './i18n.js';
+import { noteMoves } from './notify.js';
 
 export const paces = ['', '1h', '12h', '1d', '3d'];
 
@@ -31,6 +34,7 @@ export async function refreshTitleCount() {
   try {
     const games = await api('GET', `/api/me/games?lang=${lang}`);
     setTitleCount(games.filter((g) => g.your_move).length);
+    noteMoves(games);
     return games;
   } catch { return []; }
 }

@@ -4,6 +4,7 @@
 import { h, api, go, page, ensurePlayer, nameField, state } from './ui.js';
 import { tableOptions } from './tableoptions.js';
 import { msg, has, lang } from './i18n.js';
+import { botLevel } from './words.js';
 
 // FIELDS lists every rule option: [path, kind, choices], under a group
 // title; the label of a field is its text web.field.PATH, of a group
@@ -51,12 +52,6 @@ function fieldKey(f) { return (f || '').replace(/\[(\d+)\]/g, '.$1').replace(/\[
 // server's English when there is no text for it).
 export function botDescription(b) {
   return has(`web.bot.${b.name}`) ? msg(`web.bot.${b.name}`) : b.description;
-}
-
-// botLevel is the name of a bot's level in a menu, in the page's language
-// (the level itself when the catalogue has no word for it).
-export function botLevel(level) {
-  return has(`web.botLevel.${level}`) ? msg(`web.botLevel.${level}`) : level;
 }
 
 export async function newTablePage() {

@@ -403,7 +403,7 @@ export function tablePage(id, opts = {}) {
     return h('section', { class: 'card end', id: 'end', 'aria-label': msg('status.over') },
       h('h2', {}, g.table.unrated === 'aborted' ? msg('web.end.aborted') : youWon ? msg('end.youWin') : msg(w.length > 1 ? 'end.share' : 'end.wins', { names: w.join(msg('end.and')) })),
       h('ol', { class: 'final' }, order.map(([p, i]) => h('li', {}, nameEl(names()[i]), h('strong', {}, num(p.score)),
-        h('span', { class: 'muted small' }, msg('web.end.line', { turns: p.turns, farkles: p.farkles, best: num(p.best_turn) })),
+        h('span', { class: 'muted small' }, [msg('web.end.turns', { n: p.turns }), msg('web.end.farkles', { n: p.farkles }), msg('web.end.best', { best: num(p.best_turn) })].join(' · ')),
         (g.table.seats[i] || {}).lost_on_time ? h('span', { class: 'lost-on-time small' }, msg('web.last.lostOnTime', { name: names()[i] })) : ''))),
       g.table.local ? '' : [ratingChange(g.table, g.you.seat), h('h3', {}, msg('end.decisions')), an],
       h('p', { class: 'muted small mono' }, msg('web.seed'), ' ', h('span', { class: 'wrap' }, g.table.seed || '')),

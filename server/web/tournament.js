@@ -4,11 +4,10 @@
 import { h, api, page, go, state, ensurePlayer, nameEl } from './ui.js';
 import { paceField, paceName } from './pace.js';
 import { msg, date, num } from './i18n.js';
-import { botLevel } from './rulesform.js';
+import { botLevel, tourEnd } from './words.js';
 
 const formats = ['round-robin', 'swiss', 'knockout'];
 const fmtName = (f) => msg(`web.tour.format.${f}`);
-const statusName = (s) => msg(`web.tour.status.${s}`);
 
 function summary(t) {
   return `${msg(`web.tour.formatShort.${t.format}`)} · ${msg('web.tour.entrants', { n: t.entrants.length, size: t.size })}${t.pace ? ` · ${msg('web.pace.perMove', { pace: paceName(t.pace) })}` : ''}${t.rated ? ` · ${msg('web.tour.rated')}` : ''}` +
@@ -52,7 +51,7 @@ export async function tournamentsPage() {
   h('button', { type: 'submit', class: 'primary', id: 't-create' }, msg('web.tour.create')), err);
   page(h('h1', {}, msg('web.tour.title')),
     list.length ? h('ul', { class: 'tables', id: 'tournaments' }, list.map((t) => h('li', { class: 'card row', 'data-id': t.id },
-      h('div', { class: 'grow' }, h('a', { href: `/tournaments/${t.id}` }, h('strong', {}, t.name)), h('div', { class: 'muted small' }, `${statusName(t.status)} · `, summary(t))),
+      h('div', { class: 'grow' }, h('a', { href: `/tournaments/${t.id}` }, h('strong', {}, t.name)), h('div', { class: 'muted small' }, `${tourEnd(t.status, t.reason)} · `, summary(t))),
       h('a', { class: 'button', href: `/tournaments/${t.id}` }, msg(t.status === 'open' ? 'web.tour.joinWatch' : 'web.tour.open'))))) : h('p', { class: 'muted' }, msg('web.tour.none')),
     form);
 }
@@ -89,7 +88,7 @@ export async function tournamentPage(id) {
           h('span', { class: 'waiting muted' }, g.pending ? msg('web.tour.waitingTable') : g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
         ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? msg('hint.play') : g.done ? msg('end.replay') : msg('lobby.watch')) : '')]);
     page(h('h1', {}, t.name),
-      h('p', { class: 'muted', id: 't-status', 'data-status': t.status }, `${statusName(t.status)}${t.reason ? `: ${t.reason}` : ''} · `, summary(t)),
+      h('p', { class: 'muted', id: 't-status', 'data-status': t.status }, `${tourEnd(t.status, t.reason)} · `, summary(t)),
       t.champion ? h('p', { class: 'champion', id: 't-champion' }, msg('web.tour.winner', { name: t.champion })) : '',
       join, err,
       h('section', { class: 'card' }, h('h2', {}, msg('web.tour.standings')),

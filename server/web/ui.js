@@ -58,7 +58,7 @@ export function playerHref(key) {
 // rulesName is the name a rule set is shown by: house rules have one even
 // when nobody gave them a name.
 export function rulesName(r) {
-  return r && r.name && r.name !== 'house rules' ? r.name : msg('web.houseRules'); // the server names a rule set sent without a name 'house rules'
+  return r && r.name && !/^house rules$/i.test(r.name) ? r.name : msg('web.houseRules'); // the server names a rule set sent without a name 'house rules'; an English page, 'House rules'
 }
 
 // loadMe reads the browser's guest: /api/me answers null (200) when there
