@@ -2,6 +2,8 @@ package game
 
 import (
 	"encoding/json"
+	"errors"
+	mrand "math/rand/v2"
 
 	"github.com/farkle/farkle/dice"
 )
@@ -17,6 +19,13 @@ type Play struct {
 	src  dice.Source
 	// started is what happened at the start (a deal, the first player).
 	started []Event
+	// before is what Undo restores: the game and the state of the dice
+	// source (dice.NewSource's) before the last action Do played, if ok.
+	before struct {
+		ok   bool
+		game Game
+		src  mrand.ChaCha8
+	}
 }
 
 // Start begins a game of v for the named players with the seed.
@@ -60,10 +69,18 @@ func (p *Play) Check(seat int, a Action) error { return p.game.Check(seat, a) }
 
 // Do plays the action from seat and records it. On error nothing changes.
 func (p *Play) Do(seat int, a Action) ([]Event, error) {
+	src, keep := p.src.(*mrand.ChaCha8)
+	if keep {
+		p.before.src = *src
+	}
 	next, evs, err := p.game.Apply(seat, a, p.src)
 	if err != nil {
+		if keep {
+			*src = p.before.src
+		}
 		return nil, err
 	}
+	p.before.ok, p.before.game = keep, p.game
 	p.game = next
 	p.rec.Actions = append(p.rec.Actions, next.Variant().Entry(seat, a, evs))
 	if next.Over() {
@@ -74,7 +91,26 @@ func (p *Play) Do(seat int, a Action) ([]Event, error) {
 	return evs, nil
 }
 
+// Undo takes back the last action Do played, once: the game, the dice
+// source and the record (its entries, seed, winners and scores) are as
+// they were before it, as if it had never been played. It is for a front
+// end whose store refused the action, and fails when there is no action
+// to take back.
+func (p *Play) Undo() error {
+	src, ok := p.src.(*mrand.ChaCha8)
+	if !p.before.ok || !ok || len(p.rec.Actions) == 0 {
+		return errors.New("game: no action to take back")
+	}
+	*src = p.before.src
+	p.game = p.before.game
+	p.rec.Actions = p.rec.Actions[:len(p.rec.Actions)-1]
+	p.rec.Seed = ""
+	p.rec.Meta.Winners, p.rec.Meta.Scores = nil, nil
+	p.before.ok, p.before.game = false, nil
+	return nil
+}
+
 // Set replaces the game now by g, a set position of the same variant (for
 // tests and puzzles): from then on the record no longer replays to the
 // game.
-func (p *Play) Set(g Game) { p.game = g }
+func (p *Play) Set(g Game) { p.game, p.before.ok, p.before.game = g, false, nil }

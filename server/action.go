@@ -105,8 +105,8 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 		err = t.srv.store.AppendAction(ctx, t.id, n, rec.Actions[len(rec.Actions)-1], fin)
 	}
 	if err != nil {
-		if uerr := t.undo(ctx); uerr != nil {
-			err = errors.Join(err, fmt.Errorf("the game could not be rebuilt: %w", uerr))
+		if uerr := t.undo(); uerr != nil {
+			err = errors.Join(err, fmt.Errorf("the game could not be taken back: %w", uerr))
 		}
 		if store.Code(err) == store.ECONFLICT {
 			// Another node stored action n first: follow it, and refuse

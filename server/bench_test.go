@@ -143,10 +143,7 @@ func BenchmarkActionRoundTrip1000Clients(b *testing.B) {
 // far more than people clicking).
 func BenchmarkActionRoundTrip1000ClientsPaced(b *testing.B) {
 	ts := start(b, "", benchOptions)
-	watchers := 10
-	if n, err := strconv.Atoi(os.Getenv("FARKLE_BENCH_WATCHERS")); err == nil && n > 0 {
-		watchers = n // clients per table, to compare
-	}
+	watchers := benchWatchers()
 	tables := 100
 	if n, err := strconv.Atoi(os.Getenv("FARKLE_BENCH_TABLES")); err == nil && n > 0 {
 		tables = n // to compare
@@ -160,7 +157,16 @@ func BenchmarkActionRoundTrip1000ClientsPaced(b *testing.B) {
 // throughput test, where the round trip is mostly queueing.
 func BenchmarkActionRoundTrip1000ClientsSaturated(b *testing.B) {
 	ts := start(b, "", benchOptions)
-	benchRoundTrips(b, ts, benchTables(b, ts, 100, 10), 0)
+	benchRoundTrips(b, ts, benchTables(b, ts, 100, benchWatchers()), 0)
+}
+
+// benchWatchers is the clients of each table of the round-trip benchmarks:
+// 10, or FARKLE_BENCH_WATCHERS to compare (1: the player alone).
+func benchWatchers() int {
+	if n, err := strconv.Atoi(os.Getenv("FARKLE_BENCH_WATCHERS")); err == nil && n > 0 {
+		return n
+	}
+	return 10
 }
 
 // benchRoundTrips has every player act b.N/len(players)+1 times at once,

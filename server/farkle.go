@@ -170,6 +170,15 @@ func logLines(c *lang.Catalogue, version int, evs []game.Event, names []string, 
 	return out
 }
 
+// engineEvents are the events of an ordinary game in their own type.
+func engineEvents(evs []game.Event) []engine.Event {
+	out := make([]engine.Event, len(evs))
+	for i, e := range evs {
+		out[i] = e.(engine.Event)
+	}
+	return out
+}
+
 // stateOf returns the game state for clients, nil before the game starts.
 // t.mu is held.
 func stateOf(t *table) *stateView {
@@ -209,9 +218,11 @@ func (k *farkleKind) update(t *table, _ int, tv tableView, actor int, a game.Act
 	ea, _ := a.(engine.Action)
 	ea.Player = actor
 	av := actionOf(ea)
-	var e record.Entry
-	_ = json.Unmarshal(t.play.Game().Variant().Entry(actor, a, evs), &e) // the variant's own entry: it reads
-	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Threw: e.Threw.Faces(), Log: logLines(c, t.play.Game().Version(), evs, t.names(), lostOnTime(t.meta.Seats))}
+	// The dice thrown, as the record's entry has them (record.Record.Add
+	// picks them from the events), without its JSON.
+	var r record.Record
+	r.Add(ea, engineEvents(evs))
+	return updateMsg{Type: "update", Table: tv, State: stateOf(t), Action: &av, Threw: r.Actions[0].Threw.Faces(), Log: logLines(c, t.play.Game().Version(), evs, t.names(), lostOnTime(t.meta.Seats))}
 }
 
 func (k *farkleKind) tableJSON(t *table, tv tableView) any {

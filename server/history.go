@@ -108,23 +108,14 @@ func (t *table) fullRecord(ctx context.Context) (*game.Record, error) {
 	return t.withStored(ctx, rec, dropped)
 }
 
-// undo rebuilds the game as it was before its last action, which the
-// store refused: from the entries held and, when some are no longer in
-// memory, the store's. t.mu is held.
-func (t *table) undo(ctx context.Context) error {
-	back := *t.play.Record()
-	back.Actions = slices.Clone(back.Actions[:len(back.Actions)-1])
-	back.Seed = ""
-	back.Meta.Ended, back.Meta.Winners, back.Meta.Scores = "", nil, nil
-	whole, err := t.withStored(ctx, &back, t.dropped())
-	if err != nil {
+// undo takes back the game's last action, which the store refused: the
+// game, its dice and its record are as they were (game.Play.Undo), without
+// the store, which may be what failed. t.mu is held.
+func (t *table) undo() error {
+	if err := t.play.Undo(); err != nil {
 		return err
 	}
-	prev, steps, err := game.Resume(whole, t.meta.Seed)
-	if err != nil {
-		return err
-	}
-	t.setPlay(prev, steps)
+	t.play.Record().Meta.Ended = ""
 	return nil
 }
 

@@ -81,11 +81,28 @@ func (t *table) verdict() rating.Verdict {
 			bots++
 		}
 	}
-	v := rating.Judge(t.kind.variant(), t.meta.Rated, bots)
+	j := judgement{kind: t.kind, rated: t.meta.Rated, bots: bots}
+	if t.judged.judgement != j { // judging hashes the rules: once a table, not once an update
+		t.judged = judged{j, rating.Judge(t.kind.variant(), t.meta.Rated, bots)}
+	}
+	v := t.judged.v
 	if v.Rated() && t.play != nil && t.play.Game().Over() && rating.Aborted(t.play.Game()) {
 		return rating.Verdict{Reason: rating.NotRatedAborted}
 	}
 	return v
+}
+
+// judgement is what a table's rating.Judge depends on, and judged its
+// verdict, kept in the table (t.judged).
+type judgement struct {
+	kind  gameKind
+	rated bool
+	bots  int
+}
+
+type judged struct {
+	judgement
+	v rating.Verdict
 }
 
 // rate moves the ratings of the game that fin finished, when it is rated

@@ -262,6 +262,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	}
 	s.startExpiry()
 	s.startCluster()
+	s.watchWrites()
 	return s, nil
 }
 

@@ -43,6 +43,7 @@ type table struct {
 	botsOnly bool                 // every seat is a bot: fixed when made, so counted without mu (quota.go)
 	clock    tableClock           // the turn clock (clock.go)
 	ratings  []store.RatingChange // the rating changes of the finished game, if rated (rating.go)
+	judged   judged               // the verdict of rating.Judge, made once (verdict)
 
 	chat         []store.ChatLine         // the last lines of the table's chat (chat.go)
 	watchersChat []store.ChatLine         // the last lines of its watchers' channel

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -24,7 +25,7 @@ import (
 const (
 	goingAway   = websocket.StatusGoingAway
 	sendBuffer  = 256             // messages queued for a client before it is dropped as too slow
-	writeWait   = 5 * time.Second // a write slower than this drops the client
+	writeWait   = 5 * time.Second // a write slower than this drops the client (watchWrites)
 	closeReason = "too slow: messages were not read"
 )
 
@@ -66,6 +67,11 @@ type client struct {
 	// lang is the language of the connection's log lines and hints (the
 	// page's, from ?lang=); nil is English.
 	lang *lang.Catalogue
+	// writing is when the write under way began (Unix ns), 0 between
+	// writes: the server's write watch drops a client whose write takes
+	// longer than writeWait (watchWrites), so that a write needs no
+	// timer of its own.
+	writing atomic.Int64
 }
 
 // cat returns the catalogue of the client's language.
@@ -222,6 +228,39 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.release(t)
 }
 
+// watchWrites drops, a few times in writeWait, every client whose write
+// has taken longer than writeWait: its reader's window stays full. One
+// watch for all the clients costs less than a timer for every write of
+// every client (2,000 watchers of a table: 2,000 timers an update).
+func (s *Server) watchWrites() {
+	s.loops.Add(1)
+	go func() {
+		defer s.loops.Done()
+		tick := time.NewTicker(writeWait / 4)
+		defer tick.Stop()
+		var late []*client
+		for {
+			select {
+			case <-s.stop:
+				return
+			case now := <-tick.C:
+				late = late[:0]
+				s.mu.Lock()
+				for c := range s.clients {
+					if w := c.writing.Load(); w != 0 && now.UnixNano()-w > int64(writeWait) {
+						late = append(late, c)
+					}
+				}
+				s.mu.Unlock()
+				for _, c := range late {
+					s.log.Warn("dropping slow client: a write took longer than "+writeWait.String(), "table", c.t.id)
+					c.close(websocket.StatusPolicyViolation, closeReason)
+				}
+			}
+		}
+	}()
+}
+
 func (c *client) writeLoop(ctx context.Context) {
 	ping := time.NewTicker(c.srv.opt.PingEvery)
 	defer ping.Stop()
@@ -235,9 +274,11 @@ func (c *client) writeLoop(ctx context.Context) {
 				return
 			default:
 			}
-			wctx, cancel := context.WithTimeout(ctx, writeWait)
-			err := c.conn.Write(wctx, websocket.MessageText, b)
-			cancel()
+			c.writing.Store(time.Now().UnixNano())
+			// A context that is never done: the library then sets up
+			// nothing to watch it; the write watch bounds the write.
+			err := c.conn.Write(context.Background(), websocket.MessageText, b)
+			c.writing.Store(0)
 			if err != nil {
 				c.close(websocket.StatusPolicyViolation, closeReason)
 				return
@@ -256,7 +297,9 @@ func (c *client) writeLoop(ctx context.Context) {
 
 func (c *client) readLoop(ctx context.Context) {
 	for {
-		typ, data, err := c.conn.Read(ctx)
+		// A context never done: the library then watches nothing for
+		// each message; closing the connection ends the read.
+		typ, data, err := c.conn.Read(context.Background())
 		if err != nil {
 			return
 		}
