@@ -244,4 +244,56 @@ func TestServeReadsThreeTableOfSolve(t *testing.T) {
 	if st := ts.Stats(); st.ThreeLoads != 1 || st.ThreeSolves != 0 || st.CachedThree == 0 {
 		t.Fatalf("solver stats %+v: want the table read once, none solved", st)
 	}
+	// The hints: win chances from the table, points without one.
+	hint := func(target int) (measure, note string) {
+		t.Helper()
+		p := wsclient.New(m.URL)
+		if _, _, err := p.NewPlayer(ctx, "Bo"); err != nil {
+			t.Fatal(err)
+		}
+		tb, err := p.CreateTable(ctx, map[string]any{"base": "pocket-farkel", "game": map[string]any{"target": target}},
+			map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "perfect"}, map[string]string{"type": "bot", "level": "steady"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Connect(ctx, tb.ID); err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		msg, err := p.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat, st := msg.You.Seat, msg.State
+		for st.Phase != "play" || st.Actor != seat {
+			if st.Actor == seat {
+				if msg, err = ask(ctx, p, map[string]any{"type": "action", "version": st.Version, "action": map[string]string{"type": "roll-off"}}); err != nil {
+					t.Fatal(err)
+				}
+			} else if msg, err = p.Next(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if msg.State != nil {
+				st = msg.State
+			}
+		}
+		h, err := ask(ctx, p, map[string]string{"type": "hint"})
+		for err == nil && h.Type != "hint" {
+			h, err = p.Next(ctx)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body struct {
+			Advice struct{ Measure, Note string }
+		}
+		json.Unmarshal(h.Raw, &body)
+		return body.Advice.Measure, body.Advice.Note
+	}
+	if measure, note := hint(800); measure != "win" || note != "" {
+		t.Fatalf("the hint with the table: %q %q", measure, note)
+	}
+	if measure, note := hint(900); measure != "points" || !strings.Contains(note, "win chances are not available: no three-player table") {
+		t.Fatalf("the hint without the table: %q %q", measure, note)
+	}
 }
