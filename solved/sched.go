@@ -40,8 +40,8 @@ type Limits struct {
 	// SoloCache is the memory of the solo policies kept, in bytes (least
 	// recently used dropped).
 	SoloCache int64
-	// CacheDirMax is the size of the duel-table files kept in the cache
-	// directory, in bytes; the least recently used files are removed. A
+	// CacheDirMax is the size of the duel and three-player table files
+	// kept in the cache directory, in bytes; the least recently used files are removed. A
 	// table whose file alone is larger is not written.
 	CacheDirMax int64
 	// NoWait makes bots never wait for a duel table: a perfect bot plays as
