@@ -1,6 +1,7 @@
 package abuse
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -65,13 +66,7 @@ func TestThreeSolveFlood(t *testing.T) {
 		}
 	}
 	// The duel tables (for when a seat resigns) follow: let them finish.
-	for s.metric("farkle_solves_running") > 0 || s.metric("farkle_solves_queued") > 0 {
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the solves did not finish: %v running, %v queued", s.metric("farkle_solves_running"), s.metric("farkle_solves_queued"))
-		case <-time.After(200 * time.Millisecond):
-		}
-	}
+	s.solvesDone(ctx, t)
 	_, peak := s.memory()
 	solves := s.metric("farkle_three_solves_total")
 	t.Logf("8 three-seat tables of 6 rule sets: %v three-player solves, peak RSS %d MiB, solves held at most %.0f MiB",
@@ -83,4 +78,17 @@ func TestThreeSolveFlood(t *testing.T) {
 		t.Errorf("peak RSS %d MiB, over 1 GiB", peak/mib)
 	}
 	s.alive()
+}
+
+// solvesDone waits (polling the metrics) until the server's solver has no
+// solve running or waiting.
+func (s *server) solvesDone(ctx context.Context, t *testing.T) {
+	t.Helper()
+	for s.metric("farkle_solves_running") > 0 || s.metric("farkle_solves_queued") > 0 {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the solves did not finish: %v running, %v queued", s.metric("farkle_solves_running"), s.metric("farkle_solves_queued"))
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 }
