@@ -282,13 +282,7 @@ func TestSolveFlood(t *testing.T) {
 		}
 	}
 	// Wait for the scheduler to work through the queue.
-	for s.metric("farkle_solves_running") > 0 || s.metric("farkle_solves_queued") > 0 {
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the solves did not finish: %v running, %v queued", s.metric("farkle_solves_running"), s.metric("farkle_solves_queued"))
-		case <-time.After(200 * time.Millisecond):
-		}
-	}
+	s.solvesDone(ctx, t)
 	_, peak := s.memory()
 	solved, refusedN := s.metric("farkle_duel_solves_total"), s.metric("farkle_solves_refused_total")
 	t.Logf("13 distinct-rules perfect tables with a hint each: %v duel solves, %v refused, peak RSS %d MiB, solves held at most %.0f MiB",

@@ -91,10 +91,11 @@ func (a *Advice) Best() *Choice {
 // duel table, else by expected points with the solo policy. It is
 // immutable and safe for concurrent use.
 type Advisor struct {
-	r    rules.Rules
-	duel *solve.Table
-	solo *solve.Policy
-	unit int
+	r     rules.Rules
+	duel  *solve.Table
+	three *solve.Three // values the decisions of three seats all in (three.go)
+	solo  *solve.Policy
+	unit  int
 }
 
 // New returns an advisor for r. With duel (solved for r) values are win
@@ -112,7 +113,8 @@ func New(r rules.Rules, duel *solve.Table, solo *solve.Policy) (*Advisor, error)
 
 // For returns the advisor for a game of players players under r, with the
 // solver results from ts (nil: solved.DefaultTables()): win probabilities for
-// two players when the rules allow a duel table, expected points otherwise.
+// two players when the rules allow a duel table, and for three when ts has
+// their three-player table (solved.Tables.Three), expected points otherwise.
 // Solving a duel table the first time can take a while (see solved.Tables).
 func For(r rules.Rules, players int, ts *solved.Tables) (*Advisor, error) {
 	if ts == nil {
@@ -128,12 +130,17 @@ func For(r rules.Rules, players int, ts *solved.Tables) (*Advisor, error) {
 			return nil, err
 		}
 	}
+	if players == 3 {
+		if three, err := ts.Three(r); err == nil {
+			return NewThree(r, three, solo)
+		}
+	}
 	return New(r, duel, solo)
 }
 
 // Measure returns what the advisor's values are.
 func (a *Advisor) Measure() Measure {
-	if a.duel != nil {
+	if a.duel != nil || a.three != nil {
 		return WinProbability
 	}
 	return ExpectedPoints
@@ -404,6 +411,32 @@ func (a *Advisor) State(s engine.State) (*Advice, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: no decision in phase %s", ErrPosition, s.Phase)
 	}
+	adv, three, err := a.stateThree(s, p)
+	if err != nil {
+		return nil, err
+	}
+	if !three {
+		if adv, err = a.stateTwo(s, p); err != nil {
+			return nil, err
+		}
+	}
+	for i := range adv.Choices {
+		c := &adv.Choices[i]
+		switch c.Action {
+		case engine.Keep:
+			c.engineAct = engine.KeepBy(s.Current, c.Keep)
+		case engine.Throw:
+			c.engineAct = engine.ThrowBy(s.Current)
+		case engine.Bank:
+			c.engineAct = engine.BankBy(s.Current)
+		}
+	}
+	return adv, nil
+}
+
+// stateTwo is State's advice from the duel table (against the strongest
+// opponent) or the solo policy.
+func (a *Advisor) stateTwo(s engine.State, p Position) (*Advice, error) {
 	if a.duel == nil {
 		p.Them, p.TheirStreak = 0, 0
 	}
@@ -438,17 +471,6 @@ func (a *Advisor) State(s engine.State) (*Advice, error) {
 	}
 	if len(s.Players) > 2 && a.duel != nil {
 		adv.Note = "more than two players: win probability against the strongest opponent only"
-	}
-	for i := range adv.Choices {
-		c := &adv.Choices[i]
-		switch c.Action {
-		case engine.Keep:
-			c.engineAct = engine.KeepBy(s.Current, c.Keep)
-		case engine.Throw:
-			c.engineAct = engine.ThrowBy(s.Current)
-		case engine.Bank:
-			c.engineAct = engine.BankBy(s.Current)
-		}
 	}
 	return adv, nil
 }

@@ -28,11 +28,11 @@ func Cast(ts *solved.Tables, opts ...Option) game.Cast {
 // Option changes the ordinary game's Players of a Cast.
 type Option func(*ordinary)
 
-// Live makes the ordinary game's advisors never wait for a duel table, as
-// a server's hints must not: win probabilities once the table is in memory
-// (the first request starts getting it through the scheduler of the
-// Tables), expected points until then, with a note that says why. With
-// duels false they never ask for a duel table at all.
+// Live makes the ordinary game's advisors never wait for a duel or
+// three-player table, as a server's hints must not: win probabilities once
+// the table is in memory (the first request starts getting it through the
+// scheduler of the Tables), expected points until then, with a note that
+// says why. With duels false they never ask for either table at all.
 func Live(duels bool) Option {
 	return func(o *ordinary) { o.live, o.duels = true, duels }
 }
@@ -146,6 +146,14 @@ func (l *liveAdvisor) now() (*Advisor, string, error) {
 		return nil, "", errors.New(solved.Reason(err))
 	}
 	var note string
+	if l.players == 3 && l.duels {
+		three, err := ts.ThreeNow(l.r)
+		if err == nil {
+			adv, err := NewThree(l.r, three, solo)
+			return adv, "", err
+		}
+		note = "win chances are not available: " + solved.Reason(err)
+	}
 	if l.players == 2 && l.duels {
 		duel, err := ts.DuelNow(l.r)
 		if err == nil {

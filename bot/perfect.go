@@ -168,7 +168,7 @@ func (p *Perfect) table(v *View) *solve.Table {
 
 // Keep implements Decider.
 func (p *Perfect) Keep(v *View) int {
-	if isThree(v) {
+	if IsThree(v) {
 		return p.keep3(v)
 	}
 	t := p.table(v)
@@ -191,7 +191,7 @@ func (p *Perfect) Keep(v *View) int {
 
 // Bank implements Decider.
 func (p *Perfect) Bank(v *View) bool {
-	if isThree(v) {
+	if IsThree(v) {
 		return p.bank3(v)
 	}
 	t := p.table(v)

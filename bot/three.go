@@ -36,8 +36,9 @@ func (p *Perfect) PrepareFor(players int) error {
 	return err
 }
 
-// threePosition returns the position of v for the three-player table.
-func threePosition(v *View, dice int) solve.ThreePosition {
+// ThreePosition returns the position of v for the three-player table,
+// with dice dice (see solve.ThreePosition.Dice).
+func ThreePosition(v *View, dice int) solve.ThreePosition {
 	pos := solve.ThreePosition{Trigger: -1, Total: v.Total, Dice: dice}
 	for k := 0; k < 3; k++ {
 		pos.Scores[k] = v.Scores[(v.Seat+k)%3]
@@ -48,8 +49,9 @@ func threePosition(v *View, dice int) solve.ThreePosition {
 	return pos
 }
 
-// isThree reports whether v is a decision the three-player table answers.
-func isThree(v *View) bool { return v.Players == 3 && v.Out == 0 }
+// IsThree reports whether v is a decision the three-player table answers:
+// a game of three seats, all still in.
+func IsThree(v *View) bool { return v.Players == 3 && v.Out == 0 }
 
 // keep3 is Keep with the three-player table (expert without it).
 func (p *Perfect) keep3(v *View) int {
@@ -57,7 +59,7 @@ func (p *Perfect) keep3(v *View) int {
 	if t == nil {
 		return p.expert.Keep(v)
 	}
-	opts, err := t.Options(threePosition(v, v.Left), v.Throw)
+	opts, err := t.Options(ThreePosition(v, v.Left), v.Throw)
 	if err != nil {
 		return p.expert.Keep(v)
 	}
@@ -75,7 +77,7 @@ func (p *Perfect) bank3(v *View) bool {
 	if t == nil {
 		return p.expert.Bank(v)
 	}
-	best, _, _, err := t.BankBest(threePosition(v, v.Left))
+	best, _, _, err := t.BankBest(ThreePosition(v, v.Left))
 	if err != nil {
 		return p.expert.Bank(v)
 	}

@@ -1010,6 +1010,45 @@ func (t *Three) Start() [3]float64 {
 	return [3]float64{t.w[0], t.w[1], t.w[2]}
 }
 
+// ThreeCompensation is a start of a three-player game with points given
+// to some seats, and each seat's chance to win from it.
+type ThreeCompensation struct {
+	Points [3]int     // given to each seat at the start (the first still moves first)
+	Wins   [3]float64 // each seat's chance to win from there
+}
+
+// FairCompensation returns the points given to the seats at the start
+// (multiples of 50 and of the unit, below the target, at least one seat
+// given none) that bring every seat's chance closest to 1/3: the largest
+// distance from 1/3 least, ties going to fewer points in all, then to
+// points given to later seats. Without points the start is Start().
+func (t *Three) FairCompensation() ThreeCompensation {
+	step := lcm(50, t.m.unit) / t.m.unit
+	best := ThreeCompensation{Wins: t.Start()}
+	dist := func(w [3]float64) float64 {
+		return max(math.Abs(w[0]-1.0/3), math.Abs(w[1]-1.0/3), math.Abs(w[2]-1.0/3))
+	}
+	bestD, bestSum := dist(best.Wins), int32(0)
+	for a := int32(0); a < t.A; a += int32(step) {
+		for b := int32(0); b < t.A; b += int32(step) {
+			for c := int32(0); c < t.A; c += int32(step) {
+				if min(a, b, c) != 0 || a+b+c == 0 {
+					continue
+				}
+				i := t.tidx(a, b, c)
+				w := [3]float64{t.w[i], t.w[i+1], t.w[i+2]}
+				d, sum := dist(w), a+b+c
+				if d < bestD-1e-15 || (math.Abs(d-bestD) <= 1e-15 && sum < bestSum) {
+					u := t.m.unit
+					best = ThreeCompensation{Points: [3]int{int(a) * u, int(b) * u, int(c) * u}, Wins: w}
+					bestD, bestSum = d, sum
+				}
+			}
+		}
+	}
+	return best
+}
+
 // WinProbabilities returns, at the start of a turn of seat mover with the
 // seats' scores (points, all below the target), each seat's probability to
 // win. Errors wrap ErrPosition.

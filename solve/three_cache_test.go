@@ -119,3 +119,49 @@ func TestThreePositions(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestThreeFairCompensation: the fair compensation is, among every start
+// with points given to the seats (on the grid of 50 and the unit, one
+// seat given none), one whose largest distance of a seat's chance from 1/3
+// is least, its chances those WinProbabilities gives there, and no worse
+// than the start without points.
+func TestThreeFairCompensation(t *testing.T) {
+	r := threeRules(smallRules(t, "pocket-farkel", 600))
+	th := mustThree(t, r, ThreeOptions{Workers: 2})
+	fc := th.FairCompensation()
+	dist := func(w [3]float64) float64 {
+		return max(math.Abs(w[0]-1.0/3), math.Abs(w[1]-1.0/3), math.Abs(w[2]-1.0/3))
+	}
+	got, err := th.WinProbabilities(fc.Points, 0)
+	if err != nil || got != fc.Wins {
+		t.Fatalf("compensation %+v: WinProbabilities %v (%v)", fc, got, err)
+	}
+	if min(fc.Points[0], fc.Points[1], fc.Points[2]) != 0 {
+		t.Fatalf("compensation %+v gives every seat points", fc)
+	}
+	if dist(fc.Wins) > dist(th.Start())+1e-15 {
+		t.Fatalf("compensation %+v is worse than none (%v)", fc, th.Start())
+	}
+	tried := 0
+	for a := 0; a < 600; a += 50 {
+		for b := 0; b < 600; b += 50 {
+			for c := 0; c < 600; c += 50 {
+				if min(a, b, c) != 0 {
+					continue
+				}
+				w, err := th.WinProbabilities([3]int{a, b, c}, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if dist(w) < dist(fc.Wins)-1e-15 {
+					t.Fatalf("points %d %d %d give %v, closer to even than %+v", a, b, c, w, fc)
+				}
+				tried++
+			}
+		}
+	}
+	t.Logf("start %v; fair compensation %+v (of %d starts)", th.Start(), fc, tried)
+	if fc.Points == [3]int{} {
+		t.Fatalf("no compensation: the first seat's edge should be worth some points (start %v)", th.Start())
+	}
+}

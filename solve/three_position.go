@@ -259,3 +259,21 @@ func (t *Three) BankBest(p ThreePosition) (best bool, bank, throw float64, err e
 	throw = tt.throw(tot, n)
 	return bank >= throw, bank, throw, nil
 }
+
+// Throw returns the mover's chance to win throwing p.Dice dice (1 to
+// rules.Dice) at p: at the start of a turn, or with dice to throw after a
+// keep. Errors wrap ErrPosition.
+func (t *Three) Throw(p ThreePosition) (float64, error) {
+	if p.Dice < 1 || p.Dice > t.m.dice {
+		return 0, fmt.Errorf("%w: %d dice to throw", ErrPosition, p.Dice)
+	}
+	tot, err := t.m.checkTotal("turn total", p.Total)
+	if err != nil {
+		return 0, err
+	}
+	tt, err := t.turnOf(p)
+	if err != nil {
+		return 0, err
+	}
+	return tt.throw(tot, int32(p.Dice)), nil
+}

@@ -40,8 +40,8 @@ type Limits struct {
 	// SoloCache is the memory of the solo policies kept, in bytes (least
 	// recently used dropped).
 	SoloCache int64
-	// CacheDirMax is the size of the duel-table files kept in the cache
-	// directory, in bytes; the least recently used files are removed. A
+	// CacheDirMax is the size of the duel and three-player table files
+	// kept in the cache directory, in bytes; the least recently used files are removed. A
 	// table whose file alone is larger is not written.
 	CacheDirMax int64
 	// NoWait makes bots never wait for a duel table: a perfect bot plays as
@@ -55,8 +55,8 @@ type Limits struct {
 	// ThreeSolve is the most score triples (solve.ThreeTriples) of a
 	// three-player table this Tables solves itself, in the background,
 	// taking a solve slot and its memory like a duel solve (its CPU time
-	// grows about as the triples' 4/3 power: a second for 8,000, an hour
-	// or more for the presets' 8 million). A larger table is used only when
+	// grows about as the triples' 4/3 power: about 9 s for 64,000,
+	// pocket-farkel to 2,000, an hour or more for the presets' 8 million). A larger table is used only when
 	// read from the cache directory, where farkle solve --players 3 wrote
 	// it. 0: none is solved here (the command line's Tables).
 	ThreeSolve int64

@@ -37,10 +37,13 @@ func eventually(t *testing.T, what string, cond func() bool) {
 
 // gate makes the duel solves of ts report their start on started and wait
 // until open is closed.
-func gate(ts *Tables) (started chan rules.Rules, open chan struct{}) {
+func gate(ts *Tables) (started chan rules.Rules, open chan struct{}) { return gateKind(ts, "duel") }
+
+// gateKind is gate for the jobs of a kind ("duel", "three", "load", ...).
+func gateKind(ts *Tables, kind string) (started chan rules.Rules, open chan struct{}) {
 	started, open = make(chan rules.Rules, 16), make(chan struct{})
-	ts.OnJob = func(kind string, r rules.Rules) {
-		if kind == "duel" {
+	ts.OnJob = func(k string, r rules.Rules) {
+		if k == kind {
 			started <- r
 			<-open
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -397,65 +398,25 @@ func (ts *Tables) runDuel(r rules.Rules, h string, f *flight[*solve.Table], job 
 	f.val, f.err = ts.solveDuel(r, t)
 }
 
-// load reads r's table from its cache file once t's turn comes; an unsound
-// file is removed and the error wraps solve.ErrCache.
+// duelFile is how duel tables are kept in the cache directory.
+func (ts *Tables) duelFile(r rules.Rules) cacheFile[*solve.Table] {
+	return cacheFile[*solve.Table]{kind: "duel", load: "load",
+		name:  func(r rules.Rules) string { return solve.CacheFile(ts.Dir, r) },
+		read:  func(rd io.Reader) (*solve.Table, error) { return solve.ReadTableLimit(rd, r, ts.lim.Memory) },
+		bytes: duelFileBytes,
+		save:  func(t *solve.Table) error { return solve.SaveTable(ts.Dir, t) }}
+}
+
+// load reads r's table from its cache file once t's turn comes (loadJob).
 func (ts *Tables) load(r rules.Rules, t *ticket) (*solve.Table, error) {
-	release, err := ts.sched.wait(ts.ctx, t)
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	ts.sched.count(func(s *Stats) { s.Loads++ })
-	name := solve.CacheFile(ts.Dir, r)
-	tab, err := protect(func() (*solve.Table, error) {
-		ts.callHook("load", r)
-		fh, err := os.Open(name)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", solve.ErrCache, err)
-		}
-		defer fh.Close()
-		return solve.ReadTableLimit(fh, r, ts.lim.Memory)
-	})
-	switch {
-	case err == nil:
-		touchCacheFile(name)
-	case errors.Is(err, solve.ErrCache):
-		os.Remove(name)
-	}
-	return tab, err
+	return loadJob(ts, r, t, ts.duelFile(r), func(s *Stats) { s.Loads++ })
 }
 
 // solveDuel solves r's table once t's turn comes and writes it to the cache
-// directory (a write failure still gives the table).
+// directory (solveJob).
 func (ts *Tables) solveDuel(r rules.Rules, t *ticket) (*solve.Table, error) {
-	release, err := ts.sched.wait(ts.ctx, t)
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	ts.sched.count(func(s *Stats) { s.DuelSolves++ })
 	opt := solve.DuelOptions{MaxBytes: ts.lim.Memory, Workers: ts.lim.Workers, Progress: ts.Progress, Context: ts.ctx}
-	tab, err := protect(func() (*solve.Table, error) {
-		ts.callHook("duel", r)
-		return solve.SolveDuel(r, opt)
-	})
-	if errors.Is(err, ErrSolveFailed) {
-		ts.sched.count(func(s *Stats) { s.Failed++ })
-	}
-	if err != nil || ts.Dir == "" {
-		return tab, err
-	}
-	if ts.lim.CacheDirMax > 0 {
-		if duelFileBytes(tab) > ts.lim.CacheDirMax {
-			return tab, nil // its file alone would be over the cap
-		}
-	}
-	if solve.SaveTable(ts.Dir, tab) == nil {
-		if n := trimCacheDir(ts.Dir, ts.lim.CacheDirMax); n > 0 {
-			ts.sched.count(func(s *Stats) { s.DirRemoved += n })
-		}
-	}
-	return tab, nil
+	return solveJob(ts, r, t, ts.duelFile(r), func(s *Stats) { s.DuelSolves++ }, func() (*solve.Table, error) { return solve.SolveDuel(r, opt) })
 }
 
 // AddDuel makes t the duel table of its rules (replacing nothing already

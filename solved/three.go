@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sync/atomic"
 
@@ -230,68 +231,32 @@ func (ts *Tables) runThree(r rules.Rules, h string, f *threeFlight, job duelJob,
 	f.val, f.err = ts.solveThree(r, f, t)
 }
 
+// threeFile is how three-player tables are kept in the cache directory.
+func (ts *Tables) threeFile(r rules.Rules) cacheFile[*solve.Three] {
+	return cacheFile[*solve.Three]{kind: "three", load: "load3",
+		name: func(r rules.Rules) string { return solve.ThreeCacheFile(ts.Dir, r, solve.OrbitMixed) },
+		read: func(rd io.Reader) (*solve.Three, error) {
+			return solve.ReadThree(bufio.NewReaderSize(rd, 1<<16), r, solve.OrbitMixed, ts.lim.Memory)
+		},
+		bytes: threeFileBytes,
+		save:  func(t *solve.Three) error { return solve.SaveThree(ts.Dir, t) }}
+}
+
 // loadThree reads r's three-player table from its cache file once t's turn
-// comes; an unsound file is removed and the error wraps solve.ErrCache.
+// comes (loadJob).
 func (ts *Tables) loadThree(r rules.Rules, t *ticket) (*solve.Three, error) {
-	release, err := ts.sched.wait(ts.ctx, t)
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	ts.sched.count(func(s *Stats) { s.ThreeLoads++ })
-	name := solve.ThreeCacheFile(ts.Dir, r, solve.OrbitMixed)
-	tab, err := protect(func() (*solve.Three, error) {
-		ts.callHook("load3", r)
-		fh, err := os.Open(name)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", solve.ErrCache, err)
-		}
-		defer fh.Close()
-		return solve.ReadThree(bufio.NewReaderSize(fh, 1<<16), r, solve.OrbitMixed, ts.lim.Memory)
-	})
-	switch {
-	case err == nil:
-		touchCacheFile(name)
-	case errors.Is(err, solve.ErrCache):
-		os.Remove(name)
-	}
-	return tab, err
+	return loadJob(ts, r, t, ts.threeFile(r), func(s *Stats) { s.ThreeLoads++ })
 }
 
 // solveThree solves r's three-player table once t's turn comes, reporting
-// its progress in f, and writes it to the cache directory (a write failure
-// still gives the table).
+// its progress in f, and writes it to the cache directory (solveJob).
 func (ts *Tables) solveThree(r rules.Rules, f *threeFlight, t *ticket) (*solve.Three, error) {
-	release, err := ts.sched.wait(ts.ctx, t)
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	ts.sched.count(func(s *Stats) { s.ThreeSolves++ })
 	opt := solve.ThreeOptions{MaxBytes: ts.lim.Memory, Workers: ts.lim.Workers, Context: ts.ctx,
 		Progress: func(done, total int) {
 			f.total.Store(int64(total))
 			f.work.Store(int64(done))
 		}}
-	tab, err := protect(func() (*solve.Three, error) {
-		ts.callHook("three", r)
-		return solve.SolveThree(r, opt)
-	})
-	if errors.Is(err, ErrSolveFailed) {
-		ts.sched.count(func(s *Stats) { s.Failed++ })
-	}
-	if err != nil || ts.Dir == "" {
-		return tab, err
-	}
-	if ts.lim.CacheDirMax > 0 && threeFileBytes(tab) > ts.lim.CacheDirMax {
-		return tab, nil // its file alone would be over the cap
-	}
-	if solve.SaveThree(ts.Dir, tab) == nil {
-		if n := trimCacheDir(ts.Dir, ts.lim.CacheDirMax); n > 0 {
-			ts.sched.count(func(s *Stats) { s.DirRemoved += n })
-		}
-	}
-	return tab, nil
+	return solveJob(ts, r, t, ts.threeFile(r), func(s *Stats) { s.ThreeSolves++ }, func() (*solve.Three, error) { return solve.SolveThree(r, opt) })
 }
 
 // AddThree makes t the three-player table of its rules for the life of ts,

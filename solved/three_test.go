@@ -12,19 +12,6 @@ import (
 	"github.com/farkle/farkle/solve"
 )
 
-// gateThree makes the three-player solves of ts report their start on
-// started and wait until open is closed.
-func gateThree(ts *Tables) (started chan rules.Rules, open chan struct{}) {
-	started, open = make(chan rules.Rules, 16), make(chan struct{})
-	ts.OnJob = func(kind string, r rules.Rules) {
-		if kind == "three" {
-			started <- r
-			<-open
-		}
-	}
-	return started, open
-}
-
 // TestThreeSolvedInBackground: a Tables allowed to solve a three-player
 // table of that size does so through its scheduler, taking a solve slot
 // (a duel solve waits behind it), says while it does that the table is
@@ -39,7 +26,7 @@ func TestThreeSolvedInBackground(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ts := NewLimitedTables(dir, Limits{NoWait: true, Solves: 1, Queue: 4, ThreeSolve: triples, Memory: 256 << 20})
-	started, open := gateThree(ts)
+	started, open := gateKind(ts, "three")
 	if _, err := ts.ThreeNow(r); !errors.Is(err, ErrNotReady) {
 		t.Fatalf("ThreeNow before the solve: %v, want ErrNotReady", err)
 	}

@@ -57,7 +57,14 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		*duel = true // checked below as one of --solo and --duel
 	}
 	if *published {
-		return printPublished(e, cacheDirectory(e, *cacheDir), *noCache)
+		dir := cacheDirectory(e, *cacheDir)
+		if err := printPublished(e, dir, *noCache); err != nil {
+			return err
+		}
+		if *noCache {
+			dir = ""
+		}
+		return printPublishedThree(e, dir)
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (see farkle solve -h)", fs.Arg(0))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // threeOpts are the flags of solve that choose the game solved: the number
@@ -222,6 +223,69 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		if out.CacheFile != "" {
 			fmt.Fprintf(w, "cache                 %s\n", out.CacheFile)
 		}
+	}
+	return nil
+}
+
+// publishedThree are the three-player games farkle solve --published
+// shows when their tables are in the cache directory: the presets that
+// allow a third seat without a farkle penalty, at their own target and at
+// the smaller one the README times.
+var publishedThree = []struct {
+	preset string
+	target int
+}{{"pocket-farkel", 10000}, {"cardgames", 10000}, {"pocket-farkel", 2000}, {"cardgames", 2000}}
+
+// printPublishedThree writes the three-player results at hand in dir
+// (tables farkle solve --players 3 wrote; none is solved here, as the
+// full targets take an hour or more): each seat's chance from the start
+// under perfect play, the orbits, the fair compensation; for a table not
+// there, the command that makes it.
+func printPublishedThree(e *env, dir string) error {
+	lc := e.cat()
+	w := e.stdout
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, lc.Msg("cli.three.pub.title"))
+	fmt.Fprintln(w, lc.Msg("cli.three.pub.what"))
+	ts := solved.NewTables(dir) // reads, never solves a three-player table
+	pct := func(p [3]float64) string {
+		return lc.Pct(p[0], 2) + " / " + lc.Pct(p[1], 2) + " / " + lc.Pct(p[2], 2)
+	}
+	for _, g := range publishedThree {
+		o := threeOpts{players: 3, target: g.target}
+		r, err := o.apply(rules.MustPreset(g.preset))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, lc.Msg("cli.three.pub.game", "rules", g.preset, "target", g.target))
+		var t *solve.Three
+		if dir != "" {
+			t, err = ts.Three(r)
+		} else {
+			err = solved.ErrNoThreeTable
+		}
+		if err != nil {
+			if errors.Is(err, solved.ErrNoThreeTable) {
+				need, _ := solve.ThreeBytes(r, 0)
+				fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.missing", "memory", solve.ByteSize(need)))
+				fmt.Fprintf(w, "    farkle solve --players 3 --rules %s --target %d\n", g.preset, g.target)
+				continue
+			}
+			fmt.Fprintln(w, "  "+userText(err))
+			continue
+		}
+		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.start", "p", pct(t.Start())))
+		mixed := 0
+		for _, ob := range t.Orbits() {
+			if ob.Mixed {
+				mixed++
+			}
+		}
+		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.orbits", "n", len(t.Orbits()), "mixed", mixed, "regret", fmt.Sprintf("%.1g", t.Regret())))
+		fc := t.FairCompensation()
+		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.fair", "p1", fc.Points[0], "p2", fc.Points[1], "p3", fc.Points[2]))
+		fmt.Fprintln(w, "    "+lc.Msg("cli.three.pub.fairWins", "p", pct(fc.Wins)))
 	}
 	return nil
 }

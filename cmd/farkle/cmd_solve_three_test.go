@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -82,5 +83,55 @@ func TestSolveThreeRefusals(t *testing.T) {
 	_, errOut, code := runFarkle(t, "", "solve", "--players", "4", "--rules", "classic")
 	if code != 2 || !strings.Contains(errOut, "2 or 3") {
 		t.Errorf("--players 4: exit %d, %q", code, errOut)
+	}
+}
+
+// TestSolvePublishedThree: solve --published shows the three-player tables
+// farkle solve --players 3 left in the cache directory, each seat's chance
+// from the start as that solve printed it, the orbits and the fair
+// compensation, and for the games not solved yet the command that solves
+// them; in English and Norwegian, within 80 columns.
+func TestSolvePublishedThree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves the published duel table to 10,000")
+	}
+	dir := t.TempDir()
+	out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "cardgames", "--target", "2000", "--json", "--cache", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var solved threeJSON
+	if err := json.Unmarshal([]byte(out), &solved); err != nil {
+		t.Fatal(err)
+	}
+	pct := func(p float64) string { return fmt.Sprintf("%.2f%%", 100*p) }
+	for _, c := range []struct {
+		lang  string
+		wants []string
+	}{
+		{"en", []string{"Three players: the exact three-player tables at hand",
+			"cardgames, target 2,000 (no farkle penalty)\n  P(seat 1 / 2 / 3 wins): " + pct(solved.PWins[0]) + " / " + pct(solved.PWins[1]) + " / " + pct(solved.PWins[2]),
+			fmt.Sprintf("  orbits: %d (%d by a mixed equilibrium", solved.OrbitCount, solved.Mixed),
+			"  fair compensation: seat 1 +0, seat 2 +",
+			"    then P(seat 1 / 2 / 3 wins): 3",
+			"pocket-farkel, target 10,000 (no farkle penalty)\n  not solved here yet (about ",
+			"    farkle solve --players 3 --rules pocket-farkel --target 10000\n",
+			"    farkle solve --players 3 --rules cardgames --target 10000\n"}},
+		{"nb", []string{"Tre spillere:", "cardgames, mål 2\u00a0000 (uten farkle-straff)\n  P(plass 1 / 2 / 3 vinner): ", "rettferdig kompensasjon: plass 1 +0", "ikke løst her ennå"}},
+	} {
+		out, errOut, code := runFarkle(t, "", "solve", "--published", "--cache", dir, "--lang", c.lang)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.lang, code, errOut)
+		}
+		for _, want := range c.wants {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: no %q in:\n%s", c.lang, want, out)
+			}
+		}
+		for i, line := range strings.Split(out, "\n") {
+			if n := len([]rune(line)); n > 80 {
+				t.Errorf("%s: line %d is %d columns: %q", c.lang, i+1, n, line)
+			}
+		}
 	}
 }

@@ -26,9 +26,10 @@ const (
 	serveCacheDirMax = 1 << 30
 	// serveThreeSolve is the largest three-player table (score triples)
 	// the server solves itself: 64,000, pocket-farkel or cardgames to
-	// 2,000, about 40 s of CPU on a 2-core machine; the presets' tables at
-	// their own target (8 million triples, an hour or more) come from farkle
-	// solve --players 3 in the cache directory.
+	// 2,000 (9 s of CPU for pocket-farkel, 2.4 s for cardgames, on a
+	// 2-core machine); the presets' tables at their own target (8 million
+	// triples, an hour or more) come from farkle solve --players 3 in the
+	// cache directory.
 	serveThreeSolve = 64000
 	// serveThreeCache holds one three-player table of a preset at its own
 	// target (about 200 MiB) or many small ones.

@@ -86,19 +86,9 @@ func TestServeSolveFlags(t *testing.T) {
 func TestServeHintsUnderLimits(t *testing.T) {
 	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20, NoWait: true})
 	defer ts.Close()
-	m := &serveMain{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "l.db"), BotDelay: 0,
-		Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Advisor: newServeAdvisor(ts, true), Tables: ts}
-	if err := m.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c := wsclient.New(m.URL)
-	if _, _, err := c.NewPlayer(ctx, "Ann"); err != nil {
-		t.Fatal(err)
-	}
+	c := serveWith(ctx, t, ts)
 	big := map[string]any{"base": "classic", "game": map[string]any{"target": 500000}}
 	tb, err := c.CreateTable(ctx, big, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "perfect"})
 	if err != nil {
@@ -108,7 +98,7 @@ func TestServeHintsUnderLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	watcher := wsclient.New(m.URL)
+	watcher := wsclient.New(c.Base)
 	if err := watcher.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -116,25 +106,7 @@ func TestServeHintsUnderLimits(t *testing.T) {
 	if _, err := watcher.Next(ctx); err != nil { // welcome
 		t.Fatal(err)
 	}
-	// Play the roll-off until it is Ann's turn in play.
-	msg, err := c.Next(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seat := msg.You.Seat
-	st := msg.State
-	for st.Phase != "play" || st.Actor != seat {
-		if st.Actor == seat {
-			if msg, err = ask(ctx, c, map[string]any{"type": "action", "version": st.Version, "action": map[string]string{"type": "roll-off"}}); err != nil {
-				t.Fatal(err)
-			}
-		} else if msg, err = c.Next(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if msg.State != nil {
-			st = msg.State
-		}
-	}
+	rollToMyTurn(ctx, t, c)
 	h, err := ask(ctx, watcher, map[string]string{"type": "hint"})
 	for err == nil && h.Type == "update" {
 		h, err = watcher.Next(ctx)
@@ -181,18 +153,9 @@ func TestServeReadsThreeTableOfSolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ts.Close()
-	m := &serveMain{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "three.db"), BotDelay: 0,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Advisor: newServeAdvisor(ts, true), Tables: ts}
-	if err := m.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c := wsclient.New(m.URL)
-	if _, _, err := c.NewPlayer(ctx, "Ann"); err != nil {
-		t.Fatal(err)
-	}
+	c := serveWith(ctx, t, ts)
 	type seats struct {
 		Seats []struct {
 			Note string      `json:"note"`
@@ -244,4 +207,72 @@ func TestServeReadsThreeTableOfSolve(t *testing.T) {
 	if st := ts.Stats(); st.ThreeLoads != 1 || st.ThreeSolves != 0 || st.CachedThree == 0 {
 		t.Fatalf("solver stats %+v: want the table read once, none solved", st)
 	}
+	// The hints: win chances from the table, points without one.
+	hint := func(target int) (measure, note string) {
+		t.Helper()
+		if err := c.Connect(ctx, table(target)); err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		rollToMyTurn(ctx, t, c)
+		h, err := ask(ctx, c, map[string]string{"type": "hint"})
+		for err == nil && h.Type != "hint" {
+			h, err = c.Next(ctx)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body struct {
+			Advice struct{ Measure, Note string }
+		}
+		json.Unmarshal(h.Raw, &body)
+		return body.Advice.Measure, body.Advice.Note
+	}
+	if measure, note := hint(800); measure != "win" || note != "" {
+		t.Fatalf("the hint with the table: %q %q", measure, note)
+	}
+	if measure, note := hint(900); measure != "points" || !strings.Contains(note, "win chances are not available: no three-player table") {
+		t.Fatalf("the hint without the table: %q %q", measure, note)
+	}
+}
+
+// rollToMyTurn reads the messages of c's table, just connected, until its
+// player is to act in play, playing the roll-off on the way.
+func rollToMyTurn(ctx context.Context, t *testing.T, c *wsclient.Client) {
+	t.Helper()
+	msg, err := c.Next(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, st := msg.You.Seat, msg.State
+	for st.Phase != "play" || st.Actor != seat {
+		if st.Actor == seat {
+			if msg, err = ask(ctx, c, map[string]any{"type": "action", "version": st.Version, "action": map[string]string{"type": "roll-off"}}); err != nil {
+				t.Fatal(err)
+			}
+		} else if msg, err = c.Next(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if msg.State != nil {
+			st = msg.State
+		}
+	}
+}
+
+// serveWith runs farkle serve's main on a new database with the solver
+// results and limits of ts (its hints live, as the command's) until the
+// test ends, and returns a client with a new player, Ann.
+func serveWith(ctx context.Context, t *testing.T, ts *solved.Tables) *wsclient.Client {
+	t.Helper()
+	m := &serveMain{Addr: "127.0.0.1:0", DB: filepath.Join(t.TempDir(), "farkle.db"), BotDelay: 0,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Advisor: newServeAdvisor(ts, true), Tables: ts}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	c := wsclient.New(m.URL)
+	if _, _, err := c.NewPlayer(ctx, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -91,6 +91,24 @@ export function tablePage(id, opts = {}) {
     if (m.table) clock.seen(m.type);
     draw();
     if (m.type === 'error') setTimeout(() => { g.err = null; draw(); }, 4000);
+    if (m.table) notesLater();
+  }
+
+  // While a bot's table is being prepared its seat's note says how far:
+  // the note is asked for again every few seconds until it changes to
+  // something else (the table is there, or refused).
+  function notesLater() {
+    clearTimeout(g.notesTimer);
+    const preparing = (t) => (t.seats || []).some((s) => s.why && s.why.key.startsWith('solved.why.preparing'));
+    if (g.closed || !preparing(g.table)) return;
+    g.notesTimer = setTimeout(async () => {
+      try {
+        const t = await api('GET', `/api/tables/${id}`);
+        g.table = { ...g.table, seats: t.seats };
+        draw();
+      } catch { /* the next update brings the notes */ }
+      notesLater();
+    }, 3000);
   }
 
   const seatTurn = () => g.st && g.st.actor === g.you.seat && g.you.seat >= 0 && g.st.phase !== 'over';
