@@ -307,7 +307,8 @@ function compare(ev) {
   ev.preventDefault();
   const chosen = [...document.querySelectorAll('#compare-list input:checked')].map((i) => i.value === '@this' ? rulesValue() : i.value);
   if (chosen.length < 2 || chosen.length > 4) {
-    clearTimeout(ui.cmp.timer); ui.cmp.seq++;
+    clearTimeout(ui.cmp.timer); ui.cmp.seq++; // no answer under way is drawn now
+    stale(['compare', 'compare-chart'], false);
     $('compare-note').replaceChildren(el('p', { class: 'error' }, msg('web.x.chooseSets')));
     return;
   }
