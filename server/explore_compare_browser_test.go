@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -140,6 +141,28 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkNorwegian(t, ctx, sitePage{"explorer", "/explore", "#compare table"}, englishPhrases(t))
+	// Why classic has no exact values, in Norwegian: the server's English
+	// reason (asked here of the API) in the catalogue's words.
+	var cmp []struct {
+		Name     string
+		DuelNote string `json:"duel_note"`
+	}
+	if err := clientWithToken(t, srv.URL, "").Do(ctxT(t, time.Minute), "POST", "/api/explore/compare", map[string]any{"rules": []string{"classic", "pocket-farkel"}}, &cmp); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`^its table would need (\S+ \S+), more than the .+ of (\S+ \S+)$`).FindStringSubmatch(cmp[0].DuelNote)
+	if m == nil {
+		t.Fatalf("classic's reason %q: not the one the page reads", cmp[0].DuelNote)
+	}
+	nb := lang.Get("nb")
+	fair := fmt.Sprintf(`(() => {
+	  const col = [...document.querySelectorAll('#compare thead th')].map((th) => th.textContent).indexOf('classic');
+	  const row = [...document.querySelectorAll('#compare tbody tr')].find((tr) => tr.querySelector('th').textContent === %q);
+	  return col > 0 && row ? row.children[col].textContent : '';
+	})()`, nb.Msg("cli.explore.cmp.fair"))
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fair)); err != nil || got != nb.Msg("web.why.need", "need", m[1], "limit", m[2]) {
+		t.Errorf("classic's fair compensation in Norwegian reads %q (%v), want %q", got, err, nb.Msg("web.why.need", "need", m[1], "limit", m[2]))
+	}
 	shotOf(t, ctx, "#cmp-card", "explore-compare-nb")
 }
 

@@ -5,7 +5,7 @@
 // asks again.
 
 import { msg, num, pct as pctOf, errText, lang, langSwitch } from './i18n.js';
-import { choiceText, noteText, botLevel } from './words.js';
+import { choiceText, noteText, botLevel, solverWhy } from './words.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
@@ -104,7 +104,7 @@ async function run() {
     } else {
       const why = m.duel.state === 'preparing'
         ? msg('web.x.preparing', { rules: m.rules }) + (m.duel.progress ? msg('web.x.sweep', { sweep: m.duel.progress.sweep, done: num(m.duel.progress.done), total: num(m.duel.progress.total) }) : msg('web.x.queue', { queued: m.duel.queued, running: m.duel.running })) + '…'
-        : msg('web.x.noDuel', { rules: m.rules, why: m.duel.reason });
+        : msg('web.x.noDuel', { rules: m.rules, why: solverWhy(m.duel.reason) });
       setStatus(why, m.duel.state === 'preparing' ? (m.duel.progress || { done: 0, total: 0 }) : null);
       for (const id of ['win-map', 'win-table', 'turn-map', 'turn-table', 'duel-chart', 'duel-table']) $(id).replaceChildren(el('p', { class: 'muted' }, why));
       $('cell').textContent = '';
@@ -307,7 +307,8 @@ function compare(ev) {
   ev.preventDefault();
   const chosen = [...document.querySelectorAll('#compare-list input:checked')].map((i) => i.value === '@this' ? rulesValue() : i.value);
   if (chosen.length < 2 || chosen.length > 4) {
-    clearTimeout(ui.cmp.timer); ui.cmp.seq++;
+    clearTimeout(ui.cmp.timer); ui.cmp.seq++; // no answer under way is drawn now
+    stale(['compare', 'compare-chart'], false);
     $('compare-note').replaceChildren(el('p', { class: 'error' }, msg('web.x.chooseSets')));
     return;
   }
@@ -358,9 +359,7 @@ function drawCompare(st) {
     st[0].dice.forEach((n, i) => add(msg('web.x.bankFromN', { dice: diceN(n) }), (x) => never(x.bank_at[i], x.target) ? msg('web.x.never') : num(x.bank_at[i])));
     const noDuel = (x) => x.duel_preparing ? msg('web.x.cmpPreparing') : '—';
     add(msg('web.x.pFirst'), (x) => x.duel ? pct(x.first_player) : noDuel(x));
-    // Why a rule set has no exact two-player values: the server's reason on
-    // an English page (its words, the most precise), the fact elsewhere.
-    const why = (x) => !x.duel_note ? '—' : lang === 'en' ? x.duel_note : msg('web.x.cmpNoDuel');
+    const why = (x) => x.duel_note ? solverWhy(x.duel_note) : '—';
     add(msg('cli.explore.cmp.fair'), (x) => x.duel ? msg('web.x.points', { n: num(x.fair) }) : x.duel_preparing ? noDuel(x) : why(x));
     add(msg('web.x.turnsEach'), (x) => x.games ? num(Math.round(x.mean_turns * 10) / 10) : '—');
     // Why a rule set's games were cut short or not played (the server's
@@ -384,7 +383,7 @@ async function published(attempt = 0) {
   try {
     const p = await api('GET', '/api/explore/published');
     $('published').replaceChildren(
-      p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? msg('web.x.pubPreparing') : p.duel.reason),
+      p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? msg('web.x.pubPreparing') : solverWhy(p.duel.reason)),
       el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['web.x.result', 'web.x.source', 'setup.rules', 'web.x.published', 'web.x.ours', 'web.x.agrees'].map((x) => el('th', { scope: 'col' }, msg(x))))),
         el('tbody', {}, p.results.map((r) => el('tr', {}, el('td', {}, r.claim), el('td', {}, r.source), el('td', {}, r.rules), el('td', {}, r.published || '—'), el('td', {}, r.ours), el('td', {}, r.agrees || '—'))))));
     if (p.duel.state === 'preparing' && attempt < 40) setTimeout(() => published(attempt + 1), 3000);

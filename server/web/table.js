@@ -16,6 +16,7 @@ import { rematchBox } from './rematch.js';
 import { msg, errText, num, pct } from './i18n.js';
 import { feel } from './feel.js';
 import { tournamentLink } from './tourlink.js';
+import { solverWhy } from './words.js';
 
 // opts.connect replaces the server's WebSocket (socket.js's connectTable,
 // with the same arguments): local.js plays a local game through it, and
@@ -258,7 +259,7 @@ export function tablePage(id, opts = {}) {
     const two = g.st.players.filter((p) => !p.out).length === 2;
     let why;
     if (win) why = msg('hint.whyWin');
-    else if (two) why = msg('hint.whyPointsTwo', { because: g.hint.note ? msg('hint.because', { why: msg('web.hint.notReady', { why: g.hint.note.replace(/^win chances are not available: /, '') }) }) : '' });
+    else if (two) why = msg('hint.whyPointsTwo', { because: g.hint.note ? msg('hint.because', { why: msg('web.hint.notReady', { why: solverWhy(g.hint.note.replace(/^win chances are not available: /, '')) }) }) : '' });
     else why = msg(g.st.players.length > 2 ? 'hint.whyPointsMany' : 'hint.whyPoints');
     return h('div', { class: 'hint', id: 'hint-box', 'data-measure': g.hint.measure }, h('strong', {}, msg(win ? 'hint.win' : 'hint.points')),
       h('p', { class: 'muted small', id: 'hint-why' }, why),

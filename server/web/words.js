@@ -2,7 +2,7 @@
 // keeps its words English for every client (choices as the games name
 // their actions, the advisor's notes, the bots' levels); a page shows them
 // through these, and a word it does not know as the server wrote it.
-import { msg, has } from './i18n.js';
+import { msg, has, lang } from './i18n.js';
 
 // choiceText is a choice (of the analysis, of the explorer) in the page's
 // language. The
@@ -58,3 +58,24 @@ export function tourEnd(status, reason) {
   const word = msg(`web.tour.status.${status}`);
   return reason ? `${word}: ${reason}` : word;
 }
+
+// solverWhy is why the solver has no table for some rules (solved.Reason's
+// words) in the page's language; an English page keeps the server's own
+// words, the most precise.
+export function solverWhy(s) {
+  if (lang === 'en' || !s) return s;
+  const key = solverWhys[s.replace(/: ask again in a while$/, '')];
+  if (key) return msg(key);
+  const m = /^its table would need (\S+ \S+), more than the .+ of (\S+ \S+)$/.exec(s);
+  return m ? msg('web.why.need', { need: m[1], limit: m[2] }) : s;
+}
+
+const solverWhys = {
+  'its table is being prepared': 'web.why.preparing',
+  'the solver is busy': 'web.why.busy',
+  'its table is too large for the solver': 'web.why.tooLarge',
+  'the solver cannot solve these rules': 'web.why.rules',
+  'the solver failed on these rules': 'web.why.failed',
+  'the solver is shutting down': 'web.why.shutdown',
+  'its table is not available': 'web.why.unavailable',
+};
