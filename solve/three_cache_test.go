@@ -165,3 +165,34 @@ func TestThreeFairCompensation(t *testing.T) {
 		t.Fatalf("no compensation: the first seat's edge should be worth some points (start %v)", th.Start())
 	}
 }
+
+// TestThreeThrowAndTriples: Throw at the start of a turn is the table's
+// chance of the mover (WinProbabilities), and after a keep the throwing
+// value BankBest gives; ThreeTriples is the target in units, cubed.
+func TestThreeThrowAndTriples(t *testing.T) {
+	r := threeRules(smallRules(t, "pocket-farkel", 500))
+	th := mustThree(t, r, ThreeOptions{Workers: 2})
+	if n, err := ThreeTriples(r); err != nil || n != int64(th.Triples()) || n != 10*10*10 {
+		t.Fatalf("ThreeTriples %d (%v), table %d", n, err, th.Triples())
+	}
+	for _, s := range [][3]int{{0, 0, 0}, {150, 350, 0}, {450, 100, 400}} {
+		w, err := th.WinProbabilities(s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := th.Throw(ThreePosition{Scores: s, Trigger: -1, Dice: r.Dice})
+		if err != nil || !near(got, w[0], 1e-15) {
+			t.Errorf("%v: Throw %v (%v), table %v", s, got, err, w[0])
+		}
+		_, _, throw, err := th.BankBest(ThreePosition{Scores: s, Trigger: -1, Total: 100, Dice: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := th.Throw(ThreePosition{Scores: s, Trigger: -1, Total: 100, Dice: 3}); err != nil || got != throw {
+			t.Errorf("%v: Throw after a keep %v (%v), BankBest's %v", s, got, err, throw)
+		}
+	}
+	if _, err := th.Throw(ThreePosition{Trigger: -1, Dice: 0}); !errors.Is(err, ErrPosition) {
+		t.Errorf("no dice: %v", err)
+	}
+}

@@ -49,7 +49,7 @@ func TestThreeSolvedInBackground(t *testing.T) {
 	ts.mu.Unlock()
 	f.total.Store(200)
 	f.work.Store(86)
-	if _, err := ts.ThreeNow(r); Reason(err) != "its table is being prepared (43%)" || WhyOf(err).In(lang.Get("nb")) != "tabellen forberedes (43 %)" {
+	if _, err := ts.ThreeNow(r); Reason(err) != "its table is being prepared (43%)" || WhyOf(err).In(lang.Get("nb")) != "tabellen forberedes (43\u00a0%)" {
 		t.Fatalf("ThreeNow with progress: %q / %q", Reason(err), WhyOf(err).In(lang.Get("nb")))
 	}
 	close(open)
