@@ -243,6 +243,11 @@ func checkRange(raw string) (string, error) {
 	if err != nil {
 		return "", fieldErrorf("range", "not a CIDR range such as 203.0.113.0/24 or 2001:db8::/48")
 	}
+	if a := p.Addr(); a.Is4In6() && p.Bits() >= 96 {
+		// An IPv4 range written as IPv6 (::ffff:203.0.113.0/120): clients'
+		// IPv4 addresses are compared as IPv4.
+		p = netip.PrefixFrom(a.Unmap(), p.Bits()-96)
+	}
 	p = p.Masked()
 	if p.Addr().Is4() && p.Bits() < minPrefixIPv4 || p.Addr().Is6() && p.Bits() < minPrefixIPv6 {
 		return "", fieldErrorf("range", "wider than a /%d (IPv4) or /%d (IPv6)", minPrefixIPv4, minPrefixIPv6)
