@@ -372,7 +372,7 @@ func TestHealth(t *testing.T) {
 // would be), reads still work but /healthz answers 503.
 func TestHealthWhenWritesFail(t *testing.T) {
 	ctx := context.Background()
-	db, err := sqlite.OpenWith(ctx, filepath.Join(t.TempDir(), "full.db"), sqlite.Options{MaxBytes: 256 << 10, Synchronous: "NORMAL"})
+	db, err := sqlite.OpenWith(ctx, filepath.Join(t.TempDir(), "full.db"), sqlite.Options{MaxBytes: 512 << 10, Synchronous: "NORMAL"}) // room for the schema (about 250 KiB) and a few dozen players
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +388,7 @@ func TestHealthWhenWritesFail(t *testing.T) {
 		t.Fatalf("before the disk fills: %v", a)
 	}
 	var full error
-	for i := 0; i < 1000 && full == nil; i++ { // 256 KiB holds a few dozen of these
+	for i := 0; i < 1000 && full == nil; i++ { // the cap holds a few dozen of these
 		full = db.CreatePlayer(ctx, store.Player{ID: fmt.Sprint("p", i), Name: strings.Repeat("n", 8<<10), TokenHash: fmt.Sprint("h", i), Created: time.Now()})
 	}
 	if full == nil {
