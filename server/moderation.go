@@ -105,26 +105,33 @@ type reportView struct {
 }
 
 func reportViewOf(x store.Report) reportView {
-	v := reportView{ID: x.ID, Reporter: x.Reporter, Player: x.PlayerID, Name: x.Name, Table: x.TableID, Line: x.Line, Text: x.Text, Reason: x.Reason, At: x.At.UTC()}
-	if !x.Closed.IsZero() {
-		c := x.Closed.UTC()
-		v.Closed = &c
-	}
-	return v
+	return reportView{ID: x.ID, Reporter: x.Reporter, Player: x.PlayerID, Name: x.Name, Table: x.TableID, Line: x.Line, Text: x.Text, Reason: x.Reason, At: x.At.UTC(),
+		Closed: utcOrNil(x.Closed)}
 }
 
-// nextPage is the ?before= of the page after list's, 0 when list is the
-// last.
-func nextPage(n, limit int, lastID int64) int64 {
-	if n < limit {
-		return 0
+// utcOrNil is the time in UTC, nil for the zero time (a field left out).
+func utcOrNil(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
 	}
-	return lastID
+	u := t.UTC()
+	return &u
 }
 
 // handleModReports serves GET /api/moderation/reports: the reports, newest
 // first, the open ones only unless ?all=1, a page at a time.
 func (s *Server) handleModReports(w http.ResponseWriter, r *http.Request) {
+	open := r.URL.Query().Get("all") != "1"
+	servePage(s, w, r, "reports", func(before int64, limit int) ([]reportView, error) {
+		list, err := s.store.Reports(r.Context(), store.ReportFilter{Open: open, Before: before, Limit: limit})
+		return viewsOf(list, reportViewOf), err
+	}, func(v reportView) int64 { return v.ID })
+}
+
+// servePage answers a moderator's page of a list, newest first:
+// {"KEY":[…],"next":ID} with ?before= and ?limit= (pageOf); next is the
+// ?before= of the following page, 0 after the last.
+func servePage[V any](s *Server, w http.ResponseWriter, r *http.Request, key string, read func(before int64, limit int) ([]V, error), id func(V) int64) {
 	if _, ok := s.moderatorOf(w, r); !ok {
 		return
 	}
@@ -133,16 +140,16 @@ func (s *Server) handleModReports(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	list, err := s.store.Reports(r.Context(), store.ReportFilter{Open: r.URL.Query().Get("all") != "1", Before: before, Limit: limit})
+	list, err := read(before, limit)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	var last int64
-	if len(list) > 0 {
-		last = list[len(list)-1].ID
+	var next int64
+	if len(list) == limit {
+		next = id(list[len(list)-1])
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"reports": viewsOf(list, reportViewOf), "next": nextPage(len(list), limit, last)})
+	writeJSON(w, http.StatusOK, map[string]any{key: list, "next": next})
 }
 
 type auditView struct {
@@ -163,24 +170,10 @@ func auditViewOf(e store.AuditEntry) auditView {
 // handleModAudit serves GET /api/moderation/audit: the audit log, newest
 // first, a page at a time.
 func (s *Server) handleModAudit(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.moderatorOf(w, r); !ok {
-		return
-	}
-	before, limit, err := pageOf(r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	list, err := s.store.AuditLog(r.Context(), before, limit)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	var last int64
-	if len(list) > 0 {
-		last = list[len(list)-1].ID
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"entries": viewsOf(list, auditViewOf), "next": nextPage(len(list), limit, last)})
+	servePage(s, w, r, "entries", func(before int64, limit int) ([]auditView, error) {
+		list, err := s.store.AuditLog(r.Context(), before, limit)
+		return viewsOf(list, auditViewOf), err
+	}, func(v auditView) int64 { return v.ID })
 }
 
 type modSanctionView struct {
@@ -196,12 +189,7 @@ type modSanctionView struct {
 }
 
 func modSanctionViewOf(x store.Sanction) modSanctionView {
-	v := modSanctionView{ID: x.ID, Kind: x.Kind, Player: x.PlayerID, Name: x.Name, Range: x.Range, Reason: x.Reason, By: x.By, At: x.At.UTC()}
-	if !x.Until.IsZero() {
-		u := x.Until.UTC()
-		v.Until = &u
-	}
-	return v
+	return modSanctionView{ID: x.ID, Kind: x.Kind, Player: x.PlayerID, Name: x.Name, Range: x.Range, Reason: x.Reason, By: x.By, At: x.At.UTC(), Until: utcOrNil(x.Until)}
 }
 
 // handleModSanctions serves GET /api/moderation/sanctions: the sanctions
@@ -242,6 +230,11 @@ func checkRange(raw string) (string, error) {
 	p, err := netip.ParsePrefix(raw)
 	if err != nil {
 		return "", fieldErrorf("range", "not a CIDR range such as 203.0.113.0/24 or 2001:db8::/48")
+	}
+	if a := p.Addr(); a.Is4In6() && p.Bits() >= 96 {
+		// An IPv4 range written as IPv6 (::ffff:203.0.113.0/120): clients'
+		// IPv4 addresses are compared as IPv4.
+		p = netip.PrefixFrom(a.Unmap(), p.Bits()-96)
 	}
 	p = p.Masked()
 	if p.Addr().Is4() && p.Bits() < minPrefixIPv4 || p.Addr().Is6() && p.Bits() < minPrefixIPv6 {

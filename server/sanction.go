@@ -38,12 +38,7 @@ type sanctionView struct {
 }
 
 func sanctionViewOf(x store.Sanction) sanctionView {
-	v := sanctionView{Kind: x.Kind, Reason: x.Reason}
-	if !x.Until.IsZero() {
-		u := x.Until.UTC()
-		v.Until = &u
-	}
-	return v
+	return sanctionView{Kind: x.Kind, Reason: x.Reason, Until: utcOrNil(x.Until)}
 }
 
 // sanctionOn returns the sanction in force on the player (or on a range

@@ -255,9 +255,9 @@ type Players interface {
 	// first, and returns how many it deleted. Nothing keeps a guest that
 	// no session of which was seen at or after the time, and that has no
 	// account, no SSH key, no seat, invitation or creation of a table, no
-	// result, rating or chat line, no tournament it made or entered, and
-	// no block by or of it; a guest that has had any of these is kept for
-	// good.
+	// result, rating or chat line, no tournament it made or entered, no
+	// block by or of it, and no sanction, report (made or of it) or
+	// notice; a guest that has had any of these is kept for good.
 	ExpireGuests(ctx context.Context, before time.Time, limit int) (int, error)
 }
 

@@ -26,9 +26,9 @@ func makeAccount(t *testing.T, ctx context.Context, st store.Store, id, name str
 	}
 }
 
-// makeAccountIn is makeAccount on the database at addr (also while a node
-// serves on it).
-func makeAccountIn(t *testing.T, addr, id, name string) {
+// withStore runs f on the store at addr, opened for it and closed after
+// (also while a node serves on it).
+func withStore(t *testing.T, addr string, f func(ctx context.Context, st store.Store)) {
 	t.Helper()
 	ctx := context.Background()
 	st, err := openStore(ctx, addr, postgres.Options{})
@@ -36,52 +36,51 @@ func makeAccountIn(t *testing.T, addr, id, name string) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	makeAccount(t, ctx, st, id, name)
+	f(ctx, st)
+}
+
+// makeAccountIn is makeAccount on the database at addr.
+func makeAccountIn(t *testing.T, addr, id, name string) {
+	t.Helper()
+	withStore(t, addr, func(ctx context.Context, st store.Store) { makeAccount(t, ctx, st, id, name) })
 }
 
 // seedAccounts stores the guest "Guest" (g1) and the accounts Maud (m1)
 // and Ann (a1) in the database at addr, as farkle serve would have.
 func seedAccounts(t *testing.T, addr string) {
 	t.Helper()
-	ctx := context.Background()
-	st, err := openStore(ctx, addr, postgres.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.CreatePlayer(ctx, store.Player{ID: "g1", Name: "Guest", TokenHash: "tg1"}); err != nil {
-		t.Fatal(err)
-	}
-	makeAccount(t, ctx, st, "m1", "Maud")
-	makeAccount(t, ctx, st, "a1", "Ann Lee")
+	withStore(t, addr, func(ctx context.Context, st store.Store) {
+		if err := st.CreatePlayer(ctx, store.Player{ID: "g1", Name: "Guest", TokenHash: "tg1"}); err != nil {
+			t.Fatal(err)
+		}
+		makeAccount(t, ctx, st, "m1", "Maud")
+		makeAccount(t, ctx, st, "a1", "Ann Lee")
+	})
 }
 
-// moderatorsOf reads the moderators of the database back.
+// moderatorsOf reads the moderators of the database back, and checks the
+// audit log holds only farkle admin's entries.
 func moderatorsOf(t *testing.T, addr string) []string {
 	t.Helper()
-	ctx := context.Background()
-	st, err := openStore(ctx, addr, postgres.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	mods, err := st.Moderators(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, m := range mods {
-		out = append(out, m.PlayerID)
-	}
-	log, err := st.AuditLog(ctx, 0, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range log {
-		if e.Moderator != operator || e.Reason != "farkle admin" {
-			t.Errorf("an audit entry of farkle admin: %+v", e)
+	withStore(t, addr, func(ctx context.Context, st store.Store) {
+		mods, err := st.Moderators(ctx)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		for _, m := range mods {
+			out = append(out, m.PlayerID)
+		}
+		log, err := st.AuditLog(ctx, 0, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range log {
+			if e.Moderator != operator || e.Reason != "farkle admin" {
+				t.Errorf("an audit entry of farkle admin: %+v", e)
+			}
+		}
+	})
 	return out
 }
 
