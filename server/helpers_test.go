@@ -190,3 +190,22 @@ func host(t testing.TB, ts *testServer) *wsclient.Client {
 	}
 	return c
 }
+
+// soloTable makes a new player a one-player table of the rules, connects
+// it and reads its welcome; the connection is closed when the test ends.
+func soloTable(t testing.TB, ctx context.Context, ts *testServer, rules any) (*player, wsclient.Table) {
+	t.Helper()
+	p := newPlayer(t, ts, "Ann")
+	tb, err := p.CreateTable(ctx, rules, map[string]string{"type": "me"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	if _, err := p.next(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return p, tb
+}

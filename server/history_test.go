@@ -68,17 +68,7 @@ func TestLongGameKeepsABoundedHistory(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "farkle.db")
 	ts := start(t, path, opt)
 	ctx := ctxT(t, 3*time.Minute)
-	p := newPlayer(t, ts, "Ann")
-	tb, err := p.CreateTable(ctx, longSolo, map[string]string{"type": "me"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.next(ctx); err != nil {
-		t.Fatal(err)
-	}
+	p, tb := soloTable(t, ctx, ts, longSolo)
 	const actions = 40 * tail
 	for range actions {
 		if _, err := p.step(ctx); err != nil {
@@ -167,15 +157,7 @@ func TestGameEndingAfterItsTailKeepsTheWholeRecord(t *testing.T) {
 	const tail = 2
 	ts := start(t, "", server.Options{HistoryTail: tail})
 	ctx := ctxT(t, 2*time.Minute)
-	p := newPlayer(t, ts, "Ann")
-	tb, err := p.CreateTable(ctx, shortRules, map[string]string{"type": "me"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p, tb := soloTable(t, ctx, ts, shortRules)
 	if err := p.playToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}

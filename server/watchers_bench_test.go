@@ -30,18 +30,7 @@ func BenchmarkWatchers(b *testing.B) {
 	ts := start(b, "", benchOptions)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	p := newPlayer(b, ts, "Ann")
-	tb, err := p.CreateTable(ctx, longSolo, map[string]string{"type": "me"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := p.Connect(ctx, tb.ID); err != nil {
-		b.Fatal(err)
-	}
-	defer p.Close()
-	if _, err := p.next(ctx); err != nil {
-		b.Fatal(err)
-	}
+	p, tb := soloTable(b, ctx, ts, longSolo)
 	// sent[k]: when the player sent the action of the k-th update (ns).
 	sent := make([]atomic.Int64, b.N)
 	got := make([][]time.Duration, watchers) // each watcher's delivery times, in order
