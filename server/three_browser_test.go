@@ -62,8 +62,8 @@ func TestBrowserThreeSeatNote(t *testing.T) {
 		lang, name, table, want string
 	}{
 		{"en", "refused", refused, "plays as expert: the three-player solver needs rules without a farkle penalty"},
-		{"nb", "refused", refused, "spiller som expert: løseren for tre spillere trenger regler uten farkle-straff"},
-		{"nb", "preparing", preparing, "spiller som expert: tabellen forberedes"},
+		{"nb", "refused", refused, "spiller som ekspert: løseren for tre spillere trenger regler uten farkle-straff"},
+		{"nb", "preparing", preparing, "spiller som ekspert: tabellen forberedes"},
 		{"en", "preparing", preparing, "plays as expert: its table is being prepared"},
 	} {
 		bctx := browser(t, 1280, 800)

@@ -134,7 +134,7 @@ func checkTourGames(t *testing.T, ctx context.Context, status string) {
 		Names  []string
 	}
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[shown](`({status: document.getElementById('t-status').textContent,
-	  names: [...document.querySelectorAll('#t-standings tbody tr')].map((tr) => tr.children[1].textContent),
+	  names: [...document.querySelectorAll('#t-standings tbody tr')].map((tr) => { const c = tr.children[1].cloneNode(true); c.querySelectorAll('.guest-tag').forEach((e) => e.remove()); return c.textContent; }), // the name without its "(guest)"
 	  games: [...document.querySelectorAll('.tour-game.done')].map((g) => [...g.querySelectorAll('.tour-side')].map((s) => {
 	    const n = s.querySelector('.tour-name'), c = s.querySelector('.tour-score');
 	    return {name: n.textContent, score: c.textContent, nameRight: n.getBoundingClientRect().right, scoreLeft: c.getBoundingClientRect().left, top: n.getBoundingClientRect().top};
