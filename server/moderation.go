@@ -153,18 +153,19 @@ func servePage[V any](s *Server, w http.ResponseWriter, r *http.Request, key str
 }
 
 type auditView struct {
-	ID        int64     `json:"id"`
-	Moderator string    `json:"moderator"`
-	Name      string    `json:"name"`
-	Action    string    `json:"action"`
-	Target    string    `json:"target"`
-	Detail    string    `json:"detail,omitempty"`
-	Reason    string    `json:"reason"`
-	At        time.Time `json:"at"`
+	ID         int64     `json:"id"`
+	Moderator  string    `json:"moderator"`
+	Name       string    `json:"name"`
+	Action     string    `json:"action"`
+	Target     string    `json:"target"`
+	TargetName string    `json:"target_name,omitempty"` // the player's name, when the target is a player
+	Detail     string    `json:"detail,omitempty"`
+	Reason     string    `json:"reason"`
+	At         time.Time `json:"at"`
 }
 
 func auditViewOf(e store.AuditEntry) auditView {
-	return auditView{ID: e.ID, Moderator: e.Moderator, Name: e.Name, Action: e.Action, Target: e.Target, Detail: e.Detail, Reason: e.Reason, At: e.At.UTC()}
+	return auditView{ID: e.ID, Moderator: e.Moderator, Name: e.Name, Action: e.Action, Target: e.Target, TargetName: e.TargetName, Detail: e.Detail, Reason: e.Reason, At: e.At.UTC()}
 }
 
 // handleModAudit serves GET /api/moderation/audit: the audit log, newest

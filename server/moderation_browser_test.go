@@ -141,7 +141,7 @@ func TestBrowserModeration(t *testing.T) {
 	if got := strings.Join(acts, " "); got != "ban dismiss mute dismiss hide" {
 		t.Fatalf("the audit log on the page: %s", got)
 	}
-	if log := pageText(t, modB, "#mod-audit li"); !strings.Contains(log, "Maud banned "+troll.ID) || !strings.Contains(log, "will not stop") || !strings.Contains(log, "Maud hid "+id+"#1") {
+	if log := pageText(t, modB, "#mod-audit li"); !strings.Contains(log, "Maud banned Troll "+troll.ID) || !strings.Contains(log, "will not stop") || !strings.Contains(log, "Maud hid "+id+"#1") {
 		t.Fatalf("the audit log's lines: %q", log)
 	}
 	for _, lang := range []string{"en", "nb"} {

@@ -87,14 +87,15 @@ const (
 // AuditEntry is one moderator's action in the audit log: who, what, when
 // and why.
 type AuditEntry struct {
-	ID        int64
-	Moderator string // the moderator's player ID
-	Name      string // the moderator's name (read back; not written)
-	Action    string // one of the Act constants
-	Target    string // a player ID, an address range, a table ID, "TABLE#N" for a chat line, a report's "report N"
-	Detail    string // what the action did beyond its target: "until 2026-12-02T10:00:00Z", the new name
-	Reason    string
-	At        time.Time
+	ID         int64
+	Moderator  string // the moderator's player ID
+	Name       string // the moderator's name (read back; not written)
+	Action     string // one of the Act constants
+	Target     string // a player ID, an address range, a table ID, "TABLE#N" for a chat line, a report's "report N"
+	TargetName string // the name of the player Target names, now (read back; not written); "" for another target
+	Detail     string // what the action did beyond its target: "until 2026-12-02T10:00:00Z", the new name
+	Reason     string
+	At         time.Time
 }
 
 // Notice is a message to a player from the moderators, shown on its next

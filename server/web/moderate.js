@@ -87,18 +87,21 @@ function sanctionEl(x, refresh) {
 }
 
 // detailText is an audit entry's detail in the page's language: the
-// server writes the end of a sanction as "until lifted" or "until TIME";
-// other details (names) stand as written.
+// server writes the end of a sanction as "until lifted" or "until TIME",
+// and a report closed with an action as "answered by ACTION"; other
+// details (names) stand as written.
 function detailText(d) {
   if (d === 'until lifted') return msg('web.mod.untilLifted');
   const m = d.match(/^until (\d{4}-\d\d-\d\dT[\d:]+Z)$/);
-  return m ? msg('web.mod.until', { until: date(m[1]) }) : d;
+  if (m) return msg('web.mod.until', { until: date(m[1]) });
+  const a = d.match(/^answered by (hide|mute|ban|rename|close|lift)$/);
+  return a ? msg('web.mod.answeredBy', { action: msg(`web.mod.act.${a[1]}`) }) : d;
 }
 
 function auditEl(e) {
   return h('li', { 'data-audit': String(e.id), 'data-action': e.action },
     h('span', { class: 'muted small' }, date(e.at)), ' ', h('strong', {}, e.name || e.moderator), ' ',
-    msg(`web.mod.log.${e.action}`), ' ', h('code', {}, e.target), e.detail ? h('span', { class: 'small' }, ' (', detailText(e.detail), ')') : '',
+    msg(`web.mod.log.${e.action}`), ' ', e.target_name ? [h('a', { href: playerHref(e.target) }, nameEl(e.target_name)), ' '] : '', h('code', {}, e.target), e.detail ? h('span', { class: 'small' }, ' (', detailText(e.detail), ')') : '',
     h('span', { class: 'small' }, ' — ', e.reason));
 }
 

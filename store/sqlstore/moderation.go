@@ -277,11 +277,12 @@ func (db *DB) AuditLog(ctx context.Context, before int64, limit int) ([]store.Au
 	return readAll(ctx, db, "audit log", func(s Scanner) (store.AuditEntry, error) {
 		var e store.AuditEntry
 		var at int64
-		err := s.Scan(&e.ID, &e.Moderator, &e.Name, &e.Action, &e.Target, &e.Detail, &e.Reason, &at)
+		err := s.Scan(&e.ID, &e.Moderator, &e.Name, &e.Action, &e.Target, &e.TargetName, &e.Detail, &e.Reason, &at)
 		e.At = time.Unix(0, at)
 		return e, err
-	}, `SELECT l.id, l.moderator, coalesce(p.name, ''), l.action, l.target, l.detail, l.reason, l.at
-		FROM moderation_log l LEFT JOIN players p ON p.id = l.moderator WHERE l.id < ? ORDER BY l.id DESC LIMIT ?`, before, limit)
+	}, `SELECT l.id, l.moderator, coalesce(p.name, ''), l.action, l.target, coalesce(t.name, ''), l.detail, l.reason, l.at
+		FROM moderation_log l LEFT JOIN players p ON p.id = l.moderator LEFT JOIN players t ON t.id = l.target
+		WHERE l.id < ? ORDER BY l.id DESC LIMIT ?`, before, limit)
 }
 
 // AddReport implements store.Store. The reporter's row is locked, so that

@@ -134,7 +134,7 @@ func testSanctions(t *testing.T, s store.Store) {
 	if fmt.Sprint(acts) != "[lift g1 appealed ban 203.0.113.0/24 a botnet ban g1 again mute g1 insults]" {
 		t.Fatalf("the audit log: %q", acts)
 	}
-	if log[0].Name != "Maud" || log[0].Moderator != "mod" || !log[0].At.Equal(time.Unix(300, 0)) {
+	if log[0].Name != "Maud" || log[0].Moderator != "mod" || !log[0].At.Equal(time.Unix(300, 0)) || log[0].TargetName != "Troll" || log[1].TargetName != "" {
 		t.Fatalf("the newest entry: %+v", log[0])
 	}
 	page, err := s.AuditLog(ctx, log[1].ID, 2)
