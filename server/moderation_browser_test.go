@@ -155,6 +155,30 @@ func TestBrowserModeration(t *testing.T) {
 	if err := chromedp.Do(annB, chromedp.Navigate(ts.URL+"/moderate"), chromedp.WaitVisible("#not-moderator")); err != nil {
 		t.Fatal(err)
 	}
+
+	// The moderator closes the table, from the form of any table: Ann's
+	// page says the game was aborted by a moderator and why, in her
+	// language (TestModeration checks it is nobody's loss).
+	openIn(t, modB, ts.URL+"/moderate", "en")
+	if err := chromedp.Do(modB, chromedp.WaitVisible("#mod-any-action"), chromedp.SetValue("#mod-any-action", "close"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('mod-any-action').dispatchEvent(new Event('change'))`),
+		chromedp.SendKeys("#mod-any-table", id)); err != nil {
+		t.Fatal(err)
+	}
+	moderate(t, modB, "#mod-any", "the table is all insults", "")
+	waitPage(t, modB, "the close in the audit log", `(document.querySelector('#mod-audit li') || {dataset: {}}).dataset.action === 'close'`)
+	for _, c := range []struct{ lang, title, why string }{
+		{"en", "Game aborted", "Closed by a moderator: the table is all insults"},
+		{"nb", "Spillet ble avbrutt", "Stengt av en moderator: the table is all insults"},
+	} {
+		openIn(t, annB, ts.URL+"/t/"+id, c.lang)
+		if err := chromedp.Do(annB, chromedp.WaitVisible("#stopped")); err != nil {
+			t.Fatal(err)
+		}
+		if got := pageText(t, annB, "#stopped h2, #stopped p"); !strings.HasPrefix(got, c.title+" | "+c.why) {
+			t.Errorf("the closed table in %s reads %q, want %q then %q", c.lang, got, c.title, c.why)
+		}
+	}
 }
 
 // moderationPage makes the player a moderator with a report, a mute and

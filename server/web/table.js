@@ -272,8 +272,11 @@ export function tablePage(id, opts = {}) {
   function stoppedArea() {
     const t = g.table;
     return h('section', { class: 'card stopped', id: 'stopped', role: 'status' },
-      h('h2', {}, msg(t.status === 'expired' ? 'web.expired' : 'web.stopped')),
-      h('p', {}, t.reason || ''),
+      // A table a moderator closed (server/moderation.go) is an aborted
+      // game, said in the page's language; other reasons are the server's.
+      ...((closed) => closed
+        ? [h('h2', {}, msg('web.end.aborted')), h('p', {}, msg('web.closedByModerator', { why: closed[1] }))]
+        : [h('h2', {}, msg(t.status === 'expired' ? 'web.expired' : 'web.stopped')), h('p', {}, t.reason || '')])((t.reason || '').match(/^closed by a moderator: (.*)$/s)),
       g.st ? h('p', {}, h('a', { class: 'button', href: `/api/tables/${id}/record`, download: `farkle-${id}.json` }, msg('end.download'))) : '',
       h('p', {}, h('a', { class: 'button primary', href: '/lobby' }, msg('web.backLobby'))));
   }
