@@ -2,7 +2,7 @@
 
 // botName is a bot's name from its level, as the server names it (Steady bot).
 const botName = (level) => msg('web.botNamed', { level: level[0].toUpperCase() + level.slice(1) });
-import { h, api, page, nameEl, playerHref } from './ui.js';
+import { h, api, page, go, state, nameEl, playerHref } from './ui.js';
 import { msg, num, pct } from './i18n.js';
 import { ratingBoard, ratingSection } from './rating.js';
 import { tableList } from './lobby.js';
@@ -30,10 +30,40 @@ async function botAbout(level) {
   return b ? h('p', { class: 'lead bot-about', id: 'bot-about' }, botDescription(b)) : '';
 }
 
+// friendBox offers, on another person's page, to follow them (their open
+// games then show in the caller's lobby) and to challenge them: a new
+// table with a seat kept for them, an invitation they find on their home
+// page (docs/API.md, invitations).
+async function friendBox(id, name) {
+  const me = state.me || await api('GET', '/api/me').catch(() => null);
+  if (!me || me.id === id || id.startsWith('bot:')) return '';
+  const mine = await api('GET', '/api/me/follows').catch(() => ({ following: [] }));
+  let following = mine.following.some((f) => f.player === id);
+  const note = h('span', { class: 'muted small', role: 'status', id: 'friend-note' });
+  const follow = h('button', { type: 'button', id: 'follow', onclick: async () => {
+    follow.disabled = true;
+    try {
+      await (following ? api('DELETE', `/api/me/follows/${encodeURIComponent(id)}`) : api('POST', '/api/me/follows', { player: id }));
+      following = !following;
+      note.textContent = msg(following ? 'web.friend.followed' : 'web.friend.unfollowed', { name });
+    } catch (ex) { note.textContent = ex.message; }
+    follow.disabled = false;
+    follow.textContent = msg(following ? 'web.friend.unfollow' : 'web.friend.follow');
+  } }, msg(following ? 'web.friend.unfollow' : 'web.friend.follow'));
+  const challenge = h('button', { type: 'button', class: 'primary', id: 'challenge', onclick: async () => {
+    challenge.disabled = true;
+    try {
+      const t = await api('POST', '/api/tables', { rules: 'classic', seats: [{ type: 'me' }, { type: 'invite', player: id }] });
+      go(`/t/${t.id}`);
+    } catch (ex) { note.textContent = ex.message; challenge.disabled = false; }
+  } }, msg('web.friend.challenge'));
+  return h('p', { class: 'row gap friend-box' }, challenge, follow, note);
+}
+
 export async function playerPage(id) {
   const s = await api('GET', `/api/players/${encodeURIComponent(id)}/stats`);
   const bot = id.startsWith('bot:') ? id.slice(4) : '';
-  page(h('h1', {}, s.name || (bot ? botName(bot) : msg('web.player'))), bot ? await botAbout(bot) : '',
+  page(h('h1', {}, nameEl(s.name || (bot ? botName(bot) : msg('web.player')), 'span', s.guest)), bot ? await botAbout(bot) : await friendBox(id, s.name),
     h('div', { class: 'tiles' },
       [[msg('web.st.games'), num(s.games)], [msg('web.st.wins'), num(s.wins)], [msg('web.st.winRate'), pct(s.win_rate)], [msg('web.st.ppt'), num(Math.round(s.points_per_turn))],
         [msg('web.st.farkleRate'), pct(s.farkle_rate)], [msg('web.st.bestTurn'), num(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
