@@ -176,7 +176,12 @@ type Stats struct {
 	Banked    int
 	BestTurn  int
 	Account   bool // the player has an account (a guest otherwise, or a bot)
+	Score     int  // the variant's scores summed (Dragon Farkle: soldiers)
+	BestScore int  // the best of them
 }
+
+// ScorePerGame returns the mean score a game.
+func (s Stats) ScorePerGame() float64 { return ratio(s.Score, s.Games) }
 
 // WinRate returns wins per game (0 with no games).
 func (s Stats) WinRate() float64 { return ratio(s.Wins, s.Games) }
@@ -321,9 +326,9 @@ type Results interface {
 	// Stats returns the sums of the player's finished games (zero counts if
 	// none).
 	Stats(ctx context.Context, playerKey string) (Stats, error)
-	// Leaderboard returns up to limit players with at least minGames games,
-	// by wins, then win rate, then games.
-	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
+	// Leaderboard returns up to limit players with at least minGames games
+	// of the kind (every kind if ""), by wins, then win rate, then games.
+	Leaderboard(ctx context.Context, kind game.Kind, minGames, limit int) ([]Stats, error)
 }
 
 // Accounts are the players' accounts, passkeys and sessions, and the

@@ -8,19 +8,34 @@ import { ratingBoard, ratingSection } from './rating.js';
 import { tableList } from './lobby.js';
 import { botDescription } from './rulesform.js';
 
-function statsTable(rows) {
-  return h('table', { class: 'stats leaderboard' },
-    h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.st.games'), msg('web.st.wins'), msg('web.st.winRate'), msg('web.st.ppt'), msg('web.st.farkleRate'), msg('web.st.bestTurn')].map((x) => h('th', {}, x)))),
+// statsTable is the wins table of a kind of game: the ordinary game's
+// measures (points per turn, farkles, best turn), or Dragon Farkle's
+// (soldiers a game, the most soldiers).
+function statsTable(rows, kind) {
+  const dragon = kind === 'dragon';
+  const heads = dragon ? ['web.st.soldiers', 'web.st.bestSoldiers'] : ['web.st.ppt', 'web.st.farkleRate', 'web.st.bestTurn'];
+  const cells = (r) => dragon ? [num(Math.round(r.score_per_game)), num(r.best_score)] : [num(Math.round(r.points_per_turn)), pct(r.farkle_rate), num(r.best_turn)];
+  return h('table', { class: 'stats leaderboard', 'data-kind': kind },
+    h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.st.games'), msg('web.st.wins'), msg('web.st.winRate')].concat(heads.map((k) => msg(k))).map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
       h('td', { class: 'player' }, h('a', { href: playerHref(r.player) }, nameEl(r.name, 'span', r.guest))),
       h('td', {}, num(r.games)), h('td', {}, num(r.wins)), h('td', {}, pct(r.win_rate)),
-      h('td', {}, num(Math.round(r.points_per_turn))), h('td', {}, pct(r.farkle_rate)), h('td', {}, num(r.best_turn))))));
+      cells(r).map((c) => h('td', {}, c))))));
 }
 
+// leaderboard is the ratings of each family with, under them, the wins
+// table of the tab's kind of game: Dragon Farkle's games under the Dragon
+// Farkle tab, the ordinary game's under the others.
 export async function leaderboard() {
-  const rows = await api('GET', '/api/leaderboard');
-  page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard(), h('h2', {}, msg('web.st.wins')), rows.length ? h('div', { class: 'scroll-x' }, statsTable(rows)) : h('p', { class: 'muted' }, msg('none.finished')));
+  const wins = h('section', { id: 'wins-board' });
+  const show = async (family) => {
+    const kind = family === 'dragon' ? 'dragon' : 'farkle';
+    const rows = await api('GET', `/api/leaderboard?kind=${kind}`);
+    wins.replaceChildren(h('h2', {}, msg('web.st.wins')), rows.length ? h('div', { class: 'scroll-x' }, statsTable(rows, kind)) : h('p', { class: 'muted' }, msg('none.finished')));
+  };
+  await show('farkle');
+  page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard('farkle', show), wins);
 }
 
 // botAbout says how a bot plays, from the server's list of levels.
