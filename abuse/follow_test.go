@@ -29,7 +29,9 @@ func TestFollowCap(t *testing.T) {
 		c.player("Friend")
 		others[i] = id(c)
 	}
-	follow := func(player string) answer { return ann.do("POST", "/api/me/follows", map[string]string{"player": player}) }
+	follow := func(player string) answer {
+		return ann.do("POST", "/api/me/follows", map[string]string{"player": player})
+	}
 	for _, p := range others[:2] {
 		if a := follow(p); a.Status != http.StatusOK {
 			t.Fatalf("follow %s: %s", p, a)

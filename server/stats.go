@@ -5,6 +5,7 @@ package server
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
@@ -45,7 +46,11 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 			st.Name = p.Name
 		}
 	}
-	tables, err := s.store.Tables(r.Context(), store.TableFilter{PlayerID: id, Status: []store.Status{store.Over}, Limit: 50})
+	f := store.TableFilter{PlayerID: id, Status: []store.Status{store.Over}, Limit: 50}
+	if strings.HasPrefix(id, "bot:") { // a bot holds no player's seat: its games are those of its results
+		f.PlayerID, f.ResultOf = "", id
+	}
+	tables, err := s.store.Tables(r.Context(), f)
 	if err != nil {
 		s.httpError(w, err)
 		return

@@ -205,6 +205,9 @@ type TableFilter struct {
 	PlayerID string // tables where this player holds a seat
 	Creator  string // tables this player created
 	Local    bool   // only local games (Table.Local)
+	// ResultOf: tables with a result of this player key (a finished game
+	// it played: a bot's, "bot:LEVEL", too), read by the results' index.
+	ResultOf string
 	Limit    int    // 0: a default of 100; CountTables ignores it
 }
 

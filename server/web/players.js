@@ -3,7 +3,7 @@
 // botName is a bot's name from its level, as the server names it (Steady bot).
 const botName = (level) => msg('web.botNamed', { level: level[0].toUpperCase() + level.slice(1) });
 import { h, api, page, go, state, nameEl, playerHref } from './ui.js';
-import { msg, num, pct } from './i18n.js';
+import { msg, num, pct, has } from './i18n.js';
 import { ratingBoard, ratingSection } from './rating.js';
 import { tableList } from './lobby.js';
 import { botDescription } from './rulesform.js';
@@ -39,10 +39,12 @@ export async function leaderboard() {
 }
 
 // botAbout says how a bot plays, from the server's list of levels.
+// A Dragon Farkle bot is described by the catalogue (web.dragonBot.LEVEL).
 async function botAbout(level) {
   const bots = await api('GET', '/api/bots').catch(() => []);
   const b = bots.find((x) => x.name === level);
-  return b ? h('p', { class: 'lead bot-about', id: 'bot-about' }, botDescription(b)) : '';
+  const text = b ? botDescription(b) : has(`web.dragonBot.${level}`) ? msg(`web.dragonBot.${level}`) : '';
+  return text ? h('p', { class: 'lead bot-about', id: 'bot-about' }, text) : '';
 }
 
 // friendBox offers, on another person's page, to follow them (their open

@@ -87,6 +87,10 @@ func Where(f store.TableFilter) (string, []any) {
 	if f.Local {
 		q += ` AND local = {true}`
 	}
+	if f.ResultOf != "" {
+		q += ` AND id IN (SELECT table_id FROM results WHERE player_key = ?)`
+		args = append(args, f.ResultOf)
+	}
 	return q, args
 }
 

@@ -479,6 +479,14 @@ func testFinishAndStats(t *testing.T, s store.Store) {
 	if len(over) != 3 {
 		t.Errorf("%d tables over, want 3", len(over))
 	}
+	// A bot's games are those of its results (it holds no player's seat).
+	for key, want := range map[string]int{"bot:steady": 3, "p1": 3, "bot:nobody": 0} {
+		got, err := s.Tables(ctx, store.TableFilter{ResultOf: key, Status: []store.Status{store.Over}})
+		must(t, err)
+		if len(got) != want {
+			t.Errorf("the tables of %s's results: %d, want %d", key, len(got), want)
+		}
+	}
 }
 
 // testFailTable: a waiting or playing table fails with its reason, keeps
