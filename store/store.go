@@ -208,7 +208,7 @@ type TableFilter struct {
 	// ResultOf: tables with a result of this player key (a finished game
 	// it played: a bot's, "bot:LEVEL", too), read by the results' index.
 	ResultOf string
-	Limit    int    // 0: a default of 100; CountTables ignores it
+	Limit    int // 0: a default of 100; CountTables ignores it
 }
 
 // Store persists the web game: the interfaces of its concerns, composed,
