@@ -56,6 +56,27 @@ func (s *Server) inviteSeat(r *http.Request, name string) (store.Seat, error) {
 	return store.Seat{Name: name, Invited: key}, nil
 }
 
+// invitePlayerSeat returns the seat kept for the player of the ID (a
+// guest's too: a challenge from the player's page, whose ID the page
+// shows), under the player's name. 400 if there is no such player or it
+// is the caller.
+func (s *Server) invitePlayerSeat(r *http.Request, id string) (store.Seat, error) {
+	if len(id) > 64 {
+		return store.Seat{}, badRequest("player: at most 64 characters")
+	}
+	p, err := s.store.Player(r.Context(), id)
+	if store.Code(err) == store.ENOTFOUND {
+		return store.Seat{}, badRequest("no player %q to invite", id)
+	}
+	if err != nil {
+		return store.Seat{}, err
+	}
+	if me, err := s.playerOf(r); err == nil && me.ID == p.ID {
+		return store.Seat{}, badRequest("you cannot invite yourself: take a \"me\" seat")
+	}
+	return store.Seat{Name: p.Name, Invited: p.ID}, nil
+}
+
 // admitInvitations refuses a new table of player p whose seats would take
 // p past Options.MaxInvitesSent open invitations sent, or a player invited
 // past Options.MaxInvitesReceived kept for it (429 quota). It runs where
@@ -147,6 +168,9 @@ func (s *Server) inviteRoutes(mux router) {
 	mux.HandleFunc("GET /api/me/blocks", s.handleBlocks)
 	mux.HandleFunc("POST /api/me/blocks", s.handleBlock)
 	mux.HandleFunc("DELETE /api/me/blocks/{id}", s.handleUnblock)
+	mux.HandleFunc("GET /api/me/follows", s.handleFollows)          // follow.go
+	mux.HandleFunc("POST /api/me/follows", s.handleFollow)          // follow.go
+	mux.HandleFunc("DELETE /api/me/follows/{id}", s.handleUnfollow) // follow.go
 }
 
 // handleDecline serves POST /api/tables/{id}/decline: the caller declines

@@ -27,6 +27,9 @@ type seatReq struct {
 	Type  string `json:"type"`
 	Level string `json:"level,omitempty"`
 	Name  string `json:"name,omitempty"` // "invite": the account invited (invite.go)
+	// Player: "invite" by the player's ID instead of a name, a guest's too
+	// (a challenge from the player's page: invite.go).
+	Player string `json:"player,omitempty"`
 }
 
 func (s *Server) handleNewTable(w http.ResponseWriter, r *http.Request) {
@@ -147,7 +150,11 @@ func (s *Server) seatsOf(r *http.Request, req []seatReq, botLevel func(level str
 			seats[i] = store.Seat{Name: p.Name, PlayerID: p.ID}
 		case "human":
 		case "invite":
-			seat, err := s.inviteSeat(r, sr.Name)
+			invite := s.inviteSeat
+			if sr.Player != "" {
+				invite, sr.Name = s.invitePlayerSeat, sr.Player
+			}
+			seat, err := invite(r, sr.Name)
 			if err != nil {
 				return nil, badRequest("seats[%d]: %s", i, clientMessage(err))
 			}

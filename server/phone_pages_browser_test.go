@@ -47,9 +47,11 @@ type sitePage struct {
 
 // TestBrowserEveryPageFitsAPhone visits every page of the site (the lobby,
 // a table of each kind and state, the new-table form, replays, the
-// analysis, history, the leaderboard with its ratings, a player's and a
-// bot's page, the account and sign-in, the tournaments and one, the
-// explorer, the settings) at 360×740 and 390×844 in English and Norwegian, with long
+// analysis, history, the leaderboard with its ratings, a player's own
+// page, another's (Follow, Challenge) and a bot's, the lobby's friends,
+// the account and sign-in, the tournaments and one, the explorer, the
+// settings, the moderators' page) at 360×740 and 390×844 in English and
+// Norwegian, with long
 // names and a seed in the way, and fails on any element wider than the
 // phone.
 func TestBrowserEveryPageFitsAPhone(t *testing.T) {
@@ -84,6 +86,15 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	if err := me.Do(ctx, "POST", "/api/tables", map[string]any{"rules": "classic", "pace": "1d", "seats": []map[string]string{{"type": "me"}, {"type": "bot", "level": "steady"}}}, &paced); err != nil {
 		t.Fatal(err)
 	}
+	// Another player, followed, with an open game: their page offers
+	// Follow and Challenge; the lobby lists them among friends.
+	other := newPlayer(t, ts, "Wilhelmina-Anastasia")
+	if _, err := other.CreateTable(ctx, "classic", map[string]string{"type": "me"}, map[string]string{"type": "human"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := me.Do(ctx, "POST", "/api/me/follows", map[string]string{"player": other.ID}, nil); err != nil {
+		t.Fatal(err)
+	}
 	var tr tourJSON
 	entrants := []map[string]string{{"type": "bot", "level": "steady"}, {"type": "bot", "level": "cautious"}, {"type": "bot", "level": "bold"}, {"type": "bot", "level": "reckless"}}
 	if err := me.Do(ctx, "POST", "/api/tournaments", map[string]any{"name": "Midsummer Farkle Classic", "format": "swiss", "rules": shortRules, "size": 4, "entrants": entrants}, &tr); err != nil {
@@ -112,6 +123,8 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 		{"leaderboard", "/leaderboard", "#rating-board"},
 		{"player", "/players/" + me.ID, ".tiles"},
 		{"bot", "/players/bot:steady", ".tiles"},
+		{"other-player", "/players/" + other.ID, "#challenge"},
+		{"lobby-friends", "/lobby", "#friends .tables li"},
 		{"account", "/account", "#main h1"},
 		{"tournaments", "/tournaments", "#t-create"},
 		{"tournament", "/tournaments/" + tr.ID, "#t-standings"},

@@ -5,7 +5,9 @@ package server
 
 import (
 	"net/http"
+	"strings"
 
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 )
 
@@ -20,11 +22,16 @@ type statsView struct {
 	FarkleRate    float64 `json:"farkle_rate"`
 	BestTurn      int     `json:"best_turn"`
 	Guest         bool    `json:"guest,omitempty"` // a player without an account (guest.go)
+	// ScorePerGame and BestScore: the variant's score (Dragon Farkle:
+	// soldiers) a game, and the best.
+	ScorePerGame float64 `json:"score_per_game"`
+	BestScore    int     `json:"best_score"`
 }
 
 func statsOf(st store.Stats) statsView {
 	return statsView{PlayerKey: st.PlayerKey, Name: st.Name, Games: st.Games, Wins: st.Wins, WinRate: st.WinRate(), Turns: st.Turns,
-		PointsPerTurn: st.PointsPerTurn(), FarkleRate: st.FarkleRate(), BestTurn: st.BestTurn, Guest: isGuest(st.PlayerKey, st.Account)}
+		PointsPerTurn: st.PointsPerTurn(), FarkleRate: st.FarkleRate(), BestTurn: st.BestTurn, Guest: isGuest(st.PlayerKey, st.Account),
+		ScorePerGame: st.ScorePerGame(), BestScore: st.BestScore}
 }
 
 func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +46,11 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 			st.Name = p.Name
 		}
 	}
-	tables, err := s.store.Tables(r.Context(), store.TableFilter{PlayerID: id, Status: []store.Status{store.Over}, Limit: 50})
+	f := store.TableFilter{PlayerID: id, Status: []store.Status{store.Over}, Limit: 50}
+	if strings.HasPrefix(id, "bot:") { // a bot holds no player's seat: its games are those of its results
+		f.PlayerID, f.ResultOf = "", id
+	}
+	tables, err := s.store.Tables(r.Context(), f)
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -52,8 +63,16 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 	}{statsOf(st), history})
 }
 
+// handleLeaderboard serves GET /api/leaderboard?kind=K: the 50 players
+// with the most wins in games of the kind (farkle or dragon; every kind
+// without one), so that Dragon Farkle's table is its own.
 func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
-	lb, err := s.store.Leaderboard(r.Context(), 1, 50)
+	kind := game.Kind(r.URL.Query().Get("kind"))
+	if kind != "" && kind != game.Farkle && kind != game.Dragon {
+		s.httpError(w, fieldErrorf("kind", "%q: farkle, dragon, or none for every kind", string(kind)))
+		return
+	}
+	lb, err := s.store.Leaderboard(r.Context(), kind, 1, 50)
 	if err != nil {
 		s.httpError(w, err)
 		return

@@ -179,7 +179,12 @@ type Stats struct {
 	Banked    int
 	BestTurn  int
 	Account   bool // the player has an account (a guest otherwise, or a bot)
+	Score     int  // the variant's scores summed (Dragon Farkle: soldiers)
+	BestScore int  // the best of them
 }
+
+// ScorePerGame returns the mean score a game.
+func (s Stats) ScorePerGame() float64 { return ratio(s.Score, s.Games) }
 
 // WinRate returns wins per game (0 with no games).
 func (s Stats) WinRate() float64 { return ratio(s.Wins, s.Games) }
@@ -203,7 +208,10 @@ type TableFilter struct {
 	PlayerID string // tables where this player holds a seat
 	Creator  string // tables this player created
 	Local    bool   // only local games (Table.Local)
-	Limit    int    // 0: a default of 100; CountTables ignores it
+	// ResultOf: tables with a result of this player key (a finished game
+	// it played: a bot's, "bot:LEVEL", too), read by the results' index.
+	ResultOf string
+	Limit    int // 0: a default of 100; CountTables ignores it
 }
 
 // Store persists the web game: the interfaces of its concerns, composed,
@@ -325,9 +333,9 @@ type Results interface {
 	// Stats returns the sums of the player's finished games (zero counts if
 	// none).
 	Stats(ctx context.Context, playerKey string) (Stats, error)
-	// Leaderboard returns up to limit players with at least minGames games,
-	// by wins, then win rate, then games.
-	Leaderboard(ctx context.Context, minGames, limit int) ([]Stats, error)
+	// Leaderboard returns up to limit players with at least minGames games
+	// of the kind (every kind if ""), by wins, then win rate, then games.
+	Leaderboard(ctx context.Context, kind game.Kind, minGames, limit int) ([]Stats, error)
 }
 
 // Accounts are the players' accounts, passkeys and sessions, and the

@@ -1,6 +1,6 @@
 // lobby.js: the lists of tables: the lobby (waiting, playing, stopped)
 // and the history of finished games.
-import { h, api, page, nameEl, rulesName } from './ui.js';
+import { h, api, page, nameEl, rulesName, playerHref } from './ui.js';
 import { msg, num } from './i18n.js';
 import { duration } from './duration.js';
 
@@ -28,6 +28,7 @@ export async function lobby() {
   const [waiting, playing, failed] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing'),
     api('GET', '/api/tables?status=failed&limit=10')]);
   page(h('h1', {}, msg('nav.lobby')),
+    await friendsSection(),
     h('h2', {}, msg('wait.title')),
     tableList(waiting.filter(openToAll), msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
     h('h2', {}, msg('lobby.playing')),
@@ -35,6 +36,16 @@ export async function lobby() {
     failed.length ? h('h2', {}, msg('web.stoppedByServer')) : '',
     failed.length ? tableList(failed, '', (t) => h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `farkle-${t.id}.json` }, msg('web.record'))) : '',
     h('p', {}, h('a', { class: 'button primary', href: '/new' }, msg('lobby.create'))));
+}
+
+// friendsSection lists the players the caller follows and their open
+// games (GET /api/me/follows), or nothing when it follows nobody.
+async function friendsSection() {
+  const f = await api('GET', '/api/me/follows').catch(() => null); // null without a player
+  if (!f || !f.following.length) return '';
+  return h('section', { id: 'friends' }, h('h2', {}, msg('web.friend.title')),
+    h('p', { class: 'friend-names' }, f.following.flatMap((p, i) => [i ? ', ' : '', h('a', { href: playerHref(p.player) }, nameEl(p.name, 'span', p.guest))])),
+    tableList(f.games, msg('web.friend.noGames'), (t) => h('a', { class: 'button', href: `/t/${t.id}` }, msg(t.status === 'waiting' && openToAll(t) ? 'lobby.join' : 'lobby.watch'))));
 }
 
 export async function historyPage() {

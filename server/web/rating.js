@@ -36,12 +36,14 @@ export function ratingChange(table, seat) {
 }
 
 // ratingBoard is the leaderboard by rating with a tab for each family.
-export async function ratingBoard(family = 'farkle') {
+// onTab(family), if given, is told of a tab chosen (the leaderboard's
+// wins table follows it).
+export async function ratingBoard(family = 'farkle', onTab = null) {
   const rows = await api('GET', `/api/ratings?family=${family}`);
   const box = h('section', { class: 'card rating-board', id: 'rating-board' });
   const tabs = h('p', { class: 'row gap', role: 'tablist' }, families.map(([f, label]) => h('button', {
     type: 'button', role: 'tab', class: f === family ? 'small primary' : 'small', 'aria-selected': f === family ? 'true' : 'false',
-    onclick: async () => box.replaceWith(await ratingBoard(f)),
+    onclick: async () => { box.replaceWith(await ratingBoard(f, onTab)); if (onTab) await onTab(f); },
   }, familyName(label))));
   box.append(h('h2', {}, msg('web.ratings')), tabs, rows.length ? h('table', { class: 'stats' },
     h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.rating'), msg('web.st.games')].map((x) => h('th', {}, x)))),

@@ -16,6 +16,11 @@ export function rematchBox(g, id, names, redraw) {
     go(`/t/${table}`);
   };
   const why = (r) => r && r.winner_first ? h('span', { class: 'muted small' }, msg('rematch.winner')) : '';
+  // Against bots alone the rematch is a new game against the same bots,
+  // and says so.
+  const others = g.table.seats.filter((s, i) => i !== g.you.seat);
+  const vsBots = others.length > 0 && others.every((s) => s.bot);
+  const again = vsBots ? (others.length === 1 ? msg('web.newVsBot', { name: others[0].name }) : msg('web.newVsBots')) : msg('rematch');
   if (!rm) {
     return h('button', { class: 'primary', id: 'rematch', title: msg('web.rematchWhy'), onclick: async (e) => {
       e.target.disabled = true;
@@ -23,9 +28,9 @@ export function rematchBox(g, id, names, redraw) {
         const r = await api('POST', `/api/tables/${id}/rematch`);
         if (r.by === g.you.seat) go(`/t/${r.table}`); else await accept(r.table); // another asked first: accept theirs
       } catch (ex) { fail(e, ex); }
-    } }, msg('rematch'));
+    } }, again);
   }
-  if (rm.by === g.you.seat) return h('span', { class: 'rematch' }, h('a', { class: 'button primary', id: 'rematch-go', href: `/t/${rm.table}` }, msg('rematch.go')), why(rm));
+  if (rm.by === g.you.seat) return h('span', { class: 'rematch' }, h('a', { class: 'button primary', id: 'rematch-go', href: `/t/${rm.table}` }, vsBots ? again : msg('rematch.go')), why(rm));
   return h('span', { class: 'rematch offer', role: 'status' }, h('strong', {}, msg('rematch.asks', { name: names()[rm.by] })),
     h('button', { class: 'primary', id: 'accept', onclick: async (e) => {
       e.target.disabled = true;

@@ -87,6 +87,10 @@ func Where(f store.TableFilter) (string, []any) {
 	if f.Local {
 		q += ` AND local = {true}`
 	}
+	if f.ResultOf != "" {
+		q += ` AND id IN (SELECT table_id FROM results WHERE player_key = ?)`
+		args = append(args, f.ResultOf)
+	}
 	return q, args
 }
 
@@ -377,11 +381,11 @@ func (db *DB) FinalRecord(ctx context.Context, tableID string) (*game.Record, er
 
 const statsCols = `player_key, (SELECT name FROM results r2 WHERE r2.player_key = results.player_key ORDER BY finished DESC, table_id DESC LIMIT 1),
 	count(*), count(*) FILTER (WHERE won), sum(turns), sum(farkles), sum(banked), max(best_turn),
-	EXISTS (SELECT 1 FROM accounts AS a WHERE a.player_id = results.player_key)`
+	EXISTS (SELECT 1 FROM accounts AS a WHERE a.player_id = results.player_key), sum(score), max(score)`
 
 func scanStats(s Scanner) (store.Stats, error) {
 	var st store.Stats
-	err := s.Scan(&st.PlayerKey, &st.Name, &st.Games, &st.Wins, &st.Turns, &st.Farkles, &st.Banked, &st.BestTurn, &st.Account)
+	err := s.Scan(&st.PlayerKey, &st.Name, &st.Games, &st.Wins, &st.Turns, &st.Farkles, &st.Banked, &st.BestTurn, &st.Account, &st.Score, &st.BestScore)
 	return st, err
 }
 
@@ -397,11 +401,16 @@ func (db *DB) Stats(ctx context.Context, playerKey string) (store.Stats, error) 
 	return st, nil
 }
 
-// Leaderboard implements store.Store.
-func (db *DB) Leaderboard(ctx context.Context, minGames, limit int) ([]store.Stats, error) {
+// Leaderboard implements store.Store. The games of one kind are those of
+// its tables (by their primary key), joined to the results.
+func (db *DB) Leaderboard(ctx context.Context, kind game.Kind, minGames, limit int) ([]store.Stats, error) {
 	if limit <= 0 {
 		limit = 20
 	}
-	return readAll(ctx, db, "leaderboard", scanStats, `SELECT `+statsCols+` FROM results GROUP BY player_key HAVING count(*) >= ?
-		ORDER BY count(*) FILTER (WHERE won) DESC, CAST(count(*) FILTER (WHERE won) AS DOUBLE PRECISION) / count(*) DESC, count(*) DESC, player_key LIMIT ?`, max(minGames, 1), limit)
+	from, args := `results`, []any{}
+	if kind != "" {
+		from, args = `results JOIN tables ON tables.id = results.table_id AND tables.kind = ?`, []any{string(kind)}
+	}
+	return readAll(ctx, db, "leaderboard", scanStats, `SELECT `+statsCols+` FROM `+from+` GROUP BY player_key HAVING count(*) >= ?
+		ORDER BY count(*) FILTER (WHERE won) DESC, CAST(count(*) FILTER (WHERE won) AS DOUBLE PRECISION) / count(*) DESC, count(*) DESC, player_key LIMIT ?`, append(args, max(minGames, 1), limit)...)
 }

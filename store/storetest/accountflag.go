@@ -27,7 +27,7 @@ func testAccountFlags(t *testing.T, s store.Store) {
 		}
 		must(t, s.AppendAction(ctx, id, len(acts), acts[len(acts)-1], finish(g, keys[id])))
 	}
-	lb, err := s.Leaderboard(ctx, 1, 10)
+	lb, err := s.Leaderboard(ctx, "", 1, 10)
 	must(t, err)
 	account := map[string]bool{}
 	for _, st := range lb {

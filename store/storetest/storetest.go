@@ -395,6 +395,7 @@ func finish(p *game.Play, keys []string) *store.Finish {
 func testFinishAndStats(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	var want [2]store.Stats
+	byKind := map[game.Kind]*[2]store.Stats{game.Farkle: {}, game.Dragon: {}}
 	keys := []string{"p1", "bot:steady"}
 	// Games of every kind count alike.
 	for id, v := range map[string]game.Variant{"f1": farkle(t), "f2": dragonFarkle(), "f3": farkle(t)} {
@@ -424,15 +425,18 @@ func testFinishAndStats(t *testing.T, s store.Store) {
 			t.Fatal("stored record lacks the revealed seed")
 		}
 		for i, r := range fin.Results {
-			w := &want[i]
-			w.PlayerKey, w.Name = keys[i], r.Name
-			w.Games++
-			w.Turns += r.Turns
-			w.Farkles += r.Farkles
-			w.Banked += r.Banked
-			w.BestTurn = max(w.BestTurn, r.BestTurn)
-			if r.Won {
-				w.Wins++
+			for _, w := range []*store.Stats{&want[i], &byKind[v.Kind()][i]} {
+				w.PlayerKey, w.Name = keys[i], r.Name
+				w.Games++
+				w.Turns += r.Turns
+				w.Farkles += r.Farkles
+				w.Banked += r.Banked
+				w.BestTurn = max(w.BestTurn, r.BestTurn)
+				w.Score += r.Score
+				w.BestScore = max(w.BestScore, r.Score)
+				if r.Won {
+					w.Wins++
+				}
 			}
 		}
 	}
@@ -448,7 +452,7 @@ func testFinishAndStats(t *testing.T, s store.Store) {
 	if none.Games != 0 || none.PlayerKey != "nobody" {
 		t.Errorf("Stats(nobody) = %+v", none)
 	}
-	lb, err := s.Leaderboard(ctx, 1, 10)
+	lb, err := s.Leaderboard(ctx, "", 1, 10)
 	must(t, err)
 	if len(lb) != 2 {
 		t.Fatalf("leaderboard has %d lines, want 2", len(lb))
@@ -456,15 +460,38 @@ func testFinishAndStats(t *testing.T, s store.Store) {
 	if lb[0].Wins < lb[1].Wins {
 		t.Errorf("leaderboard not by wins: %+v", lb)
 	}
-	lb, err = s.Leaderboard(ctx, 4, 10)
+	lb, err = s.Leaderboard(ctx, "", 4, 10)
 	must(t, err)
 	if len(lb) != 0 {
 		t.Errorf("leaderboard with min 4 games: %+v, want none", lb)
+	}
+	// A kind's leaderboard sums that kind's games only (Dragon Farkle's
+	// wins table is its own).
+	for kind, want := range byKind {
+		lb, err := s.Leaderboard(ctx, kind, 1, 10)
+		must(t, err)
+		got := map[string]store.Stats{}
+		for _, st := range lb {
+			got[st.PlayerKey] = st
+		}
+		for i, k := range keys {
+			if got[k] != want[i] {
+				t.Errorf("the %s leaderboard's %s = %+v, want %+v", kind, k, got[k], want[i])
+			}
+		}
 	}
 	over, err := s.Tables(ctx, store.TableFilter{Status: []store.Status{store.Over}})
 	must(t, err)
 	if len(over) != 3 {
 		t.Errorf("%d tables over, want 3", len(over))
+	}
+	// A bot's games are those of its results (it holds no player's seat).
+	for key, want := range map[string]int{"bot:steady": 3, "p1": 3, "bot:nobody": 0} {
+		got, err := s.Tables(ctx, store.TableFilter{ResultOf: key, Status: []store.Status{store.Over}})
+		must(t, err)
+		if len(got) != want {
+			t.Errorf("the tables of %s's results: %d, want %d", key, len(got), want)
+		}
 	}
 }
 
