@@ -155,15 +155,17 @@ func commandNames() []string {
 	return names
 }
 
-func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "farkle: the Farkle dice game, its odds and its best moves")
-	fmt.Fprintln(w, "\nusage: farkle COMMAND [flags] [args]\n\ncommands:")
+func printUsage(out io.Writer) {
+	var w strings.Builder
+	defer func() { io.WriteString(out, fitWidth(w.String(), helpWidth)) }()
+	fmt.Fprintln(&w, "farkle: the Farkle dice game, its odds and its best moves")
+	fmt.Fprintln(&w, "\nusage: farkle COMMAND [flags] [args]\n\ncommands:")
 	for _, n := range commandNames() {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(&w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nThe commands that play or compute take --rules NAME|FILE (default classic); replay, verify and")
-	fmt.Fprintln(w, "analyze play by the rules of the record. farkle COMMAND -h shows a command's flags;")
-	fmt.Fprintln(w, "farkle --version the version.")
+	fmt.Fprintln(&w, "\nThe commands that play or compute take --rules NAME|FILE (default classic); replay, verify and")
+	fmt.Fprintln(&w, "analyze play by the rules of the record. farkle COMMAND -h shows a command's flags;")
+	fmt.Fprintln(&w, "farkle --version the version.")
 }
 
 // newFlags returns a flag set for a subcommand that prints its usage, asked
@@ -188,7 +190,11 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	fs.SetOutput(out)
 	if errors.Is(err, flag.ErrHelp) {
+		var b strings.Builder
+		fs.SetOutput(&b)
 		fs.Usage()
+		fs.SetOutput(out)
+		io.WriteString(out, fitWidth(b.String(), helpWidth))
 		return err
 	}
 	name := strings.TrimPrefix(fs.Name(), "farkle ")
