@@ -61,7 +61,7 @@ func userTextIn(c *lang.Catalogue, err error) string {
 	// and so are the errors they name.
 	var ue *usageError
 	if errors.As(err, &ue) && ue.key != "" {
-		s = strings.ReplaceAll(s, ue.msg, c.Msg(ue.key, kvIn(c, ue.kv)...))
+		s = strings.ReplaceAll(s, ue.msg, strings.ReplaceAll(c.Msg(ue.key, kvIn(c, ue.kv)...), "\n", lineBreak))
 	}
 	var pe *advise.PositionError
 	if errors.As(err, &pe) {
@@ -84,20 +84,13 @@ func userTextIn(c *lang.Catalogue, err error) string {
 		}
 		s = t
 	}
-	return lines(phrased(c, s))
+	s = oneLine(phrased(c, s))
+	return strings.ReplaceAll(strings.ReplaceAll(s, " "+lineBreak+" ", lineBreak), lineBreak, "\n")
 }
 
-// lines is s with each of its lines on one line (spaces collapsed), empty
-// lines dropped: a text of the catalogue wider than a terminal is two.
-func lines(s string) string {
-	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = oneLine(l); l != "" {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "\n")
-}
+// lineBreak stands for a line break of a catalogue's text while the rest
+// of an error is put on one line: a text wider than a terminal is two.
+const lineBreak = "\x1e"
 
 // kvIn is kv, the names and values of a catalogue's text, with each error
 // among the values said in the language of c (userTextIn).
