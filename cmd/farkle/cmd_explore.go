@@ -251,7 +251,7 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 		if err := tx.Thresholds(e.stdout, solo, nil); err != nil {
 			return nil, err
 		}
-		sp, err := chart.SoloThresholds(solo)
+		sp, err := chart.SoloThresholds(e.cat(), solo)
 		return []*plot.Plot{sp}, err
 	}
 	if at.fitCells > 0 {
@@ -299,19 +299,19 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 			return nil, err
 		}
 	}
-	sp, err := chart.SoloThresholds(solo)
+	sp, err := chart.SoloThresholds(e.cat(), solo)
 	if err != nil {
 		return nil, err
 	}
-	dp, err := chart.DuelThresholds(duel)
+	dp, err := chart.DuelThresholds(e.cat(), duel)
 	if err != nil {
 		return nil, err
 	}
-	wp, err := chart.WinMap(m, at.me, at.them)
+	wp, err := chart.WinMap(e.cat(), m, at.me, at.them)
 	if err != nil {
 		return nil, err
 	}
-	return []*plot.Plot{wp, chart.TurnMap(tm), sp, dp}, nil
+	return []*plot.Plot{wp, chart.TurnMap(e.cat(), tm), sp, dp}, nil
 }
 
 // exploreInspect values every choice of the position asked for and says
@@ -369,7 +369,7 @@ func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *solved.Tab
 	if err := tx.Compare(e.stdout, stats); err != nil {
 		return nil, err
 	}
-	return chart.Compare(stats)
+	return chart.Compare(e.cat(), stats)
 }
 
 // exploreCursor lets the keys of stdin move a cursor over the win map,
