@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -85,7 +86,7 @@ func (c *Client) Player() Player { return c.player }
 func ParseLink(link string) (base, table string, err error) {
 	u, err := url.Parse(link)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", "", fmt.Errorf("online: %q is not a server's address (http://host:port) or a table's link (http://host:port/t/ID)", link)
+		return "", "", &netError{key: "tui.online.badLink", args: []any{"link", strconv.Quote(link)}}
 	}
 	path := strings.TrimRight(u.Path, "/")
 	if i := strings.LastIndex(path, "/t/"); i >= 0 {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -109,20 +110,20 @@ func ParseDragonPlayers(spec string, r dragon.Rules) ([]Seat, error) {
 	for _, part := range strings.Split(spec, ",") {
 		part = strings.TrimSpace(part)
 		if part == "" {
-			return nil, fmt.Errorf("%w: empty name in %q (give names separated by commas, e.g. you,ana,bot:smart)", ErrPlayers, spec)
+			return nil, playersErr("tui.players.emptyName", "spec", strconv.Quote(spec), "bot", "smart")
 		}
 		name, level, isBot := part, "", false
 		if n, l, ok := strings.Cut(part, "="); ok {
 			name, level, isBot = strings.TrimSpace(n), strings.TrimSpace(l), true
 			if !strings.HasPrefix(level, "bot:") {
-				return nil, fmt.Errorf("%w: %q: after = comes bot:LEVEL (levels: %s)", ErrPlayers, part, strings.Join(dragon.Levels(), ", "))
+				return nil, playersErr("tui.players.afterEquals", "part", strconv.Quote(part), "levels", strings.Join(dragon.Levels(), ", "))
 			}
 			level = strings.TrimPrefix(level, "bot:")
 		} else if l, ok := strings.CutPrefix(part, "bot:"); ok {
 			name, level, isBot = "", l, true
 		}
 		if isBot && !slices.Contains(dragon.Levels(), level) {
-			return nil, fmt.Errorf("%w: unknown Dragon Farkle bot level %q (levels: %s)", ErrPlayers, level, strings.Join(dragon.Levels(), ", "))
+			return nil, playersErr("tui.players.unknownLevel", "level", strconv.Quote(level), "levels", strings.Join(dragon.Levels(), ", "))
 		}
 		if name != "" {
 			if err := checkName(name); err != nil {
@@ -135,12 +136,12 @@ func ParseDragonPlayers(spec string, r dragon.Rules) ([]Seat, error) {
 	seen := map[string]bool{}
 	for _, s := range seats {
 		if seen[strings.ToLower(s.Name)] {
-			return nil, fmt.Errorf("%w: %q plays twice (names must be unique)", ErrPlayers, s.Name)
+			return nil, playersErr("tui.players.twice", "name", strconv.Quote(s.Name))
 		}
 		seen[strings.ToLower(s.Name)] = true
 	}
 	if n := len(seats); n < r.MinPlayers || n > r.MaxPlayers {
-		return nil, fmt.Errorf("%w: %d players, but Dragon Farkle (%s) is for %d to %d", ErrPlayers, n, r.Name, r.MinPlayers, r.MaxPlayers)
+		return nil, playersErr("tui.players.count", "n", n, "rules", r.Name, "lo", r.MinPlayers, "hi", r.MaxPlayers)
 	}
 	return seats, nil
 }

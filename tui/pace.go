@@ -3,8 +3,8 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"strconv"
 
-	"fmt"
 	"strings"
 	"time"
 
@@ -39,7 +39,7 @@ func ParseBotPace(name string) (BotPace, error) {
 	for i, p := range BotPaces {
 		names[i] = p.Name
 	}
-	return BotPace{}, fmt.Errorf("unknown bot speed %q (speeds: %s)", name, strings.Join(names, ", "))
+	return BotPace{}, &textError{key: "tui.err.botSpeed", kv: []any{"speed", strconv.Quote(name), "speeds", strings.Join(names, ", ")}}
 }
 
 // paceOf returns the index in BotPaces of the pace nearest to delay.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -56,13 +57,13 @@ func ParsePlayers(spec string, r rules.Rules) ([]Seat, error) {
 	for _, part := range strings.Split(spec, ",") {
 		part = strings.TrimSpace(part)
 		if part == "" {
-			return nil, fmt.Errorf("%w: empty name in %q (give names separated by commas, e.g. you,ana,bot:%s)", ErrPlayers, spec, DefaultBot())
+			return nil, playersErr("tui.players.emptyName", "spec", strconv.Quote(spec), "bot", DefaultBot())
 		}
 		name, level, isBot := part, "", false
 		if n, l, ok := strings.Cut(part, "="); ok {
 			name, level, isBot = strings.TrimSpace(n), strings.TrimSpace(l), true
 			if !strings.HasPrefix(level, "bot:") {
-				return nil, fmt.Errorf("%w: %q: after = comes bot:LEVEL (levels: %s)", ErrPlayers, part, strings.Join(bot.LevelNames(), ", "))
+				return nil, playersErr("tui.players.afterEquals", "part", strconv.Quote(part), "levels", strings.Join(bot.LevelNames(), ", "))
 			}
 			level = strings.TrimPrefix(level, "bot:")
 		} else if l, ok := strings.CutPrefix(part, "bot:"); ok {
@@ -70,7 +71,7 @@ func ParsePlayers(spec string, r rules.Rules) ([]Seat, error) {
 		}
 		if isBot {
 			if !slices.Contains(bot.LevelNames(), level) {
-				return nil, fmt.Errorf("%w: unknown bot level %q (levels: %s)", ErrPlayers, level, strings.Join(bot.LevelNames(), ", "))
+				return nil, playersErr("tui.players.unknownLevel", "level", strconv.Quote(level), "levels", strings.Join(bot.LevelNames(), ", "))
 			}
 		}
 		if name != "" {
@@ -90,15 +91,15 @@ func checkSeats(seats []Seat, r rules.Rules) ([]Seat, error) {
 	seen := map[string]bool{}
 	for _, s := range seats {
 		if s.Name == "" {
-			return nil, fmt.Errorf("%w: a player without a name", ErrPlayers)
+			return nil, playersErr("tui.players.noName")
 		}
 		if seen[strings.ToLower(s.Name)] {
-			return nil, fmt.Errorf("%w: %q plays twice (names must be unique)", ErrPlayers, s.Name)
+			return nil, playersErr("tui.players.twice", "name", strconv.Quote(s.Name))
 		}
 		seen[strings.ToLower(s.Name)] = true
 	}
 	if n := len(seats); n < r.Game.MinPlayers || n > r.Game.MaxPlayers {
-		return nil, fmt.Errorf("%w: %d players, but the %s rules allow %d to %d", ErrPlayers, n, r.Name, r.Game.MinPlayers, r.Game.MaxPlayers)
+		return nil, playersErr("tui.players.count", "n", n, "rules", r.Name, "lo", r.Game.MinPlayers, "hi", r.Game.MaxPlayers)
 	}
 	return seats, nil
 }
@@ -106,14 +107,14 @@ func checkSeats(seats []Seat, r rules.Rules) ([]Seat, error) {
 // checkName returns why name cannot be a player's name, or nil.
 func checkName(name string) error {
 	if n := len([]rune(name)); n > maxName {
-		return fmt.Errorf("%w: name %q is %d characters long (at most %d)", ErrPlayers, name, n, maxName)
+		return playersErr("tui.players.long", "name", strconv.Quote(name), "n", n, "most", maxName)
 	}
 	if !utf8.ValidString(name) {
-		return fmt.Errorf("%w: name %q is not valid UTF-8", ErrPlayers, name)
+		return playersErr("tui.players.utf8", "name", strconv.Quote(name))
 	}
 	for _, r := range name {
 		if r < ' ' || r == 0x7f || r == ',' || r == '=' {
-			return fmt.Errorf("%w: name %q holds %q (names may not hold commas, = or control characters)", ErrPlayers, name, r)
+			return playersErr("tui.players.badChar", "name", strconv.Quote(name), "char", strconv.QuoteRune(r))
 		}
 	}
 	return nil

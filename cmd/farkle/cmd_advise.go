@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -77,7 +78,7 @@ func cacheFlags(e *env, fs *flag.FlagSet) func() string {
 // bad input (exit 2).
 func solverError(err error) error {
 	if errors.Is(err, solve.ErrRules) || errors.Is(err, solve.ErrTooLarge) || errors.Is(err, advise.ErrPosition) || errors.Is(err, solve.ErrPosition) {
-		return usagef("%v", err)
+		return usageOf(err)
 	}
 	return err
 }
@@ -105,7 +106,7 @@ func runAdvise(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (see farkle advise -h)", fs.Arg(0))
+		return usageMsg("cli.err.unexpectedArg", "arg", strconv.Quote(fs.Arg(0)), "cmd", "advise")
 	}
 	r, err := getRules()
 	if err != nil {
@@ -114,7 +115,7 @@ func runAdvise(ctx context.Context, e *env, args []string) error {
 	pos := advise.Position{Me: *me, Them: max(*them, 0), MyStreak: *myStreak, TheirStreak: *theirStreak, Total: *turn, Dice: *nDice}
 	if *throwText != "" {
 		if pos.Throw, err = parseThrow(*throwText, r); err != nil {
-			return usagef("--throw %s: %v", *throwText, err)
+			return usageMsg("cli.err.flagValue", "flag", "throw", "value", *throwText, "err", err)
 		}
 		if pos.Dice == 0 {
 			pos.Dice = pos.Throw.N()
@@ -124,7 +125,7 @@ func runAdvise(ctx context.Context, e *env, args []string) error {
 		pos.Dice = r.Dice
 	}
 	if *them < -1 {
-		return usagef("--them %d is negative", *them)
+		return usageMsg("cli.err.negative", "flag", "them", "value", strconv.Itoa(*them))
 	}
 	ts := solverTables(e, cache())
 	players := 1
@@ -141,7 +142,7 @@ func runAdvise(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if err := pre.Check(pos); err != nil {
-		return usagef("%v", err)
+		return usageOf(err)
 	}
 	a := pre
 	if players == 2 {

@@ -56,7 +56,7 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if len(files) != 1 {
-		return usagef("analyze takes one FILE, a game record (got %d arguments)", len(files))
+		return usageMsg("cli.err.oneRecord", "cmd", "analyze", "n", len(files))
 	}
 	rec, v, err := readRecord(files[0])
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -69,7 +70,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (see farkle explore -h)", fs.Arg(0))
+		return usageMsg("cli.err.unexpectedArg", "arg", strconv.Quote(fs.Arg(0)), "cmd", "explore")
 	}
 	out, format, err := chartFile(*svgFile, *pngFile)
 	if err != nil {
@@ -77,7 +78,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 	}
 	if out != "" { // a file that cannot be written fails before the work
 		if err := checkWritable(out); err != nil {
-			return usagef("--%s %s: %v", format, out, err)
+			return usageMsg("cli.err.flagValue", "flag", format, "value", out, "err", err)
 		}
 	}
 	cellsSet := false
@@ -113,7 +114,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 		return nil
 	}
 	if len(plots) == 0 {
-		return usagef("--svg and --png draw the rules' charts or --compare's; --published has none")
+		return usageMsg("cli.err.publishedCharts")
 	}
 	return writeCharts(e, out, format, plots)
 }
@@ -122,7 +123,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 func chartFile(svgFile, pngFile string) (file, format string, err error) {
 	switch {
 	case svgFile != "" && pngFile != "":
-		return "", "", usagef("give --svg or --png, not both")
+		return "", "", usageMsg("cli.err.svgOrPng")
 	case svgFile != "":
 		file, format = svgFile, "svg"
 	case pngFile != "":
@@ -131,7 +132,7 @@ func chartFile(svgFile, pngFile string) (file, format string, err error) {
 		return "", "", nil
 	}
 	if f, err := chart.Format(file); err != nil || f != format {
-		return "", "", usagef("--%s %s: want a file name ending in .%s", format, file, format)
+		return "", "", usageMsg("cli.err.chartName", "flag", format, "value", file)
 	}
 	return file, format, nil
 }
@@ -142,18 +143,18 @@ func chartFile(svgFile, pngFile string) (file, format string, err error) {
 func checkWritable(file string) error {
 	dir := filepath.Dir(file)
 	if fi, err := os.Stat(dir); err != nil {
-		return fmt.Errorf("the directory %s does not exist", dir)
+		return usageMsg("cli.err.noDir", "dir", dir)
 	} else if !fi.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
+		return usageMsg("cli.err.notDir", "dir", dir)
 	}
 	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
-		return fmt.Errorf("it is a directory")
+		return usageMsg("cli.err.isDir")
 	} else if err == nil {
 		return nil // there: os.Create will replace it (or say why not)
 	}
 	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return fmt.Errorf("it cannot be created: %v", errors.Unwrap(err))
+		return usageMsg("cli.err.cannotCreate", "err", errors.Unwrap(err))
 	}
 	f.Close()
 	return os.Remove(file)
@@ -250,7 +251,7 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 		if err := tx.Thresholds(e.stdout, solo, nil); err != nil {
 			return nil, err
 		}
-		sp, err := chart.SoloThresholds(solo)
+		sp, err := chart.SoloThresholds(e.cat(), solo)
 		return []*plot.Plot{sp}, err
 	}
 	if at.fitCells > 0 {
@@ -258,7 +259,7 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 	}
 	m, err := explore.NewWinMap(t, at.cells)
 	if err != nil {
-		return nil, usagef("--cells: %v", err)
+		return nil, usageMsg("cli.err.flagErr", "flag", "cells", "err", err)
 	}
 	if at.cursor {
 		return nil, exploreCursor(e, tx, m, at.me, at.them)
@@ -268,7 +269,7 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 	}
 	comp, compP, err := explore.Compensation(t, at.me, at.them)
 	if err != nil {
-		return nil, usagef("--me %d --them %d: %v", at.me, at.them, err)
+		return nil, usageMsg("cli.err.position2", "me", strconv.Itoa(at.me), "them", strconv.Itoa(at.them), "err", err)
 	}
 	p, _ := t.WinProbability(at.me, at.them, 0, 0)
 	if err := tx.Cell(e.stdout, m, at.me, at.them, p, comp, compP); err != nil {
@@ -298,19 +299,19 @@ func exploreRules(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, at 
 			return nil, err
 		}
 	}
-	sp, err := chart.SoloThresholds(solo)
+	sp, err := chart.SoloThresholds(e.cat(), solo)
 	if err != nil {
 		return nil, err
 	}
-	dp, err := chart.DuelThresholds(duel)
+	dp, err := chart.DuelThresholds(e.cat(), duel)
 	if err != nil {
 		return nil, err
 	}
-	wp, err := chart.WinMap(m, at.me, at.them)
+	wp, err := chart.WinMap(e.cat(), m, at.me, at.them)
 	if err != nil {
 		return nil, err
 	}
-	return []*plot.Plot{wp, chart.TurnMap(tm), sp, dp}, nil
+	return []*plot.Plot{wp, chart.TurnMap(e.cat(), tm), sp, dp}, nil
 }
 
 // exploreInspect values every choice of the position asked for and says
@@ -320,7 +321,7 @@ func exploreInspect(e *env, tx explore.Text, ts *solved.Tables, r rules.Rules, a
 	if at.throw != "" {
 		h, err := parseThrow(at.throw, r)
 		if err != nil {
-			return usagef("--throw %s: %v", at.throw, err)
+			return usageMsg("cli.err.flagValue", "flag", "throw", "value", at.throw, "err", err)
 		}
 		pos.Throw = h
 		if pos.Dice == 0 {
@@ -351,15 +352,15 @@ func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *solved.Tab
 	for _, spec := range strings.Split(list, ",") {
 		r, err := rules.Resolve(strings.TrimSpace(spec))
 		if err != nil {
-			return nil, usagef("--compare %s: %v", spec, err)
+			return nil, usageMsg("cli.err.flagValue", "flag", "compare", "value", spec, "err", err)
 		}
 		rs = append(rs, r)
 	}
 	if len(rs) < 2 || len(rs) > 4 {
-		return nil, usagef("--compare: give two to four rule sets, not %d", len(rs))
+		return nil, usageMsg("cli.err.compareCount", "n", len(rs))
 	}
 	if games < 0 {
-		return nil, usagef("--games %d is negative", games)
+		return nil, usageMsg("cli.err.negative", "flag", "games", "value", strconv.Itoa(games))
 	}
 	stats, err := explore.Compare(ctx, rs, ts, ts, games, solved.Reason)
 	if err != nil {
@@ -368,7 +369,7 @@ func exploreCompare(ctx context.Context, e *env, tx explore.Text, ts *solved.Tab
 	if err := tx.Compare(e.stdout, stats); err != nil {
 		return nil, err
 	}
-	return chart.Compare(stats)
+	return chart.Compare(e.cat(), stats)
 }
 
 // exploreCursor lets the keys of stdin move a cursor over the win map,

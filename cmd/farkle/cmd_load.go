@@ -55,10 +55,10 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usagef("load needs the URL of at least one server (e.g. farkle load http://127.0.0.1:8080)")
+		return usageMsg("cli.err.loadURL")
 	}
 	if _, err := rules.Preset(*preset); err != nil {
-		return usagef("--preset %s: not a preset (%s)", *preset, strings.Join(rules.Presets(), ", "))
+		return usageMsg("cli.err.notPreset", "value", *preset, "presets", strings.Join(rules.Presets(), ", "))
 	}
 	cfg := loadgen.Config{Servers: fs.Args(), Tables: *tables, Rate: *rateN, Duration: *duration,
 		Actions: *actions, Rules: *preset, Target: *target}

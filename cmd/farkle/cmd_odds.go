@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -60,7 +61,7 @@ func runOdds(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("odds takes no arguments (got %q)", strings.Join(fs.Args(), " "))
+		return usageMsg("cli.err.noArgs", "cmd", "odds", "got", strconv.Quote(strings.Join(fs.Args(), " ")))
 	}
 	v, err := resolve()
 	if err != nil {

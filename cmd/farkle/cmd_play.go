@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -111,13 +112,13 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}
 	pace, err := tui.ParseBotPace(*speed)
 	if err != nil {
-		return usagef("--bot-speed: %v", err)
+		return usageMsg("cli.err.flagErr", "flag", "bot-speed", "err", err)
 	}
 	if *hold < 0 {
-		return usagef("--farkle-hold: %s is negative (0 holds a farkle until a key)", *hold)
+		return usageMsg("cli.err.holdNegative", "value", hold.String())
 	}
 	if fs.NArg() > 0 {
-		return usagef("play takes no arguments (got %q); players go in --players", strings.Join(fs.Args(), " "))
+		return usageMsg("cli.err.playArgs", "got", strconv.Quote(strings.Join(fs.Args(), " ")))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -130,14 +131,14 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if *resume != "" {
 		for _, f := range []string{"rules", "players", "seed"} {
 			if set[f] {
-				return usagef("--resume continues a saved game with its own rules, players and dice; --%s cannot change them", f)
+				return usageMsg("cli.err.resumeFlag", "flag", f)
 			}
 		}
 		if o, ok := ownViews[recordKind(*resume)]; ok {
 			return o.resume(ctx, e, *resume, playArgs{lineMode: lineMode, delay: pace.Delay, hold: *hold})
 		}
 		if g, err = tui.ResumeGame(*resume, now, tables); err != nil {
-			return usagef("--resume: %v", err)
+			return usageMsg("cli.err.flagErr", "flag", "resume", "err", err)
 		}
 	}
 	// The hint key: the solvers' win probability or expected points
@@ -160,7 +161,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		}
 		if spec != "" {
 			if o.Seats, err = tui.ParsePlayers(spec, r); err != nil {
-				return usagef("--players %s: %v", spec, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
+				return playersError(spec, err)
 			}
 		}
 		o.Seed = dice.NewSeed()

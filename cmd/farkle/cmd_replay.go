@@ -75,7 +75,7 @@ func fileArg(e *env, name, help string, args []string) (path string, err error) 
 		return "", err
 	}
 	if len(files) != 1 {
-		return "", usagef("%s takes one FILE, a game record (got %d arguments)", name, len(files))
+		return "", usageMsg("cli.err.oneRecord", "cmd", name, "n", len(files))
 	}
 	return files[0], nil
 }

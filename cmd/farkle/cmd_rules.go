@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -47,7 +48,7 @@ func runRules(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("rules takes no arguments (got %q); use --rules NAME|FILE", strings.Join(fs.Args(), " "))
+		return usageMsg("cli.err.rulesArgs", "got", strconv.Quote(strings.Join(fs.Args(), " ")))
 	}
 	if *list {
 		var infos []presetInfo

@@ -178,7 +178,7 @@ func scoreLines(ctx context.Context, e *env, tab *dice.Table) error {
 		return fmt.Errorf("reading stdin: %w", err)
 	}
 	if bad > 0 {
-		return usagef("%d line(s) of stdin were not throws, first %s (each got a JSON line with an \"error\" field; write throws as 113556, 1 1 3 5 5 6 or 1,1,3,5,5,6)", bad, firstBad)
+		return usageMsg("cli.err.scoreLines", "n", bad, "first", firstBad)
 	}
 	return nil
 }

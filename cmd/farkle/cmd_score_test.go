@@ -212,7 +212,7 @@ func TestScoreStdinBadLines(t *testing.T) {
 	for _, runner := range farkleRunners {
 		t.Run(runner.name, func(t *testing.T) {
 			stdout, stderr, code := runner.run(t, in, "score")
-			checkBadInput(t, stderr, code, "2 line(s)", "line 2", "7 is not a die face")
+			checkBadInput(t, stderr, code, "2 lines", "line 2", "7 is not a die face")
 			lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 			if len(lines) != 5 {
 				t.Fatalf("want 5 JSON lines (the blank line is skipped), got %d:\n%s", len(lines), stdout)

@@ -77,16 +77,16 @@ func runSim(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (see farkle sim -h)", fs.Arg(0))
+		return usageMsg("cli.err.unexpectedArg", "arg", strconv.Quote(fs.Arg(0)), "cmd", "sim")
 	}
 	if *players == "" {
-		return usagef("--players is required: bot levels separated by commas, e.g. --players perfect,steady (levels: %s)", strings.Join(bot.LevelNames(), ", "))
+		return usageMsg("cli.err.simPlayers", "levels", strings.Join(bot.LevelNames(), ", "))
 	}
 	if *games < 1 {
-		return usagef("--games %d: play at least 1 game", *games)
+		return usageMsg("cli.err.atLeastOne", "flag", "games", "value", strconv.Itoa(*games))
 	}
 	if *workers < 0 {
-		return usagef("--workers %d: at least 1 (0: one per core)", *workers)
+		return usageMsg("cli.err.workers", "value", strconv.Itoa(*workers))
 	}
 	levels := strings.Split(*players, ",")
 	for i, l := range levels {
@@ -107,12 +107,12 @@ func runSim(ctx context.Context, e *env, args []string) error {
 			if errors.Is(err, bot.ErrUnknownLevel) {
 				return usageMsg("cli.err.simLevel", "level", l, "levels", strings.Join(bot.LevelNames(), ", "))
 			}
-			return usagef("--players: %v", err)
+			return usageMsg("cli.err.flagErr", "flag", "players", "err", err)
 		}
 	}
 	lo, hi := v.Seats()
 	if n := len(levels); n < lo || n > hi || n > bot.MaxPlayers {
-		return usagef("--players: %d players, but the rules %s allow %d to %d", n, v.Name(), lo, min(hi, bot.MaxPlayers))
+		return usageMsg("cli.err.playerCount", "n", n, "rules", v.Name(), "lo", lo, "hi", min(hi, bot.MaxPlayers))
 	}
 	if *recordDir != "" {
 		write, err := recordWriter(*recordDir)
@@ -131,7 +131,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	// Load what the bots need before the clock starts (a duel table may be
 	// solved now, with its own progress bar).
 	if _, notes, err := sim.Bots(v, levels, cast); err != nil {
-		return usagef("--players: %v", err)
+		return usageMsg("cli.err.flagErr", "flag", "players", "err", err)
 	} else {
 		for _, n := range notes {
 			fmt.Fprintf(e.stderr, "farkle sim: %s\n", n)

@@ -67,10 +67,10 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return printPublishedThree(e, dir)
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (see farkle solve -h)", fs.Arg(0))
+		return usageMsg("cli.err.unexpectedArg", "arg", strconv.Quote(fs.Arg(0)), "cmd", "solve")
 	}
 	if *solo == *duel {
-		return usagef("give exactly one of --solo, --duel and --players 3")
+		return usageMsg("cli.err.solveWhich")
 	}
 	r, err := getRules()
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -41,7 +42,7 @@ func (o *threeOpts) check() error {
 		return usageMsg("cli.err.solverPlayers", "n", o.players)
 	}
 	if o.rule != "mixed" && o.rule != "pure" {
-		return usagef("--orbit-rule %q: mixed or pure", o.rule)
+		return usageMsg("cli.err.orbitRule", "value", strconv.Quote(o.rule))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"strconv"
 	"strings"
 )
 
@@ -29,7 +30,7 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("version takes no arguments (got %q)", strings.Join(fs.Args(), " "))
+		return usageMsg("cli.err.noArgs", "cmd", "version", "got", strconv.Quote(strings.Join(fs.Args(), " ")))
 	}
 	info, ok := debug.ReadBuildInfo()
 	_, err := fmt.Fprintln(e.stdout, versionText(info, ok))

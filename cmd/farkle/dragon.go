@@ -45,7 +45,7 @@ func dragonRules(v game.Variant) dragon.Rules { return v.(*game.DragonVariant).G
 const dragonCommands = "rules, score, odds, sim, play, replay, verify, analyze"
 
 func (d dragonView) unsupported(cmd string) error {
-	return usagef("--rules %s: farkle %s does not play %s (%s works with: %s)", dragonPreset, cmd, d.title(), d.title(), dragonCommands)
+	return usageMsg("cli.err.notDragon", "rules", dragonPreset, "cmd", cmd, "game", d.title(), "cmds", dragonCommands)
 }
 
 func (dragonView) scoresLabel(c *lang.Catalogue) string { return c.Msg("dragon.tui.soldiersWord") }
@@ -134,22 +134,22 @@ func (dragonView) play(ctx context.Context, e *env, v game.Variant, p playArgs) 
 	if d.CardFile != "" {
 		data, err := rules.ReadFile(d.CardFile)
 		if err != nil {
-			return usagef("card_file %s: %v", d.CardFile, err)
+			return usageMsg("cli.err.cardFile", "file", d.CardFile, "err", err)
 		}
 		if cards, err = dragon.ParseCards(data); err != nil {
-			return usagef("card_file %s: %v", d.CardFile, err)
+			return usageMsg("cli.err.cardFile", "file", d.CardFile, "err", err)
 		}
 	}
 	dg, err := dragon.NewGame(d, cards)
 	if err != nil {
-		return usagef("--rules: %v", err)
+		return usageMsg("cli.err.flagErr", "flag", "rules", "err", err)
 	}
 	if spec == "" {
 		spec = e.msg("dragon.you") + ",bot:smart"
 	}
 	seats, err := tui.ParseDragonPlayers(spec, d)
 	if err != nil {
-		return usagef("--players %s: %v", spec, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
+		return playersError(spec, err)
 	}
 	seed := dice.NewSeed()
 	if seedText != "" {
@@ -172,7 +172,7 @@ func (dragonView) play(ctx context.Context, e *env, v game.Variant, p playArgs) 
 func (dragonView) resume(ctx context.Context, e *env, path string, p playArgs) error {
 	dg, err := tui.ResumeDragonGame(path, time.Now)
 	if err != nil {
-		return usagef("--resume: %v", err)
+		return usageMsg("cli.err.flagErr", "flag", "resume", "err", err)
 	}
 	return runDragonGame(ctx, e, dg, p)
 }

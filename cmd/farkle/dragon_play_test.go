@@ -176,7 +176,7 @@ func TestPlayDragonBadPlayers(t *testing.T) {
 		mention []string
 	}{
 		{"you,bot:steady", []string{"steady", "random, simple, smart"}},
-		{"you", []string{"1 players", "2 to 5"}},
+		{"you", []string{"1 player,", "2 to 5"}},
 		{"you,you", []string{"plays twice"}},
 	} {
 		t.Run(c.players, func(t *testing.T) {

@@ -76,9 +76,20 @@ func TestDragonOddsAndScore(t *testing.T) {
 	}
 }
 
+// TestDragonRefusedWhereNotPlayed: a command that does not play Dragon
+// Farkle says so, and which commands do, in two lines that fit 80
+// columns (issue 27).
 func TestDragonRefusedWhereNotPlayed(t *testing.T) {
-	for _, args := range [][]string{{"solve", "--solo", "--rules", "dragon"}} {
+	for _, args := range [][]string{{"solve", "--solo", "--rules", "dragon"}, {"explore", "--rules", "dragon"}, {"advise", "--rules", "dragon"}} {
 		_, stderr, code := execFarkle(t, "", args...)
-		checkBadInput(t, stderr, code, "Dragon Farkle", "works with")
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if code != 2 || len(lines) != 2 || !strings.Contains(lines[0], "does not play Dragon Farkle") || !strings.HasPrefix(lines[1], "Dragon Farkle works with: ") {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+		for _, l := range lines {
+			if n := len([]rune(l)); n > 80 {
+				t.Errorf("%v: a line of %d columns: %s", args, n, l)
+			}
+		}
 	}
 }

@@ -57,10 +57,11 @@ func userTextIn(c *lang.Catalogue, err error) string {
 		return oneLine(say.In(c)) // a sentence of the catalogue (the online client's network failures)
 	}
 	s := err.Error()
-	// The errors that carry their catalogue key are said in the language.
+	// The errors that carry their catalogue key are said in the language,
+	// and so are the errors they name.
 	var ue *usageError
 	if errors.As(err, &ue) && ue.key != "" {
-		s = strings.ReplaceAll(s, ue.msg, c.Msg(ue.key, ue.kv...))
+		s = strings.ReplaceAll(s, ue.msg, strings.ReplaceAll(c.Msg(ue.key, kvIn(c, ue.kv)...), "\n", lineBreak))
 	}
 	var pe *advise.PositionError
 	if errors.As(err, &pe) {
@@ -83,5 +84,30 @@ func userTextIn(c *lang.Catalogue, err error) string {
 		}
 		s = t
 	}
-	return oneLine(s)
+	s = oneLine(phrased(c, s))
+	return strings.ReplaceAll(strings.ReplaceAll(s, " "+lineBreak+" ", lineBreak), lineBreak, "\n")
+}
+
+// lineBreak stands for a line break of a catalogue's text while the rest
+// of an error is put on one line: a text wider than a terminal is two.
+const lineBreak = "\x1e"
+
+// kvIn is kv, the names and values of a catalogue's text, with each error
+// among the values said in the language of c (userTextIn).
+func kvIn(c *lang.Catalogue, kv []any) []any {
+	out := make([]any, len(kv))
+	for i, v := range kv {
+		if err, ok := v.(error); ok && i%2 == 1 {
+			out[i] = userTextIn(c, err)
+			continue
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// playersError is the usage error of a --players the game refuses: the
+// list given, and why (tui's words, in the language it is shown in).
+func playersError(spec string, err error) error {
+	return usageMsg("cli.err.flagValue", "flag", "players", "value", spec, "err", err)
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,5 +104,53 @@ func TestVersion(t *testing.T) {
 	}
 	if want := "(revision " + strings.TrimSpace(string(head)) + ", "; !strings.Contains(string(stamped), want) {
 		t.Errorf("farkle --version of a stamped build: %q, want it to hold %q", stamped, want)
+	}
+}
+
+// TestHelpFits80: the command list and every command's -h fit a
+// terminal's 80 columns, with --lang nb as in English (the help texts
+// are English: the catalogue does not hold them yet), through the binary.
+func TestHelpFits80(t *testing.T) {
+	for _, lang := range [][]string{nil, {"--lang", "nb"}} {
+		pages := map[string][]string{"farkle help": append(slices.Clone(lang), "help")}
+		for _, name := range commandNames() {
+			pages[name] = append([]string{name, "-h"}, lang...)
+		}
+		for name, args := range pages {
+			out, errOut, code := execFarkle(t, "", args...)
+			if code != 0 || errOut != "" || strings.Count(out, "\n") < 3 {
+				t.Errorf("%v: exit %d, %q, %.80q", args, code, errOut, out)
+			}
+			for _, l := range strings.Split(out, "\n") {
+				if n := len([]rune(l)); n > 80 || strings.Contains(l, "\t") {
+					t.Errorf("farkle %s (%v): a line of %d columns: %q", name, lang, n, l)
+				}
+			}
+		}
+	}
+}
+
+// TestFitWidth: a long line wraps at its spaces under its own indent, a
+// list's item under its text, a long JSON example after its commas;
+// short lines stay as they are.
+func TestFitWidth(t *testing.T) {
+	in := "short\n  play     " + strings.Repeat("word ", 20) + "\n    \t" + strings.Repeat("flag usage ", 10) + "\n" + `{"a":1,` + strings.Repeat(`"bb":22,`, 12) + `"c":3}`
+	out := fitWidth(in, 40)
+	lines := strings.Split(out, "\n")
+	if lines[0] != "short" || !strings.HasPrefix(lines[1], "  play     word") || !strings.HasPrefix(lines[2], "           word") {
+		t.Fatalf("the list item:\n%s", out)
+	}
+	words := 0
+	for _, l := range lines {
+		if n := len([]rune(l)); n > 40 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+		words += strings.Count(l, "word") + strings.Count(l, "flag usage") + strings.Count(l, `"bb":22`)
+	}
+	if words != 20+10+12 {
+		t.Errorf("%d words came through, want 42:\n%s", words, out)
+	}
+	if !strings.Contains(out, "\n        flag usage") {
+		t.Errorf("the flag's usage is not under its tab:\n%s", out)
 	}
 }

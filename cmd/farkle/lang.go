@@ -48,11 +48,41 @@ func (e *env) setLang(tag string) error {
 	return nil
 }
 
-// langFlag adds --lang to fs; the function it returns, called after
-// parsing, sets e's language from it.
+// addLangFlag adds --lang to fs: every command takes it, so that its
+// errors (and the texts of those that print game texts) are said in it.
+func addLangFlag(fs *flag.FlagSet) {
+	fs.String("lang", "", "language of the texts: "+strings.Join(lang.Codes(), ", ")+" (default: from LANG, LC_ALL, LC_MESSAGES, LANGUAGE; else en)")
+}
+
+// langFlag returns the function that, called after parsing, sets e's
+// language from fs's --lang (newFlags adds it).
 func langFlag(e *env, fs *flag.FlagSet) func() error {
-	v := fs.String("lang", "", "language of the texts: "+strings.Join(lang.Codes(), ", ")+" (default: from LANG, LC_ALL, LC_MESSAGES, LANGUAGE; else en)")
-	return func() error { return e.setLang(*v) }
+	v := fs.Lookup("lang").Value
+	return func() error { return e.setLang(v.String()) }
+}
+
+// argsLang sets e's language from a --lang among a command's arguments
+// (before any "--") before the command runs, so that an error in a flag
+// before it, or in one flag parsing does not reach, is said in it too. An
+// unknown language is a usage error.
+func argsLang(e *env, args []string) error {
+	for i, a := range args {
+		if a == "--" {
+			return nil
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "lang" {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return nil // flag parsing says it needs a value
+			}
+			val = args[i+1]
+		}
+		return e.setLang(val)
+	}
+	return nil
 }
 
 // globalLang takes a --lang given before the command off args and sets

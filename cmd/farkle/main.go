@@ -10,10 +10,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
@@ -69,7 +71,8 @@ func usagef(format string, args ...any) error {
 // English as its Error, in the language of the command when it is shown
 // (userTextIn).
 func usageMsg(key string, kv ...any) error {
-	return &usageError{msg: lang.Get(lang.Default).Msg(key, kv...), key: key, kv: kv}
+	en := lang.Get(lang.Default)
+	return &usageError{msg: en.Msg(key, kvIn(en, kv)...), key: key, kv: kv}
 }
 
 // exitError carries an exit status with an optional message already printed.
@@ -118,6 +121,10 @@ func Main(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "farkle: %s\n", e.msg("cli.unknownCommand", "name", strconv.Quote(args[0]), "names", strings.Join(commandNames(), ", ")))
 		return 2
 	}
+	if err := argsLang(e, args[1:]); err != nil {
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userTextIn(e.cat(), err))
+		return 2
+	}
 	err = c.run(ctx, e, args[1:])
 	var ue *usageError
 	var ee *exitError
@@ -148,15 +155,17 @@ func commandNames() []string {
 	return names
 }
 
-func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "farkle: the Farkle dice game, its odds and its best moves")
-	fmt.Fprintln(w, "\nusage: farkle COMMAND [flags] [args]\n\ncommands:")
+func printUsage(out io.Writer) {
+	var w strings.Builder
+	defer func() { io.WriteString(out, fitWidth(w.String(), helpWidth)) }()
+	fmt.Fprintln(&w, "farkle: the Farkle dice game, its odds and its best moves")
+	fmt.Fprintln(&w, "\nusage: farkle COMMAND [flags] [args]\n\ncommands:")
 	for _, n := range commandNames() {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(&w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nThe commands that play or compute take --rules NAME|FILE (default classic); replay, verify and")
-	fmt.Fprintln(w, "analyze play by the rules of the record. farkle COMMAND -h shows a command's flags;")
-	fmt.Fprintln(w, "farkle --version the version.")
+	fmt.Fprintln(&w, "\nThe commands that play or compute take --rules NAME|FILE (default classic); replay, verify and")
+	fmt.Fprintln(&w, "analyze play by the rules of the record. farkle COMMAND -h shows a command's flags;")
+	fmt.Fprintln(&w, "farkle --version the version.")
 }
 
 // newFlags returns a flag set for a subcommand that prints its usage, asked
@@ -165,6 +174,7 @@ func printUsage(w io.Writer) {
 func newFlags(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("farkle "+c.name, flag.ContinueOnError)
 	fs.SetOutput(e.stdout)
+	addLangFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: farkle %s %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
 		fs.PrintDefaults()
@@ -180,18 +190,72 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	fs.SetOutput(out)
 	if errors.Is(err, flag.ErrHelp) {
+		var b strings.Builder
+		fs.SetOutput(&b)
 		fs.Usage()
+		fs.SetOutput(out)
+		io.WriteString(out, fitWidth(b.String(), helpWidth))
 		return err
 	}
 	name := strings.TrimPrefix(fs.Name(), "farkle ")
 	if c := commands[name]; err != nil && c != nil && c.recordRules && fs.Lookup("rules") == nil && givesRules(args) {
-		return usagef("--rules: farkle %s plays by the rules the game record holds (see farkle %s -h)", name, name)
+		return usageMsg("cli.flag.recordRules", "cmd", name)
 	}
 	if err != nil {
-		msg := strings.Replace(err.Error(), "flag provided but not defined: -", "unknown flag --", 1)
-		return usagef("%s (see farkle %s -h)", msg, name)
+		return flagError(fs, name, err)
 	}
 	return nil
+}
+
+// flagErrors match the errors of package flag, to be said by the
+// catalogue: the flag's name, and the value refused and why.
+var flagErrors = []struct {
+	re  *regexp.Regexp
+	key string
+}{
+	{regexp.MustCompile(`^flag provided but not defined: -+(.*)$`), "cli.flag.unknown"},
+	{regexp.MustCompile(`^flag needs an argument: -+(.*)$`), "cli.flag.needsValue"},
+	{regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([^:]*): (.*)$`), "cli.flag.badValue"},
+	{regexp.MustCompile(`^invalid boolean flag ([^:]*): (.*)$`), "cli.flag.badBool"},
+	{regexp.MustCompile(`^bad flag syntax: (.*)$`), "cli.flag.syntax"},
+}
+
+// flagError is err, an error of flag parsing the flags of command cmd, as
+// a usage error the catalogue says: a value refused is said by the kind
+// of value the flag wants.
+func flagError(fs *flag.FlagSet, cmd string, err error) error {
+	text := err.Error()
+	for _, fe := range flagErrors {
+		m := fe.re.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		switch fe.key {
+		case "cli.flag.unknown", "cli.flag.needsValue", "cli.flag.syntax":
+			return usageMsg(fe.key, "flag", m[1], "cmd", cmd)
+		case "cli.flag.badBool":
+			return usageMsg("cli.flag.notBool", "flag", m[1], "value", "", "cmd", cmd)
+		}
+		if strings.HasPrefix(text, "invalid boolean value") {
+			return usageMsg("cli.flag.notBool", "flag", m[2], "value", m[1], "cmd", cmd)
+		}
+		value, name, why := m[1], m[2], m[3]
+		key := "cli.flag.badValue"
+		if why == "value out of range" {
+			key = "cli.flag.outOfRange"
+		} else if f := fs.Lookup(name); f != nil && why == "parse error" {
+			if g, ok := f.Value.(flag.Getter); ok {
+				switch g.Get().(type) {
+				case int, int64, uint, uint64, float64:
+					key = "cli.flag.notNumber"
+				case time.Duration:
+					key = "cli.flag.notDuration"
+				}
+			}
+		}
+		return usageMsg(key, "flag", name, "value", strconv.Quote(value), "why", why, "cmd", cmd)
+	}
+	return usagef("%s (see farkle %s -h)", text, cmd)
 }
 
 // givesRules reports whether args give a --rules flag (before any "--").

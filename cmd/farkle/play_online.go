@@ -37,7 +37,7 @@ the line mode at the table of a link, or of --players.`
 func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags, resolve func() (game.Variant, error), players string) error {
 	for _, name := range []string{"resume", "seed"} {
 		if fs.Lookup(name).Value.String() != fs.Lookup(name).DefValue {
-			return usagef("--%s is for a local game; the server keeps the game and deals the dice", name)
+			return usageMsg("cli.err.localOnly", "flag", name)
 		}
 	}
 	v, err := resolve()
@@ -52,7 +52,7 @@ func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags,
 	}
 	if players != "" {
 		if nt.Seats, err = parse(players); err != nil {
-			return usagef("--players %s: %v", players, strings.TrimPrefix(err.Error(), tui.ErrPlayers.Error()+": "))
+			return playersError(players, err)
 		}
 	}
 	f.plain = fs.Lookup("plain").Value.String() == "true"
@@ -74,10 +74,10 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, adv
 	lineMode := f.plain || !e.terminal || !isTerminalReader(e.stdin)
 	base, table, err := online.ParseLink(f.url)
 	if err != nil {
-		return usagef("--online: %v", err)
+		return usageMsg("cli.err.flagErr", "flag", "online", "err", err)
 	}
 	if f.watch && table == "" {
-		return usagef("--watch needs a table's link (--online http://host:port/t/ID)")
+		return usageMsg("cli.err.watchLink")
 	}
 	c := online.New(base)
 	c.Lang = e.cat().Code // the log of a Dragon Farkle game joined mid-way, as the server writes it
@@ -96,7 +96,7 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, adv
 	}
 	if nt.Seats != nil {
 		if table != "" {
-			return usagef("--players opens a new table; a table's link sits at that one")
+			return usageMsg("cli.err.playersLink")
 		}
 		if table, err = c.Create(ctx, nt); err != nil {
 			return fmt.Errorf("a new table at %s: %w", base, err)

@@ -37,14 +37,14 @@ func loadVariant(spec string) (game.Variant, error) {
 	}
 	var fe *rules.FieldError
 	if errors.As(err, &fe) || errors.Is(err, dragon.ErrInvalid) {
-		return nil, usagef("--rules %s: %v", spec, err)
+		return nil, usageMsg("cli.err.flagValue", "flag", "rules", "value", spec, "err", err)
 	}
 	all := strings.Join(presetNames(), ", ")
 	if errors.Is(err, rules.ErrUnknownPreset) {
 		return nil, usageMsg("cli.err.unknownPreset", "spec", spec, "presets", all)
 	}
 	// A file that cannot be read or parsed: say what --rules takes.
-	return nil, usagef("--rules %s: %v (--rules takes a preset: %s; or a .toml or .json rule file)", spec, err, all)
+	return nil, usageMsg("cli.err.rulesFile", "value", spec, "err", err, "presets", all)
 }
 
 // openVariant is loadVariant without the wording of its errors. A rule

@@ -18,6 +18,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/farkle/farkle/explore"
+	"github.com/farkle/farkle/lang"
 )
 
 // colors is a palette.Palette of fixed colours.
@@ -51,11 +52,12 @@ var _ palette.Palette = colors(nil)
 // WinMap is the heat map of P(the player to move wins) over both scores,
 // with its colour scale beside the map and the position me to them
 // marked.
-func WinMap(m *explore.WinMap, me, them int) (*plot.Plot, error) {
+func WinMap(c *lang.Catalogue, m *explore.WinMap, me, them int) (*plot.Plot, error) {
+	c = orEnglish(c)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("P(player to move wins), %s", m.Rules)
-	p.X.Label.Text = "their score"
-	p.Y.Label.Text = "my score"
+	p.Title.Text = c.Msg("chart.win.title", "rules", m.Rules)
+	p.X.Label.Text = c.Msg("chart.theirScore")
+	p.Y.Label.Text = c.Msg("chart.myScore")
 	h := plotter.NewHeatMap(grid{xs: m.Scores, ys: m.Scores, z: func(c, r int) float64 {
 		// Classes, so the colours are those of the terminal and the web.
 		return (float64(explore.WinClass(m.Win[r][c])) + 0.5) / 10
@@ -76,7 +78,7 @@ func WinMap(m *explore.WinMap, me, them int) (*plot.Plot, error) {
 	for c := len(explore.WinPalette) - 1; c >= 0; c-- {
 		p.Legend.Add(fmt.Sprintf("P %.1f-%.1f", float64(c)/10, float64(c+1)/10), swatch{hexColors(explore.WinPalette[c])[0]})
 	}
-	p.Legend.Add("position", ring, dot) // --me and --them
+	p.Legend.Add(c.Msg("chart.position"), ring, dot) // --me and --them
 	p.Legend.Top = true
 	p.Legend.ThumbnailWidth = vg.Points(12)
 	roomRight(p, scaleWidth)
@@ -134,11 +136,12 @@ func ticksUpTo(max float64) plot.Ticker {
 }
 
 // TurnMap is the map of the perfect decision over turn totals and dice.
-func TurnMap(m *explore.TurnMap) *plot.Plot {
+func TurnMap(c *lang.Catalogue, m *explore.TurnMap) *plot.Plot {
+	c = orEnglish(c)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("bank (green) or throw on (orange) at %d to %d", m.Me, m.Them)
-	p.X.Label.Text = "turn total"
-	p.Y.Label.Text = "dice to throw"
+	p.Title.Text = c.Msg("chart.turn.title", "me", m.Me, "them", m.Them)
+	p.X.Label.Text = c.Msg("chart.turnTotal")
+	p.Y.Label.Text = c.Msg("chart.diceToThrow")
 	value := map[string]float64{explore.Throw: 0.1, explore.Bank: 0.9, explore.OnlyBank: 0.5, explore.OnlyThrow: 0.5, explore.None: 0.5}
 	h := plotter.NewHeatMap(grid{xs: m.Totals, ys: m.Dice, z: func(c, r int) float64 {
 		return value[m.Cells[r][c].Decision]
@@ -149,11 +152,12 @@ func TurnMap(m *explore.TurnMap) *plot.Plot {
 
 // SoloThresholds draws the solo bank thresholds against the dice to throw,
 // one line per farkle streak (and for a player still to enter).
-func SoloThresholds(s *explore.SoloThresholds) (*plot.Plot, error) {
+func SoloThresholds(c *lang.Catalogue, s *explore.SoloThresholds) (*plot.Plot, error) {
+	c = orEnglish(c)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("solo optimum: bank from, %s", s.Rules)
-	p.X.Label.Text = "dice to throw"
-	p.Y.Label.Text = "turn total"
+	p.Title.Text = c.Msg("chart.solo.title", "rules", s.Rules)
+	p.X.Label.Text = c.Msg("chart.diceToThrow")
+	p.Y.Label.Text = c.Msg("chart.turnTotal")
 	add := func(name string, row []int, i int) error {
 		var xy plotter.XYs
 		for d, v := range row {
@@ -169,23 +173,23 @@ func SoloThresholds(s *explore.SoloThresholds) (*plot.Plot, error) {
 		if err != nil {
 			return err
 		}
-		c := hexColors(lineColors[i%len(lineColors)])[0]
-		l.Color, pts.Color = c, c
+		col := hexColors(lineColors[i%len(lineColors)])[0]
+		l.Color, pts.Color = col, col
 		p.Add(l, pts)
 		p.Legend.Add(name, l, pts)
 		return nil
 	}
 	for streak, row := range s.BankAt {
-		name := "on the board"
+		name := c.Msg("chart.onBoard")
 		if s.Penalty.Count > 0 {
-			name = farklesBehind(streak)
+			name = farklesBehind(c, streak)
 		}
 		if err := add(name, row, streak); err != nil {
 			return nil, err
 		}
 	}
 	for streak, row := range s.Entry {
-		if err := add("to enter, "+farklesBehind(streak), row, len(s.BankAt)+streak); err != nil {
+		if err := add(c.Msg("chart.toEnter", "behind", farklesBehind(c, streak)), row, len(s.BankAt)+streak); err != nil {
 			return nil, err
 		}
 	}
@@ -195,22 +199,19 @@ func SoloThresholds(s *explore.SoloThresholds) (*plot.Plot, error) {
 
 // farklesBehind names a farkle streak: "no farkle behind", "1 farkle
 // behind", "2 farkles behind".
-func farklesBehind(n int) string {
-	switch n {
-	case 0:
-		return "no farkle behind"
-	case 1:
-		return "1 farkle behind"
+func farklesBehind(c *lang.Catalogue, n int) string {
+	if n == 0 {
+		return c.Msg("chart.noFarkleBehind")
 	}
-	return fmt.Sprintf("%d farkles behind", n)
+	return c.Msg("chart.farklesBehind", "n", n)
 }
 
-// diceWord is "1 die" or "N dice".
-func diceWord(n int) string {
-	if n == 1 {
-		return "1 die"
+// orEnglish is c, or English for nil.
+func orEnglish(c *lang.Catalogue) *lang.Catalogue {
+	if c == nil {
+		return lang.Get(lang.Default)
 	}
-	return fmt.Sprintf("%d dice", n)
+	return c
 }
 
 var lineColors = []string{"#1b7837", "#762a83", "#e08214", "#2166ac", "#b2182b", "#4d4d4d", "#35978f", "#8c510a"}
@@ -218,11 +219,12 @@ var lineColors = []string{"#1b7837", "#762a83", "#e08214", "#2166ac", "#b2182b",
 // DuelThresholds draws the duel's bank thresholds against the score
 // difference (theirs minus mine), one line per number of dice, with the
 // solo optimum's as dashed lines.
-func DuelThresholds(d *explore.DuelThresholds) (*plot.Plot, error) {
+func DuelThresholds(c *lang.Catalogue, d *explore.DuelThresholds) (*plot.Plot, error) {
+	c = orEnglish(c)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("perfect duel player at %d: bank from", d.Me)
-	p.X.Label.Text = "their score minus mine"
-	p.Y.Label.Text = "turn total"
+	p.Title.Text = c.Msg("chart.duel.title", "me", d.Me)
+	p.X.Label.Text = c.Msg("chart.theirMinusMine")
+	p.Y.Label.Text = c.Msg("chart.turnTotal")
 	for di, n := range d.Dice {
 		var xy, solo plotter.XYs
 		for k, o := range d.Them {
@@ -233,21 +235,21 @@ func DuelThresholds(d *explore.DuelThresholds) (*plot.Plot, error) {
 		if len(xy) == 0 {
 			continue
 		}
-		c := hexColors(lineColors[di%len(lineColors)])[0]
+		col := hexColors(lineColors[di%len(lineColors)])[0]
 		l, err := plotter.NewLine(xy)
 		if err != nil {
 			return nil, err
 		}
-		l.Color = c
+		l.Color = col
 		p.Add(l)
-		p.Legend.Add(diceWord(n), l)
+		p.Legend.Add(c.Msg("chart.dice", "n", n), l)
 		if s := d.Solo[di]; s != explore.NeverBank && s < d.Target {
 			solo = plotter.XYs{{X: xy[0].X, Y: float64(s)}, {X: xy[len(xy)-1].X, Y: float64(s)}}
 			sl, err := plotter.NewLine(solo)
 			if err != nil {
 				return nil, err
 			}
-			sl.Color, sl.Dashes = c, []vg.Length{vg.Points(4), vg.Points(3)}
+			sl.Color, sl.Dashes = col, []vg.Length{vg.Points(4), vg.Points(3)}
 			p.Add(sl)
 		}
 	}
@@ -257,10 +259,10 @@ func DuelThresholds(d *explore.DuelThresholds) (*plot.Plot, error) {
 
 // ByDice draws one figure by dice for each rule set: value returns it for
 // the d-th number of dice, and false to leave that point out.
-func ByDice(stats []explore.RuleStats, title, yLabel string, value func(s explore.RuleStats, d int) (float64, bool)) (*plot.Plot, error) {
+func ByDice(c *lang.Catalogue, stats []explore.RuleStats, title, yLabel string, value func(s explore.RuleStats, d int) (float64, bool)) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title
-	p.X.Label.Text = "dice"
+	p.X.Label.Text = orEnglish(c).Msg("chart.diceAxis")
 	p.Y.Label.Text = yLabel
 	for i, s := range stats {
 		var xy plotter.XYs
@@ -287,20 +289,21 @@ func ByDice(stats []explore.RuleStats, title, yLabel string, value func(s explor
 
 // Compare draws the rule sets side by side: P(farkle), the expected points
 // of a throw and the solo bank thresholds, by dice.
-func Compare(stats []explore.RuleStats) ([]*plot.Plot, error) {
+func Compare(lc *lang.Catalogue, stats []explore.RuleStats) ([]*plot.Plot, error) {
+	lc = orEnglish(lc)
 	var out []*plot.Plot
 	for _, c := range []struct {
 		title, y string
 		value    func(s explore.RuleStats, d int) (float64, bool)
 	}{
-		{"P(farkle) by dice thrown", "P(farkle)", func(s explore.RuleStats, d int) (float64, bool) { return s.PFarkle[d], true }},
-		{"points of a throw (best keep)", "expected points", func(s explore.RuleStats, d int) (float64, bool) { return s.Expected[d], true }},
-		{"solo optimum: bank from", "turn total", func(s explore.RuleStats, d int) (float64, bool) {
+		{lc.Msg("chart.cmp.farkle"), "P(farkle)", func(s explore.RuleStats, d int) (float64, bool) { return s.PFarkle[d], true }},
+		{lc.Msg("chart.cmp.points"), lc.Msg("chart.cmp.expected"), func(s explore.RuleStats, d int) (float64, bool) { return s.Expected[d], true }},
+		{lc.Msg("chart.cmp.bankFrom"), lc.Msg("chart.turnTotal"), func(s explore.RuleStats, d int) (float64, bool) {
 			v := s.BankAt[d]
 			return float64(v), v != explore.NeverBank && v < s.Target
 		}},
 	} {
-		p, err := ByDice(stats, c.title, c.y, c.value)
+		p, err := ByDice(lc, stats, c.title, c.y, c.value)
 		if err != nil {
 			return nil, err
 		}

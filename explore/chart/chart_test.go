@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/farkle/farkle/explore"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solved"
 )
@@ -44,7 +45,7 @@ func TestWinMapColours(t *testing.T) {
 		t.Fatal(err)
 	}
 	markMe, markThem := m.Scores[3], m.Scores[5]
-	p, err := WinMap(m, markMe, markThem)
+	p, err := WinMap(nil, m, markMe, markThem)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +78,11 @@ func TestWinMapColours(t *testing.T) {
 	}
 }
 
-func charts(t *testing.T) []*plot.Plot {
+func charts(t *testing.T, c ...*lang.Catalogue) []*plot.Plot {
+	var lc *lang.Catalogue
+	if len(c) > 0 {
+		lc = c[0]
+	}
 	t.Helper()
 	r := smallRules()
 	tb, err := tables.Duel(r)
@@ -98,19 +103,19 @@ func charts(t *testing.T) []*plot.Plot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := SoloThresholds(st)
+	sp, err := SoloThresholds(lc, st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dp, err := DuelThresholds(dt)
+	dp, err := DuelThresholds(lc, dt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wp, err := WinMap(m, 1000, 1200)
+	wp, err := WinMap(lc, m, 1000, 1200)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []*plot.Plot{wp, TurnMap(tm), sp, dp}
+	return []*plot.Plot{wp, TurnMap(lc, tm), sp, dp}
 }
 
 // render draws p alone, w by h, and returns its pixels.
@@ -147,7 +152,7 @@ func TestLegendsClearOfCurves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmp, err := Compare(stats)
+	cmp, err := Compare(nil, stats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,5 +235,33 @@ func TestWriteSVGAndPNG(t *testing.T) {
 	}
 	if f, err := Format("a/B.SVG"); err != nil || f != "svg" {
 		t.Errorf("B.SVG: %q %v", f, err)
+	}
+}
+
+// TestChartsInNorwegian: the charts' titles, axes and legends come from
+// the catalogue: in Norwegian none of the English ones is left.
+func TestChartsInNorwegian(t *testing.T) {
+	var svg bytes.Buffer
+	if err := Write(&svg, charts(t, lang.Get("nb")), 2, 5*vg.Inch, 4*vg.Inch, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	nb, en := lang.Get("nb"), lang.Get("en")
+	for _, key := range []string{"chart.theirScore", "chart.myScore", "chart.position", "chart.turnTotal", "chart.diceToThrow", "chart.theirMinusMine"} {
+		if !strings.Contains(svg.String(), ">"+nb.Msg(key)+"<") {
+			t.Errorf("the SVG has no %q", nb.Msg(key))
+		}
+		if strings.Contains(svg.String(), ">"+en.Msg(key)+"<") {
+			t.Errorf("the SVG says %q in English", en.Msg(key))
+		}
+	}
+	for _, w := range []string{"P(spilleren i trekket vinner)", "sett inn (grønt)", "beste alene", "perfekt spiller i duell", "terninger"} {
+		if !strings.Contains(svg.String(), w) {
+			t.Errorf("the SVG has no %q", w)
+		}
+	}
+	for _, w := range []string{"player to move", "bank (green)", "solo optimum", "duel player", "farkle behind", "farkles behind", " dice<", "on the board"} {
+		if strings.Contains(svg.String(), w) {
+			t.Errorf("the SVG says %q", w)
+		}
 	}
 }
