@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 )
@@ -137,7 +138,7 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {
 		for _, lang := range []string{"en", "nb"} {
 			t.Run(lang+"-"+itoa3(size.w), func(t *testing.T) {
-				b := browser(t, size.w, size.h)
+				b := browsertest.NewWithin(t, size.w, size.h, 8*time.Minute) // some 25 pages, each checked word by word in Norwegian
 				signInBrowser(t, b, ts.URL, me.Token)
 				openIn(t, b, ts.URL+"/", lang)
 				if who := whoAmI(t, b); who.ID != me.ID {

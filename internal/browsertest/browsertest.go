@@ -79,6 +79,13 @@ func place(t testing.TB) {
 // MaxTests other tests have a browser open.
 func New(t testing.TB, width, height int64) context.Context {
 	t.Helper()
+	return NewWithin(t, width, height, 3*time.Minute)
+}
+
+// NewWithin is New for a test that visits many pages in one browser: its
+// context ends with the test or after within.
+func NewWithin(t testing.TB, width, height int64, within time.Duration) context.Context {
+	t.Helper()
 	exe := Chromium(t)
 	place(t) // its cleanup, registered first, runs after the browser's
 	opts := []chromedp.ExecAllocatorOption{
@@ -93,7 +100,7 @@ func New(t testing.TB, width, height int64) context.Context {
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel3 := context.WithTimeout(ctx, within)
 	t.Cleanup(cancel3)
 	var vp []chromedp.EmulateViewportOption
 	if width < 600 {

@@ -30,9 +30,12 @@ function statsTable(rows, kind) {
 // Farkle tab, the ordinary game's under the others.
 export async function leaderboard() {
   const wins = h('section', { id: 'wins-board' });
+  let asked = 0; // the latest tab's table is shown, an earlier one's arriving late is not
   const show = async (family) => {
     const kind = family === 'dragon' ? 'dragon' : 'farkle';
+    const mine = ++asked;
     const rows = await api('GET', `/api/leaderboard?kind=${kind}`);
+    if (mine !== asked) return;
     wins.replaceChildren(h('h2', {}, msg('web.st.wins')), rows.length ? h('div', { class: 'scroll-x' }, statsTable(rows, kind)) : h('p', { class: 'muted' }, msg('none.finished')));
   };
   await show('farkle');

@@ -35,6 +35,8 @@ export function ratingChange(table, seat) {
       lostOnTime(table, c.player) ? h('span', { class: 'lost-on-time small' }, ' · ', msg('web.last.lostOnTime', { name: c.name })) : ''))));
 }
 
+let boardAsked = 0; // the tabs chosen so far, to drop late answers
+
 // ratingBoard is the leaderboard by rating with a tab for each family.
 // onTab(family), if given, is told of a tab chosen (the leaderboard's
 // wins table follows it).
@@ -43,7 +45,17 @@ export async function ratingBoard(family = 'farkle', onTab = null) {
   const box = h('section', { class: 'card rating-board', id: 'rating-board' });
   const tabs = h('p', { class: 'row gap', role: 'tablist' }, families.map(([f, label]) => h('button', {
     type: 'button', role: 'tab', class: f === family ? 'small primary' : 'small', 'aria-selected': f === family ? 'true' : 'false',
-    onclick: async () => { box.replaceWith(await ratingBoard(f, onTab)); if (onTab) await onTab(f); },
+    onclick: async () => {
+      // The latest tab chosen wins: an earlier tab's answer arriving late is
+      // dropped, and the board replaced is the one on the page (not this
+      // closure's, which an earlier answer may have replaced already).
+      const mine = ++boardAsked;
+      const next = await ratingBoard(f, onTab);
+      if (mine !== boardAsked) return;
+      const shown = document.getElementById('rating-board');
+      if (shown) shown.replaceWith(next);
+      if (onTab) await onTab(f);
+    },
   }, familyName(label))));
   box.append(h('h2', {}, msg('web.ratings')), tabs, rows.length ? h('table', { class: 'stats' },
     h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.rating'), msg('web.st.games')].map((x) => h('th', {}, x)))),
