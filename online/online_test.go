@@ -246,12 +246,11 @@ func TestRefusedActionSaysWhy(t *testing.T) {
 // view): every action is accepted, the log's events come with the
 // updates, and the record saved at the end verifies and ends as the
 // terminal's game.
-func TestOnlineDragonGame(t *testing.T) {
-	// The bots' pace keeps Ann under the server's message rate of a connection.
-	base := servertest.Start(t, server.Options{BotDelay: 100 * time.Millisecond, MaxTurns: 6}).URL
-	px := tcpproxy.New(t, strings.TrimPrefix(base, "http://"))
-	c := online.New("http://" + px.Addr())
-	c.RecordDir = t.TempDir()
+// dragonAgainstSmart signs c in as Ann and sits her at a new table of
+// Dragon Farkle against the smart bot: the table, its link, and a smart
+// bot to choose Ann's actions here.
+func dragonAgainstSmart(t *testing.T, c *online.Client) (string, tui.Remote, game.Bot) {
+	t.Helper()
 	ctx := context.Background()
 	if _, err := c.SignIn(ctx, "Ann", ""); err != nil {
 		t.Fatal(err)
@@ -270,6 +269,17 @@ func TestOnlineDragonGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return id, r, bot
+}
+
+func TestOnlineDragonGame(t *testing.T) {
+	// The bots' pace keeps Ann under the server's message rate of a connection.
+	base := servertest.Start(t, server.Options{BotDelay: 100 * time.Millisecond, MaxTurns: 6}).URL
+	px := tcpproxy.New(t, strings.TrimPrefix(base, "http://"))
+	c := online.New("http://" + px.Addr())
+	c.RecordDir = t.TempDir()
+	ctx := context.Background()
+	_, r, bot := dragonAgainstSmart(t, c)
 	src := dice.NewSource(dice.SeedFrom("ann's choices"))
 	var g game.Game
 	acted, events, saved := -1, 0, ""
@@ -381,23 +391,7 @@ func TestDragonJoinedMidwayHasItsLog(t *testing.T) {
 	base := servertest.Start(t, server.Options{BotDelay: time.Millisecond}).URL
 	c := online.New(base)
 	ctx := context.Background()
-	if _, err := c.SignIn(ctx, "Ann", ""); err != nil {
-		t.Fatal(err)
-	}
-	id, err := c.Create(ctx, tui.NewTable{Preset: "dragon", Seats: []tui.Seat{{Name: "you"}, {Name: "Smart", Bot: "smart"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := c.Open(ctx, id, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	v, _ := game.Preset("dragon")
-	bot, err := game.DefaultCast().Bot(v, "smart")
-	if err != nil {
-		t.Fatal(err)
-	}
+	id, r, bot := dragonAgainstSmart(t, c)
 	src := dice.NewSource(dice.SeedFrom("ann's choices"))
 	deadline, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()

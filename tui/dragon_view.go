@@ -482,8 +482,8 @@ func (m *DragonModel) keysLine(v dragon.View) []button {
 		return []button{{"s", b("skipBrawl")}, {"?", b("help")}, {"q", b("quit")}}
 	case m.held && m.online != nil:
 		return []button{{"enter", m.tx("tui.btn.goOn")}, {"?", b("help")}, {"q", m.tx("tui.btn.lobby")}}
-	case m.held:
-		return []button{{"enter", m.tx("tui.btn.goOn")}, {"s", b("skip")}, {"?", b("help")}, {"q", b("quit")}}
+	case m.held: // s goes on too, skipping the bots' pauses (the line stays within 60 columns without it)
+		return []button{{"enter", m.tx("tui.btn.goOn")}, {"?", b("help")}, {"q", b("quit")}}
 	case m.online != nil && (v.Phase == dragon.PhaseOver || !m.deciding()):
 		return onlineKeysIn(m.lcat, m.online, v.Phase == dragon.PhaseOver)
 	case (v.Phase == dragon.PhaseOver):
@@ -602,7 +602,11 @@ func (m *DragonModel) logLines(room int) []string {
 	n := min(len(ev), 3*(room+m.logBack+logStep)) // events of the lines to show (a few give no line)
 	lines := m.g.DescribeIn(m.lcat, ev[len(ev)-n:], m.seat())
 	if n == len(ev) && len(m.g.earlier) > 0 { // a game joined mid-way: what came before, as the server wrote it
-		lines = append(m.g.earlier[max(0, len(m.g.earlier)-3*(room+m.logBack+logStep)):len(m.g.earlier):len(m.g.earlier)], lines...)
+		var earlier []string
+		for _, l := range m.g.earlier[max(0, len(m.g.earlier)-3*(room+m.logBack+logStep)):] {
+			earlier = append(earlier, wrap(l, m.width-2, "  ")...)
+		}
+		lines = append(earlier, lines...)
 	}
 	shown := m.logWindow(lines, room-1)
 	head := "─ " + m.logHead(len(lines), len(shown)) + " "

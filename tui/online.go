@@ -355,6 +355,9 @@ func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over
 		}
 		line += " · " + lc.Msg(key, "name", names[c.Seat], "clock", clock)
 	}
+	if o.ended != "" { // who gives way, so that the line fits 60 columns
+		return st.dim.Render(lc.Msg("tui.online.line", "table", o.table, "who", "")) + st.err.Render(o.statusIn(lc))
+	}
 	if s := o.statusIn(lc); s != "" {
 		return st.dim.Render(line+" · ") + st.err.Render(s)
 	}
@@ -368,14 +371,11 @@ func (o *online) take(u RemoteUpdate) {
 }
 
 // statusIn is the state of the link and the table in the language of lc:
-// how the table ended, said from its code (in English with the server's
-// own words for why), else the link's status.
+// how the table ended, said from its code, else the link's status. It is
+// short: the line under the header holds it at 60 columns.
 func (o *online) statusIn(lc *lang.Catalogue) string {
 	if o.ended == "" {
 		return o.status
-	}
-	if lc.Code == lang.Default && o.reason != "" && !strings.ContainsFunc(o.ended, func(r rune) bool { return r < 'a' || r > 'z' }) {
-		return lc.Msg("tui.online.endedWhy", "how", o.ended, "why", SafeLine(o.reason, 120)) // the server's words say the most
 	}
 	key := "tui.online.ended." + o.ended
 	if !lc.Has(key) {
@@ -492,4 +492,13 @@ func (m *Model) quitQuestion() string {
 		return m.lc.Msg("tui.quitWatching")
 	}
 	return m.lc.Msg("tui.quit")
+}
+
+// endedLineIn is how the table ended for the line mode, in the language of
+// lc: in English with the server's own words for why.
+func (o *online) endedLineIn(lc *lang.Catalogue) string {
+	if lc.Code == lang.Default && o.reason != "" && !strings.ContainsFunc(o.ended, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return lc.Msg("tui.online.endedWhy", "how", o.ended, "why", SafeLine(o.reason, 200))
+	}
+	return o.statusIn(lc)
 }

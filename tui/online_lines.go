@@ -113,7 +113,7 @@ func RunOnlineLines(ctx context.Context, r Remote, in io.Reader, out io.Writer, 
 			ended := g.online.ended
 			g.remoteUpdate(m.u)
 			if g.online.ended != "" && ended == "" {
-				l.say("%s", g.online.statusIn(orEnglish(c)))
+				l.say("%s", g.online.endedLineIn(orEnglish(c)))
 			}
 			if m.u.Refused != "" {
 				l.msg("tui.lines.error", "err", refusedIn(c, m.u))

@@ -45,8 +45,9 @@ func checkScreen(t *testing.T, m tea.Model, w, h int, what string) {
 
 // TestDragonScreensFit: the Dragon Farkle table with four players (the
 // turn's start, a throw, each with the hint), its help, the cards page,
-// the Final Battle and the end fit 60×20, 80×24 and 120×40 in English
-// and Norwegian: no line is cut.
+// the Final Battle, the end, a farkle held, and at a server a table that
+// failed with a refusal and a log joined mid-way fit 60×20, 80×24 and
+// 120×40 in English and Norwegian: no line is cut.
 func TestDragonScreensFit(t *testing.T) {
 	players := "you,bot:smart,bot:smart,bot:smart"
 	seed := dragonSeed(t, "fit", players, func(g *DragonGame) bool {
@@ -57,6 +58,7 @@ func TestDragonScreensFit(t *testing.T) {
 		v := g.View(0)
 		return v.Phase == dragon.PhaseKeep && firstKeepAction(v).Kind == dragon.ActKeep
 	})
+	farkleSeed := dragonSeed(t, "dragon-hold", "you,bot:smart", recruitFarkles)
 	for _, lc := range []*lang.Catalogue{nil, norwegian()} {
 		for _, size := range fitSizes {
 			w, h := size[0], size[1]
@@ -92,6 +94,24 @@ func TestDragonScreensFit(t *testing.T) {
 					s.Phase, s.Winners = dragon.PhaseOver, []int{0}
 				})
 				checkScreen(t, newModel(over), w, h, "the end")
+
+				held := newModel(newDragonGame(t, "you,bot:smart", farkleSeed, ""))
+				press(held, "r")
+				if !held.held {
+					t.Fatal("the farkle is not held")
+				}
+				checkScreen(t, held, w, h, "a farkle held")
+
+				srv := newDragonGame(t, "you,bot:smart", farkleSeed, "")
+				on, err := DragonOnline(Options{Lang: lc}, &chanRemote{}, RemoteUpdate{Game: srv.play.Game(), Reset: true, Seats: srv.Seats(), You: 0, Table: "abcdefghij",
+					Earlier: []string{strings.Repeat("a long line of the log the server wrote ", 5)}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				on.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				on.Update(remoteMsg{u: RemoteUpdate{You: 0, Table: "abcdefghij", Ended: "failed", EndReason: "internal error in the bots; the table cannot go on"}})
+				on.Update(remoteMsg{u: RemoteUpdate{You: 0, Table: "abcdefghij", Ended: "failed", Refused: "the game is over", RefusedCode: "game_over"}})
+				checkScreen(t, on, w, h, "online: the table failed, a refusal, a log joined mid-way")
 			})
 		}
 	}

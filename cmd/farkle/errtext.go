@@ -53,7 +53,8 @@ func userText(err error) string { return userTextIn(lang.Get(lang.Default), err)
 // follows them, the errors' details, stays in English).
 func userTextIn(c *lang.Catalogue, err error) string {
 	var say tui.Saying
-	if errors.As(err, &say) {
+	var pe *advise.PositionError // a Saying too, said below after "impossible position"
+	if errors.As(err, &say) && !errors.As(err, &pe) {
 		return oneLine(say.In(c)) // a sentence of the catalogue (the online client's network failures)
 	}
 	s := err.Error()
@@ -63,7 +64,6 @@ func userTextIn(c *lang.Catalogue, err error) string {
 	if errors.As(err, &ue) && ue.key != "" {
 		s = strings.ReplaceAll(s, ue.msg, strings.ReplaceAll(c.Msg(ue.key, kvIn(c, ue.kv)...), "\n", lineBreak))
 	}
-	var pe *advise.PositionError
 	if errors.As(err, &pe) {
 		s = strings.ReplaceAll(s, pe.Error(), c.Msg("cli.err.position")+": "+pe.In(c))
 	}

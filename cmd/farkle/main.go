@@ -216,7 +216,7 @@ var flagErrors = []struct {
 	{regexp.MustCompile(`^flag provided but not defined: -+(.*)$`), "cli.flag.unknown"},
 	{regexp.MustCompile(`^flag needs an argument: -+(.*)$`), "cli.flag.needsValue"},
 	{regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([^:]*): (.*)$`), "cli.flag.badValue"},
-	{regexp.MustCompile(`^invalid boolean flag ([^:]*): (.*)$`), "cli.flag.badBool"},
+	{regexp.MustCompile(`^invalid boolean flag ([^:]*): (.*)$`), "cli.flag.notBool"},
 	{regexp.MustCompile(`^bad flag syntax: (.*)$`), "cli.flag.syntax"},
 }
 
@@ -233,7 +233,7 @@ func flagError(fs *flag.FlagSet, cmd string, err error) error {
 		switch fe.key {
 		case "cli.flag.unknown", "cli.flag.needsValue", "cli.flag.syntax":
 			return usageMsg(fe.key, "flag", m[1], "cmd", cmd)
-		case "cli.flag.badBool":
+		case "cli.flag.notBool":
 			return usageMsg("cli.flag.notBool", "flag", m[1], "value", "", "cmd", cmd)
 		}
 		if strings.HasPrefix(text, "invalid boolean value") {
