@@ -98,3 +98,30 @@ func TestBrowserAdjournedGameResumes(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserAdjournedDragonGame: a Dragon Farkle game against a bot,
+// never visited, is adjourned too; its page says so with Resume, which
+// brings it back to playing.
+func TestBrowserAdjournedDragonGame(t *testing.T) {
+	ts := start(t, "", server.Options{BotDelay: 5 * time.Millisecond, AdjournAfter: 2 * time.Second})
+	p := newPlayer(t, ts, "Tessa")
+	tb, err := p.CreateTable(ctxT(t, 10*time.Second), "dragon", map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "smart"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitTableStatus(t, ts, tb.ID, "adjourned")
+	ctx := browser(t, 390, 844)
+	signInBrowser(t, ctx, ts.URL, p.Token)
+	openIn(t, ctx, ts.URL+"/t/"+tb.ID, "nb")
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#adjourned #resume")); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "adjourned-dragon-nb")
+	wantFits(t, ctx, "the adjourned Dragon Farkle table")
+	if err := chromedp.Do(ctx, browsertest.Click("#resume"), chromedp.WaitNotPresent("#adjourned")); err != nil {
+		t.Fatal(err)
+	}
+	if st := getInfo(t, ctxT(t, 10*time.Second), p.Client, tb.ID).Status; st != "playing" {
+		t.Fatalf("after Resume the Dragon Farkle table is %s, want playing", st)
+	}
+}

@@ -1,7 +1,7 @@
 package server
 
 import (
-	"fmt"
+	"context"
 	"net/http"
 	"time"
 
@@ -74,45 +74,13 @@ func (s *Server) handleFollows(w http.ResponseWriter, r *http.Request) {
 // follows the player. Following again changes nothing; past
 // Options.MaxFollows the answer is 429 quota.
 func (s *Server) handleFollow(w http.ResponseWriter, r *http.Request) {
-	p, err := s.playerOf(r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	var req struct {
-		Player string `json:"player"`
-	}
-	if err := readJSON(r, &req); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	if req.Player == "" || len(req.Player) > 64 {
-		s.httpError(w, fieldErrorf("player", "the ID of the player to follow (1 to 64 characters)"))
-		return
-	}
-	err = s.store.Follow(r.Context(), store.Follow{Follower: p.ID, Followed: req.Player}, s.opt.MaxFollows)
-	if store.Code(err) == store.ECONFLICT {
-		err = &quotaError{http.StatusTooManyRequests, codeQuota,
-			fmt.Sprintf("%s (max-follows %d): unfollow one first", clientMessage(err), s.opt.MaxFollows)}
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "following", "player": req.Player})
+	s.servePair(w, r, pairKind{verb: "follow", flag: "max-follows", max: s.opt.MaxFollows}, func(ctx context.Context, me, other string) error {
+		return s.store.Follow(ctx, store.Follow{Follower: me, Followed: other}, s.opt.MaxFollows)
+	})
 }
 
 // handleUnfollow serves DELETE /api/me/follows/{id}: the caller no longer
 // follows the player (no error if it did not).
 func (s *Server) handleUnfollow(w http.ResponseWriter, r *http.Request) {
-	p, err := s.playerOf(r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	if err := s.store.Unfollow(r.Context(), p.ID, r.PathValue("id")); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "unfollowed", "player": r.PathValue("id")})
+	s.serveUnpair(w, r, "follow", s.store.Unfollow)
 }

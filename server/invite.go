@@ -251,45 +251,13 @@ func (s *Server) handleBlocks(w http.ResponseWriter, r *http.Request) {
 // the player. Blocking again changes nothing; past Options.MaxBlocks the
 // answer is 429 quota.
 func (s *Server) handleBlock(w http.ResponseWriter, r *http.Request) {
-	p, err := s.playerOf(r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	var req struct {
-		Player string `json:"player"`
-	}
-	if err := readJSON(r, &req); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	if req.Player == "" || len(req.Player) > 64 {
-		s.httpError(w, fieldErrorf("player", "the ID of the player to block (1 to 64 characters)"))
-		return
-	}
-	err = s.store.Block(r.Context(), store.Block{Blocker: p.ID, Blocked: req.Player}, s.opt.MaxBlocks)
-	if store.Code(err) == store.ECONFLICT {
-		err = &quotaError{http.StatusTooManyRequests, codeQuota,
-			fmt.Sprintf("%s (max-blocks %d): unblock one first", clientMessage(err), s.opt.MaxBlocks)}
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "blocked", "player": req.Player})
+	s.servePair(w, r, pairKind{verb: "block", flag: "max-blocks", max: s.opt.MaxBlocks}, func(ctx context.Context, me, other string) error {
+		return s.store.Block(ctx, store.Block{Blocker: me, Blocked: other}, s.opt.MaxBlocks)
+	})
 }
 
 // handleUnblock serves DELETE /api/me/blocks/{id}: the caller no longer
 // blocks the player (no error if it did not).
 func (s *Server) handleUnblock(w http.ResponseWriter, r *http.Request) {
-	p, err := s.playerOf(r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	if err := s.store.Unblock(r.Context(), p.ID, r.PathValue("id")); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "unblocked"})
+	s.serveUnpair(w, r, "block", s.store.Unblock)
 }

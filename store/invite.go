@@ -26,16 +26,23 @@ type Block struct {
 
 // Prepare checks a block and fills in its time.
 func (b Block) Prepare(now time.Time) (Block, error) {
-	if b.Blocker == "" || b.Blocked == "" {
-		return b, Errorf(EINVALID, "a block needs a blocker and a player blocked")
+	err := checkPair("block", b.Blocker, b.Blocked, &b.Created, now)
+	return b, err
+}
+
+// checkPair refuses a relation (of verb) from a to b without either or
+// from a player to itself (EINVALID), and fills in its time.
+func checkPair(verb, a, b string, created *time.Time, now time.Time) error {
+	if a == "" || b == "" {
+		return Errorf(EINVALID, "a %s needs two players", verb)
 	}
-	if b.Blocker == b.Blocked {
-		return b, Errorf(EINVALID, "a player cannot block itself")
+	if a == b {
+		return Errorf(EINVALID, "a player cannot %s itself", verb)
 	}
-	if b.Created.IsZero() {
-		b.Created = now
+	if created.IsZero() {
+		*created = now
 	}
-	return b, nil
+	return nil
 }
 
 // InvitationFilter selects the open invitations to count: those sent by
@@ -102,16 +109,8 @@ type Follow struct {
 
 // Prepare checks a follow and fills in its time.
 func (f Follow) Prepare(now time.Time) (Follow, error) {
-	if f.Follower == "" || f.Followed == "" {
-		return f, Errorf(EINVALID, "a follow needs a follower and a player followed")
-	}
-	if f.Follower == f.Followed {
-		return f, Errorf(EINVALID, "a player cannot follow itself")
-	}
-	if f.Created.IsZero() {
-		f.Created = now
-	}
-	return f, nil
+	err := checkPair("follow", f.Follower, f.Followed, &f.Created, now)
+	return f, err
 }
 
 // LoseOnTime returns the seats of a table (as JSON) with seat marked lost

@@ -18,6 +18,7 @@ import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
 import { tournamentLink } from './tourlink.js';
 import { msg, errText, num, pct, has } from './i18n.js';
+import { adjournedBox } from './adjourn.js';
 
 // endOrder ranks the players of a finished game by its result: the
 // winners first (who slew the dragon may have fewer soldiers than a bot),
@@ -557,7 +558,7 @@ export function dragonPage(id) {
     root.dataset.toAct = v ? v.to_act : -1;
     root.dataset.keeps = JSON.stringify(v && v.keeps ? v.keeps.map((k) => k.dice) : []);
     root.replaceChildren(
-      h('div', { class: 'col main-col' }, endScreen(), v && v.phase === 'over' ? '' : board(), hand(), logBox()),
+      h('div', { class: 'col main-col' }, endScreen(), g.table.status === 'adjourned' ? adjournedBox(id, g.you.seat >= 0) : v && v.phase === 'over' ? '' : board(), hand(), logBox()),
       h('div', { class: 'col side-col' }, tournamentLink(g.table), players(), oddsChart(), rulesBox(),
         h('p', { class: 'muted small' }, g.you.seat >= 0 ? msg('seat.you', { n: g.you.seat + 1 }) : msg('seat.watching'), msg('seat.connected', { n: g.table.watchers }))));
   }

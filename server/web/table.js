@@ -10,6 +10,7 @@ import { dieSVG, diceRow, keptIndices } from './dice.js';
 import { connectTable } from './socket.js';
 import { explorerLink } from './explorelink.js';
 import { tableClock } from './clock.js';
+import { adjournedBox } from './adjourn.js';
 import { analysisView } from './analysis.js';
 import { ratingChange } from './rating.js';
 import { rematchBox } from './rematch.js';
@@ -281,24 +282,10 @@ export function tablePage(id, opts = {}) {
       h('p', {}, h('a', { class: 'button primary', href: '/lobby' }, msg('web.backLobby'))));
   }
 
-  // adjournedArea is a game its player left long enough against bots:
-  // not lost, not rated, resumed by its player (docs/API.md, adjourned).
-  function adjournedArea() {
-    const resume = async (e) => {
-      e.target.disabled = true;
-      try { await api('POST', `/api/tables/${id}/resume`); location.reload(); } catch (ex) { g.err = ex.message; e.target.disabled = false; draw(); }
-    };
-    return h('section', { class: 'card stopped', id: 'adjourned', role: 'status' },
-      h('h2', {}, msg('web.adjourned.title')),
-      h('p', {}, msg('web.adjourned.why')),
-      g.you.seat >= 0 ? h('p', {}, h('button', { class: 'primary', id: 'resume', type: 'button', onclick: resume }, msg('web.adjourned.resume'))) : '',
-      g.err ? h('p', { class: 'error', role: 'alert' }, g.err) : '');
-  }
-
   function playArea() {
     const st = g.st;
     if (g.table.status === 'failed' || g.table.status === 'expired') return stoppedArea();
-    if (g.table.status === 'adjourned') return adjournedArea();
+    if (g.table.status === 'adjourned') return adjournedBox(id, g.you.seat >= 0);
     if (!st) {
       const seated = g.you.seat >= 0;
       const free = g.table.seats.some((s) => s.free);

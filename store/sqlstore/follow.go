@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"github.com/farkle/farkle/store"
@@ -11,34 +10,13 @@ import (
 // The players each player follows (store/invite.go's Follow), and the
 // open games of those players, read from the index of open seats.
 
-// Follow implements store.Store. The follower's follows are counted under
-// a lock of the follower, so that two follows at once keep the cap.
+// Follow implements store.Store.
 func (db *DB) Follow(ctx context.Context, f store.Follow, max int) error {
 	f, err := f.Prepare(db.Now())
 	if err != nil {
 		return err
 	}
-	return db.InTx(ctx, "follow", func(tx *sql.Tx) error {
-		if err := db.lock(ctx, tx, followLock, f.Follower); err != nil {
-			return err
-		}
-		var players, have, already int
-		if err := db.row(ctx, tx, `SELECT (SELECT count(*) FROM players WHERE id IN (?, ?)),
-			(SELECT count(*) FROM follows WHERE follower = ?), (SELECT count(*) FROM follows WHERE follower = ? AND followed = ?)`,
-			f.Follower, f.Followed, f.Follower, f.Follower, f.Followed).Scan(&players, &have, &already); err != nil {
-			return err
-		}
-		switch {
-		case players < 2:
-			return store.Errorf(store.ENOTFOUND, "no such player")
-		case already > 0:
-			return nil
-		case max > 0 && have >= max:
-			return store.Errorf(store.ECONFLICT, "you follow %d players already, the most one player may", have)
-		}
-		_, err := db.exec(ctx, tx, `INSERT INTO follows (follower, followed, created) VALUES (?, ?, ?)`, f.Follower, f.Followed, f.Created.UnixNano())
-		return err
-	})
+	return db.relate(ctx, pair{op: "follow", lock: followLock, table: "follows", from: "follower", to: "followed"}, f.Follower, f.Followed, f.Created, max)
 }
 
 // Unfollow implements store.Store.

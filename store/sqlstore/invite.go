@@ -72,34 +72,13 @@ func (db *DB) DeclineInvitation(ctx context.Context, tableID, playerID string) (
 	return freed, err
 }
 
-// Block implements store.Store. The blocker's blocks are counted under a
-// lock of the blocker, so that two blocks at once keep the cap.
+// Block implements store.Store.
 func (db *DB) Block(ctx context.Context, b store.Block, max int) error {
 	b, err := b.Prepare(db.Now())
 	if err != nil {
 		return err
 	}
-	return db.InTx(ctx, "block", func(tx *sql.Tx) error {
-		if err := db.lock(ctx, tx, blockLock, b.Blocker); err != nil {
-			return err
-		}
-		var players, have, already int
-		if err := db.row(ctx, tx, `SELECT (SELECT count(*) FROM players WHERE id IN (?, ?)),
-			(SELECT count(*) FROM blocks WHERE blocker = ?), (SELECT count(*) FROM blocks WHERE blocker = ? AND blocked = ?)`,
-			b.Blocker, b.Blocked, b.Blocker, b.Blocker, b.Blocked).Scan(&players, &have, &already); err != nil {
-			return err
-		}
-		switch {
-		case players < 2:
-			return store.Errorf(store.ENOTFOUND, "no such player")
-		case already > 0:
-			return nil
-		case max > 0 && have >= max:
-			return store.Errorf(store.ECONFLICT, "you block %d players already, the most one player may", have)
-		}
-		_, err := db.exec(ctx, tx, `INSERT INTO blocks (blocker, blocked, created) VALUES (?, ?, ?)`, b.Blocker, b.Blocked, b.Created.UnixNano())
-		return err
-	})
+	return db.relate(ctx, pair{op: "block", lock: blockLock, table: "blocks", from: "blocker", to: "blocked"}, b.Blocker, b.Blocked, b.Created, max)
 }
 
 // Unblock implements store.Store.
