@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/farkle/farkle/store"
@@ -31,8 +32,6 @@ run this on the server's database runs the site. It may run while farkle
 serve runs; the change counts at once on every node. Each change is written
 to the moderators' audit log, by "operator".`
 
-const adminUsage = "admin takes moderator add NAME, moderator remove NAME or moderator list (farkle admin -h tells more)"
-
 // operator is who the audit log says named or removed a moderator.
 const operator = "operator"
 
@@ -49,26 +48,26 @@ func runAdmin(ctx context.Context, e *env, args []string) error {
 		*db = v
 	}
 	if len(words) < 2 || words[0] != "moderator" {
-		return usagef(adminUsage)
+		return usageMsg("cli.admin.usage")
 	}
 	verb, rest := words[1], words[2:]
 	switch verb {
 	case "add", "remove":
 		if len(rest) != 1 {
-			return usagef("admin moderator %s takes one account name (quote a name with spaces)", verb)
+			return usageMsg("cli.admin.oneName", "verb", verb)
 		}
 	case "list":
 		if len(rest) != 0 {
-			return usagef("admin moderator list takes no name")
+			return usageMsg("cli.admin.listNoName")
 		}
 	default:
-		return usagef(adminUsage)
+		return usageMsg("cli.admin.usage")
 	}
 	// Opening a SQLite path creates the file: a mistyped --db must not
 	// make a new empty database.
 	if !postgres.IsAddress(*db) {
 		if st, err := os.Stat(*db); err != nil || !st.Mode().IsRegular() {
-			return usagef("--db %s: no such database file (the SQLite file farkle serve --db uses)", *db)
+			return usageMsg("cli.admin.noFile", "db", *db)
 		}
 	}
 	st, err := openStore(ctx, *db, postgres.Options{})
@@ -92,7 +91,7 @@ func runAdmin(ctx context.Context, e *env, args []string) error {
 	name := rest[0]
 	acc, err := st.AccountByName(ctx, name)
 	if store.Code(err) == store.ENOTFOUND {
-		return usagef("no account is called %q on %s (a moderator is an account: a player with a passkey)", name, dbName(*db))
+		return usageMsg("cli.admin.noAccount", "name", strconv.Quote(name), "db", dbName(*db))
 	}
 	if err != nil {
 		return err
@@ -107,8 +106,10 @@ func runAdmin(ctx context.Context, e *env, args []string) error {
 		entry.Action = "revoke"
 	}
 	switch store.Code(err) {
-	case store.ECONFLICT, store.ENOTFOUND:
-		return usagef("%s", store.Message(err))
+	case store.ECONFLICT: // add: one already
+		return usageMsg("cli.admin.already", "name", acc.Name)
+	case store.ENOTFOUND: // remove: not one
+		return usageMsg("cli.admin.notModerator", "name", acc.Name)
 	case "":
 		if err != nil {
 			return err
