@@ -2,7 +2,7 @@
 // hot-dice banners): the setting kept in this browser — 'auto' (as the
 // system asks: none when it prefers reduced motion, else normal),
 // 'normal', 'fast' or 'off' — applied to the whole page as <html
-// data-anim="normal|fast|off">, which the style sheet reads.
+// data-anim="auto|normal|fast|off">, which the style sheet reads.
 const KEY = 'farkle.anim';
 
 export const speeds = ['auto', 'normal', 'fast', 'off'];
@@ -28,7 +28,9 @@ export function setAnim(v) {
   applyMotion();
 }
 
-function applyMotion() { document.documentElement.dataset.anim = animSpeed(); }
+// The page's <html data-anim>: the setting itself, so that under 'auto'
+// the style sheet follows the system's reduced motion as it changes.
+function applyMotion() { document.documentElement.dataset.anim = animSetting(); }
 
 reduced.addEventListener('change', applyMotion);
 applyMotion();
