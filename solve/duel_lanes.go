@@ -188,6 +188,12 @@ func (m *model) fillLanes(a *laneArrays) {
 				pruned |= 1 << l
 			}
 		}
+		// the throws banking provably beats: beyond a lane's topN, and
+		// model.banked for the lanes where the throw above was no better
+		// than banking (all numbers of dice at once: the bounds read
+		// only the totals above)
+		var skips, cand [7]uint64
+		anyCand := false
 		for n := int32(1); n <= D; n++ {
 			skip := uint64(0)
 			if t >= a.minTopN[n] {
@@ -197,12 +203,22 @@ func (m *model) fillLanes(a *laneArrays) {
 					}
 				}
 			}
-			qi := int(n) * lanes
-			if cand := pruned &^ skip; cand != 0 && !(n == 6 && m.sdn > 0) {
-				// model.banked, for the lanes where the throw above was
-				// no better than banking
-				skip |= boundLanes(a.avx, &m.bestLanes[n], a.kmax[int(t)*lanes:], (*[lanes]float64)(qnext[qi:]), bnext, bk, &a.F, m.farkle[n], cand)
+			skips[n] = skip
+			if c := pruned &^ skip; c != 0 && !(n == 6 && m.sdn > 0) {
+				cand[n] = c
+				anyCand = true
 			}
+		}
+		if anyCand {
+			var bound [7]uint64
+			boundAll(a.avx, &m.bounds, int(D), a.kmax[int(t)*lanes:], qnext, bnext, bk, &a.F, &cand, &bound)
+			for n := int32(1); n <= D; n++ {
+				skips[n] |= bound[n]
+			}
+		}
+		for n := int32(1); n <= D; n++ {
+			skip := skips[n]
+			qi := int(n) * lanes
 			if skip == all {
 				for l := range lanes {
 					qrow[qi+l] = bk[l]

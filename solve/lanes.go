@@ -8,6 +8,8 @@ package solve
 // operations in the same order as a turn solved alone, so the values are
 // the same to the last bit.
 
+import "unsafe"
+
 // lanes is the number of turns solved side by side: two AVX2 vectors,
 // so that two sums are in flight at once (one waits on its additions).
 const lanes = 8
@@ -56,6 +58,7 @@ func (m *model) buildLanes() {
 			b.off = append(b.off, e.pts) // kmax has one value a total
 		}
 		m.bestLanes[n], _ = newLaneSet([]block{b})
+		m.bounds[n] = newBoundSet(&m.bestLanes[n], m.farkle[n])
 		m.lanes3Pruned[n] = lane3Set(m.blocks[n])
 		m.lanes3All[n] = lane3Set(m.blocks3All[n])
 	}
@@ -201,26 +204,61 @@ func keepRowGo(q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice 
 	return rise
 }
 
-// boundLanes is model.banked for the lanes of cand whose throw at the next
-// total was no better than banking (qnext == bnext) and that may bank
-// (bank > -Inf): it returns the mask of those where the bound pf*f + the
-// sum of best (one block of single options over kmax, which starts at the
-// current total) is at most the bank value less bankedSlack. A throw
-// that never scores (no block: every throw of its dice farkles, as with
-// one die where singles do not score) is bounded by its farkle alone. It
-// runs in AVX2 if avx (only where useAVX2).
-func boundLanes(avx bool, best *laneSet, kmax []float64, qnext, bnext, bank, f *[lanes]float64, pf float64, cand uint64) uint64 {
-	if len(best.hdr) != 0 && (len(best.hdr) != 2 || best.hdr[0] != 1) {
-		panic("solve: boundLanes needs one block of single options")
-	}
-	if avx && len(best.hdr) != 0 {
-		return boundLanesAVX2(&best.prob[0], &best.off[0], len(best.prob), &kmax[0], &qnext[0], &bnext[0], &bank[0], &f[0], pf, cand)
-	}
-	return boundLanesGo(best, kmax, qnext, bnext, bank, f, pf, cand)
+// boundSet is the banking bound of one number of dice thrown for the
+// lanes (boundAll): the distribution of a throw's most points (bestPts) as
+// ng probabilities and their offsets in kmax (points times lanes), and the
+// chance of a farkle. ng is 0 for a throw that never scores (every throw of
+// its dice farkles, as with one die where singles do not score): it is
+// bounded by its farkle alone. The layout is read by boundAllAVX2.
+type boundSet struct {
+	prob *float64
+	off  *int32
+	ng   int
+	pf   float64
 }
 
-// boundLanesGo is boundLanes in Go.
-func boundLanesGo(best *laneSet, kmax []float64, qnext, bnext, bank, f *[lanes]float64, pf float64, cand uint64) uint64 {
+// newBoundSet returns the bound of best (one block of single options over
+// kmax, or none) with farkle chance pf.
+func newBoundSet(best *laneSet, pf float64) boundSet {
+	if len(best.hdr) == 0 {
+		return boundSet{pf: pf}
+	}
+	if len(best.hdr) != 2 || best.hdr[0] != 1 {
+		panic("solve: a banking bound needs one block of single options")
+	}
+	return boundSet{prob: &best.prob[0], off: &best.off[0], ng: len(best.prob), pf: pf}
+}
+
+// terms returns the bound's probabilities and offsets.
+func (b *boundSet) terms() ([]float64, []int32) {
+	if b.ng == 0 {
+		return nil, nil
+	}
+	return unsafe.Slice(b.prob, b.ng), unsafe.Slice(b.off, b.ng)
+}
+
+// boundAll is model.banked for every number of dice n = 1..dice at one
+// total of the lanes, in one call (the bounds read only the totals above,
+// none of the sums at this one): out[n] gets the mask of the lanes of
+// cand[n] whose throw of n dice at the next total was no better than
+// banking (qnext at n == bnext) and that may bank (bank > -Inf), where the
+// bound pf*f + the sum of the bound's terms over kmax (which starts at the
+// current total) is at most the bank value less bankedSlack. qnext is the
+// before-throw row of the next total (value n of lane l at n*lanes+l). It
+// runs in AVX2 if avx (only where useAVX2).
+func boundAll(avx bool, bs *[7]boundSet, dice int, kmax []float64, qnext *[stride * lanes]float64, bnext, bank, f *[lanes]float64, cand, out *[7]uint64) {
+	_ = kmax[len(kmax)-1]
+	if avx {
+		boundAllAVX2(&bs[0], dice, &kmax[0], &qnext[0], &bnext[0], &bank[0], &f[0], &cand[0], &out[0])
+		return
+	}
+	for n := 1; n <= dice; n++ {
+		out[n] = boundLanesGo(&bs[n], kmax, (*[lanes]float64)(qnext[n*lanes:]), bnext, bank, f, cand[n])
+	}
+}
+
+// boundLanesGo is boundAll of one number of dice in Go.
+func boundLanesGo(b *boundSet, kmax []float64, qnext, bnext, bank, f *[lanes]float64, cand uint64) uint64 {
 	try := uint64(0)
 	for l := range lanes {
 		if qnext[l] == bnext[l] && bank[l] != negInf {
@@ -232,9 +270,10 @@ func boundLanesGo(best *laneSet, kmax []float64, qnext, bnext, bank, f *[lanes]f
 	}
 	var ub [lanes]float64
 	for l := range lanes {
-		ub[l] = pf * f[l]
+		ub[l] = b.pf * f[l]
 	}
-	sumLanesGo(1, best.prob, best.off, kmax, &ub)
+	prob, off := b.terms()
+	sumLanesGo(1, prob, off, kmax, &ub)
 	skip := uint64(0)
 	for l := range lanes {
 		if try>>l&1 != 0 && ub[l]+bankedSlack <= bank[l] {

@@ -23,10 +23,10 @@ func sumLanesDAVX2(hdr *int64, nb int, prob *float64, off *int32, k, d *float64,
 //go:noescape
 func keepRowAVX2(q, bank, z, k, knext, kmax *float64, hotJ, dice int) uint64
 
-// boundLanesAVX2 is boundLanesGo.
+// boundAllAVX2 is boundAll, bs[n] for n = 1..dice.
 //
 //go:noescape
-func boundLanesAVX2(prob *float64, off *int32, ng int, kmax, qnext, bnext, bank, f *float64, pf float64, cand uint64) uint64
+func boundAllAVX2(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, cand, out *uint64)
 
 // sum3LanesAVX2 is sum3Lanes of every lane for a laneSet of nb > 0 blocks of
 // pruned groups (lane3Set).

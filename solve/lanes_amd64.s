@@ -309,47 +309,66 @@ done:
 	VZEROUPPER
 	RET
 
-// func boundLanesAVX2(prob *float64, off *int32, ng int, kmax, qnext, bnext, bank, f *float64, pf float64, cand uint64) uint64
+// func boundAllAVX2(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, cand, out *uint64)
 //
-// model.banked for the lanes of cand whose throw at the next total was no
-// better than banking (qnext == bnext) and that may bank (bank > -Inf):
-// the bound pf*f + sum of prob times kmax at off (one block of ng > 0
-// groups of one option), plus bankedSlack, at most bank. Returns the mask
-// of those lanes.
-TEXT ·boundLanesAVX2(SB), NOSPLIT, $0-88
-	MOVQ qnext+32(FP), AX
-	MOVQ bnext+40(FP), BX
-	MOVQ bank+48(FP), DX
-	VMOVUPD (AX), Y0
-	VMOVUPD 32(AX), Y1
-	VCMPPD $0, (BX), Y0, Y0
-	VCMPPD $0, 32(BX), Y1, Y1
-	MOVQ $0xfff0000000000000, R8
-	MOVQ R8, X4
-	VBROADCASTSD X4, Y4
+// model.banked for n = 1..dice at one total of the lanes: out[n] is the
+// mask of the lanes of cand[n] whose throw of n dice at the next total was
+// no better than banking (qnext+64n bytes == bnext) and that may bank
+// (bank > -Inf), where pf*f + the sum of prob times kmax at off (bs[n]: 32
+// bytes prob, off, ng >= 0, pf), plus bankedSlack, is at most bank.
+// Multiply, then add, in the order of the terms: the roundings of
+// boundLanesGo.
+TEXT ·boundAllAVX2(SB), NOSPLIT, $0-72
+	MOVQ bs+0(FP), R12
+	MOVQ dice+8(FP), R13
+	MOVQ kmax+16(FP), BX
+	MOVQ qnext+24(FP), R14
+	MOVQ bnext+32(FP), AX
+	MOVQ bank+40(FP), DX
+	MOVQ f+48(FP), R11
+	MOVQ cand+56(FP), R10
+	MOVQ out+64(FP), R9
+	VMOVUPD (AX), Y8
+	VMOVUPD 32(AX), Y9
 	VMOVUPD (DX), Y6
 	VMOVUPD 32(DX), Y7
-	VCMPPD $4, Y4, Y6, Y2
-	VCMPPD $4, Y4, Y7, Y3
-	VANDPD Y2, Y0, Y0
-	VANDPD Y3, Y1, Y1
-	VMOVMSKPD Y0, R8
-	VMOVMSKPD Y1, R9
-	SHLQ $4, R9
-	ORQ R9, R8
-	ANDQ cand+72(FP), R8
-	JZ none
+	MOVQ $0xfff0000000000000, AX
+	MOVQ AX, X4
+	VBROADCASTSD X4, Y4
+	VCMPPD $4, Y4, Y6, Y10
+	VCMPPD $4, Y4, Y7, Y11
+	VMOVUPD (R11), Y12
+	VMOVUPD 32(R11), Y13
+	MOVQ $0x3d719799812dea11, AX
+	MOVQ AX, X4
+	VBROADCASTSD X4, Y14
+	MOVQ $1, CX
 
-	MOVQ prob+0(FP), SI
-	MOVQ off+8(FP), DI
-	MOVQ ng+16(FP), CX
-	MOVQ kmax+24(FP), BX
-	MOVQ f+56(FP), AX
-	VBROADCASTSD pf+64(FP), Y1
-	VMULPD (AX), Y1, Y2
-	VMULPD 32(AX), Y1, Y3
+anext:
+	ADDQ $64, R14
+	MOVQ (R10)(CX*8), R8
+	VCMPPD $0, (R14), Y8, Y0
+	VCMPPD $0, 32(R14), Y9, Y1
+	VANDPD Y10, Y0, Y0
+	VANDPD Y11, Y1, Y1
+	VMOVMSKPD Y0, AX
+	VMOVMSKPD Y1, DX
+	SHLQ $4, DX
+	ORQ DX, AX
+	ANDQ AX, R8
+	JZ astore
+	MOVQ CX, AX
+	SHLQ $5, AX
+	MOVQ (R12)(AX*1), SI
+	MOVQ 8(R12)(AX*1), DI
+	MOVQ 16(R12)(AX*1), DX
+	VBROADCASTSD 24(R12)(AX*1), Y1
+	VMULPD Y12, Y1, Y2
+	VMULPD Y13, Y1, Y3
+	TESTQ DX, DX
+	JZ adone
 
-bone:
+aterm:
 	MOVLQSX (DI), AX
 	VBROADCASTSD (SI), Y1
 	VMULPD (BX)(AX*8), Y1, Y0
@@ -358,27 +377,25 @@ bone:
 	VADDPD Y5, Y3, Y3
 	ADDQ $4, DI
 	ADDQ $8, SI
-	DECQ CX
-	JNZ bone
+	DECQ DX
+	JNZ aterm
 
-	MOVQ $0x3d719799812dea11, AX
-	MOVQ AX, X4
-	VBROADCASTSD X4, Y4
-	VADDPD Y4, Y2, Y2
-	VADDPD Y4, Y3, Y3
+adone:
+	VADDPD Y14, Y2, Y2
+	VADDPD Y14, Y3, Y3
 	VCMPPD $0x12, Y6, Y2, Y2
 	VCMPPD $0x12, Y7, Y3, Y3
 	VMOVMSKPD Y2, AX
-	VMOVMSKPD Y3, R9
-	SHLQ $4, R9
-	ORQ R9, AX
-	ANDQ R8, AX
-	MOVQ AX, ret+80(FP)
-	VZEROUPPER
-	RET
+	VMOVMSKPD Y3, DX
+	SHLQ $4, DX
+	ORQ DX, AX
+	ANDQ AX, R8
 
-none:
-	MOVQ $0, ret+80(FP)
+astore:
+	MOVQ R8, (R9)(CX*8)
+	INCQ CX
+	CMPQ CX, R13
+	JLE anext
 	VZEROUPPER
 	RET
 

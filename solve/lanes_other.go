@@ -17,7 +17,7 @@ func keepRowAVX2(q, bank, z, k, knext, kmax *float64, hotJ, dice int) uint64 {
 	panic("solve: no AVX2 lane sums on this platform")
 }
 
-func boundLanesAVX2(prob *float64, off *int32, ng int, kmax, qnext, bnext, bank, f *float64, pf float64, cand uint64) uint64 {
+func boundAllAVX2(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, cand, out *uint64) {
 	panic("solve: no AVX2 lane sums on this platform")
 }
 

@@ -291,49 +291,59 @@ func TestKeepRow(t *testing.T) {
 	}
 }
 
-// TestBoundLanes checks boundLanes in AVX2 (where built) against
-// boundLanesGo and against model.banked on one turn, lane by lane.
+// TestBoundLanes checks boundAll in AVX2 (where built) against its Go form
+// and against model.banked on one turn, lane by lane and for every number
+// of dice at once.
 func TestBoundLanes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	avx := useAVX2
-	m := newModel(rules.MustPreset("classic"))
-	for try := range 3000 {
-		n := int32(1 + rng.IntN(6))
-		rows := int32(m.maxPts) + 2
-		kmax := make([]float64, int(rows)*lanes)
-		for i := range kmax {
-			kmax[i] = rng.Float64()
-		}
-		var qnext, bnext, bank, f [lanes]float64
-		for l := range lanes {
-			bnext[l], f[l] = rng.Float64(), rng.Float64()
-			qnext[l] = bnext[l]
-			if rng.IntN(4) == 0 {
-				qnext[l] = rng.Float64()
+	for _, name := range []string{"classic", "farkle-dice"} {
+		m := newModel(rules.MustPreset(name))
+		D := m.dice
+		for try := range 3000 {
+			rows := int32(m.maxPts) + 2
+			kmax := make([]float64, int(rows)*lanes)
+			for i := range kmax {
+				kmax[i] = rng.Float64()
 			}
-			bank[l] = 0.5 + rng.Float64()
-			switch rng.IntN(5) {
-			case 0:
-				bank[l] = negInf
-			case 1:
-				bank[l] = rng.Float64()
+			var qnext [stride * lanes]float64
+			var bnext, bank, f [lanes]float64
+			for l := range lanes {
+				bnext[l], f[l] = rng.Float64(), rng.Float64()
+				for n := 1; n <= D; n++ {
+					qnext[n*lanes+l] = bnext[l]
+					if rng.IntN(4) == 0 {
+						qnext[n*lanes+l] = rng.Float64()
+					}
+				}
+				bank[l] = 0.5 + rng.Float64()
+				switch rng.IntN(5) {
+				case 0:
+					bank[l] = negInf
+				case 1:
+					bank[l] = rng.Float64()
+				}
 			}
-		}
-		cand := rng.Uint64() & (1<<lanes - 1)
-		var want uint64
-		for l := range lanes {
-			arr := &turnArrays{bank: make([]float64, rows), kmax: make([]float64, rows)}
-			arr.bank[0] = bank[l]
-			for tt := range rows {
-				arr.kmax[tt] = kmax[int(tt)*lanes+l]
+			var cand, want [7]uint64
+			for n := 1; n <= D; n++ {
+				cand[n] = rng.Uint64() & (1<<lanes - 1)
+				for l := range lanes {
+					arr := &turnArrays{bank: make([]float64, rows), kmax: make([]float64, rows)}
+					arr.bank[0] = bank[l]
+					for tt := range rows {
+						arr.kmax[tt] = kmax[int(tt)*lanes+l]
+					}
+					if cand[n]>>l&1 != 0 && qnext[n*lanes+l] == bnext[l] && m.banked(arr, 0, int32(n), f[l]) {
+						want[n] |= 1 << l
+					}
+				}
 			}
-			if cand>>l&1 != 0 && qnext[l] == bnext[l] && m.banked(arr, 0, n, f[l]) {
-				want |= 1 << l
-			}
-		}
-		for _, a := range []bool{false, avx} {
-			if got := boundLanes(a, &m.bestLanes[n], kmax, &qnext, &bnext, &bank, &f, m.farkle[n], cand); got != want {
-				t.Fatalf("try %d avx2 %v: %b, want %b", try, a, got, want)
+			for _, a := range []bool{false, avx} {
+				var got [7]uint64
+				boundAll(a, &m.bounds, D, kmax, &qnext, &bnext, &bank, &f, &cand, &got)
+				if got != want {
+					t.Fatalf("%s try %d avx2 %v: %b, want %b", name, try, a, got, want)
+				}
 			}
 		}
 	}

@@ -71,8 +71,9 @@ type model struct {
 
 	// the same for the lane-interleaved arrays of fillLanes
 	lanesPruned, lanesAll [7]laneSet
-	bestLanes             [7]laneSet // bestPts as one block over kmax
-	lanes3Pruned          [7]laneSet // blocks and blocks3All for the three-player lanes (sum3LanesAVX2)
+	bestLanes             [7]laneSet  // bestPts as one block over kmax
+	bounds                [7]boundSet // the banking bounds over bestLanes (boundAll)
+	lanes3Pruned          [7]laneSet  // blocks and blocks3All for the three-player lanes (sum3LanesAVX2)
 	lanes3All             [7]laneSet
 	laneReach             int // the most values past a total's start a sum reads
 }
