@@ -140,6 +140,7 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 func (t *table) settle(n int, over bool, winners, scores []int, broadcast func()) {
 	t.meta.Actions = n
 	t.meta.Updated = t.srv.opt.Now()
+	t.touch()
 	if t.meta.Status == store.Waiting {
 		t.meta.Status = store.Playing
 	}

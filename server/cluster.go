@@ -92,6 +92,7 @@ func (s *Server) heard(ctx context.Context, c store.Change) {
 			s.log.Error("panic following a change", "table", c.Table, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 		}
 	}()
+	s.heardAsleep(ctx, c) // idle.go
 	var ts []*table
 	if c.Table == "" {
 		ts = s.inMemory()
@@ -297,7 +298,7 @@ func (s *Server) keepLeases(ctx context.Context) {
 		t.mu.Unlock()
 	}
 	for id := range holds {
-		if !inMemory[id] {
+		if !inMemory[id] && !s.isAsleep(id) {
 			if err := s.cluster.Release(ctx, id); err != nil {
 				s.log.Warn("cannot give a lease up", "table", id, "err", err)
 			}
@@ -306,6 +307,7 @@ func (s *Server) keepLeases(ctx context.Context) {
 	if err != nil {
 		return
 	}
+	s.keepAsleep(holds)
 	s.takeOrphans(ctx)
 }
 

@@ -55,6 +55,7 @@ func (s *Server) Drain(ctx context.Context) {
 		}
 		t.mu.Unlock()
 	}
+	leased = append(leased, s.dropAsleep()...) // idle.go
 	if h, ok := s.cluster.(handoffer); ok && len(leased) > 0 {
 		hctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 		err := h.Handoff(hctx, leased)

@@ -32,3 +32,11 @@ func (s *Server) TableHistory(id string) (events, entries int, ok bool) {
 	events, entries = t.historyHeld()
 	return events, entries, true
 }
+
+// SleepIdle puts the idle tables to sleep now, as the loop of
+// Options.TableIdle does, and returns how many tables are asleep.
+func (s *Server) SleepIdle() int {
+	s.sleepIdle()
+	n, _ := s.asleepCounts()
+	return n
+}

@@ -100,7 +100,8 @@ func (s *Server) admit(ctx context.Context, p store.Player, seats []store.Seat, 
 // underCapacity refuses a new table (503 capacity, with Retry-After) when
 // the server holds Options.MaxTablesTotal open tables, or, for a bots-only
 // table, Options.MaxBotTablesTotal open bots-only tables. Every open table
-// is in memory (s.tables), so they are counted there.
+// is in memory (s.tables) or asleep there (idle.go), so they are counted
+// there.
 func (s *Server) underCapacity(botsOnlyTable bool) error {
 	if s.opt.MaxTablesTotal <= 0 && (s.opt.MaxBotTablesTotal <= 0 || !botsOnlyTable) {
 		return nil
@@ -123,6 +124,7 @@ func (s *Server) underCapacity(botsOnlyTable bool) error {
 // tables under load would wait for each): a table has ended exactly when
 // over is set, and whether it has bots only is fixed when it is made.
 func (s *Server) openTables() (open, bots int) {
+	open, bots = s.asleepCounts()
 	for _, t := range s.inMemory() {
 		if t.over.Load() {
 			continue

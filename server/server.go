@@ -82,6 +82,10 @@ type Options struct {
 	// it keeps at most twice as many, and reads the rest from the store
 	// when the whole record is asked for (history.go).
 	HistoryTail int
+	// TableIdle: an open table nobody has a connection to, where no bot
+	// or clock acts soon, leaves memory after this long unused and is
+	// loaded again when asked for (idle.go); 10 minutes, negative: never.
+	TableIdle time.Duration
 	// LeaseEvery is how often the node renews the leases of its tables
 	// and looks for tables no node leases (a store shared by several
 	// nodes: cluster.go); 1s.
@@ -132,6 +136,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.MaxTurns, 200)
 	setDefault(&o.FinishedTables, 64)
 	setDefault(&o.HistoryTail, 64)
+	setDefault(&o.TableIdle, 10*time.Minute)
 	setDefault(&o.ClockForfeits, 3)
 	setDefault(&o.WaitingExpiry, 24*time.Hour)
 	setDefault(&o.GuestExpiry, 30*24*time.Hour)
@@ -161,8 +166,9 @@ type Server struct {
 	handler http.Handler
 
 	mu       sync.Mutex
-	tables   map[string]*table // open tables, and finished ones being watched
-	finished *finishedTables   // finished tables nobody watches, most recently read
+	tables   map[string]*table   // open tables, and finished ones being watched
+	finished *finishedTables     // finished tables nobody watches, most recently read
+	asleep   map[string]*sleeper // open tables that left memory, idle, leased by this node (idle.go)
 	closed   bool
 	draining atomic.Bool // Drain was called: this node takes no lease (drain.go)
 	clients  map[*client]struct{}
@@ -185,6 +191,7 @@ type Server struct {
 	mLatency prometheus.Histogram
 	// mGameTables counts the tables read for GET /api/me/games (invite.go).
 	mGameTables prometheus.Counter
+	mSlept      prometheus.Counter // open tables put to sleep (idle.go)
 }
 
 // New returns a server over st and resumes every table that is waiting or
@@ -224,7 +231,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	opt.withAccountDefaults()
 	opt.withModerationDefaults()
 	s := &Server{store: st, cluster: store.ClusterOf(st), opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
-		finished: newFinishedTables(opt.FinishedTables), stop: make(chan struct{})}
+		finished: newFinishedTables(opt.FinishedTables), asleep: map[string]*sleeper{}, stop: make(chan struct{})}
 	s.accounts.lookAlikes = newLookAlikes()
 	s.initMetrics()
 	if err := s.initEdge(); err != nil {
@@ -261,6 +268,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 		return nil, err
 	}
 	s.startExpiry()
+	s.startIdle()
 	s.startCluster()
 	s.watchWrites()
 	return s, nil
@@ -298,7 +306,7 @@ func (s *Server) Close() error {
 		}
 		t.mu.Unlock()
 	}
-	s.releaseAll(leased)
+	s.releaseAll(append(leased, s.dropAsleep()...))
 	for _, c := range clients {
 		c.close(goingAway, "the server is shutting down")
 	}
@@ -315,10 +323,10 @@ func (s *Server) initMetrics() {
 		Help:    "Time from receiving a player's action to its broadcast, including the database commit.",
 		Buckets: []float64{.0005, .001, .002, .005, .01, .02, .05, .1, .25, .5, 1},
 	})
-	open := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_open_tables", Help: "Tables waiting for players or in play."}, func() float64 {
+	open := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_open_tables", Help: "Tables waiting for players or in play (in memory or asleep)."}, func() float64 {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		n := 0
+		n := len(s.asleep)
 		for _, t := range s.tables {
 			if !t.over.Load() {
 				n++
@@ -326,6 +334,17 @@ func (s *Server) initMetrics() {
 		}
 		return float64(n)
 	})
+	loaded := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_tables_in_memory", Help: "Tables held in memory: open or watched ones, and finished ones kept by recent use."}, func() float64 {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return float64(len(s.tables) + s.finished.len())
+	})
+	asleep := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_tables_asleep", Help: "Open tables out of memory, idle, whose lease this node keeps (--table-idle)."}, func() float64 {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return float64(len(s.asleep))
+	})
+	s.mSlept = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_slept_total", Help: "Open tables that left memory, idle (--table-idle)."})
 	for _, res := range []string{"accepted", "refused"} {
 		for _, src := range []string{"player", "bot"} {
 			s.mActions.WithLabelValues(res, src)
@@ -333,7 +352,7 @@ func (s *Server) initMetrics() {
 	}
 	s.mGameTables = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_my_games_tables_total",
 		Help: "Tables read to answer GET /api/me/games: the player's own open tables and invitations, from the store's index."})
-	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, s.mGameTables,
+	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mGameTables,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	s.reg.MustRegister(s.opt.Collectors...)
 }

@@ -56,6 +56,11 @@ type table struct {
 	// (adjourn.go): its timer, and when the player's last connection went.
 	adjournTimer *time.Timer
 	leftAt       time.Time
+	// used is when the table was last asked for or played (unix ns of
+	// Options.Now); slept: it left memory, idle, and this copy is closed
+	// (idle.go; set under s.mu and t.mu).
+	used  atomic.Int64
+	slept bool
 }
 
 // newTable returns the in-memory table of tb with nobody watching, no
@@ -63,6 +68,7 @@ type table struct {
 func (s *Server) newTable(tb store.Table) *table {
 	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, botsOnly: botsOnly(tb.Seats)}
 	t.clock.seat, t.clock.auto = -1, -1
+	t.touch()
 	return t
 }
 
@@ -313,6 +319,7 @@ func (s *Server) getTable(ctx context.Context, id string) (*table, error) {
 		return nil, errClosed
 	}
 	if t, ok := s.tables[id]; ok {
+		t.touch()
 		return t, nil
 	}
 	if t, ok := s.finished.get(id); ok {
@@ -326,6 +333,7 @@ func (s *Server) getTable(ctx context.Context, id string) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.woke(t) // idle.go
 	if t.over.Load() {
 		s.finished.add(t)
 		return t, nil
@@ -347,14 +355,15 @@ func (t *table) activate(ctx context.Context) {
 	t.scheduleBot()
 }
 
-// watch keeps t in memory while a client watches it. t.mu is not held.
+// watch keeps t in memory while a client watches it, unless it fell
+// asleep (idle.go): the caller loads it again. t.mu is not held.
 func (s *Server) watch(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
 		return
 	}
-	if _, ok := s.tables[t.id]; !ok {
+	if _, ok := s.tables[t.id]; !ok && !t.slept {
 		s.finished.remove(t.id)
 		s.tables[t.id] = t
 	}
@@ -381,5 +390,8 @@ func (s *Server) drop(id string) *table {
 	t := s.tables[id]
 	delete(s.tables, id)
 	s.finished.remove(id)
+	if sl, ok := s.asleep[id]; ok {
+		s.forgetSleeper(id, sl)
+	}
 	return t
 }

@@ -395,6 +395,7 @@ func (s *Server) endedHere(id string, status store.Status, reason string) {
 	t := s.tables[id]
 	s.mu.Unlock()
 	if t == nil {
+		s.forgetAsleep(id) // idle.go
 		return
 	}
 	t.mu.Lock()

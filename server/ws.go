@@ -199,9 +199,28 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.clients[c] = struct{}{}
 	s.mu.Unlock()
-	s.watch(t)
 	s.mClients.Inc()
-	t.mu.Lock()
+	for { // a table that fell asleep meanwhile (idle.go) is loaded again
+		s.watch(t)
+		t.mu.Lock()
+		if !t.slept {
+			break
+		}
+		t.mu.Unlock()
+		if t, err = s.getTable(r.Context(), t.id); err != nil {
+			s.log.Warn("table not loaded again", "table", c.t.id, "err", err)
+			break
+		}
+		c.t = t
+	}
+	if err != nil {
+		s.mu.Lock()
+		delete(s.clients, c)
+		s.mu.Unlock()
+		s.mClients.Dec()
+		conn.Close(websocket.StatusInternalError, "the table could not be loaded: try again")
+		return
+	}
 	t.clients[c] = struct{}{}
 	t.presenceChanged()
 	c.sendWelcome()
@@ -221,6 +240,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	delete(t.clients, c)
 	t.presenceChanged()
 	t.mu.Unlock()
+	t.touch() // idle from now
 	s.mu.Lock()
 	delete(s.clients, c)
 	s.mu.Unlock()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"time"
 
 	"github.com/farkle/farkle/rules"
@@ -29,6 +30,8 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 	invKept := fs.Int("max-invites-received", 20, "open invitations kept for one player, from players it does not block (0: no cap)")
 	blocks := fs.Int("max-blocks", 500, "players one player may block (0: no cap)")
 	follows := fs.Int("max-follows", 200, "players one player may follow (0: no cap)")
+	idle := fs.Duration("table-idle", 10*time.Minute, "an open table nobody has a connection to, where no bot or clock acts soon, leaves memory after this long unused and is loaded again when asked for (0: never; else at least 1s)")
+	tail := fs.Int("history-tail", 64, fmt.Sprintf("a table's last actions kept in memory for the log of a connection (at most twice as many; the rest is read from the database when asked for): 1 to %d", maxHistoryTail))
 	adjourn := fs.Duration("adjourn-after", 7*24*time.Hour, "a game against bots whose player has been away this long is adjourned until they resume it (0: never)")
 	return func(opt *server.Options) error {
 		for name, v := range map[string]int{"max-open-tables": *maxOpen, "max-bot-tables": *maxBots, "max-turns": *maxTurns,
@@ -39,13 +42,19 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 				return usagef("--%s %d: must be 0 or more", name, v)
 			}
 		}
-		for name, v := range map[string]time.Duration{"waiting-expiry": *expiry, "guest-expiry": *guests, "turn-clock": *clock, "adjourn-after": *adjourn} {
+		for name, v := range map[string]time.Duration{"waiting-expiry": *expiry, "guest-expiry": *guests, "turn-clock": *clock, "adjourn-after": *adjourn, "table-idle": *idle} {
 			if v < 0 {
 				return usagef("--%s %s: must be 0 or more", name, v)
 			}
 		}
 		if *maxTurns > rules.MaxTurnsLimit {
 			return usagef("--max-turns %d: at most %d", *maxTurns, rules.MaxTurnsLimit)
+		}
+		if *idle > 0 && *idle < time.Second {
+			return usagef("--table-idle %s: at least 1s (or 0: never)", *idle)
+		}
+		if *tail < 1 || *tail > maxHistoryTail {
+			return usagef("--history-tail %d: from 1 to %d", *tail, maxHistoryTail)
 		}
 		if *clock > time.Hour {
 			return usagef("--turn-clock %s: at most 1h", *clock)
@@ -55,10 +64,16 @@ func tableFlags(fs *flag.FlagSet) func(opt *server.Options) error {
 		opt.FinishedTables, opt.ClockForfeits = off(*finished), off(*forfeits)
 		opt.WaitingExpiry, opt.TurnClock = off(*expiry), off(*clock)
 		opt.GuestExpiry, opt.AdjournAfter, opt.MaxFollows = off(*guests), off(*adjourn), off(*follows)
+		opt.TableIdle, opt.HistoryTail = off(*idle), *tail
 		opt.MaxInvitesSent, opt.MaxInvitesReceived, opt.MaxBlocks = off(*invSent), off(*invKept), off(*blocks)
 		return nil
 	}
 }
+
+// maxHistoryTail bounds --history-tail: a table holds at most twice as
+// many actions' events and record entries (a few hundred bytes each), and
+// --max-tables-total tables are open.
+const maxHistoryTail = 1024
 
 // off turns a flag's 0 (no limit) into the server's negative value for
 // off (0 is the default in server.Options).

@@ -33,9 +33,10 @@ type DB struct {
 	opt  Options
 	ck   *sql.DB // checkpoints, beside the writer
 
-	group   *sqlstore.Group // the group commit of actions
-	closing atomic.Bool     // Close was called
-	quitCk  chan struct{}   // closed by Close: the checkpointer stops
+	group    *sqlstore.Group       // the group commit of actions
+	appendSt *sqlstore.AppendStmts // its most common append, prepared once (nil read-only)
+	closing  atomic.Bool           // Close was called
+	quitCk   chan struct{}         // closed by Close: the checkpointer stops
 
 	nudge     chan struct{} // the WAL passed Options.WALLimit: checkpoint now
 	ckStopped chan struct{}
@@ -117,6 +118,14 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	}
 	ck.SetMaxOpenConns(1)
 	db.ck = ck
+	if !opt.ReadOnly {
+		if db.appendSt, err = db.PrepareAppend(ctx); err != nil {
+			w.Close()
+			r.Close()
+			ck.Close()
+			return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+		}
+	}
 	db.group = sqlstore.NewGroup(db.commitBatch)
 	db.quitCk = make(chan struct{})
 	db.nudge = make(chan struct{}, 1)
@@ -136,7 +145,11 @@ func (db *DB) Close() error {
 	close(db.quitCk)
 	<-db.ckStopped
 	db.checkpoint("TRUNCATE", hardWait)
-	return errors.Join(db.ck.Close(), db.R.Close(), db.W.Close())
+	var errSt error
+	if db.appendSt != nil {
+		errSt = db.appendSt.Close()
+	}
+	return errors.Join(errSt, db.ck.Close(), db.R.Close(), db.W.Close())
 }
 
 // migrate runs every embedded migration not yet recorded, each in its own
@@ -256,8 +269,12 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 	return db.group.Append(ctx, tableID, n, entry, fin)
 }
 
-// commitBatch commits a batch of appends in one transaction, each under
-// its own savepoint, and returns each one's error.
+// commitBatch commits a batch of appends in one transaction and returns
+// each one's error. The most common append (an action that does not end
+// the game, at a table in play) is two statements prepared once, checked
+// by the update itself, which writes nothing when they fail; any other
+// append is written under a savepoint of its own, so that one append's
+// refusal does not undo another's.
 func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
 	errs := make([]error, len(batch))
 	fail := func(err error) []error {
@@ -273,7 +290,20 @@ func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
 	}
 	defer tx.Rollback()
 	now := db.Now().UnixNano()
+	var st *sqlstore.AppendStmts
+	if db.appendSt != nil {
+		st = db.appendSt.In(ctx, tx)
+	}
 	for i, a := range batch {
+		if st != nil {
+			ok, err := db.AppendPlaying(ctx, tx, st, a, now)
+			if err != nil {
+				return fail(err)
+			}
+			if ok {
+				continue
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `SAVEPOINT a`); err != nil {
 			return fail(err)
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"sort"
 	"time"
 
@@ -312,6 +314,62 @@ func (db *DB) AppendIn(ctx context.Context, tx *sql.Tx, a *Append, now int64) er
 		return err
 	}
 	return db.changed(ctx, tx, a.Table, a.N, after)
+}
+
+// AppendStmts are the two statements of the most common append, prepared
+// once on the writing pool: an action that does not end the game, at a
+// table in play. A store whose writes go through one connection (SQLite)
+// then never prepares them again.
+type AppendStmts struct{ update, insert *sql.Stmt }
+
+// PrepareAppend prepares the statements of the most common append.
+func (db *DB) PrepareAppend(ctx context.Context) (*AppendStmts, error) {
+	update, err := db.W.PrepareContext(ctx, db.D.SQL(`UPDATE tables SET actions = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`))
+	if err != nil {
+		return nil, err
+	}
+	insert, err := db.W.PrepareContext(ctx, db.D.SQL(`INSERT INTO actions (table_id, n, entry) VALUES (?, ?, ?)`))
+	if err != nil {
+		update.Close()
+		return nil, err
+	}
+	return &AppendStmts{update, insert}, nil
+}
+
+// Close closes the statements.
+func (s *AppendStmts) Close() error { return errors.Join(s.update.Close(), s.insert.Close()) }
+
+// In returns the statements for tx, which the transaction's connection
+// has prepared already (database/sql prepares them again only on another
+// connection).
+func (s *AppendStmts) In(ctx context.Context, tx *sql.Tx) *AppendStmts {
+	return &AppendStmts{tx.StmtContext(ctx, s.update), tx.StmtContext(ctx, s.insert)}
+}
+
+// AppendPlaying writes append a in tx, with s from In, if it is the most
+// common one: an action that does not end the game, following the n-1 of
+// a table in play. The table's count and time are updated only if it has
+// n-1 actions and is in play, which are AppendIn's checks made by the
+// write itself; then the action is inserted: two statements, no read.
+// ok is false, with nothing written, if a is not that append: AppendIn
+// writes it or says why it is refused. An error is the database's (an
+// action n already there although the table counts n-1 is one: the
+// database is inconsistent).
+func (db *DB) AppendPlaying(ctx context.Context, tx *sql.Tx, s *AppendStmts, a *Append, now int64) (ok bool, err error) {
+	if a.Fin != nil {
+		return false, nil
+	}
+	res, err := s.update.ExecContext(ctx, a.N, now, a.Table, a.N-1, string(store.Playing))
+	if err != nil {
+		return false, err
+	}
+	if k, err := res.RowsAffected(); err != nil || k != 1 {
+		return false, err
+	}
+	if _, err := s.insert.ExecContext(ctx, a.Table, a.N, string(a.Entry)); err != nil {
+		return false, fmt.Errorf("action %d of table %s: %w", a.N, a.Table, err)
+	}
+	return true, db.changed(ctx, tx, a.Table, a.N, store.Playing)
 }
 
 // insertResult stores one seat's result of a finished game.
