@@ -14,6 +14,7 @@ import (
 // game) makes an account there directly, with a passkey, and shows its
 // recovery code.
 func TestBrowserAccountFromScratch(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1) // a passkey's RP ID must be a domain name
 	ctx := browser(t, 390, 844)

@@ -35,6 +35,7 @@ func waitTableStatus(t *testing.T, ts *testServer, id, want string) {
 // (resumed from the table's page) and Norwegian (from the home page), at
 // phone width, and at desktop width.
 func TestBrowserAdjournedGameResumes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lang, title, games string
 		width, height      int64
@@ -103,6 +104,7 @@ func TestBrowserAdjournedGameResumes(t *testing.T) {
 // never visited, is adjourned too; its page says so with Resume, which
 // brings it back to playing.
 func TestBrowserAdjournedDragonGame(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: 5 * time.Millisecond, AdjournAfter: 2 * time.Second})
 	p := newPlayer(t, ts, "Tessa")
 	tb, err := p.CreateTable(ctxT(t, 10*time.Second), "dragon", map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "smart"})

@@ -16,6 +16,7 @@ import (
 // Farkle; and the games played against it. In English and Norwegian, at
 // phone width.
 func TestBrowserBotPage(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Millisecond})
 	ctx := ctxT(t, time.Minute)
 	p := newPlayer(t, ts, "Ann")

@@ -225,6 +225,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 // server on the same port and database: both pages reconnect by
 // themselves and show the same game.
 func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "f.db")
 	ts := start(t, path, server.Options{BotDelay: time.Hour})
 	ann := browser(t, 1280, 800)

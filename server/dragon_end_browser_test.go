@@ -14,6 +14,7 @@ import (
 // players by the game's result, the winner first even with fewer soldiers
 // than the others, then by soldiers.
 func TestBrowserDragonEndRanksByResult(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := browser(t, 800, 600)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitReady("#lang")); err != nil {

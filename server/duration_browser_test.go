@@ -15,6 +15,7 @@ import (
 // units from the total: a day less a few seconds is 24 hours, never
 // "23 h 60 min", and a day is never "86,400 s".
 func TestBrowserDurations(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	spans := []float64{0, 4.2, 90, 119.5, 120, 3000, 7199, 7200, 85000, 86370, 86400, 90000, 172800, 200000, 259200}
 	for _, c := range []struct {

@@ -17,6 +17,7 @@ import (
 // same shape (the player and the same bot) and goes there. In English
 // and Norwegian, at phone width.
 func TestBrowserNewGameAgainstTheSameBot(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ lang, again, abort string }{{"en", "New game against Steady bot", "Abort the game"}, {"nb", "Nytt spill mot Steady bot", "Avbryt spillet"}} {
 		t.Run(c.lang, func(t *testing.T) {
 			ts := start(t, "", server.Options{BotDelay: 5 * time.Millisecond})
@@ -83,6 +84,7 @@ func wantFits(t *testing.T, ctx context.Context, what string) {
 // with a seat kept for them, which reaches them as an invitation. In
 // English and Norwegian, at phone width.
 func TestBrowserFollowAndChallenge(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ lang, follow, unfollow, friends string }{{"en", "Follow", "Unfollow", "Friends"}, {"nb", "Følg", "Slutt å følge", "Venner"}} {
 		t.Run(c.lang, func(t *testing.T) {
 			ts := start(t, "", server.Options{BotDelay: 5 * time.Millisecond})

@@ -18,6 +18,7 @@ import (
 // mark the guest "(guest)" and neither the account nor the bot. In
 // English and Norwegian, at phone width.
 func TestBrowserGuestsShownApart(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{RatingBoardGames: 1, BotDelay: time.Millisecond})
 	ctx := ctxT(t, 2*time.Minute)
 	account, guest := newPlayer(t, ts, "Tessa"), newPlayer(t, ts, "Tessa")

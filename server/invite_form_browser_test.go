@@ -16,6 +16,7 @@ import (
 // seat (two seats, not three), the table made has those two seats, and the
 // lobby does not offer the seat kept for the friend to anyone else.
 func TestBrowserInviteReplacesASeat(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitReady("#level option"), chromedp.SendKeys("#name", "Tessa"),

@@ -17,6 +17,7 @@ import (
 // soldiers a game and the most soldiers. In English and Norwegian, at
 // phone width.
 func TestBrowserDragonWinsTable(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: time.Millisecond})
 	ctx := ctxT(t, 2*time.Minute)
 	p := newPlayer(t, ts, "Ann")

@@ -55,6 +55,7 @@ func waitLeave(t *testing.T, ctx context.Context, want string) {
 // each has had a turn it offers "Resign", which ends the game as the
 // player's loss. At phone width, in English and Norwegian.
 func TestBrowserAbortAndResign(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lang, abort, resign, askAbort, aborted string
 	}{{"en", "Abort the game", "Resign", "Not every player has had a turn", "Game aborted"}, {"nb", "Avbryt spillet", "Gi opp", "Ikke alle har hatt en tur", "Spillet ble avbrutt"}} {

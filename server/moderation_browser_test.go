@@ -47,6 +47,7 @@ func moderate(t *testing.T, ctx context.Context, scope, reason, minutes string) 
 // newest first. Screenshots of /moderate at desktop and phone width, in
 // English and Norwegian.
 func TestBrowserModeration(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := ctxT(t, 3*time.Minute)
 	ann, troll, mod := newPlayer(t, ts, "Ann"), newPlayer(t, ts, "Troll"), newPlayer(t, ts, "Mo")
@@ -204,6 +205,7 @@ func moderationPage(t *testing.T, ts *testServer, me *player) sitePage {
 // see the watchers' lines (their page has no tabs, and the line is not
 // there), and a moderator hides a watcher's line as any other.
 func TestBrowserWatchersChat(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{})
 	ctx := ctxT(t, 2*time.Minute)
 	ann, bea, cy, mod := newPlayer(t, ts, "Ann"), newPlayer(t, ts, "Bea"), newPlayer(t, ts, "Cy"), newPlayer(t, ts, "Mo")

@@ -16,6 +16,7 @@ import (
 // its rating change), the history and the replay. In English and
 // Norwegian, at phone width.
 func TestBrowserLostOnTime(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{TurnClock: 150 * time.Millisecond, ClockForfeits: 3, BotDelay: 5 * time.Millisecond})
 	ctx := ctxT(t, time.Minute)
 	slow, tb := clockTable(t, ts, ctx, "classic", map[string]string{"type": "me"}, map[string]string{"type": "human"})

@@ -95,6 +95,7 @@ func pressKeys(t *testing.T, ctx context.Context) bool {
 // last turn summarised, plays a turn with the keyboard and leaves. At the
 // end Bea says "good game" and both are rated in the house family.
 func TestBrowserOwnPaceGame(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{PaceHour: time.Minute})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
 	ann, bea := browser(t, 1100, 900), browser(t, 1100, 900)

@@ -56,6 +56,7 @@ type sitePage struct {
 // names and a seed in the way, and fails on any element wider than the
 // phone.
 func TestBrowserEveryPageFitsAPhone(t *testing.T) {
+	t.Parallel()
 	ts := start(t, "", server.Options{BotDelay: 5 * time.Millisecond, Advisor: pointsAdvisor{}})
 	ctx := ctxT(t, 5*time.Minute)
 	me := newPlayer(t, ts, "Bartholomew-Quincy")
