@@ -198,10 +198,10 @@ func TestBrowserPlaysDragonFarkle(t *testing.T) {
 		t.Logf("the game did not end in time; %d actions clicked (version %d)", myActions, d.Version)
 		return
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible("#end"), chromedp.Sleep(200*time.Millisecond)); err != nil {
-		t.Fatal(err)
-	}
-	heading, err := chromedp.Run(ctx, chromedp.Text("#end h2"))
+	// The end screen's heading, read in one step of the page's own (the
+	// page redraws on each message: a node found, then read, may be gone).
+	waitPage(t, ctx, "the end screen's heading", `((document.querySelector('#end h2') || {}).textContent || '') !== ''`)
+	heading, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#end h2').textContent`))
 	if err != nil || heading == "" {
 		t.Fatalf("end screen heading %q: %v", heading, err)
 	}
