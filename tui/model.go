@@ -638,17 +638,18 @@ func (m *Model) auto(msg autoMsg) tea.Cmd {
 // without its table), that it does and why.
 func (m *Model) sayFallbacks() {
 	for i, why := range m.game.Fallbacks() {
-		if why == "" || m.fellBack[i] == why {
+		said := why.In(nil) // the same reason said again is not news
+		if why.Key == "" || m.fellBack[i] == said {
 			continue
 		}
 		if m.fellBack == nil {
 			m.fellBack = map[int]string{}
 		}
-		m.fellBack[i] = why
+		m.fellBack[i] = said
 		name, level := m.game.Names()[i], m.game.Seats()[i].Bot
-		m.note(false, "%s", m.lc.Msg("tui.fallback", "name", name, "level", level, "why", why))
+		m.note(false, "%s", m.lc.Msg("tui.fallback", "name", name, "level", level, "why", why.In(m.lc)))
 		m.game.logSay(func(c *lang.Catalogue) string {
-			return orEnglish(c).Msg("tui.fallback", "name", name, "level", level, "why", why)
+			return orEnglish(c).Msg("tui.fallback", "name", name, "level", level, "why", why.In(orEnglish(c)))
 		})
 	}
 }
