@@ -55,7 +55,7 @@ func TestHelpEnglishFromCatalogue(t *testing.T) {
 }
 
 // helpDone are the commands whose -h is Norwegian throughout with --lang
-// nb (the others' summaries are, in farkle help).
+// nb (the others' summaries are, in farkle help)
 var helpDone = []string{"", "solve"}
 
 var flagName = regexp.MustCompile(`-{1,2}[a-z][a-z0-9-]*`)

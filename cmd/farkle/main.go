@@ -194,29 +194,7 @@ func newFlags(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("farkle "+c.name, flag.ContinueOnError)
 	fs.SetOutput(e.stdout)
 	addLangFlag(fs)
-	fs.Usage = func() {
-		cat := e.cat()
-		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", cat.Msg("cli.help.usageOf", "cmd", c.name, "args", c.args),
-			helpIn(cat, "cli.help."+c.name+".summary", c.summary), cat.Msg("cli.help.flags"))
-		fs.VisitAll(func(f *flag.Flag) {
-			key := "cli.flag." + c.name + "." + f.Name
-			if common := "cli.flag.common." + f.Name; !cat.Has(key) && cat.Has(common) {
-				key = common // the same flag of every command (--lang, --rules)
-			}
-			f.Usage = helpIn(cat, key, f.Usage)
-		})
-		var b strings.Builder
-		out := fs.Output()
-		fs.SetOutput(&b)
-		fs.PrintDefaults()
-		fs.SetOutput(out)
-		for _, line := range strings.SplitAfter(b.String(), "\n") {
-			if m := defaultNote.FindStringSubmatchIndex(line); m != nil {
-				line = line[:m[0]] + cat.Msg("cli.help.default", "value", line[m[2]:m[3]]) + line[m[1]:]
-			}
-			io.WriteString(out, line)
-		}
-	}
+	fs.Usage = func() { writeHelp(e.cat(), fs, c, "") }
 	return fs
 }
 
@@ -308,4 +286,35 @@ func givesRules(args []string) bool {
 		}
 	}
 	return false
+}
+
+// writeHelp writes c's -h to fs's output in the language of cat: its
+// usage, summary, details (a command's longer help, "" for none: still
+// English) and flags.
+func writeHelp(cat *lang.Catalogue, fs *flag.FlagSet, c *command, details string) {
+	{
+		summary := helpIn(cat, "cli.help."+c.name+".summary", c.summary)
+		if details != "" {
+			summary += ".\n\n" + details
+		}
+		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", cat.Msg("cli.help.usageOf", "cmd", c.name, "args", c.args), summary, cat.Msg("cli.help.flags"))
+		fs.VisitAll(func(f *flag.Flag) {
+			key := "cli.flag." + c.name + "." + f.Name
+			if common := "cli.flag.common." + f.Name; !cat.Has(key) && cat.Has(common) {
+				key = common // the same flag of every command (--lang, --rules)
+			}
+			f.Usage = helpIn(cat, key, f.Usage)
+		})
+		var b strings.Builder
+		out := fs.Output()
+		fs.SetOutput(&b)
+		fs.PrintDefaults()
+		fs.SetOutput(out)
+		for _, line := range strings.SplitAfter(b.String(), "\n") {
+			if m := defaultNote.FindStringSubmatchIndex(line); m != nil {
+				line = line[:m[0]] + cat.Msg("cli.help.default", "value", line[m[2]:m[3]]) + line[m[1]:]
+			}
+			io.WriteString(out, line)
+		}
+	}
 }
