@@ -69,13 +69,7 @@ func TestBrowserInvitedSeatOnTablePage(t *testing.T) {
 				}
 				settled(t, b)
 				shot(t, b, fmt.Sprintf("invited-%s-%s-390", kind, code))
-				over, err := chromedp.Run(b, chromedp.Evaluate[[]string](overflowing))
-				if wide, err2 := chromedp.Run(b, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > document.documentElement.clientWidth`)); err2 != nil || wide {
-					over = append(over, "the page is wider than the screen")
-				}
-				if err != nil || len(over) > 0 {
-					t.Errorf("390 pixels wide: out of its box: %q %v", over, err)
-				}
+				wantFits(t, b, "the waiting table at 390 pixels")
 				if err := chromedp.Do(b, chromedp.EmulateViewport(1280, 800)); err != nil {
 					t.Fatal(err)
 				}
