@@ -9,7 +9,7 @@
 // the defender during their brawl throw. Keys: 1–6 choose dice by face
 // (as on the ordinary table and in the terminal), K keep,
 // T throw, S stop, P stand by a brawl throw, H hint.
-import { h, api, page, ensurePlayer, nameField, nameEl } from './ui.js';
+import { h, api, page, nameEl } from './ui.js';
 import { dieSVG, diceRow } from './dice.js';
 import { connectTable } from './socket.js';
 import { tableClock } from './clock.js';
@@ -19,6 +19,7 @@ import { rematchBox } from './rematch.js';
 import { tournamentLink } from './tourlink.js';
 import { msg, errText, num, pct, has } from './i18n.js';
 import { adjournedBox } from './adjourn.js';
+import { waitingBox, takeSeat, seatWho } from './waiting.js';
 
 // endOrder ranks the players of a finished game by its result: the
 // winners first (who slew the dragon may have fewer soldiers than a bot),
@@ -287,13 +288,7 @@ export function dragonPage(id) {
 
   function askHint() { if (myTurn()) send({ type: 'hint' }); }
 
-  async function take() {
-    try {
-      await ensurePlayer(document.getElementById('join-name').value.trim());
-      await api('POST', `/api/tables/${id}/join`);
-      g.ws.close();
-    } catch (ex) { g.err = ex.message; draw(); }
-  }
+  const take = () => takeSeat(g, id, draw);
 
   function wounds() {
     const v = g.v, n = v.dragon_health;
@@ -326,14 +321,7 @@ export function dragonPage(id) {
 
   function board() {
     const v = g.v;
-    if (!v) {
-      const seated = g.you.seat >= 0, free = g.table.seats.some((s) => s.free);
-      return h('section', { class: 'card play waiting' }, h('h2', {}, msg('wait.title')),
-        h('p', {}, msg('wait.share')),
-        h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': msg('web.tableLink') })),
-        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, msg('wait.take'))) : '',
-        seated ? h('p', { class: 'muted' }, msg('wait.seated')) : '');
-    }
+    if (!v) return waitingBox(g, take);
     const mine = myTurn();
     const ph = v.phase;
     const thrown = (v.throw || []);
@@ -461,7 +449,7 @@ export function dragonPage(id) {
         const defending = v && v.brawl && v.brawl.defender === i;
         const won = v && (v.winners || []).includes(i);
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
-          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : s.name,
+          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', seatWho(s),
             s.bot ? h('span', { class: 'tag' }, msg('tag.bot')) : '', defending ? h('span', { class: 'tag defending' }, msg(v.to_act === i ? 'web.dr.defendingAct' : 'dragon.tui.defending')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
           p ? h('div', { class: 'muted small' }, p.companion ? p.companion.name : '', ` · ${msg('web.dr.items', { n: p.item_count })}`) : ''),
           h('td', { class: 'num', 'data-soldiers': p ? p.soldiers : '' }, p ? num(p.soldiers) : '–'));

@@ -9,20 +9,25 @@ import { ratingBoard, ratingSection } from './rating.js';
 import { tableList } from './lobby.js';
 import { botDescription } from './rulesform.js';
 
-// statsTable is the wins table of a kind of game: the ordinary game's
-// measures (points per turn, farkles, best turn), or Dragon Farkle's
-// (soldiers a game, the most soldiers).
+// measures are the figures of a kind of game shown after games, wins and
+// the win rate, as catalogue keys and how each is read from a row of
+// statistics: the ordinary game's (points per turn, farkles, best turn),
+// or Dragon Farkle's (soldiers a game, the most soldiers). The wins table
+// and a bot's page show the same.
+const measures = (kind) => kind === 'dragon'
+  ? [['web.st.soldiers', (r) => num(Math.round(r.score_per_game))], ['web.st.bestSoldiers', (r) => num(r.best_score)]]
+  : [['web.st.ppt', (r) => num(Math.round(r.points_per_turn))], ['web.st.farkleRate', (r) => pct(r.farkle_rate)], ['web.st.bestTurn', (r) => num(r.best_turn)]];
+
+// statsTable is the wins table of a kind of game with its measures.
 function statsTable(rows, kind) {
-  const dragon = kind === 'dragon';
-  const heads = dragon ? ['web.st.soldiers', 'web.st.bestSoldiers'] : ['web.st.ppt', 'web.st.farkleRate', 'web.st.bestTurn'];
-  const cells = (r) => dragon ? [num(Math.round(r.score_per_game)), num(r.best_score)] : [num(Math.round(r.points_per_turn)), pct(r.farkle_rate), num(r.best_turn)];
+  const m = measures(kind);
   return h('table', { class: 'stats leaderboard', 'data-kind': kind },
-    h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.st.games'), msg('web.st.wins'), msg('web.st.winRate')].concat(heads.map((k) => msg(k))).map((x) => h('th', {}, x)))),
+    h('thead', {}, h('tr', {}, ['#', msg('web.player'), msg('web.st.games'), msg('web.st.wins'), msg('web.st.winRate')].concat(m.map(([k]) => msg(k))).map((x) => h('th', {}, x)))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', {}, i + 1),
       h('td', { class: 'player' }, h('a', { href: playerHref(r.player) }, nameEl(r.name, 'span', r.guest))),
       h('td', {}, num(r.games)), h('td', {}, num(r.wins)), h('td', {}, pct(r.win_rate)),
-      cells(r).map((c) => h('td', {}, c))))));
+      m.map(([, f]) => h('td', {}, f(r)))))));
 }
 
 // leaderboard is the ratings of each family with, under them, the wins
@@ -42,13 +47,15 @@ export async function leaderboard() {
   page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard('farkle', show), wins);
 }
 
-// botAbout says how a bot plays, from the server's list of levels.
-// A Dragon Farkle bot is described by the catalogue (web.dragonBot.LEVEL).
+// botAbout says how a bot plays, from the server's list of levels, and
+// which kind of game it plays: a level not in that list is a Dragon
+// Farkle bot's, described by the catalogue (web.dragonBot.LEVEL).
 async function botAbout(level) {
   const bots = await api('GET', '/api/bots').catch(() => []);
   const b = bots.find((x) => x.name === level);
-  const text = b ? botDescription(b) : has(`web.dragonBot.${level}`) ? msg(`web.dragonBot.${level}`) : '';
-  return text ? h('p', { class: 'lead bot-about', id: 'bot-about' }, text) : '';
+  const dragon = !b && has(`web.dragonBot.${level}`);
+  const text = b ? botDescription(b) : dragon ? msg(`web.dragonBot.${level}`) : '';
+  return { kind: dragon ? 'dragon' : 'farkle', el: text ? h('p', { class: 'lead bot-about', id: 'bot-about' }, text) : '' };
 }
 
 // friendBox offers, on another person's page, to follow them (their open
@@ -81,14 +88,16 @@ async function friendBox(id, name) {
   return h('p', { class: 'row gap friend-box' }, challenge, follow, note);
 }
 
+// playerPage is a player's page: its figures, ratings and games. A
+// Dragon Farkle bot's figures are Dragon Farkle's (soldiers, not points).
 export async function playerPage(id) {
   const s = await api('GET', `/api/players/${encodeURIComponent(id)}/stats`);
   const bot = id.startsWith('bot:') ? id.slice(4) : '';
-  page(h('h1', {}, nameEl(s.name || (bot ? botName(bot) : msg('web.player')), 'span', s.guest)), bot ? await botAbout(bot) : await friendBox(id, s.name),
+  const about = bot ? await botAbout(bot) : { kind: 'farkle', el: await friendBox(id, s.name) };
+  const tiles = [['web.st.games', (r) => num(r.games)], ['web.st.wins', (r) => num(r.wins)], ['web.st.winRate', (r) => pct(r.win_rate)]].concat(measures(about.kind));
+  page(h('h1', {}, nameEl(s.name || (bot ? botName(bot) : msg('web.player')), 'span', s.guest)), about.el,
     !bot && state.me && state.me.id !== id ? h('p', { id: 'report-player' }, reportControl({ player: id }, msg('web.report.player'))) : '',
-    h('div', { class: 'tiles' },
-      [[msg('web.st.games'), num(s.games)], [msg('web.st.wins'), num(s.wins)], [msg('web.st.winRate'), pct(s.win_rate)], [msg('web.st.ppt'), num(Math.round(s.points_per_turn))],
-        [msg('web.st.farkleRate'), pct(s.farkle_rate)], [msg('web.st.bestTurn'), num(s.best_turn)]].map(([k, v]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, v), h('div', { class: 'muted small' }, k)))),
+    h('div', { class: 'tiles', 'data-kind': about.kind }, tiles.map(([k, f]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, f(s)), h('div', { class: 'muted small' }, msg(k))))),
     h('h2', {}, msg('web.ratings')), await ratingSection(id),
     h('h2', {}, msg('web.st.games')),
     tableList(s.history, msg('none.finished'), (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, msg('end.replay'))));

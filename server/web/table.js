@@ -5,7 +5,7 @@
 // second 5 picks a second die showing 5, and once every die showing 5 is
 // chosen, 5 unchooses them all), T keep-and-throw (or throw), B
 // keep-and-bank (or bank), H hint, R roll.
-import { h, api, page, ensurePlayer, nameField, nameEl, rulesName } from './ui.js';
+import { h, api, page, nameEl, rulesName } from './ui.js';
 import { dieSVG, diceRow, keptIndices } from './dice.js';
 import { connectTable } from './socket.js';
 import { explorerLink } from './explorelink.js';
@@ -18,6 +18,7 @@ import { msg, errText, num, pct } from './i18n.js';
 import { feel } from './feel.js';
 import { tournamentLink } from './tourlink.js';
 import { solverWhy } from './words.js';
+import { waitingBox, takeSeat, seatWho } from './waiting.js';
 
 // opts.connect replaces the server's WebSocket (socket.js's connectTable,
 // with the same arguments): local.js plays a local game through it, and
@@ -184,13 +185,7 @@ export function tablePage(id, opts = {}) {
     send({ type: 'hint' });
   }
 
-  async function take() {
-    try {
-      await ensurePlayer(document.getElementById('join-name').value.trim());
-      await api('POST', `/api/tables/${id}/join`);
-      g.ws.close(); // reconnect with the new token
-    } catch (ex) { g.err = ex.message; draw(); }
-  }
+  const take = () => takeSeat(g, id, draw);
 
   function scoreboard() {
     const st = g.st;
@@ -204,7 +199,7 @@ export function tablePage(id, opts = {}) {
         // table is prepared, or too large), in the page's language.
         const note = s.why ? msg('web.seat.expert', { why: msg(s.why.key, s.why.args || {}) }) : s.note || '';
         return h('tr', { class: [turn ? 'turn' : '', won ? 'won' : '', i === g.you.seat ? 'you' : ''].join(' ') },
-          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', s.free ? h('em', { class: 'muted' }, msg('seat.free')) : nameEl(s.name),
+          h('td', {}, h('div', { class: 'who' }, turn ? h('span', { class: 'dot', 'aria-label': msg('web.toPlay') }) : '', seatWho(s),
             s.bot ? h('span', { class: 'tag', title: note }, msg('tag.bot') + (note ? '*' : '')) : '', i === g.you.seat ? h('span', { class: 'tag you' }, msg('tag.you')) : '', won ? h('span', { class: 'tag win' }, msg('tag.winner')) : ''),
             s.bot && note ? h('div', { class: 'muted small seat-note' }, note) : ''),
           h('td', { class: 'num' }, p ? num(p.score) : '–'),
@@ -286,16 +281,7 @@ export function tablePage(id, opts = {}) {
     const st = g.st;
     if (g.table.status === 'failed' || g.table.status === 'expired') return stoppedArea();
     if (g.table.status === 'adjourned') return adjournedBox(id, g.you.seat >= 0);
-    if (!st) {
-      const seated = g.you.seat >= 0;
-      const free = g.table.seats.some((s) => s.free);
-      return h('section', { class: 'card play waiting' },
-        h('h2', {}, msg('wait.title')),
-        h('p', {}, msg('wait.share')),
-        h('p', {}, h('input', { class: 'link', readonly: true, value: location.href, onfocus: (e) => e.target.select(), 'aria-label': msg('web.tableLink') })),
-        !seated && free ? h('div', { class: 'row gap' }, nameField('join-name'), h('button', { class: 'primary', id: 'take-seat', onclick: take }, msg('wait.take'))) : '',
-        seated ? h('p', { class: 'muted' }, msg('wait.seated')) : '');
-    }
+    if (!st) return waitingBox(g, take);
     const mine = myTurn();
     const busy = g.inflight || !!g.pending; // an action sent and not yet answered
     const watching = g.you.seat < 0;
