@@ -16,8 +16,9 @@ import (
 // its rating change), the history and the replay. In English and
 // Norwegian, at phone width.
 func TestBrowserLostOnTime(t *testing.T) {
-	t.Parallel()
-	ts := start(t, "", server.Options{TurnClock: 150 * time.Millisecond, ClockForfeits: 3, BotDelay: 5 * time.Millisecond})
+	// Not parallel: a 150 ms turn clock is kept only by a player that is not
+	// starved of the CPU by other tests' browsers.
+	ts := start(t, "", server.Options{TurnClock: 150 * time.Millisecond, ClockForfeits: 4, BotDelay: 5 * time.Millisecond})
 	ctx := ctxT(t, time.Minute)
 	slow, tb := clockTable(t, ts, ctx, "classic", map[string]string{"type": "me"}, map[string]string{"type": "human"})
 	quick := newPlayer(t, ts, "Quick")
@@ -36,8 +37,10 @@ func TestBrowserLostOnTime(t *testing.T) {
 		}
 	}()
 	// Quick plays; Slow never acts: its clock runs out, the server plays
-	// its roll-off and its turn, and at the third timeout in a row it
-	// loses, each having had a turn (so the game is rated).
+	// its roll-off and its turns, and it loses at the fourth timeout in a
+	// row, each having finished a turn whoever starts (so the game is
+	// rated; at the third, a game Slow starts could end before Slow's
+	// turn had finished, an aborted game).
 	for quick.Last == nil || quick.Last.Phase != "over" {
 		m, err := quick.next(ctx)
 		if err != nil {

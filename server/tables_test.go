@@ -26,11 +26,12 @@ import (
 
 // tableInfo is what GET /api/tables/{id} says of a table's life.
 type tableInfo struct {
-	ID     string `json:"id"`
-	Status string `json:"status"`
-	Reason string `json:"reason"`
-	Seed   string `json:"seed"`
-	Clock  *struct {
+	Unrated string `json:"unrated"` // why a game of a rated family moves no rating ("aborted", …)
+	ID      string `json:"id"`
+	Status  string `json:"status"`
+	Reason  string `json:"reason"`
+	Seed    string `json:"seed"`
+	Clock   *struct {
 		Seconds  float64    `json:"seconds"`
 		Seat     *int       `json:"seat"`
 		Deadline *time.Time `json:"deadline"`
