@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -99,4 +101,84 @@ func TestExploreBusy(t *testing.T) {
 	if len(x.lanes.all) != cap(x.lanes.all) || len(x.lanes.heavy) != 0 {
 		t.Fatalf("refused requests hold slots: %d of %d, %d heavy", len(x.lanes.all), cap(x.lanes.all), len(x.lanes.heavy))
 	}
+}
+
+// simulating reports whether a goroutine of the process is in a
+// comparison's simulation or an explorer map.
+func simulating() bool {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if strings.Contains(g, "farkle/sim.") || strings.Contains(g, "farkle/explore.") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestExploreClientGoneFreesSlot: a comparison whose games would run for
+// minutes (singles of 10 and 5 to 1,000,000, the simulation unbounded,
+// the deadline 10 minutes away) stops when its client goes: once the
+// client closes its connection in the middle of the simulation, the
+// comparisons' slot is free again and no goroutine simulates, long
+// before the deadline, which is all that would end it otherwise.
+func TestExploreClientGoneFreesSlot(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "farkle.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20})
+	defer ts.Close()
+	const timeout = 10 * time.Minute
+	x := NewExplorerWith(ts, ExploreLimits{Timeout: timeout, SimTurns: -1})
+	s, err := New(ctx, db, Options{Explorer: x, AddressRate: -1, PlayerRate: -1, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+
+	body := `{"rules":[{"base":"classic","scoring":{"single":{"1":10,"5":5},"triple":[100,20,30,40,50,60]},"game":{"target":1000000}},"classic"]}`
+	client, leave := context.WithCancel(ctx)
+	defer leave()
+	req, _ := http.NewRequestWithContext(client, "POST", srv.URL+"/api/explore/compare", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	answered := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			err = errors.New(resp.Status)
+		}
+		answered <- err
+	}()
+	// waitFor polls until ok, failing after within.
+	waitFor := func(what string, within time.Duration, ok func() bool) {
+		t.Helper()
+		end := time.Now().Add(within)
+		for !ok() {
+			if time.Now().After(end) {
+				t.Fatalf("%s: not within %s (slots %d, heavy %d, simulating %v)", what, within, len(x.lanes.all), len(x.lanes.heavy), simulating())
+			}
+			time.Sleep(10 * time.Millisecond) // polling the slots and goroutines
+		}
+	}
+	waitFor("the comparison simulating in its slot", time.Minute, func() bool { return len(x.lanes.heavy) == 1 && simulating() })
+	select {
+	case err := <-answered:
+		t.Fatalf("the comparison was answered (%v) before its client went", err)
+	default:
+	}
+	leave() // the client closes its connection
+	if err := <-answered; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the client's request: %v", err)
+	}
+	start := time.Now()
+	waitFor("the slot free and the simulation stopped after the client went", 30*time.Second, func() bool {
+		return len(x.lanes.all) == 0 && len(x.lanes.heavy) == 0 && !simulating()
+	})
+	t.Logf("the slot came free %v after the client went (deadline %v)", time.Since(start).Round(time.Millisecond), timeout)
 }

@@ -1,6 +1,9 @@
 package server
 
-import "github.com/farkle/farkle/dice"
+import (
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/store"
+)
 
 // SetSeeds makes the server's new tables take their seeds from f until
 // the returned function restores the random seeds.
@@ -39,4 +42,13 @@ func (s *Server) SleepIdle() int {
 	s.sleepIdle()
 	n, _ := s.asleepCounts()
 	return n
+}
+
+// BeforeOpenGame makes f run before each table the server opens for a
+// tournament's game, in the middle of the pairing (the tournament's own
+// lock held), with the tournament and the game's index in its round,
+// until the returned function removes it.
+func (s *Server) BeforeOpenGame(f func(tournament store.Tournament, game int)) (remove func()) {
+	s.beforeOpenGame.Store(&f)
+	return func() { s.beforeOpenGame.Store(nil) }
 }

@@ -182,6 +182,9 @@ type Server struct {
 	tourLocks  keyedMutex        // serializes the changes of each tournament (tournament.go)
 	tourTables map[string]string // tournament by the ID of a table in play for it
 	tourTabMu  sync.Mutex        // guards tourTables (not s.mu: a table's lock is held when its game ends)
+	// beforeOpenGame, a test's hook (export_test.go), runs before each
+	// table a tournament opens for its games (tournament_tend.go).
+	beforeOpenGame atomic.Pointer[func(tr store.Tournament, game int)]
 
 	kinds kinds // the kinds of game served, prepared once
 

@@ -156,6 +156,9 @@ func (s *Server) openGames(ctx context.Context, tr store.Tournament, st tourStat
 		if !g.Pending || g.Done {
 			continue
 		}
+		if h := s.beforeOpenGame.Load(); h != nil {
+			(*h)(tr, j)
+		}
 		err := s.openGame(ctx, tr, g)
 		if err != nil {
 			var qe *quotaError
