@@ -218,6 +218,51 @@ func TestWebSocketMessageFlood(t *testing.T) {
 	}
 }
 
+// TestWebSocketRateOff: `--ws-rate 0` (issue 23: refused at the start,
+// though the help says 0 turns the limit off) starts the server, and turns
+// the limit of one connection off: with a burst of 2 (`--ws-burst 2`) and
+// the limit of one player off as well, 100 pings sent at once are each
+// answered pong, none refused rate_limited. With a rate, all but a few of
+// them would be.
+func TestWebSocketRateOff(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--bot-delay", "1h", "--ws-rate", "0", "--ws-burst", "2", "--ws-player-rate", "0")
+	c := s.client()
+	c.player("Ann")
+	id := tableID(t, c.table("classic", me, bot("steady")))
+	ctx := deadline(t, time.Minute)
+	conn, _, err := dialWS(ctx, s, c, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	const n = 100
+	for i := range n {
+		if err := conn.Write(ctx, websocket.MessageText, []byte(fmt.Sprintf(`{"type":"ping","id":"%d"}`, i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pongs, refusals, refused := map[string]bool{}, map[string]int{}, 0
+	for len(pongs)+refused < n {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatalf("after %d pongs and refusals %v: %v", len(pongs), refusals, err)
+		}
+		var m struct{ Type, ID, Code string }
+		_ = json.Unmarshal(data, &m)
+		switch m.Type {
+		case "pong":
+			pongs[m.ID] = true
+		case "error":
+			refusals[m.Code]++
+			refused++
+		}
+	}
+	if len(pongs) != n || refused != 0 {
+		t.Fatalf("%d pings at once with --ws-rate 0: %d answered pong, refused %v", n, len(pongs), refusals)
+	}
+	s.alive()
+}
+
 // TestSolveFlood: ten tables with distinct rules, each against the
 // perfect bot, with a hint asked at each at once, and three tables whose
 // duel tables would need ~800 MB each. The solves are scheduled within the

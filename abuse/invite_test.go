@@ -67,8 +67,9 @@ func shapeOf(t *testing.T, a answer) any {
 // names nobody has. Bea gets no more than --max-invites-received, each
 // guest sends no more than --max-invites-sent, every other invitation is
 // answered 429 quota naming its cap; Bea's list of games stays that size
-// (in bytes too), reading only her tables though hundreds are open; the
-// server stays small and answers throughout.
+// (in bytes too), reading only her tables though hundreds are open; she
+// declines and blocks under the flood (declineAndBlock); the server stays
+// small and answers throughout.
 func TestInvitationFlood(t *testing.T) {
 	// --max-open-tables 50: the cap on invitations binds before the one on
 	// tables (an invitation is a table).
@@ -135,12 +136,103 @@ func TestInvitationFlood(t *testing.T) {
 	if len(a.Body) > 32<<10 {
 		t.Errorf("Bea's games take %d bytes", len(a.Body))
 	}
+	declineAndBlock(t, s, bea, a)
 	rss1, peak := s.memory()
 	t.Logf("RSS %d → %d MiB (peak %d MiB)", rss0/mib, rss1/mib, peak/mib)
 	if peak > 400*mib {
 		t.Errorf("the server peaked at %d MiB", peak/mib)
 	}
 	s.alive()
+}
+
+// invitationLine is a line of GET /api/me/games that is an invitation.
+type invitationLine struct {
+	ID        string
+	Invited   bool
+	InvitedBy struct{ ID string } `json:"invited_by"`
+}
+
+// declineAndBlock: Bea, her list full of the flood's invitations (mine,
+// the answer that listed them), declines five and blocks the player who
+// sent the sixth: the five leave her list and their seats are free for
+// anyone, a second decline of one finds no invitation (404), and every
+// invitation of the blocked player leaves her list. Then 30 new guests
+// invite her at once: the declined and blocked ones no longer count
+// toward her cap, so exactly as many get through as left her list, the
+// rest refused 429 naming the cap, and none of the blocked player's shows.
+func declineAndBlock(t *testing.T, s *server, bea *client, mine answer) {
+	t.Helper()
+	var lines []invitationLine
+	mine.json(t, &lines)
+	if len(lines) < 6 {
+		t.Fatalf("Bea has %d invitations", len(lines))
+	}
+	gone := map[string]bool{}
+	for _, l := range lines[:5] {
+		if a := bea.do("POST", "/api/tables/"+l.ID+"/decline", nil); a.Status != http.StatusOK {
+			t.Fatalf("Bea declines %s: %s", l.ID, a)
+		}
+		gone[l.ID] = true
+		var tb struct{ Seats []map[string]any }
+		bea.do("GET", "/api/tables/"+l.ID, nil).json(t, &tb)
+		if len(tb.Seats) != 2 || tb.Seats[1]["invited"] != nil || tb.Seats[1]["free"] != true {
+			t.Errorf("the seat Bea declined at %s: %v, want a free seat for anyone", l.ID, tb.Seats)
+		}
+	}
+	if a := bea.do("POST", "/api/tables/"+lines[0].ID+"/decline", nil); a.Status != http.StatusNotFound {
+		t.Errorf("Bea declines %s again: %s, want 404", lines[0].ID, a)
+	}
+	blocked := lines[5].InvitedBy.ID
+	for _, l := range lines[5:] {
+		if l.InvitedBy.ID == blocked {
+			gone[l.ID] = true
+		}
+	}
+	if a := bea.do("POST", "/api/me/blocks", map[string]string{"player": blocked}); a.Status != http.StatusOK {
+		t.Fatalf("Bea blocks %s: %s", blocked, a)
+	}
+	check := func(when string, want int) {
+		t.Helper()
+		var now []invitationLine
+		bea.do("GET", "/api/me/games", nil).json(t, &now)
+		if len(now) != want {
+			t.Errorf("Bea's games %s: %d lines, want %d", when, len(now), want)
+		}
+		for _, l := range now {
+			if gone[l.ID] || l.InvitedBy.ID == blocked || !l.Invited {
+				t.Errorf("Bea's games %s list %+v", when, l)
+			}
+		}
+	}
+	check("after five declines and a block", len(lines)-len(gone))
+	var mu sync.Mutex
+	got, refused := 0, 0
+	var wg sync.WaitGroup
+	for g := range 30 {
+		c := s.client()
+		c.player(fmt.Sprintf("Second %d", g))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := c.inviteTable("Bea")
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case a.Status == http.StatusCreated:
+				got++
+			case a.Status == http.StatusTooManyRequests && strings.Contains(string(a.Body), "max-invites-received 20"):
+				refused++
+			default:
+				t.Errorf("an invitation of the second flood answered %s", a)
+			}
+		}()
+	}
+	wg.Wait()
+	t.Logf("Bea declined 5 and blocked a player of %d; of 30 more invitations %d got through, %d refused", len(gone)-5, got, refused)
+	if got != len(gone) || got+refused != 30 {
+		t.Errorf("the second flood: %d invitations got through and %d were refused, want %d through", got, refused, len(gone))
+	}
+	check("after the second flood", len(lines))
 }
 
 // TestInvitationNamesAnswerAlike: an invitation does not tell which names

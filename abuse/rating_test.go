@@ -90,6 +90,8 @@ func ratingOf(t *testing.T, c *client, id, f string) *struct{ Rating, Deviation 
 // 1500 to 1978, past the perfect bot's 1648. Now such a table says from
 // its creation that it is unrated ("short"; to 10,000 it would be "bots":
 // house rules are rated only between people), and six games move nothing.
+// Nor does the issue's one-turn game (`max_turns: 1`), though between
+// people.
 func TestRatingFarmHouseRules(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--cache", t.TempDir())
 	ctx := deadline(t, 3*time.Minute)
@@ -122,6 +124,52 @@ func TestRatingFarmHouseRules(t *testing.T) {
 	}
 	if r := ratingOf(t, c, farmer.ID, "house"); r != nil {
 		t.Fatalf("six farmed house games rated the farmer %+v", r)
+	}
+	// The issue's one-turn game: rated house rules between two people,
+	// capped at one round (max_turns 1), is unrated ("short") from its
+	// creation to its end, and moves nobody's rating.
+	friend := newSeated(t, s, "Friend")
+	body = map[string]any{"rules": map[string]any{"base": "classic", "game": map[string]any{"max_turns": 1}}, "rated": true,
+		"seats": []map[string]string{{"type": "me"}, {"type": "human"}}}
+	var one struct{ ID, Rated, Unrated string }
+	if err := farmer.Do(ctx, "POST", "/api/tables", body, &one); err != nil {
+		t.Fatal(err)
+	}
+	if one.Rated != "" || one.Unrated != string(rating.NotRatedShort) {
+		t.Fatalf("a rated one-turn table between people says rated %q, unrated %q", one.Rated, one.Unrated)
+	}
+	if _, err := friend.Join(ctx, one.ID); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 2)
+	for _, p := range []*seated{farmer, friend} {
+		p.seat, p.acted = -1, -1
+		if err := p.Connect(ctx, one.ID); err != nil {
+			t.Fatal(err)
+		}
+		go func() { done <- p.play(ctx, nil) }()
+	}
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ended struct {
+		Status, Rated, Unrated string
+		Ratings                []any
+	}
+	if err := farmer.Do(ctx, "GET", "/api/tables/"+one.ID, nil, &ended); err != nil {
+		t.Fatal(err)
+	}
+	if ended.Status != "over" || ended.Rated != "" || ended.Unrated != string(rating.NotRatedShort) || len(ended.Ratings) != 0 {
+		t.Fatalf("the one-turn game at its end: %+v", ended)
+	}
+	for _, id := range []string{farmer.ID, friend.ID} {
+		for _, f := range []string{"house", "farkle"} {
+			if r := ratingOf(t, c, id, f); r != nil {
+				t.Fatalf("a one-turn game rated a player in %s: %+v", f, r)
+			}
+		}
 	}
 	var board []struct{ Player string }
 	c.do("GET", "/api/ratings?family=house", nil).json(t, &board)

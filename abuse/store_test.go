@@ -3,6 +3,7 @@ package abuse
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"net/http"
 	"os"
 	"os/exec"
@@ -96,4 +97,27 @@ func TestStoredTableTheServerNowRefuses(t *testing.T) {
 	}
 	s.restart()
 	s.alive()
+}
+
+// TestDBCopyMissingSource: `farkle db copy --from missing.db` (issue 23:
+// it created an empty SQLite file at that path before failing) is bad
+// usage, exit 2, naming the file, and leaves its directory as it was: no
+// database, no -wal or -shm beside it. The target is a PostgreSQL server
+// nobody listens at: the source is refused before the target is tried.
+func TestDBCopyMissingSource(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(farkleBin, "db", "copy", "--from", "missing.db", "--to", "postgres://127.0.0.1:1/none")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), "missing.db") {
+		t.Fatalf("db copy --from missing.db: %v, want exit 2 naming the file:\n%s", err, out)
+	}
+	left, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("db copy --from missing.db left %s behind", e.Name())
+	}
 }
