@@ -1,6 +1,10 @@
 package abuse
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -199,6 +203,71 @@ func TestExploreDeadlineStopsWork(t *testing.T) {
 	s.idle(base + 5)
 	if _, peak := s.memory(); peak > 400*mib {
 		t.Errorf("peak RSS %d MiB, over 400 MiB", peak/mib)
+	}
+	s.alive()
+}
+
+// TestExploreClientGone: a comparison whose games would run for minutes
+// (the simulation unbounded, --explore-sim-turns 0, to the deadline of
+// 25 s) is stopped when its client closes its connection: once the
+// server is seen simulating (a second of CPU spent after the rule sets'
+// policies were in memory, its slot busy: farkle_explore_slots_busy), the
+// client goes, and the slot is free again, the server idle and back to its
+// goroutines within seconds, long before the deadline, which is all that
+// would stop it otherwise. Then a comparison that needs the comparisons'
+// one slot is answered.
+func TestExploreClientGone(t *testing.T) {
+	t.Setenv("GOMAXPROCS", "2") // one slot for comparisons
+	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--metrics-addr", "127.0.0.1:0", "--cache", t.TempDir(),
+		"--explore-sim-turns", "0", "--explore-timeout", "25s")
+	long := hugeCompare["rules"].([]any)[:2] // duel tables too large to solve: nothing but the simulation works
+	c := s.client()
+	for _, r := range long { // the solo policies in memory
+		if a := c.do("POST", "/api/explore/position", map[string]any{"rules": r}); a.Status != http.StatusOK {
+			t.Fatalf("a position: %s", a)
+		}
+	}
+	base, cpu0 := s.metric("go_goroutines"), s.cpuSeconds()
+	body, _ := json.Marshal(map[string]any{"rules": long})
+	ctx, leave := context.WithCancel(context.Background())
+	defer leave()
+	req, _ := http.NewRequestWithContext(ctx, "POST", s.URL+"/api/explore/compare", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	answered := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			err = errors.New(resp.Status)
+		}
+		answered <- err
+	}()
+	end := time.Now().Add(20 * time.Second)
+	for s.cpuSeconds()-cpu0 < 1 || s.metric("farkle_explore_slots_busy") != 1 {
+		if time.Now().After(end) {
+			t.Fatalf("the comparison used %.2f s of CPU in 20 s, %v slots busy", s.cpuSeconds()-cpu0, s.metric("farkle_explore_slots_busy"))
+		}
+		select {
+		case err := <-answered:
+			t.Fatalf("the comparison was answered (%v) before its client went", err)
+		case <-time.After(50 * time.Millisecond): // polling the CPU time
+		}
+	}
+	leave()
+	if err := <-answered; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the client's request: %v", err)
+	}
+	gone := time.Now()
+	for s.metric("farkle_explore_slots_busy") != 0 {
+		if time.Since(gone) > 10*time.Second {
+			t.Fatalf("the comparison's slot still busy 10 s after its client went (the deadline is 25 s)")
+		}
+		<-time.After(50 * time.Millisecond) // polling the metrics
+	}
+	t.Logf("the slot came free %v after the client went", time.Since(gone).Round(time.Millisecond))
+	s.idle(base + 5)
+	if a := c.do("POST", "/api/explore/compare", map[string]any{"rules": []any{"classic", "cardgames"}}); a.Status != http.StatusOK {
+		t.Fatalf("a comparison after the client went: %s", a)
 	}
 	s.alive()
 }

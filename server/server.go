@@ -358,6 +358,10 @@ func (s *Server) initMetrics() {
 	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mGameTables,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	s.reg.MustRegister(s.opt.Collectors...)
+	if x := s.opt.Explorer; x != nil {
+		s.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_explore_slots_busy",
+			Help: "Explorer requests being computed: the slots they hold (at most GOMAXPROCS)."}, func() float64 { return float64(len(x.lanes.all)) }))
+	}
 }
 
 // MetricsHandler returns the Prometheus metrics of the server, to be
