@@ -168,21 +168,30 @@ func TestWebSocketFlood(t *testing.T) {
 	s.alive()
 }
 
+// againstABot makes a new client a guest called name at a new table of
+// the classic game against a bot, and opens its WebSocket (closed when
+// the test ends).
+func againstABot(t *testing.T, ctx context.Context, s *server, name string) (*client, string, *websocket.Conn) {
+	t.Helper()
+	c := s.client()
+	c.player(name)
+	id := tableID(t, c.table("classic", me, bot("steady")))
+	conn, _, err := dialWS(ctx, s, c, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.CloseNow() })
+	return c, id, conn
+}
+
 // TestWebSocketMessageFlood: a seated player sends messages far faster
 // than the limit; past it they are refused as rate_limited (or, once the
 // client stops reading its refusals, it is disconnected), the game's state
 // does not move, and the server stays responsive.
 func TestWebSocketMessageFlood(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--bot-delay", "1h")
-	c := s.client()
-	c.player("Mallory")
-	id := tableID(t, c.table("classic", me, bot("steady")))
 	ctx := deadline(t, time.Minute)
-	conn, _, err := dialWS(ctx, s, c, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.CloseNow()
+	c, id, conn := againstABot(t, ctx, s, "Mallory")
 	bad := []byte(`{"type":"action","version":999,"action":{"type":"bank"}}`)
 	// 200 at once: more than the burst, fewer than the replies a client
 	// may have queued, so every refusal can be read.
@@ -226,15 +235,8 @@ func TestWebSocketMessageFlood(t *testing.T) {
 // them would be.
 func TestWebSocketRateOff(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "farkle.db"), "--bot-delay", "1h", "--ws-rate", "0", "--ws-burst", "2", "--ws-player-rate", "0")
-	c := s.client()
-	c.player("Ann")
-	id := tableID(t, c.table("classic", me, bot("steady")))
 	ctx := deadline(t, time.Minute)
-	conn, _, err := dialWS(ctx, s, c, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.CloseNow()
+	_, _, conn := againstABot(t, ctx, s, "Ann")
 	const n = 100
 	for i := range n {
 		if err := conn.Write(ctx, websocket.MessageText, []byte(fmt.Sprintf(`{"type":"ping","id":"%d"}`, i))); err != nil {

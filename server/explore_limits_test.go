@@ -56,25 +56,33 @@ func TestLanes(t *testing.T) {
 	}
 }
 
-// TestExploreBusy: with every slot taken until its deadline, a request
-// is answered 503 with Retry-After and code "busy", and holds no slot.
-func TestExploreBusy(t *testing.T) {
+// explorerServer serves a server with an explorer of the limits over a
+// new SQLite file (the rate limits off) until the test ends.
+func explorerServer(t *testing.T, lim ExploreLimits) (*Explorer, *httptest.Server) {
+	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "farkle.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
-	defer ts.Close()
-	x := NewExplorerWith(ts, ExploreLimits{Timeout: 100 * time.Millisecond})
-	s, err := New(ctx, db, Options{Explorer: x, AddressRate: -1, PlayerRate: -1})
+	t.Cleanup(func() { db.Close() })
+	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20})
+	t.Cleanup(ts.Close)
+	x := NewExplorerWith(ts, lim)
+	s, err := New(ctx, db, Options{Explorer: x, AddressRate: -1, PlayerRate: -1, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
 	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	t.Cleanup(srv.Close)
+	return x, srv
+}
+
+// TestExploreBusy: with every slot taken until its deadline, a request
+// is answered 503 with Retry-After and code "busy", and holds no slot.
+func TestExploreBusy(t *testing.T) {
+	x, srv := explorerServer(t, ExploreLimits{Timeout: 100 * time.Millisecond})
 	for range cap(x.lanes.all) {
 		x.lanes.all <- struct{}{}
 	}
@@ -123,26 +131,11 @@ func simulating() bool {
 // comparisons' slot is free again and no goroutine simulates, long
 // before the deadline, which is all that would end it otherwise.
 func TestExploreClientGoneFreesSlot(t *testing.T) {
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "farkle.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true, Memory: 512 << 20, DuelCache: 256 << 20, SoloCache: 64 << 20})
-	defer ts.Close()
 	const timeout = 10 * time.Minute
-	x := NewExplorerWith(ts, ExploreLimits{Timeout: timeout, SimTurns: -1})
-	s, err := New(ctx, db, Options{Explorer: x, AddressRate: -1, PlayerRate: -1, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	x, srv := explorerServer(t, ExploreLimits{Timeout: timeout, SimTurns: -1})
 
 	body := `{"rules":[{"base":"classic","scoring":{"single":{"1":10,"5":5},"triple":[100,20,30,40,50,60]},"game":{"target":1000000}},"classic"]}`
-	client, leave := context.WithCancel(ctx)
+	client, leave := context.WithCancel(context.Background())
 	defer leave()
 	req, _ := http.NewRequestWithContext(client, "POST", srv.URL+"/api/explore/compare", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
