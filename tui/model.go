@@ -311,8 +311,8 @@ func (m *Model) setupKey(msg tea.KeyPressMsg) tea.Cmd {
 	case setupStart:
 		m.o.BotDelay = m.setup.pace
 		r, seats := m.setup.result()
-		if m.setup.isDragon() {
-			return m.startDragon(seats)
+		if v := m.setup.other(); v != nil {
+			return m.setup.otherSetup().start(m, v, seats)
 		}
 		m.startGame(r, seats)
 		if m.game != nil {
