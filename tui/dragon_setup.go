@@ -44,14 +44,7 @@ func (dragonSetup) rulesText(c *lang.Catalogue, v game.Variant, width int) []str
 // seats, saved in the games directory, and hands the screen to its model.
 // The dice seed is the options' seed.
 func (dragonSetup) start(m *Model, v game.Variant, seats []Seat) tea.Cmd {
-	path := ""
-	if m.o.GamesDir != "" {
-		names := make([]string, len(seats))
-		for i, s := range seats {
-			names[i] = s.Name
-		}
-		path = DragonGamePath(m.o.GamesDir, m.o.Now(), names)
-	}
+	path := m.savePath(seats, DragonGamePath)
 	dg, err := startDragon(v.(*game.DragonVariant), seats, [32]byte(m.o.Seed), path, m.o.Now) // this view's own variant
 	if err != nil {
 		m.startErr = err
