@@ -13,6 +13,12 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
+// dragonKind is Dragon Farkle's entry in Kinds.
+var dragonKind = KindInfo{Open: openDragon, Families: []string{dragonFamily}, Invalid: dragon.ErrInvalid, ReadOld: readOldDragon}
+
+// dragonFamily is the rating family of every game of Dragon Farkle.
+const dragonFamily = "dragon"
+
 // DragonVariant is Dragon Farkle under one rule set and card set.
 type DragonVariant struct {
 	g *dragon.Game
@@ -94,6 +100,44 @@ func parseDragonFile(data []byte, asJSON bool, name string) (Variant, error) {
 	return NewDragon(g), nil
 }
 
+// readOldDragon reads a Dragon Farkle record of the formats before Format
+// (farkle-dragon-record/1 and /2, whose seed was never secret).
+func readOldDragon(format string, data []byte) (*Record, bool, error) {
+	if !dragon.IsRecordFormat(format) {
+		return nil, false, nil
+	}
+	rec, err := fromDragon(data)
+	return rec, true, err
+}
+
+func fromDragon(data []byte) (*Record, error) {
+	old, err := dragon.ParseRecord(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
+	}
+	g, err := old.Game()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
+	}
+	seed, err := old.SeedBytes()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
+	}
+	v := NewDragon(g)
+	rec := NewRecord(v, old.Players, seed)
+	rec.Seed = dice.Seed(seed).Hex()
+	for i, l := range old.Levels {
+		if l != "" {
+			rec.Meta.SetLevel(i, l)
+		}
+	}
+	rec.Meta.Winners = old.Winners
+	for _, a := range old.Actions {
+		rec.Actions = append(rec.Actions, v.Entry(0, a, nil))
+	}
+	return rec, nil
+}
+
 // Kind returns Dragon.
 func (v *DragonVariant) Kind() Kind { return Dragon }
 
@@ -173,6 +217,9 @@ func (v *DragonVariant) Scoring() rules.Rules {
 	s.Name = r.Name
 	return s
 }
+
+// Family is Dragon Farkle's own, whatever the table.
+func (v *DragonVariant) Family(bool) string { return dragonFamily }
 
 // Describe says what a dragon.Event means, in the language of c.
 func (v *DragonVariant) Describe(c *lang.Catalogue, e Event, names []string) string {
@@ -291,6 +338,10 @@ func (g *DragonGame) Turns() []int {
 	}
 	return out
 }
+
+// Aborted reports whether the game lasted less than a round (Dragon
+// Farkle has no resignation).
+func (g *DragonGame) Aborted() bool { return g.s.Turns < len(g.s.Players) }
 
 // At returns a game of v at state s after n actions: a set position, for
 // tests, puzzles and analysis. A Play set to it (Play.Set) keeps a record

@@ -12,6 +12,15 @@ import (
 	"github.com/farkle/farkle/rules"
 )
 
+// farkleKind is the ordinary game's entry in Kinds.
+var farkleKind = KindInfo{Open: openFarkle, Families: []string{presetsFamily, houseFamily}, Invalid: rules.ErrInvalid, ReadOld: readOldFarkle}
+
+// The rating families of the ordinary game (Variant.Family).
+const (
+	presetsFamily = "farkle" // under any preset, whatever its turn cap
+	houseFamily   = "house"  // under house rules, at a table marked rated
+)
+
 // FarkleVariant is the ordinary game under one rule set (package engine).
 type FarkleVariant struct{ r rules.Rules }
 
@@ -106,6 +115,32 @@ func (v *FarkleVariant) Entry(seat int, a Action, events []Event) json.RawMessag
 
 // Seats returns the rules' fewest and most players.
 func (v *FarkleVariant) Seats() (min, max int) { return v.r.Game.MinPlayers, v.r.Game.MaxPlayers }
+
+// Family is "farkle" when the rules are those of a preset (the turn cap
+// and who starts aside, which a server may set), "house" for other rules
+// at a table marked rated, "" (unrated) otherwise.
+func (v *FarkleVariant) Family(marked bool) string {
+	if isPreset(v.r) {
+		return presetsFamily
+	}
+	if marked {
+		return houseFamily
+	}
+	return ""
+}
+
+// isPreset reports whether r plays as one of the presets, whatever its
+// turn cap or who starts.
+func isPreset(r rules.Rules) bool {
+	h := r.ForSolver().Hash()
+	for _, n := range rules.Presets() {
+		p, err := rules.Preset(n)
+		if err == nil && p.ForSolver().Hash() == h {
+			return true
+		}
+	}
+	return false
+}
 
 // Scoring returns the rules.
 func (v *FarkleVariant) Scoring() rules.Rules { return v.r.Clone() }
@@ -229,6 +264,22 @@ func (g *FarkleGame) Turns() []int {
 		out[i] = p.Turns
 	}
 	return out
+}
+
+// Aborted reports whether a seat has not finished a turn of its own: a
+// turn cut short by the seat's resignation (or by the turn clock resigning
+// for it) does not count, and neither does a roll-off for the first turn.
+func (g *FarkleGame) Aborted() bool {
+	for _, p := range g.s.Players {
+		finished := p.Turns
+		if p.Out {
+			finished-- // its last turn ended in its resignation
+		}
+		if finished < 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // Scores lists the seats' scores.

@@ -16,14 +16,19 @@
 // work through this package; what differs between variants is only the
 // variant's own types: its rules, actions, events and views. A new
 // variant is a new file here implementing Variant and Game over its own
-// package, with an entry in Kinds, and its Players in DefaultCast and its
-// preset (Preset) when it has them; the front ends then need only its
-// views.
+// package, with an entry in Kinds (how to open it, its rating families,
+// its invalid-rules error, its older record formats), and its Players in
+// DefaultCast and its preset (Preset) when it has them; the front ends
+// then need only its views.
 package game
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/lang"
@@ -82,6 +87,11 @@ type Variant interface {
 	// or rounds is 0 or less. A server caps every game it hosts so that
 	// none runs for ever.
 	Capped(rounds int) Variant
+	// Family names the pool of players its games are rated in (one of
+	// its kind's KindInfo.Families; package rating keeps the ratings), or
+	// "" when its games move no rating; marked says the table was marked
+	// rated (the ordinary game's house rules are rated only then).
+	Family(marked bool) string
 }
 
 // Game is one game at one moment. It is a value: Apply returns the next
@@ -121,19 +131,87 @@ type Game interface {
 	// Turns counts the turns of each seat in seat order: at the end of a
 	// game, every turn it played.
 	Turns() []int
+	// Aborted reports whether the game, were it over now, ended before
+	// every seat had finished a turn of its own: such a game counts for
+	// nobody in the ratings, as no loss either.
+	Aborted() bool
 }
 
-// Kinds opens each variant from its rules as a record holds them.
-var Kinds = map[Kind]func(rules json.RawMessage) (Variant, error){
-	Farkle: openFarkle,
-	Dragon: openDragon,
+// KindInfo is what package game knows of a kind of variant before it has
+// a variant of it: the one entry a new variant adds to Kinds.
+type KindInfo struct {
+	// Open returns the variant of the kind with the rules as a record
+	// holds them.
+	Open func(rules json.RawMessage) (Variant, error)
+	// Families are the rating families its games may be rated in (every
+	// value Variant.Family returns but "").
+	Families []string
+	// Invalid is wrapped by the errors that say rules of the kind are
+	// invalid, rather than unreadable (InvalidRules).
+	Invalid error
+	// ReadOld reads a record of the kind in a format written before
+	// Format; ok is false, and nothing is read, when format is none of the
+	// kind's (nil: the kind has none).
+	ReadOld func(format string, data []byte) (rec *Record, ok bool, err error)
+}
+
+// Kinds are the kinds of game, each with what opens its variants.
+var Kinds = map[Kind]KindInfo{
+	Farkle: farkleKind, // farkle.go
+	Dragon: dragonKind, // dragon.go
+}
+
+// KindNames lists the kinds: the ordinary game first (the kind of a table
+// or message that names none), then the others by name.
+func KindNames() []Kind {
+	out := []Kind{Farkle}
+	for _, k := range slices.Sorted(maps.Keys(Kinds)) {
+		if k != Farkle {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// kindList is KindNames as a list for a message: "farkle, dragon".
+func kindList() string {
+	var b strings.Builder
+	for i, k := range KindNames() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(k))
+	}
+	return b.String()
+}
+
+// Families lists the rating families of every kind (KindInfo.Families),
+// sorted.
+func Families() []string {
+	var out []string
+	for _, k := range Kinds {
+		out = append(out, k.Families...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// InvalidRules reports whether err says that rules of some kind are
+// invalid (it wraps a KindInfo.Invalid), rather than unreadable.
+func InvalidRules(err error) bool {
+	for _, k := range Kinds {
+		if k.Invalid != nil && errors.Is(err, k.Invalid) {
+			return true
+		}
+	}
+	return false
 }
 
 // Open returns the variant of kind with the rules as a record holds them.
 func Open(kind Kind, rules json.RawMessage) (Variant, error) {
-	open, ok := Kinds[kind]
+	k, ok := Kinds[kind]
 	if !ok {
-		return nil, fmt.Errorf("game: unknown kind %q (kinds: farkle, dragon)", kind)
+		return nil, fmt.Errorf("game: unknown kind %q (kinds: %s)", kind, kindList())
 	}
-	return open(rules)
+	return k.Open(rules)
 }

@@ -8,7 +8,6 @@ import (
 	"reflect"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/record"
 )
 
@@ -68,12 +67,14 @@ func ParseRecord(data []byte) (*Record, error) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadRecord, err)
 	}
-	switch {
-	case head.Format == record.Format:
-		return fromOrdinary(data)
-	case dragon.IsRecordFormat(head.Format):
-		return fromDragon(data)
-	case head.Format != Format:
+	if head.Format != Format {
+		for _, k := range KindNames() {
+			if read := Kinds[k].ReadOld; read != nil {
+				if rec, ok, err := read(head.Format, data); ok {
+					return rec, err
+				}
+			}
+		}
 		return nil, fmt.Errorf("%w: format %q (this program reads %q)", ErrBadRecord, head.Format, Format)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -148,40 +149,18 @@ func (rec *Record) Ordinary() (*record.Record, error) {
 	return out, nil
 }
 
-func fromOrdinary(data []byte) (*Record, error) {
+// readOldFarkle reads an ordinary record of the format before Format
+// (farkle-record/1).
+func readOldFarkle(format string, data []byte) (*Record, bool, error) {
+	if format != record.Format {
+		return nil, false, nil
+	}
 	old, err := record.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
+		return nil, true, fmt.Errorf("%w: %w", ErrBadRecord, err)
 	}
-	return FromOrdinary(old)
-}
-
-func fromDragon(data []byte) (*Record, error) {
-	old, err := dragon.ParseRecord(data)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
-	}
-	g, err := old.Game()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
-	}
-	seed, err := old.SeedBytes()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
-	}
-	v := NewDragon(g)
-	rec := NewRecord(v, old.Players, seed)
-	rec.Seed = dice.Seed(seed).Hex()
-	for i, l := range old.Levels {
-		if l != "" {
-			rec.Meta.SetLevel(i, l)
-		}
-	}
-	rec.Meta.Winners = old.Winners
-	for _, a := range old.Actions {
-		rec.Actions = append(rec.Actions, v.Entry(0, a, nil))
-	}
-	return rec, nil
+	rec, err := FromOrdinary(old)
+	return rec, true, err
 }
 
 // Step is one replayed action: the game before it, the seat that acted,

@@ -1,8 +1,9 @@
 package rating
 
 import (
+	"slices"
+
 	"github.com/farkle/farkle/game"
-	"github.com/farkle/farkle/rules"
 )
 
 // Family names a pool of players rated against each other: games of
@@ -17,42 +18,24 @@ const (
 	House    Family = "house"  // the ordinary game under house rules, on tables marked rated
 )
 
-// Families lists the rated families.
-func Families() []Family { return []Family{Ordinary, Dragon, House} }
-
-// Valid reports whether f names a rated family.
-func (f Family) Valid() bool { return f == Ordinary || f == Dragon || f == House }
-
-// FamilyOf returns the family of a game of v: Dragon for Dragon Farkle,
-// Ordinary when v's rules are those of a preset (the turn cap aside, which
-// the server may lower), House for other rules when the table was marked
-// rated, Unrated otherwise.
-func FamilyOf(v game.Variant, rated bool) Family {
-	switch v.Kind() {
-	case game.Dragon:
-		return Dragon
-	case game.Farkle:
-	default:
-		return Unrated
-	}
-	if IsPreset(v.Scoring()) {
-		return Ordinary
-	}
-	if rated {
-		return House
-	}
-	return Unrated
-}
-
-// IsPreset reports whether r plays as one of the ordinary presets,
-// whatever its turn cap or who starts.
-func IsPreset(r rules.Rules) bool {
-	h := r.ForSolver().Hash()
-	for _, n := range rules.Presets() {
-		p, err := rules.Preset(n)
-		if err == nil && p.ForSolver().Hash() == h {
-			return true
+// Families lists the rated families: Ordinary first (the leaderboard's
+// default), then the others of every kind of game (game.Families) by name.
+func Families() []Family {
+	out := []Family{Ordinary}
+	for _, f := range game.Families() {
+		if Family(f) != Ordinary {
+			out = append(out, Family(f))
 		}
 	}
-	return false
+	return out
 }
+
+// Valid reports whether f names a rated family.
+func (f Family) Valid() bool { return f != Unrated && slices.Contains(Families(), f) }
+
+// FamilyOf returns the family of a game of v, as its variant says
+// (game.Variant.Family): for the ordinary game Ordinary when v's rules are
+// those of a preset (the turn cap aside, which the server may lower),
+// House for other rules when the table was marked rated, Unrated
+// otherwise; Dragon for Dragon Farkle.
+func FamilyOf(v game.Variant, rated bool) Family { return Family(v.Family(rated)) }

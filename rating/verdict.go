@@ -82,25 +82,9 @@ func Judge(v game.Variant, marked bool, bots int) Verdict {
 }
 
 // Aborted reports whether the game g, over, ended before every seat had
-// finished a turn of its own: a turn cut short by the seat's resignation
-// (or by the turn clock resigning for it) does not count, and neither does
-// a roll-off for the first turn. Of Dragon Farkle, which has no
-// resignation, it asks whether the game lasted a round.
-func Aborted(g game.Game) bool {
-	switch g := g.(type) {
-	case *game.FarkleGame:
-		for _, p := range g.State().Players {
-			finished := p.Turns
-			if p.Out {
-				finished-- // its last turn ended in its resignation
-			}
-			if finished < 1 {
-				return true
-			}
-		}
-		return false
-	case *game.DragonGame:
-		return g.State().Turns < len(g.Players())
-	}
-	return false
-}
+// finished a turn of its own, as its variant counts them (game.Game.Aborted:
+// the ordinary game does not count a turn cut short by the seat's
+// resignation, or by the turn clock resigning for it, nor a roll-off for
+// the first turn; of Dragon Farkle, which has no resignation, it asks
+// whether the game lasted a round).
+func Aborted(g game.Game) bool { return g.Aborted() }

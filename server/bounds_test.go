@@ -294,8 +294,9 @@ func TestLeaderboardBounded(t *testing.T) {
 	if got[0].Player != "p00" || got[0].Wins != 51 || got[1].Player != "p01" || got[49].Player != "p49" {
 		t.Fatalf("rows %+v, want p00 with 51 wins, then p01 to p49 (no win, one game, by key)", got)
 	}
-	if a := send(t, nil, "GET", ts.URL+"/api/leaderboard?kind=chess", ""); a.Status != 400 || !strings.Contains(a.Body, `"field":"kind"`) {
-		t.Fatalf("a leaderboard of an unknown kind: %v, want 400 naming kind", a)
+	if a := send(t, nil, "GET", ts.URL+"/api/leaderboard?kind=chess", ""); a.Status != 400 || !strings.Contains(a.Body, `"field":"kind"`) ||
+		!strings.Contains(a.Body, `\"chess\": farkle, dragon, or none for every kind`) {
+		t.Fatalf("a leaderboard of an unknown kind: %v, want 400 naming kind and the kinds", a)
 	}
 }
 

@@ -137,7 +137,7 @@ func (s *Server) localTable(p store.Player, req localGameReq) (store.Table, *gam
 	if err != nil {
 		return store.Table{}, nil, fieldErrorf("record", "%s", strings.TrimPrefix(err.Error(), "game: "))
 	}
-	mt, most := v.(*game.FarkleVariant).RuleSet().Game.MaxTurns, s.opt.MaxTurns
+	mt, most := v.Scoring().Game.MaxTurns, s.opt.MaxTurns // the ordinary game's rules
 	if most <= 0 {
 		most = localplay.MaxTurns
 	}

@@ -178,7 +178,7 @@ func familyParam(r *http.Request) (rating.Family, error) {
 		return rating.Ordinary, nil
 	}
 	if !f.Valid() {
-		return f, badRequest("family %q (families: farkle, dragon, house)", f)
+		return f, badRequest("family %q (families: %s)", f, joinNames(rating.Families()))
 	}
 	return f, nil
 }

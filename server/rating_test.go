@@ -114,8 +114,8 @@ func TestRatedGame(t *testing.T) {
 	if hist.Rating == nil || hist.Rating.Rating != ann.After || len(hist.History) != 1 || hist.History[0].Table != tb.ID {
 		t.Fatalf("Ann's rating page: %+v", hist)
 	}
-	if err := p.Do(ctx, "GET", "/api/ratings?family=chess", nil, &lb); err == nil {
-		t.Fatal("an unknown family was served")
+	if err := p.Do(ctx, "GET", "/api/ratings?family=chess", nil, &lb); err == nil || !strings.Contains(err.Error(), `family \"chess\" (families: farkle, dragon, house)`) {
+		t.Fatalf("an unknown family: %v, want an error naming the families", err)
 	}
 
 	// The default threshold: one rated game is not enough to be listed.

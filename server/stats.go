@@ -5,6 +5,7 @@ package server
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/farkle/farkle/game"
@@ -64,12 +65,12 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleLeaderboard serves GET /api/leaderboard?kind=K: the 50 players
-// with the most wins in games of the kind (farkle or dragon; every kind
-// without one), so that Dragon Farkle's table is its own.
+// with the most wins in games of the kind (one of game.KindNames; every
+// kind without one), so that Dragon Farkle's table is its own.
 func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	kind := game.Kind(r.URL.Query().Get("kind"))
-	if kind != "" && kind != game.Farkle && kind != game.Dragon {
-		s.httpError(w, fieldErrorf("kind", "%q: farkle, dragon, or none for every kind", string(kind)))
+	if kinds := game.KindNames(); kind != "" && !slices.Contains(kinds, kind) {
+		s.httpError(w, fieldErrorf("kind", "%q: %s, or none for every kind", string(kind), joinNames(kinds)))
 		return
 	}
 	lb, err := s.store.Leaderboard(r.Context(), kind, 1, 50)
@@ -78,4 +79,13 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, viewsOf(lb, statsOf))
+}
+
+// joinNames lists names for a message: "farkle, dragon".
+func joinNames[S ~string](names []S) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = string(n)
+	}
+	return strings.Join(out, ", ")
 }

@@ -153,15 +153,21 @@ func (m *Model) Game() *Game { return m.game }
 // Err returns the error that stopped a game from starting, if any.
 func (m *Model) Err() error { return m.startErr }
 
-func (m *Model) startGame(r rules.Rules, seats []Seat) {
-	path := ""
-	if m.o.GamesDir != "" {
-		names := make([]string, len(seats))
-		for i, s := range seats {
-			names[i] = s.Name
-		}
-		path = GamePath(m.o.GamesDir, m.o.Now(), names)
+// savePath is where a game of seats started now is saved in the games
+// directory (pathOf: GamePath, or a kind's own), "" for nowhere.
+func (m *Model) savePath(seats []Seat, pathOf func(dir string, now time.Time, names []string) string) string {
+	if m.o.GamesDir == "" {
+		return ""
 	}
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = s.Name
+	}
+	return pathOf(m.o.GamesDir, m.o.Now(), names)
+}
+
+func (m *Model) startGame(r rules.Rules, seats []Seat) {
+	path := m.savePath(seats, GamePath)
 	g, err := NewGame(r, seats, m.o.Seed, path, m.o.Now, m.o.Tables)
 	if err != nil {
 		m.startErr = err
@@ -311,8 +317,8 @@ func (m *Model) setupKey(msg tea.KeyPressMsg) tea.Cmd {
 	case setupStart:
 		m.o.BotDelay = m.setup.pace
 		r, seats := m.setup.result()
-		if m.setup.isDragon() {
-			return m.startDragon(seats)
+		if v := m.setup.other(); v != nil {
+			return m.setup.otherSetup().start(m, v, seats)
 		}
 		m.startGame(r, seats)
 		if m.game != nil {

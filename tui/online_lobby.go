@@ -433,8 +433,8 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 func (lm *LobbyModel) create() tea.Cmd {
 	r, seats := lm.setup.result()
 	nt := NewTable{Rules: r, Seats: seats}
-	if lm.setup.isDragon() {
-		nt.Preset = string(game.Dragon) // the server's Dragon Farkle: its preset's rules and cards
+	if v := lm.setup.other(); v != nil {
+		nt.Preset, _ = game.PresetOf(v.Kind()) // the server's game of that kind: its preset's rules and cards
 	}
 	lm.setup, lm.creating, lm.msg = nil, true, lm.lc.Msg("tui.lobby.creating")
 	l := lm.lobby

@@ -11,18 +11,43 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/dragon"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
+// kindSetup is how the setup screen offers a kind of game other than the
+// ordinary game, by its preset (game.Preset), with its own bot levels
+// (game.DefaultCast): Dragon Farkle's is in dragon_setup.go.
+type kindSetup interface {
+	// title names the kind on the rules row: "Dragon Farkle".
+	title() string
+	// describe is the text under the rules row, unwrapped.
+	describe(c *lang.Catalogue, v game.Variant) string
+	// countError says that n players cannot play v, which takes lo to hi.
+	countError(c *lang.Catalogue, n, lo, hi int) string
+	// levelText describes a bot level.
+	levelText(c *lang.Catalogue, level string) string
+	// rulesText is the rules of v at the end of the screen's help, width
+	// columns wide.
+	rulesText(c *lang.Catalogue, v game.Variant, width int) []string
+	// start starts a local game of v with the seats and hands it the
+	// screen.
+	start(m *Model, v game.Variant, seats []Seat) tea.Cmd
+}
+
+// kindSetups are the kinds the setup screen offers beside the ordinary
+// game's rule sets, each registered by its own file.
+var kindSetups = map[game.Kind]kindSetup{}
+
 // setupModel is the setup screen: rules, number of players, and each
-// seat's name and kind (a person or a bot level). The last choice of rules
-// is Dragon Farkle, with its own bot levels.
+// seat's name and kind (a person or a bot level). The last choices of
+// rules are the other kinds of game (kindSetups), with their own bot
+// levels.
 type setupModel struct {
-	choices []rules.Rules // the rules on offer: the given rules, then the other presets
-	dragon  dragon.Rules  // the last choice: Dragon Farkle
-	rule    int           // an index of choices, or len(choices) for Dragon Farkle
+	choices []rules.Rules  // the rules on offer: the given rules, then the other presets
+	others  []game.Variant // then the presets of the other kinds of game
+	rule    int            // an index of choices, then of others
 	n       int
 	seats   []Seat // 8 seats; the first n play
 	auto    []bool // the seat's name is chosen for it (not typed)
@@ -43,30 +68,39 @@ const (
 )
 
 // kinds are the choices for a seat: a person, then each bot level (of
-// Dragon Farkle when it is chosen).
+// the other kind of game when one is chosen).
 func (sm *setupModel) kinds() []string {
-	if sm.isDragon() {
-		return append([]string{""}, dragon.Levels()...)
+	if v := sm.other(); v != nil {
+		return append([]string{""}, game.DefaultCast().LevelNames(v.Kind())...)
 	}
 	return append([]string{""}, bot.LevelNames()...)
 }
 
-// defaultBot is the level a bot seat gets: DefaultBot, or the smart bot
-// of Dragon Farkle.
+// defaultBot is the level a bot seat gets: DefaultBot, or the default
+// level of the other kind of game chosen.
 func (sm *setupModel) defaultBot() string {
-	if sm.isDragon() {
-		return "smart"
+	if v := sm.other(); v != nil {
+		return game.DefaultCast().DefaultLevel(v.Kind())
 	}
 	return DefaultBot()
 }
 
-// isDragon reports whether Dragon Farkle is chosen.
-func (sm *setupModel) isDragon() bool { return sm.rule == len(sm.choices) }
+// other returns the game of another kind chosen (its preset), nil while a
+// rule set of the ordinary game is.
+func (sm *setupModel) other() game.Variant {
+	if i := sm.rule - len(sm.choices); i >= 0 {
+		return sm.others[i]
+	}
+	return nil
+}
+
+// otherSetup returns the setup of the other kind of game chosen.
+func (sm *setupModel) otherSetup() kindSetup { return kindSetups[sm.other().Kind()] }
 
 // players returns the least and most players of the chosen rules.
 func (sm *setupModel) players() (lo, hi int) {
-	if sm.isDragon() {
-		return sm.dragon.MinPlayers, sm.dragon.MaxPlayers
+	if v := sm.other(); v != nil {
+		return v.Seats()
 	}
 	g := sm.rules().Game
 	return g.MinPlayers, g.MaxPlayers
@@ -87,13 +121,12 @@ func (sm *setupModel) check() ([]Seat, error) {
 		seen[strings.ToLower(s.Name)] = true
 	}
 	if lo, hi := sm.players(); len(seats) < lo || len(seats) > hi {
-		key := "setup.err.count"
-		if sm.isDragon() {
-			key = "setup.err.countDragon"
+		if sm.other() != nil {
+			return nil, fmt.Errorf("%w: %s", ErrPlayers, sm.otherSetup().countError(c, len(seats), lo, hi))
 		}
-		return nil, fmt.Errorf("%w: %s", ErrPlayers, c.Msg(key, "n", len(seats), "rules", sm.rules().Name, "min", lo, "max", hi))
+		return nil, fmt.Errorf("%w: %s", ErrPlayers, c.Msg("setup.err.count", "n", len(seats), "rules", sm.rules().Name, "min", lo, "max", hi))
 	}
-	if !sm.isDragon() {
+	if sm.other() == nil {
 		return checkSeats(seats, sm.rules())
 	}
 	return seats, nil
@@ -107,10 +140,15 @@ func (sm *setupModel) errText(err error) string {
 // newSetup is the setup screen in the language of c, starting from the
 // rules r and the bots' pace.
 func newSetup(c *lang.Catalogue, r rules.Rules, pace time.Duration) *setupModel {
-	sm := &setupModel{choices: []rules.Rules{r}, dragon: dragon.DefaultRules(), pace: pace, lc: orEnglish(c)}
+	sm := &setupModel{choices: []rules.Rules{r}, pace: pace, lc: orEnglish(c)}
 	for _, name := range rules.Presets() {
 		if name != r.Name {
 			sm.choices = append(sm.choices, rules.MustPreset(name))
+		}
+	}
+	for _, name := range game.PresetNames() {
+		if v, _ := game.Preset(name); kindSetups[v.Kind()] != nil {
+			sm.others = append(sm.others, v)
 		}
 	}
 	sm.seats = []Seat{{Name: youName(c)}}
@@ -125,7 +163,7 @@ func newSetup(c *lang.Catalogue, r rules.Rules, pace time.Duration) *setupModel 
 }
 
 // rules returns the chosen rules of ordinary Farkle (the first choice
-// while Dragon Farkle is chosen).
+// while another kind of game is chosen).
 func (sm *setupModel) rules() rules.Rules { return sm.choices[min(sm.rule, len(sm.choices)-1)] }
 
 // clamp keeps the number of players within the rules' limits and each
@@ -233,7 +271,8 @@ func (sm *setupModel) paste(text string) {
 func (sm *setupModel) change(d int) {
 	switch sm.row {
 	case 0:
-		sm.rule = (sm.rule + d + len(sm.choices) + 1) % (len(sm.choices) + 1)
+		all := len(sm.choices) + len(sm.others)
+		sm.rule = (sm.rule + d + all) % all
 		sm.clamp()
 	case 1:
 		sm.n += d
@@ -260,7 +299,7 @@ func (sm *setupModel) change(d int) {
 }
 
 // result returns the chosen rules and seats (the rules are not used when
-// Dragon Farkle is chosen).
+// another kind of game is chosen: other).
 func (sm *setupModel) result() (rules.Rules, []Seat) {
 	seats, _ := sm.check()
 	return sm.rules(), seats
@@ -280,9 +319,9 @@ func (sm *setupModel) view(st styles, width, height int) string {
 		}
 		return "  "
 	}
-	name := "Dragon Farkle"
-	if !sm.isDragon() {
-		name = sm.rules().Name
+	name := sm.rules().Name
+	if sm.other() != nil {
+		name = sm.otherSetup().title()
 	}
 	line(fmt.Sprintf("%s%s◀ %-14s ▶", cursor(0), row(c.Msg("setup.rules")), name))
 	describe := len(top)
@@ -357,9 +396,8 @@ var presetOrigin = map[string]string{
 // them apart.
 func (sm *setupModel) describe(width int) []string {
 	c := sm.lc
-	if sm.isDragon() {
-		d := sm.dragon
-		return wrap(c.Msg("setup.dragon", "players", playersText(c, d.MinPlayers, d.MaxPlayers)), width, "")
+	if v := sm.other(); v != nil {
+		return wrap(sm.otherSetup().describe(c, v), width, "")
 	}
 	r := sm.rules()
 	g, t, sc := r.Game, r.Turn, r.Scoring
@@ -402,8 +440,8 @@ func playersText(c *lang.Catalogue, lo, hi int) string {
 // and how the number of players changes that.
 func (sm *setupModel) botText(level string) string {
 	c := sm.lc
-	if sm.isDragon() {
-		return level + ": " + c.Msg(dragonLevelText[level])
+	if sm.other() != nil {
+		return level + ": " + sm.otherSetup().levelText(c, level)
 	}
 	text := level
 	for _, l := range bot.Levels() {
@@ -437,14 +475,6 @@ var botLevelText = map[string]string{
 	"perfect":  "setup.bot.perfect",
 }
 
-// dragonLevelText are the keys of the descriptions of the bot levels of
-// Dragon Farkle.
-var dragonLevelText = map[string]string{
-	"random": "setup.dragonBot.random",
-	"simple": "setup.dragonBot.simple",
-	"smart":  "setup.dragonBot.smart",
-}
-
 // helpLines returns the setup screen's help, width columns wide: its keys,
 // the bot levels at this table, then the rules chosen.
 func (sm *setupModel) helpLines(st styles, width int) []string {
@@ -463,12 +493,8 @@ func (sm *setupModel) helpLines(st styles, width int) []string {
 		lines = append(lines, wrap("  "+sm.botText(k), width, "    ")...)
 	}
 	lines = append(lines, "")
-	if sm.isDragon() {
-		g, err := dragon.NewGame(sm.dragon, dragon.DefaultCards())
-		if err != nil {
-			return append(lines, err.Error())
-		}
-		return append(lines, DragonRulesTextIn(c, g, width)...)
+	if v := sm.other(); v != nil {
+		return append(lines, sm.otherSetup().rulesText(c, v, width)...)
 	}
 	return append(lines, RulesTextIn(c, sm.rules(), width)...)
 }

@@ -213,10 +213,3 @@ func resumeTable(path string, kind game.Kind, now func() time.Time) (*table, []g
 	}
 	return &table{play: play, seats: seats, path: path, taken: true, now: now}, steps, nil
 }
-
-// IsDragonRecord reports whether data is a saved game of Dragon Farkle
-// rather than of ordinary Farkle.
-func IsDragonRecord(data []byte) bool {
-	rec, err := game.ParseRecord(data)
-	return err == nil && rec.Kind == game.Dragon
-}

@@ -10,7 +10,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -33,9 +32,10 @@ that score nothing are not a farkle and count their bonus.`
 type oddsResult struct {
 	Rules string     `json:"rules"`
 	Dice  []oddsDice `json:"dice"`
-	// Battle is Dragon Farkle's Final Battle: P(slaying the dragon) by
-	// soldiers brought (only with --rules dragon: dragonView.odds).
-	Battle []dragon.OddsRow `json:"battle,omitempty"`
+	// Battle is the kind's own odds, set by its view's odds (Dragon
+	// Farkle's Final Battle: P(slaying the dragon) by soldiers brought;
+	// none for the ordinary game).
+	Battle any `json:"battle,omitempty"`
 }
 
 type oddsDice struct {

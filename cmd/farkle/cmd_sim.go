@@ -17,7 +17,6 @@ import (
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/sim"
@@ -43,13 +42,19 @@ random seed is drawn and printed. perfect needs the duel table of the rules
 
 With --record DIR every game is written to DIR/game-NNNNNN.json, a record that
 farkle verify, replay and analyze read (recorded games are played through the
-rules engine, more slowly). Dragon Farkle games are recorded too.
+rules engine, more slowly). Dragon Farkle games are recorded too.`
 
-With --rules dragon the players are Dragon Farkle bot levels (%s). The
-first player of each game is drawn at random; a second table gives the wins
-by place in the turn order (1st player, 2nd player...), the measure of a
-seat's advantage, and the last line how many games ended with the dragon
-slain, the rounds a game and the Final Battles a game.`
+// ownSimHelp is the paragraphs of sim's help of the kinds with views of
+// their own (ownView.simHelp), in the order of game.KindNames.
+func ownSimHelp() string {
+	var b strings.Builder
+	for _, k := range game.KindNames() {
+		if o, ok := ownViews[k]; ok {
+			b.WriteString("\n\n" + o.simHelp())
+		}
+	}
+	return b.String()
+}
 
 // simJSON is the JSON of sim: sim.Result and the time it took.
 type simJSON struct {
@@ -60,7 +65,7 @@ type simJSON struct {
 func runSim(ctx context.Context, e *env, args []string) error {
 	c := commands["sim"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "), strings.Join(dragon.Levels(), ", ")))
+	setCommandHelp(fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "))+ownSimHelp())
 	getRules := variantFlag(fs)
 	players := fs.String("players", "", "bot levels, one per seat, separated by commas (required)")
 	games := fs.Int("games", 1000, "number of games")

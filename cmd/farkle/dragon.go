@@ -81,8 +81,9 @@ func (dragonView) position(c *lang.Catalogue, p game.Position, _ bool) string {
 // brought.
 func (dragonView) odds(v game.Variant, res *oddsResult) func(e *env) {
 	d := dragonRules(v)
-	res.Battle = dragon.OddsTable(d)
-	return func(e *env) { printBattleOdds(e, d, res.Battle) }
+	rows := dragon.OddsTable(d)
+	res.Battle = rows
+	return func(e *env) { printBattleOdds(e, d, rows) }
 }
 
 // printBattleOdds draws the Final Battle odds as a table with a bar per row.
@@ -207,6 +208,15 @@ func sayDragonSaved(e *env, g *tui.DragonGame) error {
 		}
 	}
 	return nil
+}
+
+// simHelp says what farkle sim --rules dragon plays and counts.
+func (dragonView) simHelp() string {
+	return fmt.Sprintf(`With --rules dragon the players are Dragon Farkle bot levels (%s). The
+first player of each game is drawn at random; a second table gives the wins
+by place in the turn order (1st player, 2nd player...), the measure of a
+seat's advantage, and the last line how many games ended with the dragon
+slain, the rounds a game and the Final Battles a game.`, strings.Join(dragon.Levels(), ", "))
 }
 
 // dragonSimJSON is a tournament of Dragon Farkle in the JSON shape of the

@@ -43,7 +43,10 @@ func TestDragonRuleFile(t *testing.T) {
 
 func TestDragonOddsAndScore(t *testing.T) {
 	out, _, code := runFarkle(t, "", "odds", "--rules", "dragon", "--json")
-	var res oddsResult
+	var res struct {
+		oddsResult
+		Battle []dragon.OddsRow `json:"battle"`
+	}
 	if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
 		t.Fatalf("exit %d\n%s", code, out)
 	}

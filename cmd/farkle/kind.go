@@ -58,6 +58,9 @@ type ownView interface {
 	// play --online --players), and onlineSeats reads --players for it.
 	preset() string
 	onlineSeats(spec string, v game.Variant) ([]tui.Seat, error)
+	// simHelp is the paragraph of farkle sim's help on a tournament of
+	// the kind: its bot levels and its own figures.
+	simHelp() string
 }
 
 // playArgs are the flags of farkle play a local game of another kind than

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 )
@@ -35,8 +34,7 @@ func loadVariant(spec string) (game.Variant, error) {
 	if err == nil {
 		return v, nil
 	}
-	var fe *rules.FieldError
-	if errors.As(err, &fe) || errors.Is(err, dragon.ErrInvalid) {
+	if game.InvalidRules(err) {
 		return nil, usageMsg("cli.err.flagValue", "flag", "rules", "value", spec, "err", err)
 	}
 	all := strings.Join(presetNames(), ", ")

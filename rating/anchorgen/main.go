@@ -17,7 +17,6 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rating"
 	"github.com/farkle/farkle/rules"
@@ -104,8 +103,9 @@ func farkleDuels(games int, seed dice.Seed) ([]rating.Duel, error) {
 // dragonDuels plays every pair of Dragon Farkle bot levels under the
 // default rules.
 func dragonDuels(games int, seed dice.Seed) ([]rating.Duel, error) {
-	return duels("dragon", dragon.Levels(), games, func(a, b string) (float64, error) {
-		v, _ := game.Preset("dragon")
+	name, _ := game.PresetOf(game.Dragon)
+	v, _ := game.Preset(name)
+	return duels(string(game.Dragon), game.DefaultCast().LevelNames(game.Dragon), games, func(a, b string) (float64, error) {
 		res, err := sim.Run(context.Background(), sim.Config{Variant: v, Players: []string{a, b}, Games: games, Seed: seed})
 		if err != nil {
 			return 0, err
