@@ -216,8 +216,20 @@ func (m *Model) listen() tea.Cmd {
 	}
 }
 
-// remote handles the server's word.
+// remote handles the server's word and waits for the next. While a
+// farkle is held on the table, the word waits its turn (farkleHold).
 func (m *Model) remote(msg remoteMsg) tea.Cmd {
+	return tea.Batch(m.word(msg, m.game.online.you, m.take, m.after), m.listen()) // take first: a link that ended is not listened to
+}
+
+// releaseHeld ends the hold: the server's words that waited are shown in
+// order.
+func (m *Model) releaseHeld() tea.Cmd {
+	return m.releaseTo(m.game.online.you, m.take, m.after)
+}
+
+// take handles one word of the server.
+func (m *Model) take(msg remoteMsg) tea.Cmd {
 	g := m.game
 	if msg.err != nil {
 		g.online.closed = msg.err
@@ -249,7 +261,7 @@ func (m *Model) remote(msg remoteMsg) tea.Cmd {
 			m.events(engineEvents(u.Events))
 		}
 	}
-	return tea.Batch(m.listen(), m.after(), m.tickClock(), m.callToPlay())
+	return tea.Batch(m.after(), m.tickClock(), m.callToPlay())
 }
 
 // callToPlay rings the terminal's bell once when the game comes to this

@@ -60,7 +60,7 @@ type simJSON struct {
 func runSim(ctx context.Context, e *env, args []string) error {
 	c := commands["sim"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "), strings.Join(dragon.Levels(), ", ")))
+	setCommandHelp(e, fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "), strings.Join(dragon.Levels(), ", ")))
 	getRules := variantFlag(fs)
 	players := fs.String("players", "", "bot levels, one per seat, separated by commas (required)")
 	games := fs.Int("games", 1000, "number of games")
