@@ -573,11 +573,16 @@ func (m *Model) after() tea.Cmd {
 // schedule returns the command that plays the next automatic action after
 // the bot delay, if one is due and not already scheduled.
 func (m *Model) schedule() tea.Cmd {
-	if m.game != nil && m.game.Online() {
-		return m.holdTick(m.o.FarkleHold) // the server plays the bots
-	}
-	if m.game == nil || !m.game.AutoToAct() || len(m.preparing) > 0 {
+	if m.game == nil {
 		return nil
+	}
+	if m.game.Online() && m.held {
+		// The server plays the bots; its words wait until the hold ends
+		// (a key, its time, or a word that asks this player to act).
+		return m.holdTick(m.o.FarkleHold)
+	}
+	if !m.game.AutoToAct() || len(m.preparing) > 0 {
+		return nil // online: only this player's roll-off die is thrown here
 	}
 	v := m.game.State().Version
 	if m.scheduled == v {

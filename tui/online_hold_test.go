@@ -10,6 +10,7 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/rules"
 )
 
 // TestOnlineFarkleHeld: at a server, the player's farkle in the ordinary
@@ -128,5 +129,72 @@ func awaitMsg[T tea.Msg](t *testing.T, cmd tea.Cmd) T {
 	case <-time.After(10 * time.Second):
 		t.Fatalf("no %T came", *new(T))
 		panic("unreachable")
+	}
+}
+
+// TestOnlineRollOffThrown: at a server, this player's roll-off die is
+// thrown for them, as in a local game, also when a farkle was held on the
+// table as the roll-off came (a tie at the end): the hold never keeps a
+// turn that is the player's. (Once, the hold took the roll-off's throw
+// away online: the table stood still with "s skip ahead" on the screen.)
+func TestOnlineRollOffThrown(t *testing.T) {
+	r := rules.MustPreset("classic")
+	if r.Game.FirstPlayer != rules.RollOff {
+		t.Fatalf("classic starts with %q, not a roll-off", r.Game.FirstPlayer)
+	}
+	seats := []Seat{{Name: "du"}, {Name: "venn"}}
+	for _, held := range []bool{false, true} {
+		server, err := NewGame(r, seats, dice.SeedFrom("rolloff-online"), "", fixedNow, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		word := func(evs []engine.Event, reset bool) remoteMsg {
+			ge := make([]game.Event, len(evs))
+			for i, e := range evs {
+				ge[i] = e
+			}
+			return remoteMsg{u: RemoteUpdate{Game: server.play.Game(), Events: ge, Reset: reset, Seats: server.Seats(), You: 0, Table: "t1"}}
+		}
+		rem := &chanRemote{}
+		m, err := Online(Options{}, rem, word(nil, true).u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if held {
+			m.start() // a farkle on the table as the word comes that the player is to throw
+		}
+		next := m.Init() // the commands the last message left
+		_, sized := m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		next = tea.Batch(next, sized)
+		if held {
+			_, next = m.Update(word(nil, false))
+		}
+		// Both throw their roll-off dice until one starts: du's are thrown
+		// by the terminal, venn's at the server.
+		for steps := 0; server.State().Phase != engine.PhasePlay; steps++ {
+			if steps > 40 {
+				t.Fatal("the roll-off did not end")
+			}
+			var ev []engine.Event
+			if server.Actor() == 0 {
+				if m.held || !m.game.AutoToAct() {
+					t.Fatalf("held %v: du's roll-off is not due at the terminal (held %v):\n%s", held, m.held, drawn(m))
+				}
+				sent := len(rem.sent)
+				m.Update(awaitMsg[autoMsg](t, next))
+				if len(rem.sent) != sent+1 {
+					t.Fatalf("held %v: the terminal did not throw du's roll-off die:\n%s", held, drawn(m))
+				}
+				if ev, err = server.Do(rem.sent[sent].(engine.Action)); err != nil {
+					t.Fatal(err)
+				}
+			} else if ev, err = server.Do(engine.RollOffBy(1)); err != nil {
+				t.Fatal(err)
+			}
+			_, next = m.Update(word(ev, false))
+		}
+		if m.game.State().Version != server.State().Version {
+			t.Fatalf("held %v: the terminal is at version %d, the server at %d", held, m.game.State().Version, server.State().Version)
+		}
 	}
 }
