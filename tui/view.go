@@ -146,6 +146,7 @@ func (m *Model) tableLayout() *layout {
 	add(m.turnLine())
 	if s.Over() {
 		add(m.endLines()...)
+		add(g.online.ratingLines(c, m.width)...)
 	}
 	n := 0
 	if m.canSelect() {
