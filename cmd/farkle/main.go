@@ -178,7 +178,16 @@ func helpIn(c *lang.Catalogue, key, english string) string {
 	if c == nil || !c.Has(key) {
 		return english
 	}
-	return c.Msg(key)
+	return helpMsg(c, key, english)
+}
+
+// helpMsg is the catalogue's text of key, whose English is english. An
+// example of a JSON answer ("print JSON: {...}") is the text's {json}: a
+// catalogue text cannot hold braces of its own, and the example is not
+// translated.
+func helpMsg(c *lang.Catalogue, key, english string) string {
+	_, example, _ := strings.Cut(english, "JSON: ")
+	return c.Msg(key, "json", example)
 }
 
 // helpTexts, when a test sets it, gathers the English help texts by key.
@@ -288,6 +297,31 @@ func givesRules(args []string) bool {
 	return false
 }
 
+// flagLine matches the first line of a flag in flag.PrintDefaults: its
+// name and the name of its value.
+var flagLine = regexp.MustCompile(`^  -(\S+) (\S+)`)
+
+// typeNameIn is line of flag.PrintDefaults with the name of a flag's
+// value said in the language of cat when it is the value's type ("-games
+// int"), not a name its description gives (a `FILE`, already in that
+// language).
+func typeNameIn(cat *lang.Catalogue, fs *flag.FlagSet, line string) string {
+	m := flagLine.FindStringSubmatchIndex(line)
+	if m == nil {
+		return line
+	}
+	f := fs.Lookup(line[m[2]:m[3]])
+	typ := line[m[4]:m[5]]
+	key := "cli.help.type." + typ
+	if f == nil || strings.Contains(f.Usage, "`") || cat == nil || !cat.Has(key) {
+		return line
+	}
+	if helpTexts != nil {
+		helpTexts[key] = typ
+	}
+	return line[:m[4]] + cat.Msg(key) + line[m[5]:]
+}
+
 // writeHelp writes c's -h to fs's output in the language of cat: its
 // usage, summary, details (a command's longer help, "" for none: still
 // English) and flags.
@@ -297,7 +331,7 @@ func writeHelp(cat *lang.Catalogue, fs *flag.FlagSet, c *command, details string
 		if details != "" {
 			summary += ".\n\n" + details
 		}
-		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", cat.Msg("cli.help.usageOf", "cmd", c.name, "args", c.args), summary, cat.Msg("cli.help.flags"))
+		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", cat.Msg("cli.help.usageOf", "cmd", c.name, "args", strings.ReplaceAll(c.args, "[flags]", cat.Msg("cli.help.flagsArg"))), summary, cat.Msg("cli.help.flags"))
 		fs.VisitAll(func(f *flag.Flag) {
 			key := "cli.flag." + c.name + "." + f.Name
 			if common := "cli.flag.common." + f.Name; !cat.Has(key) && cat.Has(common) {
@@ -311,6 +345,7 @@ func writeHelp(cat *lang.Catalogue, fs *flag.FlagSet, c *command, details string
 		fs.PrintDefaults()
 		fs.SetOutput(out)
 		for _, line := range strings.SplitAfter(b.String(), "\n") {
+			line = typeNameIn(cat, fs, line)
 			if m := defaultNote.FindStringSubmatchIndex(line); m != nil {
 				line = line[:m[0]] + cat.Msg("cli.help.default", "value", line[m[2]:m[3]]) + line[m[1]:]
 			}
