@@ -38,15 +38,7 @@ func TestRatedGameEndsWithTheRatingChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := c.Create(ctx, tui.NewTable{Rules: rules.MustPreset("classic"), Seats: []tui.Seat{{Name: "you"}, {Name: "Steady", Bot: "steady"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := c.Open(ctx, id, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
+	id, r := openTable(t, c, tui.NewTable{Rules: rules.MustPreset("classic"), Seats: []tui.Seat{{Name: "you"}, {Name: "Steady", Bot: "steady"}}})
 
 	var last tui.RemoteUpdate
 	acted := -1

@@ -9,7 +9,6 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
-	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 )
 
@@ -27,15 +26,11 @@ func TestOnlineEndStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	word := func(evs []engine.Event, reset bool) remoteMsg {
-		ge := make([]game.Event, len(evs))
-		for i, e := range evs {
-			ge[i] = e
-		}
-		u := RemoteUpdate{Game: server.play.Game(), Events: ge, Reset: reset, Seats: server.Seats(), You: -1, Table: "t1"}
+		w := wordOf(server, -1, evs, reset)
 		if server.Over() {
-			u.Ratings = []RatingChange{{Name: "Ann", Before: 1500, After: 1523.4}, {Name: "Bob", Before: 1612.6, After: 1590.2}}
+			w.u.Ratings = []RatingChange{{Name: "Ann", Before: 1500, After: 1523.4}, {Name: "Bob", Before: 1612.6, After: 1590.2}}
 		}
-		return remoteMsg{u: u}
+		return w
 	}
 	m, err := Online(Options{}, &chanRemote{}, word(nil, true).u)
 	if err != nil {

@@ -28,13 +28,7 @@ func TestOnlineFarkleHeld(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			word := func(evs []engine.Event, reset bool) remoteMsg {
-				ge := make([]game.Event, len(evs))
-				for i, e := range evs {
-					ge[i] = e
-				}
-				return remoteMsg{u: RemoteUpdate{Game: server.play.Game(), Events: ge, Reset: reset, Seats: server.Seats(), You: 0, Table: "t1"}}
-			}
+			word := func(evs []engine.Event, reset bool) remoteMsg { return wordOf(server, 0, evs, reset) }
 			o := Options{}
 			if by == "time" {
 				o.FarkleHold = time.Millisecond
@@ -97,6 +91,16 @@ func TestOnlineFarkleHeld(t *testing.T) {
 	}
 }
 
+// wordOf is the server's word to seat you (-1: a watcher) at table "t1",
+// whose game is server's, after the events evs (reset: the whole game).
+func wordOf(server *Game, you int, evs []engine.Event, reset bool) remoteMsg {
+	ge := make([]game.Event, len(evs))
+	for i, e := range evs {
+		ge[i] = e
+	}
+	return remoteMsg{u: RemoteUpdate{Game: server.play.Game(), Events: ge, Reset: reset, Seats: server.Seats(), You: you, Table: "t1"}}
+}
+
 // awaitMsg runs cmd's commands (a batch's, each on its own) and returns
 // the first message of type T; a command still waiting (the server's
 // next word) is left to wait.
@@ -148,13 +152,7 @@ func TestOnlineRollOffThrown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		word := func(evs []engine.Event, reset bool) remoteMsg {
-			ge := make([]game.Event, len(evs))
-			for i, e := range evs {
-				ge[i] = e
-			}
-			return remoteMsg{u: RemoteUpdate{Game: server.play.Game(), Events: ge, Reset: reset, Seats: server.Seats(), You: 0, Table: "t1"}}
-		}
+		word := func(evs []engine.Event, reset bool) remoteMsg { return wordOf(server, 0, evs, reset) }
 		rem := &chanRemote{}
 		m, err := Online(Options{}, rem, word(nil, true).u)
 		if err != nil {
