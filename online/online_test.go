@@ -58,8 +58,15 @@ func choose(s engine.State) engine.Action {
 // and sits at it; the link closes with the test.
 func newTable(t *testing.T, c *online.Client, seats ...tui.Seat) (string, tui.Remote) {
 	t.Helper()
+	return openTable(t, c, tui.NewTable{Rules: short(t), Seats: seats})
+}
+
+// openTable opens the table nt at c's server and sits at it; the link
+// closes with the test.
+func openTable(t *testing.T, c *online.Client, nt tui.NewTable) (string, tui.Remote) {
+	t.Helper()
 	ctx := context.Background()
-	id, err := c.Create(ctx, tui.NewTable{Rules: short(t), Seats: seats})
+	id, err := c.Create(ctx, nt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
@@ -41,6 +42,8 @@ type link struct {
 	you     int
 	seats   []tui.Seat
 	clock   tui.Clock
+	ratings []tui.RatingChange // of the finished game, when rated
+	unrated string             // why a game of a rated family moved none
 	saved   string
 	status  string
 	ended   string // "expired" or "failed": the table ended without its game ("" while it lives)
@@ -229,6 +232,7 @@ func (l *link) redial(cause error) (*wsclient.Client, error) {
 func (l *link) push(u tui.RemoteUpdate) {
 	u.You, u.Table, u.Clock, u.Status, u.Record, u.Rematch, u.Reconnecting = l.you, l.id, l.clock, l.status, l.saved, l.rematch, l.try
 	u.Ended, u.EndReason = l.ended, l.reason
+	u.Ratings, u.Unrated = l.ratings, l.unrated
 	if u.Seats == nil {
 		u.Seats = l.seats
 	}
@@ -249,6 +253,41 @@ type wireTable struct {
 		Deadline *time.Time `json:"deadline"`
 	} `json:"clock"`
 	Reason string `json:"reason"`
+	// Ratings are the rating changes of a finished rated game; Unrated
+	// why a game of a rated family moved none.
+	Ratings []wireChange `json:"ratings"`
+	Unrated string       `json:"unrated"`
+}
+
+// wireChange is a player's rating change as a table's message has it.
+type wireChange struct {
+	Player string  `json:"player"`
+	Name   string  `json:"name"`
+	Before float64 `json:"before"`
+	After  float64 `json:"after"`
+	Bot    bool    `json:"bot"`
+}
+
+// maxRating bounds the ratings the terminal takes from the server: a
+// Glicko-2 rating is near 1500, within a few thousand of it.
+const maxRating = 1e5
+
+// ratings are the people's rating changes of t, as the terminal shows
+// them: at most one a seat, each within ±maxRating (a change out of
+// bounds is dropped), you the player of seat you.
+func ratings(t wireTable, you int) []tui.RatingChange {
+	var out []tui.RatingChange
+	for _, c := range t.Ratings {
+		if len(out) == len(t.Seats) {
+			break
+		}
+		if c.Bot || math.Abs(c.Before) > maxRating || math.Abs(c.After) > maxRating {
+			continue
+		}
+		mine := you >= 0 && you < len(t.Seats) && c.Player != "" && t.Seats[you].PlayerID == c.Player
+		out = append(out, tui.RatingChange{Name: c.Name, Before: c.Before, After: c.After, You: mine})
+	}
+	return out
 }
 
 // wireMsg is a message from the server, as far as the terminal reads it
@@ -287,10 +326,12 @@ func (l *link) read(conn *wsclient.Client) error {
 		if err := json.Unmarshal(raw.Raw, &msg); err != nil {
 			return fmt.Errorf("%w: %v", ErrBadMessage, err)
 		}
+		if msg.Type == "welcome" {
+			l.you = msg.You.Seat
+		}
 		l.table(msg.Table)
 		switch msg.Type {
 		case "welcome":
-			l.you = msg.You.Seat
 			fk, ok := followers[msg.kindOf()]
 			if !ok {
 				return fmt.Errorf("online: a table of %s, which the terminal does not play", msg.kindOf())
@@ -338,6 +379,7 @@ func (l *link) table(t wireTable) {
 			l.seats[i] = tui.Seat{Name: name, Bot: s.Bot}
 		}
 	}
+	l.ratings, l.unrated = ratings(t, l.you), t.Unrated
 	l.clock = tui.Clock{Seat: -1}
 	if c := t.Clock; c != nil {
 		l.clock.Seconds = int(c.Seconds)

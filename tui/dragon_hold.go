@@ -1,31 +1,11 @@
 package tui
 
-import (
-	"time"
+import tea "charm.land/bubbletea/v2"
 
-	tea "charm.land/bubbletea/v2"
-)
-
-// The farkle moment in Dragon Farkle, as in the ordinary game (Model.held):
+// The farkle moment in Dragon Farkle (farkleHold, as in the ordinary game):
 // a person's farkle, or the end of their Final Battle, stays on the table
 // with its dead dice until a key, or for DragonOptions.FarkleHold. Locally
-// the bots wait; at a server, whose game goes on, the server's words wait
-// here in order and are shown once the player goes on, or at once when one
-// asks this seat to act (its clock runs), ends the game, refuses, or the
-// link drops.
-
-// dragonReleaseMsg ends the hold gen after its time.
-type dragonReleaseMsg struct{ gen int }
-
-// maxQueued bounds the server's words that wait while a farkle is held: at
-// the bound the hold ends and they are shown.
-const maxQueued = 256
-
-// releases reports whether a word of the server ends a hold at once.
-func releases(msg remoteMsg, you int) bool {
-	u := msg.u
-	return msg.err != nil || u.Refused != "" || u.Game != nil && (u.Game.Over() || you >= 0 && u.Game.ToAct() == you)
-}
+// the bots wait; at a server, the server's words wait (farkleHold.wait).
 
 // hold holds the table after seat's farkle when a person at this keyboard
 // played it.
@@ -38,8 +18,7 @@ func (m *DragonModel) hold(seat int) {
 		person = seat == m.online.you
 	}
 	if person {
-		m.held = true
-		m.holdGen++
+		m.start()
 	}
 }
 
@@ -60,25 +39,17 @@ func (m *DragonModel) unholdIfDue() {
 	}
 }
 
-// holdTick returns the command that ends the hold after its time; nil
-// when it lasts until a key.
-func (m *DragonModel) holdTick() tea.Cmd {
-	if m.o.FarkleHold <= 0 {
-		return nil
-	}
-	gen := m.holdGen
-	return tea.Tick(m.o.FarkleHold, func(time.Time) tea.Msg { return dragonReleaseMsg{gen: gen} })
+// releaseHeld ends the hold: the server's words that waited are shown in
+// order, and the bots play on.
+func (m *DragonModel) releaseHeld() tea.Cmd {
+	return m.releaseTo(m.onlineSeat(), m.take, m.after)
 }
 
-// release ends the hold: the server's words that waited are shown in
-// order, and the bots play on.
-func (m *DragonModel) release() tea.Cmd {
-	m.held = false
-	q := m.queued
-	m.queued = nil
-	cmds := make([]tea.Cmd, 0, len(q)+1)
-	for _, msg := range q {
-		cmds = append(cmds, m.take(msg))
+// onlineSeat is this terminal's seat at a server, -1 for a watcher or a
+// local game.
+func (m *DragonModel) onlineSeat() int {
+	if m.online == nil {
+		return -1
 	}
-	return tea.Batch(append(cmds, m.after())...)
+	return m.online.you
 }

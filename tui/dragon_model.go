@@ -77,23 +77,21 @@ type DragonModel struct {
 	selAt  int  // game version the selection belongs to
 	forced bool // the Dragon chose the dice (every scoring die): they cannot be unchosen
 
-	menu      *dragonMenu
-	last      lastThrow
-	showHint  bool
-	skipping  bool
-	scheduled int        // version an autoMsg is pending for, -1 if none
-	pass      bool       // hot seat: the next person must take the keyboard
-	show      *brawlShow // a brawl being shown throw by throw
-	showID    int
-	holder    int // hot seat: the person holding the keyboard, -1 for nobody
-	quitting  bool
-	online    *online         // the table at a server, nil for a local game (dragon_online.go)
-	then      dragon.Action   // online: the action to send once the keep sent is played (keep & throw)
-	ticking   bool            // online: a clockTickMsg is on its way
-	held      bool            // a person's farkle (or battle's end) stays on the table until a key (dragon_hold.go)
-	holdGen   int             // the hold a dragonReleaseMsg ends
-	queued    []remoteMsg     // online: the server's words that wait while a farkle is held
-	lcat      *lang.Catalogue // the language of the texts
+	menu       *dragonMenu
+	last       lastThrow
+	showHint   bool
+	skipping   bool
+	scheduled  int        // version an autoMsg is pending for, -1 if none
+	pass       bool       // hot seat: the next person must take the keyboard
+	show       *brawlShow // a brawl being shown throw by throw
+	showID     int
+	holder     int // hot seat: the person holding the keyboard, -1 for nobody
+	quitting   bool
+	online     *online         // the table at a server, nil for a local game (dragon_online.go)
+	then       dragon.Action   // online: the action to send once the keep sent is played (keep & throw)
+	ticking    bool            // online: a clockTickMsg is on its way
+	farkleHold                 // a person's farkle (or battle's end) stays on the table until a key (dragon_hold.go)
+	lcat       *lang.Catalogue // the language of the texts
 }
 
 // dragonAutoMsg asks the model to play the bot to act, if the game is
@@ -190,9 +188,9 @@ func (m *DragonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.st = newStyles(msg.IsDark())
 	case dragonAutoMsg:
 		return m, m.auto(msg)
-	case dragonReleaseMsg:
-		if m.held && msg.gen == m.holdGen {
-			return m, m.release()
+	case releaseMsg:
+		if m.due(msg) {
+			return m, m.releaseHeld()
 		}
 		return m, nil
 	case brawlStepMsg:
@@ -244,7 +242,7 @@ func (m *DragonModel) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.held && !g.Over() { // any key goes on after a farkle
 		m.skipping = key.Matches(msg, m.keys.Skip) && msg.Code != tea.KeyEnter
-		return m.release()
+		return m.releaseHeld()
 	}
 	if m.show != nil {
 		return m.showKey(msg)
@@ -706,7 +704,7 @@ func (m *DragonModel) after() tea.Cmd {
 
 func (m *DragonModel) schedule() tea.Cmd {
 	if m.held {
-		return m.holdTick()
+		return m.holdTick(m.o.FarkleHold)
 	}
 	if !m.g.BotToAct() || m.show != nil {
 		return nil

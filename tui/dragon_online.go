@@ -131,19 +131,13 @@ func (m *DragonModel) listen() tea.Cmd {
 }
 
 // remote handles the server's word and waits for the next. While the
-// player's farkle is held on the table, the word waits its turn (held).
+// player's farkle is held on the table, the word waits its turn
+// (farkleHold.word).
 func (m *DragonModel) remote(msg remoteMsg) tea.Cmd {
 	if m.online == nil {
 		return nil
 	}
-	if m.held {
-		m.queued = append(m.queued, msg)
-		if len(m.queued) < maxQueued && !releases(msg, m.online.you) {
-			return m.listen()
-		}
-		return tea.Batch(m.release(), m.listen()) // the player is asked to act (or too much waits): on at once
-	}
-	return tea.Batch(m.take(msg), m.listen()) // take first: a link that ended is not listened to
+	return tea.Batch(m.word(msg, m.online.you, m.take, m.after), m.listen()) // take first: a link that ended is not listened to
 }
 
 // take handles one word of the server.

@@ -141,6 +141,9 @@ func (m *DragonModel) tableLayout() *layout {
 		add("", m.messageLine(v), "")
 	} else {
 		add(wrapStyled(m.turnLine(v), m.width, "  ")...)
+		if v.Phase == dragon.PhaseOver {
+			add(m.online.ratingLines(m.lcat, m.width)...)
+		}
 		n := 0
 		if m.show == nil && m.deciding() && v.Phase == dragon.PhaseKeep {
 			n = len(m.faces)

@@ -28,19 +28,34 @@ func gameStats(rec *game.Record) ([]playerStats, error) {
 	out := make([]playerStats, len(rec.Players))
 	for _, st := range steps {
 		for _, ev := range st.Events {
-			e, ok := ev.(engine.Event)
-			if !ok || e.Player < 0 || e.Player >= len(out) {
-				continue
-			}
-			switch e.Kind {
-			case engine.EvFarkle:
-				out[e.Player].Farkles++
-			case engine.EvBank:
-				out[e.Player].BestTurn = max(out[e.Player].BestTurn, e.Points)
+			if e, ok := ev.(engine.Event); ok {
+				countEvent(out, e)
 			}
 		}
 	}
 	return out, nil
+}
+
+// countEvent adds e to the players' stats.
+func countEvent(stats []playerStats, e engine.Event) {
+	if e.Player < 0 || e.Player >= len(stats) {
+		return
+	}
+	switch e.Kind {
+	case engine.EvFarkle:
+		stats[e.Player].Farkles++
+	case engine.EvBank:
+		stats[e.Player].BestTurn = max(stats[e.Player].BestTurn, e.Points)
+	}
+}
+
+// stats are the players' stats of the game: of its record, or online,
+// where the server keeps the record, of the events the server sent.
+func (g *Game) stats() ([]playerStats, error) {
+	if g.online != nil {
+		return g.online.tally, nil
+	}
+	return gameStats(g.Record())
 }
 
 // analysisMsg carries the decision analysis of a finished game.
@@ -70,7 +85,7 @@ func (m *Model) analysisCmd() tea.Cmd {
 // turn, and the analysis of their decisions (or that it is being made).
 func (m *Model) endLines() []string {
 	c := m.lc
-	stats, err := gameStats(m.game.Record())
+	stats, err := m.game.stats()
 	if err != nil {
 		return nil
 	}

@@ -2,15 +2,20 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 // TestFarkleHeld: a person's farkle stays on the table, dead dice and
@@ -84,20 +89,19 @@ func TestEndScreenStats(t *testing.T) {
 // simpler level than its own.
 type fellBackBot struct {
 	game.Bot
-	why string
+	why solved.Why
 }
 
-func (b fellBackBot) Fallback() string { return b.why }
+func (b fellBackBot) FallbackWhy() solved.Why { return b.why }
 
 // TestFallbackSaid: a bot that plays at a simpler level says so in the
 // game, once, on the message line and in the log.
 func TestFallbackSaid(t *testing.T) {
 	m := plainModel(t, Options{Rules: seatOrder("classic"), Seats: []Seat{{Name: "bob", Bot: "steady"}, {Name: "du"}}, Seed: dice.SeedFrom("fallback")})
-	why := "no three-player table for classic (farkle solve --players 3 makes one)"
-	m.game.bots[0] = fellBackBot{m.game.bots[0], why}
+	m.game.bots[0] = fellBackBot{m.game.bots[0], solved.WhyOf(solved.ErrNoThreeTable)}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	run(m, m.Init())
-	want := "bob (steady) plays as expert for now: " + why
+	want := "bob (steady) plays as expert for now: no three-player table for these rules (farkle solve --players 3 makes it)"
 	n := 0
 	for _, l := range m.game.Log() {
 		if l == want {
@@ -106,5 +110,39 @@ func TestFallbackSaid(t *testing.T) {
 	}
 	if n != 1 {
 		t.Fatalf("the log says %q %d times:\n%s", want, n, strings.Join(m.game.Log(), "\n"))
+	}
+}
+
+// TestFallbackSaidInNorwegian: at a three-seat table of rules with a
+// farkle penalty the perfect bot plays as expert (here a bot saying the
+// solver's reason, solved.WhyOf(solve.ErrThreePenalty), as the perfect
+// bot's FallbackWhy does); a Norwegian terminal says so, and why, in
+// Norwegian throughout: no word of the English texts that is not
+// Norwegian too.
+func TestFallbackSaidInNorwegian(t *testing.T) {
+	en, nb := lang.Get("en"), lang.Get("nb")
+	why := solved.WhyOf(solve.ErrThreePenalty)
+	m := plainModel(t, Options{Lang: nb, Rules: seatOrder("classic"), Seats: []Seat{{Name: "bob", Bot: "steady"}, {Name: "du"}, {Name: "eva", Bot: "steady"}}, Seed: dice.SeedFrom("fallback")})
+	m.game.bots[0] = fellBackBot{m.game.bots[0], why}
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	run(m, m.Init())
+	want := "bob (steady) spiller som ekspert inntil videre: løseren for tre spillere trenger regler uten farkle-straff"
+	said := ""
+	for _, l := range m.game.Log() {
+		if strings.HasPrefix(l, "bob (steady)") {
+			said = l
+		}
+	}
+	if said != want {
+		t.Fatalf("the log says %q, want %q:\n%s", said, want, strings.Join(m.game.Log(), "\n"))
+	}
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
+	}
+	norsk := words(nb.Msg("tui.fallback") + " " + why.In(nb))
+	for _, w := range words(en.Msg("tui.fallback", "name", "", "level", "", "why", why.In(en))) {
+		if len(w) > 3 && !slices.Contains(norsk, w) && slices.Contains(words(said), w) {
+			t.Errorf("the Norwegian note says the English %q: %s", w, said)
+		}
 	}
 }

@@ -95,15 +95,16 @@ func (g *Game) makeBots() error {
 
 // fallbacker is a bot that may play at a simpler level, and says why
 // (bot.Perfect as expert: no three-player table for these rules, say).
-type fallbacker interface{ Fallback() string }
+type fallbacker interface{ FallbackWhy() solved.Why }
 
 // Fallbacks returns, by seat, why each bot plays at a simpler level than
-// its own now ("" for none).
-func (g *Game) Fallbacks() []string {
-	out := make([]string, len(g.bots))
+// its own now (the zero Why for none), to be said in the player's
+// language (Why.In).
+func (g *Game) Fallbacks() []solved.Why {
+	out := make([]solved.Why, len(g.bots))
 	for i, b := range g.bots {
 		if f, ok := b.(fallbacker); ok {
-			out[i] = f.Fallback()
+			out[i] = f.FallbackWhy()
 		}
 	}
 	return out

@@ -104,23 +104,23 @@ type Model struct {
 	diceSelection
 	selVersion int
 
-	chrome    // message line, quit question, help scroll
-	shown     shownThrow
-	hot       bool // the turn's last keep was hot dice: every die is thrown again
-	showHint  bool
-	advice    *adviceMsg
-	advising  bool           // an Advise call is running (one at a time: it may be slow)
-	skipping  bool           // playing bots at once until a person must decide
-	held      bool           // a person's farkle is on the table: the bots wait (Options.FarkleHold)
-	fellBack  map[int]string // the reasons said of bots playing at a simpler level, by seat
-	analysing bool           // the finished game's decisions are being analysed
-	analysis  *analysisMsg   // their analysis, once done
-	scheduled int            // game version an autoMsg is pending for, -1 if none
-	preparing []string       // bots still loading their solver results
-	startErr  error
-	quitting  bool
-	finishing bool // quitting once the bots' preparation is done and cached
-	ticking   bool // a clockTickMsg is on its way (online.go)
+	chrome     // message line, quit question, help scroll
+	shown      shownThrow
+	hot        bool // the turn's last keep was hot dice: every die is thrown again
+	showHint   bool
+	advice     *adviceMsg
+	advising   bool           // an Advise call is running (one at a time: it may be slow)
+	skipping   bool           // playing bots at once until a person must decide
+	farkleHold                // a person's farkle is on the table: the bots (online: the server's words) wait (Options.FarkleHold)
+	fellBack   map[int]string // the reasons said of bots playing at a simpler level, by seat
+	analysing  bool           // the finished game's decisions are being analysed
+	analysis   *analysisMsg   // their analysis, once done
+	scheduled  int            // game version an autoMsg is pending for, -1 if none
+	preparing  []string       // bots still loading their solver results
+	startErr   error
+	quitting   bool
+	finishing  bool // quitting once the bots' preparation is done and cached
+	ticking    bool // a clockTickMsg is on its way (online.go)
 }
 
 // New returns the model for o: the setup screen when o.Game and o.Seats
@@ -241,6 +241,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.auto(msg)
 	case remoteMsg:
 		return m, m.remote(msg)
+	case releaseMsg:
+		if m.due(msg) {
+			return m, m.releaseHeld()
+		}
+		return m, nil
 	case clockTickMsg:
 		m.ticking = false
 		return m, m.tickClock()
@@ -353,6 +358,9 @@ func (m *Model) tableKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.settingKey(msg, m.keys, &m.o.BotDelay) {
 		return nil
+	}
+	if m.held && g.Online() { // any key goes on after a farkle
+		return m.releaseHeld()
 	}
 	if g.Over() {
 		if key.Matches(msg, m.keys.Again) && g.Online() {
@@ -470,9 +478,7 @@ func (m *Model) events(ev []engine.Event) {
 			m.shown = shownThrow{dice: e.Dice, player: e.Player}
 		case engine.EvFarkle:
 			m.shown.farkle, m.shown.lost = true, e.Total
-			if seats := m.game.Seats(); !m.game.Online() && e.Player < len(seats) && !seats[e.Player].IsBot() {
-				m.held = true
-			}
+			m.hold(e.Player)
 			m.note(true, "%s", m.lc.Msg("tui.farkleNote", "text", describeIn(m.lc, e, names)))
 		case engine.EvPenalty, engine.EvTurnLost:
 			m.note(true, "%s", describeIn(m.lc, e, names))
@@ -482,9 +488,24 @@ func (m *Model) events(ev []engine.Event) {
 	}
 	m.advice = nil
 	m.sync()
-	if !m.game.AutoToAct() {
+	if m.game.Online() {
+		if m.game.Over() || m.yourTurn() {
+			m.held = false // nobody waits: the player's clock runs
+		}
+	} else if !m.game.AutoToAct() {
 		m.skipping, m.held = false, false
 	}
+}
+
+// hold holds the table after seat's farkle when a person played it
+// (online: one seated at this terminal, or another person at the table).
+func (m *Model) hold(seat int) {
+	g := m.game
+	seats := g.Seats()
+	if seat < 0 || seat >= len(seats) || seats[seat].IsBot() || g.Online() && g.online.you < 0 {
+		return
+	}
+	m.start()
 }
 
 // throw handles r: throw at the start of a turn, keep the selection and
@@ -558,8 +579,16 @@ func (m *Model) after() tea.Cmd {
 // schedule returns the command that plays the next automatic action after
 // the bot delay, if one is due and not already scheduled.
 func (m *Model) schedule() tea.Cmd {
-	if m.game == nil || !m.game.AutoToAct() || len(m.preparing) > 0 {
+	if m.game == nil {
 		return nil
+	}
+	if m.game.Online() && m.held {
+		// The server plays the bots; its words wait until the hold ends
+		// (a key, its time, or a word that asks this player to act).
+		return m.holdTick(m.o.FarkleHold)
+	}
+	if !m.game.AutoToAct() || len(m.preparing) > 0 {
+		return nil // online: only this player's roll-off die is thrown here
 	}
 	v := m.game.State().Version
 	if m.scheduled == v {
@@ -620,17 +649,18 @@ func (m *Model) auto(msg autoMsg) tea.Cmd {
 // without its table), that it does and why.
 func (m *Model) sayFallbacks() {
 	for i, why := range m.game.Fallbacks() {
-		if why == "" || m.fellBack[i] == why {
+		said := why.In(nil) // the same reason said again is not news
+		if why.Key == "" || m.fellBack[i] == said {
 			continue
 		}
 		if m.fellBack == nil {
 			m.fellBack = map[int]string{}
 		}
-		m.fellBack[i] = why
+		m.fellBack[i] = said
 		name, level := m.game.Names()[i], m.game.Seats()[i].Bot
-		m.note(false, "%s", m.lc.Msg("tui.fallback", "name", name, "level", level, "why", why))
+		m.note(false, "%s", m.lc.Msg("tui.fallback", "name", name, "level", level, "why", why.In(m.lc)))
 		m.game.logSay(func(c *lang.Catalogue) string {
-			return orEnglish(c).Msg("tui.fallback", "name", name, "level", level, "why", why)
+			return orEnglish(c).Msg("tui.fallback", "name", name, "level", level, "why", why.In(orEnglish(c)))
 		})
 	}
 }

@@ -80,6 +80,19 @@ type RemoteUpdate struct {
 	// Reconnecting is the try of connecting again after the connection
 	// dropped (from 1); 0 while connected.
 	Reconnecting int
+	// Ratings are the rating changes of the finished game when it was
+	// rated (the people's; a bot's rating is a fixed anchor); Unrated is
+	// why a game of a rated family moved none, as the server's code says
+	// it ("bots", "short", "aborted"), "" for none.
+	Ratings []RatingChange
+	Unrated string
+}
+
+// RatingChange is a person's rating before and after a rated game.
+type RatingChange struct {
+	Name          string
+	Before, After float64
+	You           bool // the player at this terminal
 }
 
 // Clock is a table's turn clock as the terminal shows it.
@@ -104,6 +117,9 @@ type online struct {
 	trying   int    // the reconnect being tried, 0 while connected
 	leaving  bool   // the player left the table (q): the lobby takes over
 	turnGen  int    // the version at which the player was last called to play (bell)
+	ratings  []RatingChange
+	unrated  string
+	tally    []playerStats // each player's farkles and best turn, of the events sent from the start (the record is the server's)
 }
 
 // remoteMsg carries a RemoteUpdate to the Model (err: the link ended).
@@ -160,6 +176,7 @@ func (g *Game) remoteUpdate(u RemoteUpdate) {
 	}
 	if u.Reset {
 		g.log, g.keeps, o.inFlight = nil, nil, 0
+		o.tally = make([]playerStats, len(u.Game.Players()))
 	} else if o.inFlight > 0 {
 		o.inFlight--
 	}
@@ -167,6 +184,7 @@ func (g *Game) remoteUpdate(u RemoteUpdate) {
 	for _, e := range u.Events {
 		if ev, ok := e.(engine.Event); ok { // this screen's own variant's events
 			g.note(ev)
+			countEvent(o.tally, ev)
 		}
 	}
 }
@@ -216,8 +234,20 @@ func (m *Model) listen() tea.Cmd {
 	}
 }
 
-// remote handles the server's word.
+// remote handles the server's word and waits for the next. While a
+// farkle is held on the table, the word waits its turn (farkleHold).
 func (m *Model) remote(msg remoteMsg) tea.Cmd {
+	return tea.Batch(m.word(msg, m.game.online.you, m.take, m.after), m.listen()) // take first: a link that ended is not listened to
+}
+
+// releaseHeld ends the hold: the server's words that waited are shown in
+// order.
+func (m *Model) releaseHeld() tea.Cmd {
+	return m.releaseTo(m.game.online.you, m.take, m.after)
+}
+
+// take handles one word of the server.
+func (m *Model) take(msg remoteMsg) tea.Cmd {
 	g := m.game
 	if msg.err != nil {
 		g.online.closed = msg.err
@@ -249,7 +279,7 @@ func (m *Model) remote(msg remoteMsg) tea.Cmd {
 			m.events(engineEvents(u.Events))
 		}
 	}
-	return tea.Batch(m.listen(), m.after(), m.tickClock(), m.callToPlay())
+	return tea.Batch(m.after(), m.tickClock(), m.callToPlay())
 }
 
 // callToPlay rings the terminal's bell once when the game comes to this
@@ -368,6 +398,7 @@ func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over
 func (o *online) take(u RemoteUpdate) {
 	o.you, o.table, o.clock, o.status, o.rematch, o.trying = u.You, u.Table, u.Clock, u.Status, u.Rematch, u.Reconnecting
 	o.ended, o.reason = u.Ended, u.EndReason
+	o.ratings, o.unrated = u.Ratings, u.Unrated
 }
 
 // statusIn is the state of the link and the table in the language of lc:

@@ -146,6 +146,7 @@ func (m *Model) tableLayout() *layout {
 	add(m.turnLine())
 	if s.Over() {
 		add(m.endLines()...)
+		add(g.online.ratingLines(c, m.width)...)
 	}
 	n := 0
 	if m.canSelect() {
@@ -527,6 +528,8 @@ func (m *Model) keysLine() []button {
 			return onlineKeysIn(m.lc, g.online, true)
 		}
 		return []button{b("p", "tui.btn.again"), b("q", "tui.btn.quit"), b("?", "tui.btn.rules")}
+	case m.held && g.Online():
+		return []button{b("enter", "tui.btn.goOn"), b("?", "tui.btn.help"), b("q", "tui.btn.lobby")}
 	case g.Waiting():
 		return onlineKeysIn(m.lc, g.online, false)
 	case g.AutoToAct() && m.held:

@@ -88,7 +88,7 @@ func botLevelsHelp() string {
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, playHelp+"\n\n"+playOnlineHelp+"\n\n"+botLevelsHelp())
+	setCommandHelp(e, fs, c, playHelp+"\n\n"+playOnlineHelp+"\n\n"+botLevelsHelp())
 	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")

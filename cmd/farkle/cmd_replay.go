@@ -65,7 +65,7 @@ func readRecord(path string) (*game.Record, game.Variant, error) {
 func fileArg(e *env, name, help string, args []string) (path string, err error) {
 	c := commands[name]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, help)
+	setCommandHelp(e, fs, c, help)
 	setLang := langFlag(e, fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {

@@ -128,11 +128,8 @@ func describe(name string, r rules.Rules) string {
 
 // setCommandHelp makes -h print the usage line, the summary, details and
 // the flags.
-func setCommandHelp(fs *flag.FlagSet, c *command, details string) {
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: farkle %s %s\n\n%s.\n\n%s\n\nflags:\n", c.name, c.args, c.summary, details)
-		fs.PrintDefaults()
-	}
+func setCommandHelp(e *env, fs *flag.FlagSet, c *command, details string) {
+	fs.Usage = func() { writeHelp(e.cat(), fs, c, details) }
 }
 
 // emitJSON writes v as JSON and a newline to stdout, indented or as one line.

@@ -58,7 +58,7 @@ type scoreLineError struct {
 func runScore(ctx context.Context, e *env, args []string) error {
 	c := commands["score"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, scoreHelp)
+	setCommandHelp(e, fs, c, scoreHelp)
 	asJSON := fs.Bool("json", false, "print JSON: {\"roll\":[...],\"farkle\":false,\"keeps\":[{\"dice\":[1],\"points\":100,\"melds\":[...]},...]}")
 	resolve := soldierOrRulesFlag(fs)
 	diceArgs, err := parseInterspersed(fs, args)

@@ -65,7 +65,7 @@ type simJSON struct {
 func runSim(ctx context.Context, e *env, args []string) error {
 	c := commands["sim"]
 	fs := newFlags(e, c)
-	setCommandHelp(fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "))+ownSimHelp())
+	setCommandHelp(e, fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "))+ownSimHelp())
 	getRules := variantFlag(fs)
 	players := fs.String("players", "", "bot levels, one per seat, separated by commas (required)")
 	games := fs.Int("games", 1000, "number of games")

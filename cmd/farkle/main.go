@@ -103,14 +103,14 @@ func Main(ctx context.Context, e *env, args []string) int {
 		return 2
 	}
 	if len(args) == 0 { // no command: a usage error
-		printUsage(e.stderr)
+		printUsage(e.stderr, e.cat())
 		return 2
 	}
 	if args[0] == "help" && len(args) == 2 && commands[args[1]] != nil {
 		args = []string{args[1], "-h"} // farkle help COMMAND is farkle COMMAND -h
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		printUsage(e.stdout)
+		printUsage(e.stdout, e.cat())
 		return 0
 	}
 	if args[0] == "--version" || args[0] == "-version" {
@@ -155,18 +155,46 @@ func commandNames() []string {
 	return names
 }
 
-func printUsage(out io.Writer) {
+// printUsage prints farkle help in the language of c.
+func printUsage(out io.Writer, c *lang.Catalogue) {
 	var w strings.Builder
 	defer func() { io.WriteString(out, fitWidth(w.String(), helpWidth)) }()
-	fmt.Fprintln(&w, "farkle: the Farkle dice game, its odds and its best moves")
-	fmt.Fprintln(&w, "\nusage: farkle COMMAND [flags] [args]\n\ncommands:")
+	fmt.Fprintln(&w, c.Msg("cli.help.title"))
+	fmt.Fprintf(&w, "\n%s\n\n%s\n", c.Msg("cli.help.usage"), c.Msg("cli.help.commands"))
 	for _, n := range commandNames() {
-		fmt.Fprintf(&w, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(&w, "  %-8s %s\n", n, helpIn(c, "cli.help."+n+".summary", commands[n].summary))
 	}
-	fmt.Fprintln(&w, "\nThe commands that play or compute take --rules NAME|FILE (default classic); replay, verify and")
-	fmt.Fprintln(&w, "analyze play by the rules of the record. farkle COMMAND -h shows a command's flags;")
-	fmt.Fprintln(&w, "farkle --version the version.")
+	fmt.Fprintf(&w, "\n%s\n", c.Msg("cli.help.footer"))
 }
+
+// helpIn is an English help text (a command's summary, a flag's
+// description) in the language of c, by its catalogue key; a text the
+// catalogue does not have stays English (TestHelpEnglishFromCatalogue
+// holds the English catalogue to the texts in the code).
+func helpIn(c *lang.Catalogue, key, english string) string {
+	if helpTexts != nil {
+		helpTexts[key] = english
+	}
+	if c == nil || !c.Has(key) {
+		return english
+	}
+	return helpMsg(c, key, english)
+}
+
+// helpMsg is the catalogue's text of key, whose English is english. An
+// example of a JSON answer ("print JSON: {...}") is the text's {json}: a
+// catalogue text cannot hold braces of its own, and the example is not
+// translated.
+func helpMsg(c *lang.Catalogue, key, english string) string {
+	_, example, _ := strings.Cut(english, "JSON: ")
+	return c.Msg(key, "json", example)
+}
+
+// helpTexts, when a test sets it, gathers the English help texts by key.
+var helpTexts map[string]string
+
+// defaultNote matches flag.PrintDefaults's note of a default value.
+var defaultNote = regexp.MustCompile(`(?m)\(default (.*)\)$`)
 
 // newFlags returns a flag set for a subcommand that prints its usage, asked
 // for with -h or --help, to env's stdout (so farkle play -h | less shows it)
@@ -175,10 +203,7 @@ func newFlags(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("farkle "+c.name, flag.ContinueOnError)
 	fs.SetOutput(e.stdout)
 	addLangFlag(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: farkle %s %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { writeHelp(e.cat(), fs, c, "") }
 	return fs
 }
 
@@ -270,4 +295,61 @@ func givesRules(args []string) bool {
 		}
 	}
 	return false
+}
+
+// flagLine matches the first line of a flag in flag.PrintDefaults: its
+// name and the name of its value.
+var flagLine = regexp.MustCompile(`^  -(\S+) (\S+)`)
+
+// typeNameIn is line of flag.PrintDefaults with the name of a flag's
+// value said in the language of cat when it is the value's type ("-games
+// int"), not a name its description gives (a `FILE`, already in that
+// language).
+func typeNameIn(cat *lang.Catalogue, fs *flag.FlagSet, line string) string {
+	m := flagLine.FindStringSubmatchIndex(line)
+	if m == nil {
+		return line
+	}
+	f := fs.Lookup(line[m[2]:m[3]])
+	typ := line[m[4]:m[5]]
+	key := "cli.help.type." + typ
+	if f == nil || strings.Contains(f.Usage, "`") || cat == nil || !cat.Has(key) {
+		return line
+	}
+	if helpTexts != nil {
+		helpTexts[key] = typ
+	}
+	return line[:m[4]] + cat.Msg(key) + line[m[5]:]
+}
+
+// writeHelp writes c's -h to fs's output in the language of cat: its
+// usage, summary, details (a command's longer help, "" for none: still
+// English) and flags.
+func writeHelp(cat *lang.Catalogue, fs *flag.FlagSet, c *command, details string) {
+	{
+		summary := helpIn(cat, "cli.help."+c.name+".summary", c.summary)
+		if details != "" {
+			summary += ".\n\n" + details
+		}
+		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", cat.Msg("cli.help.usageOf", "cmd", c.name, "args", strings.ReplaceAll(c.args, "[flags]", cat.Msg("cli.help.flagsArg"))), summary, cat.Msg("cli.help.flags"))
+		fs.VisitAll(func(f *flag.Flag) {
+			key := "cli.flag." + c.name + "." + f.Name
+			if common := "cli.flag.common." + f.Name; !cat.Has(key) && cat.Has(common) {
+				key = common // the same flag of every command (--lang, --rules)
+			}
+			f.Usage = helpIn(cat, key, f.Usage)
+		})
+		var b strings.Builder
+		out := fs.Output()
+		fs.SetOutput(&b)
+		fs.PrintDefaults()
+		fs.SetOutput(out)
+		for _, line := range strings.SplitAfter(b.String(), "\n") {
+			line = typeNameIn(cat, fs, line)
+			if m := defaultNote.FindStringSubmatchIndex(line); m != nil {
+				line = line[:m[0]] + cat.Msg("cli.help.default", "value", line[m[2]:m[3]]) + line[m[1]:]
+			}
+			io.WriteString(out, line)
+		}
+	}
 }
