@@ -47,7 +47,7 @@ func TestBrowserAdjournedGameResumes(t *testing.T) {
 		{"en", "This game is adjourned", "Adjourned games", 1280, 800, true},
 	} {
 		t.Run(c.lang+"-"+map[bool]string{false: "table", true: "home"}[c.fromHome], func(t *testing.T) {
-			ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond, AdjournAfter: 3 * time.Second})
+			ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond, AdjournAfter: 8 * time.Second}) // long enough for a loaded machine's page to reconnect after Resume
 			ctx := browser(t, c.width, c.height)
 			openIn(t, ctx, ts.URL+"/", c.lang)
 			if err := chromedp.Do(ctx, chromedp.WaitReady(`#level option`), chromedp.SendKeys("#name", "Tessa"),
@@ -59,8 +59,8 @@ func TestBrowserAdjournedGameResumes(t *testing.T) {
 				t.Fatalf("the game's page is %q %v", path, err)
 			}
 			id := strings.TrimPrefix(path, "/t/")
-			// The player leaves: the game waits 3 s, then is adjourned; resumed,
-			// it has 3 s again for the page to connect.
+			// The player leaves: the game waits 8 s, then is adjourned; resumed,
+			// it has 8 s again for the page to connect.
 			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 				t.Fatal(err)
 			}
