@@ -40,7 +40,7 @@ func englishPhrases(t *testing.T) []string {
 		}
 		return c.Messages
 	}
-	en, nb := read("../lang/en.json"), read("../lang/nb.json")
+	en, nb := read("../../lang/en.json"), read("../../lang/nb.json")
 	seen := map[string]bool{}
 	for _, v := range nb {
 		seen[v] = true
