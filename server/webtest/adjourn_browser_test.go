@@ -48,8 +48,8 @@ func TestBrowserAdjournedGameResumes(t *testing.T) {
 	} {
 		t.Run(c.lang+"-"+map[bool]string{false: "table", true: "home"}[c.fromHome], func(t *testing.T) {
 			ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond, AdjournAfter: 8 * time.Second}) // long enough for a loaded machine's page to reconnect after Resume
-			ctx := browser(t, c.width, c.height)
-			openIn(t, ctx, ts.URL+"/", c.lang)
+			ctx := Browser(t, c.width, c.height)
+			OpenIn(t, ctx, ts.URL+"/", c.lang)
 			if err := chromedp.Do(ctx, chromedp.WaitReady(`#level option`), chromedp.SendKeys("#name", "Tessa"),
 				browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 				t.Fatal(err)
@@ -73,7 +73,7 @@ func TestBrowserAdjournedGameResumes(t *testing.T) {
 				if err != nil || !strings.Contains(text, c.games) {
 					t.Fatalf("the home page's adjourned games say %q %v, want %q", text, err, c.games)
 				}
-				shot(t, ctx, "adjourned-home-"+c.lang+"-"+strconv.FormatInt(c.width, 10))
+				Shot(t, ctx, "adjourned-home-"+c.lang+"-"+strconv.FormatInt(c.width, 10))
 				if err := chromedp.Do(ctx, browsertest.Click("#adjourned-games .resume"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 					t.Fatal(err)
 				}
@@ -85,7 +85,7 @@ func TestBrowserAdjournedGameResumes(t *testing.T) {
 				if err != nil || head != c.title {
 					t.Fatalf("the table's page says %q %v, want %q", head, err, c.title)
 				}
-				shot(t, ctx, "adjourned-table-"+c.lang+"-"+strconv.FormatInt(c.width, 10))
+				Shot(t, ctx, "adjourned-table-"+c.lang+"-"+strconv.FormatInt(c.width, 10))
 				if err := chromedp.Do(ctx, browsertest.Click("#resume"), chromedp.WaitNotPresent("#adjourned"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 					t.Fatal(err)
 				}
@@ -113,14 +113,14 @@ func TestBrowserAdjournedDragonGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitTableStatus(t, ts, tb.ID, "adjourned")
-	ctx := browser(t, 390, 844)
-	signInBrowser(t, ctx, ts.URL, p.Token)
-	openIn(t, ctx, ts.URL+"/t/"+tb.ID, "nb")
+	ctx := Browser(t, 390, 844)
+	SignInBrowser(t, ctx, ts.URL, p.Token)
+	OpenIn(t, ctx, ts.URL+"/t/"+tb.ID, "nb")
 	if err := chromedp.Do(ctx, chromedp.WaitVisible("#adjourned #resume")); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "adjourned-dragon-nb")
-	wantFits(t, ctx, "the adjourned Dragon Farkle table")
+	Shot(t, ctx, "adjourned-dragon-nb")
+	WantFits(t, ctx, "the adjourned Dragon Farkle table")
 	if err := chromedp.Do(ctx, browsertest.Click("#resume"), chromedp.WaitNotPresent("#adjourned")); err != nil {
 		t.Fatal(err)
 	}

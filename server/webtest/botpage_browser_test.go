@@ -52,9 +52,9 @@ func TestBrowserBotPage(t *testing.T) {
 	const read = `[...document.querySelectorAll('.ratings [data-family]')].map((e) => e.dataset.family + ' ' + e.querySelector('.rating-now').innerText).join(', ')`
 	for _, c := range []struct{ lang, house string }{{"en", "House rules"}, {"nb", "Husregler"}} {
 		t.Run(c.lang, func(t *testing.T) {
-			b := browser(t, 390, 844)
+			b := Browser(t, 390, 844)
 			for _, bot := range []struct{ level, want string }{{"steady", "farkle 1500, house 1500"}, {"smart", "dragon 1556"}} {
-				openIn(t, b, ts.URL+"/players/bot:"+bot.level, c.lang)
+				OpenIn(t, b, ts.URL+"/players/bot:"+bot.level, c.lang)
 				if err := chromedp.Do(b, chromedp.WaitVisible("#bot-about"), chromedp.WaitVisible(".ratings")); err != nil {
 					t.Fatal(err)
 				}
@@ -95,8 +95,8 @@ func TestBrowserBotPage(t *testing.T) {
 				if !ok {
 					t.Errorf("bot:%s's figures %q, want %q", bot.level, tiles, want)
 				}
-				shot(t, b, "bot-"+bot.level+"-"+c.lang)
-				wantFits(t, b, "bot:"+bot.level+"'s page")
+				Shot(t, b, "bot-"+bot.level+"-"+c.lang)
+				WantFits(t, b, "bot:"+bot.level+"'s page")
 			}
 		})
 	}

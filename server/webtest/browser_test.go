@@ -2,7 +2,6 @@ package webtest
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,70 +15,12 @@ import (
 	"github.com/farkle/farkle/server"
 )
 
-// browser starts a headless Chromium of width×height for the test.
-func browser(t *testing.T, width, height int64) context.Context {
-	return browsertest.New(t, width, height)
-}
-
-// shot saves a screenshot of the page as name.png in the test's artifact
-// directory: kept under the output directory with `go test -artifacts`,
-// removed after the test otherwise, so a test run leaves the source tree as
-// it was.
-func shot(t *testing.T, ctx context.Context, name string) {
-	if !strings.HasSuffix(name, ".png") {
-		name += ".png"
-	}
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100: PNG
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), buf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-type gameData struct {
-	Phase, Step, Mine string
-	Online            string
-	Version           int
-	Faces             []int
-	Bank, Throw       bool
-	Total             string
-}
-
-const readGame = `(() => {
-  const g = document.getElementById('game');
-  if (!g) return {phase: '', step: '', mine: '', version: -1, faces: [], bank: false, throw: false, total: ''};
-  const b = (id) => { const e = document.getElementById(id); return !!e && !e.disabled; };
-  return {online: g.dataset.online, phase: g.dataset.phase, step: g.dataset.step, mine: g.dataset.mine, version: Number(g.dataset.version),
-    faces: [...document.querySelectorAll('.die-btn')].map((d) => Number(d.dataset.face)),
-    bank: b('bank'), throw: b('throw'), total: (document.getElementById('turn-total') || {}).textContent || ''};
-})()`
-
-// pickDice returns the indices of the dice to click under classic rules:
-// every 1 and 5, and three of any other face thrown three or more times.
-func pickDice(faces []int) []int {
-	count := map[int]int{}
-	for _, f := range faces {
-		count[f]++
-	}
-	taken := map[int]int{}
-	var out []int
-	for i, f := range faces {
-		if f == 1 || f == 5 || (count[f] >= 3 && taken[f] < 3) {
-			out = append(out, i)
-			taken[f]++
-		}
-	}
-	return out
-}
-
 func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	t.Parallel()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: servertest.PointsAdvisor{}})
-	ctx := browser(t, 1280, 900)
+	ctx := Browser(t, 1280, 900)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible("#play-now"),
@@ -87,7 +28,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "home")
+	Shot(t, ctx, "home")
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys("#name", "Ann <b>"),
 		browsertest.Click("#play-now"),
@@ -95,12 +36,12 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	var g gameData
+	var g GameData
 	var err error
 	clicks, midShot := 0, false
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		if g, err = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil {
+		if g, err = chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame)); err != nil {
 			t.Fatal(err)
 		}
 		if g.Phase == "over" {
@@ -117,29 +58,29 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 				t.Fatal(err)
 			}
 		case g.Step == "keep":
-			for _, i := range pickDice(g.Faces) {
-				sel := `.die-btn[data-i="` + itoa(i) + `"]`
+			for _, i := range PickDice(g.Faces) {
+				sel := `.die-btn[data-i="` + Itoa(i) + `"]`
 				if err := chromedp.Do(ctx, browsertest.Click(sel)); err != nil {
 					t.Fatal(err)
 				}
 				clicks++
 			}
-			if g, err = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil {
+			if g, err = chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame)); err != nil {
 				t.Fatal(err)
 			}
 			if !midShot && clicks > 3 {
 				if err := chromedp.Do(ctx, browsertest.Click("#hint"), chromedp.WaitVisible(".hint li")); err != nil {
 					t.Fatal(err)
 				}
-				shot(t, ctx, "table-selection")
+				Shot(t, ctx, "table-selection")
 				midShot = true
 			}
 			button := "#throw"
-			if g.Bank && atoi(g.Total) >= 300 {
+			if g.Bank && Atoi(g.Total) >= 300 {
 				button = "#bank"
 			}
 			if !g.Bank && !g.Throw {
-				t.Fatalf("after selecting %v of %v neither throw nor bank is enabled", pickDice(g.Faces), g.Faces)
+				t.Fatalf("after selecting %v of %v neither throw nor bank is enabled", PickDice(g.Faces), g.Faces)
 			}
 			if err := chromedp.Do(ctx, browsertest.Click(button)); err != nil {
 				t.Fatal(err)
@@ -148,7 +89,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 			// After "keep, throw" the page sends the throw by itself: give
 			// it a moment before acting on the choose step.
 			time.Sleep(150 * time.Millisecond)
-			if g2, _ := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); g2.Version != before {
+			if g2, _ := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame)); g2.Version != before {
 				continue
 			}
 			button := "#throw"
@@ -161,7 +102,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 		}
 		// Wait for the game to move on.
 		for time.Now().Before(deadline) {
-			if g, err = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil {
+			if g, err = chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame)); err != nil {
 				t.Fatal(err)
 			}
 			if g.Version != before {
@@ -185,7 +126,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "game-over")
+	Shot(t, ctx, "game-over")
 	if !strings.HasSuffix(href, "/record") || heading == "" {
 		t.Fatalf("end screen: download %q heading %q", href, heading)
 	}
@@ -204,7 +145,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	if err := chromedp.Do(ctx, browsertest.Click(`a[href^="/replay/"]`), chromedp.WaitVisible(".replay-board table"), chromedp.Sleep(100*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "replay")
+	Shot(t, ctx, "replay")
 	for _, pg := range []struct{ path, wait, name string }{
 		{"/history", ".tables li", "history"},
 		{"/leaderboard", "table.stats tbody tr", "leaderboard"},
@@ -213,7 +154,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+pg.path), chromedp.WaitVisible(pg.wait), chromedp.Sleep(100*time.Millisecond)); err != nil {
 			t.Fatalf("%s: %v", pg.path, err)
 		}
-		shot(t, ctx, pg.name)
+		Shot(t, ctx, pg.name)
 	}
 	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("table.stats tbody tr").length`))
 	if err == nil && rows != 0 {
@@ -229,7 +170,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "f.db")
 	ts := servertest.StartFile(t, path, server.Options{BotDelay: time.Hour})
-	ann := browser(t, 1280, 800)
+	ann := Browser(t, 1280, 800)
 	if err := chromedp.Do(ann,
 		chromedp.Navigate(ts.URL+"/new"),
 		chromedp.WaitVisible("#create"),
@@ -241,12 +182,12 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ann, "waiting-for-a-friend")
+	Shot(t, ann, "waiting-for-a-friend")
 	link, err := chromedp.Run(ann, chromedp.Evaluate[string](`document.querySelector("input.link").value`))
 	if err != nil || !strings.Contains(link, "/t/") {
 		t.Fatalf("link %q %v", link, err)
 	}
-	bea := browser(t, 390, 844)
+	bea := Browser(t, 390, 844)
 	// Bea finds the table in the lobby (Ann's link leads to the same page).
 	if err := chromedp.Do(bea,
 		chromedp.Navigate(ts.URL+"/lobby"),
@@ -254,7 +195,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, bea, "phone-lobby")
+	Shot(t, bea, "phone-lobby")
 	if err := chromedp.Do(bea,
 		browsertest.Click(`.tables a[href$="`+link[strings.LastIndex(link, "/"):]+`"]`),
 		chromedp.WaitVisible("#take-seat"),
@@ -269,7 +210,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 	}
 	// Whoever starts the roll-off rolls.
 	for _, b := range []context.Context{ann, bea} {
-		g, _ := chromedp.Run(b, chromedp.Evaluate[gameData](readGame))
+		g, _ := chromedp.Run(b, chromedp.Evaluate[GameData](ReadGame))
 		if g.Mine == "yes" {
 			if err := chromedp.Do(b, browsertest.Click("#roll")); err != nil {
 				t.Fatal(err)
@@ -277,10 +218,10 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 			break
 		}
 	}
-	waitVersion := func(b context.Context, v int) gameData {
-		var g gameData
+	waitVersion := func(b context.Context, v int) GameData {
+		var g GameData
 		for range 500 { // 10 s
-			g, _ = chromedp.Run(b, chromedp.Evaluate[gameData](readGame))
+			g, _ = chromedp.Run(b, chromedp.Evaluate[GameData](ReadGame))
 			if g.Version >= v {
 				return g
 			}
@@ -301,9 +242,9 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 		if err := chromedp.Do(b, chromedp.Sleep(100*time.Millisecond)); err != nil {
 			t.Fatal(err)
 		}
-		var g gameData
+		var g GameData
 		for range 750 { // the page reconnects by itself (15 s at most)
-			if g, _ = chromedp.Run(b, chromedp.Evaluate[gameData](readGame)); g.Online == "yes" {
+			if g, _ = chromedp.Run(b, chromedp.Evaluate[GameData](ReadGame)); g.Online == "yes" {
 				break
 			}
 			time.Sleep(20 * time.Millisecond)
@@ -317,9 +258,9 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 	}
 	// And play goes on: the one to act acts.
 	for _, b := range []context.Context{ann, bea} {
-		var g gameData
+		var g GameData
 		for range 100 {
-			if g, _ = chromedp.Run(b, chromedp.Evaluate[gameData](readGame)); g.Mine != "" {
+			if g, _ = chromedp.Run(b, chromedp.Evaluate[GameData](ReadGame)); g.Mine != "" {
 				break
 			}
 		}
@@ -329,7 +270,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 			}
 			waitVersion(ann, before.Version+1)
 			waitVersion(bea, before.Version+1)
-			shot(t, bea, "phone-after-restart")
+			Shot(t, bea, "phone-after-restart")
 			return
 		}
 	}
@@ -339,7 +280,7 @@ func TestBrowserWaitsForAFriendAndSurvivesARestart(t *testing.T) {
 func TestBrowserPhoneAndRulesForm(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Hour})
-	ctx := browser(t, 390, 844)
+	ctx := Browser(t, 390, 844)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/new"),
 		chromedp.WaitVisible("#create"),
@@ -359,7 +300,7 @@ func TestBrowserPhoneAndRulesForm(t *testing.T) {
 	if field != "game.target" {
 		t.Fatalf("the form marked %q, want game.target", field)
 	}
-	shot(t, ctx, "phone-rules-error")
+	Shot(t, ctx, "phone-rules-error")
 	if err := chromedp.Do(ctx,
 		chromedp.SetValue(`input[name="game.target"]`, "3000"),
 		browsertest.Click("#create"),
@@ -369,30 +310,18 @@ func TestBrowserPhoneAndRulesForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Play one throw with the keyboard: T throws.
-	g, _ := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+	g, _ := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
 	if g.Mine == "yes" && g.Phase == "play" && g.Step == "throw" {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent("t")); err != nil {
 			t.Fatal(err)
 		}
 		for i := 0; i < 500 && g.Step == "throw"; i++ {
 			time.Sleep(20 * time.Millisecond)
-			g, _ = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+			g, _ = chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
 		}
 		if g.Step == "throw" {
 			t.Fatal("the T key did not throw")
 		}
 	}
-	shot(t, ctx, "phone-table")
-}
-
-func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i))) }
-
-func atoi(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			n = n*10 + int(r-'0')
-		}
-	}
-	return n
+	Shot(t, ctx, "phone-table")
 }

@@ -11,173 +11,7 @@ import (
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
-	"github.com/farkle/farkle/game"
 )
-
-// webCardPolicy is the person's play of TestBrowserDragonCards: attack
-// with enough soldiers; hire a Companion in every third round and keep
-// the new one; brawl the bot when it has more soldiers; in a brawl use the
-// first usable card, then stand; keep the most dice (in battle the
-// fewest; on a Rally, doubled); stop at 1000 or with two dice left;
-// discard the first item.
-func webCardPolicy(v dragon.View) dragon.Action {
-	legal := func(k dragon.ActionKind) []dragon.Action {
-		var out []dragon.Action
-		for _, a := range v.Legal {
-			if a.Kind == k {
-				out = append(out, a)
-			}
-		}
-		return out
-	}
-	me := v.Players[v.Seat]
-	switch v.Phase {
-	case dragon.PhaseChoose:
-		if b := legal(dragon.ActBattle); len(b) > 0 {
-			return b[0]
-		}
-		if h := legal(dragon.ActHire); len(h) > 0 && v.Round%3 == 2 {
-			return h[0]
-		}
-		if b := legal(dragon.ActBrawl); len(b) > 0 && v.Players[b[0].Target].Soldiers > me.Soldiers {
-			return b[0]
-		}
-		return dragon.Recruit()
-	case dragon.PhaseHire:
-		return dragon.Dismiss(me.Companion.ID)
-	case dragon.PhaseBrawl:
-		if u := legal(dragon.ActUse); len(u) > 0 {
-			return u[0]
-		}
-		return dragon.Pass()
-	case dragon.PhaseKeep:
-		var best *dragon.Action
-		for _, a := range legal(dragon.ActKeep) {
-			if best == nil || v.Mode == dragon.Battling && a.Keep.N() < best.Keep.N() || v.Mode != dragon.Battling && a.Keep.N() > best.Keep.N() {
-				best = &a
-			}
-		}
-		if best == nil {
-			return dragon.Accept()
-		}
-		return *best
-	case dragon.PhaseRoll, dragon.PhaseEvaded:
-		if len(legal(dragon.ActStop)) > 0 && (v.Pool >= 1000 || v.Dice <= 2) {
-			return dragon.Stop()
-		}
-		return dragon.Roll()
-	case dragon.PhaseDiscard:
-		return legal(dragon.ActDiscard)[0]
-	}
-	panic("webCardPolicy: phase " + v.Phase.String())
-}
-
-// webCardGame is a game of Ann (webCardPolicy) against the smart bot as
-// the server plays it from seed: the same variant, the same source for
-// the dice and for the bot's choices.
-type webCardGame struct {
-	play   *game.Play
-	g      *dragon.Game
-	bot    *dragon.Bot
-	botSrc dice.Source
-	// what the game held so far: uses by a defender (by seat), hires by
-	// Ann, and whether the game waited for the bot defending a brawl
-	defended []int
-	hired    bool
-	botAsked bool
-}
-
-var webBrains = struct {
-	g *dragon.Game
-	b *dragon.Brains
-}{}
-
-func newWebCardGame(t *testing.T, seed dice.Seed) *webCardGame {
-	v := game.NewDragon(dragon.MustGame(dragon.DefaultRules(), nil))
-	p, _, err := game.Start(v, []string{"Ann", "Smart bot"}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if webBrains.b == nil {
-		webBrains.g = v.Game()
-		webBrains.b = dragon.NewBrains(webBrains.g)
-	}
-	return &webCardGame{play: p, g: v.Game(), bot: dragon.NewBot(dragon.Smart, webBrains.b), botSrc: dice.NewSource(seed.Derive("dragon-bots"))}
-}
-
-func (w *webCardGame) state() dragon.State { return w.play.Game().(*game.DragonGame).State() }
-
-// next returns the seat to act and its action.
-func (w *webCardGame) next() (int, dragon.Action) {
-	s := w.state()
-	seat := s.ToAct()
-	v := w.g.View(s, seat)
-	if seat == 1 {
-		w.botAsked = w.botAsked || s.Phase == dragon.PhaseBrawl && s.Turn == 0
-		return seat, w.bot.Choose(v, w.botSrc)
-	}
-	return seat, webCardPolicy(v)
-}
-
-func (w *webCardGame) do(t *testing.T, seat int, a dragon.Action) []dragon.Event {
-	turn := w.state().Turn
-	evs, err := w.play.Do(seat, a)
-	if err != nil {
-		t.Fatalf("%s by seat %d: %v", a, seat, err)
-	}
-	for _, e := range evs {
-		e := e.(dragon.Event)
-		switch {
-		case e.Kind == dragon.EvUse && e.Seat != turn:
-			w.defended = append(w.defended, e.Seat)
-		case e.Kind == dragon.EvHire && e.Seat == 0:
-			w.hired = true
-		}
-	}
-	return dragonEvs(evs)
-}
-
-func dragonEvs(evs []game.Event) []dragon.Event {
-	out := make([]dragon.Event, len(evs))
-	for i, e := range evs {
-		out[i] = e.(dragon.Event)
-	}
-	return out
-}
-
-// oneActionBrawls returns the seeds of a game in which Ann's first two
-// decisions are brawls the bot settles in one action (neither side has a
-// card usable on its throw), for the tests of how a brawl is shown.
-func oneActionBrawls(t *testing.T) func() dice.Seed {
-	t.Helper()
-next:
-	for i := range 2000 {
-		s := dice.SeedFrom(fmt.Sprintf("one-action-brawl-%d", i))
-		w := newWebCardGame(t, s)
-		for brawls := 0; brawls < 2; {
-			if w.play.Game().Over() {
-				continue next
-			}
-			seat, a := w.next()
-			if seat != 0 {
-				w.do(t, seat, a)
-				continue
-			}
-			st := w.state()
-			if st.Phase != dragon.PhaseChoose || w.g.Check(st, 0, dragon.Brawl(1)) != nil {
-				continue next
-			}
-			ev := w.do(t, 0, dragon.Brawl(1))
-			if !slices.ContainsFunc(ev, func(e dragon.Event) bool { return e.Kind == dragon.EvBrawl }) {
-				continue next
-			}
-			brawls++
-		}
-		return func() dice.Seed { return s }
-	}
-	t.Fatal("no game whose first two brawls are settled at once")
-	return nil
-}
 
 // TestBrowserDragonCards plays a whole game against the smart bot by
 // clicking, in which Ann hires a Companion (both cards shown side by
@@ -194,7 +28,7 @@ func TestBrowserDragonCards(t *testing.T) {
 			t.Fatal("no game in which Ann hires and defends a brawl with a card, and the bot is asked defending")
 		}
 		s := dice.SeedFrom(fmt.Sprintf("web-cards-%d", i))
-		w := newWebCardGame(t, s)
+		w := NewWebCardGame(t, s)
 		for n := 0; !w.play.Game().Over(); n++ {
 			if n > 5000 {
 				t.Fatal("the game does not end")
@@ -207,7 +41,7 @@ func TestBrowserDragonCards(t *testing.T) {
 			break
 		}
 	}
-	ctx := startDragonPage(t, 1280, 1100, func() dice.Seed { return seed })
+	ctx := StartDragonPage(t, 1280, 1100, func() dice.Seed { return seed })
 	// Every status the page shows, however briefly (the bot decides at
 	// once): the observer sees each redraw.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { window.statuses = new Set();
@@ -239,12 +73,12 @@ func TestBrowserDragonCards(t *testing.T) {
 		for {
 			p := read()
 			if p.Show != "" {
-				clickNow(t, ctx, "#skip-brawl")
+				ClickNow(t, ctx, "#skip-brawl")
 			} else if p.Version == version && p.Mine == "yes" || !mine && p.Version >= version {
 				return p
 			}
 			if time.Now().After(deadline) {
-				shot(t, ctx, "dragon-cards-stuck")
+				Shot(t, ctx, "dragon-cards-stuck")
 				logText, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('.log li')].slice(-12).map((l) => l.textContent).join('\n')`))
 				t.Fatalf("the page is at version %d (mine %s, phase %s), not %d; it shows:\n%s", p.Version, p.Mine, p.Phase, version, logText)
 			}
@@ -252,9 +86,9 @@ func TestBrowserDragonCards(t *testing.T) {
 		}
 	}
 	click := func(sel string) {
-		for end := time.Now().Add(5 * time.Second); !clickNow(t, ctx, sel); {
+		for end := time.Now().Add(5 * time.Second); !ClickNow(t, ctx, sel); {
 			if time.Now().After(end) {
-				shot(t, ctx, "dragon-cards-stuck")
+				Shot(t, ctx, "dragon-cards-stuck")
 				t.Fatalf("click %s: not on the page", sel)
 			}
 			time.Sleep(20 * time.Millisecond)
@@ -267,7 +101,7 @@ func TestBrowserDragonCards(t *testing.T) {
 		}
 		return s
 	}
-	w := newWebCardGame(t, seed)
+	w := NewWebCardGame(t, seed)
 	saw := map[string]bool{}
 	for !w.play.Game().Over() {
 		seat, a := w.next()
@@ -292,7 +126,7 @@ func TestBrowserDragonCards(t *testing.T) {
 				t.Fatalf("the hire shows %q and %q, not the Companion held, %s, and the one hired, %s", own, offer, v.Players[0].Companion.Name, v.Offer.Name)
 			}
 			if !saw["hire"] {
-				shot(t, ctx, "dragon-cards-hire")
+				Shot(t, ctx, "dragon-cards-hire")
 				saw["hire"] = true
 			}
 			click("#keep-new")
@@ -306,7 +140,7 @@ func TestBrowserDragonCards(t *testing.T) {
 					t.Fatalf("defending, the page says %q and %q", p.Status, text("#brawl-score"))
 				}
 				if a.Kind == dragon.ActUse && !saw["defend"] {
-					shot(t, ctx, "dragon-cards-defend")
+					Shot(t, ctx, "dragon-cards-defend")
 					saw["defend"] = true
 				}
 			}
@@ -348,7 +182,7 @@ func TestBrowserDragonCards(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible("#end")); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "dragon-cards-over")
+	Shot(t, ctx, "dragon-cards-over")
 	for _, name := range []string{"hire", "defend"} {
 		if !saw[name] {
 			t.Errorf("the page never showed %s", name)

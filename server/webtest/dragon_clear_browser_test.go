@@ -12,10 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/internal/browsertest"
-	"github.com/farkle/farkle/internal/servertest"
-	"github.com/farkle/farkle/server"
 )
 
 // clearShot saves a screenshot of this file's tests in $DRAGON_SHOTS (to
@@ -53,31 +50,12 @@ const readBrawl = `(() => {
     log: [...document.querySelectorAll('.log li')].map((li) => li.textContent).join('\n')};
 })()`
 
-// startDragonPage opens a Dragon Farkle table against the smart bot in a
-// browser of the given size and waits for the person's first choice.
-func startDragonPage(t *testing.T, width, height int64, seeds func() dice.Seed) context.Context {
-	t.Helper()
-	ts := servertest.StartFile(t, "", server.Options{BotDelay: 10 * time.Millisecond, Seeds: seeds})
-	ctx := browser(t, width, height)
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible("#play-dragon"),
-		chromedp.SendKeys("#name", "Ann"),
-		browsertest.Click("#play-dragon"),
-		chromedp.WaitVisible(".odds-chart .curve"),
-		chromedp.WaitVisible(`#game[data-mine="yes"][data-phase="choose"]`),
-	); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
-}
-
 // TestBrowserDragonBrawlStepByStep: a brawl is shown throw by throw (the
 // challenger's, the defender's, the outcome) at the bots' pace, with the
 // log and the soldiers catching up only with the outcome; S skips it.
 func TestBrowserDragonBrawlStepByStep(t *testing.T) {
 	t.Parallel()
-	ctx := startDragonPage(t, 1280, 1000, oneActionBrawls(t))
+	ctx := StartDragonPage(t, 1280, 1000, OneActionBrawls(t))
 	var f brawlFrame
 	read := func() {
 		var err error
@@ -150,13 +128,13 @@ func TestBrowserDragonBrawlStepByStep(t *testing.T) {
 // when one comes up, is chosen, explained and cannot be unchosen.
 func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 	t.Parallel()
-	ctx := startDragonPage(t, 390, 844, nil)
+	ctx := StartDragonPage(t, 390, 844, nil)
 	number := regexp.MustCompile(`^Recruits ([\d,]+) soldiers`)
 	checked, forced := 0, 0
 	deadline := time.Now().Add(40 * time.Second)
 	begun := time.Now()
 	for time.Now().Before(deadline) && (checked < 3 || forced == 0 && time.Since(begun) < 15*time.Second) {
-		d, err := chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon))
+		d, err := chromedp.Run(ctx, chromedp.Evaluate[DragonPageData](ReadDragon))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +153,7 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 		case d.Phase == "choose":
 			click(`button[data-kind="recruit"]`)
 		case d.Phase == "keep" && d.Mode == "recruit" && d.Keep == false && len(d.Keeps) > 0 && strings.TrimSpace(event) == "Blank":
-			for _, i := range pickKeep(d.Faces, d.Keeps, false) {
+			for _, i := range PickKeep(d.Faces, d.Keeps, false) {
 				click(`.die-btn[data-i="` + strconv.Itoa(i) + `"]`)
 			}
 			sel, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('selection').textContent`))
@@ -190,7 +168,7 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 			}
 			click("#keep")
 			for time.Now().Before(deadline) {
-				if d, _ = chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon)); d.Version != before {
+				if d, _ = chromedp.Run(ctx, chromedp.Evaluate[DragonPageData](ReadDragon)); d.Version != before {
 					break
 				}
 				time.Sleep(15 * time.Millisecond)
@@ -216,14 +194,14 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 		case d.Phase == "keep" && d.Keep:
 			click("#keep")
 		case d.Phase == "keep" && len(d.Keeps) > 0:
-			for _, i := range pickKeep(d.Faces, d.Keeps, d.Mode == "battle") {
+			for _, i := range PickKeep(d.Faces, d.Keeps, d.Mode == "battle") {
 				click(`.die-btn[data-i="` + strconv.Itoa(i) + `"]`)
 			}
 			click("#keep")
 		case d.Phase == "keep":
 			click(`button[data-kind="accept"]`)
 		case d.Phase == "roll" || d.Phase == "evaded":
-			if hasKind(d.Kinds, "stop") && checked > 0 {
+			if HasKind(d.Kinds, "stop") && checked > 0 {
 				click("#stop")
 			} else {
 				click("#roll")
@@ -237,7 +215,7 @@ func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 		}
 		waited := time.Now()
 		for time.Now().Before(deadline) {
-			if d, _ = chromedp.Run(ctx, chromedp.Evaluate[dragonPageData](readDragon)); d.Version != before {
+			if d, _ = chromedp.Run(ctx, chromedp.Evaluate[DragonPageData](ReadDragon)); d.Version != before {
 				break
 			}
 			time.Sleep(15 * time.Millisecond)

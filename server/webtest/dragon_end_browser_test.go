@@ -17,7 +17,7 @@ import (
 func TestBrowserDragonEndRanksByResult(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	ctx := browser(t, 800, 600)
+	ctx := Browser(t, 800, 600)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitReady("#lang")); err != nil {
 		t.Fatal(err)
 	}

@@ -40,14 +40,14 @@ func TestBrowserReplaysADragonGame(t *testing.T) {
 	}
 	scores = info.Scores
 
-	bctx := browser(t, 1280, 900)
+	bctx := Browser(t, 1280, 900)
 	if err := chromedp.Do(bctx,
 		chromedp.Navigate(ts.URL+"/history"),
 		chromedp.WaitVisible(`a[href="/replay/`+end.ID+`"]`),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if !clickNow(t, bctx, `a[href="/replay/`+end.ID+`"]`) {
+	if !ClickNow(t, bctx, `a[href="/replay/`+end.ID+`"]`) {
 		t.Fatal("no Replay link for the Dragon Farkle game on the history page")
 	}
 	if err := chromedp.Do(bctx, chromedp.WaitVisible(".replay-board table")); err != nil {
@@ -76,7 +76,7 @@ func TestBrowserReplaysADragonGame(t *testing.T) {
 		return b
 	}
 	last := read()
-	shot(t, bctx, "dragon-replay")
+	Shot(t, bctx, "dragon-replay")
 	want := make([]string, len(scores))
 	for i, s := range scores {
 		want[i] = fmt.Sprintf("%d", s)
@@ -91,7 +91,7 @@ func TestBrowserReplaysADragonGame(t *testing.T) {
 	}
 	// First, then one step: the first action's log lines.
 	for _, label := range []string{"« First", "Next ▶"} {
-		if !clickNow(t, bctx, `.replay-controls button:nth-of-type(`+map[string]string{"« First": "1", "Next ▶": "3"}[label]+`)`) {
+		if !ClickNow(t, bctx, `.replay-controls button:nth-of-type(`+map[string]string{"« First": "1", "Next ▶": "3"}[label]+`)`) {
 			t.Fatalf("no %s button", label)
 		}
 	}
@@ -127,5 +127,5 @@ func TestBrowserReplaysADragonGame(t *testing.T) {
 	if fmt.Sprint(rows) != fmt.Sprint(wantRows) || len(rows) != 2 {
 		t.Fatalf("the end screen's analysis shows %q, want %q", rows, wantRows)
 	}
-	shot(t, bctx, "dragon-analysis")
+	Shot(t, bctx, "dragon-analysis")
 }

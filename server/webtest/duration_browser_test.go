@@ -27,8 +27,8 @@ func TestBrowserDurations(t *testing.T) {
 		{"nb", []string{"0 s", "5 s", "90 s", "2 min", "2 min", "50 min", "2 t", "2 t", "23 t 37 min", "24 t", "24 t", "25 t", "2 d", "2 d 8 t", "3 d"}},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
-			ctx := browser(t, 800, 600)
-			openIn(t, ctx, ts.URL+"/", c.lang)
+			ctx := Browser(t, 800, 600)
+			OpenIn(t, ctx, ts.URL+"/", c.lang)
 			js := `import('/static/duration.js').then((m) => ` + jsArray(spans) + `.map(m.duration))`
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](js, chromedp.EvalAwaitPromise))
 			if err != nil {

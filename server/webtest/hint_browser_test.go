@@ -1,7 +1,6 @@
 package webtest
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -24,11 +23,11 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: servertest.PointsAdvisor{}})
-	ctx := browser(t, 1280, 900)
-	playNowAs(t, ctx, ts, "Ann")
+	ctx := Browser(t, 1280, 900)
+	PlayNowAs(t, ctx, ts, "Ann")
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+		g, err := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +39,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 			continue
 		}
 		if g.Phase != "play" {
-			clickNow(t, ctx, "#roll") // the roll-off may have moved on since the read
+			ClickNow(t, ctx, "#roll") // the roll-off may have moved on since the read
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
@@ -56,7 +55,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 			if err := chromedp.Do(ctx, browsertest.Click(".hint li .play-hint")); err != nil {
 				t.Fatal(err)
 			}
-			waitVersion(t, ctx, g.Version)
+			WaitVersion(t, ctx, g.Version)
 			continue
 		}
 		prev := -1.0
@@ -75,28 +74,13 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 		if err := chromedp.Do(ctx, browsertest.Click(".hint li:first-child .play-hint")); err != nil {
 			t.Fatal(err)
 		}
-		waitVersion(t, ctx, g.Version)
+		WaitVersion(t, ctx, g.Version)
 		if msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('.play .error') || {}).textContent || ''`)); msg != "" {
 			t.Fatalf("the choice was refused: %s", msg)
 		}
 		return
 	}
 	t.Fatal("no hint with several choices in two minutes")
-}
-
-// waitVersion waits until the page shows a state after version.
-func waitVersion(t *testing.T, ctx context.Context, version int) {
-	t.Helper()
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Version > version {
-			return
-		}
-	}
-	t.Fatalf("the page stayed at version %d after playing the hint", version)
 }
 
 // switchAdvisor values choices as pointsAdvisor does, in expected points
@@ -126,9 +110,9 @@ func (a switchAdvisor) Advise(g game.Game, seat int) (*game.Advice, error) {
 func TestBrowserHintSaysItsMeasure(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, Advisor: switchAdvisor{calls: new(atomic.Int32)}})
-	ctx := browser(t, 1280, 900)
-	playNowAs(t, ctx, ts, "Ann")
-	untilMyKeep(t, ctx)
+	ctx := Browser(t, 1280, 900)
+	PlayNowAs(t, ctx, ts, "Ann")
+	UntilMyKeep(t, ctx)
 	type hintData struct {
 		Measure, Why, Switch string
 		FirstBest            bool
@@ -141,7 +125,7 @@ func TestBrowserHintSaysItsMeasure(t *testing.T) {
 		{"points", "rated by the points it is expected to bring this turn, because the chances to win are not ready: its table is being prepared; with two players the hint rates by the chance to win once that is ready.", ""},
 		{"win", "With two players each choice is rated by your chance to win the game", "The chances to win are ready"},
 	} {
-		if !clickNow(t, ctx, "#hint") {
+		if !ClickNow(t, ctx, "#hint") {
 			t.Fatal("no Hint button")
 		}
 		if err := chromedp.Do(ctx, chromedp.WaitVisible(`#hint-box[data-measure="`+want.measure+`"] #hint-choices li`)); err != nil {
@@ -154,6 +138,6 @@ func TestBrowserHintSaysItsMeasure(t *testing.T) {
 		if !strings.Contains(h.Why, want.why) || !strings.HasPrefix(h.Switch, want.sw) || (want.sw == "") != (h.Switch == "") || !h.FirstBest {
 			t.Fatalf("hint %d: %+v; want the measure %s explained (%q), switch %q, the best first", i+1, h, want.measure, want.why, want.sw)
 		}
-		shot(t, ctx, "hint-"+want.measure)
+		Shot(t, ctx, "hint-"+want.measure)
 	}
 }

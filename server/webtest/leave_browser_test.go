@@ -1,8 +1,6 @@
 package webtest
 
 import (
-	"context"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,41 +12,9 @@ import (
 	"github.com/farkle/farkle/server"
 )
 
-// leaveText reads the page's way out of the game: the button's words, and
-// whether it can be pressed.
-const leaveText = `(() => { const b = document.getElementById('leave'); return b ? (b.disabled ? 'disabled:' : '') + b.textContent : ''; })()`
-
 // myStats reads the browser's player's games and wins.
 const myStats = `(async () => { const me = await (await fetch('/api/me')).json();
   const s = await (await fetch('/api/players/' + me.id + '/stats')).json(); return s.games + '/' + s.wins; })()`
-
-// openIn opens url in a page whose language is lang (the page's language
-// switch keeps it in localStorage).
-func openIn(t *testing.T, ctx context.Context, url, lang string) {
-	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitReady("#lang"),
-		chromedp.Evaluate[chromedp.Void](`localStorage.setItem('lang', `+strconv.Quote(lang)+`)`),
-		chromedp.Navigate(url), chromedp.WaitReady("#lang")); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// waitLeave waits until the page offers want ("Abort the game", "Resign")
-// as a button that can be pressed: on the player's turn.
-func waitLeave(t *testing.T, ctx context.Context, want string) {
-	t.Helper()
-	var got string
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) { // polling the page, with a deadline
-		var err error
-		if got, err = chromedp.Run(ctx, chromedp.Evaluate[string](leaveText)); err != nil {
-			t.Fatal(err)
-		}
-		if got == want {
-			return
-		}
-	}
-	t.Fatalf("the page offers %q, want %q", got, want)
-}
 
 // TestBrowserAbortAndResign: against a bot, the page offers "Abort the
 // game" while a seat has not yet had a turn, asks first (and "Keep
@@ -65,8 +31,8 @@ func TestBrowserAbortAndResign(t *testing.T) {
 			// bot it never resigns, so it brings the game to where each has
 			// had a turn without the test playing it.
 			ts := servertest.StartFile(t, "", server.Options{BotDelay: 10 * time.Millisecond, TurnClock: 2 * time.Second})
-			ctx := browser(t, 390, 844)
-			openIn(t, ctx, ts.URL+"/", c.lang)
+			ctx := Browser(t, 390, 844)
+			OpenIn(t, ctx, ts.URL+"/", c.lang)
 			if err := chromedp.Do(ctx,
 				chromedp.WaitReady(`#level option`),
 				chromedp.SendKeys("#name", "Tessa"),
@@ -75,7 +41,7 @@ func TestBrowserAbortAndResign(t *testing.T) {
 			); err != nil {
 				t.Fatal(err)
 			}
-			waitLeave(t, ctx, c.abort)
+			WaitLeave(t, ctx, c.abort)
 			if err := chromedp.Do(ctx, browsertest.Click("#leave"), chromedp.WaitVisible("#leave-ask")); err != nil {
 				t.Fatal(err)
 			}
@@ -83,20 +49,20 @@ func TestBrowserAbortAndResign(t *testing.T) {
 			if err != nil || !strings.Contains(ask, c.askAbort) {
 				t.Fatalf("the question: %q %v, want it to say %q", ask, err, c.askAbort)
 			}
-			shot(t, ctx, "abort-ask-"+c.lang)
+			Shot(t, ctx, "abort-ask-"+c.lang)
 			if err := chromedp.Do(ctx, browsertest.Click("#leave-no"), chromedp.WaitNotPresent("#leave-ask")); err != nil {
 				t.Fatal(err)
 			}
-			if g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil || g.Phase == "over" {
+			if g, err := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame)); err != nil || g.Phase == "over" {
 				t.Fatalf("after keep playing: %+v %v", g, err)
 			}
 
 			// Abort: over, and nobody's game.
-			waitLeave(t, ctx, c.abort)
+			WaitLeave(t, ctx, c.abort)
 			if err := chromedp.Do(ctx, browsertest.Click("#leave"), browsertest.Click("#leave-yes"), chromedp.WaitVisible("#end")); err != nil {
 				t.Fatal(err)
 			}
-			shot(t, ctx, "aborted-"+c.lang)
+			Shot(t, ctx, "aborted-"+c.lang)
 			if head, err := chromedp.Run(ctx, chromedp.Text("#end h2")); err != nil || head != c.aborted {
 				t.Fatalf("the end of an aborted game says %q %v, want %q", head, err, c.aborted)
 			}
@@ -110,11 +76,11 @@ func TestBrowserAbortAndResign(t *testing.T) {
 				browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 				t.Fatal(err)
 			}
-			waitLeave(t, ctx, c.resign)
+			WaitLeave(t, ctx, c.resign)
 			if err := chromedp.Do(ctx, browsertest.Click("#leave"), chromedp.WaitVisible("#leave-ask")); err != nil {
 				t.Fatal(err)
 			}
-			shot(t, ctx, "resign-ask-"+c.lang)
+			Shot(t, ctx, "resign-ask-"+c.lang)
 			if err := chromedp.Do(ctx, browsertest.Click("#leave-yes"), chromedp.WaitVisible("#end")); err != nil {
 				t.Fatal(err)
 			}

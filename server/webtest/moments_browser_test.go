@@ -23,52 +23,6 @@ import (
 	"github.com/farkle/farkle/store"
 )
 
-// settled waits until the page's animations have finished, for a
-// screenshot that shows what a player sees once the dice have landed.
-func settled(t *testing.T, ctx context.Context) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getAnimations().every((a) => a.playState !== 'running')`)); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// playNowAs plays now against the default bot from the home page as name.
-func playNowAs(t *testing.T, ctx context.Context, ts *servertest.Server, name string) {
-	t.Helper()
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible("#play-now"),
-		chromedp.SendKeys("#name", name),
-		browsertest.Click("#play-now"),
-		chromedp.WaitVisible("#game .scoreboard"),
-	); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// untilMyKeep plays the page's roll-off and first throws until a throw is
-// on the table for it to keep from, and returns the game then.
-func untilMyKeep(t *testing.T, ctx context.Context) gameData {
-	t.Helper()
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(30 * time.Millisecond) {
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch {
-		case g.Mine != "yes":
-		case g.Phase != "play":
-			clickNow(t, ctx, "#roll")
-		case g.Step == "throw":
-			clickNow(t, ctx, "#throw")
-		case g.Step == "keep":
-			return g
-		}
-	}
-	t.Fatal("no throw to keep from on the page's turn")
-	return gameData{}
-}
-
 // oneDie are rules of one die: two throws in three farkle and every keep is
 // hot dice, so a short game shows both moments.
 func oneDie(target int) rules.Rules {
@@ -76,17 +30,6 @@ func oneDie(target int) rules.Rules {
 	r.Dice, r.Game.Target = 1, target
 	r.Turn.FarklePenalty.Count = 0
 	return r
-}
-
-// moment is what the page shows of the farkle and hot-dice moments.
-type moment struct {
-	Farkle     string   `json:"farkle"` // the text of #farkle, "" when none
-	Dead       int      `json:"dead"`   // dead dice drawn
-	Hot        string   `json:"hot"`
-	Log        []string `json:"log"`
-	ScoreRight []int    `json:"scoreRight"` // the right edge of each row's score cell
-	Streaks    []string `json:"streaks"`
-	Version    int      `json:"version"` // the game's version drawn, read with the rest in one step
 }
 
 const readMoment = `(() => ({
@@ -104,7 +47,7 @@ const readMoment = `(() => ({
 // turn holds bankAt), or a throw. It reports whether it acted.
 func playOneDieTurn(t *testing.T, ctx context.Context, bankAt int) bool {
 	t.Helper()
-	g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+	g, err := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,21 +56,21 @@ func playOneDieTurn(t *testing.T, ctx context.Context, bankAt int) bool {
 	}
 	switch {
 	case g.Phase != "play":
-		return clickNow(t, ctx, "#roll")
+		return ClickNow(t, ctx, "#roll")
 	case g.Step == "keep" && len(g.Faces) == 1 && (g.Faces[0] == 1 || g.Faces[0] == 5):
-		if !clickNow(t, ctx, ".die-btn") {
+		if !ClickNow(t, ctx, ".die-btn") {
 			return false
 		}
-		g, _ = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
-		if g.Bank && atoi(g.Total) >= bankAt {
-			return clickNow(t, ctx, "#bank")
+		g, _ = chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
+		if g.Bank && Atoi(g.Total) >= bankAt {
+			return ClickNow(t, ctx, "#bank")
 		}
-		return clickNow(t, ctx, "#throw")
+		return ClickNow(t, ctx, "#throw")
 	case g.Step == "choose" || g.Step == "throw":
-		if g.Bank && atoi(g.Total) >= bankAt {
-			return clickNow(t, ctx, "#bank")
+		if g.Bank && Atoi(g.Total) >= bankAt {
+			return ClickNow(t, ctx, "#bank")
 		}
-		return clickNow(t, ctx, "#throw")
+		return ClickNow(t, ctx, "#throw")
 	}
 	return false
 }
@@ -142,21 +85,21 @@ func playOneDieTurn(t *testing.T, ctx context.Context, bankAt int) bool {
 func TestBrowserFarkleAndHotDice(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: 700 * time.Millisecond, QuickRules: oneDie(200), Advisor: servertest.PointsAdvisor{}})
-	ctx := browser(t, 1280, 900)
-	playNowAs(t, ctx, ts, "Ann")
+	ctx := Browser(t, 1280, 900)
+	PlayNowAs(t, ctx, ts, "Ann")
 	tableURL, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A watcher, on a phone.
-	watcher := browser(t, 390, 844)
+	watcher := Browser(t, 390, 844)
 	if err := chromedp.Do(watcher, chromedp.Navigate(tableURL), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
 	sawHot, sawFarkle := false, false
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) && !(sawHot && sawFarkle) {
-		m, err := chromedp.Run(ctx, chromedp.Evaluate[moment](readMoment))
+		m, err := chromedp.Run(ctx, chromedp.Evaluate[Moment](readMoment))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,11 +107,11 @@ func TestBrowserFarkleAndHotDice(t *testing.T) {
 			if !strings.HasPrefix(m.Hot, "Hot dice!") {
 				t.Fatalf("hot dice show %q", m.Hot)
 			}
-			settled(t, ctx)
-			shot(t, ctx, "hot-dice")
+			Settled(t, ctx)
+			Shot(t, ctx, "hot-dice")
 			sawHot = true
 		}
-		g, _ := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+		g, _ := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
 		if g.Phase == "over" {
 			// The bot won before both moments came: a rematch, watched too.
 			if tableURL, err = rematchFrom(t, ctx, tableURL); err != nil {
@@ -193,7 +136,7 @@ func TestBrowserFarkleAndHotDice(t *testing.T) {
 	}
 	// To the end of the game (Ann banks 100 at a time now).
 	for time.Now().Before(deadline) {
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+		g, err := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +153,7 @@ func TestBrowserFarkleAndHotDice(t *testing.T) {
 // checkFarkle checks the page just after Ann's farkle: the dead die with
 // "Farkle!", held until the bot's first throw; the score cells aligned
 // with the streak shown; the watcher's buttons.
-func checkFarkle(t *testing.T, ctx, watcher context.Context, m moment) {
+func checkFarkle(t *testing.T, ctx, watcher context.Context, m Moment) {
 	t.Helper()
 	if !strings.HasPrefix(m.Farkle, "Farkle!") || m.Dead != 1 {
 		t.Fatalf("after the farkle the table shows %q with %d dead dice, want Farkle! and the die thrown", m.Farkle, m.Dead)
@@ -218,8 +161,8 @@ func checkFarkle(t *testing.T, ctx, watcher context.Context, m moment) {
 	if len(m.ScoreRight) != 2 || m.ScoreRight[0] != m.ScoreRight[1] || m.Streaks[0] != "1× farkle" {
 		t.Fatalf("scoreboard: score cells end at %v, streaks %q: want one edge, and Ann's 1× farkle", m.ScoreRight, m.Streaks)
 	}
-	settled(t, ctx)
-	shot(t, ctx, "farkle")
+	Settled(t, ctx)
+	Shot(t, ctx, "farkle")
 	w, err := chromedp.Run(watcher, chromedp.Evaluate[map[string]string](`(() => ({
 	  buttons: [...document.querySelectorAll('#game .buttons button')].map((b) => b.id + (b.disabled ? ':disabled' : '')).join(' '),
 	  farkle: (document.getElementById('farkle') || {}).textContent || '',
@@ -230,14 +173,14 @@ func checkFarkle(t *testing.T, ctx, watcher context.Context, m moment) {
 	if w["buttons"] != "hint" {
 		t.Fatalf("the watcher's buttons: %q, want only the odds (hint), enabled", w["buttons"])
 	}
-	settled(t, watcher)
-	shot(t, watcher, "watcher-phone")
+	Settled(t, watcher)
+	Shot(t, watcher, "watcher-phone")
 	// The dead die stays until the bot throws; then it goes. The bot's
 	// throw is the next action: the page's version, read in the same step
 	// as the banner, tells whether it came (a count of the log's lines
 	// would not: the page shows only its last 80).
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(30 * time.Millisecond) {
-		now, err := chromedp.Run(ctx, chromedp.Evaluate[moment](readMoment))
+		now, err := chromedp.Run(ctx, chromedp.Evaluate[Moment](readMoment))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -266,7 +209,7 @@ func checkEnd(t *testing.T, ctx, watcher context.Context, ts *servertest.Server)
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "game-over")
+	Shot(t, ctx, "game-over")
 	for _, w := range worst {
 		text, href, _ := strings.Cut(w, "|")
 		if strings.HasPrefix(text, "Action") || !(strings.Contains(text, "’s turn") || strings.HasPrefix(text, "The roll-off")) || !strings.Contains(href, "?action=3") {
@@ -310,7 +253,7 @@ func checkEnd(t *testing.T, ctx, watcher context.Context, ts *servertest.Server)
 	if err != nil || !strings.HasSuffix(head, "action "+strconv.Itoa(keepAt+1)+" of "+strconv.Itoa(len(rp.Steps))+"|1") || !strings.Contains(head, "’s turn") {
 		t.Fatalf("the replay at action %d: %q %v, want its turn, the action and one die marked kept", keepAt+1, head, err)
 	}
-	shot(t, ctx, "replay-keep")
+	Shot(t, ctx, "replay-keep")
 	// Rematch: a new table, playing at once against the same bot.
 	if _, err := rematchFrom(t, ctx, ts.URL+"/t/"+id); err != nil {
 		t.Fatal(err)
@@ -324,7 +267,7 @@ func rematchFrom(t *testing.T, ctx context.Context, url string) (string, error) 
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible("#rematch")); err != nil {
 		return "", err
 	}
-	if !clickNow(t, ctx, "#rematch") {
+	if !ClickNow(t, ctx, "#rematch") {
 		return "", errors.New("no Rematch button")
 	}
 	old := url[strings.LastIndex(url, "/"):]
@@ -342,7 +285,7 @@ func rematchFrom(t *testing.T, ctx context.Context, url string) (string, error) 
 func TestBrowserReducedMotion(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Hour})
-	ctx := browser(t, 800, 600)
+	ctx := Browser(t, 800, 600)
 	const probe = `(() => {
 	  const a = document.createElement('div'); a.className = 'throw-area rolling';
 	  a.innerHTML = '<button class="die-btn"><svg class="die"></svg></button>';
@@ -375,7 +318,7 @@ func TestBrowserReducedMotion(t *testing.T) {
 func TestBrowserPhoneFits(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: rules.MustPreset("classic")})
-	ctx := browser(t, 390, 844)
+	ctx := Browser(t, 390, 844)
 	var mu sync.Mutex
 	var errs []string
 	if err := chromedp.Listen(ctx, func(ev any) {
@@ -407,7 +350,7 @@ func TestBrowserPhoneFits(t *testing.T) {
 		Tops  []int `json:"tops"`
 		Width int   `json:"width"`
 	}
-	if g := untilMyKeep(t, ctx); len(g.Faces) != 6 { // the page's first throw of a turn
+	if g := UntilMyKeep(t, ctx); len(g.Faces) != 6 { // the page's first throw of a turn
 		t.Fatalf("the first throw of the page's turn has %d dice", len(g.Faces))
 	}
 	r, err := chromedp.Run(ctx, chromedp.Evaluate[row](`({tops: [...document.querySelectorAll('.die-btn')].map((d) => Math.round(d.getBoundingClientRect().top)), width: document.documentElement.scrollWidth})`))
@@ -422,8 +365,8 @@ func TestBrowserPhoneFits(t *testing.T) {
 	if r.Width > 390 {
 		t.Fatalf("the table page is %d px wide on a 390 px phone", r.Width)
 	}
-	settled(t, ctx)
-	shot(t, ctx, "phone-six-dice")
+	Settled(t, ctx)
+	Shot(t, ctx, "phone-six-dice")
 	// Offline on its turn: the page says so, not that someone else plays.
 	ts.Stop()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status").textContent.includes("offline")`)); err != nil {
@@ -434,7 +377,7 @@ func TestBrowserPhoneFits(t *testing.T) {
 	if !strings.HasPrefix(status, "Your turn") {
 		t.Fatalf("offline on its turn the page says %q", status)
 	}
-	shot(t, ctx, "phone-offline")
+	Shot(t, ctx, "phone-offline")
 }
 
 // TestBrowserLeaderboardOnAPhone: the leaderboard, with the longest name a
@@ -451,11 +394,11 @@ func TestBrowserLeaderboardOnAPhone(t *testing.T) {
 	if err := long.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
-	b := browser(t, 390, 844)
+	b := Browser(t, 390, 844)
 	if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/leaderboard"), chromedp.WaitVisible("table.stats tbody tr")); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, b, "phone-leaderboard")
+	Shot(t, b, "phone-leaderboard")
 	w, err := chromedp.Run(b, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, Math.ceil(document.querySelector('table.stats').getBoundingClientRect().right), document.querySelectorAll('table.stats tbody tr').length]`))
 	if err != nil {
 		t.Fatal(err)
@@ -480,11 +423,11 @@ func TestBrowserZalgoNameStaysOnItsLine(t *testing.T) {
 	if err := ts.DB.CreatePlayer(context.Background(), store.Player{ID: "zalgo", Name: zalgo, TokenHash: hex.EncodeToString(sum[:]), Created: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	ctx := browser(t, 1280, 900)
+	ctx := Browser(t, 1280, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
-	asPlayer(t, ctx, ts, &servertest.Player{Token: tok})
+	AsPlayer(t, ctx, ts, &servertest.Player{Token: tok})
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#me .name"), browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
@@ -503,8 +446,8 @@ func TestBrowserZalgoNameStaysOnItsLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	settled(t, ctx)
-	shot(t, ctx, "zalgo")
+	Settled(t, ctx)
+	Shot(t, ctx, "zalgo")
 	if c.Overflow != "hidden" || c.Top < c.RowTop || c.Bottom > c.RowBot || c.RowH > c.OtherRowH+2 {
 		t.Fatalf("the Zalgo name: %+v; want it clipped (overflow hidden) to a box within its row, the row as high as the bot's", c)
 	}
@@ -515,7 +458,7 @@ func TestBrowserZalgoNameStaysOnItsLine(t *testing.T) {
 func TestBrowserNorwegian(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Hour, QuickRules: rules.MustPreset("classic")})
-	ctx := browser(t, 390, 844)
+	ctx := Browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#lang")); err != nil {
 		t.Fatal(err)
 	}
@@ -536,7 +479,7 @@ func TestBrowserNorwegian(t *testing.T) {
 	if err != nil || home[0] != "Spill nå mot en bot" || home[1] != "Nytt bord" || !strings.HasPrefix(home[2], "Rettferdige terninger") {
 		t.Fatalf("the home page in Norwegian: %q %v", home, err)
 	}
-	shot(t, ctx, "nb-home")
+	Shot(t, ctx, "nb-home")
 	if err := chromedp.Do(ctx, chromedp.SendKeys("#name", "Kari"), browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
@@ -544,6 +487,6 @@ func TestBrowserNorwegian(t *testing.T) {
 	if err != nil || page[0] != "Mål 10\u00a0000" || !strings.Contains("Kast én terning: høyest begynner|Steady bot kaster om hvem som begynner…", page[1]) || page[2] != "Poeng" {
 		t.Fatalf("the table in Norwegian: %q %v", page, err)
 	}
-	settled(t, ctx)
-	shot(t, ctx, "nb-table")
+	Settled(t, ctx)
+	Shot(t, ctx, "nb-table")
 }

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/internal/browsertest"
@@ -19,76 +17,9 @@ import (
 	"github.com/farkle/farkle/solved"
 )
 
-// norwegianBrowser is a Chromium whose language is Norwegian Bokmål, as a
-// browser set up in Norway says (navigator.languages, Accept-Language and
-// the locale): the page picks Norwegian by itself, with no switch.
-func norwegianBrowser(t *testing.T, width, height int64) context.Context {
-	t.Helper()
-	ctx := browser(t, width, height)
-	ua, err := chromedp.Run(ctx, chromedp.Evaluate[string](`navigator.userAgent`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
-		if _, err := cdp.Call(c, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: "nb-NO,nb,no"}); err != nil {
-			return cdp.Empty{}, err
-		}
-		return cdp.Call(c, tg, emulation.SetLocaleOverride, emulation.SetLocaleOverrideParams{Locale: "nb_NO"})
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
-}
-
-// texts returns the text of every element sel matches.
-func texts(t *testing.T, ctx context.Context, sel string) []string {
-	t.Helper()
-	out, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(`+strconv.Quote(sel)+`)].map((e) => e.textContent.trim())`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// text returns the text of the first element sel matches, "" if none.
-func text(t *testing.T, ctx context.Context, sel string) string {
-	if all := texts(t, ctx, sel); len(all) > 0 {
-		return all[0]
-	}
-	return ""
-}
-
 // hasText reports whether one of texts contains want.
 func hasText(texts []string, want string) bool {
 	return slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, want) })
-}
-
-// overflowing lists the buttons, labels and headings of the page whose text
-// runs out of their box or out of the screen: long Norwegian words on a
-// phone.
-const overflowing = `(() => [...document.querySelectorAll('button, .button, label, h1, h2, h3, .status-line, summary, .tag, th')]
-  .filter((e) => e.offsetParent !== null && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > document.documentElement.clientWidth + 1))
-  .map((e) => e.tagName + (e.id ? '#' + e.id : '') + ' "' + e.textContent.trim().slice(0, 40) + '" ' + e.scrollWidth + '>' + e.clientWidth))()`
-
-// phoneShot shows the page on a phone (390×844), takes its screenshot as
-// name, fails on any text out of its box, and goes back to the desktop.
-func phoneShot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
-		t.Fatal(err)
-	}
-	settled(t, ctx)
-	shot(t, ctx, name)
-	over, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](overflowing))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(over) > 0 {
-		t.Errorf("%s: text out of its box on a phone: %q", name, over)
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // chooseByFace presses the number key of a face shown on the table as many
@@ -147,47 +78,47 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	tabs := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(tabs.Close)
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: servertest.PointsAdvisor{}, Explorer: server.NewExplorer(tabs)})
-	ctx := norwegianBrowser(t, 1280, 800)
+	ctx := NorwegianBrowser(t, 1280, 800)
 
 	// The new-table form.
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/new"), chromedp.WaitVisible("#create"), browsertest.Click("#custom")); err != nil {
 		t.Fatal(err)
 	}
-	if lang := text(t, ctx, "#lang option:checked"); lang != "NB" {
+	if lang := Text(t, ctx, "#lang option:checked"); lang != "NB" {
 		t.Errorf("the language switch shows %q, want NB", lang)
 	}
-	form := texts(t, ctx, "h1, h2, legend, label, #create, #pace option")
+	form := Texts(t, ctx, "h1, h2, legend, label, #create, #pace option")
 	for _, want := range []string{"Nytt bord", "Lag bordet", "Plasser", "Poeng", "Runde", "Spill", "Enkel 1", "Tre 1-ere", "Varme terninger", "Mål",
 		"Inngangskrav", "Endre reglene (husregler)", "Tempo", "1 time per trekk", "3 dager per trekk"} {
 		if !hasText(form, want) {
 			t.Errorf("the new-table form has no %q: %q", want, form)
 		}
 	}
-	settled(t, ctx)
-	shot(t, ctx, "nb-form")
-	phoneShot(t, ctx, "nb-form-phone")
+	Settled(t, ctx)
+	Shot(t, ctx, "nb-form")
+	PhoneShot(t, ctx, "nb-form-phone")
 
 	// The table.
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-now"), chromedp.SendKeys("#name", "Kari"),
 		browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
-	rulesList := texts(t, ctx, ".rules li")
+	rulesList := Texts(t, ctx, ".rules li")
 	for _, want := range []string{"Enkel 1 = 100, enkel 5 = 50", "Tre like: 1-ere 1\u00a0000", "Varme terninger på", "Mål 1\u00a0500, så en siste runde"} {
 		if !hasText(rulesList, want) {
 			t.Errorf("the rules list has no %q: %q", want, rulesList)
 		}
 	}
-	if got := text(t, ctx, "summary"); got != "Regler: classic" {
+	if got := Text(t, ctx, "summary"); got != "Regler: classic" {
 		t.Errorf("the rules list is titled %q", got)
 	}
-	if got := text(t, ctx, ".scoreboard p"); got != "Mål 1\u00a0500" {
+	if got := Text(t, ctx, ".scoreboard p"); got != "Mål 1\u00a0500" {
 		t.Errorf("the scoreboard says %q, want the target as Norwegian writes it", got)
 	}
 	sawStatus, sawHint, sawButtons, sawKeys := false, false, false, false
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+		g, err := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,7 +126,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 			break
 		}
 		if g.Mine != "yes" {
-			if status := text(t, ctx, "#status"); strings.HasSuffix(status, " tenker…") || strings.HasSuffix(status, "kaster om hvem som begynner…") {
+			if status := Text(t, ctx, "#status"); strings.HasSuffix(status, " tenker…") || strings.HasSuffix(status, "kaster om hvem som begynner…") {
 				sawStatus = true
 			}
 			time.Sleep(30 * time.Millisecond)
@@ -204,27 +135,27 @@ func TestBrowserNorwegianGame(t *testing.T) {
 		before := g.Version
 		switch {
 		case g.Phase != "play":
-			clickNow(t, ctx, "#roll")
+			ClickNow(t, ctx, "#roll")
 		case g.Step == "keep":
-			if got := text(t, ctx, "#status"); got != "Din tur: klikk på terningene du vil beholde" {
+			if got := Text(t, ctx, "#status"); got != "Din tur: klikk på terningene du vil beholde" {
 				t.Errorf("the status on a keep: %q", got)
 			}
 			if !sawKeys {
 				chooseByFace(t, ctx, g.Faces)
 				sawKeys = true
 			}
-			for _, i := range pickDice(g.Faces) {
+			for _, i := range PickDice(g.Faces) {
 				if err := chromedp.Do(ctx, browsertest.Click(`.die-btn[data-i="`+strconv.Itoa(i)+`"]`)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if g, err = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil {
+			if g, err = chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame)); err != nil {
 				t.Fatal(err)
 			}
 			if !sawButtons {
-				throw, bank := text(t, ctx, "#throw"), text(t, ctx, "#bank")
-				if !strings.HasPrefix(throw, "Behold, kast ") || !strings.HasPrefix(bank, "Sett inn ") || !strings.HasPrefix(text(t, ctx, "#selection"), "Valgt: ") {
-					t.Errorf("the buttons and selection on a keep: %q, %q, %q", throw, bank, text(t, ctx, "#selection"))
+				throw, bank := Text(t, ctx, "#throw"), Text(t, ctx, "#bank")
+				if !strings.HasPrefix(throw, "Behold, kast ") || !strings.HasPrefix(bank, "Sett inn ") || !strings.HasPrefix(Text(t, ctx, "#selection"), "Valgt: ") {
+					t.Errorf("the buttons and selection on a keep: %q, %q, %q", throw, bank, Text(t, ctx, "#selection"))
 				}
 				sawButtons = true
 			}
@@ -232,29 +163,29 @@ func TestBrowserNorwegianGame(t *testing.T) {
 				if err := chromedp.Do(ctx, browsertest.Click("#hint"), chromedp.WaitVisible("#hint-choices li")); err != nil {
 					t.Fatal(err)
 				}
-				hint := texts(t, ctx, "#hint-box strong, #hint-choices li")
+				hint := Texts(t, ctx, "#hint-box strong, #hint-choices li")
 				if hint[0] != "Tips: forventede poeng denne runden" || !strings.HasPrefix(hint[1], "behold ") || !hasText(hint[1:], "forventede poeng denne runden") {
 					t.Errorf("the hint in Norwegian: %q", hint)
 				}
-				settled(t, ctx)
-				shot(t, ctx, "nb-table")
-				phoneShot(t, ctx, "nb-table-phone")
+				Settled(t, ctx)
+				Shot(t, ctx, "nb-table")
+				PhoneShot(t, ctx, "nb-table-phone")
 				sawHint = true
 			}
 			button := "#throw"
-			if g.Bank && atoi(g.Total) >= 300 {
+			if g.Bank && Atoi(g.Total) >= 300 {
 				button = "#bank"
 			}
-			clickNow(t, ctx, button)
+			ClickNow(t, ctx, button)
 		default:
 			// After "keep, throw" the page throws by itself.
 			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById('game').dataset.version !== `+strconv.Quote(strconv.Itoa(before)), chromedp.WithPollingTimeout(300*time.Millisecond))); err == nil {
 				continue
 			}
 			if g.Bank {
-				clickNow(t, ctx, "#bank")
+				ClickNow(t, ctx, "#bank")
 			} else {
-				clickNow(t, ctx, "#throw")
+				ClickNow(t, ctx, "#throw")
 			}
 		}
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const g = document.getElementById('game'); return g.dataset.version !== `+strconv.Quote(strconv.Itoa(before))+` || g.dataset.mine !== 'yes'; })()`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
@@ -270,7 +201,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible("#end table.analysis"), chromedp.WaitVisible("#end .worst .replay-link")); err != nil {
 		t.Fatal(err)
 	}
-	log := texts(t, ctx, ".logbox li")
+	log := Texts(t, ctx, ".logbox li")
 	for _, want := range []string{"Kari kaster ", " beholder ", "spillet er over: "} {
 		if !hasText(log, want) {
 			t.Errorf("the server's log lines have no %q: %q", want, log[max(0, len(log)-8):])
@@ -281,7 +212,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 			t.Errorf("an English log line (%q): %q", english, log)
 		}
 	}
-	end := texts(t, ctx, "#end h2, #end h3, #end th, #end .worst li, #end a")
+	end := Texts(t, ctx, "#end h2, #end h3, #end th, #end .worst li, #end a")
 	for _, want := range []string{"Valg", "Spiller", "Beste valg", "Tapt", ": sett inn — best var kast (−120 forventede poeng)", "se det i opptaket", "Last ned protokollen", "Se i opptak"} {
 		if !hasText(end, want) {
 			t.Errorf("the end screen has no %q: %q", want, end)
@@ -290,8 +221,8 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	if h := end[0]; h != "Du vant!" && h != "Steady bot vant" {
 		t.Errorf("the end screen's heading: %q", h)
 	}
-	settled(t, ctx)
-	shot(t, ctx, "nb-end")
+	Settled(t, ctx)
+	Shot(t, ctx, "nb-end")
 
 	// The replay.
 	if err := chromedp.Do(ctx, browsertest.Click(`#end a[href^="/replay/"]`), chromedp.WaitVisible(".replay-board table")); err != nil {
@@ -300,35 +231,35 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!document.querySelector('#replay-at')`)); err != nil {
 		t.Fatal(err)
 	}
-	replay := texts(t, ctx, "h1, #replay-at, .replay-controls button, .replay-board th, .replay-board li")
+	replay := Texts(t, ctx, "h1, #replay-at, .replay-controls button, .replay-board th, .replay-board li")
 	for _, want := range []string{"Opptak: ", " av ", "« Første", "Neste ▶", "Spiller", "Poeng", "Rundens poeng", " kaster "} {
 		if !hasText(replay, want) {
 			t.Errorf("the replay has no %q: %q", want, replay)
 		}
 	}
-	shot(t, ctx, "nb-replay")
+	Shot(t, ctx, "nb-replay")
 
 	// A Dragon table.
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-dragon"), browsertest.Click("#play-dragon"),
 		chromedp.WaitVisible(".odds-chart .curve"), chromedp.WaitVisible(`#game[data-mine="yes"][data-phase="choose"]`)); err != nil {
 		t.Fatal(err)
 	}
-	dragon := texts(t, ctx, "#status, button, h2, .scoreboard p, .odds p, summary, .rules li")
+	dragon := Texts(t, ctx, "#status, button, h2, .scoreboard p, .odds p, summary, .rules li")
 	for _, want := range []string{"Din tur: verv, slåss eller kjemp mot dragen", "Verv", "Slåss med ", "Siste slag (krever 5\u00a0000)", "Soldater",
 		"Det siste slaget krever 5\u00a0000 soldater.", "Odds i det siste slaget", "Kortene dine", "Regler: Dragon Farkle", "Slåsskamp: du kaster "} {
 		if !hasText(dragon, want) {
 			t.Errorf("the Dragon table has no %q: %q", want, dragon)
 		}
 	}
-	settled(t, ctx)
-	shot(t, ctx, "nb-dragon")
-	phoneShot(t, ctx, "nb-dragon-phone")
+	Settled(t, ctx)
+	Shot(t, ctx, "nb-dragon")
+	PhoneShot(t, ctx, "nb-dragon-phone")
 
 	// The explorer, its own page.
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/explore"), chromedp.WaitVisible("#solo-table p")); err != nil {
 		t.Fatal(err)
 	}
-	explore := texts(t, ctx, "h1, h2, label span, #go, #solo-table p, #solo-table th")
+	explore := Texts(t, ctx, "h1, h2, label span, #go, #solo-table p, #solo-table th")
 	for _, want := range []string{"Strategiutforsker", "Regler og stilling", "Min poengsum", "Utforsk", "Når du bør sette inn", " poeng per tur med beste spill.", "6 terninger", "1 terning"} {
 		if !hasText(explore, want) {
 			t.Errorf("the explorer has no %q: %q", want, explore)

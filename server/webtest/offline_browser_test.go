@@ -41,7 +41,7 @@ import (
 func TestBrowserInstallable(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	ctx := browser(t, 390, 844)
+	ctx := Browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-local")); err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestBrowserInstallable(t *testing.T) {
 			t.Errorf("the cache lacks %s: %v", want, shell)
 		}
 	}
-	shot(t, ctx, "home-390-installable")
+	Shot(t, ctx, "home-390-installable")
 }
 
 // tableText is what the page's game shows of the game: the scoreboard and
@@ -119,7 +119,7 @@ const tableText = `(() => [...document.querySelectorAll('#game .scoreboard tr, #
 func TestBrowserLocalGameResumesOffline(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	ctx := browser(t, 390, 844)
+	ctx := Browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestBrowserLocalGameResumesOffline(t *testing.T) {
 	if got := browsertest.Eval[string](t, tab, tableText); got != text {
 		t.Fatalf("reopened, the page shows\n%s\nit showed\n%s", got, text)
 	}
-	shot(t, tab, "local-resumed-390")
+	Shot(t, tab, "local-resumed-390")
 	t.Logf("resumed by %s", time.Since(t0))
 	if end := browsertest.PlayLocal(t, tab, 1<<30, time.Now().Add(3*time.Minute)); end.Phase != "over" {
 		t.Fatalf("the game did not end: %+v", end)
@@ -184,7 +184,7 @@ func TestBrowserLocalGameResumesOffline(t *testing.T) {
 	if !strings.Contains(line, "online") {
 		t.Errorf("offline, the end screen says %q of keeping the game", line)
 	}
-	shot(t, tab, "local-over-offline-390")
+	Shot(t, tab, "local-over-offline-390")
 	t.Logf("over by %s", time.Since(t0))
 }
 
@@ -221,7 +221,7 @@ func TestBrowserServiceWorkerUpdate(t *testing.T) {
 		w.Write(body)
 	}))
 	defer proxy.Close()
-	ctx := browser(t, 1280, 900)
+	ctx := Browser(t, 1280, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(proxy.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ type diffCase struct {
 func TestWasmEngineIsTheServersEngine(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	ctx := browser(t, 1280, 900)
+	ctx := Browser(t, 1280, 900)
 	levels := []string{"expert", "steady", "bold", "cautious", "reckless"}
 	var cases []diffCase
 	rng := rand.New(rand.NewPCG(30, 1))
@@ -392,7 +392,7 @@ func TestBrowserLocalScreens(t *testing.T) {
 		for _, lang := range []string{"en", "nb"} {
 			name := fmt.Sprintf("%d-%s", size.w, lang)
 			t.Run(name, func(t *testing.T) {
-				ctx := browser(t, size.w, size.h)
+				ctx := Browser(t, size.w, size.h)
 				if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 					t.Fatal(err)
 				}
@@ -400,11 +400,11 @@ func TestBrowserLocalScreens(t *testing.T) {
 				if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-local")); err != nil {
 					t.Fatal(err)
 				}
-				shot(t, ctx, "home-"+name)
+				Shot(t, ctx, "home-"+name)
 				if err := chromedp.Do(ctx, browsertest.Click("#play-local"), chromedp.WaitVisible("#local-form")); err != nil {
 					t.Fatal(err)
 				}
-				shot(t, ctx, "local-form-"+name)
+				Shot(t, ctx, "local-form-"+name)
 				browsertest.NewLocalGame(t, ctx, "10000")
 				if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 					_, err := cdp.Call(c, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
@@ -434,7 +434,7 @@ func TestBrowserLocalScreens(t *testing.T) {
 						t.Errorf("with reduced motion the dice tumble (%s)", at.Anim)
 					}
 					if i == 4 {
-						shot(t, ctx, "local-game-"+name)
+						Shot(t, ctx, "local-game-"+name)
 					}
 				}
 				if len(tops) != 1 {
@@ -450,7 +450,7 @@ func TestBrowserLocalScreens(t *testing.T) {
 func TestBrowserHotSeat(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	ctx := browser(t, 390, 844)
+	ctx := Browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/local"),
 		chromedp.WaitVisible("#local-form"),
 		chromedp.SetValue("#local-name", "Ann"),
@@ -480,5 +480,5 @@ func TestBrowserHotSeat(t *testing.T) {
 	if !seen["Ann"] || !seen["Bea"] || !played(log, "Ann") || !played(log, "Bea") {
 		t.Fatalf("the page acted for %v; the log: %s", seen, log)
 	}
-	shot(t, ctx, "local-hot-seat-390")
+	Shot(t, ctx, "local-hot-seat-390")
 }

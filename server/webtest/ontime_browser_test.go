@@ -67,9 +67,9 @@ func TestBrowserLostOnTime(t *testing.T) {
 		{"nb", "tapte på tid", "gir opp", "Ferdige spill"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
-			bctx := browser(t, 390, 844)
-			signInBrowser(t, bctx, ts.URL, quick.Token)
-			openIn(t, bctx, ts.URL+"/t/"+tb.ID, c.lang)
+			bctx := Browser(t, 390, 844)
+			SignInBrowser(t, bctx, ts.URL, quick.Token)
+			OpenIn(t, bctx, ts.URL+"/t/"+tb.ID, c.lang)
 			if err := chromedp.Do(bctx, chromedp.WaitVisible("#end .lost-on-time")); err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestBrowserLostOnTime(t *testing.T) {
 			if err != nil || strings.Count(end, c.lost) != 2 {
 				t.Errorf("the end screen says %q (%v): want %q in the final order and in the rating change", end, err, c.lost)
 			}
-			shot(t, bctx, "lost-on-time-end-"+c.lang)
+			Shot(t, bctx, "lost-on-time-end-"+c.lang)
 			if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/history"), chromedp.WaitVisible("ul.tables li")); err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +85,7 @@ func TestBrowserLostOnTime(t *testing.T) {
 			if err != nil || !strings.Contains(hist, c.history) || !strings.Contains(hist, c.lost) {
 				t.Errorf("the history says %q (%v), want %q", hist, err, c.lost)
 			}
-			shot(t, bctx, "lost-on-time-history-"+c.lang)
+			Shot(t, bctx, "lost-on-time-history-"+c.lang)
 			if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/replay/"+tb.ID), chromedp.WaitVisible(".log li")); err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +93,7 @@ func TestBrowserLostOnTime(t *testing.T) {
 			if err != nil || strings.Contains(log, c.resigns) || !strings.Contains(log, map[string]string{"en": "loses on time", "nb": "taper på tid"}[c.lang]) {
 				t.Errorf("the replay's last step says %q (%v): want a loss on time, not %q", log, err, c.resigns)
 			}
-			shot(t, bctx, "lost-on-time-replay-"+c.lang)
+			Shot(t, bctx, "lost-on-time-replay-"+c.lang)
 		})
 	}
 }

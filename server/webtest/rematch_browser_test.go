@@ -1,28 +1,15 @@
 package webtest
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
 )
-
-// asPlayer gives the browser of ctx the cookie of p.
-func asPlayer(t *testing.T, ctx context.Context, ts *servertest.Server, p *servertest.Player) {
-	t.Helper()
-	if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
-		return cdp.Call(c, tg, network.SetCookie, network.SetCookieParams{Name: server.CookieName, Value: p.Token, URL: ts.URL})
-	}); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestBrowserRematchWithAFriend: Ann and Bob finish a Farkle Dice game;
 // Bob's page at the end shows no offer until Ann asks, then "Ann asks for
@@ -33,11 +20,11 @@ func TestBrowserRematchWithAFriend(t *testing.T) {
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Millisecond})
 	ctx := servertest.Context(t, 2*time.Minute)
 	ann, bob, id := servertest.PlayTwo(t, ctx, ts, map[string]any{"base": "farkle-dice", "name": "farkle-dice", "turn": map[string]any{"entry_minimum": 0}, "game": map[string]any{"target": 1000}})
-	b := browser(t, 390, 844)
+	b := Browser(t, 390, 844)
 	if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
-	asPlayer(t, b, ts, bob)
+	AsPlayer(t, b, ts, bob)
 	if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/t/"+id), chromedp.WaitVisible("#end #rematch")); err != nil {
 		t.Fatal(err)
 	}
@@ -51,8 +38,8 @@ func TestBrowserRematchWithAFriend(t *testing.T) {
 	if err != nil || !strings.Contains(offer, "Ann asks for a rematch") || !strings.Contains(offer, "The winner sits first and starts") {
 		t.Fatalf("Bob's end screen offers %q (%v)", offer, err)
 	}
-	shot(t, b, "rematch-offer")
-	if !clickNow(t, b, "#accept") {
+	Shot(t, b, "rematch-offer")
+	if !ClickNow(t, b, "#accept") {
 		t.Fatal("no Accept button")
 	}
 	if err := chromedp.Do(b, chromedp.WaitVisible(`#game[data-phase="play"], #game[data-phase="over"]`)); err != nil {
@@ -70,6 +57,6 @@ func TestBrowserRematchWithAFriend(t *testing.T) {
 	if nt.Seats[0].Name != winner {
 		t.Fatalf("the rematch seats %+v: want the winner, %s, first", nt.Seats, winner)
 	}
-	settled(t, b)
-	shot(t, b, "rematch-playing")
+	Settled(t, b)
+	Shot(t, b, "rematch-playing")
 }

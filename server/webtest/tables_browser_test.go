@@ -30,7 +30,7 @@ func TestBrowserShowsTheTurnClock(t *testing.T) {
 	}{{"desktop", 1280, 900, "#play-now"}, {"phone", 390, 844, "#play-now"}, {"dragon", 1280, 900, "#play-dragon"}} {
 		t.Run(size.name, func(t *testing.T) {
 			ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, TurnClock: 4 * time.Second})
-			ctx := browser(t, size.w, size.h)
+			ctx := Browser(t, size.w, size.h)
 			if err := chromedp.Do(ctx,
 				chromedp.Navigate(ts.URL+"/"),
 				chromedp.WaitVisible("#play-now"),
@@ -45,7 +45,7 @@ func TestBrowserShowsTheTurnClock(t *testing.T) {
 			if err != nil || first < 1 || first > 4 {
 				t.Fatalf("clock shows %d s, %v (want 1 to 4)", first, err)
 			}
-			shot(t, ctx, "clock-"+size.name)
+			Shot(t, ctx, "clock-"+size.name)
 			deadline := time.Now().Add(20 * time.Second)
 			lower := false
 			for !lower && time.Now().Before(deadline) {
@@ -59,13 +59,13 @@ func TestBrowserShowsTheTurnClock(t *testing.T) {
 			if !lower {
 				t.Fatal("the countdown did not go down")
 			}
-			g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+			g, err := chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame))
 			if err != nil {
 				t.Fatal(err)
 			}
 			v0 := g.Version
 			for g.Version == v0 && time.Now().Before(deadline) {
-				if g, err = chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)); err != nil {
+				if g, err = chromedp.Run(ctx, chromedp.Evaluate[GameData](ReadGame)); err != nil {
 					t.Fatal(err)
 				}
 				time.Sleep(50 * time.Millisecond) // polling the page, with a deadline
@@ -103,7 +103,7 @@ func TestBrowserShowsAFailedTable(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond) // polling the API, with a deadline
 	}
-	ctx := browser(t, 1280, 900)
+	ctx := Browser(t, 1280, 900)
 	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	if err := chromedp.Do(wctx, chromedp.Navigate(ts.URL+"/t/"+tb.ID), chromedp.WaitVisible("#stopped")); err != nil {
@@ -117,7 +117,7 @@ func TestBrowserShowsAFailedTable(t *testing.T) {
 	if !strings.Contains(stopped, "stopped") || !strings.Contains(stopped, "internal error in the bot") {
 		t.Fatalf("the table page says %q", stopped)
 	}
-	shot(t, ctx, "table-failed")
+	Shot(t, ctx, "table-failed")
 	lctx, cancel2 := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel2()
 	if err := chromedp.Do(lctx, chromedp.Navigate(ts.URL+"/lobby"), chromedp.WaitVisible(".reason")); err != nil {
@@ -131,5 +131,5 @@ func TestBrowserShowsAFailedTable(t *testing.T) {
 	if !strings.Contains(lobby, "Stopped by the server") || !strings.Contains(lobby, "Failed: internal error in the bot") {
 		t.Fatalf("the lobby says %q", lobby)
 	}
-	shot(t, ctx, "lobby-failed")
+	Shot(t, ctx, "lobby-failed")
 }

@@ -67,15 +67,15 @@ func TestBrowserThreeSeatNote(t *testing.T) {
 		{"nb", "preparing", preparing, "spiller som ekspert: tabellen forberedes"},
 		{"en", "preparing", preparing, "plays as expert: its table is being prepared"},
 	} {
-		bctx := browser(t, 1280, 800)
+		bctx := Browser(t, 1280, 800)
 		if c.lang == "nb" {
-			bctx = norwegianBrowser(t, 1280, 800)
+			bctx = NorwegianBrowser(t, 1280, 800)
 		}
 		if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/t/"+c.table), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 			t.Fatal(err)
 		}
 		deadline := time.Now().Add(20 * time.Second)
-		for got := text(t, bctx, ".scoreboard .seat-note"); got != c.want; got = text(t, bctx, ".scoreboard .seat-note") {
+		for got := Text(t, bctx, ".scoreboard .seat-note"); got != c.want; got = Text(t, bctx, ".scoreboard .seat-note") {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: the seat's note is %q, want %q", c.lang, got, c.want)
 			}
@@ -84,25 +84,25 @@ func TestBrowserThreeSeatNote(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if rows := texts(t, bctx, ".scoreboard tr"); len(rows) != 3 || !strings.Contains(rows[1], c.want) || strings.Contains(rows[2], "expert") {
+		if rows := Texts(t, bctx, ".scoreboard tr"); len(rows) != 3 || !strings.Contains(rows[1], c.want) || strings.Contains(rows[2], "expert") {
 			t.Fatalf("%s: the scoreboard's rows: %q", c.lang, rows)
 		}
-		settled(t, bctx)
-		shot(t, bctx, "three-note-"+c.name+"-"+c.lang)
-		phoneShot(t, bctx, "three-note-"+c.name+"-"+c.lang+"-phone")
+		Settled(t, bctx)
+		Shot(t, bctx, "three-note-"+c.name+"-"+c.lang)
+		PhoneShot(t, bctx, "three-note-"+c.name+"-"+c.lang+"-phone")
 		last = bctx
 	}
 	// The solve goes on: the note goes from the page that shows it.
 	close(open)
 	opened = true
 	deadline := time.Now().Add(time.Minute)
-	for got := text(t, last, ".scoreboard .seat-note"); got != ""; got = text(t, last, ".scoreboard .seat-note") {
+	for got := Text(t, last, ".scoreboard .seat-note"); got != ""; got = Text(t, last, ".scoreboard .seat-note") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the note stays once the table is there: %q", got)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if tags := texts(t, last, ".scoreboard .tag"); len(tags) != 2 || slices.Contains(tags, "bot*") {
+	if tags := Texts(t, last, ".scoreboard .tag"); len(tags) != 2 || slices.Contains(tags, "bot*") {
 		t.Fatalf("the bots' tags once the table is there: %q", tags)
 	}
 }

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/store"
 )
@@ -49,22 +50,22 @@ func TestBrowserGuestsShownApart(t *testing.T) {
 	const marks = `((sel) => [...document.querySelectorAll(sel + ' .name')].map((e) => e.innerText))`
 	for _, c := range []struct{ lang, tag string }{{"en", "Tessa (guest)"}, {"nb", "Tessa (gjest)"}} {
 		t.Run(c.lang, func(t *testing.T) {
-			bctx := browser(t, 390, 844)
-			signInBrowser(t, bctx, ts.URL, guest.Token)
-			openIn(t, bctx, ts.URL+"/leaderboard", c.lang)
+			bctx := webtest.Browser(t, 390, 844)
+			webtest.SignInBrowser(t, bctx, ts.URL, guest.Token)
+			webtest.OpenIn(t, bctx, ts.URL+"/leaderboard", c.lang)
 			if err := chromedp.Do(bctx, chromedp.WaitVisible("table.leaderboard"), chromedp.WaitVisible("#rating-board table")); err != nil {
 				t.Fatal(err)
 			}
 			for _, sel := range []string{"table.leaderboard", "#rating-board table"} {
-				names, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](marks+`(`+jsString(sel)+`)`))
+				names, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](marks+`(`+webtest.JsString(sel)+`)`))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if count(names, c.tag) != 1 || count(names, "Tessa") != 1 {
+				if webtest.Count(names, c.tag) != 1 || webtest.Count(names, "Tessa") != 1 {
 					t.Errorf("%s names %q: want one %q and one Tessa (the account), the bot unmarked", sel, names, c.tag)
 				}
 			}
-			shot(t, bctx, "guests-leaderboard-"+c.lang)
+			webtest.Shot(t, bctx, "guests-leaderboard-"+c.lang)
 			if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/history"), chromedp.WaitVisible("ul.tables li")); err != nil {
 				t.Fatal(err)
 			}
@@ -72,25 +73,10 @@ func TestBrowserGuestsShownApart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if count(names, c.tag) != 1 || count(names, "Tessa") != 1 {
+			if webtest.Count(names, c.tag) != 1 || webtest.Count(names, "Tessa") != 1 {
 				t.Errorf("the history's names %q: want one %q and one Tessa", names, c.tag)
 			}
-			shot(t, bctx, "guests-history-"+c.lang)
+			webtest.Shot(t, bctx, "guests-history-"+c.lang)
 		})
 	}
-}
-
-func count(xs []string, x string) int {
-	n := 0
-	for _, y := range xs {
-		if y == x {
-			n++
-		}
-	}
-	return n
-}
-
-func jsString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/solve"
 	"github.com/farkle/farkle/solved"
 )
@@ -62,7 +63,7 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	}
 	rawAbove, _ := json.Marshal(above)
 	rawCompared, _ := json.Marshal(compared)
-	ctx := browser(t, 1280, 900)
+	ctx := webtest.Browser(t, 1280, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/explore?house="+url.QueryEscape(string(rawAbove))), chromedp.WaitVisible("#win-map rect")); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#win-map rect').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx, "the maps of the position picked", `window.__map.length === 1 && !!document.querySelector('#position li.best') && !document.getElementById('win-card').classList.contains('x-stale')`)
+	webtest.WaitPage(t, ctx, "the maps of the position picked", `window.__map.length === 1 && !!document.querySelector('#position li.best') && !document.getElementById('win-card').classList.contains('x-stale')`)
 	if m, err := chromedp.Run(ctx, chromedp.Evaluate[[]ask](`window.__map`)); err != nil || len(m) != 1 || !m[0].Shown || !m[0].Greyed {
 		t.Errorf("asking for a position's maps: %+v %v; want the maps shown greyed meanwhile", m, err)
 	}
@@ -134,14 +135,14 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 		t.Fatal(err)
 	}
 	title := lang.Get("nb").Msg("web.x.title")
-	waitPage(t, ctx, "the explorer in Norwegian", fmt.Sprintf(`document.querySelector('h1').textContent === %q`, title))
+	webtest.WaitPage(t, ctx, "the explorer in Norwegian", fmt.Sprintf(`document.querySelector('h1').textContent === %q`, title))
 	// Everything it draws, in Norwegian: the maps, the position, a
 	// comparison.
 	if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), chromedp.Click(`#compare-list input[value="classic"]`),
 		browsertest.Click("#compare-go"), chromedp.WaitVisible("#compare table")); err != nil {
 		t.Fatal(err)
 	}
-	checkNorwegian(t, ctx, sitePage{"explorer", "/explore", "#compare table"}, englishPhrases(t))
+	webtest.CheckNorwegian(t, ctx, webtest.SitePage{Name: "explorer", Path: "/explore", Ready: "#compare table"}, webtest.EnglishPhrases(t))
 	// Why classic has no exact values, in Norwegian: the server's English
 	// reason (asked here of the API) in the catalogue's words.
 	var cmp []struct {

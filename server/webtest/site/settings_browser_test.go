@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/server/wsclient"
 )
 
@@ -71,9 +72,9 @@ func TestBrowserSettings(t *testing.T) {
 		w, h int64
 	}{{"en", 1280, 800}, {"nb", 390, 844}, {"en", 360, 740}, {"nb", 1280, 800}} {
 		t.Run(fmt.Sprintf("%s-%d", c.lang, c.w), func(t *testing.T) {
-			b := browser(t, c.w, c.h)
-			signInBrowser(t, b, ts.URL, me.Token)
-			openIn(t, b, ts.URL+"/", c.lang)
+			b := webtest.Browser(t, c.w, c.h)
+			webtest.SignInBrowser(t, b, ts.URL, me.Token)
+			webtest.OpenIn(t, b, ts.URL+"/", c.lang)
 			cat := lang.Get(c.lang)
 			if err := chromedp.Do(b, browsertest.Click("header a.gear"), chromedp.WaitVisible("#anim-speed")); err != nil {
 				t.Fatal(err)
@@ -90,12 +91,12 @@ func TestBrowserSettings(t *testing.T) {
 			if f.Title != cat.Msg("web.set.title") || f.Label != f.Title || f.Anim != "auto" || f.Sound || f.Notify {
 				t.Fatalf("the settings at first: %+v; want the title %q, animations as the system asks, no sound, no notifications", f, cat.Msg("web.set.title"))
 			}
-			shot(t, b, fmt.Sprintf("settings-%s-%d", c.lang, c.w))
-			if wide, err := chromedp.Run(b, chromedp.Evaluate[[]string](tooWide)); err != nil || len(wide) > 0 {
+			webtest.Shot(t, b, fmt.Sprintf("settings-%s-%d", c.lang, c.w))
+			if wide, err := chromedp.Run(b, chromedp.Evaluate[[]string](webtest.TooWide)); err != nil || len(wide) > 0 {
 				t.Errorf("the settings page is wider than the screen: %q %v", wide, err)
 			}
 			if c.lang == "nb" && c.w == 390 {
-				checkNorwegian(t, b, sitePage{"settings", "/settings", "#anim-speed"}, englishPhrases(t))
+				webtest.CheckNorwegian(t, b, webtest.SitePage{Name: "settings", Path: "/settings", Ready: "#anim-speed"}, webtest.EnglishPhrases(t))
 			}
 			motion := func(want string) {
 				t.Helper()
@@ -198,7 +199,7 @@ func TestBrowserNotifiesYourMove(t *testing.T) {
 			}
 		}
 	}
-	b := browser(t, 1280, 800)
+	b := webtest.Browser(t, 1280, 800)
 	site := ts.URL
 	if _, err := chromedp.Run(b, func(c context.Context, tg *chromedp.Target) (page.ScriptIdentifier, error) {
 		r, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watchNotifications})
@@ -209,12 +210,12 @@ func TestBrowserNotifiesYourMove(t *testing.T) {
 	if err := chromedp.FromContext(b).Browser.Call(b, cdpbrowser.CommandSetPermission, cdpbrowser.SetPermissionParams{Permission: &cdpbrowser.PermissionDescriptor{Name: "notifications"}, Setting: cdpbrowser.PermissionSettingGranted, Origin: site}, nil); err != nil {
 		t.Fatal(err)
 	}
-	signInBrowser(t, b, site, ann.Token)
+	webtest.SignInBrowser(t, b, site, ann.Token)
 	if err := chromedp.Do(b, chromedp.Navigate(site+"/settings"), chromedp.WaitVisible("#notify-moves"), browsertest.Click("#notify-moves"),
 		chromedp.WaitVisible("#notify-said")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, b, "notifications on", `document.getElementById('notify-moves').checked && document.getElementById('notify-said').textContent === 'Notifications are on.'`)
+	webtest.WaitPage(t, b, "notifications on", `document.getElementById('notify-moves').checked && document.getElementById('notify-said').textContent === 'Notifications are on.'`)
 	// refresh is the page's poll of the player's games (every 30 s), asked now.
 	refresh := func() int {
 		t.Helper()
@@ -279,7 +280,7 @@ func TestBrowserNotifiesYourMove(t *testing.T) {
 	if err := chromedp.Do(b, chromedp.Navigate(site+"/settings"), chromedp.WaitVisible("#notify-moves"), browsertest.Click("#notify-moves")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, b, "notifications off", `!document.getElementById('notify-moves').checked`)
+	webtest.WaitPage(t, b, "notifications off", `!document.getElementById('notify-moves').checked`)
 	if n := round(true); n != 0 {
 		t.Fatalf("notifications off: %d made, want none", n)
 	}

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -7,26 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/server/wsclient"
 )
-
-// signInBrowser gives the browser the player's token as its cookie.
-func signInBrowser(t *testing.T, ctx context.Context, url, token string) {
-	t.Helper()
-	_, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
-		return cdp.Call(c, tg, network.SetCookie, network.SetCookieParams{Name: server.CookieName, Value: token, URL: url})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestBrowserShowsRatings: after a rated game the end screen shows the
 // player's change as the API has it, the leaderboard lists the player
@@ -35,7 +23,7 @@ func signInBrowser(t *testing.T, ctx context.Context, url, token string) {
 func TestBrowserShowsRatings(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{RatingBoardGames: 1})
-	ctx := browser(t, 1100, 900)
+	ctx := webtest.Browser(t, 1100, 900)
 	pctx := servertest.Context(t, 2*time.Minute)
 	p := servertest.NewPlayer(t, ts, "Ann")
 	defer p.Close()
@@ -60,7 +48,7 @@ func TestBrowserShowsRatings(t *testing.T) {
 			ann = c
 		}
 	}
-	signInBrowser(t, ctx, ts.URL, p.Token)
+	webtest.SignInBrowser(t, ctx, ts.URL, p.Token)
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/t/"+tb.ID), chromedp.WaitVisible("#rating-change")); err != nil {
 		t.Fatal(err)
@@ -77,7 +65,7 @@ func TestBrowserShowsRatings(t *testing.T) {
 	if got.Lines != 1 || got.Change != fmt.Sprint(ann.Change) || !strings.Contains(got.Text, fmt.Sprintf("1500 → %.0f", ann.After)) {
 		t.Fatalf("the end screen's rating: %+v; the API has %+v", got, ann)
 	}
-	shot(t, ctx, "rating-end")
+	webtest.Shot(t, ctx, "rating-end")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/leaderboard"), chromedp.WaitVisible("#rating-board")); err != nil {
 		t.Fatal(err)
@@ -105,7 +93,7 @@ func TestBrowserShowsRatings(t *testing.T) {
 	if err != nil || dots != 2 {
 		t.Fatalf("the chart has %d points (%v), want the start and one game", dots, err)
 	}
-	shot(t, ctx, "rating-player")
+	webtest.Shot(t, ctx, "rating-player")
 }
 
 // TestBrowserShowsUnrated: the end screen of an aborted game (the player
@@ -137,10 +125,10 @@ func TestBrowserShowsUnrated(t *testing.T) {
 		widths    []int64
 		shotNames string
 	}{
-		{"en", browser(t, 1100, 900), "Aborted, not rated", "shorter than a real game", []int64{1100, 390}, "unrated"},
-		{"nb", norwegianBrowser(t, 1100, 900), "Avbrutt, uten rating", "kortere enn et ekte spill", []int64{360}, "unrated-nb"},
+		{"en", webtest.Browser(t, 1100, 900), "Aborted, not rated", "shorter than a real game", []int64{1100, 390}, "unrated"},
+		{"nb", webtest.NorwegianBrowser(t, 1100, 900), "Avbrutt, uten rating", "kortere enn et ekte spill", []int64{360}, "unrated-nb"},
 	} {
-		signInBrowser(t, c.ctx, ts.URL, p.Token)
+		webtest.SignInBrowser(t, c.ctx, ts.URL, p.Token)
 		for _, w := range c.widths {
 			if err := chromedp.Do(c.ctx, chromedp.EmulateViewport(w, 844)); err != nil {
 				t.Fatal(err)
@@ -169,7 +157,7 @@ func TestBrowserShowsUnrated(t *testing.T) {
 				// by script: the page may draw the end screen again meanwhile,
 				// and a node found before it would be gone
 				browsertest.Eval[bool](t, c.ctx, `(document.getElementById('rating-change').scrollIntoView(), true)`)
-				shot(t, c.ctx, fmt.Sprintf("%s-%s-%d", c.shotNames, tc.reason, w))
+				webtest.Shot(t, c.ctx, fmt.Sprintf("%s-%s-%d", c.shotNames, tc.reason, w))
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"strings"
@@ -10,6 +10,7 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // TestBrowserDragonWinsTable: the leaderboard's wins table follows its
@@ -40,8 +41,8 @@ func TestBrowserDragonWinsTable(t *testing.T) {
 	  [...t.querySelectorAll('th')].map((e) => e.innerText).join('|'), [...t.querySelectorAll('td.player a')].map((a) => a.getAttribute('href')).sort().join(' ')] : []; })()`
 	for _, c := range []struct{ lang, ppt, soldiers string }{{"en", "Points per turn", "Soldiers a game"}, {"nb", "Poeng per tur", "Soldater per spill"}} {
 		t.Run(c.lang, func(t *testing.T) {
-			b := browser(t, 390, 844)
-			openIn(t, b, ts.URL+"/leaderboard", c.lang)
+			b := webtest.Browser(t, 390, 844)
+			webtest.OpenIn(t, b, ts.URL+"/leaderboard", c.lang)
 			if err := chromedp.Do(b, chromedp.WaitVisible("#wins-board table")); err != nil {
 				t.Fatal(err)
 			}
@@ -52,13 +53,13 @@ func TestBrowserDragonWinsTable(t *testing.T) {
 			if err := chromedp.Do(b, browsertest.Click(`#rating-board [role=tab]:nth-child(2)`)); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, b, "the Dragon Farkle wins table", `!!document.querySelector('#wins-board table[data-kind=dragon]')`)
+			webtest.WaitPage(t, b, "the Dragon Farkle wins table", `!!document.querySelector('#wins-board table[data-kind=dragon]')`)
 			got, err = chromedp.Run(b, chromedp.Evaluate[[]string](read))
 			if err != nil || len(got) != 3 || !strings.Contains(got[1], c.soldiers) || strings.Contains(got[1], c.ppt) || got[2] != "/players/bot:random /players/bot:smart" {
 				t.Fatalf("the Dragon Farkle tab's wins table: %q %v, want the Dragon Farkle bots with %q", got, err, c.soldiers)
 			}
-			shot(t, b, "dragon-wins-"+c.lang)
-			wantFits(t, b, "the leaderboard's Dragon Farkle tab")
+			webtest.Shot(t, b, "dragon-wins-"+c.lang)
+			webtest.WantFits(t, b, "the leaderboard's Dragon Farkle tab")
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -13,39 +13,9 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/server/wsclient"
 )
-
-// tooWide lists the elements of the page that stand out of the viewport
-// (wider than it, or past its right or left edge), outermost first: an
-// element inside a box that scrolls or clips (a wide table in its own
-// scroller) counts only if that box itself stands out. The page as a
-// whole scrolling sideways is named too.
-const tooWide = `(() => {
-  const vw = document.documentElement.clientWidth;
-  const out = [];
-  const clipped = (e) => { for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
-    const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return true; } return false; };
-  const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : '');
-  const bad = new Set();
-  for (const e of document.querySelectorAll('body *')) {
-    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || (r.right <= vw + 1 && r.left >= -1)) continue;
-    if (clipped(e)) continue;
-    let p = e.parentElement; while (p && !bad.has(p)) p = p.parentElement;
-    bad.add(e);
-    if (p) continue; // inside an element already named
-    out.push(name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right) + ' "' + (e.textContent || '').trim().slice(0, 40) + '"');
-  }
-  if (document.documentElement.scrollWidth > vw + 1) out.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + ' px');
-  return out;
-})()`
-
-// sitePage is a page of the site and how to tell it is drawn.
-type sitePage struct {
-	name, path, ready string
-}
 
 // TestBrowserEveryPageFitsAPhone visits every page of the site (the lobby,
 // a table of each kind and state, the new-table form, replays, the
@@ -109,49 +79,49 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 			time.Sleep(20 * time.Millisecond) // polling the API: bots play
 		}
 	}
-	pages := []sitePage{
-		{"home", "/", "#play-now"},
-		{"lobby", "/lobby", ".tables li"},
-		{"table", "/t/" + live.ID, "#game .scoreboard"},
-		{"dragon-table", "/t/" + dragonLive.ID, "#game"},
-		{"waiting-table", "/t/" + waiting.ID, "#game"},
-		{"pace-table", "/t/" + paced.ID, "#game .scoreboard"},
-		{"game-over", "/t/" + over.ID, "#end table.analysis"}, // with its analysis
-		{"dragon-over", "/t/" + dragonOver.ID, "#end table.analysis"},
-		{"tournament-game", "/replay/" + tr.Rounds[0][0].Table, "#tour-back"},
-		{"new-table", "/new", "#create"},
-		{"replay", "/replay/" + over.ID, ".replay-board table"},
-		{"dragon-replay", "/replay/" + dragonOver.ID, ".replay-board table"},
-		{"history", "/history", ".tables li"},
-		{"leaderboard", "/leaderboard", "#rating-board"},
-		{"player", "/players/" + me.ID, ".tiles"},
-		{"bot", "/players/bot:steady", ".tiles"},
-		{"other-player", "/players/" + other.ID, "#challenge"},
-		{"lobby-friends", "/lobby", "#friends .tables li"},
-		{"account", "/account", "#main h1"},
-		{"tournaments", "/tournaments", "#t-create"},
-		{"tournament", "/tournaments/" + tr.ID, "#t-standings"},
-		{"explorer", "/explore", "#setup"},
-		{"local", "/local", "#main h1"},
-		moderationPage(t, ts, me), // moderation_browser_test.go: me becomes a moderator
-		{"settings", "/settings", "#anim-speed"},
+	pages := []webtest.SitePage{
+		{Name: "home", Path: "/", Ready: "#play-now"},
+		{Name: "lobby", Path: "/lobby", Ready: ".tables li"},
+		{Name: "table", Path: "/t/" + live.ID, Ready: "#game .scoreboard"},
+		{Name: "dragon-table", Path: "/t/" + dragonLive.ID, Ready: "#game"},
+		{Name: "waiting-table", Path: "/t/" + waiting.ID, Ready: "#game"},
+		{Name: "pace-table", Path: "/t/" + paced.ID, Ready: "#game .scoreboard"},
+		{Name: "game-over", Path: "/t/" + over.ID, Ready: "#end table.analysis"}, // with its analysis
+		{Name: "dragon-over", Path: "/t/" + dragonOver.ID, Ready: "#end table.analysis"},
+		{Name: "tournament-game", Path: "/replay/" + tr.Rounds[0][0].Table, Ready: "#tour-back"},
+		{Name: "new-table", Path: "/new", Ready: "#create"},
+		{Name: "replay", Path: "/replay/" + over.ID, Ready: ".replay-board table"},
+		{Name: "dragon-replay", Path: "/replay/" + dragonOver.ID, Ready: ".replay-board table"},
+		{Name: "history", Path: "/history", Ready: ".tables li"},
+		{Name: "leaderboard", Path: "/leaderboard", Ready: "#rating-board"},
+		{Name: "player", Path: "/players/" + me.ID, Ready: ".tiles"},
+		{Name: "bot", Path: "/players/bot:steady", Ready: ".tiles"},
+		{Name: "other-player", Path: "/players/" + other.ID, Ready: "#challenge"},
+		{Name: "lobby-friends", Path: "/lobby", Ready: "#friends .tables li"},
+		{Name: "account", Path: "/account", Ready: "#main h1"},
+		{Name: "tournaments", Path: "/tournaments", Ready: "#t-create"},
+		{Name: "tournament", Path: "/tournaments/" + tr.ID, Ready: "#t-standings"},
+		{Name: "explorer", Path: "/explore", Ready: "#setup"},
+		{Name: "local", Path: "/local", Ready: "#main h1"},
+		webtest.ModerationPage(t, ts, me), // moderation_browser_test.go: me becomes a moderator
+		{Name: "settings", Path: "/settings", Ready: "#anim-speed"},
 	}
-	english := englishPhrases(t)
+	english := webtest.EnglishPhrases(t)
 	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {
 		for _, lang := range []string{"en", "nb"} {
 			t.Run(lang+"-"+itoa3(size.w), func(t *testing.T) {
 				b := browsertest.NewWithin(t, size.w, size.h, 8*time.Minute) // some 25 pages, each checked word by word in Norwegian
-				signInBrowser(t, b, ts.URL, me.Token)
-				openIn(t, b, ts.URL+"/", lang)
-				if who := whoAmI(t, b); who.ID != me.ID {
+				webtest.SignInBrowser(t, b, ts.URL, me.Token)
+				webtest.OpenIn(t, b, ts.URL+"/", lang)
+				if who := webtest.WhoAmI(t, b); who.ID != me.ID {
 					t.Fatalf("the browser is %+v, want %s", who, me.ID)
 				}
 				for _, pg := range pages {
 					checkFits(t, b, ts.URL, pg, lang+"-"+itoa3(size.w))
 					if lang == "nb" && size.w == 390 {
-						checkNorwegian(t, b, pg, english)
-						if pg.name == "leaderboard" {
-							checkRatingTabs(t, b, pg, english)
+						webtest.CheckNorwegian(t, b, pg, english)
+						if pg.Name == "leaderboard" {
+							webtest.CheckRatingTabs(t, b, pg, english)
 						}
 					}
 				}
@@ -163,10 +133,10 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 				}); err != nil {
 					t.Fatal(err)
 				}
-				for _, pg := range []sitePage{{"signin", "/signin", "#main h1"}, {"account-new", "/account", "#create-account"}} {
+				for _, pg := range []webtest.SitePage{{Name: "signin", Path: "/signin", Ready: "#main h1"}, {Name: "account-new", Path: "/account", Ready: "#create-account"}} {
 					checkFits(t, b, ts.URL, pg, lang+"-"+itoa3(size.w))
 					if lang == "nb" && size.w == 390 {
-						checkNorwegian(t, b, pg, english)
+						webtest.CheckNorwegian(t, b, pg, english)
 					}
 				}
 			})
@@ -176,27 +146,27 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 
 // checkFits opens the page, waits for it, saves its screenshot and fails
 // the test on anything wider than the phone.
-func checkFits(t *testing.T, ctx context.Context, base string, pg sitePage, tag string) {
+func checkFits(t *testing.T, ctx context.Context, base string, pg webtest.SitePage, tag string) {
 	t.Helper()
 	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	if err := chromedp.Do(wait, chromedp.Navigate(base+pg.path), chromedp.WaitVisible(pg.ready)); err != nil {
+	if err := chromedp.Do(wait, chromedp.Navigate(base+pg.Path), chromedp.WaitVisible(pg.Ready)); err != nil {
 		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('main') ? document.getElementById('main').textContent.slice(0, 200) : ''`))
-		t.Errorf("%s (%s): %v; the page says %q", pg.name, pg.path, err, text)
+		t.Errorf("%s (%s): %v; the page says %q", pg.Name, pg.Path, err, text)
 		return
 	}
-	settled(t, ctx)
-	shot(t, ctx, pg.name+"-"+tag)
+	webtest.Settled(t, ctx)
+	webtest.Shot(t, ctx, pg.Name+"-"+tag)
 	// Every page's menu leads to the explorer and back to the site.
 	if menu, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))`)); err != nil || !slices.Contains(menu, "/explore") || !slices.Contains(menu, "/leaderboard") {
-		t.Errorf("%s: the menu leads to %q (%v), want the explorer and the site's pages", pg.name, menu, err)
+		t.Errorf("%s: the menu leads to %q (%v), want the explorer and the site's pages", pg.Name, menu, err)
 	}
-	wide, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](tooWide))
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](webtest.TooWide))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(wide) > 0 {
-		t.Errorf("%s (%s) is wider than the phone: %q", pg.name, pg.path, wide)
+		t.Errorf("%s (%s) is wider than the phone: %q", pg.Name, pg.Path, wide)
 	}
 }
 

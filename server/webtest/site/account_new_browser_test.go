@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"strings"
@@ -9,6 +9,7 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // TestBrowserAccountFromScratch: a first visit to /account (no guest, no
@@ -18,19 +19,19 @@ func TestBrowserAccountFromScratch(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1) // a passkey's RP ID must be a domain name
-	ctx := browser(t, 390, 844)
-	authenticator(t, ctx)
+	ctx := webtest.Browser(t, 390, 844)
+	webtest.Authenticator(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#create-account")); err != nil {
 		t.Fatal(err)
 	}
-	if me := whoAmI(t, ctx); me.Status != 200 || me.ID != "" {
+	if me := webtest.WhoAmI(t, ctx); me.Status != 200 || me.ID != "" {
 		t.Fatalf("before: %+v, want no player", me)
 	}
-	shot(t, ctx, "account-new")
+	webtest.Shot(t, ctx, "account-new")
 	if err := chromedp.Do(ctx, chromedp.SendKeys("#account-name", "Tessa Fresh"), browsertest.Click("#create-account"), chromedp.WaitVisible("#recovery-code")); err != nil {
 		t.Fatal(err)
 	}
-	me := whoAmI(t, ctx)
+	me := webtest.WhoAmI(t, ctx)
 	if me.Name != "Tessa Fresh" || !me.Account {
 		t.Fatalf("after: %+v, want the account Tessa Fresh", me)
 	}

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // pageText is the text of the elements sel selects, joined by " | ".
@@ -56,10 +57,10 @@ func TestBrowserModeration(t *testing.T) {
 	id := servertest.PaceTable(t, ctx, ann, troll, "1d")
 	ann.Close()
 	troll.Close()
-	annB, trollB, modB := browser(t, 1100, 900), browser(t, 1100, 900), browser(t, 1100, 900)
-	signInBrowser(t, annB, ts.URL, ann.Token)
-	signInBrowser(t, trollB, ts.URL, troll.Token)
-	signInBrowser(t, modB, ts.URL, mod.Token)
+	annB, trollB, modB := webtest.Browser(t, 1100, 900), webtest.Browser(t, 1100, 900), webtest.Browser(t, 1100, 900)
+	webtest.SignInBrowser(t, annB, ts.URL, ann.Token)
+	webtest.SignInBrowser(t, trollB, ts.URL, troll.Token)
+	webtest.SignInBrowser(t, modB, ts.URL, mod.Token)
 
 	// The troll says it; Ann reports the player (on its page), then the
 	// line, and stays at the table.
@@ -73,13 +74,13 @@ func TestBrowserModeration(t *testing.T) {
 		browsertest.Click("#report-player .report-send")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, annB, "the player reported", `(document.querySelector('#report-player .report-status') || {}).textContent.startsWith('Reported')`)
+	webtest.WaitPage(t, annB, "the player reported", `(document.querySelector('#report-player .report-status') || {}).textContent.startsWith('Reported')`)
 	if err := chromedp.Do(annB, chromedp.Navigate(ts.URL+"/t/"+id), chromedp.WaitVisible(`#chat-lines li[data-n="1"] .report-open`),
 		browsertest.Click(`#chat-lines li[data-n="1"] .report-open`), chromedp.SendKeys(`#chat-lines li[data-n="1"] .report-reason`, "insults everyone"),
 		browsertest.Click(`#chat-lines li[data-n="1"] .report-send`)); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, annB, "the line reported", `(document.querySelector('#chat-lines li[data-n="1"] .report-status') || {}).textContent === 'Reported: the moderators will look at it.'`)
+	webtest.WaitPage(t, annB, "the line reported", `(document.querySelector('#chat-lines li[data-n="1"] .report-status') || {}).textContent === 'Reported: the moderators will look at it.'`)
 
 	// The moderator reads them: the header leads to the page.
 	if err := chromedp.Do(modB, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#moderate-link"), browsertest.Click("#moderate-link"),
@@ -90,7 +91,7 @@ func TestBrowserModeration(t *testing.T) {
 	if strings.Count(reports, "Troll") != 2 || !strings.Contains(reports, abuse) || !strings.Contains(reports, "insults everyone") || !strings.Contains(reports, "a rude player") {
 		t.Fatalf("the reports as the moderator reads them: %q", reports)
 	}
-	shot(t, modB, "moderate-reports-en-1100")
+	webtest.Shot(t, modB, "moderate-reports-en-1100")
 	// Hide the line, from its report.
 	lineReport := `#mod-reports li.mod-report:has(blockquote)`
 	if err := chromedp.Do(modB, browsertest.Click(lineReport+` button[data-open="hide"]`)); err != nil {
@@ -98,17 +99,17 @@ func TestBrowserModeration(t *testing.T) {
 	}
 	moderate(t, modB, lineReport, "insult", "")
 	// Ann's open page shows it hidden at once.
-	waitPage(t, annB, "the line hidden", `!!document.querySelector('#chat-lines li[data-n="1"] .chat-hidden') && !document.querySelector('#chat-lines li[data-n="1"] .chat-text')`)
+	webtest.WaitPage(t, annB, "the line hidden", `!!document.querySelector('#chat-lines li[data-n="1"] .chat-hidden') && !document.querySelector('#chat-lines li[data-n="1"] .chat-text')`)
 	if txt := pageText(t, annB, "#chat-lines"); strings.Contains(txt, abuse) {
 		t.Fatalf("Ann still reads the hidden line: %q", txt)
 	}
 	// Mute, from the report of the player: the troll's chat box says until when.
-	waitPage(t, modB, "the line's report gone", `document.querySelectorAll('#mod-reports li.mod-report').length === 1`)
+	webtest.WaitPage(t, modB, "the line's report gone", `document.querySelectorAll('#mod-reports li.mod-report').length === 1`)
 	if err := chromedp.Do(modB, browsertest.Click(`#mod-reports li.mod-report button[data-open="mute"]`)); err != nil {
 		t.Fatal(err)
 	}
 	moderate(t, modB, "#mod-reports li.mod-report", "keeps insulting", "60")
-	waitPage(t, trollB, "the troll told it is muted", `(() => { const n = document.getElementById('chat-sanction');
+	webtest.WaitPage(t, trollB, "the troll told it is muted", `(() => { const n = document.getElementById('chat-sanction');
 		return !!n && !n.hidden && n.textContent.startsWith('You are muted in chat until ') && n.textContent.includes('Reason: keeps insulting'); })()`)
 	if hidden, err := chromedp.Run(trollB, chromedp.Evaluate[bool](`document.querySelector('#chat form').hidden`)); err != nil || !hidden {
 		t.Fatalf("the muted troll's chat box: hidden %v %v", hidden, err)
@@ -118,19 +119,19 @@ func TestBrowserModeration(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Ban, from the form of any player.
-	waitPage(t, modB, "the reports answered", `!!document.querySelector('#mod-reports p.muted')`)
+	webtest.WaitPage(t, modB, "the reports answered", `!!document.querySelector('#mod-reports p.muted')`)
 	if err := chromedp.Do(modB, chromedp.SetValue("#mod-any-action", "ban"), chromedp.Evaluate[chromedp.Void](`document.getElementById('mod-any-action').dispatchEvent(new Event('change'))`),
 		chromedp.SendKeys("#mod-any-player", troll.ID)); err != nil {
 		t.Fatal(err)
 	}
 	moderate(t, modB, "#mod-any", "will not stop", "0")
-	waitPage(t, modB, "the ban listed", `document.querySelectorAll('#mod-sanctions li.mod-sanction').length === 2`)
+	webtest.WaitPage(t, modB, "the ban listed", `document.querySelectorAll('#mod-sanctions li.mod-sanction').length === 2`)
 	// The banned troll cannot play, and reads why.
 	if err := chromedp.Do(trollB, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-now"), browsertest.Click("#play-now")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, trollB, "the troll told it is banned", `[...document.querySelectorAll('#main .error')].some((e) => e.textContent === 'You are banned from playing and chatting until a moderator lifts it. Reason: will not stop')`)
-	shot(t, trollB, "banned-en-1100")
+	webtest.WaitPage(t, trollB, "the troll told it is banned", `[...document.querySelectorAll('#main .error')].some((e) => e.textContent === 'You are banned from playing and chatting until a moderator lifts it. Reason: will not stop')`)
+	webtest.Shot(t, trollB, "banned-en-1100")
 
 	// The audit log, newest first.
 	if err := chromedp.Do(modB, chromedp.Navigate(ts.URL+"/moderate"), chromedp.WaitVisible("#mod-audit li")); err != nil {
@@ -147,11 +148,11 @@ func TestBrowserModeration(t *testing.T) {
 		t.Fatalf("the audit log's lines: %q", log)
 	}
 	for _, lang := range []string{"en", "nb"} {
-		openIn(t, modB, ts.URL+"/moderate", lang)
+		webtest.OpenIn(t, modB, ts.URL+"/moderate", lang)
 		if err := chromedp.Do(modB, chromedp.WaitVisible("#mod-audit li")); err != nil {
 			t.Fatal(err)
 		}
-		shot(t, modB, "moderate-"+lang+"-1100")
+		webtest.Shot(t, modB, "moderate-"+lang+"-1100")
 	}
 	// Someone else reads that the page is not theirs.
 	if err := chromedp.Do(annB, chromedp.Navigate(ts.URL+"/moderate"), chromedp.WaitVisible("#not-moderator")); err != nil {
@@ -161,19 +162,19 @@ func TestBrowserModeration(t *testing.T) {
 	// The moderator closes the table, from the form of any table: Ann's
 	// page says the game was aborted by a moderator and why, in her
 	// language (TestModeration checks it is nobody's loss).
-	openIn(t, modB, ts.URL+"/moderate", "en")
+	webtest.OpenIn(t, modB, ts.URL+"/moderate", "en")
 	if err := chromedp.Do(modB, chromedp.WaitVisible("#mod-any-action"), chromedp.SetValue("#mod-any-action", "close"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('mod-any-action').dispatchEvent(new Event('change'))`),
 		chromedp.SendKeys("#mod-any-table", id)); err != nil {
 		t.Fatal(err)
 	}
 	moderate(t, modB, "#mod-any", "the table is all insults", "")
-	waitPage(t, modB, "the close in the audit log", `(document.querySelector('#mod-audit li') || {dataset: {}}).dataset.action === 'close'`)
+	webtest.WaitPage(t, modB, "the close in the audit log", `(document.querySelector('#mod-audit li') || {dataset: {}}).dataset.action === 'close'`)
 	for _, c := range []struct{ lang, title, why string }{
 		{"en", "Game aborted", "Closed by a moderator: the table is all insults"},
 		{"nb", "Spillet ble avbrutt", "Stengt av en moderator: the table is all insults"},
 	} {
-		openIn(t, annB, ts.URL+"/t/"+id, c.lang)
+		webtest.OpenIn(t, annB, ts.URL+"/t/"+id, c.lang)
 		if err := chromedp.Do(annB, chromedp.WaitVisible("#stopped")); err != nil {
 			t.Fatal(err)
 		}
@@ -181,24 +182,6 @@ func TestBrowserModeration(t *testing.T) {
 			t.Errorf("the closed table in %s reads %q, want %q then %q", c.lang, got, c.title, c.why)
 		}
 	}
-}
-
-// moderationPage makes the player a moderator with a report, a mute and
-// an audit log to show, and returns /moderate as a page of the site (for
-// TestBrowserEveryPageFitsAPhone).
-func moderationPage(t *testing.T, ts *servertest.Server, me *servertest.Player) sitePage {
-	t.Helper()
-	servertest.MakeModerator(t, ts, me, "Bartholomew-Quincy")
-	rude := servertest.NewPlayer(t, ts, "Quarrelsome-Longname")
-	defer rude.Close()
-	servertest.ModCall(t, me.Client, "POST", "/api/reports", map[string]any{"player": rude.ID, "reason": strings.Repeat("calls everyone names in every game ", 8)}, nil)
-	if a := servertest.ModCall(t, me.Client, "POST", "/api/moderation/actions", map[string]any{"action": "mute", "player": rude.ID, "minutes": 60, "reason": "insults"}, nil); a.Status != 200 {
-		t.Fatalf("a mute: %+v", a)
-	}
-	if a := servertest.ModCall(t, me.Client, "POST", "/api/moderation/actions", map[string]any{"action": "ban", "range": "2001:db8:1234::/48", "reason": "a flood of guests"}, nil); a.Status != 200 {
-		t.Fatalf("a range ban: %+v", a)
-	}
-	return sitePage{"moderate", "/moderate", "#mod-audit li"}
 }
 
 // TestBrowserWatchersChat: a watcher of a table reads the players' chat in
@@ -216,9 +199,9 @@ func TestBrowserWatchersChat(t *testing.T) {
 	if err := bea.Send(ctx, map[string]string{"type": "chat", "text": "good luck"}); err != nil {
 		t.Fatal(err)
 	}
-	annB, cyB := browser(t, 1100, 900), browser(t, 390, 844)
-	signInBrowser(t, annB, ts.URL, ann.Token)
-	signInBrowser(t, cyB, ts.URL, cy.Token)
+	annB, cyB := webtest.Browser(t, 1100, 900), webtest.Browser(t, 390, 844)
+	webtest.SignInBrowser(t, annB, ts.URL, ann.Token)
+	webtest.SignInBrowser(t, cyB, ts.URL, cy.Token)
 	if err := chromedp.Do(annB, chromedp.Navigate(ts.URL+"/t/"+id), chromedp.WaitVisible(`#chat-lines li[data-n="1"]`)); err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +240,7 @@ func TestBrowserWatchersChat(t *testing.T) {
 	if txt := pageText(t, cyB, "#chat-lines .chat-text"); txt != "good luck | thanks" {
 		t.Fatalf("the players' tab of the watcher: %q", txt)
 	}
-	shot(t, cyB, "watchers-chat-390")
+	webtest.Shot(t, cyB, "watchers-chat-390")
 	// A moderator hides the watcher's line: gone from the watchers' tab.
 	if a := servertest.ModCall(t, mod.Client, "POST", "/api/moderation/actions", map[string]any{"action": "hide", "table": id, "line": 2, "reason": "coaching"}, nil); a.Status != 200 {
 		t.Fatalf("hide: %+v", a)
@@ -265,5 +248,5 @@ func TestBrowserWatchersChat(t *testing.T) {
 	if err := chromedp.Do(cyB, browsertest.Click("#chat-tab-watchers")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, cyB, "the watcher's line hidden", `!!document.querySelector('#chat-lines li[data-n="2"] .chat-hidden') && !document.querySelector('#chat-lines .chat-text')`)
+	webtest.WaitPage(t, cyB, "the watcher's line hidden", `!!document.querySelector('#chat-lines li[data-n="2"] .chat-hidden') && !document.querySelector('#chat-lines .chat-text')`)
 }

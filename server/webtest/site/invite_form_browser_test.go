@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"strings"
@@ -9,6 +9,7 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/server/wsclient"
 )
 
@@ -19,7 +20,7 @@ import (
 func TestBrowserInviteReplacesASeat(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	ctx := browser(t, 390, 844)
+	ctx := webtest.Browser(t, 390, 844)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitReady("#level option"), chromedp.SendKeys("#name", "Tessa"),
 		chromedp.Navigate(ts.URL+"/new"), chromedp.WaitVisible("#create"), chromedp.WaitVisible("#seat-list li")); err != nil {
 		t.Fatal(err)
@@ -41,11 +42,11 @@ func TestBrowserInviteReplacesASeat(t *testing.T) {
 	if len(s) != 2 || s[1] != "Ola (invited)" {
 		t.Fatalf("with Ola invited the seats read %q: want two, the second Ola's", s)
 	}
-	shot(t, ctx, "invite-form")
+	webtest.Shot(t, ctx, "invite-form")
 	if err := chromedp.Do(ctx, browsertest.Click("#create")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx, "the new table", `location.pathname.startsWith('/t/')`)
+	webtest.WaitPage(t, ctx, "the new table", `location.pathname.startsWith('/t/')`)
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
 		t.Fatal(err)
@@ -60,12 +61,12 @@ func TestBrowserInviteReplacesASeat(t *testing.T) {
 		t.Fatalf("the table made has %d seats, want 2", len(tb.Seats))
 	}
 	// Someone else's lobby lists no seat to join.
-	b2 := browser(t, 390, 844)
-	signInBrowser(t, b2, ts.URL, other.Token)
+	b2 := webtest.Browser(t, 390, 844)
+	webtest.SignInBrowser(t, b2, ts.URL, other.Token)
 	if err := chromedp.Do(b2, chromedp.Navigate(ts.URL+"/lobby"), chromedp.WaitVisible("#main h2")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, b2, "the lobby's lists", `document.querySelectorAll('#main h2').length >= 2`)
+	webtest.WaitPage(t, b2, "the lobby's lists", `document.querySelectorAll('#main h2').length >= 2`)
 	if n, err := chromedp.Run(b2, chromedp.Evaluate[int](`document.querySelectorAll('a[href="/t/`+id+`"]').length`)); err != nil || n != 0 {
 		t.Fatalf("another player's lobby offers the invited table %d times (%v)", n, err)
 	}

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"regexp"
@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // TestBrowserDragonAnalysisInNorwegian: the costliest choices of a Dragon
@@ -45,14 +46,14 @@ func TestBrowserDragonAnalysisInNorwegian(t *testing.T) {
 		nb.Msg("dragon.act.useOn", "card", card, "face", 3),
 		nb.Msg("dragon.act.discard", "card", card), nb.Msg("dragon.act.recruit"),
 	}
-	b := browser(t, 390, 844)
-	signInBrowser(t, b, ts.URL, me.Token)
-	openIn(t, b, ts.URL+"/t/"+tb.ID, "nb")
+	b := webtest.Browser(t, 390, 844)
+	webtest.SignInBrowser(t, b, ts.URL, me.Token)
+	webtest.OpenIn(t, b, ts.URL+"/t/"+tb.ID, "nb")
 	if err := chromedp.Do(b, chromedp.WaitVisible("#end .worst li")); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, b, "dragon-analysis-nb-390")
-	moments := strings.Join(texts(t, b, "#end .worst li"), "\n")
+	webtest.Shot(t, b, "dragon-analysis-nb-390")
+	moments := strings.Join(webtest.Texts(t, b, "#end .worst li"), "\n")
 	for _, w := range want {
 		if !strings.Contains(moments, w) {
 			t.Errorf("the costliest choices do not say %q:\n%s", w, moments)

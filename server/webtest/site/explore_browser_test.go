@@ -1,13 +1,10 @@
-package webtest
+package site
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +19,7 @@ import (
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/solve"
 	"github.com/farkle/farkle/solved"
 )
@@ -83,7 +81,7 @@ func TestBrowserExplorer(t *testing.T) {
 		turnStep int // the turn map's step
 	}{{"desktop", 1280, 900, 40, 50}, {"phone", 390, 844, 20, 100}} {
 		t.Run(size.name, func(t *testing.T) {
-			ctx := browser(t, size.w, size.h)
+			ctx := webtest.Browser(t, size.w, size.h)
 			if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best")); err != nil {
 				t.Fatal(err)
 			}
@@ -170,26 +168,10 @@ func TestBrowserExplorer(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, id := range []string{"win-card", "turn-card", "bank-card", "pos-card", "cmp-card"} {
-				chart(t, ctx, id, size.name+"-"+id)
+				webtest.Chart(t, ctx, id, size.name+"-"+id)
 			}
-			shot(t, ctx, "explore-"+size.name)
+			webtest.Shot(t, ctx, "explore-"+size.name)
 		})
-	}
-}
-
-// chart scrolls the element into view and saves a screenshot of the
-// viewport (an element screenshot would undo the phone's emulation).
-func chart(t *testing.T, ctx context.Context, id, name string) {
-	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.ScrollIntoView("#"+id)); err != nil {
-		t.Fatal(err)
-	}
-	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name+".png"), buf, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -200,7 +182,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(ts.Close)
 	srv := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: servertest.ExploreRules(), Advisor: servertest.PointsAdvisor{}, Explorer: server.NewExplorer(ts)})
-	ctx := browser(t, 1280, 900)
+	ctx := webtest.Browser(t, 1280, 900)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL+"/"),
 		chromedp.WaitVisible("#play-now"),
@@ -212,7 +194,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 	}
 	var href string
 	for deadline := time.Now().Add(2 * time.Minute); href == "" && time.Now().Before(deadline); {
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
+		g, err := chromedp.Run(ctx, chromedp.Evaluate[webtest.GameData](webtest.ReadGame))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -222,7 +204,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 		case g.Mine != "yes":
 			time.Sleep(30 * time.Millisecond) // the bot's turn: poll the page
 		case g.Phase != "play":
-			clickNow(t, ctx, "#roll")
+			webtest.ClickNow(t, ctx, "#roll")
 			time.Sleep(50 * time.Millisecond)
 		default:
 			if err := chromedp.Do(ctx, browsertest.Click("#hint"), chromedp.WaitVisible("#explore-link")); err != nil {
@@ -250,7 +232,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 	if f.Rules != "this table's rules (small)" || f.Me != q.Get("me") || f.Them != q.Get("them") || f.Turn != q.Get("turn") || f.Dice != q.Get("dice") || f.Throw != q.Get("throw") {
 		t.Errorf("the explorer shows %+v for %s", f, href)
 	}
-	shot(t, ctx, "explore-from-hint")
+	webtest.Shot(t, ctx, "explore-from-hint")
 }
 
 // TestBrowserExplorerPresets opens the explorer on every preset with a duel
@@ -259,7 +241,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 func TestBrowserExplorerPresets(t *testing.T) {
 	t.Parallel()
 	srv := servertest.StartExplorer(t, solved.Limits{Solves: 1, Queue: 8, DuelCache: 1 << 10})
-	ctx := browser(t, 1280, 900)
+	ctx := webtest.Browser(t, 1280, 900)
 	for _, name := range rules.Presets() {
 		r := rules.MustPreset(name)
 		pol, err := solve.SolveSolo(r)
@@ -319,7 +301,7 @@ func TestBrowserExplorerPresets(t *testing.T) {
 			t.Errorf("%s: status %q", name, msg)
 		}
 	}
-	shot(t, ctx, "explore-preset-without-duel")
+	webtest.Shot(t, ctx, "explore-preset-without-duel")
 }
 
 // farklesInARow is the explorer's name of a streak of farkles.
@@ -327,7 +309,7 @@ func farklesInARow(n int) string {
 	if n == 1 {
 		return "1 farkle in a row"
 	}
-	return itoa(n) + " farkles in a row"
+	return webtest.Itoa(n) + " farkles in a row"
 }
 
 // diceWord is the explorer's name of a number of dice: "1 die", "2 dice".
@@ -335,5 +317,5 @@ func diceWord(n int) string {
 	if n == 1 {
 		return "1 die"
 	}
-	return itoa(n) + " dice"
+	return webtest.Itoa(n) + " dice"
 }

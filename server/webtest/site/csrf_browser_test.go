@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // TestBrowserCrossSiteFormChangesNothing replays the attack on a real
@@ -26,7 +27,7 @@ import (
 func TestBrowserCrossSiteFormChangesNothing(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	ctx := browser(t, 1000, 800)
+	ctx := webtest.Browser(t, 1000, 800)
 	const forged = `<!doctype html><title>Free dice</title>
 <form id="f" method="POST" action="%s/api/players" enctype="text/plain">
 <input name='{"name":"Mallory' value='"}'>
@@ -115,7 +116,7 @@ func TestBrowserCrossSiteFormChangesNothing(t *testing.T) {
 func TestBrowserKeepsTheGuestUntilSignOut(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Hour})
-	ctx := browser(t, 1000, 800)
+	ctx := webtest.Browser(t, 1000, 800)
 	type me struct {
 		Status int    `json:"status"`
 		ID     string `json:"id"`

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -19,77 +19,9 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/server/wsclient"
 )
-
-// authenticator gives the browser a virtual passkey authenticator (the
-// DevTools WebAuthn domain): resident keys, user verification, presence
-// confirmed at once.
-func authenticator(t *testing.T, ctx context.Context) webauthn.AuthenticatorID {
-	t.Helper()
-	res, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (webauthn.AddVirtualAuthenticatorResult, error) {
-		if _, err := cdp.Call(c, tg, webauthn.Enable, webauthn.EnableParams{}); err != nil {
-			return webauthn.AddVirtualAuthenticatorResult{}, err
-		}
-		return cdp.Call(c, tg, webauthn.AddVirtualAuthenticator, webauthn.AddVirtualAuthenticatorParams{Options: &webauthn.VirtualAuthenticatorOptions{
-			Protocol: webauthn.AuthenticatorProtocolCtap2, Ctap2version: webauthn.Ctap2versionCtap21, Transport: webauthn.AuthenticatorTransportInternal,
-			HasResidentKey: true, HasUserVerification: true, IsUserVerified: true, AutomaticPresenceSimulation: true}})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.AuthenticatorID
-}
-
-type meJSON struct {
-	Status  int    `json:"status"`
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Account bool   `json:"account"`
-}
-
-const whoAmIJS = `fetch('/api/me').then(async (r) => ({status: r.status, ...(await r.json())}))`
-
-func whoAmI(t *testing.T, ctx context.Context) meJSON {
-	t.Helper()
-	me, err := chromedp.Run(ctx, chromedp.Evaluate[meJSON](whoAmIJS, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return me
-}
-
-// waitPage polls the page until js is true.
-func waitPage(t *testing.T, ctx context.Context, what, js string) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		ok, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("waiting for %s: it never came", what)
-		}
-		time.Sleep(20 * time.Millisecond) // polling the page
-	}
-}
-
-// fetchStatus runs a fetch in the page (a POST of body as JSON) and
-// returns the status and the answer's error message.
-func fetchStatus(t *testing.T, ctx context.Context, path, body string) (int, string) {
-	t.Helper()
-	type answer struct {
-		Status int
-		Error  string
-	}
-	a, err := chromedp.Run(ctx, chromedp.Evaluate[answer](`fetch(`+"`"+path+"`"+`, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: `+body+`})
-		.then(async (r) => ({status: r.status, error: (await r.json()).error || ''}))`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a.Status, a.Error
-}
 
 // TestBrowserAccountWithPasskeys drives the accounts in Chromium with a
 // virtual authenticator: a guest (one click) becomes an account with a
@@ -103,16 +35,16 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1) // a passkey's RP ID must be a domain name
-	ctx := browser(t, 1100, 900)
-	auth := authenticator(t, ctx)
+	ctx := webtest.Browser(t, 1100, 900)
+	auth := webtest.Authenticator(t, ctx)
 
 	// The guest path stays one click.
 	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now"),
 		chromedp.SetValue("#name", "Ann"), browsertest.Click("#play-now")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx, "the table page", `location.pathname.startsWith('/t/')`)
-	guest := whoAmI(t, ctx)
+	webtest.WaitPage(t, ctx, "the table page", `location.pathname.startsWith('/t/')`)
+	guest := webtest.WhoAmI(t, ctx)
 	if guest.Status != 200 || guest.Name != "Ann" || guest.Account {
 		t.Fatalf("the guest: %+v", guest)
 	}
@@ -131,15 +63,15 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if err := chromedp.Do(ctx, browsertest.Click("#recovery-copy")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx, "the code copied", `document.getElementById('recovery-copied').textContent !== ''`)
+	webtest.WaitPage(t, ctx, "the code copied", `document.getElementById('recovery-copied').textContent !== ''`)
 	type copyState struct{ Said, Selected string }
 	cs, err := chromedp.Run(ctx, chromedp.Evaluate[copyState](`({said: document.getElementById('recovery-copied').textContent, selected: getSelection().toString().trim()})`))
 	if err != nil || !(cs.Said == "Copied" || cs.Selected == code) {
 		t.Fatalf("after the copy button: %+v %v (the code %q)", cs, err, code)
 	}
 	t.Logf("copy: %+v", cs)
-	shot(t, ctx, "account-recovery")
-	acct := whoAmI(t, ctx)
+	webtest.Shot(t, ctx, "account-recovery")
+	acct := webtest.WhoAmI(t, ctx)
 	if acct.ID != guest.ID || acct.Name != "Ann Passkey" || !acct.Account {
 		t.Fatalf("after the passkey: %+v, was %+v", acct, guest)
 	}
@@ -162,7 +94,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`localStorage.setItem('lang', '`+c.lang+`')`), chromedp.Reload(), chromedp.WaitVisible("#passkeys li strong")); err != nil {
 			t.Fatal(err)
 		}
-		if got := texts(t, ctx, "#passkeys li strong"); len(got) != 1 || got[0] != c.want {
+		if got := webtest.Texts(t, ctx, "#passkeys li strong"); len(got) != 1 || got[0] != c.want {
 			t.Fatalf("%s: the passkey is listed as %q, want %q", c.lang, got, c.want)
 		}
 	}
@@ -171,20 +103,20 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if err := chromedp.Do(ctx, browsertest.Click("#sign-out"), chromedp.WaitVisible("#signin-link")); err != nil {
 		t.Fatal(err)
 	}
-	if me := whoAmI(t, ctx); me.Status != 200 || me.ID != "" { // /api/me answers null to a visitor with no player
+	if me := webtest.WhoAmI(t, ctx); me.Status != 200 || me.ID != "" { // /api/me answers null to a visitor with no player
 		t.Fatalf("after signing out: %+v", me)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/signin"), chromedp.WaitVisible("#signin-passkey"), browsertest.Click("#signin-passkey"),
 		chromedp.WaitVisible("#account-link")); err != nil {
 		t.Fatal(err)
 	}
-	if me := whoAmI(t, ctx); me.ID != acct.ID || !me.Account {
+	if me := webtest.WhoAmI(t, ctx); me.ID != acct.ID || !me.Account {
 		t.Fatalf("signed in with the passkey as %+v, want %+v", me, acct)
 	}
 
 	// A replayed assertion: the same answer again, to its own ceremony and
 	// to a new one, is refused; the first use signs in.
-	if status, msg := fetchStatus(t, ctx, "/api/account/signin/begin", `'{}'`); status != 200 {
+	if status, msg := webtest.FetchStatus(t, ctx, "/api/account/signin/begin", `'{}'`); status != 200 {
 		t.Fatalf("sign-in begin: %d %s", status, msg)
 	}
 	type replay struct{ First, Again, Fresh int }
@@ -243,8 +175,8 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if err != nil || len(creds.Credentials) != 1 {
 		t.Fatalf("the authenticator's credentials: %d, %v", len(creds.Credentials), err)
 	}
-	ctx2 := browser(t, 1100, 900)
-	auth2 := authenticator(t, ctx2)
+	ctx2 := webtest.Browser(t, 1100, 900)
+	auth2 := webtest.Authenticator(t, ctx2)
 	if _, err := chromedp.Run(ctx2, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
 		// cdproto's Credential always sends a CMTG field this Chromium
 		// refuses; the copy sends only what a passkey is.
@@ -270,22 +202,22 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 		chromedp.WaitVisible("#account-link")); err != nil {
 		t.Fatal(err)
 	}
-	if me := whoAmI(t, ctx2); me.ID != acct.ID {
+	if me := webtest.WhoAmI(t, ctx2); me.ID != acct.ID {
 		t.Fatalf("the second device signed in as %+v", me)
 	}
 
 	// The recovery code, on a third browser with no passkey: once.
-	ctx3 := browser(t, 1100, 900)
+	ctx3 := webtest.Browser(t, 1100, 900)
 	if err := chromedp.Do(ctx3, chromedp.Navigate(site+"/signin"), chromedp.WaitVisible("#recover"),
 		chromedp.SetValue("#recover-name", "ann passkey"), chromedp.SetValue("#recover-code", strings.ToLower(code)), browsertest.Click("#recover"),
 		chromedp.WaitVisible("#recovery-code")); err != nil {
 		t.Fatal(err)
 	}
 	next, _ := chromedp.Run(ctx3, chromedp.Text("#recovery-code"))
-	if me := whoAmI(t, ctx3); me.ID != acct.ID || next == code || len(next) != 23 {
+	if me := webtest.WhoAmI(t, ctx3); me.ID != acct.ID || next == code || len(next) != 23 {
 		t.Fatalf("recovered as %+v with the next code %q (the first was %q)", me, next, code)
 	}
-	status, msg := fetchStatus(t, ctx3, "/api/account/recover", `JSON.stringify({name: 'Ann Passkey', code: '`+code+`'})`)
+	status, msg := webtest.FetchStatus(t, ctx3, "/api/account/recover", `JSON.stringify({name: 'Ann Passkey', code: '`+code+`'})`)
 	if status != http.StatusNotFound || !strings.Contains(msg, "works once") {
 		t.Fatalf("the recovery code used a second time: %d %q", status, msg)
 	}
@@ -297,7 +229,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, c := range []context.Context{ctx, ctx2} {
-		if me := whoAmI(t, c); me.ID != "" {
+		if me := webtest.WhoAmI(t, c); me.ID != "" {
 			t.Fatalf("browser %d after a recovery elsewhere: still %+v", i+1, me)
 		}
 	}
@@ -314,11 +246,11 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	authenticator(t, ctx2)
+	webtest.Authenticator(t, ctx2)
 	if err := chromedp.Do(ctx2, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#add-passkey"), browsertest.Click("#add-passkey")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx2, "a second passkey", `document.querySelectorAll('#passkeys li').length === 2`)
+	webtest.WaitPage(t, ctx2, "a second passkey", `document.querySelectorAll('#passkeys li').length === 2`)
 	keys, err := ts.DB.Passkeys(context.Background(), acct.ID)
 	if err != nil || len(keys) != 2 {
 		t.Fatalf("stored passkeys: %d, %v", len(keys), err)
@@ -329,8 +261,8 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 	if err := chromedp.Do(ctx2, browsertest.Click(`#passkeys li[data-id="`+keys[0].ID+`"] .remove-passkey`)); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx2, "the old passkey removed", `document.querySelectorAll('#passkeys li').length === 1 && document.querySelector('.remove-passkey').disabled`)
-	shot(t, ctx2, "account-passkeys")
+	webtest.WaitPage(t, ctx2, "the old passkey removed", `document.querySelectorAll('#passkeys li').length === 1 && document.querySelector('.remove-passkey').disabled`)
+	webtest.Shot(t, ctx2, "account-passkeys")
 	if left, _ := ts.DB.Passkeys(context.Background(), acct.ID); len(left) != 1 || left[0].ID != keys[1].ID {
 		t.Fatalf("passkeys left: %+v", left)
 	}
@@ -338,7 +270,7 @@ func TestBrowserAccountWithPasskeys(t *testing.T) {
 		chromedp.WaitVisible("#signin-passkey"), browsertest.Click("#signin-passkey"), chromedp.WaitVisible("#account-link")); err != nil {
 		t.Fatal(err)
 	}
-	if me := whoAmI(t, ctx2); me.ID != acct.ID {
+	if me := webtest.WhoAmI(t, ctx2); me.ID != acct.ID {
 		t.Fatalf("signed in with the new passkey as %+v", me)
 	}
 }

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -13,12 +13,12 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // TestBrowserTournament creates a Swiss tournament of a person and three
@@ -31,7 +31,7 @@ import (
 func TestBrowserTournament(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	ctx := browser(t, 1100, 900)
+	ctx := webtest.Browser(t, 1100, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/tournaments"), chromedp.WaitVisible("#t-create"),
 		chromedp.SetValue("#t-name", "Test cup"), chromedp.SetValue("#t-format", "swiss"), chromedp.SetValue("#t-size", "4"),
 		chromedp.SetValue("#t-target", "500"), chromedp.SetValue("#t-bots", "3"), browsertest.Click("#t-create"),
@@ -46,10 +46,10 @@ func TestBrowserTournament(t *testing.T) {
 	if err != nil || !strings.HasPrefix(waiting, "waiting on ") {
 		t.Fatalf("the person's first game: %q %v", waiting, err)
 	}
-	shot(t, ctx, "tournament-start")
+	webtest.Shot(t, ctx, "tournament-start")
 	played := 0
 	for played < 3 {
-		waitPage(t, ctx, "the next game or the end", `!!document.querySelector('.play-tour-game') || document.getElementById('t-status').dataset.status === 'over'`)
+		webtest.WaitPage(t, ctx, "the next game or the end", `!!document.querySelector('.play-tour-game') || document.getElementById('t-status').dataset.status === 'over'`)
 		over, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('t-status').dataset.status === 'over'`))
 		if over {
 			break
@@ -57,15 +57,15 @@ func TestBrowserTournament(t *testing.T) {
 		if err := chromedp.Do(ctx, browsertest.Click(".play-tour-game"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 			t.Fatal(err)
 		}
-		waitPage(t, ctx, "the table's state", `document.getElementById('game').dataset.online === 'yes'`)
+		webtest.WaitPage(t, ctx, "the table's state", `document.getElementById('game').dataset.online === 'yes'`)
 		// The game's page names its tournament and leads back to it.
-		waitPage(t, ctx, "the link back to the tournament", `(document.getElementById('tour-back') || {}).textContent === 'Tournament: Test cup — its standings'`)
-		for !pressKeys(t, ctx) {
-			waitPage(t, ctx, "the person's turn or the end", `['yes'].includes(document.getElementById('game').dataset.mine) || document.getElementById('game').dataset.phase === 'over'`)
+		webtest.WaitPage(t, ctx, "the link back to the tournament", `(document.getElementById('tour-back') || {}).textContent === 'Tournament: Test cup — its standings'`)
+		for !webtest.PressKeys(t, ctx) {
+			webtest.WaitPage(t, ctx, "the person's turn or the end", `['yes'].includes(document.getElementById('game').dataset.mine) || document.getElementById('game').dataset.phase === 'over'`)
 		}
 		played++
 		if played == 1 {
-			shot(t, ctx, "tournament-game")
+			webtest.Shot(t, ctx, "tournament-game")
 		}
 		if err := chromedp.Do(ctx, browsertest.Click("#tour-back"), chromedp.WaitVisible("#t-standings")); err != nil {
 			t.Fatal(err)
@@ -88,7 +88,7 @@ func TestBrowserTournament(t *testing.T) {
 	if err != nil || !strings.HasPrefix(e.Champion, "Winner: ") || e.Rows != 4 || strings.Join(e.Played, ",") != "2,2,2,2" {
 		t.Fatalf("the end of the tournament: %+v %v", e, err)
 	}
-	shot(t, ctx, "tournament-end")
+	webtest.Shot(t, ctx, "tournament-end")
 	checkTourGames(t, ctx, "finished · Swiss")
 	// A finished game's replay leads back to its tournament too.
 	table, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.tour-game.done').dataset.table`))
@@ -98,7 +98,7 @@ func TestBrowserTournament(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/replay/"+table), chromedp.WaitVisible(".replay-board table")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ctx, "the replay's link back to the tournament", `(document.getElementById('tour-back') || {}).textContent === 'Tournament: Test cup — its standings'`)
+	webtest.WaitPage(t, ctx, "the replay's link back to the tournament", `(document.getElementById('tour-back') || {}).textContent === 'Tournament: Test cup — its standings'`)
 	if err := chromedp.Do(ctx, browsertest.Click("#tour-back"), chromedp.WaitVisible("#t-standings")); err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestBrowserTournament(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkTourGames(t, ctx, "ferdig · sveitsisk")
-		shot(t, ctx, fmt.Sprintf("tournament-end-nb-%d", width))
+		webtest.Shot(t, ctx, fmt.Sprintf("tournament-end-nb-%d", width))
 	}
 }
 
@@ -163,18 +163,6 @@ func checkTourGames(t *testing.T, ctx context.Context, status string) {
 	}
 }
 
-// stuck is a bot that does not move until released (at the test's end),
-// then moves as inner.
-type stuck struct {
-	release <-chan struct{}
-	inner   bot.Strategy
-}
-
-func (s stuck) Choose(st engine.State) engine.Action {
-	<-s.release
-	return s.inner.Choose(st)
-}
-
 // TestBrowserTournamentForfeits: the tournament page shows a game lost by
 // both when its table failed (and the standings count the forfeits), and
 // a game waiting for a free table under its creator's cap, in English and
@@ -185,7 +173,7 @@ func TestBrowserTournamentForfeits(t *testing.T) {
 	ts := servertest.StartFile(t, "", server.Options{MaxBotTables: 2, Cast: servertest.BotsCast(func(level string, r rules.Rules) (bot.Strategy, error) {
 		if level == "cautious" {
 			b, err := bot.New(level, r)
-			return stuck{release, b}, err
+			return webtest.Stuck{Release: release, Inner: b}, err
 		}
 		return servertest.Breaking(level, r)
 	})})
@@ -196,7 +184,7 @@ func TestBrowserTournamentForfeits(t *testing.T) {
 		{"type": "bot", "level": "bold"}, {"type": "bot", "level": "expert"}})
 	servertest.WaitTournament(t, ctx, ann, failed.ID, func(tr servertest.Tournament) bool { return tr.Status == "over" })
 	waiting := servertest.NewTournament(t, ctx, servertest.Host(t, ts), "round-robin", 6, servertest.BotEntrants(6, "cautious"))
-	bctx := browser(t, 1100, 900)
+	bctx := webtest.Browser(t, 1100, 900)
 	for _, c := range []struct {
 		lang                      string
 		both, forfeits, freeTable string
@@ -215,23 +203,23 @@ func TestBrowserTournamentForfeits(t *testing.T) {
 			if err := chromedp.Do(bctx, chromedp.EmulateViewport(width, 844), chromedp.Navigate(ts.URL+"/tournaments/"+failed.ID), chromedp.WaitVisible("#t-standings")); err != nil {
 				t.Fatal(err)
 			}
-			if got := texts(t, bctx, ".tour-game.forfeit .result"); len(got) != 1 || got[0] != c.both {
+			if got := webtest.Texts(t, bctx, ".tour-game.forfeit .result"); len(got) != 1 || got[0] != c.both {
 				t.Fatalf("%s, %d px: the forfeited game reads %q, want %q", c.lang, width, got, c.both)
 			}
-			if got := texts(t, bctx, "#t-standings tbody td:nth-child(6)"); strings.Count(strings.Join(got, "|"), c.forfeits) != 2 {
+			if got := webtest.Texts(t, bctx, "#t-standings tbody td:nth-child(6)"); strings.Count(strings.Join(got, "|"), c.forfeits) != 2 {
 				t.Fatalf("%s, %d px: the standings' losses %q, want two with %q", c.lang, width, got, c.forfeits)
 			}
 			if wide, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)); wide {
 				t.Fatalf("%s, %d px: the page is wider than the screen (the standings must scroll in their card)", c.lang, width)
 			}
-			shot(t, bctx, fmt.Sprintf("tournament-forfeit-%s-%d", c.lang, width))
+			webtest.Shot(t, bctx, fmt.Sprintf("tournament-forfeit-%s-%d", c.lang, width))
 			if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/tournaments/"+waiting.ID), chromedp.WaitVisible("#t-standings")); err != nil {
 				t.Fatal(err)
 			}
-			if got := texts(t, bctx, ".tour-game .waiting"); len(got) != 3 || strings.Count(strings.Join(got, "|"), c.freeTable) != 1 {
+			if got := webtest.Texts(t, bctx, ".tour-game .waiting"); len(got) != 3 || strings.Count(strings.Join(got, "|"), c.freeTable) != 1 {
 				t.Fatalf("%s, %d px: the games of the first round wait on %q, want one %q", c.lang, width, got, c.freeTable)
 			}
-			shot(t, bctx, fmt.Sprintf("tournament-waiting-%s-%d", c.lang, width))
+			webtest.Shot(t, bctx, fmt.Sprintf("tournament-waiting-%s-%d", c.lang, width))
 		}
 	}
 }
@@ -256,26 +244,26 @@ func TestBrowserTournamentCancelled(t *testing.T) {
 			t.Fatalf("tournament %s ended %q, want cancelled", id, tr.Reason)
 		}
 	}
-	b := browser(t, 390, 844)
+	b := webtest.Browser(t, 390, 844)
 	for _, code := range []string{"en", "nb"} {
 		c := lang.Get(code)
 		want := map[string]string{few.ID: c.Msg("web.tour.cancelledFew", "n", 2, "min", 3), notFull.ID: c.Msg("web.tour.cancelledNotFull", "n", 2, "size", 8)}
-		openIn(t, b, ts.URL+"/tournaments", code)
+		webtest.OpenIn(t, b, ts.URL+"/tournaments", code)
 		if err := chromedp.Do(b, chromedp.WaitVisible("#tournaments li")); err != nil {
 			t.Fatal(err)
 		}
 		for id, w := range want {
-			line := texts(t, b, `#tournaments li[data-id="`+id+`"] .muted`)
+			line := webtest.Texts(t, b, `#tournaments li[data-id="`+id+`"] .muted`)
 			if len(line) != 1 || !strings.HasPrefix(line[0], w+" · ") {
 				t.Errorf("%s: the list says %q of tournament %s, want it to start %q", code, line, id, w)
 			}
 			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/tournaments/"+id), chromedp.WaitVisible("#t-status")); err != nil {
 				t.Fatal(err)
 			}
-			if got := texts(t, b, "#t-status"); len(got) != 1 || !strings.HasPrefix(got[0], w+" · ") {
+			if got := webtest.Texts(t, b, "#t-status"); len(got) != 1 || !strings.HasPrefix(got[0], w+" · ") {
 				t.Errorf("%s: tournament %s's page says %q, want it to start %q", code, id, got, w)
 			}
-			shot(t, b, "tournament-cancelled-"+code+"-"+id)
+			webtest.Shot(t, b, "tournament-cancelled-"+code+"-"+id)
 			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/tournaments"), chromedp.WaitVisible("#tournaments li")); err != nil {
 				t.Fatal(err)
 			}

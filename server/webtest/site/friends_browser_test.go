@@ -1,7 +1,6 @@
-package webtest
+package site
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // TestBrowserNewGameAgainstTheSameBot: the end of a game against a bot
@@ -22,14 +22,14 @@ func TestBrowserNewGameAgainstTheSameBot(t *testing.T) {
 	for _, c := range []struct{ lang, again, abort string }{{"en", "New game against Steady bot", "Abort the game"}, {"nb", "Nytt spill mot Steady bot", "Avbryt spillet"}} {
 		t.Run(c.lang, func(t *testing.T) {
 			ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond})
-			ctx := browser(t, 390, 844)
-			openIn(t, ctx, ts.URL+"/", c.lang)
+			ctx := webtest.Browser(t, 390, 844)
+			webtest.OpenIn(t, ctx, ts.URL+"/", c.lang)
 			if err := chromedp.Do(ctx, chromedp.WaitReady(`#level option`), chromedp.SendKeys("#name", "Tessa"),
 				browsertest.Click("#play-now"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 				t.Fatal(err)
 			}
 			first, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
-			waitLeave(t, ctx, c.abort)
+			webtest.WaitLeave(t, ctx, c.abort)
 			if err := chromedp.Do(ctx, browsertest.Click("#leave"), browsertest.Click("#leave-yes"), chromedp.WaitVisible("#end #rematch")); err != nil {
 				t.Fatal(err)
 			}
@@ -37,8 +37,8 @@ func TestBrowserNewGameAgainstTheSameBot(t *testing.T) {
 			if err != nil || label != c.again {
 				t.Fatalf("the end offers %q %v, want %q", label, err, c.again)
 			}
-			shot(t, ctx, "new-vs-bot-"+c.lang)
-			wantFits(t, ctx, "the end screen")
+			webtest.Shot(t, ctx, "new-vs-bot-"+c.lang)
+			webtest.WantFits(t, ctx, "the end screen")
 			if err := chromedp.Do(ctx, browsertest.Click("#end #rematch"), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 				t.Fatal(err)
 			}
@@ -67,18 +67,6 @@ func TestBrowserNewGameAgainstTheSameBot(t *testing.T) {
 	}
 }
 
-// wantFits fails the test on anything of the page wider than the phone.
-func wantFits(t *testing.T, ctx context.Context, what string) {
-	t.Helper()
-	wide, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](tooWide))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(wide) > 0 {
-		t.Errorf("%s is wider than the phone: %q", what, wide)
-	}
-}
-
 // TestBrowserFollowAndChallenge: on another player's page a player
 // follows them (the button turns to Unfollow, and the lobby lists them
 // under Friends with their open game) and challenges them: a new table
@@ -95,9 +83,9 @@ func TestBrowserFollowAndChallenge(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx := browser(t, 390, 844)
-			signInBrowser(t, ctx, ts.URL, ann.Token)
-			openIn(t, ctx, ts.URL+"/players/"+bea.ID, c.lang)
+			ctx := webtest.Browser(t, 390, 844)
+			webtest.SignInBrowser(t, ctx, ts.URL, ann.Token)
+			webtest.OpenIn(t, ctx, ts.URL+"/players/"+bea.ID, c.lang)
 			if err := chromedp.Do(ctx, chromedp.WaitVisible("#follow"), chromedp.WaitVisible("#challenge")); err != nil {
 				t.Fatal(err)
 			}
@@ -107,9 +95,9 @@ func TestBrowserFollowAndChallenge(t *testing.T) {
 			if err := chromedp.Do(ctx, browsertest.Click("#follow")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, ctx, "the button to turn to "+c.unfollow, `document.getElementById('follow').textContent === `+jsString(c.unfollow))
-			shot(t, ctx, "player-followed-"+c.lang)
-			wantFits(t, ctx, "the player's page")
+			webtest.WaitPage(t, ctx, "the button to turn to "+c.unfollow, `document.getElementById('follow').textContent === `+webtest.JsString(c.unfollow))
+			webtest.Shot(t, ctx, "player-followed-"+c.lang)
+			webtest.WantFits(t, ctx, "the player's page")
 			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/lobby"), chromedp.WaitVisible("#main h2")); err != nil {
 				t.Fatal(err)
 			}
@@ -123,8 +111,8 @@ func TestBrowserFollowAndChallenge(t *testing.T) {
 			if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#friends a[href="/t/`+open.ID+`"]').length`)); err != nil || n != 1 {
 				t.Fatalf("the lobby's friends link %d times to Bea's open table (%v), want once", n, err)
 			}
-			shot(t, ctx, "lobby-friends-"+c.lang)
-			wantFits(t, ctx, "the lobby with friends")
+			webtest.Shot(t, ctx, "lobby-friends-"+c.lang)
+			webtest.WantFits(t, ctx, "the lobby with friends")
 
 			// Challenge: a new table keeps a seat for Bea.
 			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/players/"+bea.ID), chromedp.WaitVisible("#challenge"), browsertest.Click("#challenge"),
@@ -146,17 +134,17 @@ func TestBrowserFollowAndChallenge(t *testing.T) {
 			if !found {
 				t.Fatalf("Bea's games %+v: want an invitation to %s", games, path)
 			}
-			shot(t, ctx, "challenge-"+c.lang)
+			webtest.Shot(t, ctx, "challenge-"+c.lang)
 
 			// Unfollow: the lobby no longer lists her.
 			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/players/"+bea.ID), chromedp.WaitVisible("#follow")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, ctx, "the button to say "+c.unfollow, `document.getElementById('follow').textContent === `+jsString(c.unfollow))
+			webtest.WaitPage(t, ctx, "the button to say "+c.unfollow, `document.getElementById('follow').textContent === `+webtest.JsString(c.unfollow))
 			if err := chromedp.Do(ctx, browsertest.Click("#follow")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, ctx, "the button to turn back to "+c.follow, `document.getElementById('follow').textContent === `+jsString(c.follow))
+			webtest.WaitPage(t, ctx, "the button to turn back to "+c.follow, `document.getElementById('follow').textContent === `+webtest.JsString(c.follow))
 			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/lobby"), chromedp.WaitVisible("h1")); err != nil {
 				t.Fatal(err)
 			}

@@ -1,8 +1,7 @@
-package webtest
+package site
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -12,78 +11,29 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // createAccount makes the browser's player an account named name with a
 // passkey of a new virtual authenticator, from the account page.
-func createAccount(t *testing.T, ctx context.Context, site, name string) meJSON {
+func createAccount(t *testing.T, ctx context.Context, site, name string) webtest.MeJSON {
 	t.Helper()
-	authenticator(t, ctx)
+	webtest.Authenticator(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now")); err != nil {
 		t.Fatal(err)
 	}
-	if status, msg := fetchStatus(t, ctx, "/api/players", `JSON.stringify({name: 'Guest'})`); status != 201 {
+	if status, msg := webtest.FetchStatus(t, ctx, "/api/players", `JSON.stringify({name: 'Guest'})`); status != 201 {
 		t.Fatalf("a guest: %d %s", status, msg)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#create-account"),
 		chromedp.SetValue("#account-name", name), browsertest.Click("#create-account"), chromedp.WaitVisible("#recovery-code")); err != nil {
 		t.Fatal(err)
 	}
-	me := whoAmI(t, ctx)
+	me := webtest.WhoAmI(t, ctx)
 	if !me.Account || me.Name != name {
 		t.Fatalf("the account: %+v", me)
 	}
 	return me
-}
-
-// pressKeys plays one turn on a table page with the keyboard: T throws
-// (or rolls off), digits pick dice, B banks at 250 or more. It returns
-// when the page no longer waits on its player, and whether the game is
-// over.
-func pressKeys(t *testing.T, ctx context.Context) bool {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		g, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Phase == "over" {
-			return true
-		}
-		if g.Mine != "yes" {
-			return false
-		}
-		keys := "t"
-		switch {
-		case g.Phase != "play":
-		case g.Step == "keep":
-			keys = ""
-			for _, i := range pickDice(g.Faces) {
-				keys += fmt.Sprint(g.Faces[i]) // the keys choose by face
-			}
-			if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
-				t.Fatal(err)
-			}
-			picked, err := chromedp.Run(ctx, chromedp.Evaluate[gameData](readGame)) // the total with the dice picked
-			if err != nil {
-				t.Fatal(err)
-			}
-			keys = "t"
-			if picked.Bank && atoi(picked.Total) >= 250 {
-				keys = "b"
-			}
-		case g.Bank:
-			keys = "b"
-		}
-		if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
-			t.Fatal(err)
-		}
-		waitPage(t, ctx, "the game to move on", fmt.Sprintf(`(() => { const g = document.getElementById('game'); return !g || Number(g.dataset.version) !== %d; })()`, g.Version))
-		time.Sleep(100 * time.Millisecond) // a keep is followed by the throw or bank the page sends by itself
-	}
-	t.Fatal("the turn did not end within a minute")
-	return false
 }
 
 // TestBrowserOwnPaceGame plays a whole game at your own pace between two
@@ -99,7 +49,7 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{PaceHour: time.Minute})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
-	ann, bea := browser(t, 1100, 900), browser(t, 1100, 900)
+	ann, bea := webtest.Browser(t, 1100, 900), webtest.Browser(t, 1100, 900)
 	annMe, beaMe := createAccount(t, ann, site, "Ann"), createAccount(t, bea, site, "Bea")
 
 	if err := chromedp.Do(ann, chromedp.Navigate(site+"/new"), chromedp.WaitVisible("#create"),
@@ -171,7 +121,7 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 			if err := chromedp.Do(b, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, b, "the list of games", `document.getElementById('my-games').dataset.loaded === 'yes'`)
+			webtest.WaitPage(t, b, "the list of games", `document.getElementById('my-games').dataset.loaded === 'yes'`)
 			type home struct {
 				Mine  bool
 				Last  string
@@ -207,13 +157,13 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 				summaries++
 			}
 			if turns == 2 {
-				shot(t, b, "own-pace-home")
+				webtest.Shot(t, b, "own-pace-home")
 			}
 			if err := chromedp.Do(b, browsertest.Click(`#your-move li[data-table="`+id+`"] a.button`), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, b, "the table's state", `!!document.getElementById('game') && document.getElementById('game').dataset.online === 'yes'`)
-			if pressKeys(t, b) {
+			webtest.WaitPage(t, b, "the table's state", `!!document.getElementById('game') && document.getElementById('game').dataset.online === 'yes'`)
+			if webtest.PressKeys(t, b) {
 				over = true
 				break
 			}
@@ -230,7 +180,7 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	if err != nil || final != "over 2" {
 		t.Fatalf("the finished table: %q %v (want over, both rated)", final, err)
 	}
-	for _, me := range []meJSON{annMe, beaMe} {
+	for _, me := range []webtest.MeJSON{annMe, beaMe} {
 		cur, err := ts.DB.Ratings(context.Background(), "house", []string{me.ID})
 		if err != nil || cur[me.ID].Games != 1 {
 			t.Fatalf("%s's house rating: %+v %v", me.Name, cur, err)
@@ -243,13 +193,13 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	if err := chromedp.Do(bea, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#good-game"), browsertest.Click("#good-game")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, ann, "Bea's good game", `[...document.querySelectorAll('#chat-lines li')].some((li) => li.textContent.includes('Bea') && li.textContent.includes('Good game!'))`)
-	shot(t, ann, "own-pace-end-chat")
+	webtest.WaitPage(t, ann, "Bea's good game", `[...document.querySelectorAll('#chat-lines li')].some((li) => li.textContent.includes('Bea') && li.textContent.includes('Good game!'))`)
+	webtest.Shot(t, ann, "own-pace-end-chat")
 
 	if err := chromedp.Do(bea, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now")); err != nil {
 		t.Fatal(err)
 	}
-	waitPage(t, bea, "the list of games", `document.getElementById('my-games').dataset.loaded === 'yes'`)
+	webtest.WaitPage(t, bea, "the list of games", `document.getElementById('my-games').dataset.loaded === 'yes'`)
 	if title, _ := chromedp.Run(bea, chromedp.Evaluate[string](`document.title`)); strings.HasPrefix(title, "(") {
 		t.Fatalf("the tab title still counts a game: %q", title)
 	}

@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // TestBrowserInvitedSeatOnTablePage: Ann invites Bea (an account) to an
@@ -30,9 +31,9 @@ func TestBrowserInvitedSeatOnTablePage(t *testing.T) {
 			t.Run(kind+"-"+code, func(t *testing.T) {
 				cat := lang.Get(code)
 				ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Hour})
-				var b = browser(t, 1280, 800)
+				var b = webtest.Browser(t, 1280, 800)
 				if code == "nb" {
-					b = norwegianBrowser(t, 1280, 800)
+					b = webtest.NorwegianBrowser(t, 1280, 800)
 				}
 				ann, bea, cy := servertest.NewPlayer(t, ts, "Ann"), servertest.NewPlayer(t, ts, "Bea"), servertest.NewPlayer(t, ts, "Cy")
 				servertest.MakeAccount(t, ts.DB, bea, "Bea")
@@ -43,34 +44,34 @@ func TestBrowserInvitedSeatOnTablePage(t *testing.T) {
 				id := servertest.IDOf(t, servertest.Call(t, ts, ann.Token, "POST", "/api/tables", body))
 
 				// Cy, a stranger: Bea's seat by her name, no seat offered.
-				asPlayer(t, b, ts, cy)
+				webtest.AsPlayer(t, b, ts, cy)
 				if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/t/"+id), chromedp.WaitVisible(".scoreboard .invited-seat")); err != nil {
 					t.Fatal(err)
 				}
-				waitPage(t, b, "the waiting card", `!!document.querySelector('.waiting .kept-note')`)
-				if got, want := text(t, b, ".scoreboard .invited-seat"), "Bea"+cat.Msg("tag.invited"); got != want {
+				webtest.WaitPage(t, b, "the waiting card", `!!document.querySelector('.waiting .kept-note')`)
+				if got, want := webtest.Text(t, b, ".scoreboard .invited-seat"), "Bea"+cat.Msg("tag.invited"); got != want {
 					t.Errorf("the kept seat reads %q, want %q", got, want)
 				}
-				if got := text(t, b, ".scoreboard"); strings.Contains(got, cat.Msg("seat.free")) {
+				if got := webtest.Text(t, b, ".scoreboard"); strings.Contains(got, cat.Msg("seat.free")) {
 					t.Errorf("the scoreboard %q says %q of the kept seat", got, cat.Msg("seat.free"))
 				}
-				if got, want := text(t, b, ".waiting .kept-note"), cat.Msg("web.seatKeptNote", "name", "Bea"); got != want {
+				if got, want := webtest.Text(t, b, ".waiting .kept-note"), cat.Msg("web.seatKeptNote", "name", "Bea"); got != want {
 					t.Errorf("the waiting card says %q, want %q", got, want)
 				}
-				if got, want := text(t, b, "#kept-only"), cat.Msg("web.seatKeptWatch"); got != want {
+				if got, want := webtest.Text(t, b, "#kept-only"), cat.Msg("web.seatKeptWatch"); got != want {
 					t.Errorf("to a stranger: %q, want %q", got, want)
 				}
 				if n, err := chromedp.Run(b, chromedp.Evaluate[int](`document.querySelectorAll('#take-seat').length`)); err != nil || n != 0 {
 					t.Errorf("a stranger is offered a seat: %d take buttons, %v", n, err)
 				}
-				settled(t, b)
-				shot(t, b, fmt.Sprintf("invited-%s-%s-1280", kind, code))
+				webtest.Settled(t, b)
+				webtest.Shot(t, b, fmt.Sprintf("invited-%s-%s-1280", kind, code))
 				if err := chromedp.Do(b, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
 					t.Fatal(err)
 				}
-				settled(t, b)
-				shot(t, b, fmt.Sprintf("invited-%s-%s-390", kind, code))
-				wantFits(t, b, "the waiting table at 390 pixels")
+				webtest.Settled(t, b)
+				webtest.Shot(t, b, fmt.Sprintf("invited-%s-%s-390", kind, code))
+				webtest.WantFits(t, b, "the waiting table at 390 pixels")
 				if err := chromedp.Do(b, chromedp.EmulateViewport(1280, 800)); err != nil {
 					t.Fatal(err)
 				}
@@ -84,13 +85,13 @@ func TestBrowserInvitedSeatOnTablePage(t *testing.T) {
 				}
 
 				// Bea takes her seat: the game starts, her name unmarked.
-				asPlayer(t, b, ts, bea)
+				webtest.AsPlayer(t, b, ts, bea)
 				if err := chromedp.Do(b, chromedp.Reload(), chromedp.WaitVisible("#take-seat"), browsertest.Click("#take-seat")); err != nil {
 					t.Fatal(err)
 				}
-				waitPage(t, b, "Bea seated", `!document.querySelector('.waiting') && !document.querySelector('.scoreboard .invited-seat') && [...document.querySelectorAll('.scoreboard .name')].some((e) => e.textContent === 'Bea')`)
-				settled(t, b)
-				shot(t, b, fmt.Sprintf("invited-%s-%s-taken", kind, code))
+				webtest.WaitPage(t, b, "Bea seated", `!document.querySelector('.waiting') && !document.querySelector('.scoreboard .invited-seat') && [...document.querySelectorAll('.scoreboard .name')].some((e) => e.textContent === 'Bea')`)
+				webtest.Settled(t, b)
+				webtest.Shot(t, b, fmt.Sprintf("invited-%s-%s-taken", kind, code))
 			})
 		}
 	}

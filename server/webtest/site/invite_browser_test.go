@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // TestBrowserDeclineAndBlock: Bea, an account, finds three invitations on
@@ -32,13 +33,13 @@ func TestBrowserDeclineAndBlock(t *testing.T) {
 			ctx := servertest.Context(t, 2*time.Minute)
 			var b context.Context
 			if code == "nb" {
-				b = norwegianBrowser(t, 1100, 900)
+				b = webtest.NorwegianBrowser(t, 1100, 900)
 			} else {
-				b = browser(t, 1100, 900)
+				b = webtest.Browser(t, 1100, 900)
 			}
 			bea := servertest.NewPlayer(t, ts, "Bea")
 			servertest.MakeAccount(t, ts.DB, bea, "Bea")
-			asPlayer(t, b, ts, bea)
+			webtest.AsPlayer(t, b, ts, bea)
 			ann, cy := servertest.NewPlayer(t, ts, "Ann"), servertest.NewPlayer(t, ts, "Cy")
 			annTable := servertest.IDOf(t, servertest.Invite(t, ts, ann, "Bea"))
 			cyTables := []string{servertest.IDOf(t, servertest.Invite(t, ts, cy, "Bea")), servertest.IDOf(t, servertest.Invite(t, ts, cy, "bea"))}
@@ -46,27 +47,27 @@ func TestBrowserDeclineAndBlock(t *testing.T) {
 			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`#invitations li[data-table="`+annTable+`"] .decline-invite`)); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, b, "three invitations", `document.querySelectorAll('#invitations li.my-game').length === 3`)
+			webtest.WaitPage(t, b, "three invitations", `document.querySelectorAll('#invitations li.my-game').length === 3`)
 			for _, sel := range []string{".accept-invite", ".decline-invite", ".block-inviter"} {
 				if n, err := chromedp.Run(b, chromedp.Evaluate[int](`document.querySelectorAll('#invitations li.my-game `+sel+`').length`)); err != nil || n != 3 {
 					t.Fatalf("%s buttons: %d %v, want one on each invitation", sel, n, err)
 				}
 			}
-			if got, want := text(t, b, `#invitations li[data-table="`+annTable+`"] .decline-invite`), cat.Msg("web.invite.decline"); got != want {
+			if got, want := webtest.Text(t, b, `#invitations li[data-table="`+annTable+`"] .decline-invite`), cat.Msg("web.invite.decline"); got != want {
 				t.Errorf("the Decline button reads %q, want %q", got, want)
 			}
-			if got, want := text(t, b, `#invitations li[data-table="`+annTable+`"] .block-inviter`), cat.Msg("web.invite.block"); got != want {
+			if got, want := webtest.Text(t, b, `#invitations li[data-table="`+annTable+`"] .block-inviter`), cat.Msg("web.invite.block"); got != want {
 				t.Errorf("the Block button reads %q, want %q", got, want)
 			}
-			settled(t, b)
-			shot(t, b, "invitations-"+code)
+			webtest.Settled(t, b)
+			webtest.Shot(t, b, "invitations-"+code)
 			for _, w := range []int64{360, 390} {
 				if err := chromedp.Do(b, chromedp.EmulateViewport(w, 800, chromedp.EmulateMobile)); err != nil {
 					t.Fatal(err)
 				}
-				settled(t, b)
-				shot(t, b, fmt.Sprintf("invitations-%s-%d", code, w))
-				over, err := chromedp.Run(b, chromedp.Evaluate[[]string](overflowing))
+				webtest.Settled(t, b)
+				webtest.Shot(t, b, fmt.Sprintf("invitations-%s-%d", code, w))
+				over, err := chromedp.Run(b, chromedp.Evaluate[[]string](webtest.Overflowing))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -86,7 +87,7 @@ func TestBrowserDeclineAndBlock(t *testing.T) {
 				t.Fatal(err)
 			}
 			declined := cat.Msg("web.invite.declined", "name", "Ann")
-			waitPage(t, b, "the decline said", fmt.Sprintf(`[...document.querySelectorAll('#invitations .invite-done')].some((e) => e.textContent === %q) && !document.querySelector('#invitations li[data-table="%s"]')`, declined, annTable))
+			webtest.WaitPage(t, b, "the decline said", fmt.Sprintf(`[...document.querySelectorAll('#invitations .invite-done')].some((e) => e.textContent === %q) && !document.querySelector('#invitations li[data-table="%s"]')`, declined, annTable))
 			var tb struct{ Seats []map[string]any }
 			if err := ann.Do(ctx, "GET", "/api/tables/"+annTable, nil, &tb); err != nil || tb.Seats[1]["invited"] != nil || tb.Seats[1]["free"] != true {
 				t.Fatalf("Ann's table after the decline: %+v %v", tb, err)
@@ -97,11 +98,11 @@ func TestBrowserDeclineAndBlock(t *testing.T) {
 				t.Fatal(err)
 			}
 			blocked := cat.Msg("web.invite.blocked", "name", "Cy")
-			waitPage(t, b, "the block said", fmt.Sprintf(`[...document.querySelectorAll('#invitations .invite-done')].some((e) => e.textContent === %q) && document.querySelectorAll('#invitations li.my-game').length === 0`, blocked))
-			if got, want := text(t, b, "#invitations h2"), cat.Msg("web.pace.invitations", "n", 0); got != want {
+			webtest.WaitPage(t, b, "the block said", fmt.Sprintf(`[...document.querySelectorAll('#invitations .invite-done')].some((e) => e.textContent === %q) && document.querySelectorAll('#invitations li.my-game').length === 0`, blocked))
+			if got, want := webtest.Text(t, b, "#invitations h2"), cat.Msg("web.pace.invitations", "n", 0); got != want {
 				t.Errorf("the heading after the decline and the block: %q, want %q", got, want)
 			}
-			shot(t, b, "invitations-done-"+code)
+			webtest.Shot(t, b, "invitations-done-"+code)
 			type blockJSON struct{ Player, Name string }
 			blocks, err := chromedp.Run(b, chromedp.Evaluate[[]blockJSON](`fetch('/api/me/blocks').then((r) => r.json())`, chromedp.EvalAwaitPromise))
 			if err != nil || len(blocks) != 1 || blocks[0].Player != cy.ID || blocks[0].Name != "Cy" {
@@ -119,7 +120,7 @@ func TestBrowserDeclineAndBlock(t *testing.T) {
 			if err := chromedp.Do(b, chromedp.Reload(), chromedp.WaitVisible("#play-now")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, b, "the games listed", `!!document.getElementById('my-games') && document.getElementById('my-games').dataset.loaded === 'yes'`)
+			webtest.WaitPage(t, b, "the games listed", `!!document.getElementById('my-games') && document.getElementById('my-games').dataset.loaded === 'yes'`)
 			if n, err := chromedp.Run(b, chromedp.Evaluate[int](`document.querySelectorAll('#invitations li').length`)); err != nil || n != 0 {
 				t.Fatalf("invitations after a reload: %d %v", n, err)
 			}

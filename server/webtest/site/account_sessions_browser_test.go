@@ -1,4 +1,4 @@
-package webtest
+package site
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
 )
 
 // cookieToken returns the browser's token cookie for the site.
@@ -45,24 +46,24 @@ func TestBrowserSessions(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			var ctx context.Context
 			if lang == "nb" {
-				ctx = norwegianBrowser(t, 1100, 900)
+				ctx = webtest.NorwegianBrowser(t, 1100, 900)
 			} else {
-				ctx = browser(t, 1100, 900)
+				ctx = webtest.Browser(t, 1100, 900)
 			}
-			authenticator(t, ctx)
+			webtest.Authenticator(t, ctx)
 			name := "Sessions " + lang
 			if err := chromedp.Do(ctx, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now"),
 				chromedp.SetValue("#name", name), browsertest.Click("#play-now")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, ctx, "the table page", `location.pathname.startsWith('/t/')`)
+			webtest.WaitPage(t, ctx, "the table page", `location.pathname.startsWith('/t/')`)
 			guestTok := cookieToken(t, ctx)
 			if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#create-account"),
 				browsertest.Click("#create-account"), chromedp.WaitVisible("#recovery-code"), browsertest.Click("#recovery-saved"),
 				chromedp.WaitVisible("#sessions li")); err != nil {
 				t.Fatal(err)
 			}
-			acct := whoAmI(t, ctx)
+			acct := webtest.WhoAmI(t, ctx)
 			if tok := cookieToken(t, ctx); tok == "" || tok == guestTok || !acct.Account {
 				t.Fatalf("after making the account the cookie is %q (the guest's was %q), me %+v", tok, guestTok, acct)
 			}
@@ -77,19 +78,19 @@ func TestBrowserSessions(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible("#signout-everywhere")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, ctx, "three sessions", `document.querySelectorAll('#sessions li').length === 3`)
-			cur := texts(t, ctx, "#sessions li.current strong")
+			webtest.WaitPage(t, ctx, "three sessions", `document.querySelectorAll('#sessions li').length === 3`)
+			cur := webtest.Texts(t, ctx, "#sessions li.current strong")
 			if len(cur) != 1 || !strings.Contains(cur[0], "Chrome") {
 				t.Fatalf("this device is listed as %q, want one named from its User-Agent (Chrome)", cur)
 			}
-			shot(t, ctx, "sessions-"+lang)
-			phoneShot(t, ctx, "sessions-"+lang+"-390")
+			webtest.Shot(t, ctx, "sessions-"+lang)
+			webtest.PhoneShot(t, ctx, "sessions-"+lang+"-390")
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile)); err != nil {
 				t.Fatal(err)
 			}
-			settled(t, ctx)
-			shot(t, ctx, "sessions-"+lang+"-360")
-			if over, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](overflowing)); len(over) > 0 {
+			webtest.Settled(t, ctx)
+			webtest.Shot(t, ctx, "sessions-"+lang+"-360")
+			if over, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](webtest.Overflowing)); len(over) > 0 {
 				t.Errorf("text out of its box 360 px wide: %q", over)
 			}
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900)); err != nil {
@@ -104,7 +105,7 @@ func TestBrowserSessions(t *testing.T) {
 			if err := chromedp.Do(ctx, browsertest.Click(`#sessions li[data-id="`+phone.ID+`"] .end-session`)); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, ctx, "two sessions", `document.querySelectorAll('#sessions li').length === 2`)
+			webtest.WaitPage(t, ctx, "two sessions", `document.querySelectorAll('#sessions li').length === 2`)
 			if _, err := ts.DB.PlayerByToken(context.Background(), servertest.SHA("tok-"+lang+"-phone")); err == nil {
 				t.Fatal("the phone's session still works after its button ended it")
 			}
@@ -116,17 +117,17 @@ func TestBrowserSessions(t *testing.T) {
 			if err := chromedp.Do(ctx, browsertest.Click("#signout-everywhere")); err != nil {
 				t.Fatal(err)
 			}
-			waitPage(t, ctx, "one session left and the note", `document.querySelectorAll('#sessions li').length === 1 && document.querySelector('#sessions-note').textContent !== ''`)
-			note := texts(t, ctx, "#sessions-note")
+			webtest.WaitPage(t, ctx, "one session left and the note", `document.querySelectorAll('#sessions li').length === 1 && document.querySelector('#sessions-note').textContent !== ''`)
+			note := webtest.Texts(t, ctx, "#sessions-note")
 			want := map[string]string{"en": "Signed out on 1 other device.", "nb": "Logget ut på 1 annen enhet."}[lang]
 			if len(note) != 1 || note[0] != want {
 				t.Fatalf("the note after signing out everywhere: %q, want %q", note, want)
 			}
-			shot(t, ctx, "sessions-everywhere-"+lang)
+			webtest.Shot(t, ctx, "sessions-everywhere-"+lang)
 			if _, err := ts.DB.PlayerByToken(context.Background(), servertest.SHA("tok-"+lang+"-terminal")); err == nil {
 				t.Fatal("the terminal's session still works after signing out everywhere")
 			}
-			if me := whoAmI(t, ctx); me.ID != acct.ID {
+			if me := webtest.WhoAmI(t, ctx); me.ID != acct.ID {
 				t.Fatalf("this browser after signing out everywhere else: %+v", me)
 			}
 		})
