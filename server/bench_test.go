@@ -40,7 +40,7 @@ func benchTables(b *testing.B, ts *testServer, tables, watchers int) []*player {
 		if err := p.Connect(ctx, tb.ID); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := p.next(ctx); err != nil {
+		if _, err := p.Read(ctx); err != nil {
 			b.Fatal(err)
 		}
 		players[i] = p
@@ -61,27 +61,6 @@ func benchTables(b *testing.B, ts *testServer, tables, watchers int) []*player {
 		b.Cleanup(p.Close)
 	}
 	return players
-}
-
-// step makes one action of p and waits for its update; it returns the
-// round trip.
-func (p *player) step(ctx context.Context) (time.Duration, error) {
-	typ, d := choose(p.Last)
-	t0 := time.Now()
-	if err := p.Act(ctx, p.Last.Version, typ, d); err != nil {
-		return 0, err
-	}
-	v := p.Last.Version
-	for p.Last.Version == v {
-		m, err := p.next(ctx)
-		if err != nil {
-			return 0, err
-		}
-		if m.Type == "error" {
-			return 0, fmt.Errorf("%s: %s", m.Code, m.Message)
-		}
-	}
-	return time.Since(t0), nil
 }
 
 // serverLatency returns the mean time the server spent on a player's
@@ -127,7 +106,7 @@ func BenchmarkActionRoundTrip1000Clients(b *testing.B) {
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := range b.N {
-		d, err := players[i%len(players)].step(ctx)
+		d, err := step(players[i%len(players)], ctx)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -204,7 +183,7 @@ func roundTrips(b *testing.B, players []*player, pace time.Duration) ([]time.Dur
 				if tick != nil {
 					<-tick
 				}
-				d, err := p.step(ctx)
+				d, err := step(p, ctx)
 				if err != nil {
 					b.Error(err)
 					return

@@ -39,7 +39,7 @@ func TestTurnClockActsThenForfeits(t *testing.T) {
 	sawDeadline := false
 	var lines []logLine
 	for q.Last == nil || q.Last.Phase != "over" {
-		m, err := q.next(ctx)
+		m, err := q.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func TestTurnClockNeverResignsAgainstBots(t *testing.T) {
 	ctx := ctxT(t, time.Minute)
 	p, tb := clockTable(t, ts, ctx, shortRules, meBot...)
 	for p.Last == nil || p.Last.Phase != "over" {
-		m, err := p.next(ctx)
+		m, err := p.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -54,7 +54,7 @@ func benchNodes(b *testing.B, nodes []*testServer) {
 		if err := p.Connect(ctx, tb.ID); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := p.next(ctx); err != nil {
+		if _, err := p.Read(ctx); err != nil {
 			b.Fatal(err)
 		}
 		b.Cleanup(p.Close)
@@ -101,7 +101,7 @@ func BenchmarkTakeover(b *testing.B) {
 			b.Fatal(err)
 		}
 		for w.Last == nil || w.Last.Version < 3 {
-			if _, err := w.next(ctx); err != nil {
+			if _, err := w.Read(ctx); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -114,7 +114,7 @@ func BenchmarkTakeover(b *testing.B) {
 		v := w.Last.Version
 		for w.Last.Version == v || time.Since(died) < 100*time.Millisecond {
 			v = w.Last.Version
-			if _, err := w.next(ctx); err != nil {
+			if _, err := w.Read(ctx); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -17,37 +17,6 @@ import (
 	"github.com/farkle/farkle/store/postgres/pgtest"
 )
 
-// playThrough plays p's seat to the end of the game like playToEnd, but
-// takes the refusals of a node whose database is failing as a client
-// should: "server_error" is tried again, "stale" waits for the state on its
-// way.
-func (p *player) playThrough(ctx context.Context) error {
-	acted := -1
-	for p.Last == nil || p.Last.Phase != "over" {
-		if p.Last != nil && p.Last.Actor == p.Seat && p.Seat >= 0 && acted != p.Last.Version {
-			acted = p.Last.Version
-			typ, d := choose(p.Last)
-			if err := p.Act(ctx, p.Last.Version, typ, d); err != nil {
-				return err
-			}
-		}
-		m, err := p.next(ctx)
-		if err != nil {
-			return err
-		}
-		if m.Type == "error" {
-			switch m.Code {
-			case "server_error":
-				acted = -1
-			case "stale", "not_your_turn":
-			default:
-				return errors.New(m.Code + ": " + m.Message)
-			}
-		}
-	}
-	return nil
-}
-
 // terminate ends every connection of node db to PostgreSQL, as a restart
 // of the database would, and returns how many it ended.
 func terminate(t testing.TB, dsn string, db *postgres.DB) int {
@@ -103,7 +72,7 @@ func TestClusterConnectionsKilled(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for w.Last == nil || w.Last.Phase != "over" {
-				m, err := w.next(ctx)
+				m, err := w.Read(ctx)
 				if err != nil {
 					errs[i] = err
 					return
@@ -117,7 +86,7 @@ func TestClusterConnectionsKilled(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		errs[2] = ann.playThrough(ctx)
+		errs[2] = playThrough(ann, ctx)
 	}()
 	done := make(chan struct{})
 	go func() {
@@ -183,7 +152,7 @@ func TestClusterCutOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	for ann.Last == nil || ann.Last.Actor != ann.Seat {
-		if _, err := ann.next(ctx); err != nil {
+		if _, err := ann.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -198,7 +167,7 @@ func TestClusterCutOff(t *testing.T) {
 		if err := ann.Act(ctx, v, typ, d); err != nil {
 			t.Fatal(err)
 		}
-		m, err := ann.next(ctx)
+		m, err := ann.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +190,7 @@ func TestClusterCutOff(t *testing.T) {
 	if err := ann.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := ann.playThrough(ctx); err != nil {
+	if err := playThrough(ann, ctx); err != nil {
 		t.Fatal(err)
 	}
 	verified(t, b, tb.ID)

@@ -51,20 +51,6 @@ func at(c *wsclient.Client, ts *testServer) *wsclient.Client {
 	return &d
 }
 
-// watchToEnd reads the table's messages until its game is over.
-func (p *player) watchToEnd(ctx context.Context) error {
-	for p.Last == nil || p.Last.Phase != "over" {
-		m, err := p.next(ctx)
-		if err != nil {
-			return err
-		}
-		if m.Type == "error" || m.Type == "failed" {
-			return errors.New(m.Type + " " + m.Code + ": " + m.Message)
-		}
-	}
-	return nil
-}
-
 // verified fetches the table's record from node ts, checks that it
 // verifies, and returns it.
 func verified(t testing.TB, ts *testServer, id string) *game.Record {
@@ -113,13 +99,13 @@ func TestClusterTable(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = p.playToEnd(ctx)
+			errs[i] = p.PlayToEnd(ctx)
 		}()
 	}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		errs[2] = watcher.watchToEnd(ctx)
+		errs[2] = watchToEnd(watcher, ctx)
 	}()
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -157,14 +143,14 @@ func TestClusterTakeover(t *testing.T) {
 		t.Fatal(err)
 	}
 	for watcher.Last == nil || watcher.Last.Version < 3 {
-		if _, err := watcher.next(ctx); err != nil {
+		if _, err := watcher.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
 	a.Store.Close() // a dies: its bots stop, its leases stay until they expire
 	a.Srv.Close()
 	died := time.Now()
-	if err := watcher.watchToEnd(ctx); err != nil {
+	if err := watchToEnd(watcher, ctx); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("node b finished the game %v after node a died", time.Since(died))
@@ -196,7 +182,7 @@ func TestClusterRace(t *testing.T) {
 			t.Fatal(err)
 		}
 		for p.Last == nil || p.Last.Actor != p.Seat || p.Last.Phase == "over" {
-			if _, err := p.next(ctx); err != nil {
+			if _, err := p.Read(ctx); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -223,7 +209,7 @@ func TestClusterRace(t *testing.T) {
 				return
 			}
 			for {
-				m, err := p.next(ctx)
+				m, err := p.Read(ctx)
 				if err != nil {
 					refused[i] = err.Error()
 					return
@@ -252,7 +238,7 @@ func TestClusterRace(t *testing.T) {
 		t.Fatalf("refusals %q: want exactly one of the two actions taken", refused)
 	}
 	ann2.Close()
-	if err := ann.playToEnd(ctx); err != nil {
+	if err := ann.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	rec := verified(t, a, tb.ID)
@@ -280,13 +266,13 @@ func TestClusterHandover(t *testing.T) {
 		t.Fatal(err)
 	}
 	for watcher.Last == nil || watcher.Last.Version < 3 {
-		if _, err := watcher.next(ctx); err != nil {
+		if _, err := watcher.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
 	a.Stop()
 	// With an hour's lease, only a lease given up lets node b go on.
-	if err := watcher.watchToEnd(ctx); err != nil {
+	if err := watchToEnd(watcher, ctx); err != nil {
 		t.Fatal(err)
 	}
 	checkConsecutive(t, watcher.Seen)

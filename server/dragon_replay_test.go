@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -12,26 +11,7 @@ import (
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
-	"github.com/farkle/farkle/server/wsclient"
 )
-
-// dragonBotGame creates a Dragon Farkle table of two bots and waits on its
-// WebSocket until the game is over; it returns the table as it ended.
-func dragonBotGame(t testing.TB, ctx context.Context, ts *testServer) wsclient.Table {
-	t.Helper()
-	c := host(t, ts)
-	var tb wsclient.Table
-	seats := []map[string]string{{"type": "bot", "level": "smart"}, {"type": "bot", "level": "simple"}}
-	if err := c.Do(ctx, "POST", "/api/tables", map[string]any{"rules": "dragon", "seats": seats}, &tb); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	m := waitFor(t, ctx, c, "the end of the game", func(m wsclient.Msg) bool { return m.Table.Status == "over" })
-	return m.Table
-}
 
 // TestDragonTableRecordReplayAndStats: a finished Dragon Farkle table has
 // what a finished ordinary one has. Its record is a game.Record that

@@ -452,7 +452,7 @@ func TestDragonRestartResumesIdentically(t *testing.T) {
 	ts.Stop()
 
 	ts2 := start(t, path, server.Options{BotDelay: time.Hour})
-	q := &dragonPlayer{Client: (&player{Token: p.Token}).Client2(ts2.URL), Token: p.Token, Seat: -1, bot: p.bot}
+	q := &dragonPlayer{Client: client2(&player{Token: p.Token}, ts2.URL), Token: p.Token, Seat: -1, bot: p.bot}
 	if err := q.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -469,7 +469,7 @@ func TestDragonRestartResumesIdentically(t *testing.T) {
 	// Bots now act at once: finish the game and check the dice followed
 	// the committed seed across the restart.
 	ts3 := start(t, path, server.Options{})
-	r := &dragonPlayer{Client: (&player{Token: p.Token}).Client2(ts3.URL), Token: p.Token, Seat: -1, bot: p.bot}
+	r := &dragonPlayer{Client: client2(&player{Token: p.Token}, ts3.URL), Token: p.Token, Seat: -1, bot: p.bot}
 	if err := r.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}

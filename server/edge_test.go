@@ -21,55 +21,6 @@ import (
 	"github.com/farkle/farkle/store/sqlite"
 )
 
-// answer is one HTTP answer, read whole.
-type answer struct {
-	Status int
-	Header http.Header
-	Body   string
-	Err    struct {
-		Error, Code, Field string
-	}
-	Cookies []*http.Cookie
-}
-
-// post sends a POST with the body and headers (Content-Type
-// application/json unless given) with the client's cookies.
-func post(t *testing.T, c *http.Client, url, body string, hdr ...string) answer {
-	t.Helper()
-	return send(t, c, "POST", url, body, append([]string{"Content-Type", "application/json"}, hdr...)...)
-}
-
-func send(t *testing.T, c *http.Client, method, url, body string, hdr ...string) answer {
-	t.Helper()
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(hdr); i += 2 {
-		if hdr[i+1] == "" {
-			req.Header.Del(hdr[i])
-			continue
-		}
-		req.Header.Set(hdr[i], hdr[i+1])
-	}
-	if c == nil {
-		c = http.DefaultClient
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	a := answer{Status: resp.StatusCode, Header: resp.Header, Body: string(b), Cookies: resp.Cookies()}
-	_ = json.Unmarshal(b, &a.Err)
-	return a
-}
-
-func (a answer) String() string {
-	return fmt.Sprintf("HTTP %d %s", a.Status, strings.TrimSpace(a.Body))
-}
-
 func TestRateLimitPerAddress(t *testing.T) {
 	ts := start(t, "", server.Options{AddressRate: 0.1, AddressBurst: 3, PlayerRate: -1})
 	for i := range 3 { // below the limit: served
@@ -342,7 +293,7 @@ func TestErrorsWithoutPrefixes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	c.next(ctx)
+	c.Read(ctx)
 	c.SendRaw(ctx, []byte(`{"type":"ping","bogus":1}`))
 	m, err := c.Next(ctx)
 	if err != nil || m.Type != "error" || m.Message != `not a message: unknown field "bogus"` {
@@ -491,7 +442,7 @@ func TestWebSocketPlayerRate(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer p.Close()
-		if m, err := p.next(ctx); err != nil || m.Type != "welcome" {
+		if m, err := p.Read(ctx); err != nil || m.Type != "welcome" {
 			t.Fatalf("welcome: %v %v", m.Type, err)
 		}
 	}

@@ -53,7 +53,7 @@ func askHint(t *testing.T, ctx context.Context, p *player) (wsclient.Msg, hintBo
 		t.Fatal(err)
 	}
 	for {
-		m, err := p.next(ctx)
+		m, err := p.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func TestHintsForTheSeatToActOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer p.Close()
-		if m, err := p.next(ctx); err != nil || m.Type != "welcome" {
+		if m, err := p.Read(ctx); err != nil || m.Type != "welcome" {
 			t.Fatalf("welcome: %s %v", m.Type, err)
 		}
 	}
@@ -107,7 +107,7 @@ func TestHintsForTheSeatToActOnly(t *testing.T) {
 		}
 		for _, p := range []*player{a, b, watcher} {
 			for p.Last.Version == st.Version {
-				if _, err := p.next(ctx); err != nil {
+				if _, err := p.Read(ctx); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -174,7 +174,7 @@ func TestHintsForTheSeatToActOnly(t *testing.T) {
 		}
 		for _, p := range []*player{a, b, watcher} {
 			for p.Last.Version == st.Version {
-				m, err := p.next(ctx)
+				m, err := p.Read(ctx)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -71,7 +71,7 @@ func TestLongGameKeepsABoundedHistory(t *testing.T) {
 	p, tb := soloTable(t, ctx, ts, longSolo)
 	const actions = 40 * tail
 	for range actions {
-		if _, err := p.step(ctx); err != nil {
+		if _, err := step(p, ctx); err != nil {
 			t.Fatal(err)
 		}
 		checkHeld(t, ts, tb.ID, 2*tail)
@@ -98,17 +98,17 @@ func TestLongGameKeepsABoundedHistory(t *testing.T) {
 	// tail only.
 	ts.Stop()
 	ts2 := start(t, path, opt)
-	q := &player{Client: p.Client2(ts2.URL), Seat: -1}
+	q := &player{Client: client2(p, ts2.URL), Seat: -1}
 	if err := q.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
 	defer q.Close()
-	if _, err := q.next(ctx); err != nil {
+	if _, err := q.Read(ctx); err != nil {
 		t.Fatal(err)
 	}
 	checkHeld(t, ts2, tb.ID, 2*tail)
 	for range 3 * tail {
-		if _, err := q.step(ctx); err != nil {
+		if _, err := step(q, ctx); err != nil {
 			t.Fatal(err)
 		}
 		checkHeld(t, ts2, tb.ID, 2*tail)
@@ -158,7 +158,7 @@ func TestGameEndingAfterItsTailKeepsTheWholeRecord(t *testing.T) {
 	ts := start(t, "", server.Options{HistoryTail: tail})
 	ctx := ctxT(t, 2*time.Minute)
 	p, tb := soloTable(t, ctx, ts, shortRules)
-	if err := p.playToEnd(ctx); err != nil {
+	if err := p.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if p.Last.Version <= 2*tail {

@@ -41,7 +41,7 @@ func connectAndWelcome(t *testing.T, ctx context.Context, p *player, id string) 
 		t.Fatal(err)
 	}
 	for p.Last == nil {
-		if _, err := p.next(ctx); err != nil {
+		if _, err := p.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -63,7 +63,7 @@ func playUntil(t *testing.T, ctx context.Context, ps []*player, v int) {
 		}
 		for _, p := range ps {
 			for p.Last.Version == at {
-				m, err := p.next(ctx)
+				m, err := p.Read(ctx)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -209,7 +209,7 @@ func TestClusterIdleTableKeepsItsLease(t *testing.T) {
 	defer onB.Close()
 	connectAndWelcome(t, ctx, onB, tb.ID)
 	for onB.Last.Actor != onB.Seat { // the bot may begin, on a
-		if _, err := onB.next(ctx); err != nil {
+		if _, err := onB.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -222,7 +222,7 @@ func TestClusterIdleTableKeepsItsLease(t *testing.T) {
 		t.Fatalf("node a: %v tables asleep after %v, want the one still", n, 2*clusterTTL)
 	}
 	botsA := metricValue(t, a, `farkle_actions_total{result="accepted",source="bot"}`)
-	if err := onB.playToEnd(ctx); err != nil {
+	if err := onB.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if n := metricValue(t, b, `farkle_actions_total{result="accepted",source="bot"}`); n != 0 {

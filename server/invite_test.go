@@ -2,8 +2,6 @@ package server_test
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,42 +22,6 @@ import (
 	"github.com/farkle/farkle/store/sqlite"
 )
 
-// makeAccount makes p an account named name, straight in the store.
-func makeAccount(t testing.TB, st store.Store, p *player, name string) {
-	t.Helper()
-	key := store.Passkey{ID: "key-" + p.ID, Credential: []byte(`{}`)}
-	sum := sha256.Sum256([]byte(p.Token)) // the guest's token goes on as the account's session
-	ses := store.Session{TokenHash: hex.EncodeToString(sum[:])}
-	if err := st.CreateAccount(context.Background(), store.Account{PlayerID: p.ID, Name: name, RecoveryHash: "x"}, key, ses); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// call sends a request as the player with the token (none: no player),
-// with a JSON body unless nil.
-func call(t *testing.T, ts *testServer, token, method, path string, body any) answer {
-	t.Helper()
-	b := []byte{}
-	if body != nil {
-		var err error
-		if b, err = json.Marshal(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	hdr := []string{"Content-Type", "application/json"}
-	if token != "" {
-		hdr = append(hdr, "Authorization", "Bearer "+token)
-	}
-	return send(t, nil, method, ts.URL+path, string(b), hdr...)
-}
-
-// invite creates a table at which p sits and a seat is kept for name.
-func invite(t *testing.T, ts *testServer, p *player, name string) answer {
-	t.Helper()
-	return call(t, ts, p.Token, "POST", "/api/tables", map[string]any{"pace": "1d", "rules": shortRules,
-		"seats": []map[string]string{{"type": "me"}, {"type": "invite", "name": name}}})
-}
-
 // shape is a JSON answer with each value replaced by its kind.
 func shape(t *testing.T, data string) any {
 	t.Helper()
@@ -68,25 +30,6 @@ func shape(t *testing.T, data string) any {
 		t.Fatalf("%s: %v", data, err)
 	}
 	return v
-}
-
-// seatOf returns seat i of a table's JSON as a map.
-func seatOf(t *testing.T, data string, i int) map[string]any {
-	t.Helper()
-	var tb struct{ Seats []map[string]any }
-	if err := json.Unmarshal([]byte(data), &tb); err != nil || len(tb.Seats) <= i {
-		t.Fatalf("seat %d of %s: %v", i, data, err)
-	}
-	return tb.Seats[i]
-}
-
-func idOf(t *testing.T, a answer) string {
-	t.Helper()
-	var tb struct{ ID string }
-	if err := json.Unmarshal([]byte(a.Body), &tb); err != nil || tb.ID == "" {
-		t.Fatalf("no table in %s", a)
-	}
-	return tb.ID
 }
 
 // callLog is a store that logs the calls of the methods an invitation's

@@ -2,10 +2,7 @@ package server_test
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -16,53 +13,6 @@ import (
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/store"
 )
-
-// makeModerator makes the player an account of the name and a moderator,
-// as farkle admin would; its guest token goes on as the account's session.
-func makeModerator(t testing.TB, ts *testServer, p *player, name string) {
-	t.Helper()
-	ctx := context.Background()
-	sum := sha256.Sum256([]byte(p.Token))
-	if err := ts.Store.CreateAccount(ctx, store.Account{PlayerID: p.ID, Name: name, RecoveryHash: "x"}, store.Passkey{ID: "key-" + p.ID, Credential: []byte(`{}`)},
-		store.Session{TokenHash: hex.EncodeToString(sum[:])}); err != nil {
-		t.Fatal(err)
-	}
-	if err := ts.Store.AddModerator(ctx, p.ID, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// apiAnswer is an error answer of the API, with a sanction's fields.
-type apiAnswer struct {
-	Status   int
-	Error    string
-	Code     string
-	Field    string
-	Sanction *struct {
-		Kind   string
-		Until  *time.Time
-		Reason string
-	}
-}
-
-// modCall does a request and returns its status and error body (zero for a
-// 2xx answer, whose body goes to out).
-func modCall(t *testing.T, c *wsclient.Client, method, path string, body, out any) apiAnswer {
-	t.Helper()
-	err := c.Do(context.Background(), method, path, body, out)
-	var se *wsclient.StatusError
-	if err == nil {
-		return apiAnswer{Status: 200}
-	}
-	if !errors.As(err, &se) {
-		t.Fatal(err)
-	}
-	a := apiAnswer{Status: se.Status}
-	if err := json.Unmarshal([]byte(se.Body), &a); err != nil {
-		t.Fatalf("%s %s: %d %q", method, path, se.Status, se.Body)
-	}
-	return a
-}
 
 // nextOf reads c's messages until one of the type (and code, for errors).
 func nextOf(t *testing.T, ctx context.Context, c *wsclient.Client, typ, code string) json.RawMessage {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,32 +34,6 @@ func myGames(t *testing.T, ctx context.Context, c *wsclient.Client) []gameLineJS
 	return out
 }
 
-// paceTable creates a table at the pace for the host and a free seat,
-// which guest joins; both connect and read their welcome.
-func paceTable(t *testing.T, ctx context.Context, host, guest *player, pace string) string {
-	t.Helper()
-	var tb wsclient.Table
-	body := map[string]any{"rules": shortRules, "pace": pace, "seats": []map[string]string{{"type": "me"}, {"type": "human"}}}
-	if err := host.Do(ctx, "POST", "/api/tables", body, &tb); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := guest.Join(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []*player{host, guest} {
-		p.Last, p.Seen = nil, nil // the states of this table from now on
-		if err := p.Connect(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
-		for p.Last == nil {
-			if _, err := p.next(ctx); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	return tb.ID
-}
-
 // rollOff plays the first roll-off of a table where host and guest sit,
 // until the first player's turn starts.
 func rollOff(t *testing.T, ctx context.Context, host, guest *player) {
@@ -70,38 +43,17 @@ func rollOff(t *testing.T, ctx context.Context, host, guest *player) {
 		if host.Last.Actor != host.Seat {
 			actor = guest
 		}
-		if err := actor.playTurn(ctx); err != nil {
+		if err := playTurn(actor, ctx); err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range []*player{host, guest} {
 			for p.Last.Version != actor.Last.Version {
-				if _, err := p.next(ctx); err != nil {
+				if _, err := p.Read(ctx); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
 	}
-}
-
-// playTurn plays p's turn with choose until another seat is to act.
-func (p *player) playTurn(ctx context.Context) error {
-	for p.Last.Actor == p.Seat && p.Last.Phase != "over" {
-		typ, d := choose(p.Last)
-		if err := p.Act(ctx, p.Last.Version, typ, d); err != nil {
-			return err
-		}
-		v := p.Last.Version
-		for p.Last.Version == v {
-			m, err := p.next(ctx)
-			if err != nil {
-				return err
-			}
-			if m.Type == "error" {
-				return fmt.Errorf("%s: %s", m.Code, m.Message)
-			}
-		}
-	}
-	return nil
 }
 
 // TestOwnPaceGames: a game at a pace of a day shows on both players' home
@@ -130,12 +82,12 @@ func TestOwnPaceGames(t *testing.T) {
 	if ol := myGames(t, ctx, other.Client); len(ol) != 1 || ol[0].YourMove || ol[0].Last != "" || ol[0].ToAct != mover.Last.Players[mover.Seat].Name {
 		t.Fatalf("the other's games before any turn: %+v", ol)
 	}
-	if err := mover.playTurn(ctx); err != nil {
+	if err := playTurn(mover, ctx); err != nil {
 		t.Fatal(err)
 	}
 	// The other player sees the turn once its update comes.
 	for other.Last.Version != mover.Last.Version {
-		if _, err := other.next(ctx); err != nil {
+		if _, err := other.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -191,7 +143,7 @@ func TestOwnPaceClockRunsOut(t *testing.T) {
 	paceTable(t, ctx, ann, bea, "1h")
 	resigned := false
 	for ann.Last.Phase != "over" {
-		m, err := ann.next(ctx)
+		m, err := ann.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,18 +179,6 @@ func TestOwnPaceClockSurvivesRestart(t *testing.T) {
 	if left := time.Until(*lines[0].Deadline); left < 18*time.Hour+50*time.Minute || left > 19*time.Hour {
 		t.Fatalf("after five hours away the seat has %v left, want 19h", left)
 	}
-}
-
-// clientWithToken is a client of the server at base holding the token.
-func clientWithToken(t *testing.T, base, token string) *wsclient.Client {
-	t.Helper()
-	c := wsclient.New(base)
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.HTTP.Jar.SetCookies(u, []*http.Cookie{{Name: server.CookieName, Value: token}})
-	return c
 }
 
 func TestPaceIsValidated(t *testing.T) {

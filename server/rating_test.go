@@ -1,8 +1,6 @@
 package server_test
 
 import (
-	"context"
-	"errors"
 	"math"
 	"path/filepath"
 	"strings"
@@ -13,22 +11,6 @@ import (
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 )
-
-type changeJSON struct {
-	Table, Player, Name              string
-	Before, After, Change, Deviation float64
-	Bot                              bool
-}
-
-type ratedTable struct {
-	ID      string
-	Status  string
-	Rated   string
-	Unrated string
-	Winners []int
-	Scores  []int
-	Ratings []changeJSON
-}
 
 // TestRatedGame plays the classic preset against the steady bot: at the
 // end the table shows both seats' changes, the person's new rating is what
@@ -50,7 +32,7 @@ func TestRatedGame(t *testing.T) {
 	if err := p.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.playToEnd(ctx); err != nil {
+	if err := p.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	var final ratedTable
@@ -179,7 +161,7 @@ func TestRatingVerdicts(t *testing.T) {
 	if err := p.Connect(ctx, oneTurnID); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.playToEnd(ctx); err != nil {
+	if err := p.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	var final ratedTable
@@ -195,61 +177,6 @@ func TestRatingVerdicts(t *testing.T) {
 	}
 }
 
-// playUntilMyTurn plays the seat's decisions (choose) until it is to act
-// at the start of its turn number turn (from 1; a roll-off decision counts
-// as the start of none), and returns there. The game must not end first.
-func (p *player) playUntilMyTurn(ctx context.Context, turn int) error {
-	started := 0
-	for {
-		if p.Last != nil && p.Last.Phase == "over" {
-			return errors.New("the game ended first")
-		}
-		if p.Last != nil && p.Last.Actor == p.Seat && p.Seat >= 0 {
-			if p.Last.Phase == "play" && p.Last.Step == "throw" && p.Last.Total == 0 {
-				if started++; started == turn {
-					return nil
-				}
-			}
-			typ, d := choose(p.Last)
-			if err := p.Act(ctx, p.Last.Version, typ, d); err != nil {
-				return err
-			}
-			v := p.Last.Version
-			for p.Last.Version == v {
-				if _, err := p.next(ctx); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		if _, err := p.next(ctx); err != nil {
-			return err
-		}
-	}
-}
-
-// resign resigns the seat now and reads on to the end of the game.
-func (p *player) resign(ctx context.Context) error {
-	for p.Last == nil || p.Last.Actor != p.Seat {
-		if _, err := p.next(ctx); err != nil {
-			return err
-		}
-	}
-	if err := p.Act(ctx, p.Last.Version, "resign", nil); err != nil {
-		return err
-	}
-	for p.Last.Phase != "over" {
-		m, err := p.next(ctx)
-		if err != nil {
-			return err
-		}
-		if m.Type == "error" {
-			return errors.New(m.Code + ": " + m.Message)
-		}
-	}
-	return nil
-}
-
 // TestAbortedGame: a player who resigns at the first decision, before
 // finishing a turn, aborts the game: it is over, shown as "aborted", moves
 // no rating and counts in nobody's stats, as no loss either, also after a
@@ -262,7 +189,7 @@ func TestAbortedGame(t *testing.T) {
 	defer p.Close()
 	seats := []map[string]string{{"type": "me"}, {"type": "bot", "level": "steady"}}
 	tb := joinNewTable(t, ctx, p.Client, "classic", seats...)
-	if err := p.resign(ctx); err != nil {
+	if err := p.Resign(ctx); err != nil {
 		t.Fatal(err)
 	}
 	type stats struct {
@@ -302,10 +229,10 @@ func TestAbortedGame(t *testing.T) {
 	// A whole turn, then a resignation: a rated loss.
 	p.Last, p.Seat = nil, -1
 	joinNewTable(t, ctx, p.Client, "classic", seats...)
-	if err := p.playUntilMyTurn(ctx, 2); err != nil {
+	if err := playUntilMyTurn(p, ctx, 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.resign(ctx); err != nil {
+	if err := p.Resign(ctx); err != nil {
 		t.Fatal(err)
 	}
 	var st stats
@@ -341,7 +268,7 @@ func TestHouseRatedBetweenPeople(t *testing.T) {
 		if err := p.Connect(ctx, tb.ID); err != nil {
 			t.Fatal(err)
 		}
-		go func() { done <- p.playToEnd(ctx) }()
+		go func() { done <- p.PlayToEnd(ctx) }()
 	}
 	for range 2 {
 		if err := <-done; err != nil {

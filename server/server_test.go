@@ -28,33 +28,6 @@ import (
 	"github.com/farkle/farkle/store"
 )
 
-// shortRules is classic to 2,000 points, so whole games stay quick.
-var shortRules = map[string]any{"base": "classic", "game": map[string]any{"target": 2000}}
-
-func ctxT(t testing.TB, d time.Duration) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	t.Cleanup(cancel)
-	return ctx
-}
-
-// joinNewTable creates a table of the rules with the seats, which must
-// start at once (playing, its seed hidden behind a commitment), and
-// connects c to it.
-func joinNewTable(t testing.TB, ctx context.Context, c *wsclient.Client, rules any, seats ...map[string]string) wsclient.Table {
-	t.Helper()
-	tb, err := c.CreateTable(ctx, rules, seats...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tb.Status != "playing" || tb.Seed != "" || len(tb.Commitment) != 64 {
-		t.Fatalf("new table: %+v (want playing, no seed, a commitment)", tb)
-	}
-	if err := c.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
-	return tb
-}
-
 // checkConsecutive fails unless the versions seen go up one at a time.
 func checkConsecutive(t testing.TB, seen []int) {
 	t.Helper()
@@ -126,7 +99,7 @@ func TestPlayAWholeGameAgainstABot(t *testing.T) {
 	p := newPlayer(t, ts, "Ann")
 	tb := joinNewTable(t, ctx, p.Client, shortRules, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "steady"})
 	defer p.Close()
-	if err := p.playToEnd(ctx); err != nil {
+	if err := p.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	checkConsecutive(t, p.Seen)
@@ -215,7 +188,7 @@ func TestTwoPlayersAndASpectator(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer watcher.Close()
-	if m, err := watcher.next(ctx); err != nil || m.Type != "welcome" || m.State != nil {
+	if m, err := watcher.Read(ctx); err != nil || m.Type != "welcome" || m.State != nil {
 		t.Fatalf("watcher's first message %+v %v, want a welcome without a game", m.Type, err)
 	}
 	seat, err := b.Join(ctx, tb.ID)
@@ -229,7 +202,7 @@ func TestTwoPlayersAndASpectator(t *testing.T) {
 	if _, err := c.Join(ctx, tb.ID); err == nil {
 		t.Fatal("a third player joined a full table")
 	}
-	m, err := watcher.next(ctx) // the welcome sent when the game starts
+	m, err := watcher.Read(ctx) // the welcome sent when the game starts
 	if err != nil || m.Type != "welcome" || m.State == nil || m.Table.Seats[1].Name != "Ann 2" {
 		t.Fatalf("after the join the watcher got %s %+v, %v", m.Type, m.Table.Seats, err)
 	}
@@ -243,7 +216,7 @@ func TestTwoPlayersAndASpectator(t *testing.T) {
 	if err := watcher.Send(ctx, map[string]any{"type": "action", "seat": m.State.Actor, "version": m.State.Version, "action": map[string]any{"type": "roll-off"}}); err != nil {
 		t.Fatal(err)
 	}
-	if m, err := watcher.next(ctx); err != nil || m.Type != "error" || m.Code != "not_seated" {
+	if m, err := watcher.Read(ctx); err != nil || m.Type != "error" || m.Code != "not_seated" {
 		t.Fatalf("watcher's action: %s %s %v, want not_seated", m.Type, m.Code, err)
 	}
 	var wg sync.WaitGroup
@@ -252,12 +225,12 @@ func TestTwoPlayersAndASpectator(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = p.playToEnd(ctx)
+			errs[i] = p.PlayToEnd(ctx)
 		}()
 	}
 	// The watcher follows every version up to the end.
 	for watcher.Last.Phase != "over" {
-		m, err := watcher.next(ctx)
+		m, err := watcher.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,7 +278,7 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer p.Close()
-		if _, err := p.next(ctx); err != nil {
+		if _, err := p.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -323,7 +296,7 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, p := range []*player{a, b} {
-			if _, err := p.next(ctx); err != nil {
+			if _, err := p.Read(ctx); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -408,7 +381,7 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 	if err := on.Act(ctx, st.Version, "keep", keep); err != nil {
 		t.Fatal(err)
 	}
-	m, err := on.next(ctx)
+	m, err := on.Read(ctx)
 	if err != nil || m.Type != "update" || m.State.Version != st.Version+1 {
 		t.Fatalf("the legal action: %s %s %v", m.Type, m.Raw, err)
 	}
@@ -457,7 +430,7 @@ func TestRestartResumesIdentically(t *testing.T) {
 	if err := p.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.next(ctx); err != nil {
+	if _, err := p.Read(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// Ann acts while it is her turn; the bot would act only after an hour.
@@ -466,7 +439,7 @@ func TestRestartResumesIdentically(t *testing.T) {
 		if err := p.Act(ctx, p.Last.Version, typ, d); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := p.next(ctx); err != nil {
+		if _, err := p.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -479,19 +452,19 @@ func TestRestartResumesIdentically(t *testing.T) {
 
 	// A new server on the same file shows exactly the same state.
 	ts2 := start(t, path, server.Options{BotDelay: time.Hour})
-	after, _ := fetchState(t, p.Client2(ts2.URL), tb.ID)
+	after, _ := fetchState(t, client2(p, ts2.URL), tb.ID)
 	if string(before) != string(after) {
 		t.Fatalf("state after the restart differs:\n%s\n%s", before, after)
 	}
 	ts2.Stop()
 	ts2 = start(t, path, server.Options{}) // bots now act at once
 	// Finish the game on the new server and check the whole record.
-	q := &player{Client: p.Client2(ts2.URL), Seat: 0}
+	q := &player{Client: client2(p, ts2.URL), Seat: 0}
 	if err := q.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
 	defer q.Close()
-	if err := q.playToEnd(ctx); err != nil {
+	if err := q.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	rec := downloadRecord(t, q.Client, tb.ID)
@@ -516,14 +489,6 @@ func TestRestartResumesIdentically(t *testing.T) {
 	if st.Version != was.Version || st.Current != was.Current || !reflect.DeepEqual(st.Players, was.Players) {
 		t.Fatalf("replayed prefix %+v differs from the state before the restart %+v", st.Players, was.Players)
 	}
-}
-
-// Client2 is the same player (same cookies) talking to another server URL.
-func (p *player) Client2(base string) *wsclient.Client {
-	c := wsclient.New(base)
-	c.Header = http.Header{"Authorization": {"Bearer " + p.Token}}
-	c.HTTP.Transport = bearer{p.Token}
-	return c
 }
 
 type bearer struct{ tok string }
@@ -551,7 +516,7 @@ func TestRestartWithTheBotToActResumesTheBot(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if err := w.playToEnd(ctx); err != nil {
+	if err := w.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	rec := downloadRecord(t, c2, tb.ID)
@@ -771,7 +736,7 @@ func TestOperations(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	p.next(ctx)
+	p.Read(ctx)
 	resp, err = http.Get(ts.Metrics + "/metrics")
 	if err != nil {
 		t.Fatal(err)
@@ -822,7 +787,7 @@ func TestMessageLimits(t *testing.T) {
 	if err := p.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
-	p.next(ctx)
+	p.Read(ctx)
 	limited := 0
 	for i := range 10 {
 		p.Send(ctx, map[string]string{"type": "ping", "id": fmt.Sprint(i)})
@@ -860,7 +825,7 @@ func TestGracefulClose(t *testing.T) {
 	if err := p.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}
-	p.next(ctx)
+	p.Read(ctx)
 	ts.Srv.Close()
 	_, err := p.Next(ctx)
 	if websocket.CloseStatus(err) != websocket.StatusGoingAway {

@@ -2,8 +2,6 @@ package server_test
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"strings"
@@ -15,11 +13,6 @@ import (
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/store"
 )
-
-func sha(s string) string {
-	sum := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(sum[:])
-}
 
 // meOf answers GET /api/me with the token: the player's name, or "" for
 // null (no player).
@@ -303,13 +296,5 @@ func TestCeremonyTokens(t *testing.T) {
 	mu.Unlock()
 	if got := finish(begin.Ceremony); got != http.StatusConflict {
 		t.Fatalf("an expired ceremony: %d, want 409", got)
-	}
-}
-
-// accountSession gives the account a session of the token on a device.
-func accountSession(t *testing.T, ts *testServer, playerID, token, device string) {
-	t.Helper()
-	if err := ts.DB.CreateSession(context.Background(), store.Session{TokenHash: sha(token), PlayerID: playerID, Device: device}, 0); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -80,7 +80,7 @@ func TestSlowClientIsDropped(t *testing.T) {
 	// reader has a message: before that its connection may not be counted
 	// yet, and "1" would be the slow client.
 	for i := 0; i%50 != 0 || last < 0 || clients() != "1"; i++ {
-		m, err := reader.next(ctx)
+		m, err := reader.Read(ctx)
 		if err != nil {
 			t.Fatalf("the reading watcher: %v (after version %d)", err, last)
 		}
@@ -139,7 +139,7 @@ func TestStalledWatcherDoesNotHoldThePlayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	if _, err := p.next(ctx); err != nil {
+	if _, err := p.Read(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// The player plays on until the stalled watcher is dropped (the
@@ -150,7 +150,7 @@ func TestStalledWatcherDoesNotHoldThePlayer(t *testing.T) {
 		if i == most {
 			t.Fatalf("the stalled watcher is still connected after %d actions", most)
 		}
-		if _, err := p.step(ctx); err != nil {
+		if _, err := step(p, ctx); err != nil {
 			t.Fatalf("the player, at version %d with a stalled watcher: %v", p.Last.Version, err)
 		}
 	}

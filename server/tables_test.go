@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -24,30 +23,6 @@ import (
 	"github.com/farkle/farkle/store"
 )
 
-// tableInfo is what GET /api/tables/{id} says of a table's life.
-type tableInfo struct {
-	Unrated string `json:"unrated"` // why a game of a rated family moves no rating ("aborted", …)
-	ID      string `json:"id"`
-	Status  string `json:"status"`
-	Reason  string `json:"reason"`
-	Seed    string `json:"seed"`
-	Clock   *struct {
-		Seconds  float64    `json:"seconds"`
-		Seat     *int       `json:"seat"`
-		Deadline *time.Time `json:"deadline"`
-		Timeouts int        `json:"timeouts"`
-	} `json:"clock"`
-}
-
-func getInfo(t testing.TB, ctx context.Context, c *wsclient.Client, id string) tableInfo {
-	t.Helper()
-	var v tableInfo
-	if err := c.Do(ctx, "GET", "/api/tables/"+id, nil, &v); err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 // statusErr returns err's HTTP status and body, failing without one.
 func statusErr(t testing.TB, err error) (int, string) {
 	t.Helper()
@@ -58,49 +33,19 @@ func statusErr(t testing.TB, err error) (int, string) {
 	return se.Status, se.Body
 }
 
-var (
-	bots2 = []map[string]string{{"type": "bot", "level": "steady"}, {"type": "bot", "level": "steady"}}
-	meBot = []map[string]string{{"type": "me"}, {"type": "bot", "level": "steady"}}
-)
-
-// panicky is a bot that panics when it is to choose, once release is
-// closed.
-type panicky struct {
-	release chan struct{}
-}
-
-func (p panicky) Choose(engine.State) engine.Action {
-	<-p.release
-	panic("test: the bot breaks")
-}
-
 // panickyPreparer is a panicky bot that also panics when prepared.
 type panickyPreparer struct{ panicky }
 
 func (panickyPreparer) Prepare() error { panic("test: preparation breaks") }
-
-// waitFor reads c's messages until one satisfies ok.
-func waitFor(t testing.TB, ctx context.Context, c *wsclient.Client, what string, ok func(wsclient.Msg) bool) wsclient.Msg {
-	t.Helper()
-	for {
-		m, err := c.Next(ctx)
-		if err != nil {
-			t.Fatalf("waiting for %s: %v", what, err)
-		}
-		if ok(m) {
-			return m
-		}
-	}
-}
 
 func TestPanickingBotFailsOnlyItsTable(t *testing.T) {
 	release := make(chan struct{})
 	ts := start(t, "", server.Options{MaxBotTables: 5, Cast: botsCast(func(level string, r rules.Rules) (bot.Strategy, error) {
 		switch level {
 		case "expert":
-			return panicky{release: release}, nil
+			return panicky{Release: release}, nil
 		case "perfect":
-			return panickyPreparer{panicky{release: release}}, nil
+			return panickyPreparer{panicky{Release: release}}, nil
 		}
 		return bot.New(level, r)
 	})})
@@ -164,7 +109,7 @@ func TestPanickingBotFailsOnlyItsTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	if err := p.playToEnd(ctx); err != nil {
+	if err := p.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := record.Verify(downloadRecord(t, c, good.ID)); err != nil {
@@ -213,7 +158,7 @@ func TestTablesThatCannotLoadFailAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for pp.Last == nil {
-		if _, err := pp.next(ctx); err != nil {
+		if _, err := pp.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -221,7 +166,7 @@ func TestTablesThatCannotLoadFailAtStart(t *testing.T) {
 	if pp.Last.Actor != pp.Seat {
 		acting = qq
 		for qq.Last == nil {
-			if _, err := qq.next(ctx); err != nil {
+			if _, err := qq.Read(ctx); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -231,7 +176,7 @@ func TestTablesThatCannotLoadFailAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for acting.Last.Version == 0 {
-		if _, err := acting.next(ctx); err != nil {
+		if _, err := acting.Read(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -370,7 +315,7 @@ func TestGameLengthIsCapped(t *testing.T) {
 	tb := joinNewTable(t, ctx, c, huge, bots2...)
 	p := &player{Client: c, Seat: -1}
 	defer p.Close()
-	if err := p.playToEnd(ctx); err != nil {
+	if err := p.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	rec := downloadRecord(t, c, tb.ID)
@@ -431,7 +376,7 @@ func TestFinishedTablesLeaveMemory(t *testing.T) {
 	c := host(t, ts)
 	first := joinNewTable(t, ctx, c, shortRules, bots2...)
 	w := &player{Client: c, Seat: -1}
-	if err := w.playToEnd(ctx); err != nil {
+	if err := w.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
@@ -478,22 +423,6 @@ func TestFinishedTablesLeaveMemory(t *testing.T) {
 	}
 }
 
-// clockPlayer creates a table of the seats with a turn clock and connects
-// its player, who then never acts.
-func clockTable(t *testing.T, ts *testServer, ctx context.Context, rules any, seats ...map[string]string) (*player, wsclient.Table) {
-	t.Helper()
-	p := newPlayer(t, ts, "Slow")
-	tb, err := p.CreateTable(ctx, rules, seats...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(p.Close)
-	return p, tb
-}
-
 func TestTurnClockCountResetsWhenThePlayerActs(t *testing.T) {
 	ts := start(t, "", server.Options{TurnClock: 300 * time.Millisecond, ClockForfeits: 2})
 	ctx := ctxT(t, time.Minute)
@@ -520,7 +449,7 @@ func TestTurnClockCountResetsWhenThePlayerActs(t *testing.T) {
 	slowTurns, timeouts, playing := 0, 0, false
 	lastActor := -1
 	for q.Last == nil || q.Last.Phase != "over" {
-		m, err := q.next(ctx)
+		m, err := q.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -629,7 +558,7 @@ func TestTurnClockResumesAfterARestart(t *testing.T) {
 	}
 	ts.Stop()
 	ts2 := start(t, path, server.Options{})
-	c := p.Client2(ts2.URL)
+	c := client2(p, ts2.URL)
 	if err := c.Connect(ctx, tb.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -18,17 +18,6 @@ import (
 	"github.com/farkle/farkle/solved"
 )
 
-// threeRules is a three-seat house rule set whose three-player table is
-// solved in a few seconds: pocket-farkel to 1,000, in seat order.
-func threeRules() rules.Rules {
-	r := rules.MustPreset("pocket-farkel")
-	r.Name = "pocket-1000"
-	r.Game.Target = 1000
-	r.Game.FirstPlayer = rules.SeatOrder
-	r.Turn.FarklePenalty = rules.Penalty{}
-	return r
-}
-
 // seatNotes is a table's seats as GET /api/tables/{id} shows their notes.
 type seatNotes struct {
 	Actions int `json:"actions"`
@@ -97,7 +86,7 @@ func TestThreeSeatPerfectBotPreparesItsTable(t *testing.T) {
 	// our turn again.
 	played := false
 	for {
-		m, err := me.next(ctx)
+		m, err := me.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,7 +131,7 @@ func TestThreeSeatPerfectBotPreparesItsTable(t *testing.T) {
 	if after.Actions != before.Actions {
 		t.Fatalf("%d actions, then %d while it was our turn", before.Actions, after.Actions)
 	}
-	if err := me.playToEnd(ctx); err != nil {
+	if err := me.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
 
@@ -224,7 +213,7 @@ func TestThreeSeatPerfectBotPreparesItsTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		me.Last = nil
-		if err := me.playToEnd(ctx); err != nil {
+		if err := me.PlayToEnd(ctx); err != nil {
 			t.Fatal(err)
 		}
 		check(next.ID, 0)

@@ -13,33 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/bot"
-	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/store"
 )
-
-// botEntrants returns n bot entrants of the level.
-func botEntrants(n int, level string) []map[string]string {
-	out := make([]map[string]string, n)
-	for i := range out {
-		out[i] = map[string]string{"type": "bot", "level": level}
-	}
-	return out
-}
-
-// newTour creates a tournament of the entrants, failing the test unless it
-// is created.
-func newTour(t *testing.T, ctx context.Context, c *wsclient.Client, format string, size int, entrants []map[string]string) tourJSON {
-	t.Helper()
-	var tr tourJSON
-	body := map[string]any{"name": "Cup", "format": format, "rules": shortRules, "size": size, "entrants": entrants}
-	if err := c.Do(ctx, "POST", "/api/tournaments", body, &tr); err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
 
 // apiErr is an error of the API.
 type apiErr struct{ Error, Code, Field string }
@@ -213,17 +190,6 @@ func TestTournamentLimits(t *testing.T) {
 		!strings.Contains(e2.Error, "max-tournaments-total 3") || resp.Header.Get("Retry-After") == "" {
 		t.Fatalf("a fourth tournament in all: %d %s (Retry-After %q)", resp.StatusCode, data, resp.Header.Get("Retry-After"))
 	}
-}
-
-// breaking makes the bots: "expert" panics at its first move (its table
-// fails), the others are the real ones.
-func breaking(level string, r rules.Rules) (bot.Strategy, error) {
-	if level == "expert" {
-		release := make(chan struct{})
-		close(release)
-		return panicky{release: release}, nil
-	}
-	return bot.New(level, r)
 }
 
 // TestTournamentFailedTableIsForfeit: in a knockout of four whose first

@@ -1,70 +1,11 @@
 package server_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
 	"github.com/farkle/farkle/server"
-	"github.com/farkle/farkle/server/wsclient"
 )
-
-type tourJSON struct {
-	ID        string
-	Status    string
-	Reason    string
-	Size      int
-	Champion  *string
-	Total     int `json:"total_rounds"`
-	Entrants  []struct{ Name, Bot string }
-	Standings []struct {
-		Entrant                               int
-		Name                                  string
-		Played, Wins, Draws, Losses, Forfeits int
-		For, Against, Diff                    int
-	}
-	Rounds [][]tourGameJSON
-}
-
-type tourGameJSON struct {
-	A, B      int
-	AName     string `json:"a_name"`
-	BName     string `json:"b_name"`
-	Table     string
-	Done      bool
-	PA, PB    int
-	Winner    int
-	WaitingOn string `json:"waiting_on"`
-	Pending   bool
-	Forfeit   string
-	Why       string
-	Void      bool
-}
-
-func getTour(t *testing.T, ctx context.Context, c *wsclient.Client, id string) tourJSON {
-	t.Helper()
-	var tr tourJSON
-	if err := c.Do(ctx, "GET", "/api/tournaments/"+id, nil, &tr); err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
-
-// waitTour polls the tournament until ok says so.
-func waitTour(t *testing.T, ctx context.Context, c *wsclient.Client, id string, ok func(tourJSON) bool) tourJSON {
-	t.Helper()
-	for {
-		tr := getTour(t, ctx, c, id)
-		if ok(tr) {
-			return tr
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("tournament %s never got there: %+v", id, tr)
-		case <-time.After(20 * time.Millisecond): // polling the API
-		}
-	}
-}
 
 // opened reports whether every game of the last round has its table: a
 // round is stored as paired before its tables open.
@@ -178,7 +119,7 @@ func TestTournamentWithAPerson(t *testing.T) {
 			if err := ann.Connect(ctx, mine); err != nil {
 				t.Fatal(err)
 			}
-			if err := ann.playToEnd(ctx); err != nil {
+			if err := ann.PlayToEnd(ctx); err != nil {
 				t.Fatal(err)
 			}
 			// A game Bea (who never acts) starts ends on her clock before

@@ -88,7 +88,7 @@ func BenchmarkWatchers(b *testing.B) {
 	for k := range b.N {
 		<-tick.C
 		sent[k].Store(time.Now().UnixNano())
-		if _, err := p.step(ctx); err != nil {
+		if _, err := step(p, ctx); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -29,7 +29,7 @@ func TestWebSocketConnectionRateOff(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer ann.Close()
-			if m, err := ann.next(ctx); err != nil || m.Type != "welcome" {
+			if m, err := ann.Read(ctx); err != nil || m.Type != "welcome" {
 				t.Fatalf("welcome: %v %v", m.Type, err)
 			}
 			for i := range 20 {

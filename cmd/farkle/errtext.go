@@ -24,7 +24,7 @@ var packagePrefix = regexp.MustCompile(`(^|: )(?:` + strings.Join(modulePackages
 var modulePackages = []string{"abuse", "advise", "bot", "chart", "dice", "dragon", "engine", "explore", "game", "lang", "record",
 	"rules", "rulestest", "server", "wsclient", "sim", "solve", "store", "sqlstore", "sqlite", "storetest", "tui",
 	"online", "sshserve", "browsertest", "servertest", "tcpproxy", "rating", "tournament", "postgres", "pgtest", "syncbuf", "sshtest", "passkeytest", "securitydoc", "solved", "lru",
-	"gameview", "localplay", "appicon", "wasmbuild", "loadgen", "testflags"}
+	"gameview", "localplay", "appicon", "wasmbuild", "loadgen", "testflags", "webtest", "site"}
 
 // sayings are the sentinel errors whose own words, once the package prefix
 // is gone, do not say enough to a person: each is said as the catalogue's

@@ -88,12 +88,13 @@ func NewWithin(t testing.TB, width, height int64, within time.Duration) context.
 	t.Helper()
 	exe := Chromium(t)
 	place(t) // its cleanup, registered first, runs after the browser's
+	profile := profileDir(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
 		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(int(width), int(height)),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(int(width), int(height)),
 		chromedp.Env("TZ=UTC"),
 	}
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -110,6 +111,34 @@ func NewWithin(t testing.TB, width, height int64, within time.Duration) context.
 		t.Fatalf("starting Chromium: %v", err)
 	}
 	return ctx
+}
+
+// profileDir makes a directory for the browser's profile, removed when
+// the test ends, after the browser: Chromium's helper processes may still
+// write to it for a moment after the browser has gone (t.TempDir's removal
+// then failed the test, "directory not empty"), so the removal is tried
+// again while they finish, up to 10 s.
+func profileDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "farkle-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			err := os.RemoveAll(dir)
+			if err == nil {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("removing the browser's profile: %v", err)
+				return
+			}
+			time.Sleep(50 * time.Millisecond) // the helper processes are finishing
+		}
+	})
+	return dir
 }
 
 // Click is chromedp.Click for pages that redraw by themselves (a timer, a

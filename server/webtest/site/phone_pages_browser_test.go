@@ -1,0 +1,175 @@
+package site
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/internal/browsertest"
+	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/server/webtest"
+	"github.com/farkle/farkle/server/wsclient"
+)
+
+// TestBrowserEveryPageFitsAPhone visits every page of the site (the lobby,
+// a table of each kind and state, the new-table form, replays, the
+// analysis, history, the leaderboard with its ratings, a player's own
+// page, another's (Follow, Challenge) and a bot's, the lobby's friends,
+// the account and sign-in, the tournaments and one, the explorer, the
+// settings, the moderators' page) at 360×740 and 390×844 in English and
+// Norwegian, with long
+// names and a seed in the way, and fails on any element wider than the
+// phone.
+func TestBrowserEveryPageFitsAPhone(t *testing.T) {
+	t.Parallel()
+	ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond, Advisor: servertest.PointsAdvisor{}})
+	ctx := servertest.Context(t, 5*time.Minute)
+	me := servertest.NewPlayer(t, ts, "Bartholomew-Quincy")
+	defer me.Close()
+	// Finished games of each kind, played by bots.
+	over, err := me.CreateTable(ctx, servertest.ShortRules, servertest.TwoBots...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dragonOver, err := me.CreateTable(ctx, "dragon", map[string]string{"type": "bot", "level": "smart"}, map[string]string{"type": "bot", "level": "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The player's own tables: against a bot (ordinary and Dragon
+	// Farkle), waiting for a friend, at its own pace.
+	live, err := me.CreateTable(ctx, "classic", servertest.MeBot...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dragonLive, err := me.CreateTable(ctx, "dragon", map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "smart"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiting, err := me.CreateTable(ctx, "classic", map[string]string{"type": "me"}, map[string]string{"type": "human"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paced wsclient.Table
+	if err := me.Do(ctx, "POST", "/api/tables", map[string]any{"rules": "classic", "pace": "1d", "seats": []map[string]string{{"type": "me"}, {"type": "bot", "level": "steady"}}}, &paced); err != nil {
+		t.Fatal(err)
+	}
+	// Another player, followed, with an open game: their page offers
+	// Follow and Challenge; the lobby lists them among friends.
+	other := servertest.NewPlayer(t, ts, "Wilhelmina-Anastasia")
+	if _, err := other.CreateTable(ctx, "classic", map[string]string{"type": "me"}, map[string]string{"type": "human"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := me.Do(ctx, "POST", "/api/me/follows", map[string]string{"player": other.ID}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var tr servertest.Tournament
+	entrants := []map[string]string{{"type": "bot", "level": "steady"}, {"type": "bot", "level": "cautious"}, {"type": "bot", "level": "bold"}, {"type": "bot", "level": "reckless"}}
+	if err := me.Do(ctx, "POST", "/api/tournaments", map[string]any{"name": "Midsummer Farkle Classic", "format": "swiss", "rules": servertest.ShortRules, "size": 4, "entrants": entrants}, &tr); err != nil {
+		t.Fatal(err)
+	}
+	tr = servertest.WaitTournament(t, ctx, me.Client, tr.ID, func(tr servertest.Tournament) bool { return tr.Status == "over" })
+	for _, id := range []string{over.ID, dragonOver.ID} {
+		for servertest.GetInfo(t, ctx, me.Client, id).Status != "over" {
+			time.Sleep(20 * time.Millisecond) // polling the API: bots play
+		}
+	}
+	pages := []webtest.SitePage{
+		{Name: "home", Path: "/", Ready: "#play-now"},
+		{Name: "lobby", Path: "/lobby", Ready: ".tables li"},
+		{Name: "table", Path: "/t/" + live.ID, Ready: "#game .scoreboard"},
+		{Name: "dragon-table", Path: "/t/" + dragonLive.ID, Ready: "#game"},
+		{Name: "waiting-table", Path: "/t/" + waiting.ID, Ready: "#game"},
+		{Name: "pace-table", Path: "/t/" + paced.ID, Ready: "#game .scoreboard"},
+		{Name: "game-over", Path: "/t/" + over.ID, Ready: "#end table.analysis"}, // with its analysis
+		{Name: "dragon-over", Path: "/t/" + dragonOver.ID, Ready: "#end table.analysis"},
+		{Name: "tournament-game", Path: "/replay/" + tr.Rounds[0][0].Table, Ready: "#tour-back"},
+		{Name: "new-table", Path: "/new", Ready: "#create"},
+		{Name: "replay", Path: "/replay/" + over.ID, Ready: ".replay-board table"},
+		{Name: "dragon-replay", Path: "/replay/" + dragonOver.ID, Ready: ".replay-board table"},
+		{Name: "history", Path: "/history", Ready: ".tables li"},
+		{Name: "leaderboard", Path: "/leaderboard", Ready: "#rating-board"},
+		{Name: "player", Path: "/players/" + me.ID, Ready: ".tiles"},
+		{Name: "bot", Path: "/players/bot:steady", Ready: ".tiles"},
+		{Name: "other-player", Path: "/players/" + other.ID, Ready: "#challenge"},
+		{Name: "lobby-friends", Path: "/lobby", Ready: "#friends .tables li"},
+		{Name: "account", Path: "/account", Ready: "#main h1"},
+		{Name: "tournaments", Path: "/tournaments", Ready: "#t-create"},
+		{Name: "tournament", Path: "/tournaments/" + tr.ID, Ready: "#t-standings"},
+		{Name: "explorer", Path: "/explore", Ready: "#setup"},
+		{Name: "local", Path: "/local", Ready: "#main h1"},
+		webtest.ModerationPage(t, ts, me), // moderation_browser_test.go: me becomes a moderator
+		{Name: "settings", Path: "/settings", Ready: "#anim-speed"},
+	}
+	english := webtest.EnglishPhrases(t)
+	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {
+		for _, lang := range []string{"en", "nb"} {
+			t.Run(lang+"-"+itoa3(size.w), func(t *testing.T) {
+				b := browsertest.NewWithin(t, size.w, size.h, 8*time.Minute) // some 25 pages, each checked word by word in Norwegian
+				webtest.SignInBrowser(t, b, ts.URL, me.Token)
+				webtest.OpenIn(t, b, ts.URL+"/", lang)
+				if who := webtest.WhoAmI(t, b); who.ID != me.ID {
+					t.Fatalf("the browser is %+v, want %s", who, me.ID)
+				}
+				for _, pg := range pages {
+					checkFits(t, b, ts.URL, pg, lang+"-"+itoa3(size.w))
+					if lang == "nb" && size.w == 390 {
+						webtest.CheckNorwegian(t, b, pg, english)
+						if pg.Name == "leaderboard" {
+							webtest.CheckRatingTabs(t, b, pg, english)
+						}
+					}
+				}
+				// A browser without a player (the cookie forgotten: signing
+				// out would end the player for the other runs): the sign-in
+				// page, and an account made from scratch.
+				if _, err := chromedp.Run(b, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
+					return cdp.Call(c, tg, network.ClearBrowserCookies, cdp.Empty{})
+				}); err != nil {
+					t.Fatal(err)
+				}
+				for _, pg := range []webtest.SitePage{{Name: "signin", Path: "/signin", Ready: "#main h1"}, {Name: "account-new", Path: "/account", Ready: "#create-account"}} {
+					checkFits(t, b, ts.URL, pg, lang+"-"+itoa3(size.w))
+					if lang == "nb" && size.w == 390 {
+						webtest.CheckNorwegian(t, b, pg, english)
+					}
+				}
+			})
+		}
+	}
+}
+
+// checkFits opens the page, waits for it, saves its screenshot and fails
+// the test on anything wider than the phone.
+func checkFits(t *testing.T, ctx context.Context, base string, pg webtest.SitePage, tag string) {
+	t.Helper()
+	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(wait, chromedp.Navigate(base+pg.Path), chromedp.WaitVisible(pg.Ready)); err != nil {
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('main') ? document.getElementById('main').textContent.slice(0, 200) : ''`))
+		t.Errorf("%s (%s): %v; the page says %q", pg.Name, pg.Path, err, text)
+		return
+	}
+	webtest.Settled(t, ctx)
+	webtest.Shot(t, ctx, pg.Name+"-"+tag)
+	// Every page's menu leads to the explorer and back to the site.
+	if menu, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))`)); err != nil || !slices.Contains(menu, "/explore") || !slices.Contains(menu, "/leaderboard") {
+		t.Errorf("%s: the menu leads to %q (%v), want the explorer and the site's pages", pg.Name, menu, err)
+	}
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](webtest.TooWide))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wide) > 0 {
+		t.Errorf("%s (%s) is wider than the phone: %q", pg.Name, pg.Path, wide)
+	}
+}
+
+func itoa3(n int64) string {
+	return string(rune('0'+n/100)) + string(rune('0'+n/10%10)) + string(rune('0'+n%10))
+}
