@@ -164,10 +164,13 @@ async function playPage(cur) {
     cur.record = eng.record(gid);
     write(CURRENT, cur);
   }
+  // The side box is made once: the page draws it again after every
+  // action, and one opened stays open through the bots' moves.
+  const side = h('details', { class: 'card local-side' }, h('summary', {}, msg('web.feel.title')), h('p', { class: 'muted small' }, msg('web.local.side')), feelSettings());
   const gone = tablePage('local', {
     connect: connector(eng, gid, cur),
     endExtras: (g) => endExtras(g, cur),
-    side: () => h('details', { class: 'card local-side' }, h('summary', {}, msg('web.feel.title')), h('p', { class: 'muted small' }, msg('web.local.side')), feelSettings()),
+    side: () => side,
   });
   return () => { gone(); eng.close(gid); };
 }
