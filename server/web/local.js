@@ -10,7 +10,7 @@
 // finished game goes to the local history and, when the network is there
 // and the browser has a player, to the player's history on the server
 // (POST /api/local-games), which verifies its record before keeping it.
-import { h, api, page, state, ensurePlayer, rulesName, nameEl } from './ui.js';
+import { h, api, page, state, ensurePlayer, loadMe, rulesName, nameEl } from './ui.js';
 import { tablePage } from './table.js';
 import { loadEngine } from './engine.js';
 import { feelSettings } from './feel.js';
@@ -80,7 +80,13 @@ export function syncUploads() {
   })().finally(() => { syncing = null; changed(); });
   return syncing;
 }
-window.addEventListener('online', () => { changed(); syncUploads(); });
+// A page opened offline could not ask who its player is: it asks when the
+// network is back, then keeps the games waiting.
+window.addEventListener('online', async () => {
+  if (!state.me) await loadMe();
+  changed();
+  syncUploads();
+});
 window.addEventListener('offline', () => changed());
 
 // changed tells what shows the local history that it may have changed.
