@@ -1,0 +1,164 @@
+package server_test
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/farkle/farkle/internal/browsertest"
+	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/server"
+)
+
+// pageErrors collects what tells a broken page: uncaught exceptions and
+// rejections, console.error, and a failed load of anything but the API
+// (offline, the API fails by design; a script or style missing from the
+// cache would not).
+type pageErrors struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+func watchErrors(t *testing.T, ctx context.Context) *pageErrors {
+	t.Helper()
+	p := &pageErrors{}
+	add := func(s string) { p.mu.Lock(); p.errs = append(p.errs, s); p.mu.Unlock() }
+	if err := chromedp.Listen(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			add("exception: " + e.ExceptionDetails.Text + " " + exceptionText(e.ExceptionDetails))
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError {
+				var args []string
+				for _, a := range e.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				add("console.error: " + strings.Join(args, " "))
+			}
+		case *cdplog.EventEntryAdded:
+			if u, err := url.Parse(e.Entry.URL); e.Entry.Level == cdplog.EntryLevelError && (err != nil || !strings.HasPrefix(u.Path, "/api/")) {
+				add("log: " + e.Entry.Text + " " + e.Entry.URL)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
+		if _, err := cdp.Call(c, tg, runtime.Enable, cdp.Empty{}); err != nil {
+			return cdp.Empty{}, err
+		}
+		return cdp.Call(c, tg, cdplog.Enable, cdp.Empty{})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil {
+		return d.Exception.Description
+	}
+	return ""
+}
+
+func (p *pageErrors) take() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.errs
+	p.errs = nil
+	return out
+}
+
+// Offline, after one online visit, the home page opens (the network cut
+// with the DevTools protocol and the server stopped): it offers the games
+// on this phone and nothing that needs the server, and nothing on it
+// fails. Two friends then play a hot-seat game on the phone to its end;
+// the end screen names the winner and says the game waits for the
+// network, and the list of games on this phone shows it, with its scores.
+func TestBrowserOfflineHomeHotSeat(t *testing.T) {
+	t.Parallel()
+	ts := start(t, "", server.Options{})
+	ctx := browsertest.NewWithin(t, 390, 844, 5*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-now")); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.WaitJS(t, ctx, browsertest.AppKept, time.Minute, "the service worker keeping the app")
+	errs := watchErrors(t, ctx)
+	browsertest.Offline(t, ctx, true)
+	ts.Stop()
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-local")); err != nil {
+		t.Fatal(err)
+	}
+	en := lang.Get("en")
+	home := browsertest.Eval[struct {
+		Online               bool
+		Local, Nav           string
+		Hero, Mine, SignedIn bool
+	}](t, ctx, `({online: navigator.onLine, local: document.getElementById('play-local').textContent,
+  nav: document.querySelector('header nav, nav').textContent.trim(), hero: !!document.querySelector('.hero, #play-now, #play-dragon'),
+  mine: !!document.getElementById('my-games'), signedIn: !!document.getElementById('sign-out')})`)
+	if home.Online || home.Local != en.Msg("web.local.play") || home.Nav == "" || home.Hero || home.Mine || home.SignedIn {
+		t.Fatalf("offline, the home page: %+v; want only the games on this phone (%q)", home, en.Msg("web.local.play"))
+	}
+	if e := errs.take(); len(e) > 0 {
+		t.Fatalf("offline, the home page failed: %q", e)
+	}
+	shot(t, ctx, "home-offline-390")
+
+	if err := chromedp.Do(ctx, browsertest.Click("#play-local"),
+		chromedp.WaitVisible("#local-form"),
+		chromedp.SetValue("#local-name", "Ann"),
+		chromedp.SetValue("#local-target", "1000"),
+		chromedp.SetValue(".seat-kind", ""),
+		chromedp.SendKeys(".friend-name", "Bea"),
+		browsertest.Click("#local-start"),
+		chromedp.WaitVisible("#game .scoreboard"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if g := browsertest.PlayLocal(t, ctx, 1<<30, time.Now().Add(3*time.Minute)); g.Phase != "over" {
+		t.Fatalf("the hot-seat game did not end: %+v", g)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#end"), chromedp.WaitVisible("#kept-line")); err != nil {
+		t.Fatal(err)
+	}
+	rec := browsertest.Eval[struct {
+		ID      string
+		Players []string
+		Scores  []int
+		Winners []int
+	}](t, ctx, `(() => { const e = JSON.parse(localStorage.getItem('farkle.local.history'))[0]; const r = JSON.parse(e.record);
+  return {id: e.id, players: r.players, scores: r.meta.scores, winners: r.meta.winners}; })()`)
+	if strings.Join(rec.Players, ",") != "Ann,Bea" || len(rec.Scores) != 2 || len(rec.Winners) != 1 || rec.Scores[rec.Winners[0]] < 1000 {
+		t.Fatalf("the game kept on the phone: %+v", rec)
+	}
+	winner := rec.Players[rec.Winners[0]]
+	end := browsertest.Eval[struct{ End, Kept, Commitment string }](t, ctx, `({end: document.getElementById('end').textContent,
+  kept: document.getElementById('kept-line').textContent, commitment: document.querySelector('#game .rules .wrap').textContent})`)
+	if !strings.Contains(end.End, winner) || end.Kept != en.Msg("web.local.waitNetwork") || end.Commitment != rec.ID {
+		t.Fatalf("the end screen: %+v; want %s the winner, the game waiting for the network, commitment %s", end, winner, rec.ID)
+	}
+	shot(t, ctx, "local-hot-seat-over-offline-390")
+
+	if err := chromedp.Do(ctx, browsertest.Click("#local-home"), chromedp.WaitVisible("#local-history li.local-game")); err != nil {
+		t.Fatal(err)
+	}
+	list := browsertest.Eval[[]struct{ Seats, Line, File string }](t, ctx, `[...document.querySelectorAll('#local-history li.local-game')].map((li) => ({
+  seats: li.querySelector('.seats-line').textContent, line: li.querySelector('.muted').textContent, file: li.querySelector('a[download]').getAttribute('download')}))`)
+	wantLine := "classic · " + en.Num(int64(rec.Scores[0])) + "–" + en.Num(int64(rec.Scores[1])) + " · " + en.Msg("web.wonBy", "names", winner)
+	if len(list) != 1 || list[0].Seats != "Ann vs Bea" || !strings.HasPrefix(list[0].Line, wantLine) || !strings.Contains(list[0].File, rec.ID[:12]) {
+		t.Fatalf("the games on this phone: %+v; want Ann vs Bea, %q…, the record of %s", list, wantLine, rec.ID[:12])
+	}
+	if e := errs.take(); len(e) > 0 {
+		t.Fatalf("offline, the game's pages failed: %q", e)
+	}
+	shot(t, ctx, "local-history-offline-390")
+}
