@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -19,39 +17,17 @@ import (
 	"github.com/farkle/farkle/server"
 )
 
-// wasmWatch counts the requests of a tab (not of its service worker, whose
-// fetches are another target's) for the engine of the local games.
-type wasmWatch struct {
-	mu   sync.Mutex
-	urls []string
-}
-
-func watchWasm(t *testing.T, ctx context.Context) *wasmWatch {
-	t.Helper()
-	w := &wasmWatch{}
-	if err := chromedp.Listen(ctx, func(ev any) {
+// watchWasm collects the paths of the WebAssembly modules a tab asks for
+// (not its service worker, whose fetches are another target's).
+func watchWasm(t *testing.T, ctx context.Context) *browsertest.Events {
+	return browsertest.Watch(t, ctx, func(ev any) (string, bool) {
 		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
 			if u, err := url.Parse(e.Request.URL); err == nil && strings.HasSuffix(u.Path, ".wasm") {
-				w.mu.Lock()
-				w.urls = append(w.urls, u.Path)
-				w.mu.Unlock()
+				return u.Path, true
 			}
 		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
-		return cdp.Call(c, tg, network.Enable, network.EnableParams{})
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return w
-}
-
-func (w *wasmWatch) fetched() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return append([]string(nil), w.urls...)
+		return "", false
+	})
 }
 
 // The engine of the local games is fetched only where a local game needs
@@ -70,7 +46,7 @@ func TestBrowserLocalGameKeptOnReconnect(t *testing.T) {
 		t.Fatal(err)
 	}
 	browsertest.WaitJS(t, ctx, browsertest.AppKept, time.Minute, "the service worker keeping the engine")
-	if got := wasm.fetched(); len(got) != 0 {
+	if got := wasm.Seen(); len(got) != 0 {
 		t.Fatalf("the home page fetched %v", got)
 	}
 	// A player of this browser, at a server's table, opened afresh.
@@ -78,7 +54,7 @@ func TestBrowserLocalGameKeptOnReconnect(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible("#game .scoreboard")); err != nil {
 		t.Fatal(err)
 	}
-	if got, eng := wasm.fetched(), browsertest.Eval[bool](t, ctx, `'farkleEngine' in globalThis || !!document.querySelector('script[src$="wasm_exec.js"]')`); len(got) != 0 || eng {
+	if got, eng := wasm.Seen(), browsertest.Eval[bool](t, ctx, `'farkleEngine' in globalThis || !!document.querySelector('script[src$="wasm_exec.js"]')`); len(got) != 0 || eng {
 		t.Fatalf("a server's table fetched %v (engine loaded: %v)", got, eng)
 	}
 	me := browsertest.Eval[string](t, ctx, `fetch('/api/me').then((r) => r.json()).then((m) => m.id)`)
@@ -88,7 +64,7 @@ func TestBrowserLocalGameKeptOnReconnect(t *testing.T) {
 		t.Fatal(err)
 	}
 	browsertest.NewLocalGame(t, ctx, "1000")
-	if got := wasm.fetched(); len(got) != 1 || got[0] != "/static/farkle.wasm" {
+	if got := wasm.Seen(); len(got) != 1 || got[0] != "/static/farkle.wasm" {
 		t.Fatalf("a local game fetched %v, want the engine once", got)
 	}
 	if g := browsertest.PlayLocal(t, ctx, 1<<30, time.Now().Add(3*time.Minute)); g.Phase != "over" {

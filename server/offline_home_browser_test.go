@@ -4,11 +4,9 @@ import (
 	"context"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -18,63 +16,34 @@ import (
 	"github.com/farkle/farkle/server"
 )
 
-// pageErrors collects what tells a broken page: uncaught exceptions and
+// watchErrors collects what tells a broken page: uncaught exceptions and
 // rejections, console.error, and a failed load of anything but the API
 // (offline, the API fails by design; a script or style missing from the
 // cache would not).
-type pageErrors struct {
-	mu   sync.Mutex
-	errs []string
-}
-
-func watchErrors(t *testing.T, ctx context.Context) *pageErrors {
-	t.Helper()
-	p := &pageErrors{}
-	add := func(s string) { p.mu.Lock(); p.errs = append(p.errs, s); p.mu.Unlock() }
-	if err := chromedp.Listen(ctx, func(ev any) {
+func watchErrors(t *testing.T, ctx context.Context) *browsertest.Events {
+	return browsertest.Watch(t, ctx, func(ev any) (string, bool) {
 		switch e := ev.(type) {
 		case *runtime.EventExceptionThrown:
-			add("exception: " + e.ExceptionDetails.Text + " " + exceptionText(e.ExceptionDetails))
+			d := e.ExceptionDetails
+			if d.Exception != nil {
+				return "exception: " + d.Text + " " + d.Exception.Description, true
+			}
+			return "exception: " + d.Text, true
 		case *runtime.EventConsoleAPICalled:
 			if e.Type == runtime.ConsoleAPICalledTypeError {
 				var args []string
 				for _, a := range e.Args {
 					args = append(args, string(a.Value)+a.Description)
 				}
-				add("console.error: " + strings.Join(args, " "))
+				return "console.error: " + strings.Join(args, " "), true
 			}
 		case *cdplog.EventEntryAdded:
 			if u, err := url.Parse(e.Entry.URL); e.Entry.Level == cdplog.EntryLevelError && (err != nil || !strings.HasPrefix(u.Path, "/api/")) {
-				add("log: " + e.Entry.Text + " " + e.Entry.URL)
+				return "log: " + e.Entry.Text + " " + e.Entry.URL, true
 			}
 		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (cdp.Empty, error) {
-		if _, err := cdp.Call(c, tg, runtime.Enable, cdp.Empty{}); err != nil {
-			return cdp.Empty{}, err
-		}
-		return cdp.Call(c, tg, cdplog.Enable, cdp.Empty{})
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func exceptionText(d *runtime.ExceptionDetails) string {
-	if d.Exception != nil {
-		return d.Exception.Description
-	}
-	return ""
-}
-
-func (p *pageErrors) take() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	out := p.errs
-	p.errs = nil
-	return out
+		return "", false
+	})
 }
 
 // Offline, after one online visit, the home page opens (the network cut
@@ -108,22 +77,15 @@ func TestBrowserOfflineHomeHotSeat(t *testing.T) {
 	if home.Online || home.Local != en.Msg("web.local.play") || home.Nav == "" || home.Hero || home.Mine || home.SignedIn {
 		t.Fatalf("offline, the home page: %+v; want only the games on this phone (%q)", home, en.Msg("web.local.play"))
 	}
-	if e := errs.take(); len(e) > 0 {
+	if e := errs.Take(); len(e) > 0 {
 		t.Fatalf("offline, the home page failed: %q", e)
 	}
 	shot(t, ctx, "home-offline-390")
 
-	if err := chromedp.Do(ctx, browsertest.Click("#play-local"),
-		chromedp.WaitVisible("#local-form"),
-		chromedp.SetValue("#local-name", "Ann"),
-		chromedp.SetValue("#local-target", "1000"),
-		chromedp.SetValue(".seat-kind", ""),
-		chromedp.SendKeys(".friend-name", "Bea"),
-		browsertest.Click("#local-start"),
-		chromedp.WaitVisible("#game .scoreboard"),
-	); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Click("#play-local")); err != nil {
 		t.Fatal(err)
 	}
+	browsertest.NewHotSeat(t, ctx, "1000", "Bea")
 	if g := browsertest.PlayLocal(t, ctx, 1<<30, time.Now().Add(3*time.Minute)); g.Phase != "over" {
 		t.Fatalf("the hot-seat game did not end: %+v", g)
 	}
@@ -157,7 +119,7 @@ func TestBrowserOfflineHomeHotSeat(t *testing.T) {
 	if len(list) != 1 || list[0].Seats != "Ann vs Bea" || !strings.HasPrefix(list[0].Line, wantLine) || !strings.Contains(list[0].File, rec.ID[:12]) {
 		t.Fatalf("the games on this phone: %+v; want Ann vs Bea, %q…, the record of %s", list, wantLine, rec.ID[:12])
 	}
-	if e := errs.take(); len(e) > 0 {
+	if e := errs.Take(); len(e) > 0 {
 		t.Fatalf("offline, the game's pages failed: %q", e)
 	}
 	shot(t, ctx, "local-history-offline-390")
