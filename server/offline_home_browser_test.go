@@ -49,7 +49,8 @@ func watchErrors(t *testing.T, ctx context.Context) *browsertest.Events {
 // Offline, after one online visit, the home page opens (the network cut
 // with the DevTools protocol and the server stopped): it offers the games
 // on this phone and nothing that needs the server, and nothing on it
-// fails. Two friends then play a hot-seat game on the phone to its end;
+// fails; a page of the server's (the lobby) says it needs the network
+// and offers the phone's games. Two friends then play a hot-seat game on the phone to its end;
 // the end screen names the winner and says the game waits for the
 // network, and the list of games on this phone shows it, with its scores.
 func TestBrowserOfflineHomeHotSeat(t *testing.T) {
@@ -82,6 +83,15 @@ func TestBrowserOfflineHomeHotSeat(t *testing.T) {
 	}
 	shot(t, ctx, "home-offline-390")
 
+	// A page of the server's says it needs the network, and offers the
+	// phone's games.
+	if err := chromedp.Do(ctx, browsertest.Click(`a[href="/lobby"]`), chromedp.WaitVisible("#offline-page")); err != nil {
+		t.Fatal(err)
+	}
+	if h1 := browsertest.Eval[string](t, ctx, `document.querySelector('main h1, h1').textContent`); h1 != en.Msg("web.offline.title") {
+		t.Fatalf("offline, the lobby says %q", h1)
+	}
+	shot(t, ctx, "lobby-offline-390")
 	if err := chromedp.Do(ctx, browsertest.Click("#play-local")); err != nil {
 		t.Fatal(err)
 	}
