@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -88,10 +89,27 @@ func TestBrowserOfflineHomeHotSeat(t *testing.T) {
 	if err := chromedp.Do(ctx, browsertest.Click(`a[href="/lobby"]`), chromedp.WaitVisible("#offline-page")); err != nil {
 		t.Fatal(err)
 	}
-	if h1 := browsertest.Eval[string](t, ctx, `document.querySelector('main h1, h1').textContent`); h1 != en.Msg("web.offline.title") {
+	if h1 := browsertest.Eval[string](t, ctx, `document.querySelector('h1').textContent`); h1 != en.Msg("web.offline.title") {
 		t.Fatalf("offline, the lobby says %q", h1)
 	}
-	shot(t, ctx, "lobby-offline-390")
+	shot(t, ctx, "lobby-offline-390-en")
+	for _, v := range []struct {
+		code string
+		w, h int64
+	}{{"nb", 360, 740}, {"nb", 1280, 900}, {"en", 390, 844}} {
+		var vp []chromedp.EmulateViewportOption
+		if v.w < 600 {
+			vp = append(vp, chromedp.EmulateMobile)
+		}
+		browsertest.Eval[bool](t, ctx, `(localStorage.setItem('lang', '`+v.code+`'), true)`)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(v.w, v.h, vp...), chromedp.Reload(), chromedp.WaitVisible("#offline-page")); err != nil {
+			t.Fatal(err)
+		}
+		if h1 := browsertest.Eval[string](t, ctx, `document.querySelector('h1').textContent`); h1 != lang.Get(v.code).Msg("web.offline.title") {
+			t.Fatalf("offline, the lobby in %s says %q", v.code, h1)
+		}
+		shot(t, ctx, fmt.Sprintf("lobby-offline-%d-%s", v.w, v.code))
+	}
 	if err := chromedp.Do(ctx, browsertest.Click("#play-local")); err != nil {
 		t.Fatal(err)
 	}

@@ -48,8 +48,8 @@ async function route() {
   } catch (ex) {
     // Offline, a page of the server's cannot be had: the phone's games can.
     if (!navigator.onLine) {
-      page(h('h1', {}, msg('web.offline.title')), h('p', { class: 'lead', id: 'offline-page' }, msg('web.offline.page')),
-        h('p', {}, h('a', { class: 'button primary big', id: 'play-local', href: '/local' }, msg('web.local.play'))));
+      page(h('section', { class: 'local' }, h('h1', {}, msg('web.offline.title')), h('p', { class: 'lead local-lead', id: 'offline-page' }, msg('web.offline.page')),
+        h('p', {}, h('a', { class: 'button primary big', id: 'play-local', href: '/local' }, msg('web.local.play')))));
     } else page(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));
   }
 }
