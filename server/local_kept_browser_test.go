@@ -33,7 +33,7 @@ func watchWasm(t *testing.T, ctx context.Context) *browsertest.Events {
 // The engine of the local games is fetched only where a local game needs
 // it: the home page and a server's table do not ask for it (the service
 // worker keeps it for offline play, on its own), /local does. A local
-// game played offline by a player of this browser is kept in the player's
+// game played offline (Ann and a friend) by a player of this browser is kept in the player's
 // history by itself when the network is back (no click): the page's
 // "online" event uploads it. On the player's page the game is marked
 // "local · unrated", in English and Norwegian, on a desktop and phones.
@@ -63,7 +63,7 @@ func TestBrowserLocalGameKeptOnReconnect(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/local")); err != nil {
 		t.Fatal(err)
 	}
-	browsertest.NewLocalGame(t, ctx, "1000")
+	browsertest.NewHotSeat(t, ctx, "1000", "Bea") // no bot to wait for: a quicker game
 	if got := wasm.Seen(); len(got) != 1 || got[0] != "/static/farkle.wasm" {
 		t.Fatalf("a local game fetched %v, want the engine once", got)
 	}
