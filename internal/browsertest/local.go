@@ -97,14 +97,26 @@ func ReadLocal(t testing.TB, ctx context.Context) LocalGame {
 // target points and starts the game.
 func NewLocalGame(t testing.TB, ctx context.Context, target string) {
 	t.Helper()
-	if err := chromedp.Do(ctx,
+	startLocal(t, ctx, target, chromedp.SetValue(".seat-kind", "steady"))
+}
+
+// NewHotSeat fills the form of /local for Ann and a friend at the same
+// phone, to target points, and starts the game.
+func NewHotSeat(t testing.TB, ctx context.Context, target, friend string) {
+	t.Helper()
+	startLocal(t, ctx, target, chromedp.SetValue(".seat-kind", ""), chromedp.SendKeys(".friend-name", friend))
+}
+
+// startLocal fills the form of /local for Ann to target points, the
+// opponent as its actions say, and starts the game.
+func startLocal(t testing.TB, ctx context.Context, target string, opponent ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	steps := append([]chromedp.Action[chromedp.Void]{
 		chromedp.WaitVisible("#local-form"),
 		chromedp.SetValue("#local-name", "Ann"),
 		chromedp.SetValue("#local-target", target),
-		chromedp.SetValue(".seat-kind", "steady"),
-		Click("#local-start"),
-		chromedp.WaitVisible("#game .scoreboard"),
-	); err != nil {
+	}, opponent...)
+	if err := chromedp.Do(ctx, append(steps, Click("#local-start"), chromedp.WaitVisible("#game .scoreboard"))...); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -46,7 +46,11 @@ async function route() {
     else if ((m = p.match(/^\/players\/((?:bot(?::|%3A))?[\w-]+)$/i))) await playerPage(decodeURIComponent(m[1])); // a bot's page: /players/bot:LEVEL
     else page(h('h1', {}, msg('web.notFound')), h('p', {}, h('a', { href: '/' }, msg('web.home'))));
   } catch (ex) {
-    page(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));
+    // Offline, a page of the server's cannot be had: the phone's games can.
+    if (!navigator.onLine) {
+      page(h('section', { class: 'local' }, h('h1', {}, msg('web.offline.title')), h('p', { class: 'lead local-lead', id: 'offline-page' }, msg('web.offline.page')),
+        h('p', {}, h('a', { class: 'button primary big', id: 'play-local', href: '/local' }, msg('web.local.play')))));
+    } else page(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));
   }
 }
 

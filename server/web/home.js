@@ -23,6 +23,7 @@ export function home() {
   play, err);
   api('GET', '/api/bots').catch(() => []).then((bots) => {
     const sel = document.getElementById('level');
+    if (!sel) return; // offline the page shows only the games on this phone
     for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: botDescription(b) }, botLevel(b.name)));
     const desc = () => {
       const b = bots.find((x) => x.name === sel.value);

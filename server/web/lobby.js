@@ -9,6 +9,8 @@ export function tableList(tables, empty, action) {
   return h('ul', { class: 'tables' }, tables.map((t) => h('li', { class: 'card row' },
     h('div', { class: 'grow' },
       h('strong', { class: 'seats-line' }, t.seats.flatMap((s, i) => [i ? msg('web.vs') : '', s.free && s.invited ? msg('web.seatKeptFor', { name: s.name }) : s.free ? msg('web.freeSeat') : nameEl(s.name, 'span', s.guest)])),
+      // A game played on a device by itself and kept afterwards (local.js).
+      t.local ? h('span', { class: 'tag local-mark' }, msg('web.local.mark')) : '',
       h('div', { class: 'muted small' }, t.kind === 'dragon' ? `Dragon Farkle · ${msg('web.actions', { n: t.actions })}` : `${rulesName(t.rules)} · ${msg('web.to', { n: num(t.rules.game.target) })} · ${msg('web.actions', { n: t.actions })}`,
         t.scores ? ` · ${t.scores.map(num).join('–')}` : '',
         (t.winners || []).length ? ` · ${msg('web.wonBy', { names: t.winners.map((w) => t.seats[w].name).join(msg('end.and')) })}` : '',

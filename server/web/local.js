@@ -10,7 +10,7 @@
 // finished game goes to the local history and, when the network is there
 // and the browser has a player, to the player's history on the server
 // (POST /api/local-games), which verifies its record before keeping it.
-import { h, api, page, state, ensurePlayer, rulesName, nameEl } from './ui.js';
+import { h, api, page, state, ensurePlayer, loadMe, rulesName, nameEl } from './ui.js';
 import { tablePage } from './table.js';
 import { loadEngine } from './engine.js';
 import { feelSettings } from './feel.js';
@@ -80,7 +80,13 @@ export function syncUploads() {
   })().finally(() => { syncing = null; changed(); });
   return syncing;
 }
-window.addEventListener('online', () => { changed(); syncUploads(); });
+// A page opened offline could not ask who its player is: it asks when the
+// network is back, then keeps the games waiting.
+window.addEventListener('online', async () => {
+  if (!state.me) await loadMe();
+  changed();
+  syncUploads();
+});
 window.addEventListener('offline', () => changed());
 
 // changed tells what shows the local history that it may have changed.
@@ -164,10 +170,13 @@ async function playPage(cur) {
     cur.record = eng.record(gid);
     write(CURRENT, cur);
   }
+  // The side box is made once: the page draws it again after every
+  // action, and one opened stays open through the bots' moves.
+  const side = h('details', { class: 'card local-side' }, h('summary', {}, msg('web.feel.title')), h('p', { class: 'muted small' }, msg('web.local.side')), feelSettings());
   const gone = tablePage('local', {
     connect: connector(eng, gid, cur),
     endExtras: (g) => endExtras(g, cur),
-    side: () => h('details', { class: 'card local-side' }, h('summary', {}, msg('web.feel.title')), h('p', { class: 'muted small' }, msg('web.local.side')), feelSettings()),
+    side: () => side,
   });
   return () => { gone(); eng.close(gid); };
 }

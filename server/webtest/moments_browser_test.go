@@ -175,26 +175,32 @@ func checkFarkle(t *testing.T, ctx, watcher context.Context, m Moment) {
 	}
 	Settled(t, watcher)
 	Shot(t, watcher, "watcher-phone")
-	// The dead die stays until the bot throws; then it goes. The bot's
-	// throw is the next action: the page's version, read in the same step
-	// as the banner, tells whether it came (a count of the log's lines
-	// would not: the page shows only its last 80).
+	farkleHeld(t, ctx, m, "Ann")
+}
+
+// farkleHeld checks that who's farkle, m as the page drew it, stays until
+// the next throw (the bot's); then it goes. The bot's throw is the next
+// action: the page's version, read in the same step as the banner, tells
+// whether it came (a count of the log's lines would not: the page shows
+// only its last 80).
+func farkleHeld(t *testing.T, ctx context.Context, m Moment, who string) {
+	t.Helper()
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(30 * time.Millisecond) {
 		now, err := chromedp.Run(ctx, chromedp.Evaluate[Moment](readMoment))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if now.Version == m.Version {
-			if !strings.Contains(now.Farkle, "Ann farkles") {
-				t.Fatalf("before the bot's throw the farkle went: %q", now.Farkle)
+			if !strings.Contains(now.Farkle, who+" farkles") {
+				t.Fatalf("before the next throw the farkle went: %q", now.Farkle)
 			}
 			continue
 		}
-		if !strings.Contains(now.Farkle, "Ann farkles") {
+		if !strings.Contains(now.Farkle, who+" farkles") {
 			return // gone after the bot's throw (or the bot's own farkle shows)
 		}
 	}
-	t.Fatal("Ann's farkle still shows long after the bot threw")
+	t.Fatalf("%s's farkle still shows long after the next throw", who)
 }
 
 // checkEnd checks the end screen: the analysis speaks of turns and links

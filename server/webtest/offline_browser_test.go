@@ -451,16 +451,10 @@ func TestBrowserHotSeat(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
 	ctx := Browser(t, 390, 844)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/local"),
-		chromedp.WaitVisible("#local-form"),
-		chromedp.SetValue("#local-name", "Ann"),
-		chromedp.SetValue(".seat-kind", ""),
-		chromedp.SendKeys(".friend-name", "Bea"),
-		browsertest.Click("#local-start"),
-		chromedp.WaitVisible("#game .scoreboard"),
-	); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/local")); err != nil {
 		t.Fatal(err)
 	}
+	browsertest.NewHotSeat(t, ctx, "10000", "Bea")
 	seen := map[string]bool{}
 	played := func(log, name string) bool {
 		return strings.Contains(log, name+" keeps") || strings.Contains(log, name+" farkles")
