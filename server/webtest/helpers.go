@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -532,7 +533,12 @@ func EnglishPhrases(t *testing.T) []string {
 		}
 		return c.Messages
 	}
-	en, nb := read("../../lang/en.json"), read("../../lang/nb.json")
+	_, here, _, ok := runtime.Caller(0) // this file, whichever package's test calls it
+	if !ok {
+		t.Fatal("no source path for the catalogues")
+	}
+	dir := filepath.Join(filepath.Dir(here), "..", "..", "lang")
+	en, nb := read(filepath.Join(dir, "en.json")), read(filepath.Join(dir, "nb.json"))
 	seen := map[string]bool{}
 	for _, v := range nb {
 		seen[v] = true
