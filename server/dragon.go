@@ -20,10 +20,6 @@ import (
 // Magic Item of another player ever leaves the server before the record is
 // downloaded at the end; the bots and hints are package dragon's.
 
-// newSeed makes the seed of a new table; tests set it (export_test.go) to
-// play a game found beforehand.
-var newSeed = dice.NewSeed
-
 // dragonShared is the kit of the tables created now: the preset "dragon"
 // (the army battle with the seat bonus, dragon.DefaultRules, and the
 // default cards) with the server's cap on a game's length

@@ -12,7 +12,6 @@ import (
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/game"
-	"github.com/farkle/farkle/server"
 )
 
 // webCardPolicy is the person's play of TestBrowserDragonCards: attack
@@ -188,6 +187,7 @@ next:
 // server is given that seed, and the page must offer each decision the
 // game makes, play it by the buttons and end as the game ends.
 func TestBrowserDragonCards(t *testing.T) {
+	t.Parallel()
 	var seed dice.Seed
 	for i := 0; ; i++ {
 		if i == 2000 {
@@ -207,8 +207,7 @@ func TestBrowserDragonCards(t *testing.T) {
 			break
 		}
 	}
-	defer server.SetSeeds(func() dice.Seed { return seed })()
-	ctx := startDragonPage(t, 1280, 1100)
+	ctx := startDragonPage(t, 1280, 1100, func() dice.Seed { return seed })
 	// Every status the page shows, however briefly (the bot decides at
 	// once): the observer sees each redraw.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { window.statuses = new Set();

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/server"
 )
@@ -52,10 +53,11 @@ const readBrawl = `(() => {
 })()`
 
 // startDragonPage opens a Dragon Farkle table against the smart bot in a
-// browser of the given size and waits for the person's first choice.
-func startDragonPage(t *testing.T, width, height int64) context.Context {
+// browser of the given size, on a server whose tables take their seeds
+// from seeds (nil: random), and waits for the person's first choice.
+func startDragonPage(t *testing.T, width, height int64, seeds func() dice.Seed) context.Context {
 	t.Helper()
-	ts := start(t, "", server.Options{BotDelay: 10 * time.Millisecond})
+	ts := start(t, "", server.Options{BotDelay: 10 * time.Millisecond, Seeds: seeds})
 	ctx := browser(t, width, height)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/"),
@@ -74,8 +76,8 @@ func startDragonPage(t *testing.T, width, height int64) context.Context {
 // challenger's, the defender's, the outcome) at the bots' pace, with the
 // log and the soldiers catching up only with the outcome; S skips it.
 func TestBrowserDragonBrawlStepByStep(t *testing.T) {
-	defer server.SetSeeds(oneActionBrawls(t))()
-	ctx := startDragonPage(t, 1280, 1000)
+	t.Parallel()
+	ctx := startDragonPage(t, 1280, 1000, oneActionBrawls(t))
 	var f brawlFrame
 	read := func() {
 		var err error
@@ -148,7 +150,7 @@ func TestBrowserDragonBrawlStepByStep(t *testing.T) {
 // when one comes up, is chosen, explained and cannot be unchosen.
 func TestBrowserDragonPreviewIsWhatIsAdded(t *testing.T) {
 	t.Parallel()
-	ctx := startDragonPage(t, 390, 844)
+	ctx := startDragonPage(t, 390, 844, nil)
 	number := regexp.MustCompile(`^Recruits ([\d,]+) soldiers`)
 	checked, forced := 0, 0
 	deadline := time.Now().Add(40 * time.Second)

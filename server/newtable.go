@@ -81,7 +81,7 @@ func (s *Server) createTable(r *http.Request, p store.Player, req newTableReq, p
 	}
 	withClock(seats, clock)
 	v := k.variant()
-	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: newSeed(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated, Pace: req.Pace}
+	tb := store.Table{ID: randomID(9), Kind: v.Kind(), Rules: v.Rules(), Seats: seats, Seed: s.opt.Seeds(), Status: store.Waiting, Created: s.opt.Now(), Rated: req.Rated, Pace: req.Pace}
 	tb.Updated = tb.Created
 	t := s.newTable(tb)
 	t.kind = k

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store"
@@ -30,7 +31,10 @@ type Options struct {
 	ActionRate  float64       // 20 messages a second per connection (negative: no limit) ...
 	ActionBurst int           // ... with bursts of 40; more are refused
 	Now         func() time.Time
-	QuickRules  rules.Rules // rules of a table created without rules; zero: classic
+	// Seeds makes the seed of each new table (dice.NewSeed: random);
+	// tests give seeds to play a game found beforehand.
+	Seeds      func() dice.Seed
+	QuickRules rules.Rules // rules of a table created without rules; zero: classic
 
 	// The HTTP edge: who the client is, where it may come from, how fast
 	// it may go. A negative rate or cap means no limit.
@@ -226,6 +230,9 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now
+	}
+	if opt.Seeds == nil {
+		opt.Seeds = dice.NewSeed
 	}
 	opt.withTableDefaults()
 	opt.withAccountDefaults()

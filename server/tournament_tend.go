@@ -189,7 +189,7 @@ func (s *Server) openGame(ctx context.Context, tr store.Tournament, g *tourGame)
 	}
 	seats[1].Name = uniqueName(seats, 1, seats[1].Name)
 	withClock(seats, tr.Clock)
-	tb := store.Table{ID: g.Table, Kind: tr.Kind, Rules: tr.Rules, Seats: seats, Seed: newSeed(), Status: store.Playing,
+	tb := store.Table{ID: g.Table, Kind: tr.Kind, Rules: tr.Rules, Seats: seats, Seed: s.opt.Seeds(), Status: store.Playing,
 		Creator: tr.Creator, Rated: tr.Rated, Pace: tr.Pace, Tournament: tr.ID}
 	t := s.newTable(tb)
 	k, err := s.kindOf(tb)
