@@ -19,7 +19,7 @@ import (
 // each as the Norwegian catalogue words it, none in English.
 func TestBrowserDragonAnalysisInNorwegian(t *testing.T) {
 	t.Parallel()
-	ts := start(t, "", server.Options{BotDelay: time.Millisecond, Advisor: pointsAdvisor{}})
+	ts := start(t, "", server.Options{BotDelay: time.Millisecond, Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}})
 	ctx := ctxT(t, 2*time.Minute)
 	me := newPlayer(t, ts, "Tessa")
 	defer me.Close()

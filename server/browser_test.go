@@ -77,7 +77,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	t.Parallel()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
-	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}})
+	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/"),

@@ -27,3 +27,19 @@ func (m madeBots) Bot(v game.Variant, level string) (game.Bot, error) {
 	}
 	return bot.Of(s), nil
 }
+
+// advising is advise.Cast(nil) whose ordinary game's advisor, for every
+// rule set and number of players, is a: tests give a server a stand-in
+// advisor with it.
+func advising(a game.Advisor) game.Cast {
+	c := advise.Cast(nil)
+	return c.With(game.Farkle, advisedBy{c[game.Farkle], a})
+}
+
+// advisedBy are the ordinary game's Players with the advisor a.
+type advisedBy struct {
+	game.Players
+	a game.Advisor
+}
+
+func (p advisedBy) Advisor(game.Variant, int) (game.Advisor, error) { return p.a, nil }

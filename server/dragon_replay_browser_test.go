@@ -18,7 +18,7 @@ import (
 // record. The game's own page ends with the analysis of its decisions.
 func TestBrowserReplaysADragonGame(t *testing.T) {
 	t.Parallel()
-	ts := start(t, "", server.Options{Advisor: pointsAdvisor{}})
+	ts := start(t, "", server.Options{Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}})
 	ctx := ctxT(t, time.Minute)
 	end := dragonBotGame(t, ctx, ts)
 	c := host(t, ts)

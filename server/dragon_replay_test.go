@@ -42,7 +42,7 @@ func dragonBotGame(t testing.TB, ctx context.Context, ts *testServer) wsclient.T
 // and the server's Advisor analyses its record.
 func TestDragonTableRecordReplayAndStats(t *testing.T) {
 	t.Parallel()
-	ts := start(t, "", server.Options{Advisor: pointsAdvisor{}})
+	ts := start(t, "", server.Options{Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}})
 	ctx := ctxT(t, time.Minute)
 	end := dragonBotGame(t, ctx, ts)
 	c := host(t, ts)

@@ -218,7 +218,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 	t.Parallel()
 	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(ts.Close)
-	srv := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: exploreRules(), Advisor: pointsAdvisor{}, Explorer: server.NewExplorer(ts)})
+	srv := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: exploreRules(), Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}, Explorer: server.NewExplorer(ts)})
 	ctx := browser(t, 1280, 900)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL+"/"),

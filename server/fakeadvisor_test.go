@@ -10,10 +10,13 @@ import (
 	"github.com/farkle/farkle/server"
 )
 
-// pointsAdvisor is a stand-in Advisor for UI tests: it values a keep by
-// its points and throwing over banking; the analysis counts the decisions
-// of each player. The real one (package advise) is tested in cmd/farkle.
+// pointsAdvisor is a stand-in advisor and Analyzer for UI tests (given to
+// a server by advising): it values a keep by its points and throwing over
+// banking; the analysis counts the decisions of each player. The real one
+// (package advise) is tested in cmd/farkle.
 type pointsAdvisor struct{}
+
+func (pointsAdvisor) Measure() game.Measure { return game.ExpectedPoints }
 
 func (pointsAdvisor) Advise(g game.Game, _ int) (*game.Advice, error) {
 	s := g.(*game.FarkleGame).State()

@@ -22,7 +22,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 	t.Parallel()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
-	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}})
+	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
 	playNowAs(t, ctx, ts, "Ann")
 	deadline := time.Now().Add(2 * time.Minute)
@@ -124,7 +124,7 @@ func (a switchAdvisor) Advise(g game.Game, seat int) (*game.Advice, error) {
 // says so when it changes to them; the best choice is first.
 func TestBrowserHintSaysItsMeasure(t *testing.T) {
 	t.Parallel()
-	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, Advisor: switchAdvisor{calls: new(atomic.Int32)}})
+	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, Cast: advising(switchAdvisor{calls: new(atomic.Int32)}), Analyzer: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
 	playNowAs(t, ctx, ts, "Ann")
 	untilMyKeep(t, ctx)

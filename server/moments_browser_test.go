@@ -140,7 +140,7 @@ func playOneDieTurn(t *testing.T, ctx context.Context, bankAt int) bool {
 // the replay, which marks the dice kept; a rematch starts a new game.
 func TestBrowserFarkleAndHotDice(t *testing.T) {
 	t.Parallel()
-	ts := start(t, "", server.Options{BotDelay: 700 * time.Millisecond, QuickRules: oneDie(200), Advisor: pointsAdvisor{}})
+	ts := start(t, "", server.Options{BotDelay: 700 * time.Millisecond, QuickRules: oneDie(200), Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}})
 	ctx := browser(t, 1280, 900)
 	playNowAs(t, ctx, ts, "Ann")
 	tableURL, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))

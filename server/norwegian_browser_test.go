@@ -145,7 +145,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	r.Game.Target = 1500
 	tabs := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(tabs.Close)
-	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: pointsAdvisor{}, Explorer: server.NewExplorer(tabs)})
+	ts := start(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}, Explorer: server.NewExplorer(tabs)})
 	ctx := norwegianBrowser(t, 1280, 800)
 
 	// The new-table form.

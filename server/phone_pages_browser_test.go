@@ -57,7 +57,7 @@ type sitePage struct {
 // phone.
 func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	t.Parallel()
-	ts := start(t, "", server.Options{BotDelay: 5 * time.Millisecond, Advisor: pointsAdvisor{}})
+	ts := start(t, "", server.Options{BotDelay: 5 * time.Millisecond, Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}})
 	ctx := ctxT(t, 5*time.Minute)
 	me := newPlayer(t, ts, "Bartholomew-Quincy")
 	defer me.Close()
