@@ -74,9 +74,10 @@ func startDragonPage(t *testing.T, width, height int64, seeds func() dice.Seed) 
 
 // TestBrowserDragonBrawlStepByStep: a brawl is shown throw by throw (the
 // challenger's, the defender's, the outcome) at the bots' pace, with the
-// log and the soldiers catching up only with the outcome; S skips it.
+// log and the soldiers catching up only with the outcome; S skips it. It
+// runs alone (not parallel): it must see each step in the 700 ms the page
+// shows it, a screenshot taken at each.
 func TestBrowserDragonBrawlStepByStep(t *testing.T) {
-	t.Parallel()
 	ctx := startDragonPage(t, 1280, 1000, oneActionBrawls(t))
 	var f brawlFrame
 	read := func() {
