@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-
-	lru "github.com/hashicorp/golang-lru/v2"
+	"sync"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/internal/lru"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -130,15 +130,40 @@ type config struct {
 const maxTables = 256
 
 // tables are the keep tables built, by rules.ScoringHash, the least
-// recently used forgotten past maxTables.
-var tables = mustLRU(maxTables)
+// recently used forgotten past maxTables (each counted 1).
+var tables = keepTables{c: lru.New[string, *dice.Table](maxTables)}
 
-func mustLRU(n int) *lru.Cache[string, *dice.Table] {
-	c, err := lru.New[string, *dice.Table](n)
-	if err != nil {
-		panic(err) // only for n <= 0
+// keepTables is the cache of TableFor, safe for concurrent use.
+type keepTables struct {
+	mu sync.Mutex
+	c  *lru.Cache[string, *dice.Table]
+}
+
+// get returns the table of scoring hash h, marking it the most recently
+// used.
+func (k *keepTables) get(h string) (*dice.Table, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.c.Get(h)
+}
+
+// getOrAdd returns the table of h if one is kept, else keeps t and returns
+// it.
+func (k *keepTables) getOrAdd(h string, t *dice.Table) *dice.Table {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if old, ok := k.c.Get(h); ok {
+		return old
 	}
-	return c
+	k.c.Add(h, t, 1)
+	return t
+}
+
+// len returns the number of tables kept.
+func (k *keepTables) len() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.c.Len()
 }
 
 // TableFor returns the keep table of r, built once per distinct dice and
@@ -147,14 +172,12 @@ func mustLRU(n int) *lru.Cache[string, *dice.Table] {
 // Rules hold only r's dice and scoring.
 func TableFor(r rules.Rules) *dice.Table {
 	h := r.ScoringHash()
-	if t, ok := tables.Get(h); ok {
+	if t, ok := tables.get(h); ok {
 		return t
 	}
-	t := dice.NewTable(rules.Rules{Dice: r.Dice, Scoring: r.Scoring})
-	if old, ok, _ := tables.PeekOrAdd(h, t); ok {
-		return old // built meanwhile by another caller: share it
-	}
-	return t
+	// built outside the lock; one built meanwhile by another caller is
+	// shared instead
+	return tables.getOrAdd(h, dice.NewTable(rules.Rules{Dice: r.Dice, Scoring: r.Scoring}))
 }
 
 // New starts a game under r with the named players (1 to 8, within the

@@ -81,7 +81,7 @@ func TestTableForIsBounded(t *testing.T) {
 		TableFor(r)
 		TableFor(base) // used again and again: never the least recent
 	}
-	if n := tables.Len(); n > maxTables {
+	if n := tables.len(); n > maxTables {
 		t.Fatalf("%d keep tables kept, at most %d", n, maxTables)
 	}
 	if TableFor(base) != held {
@@ -89,7 +89,7 @@ func TestTableForIsBounded(t *testing.T) {
 	}
 	r := base.Clone()
 	r.Scoring.SixDiceNothing = 50 // the oldest of the loop: forgotten, built again
-	if tables.Contains(r.ScoringHash()) {
+	if _, ok := tables.get(r.ScoringHash()); ok {
 		t.Fatal("the least recently used scoring is still kept")
 	}
 	if first.Table() != held || first.Table().Odds(6) != dice.NewTable(base).Odds(6) {

@@ -11,15 +11,10 @@ import (
 	"github.com/farkle/farkle/lang"
 )
 
-// Advisor values choices for the hint button of the ordinary game's
-// tables (Dragon Farkle's hints are the Cast's) and analyses finished
-// games of every kind for the end-of-game screen. Server works without one
-// (hints of the ordinary game and analysis are then reported as
-// unavailable).
-type Advisor interface {
-	// Advise values the choices of seat in g, an ordinary game that waits
-	// for seat (the server sorts them best first).
-	Advise(g game.Game, seat int) (*game.Advice, error)
+// Analyzer analyses finished games of every kind for the end-of-game
+// screen (the hints of every kind are the Cast's: hints.go). Server works
+// without one (analysis is then reported as unavailable).
+type Analyzer interface {
 	// Analyze rates each player's decisions in a finished game of any
 	// kind, its seed revealed.
 	Analyze(rec *game.Record) (Analysis, error)

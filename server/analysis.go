@@ -9,7 +9,7 @@ import (
 )
 
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
-	adv := s.opt.Advisor
+	adv := s.opt.Analyzer
 	if adv == nil {
 		writeJSON(w, http.StatusServiceUnavailable, apiError{Error: "this server has no advisor: analysis is unavailable", Code: codeUnavailable})
 		return

@@ -61,7 +61,7 @@ func init() {
 
 func (k *dragonKit) variant() game.Variant  { return k.v }
 func (k *dragonKit) rules() json.RawMessage { return k.rj }
-func (k *dragonKit) hints() bool            { return true }
+func (k *dragonKit) hints() bool            { return k.srv.hints(game.Dragon) }
 func (k *dragonKit) private() bool          { return true } // Magic Items are their owner's
 
 func (k *dragonKit) checkSeats(n int) error {
@@ -251,11 +251,7 @@ func (k *dragonKit) hint(c *client, m clientMsg) {
 	}
 	g := t.play.Game()
 	t.mu.Unlock()
-	adv, err := k.srv.cast().Advisor(k.v, len(g.Players()))
-	var got *game.Advice
-	if err == nil {
-		got, err = adv.Advise(g, seat)
-	}
+	got, err := k.srv.advise(k.v, g, seat)
 	if err != nil {
 		c.replyError(m.ID, codeUnavailable, "no hint for this position: "+err.Error())
 		return

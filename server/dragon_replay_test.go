@@ -22,7 +22,7 @@ import (
 // and the server's Advisor analyses its record.
 func TestDragonTableRecordReplayAndStats(t *testing.T) {
 	t.Parallel()
-	ts := start(t, "", server.Options{Advisor: pointsAdvisor{}})
+	ts := start(t, "", server.Options{Cast: advising(pointsAdvisor{}), Analyzer: pointsAdvisor{}})
 	ctx := ctxT(t, time.Minute)
 	end := dragonBotGame(t, ctx, ts)
 	c := host(t, ts)

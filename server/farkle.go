@@ -34,7 +34,7 @@ func init() {
 
 func (k *farkleKind) variant() game.Variant  { return k.v }
 func (k *farkleKind) rules() json.RawMessage { return k.rj }
-func (k *farkleKind) hints() bool            { return k.srv.opt.Advisor != nil }
+func (k *farkleKind) hints() bool            { return k.srv.hints(game.Farkle) }
 func (k *farkleKind) private() bool          { return false } // nothing in the ordinary game is hidden
 
 func (k *farkleKind) checkSeats(n int) error {
@@ -239,10 +239,10 @@ type hintMsg struct {
 	ID      string  `json:"id,omitempty"`
 }
 
-// hint answers a hint request: the advisor's values of the legal actions,
-// best first, for the player whose seat is to act; the odds of the throw
-// ahead (no solver run) for everyone else: watchers, and players out of
-// turn.
+// hint answers a hint request: the values of the legal actions by the
+// Cast's advisor (hints.go), best first, for the player whose seat is to
+// act; the odds of the throw ahead (no solver run) for everyone else:
+// watchers, and players out of turn.
 func (k *farkleKind) hint(c *client, m clientMsg) {
 	c.t.mu.Lock()
 	if c.t.play == nil || c.t.play.Game().Over() {
@@ -263,12 +263,11 @@ func (k *farkleKind) hint(c *client, m clientMsg) {
 		c.sendJSON(hintMsg{Type: "hint", Version: st.Version, Advice: oddsAdvice(st), ID: m.ID})
 		return
 	}
-	adv := c.srv.opt.Advisor
-	if adv == nil {
-		c.replyError(m.ID, codeUnavailable, "this server has no advisor: hints are unavailable")
+	if !k.hints() {
+		c.replyError(m.ID, codeUnavailable, errNoAdvisor.Error())
 		return
 	}
-	got, err := adv.Advise(g, actor)
+	got, err := k.srv.advise(g.Variant(), g, actor)
 	if err != nil {
 		c.replyError(m.ID, codeUnavailable, "no hint for this position: "+err.Error())
 		return

@@ -58,6 +58,7 @@ var (
 	accountSession  = servertest.AccountSession
 	sha             = servertest.SHA
 	botsCast        = servertest.BotsCast
+	advising        = servertest.Advising
 	breaking        = servertest.Breaking
 	botEntrants     = servertest.BotEntrants
 	newTour         = servertest.NewTournament

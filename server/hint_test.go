@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -81,7 +82,7 @@ var classicPFarkle = map[int]float64{1: 2.0 / 3, 2: 16.0 / 36, 3: 60.0 / 216}
 // asked for them.
 func TestHintsForTheSeatToActOnly(t *testing.T) {
 	adv := &countingAdvisor{}
-	ts := start(t, "", server.Options{Advisor: adv})
+	ts := start(t, "", server.Options{Cast: advising(adv), Analyzer: adv})
 	ctx := ctxT(t, time.Minute)
 	a, b := newPlayer(t, ts, "Ann"), newPlayer(t, ts, "Bo")
 	tb := tableWithFriend(t, ctx, a.Client, b.Client, map[string]any{"base": "classic"}, map[string]string{"type": "me"}, map[string]string{"type": "human"})
@@ -187,5 +188,55 @@ func TestHintsForTheSeatToActOnly(t *testing.T) {
 	}
 	if withDice == 0 || banksOrThrows == 0 || sorted == 0 {
 		t.Fatalf("followed %d keeps and %d throws or banks, %d orderings checked: want some of each", withDice, banksOrThrows, sorted)
+	}
+}
+
+// TestHintsOnlyWhereTheCastAdvises: the hints of every kind come from the
+// server's Cast. A server given none has hints of the ordinary game
+// unavailable (its table says so and a hint request is refused), as has
+// one whose Cast's ordinary Players give no hints (server.NoHints), however
+// good their advisor; a Cast that advises answers.
+func TestHintsOnlyWhereTheCastAdvises(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		cast  game.Cast
+		hints bool
+	}{
+		{"no Cast", nil, false},
+		{"NoHints", server.NoHints(advising(pointsAdvisor{}), game.Farkle), false},
+		{"advising", advising(pointsAdvisor{}), true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			ts := start(t, "", server.Options{Cast: c.cast})
+			ctx := ctxT(t, time.Minute)
+			p := newPlayer(t, ts, "Ann")
+			tb, err := p.CreateTable(ctx, map[string]any{"base": "classic"}, map[string]string{"type": "me"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Connect(ctx, tb.ID); err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			m, err := p.Read(ctx)
+			if err != nil || m.Type != "welcome" {
+				t.Fatalf("welcome: %s %v", m.Type, err)
+			}
+			var w struct{ Table struct{ Hints bool } }
+			if err := json.Unmarshal(m.Raw, &w); err != nil {
+				t.Fatal(err)
+			}
+			if w.Table.Hints != c.hints {
+				t.Errorf("the table says hints %v, want %v", w.Table.Hints, c.hints)
+			}
+			got, h := askHint(t, ctx, p)
+			switch {
+			case c.hints && (got.Type != "hint" || h.Advice.Measure != "points" || len(h.Advice.Choices) == 0):
+				t.Errorf("hint: %s", got.Raw)
+			case !c.hints && (got.Type != "error" || got.Code != "unavailable" || !strings.Contains(got.Message, "no advisor")):
+				t.Errorf("hint without an advisor: %s", got.Raw)
+			}
+		})
 	}
 }

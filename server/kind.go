@@ -124,8 +124,11 @@ func (t *table) seatBotOf(level string) (seatBot, error) {
 	return tableBot{b: b, src: t.botSource()}, nil
 }
 
-// defaultCast is the Cast of a server whose Options name none.
-var defaultCast = sync.OnceValue(func() game.Cast { return advise.Cast(nil) })
+// defaultCast is the Cast of a server whose Options name none: package
+// advise's bots, and hints for Dragon Farkle only (the ordinary game's
+// advisors would wait for solves: a server gives its hints with a live
+// Cast, advise.Live).
+var defaultCast = sync.OnceValue(func() game.Cast { return NoHints(advise.Cast(nil), game.Farkle) })
 
 // cast returns the Players of every kind the server plays.
 func (s *Server) cast() game.Cast {

@@ -1,13 +1,14 @@
 package server
 
 import (
-	"container/list"
 	"fmt"
 	"math"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/farkle/farkle/internal/lru"
 )
 
 // limiterSet is a token bucket per key (a client address, a player) with
@@ -21,13 +22,11 @@ type limiterSet struct {
 	max   int
 	full  time.Duration // an idle bucket is full again after this long
 
-	mu  sync.Mutex
-	m   map[string]*list.Element
-	lru list.List // of *limEntry, most recently used first
+	mu      sync.Mutex
+	buckets *lru.Cache[string, *limEntry] // unbounded: evict keeps it to max
 }
 
 type limEntry struct {
-	key  string
 	lim  *rate.Limiter
 	last time.Time
 }
@@ -36,7 +35,7 @@ type limEntry struct {
 // second with bursts of burst, for at most max keys. perSecond < 0 is no
 // limit.
 func newLimiterSet(what string, perSecond float64, burst, max int) *limiterSet {
-	ls := &limiterSet{what: what, limit: rate.Inf, burst: max1(burst), max: max1(max), m: map[string]*list.Element{}}
+	ls := &limiterSet{what: what, limit: rate.Inf, burst: max1(burst), max: max1(max), buckets: lru.New[string, *limEntry](0)}
 	if perSecond >= 0 {
 		ls.limit = rate.Limit(perSecond)
 		ls.full = time.Duration(math.Ceil(float64(ls.burst) / perSecond * float64(time.Second)))
@@ -60,14 +59,11 @@ func (ls *limiterSet) reserve(key string, now time.Time) *rate.Reservation {
 	}
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
-	var e *limEntry
-	if el, ok := ls.m[key]; ok {
-		e = el.Value.(*limEntry)
-		ls.lru.MoveToFront(el)
-	} else {
+	e, ok := ls.buckets.Get(key)
+	if !ok {
 		ls.evict(now)
-		e = &limEntry{key: key, lim: rate.NewLimiter(ls.limit, ls.burst)}
-		ls.m[key] = ls.lru.PushFront(e)
+		e = &limEntry{lim: rate.NewLimiter(ls.limit, ls.burst)}
+		ls.buckets.Add(key, e, 1)
 	}
 	e.last = now
 	return e.lim.ReserveN(now, 1)
@@ -76,13 +72,11 @@ func (ls *limiterSet) reserve(key string, now time.Time) *rate.Reservation {
 // evict makes room for one more key: it forgets every bucket that is full
 // again, then the least recently used ones while max are tracked.
 func (ls *limiterSet) evict(now time.Time) {
-	for el := ls.lru.Back(); el != nil; el = ls.lru.Back() {
-		e := el.Value.(*limEntry)
-		if len(ls.m) < ls.max && now.Sub(e.last) < ls.full {
+	for key, e, ok := ls.buckets.Oldest(); ok; key, e, ok = ls.buckets.Oldest() {
+		if ls.buckets.Len() < ls.max && now.Sub(e.last) < ls.full {
 			return
 		}
-		ls.lru.Remove(el)
-		delete(ls.m, e.key)
+		ls.buckets.Remove(key)
 	}
 }
 
@@ -90,7 +84,7 @@ func (ls *limiterSet) evict(now time.Time) {
 func (ls *limiterSet) len() int {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
-	return len(ls.m)
+	return ls.buckets.Len()
 }
 
 // rateRefusal is a request refused by a rate limit.

@@ -37,8 +37,8 @@ func TestLimiterSetIsBounded(t *testing.T) {
 		t.Fatal(`"a" used its burst of 2 but a third request went through`)
 	}
 	ls.reserve("d", now) // evicts "b", the least recently used
-	if _, ok := ls.m["b"]; ok || ls.len() != 3 {
-		t.Fatalf(`after "d": tracked %v`, ls.m)
+	if _, ok := ls.buckets.Get("b"); ok || ls.len() != 3 {
+		t.Fatalf(`after "d": "b" tracked %v, %d tracked`, ok, ls.len())
 	}
 	if ls.reserve("a", now).DelayFrom(now) == 0 {
 		t.Fatal(`"a" was forgotten while busy`)

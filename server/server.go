@@ -25,7 +25,7 @@ import (
 // Options configure a Server; zero fields take the defaults shown.
 type Options struct {
 	Logger      *slog.Logger  // slog.Default()
-	Advisor     Advisor       // none: hints and analysis unavailable
+	Analyzer    Analyzer      // none: analysis unavailable
 	BotDelay    time.Duration // 700ms: the pause before a bot acts, so people can follow
 	MaxMessage  int64         // 4096 bytes: a longer WebSocket message closes the connection
 	ActionRate  float64       // 20 messages a second per connection (negative: no limit) ...
@@ -93,8 +93,10 @@ type Options struct {
 	// nodes: cluster.go); 1s.
 	LeaseEvery time.Duration
 	// Cast makes the bots of the tables of every kind (and what plays for
-	// a seat out of time) and Dragon Farkle's hints; nil: advise.Cast(nil).
-	// Tests use it to inject a failing bot.
+	// a seat out of time) and the hints of every kind (hints.go): its
+	// advisors answer a hint request, so they should not wait for a solve
+	// (advise.Live). nil: advise.Cast(nil)'s bots, and hints for Dragon
+	// Farkle only. Tests use it to inject a failing bot or an advisor.
 	Cast game.Cast
 	// Collectors are more metrics for MetricsHandler (e.g. the solver's).
 	Collectors []prometheus.Collector

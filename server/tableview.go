@@ -77,7 +77,7 @@ func viewOf(tb store.Table) tableView {
 func (t *table) view() tableView {
 	v := viewOf(t.meta)
 	v.Watchers = len(t.clients)
-	v.Hints = t.srv.opt.Advisor != nil
+	v.Hints = t.srv.hints(game.Farkle) // a kind not served: as the ordinary game
 	if t.kind != nil {
 		v.Rules, v.Hints = t.kind.rules(), t.kind.hints()
 	}

@@ -246,12 +246,11 @@ func BenchmarkSolveThreeSmall(b *testing.B) {
 		r.Turn.FarklePenalty = rules.Penalty{}
 		for _, side := range []bool{true, false} {
 			b.Run(name+map[bool]string{true: "/side-by-side", false: "/alone"}[side], func(b *testing.B) {
-				defer func(v, s bool) { threeLanes, threeSkipBanked = v, s }(threeLanes, threeSkipBanked)
-				threeLanes, threeSkipBanked = side, side
+				opt := ThreeOptions{test: threeTest{alone: !side, noSkip: !side}}
 				b.ReportAllocs()
 				cpu0, cpuOK := processCPU()
 				for b.Loop() {
-					if _, err := SolveThree(r, ThreeOptions{}); err != nil {
+					if _, err := SolveThree(r, opt); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -53,6 +53,25 @@ type ThreeOptions struct {
 	Progress func(done, total int)
 	// Context, if set, stops the solve early with its error.
 	Context context.Context
+
+	test threeTest
+}
+
+// threeTest is what the package's tests change in one three-player solve
+// (ThreeOptions.test), so that tests solving with different settings can
+// run in parallel; the zero value is the solver as it runs. None of them
+// changes the table (TestThreeLanesSameAsAlone, TestThreePrunedSame).
+type threeTest struct {
+	// alone solves every triple alone (job), never side by side
+	// (jobLanes); the tables are the same to the last bit.
+	alone bool
+	// noSkip stops the turns skipping the throws a bound shows are no
+	// better than banking (banked3); the tables are the same to the last
+	// bit.
+	noSkip bool
+	// allOptions makes fill3 compare every option at every total (the
+	// pruned options are then never used).
+	allOptions bool
 }
 
 // Orbit is a score triple whose movers' best responses cycled: no pure
@@ -93,6 +112,9 @@ type Three struct {
 	resid   float64 // largest residual of a converged triple
 	regret  float64 // largest regret left at an orbit
 	turns   turnMemo[*threeTurn]
+	// test is the solve's test settings (ThreeOptions.test), the zero
+	// value after it.
+	test threeTest
 }
 
 func (t *Three) tidx(a, b, c int32) int {
@@ -184,9 +206,9 @@ func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
 		return nil, err
 	}
 	start := time.Now()
-	t := &Three{m: m, A: m.target, rule: opt.Rule}
+	t := &Three{m: m, A: m.target, rule: opt.Rule, test: opt.test}
 	if !m.immediate {
-		t.fin = m.newFinal3()
+		t.fin = m.newFinal3(opt.test.allOptions)
 	}
 	t.w = make([]float64, 3*int(t.A)*int(t.A)*int(t.A))
 	ctx := opt.Context
@@ -199,11 +221,6 @@ func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
 	t.seconds = time.Since(start).Seconds()
 	return t, nil
 }
-
-// threeSkipBanked, off in tests, stops the solver's turns skipping the
-// throws a bound shows are no better than banking (banked3); the tables are
-// the same to the last bit.
-var threeSkipBanked = true
 
 // threeWork is one worker's scratch space and findings.
 type threeWork struct {
@@ -234,9 +251,10 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 		total += sumWork(A, s, k)
 	}
 	var done int
+	defer func() { t.test = threeTest{} }()
 	ws := make([]*threeWork, workers)
 	for i := range ws {
-		ws[i] = &threeWork{}
+		ws[i] = &threeWork{la: lane3Arrays{skipBanked: !t.test.noSkip, allOptions: t.test.allOptions}}
 	}
 	if progress != nil {
 		progress(0, total)
@@ -254,7 +272,7 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 				}
 			}
 		}
-		batches := tripleBatches(len(jobs), workers)
+		batches := tripleBatches(len(jobs), workers, !t.test.alone)
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		var firstErr error
@@ -310,11 +328,11 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 }
 
 // tripleBatches splits n triples into the index ranges of the jobs of a
-// sum: lanes3 triples side by side (threeLanes), at least one batch a
-// worker where there are triples enough; one at a time without threeLanes.
-func tripleBatches(n, workers int) [][2]int {
+// sum: lanes3 triples side by side (side), at least one batch a worker
+// where there are triples enough; one at a time without side (in tests).
+func tripleBatches(n, workers int, side bool) [][2]int {
 	size := 1
-	if threeLanes {
+	if side {
 		size = min(lanes3, max(1, (n+workers-1)/workers))
 	}
 	var out [][2]int
@@ -368,7 +386,7 @@ func (p policy) own(x float64) float64 { return p.alpha[0] + p.beta*x }
 // after) with own farkle value x and returns the best policy's affine form.
 func (t *Three) turn(d *dp3, a, b, c int32, x float64) policy {
 	t.setup(d, a, b, c, x)
-	d.skipBanked = threeSkipBanked
+	d.skipBanked, d.allOptions = !t.test.noSkip, t.test.allOptions
 	t.m.fill3(d, x, 0)
 	q := d.q[t.m.dice]
 	return policy{alpha: [3]float64{q[0], q[1], q[2]}, beta: q[3]}

@@ -138,7 +138,7 @@ func ReadThree(rd io.Reader, r rules.Rules, rule OrbitRule, maxBytes int64) (*Th
 		return nil, err
 	}
 	if !m.immediate {
-		t.fin = m.newFinal3()
+		t.fin = m.newFinal3(false)
 	}
 	return t, nil
 }

@@ -53,15 +53,16 @@ func (f *final3) at(L, b, c int32) vec4 {
 }
 
 // newFinal3 computes the final-round tables of a model without a bank
-// minimum above one unit (the three-player solver refuses those).
-func (m *model) newFinal3() *final3 {
+// minimum above one unit (the three-player solver refuses those), with
+// every option compared at every total if all (threeTest.allOptions).
+func (m *model) newFinal3(all bool) *final3 {
 	lx := int32(len(m.newFinalRound().fr))
 	f := &final3{lx: lx}
 	for k := 1; k <= 2; k++ {
 		f.last[k-1] = m.lastTurn3(lx, 1/float64(k+1))
 	}
 	f.mid = make([]vec4, int(lx+1)*int(lx))
-	var d dp3
+	d := dp3{allOptions: all}
 	for d2 := int32(1); d2 <= lx; d2++ {
 		m.midTurn(f, &d, d2)
 		for d1 := int32(1); d1 < lx; d1++ {

@@ -17,10 +17,6 @@ const lanes3 = 4
 // coefficient), each lanes3 wide.
 const e3 = 5 * lanes3
 
-// threeLanes, off in tests, makes the three-player solver solve every
-// triple alone (job); the tables are the same to the last bit.
-var threeLanes = true
-
 // lane3Arrays are the in-turn values of the turns of the lanes: entry j of
 // total t at (t*stride+j)*e3, its own value of lane l at +l and component c
 // at +(1+c)*lanes3+l; the bank vector of total t at (t*4+c)*lanes3+l.
@@ -36,6 +32,9 @@ type lane3Arrays struct {
 	ok   []bool      // t*lanes3 + l
 	kmax []float64   // t*lanes3 + l: the most own after-keep value (banked3)
 	one  [lanes3]dp3 // the lanes' setups
+	// skipBanked and allOptions are dp3's, for every lane (the solve's
+	// threeTest).
+	skipBanked, allOptions bool
 }
 
 // setupLanes3 prepares the turns of the live lanes (bit l of live: the
@@ -148,7 +147,7 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 		for l := range lanes3 {
 			if a.live>>l&1 != 0 && t < a.tops[l] {
 				live |= 1 << l
-				if !threeAllOptions && a.vio[l] >= t+m.maxPts+1 {
+				if !a.allOptions && a.vio[l] >= t+m.maxPts+1 {
 					pruned |= 1 << l
 				}
 			}
@@ -160,7 +159,7 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 		// the lanes that may skip a throw no better than banking (as fill3)
 		var try uint8
 		var bOwn [lanes3]float64
-		if threeSkipBanked {
+		if a.skipBanked {
 			for l := range lanes3 {
 				if pruned>>l&1 != 0 && a.ok[int(t)*lanes3+l] {
 					try |= 1 << l

@@ -344,11 +344,9 @@ func TestThreePrunedSame(t *testing.T) {
 		start, cpu := time.Now(), userCPU()
 		pruned := mustThree(t, r, ThreeOptions{Workers: 1})
 		tp, cp := time.Since(start), userCPU()-cpu
-		threeAllOptions = true
 		start, cpu = time.Now(), userCPU()
-		all := mustThree(t, r, ThreeOptions{Workers: 1})
+		all := mustThree(t, r, ThreeOptions{Workers: 1, test: threeTest{allOptions: true}})
 		ta, ca := time.Since(start), userCPU()-cpu
-		threeAllOptions = false
 		for i := range all.w {
 			if !near(all.w[i], pruned.w[i], 1e-12) {
 				t.Fatalf("%s: value %d: %v pruned, %v with every option", name, i, pruned.w[i], all.w[i])
@@ -420,7 +418,7 @@ func TestThreeProgress(t *testing.T) {
 // immediate ending (cardgames), six dice nothing and the pruned options
 // switched off.
 func TestThreeLanesSameAsAlone(t *testing.T) {
-	defer func(v, a, s bool) { threeLanes, threeAllOptions, threeSkipBanked = v, a, s }(threeLanes, threeAllOptions, threeSkipBanked)
+	t.Parallel()
 	type tc struct {
 		name   string
 		target int
@@ -436,12 +434,9 @@ func TestThreeLanesSameAsAlone(t *testing.T) {
 	for _, c := range cases {
 		r := threeRules(smallRules(t, c.name, c.target))
 		r.Turn.FarklePenalty = rules.Penalty{}
-		threeAllOptions = c.all
-		threeLanes, threeSkipBanked = false, false
-		plain := mustThree(t, r, ThreeOptions{Workers: 1})
+		plain := mustThree(t, r, ThreeOptions{Workers: 1, test: threeTest{alone: true, noSkip: true, allOptions: c.all}})
 		for _, v := range variants {
-			threeLanes, threeSkipBanked = v[0], v[1]
-			side := mustThree(t, r, ThreeOptions{Workers: 2})
+			side := mustThree(t, r, ThreeOptions{Workers: 2, test: threeTest{alone: !v[0], noSkip: !v[1], allOptions: c.all}})
 			for i := range plain.w {
 				if math.Float64bits(side.w[i]) != math.Float64bits(plain.w[i]) {
 					t.Fatalf("%s %d (every option %v): value %d is %v with side by side %v and skips %v, %v alone without", c.name, c.target, c.all, i, side.w[i], v[0], v[1], plain.w[i])

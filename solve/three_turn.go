@@ -35,6 +35,9 @@ type dp3 struct {
 	// throw. kmax holds the most own after-keep value by row.
 	skipBanked bool
 	kmax       []float64
+	// allOptions (in tests) makes fill3 compare every option at every
+	// total (the pruned options are then never used).
+	allOptions bool
 }
 
 func (d *dp3) resize(rows int32) {
@@ -53,10 +56,6 @@ func (d *dp3) resize(rows int32) {
 	}
 	d.bank, d.ok, d.kmax = d.bank[:rows], d.ok[:rows], d.kmax[:rows]
 }
-
-// threeAllOptions, set by tests, makes fill3 compare every option at every
-// total (the pruned options are then never used).
-var threeAllOptions bool
 
 // firstBest returns bs with each group's options ordered by dice left and,
 // for the same dice left, most points first.
@@ -157,7 +156,7 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 	for t := d.top - 1; t >= 0; t-- {
 		base := t * stride
 		bs := &m.blocks
-		if threeAllOptions || vio < t+m.maxPts+1 {
+		if d.allOptions || vio < t+m.maxPts+1 {
 			bs = &m.blocks3All
 		}
 		b := d.bank[t]

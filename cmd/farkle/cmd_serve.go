@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/advise"
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/solved"
@@ -146,7 +147,7 @@ type serveMain struct {
 	BotDelay time.Duration
 	Rules    rules.Rules // for "play now" tables
 	Logger   *slog.Logger
-	Advisor  server.Advisor
+	Advisor  *serveAdvisor  // the hints and analyses (serve_advisor.go); nil: none of the ordinary game
 	Options  server.Options // the life of tables (serve_tables.go); Run sets the fields above in it
 	Tables   *solved.Tables // the bots' solver results and limits (serve_solve.go); nil: solved.DefaultTables()
 
@@ -184,12 +185,19 @@ func (m *serveMain) Run(ctx context.Context) error {
 		logMigrations(m.Logger, m.DB, before)
 	}
 	opt := m.Options
-	opt.Logger, opt.BotDelay, opt.Advisor, opt.QuickRules = m.Logger, m.BotDelay, m.Advisor, m.Rules
+	opt.Logger, opt.BotDelay, opt.QuickRules = m.Logger, m.BotDelay, m.Rules
 	if m.BotDelay == 0 {
 		opt.BotDelay = -1 // no pause
 	}
-	if opt.Cast == nil {
-		opt.Cast = advise.Cast(m.Tables)
+	if m.Advisor != nil {
+		opt.Analyzer = m.Advisor
+	}
+	switch {
+	case opt.Cast != nil:
+	case m.Advisor != nil:
+		opt.Cast = m.Advisor.cast // the bots, and the live hints of every kind
+	default:
+		opt.Cast = server.NoHints(advise.Cast(m.Tables), game.Farkle)
 	}
 	opt.Collectors = append(opt.Collectors, healthMetric(db))
 	if m.Tables != nil {

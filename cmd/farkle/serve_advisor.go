@@ -7,15 +7,16 @@ import (
 	"github.com/farkle/farkle/solved"
 )
 
-// serveAdvisor is the server's Advisor on package advise's Cast, live
-// (advise.Live): for the ordinary game, win probabilities from the duel
-// table for two players once it is in memory, expected points from the
-// solo policy otherwise (more or fewer players, rules without a duel, or
-// the duel table not ready, too large or the solver busy; the advice's
-// note says which). It never waits for a duel table: the first request
-// starts getting it through the scheduler of its Tables (solving it the
-// first time takes minutes), and it keeps no table itself, so the Tables'
-// limits hold.
+// serveAdvisor is the server's Cast and Analyzer: package advise's Cast,
+// live (advise.Live), whose bots play and whose advisors give the hints of
+// every kind, and the analyses on it. The ordinary game's hints are win
+// probabilities from the duel table for two players once it is in memory,
+// expected points from the solo policy otherwise (more or fewer players,
+// rules without a duel, or the duel table not ready, too large or the
+// solver busy; the advice's note says which). It never waits for a duel
+// table: the first request starts getting it through the scheduler of its
+// Tables (solving it the first time takes minutes), and it keeps no table
+// itself, so the Tables' limits hold.
 type serveAdvisor struct {
 	cast game.Cast
 }
@@ -26,16 +27,7 @@ func newServeAdvisor(ts *solved.Tables, solveDuels bool) *serveAdvisor {
 	return &serveAdvisor{cast: advise.Cast(ts, advise.Live(solveDuels))}
 }
 
-// Advise implements server.Advisor: the Cast's advisor of g's variant.
-func (a *serveAdvisor) Advise(g game.Game, seat int) (*game.Advice, error) {
-	adv, err := a.cast.Advisor(g.Variant(), len(g.Players()))
-	if err != nil {
-		return nil, err
-	}
-	return adv.Advise(g, seat)
-}
-
-// Analyze implements server.Advisor: advise.Analyze, whatever the kind.
+// Analyze implements server.Analyzer: advise.Analyze, whatever the kind.
 func (a *serveAdvisor) Analyze(rec *game.Record) (server.Analysis, error) {
 	rep, err := advise.Analyze(rec, a.cast)
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
@@ -76,8 +75,7 @@ func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st solved.Stats
 	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
 		b.Logf("cannot reset the peak RSS (%v): it counts from the start of the process", err)
 	}
-	adv := newServeAdvisor(ts, true)
-	cast := advise.Cast(ts)
+	cast := newServeAdvisor(ts, true).cast // the server's: its bots and its hints
 	start := time.Now()
 	var wg sync.WaitGroup
 	var failures atomic.Int32
@@ -95,7 +93,11 @@ func flood(b *testing.B, base int) (peakRSS, answeredMS float64, st solved.Stats
 			if a, err := pb.Choose(g, seat, nil); err != nil || a.(engine.Action).Kind != engine.Keep {
 				failures.Add(1)
 			}
-			h, err := adv.Advise(g, seat)
+			adv, err := cast.Advisor(g.Variant(), len(g.Players()))
+			var h *game.Advice
+			if err == nil {
+				h, err = adv.Advise(g, seat)
+			}
 			if err != nil || len(h.Choices) == 0 || h.Measure != game.ExpectedPoints {
 				b.Errorf("hint for target %d: %+v %v", r.Game.Target, h, err)
 			}

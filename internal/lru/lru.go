@@ -1,8 +1,10 @@
 // Package lru is a least-recently-used cache bounded in bytes: each value
 // is kept with its size, and adding past the bound drops the least
 // recently used values first. The solver results kept in memory (package
-// solved, bounded in bytes) and the finished tables a server keeps
-// (bounded in tables: one "byte" each) are such caches.
+// solved, bounded in bytes), the keep tables of package engine and the
+// finished tables a server keeps (bounded in count: one "byte" each) are
+// such caches, and so are the server's rate limiters' buckets (unbounded:
+// their owner forgets the least recently used itself, Oldest).
 package lru
 
 import "container/list"
@@ -70,6 +72,17 @@ func (c *Cache[K, V]) drop(e *list.Element) {
 	c.order.Remove(e)
 	delete(c.items, it.key)
 	c.size -= it.size
+}
+
+// Oldest returns the least recently used key and its value, without
+// marking it used; ok is false when the cache is empty.
+func (c *Cache[K, V]) Oldest() (key K, val V, ok bool) {
+	e := c.order.Back()
+	if e == nil {
+		return key, val, false
+	}
+	it := e.Value.(*item[K, V])
+	return it.key, it.val, true
 }
 
 // Len returns the number of values kept.

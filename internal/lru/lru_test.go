@@ -115,6 +115,10 @@ func TestCacheAgreesWithAModel(t *testing.T) {
 			if c.Len() != len(model) || c.Size() != total {
 				t.Fatalf("round %d op %d: %d kept of size %d, the model %d of %d", round, op, c.Len(), c.Size(), len(model), total)
 			}
+			k, v, ok := c.Oldest()
+			if ok != (len(model) > 0) || ok && (k != model[len(model)-1].k || v != model[len(model)-1].v) {
+				t.Fatalf("round %d op %d: Oldest() = %d %q %v, the model's least recent of %d", round, op, k, v, ok, len(model))
+			}
 		}
 	}
 }

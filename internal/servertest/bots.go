@@ -34,10 +34,14 @@ func (m madeBots) Bot(v game.Variant, level string) (game.Bot, error) {
 	return bot.Of(s), nil
 }
 
-// PointsAdvisor is a stand-in Advisor for UI tests: it values a keep by
-// its points and throwing over banking; the analysis counts the decisions
-// of each player. The real one (package advise) is tested in cmd/farkle.
+// PointsAdvisor is a stand-in advisor and Analyzer for UI tests (given to
+// a server by Advising): it values a keep by its points and throwing over
+// banking; the analysis counts the decisions of each player. The real one
+// (package advise) is tested in cmd/farkle.
 type PointsAdvisor struct{}
+
+// Measure is what its values are: expected points.
+func (PointsAdvisor) Measure() game.Measure { return game.ExpectedPoints }
 
 func (PointsAdvisor) Advise(g game.Game, _ int) (*game.Advice, error) {
 	s := g.(*game.FarkleGame).State()
@@ -117,3 +121,19 @@ func Breaking(level string, r rules.Rules) (bot.Strategy, error) {
 	}
 	return bot.New(level, r)
 }
+
+// Advising is advise.Cast(nil) whose ordinary game's advisor, for every
+// rule set and number of players, is a: tests give a server a stand-in
+// advisor with it.
+func Advising(a game.Advisor) game.Cast {
+	c := advise.Cast(nil)
+	return c.With(game.Farkle, advisedBy{c[game.Farkle], a})
+}
+
+// advisedBy are the ordinary game's Players with the advisor a.
+type advisedBy struct {
+	game.Players
+	a game.Advisor
+}
+
+func (p advisedBy) Advisor(game.Variant, int) (game.Advisor, error) { return p.a, nil }

@@ -19,7 +19,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 	t.Parallel()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
-	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: servertest.PointsAdvisor{}})
+	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Cast: servertest.Advising(servertest.PointsAdvisor{}), Analyzer: servertest.PointsAdvisor{}})
 	ctx := Browser(t, 1280, 900)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/"),

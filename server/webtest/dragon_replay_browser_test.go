@@ -19,7 +19,7 @@ import (
 // record. The game's own page ends with the analysis of its decisions.
 func TestBrowserReplaysADragonGame(t *testing.T) {
 	t.Parallel()
-	ts := servertest.StartFile(t, "", server.Options{Advisor: servertest.PointsAdvisor{}})
+	ts := servertest.StartFile(t, "", server.Options{Cast: servertest.Advising(servertest.PointsAdvisor{}), Analyzer: servertest.PointsAdvisor{}})
 	ctx := servertest.Context(t, time.Minute)
 	end := servertest.DragonBotGame(t, ctx, ts)
 	c := servertest.Host(t, ts)

@@ -270,7 +270,8 @@ next:
 }
 
 // StartDragonPage opens a Dragon Farkle table against the smart bot in a
-// Browser of the given size and waits for the person's first choice.
+// browser of the given size, on a server whose tables take their seeds
+// from seeds (nil: random), and waits for the person's first choice.
 func StartDragonPage(t *testing.T, width, height int64, seeds func() dice.Seed) context.Context {
 	t.Helper()
 	ts := servertest.StartFile(t, "", server.Options{BotDelay: 10 * time.Millisecond, Seeds: seeds})
@@ -450,7 +451,7 @@ type Moment struct {
 }
 
 // NorwegianBrowser is a Chromium whose language is Norwegian Bokmål, as a
-// Browser set up in Norway says (navigator.languages, Accept-Language and
+// browser set up in Norway says (navigator.languages, Accept-Language and
 // the locale): the page picks Norwegian by itself, with no switch.
 func NorwegianBrowser(t *testing.T, width, height int64) context.Context {
 	t.Helper()

@@ -22,7 +22,7 @@ func TestBrowserHintPlaysAChoice(t *testing.T) {
 	t.Parallel()
 	r := rules.MustPreset("classic")
 	r.Game.Target = 1500
-	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: servertest.PointsAdvisor{}})
+	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Cast: servertest.Advising(servertest.PointsAdvisor{}), Analyzer: servertest.PointsAdvisor{}})
 	ctx := Browser(t, 1280, 900)
 	PlayNowAs(t, ctx, ts, "Ann")
 	deadline := time.Now().Add(2 * time.Minute)
@@ -109,7 +109,7 @@ func (a switchAdvisor) Advise(g game.Game, seat int) (*game.Advice, error) {
 // says so when it changes to them; the best choice is first.
 func TestBrowserHintSaysItsMeasure(t *testing.T) {
 	t.Parallel()
-	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, Advisor: switchAdvisor{calls: new(atomic.Int32)}})
+	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, Cast: servertest.Advising(switchAdvisor{calls: new(atomic.Int32)}), Analyzer: servertest.PointsAdvisor{}})
 	ctx := Browser(t, 1280, 900)
 	PlayNowAs(t, ctx, ts, "Ann")
 	UntilMyKeep(t, ctx)

@@ -84,7 +84,7 @@ func playOneDieTurn(t *testing.T, ctx context.Context, bankAt int) bool {
 // the replay, which marks the dice kept; a rematch starts a new game.
 func TestBrowserFarkleAndHotDice(t *testing.T) {
 	t.Parallel()
-	ts := servertest.StartFile(t, "", server.Options{BotDelay: 700 * time.Millisecond, QuickRules: oneDie(200), Advisor: servertest.PointsAdvisor{}})
+	ts := servertest.StartFile(t, "", server.Options{BotDelay: 700 * time.Millisecond, QuickRules: oneDie(200), Cast: servertest.Advising(servertest.PointsAdvisor{}), Analyzer: servertest.PointsAdvisor{}})
 	ctx := Browser(t, 1280, 900)
 	PlayNowAs(t, ctx, ts, "Ann")
 	tableURL, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))

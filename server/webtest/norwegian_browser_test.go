@@ -77,7 +77,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 	r.Game.Target = 1500
 	tabs := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(tabs.Close)
-	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Advisor: servertest.PointsAdvisor{}, Explorer: server.NewExplorer(tabs)})
+	ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: r, Cast: servertest.Advising(servertest.PointsAdvisor{}), Analyzer: servertest.PointsAdvisor{}, Explorer: server.NewExplorer(tabs)})
 	ctx := NorwegianBrowser(t, 1280, 800)
 
 	// The new-table form.

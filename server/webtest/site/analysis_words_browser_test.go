@@ -21,7 +21,7 @@ import (
 // each as the Norwegian catalogue words it, none in English.
 func TestBrowserDragonAnalysisInNorwegian(t *testing.T) {
 	t.Parallel()
-	ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Millisecond, Advisor: servertest.PointsAdvisor{}})
+	ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Millisecond, Cast: servertest.Advising(servertest.PointsAdvisor{}), Analyzer: servertest.PointsAdvisor{}})
 	ctx := servertest.Context(t, 2*time.Minute)
 	me := servertest.NewPlayer(t, ts, "Tessa")
 	defer me.Close()

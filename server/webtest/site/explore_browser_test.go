@@ -181,7 +181,7 @@ func TestBrowserHintLinksToTheExplorer(t *testing.T) {
 	t.Parallel()
 	ts := solved.NewLimitedTables("", solved.Limits{Solves: 1, Queue: 8, NoWait: true})
 	t.Cleanup(ts.Close)
-	srv := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: servertest.ExploreRules(), Advisor: servertest.PointsAdvisor{}, Explorer: server.NewExplorer(ts)})
+	srv := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, QuickRules: servertest.ExploreRules(), Cast: servertest.Advising(servertest.PointsAdvisor{}), Analyzer: servertest.PointsAdvisor{}, Explorer: server.NewExplorer(ts)})
 	ctx := webtest.Browser(t, 1280, 900)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL+"/"),

@@ -28,7 +28,7 @@ import (
 // phone.
 func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	t.Parallel()
-	ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond, Advisor: servertest.PointsAdvisor{}})
+	ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond, Cast: servertest.Advising(servertest.PointsAdvisor{}), Analyzer: servertest.PointsAdvisor{}})
 	ctx := servertest.Context(t, 5*time.Minute)
 	me := servertest.NewPlayer(t, ts, "Bartholomew-Quincy")
 	defer me.Close()
