@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server"
 )
 
@@ -37,7 +38,7 @@ func waitTableStatus(t *testing.T, ts *servertest.Server, id, want string) {
 // phone width, and at desktop width.
 func TestBrowserAdjournedGameResumes(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
+	for vi, c := range []struct {
 		lang, title, games string
 		width, height      int64
 		fromHome           bool
@@ -47,6 +48,7 @@ func TestBrowserAdjournedGameResumes(t *testing.T) {
 		{"en", "This game is adjourned", "Adjourned games", 1280, 800, true},
 	} {
 		t.Run(c.lang+"-"+map[bool]string{false: "table", true: "home"}[c.fromHome], func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond, AdjournAfter: 8 * time.Second}) // long enough for a loaded machine's page to reconnect after Resume
 			ctx := Browser(t, c.width, c.height)
 			OpenIn(t, ctx, ts.URL+"/", c.lang)

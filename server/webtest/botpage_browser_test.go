@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
 )
@@ -50,8 +51,9 @@ func TestBrowserBotPage(t *testing.T) {
 		smartWins = 1
 	}
 	const read = `[...document.querySelectorAll('.ratings [data-family]')].map((e) => e.dataset.family + ' ' + e.querySelector('.rating-now').innerText).join(', ')`
-	for _, c := range []struct{ lang, house string }{{"en", "House rules"}, {"nb", "Husregler"}} {
+	for vi, c := range []struct{ lang, house string }{{"en", "House rules"}, {"nb", "Husregler"}} {
 		t.Run(c.lang, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			b := Browser(t, 390, 844)
 			for _, bot := range []struct{ level, want string }{{"steady", "farkle 1500, house 1500"}, {"smart", "dragon 1556"}} {
 				OpenIn(t, b, ts.URL+"/players/bot:"+bot.level, c.lang)

@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server"
 )
 
@@ -19,7 +20,7 @@ func TestBrowserDurations(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
 	spans := []float64{0, 4.2, 90, 119.5, 120, 3000, 7199, 7200, 85000, 86370, 86400, 90000, 172800, 200000, 259200}
-	for _, c := range []struct {
+	for vi, c := range []struct {
 		lang string
 		want []string
 	}{
@@ -27,6 +28,7 @@ func TestBrowserDurations(t *testing.T) {
 		{"nb", []string{"0 s", "5 s", "90 s", "2 min", "2 min", "50 min", "2 t", "2 t", "23 t 37 min", "24 t", "24 t", "25 t", "2 d", "2 d 8 t", "3 d"}},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			ctx := Browser(t, 800, 600)
 			OpenIn(t, ctx, ts.URL+"/", c.lang)
 			js := `import('/static/duration.js').then((m) => ` + jsArray(spans) + `.map(m.duration))`

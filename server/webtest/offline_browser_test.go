@@ -28,6 +28,7 @@ import (
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/localplay"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/rules/rulestest"
@@ -389,9 +390,10 @@ func TestBrowserLocalScreens(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
 	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}, {360, 740}} {
-		for _, lang := range []string{"en", "nb"} {
+		for vi, lang := range []string{"en", "nb"} {
 			name := fmt.Sprintf("%d-%s", size.w, lang)
 			t.Run(name, func(t *testing.T) {
+				testflags.SkipVariantUnlessLong(t, vi)
 				ctx := Browser(t, size.w, size.h)
 				if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 					t.Fatal(err)

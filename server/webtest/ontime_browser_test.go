@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/wsclient"
 )
@@ -62,11 +63,12 @@ func TestBrowserLostOnTime(t *testing.T) {
 	if info.Status != "over" {
 		t.Fatalf("the table is %s", info.Status)
 	}
-	for _, c := range []struct{ lang, lost, resigns, history string }{
+	for vi, c := range []struct{ lang, lost, resigns, history string }{
 		{"en", "lost on time", "resigns", "Finished games"},
 		{"nb", "tapte på tid", "gir opp", "Ferdige spill"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			bctx := Browser(t, 390, 844)
 			SignInBrowser(t, bctx, ts.URL, quick.Token)
 			OpenIn(t, bctx, ts.URL+"/t/"+tb.ID, c.lang)

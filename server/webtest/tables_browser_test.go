@@ -11,6 +11,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 )
@@ -23,12 +24,13 @@ const clockSeconds = `(() => { const e = document.getElementById('clock-time'); 
 // the server acts for the player (the version moves without a click).
 func TestBrowserShowsTheTurnClock(t *testing.T) {
 	t.Parallel()
-	for _, size := range []struct {
+	for vi, size := range []struct {
 		name   string
 		w, h   int64
 		button string
 	}{{"desktop", 1280, 900, "#play-now"}, {"phone", 390, 844, "#play-now"}, {"dragon", 1280, 900, "#play-dragon"}} {
 		t.Run(size.name, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			ts := servertest.StartFile(t, "", server.Options{BotDelay: 20 * time.Millisecond, TurnClock: 4 * time.Second})
 			ctx := Browser(t, size.w, size.h)
 			if err := chromedp.Do(ctx,

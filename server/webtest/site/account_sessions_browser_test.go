@@ -11,6 +11,7 @@ import (
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
 )
@@ -42,8 +43,9 @@ func TestBrowserSessions(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
 	site := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
-	for _, lang := range []string{"en", "nb"} {
+	for vi, lang := range []string{"en", "nb"} {
 		t.Run(lang, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			var ctx context.Context
 			if lang == "nb" {
 				ctx = webtest.NorwegianBrowser(t, 1100, 900)

@@ -17,6 +17,7 @@ import (
 	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
@@ -74,13 +75,14 @@ func TestBrowserExplorer(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := srv.URL + "/explore?house=" + url.QueryEscape(string(raw)) + "&me=1000&them=1500&turn=300&dice=3"
-	for _, size := range []struct {
+	for vi, size := range []struct {
 		name     string
 		w, h     int64
 		rows     int // scores per axis the page asks for
 		turnStep int // the turn map's step
 	}{{"desktop", 1280, 900, 40, 50}, {"phone", 390, 844, 20, 100}} {
 		t.Run(size.name, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			ctx := webtest.Browser(t, size.w, size.h)
 			if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best")); err != nil {
 				t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
 )
@@ -19,8 +20,9 @@ import (
 // and Norwegian, at phone width.
 func TestBrowserNewGameAgainstTheSameBot(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct{ lang, again, abort string }{{"en", "New game against Steady bot", "Abort the game"}, {"nb", "Nytt spill mot Steady bot", "Avbryt spillet"}} {
+	for vi, c := range []struct{ lang, again, abort string }{{"en", "New game against Steady bot", "Abort the game"}, {"nb", "Nytt spill mot Steady bot", "Avbryt spillet"}} {
 		t.Run(c.lang, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond})
 			ctx := webtest.Browser(t, 390, 844)
 			webtest.OpenIn(t, ctx, ts.URL+"/", c.lang)
@@ -74,8 +76,9 @@ func TestBrowserNewGameAgainstTheSameBot(t *testing.T) {
 // English and Norwegian, at phone width.
 func TestBrowserFollowAndChallenge(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct{ lang, follow, unfollow, friends string }{{"en", "Follow", "Unfollow", "Friends"}, {"nb", "Følg", "Slutt å følge", "Venner"}} {
+	for vi, c := range []struct{ lang, follow, unfollow, friends string }{{"en", "Follow", "Unfollow", "Friends"}, {"nb", "Følg", "Slutt å følge", "Venner"}} {
 		t.Run(c.lang, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			ts := servertest.StartFile(t, "", server.Options{BotDelay: 5 * time.Millisecond})
 			actx := servertest.Context(t, time.Minute)
 			ann, bea := servertest.NewPlayer(t, ts, "Ann"), servertest.NewPlayer(t, ts, "Bea")

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/server/wsclient"
@@ -48,8 +49,9 @@ func TestBrowserGuestsShownApart(t *testing.T) {
 	// marks reads, in a part of the page, the names and whether each is
 	// marked a guest.
 	const marks = `((sel) => [...document.querySelectorAll(sel + ' .name')].map((e) => e.innerText))`
-	for _, c := range []struct{ lang, tag string }{{"en", "Tessa (guest)"}, {"nb", "Tessa (gjest)"}} {
+	for vi, c := range []struct{ lang, tag string }{{"en", "Tessa (guest)"}, {"nb", "Tessa (gjest)"}} {
 		t.Run(c.lang, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			bctx := webtest.Browser(t, 390, 844)
 			webtest.SignInBrowser(t, bctx, ts.URL, guest.Token)
 			webtest.OpenIn(t, bctx, ts.URL+"/leaderboard", c.lang)

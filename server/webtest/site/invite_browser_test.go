@@ -11,6 +11,7 @@ import (
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
@@ -26,8 +27,9 @@ import (
 // told). After a reload no invitation is left.
 func TestBrowserDeclineAndBlock(t *testing.T) {
 	t.Parallel()
-	for _, code := range []string{"en", "nb"} {
+	for vi, code := range []string{"en", "nb"} {
 		t.Run(code, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			cat := lang.Get(code)
 			ts := servertest.StartFile(t, "", server.Options{})
 			ctx := servertest.Context(t, 2*time.Minute)

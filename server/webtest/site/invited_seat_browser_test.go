@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
@@ -27,8 +28,9 @@ import (
 func TestBrowserInvitedSeatOnTablePage(t *testing.T) {
 	t.Parallel()
 	for _, kind := range []string{"farkle", "dragon"} {
-		for _, code := range []string{"en", "nb"} {
+		for vi, code := range []string{"en", "nb"} {
 			t.Run(kind+"-"+code, func(t *testing.T) {
+				testflags.SkipVariantUnlessLong(t, vi)
 				cat := lang.Get(code)
 				ts := servertest.StartFile(t, "", server.Options{BotDelay: time.Hour})
 				var b = webtest.Browser(t, 1280, 800)

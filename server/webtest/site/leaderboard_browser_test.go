@@ -9,6 +9,7 @@ import (
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
 )
@@ -39,8 +40,9 @@ func TestBrowserDragonWinsTable(t *testing.T) {
 	// players reads the wins table's kind, its headings and its players.
 	const read = `(() => { const t = document.querySelector('#wins-board table'); return t ? [t.dataset.kind,
 	  [...t.querySelectorAll('th')].map((e) => e.innerText).join('|'), [...t.querySelectorAll('td.player a')].map((a) => a.getAttribute('href')).sort().join(' ')] : []; })()`
-	for _, c := range []struct{ lang, ppt, soldiers string }{{"en", "Points per turn", "Soldiers a game"}, {"nb", "Poeng per tur", "Soldater per spill"}} {
+	for vi, c := range []struct{ lang, ppt, soldiers string }{{"en", "Points per turn", "Soldiers a game"}, {"nb", "Poeng per tur", "Soldater per spill"}} {
 		t.Run(c.lang, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			b := webtest.Browser(t, 390, 844)
 			webtest.OpenIn(t, b, ts.URL+"/leaderboard", c.lang)
 			if err := chromedp.Do(b, chromedp.WaitVisible("#wins-board table")); err != nil {

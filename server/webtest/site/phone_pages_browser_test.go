@@ -12,6 +12,7 @@ import (
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
 	"github.com/farkle/farkle/server/wsclient"
@@ -108,8 +109,9 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	}
 	english := webtest.EnglishPhrases(t)
 	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {
-		for _, lang := range []string{"en", "nb"} {
+		for vi, lang := range []string{"en", "nb"} {
 			t.Run(lang+"-"+itoa3(size.w), func(t *testing.T) {
+				testflags.SkipVariantUnlessLong(t, vi)
 				b := browsertest.NewWithin(t, size.w, size.h, 8*time.Minute) // some 25 pages, each checked word by word in Norwegian
 				webtest.SignInBrowser(t, b, ts.URL, me.Token)
 				webtest.OpenIn(t, b, ts.URL+"/", lang)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/server/webtest"
@@ -67,11 +68,12 @@ func TestBrowserSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
+	for vi, c := range []struct {
 		lang string
 		w, h int64
 	}{{"en", 1280, 800}, {"nb", 390, 844}, {"en", 360, 740}, {"nb", 1280, 800}} {
 		t.Run(fmt.Sprintf("%s-%d", c.lang, c.w), func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
 			b := webtest.Browser(t, c.w, c.h)
 			webtest.SignInBrowser(t, b, ts.URL, me.Token)
 			webtest.OpenIn(t, b, ts.URL+"/", c.lang)
