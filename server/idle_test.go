@@ -158,26 +158,29 @@ func TestIdleOwnPaceTableWakesForItsClock(t *testing.T) {
 	id := paceTable(t, ctx, ann, bea, "1d") // a day of 240 ms
 	ann.Close()
 	bea.Close()
+	// The loss on time is stored just after the game's end (ontime.go):
+	// wait for both.
 	var tb store.Table
-	for tb.Status != store.Over {
+	lost := 0
+	for tb.Status != store.Over || lost == 0 {
 		select {
 		case <-ctx.Done():
-			t.Fatalf("the game never ended: %+v", tb)
+			t.Fatalf("the game never ended with a loss on time: %+v", tb)
 		case <-time.After(20 * time.Millisecond):
 		}
 		var err error
 		if tb, err = ts.Store.Table(ctx, id); err != nil {
 			t.Fatal(err)
 		}
-	}
-	lost := 0
-	for _, s := range tb.Seats {
-		if s.LostOnTime {
-			lost++
+		lost = 0
+		for _, s := range tb.Seats {
+			if s.LostOnTime {
+				lost++
+			}
 		}
 	}
 	if lost != 1 {
-		t.Fatalf("seats lost on time: %d, want 1 (%+v)", lost, tb.Seats)
+		t.Fatalf("seats lost on time: %d, want 1 (%+v) status %v reason %q winners %v", lost, tb.Seats, tb.Status, tb.Reason, tb.Winners)
 	}
 	if n := metricValue(t, ts, "farkle_tables_slept_total"); n < 2 {
 		t.Fatalf("the table slept %v times, want at least 2 (between its clocks)", n)
