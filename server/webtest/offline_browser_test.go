@@ -287,15 +287,22 @@ func TestWasmEngineIsTheServersEngine(t *testing.T) {
 		}
 		cases = append(cases, c)
 	}
+	// Three games of each preset and 16 random rule sets with -long (CI);
+	// one of each preset and four random ones otherwise: a game of bots in
+	// the page's WebAssembly costs seconds of CPU.
+	perPreset, random := 1, 4
+	if testflags.Long() {
+		perPreset, random = 3, 16
+	}
 	for _, p := range []string{"classic", "pocket-farkel", "farkle-dice", "cardgames"} {
-		for range 3 {
+		for range perPreset {
 			r := rules.MustPreset(p)
 			r.Game.Target = 3000
 			data, _ := json.Marshal(r)
 			add(r, data)
 		}
 	}
-	for range 16 {
+	for range random {
 		r := rulestest.Random(rng, 3000)
 		data, _ := json.Marshal(r)
 		add(r, data)
@@ -389,11 +396,11 @@ func TestWasmEngineIsTheServersEngine(t *testing.T) {
 func TestBrowserLocalScreens(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	for _, size := range []struct{ w, h int64 }{{1280, 900}, {390, 844}, {360, 740}} {
-		for vi, lang := range []string{"en", "nb"} {
+	for si, size := range []struct{ w, h int64 }{{390, 844}, {1280, 900}, {360, 740}} {
+		for li, lang := range []string{"en", "nb"} {
 			name := fmt.Sprintf("%d-%s", size.w, lang)
 			t.Run(name, func(t *testing.T) {
-				testflags.SkipVariantUnlessLong(t, vi)
+				testflags.SkipVariantUnlessLong(t, si*2+li)
 				ctx := Browser(t, size.w, size.h)
 				if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 					t.Fatal(err)
