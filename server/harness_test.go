@@ -55,7 +55,6 @@ var (
 	getInfo         = servertest.GetInfo
 	makeAccount     = servertest.MakeAccount
 	makeModerator   = servertest.MakeModerator
-	accountSession  = servertest.AccountSession
 	sha             = servertest.SHA
 	botsCast        = servertest.BotsCast
 	advising        = servertest.Advising
