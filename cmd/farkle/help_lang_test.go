@@ -102,6 +102,11 @@ func TestHelpNorwegian(t *testing.T) {
 	for k, text := range texts {
 		english = append(english, words(text.english)...)
 		norsk = append(norsk, words(own(k))...)
+		// A text left in English counts its words as Norwegian: a
+		// Norwegian text must differ from the English one.
+		if s, ok := nb.Messages[k]; ok && s == en.Messages[k] {
+			t.Errorf("%s: the Norwegian text is the English %q", k, s)
+		}
 	}
 	for c, help := range out {
 		text := notWords.ReplaceAllString(help, "")
