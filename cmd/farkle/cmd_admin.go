@@ -38,7 +38,7 @@ const operator = "operator"
 func runAdmin(ctx context.Context, e *env, args []string) error {
 	c := commands["admin"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, adminHelp)
+	setCommandHelp(e, fs, c, para("cli.help.admin.details", adminHelp))
 	db := fs.String("db", "farkle.db", "the database farkle serve uses: a SQLite file or a PostgreSQL URL postgres://…; $"+dbEnv+" when not given")
 	words, err := parseInterspersed(fs, args)
 	if err != nil {

@@ -86,7 +86,7 @@ func solverError(err error) error {
 func runAdvise(ctx context.Context, e *env, args []string) error {
 	c := commands["advise"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, adviseHelp)
+	setCommandHelp(e, fs, c, para("cli.help.advise.details", adviseHelp))
 	getRules := rulesFlag(fs)
 	me := fs.Int("me", 0, "my banked score")
 	them := fs.Int("them", -1, "the opponent's banked score (omit for expected points)")

@@ -42,7 +42,7 @@ are not judged.`
 func runAnalyze(ctx context.Context, e *env, args []string) error {
 	c := commands["analyze"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, analyzeHelp)
+	setCommandHelp(e, fs, c, para("cli.help.analyze.details", analyzeHelp))
 	asJSON := fs.Bool("json", false, "print JSON: {\"measure\":...,\"players\":[{\"name\":...,\"accuracy\":...,\"total_loss\":...,\"worst\":[...]}],\"decisions\":[...]}")
 	points := fs.Bool("points", false, "value by expected points even in a two-player game")
 	all := fs.Bool("all", false, "list every decision, not only the worst")

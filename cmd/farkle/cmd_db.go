@@ -58,7 +58,7 @@ func runDB(ctx context.Context, e *env, args []string) error {
 		// Flags before the subcommand are parsed only to answer -h and
 		// to name an unknown flag as every command does.
 		fs := newFlags(e, commands["db"])
-		setCommandHelp(e, fs, commands["db"], dbHelp)
+		setCommandHelp(e, fs, commands["db"], para("cli.help.db.details", dbHelp))
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
@@ -69,7 +69,7 @@ func runDB(ctx context.Context, e *env, args []string) error {
 func runDBCopy(ctx context.Context, e *env, args []string) error {
 	c := commands["db"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, dbHelp)
+	setCommandHelp(e, fs, c, para("cli.help.db.details", dbHelp))
 	from := fs.String("from", "", "the source database: a SQLite file")
 	to := fs.String("to", "", "the target database: a PostgreSQL URL postgres://…")
 	force := fs.Bool("force", false, "copy into a target that already holds data (a player or table already there is an error)")

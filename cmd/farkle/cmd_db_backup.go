@@ -25,7 +25,7 @@ durable, and only then renamed to FILE; an existing FILE is kept unless
 func runDBBackup(ctx context.Context, e *env, args []string) error {
 	c := commands["db"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, dbBackupHelp)
+	setCommandHelp(e, fs, c, para("cli.help.db.backup.details", dbBackupHelp))
 	from := fs.String("from", "farkle.db", "the database to back up: the SQLite file farkle serve uses; $"+dbEnv+" when not given")
 	to := fs.String("to", "", "the file to write the backup to")
 	force := fs.Bool("force", false, "replace FILE if it exists")

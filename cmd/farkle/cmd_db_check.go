@@ -40,7 +40,7 @@ It may run while farkle serve uses the database. Exit status 0: all is well;
 func runDBCheck(ctx context.Context, e *env, args []string) error {
 	c := commands["db"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, dbCheckHelp)
+	setCommandHelp(e, fs, c, para("cli.help.db.check.details", dbCheckHelp))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -44,7 +44,7 @@ NO_COLOR turns them off. --svg or --png writes the same as charts.`
 func runExplore(ctx context.Context, e *env, args []string) error {
 	c := commands["explore"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, exploreHelp)
+	setCommandHelp(e, fs, c, para("cli.help.explore.details", exploreHelp))
 	getRules := rulesFlag(fs)
 	cells := fs.Int("cells", 0, "scores per axis of the win map (default: as many as fit the terminal's width, at most 40; 36 when not a terminal, for 80 columns)")
 	me := fs.Int("me", 0, "my score: the cell to read exactly, the turn map's and the thresholds'")

@@ -42,7 +42,7 @@ read the refusals in the errors.`
 func runLoad(ctx context.Context, e *env, args []string) error {
 	c := commands["load"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, loadHelp)
+	setCommandHelp(e, fs, c, para("cli.help.load.details", loadHelp))
 	tables := fs.Int("tables", 20, fmt.Sprintf("tables played at once, two guests each (1 to %d)", loadgen.MaxTables))
 	rateN := fs.Float64("rate", 0, "actions a second in all (0: as fast as the servers answer)")
 	duration := fs.Duration("duration", 10*time.Second, fmt.Sprintf("how long the run lasts (at most %v)", loadgen.MaxDuration))

@@ -50,7 +50,7 @@ type oddsDice struct {
 func runOdds(ctx context.Context, e *env, args []string) error {
 	c := commands["odds"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, oddsHelp)
+	setCommandHelp(e, fs, c, para("cli.help.odds.details", oddsHelp))
 	asJSON := fs.Bool("json", false, `print JSON: {"rules":"classic","dice":[{"n":1,"farkle":"2/3","p_farkle":0.666667,"expected":25},...]}`)
 	resolve := variantFlag(fs)
 	setLang := langFlag(e, fs)

@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/tui"
 )
@@ -75,12 +76,13 @@ func playTables(e *env) *solved.Tables {
 	return solved.NewLimitedTables(solved.CacheDir(e.getenv), solved.DefaultLimits())
 }
 
-// botLevelsHelp describes every bot level of the ordinary game, one a line.
-func botLevelsHelp() string {
+// botLevelsHelp describes every bot level of the ordinary game, one a
+// line, in the language of cat (the setup screen's descriptions).
+func botLevelsHelp(cat *lang.Catalogue) string {
 	var b strings.Builder
-	b.WriteString("Bot levels (bot:LEVEL):")
+	b.WriteString(helpIn(cat, "cli.help.play.levels", "Bot levels (bot:LEVEL):"))
 	for _, l := range bot.Levels() {
-		fmt.Fprintf(&b, "\n  %-9s %s", l.Name, l.Description)
+		fmt.Fprintf(&b, "\n  %-9s %s", l.Name, helpIn(cat, "setup.bot."+l.Name, l.Description))
 	}
 	return b.String()
 }
@@ -88,7 +90,7 @@ func botLevelsHelp() string {
 func runPlay(ctx context.Context, e *env, args []string) error {
 	c := commands["play"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, playHelp+"\n\n"+playOnlineHelp+"\n\n"+botLevelsHelp())
+	setCommandHelp(e, fs, c, para("cli.help.play.details", playHelp), para("cli.help.play.online", playOnlineHelp), botLevelsHelp)
 	resolve := variantFlag(fs)
 	players := fs.String("players", "", "the seats in order, e.g. you,ana,bot:"+tui.DefaultBot()+"; bot levels: "+strings.Join(bot.LevelNames(), ", ")+" (default: a setup screen; in line mode you,bot:"+tui.DefaultBot()+")")
 	seedText := fs.String("seed", "", "the dice seed: 64 hex digits, or any text (hashed); default: random")

@@ -62,7 +62,7 @@ func readRecord(path string) (*game.Record, game.Variant, error) {
 }
 
 // fileArg parses the flags of a command taking one FILE.
-func fileArg(e *env, name, help string, args []string) (path string, err error) {
+func fileArg(e *env, name string, help helpPara, args []string) (path string, err error) {
 	c := commands[name]
 	fs := newFlags(e, c)
 	setCommandHelp(e, fs, c, help)
@@ -81,7 +81,7 @@ func fileArg(e *env, name, help string, args []string) (path string, err error) 
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
-	path, err := fileArg(e, "replay", replayHelp, args)
+	path, err := fileArg(e, "replay", para("cli.help.replay.details", replayHelp), args)
 	if err != nil {
 		return err
 	}
@@ -216,7 +216,7 @@ func printReplay(w io.Writer, c *lang.Catalogue, rec *game.Record, v game.Varian
 }
 
 func runVerify(ctx context.Context, e *env, args []string) error {
-	path, err := fileArg(e, "verify", verifyHelp, args)
+	path, err := fileArg(e, "verify", para("cli.help.verify.details", verifyHelp), args)
 	if err != nil {
 		return err
 	}

@@ -126,10 +126,10 @@ func describe(name string, r rules.Rules) string {
 	return desc
 }
 
-// setCommandHelp makes -h print the usage line, the summary, details and
-// the flags.
-func setCommandHelp(e *env, fs *flag.FlagSet, c *command, details string) {
-	fs.Usage = func() { writeHelp(e.cat(), fs, c, details) }
+// setCommandHelp makes -h print the usage line, the summary, details (the
+// paragraphs of the command's longer help) and the flags.
+func setCommandHelp(e *env, fs *flag.FlagSet, c *command, details ...helpPara) {
+	fs.Usage = func() { writeHelp(e.cat(), fs, c, details...) }
 }
 
 // emitJSON writes v as JSON and a newline to stdout, indented or as one line.

@@ -27,9 +27,13 @@ melds of its best split; or "farkle".
 
 With no DICE, score reads one throw a line from stdin and prints one JSON line per
 throw (JSON Lines), as --json does for one throw. Blank lines are skipped. A line
-that is not a throw gets the line {"line":N,"input":"...","error":"..."}; the
+that is not a throw gets the line ` + scoreLineExample + `; the
 other lines are still scored, and at the end the exit status is 2 with one line
 on stderr if any line was bad.`
+
+// scoreLineExample is the line of a bad throw in score's help (its
+// catalogue texts' {example}: they cannot hold braces).
+const scoreLineExample = `{"line":N,"input":"...","error":"..."}`
 
 // scoreResult is the JSON of one scored throw (a stable format: fields may
 // be added, never renamed).
@@ -58,7 +62,7 @@ type scoreLineError struct {
 func runScore(ctx context.Context, e *env, args []string) error {
 	c := commands["score"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, scoreHelp)
+	setCommandHelp(e, fs, c, para("cli.help.score.details", scoreHelp, "example", scoreLineExample))
 	asJSON := fs.Bool("json", false, "print JSON: {\"roll\":[...],\"farkle\":false,\"keeps\":[{\"dice\":[1],\"points\":100,\"melds\":[...]},...]}")
 	resolve := soldierOrRulesFlag(fs)
 	diceArgs, err := parseInterspersed(fs, args)

@@ -46,14 +46,14 @@ rules engine, more slowly). Dragon Farkle games are recorded too.`
 
 // ownSimHelp is the paragraphs of sim's help of the kinds with views of
 // their own (ownView.simHelp), in the order of game.KindNames.
-func ownSimHelp() string {
-	var b strings.Builder
+func ownSimHelp() []helpPara {
+	var paras []helpPara
 	for _, k := range game.KindNames() {
 		if o, ok := ownViews[k]; ok {
-			b.WriteString("\n\n" + o.simHelp())
+			paras = append(paras, o.simHelp())
 		}
 	}
-	return b.String()
+	return paras
 }
 
 // simJSON is the JSON of sim: sim.Result and the time it took.
@@ -65,7 +65,8 @@ type simJSON struct {
 func runSim(ctx context.Context, e *env, args []string) error {
 	c := commands["sim"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, fmt.Sprintf(simHelp, strings.Join(bot.LevelNames(), ", "))+ownSimHelp())
+	levelNames := strings.Join(bot.LevelNames(), ", ")
+	setCommandHelp(e, fs, c, append([]helpPara{para("cli.help.sim.details", fmt.Sprintf(simHelp, levelNames), "levels", levelNames)}, ownSimHelp()...)...)
 	getRules := variantFlag(fs)
 	players := fs.String("players", "", "bot levels, one per seat, separated by commas (required)")
 	games := fs.Int("games", 1000, "number of games")

@@ -25,7 +25,7 @@ checkout had local changes, and the Go version. farkle --version is the same.`
 func runVersion(ctx context.Context, e *env, args []string) error {
 	c := commands["version"]
 	fs := newFlags(e, c)
-	setCommandHelp(e, fs, c, versionHelp)
+	setCommandHelp(e, fs, c, para("cli.help.version.details", versionHelp))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -9,21 +9,22 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/lang"
 )
 
 // allHelp runs farkle help and every command's -h with --lang code and
 // returns their texts by command ("" for farkle help), and the English
 // help texts of the code by catalogue key.
-func allHelp(t *testing.T, code string) (map[string]string, map[string]string) {
+func allHelp(t *testing.T, code string) (map[string]string, map[string]helpText) {
 	t.Helper()
-	helpTexts = map[string]string{}
+	helpTexts = map[string]helpText{}
 	defer func() { helpTexts = nil }()
 	out := map[string]string{}
 	for _, c := range append([]string{""}, commandNames()...) {
 		args := []string{"--lang", code, "help"}
 		if c != "" {
-			args = []string{"--lang", code, c, "-h"}
+			args = append(append([]string{"--lang", code}, strings.Fields(c)...), "-h")
 		}
 		var stdout, stderr bytes.Buffer
 		e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
@@ -35,22 +36,33 @@ func allHelp(t *testing.T, code string) (map[string]string, map[string]string) {
 }
 
 // TestHelpEnglishFromCatalogue: the English catalogue's help texts are
-// the code's own (English help reads as it did before the catalogue).
+// the code's own, filled with the values the code gives (English help
+// reads as it did before the catalogue), and each command's longer help
+// comes through the catalogue, paragraph by paragraph.
 func TestHelpEnglishFromCatalogue(t *testing.T) {
-	_, texts := allHelp(t, "en")
+	out, texts := allHelp(t, "en")
 	en := lang.Get("en")
-	n := 0
-	for key, english := range texts {
+	details := 0
+	for key, text := range texts {
 		if !en.Has(key) {
 			continue
 		}
-		n++
-		if got := helpMsg(en, key, english); got != english {
-			t.Errorf("%s: the catalogue says %q, the code %q", key, got, english)
+		if got := helpMsg(en, key, text.english, text.kv...); got != text.english {
+			t.Errorf("%s: the catalogue says %q, the code %q", key, got, text.english)
+		}
+		if strings.HasPrefix(key, "cli.help.") && strings.Count(key, ".") > 2 && !strings.HasSuffix(key, ".summary") && !strings.HasPrefix(key, "cli.help.type.") {
+			details++
 		}
 	}
-	if n == 0 {
-		t.Fatal("no help text is in the catalogue")
+	// Every command but rules, serve and solve has a longer help (play
+	// three parts, sim one more of Dragon Farkle).
+	if want := len(commandNames()) - 3 + 2 + 1; details != want {
+		t.Errorf("%d longer help texts came through the catalogue, want %d", details, want)
+	}
+	// The English of the details as -h prints it: one text by the code.
+	oneLine := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if !strings.Contains(oneLine(out["sim"]), "Levels: "+strings.Join(bot.LevelNames(), ", ")+". ") || !strings.Contains(oneLine(out["score"]), scoreLineExample+"; the ") {
+		t.Errorf("sim's or score's help lacks the values of its text:\n%s\n%s", out["sim"], out["score"])
 	}
 }
 
@@ -63,28 +75,11 @@ var notWords = regexp.MustCompile(`(?s)JSON: \{.*?(\n  -|$)|-{1,2}[a-z][a-z0-9-]
 // subcommands of admin and db.
 var typed = []string{"moderator", "add", "remove", "list", "copy", "backup", "check"}
 
-// withoutDetails is a command's -h without its longer help, which stays
-// English (the paragraphs between the summary and the flags); farkle
-// help whole.
-func withoutDetails(help, flagsTitle string) string {
-	usage, rest, ok := strings.Cut(help, "\n\n")
-	if !ok {
-		return help
-	}
-	summary, rest, _ := strings.Cut(rest, "\n\n")
-	i := strings.Index(rest, "\n"+flagsTitle+"\n")
-	if !strings.HasPrefix(rest, flagsTitle+"\n") && i < 0 {
-		return help // farkle help: no flags
-	}
-	return usage + "\n\n" + summary + "\n\n" + rest[i+1:]
-}
-
 // TestHelpNorwegian: farkle help and every command's -h say no word of
 // the English help texts that is not Norwegian too (as
 // TestErrorsNorwegian does for errors): the usage, the summary, every
-// flag's description and the name of its value; every summary and flag
-// description is in the Norwegian catalogue. A command's longer help
-// (withoutDetails) is still English.
+// flag's description and the name of its value, and the command's longer
+// help; every one of those texts is in the Norwegian catalogue.
 func TestHelpNorwegian(t *testing.T) {
 	words := func(s string) []string {
 		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
@@ -105,14 +100,19 @@ func TestHelpNorwegian(t *testing.T) {
 		norsk = append(norsk, words(own(k))...)
 	}
 	for k, text := range texts {
-		english = append(english, words(text)...)
+		english = append(english, words(text.english)...)
 		norsk = append(norsk, words(own(k))...)
+		// A text left in English counts its words as Norwegian: a
+		// Norwegian text must differ from the English one.
+		if s, ok := nb.Messages[k]; ok && s == en.Messages[k] {
+			t.Errorf("%s: the Norwegian text is the English %q", k, s)
+		}
 	}
 	for c, help := range out {
-		text := notWords.ReplaceAllString(withoutDetails(help, nb.Msg("cli.help.flags")), "")
+		text := notWords.ReplaceAllString(help, "")
 		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if w == strings.ToUpper(w) || commands[w] != nil || slices.Contains(typed, w) {
-				continue // a placeholder (NAME, FILE) or a command's name
+			if w == strings.ToUpper(w) || commands[w] != nil || slices.Contains(typed, w) || slices.Contains(bot.LevelNames(), w) {
+				continue // a placeholder (NAME, FILE), a command's or a bot level's name
 			}
 			w = strings.ToLower(w)
 			if len(w) > 3 && slices.Contains(english, w) && !slices.Contains(norsk, w) {

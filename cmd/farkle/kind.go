@@ -60,7 +60,7 @@ type ownView interface {
 	onlineSeats(spec string, v game.Variant) ([]tui.Seat, error)
 	// simHelp is the paragraph of farkle sim's help on a tournament of
 	// the kind: its bot levels and its own figures.
-	simHelp() string
+	simHelp() helpPara
 }
 
 // playArgs are the flags of farkle play a local game of another kind than

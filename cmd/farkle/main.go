@@ -171,27 +171,44 @@ func printUsage(out io.Writer, c *lang.Catalogue) {
 // description) in the language of c, by its catalogue key; a text the
 // catalogue does not have stays English (TestHelpEnglishFromCatalogue
 // holds the English catalogue to the texts in the code).
-func helpIn(c *lang.Catalogue, key, english string) string {
+func helpIn(c *lang.Catalogue, key, english string, kv ...any) string {
 	if helpTexts != nil {
-		helpTexts[key] = english
+		helpTexts[key] = helpText{english, kv}
 	}
 	if c == nil || !c.Has(key) {
 		return english
 	}
-	return helpMsg(c, key, english)
+	return helpMsg(c, key, english, kv...)
 }
 
-// helpMsg is the catalogue's text of key, whose English is english. An
-// example of a JSON answer ("print JSON: {...}") is the text's {json}: a
-// catalogue text cannot hold braces of its own, and the example is not
-// translated.
-func helpMsg(c *lang.Catalogue, key, english string) string {
+// helpMsg is the catalogue's text of key, whose English is english and
+// whose {names} kv gives. An example of a JSON answer ("print JSON:
+// {...}") is the text's {json}: a catalogue text cannot hold braces of
+// its own, and the example is not translated.
+func helpMsg(c *lang.Catalogue, key, english string, kv ...any) string {
 	_, example, _ := strings.Cut(english, "JSON: ")
-	return c.Msg(key, "json", example)
+	return c.Msg(key, append([]any{"json", example}, kv...)...)
+}
+
+// helpText is an English help text and the values of the {names} its
+// catalogue texts fill.
+type helpText struct {
+	english string
+	kv      []any
 }
 
 // helpTexts, when a test sets it, gathers the English help texts by key.
-var helpTexts map[string]string
+var helpTexts map[string]helpText
+
+// helpPara is a paragraph (or several) of a command's longer help, said
+// in the language of a catalogue.
+type helpPara func(cat *lang.Catalogue) string
+
+// para is english, a command's longer help, as the catalogue's text key
+// says it; kv gives the values of its {names}.
+func para(key, english string, kv ...any) helpPara {
+	return func(cat *lang.Catalogue) string { return helpIn(cat, key, english, kv...) }
+}
 
 // defaultNote matches flag.PrintDefaults's note of a default value.
 var defaultNote = regexp.MustCompile(`(?m)\(default (.*)\)$`)
@@ -203,7 +220,7 @@ func newFlags(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("farkle "+c.name, flag.ContinueOnError)
 	fs.SetOutput(e.stdout)
 	addLangFlag(fs)
-	fs.Usage = func() { writeHelp(e.cat(), fs, c, "") }
+	fs.Usage = func() { writeHelp(e.cat(), fs, c) }
 	return fs
 }
 
@@ -317,19 +334,22 @@ func typeNameIn(cat *lang.Catalogue, fs *flag.FlagSet, line string) string {
 		return line
 	}
 	if helpTexts != nil {
-		helpTexts[key] = typ
+		helpTexts[key] = helpText{english: typ}
 	}
 	return line[:m[4]] + cat.Msg(key) + line[m[5]:]
 }
 
 // writeHelp writes c's -h to fs's output in the language of cat: its
-// usage, summary, details (a command's longer help, "" for none: still
-// English) and flags.
-func writeHelp(cat *lang.Catalogue, fs *flag.FlagSet, c *command, details string) {
+// usage, summary, details (a command's longer help, its paragraphs; none
+// for none) and flags.
+func writeHelp(cat *lang.Catalogue, fs *flag.FlagSet, c *command, details ...helpPara) {
 	{
 		summary := helpIn(cat, "cli.help."+c.name+".summary", c.summary)
-		if details != "" {
-			summary += ".\n\n" + details
+		for i, p := range details {
+			if i == 0 {
+				summary += "."
+			}
+			summary += "\n\n" + p(cat)
 		}
 		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", cat.Msg("cli.help.usageOf", "cmd", c.name, "args", strings.ReplaceAll(c.args, "[flags]", cat.Msg("cli.help.flagsArg"))), summary, cat.Msg("cli.help.flags"))
 		fs.VisitAll(func(f *flag.Flag) {
