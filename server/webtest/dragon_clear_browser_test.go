@@ -15,13 +15,17 @@ import (
 	"github.com/farkle/farkle/internal/browsertest"
 )
 
-// clearShot saves a screenshot of this file's tests in $DRAGON_SHOTS (to
-// look at), else in the test's temporary directory.
+// clearShot saves a screenshot of this file's tests in $DRAGON_SHOTS, or
+// in the test's artifact directory with -artifacts (browsertest.KeepShots),
+// to look at; otherwise it takes none.
 func clearShot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	if !browsertest.KeepShots() {
+		return
+	}
 	dir := os.Getenv("DRAGON_SHOTS")
 	if dir == "" {
-		dir = t.TempDir()
+		dir = t.ArtifactDir()
 	}
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {

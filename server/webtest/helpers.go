@@ -103,12 +103,15 @@ func Browser(t *testing.T, width, height int64) context.Context {
 }
 
 // Shot saves a screenshot of the page as name.png in the test's artifact
-// directory: kept under the output directory with `go test -artifacts`,
-// removed after the test otherwise, so a test run leaves the source tree as
-// it was.
+// directory, kept under the output directory, with `go test -artifacts`
+// (browsertest.KeepShots); without it no screenshot is taken, as it would
+// be removed unseen.
 func Shot(t *testing.T, ctx context.Context, name string) {
 	if !strings.HasSuffix(name, ".png") {
 		name += ".png"
+	}
+	if !browsertest.KeepShots() {
+		return
 	}
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100: PNG
 	if err != nil {
@@ -290,11 +293,15 @@ func StartDragonPage(t *testing.T, width, height int64, seeds func() dice.Seed) 
 }
 
 // Chart scrolls the element into view and saves a screenshot of the
-// viewport (an element screenshot would undo the phone's emulation).
+// viewport (an element screenshot would undo the phone's emulation), when
+// screenshots are kept (browsertest.KeepShots).
 func Chart(t *testing.T, ctx context.Context, id, name string) {
 	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.ScrollIntoView("#"+id)); err != nil {
 		t.Fatal(err)
+	}
+	if !browsertest.KeepShots() {
+		return
 	}
 	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/server"
 )
@@ -42,9 +43,8 @@ func TestBrowserRematchWithAFriend(t *testing.T) {
 	if !ClickNow(t, b, "#accept") {
 		t.Fatal("no Accept button")
 	}
-	if err := chromedp.Do(b, chromedp.WaitVisible(`#game[data-phase="play"], #game[data-phase="over"]`)); err != nil {
-		t.Fatal(err)
-	}
+	// The old table's page is over already: wait for the new table's.
+	browsertest.WaitJS(t, b, `location.pathname !== '/t/`+id+`' && !!document.querySelector('#game[data-phase="play"], #game[data-phase="over"]')`, time.Minute, "Bob at the rematch's table")
 	var old servertest.TableAnswer
 	if err := ann.Do(ctx, "GET", "/api/tables/"+id, nil, &old); err != nil || old.Rematch == nil {
 		t.Fatalf("the finished table: %+v %v", old, err)

@@ -169,9 +169,13 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 }
 
 // shotOf saves a screenshot of the element sel alone (a card of a long
-// page), as shot does of the page.
+// page), as shot does of the page, when screenshots are kept
+// (browsertest.KeepShots).
 func shotOf(t *testing.T, ctx context.Context, sel, name string) {
 	t.Helper()
+	if !browsertest.KeepShots() {
+		return
+	}
 	buf, err := chromedp.Run(ctx, chromedp.Screenshot(sel))
 	if err != nil {
 		t.Fatal(err)
