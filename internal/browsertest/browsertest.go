@@ -19,24 +19,37 @@ import (
 // Chromium returns the browser to drive: $CHROMIUM, else Chromium's
 // headless shell (Debian's chromium-headless-shell), else the whole
 // Chromium (chromium or chromium-browser), or skips the test. The headless
-// shell is the same Blink and V8 without the browser's user interface:
-// measured on the table pages' tests one at a time (cpuacct cgroup, the
-// same machine), it needs about two thirds of the whole browser's CPU, which is
-// what lets the page tests of two packages finish side by side in go test's
-// ten minutes on two cores.
+// shell is the same Blink and V8 without the browser's user interface and
+// needs less CPU for the same page: what lets the page tests of two
+// packages finish side by side in go test's ten minutes on two cores.
 func Chromium(t testing.TB) string {
+	t.Helper()
+	return find(t, "chromium-headless-shell", "chromium", "chromium-browser")
+}
+
+// WholeChromium returns the whole Chromium ($CHROMIUM, chromium or
+// chromium-browser), or skips the test: for what the headless shell does
+// not have, such as the notifications a page may show.
+func WholeChromium(t testing.TB) string {
+	t.Helper()
+	return find(t, "chromium", "chromium-browser")
+}
+
+// find returns $CHROMIUM when set, else the first of names on the PATH, or
+// skips the test.
+func find(t testing.TB, names ...string) string {
 	t.Helper()
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		if _, err := os.Stat(p); err == nil {
 			return p
 		}
 	}
-	for _, name := range []string{"chromium-headless-shell", "chromium", "chromium-browser"} {
+	for _, name := range names {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
 		}
 	}
-	t.Skip("Chromium is not installed (apt-get install -y chromium-headless-shell; .ci/run does it): skipping the browser test")
+	t.Skipf("Chromium is not installed (apt-get install -y %s; .ci/run does it): skipping the browser test", names[0])
 	return ""
 }
 
@@ -92,7 +105,20 @@ func New(t testing.TB, width, height int64) context.Context {
 // context ends with the test or after within.
 func NewWithin(t testing.TB, width, height int64, within time.Duration) context.Context {
 	t.Helper()
-	exe := Chromium(t)
+	return start(t, Chromium(t), width, height, within)
+}
+
+// NewWhole is New in the whole Chromium (WholeChromium), for a test of
+// what the headless shell does not have.
+func NewWhole(t testing.TB, width, height int64) context.Context {
+	t.Helper()
+	return start(t, WholeChromium(t), width, height, 3*time.Minute)
+}
+
+// start starts the browser exe with a window of width×height and returns
+// its tab's context, which ends with the test or after within.
+func start(t testing.TB, exe string, width, height int64, within time.Duration) context.Context {
+	t.Helper()
 	place(t) // its cleanup, registered first, runs after the browser's
 	profile := profileDir(t)
 	opts := []chromedp.ExecAllocatorOption{

@@ -201,7 +201,7 @@ func TestBrowserNotifiesYourMove(t *testing.T) {
 			}
 		}
 	}
-	b := webtest.Browser(t, 1280, 800)
+	b := browsertest.NewWhole(t, 1280, 800) // the headless shell shows no notifications
 	site := ts.URL
 	if _, err := chromedp.Run(b, func(c context.Context, tg *chromedp.Target) (page.ScriptIdentifier, error) {
 		r, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watchNotifications})
