@@ -137,7 +137,7 @@ func TestBrowserNorwegianGame(t *testing.T) {
 		case g.Phase != "play":
 			ClickNow(t, ctx, "#roll")
 		case g.Step == "keep":
-			if got := Text(t, ctx, "#status"); got != "Din tur: klikk på terningene du vil beholde" {
+			if got := Text(t, ctx, "#status"); got != "Din tur: velg terninger å beholde" {
 				t.Errorf("the status on a keep: %q", got)
 			}
 			if !sawKeys {
