@@ -620,9 +620,9 @@ func (l *dragonLines) cardList(use bool) string {
 }
 
 func (l *dragonLines) help() {
-	l.say("help: %s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands))
+	l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands)))
 	for _, line := range DragonRulesTextIn(l.cat(), l.g.Game(), 100) {
-		l.say("help: %s", line)
+		l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", line))
 	}
 }
 
@@ -662,7 +662,7 @@ func (l *dragonLines) hint() {
 		return
 	}
 	for _, line := range dragonHintLines(l.cat(), g, g.View(g.ToAct()), false, false) {
-		l.say("hint: %s", line)
+		l.say("%s", l.cat().Msg("tui.lines.hint", "text", line))
 	}
 }
 
