@@ -36,6 +36,9 @@ type DragonGame struct {
 	// earlier are the log's lines of a game at a server joined mid-way,
 	// as the server wrote them: what happened before events begin.
 	earlier []string
+	// online is the table at a server (dragon_online.go), nil for a local
+	// game.
+	online *online
 }
 
 // NewDragonGame starts a game of g with the seats (bots at the dragon

@@ -96,8 +96,9 @@ func TestDragonScreensNorwegian(t *testing.T) {
 }
 
 // TestDragonLinesNorwegian: the line mode in Norwegian: its lines, its
-// refusals and its help are Norwegian, the commands stay the English
-// words, and no key shows.
+// refusals and its help are Norwegian (its hint and help lines begin
+// "tips:" and "hjelp:" as the ordinary game's do), the commands stay the
+// English words, and no key shows.
 func TestDragonLinesNorwegian(t *testing.T) {
 	g := newDragonGame(t, "du,bot:smart", dice.SeedFrom("lines nb"), "")
 	var out strings.Builder
@@ -113,10 +114,10 @@ func TestDragonLinesNorwegian(t *testing.T) {
 		`feil: ukjent kommando "bogus"`,
 		`feil: ingen spiller heter "nobody" (andre: smart)`,
 		"stilling: du ",
-		"hint: sjansen i sluttslaget med dine ",
+		"tips: sjansen i sluttslaget med dine ",
 		"velg: ",
 		"kast: ",
-		"help: Regler: Dragon Farkle (dragon)",
+		"hjelp: Regler: Dragon Farkle (dragon)",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the Norwegian lines do not say %q:\n%s", want, text)
@@ -125,7 +126,7 @@ func TestDragonLinesNorwegian(t *testing.T) {
 	if k := keyShown.FindString(text); k != "" {
 		t.Errorf("the key %q is printed:\n%s", k, text)
 	}
-	for _, english := range []string{"error:", "choose:", "turn:", "throw:", "score:", " soldiers"} {
+	for _, english := range []string{"error:", "choose:", "turn:", "throw:", "score:", " soldiers", "\nhint:", "\nhelp:"} {
 		if strings.Contains(text, english) {
 			t.Errorf("English %q in the Norwegian lines:\n%s", english, text)
 		}

@@ -49,6 +49,52 @@ type dragonLines struct {
 	g *DragonGame
 	w *bufio.Writer
 	c *lang.Catalogue
+	// brawling is the game's mode was Brawling before the server's last
+	// update (at a server: a new brawl is announced as it starts).
+	brawling bool
+}
+
+// deciding reports whether the person at this keyboard is to act now: a
+// person of a local game whose turn it is, or at a server this
+// terminal's seat once nothing waits for the server.
+func (l *dragonLines) deciding() bool {
+	g := l.g
+	if g.Over() || g.BotToAct() {
+		return false
+	}
+	o := g.online
+	return o == nil || g.ToAct() == o.you && o.idle()
+}
+
+// seat is the seat whose cards and choices the lines speak of: the
+// person to act, or at a server this terminal's seat (-1 watching).
+func (l *dragonLines) seat() int {
+	if o := l.g.online; o != nil {
+		return o.you
+	}
+	return l.g.ToAct()
+}
+
+// waiting reports whether a game at a server waits for another seat or
+// for the server, and then says so.
+func (l *dragonLines) waiting() bool {
+	g := l.g
+	if g.online == nil || g.Over() || l.deciding() {
+		return false
+	}
+	l.say("%s", waitingNoteIn(l.cat(), g.online, g.Names(), g.ToAct()))
+	return true
+}
+
+// person reports whether seat is a person whose throws are theirs to
+// read ("throw: ..."): a person of a local game, or at a server this
+// terminal's seat (the others' throws are told as sentences).
+func (l *dragonLines) person(seat int) bool {
+	if o := l.g.online; o != nil {
+		return seat == o.you
+	}
+	seats := l.g.Seats()
+	return seat >= 0 && seat < len(seats) && !seats[seat].IsBot()
 }
 
 func (l *dragonLines) say(format string, args ...any) {
@@ -87,8 +133,14 @@ func (l *dragonLines) cardName(id, name string) string { return dragon.CardName(
 func (l *dragonLines) cardText(id, text string) string { return dragon.CardText(l.cat(), id, text) }
 
 // viewer is the seat whose hidden cards may be printed: the only person at
-// the table, else nobody.
+// the table (at a server, this terminal's seat), else nobody.
 func (l *dragonLines) viewer() int {
+	if o := l.g.online; o != nil {
+		if o.you < 0 {
+			return dragon.Spectator
+		}
+		return o.you
+	}
 	if h := l.g.Humans(); len(h) == 1 {
 		return h[0]
 	}
@@ -98,7 +150,7 @@ func (l *dragonLines) viewer() int {
 func (l *dragonLines) intro() {
 	g := l.g
 	r := g.Game().Rules()
-	who := seatNames(g.Seats())
+	who := seatNamesIn(l.cat(), g.Seats())
 	l.say("%s", l.cat().Msg("dragon.lines.intro", "rules", r.Name, "health", r.DragonHealth, "min", r.BattleMinimum, "players", strings.Join(who, ", ")))
 	l.say("%s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands))
 	s := g.State()
@@ -106,7 +158,7 @@ func (l *dragonLines) intro() {
 		l.say("%s", l.cat().Msg("dragon.lines.resumed", "file", g.Path()))
 	}
 	l.say("%s", l.cat().Msg("dragon.lines.turn", "p", s.Players[s.Turn].Name, "round", s.Round, "n", s.Players[s.Turn].Soldiers))
-	if (s.Phase == dragon.PhaseKeep || s.Phase == dragon.PhaseEvaded) && !g.BotToAct() {
+	if (s.Phase == dragon.PhaseKeep || s.Phase == dragon.PhaseEvaded) && l.deciding() {
 		l.say("%s", l.cat().Msg("dragon.lines.throw", "dice", s.Throw.String(), "face", l.face(s.Event)))
 	}
 	l.advance()
@@ -142,10 +194,9 @@ func (l *dragonLines) played(a dragon.Action, ev []dragon.Event) {
 func (l *dragonLines) events(ev []dragon.Event, brawl bool) {
 	g := l.g
 	s := g.State()
-	seats := g.Seats()
 	for i, line := range g.DescribeIn(l.cat(), ev, l.viewer()) {
 		e := ev[i]
-		person := e.Seat >= 0 && e.Seat < len(seats) && !seats[e.Seat].IsBot()
+		person := l.person(e.Seat)
 		switch {
 		case e.Kind == dragon.EvTurn:
 			l.say("%s", l.cat().Msg("dragon.lines.turn", "p", s.Players[e.Seat].Name, "round", e.Round, "n", s.Players[e.Seat].Soldiers))
@@ -173,7 +224,7 @@ func (l *dragonLines) events(ev []dragon.Event, brawl bool) {
 // prompt says what the person to act may do now.
 func (l *dragonLines) prompt() {
 	g := l.g
-	if g.Over() || g.BotToAct() {
+	if !l.deciding() {
 		return
 	}
 	v := g.View(g.ToAct())
@@ -210,7 +261,7 @@ func (l *dragonLines) prompt() {
 		l.say("%s", l.cat().Msg("dragon.lines.hireHired", "card", l.cardName(offer.ID, offer.Name), "id", offer.ID, "text", l.cardText(offer.ID, offer.Text)))
 		l.choose([]string{l.cat().Msg("dragon.lines.dismissKeep", "id", own.ID, "card", l.cardName(offer.ID, offer.Name)), l.cat().Msg("dragon.lines.dismissKeep", "id", offer.ID, "card", l.cardName(own.ID, own.Name))})
 	case dragon.PhaseChoose:
-		if len(l.g.Humans()) == 1 {
+		if len(l.g.Humans()) == 1 || l.g.online != nil {
 			l.hand()
 		}
 		line := l.cat().Msg("dragon.lines.choose", "choices", strings.Join(cmds, " | "))
@@ -269,10 +320,11 @@ func (l *dragonLines) mostKeep(v dragon.View) string {
 	return l.cat().Msg("dragon.lines.most", "dice", best.String(), "n", most)
 }
 
-// hand prints the cards of the person to act.
+// hand prints the cards of the person to act (at a server: of this
+// terminal's seat).
 func (l *dragonLines) hand() {
 	g := l.g
-	v := g.View(g.ToAct())
+	v := g.View(l.seat())
 	me := v.Players[v.Seat]
 	if c := me.Companion; c != nil {
 		l.say("%s", l.cat().Msg("dragon.lines.handCompanion", "card", l.cardName(c.ID, c.Name), "id", c.ID, "text", l.cardText(c.ID, c.Text)))
@@ -307,19 +359,28 @@ func (l *dragonLines) command(line string) (quit bool) {
 		l.score()
 		return false
 	case "hint", "h":
-		l.hint()
+		if !l.waiting() {
+			l.hint()
+		}
 		return false
 	case "hand":
-		if g.Over() || g.BotToAct() {
+		if g.Over() || g.BotToAct() || l.seat() < 0 {
 			l.say("%s", l.cat().Msg("dragon.lines.error", "why", l.cat().Msg("dragon.lines.err.hand")))
 			return false
 		}
 		l.hand()
 		return false
 	}
+	if l.waiting() {
+		return false
+	}
 	a, err := l.parse(cmd, args)
 	if err != nil {
 		l.say("%s", l.cat().Msg("dragon.lines.error", "why", err.Error()))
+		return false
+	}
+	if g.online != nil {
+		l.send(a)
 		return false
 	}
 	ev, err := g.Do(a)
@@ -531,10 +592,10 @@ func (l *dragonLines) card(text string, use bool) (string, error) {
 // cardIDs returns the cards usable now (use) or the items held.
 func (l *dragonLines) cardIDs(use bool) []string {
 	g := l.g
-	if g.Over() || g.BotToAct() {
+	if g.Over() || g.BotToAct() || l.seat() < 0 {
 		return nil
 	}
-	v := g.View(g.ToAct())
+	v := g.View(l.seat())
 	var ids []string
 	if use {
 		for _, a := range v.Legal {
@@ -559,9 +620,9 @@ func (l *dragonLines) cardList(use bool) string {
 }
 
 func (l *dragonLines) help() {
-	l.say("help: %s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands))
+	l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands)))
 	for _, line := range DragonRulesTextIn(l.cat(), l.g.Game(), 100) {
-		l.say("help: %s", line)
+		l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", line))
 	}
 }
 
@@ -596,12 +657,12 @@ func (l *dragonLines) score() {
 
 func (l *dragonLines) hint() {
 	g := l.g
-	if g.Over() || g.BotToAct() {
+	if !l.deciding() {
 		l.say("%s", l.cat().Msg("dragon.lines.noHint"))
 		return
 	}
 	for _, line := range dragonHintLines(l.cat(), g, g.View(g.ToAct()), false, false) {
-		l.say("hint: %s", line)
+		l.say("%s", l.cat().Msg("tui.lines.hint", "text", line))
 	}
 }
 
@@ -663,5 +724,5 @@ func dragonHintLines(c *lang.Catalogue, g *DragonGame, v dragon.View, words, key
 
 // saved saves the game and says where, or why not.
 func (l *dragonLines) saved() {
-	saveAndSay(l.g, l.say)
+	saveAndSayIn(l.cat(), l.g, l.say)
 }

@@ -29,6 +29,21 @@ func init() {
 // DragonOnline returns the screen of the Dragon Farkle game of a Remote's
 // first update (the whole game, as the seat sees it).
 func DragonOnline(o Options, r Remote, first RemoteUpdate) (*DragonModel, error) {
+	dg, err := newDragonOnline(r, first, o.Now)
+	if err != nil {
+		return nil, err
+	}
+	m := NewDragon(DragonOptions{Game: dg, FarkleHold: o.FarkleHold, Lang: o.Lang})
+	m.online = dg.online
+	m.pass = false // one person at this keyboard: no hot seat
+	m.remoteUpdate(first)
+	return m, nil
+}
+
+// newDragonOnline is the DragonGame of a Remote's first update, for the
+// screen (DragonOnline) and the line mode (RunOnlineLines) alike. The
+// update itself is not taken yet.
+func newDragonOnline(r Remote, first RemoteUpdate, now func() time.Time) (*DragonGame, error) {
 	if first.Game == nil {
 		return nil, fmt.Errorf("tui: the game at table %s has not started", first.Table)
 	}
@@ -44,51 +59,94 @@ func DragonOnline(o Options, r Remote, first RemoteUpdate) (*DragonModel, error)
 			seats[i].Bot = first.Seats[i].Bot
 		}
 	}
-	t, _, err := startTable(v, seats, dice.Seed{}, "", o.Now)
+	t, _, err := startTable(v, seats, dice.Seed{}, "", now)
 	if err != nil {
 		return nil, err
 	}
 	// The bots play at the server: none here.
-	dg := &DragonGame{table: t, v: v, game: v.Game(), bots: make([]game.Bot, len(seats))}
-	m := NewDragon(DragonOptions{Game: dg, FarkleHold: o.FarkleHold, Lang: o.Lang})
-	m.online = &online{remote: r}
-	m.pass = false // one person at this keyboard: no hot seat
-	m.remoteUpdate(first)
-	return m, nil
+	return &DragonGame{table: t, v: v, game: v.Game(), bots: make([]game.Bot, len(seats)), online: &online{remote: r}}, nil
 }
 
-// remoteUpdate brings the game to what the server said.
-func (m *DragonModel) remoteUpdate(u RemoteUpdate) {
-	o := m.online
+// remoteUpdate brings the game to what the server said and returns the
+// events of the action it reports (of a welcome, Reset, none: the game
+// is then the whole game, and the log's lines of a game joined mid-way
+// are the server's).
+func (g *DragonGame) remoteUpdate(u RemoteUpdate) []dragon.Event {
+	o := g.online
 	o.take(u)
 	if u.Record != "" {
-		m.g.path = u.Record
+		g.path = u.Record
 	}
 	if u.Refused != "" {
-		o.inFlight, m.then = 0, dragon.Action{}
+		o.inFlight = 0
 	}
-	m.holder = o.you // the person at this keyboard, -1 for a watcher
 	if u.Game == nil {
-		return
+		return nil
 	}
 	if u.Reset {
-		o.inFlight, m.then = 0, dragon.Action{}
-		if len(m.g.events) == 0 && len(m.g.earlier) == 0 { // joined mid-way: the log so far as the server wrote it
+		o.inFlight = 0
+		if len(g.events) == 0 && len(g.earlier) == 0 { // joined mid-way: the log so far as the server wrote it
 			for _, l := range u.Earlier[max(0, len(u.Earlier)-dragonLogSize):] {
-				m.g.earlier = append(m.g.earlier, SafeLine(l, 300))
+				g.earlier = append(g.earlier, SafeLine(l, 300))
 			}
 		}
 	} else if o.inFlight > 0 {
 		o.inFlight--
 	}
-	m.g.play.Set(u.Game)
+	g.play.Set(u.Game)
 	evs := make([]dragon.Event, 0, len(u.Events))
 	for _, e := range u.Events {
 		if ev, ok := e.(dragon.Event); ok { // this view's own variant's events
 			evs = append(evs, ev)
 		}
 	}
-	m.g.note(evs)
+	g.note(evs)
+	if u.Reset {
+		return nil
+	}
+	return evs
+}
+
+// errNotSent wraps the refusal of an action checked before it was sent:
+// the game's own reason (DragonReason).
+type errNotSent struct{ err error }
+
+func (e errNotSent) Error() string { return e.err.Error() }
+func (e errNotSent) Unwrap() error { return e.err }
+
+// send checks a (an errNotSent of the game's reason when it is refused)
+// and sends it for this terminal's seat, after the actions already on
+// their way; the link's error when it has ended or the sending fails.
+func (g *DragonGame) send(a dragon.Action) error {
+	o := g.online
+	if o.closed != nil {
+		return o.closed
+	}
+	if err := g.Check(a); err != nil {
+		return errNotSent{err}
+	}
+	return o.send(g.play.Game().Version(), a)
+}
+
+// Save writes a local game to its file (table.Save); a game at a server
+// is kept by the server, and its record is fetched at the end.
+func (g *DragonGame) Save() error {
+	if g.online != nil {
+		return nil
+	}
+	return g.table.Save()
+}
+
+// remoteUpdate brings the screen to what the server said.
+func (m *DragonModel) remoteUpdate(u RemoteUpdate) {
+	evs := m.g.remoteUpdate(u)
+	if u.Refused != "" || u.Reset {
+		m.then = dragon.Action{}
+	}
+	m.holder = m.online.you // the person at this keyboard, -1 for a watcher
+	if u.Game == nil {
+		return
+	}
 	if u.Reset {
 		m.selAt = -1
 		m.sync()
@@ -100,22 +158,19 @@ func (m *DragonModel) remoteUpdate(u RemoteUpdate) {
 // send checks a (the game's own reasons for a refusal) and sends it for
 // this terminal's seat, after the actions already on their way.
 func (m *DragonModel) send(a dragon.Action) error {
-	o := m.online
-	if o.closed != nil {
+	err := m.g.send(a)
+	var refused errNotSent
+	switch {
+	case err == nil:
+		m.selAt = -1 // the selection is sent: the next update draws afresh
+	case err == m.online.closed:
 		m.note(true, "%s", m.waitingNote())
-		return o.closed
-	}
-	if err := m.g.Check(a); err != nil {
-		m.note(true, "%s", DragonReason(err))
-		return err
-	}
-	if err := o.remote.Act(m.version()+o.inFlight, a); err != nil {
+	case errors.As(err, &refused):
+		m.note(true, "%s", DragonReason(refused.err))
+	default:
 		m.note(true, "%s", userError(m.lcat, err))
-		return err
 	}
-	o.inFlight++
-	m.selAt = -1 // the selection is sent: the next update draws afresh
-	return nil
+	return err
 }
 
 // listen returns the command waiting for the server's next word.

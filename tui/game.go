@@ -196,7 +196,7 @@ func (g *Game) Auto() (engine.Action, []engine.Event, error) {
 	switch {
 	case g.online != nil:
 		act = engine.RollOffBy(a)
-		return act, nil, g.online.send(s, act)
+		return act, nil, g.online.send(s.Version, act)
 	case g.bots[a] != nil:
 		ba, err := g.bots[a].Choose(g.play.Game(), a, nil)
 		if err != nil {
@@ -224,7 +224,7 @@ func (g *Game) Do(a engine.Action) ([]engine.Event, error) {
 				return nil, err
 			}
 		}
-		return nil, g.online.send(g.State(), a)
+		return nil, g.online.send(g.State().Version, a)
 	}
 	evs, err := g.do(a.Player, a)
 	if err != nil {

@@ -111,13 +111,8 @@ type savedGame interface {
 	Over() bool
 }
 
-// saveAndSay saves g and says with say where, or why not; a game without
-// a file is not saved and nothing is said.
-func saveAndSay(g savedGame, say func(format string, args ...any)) {
-	saveAndSayIn(nil, g, say)
-}
-
-// saveAndSayIn is saveAndSay in the language of c.
+// saveAndSayIn saves g and says with say, in the language of c, where,
+// or why not; a game without a file is not saved and nothing is said.
 func saveAndSayIn(c *lang.Catalogue, g savedGame, say func(format string, args ...any)) {
 	c = orEnglish(c)
 	if g.Path() == "" {
@@ -134,11 +129,8 @@ func saveAndSayIn(c *lang.Catalogue, g savedGame, say func(format string, args .
 	}
 }
 
-// seatNames names the seats for line mode's first line: "ana", or
-// "steady (bot: steady)" for a bot.
-func seatNames(seats []Seat) []string { return seatNamesIn(nil, seats) }
-
-// seatNamesIn is seatNames in the language of c.
+// seatNamesIn names the seats for line mode's first line in the
+// language of c: "ana", or "steady (bot: steady)" for a bot.
 func seatNamesIn(c *lang.Catalogue, seats []Seat) []string {
 	c = orEnglish(c)
 	var who []string

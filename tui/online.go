@@ -189,13 +189,13 @@ func (g *Game) remoteUpdate(u RemoteUpdate) {
 	}
 }
 
-// send sends a for the seat of this terminal, after the actions already
-// on their way.
-func (o *online) send(s engine.State, a engine.Action) error {
+// send sends a, chosen at the game's version, for the seat of this
+// terminal, after the actions already on their way.
+func (o *online) send(version int, a game.Action) error {
 	if o.closed != nil {
 		return o.closed
 	}
-	if err := o.remote.Act(s.Version+o.inFlight, a); err != nil {
+	if err := o.remote.Act(version+o.inFlight, a); err != nil {
 		return err
 	}
 	o.inFlight++

@@ -91,3 +91,60 @@ func TestOnlineEndStats(t *testing.T) {
 		t.Errorf("the player's change: %q, want %q", got, want)
 	}
 }
+
+// TestOnlineEndRecordWhole: the end of a game at a server says where its
+// record was saved in full at every width, in both languages, the path
+// broken after a slash when it is wider than the screen (at 60 columns
+// it was cut: ".../games/farkl…").
+func TestOnlineEndRecordWhole(t *testing.T) {
+	path := "/home/someone-with-a-long-name/.local/share/farkle/games/farkle--wobwWWA7Bvy.json"
+	for _, code := range []string{"en", "nb"} {
+		c := lang.Get(code)
+		for _, width := range []int{60, 80, 120} {
+			lines := onlineOverMessage(c, &online{you: 0}, path, width)
+			var joined strings.Builder
+			for _, l := range lines {
+				if n := len([]rune(l)); n > width {
+					t.Errorf("%s at %d: a line of %d columns: %q", code, width, n, l)
+				}
+				joined.WriteString(strings.TrimSpace(l))
+			}
+			if !strings.Contains(joined.String(), path) {
+				t.Errorf("%s at %d: the path is not whole:\n%s", code, width, strings.Join(lines, "\n"))
+			}
+		}
+	}
+}
+
+// TestWrapLongWords: wrap loses nothing and keeps every line within its
+// width, a word wider than a line (a path, or none with a slash) broken
+// across lines; a word that fits a line stays whole.
+func TestWrapLongWords(t *testing.T) {
+	words := []string{"Saved", "as", "/tmp/a/b/c/farkle-game.json.", "abcdefghijklmnopqrstuvwxyz", "x", "end/"}
+	for width := 3; width <= 40; width++ {
+		for n := 1; n <= len(words); n++ {
+			s := strings.Join(words[:n], " ")
+			for _, indent := range []string{"", "  "} {
+				lines := wrap(s, width, indent)
+				var got strings.Builder
+				for i, l := range lines {
+					if len([]rune(l)) > width {
+						t.Fatalf("wrap(%q, %d, %q): line %q is wider", s, width, indent, l)
+					}
+					if i > 0 && !strings.HasPrefix(l, indent) {
+						t.Fatalf("wrap(%q, %d, %q): line %q lacks the indent", s, width, indent, l)
+					}
+					got.WriteString(strings.ReplaceAll(l, " ", ""))
+				}
+				if want := strings.ReplaceAll(s, " ", ""); got.String() != want {
+					t.Fatalf("wrap(%q, %d, %q) = %q: lost or changed", s, width, indent, lines)
+				}
+				for _, w := range words[:n] {
+					if len(w) <= width-len(indent) && !strings.Contains(strings.Join(lines, "\n"), w) {
+						t.Fatalf("wrap(%q, %d, %q) broke %q, which fits a line: %q", s, width, indent, w, lines)
+					}
+				}
+			}
+		}
+	}
+}

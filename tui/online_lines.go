@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 )
@@ -17,13 +18,15 @@ type OnlineLinesOptions struct {
 	Link    string // the table's link, for friends while it waits
 }
 
-// RunOnlineLines plays the ordinary game of a Remote in line mode (farkle
-// play --online --plain, for scripts and screen readers): the lines and
-// commands of the local line mode (RunLines), the other seats' moves
-// printed as the server sends them, and this player's throws at the start
-// of a turn sent by itself. It ends at the end of the game (the winners,
-// and where the record is), at quit or at the end of in; the game goes on
-// at the server.
+// RunOnlineLines plays the game of a Remote in line mode (farkle play
+// --online --plain, for scripts and screen readers): the lines and
+// commands of the local line mode of its kind (RunLines, RunDragonLines),
+// the other seats' moves printed as the server sends them, and in the
+// ordinary game this player's throws at the start of a turn sent by
+// itself. A move is checked here before it is sent: a refused one prints
+// "error: ..." and changes nothing. It ends at the end of the game (the
+// winners, and where the record is), at quit or at the end of in; the
+// game goes on at the server.
 func RunOnlineLines(ctx context.Context, r Remote, in io.Reader, out io.Writer, o OnlineLinesOptions) error {
 	w := bufio.NewWriter(out)
 	c := orEnglish(o.Lang)
@@ -73,27 +76,35 @@ func RunOnlineLines(ctx context.Context, r Remote, in io.Reader, out io.Writer, 
 			sayTo(w, "%s", c.Msg("tui.lobby.waiting"))
 		}
 	}
-	if first.Game.Variant().Kind() != game.Farkle {
-		return errors.New(c.Msg("tui.online.plainFarkle"))
-	}
-	g, err := newOnlineGame(r, first)
-	if err != nil {
-		return err
-	}
-	g.SetLang(o.Lang)
-	adv := o.Advisor
-	if adv == nil {
-		adv = PointsAdvisor{}
-	}
-	l := &lines{g: g, w: w, adv: adv, c: g.Lang()}
-	l.intro()
-	for {
-		if err := l.autoThrow(); err != nil {
-			l.msg("tui.lines.error", "err", userError(c, err))
+	var d onlineLines
+	switch first.Game.Variant().Kind() {
+	case game.Dragon:
+		dg, err := newDragonOnline(r, first, nil)
+		if err != nil {
+			return err
 		}
-		if g.Over() {
-			l.say("%s", g.Winners())
-			l.saved()
+		dg.remoteUpdate(first)
+		d = &dragonLines{g: dg, w: w, c: c}
+	default:
+		g, err := newOnlineGame(r, first)
+		if err != nil {
+			return err
+		}
+		g.SetLang(o.Lang)
+		adv := o.Advisor
+		if adv == nil {
+			adv = PointsAdvisor{}
+		}
+		d = &lines{g: g, w: w, adv: adv, c: g.Lang()}
+	}
+	d.intro()
+	for {
+		if err := d.act(); err != nil {
+			d.failed(userError(c, err))
+		}
+		if d.over() {
+			d.say("%s", d.winners())
+			d.saved()
 			return w.Flush()
 		}
 		if err := w.Flush(); err != nil {
@@ -107,33 +118,115 @@ func RunOnlineLines(ctx context.Context, r Remote, in io.Reader, out io.Writer, 
 				if errors.Is(m.err, ErrOver) {
 					continue
 				}
-				l.msg("tui.online.lost", "err", userError(c, m.err))
+				sayTo(w, "%s", c.Msg("tui.online.lost", "err", userError(c, m.err)))
 				return errors.Join(w.Flush(), m.err)
 			}
-			ended := g.online.ended
-			g.remoteUpdate(m.u)
-			if g.online.ended != "" && ended == "" {
-				l.say("%s", g.online.endedLineIn(orEnglish(c)))
+			o := d.link()
+			ended := o.ended
+			d.take(m.u)
+			if o.ended != "" && ended == "" {
+				d.say("%s", o.endedLineIn(c))
 			}
 			if m.u.Refused != "" {
-				l.msg("tui.lines.error", "err", refusedIn(c, m.u))
-			}
-			if m.u.Game != nil && !m.u.Reset {
-				l.events(engineEvents(m.u.Events))
-				l.prompt()
+				d.failed(refusedIn(c, m.u))
 			}
 		case line := <-input:
 			if line.eof {
 				return errors.Join(w.Flush(), line.err)
 			}
-			if w := lineWord(line.text); g.Waiting() && w != "quit" && w != "score" && w != "help" {
-				l.say("%s", waitingNoteIn(c, g.online, g.Names(), g.Actor()))
-				continue
-			}
-			if l.command(line.text) {
+			if d.play(line.text) {
 				return w.Flush()
 			}
 		}
+	}
+}
+
+// onlineLines is a game's side of the line mode at a server (lines,
+// dragonLines): lineDriver's, and what RunOnlineLines asks of the game.
+type onlineLines interface {
+	lineDriver
+	intro()
+	// act sends this player's move that needs no decision, if one is due.
+	act() error
+	over() bool
+	winners() string
+	// take brings the game to the server's update and prints what
+	// happened, then what the player may do.
+	take(u RemoteUpdate)
+	// failed prints an error line: a move refused, or not sent.
+	failed(why string)
+	// play carries out one line of input at the server.
+	play(line string) (quit bool)
+	link() *online
+}
+
+func (l *lines) act() error        { return l.autoThrow() }
+func (l *lines) over() bool        { return l.g.Over() }
+func (l *lines) winners() string   { return l.g.Winners() }
+func (l *lines) link() *online     { return l.g.online }
+func (l *lines) failed(why string) { l.msg("tui.lines.error", "err", why) }
+
+// take implements onlineLines.
+func (l *lines) take(u RemoteUpdate) {
+	l.g.remoteUpdate(u)
+	if u.Game != nil && !u.Reset {
+		l.events(engineEvents(u.Events))
+		l.prompt()
+	}
+}
+
+// play implements onlineLines: command, but while the game waits for
+// another seat or the server only quit, score and help are run.
+func (l *lines) play(line string) (quit bool) {
+	if w := lineWord(line); l.g.Waiting() && w != "quit" && w != "score" && w != "help" {
+		l.say("%s", waitingNoteIn(l.c, l.g.online, l.g.Names(), l.g.Actor()))
+		return false
+	}
+	return l.command(line)
+}
+
+func (l *dragonLines) act() error            { return nil }             // every move of Dragon Farkle is the player's
+func (l *dragonLines) play(line string) bool { return l.command(line) } // which knows when the game waits
+func (l *dragonLines) over() bool            { return l.g.Over() }
+func (l *dragonLines) winners() string       { return l.g.WinnersIn(l.cat()) }
+func (l *dragonLines) link() *online         { return l.g.online }
+func (l *dragonLines) failed(why string) {
+	l.say("%s", l.cat().Msg("dragon.lines.error", "why", why))
+}
+
+// take implements onlineLines. A brawl begun by the update is announced
+// as the local line mode announces it.
+func (l *dragonLines) take(u RemoteUpdate) {
+	g := l.g
+	evs := g.remoteUpdate(u)
+	was := l.brawling
+	l.brawling = g.State().Mode == dragon.Brawling
+	if u.Game == nil || u.Reset {
+		return
+	}
+	var a dragon.Action
+	if !was {
+		if e, ok := dragonEvent(evs, dragon.EvBrawl); ok {
+			a = dragon.Brawl(e.Target)
+		} else if s := g.State(); l.brawling && s.Brawl != nil {
+			a = dragon.Brawl(s.Brawl.Defender)
+		}
+	}
+	l.played(a, evs)
+	l.prompt()
+}
+
+// send sends a for this terminal's seat, checked here first: a refusal
+// is printed and nothing is sent.
+func (l *dragonLines) send(a dragon.Action) {
+	err := l.g.send(a)
+	var refused errNotSent
+	switch {
+	case err == nil:
+	case errors.As(err, &refused):
+		l.failed(DragonReason(refused.err))
+	default:
+		l.failed(userError(l.cat(), err))
 	}
 }
 
@@ -158,9 +251,9 @@ func (l *lines) autoThrow() error {
 	}
 	switch {
 	case s.Phase != engine.PhasePlay:
-		return o.send(s, engine.RollOffBy(o.you))
+		return o.send(s.Version, engine.RollOffBy(o.you))
 	case s.Step == engine.StepThrow:
-		return o.send(s, engine.ThrowBy(o.you))
+		return o.send(s.Version, engine.ThrowBy(o.you))
 	}
 	return nil
 }

@@ -224,7 +224,9 @@ var meldLabels = map[string]string{
 }
 
 // wrap breaks s into lines of at most width columns at spaces; lines after
-// the first start with indent.
+// the first start with indent. A word wider than a line (a file's path)
+// is broken after a slash where it can be, else where the line ends, so
+// that none of it is cut off.
 func wrap(s string, width int, indent string) []string {
 	words := strings.Split(s, " ")
 	var lines []string
@@ -238,6 +240,34 @@ func wrap(s string, width int, indent string) []string {
 		if w == "" {
 			continue
 		}
+		for {
+			text := strings.TrimSpace(line) != ""
+			room := width - len([]rune(line))
+			if text {
+				room-- // the space before the word
+			}
+			n := len([]rune(w))
+			if n <= room || text && n <= width-len([]rune(indent)) {
+				break // it fits here, or on the next line
+			}
+			cut := pathBreak(w, room)
+			switch {
+			case cut == 0 && text:
+				lines, line = append(lines, line), indent
+				continue
+			case cut == 0 && room <= 0:
+				// no room even on a line of its own: as it is
+			case cut == 0:
+				cut = len(string([]rune(w)[:room]))
+			}
+			if cut == 0 {
+				break
+			}
+			if text {
+				line += " "
+			}
+			lines, line, w = append(lines, line+w[:cut]), indent, w[cut:]
+		}
 		switch {
 		case strings.TrimSpace(line) == "":
 			line += w
@@ -249,4 +279,23 @@ func wrap(s string, width int, indent string) []string {
 		}
 	}
 	return append(lines, line)
+}
+
+// pathBreak is where to break the word w to fit room columns: the byte
+// after its last slash within them; 0 for none.
+func pathBreak(w string, room int) int {
+	cut, n := 0, 0
+	for i, r := range w {
+		if n >= room {
+			break
+		}
+		n++
+		if r == '/' || r == '\\' {
+			cut = i + 1
+		}
+	}
+	if cut == len(w) {
+		return 0 // the whole word: not a break
+	}
+	return cut
 }

@@ -39,6 +39,14 @@ PostgreSQL URL. It refuses a target that already holds players or tables
 unless --force. Stop farkle serve on the source first: what it writes during
 the copy may be missed.`
 
+// dbCommand is the command db as its subcommand sub parses flags: the
+// descriptions of its flags are its own in the catalogue.
+func dbCommand(sub string) *command {
+	c := *commands["db"]
+	c.flagKeys = "db." + sub
+	return &c
+}
+
 // dbSubcommands are the subcommands of db; each parses its own flags.
 var dbSubcommands = map[string]func(ctx context.Context, e *env, args []string) error{
 	"copy":   runDBCopy,
@@ -67,7 +75,7 @@ func runDB(ctx context.Context, e *env, args []string) error {
 }
 
 func runDBCopy(ctx context.Context, e *env, args []string) error {
-	c := commands["db"]
+	c := dbCommand("copy")
 	fs := newFlags(e, c)
 	setCommandHelp(e, fs, c, para("cli.help.db.details", dbHelp))
 	from := fs.String("from", "", "the source database: a SQLite file")

@@ -23,7 +23,7 @@ durable, and only then renamed to FILE; an existing FILE is kept unless
 (docs/OPERATIONS.md).`
 
 func runDBBackup(ctx context.Context, e *env, args []string) error {
-	c := commands["db"]
+	c := dbCommand("backup")
 	fs := newFlags(e, c)
 	setCommandHelp(e, fs, c, para("cli.help.db.backup.details", dbBackupHelp))
 	from := fs.String("from", "farkle.db", "the database to back up: the SQLite file farkle serve uses; $"+dbEnv+" when not given")

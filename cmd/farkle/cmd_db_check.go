@@ -38,7 +38,7 @@ It may run while farkle serve uses the database. Exit status 0: all is well;
 1: the first problem found is printed.`
 
 func runDBCheck(ctx context.Context, e *env, args []string) error {
-	c := commands["db"]
+	c := dbCommand("check")
 	fs := newFlags(e, c)
 	setCommandHelp(e, fs, c, para("cli.help.db.check.details", dbCheckHelp))
 	if err := parseFlags(fs, args); err != nil {

@@ -213,11 +213,12 @@ func sayDragonSaved(e *env, g *tui.DragonGame) error {
 // simHelp says what farkle sim --rules dragon plays and counts.
 func (dragonView) simHelp() helpPara {
 	levels := strings.Join(dragon.Levels(), ", ")
-	return para("cli.help.sim.dragon", fmt.Sprintf(`With --rules dragon the players are Dragon Farkle bot levels (%s). The
-first player of each game is drawn at random; a second table gives the wins
-by place in the turn order (1st player, 2nd player...), the measure of a
-seat's advantage, and the last line how many games ended with the dragon
-slain, the rounds a game and the Final Battles a game.`, levels), "levels", levels)
+	return para("cli.help.sim.dragon", fmt.Sprintf(`With --rules dragon the players are Dragon Farkle bot levels
+(%s). The first player of each game is drawn at random; a
+second table gives the wins by place in the turn order (1st player, 2nd
+player...), the measure of a seat's advantage, and the last line how
+many games ended with the dragon slain, the rounds a game and the Final
+Battles a game.`, levels), "levels", levels)
 }
 
 // dragonSimJSON is a tournament of Dragon Farkle in the JSON shape of the

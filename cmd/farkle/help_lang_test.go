@@ -13,15 +13,20 @@ import (
 	"github.com/farkle/farkle/lang"
 )
 
-// allHelp runs farkle help and every command's -h with --lang code and
-// returns their texts by command ("" for farkle help), and the English
+// allHelp runs farkle help and every command's -h (and every db
+// subcommand's: "db backup") with --lang code and returns their texts by
+// command ("" for farkle help), and the English
 // help texts of the code by catalogue key.
 func allHelp(t *testing.T, code string) (map[string]string, map[string]helpText) {
 	t.Helper()
 	helpTexts = map[string]helpText{}
 	defer func() { helpTexts = nil }()
 	out := map[string]string{}
-	for _, c := range append([]string{""}, commandNames()...) {
+	names := append([]string{""}, commandNames()...)
+	for sub := range dbSubcommands { // each parses flags of its own
+		names = append(names, "db "+sub)
+	}
+	for _, c := range names {
 		args := []string{"--lang", code, "help"}
 		if c != "" {
 			args = append(append([]string{"--lang", code}, strings.Fields(c)...), "-h")
@@ -55,8 +60,9 @@ func TestHelpEnglishFromCatalogue(t *testing.T) {
 		}
 	}
 	// Every command but rules, serve and solve has a longer help (play
-	// three parts, sim one more of Dragon Farkle).
-	if want := len(commandNames()) - 3 + 2 + 1; details != want {
+	// three parts, sim one more of Dragon Farkle, db backup and db check
+	// their own).
+	if want := len(commandNames()) - 3 + 2 + 1 + 2; details != want {
 		t.Errorf("%d longer help texts came through the catalogue, want %d", details, want)
 	}
 	// The English of the details as -h prints it: one text by the code.

@@ -107,23 +107,33 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// TestHelpFits80: the command list and every command's -h fit a
-// terminal's 80 columns, with --lang nb as in English (the help texts
-// are English: the catalogue does not hold them yet), through the binary.
+// TestHelpFits80: the command list and every command's -h (and every db
+// subcommand's) fit a terminal's 80 columns, with --lang nb as in
+// English, through the binary; and no paragraph leaves a short piece on
+// a line of its own before it goes on (a text whose filled-in value made
+// a line too long: "smart). The").
 func TestHelpFits80(t *testing.T) {
 	for _, lang := range [][]string{nil, {"--lang", "nb"}} {
 		pages := map[string][]string{"farkle help": append(slices.Clone(lang), "help")}
 		for _, name := range commandNames() {
 			pages[name] = append([]string{name, "-h"}, lang...)
 		}
+		for sub := range dbSubcommands {
+			pages["db "+sub] = append([]string{"db", sub, "-h"}, lang...)
+		}
 		for name, args := range pages {
 			out, errOut, code := execFarkle(t, "", args...)
 			if code != 0 || errOut != "" || strings.Count(out, "\n") < 3 {
 				t.Errorf("%v: exit %d, %q, %.80q", args, code, errOut, out)
 			}
-			for _, l := range strings.Split(out, "\n") {
+			lines := strings.Split(out, "\n")
+			for i, l := range lines {
 				if n := len([]rune(l)); n > 80 || strings.Contains(l, "\t") {
 					t.Errorf("farkle %s (%v): a line of %d columns: %q", name, lang, n, l)
+				}
+				body := strings.TrimLeft(l, " ")
+				if i+1 < len(lines) && body != "" && len([]rune(l)) < helpWidth/2 && !listItem.MatchString(l) && goesOn(lines[i+1], len(l)-len(body)) {
+					t.Errorf("farkle %s (%v): a short piece before its paragraph goes on:\n%s\n%s", name, lang, l, lines[i+1])
 				}
 			}
 		}
@@ -152,5 +162,12 @@ func TestFitWidth(t *testing.T) {
 	}
 	if !strings.Contains(out, "\n        flag usage") {
 		t.Errorf("the flag's usage is not under its tab:\n%s", out)
+	}
+	// What a long line leaves over goes on into the next line of its
+	// paragraph, not onto a line of its own; a new paragraph, a list's
+	// item and a flag start their own lines.
+	para := strings.Repeat("x", 35) + " tail\nnext line\n\nnew\n" + strings.Repeat("y", 35) + " end\n- item"
+	if got, want := fitWidth(para, 38), strings.Repeat("x", 35)+"\ntail next line\n\nnew\n"+strings.Repeat("y", 35)+"\nend\n- item"; got != want {
+		t.Errorf("fitWidth of a paragraph:\n%s\nwant\n%s", got, want)
 	}
 }

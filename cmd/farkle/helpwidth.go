@@ -16,11 +16,14 @@ var listItem = regexp.MustCompile(`^(\s*\S+ {2,})\S`)
 // fitWidth wraps each line of text wider than width at its spaces; a
 // line's continuation is indented as the line is (flag.PrintDefaults's tab
 // counting as the 8 columns it moves to), or under its text in a list.
+// What a wrapped line leaves over flows into the next line when that goes
+// on the same paragraph (as indented, not a list's item or a flag), so
+// that no short piece is left between them ("smart). The").
 func fitWidth(text string, width int) string {
 	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.Replace(line, "    \t", "        ", 1)
-		line = strings.ReplaceAll(line, "\t", "    ")
+	lines := strings.Split(text, "\n")
+	for i := range lines {
+		line := untab(lines[i])
 		if len([]rune(line)) <= width {
 			out = append(out, line)
 			continue
@@ -55,7 +58,26 @@ func fitWidth(text string, width int) string {
 			cur += w
 			n += wl
 		}
+		if i+1 < len(lines) && goesOn(untab(lines[i+1]), cont) {
+			lines[i+1] = cur + " " + strings.TrimLeft(untab(lines[i+1]), " ")
+			continue
+		}
 		out = append(out, cur)
 	}
 	return strings.Join(out, "\n")
+}
+
+// untab is a line of help with its tabs as the columns they move to
+// (flag.PrintDefaults indents a flag's description by "    \t").
+func untab(line string) string {
+	line = strings.Replace(line, "    \t", "        ", 1)
+	return strings.ReplaceAll(line, "\t", "    ")
+}
+
+// goesOn reports whether next goes on the paragraph of a line whose
+// continuation is indented by indent: it is as indented and starts
+// neither a list's item nor a flag ("- ", "-json").
+func goesOn(next string, indent int) bool {
+	body := strings.TrimLeft(next, " ")
+	return body != "" && len(next)-len(body) == indent && !strings.HasPrefix(body, "-")
 }

@@ -30,6 +30,10 @@ type command struct {
 	// recordRules: the command plays by the rules of the game record it
 	// reads, so it has no --rules; one given is refused saying so.
 	recordRules bool
+	// flagKeys is where the catalogue keys its flags' descriptions,
+	// cli.flag.FLAGKEYS.FLAG: the name, or a subcommand's own ("db.backup",
+	// whose --from is not db copy's).
+	flagKeys string
 }
 
 var commands = map[string]*command{}
@@ -353,7 +357,11 @@ func writeHelp(cat *lang.Catalogue, fs *flag.FlagSet, c *command, details ...hel
 		}
 		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", cat.Msg("cli.help.usageOf", "cmd", c.name, "args", strings.ReplaceAll(c.args, "[flags]", cat.Msg("cli.help.flagsArg"))), summary, cat.Msg("cli.help.flags"))
 		fs.VisitAll(func(f *flag.Flag) {
-			key := "cli.flag." + c.name + "." + f.Name
+			keys := c.name
+			if c.flagKeys != "" {
+				keys = c.flagKeys
+			}
+			key := "cli.flag." + keys + "." + f.Name
 			if common := "cli.flag.common." + f.Name; !cat.Has(key) && cat.Has(common) {
 				key = common // the same flag of every command (--lang, --rules)
 			}

@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"io"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
@@ -25,33 +20,14 @@ import (
 func TestOnlineLineMode(t *testing.T) {
 	dir := t.TempDir()
 	_, base := startServe(t, filepath.Join(dir, "f.db"), "--bot-delay", "10ms")
-	if farkleBuildErr != nil {
-		t.Fatal(farkleBuildErr)
-	}
-	cmd := exec.Command(farkleBin, "play", "--online", base, "--plain", "--name", "Ann", "--rules", shortRulesFile(t), "--players", "you,bot:steady")
-	cmd.Env = append(cmd.Environ(), "FARKLE_DATA_DIR="+dir)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() })
-	defer done.Stop()
-	var all []string
+	p := startPlainOnline(t, dir, "--online", base, "--plain", "--name", "Ann", "--rules", shortRulesFile(t), "--players", "you,bot:steady")
 	throw := regexp.MustCompile(`^throw: ((?:[1-6] ?)+)$`)
-	sc := bufio.NewScanner(stdout)
 	keeps, banks, bot := 0, 0, 0
-	for sc.Scan() {
-		line := sc.Text()
-		all = append(all, line)
+	for {
+		line, ok := p.next()
+		if !ok {
+			break
+		}
 		switch {
 		case throw.MatchString(line):
 			var faces []int
@@ -66,24 +42,20 @@ func TestOnlineLineMode(t *testing.T) {
 			for _, i := range bestKeep(t, faces) {
 				keep = append(keep, strconv.Itoa(faces[i]))
 			}
-			fmt.Fprintf(stdin, "keep %s\n", strings.Join(keep, " "))
+			p.send("keep " + strings.Join(keep, " "))
 			keeps++
 		case strings.HasPrefix(line, "choose: "):
 			if strings.Contains(line, "bank") {
-				fmt.Fprintln(stdin, "bank")
+				p.send("bank")
 				banks++
 			} else {
-				fmt.Fprintln(stdin, "roll")
+				p.send("roll")
 			}
 		case strings.HasPrefix(line, "Steady bot "):
 			bot++
 		}
 	}
-	io.Copy(io.Discard, stdout)
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("farkle play --online --plain: %v\n%s\n%s", err, strings.Join(all, "\n"), stderr.String())
-	}
-	out := strings.Join(all, "\n")
+	out := p.wait(t)
 	if keeps == 0 || banks == 0 || bot == 0 {
 		t.Fatalf("%d keeps, %d banks, %d lines of the bot:\n%s", keeps, banks, bot, out)
 	}
