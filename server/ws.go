@@ -58,6 +58,7 @@ type client struct {
 	srv    *Server
 	t      *table
 	conn   *websocket.Conn
+	cork   *corkConn     // conn's connection underneath (wscork.go); nil in tests without a network
 	player *store.Player // nil: an anonymous watcher
 	addr   netip.Addr    // the client's address (a banned range's check)
 	out    chan []byte
@@ -178,12 +179,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, _ := s.playerOf(r)
-	conn, limits, release, ok := s.acceptWS(w, r, p.ID)
+	conn, cork, limits, release, ok := s.acceptWS(w, r, p.ID)
 	if !ok {
 		return
 	}
 	defer release()
-	c := &client{srv: s, t: t, conn: conn, out: make(chan []byte, sendBuffer), done: make(chan struct{}), limits: limits, lang: langOf(r), addr: s.clientAddr(r)}
+	c := &client{srv: s, t: t, conn: conn, cork: cork, out: make(chan []byte, sendBuffer), done: make(chan struct{}), limits: limits, lang: langOf(r), addr: s.clientAddr(r)}
 	var sanction *store.Sanction
 	if p.ID != "" {
 		c.player = &p
@@ -295,9 +296,7 @@ func (c *client) writeLoop(ctx context.Context) {
 			default:
 			}
 			c.writing.Store(time.Now().UnixNano())
-			// A context that is never done: the library then sets up
-			// nothing to watch it; the write watch bounds the write.
-			err := c.conn.Write(context.Background(), websocket.MessageText, b)
+			err := c.write(b)
 			c.writing.Store(0)
 			if err != nil {
 				c.close(websocket.StatusPolicyViolation, closeReason)
@@ -313,6 +312,33 @@ func (c *client) writeLoop(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// write sends b and, when the client is behind, the messages queued after
+// it, corked into one write to the network (wscork.go).
+func (c *client) write(b []byte) error {
+	// A context that is never done: the library then sets up nothing to
+	// watch it; the write watch bounds the write.
+	ctx := context.Background()
+	queued := len(c.out) // only this goroutine takes from out: they are there
+	if queued == 0 || c.cork == nil {
+		return c.conn.Write(ctx, websocket.MessageText, b)
+	}
+	c.cork.hold()
+	err := c.conn.Write(ctx, websocket.MessageText, b)
+	for ; err == nil && queued > 0 && c.cork.holding() < maxCork; queued-- {
+		select {
+		case <-c.done: // dropped or closing: write nothing more
+			c.cork.release()
+			return nil
+		default:
+		}
+		err = c.conn.Write(ctx, websocket.MessageText, <-c.out)
+	}
+	if rerr := c.cork.release(); err == nil {
+		err = rerr
+	}
+	return err
 }
 
 func (c *client) readLoop(ctx context.Context) {

@@ -16,8 +16,9 @@ import (
 // set by the HTTP server's read and write timeouts for ordinary
 // requests, are cleared first (net/http's Hijack clears them as well;
 // this does not depend on it): a WebSocket lives on, watched by its pings
-// and per-write timeouts. Call release when the connection ends.
-func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, playerID string) (conn *websocket.Conn, limits messageLimits, release func(), ok bool) {
+// and per-write timeouts. cork is the connection underneath, which the
+// client's writer corks (wscork.go). Call release when the connection ends.
+func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, playerID string) (conn *websocket.Conn, cork *corkConn, limits messageLimits, release func(), ok bool) {
 	addr := addrKey(s.clientAddr(r))
 	if ref := s.ws.open(addr); ref != nil {
 		reason := refusedWSAddress
@@ -26,7 +27,7 @@ func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, playerID strin
 		}
 		s.mRefused.WithLabelValues(reason).Inc()
 		writeJSON(w, ref.status, apiError{Error: ref.msg, Code: ref.code})
-		return nil, messageLimits{}, nil, false
+		return nil, nil, messageLimits{}, nil, false
 	}
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{}) // not supported by test recorders: nothing to clear there
@@ -35,10 +36,11 @@ func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, playerID strin
 	if s.publicHost != "" {
 		opts.OriginPatterns = []string{s.publicHost} // ... or the public URL's
 	}
-	conn, err := websocket.Accept(w, r, opts)
+	cw := &corkWriter{ResponseWriter: w}
+	conn, err := websocket.Accept(cw, r, opts)
 	if err != nil {
 		s.ws.close(addr, "")
-		return nil, messageLimits{}, nil, false
+		return nil, nil, messageLimits{}, nil, false
 	}
 	conn.SetReadLimit(s.opt.MaxMessage)
 	connRate := rate.Limit(s.opt.ActionRate)
@@ -47,7 +49,7 @@ func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request, playerID strin
 	}
 	limits = messageLimits{conn: rate.NewLimiter(connRate, max1(s.opt.ActionBurst)), player: s.ws.player(playerID),
 		connRate: s.opt.ActionRate, connBurst: s.opt.ActionBurst, playerRate: s.opt.PlayerMessageRate, playerBurst: s.opt.PlayerMessageBurst}
-	return conn, limits, func() { s.ws.close(addr, playerID) }, true
+	return conn, cw.conn, limits, func() { s.ws.close(addr, playerID) }, true
 }
 
 // messageLimits are the buckets a WebSocket message takes a token from:

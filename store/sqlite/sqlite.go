@@ -41,6 +41,7 @@ type DB struct {
 	nudge     chan struct{} // the WAL passed Options.WALLimit: checkpoint now
 	ckStopped chan struct{}
 	truncated atomic.Int64 // completed TRUNCATE checkpoints, for tests
+	ckSize    atomic.Int64 // the -wal file's size after the last checkpoint (wal.go)
 }
 
 var _ store.Store = (*DB)(nil)

@@ -63,17 +63,27 @@ func (db *DB) checkpointer() {
 	}
 }
 
-// afterCommit runs in the group committer after each commit: past half the
-// WAL limit it nudges the checkpointer to copy frames; past the limit it
-// truncates the WAL before the next commit.
+// afterCommit runs in the group committer after each commit: when the WAL
+// grew past half its limit it nudges the checkpointer to copy frames; past
+// the limit it truncates the WAL before the next commit.
+//
+// The file only grows: once a checkpoint has copied every frame, the next
+// commit writes the WAL again from its start, and the file keeps its size.
+// So a file past half the limit says nothing of the frames in it; a file
+// larger than after the last checkpoint (ckSize) does: they passed that
+// size. (Nudged on its size alone, the checkpointer ran after every
+// commit of a busy server, copying the same pages again each time and
+// syncing the database file each time.)
 func (db *DB) afterCommit() {
 	size := db.walSize()
 	if size < db.opt.WALLimit/2 {
 		return
 	}
-	select {
-	case db.nudge <- struct{}{}:
-	default:
+	if size > db.ckSize.Load() {
+		select {
+		case db.nudge <- struct{}{}:
+		default:
+		}
 	}
 	if size < db.opt.WALLimit {
 		return
@@ -99,6 +109,7 @@ func (db *DB) checkpoint(mode string, wait time.Duration) bool {
 	var busy, log, done int
 	err = conn.QueryRowContext(ctx, `PRAGMA wal_checkpoint(`+mode+`)`).Scan(&busy, &log, &done)
 	ok := err == nil && busy == 0
+	db.ckSize.Store(db.walSize())
 	if ok && mode == "TRUNCATE" {
 		db.truncated.Add(1)
 	}

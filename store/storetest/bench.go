@@ -35,7 +35,7 @@ func BenchAppend(b *testing.B, s store.Store, tables int) {
 		}
 	}
 	b.ReportAllocs()
-	defer reportCPU(b)()
+	defer ReportCPU(b)()
 	if tables == 1 {
 		b.ResetTimer()
 		for i := range b.N {
@@ -59,11 +59,11 @@ func BenchAppend(b *testing.B, s store.Store, tables int) {
 	})
 }
 
-// reportCPU reports the process's CPU time (user and system, every
+// ReportCPU reports the process's CPU time (user and system, every
 // goroutine's: the committer's too) per operation from now until the
 // function it returns is called, as cpu-us/op: less moved than the wall
 // time by other work on a shared machine.
-func reportCPU(b *testing.B) func() {
+func ReportCPU(b *testing.B) func() {
 	start := cpuTime()
 	return func() {
 		if b.N > 0 {

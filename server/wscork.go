@@ -1,0 +1,97 @@
+package server
+
+import (
+	"bufio"
+	"net"
+	"net/http"
+	"sync"
+)
+
+// A client's writer sends each message as it comes: one write to the
+// network a message. But a client that fell behind (its queue holds
+// several messages: a table with thousands of watchers, a server short of
+// CPU) would cost a write, the costliest part of a message, for each. Its
+// writer corks the connection instead: the messages already queued go out
+// in one write, as many frames, so that the further behind a client is, the
+// less each of its messages costs. Nothing waits for more to come.
+
+// maxCork is about the most bytes a cork holds before the writer releases
+// it: one message more may pass it.
+const maxCork = 64 << 10
+
+// corkConn is a connection whose writes can be held back (hold) and sent
+// together in one write (release). Writes go through at once otherwise.
+type corkConn struct {
+	net.Conn
+	mu   sync.Mutex // held through a write to the network, so bytes keep their order
+	held bool
+	buf  []byte
+}
+
+// Write sends p, or keeps it while the connection is corked.
+func (c *corkConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.held {
+		c.buf = append(c.buf, p...)
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
+}
+
+// hold corks the connection: writes are kept until release.
+func (c *corkConn) hold() {
+	c.mu.Lock()
+	c.held = true
+	c.mu.Unlock()
+}
+
+// holding returns the bytes the cork keeps.
+func (c *corkConn) holding() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.buf)
+}
+
+// release uncorks the connection, sending what it kept in one write.
+func (c *corkConn) release() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.held = false
+	if len(c.buf) == 0 {
+		return nil
+	}
+	_, err := c.Conn.Write(c.buf)
+	if cap(c.buf) > 2*maxCork {
+		c.buf = nil // a burst's buffer is not kept for the connection's life
+	} else {
+		c.buf = c.buf[:0]
+	}
+	return err
+}
+
+// corkWriter hands the WebSocket library a corkConn when it takes the
+// connection over (Hijack); conn is that connection, nil before.
+type corkWriter struct {
+	http.ResponseWriter
+	conn *corkConn
+}
+
+// Hijack takes the connection over as a corkConn, its buffered writer
+// writing through it.
+func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := brw.Writer.Flush(); err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
+	w.conn = &corkConn{Conn: nc}
+	brw.Writer.Reset(w.conn)
+	return w.conn, brw, nil
+}
+
+// Unwrap lets http.ResponseController reach the writer underneath.
+func (w *corkWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
