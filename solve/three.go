@@ -94,46 +94,78 @@ type Orbit struct {
 	// Regret is the most a mover could gain by changing its policy alone
 	// under the profile used (0 up to rounding for a mixed equilibrium).
 	Regret float64
+	// Streaks (with a farkle penalty) are the seats' farkle streaks at the
+	// orbit's first state, in the order of Scores.
+	Streaks [3]int
+	// Movers is the number of states of the farkle cycle (0 for the
+	// three rotations of a triple without streaks); CycleMix, with a
+	// penalty, the weight of each of its movers on its riskier policy
+	// (NaN for a mover playing purely), from the first state on. Mix then
+	// holds its first three.
+	Movers   int
+	CycleMix []float64
 }
 
-// Three is the solution of the three-player game for one rule set without a
-// farkle penalty: for every triple of scores below the target, the
-// probabilities that the seat to move, the next seat and the one after win,
-// at the start of the mover's turn. It is immutable and safe for concurrent
-// use.
+// Three is the solution of the three-player game for one rule set: for
+// every triple of scores below the target (and, with a farkle penalty,
+// every triple of the seats' farkle streaks), the probabilities that the
+// seat to move, the next seat and the one after win, at the start of the
+// mover's turn. It is immutable and safe for concurrent use.
 type Three struct {
 	m       *model
 	A       int32
-	w       []float64 // 3 per triple (mover, next, next-next), index tidx
+	c       int32     // streak states per player: the penalty's count, else 1
+	w       []float64 // 3 per state (mover, next, next-next), index tsidx
 	fin     *final3   // nil with the immediate ending
 	rule    OrbitRule
 	orbits  []Orbit
 	seconds float64
 	resid   float64 // largest residual of a converged triple
 	regret  float64 // largest regret left at an orbit
-	turns   turnMemo[*threeTurn]
+	// sweeps, change and errEst: with a farkle penalty, the sweeps run,
+	// the largest change of a value in the last one and the error it
+	// leaves (estimated as the duel's).
+	sweeps         int
+	change, errEst float64
+	turns          turnMemo[*threeTurn]
 	// test is the solve's test settings (ThreeOptions.test), the zero
 	// value after it.
 	test threeTest
 }
 
-func (t *Three) tidx(a, b, c int32) int {
-	A := int(t.A)
-	return ((int(a)*A+int(b))*A + int(c)) * 3
+// tidx returns the index of the values of the triple (a, b, c) with every
+// streak 0.
+func (t *Three) tidx(a, b, c int32) int { return t.tsidx(a, b, c, 0) }
+
+// tsidx returns the index of the values of the triple (a, b, c) with the
+// streaks of streak index s (sidx).
+func (t *Three) tsidx(a, b, c int32, s int) int {
+	A, C := int(t.A), int(t.c)
+	return (((int(a)*A+int(b))*A+int(c))*C*C*C + s) * 3
+}
+
+// sidx returns the streak index of the mover's streak sa, the next seat's
+// sb and the one after's sc.
+func (t *Three) sidx(sa, sb, sc int32) int { return int((sa*t.c+sb)*t.c + sc) }
+
+// threeStreaks returns the streak states per player of m's three-player
+// table: the penalty's count where a farkle penalty takes points, else 1.
+func (m *model) threeStreaks() int32 {
+	if m.penCount > 0 && m.penPts > 0 {
+		return int32(m.penCount)
+	}
+	return 1
 }
 
 // CheckThreeRules returns an error wrapping ErrRules if r is not valid, does
 // not allow three players, or is outside what the three-player solver
-// handles: a farkle penalty (scores could go down) or a bank minimum.
+// handles: a bank minimum above one unit.
 func CheckThreeRules(r rules.Rules) error {
 	if err := r.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrRules, err)
 	}
 	if r.Game.MinPlayers > 3 || r.Game.MaxPlayers < 3 {
 		return fmt.Errorf("%w: these rules allow %d to %d players (game.min_players, game.max_players); the three-player solver plays three", ErrRules, r.Game.MinPlayers, r.Game.MaxPlayers)
-	}
-	if r.Turn.FarklePenalty.Count > 0 && r.Turn.FarklePenalty.Points > 0 {
-		return ErrThreePenalty
 	}
 	m := newModel(r)
 	if m.bankMin > 1 {
@@ -146,7 +178,8 @@ func CheckThreeRules(r rules.Rules) error {
 func (m *model) threeBytes(workers int) float64 {
 	A := float64(m.target)
 	lx := float64(m.finalRoundRows())
-	table := 8 * 3 * A * A * A
+	C := float64(m.threeStreaks())
+	table := 8 * 3 * A * A * A * C * C * C
 	fin := 0.0
 	if !m.immediate {
 		fin = 32*(lx+1)*lx + 16*(lx+1)
@@ -171,20 +204,27 @@ func ThreeBytes(r rules.Rules, workers int) (int64, error) {
 	return toBytes("the three-player solve of these rules", m.threeBytes(duelWorkers(workers)))
 }
 
-// ThreeTriples returns the number of score triples of r's three-player
-// table (the target in the solver's units, cubed): its memory grows with
-// it, its solve's CPU time about as its 4/3 power. Errors wrap ErrRules.
+// ThreeTriples returns the number of states of r's three-player table: the
+// score triples (the target in the solver's units, cubed) times, with a
+// farkle penalty, the triples of streaks (the penalty's count cubed). Its
+// memory grows with it; without a penalty its solve's CPU time grows about
+// as its 4/3 power. Errors wrap ErrRules.
 func ThreeTriples(r rules.Rules) (int64, error) {
 	if err := CheckThreeRules(r); err != nil {
 		return 0, err
 	}
-	A := int64(newModel(r).target)
-	return A * A * A, nil
+	m := newModel(r)
+	A, C := int64(m.target), int64(m.threeStreaks())
+	return A * A * A * C * C * C, nil
 }
 
 func checkThree(m *model, workers int, limit int64) error {
 	need := m.threeBytes(workers)
-	dims := fmt.Sprintf("%d scores per player in units of %d: %d triples", m.target, m.unit, int64(m.target)*int64(m.target)*int64(m.target))
+	A, C := int64(m.target), int64(m.threeStreaks())
+	dims := fmt.Sprintf("%d scores per player in units of %d: %d triples", m.target, m.unit, A*A*A)
+	if C > 1 {
+		dims += fmt.Sprintf(", times %d triples of farkle streaks", C*C*C)
+	}
 	if need > float64(limit) {
 		return sizeError("the three-player solve of these rules", need, limit, dims)
 	}
@@ -206,11 +246,12 @@ func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
 		return nil, err
 	}
 	start := time.Now()
-	t := &Three{m: m, A: m.target, rule: opt.Rule, test: opt.test}
+	t := &Three{m: m, A: m.target, c: m.threeStreaks(), rule: opt.Rule, test: opt.test}
 	if !m.immediate {
 		t.fin = m.newFinal3(opt.test.allOptions)
 	}
-	t.w = make([]float64, 3*int(t.A)*int(t.A)*int(t.A))
+	C := int(t.c)
+	t.w = make([]float64, 3*int(t.A)*int(t.A)*int(t.A)*C*C*C)
 	ctx := opt.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -244,6 +285,9 @@ func sumWork(A, s, k int32) int {
 }
 
 func (t *Three) solve(ctx context.Context, workers int, progress func(done, total int)) error {
+	if t.c > 1 {
+		return t.solveStreaks(ctx, workers, progress)
+	}
 	A := t.A
 	k := t.m.maxPts + t.m.sdn + 2
 	total := 0
@@ -385,7 +429,13 @@ func (p policy) own(x float64) float64 { return p.alpha[0] + p.beta*x }
 // turn solves the turn of the mover at a against b (next) and c (next
 // after) with own farkle value x and returns the best policy's affine form.
 func (t *Three) turn(d *dp3, a, b, c int32, x float64) policy {
-	t.setup(d, a, b, c, x)
+	return t.turnS(d, a, b, c, 0, x)
+}
+
+// turnS is turn with the streaks of the bank target, (b's, c's, 0), at
+// streak index bs.
+func (t *Three) turnS(d *dp3, a, b, c int32, bs int, x float64) policy {
+	t.setup(d, a, b, c, bs, x)
 	d.skipBanked, d.allOptions = !t.test.noSkip, t.test.allOptions
 	t.m.fill3(d, x, 0)
 	q := d.q[t.m.dice]
@@ -401,11 +451,12 @@ func (t *Three) mEff(a int32) int32 {
 	return m
 }
 
-// bankVec is the value of banking total tt for the mover at a.
-func (t *Three) bankVec(a, b, c, tt int32) vec4 {
+// bankVec is the value of banking total tt for the mover at a, the others'
+// streaks (b's, c's, and the mover's 0 after its bank) at streak index bs.
+func (t *Three) bankVec(a, b, c int32, bs int, tt int32) vec4 {
 	switch {
 	case a+tt < t.A:
-		i := t.tidx(b, c, a+tt)
+		i := t.tsidx(b, c, a+tt, bs)
 		return vec4{t.w[i+2], t.w[i], t.w[i+1], 0}
 	case t.fin == nil:
 		return vec4{1, 0, 0, 0}
@@ -414,8 +465,9 @@ func (t *Three) bankVec(a, b, c, tt int32) vec4 {
 	}
 }
 
-// setup fills the bank values of the mover at a (others b, c) and the top.
-func (t *Three) setup(d *dp3, a, b, c int32, x float64) {
+// setup fills the bank values of the mover at a (others b, c; the bank
+// target's streak index bs) and the top.
+func (t *Three) setup(d *dp3, a, b, c int32, bs int, x float64) {
 	m := t.m
 	mEff := t.mEff(a)
 	top := max(t.A-a, mEff)
@@ -425,7 +477,7 @@ func (t *Three) setup(d *dp3, a, b, c int32, x float64) {
 		// grows with its lead, and from max(b, c)+lx on it is taken as 1.
 		lim := 1 - m.pFmin()*(1-x)
 		for ; a+top < max(b, c)+t.fin.lx; top++ {
-			if t.bankVec(a, b, c, top)[0] >= lim {
+			if t.bankVec(a, b, c, bs, top)[0] >= lim {
 				break
 			}
 		}
@@ -435,7 +487,7 @@ func (t *Three) setup(d *dp3, a, b, c int32, x float64) {
 	for tt := int32(0); tt < d.rows; tt++ {
 		d.ok[tt] = tt >= mEff
 		if d.ok[tt] {
-			d.bank[tt] = t.bankVec(a, b, c, tt)
+			d.bank[tt] = t.bankVec(a, b, c, bs, tt)
 		}
 	}
 }
@@ -1001,7 +1053,11 @@ func (t *Three) Unit() int { return t.m.unit }
 
 // Triples returns the number of score triples in the table (A^3 for scores
 // 0..A-1 in units).
-func (t *Three) Triples() int { return len(t.w) / 3 }
+func (t *Three) Triples() int { return len(t.w) / 3 / int(t.c*t.c*t.c) }
+
+// Streaks returns the farkle streak states per player of the table: the
+// penalty's count where a farkle penalty takes points, else 1.
+func (t *Three) Streaks() int { return int(t.c) }
 
 // Seconds returns how long the solve took (as solved, also when loaded).
 func (t *Three) Seconds() float64 { return t.seconds }

@@ -79,13 +79,13 @@ func (t *Three) normalTurn(a, b, c int32) *threeTurn {
 	i := t.tidx(b, c, a)
 	x := t.w[i+2]
 	d := new(dp3)
-	t.setup(d, a, b, c, x)
+	t.setup(d, a, b, c, 0, x)
 	t.m.fill3(d, x, 0)
 	bank := func(tt int32) (float64, bool) {
 		if tt < t.mEff(a) {
 			return 0, false
 		}
-		return t.bankVec(a, b, c, tt)[0], true
+		return t.bankVec(a, b, c, 0, tt)[0], true
 	}
 	return &threeTurn{
 		after: func(tt, left int32) float64 {

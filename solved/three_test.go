@@ -125,11 +125,11 @@ func TestThreeRefusedUpFront(t *testing.T) {
 	if !errors.Is(err, ErrNoThreeTable) || !strings.Contains(Reason(err), "too large for this server's budget") || !strings.Contains(WhyOf(err).In(nb), "for stor for denne serverens budsjett") {
 		t.Fatalf("ThreeNow over the triples: %v (%q / %q)", err, Reason(err), WhyOf(err).In(nb))
 	}
-	// A penalty: refused, for good.
+	// A bank minimum: refused, for good.
 	pen := threeShort("cardgames", 600)
-	pen.Turn.FarklePenalty = rules.Penalty{Count: 3, Points: 500}
-	if _, err := ts.ThreeNow(pen); !errors.Is(err, solve.ErrThreePenalty) || !strings.Contains(Reason(err), "without a farkle penalty") || !strings.Contains(WhyOf(err).In(nb), "uten farkle-straff") {
-		t.Fatalf("ThreeNow with a penalty: %v (%q / %q)", err, Reason(err), WhyOf(err).In(nb))
+	pen.Turn.BankMinimum = 300
+	if _, err := ts.ThreeNow(pen); !errors.Is(err, solve.ErrThreeBankMinimum) || !strings.Contains(Reason(err), "without a bank minimum") || !strings.Contains(WhyOf(err).In(nb), "uten minste innsetting") {
+		t.Fatalf("ThreeNow with a bank minimum: %v (%q / %q)", err, Reason(err), WhyOf(err).In(nb))
 	}
 	// More memory than the budget: refused before anything is allocated.
 	big := threeShort("pocket-farkel", 10000)
