@@ -1055,6 +1055,14 @@ func (t *Three) Unit() int { return t.m.unit }
 // 0..A-1 in units).
 func (t *Three) Triples() int { return len(t.w) / 3 / int(t.c*t.c*t.c) }
 
+// Sweeps returns the sweeps a solve with farkle streaks ran (0 without
+// them, or for a table read from a file).
+func (t *Three) Sweeps() int { return t.sweeps }
+
+// SweepError returns the error the sweeps left, as estimated from their
+// last changes (0 without streaks, or for a table read from a file).
+func (t *Three) SweepError() float64 { return t.errEst }
+
 // Streaks returns the farkle streak states per player of the table: the
 // penalty's count where a farkle penalty takes points, else 1.
 func (t *Three) Streaks() int { return int(t.c) }

@@ -185,3 +185,39 @@ func TestThreeCacheEvicts(t *testing.T) {
 		t.Fatalf("Three over ThreeCache: %v (%q)", err, Reason(err))
 	}
 }
+
+// TestThreePenaltySolved: rules with a farkle penalty are no longer
+// refused: their three-player table counts the seats' streaks in its
+// triples (27 times those of the rules without it), so a Tables whose
+// triple budget holds only the scores says it is too large, and one that
+// holds the streaks too solves it: the table the solver gives.
+func TestThreePenaltySolved(t *testing.T) {
+	r := threeShort("classic", 300)
+	r.Turn.FarklePenalty = rules.Penalty{Count: 3, Points: 1000}
+	triples, err := solve.ThreeTriples(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, _ := solve.ThreeTriples(threeShort("classic", 300)); triples != 27*plain {
+		t.Fatalf("%d triples with the penalty, %d without", triples, plain)
+	}
+	nb := lang.Get("nb")
+	small := NewLimitedTables(t.TempDir(), Limits{NoWait: true, Solves: 1, Queue: 4, ThreeSolve: triples / 27, Memory: 256 << 20})
+	t.Cleanup(small.Close)
+	if _, err := small.ThreeNow(r); !errors.Is(err, ErrNoThreeTable) || !strings.Contains(Reason(err), "too large for this server's budget") || !strings.Contains(WhyOf(err).In(nb), "for stor") {
+		t.Fatalf("ThreeNow within the triples of the scores only: %v (%q)", err, Reason(err))
+	}
+	ts := NewLimitedTables(t.TempDir(), Limits{NoWait: true, Solves: 1, Queue: 4, ThreeSolve: triples, Memory: 256 << 20, Workers: 2})
+	t.Cleanup(ts.Close)
+	got, err := ts.Three(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := solve.SolveThree(r, solve.ThreeOptions{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Streaks() != 3 || got.Start() != want.Start() {
+		t.Fatalf("the Tables' table: %d streaks, start %v; the solver's %v", got.Streaks(), got.Start(), want.Start())
+	}
+}
