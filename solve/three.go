@@ -856,111 +856,11 @@ func envelope(s []policy) []policy {
 // same (equal scores: the three rotations are one state) the three movers
 // play alike.
 func mixedEquilibrium(sets [3][]policy, same bool) ([3]policy, [3]float64, bool) {
-	nan := [3]float64{math.NaN(), math.NaN(), math.NaN()}
-	var env [3][]policy
-	var cross [3][]float64 // cross[k][i]: where env[k][i+1] overtakes env[k][i]
-	for k, s := range sets {
-		env[k] = envelope(s)
-		for i := 1; i < len(env[k]); i++ {
-			a, b := env[k][i-1], env[k][i]
-			cross[k] = append(cross[k], (a.alpha[0]-b.alpha[0])/(b.beta-a.beta))
-		}
+	P, mix, ok := mixedEquilibriumN(sets[:], same)
+	if !ok {
+		return [3]policy{}, [3]float64{math.NaN(), math.NaN(), math.NaN()}, false
 	}
-	// a choice of mover k: pure policy i, or mixing i and i+1 (mix true)
-	type choice struct {
-		i   int
-		mix bool
-	}
-	var choices [3][]choice
-	for k := range env {
-		for i := range env[k] {
-			choices[k] = append(choices[k], choice{i, false})
-		}
-		for i := 0; i+1 < len(env[k]); i++ {
-			choices[k] = append(choices[k], choice{i, true})
-		}
-	}
-	const tol = 1e-13
-	for nmix := 0; nmix <= 3; nmix++ {
-		for _, c0 := range choices[0] {
-			for _, c1 := range choices[1] {
-				for _, c2 := range choices[2] {
-					cs := [3]choice{c0, c1, c2}
-					if same && (c1 != c0 || c2 != c0) {
-						continue
-					}
-					var S []int
-					for k, c := range cs {
-						if c.mix {
-							S = append(S, k)
-						}
-					}
-					if len(S) != nmix {
-						continue
-					}
-					var lam [3]float64
-					profile := func() [3]policy {
-						var P [3]policy
-						if same {
-							lam[1], lam[2] = lam[0], lam[0]
-						}
-						for k, c := range cs {
-							if c.mix {
-								P[k] = mixPolicy(env[k][c.i], env[k][c.i+1], lam[k])
-							} else {
-								P[k] = env[k][c.i]
-							}
-						}
-						return P
-					}
-					xs := func() [3]float64 {
-						V := cycleSolve(profile())
-						return [3]float64{V[1][2], V[2][2], V[0][2]}
-					}
-					resid := func() []float64 {
-						x := xs()
-						r := make([]float64, len(S))
-						for j, k := range S {
-							r[j] = x[k] - cross[k][cs[k].i]
-						}
-						return r
-					}
-					solveFor := S
-					if same && len(S) > 0 {
-						solveFor = S[:1] // one weight for the three
-					}
-					if !solveIndifference(lam[:], solveFor, resid) {
-						continue
-					}
-					profile() // the weights of a same-score triple copied
-					x := xs()
-					ok := true
-					for k, c := range cs {
-						switch {
-						case c.mix:
-							ok = ok && math.Abs(x[k]-cross[k][c.i]) < tol && lam[k] >= 0 && lam[k] <= 1
-						default:
-							if c.i > 0 {
-								ok = ok && x[k] >= cross[k][c.i-1]-tol
-							}
-							if c.i < len(cross[k]) {
-								ok = ok && x[k] <= cross[k][c.i]+tol
-							}
-						}
-					}
-					if !ok {
-						continue
-					}
-					mix := nan
-					for _, k := range S {
-						mix[k] = lam[k]
-					}
-					return profile(), mix, true
-				}
-			}
-		}
-	}
-	return [3]policy{}, nan, false
+	return [3]policy(P), [3]float64(mix), true
 }
 
 // solveIndifference sets lam[k] for k in S so that every resid is 0: by

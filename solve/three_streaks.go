@@ -463,7 +463,7 @@ func (t *Three) orbitN(w *threeWork, j *streakJob, cyc []int, hist [][]policy, v
 	resolved := false
 	if t.rule == OrbitMixed {
 		for try := 0; try < 8 && !resolved; try++ {
-			P, mix, ok := mixedEquilibriumN(sets)
+			P, mix, ok := mixedEquilibriumN(sets, false)
 			if !ok {
 				break
 			}
@@ -528,11 +528,14 @@ func eachProfile(sets [][]policy, limit int, f func([]policy)) {
 }
 
 // mixedEquilibriumN is mixedEquilibrium for a farkle cycle of any length
-// (its states' movers all distinct): each mover plays a policy of its upper
-// envelope purely or mixes two neighbours where it is indifferent, the
-// fewest mixing movers first; mix[k] is the weight of mover k on the
-// riskier policy of its pair, NaN for a mover playing purely.
-func mixedEquilibriumN(sets [][]policy) ([]policy, []float64, bool) {
+// (the three rotations of a triple, or with streaks the states of a cycle
+// at (0, 0, 0)): each mover plays a policy of its upper envelope purely or
+// mixes two neighbours where it is indifferent, the fewest mixing movers
+// first, then in the order of movers and policies; mix[k] is the weight of
+// mover k on the riskier policy of its pair, NaN for a mover playing
+// purely. With same (one state: equal scores without streaks) the movers
+// play alike, one weight for all.
+func mixedEquilibriumN(sets [][]policy, same bool) ([]policy, []float64, bool) {
 	n := len(sets)
 	env := make([][]policy, n)
 	cross := make([][]float64, n)
@@ -562,6 +565,11 @@ func mixedEquilibriumN(sets [][]policy) ([]policy, []float64, bool) {
 	P := make([]policy, n)
 	V := make([]vec4, n)
 	profile := func() []policy {
+		if same {
+			for k := range lam {
+				lam[k] = lam[0]
+			}
+		}
 		for k, c := range cs {
 			if c.mix {
 				P[k] = mixPolicy(env[k][c.i], env[k][c.i+1], lam[k])
@@ -599,7 +607,11 @@ func mixedEquilibriumN(sets [][]policy) ([]policy, []float64, bool) {
 			}
 			return r
 		}
-		if !solveIndifference(lam, S, resid) {
+		solveFor := S
+		if same && len(S) > 0 {
+			solveFor = S[:1] // one weight for all
+		}
+		if !solveIndifference(lam, solveFor, resid) {
 			return false
 		}
 		x := xs()
@@ -627,7 +639,7 @@ func mixedEquilibriumN(sets [][]policy) ([]policy, []float64, bool) {
 			return left == 0 && try()
 		}
 		for _, c := range choices[k] {
-			if c.mix && left == 0 {
+			if c.mix && left == 0 || same && k > 0 && c != cs[0] {
 				continue
 			}
 			cs[k] = c
