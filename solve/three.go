@@ -700,43 +700,84 @@ func (t *Three) orbit(w *threeWork, st [3][3]int32, cyc [][3]policy, vals [][3]v
 	for k := range o.Scores {
 		o.Scores[k] = int(st[0][k]) * t.m.unit
 	}
-	for i := 0; i < 3; i++ {
+	hist := make([][]policy, len(cyc))
+	for i := range cyc {
+		hist[i] = cyc[i][:]
+	}
+	vs := make([][]vec4, len(vals))
+	for i := range vals {
+		vs[i] = vals[i][:]
+	}
+	same := st[0][0] == st[0][1] && st[0][1] == st[0][2]
+	V, mix := t.resolveOrbit(w, &o, hist, vs, same, func(k int, x float64) policy {
+		return t.turn(&w.d, st[k][0], st[k][1], st[k][2], x)
+	})
+	copy(o.Mix[:], mix)
+	w.orbits = append(w.orbits, o)
+	t.store(st, [3]vec4(V))
+	return nil
+}
+
+// resolveOrbit resolves a farkle cycle of movers (the three rotations of a
+// triple, or with streaks a cycle at (0, 0, 0)) whose best responses cycled
+// through the profiles in hist (vals: the values solved for each) by the
+// table's rule, turn solving mover k's turn at own farkle value x; same:
+// the movers are one state (equal scores without streaks) and play alike.
+// It sets o's amplitude, Mixed and Regret, and returns the values of the
+// profile used and, where mixed, each mover's weight (NaN: pure).
+//
+// OrbitMixed: a mixed equilibrium of the policies the movers played
+// (mixedEquilibriumN), checked against every other policy with the turn's
+// programme (a better one found joins the candidates, up to 8 tries);
+// else, or with OrbitPure, the pure profile of least regret.
+func (t *Three) resolveOrbit(w *threeWork, o *Orbit, hist [][]policy, vals [][]vec4, same bool, turn func(k int, x float64) policy) ([]vec4, []float64) {
+	n := len(hist[0])
+	for i := 0; i < n; i++ {
 		for c := 0; c < 3; c++ {
 			lo, hi := math.Inf(1), math.Inf(-1)
 			for _, v := range vals {
 				lo, hi = min(lo, v[i][c]), max(hi, v[i][c])
 			}
-			if len(vals) > 0 {
-				o.Amplitude = max(o.Amplitude, hi-lo)
-			}
+			o.Amplitude = max(o.Amplitude, hi-lo)
 		}
 	}
 	// the policies each mover played along the cycle
-	var sets [3][]policy
-	for _, P := range cyc {
+	sets := make([][]policy, n)
+	for _, P := range hist {
 		for k := range P {
 			if !containsPolicy(sets[k], P[k]) {
 				sets[k] = append(sets[k], P[k])
 			}
 		}
 	}
-	var V [3]vec4
+	V := make([]vec4, n)
+	// regrets solves V for P and returns the largest gain of a mover
+	// deviating alone, and each mover's best response
+	regrets := func(P []policy) (float64, []policy) {
+		cycleSolveN(P, V)
+		reg := 0.0
+		br := make([]policy, n)
+		for k := range P {
+			x := V[(k+1)%n][2]
+			br[k] = turn(k, x)
+			reg = max(reg, br[k].own(x)-P[k].own(x))
+		}
+		return reg, br
+	}
+	var mix []float64
 	resolved := false
 	if t.rule == OrbitMixed {
 		for try := 0; try < 8 && !resolved; try++ {
-			var P [3]policy
-			P, o.Mix, resolved = mixedEquilibrium(sets, st[0][0] == st[0][1] && st[0][1] == st[0][2])
-			if !resolved {
+			P, m, ok := mixedEquilibriumN(sets, same)
+			if !ok {
 				break
 			}
-			V = cycleSolve(P)
-			reg, found := t.regrets(w, st, V, P)
+			reg, found := regrets(P)
 			if reg <= 1e-12 {
-				o.Regret = reg
+				o.Regret, resolved, mix = reg, true, m
 				break
 			}
 			// a policy outside the cycle does better: add it and retry
-			resolved = false
 			grew := false
 			for k := range found {
 				if !containsPolicy(sets[k], found[k]) {
@@ -751,13 +792,22 @@ func (t *Three) orbit(w *threeWork, st [3][3]int32, cyc [][3]policy, vals [][3]v
 	}
 	o.Mixed = resolved
 	if !resolved {
-		o.Mix = [3]float64{math.NaN(), math.NaN(), math.NaN()}
-		V, o.Regret = t.leastRegret(w, st, sets)
+		best, bestP := math.Inf(1), []policy(nil)
+		eachProfile(sets, 1<<16, func(P []policy) {
+			for k := range P {
+				if same && P[k] != P[0] {
+					return // one state, one policy
+				}
+			}
+			if r, _ := regrets(P); r < best {
+				best, bestP = r, append([]policy(nil), P...)
+			}
+		})
+		o.Regret = best
+		cycleSolveN(bestP, V)
 	}
 	w.regret = max(w.regret, o.Regret)
-	w.orbits = append(w.orbits, o)
-	t.store(st, V)
-	return nil
+	return V, mix
 }
 
 func containsPolicy(s []policy, p policy) bool {
@@ -767,40 +817,6 @@ func containsPolicy(s []policy, p policy) bool {
 		}
 	}
 	return false
-}
-
-// regrets returns the largest gain of a mover deviating alone from P (whose
-// values are V), and each mover's best response.
-func (t *Three) regrets(w *threeWork, st [3][3]int32, V [3]vec4, P [3]policy) (float64, [3]policy) {
-	reg := 0.0
-	var br [3]policy
-	for k := range st {
-		x := V[(k+1)%3][2]
-		br[k] = t.turn(&w.d, st[k][0], st[k][1], st[k][2], x)
-		reg = max(reg, br[k].own(x)-P[k].own(x))
-	}
-	return reg, br
-}
-
-// leastRegret returns the values of the pure profile (from sets) whose
-// largest regret is least, and that regret.
-func (t *Three) leastRegret(w *threeWork, st [3][3]int32, sets [3][]policy) ([3]vec4, float64) {
-	best, bestV := math.Inf(1), [3]vec4{}
-	for _, p0 := range sets[0] {
-		for _, p1 := range sets[1] {
-			for _, p2 := range sets[2] {
-				if st[0] == st[1] && (p1 != p0 || p2 != p0) {
-					continue // equal scores: one state, one policy
-				}
-				P := [3]policy{p0, p1, p2}
-				V := cycleSolve(P)
-				if r, _ := t.regrets(w, st, V, P); r < best {
-					best, bestV = r, V
-				}
-			}
-		}
-	}
-	return bestV, best
 }
 
 // envelope returns the policies of s that are best for their mover at some
@@ -841,26 +857,6 @@ func envelope(s []policy) []policy {
 		cur, x = next, nx
 		env = append(env, ps[cur])
 	}
-}
-
-// mixedEquilibrium finds a stationary equilibrium of the movers of a
-// triple among the policies of their upper envelopes (envelope): each mover
-// plays one of them purely (and its own farkle value lies where that policy
-// is best) or mixes two neighbours at the value where it is indifferent
-// between them. The candidates are tried with the fewest mixing movers
-// first, then in the order of movers and policies (less farkle risk first);
-// the first equilibrium found is taken. The mixing weights solve the
-// indifference equations: by bisection for one mixing mover, by Newton's
-// method for two or three, to 1e-15. mix[k] is the weight mover k puts on
-// the riskier policy of its pair, NaN for a mover playing purely. With
-// same (equal scores: the three rotations are one state) the three movers
-// play alike.
-func mixedEquilibrium(sets [3][]policy, same bool) ([3]policy, [3]float64, bool) {
-	P, mix, ok := mixedEquilibriumN(sets[:], same)
-	if !ok {
-		return [3]policy{}, [3]float64{math.NaN(), math.NaN(), math.NaN()}, false
-	}
-	return [3]policy(P), [3]float64(mix), true
 }
 
 // solveIndifference sets lam[k] for k in S so that every resid is 0: by

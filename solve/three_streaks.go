@@ -420,86 +420,19 @@ func (t *Three) solveCycle(w *threeWork, j *streakJob, cyc []int) ([]vec4, error
 
 // orbitN resolves a farkle cycle whose best responses cycled through the
 // profiles in hist (vals: the values solved for each), as orbit does for
-// the three rotations of a triple without streaks: a mixed equilibrium of
-// the policies the movers played, checked against every other policy with
-// the turn's programme, else the pure profile of least regret.
+// the three rotations of a triple without streaks (resolveOrbit).
 func (t *Three) orbitN(w *threeWork, j *streakJob, cyc []int, hist [][]policy, vals [][]vec4) []vec4 {
-	n := len(cyc)
 	first := &j.st[cyc[0]]
-	o := Orbit{Mix: [3]float64{math.NaN(), math.NaN(), math.NaN()}, Movers: n}
+	o := Orbit{Mix: [3]float64{math.NaN(), math.NaN(), math.NaN()}, Movers: len(cyc)}
 	for k := range o.Scores {
 		o.Scores[k] = int(first.sc[k]) * t.m.unit
 		o.Streaks[k] = int(first.st[k])
 	}
-	for i := 0; i < n; i++ {
-		for c := 0; c < 3; c++ {
-			lo, hi := math.Inf(1), math.Inf(-1)
-			for _, v := range vals {
-				lo, hi = min(lo, v[i][c]), max(hi, v[i][c])
-			}
-			o.Amplitude = max(o.Amplitude, hi-lo)
-		}
-	}
-	sets := make([][]policy, n)
-	for _, P := range hist {
-		for k := range P {
-			if !containsPolicy(sets[k], P[k]) {
-				sets[k] = append(sets[k], P[k])
-			}
-		}
-	}
-	V := make([]vec4, n)
-	regrets := func(P []policy) (float64, []policy) {
-		cycleSolveN(P, V)
-		reg := 0.0
-		br := make([]policy, n)
-		for k := range P {
-			x := V[(k+1)%n][2]
-			br[k] = t.cycleTurn(w, j, cyc, k, x)
-			reg = max(reg, br[k].own(x)-P[k].own(x))
-		}
-		return reg, br
-	}
-	resolved := false
-	if t.rule == OrbitMixed {
-		for try := 0; try < 8 && !resolved; try++ {
-			P, mix, ok := mixedEquilibriumN(sets, false)
-			if !ok {
-				break
-			}
-			reg, found := regrets(P)
-			if reg <= 1e-12 {
-				o.Regret, resolved = reg, true
-				o.CycleMix = mix
-				copy(o.Mix[:], mix)
-				break
-			}
-			grew := false
-			for k := range found {
-				if !containsPolicy(sets[k], found[k]) {
-					sets[k] = append(sets[k], found[k])
-					grew = true
-				}
-			}
-			if !grew {
-				break
-			}
-		}
-	}
-	o.Mixed = resolved
-	if !resolved {
-		o.Mix = [3]float64{math.NaN(), math.NaN(), math.NaN()}
-		o.CycleMix = nil
-		best, bestP := math.Inf(1), []policy(nil)
-		eachProfile(sets, 1<<16, func(P []policy) {
-			if r, _ := regrets(P); r < best {
-				best, bestP = r, append([]policy(nil), P...)
-			}
-		})
-		o.Regret = best
-		cycleSolveN(bestP, V)
-	}
-	w.regret = max(w.regret, o.Regret)
+	V, mix := t.resolveOrbit(w, &o, hist, vals, false, func(k int, x float64) policy {
+		return t.cycleTurn(w, j, cyc, k, x)
+	})
+	o.CycleMix = mix
+	copy(o.Mix[:], mix)
 	w.orbits = append(w.orbits, o)
 	return V
 }
@@ -527,14 +460,19 @@ func eachProfile(sets [][]policy, limit int, f func([]policy)) {
 	rec(0)
 }
 
-// mixedEquilibriumN is mixedEquilibrium for a farkle cycle of any length
-// (the three rotations of a triple, or with streaks the states of a cycle
-// at (0, 0, 0)): each mover plays a policy of its upper envelope purely or
-// mixes two neighbours where it is indifferent, the fewest mixing movers
-// first, then in the order of movers and policies; mix[k] is the weight of
-// mover k on the riskier policy of its pair, NaN for a mover playing
-// purely. With same (one state: equal scores without streaks) the movers
-// play alike, one weight for all.
+// mixedEquilibriumN finds a stationary equilibrium of the movers of a
+// farkle cycle (the three rotations of a triple, or with streaks the states
+// of a cycle at (0, 0, 0)) among the policies of their upper envelopes
+// (envelope): each mover plays one of them purely (and its own farkle value
+// lies where that policy is best) or mixes two neighbours at the value
+// where it is indifferent between them. The candidates are tried with the
+// fewest mixing movers first, then in the order of movers and policies
+// (less farkle risk first); the first equilibrium found is taken. The
+// mixing weights solve the indifference equations: by bisection for one
+// mixing mover, by Newton's method for more, to 1e-15. mix[k] is the
+// weight mover k puts on the riskier policy of its pair, NaN for a mover
+// playing purely. With same (equal scores without streaks: the three
+// rotations are one state) the movers play alike, one weight for all.
 func mixedEquilibriumN(sets [][]policy, same bool) ([]policy, []float64, bool) {
 	n := len(sets)
 	env := make([][]policy, n)
