@@ -307,55 +307,17 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		var jobs [][3]int32
-		for a := max(0, s-2*(A-1)); a <= min(s, A-1); a++ {
-			for b := max(0, s-a-(A-1)); b <= min(s-a, A-1); b++ {
-				c := s - a - b
-				if canonical(a, b, c) {
-					jobs = append(jobs, [3]int32{a, b, c})
-				}
-			}
-		}
+		jobs := canonicalTriples(A, s)
 		batches := tripleBatches(len(jobs), workers, !t.test.alone)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		var firstErr error
-		var mu sync.Mutex
-		for wi := 0; wi < min(workers, len(batches)); wi++ {
-			wg.Add(1)
-			go func(w *threeWork) {
-				defer wg.Done()
-				defer func() {
-					if p := recover(); p != nil {
-						mu.Lock()
-						firstErr = fmt.Errorf("%w: a three-player worker panicked: %v", ErrInternal, p)
-						mu.Unlock()
-					}
-				}()
-				for {
-					i := int(next.Add(1) - 1)
-					if i >= len(batches) {
-						return
-					}
-					b := jobs[batches[i][0]:batches[i][1]]
-					var err error
-					if len(b) == 1 {
-						err = t.job(w, b[0])
-					} else {
-						err = t.jobLanes(w, b)
-					}
-					if err != nil {
-						mu.Lock()
-						firstErr = err
-						mu.Unlock()
-						return
-					}
-				}
-			}(ws[wi])
-		}
-		wg.Wait()
-		if firstErr != nil {
-			return firstErr
+		err := eachJob(workers, len(batches), func(wi, i int) error {
+			b := jobs[batches[i][0]:batches[i][1]]
+			if len(b) == 1 {
+				return t.job(ws[wi], b[0])
+			}
+			return t.jobLanes(ws[wi], b)
+		})
+		if err != nil {
+			return err
 		}
 		done += sumWork(A, s, k)
 		if progress != nil {
@@ -369,6 +331,59 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 	}
 	sortOrbits(t.orbits)
 	return nil
+}
+
+// canonicalTriples returns the score triples of sum s (scores below A)
+// that are the least of their rotations, in order.
+func canonicalTriples(A, s int32) [][3]int32 {
+	var jobs [][3]int32
+	for a := max(0, s-2*(A-1)); a <= min(s, A-1); a++ {
+		for b := max(0, s-a-(A-1)); b <= min(s-a, A-1); b++ {
+			c := s - a - b
+			if canonical(a, b, c) {
+				jobs = append(jobs, [3]int32{a, b, c})
+			}
+		}
+	}
+	return jobs
+}
+
+// eachJob runs do(wi, i) for every i < n on up to workers goroutines (wi
+// numbers the goroutine, for its scratch space), taking the jobs in order;
+// it returns an error of do (the others' jobs may have run), or a panic of
+// one as an error wrapping ErrInternal.
+func eachJob(workers, n int, do func(wi, i int) error) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var firstErr error
+	var mu sync.Mutex
+	for wi := 0; wi < min(workers, n); wi++ {
+		wg.Add(1)
+		go func(wi int) {
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					mu.Lock()
+					firstErr = fmt.Errorf("%w: a three-player worker panicked: %v", ErrInternal, p)
+					mu.Unlock()
+				}
+			}()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				if err := do(wi, i); err != nil {
+					mu.Lock()
+					firstErr = err
+					mu.Unlock()
+					return
+				}
+			}
+		}(wi)
+	}
+	wg.Wait()
+	return firstErr
 }
 
 // tripleBatches splits n triples into the index ranges of the jobs of a

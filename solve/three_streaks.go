@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sync"
-	"sync/atomic"
 )
 
 // The three-player game with a farkle penalty. Each seat's farkle streak
@@ -220,49 +218,14 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, progress func(don
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			var jobs [][3]int32
-			for a := max(0, s-2*(A-1)); a <= min(s, A-1); a++ {
-				for b := max(0, s-a-(A-1)); b <= min(s-a, A-1); b++ {
-					c := s - a - b
-					if canonical(a, b, c) {
-						jobs = append(jobs, [3]int32{a, b, c})
-					}
-				}
-			}
-			var next atomic.Int64
-			var wg sync.WaitGroup
-			var firstErr error
-			var mu sync.Mutex
-			for wi := 0; wi < min(workers, len(jobs)); wi++ {
-				wg.Add(1)
-				go func(wi int) {
-					defer wg.Done()
-					defer func() {
-						if p := recover(); p != nil {
-							mu.Lock()
-							firstErr = fmt.Errorf("%w: a three-player worker panicked: %v", ErrInternal, p)
-							mu.Unlock()
-						}
-					}()
-					for {
-						i := int(next.Add(1) - 1)
-						if i >= len(jobs) {
-							return
-						}
-						ch, err := t.streakJobRun(ws[wi], js[wi], jobs[i])
-						if err != nil {
-							mu.Lock()
-							firstErr = err
-							mu.Unlock()
-							return
-						}
-						changes[wi] = max(changes[wi], ch)
-					}
-				}(wi)
-			}
-			wg.Wait()
-			if firstErr != nil {
-				return firstErr
+			jobs := canonicalTriples(A, s)
+			err := eachJob(workers, len(jobs), func(wi, i int) error {
+				ch, err := t.streakJobRun(ws[wi], js[wi], jobs[i])
+				changes[wi] = max(changes[wi], ch)
+				return err
+			})
+			if err != nil {
+				return err
 			}
 			done += sumWork(A, s, k)
 			if progress != nil {
