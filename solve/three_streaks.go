@@ -209,7 +209,7 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, progress func(don
 		for _, w := range ws {
 			w.orbits, w.resid, w.regret = w.orbits[:0], 0, 0
 		}
-		var changes [64]float64
+		changes := make([]float64, workers)
 		done := 0
 		if progress != nil {
 			progress(0, total)
