@@ -121,6 +121,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	if stderrTerminal(e) {
 		// the work in units of CPU time (not triples: those of high
 		// scores are quick), so that the estimate holds from the start
+		last := 0
 		opt.Progress = func(done, total int) {
 			if bar == nil {
 				bar = progressbar.NewOptions(total,
@@ -130,6 +131,10 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 					progressbar.OptionThrottle(100*time.Millisecond),
 					progressbar.OptionClearOnFinish())
 			}
+			if done < last { // under a penalty: the next sweep
+				bar.Reset()
+			}
+			last = done
 			_ = bar.Set(done)
 		}
 	}
