@@ -42,6 +42,7 @@ func ThreePosition(v *View, dice int) solve.ThreePosition {
 	pos := solve.ThreePosition{Trigger: -1, Total: v.Total, Dice: dice}
 	for k := 0; k < 3; k++ {
 		pos.Scores[k] = v.Scores[(v.Seat+k)%3]
+		pos.Streaks[k] = v.Streaks[(v.Seat+k)%3]
 	}
 	if v.FinalRound {
 		pos.Trigger = (v.Trigger - v.Seat + 3) % 3

@@ -27,14 +27,19 @@ func threeShort(base string, target int) rules.Rules {
 
 // Whole games of three perfect bots played through the engine win by seat
 // as the table says at the start, within the simulation's 99.9% interval
-// (3.3 standard errors; a tie counts 1/k for each of k tied).
+// (3.3 standard errors; a tie counts 1/k for each of k tied); classic with
+// its penalty too (the seats' streaks in the table and the positions).
 func TestPerfectThreeAgreesWithTable(t *testing.T) {
 	for _, c := range []struct {
 		base   string
 		target int
 		games  int
-	}{{"cardgames", 1000, 3000}, {"pocket-farkel", 500, 1500}} {
+		pen    bool
+	}{{"cardgames", 1000, 3000, false}, {"pocket-farkel", 500, 1500, false}, {"classic", 300, 3000, true}} {
 		r := threeShort(c.base, c.target)
+		if c.pen {
+			r.Turn.FarklePenalty = rules.MustPreset(c.base).Turn.FarklePenalty
+		}
 		th, err := solve.SolveThree(r, solve.ThreeOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -83,7 +88,7 @@ func TestPerfectThreeAgreesWithTable(t *testing.T) {
 	}
 }
 
-// Without a three-player table (none made, or rules with a penalty) a
+// Without a three-player table (none made, or rules with a bank minimum) a
 // perfect bot plays three-player games as expert and says why.
 func TestPerfectThreeFallsBack(t *testing.T) {
 	for _, c := range []struct {
@@ -91,7 +96,7 @@ func TestPerfectThreeFallsBack(t *testing.T) {
 		want string
 	}{
 		{threeShort("pocket-farkel", 500), "no three-player table"},
-		{short("classic", 500), "without a farkle penalty"},
+		{func() rules.Rules { r := threeShort("pocket-farkel", 500); r.Turn.BankMinimum = 300; return r }(), "without a bank minimum"},
 	} {
 		r := c.r
 		r.Game.FirstPlayer = rules.SeatOrder

@@ -229,7 +229,7 @@ func TestThreeSeatPerfectBotPreparesItsTable(t *testing.T) {
 
 // TestThreeSeatNoteSaysWhy: at a three-seat table whose three-player table
 // the server does not make, the perfect bot's note says why from the
-// start: rules with a farkle penalty are refused up front, and a table
+// start: rules with a bank minimum are refused up front, and a table
 // larger than the server solves is too large for its budget.
 func TestThreeSeatNoteSaysWhy(t *testing.T) {
 	r := threeRules()
@@ -248,13 +248,13 @@ func TestThreeSeatNoteSaysWhy(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	pen := threeRules()
-	pen.Turn.FarklePenalty = rules.Penalty{Count: 3, Points: 500}
+	pen.Turn.BankMinimum = 300
 	for _, c := range []struct {
 		r         rules.Rules
 		key, want string
 	}{
 		{r, "solved.why.triples", "too large for this server's budget"},
-		{pen, "solved.why.threePenalty", "without a farkle penalty"},
+		{pen, "solved.why.threeBankMinimum", "without a bank minimum"},
 	} {
 		me := newPlayer(t, ts, "Me")
 		tb, err := me.CreateTable(ctx, c.r, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "perfect"}, map[string]string{"type": "bot", "level": "steady"})

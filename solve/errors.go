@@ -30,9 +30,7 @@ var (
 	// ErrNoConvergence is wrapped when an iteration fails to reach its
 	// tolerance (it should not happen; it guards against loops).
 	ErrNoConvergence = errors.New("solve: no convergence")
-	// ErrThreePenalty and ErrThreeBankMinimum (each wrapping ErrRules) are
-	// the rules the three-player solver refuses: a farkle penalty (scores
-	// could go down) and a bank minimum.
-	ErrThreePenalty     = fmt.Errorf("%w: the three-player solver needs rules without a farkle penalty (turn.farkle_penalty)", ErrRules)
+	// ErrThreeBankMinimum (wrapping ErrRules) is the rules the
+	// three-player solver refuses: a bank minimum above one unit.
 	ErrThreeBankMinimum = fmt.Errorf("%w: the three-player solver needs rules without a bank minimum (turn.bank_minimum)", ErrRules)
 )

@@ -193,22 +193,26 @@ func TestBytesErrors(t *testing.T) {
 // duel is at 4000: the heap is sampled, and at 2000, where the fixed part
 // of the estimate weighs most, the samples of one solve ranged from 2.3 to
 // 3.1 times under it. The duel at 4000 runs with -long only
-// (internal/testflags): a minute on two cores.
+// (internal/testflags): a minute on two cores. The three-player solve of
+// classic at 400 (its 27 triples of streaks a score triple) is within four
+// times: its table is small beside the bound's fixed parts (measured 3.35).
 func TestBytesHonest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves under a busy collector")
 	}
 	small := func(preset string, target int) rules.Rules { return smallRules(t, preset, target) }
 	for _, c := range []struct {
-		name string
-		r    rules.Rules
-		duel bool
+		name  string
+		r     rules.Rules
+		duel  bool
+		three bool
 	}{
-		{"solo classic", small("classic", 10000), false},
-		{"solo farkle-dice", small("farkle-dice", 10000), false},
-		{"solo cardgames", small("cardgames", 10000), false},
-		{"duel classic 4000", small("classic", 4000), true},
-		{"duel pocket-farkel 2500", small("pocket-farkel", 2500), true},
+		{"solo classic", small("classic", 10000), false, false},
+		{"solo farkle-dice", small("farkle-dice", 10000), false, false},
+		{"solo cardgames", small("cardgames", 10000), false, false},
+		{"duel classic 4000", small("classic", 4000), true, false},
+		{"duel pocket-farkel 2500", small("pocket-farkel", 2500), true, false},
+		{"three classic 400 (streaks)", threeRules(small("classic", 400)), false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.r.Game.Target > 3000 && c.duel {
@@ -217,7 +221,16 @@ func TestBytesHonest(t *testing.T) {
 			var est int64
 			var err error
 			var peak uint64
-			if c.duel {
+			switch {
+			case c.three:
+				est, err = ThreeBytes(c.r, 2)
+				peak = peakHeap(func() {
+					_, err2 := SolveThree(c.r, ThreeOptions{Workers: 2, MaxBytes: est})
+					if err2 != nil {
+						t.Error(err2)
+					}
+				})
+			case c.duel:
 				est, err = DuelBytes(c.r, 2)
 				peak = peakHeap(func() {
 					_, err2 := SolveDuel(c.r, DuelOptions{Workers: 2, MaxBytes: est})
@@ -225,7 +238,7 @@ func TestBytesHonest(t *testing.T) {
 						t.Error(err2)
 					}
 				})
-			} else {
+			default:
 				est, err = SoloBytes(c.r)
 				peak = peakHeap(func() {
 					_, err2 := SolveSoloWith(c.r, SoloOptions{MaxBytes: est})
@@ -241,8 +254,14 @@ func TestBytesHonest(t *testing.T) {
 			if int64(peak) > est {
 				t.Errorf("peak heap %d above the estimate %d", peak, est)
 			}
-			if est > 3*int64(peak) {
-				t.Errorf("estimate %d more than 3x the peak heap %d", est, peak)
+			// the three-player table at 400 is 0.3 MB: the fixed parts of
+			// the bound (the model's, the workers') are most of it
+			slack := int64(3)
+			if c.three {
+				slack = 4
+			}
+			if est > slack*int64(peak) {
+				t.Errorf("estimate %d more than %dx the peak heap %d", est, slack, peak)
 			}
 		})
 	}

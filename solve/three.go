@@ -49,7 +49,9 @@ type ThreeOptions struct {
 	// out of the total, in units proportional to the solve's CPU time (the
 	// triples weighted by the turn totals their movers' turns cover: the
 	// triples of high scores are quick), so that a linear estimate of the
-	// time left holds from the start.
+	// time left holds from the start. With a farkle penalty it counts each
+	// sweep from 0 again (how many sweeps is known only as they settle:
+	// 5 to 12 at targets 300 to 1,000).
 	Progress func(done, total int)
 	// Context, if set, stops the solve early with its error.
 	Context context.Context
@@ -94,46 +96,78 @@ type Orbit struct {
 	// Regret is the most a mover could gain by changing its policy alone
 	// under the profile used (0 up to rounding for a mixed equilibrium).
 	Regret float64
+	// Streaks (with a farkle penalty) are the seats' farkle streaks at the
+	// orbit's first state, in the order of Scores.
+	Streaks [3]int
+	// Movers is the number of states of the farkle cycle (0 for the
+	// three rotations of a triple without streaks); CycleMix, with a
+	// penalty, the weight of each of its movers on its riskier policy
+	// (NaN for a mover playing purely), from the first state on. Mix then
+	// holds its first three.
+	Movers   int
+	CycleMix []float64
 }
 
-// Three is the solution of the three-player game for one rule set without a
-// farkle penalty: for every triple of scores below the target, the
-// probabilities that the seat to move, the next seat and the one after win,
-// at the start of the mover's turn. It is immutable and safe for concurrent
-// use.
+// Three is the solution of the three-player game for one rule set: for
+// every triple of scores below the target (and, with a farkle penalty,
+// every triple of the seats' farkle streaks), the probabilities that the
+// seat to move, the next seat and the one after win, at the start of the
+// mover's turn. It is immutable and safe for concurrent use.
 type Three struct {
 	m       *model
 	A       int32
-	w       []float64 // 3 per triple (mover, next, next-next), index tidx
+	c       int32     // streak states per player: the penalty's count, else 1
+	w       []float64 // 3 per state (mover, next, next-next), index tsidx
 	fin     *final3   // nil with the immediate ending
 	rule    OrbitRule
 	orbits  []Orbit
 	seconds float64
 	resid   float64 // largest residual of a converged triple
 	regret  float64 // largest regret left at an orbit
-	turns   turnMemo[*threeTurn]
+	// sweeps, change and errEst: with a farkle penalty, the sweeps run,
+	// the largest change of a value in the last one and the error it
+	// leaves (estimated as the duel's).
+	sweeps         int
+	change, errEst float64
+	turns          turnMemo[*threeTurn]
 	// test is the solve's test settings (ThreeOptions.test), the zero
 	// value after it.
 	test threeTest
 }
 
-func (t *Three) tidx(a, b, c int32) int {
-	A := int(t.A)
-	return ((int(a)*A+int(b))*A + int(c)) * 3
+// tidx returns the index of the values of the triple (a, b, c) with every
+// streak 0.
+func (t *Three) tidx(a, b, c int32) int { return t.tsidx(a, b, c, 0) }
+
+// tsidx returns the index of the values of the triple (a, b, c) with the
+// streaks of streak index s (sidx).
+func (t *Three) tsidx(a, b, c int32, s int) int {
+	A, C := int(t.A), int(t.c)
+	return (((int(a)*A+int(b))*A+int(c))*C*C*C + s) * 3
+}
+
+// sidx returns the streak index of the mover's streak sa, the next seat's
+// sb and the one after's sc.
+func (t *Three) sidx(sa, sb, sc int32) int { return int((sa*t.c+sb)*t.c + sc) }
+
+// threeStreaks returns the streak states per player of m's three-player
+// table: the penalty's count where a farkle penalty takes points, else 1.
+func (m *model) threeStreaks() int32 {
+	if m.penCount > 0 && m.penPts > 0 {
+		return int32(m.penCount)
+	}
+	return 1
 }
 
 // CheckThreeRules returns an error wrapping ErrRules if r is not valid, does
 // not allow three players, or is outside what the three-player solver
-// handles: a farkle penalty (scores could go down) or a bank minimum.
+// handles: a bank minimum above one unit.
 func CheckThreeRules(r rules.Rules) error {
 	if err := r.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrRules, err)
 	}
 	if r.Game.MinPlayers > 3 || r.Game.MaxPlayers < 3 {
 		return fmt.Errorf("%w: these rules allow %d to %d players (game.min_players, game.max_players); the three-player solver plays three", ErrRules, r.Game.MinPlayers, r.Game.MaxPlayers)
-	}
-	if r.Turn.FarklePenalty.Count > 0 && r.Turn.FarklePenalty.Points > 0 {
-		return ErrThreePenalty
 	}
 	m := newModel(r)
 	if m.bankMin > 1 {
@@ -146,7 +180,8 @@ func CheckThreeRules(r rules.Rules) error {
 func (m *model) threeBytes(workers int) float64 {
 	A := float64(m.target)
 	lx := float64(m.finalRoundRows())
-	table := 8 * 3 * A * A * A
+	C := float64(m.threeStreaks())
+	table := 8 * 3 * A * A * A * C * C * C
 	fin := 0.0
 	if !m.immediate {
 		fin = 32*(lx+1)*lx + 16*(lx+1)
@@ -171,20 +206,27 @@ func ThreeBytes(r rules.Rules, workers int) (int64, error) {
 	return toBytes("the three-player solve of these rules", m.threeBytes(duelWorkers(workers)))
 }
 
-// ThreeTriples returns the number of score triples of r's three-player
-// table (the target in the solver's units, cubed): its memory grows with
-// it, its solve's CPU time about as its 4/3 power. Errors wrap ErrRules.
+// ThreeTriples returns the number of states of r's three-player table: the
+// score triples (the target in the solver's units, cubed) times, with a
+// farkle penalty, the triples of streaks (the penalty's count cubed). Its
+// memory grows with it; without a penalty its solve's CPU time grows about
+// as its 4/3 power. Errors wrap ErrRules.
 func ThreeTriples(r rules.Rules) (int64, error) {
 	if err := CheckThreeRules(r); err != nil {
 		return 0, err
 	}
-	A := int64(newModel(r).target)
-	return A * A * A, nil
+	m := newModel(r)
+	A, C := int64(m.target), int64(m.threeStreaks())
+	return A * A * A * C * C * C, nil
 }
 
 func checkThree(m *model, workers int, limit int64) error {
 	need := m.threeBytes(workers)
-	dims := fmt.Sprintf("%d scores per player in units of %d: %d triples", m.target, m.unit, int64(m.target)*int64(m.target)*int64(m.target))
+	A, C := int64(m.target), int64(m.threeStreaks())
+	dims := fmt.Sprintf("%d scores per player in units of %d: %d triples", m.target, m.unit, A*A*A)
+	if C > 1 {
+		dims += fmt.Sprintf(", times %d triples of farkle streaks", C*C*C)
+	}
 	if need > float64(limit) {
 		return sizeError("the three-player solve of these rules", need, limit, dims)
 	}
@@ -206,11 +248,12 @@ func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
 		return nil, err
 	}
 	start := time.Now()
-	t := &Three{m: m, A: m.target, rule: opt.Rule, test: opt.test}
+	t := &Three{m: m, A: m.target, c: m.threeStreaks(), rule: opt.Rule, test: opt.test}
 	if !m.immediate {
 		t.fin = m.newFinal3(opt.test.allOptions)
 	}
-	t.w = make([]float64, 3*int(t.A)*int(t.A)*int(t.A))
+	C := int(t.c)
+	t.w = make([]float64, 3*int(t.A)*int(t.A)*int(t.A)*C*C*C)
 	ctx := opt.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -244,6 +287,9 @@ func sumWork(A, s, k int32) int {
 }
 
 func (t *Three) solve(ctx context.Context, workers int, progress func(done, total int)) error {
+	if t.c > 1 {
+		return t.solveStreaks(ctx, workers, progress)
+	}
 	A := t.A
 	k := t.m.maxPts + t.m.sdn + 2
 	total := 0
@@ -263,55 +309,17 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		var jobs [][3]int32
-		for a := max(0, s-2*(A-1)); a <= min(s, A-1); a++ {
-			for b := max(0, s-a-(A-1)); b <= min(s-a, A-1); b++ {
-				c := s - a - b
-				if canonical(a, b, c) {
-					jobs = append(jobs, [3]int32{a, b, c})
-				}
-			}
-		}
+		jobs := canonicalTriples(A, s)
 		batches := tripleBatches(len(jobs), workers, !t.test.alone)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		var firstErr error
-		var mu sync.Mutex
-		for wi := 0; wi < min(workers, len(batches)); wi++ {
-			wg.Add(1)
-			go func(w *threeWork) {
-				defer wg.Done()
-				defer func() {
-					if p := recover(); p != nil {
-						mu.Lock()
-						firstErr = fmt.Errorf("%w: a three-player worker panicked: %v", ErrInternal, p)
-						mu.Unlock()
-					}
-				}()
-				for {
-					i := int(next.Add(1) - 1)
-					if i >= len(batches) {
-						return
-					}
-					b := jobs[batches[i][0]:batches[i][1]]
-					var err error
-					if len(b) == 1 {
-						err = t.job(w, b[0])
-					} else {
-						err = t.jobLanes(w, b)
-					}
-					if err != nil {
-						mu.Lock()
-						firstErr = err
-						mu.Unlock()
-						return
-					}
-				}
-			}(ws[wi])
-		}
-		wg.Wait()
-		if firstErr != nil {
-			return firstErr
+		err := eachJob(workers, len(batches), func(wi, i int) error {
+			b := jobs[batches[i][0]:batches[i][1]]
+			if len(b) == 1 {
+				return t.job(ws[wi], b[0])
+			}
+			return t.jobLanes(ws[wi], b)
+		})
+		if err != nil {
+			return err
 		}
 		done += sumWork(A, s, k)
 		if progress != nil {
@@ -325,6 +333,59 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 	}
 	sortOrbits(t.orbits)
 	return nil
+}
+
+// canonicalTriples returns the score triples of sum s (scores below A)
+// that are the least of their rotations, in order.
+func canonicalTriples(A, s int32) [][3]int32 {
+	var jobs [][3]int32
+	for a := max(0, s-2*(A-1)); a <= min(s, A-1); a++ {
+		for b := max(0, s-a-(A-1)); b <= min(s-a, A-1); b++ {
+			c := s - a - b
+			if canonical(a, b, c) {
+				jobs = append(jobs, [3]int32{a, b, c})
+			}
+		}
+	}
+	return jobs
+}
+
+// eachJob runs do(wi, i) for every i < n on up to workers goroutines (wi
+// numbers the goroutine, for its scratch space), taking the jobs in order;
+// it returns an error of do (the others' jobs may have run), or a panic of
+// one as an error wrapping ErrInternal.
+func eachJob(workers, n int, do func(wi, i int) error) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var firstErr error
+	var mu sync.Mutex
+	for wi := 0; wi < min(workers, n); wi++ {
+		wg.Add(1)
+		go func(wi int) {
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					mu.Lock()
+					firstErr = fmt.Errorf("%w: a three-player worker panicked: %v", ErrInternal, p)
+					mu.Unlock()
+				}
+			}()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				if err := do(wi, i); err != nil {
+					mu.Lock()
+					firstErr = err
+					mu.Unlock()
+					return
+				}
+			}
+		}(wi)
+	}
+	wg.Wait()
+	return firstErr
 }
 
 // tripleBatches splits n triples into the index ranges of the jobs of a
@@ -385,7 +446,13 @@ func (p policy) own(x float64) float64 { return p.alpha[0] + p.beta*x }
 // turn solves the turn of the mover at a against b (next) and c (next
 // after) with own farkle value x and returns the best policy's affine form.
 func (t *Three) turn(d *dp3, a, b, c int32, x float64) policy {
-	t.setup(d, a, b, c, x)
+	return t.turnS(d, a, b, c, 0, x)
+}
+
+// turnS is turn with the streaks of the bank target, (b's, c's, 0), at
+// streak index bs.
+func (t *Three) turnS(d *dp3, a, b, c int32, bs int, x float64) policy {
+	t.setup(d, a, b, c, bs, x)
 	d.skipBanked, d.allOptions = !t.test.noSkip, t.test.allOptions
 	t.m.fill3(d, x, 0)
 	q := d.q[t.m.dice]
@@ -401,11 +468,12 @@ func (t *Three) mEff(a int32) int32 {
 	return m
 }
 
-// bankVec is the value of banking total tt for the mover at a.
-func (t *Three) bankVec(a, b, c, tt int32) vec4 {
+// bankVec is the value of banking total tt for the mover at a, the others'
+// streaks (b's, c's, and the mover's 0 after its bank) at streak index bs.
+func (t *Three) bankVec(a, b, c int32, bs int, tt int32) vec4 {
 	switch {
 	case a+tt < t.A:
-		i := t.tidx(b, c, a+tt)
+		i := t.tsidx(b, c, a+tt, bs)
 		return vec4{t.w[i+2], t.w[i], t.w[i+1], 0}
 	case t.fin == nil:
 		return vec4{1, 0, 0, 0}
@@ -414,8 +482,9 @@ func (t *Three) bankVec(a, b, c, tt int32) vec4 {
 	}
 }
 
-// setup fills the bank values of the mover at a (others b, c) and the top.
-func (t *Three) setup(d *dp3, a, b, c int32, x float64) {
+// setup fills the bank values of the mover at a (others b, c; the bank
+// target's streak index bs) and the top.
+func (t *Three) setup(d *dp3, a, b, c int32, bs int, x float64) {
 	m := t.m
 	mEff := t.mEff(a)
 	top := max(t.A-a, mEff)
@@ -425,7 +494,7 @@ func (t *Three) setup(d *dp3, a, b, c int32, x float64) {
 		// grows with its lead, and from max(b, c)+lx on it is taken as 1.
 		lim := 1 - m.pFmin()*(1-x)
 		for ; a+top < max(b, c)+t.fin.lx; top++ {
-			if t.bankVec(a, b, c, top)[0] >= lim {
+			if t.bankVec(a, b, c, bs, top)[0] >= lim {
 				break
 			}
 		}
@@ -435,7 +504,7 @@ func (t *Three) setup(d *dp3, a, b, c int32, x float64) {
 	for tt := int32(0); tt < d.rows; tt++ {
 		d.ok[tt] = tt >= mEff
 		if d.ok[tt] {
-			d.bank[tt] = t.bankVec(a, b, c, tt)
+			d.bank[tt] = t.bankVec(a, b, c, bs, tt)
 		}
 	}
 }
@@ -648,43 +717,84 @@ func (t *Three) orbit(w *threeWork, st [3][3]int32, cyc [][3]policy, vals [][3]v
 	for k := range o.Scores {
 		o.Scores[k] = int(st[0][k]) * t.m.unit
 	}
-	for i := 0; i < 3; i++ {
+	hist := make([][]policy, len(cyc))
+	for i := range cyc {
+		hist[i] = cyc[i][:]
+	}
+	vs := make([][]vec4, len(vals))
+	for i := range vals {
+		vs[i] = vals[i][:]
+	}
+	same := st[0][0] == st[0][1] && st[0][1] == st[0][2]
+	V, mix := t.resolveOrbit(w, &o, hist, vs, same, func(k int, x float64) policy {
+		return t.turn(&w.d, st[k][0], st[k][1], st[k][2], x)
+	})
+	copy(o.Mix[:], mix)
+	w.orbits = append(w.orbits, o)
+	t.store(st, [3]vec4(V))
+	return nil
+}
+
+// resolveOrbit resolves a farkle cycle of movers (the three rotations of a
+// triple, or with streaks a cycle at (0, 0, 0)) whose best responses cycled
+// through the profiles in hist (vals: the values solved for each) by the
+// table's rule, turn solving mover k's turn at own farkle value x; same:
+// the movers are one state (equal scores without streaks) and play alike.
+// It sets o's amplitude, Mixed and Regret, and returns the values of the
+// profile used and, where mixed, each mover's weight (NaN: pure).
+//
+// OrbitMixed: a mixed equilibrium of the policies the movers played
+// (mixedEquilibriumN), checked against every other policy with the turn's
+// programme (a better one found joins the candidates, up to 8 tries);
+// else, or with OrbitPure, the pure profile of least regret.
+func (t *Three) resolveOrbit(w *threeWork, o *Orbit, hist [][]policy, vals [][]vec4, same bool, turn func(k int, x float64) policy) ([]vec4, []float64) {
+	n := len(hist[0])
+	for i := 0; i < n; i++ {
 		for c := 0; c < 3; c++ {
 			lo, hi := math.Inf(1), math.Inf(-1)
 			for _, v := range vals {
 				lo, hi = min(lo, v[i][c]), max(hi, v[i][c])
 			}
-			if len(vals) > 0 {
-				o.Amplitude = max(o.Amplitude, hi-lo)
-			}
+			o.Amplitude = max(o.Amplitude, hi-lo)
 		}
 	}
 	// the policies each mover played along the cycle
-	var sets [3][]policy
-	for _, P := range cyc {
+	sets := make([][]policy, n)
+	for _, P := range hist {
 		for k := range P {
 			if !containsPolicy(sets[k], P[k]) {
 				sets[k] = append(sets[k], P[k])
 			}
 		}
 	}
-	var V [3]vec4
+	V := make([]vec4, n)
+	// regrets solves V for P and returns the largest gain of a mover
+	// deviating alone, and each mover's best response
+	regrets := func(P []policy) (float64, []policy) {
+		cycleSolveN(P, V)
+		reg := 0.0
+		br := make([]policy, n)
+		for k := range P {
+			x := V[(k+1)%n][2]
+			br[k] = turn(k, x)
+			reg = max(reg, br[k].own(x)-P[k].own(x))
+		}
+		return reg, br
+	}
+	var mix []float64
 	resolved := false
 	if t.rule == OrbitMixed {
 		for try := 0; try < 8 && !resolved; try++ {
-			var P [3]policy
-			P, o.Mix, resolved = mixedEquilibrium(sets, st[0][0] == st[0][1] && st[0][1] == st[0][2])
-			if !resolved {
+			P, m, ok := mixedEquilibriumN(sets, same)
+			if !ok {
 				break
 			}
-			V = cycleSolve(P)
-			reg, found := t.regrets(w, st, V, P)
+			reg, found := regrets(P)
 			if reg <= 1e-12 {
-				o.Regret = reg
+				o.Regret, resolved, mix = reg, true, m
 				break
 			}
 			// a policy outside the cycle does better: add it and retry
-			resolved = false
 			grew := false
 			for k := range found {
 				if !containsPolicy(sets[k], found[k]) {
@@ -699,13 +809,22 @@ func (t *Three) orbit(w *threeWork, st [3][3]int32, cyc [][3]policy, vals [][3]v
 	}
 	o.Mixed = resolved
 	if !resolved {
-		o.Mix = [3]float64{math.NaN(), math.NaN(), math.NaN()}
-		V, o.Regret = t.leastRegret(w, st, sets)
+		best, bestP := math.Inf(1), []policy(nil)
+		eachProfile(sets, 1<<16, func(P []policy) {
+			for k := range P {
+				if same && P[k] != P[0] {
+					return // one state, one policy
+				}
+			}
+			if r, _ := regrets(P); r < best {
+				best, bestP = r, append([]policy(nil), P...)
+			}
+		})
+		o.Regret = best
+		cycleSolveN(bestP, V)
 	}
 	w.regret = max(w.regret, o.Regret)
-	w.orbits = append(w.orbits, o)
-	t.store(st, V)
-	return nil
+	return V, mix
 }
 
 func containsPolicy(s []policy, p policy) bool {
@@ -715,40 +834,6 @@ func containsPolicy(s []policy, p policy) bool {
 		}
 	}
 	return false
-}
-
-// regrets returns the largest gain of a mover deviating alone from P (whose
-// values are V), and each mover's best response.
-func (t *Three) regrets(w *threeWork, st [3][3]int32, V [3]vec4, P [3]policy) (float64, [3]policy) {
-	reg := 0.0
-	var br [3]policy
-	for k := range st {
-		x := V[(k+1)%3][2]
-		br[k] = t.turn(&w.d, st[k][0], st[k][1], st[k][2], x)
-		reg = max(reg, br[k].own(x)-P[k].own(x))
-	}
-	return reg, br
-}
-
-// leastRegret returns the values of the pure profile (from sets) whose
-// largest regret is least, and that regret.
-func (t *Three) leastRegret(w *threeWork, st [3][3]int32, sets [3][]policy) ([3]vec4, float64) {
-	best, bestV := math.Inf(1), [3]vec4{}
-	for _, p0 := range sets[0] {
-		for _, p1 := range sets[1] {
-			for _, p2 := range sets[2] {
-				if st[0] == st[1] && (p1 != p0 || p2 != p0) {
-					continue // equal scores: one state, one policy
-				}
-				P := [3]policy{p0, p1, p2}
-				V := cycleSolve(P)
-				if r, _ := t.regrets(w, st, V, P); r < best {
-					best, bestV = r, V
-				}
-			}
-		}
-	}
-	return bestV, best
 }
 
 // envelope returns the policies of s that are best for their mover at some
@@ -789,126 +874,6 @@ func envelope(s []policy) []policy {
 		cur, x = next, nx
 		env = append(env, ps[cur])
 	}
-}
-
-// mixedEquilibrium finds a stationary equilibrium of the movers of a
-// triple among the policies of their upper envelopes (envelope): each mover
-// plays one of them purely (and its own farkle value lies where that policy
-// is best) or mixes two neighbours at the value where it is indifferent
-// between them. The candidates are tried with the fewest mixing movers
-// first, then in the order of movers and policies (less farkle risk first);
-// the first equilibrium found is taken. The mixing weights solve the
-// indifference equations: by bisection for one mixing mover, by Newton's
-// method for two or three, to 1e-15. mix[k] is the weight mover k puts on
-// the riskier policy of its pair, NaN for a mover playing purely. With
-// same (equal scores: the three rotations are one state) the three movers
-// play alike.
-func mixedEquilibrium(sets [3][]policy, same bool) ([3]policy, [3]float64, bool) {
-	nan := [3]float64{math.NaN(), math.NaN(), math.NaN()}
-	var env [3][]policy
-	var cross [3][]float64 // cross[k][i]: where env[k][i+1] overtakes env[k][i]
-	for k, s := range sets {
-		env[k] = envelope(s)
-		for i := 1; i < len(env[k]); i++ {
-			a, b := env[k][i-1], env[k][i]
-			cross[k] = append(cross[k], (a.alpha[0]-b.alpha[0])/(b.beta-a.beta))
-		}
-	}
-	// a choice of mover k: pure policy i, or mixing i and i+1 (mix true)
-	type choice struct {
-		i   int
-		mix bool
-	}
-	var choices [3][]choice
-	for k := range env {
-		for i := range env[k] {
-			choices[k] = append(choices[k], choice{i, false})
-		}
-		for i := 0; i+1 < len(env[k]); i++ {
-			choices[k] = append(choices[k], choice{i, true})
-		}
-	}
-	const tol = 1e-13
-	for nmix := 0; nmix <= 3; nmix++ {
-		for _, c0 := range choices[0] {
-			for _, c1 := range choices[1] {
-				for _, c2 := range choices[2] {
-					cs := [3]choice{c0, c1, c2}
-					if same && (c1 != c0 || c2 != c0) {
-						continue
-					}
-					var S []int
-					for k, c := range cs {
-						if c.mix {
-							S = append(S, k)
-						}
-					}
-					if len(S) != nmix {
-						continue
-					}
-					var lam [3]float64
-					profile := func() [3]policy {
-						var P [3]policy
-						if same {
-							lam[1], lam[2] = lam[0], lam[0]
-						}
-						for k, c := range cs {
-							if c.mix {
-								P[k] = mixPolicy(env[k][c.i], env[k][c.i+1], lam[k])
-							} else {
-								P[k] = env[k][c.i]
-							}
-						}
-						return P
-					}
-					xs := func() [3]float64 {
-						V := cycleSolve(profile())
-						return [3]float64{V[1][2], V[2][2], V[0][2]}
-					}
-					resid := func() []float64 {
-						x := xs()
-						r := make([]float64, len(S))
-						for j, k := range S {
-							r[j] = x[k] - cross[k][cs[k].i]
-						}
-						return r
-					}
-					solveFor := S
-					if same && len(S) > 0 {
-						solveFor = S[:1] // one weight for the three
-					}
-					if !solveIndifference(lam[:], solveFor, resid) {
-						continue
-					}
-					profile() // the weights of a same-score triple copied
-					x := xs()
-					ok := true
-					for k, c := range cs {
-						switch {
-						case c.mix:
-							ok = ok && math.Abs(x[k]-cross[k][c.i]) < tol && lam[k] >= 0 && lam[k] <= 1
-						default:
-							if c.i > 0 {
-								ok = ok && x[k] >= cross[k][c.i-1]-tol
-							}
-							if c.i < len(cross[k]) {
-								ok = ok && x[k] <= cross[k][c.i]+tol
-							}
-						}
-					}
-					if !ok {
-						continue
-					}
-					mix := nan
-					for _, k := range S {
-						mix[k] = lam[k]
-					}
-					return profile(), mix, true
-				}
-			}
-		}
-	}
-	return [3]policy{}, nan, false
 }
 
 // solveIndifference sets lam[k] for k in S so that every resid is 0: by
@@ -1001,7 +966,19 @@ func (t *Three) Unit() int { return t.m.unit }
 
 // Triples returns the number of score triples in the table (A^3 for scores
 // 0..A-1 in units).
-func (t *Three) Triples() int { return len(t.w) / 3 }
+func (t *Three) Triples() int { return len(t.w) / 3 / int(t.c*t.c*t.c) }
+
+// Sweeps returns the sweeps a solve with farkle streaks ran (0 without
+// them, or for a table read from a file).
+func (t *Three) Sweeps() int { return t.sweeps }
+
+// SweepError returns the error the sweeps left, as estimated from their
+// last changes (0 without streaks, or for a table read from a file).
+func (t *Three) SweepError() float64 { return t.errEst }
+
+// Streaks returns the farkle streak states per player of the table: the
+// penalty's count where a farkle penalty takes points, else 1.
+func (t *Three) Streaks() int { return int(t.c) }
 
 // Seconds returns how long the solve took (as solved, also when loaded).
 func (t *Three) Seconds() float64 { return t.seconds }

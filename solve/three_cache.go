@@ -105,11 +105,12 @@ func ReadThree(rd io.Reader, r rules.Rules, rule OrbitRule, maxBytes int64) (*Th
 	if A != uint32(m.target) || unit != uint32(m.unit) || ru != uint32(rule) {
 		return nil, fmt.Errorf("%w: dimensions %d unit %d rule %d do not match (%d, %d, %d)", ErrCache, A, unit, ru, m.target, m.unit, rule)
 	}
-	n := uint64(A) * uint64(A) * uint64(A) * 3
+	C := uint64(m.threeStreaks())
+	n := uint64(A) * uint64(A) * uint64(A) * 3 * C * C * C
 	if uint64(no) > n {
 		return nil, fmt.Errorf("%w: %d orbits in a table of %d values", ErrCache, no, n)
 	}
-	t := &Three{m: m, A: m.target, rule: rule}
+	t := &Three{m: m, A: m.target, c: m.threeStreaks(), rule: rule}
 	t.seconds = math.Float64frombits(le.Uint64(head[92:]))
 	t.resid = math.Float64frombits(le.Uint64(head[100:]))
 	t.regret = math.Float64frombits(le.Uint64(head[108:]))

@@ -196,3 +196,56 @@ func TestThreeThrowAndTriples(t *testing.T) {
 		t.Errorf("no dice: %v", err)
 	}
 }
+
+// A table with farkle streaks (classic at a small target): the in-turn
+// answers agree with the table at every triple of streaks (the farkle read
+// at the state the mover's streak leads to, the bank at the others'
+// streaks; within the last sweep's change, as a penalty's farkle was read
+// from the sweep before), a streak outside the penalty's count is refused, and the cache
+// file reads back every value.
+func TestThreePenaltyPositionsAndCache(t *testing.T) {
+	r := threeRules(smallRules(t, "classic", 300))
+	dir := t.TempDir()
+	th, loaded, _, err := CachedThree(r, dir, ThreeOptions{Workers: 2})
+	if err != nil || loaded {
+		t.Fatalf("loaded %v err %v", loaded, err)
+	}
+	u, D, C := th.m.unit, int32(th.m.dice), int32(th.Streaks())
+	checked := 0
+	for _, s := range [][3]int32{{0, 0, 0}, {3, 1, 5}, {5, 5, 0}, {2, 2, 2}} {
+		for sa := int32(0); sa < C; sa++ {
+			for sb := int32(0); sb < C; sb++ {
+				for sc := int32(0); sc < C; sc++ {
+					p := ThreePosition{Scores: [3]int{int(s[0]) * u, int(s[1]) * u, int(s[2]) * u}, Trigger: -1, Streaks: [3]int{int(sa), int(sb), int(sc)}}
+					tt, err := th.turnOf(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := th.w[th.tsidx(s[0], s[1], s[2], th.sidx(sa, sb, sc))]
+					if got := tt.throw(0, D); !near(got, want, max(1e-15, 2*th.change)) {
+						t.Fatalf("%v streaks %v: turn %.17g, table %.17g", s, p.Streaks, got, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked != 4*27 {
+		t.Fatalf("%d states checked", checked)
+	}
+	if _, err := th.turnOf(ThreePosition{Trigger: -1, Streaks: [3]int{0, 3, 0}}); !errors.Is(err, ErrPosition) {
+		t.Errorf("streak 3 of a penalty after 3: %v", err)
+	}
+	again, loaded, stale, err := CachedThree(r, dir, ThreeOptions{Workers: 2})
+	if err != nil || !loaded || stale != nil {
+		t.Fatalf("read back: loaded %v stale %v err %v", loaded, stale, err)
+	}
+	if len(again.w) != len(th.w) || again.Streaks() != 3 {
+		t.Fatalf("read back %d values, %d streaks; solved %d", len(again.w), again.Streaks(), len(th.w))
+	}
+	for i := range th.w {
+		if th.w[i] != again.w[i] {
+			t.Fatalf("value %d: %v, read back %v", i, th.w[i], again.w[i])
+		}
+	}
+}

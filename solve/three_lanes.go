@@ -50,7 +50,7 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 		if live>>l&1 == 0 {
 			continue
 		}
-		t.setup(&a.one[l], s[l][0], s[l][1], s[l][2], x[l])
+		t.setup(&a.one[l], s[l][0], s[l][1], s[l][2], 0, x[l])
 		a.tops[l], rows[l] = a.one[l].top, a.one[l].rows
 		a.top, a.rows = max(a.top, a.tops[l]), max(a.rows, rows[l])
 	}

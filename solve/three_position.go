@@ -22,6 +22,11 @@ type ThreePosition struct {
 	// Dice is the number of dice to throw (1..rules.Dice) for Options, or
 	// the dice left after a keep (0..rules.Dice-1) for BankBest.
 	Dice int
+	// Streaks are the seats' farkles in a row, in the order of Scores
+	// (0..count-1 under a farkle penalty that takes points); they matter
+	// before the final round only, and are not read without such a
+	// penalty.
+	Streaks [3]int
 }
 
 // threeTurn answers the mover's own win probability in one turn, by total in
@@ -58,14 +63,26 @@ func (t *Three) turnOf(p ThreePosition) (*threeTurn, error) {
 		}
 		u[i] = v
 	}
-	key := [4]int32{u[0], u[1], u[2], int32(p.Trigger)}
+	var st [3]int32
+	for i, s := range p.Streaks {
+		if t.c == 1 {
+			break
+		}
+		if s < 0 || s >= int(t.c) {
+			return nil, fmt.Errorf("%w: farkle streak %d (allowed: 0..%d)", ErrPosition, s, t.c-1)
+		}
+		if p.Trigger == -1 {
+			st[i] = int32(s)
+		}
+	}
+	key := [4]int32{u[0], u[1], u[2], int32(p.Trigger)*int32(t.c*t.c*t.c) + int32(t.sidx(st[0], st[1], st[2]))}
 	if tt, ok := t.turns.get(key); ok {
 		return tt, nil
 	}
 	var tt *threeTurn
 	switch p.Trigger {
 	case -1:
-		tt = t.normalTurn(u[0], u[1], u[2])
+		tt = t.normalTurn(u, st)
 	case 2:
 		tt = t.midTurnOf(u[0], u[1], u[2])
 	default:
@@ -75,17 +92,22 @@ func (t *Three) turnOf(p ThreePosition) (*threeTurn, error) {
 	return tt, nil
 }
 
-func (t *Three) normalTurn(a, b, c int32) *threeTurn {
-	i := t.tidx(b, c, a)
+// normalTurn is a turn before the final round: the mover at a (streak
+// st[0]) against b and c (streaks st[1], st[2]).
+func (t *Three) normalTurn(sc, st [3]int32) *threeTurn {
+	a, b, c := sc[0], sc[1], sc[2]
+	fsc, fst := t.farkleOf(sc, st)
+	i := t.tsidx(fsc[0], fsc[1], fsc[2], t.sidx(fst[0], fst[1], fst[2]))
 	x := t.w[i+2]
+	bs := t.sidx(st[1], st[2], 0)
 	d := new(dp3)
-	t.setup(d, a, b, c, x)
+	t.setup(d, a, b, c, bs, x)
 	t.m.fill3(d, x, 0)
 	bank := func(tt int32) (float64, bool) {
 		if tt < t.mEff(a) {
 			return 0, false
 		}
-		return t.bankVec(a, b, c, tt)[0], true
+		return t.bankVec(a, b, c, bs, tt)[0], true
 	}
 	return &threeTurn{
 		after: func(tt, left int32) float64 {

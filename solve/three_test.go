@@ -2,11 +2,14 @@ package solve
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -40,22 +43,38 @@ func TestThreeOneThrowByHand(t *testing.T) {
 	}
 }
 
-// bfState is a state of the brute-force game: scores by seat, the seat to
-// move, its turn total and the seat that reached the target first (-1:
-// none yet), all in units.
+// bfState is a state of the brute-force game: scores and farkle streaks by
+// seat, the seat to move, its turn total and the seat that reached the
+// target first (-1: none yet), all in units.
 type bfState struct {
-	s            [3]int
+	s, streak    [3]int
 	mover, total int
 	trig         int
+}
+
+// bfRules are the rules of the brute-force game beyond tinyRules' die:
+// target, ending, the turn total forced to bank (tmax), and the farkle
+// penalty (pen points, in units, on the count-th farkle in a row; count 0:
+// none) and the entry minimum (units), as in the rules.
+type bfRules struct {
+	target    int
+	immediate bool
+	tmax      int
+	count     int
+	pen       int
+	entry     int
+	faces     int // faces scoring one unit: "1" up to this (tinyRules: 1)
 }
 
 // bruteThree plays the one-die game of tinyRules (a 1 scores one unit and
 // gives hot dice, anything else farkles) by value iteration over every
 // reachable state, each mover maximising its own chance (banking when
 // banking and throwing are worth the same to it), until no value moves by
-// 1e-15. Turn totals stop at tmax (a forced bank: (1/6)^tmax < 3e-16).
-func bruteThree(t *testing.T, target int, immediate bool, tmax int) map[bfState][3]float64 {
+// 1e-15. Turn totals stop at tmax (a forced bank: (faces/6)^tmax below
+// 3e-16).
+func bruteThree(t *testing.T, g bfRules) map[bfState][3]float64 {
 	t.Helper()
+	target, immediate, tmax := g.target, g.immediate, g.tmax
 	type vec = [3]float64
 	over := func(s [3]int) vec {
 		hi := max(s[0], s[1], s[2])
@@ -73,12 +92,22 @@ func bruteThree(t *testing.T, target int, immediate bool, tmax int) map[bfState]
 		}
 		return v
 	}
-	val := map[bfState]vec{}
-	// endTurn returns the state after the mover's turn ends adding add to
-	// its score, or the game's result (done).
-	endTurn := func(st bfState, add int) (bfState, vec, bool) {
-		s := st.s
-		s[st.mover] += add
+	// endTurn returns the state after the mover's turn ends, banking add
+	// (a farkle with farkled), or the game's result (done).
+	endTurn := func(st bfState, add int, farkled bool) (bfState, vec, bool) {
+		s, k := st.s, st.streak
+		if farkled {
+			if g.count > 0 {
+				k[st.mover]++
+				if k[st.mover] == g.count {
+					s[st.mover] = max(0, s[st.mover]-g.pen)
+					k[st.mover] = 0
+				}
+			}
+		} else {
+			s[st.mover] += add
+			k[st.mover] = 0
+		}
 		trig := st.trig
 		if trig < 0 && s[st.mover] >= target {
 			if immediate {
@@ -92,7 +121,10 @@ func bruteThree(t *testing.T, target int, immediate bool, tmax int) map[bfState]
 		if trig >= 0 && next == trig {
 			return bfState{}, over(s), true
 		}
-		return bfState{s: s, mover: next, trig: trig}, vec{}, false
+		return bfState{s: s, streak: k, mover: next, trig: trig}, vec{}, false
+	}
+	canBank := func(st bfState) bool {
+		return st.total > 0 && (st.s[st.mover] > 0 || st.total >= g.entry)
 	}
 	// reachable states
 	var order []bfState
@@ -114,53 +146,94 @@ func bruteThree(t *testing.T, target int, immediate bool, tmax int) map[bfState]
 			n.total++
 			push(n)
 		}
-		if n, _, done := endTurn(st, 0); !done {
+		if n, _, done := endTurn(st, 0, true); !done {
 			push(n)
 		}
-		if st.total > 0 {
-			if n, _, done := endTurn(st, st.total); !done {
+		if canBank(st) {
+			if n, _, done := endTurn(st, st.total, false); !done {
 				push(n)
 			}
 		}
 	}
-	get := func(st bfState, add int) vec {
-		n, v, done := endTurn(st, add)
-		if done {
-			return v
-		}
-		return val[n]
+	// each state's successors: up (the next throw scores), far (a
+	// farkle) and bank, by index in order, or the result where the game
+	// ends (-1 with its vector); bank -2 where banking is not allowed
+	idx := make(map[bfState]int, len(order))
+	for i, st := range order {
+		idx[st] = i
 	}
+	type next struct {
+		i int
+		v vec
+	}
+	succ := func(st bfState, add int, farkled bool) next {
+		n, v, done := endTurn(st, add, farkled)
+		if done {
+			return next{-1, v}
+		}
+		return next{idx[n], vec{}}
+	}
+	ups := make([]int, len(order))
+	fars := make([]next, len(order))
+	banks := make([]next, len(order))
+	for i, st := range order {
+		ups[i] = -1
+		if st.total < tmax {
+			n := st
+			n.total++
+			ups[i] = idx[n]
+		}
+		fars[i] = succ(st, 0, true)
+		banks[i] = next{-2, vec{}}
+		if canBank(st) {
+			banks[i] = succ(st, st.total, false)
+		}
+	}
+	vals := make([]vec, len(order))
+	at := func(n next) vec {
+		if n.i < 0 {
+			return n.v
+		}
+		return vals[n.i]
+	}
+	p := float64(g.faces) / 6
+	lastChange := 0.0
 	for sweep := 0; ; sweep++ {
 		if sweep > 100000 {
-			t.Fatal("brute force did not settle")
+			t.Fatalf("brute force did not settle: last change %.3g", lastChange)
 		}
 		change := 0.0
 		for i := len(order) - 1; i >= 0; i-- {
-			st := order[i]
 			var v vec
-			if st.total < tmax {
-				n := st
-				n.total++
-				up, far := val[n], get(st, 0)
+			if ups[i] >= 0 {
+				up, far := vals[ups[i]], at(fars[i])
 				for c := range v {
-					v[c] = up[c]/6 + 5*far[c]/6
+					v[c] = p*up[c] + (1-p)*far[c]
 				}
 			}
-			if st.total > 0 {
-				b := get(st, st.total)
-				if st.total == tmax || b[st.mover] >= v[st.mover] {
+			mover := order[i].mover
+			if banks[i].i != -2 {
+				b := at(banks[i])
+				if ups[i] < 0 || b[mover] >= v[mover] {
 					v = b
 				}
+			} else if ups[i] < 0 {
+				v = at(fars[i]) // no bank allowed: taken as a farkle
 			}
-			old := val[st]
+			old := vals[i]
 			for c := range v {
 				change = max(change, math.Abs(v[c]-old[c]))
 			}
-			val[st] = v
+			vals[i] = v
 		}
 		if change < 1e-15 {
-			return val
+			out := make(map[bfState]vec, len(order))
+			for i, st := range order {
+				out[st] = vals[i]
+			}
+			return out
 		}
+		lastChange = change
 	}
 }
 
@@ -178,7 +251,7 @@ func TestThreeBruteForce(t *testing.T) {
 			}
 			r := threeRules(tinyRules(t, target, ending))
 			th := mustThree(t, r, ThreeOptions{Workers: 2})
-			bf := bruteThree(t, target/100, ending == rules.EndImmediate, 20)
+			bf := bruteThree(t, bfRules{target: target / 100, immediate: ending == rules.EndImmediate, tmax: 20, faces: 1})
 			A := int32(target / 100)
 			worst := 0.0
 			for a := int32(0); a < A; a++ {
@@ -200,6 +273,69 @@ func TestThreeBruteForce(t *testing.T) {
 			}
 			t.Logf("%s target %d: start %.15f, largest difference %.2g", ending, target, th.Start(), worst)
 		}
+	}
+}
+
+// With a farkle penalty (and an entry minimum) the table against the brute
+// force of the whole game at every triple of scores and every triple of
+// streaks: the sweeps stop within 1e-9 of the fixed point.
+func TestThreeBruteForcePenalty(t *testing.T) {
+	for _, c := range []struct {
+		ending             string
+		target, count, pen int
+		entry              int
+	}{
+		{rules.EndImmediate, 300, 3, 1, 0},
+		{rules.EndFinalRound, 300, 3, 2, 0},
+		{rules.EndFinalRound, 300, 2, 1, 2},
+		{rules.EndImmediate, 400, 3, 10, 2},
+		{rules.EndFinalRound, 400, 3, 1, 0},
+	} {
+		name := fmt.Sprintf("%s target %d penalty %d after %d entry %d", c.ending, c.target, 100*c.pen, c.count, 100*c.entry)
+		t.Run(name, func(t *testing.T) {
+			if c.target > 300 {
+				testflags.SkipUnlessLong(t, "a brute force of a minute")
+			}
+			r := threeRules(tinyRules(t, c.target, c.ending))
+			r.Scoring.Single = map[string]int{"1": 100, "2": 100}
+			r.Turn.FarklePenalty = rules.Penalty{Count: c.count, Points: 100 * c.pen}
+			r.Turn.EntryMinimum = 100 * c.entry
+			th := mustThree(t, r, ThreeOptions{Workers: 2})
+			if th.Streaks() != c.count {
+				t.Fatalf("%d streak states", th.Streaks())
+			}
+			bf := bruteThree(t, bfRules{target: c.target / 100, immediate: c.ending == rules.EndImmediate, tmax: 24, count: c.count, pen: c.pen, entry: c.entry, faces: 2})
+			A, C := int32(c.target/100), int32(c.count)
+			worst, n := 0.0, 0
+			for a := int32(0); a < A; a++ {
+				for b := int32(0); b < A; b++ {
+					for d := int32(0); d < A; d++ {
+						for sa := int32(0); sa < C; sa++ {
+							for sb := int32(0); sb < C; sb++ {
+								for sd := int32(0); sd < C; sd++ {
+									want, ok := bf[bfState{s: [3]int{int(a), int(b), int(d)}, streak: [3]int{int(sa), int(sb), int(sd)}, trig: -1}]
+									if !ok {
+										continue // not reachable
+									}
+									n++
+									i := th.tsidx(a, b, d, th.sidx(sa, sb, sd))
+									for k := 0; k < 3; k++ {
+										worst = max(worst, math.Abs(th.w[i+k]-want[k]))
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			if n < int(A*A*A) {
+				t.Fatalf("only %d states compared", n)
+			}
+			if worst > 1e-9 {
+				t.Errorf("differs from the brute force by %.3g", worst)
+			}
+			t.Logf("%d states, start %.15f, %d sweeps, largest difference %.2g, orbits %d", n, th.Start(), th.sweeps, worst, len(th.Orbits()))
+		})
 	}
 }
 
@@ -259,16 +395,91 @@ func TestThreeInvariants(t *testing.T) {
 	}
 }
 
+// Invariants with a farkle penalty (classic, Farkle Dice with its entry
+// minimum lowered to fit the target) at a small target, at every state of
+// scores and streaks: chances sum to 1 (up to the final round's neglected
+// 2e-13 and the sweeps' 1e-9), lie in [0, 1]; the start falls in turn
+// order; a seat with a farkle streak is worse off than without one; and
+// the sweeps' estimated error is below 1e-9.
+func TestThreeInvariantsPenalty(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		target, entry int
+	}{{"classic", 300, 0}, {"farkle-dice", 250, 150}} {
+		r := threeRules(rules.MustPreset(c.name))
+		r.Game.Target = c.target
+		if c.entry > 0 {
+			r.Turn.EntryMinimum = c.entry
+		}
+		th := mustThree(t, r, ThreeOptions{Workers: 2})
+		if th.Streaks() != 3 {
+			t.Fatalf("%s: %d streak states", c.name, th.Streaks())
+		}
+		worst := 0.0
+		for i := 0; i < len(th.w); i += 3 {
+			for k := 0; k < 3; k++ {
+				if v := th.w[i+k]; !(v >= 0 && v <= 1) {
+					t.Fatalf("%s: value %v", c.name, v)
+				}
+			}
+			worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
+		}
+		if worst > 1e-9 {
+			t.Errorf("%s: chances sum to 1 within %.3g only", c.name, worst)
+		}
+		s := th.Start()
+		if !(s[0] > s[1] && s[1] > s[2]) {
+			t.Errorf("%s: start %v not falling in turn order", c.name, s)
+		}
+		for a := int32(0); a < th.A; a++ {
+			for b := int32(0); b < th.A; b++ {
+				for d := int32(0); d < th.A; d++ {
+					base := th.tsidx(a, b, d, 0)
+					for sa := int32(1); sa < 3; sa++ {
+						i := th.tsidx(a, b, d, th.sidx(sa, 0, 0))
+						if th.w[i] > th.w[base]+1e-9 {
+							t.Fatalf("%s: (%d, %d, %d): the mover's chance %.12f with streak %d, %.12f without", c.name, a, b, d, th.w[i], sa, th.w[base])
+						}
+					}
+				}
+			}
+		}
+		if th.errEst > 1e-9 || th.sweeps < 2 {
+			t.Errorf("%s: %d sweeps, estimated error %.3g", c.name, th.sweeps, th.errEst)
+		}
+		t.Logf("%s target %d: start %.9f, %d sweeps (last change %.2g, error %.2g), orbits %d, residual %.2g, sum within %.2g", c.name, c.target, s, th.sweeps, th.change, th.errEst, len(th.Orbits()), th.Residual(), worst)
+	}
+}
+
 func TestThreeRefuses(t *testing.T) {
-	r := rules.MustPreset("classic")
-	if _, err := SolveThree(r, ThreeOptions{}); !errors.Is(err, ErrRules) {
-		t.Errorf("classic with its penalty: %v", err)
+	r := threeRules(smallRules(t, "classic", 500))
+	r.Turn.BankMinimum = 300
+	if _, err := SolveThree(r, ThreeOptions{}); !errors.Is(err, ErrThreeBankMinimum) {
+		t.Errorf("classic with a bank minimum: %v", err)
+	}
+	// classic's penalty puts the streaks in the state: 27 times the
+	// triples, and so the memory
+	c := rules.MustPreset("classic")
+	np := c
+	np.Turn.FarklePenalty = rules.Penalty{}
+	nc, err1 := ThreeTriples(c)
+	nn, err2 := ThreeTriples(np)
+	bc, err3 := ThreeBytes(c, 2)
+	bn, err4 := ThreeBytes(np, 2)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		t.Fatal(err)
+	}
+	if nc != 27*nn || nn != 200*200*200 || bc < 8*3*nc || bc < 20*bn {
+		t.Errorf("classic: %d states (%d without its penalty), %d bytes (%d)", nc, nn, bc, bn)
+	}
+	var tl *TooLargeError
+	if _, err := SolveThree(c, ThreeOptions{MaxBytes: 4 << 30}); !errors.As(err, &tl) || tl.Need < 8*3*nc || !strings.Contains(err.Error(), "times 27 triples of farkle streaks") {
+		t.Errorf("classic in 4 GiB: %v", err)
 	}
 	if _, err := SolveThree(rules.MustPreset("cardgames"), ThreeOptions{}); !errors.Is(err, ErrRules) {
 		t.Errorf("cardgames (two seats): %v", err)
 	}
 	r = rules.MustPreset("pocket-farkel")
-	var tl *TooLargeError
 	if _, err := SolveThree(r, ThreeOptions{MaxBytes: 64 << 20}); !errors.As(err, &tl) || tl.Need < 8*3*200*200*200 {
 		t.Errorf("pocket-farkel in 64 MiB: %v", err)
 	}

@@ -55,8 +55,6 @@ func WhyOf(err error) Why {
 		return Why{Key: "solved.why.noThree"}
 	case errors.Is(err, ErrBusy):
 		return Why{Key: "solved.why.busy"}
-	case errors.Is(err, solve.ErrThreePenalty):
-		return Why{Key: "solved.why.threePenalty"}
 	case errors.Is(err, solve.ErrThreeBankMinimum):
 		return Why{Key: "solved.why.threeBankMinimum"}
 	case errors.Is(err, solve.ErrRules):

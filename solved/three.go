@@ -83,7 +83,7 @@ func (ts *Tables) initThree() {
 // most Limits.ThreeSolve (and written to the cache directory). Every read
 // and solve goes through the scheduler, within Limits.Memory. Errors wrap
 // solve.ErrRules (rules the three-player solver cannot solve: see
-// solve.ErrThreePenalty), solve.ErrTooLarge, solve.ErrCache (a bad file
+// solve.ErrThreeBankMinimum), solve.ErrTooLarge, solve.ErrCache (a bad file
 // while no solve is allowed), ErrNoThreeTable, ErrBusy or ErrSolveFailed.
 func (ts *Tables) Three(r rules.Rules) (*solve.Three, error) { return ts.ThreeOf(KeyOf(r), true) }
 

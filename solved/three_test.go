@@ -125,11 +125,11 @@ func TestThreeRefusedUpFront(t *testing.T) {
 	if !errors.Is(err, ErrNoThreeTable) || !strings.Contains(Reason(err), "too large for this server's budget") || !strings.Contains(WhyOf(err).In(nb), "for stor for denne serverens budsjett") {
 		t.Fatalf("ThreeNow over the triples: %v (%q / %q)", err, Reason(err), WhyOf(err).In(nb))
 	}
-	// A penalty: refused, for good.
+	// A bank minimum: refused, for good.
 	pen := threeShort("cardgames", 600)
-	pen.Turn.FarklePenalty = rules.Penalty{Count: 3, Points: 500}
-	if _, err := ts.ThreeNow(pen); !errors.Is(err, solve.ErrThreePenalty) || !strings.Contains(Reason(err), "without a farkle penalty") || !strings.Contains(WhyOf(err).In(nb), "uten farkle-straff") {
-		t.Fatalf("ThreeNow with a penalty: %v (%q / %q)", err, Reason(err), WhyOf(err).In(nb))
+	pen.Turn.BankMinimum = 300
+	if _, err := ts.ThreeNow(pen); !errors.Is(err, solve.ErrThreeBankMinimum) || !strings.Contains(Reason(err), "without a bank minimum") || !strings.Contains(WhyOf(err).In(nb), "uten minste innsetting") {
+		t.Fatalf("ThreeNow with a bank minimum: %v (%q / %q)", err, Reason(err), WhyOf(err).In(nb))
 	}
 	// More memory than the budget: refused before anything is allocated.
 	big := threeShort("pocket-farkel", 10000)
@@ -183,5 +183,41 @@ func TestThreeCacheEvicts(t *testing.T) {
 	small := NewLimitedTables(dir, Limits{ThreeSolve: triples, ThreeCache: need - 1})
 	if _, err := small.Three(rs[0]); !errors.Is(err, solve.ErrTooLarge) || !strings.Contains(Reason(err), "memory kept for three-player tables") {
 		t.Fatalf("Three over ThreeCache: %v (%q)", err, Reason(err))
+	}
+}
+
+// TestThreePenaltySolved: rules with a farkle penalty are no longer
+// refused: their three-player table counts the seats' streaks in its
+// triples (27 times those of the rules without it), so a Tables whose
+// triple budget holds only the scores says it is too large, and one that
+// holds the streaks too solves it: the table the solver gives.
+func TestThreePenaltySolved(t *testing.T) {
+	r := threeShort("classic", 300)
+	r.Turn.FarklePenalty = rules.Penalty{Count: 3, Points: 1000}
+	triples, err := solve.ThreeTriples(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, _ := solve.ThreeTriples(threeShort("classic", 300)); triples != 27*plain {
+		t.Fatalf("%d triples with the penalty, %d without", triples, plain)
+	}
+	nb := lang.Get("nb")
+	small := NewLimitedTables(t.TempDir(), Limits{NoWait: true, Solves: 1, Queue: 4, ThreeSolve: triples / 27, Memory: 256 << 20})
+	t.Cleanup(small.Close)
+	if _, err := small.ThreeNow(r); !errors.Is(err, ErrNoThreeTable) || !strings.Contains(Reason(err), "too large for this server's budget") || !strings.Contains(WhyOf(err).In(nb), "for stor") {
+		t.Fatalf("ThreeNow within the triples of the scores only: %v (%q)", err, Reason(err))
+	}
+	ts := NewLimitedTables(t.TempDir(), Limits{NoWait: true, Solves: 1, Queue: 4, ThreeSolve: triples, Memory: 256 << 20, Workers: 2})
+	t.Cleanup(ts.Close)
+	got, err := ts.Three(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := solve.SolveThree(r, solve.ThreeOptions{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Streaks() != 3 || got.Start() != want.Start() {
+		t.Fatalf("the Tables' table: %d streaks, start %v; the solver's %v", got.Streaks(), got.Start(), want.Start())
 	}
 }

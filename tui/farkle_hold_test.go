@@ -114,19 +114,19 @@ func TestFallbackSaid(t *testing.T) {
 }
 
 // TestFallbackSaidInNorwegian: at a three-seat table of rules with a
-// farkle penalty the perfect bot plays as expert (here a bot saying the
-// solver's reason, solved.WhyOf(solve.ErrThreePenalty), as the perfect
+// bank minimum the perfect bot plays as expert (here a bot saying the
+// solver's reason, solved.WhyOf(solve.ErrThreeBankMinimum), as the perfect
 // bot's FallbackWhy does); a Norwegian terminal says so, and why, in
 // Norwegian throughout: no word of the English texts that is not
 // Norwegian too.
 func TestFallbackSaidInNorwegian(t *testing.T) {
 	en, nb := lang.Get("en"), lang.Get("nb")
-	why := solved.WhyOf(solve.ErrThreePenalty)
+	why := solved.WhyOf(solve.ErrThreeBankMinimum)
 	m := plainModel(t, Options{Lang: nb, Rules: seatOrder("classic"), Seats: []Seat{{Name: "bob", Bot: "steady"}, {Name: "du"}, {Name: "eva", Bot: "steady"}}, Seed: dice.SeedFrom("fallback")})
 	m.game.bots[0] = fellBackBot{m.game.bots[0], why}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	run(m, m.Init())
-	want := "bob (steady) spiller som ekspert inntil videre: løseren for tre spillere trenger regler uten farkle-straff"
+	want := "bob (steady) spiller som ekspert inntil videre: løseren for tre spillere trenger regler uten minste innsetting"
 	said := ""
 	for _, l := range m.game.Log() {
 		if strings.HasPrefix(l, "bob (steady)") {

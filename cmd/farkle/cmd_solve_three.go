@@ -28,7 +28,7 @@ type threeOpts struct {
 
 func threeFlags(fs *flag.FlagSet) *threeOpts {
 	o := &threeOpts{}
-	fs.IntVar(&o.players, "players", 0, "2: the same as --duel; 3: solve the three-player game (rules without a farkle penalty)")
+	fs.IntVar(&o.players, "players", 0, "2: the same as --duel; 3: solve the three-player game (rules without a bank minimum)")
 	fs.IntVar(&o.target, "target", 0, "solve with this target (points) instead of the rules' one")
 	fs.BoolVar(&o.noPenalty, "no-penalty", false, "solve the rules without their farkle penalty")
 	fs.StringVar(&o.rule, "orbit-rule", "mixed", "with --players 3: how score triples whose best responses cycle are resolved: mixed (an exact mixed equilibrium) or pure (the pure profile of least regret)")
@@ -75,6 +75,9 @@ type threeJSON struct {
 	Unit         int         `json:"unit"`
 	PWins        [3]float64  `json:"p_wins"` // by seat, the first to move first
 	Triples      int         `json:"triples"`
+	Streaks      int         `json:"streaks"`               // farkle streak states per seat (1: no penalty)
+	Sweeps       int         `json:"sweeps,omitempty"`      // with a penalty, as solved here
+	SweepError   float64     `json:"sweep_error,omitempty"` // the error the sweeps leave (estimate)
 	OrbitRule    string      `json:"orbit_rule"`
 	OrbitCount   int         `json:"orbit_count"`
 	Orbits       []orbitJSON `json:"orbits,omitempty"`
@@ -118,6 +121,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	if stderrTerminal(e) {
 		// the work in units of CPU time (not triples: those of high
 		// scores are quick), so that the estimate holds from the start
+		last := 0
 		opt.Progress = func(done, total int) {
 			if bar == nil {
 				bar = progressbar.NewOptions(total,
@@ -127,6 +131,10 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 					progressbar.OptionThrottle(100*time.Millisecond),
 					progressbar.OptionClearOnFinish())
 			}
+			if done < last { // under a penalty: the next sweep
+				bar.Reset()
+			}
+			last = done
 			_ = bar.Set(done)
 		}
 	}
@@ -163,6 +171,9 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		Target:       r.Game.Target,
 		Unit:         t.Unit(),
 		Triples:      t.Triples(),
+		Streaks:      t.Streaks(),
+		Sweeps:       t.Sweeps(),
+		SweepError:   t.SweepError(),
 		OrbitRule:    t.Rule().String(),
 		Regret:       t.Regret(),
 		Residual:     t.Residual(),
@@ -202,6 +213,13 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		fmt.Fprintf(w, "P(seat %d wins)        %.6f\n", i+1, p)
 	}
 	fmt.Fprintf(w, "triples               %d (scores below the target in units of %d; seat 1 moves first)\n", out.Triples, out.Unit)
+	if out.Streaks > 1 {
+		fmt.Fprintf(w, "streaks               %d farkle streak states per seat (%d states a triple)", out.Streaks, out.Streaks*out.Streaks*out.Streaks)
+		if out.Sweeps > 0 {
+			fmt.Fprintf(w, "; %d sweeps, error left below %.1g", out.Sweeps, max(out.SweepError, 1e-16))
+		}
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintf(w, "orbits                %d score triples where best responses cycle", out.OrbitCount)
 	if out.OrbitCount > 0 {
 		fmt.Fprintf(w, " (largest swing %.1g); rule %s: %d resolved by a mixed equilibrium, largest regret %.1g", out.Amplitude, out.OrbitRule, out.Mixed, out.Regret)

@@ -66,12 +66,41 @@ func TestSolveThreeText(t *testing.T) {
 	}
 }
 
+// TestSolveThreePenalty: classic with its penalty at a small target is
+// solved: each seat's streak in the state, the sweeps said, the chances
+// summing to 1 and falling in turn order; read back from its cache file.
+func TestSolveThreePenalty(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "classic", "--target", "300", "--cache", dir, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		PWins   [3]float64 `json:"p_wins"`
+		Triples int        `json:"triples"`
+		Streaks int        `json:"streaks"`
+		Sweeps  int        `json:"sweeps"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	p := got.PWins
+	if got.Streaks != 3 || got.Triples != 6*6*6 || got.Sweeps < 2 || math.Abs(p[0]+p[1]+p[2]-1) > 1e-9 || !(p[0] > p[1] && p[1] > p[2]) {
+		t.Fatalf("%+v", got)
+	}
+	// read back from the cache file: the streaks kept
+	text, _, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "classic", "--target", "300", "--cache", dir)
+	if code != 0 || !strings.Contains(text, "3 farkle streak states per seat (27 states a triple)") || !strings.Contains(text, "loaded from") {
+		t.Fatalf("exit %d:\n%s", code, text)
+	}
+}
+
 func TestSolveThreeRefusals(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--rules", "classic"}, "without a farkle penalty"},
+		{[]string{"--rules", "classic"}, "times 27 triples of farkle streaks), more than the 2.0 GiB allowed (--max-memory)"},
 		{[]string{"--rules", "pocket-farkel", "--max-memory", "1000000"}, "--max-memory"},
 		{[]string{"--rules", "pocket-farkel", "--orbit-rule", "odd"}, "mixed or pure"},
 	} {

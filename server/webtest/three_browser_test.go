@@ -48,7 +48,7 @@ func TestBrowserThreeSeatNote(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	pen := servertest.ThreeRules()
-	pen.Turn.FarklePenalty = rules.Penalty{Count: 3, Points: 500}
+	pen.Turn.BankMinimum = 300
 	h := servertest.NewPlayer(t, ts, "Host")
 	table := func(r rules.Rules) string {
 		tb, err := h.CreateTable(ctx, r, map[string]string{"type": "human"}, map[string]string{"type": "bot", "level": "perfect"}, map[string]string{"type": "bot", "level": "steady"})
@@ -62,8 +62,8 @@ func TestBrowserThreeSeatNote(t *testing.T) {
 	for _, c := range []struct {
 		lang, name, table, want string
 	}{
-		{"en", "refused", refused, "plays as expert: the three-player solver needs rules without a farkle penalty"},
-		{"nb", "refused", refused, "spiller som ekspert: løseren for tre spillere trenger regler uten farkle-straff"},
+		{"en", "refused", refused, "plays as expert: the three-player solver needs rules without a bank minimum"},
+		{"nb", "refused", refused, "spiller som ekspert: løseren for tre spillere trenger regler uten minste innsetting"},
 		{"nb", "preparing", preparing, "spiller som ekspert: tabellen forberedes"},
 		{"en", "preparing", preparing, "plays as expert: its table is being prepared"},
 	} {
