@@ -188,8 +188,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	var sanction *store.Sanction
 	if p.ID != "" {
 		c.player = &p
-		if sanction, err = s.sanctionOn(r.Context(), p.ID, c.addr, false); err != nil {
-			s.log.Error("sanctions not read", "err", err)
+		var serr error // not err: that one says below whether the table was loaded
+		if sanction, serr = s.sanctionOn(r.Context(), p.ID, c.addr, false); serr != nil {
+			s.log.Error("sanctions not read", "err", serr)
 		}
 	}
 	s.mu.Lock()
