@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 )
@@ -183,51 +182,6 @@ func (l *lines) play(line string) (quit bool) {
 		return false
 	}
 	return l.command(line)
-}
-
-func (l *dragonLines) act() error            { return nil }             // every move of Dragon Farkle is the player's
-func (l *dragonLines) play(line string) bool { return l.command(line) } // which knows when the game waits
-func (l *dragonLines) over() bool            { return l.g.Over() }
-func (l *dragonLines) winners() string       { return l.g.WinnersIn(l.cat()) }
-func (l *dragonLines) link() *online         { return l.g.online }
-func (l *dragonLines) failed(why string) {
-	l.say("%s", l.cat().Msg("dragon.lines.error", "why", why))
-}
-
-// take implements onlineLines. A brawl begun by the update is announced
-// as the local line mode announces it.
-func (l *dragonLines) take(u RemoteUpdate) {
-	g := l.g
-	evs := g.remoteUpdate(u)
-	was := l.brawling
-	l.brawling = g.State().Mode == dragon.Brawling
-	if u.Game == nil || u.Reset {
-		return
-	}
-	var a dragon.Action
-	if !was {
-		if e, ok := dragonEvent(evs, dragon.EvBrawl); ok {
-			a = dragon.Brawl(e.Target)
-		} else if s := g.State(); l.brawling && s.Brawl != nil {
-			a = dragon.Brawl(s.Brawl.Defender)
-		}
-	}
-	l.played(a, evs)
-	l.prompt()
-}
-
-// send sends a for this terminal's seat, checked here first: a refusal
-// is printed and nothing is sent.
-func (l *dragonLines) send(a dragon.Action) {
-	err := l.g.send(a)
-	var refused errNotSent
-	switch {
-	case err == nil:
-	case errors.As(err, &refused):
-		l.failed(DragonReason(refused.err))
-	default:
-		l.failed(userError(l.cat(), err))
-	}
 }
 
 // lineWord is the command a line begins with ("" for none).
