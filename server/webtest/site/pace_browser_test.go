@@ -121,15 +121,19 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 	// the table (the home page's list and summaries are checked by then,
 	// and a page load a turn less halves the test's CPU).
 	const viaHome = 6
+	// playAt goes to the table by open, plays a turn there with the keys
+	// and says whether the game is over.
+	playAt := func(b context.Context, open chromedp.Action[chromedp.Void]) bool {
+		if err := chromedp.Do(b, open, chromedp.WaitVisible("#game .scoreboard")); err != nil {
+			t.Fatal(err)
+		}
+		webtest.WaitPage(t, b, "the table's state", `!!document.getElementById('game') && document.getElementById('game').dataset.online === 'yes'`)
+		return webtest.PressKeys(t, b)
+	}
 	for turns < 200 && !over {
 		for _, b := range []context.Context{ann, bea} {
 			if turns >= viaHome {
-				if err := chromedp.Do(b, chromedp.Navigate(site+"/t/"+id), chromedp.WaitVisible("#game .scoreboard")); err != nil {
-					t.Fatal(err)
-				}
-				webtest.WaitPage(t, b, "the table's state", `!!document.getElementById('game') && document.getElementById('game').dataset.online === 'yes'`)
-				if webtest.PressKeys(t, b) {
-					over = true
+				if over = playAt(b, chromedp.Navigate(site+"/t/"+id)); over {
 					break
 				}
 				turns++
@@ -176,12 +180,7 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 			if turns == 2 {
 				webtest.Shot(t, b, "own-pace-home")
 			}
-			if err := chromedp.Do(b, browsertest.Click(`#your-move li[data-table="`+id+`"] a.button`), chromedp.WaitVisible("#game .scoreboard")); err != nil {
-				t.Fatal(err)
-			}
-			webtest.WaitPage(t, b, "the table's state", `!!document.getElementById('game') && document.getElementById('game').dataset.online === 'yes'`)
-			if webtest.PressKeys(t, b) {
-				over = true
+			if over = playAt(b, browsertest.Click(`#your-move li[data-table="`+id+`"] a.button`)); over {
 				break
 			}
 			turns++
