@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/farkle/farkle/internal/browsertest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,7 +40,7 @@ func TestMain(m *testing.M) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		farkleBuildErr = fmt.Errorf("go build: %v\n%s", err, out)
 	}
-	code := m.Run()
+	code := browsertest.Main(m) // one Chromium for the browser tests
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

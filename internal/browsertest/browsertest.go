@@ -120,19 +120,16 @@ func NewWhole(t testing.TB, width, height int64) context.Context {
 func start(t testing.TB, exe string, width, height int64, within time.Duration) context.Context {
 	t.Helper()
 	place(t) // its cleanup, registered first, runs after the browser's
-	profile := profileDir(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(profile), chromedp.WindowSize(int(width), int(height)),
-		chromedp.Env("TZ=UTC"),
+	ctx, cancel, ok := sharedTab(t, exe)
+	if ok {
+		t.Cleanup(cancel)
+	} else {
+		actx, cancel := chromedp.NewExecAllocator(context.Background(), allocatorOptions(exe, profileDir(t), width, height)...)
+		t.Cleanup(cancel)
+		var cancel2 context.CancelFunc
+		ctx, cancel2 = chromedp.NewContext(actx)
+		t.Cleanup(cancel2)
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
 	ctx, cancel3 := context.WithTimeout(ctx, within)
 	t.Cleanup(cancel3)
 	var vp []chromedp.EmulateViewportOption
@@ -143,6 +140,19 @@ func start(t testing.TB, exe string, width, height int64, within time.Duration) 
 		t.Fatalf("starting Chromium: %v", err)
 	}
 	return ctx
+}
+
+// allocatorOptions are the options of a headless browser exe with its
+// profile in dir and a window of width×height.
+func allocatorOptions(exe, dir string, width, height int64) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(dir), chromedp.WindowSize(int(width), int(height)),
+		chromedp.Env("TZ=UTC"),
+	}
 }
 
 // profileDir makes a directory for the browser's profile, removed when

@@ -19,9 +19,10 @@ import (
 // its rating change), the history and the replay. In English and
 // Norwegian, at phone width.
 func TestBrowserLostOnTime(t *testing.T) {
-	// Not parallel: a 150 ms turn clock is kept only by a player that is not
-	// starved of the CPU by other tests' browsers.
-	ts := servertest.StartFile(t, "", server.Options{TurnClock: 150 * time.Millisecond, ClockForfeits: 4, BotDelay: 5 * time.Millisecond})
+	// Not parallel, and a clock of 600 ms: the quick player must keep it
+	// (a 150 ms clock failed under a load of 18 on two cores: Quick's own
+	// turn ran out and the game ended aborted).
+	ts := servertest.StartFile(t, "", server.Options{TurnClock: 600 * time.Millisecond, ClockForfeits: 4, BotDelay: 5 * time.Millisecond})
 	ctx := servertest.Context(t, time.Minute)
 	slow, tb := servertest.ClockTable(t, ts, ctx, "classic", map[string]string{"type": "me"}, map[string]string{"type": "human"})
 	quick := servertest.NewPlayer(t, ts, "Quick")
