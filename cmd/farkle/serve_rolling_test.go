@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/farkle/farkle/internal/testflags"
 	"io"
 	"net"
 	"net/http"
@@ -245,8 +246,11 @@ func TestRollingRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three nodes and a proxy: not in -short")
 	}
-	for _, proxy := range []string{"nginx", "caddy"} {
-		t.Run(proxy, func(t *testing.T) { rollingRestart(t, proxy) })
+	for i, proxy := range []string{"nginx", "caddy"} {
+		t.Run(proxy, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, i) // Caddy with -long: the test costs 6 s of CPU a proxy
+			rollingRestart(t, proxy)
+		})
 	}
 }
 

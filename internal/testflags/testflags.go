@@ -54,14 +54,14 @@ func SkipUnlessLong(t testing.TB, why string) {
 }
 
 // SkipVariantUnlessLong skips variant i of a test that runs the same
-// steps in several variants (each language, each screen width) unless
-// -long: the first variant runs always, the others with -long, which CI
+// steps in several variants (each language, each screen width, each
+// reverse proxy) unless -long: the first variant runs always, the others with -long, which CI
 // sets. A page test in Chromium costs seconds of CPU a variant, and two
 // cores cannot run them all within go test's default timeout.
 func SkipVariantUnlessLong(t testing.TB, i int) {
 	t.Helper()
 	if i > 0 && !*long {
-		t.Skip("another variant (language or width) of a test whose first ran: run with -long (go test ./... with FARKLE_LONG_TESTS=1)")
+		t.Skip("another variant (a language, a width, a proxy) of a test whose first ran: run with -long (go test ./... with FARKLE_LONG_TESTS=1)")
 	}
 }
 
