@@ -167,20 +167,24 @@ func profileDir(t testing.TB) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			err := os.RemoveAll(dir)
-			if err == nil {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("removing the browser's profile: %v", err)
-				return
-			}
-			time.Sleep(50 * time.Millisecond) // the helper processes are finishing
+		if err := removeProfile(dir); err != nil {
+			t.Errorf("removing the browser's profile: %v", err)
 		}
 	})
 	return dir
+}
+
+// removeProfile removes a browser's profile directory, trying again for up
+// to 10 s while the browser's helper processes finish writing to it.
+func removeProfile(dir string) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		err := os.RemoveAll(dir)
+		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond) // the helper processes are finishing
+	}
 }
 
 // Click is chromedp.Click for pages that redraw by themselves (a timer, a

@@ -47,7 +47,7 @@ func closeShared() {
 	}
 	shared.stop, shared.browser = nil, nil
 	if shared.dir != "" {
-		os.RemoveAll(shared.dir) // the browser has exited: cancelling the allocator waits for it
+		removeProfile(shared.dir) // at the end of the tests: nothing left to tell if it stays
 		shared.dir = ""
 	}
 }
