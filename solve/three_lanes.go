@@ -38,10 +38,10 @@ type lane3Arrays struct {
 }
 
 // setupLanes3 prepares the turns of the live lanes (bit l of live: the
-// mover at s[l][0] against s[l][1] and s[l][2] with own farkle value x[l]),
-// as setup and fill3 do alone: bank values, and from each lane's top the
-// tail.
-func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]float64, live uint8) {
+// mover at s[l][0] against s[l][1] and s[l][2] with own farkle value x[l],
+// the bank target's streaks at streak index bs[l]), as setup and fill3 do
+// alone: bank values, and from each lane's top the tail.
+func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int, x *[lanes3]float64, live uint8) {
 	m := t.m
 	D := int32(m.dice)
 	a.top, a.rows, a.live, a.x = 0, 0, live, *x
@@ -50,7 +50,7 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 		if live>>l&1 == 0 {
 			continue
 		}
-		t.setup(&a.one[l], s[l][0], s[l][1], s[l][2], 0, x[l])
+		t.setup(&a.one[l], s[l][0], s[l][1], s[l][2], bs[l], x[l])
 		a.tops[l], rows[l] = a.one[l].top, a.one[l].rows
 		a.top, a.rows = max(a.top, a.tops[l]), max(a.rows, rows[l])
 	}
