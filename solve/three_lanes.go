@@ -82,14 +82,24 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int
 			if tt < d.top {
 				continue
 			}
-			// the tail: every value the bank's (as fill3)
+			// the tail: every value the bank's (as fill3), where it is
+			// read: the after-keep values of dice left below D (a keep
+			// takes a die), and the before-throw value of six dice under
+			// six dice nothing (the rows below read no other)
 			o := b[0] + b[3]*xl
 			a.kmax[int(tt)*lanes3+l] = o
-			for j := int32(0); j <= D; j++ {
+			for j := int32(0); j < D; j++ {
 				i := int(tt*stride+j) * e3
-				a.k[i+l], a.q[i+l] = o, o
+				a.k[i+l] = o
 				for c := range 4 {
-					a.k[i+(1+c)*lanes3+l], a.q[i+(1+c)*lanes3+l] = b[c], b[c]
+					a.k[i+(1+c)*lanes3+l] = b[c]
+				}
+			}
+			if m.sdn > 0 {
+				i := int(tt*stride+6) * e3
+				a.q[i+l] = o
+				for c := range 4 {
+					a.q[i+(1+c)*lanes3+l] = b[c]
 				}
 			}
 		}
