@@ -233,8 +233,10 @@
 // 8 million triples) took 876 s of CPU (27 minutes on the machine shared,
 // half a core on average; some 7.5 minutes with both cores), peak resident
 // memory 405 MiB (the Go heap's garbage on top of the 195 MiB bound), 18
-// orbits, 36.68 / 33.17 / 30.15 % for seats 1, 2, 3; pocket-farkel's
-// extrapolates to some 21 minutes of CPU; BenchmarkSolveThreeSmall
+// orbits, 36.68 / 33.17 / 30.15 % for seats 1, 2, 3; pocket-farkel's took
+// 946 s of CPU and 10 min 18 s (1.5 cores on average), peak 429 MiB, 17
+// orbits, 36.35 / 33.20 / 30.45 % (fair compensation +200 for seat 2 and
+// +400 for seat 3: 33.15 / 33.34 / 33.50 %); BenchmarkSolveThreeSmall
 // compares the lanes with the solver alone in one run. Measured at target
 // 1500: of a triple's turns, those of its last pass repeat the policies of
 // the pass before (cardgames about 2.2 passes a triple, pocket-farkel
