@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 
@@ -232,18 +233,23 @@ func BenchmarkDuelSizes(b *testing.B) {
 }
 
 // BenchmarkSolveThreeSmall is the three-player solve of the presets
-// without their penalty at a target of 1000 (run with -benchtime=1x), the
-// triples of a sum side by side (the solver) and one at a time, in the same
-// run (alone also without skipping the throws no better than banking: the
-// solver before the lanes): a quick measure of the three-player solver's
-// speed, reporting the CPU time of the process per solve (cpu-ns/op; the
-// machine may be shared).
+// without their penalty at a target of 1000, and of classic with it at 500
+// (each seat's streak in the state; run with -benchtime=1x), the triples
+// of a sum (or the states of a triple's job) side by side (the solver) and
+// one at a time, in the same run (alone also without skipping the throws
+// no better than banking: the solver before the lanes): a quick measure of
+// the three-player solver's speed, reporting the CPU time of the process
+// per solve (cpu-ns/op; the machine may be shared).
 func BenchmarkSolveThreeSmall(b *testing.B) {
-	for _, name := range []string{"pocket-farkel", "cardgames", "classic"} {
-		r := rules.MustPreset(name)
+	for _, name := range []string{"pocket-farkel", "cardgames", "classic", "classic-penalty"} {
+		r := rules.MustPreset(strings.TrimSuffix(name, "-penalty"))
 		r.Game.Target = 1000
 		r.Game.MinPlayers, r.Game.MaxPlayers = 1, max(r.Game.MaxPlayers, 3)
-		r.Turn.FarklePenalty = rules.Penalty{}
+		if strings.HasSuffix(name, "-penalty") {
+			r.Game.Target = 500
+		} else {
+			r.Turn.FarklePenalty = rules.Penalty{}
+		}
 		for _, side := range []bool{true, false} {
 			b.Run(name+map[bool]string{true: "/side-by-side", false: "/alone"}[side], func(b *testing.B) {
 				opt := ThreeOptions{test: threeTest{alone: !side, noSkip: !side}}

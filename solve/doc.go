@@ -169,8 +169,16 @@
 // (0, 0, 0) do they cycle (nine states for c = 3), solved as the rotations
 // are below (cycleSolveN, the same mixed-equilibrium search). Checked
 // against a brute force of small games at every state (TestThreeBruteForcePenalty,
-// within 1e-9) and whole games of perfect bots (bot). Cost: classic at
-// 1,000 takes 8 sweeps and 168 s of CPU; no lanes yet.
+// within 1e-9) and whole games of perfect bots (bot). Side by side: each
+// state depends only on its own farkle value, so the states of a job whose
+// farkle value is known (a round: first those whose penalty leaves the
+// job, then the streaks below them) are filled lanes3 at a time as the
+// triples below are (streakRound; the same values to the last bit,
+// TestThreeLanesSameAsAlone). Cost: classic at 1,000 takes 8 sweeps and
+// 24 s of CPU (60 s one state at a time, in the same session), classic at
+// 500 3.8 s against 12.4 s (BenchmarkSolveThreeSmall); at 10,000 that is
+// some 15 hours (the triples grow as A^3, a turn as A/2 plus the final
+// round's 65 units above the target).
 //
 // Order of solution: triples by decreasing score sum. A farkle (or a turn
 // ending with nothing) passes the turn with the scores unchanged: the
@@ -218,11 +226,26 @@
 // sums are the same operations in the same order as a turn alone, so the
 // table is the same to the last bit (TestThreeLanesSameAsAlone). The CPU
 // grows with the fourth power of the target (less where the final round's
-// turns above the target dominate): cardgames at targets 2000 and 3000
-// takes 6 and 28 s of CPU, pocket-farkel 24 and 64 s (on a shared 2-core
-// machine), which puts their full target (10000) near an hour of CPU each;
-// BenchmarkSolveThreeSmall compares the lanes with the solver alone in one
-// run.
+// turns above the target dominate: the triples as A^3, a turn's totals as
+// A/2 plus some 65 units above the target): cardgames at targets 2000,
+// 3000 and 4000 takes 1.7, 9.5 and 26.7 s of CPU, pocket-farkel 6.0, 21.7
+// and 51 s (a shared 2-core machine); cardgames at its full target (10000,
+// 8 million triples) took 876 s of CPU (27 minutes on the machine shared,
+// half a core on average; some 7.5 minutes with both cores), peak resident
+// memory 405 MiB (the Go heap's garbage on top of the 195 MiB bound), 18
+// orbits, 36.68 / 33.17 / 30.15 % for seats 1, 2, 3; pocket-farkel's took
+// 946 s of CPU and 10 min 18 s (1.5 cores on average), peak 429 MiB, 17
+// orbits, 36.35 / 33.20 / 30.45 % (fair compensation +200 for seat 2 and
+// +400 for seat 3: 33.15 / 33.34 / 33.50 %); BenchmarkSolveThreeSmall
+// compares the lanes with the solver alone in one run. Measured at target
+// 1500: of a triple's turns, those of its last pass repeat the policies of
+// the pass before (cardgames about 2.2 passes a triple, pocket-farkel
+// 3.6), and between the starts a and a-1 of one mover against the same
+// two scores some 57% (pocket-farkel) to 82% (cardgames) of the totals
+// below the top keep the same values: what a solver knowing where a turn's
+// decisions change with its farkle value could skip. The best-response iteration is not free to
+// change: its start decides which equilibrium is found where there are
+// several (pocket-farkel at 1500: two at (550, 550, 1250), 1.3e-5 apart).
 //
 // The bot's questions (Options, BankBest at a ThreePosition) recompute the
 // mover's turn from the table, final-round turns included; CachedThree,

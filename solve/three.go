@@ -611,6 +611,7 @@ func (t *Three) jobLanes(w *threeWork, ss [][3]int32) error {
 		active |= 1 << l
 	}
 	var sc [lanes3][3]int32
+	var bs [lanes3]int // no streaks: every bank target at streak index 0
 	var xs [lanes3]float64
 	for active != 0 {
 		for k := range 3 {
@@ -622,7 +623,7 @@ func (t *Three) jobLanes(w *threeWork, ss [][3]int32) error {
 				}
 			}
 			if live != 0 {
-				t.setupLanes3(&w.la, &sc, &xs, live)
+				t.setupLanes3(&w.la, &sc, &bs, &xs, live)
 				t.m.fill3Lanes(&w.la)
 			}
 			for l := range ss {

@@ -38,10 +38,10 @@ type lane3Arrays struct {
 }
 
 // setupLanes3 prepares the turns of the live lanes (bit l of live: the
-// mover at s[l][0] against s[l][1] and s[l][2] with own farkle value x[l]),
-// as setup and fill3 do alone: bank values, and from each lane's top the
-// tail.
-func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]float64, live uint8) {
+// mover at s[l][0] against s[l][1] and s[l][2] with own farkle value x[l],
+// the bank target's streaks at streak index bs[l]), as setup and fill3 do
+// alone: bank values, and from each lane's top the tail.
+func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int, x *[lanes3]float64, live uint8) {
 	m := t.m
 	D := int32(m.dice)
 	a.top, a.rows, a.live, a.x = 0, 0, live, *x
@@ -50,7 +50,7 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 		if live>>l&1 == 0 {
 			continue
 		}
-		t.setup(&a.one[l], s[l][0], s[l][1], s[l][2], 0, x[l])
+		t.setup(&a.one[l], s[l][0], s[l][1], s[l][2], bs[l], x[l])
 		a.tops[l], rows[l] = a.one[l].top, a.one[l].rows
 		a.top, a.rows = max(a.top, a.tops[l]), max(a.rows, rows[l])
 	}
@@ -82,14 +82,24 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, x *[lanes3]floa
 			if tt < d.top {
 				continue
 			}
-			// the tail: every value the bank's (as fill3)
+			// the tail: every value the bank's (as fill3), where it is
+			// read: the after-keep values of dice left below D (a keep
+			// takes a die), and the before-throw value of six dice under
+			// six dice nothing (the rows below read no other)
 			o := b[0] + b[3]*xl
 			a.kmax[int(tt)*lanes3+l] = o
-			for j := int32(0); j <= D; j++ {
+			for j := int32(0); j < D; j++ {
 				i := int(tt*stride+j) * e3
-				a.k[i+l], a.q[i+l] = o, o
+				a.k[i+l] = o
 				for c := range 4 {
-					a.k[i+(1+c)*lanes3+l], a.q[i+(1+c)*lanes3+l] = b[c], b[c]
+					a.k[i+(1+c)*lanes3+l] = b[c]
+				}
+			}
+			if m.sdn > 0 {
+				i := int(tt*stride+6) * e3
+				a.q[i+l] = o
+				for c := range 4 {
+					a.q[i+(1+c)*lanes3+l] = b[c]
 				}
 			}
 		}
@@ -168,22 +178,17 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 				}
 			}
 		}
+		// skips[n]: the lanes whose throw of n dice banking beats (their
+		// before-throw value is the bank's, left out of q: only this
+		// total's after-keep values read it)
+		var skips [stride]uint8
 		for n := int32(1); n <= D; n++ {
 			var skip uint8
-			for l := range lanes3 {
-				if try>>l&1 != 0 && m.banked3Lane(a.kmax[int(t)*lanes3+l:], n, a.x[l], bOwn[l]) {
-					skip |= 1 << l
-				}
+			if try != 0 {
+				skip = m.banked3Lanes(a.kmax[int(t)*lanes3:], n, &a.x, &bOwn, try)
 			}
+			skips[n] = skip
 			qi := (base + int(n)) * e3
-			for l := range lanes3 {
-				if skip>>l&1 != 0 {
-					bi := int(t)*4*lanes3 + l
-					for c := range 4 {
-						a.q[qi+(1+c)*lanes3+l] = a.bank[bi+c*lanes3]
-					}
-				}
-			}
 			if skip == live {
 				continue
 			}
@@ -247,7 +252,7 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 				}
 				var v vec4
 				switch {
-				case j < 0 && ok:
+				case j < 0 && ok || j > 0 && skips[j]>>l&1 != 0:
 					v = b
 				case j < 0:
 					v = vec4{0, 0, 0, 1} // nothing: the turn passes as on a farkle
@@ -277,16 +282,30 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 	}
 }
 
-// banked3Lane is banked3 with kmax of one lane (stride lanes3).
-func (m *model) banked3Lane(kmax []float64, n int32, x, bOwn float64) bool {
+// banked3Lanes is banked3 for the lanes of try (kmax from the current
+// total, stride lanes3; x and bOwn by lane): the mask of those whose throw
+// of n dice is provably no better than banking. Each lane's bound is summed
+// in banked3's order; the four sums run side by side.
+func (m *model) banked3Lanes(kmax []float64, n int32, x, bOwn *[lanes3]float64, try uint8) uint8 {
 	if n == 6 && m.sdn > 0 {
-		return false
+		return 0
 	}
-	ub := m.farkle[n] * x
+	f := m.farkle[n]
+	u0, u1, u2, u3 := f*x[0], f*x[1], f*x[2], f*x[3]
 	for _, e := range m.bestPts[n] {
-		ub += e.prob * kmax[int(e.pts)*lanes3]
+		k := kmax[int(e.pts)*lanes3 : int(e.pts)*lanes3+lanes3]
+		u0 += e.prob * k[0]
+		u1 += e.prob * k[1]
+		u2 += e.prob * k[2]
+		u3 += e.prob * k[3]
 	}
-	return ub+bankedSlack <= bOwn
+	var skip uint8
+	for l, u := range [lanes3]float64{u0, u1, u2, u3} {
+		if try>>l&1 != 0 && u+bankedSlack <= bOwn[l] {
+			skip |= 1 << l
+		}
+	}
+	return skip
 }
 
 // policyLane returns the start of the turn of lane l after fill3Lanes.

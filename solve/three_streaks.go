@@ -42,6 +42,7 @@ type streakJob struct {
 	st     []streakState
 	solved []bool
 	V      []vec4
+	ready  []int // the states of a round side by side (streakRound)
 }
 
 // farkleOf returns the scores and streaks after the mover of (sc, st)
@@ -125,29 +126,15 @@ func (t *Three) streakJobRun(w *threeWork, j *streakJob, s [3]int32) (float64, e
 	t.streakStates(j, s)
 	change := 0.0
 	for {
-		progress := true
-		for progress {
-			progress = false
-			for k := range j.st {
-				st := &j.st[k]
-				if j.solved[k] || st.fIn >= 0 && !j.solved[st.fIn] {
-					continue
+		if t.test.alone {
+			change = max(change, t.streakChainAlone(w, j))
+		} else {
+			for {
+				ch, any := t.streakRound(w, j)
+				change = max(change, ch)
+				if !any {
+					break
 				}
-				var F vec4
-				if st.fIn >= 0 {
-					F = j.V[st.fIn]
-				} else {
-					F = t.readVec(st.fi)
-				}
-				p := t.turnS(&w.d, st.sc[0], st.sc[1], st.sc[2], st.bs, F[2])
-				var v vec4
-				r := rot(F)
-				for c := 0; c < 3; c++ {
-					v[c] = p.alpha[c] + p.beta*r[c]
-				}
-				j.V[k], j.solved[k] = v, true
-				change = max(change, t.putVec(st.i, v))
-				progress = true
 			}
 		}
 		// the states left lead to cycles: follow the farkles from one to
@@ -183,6 +170,89 @@ func (t *Three) streakJobRun(w *threeWork, j *streakJob, s [3]int32) (float64, e
 	}
 }
 
+// streakFarkle returns the value after the farkle of state k of the job:
+// its farkle target's, solved in the job or read from the table.
+func (t *Three) streakFarkle(j *streakJob, k int) vec4 {
+	if st := &j.st[k]; st.fIn >= 0 {
+		return j.V[st.fIn]
+	}
+	return t.readVec(j.st[k].fi)
+}
+
+// streakSolved records the value of state k of the job under policy p, its
+// farkle value F, and returns the largest change of a value in the table.
+func (t *Three) streakSolved(j *streakJob, k int, p policy, F vec4) float64 {
+	var v vec4
+	r := rot(F)
+	for c := 0; c < 3; c++ {
+		v[c] = p.alpha[c] + p.beta*r[c]
+	}
+	j.V[k], j.solved[k] = v, true
+	return t.putVec(j.st[k].i, v)
+}
+
+// isReady reports whether state k of the job is still to solve and its
+// farkle value is known (its farkle target solved, or outside the job).
+func (j *streakJob) isReady(k int) bool {
+	st := &j.st[k]
+	return !j.solved[k] && (st.fIn < 0 || j.solved[st.fIn])
+}
+
+// streakChainAlone solves, one turn at a time, every state of the job
+// whose farkles lead to a solved state (the chains up the streaks); it
+// returns the largest change of a value.
+func (t *Three) streakChainAlone(w *threeWork, j *streakJob) float64 {
+	change := 0.0
+	for progress := true; progress; {
+		progress = false
+		for k := range j.st {
+			if !j.isReady(k) {
+				continue
+			}
+			F := t.streakFarkle(j, k)
+			st := &j.st[k]
+			p := t.turnS(&w.d, st.sc[0], st.sc[1], st.sc[2], st.bs, F[2])
+			change = max(change, t.streakSolved(j, k, p, F))
+			progress = true
+		}
+	}
+	return change
+}
+
+// streakRound solves the states of the job that are ready (their farkle
+// value known) at its start, lanes3 of them side by side (each depends
+// only on its own farkle value: the same values as one at a time, in any
+// order); it returns the largest change of a value and whether there was
+// a state to solve.
+func (t *Three) streakRound(w *threeWork, j *streakJob) (float64, bool) {
+	j.ready = j.ready[:0]
+	for k := range j.st {
+		if j.isReady(k) {
+			j.ready = append(j.ready, k)
+		}
+	}
+	change := 0.0
+	for i := 0; i < len(j.ready); i += lanes3 {
+		g := j.ready[i:min(i+lanes3, len(j.ready))]
+		var sc [lanes3][3]int32
+		var bs [lanes3]int
+		var xs [lanes3]float64
+		var F [lanes3]vec4
+		live := uint8(0)
+		for l, k := range g {
+			F[l] = t.streakFarkle(j, k)
+			sc[l], bs[l], xs[l] = j.st[k].sc, j.st[k].bs, F[l][2]
+			live |= 1 << l
+		}
+		t.setupLanes3(&w.la, &sc, &bs, &xs, live)
+		t.m.fill3Lanes(&w.la)
+		for l, k := range g {
+			change = max(change, t.streakSolved(j, k, w.la.policyLane(l, t.m.dice), F[l]))
+		}
+	}
+	return change, len(j.ready) > 0
+}
+
 // solveStreaks solves a table with farkle streaks in sweeps.
 func (t *Three) solveStreaks(ctx context.Context, workers int, progress func(done, total int)) error {
 	A := t.A
@@ -198,7 +268,7 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, progress func(don
 	ws := make([]*threeWork, workers)
 	js := make([]*streakJob, workers)
 	for i := range ws {
-		ws[i] = &threeWork{}
+		ws[i] = &threeWork{la: lane3Arrays{skipBanked: !t.test.noSkip, allOptions: t.test.allOptions}}
 		js[i] = &streakJob{}
 	}
 	var prevDelta, prevRho float64

@@ -631,20 +631,24 @@ func TestThreeProgress(t *testing.T) {
 func TestThreeLanesSameAsAlone(t *testing.T) {
 	t.Parallel()
 	type tc struct {
-		name   string
-		target int
-		all    bool
+		name    string
+		target  int
+		all     bool
+		penalty bool // keep the preset's farkle penalty (each seat's streak in the state)
 	}
-	cases := []tc{{"cardgames", 800, false}, {"pocket-farkel", 500, false}, {"classic", 600, false}, {"cardgames", 400, true}}
+	cases := []tc{{"cardgames", 800, false, false}, {"pocket-farkel", 500, false, false}, {"classic", 600, false, false}, {"cardgames", 400, true, false},
+		{"classic", 300, false, true}}
 	variants := [][2]bool{{true, true}, {false, true}}
 	if testing.Short() {
 		// the solver against the plain one; pocket-farkel has an orbit
-		cases = []tc{{"cardgames", 600, false}, {"pocket-farkel", 500, false}, {"cardgames", 400, true}}
+		cases = []tc{{"cardgames", 600, false, false}, {"pocket-farkel", 500, false, false}, {"cardgames", 400, true, false}, {"classic", 300, false, true}}
 		variants = variants[:1]
 	}
 	for _, c := range cases {
 		r := threeRules(smallRules(t, c.name, c.target))
-		r.Turn.FarklePenalty = rules.Penalty{}
+		if !c.penalty {
+			r.Turn.FarklePenalty = rules.Penalty{}
+		}
 		plain := mustThree(t, r, ThreeOptions{Workers: 1, test: threeTest{alone: true, noSkip: true, allOptions: c.all}})
 		for _, v := range variants {
 			side := mustThree(t, r, ThreeOptions{Workers: 2, test: threeTest{alone: !v[0], noSkip: !v[1], allOptions: c.all}})
