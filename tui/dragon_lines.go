@@ -171,7 +171,7 @@ func (l *dragonLines) advance() {
 	for g.BotToAct() {
 		a, ev, err := g.Auto()
 		if err != nil {
-			l.say("%s", l.cat().Msg("dragon.lines.error", "why", DragonReason(err)))
+			l.say("%s", l.cat().Msg("dragon.lines.error", "why", l.g.reasonIn(l.cat(), err)))
 			return
 		}
 		l.played(a, ev)
@@ -385,7 +385,7 @@ func (l *dragonLines) command(line string) (quit bool) {
 	}
 	ev, err := g.Do(a)
 	if err != nil {
-		l.say("%s", l.cat().Msg("dragon.lines.error", "why", DragonReason(err)))
+		l.say("%s", l.cat().Msg("dragon.lines.error", "why", l.g.reasonIn(l.cat(), err)))
 		return false
 	}
 	l.played(a, ev)
