@@ -22,15 +22,16 @@ var (
 // Refusal is why the game refuses an action or a table, said in any
 // language: the sentinel it is (ErrIllegal, ErrBadAction, ErrGameOver,
 // ErrNotTurn, ErrPlayers) and a text of the catalogue (a dragon.err.* key)
-// with its values. Error is the English after the sentinel's text; In says
-// it in a player's language, so the front ends need not parse English.
+// with its values. Error is the English after the sentinel's text; Say
+// says it in a player's language, so the front ends need not parse
+// English.
 type Refusal struct {
 	Is   error
 	Key  string
 	Args []any // pairs of a name and a value, as lang.Catalogue.Msg takes them
 	// Keep is the dice package's refusal of a keep that does not score
 	// (its Reason is English): a front end may say it in its own words
-	// (InWith the value "why").
+	// (SayWith the value "why").
 	Keep *dice.KeepError
 }
 
@@ -40,18 +41,18 @@ func refuse(is error, key string, kv ...any) *Refusal {
 
 // Error is the English text, after the sentinel's: "dragon: illegal
 // action: hire: one hire a turn".
-func (r *Refusal) Error() string { return r.Is.Error() + ": " + r.In(nil) }
+func (r *Refusal) Error() string { return r.Is.Error() + ": " + r.Say(nil) }
 
 // Unwrap returns the sentinel the refusal is.
 func (r *Refusal) Unwrap() error { return r.Is }
 
-// In is the refusal in the language of c (nil: English), without the
+// Say is the refusal in the language of c (nil: English), without the
 // sentinel's text.
-func (r *Refusal) In(c *lang.Catalogue) string { return r.InWith(c) }
+func (r *Refusal) Say(c *lang.Catalogue) string { return r.SayWith(c) }
 
-// InWith is In with the values named in over (pairs of a name and a
+// SayWith is Say with the values named in over (pairs of a name and a
 // value) in place of the refusal's own.
-func (r *Refusal) InWith(c *lang.Catalogue, over ...any) string {
+func (r *Refusal) SayWith(c *lang.Catalogue, over ...any) string {
 	if c == nil {
 		c = lang.Get(lang.Default)
 	}

@@ -82,7 +82,7 @@ func checkRefusal(t *testing.T, err error, en, nb *lang.Catalogue, seen map[stri
 		t.Fatalf("refusal %q wraps %v", err, r.Is)
 	}
 	seen[r.Key]++
-	english, norsk := r.In(en), r.In(nb)
+	english, norsk := r.Say(en), r.Say(nb)
 	if err.Error() != r.Is.Error()+": "+english {
 		t.Errorf("Error() %q is not the English %q", err, english)
 	}

@@ -307,10 +307,10 @@ func dragonReasonIn(c *lang.Catalogue, t *dice.Table, err error) string {
 	if errors.As(err, &r) {
 		if r.Keep != nil && t != nil && c.Code != lang.Default {
 			if why := keepReasonIn(c, t, r.Keep.Throw, r.Keep.Keep); why != "" {
-				return r.InWith(c, "why", why)
+				return r.SayWith(c, "why", why)
 			}
 		}
-		return r.In(c)
+		return r.Say(c)
 	}
 	msg := err.Error()
 	for _, e := range []error{dragon.ErrIllegal, dragon.ErrBadAction, dragon.ErrGameOver, dragon.ErrNotTurn} {

@@ -612,8 +612,7 @@ func (m *DragonModel) logLines(room int) []string {
 		lines = append(earlier, lines...)
 	}
 	shown := m.logWindow(lines, room-1)
-	head := "─ " + m.logHead(len(lines), len(shown)) + " "
-	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	out := []string{panelHead(m.st, m.logHead(len(lines), len(shown)), m.width)}
 	for _, l := range shown {
 		out = append(out, "  "+l)
 	}
@@ -626,8 +625,7 @@ func (m *DragonModel) hintPanel(v dragon.View, room int) []string {
 	if room < 2 {
 		return nil
 	}
-	head := "─ " + m.tx("dragon.tui.hintHead") + " "
-	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	out := []string{panelHead(m.st, m.tx("dragon.tui.hintHead"), m.width)}
 	for _, l := range m.hintBody(v) {
 		if len(out) >= room {
 			break

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/farkle/farkle/dice"
@@ -208,5 +209,55 @@ func TestLogGrowsAndScrolls(t *testing.T) {
 	press(m, "pgdown")
 	if again := logShown(drawn(m)); strings.Join(again, "\n") != strings.Join(big, "\n") {
 		t.Fatalf("PgDn did not come back to the end:\n%s", strings.Join(again, "\n"))
+	}
+}
+
+// logHeadWidth returns the width of the log's head rule on a drawn
+// screen (0: no log).
+func logHeadWidth(screen string) int {
+	for _, l := range strings.Split(ansi.Strip(screen), "\n") {
+		if strings.HasPrefix(l, "─ log") {
+			return lipgloss.Width(strings.TrimRight(l, " "))
+		}
+	}
+	return 0
+}
+
+// TestLogFrameUsesTheWidth: the log's rule spans the window at every
+// size, in the ordinary table and in Dragon Farkle's, and the Dragon log
+// grows with the window and scrolls with PgUp and PgDn too.
+func TestLogFrameUsesTheWidth(t *testing.T) {
+	m := plainModel(t, Options{Game: nearEnd(t, func(engine.State) bool { return false })})
+	g := newDragonGame(t, "bot:simple,bot:smart", dice.SeedFrom("log-width"), "")
+	for range 60 {
+		if _, _, err := g.Auto(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := NewDragon(DragonOptions{Game: g})
+	for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}} {
+		for name, model := range map[string]tea.Model{"farkle": m, "dragon": d} {
+			model.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			// (At 60×20 the end screen has no room for the log.)
+			if w := logHeadWidth(drawn(model)); w != size[0] && (w != 0 || size[0] > 60) {
+				t.Errorf("%s at %d×%d: the log's rule is %d wide:\n%s", name, size[0], size[1], w, drawn(model))
+			}
+		}
+	}
+	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	small := logShown(drawn(d))
+	d.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	big := logShown(drawn(d))
+	if len(big) < len(small)+10 {
+		t.Fatalf("the Dragon log does not grow with the window: %d lines at 80×24, %d at 120×40", len(small), len(big))
+	}
+	press(d, "pgup")
+	back := logShown(drawn(d))
+	if strings.Join(back, "\n") == strings.Join(big, "\n") || back[len(back)-1] != big[len(big)-1-logStep] {
+		t.Fatalf("PgUp does not scroll the Dragon log %d lines back:\n%s\nwas\n%s", logStep, strings.Join(back, "\n"), strings.Join(big, "\n"))
+	}
+	press(d, "pgdown")
+	if again := logShown(drawn(d)); strings.Join(again, "\n") != strings.Join(big, "\n") {
+		t.Fatalf("PgDn did not come back to the end of the Dragon log:\n%s", strings.Join(again, "\n"))
 	}
 }

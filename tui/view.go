@@ -551,8 +551,7 @@ func (m *Model) logLines(room int) []string {
 	}
 	log := m.game.Log()
 	shown := m.logWindow(log, room-1)
-	head := "─ " + m.logHead(len(log), len(shown)) + " "
-	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	out := []string{panelHead(m.st, m.logHead(len(log), len(shown)), m.width)}
 	for _, l := range shown {
 		out = append(out, "  "+l)
 	}
@@ -573,19 +572,19 @@ func (m *Model) hintLines(room int) []string {
 		// The advisor is thinking (a solver can take long the first
 		// time): show the points of each keep meanwhile.
 		adv, _ = PointsAdvisor{}.Advise(m.game.State())
-		head = "─ " + lc.Msg("hint.thinking") + " "
+		head = lc.Msg("hint.thinking")
 		if m.o.Meter != nil {
 			if st, ok := m.o.Meter.Status(); ok && st.part < 1 {
-				head = "─ " + lc.Msg("hint.solving", "status", st.shortIn(lc)) + " "
+				head = lc.Msg("hint.solving", "status", st.shortIn(lc))
 			}
 		}
 	case m.advice.err != nil:
-		return []string{st.dim.Render("─ " + lc.Msg("tui.btn.hint") + " ─"), st.err.Render("  " + m.advice.err.Error())}
+		return []string{panelHead(st, lc.Msg("tui.btn.hint"), m.width), st.err.Render("  " + m.advice.err.Error())}
 	default:
 		adv = m.advice.advice
-		head = "─ " + lc.Msg("hint.head", "measure", adv.measureIn(lc)) + " "
+		head = lc.Msg("hint.head", "measure", adv.measureIn(lc))
 	}
-	out := []string{st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	out := []string{panelHead(st, head, m.width)}
 	if note := adv.noteIn(lc); note != "" {
 		for _, l := range wrap(note, m.width-2, "") {
 			out = append(out, st.dim.Render("  "+l))
