@@ -82,7 +82,7 @@ func (l *dragonLines) waiting() bool {
 	if g.online == nil || g.Over() || l.deciding() {
 		return false
 	}
-	l.say("%s", waitingNoteIn(l.cat(), g.online, g.Names(), g.ToAct()))
+	l.say("%s", waitingLineIn(l.cat(), g.online, g.Names(), g.ToAct()))
 	return true
 }
 
@@ -305,6 +305,9 @@ func (l *dragonLines) prompt() {
 		}
 	case dragon.PhaseDiscard:
 		l.say("%s", l.cat().Msg("dragon.lines.discard", "choices", strings.Join(cmds, " | "), "n", me.ItemCount, "limit", me.ItemLimit))
+	}
+	if clock := clockLineIn(l.cat(), g.online, names); clock != "" {
+		l.say("%s", clock)
 	}
 }
 

@@ -339,6 +339,9 @@ func (l *lines) prompt() {
 		line += " " + c.Msg("tui.lines.noBank", "why", bankReasonIn(c, s))
 	}
 	l.say("%s", line)
+	if clock := clockLineIn(c, g.online, g.Names()); clock != "" {
+		l.say("%s", clock)
+	}
 }
 
 // soloCountIn is the turn counter of a game of one for its turn line, in
