@@ -116,3 +116,31 @@ func newThrow(t *testing.T, seed [32]byte) []int {
 	}
 	return g.View(0).Throw.Faces()
 }
+
+// TestDragonRulesTableNorwegian: the soldier table of the Dragon rules
+// text is in Norwegian under nb, as the ordinary rules' scoring table is.
+func TestDragonRulesTableNorwegian(t *testing.T) {
+	nb := lang.Get("nb")
+	text := DragonRulesTextIn(nb, testDragon.Game(), 80)
+	english := englishOnlyWords()
+	rows := 0
+	for i, line := range text {
+		if line != nb.Msg("dragon.rules.soldiers") {
+			continue
+		}
+		for _, row := range text[i+1:] {
+			if row == "" {
+				break
+			}
+			rows++
+			for _, w := range letters.FindAllString(strings.ToLower(row), -1) {
+				if english[w] {
+					t.Errorf("English %q in the Norwegian soldier table: %q", w, row)
+				}
+			}
+		}
+	}
+	if rows < 4 {
+		t.Fatalf("no soldier table (%d rows) in:\n%s", rows, strings.Join(text, "\n"))
+	}
+}
