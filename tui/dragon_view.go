@@ -265,6 +265,9 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 	}
 	p := v.Players[v.Turn]
 	who := dragonWhose(m.lcat, "dragon.tui.turnOf", p.Name)
+	if m.online != nil && m.online.you == v.Turn {
+		who = m.tx("dragon.tui.turnOf.you") // this terminal's seat at a server
+	}
 	if m.g.BotToAct() {
 		who = m.tx("dragon.tui.botTurn", "p", p.Name)
 	}

@@ -293,7 +293,7 @@ func (m *Model) turnLine() string {
 		return st.bold.Render(c.Msg("tui.rolloff.win"))
 	}
 	p := s.Players[s.Current]
-	who := m.turnOf(p.Name)
+	who := m.turnOf(s.Current)
 	switch {
 	case g.BotToAct() || g.Waiting() && g.Seats()[s.Current].IsBot():
 		who = c.Msg("tui.playingBot", "name", p.Name)
@@ -381,7 +381,7 @@ func (m *Model) diceArea() []string {
 		if g.BotToAct() || g.Waiting() {
 			return blank(st.dim.Render(c.Msg("tui.aboutToThrow", "name", s.Players[s.Current].Name)))
 		}
-		return blank(c.Msg("tui.pressThrow", "turn", m.turnOf(s.Players[s.Current].Name), "key", st.key.Render("r"), "n", s.ToThrow()))
+		return blank(c.Msg("tui.pressThrow", "turn", m.turnOf(s.Current), "key", st.key.Render("r"), "n", s.ToThrow()))
 	}
 	return append(strings.Split(drawDice(looks), "\n"), labels)
 }
@@ -433,9 +433,11 @@ func (m *Model) badSelection() bool {
 	return err != nil
 }
 
-// turnOf is "ana's turn", "Your turn" for the player spoken to.
-func (m *Model) turnOf(name string) string {
-	if strings.EqualFold(name, youName(m.lc)) {
+// turnOf is "ana's turn" for the player in seat, "Your turn" for the
+// player spoken to (called "you", or this terminal's seat at a server).
+func (m *Model) turnOf(seat int) string {
+	name := m.game.Names()[seat]
+	if o := m.game.online; strings.EqualFold(name, youName(m.lc)) || o != nil && o.you == seat {
 		return m.lc.Msg("status.mine")
 	}
 	return m.lc.Msg("tui.turnOf", "name", name)
