@@ -163,6 +163,26 @@ func TestScreensFit(t *testing.T) {
 				press(m, "r")
 				checkScreen(t, m, w, h, "a farkle")
 
+				// A bot with a long name in the middle of its turn: the
+				// turn line is the longest ("cautious (bot) is playing ·
+				// turn total 1,050 · 2 dice left to throw").
+				// (The model's own commands would play the bot's turn.)
+				bot, err := NewGame(seatOrder("classic"), []Seat{{Name: "cautious", Bot: "cautious"}, {Name: "du"}}, dice.SeedFrom("fit-bot-0"), "", fixedNow, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for s := bot.State(); bot.BotToAct() && (s.Step != engine.StepChoose || s.Total == 0); s = bot.State() {
+					if _, _, err := bot.Auto(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !bot.BotToAct() {
+					t.Fatal("the bot's turn ended before a decision with points on the table")
+				}
+				m = plainModel(t, Options{Game: bot, Lang: lc})
+				m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				checkScreen(t, m, w, h, "a bot's turn")
+
 				m = sized(Options{Game: nearEnd(t, func(engine.State) bool { return false })})
 				checkScreen(t, m, w, h, "the end")
 			})

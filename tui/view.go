@@ -143,7 +143,7 @@ func (m *Model) tableLayout() *layout {
 	add("")
 
 	// The turn and the throw (at the end: how each played).
-	add(m.turnLine())
+	add(wrapStyled(m.turnLine(), m.width, "  ")...)
 	if s.Over() {
 		add(m.endLines()...)
 		add(g.online.ratingLines(c, m.width)...)
@@ -383,7 +383,7 @@ func (m *Model) diceArea() []string {
 		}
 		return blank(c.Msg("tui.pressThrow", "turn", m.turnOf(s.Current), "key", st.key.Render("r"), "n", s.ToThrow()))
 	}
-	return append(strings.Split(drawDice(looks), "\n"), labels)
+	return append(strings.Split(drawDice(looks), "\n"), wrapStyled(labels, m.width, "  ")...)
 }
 
 // prepLine shows how far the bots' preparation is: a bar, the part done
