@@ -105,6 +105,8 @@ var badInput = [][]string{
 	{"rules", "--rules", "RULEFILE"},
 	{"sim", "--games", "1"},
 	{"sim", "--players", "foo", "--games", "1"},
+	{"sim", "--rules", "dragon", "--games", "1"},
+	{"sim", "--rules", "dragon", "--players", "smart,steady", "--games", "1"},
 	{"sim", "--rules", "nosuch", "--players", "steady,steady", "--games", "1"},
 	{"sim", "--players", "steady,steady", "--games", "0"},
 	{"sim", "--players", "steady,steady", "--workers", "-1"},
