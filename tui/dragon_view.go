@@ -628,21 +628,22 @@ func (m *DragonModel) hintPanel(v dragon.View, room int) []string {
 	if room < 2 {
 		return nil
 	}
-	out := []string{panelHead(m.st, m.tx("dragon.tui.hintHead"), m.width)}
-	for _, l := range m.hintBody(v) {
-		if len(out) >= room {
-			break
-		}
-		out = append(out, l)
+	body := m.hintBody(v)
+	n := min(len(body), room-1)
+	for n > 0 && n < len(body) && strings.HasPrefix(body[n], "  "+hintIndent) {
+		n-- // a choice wrapped over lines shows whole or not at all
 	}
-	return out
+	return append([]string{panelHead(m.st, m.tx("dragon.tui.hintHead"), m.width)}, body[:n]...)
 }
+
+// hintIndent begins the lines of a hint's choice after its first.
+const hintIndent = "    "
 
 // hintBody is the hint's lines, wrapped to the width.
 func (m *DragonModel) hintBody(v dragon.View) []string {
 	var out []string
 	for _, l := range dragonHintLines(m.lcat, m.g, v, m.lcat.Code != lang.Default, true) {
-		out = append(out, wrap(l, m.width-2, "    ")...)
+		out = append(out, wrap(l, m.width-2, hintIndent)...)
 	}
 	for i := range out {
 		out[i] = "  " + out[i]
