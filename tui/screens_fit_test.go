@@ -281,3 +281,55 @@ func TestLogFrameUsesTheWidth(t *testing.T) {
 		t.Fatalf("PgDn did not come back to the end of the Dragon log:\n%s", strings.Join(again, "\n"))
 	}
 }
+
+// TestKeptLineFits: a turn of many small keeps at 60×20 shows its last
+// keeps after "…" on one line, in both languages, and no line is cut.
+func TestKeptLineFits(t *testing.T) {
+	r := seatOrder("classic")
+	for _, lc := range []*lang.Catalogue{nil, norwegian()} {
+		var g *Game
+		for i := 0; g == nil; i++ {
+			if i == 200 {
+				t.Fatal("no seed gives a turn of six keeps")
+			}
+			try, err := NewGame(r, []Seat{{Name: "du"}, {Name: "Kari"}}, dice.SeedFrom(fmt.Sprint("many-keeps-", i)), "", fixedNow, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for try.State().Current == 0 && len(try.Keeps()) < 6 {
+				s := try.State()
+				if s.Step != engine.StepKeep {
+					if _, err := try.Do(engine.ThrowBy(0)); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				keeps := s.Table().Keeps(s.Throw)
+				if len(keeps) == 0 {
+					break
+				}
+				if _, err := try.Do(engine.KeepBy(0, keeps[0].Hand)); err != nil { // the fewest dice
+					t.Fatal(err)
+				}
+			}
+			if try.State().Current == 0 && len(try.Keeps()) >= 6 {
+				g = try
+			}
+		}
+		m := plainModel(t, Options{Game: g, Lang: lc})
+		m.Update(tea.WindowSizeMsg{Width: 60, Height: 20})
+		checkScreen(t, m, 60, 20, "six keeps")
+		keeps := g.Keeps()
+		last := keeps[len(keeps)-1]
+		want := fmt.Sprintf("[%s] %s", last.Dice, orEnglish(lc).Num(int64(last.Points)))
+		found := false
+		for _, l := range strings.Split(ansi.Strip(drawn(m)), "\n") {
+			if strings.HasPrefix(l, orEnglish(lc).Msg("tui.keptThisTurn")) {
+				found = strings.HasSuffix(strings.TrimRight(l, " "), want) && strings.Contains(l, "… ")
+			}
+		}
+		if !found {
+			t.Errorf("the kept line does not end with the last keep %q after …:\n%s", want, drawn(m))
+		}
+	}
+}

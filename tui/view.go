@@ -457,7 +457,14 @@ func (m *Model) keptLine() string {
 	for i, k := range keeps {
 		parts[i] = fmt.Sprintf("[%s] %s", k.Dice, m.lc.Num(int64(k.Points)))
 	}
-	return m.st.dim.Render(m.lc.Msg("tui.keptThisTurn")+" ") + strings.Join(parts, " · ")
+	head := m.lc.Msg("tui.keptThisTurn") + " "
+	// In a narrow window the last keeps show, after "…" for the earlier
+	// ones (the turn's total is on the turn line).
+	shown := strings.Join(parts, " · ")
+	for n := len(parts) - 1; n > 0 && lipgloss.Width(head+shown) > m.width; n-- {
+		shown = "… " + strings.Join(parts[len(parts)-n:], " · ")
+	}
+	return m.st.dim.Render(head) + shown
 }
 
 // messageLines shows the quit question, the last message, or the live
