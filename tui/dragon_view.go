@@ -149,7 +149,7 @@ func (m *DragonModel) tableLayout() *layout {
 			n = len(m.faces)
 		}
 		top.addDice(m.diceArea(v), n)
-		add(m.keptLine(v))
+		add(wrapStyled(m.keptLine(v), m.width, "  ")...)
 		add(wrapStyled(m.messageLine(v), m.width, "  ")...)
 		top.addBar(st, m.keysLine(v))
 		add(m.menuLines(v)...)
