@@ -12,42 +12,15 @@ import (
 // englishOnlyWords are the words of the English catalogue that the
 // Norwegian one never uses: one of them in a Norwegian line is English
 // left over.
-func englishOnlyWords() map[string]bool {
-	words := func(c *lang.Catalogue) map[string]bool {
-		out := map[string]bool{}
-		for _, m := range c.Messages {
-			for _, w := range letters.FindAllString(strings.ToLower(braces.ReplaceAllString(m, " ")), -1) {
-				out[w] = true
-			}
-		}
-		return out
-	}
-	en, nb := words(lang.Get("en")), words(lang.Get("nb"))
-	for w := range nb {
-		delete(en, w)
-	}
-	return en
-}
+func englishOnlyWords() map[string]bool { return lang.OnlyIn(lang.Get("en"), lang.Get("nb")) }
 
-var (
-	letters = regexp.MustCompile(`\pL{3,}`)
-	braces  = regexp.MustCompile(`\{[a-zA-Z]+\}`)
-)
+var letters = lang.Word
 
 // TestDragonRefusalsNorwegian plays illegal Dragon Farkle moves in the
 // line mode and on the screen, in Norwegian: each refusal is said, none
 // is the English one, and none has an English word of the catalogue in it.
 func TestDragonRefusalsNorwegian(t *testing.T) {
-	seed := dragonSeed(t, "refusals-nb", "du,bot:smart", func(g *DragonGame) bool {
-		if g.Turn() != 0 {
-			return false
-		}
-		if _, err := g.Do(dragon.Recruit()); err != nil {
-			return false
-		}
-		v := g.View(0)
-		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Blank && loneFace(v.Throw.Faces()) != ""
-	})
+	seed := dragonSeed(t, "refusals-nb", "du,bot:smart", recruitsToALoneDie)
 	bad := loneFace(newThrow(t, seed))
 	script := []string{
 		"stop", "keep 1", "battle", "accept", "roll", "retreat", "discard nothing",

@@ -422,17 +422,17 @@ func clockLineIn(lc *lang.Catalogue, o *online, names []string) string {
 // the program, with the clock of the seat waited for when one runs.
 func waitingLineIn(lc *lang.Catalogue, o *online, names []string, actor int) string {
 	lc = orEnglish(lc)
+	note := waitingNoteIn(lc, o, names, actor)
 	switch {
 	case o.closed != nil:
 		return lc.Msg("tui.online.lostQuitLines")
 	case o.inFlight > 0:
-		return lc.Msg("tui.online.waitServer")
 	case o.you < 0:
 		return lc.Msg("tui.online.youWatchLines")
-	}
-	note := waitingNoteIn(lc, o, names, actor)
-	if clock := o.clockIn(lc, names, false); clock != "" {
-		note += " · " + clock
+	default:
+		if clock := o.clockIn(lc, names, false); clock != "" {
+			note += " · " + clock
+		}
 	}
 	return note
 }
