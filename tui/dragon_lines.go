@@ -14,8 +14,13 @@ import (
 	"github.com/farkle/farkle/lang"
 )
 
-// dragonLineCommands is the command summary of Dragon Farkle's line mode.
-const dragonLineCommands = "recruit, brawl NAME, battle, hire, dismiss CARD, keep DICE (e.g. keep 1 1 5; on a Rally add double or item), roll, stop, retreat, accept, use CARD [FACE], pass, discard CARD, hand, score, hint, help, quit"
+// dragonLineCommands is the command summary of Dragon Farkle's line mode
+// in the language of c: the commands are English words in every language,
+// the example of a keep is said in c's.
+func dragonLineCommands(c *lang.Catalogue) string {
+	return "recruit, brawl NAME, battle, hire, dismiss CARD, keep DICE " + orEnglish(c).Msg("dragon.lines.keepExample") +
+		", roll, stop, retreat, accept, use CARD [FACE], pass, discard CARD, hand, score, hint, help, quit"
+}
 
 // RunDragonLines plays g as lines of text, as RunLines does for ordinary
 // Farkle. It reads one command a line from in: recruit, brawl NAME,
@@ -152,7 +157,7 @@ func (l *dragonLines) intro() {
 	r := g.Game().Rules()
 	who := seatNamesIn(l.cat(), g.Seats())
 	l.say("%s", l.cat().Msg("dragon.lines.intro", "rules", r.Name, "health", r.DragonHealth, "min", r.BattleMinimum, "players", strings.Join(who, ", ")))
-	l.say("%s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands))
+	l.say("%s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands(l.cat())))
 	s := g.State()
 	if len(g.Record().Actions) > 0 && g.Path() != "" {
 		l.say("%s", l.cat().Msg("dragon.lines.resumed", "file", g.Path()))
@@ -467,7 +472,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		}
 		return dragon.Discard(id), nil
 	}
-	return dragon.Action{}, l.errf("dragon.lines.err.unknown", "cmd", strconv.Quote(cmd), "commands", dragonLineCommands)
+	return dragon.Action{}, l.errf("dragon.lines.err.unknown", "cmd", strconv.Quote(cmd), "commands", dragonLineCommands(l.cat()))
 }
 
 // dismiss finds the Companion named by args (id, name, or the start of
@@ -623,7 +628,7 @@ func (l *dragonLines) cardList(use bool) string {
 }
 
 func (l *dragonLines) help() {
-	l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands)))
+	l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands(l.cat()))))
 	for _, line := range DragonRulesTextIn(l.cat(), l.g.Game(), 100) {
 		l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", line))
 	}
