@@ -264,10 +264,7 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 		return st.good.Render(strings.ToUpper(w[:1]) + w[1:] + ".")
 	}
 	p := v.Players[v.Turn]
-	who := dragonWhose(m.lcat, "dragon.tui.turnOf", p.Name)
-	if m.online != nil && m.online.you == v.Turn {
-		who = m.tx("dragon.tui.turnOf.you") // this terminal's seat at a server
-	}
+	who := m.whose("dragon.tui.turnOf", v.Turn)
 	if m.g.BotToAct() {
 		who = m.tx("dragon.tui.botTurn", "p", p.Name)
 	}
@@ -386,7 +383,7 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		case m.g.BotToAct():
 			return blank(st.dim.Render(m.tx("dragon.tui.thinking", "p", name)))
 		case v.Phase == dragon.PhaseChoose:
-			return blank(m.tx("dragon.tui.chooseBelow", "turn", dragonWhose(m.lcat, "dragon.tui.turnOf", name)))
+			return blank(m.tx("dragon.tui.chooseBelow", "turn", m.whose("dragon.tui.turnOf", v.Turn)))
 		case v.Phase == dragon.PhaseDiscard:
 			return blank(m.tx("dragon.tui.discardBelow"))
 		}
@@ -426,7 +423,7 @@ func (m *DragonModel) keptLine(v dragon.View) string {
 	if b := v.Brawl; b != nil && b.Defending {
 		// The challenger's settled throw, the one to beat.
 		names := m.g.Names()
-		return m.st.dim.Render(m.grammar(dragonWhose(m.lcat, "dragon.tui.toBeat", names[v.Turn], "dice", b.Throw.String(), "face", faceName(m.lcat, b.Event), "n", b.Score), names))
+		return m.st.dim.Render(m.grammar(m.whose("dragon.tui.toBeat", v.Turn, "dice", b.Throw.String(), "face", faceName(m.lcat, b.Event), "n", b.Score), names))
 	}
 	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode || v.Mode == dragon.Brawling {
 		return ""
@@ -591,7 +588,7 @@ func (m *DragonModel) handLines(v dragon.View, texts bool) []string {
 	if len(parts) == 0 {
 		return nil
 	}
-	line := dragonWhose(m.lcat, "dragon.tui.cardsOf", me.Name) + " " + strings.Join(parts, " · ")
+	line := m.whose("dragon.tui.cardsOf", v.Seat) + " " + strings.Join(parts, " · ")
 	if more := m.tx("dragon.tui.readTexts"); !texts && len([]rune(line+more)) <= m.width {
 		line += more // t shows the texts (the help says so too)
 	}

@@ -39,7 +39,8 @@ func TestOnlineOwnTurnIsYours(t *testing.T) {
 	}
 }
 
-// TestDragonOnlineOwnTurnIsYours: the same at a Dragon Farkle table.
+// TestDragonOnlineOwnTurnIsYours: the same at a Dragon Farkle table, and
+// the cards are "Your cards".
 func TestDragonOnlineOwnTurnIsYours(t *testing.T) {
 	seed := dragonSeed(t, "own-turn", "Kari,Bo", youStart)
 	for _, code := range []string{"en", "nb"} {
@@ -53,6 +54,9 @@ func TestDragonOnlineOwnTurnIsYours(t *testing.T) {
 		screen := drawn(m)
 		if mine := c.Msg("dragon.tui.turnOf.you"); !strings.Contains(screen, mine) || strings.Contains(screen, c.Msg("dragon.tui.turnOf", "p", "Kari")) {
 			t.Errorf("%s: Kari's own Dragon turn does not read %q:\n%s", code, mine, screen)
+		}
+		if mine := c.Msg("dragon.tui.cardsOf.you"); !strings.Contains(screen, mine) || strings.Contains(screen, c.Msg("dragon.tui.cardsOf", "p", "Kari")) {
+			t.Errorf("%s: Kari's own cards do not read %q:\n%s", code, mine, screen)
 		}
 	}
 }
