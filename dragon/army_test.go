@@ -186,7 +186,7 @@ func TestArmyNeedsAWave(t *testing.T) {
 	if slices.Contains(g.Legal(s), Battle()) {
 		t.Fatal("battle legal with less than a wave")
 	}
-	if err := mustReject(t, g, s, Battle(), script()); !errors.Is(err, ErrIllegal) || !strings.Contains(err.Error(), "1200") {
+	if err := mustReject(t, g, s, Battle(), script()); !errors.Is(err, ErrIllegal) || !strings.Contains(err.Error(), "1,200") {
 		t.Fatalf("battle with 1150: %v", err)
 	}
 	if s = battleReady(1200); !slices.Contains(g.Legal(s), Battle()) {

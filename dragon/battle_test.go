@@ -23,7 +23,7 @@ func TestBattleMinimum(t *testing.T) {
 		t.Fatal("battle legal with 4950 soldiers")
 	}
 	err := mustReject(t, g, s, Battle(), dice.Faces())
-	if !errors.Is(err, ErrIllegal) || !strings.Contains(err.Error(), "5000") {
+	if !errors.Is(err, ErrIllegal) || !strings.Contains(err.Error(), "5,000") {
 		t.Fatalf("battle with 4950: %v", err)
 	}
 	s = battleReady(5000)

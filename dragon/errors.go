@@ -1,6 +1,12 @@
 package dragon
 
-import "errors"
+import (
+	"errors"
+	"strings"
+
+	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/lang"
+)
 
 // Sentinel errors; every error of the package wraps one of them.
 var (
@@ -12,3 +18,101 @@ var (
 	ErrPlayers   = errors.New("dragon: bad players")
 	ErrNotTurn   = errors.New("dragon: not your turn")
 )
+
+// Refusal is why the game refuses an action or a table, said in any
+// language: the sentinel it is (ErrIllegal, ErrBadAction, ErrGameOver,
+// ErrNotTurn, ErrPlayers) and a text of the catalogue (a dragon.err.* key)
+// with its values. Error is the English after the sentinel's text; Say
+// says it in a player's language, so the front ends need not parse
+// English.
+type Refusal struct {
+	Is   error
+	Key  string
+	Args []any // pairs of a name and a value, as lang.Catalogue.Msg takes them
+	// Keep is the dice package's refusal of a keep that does not score
+	// (its Reason is English): a front end may say it in its own words
+	// (SayWith the value "why").
+	Keep *dice.KeepError
+}
+
+func refuse(is error, key string, kv ...any) *Refusal {
+	return &Refusal{Is: is, Key: key, Args: kv}
+}
+
+// Error is the English text, after the sentinel's: "dragon: illegal
+// action: hire: one hire a turn".
+func (r *Refusal) Error() string { return r.Is.Error() + ": " + r.Say(nil) }
+
+// Unwrap returns the sentinel the refusal is.
+func (r *Refusal) Unwrap() error { return r.Is }
+
+// Say is the refusal in the language of c (nil: English), without the
+// sentinel's text.
+func (r *Refusal) Say(c *lang.Catalogue) string { return r.SayWith(c) }
+
+// SayWith is Say with the values named in over (pairs of a name and a
+// value) in place of the refusal's own.
+func (r *Refusal) SayWith(c *lang.Catalogue, over ...any) string {
+	if c == nil {
+		c = lang.Get(lang.Default)
+	}
+	kv := make([]any, 0, len(r.Args)+len(over))
+	kv = append(kv, over...) // Msg takes the first value of a name
+	for i := 0; i+1 < len(r.Args); i += 2 {
+		v := r.Args[i+1]
+		if w, ok := v.(words); ok {
+			v = w.in(c)
+		}
+		kv = append(kv, r.Args[i], v)
+	}
+	return c.Msg(r.Key, kv...)
+}
+
+// words is a value of a refusal said in the language of its text.
+type words interface {
+	in(c *lang.Catalogue) string
+}
+
+// said is a fixed text of the catalogue.
+type said string
+
+func (s said) in(c *lang.Catalogue) string { return c.Msg(string(s)) }
+
+// cardWords is a card named as the language names it.
+type cardWords struct{ id, name string }
+
+func (w cardWords) in(c *lang.Catalogue) string { return CardName(c, w.id, w.name) }
+
+// momentList are moments said as a choice: "while recruiting or in a
+// Brawl".
+type momentList []Moment
+
+func (ms momentList) in(c *lang.Catalogue) string {
+	w := make([]string, len(ms))
+	for i, m := range ms {
+		w[i] = c.Msg("dragon.err.moment." + string(m))
+	}
+	return strings.Join(w, c.Msg("dragon.err.or"))
+}
+
+// phaseWords says where a turn in a phase stands: "between throws".
+type phaseWords Phase
+
+func (p phaseWords) in(c *lang.Catalogue) string {
+	return c.Msg("dragon.err.phase." + Phase(p).String())
+}
+
+// kindList names the kinds of action allowed now: "recruit, brawl"
+// (their names are the line mode's commands), or "nothing".
+type kindList []ActionKind
+
+func (ks kindList) in(c *lang.Catalogue) string {
+	if len(ks) == 0 {
+		return c.Msg("dragon.err.nothing")
+	}
+	w := make([]string, len(ks))
+	for i, k := range ks {
+		w[i] = k.String()
+	}
+	return strings.Join(w, ", ")
+}

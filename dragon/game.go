@@ -2,8 +2,8 @@ package dragon
 
 import (
 	"errors"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/farkle/farkle/dice"
@@ -55,12 +55,12 @@ func (g *Game) Cards() *Cards { return g.cards }
 func (g *Game) New(players []string, src dice.Source) (State, []Event, error) {
 	r := &g.rules
 	if len(players) < r.MinPlayers || len(players) > r.MaxPlayers {
-		return State{}, nil, fmt.Errorf("%w: %d players (Dragon Farkle takes %d to %d)", ErrPlayers, len(players), r.MinPlayers, r.MaxPlayers)
+		return State{}, nil, refuse(ErrPlayers, "dragon.err.players", "count", len(players), "min", r.MinPlayers, "max", r.MaxPlayers)
 	}
 	s := State{Players: make([]Player, len(players)), Round: 1, Phase: PhaseChoose}
 	for i, name := range players {
 		if strings.TrimSpace(name) == "" {
-			return State{}, nil, fmt.Errorf("%w: player %d has no name", ErrPlayers, i+1)
+			return State{}, nil, refuse(ErrPlayers, "dragon.err.noName", "seat", i+1)
 		}
 		s.Players[i] = Player{Name: name, Items: []string{}}
 	}
@@ -140,7 +140,7 @@ func (g *Game) draw(s *State, kind Kind, src dice.Source, evs *[]Event) (string,
 // whether the action is legal or not.
 func (g *Game) Apply(s State, a Action, src dice.Source) (State, []Event, error) {
 	if s.Phase == PhaseOver {
-		return s, nil, fmt.Errorf("%w: no more actions", ErrGameOver)
+		return s, nil, refuse(ErrGameOver, "dragon.err.over")
 	}
 	if err := g.check(&s, a); err != nil {
 		return s, nil, err
@@ -170,17 +170,17 @@ func (g *Game) ApplyFor(s State, seat int, a Action, src dice.Source) (State, []
 // ErrGameOver, ErrNotTurn, ErrBadAction or ErrIllegal that says why.
 func (g *Game) Check(s State, seat int, a Action) error {
 	if s.Phase == PhaseOver {
-		return fmt.Errorf("%w: no more actions", ErrGameOver)
+		return refuse(ErrGameOver, "dragon.err.over")
 	}
 	if actor := s.ToAct(); seat != actor {
-		name := "a spectator"
+		var name any = said("dragon.err.spectator")
 		if seat >= 0 && seat < len(s.Players) {
 			name = s.Players[seat].Name
 		}
 		if actor != s.Turn {
-			return fmt.Errorf("%w: the game waits for %s, defending in a brawl, not for %s", ErrNotTurn, s.Players[actor].Name, name)
+			return refuse(ErrNotTurn, "dragon.err.waitsDefender", "p", s.Players[actor].Name, "q", name)
 		}
-		return fmt.Errorf("%w: it is %s's turn, not %s's", ErrNotTurn, s.Players[s.Turn].Name, name)
+		return refuse(ErrNotTurn, "dragon.err.notTurn", "p", s.Players[s.Turn].Name, "q", name)
 	}
 	return g.check(&s, a)
 }
@@ -189,10 +189,10 @@ func (g *Game) Check(s State, seat int, a Action) error {
 func (g *Game) check(s *State, a Action) error {
 	p := &s.Players[s.ToAct()]
 	wrong := func() error {
-		return fmt.Errorf("%w: %s is not allowed %s (now you may: %s)", ErrIllegal, a.Kind, s.Phase.situation(), g.allowedKinds(s))
+		return refuse(ErrIllegal, "dragon.err.notNow", "kind", a.Kind.String(), "when", phaseWords(s.Phase), "allowed", g.allowedKinds(s))
 	}
 	if a.Kind == 0 || int(a.Kind) >= len(actionNames) {
-		return fmt.Errorf("%w: unknown action kind %d", ErrBadAction, a.Kind)
+		return refuse(ErrBadAction, "dragon.err.unknownKind", "kind", int(a.Kind))
 	}
 	if err := checkFields(a); err != nil {
 		return err
@@ -203,14 +203,14 @@ func (g *Game) check(s *State, a Action) error {
 			return wrong()
 		}
 		if need := g.battleNeeds(); a.Kind == ActBattle && p.Soldiers < need {
-			return fmt.Errorf("%w: the Final Battle needs at least %d soldiers at the start of the turn (you have %d)", ErrIllegal, need, p.Soldiers)
+			return refuse(ErrIllegal, "dragon.err.battleNeeds", "need", need, "have", p.Soldiers)
 		}
 		if a.Kind == ActBrawl {
 			if a.Target < 0 || a.Target >= len(s.Players) {
-				return fmt.Errorf("%w: brawl: seat %d does not exist (seats 0 to %d)", ErrIllegal, a.Target, len(s.Players)-1)
+				return refuse(ErrIllegal, "dragon.err.noSeat", "seat", a.Target, "last", len(s.Players)-1)
 			}
 			if a.Target == s.Turn {
-				return fmt.Errorf("%w: brawl: you cannot challenge yourself (seat %d)", ErrIllegal, a.Target)
+				return refuse(ErrIllegal, "dragon.err.brawlSelf", "seat", a.Target)
 			}
 		}
 		return nil
@@ -224,7 +224,7 @@ func (g *Game) check(s *State, a Action) error {
 			return wrong()
 		}
 		if a.Card == "" || (a.Card != s.Offer && a.Card != p.Companion) {
-			return fmt.Errorf("%w: dismiss %q: dismiss your Companion %q or the one hired, %q", ErrIllegal, a.Card, p.Companion, s.Offer)
+			return refuse(ErrIllegal, "dragon.err.dismiss", "card", strconv.Quote(a.Card), "mine", strconv.Quote(p.Companion), "offer", strconv.Quote(s.Offer))
 		}
 		return nil
 	case ActPass:
@@ -247,7 +247,7 @@ func (g *Game) check(s *State, a Action) error {
 			return wrong()
 		}
 		if len(g.keeps(s)) > 0 {
-			return fmt.Errorf("%w: accept: the throw %s has a keep you can take (a keep is required)", ErrIllegal, s.Throw)
+			return refuse(ErrIllegal, "dragon.err.accept", "throw", s.Throw.String())
 		}
 		return nil
 	case ActRoll:
@@ -258,7 +258,7 @@ func (g *Game) check(s *State, a Action) error {
 	case ActStop:
 		if (s.Phase != PhaseRoll && s.Phase != PhaseEvaded) || s.Mode != Recruiting {
 			if s.Mode == Battling && s.Phase == PhaseRoll {
-				return fmt.Errorf("%w: stop: in the Final Battle, retreat instead", ErrIllegal)
+				return refuse(ErrIllegal, "dragon.err.stopBattle")
 			}
 			return wrong()
 		}
@@ -273,7 +273,7 @@ func (g *Game) check(s *State, a Action) error {
 			return wrong()
 		}
 		if !slices.Contains(p.Items, a.Card) {
-			return fmt.Errorf("%w: discard %q: you do not hold it (your items: %s)", ErrIllegal, a.Card, strings.Join(p.Items, ", "))
+			return refuse(ErrIllegal, "dragon.err.discard", "card", strconv.Quote(a.Card), "items", strings.Join(p.Items, ", "))
 		}
 		return nil
 	}
@@ -300,24 +300,19 @@ func checkFields(a Action) error {
 		stray = append(stray, "face")
 	}
 	if len(stray) > 0 {
-		return fmt.Errorf("%w: %s does not take %s", ErrBadAction, a.Kind, strings.Join(stray, ", "))
+		return refuse(ErrBadAction, "dragon.err.stray", "kind", a.Kind.String(), "fields", strings.Join(stray, ", "))
 	}
 	return nil
 }
 
-func (g *Game) allowedKinds(s *State) string {
-	seen := map[ActionKind]bool{}
-	var names []string
+func (g *Game) allowedKinds(s *State) kindList {
+	var kinds kindList
 	for _, a := range g.Legal(*s) {
-		if !seen[a.Kind] {
-			seen[a.Kind] = true
-			names = append(names, a.Kind.String())
+		if !slices.Contains(kinds, a.Kind) {
+			kinds = append(kinds, a.Kind)
 		}
 	}
-	if len(names) == 0 {
-		return "nothing"
-	}
-	return strings.Join(names, ", ")
+	return kinds
 }
 
 // keeps returns the legal keeps of the throw on the table: in battle the
@@ -380,29 +375,29 @@ func (g *Game) checkKeep(s *State, a Action) error {
 	}
 	var ke *dice.KeepError
 	if err := g.table.CheckKeep(s.Throw, a.Keep); errors.As(err, &ke) {
-		return fmt.Errorf("%w: keep %s: %s", ErrIllegal, a.Keep, ke.Reason)
-	} else if err != nil {
-		return fmt.Errorf("%w: %w", ErrIllegal, err)
+		r := refuse(ErrIllegal, "dragon.err.keep", "keep", a.Keep.String(), "why", ke.Reason)
+		r.Keep = ke
+		return r
 	}
 	if s.Mode == Recruiting && s.Event == Dragon {
-		return fmt.Errorf("%w: keep %s: the Dragon showed, so every scoring die must be set aside (keep %s)", ErrIllegal, a.Keep, legal[0].Hand)
+		return refuse(ErrIllegal, "dragon.err.keepDragon", "keep", a.Keep.String(), "all", legal[0].Hand.String())
 	}
 	if s.Mode == Battling {
 		pts, _ := g.table.Points(a.Keep)
-		return fmt.Errorf("%w: keep %s costs %d soldiers and you have %d", ErrIllegal, a.Keep, g.cost(s, pts), s.Players[s.Turn].Soldiers)
+		return refuse(ErrIllegal, "dragon.err.keepCost", "keep", a.Keep.String(), "cost", g.cost(s, pts), "have", s.Players[s.Turn].Soldiers)
 	}
-	return fmt.Errorf("%w: keep %s", ErrIllegal, a.Keep)
+	return refuse(ErrIllegal, "dragon.err.keepNot", "keep", a.Keep.String())
 }
 
 func (g *Game) checkReward(s *State, a Action) error {
 	rally := s.Mode == Recruiting && s.Event == Rally
 	switch {
 	case rally && a.Reward == NoReward:
-		return fmt.Errorf("%w: keep %s: a Rally showed; choose the reward double or item", ErrIllegal, a.Keep)
+		return refuse(ErrIllegal, "dragon.err.rallyReward", "keep", a.Keep.String())
 	case rally && a.Reward != Double && a.Reward != DrawItem:
-		return fmt.Errorf("%w: keep %s: unknown reward %d (rewards: double, item)", ErrBadAction, a.Keep, a.Reward)
+		return refuse(ErrBadAction, "dragon.err.unknownReward", "keep", a.Keep.String(), "reward", int(a.Reward))
 	case !rally && a.Reward != NoReward:
-		return fmt.Errorf("%w: keep %s: a reward is chosen only on a Rally while recruiting", ErrIllegal, a.Keep)
+		return refuse(ErrIllegal, "dragon.err.noRally", "keep", a.Keep.String())
 	}
 	return nil
 }
@@ -412,13 +407,13 @@ func (g *Game) checkHire(s *State) error {
 	cost, p := g.rules.HireCost, &s.Players[s.Turn]
 	switch {
 	case cost == 0:
-		return fmt.Errorf("%w: hire: these rules have no hiring (hire_cost = 0)", ErrIllegal)
+		return refuse(ErrIllegal, "dragon.err.hireNone")
 	case s.Hired:
-		return fmt.Errorf("%w: hire: one hire a turn", ErrIllegal)
+		return refuse(ErrIllegal, "dragon.err.hireOnce")
 	case p.Soldiers < cost:
-		return fmt.Errorf("%w: hire: a Companion costs %d soldiers and you have %d", ErrIllegal, cost, p.Soldiers)
+		return refuse(ErrIllegal, "dragon.err.hireCost", "cost", cost, "have", p.Soldiers)
 	case len(s.CompanionDeck)+len(s.CompanionDiscard) == 0:
-		return fmt.Errorf("%w: hire: no Companion left in the deck or its discard pile", ErrIllegal)
+		return refuse(ErrIllegal, "dragon.err.hireEmpty")
 	}
 	return nil
 }
@@ -436,31 +431,32 @@ func (s *State) moment() Moment {
 
 // canUse reports whether card id, held by the seat to act, may have its
 // active effect used now on the throw on the table; if not, why.
-func (g *Game) canUse(s *State, id string) (Effect, error) {
+func (g *Game) canUse(s *State, id string) (Effect, *Refusal) {
+	q := strconv.Quote(id)
 	p := &s.Players[s.ToAct()]
 	c := g.cards.Card(id)
 	if c == nil || (p.Companion != id && !slices.Contains(p.Items, id)) {
-		return Effect{}, fmt.Errorf("use %q: you do not hold that card", id)
+		return Effect{}, refuse(ErrIllegal, "dragon.err.useNotHeld", "card", q)
 	}
 	e, ok := c.Active()
 	if !ok {
-		return Effect{}, fmt.Errorf("use %q: %s has no effect to use (it works by itself)", id, c.Name)
+		return Effect{}, refuse(ErrIllegal, "dragon.err.usePassive", "card", q, "name", cardWords{c.ID, c.Name})
 	}
 	if c.Kind == Companion && slices.Contains(s.Used, id) {
-		return Effect{}, fmt.Errorf("use %q: %s was already used this turn", id, c.Name)
+		return Effect{}, refuse(ErrIllegal, "dragon.err.useUsed", "card", q, "name", cardWords{c.ID, c.Name})
 	}
 	if m := s.moment(); !slices.Contains(e.Moments(), m) {
-		return Effect{}, fmt.Errorf("use %q: %s cannot be used %s (only %s)", id, c.Name, momentWords[m], wordsOf(e.Moments()))
+		return Effect{}, refuse(ErrIllegal, "dragon.err.useWhen", "card", q, "name", cardWords{c.ID, c.Name}, "now", momentList{m}, "when", momentList(e.Moments()))
 	}
 	switch e.Primitive {
 	case Rethrow:
 	case TwoAsFive:
 		if s.Throw.Count(2) == 0 {
-			return Effect{}, fmt.Errorf("use %q: the throw %s has no 2", id, s.Throw)
+			return Effect{}, refuse(ErrIllegal, "dragon.err.useNoTwo", "card", q, "throw", s.Throw.String())
 		}
 	case IgnoreDragon:
 		if s.Event != Dragon {
-			return Effect{}, fmt.Errorf("use %q: only when the event die shows the Dragon", id)
+			return Effect{}, refuse(ErrIllegal, "dragon.err.useNoDragon", "card", q)
 		}
 	case RerollFarkle:
 		farkle := len(g.keeps(s)) == 0
@@ -468,36 +464,25 @@ func (g *Game) canUse(s *State, id string) (Effect, error) {
 			farkle = g.table.Farkle(s.Throw)
 		}
 		if !farkle {
-			return Effect{}, fmt.Errorf("use %q: only after a farkle", id)
+			return Effect{}, refuse(ErrIllegal, "dragon.err.useNoFarkle", "card", q)
 		}
 	}
 	return e, nil
 }
 
 func (g *Game) checkUse(s *State, a Action) error {
-	e, err := g.canUse(s, a.Card)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrIllegal, err)
+	e, r := g.canUse(s, a.Card)
+	if r != nil {
+		return r
 	}
 	if e.Primitive == Rethrow {
 		if a.Face < 1 || a.Face > 6 || s.Throw.Count(a.Face) == 0 {
-			return fmt.Errorf("%w: use %q: name the face of a die of the throw %s to throw again (face %d)", ErrIllegal, a.Card, s.Throw, a.Face)
+			return refuse(ErrIllegal, "dragon.err.useFace", "card", strconv.Quote(a.Card), "throw", s.Throw.String(), "face", a.Face)
 		}
 	} else if a.Face != 0 {
-		return fmt.Errorf("%w: use %q: %s takes no face", ErrBadAction, a.Card, e.Primitive)
+		return refuse(ErrBadAction, "dragon.err.useNoFace", "card", strconv.Quote(a.Card), "primitive", string(e.Primitive))
 	}
 	return nil
-}
-
-var momentWords = map[Moment]string{AtRecruit: "while recruiting", AtBattle: "in the Final Battle", AtBrawl: "in a Brawl"}
-
-// wordsOf says a list of moments in words: "while recruiting or in a Brawl".
-func wordsOf(ms []Moment) string {
-	w := make([]string, len(ms))
-	for i, m := range ms {
-		w[i] = momentWords[m]
-	}
-	return strings.Join(w, " or ")
 }
 
 // heldActive lists the cards of the seat to act, Companion first, then

@@ -1,19 +1,26 @@
 package dragon
 
-import "testing"
+import (
+	"testing"
 
-// TestPhaseSituation: every phase has its own words for the messages of
-// actions not allowed now.
+	"github.com/farkle/farkle/lang"
+)
+
+// TestPhaseSituation: every phase has its own words, in every language,
+// for the messages of actions not allowed now.
 func TestPhaseSituation(t *testing.T) {
-	seen := map[string]Phase{}
-	for p := PhaseChoose; p <= PhaseOver; p++ {
-		s := p.situation()
-		if s == "" || s == "in "+p.String() {
-			t.Errorf("phase %s has no words: %q", p, s)
+	for _, code := range lang.Codes() {
+		c := lang.Get(code)
+		seen := map[string]Phase{}
+		for p := PhaseChoose; p <= PhaseHire; p++ {
+			s := phaseWords(p).in(c)
+			if s == "" || s == "dragon.err.phase."+p.String() {
+				t.Errorf("%s: phase %s has no words: %q", code, p, s)
+			}
+			if q, ok := seen[s]; ok {
+				t.Errorf("%s: phases %s and %s are both %q", code, q, p, s)
+			}
+			seen[s] = p
 		}
-		if q, ok := seen[s]; ok {
-			t.Errorf("phases %s and %s are both %q", q, p, s)
-		}
-		seen[s] = p
 	}
 }

@@ -47,25 +47,6 @@ func (p Phase) String() string {
 	return fmt.Sprintf("Phase(%d)", p)
 }
 
-// phaseSituations say where a turn stands in a player's words.
-var phaseSituations = [...]string{
-	PhaseChoose:  "at the start of a turn",
-	PhaseKeep:    "with a throw on the table to keep from",
-	PhaseEvaded:  "after the Dragon showed with nothing to keep",
-	PhaseRoll:    "between throws",
-	PhaseDiscard: "while you discard Magic Items down to the limit",
-	PhaseOver:    "after the game",
-}
-
-// situation says where a turn in phase p stands, for a player: "between
-// throws".
-func (p Phase) situation() string {
-	if int(p) < len(phaseSituations) {
-		return phaseSituations[p]
-	}
-	return "in " + p.String()
-}
-
 // MarshalText writes the phase name.
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 

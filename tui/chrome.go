@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/farkle/farkle/lang"
 )
@@ -48,6 +49,13 @@ func (c *chrome) logHead(total, shown int) string {
 		return lc.Msg("tui.logMore")
 	}
 	return lc.Msg("tui.log")
+}
+
+// panelHead is the head of a panel under the table (the log, the hint):
+// its title in a rule across the whole width of the window.
+func panelHead(st styles, title string, width int) string {
+	head := "─ " + title + " "
+	return st.dim.Render(head + strings.Repeat("─", max(0, width-lipgloss.Width(head))))
 }
 
 // tr returns the language of the table's texts.

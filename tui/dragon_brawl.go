@@ -219,11 +219,11 @@ func (m *DragonModel) showLines() []string {
 	var label string
 	switch {
 	case f.seat == sh.challenger && f.card:
-		label = dragonWhose(m.lcat, "dragon.tui.show.card", names[f.seat], "score", m.brawlScoreWords(f.face, f.score))
+		label = m.whose("dragon.tui.show.card", f.seat, "score", m.brawlScoreWords(f.face, f.score))
 	case f.seat == sh.challenger:
-		label = dragonWhose(m.lcat, "dragon.tui.show.throw", names[f.seat], "score", m.brawlScoreWords(f.face, f.score))
+		label = m.whose("dragon.tui.show.throw", f.seat, "score", m.brawlScoreWords(f.face, f.score))
 	case f.card:
-		label = dragonWhose(m.lcat, "dragon.tui.show.answerCard", names[f.seat], "score", m.brawlScoreWords(f.face, f.score), "against", f.against)
+		label = m.whose("dragon.tui.show.answerCard", f.seat, "score", m.brawlScoreWords(f.face, f.score), "against", f.against)
 	default:
 		label = m.tx("dragon.tui.show.answer", "p", names[f.seat], "score", m.brawlScoreWords(f.face, f.score), "against", f.against)
 	}

@@ -130,6 +130,32 @@ func TestDragonHintAt60x20(t *testing.T) {
 				t.Errorf("%s: a hint line cut: %q", when, l)
 			}
 		}
+		// Each choice shown is whole: a choice wrapped over lines does not
+		// lose its end below the screen.
+		whole := map[string]bool{}
+		for _, l := range dragonHintLines(m.lcat, m.g, m.view(), false, true) {
+			whole[strings.Join(strings.Fields(l), " ")] = true
+		}
+		wrapped := false
+		for room := 2; room <= len(m.hintBody(m.view()))+1; room++ { // the panel in every room it may get
+			var shown []string
+			for _, l := range m.hintPanel(m.view(), room)[1:] {
+				if strings.HasPrefix(l, "  "+hintIndent) && len(shown) > 0 {
+					shown[len(shown)-1] += " " + strings.TrimSpace(l)
+					wrapped = true
+					continue
+				}
+				shown = append(shown, strings.TrimSpace(l))
+			}
+			for _, c := range shown {
+				if !whole[strings.Join(strings.Fields(c), " ")] {
+					t.Errorf("%s: in %d lines the hint shows part of a choice: %q\n%s", when, room, c, screen)
+				}
+			}
+		}
+		if !wrapped {
+			t.Errorf("%s: no choice of the hint is wrapped at 60 columns: the check above checks nothing", when)
+		}
 	}
 	check("turn's start")
 	press(m, "r")

@@ -57,6 +57,16 @@ func (m *DragonModel) cardLine(id, name, text string) string {
 	return m.cardName(id, name) + " — " + m.cardText(id, text)
 }
 
+// whose is dragonWhose for the player in seat, who is the person spoken to
+// also when the seat is this terminal's at a server.
+func (m *DragonModel) whose(key string, seat int, kv ...any) string {
+	name := m.g.Names()[seat]
+	if m.online != nil && m.online.you == seat {
+		return m.lcat.Msg(key+".you", append([]any{"p", name}, kv...)...)
+	}
+	return dragonWhose(m.lcat, key, name, kv...)
+}
+
 // dragonWhose is the catalogue's text of key with {p} the player name, or
 // of key.you when name is the person spoken to ("Your card", "Kortet
 // ditt"); kv fills the text's other names.

@@ -110,6 +110,7 @@ func TestDragonLinesNorwegian(t *testing.T) {
 	for _, want := range []string{
 		"dragon farkle: reglene dragon, drep dragen",
 		"kommandoer (på engelsk): recruit, brawl NAME",
+		"keep DICE (f.eks. keep 1 1 5; ved en samling legg til double eller item)",
 		"tur: du (runde 1, ",
 		`feil: ukjent kommando "bogus"`,
 		`feil: ingen spiller heter "nobody" (andre: smart)`,
@@ -126,7 +127,7 @@ func TestDragonLinesNorwegian(t *testing.T) {
 	if k := keyShown.FindString(text); k != "" {
 		t.Errorf("the key %q is printed:\n%s", k, text)
 	}
-	for _, english := range []string{"error:", "choose:", "turn:", "throw:", "score:", " soldiers", "\nhint:", "\nhelp:"} {
+	for _, english := range []string{"on a Rally", "error:", "choose:", "turn:", "throw:", "score:", " soldiers", "\nhint:", "\nhelp:"} {
 		if strings.Contains(text, english) {
 			t.Errorf("English %q in the Norwegian lines:\n%s", english, text)
 		}

@@ -14,8 +14,13 @@ import (
 	"github.com/farkle/farkle/lang"
 )
 
-// dragonLineCommands is the command summary of Dragon Farkle's line mode.
-const dragonLineCommands = "recruit, brawl NAME, battle, hire, dismiss CARD, keep DICE (e.g. keep 1 1 5; on a Rally add double or item), roll, stop, retreat, accept, use CARD [FACE], pass, discard CARD, hand, score, hint, help, quit"
+// dragonLineCommands is the command summary of Dragon Farkle's line mode
+// in the language of c: the commands are English words in every language,
+// the example of a keep is said in c's.
+func dragonLineCommands(c *lang.Catalogue) string {
+	return "recruit, brawl NAME, battle, hire, dismiss CARD, keep DICE " + orEnglish(c).Msg("dragon.lines.keepExample") +
+		", roll, stop, retreat, accept, use CARD [FACE], pass, discard CARD, hand, score, hint, help, quit"
+}
 
 // RunDragonLines plays g as lines of text, as RunLines does for ordinary
 // Farkle. It reads one command a line from in: recruit, brawl NAME,
@@ -82,7 +87,7 @@ func (l *dragonLines) waiting() bool {
 	if g.online == nil || g.Over() || l.deciding() {
 		return false
 	}
-	l.say("%s", waitingNoteIn(l.cat(), g.online, g.Names(), g.ToAct()))
+	l.say("%s", waitingLineIn(l.cat(), g.online, g.Names(), g.ToAct()))
 	return true
 }
 
@@ -152,7 +157,7 @@ func (l *dragonLines) intro() {
 	r := g.Game().Rules()
 	who := seatNamesIn(l.cat(), g.Seats())
 	l.say("%s", l.cat().Msg("dragon.lines.intro", "rules", r.Name, "health", r.DragonHealth, "min", r.BattleMinimum, "players", strings.Join(who, ", ")))
-	l.say("%s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands))
+	l.say("%s", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands(l.cat())))
 	s := g.State()
 	if len(g.Record().Actions) > 0 && g.Path() != "" {
 		l.say("%s", l.cat().Msg("dragon.lines.resumed", "file", g.Path()))
@@ -171,7 +176,7 @@ func (l *dragonLines) advance() {
 	for g.BotToAct() {
 		a, ev, err := g.Auto()
 		if err != nil {
-			l.say("%s", l.cat().Msg("dragon.lines.error", "why", DragonReason(err)))
+			l.say("%s", l.cat().Msg("dragon.lines.error", "why", l.g.reasonIn(l.cat(), err)))
 			return
 		}
 		l.played(a, ev)
@@ -306,6 +311,9 @@ func (l *dragonLines) prompt() {
 	case dragon.PhaseDiscard:
 		l.say("%s", l.cat().Msg("dragon.lines.discard", "choices", strings.Join(cmds, " | "), "n", me.ItemCount, "limit", me.ItemLimit))
 	}
+	if clock := clockLineIn(l.cat(), g.online, names); clock != "" {
+		l.say("%s", clock)
+	}
 }
 
 // mostKeep names the legal keep of v worth the most soldiers, card
@@ -385,7 +393,7 @@ func (l *dragonLines) command(line string) (quit bool) {
 	}
 	ev, err := g.Do(a)
 	if err != nil {
-		l.say("%s", l.cat().Msg("dragon.lines.error", "why", DragonReason(err)))
+		l.say("%s", l.cat().Msg("dragon.lines.error", "why", l.g.reasonIn(l.cat(), err)))
 		return false
 	}
 	l.played(a, ev)
@@ -464,7 +472,7 @@ func (l *dragonLines) parse(cmd string, args []string) (dragon.Action, error) {
 		}
 		return dragon.Discard(id), nil
 	}
-	return dragon.Action{}, l.errf("dragon.lines.err.unknown", "cmd", strconv.Quote(cmd), "commands", dragonLineCommands)
+	return dragon.Action{}, l.errf("dragon.lines.err.unknown", "cmd", strconv.Quote(cmd), "commands", dragonLineCommands(l.cat()))
 }
 
 // dismiss finds the Companion named by args (id, name, or the start of
@@ -620,7 +628,7 @@ func (l *dragonLines) cardList(use bool) string {
 }
 
 func (l *dragonLines) help() {
-	l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands)))
+	l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", l.cat().Msg("dragon.lines.commands", "commands", dragonLineCommands(l.cat()))))
 	for _, line := range DragonRulesTextIn(l.cat(), l.g.Game(), 100) {
 		l.say("%s", l.cat().Msg("tui.lines.helpLine", "line", line))
 	}

@@ -205,7 +205,7 @@ func TestDragonLinesRefused(t *testing.T) {
 	w.Flush()
 	first := g.Names()[g.Turn()]
 	for _, c := range []struct{ cmd, want string }{
-		{"battle", "5000"},
+		{"battle", "5,000"},
 		{"brawl " + first, "yourself"},
 		{"brawl nobody", "no player called"},
 		{"roll", ""},

@@ -547,9 +547,9 @@ func (m *DragonModel) keep(v dragon.View, then dragon.Action) tea.Cmd {
 func (m *DragonModel) keepWhy(v dragon.View, k dice.Hand, err error) string {
 	var ke *dice.KeepError
 	if e := m.g.Game().Table().CheckKeep(v.Throw, k); errors.As(e, &ke) {
-		return ke.Reason
+		return keepReasonIn(m.lcat, m.g.Game().Table(), v.Throw, k)
 	}
-	return DragonReason(err)
+	return m.g.reasonIn(m.lcat, err)
 }
 
 // keepThen plays the keep a, then (if the turn goes on between throws)
@@ -622,7 +622,7 @@ func (m *DragonModel) apply(a dragon.Action) error {
 	}
 	ev, err := m.g.Do(a)
 	if err != nil {
-		m.note(true, "%s", DragonReason(err))
+		m.note(true, "%s", m.g.reasonIn(m.lcat, err))
 		return err
 	}
 	m.events(ev)
@@ -731,7 +731,7 @@ func (m *DragonModel) auto(msg dragonAutoMsg) tea.Cmd {
 	m.scheduled = -1
 	_, ev, err := m.g.Auto()
 	if err != nil {
-		m.note(true, "%s", DragonReason(err))
+		m.note(true, "%s", m.g.reasonIn(m.lcat, err))
 		return nil
 	}
 	m.events(ev)

@@ -41,6 +41,19 @@ func dragonSeed(t testing.TB, name, players string, ok func(g *DragonGame) bool)
 // youStart: seat 0 has the first turn.
 func youStart(g *DragonGame) bool { return g.Turn() == 0 }
 
+// recruitsToALoneDie: seat 0 starts, recruits, and throws a blank with a
+// die that does not score alone (loneFace).
+func recruitsToALoneDie(g *DragonGame) bool {
+	if g.Turn() != 0 {
+		return false
+	}
+	if _, err := g.Do(dragon.Recruit()); err != nil {
+		return false
+	}
+	v := g.View(0)
+	return v.Phase == dragon.PhaseKeep && v.Event == dragon.Blank && loneFace(v.Throw.Faces()) != ""
+}
+
 // loneFace returns the key (its face) of a die of the throw that does not score
 // alone (a 2, 3, 4 or 6 that is not part of three of a kind), or "".
 func loneFace(faces []int) string {
@@ -57,16 +70,7 @@ func loneFace(faces []int) string {
 }
 
 func TestDragonIllegalKeepChangesNothing(t *testing.T) {
-	seed := dragonSeed(t, "illegal", "you,bot:smart", func(g *DragonGame) bool {
-		if g.Turn() != 0 {
-			return false
-		}
-		if _, err := g.Do(dragon.Recruit()); err != nil {
-			return false
-		}
-		v := g.View(0)
-		return v.Phase == dragon.PhaseKeep && v.Event == dragon.Blank && loneFace(v.Throw.Faces()) != ""
-	})
+	seed := dragonSeed(t, "illegal", "you,bot:smart", recruitsToALoneDie)
 	m := newDragonModel(t, "you,bot:smart", seed, 80, 30)
 	press(m, "r")
 	before, actions := m.g.State(), len(m.g.Record().Actions)

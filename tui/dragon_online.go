@@ -166,7 +166,7 @@ func (m *DragonModel) send(a dragon.Action) error {
 	case err == m.online.closed:
 		m.note(true, "%s", m.waitingNote())
 	case errors.As(err, &refused):
-		m.note(true, "%s", DragonReason(refused.err))
+		m.note(true, "%s", m.g.reasonIn(m.lcat, refused.err))
 	default:
 		m.note(true, "%s", userError(m.lcat, err))
 	}

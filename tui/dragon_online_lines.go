@@ -48,7 +48,7 @@ func (l *dragonLines) send(a dragon.Action) {
 	switch {
 	case err == nil:
 	case errors.As(err, &refused):
-		l.failed(DragonReason(refused.err))
+		l.failed(l.g.reasonIn(l.cat(), refused.err))
 	default:
 		l.failed(userError(l.cat(), err))
 	}

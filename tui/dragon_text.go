@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
@@ -42,15 +41,7 @@ func DragonRulesTextIn(c *lang.Catalogue, g *dragon.Game, width int) []string {
 		add("dragon.rules.hire", "n", r.HireCost)
 	}
 	out = append(out, "", c.Msg("dragon.rules.soldiers"))
-	for _, row := range meldRows(dice.Melds(r.Soldiers)) {
-		head := fmt.Sprintf("  %-16s ", row.head)
-		for i, line := range wrapTokens(row.body, width-len(head)) {
-			if i > 0 {
-				head = strings.Repeat(" ", len(head))
-			}
-			out = append(out, head+line)
-		}
-	}
+	out = append(out, meldTableIn(c, dice.Melds(r.Soldiers), width)...)
 	cards := g.Cards()
 	for _, deck := range []struct {
 		title string

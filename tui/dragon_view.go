@@ -149,7 +149,7 @@ func (m *DragonModel) tableLayout() *layout {
 			n = len(m.faces)
 		}
 		top.addDice(m.diceArea(v), n)
-		add(m.keptLine(v))
+		add(wrapStyled(m.keptLine(v), m.width, "  ")...)
 		add(wrapStyled(m.messageLine(v), m.width, "  ")...)
 		top.addBar(st, m.keysLine(v))
 		add(m.menuLines(v)...)
@@ -264,7 +264,7 @@ func (m *DragonModel) turnLine(v dragon.View) string {
 		return st.good.Render(strings.ToUpper(w[:1]) + w[1:] + ".")
 	}
 	p := v.Players[v.Turn]
-	who := dragonWhose(m.lcat, "dragon.tui.turnOf", p.Name)
+	who := m.whose("dragon.tui.turnOf", v.Turn)
 	if m.g.BotToAct() {
 		who = m.tx("dragon.tui.botTurn", "p", p.Name)
 	}
@@ -383,7 +383,7 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		case m.g.BotToAct():
 			return blank(st.dim.Render(m.tx("dragon.tui.thinking", "p", name)))
 		case v.Phase == dragon.PhaseChoose:
-			return blank(m.tx("dragon.tui.chooseBelow", "turn", dragonWhose(m.lcat, "dragon.tui.turnOf", name)))
+			return blank(m.tx("dragon.tui.chooseBelow", "turn", m.whose("dragon.tui.turnOf", v.Turn)))
 		case v.Phase == dragon.PhaseDiscard:
 			return blank(m.tx("dragon.tui.discardBelow"))
 		}
@@ -423,7 +423,7 @@ func (m *DragonModel) keptLine(v dragon.View) string {
 	if b := v.Brawl; b != nil && b.Defending {
 		// The challenger's settled throw, the one to beat.
 		names := m.g.Names()
-		return m.st.dim.Render(m.grammar(dragonWhose(m.lcat, "dragon.tui.toBeat", names[v.Turn], "dice", b.Throw.String(), "face", faceName(m.lcat, b.Event), "n", b.Score), names))
+		return m.st.dim.Render(m.grammar(m.whose("dragon.tui.toBeat", v.Turn, "dice", b.Throw.String(), "face", faceName(m.lcat, b.Event), "n", b.Score), names))
 	}
 	if (v.Phase == dragon.PhaseOver) || v.Mode == dragon.NoMode || v.Mode == dragon.Brawling {
 		return ""
@@ -588,7 +588,7 @@ func (m *DragonModel) handLines(v dragon.View, texts bool) []string {
 	if len(parts) == 0 {
 		return nil
 	}
-	line := dragonWhose(m.lcat, "dragon.tui.cardsOf", me.Name) + " " + strings.Join(parts, " · ")
+	line := m.whose("dragon.tui.cardsOf", v.Seat) + " " + strings.Join(parts, " · ")
 	if more := m.tx("dragon.tui.readTexts"); !texts && len([]rune(line+more)) <= m.width {
 		line += more // t shows the texts (the help says so too)
 	}
@@ -612,8 +612,7 @@ func (m *DragonModel) logLines(room int) []string {
 		lines = append(earlier, lines...)
 	}
 	shown := m.logWindow(lines, room-1)
-	head := "─ " + m.logHead(len(lines), len(shown)) + " "
-	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	out := []string{panelHead(m.st, m.logHead(len(lines), len(shown)), m.width)}
 	for _, l := range shown {
 		out = append(out, "  "+l)
 	}
@@ -626,22 +625,22 @@ func (m *DragonModel) hintPanel(v dragon.View, room int) []string {
 	if room < 2 {
 		return nil
 	}
-	head := "─ " + m.tx("dragon.tui.hintHead") + " "
-	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
-	for _, l := range m.hintBody(v) {
-		if len(out) >= room {
-			break
-		}
-		out = append(out, l)
+	body := m.hintBody(v)
+	n := min(len(body), room-1)
+	for n > 0 && n < len(body) && strings.HasPrefix(body[n], "  "+hintIndent) {
+		n-- // a choice wrapped over lines shows whole or not at all
 	}
-	return out
+	return append([]string{panelHead(m.st, m.tx("dragon.tui.hintHead"), m.width)}, body[:n]...)
 }
+
+// hintIndent begins the lines of a hint's choice after its first.
+const hintIndent = "    "
 
 // hintBody is the hint's lines, wrapped to the width.
 func (m *DragonModel) hintBody(v dragon.View) []string {
 	var out []string
 	for _, l := range dragonHintLines(m.lcat, m.g, v, m.lcat.Code != lang.Default, true) {
-		out = append(out, wrap(l, m.width-2, "    ")...)
+		out = append(out, wrap(l, m.width-2, hintIndent)...)
 	}
 	for i := range out {
 		out[i] = "  " + out[i]

@@ -160,6 +160,8 @@ func TestLineModeInNorwegian(t *testing.T) {
 	g.SetLang(norwegian())
 	input := strings.Join([]string{
 		"behold 2", // refused: a lone 2 does not score
+		"kast",     // refused: keep first
+		"sett inn", // refused: keep first
 		"behold 1", // du keeps a 1
 		"tips",     // the hint
 		"poeng",    // the scores
@@ -182,6 +184,8 @@ func TestLineModeInNorwegian(t *testing.T) {
 		"tur: du (0 poeng)",
 		"kast: ",
 		"feil: behold 2: 2 teller bare i tre like",
+		"feil: kast: behold minst én terning som gir poeng fra ",
+		"feil: sett inn: behold noen terninger først",
 		"du beholder 1 for 100 (runden 100)",
 		"velg: kast 5 terninger eller sett inn 100",
 		"tips: sett inn: 100 poeng nå (setter inn rundens poeng)",

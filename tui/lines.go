@@ -311,6 +311,11 @@ func (l *lines) events(ev []engine.Event) {
 			l.say("%s", describeIn(l.c, e, names))
 		}
 	}
+	if len(ev) > 0 && !g.Over() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep {
+		if clock := clockLineIn(l.c, g.online, names); clock != "" {
+			l.say("%s", clock) // the throw to keep from is this player's decision
+		}
+	}
 }
 
 // prompt says what a person must decide after a keep.
@@ -339,6 +344,9 @@ func (l *lines) prompt() {
 		line += " " + c.Msg("tui.lines.noBank", "why", bankReasonIn(c, s))
 	}
 	l.say("%s", line)
+	if clock := clockLineIn(c, g.online, g.Names()); clock != "" {
+		l.say("%s", clock)
+	}
 }
 
 // soloCountIn is the turn counter of a game of one for its turn line, in

@@ -376,14 +376,8 @@ func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over
 		// Who and the clock give way, so that the line fits 80 columns.
 		return st.dim.Render(lc.Msg("tui.online.line", "table", o.table, "who", "")) + st.err.Render(lc.Msg("tui.online.reconnecting", "try", o.trying))
 	}
-	if c := o.clock; !c.Deadline.IsZero() && !over && c.Seat >= 0 && c.Seat < len(names) {
-		left := max(time.Until(c.Deadline).Round(time.Second), 0)
-		clock := fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60)
-		key := "tui.online.clock"
-		if c.Seat == o.you || strings.EqualFold(names[c.Seat], youName(lc)) {
-			key = "tui.online.clockYou"
-		}
-		line += " · " + lc.Msg(key, "name", names[c.Seat], "clock", clock)
+	if clock := o.clockIn(lc, names, over); clock != "" {
+		line += " · " + clock
 	}
 	if o.ended != "" { // who gives way, so that the line fits 60 columns
 		return st.dim.Render(lc.Msg("tui.online.line", "table", o.table, "who", "")) + st.err.Render(o.statusIn(lc))
@@ -392,6 +386,62 @@ func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over
 		return st.dim.Render(line+" · ") + st.err.Render(s)
 	}
 	return st.dim.Render(line)
+}
+
+// clockIn is the turn clock while it runs, in the language of lc: "your
+// clock 0:42", "ana's clock 1:05"; "" when none runs or the game is over.
+func (o *online) clockIn(lc *lang.Catalogue, names []string, over bool) string {
+	c := o.clock
+	if c.Deadline.IsZero() || over || c.Seat < 0 || c.Seat >= len(names) {
+		return ""
+	}
+	clock := o.clockLeft()
+	if o.yourClock(lc, names) {
+		return lc.Msg("tui.online.clockYou", "clock", clock)
+	}
+	return lc.Msg("tui.online.clock", "name", names[c.Seat], "clock", clock)
+}
+
+// clockLeft is the time left on the running turn clock: "0:42".
+func (o *online) clockLeft() string {
+	left := max(time.Until(o.clock.Deadline).Round(time.Second), 0)
+	return fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60)
+}
+
+// clockLineIn is the line mode's word of the turn clock when it runs for
+// this player, in the language of lc: "time left to decide: 0:42"; ""
+// otherwise (a local game: o is nil).
+func clockLineIn(lc *lang.Catalogue, o *online, names []string) string {
+	if o == nil || !o.yourClock(lc, names) {
+		return ""
+	}
+	return lc.Msg("tui.lines.clock", "left", o.clockLeft())
+}
+
+// waitingLineIn is waitingNoteIn for the line mode, where q (quit) ends
+// the program, with the clock of the seat waited for when one runs.
+func waitingLineIn(lc *lang.Catalogue, o *online, names []string, actor int) string {
+	lc = orEnglish(lc)
+	note := waitingNoteIn(lc, o, names, actor)
+	switch {
+	case o.closed != nil:
+		return lc.Msg("tui.online.lostQuitLines")
+	case o.inFlight > 0:
+	case o.you < 0:
+		return lc.Msg("tui.online.youWatchLines")
+	default:
+		if clock := o.clockIn(lc, names, false); clock != "" {
+			note += " · " + clock
+		}
+	}
+	return note
+}
+
+// yourClock reports whether the turn clock runs for this terminal's seat
+// (or a seat named "you" in the language of lc).
+func (o *online) yourClock(lc *lang.Catalogue, names []string) bool {
+	c := o.clock
+	return !c.Deadline.IsZero() && c.Seat >= 0 && c.Seat < len(names) && (c.Seat == o.you || strings.EqualFold(names[c.Seat], youName(lc)))
 }
 
 // take keeps what an update says of the link and the table.

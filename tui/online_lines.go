@@ -178,7 +178,7 @@ func (l *lines) take(u RemoteUpdate) {
 // another seat or the server only quit, score and help are run.
 func (l *lines) play(line string) (quit bool) {
 	if w := lineWord(line); l.g.Waiting() && w != "quit" && w != "score" && w != "help" {
-		l.say("%s", waitingNoteIn(l.c, l.g.online, l.g.Names(), l.g.Actor()))
+		l.say("%s", waitingLineIn(l.c, l.g.online, l.g.Names(), l.g.Actor()))
 		return false
 	}
 	return l.command(line)

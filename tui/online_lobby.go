@@ -84,6 +84,7 @@ type LobbyModel struct {
 	waitFor  RemoteUpdate
 	game     onlineScreen
 	help     bool     // the lobby's help screen is shown
+	helpView chrome   // the help screen's scroll (helpKey, helpPage)
 	results  []Result // of the games finished here, in order
 	quit     bool
 	listGen  int             // the refresh timer's generation
@@ -374,7 +375,9 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	}
 	if lm.help {
-		lm.help = false
+		if lm.helpView.helpKey(msg, lm.keys, lm.helpLines, lm.height-2) {
+			lm.help = false
+		}
 		return nil
 	}
 	if lm.setup != nil {
@@ -384,11 +387,13 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 			return lm.list()
 		case setupStart:
 			return lm.create()
+		case setupHelp:
+			lm.help, lm.helpView.helpTop = true, 0
 		}
 		return nil
 	}
 	if key.Matches(msg, lm.keys.Help) {
-		lm.help = true
+		lm.help, lm.helpView.helpTop = true, 0
 		return nil
 	}
 	if lm.creating {
@@ -419,6 +424,7 @@ func (lm *LobbyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	case msg.String() == "n":
 		lm.setup = newSetup(lm.lc, lm.o.Rules, 0)
 		lm.setup.noPace = true // the server's bots play at its pace
+		lm.setup.lobby = true
 		lm.msg = ""
 	case msg.String() == "g":
 		return lm.list()
@@ -476,10 +482,13 @@ func (lm *LobbyModel) View() tea.View {
 	add(spread(left, st.dim.Render(right), lm.width), "")
 	switch {
 	case lm.help:
-		add(lm.helpLines()...)
+		add(lm.helpView.helpPage(lm.helpLines()))
 	case lm.setup != nil:
-		add(lm.setup.view(st, lm.width, lm.height-4))
-		add("", st.dim.Render(c.Msg("tui.lobby.firstIsYou")))
+		note := wrap(c.Msg("tui.lobby.firstIsYou"), lm.width, "")
+		add(lm.setup.view(st, lm.width, lm.height-3-len(note)), "")
+		for _, l := range note {
+			add(st.dim.Render(l))
+		}
 	case lm.creating:
 		add(c.Msg("tui.lobby.creating"))
 	case lm.opening != "":
@@ -531,8 +540,7 @@ func (lm *LobbyModel) helpLines() []string {
 		{"q", c.Msg("tui.lobby.help.quit")},
 	}
 	lines := helpKeysIn(c, lm.st, lm.width, keys)
-	lines = append(lines, wrap(c.Msg("tui.lobby.help.tables"), lm.width, "")...)
-	return append(lines, "", lm.st.dim.Render(c.Msg("tui.lobby.help.close")))
+	return append(lines, wrap(c.Msg("tui.lobby.help.tables"), lm.width, "")...)
 }
 
 // listLines draws the lobby's tables.

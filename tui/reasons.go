@@ -109,13 +109,23 @@ func bankReasonIn(c *lang.Catalogue, s engine.State) string {
 }
 
 // errorIn is the reason of an error of the engine for the player, in the
-// language of c where the terminal knows it (an illegal keep), else the
-// engine's (Reason).
+// language of c where the terminal knows it (an illegal keep, a throw
+// before a keep, a bank refused), else the engine's (Reason).
 func errorIn(c *lang.Catalogue, s engine.State, a engine.Action, err error) string {
 	c = orEnglish(c)
-	if c.Code != lang.Default && a.Kind == engine.Keep && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep {
+	if c.Code == lang.Default || s.Phase != engine.PhasePlay || err == nil {
+		return Reason(err)
+	}
+	switch {
+	case a.Kind == engine.Keep && s.Step == engine.StepKeep:
 		if why := keepReasonIn(c, s.Table(), s.Throw, a.Dice); why != "" {
 			return c.Msg("tui.keep.refused", "dice", a.Dice.String(), "why", why)
+		}
+	case a.Kind == engine.Throw && s.Step == engine.StepKeep:
+		return c.Msg("tui.throw.keepFirst", "dice", s.Throw.String())
+	case a.Kind == engine.Bank:
+		if why := bankReasonIn(c, s); why != "" {
+			return c.Msg("tui.bank.refused", "why", why)
 		}
 	}
 	return Reason(err)

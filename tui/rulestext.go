@@ -66,7 +66,15 @@ func RulesTextIn(c *lang.Catalogue, r rules.Rules, width int) []string {
 		item("rules.sixNothing", "points", s.SixDiceNothing)
 	}
 	out = append(out, "", c.Msg("rules.scoring"))
-	for _, row := range meldRowsIn(c, dice.Melds(r)) {
+	return append(out, meldTableIn(c, dice.Melds(r), width)...)
+}
+
+// meldTableIn is the scoring table of melds in the language of c, a row
+// per family of melds ("three of a kind  1s: 1000 · 2s: 200 …") wrapped to
+// width columns: the ordinary rules' points and Dragon Farkle's soldiers.
+func meldTableIn(c *lang.Catalogue, melds []dice.Meld, width int) []string {
+	var out []string
+	for _, row := range meldRowsIn(c, melds) {
 		head := fmt.Sprintf("  %-16s ", row.head)
 		w := len([]rune(head))
 		for i, line := range wrapTokens(row.body, width-w) {
@@ -79,11 +87,9 @@ func RulesTextIn(c *lang.Catalogue, r rules.Rules, width int) []string {
 	return out
 }
 
-// meldRows groups the melds into rows: a family of melds that differ only
-// in the face ("three 1s", "three 2s", ...) shares one row.
-func meldRows(melds []dice.Meld) []meldRow { return meldRowsIn(nil, melds) }
-
-// meldRowsIn is meldRows in the language of c.
+// meldRowsIn groups the melds into rows, labelled in the language of c: a
+// family of melds that differ only in the face ("three 1s", "three 2s",
+// ...) shares one row.
 func meldRowsIn(c *lang.Catalogue, melds []dice.Meld) []meldRow {
 	c = orEnglish(c)
 	type family struct {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/farkle/farkle/dice"
@@ -162,6 +163,26 @@ func TestScreensFit(t *testing.T) {
 				press(m, "r")
 				checkScreen(t, m, w, h, "a farkle")
 
+				// A bot with a long name in the middle of its turn: the
+				// turn line is the longest ("cautious (bot) is playing ·
+				// turn total 1,050 · 2 dice left to throw").
+				// (The model's own commands would play the bot's turn.)
+				bot, err := NewGame(seatOrder("classic"), []Seat{{Name: "cautious", Bot: "cautious"}, {Name: "du"}}, dice.SeedFrom("fit-bot-0"), "", fixedNow, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for s := bot.State(); bot.BotToAct() && (s.Step != engine.StepChoose || s.Total == 0); s = bot.State() {
+					if _, _, err := bot.Auto(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !bot.BotToAct() {
+					t.Fatal("the bot's turn ended before a decision with points on the table")
+				}
+				m = plainModel(t, Options{Game: bot, Lang: lc})
+				m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				checkScreen(t, m, w, h, "a bot's turn")
+
 				m = sized(Options{Game: nearEnd(t, func(engine.State) bool { return false })})
 				checkScreen(t, m, w, h, "the end")
 			})
@@ -208,5 +229,107 @@ func TestLogGrowsAndScrolls(t *testing.T) {
 	press(m, "pgdown")
 	if again := logShown(drawn(m)); strings.Join(again, "\n") != strings.Join(big, "\n") {
 		t.Fatalf("PgDn did not come back to the end:\n%s", strings.Join(again, "\n"))
+	}
+}
+
+// logHeadWidth returns the width of the log's head rule on a drawn
+// screen (0: no log).
+func logHeadWidth(screen string) int {
+	for _, l := range strings.Split(ansi.Strip(screen), "\n") {
+		if strings.HasPrefix(l, "─ log") {
+			return lipgloss.Width(strings.TrimRight(l, " "))
+		}
+	}
+	return 0
+}
+
+// TestLogFrameUsesTheWidth: the log's rule spans the window at every
+// size, in the ordinary table and in Dragon Farkle's, and the Dragon log
+// grows with the window and scrolls with PgUp and PgDn too.
+func TestLogFrameUsesTheWidth(t *testing.T) {
+	m := plainModel(t, Options{Game: nearEnd(t, func(engine.State) bool { return false })})
+	g := newDragonGame(t, "bot:simple,bot:smart", dice.SeedFrom("log-width"), "")
+	for range 60 {
+		if _, _, err := g.Auto(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := NewDragon(DragonOptions{Game: g})
+	for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}} {
+		for name, model := range map[string]tea.Model{"farkle": m, "dragon": d} {
+			model.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			// (At 60×20 the end screen has no room for the log.)
+			if w := logHeadWidth(drawn(model)); w != size[0] && (w != 0 || size[0] > 60) {
+				t.Errorf("%s at %d×%d: the log's rule is %d wide:\n%s", name, size[0], size[1], w, drawn(model))
+			}
+		}
+	}
+	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	small := logShown(drawn(d))
+	d.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	big := logShown(drawn(d))
+	if len(big) < len(small)+10 {
+		t.Fatalf("the Dragon log does not grow with the window: %d lines at 80×24, %d at 120×40", len(small), len(big))
+	}
+	press(d, "pgup")
+	back := logShown(drawn(d))
+	if strings.Join(back, "\n") == strings.Join(big, "\n") || back[len(back)-1] != big[len(big)-1-logStep] {
+		t.Fatalf("PgUp does not scroll the Dragon log %d lines back:\n%s\nwas\n%s", logStep, strings.Join(back, "\n"), strings.Join(big, "\n"))
+	}
+	press(d, "pgdown")
+	if again := logShown(drawn(d)); strings.Join(again, "\n") != strings.Join(big, "\n") {
+		t.Fatalf("PgDn did not come back to the end of the Dragon log:\n%s", strings.Join(again, "\n"))
+	}
+}
+
+// TestKeptLineFits: a turn of many small keeps at 60×20 shows its last
+// keeps after "…" on one line, in both languages, and no line is cut.
+func TestKeptLineFits(t *testing.T) {
+	r := seatOrder("classic")
+	for _, lc := range []*lang.Catalogue{nil, norwegian()} {
+		var g *Game
+		for i := 0; g == nil; i++ {
+			if i == 200 {
+				t.Fatal("no seed gives a turn of six keeps")
+			}
+			try, err := NewGame(r, []Seat{{Name: "du"}, {Name: "Kari"}}, dice.SeedFrom(fmt.Sprint("many-keeps-", i)), "", fixedNow, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for try.State().Current == 0 && len(try.Keeps()) < 6 {
+				s := try.State()
+				if s.Step != engine.StepKeep {
+					if _, err := try.Do(engine.ThrowBy(0)); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				keeps := s.Table().Keeps(s.Throw)
+				if len(keeps) == 0 {
+					break
+				}
+				if _, err := try.Do(engine.KeepBy(0, keeps[0].Hand)); err != nil { // the fewest dice
+					t.Fatal(err)
+				}
+			}
+			if try.State().Current == 0 && len(try.Keeps()) >= 6 {
+				g = try
+			}
+		}
+		m := plainModel(t, Options{Game: g, Lang: lc})
+		m.Update(tea.WindowSizeMsg{Width: 60, Height: 20})
+		checkScreen(t, m, 60, 20, "six keeps")
+		keeps := g.Keeps()
+		last := keeps[len(keeps)-1]
+		want := fmt.Sprintf("[%s] %s", last.Dice, orEnglish(lc).Num(int64(last.Points)))
+		found := false
+		for _, l := range strings.Split(ansi.Strip(drawn(m)), "\n") {
+			if strings.HasPrefix(l, orEnglish(lc).Msg("tui.keptThisTurn")) {
+				found = strings.HasSuffix(strings.TrimRight(l, " "), want) && strings.Contains(l, "… ")
+			}
+		}
+		if !found {
+			t.Errorf("the kept line does not end with the last keep %q after …:\n%s", want, drawn(m))
+		}
 	}
 }

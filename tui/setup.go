@@ -54,6 +54,7 @@ type setupModel struct {
 	row     int    // 0 rules, 1 players, 2.. seats, then the bots' pace, last: start
 	pace    time.Duration
 	noPace  bool // no pace row: the bots play at the server's pace (online)
+	lobby   bool // a table at a server: enter creates it, esc goes back to the lobby
 	err     string
 	lc      *lang.Catalogue // the language of the screen
 }
@@ -366,7 +367,11 @@ func (sm *setupModel) view(st styles, width, height int) string {
 	} else {
 		say("")
 	}
-	for _, l := range wrap(c.Msg("setup.keys"), width, "") {
+	keys := c.Msg("setup.keys")
+	if sm.lobby {
+		keys = c.Msg("setup.keysLobby")
+	}
+	for _, l := range wrap(keys, width, "") {
 		say(st.dim.Render(l))
 	}
 	// In a low window the note under the rows and the keys stay: first the

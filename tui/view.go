@@ -143,7 +143,7 @@ func (m *Model) tableLayout() *layout {
 	add("")
 
 	// The turn and the throw (at the end: how each played).
-	add(m.turnLine())
+	add(wrapStyled(m.turnLine(), m.width, "  ")...)
 	if s.Over() {
 		add(m.endLines()...)
 		add(g.online.ratingLines(c, m.width)...)
@@ -293,7 +293,7 @@ func (m *Model) turnLine() string {
 		return st.bold.Render(c.Msg("tui.rolloff.win"))
 	}
 	p := s.Players[s.Current]
-	who := m.turnOf(p.Name)
+	who := m.turnOf(s.Current)
 	switch {
 	case g.BotToAct() || g.Waiting() && g.Seats()[s.Current].IsBot():
 		who = c.Msg("tui.playingBot", "name", p.Name)
@@ -381,9 +381,9 @@ func (m *Model) diceArea() []string {
 		if g.BotToAct() || g.Waiting() {
 			return blank(st.dim.Render(c.Msg("tui.aboutToThrow", "name", s.Players[s.Current].Name)))
 		}
-		return blank(c.Msg("tui.pressThrow", "turn", m.turnOf(s.Players[s.Current].Name), "key", st.key.Render("r"), "n", s.ToThrow()))
+		return blank(c.Msg("tui.pressThrow", "turn", m.turnOf(s.Current), "key", st.key.Render("r"), "n", s.ToThrow()))
 	}
-	return append(strings.Split(drawDice(looks), "\n"), labels)
+	return append(strings.Split(drawDice(looks), "\n"), wrapStyled(labels, m.width, "  ")...)
 }
 
 // prepLine shows how far the bots' preparation is: a bar, the part done
@@ -433,9 +433,11 @@ func (m *Model) badSelection() bool {
 	return err != nil
 }
 
-// turnOf is "ana's turn", "Your turn" for the player spoken to.
-func (m *Model) turnOf(name string) string {
-	if strings.EqualFold(name, youName(m.lc)) {
+// turnOf is "ana's turn" for the player in seat, "Your turn" for the
+// player spoken to (called "you", or this terminal's seat at a server).
+func (m *Model) turnOf(seat int) string {
+	name := m.game.Names()[seat]
+	if o := m.game.online; strings.EqualFold(name, youName(m.lc)) || o != nil && o.you == seat {
 		return m.lc.Msg("status.mine")
 	}
 	return m.lc.Msg("tui.turnOf", "name", name)
@@ -455,7 +457,14 @@ func (m *Model) keptLine() string {
 	for i, k := range keeps {
 		parts[i] = fmt.Sprintf("[%s] %s", k.Dice, m.lc.Num(int64(k.Points)))
 	}
-	return m.st.dim.Render(m.lc.Msg("tui.keptThisTurn")+" ") + strings.Join(parts, " · ")
+	head := m.lc.Msg("tui.keptThisTurn") + " "
+	// In a narrow window the last keeps show, after "…" for the earlier
+	// ones (the turn's total is on the turn line).
+	shown := strings.Join(parts, " · ")
+	for n := len(parts) - 1; n > 0 && lipgloss.Width(head+shown) > m.width; n-- {
+		shown = "… " + strings.Join(parts[len(parts)-n:], " · ")
+	}
+	return m.st.dim.Render(head) + shown
 }
 
 // messageLines shows the quit question, the last message, or the live
@@ -551,8 +560,7 @@ func (m *Model) logLines(room int) []string {
 	}
 	log := m.game.Log()
 	shown := m.logWindow(log, room-1)
-	head := "─ " + m.logHead(len(log), len(shown)) + " "
-	out := []string{m.st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	out := []string{panelHead(m.st, m.logHead(len(log), len(shown)), m.width)}
 	for _, l := range shown {
 		out = append(out, "  "+l)
 	}
@@ -573,19 +581,19 @@ func (m *Model) hintLines(room int) []string {
 		// The advisor is thinking (a solver can take long the first
 		// time): show the points of each keep meanwhile.
 		adv, _ = PointsAdvisor{}.Advise(m.game.State())
-		head = "─ " + lc.Msg("hint.thinking") + " "
+		head = lc.Msg("hint.thinking")
 		if m.o.Meter != nil {
 			if st, ok := m.o.Meter.Status(); ok && st.part < 1 {
-				head = "─ " + lc.Msg("hint.solving", "status", st.shortIn(lc)) + " "
+				head = lc.Msg("hint.solving", "status", st.shortIn(lc))
 			}
 		}
 	case m.advice.err != nil:
-		return []string{st.dim.Render("─ " + lc.Msg("tui.btn.hint") + " ─"), st.err.Render("  " + m.advice.err.Error())}
+		return []string{panelHead(st, lc.Msg("tui.btn.hint"), m.width), st.err.Render("  " + m.advice.err.Error())}
 	default:
 		adv = m.advice.advice
-		head = "─ " + lc.Msg("hint.head", "measure", adv.measureIn(lc)) + " "
+		head = lc.Msg("hint.head", "measure", adv.measureIn(lc))
 	}
-	out := []string{st.dim.Render(head + strings.Repeat("─", max(0, min(m.width, 80)-lipgloss.Width(head))))}
+	out := []string{panelHead(st, head, m.width)}
 	if note := adv.noteIn(lc); note != "" {
 		for _, l := range wrap(note, m.width-2, "") {
 			out = append(out, st.dim.Render("  "+l))

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -85,22 +86,31 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usageMsg("cli.err.unexpectedArg", "arg", strconv.Quote(fs.Arg(0)), "cmd", "sim")
 	}
-	if *players == "" {
-		return usageMsg("cli.err.simPlayers", "levels", strings.Join(bot.LevelNames(), ", "))
-	}
 	if *games < 1 {
 		return usageMsg("cli.err.atLeastOne", "flag", "games", "value", strconv.Itoa(*games))
 	}
 	if *workers < 0 {
 		return usageMsg("cli.err.workers", "value", strconv.Itoa(*workers))
 	}
-	levels := strings.Split(*players, ",")
-	for i, l := range levels {
-		levels[i] = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "bot:"))
-	}
 	v, err := getRules()
 	if err != nil {
 		return err
+	}
+	// The levels of the kind of game played (Dragon Farkle's are its own).
+	known := game.DefaultCast().LevelNames(v.Kind())
+	if v.Kind() == game.Farkle {
+		known = bot.LevelNames()
+	}
+	if *players == "" {
+		example := strings.Join(known[max(0, len(known)-2):], ",") // simple,smart
+		if v.Kind() == game.Farkle {
+			example = "perfect,steady"
+		}
+		return usageMsg("cli.err.simPlayers", "levels", strings.Join(known, ", "), "example", example)
+	}
+	levels := strings.Split(*players, ",")
+	for i, l := range levels {
+		levels[i] = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "bot:"))
 	}
 	seed := dice.NewSeed()
 	if *seedText != "" {
@@ -110,8 +120,8 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	cast := advise.Cast(cfg.Tables)
 	for _, l := range levels {
 		if _, err := cast.Bot(v, l); err != nil {
-			if errors.Is(err, bot.ErrUnknownLevel) {
-				return usageMsg("cli.err.simLevel", "level", l, "levels", strings.Join(bot.LevelNames(), ", "))
+			if errors.Is(err, bot.ErrUnknownLevel) || !slices.Contains(known, l) {
+				return usageMsg("cli.err.simLevel", "level", l, "levels", strings.Join(known, ", "))
 			}
 			return usageMsg("cli.err.flagErr", "flag", "players", "err", err)
 		}

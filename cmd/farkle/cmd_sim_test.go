@@ -140,6 +140,9 @@ func TestSimBadInput(t *testing.T) {
 	}{
 		{"no players", []string{"--games", "10"}, []string{"--players"}},
 		{"unknown level", []string{"--players", "steady,genius"}, []string{"genius", "perfect"}},
+		// Dragon Farkle's levels are its own: named in the help and the refusal.
+		{"no Dragon players", []string{"--rules", "dragon", "--games", "10"}, []string{"--players simple,smart", "random, simple, smart"}},
+		{"an ordinary level at Dragon", []string{"--rules", "dragon", "--players", "smart,steady"}, []string{"steady", "random, simple, smart"}},
 		{"no games", []string{"--players", "steady", "--games", "0"}, []string{"--games 0"}},
 		{"too many for the rules", []string{"--rules", "cardgames", "--players", "steady,bold,steady"}, []string{"3 players", "2 to 2"}},
 		{"nine players", []string{"--players", "steady,steady,steady,steady,steady,steady,steady,steady,steady"}, []string{"9 players"}},

@@ -14,26 +14,10 @@ import (
 
 // englishOnly are the words of the English catalogue that the Norwegian
 // one never uses: one of them in a Norwegian error is English left over.
-var englishOnly = sync.OnceValue(func() map[string]bool {
-	words := func(c *lang.Catalogue) map[string]bool {
-		out := map[string]bool{}
-		for _, m := range c.Messages {
-			for _, w := range catalogueWord.FindAllString(strings.ToLower(placeholder.ReplaceAllString(m, " ")), -1) {
-				out[w] = true
-			}
-		}
-		return out
-	}
-	en, nb := words(lang.Get("en")), words(lang.Get("nb"))
-	for w := range nb {
-		delete(en, w)
-	}
-	return en
-})
+var englishOnly = sync.OnceValue(func() map[string]bool { return lang.OnlyIn(lang.Get("en"), lang.Get("nb")) })
 
 var (
-	catalogueWord = regexp.MustCompile(`\pL{3,}`)
-	placeholder   = regexp.MustCompile(`\{[a-zA-Z]+\}`)
+	catalogueWord = lang.Word
 	// echoed is what an error repeats of its input or of the program:
 	// flags, quoted text, file paths, URLs, "farkle COMMAND".
 	echoed = regexp.MustCompile(`--[a-z-]+|«[^»]*»|"[^"]*"|'[^']*'|\S*/\S*|farkle [a-z]+|\(see farkle [a-z]+ -h\)|\(se farkle [a-z]+ -h\)`)
@@ -105,6 +89,8 @@ var badInput = [][]string{
 	{"rules", "--rules", "RULEFILE"},
 	{"sim", "--games", "1"},
 	{"sim", "--players", "foo", "--games", "1"},
+	{"sim", "--rules", "dragon", "--games", "1"},
+	{"sim", "--rules", "dragon", "--players", "smart,steady", "--games", "1"},
 	{"sim", "--rules", "nosuch", "--players", "steady,steady", "--games", "1"},
 	{"sim", "--players", "steady,steady", "--games", "0"},
 	{"sim", "--players", "steady,steady", "--workers", "-1"},

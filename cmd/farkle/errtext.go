@@ -67,6 +67,10 @@ func userTextIn(c *lang.Catalogue, err error) string {
 	if errors.As(err, &pe) {
 		s = strings.ReplaceAll(s, pe.Error(), c.Msg("cli.err.position")+": "+pe.In(c))
 	}
+	var rf refusal
+	if errors.As(err, &rf) {
+		s = strings.ReplaceAll(s, rf.Say(lang.Get(lang.Default)), rf.Say(c))
+	}
 	for _, sy := range sayings {
 		if sy.key == "" {
 			s = strings.ReplaceAll(s, sy.err.Error()+": ", "")
@@ -86,6 +90,14 @@ func userTextIn(c *lang.Catalogue, err error) string {
 	}
 	s = oneLine(phrased(c, s))
 	return strings.ReplaceAll(strings.ReplaceAll(s, " "+lineBreak+" ", lineBreak), lineBreak, "\n")
+}
+
+// refusal is a game's refusal of an action, said in a language (a Dragon
+// Farkle game's): where it stands in a longer error (an action of a
+// record), its words take the place of its English.
+type refusal interface {
+	error
+	Say(c *lang.Catalogue) string
 }
 
 // lineBreak stands for a line break of a catalogue's text while the rest

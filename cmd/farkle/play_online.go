@@ -31,7 +31,8 @@ checked and saved in the games directory (farkle verify FILE). --rules
 dragon (or Dragon Farkle on the setup screen) plays Dragon Farkle at the
 server. q at a table goes back to the lobby, q in the lobby quits; p at
 the end asks for a rematch. With --plain (or without a terminal) it is
-the line mode at the table of a link, or of --players.`
+the line mode at the table of a link, or of --players; it says the time
+left on the turn clock at each of your decisions, and q (quit) ends it.`
 
 // runPlayOnline checks the flags of farkle play --online and plays.
 func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags, resolve func() (game.Variant, error), players string) error {

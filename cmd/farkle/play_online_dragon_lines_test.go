@@ -188,6 +188,12 @@ func TestOnlineDragonLineMode(t *testing.T) {
 	}
 	// The wrong lines: refused, and the game as it was.
 	after := p.lines[checked:]
+	// The server's turn clock (90 s) is said under the choice.
+	if len(after) == 0 || !strings.HasPrefix(after[0], "time left to decide: 1:") {
+		t.Errorf("no turn clock under the choice:\n%s", strings.Join(p.lines[:min(len(p.lines), checked+3)], "\n"))
+	} else {
+		after = after[1:]
+	}
 	score := func(from int) (block []string, next int) {
 		for next = from; next < len(after) && strings.HasPrefix(after[next], "score: "); next++ {
 			block = append(block, after[next])

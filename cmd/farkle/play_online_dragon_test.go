@@ -90,7 +90,7 @@ func sshDragonAct(t *testing.T, p *tmuxPane, screen, me string) bool {
 			bar = l
 		}
 	}
-	if !strings.Contains(screen, me+"'s turn") && !strings.Contains(screen, "stand by it") {
+	if !strings.Contains(screen, "Your turn") && !strings.Contains(screen, "stand by it") { // me's own turn
 		return false
 	}
 	switch {

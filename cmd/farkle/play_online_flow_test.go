@@ -39,8 +39,8 @@ func TestOnlineLobbyFlows(t *testing.T) {
 		"; echo \"farkle exited: $?\"; sleep 600")
 	p.waitFor("Farkle online", "No open tables", "? help")
 	p.keys("?")
-	p.waitFor("sit down at the table", "any key goes back")
-	p.keys("x")
+	p.waitFor("sit down at the table", "esc or ? back")
+	p.keys("Escape")
 	p.waitFor("No open tables")
 	// A new table: two players, the second a person (a free seat).
 	p.keys("n")
@@ -66,7 +66,7 @@ func TestOnlineLobbyFlows(t *testing.T) {
 		t.Fatalf("three Enters made %d tables; want one", n)
 	}
 	p.keys("?")
-	p.waitFor("any key goes back")
+	p.waitFor("sit down at the table", "esc or ? back")
 	p.keys("Escape")
 	p.waitFor("Waiting for players")
 	// q: back to the lobby, which lists the table without being asked.

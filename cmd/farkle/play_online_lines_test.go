@@ -16,13 +16,15 @@ import (
 // (farkle play --online --plain, issue 27 item 10), as a script would:
 // it reads the lines, keeps the best dice of each of its throws and
 // banks; the bot's moves come as lines; the end names the winner and the
-// record, which verifies.
+// record, which verifies. The turn clock (the server's 90 s) is said at
+// each decision.
 func TestOnlineLineMode(t *testing.T) {
 	dir := t.TempDir()
 	_, base := startServe(t, filepath.Join(dir, "f.db"), "--bot-delay", "10ms")
 	p := startPlainOnline(t, dir, "--online", base, "--plain", "--name", "Ann", "--rules", shortRulesFile(t), "--players", "you,bot:steady")
 	throw := regexp.MustCompile(`^throw: ((?:[1-6] ?)+)$`)
-	keeps, banks, bot := 0, 0, 0
+	clock := regexp.MustCompile(`^time left to decide: [01]:[0-5][0-9]$`)
+	keeps, banks, bot, clocks := 0, 0, 0, 0
 	for {
 		line, ok := p.next()
 		if !ok {
@@ -53,11 +55,13 @@ func TestOnlineLineMode(t *testing.T) {
 			}
 		case strings.HasPrefix(line, "Steady bot "):
 			bot++
+		case clock.MatchString(line):
+			clocks++
 		}
 	}
 	out := p.wait(t)
-	if keeps == 0 || banks == 0 || bot == 0 {
-		t.Fatalf("%d keeps, %d banks, %d lines of the bot:\n%s", keeps, banks, bot, out)
+	if keeps == 0 || banks == 0 || bot == 0 || clocks < banks {
+		t.Fatalf("%d keeps, %d banks, %d lines of the bot, %d of the clock:\n%s", keeps, banks, bot, clocks, out)
 	}
 	win := regexp.MustCompile(`(?m)^winner: (\S.*) with`).FindStringSubmatch(out)
 	saved := regexp.MustCompile(`(?m)^saved: (\S+)$`).FindStringSubmatch(out)

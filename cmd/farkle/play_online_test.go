@@ -85,7 +85,7 @@ func lastThrow(screen, me string) []int {
 // whether it moved.
 func termAct(t *testing.T, p *tmuxPane, screen, me string) bool {
 	t.Helper()
-	turn := regexp.MustCompile(regexp.QuoteMeta(me) + `'s turn · turn total \d+ · (\d+ dic?e to throw|choose dice to keep)`).FindStringSubmatch(screen)
+	turn := regexp.MustCompile(`Your turn · turn total \d+ · (\d+ dic?e to throw|choose dice to keep)`).FindStringSubmatch(screen) // me's own turn
 	if turn == nil {
 		return false
 	}
