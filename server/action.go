@@ -202,20 +202,29 @@ func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 	}
 	encoded := map[view][]byte{}
 	private := t.kind.private()
-	for c := range t.clients {
-		v := view{seat: -1, lang: c.cat()}
-		if private {
-			v.seat = c.seat()
-		}
-		b, ok := encoded[v]
-		if !ok {
-			var err error
-			if b, err = json.Marshal(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang)); err != nil {
-				t.srv.log.Error("encode update", "err", err)
-				return
+	// The seated players first, then the watchers: a player's writer is
+	// woken before thousands of watchers' are, so that watchers never
+	// slow the players.
+	for _, seated := range []bool{true, false} {
+		for c := range t.clients {
+			seat := c.seat()
+			if (seat >= 0) != seated {
+				continue
 			}
-			encoded[v] = b
+			v := view{seat: -1, lang: c.cat()}
+			if private {
+				v.seat = seat
+			}
+			b, ok := encoded[v]
+			if !ok {
+				var err error
+				if b, err = json.Marshal(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang)); err != nil {
+					t.srv.log.Error("encode update", "err", err)
+					return
+				}
+				encoded[v] = b
+			}
+			c.send(b)
 		}
-		c.send(b)
 	}
 }
