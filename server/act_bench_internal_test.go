@@ -59,7 +59,7 @@ func BenchmarkAction(b *testing.B) {
 	}
 	clients := make([]*client, 3) // the two players and a watcher
 	for i := range clients {
-		c := &client{srv: s, t: tt, out: make(chan []byte, 16), done: make(chan struct{})}
+		c := &client{srv: s, t: tt, out: make(chan *message, 16), done: make(chan struct{})}
 		if i < 2 {
 			c.player = &players[i]
 		}
@@ -76,7 +76,7 @@ func BenchmarkAction(b *testing.B) {
 			case m := <-c.out:
 				if i < 2 {
 					last[i] = nil
-					if err := json.Unmarshal(m, &last[i]); err != nil {
+					if err := json.Unmarshal(m.payload(), &last[i]); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -200,7 +200,7 @@ func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 		seat int
 		lang *lang.Catalogue
 	}
-	encoded := map[view][]byte{}
+	encoded := map[view]*message{}
 	private := t.kind.private()
 	// The seated players first, then the watchers: a player's writer is
 	// woken before thousands of watchers' are, so that watchers never
@@ -215,16 +215,17 @@ func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 			if private {
 				v.seat = seat
 			}
-			b, ok := encoded[v]
+			m, ok := encoded[v]
 			if !ok {
-				var err error
-				if b, err = json.Marshal(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang)); err != nil {
+				b, err := json.Marshal(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang))
+				if err != nil {
 					t.srv.log.Error("encode update", "err", err)
 					return
 				}
-				encoded[v] = b
+				m = newMessage(b)
+				encoded[v] = m
 			}
-			c.send(b)
+			c.sendMessage(m)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"runtime/debug"
@@ -218,10 +217,7 @@ func (t *table) ended(status store.Status, reason string) {
 	if status == store.Expired {
 		typ = "expired"
 	}
-	b, _ := json.Marshal(failedMsg{Type: typ, Table: t.view(), Reason: reason})
-	for c := range t.clients {
-		c.send(b)
-	}
+	t.sendAll(failedMsg{Type: typ, Table: t.view(), Reason: reason}, nil)
 	if len(t.clients) == 0 {
 		go t.srv.release(t)
 	}
