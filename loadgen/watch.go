@@ -49,7 +49,6 @@ type watch struct {
 	missed int
 	rng    *rand.Rand
 	conns  []*watcher
-	errs   int
 	ready  chan struct{} // closed once every watcher has its welcome (or failed)
 }
 
