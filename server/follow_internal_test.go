@@ -3,18 +3,11 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
-	"github.com/farkle/farkle/store"
-	"github.com/farkle/farkle/store/sqlite"
 )
 
 // A node following a table that another node plays (catchUp, as on a
@@ -24,45 +17,21 @@ import (
 // is refused and leaves the game as it was.
 func TestFollowPlaysTheStoredActions(t *testing.T) {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "follow.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	s, err := New(ctx, db, Options{BotDelay: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	r := rules.MustPreset("classic")
+	s, db, tt, _ := twoPlayerTable(t, r, "follow")
 	v, err := game.NewFarkle(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed := dice.SeedFrom("follow")
-	tb := store.Table{ID: "follow", Kind: v.Kind(), Rules: v.Rules(), Seed: seed, Status: store.Playing, Created: time.Now(), Creator: "p0"}
-	names := []string{"Ann", "Bo"}
-	for i, n := range names {
-		p := store.Player{ID: "p" + string(rune('0'+i)), Name: n, TokenHash: "h" + n}
-		if err := db.CreatePlayer(ctx, p); err != nil {
-			t.Fatal(err)
-		}
-		tb.Seats = append(tb.Seats, store.Seat{Name: n, PlayerID: p.ID})
-	}
-	if err := db.CreateTable(ctx, tb); err != nil {
-		t.Fatal(err)
-	}
-	tt, err := s.getTable(ctx, tb.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := tt.meta
+	names := tt.names()
 	watcher := &client{srv: s, t: tt, out: make(chan *message, 256), done: make(chan struct{})}
 	tt.mu.Lock()
 	tt.clients[watcher] = struct{}{}
 	tt.mu.Unlock()
 	// The other node's game: the same seed, its first legal action each
 	// time, every entry stored as that node stores it.
-	other, _, err := game.Start(v, names, seed)
+	other, _, err := game.Start(v, names, tb.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
