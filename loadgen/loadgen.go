@@ -49,6 +49,10 @@ type Config struct {
 	// preset's (at most rules.MaxTarget): the highest, on servers started
 	// with --max-turns 0, makes games that go on for a whole soak.
 	Target int
+	// Watchers, when not 0, is how many anonymous connections watch the
+	// first pair's first table (watch.go): the delivery of its updates to
+	// them is measured and reported.
+	Watchers int
 	// Progress, when set, is called about every 100 ms with the actions
 	// so far and the time since the start.
 	Progress func(actions int, elapsed time.Duration)
@@ -78,6 +82,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("duration: %v is outside (0, %v]", c.Duration, MaxDuration)
 	case c.Actions < 0:
 		return fmt.Errorf("actions: %d is negative (0: no bound but the duration)", c.Actions)
+	case c.Watchers < 0 || c.Watchers > MaxWatchers:
+		return fmt.Errorf("watchers: %d is outside 0 to %d", c.Watchers, MaxWatchers)
 	case c.Target < 0 || c.Target > rules.MaxTarget:
 		return fmt.Errorf("target: %d is outside 0 (the preset's) to %d", c.Target, rules.MaxTarget)
 	}
@@ -102,6 +108,12 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	if c.Rate > 0 {
 		r.limit = rate.NewLimiter(rate.Limit(c.Rate), 1)
 	}
+	// The watchers' reads outlive the run by watchGrace (watch.finish).
+	wctx, wcancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer wcancel()
+	if c.Watchers > 0 {
+		r.watch, r.wctx = newWatch(c.Watchers), wctx
+	}
 	t0 := time.Now()
 	var wg sync.WaitGroup
 	for i := range c.Tables {
@@ -125,6 +137,9 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	wg.Wait()
 	close(done)
 	elapsed := time.Since(t0)
+	if r.watch != nil {
+		r.watch.finish(wcancel)
+	}
 	rep := r.report(elapsed)
 	rep.Servers = c.Servers
 	if len(c.Metrics) > 0 {
@@ -148,6 +163,8 @@ type run struct {
 	cfg   Config
 	limit *rate.Limiter
 	stop  context.CancelFunc
+	watch *watch          // nil without watchers
+	wctx  context.Context // the watchers' reads: it outlives the run's
 
 	mu      sync.Mutex
 	lat     []time.Duration

@@ -114,8 +114,8 @@ func (r *run) pair(ctx context.Context, i int) {
 		c.Token = tok
 	}
 	r.add(0, 0, 2)
-	for ctx.Err() == nil {
-		over, ok := r.table(ctx, a, b)
+	for k := 0; ctx.Err() == nil; k++ {
+		over, ok := r.table(ctx, a, b, r.watch != nil && i == 0 && k == 0)
 		if over {
 			r.add(0, 1, 0)
 		}
@@ -126,8 +126,9 @@ func (r *run) pair(ctx context.Context, i int) {
 }
 
 // table sets up one table for a and b and plays it to its end or the run's;
-// it says whether the game ended and whether the pair may go on.
-func (r *run) table(ctx context.Context, a, b *wsclient.Client) (over, goOn bool) {
+// it says whether the game ended and whether the pair may go on. A
+// watched table has the run's watchers, connected before the first action.
+func (r *run) table(ctx context.Context, a, b *wsclient.Client, watched bool) (over, goOn bool) {
 	var rs any = r.cfg.Rules
 	if r.cfg.Target > 0 {
 		rs = map[string]any{"base": r.cfg.Rules, "game": map[string]any{"target": r.cfg.Target}}
@@ -154,6 +155,9 @@ func (r *run) table(ctx context.Context, a, b *wsclient.Client) (over, goOn bool
 		return false, false
 	}
 	defer b.Close()
+	if watched {
+		r.watch.open(ctx, r.wctx, r, r.cfg.Servers[0], t.ID)
+	}
 	seats := []*seat{sa, sb}
 	for {
 		// Each seat's view is read until one of them has to act.
@@ -191,12 +195,18 @@ func (r *run) table(ctx context.Context, a, b *wsclient.Client) (over, goOn bool
 		typ, dice := wsclient.Choose(st)
 		v := st.Version
 		t0 := time.Now()
+		if watched {
+			r.watch.acting(v, t0)
+		}
 		if err := actor.c.Act(ctx, v, typ, dice); err != nil {
 			r.failed(ctx, "send", err)
 			return false, false
 		}
-		_, refused, err := actor.waitFor(ctx, func(s *wsclient.State) bool { return s.Version > v })
+		got, refused, err := actor.waitFor(ctx, func(s *wsclient.State) bool { return s.Version > v })
 		d := time.Since(t0)
+		if watched && got != nil {
+			r.watch.answered(got.Version)
+		}
 		for _, code := range refused {
 			r.fail("refused: " + code)
 		}

@@ -27,6 +27,16 @@ type Report struct {
 	// actions: zero without metrics URLs.
 	CPUSeconds   float64       `json:"cpu_seconds"`
 	CPUPerAction time.Duration `json:"cpu_per_action_ns"`
+	// With watchers (Config.Watchers): how many watched, the updates
+	// delivered to them and measured, the delivery times' percentiles
+	// (the action sent to the update read by a watcher), and the updates
+	// a watcher never got.
+	Watchers   int           `json:"watchers,omitempty"`
+	Deliveries int           `json:"deliveries,omitempty"`
+	WatchP50   time.Duration `json:"watch_p50_ns,omitempty"`
+	WatchP99   time.Duration `json:"watch_p99_ns,omitempty"`
+	WatchMax   time.Duration `json:"watch_max_ns,omitempty"`
+	Missed     int           `json:"missed"`
 }
 
 // report sums up the run after elapsed.
@@ -43,6 +53,17 @@ func (r *run) report(elapsed time.Duration) Report {
 	rep.P50, rep.P90, rep.P99 = Percentile(lat, 50), Percentile(lat, 90), Percentile(lat, 99)
 	if len(lat) > 0 {
 		rep.Max = lat[len(lat)-1]
+	}
+	if w := r.watch; w != nil {
+		w.mu.Lock()
+		wl := slices.Clone(w.lat)
+		rep.Watchers, rep.Deliveries, rep.Missed = len(w.conns), w.seen, w.missed
+		w.mu.Unlock()
+		slices.Sort(wl)
+		rep.WatchP50, rep.WatchP99 = Percentile(wl, 50), Percentile(wl, 99)
+		if len(wl) > 0 {
+			rep.WatchMax = wl[len(wl)-1]
+		}
 	}
 	return rep
 }

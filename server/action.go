@@ -200,22 +200,32 @@ func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 		seat int
 		lang *lang.Catalogue
 	}
-	encoded := map[view][]byte{}
+	encoded := map[view]*message{}
 	private := t.kind.private()
-	for c := range t.clients {
-		v := view{seat: -1, lang: c.cat()}
-		if private {
-			v.seat = c.seat()
-		}
-		b, ok := encoded[v]
-		if !ok {
-			var err error
-			if b, err = json.Marshal(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang)); err != nil {
-				t.srv.log.Error("encode update", "err", err)
-				return
+	// The seated players first, then the watchers: a player's writer is
+	// woken before thousands of watchers' are, so that watchers never
+	// slow the players.
+	for _, seated := range []bool{true, false} {
+		for c := range t.clients {
+			seat := c.seat()
+			if (seat >= 0) != seated {
+				continue
 			}
-			encoded[v] = b
+			v := view{seat: -1, lang: c.cat()}
+			if private {
+				v.seat = seat
+			}
+			m, ok := encoded[v]
+			if !ok {
+				b, err := json.Marshal(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang))
+				if err != nil {
+					t.srv.log.Error("encode update", "err", err)
+					return
+				}
+				m = newMessage(b)
+				encoded[v] = m
+			}
+			c.sendMessage(m)
 		}
-		c.send(b)
 	}
 }

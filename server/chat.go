@@ -115,12 +115,8 @@ func (c *client) sendChat() {
 // channel: the players' to all, the watchers' to those not seated. t.mu
 // is held.
 func (t *table) broadcastChat(line store.ChatLine) {
-	msg := chatMsg{Type: "chat", Watchers: line.Watchers, Lines: []chatLineView{t.chatView(line)}}
-	for cl := range t.clients {
-		if !line.Watchers || cl.seat() < 0 {
-			cl.sendJSON(msg)
-		}
-	}
+	t.sendAll(chatMsg{Type: "chat", Watchers: line.Watchers, Lines: []chatLineView{t.chatView(line)}},
+		func(c *client) bool { return !line.Watchers || c.seat() < 0 })
 }
 
 // keepLine adds or replaces a line among the table's last lines of its

@@ -1,14 +1,15 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"runtime/debug"
 	"time"
 
-	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 )
 
@@ -173,38 +174,60 @@ func (t *table) catchUp(ctx context.Context) error {
 }
 
 // replayStored plays the stored actions after those in memory, up to n,
-// broadcasting each. t.mu is held.
+// broadcasting each. Only those actions are read, and each is played on
+// the game in memory, its dice drawn from the seed as the node that took
+// it drew them: the entry the seed gives must be the one stored. A
+// follower's work for an action does not grow with the game's length.
+// t.mu is held.
 func (t *table) replayStored(ctx context.Context, n int) error {
-	stored, err := t.srv.store.Actions(ctx, t.id)
+	have := t.actionsDone()
+	stored, err := t.srv.store.ActionsFrom(ctx, t.id, have+1)
 	if err != nil {
 		return err
 	}
-	have := t.actionsDone()
-	if len(stored) < n || have > len(stored) {
-		return fmt.Errorf("the store has %d actions, this node %d", len(stored), have)
+	if have+len(stored) < n {
+		return fmt.Errorf("the store has %d actions, this node %d, the change says %d", have+len(stored), have, n)
 	}
-	rec := t.newRecord()
-	rec.Actions = stored
-	_, steps, err := game.Resume(rec, t.meta.Seed)
-	if err != nil {
-		return fmt.Errorf("the stored actions do not resume: %w", err)
-	}
-	for i := have; i < len(steps); i++ {
-		st := steps[i]
-		evs, err := t.play.Do(st.Seat, st.Action)
+	for k, raw := range stored {
+		i := have + k // the action's index: it is action i+1
+		g := t.play.Game()
+		a, err := g.Variant().ParseAction(raw)
 		if err != nil {
 			return fmt.Errorf("stored action %d: %w", i+1, err)
 		}
+		seat := g.ToAct()
+		if s, ok := a.(interface{ Seat() int }); ok { // an action that names its seat (game.replay's)
+			seat = s.Seat()
+		}
+		evs, err := t.play.Do(seat, a)
+		if err != nil {
+			return fmt.Errorf("stored action %d: %w", i+1, err)
+		}
+		rec := t.play.Record()
+		if got := rec.Actions[len(rec.Actions)-1]; !sameEntry(got, raw) {
+			uerr := t.undo()
+			return errors.Join(fmt.Errorf("stored action %d: the seed gives %s but the store says %s", i+1, got, raw), uerr)
+		}
 		t.remember(evs)
-		g := t.play.Game()
+		g = t.play.Game()
 		var winners, scores []int
 		if g.Over() {
-			t.play.Record().Meta.Ended = t.srv.opt.Now().UTC().Format(time.RFC3339)
+			rec.Meta.Ended = t.srv.opt.Now().UTC().Format(time.RFC3339)
 			winners, scores = g.Winners(), g.Scores()
 		}
-		t.settle(i+1, g.Over(), winners, scores, func() { t.broadcastUpdate(st.Seat, st.Action, evs) })
+		t.settle(i+1, g.Over(), winners, scores, func() { t.broadcastUpdate(seat, a, evs) })
 	}
 	return nil
+}
+
+// sameEntry says whether two record entries are the same JSON value
+// (a store may keep an entry's JSON in another spacing or key order).
+func sameEntry(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }
 
 // ended marks the table failed or expired by another node, stops its
@@ -218,10 +241,7 @@ func (t *table) ended(status store.Status, reason string) {
 	if status == store.Expired {
 		typ = "expired"
 	}
-	b, _ := json.Marshal(failedMsg{Type: typ, Table: t.view(), Reason: reason})
-	for c := range t.clients {
-		c.send(b)
-	}
+	t.sendAll(failedMsg{Type: typ, Table: t.view(), Reason: reason}, nil)
 	if len(t.clients) == 0 {
 		go t.srv.release(t)
 	}

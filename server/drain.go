@@ -90,9 +90,15 @@ func (c *client) closeWith(b []byte) {
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), drainWrite)
 			defer cancel()
+			// Through the library, in one write to the network (it is
+			// small), so that a frame the writer sends itself meanwhile
+			// (wsframe.go) never lands inside it.
 			if err := c.conn.Write(ctx, websocket.MessageText, b); err != nil {
 				_ = c.conn.CloseNow()
 				return
+			}
+			if c.cork != nil {
+				c.cork.end() // no message after the close frame
 			}
 			_ = c.conn.Close(websocket.StatusServiceRestart, reconnectReason)
 		}()

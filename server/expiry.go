@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"time"
@@ -76,10 +75,7 @@ func (s *Server) expireWaiting() {
 		t.meta.Status, t.meta.Reason = store.Expired, reason
 		t.over.Store(true)
 		t.stopTimers()
-		b, _ := json.Marshal(failedMsg{Type: "expired", Table: t.view(), Reason: reason})
-		for c := range t.clients {
-			c.send(b)
-		}
+		t.sendAll(failedMsg{Type: "expired", Table: t.view(), Reason: reason}, nil)
 		t.mu.Unlock()
 	}
 	if len(ids) > 0 {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"time"
@@ -68,10 +67,7 @@ func (t *table) fail(reason string) {
 	t.meta.Updated = t.srv.opt.Now()
 	t.over.Store(true)
 	t.stopTimers()
-	b, _ := json.Marshal(failedMsg{Type: "failed", Table: t.view(), Reason: reason})
-	for c := range t.clients {
-		c.send(b)
-	}
+	t.sendAll(failedMsg{Type: "failed", Table: t.view(), Reason: reason}, nil)
 	t.mu.Unlock()
 	t.srv.release(t)
 }

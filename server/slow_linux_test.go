@@ -119,7 +119,10 @@ func TestSlowClientIsDropped(t *testing.T) {
 // without having been sent the last of them.
 func TestStalledWatcherDoesNotHoldThePlayer(t *testing.T) {
 	t.Parallel()
-	ts := start(t, "", server.Options{MaxTurns: -1})
+	// No bound on the player's messages a second: on a quick server the
+	// player acts faster than the tests' 1,000 a second while it fills
+	// the watcher's queue.
+	ts := start(t, "", server.Options{MaxTurns: -1, ActionRate: -1, PlayerMessageRate: -1})
 	ctx := ctxT(t, 2*time.Minute)
 	p := newPlayer(t, ts, "Ann")
 	tb, err := p.CreateTable(ctx, longSolo, map[string]string{"type": "me"})

@@ -60,7 +60,7 @@ func wireGame(t *testing.T, tb store.Table, max int, choose func(msg map[string]
 	}
 	clients := make([]*client, 3)
 	for i := range clients {
-		c := &client{srv: s, t: tt, out: make(chan []byte, 1<<16), done: make(chan struct{})}
+		c := &client{srv: s, t: tt, out: make(chan *message, 1<<16), done: make(chan struct{})}
 		if i < 2 {
 			c.player = &players[i]
 		} else if watcherLang != "" {
@@ -76,7 +76,8 @@ func wireGame(t *testing.T, tb store.Table, max int, choose func(msg map[string]
 	last := make([]map[string]any, len(clients))
 	read := func(i int) map[string]any {
 		select {
-		case b := <-clients[i].out:
+		case msg := <-clients[i].out:
+			b := msg.payload()
 			fmt.Fprintf(&out, "seat %d: %s\n", i, b)
 			var m map[string]any
 			if err := json.Unmarshal(b, &m); err != nil {

@@ -61,7 +61,7 @@ type client struct {
 	cork   *corkConn     // conn's connection underneath (wscork.go); nil in tests without a network
 	player *store.Player // nil: an anonymous watcher
 	addr   netip.Addr    // the client's address (a banned range's check)
-	out    chan []byte
+	out    chan *message // framed messages, shared with other clients where the same (wsframe.go)
 	done   chan struct{}
 	once   sync.Once
 	limits messageLimits
@@ -98,17 +98,36 @@ func langOf(r *http.Request) *lang.Catalogue {
 	return lang.Get(code)
 }
 
-// send queues b; a client whose queue is full is dropped at once (it
-// gets no later message, so it never sees a gap), so one slow reader
-// never holds up the table. It never blocks.
-func (c *client) send(b []byte) {
+// send queues the message b; a client whose queue is full is dropped at
+// once (it gets no later message, so it never sees a gap), so one slow
+// reader never holds up the table. It never blocks.
+func (c *client) send(b []byte) { c.sendMessage(newMessage(b)) }
+
+// sendMessage queues m as send does b: the same m may go to many clients.
+func (c *client) sendMessage(m *message) {
 	select {
 	case <-c.done:
-	case c.out <- b:
+	case c.out <- m:
 	default:
 		// Drop it now: no later message may reach it after this gap.
 		c.srv.log.Warn("dropping slow client", "table", c.t.id)
 		c.close(websocket.StatusPolicyViolation, closeReason)
+	}
+}
+
+// sendAll sends v, encoded and framed once, to every client of the table
+// that to accepts (nil: every client). t.mu is held.
+func (t *table) sendAll(v any, to func(*client) bool) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.srv.log.Error("encode message", "err", err)
+		return
+	}
+	m := newMessage(b)
+	for c := range t.clients {
+		if to == nil || to(c) {
+			c.sendMessage(m)
+		}
 	}
 }
 
@@ -126,6 +145,9 @@ func (c *client) sendJSON(v any) {
 func (c *client) close(code websocket.StatusCode, reason string) {
 	c.once.Do(func() {
 		close(c.done)
+		if c.cork != nil {
+			c.cork.end() // no message after the close frame
+		}
 		if code == websocket.StatusPolicyViolation {
 			_ = c.conn.CloseNow()
 			return
@@ -184,7 +206,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	c := &client{srv: s, t: t, conn: conn, cork: cork, out: make(chan []byte, sendBuffer), done: make(chan struct{}), limits: limits, lang: langOf(r), addr: s.clientAddr(r)}
+	c := &client{srv: s, t: t, conn: conn, cork: cork, out: make(chan *message, sendBuffer), done: make(chan struct{}), limits: limits, lang: langOf(r), addr: s.clientAddr(r)}
 	var sanction *store.Sanction
 	if p.ID != "" {
 		c.player = &p
@@ -315,18 +337,20 @@ func (c *client) writeLoop(ctx context.Context) {
 	}
 }
 
-// write sends b and, when the client is behind, the messages queued after
+// write sends m and, when the client is behind, the messages queued after
 // it, corked into one write to the network (wscork.go).
-func (c *client) write(b []byte) error {
-	// A context that is never done: the library then sets up nothing to
-	// watch it; the write watch bounds the write.
-	ctx := context.Background()
+func (c *client) write(m *message) error {
+	if c.cork == nil { // a connection the server did not accept itself (tests)
+		// A context that is never done: the library then sets up nothing
+		// to watch it; the write watch bounds the write.
+		return c.conn.Write(context.Background(), websocket.MessageText, m.payload())
+	}
 	queued := len(c.out) // only this goroutine takes from out: they are there
-	if queued == 0 || c.cork == nil {
-		return c.conn.Write(ctx, websocket.MessageText, b)
+	if queued == 0 {
+		return c.cork.writeFrame(m.frame)
 	}
 	c.cork.hold()
-	err := c.conn.Write(ctx, websocket.MessageText, b)
+	err := c.cork.writeFrame(m.frame)
 	for ; err == nil && queued > 0 && c.cork.holding() < maxCork; queued-- {
 		select {
 		case <-c.done: // dropped or closing: write nothing more
@@ -334,7 +358,7 @@ func (c *client) write(b []byte) error {
 			return nil
 		default:
 		}
-		err = c.conn.Write(ctx, websocket.MessageText, <-c.out)
+		err = c.cork.writeFrame((<-c.out).frame)
 	}
 	if rerr := c.cork.release(); err == nil {
 		err = rerr

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 )
 
 // A client's writer sends each message as it comes: one write to the
@@ -26,7 +27,36 @@ type corkConn struct {
 	mu   sync.Mutex // held through a write to the network, so bytes keep their order
 	held bool
 	buf  []byte
+	// ended: the client is closing; no message frame passes any more
+	// (the library's close frame, after it, must be the last frame). Not
+	// under mu: a writer stuck in a write holds mu, and the close that
+	// ends it must not wait for it.
+	ended atomic.Bool
 }
+
+// writeFrame sends a message's whole frame (wsframe.go), written by the
+// client's writer itself rather than through the WebSocket library: in
+// one Write, under mu, so that a control frame the library writes
+// meanwhile from another goroutine (a pong, the close) never lands inside
+// it; none once the client is closing (end).
+func (c *corkConn) writeFrame(frame []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ended.Load() {
+		return net.ErrClosed
+	}
+	if c.held {
+		c.buf = append(c.buf, frame...)
+		return nil
+	}
+	_, err := c.Conn.Write(frame)
+	return err
+}
+
+// end lets no message frame through from now on: the client is closing.
+// A frame already being written goes on; any frame after the close frame,
+// which is written after end, sees it (its check and write are under mu).
+func (c *corkConn) end() { c.ended.Store(true) }
 
 // Write sends p, or keeps it while the connection is corked.
 func (c *corkConn) Write(p []byte) (int, error) {

@@ -73,12 +73,11 @@ func TestCorkConn(t *testing.T) {
 	}
 }
 
-// TestWriterCorksABacklog: a client whose queue holds messages when its
-// writer gets to them receives them all, in order and whole, through far
-// fewer writes to the network than messages; a message alone goes out at
-// once in a write of its own.
-func TestWriterCorksABacklog(t *testing.T) {
-	const queued = 200
+// acceptedClient returns a client accepted as the server accepts one (its
+// connection corkable), the peer's end of it, and the count of the
+// client's writes to the network.
+func acceptedClient(t *testing.T) (*client, *websocket.Conn, *countingConn) {
+	t.Helper()
 	accepted := make(chan *client, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cw := &corkWriter{ResponseWriter: w}
@@ -87,22 +86,97 @@ func TestWriterCorksABacklog(t *testing.T) {
 			t.Error(err)
 			return
 		}
-		c := &client{conn: conn, cork: cw.conn, out: make(chan []byte, sendBuffer), done: make(chan struct{})}
+		c := &client{conn: conn, cork: cw.conn, out: make(chan *message, sendBuffer), done: make(chan struct{})}
 		accepted <- c
 		<-r.Context().Done()
 	}))
-	defer srv.Close()
-	ctx := context.Background()
-	peer, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	t.Cleanup(srv.Close)
+	peer, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer peer.CloseNow()
+	t.Cleanup(func() { peer.CloseNow() })
 	c := <-accepted
 	cc := &countingConn{Conn: c.cork.Conn}
 	c.cork.Conn = cc
+	return c, peer, cc
+}
+
+// TestMessageFrames: a message framed by the server itself (wsframe.go)
+// reaches a WebSocket peer whole at every length the header encodes
+// differently (one byte, 126 and two, 127 and eight, and their edges),
+// alone or corked behind others; once the client is closing no frame of
+// a message reaches the network.
+func TestMessageFrames(t *testing.T) {
+	c, peer, cc := acceptedClient(t)
+	peer.SetReadLimit(1 << 20)
+	ctx := context.Background()
+	sizes := []int{0, 1, 125, 126, 127, 65535, 65536, 65537, 300000}
+	payload := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = 'a' + byte(i%26)
+		}
+		return b
+	}
+	for _, corked := range []bool{false, true} {
+		// The writer as writeLoop runs it, beside the peer's reads (the
+		// messages are more than the socket's buffers hold).
+		wrote := make(chan error, 1)
+		go func() {
+			if corked { // all queued first: the writer corks them
+				for _, n := range sizes {
+					c.out <- newMessage(payload(n))
+				}
+			}
+			for _, n := range sizes {
+				m := newMessage(payload(n))
+				if corked {
+					if len(c.out) == 0 {
+						break
+					}
+					m = <-c.out
+				}
+				if err := c.write(m); err != nil {
+					wrote <- err
+					return
+				}
+			}
+			wrote <- nil
+		}()
+		for _, n := range sizes {
+			typ, b, err := peer.Read(ctx)
+			if err != nil {
+				t.Fatalf("corked %v: the message of %d bytes: %v", corked, n, err)
+			}
+			if typ != websocket.MessageText || !bytes.Equal(b, payload(n)) {
+				t.Fatalf("corked %v: sent %d bytes, read %v of %d bytes", corked, n, typ, len(b))
+			}
+		}
+		if err := <-wrote; err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := cc.count()
+	c.cork.end()
+	if err := c.write(newMessage([]byte(`"late"`))); err == nil {
+		t.Fatal("a message was written after the client's close began")
+	}
+	if n := cc.count() - before; n != 0 {
+		t.Fatalf("%d writes reached the network after the client's close began", n)
+	}
+}
+
+// TestWriterCorksABacklog: a client whose queue holds messages when its
+// writer gets to them receives them all, in order and whole, through far
+// fewer writes to the network than messages; a message alone goes out at
+// once in a write of its own.
+func TestWriterCorksABacklog(t *testing.T) {
+	const queued = 200
+	c, peer, cc := acceptedClient(t)
+	ctx := context.Background()
 	for i := range queued {
-		c.out <- fmt.Appendf(nil, `{"n":%d,"pad":%q}`, i, strings.Repeat("x", i*7%900))
+		c.out <- newMessage(fmt.Appendf(nil, `{"n":%d,"pad":%q}`, i, strings.Repeat("x", i*7%900)))
 	}
 	for len(c.out) > 0 {
 		if err := c.write(<-c.out); err != nil {
@@ -122,7 +196,7 @@ func TestWriterCorksABacklog(t *testing.T) {
 		t.Fatalf("%d queued messages took %d writes to the network", queued, n)
 	}
 	before := cc.count()
-	if err := c.write([]byte(`"alone"`)); err != nil {
+	if err := c.write(newMessage([]byte(`"alone"`))); err != nil {
 		t.Fatal(err)
 	}
 	if n := cc.count() - before; n != 1 {

@@ -322,6 +322,10 @@ type Tables interface {
 	Resume(ctx context.Context, id string) error
 	// Actions returns the table's actions in order, as stored.
 	Actions(ctx context.Context, tableID string) ([]json.RawMessage, error)
+	// ActionsFrom returns the table's actions numbered from on (the first
+	// is 1), in order, as stored: a node that follows another's play reads
+	// only what it has not played.
+	ActionsFrom(ctx context.Context, tableID string, from int) ([]json.RawMessage, error)
 	// FinalRecord returns the record stored when the game ended (records
 	// stored in an older format are read as game.ParseRecord reads them),
 	// ENOTFOUND if the table does not exist or is not over.

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&command{
 		name:    "load",
-		args:    "[--tables N] [--rate N] [--duration D] [--actions N] [--target N] [--metrics URL,...] [--json] URL [URL...]",
+		args:    "[--tables N] [--rate N] [--duration D] [--actions N] [--target N] [--watchers N] [--metrics URL,...] [--json] URL [URL...]",
 		summary: "put a load of guests playing two-player tables on farkle servers, and measure their round trips and CPU",
 		run:     runLoad,
 	})
@@ -50,6 +50,7 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 	metrics := fs.String("metrics", "", "the servers' metrics URLs, comma-separated (e.g. http://127.0.0.1:9090/metrics): the CPU an action costs")
 	preset := fs.String("preset", "classic", "the preset of the tables' rules")
 	target := fs.Int("target", 0, fmt.Sprintf("the tables' target score instead of the preset's (at most %d; with a server's --max-turns 0, %d makes games that last a whole soak)", rules.MaxTarget, rules.MaxTarget))
+	watchers := fs.Int("watchers", 0, fmt.Sprintf("connections watching the first table, its updates' delivery measured (0 to %d)", loadgen.MaxWatchers))
 	asJSON := fs.Bool("json", false, `print JSON: {"actions":N,"actions_per_second":X,"p50_ns":…,"p90_ns":…,"p99_ns":…,"errors":{…},"cpu_per_action_ns":…}`)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -61,7 +62,7 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 		return usageMsg("cli.err.notPreset", "value", *preset, "presets", strings.Join(rules.Presets(), ", "))
 	}
 	cfg := loadgen.Config{Servers: fs.Args(), Tables: *tables, Rate: *rateN, Duration: *duration,
-		Actions: *actions, Rules: *preset, Target: *target}
+		Actions: *actions, Rules: *preset, Target: *target, Watchers: *watchers}
 	if *metrics != "" {
 		cfg.Metrics = strings.Split(*metrics, ",")
 	}
@@ -104,6 +105,10 @@ func printLoad(e *env, r loadgen.Report, metrics int) error {
 	fmt.Fprintf(w, "tables       %d set up, %d games played to the end, %d guests\n", r.Tables, r.Games, r.Players)
 	fmt.Fprintf(w, "actions      %d in %.1f s: %.1f a second\n", r.Actions, r.Elapsed.Seconds(), r.PerSecond)
 	fmt.Fprintf(w, "round trip   p50 %s · p90 %s · p99 %s · max %s\n", ms(r.P50), ms(r.P90), ms(r.P99), ms(r.Max))
+	if r.Watchers > 0 {
+		fmt.Fprintf(w, "watchers     %d: %d updates delivered, p50 %s · p99 %s · max %s, %d missed\n",
+			r.Watchers, r.Deliveries, ms(r.WatchP50), ms(r.WatchP99), ms(r.WatchMax), r.Missed)
+	}
 	fmt.Fprintf(w, "errors       %s\n", r.ErrorText())
 	if metrics > 0 {
 		_, err := fmt.Fprintf(w, "server CPU   %.3f ms an action (%.2f s over %d actions, from %d metrics URLs)\n",

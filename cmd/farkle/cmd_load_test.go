@@ -63,6 +63,37 @@ func TestLoadAgainstAServer(t *testing.T) {
 	}
 }
 
+// farkle load --watchers against a real server: every watcher of the
+// watched table is counted, every update of every action played reaches
+// every one of them (the table's only pair plays, so each action of the
+// run is the watched table's), none is missed, and the delivery times are
+// ordered as percentiles are.
+func TestLoadWatchers(t *testing.T) {
+	ts := servertest.Start(t, server.Options{ActionRate: -1, PlayerMessageRate: -1, WSPerAddress: -1})
+	const actions, watchers = 120, 40
+	out, errOut, code := runFarkle(t, "", "load", "--json", "--tables", "1", "--actions", fmt.Sprint(actions),
+		"--target", fmt.Sprint(rules.MaxTarget), "--watchers", fmt.Sprint(watchers), "--duration", "2m", ts.URL)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r loadgen.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if len(r.Errors) > 0 {
+		t.Errorf("errors: %s", r.ErrorText())
+	}
+	if r.Actions != actions || r.Watchers != watchers {
+		t.Fatalf("%d actions and %d watchers, want %d and %d", r.Actions, r.Watchers, actions, watchers)
+	}
+	if r.Deliveries != actions*watchers || r.Missed != 0 {
+		t.Errorf("%d updates delivered and %d missed, want %d and none", r.Deliveries, r.Missed, actions*watchers)
+	}
+	if !(0 < r.WatchP50 && r.WatchP50 <= r.WatchP99 && r.WatchP99 <= r.WatchMax) {
+		t.Errorf("delivery times out of order: p50 %v p99 %v max %v", r.WatchP50, r.WatchP99, r.WatchMax)
+	}
+}
+
 // counter reads the value of a counter with the labels from a metrics URL
 // (0 when absent).
 func counter(t *testing.T, url, name string, labels map[string]string) float64 {
@@ -138,6 +169,8 @@ func TestLoadRefusesBadInput(t *testing.T) {
 		{[]string{"--metrics", "nonsense", srv.URL}, "not a server's URL"},
 		{[]string{"--preset", "nosuch", srv.URL}, "not a preset"},
 		{[]string{"--target", "-1", srv.URL}, "target: -1"},
+		{[]string{"--watchers", "-1", srv.URL}, "watchers: -1"},
+		{[]string{"--watchers", fmt.Sprint(loadgen.MaxWatchers + 1), srv.URL}, fmt.Sprintf("0 to %d", loadgen.MaxWatchers)},
 		{[]string{"--target", fmt.Sprint(rules.MaxTarget + 1), srv.URL}, fmt.Sprintf("0 (the preset's) to %d", rules.MaxTarget)},
 	} {
 		_, errOut, code := runFarkle(t, "", append([]string{"load"}, c.args...)...)

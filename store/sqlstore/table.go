@@ -392,16 +392,34 @@ func (db *DB) Actions(ctx context.Context, tableID string) ([]json.RawMessage, e
 	return out, nil
 }
 
+// ActionsFrom implements store.Store.
+func (db *DB) ActionsFrom(ctx context.Context, tableID string, from int) ([]json.RawMessage, error) {
+	var out []json.RawMessage
+	err := db.eachAction(ctx, tableID, max(1, from), func(n int, entry string) error {
+		out = append(out, json.RawMessage(entry))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EachAction calls fn with the number and JSON entry of each action of
 // tableID in order, stopping at fn's first error. A gap in the numbering
 // (an action missing) is an error.
 func (db *DB) EachAction(ctx context.Context, tableID string, fn func(n int, entry string) error) error {
-	rows, err := db.R.QueryContext(ctx, db.D.SQL(`SELECT n, entry FROM actions WHERE table_id = ? ORDER BY n`), tableID)
+	return db.eachAction(ctx, tableID, 1, fn)
+}
+
+// eachAction is EachAction from action from on.
+func (db *DB) eachAction(ctx context.Context, tableID string, from int, fn func(n int, entry string) error) error {
+	rows, err := db.R.QueryContext(ctx, db.D.SQL(`SELECT n, entry FROM actions WHERE table_id = ? AND n >= ? ORDER BY n`), tableID, from)
 	if err != nil {
 		return db.Errorf("actions", err)
 	}
 	defer rows.Close()
-	for want := 1; rows.Next(); want++ {
+	for want := from; rows.Next(); want++ {
 		var n int
 		var ej string
 		if err := rows.Scan(&n, &ej); err != nil {

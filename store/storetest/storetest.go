@@ -315,6 +315,15 @@ func testAppendAction(t *testing.T, s store.Store) {
 	if !sameActions(stored, acts[:5]) {
 		t.Fatalf("Actions = %s, want %s", stored, acts[:5])
 	}
+	// From action k on: the last 5-k+1 (all from 1 or less; none after 5).
+	for from := -1; from <= 7; from++ {
+		tail, err := s.ActionsFrom(ctx, "g", from)
+		must(t, err)
+		want := acts[min(max(from, 1), 6)-1 : 5]
+		if !sameActions(tail, want) || len(tail) != len(want) {
+			t.Fatalf("ActionsFrom(%d) = %s, want %s", from, tail, want)
+		}
+	}
 	// The stored actions and the seed resume the same game.
 	v, err := got.Variant()
 	must(t, err)
