@@ -626,8 +626,8 @@ func TestThreeProgress(t *testing.T) {
 // better than banking skipped (the solver) and without: the tables, orbits
 // included, must be the same to the last bit. The rule sets cover a final
 // round (pocket-farkel, classic without its penalty: orbits), the
-// immediate ending (cardgames), six dice nothing and the pruned options
-// switched off.
+// immediate ending (cardgames), classic's farkle penalty (each seat's
+// streak in the state) and the pruned options switched off.
 func TestThreeLanesSameAsAlone(t *testing.T) {
 	t.Parallel()
 	type tc struct {
