@@ -30,13 +30,14 @@ type Report struct {
 	// With watchers (Config.Watchers): how many watched, the updates
 	// delivered to them and measured, the delivery times' percentiles
 	// (the action sent to the update read by a watcher), and the updates
-	// a watcher never got.
+	// a watcher never got (absent without watchers, 0 when none was
+	// missed).
 	Watchers   int           `json:"watchers,omitempty"`
 	Deliveries int           `json:"deliveries,omitempty"`
 	WatchP50   time.Duration `json:"watch_p50_ns,omitempty"`
 	WatchP99   time.Duration `json:"watch_p99_ns,omitempty"`
 	WatchMax   time.Duration `json:"watch_max_ns,omitempty"`
-	Missed     int           `json:"missed"`
+	Missed     *int          `json:"missed,omitempty"`
 }
 
 // report sums up the run after elapsed.
@@ -57,7 +58,8 @@ func (r *run) report(elapsed time.Duration) Report {
 	if w := r.watch; w != nil {
 		w.mu.Lock()
 		wl := slices.Clone(w.lat)
-		rep.Watchers, rep.Deliveries, rep.Missed = len(w.conns), w.seen, w.missed
+		missed := w.missed // a copy: the report is not the watchers' to change
+		rep.Watchers, rep.Deliveries, rep.Missed = len(w.conns), w.seen, &missed
 		w.mu.Unlock()
 		slices.Sort(wl)
 		rep.WatchP50, rep.WatchP99 = Percentile(wl, 50), Percentile(wl, 99)

@@ -107,7 +107,7 @@ func printLoad(e *env, r loadgen.Report, metrics int) error {
 	fmt.Fprintf(w, "round trip   p50 %s · p90 %s · p99 %s · max %s\n", ms(r.P50), ms(r.P90), ms(r.P99), ms(r.Max))
 	if r.Watchers > 0 {
 		fmt.Fprintf(w, "watchers     %d: %d updates delivered, p50 %s · p99 %s · max %s, %d missed\n",
-			r.Watchers, r.Deliveries, ms(r.WatchP50), ms(r.WatchP99), ms(r.WatchMax), r.Missed)
+			r.Watchers, r.Deliveries, ms(r.WatchP50), ms(r.WatchP99), ms(r.WatchMax), *r.Missed)
 	}
 	fmt.Fprintf(w, "errors       %s\n", r.ErrorText())
 	if metrics > 0 {
