@@ -237,7 +237,7 @@ func (m *DragonModel) brawlDice(h dice.Hand, face dragon.EventFace, label string
 	for _, f := range h.Faces() {
 		looks = append(looks, dieLook{face: f, style: st.die})
 	}
-	looks = append(looks, dieLook{rows: eventRows[face], style: st.warn})
+	looks = append(looks, dieLook{rows: m.eventRows(face), style: st.warn})
 	return append(strings.Split(drawDice(looks), "\n"), st.warn.Render(label))
 }
 

@@ -8,16 +8,34 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/lang"
 )
 
-// eventRows are the inner rows of the event die's faces.
-var eventRows = map[dragon.EventFace]*[3]string{
-	dragon.Blank:  {"     ", "     ", "     "},
-	dragon.Rally:  {" \\o/ ", "RALLY", "     "},
-	dragon.Dragon: {" ^^^ ", " DRA-", " GON "}, // the word whole, over two rows
+// eventRows are the inner rows of the event die's face f: a sign on the
+// first row, the face's word in the player's language under it, over two
+// rows where it is longer than the die is wide ("DRA-", "GON"), each
+// centred in five columns.
+func (m *DragonModel) eventRows(f dragon.EventFace) *[3]string {
+	rows := &[3]string{"     ", "     ", "     "}
+	var sign, word string
+	switch f {
+	case dragon.Rally:
+		sign, word = `\o/`, m.tx("dragon.tui.faceRally")
+	case dragon.Dragon:
+		sign, word = "^^^", m.tx("dragon.tui.faceDragon")
+	default:
+		return rows
+	}
+	top, bottom, _ := strings.Cut(word, "|")
+	for i, w := range []string{sign, top, bottom} {
+		w = ansi.Truncate(w, 5, "")
+		pad := 5 - lipgloss.Width(w)
+		rows[i] = strings.Repeat(" ", (pad+1)/2) + w + strings.Repeat(" ", pad/2)
+	}
+	return rows
 }
 
 // View implements tea.Model: the screen, full-screen.
@@ -344,7 +362,7 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 	var looks []dieLook
 	labels := ""
 	event := func(f dragon.EventFace, style lipgloss.Style) {
-		looks = append(looks, dieLook{rows: eventRows[f], style: style})
+		looks = append(looks, dieLook{rows: m.eventRows(f), style: style})
 	}
 	onTable := v.Phase == dragon.PhaseKeep || v.Phase == dragon.PhaseEvaded
 	if v.Phase == dragon.PhaseBrawl {
