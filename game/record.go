@@ -249,19 +249,15 @@ func replay(rec *Record, seed dice.Seed) (Game, []Step, dice.Source, []Event, er
 	}
 	steps := make([]Step, 0, len(rec.Actions))
 	for i, raw := range rec.Actions {
-		a, err := v.ParseAction(raw)
+		seat, a, err := EntryAction(v, g, raw)
 		if err != nil {
 			return g, steps, nil, nil, fmt.Errorf("%w: action %d: %w", ErrDiscrepancy, i+1, err)
-		}
-		seat := g.ToAct()
-		if s, ok := a.(seated); ok {
-			seat = s.Seat()
 		}
 		next, evs, err := g.Apply(seat, a, src)
 		if err != nil {
 			return g, steps, nil, nil, fmt.Errorf("%w: action %d (%s by %s): %w", ErrDiscrepancy, i+1, a, name(rec.Players, seat), err)
 		}
-		if want := v.Entry(seat, a, evs); !sameJSON(want, raw) {
+		if want := v.Entry(seat, a, evs); !SameEntry(want, raw) {
 			return g, steps, nil, nil, fmt.Errorf("%w: action %d (%s by %s): the seed gives %s but the record says %s", ErrDiscrepancy, i+1, a, name(rec.Players, seat), want, compact(raw))
 		}
 		steps = append(steps, Step{Before: g, Seat: seat, Action: a, Events: evs})
@@ -281,7 +277,27 @@ func replay(rec *Record, seed dice.Seed) (Game, []Step, dice.Source, []Event, er
 // ToAct: the player whose turn it is, or a brawl's defender).
 type seated interface{ Seat() int }
 
-func sameJSON(a, b []byte) bool {
+// EntryAction reads raw, an action's entry in a record of variant v, as
+// the next action of g: the action and the seat that takes it (the seat
+// the action names, else the one g waits for).
+func EntryAction(v Variant, g Game, raw []byte) (seat int, a Action, err error) {
+	a, err = v.ParseAction(raw)
+	if err != nil {
+		return 0, nil, err
+	}
+	seat = g.ToAct()
+	if s, ok := a.(seated); ok {
+		seat = s.Seat()
+	}
+	return seat, a, nil
+}
+
+// SameEntry says whether two record entries are the same JSON value: a
+// store or a file may keep an entry in another spacing or key order.
+func SameEntry(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
 	var x, y any
 	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }

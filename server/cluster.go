@@ -1,15 +1,14 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
 	"runtime/debug"
 	"time"
 
+	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/store"
 )
 
@@ -191,20 +190,16 @@ func (t *table) replayStored(ctx context.Context, n int) error {
 	for k, raw := range stored {
 		i := have + k // the action's index: it is action i+1
 		g := t.play.Game()
-		a, err := g.Variant().ParseAction(raw)
+		seat, a, err := game.EntryAction(g.Variant(), g, raw)
 		if err != nil {
 			return fmt.Errorf("stored action %d: %w", i+1, err)
-		}
-		seat := g.ToAct()
-		if s, ok := a.(interface{ Seat() int }); ok { // an action that names its seat (game.replay's)
-			seat = s.Seat()
 		}
 		evs, err := t.play.Do(seat, a)
 		if err != nil {
 			return fmt.Errorf("stored action %d: %w", i+1, err)
 		}
 		rec := t.play.Record()
-		if got := rec.Actions[len(rec.Actions)-1]; !sameEntry(got, raw) {
+		if got := rec.Actions[len(rec.Actions)-1]; !game.SameEntry(got, raw) {
 			uerr := t.undo()
 			return errors.Join(fmt.Errorf("stored action %d: the seed gives %s but the store says %s", i+1, got, raw), uerr)
 		}
@@ -218,16 +213,6 @@ func (t *table) replayStored(ctx context.Context, n int) error {
 		t.settle(i+1, g.Over(), winners, scores, func() { t.broadcastUpdate(seat, a, evs) })
 	}
 	return nil
-}
-
-// sameEntry says whether two record entries are the same JSON value
-// (a store may keep an entry's JSON in another spacing or key order).
-func sameEntry(a, b []byte) bool {
-	if bytes.Equal(a, b) {
-		return true
-	}
-	var x, y any
-	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }
 
 // ended marks the table failed or expired by another node, stops its

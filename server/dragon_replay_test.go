@@ -71,7 +71,7 @@ func TestDragonTableRecordReplayAndStats(t *testing.T) {
 	v, _ := rec.Variant()
 	names := rec.Players
 	for i, st := range rp.Steps {
-		if !sameJSON(st.Action, rec.Actions[i]) || st.Dragon.Version != i+1 {
+		if !game.SameEntry(st.Action, rec.Actions[i]) || st.Dragon.Version != i+1 {
 			t.Fatalf("step %d: action %s version %d; the record's action %s", i+1, st.Action, st.Dragon.Version, rec.Actions[i])
 		}
 		var want []string
@@ -142,9 +142,4 @@ func dragonEvents(evs []game.Event) []dragon.Event {
 		out[i] = e.(dragon.Event)
 	}
 	return out
-}
-
-func sameJSON(a, b []byte) bool {
-	var x, y any
-	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }
