@@ -2,10 +2,10 @@ package dice
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 )
 
@@ -156,16 +156,18 @@ func (t *Table) Split(h Hand) []Meld {
 // Melds returns the melds of the table's rules.
 func (t *Table) Melds() []Meld { return t.melds }
 
-// CheckKeep returns nil if keep is a legal keep of throw, otherwise an error
-// saying why, e.g. "2 2 scores only as part of three of a kind".
+// CheckKeep returns nil if keep is a legal keep of throw, otherwise a
+// *KeepError saying why, e.g. "2 2 scores only as part of three of a
+// kind", in any language (KeepError.Say).
 func (t *Table) CheckKeep(throw, keep Hand) error {
 	if keep == 0 {
-		return keepErr(throw, keep, "keep at least one scoring die")
+		return &KeepError{Throw: throw, Keep: keep, Key: "dice.keep.none"}
 	}
 	if !throw.Contains(keep) {
 		for f := 1; f <= 6; f++ {
 			if keep.Count(f) > throw.Count(f) {
-				return keepErr(throw, keep, "the throw %s has %s", throw, countWord(throw.Count(f), f))
+				return &KeepError{Throw: throw, Keep: keep, Key: "dice.keep.notThrown",
+					Args: []any{"throw", throw.String(), "has", countOf{throw.Count(f), f}}}
 			}
 		}
 	}
@@ -184,19 +186,15 @@ func (t *Table) CheckKeep(throw, keep Hand) error {
 		}
 	})
 	bad := keep.Minus(core)
-	var faces []int
+	var uses faceUses
 	for f := 1; f <= 6; f++ {
 		if bad.Count(f) > 0 {
-			faces = append(faces, f)
+			uses = append(uses, t.faceUse(f))
 		}
 	}
-	e := &KeepError{Throw: throw, Keep: keep, Bad: bad, Reason: fmt.Sprintf("%s %s", bad, t.faceUse(faces[0]))}
-	if len(faces) > 1 {
-		parts := make([]string, len(faces))
-		for i, f := range faces {
-			parts[i] = fmt.Sprintf("a %d %s", f, t.faceUse(f))
-		}
-		e.Reason = fmt.Sprintf("%s do not score (%s)", bad, strings.Join(parts, "; "))
+	e := &KeepError{Throw: throw, Keep: keep, Bad: bad, Key: "dice.keep.bad", Args: []any{"use", blamed{bad, uses[0]}}}
+	if len(uses) > 1 {
+		e.Key, e.Args = "dice.keep.bads", []any{"dice", bad.String(), "uses", uses}
 	}
 	return e
 }
@@ -204,37 +202,121 @@ func (t *Table) CheckKeep(throw, keep Hand) error {
 // ErrIllegalKeep is matched (errors.Is) by every error of CheckKeep.
 var ErrIllegalKeep = errors.New("dice: illegal keep")
 
-// KeepError is the error of CheckKeep: why a keep is not allowed.
+// KeepError is the error of CheckKeep: why a keep is not allowed, as a
+// text of the catalogue (a dice.keep.* key) and its values, so that every
+// front end says it in the player's language (Say).
 type KeepError struct {
 	Throw, Keep Hand
 	// Bad are the dice to blame when the keep was thrown but does not
 	// score: those left over by its largest scoring part (0 otherwise).
-	Bad    Hand
-	Reason string // e.g. "2 2 scores only as part of three of a kind"
+	Bad  Hand
+	Key  string
+	Args []any // pairs of a name and a value, as lang.Catalogue.Msg takes them
 }
 
-func (e *KeepError) Error() string { return "dice: illegal keep: " + e.Reason }
+// Error is the English reason after the package's prefix.
+func (e *KeepError) Error() string { return "dice: illegal keep: " + e.Say(nil) }
 
 // Is makes errors.Is(err, ErrIllegalKeep) true.
 func (e *KeepError) Is(target error) bool { return target == ErrIllegalKeep }
 
-func keepErr(throw, keep Hand, format string, args ...any) error {
-	return &KeepError{Throw: throw, Keep: keep, Reason: fmt.Sprintf(format, args...)}
-}
-
-func countWord(n, f int) string {
-	switch n {
-	case 0:
-		return fmt.Sprintf("no %d", f)
-	case 1:
-		return fmt.Sprintf("only one %d", f)
+// Say is why the keep is refused in the language of c (nil: English),
+// e.g. "2 2 scores only as part of three of a kind".
+func (e *KeepError) Say(c *lang.Catalogue) string {
+	if c == nil {
+		c = lang.Get(lang.Default)
 	}
-	return fmt.Sprintf("only %d %ds", n, f)
+	kv := make([]any, len(e.Args))
+	for i, v := range e.Args {
+		if w, ok := v.(said); ok {
+			v = w.in(c)
+		}
+		kv[i] = v
+	}
+	return c.Msg(e.Key, kv...)
 }
 
-// faceUse says in which melds face f can score, e.g. "scores only as part
-// of three of a kind or a straight".
-func (t *Table) faceUse(f int) string {
+// said is a value of a refusal written in the language of its text.
+type said interface {
+	in(c *lang.Catalogue) string
+}
+
+// countOf is how many dice of a face a throw has: "only one 1".
+type countOf struct{ n, face int }
+
+func (x countOf) in(c *lang.Catalogue) string {
+	switch x.n {
+	case 0:
+		return c.Msg("dice.keep.countNone", "face", x.face)
+	case 1:
+		return c.Msg("dice.keep.countOne", "face", x.face)
+	}
+	return c.Msg("dice.keep.count", "count", x.n, "face", x.face)
+}
+
+// faceUse is in which melds a face scores under a table's rules: the
+// catalogue keys of their kinds, or their names where the catalogue has
+// none.
+type faceUse struct {
+	face  int
+	kinds []string
+}
+
+// say is the use said with who as its subject ("2 2", "a 2").
+func (u faceUse) say(c *lang.Catalogue, who string) string {
+	if len(u.kinds) == 0 {
+		return c.Msg("dice.keep.never", "who", who, "face", u.face)
+	}
+	words := make([]string, len(u.kinds))
+	for i, k := range u.kinds {
+		words[i] = k
+		if strings.HasPrefix(k, "dice.") {
+			words[i] = c.Msg(k)
+		}
+	}
+	melds := words[0]
+	if n := len(words); n > 1 {
+		melds = c.Msg("dice.keep.list", "some", strings.Join(words[:n-1], ", "), "last", words[n-1])
+	}
+	return c.Msg("dice.keep.only", "who", who, "melds", melds)
+}
+
+// blamed is the use of the one face to blame, the dice kept of it its
+// subject.
+type blamed struct {
+	dice Hand
+	use  faceUse
+}
+
+func (b blamed) in(c *lang.Catalogue) string { return b.use.say(c, b.dice.String()) }
+
+// faceUses are the uses of the faces to blame, each with "a 2" its
+// subject.
+type faceUses []faceUse
+
+func (us faceUses) in(c *lang.Catalogue) string {
+	parts := make([]string, len(us))
+	for i, u := range us {
+		parts[i] = u.say(c, c.Msg("dice.keep.aFace", "face", u.face))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// meldKeys are the catalogue keys of the kinds of melds a face can be
+// part of, by the names Melds gives.
+var meldKeys = map[string]string{
+	"three of a kind":           "dice.meld.three",
+	"three or more of a kind":   "dice.meld.threeOrMore",
+	"a straight":                "dice.meld.straight",
+	"a small straight":          "dice.meld.smallStraight",
+	"three pairs":               "dice.meld.threePairs",
+	"four of a kind and a pair": "dice.meld.fourPair",
+	"two triplets":              "dice.meld.twoTriplets",
+}
+
+// faceUse says in which melds face f can score: three of a kind, a
+// straight...
+func (t *Table) faceUse(f int) faceUse {
 	var kinds []string
 	seen := map[string]bool{}
 	for _, m := range t.melds {
@@ -259,13 +341,12 @@ func (t *Table) faceUse(f int) string {
 			}
 		}
 	}
-	switch len(kinds) {
-	case 0:
-		return fmt.Sprintf("never scores under these rules (a %d is in no meld)", f)
-	case 1:
-		return "scores only as part of " + kinds[0]
+	for i, k := range kinds {
+		if key, ok := meldKeys[k]; ok {
+			kinds[i] = key
+		}
 	}
-	return "scores only as part of " + strings.Join(kinds[:len(kinds)-1], ", ") + " or " + kinds[len(kinds)-1]
+	return faceUse{f, kinds}
 }
 
 func meldKind(m Meld) string {

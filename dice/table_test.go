@@ -343,7 +343,7 @@ func TestCheckKeep(t *testing.T) {
 				t.Fatalf("CheckKeep(%s, %s) = %v, want an error matching ErrIllegalKeep", tt.throw, tt.keep, err)
 			}
 			var ke *dice.KeepError
-			if !errors.As(err, &ke) || ke.Reason != tt.reason {
+			if !errors.As(err, &ke) || ke.Say(nil) != tt.reason {
 				t.Fatalf("CheckKeep(%s, %s) = %q, want reason %q", tt.throw, tt.keep, err, tt.reason)
 			}
 			if !strings.HasPrefix(err.Error(), "dice: ") || !strings.Contains(err.Error(), tt.reason) {
@@ -445,7 +445,7 @@ func TestKeepErrorBlames(t *testing.T) {
 			t.Fatalf("keep %v: %v, want a KeepError", c.keep, err)
 		}
 		if ke.Bad != c.bad {
-			t.Errorf("keep %v blames %v, want %v (%s)", c.keep, ke.Bad, c.bad, ke.Reason)
+			t.Errorf("keep %v blames %v, want %v (%s)", c.keep, ke.Bad, c.bad, ke.Say(nil))
 		}
 	}
 }

@@ -29,10 +29,6 @@ type Refusal struct {
 	Is   error
 	Key  string
 	Args []any // pairs of a name and a value, as lang.Catalogue.Msg takes them
-	// Keep is the dice package's refusal of a keep that does not score
-	// (its Reason is English): a front end may say it in its own words
-	// (SayWith the value "why").
-	Keep *dice.KeepError
 }
 
 func refuse(is error, key string, kv ...any) *Refusal {
@@ -48,22 +44,16 @@ func (r *Refusal) Unwrap() error { return r.Is }
 
 // Say is the refusal in the language of c (nil: English), without the
 // sentinel's text.
-func (r *Refusal) Say(c *lang.Catalogue) string { return r.SayWith(c) }
-
-// SayWith is Say with the values named in over (pairs of a name and a
-// value) in place of the refusal's own.
-func (r *Refusal) SayWith(c *lang.Catalogue, over ...any) string {
+func (r *Refusal) Say(c *lang.Catalogue) string {
 	if c == nil {
 		c = lang.Get(lang.Default)
 	}
-	kv := make([]any, 0, len(r.Args)+len(over))
-	kv = append(kv, over...) // Msg takes the first value of a name
-	for i := 0; i+1 < len(r.Args); i += 2 {
-		v := r.Args[i+1]
+	kv := make([]any, len(r.Args))
+	for i, v := range r.Args {
 		if w, ok := v.(words); ok {
 			v = w.in(c)
 		}
-		kv = append(kv, r.Args[i], v)
+		kv[i] = v
 	}
 	return c.Msg(r.Key, kv...)
 }
@@ -72,6 +62,12 @@ func (r *Refusal) SayWith(c *lang.Catalogue, over ...any) string {
 type words interface {
 	in(c *lang.Catalogue) string
 }
+
+// keepWhy is the dice package's refusal of a keep that does not score,
+// said in the refusal's language.
+type keepWhy struct{ e *dice.KeepError }
+
+func (k keepWhy) in(c *lang.Catalogue) string { return k.e.Say(c) }
 
 // said is a fixed text of the catalogue.
 type said string

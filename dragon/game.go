@@ -375,9 +375,7 @@ func (g *Game) checkKeep(s *State, a Action) error {
 	}
 	var ke *dice.KeepError
 	if err := g.table.CheckKeep(s.Throw, a.Keep); errors.As(err, &ke) {
-		r := refuse(ErrIllegal, "dragon.err.keep", "keep", a.Keep.String(), "why", ke.Reason)
-		r.Keep = ke
-		return r
+		return refuse(ErrIllegal, "dragon.err.keep", "keep", a.Keep.String(), "why", keepWhy{ke})
 	}
 	if s.Mode == Recruiting && s.Event == Dragon {
 		return refuse(ErrIllegal, "dragon.err.keepDragon", "keep", a.Keep.String(), "all", legal[0].Hand.String())

@@ -83,7 +83,7 @@ func (s State) check(a Action) error {
 		}
 		if err := s.cfg.table.CheckKeep(s.Throw, a.Dice); err != nil {
 			ke := err.(*dice.KeepError)
-			return fmt.Errorf("%w: keep %s: %s", &keepErr{err}, a.Dice, ke.Reason)
+			return fmt.Errorf("%w: keep %s: %s", &keepErr{ke}, a.Dice, ke.Say(nil))
 		}
 	case Bank:
 		if ok, why := s.CanBank(); !ok {
@@ -93,12 +93,23 @@ func (s State) check(a Action) error {
 	return nil
 }
 
-// keepErr makes an illegal keep match both ErrIllegal and dice.ErrIllegalKeep.
-type keepErr struct{ err error }
+// keepErr makes an illegal keep match both ErrIllegal and
+// dice.ErrIllegalKeep, and gives the dice package's refusal (errors.As a
+// *dice.KeepError) to a front end that says it in the player's language.
+type keepErr struct{ err *dice.KeepError }
 
 func (e *keepErr) Error() string { return ErrIllegal.Error() }
 func (e *keepErr) Is(target error) bool {
 	return target == ErrIllegal || target == dice.ErrIllegalKeep
+}
+
+// As gives the dice package's refusal.
+func (e *keepErr) As(target any) bool {
+	if p, ok := target.(**dice.KeepError); ok {
+		*p = e.err
+		return true
+	}
+	return false
 }
 
 func (s *State) rollOff(src dice.Source) []Event {

@@ -11,7 +11,7 @@ import (
 
 // usedKey finds a string literal that is a catalogue key of the prefixes
 // checked here (the Dragon game's texts, its cards, the command line's).
-var usedKey = regexp.MustCompile(`"((?:dragon|card|cli)\.[A-Za-z0-9_.-]*)"`)
+var usedKey = regexp.MustCompile(`"((?:dragon|card|cli|dice)\.[A-Za-z0-9_.-]*)"`)
 
 // TestUsedKeysExist: every key of the dragon., card. and cli. prefixes
 // the module's Go source names is in en.json and in nb.json (Norwegian

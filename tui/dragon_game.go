@@ -291,25 +291,19 @@ func youGrammar(line string, names []string) string {
 
 // DragonReason returns the part of a dragon error a player needs, in
 // English, without the "dragon: illegal action: " prefix.
-func DragonReason(err error) string { return dragonReasonIn(nil, nil, err) }
+func DragonReason(err error) string { return dragonReasonIn(nil, err) }
 
 // reasonIn is DragonReason in the language of c.
 func (g *DragonGame) reasonIn(c *lang.Catalogue, err error) string {
-	return dragonReasonIn(c, g.Game().Table(), err)
+	return dragonReasonIn(c, err)
 }
 
 // dragonReasonIn is DragonReason in the language of c: the game's refusal
-// in its words, and why a keep does not score in the terminal's
-// (keepReasonIn, under the keep table t).
-func dragonReasonIn(c *lang.Catalogue, t *dice.Table, err error) string {
+// in its words.
+func dragonReasonIn(c *lang.Catalogue, err error) string {
 	c = orEnglish(c)
 	var r *dragon.Refusal
 	if errors.As(err, &r) {
-		if r.Keep != nil && t != nil && c.Code != lang.Default {
-			if why := keepReasonIn(c, t, r.Keep.Throw, r.Keep.Keep); why != "" {
-				return r.SayWith(c, "why", why)
-			}
-		}
 		return r.Say(c)
 	}
 	msg := err.Error()

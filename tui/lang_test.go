@@ -94,7 +94,7 @@ func TestNorwegianHasEveryKey(t *testing.T) {
 		"tui.farkleBig": true, "tui.farkleNote": true, "tui.score.bot": true, "tui.lines.seatBot": true,
 		"tui.lobby.bot": true, "tui.lobby.colStatus": true, "setup.person": true, "setup.botKind": true,
 		"setup.straight": true, "setup.origin.pocket": true, "setup.origin.farkleDice": true,
-		"rules.face": true, "rules.handPoints": true, "tui.keep.bad": true, "rules.meld.straight": true,
+		"rules.face": true, "rules.handPoints": true, "rules.meld.straight": true,
 		"tui.lines.hintValue": true, "tui.lines.hintNote": true,
 		"tui.end.rating": true, "tui.end.ratingOf": true, // "rating" is Norwegian too (as the web page's web.rating)
 	}

@@ -52,8 +52,8 @@ func TestIllegalKeepChangesNothing(t *testing.T) {
 			if !reflect.DeepEqual(g.State(), before) || len(g.Record().Actions) != actions {
 				t.Fatalf("an illegal keep changed the game: %+v", g.State())
 			}
-			if !strings.Contains(drawn(m), ke.Reason) {
-				t.Fatalf("the screen does not explain %q:\n%s", ke.Reason, drawn(m))
+			if !strings.Contains(drawn(m), ke.Say(nil)) {
+				t.Fatalf("the screen does not explain %q:\n%s", ke.Say(nil), drawn(m))
 			}
 			if m.selected() != dice.Of(1, 2) {
 				t.Fatal("the selection was lost")
