@@ -2,6 +2,7 @@ package dragon
 
 import (
 	"github.com/farkle/farkle/lang"
+	"strings"
 )
 
 // Describe returns one line of English for an event, naming players by
@@ -159,9 +160,39 @@ func CardText(c *lang.Catalogue, id, text string) string {
 	return cardText(c, "card."+id+".text", text)
 }
 
+// cardText is the catalogue's text of key in the language of c (nil:
+// English) when own, the card file's, is the catalogue's English (its
+// numbers written without separators, as a card file has them: "1000"
+// for "1,000"), else own.
 func cardText(c *lang.Catalogue, key, own string) string {
-	if c == nil || lang.Get(lang.Default).Msg(key) != own {
+	en := lang.Get(lang.Default)
+	if c == nil {
+		c = en
+	}
+	if plainNumbers(en.Msg(key), en.Thousands) != own {
 		return own
 	}
 	return c.Msg(key)
 }
+
+// plainNumbers is s with the thousands separator sep taken out of its
+// numbers.
+func plainNumbers(s, sep string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, sep)
+		if i < 0 {
+			break
+		}
+		j := i + len(sep)
+		b.WriteString(s[:i])
+		if !(i > 0 && isDigit(s[i-1]) && j+3 <= len(s) && isDigit(s[j]) && isDigit(s[j+1]) && isDigit(s[j+2])) {
+			b.WriteString(sep)
+		}
+		s = s[j:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }

@@ -79,8 +79,8 @@ func TestDescribeNorwegian(t *testing.T) {
 func TestCardNameIn(t *testing.T) {
 	nb := lang.Get("nb")
 	for _, c := range append(DefaultCards().Companions, DefaultCards().Items...) {
-		if CardName(lang.Get("en"), c.ID, c.Name) != c.Name || CardText(lang.Get("en"), c.ID, c.Text) != c.Text {
-			t.Errorf("%s: English is not the card file's", c.ID)
+		if CardName(lang.Get("en"), c.ID, c.Name) != c.Name || plainNumbers(CardText(lang.Get("en"), c.ID, c.Text), ",") != c.Text {
+			t.Errorf("%s: English is not the card file's (but for its numbers' separators)", c.ID)
 		}
 		if n := CardName(nb, c.ID, c.Name); n == c.Name || keyShown.MatchString(n) {
 			t.Errorf("%s: Norwegian name %q", c.ID, n)
