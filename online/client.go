@@ -115,6 +115,7 @@ func (c *Client) SignIn(ctx context.Context, name, token string) (Player, error)
 		return p, nil
 	}
 	var p Player
+	c.rest.Token = "" // a new guest, not the one signed in before
 	if err := c.rest.Do(ctx, http.MethodPost, "/api/players", map[string]string{"name": name}, &p); err != nil {
 		if unreachable(err) {
 			return Player{}, said(c.rest.Base, err)

@@ -239,10 +239,16 @@ func (g *DragonGame) Describe(ev []dragon.Event, seat int) []string {
 }
 
 // DescribeIn is Describe in the language of c (nil: English): the player
-// called by the catalogue's dragon.you ("you", "du") is spoken to.
+// called by the catalogue's dragon.you ("you", "du") is spoken to, and at
+// a server this terminal's player, whatever their name ("you keep", not
+// "kari keeps").
 func (g *DragonGame) DescribeIn(c *lang.Catalogue, ev []dragon.Event, seat int) []string {
 	c = orEnglish(c)
 	names := g.Names()
+	if o := g.online; o != nil && o.you >= 0 && o.you < len(names) {
+		names = slices.Clone(names)
+		names[o.you] = c.Msg("dragon.you")
+	}
 	you := dragonYouCatalogue(c)
 	out := make([]string, 0, len(ev))
 	for _, e := range dragon.ViewEvents(ev, seat) {

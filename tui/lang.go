@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -75,18 +76,37 @@ func withOwnForms(c *lang.Catalogue, cache *sync.Map, swap map[string]string) *l
 // grammar of a player spoken to (the one called youName: "you throw 1 2
 // 3", "your turn").
 func describeIn(c *lang.Catalogue, e engine.Event, names []string) string {
-	c = orEnglish(c)
-	you := youName(c)
-	subject := -1
+	you := -1
 	for i, n := range names {
-		if strings.EqualFold(n, you) {
-			subject = i
+		if strings.EqualFold(n, youName(orEnglish(c))) {
+			you = i
 		}
 	}
-	if subject >= 0 && spokenTo(e, subject) {
+	return describeTo(c, e, names, you)
+}
+
+// describeTo is describeIn with the player at seat you spoken to,
+// whatever their name (at a server, this terminal's player: "you throw",
+// not "kari throws"); -1 speaks to nobody.
+func describeTo(c *lang.Catalogue, e engine.Event, names []string, you int) string {
+	c = orEnglish(c)
+	if you >= 0 && you < len(names) && spokenTo(e, you) {
+		if y := youName(c); names[you] != y {
+			names = slices.Clone(names)
+			names[you] = y
+		}
 		return e.DescribeIn(youCatalogue(c), names)
 	}
 	return e.DescribeIn(c, names)
+}
+
+// describe is describeIn for the game g: at a server its player is
+// spoken to (describeTo), at this terminal the one called youName.
+func (g *Game) describe(c *lang.Catalogue, e engine.Event) string {
+	if g.online != nil {
+		return describeTo(c, e, g.Names(), g.online.you)
+	}
+	return describeIn(c, e, g.Names())
 }
 
 // spokenTo reports whether the player at seat you is the subject of e.

@@ -308,7 +308,7 @@ func (l *lines) events(ev []engine.Event) {
 		case e.Kind == engine.EvGameOver:
 			// RunLines prints the winner line.
 		default:
-			l.say("%s", describeIn(l.c, e, names))
+			l.say("%s", g.describe(l.c, e))
 		}
 	}
 	if len(ev) > 0 && !g.Over() && s.Phase == engine.PhasePlay && s.Step == engine.StepKeep {

@@ -463,7 +463,6 @@ func (m *Model) do(a engine.Action) bool {
 
 // events updates the screen for events that happened.
 func (m *Model) events(ev []engine.Event) {
-	names := m.game.Names()
 	for _, e := range ev {
 		if e.Kind == engine.EvKeep || e.Kind == engine.EvTurn {
 			m.hot = false
@@ -473,17 +472,17 @@ func (m *Model) events(ev []engine.Event) {
 		switch e.Kind {
 		case engine.EvHotDice:
 			m.hot = true
-			m.note(false, "%s", describeIn(m.lc, e, names))
+			m.note(false, "%s", m.game.describe(m.lc, e))
 		case engine.EvThrow:
 			m.shown = shownThrow{dice: e.Dice, player: e.Player}
 		case engine.EvFarkle:
 			m.shown.farkle, m.shown.lost = true, e.Total
 			m.hold(e.Player)
-			m.note(true, "%s", m.lc.Msg("tui.farkleNote", "text", describeIn(m.lc, e, names)))
+			m.note(true, "%s", m.lc.Msg("tui.farkleNote", "text", m.game.describe(m.lc, e)))
 		case engine.EvPenalty, engine.EvTurnLost:
-			m.note(true, "%s", describeIn(m.lc, e, names))
+			m.note(true, "%s", m.game.describe(m.lc, e))
 		case engine.EvSixDiceNothing, engine.EvFinalRound, engine.EvBank:
-			m.note(false, "%s", describeIn(m.lc, e, names))
+			m.note(false, "%s", m.game.describe(m.lc, e))
 		}
 	}
 	m.advice = nil

@@ -280,9 +280,9 @@ func (m *Model) turnLine() string {
 	st := m.st
 	c := m.lc
 	if s.Over() {
-		over := describeIn(c, engine.Event{Kind: engine.EvGameOver, Players: s.Winners}, g.Names())
+		over := g.describe(c, engine.Event{Kind: engine.EvGameOver, Players: s.Winners})
 		if len(s.Winners) > 0 {
-			over = describeIn(c, engine.Event{Kind: engine.EvGameOver, Players: s.Winners, Score: s.Players[s.Winners[0]].Score}, g.Names())
+			over = g.describe(c, engine.Event{Kind: engine.EvGameOver, Players: s.Winners, Score: s.Players[s.Winners[0]].Score})
 		}
 		return st.good.Render(capital(over) + ".")
 	}

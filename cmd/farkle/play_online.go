@@ -91,9 +91,12 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, adv
 		u, _ := url.Parse(base)
 		tokenFile = filepath.Join(filepath.Dir(gamesDir), "online", safeHost(u.Host)+".token")
 	}
-	p, err := signIn(ctx, c, f.name, e.getenv("USER"), tokenFile)
+	p, was, err := signIn(ctx, c, f.name, e.getenv("USER"), tokenFile)
 	if err != nil {
 		return err
+	}
+	if was != "" {
+		fmt.Fprintln(e.stderr, e.msg("cli.play.newGuest", "name", p.Name, "was", was))
 	}
 	if nt.Seats != nil {
 		if table != "" {
@@ -123,17 +126,31 @@ func playOnline(ctx context.Context, e *env, f onlineFlags, nt tui.NewTable, adv
 }
 
 // signIn signs the client in with the token kept in tokenFile, or as a
-// new guest whose token it then keeps there. A token file that is too
-// large or holds no token is refused (readToken).
-func signIn(ctx context.Context, c *online.Client, name, user, tokenFile string) (online.Player, error) {
+// new guest whose token it then keeps there. A name given (--name) wins:
+// when the saved guest has another name, it signs in as the guest of
+// that name kept beside tokenFile (guestFile), or as a new one kept
+// there, and was is the saved guest's name (for a word to the player:
+// the saved guest is still there, without --name). A token file that is
+// too large or holds no token is refused (readToken).
+func signIn(ctx context.Context, c *online.Client, name, user, tokenFile string) (p online.Player, was string, err error) {
 	if tokenFile != "" {
 		tok, err := readToken(tokenFile)
 		if err != nil {
-			return online.Player{}, err
+			return online.Player{}, "", err
 		}
 		if tok != "" {
 			if p, err := c.SignIn(ctx, "", tok); err == nil {
-				return p, nil
+				if name == "" || p.Name == name {
+					return p, "", nil
+				}
+				was, tokenFile = p.Name, guestFile(tokenFile, name)
+				if tok, err := readToken(tokenFile); err != nil {
+					return online.Player{}, "", err
+				} else if tok != "" {
+					if p, err := c.SignIn(ctx, "", tok); err == nil {
+						return p, "", nil // the guest of that name, kept from before
+					}
+				}
 			}
 		}
 	}
@@ -143,19 +160,26 @@ func signIn(ctx context.Context, c *online.Client, name, user, tokenFile string)
 	if name == "" {
 		name = "guest"
 	}
-	p, err := c.SignIn(ctx, name, "")
+	p, err = c.SignIn(ctx, name, "")
 	if err != nil {
-		return p, err
+		return p, "", err
 	}
 	if tokenFile != "" {
 		if err := os.MkdirAll(filepath.Dir(tokenFile), 0o700); err == nil {
 			err = os.WriteFile(tokenFile, []byte(p.Token+"\n"), 0o600)
 			if err != nil && !errors.Is(err, os.ErrExist) {
-				return p, fmt.Errorf("keeping the guest's token: %w", err)
+				return p, "", fmt.Errorf("keeping the guest's token: %w", err)
 			}
 		}
 	}
-	return p, nil
+	return p, was, nil
+}
+
+// guestFile is the token file of the guest called name, beside the saved
+// guest's tokenFile: HOST.token gives HOST.NAME.token, the name written
+// so that it is one file name.
+func guestFile(tokenFile, name string) string {
+	return strings.TrimSuffix(tokenFile, ".token") + "." + url.PathEscape(name) + ".token"
 }
 
 // safeHost is a server's host:port as a file name.

@@ -68,6 +68,13 @@ func TestOnlineLineMode(t *testing.T) {
 	if win == nil || saved == nil {
 		t.Fatalf("the end says no winner or record:\n%s", out)
 	}
+	// The player's own moves are said to them, the bot's of the bot.
+	if strings.Contains(out, "\nAnn ") || !strings.Contains(out, "\nyou keep ") || !strings.Contains(out, "\nyou bank ") {
+		t.Fatalf("the player's own moves are not said in the second person:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m)^Steady bot (keeps|banks|farkles) `).MatchString(out) {
+		t.Fatalf("the bot's moves are not in the third person:\n%s", out)
+	}
 	g := verifyFile(t, saved[1])
 	if ws := g.Winners(); len(ws) != 1 || g.Players()[ws[0]] != win[1] {
 		t.Fatalf("the line names %s the winner; the record %v of %v", win[1], ws, g.Players())

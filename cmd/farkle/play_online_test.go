@@ -43,8 +43,9 @@ func (p *tmuxPane) bigPane() {
 	p.tmux("resize-window", "-t", "play", "-x", "100", "-y", "60")
 }
 
-// throwsLine matches a log line of a throw: "Ann throws 1 2 2 5 6".
-var throwsLine = regexp.MustCompile(`^\s*(\S.*?) throws ((?:[1-6] ?)+)$`)
+// throwsLine matches a log line of a throw: "Ann throws 1 2 2 5 6", "you
+// throw 1 2 2 5 6".
+var throwsLine = regexp.MustCompile(`^\s*(\S.*?) throws? ((?:[1-6] ?)+)$`)
 
 // logTail returns the log lines on the terminal screen, oldest first.
 func logTail(screen string) []string {
@@ -61,12 +62,13 @@ func logTail(screen string) []string {
 	return out
 }
 
-// lastThrow returns the faces of me's last throw in the terminal's log.
-func lastThrow(screen, me string) []int {
+// lastThrow returns the faces of the last throw in the terminal's log of
+// its own player, who is spoken to ("you throw").
+func lastThrow(screen string) []int {
 	lines := logTail(screen)
 	for i := len(lines) - 1; i >= 0; i-- {
 		m := throwsLine.FindStringSubmatch(lines[i])
-		if m == nil || m[1] != me {
+		if m == nil || m[1] != "you" {
 			continue
 		}
 		var faces []int
@@ -79,6 +81,31 @@ func lastThrow(screen, me string) []int {
 	return nil
 }
 
+// youVerb matches a move of the player spoken to in a log line.
+var youVerb = regexp.MustCompile(`^(game over: )?you (throw|start|keep|farkle|lose|bank|resign|win)\b`)
+
+// thirdPerson is a terminal's log lines at a server as a watcher reads
+// them: the moves of its player, name, in the third person ("you throw"
+// is "Ann throws", "your turn" "Ann's turn").
+func thirdPerson(lines []string, name string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		switch m := youVerb.FindStringSubmatch(l); {
+		case l == "your turn":
+			l = name + "'s turn"
+		case strings.HasPrefix(l, "you reached "):
+			l = name + strings.TrimPrefix(l, "you")
+		case m != nil:
+			l = m[1] + name + " " + m[2] + "s" + strings.Replace(l[len(m[0]):], " and lose ", " and loses ", 1)
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// ownThird matches a log line of a move in the third person.
+var ownThird = regexp.MustCompile(`^\S+ (throws|keeps|banks|farkles) `)
+
 // termAct plays me's turn on the terminal screen if it is due: r to
 // throw; at a throw, the dice of bestKeep by their faces and b to keep
 // and bank. It waits for the move to reach the terminal's log and reports
@@ -89,10 +116,15 @@ func termAct(t *testing.T, p *tmuxPane, screen, me string) bool {
 	if turn == nil {
 		return false
 	}
+	for _, l := range logTail(screen) {
+		if ownThird.MatchString(l) && strings.HasPrefix(l, me+" ") {
+			t.Fatalf("the terminal's own player %s is not spoken to in the log (%q):\n%s", me, l, screen)
+		}
+	}
 	if turn[1] == "choose dice to keep" {
-		faces := lastThrow(screen, me)
+		faces := lastThrow(screen)
 		if faces == nil {
-			t.Fatalf("no throw of %s in the log:\n%s", me, screen)
+			t.Fatalf("no throw of %s (\"you throw\") in the log:\n%s", me, screen)
 		}
 		for _, i := range bestKeep(t, faces) {
 			p.keys(strconv.Itoa(faces[i])) // a number key chooses a die showing that face
@@ -423,7 +455,7 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 	if len(term) < 10 || len(g.Log) < len(term) {
 		t.Fatalf("the terminal shows %d log lines, the page %d", len(term), len(g.Log))
 	}
-	if got, want := strings.Join(term, "\n"), strings.Join(g.Log[len(g.Log)-len(term):], "\n"); got != want {
+	if got, want := strings.Join(thirdPerson(term, "Ann"), "\n"), strings.Join(g.Log[len(g.Log)-len(term):], "\n"); got != want {
 		t.Fatalf("the terminal's log ends\n%s\nthe page's\n%s", got, want)
 	}
 	// The record the terminal saved verifies and ends as both screens. q
@@ -476,7 +508,7 @@ func TestSSHAndTerminalAtOneTable(t *testing.T) {
 		a, b := ann.screen(false), bob.screen(false)
 		if strings.Contains(a, "Game over") && strings.Contains(b, "Game over") {
 			// Both saw every action: the same log on both screens.
-			if la, lb := logTail(a), logTail(b); strings.Join(la, "\n") != strings.Join(lb, "\n") || len(la) < 10 {
+			if la, lb := thirdPerson(logTail(a), "Ann"), thirdPerson(logTail(b), "bob"); strings.Join(la, "\n") != strings.Join(lb, "\n") || len(la) < 10 {
 				t.Fatalf("the logs differ at the end:\n%s\n---\n%s", a, b)
 			}
 			g := verifyRecordOf(t, base, id[1])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,7 +24,7 @@ func TestTokenFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "online", "host.token")
 
-	first, err := signIn(ctx, online.New(ts.URL), "Ann", "", path)
+	first, _, err := signIn(ctx, online.New(ts.URL), "Ann", "", path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,14 +32,14 @@ func TestTokenFile(t *testing.T) {
 	if err != nil || strings.TrimSpace(string(kept)) != first.Token {
 		t.Fatalf("the token file holds %q (%v), want the guest's token", kept, err)
 	}
-	again, err := signIn(ctx, online.New(ts.URL), "Someone", "", path)
+	again, _, err := signIn(ctx, online.New(ts.URL), "", "Someone", path) // $USER names only a new guest
 	if err != nil || again.ID != first.ID {
 		t.Fatalf("signed in again as %+v (%v), want %+v", again, err, first)
 	}
 	// At the bound: the token and white space, maxTokenFile bytes in all.
 	atBound := filepath.Join(dir, "at-bound.token")
 	os.WriteFile(atBound, []byte(first.Token+strings.Repeat("\n", maxTokenFile-len(first.Token))), 0o600)
-	if p, err := signIn(ctx, online.New(ts.URL), "Someone", "", atBound); err != nil || p.ID != first.ID {
+	if p, _, err := signIn(ctx, online.New(ts.URL), "", "Someone", atBound); err != nil || p.ID != first.ID {
 		t.Fatalf("a token file of exactly %d bytes: %+v (%v), want %+v", maxTokenFile, p, err, first)
 	}
 
@@ -57,7 +58,7 @@ func TestTokenFile(t *testing.T) {
 			if err := os.WriteFile(bad, []byte(tc.body), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, err := signIn(ctx, online.New(ts.URL), "Bob", "", bad)
+			_, _, err := signIn(ctx, online.New(ts.URL), "Bob", "", bad)
 			if err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), tc.why) || !strings.Contains(err.Error(), "delete it") {
 				t.Fatalf("signing in with a token file %s: %v, want an error naming the file, %q, and what to do", tc.name, err, tc.why)
 			}
@@ -67,7 +68,79 @@ func TestTokenFile(t *testing.T) {
 		})
 	}
 	// A file that cannot be read (a directory) is refused likewise.
-	if _, err := signIn(ctx, online.New(ts.URL), "Bob", "", dir); err == nil || !strings.Contains(err.Error(), "delete it") {
+	if _, _, err := signIn(ctx, online.New(ts.URL), "Bob", "", dir); err == nil || !strings.Contains(err.Error(), "delete it") {
 		t.Fatalf("a token file that is a directory: %v", err)
+	}
+}
+
+// TestOnlineNameWins: with the real binary at a real server, --name given
+// wins over the saved guest (issue 27): play --online --name Bob after a
+// session as Ann signs in as a new guest Bob and says so, keeping Ann for
+// a session without --name; --name Bob again is the same Bob, without a
+// word; --name Ann is Ann.
+func TestOnlineNameWins(t *testing.T) {
+	dir := t.TempDir()
+	_, base := startServe(t, filepath.Join(dir, "f.db"))
+	data := filepath.Join(dir, "data")
+	run := func(args ...string) (stderr string) {
+		t.Helper()
+		cmd := exec.Command(farkleBin, append([]string{"play", "--online", base, "--plain", "--players", "you,bot:steady"}, args...)...)
+		cmd.Stdin = strings.NewReader("quit\n")
+		cmd.Env = append(os.Environ(), "FARKLE_DATA_DIR="+data, "USER=ann", "LANG=")
+		var out, errOut strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("farkle play %v: %v\n%s%s", args, err, out.String(), errOut.String())
+		}
+		return errOut.String()
+	}
+	tokens := func() map[string]string { // file name -> the name of its guest
+		t.Helper()
+		files, _ := filepath.Glob(filepath.Join(data, "online", "*.token"))
+		out := map[string]string{}
+		for _, f := range files {
+			tok, err := readToken(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := online.New(base).SignIn(context.Background(), "", tok)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			out[filepath.Base(f)] = p.Name + " " + p.ID
+		}
+		return out
+	}
+	if e := run("--name", "Ann"); e != "" {
+		t.Fatalf("the first session says %q", e)
+	}
+	first := tokens()
+	if len(first) != 1 {
+		t.Fatalf("token files after the first session: %v", first)
+	}
+	e := run("--name", "Bob")
+	if !strings.Contains(e, "new guest, Bob") || !strings.Contains(e, "Ann is kept") {
+		t.Fatalf("--name Bob after Ann says %q, want that a new guest Bob is made and Ann kept", e)
+	}
+	second := tokens()
+	var ann, bob string
+	for f, who := range second {
+		switch {
+		case first[f] == who && strings.HasPrefix(who, "Ann "):
+			ann = who
+		case strings.HasPrefix(who, "Bob "):
+			bob = who
+		}
+	}
+	if len(second) != 2 || ann == "" || bob == "" {
+		t.Fatalf("token files after --name Bob: %v (before: %v), want Ann's kept and Bob's", second, first)
+	}
+	for _, args := range [][]string{{"--name", "Bob"}, {}, {"--name", "Ann"}} {
+		if e := run(args...); e != "" {
+			t.Fatalf("%v says %q, want no new guest", args, e)
+		}
+		if now := tokens(); len(now) != 2 || fmt.Sprint(now) != fmt.Sprint(second) {
+			t.Fatalf("%v changed the guests: %v, were %v", args, now, second)
+		}
 	}
 }
