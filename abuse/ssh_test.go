@@ -146,8 +146,8 @@ func TestSSHChannelFlood(t *testing.T) {
 		open int
 		why  string
 	}{
-		{nil, 3, "farkle: this key has 3 sessions open (at most 3); close one first"},
-		{[]string{"--ssh-per-key", "0", "--ssh-per-address", "0"}, 4, "farkle: this connection has 4 sessions open (at most 4); close one first"},
+		{nil, 3, "farkle: this key has 3 sessions open (at most 3); close one first / denne nøkkelen har 3 økter åpne (høyst 3); lukk en først"},
+		{[]string{"--ssh-per-key", "0", "--ssh-per-address", "0"}, 4, "farkle: this connection has 4 sessions open (at most 4); close one first / denne forbindelsen har 4 økter åpne (høyst 4); lukk en først"},
 	} {
 		s := startSSH(t, tc.args...)
 		c := s.dialSSH("ann", sshtest.Key(t, 0))
@@ -181,7 +181,7 @@ func TestSSHChannelFlood(t *testing.T) {
 		}
 		want := map[string]int{
 			"resource shortage: " + tc.why: 30000 - tc.open,
-			"unknown channel type: farkle: only sessions are served here (no port forwarding, X11 or agent)": 1000,
+			"unknown channel type: farkle: only sessions are served here (no port forwarding, X11 or agent) / her tjenes bare økter (ingen portvideresending, X11 eller agent)": 1000,
 		}
 		if len(open) != tc.open || fmt.Sprint(refused) != fmt.Sprint(want) {
 			t.Fatalf("%v: %d channels open, refused %v; want %d open, refused %v", tc.args, len(open), refused, tc.open, want)
@@ -431,7 +431,8 @@ func TestSSHOneAddressHoldsItsCaps(t *testing.T) {
 	s.stillServes("bob")
 }
 
-// TestSSHRefusalsOpenSSH: the real OpenSSH client is told, in one line
+// TestSSHRefusalsOpenSSH: the real OpenSSH client is told, in one line,
+// in English and in Norwegian (its LANG comes only once it is in), and
 // before "Permission denied", why its key is refused: an RSA key under
 // 2048 bits, a DSA key, a key with its three sessions open, an address
 // with its eight, a full server.
@@ -455,13 +456,13 @@ func TestSSHRefusalsOpenSSH(t *testing.T) {
 
 	rsa1024 := filepath.Join(dir, "id_rsa1024")
 	sshtest.WriteKey(t, rsa1024, 1024)
-	refused(s, rsa1024, "farkle: RSA keys under 2048 bits are refused (this one has 1024); make an Ed25519 key (ssh-keygen -t ed25519) and connect with it")
+	refused(s, rsa1024, "farkle: RSA keys under 2048 bits are refused (this one has 1024); make an Ed25519 key (ssh-keygen -t ed25519) and connect with it / RSA-nøkler under 2048 bit avvises (denne har 1024); lag en Ed25519-nøkkel (ssh-keygen -t ed25519) og koble til med den")
 
 	dsa := filepath.Join(dir, "id_dsa")
 	if out, err := exec.Command("ssh-keygen", "-q", "-t", "dsa", "-N", "", "-f", dsa).CombinedOutput(); err != nil {
 		t.Logf("this OpenSSH makes no DSA keys (%v: %s): the DSA refusal is checked with Go's client only (sshserve)", err, out)
 	} else {
-		refused(s, dsa, "farkle: DSA keys are refused; make an Ed25519 key (ssh-keygen -t ed25519) and connect with it", "-o", "PubkeyAcceptedAlgorithms=+ssh-dss")
+		refused(s, dsa, "farkle: DSA keys are refused; make an Ed25519 key (ssh-keygen -t ed25519) and connect with it / DSA-nøkler avvises; lag en Ed25519-nøkkel (ssh-keygen -t ed25519) og koble til med den", "-o", "PubkeyAcceptedAlgorithms=+ssh-dss")
 	}
 
 	// A key with its three sessions open.
@@ -470,7 +471,7 @@ func TestSSHRefusalsOpenSSH(t *testing.T) {
 	for range 3 {
 		sshtest.Open(t, s.dialSSH("ann", annKey), 80, 24).WaitFor("you are ann")
 	}
-	refused(s, ann, "farkle: this key has 3 sessions open (at most 3); close one first")
+	refused(s, ann, "farkle: this key has 3 sessions open (at most 3); close one first / denne nøkkelen har 3 økter åpne (høyst 3); lukk en først")
 
 	// An address with its eight (3 + 3 + 2).
 	for i, n := range []int{3, 2} {
@@ -481,12 +482,12 @@ func TestSSHRefusalsOpenSSH(t *testing.T) {
 	}
 	fresh := filepath.Join(dir, "id_fresh")
 	sshtest.WriteKey(t, fresh, 0)
-	refused(s, fresh, "farkle: 8 sessions are open from 127.0.0.1 (at most 8); close one first")
+	refused(s, fresh, "farkle: 8 sessions are open from 127.0.0.1 (at most 8); close one first / 8 økter er åpne fra 127.0.0.1 (høyst 8); lukk en først")
 
 	// A full server.
 	full := startSSH(t, "--ssh-sessions", "1")
 	sshtest.Open(t, full.dialSSH("ann", annKey), 80, 24).WaitFor("you are ann")
-	refused(full, fresh, "farkle: the server is full: 1 session is open (at most 1); try again later")
+	refused(full, fresh, "farkle: the server is full: 1 session is open (at most 1); try again later / serveren er full: 1 økt er åpen (høyst 1); prøv igjen senere")
 
 	// A key with room gets in (and, without a terminal, is told it needs one).
 	if out, code := runSSH(t, startSSH(t).SSH, fresh); code != 1 || !strings.Contains(out, "Requires an active PTY") {

@@ -28,7 +28,7 @@ func (s *Server) sessionChannel(_ *ssh.Server, sc *gossh.ServerConn, nc gossh.Ne
 	why, give := s.take(c, fp)
 	if !why.ok() {
 		s.o.Logger.Info("ssh: session refused", "addr", ctx.RemoteAddr().String(), "key", fp, "why", why.english())
-		nc.Reject(gossh.ResourceShortage, why.english()) //nolint:errcheck // refused either way
+		nc.Reject(gossh.ResourceShortage, why.everyLanguage()) //nolint:errcheck // refused either way
 		return
 	}
 	defer give()

@@ -8,7 +8,6 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
 
-	"github.com/farkle/farkle/lang"
 )
 
 // conn is what the server keeps of one SSH connection: its client's
@@ -91,5 +90,5 @@ func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, _ *gossh.Request)
 // otherChannel refuses a channel of any type but "session" (port
 // forwarding, X11, …).
 func (s *Server) otherChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel, _ ssh.Context) {
-	nc.Reject(gossh.UnknownChannelType, refusal{key: "cli.ssh.onlySessions"}.in(lang.Get(lang.Default))) //nolint:errcheck // refused either way
+	nc.Reject(gossh.UnknownChannelType, refusal{key: "cli.ssh.onlySessions"}.everyLanguage()) //nolint:errcheck // refused either way
 }

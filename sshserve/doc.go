@@ -29,7 +29,9 @@
 // drawn (the program follows the last window asked for, however many
 // come), a session keeps at most Options.Env variables, and each
 // connection's requests are paced. A refused key is told why in an
-// authentication banner, a refused channel in its rejection, and what was
+// authentication banner, a refused channel in its rejection (one line in
+// every language of the catalogues, English first: the client's LANG
+// comes only with a session's environment, after both), and what was
 // bounded in a session on its standard error, in its language. A
 // session's program ends as soon as its channel closes or its connection
 // drops, or after a time without a key pressed. A session never acts on a

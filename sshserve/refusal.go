@@ -2,7 +2,9 @@ package sshserve
 
 import (
 	"crypto/rsa"
+	"slices"
 	"strconv"
+	"strings"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
@@ -24,9 +26,22 @@ func (r refusal) ok() bool { return r.key == "" }
 // in writes r in the language of lc, as one line the client is shown.
 func (r refusal) in(lc *lang.Catalogue) string { return "farkle: " + lc.Msg(r.key, r.kv...) }
 
-// english is r before a session has said its language (at authentication
-// and at a channel's opening, before its environment is sent).
+// english is r in English, for the server's log.
 func (r refusal) english() string { return r.in(lang.Get(lang.Default)) }
+
+// everyLanguage is r before a client has said its language (at
+// authentication and at a channel's opening: SSH sends the environment,
+// LANG with it, only on a session already open): one line, in English
+// and then in each other language of the catalogues, " / " between.
+func (r refusal) everyLanguage() string {
+	said := []string{lang.Get(lang.Default).Msg(r.key, r.kv...)}
+	for _, code := range lang.Codes() {
+		if s := lang.Get(code).Msg(r.key, r.kv...); !slices.Contains(said, s) {
+			said = append(said, s)
+		}
+	}
+	return "farkle: " + strings.Join(said, " / ")
+}
 
 // minRSABits is the shortest RSA key taken.
 const minRSABits = 2048
@@ -68,6 +83,6 @@ func (s *Server) allowKey(ctx ssh.Context, key ssh.PublicKey) bool {
 		return true
 	}
 	s.o.Logger.Info("ssh: key refused", "addr", ctx.RemoteAddr().String(), "key", fp, "why", why.english())
-	c.banner(why.english())
+	c.banner(why.everyLanguage())
 	return false
 }

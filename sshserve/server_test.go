@@ -183,8 +183,8 @@ func TestRefusalsSayWhy(t *testing.T) {
 			t.Fatalf("a refused key was told %q (%v); want %q", banner, err, why)
 		}
 	}
-	refused(r, sshtest.Key(t, 1024), "farkle: RSA keys under 2048 bits are refused (this one has 1024); make an Ed25519 key (ssh-keygen -t ed25519) and connect with it")
-	refused(r, dsaKey(t), "farkle: DSA keys are refused; make an Ed25519 key (ssh-keygen -t ed25519) and connect with it")
+	refused(r, sshtest.Key(t, 1024), "farkle: RSA keys under 2048 bits are refused (this one has 1024); make an Ed25519 key (ssh-keygen -t ed25519) and connect with it / RSA-nøkler under 2048 bit avvises (denne har 1024); lag en Ed25519-nøkkel (ssh-keygen -t ed25519) og koble til med den")
+	refused(r, dsaKey(t), "farkle: DSA keys are refused; make an Ed25519 key (ssh-keygen -t ed25519) and connect with it / DSA-nøkler avvises; lag en Ed25519-nøkkel (ssh-keygen -t ed25519) og koble til med den")
 
 	ann := sshtest.Key(t, 2048)
 	c, banner, err := dialBanner(r.ssh, "ann", ann)
@@ -192,14 +192,14 @@ func TestRefusalsSayWhy(t *testing.T) {
 		t.Fatalf("an RSA key of 2048 bits: %v, told %q", err, banner)
 	}
 	sshtest.Open(t, c, 80, 24).WaitFor("you are ann")
-	refused(r, ann, "farkle: this key has 1 session open (at most 1); close it first")
+	refused(r, ann, "farkle: this key has 1 session open (at most 1); close it first / denne nøkkelen har 1 økt åpen (høyst 1); lukk den først")
 
 	bob, err := sshtest.Dial(r.ssh, "bob", sshtest.Key(t, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	sshtest.Open(t, bob, 80, 24).WaitFor("you are bob")
-	refused(r, sshtest.Key(t, 0), "farkle: 2 sessions are open from 127.0.0.1 (at most 2); close one first")
+	refused(r, sshtest.Key(t, 0), "farkle: 2 sessions are open from 127.0.0.1 (at most 2); close one first / 2 økter er åpne fra 127.0.0.1 (høyst 2); lukk en først")
 
 	full := start(t, sshserve.Options{Sessions: 3})
 	for range 3 {
@@ -209,7 +209,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 		}
 		sshtest.Open(t, c, 80, 24).WaitFor("you are cay")
 	}
-	refused(full, sshtest.Key(t, 0), "farkle: the server is full: 3 sessions are open (at most 3); try again later")
+	refused(full, sshtest.Key(t, 0), "farkle: the server is full: 3 sessions are open (at most 3); try again later / serveren er full: 3 økter er åpne (høyst 3); prøv igjen senere")
 }
 
 // TestChannelsPerConnection: past Options.Channels, a session's channel
@@ -224,9 +224,9 @@ func TestChannelsPerConnection(t *testing.T) {
 	for _, typ := range []string{"session", "direct-tcpip", "x11", "auth-agent@openssh.com"} {
 		_, _, err := c.OpenChannel(typ, nil)
 		var oce *gossh.OpenChannelError
-		want := "farkle: this connection has 2 sessions open (at most 2); close one first"
+		want := "farkle: this connection has 2 sessions open (at most 2); close one first / denne forbindelsen har 2 økter åpne (høyst 2); lukk en først"
 		if typ != "session" {
-			want = "farkle: only sessions are served here (no port forwarding, X11 or agent)"
+			want = "farkle: only sessions are served here (no port forwarding, X11 or agent) / her tjenes bare økter (ingen portvideresending, X11 eller agent)"
 		}
 		if !errors.As(err, &oce) || oce.Message != want {
 			t.Fatalf("a %s channel past the cap: %v; want %q", typ, err, want)
@@ -490,7 +490,7 @@ func TestSessionsPerAddressOnOneConnection(t *testing.T) {
 	// The third is refused as its channel opens, with the reason.
 	_, err = c.NewSession()
 	var oce *gossh.OpenChannelError
-	if !errors.As(err, &oce) || oce.Reason != gossh.ResourceShortage || oce.Message != "farkle: 2 sessions are open from 127.0.0.1 (at most 2); close one first" {
+	if !errors.As(err, &oce) || oce.Reason != gossh.ResourceShortage || oce.Message != "farkle: 2 sessions are open from 127.0.0.1 (at most 2); close one first / 2 økter er åpne fra 127.0.0.1 (høyst 2); lukk en først" {
 		t.Fatalf("a third session from one address got %v", err)
 	}
 }
