@@ -7,7 +7,6 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
-
 )
 
 // conn is what the server keeps of one SSH connection: its client's
