@@ -262,16 +262,8 @@ func (g *Game) note(e engine.Event) {
 	case engine.EvKeep:
 		g.keeps = append(g.keeps, Kept{Dice: e.Dice, Points: e.Points})
 	}
-	names, you := g.Names(), -1
-	if g.online != nil {
-		you = g.online.you
-	}
-	g.log = append(g.log, func(c *lang.Catalogue) string {
-		if g.online != nil {
-			return describeTo(c, e, names, you)
-		}
-		return describeIn(c, e, names)
-	})
+	t := g.teller()
+	g.log = append(g.log, func(c *lang.Catalogue) string { return t.say(c, e) })
 	if len(g.log) > logSize {
 		g.log = append(g.log[:0:0], g.log[len(g.log)-logSize:]...)
 	}

@@ -100,13 +100,49 @@ func describeTo(c *lang.Catalogue, e engine.Event, names []string, you int) stri
 	return e.DescribeIn(c, names)
 }
 
-// describe is describeIn for the game g: at a server its player is
-// spoken to (describeTo), at this terminal the one called youName.
-func (g *Game) describe(c *lang.Catalogue, e engine.Event) string {
-	if g.online != nil {
-		return describeTo(c, e, g.Names(), g.online.you)
+// teller says a game's events as this terminal's player reads them: at a
+// server (online) its player, at seat you, is spoken to (describeTo), at
+// this terminal the one called youName (describeIn); hot dice say how
+// many dice are thrown again (the rules' dice, not always six).
+type teller struct {
+	names  []string
+	you    int
+	online bool
+	dice   int
+}
+
+// teller is g's teller as things are now.
+func (g *Game) teller() teller {
+	t := teller{names: g.Names(), you: -1, online: g.online != nil, dice: g.Rules().Dice}
+	if t.online {
+		t.you = g.online.you
 	}
-	return describeIn(c, e, g.Names())
+	return t
+}
+
+// describe is the log line of e in the game g (teller).
+func (g *Game) describe(c *lang.Catalogue, e engine.Event) string { return g.teller().say(c, e) }
+
+// say is the log line of e in the language of c.
+func (t teller) say(c *lang.Catalogue, e engine.Event) string {
+	c = orEnglish(c)
+	you := t.you
+	if !t.online {
+		you = -1
+		for i, n := range t.names {
+			if strings.EqualFold(n, youName(c)) {
+				you = i
+			}
+		}
+	}
+	if e.Kind == engine.EvHotDice && e.Player >= 0 && e.Player < len(t.names) && t.dice > 0 {
+		p := t.names[e.Player]
+		if e.Player == you {
+			p = youName(c)
+		}
+		return c.Msg("tui.ev.hot", "p", p, "n", t.dice)
+	}
+	return describeTo(c, e, t.names, you)
 }
 
 // spokenTo reports whether the player at seat you is the subject of e.
