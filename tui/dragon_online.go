@@ -251,7 +251,7 @@ func (m *DragonModel) onlineLine() string {
 	if m.online == nil {
 		return ""
 	}
-	return onlineLineIn(m.lcat, m.st, m.online, m.g.Names(), m.g.Over())
+	return onlineLineIn(m.lcat, m.st, m.online, m.g.Names(), m.g.Over(), m.width)
 }
 
 // windowTitle is the terminal's title at a server: it says when the game

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/farkle/farkle/dice"
 	"github.com/farkle/farkle/engine"
@@ -360,12 +361,13 @@ func (m *Model) onlineLine() string {
 	if g == nil || g.online == nil {
 		return ""
 	}
-	return onlineLineIn(m.lc, m.st, g.online, g.Names(), g.Over())
+	return onlineLineIn(m.lc, m.st, g.online, g.Names(), g.Over(), m.width)
 }
 
 // onlineLineIn is the line under the header of a game at a server, in the
-// language of c, with the players' names.
-func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over bool) string {
+// language of c, with the players' names, width columns wide: who this
+// terminal is gives way to the clock where both do not fit.
+func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over bool, width int) string {
 	lc = orEnglish(lc)
 	who := lc.Msg("tui.online.watching")
 	if o.you >= 0 && o.you < len(names) {
@@ -377,7 +379,9 @@ func onlineLineIn(lc *lang.Catalogue, st styles, o *online, names []string, over
 		return st.dim.Render(lc.Msg("tui.online.line", "table", o.table, "who", "")) + st.err.Render(lc.Msg("tui.online.reconnecting", "try", o.trying))
 	}
 	if clock := o.clockIn(lc, names, over); clock != "" {
-		line += " · " + clock
+		if line += " · " + clock; ansi.StringWidth(line) > width {
+			line = lc.Msg("tui.online.line", "table", o.table, "who", clock)
+		}
 	}
 	if o.ended != "" { // who gives way, so that the line fits 60 columns
 		return st.dim.Render(lc.Msg("tui.online.line", "table", o.table, "who", "")) + st.err.Render(o.statusIn(lc))
