@@ -2,6 +2,7 @@ package tui
 
 import (
 	"math"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
+	"github.com/farkle/farkle/solved"
 )
 
 // playerStats is what the end screen says of each player: farkles, the
@@ -60,24 +62,50 @@ func (g *Game) stats() ([]playerStats, error) {
 
 // analysisMsg carries the decision analysis of a finished game.
 type analysisMsg struct {
-	rec    *game.Record // of the game analysed
+	of     *Game // the game analysed
 	report *advise.Report
 	err    error
 }
 
 // analysisCmd analyses the decisions of the finished game with the
 // advisors the hints use (the solvers' win probability or expected
-// points), once.
+// points), once: a local game's record, or at a server the record it
+// saved here at the end (the whole game, also when this terminal came
+// in late).
 func (m *Model) analysisCmd() tea.Cmd {
 	g := m.game
-	if g == nil || !g.Over() || g.Online() || m.analysing || m.analysis != nil {
+	if g == nil || !g.Over() || m.analysing || m.analysis != nil {
 		return nil
 	}
+	tables := g.tables
+	if tables == nil {
+		tables = solved.DefaultTables()
+	}
+	cast := advise.Cast(tables)
+	if !g.Online() {
+		m.analysing = true
+		rec := g.Record()
+		return func() tea.Msg {
+			r, err := advise.Analyze(rec, cast)
+			return analysisMsg{of: g, report: r, err: err}
+		}
+	}
+	path := g.Path()
+	if path == "" || strings.Contains(path, "://") {
+		return nil // no record saved here (yet): none to analyse
+	}
 	m.analysing = true
-	rec, cast := g.Record(), advise.Cast(g.tables)
 	return func() tea.Msg {
+		data, err := game.ReadRecordFile(path)
+		var rec *game.Record
+		if err == nil {
+			rec, err = game.ParseRecord(data)
+		}
+		if err != nil {
+			return analysisMsg{of: g, err: err}
+		}
 		r, err := advise.Analyze(rec, cast)
-		return analysisMsg{rec: rec, report: r, err: err}
+		return analysisMsg{of: g, report: r, err: err}
 	}
 }
 

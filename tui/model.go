@@ -265,7 +265,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.schedule()
 	case analysisMsg:
-		if m.game != nil && msg.rec == m.game.Record() {
+		if m.game != nil && msg.of == m.game {
 			m.analysing, m.analysis = false, &msg
 		}
 		return m, nil

@@ -514,6 +514,11 @@ func TestSSHAndTerminalAtOneTable(t *testing.T) {
 			g := verifyRecordOf(t, base, id[1])
 			showsScores(t, a, g)
 			showsScores(t, b, g)
+			// The terminal that saved the record analyses its decisions,
+			// as a local game's end screen does.
+			if end := ann.waitFor("decisions best"); strings.Count(end, "decisions best") != 2 {
+				t.Fatalf("the end screen does not analyse both players' decisions:\n%s", end)
+			}
 			return
 		}
 		if !termAct(t, ann, a, "Ann") && !termAct(t, bob, b, "bob") {
