@@ -120,6 +120,13 @@ func (c *Client) SignIn(ctx context.Context, name, token string) (Player, error)
 		if unreachable(err) {
 			return Player{}, said(c.rest.Base, err)
 		}
+		var se *wsclient.StatusError
+		var body struct{ Error string }
+		if errors.As(err, &se) && se.Status < 500 && decodeJSON(se.Body, &body) == nil && body.Error != "" {
+			// The server refuses the name: said as a sentence, the
+			// server's own words (English) for why.
+			return Player{}, &netError{key: "online.nameRefused", args: []any{"name", strconv.Quote(name), "why", body.Error}, err: err}
+		}
 		return Player{}, fmt.Errorf("online: signing in as %q: %w", name, c.apiErr(err))
 	}
 	c.rest.Token = p.Token

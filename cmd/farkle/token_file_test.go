@@ -144,3 +144,19 @@ func TestOnlineNameWins(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlineNameRefusedNorwegian: a name the server refuses is said as a
+// sentence in the player's language, with what to do, not as the HTTP
+// error (the server's reason, which is English, in brackets).
+func TestOnlineNameRefusedNorwegian(t *testing.T) {
+	dir := t.TempDir()
+	_, base := startServe(t, filepath.Join(dir, "f.db"))
+	long := strings.Repeat("x", 100)
+	cmd := exec.Command(farkleBin, "play", "--online", base, "--plain", "--lang", "nb", "--name", long)
+	cmd.Env = append(os.Environ(), "FARKLE_DATA_DIR="+dir)
+	out, err := cmd.CombinedOutput()
+	want := "farkle play: serveren godtar ikke navnet \"" + long + "\" (name: 100 characters, at most 24); gi et annet med --name\n"
+	if err == nil || string(out) != want {
+		t.Fatalf("a name too long: %v\n%s\nwant\n%s", err, out, want)
+	}
+}
