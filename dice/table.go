@@ -226,25 +226,13 @@ func (e *KeepError) Say(c *lang.Catalogue) string {
 	if c == nil {
 		c = lang.Get(lang.Default)
 	}
-	kv := make([]any, len(e.Args))
-	for i, v := range e.Args {
-		if w, ok := v.(said); ok {
-			v = w.in(c)
-		}
-		kv[i] = v
-	}
-	return c.Msg(e.Key, kv...)
-}
-
-// said is a value of a refusal written in the language of its text.
-type said interface {
-	in(c *lang.Catalogue) string
+	return c.Msg(e.Key, e.Args...)
 }
 
 // countOf is how many dice of a face a throw has: "only one 1".
 type countOf struct{ n, face int }
 
-func (x countOf) in(c *lang.Catalogue) string {
+func (x countOf) In(c *lang.Catalogue) string {
 	switch x.n {
 	case 0:
 		return c.Msg("dice.keep.countNone", "face", x.face)
@@ -288,13 +276,13 @@ type blamed struct {
 	use  faceUse
 }
 
-func (b blamed) in(c *lang.Catalogue) string { return b.use.say(c, b.dice.String()) }
+func (b blamed) In(c *lang.Catalogue) string { return b.use.say(c, b.dice.String()) }
 
 // faceUses are the uses of the faces to blame, each with "a 2" its
 // subject.
 type faceUses []faceUse
 
-func (us faceUses) in(c *lang.Catalogue) string {
+func (us faceUses) In(c *lang.Catalogue) string {
 	parts := make([]string, len(us))
 	for i, u := range us {
 		parts[i] = u.say(c, c.Msg("dice.keep.aFace", "face", u.face))

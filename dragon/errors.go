@@ -43,47 +43,36 @@ func (r *Refusal) Error() string { return r.Is.Error() + ": " + r.Say(nil) }
 func (r *Refusal) Unwrap() error { return r.Is }
 
 // Say is the refusal in the language of c (nil: English), without the
-// sentinel's text.
+// sentinel's text; its values said in words (lang.Said) are said in that
+// language too.
 func (r *Refusal) Say(c *lang.Catalogue) string {
 	if c == nil {
 		c = lang.Get(lang.Default)
 	}
-	kv := make([]any, len(r.Args))
-	for i, v := range r.Args {
-		if w, ok := v.(words); ok {
-			v = w.in(c)
-		}
-		kv[i] = v
-	}
-	return c.Msg(r.Key, kv...)
-}
-
-// words is a value of a refusal said in the language of its text.
-type words interface {
-	in(c *lang.Catalogue) string
+	return c.Msg(r.Key, r.Args...)
 }
 
 // keepWhy is the dice package's refusal of a keep that does not score,
 // said in the refusal's language.
 type keepWhy struct{ e *dice.KeepError }
 
-func (k keepWhy) in(c *lang.Catalogue) string { return k.e.Say(c) }
+func (k keepWhy) In(c *lang.Catalogue) string { return k.e.Say(c) }
 
 // said is a fixed text of the catalogue.
 type said string
 
-func (s said) in(c *lang.Catalogue) string { return c.Msg(string(s)) }
+func (s said) In(c *lang.Catalogue) string { return c.Msg(string(s)) }
 
 // cardWords is a card named as the language names it.
 type cardWords struct{ id, name string }
 
-func (w cardWords) in(c *lang.Catalogue) string { return CardName(c, w.id, w.name) }
+func (w cardWords) In(c *lang.Catalogue) string { return CardName(c, w.id, w.name) }
 
 // momentList are moments said as a choice: "while recruiting or in a
 // Brawl".
 type momentList []Moment
 
-func (ms momentList) in(c *lang.Catalogue) string {
+func (ms momentList) In(c *lang.Catalogue) string {
 	w := make([]string, len(ms))
 	for i, m := range ms {
 		w[i] = c.Msg("dragon.err.moment." + string(m))
@@ -94,7 +83,7 @@ func (ms momentList) in(c *lang.Catalogue) string {
 // phaseWords says where a turn in a phase stands: "between throws".
 type phaseWords Phase
 
-func (p phaseWords) in(c *lang.Catalogue) string {
+func (p phaseWords) In(c *lang.Catalogue) string {
 	return c.Msg("dragon.err.phase." + Phase(p).String())
 }
 
@@ -102,7 +91,7 @@ func (p phaseWords) in(c *lang.Catalogue) string {
 // (their names are the line mode's commands), or "nothing".
 type kindList []ActionKind
 
-func (ks kindList) in(c *lang.Catalogue) string {
+func (ks kindList) In(c *lang.Catalogue) string {
 	if len(ks) == 0 {
 		return c.Msg("dragon.err.nothing")
 	}

@@ -13,7 +13,7 @@ func TestPhaseSituation(t *testing.T) {
 		c := lang.Get(code)
 		seen := map[string]Phase{}
 		for p := PhaseChoose; p <= PhaseHire; p++ {
-			s := phaseWords(p).in(c)
+			s := phaseWords(p).In(c)
 			if s == "" || s == "dragon.err.phase."+p.String() {
 				t.Errorf("%s: phase %s has no words: %q", code, p, s)
 			}

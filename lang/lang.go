@@ -243,6 +243,8 @@ func (c *Catalogue) value(name string, kv []any) string {
 			return c.Num(v)
 		case string:
 			return v
+		case Said:
+			return v.In(c)
 		case fmt.Stringer:
 			return v.String()
 		default:
@@ -250,6 +252,13 @@ func (c *Catalogue) value(name string, kv []any) string {
 		}
 	}
 	return ""
+}
+
+// Said is a value of a message that is itself said in the message's
+// language (a list of words, the reason a refusal gives): Msg writes it
+// with In.
+type Said interface {
+	In(c *Catalogue) string
 }
 
 // Num writes a whole number with the language's thousands separator and

@@ -142,3 +142,21 @@ func TestMsg(t *testing.T) {
 		t.Error("JSON read a path")
 	}
 }
+
+// saidWord is a value said in the language of the message it fills.
+type saidWord string
+
+func (w saidWord) In(c *Catalogue) string { return c.Msg(string(w)) }
+
+// TestMsgSaysSaidValues: a value that is itself said in a language
+// (Said) is written in the language of the message it fills.
+func TestMsgSaysSaidValues(t *testing.T) {
+	for _, code := range []string{"en", "nb"} {
+		c := Get(code)
+		got := c.Msg("tui.keep.refused", "dice", "2 2", "why", saidWord("dice.keep.none"))
+		want := c.Msg("tui.keep.refused", "dice", "2 2", "why", c.Msg("dice.keep.none"))
+		if got != want || !strings.Contains(got, c.Msg("dice.keep.none")) {
+			t.Errorf("%s: %q, want %q", code, got, want)
+		}
+	}
+}
