@@ -241,7 +241,11 @@ func (l *lines) msg(key string, kv ...any) {
 
 // turn announces the turn of player p.
 func (l *lines) turn(s engine.State, p int) {
-	l.msg("tui.lines.turn", "name", s.Players[p].Name, "score", s.Players[p].Score, "solo", soloCountIn(l.c, s))
+	name := s.Players[p].Name
+	if o := l.g.online; o != nil && o.you == p {
+		name = youName(l.c) // at a server, this terminal's player is spoken to
+	}
+	l.msg("tui.lines.turn", "name", name, "score", s.Players[p].Score, "solo", soloCountIn(l.c, s))
 }
 
 func (l *lines) intro() {

@@ -69,7 +69,7 @@ func TestOnlineLineMode(t *testing.T) {
 		t.Fatalf("the end says no winner or record:\n%s", out)
 	}
 	// The player's own moves are said to them, the bot's of the bot.
-	if strings.Contains(out, "\nAnn ") || !strings.Contains(out, "\nyou keep ") || !strings.Contains(out, "\nyou bank ") {
+	if strings.Contains(out, "\nAnn ") || strings.Contains(out, "turn: Ann") || !strings.Contains(out, "\nturn: you (") || !strings.Contains(out, "\nyou keep ") || !strings.Contains(out, "\nyou bank ") {
 		t.Fatalf("the player's own moves are not said in the second person:\n%s", out)
 	}
 	if !regexp.MustCompile(`(?m)^Steady bot (keeps|banks|farkles) `).MatchString(out) {
