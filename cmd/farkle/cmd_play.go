@@ -101,7 +101,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	var of onlineFlags
 	fs.StringVar(&of.url, "online", "", "play at the farkle server at `URL` (its lobby), or at the table of a link (URL/t/ID)")
 	fs.BoolVar(&of.watch, "watch", false, "with --online and a table's link: watch the table instead of sitting at it")
-	fs.StringVar(&of.name, "name", "", "with --online: the guest's name the first time (default $USER)")
+	fs.StringVar(&of.name, "name", "", "with --online: the guest's name (default $USER the first time); another name than the saved guest's signs in as the guest of that name")
 	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -18,21 +18,23 @@ import (
 
 const playOnlineHelp = `With --online URL the game is played at a farkle serve: URL is the server
 (http://host:8080) or a table's link (http://host:8080/t/ID), which sits at
-that table (or watches it with --watch, or when it is full). Without a
-table it opens the server's lobby: enter sits at a table, w watches, n opens
-a new one from the setup screen (people after the first are free seats for
+that table (or watches it with --watch, or when it is full). Without a table
+it opens the server's lobby: enter sits at a table, w watches, n opens a new
+one from the setup screen (people after the first are free seats for
 friends, who join by the table's link); with --players it opens that table
 at once. The first time, it signs in as a guest called --name (default
-$USER); the guest's token is kept in $FARKLE_DATA_DIR/online (or beside
-the games directory), so the next session is the same player. The server
-deals the dice and keeps the turn clock (shown under the header); a
+$USER); the guest's token is kept in $FARKLE_DATA_DIR/online (or beside the
+games directory), so the next session is the same player; --name with
+another name signs in as the guest of that name (made, and said so, the
+first time), and the saved one stays for a session without --name. The
+server deals the dice and keeps the turn clock (shown under the header); a
 dropped connection is opened again. At the end the server's record is
 checked and saved in the games directory (farkle verify FILE). --rules
 dragon (or Dragon Farkle on the setup screen) plays Dragon Farkle at the
-server. q at a table goes back to the lobby, q in the lobby quits; p at
-the end asks for a rematch. With --plain (or without a terminal) it is
-the line mode at the table of a link, or of --players; it says the time
-left on the turn clock at each of your decisions, and q (quit) ends it.`
+server. q at a table goes back to the lobby, q in the lobby quits; p at the
+end asks for a rematch. With --plain (or without a terminal) it is the line
+mode at the table of a link, or of --players; it says the time left on the
+turn clock at each of your decisions, and q (quit) ends it.`
 
 // runPlayOnline checks the flags of farkle play --online and plays.
 func runPlayOnline(ctx context.Context, e *env, fs *flag.FlagSet, f onlineFlags, resolve func() (game.Variant, error), players string) error {
