@@ -47,3 +47,31 @@ func joinFitting(parts []string, drop []int, sep string, prefixW, width int) str
 	}
 	return strings.Join(parts, sep)
 }
+
+// wrapKeys breaks a line of keys ("q back to the lobby · ? help") into
+// lines of at most width columns between its parts, so that a key stays
+// with its words (a broken line ends with "·" where it fits); a part
+// wider than a line is wrapped on its own.
+func wrapKeys(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, part := range strings.Split(s, " · ") {
+		switch {
+		case line == "":
+			line = part
+		case ansi.StringWidth(line+" · "+part) <= width:
+			line += " · " + part
+		default:
+			if ansi.StringWidth(line+" ·") <= width {
+				line += " ·" // the line of keys goes on below
+			}
+			lines = append(lines, line)
+			line = part
+		}
+		if ansi.StringWidth(line) > width {
+			w := wrap(line, width, "")
+			lines, line = append(lines, w[:len(w)-1]...), w[len(w)-1]
+		}
+	}
+	return append(lines, line)
+}

@@ -511,7 +511,7 @@ func (lm *LobbyModel) View() tea.View {
 			add(c.Msg("tui.lobby.connecting"))
 		}
 		add("")
-		for _, l := range wrap(c.Msg("tui.lobby.leaves"), lm.width, "") {
+		for _, l := range wrapKeys(c.Msg("tui.lobby.leaves"), lm.width) {
 			add(st.dim.Render(l))
 		}
 	default:

@@ -371,7 +371,7 @@ func (sm *setupModel) view(st styles, width, height int) string {
 	if sm.lobby {
 		keys = c.Msg("setup.keysLobby")
 	}
-	for _, l := range wrap(keys, width, "") {
+	for _, l := range wrapKeys(keys, width) {
 		say(st.dim.Render(l))
 	}
 	// In a low window the note under the rows and the keys stay: first the
