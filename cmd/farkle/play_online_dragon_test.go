@@ -74,7 +74,8 @@ func dragonKeys(t *testing.T, faces []int) []int {
 	return best.Hand.Faces()
 }
 
-// dragonThrow matches a throw of the log: "bob threw 1 2 2 5 6 and a Blank".
+// dragonThrow matches a throw of the log: "bob threw 1 2 2 5 6 and a
+// Blank", "you threw 1 2 2 5 6 and a Blank".
 var dragonThrow = regexp.MustCompile(`(?m)^\s*(\S+) threw ((?:[1-6] ?)+) and`)
 
 // sshDragonAct plays the SSH player me's decision on the screen, if it is
@@ -111,7 +112,12 @@ func sshDragonAct(t *testing.T, p *tmuxPane, screen, me string) bool {
 		}
 		if !strings.Contains(screen, "must be set aside") { // else the Dragon chose the dice
 			throws := dragonThrow.FindAllStringSubmatch(screen, -1)
-			if len(throws) == 0 || throws[len(throws)-1][1] != me {
+			for _, th := range throws {
+				if th[1] == me {
+					t.Fatalf("the terminal's own player %s is not spoken to in the log (%q):\n%s", me, th[0], screen)
+				}
+			}
+			if len(throws) == 0 || throws[len(throws)-1][1] != "you" { // the terminal's own player is spoken to
 				return false // the throw is not in the log yet
 			}
 			var faces []int
