@@ -51,6 +51,9 @@ type DB struct {
 	channel string // the LISTEN/NOTIFY channel of this schema's tables (channelOf)
 	group   *sqlstore.Group
 	batched atomic.Int64 // actions committed in batches of more than one
+	// hintsLost counts batches committed whose change hints failed (the
+	// followers read the tables again within the server's catch-up period).
+	hintsLost atomic.Int64
 }
 
 var (
@@ -222,26 +225,23 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 	return db.group.Append(ctx, tableID, n, entry, nil) // it refuses an entry that is not JSON
 }
 
-// commitBatch commits a batch of the group commit. One action alone is one
-// statement, its hint in it. Several are one transaction in two round
-// trips (pipeline): the transaction's start and each action's statement
-// without its hint, in the order of their tables (so that two nodes'
-// batches lock rows in one order), sent together; then one notification
-// holding every written action's hint (more when they are too long for
-// one) and the commit, sent together. PostgreSQL takes a lock on the whole
-// database to queue notifications at commit and holds it through the
-// flush of the log: taken once a batch, not once an action, the commits
-// of every node no longer wait in line for it; and a batch no longer waits
-// for a round trip an action. When a statement fails (two nodes appending
-// the same action, a deadlock, the database), the transaction is given up
-// and each action is written alone, so each gets its own answer.
+// commitBatch commits a batch of the group commit in one transaction and
+// two round trips (pipelines): the transaction's start and each action's
+// statement, in the order of their tables (so that two nodes' batches
+// lock rows in one order), sent together; then the commit and, in a
+// transaction of their own, one notification holding every written
+// action's hint (more when they are too long for one), sent together.
+// PostgreSQL takes a lock on the whole database to queue notifications at
+// commit and holds it through the flush of the log: the actions' commit
+// no longer takes it, and the hints' commit waits for no flush, so the
+// commits of every node no longer wait in line for one another; and a
+// batch no longer waits for a round trip an action. When a statement
+// fails (two nodes appending the same action, a deadlock, the database),
+// the transaction is given up and each action is written alone, so each
+// gets its own answer.
 func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
 	ctx := context.Background()
 	errs := make([]error, len(batch))
-	if len(batch) == 1 {
-		_, errs[0] = db.appendOne(ctx, db.W, batch[0], true)
-		return errs
-	}
 	order := make([]int, len(batch))
 	for i := range order {
 		order[i] = i
@@ -319,23 +319,47 @@ func (db *DB) pipeline(ctx context.Context, c *pgx.Conn, batch []*sqlstore.Appen
 	if failed || c.PgConn().TxStatus() != 'T' {
 		return rollback(err)
 	}
+	// The commit, then the hints in a transaction of their own: the
+	// actions' commit takes no lock for notifications, so the commits of
+	// every node share the flushes of the log; the hints' commit takes
+	// that lock but waits for no flush (synchronous_commit off for it
+	// alone: a hint lost in a crash is only a hint, the followers read
+	// the tables again within catchUpEvery). Sent together, the hints
+	// run only once the commit has succeeded.
 	b = &pgx.Batch{}
+	b.Queue(`COMMIT`)
+	b.Queue(`BEGIN`)
+	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
 	for _, msg := range joinHints(hints, maxPayload) {
 		b.Queue(`SELECT pg_notify($1, $2)`, db.channel, msg)
 	}
 	b.Queue(`COMMIT`)
-	if err := c.SendBatch(ctx, b).Close(); err != nil {
+	br = c.SendBatch(ctx, b)
+	tag, err := br.Exec()
+	if err != nil || tag.String() != "COMMIT" {
+		br.Close()
+		if err == nil {
+			err = fmt.Errorf("the commit answered %q", tag.String())
+		}
 		if c.PgConn().TxStatus() == 'I' && !c.IsClosed() {
 			// The commit failed and rolled the transaction back (the
 			// server is out of it): nothing was written.
 			return false, err
 		}
-		if c.PgConn().TxStatus() == 'E' {
-			return rollback(err)
-		}
 		return false, fmt.Errorf("%w: %w", errCommit, err)
 	}
-	db.batched.Add(int64(len(hints)))
+	if len(batch) > 1 {
+		db.batched.Add(int64(len(hints)))
+	}
+	if err := br.Close(); err != nil {
+		// The actions are committed; only their hints are lost.
+		db.hintsLost.Add(1)
+		if st := c.PgConn().TxStatus(); st == 'T' || st == 'E' {
+			if _, err := c.Exec(ctx, `ROLLBACK`); err != nil {
+				return true, driver.ErrBadConn
+			}
+		}
+	}
 	return true, nil
 }
 
