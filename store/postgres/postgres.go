@@ -118,9 +118,14 @@ func OpenWith(ctx context.Context, dsn string, opt Options) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
-	db.group = sqlstore.NewGroup(db.commitBatch)
+	db.group = sqlstore.NewGroupOf(committers, db.commitBatch)
 	return db, nil
 }
+
+// committers is how many batches of the group commit a node has under way
+// at once, each on a connection of its own: while one waits for its flush
+// the next is sent.
+const committers = 2
 
 // poolSize is the most connections a node opens (the listener's aside):
 // pgxpool's default on this kind of machine.
