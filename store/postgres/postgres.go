@@ -51,9 +51,6 @@ type DB struct {
 	channel string // the LISTEN/NOTIFY channel of this schema's tables (channelOf)
 	group   *sqlstore.Group
 	batched atomic.Int64 // actions committed in batches of more than one
-	// hintsLost counts batches committed whose change hints failed (the
-	// followers read the tables again within the server's catch-up period).
-	hintsLost atomic.Int64
 }
 
 var (
@@ -357,8 +354,9 @@ func (db *DB) pipeline(ctx context.Context, c *pgx.Conn, batch []*sqlstore.Appen
 		db.batched.Add(int64(len(hints)))
 	}
 	if err := br.Close(); err != nil {
-		// The actions are committed; only their hints are lost.
-		db.hintsLost.Add(1)
+		// The actions are committed; only their hints are lost (the
+		// followers read the tables again within the server's catch-up
+		// period).
 		if st := c.PgConn().TxStatus(); st == 'T' || st == 'E' {
 			if _, err := c.Exec(ctx, `ROLLBACK`); err != nil {
 				return true, driver.ErrBadConn
