@@ -1,7 +1,9 @@
 package loadgen
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -27,10 +29,43 @@ type seat struct {
 	wake   chan struct{}
 }
 
-// read is the seat's reader: it runs until the connection ends.
+// message is what a seat reads of a message from its table: its type,
+// the seat (in the welcome), a refusal's code and the state. The rest (the
+// table's view, the log's lines) is skipped, not decoded: the load client
+// shares the machine with the server it measures, and decoding whole
+// updates was most of its work.
+type message struct {
+	Type string `json:"type"`
+	You  struct {
+		Seat int `json:"seat"`
+	} `json:"you"`
+	State *wsclient.State `json:"state"`
+	Code  string          `json:"code"`
+}
+
+// decode reads the message in data into m.
+func (m *message) decode(data []byte) error {
+	*m = message{}
+	if err := json.Unmarshal(data, m); err != nil {
+		return fmt.Errorf("a bad message: %w", err)
+	}
+	return nil
+}
+
+// read is the seat's reader: it runs until the connection ends. Each
+// message is read into the same buffer.
 func (s *seat) read(ctx context.Context) {
+	var buf bytes.Buffer
+	var m message
 	for {
-		m, err := s.c.Next(ctx)
+		_, rd, err := s.c.Conn.Reader(ctx)
+		if err == nil {
+			buf.Reset()
+			_, err = buf.ReadFrom(rd)
+		}
+		if err == nil {
+			err = m.decode(buf.Bytes())
+		}
 		s.mu.Lock()
 		switch {
 		case err != nil:

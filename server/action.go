@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -217,12 +216,13 @@ func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 			}
 			m, ok := encoded[v]
 			if !ok {
-				b, err := json.Marshal(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang))
+				var err error
+				m, err = encodeMessage(t.kind.update(t, v.seat, tv, actor, a, evs, v.lang), t.updateSize)
 				if err != nil {
 					t.srv.log.Error("encode update", "err", err)
 					return
 				}
-				m = newMessage(b)
+				t.updateSize = max(t.updateSize, len(m.payload())) // the next one's buffer made once
 				encoded[v] = m
 			}
 			c.sendMessage(m)

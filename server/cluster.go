@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"reflect"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/farkle/farkle/game"
@@ -39,9 +41,7 @@ func (s *Server) startCluster() {
 	}()
 	go func() {
 		defer s.loops.Done()
-		for c := range changes {
-			s.heard(ctx, c)
-		}
+		s.follow(ctx, changes)
 	}()
 	s.every(s.opt.LeaseEvery, func() { s.keepLeases(ctx) })
 	s.every(catchUpEvery, func() { s.catchUpWatched(ctx) })
@@ -84,6 +84,40 @@ func (s *Server) inMemory() []*table {
 	return out
 }
 
+// followers is how many goroutines follow the change hints of a cluster,
+// each table's hints always on the same one (in their order): a table's
+// reads from the store no longer wait behind every other table's.
+const followers = 4
+
+// follow hands each change hint to its table's follower until changes
+// closes; a hint that hints were lost (no table) is followed here, after
+// those before it were handed on.
+func (s *Server) follow(ctx context.Context, changes <-chan store.Change) {
+	var wg sync.WaitGroup
+	queues := make([]chan store.Change, followers)
+	for i := range queues {
+		queues[i] = make(chan store.Change, 256)
+		wg.Go(func() {
+			for c := range queues[i] {
+				s.heard(ctx, c)
+			}
+		})
+	}
+	defer wg.Wait()
+	for c := range changes {
+		if c.Table == "" {
+			s.heard(ctx, c)
+			continue
+		}
+		h := fnv.New32a()
+		h.Write([]byte(c.Table))
+		queues[h.Sum32()%followers] <- c
+	}
+	for _, q := range queues {
+		close(q)
+	}
+}
+
 // heard brings the tables concerned by a change hint up to date: the one
 // named, or every table in memory for a hint that hints were lost.
 func (s *Server) heard(ctx context.Context, c store.Change) {
@@ -111,7 +145,14 @@ func (s *Server) heard(ctx context.Context, c store.Change) {
 	for _, t := range ts {
 		t.mu.Lock()
 		known := c.Actions == t.meta.Actions && c.Status == t.meta.Status && c.Status != store.Waiting // seats change while waiting
-		if c.Table == "" || (c.Actions >= t.meta.Actions && !known) {
+		if c.Table != "" && c.Status == store.Playing && t.meta.Status == store.Playing && c.Actions > t.meta.Actions && !t.closed && t.play != nil {
+			// The most common hint, actions at a table in play: only
+			// the actions are read, not the table (its seats, its end:
+			// another status says those changed).
+			if err := t.replayStored(ctx, c.Actions); err != nil && ctx.Err() == nil {
+				s.log.Warn("cannot follow a table", "table", t.id, "err", err)
+			}
+		} else if c.Table == "" || (c.Actions >= t.meta.Actions && !known) {
 			if err := t.catchUp(ctx); err != nil && ctx.Err() == nil {
 				s.log.Warn("cannot follow a table", "table", t.id, "err", err)
 			}

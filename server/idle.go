@@ -235,10 +235,12 @@ func (s *Server) keepAsleep(held map[string]bool) {
 func (s *Server) heardAsleep(ctx context.Context, c store.Change) {
 	s.mu.Lock()
 	var ids []string
-	for id, sl := range s.asleep {
-		if c.Table == "" || (id == c.Table && (c.Actions != sl.actions || c.Status != sl.status || c.Status == store.Waiting)) {
+	if c.Table == "" {
+		for id := range s.asleep {
 			ids = append(ids, id)
 		}
+	} else if sl, ok := s.asleep[c.Table]; ok && (c.Actions != sl.actions || c.Status != sl.status || c.Status == store.Waiting) {
+		ids = append(ids, c.Table) // one look-up, not a walk of every table asleep
 	}
 	s.mu.Unlock()
 	for _, id := range ids {

@@ -26,24 +26,27 @@ type table struct {
 	srv *Server
 	id  string
 
-	mu       sync.Mutex
-	meta     store.Table
-	kind     gameKind        // nil for a table whose game cannot be opened (failed)
-	play     *game.Play      // nil while seats are free
-	events   [][]game.Event  // events[i]: what brought the game to version base+i (0: the start's); a tail (history.go)
-	base     int             // the version of events[0]
-	bots     map[int]seatBot // by seat
-	botSrc   *lockedSource   // the bots' random choices (Dragon Farkle)
-	clients  map[*client]struct{}
-	botTimer *time.Timer
-	closed   bool
-	analysis *Analysis
-	rematch  rematch // the rematch of a finished game, or the seats a rematch keeps (rematch.go)
-	over     atomic.Bool
-	botsOnly bool                 // every seat is a bot: fixed when made, so counted without mu (quota.go)
-	clock    tableClock           // the turn clock (clock.go)
-	ratings  []store.RatingChange // the rating changes of the finished game, if rated (rating.go)
-	judged   judged               // the verdict of rating.Judge, made once (verdict)
+	mu      sync.Mutex
+	meta    store.Table
+	kind    gameKind        // nil for a table whose game cannot be opened (failed)
+	play    *game.Play      // nil while seats are free
+	events  [][]game.Event  // events[i]: what brought the game to version base+i (0: the start's); a tail (history.go)
+	base    int             // the version of events[0]
+	bots    map[int]seatBot // by seat
+	botSrc  *lockedSource   // the bots' random choices (Dragon Farkle)
+	clients map[*client]struct{}
+	// updateSize is the longest update encoded at this table: the size of
+	// the next one's buffer (broadcastUpdate).
+	updateSize int
+	botTimer   *time.Timer
+	closed     bool
+	analysis   *Analysis
+	rematch    rematch // the rematch of a finished game, or the seats a rematch keeps (rematch.go)
+	over       atomic.Bool
+	botsOnly   bool                 // every seat is a bot: fixed when made, so counted without mu (quota.go)
+	clock      tableClock           // the turn clock (clock.go)
+	ratings    []store.RatingChange // the rating changes of the finished game, if rated (rating.go)
+	judged     judged               // the verdict of rating.Judge, made once (verdict)
 
 	chat         []store.ChatLine         // the last lines of the table's chat (chat.go)
 	watchersChat []store.ChatLine         // the last lines of its watchers' channel

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -204,5 +205,30 @@ func TestWriterCorksABacklog(t *testing.T) {
 	}
 	if _, b, err := peer.Read(ctx); err != nil || string(b) != `"alone"` {
 		t.Fatalf("read %q, %v", b, err)
+	}
+}
+
+// encodeMessage frames what json.Marshal and newMessage framed, byte for
+// byte, on each side of the header's length bounds (125/126, 65535/65536).
+func TestEncodeMessageAsMarshal(t *testing.T) {
+	for _, n := range []int{0, 1, 110, 111, 112, 125, 126, 200, 65519, 65520, 65521, 70000} {
+		v := map[string]any{"type": "update", "pad": strings.Repeat("x", n), "html": "<&>"}
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := newMessage(b)
+		for _, hint := range []int{0, n, 2 * n} {
+			got, err := encodeMessage(v, hint)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.frame, want.frame) || got.head != want.head || !bytes.Equal(got.payload(), b) {
+				t.Errorf("%d bytes of padding, hint %d: framed as % x…, want % x…", n, hint, got.frame[:min(12, len(got.frame))], want.frame[:min(12, len(want.frame))])
+			}
+		}
+	}
+	if _, err := encodeMessage(map[string]any{"f": func() {}}, 0); err == nil {
+		t.Error("a value JSON cannot hold was encoded")
 	}
 }

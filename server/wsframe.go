@@ -1,6 +1,10 @@
 package server
 
-import "encoding/binary"
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+)
 
 // A message to a client is framed once, when it is made: its WebSocket
 // frame (the header and the payload, unmasked as a server's frames are)
@@ -23,26 +27,51 @@ const finText = 0x81
 // 5.2: a length under 126 in the header's second byte, else 126 and two
 // bytes, else 127 and eight, in network order).
 func newMessage(payload []byte) *message {
-	var head [10]byte
-	head[0] = finText
-	n := len(payload)
-	h := 2
-	switch {
-	case n < 126:
-		head[1] = byte(n)
-	case n <= 0xffff:
-		head[1] = 126
-		binary.BigEndian.PutUint16(head[2:], uint16(n))
-		h = 4
-	default:
-		head[1] = 127
-		binary.BigEndian.PutUint64(head[2:], uint64(n))
-		h = 10
-	}
-	frame := make([]byte, h+n)
+	var head [maxHead]byte
+	h := frameHead(head[:], len(payload))
+	frame := make([]byte, h+len(payload))
 	copy(frame, head[:h])
 	copy(frame[h:], payload)
 	return &message{frame: frame, head: h}
+}
+
+// maxHead is the longest header of a server's frame.
+const maxHead = 10
+
+// frameHead writes the header of a text frame of n bytes at the start of
+// head (maxHead bytes) and returns its length.
+func frameHead(head []byte, n int) int {
+	head[0] = finText
+	switch {
+	case n < 126:
+		head[1] = byte(n)
+		return 2
+	case n <= 0xffff:
+		head[1] = 126
+		binary.BigEndian.PutUint16(head[2:], uint16(n))
+		return 4
+	default:
+		head[1] = 127
+		binary.BigEndian.PutUint64(head[2:], uint64(n))
+		return 10
+	}
+}
+
+// encodeMessage encodes v as JSON (as json.Marshal does) straight into
+// its frame, the header written in front once the length is known: one
+// buffer, where json.Marshal and newMessage made two copies of the
+// payload. sizeHint is the payload's expected length.
+func encodeMessage(v any, sizeHint int) (*message, error) {
+	buf := bytes.NewBuffer(make([]byte, maxHead, maxHead+sizeHint+1))
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		return nil, err
+	}
+	b := buf.Bytes()
+	b = b[:len(b)-1] // Encode's newline
+	var head [maxHead]byte
+	h := frameHead(head[:], len(b)-maxHead)
+	copy(b[maxHead-h:], head[:h])
+	return &message{frame: b[maxHead-h:], head: h}, nil
 }
 
 // payload returns the message's payload (the JSON sent).

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/farkle/farkle/advise"
@@ -260,6 +261,12 @@ func (m *serveMain) Run(ctx context.Context) error {
 	if mln != nil {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", srv.MetricsHandler())
+		if m.Edge.Pprof {
+			mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+			mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+			mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+			mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+		}
 		m.metrics = m.Edge.httpServer(mux, m.Logger)
 		go serve(m.metrics, mln)
 		m.Logger.Info("metrics", "url", m.MetricsURL+"/metrics")

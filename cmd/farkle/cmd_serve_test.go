@@ -242,6 +242,26 @@ func TestServeMetricsListener(t *testing.T) {
 	if code, _ := get(base + "/healthz"); code != 200 {
 		t.Fatalf("/healthz: %d", code)
 	}
+	metricsBase := strings.TrimSuffix(metrics, "/metrics")
+	if code, _ := get(metricsBase + "/debug/pprof/"); code != 404 {
+		t.Fatalf("profiles served without --pprof: %d, want 404", code)
+	}
+
+	// --pprof: Go's profiles on the metrics listener, never on the public one.
+	_, base, line = startServeLine(t, filepath.Join(t.TempDir(), "farkle.db"), "--metrics-addr", "127.0.0.1:0", "--pprof")
+	f = strings.Fields(line)
+	metricsBase = strings.TrimSuffix(strings.TrimSuffix(f[len(f)-1], ")"), "/metrics")
+	if code, body := get(metricsBase + "/debug/pprof/"); code != 200 || !strings.Contains(body, "goroutine") {
+		t.Fatalf("--pprof: /debug/pprof/ %d %.200s", code, body)
+	}
+	if code, body := get(metricsBase + "/debug/pprof/profile?seconds=1"); code != 200 || len(body) == 0 {
+		t.Fatalf("--pprof: a CPU profile: %d, %d bytes", code, len(body))
+	}
+	for _, path := range []string{"/debug/pprof/", "/debug/pprof/profile?seconds=1"} {
+		if code, _ := get(base + path); code != 404 {
+			t.Fatalf("%s on the public listener: %d, want 404", path, code)
+		}
+	}
 
 	taken, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

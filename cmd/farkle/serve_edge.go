@@ -22,6 +22,9 @@ type serveEdge struct {
 	// so a port already taken (another farkle, a Prometheus) leaves the
 	// game served without metrics, with a warning, instead of failing.
 	MetricsOptional bool
+	// Pprof serves Go's profiles (/debug/pprof/) on the metrics listener,
+	// for an operator measuring a node; off by default.
+	Pprof bool
 }
 
 const (
@@ -66,6 +69,7 @@ func edgeFlags(fs *flag.FlagSet) func(m *serveMain) error {
 	idle := fs.Duration("idle-timeout", defIdleTimeout, "how long a kept-alive connection may wait for its next request")
 	maxHeader := fs.Int("max-header-bytes", defMaxHeaderBytes, "the longest request line and headers, in bytes")
 	metrics := fs.String("metrics-addr", "127.0.0.1:9090", `the address of the Prometheus /metrics listener ("": none); keep it private`)
+	pprofOn := fs.Bool("pprof", false, "also serve Go's profiles (/debug/pprof/) on the --metrics-addr listener, to profile a node under load (keep that listener private)")
 	public := fs.String("public-url", "", "the site's address as browsers see it, e.g. https://farkle.example.org: https makes cookies Secure and sends HSTS")
 	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For, X-Real-IP and X-Forwarded-Proto are believed")
 	addrRate := fs.Float64("rate-address", 10, "POSTs and WebSocket upgrades a second from one client address (0: no limit)")
@@ -127,7 +131,10 @@ func edgeFlags(fs *flag.FlagSet) func(m *serveMain) error {
 		asked := false
 		fs.Visit(func(f *flag.Flag) { asked = asked || f.Name == "metrics-addr" })
 		m.Edge = serveEdge{ReadHeaderTimeout: *readHeader, ReadTimeout: *read, WriteTimeout: *write, IdleTimeout: *idle,
-			MaxHeaderBytes: *maxHeader, MetricsAddr: *metrics, MetricsOptional: !asked}
+			MaxHeaderBytes: *maxHeader, MetricsAddr: *metrics, MetricsOptional: !asked, Pprof: *pprofOn}
+		if *pprofOn && *metrics == "" {
+			return usagef("--pprof: needs a --metrics-addr to serve on")
+		}
 		o := &m.Options
 		o.PublicURL, o.TrustedProxies = *public, tp
 		o.AddressRate, o.AddressBurst, o.PlayerRate, o.PlayerBurst = off(*addrRate), *addrBurst, off(*playerRate), *playerBurst

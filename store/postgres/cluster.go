@@ -14,8 +14,8 @@ import (
 // The nodes on one database hear of each other's changes through LISTEN
 // and NOTIFY on channel (each write that changes a table notifies
 // "N STATUS ID" with the commit: table ID has N actions and the status; a
-// batch of the group commit sends its hints together, one a line),
-// and share the tables' bots and
+// batch of the group commit sends its hints together, one a line, right
+// after its commit in a transaction of their own), and share the tables' bots and
 // clocks through leases: rows in the leases table, renewed by their node,
 // expiring by the database's clock.
 

@@ -28,7 +28,8 @@
 // channel of its schema (farkle_tables_ and a hash of the schema name, so
 // sites and tests sharing a database never hear each other) with the
 // table's ID and number of actions (never its seed or its moves) when it
-// commits, and the leases table says which
+// commits (an action of the group commit just after its batch commits,
+// never before), and the leases table says which
 // node runs each table's bots and clock, until its lease expires by the
 // database's clock (Options.LeaseTTL).
 package postgres

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
@@ -114,9 +115,14 @@ func OpenWith(ctx context.Context, dsn string, opt Options) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
-	db.group = sqlstore.NewGroup(db.commitBatch)
+	db.group = sqlstore.NewGroupOf(committers, db.commitBatch)
 	return db, nil
 }
+
+// committers is how many batches of the group commit a node has under way
+// at once, each on a connection of its own: while one waits for its flush
+// the next is sent.
+const committers = 2
 
 // poolSize is the most connections a node opens (the listener's aside):
 // pgxpool's default on this kind of machine.
@@ -221,24 +227,23 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 	return db.group.Append(ctx, tableID, n, entry, nil) // it refuses an entry that is not JSON
 }
 
-// commitBatch commits a batch of the group commit. One action alone is one
-// statement, its hint in it. Several are one transaction: each action's
-// statement without its hint, in the order of their tables (so that two
-// nodes' batches lock rows in one order), then one notification holding
-// every hint (more when they are too long for one), committed together.
+// commitBatch commits a batch of the group commit in one transaction and
+// two round trips (pipelines): the transaction's start and each action's
+// statement, in the order of their tables (so that two nodes' batches
+// lock rows in one order), sent together; then the commit and, in a
+// transaction of their own, one notification holding every written
+// action's hint (more when they are too long for one), sent together.
 // PostgreSQL takes a lock on the whole database to queue notifications at
-// commit and holds it through the flush of the log: taken once a batch,
-// not once an action, the commits of every node no longer wait in line
-// for it. When a statement fails (two nodes appending the same action, a
-// deadlock, the database), the transaction is given up and each action is
-// written alone, so each gets its own answer.
+// commit and holds it through the flush of the log: the actions' commit
+// no longer takes it, and the hints' commit waits for no flush, so the
+// commits of every node no longer wait in line for one another; and a
+// batch no longer waits for a round trip an action. When a statement
+// fails (two nodes appending the same action, a deadlock, the database),
+// the transaction is given up and each action is written alone, so each
+// gets its own answer.
 func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
 	ctx := context.Background()
 	errs := make([]error, len(batch))
-	if len(batch) == 1 {
-		_, errs[0] = db.appendOne(ctx, db.W, batch[0], true)
-		return errs
-	}
 	order := make([]int, len(batch))
 	for i := range order {
 		order[i] = i
@@ -247,43 +252,118 @@ func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
 		a, b := batch[order[i]], batch[order[j]]
 		return a.Table < b.Table || a.Table == b.Table && a.N < b.N
 	})
-	alone := func() []error {
-		for i, a := range batch {
-			_, errs[i] = db.appendOne(ctx, db.W, a, true)
+	conn, err := db.W.Conn(ctx)
+	if err == nil {
+		var committed bool
+		err = conn.Raw(func(dc any) error {
+			committed, err = db.pipeline(ctx, dc.(*stdlib.Conn).Conn(), batch, order, errs)
+			return err
+		})
+		conn.Close()
+		if committed {
+			return errs
 		}
-		return errs
+		if errors.Is(err, errCommit) {
+			for i := range errs {
+				errs[i] = fmt.Errorf("postgres: append action: %w", err)
+			}
+			return errs
+		}
 	}
-	tx, err := db.W.BeginTx(ctx, nil)
-	if err != nil {
-		return alone()
+	for i, a := range batch { // alone
+		_, errs[i] = db.appendOne(ctx, db.W, a, true)
 	}
-	defer tx.Rollback()
+	return errs
+}
+
+// errCommit marks a failed commit: whether it took effect is not known, so
+// the batch's actions are not written again.
+var errCommit = errors.New("commit")
+
+// pipeline writes the batch in order in one transaction on c, each
+// append's answer in errs, and commits it with one notification of the
+// written actions: two round trips. committed is false, the transaction
+// rolled back, when a statement failed in the database (the caller writes
+// each action alone); err wraps errCommit when the commit's outcome is not
+// known; driver.ErrBadConn when c could not be rolled back.
+func (db *DB) pipeline(ctx context.Context, c *pgx.Conn, batch []*sqlstore.Append, order []int, errs []error) (committed bool, err error) {
+	rollback := func(cause error) (bool, error) {
+		if _, err := c.Exec(ctx, `ROLLBACK`); err != nil {
+			return false, driver.ErrBadConn
+		}
+		return false, cause
+	}
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	for _, i := range order {
+		q, args := db.appendSQL(batch[i], false)
+		b.Queue(q, args...)
+	}
+	br := c.SendBatch(ctx, b)
+	_, err = br.Exec()
+	failed := err != nil
 	var hints []string
 	for _, i := range order {
-		var failed bool
-		failed, errs[i] = db.appendOne(ctx, tx, batch[i], false)
-		if failed { // the transaction is aborted
-			tx.Rollback()
-			return alone()
+		if failed {
+			break
 		}
+		var st string
+		var have, written int
+		err = br.QueryRow().Scan(&st, &have, &written)
+		failed, errs[i] = appendResult(batch[i], st, have, written, err)
 		if errs[i] == nil {
 			hints = append(hints, payload(batch[i].Table, batch[i].N, store.Playing))
 		}
 	}
+	if cerr := br.Close(); cerr != nil && !failed {
+		failed, err = true, cerr
+	}
+	if failed || c.PgConn().TxStatus() != 'T' {
+		return rollback(err)
+	}
+	// The commit, then the hints in a transaction of their own: the
+	// actions' commit takes no lock for notifications, so the commits of
+	// every node share the flushes of the log; the hints' commit takes
+	// that lock but waits for no flush (synchronous_commit off for it
+	// alone: a hint lost in a crash is only a hint, the followers read
+	// the tables again within catchUpEvery). Sent together, the hints
+	// run only once the commit has succeeded.
+	b = &pgx.Batch{}
+	b.Queue(`COMMIT`)
+	b.Queue(`BEGIN`)
+	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
 	for _, msg := range joinHints(hints, maxPayload) {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, db.channel, msg); err != nil {
-			tx.Rollback()
-			return alone()
+		b.Queue(`SELECT pg_notify($1, $2)`, db.channel, msg)
+	}
+	b.Queue(`COMMIT`)
+	br = c.SendBatch(ctx, b)
+	tag, err := br.Exec()
+	if err != nil || tag.String() != "COMMIT" {
+		br.Close()
+		if err == nil {
+			err = fmt.Errorf("the commit answered %q", tag.String())
+		}
+		if c.PgConn().TxStatus() == 'I' && !c.IsClosed() {
+			// The commit failed and rolled the transaction back (the
+			// server is out of it): nothing was written.
+			return false, err
+		}
+		return false, fmt.Errorf("%w: %w", errCommit, err)
+	}
+	if len(batch) > 1 {
+		db.batched.Add(int64(len(hints)))
+	}
+	if err := br.Close(); err != nil {
+		// The actions are committed; only their hints are lost (the
+		// followers read the tables again within the server's catch-up
+		// period).
+		if st := c.PgConn().TxStatus(); st == 'T' || st == 'E' {
+			if _, err := c.Exec(ctx, `ROLLBACK`); err != nil {
+				return true, driver.ErrBadConn
+			}
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		for i := range errs {
-			errs[i] = fmt.Errorf("postgres: append action: %w", err)
-		}
-		return errs
-	}
-	db.batched.Add(int64(len(hints)))
-	return errs
+	return true, nil
 }
 
 // maxPayload is the longest notification sent: PostgreSQL's limit is 8000
@@ -323,22 +403,40 @@ type execQueryer interface {
 // failed says that the statement failed in the database (a second action
 // n among them), which aborts a transaction.
 func (db *DB) appendOne(ctx context.Context, q execQueryer, a *sqlstore.Append, hint bool) (failed bool, err error) {
-	notify := `SELECT 1 FROM up`
-	args := []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano()}
-	if hint {
-		notify = `SELECT pg_notify($6, $5) FROM up`
-		args = append(args, payload(a.Table, a.N, store.Playing), db.channel)
-	}
+	query, args := db.appendSQL(a, hint)
 	var st string
 	var have, written int
-	err = q.QueryRowContext(ctx, `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
+	err = q.QueryRowContext(ctx, query, args...).Scan(&st, &have, &written)
+	return appendResult(a, st, have, written, err)
+}
+
+// appendSQL is appendOne's statement and its arguments. Its row is the
+// table's status and count before, and 1 if the action was written.
+func (db *DB) appendSQL(a *sqlstore.Append, hint bool) (string, []any) {
+	if hint {
+		return appendHintSQL, []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano(), payload(a.Table, a.N, store.Playing), db.channel}
+	}
+	return appendNoHintSQL, []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano()}
+}
+
+// The statement of appendSQL, with and without its change hint.
+var (
+	appendHintSQL   = appendStatement(`SELECT pg_notify($6, $5) FROM up`)
+	appendNoHintSQL = appendStatement(`SELECT 1 FROM up`)
+)
+
+func appendStatement(notify string) string {
+	return `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
 		ins AS (INSERT INTO actions (table_id, n, entry) SELECT $1, $2, $3 FROM t WHERE t.actions = $2 - 1 AND t.status IN ('waiting', 'playing') RETURNING n),
 		up AS (UPDATE tables SET actions = $2, status = 'playing', updated = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING id),
-		hint AS (`+notify+`)
-		SELECT t.status, t.actions, (SELECT count(*) FROM hint) FROM t`,
-		args...).Scan(&st, &have, &written)
+		hint AS (` + notify + `)
+		SELECT t.status, t.actions, (SELECT count(*) FROM hint) FROM t`
+}
+
+// appendResult is the answer of appendSQL's row (or err) for a.
+func appendResult(a *sqlstore.Append, st string, have, written int, err error) (failed bool, _ error) {
 	switch {
-	case errors.Is(err, sql.ErrNoRows):
+	case errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows):
 		return false, store.Errorf(store.ENOTFOUND, "no table %q", a.Table)
 	case isUnique(err):
 		return true, store.Errorf(store.ECONFLICT, "table %s already has action %d", a.Table, a.N)

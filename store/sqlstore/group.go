@@ -17,7 +17,7 @@ import (
 type Group struct {
 	// Commit commits the batch and returns each append's error (nil:
 	// committed), in the batch's order; it is called by one goroutine at a
-	// time.
+	// time (NewGroup), or by n (NewGroupOf).
 	Commit func(batch []*Append) []error
 
 	appends chan *groupReq
@@ -38,8 +38,26 @@ type groupReq struct {
 
 // NewGroup starts the committer of batches through commit; Close stops it.
 func NewGroup(commit func(batch []*Append) []error) *Group {
+	return NewGroupOf(1, commit)
+}
+
+// NewGroupOf starts n committers of batches through commit, each taking
+// the appends queued when it is free: while one batch waits for its flush
+// the next is sent, and a database that flushes concurrent commits
+// together (PostgreSQL) serves both with one. commit is then called by n
+// goroutines at once: a table has at most one append waiting (its next
+// action waits for the answer), so two batches of one node never hold the
+// same table. Close stops them all.
+func NewGroupOf(n int, commit func(batch []*Append) []error) *Group {
 	g := &Group{Commit: commit, appends: make(chan *groupReq, MaxBatch), quit: make(chan struct{}), stopped: make(chan struct{})}
-	go g.run()
+	var wg sync.WaitGroup
+	for range max(1, n) {
+		wg.Go(g.run)
+	}
+	go func() {
+		wg.Wait()
+		close(g.stopped)
+	}()
 	return g
 }
 
@@ -81,7 +99,6 @@ func (g *Group) Close() {
 
 // run commits queued appends in batches until Close.
 func (g *Group) run() {
-	defer close(g.stopped)
 	for {
 		var first *groupReq
 		select {
