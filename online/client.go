@@ -121,11 +121,12 @@ func (c *Client) SignIn(ctx context.Context, name, token string) (Player, error)
 			return Player{}, said(c.rest.Base, err)
 		}
 		var se *wsclient.StatusError
-		var body struct{ Error string }
+		var body nameWhy
 		if errors.As(err, &se) && se.Status < 500 && decodeJSON(se.Body, &body) == nil && body.Error != "" {
-			// The server refuses the name: said as a sentence, the
-			// server's own words (English) for why.
-			return Player{}, &netError{key: "online.nameRefused", args: []any{"name", strconv.Quote(name), "why", body.Error}, err: err}
+			// The server refuses the name: said as a sentence, why in
+			// the player's language where the server gives its reason
+			// as a word, else in the server's own (English) words.
+			return Player{}, &netError{key: "online.nameRefused", args: []any{"name", strconv.Quote(name), "why", body}, err: err}
 		}
 		return Player{}, fmt.Errorf("online: signing in as %q: %w", name, c.apiErr(err))
 	}

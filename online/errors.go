@@ -81,3 +81,21 @@ func lostFor(base string, limit time.Duration, err error) error {
 func tableGone(id string, err error) error {
 	return &netError{key: "online.tableGone", args: []any{"table", id}, err: err}
 }
+
+// nameWhy is why the server refused a name, from its error body: its
+// reason word said from the catalogue (online.nameWhy.REASON, with the
+// bound broken as {max}), or the server's English where the catalogue has
+// no such word.
+type nameWhy struct {
+	Error  string `json:"error"`
+	Reason string `json:"reason"`
+	Max    int    `json:"max"`
+}
+
+func (w nameWhy) In(c *lang.Catalogue) string {
+	c = orEnglish(c)
+	if key := "online.nameWhy." + w.Reason; w.Reason != "" && c.Has(key) {
+		return c.Msg(key, "max", w.Max)
+	}
+	return w.Error
+}

@@ -184,7 +184,7 @@ func (s *Server) handlePasskeyBegin(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if a, err := s.store.AccountLike(r.Context(), c.Name); err == nil && a.PlayerID != p.ID {
-			s.httpError(w, &fieldError{Field: "name", Msg: fmt.Sprintf("%s is taken by another account, or looks like the name of one (%s): choose another", c.Name, a.Name), Conflict: true})
+			s.httpError(w, &fieldError{Field: "name", Msg: fmt.Sprintf("%s is taken by another account, or looks like the name of one (%s): choose another", c.Name, a.Name), Conflict: true, Reason: "taken"})
 			return
 		} else if err != nil && store.Code(err) != store.ENOTFOUND {
 			s.httpError(w, err)

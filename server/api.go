@@ -115,6 +115,11 @@ type apiError struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
 	Field string `json:"field,omitempty"` // the field at fault: a rule field, or "name", "seat", "limit"
+	// Reason is why, as a word a client may say in its player's language
+	// ("empty", "long", "unprintable", "marks", "bot", "taken" for a
+	// name), and Max the bound broken; both only where the server gives them.
+	Reason string `json:"reason,omitempty"`
+	Max    int    `json:"max,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -152,9 +157,9 @@ func (s *Server) httpError(w http.ResponseWriter, err error) {
 	var inv *fieldError
 	switch {
 	case errors.As(err, &inv) && inv.Conflict:
-		writeJSON(w, http.StatusConflict, apiError{Error: inv.Error(), Code: store.ECONFLICT, Field: inv.Field})
+		writeJSON(w, http.StatusConflict, apiError{Error: inv.Error(), Code: store.ECONFLICT, Field: inv.Field, Reason: inv.Reason, Max: inv.Max})
 	case errors.As(err, &inv):
-		writeJSON(w, http.StatusBadRequest, apiError{Error: inv.Error(), Code: store.EINVALID, Field: inv.Field})
+		writeJSON(w, http.StatusBadRequest, apiError{Error: inv.Error(), Code: store.EINVALID, Field: inv.Field, Reason: inv.Reason, Max: inv.Max})
 	case errors.As(err, &fe):
 		writeJSON(w, http.StatusBadRequest, apiError{Error: "rules: " + fe.Field + ": " + cleanMessage(fe.Msg), Code: store.EINVALID, Field: fe.Field})
 	case errors.Is(err, errClosed):

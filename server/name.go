@@ -28,25 +28,25 @@ const MaxMarks = 2
 // and no word "bot" (those names are the bots': "Steady bot", "bot:perfect").
 func CleanName(name string) (string, error) {
 	if !utf8.ValidString(name) {
-		return "", fieldErrorf("name", "not valid UTF-8")
+		return "", nameError("utf8", 0, "not valid UTF-8")
 	}
 	name = strings.Join(strings.Fields(norm.NFC.String(name)), " ")
 	if name == "" {
-		return "", fieldErrorf("name", "empty (1 to %d characters)", MaxName)
+		return "", nameError("empty", MaxName, fmt.Sprintf("empty (1 to %d characters)", MaxName))
 	}
 	if n := utf8.RuneCountInString(name); n > MaxName {
-		return "", fieldErrorf("name", "%d characters, at most %d", n, MaxName)
+		return "", nameError("long", MaxName, fmt.Sprintf("%d characters, at most %d", n, MaxName))
 	}
 	for _, r := range name {
 		if !unicode.IsPrint(r) {
-			return "", fieldErrorf("name", "%q is not a printable character", r)
+			return "", nameError("unprintable", 0, fmt.Sprintf("%q is not a printable character", r))
 		}
 	}
 	if mostMarks(name) > MaxMarks {
-		return "", fieldErrorf("name", "more than %d accents or marks on one character", MaxMarks)
+		return "", nameError("marks", MaxMarks, fmt.Sprintf("more than %d accents or marks on one character", MaxMarks))
 	}
 	if looksLikeBot(name) {
-		return "", fieldErrorf("name", "%q reads as a bot's name: the word \"bot\" is kept for the bots", name)
+		return "", nameError("bot", 0, fmt.Sprintf("%q reads as a bot's name: the word \"bot\" is kept for the bots", name))
 	}
 	return name, nil
 }
@@ -78,9 +78,20 @@ func looksLikeBot(name string) bool {
 type fieldError struct {
 	Field, Msg string
 	Conflict   bool
+	// Reason and Max, where set, say why in a word a client can put in its
+	// player's language (the name's "empty", "long", "bot", ...) and the
+	// bound broken; Msg says it in English.
+	Reason string
+	Max    int
 }
 
 func (e *fieldError) Error() string { return e.Field + ": " + e.Msg }
+
+// nameError is a display name refused: reason is the word clients
+// translate, max the bound it broke (0: none), msg the English.
+func nameError(reason string, max int, msg string) error {
+	return &fieldError{Field: "name", Msg: msg, Reason: reason, Max: max}
+}
 
 func fieldErrorf(field, format string, args ...any) error {
 	return &fieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
@@ -142,5 +153,5 @@ func (s *Server) guestNameFree(ctx context.Context, name string) error {
 	if err != nil {
 		return err
 	}
-	return &fieldError{Field: "name", Msg: fmt.Sprintf("%s is the name of an account, or looks like it (%s): choose another, or sign in if it is yours", name, a.Name), Conflict: true}
+	return &fieldError{Field: "name", Msg: fmt.Sprintf("%s is the name of an account, or looks like it (%s): choose another, or sign in if it is yours", name, a.Name), Conflict: true, Reason: "taken"}
 }

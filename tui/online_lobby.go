@@ -535,7 +535,7 @@ func (lm *LobbyModel) helpLines() []string {
 		{"enter", c.Msg("tui.lobby.help.enter")},
 		{"w", c.Msg("tui.lobby.help.watch")},
 		{"n", c.Msg("tui.lobby.help.new")},
-		{"g", c.Msg("tui.lobby.help.refresh", "every", lm.o.Refresh.String())},
+		{"g", c.Msg("tui.lobby.help.refresh", "s", int(max(1, lm.o.Refresh.Round(time.Second)/time.Second)))},
 		{"?", c.Msg("tui.lobby.help.help")},
 		{"q", c.Msg("tui.lobby.help.quit")},
 	}

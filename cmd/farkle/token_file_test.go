@@ -146,17 +146,22 @@ func TestOnlineNameWins(t *testing.T) {
 }
 
 // TestOnlineNameRefusedNorwegian: a name the server refuses is said as a
-// sentence in the player's language, with what to do, not as the HTTP
-// error (the server's reason, which is English, in brackets).
+// sentence in the player's language, with what to do, and why in that
+// language too (the server's reason word, not its English).
 func TestOnlineNameRefusedNorwegian(t *testing.T) {
 	dir := t.TempDir()
 	_, base := startServe(t, filepath.Join(dir, "f.db"))
 	long := strings.Repeat("x", 100)
-	cmd := exec.Command(farkleBin, "play", "--online", base, "--plain", "--lang", "nb", "--name", long)
-	cmd.Env = append(os.Environ(), "FARKLE_DATA_DIR="+dir)
-	out, err := cmd.CombinedOutput()
-	want := "farkle play: serveren godtar ikke navnet \"" + long + "\" (name: 100 characters, at most 24); gi et annet med --name\n"
-	if err == nil || string(out) != want {
-		t.Fatalf("a name too long: %v\n%s\nwant\n%s", err, out, want)
+	for _, c := range []struct{ lang, name, want string }{
+		{"nb", long, "serveren godtar ikke navnet \"" + long + "\" (det er lengre enn 24 tegn); gi et annet med --name"},
+		{"nb", "Kari bot", "serveren godtar ikke navnet \"Kari bot\" (ordet «bot» er holdt av til botene); gi et annet med --name"},
+		{"en", long, "the server does not take the name \"" + long + "\" (it is longer than 24 characters); give another with --name"},
+	} {
+		cmd := exec.Command(farkleBin, "play", "--online", base, "--plain", "--lang", c.lang, "--name", c.name)
+		cmd.Env = append(os.Environ(), "FARKLE_DATA_DIR="+dir)
+		out, err := cmd.CombinedOutput()
+		if want := "farkle play: " + c.want + "\n"; err == nil || string(out) != want {
+			t.Fatalf("--lang %s --name %q: %v\n%s\nwant\n%s", c.lang, c.name, err, out, want)
+		}
 	}
 }
