@@ -107,10 +107,12 @@ func tooLargeError(err error) error {
 	if !errors.As(err, &tl) {
 		return nil
 	}
+	// The solver's error is kept, so that userTextIn says it in the
+	// player's language.
 	if tl.Limit > 0 && tl.Limit < math.MaxInt64 {
-		return usagef("%s (--max-memory)", tl.Message())
+		return &usageError{msg: tl.Message() + " (--max-memory)", err: tl}
 	}
-	return usagef("%s", tl.Message())
+	return &usageError{msg: tl.Message(), err: tl}
 }
 
 // startProfile starts a CPU profile written to path and returns the function

@@ -102,6 +102,8 @@ var badInput = [][]string{
 	{"solve", "--solo", "--duel"},
 	{"solve", "--players", "3", "--orbit-rule", "x"},
 	{"solve", "--solo", "extra"},
+	{"solve", "--players", "3", "--rules", "classic"},         // more memory than allowed
+	{"solve", "--duel", "--no-cache", "--max-memory", "1000"}, // the same, of the duel's table
 	{"advise", "extra"},
 	{"advise", "--throw", "77"},
 	{"advise", "--them", "-2"},

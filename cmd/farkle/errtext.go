@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/farkle/farkle/advise"
@@ -67,6 +69,10 @@ func userTextIn(c *lang.Catalogue, err error) string {
 	if errors.As(err, &pe) {
 		s = strings.ReplaceAll(s, pe.Error(), c.Msg("cli.err.position")+": "+pe.In(c))
 	}
+	var tle *solve.TooLargeError
+	if errors.As(err, &tle) {
+		s = strings.ReplaceAll(s, tle.Message(), tooLargeIn(c, tle))
+	}
 	var rf refusal
 	if errors.As(err, &rf) {
 		s = strings.ReplaceAll(s, rf.Say(lang.Get(lang.Default)), rf.Say(c))
@@ -122,4 +128,36 @@ func kvIn(c *lang.Catalogue, kv []any) []any {
 // list given, and why (tui's words, in the language it is shown in).
 func playersError(spec string, err error) error {
 	return usageMsg("cli.err.flagValue", "flag", "players", "value", spec, "err", err)
+}
+
+// tooLargeIn is a solve refused for its memory, in the language of c: in
+// English the solver's own sentence (what was refused, its dimensions),
+// elsewhere the need and the bound with the language's decimal comma.
+func tooLargeIn(c *lang.Catalogue, e *solve.TooLargeError) string {
+	key := "cli.err.needsMore"
+	switch e.Limit {
+	case 0:
+		key = "cli.err.needsMoreIndex"
+	case math.MaxInt64:
+		key = "cli.err.needsMoreAny"
+	}
+	need := sizeIn(c, e.Need)
+	if e.Need == math.MaxInt64 {
+		need = c.Msg("cli.err.needsBeyond")
+	}
+	detail := ""
+	if e.Detail != "" {
+		detail = " (" + e.Detail + ")"
+	}
+	return c.Msg(key, "what", e.What, "need", need, "detail", detail, "limit", sizeIn(c, e.Limit))
+}
+
+// sizeIn is solve.ByteSize with the decimal mark of c's language.
+func sizeIn(c *lang.Catalogue, n int64) string {
+	num, unit, ok := strings.Cut(solve.ByteSize(n), " ")
+	x, err := strconv.ParseFloat(num, 64)
+	if !ok || err != nil || !strings.Contains(num, ".") {
+		return solve.ByteSize(n)
+	}
+	return c.Dec(x, 1) + " " + unit
 }
