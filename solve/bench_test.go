@@ -239,7 +239,8 @@ func BenchmarkDuelSizes(b *testing.B) {
 // one at a time, in the same run (alone also without skipping the throws
 // no better than banking: the solver before the lanes): a quick measure of
 // the three-player solver's speed, reporting the CPU time of the process
-// per solve (cpu-ns/op; the machine may be shared).
+// per solve (cpu-ns/op; the machine may be shared); every-fill: side by
+// side without reusing a fill whose farkle value repeats (turnMemo3).
 func BenchmarkSolveThreeSmall(b *testing.B) {
 	for _, name := range []string{"pocket-farkel", "cardgames", "classic", "classic-penalty"} {
 		r := rules.MustPreset(strings.TrimSuffix(name, "-penalty"))
@@ -250,9 +251,11 @@ func BenchmarkSolveThreeSmall(b *testing.B) {
 		} else {
 			r.Turn.FarklePenalty = rules.Penalty{}
 		}
-		for _, side := range []bool{true, false} {
-			b.Run(name+map[bool]string{true: "/side-by-side", false: "/alone"}[side], func(b *testing.B) {
-				opt := ThreeOptions{test: threeTest{alone: !side, noSkip: !side}}
+		for _, v := range []string{"side-by-side", "every-fill", "alone"} {
+			side := v != "alone"
+			b.Run(name+"/"+v, func(b *testing.B) {
+				// every-fill: side by side without reusing a fill (turnMemo3)
+				opt := ThreeOptions{test: threeTest{alone: !side, noSkip: !side, noReuse: v != "side-by-side"}}
 				b.ReportAllocs()
 				cpu0, cpuOK := processCPU()
 				for b.Loop() {

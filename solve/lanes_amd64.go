@@ -32,4 +32,4 @@ func boundAllAVX2(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, 
 // pruned groups (lane3Set).
 //
 //go:noescape
-func sum3LanesAVX2(hdr *int64, nb int, prob *float64, off *int32, row *float64, acc *[4][lanes3]float64)
+func sum3LanesAVX2(hdr *int64, nb int, prob *float64, off *int32, row *float64, acc *[lanes3][4]float64)

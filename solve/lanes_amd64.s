@@ -258,7 +258,7 @@ TEXT ·keepRowAVX2(SB), NOSPLIT, $0-72
 
 nohot:
 	MOVQ $0xfff0000000000000, DX
-	MOVQ DX, X4
+	VMOVQ DX, X4
 	VBROADCASTSD X4, Y4
 	VCMPPD $0, Y4, Y0, Y5
 	VCMPPD $0, Y4, Y1, Y6
@@ -333,14 +333,14 @@ TEXT ·boundAllAVX2(SB), NOSPLIT, $0-72
 	VMOVUPD (DX), Y6
 	VMOVUPD 32(DX), Y7
 	MOVQ $0xfff0000000000000, AX
-	MOVQ AX, X4
+	VMOVQ AX, X4
 	VBROADCASTSD X4, Y4
 	VCMPPD $4, Y4, Y6, Y10
 	VCMPPD $4, Y4, Y7, Y11
 	VMOVUPD (R11), Y12
 	VMOVUPD 32(R11), Y13
 	MOVQ $0x3d719799812dea11, AX
-	MOVQ AX, X4
+	VMOVQ AX, X4
 	VBROADCASTSD X4, Y14
 	MOVQ $1, CX
 
@@ -404,9 +404,12 @@ astore:
 // sum3Lanes of the three-player lanes (lanes3 = 4, one vector) for the
 // pruned blocks of a laneSet (offsets in float64s, times e3): in each group
 // the first option of most own value (at the offset) is chosen in each
-// lane (a later one only if strictly more), and its four components (at
-// 32, 64, 96 and 128 bytes past the own values), times the group's
-// probability, are added to acc (component c of lane l at c*4+l).
+// lane (a later one only if strictly more), its offset kept per lane (Y8);
+// then each lane's four components, together at 32+32*l bytes past the own
+// values, times the group's probability, are added to acc (lane l's
+// component c at l*4+c). Only the own values of every option are read, and
+// of the best one each lane's vector: a third of the cache lines of
+// blending every option's components.
 TEXT ·sum3LanesAVX2(SB), NOSPLIT, $0-48
 	MOVQ hdr+0(FP), DX
 	MOVQ nb+8(FP), R10
@@ -428,34 +431,42 @@ tblock:
 tgen:
 	MOVLQSX (DI), AX
 	VMOVUPD (BX)(AX*8), Y0
-	VMOVUPD 32(BX)(AX*8), Y1
-	VMOVUPD 64(BX)(AX*8), Y2
-	VMOVUPD 96(BX)(AX*8), Y3
-	VMOVUPD 128(BX)(AX*8), Y4
 	ADDQ $4, DI
 	TESTQ R11, R11
-	JZ tsum
+	JZ tone
+	VMOVQ AX, X8
+	VPBROADCASTQ X8, Y8
 	MOVQ R11, R9
 
 tgenin:
 	MOVLQSX (DI), AX
 	VMOVUPD (BX)(AX*8), Y5
+	VMOVQ AX, X9
+	VPBROADCASTQ X9, Y9
 	VCMPPD $0x1e, Y0, Y5, Y6
 	VBLENDVPD Y6, Y5, Y0, Y0
-	VBLENDVPD Y6, 32(BX)(AX*8), Y1, Y1
-	VBLENDVPD Y6, 64(BX)(AX*8), Y2, Y2
-	VBLENDVPD Y6, 96(BX)(AX*8), Y3, Y3
-	VBLENDVPD Y6, 128(BX)(AX*8), Y4, Y4
+	VBLENDVPD Y6, Y9, Y8, Y8
 	ADDQ $4, DI
 	DECQ R9
 	JNZ tgenin
+	VMOVQ X8, R12
+	VPEXTRQ $1, X8, R13
+	VEXTRACTI128 $1, Y8, X9
+	VMOVQ X9, R9
+	VPEXTRQ $1, X9, AX
+	JMP tsum
+
+tone:
+	MOVQ AX, R12
+	MOVQ AX, R13
+	MOVQ AX, R9
 
 tsum:
 	VBROADCASTSD (SI), Y7
-	VMULPD Y1, Y7, Y1
-	VMULPD Y2, Y7, Y2
-	VMULPD Y3, Y7, Y3
-	VMULPD Y4, Y7, Y4
+	VMULPD 32(BX)(R12*8), Y7, Y1
+	VMULPD 64(BX)(R13*8), Y7, Y2
+	VMULPD 96(BX)(R9*8), Y7, Y3
+	VMULPD 128(BX)(AX*8), Y7, Y4
 	VADDPD Y1, Y10, Y10
 	VADDPD Y2, Y11, Y11
 	VADDPD Y3, Y12, Y12

@@ -74,6 +74,10 @@ type threeTest struct {
 	// allOptions makes fill3 compare every option at every total (the
 	// pruned options are then never used).
 	allOptions bool
+	// noReuse fills every turn of a best-response pass, also where the
+	// mover's own farkle value is the one of its last fill (whose policy
+	// is then reused: turnMemo3); the tables are the same to the last bit.
+	noReuse bool
 }
 
 // Orbit is a score triple whose movers' best responses cycled: no pure
@@ -133,6 +137,9 @@ type Three struct {
 	// test is the solve's test settings (ThreeOptions.test), the zero
 	// value after it.
 	test threeTest
+	// fills and reused count the turns of the best-response passes filled
+	// and those whose policy was reused (turnMemo3).
+	fills, reused int64
 }
 
 // tidx returns the index of the values of the triple (a, b, c) with every
@@ -273,6 +280,11 @@ type threeWork struct {
 	orbits []Orbit
 	resid  float64
 	regret float64
+	// fills and reused: the turns of best-response passes filled and
+	// reused (Three.fills, Three.reused)
+	fills, reused int64
+	// memo is the memo of a farkle cycle with streaks (solveCycle)
+	memo turnMemo3
 }
 
 // sumWork is the work of the triples of score sum s, in the units of
@@ -330,6 +342,8 @@ func (t *Three) solve(ctx context.Context, workers int, progress func(done, tota
 		t.orbits = append(t.orbits, w.orbits...)
 		t.resid = max(t.resid, w.resid)
 		t.regret = max(t.regret, w.regret)
+		t.fills += w.fills
+		t.reused += w.reused
 	}
 	sortOrbits(t.orbits)
 	return nil
@@ -526,10 +540,50 @@ type tripleJob struct {
 	hist    [][3]policy
 	vals    [][3]vec4
 	pass    int
+	memo    turnMemo3
+}
+
+// turnMemo3 holds the last turn filled for each mover of a best-response
+// iteration: its own farkle value and the policy found. A turn is a
+// function of the mover's state, the table values it reads (solved before
+// the iteration starts, unchanged during it) and its own farkle value x
+// alone, so a mover whose x is the same to the last bit as at its last
+// fill gets the same policy to the last bit without a fill. That is the
+// case for every mover after the last one whose policy changed in a pass
+// (the confirming pass then fills only the movers up to that one).
+type turnMemo3 struct {
+	x   []float64
+	p   []policy
+	has []bool
+}
+
+// reset empties the memo for n movers.
+func (m *turnMemo3) reset(n int) {
+	if cap(m.x) < n {
+		m.x, m.p, m.has = make([]float64, n), make([]policy, n), make([]bool, n)
+	}
+	m.x, m.p, m.has = m.x[:n], m.p[:n], m.has[:n]
+	clear(m.has)
+}
+
+// get returns mover k's policy at own farkle value x if its last fill was
+// at x (to the last bit) and reuse is on.
+func (m *turnMemo3) get(k int, x float64, on bool) (policy, bool) {
+	if !on || !m.has[k] || math.Float64bits(m.x[k]) != math.Float64bits(x) {
+		return policy{}, false
+	}
+	return m.p[k], true
+}
+
+// put records mover k's fill at x.
+func (m *turnMemo3) put(k int, x float64, p policy) {
+	m.x[k], m.p[k], m.has[k] = x, p, true
 }
 
 func (t *Three) startJob(j *tripleJob, s [3]int32) {
-	*j = tripleJob{st: [3][3]int32{{s[0], s[1], s[2]}, {s[1], s[2], s[0]}, {s[2], s[0], s[1]}}}
+	memo := j.memo
+	*j = tripleJob{st: [3][3]int32{{s[0], s[1], s[2]}, {s[1], s[2], s[0]}, {s[2], s[0], s[1]}}, memo: memo}
+	j.memo.reset(3)
 	for k := range j.st {
 		j.V[k] = t.guess(j.st[k])
 	}
@@ -591,7 +645,15 @@ func (t *Three) job(w *threeWork, s [3]int32) error {
 		for k := range j.st {
 			var p policy
 			if j.needs(k) {
-				p = t.turn(&w.d, j.st[k][0], j.st[k][1], j.st[k][2], j.x(k))
+				x := j.x(k)
+				var ok bool
+				if p, ok = j.memo.get(k, x, !t.test.noReuse); ok {
+					w.reused++
+				} else {
+					p = t.turn(&w.d, j.st[k][0], j.st[k][1], j.st[k][2], x)
+					j.memo.put(k, x, p)
+					w.fills++
+				}
 			}
 			j.set(k, p)
 		}
@@ -613,22 +675,38 @@ func (t *Three) jobLanes(w *threeWork, ss [][3]int32) error {
 	var sc [lanes3][3]int32
 	var bs [lanes3]int // no streaks: every bank target at streak index 0
 	var xs [lanes3]float64
+	var ps [lanes3]policy
 	for active != 0 {
 		for k := range 3 {
 			live := uint8(0)
 			for l := range ss {
-				if j := &w.jobs[l]; active>>l&1 != 0 && j.needs(k) {
-					sc[l], xs[l] = j.st[k], j.x(k)
-					live |= 1 << l
+				j := &w.jobs[l]
+				if active>>l&1 == 0 || !j.needs(k) {
+					continue
 				}
+				x := j.x(k)
+				if p, ok := j.memo.get(k, x, !t.test.noReuse); ok {
+					ps[l] = p
+					w.reused++
+					continue
+				}
+				sc[l], xs[l] = j.st[k], x
+				live |= 1 << l
 			}
 			if live != 0 {
 				t.setupLanes3(&w.la, &sc, &bs, &xs, live)
 				t.m.fill3Lanes(&w.la)
+				for l := range ss {
+					if live>>l&1 != 0 {
+						ps[l] = w.la.policyLane(l, t.m.dice)
+						w.jobs[l].memo.put(k, xs[l], ps[l])
+						w.fills++
+					}
+				}
 			}
 			for l := range ss {
 				if active>>l&1 != 0 {
-					w.jobs[l].set(k, w.la.policyLane(l, t.m.dice))
+					w.jobs[l].set(k, ps[l])
 				}
 			}
 		}

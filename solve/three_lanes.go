@@ -12,14 +12,19 @@ import "fmt"
 // lanes3 is the number of turns filled side by side.
 const lanes3 = 4
 
-// e3 is the width of one in-turn entry of the lanes: the mover's own value,
-// then the vector's four components (three chances and the farkle
-// coefficient), each lanes3 wide.
+// e3 is the width of one in-turn entry of the lanes: the movers' own
+// values (lanes3), then each lane's vector, its four components (three
+// chances and the farkle coefficient) together: a lane's vector is one
+// AVX2 load, so the sums read an option's own values and only the best
+// option's vector of each lane (not every option's four components).
 const e3 = 5 * lanes3
+
+// c3 is the offset in an entry of the lanes of component c of lane l.
+func c3(l, c int) int { return lanes3 + 4*l + c }
 
 // lane3Arrays are the in-turn values of the turns of the lanes: entry j of
 // total t at (t*stride+j)*e3, its own value of lane l at +l and component c
-// at +(1+c)*lanes3+l; the bank vector of total t at (t*4+c)*lanes3+l.
+// at +c3(l, c); the bank vector of total t at (t*4+c)*lanes3+l.
 type lane3Arrays struct {
 	top  int32 // the greatest top of the live lanes
 	rows int32 // the greatest rows
@@ -92,14 +97,14 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int
 				i := int(tt*stride+j) * e3
 				a.k[i+l] = o
 				for c := range 4 {
-					a.k[i+(1+c)*lanes3+l] = b[c]
+					a.k[i+c3(l, c)] = b[c]
 				}
 			}
 			if m.sdn > 0 {
 				i := int(tt*stride+6) * e3
 				a.q[i+l] = o
 				for c := range 4 {
-					a.q[i+(1+c)*lanes3+l] = b[c]
+					a.q[i+c3(l, c)] = b[c]
 				}
 			}
 		}
@@ -116,11 +121,11 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int
 	}
 }
 
-// sum3Lanes is sum3 for the lanes of mask: acc[c][l] gets the sum over the
+// sum3Lanes is sum3 for the lanes of mask: acc[l][c] gets the sum over the
 // groups of b of the group's probability times component c of lane l's
 // best option (the first of most own value). row starts at the current
 // total.
-func sum3Lanes(b *block, row []float64, acc *[4][lanes3]float64, mask uint8) {
+func sum3Lanes(b *block, row []float64, acc *[lanes3][4]float64, mask uint8) {
 	c := b.cnt
 	for i, p := range b.prob {
 		offs := b.off[i*c : i*c+c]
@@ -135,11 +140,11 @@ func sum3Lanes(b *block, row []float64, acc *[4][lanes3]float64, mask uint8) {
 					best, bi = v, o
 				}
 			}
-			k := row[int(bi)*e3+lanes3+l:]
-			acc[0][l] += p * k[0]
-			acc[1][l] += p * k[lanes3]
-			acc[2][l] += p * k[2*lanes3]
-			acc[3][l] += p * k[3*lanes3]
+			k := row[int(bi)*e3+c3(l, 0):]
+			acc[l][0] += p * k[0]
+			acc[l][1] += p * k[1]
+			acc[l][2] += p * k[2]
+			acc[l][3] += p * k[3]
 		}
 	}
 }
@@ -192,7 +197,7 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 			if skip == live {
 				continue
 			}
-			var acc [4][lanes3]float64
+			var acc [lanes3][4]float64 // lane l's component c at [l][c]
 			sum := func(ls *laneSet, bs []block, mask uint8) {
 				if mask == 0 {
 					return
@@ -203,13 +208,11 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 					}
 					return
 				}
-				var all [4][lanes3]float64 // every lane; those of mask kept
+				var all [lanes3][4]float64 // every lane; those of mask kept
 				sum3LanesAVX2(&ls.hdr[0], len(ls.hdr)/2, &ls.prob[0], &ls.off[0], &row[0], &all)
 				for l := range lanes3 {
 					if mask>>l&1 != 0 {
-						for c := range 4 {
-							acc[c][l] = all[c][l]
-						}
+						acc[l] = all[l]
 					}
 				}
 			}
@@ -219,15 +222,15 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 				if (live&^skip)>>l&1 == 0 {
 					continue
 				}
-				acc[3][l] += m.farkle[n]
+				acc[l][3] += m.farkle[n]
 				if n == 6 && m.sdn > 0 {
-					si := int((t+m.sdn)*stride+6)*e3 + lanes3 + l
+					si := int((t+m.sdn)*stride+6)*e3 + c3(l, 0)
 					for c := range 4 {
-						acc[c][l] += m.nothing * a.q[si+c*lanes3]
+						acc[l][c] += m.nothing * a.q[si+c]
 					}
 				}
 				for c := range 4 {
-					a.q[qi+(1+c)*lanes3+l] = acc[c][l]
+					a.q[qi+c3(l, c)] = acc[l][c]
 				}
 			}
 		}
@@ -257,8 +260,8 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 				case j < 0:
 					v = vec4{0, 0, 0, 1} // nothing: the turn passes as on a farkle
 				default:
-					qi := (base+int(j))*e3 + lanes3 + l
-					v = vec4{a.q[qi], a.q[qi+lanes3], a.q[qi+2*lanes3], a.q[qi+3*lanes3]}
+					qi := (base+int(j))*e3 + c3(l, 0)
+					v = vec4{a.q[qi], a.q[qi+1], a.q[qi+2], a.q[qi+3]}
 					if ok && bOwn >= v[0]+v[3]*x {
 						v = b
 					}
@@ -272,7 +275,7 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 					a.kmax[int(t)*lanes3+l] = max2(a.kmax[int(t)*lanes3+l], o)
 				}
 				for c := range 4 {
-					a.k[ki+(1+c)*lanes3+l] = v[c]
+					a.k[ki+c3(l, c)] = v[c]
 				}
 				if o > a.k[ki+stride*e3+l] {
 					a.vio[l] = t
@@ -310,6 +313,6 @@ func (m *model) banked3Lanes(kmax []float64, n int32, x, bOwn *[lanes3]float64, 
 
 // policyLane returns the start of the turn of lane l after fill3Lanes.
 func (a *lane3Arrays) policyLane(l int, dice int) policy {
-	i := dice*e3 + lanes3 + l
-	return policy{alpha: [3]float64{a.q[i], a.q[i+lanes3], a.q[i+2*lanes3]}, beta: a.q[i+3*lanes3]}
+	i := dice*e3 + c3(l, 0)
+	return policy{alpha: [3]float64{a.q[i], a.q[i+1], a.q[i+2]}, beta: a.q[i+3]}
 }

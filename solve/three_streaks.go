@@ -324,6 +324,8 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, progress func(don
 		t.orbits = append(t.orbits, w.orbits...)
 		t.resid = max(t.resid, w.resid)
 		t.regret = max(t.regret, w.regret)
+		t.fills += w.fills
+		t.reused += w.reused
 	}
 	sortOrbits(t.orbits)
 	return nil
@@ -418,8 +420,22 @@ func (t *Three) solveCycle(w *threeWork, j *streakJob, cyc []int) ([]vec4, error
 		V[k] = t.readVec(j.st[s].i)
 	}
 	P := make([]policy, n)
+	w.memo.reset(n)
+	// turn is mover k's best response at x, reused where its last fill
+	// was at the same x (turnMemo3: the states the turns read are of
+	// higher score sums, unchanged here)
+	turn := func(k int, x float64) policy {
+		if p, ok := w.memo.get(k, x, !t.test.noReuse); ok {
+			w.reused++
+			return p
+		}
+		p := t.cycleTurn(w, j, cyc, k, x)
+		w.memo.put(k, x, p)
+		w.fills++
+		return p
+	}
 	for k := range cyc {
-		P[k] = t.cycleTurn(w, j, cyc, k, V[(k+1)%n][2])
+		P[k] = turn(k, V[(k+1)%n][2])
 	}
 	hist := [][]policy{append([]policy(nil), P...)}
 	cycleSolveN(P, V)
@@ -427,7 +443,7 @@ func (t *Three) solveCycle(w *threeWork, j *streakJob, cyc []int) ([]vec4, error
 	for pass := 1; ; pass++ {
 		prev := append([]policy(nil), P...)
 		for k := range cyc {
-			P[k] = t.cycleTurn(w, j, cyc, k, V[(k+1)%n][2])
+			P[k] = turn(k, V[(k+1)%n][2])
 			cycleSolveN(P, V)
 		}
 		if samePolicies(P, prev) {

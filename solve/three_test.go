@@ -670,3 +670,60 @@ func TestThreeLanesSameAsAlone(t *testing.T) {
 		t.Logf("%s %d: %d orbits, start %v", c.name, c.target, len(plain.Orbits()), plain.Start())
 	}
 }
+
+// TestThreeReuseSame solves three-player tables with the policies of
+// best-response passes reused where a mover's own farkle value is that of
+// its last fill (the solver) and with every turn filled: the tables,
+// orbits included, must be the same to the last bit, the iterations the
+// same (every turn asked for either filled or reused), and some turns
+// reused. A reuse that returned another policy than a fill would change
+// the iteration or its values; one that never happened would leave the
+// fills as many.
+func TestThreeReuseSame(t *testing.T) {
+	t.Parallel()
+	type tc struct {
+		name    string
+		target  int
+		penalty bool
+	}
+	cases := []tc{{"pocket-farkel", 500, false}, {"cardgames", 600, false}, {"classic", 300, true}}
+	reused := int64(0)
+	if !testing.Short() {
+		cases = append(cases, tc{"classic", 600, false}, tc{"farkle-dice", 300, true})
+	}
+	for _, c := range cases {
+		r := threeRules(smallRules(t, c.name, c.target))
+		if !c.penalty {
+			r.Turn.FarklePenalty = rules.Penalty{}
+		}
+		for _, alone := range []bool{false, true} {
+			every := mustThree(t, r, ThreeOptions{Workers: 2, test: threeTest{alone: alone, noReuse: true}})
+			re := mustThree(t, r, ThreeOptions{Workers: 2, test: threeTest{alone: alone}})
+			for i := range every.w {
+				if math.Float64bits(re.w[i]) != math.Float64bits(every.w[i]) {
+					t.Fatalf("%s %d (alone %v): value %d is %v with reuse, %v without", c.name, c.target, alone, i, re.w[i], every.w[i])
+				}
+			}
+			eo, ro := every.Orbits(), re.Orbits()
+			if len(eo) != len(ro) {
+				t.Fatalf("%s %d: %d orbits with reuse, %d without", c.name, c.target, len(ro), len(eo))
+			}
+			for i := range eo {
+				if eo[i].Scores != ro[i].Scores || eo[i].Streaks != ro[i].Streaks || eo[i].Regret != ro[i].Regret {
+					t.Errorf("%s %d: orbit %d: %+v with reuse, %+v without", c.name, c.target, i, ro[i], eo[i])
+				}
+			}
+			if every.reused != 0 {
+				t.Errorf("%s %d: %d turns reused with reuse off", c.name, c.target, every.reused)
+			}
+			reused += re.reused
+			if re.fills+re.reused != every.fills {
+				t.Errorf("%s %d (alone %v): %d filled and %d reused with reuse, %d filled without", c.name, c.target, alone, re.fills, re.reused, every.fills)
+			}
+			t.Logf("%s %d (alone %v): %d of %d turns reused (%.0f%%), %d orbits", c.name, c.target, alone, re.reused, every.fills, 100*float64(re.reused)/float64(every.fills), len(eo))
+		}
+	}
+	if reused == 0 {
+		t.Error("no turn reused")
+	}
+}

@@ -96,7 +96,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if three.players == 3 {
 		return solveThree(ctx, e, r, three, *asJSON, dir, *maxMem)
 	}
-	return solveDuel(ctx, e, r, *asJSON, dir, *maxMem)
+	return solveDuel(ctx, e, r, *asJSON, dir, *maxMem, three.jobs)
 }
 
 // tooLargeError is the usage error of a solve refused for its memory: one
@@ -321,12 +321,12 @@ type duelJSON struct {
 	CacheFile        string  `json:"cache_file,omitempty"`
 }
 
-func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir string, maxMem int64) error {
+func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir string, maxMem int64, jobs int) error {
 	if err := solve.CheckDuelRules(r); err != nil {
 		return usagef("%v", err)
 	}
 	start := time.Now()
-	opt := solve.DuelOptions{MaxBytes: maxMem, Context: ctx}
+	opt := solve.DuelOptions{MaxBytes: maxMem, Context: ctx, Workers: jobs}
 	finish := func() {}
 	if stderrTerminal(e) { // the bar is drawn on stderr: also with --json or stdout to a file
 		opt.Progress, finish = sweepBar(e, "solving the duel table: score pairs")

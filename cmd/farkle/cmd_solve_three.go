@@ -24,7 +24,11 @@ type threeOpts struct {
 	noPenalty bool
 	rule      string
 	orbits    bool
+	jobs      int
 }
+
+// maxJobs bounds --jobs (the solvers use at most 64 workers).
+const maxJobs = 64
 
 func threeFlags(fs *flag.FlagSet) *threeOpts {
 	o := &threeOpts{}
@@ -33,6 +37,7 @@ func threeFlags(fs *flag.FlagSet) *threeOpts {
 	fs.BoolVar(&o.noPenalty, "no-penalty", false, "solve the rules without their farkle penalty")
 	fs.StringVar(&o.rule, "orbit-rule", "mixed", "with --players 3: how score triples whose best responses cycle are resolved: mixed (an exact mixed equilibrium) or pure (the pure profile of least regret)")
 	fs.BoolVar(&o.orbits, "orbits", false, "with --players 3: list every orbit (score triples whose best responses cycle)")
+	fs.IntVar(&o.jobs, "jobs", 0, "with --duel or --players 3: the score pairs or triples of one sum solved at once, on this many cores (0: every core, GOMAXPROCS; at most 64); the table is the same")
 	return o
 }
 
@@ -43,6 +48,9 @@ func (o *threeOpts) check() error {
 	}
 	if o.rule != "mixed" && o.rule != "pure" {
 		return usageMsg("cli.err.orbitRule", "value", strconv.Quote(o.rule))
+	}
+	if o.jobs < 0 || o.jobs > maxJobs {
+		return usageMsg("cli.err.jobs", "n", o.jobs, "max", maxJobs)
 	}
 	return nil
 }
@@ -108,7 +116,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	if o.rule == "pure" {
 		rule = solve.OrbitPure
 	}
-	need, err := solve.ThreeBytes(r, 0)
+	need, err := solve.ThreeBytes(r, o.jobs)
 	if err != nil {
 		if tl := tooLargeError(err); tl != nil {
 			return tl
@@ -116,7 +124,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		return err
 	}
 	start := time.Now()
-	opt := solve.ThreeOptions{MaxBytes: maxMem, Context: ctx, Rule: rule}
+	opt := solve.ThreeOptions{MaxBytes: maxMem, Context: ctx, Rule: rule, Workers: o.jobs}
 	var bar *progressbar.ProgressBar
 	if stderrTerminal(e) {
 		// the work in units of CPU time (not triples: those of high

@@ -103,6 +103,9 @@ func TestSolveThreeRefusals(t *testing.T) {
 		{[]string{"--rules", "classic"}, "times 27 triples of farkle streaks), more than the 2.0 GiB allowed (--max-memory)"},
 		{[]string{"--rules", "pocket-farkel", "--max-memory", "1000000"}, "--max-memory"},
 		{[]string{"--rules", "pocket-farkel", "--orbit-rule", "odd"}, "mixed or pure"},
+		{[]string{"--rules", "pocket-farkel", "--jobs", "-1"}, "--jobs -1: 0 (every core) to 64"},
+		{[]string{"--rules", "pocket-farkel", "--jobs", "65"}, "--jobs 65: 0 (every core) to 64"},
+		{[]string{"--rules", "pocket-farkel", "--duel", "--jobs", "1000"}, "--jobs 1,000"},
 	} {
 		_, errOut, code := runFarkle(t, "", append([]string{"solve", "--players", "3", "--no-cache"}, c.args...)...)
 		if code != 2 || !strings.Contains(errOut, c.want) {
@@ -161,6 +164,33 @@ func TestSolvePublishedThree(t *testing.T) {
 			if n := len([]rune(line)); n > 80 {
 				t.Errorf("%s: line %d is %d columns: %q", c.lang, i+1, n, line)
 			}
+		}
+	}
+}
+
+// solve --jobs sets the number of workers: the tables are the same to the
+// last bit with one as with three (more than this machine's cores).
+func TestSolveJobs(t *testing.T) {
+	for _, mode := range [][]string{{"--players", "3", "--target", "600"}, {"--duel", "--target", "1500"}} {
+		var outs []string
+		for _, jobs := range []string{"1", "3"} {
+			args := append([]string{"solve", "--rules", "cardgames", "--json", "--no-cache", "--jobs", jobs}, mode...)
+			out, errOut, code := runFarkle(t, "", args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, errOut)
+			}
+			var got map[string]any
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			for _, k := range []string{"seconds", "solve_seconds", "bytes"} {
+				delete(got, k)
+			}
+			b, _ := json.Marshal(got)
+			outs = append(outs, string(b))
+		}
+		if outs[0] != outs[1] || !strings.Contains(outs[0], "p_") {
+			t.Errorf("%v: --jobs 1 %s, --jobs 3 %s", mode, outs[0], outs[1])
 		}
 	}
 }

@@ -1,0 +1,87 @@
+package solve
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// threeKernelRow returns a row of lane entries for model m's three-player
+// sums: random values, with ties between options in about a quarter of the
+// own values (a tie keeps the first option).
+func threeKernelRow(m *model, rng *rand.Rand) []float64 {
+	row := make([]float64, int(m.maxPts+m.sdn+2)*stride*e3)
+	for i := range row {
+		row[i] = rng.Float64()
+		if i%e3 < lanes3 && rng.IntN(4) == 0 {
+			row[i] = 0.5
+		}
+	}
+	return row
+}
+
+// TestSum3Lanes: the AVX2 sums of the three-player lanes are those of the
+// Go form (sum3Lanes, which fill3Lanes uses without AVX2) to the last bit,
+// for every number of dice of three presets, the pruned and the complete
+// blocks, on rows with ties.
+func TestSum3Lanes(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 here (or -tags purego): only the Go form runs")
+	}
+	rng := rand.New(rand.NewPCG(3, 29))
+	for _, name := range []string{"classic", "pocket-farkel", "farkle-dice"} {
+		m := newModel(smallRules(t, name, 10000))
+		for try := 0; try < 20; try++ {
+			row := threeKernelRow(m, rng)
+			for n := 1; n <= m.dice; n++ {
+				for _, set := range []struct {
+					ls *laneSet
+					bs []block
+				}{{&m.lanes3Pruned[n], m.blocks[n]}, {&m.lanes3All[n], m.blocks3All[n]}} {
+					if len(set.ls.hdr) == 0 {
+						continue
+					}
+					var got, want [lanes3][4]float64
+					sum3LanesAVX2(&set.ls.hdr[0], len(set.ls.hdr)/2, &set.ls.prob[0], &set.ls.off[0], &row[0], &got)
+					for _, b := range set.bs {
+						sum3Lanes(&b, row, &want, 1<<lanes3-1)
+					}
+					for l := range got {
+						for c := range got[l] {
+							if math.Float64bits(got[l][c]) != math.Float64bits(want[l][c]) {
+								t.Fatalf("%s, %d dice: lane %d component %d: AVX2 %v, Go %v", name, n, l, c, got[l][c], want[l][c])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkSum3Lanes: one total's sums of six dice for classic's pruned
+// options, four lanes.
+func BenchmarkSum3Lanes(b *testing.B) {
+	m := newModel(smallRules(b, "classic", 10000))
+	row := threeKernelRow(m, rand.New(rand.NewPCG(1, 2)))
+	ls, bs := &m.lanes3Pruned[6], m.blocks[6]
+	b.Run("avx2", func(b *testing.B) {
+		if !useAVX2 {
+			b.Skip("no AVX2")
+		}
+		b.ReportAllocs()
+		var acc [lanes3][4]float64
+		for b.Loop() {
+			sum3LanesAVX2(&ls.hdr[0], len(ls.hdr)/2, &ls.prob[0], &ls.off[0], &row[0], &acc)
+		}
+	})
+	b.Run("go", func(b *testing.B) {
+		b.ReportAllocs()
+		var acc [lanes3][4]float64
+		for b.Loop() {
+			for i := range bs {
+				sum3Lanes(&bs[i], row, &acc, 1<<lanes3-1)
+			}
+		}
+	})
+}
