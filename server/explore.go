@@ -433,5 +433,44 @@ func (s *Server) handleExplorePublished(w http.ResponseWriter, r *http.Request) 
 	writeJSON(w, http.StatusOK, struct {
 		Duel    duelStatus       `json:"duel"`
 		Results []explore.Result `json:"results"`
-	}{ds, results})
+		Three   []threeStatus    `json:"three"`
+	}{ds, results, c.x.published3()})
+}
+
+// threeStatus is where the table of a published three-player game
+// stands, and what it says once at hand.
+type threeStatus struct {
+	explore.ThreeGame
+	State   string               `json:"state"`             // ready, preparing or unavailable
+	Percent int                  `json:"percent,omitempty"` // preparing: the part of the solve done (0 while read or waiting)
+	Why     *solved.Why          `json:"why,omitempty"`     // preparing or unavailable: why, in the catalogue's words
+	Result  *explore.ThreeResult `json:"result,omitempty"`  // ready
+}
+
+// published3 returns the published three-player games' tables as they
+// stand, never waiting: a table not in memory is read from the cache
+// directory (farkle solve --players 3 left it there) or, when small
+// enough, solved through the scheduler, and shows as preparing meanwhile.
+func (x *Explorer) published3() []threeStatus {
+	out := make([]threeStatus, 0, len(explore.PublishedThree))
+	for _, g := range explore.PublishedThree {
+		st := threeStatus{ThreeGame: g}
+		t, err := x.tables.ThreeNow(g.Rules())
+		var pe *solved.PreparingError
+		switch {
+		case err == nil:
+			res := explore.ThreeResultOf(t)
+			st.State, st.Result = duelReady, &res
+		case errors.As(err, &pe):
+			st.State, st.Percent = duelPreparing, pe.Percent()
+		default:
+			st.State = duelUnavailable
+		}
+		if err != nil {
+			why := solved.WhyOf(err)
+			st.Why = &why
+		}
+		out = append(out, st)
+	}
+	return out
 }

@@ -30,6 +30,7 @@ type Outcome struct {
 	Scores  [bot.MaxPlayers]int // final scores by seat
 	Turns   [bot.MaxPlayers]int // turns started by seat
 	Actions int                 // actions taken, roll-offs included
+	First   int                 // the seat that moved first (won the roll-off)
 }
 
 // Won reports whether seat i won.
@@ -133,6 +134,7 @@ func (f *Fast) Play(seed dice.Seed, bots []bot.Decider) (Outcome, error) {
 		}
 		first = f.rollOff(n)
 	}
+	f.out.First = first
 	p := first
 	for turns := 0; ; turns++ {
 		if turns >= MaxTurns {

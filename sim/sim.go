@@ -15,6 +15,7 @@ import (
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solved"
@@ -76,7 +77,22 @@ type Result struct {
 	Seed      string   `json:"seed"`
 	Players   []Player `json:"players"`
 	MeanTurns float64  `json:"mean_turns"` // turns per game, all players together
-	Notes     []string `json:"notes,omitempty"`
+	// ByPlace is the ordinary game's wins by place in the turn order
+	// (ByPlace[0]: whoever moved first, drawn by the roll-off or the first
+	// seat), whatever the players' levels: with players of one level it is
+	// the edge of moving first. Nil for other kinds of game.
+	ByPlace []Place  `json:"by_place,omitempty"`
+	Notes   []string `json:"notes,omitempty"`
+}
+
+// Place is the result of the players at one place in the turn order.
+type Place struct {
+	Place   int        `json:"place"` // 1: the first to move
+	Wins    int        `json:"wins"`  // shared wins too
+	Shared  int        `json:"shared,omitempty"`
+	WinRate float64    `json:"win_rate"`
+	SE      float64    `json:"se"`   // standard error of the win rate: sqrt(p(1-p)/games)
+	CI95    [2]float64 `json:"ci95"` // Wilson score interval of the win rate
 }
 
 // Player is one player's results. Wins counts shared wins too (tie =
@@ -161,6 +177,9 @@ func Wilson(wins, n int) [2]float64 {
 // depend on which worker played which game.
 type tally struct {
 	wins, shared, turns, score [bot.MaxPlayers]int64
+	// placeWins and placeShared count the wins by place in the turn
+	// order (the ordinary game only).
+	placeWins, placeShared [bot.MaxPlayers]int64
 }
 
 // Bots builds one bot per distinct level of levels for games of v with
@@ -308,6 +327,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			sum.shared[j] += t.shared[j]
 			sum.turns[j] += t.turns[j]
 			sum.score[j] += t.score[j]
+			sum.placeWins[j] += t.placeWins[j]
+			sum.placeShared[j] += t.placeShared[j]
 		}
 	}
 	res := &Result{Games: cfg.Games, Rules: v.Name(), Seed: cfg.Seed.Hex(), Notes: notes}
@@ -323,6 +344,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		turns += sum.turns[j]
 	}
 	res.MeanTurns = float64(turns) / g
+	if v.Kind() == game.Farkle {
+		for k := range n {
+			w := int(sum.placeWins[k])
+			p := float64(w) / g
+			res.ByPlace = append(res.ByPlace, Place{Place: k + 1, Wins: w, Shared: int(sum.placeShared[k]),
+				WinRate: p, SE: math.Sqrt(p * (1 - p) / g), CI95: Wilson(w, cfg.Games)})
+		}
+	}
 	return res, nil
 }
 
@@ -359,6 +388,7 @@ func (p *player) play(i int) error {
 	seed, seat := p.deal(i)
 	var winners []int
 	var scores, turns [bot.MaxPlayers]int
+	first := -1 // the seat that moved first (the ordinary game)
 	if p.fast != nil {
 		for j, s := range seat {
 			d, _ := bot.StrategyOf(p.bots[j])
@@ -373,15 +403,24 @@ func (p *player) play(i int) error {
 				winners = append(winners, s)
 			}
 		}
-		scores, turns = out.Scores, out.Turns
+		scores, turns, first = out.Scores, out.Turns, out.First
 	} else {
-		g, ws, err := p.playGame(i, seat, seed)
+		g, ws, f, err := p.playGame(i, seat, seed)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i, err)
 		}
-		winners = ws
+		winners, first = ws, f
 		copy(scores[:], g.Scores())
 		copy(turns[:], g.Turns())
+	}
+	if first >= 0 {
+		for _, w := range winners {
+			k := (w - first + n) % n
+			p.t.placeWins[k]++
+			if len(winners) > 1 {
+				p.t.placeShared[k]++
+			}
+		}
 	}
 	for j, s := range seat {
 		p.t.turns[j] += int64(turns[s])
@@ -399,8 +438,9 @@ func (p *player) play(i int) error {
 }
 
 // playGame plays game i through its game.Game (and game.Play when it is
-// recorded) and returns the game at its end and its winners.
-func (p *player) playGame(i int, seat []int, seed dice.Seed) (game.Game, []int, error) {
+// recorded) and returns the game at its end, its winners and, for the
+// ordinary game, the seat that moved first (-1 for other kinds).
+func (p *player) playGame(i int, seat []int, seed dice.Seed) (g game.Game, winners []int, first int, err error) {
 	cfg := p.cfg
 	n := len(seat)
 	seatNames := make([]string, n)
@@ -413,8 +453,7 @@ func (p *player) playGame(i int, seat []int, seed dice.Seed) (game.Game, []int, 
 	}
 	src, botSrc := dice.NewSource(seed), game.BotSource(seed)
 	var play *game.Play
-	var g game.Game
-	var err error
+	first = -1
 	if cfg.Record != nil {
 		if play, _, err = game.Start(p.v, seatNames, seed); err == nil {
 			g = play.Game()
@@ -424,11 +463,10 @@ func (p *player) playGame(i int, seat []int, seed dice.Seed) (game.Game, []int, 
 		g, _, err = p.v.Start(seatNames, src)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, -1, err
 	}
 	keep := cfg.Tally != nil
 	var actions []game.Action
-	var winners []int
 	why := ""
 	for n := 0; !g.Over(); n++ {
 		if cfg.Stop != nil {
@@ -437,12 +475,15 @@ func (p *player) playGame(i int, seat []int, seed dice.Seed) (game.Game, []int, 
 			}
 		}
 		if n > MaxActions {
-			return g, nil, ErrRunaway
+			return g, nil, -1, ErrRunaway
 		}
 		s := g.ToAct()
 		a, err := bySeat[s].Choose(g, s, botSrc)
 		if err != nil {
-			return g, nil, fmt.Errorf("bot %s: %w", levels[s], err)
+			return g, nil, -1, fmt.Errorf("bot %s: %w", levels[s], err)
+		}
+		if ea, ok := a.(engine.Action); ok && first < 0 && ea.Kind != engine.RollOff {
+			first = s // the ordinary game's first move after its roll-off
 		}
 		if play != nil {
 			_, err = play.Do(s, a)
@@ -451,7 +492,7 @@ func (p *player) playGame(i int, seat []int, seed dice.Seed) (game.Game, []int, 
 			g, _, err = g.Apply(s, a, src)
 		}
 		if err != nil {
-			return g, nil, fmt.Errorf("bot %s: %s: %w", levels[s], a, err)
+			return g, nil, -1, fmt.Errorf("bot %s: %s: %w", levels[s], a, err)
 		}
 		if keep {
 			actions = append(actions, a)
@@ -467,7 +508,7 @@ func (p *player) playGame(i int, seat []int, seed dice.Seed) (game.Game, []int, 
 			rec.Meta.Extra["capped"] = why
 		}
 		if err := cfg.Record(i, rec); err != nil {
-			return g, nil, err
+			return g, nil, -1, err
 		}
 	}
 	if cfg.Tally != nil {
@@ -475,5 +516,5 @@ func (p *player) playGame(i int, seat []int, seed dice.Seed) (game.Game, []int, 
 		cfg.Tally(i, g, winners, actions, why != "")
 		p.tallyMu.Unlock()
 	}
-	return g, winners, nil
+	return g, winners, first, nil
 }

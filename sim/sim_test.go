@@ -12,6 +12,7 @@ import (
 
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solved"
@@ -136,6 +137,7 @@ func TestRecordedGamesVerify(t *testing.T) {
 		t.Fatalf("%d records for 30 games", len(recs))
 	}
 	wins := map[string]int{}
+	var placeWins [3]int // by place in the turn order, read from the records
 	for i, rec := range recs {
 		data, err := rec.Marshal()
 		if err != nil {
@@ -157,6 +159,32 @@ func TestRecordedGamesVerify(t *testing.T) {
 		}
 		for _, w := range g.Winners() {
 			wins[back.Players[w]]++
+		}
+		v, err := back.Variant()
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := -1
+		for _, raw := range back.Actions {
+			a, err := v.ParseAction(raw)
+			if err != nil {
+				t.Fatalf("game %d: %v", i, err)
+			}
+			if ea := a.(engine.Action); ea.Kind != engine.RollOff {
+				first = ea.Player
+				break
+			}
+		}
+		for _, w := range g.Winners() {
+			placeWins[(w-first+3)%3]++
+		}
+	}
+	if len(res.ByPlace) != 3 {
+		t.Fatalf("by place %+v, want 3 places", res.ByPlace)
+	}
+	for k, q := range res.ByPlace {
+		if q.Place != k+1 || q.Wins != placeWins[k] {
+			t.Errorf("place %d: %+v, the records say %d wins", k+1, q, placeWins[k])
 		}
 	}
 	for _, p := range res.Players {

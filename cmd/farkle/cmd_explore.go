@@ -96,6 +96,9 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 		if err := tx.Published(e.stdout, explore.Published(ts, solved.Reason)); err != nil {
 			return err
 		}
+		if err := printPublishedThree(e, cache()); err != nil {
+			return err
+		}
 	case *compare != "":
 		if plots, err = exploreCompare(ctx, e, tx, ts, *compare, *games); err != nil {
 			return err

@@ -61,6 +61,7 @@ func ownSimHelp() []helpPara {
 type simJSON struct {
 	*sim.Result
 	simTime
+	Three *sim.ThreeCheck `json:"three_table,omitempty"`
 }
 
 func runSim(ctx context.Context, e *env, args []string) error {
@@ -193,24 +194,71 @@ type simTime struct {
 	GamesPerSec float64 `json:"games_per_second"`
 }
 
-// showSim prints the results of a tournament of the ordinary game: a line
-// a player, the speed, where the records are (JSON: sim.Result and the
-// time it took).
-func showSim(e *env, res *sim.Result, t simTime, asJSON bool, recordDir string) error {
-	if asJSON {
-		return emitJSON(e, simJSON{Result: res, simTime: t}, false)
+// showSimOf returns the printer of the ordinary game's tournament cfg:
+// a line a player, the wins by place in the turn order, the speed, where
+// the records are (JSON: sim.Result and the time it took). Three perfect
+// players are checked against the three-player table they played by
+// (threeCheckOf).
+func showSimOf(cfg *sim.Config) simShow {
+	return func(e *env, res *sim.Result, t simTime, asJSON bool, recordDir string) error {
+		check := threeCheckOf(cfg, res)
+		if asJSON {
+			return emitJSON(e, simJSON{Result: res, simTime: t, Three: check}, false)
+		}
+		lc := e.cat()
+		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed))
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columns"))
+		for _, p := range res.Players {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.CI95[0], p.CI95[1]), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanScore, 0))
+		}
+		tw.Flush()
+		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.MeanTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
+		if len(res.ByPlace) > 1 {
+			tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsOrder"))
+			for _, q := range res.ByPlace {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", ordinal(lc, q.Place), winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.CI95[0], q.CI95[1]))
+			}
+			tw.Flush()
+		}
+		if check != nil {
+			pcts, ses, zs := make([]string, 3), make([]string, 3), make([]string, 3)
+			for i := range 3 {
+				pcts[i], ses[i], zs[i] = lc.Pct(check.Table[i], 2), lc.Pct(check.SE[i], 2), lc.Dec(check.Z[i], 2)
+			}
+			fmt.Fprintln(e.stdout, lc.Msg("cli.sim.three", "p", strings.Join(pcts, " / "), "se", strings.Join(ses, " / "), "z", strings.Join(zs, " / ")))
+			if !check.Within {
+				fmt.Fprintln(e.stdout, lc.Msg("cli.sim.threeOff"))
+			}
+		}
+		sayRecords(e, recordDir, res.Games)
+		return nil
 	}
-	lc := e.cat()
-	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed))
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columns"))
-	for _, p := range res.Players {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.CI95[0], p.CI95[1]), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanScore, 0))
+}
+
+// threeCheckOf checks the tournament res of cfg against the three-player
+// table its players played by (sim.CheckThree): nil unless it was three
+// perfect bots of the ordinary game with the table at hand (without one
+// they played as expert).
+func threeCheckOf(cfg *sim.Config, res *sim.Result) *sim.ThreeCheck {
+	if len(cfg.Players) != 3 || len(res.ByPlace) != 3 || cfg.Tables == nil || cfg.Variant == nil {
+		return nil
 	}
-	tw.Flush()
-	fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.MeanTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
-	sayRecords(e, recordDir, res.Games)
-	return nil
+	for _, l := range cfg.Players {
+		if l != "perfect" {
+			return nil
+		}
+	}
+	t, err := cfg.Tables.ThreeNow(cfg.Variant.Scoring())
+	if err != nil {
+		return nil
+	}
+	c, err := sim.CheckThree(t.Start(), res)
+	if err != nil {
+		return nil
+	}
+	return &c
 }
 
 // sayRecords says where the records of a tournament were written.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -152,5 +153,68 @@ func TestSimBadInput(t *testing.T) {
 			_, errOut, code := runFarkle(t, "", append([]string{"sim"}, tc.args...)...)
 			checkBadInput(t, errOut, code, tc.mention...)
 		})
+	}
+}
+
+// TestSimThreePerfectChecksTheTable: three perfect bots at rules whose
+// three-player table farkle solve --players 3 left in the cache
+// directory play by it, and sim prints each place's win rate beside the
+// table's chance with how many standard errors they differ (JSON:
+// three_table), the same numbers as solve's; without the table (another
+// cache directory: they play as expert) there is no such line.
+func TestSimThreePerfectChecksTheTable(t *testing.T) {
+	dir, other := t.TempDir(), t.TempDir()
+	file := filepath.Join(t.TempDir(), "cardgames-three-1000.toml")
+	if err := os.WriteFile(file, []byte("base = \"cardgames\"\n[game]\nmax_players = 3\ntarget = 1000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", file, "--json", "--cache", dir)
+	if code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, errOut)
+	}
+	var solved threeJSON
+	if err := json.Unmarshal([]byte(out), &solved); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"sim", "--rules", file, "--players", "perfect,perfect,perfect", "--games", "20000", "--seed", "three"}
+	out, errOut, code = runFarkle(t, "", append(args, "--json", "--cache", dir)...)
+	if code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Games   int
+		ByPlace []struct {
+			WinRate float64 `json:"win_rate"`
+		} `json:"by_place"`
+		Three *struct {
+			Table, SE, Z [3]float64
+			Within       bool `json:"within_3se"`
+		} `json:"three_table"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Three == nil || len(res.ByPlace) != 3 {
+		t.Fatalf("no check of the table: %s", out)
+	}
+	for i := range 3 {
+		p := solved.PWins[i]
+		se := math.Sqrt(p * (1 - p) / float64(res.Games))
+		if math.Abs(res.Three.Table[i]-p) > 1e-9 || math.Abs(res.Three.SE[i]-se) > 1e-12 || math.Abs(res.Three.Z[i]-(res.ByPlace[i].WinRate-p)/se) > 1e-9 {
+			t.Errorf("place %d: %+v, solve says %v", i+1, res.Three, p)
+		}
+	}
+	if !res.Three.Within {
+		t.Errorf("the games disagree with the table: %+v", res.Three)
+	}
+	out, _, _ = runFarkle(t, "", append(args, "--cache", dir)...)
+	for _, want := range []string{"1st player", "3rd player", "the three-player table, by place: ", "standard errors"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	out, _, _ = runFarkle(t, "", append(args, "--games", "200", "--cache", other)...)
+	if strings.Contains(out, "three-player table") || !strings.Contains(out, "1st player") {
+		t.Errorf("without the table:\n%s", out)
 	}
 }

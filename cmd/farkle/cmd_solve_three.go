@@ -11,6 +11,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
 	"github.com/farkle/farkle/solved"
@@ -58,9 +59,7 @@ func (o *threeOpts) check() error {
 // apply changes r as the flags ask.
 func (o *threeOpts) apply(r rules.Rules) (rules.Rules, error) {
 	if o.players == 3 {
-		// rules for two seats only are solved with a third seat
-		r.Game.MaxPlayers = max(r.Game.MaxPlayers, 3)
-		r.Game.MinPlayers = min(r.Game.MinPlayers, 3)
+		r = explore.WithThirdSeat(r)
 	}
 	if o.target != 0 {
 		r.Game.Target = o.target
@@ -254,18 +253,10 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	return nil
 }
 
-// publishedThree are the three-player games farkle solve --published
-// shows when their tables are in the cache directory: the presets that
-// allow a third seat without a farkle penalty, at their own target and at
-// the smaller one the README times.
-var publishedThree = []struct {
-	preset string
-	target int
-}{{"pocket-farkel", 10000}, {"cardgames", 10000}, {"pocket-farkel", 2000}, {"cardgames", 2000}}
-
 // printPublishedThree writes the three-player results at hand in dir
 // (tables farkle solve --players 3 wrote; none is solved here, as the
-// full targets take an hour or more): each seat's chance from the start
+// full targets take a quarter of an hour of CPU or more): each seat's
+// chance from the start
 // under perfect play, the orbits, the fair compensation; for a table not
 // there, the command that makes it.
 func printPublishedThree(e *env, dir string) error {
@@ -278,15 +269,14 @@ func printPublishedThree(e *env, dir string) error {
 	pct := func(p [3]float64) string {
 		return lc.Pct(p[0], 2) + " / " + lc.Pct(p[1], 2) + " / " + lc.Pct(p[2], 2)
 	}
-	for _, g := range publishedThree {
-		o := threeOpts{players: 3, target: g.target}
-		r, err := o.apply(rules.MustPreset(g.preset))
-		if err != nil {
-			return err
-		}
+	for _, g := range explore.PublishedThree {
+		r := g.Rules()
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, lc.Msg("cli.three.pub.game", "rules", g.preset, "target", g.target))
-		var t *solve.Three
+		fmt.Fprintln(w, lc.Msg("cli.three.pub.game", "rules", g.Preset, "target", g.Target))
+		var (
+			t   *solve.Three
+			err error
+		)
 		if dir != "" {
 			t, err = ts.Three(r)
 		} else {
@@ -296,23 +286,17 @@ func printPublishedThree(e *env, dir string) error {
 			if errors.Is(err, solved.ErrNoThreeTable) {
 				need, _ := solve.ThreeBytes(r, 0)
 				fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.missing", "memory", solve.ByteSize(need)))
-				fmt.Fprintf(w, "    farkle solve --players 3 --rules %s --target %d\n", g.preset, g.target)
+				fmt.Fprintf(w, "    farkle solve --players 3 --rules %s --target %d\n", g.Preset, g.Target)
 				continue
 			}
 			fmt.Fprintln(w, "  "+userText(err))
 			continue
 		}
-		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.start", "p", pct(t.Start())))
-		mixed := 0
-		for _, ob := range t.Orbits() {
-			if ob.Mixed {
-				mixed++
-			}
-		}
-		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.orbits", "n", len(t.Orbits()), "mixed", mixed, "regret", fmt.Sprintf("%.1g", t.Regret())))
-		fc := t.FairCompensation()
-		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.fair", "p1", fc.Points[0], "p2", fc.Points[1], "p3", fc.Points[2]))
-		fmt.Fprintln(w, "    "+lc.Msg("cli.three.pub.fairWins", "p", pct(fc.Wins)))
+		res := explore.ThreeResultOf(t)
+		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.start", "p", pct(res.Start)))
+		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.orbits", "n", res.Orbits, "mixed", res.Mixed, "regret", fmt.Sprintf("%.1g", res.Regret)))
+		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.fair", "p1", res.Fair[0], "p2", res.Fair[1], "p3", res.Fair[2]))
+		fmt.Fprintln(w, "    "+lc.Msg("cli.three.pub.fairWins", "p", pct(res.FairWins)))
 	}
 	return nil
 }

@@ -124,4 +124,4 @@ func (farkleView) listed(name string, v game.Variant) presetInfo {
 	return presetInfo{Name: name, Description: describe(name, r), Hash: r.Hash()}
 }
 
-func (farkleView) simulate(*sim.Config) simShow { return showSim }
+func (farkleView) simulate(cfg *sim.Config) simShow { return showSimOf(cfg) }

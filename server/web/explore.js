@@ -386,10 +386,36 @@ async function published(attempt = 0) {
       p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? msg('web.x.pubPreparing') : solverWhy(p.duel.reason)),
       el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['web.x.result', 'web.x.source', 'setup.rules', 'web.x.published', 'web.x.ours', 'web.x.agrees'].map((x) => el('th', { scope: 'col' }, msg(x))))),
         el('tbody', {}, p.results.map((r) => el('tr', {}, el('td', {}, r.claim), el('td', {}, r.source), el('td', {}, r.rules), el('td', {}, r.published || '—'), el('td', {}, r.ours), el('td', {}, r.agrees || '—'))))));
-    if (p.duel.state === 'preparing' && attempt < 40) setTimeout(() => published(attempt + 1), 3000);
+    $('published').append(drawThree(p.three || []));
+    const preparing = p.duel.state === 'preparing' || (p.three || []).some((g) => g.state === 'preparing');
+    if (preparing && attempt < 40) setTimeout(() => published(attempt + 1), 3000);
   } catch (ex) {
     $('published').replaceChildren(el('p', { class: 'error' }, ex.message));
   }
+}
+
+// drawThree is the published three-player games, each as its table
+// stands: its figures once at hand, "being prepared" with the solve's
+// progress, or why the server has none.
+function drawThree(games) {
+  const pcts = (p) => p.map((x) => pct(x)).join(' / ');
+  const row = (g) => {
+    const name = el('th', { scope: 'row' }, msg('web.x.threeGameVal', { rules: g.rules, target: num(g.target) }));
+    if (g.state !== 'ready') {
+      const why = g.why ? msg(g.why.key, g.why.args || {}) : '';
+      return el('tr', { 'data-state': g.state, 'data-rules': g.rules, 'data-target': g.target }, name,
+        el('td', { colspan: 3, class: 'x-wrap' }, why, g.state === 'preparing' ? el('progress', { max: 100, value: g.percent || 0 }) : ''));
+    }
+    const r = g.result;
+    const fair = r.fair[1] || r.fair[2] ? msg('web.x.threeFairVal', { p2: num(r.fair[1]), p3: num(r.fair[2]), p: pcts(r.fair_wins) }) : msg('web.x.threeFairNone', { p: pcts(r.fair_wins) });
+    return el('tr', { 'data-state': g.state, 'data-rules': g.rules, 'data-target': g.target, 'data-start': r.start.join(' ') }, name,
+      el('td', { 'data-label': msg('web.x.threeStart') }, pcts(r.start)),
+      el('td', { 'data-label': msg('web.x.threeOrbits') }, msg('web.x.threeOrbitsVal', { n: num(r.orbits), mixed: num(r.mixed), regret: r.regret.toPrecision(1) })),
+      el('td', { 'data-label': msg('web.x.threeFair') }, fair));
+  };
+  return el('div', { id: 'three' }, el('h3', {}, msg('web.x.threeH')), el('p', { class: 'muted small' }, msg('web.x.threeP')),
+    el('table', { class: 'x-table x-three' }, el('thead', {}, el('tr', {}, ['web.x.threeGame', 'web.x.threeStart', 'web.x.threeOrbits', 'web.x.threeFair'].map((x) => el('th', { scope: 'col' }, msg(x))))),
+      el('tbody', {}, games.map(row))));
 }
 
 async function init() {
