@@ -132,8 +132,12 @@ func playersError(spec string, err error) error {
 
 // tooLargeIn is a solve refused for its memory, in the language of c: in
 // English the solver's own sentence (what was refused, its dimensions),
-// elsewhere the need and the bound with the language's decimal comma.
+// elsewhere the catalogue's: the need and the bound, in the language's
+// decimal mark.
 func tooLargeIn(c *lang.Catalogue, e *solve.TooLargeError) string {
+	if c == lang.Get(lang.Default) {
+		return e.Message()
+	}
 	key := "cli.err.needsMore"
 	switch e.Limit {
 	case 0:
@@ -145,11 +149,7 @@ func tooLargeIn(c *lang.Catalogue, e *solve.TooLargeError) string {
 	if e.Need == math.MaxInt64 {
 		need = c.Msg("cli.err.needsBeyond")
 	}
-	detail := ""
-	if e.Detail != "" {
-		detail = " (" + e.Detail + ")"
-	}
-	return c.Msg(key, "what", e.What, "need", need, "detail", detail, "limit", sizeIn(c, e.Limit))
+	return c.Msg(key, "need", need, "limit", sizeIn(c, e.Limit))
 }
 
 // sizeIn is solve.ByteSize with the decimal mark of c's language.
