@@ -125,6 +125,11 @@ func TestSSHWindowBounded(t *testing.T) {
 		if err := tm.Sess.WindowChange(0, 0); err != nil { // zero: ignored, the size stays
 			t.Fatal(err)
 		}
+		// The server takes window changes apart from the keys: q is
+		// pressed once the lobby is drawn again for the new size (its
+		// title right after the first drawing's last key), so the change
+		// is in before the end.
+		tm.WaitFor("q quitFarkle online")
 		tm.Press("q")
 		tm.WaitFor(note)
 		if !tm.Ended() {

@@ -682,17 +682,24 @@ func TestThreeLanesSameAsAlone(t *testing.T) {
 func TestThreeReuseSame(t *testing.T) {
 	t.Parallel()
 	type tc struct {
-		name    string
-		target  int
-		penalty bool
+		name          string
+		target, entry int // entry: the entry minimum, when the preset's exceeds a small target
+		penalty       bool
 	}
-	cases := []tc{{"pocket-farkel", 500, false}, {"cardgames", 600, false}, {"classic", 300, true}}
+	cases := []tc{{"pocket-farkel", 500, 0, false}, {"cardgames", 600, 0, false}, {"classic", 300, 0, true}}
 	reused := int64(0)
 	if !testing.Short() {
-		cases = append(cases, tc{"classic", 600, false}, tc{"farkle-dice", 300, true})
+		cases = append(cases, tc{"classic", 600, 0, false}, tc{"farkle-dice", 250, 150, true})
 	}
 	for _, c := range cases {
-		r := threeRules(smallRules(t, c.name, c.target))
+		r := threeRules(rules.MustPreset(c.name))
+		r.Game.Target = c.target
+		if c.entry > 0 {
+			r.Turn.EntryMinimum = c.entry
+		}
+		if err := r.Validate(); err != nil {
+			t.Fatal(err)
+		}
 		if !c.penalty {
 			r.Turn.FarklePenalty = rules.Penalty{}
 		}
