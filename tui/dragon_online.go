@@ -235,14 +235,21 @@ func (m *DragonModel) tickClock() tea.Cmd {
 }
 
 // callToPlay rings the terminal's bell once when the game comes to this
-// terminal's player.
+// terminal's player: once for the turn, not for each of its decisions.
 func (m *DragonModel) callToPlay() tea.Cmd {
 	o := m.online
-	if !m.deciding() || o.turnGen == m.version()+1 {
+	was := o.calledTo
+	if o.calledTo = m.called(); !o.calledTo || was {
 		return nil
 	}
-	o.turnGen = m.version() + 1
 	return tea.Raw("\a")
+}
+
+// called reports whether the game at the server waits for this
+// terminal's player (an action of theirs in flight included, so that
+// the turn is one call).
+func (m *DragonModel) called() bool {
+	return m.online != nil && !m.g.Over() && !m.g.BotToAct() && m.holder == m.g.ToAct()
 }
 
 // onlineLine is the line under the header at a server; "" for a local
@@ -260,7 +267,7 @@ func (m *DragonModel) windowTitle() string {
 	switch {
 	case m.online == nil:
 		return ""
-	case m.deciding():
+	case m.called():
 		return m.tx("tui.online.titleTurn", "table", m.online.table)
 	}
 	return m.tx("tui.online.title", "table", m.online.table)

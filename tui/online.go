@@ -117,7 +117,7 @@ type online struct {
 	rematch  string // the rematch asked for, if any
 	trying   int    // the reconnect being tried, 0 while connected
 	leaving  bool   // the player left the table (q): the lobby takes over
-	turnGen  int    // the version at which the player was last called to play (bell)
+	calledTo bool   // the player was called to play (the bell rang) and has not yet passed the game on
 	ratings  []RatingChange
 	unrated  string
 	tally    []playerStats // each player's farkles and best turn, of the events sent from the start (the record is the server's)
@@ -285,13 +285,14 @@ func (m *Model) take(msg remoteMsg) tea.Cmd {
 
 // callToPlay rings the terminal's bell once when the game comes to this
 // terminal's player (the title says so too: View), so that a player who
-// looked away hears it.
+// looked away hears it; not for a roll-off die, which is thrown for the
+// player.
 func (m *Model) callToPlay() tea.Cmd {
-	g := m.game
-	if !m.yourTurn() || g.online.turnGen == g.State().Version+1 {
-		return nil
+	o := m.game.online
+	was := o.calledTo
+	if o.calledTo = m.called(); !o.calledTo || was {
+		return nil // not called, or still in the turn the bell rang for
 	}
-	g.online.turnGen = g.State().Version + 1
 	return tea.Raw("\a")
 }
 
@@ -302,13 +303,19 @@ func (m *Model) yourTurn() bool {
 	return g != nil && g.online != nil && !g.Over() && g.online.closed == nil && g.online.you >= 0 && g.Actor() == g.online.you
 }
 
+// called reports whether the player is called to play: an online game
+// waits for a decision of this terminal's player (not a roll-off die).
+func (m *Model) called() bool {
+	return m.yourTurn() && m.game.State().Phase == engine.PhasePlay
+}
+
 // windowTitle is the terminal's title during an online game: it says
 // when the game waits for the player.
 func (m *Model) windowTitle() string {
 	if m.game == nil || m.game.online == nil {
 		return ""
 	}
-	if m.yourTurn() {
+	if m.called() {
 		return m.lc.Msg("tui.online.titleTurn", "table", m.game.online.table)
 	}
 	return m.lc.Msg("tui.online.title", "table", m.game.online.table)

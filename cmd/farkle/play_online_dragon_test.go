@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -160,6 +162,8 @@ func TestDragonTableOfBrowserAndSSH(t *testing.T) {
 	}
 	bob := newTmuxPane(t, "ssh -p "+port+" -i "+key+" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null bob@"+host+
 		"; echo \"ssh exited: $?\"; sleep 600")
+	raw := filepath.Join(dir, "raw") // what the SSH session wrote, for its bells
+	bob.tmux("pipe-pane", "-o", "-t", "play", "cat >> "+raw)
 	bob.bigPane()
 	bob.waitFor("Farkle online", "you are bob")
 	// A new table of Dragon Farkle (left of the first rules), the second
@@ -275,6 +279,17 @@ func TestDragonTableOfBrowserAndSSH(t *testing.T) {
 	}
 	if !clock {
 		t.Error("the turn clock was never on the SSH screen")
+	}
+	// The bell rang when the game came to bob: once a turn (at most the
+	// three of --max-turns), not at each of the turn's decisions.
+	data, err := os.ReadFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bells := bytes.Count(oscSeq.ReplaceAll(data, nil), []byte("\a")); bells < 1 || bells > 3 {
+		t.Errorf("the bell rang %d times for bob's %d decisions in at most 3 turns", bells, bobMoves)
+	} else if bobMoves <= 3 {
+		t.Logf("bob decided only %d times: the bell's count (%d) does not tell a turn from a decision", bobMoves, bells)
 	}
 	// The record verifies, and its winners are those the SSH screen names.
 	g := verifyRecordOf(t, base, link[1])
