@@ -86,6 +86,15 @@ func startDragon(rec *game.Record, msg []byte, seat int) (follower, []game.Event
 	}
 	f := &dragonFollower{v: dv, seat: seat}
 	f.g = dv.At(seen(dv.Game(), m.Dragon.View), m.Dragon.Version)
+	if len(m.Events) > 0 {
+		// The whole game's events (a server that still holds them from
+		// the start): the terminal writes the log in its own words.
+		evs := make([]game.Event, len(m.Events))
+		for i, e := range m.Events {
+			evs[i] = e
+		}
+		return f, evs, nil
+	}
 	for _, l := range m.Log[max(0, len(m.Log)-maxEarlier):] {
 		if t := tui.SafeLine(l.Text, maxLineRunes); t != "" {
 			f.log = append(f.log, t)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/dragon"
 	"github.com/farkle/farkle/engine"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/internal/servertest"
@@ -391,72 +392,94 @@ func TestTableEndSaidByCode(t *testing.T) {
 }
 
 // TestDragonJoinedMidwayHasItsLog: a watcher who comes to a Dragon
-// Farkle table in the middle of the game gets the log so far (which the
-// terminal cannot rebuild: the server keeps the dice) in the language its
-// client asks for, one line a line, as many as the server has.
+// Farkle table in the middle of the game gets the log so far. While the
+// server still holds the game's events from its start, they come as events
+// (the terminal writes the lines in its own words, "you" for its player);
+// once the start is forgotten (a short history tail), as the server's
+// lines in the language the client asks for, one line a line, as many as
+// the server has.
 func TestDragonJoinedMidwayHasItsLog(t *testing.T) {
-	base := servertest.Start(t, server.Options{BotDelay: time.Millisecond}).URL
-	c := online.New(base)
-	ctx := context.Background()
-	id, r, bot := dragonAgainstSmart(t, c)
-	src := dice.NewSource(dice.SeedFrom("ann's choices"))
-	deadline, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	acted := -1
-	var g game.Game
-	for g == nil || g.Version() < 8 {
-		u, err := r.Next(deadline)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if u.Game == nil {
-			continue
-		}
-		if g = u.Game; g.Over() {
-			t.Fatal("the game ended before the watcher came")
-		}
-		if g.ToAct() != u.You || g.Version() == acted {
-			continue
-		}
-		a, err := bot.Choose(g, u.You, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		acted = g.Version()
-		if err := r.Act(g.Version(), a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, tc := range []struct{ lang, threw string }{{"nb", " kastet "}, {"en", " threw "}} {
-		w := online.New(base)
-		w.Lang = tc.lang
-		if _, err := w.SignIn(ctx, "Bea", ""); err != nil {
-			t.Fatal(err)
-		}
-		wr, err := w.Open(ctx, id, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		u, err := wr.Next(deadline)
-		for err == nil && u.Game == nil {
-			u, err = wr.Next(deadline)
-		}
-		w.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		throws := 0
-		for _, l := range u.Earlier {
-			if strings.TrimSpace(l) == "" || strings.ContainsAny(l, "\n\x1b") {
-				t.Errorf("%s: a log line %q", tc.lang, l)
+	for _, tail := range []int{0, 2} { // 0: the server's default, longer than this game
+		base := servertest.Start(t, server.Options{BotDelay: time.Millisecond, HistoryTail: tail}).URL
+		c := online.New(base)
+		ctx := context.Background()
+		id, r, bot := dragonAgainstSmart(t, c)
+		src := dice.NewSource(dice.SeedFrom("ann's choices"))
+		deadline, cancel := context.WithTimeout(ctx, 60*time.Second)
+		defer cancel()
+		acted := -1
+		var g game.Game
+		for g == nil || g.Version() < 8 {
+			u, err := r.Next(deadline)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if strings.Contains(l, tc.threw) {
-				throws++
+			if u.Game == nil {
+				continue
+			}
+			if g = u.Game; g.Over() {
+				t.Fatal("the game ended before the watcher came")
+			}
+			if g.ToAct() != u.You || g.Version() == acted {
+				continue
+			}
+			a, err := bot.Choose(g, u.You, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			acted = g.Version()
+			if err := r.Act(g.Version(), a); err != nil {
+				t.Fatal(err)
 			}
 		}
-		if !u.Reset || len(u.Events) != 0 || throws < 2 || len(u.Earlier) < u.Game.Version() {
-			t.Fatalf("%s: at version %d the watcher got %d earlier lines, %d of throws (%q), and %d events:\n%s",
-				tc.lang, u.Game.Version(), len(u.Earlier), throws, tc.threw, len(u.Events), strings.Join(u.Earlier, "\n"))
+		for _, tc := range []struct{ lang, threw string }{{"nb", " kastet "}, {"en", " threw "}} {
+			w := online.New(base)
+			w.Lang = tc.lang
+			if _, err := w.SignIn(ctx, "Bea", ""); err != nil {
+				t.Fatal(err)
+			}
+			wr, err := w.Open(ctx, id, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			u, err := wr.Next(deadline)
+			for err == nil && u.Game == nil {
+				u, err = wr.Next(deadline)
+			}
+			w.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !u.Reset {
+				t.Fatalf("tail %d, %s: the first update is not the whole game", tail, tc.lang)
+			}
+			if tail == 0 {
+				// The events from the start: round 1's first turn is there,
+				// and the throws, as a watcher may see them.
+				kinds, first := map[dragon.EventKind]int{}, false
+				for _, e := range u.Events {
+					de := e.(dragon.Event)
+					kinds[de.Kind]++
+					first = first || de.Kind == dragon.EvTurn && de.Round == 1
+				}
+				if len(u.Earlier) != 0 || !first || kinds[dragon.EvThrow] < 2 {
+					t.Fatalf("%s: at version %d the watcher got %d earlier lines and %d events (%v)", tc.lang, u.Game.Version(), len(u.Earlier), len(u.Events), kinds)
+				}
+				continue
+			}
+			throws := 0
+			for _, l := range u.Earlier {
+				if strings.TrimSpace(l) == "" || strings.ContainsAny(l, "\n\x1b") {
+					t.Errorf("%s: a log line %q", tc.lang, l)
+				}
+				if strings.Contains(l, tc.threw) {
+					throws++
+				}
+			}
+			if len(u.Events) != 0 || throws < 1 || len(u.Earlier) < tail { // the last tail to 2*tail actions: a line each at least
+				t.Fatalf("%s: at version %d the watcher got %d earlier lines, %d of throws (%q), and %d events:\n%s",
+					tc.lang, u.Game.Version(), len(u.Earlier), throws, tc.threw, len(u.Events), strings.Join(u.Earlier, "\n"))
+			}
 		}
 	}
 }

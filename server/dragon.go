@@ -187,6 +187,11 @@ type dragonWelcomeMsg struct {
 	Table  tableView    `json:"table"`
 	Dragon *dragonView  `json:"dragon"` // null before the game starts
 	Log    []dragonLine `json:"log"`
+	// Events are the game's events from its start as the seat may see
+	// them, when memory still holds them all (the tail: history.go), so
+	// that a terminal writes the log in its own words ("you recruit"),
+	// as it does from each update's; absent once the start is forgotten.
+	Events []dragonEventView `json:"events,omitempty"`
 }
 
 type dragonUpdateMsg struct {
@@ -210,10 +215,18 @@ type dragonHintMsg struct {
 func (k *dragonKit) welcome(t *table, seat int, you youView, c *lang.Catalogue) any {
 	names := t.names()
 	log := []dragonLine{}
+	var all []dragon.Event
 	for i, evs := range t.events { // the tail memory holds (history.go)
 		log = append(log, k.log(c, t.base+i, evs, seat, names)...)
+		if t.base == 0 {
+			all = append(all, dragonEvents(evs)...)
+		}
 	}
-	return dragonWelcomeMsg{Type: "welcome", Kind: string(game.Dragon), You: you, Table: t.view(), Dragon: k.viewFor(t, seat), Log: log}
+	var events []dragonEventView
+	if t.base == 0 {
+		events = eventsOf(dragon.ViewEvents(all, seat))
+	}
+	return dragonWelcomeMsg{Type: "welcome", Kind: string(game.Dragon), You: you, Table: t.view(), Dragon: k.viewFor(t, seat), Log: log, Events: events}
 }
 
 func (k *dragonKit) update(t *table, seat int, tv tableView, _ int, a game.Action, evs []game.Event, c *lang.Catalogue) any {

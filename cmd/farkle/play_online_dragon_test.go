@@ -349,3 +349,28 @@ func pickDragonKeep(faces []int, keeps [][]int) []int {
 	}
 	return out
 }
+
+// TestDragonOnlineLogFromTheStart: a Dragon Farkle table against a bot
+// starts at the server before the terminal connects, so the game's first
+// events (the seat bonus, round 1's first turn) come in the welcome; the
+// terminal writes them in its own words, speaking to its player ("you
+// started with 300 soldiers", "round 1: your turn"), never by name. One of
+// the two names the player whoever starts.
+func TestDragonOnlineLogFromTheStart(t *testing.T) {
+	dir := t.TempDir()
+	_, base := startServe(t, filepath.Join(dir, "f.db"), "--bot-delay", "10s") // the bot waits: the start stays on the screen
+	p := newTmuxPane(t, "env FARKLE_DATA_DIR="+dir+" "+farkleBin+" play --online "+base+" --name Ann --rules dragon --players you,bot:smart; echo \"farkle exited: $?\"; sleep 600")
+	p.bigPane()
+	screen := p.waitFor("Dragon Farkle", "you are Ann", "round 1: ")
+	log := logTail(screen)
+	spoken := false
+	for _, l := range log {
+		if strings.HasPrefix(l, "Ann ") || strings.Contains(l, "Ann's turn") {
+			t.Errorf("the terminal's own player is named in the log (%q):\n%s", l, screen)
+		}
+		spoken = spoken || strings.HasPrefix(l, "you started with ") || l == "round 1: your turn"
+	}
+	if !spoken {
+		t.Errorf("the log's start does not speak to the player:\n%s", strings.Join(log, "\n"))
+	}
+}
