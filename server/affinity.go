@@ -15,8 +15,8 @@ import (
 // it, play it again) for nobody, and run its clock and bots from afar.
 //
 // So a node that has a table in play in memory with no connection to it,
-// and hears that another node took an action there (that node has its
-// players), lets the table go: it yields the lease if it holds it (the
+// and hears that another node took an action there or started its game
+// (that node has its players), lets the table go: it yields the lease if it holds it (the
 // store keeps the lease from everyone's orphans until it expires, but lets
 // any node claim it) and forgets the table, which is loaded again when
 // asked for. Each lease round (--lease-every), a node claims in one round
@@ -35,9 +35,11 @@ func (s *Server) letGo(ctx context.Context, t *table, c store.Change) bool {
 		return false
 	}
 	t.mu.Lock()
-	// An action of this node's is in memory before its hint arrives (the
-	// commit holds t.mu): more actions than here are another node's.
-	ok = t.meta.Status == store.Playing && c.Actions > t.meta.Actions && !t.closed && !t.over.Load() && len(t.clients) == 0
+	// An action or a seat taken here is in memory before its hint arrives
+	// (the commit holds t.mu): more actions than here, or a game started
+	// while it waits here, are another node's doing.
+	elsewhere := (t.meta.Status == store.Playing && c.Actions > t.meta.Actions) || t.meta.Status == store.Waiting
+	ok = elsewhere && !t.closed && !t.over.Load() && len(t.clients) == 0
 	if ok && t.leased {
 		if err := y.Yield(ctx, t.id); err != nil {
 			s.log.Warn("cannot yield a table's lease", "table", t.id, "err", err)
@@ -102,4 +104,36 @@ func (s *Server) claimConnected(ctx context.Context) {
 		}
 		t.mu.Unlock()
 	}
+}
+
+// orphansToTake returns the orphans of this look that this node takes:
+// those it has connections to, and those that were orphans at its
+// previous look too (takeOrphans).
+func (s *Server) orphansToTake(orphans []string) []string {
+	s.orphanMu.Lock()
+	defer s.orphanMu.Unlock()
+	seen := s.orphansSeen
+	s.orphansSeen = make(map[string]bool, len(orphans))
+	var take []string
+	for _, id := range orphans {
+		s.orphansSeen[id] = true
+		if seen[id] || s.playedHere(id) {
+			take = append(take, id)
+		}
+	}
+	return take
+}
+
+// playedHere reports whether this node has a connection to the table
+// with id.
+func (s *Server) playedHere(id string) bool {
+	s.mu.Lock()
+	t, ok := s.tables[id]
+	s.mu.Unlock()
+	if !ok {
+		return false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.clients) > 0
 }

@@ -84,11 +84,14 @@ func TestClusterAffinity(t *testing.T) {
 		if !holds(t, ctx, a, tb.ID) {
 			t.Fatal("the node the table was created on does not hold its lease")
 		}
-		if _, err := bea.Join(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
+		// Ann waits at her table, as the web page does, while Bea joins.
 		ps := []*player{{Client: at(ann.Client, annOn), Seat: -1}, {Client: at(bea.Client, beaOn), Seat: -1}}
-		for _, p := range ps {
+		for i, p := range ps {
+			if i == 1 {
+				if _, err := bea.Join(ctx, tb.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
 			if err := p.Connect(ctx, tb.ID); err != nil {
 				t.Fatal(err)
 			}

@@ -363,7 +363,11 @@ func (s *Server) keepLeases(ctx context.Context) {
 }
 
 // takeOrphans takes the tables nobody leases: those of a node that died or
-// handed them off as it stopped (drain.go). A node draining takes none.
+// handed them off as it stopped (drain.go). A node draining takes none. A
+// node takes at once the orphans its clients are at (affinity.go), the
+// others only when they were orphans at its previous look too: a table
+// just created has no lease until its creator claims it, a round trip
+// later, and is not another node's to take.
 func (s *Server) takeOrphans(ctx context.Context) {
 	if s.draining.Load() {
 		return
@@ -373,6 +377,7 @@ func (s *Server) takeOrphans(ctx context.Context) {
 		s.log.Warn("cannot look for tables without a node", "err", err)
 		return
 	}
+	orphans = s.orphansToTake(orphans)
 	for _, id := range orphans {
 		t, err := s.getTable(ctx, id)
 		if err != nil {

@@ -192,6 +192,9 @@ type Server struct {
 
 	kinds kinds // the kinds of game served, prepared once
 
+	orphanMu    sync.Mutex
+	orphansSeen map[string]bool // the orphans of the previous look (affinity.go)
+
 	reg      *prometheus.Registry
 	mClients prometheus.Gauge
 	mActions *prometheus.CounterVec
