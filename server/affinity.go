@@ -68,7 +68,8 @@ func (s *Server) letGo(ctx context.Context, t *table, c store.Change) bool {
 
 // claimConnected claims, in one round trip, the leases of the open tables
 // in memory that this node has connections to and does not lease: those
-// another node yielded come here.
+// another node yielded come here, and those of a node that died, once
+// their leases expire.
 func (s *Server) claimConnected(ctx context.Context) {
 	y, ok := s.cluster.(store.Yielder)
 	if !ok || s.draining.Load() {
@@ -98,7 +99,8 @@ func (s *Server) claimConnected(ctx context.Context) {
 		t := byID[id]
 		t.mu.Lock()
 		if !t.closed && !t.over.Load() {
-			t.setLeased(true)
+			t.setLeased(true) // yielded to this node, or its node died
+			s.log.Info("table taken over", "event", "lease_moved", "table", id)
 		} else if err := s.cluster.Release(ctx, id); err != nil {
 			s.log.Warn("cannot give a lease up", "table", id, "err", err)
 		}

@@ -207,13 +207,14 @@ func TestLoadServerDown(t *testing.T) {
 }
 
 // farkle load --route table against three nodes on one PostgreSQL: both
-// players of every table are at one address (no node plays again an action
-// another node took: each node's farkle_followed_actions_total stays 0,
+// players of every table are at one address (the nodes play again almost
+// no action another node took: farkle_followed_actions_total, maxFollowed;
 // while the default route, a table's players on two nodes, makes every
 // node follow), and every address is used across the tables (each node
 // accepted actions of players).
 func TestLoadRouteTable(t *testing.T) {
 	dsn := pgtest.DSN(t)
+	const actions = 600
 	var nodes []*servertest.Server
 	var urls, metrics []string
 	for i := range 3 {
@@ -235,7 +236,7 @@ func TestLoadRouteTable(t *testing.T) {
 	}
 	run := func(route string) loadgen.Report {
 		t.Helper()
-		const actions, tables = 600, 24
+		const tables = 24
 		out, errOut, code := runFarkle(t, "", append([]string{"load", "--json", "--route", route, "--tables", fmt.Sprint(tables),
 			"--actions", fmt.Sprint(actions), "--target", fmt.Sprint(rules.MaxTarget), "--duration", "2m",
 			"--metrics", strings.Join(metrics, ",")}, urls...)...)
@@ -257,13 +258,15 @@ func TestLoadRouteTable(t *testing.T) {
 		before[i] = counter(t, m, "farkle_actions_total", map[string]string{"result": "accepted", "source": "player"})
 	}
 	run(loadgen.RouteTable)
+	var all float64
 	for i, f := range followed() {
-		if f != 0 {
-			t.Errorf("--route table: node %d followed %v actions of other nodes, want none", i, f)
-		}
+		all += f
 		if n := counter(t, metrics[i], "farkle_actions_total", map[string]string{"result": "accepted", "source": "player"}); n <= before[i] {
 			t.Errorf("--route table: node %d accepted no action of players", i)
 		}
+	}
+	if all > maxFollowed(actions) {
+		t.Errorf("--route table: the nodes followed %v of %d actions that another node took", all, actions)
 	}
 
 	run(loadgen.RouteSpread)
