@@ -178,6 +178,7 @@ func TestLoadRefusesBadInput(t *testing.T) {
 		{[]string{"--preset", "nosuch", srv.URL}, "not a preset"},
 		{[]string{"--target", "-1", srv.URL}, "target: -1"},
 		{[]string{"--watchers", "-1", srv.URL}, "watchers: -1"},
+		{[]string{"--route", "sticky", srv.URL}, `route: "sticky" is neither spread nor table`},
 		{[]string{"--watchers", fmt.Sprint(loadgen.MaxWatchers + 1), srv.URL}, fmt.Sprintf("0 to %d", loadgen.MaxWatchers)},
 		{[]string{"--target", fmt.Sprint(rules.MaxTarget + 1), srv.URL}, fmt.Sprintf("0 (the preset's) to %d", rules.MaxTarget)},
 	} {
