@@ -1,6 +1,7 @@
 // Package loadgen is the work of `farkle load`: guests at two-player tables
 // on the servers given, each pair of players on two connections (on two
-// nodes when there are several), acting as fast as their updates come back
+// nodes when there are several, or on the one its table's ID chooses:
+// route.go), acting as fast as their updates come back
 // or paced to a rate in all, for a bounded time and number of actions. It
 // measures every action's round trip (the action sent to the update that
 // answers it) and reads the servers' CPU from their metrics.
@@ -49,6 +50,9 @@ type Config struct {
 	// preset's (at most rules.MaxTarget): the highest, on servers started
 	// with --max-turns 0, makes games that go on for a whole soak.
 	Target int
+	// Route is how a table's requests are spread over the servers:
+	// RouteSpread ("" too) or RouteTable (route.go).
+	Route string
 	// Watchers, when not 0, is how many anonymous connections watch the
 	// first pair's first table (watch.go): the delivery of its updates to
 	// them is measured and reported.
@@ -87,7 +91,7 @@ func (c Config) Check() error {
 	case c.Target < 0 || c.Target > rules.MaxTarget:
 		return fmt.Errorf("target: %d is outside 0 (the preset's) to %d", c.Target, rules.MaxTarget)
 	}
-	return nil
+	return checkRoute(c.Route)
 }
 
 // Run plays the load of c until its duration passes, its actions are done
@@ -142,6 +146,10 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	}
 	rep := r.report(elapsed)
 	rep.Servers = c.Servers
+	rep.Route = c.Route
+	if rep.Route == "" {
+		rep.Route = RouteSpread
+	}
 	if len(c.Metrics) > 0 {
 		after, err := readCPU(context.WithoutCancel(ctx), c.Metrics)
 		if err != nil {

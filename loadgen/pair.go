@@ -135,7 +135,8 @@ func (s *seat) waitFor(ctx context.Context, ok func(*wsclient.State) bool) (*wsc
 
 // pair plays tables between two guests, one after the other, until the
 // run ends: player a creates each table on its server, player b joins it
-// from the next server, and both play their seats.
+// from the next server (with RouteTable, both join and play on the
+// table's server), and both play their seats.
 func (r *run) pair(ctx context.Context, i int) {
 	n := len(r.cfg.Servers)
 	a := client(r.cfg.Servers[i%n])
@@ -173,6 +174,11 @@ func (r *run) table(ctx context.Context, a, b *wsclient.Client, watched bool) (o
 		r.failed(ctx, "create table", err)
 		return false, false
 	}
+	watchAt := r.cfg.Servers[0]
+	if r.cfg.Route == RouteTable { // every request naming the table to its server
+		watchAt = TableServer(t.ID, r.cfg.Servers)
+		a, b = atServer(a, watchAt), atServer(b, watchAt)
+	}
 	if _, err := b.Join(ctx, t.ID); err != nil {
 		r.failed(ctx, "join", err)
 		return false, false
@@ -191,7 +197,7 @@ func (r *run) table(ctx context.Context, a, b *wsclient.Client, watched bool) (o
 	}
 	defer b.Close()
 	if watched {
-		r.watch.open(ctx, r.wctx, r, r.cfg.Servers[0], t.ID)
+		r.watch.open(ctx, r.wctx, r, watchAt, t.ID)
 	}
 	seats := []*seat{sa, sb}
 	for {

@@ -11,6 +11,7 @@ import (
 // Report is what a run measured.
 type Report struct {
 	Servers   []string       `json:"servers"`
+	Route     string         `json:"route"`   // RouteSpread or RouteTable
 	Tables    int            `json:"tables"`  // tables set up
 	Games     int            `json:"games"`   // games played to their end
 	Players   int            `json:"players"` // guests made

@@ -143,6 +143,9 @@ func (s *Server) heard(ctx context.Context, c store.Change) {
 		defer s.takeOrphans(ctx)
 	}
 	for _, t := range ts {
+		if s.letGo(ctx, t, c) { // affinity.go
+			continue
+		}
 		t.mu.Lock()
 		known := c.Actions == t.meta.Actions && c.Status == t.meta.Status && c.Status != store.Waiting // seats change while waiting
 		if c.Table != "" && c.Status == store.Playing && t.meta.Status == store.Playing && c.Actions > t.meta.Actions && !t.closed && t.play != nil {
@@ -245,6 +248,7 @@ func (t *table) replayStored(ctx context.Context, n int) error {
 			return errors.Join(fmt.Errorf("stored action %d: the seed gives %s but the store says %s", i+1, got, raw), uerr)
 		}
 		t.remember(evs)
+		t.srv.mFollowed.Inc()
 		g = t.play.Game()
 		var winners, scores []int
 		if g.Over() {
@@ -354,11 +358,16 @@ func (s *Server) keepLeases(ctx context.Context) {
 		return
 	}
 	s.keepAsleep(holds)
+	s.claimConnected(ctx) // affinity.go
 	s.takeOrphans(ctx)
 }
 
 // takeOrphans takes the tables nobody leases: those of a node that died or
-// handed them off as it stopped (drain.go). A node draining takes none.
+// handed them off as it stopped (drain.go). A node draining takes none. A
+// node takes at once the orphans its clients are at (affinity.go), the
+// others only when they were orphans at its previous look too: a table
+// just created has no lease until its creator claims it, a round trip
+// later, and is not another node's to take.
 func (s *Server) takeOrphans(ctx context.Context) {
 	if s.draining.Load() {
 		return
@@ -368,6 +377,7 @@ func (s *Server) takeOrphans(ctx context.Context) {
 		s.log.Warn("cannot look for tables without a node", "err", err)
 		return
 	}
+	orphans = s.orphansToTake(orphans)
 	for _, id := range orphans {
 		t, err := s.getTable(ctx, id)
 		if err != nil {

@@ -194,8 +194,9 @@ func TestIdleOwnPaceTableWakesForItsClock(t *testing.T) {
 // TestClusterIdleTableKeepsItsLease: node a runs a game against a bot
 // whose player plays on node b. Idle on a (nobody connected there), the
 // table leaves a's memory but a keeps its lease: b does not take it over
-// as an orphan, and each move of the player on b wakes it on a, whose bot
-// answers, to the game's end.
+// as an orphan. The player's move on b wakes it on a, whose bot answers;
+// a, with nobody connected, then lets the table go to b, the node of its
+// player (affinity.go), whose bot plays on to the game's end.
 func TestClusterIdleTableKeepsItsLease(t *testing.T) {
 	dsn := pgtest.DSN(t)
 	var skew atomic.Int64
@@ -228,11 +229,14 @@ func TestClusterIdleTableKeepsItsLease(t *testing.T) {
 	if err := onB.PlayToEnd(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if n := metricValue(t, b, `farkle_actions_total{result="accepted",source="bot"}`); n != 0 {
-		t.Fatalf("node b made %v bot moves: it took the table over", n)
-	}
 	if n := metricValue(t, a, `farkle_actions_total{result="accepted",source="bot"}`); n <= botsA {
 		t.Fatalf("node a made no bot move after the table slept (%v before, %v after)", botsA, n)
+	}
+	if n := metricValue(t, a, "farkle_tables_let_go_total"); n != 1 {
+		t.Fatalf("node a let %v tables go, want the one its player plays on b", n)
+	}
+	if n := metricValue(t, b, `farkle_actions_total{result="accepted",source="bot"}`); n == 0 {
+		t.Fatal("node b made no bot move: the table did not come to its player's node")
 	}
 	verified(t, b, tb.ID)
 }

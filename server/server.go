@@ -192,6 +192,9 @@ type Server struct {
 
 	kinds kinds // the kinds of game served, prepared once
 
+	orphanMu    sync.Mutex
+	orphansSeen map[string]bool // the orphans of the previous look (affinity.go)
+
 	reg      *prometheus.Registry
 	mClients prometheus.Gauge
 	mActions *prometheus.CounterVec
@@ -199,6 +202,8 @@ type Server struct {
 	// mGameTables counts the tables read for GET /api/me/games (invite.go).
 	mGameTables prometheus.Counter
 	mSlept      prometheus.Counter // open tables put to sleep (idle.go)
+	mLetGo      prometheus.Counter // tables let go to the node of their players (affinity.go)
+	mFollowed   prometheus.Counter // actions another node took, played here (cluster.go)
 }
 
 // New returns a server over st and resumes every table that is waiting or
@@ -355,6 +360,8 @@ func (s *Server) initMetrics() {
 		return float64(len(s.asleep))
 	})
 	s.mSlept = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_slept_total", Help: "Open tables that left memory, idle (--table-idle)."})
+	s.mLetGo = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_let_go_total", Help: "Tables in play that left this node's memory (and lease) for the node their players are on."})
+	s.mFollowed = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_followed_actions_total", Help: "Actions another node of the cluster took, read and played here for this node's clients."})
 	for _, res := range []string{"accepted", "refused"} {
 		for _, src := range []string{"player", "bot"} {
 			s.mActions.WithLabelValues(res, src)
@@ -362,7 +369,7 @@ func (s *Server) initMetrics() {
 	}
 	s.mGameTables = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_my_games_tables_total",
 		Help: "Tables read to answer GET /api/me/games: the player's own open tables and invitations, from the store's index."})
-	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mGameTables,
+	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mLetGo, s.mFollowed, s.mGameTables,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	s.reg.MustRegister(s.opt.Collectors...)
 	if x := s.opt.Explorer; x != nil {

@@ -30,8 +30,8 @@ type Cluster interface {
 	// was lost), and every table held in memory should be read again.
 	Changes(ctx context.Context) <-chan Change
 	// Claim takes the lease of the table for this node if nobody holds
-	// it (or its holder let it expire), or renews it if this node holds
-	// it; it reports whether this node holds it now.
+	// it (or its holder let it expire or yielded it: Yielder), or renews
+	// it if this node holds it; it reports whether this node holds it now.
 	Claim(ctx context.Context, table string) (bool, error)
 	// Renew renews every lease this node holds and returns their tables.
 	// On error the node must act as if it held none.
@@ -102,3 +102,17 @@ func (s *Solo) Release(_ context.Context, table string) error {
 // Orphans implements Cluster: a node alone loads every open table at its
 // start, so none is ever left without it.
 func (s *Solo) Orphans(context.Context) ([]string, error) { return nil, nil }
+
+// Yielder is a Cluster whose leases can move to the node a table's players
+// are on (server/affinity.go): a node with no connection to a table that
+// another node plays yields its lease, and a node with connections to it
+// claims it.
+type Yielder interface {
+	// Yield gives the table's lease, if this node holds it, to whichever
+	// node claims it next (Claim or ClaimEach) within the lease time;
+	// nobody claiming it, it expires and the table is an orphan.
+	Yield(ctx context.Context, table string) error
+	// ClaimEach is Claim of each table, in one round trip: it returns
+	// those this node holds now.
+	ClaimEach(ctx context.Context, tables []string) ([]string, error)
+}

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&command{
 		name:    "load",
-		args:    "[--tables N] [--rate N] [--duration D] [--actions N] [--target N] [--watchers N] [--metrics URL,...] [--json] URL [URL...]",
+		args:    "[--tables N] [--rate N] [--duration D] [--actions N] [--target N] [--watchers N] [--route spread|table] [--metrics URL,...] [--json] URL [URL...]",
 		summary: "put a load of guests playing two-player tables on farkle servers, and measure their round trips and CPU",
 		run:     runLoad,
 	})
@@ -25,8 +25,10 @@ func init() {
 
 const loadHelp = `farkle load makes two guests a table and seats them at two-player tables of
 the servers given (several URLs: a cluster's nodes; each table is created on
-one node and joined from the next), and plays them: each player acts as soon
-as its update comes back, or all of them together at --rate actions a second.
+one node and joined from the next, or with --route table joined and played
+on the node its ID chooses, as a load balancer routing by table does), and
+plays them: each player acts as soon as its update comes back, or all of
+them together at --rate actions a second.
 A finished game is followed by a new table. The run ends after --duration or
 --actions, whichever comes first. It prints the actions a second, the round
 trip of an action (sent to the update that answers it) at p50, p90 and p99,
@@ -51,6 +53,7 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 	preset := fs.String("preset", "classic", "the preset of the tables' rules")
 	target := fs.Int("target", 0, fmt.Sprintf("the tables' target score instead of the preset's (at most %d; with a server's --max-turns 0, %d makes games that last a whole soak)", rules.MaxTarget, rules.MaxTarget))
 	watchers := fs.Int("watchers", 0, fmt.Sprintf("connections watching the first table, its updates' delivery measured (0 to %d)", loadgen.MaxWatchers))
+	route := fs.String("route", loadgen.RouteSpread, "how a table's requests are spread over the URLs: spread (its two players on two nodes) or table (both on the node its ID chooses)")
 	asJSON := fs.Bool("json", false, `print JSON: {"actions":N,"actions_per_second":X,"p50_ns":…,"p90_ns":…,"p99_ns":…,"errors":{…},"cpu_per_action_ns":…}`)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -62,7 +65,7 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 		return usageMsg("cli.err.notPreset", "value", *preset, "presets", strings.Join(rules.Presets(), ", "))
 	}
 	cfg := loadgen.Config{Servers: fs.Args(), Tables: *tables, Rate: *rateN, Duration: *duration,
-		Actions: *actions, Rules: *preset, Target: *target, Watchers: *watchers}
+		Actions: *actions, Rules: *preset, Target: *target, Watchers: *watchers, Route: *route}
 	if *metrics != "" {
 		cfg.Metrics = strings.Split(*metrics, ",")
 	}
@@ -101,7 +104,7 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 func printLoad(e *env, r loadgen.Report, metrics int) error {
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
 	w := e.stdout
-	fmt.Fprintf(w, "servers      %s\n", strings.Join(r.Servers, " "))
+	fmt.Fprintf(w, "servers      %s (route: %s)\n", strings.Join(r.Servers, " "), r.Route)
 	fmt.Fprintf(w, "tables       %d set up, %d games played to the end, %d guests\n", r.Tables, r.Games, r.Players)
 	fmt.Fprintf(w, "actions      %d in %.1f s: %.1f a second\n", r.Actions, r.Elapsed.Seconds(), r.PerSecond)
 	fmt.Fprintf(w, "round trip   p50 %s · p90 %s · p99 %s · max %s\n", ms(r.P50), ms(r.P90), ms(r.P99), ms(r.Max))

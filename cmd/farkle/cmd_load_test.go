@@ -1,15 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
@@ -18,6 +21,8 @@ import (
 	"github.com/farkle/farkle/loadgen"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/store/postgres"
+	"github.com/farkle/farkle/store/postgres/pgtest"
 )
 
 // farkle load against a real server on a SQLite file, with its metrics:
@@ -173,6 +178,7 @@ func TestLoadRefusesBadInput(t *testing.T) {
 		{[]string{"--preset", "nosuch", srv.URL}, "not a preset"},
 		{[]string{"--target", "-1", srv.URL}, "target: -1"},
 		{[]string{"--watchers", "-1", srv.URL}, "watchers: -1"},
+		{[]string{"--route", "sticky", srv.URL}, `route: "sticky" is neither spread nor table`},
 		{[]string{"--watchers", fmt.Sprint(loadgen.MaxWatchers + 1), srv.URL}, fmt.Sprintf("0 to %d", loadgen.MaxWatchers)},
 		{[]string{"--target", fmt.Sprint(rules.MaxTarget + 1), srv.URL}, fmt.Sprintf("0 (the preset's) to %d", rules.MaxTarget)},
 	} {
@@ -198,5 +204,76 @@ func TestLoadServerDown(t *testing.T) {
 	_, errOut, code := runFarkle(t, "", "load", "--tables", "2", "--duration", "10s", "http://"+addr)
 	if code != 1 || !strings.Contains(errOut, "the server at "+addr+" does not answer") || strings.Contains(errOut, "dial tcp") {
 		t.Errorf("exit %d, %q; want exit 1 saying the server at %s does not answer", code, errOut, addr)
+	}
+}
+
+// farkle load --route table against three nodes on one PostgreSQL: both
+// players of every table are at one address (the nodes play again almost
+// no action another node took: farkle_followed_actions_total, maxFollowed;
+// while the default route, a table's players on two nodes, makes every
+// node follow), and every address is used across the tables (each node
+// accepted actions of players).
+func TestLoadRouteTable(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	const actions = 600
+	var nodes []*servertest.Server
+	var urls, metrics []string
+	for i := range 3 {
+		db, err := postgres.OpenWith(context.Background(), dsn, postgres.Options{Node: fmt.Sprintf("load%d-%x", i, rand.Uint64()), LeaseTTL: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := servertest.StartOn(t, "127.0.0.1:0", db, server.Options{ActionRate: -1, PlayerMessageRate: -1, WSPerAddress: -1, LeaseEvery: 200 * time.Millisecond})
+		nodes = append(nodes, ts)
+		urls = append(urls, ts.URL)
+		metrics = append(metrics, ts.Metrics+"/metrics")
+	}
+	followed := func() []float64 {
+		var f []float64
+		for _, m := range metrics {
+			f = append(f, counter(t, m, "farkle_followed_actions_total", nil))
+		}
+		return f
+	}
+	run := func(route string) loadgen.Report {
+		t.Helper()
+		const tables = 24
+		out, errOut, code := runFarkle(t, "", append([]string{"load", "--json", "--route", route, "--tables", fmt.Sprint(tables),
+			"--actions", fmt.Sprint(actions), "--target", fmt.Sprint(rules.MaxTarget), "--duration", "2m",
+			"--metrics", strings.Join(metrics, ",")}, urls...)...)
+		if code != 0 {
+			t.Fatalf("--route %s: exit %d: %s", route, code, errOut)
+		}
+		var r loadgen.Report
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		if r.Actions != actions || len(r.Errors) > 0 || r.Route != route {
+			t.Fatalf("--route %s: %d actions (want %d), route %q, errors: %s", route, r.Actions, actions, r.Route, r.ErrorText())
+		}
+		return r
+	}
+
+	before := make([]float64, len(nodes))
+	for i, m := range metrics {
+		before[i] = counter(t, m, "farkle_actions_total", map[string]string{"result": "accepted", "source": "player"})
+	}
+	run(loadgen.RouteTable)
+	var all float64
+	for i, f := range followed() {
+		all += f
+		if n := counter(t, metrics[i], "farkle_actions_total", map[string]string{"result": "accepted", "source": "player"}); n <= before[i] {
+			t.Errorf("--route table: node %d accepted no action of players", i)
+		}
+	}
+	if all > maxFollowed(actions) {
+		t.Errorf("--route table: the nodes followed %v of %d actions that another node took", all, actions)
+	}
+
+	run(loadgen.RouteSpread)
+	for i, f := range followed() {
+		if f == 0 {
+			t.Errorf("--route spread: node %d followed no action of another node", i)
+		}
 	}
 }

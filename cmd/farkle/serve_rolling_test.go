@@ -155,15 +155,16 @@ type rollingNode struct {
 	cmd        *exec.Cmd
 	stderr     *syncbuf.Buffer
 	logs       []string // what earlier runs logged
+	extra      []string // more flags of serve
 }
 
 func (n *rollingNode) start(t *testing.T, dsn string) {
 	t.Helper()
 	n.stderr = &syncbuf.Buffer{}
-	n.cmd, _, _ = spawnServe(t, n.stderr, "--addr", n.addr, "--db", dsn, "--node", n.name,
+	n.cmd, _, _ = spawnServe(t, n.stderr, append([]string{"--addr", n.addr, "--db", dsn, "--node", n.name,
 		"--bot-delay", "40ms", "--rate-address", "0", "--rate-player", "0", "--ws-per-address", "0",
 		"--ws-rate", "1000", "--ws-burst", "1000", "--ws-player-rate", "1000", "--ws-player-burst", "1000",
-		"--max-bot-tables", "0", "--max-open-tables", "0", "--trusted-proxies", "127.0.0.1")
+		"--max-bot-tables", "0", "--max-open-tables", "0", "--trusted-proxies", "127.0.0.1"}, n.extra...)...)
 }
 
 // stop sends SIGTERM and waits for the node to exit.

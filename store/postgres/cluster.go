@@ -95,7 +95,7 @@ func (db *DB) ttl() float64 { return db.opt.LeaseTTL.Seconds() }
 func (db *DB) Claim(ctx context.Context, table string) (bool, error) {
 	rows, err := db.W.QueryContext(ctx, `INSERT INTO leases (table_id, node, expires) VALUES ($1, $2, clock_timestamp() + make_interval(secs => $3))
 		ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, expires = excluded.expires
-		WHERE leases.node = excluded.node OR leases.expires < clock_timestamp()
+		WHERE leases.node = excluded.node OR leases.expires < clock_timestamp() OR leases.node = ''
 		RETURNING node`, table, db.node, db.ttl())
 	if err != nil {
 		if isForeignKey(err) {
