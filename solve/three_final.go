@@ -81,7 +81,7 @@ func (m *model) newFinal3(all bool) *final3 {
 		// the refills of the starts before have not touched
 		for d1 := lx - 1; d1 >= 1; d1-- {
 			s := lx - 1 - d1
-			m.midBelowMin(f, &d, s)
+			m.midBelowMin(f, &d, d1)
 			q := d.q[s*stride+int32(m.dice)]
 			f.mid[d2*lx+d1] = vec4{q[0] + q[3]*bt, q[1], q[2] + q[3]*bl, 0}
 		}
@@ -105,11 +105,18 @@ func (m *model) newLast3() *final3 {
 }
 
 // midBelowMin fills again the rows of the first player of the final
-// round's turn (midTurn) from its start at row s up to the bank minimum,
-// where it may not bank; the rows above are the same from every start.
-// Without a bank minimum above one unit there is nothing to do.
-func (m *model) midBelowMin(f *final3, d *dp3, s int32) {
-	if f.bm <= 1 {
+// round's turn (midTurn) from its start d1 behind the trigger up to the
+// bank minimum, where it may not bank; the rows above are the same from
+// every start. That is needed only where the minimum reaches the trigger
+// (d1 below it): below the trigger a bank is worth nothing to the player
+// (it stays below and loses), so it throws there anyway wherever throwing
+// is worth anything to it, and where nothing is (it cannot reach the
+// trigger at all) every way on ends below the trigger as a bank does, the
+// same values up to rounding. Without a bank minimum above one unit there
+// is nothing to do.
+func (m *model) midBelowMin(f *final3, d *dp3, d1 int32) {
+	s := f.lx - 1 - d1
+	if f.bm <= 1 || d1 >= f.bm || s < 0 {
 		return
 	}
 	for r := s; r < s+f.bm; r++ {

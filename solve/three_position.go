@@ -138,9 +138,7 @@ func (t *Three) midTurnOf(b, c, L int32) *threeTurn {
 	t.m.midTurn(f, d, d2)
 	off := f.lx - 1
 	row := func(tt int32) int32 { return b + tt - L + off }
-	if s := row(0); s >= 0 {
-		t.m.midBelowMin(f, d, s)
-	}
+	t.m.midBelowMin(f, d, L-b)
 	bank := func(tt int32) (float64, bool) {
 		r := row(tt)
 		switch {

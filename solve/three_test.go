@@ -970,3 +970,45 @@ func TestThreeReuseSame(t *testing.T) {
 		t.Error("no turn reused")
 	}
 }
+
+// The first player of a final round cannot bank below the bank minimum:
+// newFinal3 fills its turn's rows below the minimum again only where the
+// minimum reaches the trigger (midBelowMin). Filled again from every
+// start, the plain way, the tables agree: to the last bit with hot dice,
+// up to rounding without them (a player that cannot reach the trigger at
+// all ends below it whichever way).
+func TestThreeMidBelowMinEveryStart(t *testing.T) {
+	for _, c := range []struct {
+		dice, bank int
+		hot        bool
+	}{{3, 300, true}, {2, 500, true}, {6, 300, false}} {
+		r := rules.MustPreset("classic")
+		r.Dice, r.Turn.BankMinimum, r.Turn.HotDice = c.dice, c.bank, c.hot
+		r.Game.Target = 500
+		m := newModel(r)
+		f := m.newFinal3(false)
+		lx := f.lx
+		d := dp3{}
+		worst := 0.0
+		for d2 := int32(1); d2 <= lx; d2++ {
+			m.midTurn(f, &d, d2)
+			bt, bl := f.endVec(d2, 1)
+			for d1 := lx - 1; d1 >= 1; d1-- {
+				s := lx - 1 - d1
+				for r := s; r < s+f.bm; r++ {
+					d.ok[r] = false
+				}
+				m.refill3(&d, 0, 1, s, s+f.bm)
+				q := d.q[s*stride+int32(m.dice)]
+				v := vec4{q[0] + q[3]*bt, q[1], q[2] + q[3]*bl, 0}
+				for k := range 3 {
+					worst = max(worst, math.Abs(v[k]-f.mid[d2*lx+d1][k]))
+				}
+			}
+		}
+		if c.hot && worst != 0 || worst > 1e-14 {
+			t.Errorf("%d dice, bank minimum %d, hot dice %v: differs by %.3g", c.dice, c.bank, c.hot, worst)
+		}
+		t.Logf("%d dice, bank minimum %d, hot dice %v: lx %d, largest difference %.3g", c.dice, c.bank, c.hot, lx, worst)
+	}
+}
