@@ -171,7 +171,11 @@
 // the entry minimum). Checked against the brute force at every state and
 // at every position of the bot's questions, final rounds included
 // (TestThreeBruteForceBankMinimum: both endings, an entry minimum on top,
-// a farkle penalty).
+// a farkle penalty). Cost, measured on this 2-core machine shared, runs
+// alternated: pocket-farkel at 2000 with a minimum of 300 took 9.4-12.0 s
+// of CPU against 9.7-10.8 s without (57 MiB peak resident memory both);
+// classic at 600 (its penalty: sweeps) 12 sweeps against 10, 16.1-16.4 s
+// against 13.9-14.9 s.
 //
 // Rules: min_players <= 3 <= max_players (farkle solve --players 3 raises
 // max_players of two-seat rules such as cardgames to 3). Refused with

@@ -447,10 +447,14 @@ func TestThreeBruteForceBankMinimum(t *testing.T) {
 		{rules.EndFinalRound, 400, 2, 0, 0, 0},
 		{rules.EndFinalRound, 500, 3, 0, 0, 0},
 		{rules.EndFinalRound, 500, 2, 3, 0, 0},
+		{rules.EndImmediate, 300, 2, 0, 3, 1},
 		{rules.EndFinalRound, 300, 2, 0, 3, 1},
 	} {
 		name := fmt.Sprintf("%s target %d bank %d entry %d penalty %d after %d", c.ending, c.target, 100*c.bank, 100*c.entry, 100*c.pen, c.count)
 		t.Run(name, func(t *testing.T) {
+			if c.pen > 0 && c.ending == rules.EndFinalRound && testing.Short() {
+				t.Skip("-short: the penalty's brute force with a final round takes some ten seconds")
+			}
 			r := threeRules(tinyRules(t, c.target, c.ending))
 			r.Scoring.Single = map[string]int{"1": 100, "2": 100}
 			r.Turn.BankMinimum = 100 * c.bank
