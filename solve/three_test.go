@@ -521,6 +521,22 @@ func TestThreeLastTurnIsDuels(t *testing.T) {
 	}
 }
 
+// threeSums checks that every value of th lies in [0, 1] and returns how
+// far the chances of a state sum from 1 at most.
+func threeSums(t *testing.T, name string, th *Three) float64 {
+	t.Helper()
+	worst := 0.0
+	for i := 0; i < len(th.w); i += 3 {
+		for k := 0; k < 3; k++ {
+			if v := th.w[i+k]; !(v >= 0 && v <= 1) {
+				t.Fatalf("%s: value %v", name, v)
+			}
+		}
+		worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
+	}
+	return worst
+}
+
 // Invariants on the presets without a penalty at a small target: chances
 // sum to 1 (up to the final round's neglected 2e-13), lie in [0, 1], and the
 // seats' start chances fall in turn order; WinProbabilities rotates.
@@ -529,15 +545,7 @@ func TestThreeInvariants(t *testing.T) {
 		r := threeRules(smallRules(t, name, 600))
 		r.Turn.FarklePenalty = rules.Penalty{}
 		th := mustThree(t, r, ThreeOptions{Workers: 2})
-		worst := 0.0
-		for i := 0; i < len(th.w); i += 3 {
-			for k := 0; k < 3; k++ {
-				if v := th.w[i+k]; !(v >= 0 && v <= 1) {
-					t.Fatalf("%s: value %v", name, v)
-				}
-			}
-			worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
-		}
+		worst := threeSums(t, name, th)
 		if worst > 1e-12 {
 			t.Errorf("%s: chances sum to 1 within %.3g only", name, worst)
 		}
@@ -578,15 +586,7 @@ func TestThreeInvariantsPenalty(t *testing.T) {
 		if th.Streaks() != 3 {
 			t.Fatalf("%s: %d streak states", c.name, th.Streaks())
 		}
-		worst := 0.0
-		for i := 0; i < len(th.w); i += 3 {
-			for k := 0; k < 3; k++ {
-				if v := th.w[i+k]; !(v >= 0 && v <= 1) {
-					t.Fatalf("%s: value %v", c.name, v)
-				}
-			}
-			worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
-		}
+		worst := threeSums(t, c.name, th)
 		if worst > 1e-9 {
 			t.Errorf("%s: chances sum to 1 within %.3g only", c.name, worst)
 		}
@@ -647,15 +647,7 @@ func TestThreeInvariantsBankMinimum(t *testing.T) {
 				t.Errorf("%s: %d streak states, estimated error %.3g", c.name, th.Streaks(), th.errEst)
 			}
 		}
-		worst := 0.0
-		for i := 0; i < len(th.w); i += 3 {
-			for k := 0; k < 3; k++ {
-				if v := th.w[i+k]; !(v >= 0 && v <= 1) {
-					t.Fatalf("%s: value %v", c.name, v)
-				}
-			}
-			worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
-		}
+		worst := threeSums(t, c.name, th)
 		if worst > tol {
 			t.Errorf("%s: chances sum to 1 within %.3g only", c.name, worst)
 		}
