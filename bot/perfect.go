@@ -29,8 +29,9 @@ func init() {
 // With three players all still in, it uses the exact three-player table
 // (solve.Three, from its Tables: added, read from the cache directory
 // where farkle solve --players 3 wrote it, or solved there when small
-// enough: solved.Limits.ThreeSolve); without one (rules with a farkle
-// penalty or a bank minimum, no table made, too large, or, under
+// enough: solved.Limits.ThreeSolve); without one (rules the solver
+// refuses: a bank minimum without hot dice under a farkle penalty; no
+// table made, too large, or, under
 // Limits.NoWait, while it is being prepared) it plays those games as
 // expert and Fallback says why. With four or more players,
 // or three of whom one resigned, it uses the two-player table against the

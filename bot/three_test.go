@@ -88,7 +88,8 @@ func TestPerfectThreeAgreesWithTable(t *testing.T) {
 	}
 }
 
-// Without a three-player table (none made, or rules with a bank minimum) a
+// Without a three-player table (none made, or rules the solver refuses: a
+// bank minimum without hot dice under a farkle penalty) a
 // perfect bot plays three-player games as expert and says why.
 func TestPerfectThreeFallsBack(t *testing.T) {
 	for _, c := range []struct {
@@ -96,7 +97,12 @@ func TestPerfectThreeFallsBack(t *testing.T) {
 		want string
 	}{
 		{threeShort("pocket-farkel", 500), "no three-player table"},
-		{func() rules.Rules { r := threeShort("pocket-farkel", 500); r.Turn.BankMinimum = 300; return r }(), "without a bank minimum"},
+		{func() rules.Rules {
+			r := threeShort("pocket-farkel", 500)
+			r.Turn.BankMinimum = 300
+			r.Turn.HotDice, r.Turn.FarklePenalty = false, rules.Penalty{Count: 3, Points: 1000}
+			return r
+		}(), "needs hot dice where a bank or entry minimum meets a farkle penalty"},
 	} {
 		r := c.r
 		r.Game.FirstPlayer = rules.SeatOrder

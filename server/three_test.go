@@ -221,7 +221,8 @@ func TestThreeSeatPerfectBotPreparesItsTable(t *testing.T) {
 
 // TestThreeSeatNoteSaysWhy: at a three-seat table whose three-player table
 // the server does not make, the perfect bot's note says why from the
-// start: rules with a bank minimum are refused up front, and a table
+// start: rules with a bank minimum that can end a turn with nothing (no
+// hot dice) under a farkle penalty are refused up front, and a table
 // larger than the server solves is too large for its budget.
 func TestThreeSeatNoteSaysWhy(t *testing.T) {
 	r := threeRules()
@@ -241,12 +242,13 @@ func TestThreeSeatNoteSaysWhy(t *testing.T) {
 	defer cancel()
 	pen := threeRules()
 	pen.Turn.BankMinimum = 300
+	pen.Turn.HotDice, pen.Turn.FarklePenalty = false, rules.Penalty{Count: 3, Points: 1000}
 	for _, c := range []struct {
 		r         rules.Rules
 		key, want string
 	}{
 		{r, "solved.why.triples", "too large for this server's budget"},
-		{pen, "solved.why.threeBankMinimum", "without a bank minimum"},
+		{pen, "solved.why.threeBankMinimum", "needs hot dice where a bank or entry minimum meets a farkle penalty"},
 	} {
 		me := newPlayer(t, ts, "Me")
 		tb, err := me.CreateTable(ctx, c.r, map[string]string{"type": "me"}, map[string]string{"type": "bot", "level": "perfect"}, map[string]string{"type": "bot", "level": "steady"})

@@ -31,6 +31,10 @@ var (
 	// tolerance (it should not happen; it guards against loops).
 	ErrNoConvergence = errors.New("solve: no convergence")
 	// ErrThreeBankMinimum (wrapping ErrRules) is the rules the
-	// three-player solver refuses: a bank minimum above one unit.
-	ErrThreeBankMinimum = fmt.Errorf("%w: the three-player solver needs rules without a bank minimum (turn.bank_minimum)", ErrRules)
+	// three-player solver refuses: a bank or entry minimum above one unit
+	// without hot dice, where a farkle penalty takes points. A turn can
+	// then end with nothing, which (unlike a farkle) leaves the mover's
+	// streak as it was: a second way out of a turn that the solver's
+	// turns, affine in the one farkle value, do not hold.
+	ErrThreeBankMinimum = fmt.Errorf("%w: the three-player solver needs hot dice (turn.hot_dice) where a bank minimum (turn.bank_minimum, turn.entry_minimum) meets a farkle penalty (turn.farkle_penalty)", ErrRules)
 )

@@ -168,7 +168,9 @@ func (m *model) threeStreaks() int32 {
 
 // CheckThreeRules returns an error wrapping ErrRules if r is not valid, does
 // not allow three players, or is outside what the three-player solver
-// handles: a bank minimum above one unit.
+// handles: a turn that can end with nothing (no hot dice, and a bank or
+// entry minimum above one unit) under a farkle penalty that takes points
+// (ErrThreeBankMinimum).
 func CheckThreeRules(r rules.Rules) error {
 	if err := r.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrRules, err)
@@ -177,7 +179,7 @@ func CheckThreeRules(r rules.Rules) error {
 		return fmt.Errorf("%w: these rules allow %d to %d players (game.min_players, game.max_players); the three-player solver plays three", ErrRules, r.Game.MinPlayers, r.Game.MaxPlayers)
 	}
 	m := newModel(r)
-	if m.bankMin > 1 {
+	if m.threeStreaks() > 1 && !m.hot && max(m.bankMin, m.entryMin) > 1 {
 		return ErrThreeBankMinimum
 	}
 	return m.bounded()

@@ -11,8 +11,19 @@ package solve
 // duel's final-round table, where one turn's chance of making up the
 // deficit is below frCap) is taken to lose: the error of any value is at
 // most 2*frCap.
+//
+// A bank minimum (bm units, above one) binds in the final round: a player
+// less than bm behind the score to beat must bank at least bm to pass it
+// and cannot tie; the first of the final round cannot bank below bm
+// either, also where that leaves it below the trigger (it must throw on,
+// and a turn that can neither bank nor throw ends with nothing, as a
+// farkle does).
 type final3 struct {
 	lx int32
+	bm int32 // the bank minimum in units, at least 1
+	// pM: the chance of a turn to reach bm, throwing until it does (the
+	// last player's chance to pass when less than bm behind)
+	pM float64
 	// last[k-1][2*d+i], d = 0..lx: the last player d behind the top score
 	// held by k players, playing to maximise its chance (a tie counting
 	// 1/(k+1)): i = 0 the chance to pass, i = 1 the chance to tie.
@@ -25,6 +36,9 @@ type final3 struct {
 // lastPassTie returns the last player's chances to pass and to tie when d
 // behind the top score held by k players.
 func (f *final3) lastPassTie(d int32, k int) (pass, tie float64) {
+	if d < f.bm {
+		return f.pM, 0
+	}
 	if d >= f.lx {
 		return 0, 0
 	}
@@ -52,26 +66,63 @@ func (f *final3) at(L, b, c int32) vec4 {
 	return f.mid[d2*f.lx+d1]
 }
 
-// newFinal3 computes the final-round tables of a model without a bank
-// minimum above one unit (the three-player solver refuses those), with
-// every option compared at every total if all (threeTest.allOptions).
+// newFinal3 computes the final-round tables of a model, with every option
+// compared at every total if all (threeTest.allOptions).
 func (m *model) newFinal3(all bool) *final3 {
-	lx := int32(len(m.newFinalRound().fr))
-	f := &final3{lx: lx}
-	for k := 1; k <= 2; k++ {
-		f.last[k-1] = m.lastTurn3(lx, 1/float64(k+1))
-	}
+	f := m.newLast3()
+	lx := f.lx
 	f.mid = make([]vec4, int(lx+1)*int(lx))
 	d := dp3{allOptions: all}
 	for d2 := int32(1); d2 <= lx; d2++ {
 		m.midTurn(f, &d, d2)
-		for d1 := int32(1); d1 < lx; d1++ {
-			q := d.q[(lx-1-d1)*stride+int32(m.dice)]
-			bt, bl := f.endVec(d2, 1)
+		bt, bl := f.endVec(d2, 1)
+		// by falling d1 (a rising start row): a refill of the rows below
+		// the minimum from one start reads only rows above them, which
+		// the refills of the starts before have not touched
+		for d1 := lx - 1; d1 >= 1; d1-- {
+			s := lx - 1 - d1
+			m.midBelowMin(f, &d, d1)
+			q := d.q[s*stride+int32(m.dice)]
 			f.mid[d2*lx+d1] = vec4{q[0] + q[3]*bt, q[1], q[2] + q[3]*bl, 0}
 		}
 	}
 	return f
+}
+
+// newLast3 returns the final-round tables of the last player (lastPassTie)
+// without the first player's (mid).
+func (m *model) newLast3() *final3 {
+	lx := int32(len(m.newFinalRound().fr))
+	f := &final3{lx: lx, bm: max(m.bankMin, 1)}
+	for k := 1; k <= 2; k++ {
+		f.last[k-1] = m.lastTurn3(lx, 1/float64(k+1))
+	}
+	if f.bm > 1 {
+		_, q := m.lastTurn3Arrays(max(lx, f.bm), 0, false)
+		f.pM = q[f.bm*stride+int32(m.dice)][0]
+	}
+	return f
+}
+
+// midBelowMin fills again the rows of the first player of the final
+// round's turn (midTurn) from its start d1 behind the trigger up to the
+// bank minimum, where it may not bank; the rows above are the same from
+// every start. That is needed only where the minimum reaches the trigger
+// (d1 below it): below the trigger a bank is worth nothing to the player
+// (it stays below and loses), so it throws there anyway wherever throwing
+// is worth anything to it, and where nothing is (it cannot reach the
+// trigger at all) every way on ends below the trigger as a bank does, the
+// same values up to rounding. Without a bank minimum above one unit there
+// is nothing to do.
+func (m *model) midBelowMin(f *final3, d *dp3, d1 int32) {
+	s := f.lx - 1 - d1
+	if f.bm <= 1 || d1 >= f.bm || s < 0 {
+		return
+	}
+	for r := s; r < s+f.bm; r++ {
+		d.ok[r] = false
+	}
+	m.refill3(d, 0, 1, s, s+f.bm)
 }
 
 // midTurn fills d with p1's turn against p2 d2 behind the trigger: row
@@ -89,6 +140,8 @@ func (m *model) midTurn(f *final3, d *dp3, d2 int32) {
 			break
 		}
 	}
+	// the rows below a bank minimum (midBelowMin) are below the top
+	pTop = max(pTop, f.bm)
 	top := pTop + off
 	d.top = top
 	d.resize(top + m.maxPts + m.sdn + 2)
@@ -114,7 +167,7 @@ func (m *model) midTurn(f *final3, d *dp3, d2 int32) {
 // lastTurn3 returns the last player's chances to pass and tie, by deficit
 // d = 0..lx (2*d, 2*d+1), playing to maximise pass + tau*tie.
 func (m *model) lastTurn3(lx int32, tau float64) []float64 {
-	_, q := m.lastTurn3Arrays(lx, tau)
+	_, q := m.lastTurn3Arrays(lx, tau, true)
 	D := int32(m.dice)
 	out := make([]float64, 2*(lx+1))
 	for d := int32(1); d <= lx; d++ {
@@ -126,8 +179,10 @@ func (m *model) lastTurn3(lx int32, tau float64) []float64 {
 
 // lastTurn3Arrays returns the last player's chances (pass, tie) after a
 // keep (k) and before a throw (q), at r*stride+j for r = 1..lx+1 units
-// still needed to pass (r = d+1 at the start): banking at r = 1 ties.
-func (m *model) lastTurn3Arrays(lx int32, tau float64) (k, q [][2]float64) {
+// still needed to pass (r = d+1 at the start): banking at r = 1 ties if
+// tie, else (the score to beat is below the bank minimum, which the
+// player needs) it is not allowed.
+func (m *model) lastTurn3Arrays(lx int32, tau float64, tie bool) (k, q [][2]float64) {
 	D := int32(m.dice)
 	R := lx + 2
 	k = make([][2]float64, int(R)*stride)
@@ -170,7 +225,7 @@ func (m *model) lastTurn3Arrays(lx int32, tau float64) (k, q [][2]float64) {
 				}
 			}
 			var v [2]float64
-			if r == 1 {
+			if r == 1 && tie {
 				v = [2]float64{0, 1}
 			}
 			if j > 0 {

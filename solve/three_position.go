@@ -138,9 +138,12 @@ func (t *Three) midTurnOf(b, c, L int32) *threeTurn {
 	t.m.midTurn(f, d, d2)
 	off := f.lx - 1
 	row := func(tt int32) int32 { return b + tt - L + off }
+	t.m.midBelowMin(f, d, L-b)
 	bank := func(tt int32) (float64, bool) {
 		r := row(tt)
 		switch {
+		case tt < t.mEff(b):
+			return 0, false
 		case r < 0:
 			return 0, true
 		case r >= d.rows:
@@ -169,7 +172,8 @@ func (t *Three) midTurnOf(b, c, L int32) *threeTurn {
 }
 
 // lastTurnOf is the last turn of the game: the mover at c against the
-// trigger and the other player (the higher of b and L is to beat).
+// trigger and the other player (the higher of b and L is to beat). Less
+// than the bank minimum behind, it must bank the minimum and cannot tie.
 func (t *Three) lastTurnOf(c, L, b int32) *threeTurn {
 	M := max(L, b)
 	k := 1
@@ -178,9 +182,12 @@ func (t *Three) lastTurnOf(c, L, b int32) *threeTurn {
 	}
 	tau := 1 / float64(k+1)
 	f := t.fin
-	kk, qq := t.m.lastTurn3Arrays(f.lx, tau)
+	bm := t.mEff(c)
+	tie := M-c >= bm
+	pass := max(M-c+1, bm) // the total that passes
+	kk, qq := t.m.lastTurn3Arrays(max(f.lx, bm), tau, tie)
 	R := int32(len(kk) / stride)
-	need := func(tt int32) int32 { return M - c - tt + 1 }
+	need := func(tt int32) int32 { return pass - tt }
 	val := func(s [][2]float64, tt, j int32) float64 {
 		r := need(tt)
 		switch {
@@ -202,9 +209,11 @@ func (t *Three) lastTurnOf(c, L, b int32) *threeTurn {
 		},
 		bank: func(tt int32) (float64, bool) {
 			switch r := need(tt); {
+			case tt < bm:
+				return 0, false
 			case r <= 0:
 				return 1, true
-			case r == 1:
+			case r == 1 && tie:
 				return tau, true
 			}
 			return 0, true

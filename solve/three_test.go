@@ -1,9 +1,11 @@
 package solve
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -55,7 +57,8 @@ type bfState struct {
 // bfRules are the rules of the brute-force game beyond tinyRules' die:
 // target, ending, the turn total forced to bank (tmax), and the farkle
 // penalty (pen points, in units, on the count-th farkle in a row; count 0:
-// none) and the entry minimum (units), as in the rules.
+// none), the entry minimum and the bank minimum of every turn (units), as
+// in the rules.
 type bfRules struct {
 	target    int
 	immediate bool
@@ -63,6 +66,7 @@ type bfRules struct {
 	count     int
 	pen       int
 	entry     int
+	bank      int
 	faces     int // faces scoring one unit: "1" up to this (tinyRules: 1)
 }
 
@@ -124,7 +128,7 @@ func bruteThree(t *testing.T, g bfRules) map[bfState][3]float64 {
 		return bfState{s: s, streak: k, mover: next, trig: trig}, vec{}, false
 	}
 	canBank := func(st bfState) bool {
-		return st.total > 0 && (st.s[st.mover] > 0 || st.total >= g.entry)
+		return st.total > 0 && st.total >= g.bank && (st.s[st.mover] > 0 || st.total >= g.entry)
 	}
 	// reachable states
 	var order []bfState
@@ -196,6 +200,21 @@ func bruteThree(t *testing.T, g bfRules) map[bfState][3]float64 {
 		}
 		return vals[n.i]
 	}
+	// preds[i]: the states that read state i; a state none of whose
+	// successors changed since it was last computed would get the same
+	// value again, so only the states marked (dirty) are computed
+	preds := make([][]int32, len(order))
+	for i := range order {
+		for _, j := range []int{ups[i], fars[i].i, banks[i].i} {
+			if j >= 0 {
+				preds[j] = append(preds[j], int32(i))
+			}
+		}
+	}
+	dirty := make([]bool, len(order))
+	for i := range dirty {
+		dirty[i] = true
+	}
 	p := float64(g.faces) / 6
 	lastChange := 0.0
 	for sweep := 0; ; sweep++ {
@@ -204,6 +223,10 @@ func bruteThree(t *testing.T, g bfRules) map[bfState][3]float64 {
 		}
 		change := 0.0
 		for i := len(order) - 1; i >= 0; i-- {
+			if !dirty[i] {
+				continue
+			}
+			dirty[i] = false
 			var v vec
 			if ups[i] >= 0 {
 				up, far := vals[ups[i]], at(fars[i])
@@ -223,6 +246,11 @@ func bruteThree(t *testing.T, g bfRules) map[bfState][3]float64 {
 			old := vals[i]
 			for c := range v {
 				change = max(change, math.Abs(v[c]-old[c]))
+			}
+			if v != old {
+				for _, j := range preds[i] {
+					dirty[j] = true
+				}
 			}
 			vals[i] = v
 		}
@@ -305,29 +333,8 @@ func TestThreeBruteForcePenalty(t *testing.T) {
 				t.Fatalf("%d streak states", th.Streaks())
 			}
 			bf := bruteThree(t, bfRules{target: c.target / 100, immediate: c.ending == rules.EndImmediate, tmax: 24, count: c.count, pen: c.pen, entry: c.entry, faces: 2})
-			A, C := int32(c.target/100), int32(c.count)
-			worst, n := 0.0, 0
-			for a := int32(0); a < A; a++ {
-				for b := int32(0); b < A; b++ {
-					for d := int32(0); d < A; d++ {
-						for sa := int32(0); sa < C; sa++ {
-							for sb := int32(0); sb < C; sb++ {
-								for sd := int32(0); sd < C; sd++ {
-									want, ok := bf[bfState{s: [3]int{int(a), int(b), int(d)}, streak: [3]int{int(sa), int(sb), int(sd)}, trig: -1}]
-									if !ok {
-										continue // not reachable
-									}
-									n++
-									i := th.tsidx(a, b, d, th.sidx(sa, sb, sd))
-									for k := 0; k < 3; k++ {
-										worst = max(worst, math.Abs(th.w[i+k]-want[k]))
-									}
-								}
-							}
-						}
-					}
-				}
-			}
+			A := int32(c.target / 100)
+			worst, n := bruteTableDiff(th, bf)
 			if n < int(A*A*A) {
 				t.Fatalf("only %d states compared", n)
 			}
@@ -339,23 +346,195 @@ func TestThreeBruteForcePenalty(t *testing.T) {
 	}
 }
 
-// The last player of a final round against one leader is the duel's last
-// turn: the same chances (a tie counting 1/2).
-func TestThreeLastTurnIsDuels(t *testing.T) {
-	for _, name := range []string{"pocket-farkel", "classic"} {
-		r := rules.MustPreset(name)
-		r.Turn.FarklePenalty = rules.Penalty{}
-		m := newModel(r)
-		fr := m.newFinalRound()
-		f := &final3{lx: int32(len(fr.fr))}
-		f.last[0] = m.lastTurn3(f.lx, 0.5)
-		for d := int32(1); d < f.lx; d++ {
-			x, y := f.lastPassTie(d, 1)
-			if !near(x+y/2, fr.at(d), 1e-14) {
-				t.Fatalf("%s: d=%d: %.17g, duel %.17g", name, d, x+y/2, fr.at(d))
+// bruteTableDiff returns the largest difference between th's values and
+// the brute force's at the start of a turn before the final round, every
+// triple of scores and of streaks the brute force reached, and how many
+// states it compared.
+func bruteTableDiff(th *Three, bf map[bfState][3]float64) (float64, int) {
+	worst, n := 0.0, 0
+	C := th.c
+	for a := int32(0); a < th.A; a++ {
+		for b := int32(0); b < th.A; b++ {
+			for d := int32(0); d < th.A; d++ {
+				for sa := int32(0); sa < C; sa++ {
+					for sb := int32(0); sb < C; sb++ {
+						for sd := int32(0); sd < C; sd++ {
+							want, ok := bf[bfState{s: [3]int{int(a), int(b), int(d)}, streak: [3]int{int(sa), int(sb), int(sd)}, trig: -1}]
+							if !ok {
+								continue // not reachable
+							}
+							n++
+							i := th.tsidx(a, b, d, th.sidx(sa, sb, sd))
+							for k := 0; k < 3; k++ {
+								worst = max(worst, math.Abs(th.w[i+k]-want[k]))
+							}
+						}
+					}
+				}
 			}
 		}
 	}
+	return worst, n
+}
+
+// brutePositionDiff returns the largest difference between the mover's
+// chance at every state of the brute force with a turn total up to
+// maxTotal (turn totals and final rounds included; the brute force's
+// forced bank at tmax is then too far to matter) and the bot's questions
+// at that position: the most of Throw (one die) and, where BankBest
+// allows banking, its bank value; and how many positions it compared.
+// Banking must be allowed exactly where the brute force allows it
+// (canBank: the rules read independently).
+func brutePositionDiff(t *testing.T, th *Three, bf map[bfState][3]float64, maxTotal int, canBank func(bfState) bool) (float64, int) {
+	t.Helper()
+	u := th.Unit()
+	worst, n := 0.0, 0
+	// the positions of one turn together: the bot keeps a few turns
+	var sts []bfState
+	for st := range bf {
+		if st.total <= maxTotal {
+			sts = append(sts, st)
+		}
+	}
+	slices.SortFunc(sts, func(x, y bfState) int {
+		return cmp.Or(slices.Compare(x.s[:], y.s[:]), slices.Compare(x.streak[:], y.streak[:]), cmp.Compare(x.mover, y.mover), cmp.Compare(x.trig, y.trig), cmp.Compare(x.total, y.total))
+	})
+	for _, st := range sts {
+		v := bf[st]
+		var p ThreePosition
+		for i := range 3 {
+			seat := (st.mover + i) % 3
+			p.Scores[i] = st.s[seat] * u
+			if st.trig < 0 {
+				p.Streaks[i] = st.streak[seat]
+			}
+		}
+		p.Trigger = -1
+		if st.trig >= 0 {
+			p.Trigger = (st.trig - st.mover + 3) % 3
+		}
+		p.Total, p.Dice = st.total*u, 1
+		got, err := th.Throw(p)
+		if err != nil {
+			t.Fatalf("%+v: %v", p, err)
+		}
+		p.Dice = 0 // after the keep of the die: banking, or hot dice
+		_, bank, _, err := th.BankBest(p)
+		if (err == nil) != (st.total > 0 && canBank(st)) {
+			t.Fatalf("%+v: BankBest %v, the brute force allows a bank: %v", p, err, canBank(st))
+		}
+		if err == nil {
+			got = max(got, bank)
+		}
+		worst = max(worst, math.Abs(got-v[st.mover]))
+		n++
+	}
+	return worst, n
+}
+
+// With a bank minimum (every turn, every score) the table and the bot's
+// positions against the brute force of the whole game: with both endings
+// (in the final round a player that cannot reach the minimum banks
+// nothing, and less than the minimum behind it must bank the minimum and
+// cannot tie), with an entry minimum on top and with a farkle penalty.
+func TestThreeBruteForceBankMinimum(t *testing.T) {
+	for _, c := range []struct {
+		ending              string
+		target, bank, entry int
+		count, pen          int
+	}{
+		{rules.EndImmediate, 500, 2, 0, 0, 0},
+		{rules.EndFinalRound, 400, 2, 0, 0, 0},
+		{rules.EndFinalRound, 500, 3, 0, 0, 0},
+		{rules.EndFinalRound, 500, 2, 3, 0, 0},
+		{rules.EndImmediate, 300, 2, 0, 3, 1},
+		{rules.EndFinalRound, 300, 2, 0, 3, 1},
+	} {
+		name := fmt.Sprintf("%s target %d bank %d entry %d penalty %d after %d", c.ending, c.target, 100*c.bank, 100*c.entry, 100*c.pen, c.count)
+		t.Run(name, func(t *testing.T) {
+			if c.pen > 0 && c.ending == rules.EndFinalRound && testing.Short() {
+				t.Skip("-short: the penalty's brute force with a final round takes some ten seconds")
+			}
+			r := threeRules(tinyRules(t, c.target, c.ending))
+			r.Scoring.Single = map[string]int{"1": 100, "2": 100}
+			r.Turn.BankMinimum = 100 * c.bank
+			r.Turn.EntryMinimum = 100 * c.entry
+			r.Turn.FarklePenalty = rules.Penalty{Count: c.count, Points: 100 * c.pen}
+			th := mustThree(t, r, ThreeOptions{Workers: 2})
+			// turn totals stop at 26: a position up to 5 is within
+			// (1/3)^21 of the game without the stop
+			g := bfRules{target: c.target / 100, immediate: c.ending == rules.EndImmediate, tmax: 26, count: c.count, pen: c.pen, entry: c.entry, bank: c.bank, faces: 2}
+			if c.pen > 0 {
+				g.tmax = 24 // a position up to 3 is within (1/3)^21
+			}
+			bf := bruteThree(t, g)
+			worst, n := bruteTableDiff(th, bf)
+			// the scores a minimum of m units leaves: 0, then m and on
+			// (a penalty of one unit reaches the others)
+			A, k := int(th.A), 1+int(th.A)-max(c.bank, c.entry)
+			if c.pen > 0 {
+				k = A
+			}
+			if n < k*k*k {
+				t.Fatalf("only %d states compared", n)
+			}
+			if worst > 1e-9 {
+				t.Errorf("the table differs from the brute force by %.3g", worst)
+			}
+			pw, pn := brutePositionDiff(t, th, bf, g.tmax-21, func(st bfState) bool {
+				return st.total >= c.bank && (st.s[st.mover] > 0 || st.total >= c.entry)
+			})
+			if pw > 1e-9 {
+				t.Errorf("the positions differ from the brute force by %.3g", pw)
+			}
+			t.Logf("%d states, %d positions, start %.15f, %d sweeps, largest difference %.2g (positions %.2g), orbits %d", n, pn, th.Start(), th.sweeps, worst, pw, len(th.Orbits()))
+		})
+	}
+}
+
+// The last player of a final round against one leader is the duel's last
+// turn: the same chances (a tie counting 1/2), also under a bank minimum
+// (less than it behind, the last player must bank it and cannot tie).
+func TestThreeLastTurnIsDuels(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		bank int
+	}{{"pocket-farkel", 0}, {"classic", 0}, {"pocket-farkel", 300}, {"classic", 350}} {
+		r := rules.MustPreset(c.name)
+		r.Turn.FarklePenalty = rules.Penalty{}
+		r.Turn.BankMinimum = c.bank
+		m := newModel(r)
+		fr := m.newFinalRound()
+		f := m.newLast3()
+		if f.lx != int32(len(fr.fr)) || f.bm != max(1, int32(c.bank/50)) {
+			t.Fatalf("%s bank %d: lx %d, bank minimum %d units", c.name, c.bank, f.lx, f.bm)
+		}
+		for d := int32(1); d < f.lx; d++ {
+			x, y := f.lastPassTie(d, 1)
+			if !near(x+y/2, fr.at(d), 1e-14) {
+				t.Fatalf("%s bank %d: d=%d: %.17g, duel %.17g", c.name, c.bank, d, x+y/2, fr.at(d))
+			}
+			if d < f.bm && y != 0 {
+				t.Fatalf("%s bank %d: d=%d: a tie below the bank minimum", c.name, c.bank, d)
+			}
+		}
+	}
+}
+
+// threeSums checks that every value of th lies in [0, 1] and returns how
+// far the chances of a state sum from 1 at most.
+func threeSums(t *testing.T, name string, th *Three) float64 {
+	t.Helper()
+	worst := 0.0
+	for i := 0; i < len(th.w); i += 3 {
+		for k := 0; k < 3; k++ {
+			if v := th.w[i+k]; !(v >= 0 && v <= 1) {
+				t.Fatalf("%s: value %v", name, v)
+			}
+		}
+		worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
+	}
+	return worst
 }
 
 // Invariants on the presets without a penalty at a small target: chances
@@ -366,15 +545,7 @@ func TestThreeInvariants(t *testing.T) {
 		r := threeRules(smallRules(t, name, 600))
 		r.Turn.FarklePenalty = rules.Penalty{}
 		th := mustThree(t, r, ThreeOptions{Workers: 2})
-		worst := 0.0
-		for i := 0; i < len(th.w); i += 3 {
-			for k := 0; k < 3; k++ {
-				if v := th.w[i+k]; !(v >= 0 && v <= 1) {
-					t.Fatalf("%s: value %v", name, v)
-				}
-			}
-			worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
-		}
+		worst := threeSums(t, name, th)
 		if worst > 1e-12 {
 			t.Errorf("%s: chances sum to 1 within %.3g only", name, worst)
 		}
@@ -415,15 +586,7 @@ func TestThreeInvariantsPenalty(t *testing.T) {
 		if th.Streaks() != 3 {
 			t.Fatalf("%s: %d streak states", c.name, th.Streaks())
 		}
-		worst := 0.0
-		for i := 0; i < len(th.w); i += 3 {
-			for k := 0; k < 3; k++ {
-				if v := th.w[i+k]; !(v >= 0 && v <= 1) {
-					t.Fatalf("%s: value %v", c.name, v)
-				}
-			}
-			worst = max(worst, math.Abs(th.w[i]+th.w[i+1]+th.w[i+2]-1))
-		}
+		worst := threeSums(t, c.name, th)
 		if worst > 1e-9 {
 			t.Errorf("%s: chances sum to 1 within %.3g only", c.name, worst)
 		}
@@ -451,11 +614,76 @@ func TestThreeInvariantsPenalty(t *testing.T) {
 	}
 }
 
+// Invariants under a bank minimum (every turn), without and with a farkle
+// penalty, with both endings, at small targets: at every state the
+// chances sum to 1 (up to the final round's neglected 2e-13 and, with a
+// penalty, the sweeps' 1e-9) and lie in [0, 1]; the start falls in turn
+// order.
+func TestThreeInvariantsBankMinimum(t *testing.T) {
+	for _, c := range []struct {
+		name                string
+		target, bank, entry int
+		penalty             bool
+	}{
+		{"pocket-farkel", 600, 300, 0, false},
+		{"cardgames", 600, 300, 0, false},
+		{"classic", 300, 200, 0, true},
+		{"farkle-dice", 250, 100, 150, true},
+	} {
+		r := threeRules(rules.MustPreset(c.name))
+		r.Game.Target = c.target
+		if c.entry > 0 {
+			r.Turn.EntryMinimum = c.entry
+		}
+		if !c.penalty {
+			r.Turn.FarklePenalty = rules.Penalty{}
+		}
+		r.Turn.BankMinimum = c.bank
+		th := mustThree(t, r, ThreeOptions{Workers: 2})
+		tol := 1e-12
+		if c.penalty {
+			tol = 1e-9
+			if th.Streaks() != 3 || th.errEst > 1e-9 {
+				t.Errorf("%s: %d streak states, estimated error %.3g", c.name, th.Streaks(), th.errEst)
+			}
+		}
+		worst := threeSums(t, c.name, th)
+		if worst > tol {
+			t.Errorf("%s: chances sum to 1 within %.3g only", c.name, worst)
+		}
+		s := th.Start()
+		if !(s[0] > s[1] && s[1] > s[2]) {
+			t.Errorf("%s: start %v not falling in turn order", c.name, s)
+		}
+		t.Logf("%s target %d bank minimum %d: start %.9f, %d sweeps, orbits %d, regret %.2g, sum within %.2g", c.name, c.target, c.bank, s, th.sweeps, len(th.Orbits()), th.Regret(), worst)
+	}
+}
+
 func TestThreeRefuses(t *testing.T) {
+	// a turn that can end with nothing (no hot dice, a bank or entry
+	// minimum) under a penalty: refused; with hot dice, or without the
+	// penalty, solvable
 	r := threeRules(smallRules(t, "classic", 500))
 	r.Turn.BankMinimum = 300
-	if _, err := SolveThree(r, ThreeOptions{}); !errors.Is(err, ErrThreeBankMinimum) {
-		t.Errorf("classic with a bank minimum: %v", err)
+	r.Turn.HotDice = false
+	if _, err := SolveThree(r, ThreeOptions{}); !errors.Is(err, ErrThreeBankMinimum) || !errors.Is(err, ErrRules) {
+		t.Errorf("classic without hot dice with a bank minimum: %v", err)
+	}
+	r.Turn.BankMinimum, r.Turn.EntryMinimum = 0, 300
+	if err := CheckThreeRules(r); !errors.Is(err, ErrThreeBankMinimum) {
+		t.Errorf("classic without hot dice with an entry minimum: %v", err)
+	}
+	for _, ok := range []func(*rules.Rules){
+		func(r *rules.Rules) { r.Turn.HotDice = true },
+		func(r *rules.Rules) { r.Turn.FarklePenalty = rules.Penalty{} },
+		func(r *rules.Rules) { r.Turn.EntryMinimum = 50 }, // one unit: never binds
+	} {
+		q := r
+		ok(&q)
+		q.Turn.BankMinimum = q.Turn.EntryMinimum
+		if err := CheckThreeRules(q); err != nil {
+			t.Errorf("%+v: %v", q.Turn, err)
+		}
 	}
 	// classic's penalty puts the streaks in the state: 27 times the
 	// triples, and so the memory
@@ -627,7 +855,8 @@ func TestThreeProgress(t *testing.T) {
 // included, must be the same to the last bit. The rule sets cover a final
 // round (pocket-farkel, classic without its penalty: orbits), the
 // immediate ending (cardgames), classic's farkle penalty (each seat's
-// streak in the state) and the pruned options switched off.
+// streak in the state), a bank minimum (pocket-farkel, and classic with
+// its penalty) and the pruned options switched off.
 func TestThreeLanesSameAsAlone(t *testing.T) {
 	t.Parallel()
 	type tc struct {
@@ -635,13 +864,15 @@ func TestThreeLanesSameAsAlone(t *testing.T) {
 		target  int
 		all     bool
 		penalty bool // keep the preset's farkle penalty (each seat's streak in the state)
+		bank    int  // the bank minimum (every turn)
 	}
-	cases := []tc{{"cardgames", 800, false, false}, {"pocket-farkel", 500, false, false}, {"classic", 600, false, false}, {"cardgames", 400, true, false},
-		{"classic", 300, false, true}}
+	cases := []tc{{"cardgames", 800, false, false, 0}, {"pocket-farkel", 500, false, false, 0}, {"classic", 600, false, false, 0}, {"cardgames", 400, true, false, 0},
+		{"classic", 300, false, true, 0}, {"pocket-farkel", 500, false, false, 300}, {"classic", 300, false, true, 200}}
 	variants := [][2]bool{{true, true}, {false, true}}
 	if testing.Short() {
 		// the solver against the plain one; pocket-farkel has an orbit
-		cases = []tc{{"cardgames", 600, false, false}, {"pocket-farkel", 500, false, false}, {"cardgames", 400, true, false}, {"classic", 300, false, true}}
+		cases = []tc{{"cardgames", 600, false, false, 0}, {"pocket-farkel", 500, false, false, 0}, {"cardgames", 400, true, false, 0}, {"classic", 300, false, true, 0},
+			{"pocket-farkel", 500, false, false, 300}, {"classic", 300, false, true, 200}}
 		variants = variants[:1]
 	}
 	for _, c := range cases {
@@ -649,6 +880,7 @@ func TestThreeLanesSameAsAlone(t *testing.T) {
 		if !c.penalty {
 			r.Turn.FarklePenalty = rules.Penalty{}
 		}
+		r.Turn.BankMinimum = c.bank
 		plain := mustThree(t, r, ThreeOptions{Workers: 1, test: threeTest{alone: true, noSkip: true, allOptions: c.all}})
 		for _, v := range variants {
 			side := mustThree(t, r, ThreeOptions{Workers: 2, test: threeTest{alone: !v[0], noSkip: !v[1], allOptions: c.all}})
@@ -667,7 +899,7 @@ func TestThreeLanesSameAsAlone(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s %d: %d orbits, start %v", c.name, c.target, len(plain.Orbits()), plain.Start())
+		t.Logf("%s %d (bank minimum %d): %d orbits, start %v", c.name, c.target, c.bank, len(plain.Orbits()), plain.Start())
 	}
 }
 
@@ -732,5 +964,75 @@ func TestThreeReuseSame(t *testing.T) {
 	}
 	if reused == 0 {
 		t.Error("no turn reused")
+	}
+}
+
+// The first player of a final round cannot bank below the bank minimum:
+// newFinal3 fills its turn's rows below the minimum again only where the
+// minimum reaches the trigger (midBelowMin). Filled again from every
+// start, the plain way, the tables agree: to the last bit with hot dice,
+// up to rounding without them (a player that cannot reach the trigger at
+// all ends below it whichever way).
+func TestThreeMidBelowMinEveryStart(t *testing.T) {
+	for _, c := range []struct {
+		dice, bank int
+		hot        bool
+	}{{3, 300, true}, {2, 500, true}, {6, 300, false}} {
+		r := rules.MustPreset("classic")
+		r.Dice, r.Turn.BankMinimum, r.Turn.HotDice = c.dice, c.bank, c.hot
+		r.Game.Target = 500
+		m := newModel(r)
+		f := m.newFinal3(false)
+		lx := f.lx
+		d := dp3{}
+		worst := 0.0
+		for d2 := int32(1); d2 <= lx; d2++ {
+			m.midTurn(f, &d, d2)
+			bt, bl := f.endVec(d2, 1)
+			for d1 := lx - 1; d1 >= 1; d1-- {
+				s := lx - 1 - d1
+				for r := s; r < s+f.bm; r++ {
+					d.ok[r] = false
+				}
+				m.refill3(&d, 0, 1, s, s+f.bm)
+				q := d.q[s*stride+int32(m.dice)]
+				v := vec4{q[0] + q[3]*bt, q[1], q[2] + q[3]*bl, 0}
+				for k := range 3 {
+					worst = max(worst, math.Abs(v[k]-f.mid[d2*lx+d1][k]))
+				}
+			}
+		}
+		if c.hot && worst != 0 || worst > 1e-14 {
+			t.Errorf("%d dice, bank minimum %d, hot dice %v: differs by %.3g", c.dice, c.bank, c.hot, worst)
+		}
+		t.Logf("%d dice, bank minimum %d, hot dice %v: lx %d, largest difference %.3g", c.dice, c.bank, c.hot, lx, worst)
+	}
+}
+
+// Where best responses chase each other through the penalty's lower score
+// sums the sweeps stop settling: classic to 300 with a bank minimum of 250
+// flips the same states between the same policies every sweep. The solve
+// stops with ErrNoConvergence at the twelfth sweep, not the 500th;
+// sweeps that settle (those of the same rules with a minimum of 150, which
+// stall for a sweep on the way) are not stopped.
+func TestThreeSweepsCycle(t *testing.T) {
+	r := threeRules(smallRules(t, "classic", 300))
+	r.Turn.BankMinimum = 250
+	_, err := SolveThree(r, ThreeOptions{Workers: 2})
+	if !errors.Is(err, ErrNoConvergence) || !strings.Contains(err.Error(), "in sweep 12,") {
+		t.Errorf("classic to 300, bank minimum 250: %v", err)
+	}
+	settling := []float64{1, 0.115, 0.0785, 0.014, 0.0021, 0.000868, 0.000865, 1.86e-5, 4.75e-7, 6.81e-8, 7.67e-9, 7.26e-10}
+	for n := range settling {
+		if err := sweepsCycle(settling[:n+1]); err != nil {
+			t.Errorf("settling sweeps stopped after %d: %v", n+1, err)
+		}
+	}
+	flat := []float64{1, 0.12, 0.087, 0.017, 0.0027, 0.00147, 0.00146, 0.00146, 0.00146, 0.00146, 0.00146}
+	if err := sweepsCycle(flat); err != nil {
+		t.Errorf("stopped before the twelfth sweep: %v", err)
+	}
+	if err := sweepsCycle(append(flat, 0.00146)); !errors.Is(err, ErrNoConvergence) {
+		t.Errorf("a change that stays: %v", err)
 	}
 }

@@ -153,7 +153,33 @@ func (m *model) fill3(d *dp3, x float64, me int) {
 			vio = t
 		}
 	}
-	for t := d.top - 1; t >= 0; t-- {
+	m.fill3Rows(d, x, me, 0, d.top, vio)
+}
+
+// refill3 fills again the rows lo..hi-1 of d, filled before (fill3, and
+// the rows from hi on unchanged since), after their bank or ok changed:
+// the rows from hi on are what fill3 would give them, as they read only
+// rows above them.
+func (m *model) refill3(d *dp3, x float64, me int, lo, hi int32) {
+	D := int32(m.dice)
+	vio := int32(1 << 30)
+	for t := d.rows - 2; t >= hi; t-- {
+		for left := int32(0); left < D; left++ {
+			if d.own[t*stride+left] > d.own[(t+1)*stride+left] {
+				vio = t
+				break
+			}
+		}
+	}
+	m.fill3Rows(d, x, me, lo, hi, vio)
+}
+
+// fill3Rows is fill3's programme for the rows hi-1 down to lo, the rows
+// from hi on filled; vio is the least total at or above hi where an own
+// after-keep value decreases (1<<30: none).
+func (m *model) fill3Rows(d *dp3, x float64, me int, lo, hi, vio int32) {
+	D := int32(m.dice)
+	for t := hi - 1; t >= lo; t-- {
 		base := t * stride
 		bs := &m.blocks
 		if d.allOptions || vio < t+m.maxPts+1 {

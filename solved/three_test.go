@@ -125,10 +125,12 @@ func TestThreeRefusedUpFront(t *testing.T) {
 	if !errors.Is(err, ErrNoThreeTable) || !strings.Contains(Reason(err), "too large for this server's budget") || !strings.Contains(WhyOf(err).In(nb), "for stor for denne serverens budsjett") {
 		t.Fatalf("ThreeNow over the triples: %v (%q / %q)", err, Reason(err), WhyOf(err).In(nb))
 	}
-	// A bank minimum: refused, for good.
+	// A bank minimum that can end a turn with nothing (no hot dice)
+	// under a farkle penalty: refused, for good.
 	pen := threeShort("cardgames", 600)
 	pen.Turn.BankMinimum = 300
-	if _, err := ts.ThreeNow(pen); !errors.Is(err, solve.ErrThreeBankMinimum) || !strings.Contains(Reason(err), "without a bank minimum") || !strings.Contains(WhyOf(err).In(nb), "uten minste innsetting") {
+	pen.Turn.HotDice, pen.Turn.FarklePenalty = false, rules.Penalty{Count: 3, Points: 1000}
+	if _, err := ts.ThreeNow(pen); !errors.Is(err, solve.ErrThreeBankMinimum) || !strings.Contains(Reason(err), "needs hot dice where a bank or entry minimum meets a farkle penalty") || !strings.Contains(WhyOf(err).In(nb), "varme terninger") {
 		t.Fatalf("ThreeNow with a bank minimum: %v (%q / %q)", err, Reason(err), WhyOf(err).In(nb))
 	}
 	// More memory than the budget: refused before anything is allocated.

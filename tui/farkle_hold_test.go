@@ -113,8 +113,9 @@ func TestFallbackSaid(t *testing.T) {
 	}
 }
 
-// TestFallbackSaidInNorwegian: at a three-seat table of rules with a
-// bank minimum the perfect bot plays as expert (here a bot saying the
+// TestFallbackSaidInNorwegian: at a three-seat table of rules the
+// three-player solver refuses (a bank minimum without hot dice under a
+// farkle penalty) the perfect bot plays as expert (here a bot saying the
 // solver's reason, solved.WhyOf(solve.ErrThreeBankMinimum), as the perfect
 // bot's FallbackWhy does); a Norwegian terminal says so, and why, in
 // Norwegian throughout: no word of the English texts that is not
@@ -126,7 +127,7 @@ func TestFallbackSaidInNorwegian(t *testing.T) {
 	m.game.bots[0] = fellBackBot{m.game.bots[0], why}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	run(m, m.Init())
-	want := "bob (steady) spiller som ekspert inntil videre: løseren for tre spillere trenger regler uten minste innsetting"
+	want := "bob (steady) spiller som ekspert inntil videre: løseren for tre spillere trenger varme terninger der minste innsetting eller inngangskrav møter farkle-straff"
 	said := ""
 	for _, l := range m.game.Log() {
 		if strings.HasPrefix(l, "bob (steady)") {

@@ -33,7 +33,7 @@ const maxJobs = 64
 
 func threeFlags(fs *flag.FlagSet) *threeOpts {
 	o := &threeOpts{}
-	fs.IntVar(&o.players, "players", 0, "2: the same as --duel; 3: solve the three-player game (rules without a bank minimum)")
+	fs.IntVar(&o.players, "players", 0, "2: the same as --duel; 3: solve the three-player game")
 	fs.IntVar(&o.target, "target", 0, "solve with this target (points) instead of the rules' one")
 	fs.BoolVar(&o.noPenalty, "no-penalty", false, "solve the rules without their farkle penalty")
 	fs.StringVar(&o.rule, "orbit-rule", "mixed", "with --players 3: how score triples whose best responses cycle are resolved: mixed (an exact mixed equilibrium) or pure (the pure profile of least regret)")

@@ -54,6 +54,35 @@ func TestSolveThreeJSON(t *testing.T) {
 	}
 }
 
+// solve --players 3 with a house rule file that has a bank minimum prints
+// the solver's chances from the start.
+func TestSolveThreeBankMinimum(t *testing.T) {
+	file := writeTestFile(t, "house.toml", "base = \"pocket-farkel\"\n[turn]\nbank_minimum = 300\n[game]\ntarget = 500\n")
+	out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", file, "--json", "--no-cache")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got threeJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	r := rules.MustPreset("pocket-farkel")
+	r.Turn.BankMinimum = 300
+	r.Game.Target = 500
+	th, err := solve.SolveThree(r, solve.ThreeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range th.Start() {
+		if math.Abs(got.PWins[i]-p) > 1e-11 {
+			t.Errorf("seat %d: printed %v, solver %v", i+1, got.PWins[i], p)
+		}
+	}
+	if got.Triples != 10*10*10 {
+		t.Errorf("json %+v", got)
+	}
+}
+
 func TestSolveThreeText(t *testing.T) {
 	out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "classic", "--no-penalty", "--target", "600", "--no-cache", "--orbits")
 	if code != 0 {
@@ -96,6 +125,9 @@ func TestSolveThreePenalty(t *testing.T) {
 }
 
 func TestSolveThreeRefusals(t *testing.T) {
+	// a turn that can end with nothing (no hot dice, a bank minimum)
+	// under a farkle penalty: the one bank minimum the solver refuses
+	nothing := writeTestFile(t, "nothing.toml", "base = \"classic\"\n[turn]\nhot_dice = false\nbank_minimum = 300\n[game]\ntarget = 500\n")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -106,6 +138,7 @@ func TestSolveThreeRefusals(t *testing.T) {
 		{[]string{"--rules", "pocket-farkel", "--jobs", "-1"}, "--jobs -1: 0 (every core) to 64"},
 		{[]string{"--rules", "pocket-farkel", "--jobs", "65"}, "--jobs 65: 0 (every core) to 64"},
 		{[]string{"--rules", "pocket-farkel", "--duel", "--jobs", "1000"}, "--jobs 1,000"},
+		{[]string{"--rules", nothing}, "needs hot dice (turn.hot_dice) where a bank minimum"},
 	} {
 		_, errOut, code := runFarkle(t, "", append([]string{"solve", "--players", "3", "--no-cache"}, c.args...)...)
 		if code != 2 || !strings.Contains(errOut, c.want) {

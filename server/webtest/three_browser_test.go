@@ -49,6 +49,7 @@ func TestBrowserThreeSeatNote(t *testing.T) {
 	defer cancel()
 	pen := servertest.ThreeRules()
 	pen.Turn.BankMinimum = 300
+	pen.Turn.HotDice, pen.Turn.FarklePenalty = false, rules.Penalty{Count: 3, Points: 1000}
 	h := servertest.NewPlayer(t, ts, "Host")
 	table := func(r rules.Rules) string {
 		tb, err := h.CreateTable(ctx, r, map[string]string{"type": "human"}, map[string]string{"type": "bot", "level": "perfect"}, map[string]string{"type": "bot", "level": "steady"})
@@ -62,8 +63,8 @@ func TestBrowserThreeSeatNote(t *testing.T) {
 	for _, c := range []struct {
 		lang, name, table, want string
 	}{
-		{"en", "refused", refused, "plays as expert: the three-player solver needs rules without a bank minimum"},
-		{"nb", "refused", refused, "spiller som ekspert: løseren for tre spillere trenger regler uten minste innsetting"},
+		{"en", "refused", refused, "plays as expert: the three-player solver needs hot dice where a bank or entry minimum meets a farkle penalty"},
+		{"nb", "refused", refused, "spiller som ekspert: løseren for tre spillere trenger varme terninger der minste innsetting eller inngangskrav møter farkle-straff"},
 		{"nb", "preparing", preparing, "spiller som ekspert: tabellen forberedes"},
 		{"en", "preparing", preparing, "plays as expert: its table is being prepared"},
 	} {
