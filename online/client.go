@@ -110,6 +110,13 @@ func (c *Client) SignIn(ctx context.Context, name, token string) (Player, error)
 			}
 			return Player{}, fmt.Errorf("online: the saved token is not a player of %s: %w", c.rest.Base, c.apiErr(err))
 		}
+		if p.ID == "" {
+			// The server answers null for a token it does not know (its
+			// database was made anew, or it is another server at that
+			// address): no player, so the caller signs in anew.
+			c.rest.Token = ""
+			return Player{}, fmt.Errorf("online: the saved token is not a player of %s", c.rest.Base)
+		}
 		p.Token = token
 		c.player = p
 		return p, nil

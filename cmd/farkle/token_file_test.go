@@ -12,6 +12,7 @@ import (
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/online"
 	"github.com/farkle/farkle/server"
+	"github.com/farkle/farkle/tui"
 )
 
 // TestTokenFile: play --online keeps its guest's token in a file and signs
@@ -163,5 +164,40 @@ func TestOnlineNameRefusedNorwegian(t *testing.T) {
 		if want := "farkle play: " + c.want + "\n"; err == nil || string(out) != want {
 			t.Fatalf("--lang %s --name %q: %v\n%s\nwant\n%s", c.lang, c.name, err, out, want)
 		}
+	}
+}
+
+// TestTokenOfAnotherDatabase: a token kept for a server whose database was
+// made anew since (or another server at the address) is no player there:
+// the server answers GET /api/me with null, and play --online signs in as
+// a new guest, keeps its token, and can open a table (it used to sign in
+// as nobody and fail at the table: "creating a table needs a player").
+func TestTokenOfAnotherDatabase(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "online", "host.token")
+	before := servertest.Start(t, server.Options{})
+	old, _, err := signIn(ctx, online.New(before.URL), "Ann", "", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"", "Ann"} { // the saved guest, and --name as it
+		after := servertest.Start(t, server.Options{}) // a new database
+		c := online.New(after.URL)
+		p, _, err := signIn(ctx, c, name, "Ann", path)
+		if err != nil {
+			t.Fatalf("--name %q: %v", name, err)
+		}
+		if p.ID == "" || p.Name != "Ann" || p.Token == old.Token {
+			t.Fatalf("--name %q: signed in as %+v with the old token %q", name, p, old.Token)
+		}
+		if _, err := c.Create(ctx, tui.NewTable{Preset: "classic", Seats: []tui.Seat{{Name: "you"}, {Name: "Bot", Bot: "steady"}}}); err != nil {
+			t.Fatalf("--name %q: the new guest cannot open a table: %v", name, err)
+		}
+		kept, err := os.ReadFile(path)
+		if err != nil || strings.TrimSpace(string(kept)) != p.Token {
+			t.Fatalf("--name %q: the token file holds %q (%v), want the new guest's token", name, kept, err)
+		}
+		old = p
 	}
 }
