@@ -400,6 +400,10 @@ func (m *DragonModel) diceArea(v dragon.View) []string {
 		switch {
 		case m.g.BotToAct():
 			return blank(st.dim.Render(m.tx("dragon.tui.thinking", "p", name)))
+		case m.online != nil && m.g.ToAct() >= 0 && m.g.ToAct() != m.holder:
+			// Another seat decides at the server (a bot there, or a
+			// person): nothing here is this terminal's to choose.
+			return blank(st.dim.Render(m.tx("dragon.tui.thinking", "p", m.g.Names()[m.g.ToAct()])))
 		case v.Phase == dragon.PhaseChoose:
 			return blank(m.tx("dragon.tui.chooseBelow", "turn", m.whose("dragon.tui.turnOf", v.Turn)))
 		case v.Phase == dragon.PhaseDiscard:

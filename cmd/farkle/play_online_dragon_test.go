@@ -373,4 +373,14 @@ func TestDragonOnlineLogFromTheStart(t *testing.T) {
 	if !spoken {
 		t.Errorf("the log's start does not speak to the player:\n%s", strings.Join(log, "\n"))
 	}
+	// While the bot decides at the server, the screen says so; it does
+	// not ask the player to choose ("Smart bot's turn: choose an action
+	// below").
+	if strings.Contains(screen, "round 1: Smart bot's turn") {
+		if strings.Contains(screen, "choose an action below") || !strings.Contains(screen, "Smart bot is thinking…") {
+			t.Errorf("the bot's turn at the server reads as the player's to choose:\n%s", screen)
+		}
+	} else if !strings.Contains(screen, "Choose your action") {
+		t.Errorf("Ann's turn does not ask her to choose:\n%s", screen)
+	}
 }
