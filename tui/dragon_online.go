@@ -85,7 +85,11 @@ func (g *DragonGame) remoteUpdate(u RemoteUpdate) []dragon.Event {
 	}
 	if u.Reset {
 		o.inFlight = 0
-		if len(g.events) == 0 && len(g.earlier) == 0 { // joined mid-way: the log so far as the server wrote it
+		if len(u.Events) > 0 {
+			// The game's events from its start (a welcome, also after a
+			// reconnect): they are the whole log, not more of it.
+			g.events, g.earlier = nil, nil
+		} else if len(g.events) == 0 && len(g.earlier) == 0 { // joined mid-way: the log so far as the server wrote it
 			for _, l := range u.Earlier[max(0, len(u.Earlier)-dragonLogSize):] {
 				g.earlier = append(g.earlier, SafeLine(l, 300))
 			}
