@@ -2,12 +2,14 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
+
+	"github.com/farkle/farkle/lang"
 )
 
 // maxTokenFile is the most bytes of a token file (play --online) read: a
@@ -29,25 +31,40 @@ func readToken(path string) (string, error) {
 		return "", nil
 	}
 	if err != nil {
-		return "", tokenFileError(path, err.Error())
+		return "", &tokenFileError{path: path, err: err}
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxTokenFile+1))
 	if err != nil {
-		return "", tokenFileError(path, err.Error())
+		return "", &tokenFileError{path: path, err: err}
 	}
 	if len(data) > maxTokenFile {
-		return "", tokenFileError(path, fmt.Sprintf("it is longer than %d bytes, the most a token file may be", maxTokenFile))
+		return "", &tokenFileError{path: path, why: "cli.err.tokenFile.long"}
 	}
 	tok := strings.TrimSpace(string(data))
 	if !bearerToken.MatchString(tok) {
-		return "", tokenFileError(path, "it holds no token (one line of letters, digits and -._~+/)")
+		return "", &tokenFileError{path: path, why: "cli.err.tokenFile.noToken"}
 	}
 	return tok, nil
 }
 
 // tokenFileError says what is wrong with the token file at path and what
-// to do.
-func tokenFileError(path, why string) error {
-	return fmt.Errorf("the token file %s cannot be used: %s; delete it to sign in as a new guest", path, why)
+// to do, in the player's language (a tui.Saying): why is the catalogue's
+// key of the reason, or err the system's.
+type tokenFileError struct {
+	path, why string
+	err       error
+}
+
+func (e *tokenFileError) Error() string { return e.In(lang.Get(lang.Default)) }
+
+// In implements tui.Saying.
+func (e *tokenFileError) In(c *lang.Catalogue) string {
+	why := ""
+	if e.err != nil {
+		why = e.err.Error()
+	} else {
+		why = c.Msg(e.why, "n", strconv.Itoa(maxTokenFile))
+	}
+	return c.Msg("cli.err.tokenFile", "path", e.path, "why", why)
 }

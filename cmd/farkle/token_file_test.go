@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/internal/servertest"
+	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/online"
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/tui"
@@ -62,6 +63,9 @@ func TestTokenFile(t *testing.T) {
 			_, _, err := signIn(ctx, online.New(ts.URL), "Bob", "", bad)
 			if err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), tc.why) || !strings.Contains(err.Error(), "delete it") {
 				t.Fatalf("signing in with a token file %s: %v, want an error naming the file, %q, and what to do", tc.name, err, tc.why)
+			}
+			if nb := userTextIn(lang.Get("nb"), err); !strings.Contains(nb, bad) || !strings.Contains(nb, "slett den") || strings.Contains(nb, "delete it") {
+				t.Fatalf("a token file %s, said in Norwegian: %q", tc.name, nb)
 			}
 			if left, _ := os.ReadFile(bad); string(left) != tc.body {
 				t.Fatal("the refused token file was changed")
