@@ -84,18 +84,19 @@ func TestClusterAffinity(t *testing.T) {
 		if !holds(t, ctx, a, tb.ID) {
 			t.Fatal("the node the table was created on does not hold its lease")
 		}
-		// Ann waits at her table, as the web page does, while Bea joins.
+		// Ann waits at her table, as the web page does, and Bea looks at it
+		// from the link's page before she takes her seat: each node has its
+		// connection before the game starts (a node with none lets a table
+		// another node plays go, whenever that happens).
 		ps := []*player{{Client: at(ann.Client, annOn), Seat: -1}, {Client: at(bea.Client, beaOn), Seat: -1}}
-		for i, p := range ps {
-			if i == 1 {
-				if _, err := bea.Join(ctx, tb.ID); err != nil {
-					t.Fatal(err)
-				}
-			}
+		for _, p := range ps {
 			if err := p.Connect(ctx, tb.ID); err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(p.Close)
+		}
+		if _, err := bea.Join(ctx, tb.ID); err != nil {
+			t.Fatal(err)
 		}
 		return tb.ID, ps
 	}
