@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -61,8 +62,28 @@ func BenchmarkSolveDuel(b *testing.B) {
 	}
 }
 
-// benchDuel solves r with opt once per iteration and reports sweeps, CPU per solve
-// and CPU over wall.
+// BenchmarkSolveDuelPenalty is the whole duel solve of the presets with a
+// farkle penalty (classic, farkle-dice: sweeps until the values settle) on
+// one worker and on two: the CPU of a solve and of one sweep (cpu-ns/sweep,
+// the same on one worker and two where nothing is wasted on waiting), and
+// how well two cores are kept busy (cpu/wall near 2). Run with
+// -benchtime=1x; on a shared machine compare old and new alternately.
+func BenchmarkSolveDuelPenalty(b *testing.B) {
+	for _, name := range []string{"classic", "farkle-dice"} {
+		r := rules.MustPreset(name)
+		if r.Turn.FarklePenalty.Count == 0 {
+			b.Fatalf("%s has no farkle penalty", name)
+		}
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/jobs-%d", name, workers), func(b *testing.B) {
+				benchDuel(b, r, DuelOptions{Workers: workers})
+			})
+		}
+	}
+}
+
+// benchDuel solves r with opt once per iteration and reports sweeps, CPU per
+// solve and per sweep, and CPU over wall.
 func benchDuel(b *testing.B, r rules.Rules, opt DuelOptions) {
 	b.ReportAllocs()
 	cpu0, cpuOK := processCPU()
@@ -79,6 +100,7 @@ func benchDuel(b *testing.B, r rules.Rules, opt DuelOptions) {
 	b.ReportMetric(float64(sweeps), "sweeps")
 	if cpu1, ok := processCPU(); cpuOK && ok && wall > 0 {
 		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N*sweeps), "cpu-ns/sweep")
 		b.ReportMetric(float64(cpu1-cpu0)/float64(wall), "cpu/wall")
 	}
 }
