@@ -90,17 +90,6 @@ func (c *corkConn) flushTail() error {
 	return err
 }
 
-// writeOnce is raw.Write's function for tryWrite: one write of frame to
-// the socket fd, its count in wrote. A socket is non-blocking: EAGAIN (a
-// full buffer) writes nothing and returns at once. Any other error is
-// left for the writer's own write of the tail to meet and handle. mu is
-// held.
-func (c *corkConn) writeOnce(fd uintptr) bool {
-	n, _ := syscall.Write(int(fd), c.frame)
-	c.wrote = max(n, 0)
-	return true // never wait for the socket to be writable
-}
-
 // tryWrite sends frame with one write to the socket that never waits, if
 // nothing is held or left before it. done says whether the frame is dealt
 // with: sent; or sent in part, the rest kept to go first with the next
@@ -207,11 +196,7 @@ func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	w.conn = &corkConn{Conn: nc}
-	if sc, ok := nc.(syscall.Conn); ok {
-		if raw, err := sc.SyscallConn(); err == nil {
-			w.conn.raw = raw
-		}
-	}
+	w.conn.raw = rawSocket(nc)
 	brw.Writer.Reset(w.conn)
 	return w.conn, brw, nil
 }
