@@ -201,9 +201,9 @@ func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 	}
 	encoded := map[view]*message{}
 	private := t.kind.private()
-	// The seated players first, then the watchers: a player's writer is
-	// woken before thousands of watchers' are, so that watchers never
-	// slow the players.
+	// The seated players first, then the watchers: a player is written to
+	// at once (wscork.go) before thousands of watchers' writers are woken,
+	// so that watchers never slow the players.
 	for _, seated := range []bool{true, false} {
 		for c := range t.clients {
 			seat := c.seat()
@@ -225,7 +225,7 @@ func (t *table) broadcastUpdate(actor int, a game.Action, evs []game.Event) {
 				t.updateSize = max(t.updateSize, len(m.payload())) // the next one's buffer made once
 				encoded[v] = m
 			}
-			c.sendMessage(m)
+			c.deliver(m, seated)
 		}
 	}
 }

@@ -62,6 +62,10 @@ type client struct {
 	player *store.Player // nil: an anonymous watcher
 	addr   netip.Addr    // the client's address (a banned range's check)
 	out    chan *message // framed messages, shared with other clients where the same (wsframe.go)
+	// queued counts the messages put in out and not yet written: while
+	// any is, a message may not be written at once (tryWrite), or it
+	// would pass them.
+	queued atomic.Int32
 	done   chan struct{}
 	once   sync.Once
 	limits messageLimits
@@ -98,13 +102,39 @@ func langOf(r *http.Request) *lang.Catalogue {
 	return lang.Get(code)
 }
 
-// send queues the message b; a client whose queue is full is dropped at
-// once (it gets no later message, so it never sees a gap), so one slow
-// reader never holds up the table. It never blocks.
+// send sends the message b: at once if the socket takes it whole and
+// nothing is queued before it (wscork.go), else through the client's
+// queue; a client whose queue is full is dropped at once (it gets no
+// later message, so it never sees a gap), so one slow reader never holds
+// up the table. It never blocks.
 func (c *client) send(b []byte) { c.sendMessage(newMessage(b)) }
 
-// sendMessage queues m as send does b: the same m may go to many clients.
-func (c *client) sendMessage(m *message) {
+// sendMessage sends m as send does b: the same m may go to many clients.
+func (c *client) sendMessage(m *message) { c.deliver(m, true) }
+
+// flushTail is queued to wake the writer to send what a write at once
+// left (tryWrite): it is nothing of its own.
+var flushTail = &message{}
+
+// deliver sends m: at once from this goroutine if now (and the socket
+// takes it without waiting, nothing queued before it), else through the
+// queue. A table's watchers are not sent to at once: their writers share
+// the cores, where one goroutine writing to thousands would not.
+func (c *client) deliver(m *message, now bool) {
+	if now && c.cork != nil && c.queued.Load() == 0 {
+		select {
+		case <-c.done:
+			return
+		default:
+		}
+		if done, tail := c.cork.tryWrite(m.frame); done {
+			if !tail {
+				return
+			}
+			m = flushTail
+		}
+	}
+	c.queued.Add(1)
 	select {
 	case <-c.done:
 	case c.out <- m:
@@ -126,7 +156,7 @@ func (t *table) sendAll(v any, to func(*client) bool) {
 	m := newMessage(b)
 	for c := range t.clients {
 		if to == nil || to(c) {
-			c.sendMessage(m)
+			c.deliver(m, c.seat() >= 0)
 		}
 	}
 }
@@ -347,10 +377,13 @@ func (c *client) write(m *message) error {
 	}
 	queued := len(c.out) // only this goroutine takes from out: they are there
 	if queued == 0 {
-		return c.cork.writeFrame(m.frame)
+		err := c.cork.writeFrame(m.frame)
+		c.queued.Add(-1)
+		return err
 	}
 	c.cork.hold()
 	err := c.cork.writeFrame(m.frame)
+	c.queued.Add(-1)
 	for ; err == nil && queued > 0 && c.cork.holding() < maxCork; queued-- {
 		select {
 		case <-c.done: // dropped or closing: write nothing more
@@ -359,6 +392,7 @@ func (c *client) write(m *message) error {
 		default:
 		}
 		err = c.cork.writeFrame((<-c.out).frame)
+		c.queued.Add(-1)
 	}
 	if rerr := c.cork.release(); err == nil {
 		err = rerr

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // A client's writer sends each message as it comes: one write to the
@@ -15,6 +16,16 @@ import (
 // writer corks the connection instead: the messages already queued go out
 // in one write, as many frames, so that the further behind a client is, the
 // less each of its messages costs. Nothing waits for more to come.
+
+// A player's message needs no writer at all most of the time: the
+// goroutine that makes it (the actor's, which has just committed the
+// action) writes it to the socket itself with one write that never waits
+// (tryWrite), when nothing is queued before it. Waking the player's writer
+// for each update cost two goroutine wakeups an action, on two cores a
+// good part of its cost. A socket that takes only part of the frame (its
+// buffer full: a slow reader) keeps the rest (tail), which goes first
+// with the next write; the client's writer is woken to send it, and the
+// messages after it are queued, as before, so the table never waits.
 
 // maxCork is about the most bytes a cork holds before the writer releases
 // it: one message more may pass it.
@@ -27,6 +38,18 @@ type corkConn struct {
 	mu   sync.Mutex // held through a write to the network, so bytes keep their order
 	held bool
 	buf  []byte
+	// raw is the socket, for a write that must not wait (tryWrite); nil
+	// where the connection is no socket of its own (TLS): then every
+	// message goes through the client's writer.
+	raw syscall.RawConn
+	// tail is the part of a frame tryWrite could not send: it goes first
+	// with the next write.
+	tail []byte
+	// tryWrite's frame and its count written, for writeOnce (made once:
+	// a closure a message would cost an allocation).
+	frame []byte
+	wrote int
+	once  func(fd uintptr) bool
 	// ended: the client is closing; no message frame passes any more
 	// (the library's close frame, after it, must be the last frame). Not
 	// under mu: a writer stuck in a write holds mu, and the close that
@@ -49,8 +72,58 @@ func (c *corkConn) writeFrame(frame []byte) error {
 		c.buf = append(c.buf, frame...)
 		return nil
 	}
+	if err := c.flushTail(); err != nil || len(frame) == 0 {
+		return err
+	}
 	_, err := c.Conn.Write(frame)
 	return err
+}
+
+// flushTail writes what tryWrite left, waiting as long as it takes. mu is
+// held.
+func (c *corkConn) flushTail() error {
+	if c.tail == nil {
+		return nil
+	}
+	_, err := c.Conn.Write(c.tail)
+	c.tail = nil
+	return err
+}
+
+// tryWrite sends frame with one write to the socket that never waits, if
+// nothing is held or left before it. done says whether the frame is dealt
+// with: sent; or sent in part, the rest kept to go first with the next
+// write (tail true: the client's writer must be woken to send it); or
+// dropped, the client closing. done false: nothing was written, the frame
+// is for the client's writer. It never blocks.
+func (c *corkConn) tryWrite(frame []byte) (done, tail bool) {
+	// Never wait for mu: whoever holds it may be in a write that waits
+	// for a slow reader (the writer's, or the library's ping or pong).
+	if c.raw == nil || !c.mu.TryLock() {
+		return false, false
+	}
+	defer c.mu.Unlock()
+	if c.ended.Load() {
+		return true, false
+	}
+	if c.held || c.tail != nil {
+		return false, false
+	}
+	if c.once == nil {
+		c.once = c.writeOnce
+	}
+	c.frame, c.wrote = frame, -1
+	err := c.raw.Write(c.once)
+	n := c.wrote
+	c.frame = nil
+	if err != nil || n < 0 {
+		return false, false // closed: the writer's write says so
+	}
+	if n == len(frame) {
+		return true, false
+	}
+	c.tail = frame[n:] // a message's frame is never changed: no copy
+	return true, true
 }
 
 // end lets no message frame through from now on: the client is closing.
@@ -65,6 +138,9 @@ func (c *corkConn) Write(p []byte) (int, error) {
 	if c.held {
 		c.buf = append(c.buf, p...)
 		return len(p), nil
+	}
+	if err := c.flushTail(); err != nil {
+		return 0, err
 	}
 	return c.Conn.Write(p)
 }
@@ -88,8 +164,9 @@ func (c *corkConn) release() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.held = false
-	if len(c.buf) == 0 {
-		return nil
+	if err := c.flushTail(); err != nil || len(c.buf) == 0 {
+		c.buf = c.buf[:0]
+		return err
 	}
 	_, err := c.Conn.Write(c.buf)
 	if cap(c.buf) > 2*maxCork {
@@ -119,6 +196,7 @@ func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	w.conn = &corkConn{Conn: nc}
+	w.conn.raw = rawSocket(nc)
 	brw.Writer.Reset(w.conn)
 	return w.conn, brw, nil
 }

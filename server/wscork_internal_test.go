@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -77,7 +78,7 @@ func TestCorkConn(t *testing.T) {
 // acceptedClient returns a client accepted as the server accepts one (its
 // connection corkable), the peer's end of it, and the count of the
 // client's writes to the network.
-func acceptedClient(t *testing.T) (*client, *websocket.Conn, *countingConn) {
+func acceptedClient(t testing.TB) (*client, *websocket.Conn, *countingConn) {
 	t.Helper()
 	accepted := make(chan *client, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -230,5 +231,148 @@ func TestEncodeMessageAsMarshal(t *testing.T) {
 	}
 	if _, err := encodeMessage(map[string]any{"f": func() {}}, 0); err == nil {
 		t.Error("a value JSON cannot hold was encoded")
+	}
+}
+
+// TestDirectWrites: a message with nothing queued before it goes to the
+// socket at once from the sender's goroutine, not through the writer's
+// queue; once the peer stops reading and the socket's buffers fill, a
+// message goes out in part, its rest and the messages after it through
+// the writer, and the peer reads them all, whole and in order.
+func TestDirectWrites(t *testing.T) {
+	c, peer, _ := acceptedClient(t)
+	peer.SetReadLimit(1 << 20)
+	ctx := context.Background()
+	if c.cork.raw == nil {
+		t.Fatal("the accepted connection has no socket to write to at once")
+	}
+	c.deliver(newMessage([]byte(`"first"`)), true)
+	if len(c.out) != 0 || c.queued.Load() != 0 {
+		t.Fatal("a message alone was queued for the writer")
+	}
+	if _, b, err := peer.Read(ctx); err != nil || string(b) != `"first"` {
+		t.Fatalf("read %q, %v; want \"first\"", b, err)
+	}
+	wrote := make(chan error, 1)
+	go func() { // the writer, as writeLoop runs it
+		for {
+			select {
+			case m := <-c.out:
+				if err := c.write(m); err != nil {
+					wrote <- err
+					return
+				}
+			case <-c.done:
+				wrote <- nil
+				return
+			}
+		}
+	}()
+	const n = 100 // 6.5 MB: more than the sockets' buffers hold
+	payload := func(i int) string { return fmt.Sprintf(`{"n":%d,"pad":%q}`, i, strings.Repeat("x", 64<<10+i)) }
+	queuedSome := false
+	for i := range n { // the peer reads none of them yet
+		c.deliver(newMessage([]byte(payload(i))), true)
+		queuedSome = queuedSome || c.queued.Load() > 0
+	}
+	if !queuedSome {
+		t.Fatal("the socket took 6.5 MB unread at once: the test shows nothing")
+	}
+	for i := range n {
+		_, b, err := peer.Read(ctx)
+		if err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+		if string(b) != payload(i) {
+			t.Fatalf("message %d is %.20s… of %d bytes, want %.20s… of %d", i, b, len(b), payload(i), len(payload(i)))
+		}
+	}
+	close(c.done)
+	if err := <-wrote; err != nil {
+		t.Fatal(err)
+	}
+	if c.cork.tail != nil || c.queued.Load() != 0 {
+		t.Fatalf("left over: a tail of %d bytes, %d messages queued", len(c.cork.tail), c.queued.Load())
+	}
+}
+
+// TestDirectWriteNeverWaits: while the connection is taken by a write that
+// waits (a slow reader's: the writer's, or the library's ping), a message
+// to send at once is queued for the writer instead; the sender, which
+// holds its table, never waits for the reader. (It waited before: a hang.)
+func TestDirectWriteNeverWaits(t *testing.T) {
+	c, peer, _ := acceptedClient(t)
+	c.cork.mu.Lock() // a write under way that waits
+	c.deliver(newMessage([]byte(`"queued"`)), true)
+	c.cork.mu.Unlock()
+	if len(c.out) != 1 || c.queued.Load() != 1 {
+		t.Fatalf("%d messages queued (count %d), want the one", len(c.out), c.queued.Load())
+	}
+	c.deliver(newMessage([]byte(`"after"`)), true) // behind the queued one
+	if len(c.out) != 2 {
+		t.Fatal("a message passed one queued before it")
+	}
+	for len(c.out) > 0 {
+		if err := c.write(<-c.out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []string{`"queued"`, `"after"`} {
+		if _, b, err := peer.Read(context.Background()); err != nil || string(b) != want {
+			t.Fatalf("read %q, %v; want %s", b, err, want)
+		}
+	}
+}
+
+// BenchmarkDeliver: an update of 1 KB to a player on loopback, the peer
+// reading in the background: through the client's writer (woken for each
+// message, as every message went before) and written at once by the
+// sender (as a player's update goes now). With -benchmem; ns/op includes
+// the write to the socket, whose receiving end runs on the same cores.
+//
+//	go test ./server -run '^$' -bench Deliver -benchmem
+func BenchmarkDeliver(b *testing.B) {
+	for _, now := range []bool{false, true} {
+		name := "writer"
+		if now {
+			name = "direct"
+		}
+		b.Run(name, func(b *testing.B) {
+			c, peer, _ := acceptedClient(b)
+			peer.SetReadLimit(1 << 20)
+			read := make(chan int, 1)
+			go func() {
+				n := 0
+				for {
+					if _, _, err := peer.Read(context.Background()); err != nil {
+						read <- n
+						return
+					}
+					n++
+				}
+			}()
+			go func() { // the writer, as writeLoop runs it
+				for {
+					select {
+					case m := <-c.out:
+						if err := c.write(m); err != nil {
+							return
+						}
+					case <-c.done:
+						return
+					}
+				}
+			}()
+			m := newMessage([]byte(`{"type":"update","pad":"` + strings.Repeat("x", 1000) + `"}`))
+			b.ResetTimer()
+			for range b.N {
+				for len(c.out) > sendBuffer/2 { // the peer behind: let it catch up
+					runtime.Gosched()
+				}
+				c.deliver(m, now)
+			}
+			b.StopTimer()
+			close(c.done)
+		})
 	}
 }

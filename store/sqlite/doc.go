@@ -6,9 +6,10 @@
 //
 // Durability: by default synchronous=FULL, so an action is on disk (it
 // survives a power loss) when AppendAction returns and the server may
-// broadcast it. Actions are written by one goroutine that commits those
-// arriving together in one transaction (group commit), which spreads the
-// fsync over them; OpenWith's Options.Synchronous="NORMAL" trades that
+// broadcast it. Actions are written one batch at a time, those arriving
+// together in one transaction (group commit), which spreads the fsync over
+// them; the batch is committed by the goroutine of one of its appends
+// (sqlstore.Group), so that an action alone wakes no other goroutine; OpenWith's Options.Synchronous="NORMAL" trades that
 // guarantee for speed (see BenchmarkAppendAction).
 //
 // The WAL is checkpointed in the background (PASSIVE, never blocking) and,

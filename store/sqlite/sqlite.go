@@ -135,7 +135,7 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	return db, nil
 }
 
-// Close commits the actions already queued, stops the group committer and
+// Close commits the actions already queued, stops the group commit and
 // closes the database; later calls fail with EINVALID. Closing twice is a
 // no-op.
 func (db *DB) Close() error {

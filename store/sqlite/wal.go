@@ -13,12 +13,12 @@ import (
 // second, and as soon as the WAL passes half of Options.WALLimit. But a
 // PASSIVE checkpoint cannot reset the WAL while the writer keeps writing or
 // readers use it, so under a steady load the WAL would grow without end.
-// When it passes WALLimit, the group committer, between two commits, runs a
+// When it passes WALLimit, the group commit, between two commits, runs a
 // TRUNCATE checkpoint: most frames are already copied, so it only copies
 // the rest, waits (at most checkpointWait) for readers of old snapshots to
 // finish, and empties the file; commits pause meanwhile. If readers do not
 // let go in time the next commits go on, and past 4 × WALLimit the
-// committer waits for them (at most hardWait): the WAL stays bounded.
+// group commit waits for them (at most hardWait): the WAL stays bounded.
 
 // checkpointEvery is how often the WAL is copied into the database file.
 const checkpointEvery = time.Second
@@ -27,7 +27,7 @@ const checkpointEvery = time.Second
 // goroutine holds commits back waiting for readers.
 const checkpointWait = 200 * time.Millisecond
 
-// hardWait bounds the wait of the group committer's own checkpoint.
+// hardWait bounds the wait of the group commit's own checkpoint.
 const hardWait = 5 * time.Second
 
 // walSize returns the size of the -wal file (0 if it does not exist).
@@ -63,7 +63,8 @@ func (db *DB) checkpointer() {
 	}
 }
 
-// afterCommit runs in the group committer after each commit: when the WAL
+// afterCommit runs in the group commit after each commit (on the goroutine
+// that committed the batch, before its appends are answered): when the WAL
 // grew past half its limit it nudges the checkpointer to copy frames; past
 // the limit it truncates the WAL before the next commit.
 //

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 
 	"github.com/farkle/farkle/store"
@@ -14,17 +15,27 @@ import (
 // store gives its own way of committing a batch (Commit): SQLite's
 // savepoints, PostgreSQL's one statement an action and one change hint a
 // batch. A call returns once its action is durable, with its own answer.
+//
+// No goroutine of its own commits: an append that finds no batch under
+// way commits its batch itself, on the caller's goroutine (a leader), and
+// one that finds the committers busy waits in the queue. A leader that
+// has committed its batch hands the queue over to the first append
+// waiting in it, which then commits the next batch, the one it is in.
+// An action that comes alone (a quiet server) is thus committed without
+// waking any other goroutine; under load each batch costs one wakeup
+// more than its answers, as it did with a committer of its own.
 type Group struct {
 	// Commit commits the batch and returns each append's error (nil:
 	// committed), in the batch's order; it is called by one goroutine at a
-	// time (NewGroup), or by n (NewGroupOf).
+	// time (NewGroup), or by n at once (NewGroupOf).
 	Commit func(batch []*Append) []error
 
-	appends chan *groupReq
-	quit    chan struct{}
-	stopped chan struct{}
-	mu      sync.RWMutex // closed; held while queueing an append
-	closed  bool
+	n       int        // the most batches under way at once
+	mu      sync.Mutex // guards what follows
+	queue   []*groupReq
+	leaders int        // batches under way (goroutines committing), at most n
+	closed  bool       // Close was called: no more appends
+	idle    *sync.Cond // on mu: signalled when leaders falls to 0
 }
 
 // MaxBatch is the most actions committed in one transaction.
@@ -32,99 +43,115 @@ const MaxBatch = 128
 
 // groupReq is one append waiting for its batch.
 type groupReq struct {
-	a    Append
-	done chan error
+	a Append
+	// done receives the append's answer, and before it errLead if its
+	// goroutine is to commit the next batch: room for both, so that no
+	// committer ever waits to answer.
+	done   chan error
+	called bool // errLead was sent (under Group.mu)
 }
 
-// NewGroup starts the committer of batches through commit; Close stops it.
+// errLead tells an append waiting in the queue to commit the next batch.
+var errLead = errors.New("sqlstore: commit the next batch")
+
+// NewGroup makes a group commit through commit, one batch at a time;
+// Close stops it.
 func NewGroup(commit func(batch []*Append) []error) *Group {
 	return NewGroupOf(1, commit)
 }
 
-// NewGroupOf starts n committers of batches through commit, each taking
-// the appends queued when it is free: while one batch waits for its flush
-// the next is sent, and a database that flushes concurrent commits
-// together (PostgreSQL) serves both with one. commit is then called by n
-// goroutines at once: a table has at most one append waiting (its next
-// action waits for the answer), so two batches of one node never hold the
-// same table. Close stops them all.
+// NewGroupOf makes a group commit of up to n batches under way at once,
+// each taking the appends queued when it begins: while one batch waits for
+// its flush the next is sent, and a database that flushes concurrent
+// commits together (PostgreSQL) serves both with one. commit is then
+// called by n goroutines at once: a table has at most one append waiting
+// (its next action waits for the answer), so two batches of one node
+// never hold the same table. Close stops it.
 func NewGroupOf(n int, commit func(batch []*Append) []error) *Group {
-	g := &Group{Commit: commit, appends: make(chan *groupReq, MaxBatch), quit: make(chan struct{}), stopped: make(chan struct{})}
-	var wg sync.WaitGroup
-	for range max(1, n) {
-		wg.Go(g.run)
-	}
-	go func() {
-		wg.Wait()
-		close(g.stopped)
-	}()
+	g := &Group{Commit: commit, n: max(1, n)}
+	g.idle = sync.NewCond(&g.mu)
 	return g
 }
 
-// Append queues the action for the next batch and waits for its answer.
+// Append queues the action for the next batch and waits for its answer:
+// it commits the batch itself when no other batch is under way, or when
+// the leader of the batch before hands it the queue.
 func (g *Group) Append(ctx context.Context, tableID string, n int, entry json.RawMessage, fin *store.Finish) error {
 	a, err := NewAppend(tableID, n, entry, fin)
 	if err != nil {
 		return err
 	}
-	req := &groupReq{a: a, done: make(chan error, 1)}
-	g.mu.RLock()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	req := &groupReq{a: a, done: make(chan error, 2)}
+	g.mu.Lock()
 	if g.closed {
-		g.mu.RUnlock()
+		g.mu.Unlock()
 		return store.Errorf(store.EINVALID, "the database is closed")
 	}
-	select {
-	case g.appends <- req:
-	case <-ctx.Done():
-		g.mu.RUnlock()
-		return ctx.Err()
+	g.queue = append(g.queue, req)
+	lead := g.leaders < g.n
+	if lead {
+		g.leaders++
 	}
-	g.mu.RUnlock()
-	return <-req.done // always answered, even after ctx ends: the action may be committed
+	g.mu.Unlock()
+	for {
+		if lead {
+			g.lead()
+		}
+		err := <-req.done // always answered, even after ctx ends: the action may be committed
+		if err != errLead {
+			return err
+		}
+		lead = true
+	}
 }
 
-// Close commits what is queued and stops the committer; later appends
-// fail with EINVALID. Closing twice is a no-op.
+// Close waits for the batches queued and under way to be committed; later
+// appends fail with EINVALID. Closing twice is a no-op.
 func (g *Group) Close() {
 	g.mu.Lock()
-	already := g.closed
+	defer g.mu.Unlock()
 	g.closed = true
-	g.mu.Unlock()
-	if already {
-		return
+	for g.leaders > 0 { // an append queued always has a leader to come
+		g.idle.Wait()
 	}
-	close(g.quit)
-	<-g.stopped
 }
 
-// run commits queued appends in batches until Close.
-func (g *Group) run() {
+// lead commits the next batch of the queue, as one of the n leaders, and
+// then hands the queue to the first append waiting in it; it goes on
+// itself if that one was handed the queue already (by another leader).
+// With the queue empty it stops leading.
+func (g *Group) lead() {
 	for {
-		var first *groupReq
-		select {
-		case first = <-g.appends:
-		case <-g.quit:
-			// No more come (Close set closed first): commit what is queued.
-			for {
-				select {
-				case r := <-g.appends:
-					g.commit([]*groupReq{r})
-				default:
-					return
-				}
-			}
+		g.mu.Lock()
+		k := min(len(g.queue), MaxBatch)
+		batch := make([]*groupReq, k)
+		copy(batch, g.queue)
+		rest := copy(g.queue, g.queue[k:])
+		clear(g.queue[rest:])
+		g.queue = g.queue[:rest]
+		g.mu.Unlock()
+		if k > 0 {
+			g.commit(batch)
 		}
-		batch := []*groupReq{first}
-	fill:
-		for len(batch) < MaxBatch {
-			select {
-			case r := <-g.appends:
-				batch = append(batch, r)
-			default:
-				break fill
+		g.mu.Lock()
+		if len(g.queue) == 0 {
+			g.leaders--
+			if g.leaders == 0 {
+				g.idle.Broadcast()
 			}
+			g.mu.Unlock()
+			return
 		}
-		g.commit(batch)
+		if next := g.queue[0]; !next.called {
+			next.called = true
+			g.mu.Unlock()
+			next.done <- errLead
+			return
+		}
+		g.mu.Unlock()
 	}
 }
 
