@@ -9,8 +9,9 @@
 // broadcast it. Actions are written one batch at a time, those arriving
 // together in one transaction (group commit), which spreads the fsync over
 // them; the batch is committed by the goroutine of one of its appends
-// (sqlstore.Group), so that an action alone wakes no other goroutine; OpenWith's Options.Synchronous="NORMAL" trades that
-// guarantee for speed (see BenchmarkAppendAction).
+// (sqlstore.Group), so that an action alone wakes no other goroutine.
+// OpenWith's Options.Synchronous="NORMAL" trades that guarantee for speed
+// (see BenchmarkAppendAction).
 //
 // The WAL is checkpointed in the background (PASSIVE, never blocking) and,
 // past Options.WALLimit, truncated between two commits, so its file stays
