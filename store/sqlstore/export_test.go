@@ -6,3 +6,11 @@ func Queued(g *Group) int {
 	defer g.mu.Unlock()
 	return len(g.queue)
 }
+
+// Leaders returns the batches under way (goroutines committing or handed
+// the queue to commit next).
+func Leaders(g *Group) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.leaders
+}

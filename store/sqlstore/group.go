@@ -146,9 +146,15 @@ func (g *Group) lead() {
 			return
 		}
 		if next := g.queue[0]; !next.called {
+			// Sent under mu (done has room: it never waits), so that
+			// the handover is in done before any batch can take next
+			// and answer it: an append reads it first and gives the
+			// turn back. Sent after mu, another leader could answer
+			// next first, and next returned with the turn never given
+			// back (the group then waited for it: Close hung).
 			next.called = true
-			g.mu.Unlock()
 			next.done <- errLead
+			g.mu.Unlock()
 			return
 		}
 		g.mu.Unlock()
