@@ -11,19 +11,27 @@ import (
 	"github.com/farkle/farkle/solve"
 )
 
-// solve --players 3 prints each seat's chance from the start, as the solver
-// gives them, and caches the table: the second run reads it.
-func TestSolveThreeJSON(t *testing.T) {
-	dir := t.TempDir()
-	args := []string{"solve", "--players", "3", "--rules", "cardgames", "--target", "800", "--json", "--cache", dir}
+// solveThreeJSON runs farkle with args (a solve --players 3 --json) and
+// reads what it prints; a failure or output that is not its JSON fails t.
+func solveThreeJSON(t *testing.T, args ...string) threeJSON {
+	t.Helper()
 	out, errOut, code := runFarkle(t, "", args...)
 	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
+		t.Fatalf("%v: exit %d: %s", args, code, errOut)
 	}
 	var got threeJSON
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
+	return got
+}
+
+// solve --players 3 prints each seat's chance from the start, as the solver
+// gives them, and caches the table: the second run reads it.
+func TestSolveThreeJSON(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"solve", "--players", "3", "--rules", "cardgames", "--target", "800", "--json", "--cache", dir}
+	got := solveThreeJSON(t, args...)
 	r := rules.MustPreset("cardgames")
 	r.Game.Target = 800
 	r.Game.MaxPlayers = 3
@@ -41,14 +49,7 @@ func TestSolveThreeJSON(t *testing.T) {
 	if math.Abs(sum-1) > 1e-9 || got.Triples != 16*16*16 || got.Cached || got.CacheFile == "" || got.Bytes <= 0 {
 		t.Errorf("json %+v", got)
 	}
-	out, errOut, code = runFarkle(t, "", args...)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var again threeJSON
-	if err := json.Unmarshal([]byte(out), &again); err != nil {
-		t.Fatal(err)
-	}
+	again := solveThreeJSON(t, args...)
 	if !again.Cached || again.PWins != got.PWins {
 		t.Errorf("second run: cached %v, %v vs %v", again.Cached, again.PWins, got.PWins)
 	}
@@ -58,14 +59,7 @@ func TestSolveThreeJSON(t *testing.T) {
 // the solver's chances from the start.
 func TestSolveThreeBankMinimum(t *testing.T) {
 	file := writeTestFile(t, "house.toml", "base = \"pocket-farkel\"\n[turn]\nbank_minimum = 300\n[game]\ntarget = 500\n")
-	out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", file, "--json", "--no-cache")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var got threeJSON
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
+	got := solveThreeJSON(t, "solve", "--players", "3", "--rules", file, "--json", "--no-cache")
 	r := rules.MustPreset("pocket-farkel")
 	r.Turn.BankMinimum = 300
 	r.Game.Target = 500
@@ -161,14 +155,7 @@ func TestSolvePublishedThree(t *testing.T) {
 		t.Skip("solves the published duel table to 10,000")
 	}
 	dir := t.TempDir()
-	out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "cardgames", "--target", "2000", "--json", "--cache", dir)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var solved threeJSON
-	if err := json.Unmarshal([]byte(out), &solved); err != nil {
-		t.Fatal(err)
-	}
+	solved := solveThreeJSON(t, "solve", "--players", "3", "--rules", "cardgames", "--target", "2000", "--json", "--cache", dir)
 	pct := func(p float64) string { return fmt.Sprintf("%.2f%%", 100*p) }
 	for _, c := range []struct {
 		lang  string
