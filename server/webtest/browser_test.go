@@ -122,10 +122,7 @@ func TestBrowserPlaysAGameAgainstABot(t *testing.T) {
 		t.Fatal(err)
 	}
 	href := attr.Value
-	heading, err := chromedp.Run(ctx, chromedp.Text("#end h2"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	heading := PageText(t, ctx, "#end h2")
 	Shot(t, ctx, "game-over")
 	if !strings.HasSuffix(href, "/record") || heading == "" {
 		t.Fatalf("end screen: download %q heading %q", href, heading)

@@ -81,6 +81,25 @@ func WaitPage(t *testing.T, ctx context.Context, what, js string) {
 	}
 }
 
+// PageText reads sel's text with one query and one read in the page, so
+// that a draw replacing the node between the two cannot give "" (as
+// chromedp.Text can), and reads again while it is empty, for 20 s.
+func PageText(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	js := `(() => { const e = document.querySelector(` + strconv.Quote(sel) + `); return e ? e.innerText : '' })()`
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("reading %s: %v", sel, err)
+		}
+		if s != "" || time.Now().After(deadline) {
+			return s
+		}
+		time.Sleep(20 * time.Millisecond) // polling the page
+	}
+}
+
 // FetchStatus runs a fetch in the page (a POST of body as JSON) and
 // returns the status and the answer's error message.
 func FetchStatus(t *testing.T, ctx context.Context, path, body string) (int, string) {

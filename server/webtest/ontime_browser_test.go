@@ -76,9 +76,9 @@ func TestBrowserLostOnTime(t *testing.T) {
 			if err := chromedp.Do(bctx, chromedp.WaitVisible("#end .lost-on-time")); err != nil {
 				t.Fatal(err)
 			}
-			end, err := chromedp.Run(bctx, chromedp.Text("#end"))
-			if err != nil || strings.Count(end, c.lost) != 2 {
-				t.Errorf("the end screen says %q (%v): want %q in the final order and in the rating change", end, err, c.lost)
+			end := PageText(t, bctx, "#end")
+			if strings.Count(end, c.lost) != 2 {
+				t.Errorf("the end screen says %q: want %q in the final order and in the rating change", end, c.lost)
 			}
 			Shot(t, bctx, "lost-on-time-end-"+c.lang)
 			if err := chromedp.Do(bctx, chromedp.Navigate(ts.URL+"/history"), chromedp.WaitVisible("ul.tables li")); err != nil {

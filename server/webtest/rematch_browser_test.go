@@ -35,9 +35,9 @@ func TestBrowserRematchWithAFriend(t *testing.T) {
 	if err := chromedp.Do(b, chromedp.WaitVisible("#end #accept")); err != nil {
 		t.Fatal(err)
 	}
-	offer, err := chromedp.Run(b, chromedp.Text("#end .rematch"))
-	if err != nil || !strings.Contains(offer, "Ann asks for a rematch") || !strings.Contains(offer, "The winner sits first and starts") {
-		t.Fatalf("Bob's end screen offers %q (%v)", offer, err)
+	offer := PageText(t, b, "#end .rematch")
+	if !strings.Contains(offer, "Ann asks for a rematch") || !strings.Contains(offer, "The winner sits first and starts") {
+		t.Fatalf("Bob's end screen offers %q", offer)
 	}
 	Shot(t, b, "rematch-offer")
 	if !ClickNow(t, b, "#accept") {

@@ -35,9 +35,8 @@ func TestBrowserNewGameAgainstTheSameBot(t *testing.T) {
 			if err := chromedp.Do(ctx, browsertest.Click("#leave"), browsertest.Click("#leave-yes"), chromedp.WaitVisible("#end #rematch")); err != nil {
 				t.Fatal(err)
 			}
-			label, err := chromedp.Run(ctx, chromedp.Text("#end #rematch"))
-			if err != nil || label != c.again {
-				t.Fatalf("the end offers %q %v, want %q", label, err, c.again)
+			if label := webtest.PageText(t, ctx, "#end #rematch"); label != c.again {
+				t.Fatalf("the end offers %q, want %q", label, c.again)
 			}
 			webtest.Shot(t, ctx, "new-vs-bot-"+c.lang)
 			webtest.WantFits(t, ctx, "the end screen")
