@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/farkle/farkle/store"
@@ -167,8 +168,35 @@ func (g *Group) commit(batch []*groupReq) {
 	for i, r := range batch {
 		as[i] = &r.a
 	}
-	errs := g.Commit(as)
+	errs := g.safeCommit(as)
 	for i, r := range batch {
 		r.done <- errs[i]
 	}
+}
+
+// safeCommit is Commit, with a panic in it (a bug in a store) turned into
+// each append's error: the leader's turn must not be lost with it (every
+// later append would wait for ever, and Close too), nor the appends of
+// the batch left unanswered. A commit that answers the wrong number of
+// appends is such a bug too.
+func (g *Group) safeCommit(as []*Append) (errs []error) {
+	defer func() {
+		if p := recover(); p != nil {
+			errs = failAll(len(as), fmt.Errorf("sqlstore: the commit of %d actions failed: %v", len(as), p))
+		}
+	}()
+	errs = g.Commit(as)
+	if len(errs) != len(as) {
+		return failAll(len(as), fmt.Errorf("sqlstore: the commit of %d actions answered %d", len(as), len(errs)))
+	}
+	return errs
+}
+
+// failAll is n answers, each err.
+func failAll(n int, err error) []error {
+	errs := make([]error, n)
+	for i := range errs {
+		errs[i] = err
+	}
+	return errs
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -222,5 +223,44 @@ func TestGroupLeadersReturn(t *testing.T) {
 			t.Fatalf("round %d: every append answered, and %d leaders still counted", round, n)
 		}
 		g.Close()
+	}
+}
+
+// TestGroupSurvivesAPanickingCommit: a commit that panics (a bug in a
+// store) answers each append of its batch with an error and gives its
+// turn back, so that the appends after it are committed and Close
+// returns; before, the leader's turn was lost with the panic and every
+// later append waited for ever.
+func TestGroupSurvivesAPanickingCommit(t *testing.T) {
+	var calls atomic.Int32
+	g := sqlstore.NewGroup(func(batch []*sqlstore.Append) []error {
+		if calls.Add(1) == 1 {
+			panic("a bug in the store")
+		}
+		return make([]error, len(batch))
+	})
+	ctx := context.Background()
+	entry := json.RawMessage(`{}`)
+	first := func() (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("the panic reached the caller: %v", p)
+			}
+		}()
+		return g.Append(ctx, "t1", 1, entry, nil)
+	}()
+	if first == nil || !strings.Contains(first.Error(), "a bug in the store") || strings.Contains(first.Error(), "reached the caller") {
+		t.Fatalf("the append of the panicking batch: %v, want an error naming the panic", first)
+	}
+	done := make(chan error, 1)
+	go func() { done <- g.Append(ctx, "t2", 1, entry, nil) }()
+	if err := <-done; err != nil {
+		t.Fatalf("the append after the panic: %v", err)
+	}
+	closed := make(chan struct{})
+	go func() { g.Close(); close(closed) }()
+	<-closed
+	if n := calls.Load(); n != 2 {
+		t.Fatalf("%d commits, want 2", n)
 	}
 }
