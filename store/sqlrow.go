@@ -18,25 +18,30 @@ type TableRow struct {
 	ID, Kind, Rules, Seats, Seed, Status string
 	Actions                              int
 	Created, Updated                     int64
-	Winners, Scores                      string // "" when not over
-	Reason, Creator                      string
-	Rated                                bool
-	Pace                                 string
-	Local                                bool
-	Tournament                           string
+	// Acted is when the last action that changed neither the status nor
+	// the seats was stored (0: none since), kept apart from Updated so that
+	// the most common write moves no index entry; the table's Updated is
+	// the later of the two.
+	Acted           int64
+	Winners, Scores string // "" when not over
+	Reason, Creator string
+	Rated           bool
+	Pace            string
+	Local           bool
+	Tournament      string
 }
 
 // Fields returns the row's fields to scan, in the order id, kind, rules,
-// seats, seed, status, actions, created, updated, winners, scores, reason,
-// creator, rated, pace, local, tournament.
+// seats, seed, status, actions, created, updated, acted, winners, scores,
+// reason, creator, rated, pace, local, tournament.
 func (r *TableRow) Fields() []any {
-	return []any{&r.ID, &r.Kind, &r.Rules, &r.Seats, &r.Seed, &r.Status, &r.Actions, &r.Created, &r.Updated, &r.Winners, &r.Scores, &r.Reason, &r.Creator, &r.Rated, &r.Pace, &r.Local, &r.Tournament}
+	return []any{&r.ID, &r.Kind, &r.Rules, &r.Seats, &r.Seed, &r.Status, &r.Actions, &r.Created, &r.Updated, &r.Acted, &r.Winners, &r.Scores, &r.Reason, &r.Creator, &r.Rated, &r.Pace, &r.Local, &r.Tournament}
 }
 
 // Table decodes the row.
 func (r *TableRow) Table() (Table, error) {
 	t := Table{ID: r.ID, Kind: game.Kind(r.Kind), Rules: json.RawMessage(r.Rules), Seed: dice.SeedFrom(r.Seed), Status: Status(r.Status),
-		Actions: r.Actions, Created: time.Unix(0, r.Created), Updated: time.Unix(0, r.Updated), Reason: r.Reason, Creator: r.Creator, Rated: r.Rated, Pace: r.Pace, Local: r.Local, Tournament: r.Tournament}
+		Actions: r.Actions, Created: time.Unix(0, r.Created), Updated: time.Unix(0, max(r.Updated, r.Acted)), Reason: r.Reason, Creator: r.Creator, Rated: r.Rated, Pace: r.Pace, Local: r.Local, Tournament: r.Tournament}
 	if err := json.Unmarshal([]byte(r.Seats), &t.Seats); err != nil {
 		return t, fmt.Errorf("table %s seats: %w", t.ID, err)
 	}

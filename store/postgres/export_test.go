@@ -1,5 +1,13 @@
 package postgres
 
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+
+	"github.com/farkle/farkle/store/sqlstore"
+)
+
 // Channel returns the LISTEN/NOTIFY channel of db's schema, for tests that
 // listen to the hints themselves.
 func (db *DB) Channel() string { return db.channel }
@@ -10,3 +18,14 @@ func (db *DB) Batched() int64 { return db.batched.Load() }
 
 // JoinHints is joinHints, for its test.
 var JoinHints = joinHints
+
+// AppendOneIn is appendOne (without its hint) in tx, for the test of the
+// action's heap-only update.
+func (db *DB) AppendOneIn(ctx context.Context, tx *sql.Tx, table string, n int, entry json.RawMessage) error {
+	a, err := sqlstore.NewAppend(table, n, entry, nil)
+	if err != nil {
+		return err
+	}
+	_, err = db.appendOne(ctx, tx, &a, false)
+	return err
+}

@@ -434,10 +434,14 @@ var (
 	appendNoHintSQL = appendStatement(`SELECT 1 FROM up`)
 )
 
+// appendStatement is the append with notify as its hint. It sets acted,
+// and updated only when the status changes (the first action), so that
+// the row's new version changes no indexed column: a heap-only update,
+// which adds no index entry (migration 0023).
 func appendStatement(notify string) string {
 	return `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
 		ins AS (INSERT INTO actions (table_id, n, entry) SELECT $1, $2, $3 FROM t WHERE t.actions = $2 - 1 AND t.status IN ('waiting', 'playing') RETURNING n),
-		up AS (UPDATE tables SET actions = $2, status = 'playing', updated = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING id),
+		up AS (UPDATE tables SET actions = $2, status = 'playing', acted = $4, updated = CASE WHEN status = 'playing' THEN updated ELSE $4 END WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING id),
 		hint AS (` + notify + `)
 		SELECT t.status, t.actions, (SELECT count(*) FROM hint) FROM t`
 }

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -82,4 +83,48 @@ func queryPlan(t *testing.T, db *DB, query string, args ...any) []string {
 		t.Fatal(err)
 	}
 	return plan
+}
+
+// TestActionMovesNoIndexEntry: the write of an action to its table's row
+// (the most common write) changes no indexed column: SQLite's program for
+// it neither deletes nor inserts an index entry, nor runs a trigger. It
+// wrote updated before, which moved the table's entry in the index
+// (status, updated) on every action.
+func TestActionMovesNoIndexEntry(t *testing.T) {
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "plan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{{sqlstore.ActionUpdate, []any{2, 5, "t"}}, {sqlstore.ActionUpdateIf, []any{2, 5, "t", 1, "playing"}}} {
+		rows, err := db.W.QueryContext(context.Background(), `EXPLAIN `+q.sql, q.args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		var ops []string
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			ops = append(ops, fmt.Sprint(vals[1])) // addr, opcode, p1, ...
+		}
+		rows.Close()
+		if len(ops) == 0 {
+			t.Fatalf("%s: no program", q.sql)
+		}
+		for _, op := range ops {
+			if op == "IdxDelete" || op == "IdxInsert" || op == "Program" {
+				t.Errorf("%s: its program has %s: %v", q.sql, op, ops)
+			}
+		}
+	}
 }

@@ -31,7 +31,7 @@ func (db *DB) CreateTable(ctx context.Context, t store.Table) error {
 }
 
 // TableCols are the columns ScanTable reads.
-const TableCols = `id, kind, rules, CAST(seats AS TEXT), seed, status, actions, created, updated, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace, local, tournament`
+const TableCols = `id, kind, rules, CAST(seats AS TEXT), seed, status, actions, created, updated, acted, coalesce(winners, ''), coalesce(scores, ''), reason, creator, rated, pace, local, tournament`
 
 // ScanTable scans the columns TableCols, and more after them into more.
 func ScanTable(s Scanner, more ...any) (store.Table, error) {
@@ -120,7 +120,9 @@ func (db *DB) CountTables(ctx context.Context, f store.TableFilter) (int, error)
 	return n, nil
 }
 
-// Tables implements store.Store.
+// Tables implements store.Store. The tables come newest first by the
+// index (status, updated): a table in play by when it began or its seats
+// last changed, not by its last action (acted, in no index).
 func (db *DB) Tables(ctx context.Context, f store.TableFilter) ([]store.Table, error) {
 	w, args := Where(f)
 	limit := f.Limit
@@ -214,8 +216,8 @@ func (db *DB) ExpireWaiting(ctx context.Context, before time.Time, reason string
 func (db *DB) ExpireIdle(ctx context.Context, id string, before time.Time, reason string) error {
 	return db.InTx(ctx, "expire table", func(tx *sql.Tx) error {
 		var n int
-		err := db.row(ctx, tx, `UPDATE tables SET status = ?, reason = ?, updated = ? WHERE id = ? AND status IN (?, ?) AND updated < ? RETURNING actions`,
-			string(store.Expired), reason, db.Now().UnixNano(), id, string(store.Waiting), string(store.Playing), before.UnixNano()).Scan(&n)
+		err := db.row(ctx, tx, `UPDATE tables SET status = ?, reason = ?, updated = ? WHERE id = ? AND status IN (?, ?) AND updated < ? AND acted < ? RETURNING actions`,
+			string(store.Expired), reason, db.Now().UnixNano(), id, string(store.Waiting), string(store.Playing), before.UnixNano(), before.UnixNano()).Scan(&n)
 		if err == sql.ErrNoRows {
 			st, _, _, err := db.lockTable(ctx, tx, id)
 			if err != nil {
@@ -266,6 +268,17 @@ func (db *DB) AppendAction(ctx context.Context, tableID string, n int, entry jso
 	return db.InTx(ctx, "append action", func(tx *sql.Tx) error { return db.AppendIn(ctx, tx, &a, db.Now().UnixNano()) })
 }
 
+// ActionUpdate is the write of an action to its table's row when it
+// changes neither the status nor the seats: the count and the time, in
+// acted, which no index holds (store.TableRow.Acted), so that the most
+// common write moves no index entry. Its arguments: the count, the time,
+// the table's ID.
+const ActionUpdate = `UPDATE tables SET actions = ?, acted = ? WHERE id = ?`
+
+// ActionUpdateIf is ActionUpdate only if the table has the count and the
+// status of its last two arguments.
+const ActionUpdateIf = ActionUpdate + ` AND actions = ? AND status = ?`
+
 // AppendIn writes the append a in the transaction tx at the time now. The
 // table's row is locked for the transaction, and the primary key
 // (table_id, n) refuses a second action n whatever happens: of two
@@ -296,7 +309,8 @@ func (db *DB) AppendIn(ctx context.Context, tx *sql.Tx, a *Append, now int64) er
 		// The status is left out unless it changes: writing it would run
 		// the check of the open seats' trigger (migration 0014) on the
 		// most common write.
-		_, err = tx.ExecContext(ctx, db.D.SQL(`UPDATE tables SET actions = ?, updated = ? WHERE id = ?`), a.N, now, a.Table)
+		// Nor is updated: the time goes to acted (ActionUpdate).
+		_, err = tx.ExecContext(ctx, db.D.SQL(ActionUpdate), a.N, now, a.Table)
 	case a.Fin == nil:
 		_, err = db.exec(ctx, tx, `UPDATE tables SET actions = ?, status = ?, updated = ? WHERE id = ?`, a.N, string(store.Playing), now, a.Table)
 	default:
@@ -324,7 +338,7 @@ type AppendStmts struct{ update, insert *sql.Stmt }
 
 // PrepareAppend prepares the statements of the most common append.
 func (db *DB) PrepareAppend(ctx context.Context) (*AppendStmts, error) {
-	update, err := db.W.PrepareContext(ctx, db.D.SQL(`UPDATE tables SET actions = ?, updated = ? WHERE id = ? AND actions = ? AND status = ?`))
+	update, err := db.W.PrepareContext(ctx, db.D.SQL(ActionUpdateIf))
 	if err != nil {
 		return nil, err
 	}
