@@ -422,26 +422,43 @@ func (db *DB) appendOne(ctx context.Context, q execQueryer, a *sqlstore.Append, 
 // appendSQL is appendOne's statement and its arguments. Its row is the
 // table's status and count before, and 1 if the action was written.
 func (db *DB) appendSQL(a *sqlstore.Append, hint bool) (string, []any) {
-	if hint {
-		return appendHintSQL, []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano(), payload(a.Table, a.N, store.Playing), db.channel}
+	first := 0
+	if a.N > 1 {
+		first = 1
 	}
-	return appendNoHintSQL, []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano()}
+	if hint {
+		return appendHintSQL[first], []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano(), payload(a.Table, a.N, store.Playing), db.channel}
+	}
+	return appendNoHintSQL[first], []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano()}
 }
 
-// The statement of appendSQL, with and without its change hint.
+// The statements of appendSQL, with and without its change hint, for a
+// table's first action and for the others.
 var (
-	appendHintSQL   = appendStatement(`SELECT pg_notify($6, $5) FROM up`)
-	appendNoHintSQL = appendStatement(`SELECT 1 FROM up`)
+	appendHintSQL   = appendStatements(`SELECT pg_notify($6, $5) FROM up`)
+	appendNoHintSQL = appendStatements(`SELECT 1 FROM up`)
 )
 
-// appendStatement is the append with notify as its hint. It sets acted,
-// and updated only when the status changes (the first action), so that
-// the row's new version changes no indexed column: a heap-only update,
-// which adds no index entry (migration 0023).
-func appendStatement(notify string) string {
+// appendStatements are the append with notify as its hint: for a table's
+// first action, which may take the table from waiting to playing, and for
+// a later one, which needs it playing (the first action left it so: a
+// later one at a table waiting is refused, ECONFLICT, as at a table that
+// has ended). A later action sets neither the
+// status nor updated, only acted: the row's new version changes no indexed
+// column, a heap-only update that adds no index entry (migration 0023),
+// and with no status in the update the trigger of the open seats (its
+// condition read and compiled at each statement) is not looked at.
+func appendStatements(notify string) [2]string {
+	return [2]string{
+		appendStatement(`'waiting', 'playing'`, `status = 'playing', updated = $4, acted = $4`, notify),
+		appendStatement(`'playing'`, `acted = $4`, notify),
+	}
+}
+
+func appendStatement(from, set, notify string) string {
 	return `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
-		ins AS (INSERT INTO actions (table_id, n, entry) SELECT $1, $2, $3 FROM t WHERE t.actions = $2 - 1 AND t.status IN ('waiting', 'playing') RETURNING n),
-		up AS (UPDATE tables SET actions = $2, status = 'playing', acted = $4, updated = CASE WHEN status = 'playing' THEN updated ELSE $4 END WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING id),
+		ins AS (INSERT INTO actions (table_id, n, entry) SELECT $1, $2, $3 FROM t WHERE t.actions = $2 - 1 AND t.status IN (` + from + `) RETURNING n),
+		up AS (UPDATE tables SET actions = $2, ` + set + ` WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING id),
 		hint AS (` + notify + `)
 		SELECT t.status, t.actions, (SELECT count(*) FROM hint) FROM t`
 }
