@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/farkle/farkle/store/postgres"
 	"github.com/farkle/farkle/store/postgres/pgtest"
@@ -53,5 +54,43 @@ func TestActionIsAHeapOnlyUpdate(t *testing.T) {
 	if after.Actions != n+1 || after.Updated.Before(before.Updated) || after.Status != before.Status {
 		t.Fatalf("after the actions: %d actions, updated %v (was %v), status %s: want %d, not earlier, %s",
 			after.Actions, after.Updated, before.Updated, after.Status, n+1, before.Status)
+	}
+}
+
+// TestUpdatedAtMostTwoSecondsStale: the nodes of the release before read
+// only a table's updated; an action writes it again once it is 2 s old, so
+// that they see it at most that stale, while the table's time of last
+// change (the later of updated and acted) is the last action's.
+func TestUpdatedAtMostTwoSecondsStale(t *testing.T) {
+	ctx := context.Background()
+	db, err := postgres.OpenWith(ctx, pgtest.DSN(t), postgres.Options{Node: "stale"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	t0 := time.Unix(1_800_000_000, 0)
+	now := t0
+	db.Now = func() time.Time { return now }
+	newTableOn(t, db, "s1")
+	stored := func() (updated, acted time.Time) {
+		var u, a int64
+		mustDo(t, db.R.QueryRowContext(ctx, `SELECT updated, acted FROM tables WHERE id = 's1'`).Scan(&u, &a))
+		return time.Unix(0, u), time.Unix(0, a)
+	}
+	for i, c := range []struct {
+		at      time.Duration
+		updated time.Duration // what the row's updated holds after the action
+	}{{0, 0}, {time.Second, 0}, {1900 * time.Millisecond, 0}, {2100 * time.Millisecond, 2100 * time.Millisecond}, {3 * time.Second, 2100 * time.Millisecond}, {10 * time.Second, 10 * time.Second}} {
+		now = t0.Add(c.at)
+		mustDo(t, db.AppendAction(ctx, "s1", i+1, json.RawMessage(fmt.Sprintf(`{"n":%d}`, i+1)), nil))
+		u, a := stored()
+		if !u.Equal(t0.Add(c.updated)) || !a.Equal(now) {
+			t.Fatalf("action %d at +%s: updated +%s, acted +%s; want +%s and +%s", i+1, c.at, u.Sub(t0), a.Sub(t0), c.updated, c.at)
+		}
+		tb, err := db.Table(ctx, "s1")
+		mustDo(t, err)
+		if !tb.Updated.Equal(now) {
+			t.Fatalf("action %d at +%s: the table's time of last change is +%s", i+1, c.at, tb.Updated.Sub(t0))
+		}
 	}
 }

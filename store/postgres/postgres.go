@@ -443,17 +443,25 @@ var (
 // first action, which may take the table from waiting to playing, and for
 // a later one, which needs it playing (the first action left it so: a
 // later one at a table waiting is refused, ECONFLICT, as at a table that
-// has ended). A later action sets neither the
-// status nor updated, only acted: the row's new version changes no indexed
-// column, a heap-only update that adds no index entry (migration 0023),
-// and with no status in the update the trigger of the open seats (its
-// condition read and compiled at each statement) is not looked at.
+// has ended). A later action sets acted, not the status, and updated only
+// when it is staleUpdated old: the row's new version then changes no
+// indexed column, a heap-only update that adds no index entry (migration
+// 0023), and with no status in the update the trigger of the open seats
+// (its condition read and compiled at each statement) is not looked at.
 func appendStatements(notify string) [2]string {
 	return [2]string{
 		appendStatement(`'waiting', 'playing'`, `status = 'playing', updated = $4, acted = $4`, notify),
-		appendStatement(`'playing'`, `acted = $4`, notify),
+		appendStatement(`'playing'`, `acted = $4, updated = CASE WHEN updated < $4::bigint - `+strconv.FormatInt(staleUpdated.Nanoseconds(), 10)+` THEN $4::bigint ELSE updated END`, notify),
 	}
 }
+
+// staleUpdated is how old a table's updated may be before an action
+// writes it again, although this release reads acted too: during a rolling
+// upgrade the nodes of the release before read only updated (for a turn
+// clock's time left when they take a table over, for a tournament game's
+// idleness), and see it at most this stale. Once a table's actions come
+// further apart than this, each of them moves its index entries again.
+const staleUpdated = 2 * time.Second
 
 func appendStatement(from, set, notify string) string {
 	return `WITH t AS (SELECT status, actions FROM tables WHERE id = $1 FOR UPDATE),
