@@ -19,11 +19,7 @@ import (
 // added an entry to each index.
 func TestActionIsAHeapOnlyUpdate(t *testing.T) {
 	ctx := context.Background()
-	db, err := postgres.OpenWith(ctx, pgtest.DSN(t), postgres.Options{Node: "hot"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := oneNode(t, "hot")
 	newTableOn(t, db, "h1")
 	mustDo(t, db.AppendAction(ctx, "h1", 1, json.RawMessage(`{"n":1}`), nil)) // the first: waiting → playing
 	before, err := db.Table(ctx, "h1")
@@ -63,11 +59,7 @@ func TestActionIsAHeapOnlyUpdate(t *testing.T) {
 // change (the later of updated and acted) is the last action's.
 func TestUpdatedAtMostTwoSecondsStale(t *testing.T) {
 	ctx := context.Background()
-	db, err := postgres.OpenWith(ctx, pgtest.DSN(t), postgres.Options{Node: "stale"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := oneNode(t, "stale")
 	t0 := time.Unix(1_800_000_000, 0)
 	now := t0
 	db.Now = func() time.Time { return now }
@@ -93,4 +85,16 @@ func TestUpdatedAtMostTwoSecondsStale(t *testing.T) {
 			t.Fatalf("action %d at +%s: the table's time of last change is +%s", i+1, c.at, tb.Updated.Sub(t0))
 		}
 	}
+}
+
+// oneNode opens the test's database as the node named node, closed when
+// the test ends.
+func oneNode(t *testing.T, node string) *postgres.DB {
+	t.Helper()
+	db, err := postgres.OpenWith(context.Background(), pgtest.DSN(t), postgres.Options{Node: node})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

@@ -422,14 +422,14 @@ func (db *DB) appendOne(ctx context.Context, q execQueryer, a *sqlstore.Append, 
 // appendSQL is appendOne's statement and its arguments. Its row is the
 // table's status and count before, and 1 if the action was written.
 func (db *DB) appendSQL(a *sqlstore.Append, hint bool) (string, []any) {
-	first := 0
+	k := 0 // a table's first action
 	if a.N > 1 {
-		first = 1
+		k = 1 // a later one
 	}
 	if hint {
-		return appendHintSQL[first], []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano(), payload(a.Table, a.N, store.Playing), db.channel}
+		return appendHintSQL[k], []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano(), payload(a.Table, a.N, store.Playing), db.channel}
 	}
-	return appendNoHintSQL[first], []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano()}
+	return appendNoHintSQL[k], []any{a.Table, a.N, string(a.Entry), db.Now().UnixNano()}
 }
 
 // The statements of appendSQL, with and without its change hint, for a
