@@ -112,9 +112,9 @@ func (c *client) send(b []byte) { c.sendMessage(newMessage(b)) }
 // sendMessage sends m as send does b: the same m may go to many clients.
 func (c *client) sendMessage(m *message) { c.deliver(m, true) }
 
-// flushTail is queued to wake the writer to send what a write at once
-// left (tryWrite): it is nothing of its own.
-var flushTail = &message{}
+// tailOnly is queued to wake the writer to send what a write at once
+// left (tryWrite, corkConn.flushTail): it is nothing of its own.
+var tailOnly = &message{}
 
 // deliver sends m: at once from this goroutine if now (and the socket
 // takes it without waiting, nothing queued before it), else through the
@@ -131,7 +131,7 @@ func (c *client) deliver(m *message, now bool) {
 			if !tail {
 				return
 			}
-			m = flushTail
+			m = tailOnly
 		}
 	}
 	c.queued.Add(1)
