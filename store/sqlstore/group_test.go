@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/sqlstore"
@@ -252,14 +253,25 @@ func TestGroupSurvivesAPanickingCommit(t *testing.T) {
 	if first == nil || !strings.Contains(first.Error(), "a bug in the store") || strings.Contains(first.Error(), "reached the caller") {
 		t.Fatalf("the append of the panicking batch: %v, want an error naming the panic", first)
 	}
+	// A lost turn is a wait for ever: each wait below has a deadline, so
+	// that the test fails saying so instead of hanging.
 	done := make(chan error, 1)
 	go func() { done <- g.Append(ctx, "t2", 1, entry, nil) }()
-	if err := <-done; err != nil {
-		t.Fatalf("the append after the panic: %v", err)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the append after the panic: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the append after the panic was never answered: the leader's turn was lost")
 	}
 	closed := make(chan struct{})
 	go func() { g.Close(); close(closed) }()
-	<-closed
+	select {
+	case <-closed:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Close never returned: the leader's turn was lost")
+	}
 	if n := calls.Load(); n != 2 {
 		t.Fatalf("%d commits, want 2", n)
 	}
