@@ -78,7 +78,11 @@ func testExpireIdle(t *testing.T, s store.Store) {
 		tb.Status, tb.Created = store.Playing, time.Unix(10, 0)
 		must(t, s.CreateTable(ctx, tb))
 	}
+	before := time.Now()
 	must(t, s.AppendAction(ctx, "busy", 1, acts[0], nil)) // changed now: not idle at 20
+	if got, err := s.Table(ctx, "busy"); err != nil || got.Updated.Before(before.Add(-time.Second)) {
+		t.Fatalf("a table's time of last change after an action: %v %v, want about %v", got.Updated, err, before)
+	}
 	must(t, s.ExpireIdle(ctx, "idle", time.Unix(20, 0), "nobody acted within a day"))
 	got, err := s.Table(ctx, "idle")
 	must(t, err)
