@@ -14,8 +14,9 @@
 // (see BenchmarkAppendAction).
 //
 // The WAL is checkpointed in the background (PASSIVE, never blocking) and,
-// past Options.WALLimit, truncated between two commits, so its file stays
-// bounded under any load (see wal.go).
+// past Options.WALLimit, restarted between two commits (its file written
+// over from its start, not emptied), so its file stays bounded under any
+// load (see wal.go).
 //
 // Open checks the file first (quick_check by default, Options.Check) and
 // refuses a damaged file, or one that is not a database, with a

@@ -1,7 +1,8 @@
 package sqlite
 
-// TruncateCheckpoints returns how many TRUNCATE checkpoints completed.
-func (db *DB) TruncateCheckpoints() int64 { return db.truncated.Load() }
+// ResetCheckpoints returns how many checkpoints that reset the WAL
+// completed, and whether they were RESTART checkpoints (TRUNCATE if not).
+func (db *DB) ResetCheckpoints() (int64, bool) { return db.resets.Load(), db.resetMode() == "RESTART" }
 
 // Pragma returns the value of a PRAGMA on the writer connection.
 func (db *DB) Pragma(name string) (string, error) {
@@ -9,3 +10,6 @@ func (db *DB) Pragma(name string) (string, error) {
 	err := db.W.QueryRow(`PRAGMA ` + name).Scan(&v)
 	return v, err
 }
+
+// WALFill is walFill: the bytes of the frames the WAL holds.
+func (db *DB) WALFill() int64 { return db.walFill() }

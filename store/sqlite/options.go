@@ -14,7 +14,7 @@ type Options struct {
 	// power loss may lose the last commits).
 	Synchronous string
 	// WALLimit is the size in bytes past which the write-ahead log is
-	// checkpointed and truncated (a TRUNCATE checkpoint, which holds
+	// checkpointed and restarted (a RESTART checkpoint, which holds
 	// commits back for at most a fraction of a second while readers
 	// finish), also set as journal_size_limit. Commits wait for a
 	// checkpoint only when the WAL passes 4 × WALLimit, which bounds the

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,8 +41,9 @@ type DB struct {
 
 	nudge     chan struct{} // the WAL passed Options.WALLimit: checkpoint now
 	ckStopped chan struct{}
-	truncated atomic.Int64 // completed TRUNCATE checkpoints, for tests
-	ckSize    atomic.Int64 // the -wal file's size after the last checkpoint (wal.go)
+	resets    atomic.Int64 // completed checkpoints that reset the WAL, for tests
+	ckFill    atomic.Int64 // the WAL's fill after the last checkpoint (wal.go)
+	shm       *os.File     // the -shm file, read for the WAL's fill (nil: not open)
 }
 
 var _ store.Store = (*DB)(nil)
@@ -127,6 +129,9 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 			return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 		}
 	}
+	if shm, err := os.Open(path + "-shm"); err == nil {
+		db.shm = shm // opened by the connections above; without it the WAL's file size stands for its fill
+	}
 	db.group = sqlstore.NewGroup(db.commitBatch)
 	db.quitCk = make(chan struct{})
 	db.nudge = make(chan struct{}, 1)
@@ -146,6 +151,9 @@ func (db *DB) Close() error {
 	close(db.quitCk)
 	<-db.ckStopped
 	db.checkpoint("TRUNCATE", hardWait)
+	if db.shm != nil {
+		db.shm.Close()
+	}
 	var errSt error
 	if db.appendSt != nil {
 		errSt = db.appendSt.Close()

@@ -18,7 +18,10 @@ import (
 // TestWALBounded writes 20,032 actions from 64 tables while readers query
 // along, and checks the -wal file after every append: it stays
 // under a bound (a little over 4 × WALLimit, where commits wait for a
-// checkpoint) although far more than that is written through it.
+// checkpoint) although far more than that is written through it, and
+// once it has reached the limit it is written over, never emptied (a
+// truncated file's blocks are allocated again by the next commits, whose
+// syncs then cost the file system more).
 func TestWALBounded(t *testing.T) {
 	const (
 		limit   = 1 << 20
@@ -40,7 +43,8 @@ func TestWALBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var maxWAL atomic.Int64
+	var maxWAL, emptied atomic.Int64
+	var filled atomic.Bool
 	// Readers read as writes come (each append offers a read), so they
 	// hold snapshots of the WAL all along without spinning on the CPU.
 	poke := make(chan string, 64)
@@ -79,6 +83,11 @@ func TestWALBounded(t *testing.T) {
 				default:
 				}
 				if fi, err := os.Stat(path + "-wal"); err == nil {
+					if fi.Size() >= limit {
+						filled.Store(true)
+					} else if fi.Size() == 0 && filled.Load() {
+						emptied.Add(1)
+					}
 					for {
 						m := maxWAL.Load()
 						if fi.Size() <= m || maxWAL.CompareAndSwap(m, fi.Size()) {
@@ -101,12 +110,72 @@ func TestWALBounded(t *testing.T) {
 			t.Fatalf("table t%d: %d actions (%v), want %d", i, tb.Actions, err, actions)
 		}
 	}
-	trunc := db.TruncateCheckpoints()
-	t.Logf("largest WAL %d bytes (bound %d), %d TRUNCATE checkpoints, %d reads", maxWAL.Load(), bound, trunc, reads.Load())
+	restarts, restart := db.ResetCheckpoints()
+	t.Logf("largest WAL %d bytes (bound %d), %d RESTART checkpoints, %d reads", maxWAL.Load(), bound, restarts, reads.Load())
+	if !restart {
+		t.Fatal("the WAL is reset by TRUNCATE checkpoints: its wal-index could not be read")
+	}
 	if maxWAL.Load() >= bound {
 		t.Fatalf("the WAL reached %d bytes, over the bound of %d", maxWAL.Load(), bound)
 	}
-	if trunc == 0 {
-		t.Fatal("no TRUNCATE checkpoint ran: the test wrote too little to exercise the bound")
+	if restarts == 0 {
+		t.Fatal("no RESTART checkpoint ran: the test wrote too little to exercise the bound")
+	}
+	if !filled.Load() {
+		t.Fatal("the WAL's file never reached the limit")
+	}
+	if n := emptied.Load(); n > 0 {
+		t.Fatalf("the WAL's file was seen empty %d times after it reached the limit: truncated, not written over", n)
+	}
+}
+
+// TestWALFill: the WAL's fill read from the wal-index is its frames (as a
+// checkpoint counts them) times a frame's size, and falls back to a few
+// frames when the WAL restarts, although its file keeps its size.
+func TestWALFill(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "fill.db")
+	db, err := sqlite.OpenWith(ctx, path, sqlite.Options{Synchronous: "NORMAL", WALLimit: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.CreateTable(ctx, store.Table{ID: "f", Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("f")}); err != nil {
+		t.Fatal(err)
+	}
+	frames := func() int64 {
+		var busy, log, done int64
+		if err := db.W.QueryRow(`PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &log, &done); err != nil {
+			t.Fatal(err)
+		}
+		return log
+	}
+	for n := 1; n <= 200; n++ {
+		if err := db.AppendAction(ctx, "f", n, engineEntry(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fill := db.WALFill()
+	f := frames()
+	if f == 0 || fill != f*(4096+24) {
+		t.Fatalf("fill %d bytes for %d frames of 4,096-byte pages: want %d", fill, f, f*(4096+24))
+	}
+	var busy, log, done int64
+	if err := db.W.QueryRow(`PRAGMA wal_checkpoint(RESTART)`).Scan(&busy, &log, &done); err != nil || busy != 0 {
+		t.Fatalf("RESTART: busy %d, %v", busy, err)
+	}
+	if err := db.AppendAction(ctx, "f", 201, engineEntry(), nil); err != nil {
+		t.Fatal(err)
+	}
+	after := db.WALFill()
+	fi, err := os.Stat(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f2 := frames(); after != f2*(4096+24) || f2 >= f {
+		t.Fatalf("after a restart and one action: fill %d for %d frames", after, f2)
+	}
+	if fi.Size() < fill {
+		t.Fatalf("the WAL's file is %d bytes after its restart, less than the %d written before: it was truncated", fi.Size(), fill)
 	}
 }
