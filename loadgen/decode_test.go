@@ -44,7 +44,7 @@ func TestDecodeAsWhole(t *testing.T) {
 
 // BenchmarkDecodeUpdate: the load client's work for each update its
 // players read, the whole message (wsclient.Msg, as before) against the
-// seat's slim decode.
+// seat's slim decode, and the slim decode with encoding/json (before).
 //
 //	go test ./loadgen -run '^$' -bench DecodeUpdate -benchmem
 func BenchmarkDecodeUpdate(b *testing.B) {
@@ -56,6 +56,16 @@ func BenchmarkDecodeUpdate(b *testing.B) {
 		b.ReportAllocs()
 		for range b.N {
 			var m wsclient.Msg
+			if err := json.Unmarshal(data, &m); err != nil || m.State == nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("seat-encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		var m message
+		for range b.N {
+			m = message{}
 			if err := json.Unmarshal(data, &m); err != nil || m.State == nil {
 				b.Fatal(err)
 			}
