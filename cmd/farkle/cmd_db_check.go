@@ -27,7 +27,8 @@ const dbCheckHelp = `farkle db check DB checks the web game's database DB (a SQL
 backup made by farkle db backup, or a PostgreSQL URL postgres://…) without
 changing it:
 
-  - a SQLite file's integrity (PRAGMA integrity_check);
+  - a SQLite file's integrity (PRAGMA integrity_check); in PostgreSQL,
+    that every action belongs to a table;
   - its schema: every migration of this farkle applied and none unknown, and
     (SQLite) every table, column and index that of a new database;
   - every finished game: its record verifies (the seed against its
@@ -171,6 +172,17 @@ func checkPostgres(ctx context.Context, addr string, progress io.Writer) (checke
 	// Opening the store migrates: nothing may be due.
 	if res.schema, err = compareVersions(dbName(addr), applied, postgres.Versions()); err != nil {
 		return res, err
+	}
+	// The actions' foreign key is gone (migration 0024): the writes keep
+	// it, and this checks that they did.
+	var lost int
+	var first string
+	err = conn.QueryRow(ctx, `SELECT count(*) OVER (), a.table_id FROM actions a WHERE NOT EXISTS (SELECT 1 FROM tables t WHERE t.id = a.table_id) LIMIT 1`).Scan(&lost, &first)
+	switch {
+	case err == nil:
+		return res, fmt.Errorf("%s: actions of no table: %d (the first of table %q)", dbName(addr), lost, first)
+	case !errors.Is(err, pgx.ErrNoRows):
+		return res, fmt.Errorf("%s: %w", dbName(addr), err)
 	}
 	ids, err := overTables(ctx, query)
 	if err != nil {
