@@ -47,12 +47,15 @@ const hardWait = 5 * time.Second
 // szPage of the wal-index header at the start of the -shm file (SQLite's
 // documented WAL-index format: two copies of a 48-byte header, which a
 // reader uses only when they are the same, as SQLite's own readers do).
-// Where the header cannot be read (no -shm file yet, two copies caught
-// while a writer changed them) it returns the -wal file's size, at least
-// the fill.
+// Where the header cannot be read (no -shm file, or its two copies differ
+// three times in a row: a writer was changing them) it returns the -wal
+// file's size, at least the fill.
 func (db *DB) walFill() int64 {
 	var h [96]byte
-	if db.shm != nil {
+	for range 3 {
+		if db.shm == nil {
+			break
+		}
 		if _, err := db.shm.ReadAt(h[:], 0); err == nil && [48]byte(h[:48]) == [48]byte(h[48:]) && h[12] == 1 {
 			frames := int64(binary.NativeEndian.Uint32(h[16:]))
 			page := int64(binary.NativeEndian.Uint16(h[14:]))
@@ -101,7 +104,7 @@ func (db *DB) checkpointer() {
 // the WAL has grown by an eighth of its limit since the last checkpoint it
 // nudges the checkpointer to copy frames; past the limit it restarts the
 // WAL before the next commit. (Nudged after every commit that added
-// frames, the checkpointer ran 40 to 80 times a second on a busy server,
+// frames, the checkpointer ran up to 80 times a second on a busy server,
 // copying the same pages again each time and syncing the database file
 // each time.)
 func (db *DB) afterCommit() {
