@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
-	"github.com/hashicorp/golang-lru/v2/expirable"
 
 	"github.com/farkle/farkle/store"
 )
@@ -67,7 +66,7 @@ type ceremony struct {
 type accountState struct {
 	mu         sync.Mutex
 	key        []byte
-	lookAlikes *expirable.LRU[string, string]
+	lookAlikes *lookAlikes
 }
 
 // withAccountDefaults fills the zero fields of accounts and sessions.

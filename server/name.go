@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/hashicorp/golang-lru/v2/expirable"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/farkle/farkle/store"
@@ -110,11 +110,45 @@ const lookAlikeTTL = 30 * time.Second
 // lookAlikeCache is how many names a node keeps the look-alike account of.
 const lookAlikeCache = 8192
 
-// newLookAlikes returns the cache of shownName: the ID of the account a
-// name is or looks like, "" for none, by name.
-func newLookAlikes() *expirable.LRU[string, string] {
-	return expirable.NewLRU[string, string](lookAlikeCache, nil, lookAlikeTTL)
+// lookAlikes is the cache of shownName: the ID of the account a name is or
+// looks like, "" for none, by name, each for lookAlikeTTL from its look-up
+// (by the server's clock). An entry past it is a miss; it leaves when the
+// cache drops its least recently used. (The expiring cache of
+// golang-lru ran a goroutine for each server that never ended.)
+type lookAlikes struct {
+	c   *lru.Cache[string, lookAlike]
+	now func() time.Time
 }
+
+// lookAlike is a name's look-up: the account, and when.
+type lookAlike struct {
+	owner string
+	at    time.Time
+}
+
+func newLookAlikes(now func() time.Time) *lookAlikes {
+	c, err := lru.New[string, lookAlike](lookAlikeCache)
+	if err != nil {
+		panic(err) // only for a size below 1
+	}
+	return &lookAlikes{c: c, now: now}
+}
+
+// Get returns the account name looks like, if looked up within
+// lookAlikeTTL.
+func (l *lookAlikes) Get(name string) (string, bool) {
+	v, ok := l.c.Get(name)
+	if !ok || l.now().Sub(v.at) >= lookAlikeTTL {
+		return "", false
+	}
+	return v.owner, true
+}
+
+// Add keeps the account name looks like, as of now.
+func (l *lookAlikes) Add(name, owner string) { l.c.Add(name, lookAlike{owner, l.now()}) }
+
+// Purge forgets every name.
+func (l *lookAlikes) Purge() { l.c.Purge() }
 
 // shownName returns the name the player is shown by: its own, or, for a
 // guest whose name is or looks like an account's (store.NameLooks), that

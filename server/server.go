@@ -247,7 +247,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	opt.withModerationDefaults()
 	s := &Server{store: st, cluster: store.ClusterOf(st), opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
 		finished: newFinishedTables(opt.FinishedTables), asleep: map[string]*sleeper{}, stop: make(chan struct{})}
-	s.accounts.lookAlikes = newLookAlikes()
+	s.accounts.lookAlikes = newLookAlikes(opt.Now)
 	s.initMetrics()
 	if err := s.initEdge(); err != nil {
 		return nil, err
