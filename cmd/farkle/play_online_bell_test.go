@@ -25,7 +25,9 @@ var oscSeq = regexp.MustCompile(`\x1b\][^\x07\x1b]*(\x07|\x1b\\)`)
 func TestOnlineCallsToPlay(t *testing.T) {
 	dir := t.TempDir()
 	_, base := startServe(t, filepath.Join(dir, "f.db"), "--bot-delay", "150ms")
-	p := newTmuxPane(t, "env FARKLE_DATA_DIR="+dir+" "+farkleBin+" play --online "+base+" --name Ann --rules "+shortRulesFile(t)+"; echo \"farkle exited: $?\"; sleep 600")
+	// First to 5,000: the test needs two turns of Ann and one of the bot
+	// before anyone wins (at 1,000 the bot's first turn won once).
+	p := newTmuxPane(t, "env FARKLE_DATA_DIR="+dir+" "+farkleBin+" play --online "+base+" --name Ann --rules "+classicToFile(t, 5000)+"; echo \"farkle exited: $?\"; sleep 600")
 	raw := filepath.Join(dir, "raw")
 	p.tmux("pipe-pane", "-o", "-t", "play", "cat >> "+raw)
 	p.bigPane()
@@ -41,7 +43,7 @@ func TestOnlineCallsToPlay(t *testing.T) {
 	}
 	p.waitFor("Farkle online", "you are Ann")
 	p.keys("n")
-	p.waitFor("a new game", "first to 1,000")
+	p.waitFor("a new game", "first to 5,000")
 	if n := bells(); n != 0 {
 		t.Fatalf("%d bells before any game", n)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -31,8 +32,15 @@ import (
 // minimum: a keep can always be banked) and returns the file.
 func shortRulesFile(t *testing.T) string {
 	t.Helper()
+	return classicToFile(t, 1000)
+}
+
+// classicToFile writes the classic rules with the target to a file and
+// returns its path.
+func classicToFile(t *testing.T, target int) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "short.json")
-	if err := os.WriteFile(path, []byte(`{"base":"classic","game":{"target":1000}}`), 0o644); err != nil {
+	if err := os.WriteFile(path, fmt.Appendf(nil, `{"base":"classic","game":{"target":%d}}`, target), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -4,7 +4,7 @@
 -- from it; AppendIn and the import do the same or create the table), and
 -- no table is ever deleted, so the key never refused anything; but it
 -- checked each action again (a trigger's query on the locked row at the
--- end of each statement), 12 to 15 % of PostgreSQL's CPU an action under
+-- end of each statement), about a tenth of PostgreSQL's CPU an action under
 -- load. farkle db check counts actions without a table instead.
 -- (SQLite keeps its key: its check is a lookup in its own process, and
 -- dropping it would rebuild the table.)
