@@ -30,7 +30,9 @@ func previousRev(t *testing.T) string {
 	if rev := os.Getenv("FARKLE_PREVIOUS_REV"); rev != "" {
 		return rev
 	}
-	out, err := exec.Command("git", "log", "-1", "--format=%H", "--", "../../store/postgres/migrations").Output()
+	// --diff-filter=A: the commit that added a migration, not one that
+	// later mended a comment in one (its parent would know them all).
+	out, err := exec.Command("git", "log", "-1", "--diff-filter=A", "--format=%H", "--", "../../store/postgres/migrations").Output()
 	if err != nil || len(bytes.TrimSpace(out)) == 0 {
 		t.Skipf("no git history to build the previous release from: %v", err)
 	}
