@@ -41,9 +41,9 @@ type DB struct {
 
 	nudge     chan struct{} // the WAL passed Options.WALLimit: checkpoint now
 	ckStopped chan struct{}
-	resets    atomic.Int64 // completed checkpoints that reset the WAL, for tests
-	ckFill    atomic.Int64 // the WAL's fill after the last checkpoint (wal.go)
-	shm       *os.File     // the -shm file, read for the WAL's fill (nil: not open)
+	resets    atomic.Int64            // completed checkpoints that reset the WAL, for tests
+	ckFill    atomic.Int64            // the WAL's fill after the last checkpoint (wal.go)
+	shm       atomic.Pointer[os.File] // the -shm file, read for the WAL's fill (nil: not open; wal.go)
 }
 
 var _ store.Store = (*DB)(nil)
@@ -130,7 +130,7 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 		}
 	}
 	if shm, err := os.Open(path + "-shm"); err == nil {
-		db.shm = shm // opened by the connections above; without it the WAL's file size stands for its fill
+		db.shm.Store(shm) // made by the connections above; without it the WAL's file size stands for its fill
 	}
 	db.group = sqlstore.NewGroup(db.commitBatch)
 	db.quitCk = make(chan struct{})
@@ -151,8 +151,8 @@ func (db *DB) Close() error {
 	close(db.quitCk)
 	<-db.ckStopped
 	db.checkpoint("TRUNCATE", hardWait)
-	if db.shm != nil {
-		db.shm.Close()
+	if shm := db.shm.Swap(nil); shm != nil {
+		shm.Close()
 	}
 	var errSt error
 	if db.appendSt != nil {

@@ -49,27 +49,68 @@ const hardWait = 5 * time.Second
 // reader uses only when they are the same, as SQLite's own readers do).
 // Where the header cannot be read (no -shm file, or its two copies differ
 // three times in a row: a writer was changing them) it returns the -wal
-// file's size, at least the fill.
+// file's size, at least the fill; and it does past 4 × WALLimit whatever
+// the header says, so that the WAL stays bounded even if the -shm file
+// held were stale (SQLite made a new one: refreshShm).
 func (db *DB) walFill() int64 {
-	var h [96]byte
-	for range 3 {
-		if db.shm == nil {
-			break
-		}
-		if _, err := db.shm.ReadAt(h[:], 0); err == nil && [48]byte(h[:48]) == [48]byte(h[48:]) && h[12] == 1 {
-			frames := int64(binary.NativeEndian.Uint32(h[16:]))
-			page := int64(binary.NativeEndian.Uint16(h[14:]))
-			if page == 1 {
-				page = 65536
-			}
-			return frames * (walFrameHeader + page)
-		}
+	size := db.walSize()
+	if size > 4*db.opt.WALLimit {
+		return size
 	}
+	if fill, ok := db.indexFill(); ok {
+		return fill
+	}
+	return size
+}
+
+// walSize returns the size of the -wal file (0 if it does not exist).
+func (db *DB) walSize() int64 {
 	fi, err := os.Stat(db.path + "-wal")
 	if err != nil {
 		return 0
 	}
 	return fi.Size()
+}
+
+// indexFill reads the WAL's fill from the wal-index header (walFill).
+func (db *DB) indexFill() (int64, bool) {
+	shm := db.shm.Load()
+	if shm == nil {
+		return 0, false
+	}
+	var h [96]byte
+	for range 3 {
+		if _, err := shm.ReadAt(h[:], 0); err == nil && [48]byte(h[:48]) == [48]byte(h[48:]) && h[12] == 1 {
+			frames := int64(binary.NativeEndian.Uint32(h[16:]))
+			page := int64(binary.NativeEndian.Uint16(h[14:]))
+			if page == 1 {
+				page = 65536
+			}
+			return frames * (walFrameHeader + page), true
+		}
+	}
+	return 0, false
+}
+
+// refreshShm opens the -shm file again if the one held is no longer it:
+// SQLite deletes it when the last connection to the database closes and
+// makes a new one with the next (the pools keep connections open, so this
+// is for a writer's connection that failed and was replaced).
+func (db *DB) refreshShm() {
+	held := db.shm.Load()
+	if held == nil {
+		return
+	}
+	hi, err1 := held.Stat()
+	ci, err2 := os.Stat(db.path + "-shm")
+	if err1 == nil && err2 == nil && os.SameFile(hi, ci) || err2 != nil {
+		return
+	}
+	if f, err := os.Open(db.path + "-shm"); err == nil {
+		if old := db.shm.Swap(f); old != nil {
+			old.Close()
+		}
+	}
 }
 
 // walFrameHeader is the size of a WAL frame's header, before its page.
@@ -90,6 +131,7 @@ func (db *DB) checkpointer() {
 		case <-db.nudge:
 			db.checkpoint("PASSIVE", 0)
 		case <-t.C:
+			db.refreshShm()
 			if db.walFill() >= db.opt.WALLimit {
 				db.checkpoint(db.resetMode(), checkpointWait)
 			} else {
@@ -131,7 +173,7 @@ func (db *DB) afterCommit() {
 // the file to be written over, where walFill reads the frames; TRUNCATE,
 // which empties it, where walFill can only read its size.
 func (db *DB) resetMode() string {
-	if db.shm == nil {
+	if db.shm.Load() == nil {
 		return "TRUNCATE"
 	}
 	return "RESTART"
