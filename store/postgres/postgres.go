@@ -446,8 +446,9 @@ var (
 // has ended). A later action sets acted, not the status, and updated only
 // when it is staleUpdated old: the row's new version then changes no
 // indexed column, a heap-only update that adds no index entry (migration
-// 0023), and with no status in the update the trigger of the open seats
-// (its condition read and compiled at each statement) is not looked at.
+// 0023), and with no status in the update neither the trigger of the
+// open seats nor the status's check (migration 0025) is looked at (their
+// conditions are read and compiled at each statement that sets it).
 func appendStatements(notify string) [2]string {
 	return [2]string{
 		appendStatement(`'waiting', 'playing'`, `status = 'playing', updated = $4, acted = $4`, notify),

@@ -49,18 +49,14 @@ const hardWait = 5 * time.Second
 // reader uses only when they are the same, as SQLite's own readers do).
 // Where the header cannot be read (no -shm file, or its two copies differ
 // three times in a row: a writer was changing them) it returns the -wal
-// file's size, at least the fill; and it does past 4 × WALLimit whatever
-// the header says, so that the WAL stays bounded even if the -shm file
-// held were stale (SQLite made a new one: refreshShm).
+// file's size, at least the fill. One read a commit: the checkpointer
+// looks after a -shm file held that is no longer the database's
+// (refreshShm, and the file's size past 4 × WALLimit).
 func (db *DB) walFill() int64 {
-	size := db.walSize()
-	if size > 4*db.opt.WALLimit {
-		return size
-	}
 	if fill, ok := db.indexFill(); ok {
 		return fill
 	}
-	return size
+	return db.walSize()
 }
 
 // walSize returns the size of the -wal file (0 if it does not exist).
@@ -97,13 +93,7 @@ func (db *DB) indexFill() (int64, bool) {
 // makes a new one with the next (the pools keep connections open, so this
 // is for a writer's connection that failed and was replaced).
 func (db *DB) refreshShm() {
-	held := db.shm.Load()
-	if held == nil {
-		return
-	}
-	hi, err1 := held.Stat()
-	ci, err2 := os.Stat(db.path + "-shm")
-	if err1 == nil && err2 == nil && os.SameFile(hi, ci) || err2 != nil {
+	if db.shm.Load() == nil || db.holdsShm(db.path+"-shm") {
 		return
 	}
 	if f, err := os.Open(db.path + "-shm"); err == nil {
@@ -113,13 +103,25 @@ func (db *DB) refreshShm() {
 	}
 }
 
+// holdsShm reports whether the -shm file held is the file at path.
+func (db *DB) holdsShm(path string) bool {
+	held := db.shm.Load()
+	if held == nil {
+		return false
+	}
+	hi, err1 := held.Stat()
+	ci, err2 := os.Stat(path)
+	return err1 == nil && err2 == nil && os.SameFile(hi, ci)
+}
+
 // walFrameHeader is the size of a WAL frame's header, before its page.
 const walFrameHeader = 24
 
 // checkpointer copies the WAL into the database file in the background
 // until quit closes: PASSIVE every checkpointEvery and when nudged, and a
 // reset on a tick that finds the WAL past its limit (grown by writes
-// other than actions while no action comes).
+// other than actions while no action comes, or read from a stale -shm
+// file).
 func (db *DB) checkpointer() {
 	defer close(db.ckStopped)
 	t := time.NewTicker(checkpointEvery)
@@ -131,8 +133,10 @@ func (db *DB) checkpointer() {
 		case <-db.nudge:
 			db.checkpoint("PASSIVE", 0)
 		case <-t.C:
+			// A stale -shm file is replaced, and meanwhile the file's
+			// size past 4 × WALLimit resets the WAL whatever it says.
 			db.refreshShm()
-			if db.walFill() >= db.opt.WALLimit {
+			if db.walFill() >= db.opt.WALLimit || db.walSize() > 4*db.opt.WALLimit {
 				db.checkpoint(db.resetMode(), checkpointWait)
 			} else {
 				db.checkpoint("PASSIVE", 0)

@@ -134,15 +134,7 @@ func TestWALBounded(t *testing.T) {
 // frames when the WAL restarts, although its file keeps its size.
 func TestWALFill(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "fill.db")
-	db, err := sqlite.OpenWith(ctx, path, sqlite.Options{Synchronous: "NORMAL", WALLimit: 64 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.CreateTable(ctx, store.Table{ID: "f", Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("f")}); err != nil {
-		t.Fatal(err)
-	}
+	db, path := walDB(t)
 	frames := func() int64 {
 		var busy, log, done int64
 		if err := db.W.QueryRow(`PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &log, &done); err != nil {
@@ -177,5 +169,60 @@ func TestWALFill(t *testing.T) {
 	}
 	if fi.Size() < fill {
 		t.Fatalf("the WAL's file is %d bytes after its restart, less than the %d written before: it was truncated", fi.Size(), fill)
+	}
+}
+
+// walDB opens a database whose WAL the test watches (a limit no test
+// reaches) with a table "f" waiting for its actions; it is closed when the
+// test ends.
+func walDB(t *testing.T) (*sqlite.DB, string) {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "wal.db")
+	db, err := sqlite.OpenWith(ctx, path, sqlite.Options{Synchronous: "NORMAL", WALLimit: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.CreateTable(ctx, store.Table{ID: "f", Kind: game.Farkle, Rules: rulesJSON("classic"), Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom("f")}); err != nil {
+		t.Fatal(err)
+	}
+	return db, path
+}
+
+// TestRefreshShm: when the -shm file the store reads the WAL's fill from
+// is no longer the database's (SQLite made a new one), the checkpointer's
+// refresh opens the database's again, and the fill read is the WAL's
+// frames once more, not the stale file's.
+func TestRefreshShm(t *testing.T) {
+	ctx := context.Background()
+	db, path := walDB(t)
+	// A stale wal-index: a copy of the header as it is now, in another file.
+	data, err := os.ReadFile(path + "-shm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(t.TempDir(), "stale-shm")
+	if err := os.WriteFile(stale, data[:96], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.HoldShm(stale); err != nil {
+		t.Fatal(err)
+	}
+	staleFill := db.WALFill()
+	for n := 1; n <= 50; n++ {
+		if err := db.AppendAction(ctx, "f", n, engineEntry(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := db.WALFill(); got != staleFill {
+		t.Fatalf("the stale index read %d, then %d: it is not the stale file", staleFill, got)
+	}
+	db.RefreshShm()
+	if !db.HoldsShm(path + "-shm") {
+		t.Fatal("after the refresh the store still reads another -shm file than the database's")
+	}
+	if got := db.WALFill(); got <= staleFill {
+		t.Fatalf("after 50 actions the fill read is %d, the stale %d", got, staleFill)
 	}
 }
