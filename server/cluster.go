@@ -152,7 +152,14 @@ func (s *Server) heard(ctx context.Context, c store.Change) {
 			// The most common hint, actions at a table in play: only
 			// the actions are read, not the table (its seats, its end:
 			// another status says those changed).
-			if err := t.replayStored(ctx, c.Actions); err != nil && ctx.Err() == nil {
+			err := t.replayStored(ctx, c.Actions)
+			if errors.Is(err, errFewerStored) {
+				// A hint of an action that was not written (a batch's
+				// hints go with its commit, before its answers are
+				// read): the table says what became of it.
+				err = t.catchUp(ctx)
+			}
+			if err != nil && ctx.Err() == nil {
 				s.log.Warn("cannot follow a table", "table", t.id, "err", err)
 			}
 		} else if c.Table == "" || (c.Actions >= t.meta.Actions && !known) {
@@ -216,6 +223,9 @@ func (t *table) catchUp(ctx context.Context) error {
 	return nil
 }
 
+// errFewerStored: the store has fewer actions than a change hint said.
+var errFewerStored = errors.New("fewer actions stored than hinted")
+
 // replayStored plays the stored actions after those in memory, up to n,
 // broadcasting each. Only those actions are read, and each is played on
 // the game in memory, its dice drawn from the seed as the node that took
@@ -229,7 +239,7 @@ func (t *table) replayStored(ctx context.Context, n int) error {
 		return err
 	}
 	if have+len(stored) < n {
-		return fmt.Errorf("the store has %d actions, this node %d, the change says %d", have+len(stored), have, n)
+		return fmt.Errorf("%w: the store has %d actions, this node %d, the change says %d", errFewerStored, have+len(stored), have, n)
 	}
 	for k, raw := range stored {
 		i := have + k // the action's index: it is action i+1

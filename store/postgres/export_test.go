@@ -29,3 +29,9 @@ func (db *DB) AppendOneIn(ctx context.Context, tx *sql.Tx, table string, n int, 
 	_, err = db.appendOne(ctx, tx, &a, false)
 	return err
 }
+
+// CommitBatch is commitBatch, for the tests of a batch's pipeline.
+func (db *DB) CommitBatch(batch []*sqlstore.Append) []error { return db.commitBatch(batch) }
+
+// HintSQL is the statement that sends a batch's hints.
+const HintSQL = hintSQL

@@ -9,8 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/farkle/farkle/store"
 	"github.com/farkle/farkle/store/postgres"
+	"github.com/farkle/farkle/store/postgres/pgtest"
+	"github.com/farkle/farkle/store/sqlstore"
 )
 
 // The group commit under load from two nodes: many tables' actions
@@ -117,5 +121,134 @@ func TestJoinHints(t *testing.T) {
 	}
 	if got := postgres.JoinHints(nil, 100); len(got) != 0 {
 		t.Errorf("no hint makes %q", got)
+	}
+}
+
+// A batch is one pipeline: its actions, its commit and its hints. When a
+// statement fails in the database the whole pipeline is skipped, hints
+// included, and each action is written alone with its own answer and
+// hint: no hint is heard of the action that failed, and each written
+// action's once.
+func TestBatchPipeline(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.DSN(t)
+	db, err := postgres.OpenWith(ctx, dsn, postgres.Options{Node: "n0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	listenCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	heard := db.Changes(listenCtx)
+	select {
+	case <-heard:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the listener did not start")
+	}
+	for _, id := range []string{"p1", "p2", "p3"} {
+		newTableOn(t, db, id)
+	}
+	// An action 1 of p2 stored behind the table's back (its count still
+	// 0): appending action 1 there fails in the database (the key).
+	if _, err := db.W.ExecContext(ctx, `INSERT INTO actions (table_id, n, entry) VALUES ('p2', 1, '{}')`); err != nil {
+		t.Fatal(err)
+	}
+	appends := func(specs ...string) []*sqlstore.Append {
+		var out []*sqlstore.Append
+		for _, s := range specs {
+			var id string
+			var n int
+			if _, err := fmt.Sscanf(s, "%s %d", &id, &n); err != nil {
+				t.Fatal(err)
+			}
+			a, err := sqlstore.NewAppend(id, n, json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, &a)
+		}
+		return out
+	}
+	errs := db.CommitBatch(appends("p1 1", "p2 1", "p3 1"))
+	if errs[0] != nil || errs[2] != nil {
+		t.Fatalf("the actions beside the one that failed: %v, %v", errs[0], errs[2])
+	}
+	if store.Code(errs[1]) != store.ECONFLICT {
+		t.Fatalf("the action whose number is taken: %v, want ECONFLICT", errs[1])
+	}
+	for id, want := range map[string]int{"p1": 1, "p3": 1} {
+		got, err := db.Actions(ctx, id)
+		if err != nil || len(got) != want {
+			t.Fatalf("%s: %d actions (%v), want %d", id, len(got), err, want)
+		}
+	}
+	// A last action alone, then every hint up to its own.
+	if errs := db.CommitBatch(appends("p1 2")); errs[0] != nil {
+		t.Fatal(errs[0])
+	}
+	count := map[string]int{}
+	deadline := time.After(30 * time.Second)
+	for count["p1 2"] == 0 {
+		select {
+		case c := <-heard:
+			if c.Table != "" {
+				count[fmt.Sprint(c.Table, " ", c.Actions)]++
+			}
+		case <-deadline:
+			t.Fatalf("the last hint was not heard; heard %v", count)
+		}
+	}
+	if count["p1 1"] != 1 || count["p3 1"] != 1 || count["p2 1"] != 0 {
+		t.Fatalf("hints heard %v: want p1 1 and p3 1 once, none of p2", count)
+	}
+	// A batch whose statements all run, one of them writing nothing.
+	errs = db.CommitBatch(appends("p1 3", "p3 1"))
+	if errs[0] != nil || store.Code(errs[1]) != store.ECONFLICT {
+		t.Fatalf("a batch with an action already taken: %v", errs)
+	}
+	if got, err := db.Actions(ctx, "p1"); err != nil || len(got) != 3 {
+		t.Fatalf("p1: %d actions (%v), want 3", len(got), err)
+	}
+}
+
+// The hints' statement, after a commit in a pipeline, runs in a
+// transaction of its own that waits for no flush of the log, and leaves
+// the connection's setting as it was: the next actions' commits wait for
+// their flush.
+func TestHintsCommitAsync(t *testing.T) {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, pgtest.DSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`SELECT 1`)
+	b.Queue(`COMMIT`)
+	b.Queue(postgres.HintSQL, "farkle_test_hints", "1 playing x")
+	b.Queue(`SELECT current_setting('synchronous_commit')`)
+	br := conn.SendBatch(ctx, b)
+	for range 3 {
+		if _, err := br.Exec(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := br.Exec(); err != nil {
+		t.Fatal(err)
+	}
+	var inside string
+	if err := br.QueryRow().Scan(&inside); err != nil {
+		t.Fatal(err)
+	}
+	if err := br.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var after string
+	if err := conn.QueryRow(ctx, `SHOW synchronous_commit`).Scan(&after); err != nil {
+		t.Fatal(err)
+	}
+	if inside != "off" || after != "on" {
+		t.Fatalf("synchronous_commit %q for the hints, %q after them; want off, then on", inside, after)
 	}
 }
