@@ -372,6 +372,13 @@ func (s *Server) initMetrics() {
 	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mLetGo, s.mFollowed, s.mGameTables,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	s.reg.MustRegister(s.opt.Collectors...)
+	if g, ok := s.store.(store.GroupCommitter); ok {
+		s.reg.MustRegister(
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "farkle_commit_batches_total",
+				Help: "Batches of actions the database's group commit committed (each one transaction)."}, func() float64 { b, _ := g.GroupCommits(); return float64(b) }),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "farkle_commit_actions_total",
+				Help: "Actions the group commit wrote: over farkle_commit_batches_total, the actions a commit."}, func() float64 { _, a := g.GroupCommits(); return float64(a) }))
+	}
 	if x := s.opt.Explorer; x != nil {
 		s.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_explore_slots_busy",
 			Help: "Explorer requests being computed: the slots they hold (at most GOMAXPROCS)."}, func() float64 { return float64(len(x.lanes.all)) }))

@@ -220,6 +220,9 @@ func payload(id string, n int, st store.Status) string {
 	return strconv.Itoa(n) + " " + string(st) + " " + id
 }
 
+// GroupCommits implements store.GroupCommitter.
+func (db *DB) GroupCommits() (batches, actions int64) { return db.group.Stats() }
+
 // AppendAction implements store.Store. The action that ends a game is
 // written alone (sqlstore.DB.AppendIn: the table's row locked, its results,
 // the end of its lease, its change hint with its commit); every other, the

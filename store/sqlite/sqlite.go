@@ -270,6 +270,9 @@ func (db *DB) migrateOne(ctx context.Context, conn *sql.Conn, v int, name, body 
 	return tx.Commit()
 }
 
+// GroupCommits implements store.GroupCommitter.
+func (db *DB) GroupCommits() (batches, actions int64) { return db.group.Stats() }
+
 // AppendAction implements store.Store. Actions arriving together are
 // committed in one transaction (group commit, sqlstore.Group), each under
 // its own savepoint, so one append's conflict does not undo another's; a

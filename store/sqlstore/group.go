@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/farkle/farkle/store"
 )
@@ -37,6 +38,8 @@ type Group struct {
 	leaders int        // batches under way (goroutines committing), at most n
 	closed  bool       // Close was called: no more appends
 	idle    *sync.Cond // on mu: signalled when leaders falls to 0
+
+	batches, written atomic.Int64 // batches committed and the actions they wrote (Stats)
 }
 
 // MaxBatch is the most actions committed in one transaction.
@@ -169,9 +172,23 @@ func (g *Group) commit(batch []*groupReq) {
 		as[i] = &r.a
 	}
 	errs := g.safeCommit(as)
+	var n int64
+	for _, err := range errs {
+		if err == nil {
+			n++
+		}
+	}
+	g.batches.Add(1)
+	g.written.Add(n)
 	for i, r := range batch {
 		r.done <- errs[i]
 	}
+}
+
+// Stats returns how many batches the group has committed and how many
+// actions they wrote; the second over the first is the actions a commit.
+func (g *Group) Stats() (batches, actions int64) {
+	return g.batches.Load(), g.written.Load()
 }
 
 // safeCommit is Commit, with a panic in it (a bug in a store) turned into

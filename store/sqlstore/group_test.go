@@ -26,9 +26,11 @@ type recorder struct {
 	inFlight  atomic.Int32
 	most      atomic.Int32
 	largest   atomic.Int32
+	batches   atomic.Int64 // calls of commit
 }
 
 func (r *recorder) commit(batch []*sqlstore.Append) []error {
+	r.batches.Add(1)
 	now := r.inFlight.Add(1)
 	defer r.inFlight.Add(-1)
 	for {
@@ -95,6 +97,15 @@ func TestGroupAnswersEachAppend(t *testing.T) {
 			}
 			if l := r.largest.Load(); l > sqlstore.MaxBatch {
 				t.Errorf("a batch of %d appends, want at most %d", l, sqlstore.MaxBatch)
+			}
+			// Stats: every batch, and the actions written (not those
+			// refused).
+			batches, written := g.Stats()
+			if want := int64(tables * (actions - actions/5)); written != want {
+				t.Errorf("Stats: %d actions written, want %d", written, want)
+			}
+			if batches != r.batches.Load() {
+				t.Errorf("Stats: %d batches (the commit was called %d times) for %d actions", batches, r.batches.Load(), written)
 			}
 		})
 	}
