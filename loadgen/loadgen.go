@@ -102,7 +102,7 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	if err := c.Check(); err != nil {
 		return Report{}, err
 	}
-	before, err := readCPU(ctx, c.Metrics)
+	before, err := readStats(ctx, c.Metrics)
 	if err != nil {
 		return Report{}, err
 	}
@@ -151,13 +151,16 @@ func Run(ctx context.Context, c Config) (Report, error) {
 		rep.Route = RouteSpread
 	}
 	if len(c.Metrics) > 0 {
-		after, err := readCPU(context.WithoutCancel(ctx), c.Metrics)
+		after, err := readStats(context.WithoutCancel(ctx), c.Metrics)
 		if err != nil {
 			return rep, err
 		}
-		rep.CPUSeconds = after - before
+		rep.CPUSeconds = after.cpu - before.cpu
 		if rep.Actions > 0 {
 			rep.CPUPerAction = time.Duration(rep.CPUSeconds / float64(rep.Actions) * float64(time.Second))
+		}
+		if b := after.batches - before.batches; b > 0 {
+			rep.ActionsPerCommit = (after.committed - before.committed) / b
 		}
 	}
 	if rep.Tables == 0 {

@@ -28,6 +28,10 @@ type Report struct {
 	// actions: zero without metrics URLs.
 	CPUSeconds   float64       `json:"cpu_seconds"`
 	CPUPerAction time.Duration `json:"cpu_per_action_ns"`
+	// ActionsPerCommit is the actions the servers' group commits wrote
+	// over their transactions during the run (farkle_commit_*): zero
+	// without metrics URLs or where the servers export none.
+	ActionsPerCommit float64 `json:"actions_per_commit,omitempty"`
 	// With watchers (Config.Watchers): how many watched, the updates
 	// delivered to them and measured, the delivery times' percentiles
 	// (the action sent to the update read by a watcher), and the updates

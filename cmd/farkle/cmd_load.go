@@ -33,7 +33,8 @@ A finished game is followed by a new table. The run ends after --duration or
 --actions, whichever comes first. It prints the actions a second, the round
 trip of an action (sent to the update that answers it) at p50, p90 and p99,
 the errors by kind, and, with --metrics (each server's /metrics, served on
-its --metrics-addr), the servers' CPU for each action.
+its --metrics-addr), the servers' CPU for each action and the actions a
+database transaction carried (their group commits).
 
 It sends only to the URLs given and follows no redirect. A server's limits
 for one address and one player refuse a large load from one machine: on a
@@ -49,7 +50,7 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 	rateN := fs.Float64("rate", 0, "actions a second in all (0: as fast as the servers answer)")
 	duration := fs.Duration("duration", 10*time.Second, fmt.Sprintf("how long the run lasts (at most %v)", loadgen.MaxDuration))
 	actions := fs.Int("actions", 0, "end the run after this many actions (0: only --duration ends it)")
-	metrics := fs.String("metrics", "", "the servers' metrics URLs, comma-separated (e.g. http://127.0.0.1:9090/metrics): the CPU an action costs")
+	metrics := fs.String("metrics", "", "the servers' metrics URLs, comma-separated (e.g. http://127.0.0.1:9090/metrics): the CPU an action costs, the actions a commit")
 	preset := fs.String("preset", "classic", "the preset of the tables' rules")
 	target := fs.Int("target", 0, fmt.Sprintf("the tables' target score instead of the preset's (at most %d; with a server's --max-turns 0, %d makes games that last a whole soak)", rules.MaxTarget, rules.MaxTarget))
 	watchers := fs.Int("watchers", 0, fmt.Sprintf("connections watching the first table, its updates' delivery measured (0 to %d)", loadgen.MaxWatchers))
@@ -114,9 +115,14 @@ func printLoad(e *env, r loadgen.Report, metrics int) error {
 	}
 	fmt.Fprintf(w, "errors       %s\n", r.ErrorText())
 	if metrics > 0 {
-		_, err := fmt.Fprintf(w, "server CPU   %.3f ms an action (%.2f s over %d actions, from %d metrics URLs)\n",
-			float64(r.CPUPerAction)/float64(time.Millisecond), r.CPUSeconds, r.Actions, metrics)
-		return err
+		if _, err := fmt.Fprintf(w, "server CPU   %.3f ms an action (%.2f s over %d actions, from %d metrics URLs)\n",
+			float64(r.CPUPerAction)/float64(time.Millisecond), r.CPUSeconds, r.Actions, metrics); err != nil {
+			return err
+		}
+		if r.ActionsPerCommit > 0 {
+			_, err := fmt.Fprintf(w, "commits      %.1f actions a database transaction (the group commit)\n", r.ActionsPerCommit)
+			return err
+		}
 	}
 	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/farkle/farkle/server"
 	"github.com/farkle/farkle/store/postgres"
 	"github.com/farkle/farkle/store/postgres/pgtest"
+	"github.com/farkle/farkle/store/sqlstore"
 )
 
 // farkle load against a real server on a SQLite file, with its metrics:
@@ -61,6 +62,9 @@ func TestLoadAgainstAServer(t *testing.T) {
 	}
 	if r.CPUSeconds <= 0 || r.CPUPerAction <= 0 {
 		t.Errorf("no CPU read from the metrics: %v s, %v an action", r.CPUSeconds, r.CPUPerAction)
+	}
+	if r.ActionsPerCommit < 1 || r.ActionsPerCommit > sqlstore.MaxBatch {
+		t.Errorf("%v actions a commit read from the metrics, want 1 to %d", r.ActionsPerCommit, sqlstore.MaxBatch)
 	}
 	accepted := counter(t, metrics.URL+"/metrics", "farkle_actions_total", map[string]string{"result": "accepted", "source": "player"})
 	if accepted < actions || accepted > actions+tables {
