@@ -55,6 +55,22 @@ func playSome(t *testing.T, ctx context.Context, ps []*player, n int) {
 	}
 }
 
+// connectAndJoin connects each player to the table, as the web page does
+// before the game starts, and then seats the last (a two-player table
+// whose first seat is its creator's).
+func connectAndJoin(t *testing.T, ctx context.Context, id string, ps []*player) {
+	t.Helper()
+	for _, p := range ps {
+		if err := p.Connect(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.Close)
+	}
+	if _, err := ps[len(ps)-1].Join(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // holds reports whether node ts holds the table's lease (renewing it).
 func holds(t *testing.T, ctx context.Context, ts *testServer, id string) bool {
 	t.Helper()
@@ -89,15 +105,7 @@ func TestClusterAffinity(t *testing.T) {
 		// connection before the game starts (a node with none lets a table
 		// another node plays go, whenever that happens).
 		ps := []*player{{Client: at(ann.Client, annOn), Seat: -1}, {Client: at(bea.Client, beaOn), Seat: -1}}
-		for _, p := range ps {
-			if err := p.Connect(ctx, tb.ID); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(p.Close)
-		}
-		if _, err := bea.Join(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
+		connectAndJoin(t, ctx, tb.ID, ps)
 		return tb.ID, ps
 	}
 	followed := func(ts *testServer) float64 { return metricValue(t, ts, "farkle_followed_actions_total") }

@@ -21,15 +21,7 @@ func TestCommitMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps := []*player{{Client: ann.Client, Seat: -1}, {Client: bea.Client, Seat: -1}}
-	for _, p := range ps {
-		if err := p.Connect(ctx, tb.ID); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(p.Close)
-	}
-	if _, err := bea.Join(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
+	connectAndJoin(t, ctx, tb.ID, ps)
 	const n = 12
 	playSome(t, ctx, ps, n)
 	batches := metricValue(t, ts, "farkle_commit_batches_total") - batches0
