@@ -82,6 +82,13 @@ func TestGroupCommit(t *testing.T) {
 			}
 		}
 	}
+	// The group commits' counters (farkle_commit_*): each action won
+	// once (a batch of appends that all lost writes none).
+	b0, a0 := nodes[0].GroupCommits()
+	b1, a1 := nodes[1].GroupCommits()
+	if a0+a1 != tables*actions || b0+b1 == 0 {
+		t.Errorf("the group commits counted %d and %d actions in %d and %d batches; %d were written", a0, a1, b0, b1, tables*actions)
+	}
 	if nodes[0].Batched()+nodes[1].Batched() == 0 {
 		t.Error("no action was committed in a batch of more than one")
 	}
