@@ -138,12 +138,7 @@ func TestJoinHints(t *testing.T) {
 // action's once.
 func TestBatchPipeline(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgtest.DSN(t)
-	db, err := postgres.OpenWith(ctx, dsn, postgres.Options{Node: "n0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := oneNode(t, "n0")
 	listenCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	heard := db.Changes(listenCtx)
