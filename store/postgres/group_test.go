@@ -26,14 +26,7 @@ func TestGroupCommit(t *testing.T) {
 	ctx := context.Background()
 	nodes := twoNodes(t)
 	const tables, actions = 24, 15
-	listenCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	heard := nodes[1].Changes(listenCtx)
-	select { // the listener is listening once its first (empty) change comes
-	case <-heard:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the listener did not start")
-	}
+	heard := listening(t, nodes[1])
 	for i := range tables {
 		newTableOn(t, nodes[0], fmt.Sprintf("g%02d", i))
 	}
@@ -107,6 +100,21 @@ func TestGroupCommit(t *testing.T) {
 	}
 }
 
+// listening returns the hints db hears, once it listens (its first,
+// empty, change has come); it stops listening when the test ends.
+func listening(t *testing.T, db *postgres.DB) <-chan store.Change {
+	t.Helper()
+	ctx, stop := context.WithCancel(context.Background())
+	t.Cleanup(stop)
+	heard := db.Changes(ctx)
+	select {
+	case <-heard:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the listener did not start")
+	}
+	return heard
+}
+
 // joinHints: every hint once, in order, no notification over the bound.
 func TestJoinHints(t *testing.T) {
 	var hints []string
@@ -139,14 +147,7 @@ func TestJoinHints(t *testing.T) {
 func TestBatchPipeline(t *testing.T) {
 	ctx := context.Background()
 	db := oneNode(t, "n0")
-	listenCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	heard := db.Changes(listenCtx)
-	select {
-	case <-heard:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the listener did not start")
-	}
+	heard := listening(t, db)
 	for _, id := range []string{"p1", "p2", "p3"} {
 		newTableOn(t, db, id)
 	}
