@@ -93,15 +93,25 @@ func writeValues(w, out io.Writer, sum hash.Hash, vals []float64) error {
 // the checksum that follows in rd and that every value is a probability:
 // the end of every cache file, read back. Any fault wraps ErrCache.
 func readValues(rd, in io.Reader, sum hash.Hash, n uint64) ([]float64, error) {
-	le := binary.LittleEndian
 	w := make([]float64, n)
+	if err := readValuesInto(rd, in, sum, w); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// readValuesInto is readValues into w, its n values: on an error, w holds
+// whatever was read.
+func readValuesInto(rd, in io.Reader, sum hash.Hash, w []float64) error {
+	n := len(w)
+	le := binary.LittleEndian
 	buf := make([]byte, 8*cacheChunk)
 	bad := -1
 	for i := 0; i < len(w); i += cacheChunk {
 		vals := w[i:min(i+cacheChunk, len(w))]
 		b := buf[:8*len(vals)]
 		if _, err := io.ReadFull(in, b); err != nil {
-			return nil, fmt.Errorf("%w: truncated after %d of %d values", ErrCache, i, n)
+			return fmt.Errorf("%w: truncated after %d of %d values", ErrCache, i, n)
 		}
 		for j := range vals {
 			v := math.Float64frombits(le.Uint64(b[8*j:]))
@@ -114,12 +124,12 @@ func readValues(rd, in io.Reader, sum hash.Hash, n uint64) ([]float64, error) {
 	want := sum.Sum(nil)
 	got := make([]byte, len(want)+1)
 	if k, _ := io.ReadFull(rd, got); k != len(want) || !bytes.Equal(got[:k], want) {
-		return nil, fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrCache)
+		return fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrCache)
 	}
 	if bad >= 0 {
-		return nil, fmt.Errorf("%w: value %d is %v, not a probability", ErrCache, bad, w[bad])
+		return fmt.Errorf("%w: value %d is %v, not a probability", ErrCache, bad, w[bad])
 	}
-	return w, nil
+	return nil
 }
 
 // ReadTable reads a table of r written by WriteTable, within

@@ -55,8 +55,39 @@ type ThreeOptions struct {
 	Progress func(done, total int)
 	// Context, if set, stops the solve early with its error.
 	Context context.Context
+	// Checkpoint, if set, is a file where a solve with a farkle penalty
+	// keeps its values after each sweep (ThreeCheckpointFile), and from
+	// which it resumes when started again with the same rules and orbit
+	// rule: an interrupted solve of hours loses at most the sweep it was
+	// in. A file of other rules, or damaged, is not used (Resume says why)
+	// and is replaced after the first sweep. The caller removes it once
+	// the table is saved.
+	Checkpoint string
+	// Resume, if set, is called once at the start of a solve with a
+	// Checkpoint file: sweep > 0 when the solve resumes after that sweep,
+	// else err says why the file was not used (nil: there was none).
+	Resume func(sweep int, err error)
+	// Sweep, if set, is called after each sweep of a solve with a farkle
+	// penalty (SweepInfo).
+	Sweep func(SweepInfo)
 
 	test threeTest
+}
+
+// SweepInfo describes a finished sweep of a three-player solve with a
+// farkle penalty.
+type SweepInfo struct {
+	// N is the sweep's number, from 1 (counted on from a checkpoint).
+	N int
+	// Change is the largest change of a value in it.
+	Change float64
+	// Left is an estimate of the sweeps still to come, -1 when there is
+	// none yet (the changes have not begun to fall geometrically); 0
+	// when this sweep was the last.
+	Left int
+	// Seconds is the solve's time so far (a resumed solve's included);
+	// Took, the sweep's own.
+	Seconds, Took float64
 }
 
 // threeTest is what the package's tests change in one three-player solve
@@ -78,6 +109,14 @@ type threeTest struct {
 	// mover's own farkle value is the one of its last fill (whose policy
 	// is then reused: turnMemo3); the tables are the same to the last bit.
 	noReuse bool
+	// coldStart starts a solve with a farkle penalty from equal chances
+	// instead of the table without the penalty (warmStart); the table
+	// agrees within the sweeps' error, after more sweeps.
+	coldStart bool
+	// stopAfter, where not 0, stops a solve with a farkle penalty after
+	// that sweep (and its checkpoint) with errStopped, as an interruption
+	// would.
+	stopAfter int
 }
 
 // Orbit is a score triple whose movers' best responses cycled: no pure
@@ -202,7 +241,13 @@ func (m *model) threeBytes(workers int) float64 {
 	// k, q, own of a turn alone and of each lane's setup; the lanes' k and
 	// q (e3 values an entry), bank and ok
 	perWorker := rows*stride*(32+32+8)*(1+lanes3) + rows*stride*e3*8*2 + rows*(4*lanes3*8+lanes3)
-	return float64(m.bytes()) + modelOverhead + table + fin + float64(workers)*perWorker + duelOverhead
+	solve := float64(m.bytes()) + modelOverhead + fin + float64(workers)*perWorker
+	if C > 1 {
+		// the warm start's table without the penalty, solved before the
+		// sweeps' workers are made (warmStart)
+		solve += table/(C*C*C) + float64(m.bytes()) + modelOverhead + fin
+	}
+	return solve + table + duelOverhead
 }
 
 // ThreeBytes returns the memory a three-player solve of r needs (an upper
@@ -267,10 +312,10 @@ func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if err := t.solve(ctx, workers, opt.Progress); err != nil {
+	if err := t.solve(ctx, workers, &opt, start); err != nil {
 		return nil, err
 	}
-	t.seconds = time.Since(start).Seconds()
+	t.seconds += time.Since(start).Seconds()
 	return t, nil
 }
 
@@ -300,10 +345,11 @@ func sumWork(A, s, k int32) int {
 	return n * int(3*A-s+3*k)
 }
 
-func (t *Three) solve(ctx context.Context, workers int, progress func(done, total int)) error {
+func (t *Three) solve(ctx context.Context, workers int, opt *ThreeOptions, start time.Time) error {
 	if t.c > 1 {
-		return t.solveStreaks(ctx, workers, progress)
+		return t.solveStreaks(ctx, workers, opt, start)
 	}
+	progress := opt.Progress
 	A := t.A
 	k := t.m.maxPts + t.m.sdn + 2
 	total := 0
