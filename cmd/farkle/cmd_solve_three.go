@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"os"
 	"strconv"
 	"time"
 
@@ -145,6 +146,41 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 			_ = bar.Set(done)
 		}
 	}
+	seconds := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)).Round(time.Second) }
+	// with a penalty, a line a sweep (they take minutes to an hour at the
+	// full target), and a checkpoint in the cache directory to resume from
+	lastSweep := 0
+	say := func(format string, args ...any) {
+		if bar != nil {
+			_ = bar.Clear()
+		}
+		fmt.Fprintf(e.stderr, "farkle solve: "+format+"\n", args...)
+	}
+	opt.Sweep = func(si solve.SweepInfo) {
+		lastSweep = si.N
+		left := "sweeps left not known yet"
+		switch {
+		case si.Left == 0:
+			left = "settled"
+		case si.Left > 0:
+			// the estimate errs long: the changes fall faster and faster
+			left = fmt.Sprintf("at most about %d more (%s at this one's pace)", si.Left, seconds(float64(si.Left)*si.Took))
+		}
+		say("sweep %d done in %s (%s in all): largest change %.3g; %s", si.N, seconds(si.Took), seconds(si.Seconds), si.Change, left)
+	}
+	checkpoint := ""
+	if dir != "" {
+		checkpoint = solve.ThreeCheckpointFile(dir, r, rule)
+		opt.Checkpoint = checkpoint
+		opt.Resume = func(sweep int, err error) {
+			if err != nil {
+				say("checkpoint not used, starting over: %s", userText(err))
+				return
+			}
+			lastSweep = sweep
+			say("resuming after sweep %d from %s", sweep, checkpoint)
+		}
+	}
 	var (
 		t      *solve.Three
 		loaded bool
@@ -154,9 +190,18 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		t, err = solve.SolveThree(r, opt)
 	} else {
 		t, loaded, stale, err = solve.CachedThree(r, dir, opt)
+		if err == nil {
+			// the table is saved: its checkpoint is no longer needed
+			if rerr := os.Remove(checkpoint); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+				say("%s", userText(rerr))
+			}
+		}
 	}
 	if bar != nil {
 		_ = bar.Finish()
+	}
+	if t == nil && checkpoint != "" && lastSweep > 0 && ctx.Err() != nil {
+		say("interrupted; the same command resumes after sweep %d (%s)", lastSweep, checkpoint)
 	}
 	if stale != nil {
 		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %s\n", userText(stale))

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -213,4 +218,87 @@ func TestSolveJobs(t *testing.T) {
 			t.Errorf("%v: --jobs 1 %s, --jobs 3 %s", mode, outs[0], outs[1])
 		}
 	}
+}
+
+// TestSolveThreeResumes: a solve with a penalty interrupted (SIGINT, as
+// Ctrl-C) after its second sweep says how to go on; the same command
+// resumes after that sweep and gives the table of a solve never
+// interrupted, and the checkpoint is removed once the table is saved.
+// The real binary: an interruption and a restart are the question.
+func TestSolveThreeResumes(t *testing.T) {
+	if farkleBuildErr != nil {
+		t.Fatal(farkleBuildErr)
+	}
+	dir := t.TempDir()
+	args := []string{"solve", "--players", "3", "--rules", "classic", "--target", "400", "--json", "--cache", dir}
+	cmd := exec.Command(farkleBin, args...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var said strings.Builder
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		said.WriteString(lines.Text() + "\n")
+		if strings.HasPrefix(lines.Text(), "farkle solve: sweep 2 done") {
+			if err := cmd.Process.Signal(os.Interrupt); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() == 0 {
+		t.Fatalf("interrupted solve: %v\n%s", err, said.String())
+	}
+	checkpoint := firstFile(t, dir, ".sweeps")
+	if !strings.Contains(said.String(), "interrupted; the same command resumes after sweep 2") {
+		t.Fatalf("interrupted solve said:\n%s", said.String())
+	}
+
+	out, errOut, code := execFarkle(t, "", args...)
+	if code != 0 || !strings.Contains(errOut, "resuming after sweep 2") || strings.Contains(errOut, "sweep 2 done") || !strings.Contains(errOut, "sweep 3 done") {
+		t.Fatalf("resumed solve: exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(checkpoint); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("checkpoint left after the table was saved: %v", err)
+	}
+	whole, errWhole, code := execFarkle(t, "", "solve", "--players", "3", "--rules", "classic", "--target", "400", "--json", "--no-cache")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errWhole)
+	}
+	var a, b struct {
+		PWins  [3]float64 `json:"p_wins"`
+		Sweeps int        `json:"sweeps"`
+		Error  float64    `json:"sweep_error"`
+	}
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(whole), &b); err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Fatalf("resumed %+v, never interrupted %+v", a, b)
+	}
+}
+
+// firstFile returns the path of the first file in dir whose name ends in
+// suffix, failing the test where there is none.
+func firstFile(t *testing.T, dir, suffix string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), suffix) {
+			return filepath.Join(dir, e.Name())
+		}
+	}
+	t.Fatalf("no %s file in %s", suffix, dir)
+	return ""
 }
