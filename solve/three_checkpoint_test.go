@@ -145,13 +145,14 @@ func TestSweepsLeft(t *testing.T) {
 		want         int
 	}{
 		{1, 1, 0, -1},
-		{2, 0.3, 1, -1},         // too early
-		{4, 0.3, 0.4, -1},       // not falling geometrically yet
-		{3, 1e-3, 1e-2, 6},      // 1e-4, ..., 1e-8, then 1e-9 below sweepStop
-		{3, 1.5e-3, 1e-2, 7},    // 2.25e-4, ..., 1.7e-8 (6), then 2.6e-9
-		{5, 1e-9, 1e-6, 1},      // already below sweepStop: the next, at most
-		{5, 2e-8, 1e-4, 1},      // ratio 2e-4: the next is below sweepStop
-		{4, 0.0134, 0.0624, 10}, // classic to 1,000: ratio 0.215
+		{2, 0.03, 0.1, -1},       // too early
+		{4, 0.3, 0.4, -1},        // the start still being corrected
+		{3, 1e-3, 1e-2, 6},       // 1e-4, ..., 1e-8, then 1e-9 below sweepStop
+		{3, 1.5e-3, 1e-2, 6},     // a tenfold at least: 1.5e-4, ..., 1.5e-8, 1.5e-9
+		{5, 1e-9, 1e-6, 1},       // already below sweepStop: the next, at most
+		{5, 2e-8, 1e-4, 1},       // 5,000-fold: the next is below sweepStop
+		{4, 0.0134, 0.0624, 7},   // classic to 1,000: 1.34e-3, ..., 1.34e-9
+		{6, 3.86e-5, 9.92e-4, 3}, // classic to 2,000: 25.7-fold: 1.5e-6, 5.8e-8, 2.3e-9
 	} {
 		if got := sweepsLeft(c.sweep, c.change, c.prev); got != c.want {
 			t.Errorf("sweepsLeft(%d, %g, %g) = %d, want %d", c.sweep, c.change, c.prev, got, c.want)
