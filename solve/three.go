@@ -77,7 +77,9 @@ type ThreeOptions struct {
 // SweepInfo describes a finished sweep of a three-player solve with a
 // farkle penalty.
 type SweepInfo struct {
-	// N is the sweep's number, from 1 (counted on from a checkpoint).
+	// N is the sweep's number, from 1 (counted on from a checkpoint); 0
+	// for the solve of the table without the penalty the sweeps start
+	// from (its Change is 0).
 	N int
 	// Change is the largest change of a value in it.
 	Change float64

@@ -281,8 +281,12 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, opt *ThreeOptions
 			t.w[i] = math.NaN()
 		}
 		if !t.test.coldStart {
-			if err := t.warmStart(ctx, workers); err != nil {
+			if err := t.warmStart(ctx, workers, opt.Progress); err != nil {
 				return err
+			}
+			if opt.Sweep != nil {
+				took := time.Since(start).Seconds()
+				opt.Sweep(SweepInfo{N: 0, Left: -1, Seconds: took, Took: took})
 			}
 		}
 	}

@@ -17,12 +17,12 @@ import (
 // 2,000: 8 instead of 9), for a solve a quarter of a sweep's time (it has
 // a 27th of the states and no sweeps). The values it leads to agree with
 // a cold start's within the sweeps' error: both are the same fixed point.
-func (t *Three) warmStart(ctx context.Context, workers int) error {
+func (t *Three) warmStart(ctx context.Context, workers int, progress func(done, total int)) error {
 	r := t.m.r
 	r.Turn.FarklePenalty = rules.Penalty{}
 	test := t.test
 	test.stopAfter = 0
-	t0, err := SolveThree(r, ThreeOptions{Workers: workers, Rule: t.rule, Context: ctx, MaxBytes: math.MaxInt64, test: test})
+	t0, err := SolveThree(r, ThreeOptions{Workers: workers, Rule: t.rule, Context: ctx, MaxBytes: math.MaxInt64, Progress: progress, test: test})
 	if err != nil {
 		return err
 	}

@@ -157,6 +157,10 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		fmt.Fprintf(e.stderr, "farkle solve: "+format+"\n", args...)
 	}
 	opt.Sweep = func(si solve.SweepInfo) {
+		if si.N == 0 {
+			say("the table without the penalty, where the sweeps start, solved in %s", seconds(si.Took))
+			return
+		}
 		lastSweep = si.N
 		left := "sweeps left not known yet"
 		switch {
