@@ -44,19 +44,28 @@ func CacheFile(dir string, r rules.Rules) string {
 // time: the file is streamed, never held in memory whole.
 const cacheChunk = 8192
 
+// fileHead begins a cache file of r's table: the header's start (magic,
+// format version, the rules' hash) in a buffer of capacity size, and the
+// SHA-256 that out feeds as it writes to w (writeValues ends the file).
+func fileHead(w io.Writer, r rules.Rules, magic string, version uint32, size int) (head []byte, out io.Writer, sum hash.Hash, err error) {
+	h := r.Hash()
+	if len(h) != 64 {
+		return nil, nil, nil, fmt.Errorf("solve: rules hash %q is not 64 hex digits", h)
+	}
+	sum = sha256.New()
+	head = make([]byte, 0, size)
+	head = append(head, magic...)
+	head = binary.LittleEndian.AppendUint32(head, version)
+	return append(head, h...), io.MultiWriter(w, sum), sum, nil
+}
+
 // WriteTable writes t to w in the cache format.
 func WriteTable(w io.Writer, t *Table) error {
-	hash := t.m.r.Hash()
-	if len(hash) != 64 {
-		return fmt.Errorf("solve: rules hash %q is not 64 hex digits", hash)
+	head, out, sum, err := fileHead(w, t.m.r, cacheMagic, cacheVersion, headerSize)
+	if err != nil {
+		return err
 	}
-	sum := sha256.New()
-	out := io.MultiWriter(w, sum)
 	le := binary.LittleEndian
-	head := make([]byte, 0, headerSize)
-	head = append(head, cacheMagic...)
-	head = le.AppendUint32(head, cacheVersion)
-	head = append(head, hash...)
 	for _, v := range []uint32{uint32(t.A), uint32(t.c), uint32(t.m.unit), uint32(t.sweeps)} {
 		head = le.AppendUint32(head, v)
 	}

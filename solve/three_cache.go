@@ -44,17 +44,11 @@ func ThreeCacheFile(dir string, r rules.Rules, rule OrbitRule) string {
 
 // WriteThree writes t in the cache format.
 func WriteThree(w io.Writer, t *Three) error {
-	hash := t.m.r.Hash()
-	if len(hash) != 64 {
-		return fmt.Errorf("solve: rules hash %q is not 64 hex digits", hash)
+	b, out, sum, err := fileHead(w, t.m.r, threeMagic, threeCacheVersion, threeHeader+len(t.orbits)*threeOrbitSize+8)
+	if err != nil {
+		return err
 	}
-	sum := sha256.New()
-	out := io.MultiWriter(w, sum)
 	le := binary.LittleEndian
-	b := make([]byte, 0, threeHeader+len(t.orbits)*threeOrbitSize+8)
-	b = append(b, threeMagic...)
-	b = le.AppendUint32(b, threeCacheVersion)
-	b = append(b, hash...)
 	for _, v := range []uint32{uint32(t.A), uint32(t.m.unit), uint32(t.rule), uint32(len(t.orbits))} {
 		b = le.AppendUint32(b, v)
 	}

@@ -57,17 +57,11 @@ type sweepState struct {
 func (t *Three) writeCheckpoint(name string, st sweepState) error {
 	dir := filepath.Dir(name)
 	return saveFile(dir, ".sweeps-*.tmp", name, func(w io.Writer) error {
-		hash := t.m.r.Hash()
-		if len(hash) != 64 {
-			return fmt.Errorf("solve: rules hash %q is not 64 hex digits", hash)
+		b, out, sum, err := fileHead(w, t.m.r, threeCheckpointMagic, threeCheckpointVersion, threeCheckpointHeader+8*len(st.changes)+8)
+		if err != nil {
+			return err
 		}
-		sum := sha256.New()
-		out := io.MultiWriter(w, sum)
 		le := binary.LittleEndian
-		b := make([]byte, 0, threeCheckpointHeader+8*len(st.changes)+8)
-		b = append(b, threeCheckpointMagic...)
-		b = le.AppendUint32(b, threeCheckpointVersion)
-		b = append(b, hash...)
 		for _, v := range []int{int(t.A), t.m.unit, int(t.rule), int(t.c), st.sweep, len(st.changes)} {
 			b = le.AppendUint32(b, uint32(v))
 		}
