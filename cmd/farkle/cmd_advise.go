@@ -48,7 +48,14 @@ points that are not a multiple of the scoring unit) exit 2.`
 // cache directory and, when stderr is a terminal, a progress bar while a
 // duel table is solved.
 func solverTables(e *env, dir string) *solved.Tables {
-	ts := solved.NewTables(dir)
+	return solverTablesWithin(e, dir, 0)
+}
+
+// solverTablesWithin is solverTables whose tables, solved or read, may
+// need at most maxMem bytes (0: solve.DefaultMaxBytes, the solver's own
+// default).
+func solverTablesWithin(e *env, dir string, maxMem int64) *solved.Tables {
+	ts := solved.NewLimitedTables(dir, solved.Limits{Memory: maxMem})
 	if stderrTerminal(e) {
 		ts.Progress, _ = sweepBar(e, "solving the duel table")
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,6 +64,9 @@ type simJSON struct {
 	*sim.Result
 	simTime
 	Three *sim.ThreeCheck `json:"three_table,omitempty"`
+	// NoThree says why three perfect bots played as expert (they had no
+	// three-player table).
+	NoThree string `json:"three_table_none,omitempty"`
 }
 
 func runSim(ctx context.Context, e *env, args []string) error {
@@ -77,6 +82,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	workers := fs.Int("workers", 0, "parallel games (default: GOMAXPROCS)")
 	asJSON := fs.Bool("json", false, `print JSON: {"games":N,"players":[{"name":...,"wins":...,"win_rate":...,"ci95":[lo,hi]}],...}`)
 	cache := cacheFlags(e, fs)
+	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a solver table the bots need may take, solved or read from the cache directory (a three-player table of classic or Farkle Dice at 10,000 needs about 5.4 GB); a larger one is refused and its bots play as expert")
 	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -92,6 +98,9 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	}
 	if *workers < 0 {
 		return usageMsg("cli.err.workers", "value", strconv.Itoa(*workers))
+	}
+	if *maxMem < 1 {
+		return usageMsg("cli.err.atLeastOne", "flag", "max-memory", "value", strconv.FormatInt(*maxMem, 10))
 	}
 	v, err := getRules()
 	if err != nil {
@@ -117,7 +126,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if *seedText != "" {
 		seed = dice.SeedFrom(*seedText)
 	}
-	cfg := sim.Config{Variant: v, Players: levels, Games: *games, Seed: seed, Workers: *workers, Tables: solverTables(e, cache())}
+	cfg := sim.Config{Variant: v, Players: levels, Games: *games, Seed: seed, Workers: *workers, Tables: solverTablesWithin(e, cache(), *maxMem)}
 	cast := advise.Cast(cfg.Tables)
 	for _, l := range levels {
 		if _, err := cast.Bot(v, l); err != nil {
@@ -201,9 +210,9 @@ type simTime struct {
 // (threeCheckOf).
 func showSimOf(cfg *sim.Config) simShow {
 	return func(e *env, res *sim.Result, t simTime, asJSON bool, recordDir string) error {
-		check := threeCheckOf(cfg, res)
+		check, none := threeCheckOf(cfg, res)
 		if asJSON {
-			return emitJSON(e, simJSON{Result: res, simTime: t, Three: check}, false)
+			return emitJSON(e, simJSON{Result: res, simTime: t, Three: check, NoThree: solved.Reason(none)}, false)
 		}
 		lc := e.cat()
 		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed))
@@ -232,6 +241,9 @@ func showSimOf(cfg *sim.Config) simShow {
 				fmt.Fprintln(e.stdout, lc.Msg("cli.sim.threeOff"))
 			}
 		}
+		if none != nil {
+			fmt.Fprintln(e.stdout, lc.Msg("cli.sim.threeNone", "why", solved.WhyOf(none).In(lc)))
+		}
 		sayRecords(e, recordDir, res.Games)
 		return nil
 	}
@@ -239,26 +251,26 @@ func showSimOf(cfg *sim.Config) simShow {
 
 // threeCheckOf checks the tournament res of cfg against the three-player
 // table its players played by (sim.CheckThree): nil unless it was three
-// perfect bots of the ordinary game with the table at hand (without one
-// they played as expert).
-func threeCheckOf(cfg *sim.Config, res *sim.Result) *sim.ThreeCheck {
+// perfect bots of the ordinary game with the table at hand; without one
+// they played as expert, and none says why.
+func threeCheckOf(cfg *sim.Config, res *sim.Result) (check *sim.ThreeCheck, none error) {
 	if len(cfg.Players) != 3 || len(res.ByPlace) != 3 || cfg.Tables == nil || cfg.Variant == nil {
-		return nil
+		return nil, nil
 	}
 	for _, l := range cfg.Players {
 		if l != "perfect" {
-			return nil
+			return nil, nil
 		}
 	}
 	t, err := cfg.Tables.ThreeNow(cfg.Variant.Scoring())
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	c, err := sim.CheckThree(t.Start(), res)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	return &c
+	return &c, nil
 }
 
 // sayRecords says where the records of a tournament were written.

@@ -148,6 +148,7 @@ func TestSimBadInput(t *testing.T) {
 		{"too many for the rules", []string{"--rules", "cardgames", "--players", "steady,bold,steady"}, []string{"3 players", "2 to 2"}},
 		{"nine players", []string{"--players", "steady,steady,steady,steady,steady,steady,steady,steady,steady"}, []string{"9 players"}},
 		{"stray argument", []string{"--players", "steady", "more"}, []string{"more"}},
+		{"no memory", []string{"--players", "steady", "--max-memory", "0"}, []string{"--max-memory 0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errOut, code := runFarkle(t, "", append([]string{"sim"}, tc.args...)...)
@@ -214,7 +215,20 @@ func TestSimThreePerfectChecksTheTable(t *testing.T) {
 		}
 	}
 	out, _, _ = runFarkle(t, "", append(args, "--games", "200", "--cache", other)...)
-	if strings.Contains(out, "three-player table") || !strings.Contains(out, "1st player") {
+	if strings.Contains(out, "the three-player table, by place") || !strings.Contains(out, "1st player") ||
+		!strings.Contains(out, "the perfect bots played as expert: no three-player table for these rules") {
 		t.Errorf("without the table:\n%s", out)
+	}
+	// the table there but more than --max-memory: refused, and said why
+	out, _, code = runFarkle(t, "", append(args, "--games", "200", "--cache", dir, "--max-memory", "1000", "--json")...)
+	var none struct {
+		Three *json.RawMessage `json:"three_table"`
+		None  string           `json:"three_table_none"`
+	}
+	if err := json.Unmarshal([]byte(out), &none); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v: %s", code, err, out)
+	}
+	if none.Three != nil || !strings.Contains(none.None, "more than the solver memory of 1000 B") {
+		t.Errorf("with --max-memory 1000: %+v", none)
 	}
 }
