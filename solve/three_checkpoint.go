@@ -1,3 +1,5 @@
+//go:build !js
+
 package solve
 
 import (
@@ -32,24 +34,12 @@ const (
 	threeCheckpointMagic   = "FRKLSWEP"
 	threeCheckpointVersion = 1
 	threeCheckpointHeader  = 8 + 4 + 64 + 6*4 + 3*8
-	// maxSweeps bounds the sweeps of a solve (solveStreaks refuses more)
-	// and so the changes a checkpoint lists.
-	maxSweeps = 500
 )
 
 // ThreeCheckpointFile returns the name of the checkpoint file of r's
 // three-player solve with rule in dir, beside its cache file.
 func ThreeCheckpointFile(dir string, r rules.Rules, rule OrbitRule) string {
 	return strings.TrimSuffix(ThreeCacheFile(dir, r, rule), ".bin") + ".sweeps"
-}
-
-// sweepState is where the sweeps of a solve with a farkle penalty stand:
-// what a checkpoint keeps beside the values.
-type sweepState struct {
-	sweep          int
-	seconds        float64
-	prevDelta, rho float64
-	changes        []float64 // the largest change of each sweep
 }
 
 // writeCheckpoint writes the values of t and where its sweeps stand to

@@ -383,6 +383,19 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, opt *ThreeOptions
 	return nil
 }
 
+// sweepState is where the sweeps of a solve with a farkle penalty stand:
+// what a checkpoint keeps beside the values.
+type sweepState struct {
+	sweep          int
+	seconds        float64
+	prevDelta, rho float64
+	changes        []float64 // the largest change of each sweep
+}
+
+// maxSweeps bounds the sweeps of a solve (solveStreaks refuses more) and
+// so the changes a checkpoint lists.
+const maxSweeps = 500
+
 // errStopped is the error of a solve its test stopped after a sweep
 // (threeTest.stopAfter).
 var errStopped = errors.New("solve: stopped after a sweep (test)")

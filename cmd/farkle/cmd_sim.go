@@ -82,7 +82,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	workers := fs.Int("workers", 0, "parallel games (default: GOMAXPROCS)")
 	asJSON := fs.Bool("json", false, `print JSON: {"games":N,"players":[{"name":...,"wins":...,"win_rate":...,"ci95":[lo,hi]}],...}`)
 	cache := cacheFlags(e, fs)
-	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a solver table the bots need may take, solved or read from the cache directory (a three-player table of classic or Farkle Dice at 10,000 needs about 5.4 GB); a larger one is refused and its bots play as expert")
+	maxMem := fs.Int64("max-memory", solve.DefaultMaxBytes, "most bytes a table the bots need may take, solved or read; past it, their bots play as expert")
 	setLang := langFlag(e, fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
