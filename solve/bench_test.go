@@ -262,7 +262,10 @@ func BenchmarkDuelSizes(b *testing.B) {
 // no better than banking: the solver before the lanes): a quick measure of
 // the three-player solver's speed, reporting the CPU time of the process
 // per solve (cpu-ns/op; the machine may be shared); every-fill: side by
-// side without reusing a fill whose farkle value repeats (turnMemo3).
+// side without reusing a fill whose farkle value repeats (turnMemo3); with
+// the penalty also unpacked (the states of one triple at a time side by
+// side, never several triples') and cold (the sweeps started from equal
+// chances, not the table without the penalty).
 func BenchmarkSolveThreeSmall(b *testing.B) {
 	for _, name := range []string{"pocket-farkel", "cardgames", "classic", "classic-penalty"} {
 		r := rules.MustPreset(strings.TrimSuffix(name, "-penalty"))
@@ -273,11 +276,19 @@ func BenchmarkSolveThreeSmall(b *testing.B) {
 		} else {
 			r.Turn.FarklePenalty = rules.Penalty{}
 		}
-		for _, v := range []string{"side-by-side", "every-fill", "alone"} {
+		variants := []string{"side-by-side", "every-fill", "alone"}
+		if strings.HasSuffix(name, "-penalty") {
+			variants = append(variants, "unpacked", "cold")
+		}
+		for _, v := range variants {
 			side := v != "alone"
 			b.Run(name+"/"+v, func(b *testing.B) {
 				// every-fill: side by side without reusing a fill (turnMemo3)
-				opt := ThreeOptions{test: threeTest{alone: !side, noSkip: !side, noReuse: v != "side-by-side"}}
+				opt := ThreeOptions{test: threeTest{alone: !side, noSkip: !side, noReuse: v == "every-fill" || v == "alone"}}
+				// unpacked: the rounds of one triple at a time side by
+				// side, never several triples' (streakJobRun); cold: the
+				// sweeps from equal chances (warmStart)
+				opt.test.noPack, opt.test.coldStart = v == "unpacked", v == "cold"
 				b.ReportAllocs()
 				cpu0, cpuOK := processCPU()
 				for b.Loop() {

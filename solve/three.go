@@ -115,6 +115,10 @@ type threeTest struct {
 	// instead of the table without the penalty (warmStart); the table
 	// agrees within the sweeps' error, after more sweeps.
 	coldStart bool
+	// noPack solves the triples of a sum one job each with a farkle
+	// penalty, never several side by side (streakJobRun); the tables are
+	// the same to the last bit.
+	noPack bool
 	// stopAfter, where not 0, stops a solve with a farkle penalty after
 	// that sweep (and its checkpoint) with errStopped, as an interruption
 	// would.
@@ -179,8 +183,9 @@ type Three struct {
 	// value after it.
 	test threeTest
 	// fills and reused count the turns of the best-response passes filled
-	// and those whose policy was reused (turnMemo3).
-	fills, reused int64
+	// and those whose policy was reused (turnMemo3); packed, with a
+	// penalty, the jobs of several triples (streakJobRun).
+	fills, reused, packed int64
 }
 
 // tidx returns the index of the values of the triple (a, b, c) with every
@@ -321,6 +326,10 @@ func SolveThree(r rules.Rules, opt ThreeOptions) (*Three, error) {
 	return t, nil
 }
 
+// readyState is a state of a round (streakRound): its job among the
+// round's and its index there.
+type readyState struct{ job, k int }
+
 // threeWork is one worker's scratch space and findings.
 type threeWork struct {
 	d      dp3
@@ -334,6 +343,8 @@ type threeWork struct {
 	fills, reused int64
 	// memo is the memo of a farkle cycle with streaks (solveCycle)
 	memo turnMemo3
+	// ready holds the states of a round side by side (streakRound)
+	ready []readyState
 }
 
 // sumWork is the work of the triples of score sum s, in the units of

@@ -162,3 +162,19 @@ func TestSweepsLeft(t *testing.T) {
 		}
 	}
 }
+
+// The states of several triples solved side by side (streakJobRun: their
+// rounds packed into the same lanes) are the states of one triple at a
+// time, to the last bit.
+func TestThreeStreakRoundsPacked(t *testing.T) {
+	r := classicThree(500)
+	packed := mustThree(t, r, ThreeOptions{Workers: 2})
+	if packed.packed == 0 {
+		t.Fatal("no triples were packed together")
+	}
+	alone := mustThree(t, r, ThreeOptions{Workers: 2, test: threeTest{alone: true}})
+	if alone.packed != 0 {
+		t.Fatalf("%d packed jobs solving one triple at a time", alone.packed)
+	}
+	sameBits(t, packed, alone)
+}

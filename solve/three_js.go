@@ -4,22 +4,17 @@ package solve
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"time"
 )
 
 // The module the web page runs (GOOS=js) solves only what a page asks, in
-// memory, and never a three-player table with a farkle penalty (its
-// Tables solve none: solved.Limits.ThreeSolve): it leaves out what only
-// such long solves use, which would only weigh on the module sent to
-// phones (internal/wasmbuild's budget): the checkpoint
-// (three_checkpoint.go) and the warm start (three_warm.go; a solve here
-// starts from equal chances, to the same values within the sweeps'
-// error).
+// memory, and never a three-player table: its Tables solve none
+// (solved.Limits.ThreeSolve is 0 there). It leaves out the sweeps of a
+// farkle penalty (three_streaks.go), their checkpoint and their warm start,
+// which would only weigh on the module sent to phones (internal/wasmbuild's
+// budget).
 
-var errNoCheckpoints = errors.New("solve: no checkpoints in the web page's module")
-
-func (t *Three) writeCheckpoint(string, sweepState) error { return errNoCheckpoints }
-
-func (t *Three) readCheckpoint(string) (sweepState, error) { return sweepState{}, errNoCheckpoints }
-
-func (t *Three) warmStart(context.Context, int, func(done, total int)) error { return nil }
+func (t *Three) solveStreaks(context.Context, int, *ThreeOptions, time.Time) error {
+	return fmt.Errorf("%w: three-player tables with a farkle penalty are not solved in the web page's module", ErrRules)
+}

@@ -308,3 +308,14 @@ func (t *Three) Throw(p ThreePosition) (float64, error) {
 	}
 	return tt.throw(tot, int32(p.Dice)), nil
 }
+
+// farkleOf returns the scores and streaks after the mover of (sc, st)
+// farkles: the next seat to move, the mover last.
+func (t *Three) farkleOf(sc, st [3]int32) ([3]int32, [3]int32) {
+	a, sa := sc[0], st[0]+1
+	if sa == t.c {
+		a -= min(t.m.penPts, a)
+		sa = 0
+	}
+	return [3]int32{sc[1], sc[2], a}, [3]int32{st[1], st[2], sa}
+}

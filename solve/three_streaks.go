@@ -1,3 +1,5 @@
+//go:build !js
+
 package solve
 
 import (
@@ -45,18 +47,6 @@ type streakJob struct {
 	st     []streakState
 	solved []bool
 	V      []vec4
-	ready  []int // the states of a round side by side (streakRound)
-}
-
-// farkleOf returns the scores and streaks after the mover of (sc, st)
-// farkles: the next seat to move, the mover last.
-func (t *Three) farkleOf(sc, st [3]int32) ([3]int32, [3]int32) {
-	a, sa := sc[0], st[0]+1
-	if sa == t.c {
-		a -= min(t.m.penPts, a)
-		sa = 0
-	}
-	return [3]int32{sc[1], sc[2], a}, [3]int32{st[1], st[2], sa}
 }
 
 // streakStates lists the states of the triple s (canonical) with their farkle
@@ -123,17 +113,25 @@ func (t *Three) putVec(i int, v vec4) float64 {
 	return ch
 }
 
-// streakJobRun solves the states of the triple s; it returns the largest
-// change of a value.
-func (t *Three) streakJobRun(w *threeWork, j *streakJob, s [3]int32) (float64, error) {
-	t.streakStates(j, s)
+// streakJobRun solves the states of the triples ss (one job each, in js:
+// at most lanes3 of them, of one score sum) together: their states whose
+// farkle value is known are solved in rounds, side by side across the
+// triples (streakRound), then each triple's cycles, until every state is
+// solved. It returns the largest change of a value.
+func (t *Three) streakJobRun(w *threeWork, js []*streakJob, ss [][3]int32) (float64, error) {
+	js = js[:len(ss)]
+	for i, s := range ss {
+		t.streakStates(js[i], s)
+	}
 	change := 0.0
 	for {
 		if t.test.alone {
-			change = max(change, t.streakChainAlone(w, j))
+			for _, j := range js {
+				change = max(change, t.streakChainAlone(w, j))
+			}
 		} else {
 			for {
-				ch, any := t.streakRound(w, j)
+				ch, any := t.streakRound(w, js)
 				change = max(change, ch)
 				if !any {
 					break
@@ -141,36 +139,55 @@ func (t *Three) streakJobRun(w *threeWork, j *streakJob, s [3]int32) (float64, e
 			}
 		}
 		// the states left lead to cycles: follow the farkles from one to
-		// its cycle and solve that
-		first := -1
-		for k := range j.st {
-			if !j.solved[k] {
-				first = k
-				break
+		// its cycle and solve that, a cycle a triple at a time
+		left := false
+		for _, j := range js {
+			ch, found, err := t.streakCycle(w, j)
+			if err != nil {
+				return 0, err
 			}
+			change, left = max(change, ch), left || found
 		}
-		if first < 0 {
+		if !left {
 			return change, nil
 		}
-		seen := map[int]bool{}
-		k := first
-		for !seen[k] {
-			seen[k] = true
-			k = j.st[k].fIn
-		}
-		cyc := []int{k}
-		for n := j.st[k].fIn; n != k; n = j.st[n].fIn {
-			cyc = append(cyc, n)
-		}
-		V, err := t.solveCycle(w, j, cyc)
-		if err != nil {
-			return 0, err
-		}
-		for n, k := range cyc {
-			j.V[k], j.solved[k] = V[n], true
-			change = max(change, t.putVec(j.st[k].i, V[n]))
+	}
+}
+
+// streakCycle solves one farkle cycle among the states of the job j not
+// solved yet, if there is one, and returns the largest change of a value
+// and whether there was.
+func (t *Three) streakCycle(w *threeWork, j *streakJob) (float64, bool, error) {
+	first := -1
+	for k := range j.st {
+		if !j.solved[k] {
+			first = k
+			break
 		}
 	}
+	if first < 0 {
+		return 0, false, nil
+	}
+	seen := map[int]bool{}
+	k := first
+	for !seen[k] {
+		seen[k] = true
+		k = j.st[k].fIn
+	}
+	cyc := []int{k}
+	for n := j.st[k].fIn; n != k; n = j.st[n].fIn {
+		cyc = append(cyc, n)
+	}
+	V, err := t.solveCycle(w, j, cyc)
+	if err != nil {
+		return 0, true, err
+	}
+	change := 0.0
+	for n, k := range cyc {
+		j.V[k], j.solved[k] = V[n], true
+		change = max(change, t.putVec(j.st[k].i, V[n]))
+	}
+	return change, true, nil
 }
 
 // streakFarkle returns the value after the farkle of state k of the job:
@@ -222,38 +239,45 @@ func (t *Three) streakChainAlone(w *threeWork, j *streakJob) float64 {
 	return change
 }
 
-// streakRound solves the states of the job that are ready (their farkle
-// value known) at its start, lanes3 of them side by side (each depends
-// only on its own farkle value: the same values as one at a time, in any
-// order); it returns the largest change of a value and whether there was
-// a state to solve.
-func (t *Three) streakRound(w *threeWork, j *streakJob) (float64, bool) {
-	j.ready = j.ready[:0]
-	for k := range j.st {
-		if j.isReady(k) {
-			j.ready = append(j.ready, k)
+// streakRound solves the states of the jobs js that are ready (their
+// farkle value known) at its start, lanes3 of them side by side across the
+// jobs (each depends only on its own farkle value: the same values as one
+// at a time, in any order); it returns the largest change of a value and
+// whether there was a state to solve. A round of one triple has a
+// multiple of three states (its rotations; at equal scores, one), so
+// lanes3 = 4 lanes filled from one triple alone went a quarter empty in
+// rounds of 3, 6 and 9.
+func (t *Three) streakRound(w *threeWork, js []*streakJob) (float64, bool) {
+	ready := w.ready[:0]
+	for ji, j := range js {
+		for k := range j.st {
+			if j.isReady(k) {
+				ready = append(ready, readyState{ji, k})
+			}
 		}
 	}
+	w.ready = ready
 	change := 0.0
-	for i := 0; i < len(j.ready); i += lanes3 {
-		g := j.ready[i:min(i+lanes3, len(j.ready))]
+	for i := 0; i < len(ready); i += lanes3 {
+		g := ready[i:min(i+lanes3, len(ready))]
 		var sc [lanes3][3]int32
 		var bs [lanes3]int
 		var xs [lanes3]float64
 		var F [lanes3]vec4
 		live := uint8(0)
-		for l, k := range g {
-			F[l] = t.streakFarkle(j, k)
-			sc[l], bs[l], xs[l] = j.st[k].sc, j.st[k].bs, F[l][2]
+		for l, r := range g {
+			j := js[r.job]
+			F[l] = t.streakFarkle(j, r.k)
+			sc[l], bs[l], xs[l] = j.st[r.k].sc, j.st[r.k].bs, F[l][2]
 			live |= 1 << l
 		}
 		t.setupLanes3(&w.la, &sc, &bs, &xs, live)
 		t.m.fill3Lanes(&w.la)
-		for l, k := range g {
-			change = max(change, t.streakSolved(j, k, w.la.policyLane(l, t.m.dice), F[l]))
+		for l, r := range g {
+			change = max(change, t.streakSolved(js[r.job], r.k, w.la.policyLane(l, t.m.dice), F[l]))
 		}
 	}
-	return change, len(j.ready) > 0
+	return change, len(ready) > 0
 }
 
 // solveStreaks solves a table with farkle streaks in sweeps: from the
@@ -297,10 +321,12 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, opt *ThreeOptions
 		total += sumWork(A, s, k)
 	}
 	ws := make([]*threeWork, workers)
-	js := make([]*streakJob, workers)
+	js := make([][]*streakJob, workers)
 	for i := range ws {
 		ws[i] = &threeWork{la: lane3Arrays{skipBanked: !t.test.noSkip, allOptions: t.test.allOptions}}
-		js[i] = &streakJob{}
+		for range lanes3 {
+			js[i] = append(js[i], &streakJob{})
+		}
 	}
 	progress := opt.Progress
 	for sweep := st.sweep + 1; ; sweep++ {
@@ -321,8 +347,15 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, opt *ThreeOptions
 				return err
 			}
 			jobs := canonicalTriples(A, s)
-			err := eachJob(workers, len(jobs), func(wi, i int) error {
-				ch, err := t.streakJobRun(ws[wi], js[wi], jobs[i])
+			// lanes3 triples a job where there are enough to keep every
+			// worker busy to the end of the sum
+			n := 1
+			if !t.test.alone && !t.test.noPack && len(jobs) >= 2*lanes3*workers {
+				n = lanes3
+				t.packed += int64((len(jobs) + n - 1) / n)
+			}
+			err := eachJob(workers, (len(jobs)+n-1)/n, func(wi, i int) error {
+				ch, err := t.streakJobRun(ws[wi], js[wi], jobs[i*n:min(i*n+n, len(jobs))])
 				changes[wi] = max(changes[wi], ch)
 				return err
 			})
@@ -444,75 +477,6 @@ func sweepsCycle(changes []float64) error {
 	return nil
 }
 
-// rotN applies rot j times.
-func rotN(v vec4, j int) vec4 {
-	for ; j%3 != 0; j-- {
-		v = rot(v)
-	}
-	return v
-}
-
-// cycleSolveN returns the values of the states of a farkle cycle of
-// n = len(P) states under policies P: V_k = alpha_k + beta_k rot(V_{k+1}),
-// V_n = V_0. With p the product of the betas and S the sum over j of the
-// product of the betas before j times rot^j(alpha_j), V_0 = S + p
-// rot^n(V_0): for n a multiple of 3, V_0 = S / (1-p); else, with Q =
-// rot^n, V_0 = (S + p Q S + p^2 Q^2 S) / (1 - p^3) (Q^3 is the identity).
-func cycleSolveN(P []policy, V []vec4) {
-	n := len(P)
-	a := func(k int) vec4 { return vec4{P[k].alpha[0], P[k].alpha[1], P[k].alpha[2], 0} }
-	var S vec4
-	prod := 1.0
-	for j := 0; j < n; j++ {
-		r := rotN(a(j), j)
-		for i := 0; i < 3; i++ {
-			S[i] += prod * r[i]
-		}
-		prod *= P[j].beta
-	}
-	if n%3 == 0 {
-		for i := 0; i < 3; i++ {
-			V[0][i] = S[i] / (1 - prod)
-		}
-	} else {
-		q1, q2 := rotN(S, n), rotN(S, 2*n)
-		den := 1 - prod*prod*prod
-		for i := 0; i < 3; i++ {
-			V[0][i] = (S[i] + prod*q1[i] + prod*prod*q2[i]) / den
-		}
-	}
-	V[0][3] = 0
-	for k := n - 1; k >= 1; k-- {
-		nx := rot(V[(k+1)%n])
-		for i := 0; i < 3; i++ {
-			V[k][i] = P[k].alpha[i] + P[k].beta*nx[i]
-		}
-		V[k][3] = 0
-	}
-}
-
-// cycleResidN is the largest residual of V_k = alpha_k + beta_k rot(V_{k+1}).
-func cycleResidN(P []policy, V []vec4) float64 {
-	r := 0.0
-	n := len(P)
-	for k := range P {
-		nx := rot(V[(k+1)%n])
-		for i := 0; i < 3; i++ {
-			r = max(r, math.Abs(V[k][i]-P[k].alpha[i]-P[k].beta*nx[i]))
-		}
-	}
-	return r
-}
-
-func samePolicies(x, y []policy) bool {
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // cycleTurn solves the turn of the mover of state k of the cycle cyc with
 // own farkle value x.
 func (t *Three) cycleTurn(w *threeWork, j *streakJob, cyc []int, k int, x float64) policy {
@@ -597,174 +561,4 @@ func (t *Three) orbitN(w *threeWork, j *streakJob, cyc []int, hist [][]policy, v
 	copy(o.Mix[:], mix)
 	w.orbits = append(w.orbits, o)
 	return V
-}
-
-// eachProfile calls f with each profile of one policy a mover from sets,
-// at most limit of them.
-func eachProfile(sets [][]policy, limit int, f func([]policy)) {
-	P := make([]policy, len(sets))
-	count := 0
-	var rec func(k int)
-	rec = func(k int) {
-		if count >= limit {
-			return
-		}
-		if k == len(sets) {
-			count++
-			f(P)
-			return
-		}
-		for _, p := range sets[k] {
-			P[k] = p
-			rec(k + 1)
-		}
-	}
-	rec(0)
-}
-
-// mixedEquilibriumN finds a stationary equilibrium of the movers of a
-// farkle cycle (the three rotations of a triple, or with streaks the states
-// of a cycle at (0, 0, 0)) among the policies of their upper envelopes
-// (envelope): each mover plays one of them purely (and its own farkle value
-// lies where that policy is best) or mixes two neighbours at the value
-// where it is indifferent between them. The candidates are tried with the
-// fewest mixing movers first, then in the order of movers and policies
-// (less farkle risk first); the first equilibrium found is taken. The
-// mixing weights solve the indifference equations: by bisection for one
-// mixing mover, by Newton's method for more, to 1e-15. mix[k] is the
-// weight mover k puts on the riskier policy of its pair, NaN for a mover
-// playing purely. With same (equal scores without streaks: the three
-// rotations are one state) the movers play alike, one weight for all.
-func mixedEquilibriumN(sets [][]policy, same bool) ([]policy, []float64, bool) {
-	n := len(sets)
-	env := make([][]policy, n)
-	cross := make([][]float64, n)
-	for k, s := range sets {
-		env[k] = envelope(s)
-		for i := 1; i < len(env[k]); i++ {
-			a, b := env[k][i-1], env[k][i]
-			cross[k] = append(cross[k], (a.alpha[0]-b.alpha[0])/(b.beta-a.beta))
-		}
-	}
-	type choice struct {
-		i   int
-		mix bool
-	}
-	choices := make([][]choice, n)
-	for k := range env {
-		for i := range env[k] {
-			choices[k] = append(choices[k], choice{i, false})
-		}
-		for i := 0; i+1 < len(env[k]); i++ {
-			choices[k] = append(choices[k], choice{i, true})
-		}
-	}
-	const tol = 1e-13
-	cs := make([]choice, n)
-	lam := make([]float64, n)
-	P := make([]policy, n)
-	V := make([]vec4, n)
-	profile := func() []policy {
-		if same {
-			for k := range lam {
-				lam[k] = lam[0]
-			}
-		}
-		for k, c := range cs {
-			if c.mix {
-				P[k] = mixPolicy(env[k][c.i], env[k][c.i+1], lam[k])
-			} else {
-				P[k] = env[k][c.i]
-			}
-		}
-		return P
-	}
-	xs := func() []float64 {
-		cycleSolveN(profile(), V)
-		x := make([]float64, n)
-		for k := range x {
-			x[k] = V[(k+1)%n][2]
-		}
-		return x
-	}
-	tried := 0
-	var found bool
-	var rec func(k, left int) bool
-	try := func() bool {
-		tried++
-		var S []int
-		for k, c := range cs {
-			if c.mix {
-				S = append(S, k)
-			}
-		}
-		clear(lam)
-		resid := func() []float64 {
-			x := xs()
-			r := make([]float64, len(S))
-			for j, k := range S {
-				r[j] = x[k] - cross[k][cs[k].i]
-			}
-			return r
-		}
-		solveFor := S
-		if same && len(S) > 0 {
-			solveFor = S[:1] // one weight for all
-		}
-		if !solveIndifference(lam, solveFor, resid) {
-			return false
-		}
-		x := xs()
-		for k, c := range cs {
-			if c.mix {
-				if !(math.Abs(x[k]-cross[k][c.i]) < tol && lam[k] >= 0 && lam[k] <= 1) {
-					return false
-				}
-				continue
-			}
-			if c.i > 0 && x[k] < cross[k][c.i-1]-tol {
-				return false
-			}
-			if c.i < len(cross[k]) && x[k] > cross[k][c.i]+tol {
-				return false
-			}
-		}
-		return true
-	}
-	rec = func(k, left int) bool {
-		if tried > 1<<16 {
-			return false
-		}
-		if k == n {
-			return left == 0 && try()
-		}
-		for _, c := range choices[k] {
-			if c.mix && left == 0 || same && k > 0 && c != cs[0] {
-				continue
-			}
-			cs[k] = c
-			l := left
-			if c.mix {
-				l--
-			}
-			if rec(k+1, l) {
-				return true
-			}
-		}
-		return false
-	}
-	for nmix := 0; nmix <= n && !found; nmix++ {
-		found = rec(0, nmix)
-	}
-	if !found {
-		return nil, nil, false
-	}
-	mix := make([]float64, n)
-	for k, c := range cs {
-		mix[k] = math.NaN()
-		if c.mix {
-			mix[k] = lam[k]
-		}
-	}
-	return append([]policy(nil), profile()...), mix, true
 }
