@@ -158,19 +158,20 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	}
 	opt.Sweep = func(si solve.SweepInfo) {
 		if si.N == 0 {
-			say("the table without the penalty, where the sweeps start, solved in %s", seconds(si.Took))
+			say("the table without the penalty in %s; the sweeps start from it", seconds(si.Took))
 			return
 		}
 		lastSweep = si.N
-		left := "sweeps left not known yet"
+		// one line of at most 80 columns while the sweeps take seconds
+		left := "more not known yet"
 		switch {
 		case si.Left == 0:
 			left = "settled"
 		case si.Left > 0:
 			// the estimate errs long: the changes fall faster and faster
-			left = fmt.Sprintf("at most about %d more (%s at this one's pace)", si.Left, seconds(float64(si.Left)*si.Took))
+			left = fmt.Sprintf("at most %d more (%s)", si.Left, seconds(float64(si.Left)*si.Took))
 		}
-		say("sweep %d done in %s (%s in all): largest change %.3g; %s", si.N, seconds(si.Took), seconds(si.Seconds), si.Change, left)
+		say("sweep %d in %s (%s in all): change %.2g; %s", si.N, seconds(si.Took), seconds(si.Seconds), si.Change, left)
 	}
 	checkpoint := ""
 	if dir != "" {

@@ -243,7 +243,7 @@ func TestSolveThreeResumes(t *testing.T) {
 	lines := bufio.NewScanner(stderr)
 	for lines.Scan() {
 		said.WriteString(lines.Text() + "\n")
-		if strings.HasPrefix(lines.Text(), "farkle solve: sweep 2 done") {
+		if strings.HasPrefix(lines.Text(), "farkle solve: sweep 2 in ") {
 			if err := cmd.Process.Signal(os.Interrupt); err != nil {
 				t.Fatal(err)
 			}
@@ -260,7 +260,7 @@ func TestSolveThreeResumes(t *testing.T) {
 	}
 
 	out, errOut, code := execFarkle(t, "", args...)
-	if code != 0 || !strings.Contains(errOut, "resuming after sweep 2") || strings.Contains(errOut, "sweep 2 done") || !strings.Contains(errOut, "sweep 3 done") {
+	if code != 0 || !strings.Contains(errOut, "resuming after sweep 2") || strings.Contains(errOut, "sweep 2 in ") || !strings.Contains(errOut, "sweep 3 in ") {
 		t.Fatalf("resumed solve: exit %d\n%s", code, errOut)
 	}
 	if _, err := os.Stat(checkpoint); !errors.Is(err, os.ErrNotExist) {
