@@ -96,7 +96,7 @@ func runExplore(ctx context.Context, e *env, args []string) error {
 		if err := tx.Published(e.stdout, explore.Published(ts, solved.Reason)); err != nil {
 			return err
 		}
-		if err := printPublishedThree(e, cache()); err != nil {
+		if err := printPublishedThree(e, cache(), 0); err != nil {
 			return err
 		}
 	case *compare != "":

@@ -64,7 +64,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		if *noCache {
 			dir = ""
 		}
-		return printPublishedThree(e, dir)
+		return printPublishedThree(e, dir, *maxMem)
 	}
 	if fs.NArg() > 0 {
 		return usageMsg("cli.err.unexpectedArg", "arg", strconv.Quote(fs.Arg(0)), "cmd", "solve")

@@ -309,13 +309,16 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 // chance from the start
 // under perfect play, the orbits, the fair compensation; for a table not
 // there, the command that makes it.
-func printPublishedThree(e *env, dir string) error {
+//
+// maxMem bounds the tables read (0: solve.DefaultMaxBytes): classic's and
+// Farkle Dice's at 10,000 need about 5 GiB.
+func printPublishedThree(e *env, dir string, maxMem int64) error {
 	lc := e.cat()
 	w := e.stdout
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, lc.Msg("cli.three.pub.title"))
 	fmt.Fprintln(w, lc.Msg("cli.three.pub.what"))
-	ts := solved.NewTables(dir) // reads, never solves a three-player table
+	ts := solved.NewLimitedTables(dir, solved.Limits{Memory: maxMem}) // reads, never solves a three-player table
 	pct := func(p [3]float64) string {
 		return lc.Pct(p[0], 2) + " / " + lc.Pct(p[1], 2) + " / " + lc.Pct(p[2], 2)
 	}

@@ -191,6 +191,14 @@ func TestSolvePublishedThree(t *testing.T) {
 			}
 		}
 	}
+	// a table past --max-memory is not read, and the line says why
+	out, errOut, code := runFarkle(t, "", "solve", "--published", "--cache", dir, "--max-memory", "1000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "cardgames, target 2,000 (no farkle penalty)\n  ") || !strings.Contains(out, "more than the solver memory of 1000 B") || strings.Contains(out, pct(solved.PWins[0])) {
+		t.Errorf("with --max-memory 1000:\n%s", out)
+	}
 }
 
 // solve --jobs sets the number of workers: the tables are the same to the
