@@ -300,18 +300,20 @@ func (t *Three) solveStreaks(ctx context.Context, workers int, opt *ThreeOptions
 			st = sweepState{}
 		}
 	}
-	if st.sweep == 0 {
+	switch {
+	case st.sweep > 0: // resumed: the checkpoint's values
+	case t.test.coldStart:
 		for i := range t.w {
-			t.w[i] = math.NaN()
+			t.w[i] = math.NaN() // not solved yet: equal chances (readVec)
 		}
-		if !t.test.coldStart {
-			if err := t.warmStart(ctx, workers, opt.Progress); err != nil {
-				return err
-			}
-			if opt.Sweep != nil {
-				took := time.Since(start).Seconds()
-				opt.Sweep(SweepInfo{N: 0, Left: -1, Seconds: took, Took: took})
-			}
+	default:
+		// sets every value, over whatever a failed checkpoint left
+		if err := t.warmStart(ctx, workers, opt.Progress); err != nil {
+			return err
+		}
+		if opt.Sweep != nil {
+			took := time.Since(start).Seconds()
+			opt.Sweep(SweepInfo{N: 0, Left: -1, Seconds: took, Took: took})
 		}
 	}
 	t.seconds = st.seconds // the time of the sweeps before a resume
