@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/farkle/farkle/solve"
-	"github.com/farkle/farkle/solved"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -23,6 +21,8 @@ import (
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/sim"
+	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 )
 
 func init() {
