@@ -13,11 +13,13 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
+	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/sim"
@@ -242,7 +244,8 @@ func showSimOf(cfg *sim.Config) simShow {
 			}
 		}
 		if none != nil {
-			fmt.Fprintln(e.stdout, lc.Msg("cli.sim.threeNone", "why", solved.WhyOf(none).In(lc)))
+			// a sentence of its own: broken at its spaces within 80 columns
+			fmt.Fprintln(e.stdout, ansi.Wrap(lc.Msg("cli.sim.threeNone", "why", solved.WhyOf(none).In(lc)), explore.Width, ""))
 		}
 		sayRecords(e, recordDir, res.Games)
 		return nil

@@ -219,6 +219,13 @@ func TestSimThreePerfectChecksTheTable(t *testing.T) {
 		!strings.Contains(out, "the perfect bots played as expert: no three-player table for these rules") {
 		t.Errorf("without the table:\n%s", out)
 	}
+	// the notice, to the end, within 80 columns (the heading's 64-digit
+	// seed is wider)
+	for i, line := range strings.Split(out[max(0, strings.Index(out, "the perfect bots")):], "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("without the table: the notice's line %d is %d columns: %q", i+1, n, line)
+		}
+	}
 	// the table there but more than --max-memory: refused, and said why
 	out, _, code = runFarkle(t, "", append(args, "--games", "200", "--cache", dir, "--max-memory", "1000", "--json")...)
 	var none struct {
