@@ -8,8 +8,10 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/farkle/farkle/explore"
@@ -342,7 +344,13 @@ func printPublishedThree(e *env, dir string, maxMem int64) error {
 				fmt.Fprintf(w, "    farkle solve --players 3 --rules %s --target %d\n", g.Preset, g.Target)
 				continue
 			}
-			fmt.Fprintln(w, "  "+userText(err))
+			why := userText(err)
+			if errors.Is(err, solve.ErrTooLarge) { // past --max-memory: said in the reader's language
+				why = solved.WhyOf(err).In(lc)
+			}
+			for _, line := range strings.Split(ansi.Wrap(why, explore.Width-2, ""), "\n") {
+				fmt.Fprintln(w, "  "+line)
+			}
 			continue
 		}
 		res := explore.ThreeResultOf(t)
