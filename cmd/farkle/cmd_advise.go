@@ -57,7 +57,7 @@ func solverTables(e *env, dir string) *solved.Tables {
 func solverTablesWithin(e *env, dir string, maxMem int64) *solved.Tables {
 	ts := solved.NewLimitedTables(dir, solved.Limits{Memory: maxMem})
 	if stderrTerminal(e) {
-		ts.Progress, _ = sweepBar(e, "solving the duel table")
+		ts.Progress, _ = sweepBar(e, "cli.advise.barDuel")
 	}
 	return ts
 }

@@ -142,8 +142,8 @@ func cacheDirectory(e *env, flagDir string) string {
 }
 
 // sweepBar returns a DuelOptions.Progress function that draws one progress
-// bar per sweep of a duel solve on e's stderr, and a function that finishes
-// the last bar.
+// bar per sweep of a duel solve on e's stderr, labelled with the text of
+// the catalogue key label, and a function that finishes the last bar.
 func sweepBar(e *env, label string) (progress func(sweep, done, total int), finish func()) {
 	var bar *progressbar.ProgressBar
 	last := 0
@@ -154,7 +154,7 @@ func sweepBar(e *env, label string) (progress func(sweep, done, total int), fini
 			}
 			bar = progressbar.NewOptions(total,
 				progressbar.OptionSetWriter(e.stderr),
-				progressbar.OptionSetDescription(fmt.Sprintf("%s, sweep %d", label, sweep)),
+				progressbar.OptionSetDescription(e.msg("cli.solve.barSweep", "label", e.msg(label), "sweep", sweep)),
 				progressbar.OptionShowCount(),
 				progressbar.OptionSetPredictTime(true),
 				progressbar.OptionThrottle(100*time.Millisecond),
@@ -329,7 +329,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	opt := solve.DuelOptions{MaxBytes: maxMem, Context: ctx, Workers: jobs}
 	finish := func() {}
 	if stderrTerminal(e) { // the bar is drawn on stderr: also with --json or stdout to a file
-		opt.Progress, finish = sweepBar(e, "solving the duel table: score pairs")
+		opt.Progress, finish = sweepBar(e, "cli.solve.barDuel")
 	}
 	var (
 		t      *solve.Table
@@ -391,7 +391,7 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 		fmt.Fprintln(w, lc.Msg("cli.duel.loaded", "secs", lc.Dec(out.Seconds, 3), "file", out.CacheFile, "solved", lc.Dec(out.SolveSeconds, 1)))
 	} else {
 		if out.Sweeps > 1 {
-			fmt.Fprintln(w, lc.Msg("cli.duel.sweeps", "secs", lc.Dec(out.Seconds, 3), "n", out.Sweeps, "error", strings.Replace(fmt.Sprintf("%.1g", out.ErrorEstimate), ".", lc.Decimal, 1)))
+			fmt.Fprintln(w, lc.Msg("cli.duel.sweeps", "secs", lc.Dec(out.Seconds, 3), "n", out.Sweeps, "error", genIn(lc, out.ErrorEstimate, 1)))
 		} else {
 			fmt.Fprintln(w, lc.Msg("cli.duel.seconds", "secs", lc.Dec(out.Seconds, 3)))
 		}

@@ -126,6 +126,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		return err
 	}
 	start := time.Now()
+	lc := e.cat()
 	opt := solve.ThreeOptions{MaxBytes: maxMem, Context: ctx, Rule: rule, Workers: o.jobs}
 	var bar *progressbar.ProgressBar
 	if stderrTerminal(e) {
@@ -136,7 +137,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 			if bar == nil {
 				bar = progressbar.NewOptions(total,
 					progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionSetDescription("solving the three-player table"),
+					progressbar.OptionSetDescription(lc.Msg("cli.solve.barThree")),
 					progressbar.OptionSetPredictTime(true),
 					progressbar.OptionThrottle(100*time.Millisecond),
 					progressbar.OptionClearOnFinish())
@@ -152,28 +153,28 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	// with a penalty, a line a sweep (they take minutes to an hour at the
 	// full target), and a checkpoint in the cache directory to resume from
 	lastSweep := 0
-	say := func(format string, args ...any) {
+	say := func(key string, kv ...any) {
 		if bar != nil {
 			_ = bar.Clear()
 		}
-		fmt.Fprintf(e.stderr, "farkle solve: "+format+"\n", args...)
+		fmt.Fprintf(e.stderr, "farkle solve: %s\n", lc.Msg(key, kv...))
 	}
 	opt.Sweep = func(si solve.SweepInfo) {
 		if si.N == 0 {
-			say("the table without the penalty in %s; the sweeps start from it", seconds(si.Took))
+			say("cli.solve.warm", "took", seconds(si.Took))
 			return
 		}
 		lastSweep = si.N
 		// one line of at most 80 columns while the sweeps take seconds
-		left := "more not known yet"
+		left := lc.Msg("cli.solve.leftUnknown")
 		switch {
 		case si.Left == 0:
-			left = "settled"
+			left = lc.Msg("cli.solve.settled")
 		case si.Left > 0:
 			// the estimate errs long: the changes fall faster and faster
-			left = fmt.Sprintf("at most %d more (%s)", si.Left, seconds(float64(si.Left)*si.Took))
+			left = lc.Msg("cli.solve.left", "n", si.Left, "time", seconds(float64(si.Left)*si.Took))
 		}
-		say("sweep %d in %s (%s in all): change %.2g; %s", si.N, seconds(si.Took), seconds(si.Seconds), si.Change, left)
+		say("cli.solve.sweep", "n", si.N, "took", seconds(si.Took), "all", seconds(si.Seconds), "change", genIn(lc, si.Change, 2), "left", left)
 	}
 	checkpoint := ""
 	if dir != "" {
@@ -181,11 +182,11 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		opt.Checkpoint = checkpoint
 		opt.Resume = func(sweep int, err error) {
 			if err != nil {
-				say("checkpoint not used, starting over: %s", userText(err))
+				say("cli.solve.noCheckpoint", "why", userTextIn(lc, err))
 				return
 			}
 			lastSweep = sweep
-			say("resuming after sweep %d from %s", sweep, checkpoint)
+			say("cli.solve.resuming", "n", sweep, "file", checkpoint)
 		}
 	}
 	var (
@@ -200,7 +201,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		if err == nil {
 			// the table is saved: its checkpoint is no longer needed
 			if rerr := os.Remove(checkpoint); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
-				say("%s", userText(rerr))
+				fmt.Fprintf(e.stderr, "farkle solve: %s\n", userTextIn(lc, rerr))
 			}
 		}
 	}
@@ -208,10 +209,10 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		_ = bar.Finish()
 	}
 	if t == nil && checkpoint != "" && lastSweep > 0 && ctx.Err() != nil {
-		say("interrupted; the same command resumes after sweep %d (%s)", lastSweep, checkpoint)
+		say("cli.solve.interrupted", "n", lastSweep, "file", checkpoint)
 	}
 	if stale != nil {
-		fmt.Fprintf(e.stderr, "farkle solve: cache file rebuilt: %s\n", userText(stale))
+		say("cli.solve.rebuilt", "why", userTextIn(lc, stale))
 	}
 	if err != nil {
 		if t == nil {
@@ -223,7 +224,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 			}
 			return err
 		}
-		fmt.Fprintf(e.stderr, "farkle solve: %s\n", userText(err)) // solved, but not saved
+		fmt.Fprintf(e.stderr, "farkle solve: %s\n", userTextIn(lc, err)) // solved, but not saved
 	}
 	out := threeJSON{
 		Rules:        r.Name,
@@ -267,39 +268,47 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		return solveWriteJSON(e.stdout, out)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "rules %s, target %d, three players\n", r.Name, r.Game.Target)
+	fmt.Fprintln(w, lc.Msg("cli.three.head", "rules", r.Name, "target", r.Game.Target))
 	for i, p := range out.PWins {
-		fmt.Fprintf(w, "P(seat %d wins)        %.6f\n", i+1, p)
+		fmt.Fprintln(w, lc.Msg("cli.three.pWins", "seat", i+1, "p", lc.Dec(p, 6)))
 	}
-	fmt.Fprintf(w, "triples               %d (scores below the target in units of %d; seat 1 moves first)\n", out.Triples, out.Unit)
+	fmt.Fprintln(w, lc.Msg("cli.three.triples", "n", out.Triples, "unit", out.Unit))
 	if out.Streaks > 1 {
-		fmt.Fprintf(w, "streaks               %d farkle streak states per seat (%d states a triple)", out.Streaks, out.Streaks*out.Streaks*out.Streaks)
+		key := "cli.three.streaks"
 		if out.Sweeps > 0 {
-			fmt.Fprintf(w, "; %d sweeps, error left below %.1g", out.Sweeps, max(out.SweepError, 1e-16))
+			key = "cli.three.streaksSwept"
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, lc.Msg(key, "n", out.Streaks, "states", out.Streaks*out.Streaks*out.Streaks, "sweeps", out.Sweeps, "error", genIn(lc, max(out.SweepError, 1e-16), 1)))
 	}
-	fmt.Fprintf(w, "orbits                %d score triples where best responses cycle", out.OrbitCount)
 	if out.OrbitCount > 0 {
-		fmt.Fprintf(w, " (largest swing %.1g); rule %s: %d resolved by a mixed equilibrium, largest regret %.1g", out.Amplitude, out.OrbitRule, out.Mixed, out.Regret)
+		fmt.Fprintln(w, lc.Msg("cli.three.orbitsSome", "n", out.OrbitCount, "swing", genIn(lc, out.Amplitude, 1), "rule", out.OrbitRule, "mixed", out.Mixed, "regret", genIn(lc, out.Regret, 1)))
+	} else {
+		fmt.Fprintln(w, lc.Msg("cli.three.orbits", "n", out.OrbitCount))
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "residual              %.1g elsewhere (each triple's policies unchanged by a further pass)\n", out.Residual)
+	fmt.Fprintln(w, lc.Msg("cli.three.residual", "r", genIn(lc, out.Residual, 1)))
 	if r.Game.Ending == rules.EndFinalRound {
-		fmt.Fprintln(w, "final round           a player whose chance to make up the deficit in one turn is below 1e-13 counts as losing (error at most 2e-13)")
+		fmt.Fprintln(w, lc.Msg("cli.three.finalRound"))
 	}
 	if o.orbits {
 		for _, ob := range orbits {
-			fmt.Fprintf(w, "  orbit %v  mix %v  swing %.2g  regret %.1g\n", ob.Scores, ob.Mix, ob.Amplitude, ob.Regret)
+			// a seat whose best response does not cycle there has no mix: -
+			mix := make([]string, len(ob.Mix))
+			for k, m := range ob.Mix {
+				mix[k] = "-"
+				if !math.IsNaN(m) {
+					mix[k] = lc.Dec(m, 4)
+				}
+			}
+			fmt.Fprintln(w, lc.Msg("cli.three.orbit", "scores", fmt.Sprint(ob.Scores), "mix", "["+strings.Join(mix, " ")+"]", "swing", genIn(lc, ob.Amplitude, 2), "regret", genIn(lc, ob.Regret, 1)))
 		}
 	}
-	fmt.Fprintf(w, "memory                %s (bound of the solve)\n", solve.ByteSize(need))
+	fmt.Fprintln(w, lc.Msg("cli.three.memory", "memory", sizeIn(lc, need)))
 	if loaded {
-		fmt.Fprintf(w, "seconds               %.3f (loaded from %s; solved in %.1f s)\n", out.Seconds, out.CacheFile, out.SolveSeconds)
+		fmt.Fprintln(w, lc.Msg("cli.duel.loaded", "secs", lc.Dec(out.Seconds, 3), "file", out.CacheFile, "solved", lc.Dec(out.SolveSeconds, 1)))
 	} else {
-		fmt.Fprintf(w, "seconds               %.3f\n", out.Seconds)
+		fmt.Fprintln(w, lc.Msg("cli.duel.seconds", "secs", lc.Dec(out.Seconds, 3)))
 		if out.CacheFile != "" {
-			fmt.Fprintf(w, "cache                 %s\n", out.CacheFile)
+			fmt.Fprintln(w, lc.Msg("cli.duel.cache", "file", out.CacheFile))
 		}
 	}
 	return nil

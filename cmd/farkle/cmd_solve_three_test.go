@@ -310,3 +310,40 @@ func firstFile(t *testing.T, dir, suffix string) string {
 	t.Fatalf("no %s file in %s", suffix, dir)
 	return ""
 }
+
+// TestSolveThreeNorwegian: solve --players 3 under --lang nb says its
+// sweeps and its report in Norwegian, with decimal commas, and no English
+// label is left; the same solve in English says them in English.
+func TestSolveThreeNorwegian(t *testing.T) {
+	args := []string{"solve", "--players", "3", "--rules", "classic", "--target", "300", "--no-cache", "--orbits"}
+	out, errOut, code := runFarkle(t, "", append([]string{"--lang", "nb"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"reglene classic, mål 300, tre spillere", "P(plass 1 vinner)         0,", "tripler                   216 (", "gjennomganger, gjenværende feil under", "baner                     ", "minne                     ", "sekunder                  0,"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	for _, english := range []string{"P(seat", "triples", "streaks", "orbits", "memory", "seconds", "sweeps"} {
+		if strings.Contains(out, english) {
+			t.Errorf("English %q in:\n%s", english, out)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	if !strings.HasPrefix(lines[0], "farkle solve: tabellen uten straffen på ") {
+		t.Errorf("first line %q", lines[0])
+	}
+	for _, l := range lines[1:] {
+		if !strings.HasPrefix(l, "farkle solve: gjennomgang ") || !strings.Contains(l, " i alt), endring ") {
+			t.Errorf("sweep line %q", l)
+		}
+	}
+	if last := lines[len(lines)-1]; !strings.HasSuffix(last, "; ferdig") {
+		t.Errorf("last sweep line %q", last)
+	}
+	enOut, enErr, code := runFarkle(t, "", append([]string{"--lang", "en"}, args...)...)
+	if code != 0 || !strings.Contains(enOut, "P(seat 1 wins)        0.") || !strings.Contains(enErr, "farkle solve: sweep 1 in ") || strings.Contains(enOut+enErr, "gjennomgang") {
+		t.Errorf("English: exit %d\n%s\n%s", code, enOut, enErr)
+	}
+}

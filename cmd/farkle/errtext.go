@@ -161,3 +161,9 @@ func sizeIn(c *lang.Catalogue, n int64) string {
 	}
 	return c.Dec(x, 1) + " " + unit
 }
+
+// genIn writes x with prec significant digits as %g does (2.3e-08, 0.00026),
+// with c's decimal separator.
+func genIn(c *lang.Catalogue, x float64, prec int) string {
+	return strings.Replace(strconv.FormatFloat(x, 'g', prec, 64), ".", c.Decimal, 1)
+}
