@@ -15,6 +15,8 @@ import { tablePage } from './table.js';
 import { loadEngine } from './engine.js';
 import { feelSettings } from './feel.js';
 import { msg, num, lang, date } from './i18n.js';
+import { botName, botLevel } from './words.js';
+import { botDescription } from './rulesform.js';
 
 const CURRENT = 'farkle.local.current';
 const HISTORY = 'farkle.local.history';
@@ -48,8 +50,6 @@ function randomSeed() {
   crypto.getRandomValues(b);
   return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 }
-
-function botName(level) { return level[0].toUpperCase() + level.slice(1) + ' bot'; }
 
 // upload keeps a finished local game in the player's history on the
 // server; without a player it waits (the page offers to make one).
@@ -256,7 +256,7 @@ function setupForm(eng) {
   const otherRow = (o) => {
     const name = h('input', { class: 'friend-name', maxlength: '24', placeholder: msg('web.local.friendName'), value: o.name || '', hidden: !!o.bot, 'aria-label': msg('web.local.friendName') });
     const sel = h('select', { class: 'seat-kind', 'aria-label': msg('web.local.opponent'), onchange: () => { name.hidden = sel.value !== ''; if (!name.hidden) name.focus(); } },
-      levels.map((l) => h('option', { value: l.name, selected: o.bot === l.name, title: l.description }, botName(l.name))),
+      levels.map((l) => h('option', { value: l.name, selected: o.bot === l.name, title: botDescription(l) }, botLevel(l.name))),
       h('option', { value: '', selected: !o.bot }, msg('web.local.friend')));
     return h('li', { class: 'row gap' }, sel, name,
       h('button', { type: 'button', class: 'small ghost remove', 'aria-label': msg('web.local.remove'), onclick: (e) => { if (others.children.length > 1) e.target.closest('li').remove(); } }, '×'));

@@ -1,13 +1,12 @@
 // players.js: the leaderboard and a player's page (a bot's too).
 
-// botName is a bot's name from its level, as the server names it (Steady bot).
-const botName = (level) => msg('web.botNamed', { level: level[0].toUpperCase() + level.slice(1) });
 import { h, api, page, go, state, nameEl, playerHref } from './ui.js';
 import { reportControl } from './report.js';
 import { msg, num, pct, has } from './i18n.js';
 import { ratingBoard, ratingSection } from './rating.js';
 import { tableList } from './lobby.js';
 import { botDescription } from './rulesform.js';
+import { botName } from './words.js';
 
 // measures are the figures of a kind of game shown after games, wins and
 // the win rate, as catalogue keys and how each is read from a row of

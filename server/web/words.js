@@ -47,6 +47,12 @@ export function botLevel(level) {
   return has(`web.botLevel.${level}`) ? msg(`web.botLevel.${level}`) : level;
 }
 
+// botName is a bot's name at a table from its level, as the server names
+// its bots (Steady bot), in the page's language.
+export function botName(level) {
+  return msg('web.botNamed', { level: level[0].toUpperCase() + level.slice(1) });
+}
+
 // tourEnd is a tournament's status and why it ended early, in the page's
 // language: the server keeps the reason as it wrote it, in English
 // ("cancelled: 2 entrants at the start, fewer than 3", "cancelled: not

@@ -414,7 +414,14 @@ func TestBrowserLocalScreens(t *testing.T) {
 					t.Fatal(err)
 				}
 				Shot(t, ctx, "local-form-"+name)
+				// the bots' levels and names in the page's language, as
+				// the online pages give them
+				want := map[string]struct{ level, bot string }{"en": {"Steady", "Steady bot"}, "nb": {"Stødig (Steady)", "Steady-bot"}}[lang]
+				if got := browsertest.Eval[string](t, ctx, `document.querySelector('.seat-kind option[value=steady]').textContent`); got != want.level {
+					t.Errorf("the steady bot's option reads %q, want %q", got, want.level)
+				}
 				browsertest.NewLocalGame(t, ctx, "10000")
+				browsertest.WaitJS(t, ctx, `document.getElementById('game') !== null && document.getElementById('game').textContent.includes('`+want.bot+`')`, time.Minute, "the bot's seat named "+want.bot)
 				if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 					_, err := cdp.Call(c, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 						Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
