@@ -217,7 +217,7 @@ func showSimOf(cfg *sim.Config) simShow {
 			return emitJSON(e, simJSON{Result: res, simTime: t, Three: check, NoThree: solved.Reason(none)}, false)
 		}
 		lc := e.cat()
-		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed))
+		fmt.Fprintln(e.stdout, ansi.Wrap(lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed), explore.Width, "")) // a long --seed goes to a line of its own
 		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columns"))
 		for _, p := range res.Players {

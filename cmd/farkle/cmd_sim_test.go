@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -84,6 +85,17 @@ func TestSimText(t *testing.T) {
 	}
 	if errOut != "" {
 		t.Errorf("stderr (no progress bar off a terminal): %q", errOut)
+	}
+	// within 80 columns, the 64-digit seed whole on a line of its own
+	seed := false
+	for i, line := range strings.Split(out, "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("line %d is %d columns: %q", i+1, n, line)
+		}
+		seed = seed || regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(line)
+	}
+	if !seed {
+		t.Errorf("no line is the seed:\n%s", out)
 	}
 }
 
@@ -219,8 +231,7 @@ func TestSimThreePerfectChecksTheTable(t *testing.T) {
 		!strings.Contains(out, "the perfect bots played as expert: no three-player table for these rules") {
 		t.Errorf("without the table:\n%s", out)
 	}
-	// the notice, to the end, within 80 columns (the heading's 64-digit
-	// seed is wider)
+	// the notice, to the end, within 80 columns
 	for i, line := range strings.Split(out[max(0, strings.Index(out, "the perfect bots")):], "\n") {
 		if n := len([]rune(line)); n > 80 {
 			t.Errorf("without the table: the notice's line %d is %d columns: %q", i+1, n, line)
