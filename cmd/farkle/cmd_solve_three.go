@@ -210,6 +210,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	}
 	if t == nil && checkpoint != "" && lastSweep > 0 && ctx.Err() != nil {
 		say("cli.solve.interrupted", "n", lastSweep, "file", checkpoint)
+		return &exitError{exitInterrupted} // said: interrupted, and how to go on
 	}
 	if stale != nil {
 		say("cli.solve.rebuilt", "why", userTextIn(lc, stale))

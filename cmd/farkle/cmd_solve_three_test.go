@@ -259,7 +259,7 @@ func TestSolveThreeResumes(t *testing.T) {
 	}
 	err = cmd.Wait()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() == 0 {
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 || strings.Contains(said.String(), "farkle solve: interrupted\n") {
 		t.Fatalf("interrupted solve: %v\n%s", err, said.String())
 	}
 	checkpoint := firstFile(t, dir, ".sweeps")
@@ -345,5 +345,38 @@ func TestSolveThreeNorwegian(t *testing.T) {
 	enOut, enErr, code := runFarkle(t, "", append([]string{"--lang", "en"}, args...)...)
 	if code != 0 || !strings.Contains(enOut, "P(seat 1 wins)        0.") || !strings.Contains(enErr, "farkle solve: sweep 1 in ") || strings.Contains(enOut+enErr, "gjennomgang") {
 		t.Errorf("English: exit %d\n%s\n%s", code, enOut, enErr)
+	}
+}
+
+// TestInterruptedSaysSo: a command stopped by SIGINT says that it was
+// interrupted, in the reader's language, not "context canceled", and exits
+// with 130, the shell's status of a command ended by Ctrl-C. The real
+// binary: the signal is the question.
+func TestInterruptedSaysSo(t *testing.T) {
+	if farkleBuildErr != nil {
+		t.Fatal(farkleBuildErr)
+	}
+	cmd := exec.Command(farkleBin, "--lang", "nb", "solve", "--players", "3", "--rules", "classic", "--target", "400", "--no-cache")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var said strings.Builder
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		said.WriteString(lines.Text() + "\n")
+		if strings.HasPrefix(lines.Text(), "farkle solve: gjennomgang 2: ") {
+			if err := cmd.Process.Signal(os.Interrupt); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.HasSuffix(said.String(), "\nfarkle solve: avbrutt\n") {
+		t.Fatalf("interrupted: %v\n%s", err, said.String())
 	}
 }

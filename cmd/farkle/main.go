@@ -97,8 +97,12 @@ func isTerminal(f *os.File) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
+// exitInterrupted is the exit status of a command stopped by a signal.
+const exitInterrupted = 130
+
 // Main runs farkle with args (without the program name) and returns the
-// exit status: 0 success, 1 failure, 2 bad usage or input.
+// exit status: 0 success, 1 failure, 2 bad usage or input, 130 stopped by
+// SIGINT or SIGTERM before it was done.
 func Main(ctx context.Context, e *env, args []string) int {
 	e.langFromEnv()
 	args, err := globalLang(e, args)
@@ -139,6 +143,11 @@ func Main(ctx context.Context, e *env, args []string) int {
 		return 0
 	case errors.As(err, &ee):
 		return ee.code
+	case ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
+		// stopped by SIGINT or SIGTERM: said as such, with the shell's
+		// status of a command ended by Ctrl-C (128 + 2)
+		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, e.msg("cli.interrupted"))
+		return exitInterrupted
 	case errors.As(err, &ue), errors.Is(err, rules.ErrInvalid), errors.Is(err, rules.ErrUnknownPreset):
 		fmt.Fprintf(e.stderr, "farkle %s: %s\n", c.name, userTextIn(e.cat(), err))
 		return 2
