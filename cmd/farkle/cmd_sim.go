@@ -169,7 +169,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if stderrTerminal(e) {
 		bar = progressbar.NewOptions(*games,
 			progressbar.OptionSetWriter(e.stderr),
-			progressbar.OptionSetDescription("games"),
+			progressbar.OptionSetDescription(e.msg("cli.sim.bar")),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetPredictTime(true),
