@@ -104,6 +104,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	if *maxMem < 1 {
 		return usageMsg("cli.err.atLeastOne", "flag", "max-memory", "value", strconv.FormatInt(*maxMem, 10))
 	}
+	e.limitMemory(*maxMem)
 	v, err := getRules()
 	if err != nil {
 		return err

@@ -53,6 +53,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err := three.check(); err != nil {
 		return err
 	}
+	e.limitMemory(*maxMem)
 	if three.players == 2 || three.players == 3 {
 		*duel = true // checked below as one of --solo and --duel
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,6 +50,9 @@ type env struct {
 	terminal bool // stdout is a terminal: progress bars and colours are welcome
 	getenv   func(string) string
 	lang     *lang.Catalogue // the language of the texts (nil: English; see lang.go)
+	// setMemoryLimit sets the Go runtime's soft memory limit
+	// (debug.SetMemoryLimit; limitMemory); nil leaves it alone.
+	setMemoryLimit func(int64) int64
 }
 
 // usageError is bad usage or bad input: exit status 2.
@@ -86,7 +90,7 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, terminal: isTerminal(os.Stdout), getenv: os.Getenv}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, terminal: isTerminal(os.Stdout), getenv: os.Getenv, setMemoryLimit: debug.SetMemoryLimit}
 	code := Main(ctx, e, os.Args[1:])
 	stop()
 	os.Exit(code)
