@@ -113,6 +113,7 @@ func OpenWith(ctx context.Context, path string, opt Options) (*DB, error) {
 	}
 	r.SetMaxOpenConns(4)
 	db.R = r
+	db.Prepared = sqlstore.NewPrepared()
 	ck, err := sql.Open("sqlite", dsn(""))
 	if err != nil {
 		w.Close()
@@ -158,7 +159,7 @@ func (db *DB) Close() error {
 	if db.appendSt != nil {
 		errSt = db.appendSt.Close()
 	}
-	return errors.Join(errSt, db.ck.Close(), db.R.Close(), db.W.Close())
+	return errors.Join(errSt, db.Prepared.Close(), db.ck.Close(), db.R.Close(), db.W.Close())
 }
 
 // migrate runs every embedded migration not yet recorded, each in its own

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -113,6 +114,42 @@ func BenchmarkAppendAction(b *testing.B) {
 				storetest.BenchAppend(b, db, tc.tables)
 			})
 		}
+	}
+}
+
+// BenchmarkNewTable measures what a new game asks of the store outside
+// the group commit: a table created, then read back, with the store's
+// statements kept prepared and, for comparison in the same run, parsed
+// and planned at each run as they were before.
+//
+//	go test ./store/sqlite/ -run '^$' -bench NewTable -benchmem
+func BenchmarkNewTable(b *testing.B) {
+	for _, keep := range []bool{true, false} {
+		name := map[bool]string{true: "prepared", false: "unprepared"}[keep]
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			if !keep {
+				db.Prepared.Close()
+			}
+			rules := rulesJSON("classic")
+			b.ReportAllocs()
+			b.ResetTimer()
+			defer storetest.ReportCPU(b)()
+			for i := range b.N {
+				id := fmt.Sprint("t", i)
+				if err := db.CreateTable(ctx, store.Table{ID: id, Kind: game.Farkle, Rules: rules, Seats: []store.Seat{{Name: "A"}}, Seed: dice.SeedFrom(id)}); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := db.Table(ctx, id); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

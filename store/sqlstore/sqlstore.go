@@ -27,6 +27,9 @@ type DB struct {
 	// changes a table's status, seats or actions, with its actions and
 	// status after the write (PostgreSQL's change hints and leases).
 	Changed func(ctx context.Context, tx *sql.Tx, id string, actions int, st store.Status) error
+	// Prepared, if set, keeps the statements of exec, row and all
+	// prepared (SQLite's; nil on PostgreSQL, whose driver keeps them).
+	Prepared *Prepared
 }
 
 // New returns the store over w and r in dialect d. It panics if d lacks
@@ -79,12 +82,26 @@ type Scanner interface{ Scan(...any) error }
 
 // exec runs the statement q (as written for the Dialect) on x.
 func (db *DB) exec(ctx context.Context, x querier, q string, args ...any) (sql.Result, error) {
+	if s := db.stmt(ctx, x, q); s != nil {
+		return s.ExecContext(ctx, args...)
+	}
 	return x.ExecContext(ctx, db.D.SQL(q), args...)
 }
 
 // row runs the query q on x and returns its first row.
 func (db *DB) row(ctx context.Context, x querier, q string, args ...any) *sql.Row {
+	if s := db.stmt(ctx, x, q); s != nil {
+		return s.QueryRowContext(ctx, args...)
+	}
 	return x.QueryRowContext(ctx, db.D.SQL(q), args...)
+}
+
+// query runs the query q on x.
+func (db *DB) query(ctx context.Context, x querier, q string, args ...any) (*sql.Rows, error) {
+	if s := db.stmt(ctx, x, q); s != nil {
+		return s.QueryContext(ctx, args...)
+	}
+	return x.QueryContext(ctx, db.D.SQL(q), args...)
 }
 
 // count runs a query of one number on x.
@@ -96,7 +113,7 @@ func (db *DB) count(ctx context.Context, x querier, q string, args ...any) (int,
 
 // all runs the query q on x and scans each row with scan.
 func all[T any](ctx context.Context, db *DB, x querier, scan func(Scanner) (T, error), q string, args ...any) ([]T, error) {
-	rows, err := x.QueryContext(ctx, db.D.SQL(q), args...)
+	rows, err := db.query(ctx, x, q, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -428,7 +428,7 @@ func (db *DB) EachAction(ctx context.Context, tableID string, fn func(n int, ent
 
 // eachAction is EachAction from action from on.
 func (db *DB) eachAction(ctx context.Context, tableID string, from int, fn func(n int, entry string) error) error {
-	rows, err := db.R.QueryContext(ctx, db.D.SQL(`SELECT n, entry FROM actions WHERE table_id = ? AND n >= ? ORDER BY n`), tableID, from)
+	rows, err := db.query(ctx, db.R, `SELECT n, entry FROM actions WHERE table_id = ? AND n >= ? ORDER BY n`, tableID, from)
 	if err != nil {
 		return db.Errorf("actions", err)
 	}
