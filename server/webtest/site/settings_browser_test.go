@@ -78,7 +78,10 @@ func TestBrowserSettings(t *testing.T) {
 			webtest.SignInBrowser(t, b, ts.URL, me.Token)
 			webtest.OpenIn(t, b, ts.URL+"/", c.lang)
 			cat := lang.Get(c.lang)
-			if err := chromedp.Do(b, browsertest.Click("header a.gear"), chromedp.WaitVisible("#anim-speed")); err != nil {
+			// The header settles first: the player's name and links fill it
+			// after /api/me answers, and on a phone that moves the gear, so a
+			// click aimed before would land on whatever took its place.
+			if err := chromedp.Do(b, chromedp.WaitVisible("#me #account-link"), browsertest.Click("header a.gear"), chromedp.WaitVisible("#anim-speed")); err != nil {
 				t.Fatal(err)
 			}
 			type form struct {
