@@ -28,36 +28,8 @@ func fitWidth(text string, width int) string {
 			out = append(out, line)
 			continue
 		}
-		body := strings.TrimLeft(line, " ")
-		indent := len(line) - len(body)
-		cur, cont := strings.Repeat(" ", indent), indent
-		if m := listItem.FindStringSubmatch(line); m != nil && len(m[1]) < width/2 {
-			cur, cont, body = m[1], len(m[1]), line[len(m[1]):] // the item's name and its gap stay
-		}
-		n := len([]rune(cur))
-		var words []string
-		for _, w := range strings.Fields(body) {
-			if len([]rune(w)) > width-cont { // a long example (JSON): it may break after its commas
-				w = strings.ReplaceAll(w, ",", ", ")
-			}
-			words = append(words, strings.Fields(w)...)
-		}
-		for i, w := range words {
-			wl := len([]rune(w))
-			if i > 0 && n+1+wl > width {
-				out = append(out, cur)
-				cur, n = strings.Repeat(" ", cont)+w, cont+wl
-				continue
-			}
-			if n > len(strings.TrimRight(cur, " ")) || cur == "" {
-				// at the start of the line (after its indent or gap)
-			} else {
-				cur += " "
-				n++
-			}
-			cur += w
-			n += wl
-		}
+		done, cur, cont := wrapLine(line, width, listItem, true)
+		out = append(out, done...)
 		if i+1 < len(lines) && goesOn(untab(lines[i+1]), cont) {
 			lines[i+1] = cur + " " + strings.TrimLeft(untab(lines[i+1]), " ")
 			continue
@@ -65,6 +37,68 @@ func fitWidth(text string, width int) string {
 		out = append(out, cur)
 	}
 	return strings.Join(out, "\n")
+}
+
+// reportItem matches a line of a report: a label of one or more words, a
+// gap of two spaces or more, and the value ("final round   a player…").
+var reportItem = regexp.MustCompile(`^(\s*\S+(?: \S+)* {2,})\S`)
+
+// fitReport wraps each line of a report (farkle solve's) wider than width
+// at its spaces, its value's continuation under the value: a line of a
+// report is a whole, so nothing flows into the next. A word wider than
+// the room left (a file's name) is kept whole on a line of its own, or
+// after the label.
+func fitReport(text string, width int) string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if len([]rune(line)) <= width {
+			out = append(out, line)
+			continue
+		}
+		done, cur, _ := wrapLine(line, width, reportItem, false)
+		out = append(append(out, done...), cur)
+	}
+	return strings.Join(out, "\n")
+}
+
+// wrapLine breaks line at its spaces into lines of at most width columns
+// (a word wider stays whole): done, then cur, the last, which is cont
+// columns indented. The continuation is indented as the line is, or under
+// its text where item matches it (its label and gap taking less than half
+// the width). splitLong lets a word too wide for a line (a JSON example)
+// break after its commas.
+func wrapLine(line string, width int, item *regexp.Regexp, splitLong bool) (done []string, cur string, cont int) {
+	body := strings.TrimLeft(line, " ")
+	indent := len(line) - len(body)
+	cur, cont = strings.Repeat(" ", indent), indent
+	if m := item.FindStringSubmatch(line); m != nil && len([]rune(m[1])) < width/2 {
+		cur, cont, body = m[1], len([]rune(m[1])), line[len(m[1]):] // the item's name and its gap stay
+	}
+	n := len([]rune(cur))
+	var words []string
+	for _, w := range strings.Fields(body) {
+		if splitLong && len([]rune(w)) > width-cont { // a long example (JSON): it may break after its commas
+			w = strings.ReplaceAll(w, ",", ", ")
+		}
+		words = append(words, strings.Fields(w)...)
+	}
+	for i, w := range words {
+		wl := len([]rune(w))
+		if i > 0 && n+1+wl > width {
+			done = append(done, cur)
+			cur, n = strings.Repeat(" ", cont)+w, cont+wl
+			continue
+		}
+		if n > len([]rune(strings.TrimRight(cur, " "))) || cur == "" {
+			// at the start of the line (after its indent or gap)
+		} else {
+			cur += " "
+			n++
+		}
+		cur += w
+		n += wl
+	}
+	return done, cur, cont
 }
 
 // untab is a line of help with its tabs as the columns they move to

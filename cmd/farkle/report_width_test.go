@@ -1,0 +1,78 @@
+package main
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestFitReport: a report's line wider than the width is broken at its
+// spaces, every piece within the width and under the value's first
+// column; the words are those of the line, in order, none cut; a word
+// wider than the room (a file's name) stays whole after its label; lines
+// that fit and the lines after a wrapped one are left as they are.
+func TestFitReport(t *testing.T) {
+	long := "final round           a player whose chance to make up the deficit in one turn is below 1e-13 counts as losing (error at most 2e-13)"
+	file := "cache                 /tmp/x/" + strings.Repeat("f", 90) + ".bin"
+	in := strings.Join([]string{"rules classic, target 1,000, three players", long, "memory                28.1 MiB", file, "P(seat 1 wins)        0.416869"}, "\n")
+	got := strings.Split(fitReport(in, 60), "\n")
+	if got[0] != "rules classic, target 1,000, three players" || got[len(got)-1] != "P(seat 1 wins)        0.416869" || !slices.Contains(got, "memory                28.1 MiB") || !slices.Contains(got, file) {
+		t.Fatalf("the lines that fit (or cannot) changed:\n%s", strings.Join(got, "\n"))
+	}
+	var pieces []string
+	for _, l := range got[1:] {
+		if strings.HasPrefix(l, "memory") {
+			break
+		}
+		pieces = append(pieces, l)
+	}
+	if len(pieces) < 3 {
+		t.Fatalf("the long line in %d pieces:\n%s", len(pieces), strings.Join(pieces, "\n"))
+	}
+	for i, p := range pieces {
+		if len([]rune(p)) > 60 {
+			t.Errorf("piece %q is %d columns", p, len([]rune(p)))
+		}
+		if i > 0 && (!strings.HasPrefix(p, strings.Repeat(" ", 22)) || p[22] == ' ') {
+			t.Errorf("piece %q is not under the value (column 23)", p)
+		}
+	}
+	if w, want := strings.Fields(strings.Join(pieces, " ")), strings.Fields(long); !slices.Equal(w, want) {
+		t.Errorf("the words became %q, want %q", w, want)
+	}
+}
+
+// TestSolveReportsFit: the reports of solve --duel and --players 3 fit a
+// terminal's 80 columns in English and Norwegian, each value's
+// continuation under its value, but for the cache file's name, which is
+// one word.
+func TestSolveReportsFit(t *testing.T) {
+	cont := regexp.MustCompile(`^ {20,}\S`)
+	for _, lang := range []string{"en", "nb"} {
+		for _, args := range [][]string{
+			{"solve", "--duel", "--target", "2000", "--no-cache"},
+			{"solve", "--players", "3", "--target", "300", "--cache", t.TempDir()},
+		} {
+			out, errOut, code := runFarkle(t, "", append([]string{"--lang", lang}, args...)...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, errOut)
+			}
+			wrapped := 0
+			for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+				if len([]rune(l)) > 80 && !strings.HasSuffix(l, ".bin") {
+					t.Errorf("%s %v: a line of %d columns: %q", lang, args, len([]rune(l)), l)
+				}
+				if strings.HasPrefix(l, " ") {
+					if !cont.MatchString(l) {
+						t.Errorf("%s %v: %q is not under a value", lang, args, l)
+					}
+					wrapped++
+				}
+			}
+			if wrapped == 0 {
+				t.Errorf("%s %v: no line wrapped (they were up to 138 columns):\n%s", lang, args, out)
+			}
+		}
+	}
+}
