@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/gofrs/flock"
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/farkle/farkle/explore"
@@ -179,6 +180,23 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	checkpoint := ""
 	if dir != "" {
 		checkpoint = solve.ThreeCheckpointFile(dir, r, rule)
+		// One solve of these rules at a time in a cache directory: a
+		// second would take as many hours and as much memory again, and
+		// write over the first one's checkpoint. The lock is the
+		// system's (flock, LockFileEx), so a solve killed leaves none.
+		lock := flock.New(strings.TrimSuffix(checkpoint, ".sweeps") + ".lock")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		ok, err := lock.TryLock()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			say("cli.solve.busy", "file", lock.Path())
+			return &exitError{1} // said: which solve is under way
+		}
+		defer lock.Unlock()
 		opt.Checkpoint = checkpoint
 		opt.Resume = func(sweep int, err error) {
 			if err != nil {

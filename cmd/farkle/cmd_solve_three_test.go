@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -12,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gofrs/flock"
 
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
@@ -373,4 +376,52 @@ func interruptAt(t *testing.T, at string, args ...string) (said string, code int
 		t.Fatal(err)
 	}
 	return b.String(), cmd.ProcessState.ExitCode()
+}
+
+// TestSolveThreeOneAtATime: while a three-player solve runs with a cache
+// directory, a second solve of the same rules there is refused at once
+// (exit 1, naming the lock, nothing on stdout), one of other rules is
+// not; the real binaries. The lock is the system's: the first solve
+// killed with SIGKILL leaves none behind.
+func TestSolveThreeOneAtATime(t *testing.T) {
+	if farkleBuildErr != nil {
+		t.Fatal(farkleBuildErr)
+	}
+	dir := t.TempDir()
+	args := []string{"--lang", "en", "solve", "--players", "3", "--rules", "classic", "--target", "1500", "--cache", dir}
+	first := exec.Command(farkleBin, args...)
+	stderr, err := first.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer first.Process.Kill()
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() && !strings.HasPrefix(lines.Text(), "farkle solve: the table without the penalty in ") {
+	}
+	// the first is in its sweeps: it holds the lock
+	out, errOut, code := runFarkle(t, "", args...)
+	locks, err := filepath.Glob(filepath.Join(dir, "*.lock"))
+	if err != nil || len(locks) != 1 {
+		t.Fatalf("the lock files in the cache directory: %q %v", locks, err)
+	}
+	lock := locks[0]
+	if code != 1 || out != "" || !strings.Contains(errOut, "another farkle solve of these rules is under way") || !strings.Contains(errOut, lock) {
+		t.Fatalf("the second solve: exit %d, stdout %q, stderr %q; want exit 1 naming %s", code, out, errOut, lock)
+	}
+	if _, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "classic", "--target", "300", "--cache", dir); code != 0 {
+		t.Fatalf("a solve of other rules in the same directory: exit %d: %s", code, errOut)
+	}
+	if err := first.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, stderr)
+	_ = first.Wait()
+	fl := flock.New(lock)
+	if ok, err := fl.TryLock(); err != nil || !ok {
+		t.Fatalf("after the first solve was killed its lock is still held: %v %v", ok, err)
+	}
+	fl.Unlock()
 }
