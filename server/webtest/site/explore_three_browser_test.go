@@ -116,7 +116,11 @@ func TestBrowserExplorerThreePlayers(t *testing.T) {
 			key := "cardgames/2000"
 			if vi == 0 {
 				// The table is being read: the page says so.
-				<-reading
+				select {
+				case <-reading:
+				case <-ctx.Done(): // the browser's time is up: say so, not hang the run
+					t.Fatal("the server never started reading the three-player table")
+				}
 				for end := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 					r := rows()[key]
 					if r.State == "preparing" && r.Bar && strings.Contains(r.Cells[1], "its table is being prepared") {
