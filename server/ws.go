@@ -434,14 +434,16 @@ func (c *client) replyError(id, code, msg string) {
 	c.sendJSON(errorMsg{Type: "error", Code: code, Message: cleanMessage(msg), Version: c.currentVersion(), ID: id})
 }
 
-// decodeStrict decodes JSON refusing unknown fields and trailing data.
+// decodeStrict decodes JSON refusing unknown fields and trailing data:
+// anything but white space after the value. (The decoder's More, used
+// before, let a stray ']' or '}' after it through.)
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if dec.More() {
+	if rest := data[min(max(dec.InputOffset(), 0), int64(len(data))):]; len(bytes.TrimLeft(rest, " \t\r\n")) > 0 {
 		return errors.New("data after the message")
 	}
 	return nil
