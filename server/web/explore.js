@@ -423,6 +423,9 @@ async function init() {
   for (const e of document.querySelectorAll('[data-msg]')) e.textContent = msg(e.dataset.msg);
   for (const e of document.querySelectorAll('[data-msg-label]')) e.title = e.ariaLabel = msg(e.dataset.msgLabel);
   $('lang-switch').replaceChildren(langSwitch());
+  // the published numbers need nothing below: the button answers from
+  // the first moment, not only once the presets have come
+  $('published-go').addEventListener('click', (ev) => { ev.target.hidden = true; published(0); });
   for (const k of ['me', 'them', 'turn', 'dice', 'my_streak', 'their_streak']) if (params.has(k)) $(k).value = params.get(k);
   if (params.has('throw')) $('throw').value = params.get('throw');
   const sel = $('rules');
@@ -452,7 +455,6 @@ async function init() {
   $('compare-list').replaceChildren(el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: '@this', checked: true }), msg('web.x.rulesAbove')),
     ...ui.presets.map((p) => el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: p.name }), p.name)));
   $('compare-form').addEventListener('submit', compare);
-  $('published-go').addEventListener('click', (ev) => { ev.target.hidden = true; published(0); });
   run();
 }
 
