@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -349,19 +348,8 @@ func TestInterruptedSaysSo(t *testing.T) {
 // its exit status.
 func interruptAt(t *testing.T, at string, args ...string) (said string, code int) {
 	t.Helper()
-	if farkleBuildErr != nil {
-		t.Fatal(farkleBuildErr)
-	}
-	cmd := exec.Command(farkleBin, args...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, lines := startFarkle(t, args...)
 	var b strings.Builder
-	lines := bufio.NewScanner(stderr)
 	for lines.Scan() {
 		b.WriteString(lines.Text() + "\n")
 		if strings.HasPrefix(lines.Text(), at) {
@@ -370,7 +358,7 @@ func interruptAt(t *testing.T, at string, args ...string) (said string, code int
 			}
 		}
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
 		t.Fatal(err)
@@ -384,21 +372,10 @@ func interruptAt(t *testing.T, at string, args ...string) (said string, code int
 // not; the real binaries. The lock is the system's: the first solve
 // killed with SIGKILL leaves none behind.
 func TestSolveThreeOneAtATime(t *testing.T) {
-	if farkleBuildErr != nil {
-		t.Fatal(farkleBuildErr)
-	}
 	dir := t.TempDir()
 	args := []string{"--lang", "en", "solve", "--players", "3", "--rules", "classic", "--target", "1500", "--cache", dir}
-	first := exec.Command(farkleBin, args...)
-	stderr, err := first.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := first.Start(); err != nil {
-		t.Fatal(err)
-	}
+	first, lines := startFarkle(t, args...)
 	defer first.Process.Kill()
-	lines := bufio.NewScanner(stderr)
 	for lines.Scan() && !strings.HasPrefix(lines.Text(), "farkle solve: the table without the penalty in ") {
 	}
 	// the first is in its sweeps: it holds the lock
@@ -417,11 +394,30 @@ func TestSolveThreeOneAtATime(t *testing.T) {
 	if err := first.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	go io.Copy(io.Discard, stderr)
+	for lines.Scan() { // what it said before it died
+	}
 	_ = first.Wait()
 	fl := flock.New(lock)
 	if ok, err := fl.TryLock(); err != nil || !ok {
 		t.Fatalf("after the first solve was killed its lock is still held: %v %v", ok, err)
 	}
 	fl.Unlock()
+}
+
+// startFarkle starts the farkle binary with args and returns it and the
+// lines of its stderr.
+func startFarkle(t *testing.T, args ...string) (*exec.Cmd, *bufio.Scanner) {
+	t.Helper()
+	if farkleBuildErr != nil {
+		t.Fatal(farkleBuildErr)
+	}
+	cmd := exec.Command(farkleBin, args...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, bufio.NewScanner(stderr)
 }
