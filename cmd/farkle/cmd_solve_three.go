@@ -183,20 +183,23 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		// One solve of these rules at a time in a cache directory: a
 		// second would take as many hours and as much memory again, and
 		// write over the first one's checkpoint. The lock is the
-		// system's (flock, LockFileEx), so a solve killed leaves none.
-		lock := flock.New(strings.TrimSuffix(checkpoint, ".sweeps") + ".lock")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
+		// system's (flock, LockFileEx), so a solve killed leaves none. A
+		// table already saved is only read: any number at once.
+		if _, err := os.Stat(solve.ThreeCacheFile(dir, r, rule)); err != nil {
+			lock := flock.New(strings.TrimSuffix(checkpoint, ".sweeps") + ".lock")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			ok, err := lock.TryLock()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				say("cli.solve.busy", "file", lock.Path())
+				return &exitError{1} // said: which solve is under way
+			}
+			defer lock.Unlock()
 		}
-		ok, err := lock.TryLock()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			say("cli.solve.busy", "file", lock.Path())
-			return &exitError{1} // said: which solve is under way
-		}
-		defer lock.Unlock()
 		opt.Checkpoint = checkpoint
 		opt.Resume = func(sweep int, err error) {
 			if err != nil {

@@ -370,7 +370,8 @@ func interruptAt(t *testing.T, at string, args ...string) (said string, code int
 // directory, a second solve of the same rules there is refused at once
 // (exit 1, naming the lock, nothing on stdout), one of other rules is
 // not; the real binaries. The lock is the system's: the first solve
-// killed with SIGKILL leaves none behind.
+// killed with SIGKILL leaves none behind. A table already saved is read
+// without it.
 func TestSolveThreeOneAtATime(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"--lang", "en", "solve", "--players", "3", "--rules", "classic", "--target", "1500", "--cache", dir}
@@ -402,6 +403,22 @@ func TestSolveThreeOneAtATime(t *testing.T) {
 		t.Fatalf("after the first solve was killed its lock is still held: %v %v", ok, err)
 	}
 	fl.Unlock()
+	// A table already saved is read whatever holds its lock.
+	locks, err = filepath.Glob(filepath.Join(dir, "*.lock"))
+	if err != nil || len(locks) != 2 {
+		t.Fatalf("the lock files in the cache directory: %q %v", locks, err)
+	}
+	other := flock.New(locks[0])
+	if locks[0] == lock {
+		other = flock.New(locks[1])
+	}
+	if ok, err := other.TryLock(); err != nil || !ok {
+		t.Fatalf("the lock of the solve that ended: %v %v", ok, err)
+	}
+	defer other.Unlock()
+	if out, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "classic", "--target", "300", "--cache", dir); code != 0 || !strings.Contains(out, "loaded from") {
+		t.Fatalf("a saved table read while its lock is held: exit %d: %s%s", code, out, errOut)
+	}
 }
 
 // startFarkle starts the farkle binary with args and returns it and the
