@@ -378,8 +378,8 @@ func solveDuel(ctx context.Context, e *env, r rules.Rules, asJSON bool, dir stri
 	if asJSON {
 		return solveWriteJSON(e.stdout, out)
 	}
-	w := new(strings.Builder) // the report, fitted to 80 columns
-	defer func() { fmt.Fprint(e.stdout, fitReport(w.String(), helpWidth)) }()
+	w := new(strings.Builder) // the report, fitted to the terminal (reportWidth)
+	defer func() { fmt.Fprint(e.stdout, fitReport(w.String(), reportWidth(e))) }()
 	lc := e.cat()
 	fmt.Fprintln(w, lc.Msg("cli.duel.head", "rules", r.Name))
 	fmt.Fprintln(w, lc.Msg("cli.duel.pFirst", "p", lc.Dec(out.PFirstWins, 6)))

@@ -289,10 +289,8 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	if asJSON {
 		return solveWriteJSON(e.stdout, out)
 	}
-	// the report's lines fit a terminal's 80 columns, its values wrapped
-	// under themselves
-	w := new(strings.Builder)
-	defer func() { fmt.Fprint(e.stdout, fitReport(w.String(), helpWidth)) }()
+	w := new(strings.Builder) // the report, fitted to the terminal (reportWidth)
+	defer func() { fmt.Fprint(e.stdout, fitReport(w.String(), reportWidth(e))) }()
 	fmt.Fprintln(w, lc.Msg("cli.three.head", "rules", r.Name, "target", r.Game.Target))
 	for i, p := range out.PWins {
 		fmt.Fprintln(w, lc.Msg("cli.three.pWins", "seat", i+1, "p", lc.Dec(p, 6)))

@@ -46,8 +46,8 @@ var reportItem = regexp.MustCompile(`^(\s*\S+(?: \S+)* {2,})\S`)
 // fitReport wraps each line of a report (farkle solve's) wider than width
 // at its spaces, its value's continuation under the value: a line of a
 // report is a whole, so nothing flows into the next. A word wider than
-// the room left (a file's name) is kept whole on a line of its own, or
-// after the label.
+// the room under the value (a file's name) is kept whole, after the
+// label or on a line of its own from the first column.
 func fitReport(text string, width int) string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
@@ -61,9 +61,17 @@ func fitReport(text string, width int) string {
 	return strings.Join(out, "\n")
 }
 
+// reportWidth is the width a report fits: a terminal's 80 columns, or
+// the terminal's own when it is narrower.
+func reportWidth(e *env) int {
+	w, _ := termSize(e)
+	return min(w, helpWidth)
+}
+
 // wrapLine breaks line at its spaces into lines of at most width columns
-// (a word wider stays whole): done, then cur, the last, which is cont
-// columns indented. The continuation is indented as the line is, or under
+// (a word wider stays whole, on a line from the first column if it is
+// wider than the room under the text): done, then cur, the last, which
+// is cont columns indented. The continuation is indented as the line is, or under
 // its text where item matches it (its label and gap taking less than half
 // the width). splitLong lets a word too wide for a line (a JSON example)
 // break after its commas.
@@ -86,7 +94,11 @@ func wrapLine(line string, width int, item *regexp.Regexp, splitLong bool) (done
 		wl := len([]rune(w))
 		if i > 0 && n+1+wl > width {
 			done = append(done, cur)
-			cur, n = strings.Repeat(" ", cont)+w, cont+wl
+			ind := cont
+			if wl > width-cont { // too wide under the text: flush left, where the most of it shows
+				ind = 0
+			}
+			cur, n = strings.Repeat(" ", ind)+w, ind+wl
 			continue
 		}
 		if n > len([]rune(strings.TrimRight(cur, " "))) || cur == "" {

@@ -41,27 +41,44 @@ func TestFitReport(t *testing.T) {
 	if w, want := strings.Fields(strings.Join(pieces, " ")), strings.Fields(long); !slices.Equal(w, want) {
 		t.Errorf("the words became %q, want %q", w, want)
 	}
+	// A file's name inside a value, too wide to go under it: whole, on a
+	// line of its own from the first column, the rest under the value.
+	name := "/tmp/x/" + strings.Repeat("f", 50) + ".bin;"
+	got = strings.Split(fitReport("seconds               0.115 (loaded from "+name+" solved in 0.7 s)", 60), "\n")
+	if want := []string{"seconds               0.115 (loaded from", name, "                      solved in 0.7 s)"}; !slices.Equal(got, want) {
+		t.Errorf("the line with a file's name:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 // TestSolveReportsFit: the reports of solve --duel and --players 3 fit a
 // terminal's 80 columns in English and Norwegian, each value's
 // continuation under its value, but for the cache file's name, which is
-// one word.
+// one word: after its label, or from the first column (a table read
+// from the cache).
 func TestSolveReportsFit(t *testing.T) {
 	cont := regexp.MustCompile(`^ {20,}\S`)
+	cached := t.TempDir()
 	for _, lang := range []string{"en", "nb"} {
 		for _, args := range [][]string{
 			{"solve", "--duel", "--target", "2000", "--no-cache"},
 			{"solve", "--players", "3", "--target", "300", "--cache", t.TempDir()},
+			{"solve", "--players", "3", "--target", "300", "--cache", cached}, // solved by en, read by nb
 		} {
 			out, errOut, code := runFarkle(t, "", append([]string{"--lang", lang}, args...)...)
 			if code != 0 {
 				t.Fatalf("%v: exit %d: %s", args, code, errOut)
 			}
-			wrapped := 0
+			wrapped, files := 0, 0
 			for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-				if len([]rune(l)) > 80 && !strings.HasSuffix(l, ".bin") {
+				if len([]rune(l)) > 80 && !strings.HasSuffix(strings.TrimSuffix(l, ";"), ".bin") {
 					t.Errorf("%s %v: a line of %d columns: %q", lang, args, len([]rune(l)), l)
+				}
+				if strings.HasPrefix(l, "/") {
+					if !strings.Contains(out, "\n"+l+"\n") || len(strings.Fields(l)) != 1 {
+						t.Errorf("%s %v: %q is not a file's name on a line of its own", lang, args, l)
+					}
+					files++
+					continue
 				}
 				if strings.HasPrefix(l, " ") {
 					if !cont.MatchString(l) {
@@ -69,6 +86,9 @@ func TestSolveReportsFit(t *testing.T) {
 					}
 					wrapped++
 				}
+			}
+			if read := lang == "nb" && args[len(args)-1] == cached; read != (files == 1) {
+				t.Errorf("%s %v: %d lines of a file's name alone:\n%s", lang, args, files, out)
 			}
 			if wrapped == 0 {
 				t.Errorf("%s %v: no line wrapped (they were up to 138 columns):\n%s", lang, args, out)
