@@ -386,7 +386,7 @@ func TestSolveThreeOneAtATime(t *testing.T) {
 		t.Fatalf("the lock files in the cache directory: %q %v", locks, err)
 	}
 	lock := locks[0]
-	if code != 1 || out != "" || !strings.Contains(errOut, "another farkle solve of these rules is under way") || !strings.Contains(errOut, lock) {
+	if code != 1 || out != "" || !strings.Contains(errOut, "another solve of these rules holds this cache directory's lock:\n"+lock+"\n") || !strings.Contains(errOut, lock) {
 		t.Fatalf("the second solve: exit %d, stdout %q, stderr %q; want exit 1 naming %s", code, out, errOut, lock)
 	}
 	if _, errOut, code := runFarkle(t, "", "solve", "--players", "3", "--rules", "classic", "--target", "300", "--cache", dir); code != 0 {
