@@ -384,8 +384,8 @@ async function published(attempt = 0) {
     const p = await api('GET', '/api/explore/published');
     $('published').replaceChildren(
       p.duel.state === 'ready' ? '' : el('p', { class: 'muted small' }, p.duel.state === 'preparing' ? msg('web.x.pubPreparing') : solverWhy(p.duel.reason)),
-      el('table', { class: 'x-table' }, el('thead', {}, el('tr', {}, ['web.x.result', 'web.x.source', 'setup.rules', 'web.x.published', 'web.x.ours', 'web.x.agrees'].map((x) => el('th', { scope: 'col' }, msg(x))))),
-        el('tbody', {}, p.results.map((r) => el('tr', {}, el('td', {}, r.claim), el('td', {}, r.source), el('td', {}, r.rules), el('td', {}, r.published || '—'), el('td', {}, r.ours), el('td', {}, r.agrees || '—'))))));
+      el('div', { class: 'x-scroll' }, el('table', { class: 'x-table x-claims' }, el('thead', {}, el('tr', {}, ['web.x.result', 'web.x.source', 'setup.rules', 'web.x.published', 'web.x.ours', 'web.x.agrees'].map((x) => el('th', { scope: 'col' }, msg(x))))),
+        el('tbody', {}, p.results.map((r) => el('tr', {}, el('td', {}, r.claim), el('td', {}, r.source), el('td', {}, r.rules), el('td', {}, r.published || '—'), el('td', {}, r.ours), el('td', {}, r.agrees || '—')))))));
     $('published').append(drawThree(p.three || []));
     const preparing = p.duel.state === 'preparing' || (p.three || []).some((g) => g.state === 'preparing');
     if (preparing && attempt < 40) setTimeout(() => published(attempt + 1), 3000);
