@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/farkle/farkle/explore"
-	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
@@ -84,7 +84,10 @@ func TestBrowserExplorerThreePlayers(t *testing.T) {
 			testflags.SkipVariantUnlessLong(t, vi)
 			ctx := webtest.Browser(t, v.w, v.h)
 			webtest.OpenIn(t, ctx, srv.URL+"/explore", v.lang)
-			if err := chromedp.Do(ctx, browsertest.Click("#published-go")); err != nil {
+			// Pressed from the keyboard: the page's maps above it come when
+			// their tables are ready and move the button, so a click aimed
+			// by its place could land beside it.
+			if err := chromedp.Do(ctx, chromedp.SendKeys("#published-go", kb.Enter)); err != nil {
 				t.Fatal(err)
 			}
 			for end := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
@@ -181,6 +184,14 @@ func TestBrowserExplorerThreePlayers(t *testing.T) {
 				}
 			}
 			webtest.WantFits(t, ctx, "the explorer's published numbers")
+			if v.w >= 1280 {
+				// the published claims are sentences: on a desktop their
+				// table wraps them within its card, with nothing to scroll
+				over, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => { const s = document.querySelector('#published .x-scroll'); return s ? s.scrollWidth - s.clientWidth : -1; })()`))
+				if err != nil || over != 0 {
+					t.Errorf("the published claims' table is %d px wider than its card (-1: none) %v", over, err)
+				}
+			}
 			if v.lang == "nb" {
 				// the section's own words (the published two-player
 				// claims above it are quoted in English)
