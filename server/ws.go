@@ -443,7 +443,7 @@ func decodeStrict(data []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if rest := data[min(max(dec.InputOffset(), 0), int64(len(data))):]; len(bytes.TrimLeft(rest, " \t\r\n")) > 0 {
+	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 {
 		return errors.New("data after the message")
 	}
 	return nil
