@@ -351,6 +351,10 @@ type pageTable struct {
 	Log               []string
 }
 
+// goOnKey is the key bar's word while the terminal holds its player's
+// farkle on the table.
+const goOnKey = "go on (any key)"
+
 func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 	browsertest.Chromium(t) // skips without one
 	dir := t.TempDir()
@@ -452,11 +456,19 @@ func TestBrowserAndTerminalAtOneTable(t *testing.T) {
 			}
 			time.Sleep(20 * time.Millisecond) // polling the page
 		}
-		// The terminal sees the browser's move: a new line in its log.
+		// The terminal sees the browser's move: a new line in its log. After
+		// its own player's farkle it holds the server's words until a key
+		// (--farkle-hold 0) or its player's next turn: Ann goes on, as a
+		// player would who sees the farkle.
 		before := strings.Join(logTail(screen), "\n")
-		for strings.Join(logTail(p.screen(false)), "\n") == before {
+		wentOn := false
+		for now := p.screen(false); strings.Join(logTail(now), "\n") == before; now = p.screen(false) {
 			if time.Now().After(deadline) {
-				t.Fatalf("the terminal's log did not change after the browser moved (the page shows %+v):\n%s", page(), p.screen(false))
+				t.Fatalf("the terminal's log did not change after the browser moved (the page shows %+v):\n%s", page(), now)
+			}
+			if !wentOn && strings.Contains(now, goOnKey) {
+				p.keys("Enter")
+				wentOn = true
 			}
 			time.Sleep(20 * time.Millisecond) // polling the pane
 		}
