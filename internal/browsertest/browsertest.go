@@ -5,6 +5,7 @@ package browsertest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -13,6 +14,9 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -187,18 +191,25 @@ func removeProfile(dir string) error {
 	}
 }
 
-// Click is chromedp.Click for pages that redraw by themselves (a timer, a
-// message from the server): when the element found is replaced before the
-// mouse reaches it, the browser answers "Could not find node with given
-// id" (or cannot compute its box), and Click finds the element again and
-// clicks the new one. Those errors come before any mouse event is sent,
-// so nothing is clicked twice.
+// Click clicks the centre of the first element sel finds, as chromedp.Click
+// does, but where it is when the mouse comes: pages move their elements
+// after they appear (a header filled when the server answers, a map that
+// arrives above a button), and a click aimed at the place the element had
+// a moment before lands on whatever took it. Click scrolls the element
+// into view, waits until its box is the same in two animation frames in a
+// row (at most 30), and clicks only if the element, or one inside it, is
+// what the browser finds at that point; else it fails and names what is
+// there. When the element found is replaced before the mouse reaches it,
+// the browser answers "Could not find node with given id" (or cannot
+// compute its box), and Click finds the element again and clicks the new
+// one. Those errors come before any mouse event is sent, so nothing is
+// clicked twice.
 func Click(sel string, opts ...chromedp.QueryOption) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
 		const tries = 5
 		var err error
 		for range tries {
-			if _, err = chromedp.Click(sel, opts...)(ctx, t); !replaced(err) {
+			if err = clickSettled(ctx, t, sel, opts); !replaced(err) {
 				return chromedp.Void{}, err
 			}
 		}
@@ -206,10 +217,79 @@ func Click(sel string, opts ...chromedp.QueryOption) chromedp.Action[chromedp.Vo
 	}
 }
 
+// settledJS runs with the element as this: it waits for animation frames
+// (or 100 ms, where the page gets none) until the element's box is the
+// same in two in a row, at most 30, and returns its centre and what a
+// click there reaches; or that the element left the page meanwhile (the
+// page drew it again).
+const settledJS = `async function() {
+	const frame = () => new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 100); });
+	let last = '', r;
+	for (let i = 0; i < 30; i++) {
+		await frame();
+		if (!this.isConnected) return {gone: true};
+		r = this.getBoundingClientRect();
+		const box = [r.left, r.top, r.width, r.height].join();
+		if (box === last) break;
+		last = box;
+	}
+	const x = r.left + r.width / 2, y = r.top + r.height / 2;
+	const at = document.elementFromPoint(x, y);
+	return {x, y, hit: at !== null && (at === this || this.contains(at)), there: at ? at.outerHTML.slice(0, 160) : 'nothing'};
+}`
+
+// settled is what settledJS returns.
+type settled struct {
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	Hit   bool    `json:"hit"`
+	There string  `json:"there"`
+	Gone  bool    `json:"gone"`
+}
+
+// errGone is Click's error for an element that left the page while it
+// waited for its place: Click finds it again (replaced).
+var errGone = errors.New("the element left the page")
+
+// clickSettled is one try of Click.
+func clickSettled(ctx context.Context, t *chromedp.Target, sel string, opts []chromedp.QueryOption) error {
+	nodes, err := chromedp.Nodes(sel, append(opts[:len(opts):len(opts)], chromedp.NodeVisible)...)(ctx, t)
+	if err != nil {
+		return err
+	}
+	if len(nodes) == 0 {
+		return fmt.Errorf("selector %q did not return any nodes", sel)
+	}
+	n := nodes[0]
+	if _, err := cdp.Call(ctx, t, dom.ScrollIntoViewIfNeeded, dom.ScrollIntoViewIfNeededParams{NodeID: n.NodeID}); err != nil {
+		return err
+	}
+	obj, err := cdp.Call(ctx, t, dom.ResolveNode, dom.ResolveNodeParams{NodeID: n.NodeID})
+	if err != nil {
+		return err
+	}
+	at, err := chromedp.CallFunctionOn[settled](settledJS, func(p *runtime.CallFunctionOnParams) {
+		p.ObjectID = obj.Object.ObjectID
+		p.AwaitPromise = new(true)
+	})(ctx, t)
+	_, _ = cdp.Call(ctx, t, runtime.ReleaseObject, runtime.ReleaseObjectParams{ObjectID: obj.Object.ObjectID}) // fails only if the page has gone
+	if err != nil {
+		return err
+	}
+	if at.Gone {
+		return errGone
+	}
+	if !at.Hit {
+		return fmt.Errorf("clicking %q: at its centre (%.0f, %.0f) the page has %s", sel, at.X, at.Y, at.There)
+	}
+	_, err = chromedp.MouseClickXY(at.X, at.Y)(ctx, t)
+	return err
+}
+
 // replaced reports whether err is the browser's answer about a node that
 // left the page (code -32000, as Chromium gives it for an unknown node id
-// or a node without a box).
+// or a node without a box), or Click's own finding of it (errGone).
 func replaced(err error) bool {
 	var e *cdproto.Error
-	return errors.As(err, &e) && e.Code == -32000
+	return errors.Is(err, errGone) || errors.As(err, &e) && e.Code == -32000
 }

@@ -19,6 +19,8 @@ func TestReplaced(t *testing.T) {
 		want bool
 	}{
 		{gone, true},
+		{errGone, true},
+		{fmt.Errorf("click #throw: %w", errGone), true},
 		{fmt.Errorf("click #throw: %w", gone), true},
 		{&cdproto.Error{Code: -32602, Message: "Invalid parameters"}, false},
 		{context.DeadlineExceeded, false},
