@@ -72,8 +72,9 @@ const mapCards = ['win-card', 'turn-card', 'bank-card', 'pos-card'];
 
 function setStatus(text, prog) {
   $('status').textContent = text;
+  $('status').title = text;
   const bar = $('progress');
-  bar.hidden = !prog;
+  bar.style.visibility = prog ? '' : 'hidden';
   if (prog) { bar.max = prog.total || 1; bar.value = prog.done; }
 }
 
@@ -91,6 +92,7 @@ async function run() {
   if (typeof rules === 'string') url.searchParams.set('rules', rules);
   history.replaceState(null, '', url);
   stale(mapCards, true);
+  if (!$('win-map').firstChild) keepPlaces(''); // the first question: the charts' places kept while it is answered
   try {
     const m = await api('POST', '/api/explore/map', { rules, me: pos.me, them: pos.them, cells: phone() ? 20 : 40, turn_step: phone() ? 100 : 0 });
     if (seq !== ui.seq) return;
@@ -106,9 +108,11 @@ async function run() {
         ? msg('web.x.preparing', { rules: m.rules }) + (m.duel.progress ? msg('web.x.sweep', { sweep: m.duel.progress.sweep, done: num(m.duel.progress.done), total: num(m.duel.progress.total) }) : msg('web.x.queue', { queued: m.duel.queued, running: m.duel.running })) + '…'
         : msg('web.x.noDuel', { rules: m.rules, why: solverWhy(m.duel.reason) });
       setStatus(why, m.duel.state === 'preparing' ? (m.duel.progress || { done: 0, total: 0 }) : null);
-      for (const id of ['win-map', 'win-table', 'turn-map', 'turn-table', 'duel-chart', 'duel-table']) $(id).replaceChildren(el('p', { class: 'muted' }, why));
-      $('cell').textContent = '';
-      if (m.duel.state === 'preparing') ui.timer = setTimeout(run, 2000);
+      const waits = m.duel.state === 'preparing'; // else no chart comes: a line says why in its place
+      if (waits) keepPlaces(why);
+      for (const id of waits ? ['win-table', 'turn-table', 'duel-table'] : ['win-map', 'win-table', 'turn-map', 'turn-table', 'duel-chart', 'duel-table']) $(id).replaceChildren(el('p', { class: 'muted' }, why));
+      if (!waits) $('cell').textContent = '';
+      if (waits) ui.timer = setTimeout(run, 2000);
     }
     await drawPosition(rules, pos, seq);
   } catch (ex) {
@@ -117,12 +121,50 @@ async function run() {
   if (seq === ui.seq) stale(mapCards, false);
 }
 
+// The charts' sizes: a heat map of cols x rows cells (heat), the lines
+// charts (lines).
+const heatBox = { cw: 12, ch: 12, left: 44, top: 6, bottom: 30, right: 4 };
+const heatSize = (cols, rows) => [heatBox.left + cols * heatBox.cw + heatBox.right, heatBox.top + rows * heatBox.ch + heatBox.bottom];
+const linesSize = [420, 250];
+
+// keepPlaces keeps the places of the charts that come with the
+// two-player table (before the first answer, and while the table is
+// prepared) at their size, with why in them, and their legends' (unseen):
+// the cards below do not jump when they come (a tap aimed there would land
+// beside its aim). The turn map's columns and the keys' lines are a guess
+// (a total's step of 50 to 3,000, or of 100 on a phone; six dice); the
+// solo chart comes with every answer.
+function keepPlaces(why) {
+  const cells = phone() ? 20 : 40;
+  const dice = [1, 2, 3, 4, 5, 6].map((n) => ({ name: diceN(n) }));
+  keepPlace('win-map', heatSize(cells, cells), why, false, legend());
+  const pos = position(), sample = { me: num(pos.me), them: num(pos.them), p: pct(0.5), first: pct(0.5), fair: num(250) };
+  $('cell').replaceChildren(unseen(el('span', {}, msg('web.x.cell', { ...sample, comp: compText(250, 0.5) })))); // the line the map's cell will have
+  keepPlace('turn-map', heatSize(phone() ? 30 : 60, 6), why, false, turnLegend());
+  keepPlace('duel-chart', linesSize, why, true, linesKey(dice), dashedNote());
+  if (!$('solo-chart').firstChild) keepPlace('solo-chart', linesSize, '', true, linesKey([{ name: msg('web.x.onBoard') }]));
+}
+
+// keepPlace fills the chart id with a box of the chart's size [w, h]
+// (lines: at most a lines chart's width), and the lines that come below
+// the chart, unseen.
+function keepPlace(id, [w, h], why, lines, ...below) {
+  $(id).replaceChildren(el('div', { class: lines ? 'x-wait x-lines' : 'x-wait', style: `aspect-ratio: ${w} / ${h}` }, why ? el('p', { class: 'muted' }, why) : ''), ...below.map(unseen));
+}
+
+// unseen keeps e's place on the page without showing it (or reading it).
+function unseen(e) {
+  e.style.visibility = 'hidden';
+  e.setAttribute('aria-hidden', 'true');
+  return e;
+}
+
 // heat draws a grid of rects: cells[r][c] = {fill, label, data}; rows
 // from the top. Hovering a cell, or moving to it with the arrow keys once
 // the chart has the focus, shows its label; a click or Enter picks it.
 function heat(cols, rows, cells, xLabels, yLabels, title, onPick) {
-  const cw = 12, ch = 12, left = 44, top = 6, bottom = 30;
-  const w = left + cols * cw + 4, hgt = top + rows * ch + bottom;
+  const { cw, ch, left, top } = heatBox;
+  const [w, hgt] = heatSize(cols, rows);
   const g = s('svg', { viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': title + msg('web.x.arrows'), class: 'x-svg', tabindex: 0 });
   const rects = [];
   let at = [rows - 1, 0];
@@ -183,7 +225,7 @@ function drawWinMap(m, cell) {
 }
 
 function legend() {
-  return el('p', { class: 'x-legend small' }, msg('web.x.losing'), ' ', ...ui.palette.map((c, i) => el('span', { class: 'x-swatch', style: `background:${c}`, title: pctOf(i / 10, 0).replace(/^\d+/, `${i * 10}–${i * 10 + 10}`) })), ' ', msg('web.x.winning'));
+  return el('p', { class: 'x-legend small' }, msg('web.x.losing'), ' ', ...(ui.palette || Array(10).fill('')).map((c, i) => el('span', { class: 'x-swatch', style: `background:${c}`, title: pctOf(i / 10, 0).replace(/^\d+/, `${i * 10}–${i * 10 + 10}`) })), ' ', msg('web.x.winning'));
 }
 
 function gridTable(corner, cols, rows, vals) {
@@ -208,17 +250,22 @@ function drawTurnMap(t) {
   }
   const g = heat(cols, rows, cells, every(cols, Math.max(1, Math.round(cols / 6))).map((k) => [k, num(t.totals[k])]),
     t.dice.map((n, d) => [rows - 1 - d, diceN(n)]), msg('web.x.turnTitle', { me: t.me, them: t.them }));
-  $('turn-map').replaceChildren(g, el('p', { class: 'x-legend small' }, el('span', { class: 'x-swatch', style: `background:${ui.colors.bank}` }), ` ${decisionText.bank} `,
-    el('span', { class: 'x-swatch', style: `background:${ui.colors.throw}` }), ` ${decisionText.throw} `, el('span', { class: 'x-swatch', style: `background:${ui.colors.other}` }), ` ${msg('web.x.oneChoice')}`));
+  $('turn-map').replaceChildren(g, turnLegend());
   $('turn-table').replaceChildren(gridTable(msg('web.x.diceTotal'), t.totals.map(num), t.dice.map(diceN),
     t.dice.map((_, d) => t.cells[d].map((c) => decisionText[c.decision] + (c.margin > 0 ? ` (+${pct(c.margin)})` : '')))));
+}
+
+function turnLegend() {
+  const c = ui.colors || {};
+  return el('p', { class: 'x-legend small' }, el('span', { class: 'x-swatch', style: `background:${c.bank}` }), ` ${decisionText.bank} `,
+    el('span', { class: 'x-swatch', style: `background:${c.throw}` }), ` ${decisionText.throw} `, el('span', { class: 'x-swatch', style: `background:${c.other}` }), ` ${msg('web.x.oneChoice')}`);
 }
 
 const lineColors = ['#1b7837', '#762a83', '#e08214', '#2166ac', '#b2182b', '#4d4d4d', '#35978f', '#8c510a'];
 
 // lines draws line series [{name, color, dash, points: [[x, y]]}].
 function lines(series, xLabel, yLabel, title) {
-  const W = 420, H = 250, L = 48, R = 10, T = 22, B = 34;
+  const [W, H] = linesSize, L = 48, R = 10, T = 22, B = 34;
   const pts = series.flatMap((x) => x.points);
   if (!pts.length) return el('p', { class: 'muted' }, msg('web.x.nothing'));
   let [x0, x1] = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
@@ -244,10 +291,14 @@ function lines(series, xLabel, yLabel, title) {
     g.append(s('polyline', { points: sr.points.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), fill: 'none', stroke: sr.color, 'stroke-width': 2, 'stroke-dasharray': sr.dash ? '5 4' : null }));
     for (const [x, y] of sr.points) g.append(s('circle', { cx: X(x), cy: Y(y), r: 2.5, fill: sr.color, 'data-x': x, 'data-y': y, 'data-series': sr.name }, s('title', {}, `${sr.name}: ${num(x)} → ${num(y)}`)));
   }
-  const key = el('p', { class: 'x-legend small' }, series.filter((x) => !x.dash).map((x) => [el('span', { class: 'x-swatch', style: `background:${x.color}` }), ' ' + x.name + ' ']));
-  const wrap = el('div', {}, g, key);
-  return wrap;
+  return el('div', {}, g, linesKey(series));
 }
+
+function linesKey(series) {
+  return el('p', { class: 'x-legend small' }, series.filter((x) => !x.dash).map((x) => [el('span', { class: 'x-swatch', style: `background:${x.color}` }), ' ' + x.name + ' ']));
+}
+
+const dashedNote = () => el('p', { class: 'small muted' }, msg('web.x.dashed'));
 
 const never = (v, target) => v < 0 || v >= target;
 
@@ -269,8 +320,7 @@ function drawDuel(d) {
   const series = d.dice.map((n, i) => ({ name: diceN(n), color: lineColors[i % 8],
     points: d.them.map((o, k) => [o - d.me, d.bank[i][k]]).filter(([, v]) => v >= 0) }));
   d.solo.forEach((v, i) => { if (!never(v, d.target) && series[i].points.length) series.push({ name: msg('web.x.solo', { dice: diceN(d.dice[i]) }), color: lineColors[i % 8], dash: true, points: [[series[i].points[0][0], v], [series[i].points.at(-1)[0], v]] }); });
-  $('duel-chart').replaceChildren(lines(series, msg('web.x.minus'), msg('web.x.bankFrom'), msg('web.x.duelTitle', { me: d.me })),
-    el('p', { class: 'small muted' }, msg('web.x.dashed')));
+  $('duel-chart').replaceChildren(lines(series, msg('web.x.minus'), msg('web.x.bankFrom'), msg('web.x.duelTitle', { me: d.me })), dashedNote());
   $('duel-table').replaceChildren(gridTable(msg('web.x.theirDice'), d.dice.map(diceN), d.them.map(num),
     d.them.map((_, k) => d.dice.map((__, i) => { const v = d.bank[i][k]; if (v < 0) return msg('cli.explore.never'); const s0 = d.solo[i]; return num(v) + (s0 >= 0 && v !== s0 ? ` (${v > s0 ? '+' : ''}${num(v - s0)})` : ''); }))));
 }

@@ -54,6 +54,9 @@ const readPlotted = `(() => {
   };
 })()`
 
+// cardTops reads where the cards below the charts begin on the page.
+const cardTops = `['turn-card', 'bank-card', 'pos-card'].map((id) => document.getElementById(id).getBoundingClientRect().top + scrollY)`
+
 // TestBrowserExplorer opens the explorer on house rules on a desktop and a
 // phone, waits through the preparing of the duel table, checks every
 // plotted value against an independent solve of the same rules, and takes
@@ -61,7 +64,6 @@ const readPlotted = `(() => {
 func TestBrowserExplorer(t *testing.T) {
 	t.Parallel()
 	r := servertest.ExploreRules()
-	srv := servertest.StartExplorer(t, solved.Limits{Solves: 1, Queue: 8})
 	want, err := solve.SolveDuel(r, solve.DuelOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +76,7 @@ func TestBrowserExplorer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := srv.URL + "/explore?house=" + url.QueryEscape(string(raw)) + "&me=1000&them=1500&turn=300&dice=3"
+	query := "/explore?house=" + url.QueryEscape(string(raw)) + "&me=1000&them=1500&turn=300&dice=3"
 	for vi, size := range []struct {
 		name     string
 		w, h     int64
@@ -83,9 +85,25 @@ func TestBrowserExplorer(t *testing.T) {
 	}{{"desktop", 1280, 900, 40, 50}, {"phone", 390, 844, 20, 100}} {
 		t.Run(size.name, func(t *testing.T) {
 			testflags.SkipVariantUnlessLong(t, vi)
+			srv := servertest.StartExplorer(t, solved.Limits{Solves: 1, Queue: 8}) // its own: the table is prepared in each variant
+			page := srv.URL + query
 			ctx := webtest.Browser(t, size.w, size.h)
-			if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best")); err != nil {
+			// While the two-player table is prepared, the charts' places are
+			// kept: the cards below them stay where they are when the charts
+			// come.
+			if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible("#win-map .x-wait p"), chromedp.WaitVisible("#position li.best")); err != nil {
 				t.Fatal(err)
+			}
+			before := browsertest.Eval[[]float64](t, ctx, cardTops)
+			webtest.Shot(t, ctx, "explore-preparing-"+size.name)
+			if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), chromedp.WaitVisible("#duel-chart circle")); err != nil {
+				t.Fatal(err)
+			}
+			after := browsertest.Eval[[]float64](t, ctx, cardTops)
+			for i, id := range []string{"turn-card", "bank-card", "pos-card"} {
+				if d := math.Abs(after[i] - before[i]); d > 2 {
+					t.Errorf("the %s moved %.0f px when the charts came (%.0f -> %.0f)", id, d, before[i], after[i])
+				}
 			}
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[plotted](readPlotted))
 			if err != nil {
