@@ -75,14 +75,10 @@ func runLoad(ctx context.Context, e *env, args []string) error {
 	}
 	var bar *progressbar.ProgressBar
 	if e.terminal && !*asJSON {
-		bar = progressbar.NewOptions64(int64(cfg.Duration/time.Millisecond),
-			progressbar.OptionSetWriter(e.stderr),
-			progressbar.OptionSetDescription("load"),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish())
+		total := int64(cfg.Duration / time.Millisecond)
+		bar = newBar(e, total, "load", barLine{})
 		cfg.Progress = func(n int, el time.Duration) {
-			bar.Describe(fmt.Sprintf("load: %d actions", n))
+			bar.Describe(barText(e, total, fmt.Sprintf("load: %d actions", n), barLine{}))
 			_ = bar.Set64(int64(el / time.Millisecond))
 		}
 	}

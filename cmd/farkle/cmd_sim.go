@@ -168,13 +168,7 @@ func runSim(ctx context.Context, e *env, args []string) error {
 	}
 	var bar *progressbar.ProgressBar
 	if stderrTerminal(e) {
-		bar = progressbar.NewOptions(*games,
-			progressbar.OptionSetWriter(e.stderr),
-			progressbar.OptionSetDescription(e.msg("cli.sim.bar")),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish())
+		bar = newBar(e, int64(*games), e.msg("cli.sim.bar"), barLine{count: true, rate: true})
 		cfg.Progress = func(n int) { _ = bar.Add(n) }
 	}
 	start := time.Now()

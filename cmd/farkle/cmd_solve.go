@@ -153,13 +153,13 @@ func sweepBar(e *env, label string) (progress func(sweep, done, total int), fini
 			if bar != nil {
 				_ = bar.Finish()
 			}
-			bar = progressbar.NewOptions(total,
-				progressbar.OptionSetWriter(e.stderr),
-				progressbar.OptionSetDescription(e.msg("cli.solve.barSweep", "label", e.msg(label), "sweep", sweep)),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionThrottle(100*time.Millisecond),
-				progressbar.OptionClearOnFinish())
+			// a narrow terminal shortens the label, not the sweep's number
+			room := barRoom(e, int64(total), barLine{count: true})
+			if room >= 0 {
+				room -= len([]rune(e.msg("cli.solve.barSweep", "label", "", "sweep", sweep)))
+			}
+			desc := e.msg("cli.solve.barSweep", "label", shorten(e.msg(label), max(room, 0)), "sweep", sweep)
+			bar = newBar(e, int64(total), desc, barLine{count: true})
 			last = sweep
 		}
 		_ = bar.Set(done)

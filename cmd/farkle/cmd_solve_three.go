@@ -136,12 +136,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 		last := 0
 		opt.Progress = func(done, total int) {
 			if bar == nil {
-				bar = progressbar.NewOptions(total,
-					progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionSetDescription(lc.Msg("cli.solve.barThree")),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionClearOnFinish())
+				bar = newBar(e, int64(total), lc.Msg("cli.solve.barThree"), barLine{})
 			}
 			if done < last { // under a penalty: the next sweep
 				bar.Reset()

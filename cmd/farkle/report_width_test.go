@@ -96,3 +96,53 @@ func TestSolveReportsFit(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveReportsFitANarrowTerminal: in a terminal of 60 columns, the
+// duel's report (en and nb) wraps within them, and its progress bars kept
+// to a line each and left nothing: no line the program writes is wider
+// (tmux joins the lines the terminal itself wrapped, -J). The bars were
+// wider than 60 columns, and each redraw began on their wrapped line.
+func TestSolveReportsFitANarrowTerminal(t *testing.T) {
+	for _, lang := range []string{"en", "nb"} {
+		p := newTmuxPane(t, "read go; "+farkleBin+" --lang "+lang+" solve --duel --target 2000 --no-cache; echo \"farkle exited: $?\"; sleep 600")
+		p.tmux("resize-window", "-t", "play", "-x", "60", "-y", "20")
+		p.keys("Enter") // the report is written at the terminal's new width
+		p.waitFor("farkle exited: 0")
+		out := p.tmux("capture-pane", "-p", "-J", "-t", "play")
+		wrapped := 0
+		for _, l := range strings.Split(out, "\n") {
+			if n := len([]rune(l)); n > 60 {
+				t.Errorf("%s: a line of %d columns in a terminal of 60: %q", lang, n, l)
+			}
+			if strings.Contains(l, "% |") {
+				t.Errorf("%s: a progress bar left on the screen: %q", lang, l)
+			}
+			if strings.HasPrefix(l, "      ") {
+				wrapped++
+			}
+		}
+		if wrapped == 0 {
+			t.Errorf("%s: no line wrapped under its value at 60 columns:\n%s", lang, out)
+		}
+	}
+}
+
+// shorten keeps to n runes with an ellipsis, or leaves s alone.
+func TestShorten(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"tospillertabellen", -1, "tospillertabellen"},
+		{"tospillertabellen", 17, "tospillertabellen"},
+		{"tospillertabellen", 5, "tosp…"},
+		{"løser", 3, "lø…"},
+		{"løser", 1, ""},
+		{"løser", 0, ""},
+	} {
+		if got := shorten(c.s, c.n); got != c.want {
+			t.Errorf("shorten(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
