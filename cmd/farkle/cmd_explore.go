@@ -433,5 +433,5 @@ func printPublished(e *env, dir string, noCache bool) error {
 	if noCache {
 		dir = ""
 	}
-	return explore.Text{}.Published(e.stdout, explore.Published(solverTables(e, dir), solved.Reason))
+	return explore.Text{Lang: e.cat(), Width: termWidth(e)}.Published(e.stdout, explore.Published(solverTables(e, dir), solved.Reason))
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -63,12 +64,21 @@ func runRules(ctx context.Context, e *env, args []string) error {
 		if *asJSON {
 			return emitJSON(e, infos, true)
 		}
-		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		var b strings.Builder
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "preset\tdescription")
 		for _, p := range infos {
 			fmt.Fprintf(tw, "%s\t%s\n", p.Name, p.Description)
 		}
-		return tw.Flush()
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		list := b.String() // a preset a line, for scripts
+		if termWidth(e) > 0 {
+			list = fitReport(list, reportWidth(e)) // on a terminal, each description wraps under itself
+		}
+		_, err := io.WriteString(e.stdout, list)
+		return err
 	}
 	v, err := resolve()
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -250,34 +249,38 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 	if asJSON {
 		return solveWriteJSON(e.stdout, out)
 	}
+	// the prose fitted to the terminal (reportWidth), the table as it is:
+	// its columns stay aligned
 	w := e.stdout
+	prose := func(text string) { fmt.Fprint(w, fitReport(text, reportWidth(e))) }
 	lc := e.cat()
-	fmt.Fprintln(w, lc.Msg("cli.solve.head", "rules", r.Name, "unit", out.Unit))
+	prose(lc.Msg("cli.solve.head", "rules", r.Name, "unit", out.Unit) + "\n")
 	if r.Turn.FarklePenalty.Count > 0 {
-		fmt.Fprintln(w, lc.Msg("cli.solve.expectedPenalty", "points", lc.Dec(out.ExpectedTurn, 2), "penalty", r.Turn.FarklePenalty.Points, "n", r.Turn.FarklePenalty.Count))
+		prose(lc.Msg("cli.solve.expectedPenalty", "points", lc.Dec(out.ExpectedTurn, 2), "penalty", r.Turn.FarklePenalty.Points, "n", r.Turn.FarklePenalty.Count) + "\n")
 	} else {
-		fmt.Fprintln(w, lc.Msg("cli.solve.expected", "points", lc.Dec(out.ExpectedTurn, 2)))
+		prose(lc.Msg("cli.solve.expected", "points", lc.Dec(out.ExpectedTurn, 2)) + "\n")
 	}
-	fmt.Fprintf(w, "\n%s\n", lc.Msg("cli.solve.bankAt"))
+	prose("\n" + lc.Msg("cli.solve.bankAt") + "\n")
 	if pen := r.Turn.FarklePenalty; pen.Count > 0 {
-		fmt.Fprintln(w, lc.Msg("cli.solve.rows", "n", pen.Count, "penalty", pen.Points))
+		prose(lc.Msg("cli.solve.rows", "n", pen.Count, "penalty", pen.Points) + "\n")
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s\t", lc.Msg("cli.solve.diceToThrow"))
+	cols := make([]string, r.Dice)
 	for n := 1; n <= r.Dice; n++ {
-		fmt.Fprintf(tw, "%d\t", n)
+		cols[n-1] = strconv.Itoa(n)
 	}
-	fmt.Fprintln(tw)
+	var labels []string
+	var cells [][]string
 	row := func(label string, th map[string]*int) {
-		fmt.Fprintf(tw, "%s\t", label)
+		labels = append(labels, label)
+		var c []string
 		for n := 1; n <= r.Dice; n++ {
 			if v := th[strconv.Itoa(n)]; v != nil {
-				fmt.Fprintf(tw, "%s\t", lc.Num(int64(*v)))
+				c = append(c, lc.Num(int64(*v)))
 			} else {
-				fmt.Fprint(tw, "-\t")
+				c = append(c, "-")
 			}
 		}
-		fmt.Fprintln(tw)
+		cells = append(cells, c)
 	}
 	rows := func(prefix string, one map[string]*int, all map[string]map[string]*int) {
 		if all == nil {
@@ -298,11 +301,11 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 	if out.Entry != nil {
 		rows(lc.Msg("cli.solve.toEnter")+", ", out.Entry.BankAt, out.Entry.BankAtStreak)
 	}
-	if err := tw.Flush(); err != nil {
+	if _, err := io.WriteString(w, fitTable(lc.Msg("cli.solve.diceToThrow"), cols, labels, cells, reportWidth(e))); err != nil {
 		return err
 	}
 	if out.Entry != nil {
-		fmt.Fprintf(w, "\n%s\n", lc.Msg("cli.solve.entryCost", "min", out.Entry.Minimum, "cost", lc.Dec(out.Entry.Cost, 2)))
+		prose("\n" + lc.Msg("cli.solve.entryCost", "min", out.Entry.Minimum, "cost", lc.Dec(out.Entry.Cost, 2)) + "\n")
 	}
 	return nil
 }

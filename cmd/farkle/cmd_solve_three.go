@@ -343,18 +343,20 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 // Farkle Dice's at 10,000 need about 5 GiB.
 func printPublishedThree(e *env, dir string, maxMem int64) error {
 	lc := e.cat()
+	width := reportWidth(e)
+	// fitted to the terminal: the heading's paragraph flows as one
+	// (fitWidth), each line of a game wraps on its own (fitReport); a
+	// command is left whole, for the terminal to wrap and copy as one
 	w := e.stdout
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, lc.Msg("cli.three.pub.title"))
-	fmt.Fprintln(w, lc.Msg("cli.three.pub.what"))
+	say := func(line string) { fmt.Fprint(w, fitReport(line+"\n", width)) }
+	fmt.Fprint(w, "\n"+fitWidth(lc.Msg("cli.three.pub.title")+"\n", width)+fitWidth(lc.Msg("cli.three.pub.what")+"\n", width))
 	ts := solved.NewLimitedTables(dir, solved.Limits{Memory: maxMem}) // reads, never solves a three-player table
 	pct := func(p [3]float64) string {
 		return lc.Pct(p[0], 2) + " / " + lc.Pct(p[1], 2) + " / " + lc.Pct(p[2], 2)
 	}
 	for _, g := range explore.PublishedThree {
 		r := g.Rules()
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, lc.Msg("cli.three.pub.game", "rules", g.Preset, "target", g.Target))
+		say("\n" + lc.Msg("cli.three.pub.game", "rules", g.Preset, "target", g.Target))
 		var (
 			t   *solve.Three
 			err error
@@ -367,7 +369,7 @@ func printPublishedThree(e *env, dir string, maxMem int64) error {
 		if err != nil {
 			if errors.Is(err, solved.ErrNoThreeTable) {
 				need, _ := solve.ThreeBytes(r, 0)
-				fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.missing", "memory", solve.ByteSize(need)))
+				say("  " + lc.Msg("cli.three.pub.missing", "memory", solve.ByteSize(need)))
 				fmt.Fprintf(w, "    farkle solve --players 3 --rules %s --target %d\n", g.Preset, g.Target)
 				continue
 			}
@@ -375,16 +377,16 @@ func printPublishedThree(e *env, dir string, maxMem int64) error {
 			if errors.Is(err, solve.ErrTooLarge) { // past --max-memory: said in the reader's language
 				why = solved.WhyOf(err).In(lc)
 			}
-			for _, line := range strings.Split(ansi.Wrap(why, explore.Width-2, ""), "\n") {
-				fmt.Fprintln(w, "  "+line)
+			for _, line := range strings.Split(ansi.Wrap(why, width-2, ""), "\n") {
+				say("  " + line)
 			}
 			continue
 		}
 		res := explore.ThreeResultOf(t)
-		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.start", "p", pct(res.Start)))
-		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.orbits", "n", res.Orbits, "mixed", res.Mixed, "regret", fmt.Sprintf("%.1g", res.Regret)))
-		fmt.Fprintln(w, "  "+lc.Msg("cli.three.pub.fair", "p1", res.Fair[0], "p2", res.Fair[1], "p3", res.Fair[2]))
-		fmt.Fprintln(w, "    "+lc.Msg("cli.three.pub.fairWins", "p", pct(res.FairWins)))
+		say("  " + lc.Msg("cli.three.pub.start", "p", pct(res.Start)))
+		say("  " + lc.Msg("cli.three.pub.orbits", "n", res.Orbits, "mixed", res.Mixed, "regret", fmt.Sprintf("%.1g", res.Regret)))
+		say("  " + lc.Msg("cli.three.pub.fair", "p1", res.Fair[0], "p2", res.Fair[1], "p3", res.Fair[2]))
+		say("    " + lc.Msg("cli.three.pub.fairWins", "p", pct(res.FairWins)))
 	}
 	return nil
 }

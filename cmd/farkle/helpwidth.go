@@ -1,13 +1,28 @@
 package main
 
 import (
+	"io"
+	"os"
 	"regexp"
 	"strings"
+
+	"golang.org/x/term"
 )
 
-// helpWidth is the width the help texts (-h, farkle help) fit: a
-// terminal's 80 columns.
+// helpWidth is the width the help texts (-h, farkle help) and reports fit:
+// a terminal's 80 columns, or fewer in a narrower terminal (outWidth).
 const helpWidth = 80
+
+// outWidth is the width a text written to w fits: helpWidth, or w's
+// terminal's width when w is a narrower terminal.
+func outWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok {
+		if tw, _, err := term.GetSize(int(f.Fd())); err == nil && tw > 0 {
+			return min(tw, helpWidth)
+		}
+	}
+	return helpWidth
+}
 
 // listItem matches a line of a list whose text starts after a gap: "  play
 // a game…" (the command list), so that its text wraps under itself.
@@ -126,4 +141,48 @@ func untab(line string) string {
 func goesOn(next string, indent int) bool {
 	body := strings.TrimLeft(next, " ")
 	return body != "" && len(next)-len(body) == indent && !strings.HasPrefix(body, "-")
+}
+
+// fitTable lays out a table of right-aligned columns cols, one row of
+// cells a label: each label before its row, right-aligned as the head
+// is, where that fits width; else (a terminal of 60 columns) each label
+// on a line of its own above its row, the columns aligned under their
+// heads, the head above them.
+func fitTable(head string, cols, labels []string, cells [][]string, width int) string {
+	colW := make([]int, len(cols))
+	for j, c := range cols {
+		colW[j] = len([]rune(c))
+		for _, row := range cells {
+			colW[j] = max(colW[j], len([]rune(row[j])))
+		}
+	}
+	labelW := len([]rune(head))
+	for _, l := range labels {
+		labelW = max(labelW, len([]rune(l)))
+	}
+	line := func(first string, firstW int, row []string) string {
+		var b strings.Builder
+		b.WriteString(strings.Repeat(" ", firstW-len([]rune(first))) + first)
+		for j, c := range row {
+			b.WriteString(strings.Repeat(" ", 2+colW[j]-len([]rune(c))) + c)
+		}
+		return b.String() + "\n"
+	}
+	var b strings.Builder
+	tableW := 2 + labelW // the labels' column two spaces in, as text/tabwriter's padding put it
+	for _, w := range colW {
+		tableW += 2 + w
+	}
+	if tableW <= width {
+		b.WriteString(line(head, 2+labelW, cols))
+		for i, l := range labels {
+			b.WriteString(line(l, 2+labelW, cells[i]))
+		}
+		return b.String()
+	}
+	b.WriteString(head + "\n" + line("", 0, cols))
+	for i, l := range labels {
+		b.WriteString(l + "\n" + line("", 0, cells[i]))
+	}
+	return b.String()
 }

@@ -175,7 +175,7 @@ func commandNames() []string {
 // printUsage prints farkle help in the language of c.
 func printUsage(out io.Writer, c *lang.Catalogue) {
 	var w strings.Builder
-	defer func() { io.WriteString(out, fitWidth(w.String(), helpWidth)) }()
+	defer func() { io.WriteString(out, fitWidth(w.String(), outWidth(out))) }()
 	fmt.Fprintln(&w, c.Msg("cli.help.title"))
 	fmt.Fprintf(&w, "\n%s\n\n%s\n", c.Msg("cli.help.usage"), c.Msg("cli.help.commands"))
 	for _, n := range commandNames() {
@@ -253,7 +253,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		fs.SetOutput(&b)
 		fs.Usage()
 		fs.SetOutput(out)
-		io.WriteString(out, fitWidth(b.String(), helpWidth))
+		io.WriteString(out, fitWidth(b.String(), outWidth(out)))
 		return err
 	}
 	name := strings.TrimPrefix(fs.Name(), "farkle ")

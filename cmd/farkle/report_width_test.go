@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"text/tabwriter"
 )
 
 // TestFitReport: a report's line wider than the width is broken at its
@@ -97,33 +99,60 @@ func TestSolveReportsFit(t *testing.T) {
 	}
 }
 
-// TestSolveReportsFitANarrowTerminal: in a terminal of 60 columns, the
-// duel's report (en and nb) wraps within them, and its progress bars kept
-// to a line each and left nothing: no line the program writes is wider
-// (tmux joins the lines the terminal itself wrapped, -J). The bars were
-// wider than 60 columns, and each redraw began on their wrapped line.
-func TestSolveReportsFitANarrowTerminal(t *testing.T) {
-	for _, lang := range []string{"en", "nb"} {
-		p := newTmuxPane(t, "read go; "+farkleBin+" --lang "+lang+" solve --duel --target 2000 --no-cache; echo \"farkle exited: $?\"; sleep 600")
-		p.tmux("resize-window", "-t", "play", "-x", "60", "-y", "20")
-		p.keys("Enter") // the report is written at the terminal's new width
-		p.waitFor("farkle exited: 0")
-		out := p.tmux("capture-pane", "-p", "-J", "-t", "play")
-		wrapped := 0
-		for _, l := range strings.Split(out, "\n") {
-			if n := len([]rune(l)); n > 60 {
-				t.Errorf("%s: a line of %d columns in a terminal of 60: %q", lang, n, l)
+// TestNarrowTerminal: in a terminal of 60 columns, the help texts, the
+// presets' list and farkle solve's reports (en and nb) wrap within them,
+// the solo thresholds' table puts its labels above their rows, and the
+// duel's progress bars kept to a line each and left nothing: no line the
+// program writes is wider (tmux joins the lines the terminal itself
+// wrapped, -J). They were up to 140 columns, and each redraw of a bar
+// wider than the terminal began on its wrapped line.
+func TestNarrowTerminal(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		want string // on the screen once it ends
+	}{
+		{"help", "version"},
+		{"solve -h", "--published"},
+		{"rules --list", "pocket-farkel"},
+		{"solve --solo --rules farkle-dice", "to enter, 2 farkles in a row\n"},
+		{"solve --duel --target 2000 --no-cache", "estimated error"},
+	} {
+		for _, lang := range []string{"en", "nb"} {
+			p := newTmuxPane(t, "read go; "+farkleBin+" --lang "+lang+" "+c.args+"; echo \"farkle exited: $?\"; sleep 600")
+			p.tmux("resize-window", "-t", "play", "-x", "60", "-y", "20")
+			p.keys("Enter") // the command starts in a terminal of 60 columns
+			p.waitFor("farkle exited: 0")
+			out := p.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "play")
+			if lang == "en" && !strings.Contains(out, c.want) {
+				t.Errorf("%s: %q is not on the screen:\n%s", c.args, c.want, out)
 			}
-			if strings.Contains(l, "% |") {
-				t.Errorf("%s: a progress bar left on the screen: %q", lang, l)
-			}
-			if strings.HasPrefix(l, "      ") {
-				wrapped++
+			for _, l := range strings.Split(out, "\n") {
+				if n := len([]rune(l)); n > 60 {
+					t.Errorf("%s %s: a line of %d columns in a terminal of 60: %q", lang, c.args, n, l)
+				}
+				if strings.Contains(l, "% |") {
+					t.Errorf("%s %s: a progress bar left on the screen: %q", lang, c.args, l)
+				}
 			}
 		}
-		if wrapped == 0 {
-			t.Errorf("%s: no line wrapped under its value at 60 columns:\n%s", lang, out)
-		}
+	}
+}
+
+// fitTable lays a table out as text/tabwriter did where it fits (the
+// golden form), and with its labels above their rows where it does not.
+func TestFitTable(t *testing.T) {
+	cols, labels := []string{"1", "2"}, []string{"0 in a row", "to enter, 1 in a row"}
+	cells := [][]string{{"300", "1,000"}, {"-", "50"}}
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "dice\t1\t2\t\n0 in a row\t300\t1,000\t\nto enter, 1 in a row\t-\t50\t\n")
+	tw.Flush()
+	if got := fitTable("dice", cols, labels, cells, 80); got != b.String() {
+		t.Errorf("wide:\n%s\nwant (text/tabwriter):\n%s", got, b.String())
+	}
+	narrow := "dice\n    1      2\n0 in a row\n  300  1,000\nto enter, 1 in a row\n    -     50\n"
+	if got := fitTable("dice", cols, labels, cells, 30); got != narrow {
+		t.Errorf("narrow:\n%s\nwant:\n%s", got, narrow)
 	}
 }
 
