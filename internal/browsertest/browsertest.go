@@ -197,9 +197,9 @@ func removeProfile(dir string) error {
 // arrives above a button), and a click aimed at the place the element had
 // a moment before lands on whatever took it. Click scrolls the element
 // into view, waits until its box is the same in two animation frames in a
-// row (at most 30), and clicks only if the element, or one inside it, is
-// what the browser finds at that point; else it fails and names what is
-// there. When the element found is replaced before the mouse reaches it,
+// row and the element, or one inside it, is what the browser finds at its
+// centre (at most 60 frames), and clicks there; else it fails and names
+// what is there. When the element found is replaced before the mouse reaches it,
 // the browser answers "Could not find node with given id" (or cannot
 // compute its box), and Click finds the element again and clicks the new
 // one. Those errors come before any mouse event is sent, so nothing is
@@ -219,23 +219,23 @@ func Click(sel string, opts ...chromedp.QueryOption) chromedp.Action[chromedp.Vo
 
 // settledJS runs with the element as this: it waits for animation frames
 // (or 100 ms, where the page gets none) until the element's box is the
-// same in two in a row, at most 30, and returns its centre and what a
-// click there reaches; or that the element left the page meanwhile (the
-// page drew it again).
+// same in two in a row and a click at its centre reaches it (a page not
+// shown yet, a cover going), at most 60, and returns its centre and
+// whether a click there reaches it, else what it reaches; or that the
+// element left the page meanwhile (the page drew it again).
 const settledJS = `async function() {
 	const frame = () => new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 100); });
-	let last = '', r;
-	for (let i = 0; i < 30; i++) {
+	let last = '', x, y, at;
+	for (let i = 0; i < 60; i++) {
 		await frame();
 		if (!this.isConnected) return {gone: true};
-		r = this.getBoundingClientRect();
-		const box = [r.left, r.top, r.width, r.height].join();
-		if (box === last) break;
+		const r = this.getBoundingClientRect(), box = [r.left, r.top, r.width, r.height].join();
+		x = r.left + r.width / 2; y = r.top + r.height / 2;
+		at = document.elementFromPoint(x, y);
+		if (box === last && at !== null && (at === this || this.contains(at))) return {x, y, hit: true};
 		last = box;
 	}
-	const x = r.left + r.width / 2, y = r.top + r.height / 2;
-	const at = document.elementFromPoint(x, y);
-	return {x, y, hit: at !== null && (at === this || this.contains(at)), there: at ? at.outerHTML.slice(0, 160) : 'nothing'};
+	return {x, y, hit: false, there: at ? at.outerHTML.slice(0, 160) : 'nothing'};
 }`
 
 // settled is what settledJS returns.

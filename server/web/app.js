@@ -74,4 +74,10 @@ function localize() {
 }
 
 localize();
-loadMe().then(() => { route(); startTitleCount(); syncUploads(); });
+loadMe().then(() => {
+  // The page is shown once its words and the header's player are in
+  // (style.css: html.ready), with the route's first drawing.
+  try { route(); } finally { document.documentElement.classList.add('ready'); }
+  startTitleCount();
+  syncUploads();
+});

@@ -508,4 +508,6 @@ async function init() {
   run();
 }
 
-init();
+// The page is shown once its words, form and the charts' places are in
+// (style.css: html.ready).
+init().finally(() => document.documentElement.classList.add('ready'));

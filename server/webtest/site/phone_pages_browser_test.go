@@ -148,6 +148,16 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	}
 }
 
+// pageShifts lists the layout shifts since the page loaded (the browser's
+// Layout Instability API) that moved the header or the main part whole.
+const pageShifts = `new Promise((done) => {
+	const whole = (n) => n && (n.id === 'main' || n.closest && n.closest('header'));
+	const found = (l) => l.getEntries().filter((e) => e.sources.some((s) => whole(s.node)))
+		.map((e) => e.value.toFixed(3) + ' at ' + Math.round(e.startTime) + ' ms: ' + e.sources.map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?').join(', '));
+	new PerformanceObserver((l) => done(found(l))).observe({type: 'layout-shift', buffered: true});
+	setTimeout(() => done([]), 300); // no shift at all: the observer is never called
+})`
+
 // checkFits opens the page, waits for it, saves its screenshot and fails
 // the test on anything wider than the phone.
 func checkFits(t *testing.T, ctx context.Context, base string, pg webtest.SitePage, tag string) {
@@ -160,6 +170,12 @@ func checkFits(t *testing.T, ctx context.Context, base string, pg webtest.SitePa
 		return
 	}
 	webtest.Settled(t, ctx)
+	// Nothing moved the header or the page as a whole once shown (the
+	// header filled in and the words changing language did, by a line or
+	// three, under the reader's finger).
+	if moved, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](pageShifts, chromedp.EvalAwaitPromise)); err != nil || len(moved) > 0 {
+		t.Errorf("%s: the page moved as it loaded: %q (%v)", pg.Name, moved, err)
+	}
 	webtest.Shot(t, ctx, pg.Name+"-"+tag)
 	// Every page's menu leads to the explorer and back to the site.
 	if menu, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href'))`)); err != nil || !slices.Contains(menu, "/explore") || !slices.Contains(menu, "/leaderboard") {
