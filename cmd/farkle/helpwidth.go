@@ -16,12 +16,20 @@ const helpWidth = 80
 // outWidth is the width a text written to w fits: helpWidth, or w's
 // terminal's width when w is a narrower terminal.
 func outWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok {
-		if tw, _, err := term.GetSize(int(f.Fd())); err == nil && tw > 0 {
-			return min(tw, helpWidth)
-		}
+	if tw := terminalWidth(w); tw > 0 {
+		return min(tw, helpWidth)
 	}
 	return helpWidth
+}
+
+// terminalWidth is the width of the terminal w is, 0 when w is none.
+func terminalWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok {
+		if tw, _, err := term.GetSize(int(f.Fd())); err == nil && tw > 0 {
+			return tw
+		}
+	}
+	return 0
 }
 
 // listItem matches a line of a list whose text starts after a gap: "  play

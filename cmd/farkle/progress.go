@@ -1,18 +1,16 @@
 package main
 
 import (
-	"os"
 	"strconv"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 )
 
 // barFigures is the most columns a progress bar's line takes besides its
 // description, bar, count and rate: " 100% |", "| ", " [1h10m0s:10h0m0s]"
 // and a column to spare (a line as wide as the terminal wraps in some).
-const barFigures = 27
+const barFigures = 7 + 2 + 18 + 1
 
 // barLine is what a progress bar shows besides its description, bar,
 // percentage and times, in a terminal of 80 columns or more (narrower, the
@@ -31,7 +29,7 @@ type barLine struct {
 // and rate give way, and the description is shortened where it must be
 // (barText).
 func newBar(e *env, total int64, desc string, l barLine) *progressbar.ProgressBar {
-	if w := stderrWidth(e); w > 0 && w < 80 {
+	if w := terminalWidth(e.stderr); w > 0 && w < 80 {
 		l = barLine{}
 	}
 	opts := []progressbar.Option{
@@ -59,7 +57,7 @@ func barText(e *env, total int64, desc string, l barLine) string {
 // stderr's terminal besides l's figures for total steps; -1 where the
 // width is unknown (no terminal: no limit).
 func barRoom(e *env, total int64, l barLine) int {
-	width := stderrWidth(e)
+	width := terminalWidth(e.stderr)
 	if width <= 0 {
 		return -1
 	}
@@ -74,19 +72,6 @@ func barRoom(e *env, total int64, l barLine) int {
 		room -= 14 // " (12345 it/s)"
 	}
 	return max(room, 0)
-}
-
-// stderrWidth is the width of e's stderr's terminal, 0 when unknown.
-func stderrWidth(e *env) int {
-	f, ok := e.stderr.(*os.File)
-	if !ok {
-		return 0
-	}
-	w, _, err := term.GetSize(int(f.Fd()))
-	if err != nil {
-		return 0
-	}
-	return max(w, 0)
 }
 
 // shorten returns s in at most n columns (runes), its end replaced by "…"
