@@ -10,16 +10,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/bot"
 	"github.com/farkle/farkle/dice"
-	"github.com/farkle/farkle/explore"
 	"github.com/farkle/farkle/game"
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/sim"
@@ -212,21 +209,17 @@ func showSimOf(cfg *sim.Config) simShow {
 			return emitJSON(e, simJSON{Result: res, simTime: t, Three: check, NoThree: solved.Reason(none)}, false)
 		}
 		lc := e.cat()
-		fmt.Fprintln(e.stdout, ansi.Wrap(lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed), explore.Width, "")) // a long --seed goes to a line of its own
-		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columns"))
+		sayFitted(e, lc.Msg("cli.sim.head", "n", res.Games, "rules", res.Rules, "seed", res.Seed)) // a long --seed goes to a line of its own, whole
+		var names []string
+		var rows [][]string
 		for _, p := range res.Players {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.CI95[0], p.CI95[1]), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanScore, 0))
+			names = append(names, p.Name)
+			rows = append(rows, []string{winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.CI95[0], p.CI95[1]), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanScore, 0)})
 		}
-		tw.Flush()
-		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.MeanTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
+		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columns"), names, rows, reportWidth(e)))
+		sayFitted(e, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.MeanTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
 		if len(res.ByPlace) > 1 {
-			tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsOrder"))
-			for _, q := range res.ByPlace {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", ordinal(lc, q.Place), winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.CI95[0], q.CI95[1]))
-			}
-			tw.Flush()
+			fmt.Fprint(e.stdout, placeTable(e, res.ByPlace))
 		}
 		if check != nil {
 			pcts, ses, zs := make([]string, 3), make([]string, 3), make([]string, 3)
@@ -240,11 +233,23 @@ func showSimOf(cfg *sim.Config) simShow {
 		}
 		if none != nil {
 			// a sentence of its own: broken at its spaces within 80 columns
-			fmt.Fprintln(e.stdout, ansi.Wrap(lc.Msg("cli.sim.threeNone", "why", solved.WhyOf(none).In(lc)), explore.Width, ""))
+			sayFitted(e, lc.Msg("cli.sim.threeNone", "why", solved.WhyOf(none).In(lc)))
 		}
 		sayRecords(e, recordDir, res.Games)
 		return nil
 	}
+}
+
+// placeTable is the table of the wins by place in the turn order.
+func placeTable(e *env, places []sim.Place) string {
+	lc := e.cat()
+	var names []string
+	var rows [][]string
+	for _, q := range places {
+		names = append(names, ordinal(lc, q.Place))
+		rows = append(rows, []string{winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.CI95[0], q.CI95[1])})
+	}
+	return fitTabbed(lc.Msg("cli.sim.columnsOrder"), names, rows, reportWidth(e))
 }
 
 // threeCheckOf checks the tournament res of cfg against the three-player

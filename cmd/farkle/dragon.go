@@ -334,21 +334,22 @@ func (dragonView) simulate(cfg *sim.Config) simShow {
 			return emitJSON(e, out, false)
 		}
 		lc := e.cat()
-		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.head", "n", out.Games, "rules", out.Rules, "seed", out.Seed))
-		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsDragon"))
+		sayFitted(e, lc.Msg("cli.sim.head", "n", out.Games, "rules", out.Rules, "seed", out.Seed))
+		var names []string
+		var rows [][]string
 		for _, p := range out.Players {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", p.Name, winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.Low, p.High), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanSoldiers, 0))
+			names = append(names, p.Name)
+			rows = append(rows, []string{winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.Low, p.High), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanSoldiers, 0)})
 		}
-		tw.Flush()
-		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.speed", "turns", lc.Dec(out.AvgTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
-		tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%s\t\n", lc.Msg("cli.sim.columnsOrder"))
+		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columnsDragon"), names, rows, reportWidth(e)))
+		sayFitted(e, lc.Msg("cli.sim.speed", "turns", lc.Dec(out.AvgTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
+		names, rows = nil, nil
 		for _, q := range out.ByPlace {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", ordinal(lc, q.Place), winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.Low, q.High))
+			names = append(names, ordinal(lc, q.Place))
+			rows = append(rows, []string{winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.Low, q.High)})
 		}
-		tw.Flush()
-		fmt.Fprintln(e.stdout, lc.Msg("cli.sim.dragon", "slain", out.Slain, "capped", out.Capped, "rounds", lc.Dec(out.AvgRounds, 1), "battles", lc.Dec(out.Battles, 2)))
+		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columnsOrder"), names, rows, reportWidth(e)))
+		sayFitted(e, lc.Msg("cli.sim.dragon", "slain", out.Slain, "capped", out.Capped, "rounds", lc.Dec(out.AvgRounds, 1), "battles", lc.Dec(out.Battles, 2)))
 		sayRecords(e, recordDir, out.Games)
 		return nil
 	}

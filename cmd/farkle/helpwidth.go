@@ -84,6 +84,12 @@ func fitReport(text string, width int) string {
 	return strings.Join(out, "\n")
 }
 
+// sayFitted writes a line of a report to e's stdout, wrapped to
+// reportWidth (a word too wide, a seed, kept whole).
+func sayFitted(e *env, line string) {
+	io.WriteString(e.stdout, fitReport(line+"\n", reportWidth(e)))
+}
+
 // reportWidth is the width a report fits: a terminal's 80 columns, or
 // the terminal's own when it is narrower.
 func reportWidth(e *env) int {
@@ -152,10 +158,11 @@ func goesOn(next string, indent int) bool {
 }
 
 // fitTable lays out a table of right-aligned columns cols, one row of
-// cells a label: each label before its row, right-aligned as the head
-// is, where that fits width; else (a terminal of 60 columns) each label
-// on a line of its own above its row, the columns aligned under their
-// heads, the head above them.
+// cells a label, in the first of three forms that fits width: each label
+// before its row, right-aligned as the head is (text/tabwriter's form with
+// AlignRight); each label on a line of its own above its row, the columns
+// aligned under their heads (a terminal of 60 columns); or each label
+// above its cells one a line, each after its column's head.
 func fitTable(head string, cols, labels []string, cells [][]string, width int) string {
 	colW := make([]int, len(cols))
 	for j, c := range cols {
@@ -168,29 +175,49 @@ func fitTable(head string, cols, labels []string, cells [][]string, width int) s
 	for _, l := range labels {
 		labelW = max(labelW, len([]rune(l)))
 	}
+	pad := func(s string, w int) string { return strings.Repeat(" ", max(0, w-len([]rune(s)))) + s }
 	line := func(first string, firstW int, row []string) string {
 		var b strings.Builder
-		b.WriteString(strings.Repeat(" ", firstW-len([]rune(first))) + first)
+		b.WriteString(pad(first, firstW))
 		for j, c := range row {
-			b.WriteString(strings.Repeat(" ", 2+colW[j]-len([]rune(c))) + c)
+			b.WriteString("  " + pad(c, colW[j]))
 		}
 		return b.String() + "\n"
 	}
-	var b strings.Builder
-	tableW := 2 + labelW // the labels' column two spaces in, as text/tabwriter's padding put it
+	rowW := 0 // the cells of a row, each two spaces in
 	for _, w := range colW {
-		tableW += 2 + w
+		rowW += 2 + w
 	}
-	if tableW <= width {
+	var b strings.Builder
+	switch {
+	case 2+labelW+rowW <= width: // the labels' column two spaces in, as text/tabwriter's padding put it
 		b.WriteString(line(head, 2+labelW, cols))
 		for i, l := range labels {
 			b.WriteString(line(l, 2+labelW, cells[i]))
 		}
-		return b.String()
-	}
-	b.WriteString(head + "\n" + line("", 0, cols))
-	for i, l := range labels {
-		b.WriteString(l + "\n" + line("", 0, cells[i]))
+	case rowW <= width:
+		b.WriteString(head + "\n" + line("", 0, cols))
+		for i, l := range labels {
+			b.WriteString(l + "\n" + line("", 0, cells[i]))
+		}
+	default:
+		headW := 0
+		for _, c := range cols {
+			headW = max(headW, len([]rune(c)))
+		}
+		for i, l := range labels {
+			b.WriteString(l + "\n")
+			for j, c := range cols {
+				b.WriteString("  " + c + strings.Repeat(" ", headW-len([]rune(c))+2) + cells[i][j] + "\n")
+			}
+		}
 	}
 	return b.String()
+}
+
+// fitTabbed is fitTable of a table whose head is one text, its columns'
+// names separated by tabs (a catalogue's), the first naming the labels.
+func fitTabbed(head string, labels []string, cells [][]string, width int) string {
+	names := strings.Split(head, "\t")
+	return fitTable(names[0], names[1:], labels, cells, width)
 }
