@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/farkle/farkle/advise"
 	"github.com/farkle/farkle/game"
@@ -86,11 +85,13 @@ func runAnalyze(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return emitJSON(e, rep, false)
 	}
-	printAnalysis(e.stdout, e.cat(), files[0], rec.Players, rep, viewOf(v.Kind()), *all)
+	var b strings.Builder
+	printAnalysis(&b, e.cat(), files[0], rec.Players, rep, viewOf(v.Kind()), *all, tableWidth(e))
+	io.WriteString(e.stdout, termFitted(e, b.String()))
 	return nil
 }
 
-func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string, rep *advise.Report, view kindView, all bool) {
+func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string, rep *advise.Report, view kindView, all bool, width int) {
 	m := rep.Measure
 	fmt.Fprintln(w, c.Msg("cli.analyze.head", "file", file, "rules", rep.Rules, "n", len(rep.Players), "measure", measureText(c, m)))
 	if rep.Note != "" {
@@ -112,24 +113,24 @@ func printAnalysis(w io.Writer, c *lang.Catalogue, file string, players []string
 		}
 	}
 	slices.Sort(others)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "\n%s\t", c.Msg("cli.analyze.columns"))
+	head := c.Msg("cli.analyze.columns")
 	for _, o := range others {
-		fmt.Fprintf(tw, "%s\t", c.Msg("cli.analyze.lossIn", "measure", measureText(c, o)))
+		head += "\t" + c.Msg("cli.analyze.lossIn", "measure", measureText(c, o))
 	}
-	fmt.Fprintln(tw)
+	var names []string
+	var rows [][]string
 	for _, p := range rep.Players {
 		accuracy := "—" // no decisions: no share of them
 		if p.Accuracy != nil {
 			accuracy = c.Pct(*p.Accuracy, 1)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t", p.Name, c.Num(int64(p.Decisions)), c.Num(int64(p.Best)), accuracy, loss(m, p.TotalLoss))
+		row := []string{c.Num(int64(p.Decisions)), c.Num(int64(p.Best)), accuracy, loss(m, p.TotalLoss)}
 		for _, o := range others {
-			fmt.Fprintf(tw, "%s\t", loss(o, p.Losses[o]))
+			row = append(row, loss(o, p.Losses[o]))
 		}
-		fmt.Fprintln(tw)
+		names, rows = append(names, p.Name), append(rows, row)
 	}
-	tw.Flush()
+	fmt.Fprint(w, "\n"+fitTabbed(head, names, rows, width))
 	line := func(d advise.Decision) {
 		dm := m
 		if d.Measure != "" {

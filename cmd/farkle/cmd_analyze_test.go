@@ -146,7 +146,7 @@ func TestPrintAnalysisPossessive(t *testing.T) {
 		{Name: "bo", Decisions: 3, Best: 3, Accuracy: ptr(1.0)},
 	}}
 	var b strings.Builder
-	printAnalysis(&b, lang.Get("en"), "g.json", []string{"you", "You", "ana", "bo"}, rep, farkleView{}, false)
+	printAnalysis(&b, lang.Get("en"), "g.json", []string{"you", "You", "ana", "bo"}, rep, farkleView{}, false, 80)
 	out := b.String()
 	for _, want := range []string{"\nyour worst decisions:\n", "\nYour worst decisions:\n", "\nana's worst decisions:\n", "\nbo: every decision was best\n", " 50.0%", " 100.0%"} {
 		if !strings.Contains(out, want) {

@@ -93,7 +93,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if errors.Is(rerr, game.ErrBadRecord) {
 		return usagef("%s: %v", path, rerr)
 	}
-	printReplay(e.stdout, e.cat(), rec, v, acts)
+	var b strings.Builder
+	printReplay(&b, e.cat(), rec, v, acts)
+	io.WriteString(e.stdout, termFitted(e, b.String()))
 	if rerr != nil {
 		return rerr
 	}
@@ -250,6 +252,6 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if len(commitment) > 16 {
 		commitment = commitment[:16]
 	}
-	fmt.Fprintln(e.stdout, e.msg("cli.verify.ok", "file", path, "n", len(rec.Actions), "rules", v.Name(), "status", status, "commitment", commitment))
+	io.WriteString(e.stdout, termFitted(e, e.msg("cli.verify.ok", "file", path, "n", len(rec.Actions), "rules", v.Name(), "status", status, "commitment", commitment)+"\n"))
 	return nil
 }

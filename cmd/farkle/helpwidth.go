@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"strings"
@@ -88,6 +89,25 @@ func fitReport(text string, width int) string {
 // reportWidth (a word too wide, a seed, kept whole).
 func sayFitted(e *env, line string) {
 	io.WriteString(e.stdout, fitReport(line+"\n", reportWidth(e)))
+}
+
+// termFitted is text fitted to the terminal (fitReport at reportWidth)
+// where e's stdout is one; as it is where it is piped, a record's line a
+// line for the scripts that read it.
+func termFitted(e *env, text string) string {
+	if termWidth(e) > 0 {
+		return fitReport(text, reportWidth(e))
+	}
+	return text
+}
+
+// tableWidth is the width a table fits: reportWidth on a terminal, no
+// limit where e's stdout is piped (a row a line).
+func tableWidth(e *env) int {
+	if termWidth(e) > 0 {
+		return reportWidth(e)
+	}
+	return math.MaxInt
 }
 
 // reportWidth is the width a report fits: a terminal's 80 columns, or

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -100,16 +101,21 @@ func TestSolveReportsFit(t *testing.T) {
 }
 
 // TestNarrowTerminal: in a terminal of 60 columns, the help texts, the
-// presets' list, farkle solve's and farkle sim's reports (en and nb) wrap
+// presets' list, farkle solve's and farkle sim's reports and a game's
+// replay, analysis and verification (en and nb) wrap
 // within them, the tables put their labels above their rows (or, too
 // wide still, their cells one a line), and the duel's progress bars kept
 // to a line each and left nothing: no line the program writes is wider
-// (tmux joins the lines the terminal itself wrapped, -J), a sim's seed
-// (64 columns) apart, kept whole on its own line. They were up to 140
+// (tmux joins the lines the terminal itself wrapped, -J), but for a word
+// wider (a sim's seed, a file's name), kept whole on its own line. They were up to 140
 // columns, and each redraw of a bar wider than the terminal began on its
 // wrapped line.
 func TestNarrowTerminal(t *testing.T) {
-	seedLine := regexp.MustCompile(`^[0-9a-f]{64}$`)
+	records := t.TempDir()
+	if _, errOut, code := runFarkle(t, "", "sim", "--games", "1", "--seed", "7", "--players", "expert,cautious", "--record", records); code != 0 {
+		t.Fatalf("sim --record: exit %d: %s", code, errOut)
+	}
+	record := filepath.Join(records, "game-000000.json")
 	for _, c := range []struct {
 		args string
 		want string // on the screen once it ends
@@ -121,6 +127,9 @@ func TestNarrowTerminal(t *testing.T) {
 		{"solve --duel --target 2000 --no-cache", "estimated error"},
 		{"sim --games 200 --seed 1 --players expert,cautious,reckless", "3rd player"},
 		{"sim --games 20 --seed 1 --rules dragon --players smart,simple", "Final Battles"},
+		{"replay " + record, "wins"},
+		{"analyze --all " + record, "decisions"},
+		{"verify " + record, "ok: "},
 	} {
 		for _, lang := range []string{"en", "nb"} {
 			p := newTmuxPane(t, "read go; "+farkleBin+" --lang "+lang+" "+c.args+"; echo \"farkle exited: $?\"; sleep 600")
@@ -132,7 +141,7 @@ func TestNarrowTerminal(t *testing.T) {
 				t.Errorf("%s: %q is not on the screen:\n%s", c.args, c.want, out)
 			}
 			for _, l := range strings.Split(out, "\n") {
-				if n := len([]rune(l)); n > 60 && !seedLine.MatchString(l) {
+				if n := len([]rune(l)); n > 60 && len(strings.Fields(l)) > 1 { // one word (a seed, a file's name) is kept whole
 					t.Errorf("%s %s: a line of %d columns in a terminal of 60: %q", lang, c.args, n, l)
 				}
 				if strings.Contains(l, "% |") {
