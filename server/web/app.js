@@ -26,7 +26,7 @@ async function route() {
   const p = location.pathname;
   let m;
   try {
-    if (p === '/') home();
+    if (p === '/') await home();
     else if (p === '/new') newTablePage();
     else if (p === '/lobby') await lobby();
     else if (p === '/history') await historyPage();
@@ -75,9 +75,9 @@ function localize() {
 
 localize();
 loadMe().then(() => {
-  // The page is shown once its words and the header's player are in
-  // (style.css: html.ready), with the route's first drawing.
-  try { route(); } finally { document.documentElement.classList.add('ready'); }
+  // The page is shown once its words, the header's player and the route's
+  // page are in (style.css: html.ready; at most 1.5 s).
+  route().finally(() => document.documentElement.classList.add('ready'));
   startTitleCount();
   syncUploads();
 });

@@ -6,7 +6,9 @@ import { botDescription } from './rulesform.js';
 import { botLevel } from './words.js';
 import { myGames } from './pace.js';
 
-export function home() {
+// home draws the front page once the bots' list and the player's games
+// are in: they came after it and pushed "Play now" down under a finger.
+export async function home() {
   const err = h('p', { class: 'error', role: 'alert' });
   const play = h('button', { id: 'play-now', class: 'big primary', type: 'submit' }, msg('home.play'));
   const form = h('form', { class: 'card hero-form', onsubmit: async (e) => {
@@ -21,15 +23,14 @@ export function home() {
   nameField('name'),
   h('label', { class: 'field' }, msg('home.opponent'), h('select', { id: 'level' }), h('span', { id: 'level-desc', class: 'muted level-desc' })),
   play, err);
-  api('GET', '/api/bots').catch(() => []).then((bots) => {
-    const sel = document.getElementById('level');
-    if (!sel) return; // offline the page shows only the games on this phone
+  const levels = api('GET', '/api/bots').catch(() => []).then((bots) => {
+    const sel = form.querySelector('#level');
     for (const b of bots) sel.appendChild(h('option', { value: b.name, selected: b.name === 'steady', title: botDescription(b) }, botLevel(b.name)));
     const desc = () => {
       const b = bots.find((x) => x.name === sel.value);
       let d = b ? botDescription(b) : '';
       if (sel.value === 'perfect') d += msg('web.perfectWait');
-      document.getElementById('level-desc').textContent = d;
+      form.querySelector('#level-desc').textContent = d;
     };
     sel.addEventListener('change', desc);
     desc();
@@ -55,6 +56,6 @@ export function home() {
   const local = h('section', { class: 'card local-card', id: 'local-card' },
     h('h2', {}, msg('web.local.title')), h('p', { class: 'muted' }, msg('web.local.lead')),
     h('a', { class: 'button primary big', id: 'play-local', href: '/local' }, msg('web.local.play')));
+  await Promise.all([levels, state.me && navigator.onLine ? myGames(mine).catch(() => {}) : null]);
   page(...(navigator.onLine ? [mine, hero, local] : [local]));
-  if (state.me) myGames(mine);
 }

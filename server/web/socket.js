@@ -16,11 +16,13 @@ import { showNotices } from './ui.js';
 // banner says so until the socket opens again.
 //
 // The table's chat (chat.js) comes with the socket: its panel goes after
-// the page's game, and chat messages go to it rather than to onMessage, as
+// the page's game, shown once the game is drawn, and chat messages go to
+// it rather than to onMessage, as
 // do the server's word that this player is muted or banned. A notice of
 // the moderators (a new name) shows at the top of the page.
 export function connectTable(g, id, banner, onMessage, onLost) {
   const chat = chatPanel(g, (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); });
+  chat.el.hidden = true; // until the game above it is drawn: it came first and the game pushed it down
   banner.parentElement.append(chat.el);
   const connect = () => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/tables/${id}?lang=${lang}`);
@@ -40,7 +42,7 @@ export function connectTable(g, id, banner, onMessage, onLost) {
       if (m.type === 'error' && (m.code === 'muted' || m.code === 'banned')) { chat.sanction(m); return; }
       if (m.type === 'notice') { showNotices(m.notices); return; }
       onMessage(m);
-      if (m.table) chat.draw();
+      if (m.table) { chat.el.hidden = false; chat.draw(); }
     };
     ws.onclose = () => {
       if (g.closed) return;
