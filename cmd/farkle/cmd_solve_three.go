@@ -369,7 +369,7 @@ func printPublishedThree(e *env, dir string, maxMem int64) error {
 		if err != nil {
 			if errors.Is(err, solved.ErrNoThreeTable) {
 				need, _ := solve.ThreeBytes(r, 0)
-				say("  " + lc.Msg("cli.three.pub.missing", "memory", solve.ByteSize(need)))
+				say("  " + lc.Msg("cli.three.pub.missing", "memory", sizeIn(lc, need)))
 				fmt.Fprintf(w, "    farkle solve --players 3 --rules %s --target %d\n", g.Preset, g.Target)
 				continue
 			}
