@@ -75,8 +75,10 @@ function localize() {
 
 localize();
 loadMe().then(() => {
-  // The page is shown once its words, the header's player and the route's
-  // page are in (style.css: html.ready; at most 1.5 s).
+  // The header is shown once its words and player are in, the page once
+  // the route's page is drawn (style.css: html.top-ready, html.ready; at
+  // most 1.5 s).
+  document.documentElement.classList.add('top-ready');
   route().finally(() => document.documentElement.classList.add('ready'));
   startTitleCount();
   syncUploads();
