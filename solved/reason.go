@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"regexp"
+	"strings"
 
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/solve"
@@ -18,16 +20,32 @@ type Why struct {
 	Args map[string]any `json:"args,omitempty"`
 }
 
-// In says w in the language of c (nil: English).
+// In says w in the language of c (nil: English), its sizes with the
+// language's decimal mark (SizeIn).
 func (w Why) In(c *lang.Catalogue) string {
 	if c == nil {
 		c = lang.Get(lang.Default)
 	}
 	kv := make([]any, 0, 2*len(w.Args))
 	for k, v := range w.Args {
+		if s, ok := v.(string); ok {
+			v = SizeIn(c, s)
+		}
 		kv = append(kv, k, v)
 	}
 	return c.Msg(w.Key, kv...)
+}
+
+// sizeText matches a size as solve.ByteSize writes it ("212.9 MiB").
+var sizeText = regexp.MustCompile(`^\d+\.\d [KMGT]iB$`)
+
+// SizeIn writes a size as solve.ByteSize wrote it (s) with the decimal
+// mark of c's language ("212,9 MiB" in Norwegian); anything else as it is.
+func SizeIn(c *lang.Catalogue, s string) string {
+	if !sizeText.MatchString(s) {
+		return s
+	}
+	return strings.Replace(s, ".", c.Decimal, 1)
 }
 
 // WhyOf returns why err keeps a solver result away; the zero Why for nil.

@@ -13,6 +13,7 @@ import (
 	"github.com/farkle/farkle/lang"
 	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/solve"
+	"github.com/farkle/farkle/solved"
 	"github.com/farkle/farkle/tui"
 )
 
@@ -154,12 +155,7 @@ func tooLargeIn(c *lang.Catalogue, e *solve.TooLargeError) string {
 
 // sizeIn is solve.ByteSize with the decimal mark of c's language.
 func sizeIn(c *lang.Catalogue, n int64) string {
-	num, unit, ok := strings.Cut(solve.ByteSize(n), " ")
-	x, err := strconv.ParseFloat(num, 64)
-	if !ok || err != nil || !strings.Contains(num, ".") {
-		return solve.ByteSize(n)
-	}
-	return c.Dec(x, 1) + " " + unit
+	return solved.SizeIn(c, solve.ByteSize(n))
 }
 
 // genIn writes x with prec significant digits as %g does (2.3e-08, 0.00026),
