@@ -44,14 +44,19 @@ function lookup(key) { return cat.messages[key] ?? base.messages[key]; }
 // msg returns the text of key in the page's language with {name} filled
 // from vars (English when the catalogue lacks it, the key when no catalogue
 // has it). A key with a ".one" variant uses it when vars.n is 1. Whole
-// numbers are written as the language writes them.
+// numbers are written as the language writes them, and so are sizes as the
+// server writes them ("212.9 MiB": size).
 export function msg(key, vars = {}) {
   let s = (vars.n === 1 && lookup(`${key}.one`)) || lookup(key) || key;
   return s.replace(/\{(\w+)\}/g, (_, k) => {
     const v = vars[k];
-    return Number.isInteger(v) ? num(v) : String(v ?? '');
+    return Number.isInteger(v) ? num(v) : size(String(v ?? ''));
   });
 }
+
+// size writes a size as the server writes it ("212.9 MiB", the solver's
+// reasons) with the page's decimal mark; any other text as it is.
+export function size(s) { return /^\d+\.\d [KMGT]iB$/.test(s) ? s.replace('.', dec(1.5, 1).charAt(1)) : s; }
 
 // has reports whether some catalogue has a text for key.
 export function has(key) { return lookup(key) !== undefined; }
