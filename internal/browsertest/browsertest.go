@@ -220,7 +220,8 @@ func Click(sel string, opts ...chromedp.QueryOption) chromedp.Action[chromedp.Vo
 // settledJS runs with the element as this: it waits for animation frames
 // (or 100 ms, where the page gets none) until the element's box is the
 // same in two in a row and a click at its centre reaches it (a page not
-// shown yet, a cover going), at most 60, and returns its centre and
+// shown yet, a cover going; an element pushed out of sight meanwhile is
+// scrolled back), at most 60, and returns its centre and
 // whether a click there reaches it, else what it reaches; or that the
 // element left the page meanwhile (the page drew it again).
 const settledJS = `async function() {
@@ -231,6 +232,7 @@ const settledJS = `async function() {
 		if (!this.isConnected) return {gone: true};
 		const r = this.getBoundingClientRect(), box = [r.left, r.top, r.width, r.height].join();
 		x = r.left + r.width / 2; y = r.top + r.height / 2;
+		if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) { this.scrollIntoView({block: 'center', inline: 'center'}); last = ''; continue; } // moved out of sight meanwhile
 		at = document.elementFromPoint(x, y);
 		if (box === last && at !== null && (at === this || this.contains(at))) return {x, y, hit: true};
 		last = box;

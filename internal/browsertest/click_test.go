@@ -27,6 +27,35 @@ let k = 0;
 })();
 </script>`
 
+// pushedPage is a page whose button is below the fold; once the page
+// scrolls (Click brings the button into view), 2,000 px arrive above it,
+// pushing it out of sight again.
+const pushedPage = `<!doctype html><meta name="viewport" content="width=device-width"><title>pushed</title>
+<div id="above" style="height:1000px"></div><button id="b" style="height:40px">b</button><div style="height:1000px"></div>
+<script>
+window.hits = 0;
+document.getElementById('b').addEventListener('click', () => hits++);
+addEventListener('scroll', () => { document.getElementById('above').style.height = '3000px'; }, {once: true});
+</script>`
+
+// TestClickFollowsAPushedElement: Click scrolls back to a button pushed
+// out of sight after it was scrolled into view, and clicks it.
+func TestClickFollowsAPushedElement(t *testing.T) {
+	Chromium(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(pushedPage))
+	}))
+	defer srv.Close()
+	ctx := New(t, 800, 600)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL), Click("#b")); err != nil {
+		t.Fatal(err)
+	}
+	if n := Eval[int](t, ctx, `hits`); n != 1 {
+		t.Fatalf("the pushed button got %d clicks, want 1", n)
+	}
+}
+
 // TestClickWaitsForItsPlace: Click lands on a button that jumps for the
 // first frames after the page loads once it has stopped (chromedp.Click
 // clicked it at once, where it was that moment), and refuses to click a
