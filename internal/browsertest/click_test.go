@@ -41,14 +41,9 @@ addEventListener('scroll', () => { document.getElementById('above').style.height
 // TestClickFollowsAPushedElement: Click scrolls back to a button pushed
 // out of sight after it was scrolled into view, and clicks it.
 func TestClickFollowsAPushedElement(t *testing.T) {
-	Chromium(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.Write([]byte(pushedPage))
-	}))
-	defer srv.Close()
+	url := servePage(t, pushedPage)
 	ctx := New(t, 800, 600)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL), Click("#b")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), Click("#b")); err != nil {
 		t.Fatal(err)
 	}
 	if n := Eval[int](t, ctx, `hits`); n != 1 {
@@ -62,15 +57,10 @@ func TestClickFollowsAPushedElement(t *testing.T) {
 // button something covers, naming what is there (chromedp.Click clicked
 // the cover).
 func TestClickWaitsForItsPlace(t *testing.T) {
-	Chromium(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.Write([]byte(clickPage))
-	}))
-	defer srv.Close()
+	url := servePage(t, clickPage)
 	ctx := New(t, 800, 600)
 	for i := range 3 {
-		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL), Click("#b")); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(url), Click("#b")); err != nil {
 			t.Fatal(err)
 		}
 		if n := Eval[[]int](t, ctx, `[hits, early, misses]`); n[0] != 1 || n[1] != 0 || n[2] != 0 {
@@ -85,4 +75,17 @@ func TestClickWaitsForItsPlace(t *testing.T) {
 	if n := Eval[int](t, ctx, `hits + early + misses`); n != 1 {
 		t.Fatalf("the covered button's refusal clicked: %d clicks in all, want the one before", n)
 	}
+}
+
+// servePage serves page (HTML) until the test ends and returns its
+// address; skips the test without a Chromium to open it.
+func servePage(t *testing.T, page string) string {
+	t.Helper()
+	Chromium(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(page))
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
