@@ -73,11 +73,7 @@ func runRules(ctx context.Context, e *env, args []string) error {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		list := b.String() // a preset a line, for scripts
-		if termWidth(e) > 0 {
-			list = fitReport(list, reportWidth(e)) // on a terminal, each description wraps under itself
-		}
-		_, err := io.WriteString(e.stdout, list)
+		_, err := io.WriteString(e.stdout, termFitted(e, b.String())) // a description under itself on a terminal, a preset a line piped
 		return err
 	}
 	v, err := resolve()

@@ -216,7 +216,7 @@ func showSimOf(cfg *sim.Config) simShow {
 			names = append(names, p.Name)
 			rows = append(rows, []string{winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.CI95[0], p.CI95[1]), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanScore, 0)})
 		}
-		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columns"), names, rows, reportWidth(e)))
+		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columns"), names, rows, tableWidth(e)))
 		sayFitted(e, lc.Msg("cli.sim.speed", "turns", lc.Dec(res.MeanTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
 		if len(res.ByPlace) > 1 {
 			fmt.Fprint(e.stdout, placeTable(e, res.ByPlace))
@@ -249,7 +249,7 @@ func placeTable(e *env, places []sim.Place) string {
 		names = append(names, ordinal(lc, q.Place))
 		rows = append(rows, []string{winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.CI95[0], q.CI95[1])})
 	}
-	return fitTabbed(lc.Msg("cli.sim.columnsOrder"), names, rows, reportWidth(e))
+	return fitTabbed(lc.Msg("cli.sim.columnsOrder"), names, rows, tableWidth(e))
 }
 
 // threeCheckOf checks the tournament res of cfg against the three-player

@@ -251,8 +251,8 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 	}
 	// the prose fitted to the terminal (reportWidth), the table as it is:
 	// its columns stay aligned
-	w := e.stdout
-	prose := func(text string) { fmt.Fprint(w, fitReport(text, reportWidth(e))) }
+	w, width := e.stdout, reportWidth(e)
+	prose := func(text string) { fmt.Fprint(w, fitReport(text, width)) }
 	lc := e.cat()
 	prose(lc.Msg("cli.solve.head", "rules", r.Name, "unit", out.Unit) + "\n")
 	if r.Turn.FarklePenalty.Count > 0 {
@@ -301,7 +301,7 @@ func solveSolo(e *env, r rules.Rules, asJSON bool, maxMem int64) error {
 	if out.Entry != nil {
 		rows(lc.Msg("cli.solve.toEnter")+", ", out.Entry.BankAt, out.Entry.BankAtStreak)
 	}
-	if _, err := io.WriteString(w, fitTable(lc.Msg("cli.solve.diceToThrow"), cols, labels, cells, reportWidth(e))); err != nil {
+	if _, err := io.WriteString(w, fitTable(lc.Msg("cli.solve.diceToThrow"), cols, labels, cells, tableWidth(e))); err != nil {
 		return err
 	}
 	if out.Entry != nil {

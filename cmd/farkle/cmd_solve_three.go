@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/gofrs/flock"
 	"github.com/schollz/progressbar/v3"
 
@@ -377,9 +376,7 @@ func printPublishedThree(e *env, dir string, maxMem int64) error {
 			if errors.Is(err, solve.ErrTooLarge) { // past --max-memory: said in the reader's language
 				why = solved.WhyOf(err).In(lc)
 			}
-			for _, line := range strings.Split(ansi.Wrap(why, width-2, ""), "\n") {
-				say("  " + line)
-			}
+			say("  " + why)
 			continue
 		}
 		res := explore.ThreeResultOf(t)

@@ -341,14 +341,14 @@ func (dragonView) simulate(cfg *sim.Config) simShow {
 			names = append(names, p.Name)
 			rows = append(rows, []string{winsText(lc, p.Wins, p.Shared), lc.Pct(p.WinRate, 2), interval(lc, p.Low, p.High), lc.Dec(p.MeanTurns, 1), lc.Dec(p.MeanSoldiers, 0)})
 		}
-		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columnsDragon"), names, rows, reportWidth(e)))
+		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columnsDragon"), names, rows, tableWidth(e)))
 		sayFitted(e, lc.Msg("cli.sim.speed", "turns", lc.Dec(out.AvgTurns, 1), "secs", lc.Dec(t.Seconds, 2), "workers", t.Workers, "rate", lc.Dec(t.GamesPerSec, 0)))
 		names, rows = nil, nil
 		for _, q := range out.ByPlace {
 			names = append(names, ordinal(lc, q.Place))
 			rows = append(rows, []string{winsText(lc, q.Wins, q.Shared), lc.Pct(q.WinRate, 2), interval(lc, q.Low, q.High)})
 		}
-		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columnsOrder"), names, rows, reportWidth(e)))
+		fmt.Fprint(e.stdout, fitTabbed(lc.Msg("cli.sim.columnsOrder"), names, rows, tableWidth(e)))
 		sayFitted(e, lc.Msg("cli.sim.dragon", "slain", out.Slain, "capped", out.Capped, "rounds", lc.Dec(out.AvgRounds, 1), "battles", lc.Dec(out.Battles, 2)))
 		sayRecords(e, recordDir, out.Games)
 		return nil

@@ -17,9 +17,9 @@ import { showNotices } from './ui.js';
 //
 // The table's chat (chat.js) comes with the socket: its panel goes after
 // the page's game, shown once the game is drawn, and chat messages go to
-// it rather than to onMessage, as
-// do the server's word that this player is muted or banned. A notice of
-// the moderators (a new name) shows at the top of the page.
+// it rather than to onMessage, as do the server's word that this player is
+// muted or banned. A notice of the moderators (a new name) shows at the
+// top of the page.
 export function connectTable(g, id, banner, onMessage, onLost) {
   const chat = chatPanel(g, (m) => { if (g.ws && g.ws.readyState === 1) g.ws.send(JSON.stringify(m)); });
   chat.el.hidden = true; // until the game above it is drawn: it came first and the game pushed it down
