@@ -116,7 +116,7 @@ async function run() {
     }
     await drawPosition(rules, pos, seq);
   } catch (ex) {
-    if (seq === ui.seq) $('error').textContent = ex.message;
+    if (seq === ui.seq) { $('error').textContent = ex.message; dropPlaces(); }
   }
   if (seq === ui.seq) stale(mapCards, false);
 }
@@ -143,6 +143,13 @@ function keepPlaces(why) {
   keepPlace('turn-map', heatSize(phone() ? 30 : 60, 6), why, false, turnLegend());
   keepPlace('duel-chart', linesSize, why, true, linesKey(dice), dashedNote());
   if (!$('solo-chart').firstChild) keepPlace('solo-chart', linesSize, '', true, linesKey([{ name: msg('web.x.onBoard') }]));
+}
+
+// dropPlaces empties the charts' places kept for an answer that did not
+// come (an error: nothing will fill them).
+function dropPlaces() {
+  for (const id of ['win-map', 'turn-map', 'duel-chart', 'solo-chart']) if ($(id).querySelector('.x-wait')) $(id).replaceChildren();
+  if ($('cell').querySelector('[aria-hidden]')) $('cell').replaceChildren();
 }
 
 // keepPlace fills the chart id with a box of the chart's size [w, h]
