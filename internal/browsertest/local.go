@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -19,6 +20,17 @@ func Eval[T any](t testing.TB, ctx context.Context, js string) T {
 		t.Fatalf("%s: %v", js, err)
 	}
 	return v
+}
+
+// OnEveryPage has js run in every page the tab opens from now on, before
+// the page's own scripts (a stub, a watch); an error fails the test.
+func OnEveryPage(t testing.TB, ctx context.Context, js string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (page.AddScriptToEvaluateOnNewDocumentResult, error) {
+		return cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js})
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // WaitJS polls js (awaiting a promise) until it gives true, or fails the

@@ -512,9 +512,13 @@ async function init() {
   $('compare-list').replaceChildren(el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: '@this', checked: true }), msg('web.x.rulesAbove')),
     ...ui.presets.map((p) => el('label', { class: 'field check' }, el('input', { type: 'checkbox', value: p.name }), p.name)));
   $('compare-form').addEventListener('submit', compare);
-  run();
+  await run();
 }
 
-// The page is shown once its words, form and the charts' places are in
-// (style.css: html.ready).
+// The page is shown once its words and form are in and the first answer
+// (or its error) is drawn, style.css's 1.5 s at most (html.ready): the
+// position's choices and the solo table below the chart come with it and
+// have no place kept, so drawn later they pushed every card below them
+// down by 140 to 250 px, under a tap aimed there (the published numbers'
+// button).
 init().finally(() => document.documentElement.classList.add('ready'));

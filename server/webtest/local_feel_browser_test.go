@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/internal/browsertest"
@@ -39,11 +37,7 @@ func TestBrowserLocalFarkleAndFeel(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
 	ctx := browsertest.NewWithin(t, 360, 740, 4*time.Minute)
-	if _, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (page.AddScriptToEvaluateOnNewDocumentResult, error) {
-		return cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: feelStub})
-	}); err != nil {
-		t.Fatal(err)
-	}
+	browsertest.OnEveryPage(t, ctx, feelStub)
 	switches := `[document.getElementById('feel-sound').checked, document.getElementById('feel-vibrate').checked]`
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/settings"), chromedp.WaitVisible("#feel-vibrate")); err != nil {
 		t.Fatal(err)

@@ -57,6 +57,18 @@ const readPlotted = `(() => {
 // cardTops reads where the cards below the charts begin on the page.
 const cardTops = `['turn-card', 'bank-card', 'pos-card'].map((id) => document.getElementById(id).getBoundingClientRect().top + scrollY)`
 
+// lowerCards are the explorer's cards below the position's, the last to
+// be pushed down by anything drawn above them.
+var lowerCards = []string{"cmp-card", "pub-card"}
+
+// lowerTops reads where lowerCards begin on the page.
+var lowerTops = `['cmp-card', 'pub-card'].map((id) => document.getElementById(id).getBoundingClientRect().top + scrollY)`
+
+// watchShown, run before the explorer's scripts, keeps in
+// window.shownTops where lowerCards began in the first frame the page
+// showed itself (html.ready).
+var watchShown = `(() => { const tick = () => { if (document.documentElement.classList.contains('ready')) { window.shownTops = ` + lowerTops + `; return; } requestAnimationFrame(tick); }; requestAnimationFrame(tick); })()`
+
 // TestBrowserExplorer opens the explorer on house rules on a desktop and a
 // phone, waits through the preparing of the duel table, checks every
 // plotted value against an independent solve of the same rules, and takes
@@ -88,6 +100,7 @@ func TestBrowserExplorer(t *testing.T) {
 			srv := servertest.StartExplorer(t, solved.Limits{Solves: 1, Queue: 8}) // its own: the table is prepared in each variant
 			page := srv.URL + query
 			ctx := webtest.Browser(t, size.w, size.h)
+			browsertest.OnEveryPage(t, ctx, watchShown)
 			// While the two-player table is prepared, the charts' places are
 			// kept: the cards below them stay where they are when the charts
 			// come.
@@ -95,6 +108,20 @@ func TestBrowserExplorer(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := browsertest.Eval[[]float64](t, ctx, cardTops)
+			// Nor did the first answer (the position's choices, the solo
+			// table) push down the cards below once the page showed:
+			// drawn after it, they moved the published numbers' button
+			// 140 to 250 px.
+			shown := browsertest.Eval[[]float64](t, ctx, `window.shownTops || []`)
+			now := browsertest.Eval[[]float64](t, ctx, lowerTops)
+			if len(shown) != len(lowerCards) {
+				t.Fatalf("the page never showed itself (html.ready): %v", shown)
+			}
+			for i, id := range lowerCards {
+				if d := math.Abs(now[i] - shown[i]); d > 2 {
+					t.Errorf("the %s moved %.0f px after the page showed (%.0f -> %.0f)", id, d, shown[i], now[i])
+				}
+			}
 			webtest.Shot(t, ctx, "explore-preparing-"+size.name)
 			if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), chromedp.WaitVisible("#duel-chart circle")); err != nil {
 				t.Fatal(err)

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 
 	"github.com/farkle/farkle/explore"
+	"github.com/farkle/farkle/internal/browsertest"
 	"github.com/farkle/farkle/internal/servertest"
 	"github.com/farkle/farkle/internal/testflags"
 	"github.com/farkle/farkle/rules"
@@ -84,11 +84,7 @@ func TestBrowserExplorerThreePlayers(t *testing.T) {
 			testflags.SkipVariantUnlessLong(t, vi)
 			ctx := webtest.Browser(t, v.w, v.h)
 			webtest.OpenIn(t, ctx, srv.URL+"/explore", v.lang)
-			// Pressed from the keyboard: a click (browsertest.Click, which
-			// waits for its place) still missed it in 2 of 5 variants, the
-			// page having moved 220-250 px between the check of the place
-			// and the press while the two-player table was prepared.
-			if err := chromedp.Do(ctx, chromedp.SendKeys("#published-go", kb.Enter)); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Click("#published-go")); err != nil {
 				t.Fatal(err)
 			}
 			for end := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {

@@ -10,7 +10,6 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/farkle/farkle/internal/browsertest"
@@ -206,12 +205,7 @@ func TestBrowserNotifiesYourMove(t *testing.T) {
 	}
 	b := browsertest.NewWhole(t, 1280, 800) // the headless shell shows no notifications
 	site := ts.URL
-	if _, err := chromedp.Run(b, func(c context.Context, tg *chromedp.Target) (page.ScriptIdentifier, error) {
-		r, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watchNotifications})
-		return r.Identifier, err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	browsertest.OnEveryPage(t, b, watchNotifications)
 	if err := chromedp.FromContext(b).Browser.Call(b, cdpbrowser.CommandSetPermission, cdpbrowser.SetPermissionParams{Permission: &cdpbrowser.PermissionDescriptor{Name: "notifications"}, Setting: cdpbrowser.PermissionSettingGranted, Origin: site}, nil); err != nil {
 		t.Fatal(err)
 	}
