@@ -67,7 +67,15 @@ func (p *tmuxPane) screen(escapes bool) string {
 // want, and returns the screen.
 func (p *tmuxPane) waitFor(want ...string) string {
 	p.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	return p.waitForWithin(10*time.Second, want...)
+}
+
+// waitForWithin is waitFor with its own deadline: for a command that
+// works before it shows what is awaited (a solve, a simulation), whose
+// time a loaded machine stretches.
+func (p *tmuxPane) waitForWithin(d time.Duration, want ...string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
 		s := p.screen(false)
 		missing := ""

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"text/tabwriter"
+	"time"
 )
 
 // TestFitReport: a report's line wider than the width is broken at its
@@ -135,7 +136,9 @@ func TestNarrowTerminal(t *testing.T) {
 			p := newTmuxPane(t, "read go; "+farkleBin+" --lang "+lang+" "+c.args+"; echo \"farkle exited: $?\"; sleep 600")
 			p.tmux("resize-window", "-t", "play", "-x", "60", "-y", "20")
 			p.keys("Enter") // the command starts in a terminal of 60 columns
-			p.waitFor("farkle exited: 0")
+			// A duel solved or 200 games played: a few seconds alone, more
+			// than ten in a loaded run (waitFor's time is a screen's).
+			p.waitForWithin(2*time.Minute, "farkle exited: 0")
 			out := p.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "play")
 			if lang == "en" && !strings.Contains(out, c.want) {
 				t.Errorf("%s: %q is not on the screen:\n%s", c.args, c.want, out)
