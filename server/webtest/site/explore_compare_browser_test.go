@@ -73,7 +73,7 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](watchCompare)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.SetValue("#house", string(rawCompared)), chromedp.Click(`#compare-list input[value="classic"]`),
+	if err := chromedp.Do(ctx, chromedp.SetValue("#house", string(rawCompared)), browsertest.Click(`#compare-list input[value="classic"]`),
 		browsertest.Click("#compare-go"), chromedp.WaitVisible("#compare-again")); err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestBrowserExplorerComparesAgainWhilePreparing(t *testing.T) {
 	webtest.WaitPage(t, ctx, "the explorer in Norwegian", fmt.Sprintf(`document.querySelector('h1').textContent === %q`, title))
 	// Everything it draws, in Norwegian: the maps, the position, a
 	// comparison.
-	if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), chromedp.Click(`#compare-list input[value="classic"]`),
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), browsertest.Click(`#compare-list input[value="classic"]`),
 		browsertest.Click("#compare-go"), chromedp.WaitVisible("#compare table")); err != nil {
 		t.Fatal(err)
 	}
