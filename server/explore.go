@@ -197,6 +197,7 @@ type exploreMapResp struct {
 	Target  int                     `json:"target"`
 	Unit    int                     `json:"unit"`
 	Duel    duelStatus              `json:"duel"`
+	Shape   explore.MapShape        `json:"shape"` // of the maps, also while the table is prepared
 	Solo    *explore.SoloThresholds `json:"solo"`
 	WinMap  *explore.WinMap         `json:"win_map,omitempty"`
 	Cell    *exploreCell            `json:"cell,omitempty"`
@@ -243,6 +244,7 @@ func (s *Server) handleExploreMap(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := exploreMapResp{Rules: rs.Name, Target: rs.Game.Target, Unit: pol.Unit(), Solo: solo, Palette: explore.WinPalette,
+		Shape:  explore.ShapeOf(rs.Game.Target, pol.Unit(), rs.Dice, req.Cells, req.TurnMax, defaultInt(req.TurnStep, pol.Unit())),
 		Colors: map[string]string{explore.Bank: explore.BankColor, explore.Throw: explore.ThrowColor, "other": explore.OtherColor}}
 	t, ds := c.x.duel(rs)
 	resp.Duel = ds

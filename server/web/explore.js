@@ -94,7 +94,7 @@ async function run() {
   stale(mapCards, true);
   if (!$('win-map').firstChild) keepPlaces(''); // the first question: the charts' places kept while it is answered
   try {
-    const m = await api('POST', '/api/explore/map', { rules, me: pos.me, them: pos.them, cells: phone() ? 20 : 40, turn_step: phone() ? 100 : 0 });
+    const m = await api('POST', '/api/explore/map', { rules, me: pos.me, them: pos.them, cells: phone() ? 20 : 40, turn_max: turnMax, turn_step: phone() ? 100 : 0 });
     if (seq !== ui.seq) return;
     ui.palette = m.palette; ui.colors = m.colors;
     drawSolo(m.solo);
@@ -109,7 +109,7 @@ async function run() {
         : msg('web.x.noDuel', { rules: m.rules, why: solverWhy(m.duel.reason) });
       setStatus(why, m.duel.state === 'preparing' ? (m.duel.progress || { done: 0, total: 0 }) : null);
       const waits = m.duel.state === 'preparing'; // else no chart comes: a line says why in its place
-      if (waits) keepPlaces(why);
+      if (waits) keepPlaces(msg('web.x.preparing', { rules: m.rules }) + '…', m.shape); // the progress is in the status above: two lines in the turn map's place on a phone
       for (const id of waits ? ['win-table', 'turn-table', 'duel-table'] : ['win-map', 'win-table', 'turn-map', 'turn-table', 'duel-chart', 'duel-table']) $(id).replaceChildren(el('p', { class: 'muted' }, why));
       if (!waits) $('cell').textContent = '';
       if (waits) ui.timer = setTimeout(run, 2000);
@@ -126,21 +126,24 @@ async function run() {
 const heatBox = { cw: 12, ch: 12, left: 44, top: 6, bottom: 30, right: 4 };
 const heatSize = (cols, rows) => [heatBox.left + cols * heatBox.cw + heatBox.right, heatBox.top + rows * heatBox.ch + heatBox.bottom];
 const linesSize = [420, 250];
+const turnMax = 3000; // the turn map's highest total
 
 // keepPlaces keeps the places of the charts that come with the
 // two-player table (before the first answer, and while the table is
 // prepared) at their size, with why in them, and their legends' (unseen):
 // the cards below do not jump when they come (a tap aimed there would land
-// beside its aim). The turn map's columns and the keys' lines are a guess
-// (a total's step of 50 to 3,000, or of 100 on a phone; six dice); the
-// solo chart comes with every answer.
-function keepPlaces(why) {
+// beside its aim). The maps' sizes and the duel chart's lines are the
+// answer's shape while the table is prepared, before the first answer a
+// guess (a unit of 50, six dice, to a target of 2,000 at least). The solo
+// chart comes with every answer.
+function keepPlaces(why, shape) {
   const cells = phone() ? 20 : 40;
-  const dice = [1, 2, 3, 4, 5, 6].map((n) => ({ name: diceN(n) }));
-  keepPlace('win-map', heatSize(cells, cells), why, false, legend());
+  const s = shape || { win_scores: cells, turn_totals: turnMax / (phone() ? 100 : 50), dice: 6 };
+  keepPlace('win-map', heatSize(s.win_scores, s.win_scores), why, false, legend());
   const pos = position(), sample = { me: num(pos.me), them: num(pos.them), p: pct(0.5), first: pct(0.5), fair: num(250) };
   $('cell').replaceChildren(unseen(el('span', {}, msg('web.x.cell', { ...sample, comp: compText(250, 0.5) })))); // the line the map's cell will have
-  keepPlace('turn-map', heatSize(phone() ? 30 : 60, 6), why, false, turnLegend());
+  keepPlace('turn-map', heatSize(s.turn_totals, s.dice), why, false, turnLegend());
+  const dice = Array.from({ length: s.dice }, (_, i) => ({ name: diceN(i + 1) }));
   keepPlace('duel-chart', linesSize, why, true, linesKey(dice), dashedNote());
   if (!$('solo-chart').firstChild) keepPlace('solo-chart', linesSize, '', true, linesKey([{ name: msg('web.x.onBoard') }]));
 }

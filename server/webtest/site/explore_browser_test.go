@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -100,38 +101,7 @@ func TestBrowserExplorer(t *testing.T) {
 			srv := servertest.StartExplorer(t, solved.Limits{Solves: 1, Queue: 8}) // its own: the table is prepared in each variant
 			page := srv.URL + query
 			ctx := webtest.Browser(t, size.w, size.h)
-			browsertest.OnEveryPage(t, ctx, watchShown)
-			// While the two-player table is prepared, the charts' places are
-			// kept: the cards below them stay where they are when the charts
-			// come.
-			if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible("#win-map .x-wait p"), chromedp.WaitVisible("#position li.best")); err != nil {
-				t.Fatal(err)
-			}
-			before := browsertest.Eval[[]float64](t, ctx, cardTops)
-			// Nor did the first answer (the position's choices, the solo
-			// table) push down the cards below once the page showed:
-			// drawn after it, they moved the published numbers' button
-			// 140 to 250 px.
-			shown := browsertest.Eval[[]float64](t, ctx, `window.shownTops || []`)
-			now := browsertest.Eval[[]float64](t, ctx, lowerTops)
-			if len(shown) != len(lowerCards) {
-				t.Fatalf("the page never showed itself (html.ready): %v", shown)
-			}
-			for i, id := range lowerCards {
-				if d := math.Abs(now[i] - shown[i]); d > 2 {
-					t.Errorf("the %s moved %.0f px after the page showed (%.0f -> %.0f)", id, d, shown[i], now[i])
-				}
-			}
-			webtest.Shot(t, ctx, "explore-preparing-"+size.name)
-			if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), chromedp.WaitVisible("#duel-chart circle")); err != nil {
-				t.Fatal(err)
-			}
-			after := browsertest.Eval[[]float64](t, ctx, cardTops)
-			for i, id := range []string{"turn-card", "bank-card", "pos-card"} {
-				if d := math.Abs(after[i] - before[i]); d > 2 {
-					t.Errorf("the %s moved %.0f px when the charts came (%.0f -> %.0f)", id, d, before[i], after[i])
-				}
-			}
+			openKeepingPlaces(t, ctx, page, "explore-preparing-"+size.name)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[plotted](readPlotted))
 			if err != nil {
 				t.Fatal(err)
@@ -218,6 +188,78 @@ func TestBrowserExplorer(t *testing.T) {
 				webtest.Chart(t, ctx, id, size.name+"-"+id)
 			}
 			webtest.Shot(t, ctx, "explore-"+size.name)
+		})
+	}
+}
+
+// openKeepingPlaces opens the explorer at page, on a server that prepares
+// the rules' two-player table, and checks that nothing below moves: not
+// once the page shows (html.ready; the first answer, the position's
+// choices and the solo table, is in), not when the charts come (their
+// places are kept while the table is prepared). It takes a screenshot
+// (shot) while the table is prepared and returns once the charts are in.
+func openKeepingPlaces(t *testing.T, ctx context.Context, page, shot string) {
+	t.Helper()
+	browsertest.OnEveryPage(t, ctx, watchShown)
+	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible("#win-map .x-wait p"), chromedp.WaitVisible("#position li.best")); err != nil {
+		t.Fatal(err)
+	}
+	before := browsertest.Eval[[]float64](t, ctx, cardTops)
+	// Drawn after the page showed, the first answer moved the published
+	// numbers' button 140 to 250 px.
+	shown := browsertest.Eval[[]float64](t, ctx, `window.shownTops || []`)
+	now := browsertest.Eval[[]float64](t, ctx, lowerTops)
+	if len(shown) != len(lowerCards) {
+		t.Fatalf("the page never showed itself (html.ready): %v", shown)
+	}
+	for i, id := range lowerCards {
+		if d := math.Abs(now[i] - shown[i]); d > 2 {
+			t.Errorf("the %s moved %.0f px after the page showed (%.0f -> %.0f)", id, d, shown[i], now[i])
+		}
+	}
+	webtest.Shot(t, ctx, shot)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#win-map rect"), chromedp.WaitVisible("#position li.best"), chromedp.WaitVisible("#duel-chart circle")); err != nil {
+		t.Fatal(err)
+	}
+	after := browsertest.Eval[[]float64](t, ctx, cardTops)
+	for i, id := range []string{"turn-card", "bank-card", "pos-card"} {
+		if d := math.Abs(after[i] - before[i]); d > 2 {
+			t.Errorf("the %s moved %.0f px when the charts came (%.0f -> %.0f)", id, d, before[i], after[i])
+		}
+	}
+}
+
+// TestBrowserExplorerKeepsPlacesOfOtherShapes: rules whose unit is 100
+// and which throw five dice (a turn map of 30 columns and five rows, a
+// duel chart of five lines, where the explorer's first guess is 60 and
+// six on a desktop) keep the charts' places as exactly while their table
+// is prepared, on a desktop and a phone.
+func TestBrowserExplorerKeepsPlacesOfOtherShapes(t *testing.T) {
+	t.Parallel()
+	r := servertest.ExploreRules()
+	r.Dice = 5
+	r.Scoring.Single["5"] = 100 // every score a multiple of 100
+	raw, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	query := "/explore?house=" + url.QueryEscape(string(raw)) + "&me=1000&them=1500&turn=300&dice=3"
+	for vi, size := range []struct {
+		name string
+		w, h int64
+	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			testflags.SkipVariantUnlessLong(t, vi)
+			srv := servertest.StartExplorer(t, solved.Limits{Solves: 1, Queue: 8})
+			ctx := webtest.Browser(t, size.w, size.h)
+			openKeepingPlaces(t, ctx, srv.URL+query, "explore-shapes-preparing-"+size.name)
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[plotted](readPlotted))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Turn) != 5*30 {
+				t.Errorf("%d cells in the turn map, want 5 dice times 30 totals", len(got.Turn))
+			}
 		})
 	}
 }
