@@ -85,11 +85,7 @@ func TestBrowserExplorer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := json.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	query := "/explore?house=" + url.QueryEscape(string(raw)) + "&me=1000&them=1500&turn=300&dice=3"
+	query := positionQuery(t, r)
 	for vi, size := range []struct {
 		name     string
 		w, h     int64
@@ -192,6 +188,18 @@ func TestBrowserExplorer(t *testing.T) {
 	}
 }
 
+// positionQuery is the explorer's address of house rules r at the
+// position the explorer tests look at: 1,000 to 1,500, 300 in the turn and
+// three dice to throw.
+func positionQuery(t *testing.T, r rules.Rules) string {
+	t.Helper()
+	raw, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "/explore?house=" + url.QueryEscape(string(raw)) + "&me=1000&them=1500&turn=300&dice=3"
+}
+
 // openKeepingPlaces opens the explorer at page, on a server that prepares
 // the rules' two-player table, and checks that nothing below moves: not
 // once the page shows (html.ready; the first answer, the position's
@@ -239,11 +247,7 @@ func TestBrowserExplorerKeepsPlacesOfOtherShapes(t *testing.T) {
 	r := servertest.ExploreRules()
 	r.Dice = 5
 	r.Scoring.Single["5"] = 100 // every score a multiple of 100
-	raw, err := json.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	query := "/explore?house=" + url.QueryEscape(string(raw)) + "&me=1000&them=1500&turn=300&dice=3"
+	query := positionQuery(t, r)
 	for vi, size := range []struct {
 		name string
 		w, h int64
