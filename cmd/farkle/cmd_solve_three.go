@@ -100,6 +100,8 @@ type threeJSON struct {
 	CacheFile    string      `json:"cache_file,omitempty"`
 	Amplitude    float64     `json:"largest_amplitude"`
 	Mixed        int         `json:"mixed"`
+	Fair         [3]int      `json:"fair"`      // the fair compensation: points given to each seat at the start
+	FairWins     [3]float64  `json:"fair_wins"` // each seat's chance with it
 }
 
 type orbitJSON struct {
@@ -261,6 +263,11 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	for i, p := range t.Start() {
 		out.PWins[i] = solveRound(p, 12)
 	}
+	fc := t.FairCompensation()
+	out.Fair = fc.Points
+	for i, p := range fc.Wins {
+		out.FairWins[i] = solveRound(p, 12)
+	}
 	orbits := t.Orbits()
 	out.OrbitCount = len(orbits)
 	for _, ob := range orbits {
@@ -289,6 +296,8 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	for i, p := range out.PWins {
 		fmt.Fprintln(w, lc.Msg("cli.three.pWins", "seat", i+1, "p", lc.Dec(p, 6)))
 	}
+	fmt.Fprintln(w, lc.Msg("cli.three.fair", "p2", out.Fair[1], "p3", out.Fair[2], "p1", out.Fair[0],
+		"p", strings.Join([]string{lc.Dec(out.FairWins[0], 4), lc.Dec(out.FairWins[1], 4), lc.Dec(out.FairWins[2], 4)}, " / ")))
 	fmt.Fprintln(w, lc.Msg("cli.three.triples", "n", out.Triples, "unit", out.Unit))
 	if out.Streaks > 1 {
 		key := "cli.three.streaks"

@@ -58,8 +58,41 @@ func TestSolveThreeJSON(t *testing.T) {
 		t.Errorf("json %+v", got)
 	}
 	again := solveThreeJSON(t, args...)
-	if !again.Cached || again.PWins != got.PWins {
-		t.Errorf("second run: cached %v, %v vs %v", again.Cached, again.PWins, got.PWins)
+	if !again.Cached || again.PWins != got.PWins || again.Fair != got.Fair {
+		t.Errorf("second run: cached %v, %v vs %v, fair %v vs %v", again.Cached, again.PWins, got.PWins, again.Fair, got.Fair)
+	}
+	// The fair compensation: the chances printed are the table's from
+	// those scores, and no other start (points in steps of 50 below the
+	// target, one seat given none) brings the chance farthest from a
+	// third closer to it, read from the table start by start.
+	from := func(pts [3]int) [3]float64 {
+		w, err := th.WinProbabilities(pts, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	dist := func(w [3]float64) float64 {
+		return max(math.Abs(w[0]-1.0/3), math.Abs(w[1]-1.0/3), math.Abs(w[2]-1.0/3))
+	}
+	if w := from(got.Fair); math.Abs(w[0]-got.FairWins[0]) > 1e-11 || math.Abs(w[1]-got.FairWins[1]) > 1e-11 || math.Abs(w[2]-got.FairWins[2]) > 1e-11 {
+		t.Errorf("fair compensation %v: printed %v, the table %v", got.Fair, got.FairWins, w)
+	}
+	if got.Fair == [3]int{} || min(got.Fair[0], got.Fair[1], got.Fair[2]) != 0 {
+		t.Errorf("fair compensation %v: want points for someone, none for one seat at least", got.Fair)
+	}
+	for a := 0; a < 800; a += 50 {
+		for b := 0; b < 800; b += 50 {
+			for c := 0; c < 800; c += 50 {
+				if min(a, b, c) == 0 && dist(from([3]int{a, b, c})) < dist(got.FairWins)-1e-12 {
+					t.Fatalf("%v is fairer (%v) than the compensation printed, %v (%v)", [3]int{a, b, c}, from([3]int{a, b, c}), got.Fair, got.FairWins)
+				}
+			}
+		}
+	}
+	text, _, code := runFarkle(t, "", "--lang", "nb", "solve", "--players", "3", "--rules", "cardgames", "--target", "800", "--cache", dir)
+	if want := fmt.Sprintf("plass 1 +%d, plass 2 +%d, plass 3 +%d poeng ved start", got.Fair[0], got.Fair[1], got.Fair[2]); code != 0 || !strings.Contains(strings.Join(strings.Fields(text), " "), want) {
+		t.Errorf("exit %d: no %q in:\n%s", code, want, text)
 	}
 }
 
