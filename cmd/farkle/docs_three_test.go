@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/farkle/farkle/explore"
+	"github.com/farkle/farkle/internal/testflags"
 )
 
 // threeDocRows reads the results table of docs/THREE.md: by preset, the
@@ -96,6 +98,56 @@ func TestThreeDocAgreesWithSolve(t *testing.T) {
 			if !strings.Contains(block, w) {
 				t.Errorf("%s: the command does not say %q:\n%s", g.Preset, w, block)
 			}
+		}
+	}
+}
+
+// TestThreeDocShorterGames: the rows of docs/THREE.md's shorter games of
+// classic and Farkle Dice are what farkle solve --players 3 gives: each
+// seat's chance (to the hundredth of a point), the fair compensation and
+// the chances with it. The rows to 1,000 are solved here (half a minute
+// of CPU in all; long runs), the others only read.
+func TestThreeDocShorterGames(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "THREE.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("^\\| `([a-z-]+)`, ([0-9,]+) \\|(.*)\\|$")
+	type docRow struct {
+		preset, target string
+		cells          []string
+	}
+	var rows []docRow
+	for _, line := range strings.Split(string(data), "\n") {
+		if m := row.FindStringSubmatch(line); m != nil {
+			var cells []string
+			for _, c := range strings.Split(m[3], "|") {
+				cells = append(cells, strings.TrimSpace(c))
+			}
+			rows = append(rows, docRow{m[1], strings.ReplaceAll(m[2], ",", ""), cells})
+		}
+	}
+	if len(rows) != 4 {
+		t.Fatalf("%d rows of shorter games in docs/THREE.md, want classic and farkle-dice to 1,000 and 2,000", len(rows))
+	}
+	testflags.SkipUnlessLong(t, "solves two three-player tables with a penalty (half a minute of CPU)")
+	for _, r := range rows {
+		if r.target != "1000" {
+			continue
+		}
+		got := solveThreeJSON(t, "solve", "--players", "3", "--rules", r.preset, "--target", r.target, "--json", "--no-cache")
+		pct := func(p float64) string { return fmt.Sprintf("%.2f %%", 100*p) }
+		for i := range 3 {
+			if r.cells[i] != pct(got.PWins[i]) {
+				t.Errorf("%s to %s, seat %d: the docs say %s, the solver %s", r.preset, r.target, i+1, r.cells[i], pct(got.PWins[i]))
+			}
+		}
+		if want := fmt.Sprintf("seat 2 +%d, seat 3 +%d", got.Fair[1], got.Fair[2]); got.Fair[0] != 0 || r.cells[4] != want {
+			t.Errorf("%s to %s: the docs' compensation %q, the solver's %v", r.preset, r.target, r.cells[4], got.Fair)
+		}
+		if want := pct(got.FairWins[0]) + " / " + pct(got.FairWins[1]) + " / " + pct(got.FairWins[2]); r.cells[5] != want {
+			t.Errorf("%s to %s: the docs' chances with it %q, the solver's %q", r.preset, r.target, r.cells[5], want)
 		}
 	}
 }
