@@ -296,7 +296,7 @@ func solveThree(ctx context.Context, e *env, r rules.Rules, o *threeOpts, asJSON
 	for i, p := range out.PWins {
 		fmt.Fprintln(w, lc.Msg("cli.three.pWins", "seat", i+1, "p", lc.Dec(p, 6)))
 	}
-	fmt.Fprintln(w, lc.Msg("cli.three.fair", "p2", out.Fair[1], "p3", out.Fair[2], "p1", out.Fair[0],
+	fmt.Fprintln(w, lc.Msg("cli.three.fair", "p1", out.Fair[0], "p2", out.Fair[1], "p3", out.Fair[2],
 		"p", strings.Join([]string{lc.Dec(out.FairWins[0], 4), lc.Dec(out.FairWins[1], 4), lc.Dec(out.FairWins[2], 4)}, " / ")))
 	fmt.Fprintln(w, lc.Msg("cli.three.triples", "n", out.Triples, "unit", out.Unit))
 	if out.Streaks > 1 {
