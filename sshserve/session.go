@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -57,8 +58,19 @@ func (s *Server) play(sess ssh.Session, st *session) {
 	s.o.Logger.Info("ssh: session started", "addr", sess.RemoteAddr().String(), "user", sess.User(), "lang", lc.Code)
 	var last atomic.Int64 // the time of the last key, in Unix nanoseconds
 	last.Store(start.UnixNano())
+	// sized is closed once the program has taken its first size, the
+	// pty's as asked for at the start: only then does watch send it the
+	// window changes since (st.resized keeps the latest). The program
+	// sends itself that first size from a goroutine of its own, so a
+	// change sent at once could come before it and be undone by it: the
+	// table drawn at the pty's first size in a larger window until the
+	// next change (a window resized while the session signed in).
+	sized := make(chan struct{})
+	var sizedOnce sync.Once
 	filter := func(_ tea.Model, msg tea.Msg) tea.Msg {
 		switch msg.(type) {
+		case tea.WindowSizeMsg:
+			sizedOnce.Do(func() { close(sized) })
 		case tea.SuspendMsg:
 			return tea.ResumeMsg{} // ctrl+z would stop the session's program, not the player's shell
 		case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg:
@@ -71,7 +83,7 @@ func (s *Server) play(sess ssh.Session, st *session) {
 	p := tea.NewProgram(lm, append(bubbletea.MakeOptions(sess), tea.WithFilter(filter), tea.WithContext(ctx))...)
 	ended := make(chan struct{})
 	why := make(chan string, 1)
-	go func() { why <- s.watch(sess, st, p, &last, kill, ended) }()
+	go func() { why <- s.watch(sess, st, p, sized, &last, kill, ended) }()
 	p.Run() //nolint:errcheck // a killed program's error says only that
 	close(ended)
 	s.o.Logger.Info("ssh: session ended", "addr", sess.RemoteAddr().String(), "user", sess.User(), "why", <-why, "after", time.Since(start).Round(time.Millisecond))
@@ -83,11 +95,13 @@ func (s *Server) play(sess ssh.Session, st *session) {
 // stopped reading.
 const killGrace = 5 * time.Second
 
-// watch follows the session's window changes into its program p, and ends
-// p (kill) at once when the session ends (the client closed it or its
-// connection dropped), or after Options.Idle without a key; it returns,
-// once p has ended (ended is closed), why it ended.
-func (s *Server) watch(sess ssh.Session, st *session, p *tea.Program, last *atomic.Int64, kill func(), ended <-chan struct{}) string {
+// watch follows the session's window changes into its program p, once p
+// has taken its first size (sized is closed), and ends p (kill) at once
+// when the session ends (the client closed it or its connection
+// dropped), or after Options.Idle without a key; it returns, once p has
+// ended (ended is closed), why it ended.
+func (s *Server) watch(sess ssh.Session, st *session, p *tea.Program, sized <-chan struct{}, last *atomic.Int64, kill func(), ended <-chan struct{}) string {
+	var resized <-chan Size   // nil until p has its first size
 	var idle <-chan time.Time // nil without Options.Idle: never
 	if s.o.Idle > 0 {
 		idle = time.After(s.o.Idle)
@@ -118,7 +132,9 @@ func (s *Server) watch(sess ssh.Session, st *session, p *tea.Program, last *atom
 			return end("hang-up")
 		case <-sess.Context().Done():
 			return end("hang-up")
-		case w := <-st.resized:
+		case <-sized:
+			sized, resized = nil, st.resized
+		case w := <-resized:
 			p.Send(tea.WindowSizeMsg{Width: w.Cols, Height: w.Rows}) // returns at once once p has ended
 		case <-idle:
 			d := time.Since(time.Unix(0, last.Load()))
