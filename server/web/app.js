@@ -20,10 +20,31 @@ import './motion.js';
 import './pwa.js';
 
 let cleanup = null;
+// routes counts the pages asked for, drawn the last one that finished as
+// the page of the address.
+let routes = 0, drawn = 0;
 
+// route shows the page of the address. A page that waits for answers
+// before it draws (the home page, the lobby) can finish after the player
+// went on to another (the header's links are there at once): it has then
+// drawn itself over the newer page, or may have, so its cleanup runs and,
+// if the newer page has finished already, that one is drawn again (in the
+// same task: the old page is never shown).
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
-  const p = location.pathname;
+  const my = ++routes;
+  const done = await show(location.pathname);
+  if (my === routes) {
+    cleanup = done;
+    drawn = my;
+    return;
+  }
+  if (done) done();
+  if (drawn === routes) await route();
+}
+
+// show draws the page of path and returns its cleanup, if any.
+async function show(p) {
   let m;
   try {
     if (p === '/') await home();
@@ -34,13 +55,14 @@ async function route() {
     else if (p === '/account') await accountPage();
     else if (p === '/signin') signInPage();
     else if (p === '/settings') settingsPage();
-    else if (p === '/local') cleanup = await localPage();
+    else if (p === '/local') return await localPage();
     else if (p === '/moderate') await moderatePage();
     else if (p === '/tournaments') await tournamentsPage();
-    else if ((m = p.match(/^\/tournaments\/([\w-]+)$/))) cleanup = await tournamentPage(m[1]);
+    else if ((m = p.match(/^\/tournaments\/([\w-]+)$/))) return await tournamentPage(m[1]);
     else if ((m = p.match(/^\/t\/([\w-]+)$/))) {
       const t = await api('GET', `/api/tables/${m[1]}`);
-      cleanup = t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
+      if (location.pathname !== p) return null; // left meanwhile: no connection opened
+      return t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
     }
     else if ((m = p.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
     else if ((m = p.match(/^\/players\/((?:bot(?::|%3A))?[\w-]+)$/i))) await playerPage(decodeURIComponent(m[1])); // a bot's page: /players/bot:LEVEL
@@ -52,6 +74,7 @@ async function route() {
         h('p', {}, h('a', { class: 'button primary big', id: 'play-local', href: '/local' }, msg('web.local.play')))));
     } else page(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));
   }
+  return null;
 }
 
 document.addEventListener('click', (e) => {
