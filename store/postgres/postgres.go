@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"runtime"
 	"sort"
 	"strconv"
@@ -150,22 +149,16 @@ const migrateLock = 0x6661726b6c65 // "farkle"
 // migrate runs every embedded migration not yet recorded, each in its own
 // transaction with its schema_migrations row, under an advisory lock.
 func (db *DB) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	ms, err := sqlstore.Migrations(migrations)
 	if err != nil {
-		return err
+		return fmt.Errorf("postgres: %w", err)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("postgres: migration %s: name must start with a number", base)
-		}
-		body, err := migrations.ReadFile(name)
+	for _, m := range ms {
+		body, err := migrations.ReadFile(m.Path)
 		if err != nil {
 			return err
 		}
-		if err := db.migrateOne(ctx, v, base, string(body)); err != nil {
+		if err := db.migrateOne(ctx, m.Version, m.Name, string(body)); err != nil {
 			return err
 		}
 	}

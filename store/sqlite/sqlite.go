@@ -7,12 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
-	"sort"
 	"strconv"
-	"strings"
 	"sync/atomic"
 
 	"github.com/farkle/farkle/store"
@@ -200,30 +197,25 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("sqlite: migrations: %w", err)
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	ms, err := sqlstore.Migrations(migrations)
 	if err != nil {
-		return err
+		return fmt.Errorf("sqlite: %w", err)
 	}
-	sort.Strings(names)
 	fkOff := false
 	defer func() {
 		if fkOff {
 			_, _ = conn.ExecContext(context.Background(), `PRAGMA foreign_keys = ON`)
 		}
 	}()
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("sqlite: migration %s: name must start with a number", base)
-		}
+	for _, m := range ms {
+		v, base := m.Version, m.Name
 		if done[v] {
 			continue
 		}
 		if db.opt.ReadOnly {
 			return fmt.Errorf("sqlite: %s is opened read-only but migration %s is due", db.path, base)
 		}
-		body, err := migrations.ReadFile(name)
+		body, err := migrations.ReadFile(m.Path)
 		if err != nil {
 			return err
 		}
