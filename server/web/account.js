@@ -1,7 +1,7 @@
 // account.js: accounts without passwords. A guest keeps its player by
 // adding a passkey (WebAuthn), signs in with it on other devices, and
 // keeps a one-time recovery code for the day its passkeys are gone.
-import { h, api, page, state, loadMe, go, ensurePlayer } from './ui.js';
+import { h, api, page, drawer, state, loadMe, go, ensurePlayer } from './ui.js';
 import { msg, date } from './i18n.js';
 
 // passkeysSupported says whether this browser can make and use passkeys
@@ -87,12 +87,13 @@ function sessionsCard(a, fail) {
 // accountPage shows the player's account: for a guest, how to keep it;
 // for an account, its passkeys and its sessions.
 export async function accountPage() {
+  const draw = drawer();
   const err = h('p', { class: 'error', role: 'alert', id: 'account-error' });
   const fail = (ex) => { err.textContent = ex.name === 'NotAllowedError' ? msg('web.acc.notMade') : ex.message; };
   if (!passkeysSupported()) err.textContent = msg('web.acc.noPasskeys');
   if (!state.me) { // no player yet: an account made here directly (a guest first, kept at once)
     const name = h('input', { id: 'account-name', name: 'name', maxlength: '24', autocomplete: 'username', required: true });
-    page(h('h1', {}, msg('web.acc.new')),
+    draw(h('h1', {}, msg('web.acc.new')),
       h('section', { class: 'card' },
         h('p', {}, msg('web.acc.newWhy')),
         h('form', { onsubmit: async (e) => {
@@ -102,7 +103,7 @@ export async function accountPage() {
             await ensurePlayer(name.value.trim());
             const r = await addPasskey(name.value.trim());
             await loadMe();
-            page(h('h1', {}, msg('web.acc.welcome', { name: r.name })), recoveryBox(r.recovery_code));
+            draw(h('h1', {}, msg('web.acc.welcome', { name: r.name })), recoveryBox(r.recovery_code));
           } catch (ex) { fail(ex); }
         } }, h('label', { class: 'field' }, msg('web.acc.nameUnique'), name),
         h('button', { type: 'submit', class: 'primary', id: 'create-account' }, msg('web.acc.create')), err)),
@@ -112,7 +113,7 @@ export async function accountPage() {
   const a = await api('GET', '/api/account');
   if (!a.account) {
     const name = h('input', { id: 'account-name', name: 'name', maxlength: '24', value: a.name, autocomplete: 'username' });
-    page(h('h1', {}, msg('web.acc.keep')),
+    draw(h('h1', {}, msg('web.acc.keep')),
       h('section', { class: 'card' },
         h('p', {}, msg('web.acc.guest', { name: a.name })),
         h('form', { onsubmit: async (e) => {
@@ -121,7 +122,7 @@ export async function accountPage() {
           try {
             const r = await addPasskey(name.value.trim());
             await loadMe();
-            page(h('h1', {}, msg('web.acc.welcome', { name: r.name })), recoveryBox(r.recovery_code));
+            draw(h('h1', {}, msg('web.acc.welcome', { name: r.name })), recoveryBox(r.recovery_code));
           } catch (ex) { fail(ex); }
         } }, h('label', { class: 'field' }, msg('web.acc.nameUnique'), name),
         h('button', { type: 'submit', class: 'primary', id: 'create-account' }, msg('web.acc.create')), err)));
@@ -134,7 +135,7 @@ export async function accountPage() {
         if (!confirm(msg('web.acc.removeAsk', { label: keyLabel(k.label) }))) return;
         try { await api('DELETE', `/api/account/passkeys/${encodeURIComponent(k.id)}`); accountPage(); } catch (ex) { fail(ex); }
       } }, msg('web.acc.remove')))));
-  page(h('h1', {}, a.name),
+  draw(h('h1', {}, a.name),
     h('section', { class: 'card' },
       h('h2', {}, msg('web.acc.passkeys')), list,
       h('p', { class: 'row gap' },
@@ -150,10 +151,11 @@ export async function accountPage() {
 // signInPage signs in with a passkey or a recovery code. A guest of this
 // browser that is no account is forgotten by it: the page says so.
 export function signInPage() {
+  const draw = drawer();
   const err = h('p', { class: 'error', role: 'alert', id: 'signin-error' });
   const done = async (r) => {
     await loadMe();
-    if (r.recovery_code) page(h('h1', {}, msg('web.acc.welcomeBack', { name: r.name })), h('p', {}, msg('web.acc.usedUp')), recoveryBox(r.recovery_code));
+    if (r.recovery_code) draw(h('h1', {}, msg('web.acc.welcomeBack', { name: r.name })), h('p', {}, msg('web.acc.usedUp')), recoveryBox(r.recovery_code));
     else go('/');
   };
   const name = h('input', { id: 'recover-name', name: 'name', maxlength: '24', autocomplete: 'username' });

@@ -1,7 +1,7 @@
 // app.js: the router of the Farkle web game (no build step; ES modules):
 // it shows the page of the address. It imports the pages; no page imports
 // it (they navigate through ui.js's go, which the router listens for).
-import { h, api, page, loadMe, go, ROUTE_EVENT } from './ui.js';
+import { h, api, loadMe, go, beginRoute, drawer, ROUTE_EVENT } from './ui.js';
 import { msg, lang, langSwitch } from './i18n.js';
 import { home } from './home.js';
 import { lobby, historyPage } from './lobby.js';
@@ -20,31 +20,22 @@ import './motion.js';
 import './pwa.js';
 
 let cleanup = null;
-// routes counts the pages asked for, drawn the last one that finished as
-// the page of the address.
-let routes = 0, drawn = 0;
 
-// route shows the page of the address. A page that waits for answers
-// before it draws (the home page, the lobby) can finish after the player
-// went on to another (the header's links are there at once): it has then
-// drawn itself over the newer page, or may have, so its cleanup runs and,
-// if the newer page has finished already, that one is drawn again (in the
-// same task: the old page is never shown).
+// route shows the page of the address. A page the player left before it
+// was drawn (its answers late) draws nothing (ui.js: drawer); its
+// cleanup, if it has one, runs when it is done.
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
-  const my = ++routes;
-  const done = await show(location.pathname);
-  if (my === routes) {
-    cleanup = done;
-    drawn = my;
-    return;
-  }
-  if (done) done();
-  if (drawn === routes) await route();
+  beginRoute();
+  const draw = drawer();
+  const done = await show(location.pathname, draw);
+  if (draw.current()) cleanup = done;
+  else if (done) done();
 }
 
-// show draws the page of path and returns its cleanup, if any.
-async function show(p) {
+// show draws the page of path (with draw, for what it draws itself) and
+// returns its cleanup, if any.
+async function show(p, draw) {
   let m;
   try {
     if (p === '/') await home();
@@ -61,18 +52,18 @@ async function show(p) {
     else if ((m = p.match(/^\/tournaments\/([\w-]+)$/))) return await tournamentPage(m[1]);
     else if ((m = p.match(/^\/t\/([\w-]+)$/))) {
       const t = await api('GET', `/api/tables/${m[1]}`);
-      if (location.pathname !== p) return null; // left meanwhile: no connection opened
+      if (!draw.current()) return null; // left meanwhile: no connection opened
       return t.kind === 'dragon' ? dragonPage(m[1]) : tablePage(m[1]);
     }
     else if ((m = p.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
     else if ((m = p.match(/^\/players\/((?:bot(?::|%3A))?[\w-]+)$/i))) await playerPage(decodeURIComponent(m[1])); // a bot's page: /players/bot:LEVEL
-    else page(h('h1', {}, msg('web.notFound')), h('p', {}, h('a', { href: '/' }, msg('web.home'))));
+    else draw(h('h1', {}, msg('web.notFound')), h('p', {}, h('a', { href: '/' }, msg('web.home'))));
   } catch (ex) {
     // Offline, a page of the server's cannot be had: the phone's games can.
     if (!navigator.onLine) {
-      page(h('section', { class: 'local' }, h('h1', {}, msg('web.offline.title')), h('p', { class: 'lead local-lead', id: 'offline-page' }, msg('web.offline.page')),
+      draw(h('section', { class: 'local' }, h('h1', {}, msg('web.offline.title')), h('p', { class: 'lead local-lead', id: 'offline-page' }, msg('web.offline.page')),
         h('p', {}, h('a', { class: 'button primary big', id: 'play-local', href: '/local' }, msg('web.local.play')))));
-    } else page(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));
+    } else draw(h('h1', {}, msg('web.wrong')), h('p', { class: 'error' }, ex.message));
   }
   return null;
 }

@@ -1,5 +1,5 @@
 // home.js: the front page: play a bot now, or the other ways in.
-import { h, api, page, state, ensurePlayer, nameField, go } from './ui.js';
+import { h, api, drawer, state, ensurePlayer, nameField, go } from './ui.js';
 import { dieSVG } from './dice.js';
 import { msg } from './i18n.js';
 import { botDescription } from './rulesform.js';
@@ -9,6 +9,7 @@ import { myGames } from './pace.js';
 // home draws the front page once the bots' list and the player's games
 // are in: they came after it and pushed "Play now" down under a finger.
 export async function home() {
+  const draw = drawer();
   const err = h('p', { class: 'error', role: 'alert' });
   const play = h('button', { id: 'play-now', class: 'big primary', type: 'submit' }, msg('home.play'));
   const form = h('form', { class: 'card hero-form', onsubmit: async (e) => {
@@ -57,5 +58,5 @@ export async function home() {
     h('h2', {}, msg('web.local.title')), h('p', { class: 'muted' }, msg('web.local.lead')),
     h('a', { class: 'button primary big', id: 'play-local', href: '/local' }, msg('web.local.play')));
   await Promise.all([levels, state.me && navigator.onLine ? myGames(mine).catch(() => {}) : null]);
-  page(...(navigator.onLine ? [mine, hero, local] : [local]));
+  draw(...(navigator.onLine ? [mine, hero, local] : [local]));
 }

@@ -1,6 +1,6 @@
 // lobby.js: the lists of tables: the lobby (waiting, playing, stopped)
 // and the history of finished games.
-import { h, api, page, nameEl, rulesName, playerHref } from './ui.js';
+import { h, api, drawer, nameEl, rulesName, playerHref } from './ui.js';
 import { msg, num } from './i18n.js';
 import { duration } from './duration.js';
 
@@ -26,11 +26,13 @@ export function tableList(tables, empty, action) {
 const openToAll = (t) => t.seats.some((s) => s.free && !s.invited);
 
 export async function lobby() {
-  page(h('h1', {}, msg('nav.lobby')), h('p', { class: 'muted' }, msg('web.loading')));
+  const draw = drawer();
+  draw(h('h1', {}, msg('nav.lobby')), h('p', { class: 'muted' }, msg('web.loading')));
   const [waiting, playing, failed] = await Promise.all([api('GET', '/api/tables?status=waiting'), api('GET', '/api/tables?status=playing'),
     api('GET', '/api/tables?status=failed&limit=10')]);
-  page(h('h1', {}, msg('nav.lobby')),
-    await friendsSection(),
+  const friends = await friendsSection();
+  draw(h('h1', {}, msg('nav.lobby')),
+    friends,
     h('h2', {}, msg('wait.title')),
     tableList(waiting.filter(openToAll), msg('lobby.none'), (t) => h('a', { class: 'button primary', href: `/t/${t.id}` }, msg('lobby.join'))),
     h('h2', {}, msg('lobby.playing')),
@@ -51,8 +53,9 @@ async function friendsSection() {
 }
 
 export async function historyPage() {
+  const draw = drawer();
   const over = await api('GET', '/api/tables?status=over');
-  page(h('h1', {}, msg('history.title')),
+  draw(h('h1', {}, msg('history.title')),
     tableList(over, msg('none.finished'), (t) => h('span', { class: 'actions' },
       h('a', { class: 'button', href: `/replay/${t.id}` }, msg('end.replay')),
       h('a', { class: 'button', href: `/api/tables/${t.id}/record`, download: `${t.kind || 'farkle'}-${t.id}.json` }, msg('web.record')))));

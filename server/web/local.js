@@ -10,7 +10,7 @@
 // finished game goes to the local history and, when the network is there
 // and the browser has a player, to the player's history on the server
 // (POST /api/local-games), which verifies its record before keeping it.
-import { h, api, page, state, ensurePlayer, loadMe, rulesName, nameEl } from './ui.js';
+import { h, api, page, drawer, state, ensurePlayer, loadMe, rulesName, nameEl } from './ui.js';
 import { tablePage } from './table.js';
 import { loadEngine } from './engine.js';
 import { feelSettings } from './feel.js';
@@ -162,7 +162,9 @@ function connector(eng, gid, cur) {
 // playPage shows the local game cur ({seats, seed, record?, you}) and
 // plays it.
 async function playPage(cur) {
+  const draw = drawer();
   const eng = await loadEngine();
+  if (!draw.current()) return null; // left while the engine loaded
   let gid;
   if (cur.record) gid = eng.resume(cur.record, cur.seed, lang);
   else {
@@ -323,15 +325,17 @@ function historyList() {
 // the local history.
 export async function localPage() {
   if (read(CURRENT, null)) return showCurrent();
-  page(h('h1', {}, msg('web.local.title')), h('p', { class: 'muted' }, msg('web.loading')));
+  const draw = drawer();
+  draw(h('h1', {}, msg('web.local.title')), h('p', { class: 'muted' }, msg('web.loading')));
   let eng;
   try {
     eng = await loadEngine();
   } catch (ex) {
-    page(h('h1', {}, msg('web.local.title')), h('p', { class: 'error' }, msg('web.local.noEngine', { why: ex.message })));
+    draw(h('h1', {}, msg('web.local.title')), h('p', { class: 'error' }, msg('web.local.noEngine', { why: ex.message })));
     return null;
   }
-  page(h('section', { class: 'local' },
+  if (!draw.current()) return null;
+  draw(h('section', { class: 'local' },
     h('h1', {}, msg('web.local.title')),
     h('p', { class: 'lead local-lead' }, msg('web.local.lead')),
     setupForm(eng),

@@ -5,7 +5,7 @@
 // moderator's action, a page at a time. Every action asks for a reason,
 // which the audit log keeps. The API answers moderators only (403): anyone
 // else reads that the page is not theirs.
-import { h, api, page, playerHref, nameEl } from './ui.js';
+import { h, api, drawer, playerHref, nameEl } from './ui.js';
 import { msg, date } from './i18n.js';
 
 // The lengths a mute or ban may be given, in minutes (0: until lifted).
@@ -107,12 +107,13 @@ function auditEl(e) {
 
 // moderatePage shows /moderate.
 export async function moderatePage() {
+  const draw = drawer();
   let reports, sanctions, audit;
   try {
     [reports, sanctions, audit] = await Promise.all([api('GET', '/api/moderation/reports'), api('GET', '/api/moderation/sanctions'), api('GET', '/api/moderation/audit')]);
   } catch (ex) {
     if (ex.status !== 403) throw ex;
-    page(h('h1', {}, msg('web.mod.title')), h('p', { id: 'not-moderator' }, msg('web.mod.notYours')));
+    draw(h('h1', {}, msg('web.mod.title')), h('p', { id: 'not-moderator' }, msg('web.mod.notYours')));
     return;
   }
   const refresh = () => moderatePage();
@@ -143,7 +144,7 @@ export async function moderatePage() {
   pick.addEventListener('change', drawAny);
   drawAny();
 
-  page(h('h1', {}, msg('web.mod.title')),
+  draw(h('h1', {}, msg('web.mod.title')),
     h('section', { class: 'mod-section', id: 'mod-reports' }, h('h2', {}, msg('web.mod.reports')),
       reports.reports.length ? h('ol', { class: 'mod-list' }, reports.reports.map((r) => reportEl(r, refresh))) : h('p', { class: 'muted' }, msg('web.mod.noReports'))),
     h('section', { class: 'mod-section card', id: 'mod-any' }, h('h2', {}, msg('web.mod.any')), h('p', { class: 'muted small' }, msg('web.mod.anyHelp')),

@@ -1,6 +1,6 @@
 // players.js: the leaderboard and a player's page (a bot's too).
 
-import { h, api, page, go, state, nameEl, playerHref } from './ui.js';
+import { h, api, drawer, go, state, nameEl, playerHref } from './ui.js';
 import { reportControl } from './report.js';
 import { msg, num, pct, has } from './i18n.js';
 import { ratingBoard, ratingSection } from './rating.js';
@@ -33,6 +33,7 @@ function statsTable(rows, kind) {
 // table of the tab's kind of game: Dragon Farkle's games under the Dragon
 // Farkle tab, the ordinary game's under the others.
 export async function leaderboard() {
+  const draw = drawer();
   const wins = h('section', { id: 'wins-board' });
   let asked = 0; // the latest tab's table is shown, an earlier one's arriving late is not
   const show = async (family) => {
@@ -43,7 +44,8 @@ export async function leaderboard() {
     wins.replaceChildren(h('h2', {}, msg('web.st.wins')), rows.length ? h('div', { class: 'scroll-x' }, statsTable(rows, kind)) : h('p', { class: 'muted' }, msg('none.finished')));
   };
   await show('farkle');
-  page(h('h1', {}, msg('nav.leaderboard')), await ratingBoard('farkle', show), wins);
+  const board = await ratingBoard('farkle', show);
+  draw(h('h1', {}, msg('nav.leaderboard')), board, wins);
 }
 
 // botAbout says how a bot plays, from the server's list of levels, and
@@ -90,14 +92,16 @@ async function friendBox(id, name) {
 // playerPage is a player's page: its figures, ratings and games. A
 // Dragon Farkle bot's figures are Dragon Farkle's (soldiers, not points).
 export async function playerPage(id) {
+  const draw = drawer();
   const s = await api('GET', `/api/players/${encodeURIComponent(id)}/stats`);
   const bot = id.startsWith('bot:') ? id.slice(4) : '';
   const about = bot ? await botAbout(bot) : { kind: 'farkle', el: await friendBox(id, s.name) };
   const tiles = [['web.st.games', (r) => num(r.games)], ['web.st.wins', (r) => num(r.wins)], ['web.st.winRate', (r) => pct(r.win_rate)]].concat(measures(about.kind));
-  page(h('h1', {}, nameEl(s.name || (bot ? botName(bot) : msg('web.player')), 'span', s.guest)), about.el,
+  const ratings = await ratingSection(id);
+  draw(h('h1', {}, nameEl(s.name || (bot ? botName(bot) : msg('web.player')), 'span', s.guest)), about.el,
     !bot && state.me && state.me.id !== id ? h('p', { id: 'report-player' }, reportControl({ player: id }, msg('web.report.player'))) : '',
     h('div', { class: 'tiles', 'data-kind': about.kind }, tiles.map(([k, f]) => h('div', { class: 'tile' }, h('div', { class: 'tile-v' }, f(s)), h('div', { class: 'muted small' }, msg(k))))),
-    h('h2', {}, msg('web.ratings')), await ratingSection(id),
+    h('h2', {}, msg('web.ratings')), ratings,
     h('h2', {}, msg('web.st.games')),
     tableList(s.history, msg('none.finished'), (t) => h('a', { class: 'button', href: `/replay/${t.id}` }, msg('end.replay'))));
 }

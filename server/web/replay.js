@@ -1,5 +1,5 @@
 // replay.js: a finished game step by step.
-import { h, api, page, nameEl } from './ui.js';
+import { h, api, drawer, nameEl } from './ui.js';
 import { diceRow, diceMarked } from './dice.js';
 import { turnLabels } from './turns.js';
 import { msg, num, lang } from './i18n.js';
@@ -19,6 +19,7 @@ const replayKinds = {
 };
 
 export async function replayPage(id) {
+  const draw = drawer();
   const r = await api('GET', `/api/tables/${id}/replay?lang=${lang}`);
   const kind = r.table.kind || 'farkle';
   const rk = replayKinds[kind];
@@ -47,7 +48,7 @@ export async function replayPage(id) {
   };
   slider.addEventListener('input', () => { i = Number(slider.value); show(); });
   const step = (d) => { i = Math.max(-1, Math.min(r.steps.length - 1, i + d)); show(); };
-  page(h('h1', {}, msg('web.rp.title', { names: names.join(msg('web.vs')) })), tournamentLink(r.table),
+  draw(h('h1', {}, msg('web.rp.title', { names: names.join(msg('web.vs')) })), tournamentLink(r.table),
     h('div', { class: 'replay-controls' },
       h('button', { onclick: () => step(-1000) }, msg('web.rp.first')), h('button', { onclick: () => step(-1) }, msg('web.rp.back')),
       slider, h('button', { onclick: () => step(1) }, msg('web.rp.next')), h('button', { onclick: () => step(1000) }, msg('web.rp.last'))),

@@ -1,7 +1,7 @@
 // tournament.js: tournaments: the list and the form to create one, and a
 // tournament's page: its standings, its rounds, and which games wait on
 // whom, kept up to date while it runs.
-import { h, api, page, go, state, ensurePlayer, nameEl } from './ui.js';
+import { h, api, drawer, go, state, ensurePlayer, nameEl } from './ui.js';
 import { paceField, paceName } from './pace.js';
 import { msg, date, num } from './i18n.js';
 import { botLevel, tourEnd } from './words.js';
@@ -16,6 +16,7 @@ function summary(t) {
 
 // tournamentsPage lists the tournaments and offers the form to create one.
 export async function tournamentsPage() {
+  const draw = drawer();
   const [list, presets, bots] = await Promise.all([api('GET', '/api/tournaments'), api('GET', '/api/presets'), api('GET', '/api/bots')]);
   const err = h('p', { class: 'error', role: 'alert' });
   const name = h('input', { id: 't-name', maxlength: '24', value: msg('web.tour.defaultName') });
@@ -49,7 +50,7 @@ export async function tournamentsPage() {
   h('label', { class: 'field check' }, me, msg('web.tour.iPlay')),
   h('p', { class: 'row gap' }, h('label', { class: 'field' }, msg('web.tour.bots'), nbots), h('label', { class: 'field' }, msg('web.tour.level'), level)),
   h('button', { type: 'submit', class: 'primary', id: 't-create' }, msg('web.tour.create')), err);
-  page(h('h1', {}, msg('web.tour.title')),
+  draw(h('h1', {}, msg('web.tour.title')),
     list.length ? h('ul', { class: 'tables', id: 'tournaments' }, list.map((t) => h('li', { class: 'card row', 'data-id': t.id },
       h('div', { class: 'grow' }, h('a', { href: `/tournaments/${t.id}` }, h('strong', {}, t.name)), h('div', { class: 'muted small' }, `${tourEnd(t.status, t.reason)} · `, summary(t))),
       h('a', { class: 'button', href: `/tournaments/${t.id}` }, msg(t.status === 'open' ? 'web.tour.joinWatch' : 'web.tour.open'))))) : h('p', { class: 'muted' }, msg('web.tour.none')),
@@ -59,6 +60,7 @@ export async function tournamentsPage() {
 // tournamentPage shows one tournament and keeps it up to date every few
 // seconds until it is over; it returns the function that stops that.
 export async function tournamentPage(id) {
+  const put = drawer();
   let timer = null;
   const draw = async () => {
     const t = await api('GET', `/api/tournaments/${id}`);
@@ -87,7 +89,7 @@ export async function tournamentPage(id) {
         h('div', { class: 'tour-after small' }, g.done ? h('span', { class: 'result' }, result(g)) :
           h('span', { class: 'waiting muted' }, g.pending ? msg('web.tour.waitingTable') : g.waiting_on ? msg('web.tour.waitingOn', { name: g.waiting_on }) : msg('web.tour.starting')),
         ' ', g.table ? h('a', { class: mineAt(g) && !g.done ? 'button primary small play-tour-game' : 'small', href: `/t/${g.table}` }, mineAt(g) && !g.done ? msg('hint.play') : g.done ? msg('end.replay') : msg('lobby.watch')) : '')]);
-    page(h('h1', {}, t.name),
+    put(h('h1', {}, t.name),
       h('p', { class: 'muted', id: 't-status', 'data-status': t.status }, `${tourEnd(t.status, t.reason)} · `, summary(t)),
       t.champion ? h('p', { class: 'champion', id: 't-champion' }, msg('web.tour.winner', { name: t.champion })) : '',
       join, err,

@@ -153,6 +153,25 @@ export function page(...kids) {
   m.focus({ preventScroll: true });
 }
 
+// routes counts the pages the router has begun to show (beginRoute).
+let routes = 0;
+
+// beginRoute tells that the router begins to show the page of the address.
+export function beginRoute() { routes++; }
+
+// drawer returns page for the page being shown now: once the router has
+// begun another, it draws nothing. A page that waits for answers before
+// it draws (or draws again later) takes its drawer first, so that a late
+// answer never draws it over the page the player went to meanwhile (the
+// header's links work at once). draw.current() says whether it still
+// would.
+export function drawer() {
+  const my = routes;
+  const draw = (...kids) => { if (my === routes) page(...kids); };
+  draw.current = () => my === routes;
+  return draw;
+}
+
 
 // nameField is the display-name input shared by the home and join forms.
 // Once the browser has a guest the field shows its name, read-only.

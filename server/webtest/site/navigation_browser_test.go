@@ -14,43 +14,57 @@ import (
 
 // holdFetch, run before the page's scripts, holds the answer of every
 // request whose address contains window.__hold until the test calls
-// window.__release(); window.__served says the held answer has come.
+// window.__release(); window.__served says the held answer has come, and
+// window.__pending counts the requests whose answers the page has not
+// read yet (as JSON, as the pages read them), each read counted a task
+// after it, when what the page did with it is done.
 const holdFetch = `(() => {
   const f = window.fetch;
   let release;
   const held = new Promise((r) => { release = r; });
   window.__release = release;
   window.__served = false;
+  window.__pending = 0;
   window.fetch = (u, o) => {
-    if (!String(u).includes(window.__hold || '\u0000')) return f(u, o);
-    return held.then(() => f(u, o)).then((r) => { window.__served = true; return r; });
+    const hold = String(u).includes(window.__hold || '\u0000');
+    window.__pending++;
+    return (hold ? held.then(() => f(u, o)) : f(u, o)).then((r) => {
+      if (hold) window.__served = true;
+      const json = r.json.bind(r);
+      r.json = () => json().finally(() => setTimeout(() => window.__pending--, 0));
+      return r;
+    }, (e) => { window.__pending--; throw e; });
   };
 })()`
 
-// afterRelease releases the held answer and waits until the page has
-// changed #main after it, and one animation frame more (the router's
-// work after a draw is done in the same task); it returns what the page
-// shows then: its address and whether the settings page is there.
+// afterRelease releases the held answer and waits until it has come and
+// the page has read every answer it asked for since (and one animation
+// frame more); it returns what the page shows then: its address and
+// whether the settings page is there, as it was (a page drawn again
+// would lose what the player had typed in it).
 const afterRelease = `new Promise((done) => {
-  const main = document.getElementById('main');
-  const mo = new MutationObserver(() => {
-    mo.disconnect();
-    requestAnimationFrame(() => done(location.pathname + ' ' + (document.getElementById('anim-speed') ? 'settings' : 'other: ' + main.innerText.slice(0, 80))));
-  });
-  mo.observe(main, {childList: true});
+  document.getElementById('anim-speed').__kept = true; // the same element after: the page was not drawn again
   window.__release();
+  const check = () => {
+    if (!window.__served || window.__pending > 0) { setTimeout(check, 10); return; }
+    requestAnimationFrame(() => done(location.pathname + ' ' + (document.getElementById('anim-speed') ? (document.getElementById('anim-speed').__kept ? 'settings' : 'settings drawn again') : 'other: ' + document.getElementById('main').innerText.slice(0, 80))));
+  };
+  check();
 })`
 
 // TestBrowserLeavingAPageStillWaiting: a player who leaves a page before
-// its answers came (the header's settings link is there at once, the
-// home page waits for the bots' list, the lobby for the tables) stays on
-// the page they went to when the old page's answers come; the old page
-// once drew itself over it (CI's TestBrowserSettings, its home page slow
-// under load, lost the settings page it had gone to).
+// its answers came (the header's settings link is there at once; the
+// home page waits for the bots' list, the lobby for the tables, and so
+// on) stays on the page they went to when the old page's answers come;
+// the old page once drew itself over it (CI's TestBrowserSettings, its
+// home page slow under load, lost the settings page it had gone to).
 func TestBrowserLeavingAPageStillWaiting(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
-	for _, c := range []struct{ name, path, hold string }{{"home", "/", "/api/bots"}, {"lobby", "/lobby", "/api/tables?status=playing"}} {
+	for _, c := range []struct{ name, path, hold string }{
+		{"home", "/", "/api/bots"}, {"lobby", "/lobby", "/api/tables?status=playing"}, {"history", "/history", "/api/tables?status=over"},
+		{"leaderboard", "/leaderboard", "/api/leaderboard"}, {"player", "/players/bot:steady", "/api/players/"}, {"tournaments", "/tournaments", "/api/tournaments"},
+	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := webtest.Browser(t, 390, 844)
 			browsertest.OnEveryPage(t, b, holdFetch+`; window.__hold = `+strconv.Quote(c.hold))
