@@ -158,8 +158,10 @@ func checkFarkle(t *testing.T, ctx, watcher context.Context, m Moment) {
 	if !strings.HasPrefix(m.Farkle, "Farkle!") || m.Dead != 1 {
 		t.Fatalf("after the farkle the table shows %q with %d dead dice, want Farkle! and the die thrown", m.Farkle, m.Dead)
 	}
-	if len(m.ScoreRight) != 2 || m.ScoreRight[0] != m.ScoreRight[1] || m.Streaks[0] != "1× farkle" {
-		t.Fatalf("scoreboard: score cells end at %v, streaks %q: want one edge, and Ann's 1× farkle", m.ScoreRight, m.Streaks)
+	// Ann's streak shows: 1× after her first farkle, 2× after her second
+	// when the polling of a loaded machine missed the first's moment.
+	if len(m.ScoreRight) != 2 || m.ScoreRight[0] != m.ScoreRight[1] || m.Streaks[0] != "1× farkle" && m.Streaks[0] != "2× farkle" {
+		t.Fatalf("scoreboard: score cells end at %v, streaks %q: want one edge, and Ann's streak of farkles", m.ScoreRight, m.Streaks)
 	}
 	Settled(t, ctx)
 	Shot(t, ctx, "farkle")
