@@ -11,9 +11,5 @@ type MapShape struct {
 // ShapeOf returns the shape of the maps NewWinMap (cells) and NewTurnMap
 // (maxTotal, step) draw for rules of target, unit and dice.
 func ShapeOf(target, unit, dice, cells, maxTotal, step int) MapShape {
-	s := MapShape{WinScores: len(axis(roundStep(target, cells, unit), target)), Dice: dice}
-	if step > 0 {
-		s.TurnTotals = maxTotal / step
-	}
-	return s
+	return MapShape{WinScores: len(axis(roundStep(target, cells, unit), target)), TurnTotals: turnColumns(maxTotal, step), Dice: dice}
 }

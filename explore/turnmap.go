@@ -54,9 +54,9 @@ func NewTurnMapContext(ctx context.Context, t *solve.Table, me, them, maxTotal, 
 	if step <= 0 || step%t.Unit() != 0 {
 		return nil, fmt.Errorf("%w: step %d: want a positive multiple of %d", solve.ErrPosition, step, t.Unit())
 	}
-	m := &TurnMap{Rules: r.Name, Me: me, Them: them}
-	for v := step; v <= maxTotal; v += step {
-		m.Totals = append(m.Totals, v)
+	m := &TurnMap{Rules: r.Name, Me: me, Them: them, Totals: make([]int, turnColumns(maxTotal, step))}
+	for k := range m.Totals {
+		m.Totals[k] = (k + 1) * step
 	}
 	for n := 1; n <= r.Dice; n++ {
 		if err := ctx.Err(); err != nil {
@@ -74,6 +74,15 @@ func NewTurnMapContext(ctx context.Context, t *solve.Table, me, them, maxTotal, 
 		m.Cells = append(m.Cells, row)
 	}
 	return m, nil
+}
+
+// turnColumns is how many columns a turn map has: the totals step,
+// 2·step, … up to maxTotal (none for a step that is not positive).
+func turnColumns(maxTotal, step int) int {
+	if step <= 0 || maxTotal < step {
+		return 0
+	}
+	return maxTotal / step
 }
 
 // cellOf reads a solver choice.
