@@ -10,7 +10,7 @@
 // finished game goes to the local history and, when the network is there
 // and the browser has a player, to the player's history on the server
 // (POST /api/local-games), which verifies its record before keeping it.
-import { h, api, page, drawer, state, ensurePlayer, loadMe, rulesName, nameEl } from './ui.js';
+import { h, api, drawer, state, ensurePlayer, loadMe, rulesName, nameEl } from './ui.js';
 import { tablePage } from './table.js';
 import { loadEngine } from './engine.js';
 import { feelSettings } from './feel.js';
@@ -236,13 +236,14 @@ function startGame(cur) {
 
 async function showCurrent() {
   if (current) { current(); current = null; }
+  const draw = drawer();
   const cur = read(CURRENT, null);
   try {
     current = await playPage(cur);
   } catch (ex) {
     // A saved game the engine refuses (damaged storage): say so, and let it go.
     write(CURRENT, null);
-    page(h('h1', {}, msg('web.local.title')), h('p', { class: 'error', role: 'alert' }, msg('web.local.lost', { why: ex.message })), h('p', {}, h('a', { class: 'button', href: '/local' }, msg('web.local.back'))));
+    draw(h('h1', {}, msg('web.local.title')), h('p', { class: 'error', role: 'alert' }, msg('web.local.lost', { why: ex.message })), h('p', {}, h('a', { class: 'button', href: '/local' }, msg('web.local.back'))));
   }
   return current;
 }
