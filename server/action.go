@@ -100,8 +100,12 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 		rec.Meta.Ended = t.srv.opt.Now().UTC().Format(time.RFC3339)
 		fin, err = t.finish(ctx)
 	}
-	if err == nil {
-		err = t.srv.store.AppendAction(ctx, t.id, n, rec.Actions[len(rec.Actions)-1], fin)
+	if entry := rec.Actions[len(rec.Actions)-1]; err == nil && t.quiet(n, fin) {
+		if err = t.srv.asked.q.AppendQuiet(ctx, t.id, n, entry); err == nil { // quiet.go
+			t.srv.mQuiet.Inc()
+		}
+	} else if err == nil {
+		err = t.srv.store.AppendAction(ctx, t.id, n, entry, fin)
 	}
 	if err != nil {
 		if uerr := t.undo(); uerr != nil {

@@ -77,13 +77,9 @@ func (s *Server) claimConnected(ctx context.Context) {
 	}
 	var want []string
 	byID := map[string]*table{}
-	for _, t := range s.inMemory() {
-		t.mu.Lock()
-		if !t.leased && !t.closed && !t.over.Load() && len(t.clients) > 0 {
-			want = append(want, t.id)
-			byID[t.id] = t
-		}
-		t.mu.Unlock()
+	for _, t := range s.unleasedConnected() {
+		want = append(want, t.id)
+		byID[t.id] = t
 	}
 	if len(want) == 0 {
 		return
@@ -106,6 +102,20 @@ func (s *Server) claimConnected(ctx context.Context) {
 		}
 		t.mu.Unlock()
 	}
+}
+
+// unleasedConnected returns the open tables in memory that this node has
+// connections to and does not lease.
+func (s *Server) unleasedConnected() []*table {
+	var out []*table
+	for _, t := range s.inMemory() {
+		t.mu.Lock()
+		if !t.leased && !t.closed && !t.over.Load() && len(t.clients) > 0 {
+			out = append(out, t)
+		}
+		t.mu.Unlock()
+	}
+	return out
 }
 
 // orphansToTake returns the orphans of this look that this node takes:

@@ -44,11 +44,11 @@ func (s *Server) startCluster() {
 		s.follow(ctx, changes)
 	}()
 	s.every(s.opt.LeaseEvery, func() { s.keepLeases(ctx) })
-	s.every(catchUpEvery, func() { s.catchUpWatched(ctx) })
+	s.every(s.opt.CatchUpEvery, func() { s.catchUpWatched(ctx) })
 }
 
 // catchUpEvery is how often a node of a cluster reads again the tables its
-// clients watch. A change hint is only a hint: one lost while the database
+// clients watch (Options.CatchUpEvery). A change hint is only a hint: one lost while the database
 // was busy or a listener reconnecting must not leave a table's clients
 // waiting for news that already is in the database. The cost is one read
 // of each watched, unfinished table per period.
@@ -126,6 +126,10 @@ func (s *Server) heard(ctx context.Context, c store.Change) {
 			s.log.Error("panic following a change", "table", c.Table, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 		}
 	}()
+	if c.Follow {
+		s.heardWant(ctx, c.Table) // quiet.go
+		return
+	}
 	s.heardAsleep(ctx, c) // idle.go
 	var ts []*table
 	if c.Table == "" {
@@ -368,7 +372,8 @@ func (s *Server) keepLeases(ctx context.Context) {
 		return
 	}
 	s.keepAsleep(holds)
-	s.claimConnected(ctx) // affinity.go
+	s.claimConnected(ctx)    // affinity.go
+	s.askHintsConnected(ctx) // quiet.go
 	s.takeOrphans(ctx)
 }
 

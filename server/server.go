@@ -92,6 +92,10 @@ type Options struct {
 	// and looks for tables no node leases (a store shared by several
 	// nodes: cluster.go); 1s.
 	LeaseEvery time.Duration
+	// CatchUpEvery is how often a node of a cluster reads again the
+	// tables its clients are at, in case a change hint was lost
+	// (cluster.go); 3s.
+	CatchUpEvery time.Duration
 	// Cast makes the bots of the tables of every kind (and what plays for
 	// a seat out of time) and the hints of every kind (hints.go): its
 	// advisors answer a hint request, so they should not wait for a solve
@@ -146,6 +150,7 @@ func (o *Options) withTableDefaults() {
 	setDefault(&o.GuestExpiry, 30*24*time.Hour)
 	setDefault(&o.TurnClock, 90*time.Second)
 	setDefault(&o.LeaseEvery, leaseEvery)
+	setDefault(&o.CatchUpEvery, catchUpEvery)
 	setDefault(&o.PaceHour, time.Hour)
 	setDefault(&o.RatingBoardGames, 5)
 	setDefault(&o.MaxInvitesSent, 10)
@@ -204,6 +209,9 @@ type Server struct {
 	mSlept      prometheus.Counter // open tables put to sleep (idle.go)
 	mLetGo      prometheus.Counter // tables let go to the node of their players (affinity.go)
 	mFollowed   prometheus.Counter // actions another node took, played here (cluster.go)
+	mQuiet      prometheus.Counter // actions committed without a change hint (quiet.go)
+
+	asked wantedHints // the tables whose hints other nodes asked for (quiet.go)
 }
 
 // New returns a server over st and resumes every table that is waiting or
@@ -248,6 +256,7 @@ func New(ctx context.Context, st store.Store, opt Options) (*Server, error) {
 	s := &Server{store: st, cluster: store.ClusterOf(st), opt: opt, log: opt.Logger, tables: map[string]*table{}, clients: map[*client]struct{}{},
 		finished: newFinishedTables(opt.FinishedTables), asleep: map[string]*sleeper{}, stop: make(chan struct{})}
 	s.accounts.lookAlikes = newLookAlikes(opt.Now)
+	s.asked.init(s.cluster)
 	s.initMetrics()
 	if err := s.initEdge(); err != nil {
 		return nil, err
@@ -362,6 +371,7 @@ func (s *Server) initMetrics() {
 	s.mSlept = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_slept_total", Help: "Open tables that left memory, idle (--table-idle)."})
 	s.mLetGo = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_let_go_total", Help: "Tables in play that left this node's memory (and lease) for the node their players are on."})
 	s.mFollowed = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_followed_actions_total", Help: "Actions another node of the cluster took, read and played here for this node's clients."})
+	s.mQuiet = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_quiet_actions_total", Help: "Actions committed without a change hint to the other nodes of the cluster: this node held the table's lease and no other node had asked for its hints."})
 	for _, res := range []string{"accepted", "refused"} {
 		for _, src := range []string{"player", "bot"} {
 			s.mActions.WithLabelValues(res, src)
@@ -369,7 +379,7 @@ func (s *Server) initMetrics() {
 	}
 	s.mGameTables = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_my_games_tables_total",
 		Help: "Tables read to answer GET /api/me/games: the player's own open tables and invitations, from the store's index."})
-	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mLetGo, s.mFollowed, s.mGameTables,
+	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mLetGo, s.mFollowed, s.mQuiet, s.mGameTables,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	s.reg.MustRegister(s.opt.Collectors...)
 	if g, ok := s.store.(store.GroupCommitter); ok {

@@ -275,6 +275,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		conn.Close(websocket.StatusInternalError, "the table could not be loaded: try again")
 		return
 	}
+	if len(t.clients) == 0 && !t.leased && s.asked.q != nil {
+		// The first client here of a table another node holds: ask
+		// for its hints now, not at the next lease round (quiet.go).
+		go s.askHints(context.Background(), []string{t.id})
+	}
 	t.clients[c] = struct{}{}
 	t.presenceChanged()
 	c.sendWelcome()

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 )
 
@@ -16,10 +17,15 @@ import (
 // table's after the change. It carries no game data (the seed never leaves
 // the database this way): a node that hears it reads the table again,
 // unless it already has that many actions and that status.
+//
+// A Change with Follow set is not a change: another node has clients at
+// Table and does not hold its lease, and asks for the hints of its actions
+// (Quieter).
 type Change struct {
 	Table   string
 	Actions int
 	Status  Status
+	Follow  bool
 }
 
 // Cluster is what the nodes sharing a store agree through.
@@ -115,4 +121,24 @@ type Yielder interface {
 	// ClaimEach is Claim of each table, in one round trip: it returns
 	// those this node holds now.
 	ClaimEach(ctx context.Context, tables []string) ([]string, error)
+}
+
+// Quieter is a Cluster whose change hints can go only where they are
+// needed. Every node hears every hint, so each node reads the hints of
+// every action of the cluster, however many nodes share the load; but an
+// action at a table whose lease its node holds, where no other node has
+// clients, concerns nobody else (server/quiet.go). A node that follows a
+// table from afar says so (WantHints) every lease round; the holder then
+// hints its actions again.
+type Quieter interface {
+	// AppendQuiet is AppendAction of an action that does not end its
+	// game, without its change hint.
+	AppendQuiet(ctx context.Context, tableID string, n int, entry json.RawMessage) error
+	// WantHints tells the other nodes that this node has clients at the
+	// tables and does not hold their leases: they hear it as a Change
+	// with Follow set (this node does not).
+	WantHints(ctx context.Context, tables []string) error
+	// Hint sends the change hint c, as a write's own hint would be: a
+	// holder's, when it hears a request it did not have.
+	Hint(ctx context.Context, c Change) error
 }

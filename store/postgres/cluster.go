@@ -71,16 +71,20 @@ func (db *DB) listen(ctx context.Context, out chan<- store.Change) bool {
 			continue
 		}
 		for _, line := range strings.Split(n.Payload, "\n") { // a batch's hints, one a line
-			f := strings.SplitN(line, " ", 3)
-			if len(f) != 3 {
-				continue
-			}
-			actions, err := strconv.Atoi(f[0])
-			if err != nil {
-				continue
+			c, ok := db.followOf(line) // follow.go
+			if !ok {
+				f := strings.SplitN(line, " ", 3)
+				if len(f) != 3 {
+					continue
+				}
+				actions, err := strconv.Atoi(f[0])
+				if err != nil {
+					continue
+				}
+				c = store.Change{Table: f[2], Actions: actions, Status: store.Status(f[1])}
 			}
 			select {
-			case out <- store.Change{Table: f[2], Actions: actions, Status: store.Status(f[1])}:
+			case out <- c:
 			case <-ctx.Done():
 				return true
 			}

@@ -251,7 +251,7 @@ func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
 		// commit holds the notifications' lock through the flush; when
 		// that slows the node's commits, the next batches gather more
 		// than one action and take the path below.
-		_, errs[0] = db.appendOne(ctx, db.W, batch[0], true)
+		_, errs[0] = db.appendOne(ctx, db.W, batch[0], !batch[0].Quiet)
 		return errs
 	}
 	order := make([]int, len(batch))
@@ -281,7 +281,7 @@ func (db *DB) commitBatch(batch []*sqlstore.Append) []error {
 		}
 	}
 	for i, a := range batch { // alone
-		_, errs[i] = db.appendOne(ctx, db.W, a, true)
+		_, errs[i] = db.appendOne(ctx, db.W, a, !a.Quiet)
 	}
 	return errs
 }
@@ -319,7 +319,9 @@ func (db *DB) pipeline(ctx context.Context, c *pgx.Conn, batch []*sqlstore.Appen
 	for _, i := range order {
 		q, args := db.appendSQL(batch[i], false)
 		b.Queue(q, args...)
-		hints = append(hints, payload(batch[i].Table, batch[i].N, store.Playing))
+		if !batch[i].Quiet {
+			hints = append(hints, payload(batch[i].Table, batch[i].N, store.Playing))
+		}
 	}
 	// The commit, then the hints in a transaction of their own: the
 	// actions' commit takes no lock for notifications, so the commits of

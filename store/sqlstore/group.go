@@ -85,6 +85,22 @@ func (g *Group) Append(ctx context.Context, tableID string, n int, entry json.Ra
 	if err != nil {
 		return err
 	}
+	return g.append(ctx, a)
+}
+
+// AppendQuiet is Append of an action that does not end its game and that
+// no other node needs to hear of (Append.Quiet).
+func (g *Group) AppendQuiet(ctx context.Context, tableID string, n int, entry json.RawMessage) error {
+	a, err := NewAppend(tableID, n, entry, nil)
+	if err != nil {
+		return err
+	}
+	a.Quiet = true
+	return g.append(ctx, a)
+}
+
+// append queues a for the next batch and waits for its answer (Append).
+func (g *Group) append(ctx context.Context, a Append) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

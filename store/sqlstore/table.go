@@ -239,6 +239,9 @@ type Append struct {
 	Entry   json.RawMessage
 	Fin     *store.FinishJSON // nil unless the action ends the game
 	Results []store.Result
+	// Quiet says that no other node needs to hear of the action: its
+	// change hint is not sent (store.Quieter).
+	Quiet bool
 }
 
 // NewAppend checks an AppendAction's arguments: EINVALID if the entry is
