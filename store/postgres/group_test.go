@@ -139,6 +139,26 @@ func TestJoinHints(t *testing.T) {
 	}
 }
 
+// hintsUpTo counts the hints heard ("TABLE N") until last's: a node hears
+// them in the order of their commits, so every hint committed before last
+// is counted.
+func hintsUpTo(t *testing.T, heard <-chan store.Change, last string) map[string]int {
+	t.Helper()
+	count := map[string]int{}
+	deadline := time.After(30 * time.Second)
+	for count[last] == 0 {
+		select {
+		case c := <-heard:
+			if c.Table != "" {
+				count[fmt.Sprint(c.Table, " ", c.Actions)]++
+			}
+		case <-deadline:
+			t.Fatalf("the hint of %s was not heard; heard %v", last, count)
+		}
+	}
+	return count
+}
+
 // A batch is one pipeline: its actions, its commit and its hints. When a
 // statement fails in the database the whole pipeline is skipped, hints
 // included, and each action is written alone with its own answer and
@@ -189,18 +209,7 @@ func TestBatchPipeline(t *testing.T) {
 	if errs := db.CommitBatch(appends("p1 2")); errs[0] != nil {
 		t.Fatal(errs[0])
 	}
-	count := map[string]int{}
-	deadline := time.After(30 * time.Second)
-	for count["p1 2"] == 0 {
-		select {
-		case c := <-heard:
-			if c.Table != "" {
-				count[fmt.Sprint(c.Table, " ", c.Actions)]++
-			}
-		case <-deadline:
-			t.Fatalf("the last hint was not heard; heard %v", count)
-		}
-	}
+	count := hintsUpTo(t, heard, "p1 2")
 	if count["p1 1"] != 1 || count["p3 1"] != 1 || count["p2 1"] != 0 {
 		t.Fatalf("hints heard %v: want p1 1 and p3 1 once, none of p2", count)
 	}

@@ -130,18 +130,7 @@ func TestQuietInBatch(t *testing.T) {
 	if errs := db.CommitBatch([]*sqlstore.Append{appendOf("r1", 3, false)}); errs[0] != nil {
 		t.Fatal(errs[0])
 	}
-	count := map[string]int{}
-	deadline := time.After(30 * time.Second)
-	for count["r1 3"] == 0 {
-		select {
-		case c := <-heard:
-			if c.Table != "" {
-				count[fmt.Sprint(c.Table, " ", c.Actions)]++
-			}
-		case <-deadline:
-			t.Fatalf("the last hint was not heard; heard %v", count)
-		}
-	}
+	count := hintsUpTo(t, heard, "r1 3")
 	if count["r1 1"] != 1 || count["r1 2"] != 1 || count["r2 1"]+count["r2 2"] != 0 {
 		t.Fatalf("hints heard %v: want r1's once each, none of r2's quiet actions", count)
 	}
