@@ -78,10 +78,16 @@ func playUntil(t *testing.T, ctx context.Context, ps []*player, v int) {
 // untilClients waits until the server counts n WebSocket clients.
 func untilClients(t *testing.T, ctx context.Context, ts *testServer, n float64) {
 	t.Helper()
-	for metricValue(t, ts, "farkle_connected_clients") != n {
+	untilMetric(t, ctx, ts, "farkle_connected_clients", n)
+}
+
+// untilMetric waits until the server's metric name (without labels) is v.
+func untilMetric(t *testing.T, ctx context.Context, ts *testServer, name string, v float64) {
+	t.Helper()
+	for metricValue(t, ts, name) != v {
 		select {
 		case <-ctx.Done():
-			t.Fatalf("the server never counted %v clients", n)
+			t.Fatalf("the server's %s never was %v", name, v)
 		case <-time.After(5 * time.Millisecond):
 		}
 	}

@@ -25,10 +25,13 @@ import (
 // go to the node its players are on when it hears of it), and so are a
 // game's first and last actions and every change of seats or status.
 //
-// A holder may commit quietly after the asking node read the table and
-// before it hears the request. So when it hears a request it did not have,
-// it sends a hint of the table as it has it: the asking node reads every
-// action it missed. A node of an older release does not ask: during a
+// A node that did not ask, and has a table in memory all the same (its
+// last client there left, and the table stays until --table-idle), missed
+// the actions committed quietly meanwhile: when a client comes it reads the
+// table again before the welcome (ws.go). And a holder may commit quietly
+// after the asking node read the table and before it hears the request:
+// so when it hears a request it did not have, it sends a hint of the table
+// as it has it, and the asking node reads every action it missed. A node of an older release does not ask: during a
 // rolling upgrade its clients at a table held by a newer node see its
 // actions when the node reads its tables again (Options.CatchUpEvery), not
 // at once.
@@ -63,6 +66,19 @@ func (w *wantedHints) wanted(id string, now time.Time) bool {
 	defer w.mu.Unlock()
 	end, ok := w.until[id]
 	return ok && !end.Before(now)
+}
+
+// count returns how many tables' hints are asked for at now.
+func (w *wantedHints) count(now time.Time) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := 0
+	for _, end := range w.until {
+		if !end.Before(now) {
+			n++
+		}
+	}
+	return n
 }
 
 // expire forgets the requests that ended before now.

@@ -77,3 +77,74 @@ func TestClusterQuietHints(t *testing.T) {
 	}
 	t.Logf("a committed %v of %d actions without a hint", metricValue(t, a, "farkle_quiet_actions_total"), len(rec.Actions))
 }
+
+// TestClusterWelcomeAfterQuietActions: a node that keeps a table in memory
+// after its last client there left, and so stopped asking for its hints,
+// does not hear the actions its holder commits quietly meanwhile; the next
+// client to come there is welcomed with the table as it stands, not as the
+// node last heard of it.
+func TestClusterWelcomeAfterQuietActions(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	opt := server.Options{CatchUpEvery: time.Hour}
+	a, b := startNode(t, dsn, "a", opt), startNode(t, dsn, "b", opt)
+	ctx := ctxT(t, time.Minute)
+	ann := newPlayer(t, a, "Ann")
+	tb, err := ann.CreateTable(ctx, shortRules, meBot...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ann.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	untilTurn := func() { // Ann's turn, the bot done (or the game over)
+		t.Helper()
+		for ann.Last == nil || (ann.Last.Actor != ann.Seat && ann.Last.Phase != "over") {
+			if _, err := ann.Read(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	untilTurn()
+	// A turn each, the game's first action (always hinted) behind.
+	if err := playTurn(ann, ctx); err != nil {
+		t.Fatal(err)
+	}
+	untilTurn()
+	// A first watcher on b: b loads the table and asks for its hints.
+	first := &player{Client: wsclient.New(b.URL), Seat: -1}
+	if err := first.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := first.Read(ctx); err != nil {
+		t.Fatal(err)
+	}
+	untilMetric(t, ctx, a, "farkle_tables_hints_asked", 1)
+	first.Close()
+	// It leaves; b keeps the table in memory and stops asking, and a's
+	// record of the request ends.
+	untilMetric(t, ctx, b, "farkle_connected_clients", 0)
+	untilMetric(t, ctx, a, "farkle_tables_hints_asked", 0)
+	quiet := metricValue(t, a, "farkle_quiet_actions_total")
+	if err := playTurn(ann, ctx); err != nil {
+		t.Fatal(err)
+	}
+	untilTurn()
+	if ann.Last.Phase == "over" {
+		t.Skip("the game ended in the turns played (a turn to 2,000): nothing to welcome")
+	}
+	if got := metricValue(t, a, "farkle_quiet_actions_total"); got == quiet {
+		t.Fatal("node a hinted every action after the watcher on b left")
+	}
+	second := &player{Client: wsclient.New(b.URL), Seat: -1}
+	if err := second.Connect(ctx, tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	for second.Last == nil {
+		if _, err := second.Read(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if second.Last.Version != ann.Last.Version {
+		t.Fatalf("the watcher on b was welcomed at version %d, the table is at %d", second.Last.Version, ann.Last.Version)
+	}
+}

@@ -371,6 +371,9 @@ func (s *Server) initMetrics() {
 	s.mSlept = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_slept_total", Help: "Open tables that left memory, idle (--table-idle)."})
 	s.mLetGo = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_let_go_total", Help: "Tables in play that left this node's memory (and lease) for the node their players are on."})
 	s.mFollowed = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_followed_actions_total", Help: "Actions another node of the cluster took, read and played here for this node's clients."})
+	wanted := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_tables_hints_asked", Help: "Tables whose change hints another node of the cluster asks this node for: it has clients there and does not hold their lease."}, func() float64 {
+		return float64(s.asked.count(time.Now()))
+	})
 	s.mQuiet = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_quiet_actions_total", Help: "Actions committed without a change hint to the other nodes of the cluster: this node held the table's lease and no other node had asked for its hints."})
 	for _, res := range []string{"accepted", "refused"} {
 		for _, src := range []string{"player", "bot"} {
@@ -379,7 +382,7 @@ func (s *Server) initMetrics() {
 	}
 	s.mGameTables = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_my_games_tables_total",
 		Help: "Tables read to answer GET /api/me/games: the player's own open tables and invitations, from the store's index."})
-	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mLetGo, s.mFollowed, s.mQuiet, s.mGameTables,
+	s.reg.MustRegister(s.mClients, s.mActions, s.mLatency, open, loaded, asleep, s.mSlept, s.mLetGo, s.mFollowed, s.mQuiet, wanted, s.mGameTables,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	s.reg.MustRegister(s.opt.Collectors...)
 	if g, ok := s.store.(store.GroupCommitter); ok {

@@ -277,8 +277,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(t.clients) == 0 && !t.leased && s.asked.q != nil {
 		// The first client here of a table another node holds: ask
-		// for its hints now, not at the next lease round (quiet.go).
+		// for its hints now, not at the next lease round, and read the
+		// table again before the welcome, as the actions its holder
+		// committed while nobody here asked were not heard (quiet.go).
 		go s.askHints(context.Background(), []string{t.id})
+		if err := t.catchUp(r.Context()); err != nil {
+			s.log.Warn("cannot follow a table", "table", t.id, "err", err)
+		}
 	}
 	t.clients[c] = struct{}{}
 	t.presenceChanged()
