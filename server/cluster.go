@@ -48,10 +48,11 @@ func (s *Server) startCluster() {
 }
 
 // catchUpEvery is how often a node of a cluster reads again the tables its
-// clients watch (Options.CatchUpEvery). A change hint is only a hint: one lost while the database
-// was busy or a listener reconnecting must not leave a table's clients
-// waiting for news that already is in the database. The cost is one read
-// of each watched, unfinished table per period.
+// clients watch (Options.CatchUpEvery). A change hint is only a hint: one
+// lost while the database was busy or a listener reconnecting must not
+// leave a table's clients waiting for news that already is in the
+// database. The cost is one read of each watched, unfinished table per
+// period.
 const catchUpEvery = 3 * time.Second
 
 // catchUpWatched brings every watched, unfinished table in memory up to

@@ -68,7 +68,8 @@ func (w *wantedHints) wanted(id string, now time.Time) bool {
 	return ok && !end.Before(now)
 }
 
-// count returns how many tables' hints are asked for at now.
+// count returns how many tables' hints are asked for at now (by another
+// node: of every node, this one holding their leases or not).
 func (w *wantedHints) count(now time.Time) int {
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -371,7 +371,7 @@ func (s *Server) initMetrics() {
 	s.mSlept = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_slept_total", Help: "Open tables that left memory, idle (--table-idle)."})
 	s.mLetGo = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_tables_let_go_total", Help: "Tables in play that left this node's memory (and lease) for the node their players are on."})
 	s.mFollowed = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_followed_actions_total", Help: "Actions another node of the cluster took, read and played here for this node's clients."})
-	wanted := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_tables_hints_asked", Help: "Tables whose change hints another node of the cluster asks this node for: it has clients there and does not hold their lease."}, func() float64 {
+	wanted := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "farkle_tables_hints_asked", Help: "Tables whose change hints another node of the cluster asks for (it has clients there and does not hold their lease): the node holding one hints its actions."}, func() float64 {
 		return float64(s.asked.count(time.Now()))
 	})
 	s.mQuiet = prometheus.NewCounter(prometheus.CounterOpts{Name: "farkle_quiet_actions_total", Help: "Actions committed without a change hint to the other nodes of the cluster: this node held the table's lease and no other node had asked for its hints."})

@@ -275,7 +275,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		conn.Close(websocket.StatusInternalError, "the table could not be loaded: try again")
 		return
 	}
-	if len(t.clients) == 0 && !t.leased && s.asked.q != nil {
+	if len(t.clients) == 0 && !t.leased && !t.over.Load() && s.asked.q != nil {
 		// The first client here of a table another node holds: ask
 		// for its hints now, not at the next lease round, and read the
 		// table again before the welcome, as the actions its holder
