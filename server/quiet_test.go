@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -8,6 +9,26 @@ import (
 	"github.com/farkle/farkle/server/wsclient"
 	"github.com/farkle/farkle/store/postgres/pgtest"
 )
+
+// quietNodes starts two nodes that never read their tables again on their
+// own (CatchUpEvery of an hour: only the change hints bring news), and
+// seats Ann on a at a new table against a bot, connected: a holds its
+// lease.
+func quietNodes(t *testing.T, ctx context.Context) (a, b *testServer, ann *player, tb wsclient.Table) {
+	t.Helper()
+	dsn := pgtest.DSN(t)
+	opt := server.Options{CatchUpEvery: time.Hour}
+	a, b = startNode(t, dsn, "a", opt), startNode(t, dsn, "b", opt)
+	ann = newPlayer(t, a, "Ann")
+	created, err := ann.CreateTable(ctx, shortRules, meBot...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ann.Connect(ctx, created.ID); err != nil {
+		t.Fatal(err)
+	}
+	return a, b, ann, created
+}
 
 // TestClusterQuietHints: the node holding a table's lease commits its
 // actions without change hints while no other node has clients there,
@@ -17,18 +38,8 @@ import (
 // the hints the watcher would see nothing until the game's end (its last
 // action is always hinted).
 func TestClusterQuietHints(t *testing.T) {
-	dsn := pgtest.DSN(t)
-	opt := server.Options{CatchUpEvery: time.Hour}
-	a, b := startNode(t, dsn, "a", opt), startNode(t, dsn, "b", opt)
 	ctx := ctxT(t, time.Minute)
-	ann := newPlayer(t, a, "Ann")
-	tb, err := ann.CreateTable(ctx, shortRules, meBot...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ann.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
+	a, b, ann, tb := quietNodes(t, ctx)
 	// Ann and the bot play on a until a has committed an action quietly.
 	for metricValue(t, a, "farkle_quiet_actions_total") == 0 {
 		if ann.Last != nil && ann.Last.Phase == "over" {
@@ -84,18 +95,8 @@ func TestClusterQuietHints(t *testing.T) {
 // client to come there is welcomed with the table as it stands, not as the
 // node last heard of it.
 func TestClusterWelcomeAfterQuietActions(t *testing.T) {
-	dsn := pgtest.DSN(t)
-	opt := server.Options{CatchUpEvery: time.Hour}
-	a, b := startNode(t, dsn, "a", opt), startNode(t, dsn, "b", opt)
 	ctx := ctxT(t, time.Minute)
-	ann := newPlayer(t, a, "Ann")
-	tb, err := ann.CreateTable(ctx, shortRules, meBot...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ann.Connect(ctx, tb.ID); err != nil {
-		t.Fatal(err)
-	}
+	a, b, ann, tb := quietNodes(t, ctx)
 	untilTurn := func() { // Ann's turn, the bot done (or the game over)
 		t.Helper()
 		for ann.Last == nil || (ann.Last.Actor != ann.Seat && ann.Last.Phase != "over") {
