@@ -33,12 +33,14 @@ func Migrations(fsys fs.FS) ([]Migration, error) {
 		}
 		out = append(out, Migration{Version: v, Name: name, Path: p})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	// by number; of one number, by name (fs.Glob's order), every time
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Version < out[j].Version })
 	return out, nil
 }
 
 // Versions returns the numbers of the migrations under migrations/ in
-// fsys, in order (those whose name starts with one).
+// fsys, in order; none when a file's name does not start with a number
+// (Migrations' error, which keeps a store from opening).
 func Versions(fsys fs.FS) []int {
 	ms, _ := Migrations(fsys)
 	out := make([]int, len(ms))

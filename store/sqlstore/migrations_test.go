@@ -42,4 +42,7 @@ func TestMigrations(t *testing.T) {
 	if _, err := sqlstore.Migrations(fsys); err == nil || !strings.Contains(err.Error(), "x_bad.sql") {
 		t.Fatalf("a migration without a number: %v", err)
 	}
+	if v := sqlstore.Versions(fsys); len(v) != 0 {
+		t.Fatalf("versions with a migration without a number: %v", v)
+	}
 }
