@@ -67,17 +67,17 @@ func (s *Server) letGo(ctx context.Context, t *table, c store.Change) bool {
 }
 
 // claimConnected claims, in one round trip, the leases of the open tables
-// in memory that this node has connections to and does not lease: those
-// another node yielded come here, and those of a node that died, once
-// their leases expire.
-func (s *Server) claimConnected(ctx context.Context) {
+// in memory that this node has connections to and does not lease (far,
+// unleasedConnected's): those another node yielded come here, and those of
+// a node that died, once their leases expire.
+func (s *Server) claimConnected(ctx context.Context, far []*table) {
 	y, ok := s.cluster.(store.Yielder)
 	if !ok || s.draining.Load() {
 		return
 	}
 	var want []string
 	byID := map[string]*table{}
-	for _, t := range s.unleasedConnected() {
+	for _, t := range far {
 		want = append(want, t.id)
 		byID[t.id] = t
 	}

@@ -373,8 +373,9 @@ func (s *Server) keepLeases(ctx context.Context) {
 		return
 	}
 	s.keepAsleep(holds)
-	s.claimConnected(ctx)    // affinity.go
-	s.askHintsConnected(ctx) // quiet.go
+	far := s.unleasedConnected()
+	s.claimConnected(ctx, far)    // affinity.go
+	s.askHintsConnected(ctx, far) // quiet.go
 	s.takeOrphans(ctx)
 }
 

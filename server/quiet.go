@@ -131,15 +131,19 @@ func (s *Server) heardWant(ctx context.Context, id string) {
 }
 
 // askHintsConnected asks for the hints of the tables this node has clients
-// at and does not lease (each lease round), and forgets the requests of
-// other nodes that ended.
-func (s *Server) askHintsConnected(ctx context.Context) {
+// at and does not lease (far, those of the lease round's start not claimed
+// since), and forgets the requests of other nodes that ended.
+func (s *Server) askHintsConnected(ctx context.Context, far []*table) {
 	if s.asked.q == nil {
 		return
 	}
 	var ids []string
-	for _, t := range s.unleasedConnected() {
-		ids = append(ids, t.id)
+	for _, t := range far {
+		t.mu.Lock()
+		if !t.leased {
+			ids = append(ids, t.id)
+		}
+		t.mu.Unlock()
 	}
 	s.askHints(ctx, ids)
 	s.asked.expire(time.Now())
