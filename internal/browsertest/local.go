@@ -73,6 +73,27 @@ func Offline(t testing.TB, ctx context.Context, off bool) {
 	}
 }
 
+// Block has the tab's requests to addresses matching patterns fail (URL
+// pattern syntax, absolute: "*://*:*/api/me/games*"), as a network error;
+// none gives every address back.
+func Block(t testing.TB, ctx context.Context, patterns ...string) {
+	t.Helper()
+	ps := make([]*network.BlockPattern, len(patterns))
+	for i, p := range patterns {
+		ps[i] = &network.BlockPattern{URLPattern: p, Block: true}
+	}
+	_, err := chromedp.Run(ctx, func(c context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(c, tg, network.Enable, network.EnableParams{}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(c, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: ps})
+		return chromedp.Void{}, err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // AppKept is JavaScript that is true once a service worker controls the
 // page and its cache holds the engine of the local games: the page will
 // open, and play, offline.

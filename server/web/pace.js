@@ -30,13 +30,17 @@ function setTitleCount(n) {
 
 // refreshTitleCount asks the server how many games wait on the player.
 export async function refreshTitleCount() {
+  try { return await loadGames(); } catch { return []; }
+}
+
+// loadGames reads the player's open games and counts in the tab title
+// those waiting on the player; it throws what the server answered.
+async function loadGames() {
   if (!state.me) { setTitleCount(0); return []; }
-  try {
-    const games = await api('GET', `/api/me/games?lang=${lang}`);
-    setTitleCount(games.filter((g) => g.your_move).length);
-    noteMoves(games);
-    return games;
-  } catch { return []; }
+  const games = await api('GET', `/api/me/games?lang=${lang}`);
+  setTitleCount(games.filter((g) => g.your_move).length);
+  noteMoves(games);
+  return games;
 }
 
 // startTitleCount keeps the tab title's count up to date, every 30 s and
@@ -74,9 +78,19 @@ function invitationButtons(g, done) {
     } }, msg('web.invite.block')) : '');
 }
 
-// myGames fills box with the player's open games, "your move" first.
+// myGames fills box with the player's open games, "your move" first. A
+// list that could not be read says so, with a button to try again, rather
+// than showing no games.
 export async function myGames(box) {
-  const games = await refreshTitleCount();
+  let games;
+  try {
+    games = await loadGames();
+  } catch (ex) {
+    box.dataset.loaded = 'error';
+    box.replaceChildren(h('p', { class: 'error load-games', role: 'alert' }, msg('web.pace.loadFailed', { reason: ex.message }), ' ',
+      h('button', { type: 'button', class: 'button retry-games', onclick: () => myGames(box) }, msg('web.pace.retry'))));
+    return;
+  }
   box.dataset.loaded = 'yes';
   if (!games.length) { box.replaceChildren(); return; }
   const line = (g) => {

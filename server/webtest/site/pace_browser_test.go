@@ -43,7 +43,8 @@ func createAccount(t *testing.T, ctx context.Context, site, name string) webtest
 // and they chat (a line with markup shows as text; Ann mutes Bea). For
 // their first turns each comes to the home page, finds the game under
 // "Your move" (the tab title counting it) with the other's last turn
-// summarised, plays a turn with the keyboard and leaves; then each opens
+// summarised (a list that cannot be read says so and can be read again),
+// plays a turn with the keyboard and leaves; then each opens
 // the table for a turn until the end. At the end Bea says "good game" and
 // both are rated in the house family.
 func TestBrowserOwnPaceGame(t *testing.T) {
@@ -114,6 +115,21 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 		t.Fatalf("the table: %+v", tb)
 	}
 
+	// A list of games that cannot be read says so and offers to try
+	// again, rather than showing none.
+	browsertest.Block(t, ann, "*://*:*/api/me/games*")
+	if err := chromedp.Do(ann, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now")); err != nil {
+		t.Fatal(err)
+	}
+	webtest.WaitPage(t, ann, "the list of games", `['yes', 'error'].includes(document.getElementById('my-games').dataset.loaded)`)
+	if text := browsertest.Eval[string](t, ann, `document.getElementById('my-games').textContent`); !strings.Contains(text, "could not be loaded") {
+		t.Fatalf("the home page with its games unreadable: %q", text)
+	}
+	browsertest.Block(t, ann)
+	if err := chromedp.Do(ann, browsertest.Click("#my-games .retry-games"), chromedp.WaitVisible(`#my-games li[data-table="`+id+`"]`)); err != nil {
+		t.Fatal(err)
+	}
+
 	names := map[context.Context]string{ann: "Ann", bea: "Bea"}
 	turns, summaries := 0, 0
 	over := false
@@ -142,22 +158,36 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 			if err := chromedp.Do(b, chromedp.Navigate(site+"/"), chromedp.WaitVisible("#play-now")); err != nil {
 				t.Fatal(err)
 			}
-			webtest.WaitPage(t, b, "the list of games", `document.getElementById('my-games').dataset.loaded === 'yes'`)
+			webtest.WaitPage(t, b, "the list of games", `['yes', 'error'].includes(document.getElementById('my-games').dataset.loaded)`)
 			type home struct {
-				Mine  bool
-				Last  string
-				Title string
-				Over  bool
+				Loaded string
+				Mine   bool
+				Last   string
+				Title  string
+				Listed bool
+				Text   string
 			}
 			hm, err := chromedp.Run(b, chromedp.Evaluate[home](`(() => {
+				const box = document.getElementById('my-games');
 				const li = document.querySelector('#your-move li[data-table="`+id+`"]');
 				const any = document.querySelector('#my-games li[data-table="`+id+`"]');
-				return {mine: !!li, last: li ? (li.querySelector('.last-turn') || {}).textContent || '' : '', title: document.title, over: !any};
+				return {loaded: box.dataset.loaded, mine: !!li, last: li ? (li.querySelector('.last-turn') || {}).textContent || '' : '',
+					title: document.title, listed: !!any, text: box.textContent};
 			})()`))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if hm.Over {
+			if hm.Loaded != "yes" {
+				t.Fatalf("%s's home page could not list her games: %q", names[b], hm.Text)
+			}
+			if !hm.Listed { // the game is no longer open: it must be over
+				var tb struct{ Status string }
+				if err := servertest.ClientWithToken(t, ts.URL, "").Do(servertest.Context(t, time.Minute), "GET", "/api/tables/"+id, nil, &tb); err != nil {
+					t.Fatal(err)
+				}
+				if tb.Status != "over" {
+					t.Fatalf("%s's home page does not list the game, which is %q: %q", names[b], tb.Status, hm.Text)
+				}
 				over = true
 				break
 			}
