@@ -7,7 +7,7 @@ import { msg, date, num } from './i18n.js';
 import { botLevel, tourEnd } from './words.js';
 
 const formats = ['round-robin', 'swiss', 'knockout'];
-const fmtName = (f) => msg(`web.tour.format.${f}`);
+const fmtName = (f) => msg(`web.tour.formatName.${f}`);
 
 function summary(t) {
   return `${msg(`web.tour.formatShort.${t.format}`)} · ${msg('web.tour.entrants', { n: t.entrants.length, size: t.size })}${t.pace ? ` · ${msg('web.pace.perMove', { pace: paceName(t.pace) })}` : ''}${t.rated ? ` · ${msg('web.tour.rated')}` : ''}` +
@@ -20,7 +20,11 @@ export async function tournamentsPage() {
   const [list, presets, bots] = await Promise.all([api('GET', '/api/tournaments'), api('GET', '/api/presets'), api('GET', '/api/bots')]);
   const err = h('p', { class: 'error', role: 'alert' });
   const name = h('input', { id: 't-name', maxlength: '24', value: msg('web.tour.defaultName') });
-  const format = h('select', { id: 't-format' }, formats.map((v) => h('option', { value: v }, fmtName(v))));
+  // The list names the formats (short enough for a phone's width); the
+  // line under it says what the one chosen is.
+  const formatNote = h('span', { class: 'muted small field-note', id: 't-format-note' }, msg(`web.tour.format.${formats[0]}`));
+  const format = h('select', { id: 't-format', 'aria-describedby': 't-format-note', onchange: () => { formatNote.textContent = msg(`web.tour.format.${format.value}`); } },
+    formats.map((v) => h('option', { value: v }, fmtName(v))));
   const size = h('input', { id: 't-size', type: 'number', min: '3', max: '64', value: '4' });
   const preset = h('select', { id: 't-rules' }, presets.map((p) => h('option', { value: p.name, selected: p.name === 'classic' }, p.name)));
   const target = h('input', { id: 't-target', type: 'number', step: '500', min: '500', placeholder: msg('web.tour.presets') });
@@ -43,7 +47,7 @@ export async function tournamentsPage() {
     } catch (ex) { err.textContent = ex.message; }
   } },
   h('h2', {}, msg('web.tour.new')),
-  h('label', { class: 'field' }, msg('web.tour.name'), name), h('label', { class: 'field' }, msg('web.tour.format'), format), h('label', { class: 'field' }, msg('web.tour.size'), size),
+  h('label', { class: 'field' }, msg('web.tour.name'), name), h('label', { class: 'field' }, msg('web.tour.format'), format, formatNote), h('label', { class: 'field' }, msg('web.tour.size'), size),
   h('label', { class: 'field' }, msg('setup.rules'), preset), h('label', { class: 'field' }, msg('web.tour.target'), target), pace.el,
   h('label', { class: 'field check' }, rated, msg('web.form.rated')),
   h('label', { class: 'field' }, msg('web.tour.start'), start),

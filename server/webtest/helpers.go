@@ -341,6 +341,20 @@ func WantFits(t *testing.T, ctx context.Context, what string) {
 	if len(wide) > 0 {
 		t.Errorf("%s is wider than the phone: %q", what, wide)
 	}
+	WantChoicesFit(t, ctx, what)
+}
+
+// WantChoicesFit fails the test on a drop-down list of the page that cuts
+// off one of its choices (ClippedOptions).
+func WantChoicesFit(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	cut, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](ClippedOptions))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cut) > 0 {
+		t.Errorf("%s cuts off choices: %q", what, cut)
+	}
 }
 
 func Count(xs []string, x string) int {
@@ -694,6 +708,28 @@ const TooWide = `(() => {
     out.push(name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right) + ' "' + (e.textContent || '').trim().slice(0, 40) + '"');
   }
   if (document.documentElement.scrollWidth > vw + 1) out.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + ' px');
+  return out;
+})()`
+
+// ClippedOptions lists the drop-down lists (select) of the page whose box
+// is too narrow for one of their choices: the closed list shows the choice
+// made on one line, and a choice longer than the box is cut off. Each
+// choice's text is measured in the list's font, against the box less its
+// padding, border and the arrow (20 px, Chromium's is about 16).
+const ClippedOptions = `(() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const out = [];
+  for (const sel of document.querySelectorAll('select')) {
+    if (!sel.getClientRects().length || getComputedStyle(sel).visibility === 'hidden') continue;
+    const cs = getComputedStyle(sel);
+    ctx.font = cs.font;
+    const room = sel.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+      - parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth) - 20;
+    for (const o of sel.options) {
+      const w = ctx.measureText(o.text).width;
+      if (w > room) out.push('select' + (sel.id ? '#' + sel.id : '') + ': "' + o.text.slice(0, 60) + '" needs ' + Math.ceil(w) + ' px, has ' + Math.floor(room));
+    }
+  }
   return out;
 })()`
 

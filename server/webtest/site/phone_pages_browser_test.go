@@ -226,6 +226,7 @@ func checkFits(t *testing.T, ctx context.Context, base string, pg webtest.SitePa
 	if len(wide) > 0 {
 		t.Errorf("%s (%s) is wider than the phone: %q", pg.Name, pg.Path, wide)
 	}
+	webtest.WantChoicesFit(t, ctx, pg.Name+" ("+pg.Path+")")
 	return drawn
 }
 

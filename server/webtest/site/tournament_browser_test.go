@@ -33,7 +33,15 @@ func TestBrowserTournament(t *testing.T) {
 	ts := servertest.StartFile(t, "", server.Options{})
 	ctx := webtest.Browser(t, 1100, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/tournaments"), chromedp.WaitVisible("#t-create"),
-		chromedp.SetValue("#t-name", "Test cup"), chromedp.SetValue("#t-format", "swiss"), chromedp.SetValue("#t-size", "4"),
+		chromedp.SetValue("#t-format", "swiss"), chromedp.Evaluate[chromedp.Void](`document.getElementById('t-format').dispatchEvent(new Event('change'))`)); err != nil {
+		t.Fatal(err)
+	}
+	// The list names the formats; the line under it says what the one
+	// chosen means.
+	if note, want := browsertest.Eval[string](t, ctx, `document.getElementById('t-format-note').textContent`), lang.Get("en").Msg("web.tour.format.swiss"); note != want {
+		t.Fatalf("the note of the Swiss format: %q, want %q", note, want)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue("#t-name", "Test cup"), chromedp.SetValue("#t-size", "4"),
 		chromedp.SetValue("#t-target", "500"), chromedp.SetValue("#t-bots", "3"), browsertest.Click("#t-create"),
 		chromedp.WaitVisible("#t-standings")); err != nil {
 		t.Fatal(err)
