@@ -71,7 +71,7 @@ export async function newTablePage() {
       else input = h('input', { type: 'number', name: path, step: '50', inputmode: 'numeric' });
       if (path.endsWith('players') || path.includes('count')) input.step = '1';
       inputs[path] = input;
-      return h('label', { class: kind === 'bool' ? 'field check' : 'field', 'data-field': path }, msg(`web.field.${path}`), input);
+      return h('label', { class: kind === 'bool' ? 'field check' : kind === 'choice' ? 'field choice' : 'field', 'data-field': path }, msg(`web.field.${path}`), input);
     })));
   const ruleName = h('input', { name: 'name', maxlength: '40', placeholder: msg('web.form.houseRules') });
   const customBox = h('div', { class: 'rules-form', hidden: true }, h('label', { class: 'field' }, msg('web.form.rulesName'), ruleName), groups);

@@ -126,6 +126,13 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 					if checkFits(t, b, ts.URL, pg, lang+"-"+itoa3(size.w)) {
 						drawn++
 					}
+					if pg.Name == "new-table" { // the house rules' fields, shown on demand
+						if err := chromedp.Do(b, browsertest.Click("#custom"), chromedp.WaitVisible(`.rules-form select`)); err != nil {
+							t.Fatal(err)
+						}
+						webtest.Shot(t, b, "new-table-house-rules-"+lang+"-"+itoa3(size.w))
+						webtest.WantFits(t, b, "the new-table form's house rules")
+					}
 					if lang == "nb" && size.w == 390 {
 						webtest.CheckNorwegian(t, b, pg, english)
 						if pg.Name == "leaderboard" {
