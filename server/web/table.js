@@ -419,6 +419,7 @@ export function tablePage(id, opts = {}) {
     root.dataset.mine = myTurn() ? 'yes' : 'no';
     root.dataset.version = st ? st.version : 0;
     root.dataset.online = g.online ? 'yes' : 'no';
+    root.dataset.busy = g.inflight || g.pending ? 'yes' : 'no'; // an action sent, or one to follow it, not yet answered
     root.replaceChildren(
       h('div', { class: 'col main-col' }, endScreen(), st && st.phase === 'over' ? '' : playArea(), logBox(), leaveBox()),
       h('div', { class: 'col side-col' }, tournamentLink(g.table), scoreboard(), rulesBox(),

@@ -678,8 +678,9 @@ func PressKeys(t *testing.T, ctx context.Context) bool {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
 			t.Fatal(err)
 		}
-		WaitPage(t, ctx, "the game to move on", fmt.Sprintf(`(() => { const g = document.getElementById('game'); return !g || Number(g.dataset.version) !== %d; })()`, g.Version))
-		time.Sleep(100 * time.Millisecond) // a keep is followed by the throw or bank the page sends by itself
+		// The game has moved on, and the page has nothing in flight: a
+		// keep is followed by the throw or bank the page sends by itself.
+		WaitPage(t, ctx, "the game to move on", fmt.Sprintf(`(() => { const g = document.getElementById('game'); return !g || (Number(g.dataset.version) !== %d && g.dataset.busy !== 'yes'); })()`, g.Version))
 	}
 	t.Fatal("the turn did not end within a minute")
 	return false
