@@ -27,7 +27,14 @@ export async function api(method, path, body) {
   const opt = { method, headers: {} };
   if (method !== 'GET') opt.headers['Content-Type'] = 'application/json';
   if (body !== undefined) opt.body = JSON.stringify(body);
-  const resp = await fetch(path, opt);
+  let resp;
+  try {
+    resp = await fetch(path, opt);
+  } catch (ex) { // no answer at all (offline, the server down): said in the page's language, not the browser's
+    const err = new Error(msg('err.network'));
+    err.cause = ex; err.network = true;
+    throw err;
+  }
   const data = await resp.json().catch(() => ({}));
   if (!resp.ok) {
     const err = new Error(data.sanction ? sanctionText(data.sanction) : errText(data.code, data.field, data.error || msg('err.http', { status: resp.status })));

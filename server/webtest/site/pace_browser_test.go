@@ -122,7 +122,7 @@ func TestBrowserOwnPaceGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	webtest.WaitPage(t, ann, "the list of games", `['yes', 'error'].includes(document.getElementById('my-games').dataset.loaded)`)
-	if text := browsertest.Eval[string](t, ann, `document.getElementById('my-games').textContent`); !strings.Contains(text, "could not be loaded") {
+	if text := browsertest.Eval[string](t, ann, `document.getElementById('my-games').textContent`); !strings.Contains(text, "could not be loaded: The server could not be reached") {
 		t.Fatalf("the home page with its games unreadable: %q", text)
 	}
 	browsertest.Block(t, ann)
