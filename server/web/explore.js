@@ -28,7 +28,7 @@ const s = (tag, attrs, ...kids) => el('svg:' + tag, attrs, ...kids);
 async function api(method, path, body) {
   const opt = { method, headers: {} };
   if (body !== undefined) { opt.headers['Content-Type'] = 'application/json'; opt.body = JSON.stringify(body); }
-  const resp = await fetch(path, opt);
+  const resp = await fetch(path, opt).catch(() => { throw new Error(msg('err.network')); }); // no answer at all: said in the page's language
   const data = await resp.json().catch(() => ({}));
   if (!resp.ok) throw new Error(errText(data.code, data.field, data.error || msg('err.http', { status: resp.status })));
   return data;
