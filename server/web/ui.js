@@ -69,11 +69,19 @@ export function rulesName(r) {
 }
 
 // loadMe reads the browser's guest: /api/me answers null (200) when there
-// is none yet.
+// is none yet. When the server cannot say (no answer, an error), the
+// header says so with a button to try again, rather than offering to sign
+// in a player who may well be signed in.
 export async function loadMe() {
-  try { state.me = await api('GET', '/api/me'); } catch { state.me = null; }
+  let failed = null;
+  try { state.me = await api('GET', '/api/me'); } catch (ex) { state.me = null; failed = ex; }
   const span = document.getElementById('me');
   showNotices(state.me ? state.me.notices : null);
+  if (failed) {
+    span.replaceChildren(h('span', { class: 'me-error small', id: 'me-error', role: 'alert', title: failed.message }, msg('web.meFailed')), ' ',
+      h('button', { id: 'me-retry', class: 'small', type: 'button', onclick: () => location.reload() }, msg('web.pace.retry')));
+    return null;
+  }
   span.replaceChildren(...(state.me ? [h('a', { href: `/players/${encodeURIComponent(state.me.id)}` }, nameEl(state.me.name)), ' ',
     state.me.moderator ? h('a', { href: '/moderate', id: 'moderate-link', class: 'small' }, msg('web.mod.nav')) : '', state.me.moderator ? ' ' : '',
     h('a', { href: '/account', id: 'account-link', class: 'small' }, msg(state.me.account ? 'web.account' : 'web.keepPlayer')), ' ',
