@@ -1,6 +1,8 @@
 package site
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -16,31 +18,40 @@ import (
 // TestBrowserHeaderNotConnected: when the page cannot learn who is playing
 // (GET /api/me gets no answer), the header says it is not connected and
 // offers to try again, instead of a sign-in link for a player who is
-// signed in; once the server answers, Try again shows the player. At
-// phone width, in Norwegian and English.
+// signed in; once the server answers, Try again shows the player. And when
+// only the player's list of games gets no answer, the home page says so
+// (with Try again) instead of showing none. At phone widths, in Norwegian
+// and English.
 func TestBrowserHeaderNotConnected(t *testing.T) {
 	t.Parallel()
 	ts := servertest.StartFile(t, "", server.Options{})
 	p := servertest.NewPlayer(t, ts, "Tessa")
-	for vi, code := range []string{"nb", "en"} {
-		t.Run(code, func(t *testing.T) {
+	for vi, v := range []struct {
+		code  string
+		width int64
+	}{{"nb", 390}, {"en", 360}, {"nb", 360}, {"en", 390}} {
+		tag := v.code + "-" + strconv.FormatInt(v.width, 10)
+		t.Run(tag, func(t *testing.T) {
 			testflags.SkipVariantUnlessLong(t, vi)
-			b := webtest.Browser(t, 360, 740)
+			c := lang.Get(v.code)
+			b := webtest.Browser(t, v.width, 800)
 			webtest.SignInBrowser(t, b, ts.URL, p.Token)
-			webtest.OpenIn(t, b, ts.URL+"/", code)
+			webtest.OpenIn(t, b, ts.URL+"/", v.code)
 			browsertest.Block(t, b, "*://*:*/api/me")
-			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#me #me-error")); err != nil {
+			// The header's first word, whichever it is: the test fails at
+			// once on a sign-in link rather than waiting for the error.
+			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#me a, #me #me-error")); err != nil {
 				t.Fatal(err)
 			}
 			type header struct {
 				Text   string
 				SignIn bool
 			}
-			h := browsertest.Eval[header](t, b, `({text: document.getElementById('me-error').textContent, signIn: !!document.getElementById('signin-link')})`)
-			if want := lang.Get(code).Msg("web.meFailed"); h.Text != want || h.SignIn {
+			h := browsertest.Eval[header](t, b, `({text: (document.getElementById('me-error') || {}).textContent || '', signIn: !!document.getElementById('signin-link')})`)
+			if want := c.Msg("web.meFailed"); h.Text != want || h.SignIn {
 				t.Fatalf("the header without an answer: %+v, want %q and no sign-in link", h, want)
 			}
-			webtest.Shot(t, b, "header-not-connected-"+code+"-360")
+			webtest.Shot(t, b, "header-not-connected-"+tag)
 			webtest.WantFits(t, b, "the header not connected")
 			browsertest.Block(t, b)
 			if err := chromedp.Do(b, browsertest.Click("#me-retry"), chromedp.WaitVisible("#me .name")); err != nil {
@@ -49,6 +60,18 @@ func TestBrowserHeaderNotConnected(t *testing.T) {
 			if name := browsertest.Eval[string](t, b, `document.querySelector('#me .name').textContent`); name != "Tessa" {
 				t.Fatalf("after trying again the header shows %q, want Tessa", name)
 			}
+
+			browsertest.Block(t, b, "*://*:*/api/me/games*")
+			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#play-now")); err != nil {
+				t.Fatal(err)
+			}
+			webtest.WaitPage(t, b, "the list of games", `['yes', 'error'].includes(document.getElementById('my-games').dataset.loaded)`)
+			text := browsertest.Eval[string](t, b, `document.getElementById('my-games').textContent`)
+			if want := c.Msg("web.pace.loadFailed", "reason", c.Msg("err.network")); !strings.Contains(text, want) || !strings.Contains(text, c.Msg("web.pace.retry")) {
+				t.Fatalf("the home page with its games unreadable: %q, want %q and Try again", text, want)
+			}
+			webtest.Shot(t, b, "home-games-unread-"+tag)
+			webtest.WantFits(t, b, "the home page with its games unreadable")
 		})
 	}
 }
