@@ -31,10 +31,11 @@ import (
 // table again before the welcome (ws.go). And a holder may commit quietly
 // after the asking node read the table and before it hears the request:
 // so when it hears a request it did not have, it sends a hint of the table
-// as it has it, and the asking node reads every action it missed. A node of an older release does not ask: during a
-// rolling upgrade its clients at a table held by a newer node see its
-// actions when the node reads its tables again (Options.CatchUpEvery), not
-// at once.
+// as it has it, and the asking node reads every action it missed.
+//
+// A node of an older release does not ask: during a rolling upgrade its
+// clients at a table held by a newer node see its actions when the node
+// reads its tables again (Options.CatchUpEvery), not at once.
 
 // wantedHints is what a node knows of the other nodes' requests.
 type wantedHints struct {
