@@ -43,9 +43,10 @@ func (db *DB) WantHints(ctx context.Context, tables []string) error {
 	return tx.Commit()
 }
 
-// Hint implements store.Quieter.
+// Hint implements store.Quieter: the hint alone, sent as a batch's hints
+// are (hintSQL: waiting for no flush of the log).
 func (db *DB) Hint(ctx context.Context, c store.Change) error {
-	_, err := db.W.ExecContext(ctx, `SELECT pg_notify($1, $2)`, db.channel, payload(c.Table, c.Actions, c.Status))
+	_, err := db.W.ExecContext(ctx, hintSQL, db.channel, payload(c.Table, c.Actions, c.Status))
 	return err
 }
 
