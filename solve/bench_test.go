@@ -64,10 +64,11 @@ func BenchmarkSolveDuel(b *testing.B) {
 
 // BenchmarkSolveDuelPenalty is the whole duel solve of the presets with a
 // farkle penalty (classic, farkle-dice: sweeps until the values settle) on
-// one worker and on two: the CPU of a solve and of one sweep (cpu-ns/sweep,
-// the same on one worker and two where nothing is wasted on waiting), and
-// how well two cores are kept busy (cpu/wall near 2). Run with
-// -benchtime=1x; on a shared machine compare old and new alternately.
+// one worker and on two, with each kind of lane instructions the CPU runs
+// but Go's (avx2, avx512): the CPU of a solve and of one sweep
+// (cpu-ns/sweep, the same on one worker and two where nothing is wasted on
+// waiting), and how well two cores are kept busy (cpu/wall near 2). Run
+// with -benchtime=1x; on a shared machine compare old and new alternately.
 func BenchmarkSolveDuelPenalty(b *testing.B) {
 	for _, name := range []string{"classic", "farkle-dice"} {
 		r := rules.MustPreset(name)
@@ -75,9 +76,11 @@ func BenchmarkSolveDuelPenalty(b *testing.B) {
 			b.Fatalf("%s has no farkle penalty", name)
 		}
 		for _, workers := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/jobs-%d", name, workers), func(b *testing.B) {
-				benchDuel(b, r, DuelOptions{Workers: workers})
-			})
+			for _, kind := range simdKinds()[1:] { // the Go sums: far slower
+				b.Run(fmt.Sprintf("%s/jobs-%d/%v", name, workers, kind), func(b *testing.B) {
+					benchDuel(b, r, DuelOptions{Workers: workers, test: duelTest{sums: kind}})
+				})
+			}
 		}
 	}
 }

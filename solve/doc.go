@@ -117,9 +117,13 @@
 // billion lane options (six dice 62%, five 26%); a six-dice sum is worth
 // more than banking in 7.5 of its 8 lanes, and the sums all of whose
 // lanes bank are 7% of the options. The kernel is at the load bound: the
-// eight lanes in one AVX-512 vector (the same roundings) summed six dice
-// 7% faster, the bounds of two numbers of dice side by side (four sums in
-// flight) and a profile-guided build were no faster. The score-0 pairs'
+// bounds of two numbers of dice side by side (four sums in flight) and a
+// profile-guided build were no faster. The eight lanes in one AVX-512
+// vector (the same roundings) summed six dice 7% faster on an earlier
+// machine; on one whose vector units are 512 bits wide (an AMD EPYC of
+// the Zen 5 kind) the sums take a quarter less time (BenchmarkLaneSums:
+// 77 ns against 102 ns) and the solves 12-15% (below), so a CPU with
+// AVX512F runs the sums and the bound that way (simd, bestSIMD). The score-0 pairs'
 // states filled by dependency levels take as many fills as by streak sum
 // (the farkles chain 2c-1 of them), and the bound (boundAll) succeeds on
 // 99% of the lanes it tries. BenchmarkSolveDuelPenalty measures a sweep's
@@ -133,7 +137,8 @@
 // on amd64 with AVX2 (the Go forms elsewhere, or with -tags purego) the
 // sums, the after-keep row and the banking bound are vector routines
 // (lanes_amd64.s), and eight lanes are two vectors so that two additions
-// are in flight. The lanes keep their own tops, pruning, skips and order of
+// are in flight; with AVX512F the sums and the bound are one vector of
+// eight (lanes512_amd64.s). The lanes keep their own tops, pruning, skips and order of
 // sums, so every value is the same to the last bit as a pair solved alone
 // (TestLanesSameAsAlone, TestLaneSums, TestKeepRow). A pair solved alone
 // (the diagonal; a score of 0 under a penalty, whose penalty lands in its
@@ -146,10 +151,14 @@
 // cycles an option for eight turns. The routines use only VEX-encoded
 // instructions on vector registers (TestAsmAllVEX): a legacy SSE MOVQ in
 // the bound and keep-row routines cost a state transition (about 300 ns
-// here) each call, a third of a classic duel's CPU time. On two cores (no cache, a shared
+// here) each call, a third of a classic duel's CPU time (the AVX-512
+// routines are EVEX-encoded: the same rule holds). On two cores (no cache, a shared
 // machine): cardgames 0.8 s, pocket-farkel 0.7-0.9 s, classic 6-6.6 s,
 // farkle-dice 8.6-10.7 s; the solver one pair at a time took 2.5-2.9,
-// 2.8-3.2, 29-41 and 45-57 s in the same sessions.
+// 2.8-3.2, 29-41 and 45-57 s in the same sessions. On the Zen 5 machine,
+// three rounds alternating (BenchmarkSolveDuelPenalty, two workers):
+// classic 4.46-4.49 s with AVX2, 3.94-3.95 s with AVX-512; farkle-dice
+// 6.46-6.70 s and 5.63-5.69 s.
 //
 // # Three players
 //

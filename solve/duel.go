@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -65,8 +66,8 @@ type duelTest struct {
 	job func(a, b int32)
 	// alone solves every pair alone (job), never side by side (jobLanes).
 	alone bool
-	// goSums makes the lane sums use their Go forms, not AVX2.
-	goSums bool
+	// sums, if not 0, is the lane routines' instructions (else bestSIMD).
+	sums simd
 	// sweepTol and errTol, where not 0, replace the constants of the
 	// stopping rule.
 	sweepTol, errTol float64
@@ -223,7 +224,7 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(sweep, don
 	ws := make([]*work, workers)
 	lws := make([]*laneWork, workers)
 	for i := range ws {
-		ws[i], lws[i] = &work{}, &laneWork{arr: laneArrays{avx: useAVX2 && !t.test.goSums}}
+		ws[i], lws[i] = &work{}, &laneWork{arr: laneArrays{simd: cmp.Or(t.test.sums, bestSIMD())}}
 	}
 	var jobs []job
 	// runJob solves a job with worker wi's scratch space. A panic there

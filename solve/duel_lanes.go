@@ -32,7 +32,7 @@ type laneArrays struct {
 	kmax    []float64
 	derivs  bool
 	noZ     bool
-	avx     bool // the lane sums in AVX2 (useAVX2, unless a test says Go)
+	simd    simd // the lane routines' instructions (bestSIMD, unless a test says)
 }
 
 // lane returns the index of value j of total t of lane l.
@@ -211,7 +211,7 @@ func (m *model) fillLanes(a *laneArrays) {
 		}
 		if anyCand {
 			var bound [7]uint64
-			boundAll(a.avx, &m.bounds, int(D), a.kmax[int(t)*lanes:], qnext, bnext, bk, &a.F, &cand, &bound)
+			boundAll(a.simd, &m.bounds, int(D), a.kmax[int(t)*lanes:], qnext, bnext, bk, &a.F, &cand, &bound)
 			for n := int32(1); n <= D; n++ {
 				skips[n] |= bound[n]
 			}
@@ -275,7 +275,7 @@ func (m *model) fillLanes(a *laneArrays) {
 		// after-keep values: bank or throw the dice left
 		km := (*[lanes]float64)(a.kmax[int(t)*lanes:])
 		if !a.derivs {
-			rise := keepRow(a.avx, qrow[:], krow[:], knext[:], bk, &a.Z, km, int(hotJ), int(D))
+			rise := keepRow(a.simd, qrow[:], krow[:], knext[:], bk, &a.Z, km, int(hotJ), int(D))
 			for ; rise != 0; rise &= rise - 1 {
 				if l := bits.TrailingZeros64(rise); t < a.tops[l] {
 					vio[l] = t
@@ -318,12 +318,12 @@ func (m *model) fillLanes(a *laneArrays) {
 // values in v, and with derivatives their sums by F and Z in dF and dZ.
 func (m *model) laneSum(a *laneArrays, bs *laneSet, base int, v, dF, dZ *[lanes]float64) {
 	if !a.derivs {
-		sumLanes(a.avx, bs, a.k[base:], v)
+		sumLanes(a.simd, bs, a.k[base:], v)
 		return
 	}
-	sumLanesD(a.avx, bs, a.k[base:], a.kF[base:], v, dF)
+	sumLanesD(a.simd, bs, a.k[base:], a.kF[base:], v, dF)
 	if !a.noZ {
 		var ignore [lanes]float64
-		sumLanesD(a.avx, bs, a.k[base:], a.kZ[base:], &ignore, dZ)
+		sumLanesD(a.simd, bs, a.k[base:], a.kZ[base:], &ignore, dZ)
 	}
 }

@@ -81,28 +81,68 @@ func lane3Set(bs []block) laneSet {
 	return s
 }
 
+// simd names the instructions of the duel's lane routines: their Go
+// forms, AVX2 (the eight lanes in two vectors of four) or AVX-512 (one
+// vector of eight, for the sums and the bounds, which are most of the
+// work; the other routines then run in AVX2). Every form does the same
+// operations in the same order, so the values are the same to the last
+// bit. A solve runs the best its CPU has (bestSIMD).
+type simd uint8
+
+const (
+	simdGo simd = iota + 1
+	simdAVX2
+	simdAVX512
+)
+
+func (s simd) String() string {
+	switch s {
+	case simdGo:
+		return "go"
+	case simdAVX2:
+		return "avx2"
+	case simdAVX512:
+		return "avx512"
+	}
+	return "best"
+}
+
+// bestSIMD returns the best lane instructions this CPU runs.
+func bestSIMD() simd {
+	switch {
+	case useAVX512:
+		return simdAVX512
+	case useAVX2:
+		return simdAVX2
+	}
+	return simdGo
+}
+
 // sumLanes adds to acc, lane by lane, the sum over the groups of s of the
 // group's probability times the best value among its options in k (k
-// starts at the current total; len(k) >= the set's reach), in AVX2 if avx
-// (only where useAVX2).
-func sumLanes(avx bool, s *laneSet, k []float64, acc *[lanes]float64) {
+// starts at the current total; len(k) >= the set's reach), with the
+// instructions of kind (one this CPU runs).
+func sumLanes(kind simd, s *laneSet, k []float64, acc *[lanes]float64) {
 	if len(s.hdr) == 0 {
 		return
 	}
-	if avx {
+	switch kind {
+	case simdAVX512:
+		sumLanesAVX512(&s.hdr[0], len(s.hdr)/2, &s.prob[0], &s.off[0], &k[0], acc)
+	case simdAVX2:
 		sumLanesAVX2(&s.hdr[0], len(s.hdr)/2, &s.prob[0], &s.off[0], &k[0], acc)
-		return
+	default:
+		s.each(func(cnt int, prob []float64, off []int32) { sumLanesGo(cnt, prob, off, k, acc) })
 	}
-	s.each(func(cnt int, prob []float64, off []int32) { sumLanesGo(cnt, prob, off, k, acc) })
 }
 
 // sumLanesD is sumLanes with the derivative: accD gets probability times
 // d at the chosen option (the first of most value in k), lane by lane.
-func sumLanesD(avx bool, s *laneSet, k, d []float64, acc, accD *[lanes]float64) {
+func sumLanesD(kind simd, s *laneSet, k, d []float64, acc, accD *[lanes]float64) {
 	if len(s.hdr) == 0 {
 		return
 	}
-	if avx {
+	if kind >= simdAVX2 {
 		sumLanesDAVX2(&s.hdr[0], len(s.hdr)/2, &s.prob[0], &s.off[0], &k[0], &d[0], acc, accD)
 		return
 	}
@@ -162,9 +202,9 @@ func sumLanesDGo(c int, prob []float64, off []int32, k, d []float64, acc, accD *
 // q at hotJ with hot dice, else banking, or z where banking is not
 // allowed), written to k (a row) with their lane-wise maximum in kmax. It
 // returns a mask with bit l set where a value of lane l is more than the
-// one at the next total (knext). It runs in AVX2 if avx (only where useAVX2).
-func keepRow(avx bool, q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice int) uint64 {
-	if avx {
+// one at the next total (knext). It runs in AVX2 for kind AVX2 or AVX-512.
+func keepRow(kind simd, q, k, knext []float64, bank, z, kmax *[lanes]float64, hotJ, dice int) uint64 {
+	if kind >= simdAVX2 {
 		_, _, _ = q[dice*lanes-1], k[dice*lanes-1], knext[dice*lanes-1]
 		if hotJ > 0 {
 			_ = q[hotJ*lanes+lanes-1]
@@ -245,10 +285,14 @@ func (b *boundSet) terms() ([]float64, []int32) {
 // bound pf*f + the sum of the bound's terms over kmax (which starts at the
 // current total) is at most the bank value less bankedSlack. qnext is the
 // before-throw row of the next total (value n of lane l at n*lanes+l). It
-// runs in AVX2 if avx (only where useAVX2).
-func boundAll(avx bool, bs *[7]boundSet, dice int, kmax []float64, qnext *[stride * lanes]float64, bnext, bank, f *[lanes]float64, cand, out *[7]uint64) {
+// runs with the instructions of kind.
+func boundAll(kind simd, bs *[7]boundSet, dice int, kmax []float64, qnext *[stride * lanes]float64, bnext, bank, f *[lanes]float64, cand, out *[7]uint64) {
 	_ = kmax[len(kmax)-1]
-	if avx {
+	switch kind {
+	case simdAVX512:
+		boundAllAVX512(&bs[0], dice, &kmax[0], &qnext[0], &bnext[0], &bank[0], &f[0], &cand[0], &out[0])
+		return
+	case simdAVX2:
 		boundAllAVX2(&bs[0], dice, &kmax[0], &qnext[0], &bnext[0], &bank[0], &f[0], &cand[0], &out[0])
 		return
 	}

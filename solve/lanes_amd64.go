@@ -8,6 +8,20 @@ import "golang.org/x/sys/cpu"
 // solves then use them (laneArrays.avx).
 var useAVX2 = cpu.X86.HasAVX2
 
+// useAVX512 tells whether the CPU (and the system, which must keep the
+// vector registers' upper halves and the masks) runs the AVX-512 forms.
+var useAVX512 = cpu.X86.HasAVX512F
+
+// sumLanesAVX512 is sumLanesAVX2 with the lanes in one vector.
+//
+//go:noescape
+func sumLanesAVX512(hdr *int64, nb int, prob *float64, off *int32, k *float64, acc *[lanes]float64)
+
+// boundAllAVX512 is boundAllAVX2 with the lanes in one vector.
+//
+//go:noescape
+func boundAllAVX512(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, cand, out *uint64)
+
 // sumLanesAVX2 is sumLanes of a laneSet of nb > 0 blocks.
 //
 //go:noescape

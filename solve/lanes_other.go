@@ -5,6 +5,17 @@ package solve
 // useAVX2 is false where the AVX2 lane sums are not built.
 var useAVX2 = false
 
+// useAVX512 is false where the AVX-512 lane sums are not built.
+var useAVX512 = false
+
+func sumLanesAVX512(hdr *int64, nb int, prob *float64, off *int32, k *float64, acc *[lanes]float64) {
+	panic("solve: no AVX-512 lane sums on this platform")
+}
+
+func boundAllAVX512(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, cand, out *uint64) {
+	panic("solve: no AVX-512 lane sums on this platform")
+}
+
 func sumLanesAVX2(hdr *int64, nb int, prob *float64, off *int32, k *float64, acc *[lanes]float64) {
 	panic("solve: no AVX2 lane sums on this platform")
 }

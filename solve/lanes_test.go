@@ -36,16 +36,25 @@ func laneWindow(rng *rand.Rand, reach int) (k, d []float64, plainK, plainD [lane
 	return k, d, plainK, plainD
 }
 
-// TestLaneSums checks the lane sums, in Go and (where built) in AVX2,
-// against the plain block sums of one turn lane by lane, to the last bit:
+// simdKinds returns the lane instructions this CPU runs, Go's first.
+func simdKinds() []simd {
+	kinds := []simd{simdGo}
+	if useAVX2 {
+		kinds = append(kinds, simdAVX2)
+	}
+	if useAVX512 {
+		kinds = append(kinds, simdAVX512)
+	}
+	return kinds
+}
+
+// TestLaneSums checks the lane sums, in Go and (where built and the CPU
+// runs them) in AVX2 and AVX-512, against the plain block sums of one turn lane by lane, to the last bit:
 // for every preset's pruned and full option blocks and every number of
 // dice, on random values with ties.
 func TestLaneSums(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	impls := []bool{false}
-	if useAVX2 {
-		impls = append(impls, true)
-	}
+	impls := simdKinds()
 	for _, name := range rules.Presets() {
 		m := newModel(rules.MustPreset(name))
 		for _, all := range []bool{false, true} {
@@ -59,18 +68,18 @@ func TestLaneSums(t *testing.T) {
 					t.Fatalf("%s: reach %d", name, reach)
 				}
 				k, d, pk, pd := laneWindow(rng, winArr*lanes)
-				for _, avx := range impls {
+				for _, kind := range impls {
 					var acc, acc2, accD2 [lanes]float64
-					sumLanes(avx, &lb, k, &acc)
-					sumLanesD(avx, &lb, k, d, &acc2, &accD2)
+					sumLanes(kind, &lb, k, &acc)
+					sumLanesD(kind, &lb, k, d, &acc2, &accD2)
 					for l := range lanes {
 						want := blockSumArr(src[n], pk[l])
 						v, dv := blockSumFArr(src[n], pk[l], pd[l])
 						if math.Float64bits(acc[l]) != math.Float64bits(want) {
-							t.Fatalf("%s all=%v n=%d avx=%v lane %d: sum %v, want %v", name, all, n, avx, l, acc[l], want)
+							t.Fatalf("%s all=%v n=%d %v lane %d: sum %v, want %v", name, all, n, kind, l, acc[l], want)
 						}
 						if math.Float64bits(acc2[l]) != math.Float64bits(v) || math.Float64bits(accD2[l]) != math.Float64bits(dv) {
-							t.Fatalf("%s all=%v n=%d avx=%v lane %d: derivative sum %v %v, want %v %v", name, all, n, avx, l, acc2[l], accD2[l], v, dv)
+							t.Fatalf("%s all=%v n=%d %v lane %d: derivative sum %v %v, want %v %v", name, all, n, kind, l, acc2[l], accD2[l], v, dv)
 						}
 					}
 				}
@@ -92,14 +101,11 @@ func BenchmarkLaneSums(b *testing.B) {
 			}
 		}
 	})
-	for _, avx := range []bool{false, true} {
-		if avx && !useAVX2 {
-			continue
-		}
-		b.Run(map[bool]string{false: "lanes-go", true: "lanes-avx2"}[avx], func(b *testing.B) {
+	for _, kind := range simdKinds() {
+		b.Run("lanes-"+kind.String(), func(b *testing.B) {
 			var acc [lanes]float64
 			for b.Loop() {
-				sumLanes(avx, &lb, k, &acc)
+				sumLanes(kind, &lb, k, &acc)
 			}
 		})
 	}
@@ -167,13 +173,13 @@ func laneCases(t *testing.T) map[string]rules.Rules {
 }
 
 // TestLanesSameAsAlone solves each rule set of laneCases with the pairs of
-// a sum side by side (with the AVX2 sums where built, and with the Go sums)
+// a sum side by side (with each kind of lane instructions the CPU runs)
 // and with every pair alone: the tables must be the same to the last bit,
 // as must the sweeps. The presets at their larger target and the random
 // rule sets of more than 40 units run with -long only (internal/testflags):
 // minutes on two cores.
 func TestLanesSameAsAlone(t *testing.T) {
-	avx := useAVX2
+	kinds := simdKinds()
 	for name, r := range laneCases(t) {
 		t.Run(name, func(t *testing.T) {
 			if testing.Short() && newModel(r).target > 40 {
@@ -183,20 +189,20 @@ func TestLanesSameAsAlone(t *testing.T) {
 				testflags.SkipUnlessLong(t, "a larger table")
 			}
 			t.Parallel()
-			solve := func(lanes, avx2 bool) *Table {
-				// one worker with the Go sums, three with AVX2: the
-				// overlapped sums must not depend on who runs what
+			solve := func(lanes bool, kind simd) *Table {
+				// one worker with the Go sums, three with the others:
+				// the overlapped sums must not depend on who runs what
 				workers := 1
-				if avx2 {
+				if kind != simdGo {
 					workers = 3
 				}
-				tab, err := SolveDuel(r, DuelOptions{Workers: workers, test: duelTest{alone: !lanes, goSums: !avx2}})
+				tab, err := SolveDuel(r, DuelOptions{Workers: workers, test: duelTest{alone: !lanes, sums: kind}})
 				if err != nil {
-					t.Fatalf("side by side %v, avx2 %v: %v", lanes, avx2, err)
+					t.Fatalf("side by side %v, %v: %v", lanes, kind, err)
 				}
 				return tab
 			}
-			alone, err := SolveDuel(r, DuelOptions{test: duelTest{alone: true, goSums: true}})
+			alone, err := SolveDuel(r, DuelOptions{test: duelTest{alone: true, sums: simdGo}})
 			if errors.Is(err, ErrNoConvergence) {
 				// some random rules (a penalty at every farkle of a throw
 				// that mostly farkles) need more sweeps than the solver runs
@@ -205,18 +211,14 @@ func TestLanesSameAsAlone(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kinds := []bool{false}
-			if avx {
-				kinds = append(kinds, true)
-			}
 			for _, a := range kinds {
 				side := solve(true, a)
 				if side.sweeps != alone.sweeps {
-					t.Errorf("avx2 %v: %d sweeps side by side, %d alone", a, side.sweeps, alone.sweeps)
+					t.Errorf("%v: %d sweeps side by side, %d alone", a, side.sweeps, alone.sweeps)
 				}
 				for i := range alone.w {
 					if math.Float64bits(side.w[i]) != math.Float64bits(alone.w[i]) {
-						t.Fatalf("avx2 %v: value %d is %v side by side, %v alone", a, i, side.w[i], alone.w[i])
+						t.Fatalf("%v: value %d is %v side by side, %v alone", a, i, side.w[i], alone.w[i])
 					}
 				}
 			}
@@ -224,12 +226,11 @@ func TestLanesSameAsAlone(t *testing.T) {
 	}
 }
 
-// TestKeepRow checks keepRow in AVX2 (where built) against keepRowGo and
+// TestKeepRow checks keepRow in each kind this CPU runs against keepRowGo and
 // against the rule it stands for, on random rows with ties, banks not
 // allowed (-Inf) and both kinds of none left (hot dice or not).
 func TestKeepRow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	avx := useAVX2
 	for try := range 2000 {
 		dice := 1 + rng.IntN(6)
 		hotJ := -1
@@ -275,28 +276,27 @@ func TestKeepRow(t *testing.T) {
 				}
 			}
 		}
-		for _, a := range []bool{false, avx} {
+		for _, a := range simdKinds() {
 			k := make([]float64, stride*lanes)
 			var km [lanes]float64
 			got := keepRow(a, q, k, knext, &bank, &z, &km, hotJ, dice)
 			if got != want || km != wantMax {
-				t.Fatalf("try %d avx2 %v: mask %b max %v, want %b %v", try, a, got, km, want, wantMax)
+				t.Fatalf("try %d %v: mask %b max %v, want %b %v", try, a, got, km, want, wantMax)
 			}
 			for i := range dice * lanes {
 				if math.Float64bits(k[i]) != math.Float64bits(wantK[i]) {
-					t.Fatalf("try %d avx2 %v: k[%d] = %v, want %v", try, a, i, k[i], wantK[i])
+					t.Fatalf("try %d %v: k[%d] = %v, want %v", try, a, i, k[i], wantK[i])
 				}
 			}
 		}
 	}
 }
 
-// TestBoundLanes checks boundAll in AVX2 (where built) against its Go form
+// TestBoundLanes checks boundAll in each kind this CPU runs against its Go form
 // and against model.banked on one turn, lane by lane and for every number
 // of dice at once.
 func TestBoundLanes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	avx := useAVX2
 	for _, name := range []string{"classic", "farkle-dice"} {
 		m := newModel(rules.MustPreset(name))
 		D := m.dice
@@ -338,11 +338,11 @@ func TestBoundLanes(t *testing.T) {
 					}
 				}
 			}
-			for _, a := range []bool{false, avx} {
+			for _, a := range simdKinds() {
 				var got [7]uint64
 				boundAll(a, &m.bounds, D, kmax, &qnext, &bnext, &bank, &f, &cand, &got)
 				if got != want {
-					t.Fatalf("%s try %d avx2 %v: %b, want %b", name, try, a, got, want)
+					t.Fatalf("%s try %d %v: %b, want %b", name, try, a, got, want)
 				}
 			}
 		}
