@@ -224,27 +224,30 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 				}
 				acc[l][3] += m.farkle[n]
 				if n == 6 && m.sdn > 0 {
-					si := int((t+m.sdn)*stride+6)*e3 + c3(l, 0)
+					sq := (*vec4)(a.q[int((t+m.sdn)*stride+6)*e3+c3(l, 0):])
 					for c := range 4 {
-						acc[l][c] += m.nothing * a.q[si+c]
+						acc[l][c] += m.nothing * sq[c]
 					}
 				}
-				for c := range 4 {
-					a.q[qi+c3(l, c)] = acc[l][c]
-				}
+				*(*vec4)(a.q[qi+c3(l, 0):]) = acc[l]
 			}
 		}
+		// after-keep values: bank or throw the dice left (each entry of
+		// the row and of the one above as an array: one bounds check an
+		// entry, not one a value)
+		qrow := a.q[base*e3 : (base+stride)*e3]
+		krow := a.k[base*e3 : (base+2*stride)*e3]
 		for l := range lanes3 {
 			if live>>l&1 == 0 {
 				continue
 			}
 			x := a.x[l]
-			var b vec4
-			for c := range 4 {
-				b[c] = a.bank[(int(t)*4+c)*lanes3+l]
-			}
+			bi := int(t)*4*lanes3 + l
+			bk := a.bank[bi : bi+3*lanes3+1]
+			b := vec4{bk[0], bk[lanes3], bk[2*lanes3], bk[3*lanes3]}
 			ok := a.ok[int(t)*lanes3+l]
 			bOwn := b[0] + b[3]*x
+			km := 0.0
 			for left := int32(0); left < D; left++ {
 				j := left
 				if left == 0 {
@@ -260,27 +263,25 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 				case j < 0:
 					v = vec4{0, 0, 0, 1} // nothing: the turn passes as on a farkle
 				default:
-					qi := (base+int(j))*e3 + c3(l, 0)
-					v = vec4{a.q[qi], a.q[qi+1], a.q[qi+2], a.q[qi+3]}
+					v = *(*vec4)(qrow[int(j)*e3+c3(l, 0):])
 					if ok && bOwn >= v[0]+v[3]*x {
 						v = b
 					}
 				}
-				ki := (base + int(left)) * e3
+				ke := (*[e3]float64)(krow[int(left)*e3:])
 				o := v[0] + v[3]*x
-				a.k[ki+l] = o
+				ke[l] = o
 				if left == 0 {
-					a.kmax[int(t)*lanes3+l] = o
+					km = o
 				} else {
-					a.kmax[int(t)*lanes3+l] = max2(a.kmax[int(t)*lanes3+l], o)
+					km = max2(km, o)
 				}
-				for c := range 4 {
-					a.k[ki+c3(l, c)] = v[c]
-				}
-				if o > a.k[ki+stride*e3+l] {
+				*(*vec4)(ke[c3(l, 0):]) = v
+				if o > krow[(int(left)+stride)*e3+l] {
 					a.vio[l] = t
 				}
 			}
+			a.kmax[int(t)*lanes3+l] = km
 		}
 	}
 }
