@@ -286,9 +286,11 @@
 // form with -tags purego or without AVX2; TestSum3Lanes). The
 // options of a group are ordered so that the first of most own value is the
 // solver's choice (blocks3All), and the turns skip the throws a bound shows
-// are no better than banking (banked3, as the duel's banked). Each lane's
-// sums are the same operations in the same order as a turn alone, so the
-// table is the same to the last bit (TestThreeLanesSameAsAlone). The CPU
+// are no better than banking (banked3, as the duel's banked; the four
+// lanes' bounds of every number of dice at one total in one AVX2 routine,
+// bound3AVX2, TestBound3Lanes). Each lane's sums are the same operations
+// in the same order as a turn alone, so the table is the same to the last
+// bit (TestThreeLanesSameAsAlone). The CPU
 // grows with the fourth power of the target (less where the final round's
 // turns above the target dominate: the triples as A^3, a turn's totals as
 // A/2 plus some 65 units above the target): cardgames at targets 2000,

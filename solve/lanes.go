@@ -28,18 +28,10 @@ type laneSet struct {
 // newLaneSet returns bs as a laneSet, and the most offset read (in
 // float64s, the lane's own included).
 func newLaneSet(bs []block) (laneSet, int) {
-	var s laneSet
+	s := scaledSet(bs, lanes)
 	reach := 0
-	for _, b := range bs {
-		if len(b.prob) == 0 {
-			continue
-		}
-		s.hdr = append(s.hdr, int64(b.cnt), int64(len(b.prob)))
-		s.prob = append(s.prob, b.prob...)
-		for _, o := range b.off {
-			s.off = append(s.off, o*lanes)
-			reach = max(reach, int(o)*lanes+lanes)
-		}
+	for _, o := range s.off {
+		reach = max(reach, int(o)+lanes)
 	}
 	return s, reach
 }
@@ -59,6 +51,8 @@ func (m *model) buildLanes() {
 		}
 		m.bestLanes[n], _ = newLaneSet([]block{b})
 		m.bounds[n] = newBoundSet(&m.bestLanes[n], m.farkle[n])
+		m.best3[n] = scaledSet([]block{b}, lanes3)
+		m.bounds3[n] = newBoundSet(&m.best3[n], m.farkle[n])
 		m.lanes3Pruned[n] = lane3Set(m.blocks[n])
 		m.lanes3All[n] = lane3Set(m.blocks3All[n])
 	}
@@ -66,7 +60,10 @@ func (m *model) buildLanes() {
 
 // lane3Set returns the pruned blocks bs laid out for the three-player lanes
 // (offsets in float64s: times e3).
-func lane3Set(bs []block) laneSet {
+func lane3Set(bs []block) laneSet { return scaledSet(bs, e3) }
+
+// scaledSet returns the blocks bs as a laneSet with offsets times scale.
+func scaledSet(bs []block, scale int32) laneSet {
 	var s laneSet
 	for _, b := range bs {
 		if len(b.prob) == 0 {
@@ -75,7 +72,7 @@ func lane3Set(bs []block) laneSet {
 		s.hdr = append(s.hdr, int64(b.cnt), int64(len(b.prob)))
 		s.prob = append(s.prob, b.prob...)
 		for _, o := range b.off {
-			s.off = append(s.off, o*e3)
+			s.off = append(s.off, o*scale)
 		}
 	}
 	return s

@@ -42,6 +42,12 @@ func keepRowAVX2(q, bank, z, k, knext, kmax *float64, hotJ, dice int) uint64
 //go:noescape
 func boundAllAVX2(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, cand, out *uint64)
 
+// bound3AVX2 is banked3 for the four three-player lanes, bs[n] for n =
+// 1..dice (model.bounds3).
+//
+//go:noescape
+func bound3AVX2(bs *boundSet, dice int, kmax, x, bOwn *float64, cand, out *uint64)
+
 // sum3LanesAVX2 is sum3Lanes of every lane for a laneSet of nb > 0 blocks of
 // pruned groups (lane3Set).
 //

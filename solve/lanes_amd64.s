@@ -482,3 +482,63 @@ tsum:
 	VMOVUPD Y13, 96(R8)
 	VZEROUPPER
 	RET
+
+// func bound3AVX2(bs *boundSet, dice int, kmax, x, bOwn *float64, cand, out *uint64)
+//
+// banked3 for the four three-player lanes (one vector) and n = 1..dice at
+// one total: out[n] is the mask of the lanes of cand[n] (none: no sum)
+// where pf*x + the sum of prob times kmax at off (bs[n], offsets in
+// float64s, times lanes3), plus bankedSlack, is at most bOwn. Multiply,
+// then add, in the order of the terms: banked3's roundings.
+TEXT ·bound3AVX2(SB), NOSPLIT, $0-56
+	MOVQ bs+0(FP), R12
+	MOVQ dice+8(FP), R13
+	MOVQ kmax+16(FP), BX
+	MOVQ x+24(FP), R11
+	MOVQ bOwn+32(FP), DX
+	MOVQ cand+40(FP), R10
+	MOVQ out+48(FP), R9
+	VMOVUPD (R11), Y12
+	VMOVUPD (DX), Y6
+	MOVQ $0x3d719799812dea11, AX
+	VMOVQ AX, X4
+	VBROADCASTSD X4, Y14
+	MOVQ $1, CX
+
+tnext:
+	MOVQ (R10)(CX*8), R8
+	TESTQ R8, R8
+	JZ tstore
+	MOVQ CX, AX
+	SHLQ $5, AX
+	MOVQ (R12)(AX*1), SI
+	MOVQ 8(R12)(AX*1), DI
+	MOVQ 16(R12)(AX*1), DX
+	VBROADCASTSD 24(R12)(AX*1), Y1
+	VMULPD Y12, Y1, Y2
+	TESTQ DX, DX
+	JZ tdone
+
+tterm:
+	MOVLQSX (DI), AX
+	VBROADCASTSD (SI), Y1
+	VMULPD (BX)(AX*8), Y1, Y0
+	VADDPD Y0, Y2, Y2
+	ADDQ $4, DI
+	ADDQ $8, SI
+	DECQ DX
+	JNZ tterm
+
+tdone:
+	VADDPD Y14, Y2, Y2
+	VCMPPD $0x12, Y6, Y2, Y2
+	VMOVMSKPD Y2, AX
+	ANDQ AX, R8
+
+tstore:
+	MOVQ R8, (R9)(CX*8)
+	INCQ CX
+	CMPQ CX, R13
+	JLE tnext
+	VZEROUPPER
+	RET

@@ -32,6 +32,10 @@ func boundAllAVX2(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, 
 	panic("solve: no AVX2 lane sums on this platform")
 }
 
+func bound3AVX2(bs *boundSet, dice int, kmax, x, bOwn *float64, cand, out *uint64) {
+	panic("solve: no AVX2 lane sums on this platform")
+}
+
 func sum3LanesAVX2(hdr *int64, nb int, prob *float64, off *int32, row *float64, acc *[lanes3][4]float64) {
 	panic("solve: no AVX2 lane sums on this platform")
 }

@@ -187,12 +187,11 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 		// before-throw value is the bank's, left out of q: only this
 		// total's after-keep values read it)
 		var skips [stride]uint8
+		if try != 0 {
+			m.bound3Lanes(a.kmax[int(t)*lanes3:], &a.x, &bOwn, try, &skips)
+		}
 		for n := int32(1); n <= D; n++ {
-			var skip uint8
-			if try != 0 {
-				skip = m.banked3Lanes(a.kmax[int(t)*lanes3:], n, &a.x, &bOwn, try)
-			}
-			skips[n] = skip
+			skip := skips[n]
 			qi := (base + int(n)) * e3
 			if skip == live {
 				continue
@@ -283,6 +282,29 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 			}
 			a.kmax[int(t)*lanes3+l] = km
 		}
+	}
+}
+
+// bound3Lanes is banked3Lanes for every number of dice at once (the bounds
+// read only the totals above, none of the sums at this one): skips[n] for
+// n = 1..dice, in AVX2 where built (bound3AVX2, the same roundings).
+func (m *model) bound3Lanes(kmax []float64, x, bOwn *[lanes3]float64, try uint8, skips *[stride]uint8) {
+	if !useAVX2 {
+		for n := int32(1); n <= int32(m.dice); n++ {
+			skips[n] = m.banked3Lanes(kmax, n, x, bOwn, try)
+		}
+		return
+	}
+	_ = kmax[int(m.maxPts)*lanes3+lanes3-1] // the most a bound reads
+	var cand, out [7]uint64
+	for n := 1; n <= m.dice; n++ {
+		if n != 6 || m.sdn == 0 {
+			cand[n] = uint64(try)
+		}
+	}
+	bound3AVX2(&m.bounds3[0], m.dice, &kmax[0], &x[0], &bOwn[0], &cand[0], &out[0])
+	for n := 1; n <= m.dice; n++ {
+		skips[n] = uint8(out[n])
 	}
 }
 

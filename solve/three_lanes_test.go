@@ -85,3 +85,60 @@ func BenchmarkSum3Lanes(b *testing.B) {
 		}
 	})
 }
+
+// TestBound3Lanes: the three-player lanes' banking bounds for every number
+// of dice at once (bound3Lanes, in AVX2 where built) and one number at a
+// time in Go (banked3Lanes) are banked3's, lane by lane, on random rows
+// whose bank values lie around the bound (both answers come often).
+func TestBound3Lanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, name := range []string{"classic", "farkle-dice", "pocket-farkel"} {
+		m := newModel(smallRules(t, name, 10000))
+		rows := int(m.maxPts) + 2
+		var skipped, kept int
+		for try := range 3000 {
+			kmax := make([]float64, rows*lanes3)
+			for i := range kmax {
+				kmax[i] = rng.Float64()
+			}
+			var x, bOwn [lanes3]float64
+			for l := range lanes3 {
+				x[l] = rng.Float64()
+				bOwn[l] = 0.3 + 0.6*rng.Float64()
+			}
+			mask := uint8(rng.IntN(1 << lanes3))
+			var got [stride]uint8
+			m.bound3Lanes(kmax, &x, &bOwn, mask, &got)
+			for n := int32(1); n <= int32(m.dice); n++ {
+				var want uint8
+				for l := range lanes3 {
+					own := make([]float64, rows)
+					for tt := range rows {
+						own[tt] = kmax[tt*lanes3+l]
+					}
+					if mask>>l&1 != 0 && m.banked3(own, n, x[l], bOwn[l]) {
+						want |= 1 << l
+					}
+				}
+				if got[n] != want {
+					t.Fatalf("%s try %d, %d dice: bound3Lanes %04b, banked3 %04b", name, try, n, got[n], want)
+				}
+				if alone := m.banked3Lanes(kmax, n, &x, &bOwn, mask); alone != want {
+					t.Fatalf("%s try %d, %d dice: banked3Lanes %04b, banked3 %04b", name, try, n, alone, want)
+				}
+				for l := range lanes3 {
+					if mask>>l&1 != 0 {
+						if want>>l&1 != 0 {
+							skipped++
+						} else {
+							kept++
+						}
+					}
+				}
+			}
+		}
+		if skipped < 1000 || kept < 1000 {
+			t.Fatalf("%s: %d lanes skipped and %d kept: the rows test too little of one answer", name, skipped, kept)
+		}
+	}
+}

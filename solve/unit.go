@@ -75,7 +75,9 @@ type model struct {
 	bounds                [7]boundSet // the banking bounds over bestLanes (boundAll)
 	lanes3Pruned          [7]laneSet  // blocks and blocks3All for the three-player lanes (sum3LanesAVX2)
 	lanes3All             [7]laneSet
-	laneReach             int // the most values past a total's start a sum reads
+	best3                 [7]laneSet  // bestPts over the three-player lanes' kmax (offsets times lanes3)
+	bounds3               [7]boundSet // the three-player lanes' banking bounds over best3 (bound3Lanes)
+	laneReach             int         // the most values past a total's start a sum reads
 }
 
 // block is the pruned groups of one number of dice thrown that have the
