@@ -560,22 +560,10 @@ func (t *Three) bankVec(a, b, c int32, bs int, tt int32) vec4 {
 // setup fills the bank values of the mover at a (others b, c; the bank
 // target's streak index bs) and the top.
 func (t *Three) setup(d *dp3, a, b, c int32, bs int, x float64) {
-	m := t.m
 	mEff := t.mEff(a)
-	top := max(t.A-a, mEff)
-	if t.fin != nil {
-		// Above the target banking is best wherever its value is at least
-		// what any throw can be worth, 1 - pF(1-x); the trigger's chance
-		// grows with its lead, and from max(b, c)+lx on it is taken as 1.
-		lim := 1 - m.pFmin()*(1-x)
-		for ; a+top < max(b, c)+t.fin.lx; top++ {
-			if t.bankVec(a, b, c, bs, top)[0] >= lim {
-				break
-			}
-		}
-	}
+	top := t.turnTop(a, b, c, bs, x)
 	d.top = top
-	d.resize(top + m.maxPts + m.sdn + 2)
+	d.resize(t.turnRows(top))
 	for tt := int32(0); tt < d.rows; tt++ {
 		d.ok[tt] = tt >= mEff
 		if d.ok[tt] {
@@ -583,6 +571,29 @@ func (t *Three) setup(d *dp3, a, b, c int32, bs int, x float64) {
 		}
 	}
 }
+
+// turnTop returns the top of the turn of the mover at a (others b, c; the
+// bank target's streak index bs) with own farkle value x: the first total
+// from which banking is best at every total above.
+func (t *Three) turnTop(a, b, c int32, bs int, x float64) int32 {
+	top := max(t.A-a, t.mEff(a))
+	if t.fin != nil {
+		// Above the target banking is best wherever its value is at least
+		// what any throw can be worth, 1 - pF(1-x); the trigger's chance
+		// grows with its lead, and from max(b, c)+lx on it is taken as 1.
+		lim := 1 - t.m.pFmin()*(1-x)
+		for ; a+top < max(b, c)+t.fin.lx; top++ {
+			if t.bankVec(a, b, c, bs, top)[0] >= lim {
+				break
+			}
+		}
+	}
+	return top
+}
+
+// turnRows is the length in totals of the in-turn arrays of a turn of the
+// given top: the totals a keep (or the six-dice-nothing bonus) reaches.
+func (t *Three) turnRows(top int32) int32 { return top + t.m.maxPts + t.m.sdn + 2 }
 
 // threeMaxPass bounds the best-response passes of a triple before its
 // policies are declared cycling.

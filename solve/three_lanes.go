@@ -34,9 +34,8 @@ type lane3Arrays struct {
 	live uint8 // the lanes with a turn
 	k, q []float64
 	bank []float64
-	ok   []bool      // t*lanes3 + l
-	kmax []float64   // t*lanes3 + l: the most own after-keep value (banked3)
-	one  [lanes3]dp3 // the lanes' setups
+	ok   []bool    // t*lanes3 + l
+	kmax []float64 // t*lanes3 + l: the most own after-keep value (banked3)
 	// skipBanked and allOptions are dp3's, for every lane (the solve's
 	// threeTest).
 	skipBanked, allOptions bool
@@ -45,7 +44,8 @@ type lane3Arrays struct {
 // setupLanes3 prepares the turns of the live lanes (bit l of live: the
 // mover at s[l][0] against s[l][1] and s[l][2] with own farkle value x[l],
 // the bank target's streaks at streak index bs[l]), as setup and fill3 do
-// alone: bank values, and from each lane's top the tail.
+// alone: bank values, and from each lane's top the tail, written straight
+// into the lanes' arrays.
 func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int, x *[lanes3]float64, live uint8) {
 	m := t.m
 	D := int32(m.dice)
@@ -55,8 +55,8 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int
 		if live>>l&1 == 0 {
 			continue
 		}
-		t.setup(&a.one[l], s[l][0], s[l][1], s[l][2], bs[l], x[l])
-		a.tops[l], rows[l] = a.one[l].top, a.one[l].rows
+		a.tops[l] = t.turnTop(s[l][0], s[l][1], s[l][2], bs[l], x[l])
+		rows[l] = t.turnRows(a.tops[l])
 		a.top, a.rows = max(a.top, a.tops[l]), max(a.rows, rows[l])
 	}
 	n := int(a.rows) * stride * e3
@@ -73,18 +73,27 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int
 		if live>>l&1 == 0 {
 			continue
 		}
-		d := &a.one[l]
 		xl := x[l]
-		for tt := int32(0); tt < d.rows; tt++ {
-			a.ok[int(tt)*lanes3+l] = d.ok[tt]
-			b := d.bank[tt]
-			if !d.ok[tt] {
-				b = vec4{}
+		ma, mb, mc := s[l][0], s[l][1], s[l][2]
+		mEff := t.mEff(ma)
+		// the bank values (setup's), those below the target read along
+		// the table: one score triple after another
+		step := int(t.c*t.c*t.c) * 3
+		wi := t.tsidx(mb, mc, ma, bs[l])
+		for tt := int32(0); tt < rows[l]; tt, wi = tt+1, wi+step {
+			ok := tt >= mEff
+			a.ok[int(tt)*lanes3+l] = ok
+			var b vec4
+			switch {
+			case !ok:
+			case ma+tt < t.A:
+				b = vec4{t.w[wi+2], t.w[wi], t.w[wi+1], 0}
+			default:
+				b = t.bankVec(ma, mb, mc, bs[l], tt)
 			}
-			for c := range 4 {
-				a.bank[(int(tt)*4+c)*lanes3+l] = b[c]
-			}
-			if tt < d.top {
+			bk := a.bank[int(tt)*4*lanes3+l : int(tt+1)*4*lanes3]
+			bk[0], bk[lanes3], bk[2*lanes3], bk[3*lanes3] = b[0], b[1], b[2], b[3]
+			if tt < a.tops[l] {
 				continue
 			}
 			// the tail: every value the bank's (as fill3), where it is
@@ -93,19 +102,16 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int
 			// six dice nothing (the rows below read no other)
 			o := b[0] + b[3]*xl
 			a.kmax[int(tt)*lanes3+l] = o
+			kt := a.k[int(tt*stride)*e3 : int(tt*stride+D)*e3]
 			for j := int32(0); j < D; j++ {
-				i := int(tt*stride+j) * e3
-				a.k[i+l] = o
-				for c := range 4 {
-					a.k[i+c3(l, c)] = b[c]
-				}
+				ke := (*[e3]float64)(kt[int(j)*e3:])
+				ke[l] = o
+				*(*vec4)(ke[c3(l, 0):]) = b
 			}
 			if m.sdn > 0 {
 				i := int(tt*stride+6) * e3
 				a.q[i+l] = o
-				for c := range 4 {
-					a.q[i+c3(l, c)] = b[c]
-				}
+				*(*vec4)(a.q[i+c3(l, 0):]) = b
 			}
 		}
 		// beyond the lane's rows nothing of it is read but by sums whose
@@ -113,7 +119,7 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int
 		// least total at or above top where an own after-keep value
 		// decreases (fill3's vio)
 		a.vio[l] = 1 << 30
-		for tt := d.rows - 2; tt >= d.top; tt-- {
+		for tt := rows[l] - 2; tt >= a.tops[l]; tt-- {
 			if a.k[int(tt*stride)*e3+l] > a.k[int((tt+1)*stride)*e3+l] {
 				a.vio[l] = tt
 			}
