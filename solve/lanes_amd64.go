@@ -48,6 +48,12 @@ func boundAllAVX2(bs *boundSet, dice int, kmax, qnext, bnext, bank, f *float64, 
 //go:noescape
 func bound3AVX2(bs *boundSet, dice int, kmax, x, bOwn *float64, cand, out *uint64)
 
+// keepRow3AVX2 is keepRow3Go for the four lanes at once (q, bank, k,
+// knext and kmax at their rows' starts).
+//
+//go:noescape
+func keepRow3AVX2(q, bank, x, k, knext, kmax *float64, skips *uint64, ok, live uint64, hotJ, dice int) uint64
+
 // sum3LanesAVX2 is sum3Lanes of every lane for a laneSet of nb > 0 blocks of
 // pruned groups (lane3Set).
 //

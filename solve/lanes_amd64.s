@@ -542,3 +542,166 @@ tstore:
 	JLE tnext
 	VZEROUPPER
 	RET
+
+// The lane bits 1, 2, 4, 8 (keepRow3AVX2's masks from bit sets).
+DATA bits4<>+0(SB)/8, $1
+DATA bits4<>+8(SB)/8, $2
+DATA bits4<>+16(SB)/8, $4
+DATA bits4<>+24(SB)/8, $8
+GLOBL bits4<>(SB), RODATA|NOPTR, $32
+
+// func keepRow3AVX2(q, bank, x, k, knext, kmax *float64, skips *uint64, ok, live uint64, hotJ, dice int) uint64
+//
+// keepRow3Go for the four three-player lanes at once: the lanes' entries
+// of a row (an entry 160 bytes: the four own values, then each lane's
+// vector of four components at 32+32l) are turned into components across
+// the lanes (a 4x4 transpose), decided, turned back and stored for the
+// lanes of live only. The same operations as keepRow3Go (own value
+// v0 + v3*x, the bank on a tie), so the same values.
+TEXT ·keepRow3AVX2(SB), NOSPLIT, $0-96
+	MOVQ q+0(FP), SI
+	MOVQ bank+8(FP), BX
+	MOVQ x+16(FP), R8
+	MOVQ k+24(FP), DI
+	MOVQ knext+32(FP), R9
+	MOVQ kmax+40(FP), R10
+	MOVQ skips+48(FP), R11
+	MOVQ ok+56(FP), R12
+	MOVQ live+64(FP), R13
+	MOVQ hotJ+72(FP), R14
+	MOVQ dice+80(FP), CX
+	// the bank's components across the lanes, x, and the own bank value
+	VMOVUPD (BX), Y0
+	VMOVUPD 32(BX), Y1
+	VMOVUPD 64(BX), Y2
+	VMOVUPD 96(BX), Y3
+	VMOVUPD (R8), Y4
+	VMULPD Y4, Y3, Y15
+	VADDPD Y15, Y0, Y5
+	// ok and live as lane masks
+	VMOVQ R12, X6
+	VPBROADCASTQ X6, Y6
+	VPAND bits4<>(SB), Y6, Y6
+	VPCMPEQQ bits4<>(SB), Y6, Y6
+	VMOVQ R13, X7
+	VPBROADCASTQ X7, Y7
+	VPAND bits4<>(SB), Y7, Y7
+	VPCMPEQQ bits4<>(SB), Y7, Y7
+	XORQ R8, R8
+	XORQ BX, BX
+
+k3left:
+	MOVQ BX, DX
+	TESTQ BX, BX
+	JNZ k3throw
+	MOVQ R14, DX
+	TESTQ DX, DX
+	JG k3throw
+	// none left and no hot dice: the bank where it may bank, else
+	// nothing (0, 0, 0, 1)
+	VXORPD Y11, Y11, Y11
+	VXORPD Y12, Y12, Y12
+	VXORPD Y13, Y13, Y13
+	MOVQ $0x3ff0000000000000, AX
+	VMOVQ AX, X14
+	VPBROADCASTQ X14, Y14
+	VBLENDVPD Y6, Y0, Y11, Y11
+	VBLENDVPD Y6, Y1, Y13, Y13
+	VBLENDVPD Y6, Y2, Y12, Y12
+	VBLENDVPD Y6, Y3, Y14, Y14
+	JMP k3store
+
+k3throw:
+	// the lanes' vectors of throwing j = DX dice, as components
+	IMULQ $160, DX
+	VMOVUPD 32(SI)(DX*1), Y9
+	VMOVUPD 64(SI)(DX*1), Y10
+	VMOVUPD 96(SI)(DX*1), Y11
+	VMOVUPD 128(SI)(DX*1), Y12
+	VUNPCKLPD Y10, Y9, Y13
+	VUNPCKHPD Y10, Y9, Y14
+	VUNPCKLPD Y12, Y11, Y9
+	VUNPCKHPD Y12, Y11, Y10
+	VPERM2F128 $0x20, Y9, Y13, Y11
+	VPERM2F128 $0x31, Y9, Y13, Y12
+	VPERM2F128 $0x20, Y10, Y14, Y13
+	VPERM2F128 $0x31, Y10, Y14, Y14
+	// the bank where the throw is skipped, or where it may bank and its
+	// own value is at least the throw's
+	VMULPD Y4, Y14, Y15
+	VADDPD Y15, Y11, Y15
+	VCMPPD $0x1d, Y15, Y5, Y15
+	VANDPD Y6, Y15, Y15
+	MOVQ BX, AX
+	TESTQ BX, BX
+	JNZ k3skip
+	MOVQ R14, AX
+
+k3skip:
+	MOVQ (R11)(AX*8), AX
+	VMOVQ AX, X9
+	VPBROADCASTQ X9, Y9
+	VPAND bits4<>(SB), Y9, Y9
+	VPCMPEQQ bits4<>(SB), Y9, Y9
+	VORPD Y9, Y15, Y15
+	VBLENDVPD Y15, Y0, Y11, Y11
+	VBLENDVPD Y15, Y1, Y13, Y13
+	VBLENDVPD Y15, Y2, Y12, Y12
+	VBLENDVPD Y15, Y3, Y14, Y14
+
+k3store:
+	// own values, the rise over the next total, the most own value
+	MOVQ BX, AX
+	IMULQ $160, AX
+	VMULPD Y4, Y14, Y15
+	VADDPD Y15, Y11, Y15
+	VMASKMOVPD Y15, Y7, (DI)(AX*1)
+	VCMPPD $0x1e, (R9)(AX*1), Y15, Y9
+	VMOVMSKPD Y9, DX
+	ANDQ R13, DX
+	ORQ DX, R8
+	TESTQ BX, BX
+	JNZ k3max
+	VMOVAPD Y15, Y8
+	JMP k3back
+
+k3max:
+	VMAXPD Y15, Y8, Y8
+
+k3back:
+	// back to each lane's vector, stored for the live lanes
+	VUNPCKLPD Y13, Y11, Y9
+	VUNPCKHPD Y13, Y11, Y10
+	VUNPCKLPD Y14, Y12, Y11
+	VUNPCKHPD Y14, Y12, Y12
+	VPERM2F128 $0x20, Y11, Y9, Y13
+	VPERM2F128 $0x31, Y11, Y9, Y14
+	VPERM2F128 $0x20, Y12, Y10, Y9
+	VPERM2F128 $0x31, Y12, Y10, Y10
+	BTQ $0, R13
+	JCC k3l1
+	VMOVUPD Y13, 32(DI)(AX*1)
+
+k3l1:
+	BTQ $1, R13
+	JCC k3l2
+	VMOVUPD Y9, 64(DI)(AX*1)
+
+k3l2:
+	BTQ $2, R13
+	JCC k3l3
+	VMOVUPD Y14, 96(DI)(AX*1)
+
+k3l3:
+	BTQ $3, R13
+	JCC k3next
+	VMOVUPD Y10, 128(DI)(AX*1)
+
+k3next:
+	INCQ BX
+	CMPQ BX, CX
+	JLT k3left
+	VMASKMOVPD Y8, Y7, (R10)
+	MOVQ R8, ret+88(FP)
+	VZEROUPPER
+	RET

@@ -36,6 +36,10 @@ func bound3AVX2(bs *boundSet, dice int, kmax, x, bOwn *float64, cand, out *uint6
 	panic("solve: no AVX2 lane sums on this platform")
 }
 
+func keepRow3AVX2(q, bank, x, k, knext, kmax *float64, skips *uint64, ok, live uint64, hotJ, dice int) uint64 {
+	panic("solve: no AVX2 lane sums on this platform")
+}
+
 func sum3LanesAVX2(hdr *int64, nb int, prob *float64, off *int32, row *float64, acc *[lanes3][4]float64) {
 	panic("solve: no AVX2 lane sums on this platform")
 }

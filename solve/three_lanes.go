@@ -1,6 +1,9 @@
 package solve
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The three-player solver fills the turns of up to lanes3 score triples of
 // one sum side by side (as the duel's sweeps do with pairs, duel_lanes.go):
@@ -192,12 +195,12 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 		// skips[n]: the lanes whose throw of n dice banking beats (their
 		// before-throw value is the bank's, left out of q: only this
 		// total's after-keep values read it)
-		var skips [stride]uint8
+		var skips [stride]uint64
 		if try != 0 {
 			m.bound3Lanes(a.kmax[int(t)*lanes3:], &a.x, &bOwn, try, &skips)
 		}
 		for n := int32(1); n <= D; n++ {
-			skip := skips[n]
+			skip := uint8(skips[n])
 			qi := (base + int(n)) * e3
 			if skip == live {
 				continue
@@ -237,67 +240,100 @@ func (m *model) fill3Lanes(a *lane3Arrays) {
 				*(*vec4)(a.q[qi+c3(l, 0):]) = acc[l]
 			}
 		}
-		// after-keep values: bank or throw the dice left (each entry of
-		// the row and of the one above as an array: one bounds check an
-		// entry, not one a value)
-		qrow := a.q[base*e3 : (base+stride)*e3]
-		krow := a.k[base*e3 : (base+2*stride)*e3]
+		// after-keep values: bank or throw the dice left
+		var ok uint64
 		for l := range lanes3 {
-			if live>>l&1 == 0 {
-				continue
+			if a.ok[int(t)*lanes3+l] {
+				ok |= 1 << l
 			}
-			x := a.x[l]
-			bi := int(t)*4*lanes3 + l
-			bk := a.bank[bi : bi+3*lanes3+1]
-			b := vec4{bk[0], bk[lanes3], bk[2*lanes3], bk[3*lanes3]}
-			ok := a.ok[int(t)*lanes3+l]
-			bOwn := b[0] + b[3]*x
-			km := 0.0
-			for left := int32(0); left < D; left++ {
-				j := left
-				if left == 0 {
-					j = -1
-					if m.hot {
-						j = D
-					}
-				}
-				var v vec4
-				switch {
-				case j < 0 && ok || j > 0 && skips[j]>>l&1 != 0:
-					v = b
-				case j < 0:
-					v = vec4{0, 0, 0, 1} // nothing: the turn passes as on a farkle
-				default:
-					v = *(*vec4)(qrow[int(j)*e3+c3(l, 0):])
-					if ok && bOwn >= v[0]+v[3]*x {
-						v = b
-					}
-				}
-				ke := (*[e3]float64)(krow[int(left)*e3:])
-				o := v[0] + v[3]*x
-				ke[l] = o
-				if left == 0 {
-					km = o
-				} else {
-					km = max2(km, o)
-				}
-				*(*vec4)(ke[c3(l, 0):]) = v
-				if o > krow[(int(left)+stride)*e3+l] {
-					a.vio[l] = t
-				}
-			}
-			a.kmax[int(t)*lanes3+l] = km
+		}
+		hotJ := -1
+		if m.hot {
+			hotJ = int(D)
+		}
+		for rise := keepRow3(a.q[base*e3:(base+stride)*e3], a.bank[int(t)*4*lanes3:int(t+1)*4*lanes3], &a.x,
+			a.k[base*e3:(base+2*stride)*e3], (*[lanes3]float64)(a.kmax[int(t)*lanes3:]), &skips, ok, uint64(live), hotJ, int(D)); rise != 0; rise &= rise - 1 {
+			a.vio[bits.TrailingZeros64(rise)] = t
 		}
 	}
+}
+
+// keepRow3 sets the after-keep entries of one total of the lanes of live
+// (fill3's choices): for each number of dice left below dice, the bank or
+// throwing the dice left (none left: hotJ dice with hot dice, hotJ < 0
+// without), whichever is worth more to the mover (the bank on a tie), the
+// bank where the throw is skipped (skips[j], a lane's bit), and where it
+// may not bank (ok) the throw, or with none left and no hot dice nothing
+// (0, 0, 0, 1: the turn passes as on a farkle). q is the row's entries
+// (before-throw vectors), bank its bank vectors (component c of lane l at
+// c*lanes3+l), k the row's entries and the next row's (own values read
+// there), kmax the row's most own after-keep value by lane. It returns the
+// mask of the lanes with an own value above the next total's (fill3's
+// vio). In AVX2 where built (keepRow3AVX2), else keepRow3Go: the same
+// values.
+func keepRow3(q, bank []float64, x *[lanes3]float64, k []float64, kmax *[lanes3]float64, skips *[stride]uint64, ok, live uint64, hotJ, dice int) uint64 {
+	_, _, _ = q[stride*e3-1], bank[4*lanes3-1], k[2*stride*e3-1]
+	if useAVX2 {
+		return keepRow3AVX2(&q[0], &bank[0], &x[0], &k[0], &k[stride*e3], &kmax[0], &skips[0], ok, live, hotJ, dice)
+	}
+	return keepRow3Go(q, bank, x, k, kmax, skips, ok, live, hotJ, dice)
+}
+
+// keepRow3Go is keepRow3 in Go (each entry of the rows as an array: one
+// bounds check an entry, not one a value).
+func keepRow3Go(q, bank []float64, x *[lanes3]float64, k []float64, kmax *[lanes3]float64, skips *[stride]uint64, ok, live uint64, hotJ, dice int) uint64 {
+	var rise uint64
+	for l := range lanes3 {
+		if live>>l&1 == 0 {
+			continue
+		}
+		xl := x[l]
+		b := vec4{bank[l], bank[lanes3+l], bank[2*lanes3+l], bank[3*lanes3+l]}
+		okl := ok>>l&1 != 0
+		bOwn := b[0] + b[3]*xl
+		km := 0.0
+		for left := range dice {
+			j := left
+			if left == 0 {
+				j = hotJ
+			}
+			var v vec4
+			switch {
+			case j < 0 && okl || j > 0 && skips[j]>>l&1 != 0:
+				v = b
+			case j < 0:
+				v = vec4{0, 0, 0, 1} // nothing: the turn passes as on a farkle
+			default:
+				v = *(*vec4)(q[j*e3+c3(l, 0):])
+				if okl && bOwn >= v[0]+v[3]*xl {
+					v = b
+				}
+			}
+			ke := (*[e3]float64)(k[left*e3:])
+			o := v[0] + v[3]*xl
+			ke[l] = o
+			if left == 0 {
+				km = o
+			} else {
+				km = max2(km, o)
+			}
+			*(*vec4)(ke[c3(l, 0):]) = v
+			if o > k[(left+stride)*e3+l] {
+				rise |= 1 << l
+			}
+		}
+		kmax[l] = km
+	}
+	return rise
 }
 
 // bound3Lanes is banked3Lanes for every number of dice at once (the bounds
 // read only the totals above, none of the sums at this one): skips[n] for
 // n = 1..dice, in AVX2 where built (bound3AVX2, the same roundings).
-func (m *model) bound3Lanes(kmax []float64, x, bOwn *[lanes3]float64, try uint8, skips *[stride]uint8) {
+func (m *model) bound3Lanes(kmax []float64, x, bOwn *[lanes3]float64, try uint8, skips *[stride]uint64) {
 	if !useAVX2 {
 		for n := int32(1); n <= int32(m.dice); n++ {
-			skips[n] = m.banked3Lanes(kmax, n, x, bOwn, try)
+			skips[n] = uint64(m.banked3Lanes(kmax, n, x, bOwn, try))
 		}
 		return
 	}
@@ -309,9 +345,7 @@ func (m *model) bound3Lanes(kmax []float64, x, bOwn *[lanes3]float64, try uint8,
 		}
 	}
 	bound3AVX2(&m.bounds3[0], m.dice, &kmax[0], &x[0], &bOwn[0], &cand[0], &out[0])
-	for n := 1; n <= m.dice; n++ {
-		skips[n] = uint8(out[n])
-	}
+	copy(skips[1:m.dice+1], out[1:m.dice+1])
 }
 
 // banked3Lanes is banked3 for the lanes of try (kmax from the current
