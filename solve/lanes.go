@@ -92,6 +92,7 @@ const (
 	simdAVX512
 )
 
+// String names the kind as the benchmarks and test messages do.
 func (s simd) String() string {
 	switch s {
 	case simdGo:

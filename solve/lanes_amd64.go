@@ -5,11 +5,12 @@ package solve
 import "golang.org/x/sys/cpu"
 
 // useAVX2 tells whether the CPU runs the AVX2 forms of the lane sums; the
-// solves then use them (laneArrays.avx).
+// solves then use them (bestSIMD; the three-player lanes check it alone).
 var useAVX2 = cpu.X86.HasAVX2
 
 // useAVX512 tells whether the CPU (and the system, which must keep the
-// vector registers' upper halves and the masks) runs the AVX-512 forms.
+// vector registers' upper halves and the masks) runs the AVX-512 forms;
+// the duel's solves then use them (bestSIMD).
 var useAVX512 = cpu.X86.HasAVX512F
 
 // sumLanesAVX512 is sumLanesAVX2 with the lanes in one vector.
