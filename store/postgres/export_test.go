@@ -35,3 +35,45 @@ func (db *DB) CommitBatch(batch []*sqlstore.Append) []error { return db.commitBa
 
 // HintSQL is the statement that sends a batch's hints.
 const HintSQL = hintSQL
+
+// Together returns how many actions were written by a batch's one
+// statement for many.
+func (db *DB) Together() int64 { return db.together.Load() }
+
+// AppendManyIn runs the statement for many later actions in tx, for the
+// test of its heap-only updates; it returns how many it wrote.
+func (db *DB) AppendManyIn(ctx context.Context, tx *sql.Tx, table []string, n []int, entry []json.RawMessage) (int, error) {
+	batch := make([]*sqlstore.Append, len(table))
+	many := make([]int, len(table))
+	for i := range table {
+		a, err := sqlstore.NewAppend(table[i], n[i], entry[i], nil)
+		if err != nil {
+			return 0, err
+		}
+		batch[i], many[i] = &a, i
+	}
+	rows, err := tx.QueryContext(ctx, appendManySQL, db.appendManyArgs(batch, many)...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	wrote := 0
+	for rows.Next() {
+		var k int64
+		var st string
+		var have, w int
+		if err := rows.Scan(&k, &st, &have, &w); err != nil {
+			return 0, err
+		}
+		wrote += w
+	}
+	return wrote, rows.Err()
+}
+
+// WriteTogether turns the statement for many actions on or off (on by
+// default) and returns the setting before.
+func WriteTogether(on bool) bool {
+	was := writeTogether
+	writeTogether = on
+	return was
+}

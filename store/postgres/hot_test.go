@@ -53,6 +53,39 @@ func TestActionIsAHeapOnlyUpdate(t *testing.T) {
 	}
 }
 
+// TestBatchedActionsAreHeapOnlyUpdates: the statement that writes many
+// tables' later actions at once changes no indexed column either: each of
+// its tables' rows is a heap-only update, as with the statement of one.
+func TestBatchedActionsAreHeapOnlyUpdates(t *testing.T) {
+	ctx := context.Background()
+	db := oneNode(t, "hotmany")
+	var ids []string
+	var ns []int
+	var entries []json.RawMessage
+	for i := range 8 {
+		id := fmt.Sprint("m", i)
+		newTableOn(t, db, id)
+		mustDo(t, db.AppendAction(ctx, id, 1, json.RawMessage(`{"n":1}`), nil)) // waiting → playing
+		ids, ns, entries = append(ids, id), append(ns, 2), append(entries, json.RawMessage(`{"n":2}`))
+	}
+	tx, err := db.W.BeginTx(ctx, nil)
+	mustDo(t, err)
+	defer tx.Rollback()
+	counts := func() (updated, hot int) {
+		mustDo(t, tx.QueryRowContext(ctx, `SELECT pg_stat_get_xact_tuples_updated(c.oid), pg_stat_get_xact_tuples_hot_updated(c.oid)
+			FROM pg_class AS c WHERE c.oid = 'tables'::regclass`).Scan(&updated, &hot))
+		return updated, hot
+	}
+	updated0, hot0 := counts()
+	wrote, err := db.AppendManyIn(ctx, tx, ids, ns, entries)
+	mustDo(t, err)
+	updated, hot := counts()
+	updated, hot = updated-updated0, hot-hot0
+	if wrote != len(ids) || updated != len(ids) || hot != len(ids) {
+		t.Fatalf("%d actions (%d written) updated %d rows of tables, %d of them heap-only: want %d of each", len(ids), wrote, updated, hot, len(ids))
+	}
+}
+
 // TestUpdatedAtMostTwoSecondsStale: the nodes of the release before read
 // only a table's updated; an action writes it again once it is 2 s old, so
 // that they see it at most that stale, while the table's time of last
