@@ -18,21 +18,20 @@ type laneTurn struct {
 // from a lane's top up hold its tail values, and the fill, which runs from
 // the greatest top down, finds them again there (topN <= top: banking).
 type laneArrays struct {
-	top     int32 // the greatest top of the lanes
-	tops    [lanes]int32
-	rows    [lanes]int32 // each lane's rows (turnRows of its top)
-	topN    [lanes][8]int32
-	vio     [lanes]int32 // each lane's tail violation (tailViolation)
-	minTopN [8]int32     // the least topN of the lanes
-	F, Z    [lanes]float64
-	k, q    []float64
-	kF, qF  []float64
-	kZ, qZ  []float64
-	bank    []float64
-	kmax    []float64
-	derivs  bool
-	noZ     bool
-	simd    simd // the lane routines' instructions (bestSIMD, unless a test says)
+	top    int32 // the greatest top of the lanes
+	tops   [lanes]int32
+	rows   [lanes]int32 // each lane's rows (turnRows of its top)
+	topN   [lanes][8]int32
+	vio    [lanes]int32 // each lane's tail violation (tailViolation)
+	F, Z   [lanes]float64
+	k, q   []float64
+	kF, qF []float64
+	kZ, qZ []float64
+	bank   []float64
+	kmax   []float64
+	derivs bool
+	noZ    bool
+	simd   simd // the lane routines' instructions (bestSIMD, unless a test says)
 }
 
 // lane returns the index of value j of total t of lane l.
@@ -51,12 +50,6 @@ func (t *Table) setupLanes(arr *laneArrays, turns *[lanes]laneTurn, derivs bool)
 		arr.top = max(arr.top, arr.tops[l])
 		rows = max(rows, arr.rows[l])
 		arr.F[l], arr.Z[l] = u.F, u.Z
-	}
-	for n := range arr.topN[0] {
-		arr.minTopN[n] = arr.topN[0][n]
-		for l := range lanes {
-			arr.minTopN[n] = min(arr.minTopN[n], arr.topN[l][n])
-		}
 	}
 	size := int(rows) * stride * lanes
 	// The turns grow as the sweep goes down the sums: room to spare saves
@@ -174,6 +167,23 @@ func (m *model) fillLanes(a *laneArrays) {
 		panic(fmt.Sprintf("solve: lane arrays of %d values, %d needed", len(a.k), need))
 	}
 	vio := a.vio
+	// The lanes where throwing n dice is provably no better than banking
+	// at total t (t >= topN) only leave as t goes down: skipN[n] holds
+	// them, and byTop[n] the lanes by decreasing topN, those from
+	// nextTop[n] on still in skipN[n].
+	var skipN [7]uint64
+	var byTop [7][lanes]uint8
+	var nextTop [7]int
+	for n := 1; n <= int(D); n++ {
+		for l := range lanes {
+			k := l
+			for ; k > 0 && a.topN[byTop[n][k-1]][n] < a.topN[l][n]; k-- {
+				byTop[n][k] = byTop[n][k-1]
+			}
+			byTop[n][k] = uint8(l)
+		}
+		skipN[n] = all
+	}
 	for t := a.top - 1; t >= 0; t-- {
 		base := int(t) * W
 		qrow := (*[W]float64)(a.q[base : base+W])
@@ -195,14 +205,11 @@ func (m *model) fillLanes(a *laneArrays) {
 		var skips, cand [7]uint64
 		anyCand := false
 		for n := int32(1); n <= D; n++ {
-			skip := uint64(0)
-			if t >= a.minTopN[n] {
-				for l := range lanes {
-					if t >= a.topN[l][n] {
-						skip |= 1 << l
-					}
-				}
+			for k := nextTop[n]; k < lanes && a.topN[byTop[n][k]][n] > t; k++ {
+				skipN[n] &^= 1 << byTop[n][k]
+				nextTop[n] = k + 1
 			}
+			skip := skipN[n]
 			skips[n] = skip
 			if c := pruned &^ skip; c != 0 && !(n == 6 && m.sdn > 0) {
 				cand[n] = c
@@ -220,9 +227,7 @@ func (m *model) fillLanes(a *laneArrays) {
 			skip := skips[n]
 			qi := int(n) * lanes
 			if skip == all {
-				for l := range lanes {
-					qrow[qi+l] = bk[l]
-				}
+				*(*[lanes]float64)(qrow[qi : qi+lanes]) = *bk
 				if a.derivs {
 					clear(a.qF[base+qi : base+qi+lanes])
 					clear(a.qZ[base+qi : base+qi+lanes])
