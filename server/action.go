@@ -126,6 +126,7 @@ func (t *table) commit(seat int, a game.Action) *refusal {
 		return refuse(codeServer, "the action could not be saved; try again")
 	}
 	t.remember(evs)
+	t.actedHere = n
 	var winners, scores []int
 	if fin != nil {
 		winners, scores = fin.Winners, fin.Scores

@@ -36,9 +36,14 @@ func (s *Server) letGo(ctx context.Context, t *table, c store.Change) bool {
 	}
 	t.mu.Lock()
 	// An action or a seat taken here is in memory before its hint arrives
-	// (the commit holds t.mu): more actions than here, or a game started
-	// while it waits here, are another node's doing.
-	elsewhere := (t.meta.Status == store.Playing && c.Actions > t.meta.Actions) || t.meta.Status == store.Waiting
+	// (the commit holds t.mu): an action after the last this node stored
+	// (or the table's count when it was loaded), or a game started while
+	// it waits here, are another node's doing. The actions this node has
+	// read are no measure: following an earlier hint it may have read the
+	// table with this hint's action already in it (the hints of a game's
+	// first actions then all fell at or below its count, and the table
+	// never went).
+	elsewhere := (t.meta.Status == store.Playing && c.Actions > t.actedHere) || t.meta.Status == store.Waiting
 	ok = elsewhere && !t.closed && !t.over.Load() && len(t.clients) == 0
 	if ok && t.leased {
 		if err := y.Yield(ctx, t.id); err != nil {

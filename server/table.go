@@ -55,6 +55,10 @@ type table struct {
 	// leased: this node holds the table's lease, and so makes the
 	// server's moves there (bots, the turn clock; cluster.go).
 	leased bool
+	// actedHere is the number of the last action this node stored, or the
+	// table's count when it was loaded: a hint of a later one is another
+	// node's doing, even where this node has read it already (affinity.go).
+	actedHere int
 	// The adjournment of a table against bots its player left
 	// (adjourn.go): its timer, and when the player's last connection went.
 	adjournTimer *time.Timer
@@ -69,7 +73,7 @@ type table struct {
 // newTable returns the in-memory table of tb with nobody watching, no
 // game and no bots.
 func (s *Server) newTable(tb store.Table) *table {
-	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, botsOnly: botsOnly(tb.Seats)}
+	t := &table{srv: s, id: tb.ID, meta: tb, clients: map[*client]struct{}{}, botsOnly: botsOnly(tb.Seats), actedHere: tb.Actions}
 	t.clock.seat, t.clock.auto = -1, -1
 	t.touch()
 	return t
