@@ -156,3 +156,49 @@ func tableRow(t *testing.T, db *postgres.DB, id string) row {
 	mustDo(t, db.R.QueryRowContext(context.Background(), `SELECT status, actions, updated, coalesce(acted, 0) FROM tables WHERE id = $1`, id).Scan(&r.status, &r.actions, &r.updated, &r.acted))
 	return r
 }
+
+// TestBatchManyFails: when the statement for many actions fails in the
+// database (here an action row stored behind its table's back takes the
+// key of one of them), the transaction is given up and each action is
+// written alone: that one is refused (ECONFLICT), the others written, and
+// nothing of the failed statement is left.
+func TestBatchManyFails(t *testing.T) {
+	ctx := context.Background()
+	db := oneNode(t, "manyfail")
+	var batch []*sqlstore.Append
+	for i := range 6 {
+		id := fmt.Sprint("f", i)
+		newTableOn(t, db, id)
+		mustDo(t, db.AppendAction(ctx, id, 1, json.RawMessage(`{"n":1}`), nil))
+		a, err := sqlstore.NewAppend(id, 2, json.RawMessage(`{"n":2}`), nil)
+		mustDo(t, err)
+		a.Quiet = true
+		batch = append(batch, &a)
+	}
+	if _, err := db.W.ExecContext(ctx, `INSERT INTO actions (table_id, n, entry) VALUES ('f3', 2, '{"behind":true}')`); err != nil {
+		t.Fatal(err)
+	}
+	together := db.Together()
+	errs := db.CommitBatch(batch)
+	for i, err := range errs {
+		if want := i != 3; (err == nil) != want {
+			t.Fatalf("action 2 of f%d: %v", i, err)
+		}
+	}
+	if store.Code(errs[3]) != store.ECONFLICT {
+		t.Fatalf("the action whose key was taken: %v, want ECONFLICT", errs[3])
+	}
+	if db.Together() != together {
+		t.Fatalf("%d actions counted as written together by a statement that failed", db.Together()-together)
+	}
+	for i := range 6 {
+		r := tableRow(t, db, fmt.Sprint("f", i))
+		want := 2
+		if i == 3 {
+			want = 1
+		}
+		if r.actions != want {
+			t.Fatalf("f%d: %d actions, want %d", i, r.actions, want)
+		}
+	}
+}
