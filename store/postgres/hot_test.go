@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -27,13 +28,7 @@ func TestActionIsAHeapOnlyUpdate(t *testing.T) {
 	tx, err := db.W.BeginTx(ctx, nil)
 	mustDo(t, err)
 	defer tx.Rollback()
-	// The counts are the backend's not yet reported: earlier
-	// transactions' may be among them; the difference is the actions'.
-	counts := func() (updated, hot int) {
-		mustDo(t, tx.QueryRowContext(ctx, `SELECT pg_stat_get_xact_tuples_updated(c.oid), pg_stat_get_xact_tuples_hot_updated(c.oid)
-			FROM pg_class AS c WHERE c.oid = 'tables'::regclass`).Scan(&updated, &hot))
-		return updated, hot
-	}
+	counts := func() (updated, hot int) { return tablesUpdated(t, tx) }
 	updated0, hot0 := counts()
 	const n = 10
 	for i := 2; i <= n+1; i++ {
@@ -71,19 +66,25 @@ func TestBatchedActionsAreHeapOnlyUpdates(t *testing.T) {
 	tx, err := db.W.BeginTx(ctx, nil)
 	mustDo(t, err)
 	defer tx.Rollback()
-	counts := func() (updated, hot int) {
-		mustDo(t, tx.QueryRowContext(ctx, `SELECT pg_stat_get_xact_tuples_updated(c.oid), pg_stat_get_xact_tuples_hot_updated(c.oid)
-			FROM pg_class AS c WHERE c.oid = 'tables'::regclass`).Scan(&updated, &hot))
-		return updated, hot
-	}
-	updated0, hot0 := counts()
+	updated0, hot0 := tablesUpdated(t, tx)
 	wrote, err := db.AppendManyIn(ctx, tx, ids, ns, entries)
 	mustDo(t, err)
-	updated, hot := counts()
+	updated, hot := tablesUpdated(t, tx)
 	updated, hot = updated-updated0, hot-hot0
 	if wrote != len(ids) || updated != len(ids) || hot != len(ids) {
 		t.Fatalf("%d actions (%d written) updated %d rows of tables, %d of them heap-only: want %d of each", len(ids), wrote, updated, hot, len(ids))
 	}
+}
+
+// tablesUpdated returns the rows of tables that tx's backend updated so
+// far, and how many of them heap-only. The counts are the backend's not
+// yet reported: earlier transactions' may be among them; the difference
+// between two readings is what came between them.
+func tablesUpdated(t *testing.T, tx *sql.Tx) (updated, hot int) {
+	t.Helper()
+	mustDo(t, tx.QueryRowContext(context.Background(), `SELECT pg_stat_get_xact_tuples_updated(c.oid), pg_stat_get_xact_tuples_hot_updated(c.oid)
+		FROM pg_class AS c WHERE c.oid = 'tables'::regclass`).Scan(&updated, &hot))
+	return updated, hot
 }
 
 // TestUpdatedAtMostTwoSecondsStale: the nodes of the release before read
