@@ -300,11 +300,11 @@ var errCommit = errors.New("commit")
 // batch's actions: one round trip (a pipeline: the transaction's start,
 // the actions' statements (splitLater), the commit, and the hints in a
 // transaction of their own, which runs once the commit has succeeded and
-// is committed at the pipeline's end). committed is false, the transaction rolled back,
-// when a statement failed in the database (the rest of the pipeline is
-// skipped, hints included; the caller writes each action alone); err
-// wraps errCommit when the commit's outcome is not known;
-// driver.ErrBadConn when c could not be rolled back.
+// is committed at the pipeline's end). committed is false, the
+// transaction rolled back, when a statement failed in the database (the
+// rest of the pipeline is skipped, hints included; the caller writes each
+// action alone); err wraps errCommit when the commit's outcome is not
+// known; driver.ErrBadConn when c could not be rolled back.
 //
 // The hints are sent before their answers are read, so an action that
 // wrote nothing (another node's action n came first, or the table ended)
