@@ -205,10 +205,11 @@ func (m *model) fillLanes(a *laneArrays) {
 		var skips, cand [7]uint64
 		anyCand := false
 		for n := int32(1); n <= D; n++ {
-			for k := nextTop[n]; k < lanes && a.topN[byTop[n][k]][n] > t; k++ {
+			k := nextTop[n]
+			for ; k < lanes && a.topN[byTop[n][k]][n] > t; k++ {
 				skipN[n] &^= 1 << byTop[n][k]
-				nextTop[n] = k + 1
 			}
+			nextTop[n] = k
 			skip := skipN[n]
 			skips[n] = skip
 			if c := pruned &^ skip; c != 0 && !(n == 6 && m.sdn > 0) {

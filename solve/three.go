@@ -548,14 +548,18 @@ func (t *Three) mEff(a int32) int32 {
 func (t *Three) bankVec(a, b, c int32, bs int, tt int32) vec4 {
 	switch {
 	case a+tt < t.A:
-		i := t.tsidx(b, c, a+tt, bs)
-		return vec4{t.w[i+2], t.w[i], t.w[i+1], 0}
+		return t.moverFirst(t.tsidx(b, c, a+tt, bs))
 	case t.fin == nil:
 		return vec4{1, 0, 0, 0}
 	default:
 		return t.fin.at(a+tt, b, c)
 	}
 }
+
+// moverFirst returns the values at table index i, of the state after a
+// bank (its mover the next seat, the banker last), in the banker's order:
+// the banker's, the next seat's, the one after's.
+func (t *Three) moverFirst(i int) vec4 { return vec4{t.w[i+2], t.w[i], t.w[i+1], 0} }
 
 // setup fills the bank values of the mover at a (others b, c; the bank
 // target's streak index bs) and the top.

@@ -90,7 +90,7 @@ func (t *Three) setupLanes3(a *lane3Arrays, s *[lanes3][3]int32, bs *[lanes3]int
 			switch {
 			case !ok:
 			case ma+tt < t.A:
-				b = vec4{t.w[wi+2], t.w[wi], t.w[wi+1], 0}
+				b = t.moverFirst(wi)
 			default:
 				b = t.bankVec(ma, mb, mc, bs[l], tt)
 			}
