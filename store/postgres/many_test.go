@@ -49,7 +49,8 @@ func TestBatchManySameAsAlone(t *testing.T) {
 			}
 		}
 		type spec struct {
-			i, n int // table (-1: none such) and action number
+			i, n  int  // table (-1: none such) and action number
+			quiet bool // no hint (the batch's hints are sent only for the others)
 		}
 		var specs []spec
 		for i := range tables {
@@ -65,13 +66,13 @@ func TestBatchManySameAsAlone(t *testing.T) {
 			case 2:
 				n = 1
 			}
-			specs = append(specs, spec{i, max(1, n)})
+			specs = append(specs, spec{i, max(1, n), rng.IntN(2) == 0})
 			if rng.IntN(12) == 0 { // the same table twice
-				specs = append(specs, spec{i, max(1, n) + 1})
+				specs = append(specs, spec{i, max(1, n) + 1, rng.IntN(2) == 0})
 			}
 		}
 		if rng.IntN(3) == 0 {
-			specs = append(specs, spec{-1, 1 + rng.IntN(5)})
+			specs = append(specs, spec{-1, 1 + rng.IntN(5), false})
 		}
 		rng.Shuffle(len(specs), func(a, b int) { specs[a], specs[b] = specs[b], specs[a] })
 		appends := func(set string) []*sqlstore.Append {
@@ -85,7 +86,7 @@ func TestBatchManySameAsAlone(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				a.Quiet = rng.IntN(2) == 0
+				a.Quiet = s.quiet
 				out[k] = &a
 			}
 			return out

@@ -347,15 +347,16 @@ func (db *DB) pipeline(ctx context.Context, c *pgx.Conn, batch []*sqlstore.Appen
 	br := c.SendBatch(ctx, b)
 	_, err = br.Exec()
 	failed := err != nil
-	written := 0
+	together := 0 // actions written by the statement for many
 	if !failed && len(many) > 0 {
 		failed, err = readMany(br, batch, many, errs)
 		for _, i := range many {
-			if errs[i] == nil && !failed {
-				written++
+			if errs[i] == nil {
+				together++
 			}
 		}
 	}
+	written := together
 	for _, i := range alone {
 		if failed {
 			break
@@ -388,11 +389,7 @@ func (db *DB) pipeline(ctx context.Context, c *pgx.Conn, batch []*sqlstore.Appen
 	if len(batch) > 1 {
 		db.batched.Add(int64(written))
 	}
-	for _, i := range many {
-		if errs[i] == nil {
-			db.together.Add(1)
-		}
-	}
+	db.together.Add(int64(together))
 	if err := br.Close(); err != nil {
 		// The actions are committed; only their hints are lost (the
 		// followers read the tables again within the server's catch-up
