@@ -89,7 +89,11 @@ func holds(t *testing.T, ctx context.Context, ts *testServer, id string) bool {
 // the other's actions, as before.
 func TestClusterAffinity(t *testing.T) {
 	dsn := pgtest.DSN(t)
-	a, b := startNode(t, dsn, "a", server.Options{}), startNode(t, dsn, "b", server.Options{})
+	// Nothing here waits for a lease to lapse (a table moves when its
+	// node lets it go): a lease longer than clusterTTL keeps a node
+	// starved of CPU for a second (a loaded machine) from losing one.
+	const ttl = 10 * time.Second
+	a, b := startNodeTTL(t, dsn, "a", ttl, server.Options{}), startNodeTTL(t, dsn, "b", ttl, server.Options{})
 	ctx := ctxT(t, time.Minute)
 	setUp := func(annOn, beaOn *testServer) (string, []*player) {
 		ann, bea := newPlayer(t, a, "Ann"), newPlayer(t, b, "Bea")
