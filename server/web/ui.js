@@ -71,14 +71,16 @@ export function rulesName(r) {
 // loadMe reads the browser's guest: /api/me answers null (200) when there
 // is none yet. When the server cannot say (no answer, an error), the
 // header says so with a button to try again, rather than offering to sign
-// in a player who may well be signed in.
+// in a player who may well be signed in: "not connected" when nothing
+// answered, "server error" when the server answered with an error (its
+// text in the tooltip), as the browser is connected then.
 export async function loadMe() {
   let failed = null;
   try { state.me = await api('GET', '/api/me'); } catch (ex) { state.me = null; failed = ex; }
   const span = document.getElementById('me');
   showNotices(state.me ? state.me.notices : null);
   if (failed) {
-    span.replaceChildren(h('span', { class: 'me-error small', id: 'me-error', role: 'alert', title: failed.message }, msg('web.meFailed')), ' ',
+    span.replaceChildren(h('span', { class: 'me-error small', id: 'me-error', role: 'alert', title: failed.message }, msg(failed.network ? 'web.meFailed' : 'web.meServerFailed')), ' ',
       h('button', { id: 'me-retry', class: 'small', type: 'button', onclick: () => location.reload() }, msg('web.pace.retry')));
     return null;
   }

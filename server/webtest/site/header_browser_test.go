@@ -18,7 +18,10 @@ import (
 // TestBrowserHeaderNotConnected: when the page cannot learn who is playing
 // (GET /api/me gets no answer), the header says it is not connected and
 // offers to try again, instead of a sign-in link for a player who is
-// signed in; once the server answers, Try again shows the player. And when
+// signed in; once the server answers, Try again shows the player. When
+// the server answers with an error (its database failing: here a table
+// of its SQLite file renamed underneath it), the header says "server
+// error" instead, with the server's text in its tooltip. And when
 // only the player's list of games gets no answer, the home page says so
 // (with Try again) instead of showing none. At phone widths, in Norwegian
 // and English.
@@ -59,6 +62,39 @@ func TestBrowserHeaderNotConnected(t *testing.T) {
 			}
 			if name := browsertest.Eval[string](t, b, `document.querySelector('#me .name').textContent`); name != "Tessa" {
 				t.Fatalf("after trying again the header shows %q, want Tessa", name)
+			}
+
+			// The server answers, with an error.
+			rename := func(from, to string) {
+				t.Helper()
+				if _, err := ts.DB.W.Exec(`ALTER TABLE ` + from + ` RENAME TO ` + to); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rename("accounts", "accounts_gone")
+			renamed := true
+			defer func() {
+				if renamed {
+					rename("accounts_gone", "accounts")
+				}
+			}()
+			if err := chromedp.Do(b, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#me a, #me #me-error")); err != nil {
+				t.Fatal(err)
+			}
+			type failed struct {
+				Text, Title string
+				SignIn      bool
+			}
+			f := browsertest.Eval[failed](t, b, `(() => { const e = document.getElementById('me-error') || {}; return {text: e.textContent || '', title: e.title || '', signIn: !!document.getElementById('signin-link')}; })()`)
+			if want := c.Msg("web.meServerFailed"); f.Text != want || f.SignIn || f.Title == "" || f.Title == c.Msg("err.network") {
+				t.Fatalf("the header with the server failing: %+v, want %q, the server's text as its title and no sign-in link", f, want)
+			}
+			webtest.Shot(t, b, "header-server-error-"+tag)
+			webtest.WantFits(t, b, "the header with the server failing")
+			rename("accounts_gone", "accounts")
+			renamed = false
+			if err := chromedp.Do(b, browsertest.Click("#me-retry"), chromedp.WaitVisible("#me .name")); err != nil {
+				t.Fatal(err)
 			}
 
 			browsertest.Block(t, b, "*://*:*/api/me/games*")
