@@ -57,20 +57,22 @@ func BenchmarkCommitBatch(b *testing.B) {
 				name = fmt.Sprintf("k-%d/together", k)
 			}
 			b.Run(name, func(b *testing.B) {
-				defer postgres.WriteTogether(postgres.WriteTogether(together))
-				benchCommitBatch(b, k)
+				benchCommitBatch(b, k, together)
 			})
 		}
 	}
 }
 
-func benchCommitBatch(b *testing.B, k int) {
+func benchCommitBatch(b *testing.B, k int, together bool) {
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, pgtest.DSN(b))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer db.Close()
+	if !together {
+		db.WriteAlone()
+	}
 	ids := make([]string, k)
 	for i := range ids {
 		ids[i] = fmt.Sprint("b", i)

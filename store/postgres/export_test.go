@@ -70,10 +70,6 @@ func (db *DB) AppendManyIn(ctx context.Context, tx *sql.Tx, table []string, n []
 	return wrote, rows.Err()
 }
 
-// WriteTogether turns the statement for many actions on or off (on by
-// default) and returns the setting before.
-func WriteTogether(on bool) bool {
-	was := writeTogether
-	writeTogether = on
-	return was
-}
+// WriteAlone makes db write each action of a batch by its own statement,
+// never by the statement for many.
+func (db *DB) WriteAlone() { db.alone = true }

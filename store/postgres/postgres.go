@@ -53,6 +53,9 @@ type DB struct {
 	// together counts the actions written by a batch's one statement for
 	// many (appendManySQL).
 	together atomic.Int64
+	// alone writes every action of a batch by its own statement (set by
+	// a benchmark, to compare).
+	alone bool
 }
 
 var (
@@ -322,6 +325,9 @@ func (db *DB) pipeline(ctx context.Context, c *pgx.Conn, batch []*sqlstore.Appen
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
 	many, alone := splitLater(batch, order)
+	if db.alone {
+		many, alone = nil, order
+	}
 	if len(many) > 0 {
 		b.Queue(appendManySQL, db.appendManyArgs(batch, many)...)
 	}
@@ -536,7 +542,7 @@ func splitLater(batch []*sqlstore.Append, order []int) (many, alone []int) {
 			alone = append(alone, i)
 		}
 	}
-	if len(many) < minTogether || !writeTogether {
+	if len(many) < minTogether {
 		return nil, order
 	}
 	return many, alone
@@ -549,10 +555,6 @@ func splitLater(batch []*sqlstore.Append, order []int) (many, alone []int) {
 // 44 against 48, 8 24 against 34, 11 22 against 41, 35 16 against 23, 128
 // 11 against 19).
 const minTogether = 4
-
-// writeTogether turns appendManySQL on; its benchmark turns it off to
-// compare.
-var writeTogether = true
 
 // appendManyArgs are appendManySQL's arguments for the appends many.
 func (db *DB) appendManyArgs(batch []*sqlstore.Append, many []int) []any {
@@ -588,28 +590,25 @@ func readMany(br pgx.BatchResults, batch []*sqlstore.Append, many []int, errs []
 	if err != nil {
 		return true, err
 	}
+	defer rows.Close()
 	got := make([]bool, len(many))
 	for rows.Next() {
 		var k int64
 		var st string
 		var have, wrote int
 		if err := rows.Scan(&k, &st, &have, &wrote); err != nil {
-			rows.Close()
 			return true, err
 		}
 		if k < 1 || int(k) > len(many) {
-			rows.Close()
 			return true, fmt.Errorf("postgres: append actions: row %d of %d", k, len(many))
 		}
 		if got[k-1] {
-			rows.Close()
 			return true, fmt.Errorf("postgres: append actions: row %d twice", k)
 		}
 		got[k-1] = true
 		i := many[k-1]
 		_, errs[i] = appendResult(batch[i], st, have, wrote, nil)
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil {
 		return true, err
 	}
