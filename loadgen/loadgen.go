@@ -12,6 +12,7 @@
 package loadgen
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -108,7 +109,7 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	}
 	ctx, stop := context.WithTimeout(ctx, c.Duration)
 	defer stop()
-	r := &run{cfg: c, errs: map[string]int{}, stop: stop}
+	r := &run{cfg: c, errs: map[string]int{}, stop: stop, playing: make(chan struct{})}
 	if c.Rate > 0 {
 		r.limit = rate.NewLimiter(rate.Limit(c.Rate), 1)
 	}
@@ -120,9 +121,21 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	}
 	t0 := time.Now()
 	var wg sync.WaitGroup
+	r.setUp.Add(c.Tables)
 	for i := range c.Tables {
 		wg.Go(func() { r.pair(ctx, i) })
 	}
+	// Play starts once every pair's first table is ready (or the pair
+	// gave up), so that the first actions are spread over every table and
+	// every server, not taken by the tables that happened to be ready
+	// first; the run's clock starts then.
+	go func() {
+		r.setUp.Wait()
+		r.mu.Lock()
+		r.start = time.Now()
+		r.mu.Unlock()
+		close(r.playing)
+	}()
 	done := make(chan struct{})
 	if c.Progress != nil {
 		go func() {
@@ -140,7 +153,10 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	}
 	wg.Wait()
 	close(done)
-	elapsed := time.Since(t0)
+	end := time.Now()
+	r.mu.Lock()
+	elapsed := end.Sub(cmp.Or(r.start, t0))
+	r.mu.Unlock()
 	if r.watch != nil {
 		r.watch.finish(wcancel)
 	}
@@ -174,10 +190,15 @@ type run struct {
 	cfg   Config
 	limit *rate.Limiter
 	stop  context.CancelFunc
-	watch *watch          // nil without watchers
-	wctx  context.Context // the watchers' reads: it outlives the run's
+	// setUp counts the pairs whose first table is not ready yet; playing
+	// is closed when none is left (every pair ready or given up).
+	setUp   sync.WaitGroup
+	playing chan struct{}
+	watch   *watch          // nil without watchers
+	wctx    context.Context // the watchers' reads: it outlives the run's
 
 	mu      sync.Mutex
+	start   time.Time // when play started (playing closed)
 	lat     []time.Duration
 	errs    map[string]int
 	tables  int

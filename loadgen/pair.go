@@ -142,6 +142,8 @@ func (s *seat) waitFor(ctx context.Context, ok func(*wsclient.State) bool) (*wsc
 // from the next server (with RouteTable, both join and play on the
 // table's server), and both play their seats.
 func (r *run) pair(ctx context.Context, i int) {
+	ready := sync.OnceFunc(r.setUp.Done)
+	defer ready() // a pair that gives up before its first table holds no one back
 	n := len(r.cfg.Servers)
 	a := client(r.cfg.Servers[i%n])
 	b := client(r.cfg.Servers[(i+1)%n])
@@ -155,7 +157,7 @@ func (r *run) pair(ctx context.Context, i int) {
 	}
 	r.add(0, 0, 2)
 	for k := 0; ctx.Err() == nil; k++ {
-		over, ok := r.table(ctx, a, b, r.watch != nil && i == 0 && k == 0)
+		over, ok := r.table(ctx, a, b, r.watch != nil && i == 0 && k == 0, ready)
 		if over {
 			r.add(0, 1, 0)
 		}
@@ -168,7 +170,10 @@ func (r *run) pair(ctx context.Context, i int) {
 // table sets up one table for a and b and plays it to its end or the run's;
 // it says whether the game ended and whether the pair may go on. A
 // watched table has the run's watchers, connected before the first action.
-func (r *run) table(ctx context.Context, a, b *wsclient.Client, watched bool) (over, goOn bool) {
+// Once the table is set up it calls ready (the pair's first table counts,
+// later calls do nothing) and plays only once play has started
+// (run.playing).
+func (r *run) table(ctx context.Context, a, b *wsclient.Client, watched bool, ready func()) (over, goOn bool) {
 	var rs any = r.cfg.Rules
 	if r.cfg.Target > 0 {
 		rs = map[string]any{"base": r.cfg.Rules, "game": map[string]any{"target": r.cfg.Target}}
@@ -202,6 +207,12 @@ func (r *run) table(ctx context.Context, a, b *wsclient.Client, watched bool) (o
 	defer b.Close()
 	if watched {
 		r.watch.open(ctx, r.wctx, r, watchAt, t.ID)
+	}
+	ready()
+	select {
+	case <-ctx.Done():
+		return false, false
+	case <-r.playing:
 	}
 	seats := []*seat{sa, sb}
 	for {

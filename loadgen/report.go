@@ -8,7 +8,9 @@ import (
 	"time"
 )
 
-// Report is what a run measured.
+// Report is what a run measured. Elapsed runs from the start of play
+// (every pair's first table set up, or the pair given up) to the run's
+// end, and PerSecond is Actions over it.
 type Report struct {
 	Servers   []string       `json:"servers"`
 	Route     string         `json:"route"`   // RouteSpread or RouteTable

@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -279,5 +281,65 @@ func TestLoadRouteTable(t *testing.T) {
 		if f == 0 {
 			t.Errorf("--route spread: node %d followed no action of another node", i)
 		}
+	}
+}
+
+// Play starts once every pair's first table is set up: a table whose join
+// a slow node holds back (here a proxy holds the first join two seconds)
+// still gets its actions, where the tables ready first used to take every
+// action of a short run (--actions) before it could play, so that a node
+// of a cluster could see none (TestLoadRouteTable failed so under load).
+func TestLoadWaitsForEveryTable(t *testing.T) {
+	ts := servertest.Start(t, server.Options{ActionRate: -1, PlayerMessageRate: -1, WSPerAddress: -1})
+	target, err := url.Parse(ts.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	var held atomic.Bool
+	late := make(chan string, 1)
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if id, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/api/tables/"), "/join"); ok && r.Method == http.MethodPost && held.CompareAndSwap(false, true) {
+			late <- id
+			<-time.After(2 * time.Second) // a slow node, not a wait for anything
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	defer proxy.Close()
+	const actions, tables = 40, 4
+	out, errOut, code := runFarkle(t, "", "load", "--json", "--tables", fmt.Sprint(tables), "--actions", fmt.Sprint(actions),
+		"--target", fmt.Sprint(rules.MaxTarget), "--duration", "2m", proxy.URL)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r loadgen.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Actions != actions || len(r.Errors) > 0 {
+		t.Fatalf("%d actions (want %d), errors: %s", r.Actions, actions, r.ErrorText())
+	}
+	if r.Elapsed >= 2*time.Second {
+		t.Errorf("the run's clock (%v) counted the two seconds of setting up", r.Elapsed)
+	}
+	var id string
+	select {
+	case id = <-late:
+	default:
+		t.Fatal("no join went through the proxy")
+	}
+	resp, err := http.Get(ts.URL + "/api/tables/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var got struct {
+		Actions *int `json:"actions"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || got.Actions == nil {
+		t.Fatalf("the table %s: %v, no actions in its JSON", id, err)
+	}
+	if *got.Actions == 0 {
+		t.Errorf("the table whose join was held (%s) played no action of the run's %d", id, actions)
 	}
 }
