@@ -243,19 +243,9 @@ func TestLoadRouteTable(t *testing.T) {
 	}
 	run := func(route string) loadgen.Report {
 		t.Helper()
-		const tables = 24
-		out, errOut, code := runFarkle(t, "", append([]string{"load", "--json", "--route", route, "--tables", fmt.Sprint(tables),
-			"--actions", fmt.Sprint(actions), "--target", fmt.Sprint(rules.MaxTarget), "--duration", "2m",
-			"--metrics", strings.Join(metrics, ",")}, urls...)...)
-		if code != 0 {
-			t.Fatalf("--route %s: exit %d: %s", route, code, errOut)
-		}
-		var r loadgen.Report
-		if err := json.Unmarshal([]byte(out), &r); err != nil {
-			t.Fatalf("%v: %s", err, out)
-		}
-		if r.Actions != actions || len(r.Errors) > 0 || r.Route != route {
-			t.Fatalf("--route %s: %d actions (want %d), route %q, errors: %s", route, r.Actions, actions, r.Route, r.ErrorText())
+		r := loadPlayed(t, 24, actions, append([]string{"--route", route, "--metrics", strings.Join(metrics, ",")}, urls...)...)
+		if r.Route != route {
+			t.Fatalf("--route %s: the report says route %q", route, r.Route)
 		}
 		return r
 	}
@@ -306,19 +296,8 @@ func TestLoadWaitsForEveryTable(t *testing.T) {
 		rp.ServeHTTP(w, r)
 	}))
 	defer proxy.Close()
-	const actions, tables = 40, 4
-	out, errOut, code := runFarkle(t, "", "load", "--json", "--tables", fmt.Sprint(tables), "--actions", fmt.Sprint(actions),
-		"--target", fmt.Sprint(rules.MaxTarget), "--duration", "2m", proxy.URL)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var r loadgen.Report
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	if r.Actions != actions || len(r.Errors) > 0 {
-		t.Fatalf("%d actions (want %d), errors: %s", r.Actions, actions, r.ErrorText())
-	}
+	const actions = 40
+	r := loadPlayed(t, 4, actions, proxy.URL)
 	if r.Elapsed >= 2*time.Second {
 		t.Errorf("the run's clock (%v) counted the two seconds of setting up", r.Elapsed)
 	}
@@ -342,4 +321,24 @@ func TestLoadWaitsForEveryTable(t *testing.T) {
 	if *got.Actions == 0 {
 		t.Errorf("the table whose join was held (%s) played no action of the run's %d", id, actions)
 	}
+}
+
+// loadPlayed runs farkle load --json for tables and exactly actions at the
+// highest target with args (the servers' URLs last) and returns its report;
+// the test ends unless the run ended well with those actions and no error.
+func loadPlayed(t *testing.T, tables, actions int, args ...string) loadgen.Report {
+	t.Helper()
+	out, errOut, code := runFarkle(t, "", append([]string{"load", "--json", "--tables", fmt.Sprint(tables), "--actions", fmt.Sprint(actions),
+		"--target", fmt.Sprint(rules.MaxTarget), "--duration", "2m"}, args...)...)
+	if code != 0 {
+		t.Fatalf("load %q: exit %d: %s", args, code, errOut)
+	}
+	var r loadgen.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Actions != actions || len(r.Errors) > 0 {
+		t.Fatalf("load %q: %d actions (want %d), errors: %s", args, r.Actions, actions, r.ErrorText())
+	}
+	return r
 }

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
-	"github.com/farkle/farkle/loadgen"
-	"github.com/farkle/farkle/rules"
 	"github.com/farkle/farkle/store/postgres/pgtest"
 )
 
@@ -39,18 +36,7 @@ func proxyRoutesByTable(t *testing.T, proxy string) {
 	}
 	base := startProxy(t, proxy, addrs, freePort(t))
 	const tables, actions = 30, 600
-	out, errOut, code := runFarkle(t, "", "load", "--json", "--tables", fmt.Sprint(tables), "--actions", fmt.Sprint(actions),
-		"--target", fmt.Sprint(rules.MaxTarget), "--duration", "2m", base)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var r loadgen.Report
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	if r.Actions != actions || len(r.Errors) > 0 {
-		t.Fatalf("%d actions (want %d), errors: %s", r.Actions, actions, r.ErrorText())
-	}
+	loadPlayed(t, tables, actions, base)
 	var followed float64
 	for i, m := range metrics {
 		followed += counter(t, m, "farkle_followed_actions_total", nil)
