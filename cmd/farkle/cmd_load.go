@@ -28,13 +28,14 @@ the servers given (several URLs: a cluster's nodes; each table is created on
 one node and joined from the next, or with --route table joined and played
 on the node its ID chooses, as a load balancer routing by table does), and
 plays them: each player acts as soon as its update comes back, or all of
-them together at --rate actions a second.
-A finished game is followed by a new table. The run ends after --duration or
---actions, whichever comes first. It prints the actions a second, the round
-trip of an action (sent to the update that answers it) at p50, p90 and p99,
-the errors by kind, and, with --metrics (each server's /metrics, served on
-its --metrics-addr), the servers' CPU for each action and the actions a
-database transaction carried (their group commits).
+them together at --rate actions a second. Play starts once every pair's
+first table is set up. A finished game is followed by a new table. The run
+ends after --duration or --actions, whichever comes first. It prints the
+actions a second (counted from the start of play), the round trip of an
+action (sent to the update that answers it) at p50, p90 and p99, the errors
+by kind, and, with --metrics (each server's /metrics, served on its
+--metrics-addr), the servers' CPU for each action and the actions a database
+transaction carried (their group commits).
 
 It sends only to the URLs given and follows no redirect. A server's limits
 for one address and one player refuse a large load from one machine: on a
