@@ -262,8 +262,24 @@ var errRedirect = errors.New("the server redirects elsewhere, which farkle load 
 func client(base string) *wsclient.Client {
 	c := wsclient.New(base)
 	c.HTTP.CheckRedirect = func(*http.Request, []*http.Request) error { return errRedirect }
-	c.HTTP.Timeout = 30 * time.Second
+	c.HTTP.Timeout = requestTimeout
 	return c
+}
+
+// requestTimeout bounds each request of a run (the WebSocket handshakes
+// included).
+const requestTimeout = 30 * time.Second
+
+// hostOf returns the host of the URL an error of a request names, or "its
+// address".
+func hostOf(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		if u, perr := url.Parse(ue.URL); perr == nil {
+			return u.Host
+		}
+	}
+	return "its address"
 }
 
 // handshakeStatus finds the HTTP status of a refused WebSocket upgrade in
@@ -280,18 +296,18 @@ func errKind(what string, err error) string {
 	case errors.Is(err, errRedirect):
 		return what + ": " + errRedirect.Error()
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		// The run's end cuts requests (failed drops those); a request of
+		// a run still going that timed out met a server that does not
+		// answer in time.
+		var ue *url.Error
+		if errors.As(err, &ue) && ue.Timeout() {
+			return fmt.Sprintf("%s: the server at %s did not answer within %v", what, hostOf(err), requestTimeout)
+		}
 		return ""
 	}
-	var ue *url.Error
 	var op *net.OpError
 	if errors.As(err, &op) && op.Op == "dial" {
-		host := "its address"
-		if errors.As(err, &ue) {
-			if u, perr := url.Parse(ue.URL); perr == nil {
-				host = u.Host
-			}
-		}
-		return fmt.Sprintf("%s: the server at %s does not answer (is farkle serve running there?)", what, host)
+		return fmt.Sprintf("%s: the server at %s does not answer (is farkle serve running there?)", what, hostOf(err))
 	}
 	if m := handshakeStatus.FindStringSubmatch(err.Error()); m != nil {
 		return fmt.Sprintf("%s: HTTP %s", what, m[1]) // a refused WebSocket upgrade

@@ -142,8 +142,14 @@ func (s *seat) waitFor(ctx context.Context, ok func(*wsclient.State) bool) (*wsc
 // from the next server (with RouteTable, both join and play on the
 // table's server), and both play their seats.
 func (r *run) pair(ctx context.Context, i int) {
-	ready := sync.OnceFunc(r.setUp.Done)
-	defer ready() // a pair that gives up before its first table holds no one back
+	settled := false // the first table set up
+	ready := sync.OnceFunc(func() { settled = true; r.setUp.Done() })
+	defer func() {
+		if !settled && ctx.Err() != nil {
+			r.fail(SettingUpAtEnd) // play never started: say why
+		}
+		ready() // a pair that gives up before its first table holds no one back
+	}()
 	n := len(r.cfg.Servers)
 	a := client(r.cfg.Servers[i%n])
 	b := client(r.cfg.Servers[(i+1)%n])
@@ -166,6 +172,11 @@ func (r *run) pair(ctx context.Context, i int) {
 		}
 	}
 }
+
+// SettingUpAtEnd is the error kind (Report.Errors) of a pair whose first
+// table was not set up when the run ended: every other pair waited for it,
+// so no table played.
+const SettingUpAtEnd = "a first table still being set up when the run ended, so play never started (a server slow to answer?)"
 
 // table sets up one table for a and b and plays it to its end or the run's;
 // it says whether the game ended and whether the pair may go on. A

@@ -324,6 +324,41 @@ func TestLoadWaitsForEveryTable(t *testing.T) {
 	}
 }
 
+// A join that never answers within the run holds play back (every pair
+// waits for every first table), and the report says so rather than ending
+// with no action and no error.
+func TestLoadSaysWhyPlayNeverStarted(t *testing.T) {
+	ts := servertest.Start(t, server.Options{ActionRate: -1, PlayerMessageRate: -1, WSPerAddress: -1})
+	target, err := url.Parse(ts.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	var held atomic.Bool
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/join") && r.Method == http.MethodPost && held.CompareAndSwap(false, true) {
+			<-r.Context().Done() // a node that never answers: the client gives up
+			return
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	defer proxy.Close()
+	out, errOut, code := runFarkle(t, "", "load", "--json", "--tables", "3", "--duration", "2s", proxy.URL)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r loadgen.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Actions != 0 || r.Tables != 2 {
+		t.Errorf("%d actions at %d tables set up; want none played at the 2 tables ready", r.Actions, r.Tables)
+	}
+	if n := r.Errors[loadgen.SettingUpAtEnd]; n != 1 {
+		t.Errorf("errors %s; want the one pair still setting up named", r.ErrorText())
+	}
+}
+
 // loadPlayed runs farkle load --json for tables and exactly actions at the
 // highest target with args (the servers' URLs last) and returns its report;
 // the test ends unless the run ended well with those actions and no error.
