@@ -128,11 +128,14 @@ func Run(ctx context.Context, c Config) (Report, error) {
 	// Play starts once every pair's first table is ready (or the pair
 	// gave up), so that the first actions are spread over every table and
 	// every server, not taken by the tables that happened to be ready
-	// first; the run's clock starts then.
+	// first; the run's clock starts then (from the run's start if it ended
+	// first).
 	go func() {
 		r.setUp.Wait()
 		r.mu.Lock()
-		r.start = time.Now()
+		if ctx.Err() == nil {
+			r.start = time.Now()
+		}
 		r.mu.Unlock()
 		close(r.playing)
 	}()
@@ -198,7 +201,7 @@ type run struct {
 	wctx    context.Context // the watchers' reads: it outlives the run's
 
 	mu      sync.Mutex
-	start   time.Time // when play started (playing closed)
+	start   time.Time // when play started (playing closed), zero if the run ended first
 	lat     []time.Duration
 	errs    map[string]int
 	tables  int

@@ -357,6 +357,9 @@ func TestLoadSaysWhyPlayNeverStarted(t *testing.T) {
 	if n := r.Errors[loadgen.SettingUpAtEnd]; n != 1 {
 		t.Errorf("errors %s; want the one pair still setting up named", r.ErrorText())
 	}
+	if r.Elapsed < time.Second { // the run lasted its 2 s; play, which never began, none
+		t.Errorf("elapsed %v: a run whose play never started is timed from its start", r.Elapsed)
+	}
 }
 
 // loadPlayed runs farkle load --json for tables and exactly actions at the
