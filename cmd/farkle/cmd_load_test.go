@@ -280,25 +280,15 @@ func TestLoadRouteTable(t *testing.T) {
 // action of a short run (--actions) before it could play, so that a node
 // of a cluster could see none (TestLoadRouteTable failed so under load).
 func TestLoadWaitsForEveryTable(t *testing.T) {
-	ts := servertest.Start(t, server.Options{ActionRate: -1, PlayerMessageRate: -1, WSPerAddress: -1})
-	target, err := url.Parse(ts.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp := httputil.NewSingleHostReverseProxy(target)
-	var held atomic.Bool
 	late := make(chan string, 1)
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if id, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/api/tables/"), "/join"); ok && r.Method == http.MethodPost && held.CompareAndSwap(false, true) {
-			late <- id
-			<-time.After(2 * time.Second) // a slow node, not a wait for anything
-		}
-		rp.ServeHTTP(w, r)
-	}))
-	defer proxy.Close()
+	ts, proxy := holdFirstJoin(t, func(_ *http.Request, id string) bool {
+		late <- id
+		<-time.After(2 * time.Second) // a slow node, not a wait for anything
+		return true
+	})
 	const actions = 40
 	began := time.Now()
-	r := loadPlayed(t, 4, actions, proxy.URL)
+	r := loadPlayed(t, 4, actions, proxy)
 	if wall := time.Since(began); r.Elapsed > wall-2*time.Second {
 		t.Errorf("the run's clock (%v of the run's %v) counted the two seconds of setting up", r.Elapsed, wall)
 	}
@@ -328,22 +318,11 @@ func TestLoadWaitsForEveryTable(t *testing.T) {
 // waits for every first table), and the report says so rather than ending
 // with no action and no error.
 func TestLoadSaysWhyPlayNeverStarted(t *testing.T) {
-	ts := servertest.Start(t, server.Options{ActionRate: -1, PlayerMessageRate: -1, WSPerAddress: -1})
-	target, err := url.Parse(ts.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp := httputil.NewSingleHostReverseProxy(target)
-	var held atomic.Bool
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/join") && r.Method == http.MethodPost && held.CompareAndSwap(false, true) {
-			<-r.Context().Done() // a node that never answers: the client gives up
-			return
-		}
-		rp.ServeHTTP(w, r)
-	}))
-	defer proxy.Close()
-	out, errOut, code := runFarkle(t, "", "load", "--json", "--tables", "3", "--duration", "2s", proxy.URL)
+	_, proxy := holdFirstJoin(t, func(r *http.Request, _ string) bool {
+		<-r.Context().Done() // a node that never answers: the client gives up
+		return false
+	})
+	out, errOut, code := runFarkle(t, "", "load", "--json", "--tables", "3", "--duration", "2s", proxy)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -360,6 +339,30 @@ func TestLoadSaysWhyPlayNeverStarted(t *testing.T) {
 	if r.Elapsed < time.Second { // the run lasted its 2 s; play, which never began, none
 		t.Errorf("elapsed %v: a run whose play never started is timed from its start", r.Elapsed)
 	}
+}
+
+// holdFirstJoin starts a server and a proxy in front of it, and returns
+// both (the proxy's URL): the proxy hands the first join it sees to hold,
+// with the table's ID, and forwards it when hold returns true; it forwards
+// every other request at once.
+func holdFirstJoin(t *testing.T, hold func(r *http.Request, table string) bool) (*servertest.Server, string) {
+	t.Helper()
+	ts := servertest.Start(t, server.Options{ActionRate: -1, PlayerMessageRate: -1, WSPerAddress: -1})
+	target, err := url.Parse(ts.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	var held atomic.Bool
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id, join := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/api/tables/"), "/join")
+		if join && r.Method == http.MethodPost && held.CompareAndSwap(false, true) && !hold(r, id) {
+			return
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+	return ts, proxy.URL
 }
 
 // loadPlayed runs farkle load --json for tables and exactly actions at the
