@@ -170,4 +170,11 @@ func TestFitWidth(t *testing.T) {
 	if got, want := fitWidth(para, 38), strings.Repeat("x", 35)+"\ntail next line\n\nnew\n"+strings.Repeat("y", 35)+"\nend\n- item"; got != want {
 		t.Errorf("fitWidth of a paragraph:\n%s\nwant\n%s", got, want)
 	}
+	// A line that starts with a long flag named in the sentence goes on
+	// it ("served on its / --metrics-addr), the…" left "its" alone on
+	// 60 columns); a flag of flag.PrintDefaults (one dash) does not.
+	para = strings.Repeat("x", 35) + " its\n--metrics-addr), the end\n" + strings.Repeat("z", 35) + " tail\n-json"
+	if got, want := fitWidth(para, 38), strings.Repeat("x", 35)+"\nits --metrics-addr), the end\n"+strings.Repeat("z", 35)+"\ntail\n-json"; got != want {
+		t.Errorf("fitWidth of a paragraph with a long flag:\n%s\nwant\n%s", got, want)
+	}
 }

@@ -171,10 +171,13 @@ func untab(line string) string {
 
 // goesOn reports whether next goes on the paragraph of a line whose
 // continuation is indented by indent: it is as indented and starts
-// neither a list's item nor a flag ("- ", "-json").
+// neither a list's item nor a flag ("- ", "-json": flag.PrintDefaults
+// writes one dash). A line that starts with a long flag ("--json
+// prints…") is the sentence going on.
 func goesOn(next string, indent int) bool {
 	body := strings.TrimLeft(next, " ")
-	return body != "" && len(next)-len(body) == indent && !strings.HasPrefix(body, "-")
+	item := strings.HasPrefix(body, "-") && !strings.HasPrefix(body, "--")
+	return body != "" && len(next)-len(body) == indent && !item
 }
 
 // fitTable lays out a table of right-aligned columns cols, one row of
